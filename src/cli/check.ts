@@ -1,0 +1,70 @@
+/** `gpuasm check FILE...`: PTX or AMDGPU, chosen by --lang or the file extension. */
+import { readFileSync } from 'node:fs';
+import type { Diagnostic } from '../core/diagnostics.js';
+import { checkPtxText } from '../ptx/index.js';
+import { checkAmdgpuText } from '../amdgpu/index.js';
+import { EXIT_ERRORS, EXIT_OK, EXIT_USAGE, formatOption, lastOption, parseArgs, printDiagnostics, UsageError, type CliIO } from './io.js';
+
+export const CHECK_HELP = `usage: gpuasm check [options] FILE...
+
+Checks PTX (.ptx) or AMDGPU (.s, .asm) assembly and prints diagnostics as
+file:line:col: error: message, with the source line and a caret.
+Exit status: 0 no errors, 1 errors found, 2 usage or I/O error.
+
+options:
+  --lang ptx|amdgpu   language (default: from the extension; .s/.asm/.S is amdgpu, else ptx)
+  --mcpu CPU          AMDGPU processor, e.g. gfx900, gfx90a, gfx1100 (default gfx900)
+  -I DIR              add DIR to the #include search path (PTX)
+  -D NAME[=VALUE]     predefine a macro (PTX)
+  --no-preprocess     treat # lines as ptxas does (only #line and #file)
+  --format text|json  output format (json: one document on stdout)
+  --color, --no-color force colour on or off (default: on for a terminal)
+  -                   read standard input
+`;
+
+export async function runCheck(argv: string[], io: CliIO): Promise<number> {
+  if (argv.includes('--help') || argv.includes('-h')) {
+    io.stdout(CHECK_HELP);
+    return EXIT_OK;
+  }
+  const args = parseArgs(argv, ['--lang', '--mcpu', '-I', '-D', '--format'], ['--no-preprocess', '--json']);
+  const format = formatOption(args);
+  if (args.positional.length === 0) throw new UsageError('no input files (see gpuasm check --help)');
+  const langOpt = lastOption(args, '--lang');
+  if (langOpt && langOpt !== 'ptx' && langOpt !== 'amdgpu') throw new UsageError(`--lang must be ptx or amdgpu, not '${langOpt}'`);
+  const mcpu = lastOption(args, '--mcpu') ?? 'gfx900';
+  const all: Diagnostic[] = [];
+  const files: { file: string; errors: number; warnings: number }[] = [];
+  let ioFailed = false;
+  for (const path of args.positional) {
+    let text: string;
+    try {
+      text = path === '-' ? await io.readStdin() : readFileSync(path, 'latin1');
+    } catch (e) {
+      io.stderr(`gpuasm check: error: cannot read '${path}': ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}\n`);
+      ioFailed = true;
+      continue;
+    }
+    const name = path === '-' ? '<stdin>' : path;
+    const lang = langOpt ?? (/\.(s|S|asm)$/.test(path) ? 'amdgpu' : 'ptx');
+    let diags: Diagnostic[];
+    if (lang === 'amdgpu') {
+      diags = checkAmdgpuText(name, text, { mcpu });
+    } else {
+      diags = checkPtxText(name, text, {
+        includeDirs: args.options.get('-I') ?? [],
+        defines: args.options.get('-D') ?? [],
+        preprocess: !args.flags.has('--no-preprocess'),
+      });
+    }
+    all.push(...diags);
+    files.push({
+      file: name,
+      errors: diags.filter((d) => d.severity === 'error').length,
+      warnings: diags.filter((d) => d.severity === 'warning').length,
+    });
+  }
+  printDiagnostics(io, all, format, { files });
+  if (ioFailed) return EXIT_USAGE;
+  return all.some((d) => d.severity === 'error') ? EXIT_ERRORS : EXIT_OK;
+}

@@ -1,0 +1,115 @@
+/** Shared CLI plumbing: output streams, colour decision, diagnostic printing, exit codes. */
+import pc from 'picocolors';
+import { diagnosticToJson, formatDiagnostic, sortDiagnostics, type Diagnostic } from '../core/diagnostics.js';
+
+export const EXIT_OK = 0;
+export const EXIT_ERRORS = 1;
+export const EXIT_USAGE = 2;
+
+export interface CliIO {
+  stdout: (s: string) => void;
+  stderr: (s: string) => void;
+  /** Colour only on a terminal, unless forced either way. */
+  color: boolean;
+  readStdin: () => Promise<string>;
+}
+
+export function defaultIO(colorFlag?: boolean): CliIO {
+  const color = colorFlag ?? (Boolean(process.stderr.isTTY) && !process.env['NO_COLOR']);
+  return {
+    stdout: (s) => process.stdout.write(s),
+    stderr: (s) => process.stderr.write(s),
+    color,
+    readStdin: async () => {
+      const chunks: Buffer[] = [];
+      for await (const c of process.stdin) chunks.push(c as Buffer);
+      return Buffer.concat(chunks).toString('utf8');
+    },
+  };
+}
+
+export class UsageError extends Error {}
+
+/** Prints diagnostics as text (clang style) to stderr, or as one JSON document to stdout. */
+export function printDiagnostics(io: CliIO, diags: Diagnostic[], format: 'text' | 'json', extra: object = {}): void {
+  const sorted = sortDiagnostics(diags);
+  if (format === 'json') {
+    io.stdout(JSON.stringify({ ...extra, diagnostics: sorted.map(diagnosticToJson) }) + '\n');
+    return;
+  }
+  const paint = io.color ? pc : undefined;
+  for (const d of sorted) io.stderr(formatDiagnostic(d, paint) + '\n');
+  const errors = sorted.filter((d) => d.severity === 'error').length;
+  const warnings = sorted.filter((d) => d.severity === 'warning').length;
+  if (errors || warnings) {
+    const parts: string[] = [];
+    if (warnings) parts.push(`${warnings} warning${warnings === 1 ? '' : 's'}`);
+    if (errors) parts.push(`${errors} error${errors === 1 ? '' : 's'}`);
+    io.stderr(`${parts.join(' and ')} generated.\n`);
+  }
+}
+
+/** Minimal argv parser: `--flag`, `--opt value`, `--opt=value`, `-I dir`, `-Idir`; rest positional. */
+export interface ParsedArgs {
+  positional: string[];
+  options: Map<string, string[]>;
+  flags: Set<string>;
+}
+
+export function parseArgs(argv: string[], valueOptions: string[], flagOptions: string[]): ParsedArgs {
+  const positional: string[] = [];
+  const options = new Map<string, string[]>();
+  const flags = new Set<string>();
+  const add = (k: string, v: string) => {
+    const list = options.get(k) ?? [];
+    list.push(v);
+    options.set(k, list);
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === '--') {
+      positional.push(...argv.slice(i + 1));
+      break;
+    }
+    if (a === '-' || !a.startsWith('-')) {
+      positional.push(a);
+      continue;
+    }
+    const eq = a.indexOf('=');
+    const name = eq >= 0 ? a.slice(0, eq) : a;
+    if (valueOptions.includes(name)) {
+      if (eq >= 0) add(name, a.slice(eq + 1));
+      else if (i + 1 < argv.length) add(name, argv[++i]!);
+      else throw new UsageError(`option ${name} needs a value`);
+      continue;
+    }
+    // -Idir form for short value options.
+    const short = valueOptions.find((o) => o.length === 2 && a.startsWith(o) && a.length > 2);
+    if (short) {
+      add(short, a.slice(2));
+      continue;
+    }
+    if (flagOptions.includes(a)) {
+      flags.add(a);
+      continue;
+    }
+    // A negative number is an operand (e.g. `gpuasm eval -1`), not an option.
+    if (/^-[0-9.]/.test(a)) {
+      positional.push(a);
+      continue;
+    }
+    throw new UsageError(`unknown option ${a}`);
+  }
+  return { positional, options, flags };
+}
+
+export function lastOption(p: ParsedArgs, name: string): string | undefined {
+  const v = p.options.get(name);
+  return v ? v[v.length - 1] : undefined;
+}
+
+export function formatOption(p: ParsedArgs): 'text' | 'json' {
+  const f = lastOption(p, '--format') ?? (p.flags.has('--json') ? 'json' : 'text');
+  if (f !== 'text' && f !== 'json') throw new UsageError(`--format must be text or json, not '${f}'`);
+  return f;
+}

@@ -1,0 +1,81 @@
+/** Source text with offsets everywhere; line and column are computed on demand. */
+
+/** A file's text plus a lazily built table of line starts (binary-searched). */
+export class SourceFile {
+  private lineStarts: number[] | undefined;
+  constructor(readonly name: string, readonly text: string) {}
+
+  /** Offsets at which each line begins; line 1 starts at 0. Built once, in one pass. */
+  getLineStarts(): number[] {
+    if (this.lineStarts) return this.lineStarts;
+    const starts = [0];
+    const text = this.text;
+    for (let i = 0; i < text.length; i++) {
+      if (text.charCodeAt(i) === 10) starts.push(i + 1);
+    }
+    this.lineStarts = starts;
+    return starts;
+  }
+
+  /** 1-based line and column of an offset. Columns count UTF-16 code units, tabs as one. */
+  lineAndColumn(offset: number): { line: number; column: number } {
+    const starts = this.getLineStarts();
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >>> 1;
+      if (starts[mid]! <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return { line: lo + 1, column: offset - starts[lo]! + 1 };
+  }
+
+  /** Text of a 1-based line, without its terminator (\n or \r\n). */
+  lineText(line: number): string {
+    const starts = this.getLineStarts();
+    if (line < 1 || line > starts.length) return '';
+    const start = starts[line - 1]!;
+    let end = line < starts.length ? starts[line]! - 1 : this.text.length;
+    if (end > start && this.text.charCodeAt(end - 1) === 13) end--;
+    return this.text.slice(start, end);
+  }
+
+  /** A resolved location for diagnostics. */
+  location(offset: number, length = 0): SourceLocation {
+    const { line, column } = this.lineAndColumn(offset);
+    return { file: this.name, line, column, length, lineText: this.lineText(line) };
+  }
+}
+
+/** Where a diagnostic points: already resolved to the file the user wrote (after #line, includes). */
+export interface SourceLocation {
+  file: string;
+  /** 1-based. */
+  line: number;
+  /** 1-based. */
+  column: number;
+  /** Characters to underline; 0 for a caret only. */
+  length?: number;
+  /** The source line, when the text is known (not for a #line-named file that is absent). */
+  lineText?: string;
+}
+
+/** A half-open range of offsets into one text. */
+export interface Span {
+  start: number;
+  end: number;
+}
+
+/**
+ * Text a front end parses plus the way back to what the user wrote: after preprocessing and
+ * `#line`, offsets in `text` map to original files and lines through `locate`.
+ */
+export interface MappedText {
+  readonly text: string;
+  locate(offset: number, length?: number): SourceLocation;
+}
+
+/** The identity mapping for text that was not preprocessed. */
+export function unmapped(file: SourceFile): MappedText {
+  return { text: file.text, locate: (offset, length = 0) => file.location(offset, length) };
+}
