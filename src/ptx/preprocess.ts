@@ -1,13 +1,25 @@
-/** PTX preprocessor stage (work in progress: currently the identity mapping). */
+/**
+ * PTX preprocessor stage: the C preprocessor subset the PTX spec allows (`#include`, `#define`,
+ * `#if`…, `#line`), plus the line markers ptxas itself honours. The output is one text for the
+ * lexer and a segment table that maps every output offset back to the file, line and column the
+ * user wrote (through includes, macro expansions and `#line`).
+ *
+ * Design: text between directives ("runs") is copied as whole slices when no macro can occur in
+ * it; otherwise it is scanned for identifiers and only macro invocations are replaced. Directives
+ * are found with indexOf jumps over `#`, `/` and `"`, so a large file costs a few native scans.
+ */
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import type { Diagnostic } from '../core/diagnostics.js';
-import { SourceFile, unmapped, type MappedText } from '../core/source.js';
+import { SourceFile, unmapped, type MappedText, type SourceLocation } from '../core/source.js';
+import { evaluateExpression, TK_CHAR, TK_IDENT, TK_NUMBER, TK_OTHER, TK_PUNCT, TK_STRING, type ExprToken } from './preprocess-expr.js';
 
 export interface PreprocessOptions {
   /** Searched after the including file's directory. */
   includeDirs?: string[];
   /** "NAME" or "NAME=VALUE" (like -D). */
   defines?: string[];
-  /** false = ptxas mode: only #line / linemarkers understood. Default true. */
+  /** false = ptxas mode: only `#line` / line markers understood, as ptxas itself does. Default true. */
   preprocess?: boolean;
   /** Default: the file system, read as latin1; undefined when missing. */
   readFile?: (path: string) => string | undefined;
@@ -18,7 +30,1579 @@ export interface PreprocessResult {
   diagnostics: Diagnostic[];
 }
 
+// ---------------------------------------------------------------- limits
+
+/** `#include` nesting deeper than this is an error (also stops runaway recursion). */
+export const MAX_INCLUDE_DEPTH = 64;
+/** Nested macro invocations inside macro arguments. */
+export const MAX_EXPANSION_DEPTH = 256;
+/** Diagnostics for unterminated `#if`s at the end of one file. */
+const MAX_UNTERMINATED_REPORTS = 20;
+
+// ---------------------------------------------------------------- character codes
+
+const CH_TAB = 9;
+const CH_LF = 10;
+const CH_VT = 11;
+const CH_FF = 12;
+const CH_CR = 13;
+const CH_SPACE = 32;
+const CH_BANG = 33;
+const CH_QUOTE = 34;
+const CH_HASH = 35;
+const CH_DOLLAR = 36;
+const CH_PERCENT = 37;
+const CH_AMP = 38;
+const CH_APOS = 39;
+const CH_LPAREN = 40;
+const CH_RPAREN = 41;
+const CH_STAR = 42;
+const CH_PLUS = 43;
+const CH_COMMA = 44;
+const CH_MINUS = 45;
+const CH_DOT = 46;
+const CH_SLASH = 47;
+const CH_0 = 48;
+const CH_9 = 57;
+const CH_COLON = 58;
+const CH_LT = 60;
+const CH_EQ = 61;
+const CH_GT = 62;
+const CH_A = 65;
+const CH_E_UP = 69;
+const CH_P_UP = 80;
+const CH_Z = 90;
+const CH_BACKSLASH = 92;
+const CH_CARET = 94;
+const CH_UNDERSCORE = 95;
+const CH_a = 97;
+const CH_e = 101;
+const CH_p = 112;
+const CH_z = 122;
+const CH_PIPE = 124;
+
+const isDigit = (c: number): boolean => c >= CH_0 && c <= CH_9;
+const isIdentStart = (c: number): boolean =>
+  (c >= CH_a && c <= CH_z) || (c >= CH_A && c <= CH_Z) || c === CH_UNDERSCORE || c === CH_DOLLAR;
+const isIdentChar = (c: number): boolean => isIdentStart(c) || isDigit(c);
+/** Horizontal whitespace inside a line (cpp's set). */
+const isHSpace = (c: number): boolean => c === CH_SPACE || c === CH_TAB || c === CH_FF || c === CH_VT || c === CH_CR;
+
+// ---------------------------------------------------------------- tokens and hide sets
+
+/** A set of macro names a token must not be expanded by again (C's "painted" tokens). Interned. */
+class HideSet {
+  private readonly plus = new Map<string, HideSet>();
+  constructor(readonly names: readonly string[]) {}
+  has(name: string): boolean {
+    return this.names.includes(name);
+  }
+  with(name: string): HideSet {
+    if (this.has(name)) return this;
+    let h = this.plus.get(name);
+    if (!h) {
+      h = new HideSet([...this.names, name]);
+      this.plus.set(name, h);
+    }
+    return h;
+  }
+  union(other: HideSet): HideSet {
+    let h: HideSet = this;
+    for (const n of other.names) h = h.with(n);
+    return h;
+  }
+  intersect(other: HideSet): HideSet {
+    if (other === this) return this;
+    let h = EMPTY_HIDE;
+    for (const n of this.names) if (other.has(n)) h = h.with(n);
+    return h;
+  }
+}
+const EMPTY_HIDE = new HideSet([]);
+
+interface Tok extends ExprToken {
+  /** Whitespace came before it (one space is kept when it is printed). */
+  space: boolean;
+  hide: HideSet;
+}
+
+interface Macro {
+  name: string;
+  /** undefined: object-like. */
+  params?: string[];
+  variadic: boolean;
+  body: Tok[];
+  /** Where it was defined (for redefinition notes). */
+  file: string;
+  line: number;
+}
+
+/** Thrown to abandon an expansion that exceeds the budget (reported once, then expansion stops). */
+class ExpansionLimit {
+  constructor(readonly message: string) {}
+}
+
+// ---------------------------------------------------------------- lexing helpers
+
+/** End of a pp-number starting at p (digits, letters, `.`, `_`, `$`, and e+/p- exponents). */
+function ppNumberEnd(text: string, p: number, end: number): number {
+  p++;
+  while (p < end) {
+    const c = text.charCodeAt(p);
+    if (isIdentChar(c) || c === CH_DOT) {
+      p++;
+      if ((c === CH_e || c === CH_E_UP || c === CH_p || c === CH_P_UP) && p < end) {
+        const s = text.charCodeAt(p);
+        if (s === CH_PLUS || s === CH_MINUS) p++;
+      }
+    } else break;
+  }
+  return p;
+}
+
+/** End of a quoted literal starting at p (quote char at p); stops at the line end if unterminated. */
+function quotedEnd(text: string, p: number, end: number): number {
+  const q = text.charCodeAt(p);
+  p++;
+  while (p < end) {
+    const c = text.charCodeAt(p);
+    if (c === q) return p + 1;
+    if (c === CH_LF) return p;
+    if (c === CH_BACKSLASH && p + 1 < end && text.charCodeAt(p + 1) !== CH_LF) p += 2;
+    else p++;
+  }
+  return end;
+}
+
+/** Length of the punctuator at p (multi-character operators cpp and #if care about). */
+function punctLength(text: string, p: number, end: number): number {
+  const c = text.charCodeAt(p);
+  const d = p + 1 < end ? text.charCodeAt(p + 1) : -1;
+  switch (c) {
+    case CH_HASH:
+      return d === CH_HASH ? 2 : 1;
+    case CH_LT:
+    case CH_GT:
+      if (d === c) return p + 2 < end && text.charCodeAt(p + 2) === CH_EQ ? 3 : 2;
+      return d === CH_EQ ? 2 : 1;
+    case CH_EQ:
+    case CH_BANG:
+    case CH_STAR:
+    case CH_SLASH:
+    case CH_PERCENT:
+    case CH_CARET:
+      return d === CH_EQ ? 2 : 1;
+    case CH_AMP:
+    case CH_PIPE:
+    case CH_PLUS:
+      return d === c || d === CH_EQ ? 2 : 1;
+    case CH_MINUS:
+      return d === c || d === CH_EQ || d === CH_GT ? 2 : 1;
+    case CH_DOT:
+      return d === CH_DOT && p + 2 < end && text.charCodeAt(p + 2) === CH_DOT ? 3 : 1;
+    case CH_COLON:
+      return d === CH_COLON ? 2 : 1;
+    default:
+      return 1;
+  }
+}
+
+/**
+ * Tokens of text[start, end): whitespace, comments and backslash-newlines separate tokens.
+ * Used for directive lines (where `'` starts a character constant, as in C).
+ */
+function lexRange(text: string, start: number, end: number, hide: HideSet = EMPTY_HIDE): Tok[] {
+  const out: Tok[] = [];
+  let p = start;
+  let space = false;
+  while (p < end) {
+    const c = text.charCodeAt(p);
+    if (isHSpace(c) || c === CH_LF) {
+      p++;
+      space = true;
+      continue;
+    }
+    if (c === CH_BACKSLASH && p + 1 < end && (text.charCodeAt(p + 1) === CH_LF || (text.charCodeAt(p + 1) === CH_CR && text.charCodeAt(p + 2) === CH_LF))) {
+      p += text.charCodeAt(p + 1) === CH_LF ? 2 : 3;
+      space = true;
+      continue;
+    }
+    if (c === CH_SLASH && p + 1 < end) {
+      const d = text.charCodeAt(p + 1);
+      if (d === CH_SLASH) {
+        const nl = text.indexOf('\n', p);
+        p = nl < 0 || nl > end ? end : nl;
+        space = true;
+        continue;
+      }
+      if (d === CH_STAR) {
+        const close = text.indexOf('*/', p + 2);
+        p = close < 0 || close + 2 > end ? end : close + 2;
+        space = true;
+        continue;
+      }
+    }
+    let q: number;
+    let kind: number;
+    if (isIdentStart(c)) {
+      q = p + 1;
+      while (q < end && isIdentChar(text.charCodeAt(q))) q++;
+      kind = TK_IDENT;
+      // Wide/UTF string and character prefixes.
+      if (q < end && (text.charCodeAt(q) === CH_QUOTE || text.charCodeAt(q) === CH_APOS)) {
+        const prefix = text.slice(p, q);
+        if (prefix === 'L' || prefix === 'u' || prefix === 'U' || prefix === 'u8') {
+          kind = text.charCodeAt(q) === CH_QUOTE ? TK_STRING : TK_CHAR;
+          q = quotedEnd(text, q, end);
+        }
+      }
+    } else if (isDigit(c) || (c === CH_DOT && p + 1 < end && isDigit(text.charCodeAt(p + 1)))) {
+      q = ppNumberEnd(text, p, end);
+      kind = TK_NUMBER;
+    } else if (c === CH_QUOTE || c === CH_APOS) {
+      q = quotedEnd(text, p, end);
+      kind = c === CH_QUOTE ? TK_STRING : TK_CHAR;
+    } else if (c < 128) {
+      q = p + punctLength(text, p, end);
+      kind = TK_PUNCT;
+    } else {
+      q = p + 1;
+      kind = TK_OTHER;
+    }
+    out.push({ kind, text: text.slice(p, q), offset: p, space, hide });
+    space = false;
+    p = q;
+  }
+  return out;
+}
+
+/**
+ * End of the directive starting at `hash`: the index of its terminating newline (or text.length).
+ * Backslash-newline continues it; a block comment that starts on the line carries it over newlines.
+ */
+function directiveEnd(text: string, hash: number): number {
+  const n = text.length;
+  let p = hash + 1;
+  while (p < n) {
+    const c = text.charCodeAt(p);
+    if (c === CH_LF) {
+      let b = p - 1;
+      if (b > hash && text.charCodeAt(b) === CH_CR) b--;
+      if (b > hash && text.charCodeAt(b) === CH_BACKSLASH) {
+        p++;
+        continue;
+      }
+      return p;
+    }
+    if (c === CH_SLASH && p + 1 < n) {
+      const d = text.charCodeAt(p + 1);
+      if (d === CH_SLASH) {
+        // A line comment ends the directive at the newline (a trailing backslash still continues it).
+        p += 2;
+        continue;
+      }
+      if (d === CH_STAR) {
+        const close = text.indexOf('*/', p + 2);
+        if (close < 0) return n;
+        p = close + 2;
+        continue;
+      }
+    }
+    if (c === CH_QUOTE || c === CH_APOS) {
+      p = quotedEnd(text, p, n);
+      continue;
+    }
+    p++;
+  }
+  return n;
+}
+
+/**
+ * The next `#` at or after `from` that is outside comments and string literals, or -1.
+ * Jumps with indexOf between the only characters that matter: `#`, `/` and `"`.
+ */
+function nextHash(text: string, from: number): number {
+  const n = text.length;
+  let p = from;
+  let hash = text.indexOf('#', p);
+  if (hash < 0) return -1;
+  let slash = text.indexOf('/', p);
+  if (slash < 0) slash = n;
+  let quote = text.indexOf('"', p);
+  if (quote < 0) quote = n;
+  for (;;) {
+    const first = slash < quote ? slash : quote;
+    if (hash < first) return hash;
+    // `first` is before the hash: skip what it opens, if anything.
+    if (first === slash) {
+      const d = text.charCodeAt(slash + 1);
+      if (d === CH_SLASH) {
+        const nl = text.indexOf('\n', slash + 2);
+        if (nl < 0) return -1;
+        p = nl;
+      } else if (d === CH_STAR) {
+        const close = text.indexOf('*/', slash + 2);
+        if (close < 0) return -1; // unterminated comment: the lexer reports it
+        p = close + 2;
+      } else p = slash + 1;
+    } else {
+      p = quotedEnd(text, quote, n);
+    }
+    if (hash < p) {
+      hash = text.indexOf('#', p);
+      if (hash < 0) return -1;
+    }
+    if (slash < p) {
+      slash = text.indexOf('/', p);
+      if (slash < 0) slash = n;
+    }
+    if (quote < p) {
+      quote = text.indexOf('"', p);
+      if (quote < 0) quote = n;
+    }
+  }
+}
+
+/** Only horizontal whitespace between the line start and `hash`. */
+function atLineStart(text: string, hash: number): boolean {
+  for (let p = hash - 1; p >= 0; p--) {
+    const c = text.charCodeAt(p);
+    if (c === CH_LF) return true;
+    if (!isHSpace(c)) return false;
+  }
+  return true;
+}
+
+function lineStartOf(text: string, p: number): number {
+  return text.lastIndexOf('\n', p - 1) + 1;
+}
+
+// ---------------------------------------------------------------- ptxas line markers
+
+interface LineMarker {
+  /** Index just past the marker's newline (or text.length). */
+  end: number;
+  /** Line of the next line, wrapped to 32 bits as ptxas does. */
+  line: number;
+  name: string;
+  /** First flag digit, or -1 when none. */
+  flag: number;
+}
+
+/**
+ * The line markers ptxas honours anywhere outside comments (verified with ptxas 13.0):
+ * `#` [ \t]* `line`? [ \t]* digits [ \t]+ `"` [^"\n]* `"` ([ \t]+ digit)* [ \t\f\r]* newline.
+ * The number is read as an unsigned decimal (saturating) and truncated to 32 bits.
+ */
+function matchLineMarker(text: string, hash: number): LineMarker | undefined {
+  const n = text.length;
+  let p = hash + 1;
+  while (p < n && (text.charCodeAt(p) === CH_SPACE || text.charCodeAt(p) === CH_TAB)) p++;
+  if (text.startsWith('line', p)) {
+    p += 4;
+    while (p < n && (text.charCodeAt(p) === CH_SPACE || text.charCodeAt(p) === CH_TAB)) p++;
+  }
+  const digitsStart = p;
+  while (p < n && isDigit(text.charCodeAt(p))) p++;
+  if (p === digitsStart) return undefined;
+  const digits = text.slice(digitsStart, p);
+  const spaceStart = p;
+  while (p < n && (text.charCodeAt(p) === CH_SPACE || text.charCodeAt(p) === CH_TAB)) p++;
+  if (p === spaceStart || text.charCodeAt(p) !== CH_QUOTE) return undefined;
+  const nameStart = p + 1;
+  p = nameStart;
+  while (p < n && text.charCodeAt(p) !== CH_QUOTE && text.charCodeAt(p) !== CH_LF) p++;
+  if (text.charCodeAt(p) !== CH_QUOTE) return undefined;
+  const name = text.slice(nameStart, p);
+  p++;
+  let flag = -1;
+  for (;;) {
+    const s = p;
+    while (p < n && (text.charCodeAt(p) === CH_SPACE || text.charCodeAt(p) === CH_TAB)) p++;
+    if (p > s && p < n && isDigit(text.charCodeAt(p)) && (p + 1 >= n || !isIdentChar(text.charCodeAt(p + 1)))) {
+      if (flag < 0) flag = text.charCodeAt(p) - CH_0;
+      p++;
+      continue;
+    }
+    break;
+  }
+  while (p < n) {
+    const c = text.charCodeAt(p);
+    if (c === CH_SPACE || c === CH_TAB || c === CH_FF || c === CH_CR) p++;
+    else break;
+  }
+  if (p < n && text.charCodeAt(p) !== CH_LF) return undefined;
+  return { end: p < n ? p + 1 : n, line: lineNumber32(digits), name, flag };
+}
+
+/** ptxas reads the number as unsigned 64-bit (saturating) and keeps the low 32 bits, signed. */
+function lineNumber32(digits: string): number {
+  let v = BigInt(digits);
+  if (v > 0xffffffffffffffffn) v = 0xffffffffffffffffn;
+  return Number(BigInt.asIntN(32, v));
+}
+
+// ---------------------------------------------------------------- output and location mapping
+
+/** How lines of one physical file are presented: the name and line offset `#line` set. */
+interface Presumed {
+  name: string;
+  /** Presumed line = (physical line + delta) | 0. */
+  delta: number;
+  /** The physical line's text is the presumed line's text. */
+  showText: boolean;
+}
+
+/** Output text in chunks plus the segment table that maps it back. */
+class Output {
+  readonly chunks: string[] = [];
+  length = 0;
+  readonly segOut: number[] = [];
+  readonly segFile: number[] = [];
+  readonly segSrc: number[] = [];
+  /** -1: offsets map one to one; otherwise every offset maps to segSrc with this length (macro use). */
+  readonly segPoint: number[] = [];
+  readonly segState: Presumed[] = [];
+  lastChar = CH_LF;
+
+  copy(file: number, text: string, start: number, end: number, state: Presumed): void {
+    if (end <= start) return;
+    const k = this.segOut.length - 1;
+    if (
+      !(k >= 0 && this.segPoint[k] === -1 && this.segFile[k] === file && this.segState[k] === state && this.segSrc[k]! + (this.length - this.segOut[k]!) === start)
+    ) {
+      this.segOut.push(this.length);
+      this.segFile.push(file);
+      this.segSrc.push(start);
+      this.segPoint.push(-1);
+      this.segState.push(state);
+    }
+    this.chunks.push(start === 0 && end === text.length ? text : text.slice(start, end));
+    this.length += end - start;
+    this.lastChar = text.charCodeAt(end - 1);
+  }
+
+  point(file: number, s: string, src: number, len: number, state: Presumed): void {
+    if (s.length === 0) return;
+    this.segOut.push(this.length);
+    this.segFile.push(file);
+    this.segSrc.push(src);
+    this.segPoint.push(len);
+    this.segState.push(state);
+    this.chunks.push(s);
+    this.length += s.length;
+    this.lastChar = s.charCodeAt(s.length - 1);
+  }
+}
+
+function locationIn(file: SourceFile, offset: number, length: number, state: Presumed): SourceLocation {
+  const off = Math.max(0, Math.min(offset, file.text.length));
+  const { line, column } = file.lineAndColumn(off);
+  const loc: SourceLocation = { file: state.name, line: (line + state.delta) | 0, column, length };
+  if (state.showText) loc.lineText = file.lineText(line);
+  return loc;
+}
+
+function buildMapped(out: Output, files: SourceFile[], mainState: Presumed): MappedText {
+  const text = out.chunks.length === 1 ? out.chunks[0]! : out.chunks.join('');
+  out.chunks.length = 0;
+  const { segOut, segFile, segSrc, segPoint, segState } = out;
+  const count = segOut.length;
+  return {
+    text,
+    locate(offset: number, length = 0): SourceLocation {
+      if (count === 0) return locationIn(files[0]!, 0, length, mainState);
+      let lo = 0;
+      let hi = count - 1;
+      while (lo < hi) {
+        const mid = (lo + hi + 1) >>> 1;
+        if (segOut[mid]! <= offset) lo = mid;
+        else hi = mid - 1;
+      }
+      const point = segPoint[lo]!;
+      const file = files[segFile[lo]!]!;
+      if (point >= 0) return locationIn(file, segSrc[lo]!, point, segState[lo]!);
+      return locationIn(file, segSrc[lo]! + Math.max(0, offset - segOut[lo]!), length, segState[lo]!);
+    },
+  };
+}
+
+// ---------------------------------------------------------------- the preprocessor
+
+interface Conditional {
+  /** Offset of the `#if`/`#ifdef`/`#ifndef` (for "unterminated"). */
+  offset: number;
+  state: Presumed;
+  /** The enclosing region is live. */
+  parentLive: boolean;
+  /** Some branch of this conditional was (or is) taken. */
+  taken: boolean;
+  /** The current branch is live. */
+  live: boolean;
+  /** `#else` seen. */
+  sawElse: boolean;
+}
+
+/** Per-file processing state. */
+interface FileContext {
+  index: number;
+  source: SourceFile;
+  text: string;
+  state: Presumed;
+  /** ptxas's line-marker file stack (flag 1 pushes, flag 2 pops). */
+  nameStack: string[];
+  conds: Conditional[];
+}
+
+const DIRECTIVE_NAMES = new Set(['define', 'undef', 'include', 'include_next', 'import', 'if', 'ifdef', 'ifndef', 'elif', 'else', 'endif', 'line', 'file', 'error', 'warning', 'pragma', 'ident', 'sccs']);
+
+class Preprocessor {
+  readonly files: SourceFile[] = [];
+  readonly diagnostics: Diagnostic[] = [];
+  readonly out = new Output();
+  readonly macros = new Map<string, Macro>();
+  /** First characters and length range of defined macro names: a cheap filter before the Map. */
+  private readonly firstChars = new Uint8Array(128);
+  private minNameLength = Infinity;
+  private maxNameLength = 0;
+  private readonly includeStack: string[] = [];
+  private readonly onceFiles = new Set<string>();
+  private readonly readFile: (path: string) => string | undefined;
+  private readonly includeDirs: string[];
+  /** Budget for expansion work (tokens created) and output characters; exceeding it stops expansion. */
+  private work = 0;
+  private readonly workLimit: number;
+  private readonly outputLimit: number;
+  private expansionDisabled = false;
+  private expansionDepth = 0;
+  /** Builtins (__FILE__, __LINE__) occur in some file: scan runs even without user macros. */
+  private builtinsUsed = false;
+
+  constructor(
+    readonly mainName: string,
+    mainText: string,
+    private readonly options: PreprocessOptions,
+  ) {
+    this.readFile = options.readFile ?? defaultReadFile;
+    this.includeDirs = options.includeDirs ?? [];
+    this.workLimit = 4 * mainText.length + 4_000_000;
+    this.outputLimit = 10 * mainText.length + (1 << 20);
+  }
+
+  get preprocessing(): boolean {
+    return this.options.preprocess !== false;
+  }
+
+  // ------------------------------------------------------------ diagnostics
+
+  report(severity: 'error' | 'warning', code: string, message: string, location?: SourceLocation): void {
+    if (this.diagnostics.length >= 1000) return;
+    this.diagnostics.push(location ? { severity, code, message, location } : { severity, code, message });
+  }
+
+  at(ctx: FileContext, offset: number, length = 0): SourceLocation {
+    return locationIn(ctx.source, offset, length, ctx.state);
+  }
+
+  // ------------------------------------------------------------ macro table
+
+  private macroFilter(name: string): boolean {
+    const c = name.charCodeAt(0);
+    return c < 128 && this.firstChars[c] !== 0 && name.length >= this.minNameLength && name.length <= this.maxNameLength;
+  }
+
+  define(m: Macro): void {
+    this.macros.set(m.name, m);
+    const c = m.name.charCodeAt(0);
+    if (c < 128) this.firstChars[c] = 1;
+    if (m.name.length < this.minNameLength) this.minNameLength = m.name.length;
+    if (m.name.length > this.maxNameLength) this.maxNameLength = m.name.length;
+  }
+
+  private lookup(name: string): Macro | undefined {
+    return this.macros.get(name);
+  }
+
+  // ------------------------------------------------------------ files
+
+  run(mainText: string): void {
+    const main = new SourceFile(this.mainName, mainText);
+    this.files.push(main);
+    this.builtinsUsed = mainText.includes('__LINE__') || mainText.includes('__FILE__');
+    if (this.preprocessing) this.applyCommandLineDefines();
+    this.processFile(0, 0);
+  }
+
+  private applyCommandLineDefines(): void {
+    const defines = this.options.defines ?? [];
+    if (defines.length === 0) return;
+    const cmdText = defines.map((d) => {
+      const eq = d.indexOf('=');
+      return eq < 0 ? `${d} 1` : `${d.slice(0, eq)} ${d.slice(eq + 1)}`;
+    });
+    const text = cmdText.join('\n') + '\n';
+    const file = new SourceFile('<command-line>', text);
+    this.files.push(file);
+    const ctx = this.newContext(this.files.length - 1);
+    let p = 0;
+    for (const line of cmdText) {
+      this.doDefine(ctx, lexRange(text, p, p + line.length), p);
+      p += line.length + 1;
+    }
+  }
+
+  private newContext(index: number): FileContext {
+    const source = this.files[index]!;
+    const state: Presumed = { name: source.name, delta: 0, showText: true };
+    return { index, source, text: source.text, state, nameStack: [source.name], conds: [] };
+  }
+
+  private processFile(index: number, depth: number): void {
+    const ctx = this.newContext(index);
+    const text = ctx.text;
+    this.includeStack.push(ctx.source.name);
+    let runStart = 0;
+    let pos = 0;
+    for (;;) {
+      const live = ctx.conds.length === 0 || ctx.conds[ctx.conds.length - 1]!.live;
+      const hash = nextHash(text, pos);
+      if (hash < 0) {
+        if (live) this.emitRun(ctx, runStart, text.length);
+        break;
+      }
+      const lineStart = atLineStart(text, hash);
+      if (!live) {
+        // Skipped region: only conditional directives at a line start matter.
+        if (lineStart) {
+          const end = directiveEnd(text, hash);
+          this.directive(ctx, hash, end, depth, false);
+          pos = runStart = Math.min(end + 1, text.length);
+          if (end >= text.length) break;
+        } else pos = hash + 1;
+        continue;
+      }
+      const marker = matchLineMarker(text, hash);
+      if (marker) {
+        const start = lineStart ? lineStartOf(text, hash) : hash;
+        this.emitRun(ctx, runStart, start);
+        if (!lineStart) this.out.point(ctx.index, '\n', hash, 0, ctx.state);
+        this.applyLineMarker(ctx, hash, marker.line, marker.name, marker.flag);
+        pos = runStart = marker.end;
+        continue;
+      }
+      if (!lineStart) {
+        // A stray `#` inside a line is left for the lexer (ptxas: syntax error there).
+        pos = hash + 1;
+        continue;
+      }
+      const end = directiveEnd(text, hash);
+      this.emitRun(ctx, runStart, lineStartOf(text, hash));
+      if (this.preprocessing) this.directive(ctx, hash, end, depth, true);
+      else {
+        this.report('error', 'PP002', `syntax error at '#': ptxas only understands '#line N "file"' line markers without preprocessing`, this.at(ctx, hash, 1));
+      }
+      pos = runStart = Math.min(end + 1, text.length);
+      if (end >= text.length) break;
+    }
+    const open = ctx.conds.length;
+    for (let i = open - 1, n = 0; i >= 0 && n < MAX_UNTERMINATED_REPORTS; i--, n++) {
+      const c = ctx.conds[i]!;
+      this.report('error', 'PP010', 'unterminated conditional directive (#if without #endif)', locationIn(ctx.source, c.offset, 1, c.state));
+    }
+    this.includeStack.pop();
+  }
+
+  // ------------------------------------------------------------ line markers
+
+  private applyLineMarker(ctx: FileContext, hash: number, line: number, name: string | undefined, flag: number): void {
+    const physNext = ctx.source.lineAndColumn(hash).line + 1;
+    let newName = ctx.state.name;
+    if (name !== undefined) {
+      // ptxas: flag 1 enters a file (push), 2 returns (pop; an empty stack leaves the name empty),
+      // 3 or no flag renames the current file, any other first flag keeps the name.
+      const stack = ctx.nameStack;
+      if (flag === -1 || flag === 3) {
+        if (stack.length > 0) stack[stack.length - 1] = name;
+        else stack.push(name);
+        newName = name;
+      } else if (flag === 1) {
+        stack.push(name);
+        newName = name;
+      } else if (flag === 2) {
+        stack.pop();
+        newName = stack.length > 0 ? stack[stack.length - 1]! : '';
+      }
+    }
+    const delta = line - physNext;
+    ctx.state = { name: newName, delta, showText: delta === 0 && newName === ctx.source.name };
+  }
+
+  // ------------------------------------------------------------ runs of ordinary text
+
+  private emitRun(ctx: FileContext, start: number, end: number): void {
+    if (end <= start) return;
+    if ((this.macros.size === 0 && !this.builtinsUsed) || this.expansionDisabled || !this.preprocessing) {
+      this.out.copy(ctx.index, ctx.text, start, end, ctx.state);
+      return;
+    }
+    this.expandRun(ctx, start, end);
+  }
+
+  /** Copies text[start, end) replacing macro invocations; everything else is copied as slices. */
+  private expandRun(ctx: FileContext, start: number, end: number): void {
+    const text = ctx.text;
+    let copyStart = start;
+    let p = start;
+    while (p < end) {
+      const c = text.charCodeAt(p);
+      if (isIdentStart(c)) {
+        let q = p + 1;
+        while (q < end && isIdentChar(text.charCodeAt(q))) q++;
+        const len = q - p;
+        if ((len >= this.minNameLength && len <= this.maxNameLength && c < 128 && this.firstChars[c] !== 0) || (this.builtinsUsed && len === 8)) {
+          const name = text.slice(p, q);
+          const m = this.lookup(name);
+          if (m || name === '__LINE__' || name === '__FILE__') {
+            if (m?.params && !this.nextIsLParen(text, q, end)) {
+              p = q;
+              continue;
+            }
+            this.out.copy(ctx.index, text, copyStart, p, ctx.state);
+            const after = this.expandAtSource(ctx, p, end);
+            copyStart = p = after;
+            if (this.expansionDisabled) break;
+            continue;
+          }
+        }
+        p = q;
+      } else if (isDigit(c) || (c === CH_DOT && p + 1 < end && isDigit(text.charCodeAt(p + 1)))) {
+        p = ppNumberEnd(text, p, end);
+      } else if (c === CH_SLASH && p + 1 < end && text.charCodeAt(p + 1) === CH_SLASH) {
+        const nl = text.indexOf('\n', p);
+        p = nl < 0 || nl > end ? end : nl;
+      } else if (c === CH_SLASH && p + 1 < end && text.charCodeAt(p + 1) === CH_STAR) {
+        const close = text.indexOf('*/', p + 2);
+        p = close < 0 || close + 2 > end ? end : close + 2;
+      } else if (c === CH_QUOTE) {
+        p = quotedEnd(text, p, end);
+      } else p++;
+    }
+    this.out.copy(ctx.index, text, copyStart, end, ctx.state);
+  }
+
+  /** After whitespace, comments and newlines, is the next character `(` (before `end`)? */
+  private nextIsLParen(text: string, p: number, end: number): boolean {
+    return skipSpaceAndComments(text, p, end) < end && text.charCodeAt(skipSpaceAndComments(text, p, end)) === CH_LPAREN;
+  }
+
+  /**
+   * Expands the macro invocation that starts at `start` in the source (reading arguments and,
+   * during rescanning, further source tokens as C requires). Emits the result as one segment that
+   * points at the invocation; returns the source offset after everything consumed.
+   */
+  private expandAtSource(ctx: FileContext, start: number, end: number): number {
+    const reader = new SourceReader(ctx.text, start, end);
+    const expander = new Expander(this, ctx, reader, start);
+    const parts: string[] = [];
+    let last = this.out.lastChar;
+    let produced = 0;
+    let first = true;
+    try {
+      expander.run((t) => {
+        if (!first && (t.space || needsSeparator(last, t.text.charCodeAt(0)))) {
+          parts.push(' ');
+          produced++;
+        } else if (first && needsSeparator(last, t.text.charCodeAt(0))) {
+          parts.push(' ');
+          produced++;
+        }
+        first = false;
+        parts.push(t.text);
+        produced += t.text.length;
+        last = t.text.charCodeAt(t.text.length - 1);
+        if (this.out.length + produced > this.outputLimit) throw new ExpansionLimit('macro expansion output exceeds the limit');
+      });
+    } catch (e) {
+      if (!(e instanceof ExpansionLimit)) throw e;
+      this.report('error', 'PP030', `${e.message}; macro expansion stopped here`, this.at(ctx, start, reader.pos - start));
+      this.expansionDisabled = true;
+      return reader.pos;
+    }
+    const after = reader.pos;
+    if (after < ctx.text.length && parts.length > 0 && needsSeparator(last, ctx.text.charCodeAt(after))) parts.push(' ');
+    this.out.point(ctx.index, parts.join(''), start, after - start, ctx.state);
+    return after;
+  }
+
+  // ------------------------------------------------------------ expansion support (used by Expander)
+
+  countWork(n: number): void {
+    this.work += n;
+    if (this.work > this.workLimit) throw new ExpansionLimit('macro expansion is too large (possible macro bomb)');
+  }
+
+  enterExpansion(): void {
+    if (++this.expansionDepth > MAX_EXPANSION_DEPTH) {
+      this.expansionDepth = 0;
+      throw new ExpansionLimit('macro invocations nested too deeply');
+    }
+  }
+  leaveExpansion(): void {
+    if (this.expansionDepth > 0) this.expansionDepth--;
+  }
+
+  macroFor(t: Tok): Macro | 'builtin' | undefined {
+    if (t.kind !== TK_IDENT || t.hide.has(t.text)) return undefined;
+    if (this.macroFilter(t.text)) {
+      const m = this.macros.get(t.text);
+      if (m) return m;
+    }
+    if ((t.text === '__LINE__' || t.text === '__FILE__') && !this.macros.has(t.text)) return 'builtin';
+    return undefined;
+  }
+
+  /** Fully expands a token list in isolation (macro arguments, #if and #include operands). */
+  expandList(ctx: FileContext, tokens: Tok[], at: number): Tok[] {
+    const out: Tok[] = [];
+    this.enterExpansion();
+    try {
+      new Expander(this, ctx, null, at, tokens).run((t) => out.push(t));
+    } finally {
+      this.leaveExpansion();
+    }
+    return out;
+  }
+
+  // ------------------------------------------------------------ directives
+
+  /** Handles the directive text[hash, end); `live` is false inside a skipped region. */
+  private directive(ctx: FileContext, hash: number, end: number, depth: number, live: boolean): void {
+    const text = ctx.text;
+    const toks = lexRange(text, hash + 1, end);
+    const nameTok = toks[0];
+    if (!nameTok) return; // null directive
+    const name = nameTok.kind === TK_IDENT ? nameTok.text : '';
+    const args = toks.slice(1);
+    switch (name) {
+      case 'if':
+      case 'ifdef':
+      case 'ifndef': {
+        let taken = false;
+        if (live) taken = this.evalCondition(ctx, name, nameTok, args, end);
+        ctx.conds.push({ offset: hash, state: ctx.state, parentLive: live, taken, live: taken, sawElse: false });
+        return;
+      }
+      case 'elif':
+      case 'else': {
+        const c = ctx.conds[ctx.conds.length - 1];
+        if (!c) {
+          this.report('error', 'PP011', `#${name} without #if`, this.at(ctx, hash, end - hash));
+          return;
+        }
+        if (c.sawElse) {
+          this.report('error', 'PP012', `#${name} after #else`, this.at(ctx, hash, end - hash));
+          c.live = false;
+          return;
+        }
+        if (name === 'else') {
+          c.sawElse = true;
+          c.live = c.parentLive && !c.taken;
+          if (c.live) c.taken = true;
+          if (live || c.parentLive) this.extraTokens(ctx, args, 'else');
+          return;
+        }
+        if (c.parentLive && !c.taken) {
+          c.live = this.evalCondition(ctx, 'elif', nameTok, args, end);
+          if (c.live) c.taken = true;
+        } else c.live = false;
+        return;
+      }
+      case 'endif': {
+        const c = ctx.conds.pop();
+        if (!c) this.report('error', 'PP011', '#endif without #if', this.at(ctx, hash, end - hash));
+        else if (c.parentLive) this.extraTokens(ctx, args, 'endif');
+        return;
+      }
+    }
+    if (!live) return; // other directives in skipped regions are not even checked (as cpp)
+    if (nameTok.kind === TK_NUMBER) {
+      // GNU line marker `# 33 "file" flags` not in ptxas's exact form (e.g. a trailing comment).
+      this.doLine(ctx, hash, toks, end);
+      return;
+    }
+    switch (name) {
+      case 'define':
+        this.doDefine(ctx, args, hash);
+        return;
+      case 'undef': {
+        const t = args[0];
+        if (!t || t.kind !== TK_IDENT) {
+          this.report('error', 'PP020', 'macro names must be identifiers', this.at(ctx, t?.offset ?? nameTok.offset, t?.text.length ?? 5));
+          return;
+        }
+        this.macros.delete(t.text);
+        this.extraTokens(ctx, args.slice(1), 'undef');
+        return;
+      }
+      case 'include':
+      case 'include_next':
+      case 'import':
+        this.doInclude(ctx, hash, nameTok, end, depth, name === 'import');
+        return;
+      case 'line':
+        this.doLine(ctx, hash, args, end);
+        return;
+      case 'file': {
+        // Not cpp and not ptxas: `#file "name"` renames the current file (see docs/divergences.md).
+        const s = args.find((t) => t.kind === TK_STRING);
+        if (!s) {
+          this.report('error', 'PP041', '#file expects "filename"', this.at(ctx, nameTok.offset, 4));
+          return;
+        }
+        const newName = s.text.slice(1, -1);
+        ctx.state = { name: newName, delta: ctx.state.delta, showText: ctx.state.delta === 0 && newName === ctx.source.name };
+        return;
+      }
+      case 'error':
+      case 'warning': {
+        const msg = text.slice(nameTok.offset + name.length, end).trim();
+        this.report(name === 'error' ? 'error' : 'warning', name === 'error' ? 'PP050' : 'PP051', `#${name}${msg ? ' ' + msg : ''}`, this.at(ctx, hash, end - hash));
+        return;
+      }
+      case 'pragma': {
+        if (args[0]?.text === 'once' && args.length === 1) {
+          this.onceFiles.add(ctx.source.name);
+          return;
+        }
+        this.report('warning', 'PP052', `#pragma ignored: ptxas does not accept '#pragma' lines`, this.at(ctx, hash, end - hash));
+        return;
+      }
+      case 'ident':
+      case 'sccs':
+        return;
+    }
+    this.report('error', 'PP001', `invalid preprocessing directive #${nameTok.text}`, this.at(ctx, nameTok.offset, nameTok.text.length));
+  }
+
+  private extraTokens(ctx: FileContext, rest: Tok[], name: string): void {
+    if (rest.length > 0) this.report('warning', 'PP053', `extra tokens at end of #${name} directive`, this.at(ctx, rest[0]!.offset, rest[0]!.text.length));
+  }
+
+  private evalCondition(ctx: FileContext, kind: string, nameTok: Tok, args: Tok[], end: number): boolean {
+    if (kind === 'ifdef' || kind === 'ifndef') {
+      const t = args[0];
+      if (!t || t.kind !== TK_IDENT) {
+        this.report('error', 'PP020', `#${kind} expects a macro name`, this.at(ctx, t?.offset ?? nameTok.offset, t?.text.length ?? kind.length));
+        return false;
+      }
+      this.extraTokens(ctx, args.slice(1), kind);
+      const defined = this.macros.has(t.text) || t.text === '__LINE__' || t.text === '__FILE__';
+      return kind === 'ifdef' ? defined : !defined;
+    }
+    // `defined X` / `defined(X)` first, then macro expansion, then evaluation.
+    const pre: Tok[] = [];
+    for (let i = 0; i < args.length; i++) {
+      const t = args[i]!;
+      if (t.kind === TK_IDENT && t.text === 'defined') {
+        let j = i + 1;
+        const paren = args[j]?.kind === TK_PUNCT && args[j]!.text === '(';
+        if (paren) j++;
+        const id = args[j];
+        if (!id || id.kind !== TK_IDENT) {
+          this.report('error', 'PP021', "operator 'defined' requires an identifier", this.at(ctx, id?.offset ?? t.offset, id?.text.length ?? 7));
+          return false;
+        }
+        if (paren) {
+          const close = args[j + 1];
+          if (!close || close.kind !== TK_PUNCT || close.text !== ')') {
+            this.report('error', 'PP021', "missing ')' after 'defined'", this.at(ctx, close?.offset ?? id.offset, 1));
+            return false;
+          }
+          j++;
+        }
+        const isDef = this.macros.has(id.text) || id.text === '__LINE__' || id.text === '__FILE__';
+        pre.push({ kind: TK_NUMBER, text: isDef ? '1' : '0', offset: t.offset, space: t.space, hide: EMPTY_HIDE });
+        i = j;
+      } else pre.push(t);
+    }
+    let expanded: Tok[];
+    try {
+      expanded = this.expandList(ctx, pre, nameTok.offset);
+    } catch (e) {
+      if (!(e instanceof ExpansionLimit)) throw e;
+      this.report('error', 'PP030', e.message, this.at(ctx, nameTok.offset, kind.length));
+      this.expansionDisabled = true;
+      return false;
+    }
+    const r = evaluateExpression(expanded, end);
+    if (!r.ok) {
+      // Offsets of tokens that came out of macro bodies are not in this file: point at the directive.
+      const off = r.offset >= nameTok.offset && r.offset <= end ? r.offset : nameTok.offset;
+      this.report('error', 'PP022', r.message, this.at(ctx, off, 1));
+      return false;
+    }
+    return r.value !== 0n;
+  }
+
+  /// define := IDENT ( '(' params ')' )? body
+  doDefine(ctx: FileContext, args: Tok[], at: number): void {
+    const nameTok = args[0];
+    if (!nameTok || nameTok.kind !== TK_IDENT) {
+      this.report('error', 'PP020', 'macro names must be identifiers', this.at(ctx, nameTok?.offset ?? at, nameTok?.text.length ?? 1));
+      return;
+    }
+    const name = nameTok.text;
+    if (name === 'defined') {
+      this.report('error', 'PP020', '"defined" cannot be used as a macro name', this.at(ctx, nameTok.offset, name.length));
+      return;
+    }
+    let i = 1;
+    let params: string[] | undefined;
+    let variadic = false;
+    const lp = args[1];
+    if (lp && lp.kind === TK_PUNCT && lp.text === '(' && !lp.space) {
+      params = [];
+      i = 2;
+      let expectParam = true;
+      for (;;) {
+        const t = args[i];
+        if (!t) {
+          this.report('error', 'PP023', "missing ')' in macro parameter list", this.at(ctx, lp.offset, 1));
+          return;
+        }
+        i++;
+        if (t.kind === TK_PUNCT && t.text === ')' && (!expectParam || params.length === 0)) break;
+        if (expectParam && t.kind === TK_IDENT) {
+          if (params.includes(t.text)) {
+            this.report('error', 'PP023', `duplicate macro parameter "${t.text}"`, this.at(ctx, t.offset, t.text.length));
+            return;
+          }
+          params.push(t.text);
+          expectParam = false;
+          continue;
+        }
+        if (expectParam && t.kind === TK_PUNCT && t.text === '...') {
+          params.push('__VA_ARGS__');
+          variadic = true;
+          const close = args[i];
+          if (!close || close.text !== ')') {
+            this.report('error', 'PP023', "missing ')' after '...'", this.at(ctx, t.offset, 3));
+            return;
+          }
+          i++;
+          break;
+        }
+        if (!expectParam && t.kind === TK_PUNCT && t.text === ',') {
+          expectParam = true;
+          continue;
+        }
+        if (!expectParam && t.kind === TK_PUNCT && t.text === '...') {
+          // GNU named variadic parameter `args...`.
+          variadic = true;
+          const close = args[i];
+          if (!close || close.text !== ')') {
+            this.report('error', 'PP023', "missing ')' after '...'", this.at(ctx, t.offset, 3));
+            return;
+          }
+          i++;
+          break;
+        }
+        this.report('error', 'PP023', `unexpected "${t.text}" in macro parameter list`, this.at(ctx, t.offset, t.text.length));
+        return;
+      }
+    }
+    const body = args.slice(i);
+    if (body.length > 0) body[0] = { ...body[0]!, space: false };
+    // `#` must name a parameter in function-like macros; `##` cannot be at either end.
+    if (params) {
+      for (let k = 0; k < body.length; k++) {
+        const t = body[k]!;
+        if (t.kind === TK_PUNCT && t.text === '#') {
+          const p = body[k + 1];
+          if (!p || p.kind !== TK_IDENT || !params.includes(p.text)) {
+            this.report('error', 'PP024', "'#' is not followed by a macro parameter", this.at(ctx, t.offset, 1));
+            return;
+          }
+        }
+      }
+    }
+    const first = body[0];
+    const last = body[body.length - 1];
+    if ((first && first.kind === TK_PUNCT && first.text === '##') || (last && last.kind === TK_PUNCT && last.text === '##')) {
+      const t = first?.text === '##' ? first : last!;
+      this.report('error', 'PP024', "'##' cannot appear at either end of a macro expansion", this.at(ctx, t.offset, 2));
+      return;
+    }
+    const old = this.macros.get(name);
+    const macro: Macro = { name, params, variadic, body, file: ctx.state.name, line: this.at(ctx, nameTok.offset).line };
+    if (old && !sameDefinition(old, macro)) {
+      this.report('warning', 'PP025', `"${name}" redefined (previous definition at ${old.file}:${old.line})`, this.at(ctx, nameTok.offset, name.length));
+    }
+    this.define(macro);
+  }
+
+  private doLine(ctx: FileContext, hash: number, args: Tok[], end: number): void {
+    let toks = args;
+    if (toks[0]?.kind !== TK_NUMBER) {
+      try {
+        toks = this.expandList(ctx, args, hash);
+      } catch (e) {
+        if (!(e instanceof ExpansionLimit)) throw e;
+        this.report('error', 'PP030', e.message, this.at(ctx, hash, 1));
+        this.expansionDisabled = true;
+        return;
+      }
+    }
+    const num = toks[0];
+    if (!num || num.kind !== TK_NUMBER || !/^[0-9]+$/.test(num.text)) {
+      const off = num && num.offset > hash && num.offset < end ? num.offset : hash;
+      this.report('error', 'PP040', `#line requires a simple digit sequence, not "${num?.text ?? ''}"`, this.at(ctx, off, num?.text.length ?? 1));
+      return;
+    }
+    const fileTok = toks[1];
+    let name: string | undefined;
+    let flag = -1;
+    if (fileTok) {
+      if (fileTok.kind !== TK_STRING || fileTok.text[0] !== '"') {
+        this.report('error', 'PP041', `invalid filename "${fileTok.text}" in #line`, this.at(ctx, fileTok.offset, fileTok.text.length));
+        return;
+      }
+      name = fileTok.text.slice(1, -1);
+      for (let k = 2; k < toks.length; k++) {
+        const t = toks[k]!;
+        if (t.kind === TK_NUMBER && /^[0-9]$/.test(t.text)) {
+          if (flag < 0) flag = Number(t.text);
+        } else {
+          this.extraTokens(ctx, toks.slice(k), 'line');
+          break;
+        }
+      }
+    }
+    this.applyLineMarker(ctx, hash, lineNumber32(num.text), name, flag);
+  }
+
+  private doInclude(ctx: FileContext, hash: number, nameTok: Tok, end: number, depth: number, once: boolean): void {
+    const text = ctx.text;
+    let p = skipSpaceAndComments(text, nameTok.offset + nameTok.text.length, end);
+    let target: string | undefined;
+    let angled = false;
+    const c = text.charCodeAt(p);
+    if (p < end && c === CH_QUOTE) {
+      const close = text.indexOf('"', p + 1);
+      if (close > 0 && close < end) target = text.slice(p + 1, close);
+    } else if (p < end && c === CH_LT) {
+      const close = text.indexOf('>', p + 1);
+      if (close > 0 && close < end) {
+        target = text.slice(p + 1, close);
+        angled = true;
+      }
+    } else if (p < end) {
+      // Computed include: macro-expand the operand.
+      const expanded = this.expandList(ctx, lexRange(text, p, end), hash);
+      const spelled = expanded.map((t, i) => (i > 0 && t.space ? ' ' : '') + t.text).join('');
+      if (spelled.length >= 2 && spelled[0] === '"' && spelled.endsWith('"')) target = spelled.slice(1, -1);
+      else if (spelled.length >= 2 && spelled[0] === '<' && spelled.endsWith('>')) {
+        target = spelled.slice(1, -1);
+        angled = true;
+      }
+    }
+    if (target === undefined || target.length === 0) {
+      this.report('error', 'PP060', '#include expects "FILENAME" or <FILENAME>', this.at(ctx, hash, end - hash));
+      return;
+    }
+    void p;
+    if (depth + 1 > MAX_INCLUDE_DEPTH) {
+      this.report('error', 'PP062', `#include nested too deeply (more than ${MAX_INCLUDE_DEPTH} levels)`, this.at(ctx, hash, end - hash));
+      return;
+    }
+    const candidates: string[] = [];
+    if (!angled) candidates.push(target.startsWith('/') ? target : join(dirname(ctx.source.name), target));
+    for (const dir of this.includeDirs) candidates.push(target.startsWith('/') ? target : join(dir, target));
+    let found: string | undefined;
+    let content: string | undefined;
+    for (const path of candidates) {
+      content = this.readFile(path);
+      if (content !== undefined) {
+        found = path;
+        break;
+      }
+    }
+    if (found === undefined || content === undefined) {
+      this.report('error', 'PP061', `cannot open include file '${target}'`, this.at(ctx, hash, end - hash));
+      return;
+    }
+    if (this.onceFiles.has(found)) return;
+    if (this.includeStack.includes(found)) {
+      const chain = [...this.includeStack.slice(this.includeStack.indexOf(found)), found].join(' -> ');
+      this.report('error', 'PP063', `#include cycle: ${chain}`, this.at(ctx, hash, end - hash));
+      return;
+    }
+    if (once) this.onceFiles.add(found);
+    if (!this.builtinsUsed) this.builtinsUsed = content.includes('__LINE__') || content.includes('__FILE__');
+    this.files.push(new SourceFile(found, content));
+    const index = this.files.length - 1;
+    this.processFile(index, depth + 1);
+    // Keep the included file's last line apart from the includer's next line.
+    if (content.length > 0 && content.charCodeAt(content.length - 1) !== CH_LF) this.out.point(index, '\n', content.length, 0, this.newContext(index).state);
+  }
+}
+
+function sameDefinition(a: Macro, b: Macro): boolean {
+  if ((a.params === undefined) !== (b.params === undefined)) return false;
+  if (a.params && b.params && a.params.join(',') !== b.params.join(',')) return false;
+  if (a.variadic !== b.variadic || a.body.length !== b.body.length) return false;
+  for (let i = 0; i < a.body.length; i++) {
+    const x = a.body[i]!;
+    const y = b.body[i]!;
+    if (x.text !== y.text || (i > 0 && x.space !== y.space)) return false;
+  }
+  return true;
+}
+
+function skipSpaceAndComments(text: string, p: number, end: number): number {
+  while (p < end) {
+    const c = text.charCodeAt(p);
+    if (isHSpace(c) || c === CH_LF) p++;
+    else if (c === CH_BACKSLASH && text.charCodeAt(p + 1) === CH_LF) p += 2;
+    else if (c === CH_SLASH && p + 1 < end && text.charCodeAt(p + 1) === CH_SLASH) {
+      const nl = text.indexOf('\n', p);
+      p = nl < 0 || nl > end ? end : nl;
+    } else if (c === CH_SLASH && p + 1 < end && text.charCodeAt(p + 1) === CH_STAR) {
+      const close = text.indexOf('*/', p + 2);
+      p = close < 0 || close + 2 > end ? end : close + 2;
+    } else break;
+  }
+  return p;
+}
+
+/** Two adjacent output characters that would lex as one token, so a space must separate them. */
+function needsSeparator(a: number, b: number): boolean {
+  if (isIdentChar(a) && (isIdentChar(b) || b === CH_QUOTE || b === CH_APOS)) return true;
+  if (a === CH_DOT && isDigit(b)) return true;
+  if (isDigit(a) && b === CH_DOT) return true;
+  switch (a) {
+    case CH_PLUS:
+    case CH_MINUS:
+    case CH_AMP:
+    case CH_PIPE:
+    case CH_LT:
+    case CH_GT:
+      return b === a || b === CH_EQ || (a === CH_MINUS && b === CH_GT);
+    case CH_EQ:
+    case CH_BANG:
+    case CH_STAR:
+    case CH_PERCENT:
+    case CH_CARET:
+      return b === CH_EQ;
+    case CH_SLASH:
+      return b === CH_SLASH || b === CH_STAR || b === CH_EQ;
+    case CH_HASH:
+      return b === CH_HASH;
+  }
+  return false;
+}
+
+// ---------------------------------------------------------------- token sources and expansion
+
+/** Source tokens of a run, read lazily while a macro invocation needs them. */
+class SourceReader {
+  constructor(
+    readonly text: string,
+    public pos: number,
+    readonly end: number,
+  ) {}
+
+  /** The next token, or undefined at the end of the run. Text tokens do not treat `'` as a quote. */
+  next(): Tok | undefined {
+    const text = this.text;
+    const start = this.pos;
+    const p = skipSpaceAndComments(text, start, this.end);
+    if (p >= this.end) {
+      this.pos = this.end;
+      return undefined;
+    }
+    const c = text.charCodeAt(p);
+    let q: number;
+    let kind: number;
+    if (isIdentStart(c)) {
+      q = p + 1;
+      while (q < this.end && isIdentChar(text.charCodeAt(q))) q++;
+      kind = TK_IDENT;
+    } else if (isDigit(c) || (c === CH_DOT && p + 1 < this.end && isDigit(text.charCodeAt(p + 1)))) {
+      q = ppNumberEnd(text, p, this.end);
+      kind = TK_NUMBER;
+    } else if (c === CH_QUOTE) {
+      q = quotedEnd(text, p, this.end);
+      kind = TK_STRING;
+    } else if (c < 128) {
+      q = p + punctLength(text, p, this.end);
+      kind = TK_PUNCT;
+    } else {
+      q = p + 1;
+      kind = TK_OTHER;
+    }
+    this.pos = q;
+    return { kind, text: text.slice(p, q), offset: p, space: p > start, hide: EMPTY_HIDE };
+  }
+
+  /** Is the next non-blank character `(`? (Does not consume.) */
+  peekLParen(): boolean {
+    const p = skipSpaceAndComments(this.text, this.pos, this.end);
+    return p < this.end && this.text.charCodeAt(p) === CH_LPAREN;
+  }
+}
+
+/**
+ * Rescanning expander: a stack of pending tokens in front of an optional source reader. Each
+ * identifier naming a macro not in its hide set is replaced by its expansion, pushed back in front.
+ */
+class Expander {
+  /** Pending tokens, top of stack = next token. */
+  private readonly pending: Tok[] = [];
+
+  constructor(
+    private readonly pp: Preprocessor,
+    private readonly ctx: FileContext,
+    private readonly source: SourceReader | null,
+    /** Source offset of the invocation (for __LINE__ and diagnostics). */
+    private readonly at: number,
+    tokens?: Tok[],
+  ) {
+    if (tokens) for (let i = tokens.length - 1; i >= 0; i--) this.pending.push(tokens[i]!);
+  }
+
+  private next(): Tok | undefined {
+    const t = this.pending.pop();
+    if (t) return t;
+    return this.source ? this.source.next() : undefined;
+  }
+
+  private peekIsLParen(): boolean {
+    const n = this.pending.length;
+    if (n > 0) {
+      const t = this.pending[n - 1]!;
+      return t.kind === TK_PUNCT && t.text === '(';
+    }
+    return this.source ? this.source.peekLParen() : false;
+  }
+
+  private pushFront(tokens: Tok[]): void {
+    for (let i = tokens.length - 1; i >= 0; i--) this.pending.push(tokens[i]!);
+  }
+
+  /**
+   * Emits the fully expanded tokens. With a source reader this ends once the first source token
+   * (the macro name) and everything its expansion pulled in are done.
+   */
+  run(emit: (t: Tok) => void): void {
+    let started = false;
+    for (;;) {
+      if (started && this.source && this.pending.length === 0) return;
+      const t = this.next();
+      if (!t) return;
+      started = true;
+      const m = this.pp.macroFor(t);
+      if (m === undefined) {
+        emit(t);
+        continue;
+      }
+      if (m === 'builtin') {
+        emit(this.builtin(t));
+        continue;
+      }
+      if (!m.params) {
+        this.pp.countWork(m.body.length + 1);
+        const hide = t.hide.with(m.name);
+        this.pushFront(this.withOrigin(m.body, hide, t.space));
+        continue;
+      }
+      if (!this.peekIsLParen()) {
+        emit(t);
+        continue;
+      }
+      this.next(); // (
+      const call = this.collectArgs(m, t);
+      if (!call) continue;
+      const hide = t.hide.intersect(call.rparen.hide).with(m.name);
+      const body = this.substitute(m, call.args);
+      this.pushFront(this.withOrigin(body, hide, t.space));
+    }
+  }
+
+  private builtin(t: Tok): Tok {
+    const loc = this.pp.at(this.ctx, t.offset >= 0 && this.source ? t.offset : this.at);
+    const text = t.text === '__LINE__' ? String(loc.line) : JSON.stringify(loc.file);
+    return { kind: t.text === '__LINE__' ? TK_NUMBER : TK_STRING, text, offset: t.offset, space: t.space, hide: t.hide };
+  }
+
+  /** Copies of body tokens carrying the invocation's hide set; the first takes the name's spacing. */
+  private withOrigin(body: Tok[], hide: HideSet, space: boolean): Tok[] {
+    const out = new Array<Tok>(body.length);
+    for (let i = 0; i < body.length; i++) {
+      const b = body[i]!;
+      out[i] = { kind: b.kind, text: b.text, offset: b.offset, space: i === 0 ? space : b.space, hide: b.hide === EMPTY_HIDE ? hide : b.hide.union(hide) };
+    }
+    return out;
+  }
+
+  /** Reads `arg, arg, ...)` after the `(`; undefined (after an error) when unterminated or wrong count. */
+  private collectArgs(m: Macro, nameTok: Tok): { args: Tok[][]; rparen: Tok } | undefined {
+    const params = m.params!;
+    const args: Tok[][] = [[]];
+    let depth = 0;
+    for (;;) {
+      const t = this.next();
+      if (!t) {
+        this.pp.report('error', 'PP031', `unterminated argument list invoking macro "${m.name}"`, this.pp.at(this.ctx, this.originOffset(nameTok), m.name.length));
+        return undefined;
+      }
+      this.pp.countWork(1);
+      if (t.kind === TK_PUNCT) {
+        if (t.text === '(') depth++;
+        else if (t.text === ')') {
+          if (depth === 0) {
+            const nargs = args.length === 1 && args[0]!.length === 0 && params.length === 0 ? 0 : args.length;
+            if (params.length === 0 && nargs === 0) return { args: [], rparen: t };
+            if (m.variadic ? nargs < params.length - 1 : nargs !== params.length) {
+              const wanted = m.variadic ? `at least ${params.length - 1}` : String(params.length);
+              this.pp.report('error', 'PP032', `macro "${m.name}" requires ${wanted} argument${wanted === '1' ? '' : 's'}, but ${nargs} given`, this.pp.at(this.ctx, this.originOffset(nameTok), m.name.length));
+              return undefined;
+            }
+            while (args.length < params.length) args.push([]);
+            return { args, rparen: t };
+          }
+          depth--;
+        } else if (t.text === ',' && depth === 0 && !(m.variadic && args.length === params.length)) {
+          args.push([]);
+          continue;
+        }
+      }
+      args[args.length - 1]!.push(t);
+    }
+  }
+
+  private originOffset(t: Tok): number {
+    return this.source && t.offset >= 0 && t.offset < this.ctx.text.length && t.hide === EMPTY_HIDE ? t.offset : this.at;
+  }
+
+  /** The body with parameters replaced: `#p` stringized, operands of `##` raw, others fully expanded. */
+  private substitute(m: Macro, args: Tok[][]): Tok[] {
+    const params = m.params!;
+    const expandedCache = new Map<number, Tok[]>();
+    const argIndex = (t: Tok | undefined): number => (t && t.kind === TK_IDENT ? params.indexOf(t.text) : -1);
+    const expanded = (k: number): Tok[] => {
+      let e = expandedCache.get(k);
+      if (!e) {
+        e = this.pp.expandList(this.ctx, args[k]!, this.at);
+        expandedCache.set(k, e);
+      }
+      return e;
+    };
+    const body = m.body;
+    const out: Tok[] = [];
+    const isPaste = (t: Tok | undefined): boolean => t !== undefined && t.kind === TK_PUNCT && t.text === '##';
+    for (let i = 0; i < body.length; i++) {
+      const t = body[i]!;
+      if (t.kind === TK_PUNCT && t.text === '#' && argIndex(body[i + 1]) >= 0) {
+        out.push({ kind: TK_STRING, text: stringize(args[argIndex(body[i + 1])]!), offset: t.offset, space: t.space, hide: EMPTY_HIDE });
+        i++;
+        continue;
+      }
+      if (isPaste(t)) {
+        const rhs = body[i + 1]!;
+        const k = argIndex(rhs);
+        let right: Tok[];
+        if (k >= 0) {
+          right = args[k]!;
+          // GNU: `, ## __VA_ARGS__` drops the comma when the variable arguments are empty.
+          if (m.variadic && k === params.length - 1) {
+            const prev = out[out.length - 1];
+            if (prev && prev.kind === TK_PUNCT && prev.text === ',') {
+              if (right.length === 0) out.pop();
+              else this.appendAll(out, right);
+              i++;
+              continue;
+            }
+          }
+        } else right = [rhs];
+        i++;
+        if (right.length === 0) continue; // placemarker on the right
+        if (out.length === 0 || (out[out.length - 1] as Tok & { placemarker?: boolean }).placemarker) {
+          if (out.length > 0) out.pop();
+          this.appendAll(out, right);
+          continue;
+        }
+        const left = out.pop()!;
+        const pasted = this.paste(left, right[0]!);
+        for (const p of pasted) out.push(p);
+        for (let r = 1; r < right.length; r++) out.push(right[r]!);
+        continue;
+      }
+      const k = argIndex(t);
+      if (k >= 0) {
+        if (isPaste(body[i + 1])) {
+          const raw = args[k]!;
+          if (raw.length === 0) out.push({ kind: TK_OTHER, text: '', offset: t.offset, space: t.space, hide: EMPTY_HIDE, placemarker: true } as Tok);
+          else this.appendAll(out, raw, t.space);
+        } else this.appendAll(out, expanded(k), t.space);
+        continue;
+      }
+      out.push(t);
+    }
+    this.pp.countWork(out.length);
+    // Drop any placemarkers left (an empty argument whose `##` partner was also empty).
+    return out.filter((t) => !(t as Tok & { placemarker?: boolean }).placemarker);
+  }
+
+  private appendAll(out: Tok[], tokens: Tok[], space?: boolean): void {
+    for (let i = 0; i < tokens.length; i++) {
+      const t = tokens[i]!;
+      out.push(i === 0 && space !== undefined ? { ...t, space } : t);
+    }
+  }
+
+  private paste(left: Tok, right: Tok): Tok[] {
+    const text = left.text + right.text;
+    const toks = lexRange(text, 0, text.length);
+    if (toks.length === 1) return [{ ...toks[0]!, offset: left.offset, space: left.space, hide: EMPTY_HIDE }];
+    this.pp.report('error', 'PP033', `pasting "${left.text}" and "${right.text}" does not give a valid preprocessing token`, this.pp.at(this.ctx, this.at, 1));
+    return [left, right];
+  }
+}
+
+/** `#arg`: the argument's spelling as a string literal, `"` and `\` escaped inside literals. */
+function stringize(tokens: Tok[]): string {
+  let s = '"';
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    if (i > 0 && t.space) s += ' ';
+    if (t.kind === TK_STRING || t.kind === TK_CHAR) {
+      for (const ch of t.text) s += ch === '"' || ch === '\\' ? '\\' + ch : ch;
+    } else s += t.text;
+  }
+  return s + '"';
+}
+
+function defaultReadFile(path: string): string | undefined {
+  try {
+    return readFileSync(path, 'latin1');
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Preprocesses one PTX file. Text without any `#` (and no -D) is returned unchanged with the
+ * identity mapping after a single indexOf scan.
+ */
 export function preprocess(fileName: string, text: string, options: PreprocessOptions = {}): PreprocessResult {
-  void options;
-  return { mapped: unmapped(new SourceFile(fileName, text)), diagnostics: [] };
+  const defines = options.preprocess !== false ? (options.defines ?? []) : [];
+  if (defines.length === 0 && text.indexOf('#') < 0) return { mapped: unmapped(new SourceFile(fileName, text)), diagnostics: [] };
+  const pp = new Preprocessor(fileName, text, options);
+  pp.run(text);
+  if (pp.diagnostics.length === 0 && pp.out.segOut.length === 1 && pp.out.segSrc[0] === 0 && pp.out.segFile[0] === 0 && pp.out.length === text.length && pp.out.segPoint[0] === -1 && pp.out.segState[0]!.showText) {
+    // Nothing changed (e.g. `#` only in comments): the plain mapping is as good and cheaper.
+    return { mapped: unmapped(pp.files[0]!), diagnostics: [] };
+  }
+  return { mapped: buildMapped(pp.out, pp.files, { name: fileName, delta: 0, showText: true }), diagnostics: pp.diagnostics };
 }
