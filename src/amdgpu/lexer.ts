@@ -1,0 +1,757 @@
+/**
+ * AMDGPU assembly lexer: the token rules of llvm-mc's AsmLexer as configured for the amdgcn
+ * target (comment string ";", `//` and `/* *\/` comments, `#` line comments at statement start,
+ * `@`, `$`, `?` allowed inside identifiers, GNU integer forms, optional MASM integer suffixes).
+ *
+ * One token at a time into fields (no token objects): the parser reads `kind`, `start`, `end`.
+ * Offsets only; line/column are computed on demand by the caller's SourceFile.
+ */
+
+/** Token kinds: small numbers. */
+export const Tok = {
+  Eof: 0,
+  /** Newline, `\r\n`, or a line comment up to and including its newline. */
+  EndOfStatement: 1,
+  Identifier: 2,
+  /** An integer literal; value via `intValue()`. May exceed 64 bits (checked by the parser). */
+  Integer: 3,
+  /** A floating-point literal (decimal or hex); value via `realValue()`. */
+  Real: 4,
+  /** A double-quoted string, quotes included in the span. */
+  String: 5,
+  /** A lexical error; message in `errorMessage`. */
+  Error: 6,
+  Dot: 7,
+  Colon: 8,
+  Plus: 9,
+  Minus: 10,
+  Tilde: 11,
+  LParen: 12,
+  RParen: 13,
+  LBrac: 14,
+  RBrac: 15,
+  LCurly: 16,
+  RCurly: 17,
+  Star: 18,
+  Comma: 19,
+  Dollar: 20,
+  At: 21,
+  Hash: 22,
+  Question: 23,
+  BackSlash: 24,
+  Equal: 25,
+  EqualEqual: 26,
+  MinusGreater: 27,
+  Pipe: 28,
+  PipePipe: 29,
+  Caret: 30,
+  Amp: 31,
+  AmpAmp: 32,
+  Exclaim: 33,
+  ExclaimEqual: 34,
+  Percent: 35,
+  Slash: 36,
+  Less: 37,
+  LessLess: 38,
+  LessEqual: 39,
+  LessGreater: 40,
+  Greater: 41,
+  GreaterGreater: 42,
+  GreaterEqual: 43,
+} as const;
+export type TokKind = (typeof Tok)[keyof typeof Tok];
+
+const TOK_NAMES: string[] = [];
+for (const [k, v] of Object.entries(Tok)) TOK_NAMES[v] = k;
+export function tokName(kind: number): string {
+  return TOK_NAMES[kind] ?? `tok${kind}`;
+}
+
+// Character codes.
+const C_TAB = 9;
+const C_LF = 10;
+const C_CR = 13;
+const C_SPACE = 32;
+const C_BANG = 33;
+const C_DQUOTE = 34;
+const C_HASH = 35;
+const C_DOLLAR = 36;
+const C_PERCENT = 37;
+const C_AMP = 38;
+const C_SQUOTE = 39;
+const C_LPAREN = 40;
+const C_RPAREN = 41;
+const C_STAR = 42;
+const C_PLUS = 43;
+const C_COMMA = 44;
+const C_MINUS = 45;
+const C_DOT = 46;
+const C_SLASH = 47;
+const C_0 = 48;
+const C_1 = 49;
+const C_7 = 55;
+const C_9 = 57;
+const C_COLON = 58;
+const C_SEMI = 59;
+const C_LT = 60;
+const C_EQ = 61;
+const C_GT = 62;
+const C_QUESTION = 63;
+const C_AT = 64;
+const C_A = 65;
+const C_B = 66;
+const C_D = 68;
+const C_E = 69;
+const C_F = 70;
+const C_H = 72;
+const C_L = 76;
+const C_O = 79;
+const C_P = 80;
+const C_Q = 81;
+const C_T = 84;
+const C_U = 85;
+const C_X = 88;
+const C_Y = 89;
+const C_Z = 90;
+const C_LBRAC = 91;
+const C_BACKSLASH = 92;
+const C_RBRAC = 93;
+const C_CARET = 94;
+const C_UNDERSCORE = 95;
+const C_a = 97;
+const C_b = 98;
+const C_d = 100;
+const C_e = 101;
+const C_f = 102;
+const C_h = 104;
+const C_l = 108;
+const C_n = 110;
+const C_o = 111;
+const C_p = 112;
+const C_q = 113;
+const C_r = 114;
+const C_t = 116;
+const C_u = 117;
+const C_x = 120;
+const C_y = 121;
+const C_z = 122;
+const C_LCURLY = 123;
+const C_PIPE = 124;
+const C_RCURLY = 125;
+const C_TILDE = 126;
+
+export function isDigitCode(c: number): boolean {
+  return c >= C_0 && c <= C_9;
+}
+export function isHexDigitCode(c: number): boolean {
+  return (c >= C_0 && c <= C_9) || (c >= C_a && c <= C_f) || (c >= C_A && c <= C_F);
+}
+function isAlphaCode(c: number): boolean {
+  return (c >= C_a && c <= C_z) || (c >= C_A && c <= C_Z);
+}
+/** Identifier characters for amdgcn: alnum, `_ $ . ? @`. */
+export function isIdentCharCode(c: number): boolean {
+  return isAlphaCode(c) || isDigitCode(c) || c === C_UNDERSCORE || c === C_DOLLAR || c === C_DOT || c === C_QUESTION || c === C_AT;
+}
+function hexVal(c: number): number {
+  if (c >= C_0 && c <= C_9) return c - C_0;
+  if (c >= C_a && c <= C_f) return c - C_a + 10;
+  if (c >= C_A && c <= C_F) return c - C_A + 10;
+  return 99;
+}
+
+export interface LexerOptions {
+  /** llvm-mc --masm-integers: `0ffh`, `101y`, `17o`, `10t` suffix forms; `0b101` no longer binary. */
+  masmIntegers?: boolean;
+}
+
+/** Saved lexer position for lookahead. */
+export interface LexerState {
+  pos: number;
+  kind: number;
+  start: number;
+  end: number;
+  atStatementStart: boolean;
+  spaceBefore: boolean;
+  radix: number;
+  digitsStart: number;
+  digitsEnd: number;
+  errorMessage: string | undefined;
+}
+
+export class Lexer {
+  /** Current token. */
+  kind: number = Tok.Eof;
+  start = 0;
+  end = 0;
+  /** Whitespace (or a block comment) separated this token from the previous one. */
+  spaceBefore = false;
+  /** For Integer tokens: radix and the digit range (prefix and suffixes excluded). */
+  radix = 10;
+  digitsStart = 0;
+  digitsEnd = 0;
+  /** For Error tokens. */
+  errorMessage: string | undefined;
+
+  private pos: number;
+  private atStatementStart = true;
+  private readonly len: number;
+  private readonly masm: boolean;
+
+  constructor(
+    readonly text: string,
+    options: LexerOptions = {},
+    startOffset = 0,
+  ) {
+    this.pos = startOffset;
+    this.len = text.length;
+    this.masm = options.masmIntegers ?? false;
+  }
+
+  /** Current scan offset (just after the current token). */
+  get offset(): number {
+    return this.pos;
+  }
+
+  save(): LexerState {
+    return {
+      pos: this.pos,
+      kind: this.kind,
+      start: this.start,
+      end: this.end,
+      atStatementStart: this.atStatementStart,
+      spaceBefore: this.spaceBefore,
+      radix: this.radix,
+      digitsStart: this.digitsStart,
+      digitsEnd: this.digitsEnd,
+      errorMessage: this.errorMessage,
+    };
+  }
+
+  restore(s: LexerState): void {
+    this.pos = s.pos;
+    this.kind = s.kind;
+    this.start = s.start;
+    this.end = s.end;
+    this.atStatementStart = s.atStatementStart;
+    this.spaceBefore = s.spaceBefore;
+    this.radix = s.radix;
+    this.digitsStart = s.digitsStart;
+    this.digitsEnd = s.digitsEnd;
+    this.errorMessage = s.errorMessage;
+  }
+
+  /** Kind of the current token (a call, so TypeScript does not narrow it across `next()`). */
+  cur(): number {
+    return this.kind;
+  }
+
+  /** Text of the current token. */
+  tokenText(): string {
+    return this.text.slice(this.start, this.end);
+  }
+
+  /** Code of the character at `i`, or -1 past the end. */
+  private ch(i: number): number {
+    return i < this.len ? this.text.charCodeAt(i) : -1;
+  }
+
+  /** Advances to the next token and returns its kind. */
+  next(): number {
+    const text = this.text;
+    let p = this.pos;
+    this.spaceBefore = false;
+    // Skip blanks and block comments; a block comment does not end the statement.
+    for (;;) {
+      if (p >= this.len) break;
+      const c = text.charCodeAt(p);
+      if (c === C_SPACE || c === C_TAB || c === 0) {
+        p++;
+        this.spaceBefore = true;
+        continue;
+      }
+      if (c === C_SLASH && p + 1 < this.len && text.charCodeAt(p + 1) === C_STAR) {
+        const close = text.indexOf('*/', p + 2);
+        if (close < 0) {
+          this.pos = this.len;
+          return this.err(p, this.len, 'unterminated comment');
+        }
+        p = close + 2;
+        this.spaceBefore = true;
+        this.atStatementStart = false;
+        continue;
+      }
+      break;
+    }
+    this.start = p;
+    if (p >= this.len) {
+      this.pos = p;
+      this.end = p;
+      if (!this.atStatementStart) {
+        this.atStatementStart = true;
+        return (this.kind = Tok.EndOfStatement);
+      }
+      return (this.kind = Tok.Eof);
+    }
+    const c = text.charCodeAt(p);
+    // Line comments: `;` anywhere, `//` anywhere, `#` at the start of a statement.
+    if (c === C_SEMI || (c === C_SLASH && this.ch(p + 1) === C_SLASH) || (c === C_HASH && this.atStatementStart)) {
+      let q = p + 1;
+      while (q < this.len) {
+        const d = text.charCodeAt(q);
+        if (d === C_LF) {
+          q++;
+          break;
+        }
+        if (d === C_CR) {
+          q++;
+          if (q < this.len && text.charCodeAt(q) === C_LF) q++;
+          break;
+        }
+        q++;
+      }
+      this.pos = q;
+      this.end = q;
+      this.atStatementStart = true;
+      return (this.kind = Tok.EndOfStatement);
+    }
+    const wasStart = this.atStatementStart;
+    this.atStatementStart = false;
+    switch (c) {
+      case C_LF:
+        this.atStatementStart = true;
+        return this.tok(Tok.EndOfStatement, p + 1);
+      case C_CR:
+        this.atStatementStart = true;
+        return this.tok(Tok.EndOfStatement, this.ch(p + 1) === C_LF ? p + 2 : p + 1);
+      case C_COLON:
+        return this.tok(Tok.Colon, p + 1);
+      case C_PLUS:
+        return this.tok(Tok.Plus, p + 1);
+      case C_TILDE:
+        return this.tok(Tok.Tilde, p + 1);
+      case C_LPAREN:
+        return this.tok(Tok.LParen, p + 1);
+      case C_RPAREN:
+        return this.tok(Tok.RParen, p + 1);
+      case C_LBRAC:
+        return this.tok(Tok.LBrac, p + 1);
+      case C_RBRAC:
+        return this.tok(Tok.RBrac, p + 1);
+      case C_LCURLY:
+        return this.tok(Tok.LCurly, p + 1);
+      case C_RCURLY:
+        return this.tok(Tok.RCurly, p + 1);
+      case C_STAR:
+        return this.tok(Tok.Star, p + 1);
+      case C_COMMA:
+        return this.tok(Tok.Comma, p + 1);
+      case C_DOLLAR:
+        return this.lexIdentifier(p);
+      case C_AT:
+        return this.tok(Tok.At, p + 1);
+      case C_HASH:
+        return this.tok(Tok.Hash, p + 1);
+      case C_QUESTION:
+        return this.tok(Tok.Question, p + 1);
+      case C_BACKSLASH:
+        return this.tok(Tok.BackSlash, p + 1);
+      case C_EQ:
+        return this.ch(p + 1) === C_EQ ? this.tok(Tok.EqualEqual, p + 2) : this.tok(Tok.Equal, p + 1);
+      case C_MINUS:
+        return this.ch(p + 1) === C_GT ? this.tok(Tok.MinusGreater, p + 2) : this.tok(Tok.Minus, p + 1);
+      case C_PIPE:
+        return this.ch(p + 1) === C_PIPE ? this.tok(Tok.PipePipe, p + 2) : this.tok(Tok.Pipe, p + 1);
+      case C_CARET:
+        return this.tok(Tok.Caret, p + 1);
+      case C_AMP:
+        return this.ch(p + 1) === C_AMP ? this.tok(Tok.AmpAmp, p + 2) : this.tok(Tok.Amp, p + 1);
+      case C_BANG:
+        return this.ch(p + 1) === C_EQ ? this.tok(Tok.ExclaimEqual, p + 2) : this.tok(Tok.Exclaim, p + 1);
+      case C_PERCENT:
+        return this.tok(Tok.Percent, p + 1);
+      case C_SLASH:
+        this.atStatementStart = wasStart;
+        return this.tok(Tok.Slash, p + 1);
+      case C_LT: {
+        const d = this.ch(p + 1);
+        if (d === C_LT) return this.tok(Tok.LessLess, p + 2);
+        if (d === C_EQ) return this.tok(Tok.LessEqual, p + 2);
+        if (d === C_GT) return this.tok(Tok.LessGreater, p + 2);
+        return this.tok(Tok.Less, p + 1);
+      }
+      case C_GT: {
+        const d = this.ch(p + 1);
+        if (d === C_GT) return this.tok(Tok.GreaterGreater, p + 2);
+        if (d === C_EQ) return this.tok(Tok.GreaterEqual, p + 2);
+        return this.tok(Tok.Greater, p + 1);
+      }
+      case C_SQUOTE:
+        return this.lexCharLiteral(p);
+      case C_DQUOTE:
+        return this.lexString(p);
+      default:
+        if (c >= C_0 && c <= C_9) return this.lexDigit(p);
+        if (isAlphaCode(c) || c === C_UNDERSCORE || c === C_DOT) return this.lexIdentifier(p);
+        return this.err(p, p + 1, 'invalid character in input');
+    }
+  }
+
+  private tok(kind: number, end: number): number {
+    this.end = end;
+    this.pos = end;
+    return (this.kind = kind);
+  }
+
+  private err(start: number, end: number, message: string): number {
+    this.start = start;
+    this.errorMessage = message;
+    return this.tok(Tok.Error, end);
+  }
+
+  private lexIdentifier(p: number): number {
+    const text = this.text;
+    let q = p + 1;
+    // `.5`, `.5e3`: a float literal rather than an identifier.
+    if (text.charCodeAt(p) === C_DOT && isDigitCode(this.ch(q))) {
+      while (isDigitCode(this.ch(q))) q++;
+      const d = this.ch(q);
+      if (!isIdentCharCode(d) || d === C_e || d === C_E) return this.lexFloatTail(q);
+    }
+    while (q < this.len && isIdentCharCode(text.charCodeAt(q))) q++;
+    if (q === p + 1 && text.charCodeAt(p) === C_DOT) return this.tok(Tok.Dot, q);
+    return this.tok(Tok.Identifier, q);
+  }
+
+  /** After the integer part and `.` (and maybe some fraction digits): fraction, exponent. */
+  private lexFloatTail(q: number): number {
+    while (isDigitCode(this.ch(q))) q++;
+    const s = this.ch(q);
+    if (s === C_MINUS || s === C_PLUS) {
+      this.pos = q + 1;
+      return this.err(q, q + 1, 'invalid sign in float literal');
+    }
+    if (s === C_e || s === C_E) {
+      q++;
+      const t = this.ch(q);
+      if (t === C_MINUS || t === C_PLUS) q++;
+      while (isDigitCode(this.ch(q))) q++;
+    }
+    return this.tok(Tok.Real, q);
+  }
+
+  /** After `0x` and its hex digits, at `.`, `p` or `P`. */
+  private lexHexFloat(p: number, q: number, noIntDigits: boolean): number {
+    let noFrac = true;
+    if (this.ch(q) === C_DOT) {
+      q++;
+      const f = q;
+      while (isHexDigitCode(this.ch(q))) q++;
+      noFrac = q === f;
+    }
+    if (noIntDigits && noFrac) return this.err(p, q, 'invalid hexadecimal floating-point constant: expected at least one significand digit');
+    const e = this.ch(q);
+    if (e !== C_p && e !== C_P) return this.err(p, q, "invalid hexadecimal floating-point constant: expected exponent part 'p'");
+    q++;
+    const s = this.ch(q);
+    if (s === C_PLUS || s === C_MINUS) q++;
+    const es = q;
+    while (isDigitCode(this.ch(q))) q++;
+    if (q === es) return this.err(p, q, 'invalid hexadecimal floating-point constant: expected at least one exponent digit');
+    return this.tok(Tok.Real, q);
+  }
+
+  private skipIntSuffix(q: number): number {
+    let c = this.ch(q);
+    if (c === C_U || c === C_u) c = this.ch(++q);
+    if (c === C_L || c === C_l) c = this.ch(++q);
+    if (c === C_L || c === C_l) ++q;
+    return q;
+  }
+
+  private intTok(digitsStart: number, digitsEnd: number, radix: number, end: number): number {
+    this.digitsStart = digitsStart;
+    this.digitsEnd = digitsEnd;
+    this.radix = radix;
+    return this.tok(Tok.Integer, end);
+  }
+
+  /** True when every character in [a, b) is a digit of `radix`. */
+  private validDigits(a: number, b: number, radix: number): boolean {
+    if (a >= b) return false;
+    for (let i = a; i < b; i++) if (hexVal(this.text.charCodeAt(i)) >= radix) return false;
+    return true;
+  }
+
+  /**
+   * `[0x]?[0-9][0-9a-fA-F]*[hH]` lookahead (only with MASM integers): returns the end of the
+   * digits and whether an `h` suffix follows.
+   */
+  private hexLookAhead(q: number): { end: number; hex: boolean } {
+    let firstNonDec = -1;
+    let la = q;
+    for (;;) {
+      const c = this.ch(la);
+      if (isDigitCode(c)) {
+        la++;
+        continue;
+      }
+      if (firstNonDec < 0) firstNonDec = la;
+      if (this.masm && isHexDigitCode(c)) la++;
+      else break;
+    }
+    const h = this.ch(la);
+    const hex = this.masm && (h === C_h || h === C_H);
+    return { end: hex || firstNonDec < 0 ? la : firstNonDec, hex };
+  }
+
+  private lexDigit(p: number): number {
+    const first = this.text.charCodeAt(p);
+    let q = p + 1;
+    if (this.masm) {
+      // MASM suffix forms: [01]+[yY] / [bB], [0-7]+[oOqQ], [0-9]+[tT] / [dD], [0-9][0-9a-fA-F]*[hH].
+      let firstNonBinary = first !== C_0 && first !== C_1 ? p : -1;
+      let firstNonDecimal = -1;
+      let r = q;
+      while (isHexDigitCode(this.ch(r))) {
+        const c = this.ch(r);
+        if (!isDigitCode(c) && firstNonDecimal < 0) firstNonDecimal = r;
+        if (c !== C_0 && c !== C_1 && firstNonBinary < 0) firstNonBinary = r;
+        r++;
+      }
+      const s = this.ch(r);
+      if (s === C_DOT) return this.lexFloatTail(r + 1);
+      let radix = 0;
+      let end = r;
+      if (s === C_h || s === C_H) {
+        radix = 16;
+        end = r + 1;
+      } else if (s === C_t || s === C_T) {
+        radix = 10;
+        end = r + 1;
+      } else if (s === C_o || s === C_O || s === C_q || s === C_Q) {
+        radix = 8;
+        end = r + 1;
+      } else if (s === C_y || s === C_Y) {
+        radix = 2;
+        end = r + 1;
+      } else if (firstNonDecimal >= 0 && firstNonDecimal + 1 === r && (this.ch(firstNonDecimal) === C_d || this.ch(firstNonDecimal) === C_D)) {
+        radix = 10;
+      } else if (firstNonBinary >= 0 && firstNonBinary + 1 === r && (this.ch(firstNonBinary) === C_b || this.ch(firstNonBinary) === C_B)) {
+        radix = 2;
+      }
+      if (radix) {
+        // The token without its last character must be all digits of the radix.
+        const digitsEnd = end - 1;
+        if (!this.validDigits(p, digitsEnd, radix)) return this.err(p, end, `invalid ${radixName(radix)} number`);
+        return this.intTok(p, digitsEnd, radix, this.skipIntSuffix(end));
+      }
+      // Default-radix integers and floats fall through to the GNU rules.
+    }
+    // Decimal: [1-9][0-9]* (or a float).
+    if (first !== C_0 || this.ch(q) === C_DOT) {
+      const la = this.hexLookAhead(q);
+      q = la.end;
+      if (!la.hex) {
+        const c = this.ch(q);
+        if (c === C_DOT || c === C_e || c === C_E) return this.lexFloatTail(c === C_DOT ? q + 1 : q);
+        return this.intTok(p, q, 10, this.skipIntSuffix(q));
+      }
+      if (!this.validDigits(p, q, 16)) return this.err(p, q, 'invalid hexadecimal number');
+      return this.intTok(p, q, 16, this.skipIntSuffix(q + 1));
+    }
+    const c1 = this.ch(q);
+    if (!this.masm && (c1 === C_b || c1 === C_B)) {
+      q++;
+      // `0b` alone is a backward reference to local label 0, as in `jmp 0b`.
+      if (!isDigitCode(this.ch(q))) return this.intTok(p, p + 1, 10, q - 1);
+      const ns = q;
+      while (this.ch(q) === C_0 || this.ch(q) === C_1) q++;
+      if (q === ns) return this.err(p, q, 'invalid binary number');
+      return this.intTok(ns, q, 2, this.skipIntSuffix(q));
+    }
+    if (c1 === C_x || c1 === C_X) {
+      q++;
+      const ns = q;
+      while (isHexDigitCode(this.ch(q))) q++;
+      const c = this.ch(q);
+      if (c === C_DOT || c === C_p || c === C_P) return this.lexHexFloat(p, q, ns === q);
+      if (q === ns) return this.err(p, q, 'invalid hexadecimal number');
+      const de = q;
+      if (this.masm && (this.ch(q) === C_h || this.ch(q) === C_H)) q++;
+      return this.intTok(ns, de, 16, this.skipIntSuffix(q));
+    }
+    // Octal (or MASM hex with a leading 0).
+    const la = this.hexLookAhead(q);
+    q = la.end;
+    const radix = la.hex ? 16 : 8;
+    if (!this.validDigits(p, q, radix)) return this.err(p, q, `invalid ${radixName(radix)} number`);
+    return this.intTok(p, q, radix, this.skipIntSuffix(la.hex ? q + 1 : q));
+  }
+
+  private lexCharLiteral(p: number): number {
+    // 'c' or '\c': an integer constant.
+    let q = p + 1;
+    let c = this.ch(q);
+    if (c === C_BACKSLASH) c = this.ch(++q);
+    if (c < 0) return this.err(p, this.len, 'unterminated single quote');
+    q++;
+    if (this.ch(q) !== C_SQUOTE) return this.err(p, q, 'single quote way too long');
+    q++;
+    this.radix = 0; // marks a character literal: value from the text
+    this.digitsStart = p;
+    this.digitsEnd = q;
+    return this.tok(Tok.Integer, q);
+  }
+
+  private lexString(p: number): number {
+    let q = p + 1;
+    for (;;) {
+      if (q >= this.len) return this.err(p, this.len, 'unterminated string constant');
+      const c = this.text.charCodeAt(q);
+      if (c === C_BACKSLASH) {
+        q += 2;
+        continue;
+      }
+      q++;
+      if (c === C_DQUOTE) break;
+    }
+    return this.tok(Tok.String, q);
+  }
+
+  /** Value of the current Integer token (may need more than 64 bits: the caller checks). */
+  intValue(): bigint {
+    return integerTokenValue(this.text, this.radix, this.digitsStart, this.digitsEnd);
+  }
+
+  /** Value of the current Real token as a double. */
+  realValue(): number {
+    return parseRealLiteral(this.tokenText());
+  }
+
+  /** Skips to the end of the current statement (after an error): the next token is the first of the next statement. */
+  skipToEndOfStatement(): void {
+    while (this.kind !== Tok.EndOfStatement && this.kind !== Tok.Eof) this.next();
+  }
+}
+
+export function radixName(radix: number): string {
+  return radix === 2 ? 'binary' : radix === 8 ? 'octal' : radix === 10 ? 'decimal' : radix === 16 ? 'hexadecimal' : `base-${radix}`;
+}
+
+/** Value of an integer token from its digit range (radix 0: a character literal 'c'). */
+export function integerTokenValue(text: string, radix: number, start: number, end: number): bigint {
+  if (radix === 0) {
+    // 'c' or '\c'
+    if (text.charCodeAt(start + 1) !== C_BACKSLASH) return BigInt(text.charCodeAt(start + 1));
+    const e = text.charCodeAt(start + 2);
+    switch (e) {
+      case C_t:
+        return 9n;
+      case C_n:
+        return 10n;
+      case C_b:
+        return 8n;
+      case C_f:
+        return 12n;
+      case C_r:
+        return 13n;
+      default:
+        return BigInt(e);
+    }
+  }
+  // Small values (the common case) without BigInt parsing.
+  if (end - start <= 12 && radix !== 2) {
+    let v = 0;
+    for (let i = start; i < end; i++) v = v * radix + hexVal(text.charCodeAt(i));
+    return BigInt(v);
+  }
+  const digits = text.slice(start, end);
+  if (radix === 10) return BigInt(digits);
+  const prefix = radix === 16 ? '0x' : radix === 8 ? '0o' : '0b';
+  return BigInt(prefix + digits);
+}
+
+/** Double value of a float token: decimal (`1.5`, `1e3`, `.5`, `5e`) or hex (`0x1.8p3`). */
+export function parseRealLiteral(s: string): number {
+  const c1 = s.charCodeAt(1);
+  if (s.charCodeAt(0) === C_0 && (c1 === C_x || c1 === C_X)) return parseHexFloat(s.slice(2));
+  // An exponent marker without digits (`5e`, `1.5e+`) reads as no exponent, as in llvm-mc.
+  let t = s;
+  let last = t.charCodeAt(t.length - 1);
+  if (last === C_PLUS || last === C_MINUS) {
+    t = t.slice(0, -1);
+    last = t.charCodeAt(t.length - 1);
+  }
+  if (last === C_e || last === C_E) t = t.slice(0, -1);
+  // MASM forms may carry a trailing 'r'; not produced without --masm-hex-floats.
+  const v = Number(t);
+  return Number.isNaN(v) ? 0 : v;
+}
+
+/** `h*[.h*]p[+-]d+` (the part after 0x), rounded once to nearest-even double. */
+function parseHexFloat(s: string): number {
+  let i = 0;
+  let mant = 0n;
+  let fracDigits = 0;
+  let seenDot = false;
+  for (; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c === C_DOT) {
+      seenDot = true;
+      continue;
+    }
+    const v = hexVal(c);
+    if (v >= 16) break;
+    mant = (mant << 4n) | BigInt(v);
+    if (seenDot) fracDigits++;
+  }
+  // exponent
+  i++; // 'p'
+  let sign = 1;
+  if (s.charCodeAt(i) === C_PLUS) i++;
+  else if (s.charCodeAt(i) === C_MINUS) {
+    sign = -1;
+    i++;
+  }
+  let exp = 0;
+  for (; i < s.length; i++) {
+    exp = exp * 10 + (s.charCodeAt(i) - C_0);
+    if (exp > 100000) exp = 100000;
+  }
+  return scaleBigToDouble(mant, sign * exp - 4 * fracDigits);
+}
+
+/** mant * 2^exp2 rounded to nearest-even double (one rounding, subnormals included). */
+export function scaleBigToDouble(mant: bigint, exp2: number): number {
+  if (mant === 0n) return 0;
+  const bits = mant.toString(2).length;
+  const topExp = exp2 + bits - 1; // value in [2^topExp, 2^(topExp+1))
+  if (topExp > 1023) return Infinity;
+  let keep = topExp >= -1022 ? 53 : 53 - (-1022 - topExp);
+  if (keep < 0) return 0;
+  let m = mant;
+  let e = exp2;
+  if (bits > keep) {
+    const shift = BigInt(bits - keep);
+    const q = m >> shift;
+    const rem = m & ((1n << shift) - 1n);
+    const half = 1n << (shift - 1n);
+    m = q;
+    if (rem > half || (rem === half && (q & 1n) === 1n)) m += 1n;
+    e += bits - keep;
+  }
+  // m fits in 54 bits at most; the scaling is exact unless it overflows.
+  let v = Number(m);
+  while (e > 0) {
+    const k = Math.min(e, 1000);
+    v *= 2 ** k;
+    e -= k;
+  }
+  while (e < 0) {
+    const k = Math.min(-e, 1000);
+    v /= 2 ** k;
+    e += k;
+  }
+  return v;
+}
