@@ -201,12 +201,16 @@ export interface VariableDecl extends Node {
 export interface DirectiveWord extends Node {
   name: string;
   args: Expr[];
+  /** Parenthesized directive words, e.g. `.attribute(.managed)`, `.attribute(.unified(1, 2))`. */
+  words?: DirectiveWord[];
 }
 
 /** `.maxntid 256, 1, 1`, `.noreturn`, `.pragma "nounroll"`, … attached to a function. */
 export interface FunctionAttribute extends Node {
   name: string;
   args: (Expr | StringLiteral)[];
+  /** Parenthesized directive words, e.g. `.attribute(.unified(1, 2))`. */
+  words?: DirectiveWord[];
 }
 
 export interface StringLiteral extends Node {

@@ -1,0 +1,610 @@
+/**
+ * PTX lexer: a cursor over the text. The current token is `kind` / `start` / `end` (+ `flags`);
+ * values are decoded lazily by the parser (`decodeInt`, `decodeFloat`). One token of lookahead.
+ * Hand-written switch over char codes; no regex and no per-token allocation.
+ */
+import { Tok, TokFlag } from './tokens.js';
+import { U64_MASK } from '../core/int64.js';
+import { bitsToF64, bitsToF32 } from '../core/float.js';
+
+/** Receives lexical errors: a stable code, a message, and the offending range. */
+export type LexDiagnosticSink = (code: string, message: string, offset: number, length: number) => void;
+
+// Character codes.
+const C_TAB = 9;
+const C_LF = 10;
+const C_VT = 11;
+const C_FF = 12;
+const C_CR = 13;
+const C_SPACE = 32;
+const C_BANG = 33;
+const C_DQUOTE = 34;
+const C_HASH = 35;
+const C_DOLLAR = 36;
+const C_PERCENT = 37;
+const C_AMP = 38;
+const C_LPAREN = 40;
+const C_RPAREN = 41;
+const C_STAR = 42;
+const C_PLUS = 43;
+const C_COMMA = 44;
+const C_MINUS = 45;
+const C_DOT = 46;
+const C_SLASH = 47;
+const C_0 = 48;
+const C_1 = 49;
+const C_7 = 55;
+const C_9 = 57;
+const C_COLON = 58;
+const C_SEMI = 59;
+const C_LT = 60;
+const C_EQ = 61;
+const C_GT = 62;
+const C_QUESTION = 63;
+const C_AT = 64;
+const C_UPPER_B = 66;
+const C_UPPER_D = 68;
+const C_UPPER_E = 69;
+const C_UPPER_F = 70;
+const C_UPPER_U = 85;
+const C_UPPER_X = 88;
+const C_LBRACKET = 91;
+const C_BACKSLASH = 92;
+const C_RBRACKET = 93;
+const C_CARET = 94;
+const C_UNDERSCORE = 95;
+const C_LOWER_B = 98;
+const C_LOWER_D = 100;
+const C_LOWER_E = 101;
+const C_LOWER_F = 102;
+const C_LOWER_X = 120;
+const C_LBRACE = 123;
+const C_PIPE = 124;
+const C_RBRACE = 125;
+const C_TILDE = 126;
+
+// Character classes (bit flags), indexed by UTF-16 code unit.
+const CL_LETTER = 1; // [a-zA-Z]
+const CL_FOLLOW = 2; // [a-zA-Z0-9_$]
+const CL_DIGIT = 4; // [0-9]
+const CL_HEX = 8; // [0-9a-fA-F]
+const CL_SPACE = 16; // space, tab, CR, LF, VT, FF
+
+const CLASS = new Uint8Array(65536);
+for (let c = 0; c < 128; c++) {
+  let k = 0;
+  const letter = (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+  const digit = c >= C_0 && c <= C_9;
+  if (letter) k |= CL_LETTER | CL_FOLLOW;
+  if (digit) k |= CL_DIGIT | CL_FOLLOW | CL_HEX;
+  if (c === C_UNDERSCORE || c === C_DOLLAR) k |= CL_FOLLOW;
+  if ((c >= 65 && c <= 70) || (c >= 97 && c <= 102)) k |= CL_HEX;
+  if (c === C_SPACE || c === C_TAB || c === C_LF || c === C_CR || c === C_VT || c === C_FF) k |= CL_SPACE;
+  CLASS[c] = k;
+}
+
+export class Lexer {
+  readonly text: string;
+  private readonly len: number;
+  private readonly report: LexDiagnosticSink;
+  /** Scan position (just after the current token, or after the lookahead when one is buffered). */
+  private pos = 0;
+
+  /** Current token. */
+  kind: Tok = Tok.EOF;
+  start = 0;
+  end = 0;
+  flags: TokFlag = TokFlag.None;
+
+  // One buffered lookahead token (valid when hasPeek).
+  private hasPeek = false;
+  private peekKindV: Tok = Tok.EOF;
+  private peekStartV = 0;
+  private peekEndV = 0;
+  private peekFlagsV: TokFlag = TokFlag.None;
+
+  /** Kind and end of the token scanned last (for the `.2d` adjacency rule). */
+  private lastKind: Tok = Tok.EOF;
+  private lastEnd = -1;
+
+  /** Offset of the first non-ASCII character seen, or -1 (ptxas rejects the whole file for it). */
+  nonAsciiOffset = -1;
+  /** Offset of a NUL character, which ends the input as ptxas does; -1 when none. */
+  nulOffset = -1;
+
+  constructor(text: string, report: LexDiagnosticSink) {
+    this.text = text;
+    this.len = text.length;
+    this.report = report;
+    this.next();
+  }
+
+  /** Advances to the next token and returns its kind. */
+  next(): Tok {
+    if (this.hasPeek) {
+      this.hasPeek = false;
+      this.kind = this.peekKindV;
+      this.start = this.peekStartV;
+      this.end = this.peekEndV;
+      this.flags = this.peekFlagsV;
+      return this.kind;
+    }
+    this.scan();
+    this.kind = this.lastKind;
+    this.start = this.scanStart;
+    this.end = this.lastEnd;
+    this.flags = this.scanFlags;
+    return this.kind;
+  }
+
+  /** Kind of the current token (a call, so TypeScript does not narrow it across `next()`). */
+  tok(): Tok {
+    return this.kind;
+  }
+
+  /** Kind of the token after the current one (scanned once and buffered). */
+  peek(): Tok {
+    if (!this.hasPeek) {
+      this.scan();
+      this.hasPeek = true;
+      this.peekKindV = this.lastKind;
+      this.peekStartV = this.scanStart;
+      this.peekEndV = this.lastEnd;
+      this.peekFlagsV = this.scanFlags;
+    }
+    return this.peekKindV;
+  }
+  get peekStart(): number {
+    this.peek();
+    return this.peekStartV;
+  }
+  get peekEnd(): number {
+    this.peek();
+    return this.peekEndV;
+  }
+
+  /** Text of the current token. */
+  tokenText(): string {
+    return this.text.slice(this.start, this.end);
+  }
+
+  /** True when the current token is exactly `word` (compared without slicing). */
+  is(word: string): boolean {
+    const n = word.length;
+    if (this.end - this.start !== n) return false;
+    return this.text.startsWith(word, this.start);
+  }
+
+  /** Whether there is whitespace or a comment between the current token and the next. */
+  nextIsAdjacent(): boolean {
+    return this.peekStart === this.end;
+  }
+
+  // ------------------------------------------------------------------ scanning
+
+  private scanStart = 0;
+  private scanFlags: TokFlag = TokFlag.None;
+
+  private finish(kind: Tok, end: number): void {
+    this.lastKind = kind;
+    this.lastEnd = end;
+    this.pos = end;
+  }
+
+  /** Skips whitespace, comments and leftover `#` lines; leaves `pos` at a token start or the end. */
+  private skipTrivia(): void {
+    const text = this.text;
+    const len = this.len;
+    let pos = this.pos;
+    let atLineStart = pos === 0 || this.lastKind === Tok.EOF;
+    while (pos < len) {
+      const c = text.charCodeAt(pos);
+      if (c === C_LF) {
+        atLineStart = true;
+        pos++;
+      } else if (c === C_SPACE || c === C_TAB || c === C_CR || c === C_VT || c === C_FF) {
+        pos++;
+      } else if (c === C_SLASH) {
+        const d = text.charCodeAt(pos + 1);
+        if (d === C_SLASH) {
+          pos += 2;
+          while (pos < len) {
+            const e = text.charCodeAt(pos);
+            if (e === C_LF) break;
+            if (e >= 128 || e === 0) this.oddChar(pos, e);
+            pos++;
+          }
+        } else if (d === C_STAR) {
+          const open = pos;
+          pos += 2;
+          let closed = false;
+          while (pos < len) {
+            const e = text.charCodeAt(pos);
+            if (e === C_STAR && text.charCodeAt(pos + 1) === C_SLASH) {
+              pos += 2;
+              closed = true;
+              break;
+            }
+            if (e >= 128 || e === 0) this.oddChar(pos, e);
+            pos++;
+          }
+          if (!closed) {
+            // ptxas reports an unterminated comment at the line where it starts.
+            this.report('PTX104', 'unterminated /* comment', open, 2);
+          }
+        } else break;
+      } else if (c === C_HASH && atLineStart) {
+        // A preprocessor line that reached the parser (`#line`, `# 5 "f"`, or preprocessing off):
+        // line mapping is the preprocessor's job; here the line is skipped.
+        while (pos < len && text.charCodeAt(pos) !== C_LF) pos++;
+      } else break;
+    }
+    this.pos = pos;
+  }
+
+  /** Non-ASCII characters and NUL anywhere (comments included) are errors in ptxas. */
+  private oddChar(pos: number, c: number): void {
+    if (c === 0) {
+      if (this.nulOffset < 0) this.nulOffset = pos;
+    } else if (this.nonAsciiOffset < 0) {
+      this.nonAsciiOffset = pos;
+    }
+  }
+
+  private scan(): void {
+    this.skipTrivia();
+    const text = this.text;
+    const len = this.len;
+    let pos = this.pos;
+    this.scanStart = pos;
+    this.scanFlags = TokFlag.None;
+    if (pos >= len) return this.finish(Tok.EOF, len);
+    const c = text.charCodeAt(pos);
+    const cls = CLASS[c]!;
+    if (cls & CL_LETTER) {
+      pos++;
+      while (pos < len && CLASS[text.charCodeAt(pos)]! & CL_FOLLOW) pos++;
+      return this.finish(Tok.Ident, pos);
+    }
+    if (cls & CL_DIGIT) return this.scanNumber(pos);
+    switch (c) {
+      case C_UNDERSCORE:
+      case C_DOLLAR:
+      case C_PERCENT: {
+        let p = pos + 1;
+        while (p < len && CLASS[text.charCodeAt(p)]! & CL_FOLLOW) p++;
+        if (p > pos + 1) return this.finish(Tok.Ident, p);
+        if (c === C_UNDERSCORE) return this.finish(Tok.Sink, p);
+        if (c === C_PERCENT) return this.finish(Tok.Percent, p);
+        this.report('PTX101', "unexpected character '$'", pos, 1);
+        return this.finish(Tok.Invalid, p);
+      }
+      case C_DOT: {
+        const d = text.charCodeAt(pos + 1);
+        const dcls = CLASS[d]!;
+        // `.2d` right after a word (`tex.2d`, `.tensor.3d`) is a modifier, elsewhere `.5` is a number.
+        const afterWord = (this.lastKind === Tok.Ident || this.lastKind === Tok.Dotted) && this.lastEnd === pos;
+        if (dcls & CL_DIGIT && !afterWord) return this.scanNumber(pos);
+        if (dcls & CL_FOLLOW) return this.finish(Tok.Dotted, this.scanDottedRest(pos + 1));
+        this.report('PTX101', "unexpected character '.'", pos, 1);
+        return this.finish(Tok.Invalid, pos + 1);
+      }
+      case C_DQUOTE:
+        return this.scanString(pos);
+      case C_LPAREN:
+        return this.finish(Tok.LParen, pos + 1);
+      case C_RPAREN:
+        return this.finish(Tok.RParen, pos + 1);
+      case C_LBRACKET:
+        return this.finish(Tok.LBracket, pos + 1);
+      case C_RBRACKET:
+        return this.finish(Tok.RBracket, pos + 1);
+      case C_LBRACE:
+        return this.finish(Tok.LBrace, pos + 1);
+      case C_RBRACE:
+        return this.finish(Tok.RBrace, pos + 1);
+      case C_COMMA:
+        return this.finish(Tok.Comma, pos + 1);
+      case C_SEMI:
+        return this.finish(Tok.Semi, pos + 1);
+      case C_COLON:
+        if (text.charCodeAt(pos + 1) === C_COLON) return this.finish(Tok.ColonColon, pos + 2);
+        return this.finish(Tok.Colon, pos + 1);
+      case C_AT:
+        return this.finish(Tok.At, pos + 1);
+      case C_EQ:
+        if (text.charCodeAt(pos + 1) === C_EQ) return this.finish(Tok.EqEq, pos + 2);
+        return this.finish(Tok.Assign, pos + 1);
+      case C_PLUS:
+        return this.finish(Tok.Plus, pos + 1);
+      case C_MINUS:
+        return this.finish(Tok.Minus, pos + 1);
+      case C_STAR:
+        return this.finish(Tok.Star, pos + 1);
+      case C_SLASH:
+        return this.finish(Tok.Slash, pos + 1);
+      case C_LT: {
+        const d = text.charCodeAt(pos + 1);
+        if (d === C_LT) return this.finish(Tok.Shl, pos + 2);
+        if (d === C_EQ) return this.finish(Tok.Le, pos + 2);
+        return this.finish(Tok.Lt, pos + 1);
+      }
+      case C_GT: {
+        const d = text.charCodeAt(pos + 1);
+        if (d === C_GT) return this.finish(Tok.Shr, pos + 2);
+        if (d === C_EQ) return this.finish(Tok.Ge, pos + 2);
+        return this.finish(Tok.Gt, pos + 1);
+      }
+      case C_BANG:
+        if (text.charCodeAt(pos + 1) === C_EQ) return this.finish(Tok.NotEq, pos + 2);
+        return this.finish(Tok.Bang, pos + 1);
+      case C_AMP:
+        if (text.charCodeAt(pos + 1) === C_AMP) return this.finish(Tok.AndAnd, pos + 2);
+        return this.finish(Tok.Amp, pos + 1);
+      case C_PIPE:
+        if (text.charCodeAt(pos + 1) === C_PIPE) return this.finish(Tok.OrOr, pos + 2);
+        return this.finish(Tok.Pipe, pos + 1);
+      case C_CARET:
+        return this.finish(Tok.Caret, pos + 1);
+      case C_TILDE:
+        return this.finish(Tok.Tilde, pos + 1);
+      case C_QUESTION:
+        return this.finish(Tok.Question, pos + 1);
+      case 0:
+        // ptxas stops reading at NUL ("Unexpected EOF"): the rest of the input is ignored.
+        this.oddChar(pos, 0);
+        this.report('PTX106', 'NUL character in source (input ends here)', pos, 1);
+        return this.finish(Tok.EOF, len);
+    }
+    if (c >= 128) {
+      this.oddChar(pos, c);
+      this.report('PTX105', 'non-ASCII character in source', pos, 1);
+      // Swallow a whole run so one bad word gives one error.
+      let p = pos + 1;
+      while (p < len && text.charCodeAt(p) >= 128) p++;
+      return this.finish(Tok.Invalid, p);
+    }
+    this.report('PTX101', `unexpected character '${String.fromCharCode(c)}'`, pos, 1);
+    return this.finish(Tok.Invalid, pos + 1);
+  }
+
+  /** After `.` (at `pos`): `[a-zA-Z0-9_$]+` segments joined by `::`. */
+  private scanDottedRest(pos: number): number {
+    const text = this.text;
+    const len = this.len;
+    for (;;) {
+      while (pos < len && CLASS[text.charCodeAt(pos)]! & CL_FOLLOW) pos++;
+      if (
+        pos + 2 < len &&
+        text.charCodeAt(pos) === C_COLON &&
+        text.charCodeAt(pos + 1) === C_COLON &&
+        CLASS[text.charCodeAt(pos + 2)]! & CL_FOLLOW
+      ) {
+        pos += 2;
+        continue;
+      }
+      return pos;
+    }
+  }
+
+  private scanString(start: number): void {
+    const text = this.text;
+    const len = this.len;
+    let pos = start + 1;
+    while (pos < len) {
+      const c = text.charCodeAt(pos);
+      if (c === C_DQUOTE) return this.finish(Tok.String, pos + 1);
+      if (c === C_LF) break;
+      if (c === C_BACKSLASH) {
+        pos += 2;
+        continue;
+      }
+      if (c >= 128 || c === 0) this.oddChar(pos, c);
+      pos++;
+    }
+    this.report('PTX103', 'unterminated string literal', start, 1);
+    this.scanFlags = TokFlag.Malformed;
+    return this.finish(Tok.String, Math.min(pos, len));
+  }
+
+  /** Numbers: `0x..`, `0b..`, `0..` (octal), decimal, floats, `0f` + 8 / `0d` + 16 hex digits; `U`. */
+  private scanNumber(start: number): void {
+    const text = this.text;
+    const len = this.len;
+    let pos = start;
+    let kind = Tok.Int;
+    let bad = false;
+    let what = 'integer';
+    const c0 = text.charCodeAt(pos);
+    const c1 = text.charCodeAt(pos + 1);
+    if (c0 === C_0 && (c1 === C_LOWER_X || c1 === C_UPPER_X)) {
+      pos += 2;
+      const digits = pos;
+      while (pos < len && CLASS[text.charCodeAt(pos)]! & CL_HEX) pos++;
+      if (pos === digits) bad = true;
+      if (text.charCodeAt(pos) === C_UPPER_U) pos++;
+      what = 'hexadecimal integer';
+    } else if (c0 === C_0 && (c1 === C_LOWER_B || c1 === C_UPPER_B)) {
+      pos += 2;
+      const digits = pos;
+      while (pos < len && (text.charCodeAt(pos) === C_0 || text.charCodeAt(pos) === C_1)) pos++;
+      if (pos === digits) bad = true;
+      if (text.charCodeAt(pos) === C_UPPER_U) pos++;
+      what = 'binary integer';
+    } else if (c0 === C_0 && (c1 === C_LOWER_F || c1 === C_UPPER_F || c1 === C_LOWER_D || c1 === C_UPPER_D)) {
+      pos += 2;
+      const digits = pos;
+      while (pos < len && CLASS[text.charCodeAt(pos)]! & CL_HEX) pos++;
+      const want = c1 === C_LOWER_F || c1 === C_UPPER_F ? 8 : 16;
+      kind = Tok.HexFloat;
+      what = want === 8 ? '0f single-precision constant' : '0d double-precision constant';
+      if (pos - digits !== want) {
+        this.scanFlags = TokFlag.Malformed;
+        // Swallow any trailing word characters too, then report once.
+        while (pos < len && CLASS[text.charCodeAt(pos)]! & CL_FOLLOW) pos++;
+        this.report('PTX102', `${what} needs exactly ${want} hexadecimal digits`, start, pos - start);
+        return this.finish(kind, pos);
+      }
+    } else {
+      // Decimal or octal integer, or a decimal float.
+      while (pos < len && CLASS[text.charCodeAt(pos)]! & CL_DIGIT) pos++;
+      let isFloat = false;
+      if (text.charCodeAt(pos) === C_DOT) {
+        isFloat = true;
+        pos++;
+        while (pos < len && CLASS[text.charCodeAt(pos)]! & CL_DIGIT) pos++;
+      }
+      const e = text.charCodeAt(pos);
+      if (e === C_LOWER_E || e === C_UPPER_E) {
+        let p = pos + 1;
+        const s = text.charCodeAt(p);
+        if (s === C_PLUS || s === C_MINUS) p++;
+        if (CLASS[text.charCodeAt(p)]! & CL_DIGIT) {
+          while (p < len && CLASS[text.charCodeAt(p)]! & CL_DIGIT) p++;
+          pos = p;
+          isFloat = true;
+        }
+      }
+      if (isFloat) {
+        kind = Tok.Float;
+        what = 'floating-point constant';
+      } else {
+        if (c0 === C_0 && pos - start > 1) {
+          // Octal: every digit must be 0-7.
+          for (let p = start + 1; p < pos; p++) if (text.charCodeAt(p) > C_7) bad = true;
+          what = 'octal integer';
+        } else what = 'decimal integer';
+        if (text.charCodeAt(pos) === C_UPPER_U) pos++;
+      }
+    }
+    // Letters, digits, `_` or `$` glued to a number make it malformed (e.g. `12u`, `0x1g`).
+    if (pos < len && CLASS[text.charCodeAt(pos)]! & CL_FOLLOW) {
+      bad = true;
+      while (pos < len && CLASS[text.charCodeAt(pos)]! & CL_FOLLOW) pos++;
+    }
+    if (bad) {
+      this.scanFlags = TokFlag.Malformed;
+      this.report('PTX102', `malformed ${what} '${text.slice(start, Math.min(pos, start + 40))}'`, start, pos - start);
+    }
+    return this.finish(kind, pos);
+  }
+}
+
+// ------------------------------------------------------------------ literal decoding
+
+export interface DecodedInt {
+  /** Magnitude wrapped to 64 bits. */
+  value: bigint;
+  unsigned: boolean;
+  overflow: boolean;
+}
+
+const TWO63 = 1n << 63n;
+
+/** Value of an integer literal token `text[start, end)` (well-formed or not: bad digits give 0). */
+export function decodeInt(text: string, start: number, end: number): DecodedInt {
+  let hasU = text.charCodeAt(end - 1) === C_UPPER_U;
+  const last = hasU ? end - 1 : end;
+  let value: bigint;
+  const c1 = text.charCodeAt(start + 1);
+  if (last - start <= 15 && text.charCodeAt(start) !== C_0) {
+    // Fast path: short decimal fits a double exactly.
+    let n = 0;
+    for (let p = start; p < last; p++) {
+      const d = text.charCodeAt(p) - C_0;
+      if (d < 0 || d > 9) return { value: 0n, unsigned: hasU, overflow: false };
+      n = n * 10 + d;
+    }
+    return { value: BigInt(n), unsigned: hasU, overflow: false };
+  }
+  try {
+    if (text.charCodeAt(start) === C_0 && last - start > 1) {
+      if (c1 === C_LOWER_X || c1 === C_UPPER_X) value = BigInt('0x' + text.slice(start + 2, last));
+      else if (c1 === C_LOWER_B || c1 === C_UPPER_B) value = BigInt('0b' + text.slice(start + 2, last));
+      else value = BigInt('0o' + text.slice(start + 1, last));
+    } else value = BigInt(text.slice(start, last));
+  } catch {
+    return { value: 0n, unsigned: hasU, overflow: false };
+  }
+  let overflow = false;
+  if (value > U64_MASK) {
+    overflow = true;
+    value &= U64_MASK;
+  }
+  if (value >= TWO63) hasU = true;
+  return { value, unsigned: hasU, overflow };
+}
+
+export interface DecodedFloat {
+  form: 'decimal' | 'f32' | 'f64';
+  value: number;
+  bits?: bigint;
+}
+
+/** Value of a Float or HexFloat token. */
+export function decodeFloat(text: string, start: number, end: number): DecodedFloat {
+  const c1 = text.charCodeAt(start + 1);
+  if (text.charCodeAt(start) === C_0 && (c1 === C_LOWER_F || c1 === C_UPPER_F || c1 === C_LOWER_D || c1 === C_UPPER_D)) {
+    const hexDigits = text.slice(start + 2, end);
+    let bits = 0n;
+    try {
+      bits = hexDigits.length ? BigInt('0x' + hexDigits) : 0n;
+    } catch {
+      bits = 0n;
+    }
+    if (c1 === C_LOWER_F || c1 === C_UPPER_F) {
+      bits = BigInt.asUintN(32, bits);
+      return { form: 'f32', value: bitsToF32(Number(bits)), bits };
+    }
+    bits = BigInt.asUintN(64, bits);
+    return { form: 'f64', value: bitsToF64(bits), bits };
+  }
+  return { form: 'decimal', value: Number(text.slice(start, end)) };
+}
+
+// ------------------------------------------------------------------ whole-text tokenizing
+
+/** All tokens of a text in parallel arrays (for tools and tests; the parser uses the cursor). */
+export interface TokenStream {
+  count: number;
+  kinds: Uint8Array;
+  starts: Int32Array;
+  ends: Int32Array;
+  flags: Uint8Array;
+}
+
+/** Tokenizes the whole text; errors go to `diags`. */
+export function tokenize(text: string, diags: LexDiagnosticSink): TokenStream {
+  let cap = 1024;
+  let kinds = new Uint8Array(cap);
+  let starts = new Int32Array(cap);
+  let ends = new Int32Array(cap);
+  let flags = new Uint8Array(cap);
+  let count = 0;
+  const lx = new Lexer(text, diags);
+  for (;;) {
+    if (count === cap) {
+      cap *= 2;
+      const k = new Uint8Array(cap);
+      k.set(kinds);
+      kinds = k;
+      const s = new Int32Array(cap);
+      s.set(starts);
+      starts = s;
+      const e = new Int32Array(cap);
+      e.set(ends);
+      ends = e;
+      const f = new Uint8Array(cap);
+      f.set(flags);
+      flags = f;
+    }
+    kinds[count] = lx.kind;
+    starts[count] = lx.start;
+    ends[count] = lx.end;
+    flags[count] = lx.flags;
+    count++;
+    if (lx.kind === Tok.EOF) break;
+    lx.next();
+  }
+  return { count, kinds, starts, ends, flags };
+}

@@ -1,0 +1,1350 @@
+/**
+ * PTX parser: recursive descent over the lexer cursor, one statement at a time.
+ * On an error it reports once at the offending token (where ptxas reports it), skips to the end
+ * of the statement (`;` or the matching `}`) and goes on. It never throws on bad input.
+ * Input-driven recursion (parentheses, ternaries, braces) is bounded by MAX_DEPTH.
+ */
+import type { Diagnostic } from '../core/diagnostics.js';
+import { DiagnosticBag } from '../core/diagnostics.js';
+import type { MappedText, Span } from '../core/source.js';
+import { SourceFile, unmapped } from '../core/source.js';
+import type * as A from './ast.js';
+import { Lexer, decodeFloat, decodeInt } from './lexer.js';
+import { Tok, TokFlag, tokenKindText } from './tokens.js';
+import { INSTRUCTION_SET, LINKAGE_SET, STATE_SPACE_SET, TYPE_SET } from './data/keywords.js';
+
+/** Nesting bound for parentheses, ternaries, braces and blocks. */
+export const MAX_DEPTH = 1000;
+
+interface PendingDiag {
+  code: string;
+  message: string;
+  offset: number;
+  length: number;
+}
+
+/** Thrown internally only to unwind from a too-deep nesting; always caught in this file. */
+class TooDeep {}
+
+const BINARY_PREC: Partial<Record<Tok, number>> = {
+  [Tok.OrOr]: 1,
+  [Tok.AndAnd]: 2,
+  [Tok.Pipe]: 3,
+  [Tok.Caret]: 4,
+  [Tok.Amp]: 5,
+  [Tok.EqEq]: 6,
+  [Tok.NotEq]: 6,
+  [Tok.Lt]: 7,
+  [Tok.Gt]: 7,
+  [Tok.Le]: 7,
+  [Tok.Ge]: 7,
+  [Tok.Shl]: 8,
+  [Tok.Shr]: 8,
+  [Tok.Plus]: 9,
+  [Tok.Minus]: 9,
+  [Tok.Star]: 10,
+  [Tok.Slash]: 10,
+  [Tok.Percent]: 10,
+};
+
+const VECTOR_WIDTHS: Record<string, number> = { '.v2': 2, '.v4': 4, '.v8': 8 };
+const MEMBER_NAMES = new Set(['x', 'y', 'z', 'w', 'r', 'g', 'b', 'a']);
+const SECTION_DATA_TYPES = new Set(['.b8', '.b16', '.b32', '.b64']);
+
+class Parser {
+  readonly lx: Lexer;
+  readonly text: string;
+  readonly pending: PendingDiag[] = [];
+  /** Offset of the last reported error; a statement reports at most once. */
+  private depth = 0;
+  /** Dotted words are names inside `.section` data (`.b32 .debug_abbrev`). */
+  private dottedNames = false;
+  /** Interned strings for modifiers and other repeated words. */
+  private readonly interned = new Map<string, string>();
+
+  constructor(text: string) {
+    this.text = text;
+    this.lx = new Lexer(text, (code, message, offset, length) => this.pending.push({ code, message, offset, length }));
+  }
+
+  // ------------------------------------------------------------------ helpers
+
+  error(code: string, message: string, offset: number, length: number): void {
+    this.pending.push({ code, message, offset, length });
+  }
+
+  /** Error at the current token, in ptxas's words where it has them. */
+  errorHere(code: string, message?: string): void {
+    const lx = this.lx;
+    if (lx.tok() === Tok.Invalid || (lx.flags & TokFlag.Malformed) !== 0) return; // the lexer has reported it
+    const near = lx.tok() === Tok.EOF ? 'end of file' : `'${this.text.slice(lx.start, Math.min(lx.end, lx.start + 60))}'`;
+    this.error(code, message ?? `syntax error near ${near}`, lx.start, Math.max(0, lx.end - lx.start));
+  }
+
+  span(start: number): Span {
+    return { start, end: this.lastEnd };
+  }
+
+  /** End of the last consumed token. */
+  lastEnd = 0;
+
+  advance(): void {
+    this.lastEnd = this.lx.end;
+    this.lx.next();
+  }
+
+  word(): string {
+    const s = this.lx.tokenText();
+    const w = this.interned.get(s);
+    if (w !== undefined) return w;
+    if (s.length <= 64) this.interned.set(s, s);
+    return s;
+  }
+
+  accept(kind: Tok): boolean {
+    if (this.lx.tok() !== kind) return false;
+    this.advance();
+    return true;
+  }
+
+  /** Expects a token kind; on mismatch reports and returns false (the caller recovers). */
+  expect(kind: Tok, what?: string): boolean {
+    if (this.lx.tok() === kind) {
+      this.advance();
+      return true;
+    }
+    this.errorHere('PTX201', `expected ${what ?? `'${tokenKindText(kind)}'`} near ${this.nearText()}`);
+    return false;
+  }
+
+  nearText(): string {
+    const lx = this.lx;
+    return lx.tok() === Tok.EOF ? 'end of file' : `'${this.text.slice(lx.start, Math.min(lx.end, lx.start + 60))}'`;
+  }
+
+  isDotted(word: string): boolean {
+    return this.lx.tok() === Tok.Dotted && this.lx.is(word);
+  }
+
+  /**
+   * Recovery: skip to just after the next `;` at this nesting level, or up to (not past) a `}`
+   * that closes the enclosing block. Braces opened while skipping are matched.
+   */
+  skipStatement(): void {
+    const lx = this.lx;
+    let depth = 0;
+    for (;;) {
+      switch (lx.tok()) {
+        case Tok.EOF:
+          return;
+        case Tok.Semi:
+          this.advance();
+          if (depth === 0) return;
+          break;
+        case Tok.LBrace:
+          depth++;
+          this.advance();
+          break;
+        case Tok.RBrace:
+          if (depth === 0) return;
+          depth--;
+          this.advance();
+          if (depth === 0) return;
+          break;
+        default:
+          this.advance();
+      }
+    }
+  }
+
+  enter(): void {
+    if (++this.depth > MAX_DEPTH) {
+      this.errorHere('PTX210', `nesting deeper than ${MAX_DEPTH} levels`);
+      throw new TooDeep();
+    }
+  }
+
+  // ------------------------------------------------------------------ module
+
+  /// module := '.version' ver '.target' targets ['.address_size' N] moduleItem* EOF
+  parseModule(source: MappedText): A.Module {
+    const items: A.ModuleItem[] = [];
+    const lx = this.lx;
+    this.checkModuleHeader();
+    while (lx.tok() !== Tok.EOF) {
+      const before = lx.start;
+      try {
+        this.parseModuleItem(items);
+      } catch (e) {
+        if (!(e instanceof TooDeep)) throw e;
+        this.depth = 0;
+        this.dottedNames = false;
+        this.skipToTopLevel();
+      }
+      if (lx.tok() !== Tok.EOF && lx.start === before) {
+        // No progress: report and step over the token.
+        this.errorHere('PTX201');
+        this.advance();
+      }
+    }
+    return { items, source };
+  }
+
+  /** After a too-deep nesting: skip everything up to the next top-level directive or EOF. */
+  private skipToTopLevel(): void {
+    // Skip brace-balanced: count `{`/`}` from here; stop when back at depth <= 0 after a `}` or `;`.
+    const lx = this.lx;
+    let depth = 0;
+    while (lx.tok() !== Tok.EOF) {
+      if (lx.tok() === Tok.LBrace) depth++;
+      else if (lx.tok() === Tok.RBrace) {
+        depth--;
+        if (depth <= 0) {
+          this.advance();
+          if (depth < 0) continue;
+          return;
+        }
+      } else if (lx.tok() === Tok.Semi && depth <= 0) {
+        this.advance();
+        return;
+      }
+      this.advance();
+    }
+  }
+
+  /**
+   * ptxas requires `.version` first and `.target` next; it reports a missing one at the
+   * token after the first statement it could read (for `.target`, after its list).
+   */
+  private checkModuleHeader(): void {
+    const lx = this.lx;
+    if (lx.tok() === Tok.EOF) return;
+    if (this.isDotted('.version')) {
+      // `.version` present: the token after its number must be `.target`.
+      const p = lx.peek();
+      if (p === Tok.Float || p === Tok.Int) {
+        // Check lazily in parseModuleItem via flag.
+        this.needTarget = true;
+      }
+      return;
+    }
+    let at: number;
+    let len: number;
+    if (this.isDotted('.target') || this.isDotted('.address_size')) {
+      // Find the token after the directive's argument list without consuming anything:
+      // parse it for real; the resulting item is discarded into the module below.
+      this.missingVersionPending = true;
+      return;
+    }
+    at = lx.peekStart;
+    len = lx.peekEnd - lx.peekStart;
+    this.error('PTX220', 'missing .version directive at start of file', at, len);
+  }
+  private needTarget = false;
+  private missingVersionPending = false;
+
+  /// moduleItem := version | target | addressSize | file | section | loc | pragma | alias
+  ///             | linkage* (function | variableDecl) | ';'
+  private parseModuleItem(items: A.ModuleItem[]): void {
+    const lx = this.lx;
+    const start = lx.start;
+    if (lx.tok() === Tok.Semi) {
+      // Stray `;` at module level: ptxas accepts it as an empty statement.
+      this.advance();
+      return;
+    }
+    if (lx.tok() !== Tok.Dotted) {
+      if (lx.tok() === Tok.Ident && lx.peek() === Tok.Colon) {
+        // `name: .callprototype ...` is only valid in bodies; report the label.
+        this.errorHere('PTX202', `unexpected label at module scope near ${this.nearText()}`);
+      } else if (lx.tok() === Tok.Ident && INSTRUCTION_SET.has(lx.tokenText())) {
+        this.errorHere('PTX202', `instruction outside a function body near ${this.nearText()}`);
+      } else this.errorHere('PTX201');
+      this.skipStatement();
+      if (lx.tok() === Tok.RBrace) this.advance();
+      return;
+    }
+    const word = this.word();
+    switch (word) {
+      case '.version': {
+        const v = this.parseVersion();
+        if (v) items.push(v);
+        if (this.needTarget) {
+          this.needTarget = false;
+          if (lx.tok() !== Tok.EOF && !this.isDotted('.target'))
+            this.errorHere('PTX221', 'missing .target directive after .version');
+        }
+        return;
+      }
+      case '.target': {
+        const t = this.parseTarget();
+        if (t) items.push(t);
+        this.afterFirstHeaderDirective();
+        return;
+      }
+      case '.address_size': {
+        const a = this.parseAddressSize();
+        if (a) items.push(a);
+        this.afterFirstHeaderDirective();
+        return;
+      }
+      case '.file': {
+        const f = this.parseFile();
+        if (f) items.push(f);
+        return;
+      }
+      case '.section': {
+        const s = this.parseSection();
+        if (s) items.push(s);
+        return;
+      }
+      case '.loc': {
+        const l = this.parseLoc();
+        if (l) items.push(l);
+        return;
+      }
+      case '.pragma': {
+        const p = this.parsePragma();
+        if (p) items.push(p);
+        return;
+      }
+      case '.alias': {
+        const d = this.parseGenericDirective();
+        if (d) items.push(d);
+        return;
+      }
+    }
+    // Linkage, then a function or a variable.
+    let linkage: A.Linkage | undefined;
+    while (lx.tok() === Tok.Dotted && LINKAGE_SET.has(this.word())) {
+      if (linkage !== undefined) {
+        this.errorHere('PTX203', `more than one linkage directive near ${this.nearText()}`);
+      }
+      linkage = this.word() as A.Linkage;
+      this.advance();
+    }
+    if (lx.tok() === Tok.Dotted) {
+      const w = this.word();
+      if (w === '.entry' || w === '.func') {
+        const f = this.parseFunction(start, linkage);
+        if (f) items.push(f);
+        return;
+      }
+      if (STATE_SPACE_SET.has(w)) {
+        const v = this.parseVariableDecl(start, linkage, true);
+        if (v) items.push(v);
+        return;
+      }
+    }
+    this.errorHere('PTX204', `unknown or misplaced directive near ${this.nearText()}`);
+    this.skipStatement();
+    if (lx.tok() === Tok.RBrace) this.advance();
+  }
+
+  private afterFirstHeaderDirective(): void {
+    if (this.missingVersionPending) {
+      this.missingVersionPending = false;
+      const lx = this.lx;
+      this.error('PTX220', 'missing .version directive at start of file', lx.start, lx.end - lx.start);
+    }
+  }
+
+  /// version := '.version' MAJOR '.' MINOR     (lexed as one float token, e.g. `8.0`)
+  private parseVersion(): A.VersionDirective | undefined {
+    const start = this.lx.start;
+    this.advance();
+    const lx = this.lx;
+    if (lx.tok() !== Tok.Float && lx.tok() !== Tok.Int) {
+      this.errorHere('PTX205', `expected version number near ${this.nearText()}`);
+      this.skipLine();
+      return undefined;
+    }
+    const raw = lx.tokenText();
+    const dot = raw.indexOf('.');
+    if (dot <= 0 || dot === raw.length - 1 || /[eE]/.test(raw)) {
+      this.errorHere('PTX205', `malformed version number '${raw}'`);
+      this.advance();
+      return undefined;
+    }
+    this.advance();
+    return { kind: 'version', major: Number(raw.slice(0, dot)), minor: Number(raw.slice(dot + 1)), raw, span: this.span(start) };
+  }
+
+  /** Skips the rest of a directive that has no `;` (up to the next token on a later line). */
+  private skipLine(): void {
+    const lx = this.lx;
+    const nl = this.text.indexOf('\n', this.lastEnd);
+    const lineEnd = nl < 0 ? this.text.length : nl;
+    while (lx.tok() !== Tok.EOF && lx.start < lineEnd && lx.tok() !== Tok.Semi) this.advance();
+  }
+
+  /// target := '.target' NAME (',' NAME)*
+  private parseTarget(): A.TargetDirective | undefined {
+    const start = this.lx.start;
+    this.advance();
+    const lx = this.lx;
+    const targets: { name: string; span: Span }[] = [];
+    for (;;) {
+      if (lx.tok() !== Tok.Ident) {
+        this.errorHere('PTX206', `expected target name near ${this.nearText()}`);
+        this.skipLine();
+        return undefined;
+      }
+      targets.push({ name: this.word(), span: { start: lx.start, end: lx.end } });
+      this.advance();
+      if (!this.accept(Tok.Comma)) break;
+    }
+    return { kind: 'target', targets, span: this.span(start) };
+  }
+
+  /// addressSize := '.address_size' INT
+  private parseAddressSize(): A.AddressSizeDirective | undefined {
+    const start = this.lx.start;
+    this.advance();
+    const lx = this.lx;
+    if (lx.tok() !== Tok.Int) {
+      this.errorHere('PTX207', `expected address size near ${this.nearText()}`);
+      this.skipLine();
+      return undefined;
+    }
+    const size = Number(decodeInt(this.text, lx.start, lx.end).value);
+    this.advance();
+    return { kind: 'address_size', size, span: this.span(start) };
+  }
+
+  /// file := '.file' INT STRING [',' expr [',' expr]]
+  private parseFile(): A.FileDirective | undefined {
+    const start = this.lx.start;
+    this.advance();
+    const lx = this.lx;
+    if (lx.tok() !== Tok.Int) {
+      this.errorHere('PTX208', `expected file number near ${this.nearText()}`);
+      this.skipLine();
+      return undefined;
+    }
+    const index = decodeInt(this.text, lx.start, lx.end).value;
+    this.advance();
+    if (lx.tok() !== Tok.String) {
+      this.errorHere('PTX208', `expected file name string near ${this.nearText()}`);
+      this.skipLine();
+      return undefined;
+    }
+    const path = this.text.slice(lx.start + 1, lx.end - 1);
+    this.advance();
+    const f: A.FileDirective = { kind: 'file', index, path, span: { start, end: 0 } };
+    if (this.accept(Tok.Comma)) {
+      f.timestamp = this.parseExpr();
+      if (this.accept(Tok.Comma)) f.size = this.parseExpr();
+    }
+    f.span = this.span(start);
+    return f;
+  }
+
+  /// loc := '.loc' INT INT INT (',' NAME locArg*)*
+  /// locArg: function_name takes one expression (label [+ offset]); others take integers.
+  parseLoc(): A.LocDirective | undefined {
+    const start = this.lx.start;
+    this.advance();
+    const lx = this.lx;
+    const nums: bigint[] = [];
+    for (let i = 0; i < 3; i++) {
+      if (lx.tok() !== Tok.Int) {
+        this.errorHere('PTX209', `expected integer in .loc near ${this.nearText()}`);
+        this.skipLine();
+        return undefined;
+      }
+      nums.push(decodeInt(this.text, lx.start, lx.end).value);
+      this.advance();
+    }
+    const attributes: { name: string; args: A.Expr[]; span: Span }[] = [];
+    while (lx.tok() === Tok.Comma) {
+      this.advance();
+      if (lx.tok() !== Tok.Ident) {
+        this.errorHere('PTX209', `expected .loc attribute near ${this.nearText()}`);
+        this.skipLine();
+        return undefined;
+      }
+      const aStart = lx.start;
+      const name = this.word();
+      this.advance();
+      const args: A.Expr[] = [];
+      if (name === 'function_name') {
+        args.push(this.parseExpr());
+      } else {
+        while (lx.tok() === Tok.Int) args.push(this.parsePrimary());
+      }
+      attributes.push({ name, args, span: this.span(aStart) });
+    }
+    return { kind: 'loc', file: nums[0]!, line: nums[1]!, column: nums[2]!, attributes, span: this.span(start) };
+  }
+
+  /// pragma := '.pragma' STRING (',' STRING)* ';'
+  private parsePragma(): A.PragmaDirective | undefined {
+    const start = this.lx.start;
+    this.advance();
+    const values: A.StringLiteral[] = [];
+    for (;;) {
+      if (this.lx.tok() !== Tok.String) {
+        this.errorHere('PTX211', `expected string after .pragma near ${this.nearText()}`);
+        this.skipStatement();
+        return undefined;
+      }
+      values.push(this.parseString());
+      if (!this.accept(Tok.Comma)) break;
+    }
+    if (!this.expect(Tok.Semi)) {
+      this.skipStatement();
+      return undefined;
+    }
+    return { kind: 'pragma', values, span: this.span(start) };
+  }
+
+  parseString(): A.StringLiteral {
+    const lx = this.lx;
+    const s = lx.start;
+    const closed = lx.end - s >= 2 && this.text.charCodeAt(lx.end - 1) === 34;
+    const value = this.text.slice(s + 1, closed ? lx.end - 1 : lx.end);
+    this.advance();
+    return { kind: 'string', value, span: { start: s, end: this.lastEnd } };
+  }
+
+  /// genericDirective := DIRECTIVE arg (',' arg)* ';'     (e.g. `.alias a, b;`)
+  private parseGenericDirective(): A.GenericDirective | undefined {
+    const start = this.lx.start;
+    const name = this.word();
+    this.advance();
+    const args: (A.Expr | A.StringLiteral)[] = [];
+    const lx = this.lx;
+    if (lx.tok() !== Tok.Semi) {
+      for (;;) {
+        args.push(lx.tok() === Tok.String ? this.parseString() : this.parseExpr());
+        if (!this.accept(Tok.Comma)) break;
+      }
+    }
+    if (!this.expect(Tok.Semi)) {
+      this.skipStatement();
+      return undefined;
+    }
+    return { kind: 'directive', name, args, span: this.span(start) };
+  }
+
+  /// section := '.section' DOTTED '{' (label ':' | dataType value (',' value)*)* '}'
+  private parseSection(): A.SectionDirective | undefined {
+    const start = this.lx.start;
+    this.advance();
+    const lx = this.lx;
+    if (lx.tok() !== Tok.Dotted && lx.tok() !== Tok.Ident) {
+      this.errorHere('PTX212', `expected section name near ${this.nearText()}`);
+      this.skipStatement();
+      return undefined;
+    }
+    const name = this.word();
+    this.advance();
+    if (!this.expect(Tok.LBrace)) {
+      this.skipStatement();
+      return undefined;
+    }
+    const entries: A.SectionEntry[] = [];
+    this.dottedNames = true;
+    try {
+      while (lx.tok() !== Tok.RBrace && lx.tok() !== Tok.EOF) {
+        const eStart = lx.start;
+        if (lx.tok() === Tok.Ident && lx.peek() === Tok.Colon) {
+          const label = this.word();
+          this.advance();
+          this.advance();
+          entries.push({ kind: 'label', name: label, span: this.span(eStart) });
+          continue;
+        }
+        if (lx.tok() === Tok.Dotted && SECTION_DATA_TYPES.has(this.word())) {
+          const type = this.word() as '.b8' | '.b16' | '.b32' | '.b64';
+          this.advance();
+          const values: (A.Expr | A.StringLiteral)[] = [];
+          for (;;) {
+            values.push(lx.tok() === Tok.String ? this.parseString() : this.parseExpr());
+            if (!this.accept(Tok.Comma)) break;
+          }
+          entries.push({ kind: 'data', type, values, span: this.span(eStart) });
+          continue;
+        }
+        this.errorHere('PTX213', `expected data directive or label in section near ${this.nearText()}`);
+        // Skip to the closing brace of the section.
+        while (lx.tok() !== Tok.RBrace && lx.tok() !== Tok.EOF) this.advance();
+        break;
+      }
+    } finally {
+      this.dottedNames = false;
+    }
+    if (!this.expect(Tok.RBrace)) return undefined;
+    return { kind: 'section', name, entries, span: this.span(start) };
+  }
+
+  // ------------------------------------------------------------------ functions
+
+  /// function := linkage? ('.entry' | '.func') attribute* ['(' params ')'] NAME ['(' params ')']
+  ///             functionAttribute* (';' | block)
+  private parseFunction(start: number, linkage: A.Linkage | undefined): A.FunctionDecl | undefined {
+    const lx = this.lx;
+    const entry = lx.is('.entry');
+    this.advance();
+    const attributes: A.FunctionAttribute[] = [];
+    // `.func .attribute(...) name` (attributes before the return list).
+    while (lx.tok() === Tok.Dotted && lx.is('.attribute')) {
+      const a = this.parseFunctionAttribute();
+      if (!a) return this.abandon();
+      attributes.push(a);
+    }
+    let returns: A.VariableDecl[] | undefined;
+    if (lx.tok() === Tok.LParen) {
+      returns = this.parseParamList();
+      if (!returns) return this.abandon();
+    }
+    if (lx.tok() !== Tok.Ident) {
+      this.errorHere('PTX214', `expected function name near ${this.nearText()}`);
+      return this.abandon();
+    }
+    const nameSpan = { start: lx.start, end: lx.end };
+    const name = lx.tokenText();
+    this.advance();
+    let params: A.VariableDecl[] | undefined;
+    if (lx.tok() === Tok.LParen) {
+      params = this.parseParamList();
+      if (!params) return this.abandon();
+    }
+    while (lx.tok() === Tok.Dotted) {
+      const a = this.parseFunctionAttribute();
+      if (!a) return this.abandon();
+      attributes.push(a);
+    }
+    const f: A.FunctionDecl = { kind: 'function', linkage, entry, name, nameSpan, attributes, span: { start, end: 0 } };
+    if (returns) f.returns = returns;
+    if (params) f.params = params;
+    if (lx.tok() === Tok.Semi) {
+      this.advance();
+    } else if (lx.tok() === Tok.LBrace) {
+      f.body = this.parseBlock();
+    } else {
+      this.errorHere('PTX201', `expected '{' or ';' after function header near ${this.nearText()}`);
+      return this.abandon();
+    }
+    f.span = this.span(start);
+    return f;
+  }
+
+  /** Reports nothing more; skips the rest of a broken declaration (including its body). */
+  private abandon(): undefined {
+    const lx = this.lx;
+    // Skip up to `;` or past a balanced `{...}`.
+    while (lx.tok() !== Tok.EOF && lx.tok() !== Tok.Semi && lx.tok() !== Tok.LBrace) {
+      if (lx.tok() === Tok.RBrace) return undefined;
+      this.advance();
+    }
+    if (lx.tok() === Tok.Semi) this.advance();
+    else if (lx.tok() === Tok.LBrace) this.skipStatement();
+    return undefined;
+  }
+
+  /// paramList := '(' [paramDecl (',' paramDecl)*] ')'
+  private parseParamList(): A.VariableDecl[] | undefined {
+    this.advance(); // (
+    const lx = this.lx;
+    const out: A.VariableDecl[] = [];
+    if (lx.tok() === Tok.RParen) {
+      this.advance();
+      return out;
+    }
+    for (;;) {
+      const s = lx.start;
+      if (lx.tok() !== Tok.Dotted || !STATE_SPACE_SET.has(this.word())) {
+        this.errorHere('PTX215', `expected parameter declaration near ${this.nearText()}`);
+        return undefined;
+      }
+      const d = this.parseVariableDecl(s, undefined, false);
+      if (!d) return undefined;
+      out.push(d);
+      if (this.accept(Tok.Comma)) continue;
+      if (this.accept(Tok.RParen)) return out;
+      this.errorHere('PTX201', `expected ',' or ')' in parameter list near ${this.nearText()}`);
+      return undefined;
+    }
+  }
+
+  /// functionAttribute := DOTTED ['(' args ')'] | DOTTED arg (',' arg)*   (`.maxntid 256, 1, 1`)
+  ///                     | '.pragma' STRING (',' STRING)* ';'
+  private parseFunctionAttribute(): A.FunctionAttribute | undefined {
+    const lx = this.lx;
+    const start = lx.start;
+    const name = this.word();
+    this.advance();
+    const args: (A.Expr | A.StringLiteral)[] = [];
+    const attr: A.FunctionAttribute = { name, args, span: { start, end: 0 } };
+    if (name === '.attribute' || lx.tok() === Tok.LParen) {
+      const words = this.parseParenWords();
+      if (!words) return undefined;
+      attr.words = words;
+    } else if (name === '.pragma') {
+      for (;;) {
+        if (lx.tok() !== Tok.String) {
+          this.errorHere('PTX211', `expected string after .pragma near ${this.nearText()}`);
+          return undefined;
+        }
+        args.push(this.parseString());
+        if (!this.accept(Tok.Comma)) break;
+      }
+      if (!this.expect(Tok.Semi)) return undefined;
+    } else if (lx.tok() === Tok.Int || lx.tok() === Tok.String || lx.tok() === Tok.Minus || lx.tok() === Tok.Plus) {
+      for (;;) {
+        args.push(lx.tok() === Tok.String ? this.parseString() : this.parseExpr());
+        if (!this.accept(Tok.Comma)) break;
+      }
+    }
+    attr.span = this.span(start);
+    return attr;
+  }
+
+  /// parenWords := '(' word (',' word)* ')'   word := DOTTED ['(' expr (',' expr)* ')'] | expr
+  private parseParenWords(): A.DirectiveWord[] | undefined {
+    const lx = this.lx;
+    if (!this.expect(Tok.LParen)) return undefined;
+    const out: A.DirectiveWord[] = [];
+    for (;;) {
+      const s = lx.start;
+      if (lx.tok() !== Tok.Dotted) {
+        this.errorHere('PTX216', `expected attribute near ${this.nearText()}`);
+        return undefined;
+      }
+      const name = this.word();
+      this.advance();
+      const args: A.Expr[] = [];
+      if (lx.tok() === Tok.LParen) {
+        this.advance();
+        if (lx.tok() !== Tok.RParen) {
+          for (;;) {
+            args.push(this.parseExpr());
+            if (!this.accept(Tok.Comma)) break;
+          }
+        }
+        if (!this.expect(Tok.RParen)) return undefined;
+      }
+      out.push({ name, args, span: this.span(s) });
+      if (!this.accept(Tok.Comma)) break;
+    }
+    if (!this.expect(Tok.RParen)) return undefined;
+    return out;
+  }
+
+  // ------------------------------------------------------------------ variables
+
+  /// variableDecl := linkage? SPACE ['[' INT ']'] varAttribute* TYPE varAttribute* declarator (',' declarator)* ';'
+  /// varAttribute := '.align' INT | '.v2' | '.v4' | '.v8' | '.ptr' | '.attribute' '(' ... ')' | DOTTED
+  /// In parameter lists (`withSemi` false) there is one declarator and no `;`.
+  private parseVariableDecl(start: number, linkage: A.Linkage | undefined, withSemi: boolean): A.VariableDecl | undefined {
+    const lx = this.lx;
+    const space = this.word() as A.StateSpace;
+    this.advance();
+    const decl: A.VariableDecl = {
+      kind: 'variable',
+      space,
+      type: '',
+      typeSpan: { start: 0, end: 0 },
+      attributes: [],
+      declarators: [],
+      span: { start, end: 0 },
+    };
+    if (linkage) decl.linkage = linkage;
+    if (lx.tok() === Tok.LBracket && space === '.const') {
+      // `.const[2]`: old constant banks.
+      this.advance();
+      if (lx.tok() !== Tok.Int) {
+        this.errorHere('PTX217', `expected constant bank number near ${this.nearText()}`);
+        return this.failDecl(withSemi);
+      }
+      decl.bank = Number(decodeInt(this.text, lx.start, lx.end).value);
+      this.advance();
+      if (!this.expect(Tok.RBracket)) return this.failDecl(withSemi);
+    }
+    let afterPtr = false;
+    while (lx.tok() === Tok.Dotted) {
+      const w = this.word();
+      const ws = lx.start;
+      if (decl.type === '' && TYPE_SET.has(w)) {
+        decl.type = w;
+        decl.typeSpan = { start: lx.start, end: lx.end };
+        this.advance();
+        continue;
+      }
+      if (w === '.align') {
+        this.advance();
+        if (lx.tok() !== Tok.Int) {
+          this.errorHere('PTX217', `expected alignment after .align near ${this.nearText()}`);
+          return this.failDecl(withSemi);
+        }
+        const value = decodeInt(this.text, lx.start, lx.end).value;
+        if (afterPtr || decl.align !== undefined) {
+          const lit = this.parsePrimary();
+          decl.attributes.push({ name: w, args: [lit], span: this.span(ws) });
+        } else {
+          decl.align = value;
+          this.advance();
+        }
+        continue;
+      }
+      if (!afterPtr && decl.vector === undefined && VECTOR_WIDTHS[w] !== undefined) {
+        decl.vector = VECTOR_WIDTHS[w];
+        this.advance();
+        continue;
+      }
+      if (w === '.ptr') afterPtr = true;
+      this.advance();
+      const dw: A.DirectiveWord = { name: w, args: [], span: { start: ws, end: 0 } };
+      if (lx.tok() === Tok.LParen) {
+        const words = this.parseParenWords();
+        if (!words) return this.failDecl(withSemi);
+        dw.words = words;
+      }
+      dw.span = this.span(ws);
+      decl.attributes.push(dw);
+    }
+    if (decl.type === '') {
+      this.errorHere('PTX218', `expected a type in declaration near ${this.nearText()}`);
+      return this.failDecl(withSemi);
+    }
+    for (;;) {
+      const d = this.parseDeclarator();
+      if (!d) return this.failDecl(withSemi);
+      decl.declarators.push(d);
+      if (!withSemi || !this.accept(Tok.Comma)) break;
+    }
+    if (withSemi && !this.expect(Tok.Semi)) return this.failDecl(withSemi);
+    decl.span = this.span(start);
+    return decl;
+  }
+
+  private failDecl(withSemi: boolean): undefined {
+    if (withSemi) this.skipStatement();
+    return undefined;
+  }
+
+  /// declarator := NAME ['<' INT '>'] ('[' [expr] ']')* ['=' initializer]
+  private parseDeclarator(): A.Declarator | undefined {
+    const lx = this.lx;
+    if (lx.tok() !== Tok.Ident && lx.tok() !== Tok.Sink) {
+      this.errorHere('PTX219', `expected a name in declaration near ${this.nearText()}`);
+      return undefined;
+    }
+    const start = lx.start;
+    const d: A.Declarator = { name: lx.tokenText(), nameSpan: { start: lx.start, end: lx.end }, dims: [], span: { start, end: 0 } };
+    this.advance();
+    if (lx.tok() === Tok.Lt) {
+      this.advance();
+      if (lx.tok() !== Tok.Int) {
+        this.errorHere('PTX219', `expected register count near ${this.nearText()}`);
+        return undefined;
+      }
+      d.parameterizedCount = Number(decodeInt(this.text, lx.start, lx.end).value);
+      this.advance();
+      if (!this.expect(Tok.Gt)) return undefined;
+    }
+    while (lx.tok() === Tok.LBracket) {
+      this.advance();
+      if (lx.tok() === Tok.RBracket) {
+        d.dims.push(null);
+      } else {
+        d.dims.push(this.parseExpr());
+      }
+      if (!this.expect(Tok.RBracket)) return undefined;
+    }
+    if (lx.tok() === Tok.Assign) {
+      this.advance();
+      const init = this.parseInitializer();
+      if (!init) return undefined;
+      d.initializer = init;
+    }
+    d.span = this.span(start);
+    return d;
+  }
+
+  /// initializer := '{' [initializer (',' initializer)*] '}' | expr
+  private parseInitializer(): A.Initializer | undefined {
+    const lx = this.lx;
+    if (lx.tok() !== Tok.LBrace) return this.parseExpr();
+    this.enter();
+    const start = lx.start;
+    this.advance();
+    const elements: A.Initializer[] = [];
+    if (lx.tok() !== Tok.RBrace) {
+      for (;;) {
+        const e = this.parseInitializer();
+        if (!e) {
+          this.depth--;
+          return undefined;
+        }
+        elements.push(e);
+        if (!this.accept(Tok.Comma)) break;
+      }
+    }
+    this.depth--;
+    if (!this.expect(Tok.RBrace)) return undefined;
+    return { kind: 'braces', elements, span: this.span(start) };
+  }
+
+  // ------------------------------------------------------------------ statements
+
+  /// block := '{' statement* '}'
+  parseBlock(): A.Block {
+    const lx = this.lx;
+    const start = lx.start;
+    this.enter();
+    this.advance(); // {
+    const statements: A.Statement[] = [];
+    while (lx.tok() !== Tok.RBrace && lx.tok() !== Tok.EOF) {
+      const before = lx.start;
+      this.parseStatement(statements);
+      if (lx.start === before && lx.tok() !== Tok.RBrace && lx.tok() !== Tok.EOF) {
+        this.errorHere('PTX201');
+        this.advance();
+      }
+    }
+    this.depth--;
+    if (lx.tok() === Tok.EOF) {
+      this.errorHere('PTX201', "missing '}' at end of file");
+    } else this.advance();
+    return { kind: 'block', statements, span: this.span(start) };
+  }
+
+  /// statement := NAME ':' [('.callprototype' | '.calltargets' | '.branchtargets') ...]
+  ///            | block | directiveStatement | instruction | ';'
+  private parseStatement(out: A.Statement[]): void {
+    const lx = this.lx;
+    const start = lx.start;
+    switch (lx.tok()) {
+      case Tok.Ident:
+        if (lx.peek() === Tok.Colon) {
+          const name = lx.tokenText();
+          this.advance();
+          this.advance();
+          if (lx.tok() === Tok.Dotted) {
+            const w = this.word();
+            if (w === '.callprototype') {
+              const p = this.parseCallPrototype(start, name);
+              if (p) out.push(p);
+              return;
+            }
+            if (w === '.calltargets' || w === '.branchtargets') {
+              const t = this.parseTargetList(start, name, w);
+              if (t) out.push(t);
+              return;
+            }
+          }
+          out.push({ kind: 'label', name, span: this.span(start) });
+          return;
+        }
+        return this.parseInstruction(out, start);
+      case Tok.At:
+        return this.parseInstruction(out, start);
+      case Tok.LBrace:
+        out.push(this.parseBlock());
+        return;
+      case Tok.Semi:
+        this.advance();
+        return;
+      case Tok.Dotted:
+        return this.parseDirectiveStatement(out, start);
+      default:
+        this.errorHere('PTX201');
+        this.skipStatement();
+    }
+  }
+
+  /// directiveStatement := linkage* variableDecl | '.pragma' ... | '.loc' ... | '.file' ... | functionAttribute-like
+  private parseDirectiveStatement(out: A.Statement[], start: number): void {
+    const lx = this.lx;
+    const w = this.word();
+    switch (w) {
+      case '.pragma': {
+        const p = this.parsePragma();
+        if (p) out.push(p);
+        return;
+      }
+      case '.loc': {
+        const l = this.parseLoc();
+        if (l) out.push(l);
+        return;
+      }
+      case '.alias': {
+        const d = this.parseGenericDirective();
+        if (d) out.push(d);
+        return;
+      }
+    }
+    let linkage: A.Linkage | undefined;
+    while (lx.tok() === Tok.Dotted && LINKAGE_SET.has(this.word())) {
+      linkage = this.word() as A.Linkage;
+      this.advance();
+    }
+    if (lx.tok() === Tok.Dotted) {
+      const v = this.word();
+      if (STATE_SPACE_SET.has(v)) {
+        const d = this.parseVariableDecl(start, linkage, true);
+        if (d) out.push(d);
+        return;
+      }
+      if (v === '.entry' || v === '.func') {
+        // ptxas: a function inside a body (typically a lost `}`) fails at `.entry`/`.func`.
+        this.errorHere('PTX222', `function declaration inside a function body (missing '}'?) near ${this.nearText()}`);
+        this.skipStatement();
+        return;
+      }
+    }
+    this.errorHere('PTX204', `unknown or misplaced directive near ${this.nearText()}`);
+    this.skipStatement();
+  }
+
+  /// callPrototype := NAME ':' '.callprototype' ['(' param ')'] '_' '(' params ')' functionAttribute* ';'
+  private parseCallPrototype(start: number, name: string): A.CallPrototype | undefined {
+    const lx = this.lx;
+    this.advance();
+    const p: A.CallPrototype = { kind: 'callprototype', name, attributes: [], span: { start, end: 0 } };
+    if (lx.tok() === Tok.LParen) {
+      const r = this.parseParamList();
+      if (!r) return this.failDecl(true);
+      p.returns = r;
+    }
+    if (lx.tok() !== Tok.Sink) {
+      this.errorHere('PTX223', `expected '_' in .callprototype near ${this.nearText()}`);
+      return this.failDecl(true);
+    }
+    this.advance();
+    if (lx.tok() === Tok.LParen) {
+      const r = this.parseParamList();
+      if (!r) return this.failDecl(true);
+      p.params = r;
+    }
+    while (lx.tok() === Tok.Dotted) {
+      const a = this.parseFunctionAttribute();
+      if (!a) return this.failDecl(true);
+      p.attributes.push(a);
+    }
+    if (!this.expect(Tok.Semi)) return this.failDecl(true);
+    p.span = this.span(start);
+    return p;
+  }
+
+  /// targetList := NAME ':' ('.calltargets' | '.branchtargets') NAME (',' NAME)* ';'
+  private parseTargetList(start: number, name: string, w: string): A.TargetList | undefined {
+    const lx = this.lx;
+    this.advance();
+    const targets: A.NameRef[] = [];
+    for (;;) {
+      if (lx.tok() !== Tok.Ident) {
+        this.errorHere('PTX224', `expected a target name near ${this.nearText()}`);
+        return this.failDecl(true);
+      }
+      targets.push({ kind: 'name', name: lx.tokenText(), span: { start: lx.start, end: lx.end } });
+      this.advance();
+      if (!this.accept(Tok.Comma)) break;
+    }
+    if (!this.expect(Tok.Semi)) return this.failDecl(true);
+    return { kind: w === '.calltargets' ? 'calltargets' : 'branchtargets', name, targets, span: this.span(start) };
+  }
+
+  /// instruction := ['@' ['!'] NAME] OPCODE MODIFIER* [operand (',' operand)*] ';'
+  private parseInstruction(out: A.Statement[], start: number): void {
+    const lx = this.lx;
+    let guard: A.Guard | undefined;
+    if (lx.tok() === Tok.At) {
+      this.advance();
+      let negated = false;
+      if (lx.tok() === Tok.Bang) {
+        negated = true;
+        this.advance();
+      }
+      if (lx.tok() !== Tok.Ident) {
+        this.errorHere('PTX225', `expected predicate after '@' near ${this.nearText()}`);
+        this.skipStatement();
+        return;
+      }
+      guard = { negated, name: lx.tokenText(), span: { start, end: lx.end } };
+      this.advance();
+    }
+    if (lx.tok() !== Tok.Ident) {
+      this.errorHere('PTX201', `expected an instruction near ${this.nearText()}`);
+      this.skipStatement();
+      return;
+    }
+    const opcode = this.word();
+    const opcodeSpan = { start: lx.start, end: lx.end };
+    if (!INSTRUCTION_SET.has(opcode)) {
+      this.errorHere('PTX226', `unknown instruction '${opcode.length > 60 ? opcode.slice(0, 60) + '…' : opcode}'`);
+      this.skipStatement();
+      return;
+    }
+    this.advance();
+    const modifiers: string[] = [];
+    while (lx.tok() === Tok.Dotted) {
+      modifiers.push(this.word());
+      this.advance();
+    }
+    const operands: A.Operand[] = [];
+    const isCall = opcode === 'call';
+    if (lx.tok() !== Tok.Semi) {
+      for (;;) {
+        const op = this.parseOperand(isCall);
+        if (!op) {
+          this.skipStatement();
+          return;
+        }
+        operands.push(op);
+        if (!this.accept(Tok.Comma)) break;
+      }
+    }
+    if (lx.tok() !== Tok.Semi) {
+      this.errorHere('PTX201');
+      this.skipStatement();
+      return;
+    }
+    this.advance();
+    const ins: A.Instruction = { kind: 'instruction', opcode, opcodeSpan, modifiers, operands, span: this.span(start) };
+    if (guard) ins.guard = guard;
+    out.push(ins);
+  }
+
+  /// operand := '{' operand (',' operand)* '}' | '[' operand (',' operand)* ']'
+  ///          | '(' [operand (',' operand)*] ')'      (call lists only)
+  ///          | expr ['[' operand ']']
+  private parseOperand(isCall: boolean): A.Operand | undefined {
+    const lx = this.lx;
+    const start = lx.start;
+    if (lx.tok() === Tok.LBrace || lx.tok() === Tok.LBracket || (isCall && lx.tok() === Tok.LParen)) {
+      const close = lx.tok() === Tok.LBrace ? Tok.RBrace : lx.tok() === Tok.LBracket ? Tok.RBracket : Tok.RParen;
+      const kind = lx.tok() === Tok.LBrace ? 'vector' : lx.tok() === Tok.LBracket ? 'address' : 'list';
+      this.enter();
+      this.advance();
+      const elements: A.Operand[] = [];
+      if (!(kind === 'list' && lx.tok() === Tok.RParen)) {
+        for (;;) {
+          const e = this.parseOperand(false);
+          if (!e) {
+            this.depth--;
+            return undefined;
+          }
+          elements.push(e);
+          if (!this.accept(Tok.Comma)) break;
+        }
+      }
+      this.depth--;
+      if (lx.tok() !== close) {
+        this.errorHere('PTX201');
+        return undefined;
+      }
+      this.advance();
+      return { kind, elements, span: this.span(start) } as A.Operand;
+    }
+    const expr = this.parseExpr();
+    if (lx.tok() === Tok.LBracket) {
+      this.advance();
+      const index = this.parseOperand(false);
+      if (!index) return undefined;
+      if (!this.expect(Tok.RBracket)) return undefined;
+      return { kind: 'indexed', base: expr, index, span: this.span(start) };
+    }
+    return { kind: 'expr', expr, span: expr.span };
+  }
+
+  // ------------------------------------------------------------------ expressions
+
+  /// expr := binary ['?' expr ':' expr]      (right-associative)
+  parseExpr(): A.Expr {
+    this.enter();
+    const lx = this.lx;
+    const start = lx.start;
+    const test = this.parseBinary(1);
+    let result = test;
+    if (lx.tok() === Tok.Question) {
+      this.advance();
+      const consequent = this.parseExpr();
+      if (lx.tok() !== Tok.Colon) {
+        this.errorHere('PTX227', `expected ':' in conditional expression near ${this.nearText()}`);
+      } else this.advance();
+      const alternate = this.parseExpr();
+      result = { kind: 'conditional', test, consequent, alternate, span: this.span(start) };
+    }
+    this.depth--;
+    return result;
+  }
+
+  /// binary := unary (BINOP unary)*   by precedence climbing (Table 4), left-associative
+  private parseBinary(minPrec: number): A.Expr {
+    const lx = this.lx;
+    const start = lx.start;
+    let left = this.parseUnary();
+    for (;;) {
+      const prec = BINARY_PREC[lx.tok()];
+      if (prec === undefined || prec < minPrec) return left;
+      const op = tokenKindText(lx.tok()) as A.BinaryOp;
+      this.advance();
+      const right = this.parseBinary(prec + 1);
+      left = { kind: 'binary', op, left, right, span: this.span(start) };
+    }
+  }
+
+  /// unary := ('+' | '-' | '!' | '~' | '(.s64)' | '(.u64)')* primary
+  private parseUnary(): A.Expr {
+    const lx = this.lx;
+    // Prefix operators are collected iteratively, so `- - - ... x` cannot overflow the stack.
+    let ops: { op: string; start: number }[] | undefined;
+    for (;;) {
+      const k = lx.tok();
+      if (k === Tok.Plus || k === Tok.Minus || k === Tok.Bang || k === Tok.Tilde) {
+        (ops ??= []).push({ op: tokenKindText(k), start: lx.start });
+        this.advance();
+        continue;
+      }
+      if (k === Tok.LParen && lx.peek() === Tok.Dotted) {
+        const s = lx.start;
+        const t = this.text.slice(lx.peekStart, lx.peekEnd);
+        if (t === '.s64' || t === '.u64') {
+          this.advance();
+          this.advance();
+          if (!this.expect(Tok.RParen)) return this.errorExpr(s);
+          (ops ??= []).push({ op: t, start: s });
+          continue;
+        }
+      }
+      break;
+    }
+    let e = this.parsePrimary();
+    if (ops) {
+      for (let i = ops.length - 1; i >= 0; i--) {
+        const o = ops[i]!;
+        const span = { start: o.start, end: this.lastEnd };
+        if (o.op === '.s64' || o.op === '.u64') e = { kind: 'cast', type: o.op, operand: e, span };
+        else e = { kind: 'unary', op: o.op as A.UnaryOp, operand: e, span };
+      }
+    }
+    return e;
+  }
+
+  private errorExpr(start: number): A.Expr {
+    return { kind: 'name', name: '', span: { start, end: Math.max(start, this.lastEnd) } };
+  }
+
+  /// primary := INT ['(' expr ')'] | FLOAT | NAME ['.' MEMBER] | '_' | 'generic' '(' expr ')' | '(' expr ')'
+  ///          | DOTTED (section data only)
+  parsePrimary(): A.Expr {
+    const lx = this.lx;
+    const start = lx.start;
+    switch (lx.tok()) {
+      case Tok.Int: {
+        const raw = lx.tokenText();
+        const d = decodeInt(this.text, lx.start, lx.end);
+        if (d.overflow && !(lx.flags & TokFlag.Malformed)) {
+          this.error('PTX107', `integer literal '${raw.length > 40 ? raw.slice(0, 40) + '…' : raw}' does not fit in 64 bits`, lx.start, lx.end - lx.start);
+        }
+        this.advance();
+        const lit: A.IntLiteral = { kind: 'int', value: d.value, unsigned: d.unsigned, raw, span: { start, end: this.lastEnd } };
+        if (d.overflow) lit.overflow = true;
+        if (lx.tok() === Tok.LParen) {
+          // `0xFF00(expr)`: the mask operator of initializers.
+          this.advance();
+          const operand = this.parseExpr();
+          if (!this.expect(Tok.RParen)) return this.errorExpr(start);
+          return { kind: 'mask', mask: lit, operand, span: this.span(start) };
+        }
+        return lit;
+      }
+      case Tok.Float:
+      case Tok.HexFloat: {
+        const raw = lx.tokenText();
+        const d = decodeFloat(this.text, lx.start, lx.end);
+        if (d.form === 'decimal' && !Number.isFinite(d.value)) {
+          this.error('PTX108', `floating-point literal '${raw}' overflows a double`, lx.start, lx.end - lx.start);
+        }
+        this.advance();
+        const lit: A.FloatLiteral = { kind: 'float', form: d.form, value: d.value, raw, span: { start, end: this.lastEnd } };
+        if (d.bits !== undefined) lit.bits = d.bits;
+        return lit;
+      }
+      case Tok.Ident: {
+        const name = lx.tokenText();
+        this.advance();
+        if (lx.tok() === Tok.LParen && name === 'generic') {
+          this.advance();
+          const operand = this.parseExpr();
+          if (!this.expect(Tok.RParen)) return this.errorExpr(start);
+          return { kind: 'generic', operand, span: this.span(start) };
+        }
+        const ref: A.NameRef = { kind: 'name', name, span: { start, end: this.lastEnd } };
+        if (lx.tok() === Tok.Dotted && lx.start === this.lastEnd) {
+          const m = this.text.slice(lx.start + 1, lx.end);
+          if (MEMBER_NAMES.has(m)) {
+            this.advance();
+            return { kind: 'member', object: ref, member: m, span: this.span(start) };
+          }
+        }
+        return ref;
+      }
+      case Tok.Sink:
+        this.advance();
+        return { kind: 'sink', span: this.span(start) };
+      case Tok.LParen: {
+        this.advance();
+        const expr = this.parseExpr();
+        if (!this.expect(Tok.RParen)) return this.errorExpr(start);
+        return { kind: 'paren', expr, span: this.span(start) };
+      }
+      case Tok.Dotted:
+        if (this.dottedNames) {
+          const name = this.word();
+          this.advance();
+          return { kind: 'name', name, span: this.span(start) };
+        }
+        break;
+    }
+    this.errorHere('PTX228', `expected an expression near ${this.nearText()}`);
+    return this.errorExpr(start);
+  }
+
+  // ------------------------------------------------------------------ finishing
+
+  /** Moves the collected diagnostics into the bag, applying ptxas's whole-file rules. */
+  flush(source: MappedText, diags: DiagnosticBag): void {
+    const lx = this.lx;
+    let list = this.pending;
+    if (lx.nonAsciiOffset >= 0) {
+      // ptxas checks for non-ASCII characters before parsing and reports only that.
+      list = [{ code: 'PTX105', message: 'non-ASCII character in source', offset: lx.nonAsciiOffset, length: 1 }];
+    } else if (lx.nulOffset >= 0) {
+      // Input ends at NUL: errors caused by the truncation are not reported.
+      list = list.filter((d) => d.offset < lx.nulOffset || d.code === 'PTX106');
+    }
+    for (const d of list) {
+      diags.add({ severity: 'error', code: d.code, message: d.message, location: source.locate(d.offset, d.length) });
+    }
+  }
+}
+
+/** Parses one PTX module. Never throws on bad input; diagnostics go to `diags`. */
+export function parseModule(source: MappedText, diags: DiagnosticBag): A.Module {
+  const p = new Parser(source.text);
+  const m = p.parseModule(source);
+  p.flush(source, diags);
+  return m;
+}
+
+/** Parses a standalone constant expression (for `gpuasm eval`). */
+export function parseExpressionText(text: string): { expr?: A.Expr; diagnostics: Diagnostic[] } {
+  const source = unmapped(new SourceFile('<expr>', text));
+  const bag = new DiagnosticBag();
+  const p = new Parser(text);
+  let expr: A.Expr | undefined;
+  try {
+    expr = p.parseExpr();
+    if (p.lx.tok() !== Tok.EOF) p.errorHere('PTX229', `unexpected ${p.nearText()} after expression`);
+  } catch (e) {
+    if (!(e instanceof TooDeep)) throw e;
+    expr = undefined;
+  }
+  p.flush(source, bag);
+  return bag.hasErrors() ? { expr, diagnostics: bag.items } : { expr, diagnostics: bag.items };
+}
