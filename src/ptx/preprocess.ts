@@ -85,6 +85,24 @@ const isDigit = (c: number): boolean => c >= CH_0 && c <= CH_9;
 const isIdentStart = (c: number): boolean =>
   (c >= CH_a && c <= CH_z) || (c >= CH_A && c <= CH_Z) || c === CH_UNDERSCORE || c === CH_DOLLAR;
 const isIdentChar = (c: number): boolean => isIdentStart(c) || isDigit(c);
+/** Character classes for the identifier scan over ordinary text (ASCII; others are CLASS_OTHER). */
+const CLASS_IDENT = 1;
+const CLASS_DIGIT = 2;
+const CLASS_DOT = 3;
+const CLASS_SLASH = 4;
+const CLASS_QUOTE = 5;
+const CLASS_OTHER = 6;
+const CHAR_CLASS = (() => {
+  const t = new Uint8Array(128).fill(CLASS_OTHER);
+  for (let c = 0; c < 128; c++) {
+    if (isIdentStart(c)) t[c] = CLASS_IDENT;
+    else if (isDigit(c)) t[c] = CLASS_DIGIT;
+  }
+  t[CH_DOT] = CLASS_DOT;
+  t[CH_SLASH] = CLASS_SLASH;
+  t[CH_QUOTE] = CLASS_QUOTE;
+  return t;
+})();
 /** Horizontal whitespace inside a line (cpp's set). */
 const isHSpace = (c: number): boolean => c === CH_SPACE || c === CH_TAB || c === CH_FF || c === CH_VT || c === CH_CR;
 
@@ -132,9 +150,8 @@ interface Macro {
   params?: string[];
   variadic: boolean;
   body: Tok[];
-  /** Where it was defined (for redefinition notes). */
-  file: string;
-  line: number;
+  /** Where it was defined (resolved only for a redefinition warning). */
+  where: () => SourceLocation;
 }
 
 /** Thrown to abandon an expansion that exceeds the budget (reported once, then expansion stops). */
@@ -318,47 +335,47 @@ function directiveEnd(text: string, hash: number): number {
 }
 
 /**
- * The next `#` at or after `from` that is outside comments and string literals, or -1.
- * Jumps with indexOf between the only characters that matter: `#`, `/` and `"`.
+ * Finds each `#` outside comments and string literals. Jumps with indexOf between the only
+ * characters that matter (`#`, `/`, `"`) and remembers their next positions across calls, so
+ * scanning a whole file stays linear however many `#` it has.
  */
-function nextHash(text: string, from: number): number {
-  const n = text.length;
-  let p = from;
-  let hash = text.indexOf('#', p);
-  if (hash < 0) return -1;
-  let slash = text.indexOf('/', p);
-  if (slash < 0) slash = n;
-  let quote = text.indexOf('"', p);
-  if (quote < 0) quote = n;
-  for (;;) {
-    const first = slash < quote ? slash : quote;
-    if (hash < first) return hash;
-    // `first` is before the hash: skip what it opens, if anything.
-    if (first === slash) {
-      const d = text.charCodeAt(slash + 1);
-      if (d === CH_SLASH) {
-        const nl = text.indexOf('\n', slash + 2);
-        if (nl < 0) return -1;
-        p = nl;
-      } else if (d === CH_STAR) {
-        const close = text.indexOf('*/', slash + 2);
-        if (close < 0) return -1; // unterminated comment: the lexer reports it
-        p = close + 2;
-      } else p = slash + 1;
-    } else {
-      p = quotedEnd(text, quote, n);
-    }
-    if (hash < p) {
-      hash = text.indexOf('#', p);
-      if (hash < 0) return -1;
-    }
-    if (slash < p) {
-      slash = text.indexOf('/', p);
-      if (slash < 0) slash = n;
-    }
-    if (quote < p) {
-      quote = text.indexOf('"', p);
-      if (quote < 0) quote = n;
+class HashScanner {
+  private hash = -2;
+  private slash = -2;
+  private quote = -2;
+  constructor(private readonly text: string) {}
+
+  /** The next such `#` at or after `from`, or -1. */
+  next(from: number): number {
+    const text = this.text;
+    const n = text.length;
+    let p = from;
+    for (;;) {
+      if (this.hash < p && this.hash !== -1) this.hash = text.indexOf('#', p);
+      if (this.hash < 0) return -1;
+      if (this.slash < p && this.slash !== n) {
+        this.slash = text.indexOf('/', p);
+        if (this.slash < 0) this.slash = n;
+      }
+      if (this.quote < p && this.quote !== n) {
+        this.quote = text.indexOf('"', p);
+        if (this.quote < 0) this.quote = n;
+      }
+      const first = this.slash < this.quote ? this.slash : this.quote;
+      if (this.hash < first) return this.hash;
+      // `first` comes before the hash: skip what it opens, if anything.
+      if (first === this.slash) {
+        const d = text.charCodeAt(first + 1);
+        if (d === CH_SLASH) {
+          const nl = text.indexOf('\n', first + 2);
+          if (nl < 0) return -1;
+          p = nl;
+        } else if (d === CH_STAR) {
+          const close = text.indexOf('*/', first + 2);
+          if (close < 0) return -1; // unterminated comment: the lexer reports it
+          p = close + 2;
+        } else p = first + 1;
+      } else p = quotedEnd(text, first, n);
     }
   }
 }
@@ -444,13 +461,27 @@ function lineNumber32(digits: string): number {
 
 // ---------------------------------------------------------------- output and location mapping
 
-/** How lines of one physical file are presented: the name and line offset `#line` set. */
+/**
+ * How lines of one physical file are presented: the name and line numbering `#line` set. The
+ * line offset is computed on first use, so a clean file never builds its line table here.
+ */
 interface Presumed {
   name: string;
-  /** Presumed line = (physical line + delta) | 0. */
-  delta: number;
-  /** The physical line's text is the presumed line's text. */
-  showText: boolean;
+  /** Offset of the `#line` that set this (-1: the file's own numbering). */
+  markerOffset: number;
+  /** The line number the marker gives the next physical line (32-bit, as ptxas). */
+  markerLine: number;
+  /** Cached: presumed line = (physical line + delta) | 0. */
+  delta?: number;
+}
+
+function initialPresumed(name: string): Presumed {
+  return { name, markerOffset: -1, markerLine: 0, delta: 0 };
+}
+
+function presumedDelta(file: SourceFile, s: Presumed): number {
+  if (s.delta === undefined) s.delta = s.markerLine - (file.lineAndColumn(s.markerOffset).line + 1);
+  return s.delta;
 }
 
 /** Output text in chunks plus the segment table that maps it back. */
@@ -498,8 +529,10 @@ class Output {
 function locationIn(file: SourceFile, offset: number, length: number, state: Presumed): SourceLocation {
   const off = Math.max(0, Math.min(offset, file.text.length));
   const { line, column } = file.lineAndColumn(off);
-  const loc: SourceLocation = { file: state.name, line: (line + state.delta) | 0, column, length };
-  if (state.showText) loc.lineText = file.lineText(line);
+  const delta = presumedDelta(file, state);
+  const loc: SourceLocation = { file: state.name, line: (line + delta) | 0, column, length };
+  // The physical line's text is shown only when it is the line the location names.
+  if (delta === 0 && state.name === file.name) loc.lineText = file.lineText(line);
   return loc;
 }
 
@@ -653,7 +686,7 @@ class Preprocessor {
 
   private newContext(index: number): FileContext {
     const source = this.files[index]!;
-    const state: Presumed = { name: source.name, delta: 0, showText: true };
+    const state = initialPresumed(source.name);
     return { index, source, text: source.text, state, nameStack: [source.name], conds: [] };
   }
 
@@ -661,11 +694,12 @@ class Preprocessor {
     const ctx = this.newContext(index);
     const text = ctx.text;
     this.includeStack.push(ctx.source.name);
+    const scanner = new HashScanner(text);
     let runStart = 0;
     let pos = 0;
     for (;;) {
       const live = ctx.conds.length === 0 || ctx.conds[ctx.conds.length - 1]!.live;
-      const hash = nextHash(text, pos);
+      const hash = scanner.next(pos);
       if (hash < 0) {
         if (live) this.emitRun(ctx, runStart, text.length);
         break;
@@ -715,7 +749,6 @@ class Preprocessor {
   // ------------------------------------------------------------ line markers
 
   private applyLineMarker(ctx: FileContext, hash: number, line: number, name: string | undefined, flag: number): void {
-    const physNext = ctx.source.lineAndColumn(hash).line + 1;
     let newName = ctx.state.name;
     if (name !== undefined) {
       // ptxas: flag 1 enters a file (push), 2 returns (pop; an empty stack leaves the name empty),
@@ -733,8 +766,7 @@ class Preprocessor {
         newName = stack.length > 0 ? stack[stack.length - 1]! : '';
       }
     }
-    const delta = line - physNext;
-    ctx.state = { name: newName, delta, showText: delta === 0 && newName === ctx.source.name };
+    ctx.state = { name: newName, markerOffset: hash, markerLine: line };
   }
 
   // ------------------------------------------------------------ runs of ordinary text
@@ -755,11 +787,18 @@ class Preprocessor {
     let p = start;
     while (p < end) {
       const c = text.charCodeAt(p);
-      if (isIdentStart(c)) {
+      const cls = c < 128 ? CHAR_CLASS[c]! : CLASS_OTHER;
+      if (cls === CLASS_OTHER) {
+        p++;
+      } else if (cls === CLASS_IDENT) {
         let q = p + 1;
-        while (q < end && isIdentChar(text.charCodeAt(q))) q++;
+        while (q < end) {
+          const d = text.charCodeAt(q);
+          if (d < 128 && CHAR_CLASS[d]! <= CLASS_DIGIT) q++;
+          else break;
+        }
         const len = q - p;
-        if ((len >= this.minNameLength && len <= this.maxNameLength && c < 128 && this.firstChars[c] !== 0) || (this.builtinsUsed && len === 8)) {
+        if ((len >= this.minNameLength && len <= this.maxNameLength && this.firstChars[c] !== 0) || (this.builtinsUsed && len === 8)) {
           const name = text.slice(p, q);
           const m = this.lookup(name);
           if (m || name === '__LINE__' || name === '__FILE__') {
@@ -775,15 +814,15 @@ class Preprocessor {
           }
         }
         p = q;
-      } else if (isDigit(c) || (c === CH_DOT && p + 1 < end && isDigit(text.charCodeAt(p + 1)))) {
+      } else if (cls === CLASS_DIGIT || (cls === CLASS_DOT && p + 1 < end && isDigit(text.charCodeAt(p + 1)))) {
         p = ppNumberEnd(text, p, end);
-      } else if (c === CH_SLASH && p + 1 < end && text.charCodeAt(p + 1) === CH_SLASH) {
+      } else if (cls === CLASS_SLASH && p + 1 < end && text.charCodeAt(p + 1) === CH_SLASH) {
         const nl = text.indexOf('\n', p);
         p = nl < 0 || nl > end ? end : nl;
-      } else if (c === CH_SLASH && p + 1 < end && text.charCodeAt(p + 1) === CH_STAR) {
+      } else if (cls === CLASS_SLASH && p + 1 < end && text.charCodeAt(p + 1) === CH_STAR) {
         const close = text.indexOf('*/', p + 2);
         p = close < 0 || close + 2 > end ? end : close + 2;
-      } else if (c === CH_QUOTE) {
+      } else if (cls === CLASS_QUOTE) {
         p = quotedEnd(text, p, end);
       } else p++;
     }
@@ -960,7 +999,7 @@ class Preprocessor {
           return;
         }
         const newName = s.text.slice(1, -1);
-        ctx.state = { name: newName, delta: ctx.state.delta, showText: ctx.state.delta === 0 && newName === ctx.source.name };
+        ctx.state = { ...ctx.state, name: newName };
         return;
       }
       case 'error':
@@ -1134,9 +1173,11 @@ class Preprocessor {
       return;
     }
     const old = this.macros.get(name);
-    const macro: Macro = { name, params, variadic, body, file: ctx.state.name, line: this.at(ctx, nameTok.offset).line };
+    const state = ctx.state;
+    const macro: Macro = { name, params, variadic, body, where: () => locationIn(ctx.source, nameTok.offset, 0, state) };
     if (old && !sameDefinition(old, macro)) {
-      this.report('warning', 'PP025', `"${name}" redefined (previous definition at ${old.file}:${old.line})`, this.at(ctx, nameTok.offset, name.length));
+      const prev = old.where();
+      this.report('warning', 'PP025', `"${name}" redefined (previous definition at ${prev.file}:${prev.line})`, this.at(ctx, nameTok.offset, name.length));
     }
     this.define(macro);
   }
@@ -1600,9 +1641,9 @@ export function preprocess(fileName: string, text: string, options: PreprocessOp
   if (defines.length === 0 && text.indexOf('#') < 0) return { mapped: unmapped(new SourceFile(fileName, text)), diagnostics: [] };
   const pp = new Preprocessor(fileName, text, options);
   pp.run(text);
-  if (pp.diagnostics.length === 0 && pp.out.segOut.length === 1 && pp.out.segSrc[0] === 0 && pp.out.segFile[0] === 0 && pp.out.length === text.length && pp.out.segPoint[0] === -1 && pp.out.segState[0]!.showText) {
+  if (pp.diagnostics.length === 0 && pp.out.segOut.length === 1 && pp.out.segSrc[0] === 0 && pp.out.segFile[0] === 0 && pp.out.length === text.length && pp.out.segPoint[0] === -1 && pp.out.segState[0]!.markerOffset < 0) {
     // Nothing changed (e.g. `#` only in comments): the plain mapping is as good and cheaper.
     return { mapped: unmapped(pp.files[0]!), diagnostics: [] };
   }
-  return { mapped: buildMapped(pp.out, pp.files, { name: fileName, delta: 0, showText: true }), diagnostics: pp.diagnostics };
+  return { mapped: buildMapped(pp.out, pp.files, initialPresumed(fileName)), diagnostics: pp.diagnostics };
 }
