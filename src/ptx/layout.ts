@@ -1,0 +1,290 @@
+/**
+ * Data layout of module-scope .global and .const variables: size, alignment, the initial byte image
+ * and the relocations, as ptxas writes them into the cubin (whole-program mode, `ptxas -arch=…`).
+ *
+ * What ptxas leaves in the bytes of an address-holding element:
+ *  - a .const variable without generic(): resolved — its offset in the constant bank plus the offset;
+ *  - a device function: resolved — its 1-based index in order of first use in initializers;
+ *  - anything else (.global variables, generic(), kernels): zero, with a relocation.
+ * .const variables are placed in declaration order, externally visible ones (.visible, .weak) first,
+ * each at a multiple of its alignment (the larger of `.align` and its natural alignment).
+ */
+import { DiagnosticBag, type Diagnostic } from '../core/diagnostics.js';
+import { SourceFile, unmapped, type Span } from '../core/source.js';
+import { toS64, toU64 } from '../core/int64.js';
+import type { FunctionDecl, Module, Statement, VariableDecl } from './ast.js';
+import { evaluateConstExpr, formatConstValue, type ConstValue } from './consteval.js';
+import { DATA_TYPES, MASK_VALUES } from './data/data-types.js';
+import { parseExpressionText, parseModule } from './parser.js';
+import { evaluateDims, flattenInitializer, type FlatInitializer, type InitContext, type InitSymbol } from './initializers.js';
+
+export interface LayoutRelocation {
+  /** Byte offset inside the variable. */
+  offset: number;
+  /** Size in bytes of the element the address goes into. */
+  size: number;
+  symbol: string;
+  /** Signed 64-bit byte offset added to the symbol's address. */
+  addend: bigint;
+  generic: boolean;
+  /** mask() value when the element receives one byte of the address, else null. */
+  mask: bigint | null;
+}
+
+export interface VariableLayout {
+  name: string;
+  space: '.global' | '.const';
+  /** Element type, with the vector width when there is one: `.u32`, `.v4.f32`. */
+  type: string;
+  size: number;
+  align: number;
+  /** Initial image: zeros where nothing is written and where a relocation will write. */
+  bytes: Uint8Array;
+  /** `bytes` as lowercase hex. */
+  hex: string;
+  relocations: LayoutRelocation[];
+  /** Where the declarator is (offsets into the parsed text). */
+  span: Span;
+}
+
+interface PendingVariable {
+  decl: VariableDecl;
+  name: string;
+  span: Span;
+  space: '.global' | '.const';
+  size: number;
+  align: number;
+  elementSize: number;
+  flat?: FlatInitializer;
+  /** Offset in the constant bank (.const only). */
+  bankOffset?: number;
+  external: boolean;
+}
+
+function versionOf(module: Module): number | undefined {
+  for (const item of module.items) if (item.kind === 'version') return item.major * 10 + item.minor;
+  return undefined;
+}
+
+function alignUp(n: number, a: number): number {
+  return a > 1 ? Math.ceil(n / a) * a : n;
+}
+
+/**
+ * Checks every initializer of the module and computes the layout of its module-scope .global and
+ * .const variables. Problems go to `diags` (codes PTX4xx); variables with errors are left out.
+ */
+export function layoutModule(module: Module, diags: DiagnosticBag): VariableLayout[] {
+  const version = versionOf(module);
+  const definedFunctions = new Set<string>();
+  for (const item of module.items) if (item.kind === 'function' && item.body) definedFunctions.add(item.name);
+  const symbols = new Map<string, InitSymbol>();
+  const report = (code: string, message: string, span: Span) => {
+    diags.error(code, message, module.source.locate(span.start, Math.max(0, span.end - span.start)));
+  };
+  const ctx: InitContext = { report, lookup: (n) => symbols.get(n), version };
+  const pending: PendingVariable[] = [];
+
+  for (const item of module.items) {
+    if (item.kind === 'function') {
+      declareFunction(item, symbols, definedFunctions);
+      if (item.body) checkFunctionBody(item.body.statements, ctx);
+      continue;
+    }
+    if (item.kind !== 'variable') continue;
+    for (const d of item.declarators) {
+      const v = layoutDeclarator(item, d, ctx);
+      if (v) pending.push(v);
+      symbols.set(d.name, { kind: 'variable', name: d.name, space: item.space, extern: item.linkage === '.extern' });
+    }
+  }
+
+  // Constant bank placement: externally visible first, then internal, each in declaration order.
+  let bank = 0;
+  for (const pass of [true, false]) {
+    for (const v of pending) {
+      if (v.space !== '.const' || v.external !== pass) continue;
+      bank = alignUp(bank, v.align);
+      v.bankOffset = bank;
+      bank += v.size;
+    }
+  }
+  const bankOffsets = new Map<string, number>();
+  for (const v of pending) if (v.bankOffset !== undefined) bankOffsets.set(v.name, v.bankOffset);
+
+  const functionIndex = new Map<string, number>();
+  return pending.map((v) => encode(v, bankOffsets, functionIndex));
+}
+
+function declareFunction(f: FunctionDecl, symbols: Map<string, InitSymbol>, defined: Set<string>): void {
+  symbols.set(f.name, f.entry ? { kind: 'kernel', name: f.name } : { kind: 'function', name: f.name, defined: defined.has(f.name) });
+}
+
+/** Initializers inside function bodies: only the state-space rules apply (they get no module layout). */
+function checkFunctionBody(statements: Statement[], ctx: InitContext): void {
+  const stack: Statement[][] = [statements];
+  while (stack.length > 0) {
+    for (const s of stack.pop()!) {
+      if (s.kind === 'block') stack.push(s.statements);
+      else if (s.kind === 'variable') for (const d of s.declarators) if (d.initializer) checkSpace(s, d.name, d.initializer.span, ctx);
+    }
+  }
+}
+
+/** Initializers only in .global/.const, never on .extern (spec 5.4.4). */
+function checkSpace(decl: VariableDecl, name: string, at: Span, ctx: InitContext): boolean {
+  if (decl.linkage === '.extern') {
+    ctx.report('PTX421', `no initializer is allowed on external variable '${name}'`, at);
+    return false;
+  }
+  if (decl.space !== '.global' && decl.space !== '.const') {
+    ctx.report('PTX420', `no initializer is allowed for '${name}' in the ${decl.space} state space; only .global and .const variables are initialized`, at);
+    return false;
+  }
+  return true;
+}
+
+function layoutDeclarator(decl: VariableDecl, d: VariableDecl['declarators'][number], ctx: InitContext): PendingVariable | undefined {
+  const isData = decl.space === '.global' || decl.space === '.const';
+  if (d.initializer && !checkSpace(decl, d.name, d.initializer.span, ctx)) return undefined;
+  if (!isData || decl.linkage === '.extern' || d.parameterizedCount !== undefined) return undefined;
+  const info = DATA_TYPES[decl.type];
+  const dims = evaluateDims(d, ctx.report);
+  if (!dims) return undefined;
+  let flat: FlatInitializer | undefined;
+  if (d.initializer) {
+    flat = flattenInitializer(decl, dims, d.initializer, ctx);
+    if (!flat) return undefined;
+  }
+  if (!info) return undefined; // not a data type (e.g. .texref): the module checker speaks to it
+  const lanes = decl.vector ?? 1;
+  const elementSize = info.size;
+  const natural = elementSize * lanes;
+  let count = lanes;
+  for (const n of flat?.dims ?? dims) count *= n < 0 ? 0 : n;
+  const explicit = decl.align !== undefined && decl.align > 0n && decl.align <= 1n << 30n ? Number(decl.align) : 1;
+  return {
+    decl,
+    name: d.name,
+    span: d.span,
+    space: decl.space as '.global' | '.const',
+    size: count * elementSize,
+    align: Math.max(explicit, natural),
+    elementSize,
+    flat,
+    external: decl.linkage === '.visible' || decl.linkage === '.weak',
+  };
+}
+
+function encode(v: PendingVariable, bankOffsets: Map<string, number>, functionIndex: Map<string, number>): VariableLayout {
+  const bytes = new Uint8Array(v.size);
+  const relocations: LayoutRelocation[] = [];
+  const es = v.elementSize;
+  const write = (at: number, bits: bigint) => {
+    let x = bits;
+    for (let i = 0; i < es && i < 8; i++) {
+      bytes[at + i] = Number(x & 0xffn);
+      x >>= 8n;
+    }
+  };
+  const elements = v.flat?.elements ?? [];
+  elements.forEach((el, i) => {
+    if (!el) return;
+    const at = i * es;
+    if (el.kind === 'bits') {
+      write(at, el.bits);
+      return;
+    }
+    let resolved: bigint | undefined;
+    if (el.symbol.kind === 'variable' && el.symbol.space === '.const' && !el.generic && bankOffsets.has(el.symbol.name)) {
+      resolved = BigInt(bankOffsets.get(el.symbol.name)!) + el.addend;
+    } else if (el.symbol.kind === 'function') {
+      let n = functionIndex.get(el.symbol.name);
+      if (n === undefined) functionIndex.set(el.symbol.name, (n = functionIndex.size + 1));
+      resolved = BigInt(n);
+    }
+    if (resolved !== undefined) {
+      if (el.mask !== undefined) resolved = (toU64(resolved) & el.mask) >> BigInt(MASK_VALUES.indexOf(el.mask) * 8);
+      write(at, toU64(resolved));
+      return;
+    }
+    relocations.push({
+      offset: at,
+      size: es,
+      symbol: el.symbol.name,
+      addend: toS64(el.addend),
+      generic: el.generic,
+      mask: el.mask ?? null,
+    });
+  });
+  let hex = '';
+  for (let i = 0; i < bytes.length; i++) hex += (bytes[i]! < 16 ? '0' : '') + bytes[i]!.toString(16);
+  return {
+    name: v.name,
+    space: v.space,
+    type: v.decl.vector ? `.v${v.decl.vector}${v.decl.type}` : v.decl.type,
+    size: v.size,
+    align: v.align,
+    bytes,
+    hex,
+    relocations,
+    span: v.span,
+  };
+}
+
+/**
+ * Reports every initializer problem of a parsed module into `diags` (PTX4xx codes): for the module
+ * checker, so `gpuasm check` reports what `gpuasm layout` would.
+ */
+export function checkInitializers(module: Module, diags: DiagnosticBag): void {
+  layoutModule(module, diags);
+}
+
+// ------------------------------------------------------------------ public API over text
+
+export interface PtxLayoutOptions {
+  includeDirs?: string[];
+  defines?: string[];
+  preprocess?: boolean;
+  readFile?: (path: string) => string | undefined;
+}
+
+export interface PtxLayoutResult {
+  variables: VariableLayout[];
+  diagnostics: Diagnostic[];
+}
+
+/**
+ * Lays out one PTX module: parses and checks it (`parsePtx` of the module checker when available)
+ * and returns every module-scope .global/.const variable in declaration order, or diagnostics.
+ * Any error leaves `variables` empty.
+ */
+export function layoutPtx(name: string, text: string, options: PtxLayoutOptions = {}): PtxLayoutResult {
+  void options;
+  const diags = new DiagnosticBag();
+  const module = parseModule(unmapped(new SourceFile(name, text)), diags);
+  const variables = layoutModule(module, diags);
+  const diagnostics = diags.items;
+  return { variables: diags.hasErrors() ? [] : variables, diagnostics };
+}
+
+export type PtxExpressionResult =
+  | { value: string; type: '.s64' | '.u64' | '.f64' | '.f32'; constant: ConstValue }
+  | { diagnostics: Diagnostic[] };
+
+/**
+ * Evaluates a PTX constant expression (spec 4.5) given as text. The value is decimal for integers
+ * and the shortest round-trip decimal for .f64 (`nan`, `inf`, `-inf`, `-0` spelled so); a whole `0f`
+ * literal gives its single-precision value with type .f32. Errors are located in file `<expr>`.
+ */
+export function evaluatePtxExpression(text: string): PtxExpressionResult {
+  const parsed = parseExpressionText(text);
+  if (!parsed.expr || parsed.diagnostics.some((d) => d.severity === 'error')) return { diagnostics: parsed.diagnostics };
+  const file = new SourceFile('<expr>', text);
+  const diagnostics: Diagnostic[] = [];
+  const v = evaluateConstExpr(parsed.expr, (code, message, span) => {
+    diagnostics.push({ severity: 'error', code, message, location: file.location(span.start, Math.max(0, span.end - span.start)) });
+  });
+  if (!v) return { diagnostics };
+  return { value: formatConstValue(v), type: v.type, constant: v };
+}
