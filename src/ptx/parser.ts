@@ -49,6 +49,11 @@ const BINARY_PREC: Partial<Record<Tok, number>> = {
 
 const VECTOR_WIDTHS: Record<string, number> = { '.v2': 2, '.v4': 4, '.v8': 8 };
 const MEMBER_NAMES = new Set(['x', 'y', 'z', 'w', 'r', 'g', 'b', 'a']);
+/** Directives that can only start a new module-level statement (ends a `;`-less prototype). */
+const MODULE_LEVEL_STARTERS = new Set([
+  '.visible', '.extern', '.weak', '.common', '.entry', '.func', '.global', '.const', '.shared', '.local',
+  '.tex', '.file', '.section', '.version', '.target', '.address_size', '.alias', '.loc', '.reg', '.param',
+]);
 const SECTION_DATA_TYPES = new Set(['.b8', '.b16', '.b32', '.b64']);
 
 class Parser {
@@ -611,7 +616,7 @@ class Parser {
       params = this.parseParamList();
       if (!params) return this.abandon();
     }
-    while (lx.tok() === Tok.Dotted) {
+    while (lx.tok() === Tok.Dotted && !MODULE_LEVEL_STARTERS.has(this.word())) {
       const a = this.parseFunctionAttribute();
       if (!a) return this.abandon();
       attributes.push(a);
@@ -623,6 +628,8 @@ class Parser {
       this.advance();
     } else if (lx.tok() === Tok.LBrace) {
       f.body = this.parseBlock();
+    } else if (lx.tok() === Tok.EOF || (lx.tok() === Tok.Dotted && MODULE_LEVEL_STARTERS.has(this.word()))) {
+      // Old PTX (ISA 1.x/2.x) writes prototypes without a `;`; ptxas accepts them.
     } else {
       this.errorHere('PTX201', `expected '{' or ';' after function header near ${this.nearText()}`);
       return this.abandon();
@@ -1276,8 +1283,9 @@ class Parser {
         }
         const ref: A.NameRef = { kind: 'name', name, span: { start, end: this.lastEnd } };
         if (lx.tok() === Tok.Dotted && lx.start === this.lastEnd) {
+          // `%tid.x`, `v.w`, and the video byte/half selectors `%r1.b0`, `%r2.h10`, `%r3.b3210`.
           const m = this.text.slice(lx.start + 1, lx.end);
-          if (MEMBER_NAMES.has(m)) {
+          if (MEMBER_NAMES.has(m) || /^[bh][0-7]+$/.test(m)) {
             this.advance();
             return { kind: 'member', object: ref, member: m, span: this.span(start) };
           }
