@@ -1,8 +1,96 @@
-/** `gpuasm layout` (to be implemented). */
-import type { CliIO } from './io.js';
+/** `gpuasm layout FILE.ptx`: size, alignment, initial bytes and relocations of module variables. */
+import { readFileSync } from 'node:fs';
+import { layoutPtx, type VariableLayout } from '../ptx/layout.js';
+import { EXIT_ERRORS, EXIT_OK, EXIT_USAGE, parseArgs, printDiagnostics, UsageError, type CliIO } from './io.js';
+
+export const LAYOUT_HELP = `usage: gpuasm layout [--json] [-I DIR] [-D NAME[=VALUE]] FILE.ptx
+
+Prints every module-scope .global and .const variable (definitions; .extern
+declarations have no storage) in declaration order: state space, type, size,
+alignment, the initial byte image and its relocations, as ptxas lays them out
+in the cubin (.nv.global.init / .nv.global / .nv.constant3).
+
+Bytes of an element holding an address are what ptxas leaves in the section:
+  - a .const variable named without generic(): its offset in the constant
+    bank (plus the +offset), already filled in;
+  - a device function: its 1-based index in order of first use in
+    initializers, already filled in;
+  - otherwise (.global variables, generic(...), kernels): zero, and a
+    relocation says what goes there.
+
+--json prints one document:
+  {"variables":[{"name","space","type","size","align","bytes",
+                 "relocations":[{"offset","size","symbol","addend","generic","mask"}]}]}
+  bytes is lowercase hex; addend a signed decimal number; mask a hex string
+  such as "0xff00", or null.
+
+A file with errors prints its diagnostics and exits 1.
+Exit status: 0 laid out, 1 errors, 2 usage or I/O error.
+`;
+
+function relocationJson(r: VariableLayout['relocations'][number]): object {
+  const addend = Number.isSafeInteger(Number(r.addend)) ? Number(r.addend) : r.addend.toString();
+  return { offset: r.offset, size: r.size, symbol: r.symbol, addend, generic: r.generic, mask: r.mask === null ? null : '0x' + r.mask.toString(16) };
+}
+
+export function layoutJson(variables: VariableLayout[]): string {
+  return JSON.stringify({
+    variables: variables.map((v) => ({
+      name: v.name,
+      space: v.space,
+      type: v.type,
+      size: v.size,
+      align: v.align,
+      bytes: v.hex,
+      relocations: v.relocations.map(relocationJson),
+    })),
+  });
+}
+
+function table(variables: VariableLayout[]): string {
+  const rows = [['name', 'space', 'type', 'size', 'align', 'bytes']];
+  const notes: string[] = [];
+  for (const v of variables) {
+    const shown = v.hex.length > 64 ? v.hex.slice(0, 64) + `… (${v.size} bytes)` : v.hex || '-';
+    rows.push([v.name, v.space, v.type, String(v.size), String(v.align), shown]);
+    for (const r of v.relocations) {
+      const target = `${r.generic ? 'generic(' + r.symbol + ')' : r.symbol}${r.addend ? (r.addend < 0n ? ' - ' + -r.addend : ' + ' + r.addend) : ''}`;
+      notes.push(`  ${v.name}+${r.offset} (${r.size} bytes): ${r.mask !== null ? `0x${r.mask.toString(16)}(${target})` : target}`);
+    }
+  }
+  const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => r[c]!.length)));
+  const lines = rows.map((r) => r.map((cell, c) => (c === r.length - 1 ? cell : cell.padEnd(widths[c]!))).join('  ').trimEnd());
+  if (notes.length) lines.push('', 'relocations:', ...notes);
+  return lines.join('\n') + '\n';
+}
 
 export async function runLayout(argv: string[], io: CliIO): Promise<number> {
-  void argv;
-  io.stderr('gpuasm layout: not implemented yet\n');
-  return 2;
+  if (argv.includes('--help') || argv.includes('-h')) {
+    io.stdout(LAYOUT_HELP);
+    return EXIT_OK;
+  }
+  const args = parseArgs(argv, ['-I', '-D', '--format'], ['--json', '--no-preprocess']);
+  const json = args.flags.has('--json') || args.options.get('--format')?.at(-1) === 'json';
+  if (args.positional.length !== 1) throw new UsageError('expected exactly one PTX file (see gpuasm layout --help)');
+  const path = args.positional[0]!;
+  let text: string;
+  try {
+    text = path === '-' ? await io.readStdin() : readFileSync(path, 'latin1');
+  } catch (e) {
+    io.stderr(`gpuasm layout: error: cannot read '${path}': ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}\n`);
+    return EXIT_USAGE;
+  }
+  const name = path === '-' ? '<stdin>' : path;
+  const r = layoutPtx(name, text, {
+    includeDirs: args.options.get('-I') ?? [],
+    defines: args.options.get('-D') ?? [],
+    preprocess: !args.flags.has('--no-preprocess'),
+  });
+  if (r.diagnostics.some((d) => d.severity === 'error')) {
+    printDiagnostics(io, r.diagnostics, 'text');
+    return EXIT_ERRORS;
+  }
+  if (r.diagnostics.length) printDiagnostics(io, r.diagnostics, 'text');
+  io.stdout(json ? layoutJson(r.variables) + '\n' : table(r.variables));
+  return EXIT_OK;
 }
