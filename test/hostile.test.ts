@@ -1,0 +1,333 @@
+/**
+ * Hostile input: whatever the bytes, every entry point ends in a clean verdict — a list of
+ * diagnostics, no exception, no "internal error" — in linear time and bounded memory. Library
+ * entry points run in a worker thread (1 MB stack, deadline, heap cap) so a hang or an overflow
+ * is reported against its input; the CLI runs as a child process (exit 0 or 1, no stack trace).
+ *
+ * Random cases are drawn with fast-check from GPUASM_SEED (printed); a failing input is saved
+ * under the system temp folder and named in the failure message.
+ */
+import { test, describe } from 'node:test';
+import assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { REPO_ROOT, sharedDir, sharedSkipReason } from './harness/corpus.js';
+import { fuzzRuns, fuzzSeed } from './harness/tools.js';
+import { checkPtxText } from '../src/ptx/index.js';
+import { checkAmdgpuText, evaluateAmdgpuExpression } from '../src/amdgpu/index.js';
+import { preprocess } from '../src/ptx/preprocess.js';
+import type { Entry, HostileJob } from './hostile/worker.js';
+import { cliScratchDir, excerpt, runCli, runInWorker, saveFailingInput } from './hostile/run.js';
+import * as g from './hostile/generate.js';
+
+const SEED = fuzzSeed();
+const RUNS = fuzzRuns(300);
+console.log(`hostile: seed ${SEED} (replay with GPUASM_SEED=${SEED}), ${RUNS} random cases per property`);
+
+function stubSkip(probe: () => unknown, what: string): string | undefined {
+  try {
+    probe();
+    return undefined;
+  } catch (e) {
+    return /not implemented/i.test(String(e)) ? `${what} not implemented yet: skipped` : undefined;
+  }
+}
+
+const SKIP: Record<Entry, string | undefined> = {
+  ptx: stubSkip(() => checkPtxText('probe.ptx', '.version 8.0\n.target sm_80\n'), 'checkPtxText'),
+  'ptx-preprocess': stubSkip(() => preprocess('probe.ptx', '#define A 1\nA\n'), 'PTX preprocess'),
+  amdgpu: stubSkip(() => checkAmdgpuText('probe.s', 's_endpgm\n', { mcpu: 'gfx900' }), 'checkAmdgpuText'),
+  'amdgpu-expr': stubSkip(() => evaluateAmdgpuExpression('1+1'), 'evaluateAmdgpuExpression'),
+};
+for (const [k, v] of Object.entries(SKIP)) if (v) console.log(`hostile ${k}: ${v}`);
+
+/** Runs a batch and fails with the seed, the input and where it was saved. */
+async function expectCleanVerdicts(tag: string, job: HostileJob, opts: { timeoutMs: number; perCaseMs?: number }): Promise<number[]> {
+  const r = await runInWorker(job, opts.timeoutMs);
+  const failures: string[] = [];
+  if (r.failure) {
+    const text = job.texts[r.failure.index];
+    const saved = text !== undefined ? saveFailingInput(`${tag}-${SEED}-${r.failure.index}`, text) : '';
+    failures.push(`${tag} #${r.failure.index}: ${r.failure.reason}\n  input ${text !== undefined ? excerpt(text) : '?'}\n  saved to ${saved}`);
+  }
+  for (const o of r.outcomes) {
+    const problem = o.crash ? `threw: ${o.crash.split('\n').slice(0, 8).join('\n    ')}` : o.bad ? o.bad : opts.perCaseMs !== undefined && o.ms > opts.perCaseMs ? `took ${o.ms.toFixed(0)} ms (limit ${opts.perCaseMs})` : undefined;
+    if (problem) {
+      const text = job.texts[o.index]!;
+      const saved = saveFailingInput(`${tag}-${SEED}-${o.index}`, text);
+      failures.push(`${tag} #${o.index}: ${problem}\n  input ${excerpt(text)}\n  saved to ${saved}`);
+    }
+  }
+  assert.equal(failures.length, 0, `seed ${SEED} (GPUASM_SEED=${SEED} to replay):\n${failures.slice(0, 5).join('\n')}${failures.length > 5 ? `\n… ${failures.length - 5} more` : ''}`);
+  return r.outcomes.map((o) => o.ms);
+}
+
+// ---------------------------------------------------------------- corpus material
+
+function corpusFiles(sub: string, ext: string, maxBytes: number, count: number): { name: string; text: string }[] {
+  const dir = sharedDir();
+  if (!dir) return [];
+  const base = join(dir, 'corpus', sub);
+  try {
+    return readdirSync(base)
+      .filter((f) => f.endsWith(ext) && statSync(join(base, f)).size <= maxBytes)
+      .sort()
+      .filter((_, i, all) => i % Math.max(1, Math.floor(all.length / count)) === 0)
+      .slice(0, count)
+      .map((f) => ({ name: f, text: readFileSync(join(base, f), 'latin1') }));
+  } catch {
+    return [];
+  }
+}
+
+const ptxCorpus = corpusFiles('ptx/generated', '.ptx', 60_000, 12);
+const amdCorpus = corpusFiles('amdgpu/generated', '.s', 40_000, 12);
+
+/** One random edit of a text: delete, duplicate, insert a token or a byte, swap, truncate. */
+function mutation(tokens: string[]): fc.Arbitrary<(s: string) => string> {
+  const pos = fc.double({ min: 0, max: 1, noNaN: true });
+  return fc.oneof(
+    fc.tuple(pos, fc.integer({ min: 1, max: 200 })).map(([p, n]) => (s: string) => {
+      const i = Math.floor(p * s.length);
+      return s.slice(0, i) + s.slice(i + n);
+    }),
+    fc.tuple(pos, fc.integer({ min: 1, max: 400 })).map(([p, n]) => (s: string) => {
+      const i = Math.floor(p * s.length);
+      return s.slice(0, i) + s.slice(i, i + n) + s.slice(i);
+    }),
+    fc.tuple(pos, fc.constantFrom(...tokens)).map(([p, t]) => (s: string) => {
+      const i = Math.floor(p * s.length);
+      return s.slice(0, i) + t + s.slice(i);
+    }),
+    fc.tuple(pos, fc.integer({ min: 0, max: 255 })).map(([p, b]) => (s: string) => {
+      const i = Math.floor(p * s.length);
+      return s.slice(0, i) + String.fromCharCode(b) + s.slice(i + 1);
+    }),
+    pos.map((p) => (s: string) => s.slice(0, Math.floor(p * s.length))),
+    fc.tuple(pos, pos).map(([a, b]) => (s: string) => {
+      const i = Math.floor(a * s.length);
+      const j = Math.floor(b * s.length);
+      const [lo, hi] = i < j ? [i, j] : [j, i];
+      return s.slice(hi) + s.slice(lo, hi) + s.slice(0, lo);
+    }),
+  );
+}
+
+function mutatedCorpus(files: { text: string }[], tokens: string[], runs: number, seed: number): string[] {
+  if (files.length === 0) return [];
+  const arb = fc.tuple(fc.integer({ min: 0, max: files.length - 1 }), fc.array(mutation(tokens), { minLength: 1, maxLength: 6 }));
+  return fc.sample(arb, { seed, numRuns: runs }).map(([i, edits]) => edits.reduce((s, f) => f(s), files[i]!.text));
+}
+
+const randomBytes = (runs: number, seed: number, maxLength: number) =>
+  fc.sample(fc.uint8Array({ maxLength }), { seed, numRuns: runs }).map((a) => Buffer.from(a).toString('latin1'));
+
+const randomUnicode = (runs: number, seed: number, prefix: string) =>
+  fc.sample(fc.string({ unit: 'binary', maxLength: 400 }), { seed, numRuns: runs }).map((s) => prefix + s);
+
+const tokenSoup = (tokens: string[], runs: number, seed: number, prefix: string) =>
+  fc.sample(fc.array(fc.constantFrom(...tokens), { maxLength: 120 }), { seed, numRuns: runs }).map((a) => prefix + a.join(' '));
+
+const withNuls = (texts: string[], seed: number) =>
+  fc.sample(fc.tuple(fc.integer({ min: 0, max: texts.length - 1 }), fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { minLength: 1, maxLength: 20 })), { seed, numRuns: Math.min(60, RUNS) }).map(([i, ps]) => {
+    let s = texts[i]!;
+    for (const p of ps) {
+      const k = Math.floor(p * s.length);
+      s = s.slice(0, k) + '\0' + s.slice(k);
+    }
+    return s;
+  });
+
+// ---------------------------------------------------------------- random properties
+
+describe('hostile: random input to the library', () => {
+  const ptxSeeds = ptxCorpus.map((f) => f.text);
+  const amdSeeds = amdCorpus.map((f) => f.text);
+  const cases: { entry: Entry; what: string; texts: () => string[]; files?: Record<string, string> }[] = [
+    { entry: 'ptx', what: 'random bytes', texts: () => randomBytes(RUNS, SEED, 2000) },
+    { entry: 'ptx', what: 'random bytes after a valid header', texts: () => randomBytes(RUNS, SEED + 1, 2000).map((s) => g.PTX_HEADER + s) },
+    { entry: 'ptx', what: 'non-ASCII (any code point)', texts: () => randomUnicode(RUNS, SEED + 2, g.PTX_HEADER) },
+    { entry: 'ptx', what: 'token soup', texts: () => tokenSoup(g.PTX_TOKENS, RUNS, SEED + 3, g.PTX_HEADER) },
+    { entry: 'ptx-preprocess', what: 'random bytes', texts: () => randomBytes(RUNS, SEED + 4, 2000) },
+    { entry: 'ptx-preprocess', what: 'token soup', texts: () => tokenSoup(g.PTX_TOKENS, RUNS, SEED + 5, '') },
+    { entry: 'amdgpu', what: 'random bytes', texts: () => randomBytes(RUNS, SEED + 6, 2000) },
+    { entry: 'amdgpu', what: 'non-ASCII (any code point)', texts: () => randomUnicode(RUNS, SEED + 7, '\t.text\n') },
+    { entry: 'amdgpu', what: 'token soup', texts: () => tokenSoup(g.AMD_TOKENS, RUNS, SEED + 8, '') },
+    { entry: 'amdgpu-expr', what: 'random bytes', texts: () => randomBytes(RUNS, SEED + 9, 300) },
+    { entry: 'amdgpu-expr', what: 'token soup', texts: () => tokenSoup(g.AMD_TOKENS, RUNS, SEED + 10, '') },
+  ];
+  for (const c of cases) {
+    test(`${c.entry}: ${c.what}`, { skip: SKIP[c.entry] }, async () => {
+      await expectCleanVerdicts(`${c.entry}-${c.what}`, { entry: c.entry, texts: c.texts() }, { timeoutMs: 60_000, perCaseMs: 2000 });
+    });
+  }
+
+  const corpusSkip = (e: Entry) => SKIP[e] ?? sharedSkipReason;
+  if (sharedSkipReason) console.log(sharedSkipReason);
+  test('ptx: mutations and truncations of corpus files', { skip: corpusSkip('ptx') }, async () => {
+    await expectCleanVerdicts('ptx-mutation', { entry: 'ptx', texts: mutatedCorpus(ptxCorpus, g.PTX_TOKENS, RUNS, SEED + 11) }, { timeoutMs: 120_000, perCaseMs: 2000 });
+  });
+  test('ptx-preprocess: mutations of corpus files', { skip: corpusSkip('ptx-preprocess') }, async () => {
+    await expectCleanVerdicts('pp-mutation', { entry: 'ptx-preprocess', texts: mutatedCorpus(ptxCorpus, g.PTX_TOKENS, RUNS, SEED + 12) }, { timeoutMs: 120_000, perCaseMs: 2000 });
+  });
+  test('ptx: NUL bytes inside corpus files', { skip: corpusSkip('ptx') }, async () => {
+    await expectCleanVerdicts('ptx-nul', { entry: 'ptx', texts: withNuls(ptxSeeds, SEED + 13) }, { timeoutMs: 60_000, perCaseMs: 2000 });
+  });
+  test('amdgpu: mutations and truncations of corpus files', { skip: corpusSkip('amdgpu') }, async () => {
+    await expectCleanVerdicts('amd-mutation', { entry: 'amdgpu', texts: mutatedCorpus(amdCorpus, g.AMD_TOKENS, RUNS, SEED + 14), mcpu: 'gfx900' }, { timeoutMs: 120_000, perCaseMs: 2000 });
+  });
+  test('amdgpu: NUL bytes inside corpus files', { skip: corpusSkip('amdgpu') }, async () => {
+    await expectCleanVerdicts('amd-nul', { entry: 'amdgpu', texts: withNuls(amdSeeds, SEED + 15) }, { timeoutMs: 60_000, perCaseMs: 2000 });
+  });
+
+  // CRLF is whitespace: the same diagnostics (line, column, message) as with LF.
+  for (const [entry, files] of [['ptx', ptxCorpus], ['amdgpu', amdCorpus]] as const) {
+    test(`${entry}: CRLF line endings give the same diagnostics as LF`, { skip: corpusSkip(entry) }, () => {
+      const check = (t: string) =>
+        (entry === 'ptx' ? checkPtxText('f', t) : checkAmdgpuText('f', t, { mcpu: 'gfx900' })).map(
+          (d) => `${d.location?.line}:${d.location?.column}: ${d.severity}: ${d.message}`,
+        );
+      const broken = mutatedCorpus(files, entry === 'ptx' ? g.PTX_TOKENS : g.AMD_TOKENS, 40, SEED + 16).filter((t) => !t.includes('\r'));
+      for (const text of [...files.map((f) => f.text), ...broken]) {
+        const lf = text.replace(/\r\n/g, '\n');
+        assert.deepEqual(check(lf.replace(/\n/g, '\r\n')), check(lf), `seed ${SEED}: CRLF changes the diagnostics of ${excerpt(lf, 120)}`);
+      }
+    });
+  }
+});
+
+// ---------------------------------------------------------------- deep, long and exponential shapes
+
+interface Shape {
+  entry: Entry;
+  name: string;
+  /** Builds the input for size n. */
+  gen: (n: number) => string;
+  /** The hostile size (the spec's numbers: 200,000 deep, 2 MB line, 1 MB identifier...). */
+  n: number;
+  /** Check linear growth between n/2 and n (skip for shapes that are cut off by a limit early). */
+  linear?: boolean;
+  files?: Record<string, string>;
+}
+
+const MB = 1 << 20;
+const SHAPES: Shape[] = [
+  { entry: 'ptx', name: '200,000-deep parentheses', gen: (n) => g.ptxDeepParens(n), n: 200_000 },
+  { entry: 'ptx', name: '200,000 unclosed parentheses', gen: (n) => g.ptxDeepParens(n, false), n: 200_000 },
+  { entry: 'ptx', name: '200,000-deep initializer braces', gen: (n) => g.ptxDeepBraces(n), n: 200_000 },
+  { entry: 'ptx', name: '200,000 unclosed braces', gen: (n) => g.ptxDeepBraces(n, false), n: 200_000 },
+  { entry: 'ptx', name: '200,000-deep nested blocks', gen: (n) => g.ptxDeepBlocks(n), n: 200_000 },
+  { entry: 'ptx', name: '200,000 unclosed blocks', gen: (n) => g.ptxDeepBlocks(n, false), n: 200_000 },
+  { entry: 'ptx', name: '200,000-long unary chain', gen: (n) => g.ptxUnaryChain(n), n: 200_000 },
+  { entry: 'ptx', name: '200,000-deep ternary', gen: (n) => g.ptxDeepTernary(n), n: 200_000 },
+  { entry: 'ptx', name: '2 MB initializer line', gen: (n) => g.ptxLongInitializerLine(n), n: 2 * MB, linear: true },
+  { entry: 'ptx', name: '2 MB expression line', gen: (n) => g.ptxLongExpressionLine(n), n: 2 * MB, linear: true },
+  { entry: 'ptx', name: '2 MB comment line', gen: (n) => g.ptxLongCommentLine(n), n: 2 * MB, linear: true },
+  { entry: 'ptx', name: '1 MB identifier', gen: (n) => g.ptxLongIdentifier(n), n: MB, linear: true },
+  { entry: 'ptx', name: '2 MB of instructions', gen: (n) => g.ptxManyInstructions(Math.floor(n / 26)), n: 2 * MB, linear: true },
+  { entry: 'ptx', name: '100,000 erroneous statements', gen: (n) => g.ptxManyErrors(n), n: 100_000, linear: true },
+  { entry: 'ptx', name: 'macro bomb (2^30 tokens)', gen: (n) => g.macroBomb(n), n: 30 },
+  { entry: 'ptx', name: '200,000-long macro chain', gen: (n) => g.macroChain(n), n: 200_000 },
+  { entry: 'ptx', name: 'function macro nested 200,000 deep', gen: (n) => g.functionMacroNest(n), n: 200_000 },
+  { entry: 'ptx', name: '200,000-deep #if nesting', gen: (n) => g.deepConditionals(n), n: 200_000 },
+  { entry: 'ptx', name: '200,000 unterminated #if', gen: (n) => g.deepConditionals(n, false), n: 200_000 },
+  { entry: 'ptx', name: '#if with 200,000-deep parentheses', gen: (n) => g.deepIfExpression(n), n: 200_000 },
+  { entry: 'ptx', name: 'self-including file', gen: () => `${g.PTX_HEADER}#include "hostile.ptx"\n`, n: 1, files: { 'hostile.ptx': `${g.PTX_HEADER}#include "hostile.ptx"\n` } },
+  { entry: 'ptx', name: 'mutually including files', gen: () => `${g.PTX_HEADER}#include "a.inc"\n`, n: 1, files: { 'a.inc': '#include "b.inc"\n', 'b.inc': '#include "a.inc"\n' } },
+  { entry: 'ptx', name: '10,000-deep include chain', gen: () => `${g.PTX_HEADER}#include "i0.inc"\n`, n: 1, files: Object.fromEntries(Array.from({ length: 10_000 }, (_, i) => [`i${i}.inc`, `#include "i${i + 1}.inc"\n`])) },
+  { entry: 'amdgpu', name: '200,000-deep parentheses', gen: (n) => g.amdDeepParens(n), n: 200_000 },
+  { entry: 'amdgpu', name: '200,000 unclosed parentheses', gen: (n) => g.amdDeepParens(n, false), n: 200_000 },
+  { entry: 'amdgpu', name: '200,000-long unary chain', gen: (n) => g.amdUnaryChain(n), n: 200_000 },
+  { entry: 'amdgpu', name: '200,000-deep register index', gen: (n) => g.amdDeepRegisterIndex(n), n: 200_000 },
+  { entry: 'amdgpu', name: '2 MB expression line', gen: (n) => g.amdLongExpressionLine(n), n: 2 * MB, linear: true },
+  { entry: 'amdgpu', name: '1 MB identifier', gen: (n) => g.amdLongIdentifier(n), n: MB, linear: true },
+  { entry: 'amdgpu', name: '200,000-long symbol chain', gen: (n) => g.amdSymbolChain(n), n: 200_000, linear: true },
+  { entry: 'amdgpu', name: '200,000-long forward symbol chain', gen: (n) => g.amdForwardSymbolChain(n), n: 200_000, linear: true },
+  { entry: 'amdgpu', name: '200,000-long definition cycle', gen: (n) => g.amdSymbolCycle(n), n: 200_000, linear: true },
+  { entry: 'amdgpu', name: '2 MB of instructions', gen: (n) => g.amdManyInstructions(Math.floor(n / 38)), n: 2 * MB, linear: true },
+  { entry: 'amdgpu-expr', name: '200,000-deep parentheses', gen: (n) => `${'('.repeat(n)}1${')'.repeat(n)}`, n: 200_000 },
+  { entry: 'amdgpu-expr', name: '200,000-long unary chain', gen: (n) => `${'-~'.repeat(n >> 1)}1`, n: 200_000 },
+  { entry: 'amdgpu-expr', name: '2 MB flat expression', gen: (n) => `${'1+'.repeat(n >> 1)}1`, n: 2 * MB, linear: true },
+];
+
+/** Bound for the hostile size: 2 MB must check in under 2 s (scaled for smaller inputs, 1 s floor). */
+function timeLimitMs(bytes: number): number {
+  return Math.max(1000, (2000 * bytes) / (2 * MB));
+}
+
+describe('hostile: deep, long and exponential inputs (library)', () => {
+  for (const s of SHAPES) {
+    test(`${s.entry}: ${s.name}`, { skip: SKIP[s.entry] }, async () => {
+      const big = s.gen(s.n);
+      // Warm up on a small input so JIT compilation does not count as input-driven time.
+      const texts = s.linear ? [s.gen(Math.floor(s.n / 16)), s.gen(Math.floor(s.n / 2)), big] : [s.gen(Math.max(1, Math.floor(s.n / 16))), big];
+      const times = await expectCleanVerdicts(`${s.entry}-${s.name}`, { entry: s.entry, texts, files: s.files, mcpu: 'gfx900', repeat: s.linear ? 1 : 0 }, { timeoutMs: 30_000 });
+      const limit = timeLimitMs(big.length);
+      const tBig = times[times.length - 1]!;
+      assert.ok(tBig < limit, `${s.name}: ${(big.length / MB).toFixed(2)} MB took ${tBig.toFixed(0)} ms (limit ${limit.toFixed(0)} ms)`);
+      if (s.linear) {
+        const tHalf = times[1]!;
+        // Doubling the input must not much more than double the time (noise allowance for tiny times).
+        assert.ok(tBig < 3 * tHalf + 40, `${s.name}: not linear: n/2 took ${tHalf.toFixed(1)} ms, n took ${tBig.toFixed(1)} ms`);
+      }
+    });
+  }
+  // The same shapes through the preprocessor alone, which is the first stage input meets.
+  for (const s of SHAPES.filter((x) => x.entry === 'ptx')) {
+    test(`ptx-preprocess: ${s.name}`, { skip: SKIP['ptx-preprocess'] }, async () => {
+      const big = s.gen(s.n);
+      const times = await expectCleanVerdicts(`pp-${s.name}`, { entry: 'ptx-preprocess', texts: [big], files: s.files }, { timeoutMs: 30_000 });
+      const limit = timeLimitMs(big.length);
+      assert.ok(times[0]! < limit, `${s.name}: ${(big.length / MB).toFixed(2)} MB took ${times[0]!.toFixed(0)} ms (limit ${limit.toFixed(0)} ms)`);
+    });
+  }
+});
+
+// ---------------------------------------------------------------- the CLI
+
+const BIN = join(REPO_ROOT, 'dist', 'src', 'cli', 'bin.js');
+
+describe('hostile: the CLI ends in a clean verdict', () => {
+  const dir = cliScratchDir();
+  // Node's own footprint: the bound below is "beyond the baseline".
+  const baseline = runCli(BIN, ['--version'], 20_000);
+  const baseRssKb = baseline.maxRssKb ?? 0;
+  const cliCases: { name: string; entry: Entry; file: string; text: string | (() => string); args?: string[]; extra?: Record<string, string> }[] = [
+    { name: 'random bytes', entry: 'ptx', file: 'random.ptx', text: () => randomBytes(1, SEED, 100_000)[0]! },
+    { name: 'NUL and non-ASCII bytes', entry: 'ptx', file: 'nul.ptx', text: `${g.PTX_HEADER}.global .u32 a\0b;\n.global .u32 \u00e9t\u00e9;\n\u00ff\u00fe\n` },
+    { name: '200,000-deep parentheses', entry: 'ptx', file: 'parens.ptx', text: () => g.ptxDeepParens(200_000) },
+    { name: '200,000-deep braces', entry: 'ptx', file: 'braces.ptx', text: () => g.ptxDeepBraces(200_000) },
+    { name: '200,000-deep blocks', entry: 'ptx', file: 'blocks.ptx', text: () => g.ptxDeepBlocks(200_000) },
+    { name: '2 MB line', entry: 'ptx', file: 'line.ptx', text: () => g.ptxLongInitializerLine(2 * MB) },
+    { name: '1 MB identifier', entry: 'ptx', file: 'ident.ptx', text: () => g.ptxLongIdentifier(MB) },
+    { name: 'macro bomb', entry: 'ptx', file: 'bomb.ptx', text: () => g.macroBomb(30) },
+    { name: 'self-including file', entry: 'ptx', file: 'self.ptx', text: `${g.PTX_HEADER}#include "self.ptx"\n` },
+    { name: '#include of a directory', entry: 'ptx', file: 'incdir.ptx', text: `${g.PTX_HEADER}#include "."\n#include "/"\n` },
+    { name: '#include "/dev/zero"', entry: 'ptx', file: 'devzero.ptx', text: `${g.PTX_HEADER}#include "/dev/zero"\n` },
+    { name: 'CRLF file with errors', entry: 'ptx', file: 'crlf.ptx', text: `${g.PTX_HEADER}.global .u32 x;\r\n.global .u32 x;\r\n`.replace(/\n/g, '\r\n') },
+    { name: 'AMDGPU 200,000-deep parentheses', entry: 'amdgpu', file: 'parens.s', text: () => g.amdDeepParens(200_000) },
+    { name: 'AMDGPU definition cycle', entry: 'amdgpu', file: 'cycle.s', text: () => g.amdSymbolCycle(200_000) },
+    { name: 'AMDGPU 200,000-long symbol chain', entry: 'amdgpu', file: 'chain.s', text: () => g.amdSymbolChain(200_000) },
+    { name: 'AMDGPU random bytes', entry: 'amdgpu', file: 'random.s', text: () => randomBytes(1, SEED + 1, 100_000)[0]! },
+  ];
+  for (const c of cliCases) {
+    test(`gpuasm check: ${c.name}`, { skip: SKIP[c.entry] }, () => {
+      const text = typeof c.text === 'function' ? c.text() : c.text;
+      const path = join(dir, c.file);
+      writeFileSync(path, text, 'latin1');
+      const args = ['--no-color', 'check', ...(c.entry === 'amdgpu' ? ['--mcpu', 'gfx900'] : []), path];
+      const r = runCli(BIN, args, 30_000);
+      const where = `seed ${SEED}; input ${excerpt(text, 160)}`;
+      assert.ok(!r.timedOut, `${c.name}: no verdict within 30 s (${where})`);
+      assert.ok(r.code === 0 || r.code === 1, `${c.name}: exit ${r.code} signal ${r.signal}, stderr: ${r.stderr.slice(0, 1500)} (${where})`);
+      assert.doesNotMatch(r.stderr, /internal error|\n\s+at .+:\d+:\d+\)?\n/, `${c.name}: stack trace on stderr (${where})`);
+      assert.ok(r.wallMs < 2000 + timeLimitMs(text.length) * 2, `${c.name}: ${r.wallMs.toFixed(0)} ms`);
+      if (r.maxRssKb !== undefined && baseRssKb > 0) {
+        const beyondMb = (r.maxRssKb - baseRssKb) / 1024;
+        const limitMb = 64 + (20 * text.length) / MB;
+        assert.ok(beyondMb < limitMb, `${c.name}: peak RSS ${beyondMb.toFixed(0)} MB beyond node's baseline for ${(text.length / MB).toFixed(2)} MB of input (limit ${limitMb.toFixed(0)} MB)`);
+      }
+    });
+  }
+});

@@ -1,0 +1,99 @@
+/** Runs a hostile job in a worker thread with a deadline; reports hangs, crashes and out-of-memory. */
+import { Worker } from 'node:worker_threads';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { HostileJob, HostileOutcome } from './worker.js';
+
+export interface JobResult {
+  outcomes: HostileOutcome[];
+  /** Set when the worker had to be stopped or died: which input, and why. */
+  failure?: { index: number; reason: string };
+}
+
+export function runInWorker(job: HostileJob, timeoutMs: number, heapMb = 1024): Promise<JobResult> {
+  return new Promise((resolveJob) => {
+    const worker = new Worker(new URL('./worker.js', import.meta.url), {
+      workerData: job,
+      // About the main thread's stack, so depth problems show as they would in the CLI.
+      resourceLimits: { stackSizeMb: 1, maxOldGenerationSizeMb: heapMb },
+    });
+    let running = -1;
+    let settled = false;
+    const finish = (r: JobResult) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      void worker.terminate();
+      resolveJob(r);
+    };
+    const timer = setTimeout(() => finish({ outcomes: [], failure: { index: running, reason: `no answer within ${timeoutMs} ms (hang or super-linear time)` } }), timeoutMs);
+    worker.on('message', (m: { running?: number; outcomes?: HostileOutcome[] }) => {
+      if (m.running !== undefined) running = m.running;
+      if (m.outcomes) finish({ outcomes: m.outcomes });
+    });
+    worker.on('error', (e: Error & { code?: string }) => {
+      const reason = e.code === 'ERR_WORKER_OUT_OF_MEMORY' ? `out of memory (heap limit ${heapMb} MB)` : `worker died: ${e.stack ?? e.message}`;
+      finish({ outcomes: [], failure: { index: running, reason } });
+    });
+    worker.on('exit', (code) => finish({ outcomes: [], failure: { index: running, reason: `worker exited with code ${code}` } }));
+  });
+}
+
+/** Short printable excerpt of an input for a failure message. */
+export function excerpt(text: string, max = 300): string {
+  const s = JSON.stringify(text.length > max ? text.slice(0, max) : text);
+  return text.length > max ? `${s}… (${text.length} chars)` : s;
+}
+
+/** Keeps a failing input on disk so it can be replayed and turned into a fixture. */
+export function saveFailingInput(tag: string, text: string): string {
+  const path = join(tmpdir(), `gpuasm-hostile-${tag.replace(/[^\w.-]+/g, '_')}.txt`);
+  writeFileSync(path, text, 'latin1');
+  return path;
+}
+
+// ---------------------------------------------------------------- CLI runs
+
+const TIME = existsSync('/usr/bin/time') ? '/usr/bin/time' : undefined;
+
+export interface CliRun {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+  wallMs: number;
+  /** Peak resident set of the process in KiB, when /usr/bin/time is there. */
+  maxRssKb?: number;
+  timedOut: boolean;
+}
+
+let cliScratch: string | undefined;
+export function cliScratchDir(): string {
+  cliScratch ??= mkdtempSync(join(tmpdir(), 'gpuasm-hostile-'));
+  return cliScratch;
+}
+process.on('exit', () => {
+  if (cliScratch) rmSync(cliScratch, { recursive: true, force: true });
+});
+
+/** Runs `node BIN args` (under /usr/bin/time when present) with a deadline. */
+export function runCli(bin: string, args: string[], timeoutMs: number): CliRun {
+  const t0 = performance.now();
+  const cmd = TIME ?? process.execPath;
+  const argv = TIME ? ['-f', '@@rss %M', process.execPath, bin, ...args] : [bin, ...args];
+  const r = spawnSync(cmd, argv, { encoding: 'latin1', timeout: timeoutMs, maxBuffer: 256 << 20, killSignal: 'SIGKILL' });
+  const wallMs = performance.now() - t0;
+  let stderr = r.stderr ?? '';
+  let maxRssKb: number | undefined;
+  const m = /@@rss (\d+)\s*$/.exec(stderr);
+  if (m) {
+    maxRssKb = Number(m[1]);
+    stderr = stderr.slice(0, m.index);
+  }
+  // /usr/bin/time reports a child killed by a signal on its own line.
+  stderr = stderr.replace(/^Command (terminated by signal|exited with non-zero status) .*\n?/m, '');
+  const timedOut = (r.error as NodeJS.ErrnoException | undefined)?.code === 'ETIMEDOUT';
+  return { code: r.status, signal: r.signal, stdout: r.stdout ?? '', stderr, wallMs, maxRssKb, timedOut };
+}
