@@ -1,5 +1,11 @@
 /** Public PTX API. */
-import type { Diagnostic } from '../core/diagnostics.js';
+import { DiagnosticBag, sortDiagnostics, type Diagnostic } from '../core/diagnostics.js';
+import type { SourceLocation } from '../core/source.js';
+import type { Module } from './ast.js';
+import { checkModule } from './check.js';
+import { checkInitializers } from './layout.js';
+import { parseModule } from './parser.js';
+import { preprocess } from './preprocess.js';
 
 export interface PtxCheckOptions {
   /** Directories searched for `#include "f"` after the including file's own directory. */
@@ -12,10 +18,77 @@ export interface PtxCheckOptions {
   readFile?: (path: string) => string | undefined;
 }
 
-/** Checks one PTX module; returns every diagnostic (errors and warnings), located in the original files. */
-export function checkPtxText(name: string, text: string, options: PtxCheckOptions = {}): Diagnostic[] {
-  void name;
-  void text;
-  void options;
-  throw new Error('PTX front end not implemented yet');
+/** What {@link parsePtx} returns. */
+export interface PtxParseResult {
+  /**
+   * The syntax tree. Always present (the parser recovers statement by statement), but only
+   * trustworthy when `diagnostics` holds no error: broken statements are left out of it.
+   */
+  module?: Module;
+  /** Preprocessor and parser diagnostics, sorted by location in the original files. */
+  diagnostics: Diagnostic[];
 }
+
+/**
+ * Parses one PTX module: preprocesses `text` (unless `options.preprocess` is false), then lexes and
+ * parses it into the AST of `ast.ts`. Runs no module checks (see {@link checkPtxText} for those).
+ * Every node keeps offsets into `module.source.text`; `module.source.locate(offset)` maps them back
+ * to the original file and line (after `#include` and `#line`).
+ *
+ * @param name the file name used in diagnostics (and to resolve `#include "..."`)
+ * @param text the file's contents
+ * @example
+ * const { module, diagnostics } = parsePtx('k.ptx', '.version 8.0\n.target sm_80\n');
+ */
+export function parsePtx(name: string, text: string, options: PtxCheckOptions = {}): PtxParseResult {
+  const bag = new DiagnosticBag();
+  const module = parseInto(name, text, options, bag);
+  return { module, diagnostics: sortDiagnostics(bag.items) };
+}
+
+function parseInto(name: string, text: string, options: PtxCheckOptions, bag: DiagnosticBag): Module {
+  const pre = preprocess(name, text, options);
+  for (const d of pre.diagnostics) bag.add(d);
+  return parseModule(pre.mapped, bag);
+}
+
+/**
+ * The first error after which ptxas would have stopped: a preprocessor or syntax error. Unknown
+ * opcodes (PTX226) are not fatal in ptxas; it goes on after them.
+ */
+function firstFatal(items: readonly Diagnostic[]): SourceLocation | undefined {
+  let first: SourceLocation | undefined;
+  for (const d of items) {
+    if (d.severity !== 'error' || !d.location || d.code === 'PTX226') continue;
+    if (!first || (d.location.file === first.file && (d.location.line < first.line || (d.location.line === first.line && d.location.column < first.column))))
+      first = d.location;
+  }
+  return first;
+}
+
+/** Whether `a` comes after `b` in the same file (different files: unknown, so not after). */
+function isAfter(a: SourceLocation, b: SourceLocation): boolean {
+  return a.file === b.file && (a.line > b.line || (a.line === b.line && a.column > b.column));
+}
+
+/**
+ * Checks one PTX module: preprocess, parse, module checks (`.version`/`.target`, declarations and
+ * scopes, types and state spaces, modifiers) and initializers. Returns every diagnostic (errors and
+ * warnings), located in the original files and sorted by location.
+ *
+ * Like ptxas, which stops at its first syntax error, module-check findings located after the first
+ * preprocessor or syntax error are not reported (they would mostly be its consequences).
+ */
+export function checkPtxText(name: string, text: string, options: PtxCheckOptions = {}): Diagnostic[] {
+  const front = new DiagnosticBag();
+  const module = parseInto(name, text, options, front);
+  const cutoff = firstFatal(front.items);
+  const checks = new DiagnosticBag();
+  checkModule(module, checks, cutoff ? { stopAt: cutoff } : {});
+  checkInitializers(module, checks);
+  const all = [...front.items];
+  for (const d of checks.items) if (!cutoff || !d.location || !isAfter(d.location, cutoff)) all.push(d);
+  return sortDiagnostics(all);
+}
+
+export { checkModule, type ModuleHeaderInfo } from './check.js';

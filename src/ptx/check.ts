@@ -1,0 +1,657 @@
+/**
+ * PTX module checks: what ptxas verifies before instruction semantics. `.version` / `.target` /
+ * `.address_size` values and placement; names used but never declared, under PTX scoping (module,
+ * function, nested blocks; labels may be used before their definition, variables and functions may
+ * not); redeclarations; types and state spaces allowed in declarations; special registers that need
+ * a newer target; instruction modifiers that PTX does not know.
+ *
+ * Lines follow ptxas: a redeclared variable is reported at the token after its name (ptxas's parser
+ * needs that lookahead), a label at its `:`, a `.func` at its body's `{`, an `.entry` at its `)`.
+ * Names that ptxas resolves at the end of a function (forward references) are reported at the use.
+ *
+ * Linear time: every lookup is a hash-map probe; expression trees are walked with an explicit stack.
+ */
+import type { Diagnostic, DiagnosticBag } from '../core/diagnostics.js';
+import type { SourceLocation, Span } from '../core/source.js';
+import type * as A from './ast.js';
+import {
+  ADDRESS_SIZE_MIN_VERSION,
+  B128_MIN_VERSION,
+  DECLARATION_TYPE_BITS,
+  DECLARATION_VECTOR_WIDTHS,
+  INSTRUCTION_ONLY_TYPES,
+  MAX_VECTOR_BITS,
+  MODULE_REG_ERROR_VERSION,
+  OPAQUE_TYPES,
+  TEX_DEPRECATED_VERSION,
+} from './data/declarations.js';
+import { isKnownModifier } from './data/modifiers.js';
+import { SPECIAL_REGISTERS } from './data/special-registers.js';
+import {
+  formatVersionCode,
+  MAX_PTX_VERSION,
+  parseTargetName,
+  SUPPORTED_VERSIONS,
+  TARGET_MIN_VERSION,
+  TARGET_OPTIONS,
+  versionCode,
+} from './data/targets.js';
+import { mergePending, SymbolTable, type PtxSymbol } from './scope.js';
+
+/** What the header said, for checks that depend on it. */
+export interface ModuleHeaderInfo {
+  /** major*10+minor, when a valid-looking `.version` came first. */
+  version?: number;
+  /** SM number of the first architecture in `.target`. */
+  sm?: number;
+  texmodeIndependent: boolean;
+  addressSize?: number;
+}
+
+const C_TAB = 9;
+const C_LF = 10;
+const C_CR = 13;
+const C_SPACE = 32;
+const C_STAR = 42;
+const C_SLASH = 47;
+const C_LT = 60;
+const C_LPAREN = 40;
+const C_RPAREN = 41;
+const C_VT = 11;
+const C_FF = 12;
+
+/** Checks one parsed module, adding PTX3xx diagnostics to `diags`. */
+export function checkModule(module: A.Module, diags: DiagnosticBag, options: ModuleCheckOptions = {}): ModuleHeaderInfo {
+  return new ModuleChecker(module, diags, options.stopAt).run();
+}
+
+export interface ModuleCheckOptions {
+  /**
+   * Where ptxas would have stopped (its first syntax error): a function that does not end before
+   * it never reaches ptxas's end-of-function resolution, so its unresolved names are not reported.
+   */
+  stopAt?: SourceLocation;
+}
+
+/** A diagnostic produced at a function's end in ptxas (a forward reference that never resolved). */
+interface Deferred {
+  diag: Diagnostic;
+}
+
+class ModuleChecker {
+  private readonly text: string;
+  private readonly table = new SymbolTable();
+  private readonly header: ModuleHeaderInfo = { texmodeIndependent: false };
+  /** Forward-reference diagnostics of the function being checked (emitted when it closes). */
+  private deferred: Deferred[] = [];
+
+  constructor(
+    private readonly module: A.Module,
+    private readonly diags: DiagnosticBag,
+    private readonly stopAt: SourceLocation | undefined,
+  ) {
+    this.text = module.source.text;
+  }
+
+  run(): ModuleHeaderInfo {
+    const items = this.module.items;
+    this.checkHeader(items);
+    for (const item of items) {
+      switch (item.kind) {
+        case 'variable':
+          this.moduleVariable(item);
+          break;
+        case 'function':
+          this.func(item);
+          break;
+        default:
+          break;
+      }
+    }
+    return this.header;
+  }
+
+  // ------------------------------------------------------------------ locations
+
+  private loc(offset: number, length = 0): SourceLocation {
+    return this.module.source.locate(offset, length);
+  }
+
+  private spanLoc(span: Span): SourceLocation {
+    return this.loc(span.start, span.end - span.start);
+  }
+
+  /** Offset of the next token at or after `offset` (skips whitespace and comments). */
+  private skipTrivia(offset: number): number {
+    const t = this.text;
+    let i = offset;
+    while (i < t.length) {
+      const c = t.charCodeAt(i);
+      if (c === C_SPACE || c === C_TAB || c === C_LF || c === C_CR || c === C_VT || c === C_FF) i++;
+      else if (c === C_SLASH && t.charCodeAt(i + 1) === C_SLASH) {
+        const nl = t.indexOf('\n', i);
+        i = nl < 0 ? t.length : nl + 1;
+      } else if (c === C_SLASH && t.charCodeAt(i + 1) === C_STAR) {
+        const end = t.indexOf('*/', i + 2);
+        i = end < 0 ? t.length : end + 2;
+      } else break;
+    }
+    return i;
+  }
+
+  private error(code: string, message: string, where: SourceLocation, notes?: Diagnostic[]): void {
+    this.diags.error(code, message, where, notes);
+  }
+
+  private previousNote(sym: PtxSymbol): Diagnostic[] {
+    return [{ severity: 'note', code: 'PTX399', message: 'previous declaration is here', location: this.spanLoc(sym.nameSpan) }];
+  }
+
+  /** Where ptxas reports a redeclared variable: the token after its name (after `<` for `%r<N>`). */
+  private declaratorConflictLoc(d: A.Declarator): SourceLocation {
+    let p = this.skipTrivia(d.nameSpan.end);
+    if (d.parameterizedCount !== undefined && this.text.charCodeAt(p) === C_LT) p = this.skipTrivia(p + 1);
+    return this.tokenLoc(p);
+  }
+
+  private tokenLoc(offset: number): SourceLocation {
+    return this.loc(Math.min(offset, this.text.length), offset < this.text.length ? 1 : 0);
+  }
+
+  /** Where ptxas reports a redefined function: `.func` at its `{` (or `;`), `.entry` at its `)`. */
+  private functionConflictLoc(f: A.FunctionDecl): SourceLocation {
+    if (f.entry) {
+      if (f.params && f.params.length > 0) return this.tokenLoc(this.skipTrivia(f.params[f.params.length - 1]!.span.end));
+      const p = this.skipTrivia(f.nameSpan.end);
+      if (f.params && this.text.charCodeAt(p) === C_LPAREN) {
+        const close = this.skipTrivia(p + 1);
+        if (this.text.charCodeAt(close) === C_RPAREN) return this.tokenLoc(close);
+      }
+      return this.tokenLoc(p);
+    }
+    if (f.body) return this.tokenLoc(f.body.span.start);
+    // A declaration: the `;` that ends it is the last character of its span.
+    return this.tokenLoc(Math.max(f.span.start, f.span.end - 1));
+  }
+
+  // ------------------------------------------------------------------ header
+
+  /// header := '.version' V '.target' T (',' T)* ['.address_size' N]; nothing of the three later.
+  private checkHeader(items: A.ModuleItem[]): void {
+    const wellFormed = items[0]?.kind === 'version' && items[1]?.kind === 'target';
+    for (let i = 0; i < items.length; i++) {
+      const item = items[i]!;
+      if (item.kind !== 'version' && item.kind !== 'target' && item.kind !== 'address_size') continue;
+      const slot = item.kind === 'version' ? 0 : item.kind === 'target' ? 1 : 2;
+      const inPlace = i === slot && (slot === 0 || items[0]?.kind === 'version') && (slot < 2 || items[1]?.kind === 'target');
+      if (inPlace) {
+        if (item.kind === 'version') this.checkVersion(item);
+        else if (item.kind === 'target') this.checkTarget(item);
+        else this.checkAddressSize(item);
+      } else if (wellFormed) {
+        const what = item.kind === 'address_size' ? '.address_size' : `.${item.kind}`;
+        const rule = item.kind === 'address_size' ? 'it may only follow .target' : 'it may appear only once, at the start of the file';
+        this.error('PTX308', `unexpected ${what} directive: ${rule}`, this.loc(item.span.start, what.length));
+      }
+    }
+  }
+
+  private checkVersion(v: A.VersionDirective): void {
+    const code = versionCode(v.major, v.minor);
+    if (!SUPPORTED_VERSIONS.has(code) || !Number.isInteger(v.major) || !Number.isInteger(v.minor)) {
+      this.error(
+        'PTX301',
+        `unsupported .version ${v.raw}: ptxas accepts 1.0-1.5, 2.0-2.3, 3.0-3.2, 4.0-4.3, 5.0-5.1, 6.0-6.5, 7.0-7.8, 8.0-8.8 and ${MAX_PTX_VERSION}`,
+        this.spanLoc(v.span),
+      );
+      return;
+    }
+    this.header.version = code;
+  }
+
+  private checkTarget(t: A.TargetDirective): void {
+    let texmode: string | undefined;
+    for (let i = 0; i < t.targets.length; i++) {
+      const { name, span } = t.targets[i]!;
+      const arch = parseTargetName(name);
+      if (arch) {
+        const min = TARGET_MIN_VERSION.get(arch.key);
+        if (min === undefined) {
+          this.error('PTX302', `unsupported .target '${name}'`, this.spanLoc(span));
+          return;
+        }
+        if (this.header.sm === undefined) {
+          this.header.sm = arch.number;
+          if (this.header.version !== undefined && this.header.version < min)
+            this.error(
+              'PTX304',
+              `PTX .version ${formatVersionCode(this.header.version)} does not support .target ${name} (it needs .version ${formatVersionCode(min)} or later)`,
+              this.spanLoc(span),
+            );
+        }
+        continue;
+      }
+      if (i === 0) {
+        this.error('PTX303', `.target must name an architecture (sm_XX or compute_XX) first, not '${name}'`, this.spanLoc(span));
+        return;
+      }
+      if (!TARGET_OPTIONS.has(name)) {
+        this.error('PTX302', `unsupported .target '${name}'`, this.spanLoc(span));
+        return;
+      }
+      if (name === 'texmode_unified' || name === 'texmode_independent') {
+        if (texmode !== undefined && texmode !== name) {
+          this.error('PTX305', `conflicting .target option '${name}' (already ${texmode})`, this.spanLoc(span));
+          return;
+        }
+        texmode = name;
+        if (name === 'texmode_independent') this.header.texmodeIndependent = true;
+      }
+    }
+  }
+
+  private checkAddressSize(a: A.AddressSizeDirective): void {
+    if (a.size !== 32 && a.size !== 64) {
+      this.error('PTX306', `illegal .address_size ${a.size}: it must be 32 or 64`, this.spanLoc(a.span));
+      return;
+    }
+    this.header.addressSize = a.size;
+    if (this.header.version !== undefined && this.header.version < ADDRESS_SIZE_MIN_VERSION)
+      this.error('PTX307', `.address_size requires PTX ISA .version 2.3 or later`, this.spanLoc(a.span));
+  }
+
+  // ------------------------------------------------------------------ declarations
+
+  private versionAtLeast(code: number): boolean {
+    return this.header.version === undefined || this.header.version >= code;
+  }
+
+  /** Type, vector and state-space rules shared by every declaration. */
+  private checkDeclarationShape(decl: A.VariableDecl, context: 'module' | 'body' | 'entryParam' | 'funcParam'): boolean {
+    const typeLoc = this.spanLoc(decl.typeSpan);
+    const bits = DECLARATION_TYPE_BITS.get(decl.type);
+    if (bits === undefined) {
+      if (INSTRUCTION_ONLY_TYPES.has(decl.type))
+        this.error('PTX334', `type ${decl.type} may only be used as an instruction type, not in a declaration`, typeLoc);
+      else this.error('PTX333', `type ${decl.type} cannot be used in a variable declaration`, typeLoc);
+      return false;
+    }
+    if (decl.type === '.b128' && !this.versionAtLeast(B128_MIN_VERSION)) {
+      this.error('PTX307', `type .b128 requires PTX ISA .version 8.3 or later`, typeLoc);
+      return false;
+    }
+    const start = this.loc(decl.span.start, decl.space.length);
+    if (decl.space === '.sreg') {
+      this.error('PTX330', `variables cannot be declared in the .sreg state space`, start);
+      return false;
+    }
+    if (decl.vector !== undefined) {
+      if (!DECLARATION_VECTOR_WIDTHS.has(decl.vector)) {
+        this.error('PTX337', `.v${decl.vector} cannot be used in a declaration (only .v2 and .v4)`, start);
+        return false;
+      }
+      if (decl.type === '.pred') {
+        this.error('PTX335', `predicate type can only define scalar register variables, not vectors`, typeLoc);
+        return false;
+      }
+      if (decl.vector * bits > MAX_VECTOR_BITS) {
+        this.error('PTX337', `vector type .v${decl.vector} ${decl.type} is ${decl.vector * bits} bits: the limit is 128`, typeLoc);
+        return false;
+      }
+    }
+    const firstName = decl.declarators[0]?.name ?? '';
+    if (decl.type === '.pred' && decl.space !== '.reg') {
+      this.error('PTX335', `predicate variable '${firstName}' must be in the .reg state space`, start);
+      return false;
+    }
+    if (OPAQUE_TYPES.has(decl.type)) {
+      if (context === 'body' || context === 'funcParam') {
+        this.error('PTX336', `texture, sampler and surface variables ('${firstName}') must be declared at module scope or as entry parameters`, typeLoc);
+        return false;
+      }
+      if (decl.type === '.samplerref' && context === 'module' && !this.header.texmodeIndependent) {
+        this.error('PTX338', `.samplerref variable '${firstName}' needs '.target texmode_independent'`, typeLoc);
+        return false;
+      }
+    }
+    if (decl.space === '.tex') {
+      if (context !== 'module') {
+        this.error('PTX330', `.tex variable '${firstName}' must be declared at module scope`, start);
+        return false;
+      }
+      if (this.versionAtLeast(TEX_DEPRECATED_VERSION)) {
+        this.error('PTX332', `.tex is not supported as of PTX version 1.5; declare a .global .texref instead`, start);
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** The reserved names a declaration may not use. */
+  private checkDeclaredName(name: string, span: Span): boolean {
+    if (name === '_' || name === 'WARP_SZ') {
+      this.error('PTX327', `'${name}' is reserved and cannot be declared`, this.spanLoc(span));
+      return false;
+    }
+    return true;
+  }
+
+  private moduleVariable(decl: A.VariableDecl): void {
+    const start = this.loc(decl.span.start, decl.space.length);
+    if (decl.space === '.param') {
+      this.error('PTX330', `.param variables may not be declared at module scope`, start);
+      return;
+    }
+    if (!this.checkDeclarationShape(decl, 'module')) return;
+    if (decl.space === '.reg' || decl.space === '.local') {
+      if (this.versionAtLeast(MODULE_REG_ERROR_VERSION))
+        this.error('PTX331', `module-scope ${decl.space} variables are not allowed with the ABI (PTX 3.0 and later)`, start);
+    }
+    for (const d of decl.declarators) {
+      if (!this.checkDeclaredName(d.name, d.nameSpan)) continue;
+      // Initializer names are checked with the initializer values (layout stage, PTX429).
+      this.declareModuleVariable(decl, d);
+    }
+  }
+
+  private declareModuleVariable(decl: A.VariableDecl, d: A.Declarator): void {
+    const at = this.declaratorConflictLoc(d);
+    if (SPECIAL_REGISTERS.has(d.name)) {
+      this.error('PTX326', `'${d.name}' is a predefined identifier and cannot be redeclared at module scope`, at);
+      return;
+    }
+    const prev = this.table.conflictInCurrent(d.name, d.parameterizedCount);
+    const sym: PtxSymbol = { name: d.name, kind: 'variable', nameSpan: d.nameSpan, space: decl.space };
+    if (decl.linkage) sym.linkage = decl.linkage;
+    if (d.parameterizedCount !== undefined) sym.familyCount = d.parameterizedCount;
+    if (!prev) {
+      this.table.declare(sym);
+      return;
+    }
+    if (prev.kind === 'function') {
+      this.error('PTX323', `'${d.name}' is redeclared as a variable but was declared as a function`, at, this.previousNote(prev));
+      return;
+    }
+    if (decl.linkage === '.extern') return; // ptxas ignores an .extern redeclaration
+    if (prev.linkage === '.extern' && d.parameterizedCount === undefined) {
+      if (decl.linkage === '.visible' || decl.linkage === '.weak' || decl.linkage === '.common') this.table.declare(sym);
+      else
+        this.error('PTX324', `.extern variable '${d.name}' cannot be defined by a non-.visible (static) declaration`, at, this.previousNote(prev));
+      return;
+    }
+    this.error('PTX320', `duplicate definition of variable '${d.name}'`, at, this.previousNote(prev));
+  }
+
+  // ------------------------------------------------------------------ functions
+
+  private func(f: A.FunctionDecl): void {
+    this.declareFunction(f);
+    if (!f.body) {
+      // Parameter lists of declarations still follow the declaration rules.
+      for (const p of f.params ?? []) this.checkDeclarationShape(p, f.entry ? 'entryParam' : 'funcParam');
+      return;
+    }
+    this.table.open();
+    this.deferred = [];
+    for (const r of f.returns ?? []) this.declareParam(r, 'funcParam');
+    for (const p of f.params ?? []) this.declareParam(p, f.entry ? 'entryParam' : 'funcParam');
+    this.statements(f.body.statements);
+    this.closeScope(true);
+    const end = this.loc(Math.max(f.body.span.start, f.body.span.end - 1));
+    const completed = !this.stopAt || (end.file === this.stopAt.file && (end.line < this.stopAt.line || (end.line === this.stopAt.line && end.column < this.stopAt.column)));
+    if (completed) for (const d of this.deferred) this.diags.add(d.diag);
+    this.deferred = [];
+  }
+
+  private declareFunction(f: A.FunctionDecl): void {
+    const at = this.functionConflictLoc(f);
+    if (SPECIAL_REGISTERS.has(f.name)) {
+      this.error('PTX326', `'${f.name}' is a predefined identifier and cannot name a function`, at);
+      return;
+    }
+    const prev = this.table.module.names.get(f.name);
+    const paramCount = f.params?.length ?? 0;
+    if (!prev) {
+      const sym: PtxSymbol = { name: f.name, kind: 'function', nameSpan: f.nameSpan, entry: f.entry, defined: !!f.body, paramCount };
+      if (f.linkage) sym.linkage = f.linkage;
+      this.table.declare(sym);
+      return;
+    }
+    const note = this.previousNote(prev);
+    if (prev.kind !== 'function') {
+      this.error('PTX323', `'${f.name}' is redeclared as a function but was declared as a variable`, at, note);
+      return;
+    }
+    if (prev.entry !== f.entry) {
+      this.error('PTX323', `'${f.name}' is redeclared as ${f.entry ? 'an .entry' : 'a .func'} but was declared as ${prev.entry ? 'an .entry' : 'a .func'}`, at, note);
+      return;
+    }
+    if (f.body && prev.defined) {
+      this.error('PTX322', `duplicate definition of function '${f.name}'`, at, note);
+      return;
+    }
+    if (f.body && prev.linkage === '.extern') {
+      this.error('PTX323', `function '${f.name}' was declared .extern and cannot be defined in this module`, at, note);
+      return;
+    }
+    if (f.linkage !== undefined && f.linkage !== prev.linkage && f.linkage !== '.extern') {
+      this.error('PTX323', `function '${f.name}' is redeclared ${f.linkage} but was first declared ${prev.linkage ?? 'without linkage'}`, at, note);
+      return;
+    }
+    if (paramCount !== prev.paramCount) {
+      this.error('PTX325', `inconsistent prototypes of '${f.name}': ${paramCount} parameter${paramCount === 1 ? '' : 's'} here, ${prev.paramCount} before`, at, note);
+      return;
+    }
+    if (f.body) prev.defined = true;
+  }
+
+  private declareParam(decl: A.VariableDecl, context: 'entryParam' | 'funcParam'): void {
+    const start = this.loc(decl.span.start, decl.space.length);
+    const name = decl.declarators[0]?.name ?? '';
+    if (context === 'entryParam' && decl.space !== '.param') {
+      this.error('PTX330', `entry parameter '${name}' must be in the .param state space`, start);
+    } else if (context === 'funcParam' && decl.space !== '.param' && decl.space !== '.reg') {
+      this.error('PTX330', `function parameter '${name}' must be in the .param or .reg state space, not ${decl.space}`, start);
+    } else this.checkDeclarationShape(decl, context);
+    for (const d of decl.declarators) {
+      if (!this.checkDeclaredName(d.name, d.nameSpan)) continue;
+      const prev = this.table.conflictInCurrent(d.name, d.parameterizedCount);
+      if (prev) {
+        this.error('PTX320', `duplicate definition of parameter '${d.name}'`, this.spanLoc(d.nameSpan), this.previousNote(prev));
+        continue;
+      }
+      this.table.declare({ name: d.name, kind: 'variable', nameSpan: d.nameSpan, space: decl.space });
+    }
+  }
+
+  /** Resolves the forward references of the scope being closed; passes the rest outwards. */
+  private closeScope(isFunction: boolean): void {
+    const scope = this.table.scope;
+    const pending = scope.pending;
+    if (pending) {
+      let unresolved: Map<string, import('./scope.js').PendingRef[]> | undefined;
+      for (const [name, refs] of pending) {
+        const sym = SymbolTable.lookupIn(scope, name);
+        if (sym) {
+          if (sym.kind !== 'label' && sym.kind !== 'prototype')
+            for (const r of refs)
+              this.defer('PTX311', `'${name}' is used before its declaration (only labels may be used before they are defined)`, r.span, sym);
+        } else if (isFunction) {
+          for (const r of refs) this.defer('PTX310', `use of undeclared identifier '${name}'`, r.span);
+        } else {
+          unresolved ??= new Map();
+          unresolved.set(name, refs);
+        }
+      }
+      if (unresolved && scope.parent) mergePending(scope.parent, unresolved);
+    }
+    this.table.close();
+  }
+
+  private defer(code: string, message: string, span: Span, previous?: PtxSymbol): void {
+    const diag: Diagnostic = { severity: 'error', code, message, location: this.spanLoc(span) };
+    if (previous) diag.notes = [{ severity: 'note', code: 'PTX399', message: 'declared here', location: this.spanLoc(previous.nameSpan) }];
+    this.deferred.push({ diag });
+  }
+
+  // ------------------------------------------------------------------ statements
+
+  private statements(list: A.Statement[]): void {
+    for (const s of list) {
+      switch (s.kind) {
+        case 'instruction':
+          this.instruction(s);
+          break;
+        case 'label':
+          this.declareLabel(s.name, s.span, 'label');
+          break;
+        case 'variable':
+          this.localVariable(s);
+          break;
+        case 'block':
+          this.table.open();
+          this.statements(s.statements);
+          this.closeScope(false);
+          break;
+        case 'callprototype':
+          this.declareLabel(s.name, s.span, 'prototype');
+          break;
+        case 'calltargets':
+          this.declareLabel(s.name, s.span, 'label');
+          break;
+        case 'branchtargets':
+          this.declareLabel(s.name, s.span, 'label');
+          for (const t of s.targets) this.use(t.name, t.span);
+          break;
+        default:
+          break;
+      }
+    }
+  }
+
+  /** `L:` is reported at its colon, which ends the statement span of a plain label. */
+  private declareLabel(name: string, span: Span, kind: 'label' | 'prototype'): void {
+    const nameSpan = { start: span.start, end: span.start + name.length };
+    let colon = this.skipTrivia(nameSpan.end);
+    if (colon >= this.text.length) colon = span.start;
+    const prev = this.table.conflictInCurrent(name);
+    if (prev) {
+      this.error('PTX321', `duplicate definition of label '${name}'`, this.tokenLoc(colon), this.previousNote(prev));
+      return;
+    }
+    this.table.declare({ name, kind, nameSpan });
+  }
+
+  private localVariable(decl: A.VariableDecl): void {
+    const start = this.loc(decl.span.start, decl.space.length);
+    if (decl.linkage) {
+      this.error('PTX330', `linkage directive ${decl.linkage} is not allowed inside a function body`, start);
+      return;
+    }
+    const shapeOk = this.checkDeclarationShape(decl, 'body');
+    for (const d of decl.declarators) {
+      if (!this.checkDeclaredName(d.name, d.nameSpan)) continue;
+      const prev = this.table.conflictInCurrent(d.name, d.parameterizedCount);
+      if (prev) {
+        const what = d.parameterizedCount !== undefined ? `${d.name}<${d.parameterizedCount}>` : d.name;
+        this.error('PTX320', `duplicate definition of variable '${what}'`, this.declaratorConflictLoc(d), this.previousNote(prev));
+        continue;
+      }
+      const sym: PtxSymbol = { name: d.name, kind: 'variable', nameSpan: d.nameSpan, space: decl.space };
+      if (d.parameterizedCount !== undefined) sym.familyCount = d.parameterizedCount;
+      this.table.declare(sym);
+    }
+    void shapeOk;
+  }
+
+  private instruction(ins: A.Instruction): void {
+    if (ins.guard) this.use(ins.guard.name, { start: ins.guard.span.end - ins.guard.name.length, end: ins.guard.span.end });
+    this.checkModifiers(ins);
+    const ops = ins.operands;
+    let callee = -1;
+    if (ins.opcode === 'call' && ops.length > 0) {
+      callee = ops[0]!.kind === 'list' ? 1 : 0;
+      const c = ops[callee];
+      if (c && c.kind === 'expr' && c.expr.kind === 'name' && !this.table.lookup(c.expr.name)) {
+        this.error('PTX312', `call to '${c.expr.name}', which is not declared before this point (declare the function or a .callprototype first)`, this.spanLoc(ops[0]!.span));
+      }
+    }
+    for (const op of ops) this.operand(op);
+  }
+
+  private checkModifiers(ins: A.Instruction): void {
+    for (const m of ins.modifiers) {
+      if (!isKnownModifier(m)) {
+        // ptxas reports unknown modifiers on the instruction's line.
+        const at = this.text.indexOf(m, ins.opcodeSpan.end);
+        const loc = at >= 0 && at < ins.span.end ? this.loc(at, m.length) : this.spanLoc(ins.opcodeSpan);
+        this.error('PTX340', `unknown instruction modifier '${m}' on '${ins.opcode}'`, loc);
+      }
+    }
+  }
+
+  private operand(op: A.Operand): void {
+    const stack: (A.Operand | A.Expr)[] = [op];
+    while (stack.length > 0) {
+      const x = stack.pop()!;
+      switch (x.kind) {
+        case 'expr':
+          stack.push(x.expr);
+          break;
+        case 'vector':
+        case 'address':
+        case 'list':
+          for (const e of x.elements) stack.push(e);
+          break;
+        case 'indexed':
+          stack.push(x.base, x.index);
+          break;
+        case 'name':
+          this.use(x.name, x.span);
+          break;
+        default:
+          pushChildren(x, stack);
+      }
+    }
+  }
+
+  private use(name: string, span: Span): void {
+    if (this.table.lookup(name)) return;
+    const special = SPECIAL_REGISTERS.get(name);
+    if (special) {
+      const loc = this.spanLoc(span);
+      if (special.minVersion !== undefined && this.header.version !== undefined && this.header.version < special.minVersion)
+        this.error('PTX313', `${name} requires PTX ISA .version ${formatVersionCode(special.minVersion)} or later`, loc);
+      else if (special.minSm !== undefined && this.header.sm !== undefined && this.header.sm < special.minSm)
+        this.error('PTX313', `${name} requires .target sm_${special.minSm} or higher`, loc);
+      return;
+    }
+    this.table.addPending({ name, span });
+  }
+}
+
+/** Pushes the sub-expressions of an expression node (leaves push nothing). */
+function pushChildren(e: A.Expr, stack: (A.Operand | A.Expr)[]): void {
+  switch (e.kind) {
+    case 'member':
+      stack.push(e.object);
+      break;
+    case 'unary':
+    case 'cast':
+    case 'generic':
+    case 'mask':
+      stack.push(e.operand);
+      break;
+    case 'paren':
+      stack.push(e.expr);
+      break;
+    case 'binary':
+      stack.push(e.right, e.left);
+      break;
+    case 'conditional':
+      stack.push(e.alternate, e.consequent, e.test);
+      break;
+    default:
+      break;
+  }
+}

@@ -1,0 +1,41 @@
+/**
+ * What ptxas 13.0 accepts in a variable declaration, measured by declaring each type in `.reg` and
+ * `.global` (see test/unit/check.test.ts). The parser knows more type words (instruction types);
+ * these tables say which of them a declaration may use.
+ */
+
+/** Types a variable may be declared with, and their size in bits (0 for opaque handles). */
+export const DECLARATION_TYPE_BITS: ReadonlyMap<string, number> = new Map([
+  ['.s8', 8], ['.s16', 16], ['.s32', 32], ['.s64', 64],
+  ['.u8', 8], ['.u16', 16], ['.u32', 32], ['.u64', 64],
+  ['.b8', 8], ['.b16', 16], ['.b32', 32], ['.b64', 64], ['.b128', 128],
+  ['.f16', 16], ['.f16x2', 32], ['.f32', 32], ['.f64', 64],
+  ['.pred', 1],
+  ['.texref', 0], ['.samplerref', 0], ['.surfref', 0],
+]);
+
+/** Types ptxas parses in a declaration but refuses: "Type .e4m3 may only be used as an instruction type". */
+export const INSTRUCTION_ONLY_TYPES: ReadonlySet<string> = new Set([
+  '.e4m3', '.e5m2', '.e4m3x2', '.e5m2x2', '.e2m3x2', '.e3m2x2', '.e2m1x2', '.ue8m0x2',
+]);
+
+/** Opaque texture/sampler/surface handle types. */
+export const OPAQUE_TYPES: ReadonlySet<string> = new Set(['.texref', '.samplerref', '.surfref']);
+
+/** Vector widths a declaration may use (`.v8` is an instruction-only vector width). */
+export const DECLARATION_VECTOR_WIDTHS: ReadonlySet<number> = new Set([2, 4]);
+
+/** The largest vector a declaration may form, in bits. */
+export const MAX_VECTOR_BITS = 128;
+
+/** `.b128` needs PTX 8.3 (version code). */
+export const B128_MIN_VERSION = 83;
+
+/** `.address_size` needs PTX 2.3 (version code). */
+export const ADDRESS_SIZE_MIN_VERSION = 23;
+
+/** From PTX 3.0 on, module-scope `.reg` and `.local` are errors (the ABI is always on); before, a warning. */
+export const MODULE_REG_ERROR_VERSION = 30;
+
+/** `.tex` declarations are refused from PTX 1.5 on. */
+export const TEX_DEPRECATED_VERSION = 15;

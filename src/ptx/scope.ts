@@ -1,0 +1,203 @@
+/**
+ * PTX symbol scopes, as ptxas resolves names: a module scope, one scope per function (its return
+ * and parameter declarations plus the body's top level), and one per nested `{}` block. Labels and
+ * variables share a scope's name space. Lookups are O(1): a map from each name to its innermost
+ * visible binding, with the outer binding restored when a scope closes (no chain walks).
+ *
+ * `.reg .b32 %r<100>` declares a family: ptxas splits a used name into its non-digit prefix and
+ * trailing decimal digits (`%r012` is `%r` + 12) and accepts it when the family `%r` has more members.
+ * So `%r1<4>` declares a family no name can reach, and `%r<4>` then `%r4` do not collide.
+ */
+import type { Span } from '../core/source.js';
+
+export type SymbolKind = 'variable' | 'label' | 'function' | 'prototype';
+
+export interface PtxSymbol {
+  name: string;
+  kind: SymbolKind;
+  /** Where the name was written (for "previous declaration is here" notes). */
+  nameSpan: Span;
+  /** State space of a variable (`.reg`, `.global`, ...). */
+  space?: string;
+  linkage?: string;
+  /** Functions: `.entry` rather than `.func`. */
+  entry?: boolean;
+  /** Functions: a body has been seen. */
+  defined?: boolean;
+  /** Functions: number of parameters in the first declaration that had a list. */
+  paramCount?: number;
+  /** Families (`%r<100>`): the number of members. */
+  familyCount?: number;
+}
+
+interface Binding {
+  symbol: PtxSymbol;
+  scope: Scope;
+  outer: Binding | undefined;
+}
+
+/** A name used before anything visible declared it: resolved when its scope closes. */
+export interface PendingRef {
+  name: string;
+  span: Span;
+}
+
+export class Scope {
+  /** Names declared directly in this scope. */
+  readonly names = new Map<string, PtxSymbol>();
+  /** Families (`%r<N>`) declared directly in this scope, by prefix. */
+  readonly families = new Map<string, PtxSymbol>();
+  /** Smallest numeric suffix of a plain name per prefix (to see `%r1` collide with `%r<4>`). */
+  readonly smallestSuffix = new Map<string, number>();
+  /** Forward references waiting for this scope to close, grouped by name. */
+  pending: Map<string, PendingRef[]> | undefined;
+  constructor(readonly parent: Scope | undefined, readonly depth: number) {}
+}
+
+const DIGIT_0 = 48;
+const DIGIT_9 = 57;
+
+/** `%r012` -> ['%r', 12]; undefined when the name has no trailing digits or only digits. */
+export function splitNumericSuffix(name: string): [string, number] | undefined {
+  let i = name.length;
+  while (i > 0) {
+    const c = name.charCodeAt(i - 1);
+    if (c < DIGIT_0 || c > DIGIT_9) break;
+    i--;
+  }
+  if (i === name.length || i === 0) return undefined;
+  // Very long digit runs are never below a family count; keep the number finite.
+  const digits = name.slice(i);
+  const value = digits.length > 15 ? Number.MAX_SAFE_INTEGER : Number(digits);
+  return [name.slice(0, i), value];
+}
+
+export class SymbolTable {
+  private readonly visible = new Map<string, Binding>();
+  private readonly visibleFamilies = new Map<string, Binding>();
+  readonly module: Scope = new Scope(undefined, 0);
+  private current: Scope = this.module;
+
+  get scope(): Scope {
+    return this.current;
+  }
+
+  open(): Scope {
+    this.current = new Scope(this.current, this.current.depth + 1);
+    return this.current;
+  }
+
+  /** Closes the current scope; returns it (its `names` stay readable). */
+  close(): Scope {
+    const s = this.current;
+    for (const name of s.names.keys()) {
+      const b = this.visible.get(name)!;
+      if (b.outer) this.visible.set(name, b.outer);
+      else this.visible.delete(name);
+    }
+    for (const prefix of s.families.keys()) {
+      const b = this.visibleFamilies.get(prefix)!;
+      if (b.outer) this.visibleFamilies.set(prefix, b.outer);
+      else this.visibleFamilies.delete(prefix);
+    }
+    this.current = s.parent ?? this.module;
+    return s;
+  }
+
+  /** What `name` would collide with in the current scope, if anything. */
+  conflictInCurrent(name: string, familyCount?: number): PtxSymbol | undefined {
+    const s = this.current;
+    if (familyCount !== undefined) {
+      const f = s.families.get(name);
+      if (f) return f;
+      const smallest = s.smallestSuffix.get(name);
+      if (smallest !== undefined && smallest < familyCount) {
+        // Find that member for the note (rare path; one lookup per candidate is fine).
+        for (const [n, sym] of s.names) {
+          const split = splitNumericSuffix(n);
+          if (split && split[0] === name && split[1] < familyCount) return sym;
+        }
+      }
+      return undefined;
+    }
+    const direct = s.names.get(name);
+    if (direct) return direct;
+    const split = splitNumericSuffix(name);
+    if (split) {
+      const f = s.families.get(split[0]);
+      if (f && split[1] < f.familyCount!) return f;
+    }
+    return undefined;
+  }
+
+  /** Declares in the current scope (the caller has checked conflicts). */
+  declare(symbol: PtxSymbol): void {
+    const s = this.current;
+    if (symbol.familyCount !== undefined) {
+      s.families.set(symbol.name, symbol);
+      this.visibleFamilies.set(symbol.name, { symbol, scope: s, outer: this.visibleFamilies.get(symbol.name) });
+      return;
+    }
+    const existing = s.names.get(symbol.name);
+    if (existing) {
+      // Replacing within one scope (e.g. a definition after a declaration): keep the outer link.
+      const b = this.visible.get(symbol.name)!;
+      b.symbol = symbol;
+      s.names.set(symbol.name, symbol);
+      return;
+    }
+    s.names.set(symbol.name, symbol);
+    this.visible.set(symbol.name, { symbol, scope: s, outer: this.visible.get(symbol.name) });
+    const split = splitNumericSuffix(symbol.name);
+    if (split) {
+      const prev = s.smallestSuffix.get(split[0]);
+      if (prev === undefined || split[1] < prev) s.smallestSuffix.set(split[0], split[1]);
+    }
+  }
+
+  /** The innermost visible declaration of `name` (plain or family member). */
+  lookup(name: string): PtxSymbol | undefined {
+    const b = this.visible.get(name);
+    const split = splitNumericSuffix(name);
+    if (split) {
+      const fb = this.visibleFamilies.get(split[0]);
+      if (fb && split[1] < fb.symbol.familyCount! && (!b || fb.scope.depth > b.scope.depth)) return fb.symbol;
+    }
+    return b?.symbol;
+  }
+
+  /** A name declared directly in `scope` (plain or family member), after that scope's declarations are final. */
+  static lookupIn(scope: Scope, name: string): PtxSymbol | undefined {
+    const direct = scope.names.get(name);
+    if (direct) return direct;
+    const split = splitNumericSuffix(name);
+    if (split) {
+      const f = scope.families.get(split[0]);
+      if (f && split[1] < f.familyCount!) return f;
+    }
+    return undefined;
+  }
+
+  /** Records a use that nothing visible declares yet, in the current scope. */
+  addPending(ref: PendingRef): void {
+    const s = this.current;
+    s.pending ??= new Map();
+    const list = s.pending.get(ref.name);
+    if (list) list.push(ref);
+    else s.pending.set(ref.name, [ref]);
+  }
+}
+
+/** Moves unresolved references of a closed scope to its parent (smaller list appended to larger). */
+export function mergePending(into: Scope, refs: Map<string, PendingRef[]>): void {
+  into.pending ??= new Map();
+  for (const [name, list] of refs) {
+    const have = into.pending.get(name);
+    if (!have) into.pending.set(name, list);
+    else if (have.length >= list.length) for (const r of list) have.push(r);
+    else {
+      for (const r of have) list.push(r);
+      into.pending.set(name, list);
+    }
+  }
+}
