@@ -118,7 +118,15 @@ export type Statement =
     }
   /** A block passed through untouched: `.amdgpu_metadata` … `.end_amdgpu_metadata` (YAML). */
   | { kind: 'rawBlock'; name: string; body: Span; span: Span }
-  | { kind: 'instruction'; mnemonic: string; mnemonicSpan: Span; operands: InstructionOperand[]; span: Span };
+  | {
+      kind: 'instruction';
+      mnemonic: string;
+      mnemonicSpan: Span;
+      operands: InstructionOperand[];
+      /** GFX11+ VOPD: the second half after `::` (`v_dual_mov_b32 v0, v1 :: v_dual_add_f32 ...`). */
+      dual?: { mnemonic: string; mnemonicSpan: Span; operands: InstructionOperand[] };
+      span: Span;
+    };
 
 /** One directive argument: its span, plus an expression when it parsed as one. */
 export interface DirectiveArg {

@@ -137,7 +137,7 @@ export class ExprParser {
   /** Reports the current token when it is a lexical error; true if it was. */
   reportLexError(): boolean {
     const lex = this.lex;
-    if (lex.kind !== Tok.Error) return false;
+    if (lex.cur() !== Tok.Error) return false;
     const msg = lex.errorMessage ?? 'invalid token';
     const code = msg.startsWith('invalid character')
       ? 'AMD101'
@@ -157,18 +157,23 @@ export class ExprParser {
     return this.parseBinOpRHS(1, lhs);
   }
 
+  /** Continues an expression whose first primary was parsed elsewhere (e.g. `vmcnt(0) & ...`). */
+  continueBinary(lhs: Expr): Expr | null {
+    return this.parseBinOpRHS(1, lhs);
+  }
+
   /** `(precedence climbing)`: combines `lhs` with following operators of at least `minPrec`. */
   private parseBinOpRHS(minPrec: number, lhs: Expr): Expr | null {
     const lex = this.lex;
     for (;;) {
-      const prec = binaryPrecedence(lex.kind);
+      const prec = binaryPrecedence(lex.cur());
       if (prec < minPrec || prec === 0) return lhs;
-      const opKind = lex.kind;
+      const opKind = lex.cur();
       const opSpan = { start: lex.start, end: lex.end };
       lex.next();
       let rhs = this.parsePrimary(true);
       if (!rhs) return null;
-      const nextPrec = binaryPrecedence(lex.kind);
+      const nextPrec = binaryPrecedence(lex.cur());
       if (nextPrec > prec) {
         rhs = this.parseBinOpRHS(prec + 1, rhs);
         if (!rhs) return null;
@@ -188,7 +193,7 @@ export class ExprParser {
     const lex = this.lex;
     if (this.nesting >= MAX_EXPR_DEPTH) return this.error('AMD112', `expression nested too deeply (more than ${MAX_EXPR_DEPTH} levels)`, lex.start, lex.end);
     const start = lex.start;
-    switch (lex.kind) {
+    switch (lex.cur()) {
       case Tok.Integer: {
         const value = lex.intValue();
         const end = lex.end;
@@ -214,7 +219,7 @@ export class ExprParser {
       }
       case Tok.Identifier:
       case Tok.String: {
-        const isString = lex.kind === Tok.String;
+        const isString = lex.cur() === Tok.String;
         let name = isString ? unquote(lex.tokenText()) : lex.tokenText();
         let end = lex.end;
         lex.next();
@@ -222,7 +227,7 @@ export class ExprParser {
         // `sym@variant` written with the variant as a separate token (identifiers already take `@`).
         if (lex.cur() === Tok.At && !lex.spaceBefore) {
           lex.next();
-          if (lex.kind !== Tok.Identifier) return this.error('AMD110', "expected symbol variant after '@'", lex.start, lex.end);
+          if (lex.cur() !== Tok.Identifier) return this.error('AMD110', "expected symbol variant after '@'", lex.start, lex.end);
           name += '@' + lex.tokenText();
           end = lex.end;
           lex.next();
@@ -248,7 +253,7 @@ export class ExprParser {
       case Tok.Plus:
       case Tok.Tilde:
       case Tok.Exclaim: {
-        const op: UnaryOp = lex.kind === Tok.Minus ? '-' : lex.kind === Tok.Plus ? '+' : lex.kind === Tok.Tilde ? '~' : '!';
+        const op: UnaryOp = lex.cur() === Tok.Minus ? '-' : lex.cur() === Tok.Plus ? '+' : lex.cur() === Tok.Tilde ? '~' : '!';
         lex.next();
         this.nesting++;
         const operand = this.parsePrimary(false);
@@ -280,7 +285,7 @@ export class ExprParser {
     this.nesting++;
     try {
       for (;;) {
-        if (lex.kind === Tok.RParen) {
+        if (lex.cur() === Tok.RParen) {
           if (args.length === 0) return this.error('AMD113', `empty ${name} expression`, lex.start, lex.end);
           if (commas + 1 !== args.length) return this.error('AMD113', `mismatch of commas in ${name} expression`, lex.start, lex.end);
           const end = lex.end;
@@ -294,10 +299,10 @@ export class ExprParser {
         const e = this.parseExpression();
         if (!e) return null;
         args.push(e);
-        if (lex.kind === Tok.Comma) {
+        if (lex.cur() === Tok.Comma) {
           commas++;
           lex.next();
-        } else if (lex.kind !== Tok.RParen) {
+        } else if (lex.cur() !== Tok.RParen) {
           return this.error('AMD113', `unexpected token in ${name} expression`, lex.start, lex.end);
         }
       }
@@ -320,15 +325,15 @@ export function parseExpression(text: string, options: LexerOptions = {}): { exp
   lex.next();
   const p = new ExprParser(lex, (i) => issues.push(i));
   const expr = p.parseExpression();
-  if (expr && lex.kind !== Tok.EndOfStatement && lex.kind !== Tok.Eof) {
+  if (expr && lex.cur() !== Tok.EndOfStatement && lex.cur() !== Tok.Eof) {
     if (!p.reportLexError()) issues.push({ code: 'AMD201', message: `unexpected '${lex.tokenText()}' after the expression`, start: lex.start, end: lex.end });
     return { expr: null, issues };
   }
-  if (expr && lex.kind === Tok.EndOfStatement) {
+  if (expr && lex.cur() === Tok.EndOfStatement) {
     // Only comments/blank lines may follow.
     lex.next();
-    while (lex.kind === Tok.EndOfStatement) lex.next();
-    if (lex.kind !== Tok.Eof) {
+    while (lex.cur() === Tok.EndOfStatement) lex.next();
+    if (lex.cur() !== Tok.Eof) {
       issues.push({ code: 'AMD201', message: 'expected one expression; found more text on a following line', start: lex.start, end: lex.end });
       return { expr: null, issues };
     }

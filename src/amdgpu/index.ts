@@ -1,19 +1,73 @@
-/** Public AMDGPU API. */
+/** Public AMDGPU API: parse, check, symbols and expression evaluation of AMDGPU assembly. */
 import type { Diagnostic } from '../core/diagnostics.js';
 import { SourceFile } from '../core/source.js';
+import type { AmdgpuFile } from './ast.js';
+import { checkStatements } from './check.js';
 import { evaluate, parseExpression, symbolsIn, type ParseIssue } from './expr.js';
+import { parseAmdgpuStatements } from './parser.js';
+import { isTemporarySymbol, type SymbolInfo } from './symbols.js';
 
 export interface AmdgpuCheckOptions {
   /** Processor name as llvm-mc's -mcpu, e.g. gfx900. */
   mcpu: string;
+  /** llvm-mc --masm-integers: `0ffh`-style suffixed integers (and `0b…` is no longer binary). */
+  masmIntegers?: boolean;
 }
 
-/** Checks one AMDGPU assembly file; returns every diagnostic. */
+export interface AmdgpuParseOptions {
+  masmIntegers?: boolean;
+}
+
+function issueToDiagnostic(file: SourceFile, i: ParseIssue): Diagnostic {
+  return { severity: 'error', code: i.code, message: i.message, location: file.location(i.start, i.end - i.start) };
+}
+
+/** Parses a file into statements (labels, assignments, directives, instructions with operands). */
+export function parseAmdgpu(name: string, text: string, options: AmdgpuParseOptions = {}): { file: AmdgpuFile; diagnostics: Diagnostic[] } {
+  const source = new SourceFile(name, text);
+  const { statements, issues } = parseAmdgpuStatements(text, options);
+  return { file: { name, text, statements }, diagnostics: issues.map((i) => issueToDiagnostic(source, i)) };
+}
+
+function run(name: string, text: string, options: AmdgpuCheckOptions): { diagnostics: Diagnostic[]; symbols: SymbolInfo[] } {
+  const source = new SourceFile(name, text);
+  const issues: ParseIssue[] = [];
+  const sink = (i: ParseIssue) => issues.push(i);
+  const parsed = parseAmdgpuStatements(text, options);
+  for (const i of parsed.issues) sink(i);
+  const statements = parsed.statements;
+  const symbols = checkStatements(text, statements, options, sink);
+  // One diagnostic per spot; ordered by position.
+  issues.sort((a, b) => a.start - b.start);
+  const diagnostics: Diagnostic[] = [];
+  const seen = new Set<number>();
+  for (const i of issues) {
+    if (seen.has(i.start)) continue;
+    seen.add(i.start);
+    diagnostics.push(issueToDiagnostic(source, i));
+  }
+  return { diagnostics, symbols };
+}
+
+/**
+ * Checks one AMDGPU assembly file; returns every diagnostic (syntax, numbers, expressions,
+ * symbols, directive values, register operands for `options.mcpu`).
+ */
 export function checkAmdgpuText(name: string, text: string, options: AmdgpuCheckOptions): Diagnostic[] {
-  void name;
-  void text;
-  void options;
-  throw new Error('AMDGPU front end not implemented yet');
+  return run(name, text, options).diagnostics;
+}
+
+/**
+ * The file's symbol table as llvm-mc would build it: every symbol except `.L` temporaries, in
+ * order of first appearance, with the signed 64-bit value of absolute ones (null otherwise).
+ */
+export function amdgpuSymbols(
+  name: string,
+  text: string,
+  options: AmdgpuCheckOptions,
+): { symbols: { name: string; value: bigint | null; kind: SymbolInfo['kind'] }[]; diagnostics: Diagnostic[] } {
+  const r = run(name, text, options);
+  return { symbols: r.symbols.filter((s) => !isTemporarySymbol(s.name)), diagnostics: r.diagnostics };
 }
 
 /** Evaluates an absolute AMDGPU assembler expression as llvm-mc does (signed 64-bit). */
@@ -34,19 +88,16 @@ export function evaluateAmdgpuExpression(text: string, options: { masmIntegers?:
         code: 'AMD124',
         message: syms.length
           ? `expected an absolute expression: '${syms[0]}' is not defined here (symbols are not absolute in a standalone expression)`
-          : "expected an absolute expression: '.' (the current location) is relocatable",
+          : "expected an absolute expression: '.' (the current location) and local label references are relocatable",
         location: file.location(at.start, at.end - at.start),
       },
     ],
   };
 }
 
-function issueToDiagnostic(file: SourceFile, i: ParseIssue): Diagnostic {
-  return { severity: 'error', code: i.code, message: i.message, location: file.location(i.start, i.end - i.start) };
-}
-
 export { parseExpression, evaluate, symbolsIn, ExprParser, binaryPrecedence, MAX_EXPR_DEPTH } from './expr.js';
 export type { EvalResult, ParseIssue, SymbolLookup } from './expr.js';
 export { Lexer, Tok, tokName } from './lexer.js';
 export type { LexerOptions } from './lexer.js';
+export type { SymbolInfo, SymbolKind } from './symbols.js';
 export type * from './ast.js';

@@ -1,0 +1,274 @@
+/**
+ * File-level checks of an AMDGPU assembly file: the rules that need no per-instruction operand
+ * types — syntax (parser.ts), numbers and expressions (expr.ts), symbols (symbols.ts), directive
+ * values (`.byte` ranges, `.p2align`, `.amdgcn_target`, `.amdhsa_kernel` blocks) — plus register
+ * validation of every instruction operand through registers.ts (owned by the operand stage).
+ */
+import type { Span } from '../core/source.js';
+import type { Expr, InstructionOperand, Operand, Statement } from './ast.js';
+import { AMDHSA_KERNEL_ENTRIES } from './data/directives.js';
+import { ExprParser, evaluate, symbolsIn, type IssueSink } from './expr.js';
+import { Lexer, Tok, type LexerOptions } from './lexer.js';
+import type { OperandExprEvaluator } from './operand-expr.js';
+import { parseNsaAddress, parseRegister, validateRegisterForTarget } from './registers.js';
+import { applyStatement, SymbolTable, type SymbolInfo } from './symbols.js';
+import { findTarget, type AmdgpuTarget } from './targets.js';
+
+export interface CheckOptions extends LexerOptions {
+  mcpu: string;
+}
+
+/** Byte sizes of the data directives, for their range check. */
+const DATA_SIZES: ReadonlyMap<string, number> = new Map([
+  ['.byte', 1],
+  ['.short', 2],
+  ['.value', 2],
+  ['.2byte', 2],
+  ['.hword', 2],
+  ['.long', 4],
+  ['.int', 4],
+  ['.4byte', 4],
+  ['.word', 4],
+  ['.quad', 8],
+  ['.8byte', 8],
+]);
+
+/**
+ * Checks parsed statements in order (symbol values are those defined so far, as llvm-mc sees
+ * them), reporting through `sink`. Returns the final symbol table.
+ */
+export function checkStatements(text: string, statements: readonly Statement[], options: CheckOptions, sink: IssueSink): SymbolInfo[] {
+  const table = new SymbolTable(sink);
+  const target = findTarget(options.mcpu);
+  const checker = new StatementChecker(text, table, target, options, sink);
+  for (const st of statements) {
+    applyStatement(table, st, text);
+    checker.check(st);
+  }
+  return table.finish();
+}
+
+class StatementChecker {
+  private kernel: { seen: Set<string>; start: number } | null = null;
+  private readonly evaluator: OperandExprEvaluator;
+
+  constructor(
+    private readonly text: string,
+    private readonly table: SymbolTable,
+    private readonly target: AmdgpuTarget | undefined,
+    private readonly options: CheckOptions,
+    private readonly sink: IssueSink,
+  ) {
+    this.evaluator = this.makeEvaluator();
+  }
+
+  private issue(code: string, message: string, span: Span): void {
+    this.sink({ code, message, start: span.start, end: span.end });
+  }
+
+  /** Evaluates with the symbols defined so far; reports evaluation errors; returns the value or null. */
+  private valueOf(e: Expr): bigint | null {
+    const r = evaluate(e, (n) => this.table.currentValue(n));
+    if ('error' in r) {
+      this.sink(r.error);
+      return null;
+    }
+    return 'value' in r ? r.value : null;
+  }
+
+  /** Register-index expressions for registers.ts: llvm-mc's grammar and the current symbols. */
+  private makeEvaluator(): OperandExprEvaluator {
+    return {
+      evaluate: (text: string, pos: number) => {
+        const lex = new Lexer(text, this.options, pos);
+        lex.next();
+        let problem: { message: string; offset: number } | undefined;
+        const p = new ExprParser(lex, (i) => (problem ??= { message: i.message, offset: i.start }));
+        const e = p.parseExpression();
+        if (!e || problem) return { ok: false, message: problem?.message ?? 'invalid expression', offset: problem?.offset ?? pos };
+        const r = evaluate(e, (n) => this.table.currentValue(n));
+        if ('value' in r) return { ok: true, value: r.value, end: e.span.end };
+        if ('error' in r) return { ok: false, message: r.error.message, offset: r.error.start };
+        return { ok: false, message: 'expected absolute expression', offset: e.span.start };
+      },
+    };
+  }
+
+  check(st: Statement): void {
+    switch (st.kind) {
+      case 'assignment':
+        // Values were handled by the symbol table.
+        return;
+      case 'directive':
+        this.checkDirective(st);
+        return;
+      case 'instruction':
+        this.checkOperands(st.mnemonic, st.operands);
+        if (st.dual) this.checkOperands(st.dual.mnemonic, st.dual.operands);
+        return;
+      default:
+        return;
+    }
+  }
+
+  private checkDirective(st: Extract<Statement, { kind: 'directive' }>): void {
+    const name = st.name;
+    if (this.kernel) {
+      if (name === '.end_amdhsa_kernel') {
+        for (const req of this.requiredKernelEntries()) {
+          if (!this.kernel.seen.has(req)) this.issue('AMD222', `${req} directive is required in an .amdhsa_kernel block`, { start: st.nameSpan.end, end: st.nameSpan.end });
+        }
+        this.kernel = null;
+        return;
+      }
+      if (!AMDHSA_KERNEL_ENTRIES.has(name)) {
+        this.issue('AMD220', `unknown directive '${name}' in .amdhsa_kernel block`, st.nameSpan);
+        return;
+      }
+      const arg = st.args[0];
+      if (this.kernel.seen.has(name)) {
+        this.issue('AMD221', '.amdhsa_ directives cannot be repeated', arg ? arg.span : st.nameSpan);
+        return;
+      }
+      this.kernel.seen.add(name);
+      if (arg?.expr) this.valueOf(arg.expr);
+      return;
+    }
+    if (name === '.amdhsa_kernel') {
+      this.kernel = { seen: new Set(), start: st.span.start };
+      return;
+    }
+    const size = DATA_SIZES.get(name);
+    if (size !== undefined) {
+      for (const a of st.args) {
+        if (!a.expr) continue;
+        const v = this.valueOf(a.expr);
+        if (v === null || size === 8) continue;
+        const bits = BigInt(size * 8);
+        if (v < -(1n << (bits - 1n)) || v >= 1n << bits) this.issue('AMD131', `out of range literal value: ${v} does not fit in ${size} byte${size > 1 ? 's' : ''}`, a.span);
+      }
+      return;
+    }
+    switch (name) {
+      case '.p2align':
+      case '.p2alignl':
+      case '.p2alignw':
+      case '.align':
+      case '.balign':
+      case '.balignl':
+      case '.balignw': {
+        const a = st.args[0];
+        if (!a?.expr) {
+          if (name.startsWith('.p2align') || st.args.length > 0) return;
+          return;
+        }
+        const v = this.valueOf(a.expr);
+        if (v === null) {
+          this.issue('AMD132', `expected an absolute expression for the alignment of ${name}`, a.span);
+          return;
+        }
+        if (name.startsWith('.p2align')) {
+          if (v < 0n || v >= 32n) this.issue('AMD133', `invalid alignment value: ${v} (a power of two exponent 0…31)`, a.span);
+        } else if (v !== 0n && (v < 0n || (v & (v - 1n)) !== 0n)) {
+          this.issue('AMD133', `invalid alignment value: ${v} is not a power of two`, a.span);
+        }
+        for (const b of st.args.slice(1)) if (b.expr) this.valueOf(b.expr);
+        return;
+      }
+      case '.amdgcn_target': {
+        const a = st.args[0];
+        if (!a || !this.target) return;
+        const raw = this.text.slice(a.span.start, a.span.end);
+        if (raw.charCodeAt(0) !== 34) {
+          this.issue('AMD223', '.amdgcn_target expects a quoted target id string', a.span);
+          return;
+        }
+        const id = raw.slice(1, -1);
+        const expected = `amdgcn-amd-amdhsa--${this.target.name}`;
+        if (id !== expected) this.issue('AMD224', `.amdgcn_target directive's target id ${id} does not match the specified target id ${expected}`, a.span);
+        return;
+      }
+      default:
+        for (const a of st.args) if (a.expr) this.valueOf(a.expr);
+        return;
+    }
+  }
+
+  private requiredKernelEntries(): string[] {
+    const req = ['.amdhsa_next_free_vgpr', '.amdhsa_next_free_sgpr'];
+    if (this.target && this.target.alignedVgprTuples) req.push('.amdhsa_accum_offset');
+    return req;
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Instruction operands
+
+  private checkOperands(mnemonic: string, operands: readonly InstructionOperand[]): void {
+    for (const { operand } of operands) this.checkOperand(mnemonic, operand, true);
+  }
+
+  private checkOperand(mnemonic: string, op: Operand, topLevel: boolean): void {
+    switch (op.kind) {
+      case 'expr':
+        for (const n of symbolsIn(op.expr)) {
+          const at = n.indexOf('@');
+          this.table.reference(at > 0 ? n.slice(0, at) : n);
+        }
+        this.valueOf(op.expr);
+        return;
+      case 'word':
+      case 'regRange':
+        this.checkRegister(op);
+        return;
+      case 'list':
+        if (topLevel) this.checkRegisterList(mnemonic, op);
+        return;
+      case 'neg':
+      case 'abs':
+        this.checkOperand(mnemonic, op.operand, topLevel);
+        return;
+      case 'call':
+        if (op.name === 'neg' || op.name === 'abs' || op.name === 'sext' || op.name === 'lit' || op.name === 'lit64') {
+          for (const a of op.args) this.checkOperand(mnemonic, a, topLevel);
+        }
+        return;
+      case 'modifier':
+        if (op.value.kind === 'expr') this.valueOf(op.value.expr);
+        return;
+    }
+  }
+
+  private checkRegister(op: Operand): void {
+    if (!this.target) return;
+    const r = parseRegister(this.text, op.span.start, this.target, this.evaluator);
+    if (r.status === 'none') return;
+    if (r.status === 'error') {
+      this.issue(r.error.code, r.error.message, { start: r.error.offset, end: r.error.offset + Math.max(1, r.error.length) });
+      return;
+    }
+    const bad = validateRegisterForTarget(r.reg, this.target);
+    if (bad) this.issue(bad.code, bad.message, { start: bad.offset, end: bad.offset + Math.max(1, bad.length) });
+  }
+
+  private checkRegisterList(mnemonic: string, op: Extract<Operand, { kind: 'list' }>): void {
+    if (!this.target) return;
+    const r = parseRegister(this.text, op.span.start, this.target, this.evaluator);
+    if (r.status === 'ok') {
+      const bad = validateRegisterForTarget(r.reg, this.target);
+      if (bad) this.issue(bad.code, bad.message, { start: bad.offset, end: bad.offset + Math.max(1, bad.length) });
+      return;
+    }
+    if (r.status === 'none') return;
+    // Image instructions on GFX10+ take NSA address lists (non-consecutive registers).
+    if (mnemonic.startsWith('image_') && this.target.generation >= 10) {
+      const n = parseNsaAddress(this.text, op.span.start, this.target, this.evaluator);
+      if (n.status === 'ok') return;
+      this.issue(n.error.code, n.error.message, { start: n.error.offset, end: n.error.offset + Math.max(1, n.error.length) });
+      return;
+    }
+    this.issue(r.error.code, r.error.message, { start: r.error.offset, end: r.error.offset + Math.max(1, r.error.length) });
+  }
+}
+
+/** The lexer's token kinds, re-exported for tools built on the checker. */
+export { Tok };
