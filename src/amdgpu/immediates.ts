@@ -283,28 +283,39 @@ export function scanFloat(text: string, pos: number): { value: number; end: numb
     const exp = sign * Number(text.slice(expStart, i)) - 4 * fracDigits;
     return { value: scaleBinary(mant, exp), end: i };
   }
+  // Decimal: llvm-mc's lexer reads `0…` not followed by '.' as an octal integer, so `0e5` and
+  // `00.5` are not floats; `[1-9]…` or `0.` or `.d` followed by '.' or an exponent are. The
+  // exponent's digits may be missing (`5e` is 5.0).
   let i = pos;
+  if (c0 === 48 && text.charCodeAt(pos + 1) !== DOT) return undefined;
   while (i < text.length && isDigit(text.charCodeAt(i))) i++;
+  const intEnd = i;
+  let fracText = '';
   let isFloat = false;
   if (text.charCodeAt(i) === DOT) {
     isFloat = true;
     i++;
+    const fs = i;
     while (i < text.length && isDigit(text.charCodeAt(i))) i++;
+    fracText = text.slice(fs, i);
   }
+  let expText = '';
   if ((text.charCodeAt(i) | 0x20) === 101) {
+    isFloat = true;
     let j = i + 1;
-    if (text.charCodeAt(j) === 43 || text.charCodeAt(j) === 45) j++;
+    let sign = '';
+    if (text.charCodeAt(j) === 43 || text.charCodeAt(j) === 45) {
+      sign = text[j]!;
+      j++;
+    }
     const ds = j;
     while (j < text.length && isDigit(text.charCodeAt(j))) j++;
-    if (j > ds) {
-      isFloat = true;
-      i = j;
-    }
+    if (j > ds) expText = 'e' + sign + text.slice(ds, j);
+    i = j;
   }
   if (!isFloat) return undefined;
-  // A letter glued to the number (e.g. `1.5x`) is not a float token.
-  if (i < text.length && isIdentPart(text.charCodeAt(i)) && text.charCodeAt(i) !== DOT) return undefined;
-  const value = Number(text.slice(pos, i));
+  const intText = text.slice(pos, intEnd);
+  const value = Number((intText.length ? intText : '0') + '.' + (fracText.length ? fracText : '0') + expText);
   if (Number.isNaN(value)) return undefined;
   return { value, end: i };
 }

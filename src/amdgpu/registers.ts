@@ -281,7 +281,8 @@ class RegisterParser {
     const t = this.target;
     const len = r.end - r.start;
     if (r.kind === 'special') {
-      if (isSpecialAvailable(r.special!, t)) return true;
+      // vccz/execz and lds_direct are checked by llvm-mc after parsing, at the operand's start.
+      if (isSpecialAvailable(r.special!, t) || isCheckedLater(r.special!)) return true;
       this.fail(REG_CODES.notAvailable, unavailableMessage(r.special!), r.start, len);
       return false;
     }
@@ -292,6 +293,10 @@ class RegisterParser {
     }
     return true;
   }
+}
+
+function isCheckedLater(r: SpecialRegister): boolean {
+  return r.availability === 'upToGfx10' || r.availability === 'ldsDirect';
 }
 
 function bitCeil(n: number): number {
@@ -325,6 +330,8 @@ export function parseRegister(
   const p = new RegisterParser(text, target, evaluator);
   const r = p.register(pos);
   if (!r) return { status: 'error', error: p.error ?? { code: REG_CODES.invalidName, message: 'invalid register', offset: pos, length: 1 } };
+  if (r.special && !isSpecialAvailable(r.special, target))
+    return { status: 'error', error: { code: REG_CODES.notAvailable, message: unavailableMessage(r.special), offset: pos, length: r.end - pos } };
   return { status: 'ok', reg: r };
 }
 
@@ -348,7 +355,7 @@ export function validateRegisterForTarget(r: RegisterOperand, target: AmdgpuTarg
   if ((r.kind === 'vgpr' || r.kind === 'agpr') && target.alignedVgprTuples && r.count >= 2 && r.index % 2 !== 0)
     return {
       code: REG_CODES.vgprAlignment,
-      message: `invalid register class: ${r.kind === 'vgpr' ? 'vgpr' : 'agpr'} tuples must be 64 bit aligned`,
+      message: 'invalid register class: vgpr tuples must be 64 bit aligned',
       offset: r.start,
       length: len,
     };
