@@ -83,6 +83,9 @@ for (let c = 0; c < 128; c++) {
   CLASS[c] = k;
 }
 
+/** Words up to this length are interned. */
+const INTERN_MAX = 48;
+
 export class Lexer {
   readonly text: string;
   private readonly len: number;
@@ -163,9 +166,50 @@ export class Lexer {
     return this.peekEndV;
   }
 
-  /** Text of the current token. */
+  /** Text of the current token, interned when short (repeated names and modifiers share one string). */
   tokenText(): string {
-    return this.text.slice(this.start, this.end);
+    return this.end - this.start <= INTERN_MAX ? this.intern(this.start, this.end) : this.text.slice(this.start, this.end);
+  }
+
+  // Open-addressing string table keyed by the characters of text[start, end): interning needs no
+  // slice when the word was seen before, which keeps the parser nearly allocation-free per token.
+  private internTable: (string | undefined)[] = new Array(4096);
+  private internCount = 0;
+
+  /** The string text[start, end), shared with earlier equal words. */
+  intern(start: number, end: number): string {
+    const text = this.text;
+    let h = 0x811c9dc5;
+    for (let p = start; p < end; p++) h = Math.imul(h ^ text.charCodeAt(p), 0x01000193);
+    const table = this.internTable;
+    const mask = table.length - 1;
+    const n = end - start;
+    let i = h & mask;
+    for (;;) {
+      const cand = table[i];
+      if (cand === undefined) break;
+      if (cand.length === n && text.startsWith(cand, start)) return cand;
+      i = (i + 1) & mask;
+    }
+    const s = text.slice(start, end);
+    table[i] = s;
+    if (++this.internCount * 2 > table.length) this.growInternTable();
+    return s;
+  }
+
+  private growInternTable(): void {
+    const old = this.internTable;
+    const table: (string | undefined)[] = new Array(old.length * 2);
+    const mask = table.length - 1;
+    for (const s of old) {
+      if (s === undefined) continue;
+      let h = 0x811c9dc5;
+      for (let p = 0; p < s.length; p++) h = Math.imul(h ^ s.charCodeAt(p), 0x01000193);
+      let i = h & mask;
+      while (table[i] !== undefined) i = (i + 1) & mask;
+      table[i] = s;
+    }
+    this.internTable = table;
   }
 
   /** True when the current token is exactly `word` (compared without slicing). */
@@ -500,6 +544,9 @@ export interface DecodedInt {
 }
 
 const TWO63 = 1n << 63n;
+/** Shared BigInts for small literals (BigInts are immutable, so sharing is safe). */
+const SMALL_BIGINTS: bigint[] = [];
+for (let i = 0; i < 4096; i++) SMALL_BIGINTS.push(BigInt(i));
 
 /** Value of an integer literal token `text[start, end)` (well-formed or not: bad digits give 0). */
 export function decodeInt(text: string, start: number, end: number): DecodedInt {
@@ -515,7 +562,7 @@ export function decodeInt(text: string, start: number, end: number): DecodedInt 
       if (d < 0 || d > 9) return { value: 0n, unsigned: hasU, overflow: false };
       n = n * 10 + d;
     }
-    return { value: BigInt(n), unsigned: hasU, overflow: false };
+    return { value: n < SMALL_BIGINTS.length ? SMALL_BIGINTS[n]! : BigInt(n), unsigned: hasU, overflow: false };
   }
   try {
     if (text.charCodeAt(start) === C_0 && last - start > 1) {

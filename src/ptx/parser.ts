@@ -65,7 +65,6 @@ class Parser {
   /** Dotted words are names inside `.section` data (`.b32 .debug_abbrev`). */
   private dottedNames = false;
   /** Interned strings for modifiers and other repeated words. */
-  private readonly interned = new Map<string, string>();
 
   constructor(text: string) {
     this.text = text;
@@ -98,12 +97,9 @@ class Parser {
     this.lx.next();
   }
 
+  /** Current token's text, interned. */
   word(): string {
-    const s = this.lx.tokenText();
-    const w = this.interned.get(s);
-    if (w !== undefined) return w;
-    if (s.length <= 64) this.interned.set(s, s);
-    return s;
+    return this.lx.tokenText();
   }
 
   accept(kind: Tok): boolean {
