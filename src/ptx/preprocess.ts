@@ -687,7 +687,7 @@ class Preprocessor {
   private newContext(index: number): FileContext {
     const source = this.files[index]!;
     const state = initialPresumed(source.name);
-    return { index, source, text: source.text, state, nameStack: [source.name], conds: [] };
+    return { index, source, text: source.text, state, nameStack: ['', '', source.name], conds: [] };
   }
 
   private processFile(index: number, depth: number): void {
@@ -751,20 +751,18 @@ class Preprocessor {
   private applyLineMarker(ctx: FileContext, hash: number, line: number, name: string | undefined, flag: number): void {
     let newName = ctx.state.name;
     if (name !== undefined) {
-      // ptxas: flag 1 enters a file (push), 2 returns (pop; an empty stack leaves the name empty),
-      // 3 or no flag renames the current file, any other first flag keeps the name.
+      // ptxas (probed with 13.0): flag 1 enters a file (push), flag 2 returns (pop), flag 3 or no
+      // flag renames the current entry, any other first flag keeps the name. The stack starts as
+      // ["", "", file] and a pop never removes its last entry, so popping past the file gives "".
       const stack = ctx.nameStack;
       if (flag === -1 || flag === 3) {
-        if (stack.length > 0) stack[stack.length - 1] = name;
-        else stack.push(name);
-        newName = name;
+        stack[stack.length - 1] = name;
       } else if (flag === 1) {
         stack.push(name);
-        newName = name;
       } else if (flag === 2) {
-        stack.pop();
-        newName = stack.length > 0 ? stack[stack.length - 1]! : '';
+        if (stack.length > 1) stack.pop();
       }
+      newName = stack[stack.length - 1]!;
     }
     ctx.state = { name: newName, markerOffset: hash, markerLine: line };
   }
@@ -882,7 +880,6 @@ class Preprocessor {
 
   enterExpansion(): void {
     if (++this.expansionDepth > MAX_EXPANSION_DEPTH) {
-      this.expansionDepth = 0;
       throw new ExpansionLimit('macro invocations nested too deeply');
     }
   }
@@ -903,8 +900,8 @@ class Preprocessor {
   /** Fully expands a token list in isolation (macro arguments, #if and #include operands). */
   expandList(ctx: FileContext, tokens: Tok[], at: number): Tok[] {
     const out: Tok[] = [];
-    this.enterExpansion();
     try {
+      this.enterExpansion();
       new Expander(this, ctx, null, at, tokens).run((t) => out.push(t));
     } finally {
       this.leaveExpansion();
@@ -1000,6 +997,7 @@ class Preprocessor {
         }
         const newName = s.text.slice(1, -1);
         ctx.state = { ...ctx.state, name: newName };
+        ctx.nameStack[ctx.nameStack.length - 1] = newName;
         return;
       }
       case 'error':
@@ -1471,7 +1469,8 @@ class Expander {
   }
 
   private builtin(t: Tok): Tok {
-    const loc = this.pp.at(this.ctx, t.offset >= 0 && this.source ? t.offset : this.at);
+    // Straight from the source: its own line; from a macro body or argument: the invocation's.
+    const loc = this.pp.at(this.ctx, this.source && t.hide === EMPTY_HIDE ? t.offset : this.at);
     const text = t.text === '__LINE__' ? String(loc.line) : JSON.stringify(loc.file);
     return { kind: t.text === '__LINE__' ? TK_NUMBER : TK_STRING, text, offset: t.offset, space: t.space, hide: t.hide };
   }
