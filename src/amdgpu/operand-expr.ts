@@ -40,6 +40,13 @@ export function skipSpaces(text: string, pos: number): number {
   return pos;
 }
 
+/** llvm-mc's words for a missing or unexpected token where an expression should start. */
+function llvmWording(message: string | undefined): string {
+  if (message === undefined || message.startsWith('unknown token in expression') || message.startsWith('expected an expression'))
+    return 'unknown token in expression';
+  return message;
+}
+
 /**
  * An evaluator over the file-level expression parser: symbols through `lookup` (absent: none is
  * absolute). A float literal inside an expression stands for its double bits, as in llvm-mc.
@@ -54,7 +61,7 @@ export function llvmOperandExprEvaluator(lookup?: SymbolLookup, options: LexerOp
       const e = parser.parseExpression();
       if (!e) {
         const i = issues[0];
-        return { ok: false, message: i?.message ?? 'unknown token in expression', offset: i?.start ?? pos };
+        return { ok: false, message: llvmWording(i?.message), offset: i?.start ?? pos };
       }
       const r = evaluate(e, lookup);
       // The expression ends where the lexer's next token starts (a parenthesised span may not cover the parens).
