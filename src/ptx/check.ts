@@ -16,6 +16,9 @@ import type { SourceLocation, Span } from '../core/source.js';
 import type * as A from './ast.js';
 import {
   ADDRESS_SIZE_MIN_VERSION,
+  ATTRIBUTE_MIN_VERSION,
+  ENTRY_ATTRIBUTES,
+  FUNC_ATTRIBUTES,
   B128_MIN_VERSION,
   DECLARATION_TYPE_BITS,
   DECLARATION_VECTOR_WIDTHS,
@@ -314,6 +317,20 @@ class ModuleChecker {
         return false;
       }
     }
+    if (decl.vector !== undefined && !this.writtenBeforeType(decl, `.v${decl.vector}`)) {
+      this.error('PTX339', `the vector width .v${decl.vector} must come before the type ${decl.type}`, typeLoc);
+      return false;
+    }
+    if (decl.align !== undefined) {
+      if (!this.writtenBeforeType(decl, '.align')) {
+        this.error('PTX339', `.align must come before the type ${decl.type}`, typeLoc);
+        return false;
+      }
+      if (decl.align <= 0n || (decl.align & (decl.align - 1n)) !== 0n) {
+        this.error('PTX341', `alignment ${decl.align} is not a power of two`, start);
+        return false;
+      }
+    }
     if (decl.space === '.tex') {
       if (context !== 'module') {
         this.error('PTX330', `.tex variable '${firstName}' must be declared at module scope`, start);
@@ -325,6 +342,35 @@ class ModuleChecker {
       }
     }
     return true;
+  }
+
+  /** Whether `word` (e.g. `.v2`, `.align`) is written between the declaration's start and its type. */
+  private writtenBeforeType(decl: A.VariableDecl, word: string): boolean {
+    let at = this.text.indexOf(word, decl.span.start);
+    while (at >= 0 && at < decl.typeSpan.start) {
+      const next = this.text.charCodeAt(at + word.length);
+      // Not a longer word (`.v2` inside `.v24`, `.align` inside `.aligned`).
+      if (!(next >= 48 && next <= 57) && !(next >= 97 && next <= 122) && next !== 95) return true;
+      at = this.text.indexOf(word, at + 1);
+    }
+    return false;
+  }
+
+  /**
+   * `x[]` needs an initializer or `.extern`; only the outermost dimension may be unsized; entry
+   * parameters may not be unsized at all (function parameters may).
+   */
+  private checkArrayDims(decl: A.VariableDecl, d: A.Declarator, context: 'module' | 'body' | 'entryParam' | 'funcParam'): void {
+    for (let i = 1; i < d.dims.length; i++)
+      if (d.dims[i] === null && !d.initializer) {
+        this.error('PTX342', `only the outermost array dimension of '${d.name}' may be left unsized`, this.spanLoc(d.nameSpan));
+        return;
+      }
+    if (d.dims[0] !== null || d.dims.length === 0 || d.initializer) return;
+    if (context === 'entryParam')
+      this.error('PTX342', `entry parameter '${d.name}' cannot be an unsized array`, this.spanLoc(d.nameSpan));
+    else if (context !== 'funcParam' && decl.linkage !== '.extern')
+      this.error('PTX342', `'${d.name}' has an unsized array type but no initializer and is not .extern`, this.spanLoc(d.nameSpan));
   }
 
   /** The reserved names a declaration may not use. */
@@ -349,6 +395,7 @@ class ModuleChecker {
     }
     for (const d of decl.declarators) {
       if (!this.checkDeclaredName(d.name, d.nameSpan)) continue;
+      this.checkArrayDims(decl, d, 'module');
       // Initializer names are checked with the initializer values (layout stage, PTX429).
       this.declareModuleVariable(decl, d);
     }
@@ -386,6 +433,7 @@ class ModuleChecker {
 
   private func(f: A.FunctionDecl): void {
     this.declareFunction(f);
+    this.checkFunctionAttributes(f);
     if (!f.body) {
       // Parameter lists of declarations still follow the declaration rules.
       for (const p of f.params ?? []) this.checkDeclarationShape(p, f.entry ? 'entryParam' : 'funcParam');
@@ -401,6 +449,22 @@ class ModuleChecker {
     const completed = !this.stopAt || (end.file === this.stopAt.file && (end.line < this.stopAt.line || (end.line === this.stopAt.line && end.column < this.stopAt.column)));
     if (completed) for (const d of this.deferred) this.diags.add(d.diag);
     this.deferred = [];
+  }
+
+  /** `.maxntid` and friends belong to kernels, `.noreturn` and `.abi_preserve` to functions. */
+  private checkFunctionAttributes(f: A.FunctionDecl): void {
+    const allowed = f.entry ? ENTRY_ATTRIBUTES : FUNC_ATTRIBUTES;
+    for (const a of f.attributes) {
+      const loc = this.loc(a.span.start, a.name.length);
+      if (!allowed.has(a.name)) {
+        const known = ENTRY_ATTRIBUTES.has(a.name) || FUNC_ATTRIBUTES.has(a.name);
+        this.error('PTX343', known ? `${a.name} is not allowed on ${f.entry ? 'an .entry' : 'a .func'}` : `unknown function directive ${a.name}`, loc);
+        continue;
+      }
+      const min = ATTRIBUTE_MIN_VERSION.get(a.name);
+      if (min !== undefined && !this.versionAtLeast(min))
+        this.error('PTX307', `${a.name} requires PTX ISA .version ${formatVersionCode(min)} or later`, loc);
+    }
   }
 
   private declareFunction(f: A.FunctionDecl): void {
@@ -455,6 +519,7 @@ class ModuleChecker {
     } else this.checkDeclarationShape(decl, context);
     for (const d of decl.declarators) {
       if (!this.checkDeclaredName(d.name, d.nameSpan)) continue;
+      this.checkArrayDims(decl, d, context);
       const prev = this.table.conflictInCurrent(d.name, d.parameterizedCount);
       if (prev) {
         this.error('PTX320', `duplicate definition of parameter '${d.name}'`, this.spanLoc(d.nameSpan), this.previousNote(prev));
@@ -551,6 +616,7 @@ class ModuleChecker {
     const shapeOk = this.checkDeclarationShape(decl, 'body');
     for (const d of decl.declarators) {
       if (!this.checkDeclaredName(d.name, d.nameSpan)) continue;
+      if (shapeOk) this.checkArrayDims(decl, d, 'body');
       const prev = this.table.conflictInCurrent(d.name, d.parameterizedCount);
       if (prev) {
         const what = d.parameterizedCount !== undefined ? `${d.name}<${d.parameterizedCount}>` : d.name;

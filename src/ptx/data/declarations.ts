@@ -39,3 +39,20 @@ export const MODULE_REG_ERROR_VERSION = 30;
 
 /** `.tex` declarations are refused from PTX 1.5 on. */
 export const TEX_DEPRECATED_VERSION = 15;
+
+/** Attributes an `.entry` may carry after its header (others are syntax errors in ptxas). */
+export const ENTRY_ATTRIBUTES: ReadonlySet<string> = new Set([
+  '.maxntid', '.reqntid', '.minnctapersm', '.maxnctapersm', '.maxnreg', '.maxclusterrank', '.reqnctapercluster',
+  '.explicitcluster', '.blocksareclusters', '.pragma', '.attribute',
+]);
+
+/** Attributes a `.func` may carry. */
+export const FUNC_ATTRIBUTES: ReadonlySet<string> = new Set([
+  '.noreturn', '.abi_preserve', '.abi_preserve_control', '.pragma', '.attribute',
+]);
+
+/** Function attributes that need a newer PTX version (version code). */
+export const ATTRIBUTE_MIN_VERSION: ReadonlyMap<string, number> = new Map([
+  ['.abi_preserve', 90],
+  ['.abi_preserve_control', 90],
+]);
