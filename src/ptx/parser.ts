@@ -52,7 +52,7 @@ const MEMBER_NAMES = new Set(['x', 'y', 'z', 'w', 'r', 'g', 'b', 'a']);
 /** Directives that can only start a new module-level statement (ends a `;`-less prototype). */
 const MODULE_LEVEL_STARTERS = new Set([
   '.visible', '.extern', '.weak', '.common', '.entry', '.func', '.global', '.const', '.shared', '.local',
-  '.tex', '.file', '.section', '.version', '.target', '.address_size', '.alias', '.loc', '.reg', '.param',
+  '.tex', '.file', '.section', '.alias', '.reg', '.param', '.pragma',
 ]);
 const SECTION_DATA_TYPES = new Set(['.b8', '.b16', '.b32', '.b64']);
 
@@ -60,8 +60,10 @@ class Parser {
   readonly lx: Lexer;
   readonly text: string;
   readonly pending: PendingDiag[] = [];
-  /** Offset of the last reported error; a statement reports at most once. */
+  /** Current nesting of parentheses, brackets, braces and blocks (bounded by MAX_DEPTH). */
   private depth = 0;
+  /** `{` consumed and not yet closed by the structured parser (for recovery after TooDeep). */
+  private openBraces = 0;
   /** Dotted words are names inside `.section` data (`.b32 .debug_abbrev`). */
   private dottedNames = false;
   /** Interned strings for modifiers and other repeated words. */
@@ -180,7 +182,8 @@ class Parser {
         if (!(e instanceof TooDeep)) throw e;
         this.depth = 0;
         this.dottedNames = false;
-        this.skipToTopLevel();
+        this.skipToTopLevel(this.openBraces);
+        this.openBraces = 0;
       }
       if (lx.tok() !== Tok.EOF && lx.start === before) {
         // No progress: report and step over the token.
@@ -191,21 +194,24 @@ class Parser {
     return { items, source };
   }
 
-  /** After a too-deep nesting: skip everything up to the next top-level directive or EOF. */
-  private skipToTopLevel(): void {
-    // Skip brace-balanced: count `{`/`}` from here; stop when back at depth <= 0 after a `}` or `;`.
+  /**
+   * After a too-deep nesting: skip until the `open` braces that were open when it was detected are
+   * closed (counting braces seen while skipping), then to the end of that statement.
+   */
+  private skipToTopLevel(open: number): void {
     const lx = this.lx;
-    let depth = 0;
+    let depth = open;
     while (lx.tok() !== Tok.EOF) {
-      if (lx.tok() === Tok.LBrace) depth++;
-      else if (lx.tok() === Tok.RBrace) {
+      const k = lx.tok();
+      if (k === Tok.LBrace) depth++;
+      else if (k === Tok.RBrace) {
         depth--;
         if (depth <= 0) {
           this.advance();
-          if (depth < 0) continue;
+          if (open > 0 && depth === 0 && lx.tok() === Tok.Semi) this.advance();
           return;
         }
-      } else if (lx.tok() === Tok.Semi && depth <= 0) {
+      } else if (k === Tok.Semi && depth <= 0) {
         this.advance();
         return;
       }
@@ -624,8 +630,8 @@ class Parser {
       this.advance();
     } else if (lx.tok() === Tok.LBrace) {
       f.body = this.parseBlock();
-    } else if (lx.tok() === Tok.EOF || (lx.tok() === Tok.Dotted && MODULE_LEVEL_STARTERS.has(this.word()))) {
-      // Old PTX (ISA 1.x/2.x) writes prototypes without a `;`; ptxas accepts them.
+    } else if (!entry && (lx.tok() === Tok.EOF || (lx.tok() === Tok.Dotted && MODULE_LEVEL_STARTERS.has(this.word())))) {
+      // Old PTX (ISA 1.x/2.x) writes `.func` prototypes without a `;`; ptxas accepts them (not `.entry`).
     } else {
       this.errorHere('PTX201', `expected '{' or ';' after function header near ${this.nearText()}`);
       return this.abandon();
@@ -874,12 +880,14 @@ class Parser {
     this.enter();
     const start = lx.start;
     this.advance();
+    this.openBraces++;
     const elements: A.Initializer[] = [];
     if (lx.tok() !== Tok.RBrace) {
       for (;;) {
         const e = this.parseInitializer();
         if (!e) {
           this.depth--;
+          this.openBraces--;
           return undefined;
         }
         elements.push(e);
@@ -887,6 +895,7 @@ class Parser {
       }
     }
     this.depth--;
+    this.openBraces--;
     if (!this.expect(Tok.RBrace)) return undefined;
     return { kind: 'braces', elements, span: this.span(start) };
   }
@@ -899,6 +908,7 @@ class Parser {
     const start = lx.start;
     this.enter();
     this.advance(); // {
+    this.openBraces++;
     const statements: A.Statement[] = [];
     while (lx.tok() !== Tok.RBrace && lx.tok() !== Tok.EOF) {
       const before = lx.start;
@@ -909,6 +919,7 @@ class Parser {
       }
     }
     this.depth--;
+    this.openBraces--;
     if (lx.tok() === Tok.EOF) {
       this.errorHere('PTX201', "missing '}' at end of file");
     } else this.advance();
@@ -1123,12 +1134,15 @@ class Parser {
       const kind = lx.tok() === Tok.LBrace ? 'vector' : lx.tok() === Tok.LBracket ? 'address' : 'list';
       this.enter();
       this.advance();
+      const isBrace = close === Tok.RBrace;
+      if (isBrace) this.openBraces++;
       const elements: A.Operand[] = [];
       if (!(kind === 'list' && lx.tok() === Tok.RParen)) {
         for (;;) {
           const e = this.parseOperand(false);
           if (!e) {
             this.depth--;
+            if (isBrace) this.openBraces--;
             return undefined;
           }
           elements.push(e);
@@ -1136,6 +1150,7 @@ class Parser {
         }
       }
       this.depth--;
+      if (isBrace) this.openBraces--;
       if (lx.tok() !== close) {
         this.errorHere('PTX201');
         return undefined;
