@@ -618,7 +618,7 @@ class Preprocessor {
   ) {
     this.readFile = options.readFile ?? defaultReadFile;
     this.includeDirs = options.includeDirs ?? [];
-    this.workLimit = 4 * mainText.length + 4_000_000;
+    this.workLimit = 2 * mainText.length + 1_000_000;
     this.outputLimit = 10 * mainText.length + (1 << 20);
   }
 

@@ -6,9 +6,9 @@ import fc from 'fast-check';
 import { preprocess, MAX_INCLUDE_DEPTH, type PreprocessOptions } from '../../src/ptx/preprocess.js';
 import { SourceFile } from '../../src/core/source.js';
 import { fuzzRuns, fuzzSeed, PTXAS, ptxasSkipReason } from '../harness/tools.js';
-import { REPO_ROOT } from '../harness/corpus.js';
+import { readManifest, REPO_ROOT, sharedDir, sharedSkipReason } from '../harness/corpus.js';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 
 /** Options with an in-memory file system. */
@@ -500,5 +500,42 @@ describe('preprocess: #line against ptxas', () => {
       rmSync(dir, { recursive: true, force: true });
     }
     console.log(`preprocess #line differential: ${files} ptxas runs, ${compared} located errors compared, seed ${seed}`);
+  });
+});
+
+describe('preprocess: corpus sweep', () => {
+  test('real PTX: accepted files give no PP error; # syntax errors on the ptxas line', { skip: sharedSkipReason }, () => {
+    if (sharedSkipReason) console.log(sharedSkipReason);
+    const root = join(sharedDir()!, 'corpus', 'ptx');
+    const rows: { path: string; accepted: boolean; firstError: string }[] = [];
+    for (const r of readManifest(join(root, 'public', 'MANIFEST.tsv')))
+      rows.push({ path: join(root, 'public', r['path']!), accepted: r['ptxas_verdict'] === 'accepted', firstError: r['first_error'] ?? '' });
+    for (const r of readManifest(join(root, 'generated', 'MANIFEST.tsv')))
+      rows.push({ path: join(root, 'generated', r['file']!), accepted: r['ptxas_verdict']!.startsWith('PASS'), firstError: '' });
+    let bytes = 0;
+    let ms = 0;
+    let identical = 0;
+    let hashLines = 0;
+    for (const row of rows) {
+      const text = readFileSync(row.path, 'latin1');
+      bytes += text.length;
+      const t0 = performance.now();
+      const a = preprocess(row.path, text);
+      const b = preprocess(row.path, text, { preprocess: false });
+      ms += performance.now() - t0;
+      if (a.mapped.text === text) identical++;
+      const errs = b.diagnostics.filter((d) => d.severity === 'error');
+      if (row.accepted) {
+        assert.deepEqual(errs, [], row.path);
+        assert.deepEqual(a.diagnostics.filter((d) => d.severity === 'error'), [], row.path);
+      }
+      const m = /line (\d+); fatal\s*: Parsing error near '#'/.exec(row.firstError);
+      if (m && errs.length > 0) {
+        assert.equal(errs[0]!.location?.line, Number(m[1]), row.path);
+        hashLines++;
+      }
+    }
+    console.log(`preprocess corpus sweep: ${rows.length} files, ${(bytes / 1e6).toFixed(1)} MB in ${ms.toFixed(0)} ms (both modes), ${identical} unchanged, ${hashLines} '#' error lines matched ptxas`);
+    assert.ok(hashLines >= 1 || !rows.some((r) => r.firstError.includes("near '#'")));
   });
 });
