@@ -48,6 +48,17 @@ const ptxFiles = list('ptx', '.ptx');
 const amdFiles = list('amdgpu', '.s');
 const rel = (p: string) => p.slice(REPO_ROOT.length + 1);
 
+/** Expectations written inside an included fixture file (only files under test/fixtures). */
+function expectationsOfIncluded(path: string) {
+  const abs = resolve(path);
+  if (!abs.startsWith(FIXTURES + '/')) return undefined;
+  try {
+    return parseFixture(readFileSync(abs, 'latin1')).expectations;
+  } catch {
+    return undefined;
+  }
+}
+
 describe('fixtures: gpuasm check', () => {
   test('fixture files are present', () => {
     assert.ok(ptxFiles.length >= 20, `only ${ptxFiles.length} PTX fixtures`);
@@ -60,7 +71,7 @@ describe('fixtures: gpuasm check', () => {
       const text = readFileSync(file, 'latin1');
       const { expectations, header } = parseFixture(text);
       const diags = checkPtxText(resolve(file), text, ptxOptionsFromHeader(header));
-      const problems = compareWithExpectations(resolve(file), diags, expectations);
+      const problems = compareWithExpectations(resolve(file), diags, expectations, expectationsOfIncluded);
       assert.deepEqual(problems, [], `${rel(file)}:\n  ${problems.join('\n  ')}`);
     });
   }
