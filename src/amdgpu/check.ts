@@ -9,6 +9,7 @@ import type { Expr, InstructionOperand, Operand, Statement } from './ast.js';
 import { AMDHSA_KERNEL_ENTRIES } from './data/directives.js';
 import { ExprParser, evaluate, symbolsIn, type IssueSink } from './expr.js';
 import { Lexer, Tok, type LexerOptions } from './lexer.js';
+import { forEachAmdgpuStatement } from './parser.js';
 import type { OperandExprEvaluator } from './operand-expr.js';
 import { parseNsaAddress, parseRegister, validateRegisterForTarget } from './registers.js';
 import { applyStatement, SymbolTable, type SymbolInfo } from './symbols.js';
@@ -38,14 +39,37 @@ const DATA_SIZES: ReadonlyMap<string, number> = new Map([
  * them), reporting through `sink`. Returns the final symbol table.
  */
 export function checkStatements(text: string, statements: readonly Statement[], options: CheckOptions, sink: IssueSink): SymbolInfo[] {
-  const table = new SymbolTable(sink);
-  const target = findTarget(options.mcpu);
-  const checker = new StatementChecker(text, table, target, options, sink);
-  for (const st of statements) {
-    applyStatement(table, st, text);
-    checker.check(st);
+  const c = new FileChecker(text, options, sink);
+  for (const st of statements) c.statement(st);
+  return c.finish();
+}
+
+/** Checks a file while it is parsed: parse, apply and check one statement at a time. */
+export function checkText(text: string, options: CheckOptions, sink: IssueSink): SymbolInfo[] {
+  const c = new FileChecker(text, options, sink);
+  forEachAmdgpuStatement(text, options, sink, (st) => c.statement(st));
+  return c.finish();
+}
+
+/** Statement-at-a-time checker: symbol effects first, then the statement's own rules. */
+export class FileChecker {
+  private readonly table: SymbolTable;
+  private readonly checker: StatementChecker;
+  constructor(
+    private readonly text: string,
+    options: CheckOptions,
+    sink: IssueSink,
+  ) {
+    this.table = new SymbolTable(sink);
+    this.checker = new StatementChecker(text, this.table, findTarget(options.mcpu), options, sink);
   }
-  return table.finish();
+  statement(st: Statement): void {
+    applyStatement(this.table, st, this.text);
+    this.checker.check(st);
+  }
+  finish(): SymbolInfo[] {
+    return this.table.finish();
+  }
 }
 
 class StatementChecker {
@@ -238,16 +262,38 @@ class StatementChecker {
     }
   }
 
+  /**
+   * Register validation results of operands whose meaning cannot change (no symbols inside), by
+   * their text: clang output repeats the same few hundred register spellings.
+   */
+  private readonly registerCache = new Map<string, { code: string; message: string; start: number; length: number } | null>();
+
   private checkRegister(op: Operand): void {
     if (!this.target) return;
-    const r = parseRegister(this.text, op.span.start, this.target, this.evaluator);
-    if (r.status === 'none') return;
-    if (r.status === 'error') {
-      this.issue(r.error.code, r.error.message, { start: r.error.offset, end: r.error.offset + Math.max(1, r.error.length) });
-      return;
+    let key: string | undefined;
+    if (op.kind === 'word') key = op.name;
+    else if (op.kind === 'regRange' && op.first.kind === 'int' && (op.last === null || op.last.kind === 'int')) key = this.text.slice(op.span.start, op.span.end);
+    if (key !== undefined) {
+      const cached = this.registerCache.get(key);
+      if (cached === null) return;
+      if (cached !== undefined) {
+        this.issue(cached.code, cached.message, { start: op.span.start + cached.start, end: op.span.start + cached.start + cached.length });
+        return;
+      }
     }
-    const bad = validateRegisterForTarget(r.reg, this.target);
-    if (bad) this.issue(bad.code, bad.message, { start: bad.offset, end: bad.offset + Math.max(1, bad.length) });
+    const found = this.registerProblem(op.span.start);
+    if (key !== undefined) this.registerCache.set(key, found ? { code: found.code, message: found.message, start: found.offset - op.span.start, length: found.length } : null);
+    if (found) this.issue(found.code, found.message, { start: found.offset, end: found.offset + found.length });
+  }
+
+  /** The first register rule the operand at `pos` breaks, or null (also for non-registers). */
+  private registerProblem(pos: number): { code: string; message: string; offset: number; length: number } | null {
+    const r = parseRegister(this.text, pos, this.target!, this.evaluator);
+    if (r.status === 'none') return null;
+    if (r.status === 'error') return { code: r.error.code, message: r.error.message, offset: r.error.offset, length: Math.max(1, r.error.length) };
+    const bad = validateRegisterForTarget(r.reg, this.target!);
+    if (bad) return { code: bad.code, message: bad.message, offset: bad.offset, length: Math.max(1, bad.length) };
+    return null;
   }
 
   private checkRegisterList(mnemonic: string, op: Extract<Operand, { kind: 'list' }>): void {
@@ -270,5 +316,5 @@ class StatementChecker {
   }
 }
 
-/** The lexer's token kinds, re-exported for tools built on the checker. */
-export { Tok };
+
+

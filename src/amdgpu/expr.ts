@@ -111,11 +111,11 @@ function binaryOpOf(kind: number): BinaryOp {
 
 const MAX_U64 = (1n << 64n) - 1n;
 
-/** Tree depth of each node built by the parser, kept aside so the AST stays plain. */
-const depthOf = new WeakMap<Expr, number>();
-function depth(e: Expr): number {
-  return depthOf.get(e) ?? 1;
-}
+/**
+ * Operator nodes allowed in one expression. Bounds the depth of every tree walk (evaluation,
+ * symbol substitution) without tracking depth per node: a tree is never deeper than its size.
+ */
+export const MAX_EXPR_OPERATORS = 2000;
 
 /**
  * Recursive-descent expression parser over a shared Lexer. The lexer's current token is the
@@ -124,6 +124,8 @@ function depth(e: Expr): number {
  */
 export class ExprParser {
   private nesting = 0;
+  /** Operator nodes built in the current top-level expression. */
+  private operators = 0;
   constructor(
     readonly lex: Lexer,
     readonly sink: IssueSink,
@@ -152,6 +154,7 @@ export class ExprParser {
 
   /// expr ::= primary (binop primary)*      with GNU precedence
   parseExpression(): Expr | null {
+    if (this.nesting === 0) this.operators = 0;
     const lhs = this.parsePrimary(true);
     if (!lhs) return null;
     return this.parseBinOpRHS(1, lhs);
@@ -159,7 +162,21 @@ export class ExprParser {
 
   /** Continues an expression whose first primary was parsed elsewhere (e.g. `vmcnt(0) & ...`). */
   continueBinary(lhs: Expr): Expr | null {
+    if (this.nesting === 0) this.operators = 0;
     return this.parseBinOpRHS(1, lhs);
+  }
+
+  /** Counts one operator node; false (after reporting) when the expression is too large. */
+  private countOperator(start: number, end: number): boolean {
+    if (++this.operators <= MAX_EXPR_OPERATORS) return true;
+    this.error('AMD112', `expression too large or nested too deeply (more than ${MAX_EXPR_OPERATORS} operators)`, start, end);
+    return false;
+  }
+
+  /** `-x` built by the operand parser (same node as the unary operator here). */
+  makeUnary(op: UnaryOp, operand: Expr, start: number): Expr | null {
+    if (!this.countOperator(start, start + 1)) return null;
+    return { kind: 'unary', op, operand, span: { start, end: operand.span.end } };
   }
 
   /** `(precedence climbing)`: combines `lhs` with following operators of at least `minPrec`. */
@@ -178,11 +195,8 @@ export class ExprParser {
         rhs = this.parseBinOpRHS(prec + 1, rhs);
         if (!rhs) return null;
       }
-      const d = Math.max(depth(lhs), depth(rhs)) + 1;
-      if (d > MAX_EXPR_DEPTH) return this.error('AMD112', `expression nested too deeply (more than ${MAX_EXPR_DEPTH} levels)`, opSpan.start, opSpan.end);
-      const node: Expr = { kind: 'binary', op: binaryOpOf(opKind), left: lhs, right: rhs, opSpan, span: { start: lhs.span.start, end: rhs.span.end } };
-      depthOf.set(node, d);
-      lhs = node;
+      if (!this.countOperator(opSpan.start, opSpan.end)) return null;
+      lhs = { kind: 'binary', op: binaryOpOf(opKind), left: lhs, right: rhs, opSpan, span: { start: lhs.span.start, end: rhs.span.end } };
     }
   }
 
@@ -259,11 +273,7 @@ export class ExprParser {
         const operand = this.parsePrimary(false);
         this.nesting--;
         if (!operand) return null;
-        const d = depth(operand) + 1;
-        if (d > MAX_EXPR_DEPTH) return this.error('AMD112', `expression nested too deeply (more than ${MAX_EXPR_DEPTH} levels)`, start, start + 1);
-        const node: Expr = { kind: 'unary', op, operand, span: { start, end: operand.span.end } };
-        depthOf.set(node, d);
-        return node;
+        return this.makeUnary(op, operand, start);
       }
       case Tok.Error:
         this.reportLexError();
@@ -290,11 +300,8 @@ export class ExprParser {
           if (commas + 1 !== args.length) return this.error('AMD113', `mismatch of commas in ${name} expression`, lex.start, lex.end);
           const end = lex.end;
           lex.next();
-          let d = 1;
-          for (const a of args) d = Math.max(d, depth(a) + 1);
-          const node: Expr = { kind: 'call', name, args, span: { start, end } };
-          depthOf.set(node, d);
-          return node;
+          if (!this.countOperator(start, end)) return null;
+          return { kind: 'call', name, args, span: { start, end } };
         }
         const e = this.parseExpression();
         if (!e) return null;

@@ -2,7 +2,7 @@
 import type { Diagnostic } from '../core/diagnostics.js';
 import { SourceFile } from '../core/source.js';
 import type { AmdgpuFile } from './ast.js';
-import { checkStatements } from './check.js';
+import { checkText } from './check.js';
 import { evaluate, parseExpression, symbolsIn, type ParseIssue } from './expr.js';
 import { parseAmdgpuStatements } from './parser.js';
 import { isTemporarySymbol, type SymbolInfo } from './symbols.js';
@@ -33,10 +33,7 @@ function run(name: string, text: string, options: AmdgpuCheckOptions): { diagnos
   const source = new SourceFile(name, text);
   const issues: ParseIssue[] = [];
   const sink = (i: ParseIssue) => issues.push(i);
-  const parsed = parseAmdgpuStatements(text, options);
-  for (const i of parsed.issues) sink(i);
-  const statements = parsed.statements;
-  const symbols = checkStatements(text, statements, options, sink);
+  const symbols = checkText(text, options, sink);
   // One diagnostic per spot; ordered by position.
   issues.sort((a, b) => a.start - b.start);
   const diagnostics: Diagnostic[] = [];

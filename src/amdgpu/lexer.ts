@@ -8,155 +8,156 @@
  */
 
 /** Token kinds: small numbers. */
-export const Tok = {
-  Eof: 0,
+export const enum Tok {
+  Eof = 0,
   /** Newline, `\r\n`, or a line comment up to and including its newline. */
-  EndOfStatement: 1,
-  Identifier: 2,
+  EndOfStatement = 1,
+  Identifier = 2,
   /** An integer literal; value via `intValue()`. May exceed 64 bits (checked by the parser). */
-  Integer: 3,
+  Integer = 3,
   /** A floating-point literal (decimal or hex); value via `realValue()`. */
-  Real: 4,
+  Real = 4,
   /** A double-quoted string, quotes included in the span. */
-  String: 5,
+  String = 5,
   /** A lexical error; message in `errorMessage`. */
-  Error: 6,
-  Dot: 7,
-  Colon: 8,
-  Plus: 9,
-  Minus: 10,
-  Tilde: 11,
-  LParen: 12,
-  RParen: 13,
-  LBrac: 14,
-  RBrac: 15,
-  LCurly: 16,
-  RCurly: 17,
-  Star: 18,
-  Comma: 19,
-  Dollar: 20,
-  At: 21,
-  Hash: 22,
-  Question: 23,
-  BackSlash: 24,
-  Equal: 25,
-  EqualEqual: 26,
-  MinusGreater: 27,
-  Pipe: 28,
-  PipePipe: 29,
-  Caret: 30,
-  Amp: 31,
-  AmpAmp: 32,
-  Exclaim: 33,
-  ExclaimEqual: 34,
-  Percent: 35,
-  Slash: 36,
-  Less: 37,
-  LessLess: 38,
-  LessEqual: 39,
-  LessGreater: 40,
-  Greater: 41,
-  GreaterGreater: 42,
-  GreaterEqual: 43,
-} as const;
-export type TokKind = (typeof Tok)[keyof typeof Tok];
+  Error = 6,
+  Dot = 7,
+  Colon = 8,
+  Plus = 9,
+  Minus = 10,
+  Tilde = 11,
+  LParen = 12,
+  RParen = 13,
+  LBrac = 14,
+  RBrac = 15,
+  LCurly = 16,
+  RCurly = 17,
+  Star = 18,
+  Comma = 19,
+  Dollar = 20,
+  At = 21,
+  Hash = 22,
+  Question = 23,
+  BackSlash = 24,
+  Equal = 25,
+  EqualEqual = 26,
+  MinusGreater = 27,
+  Pipe = 28,
+  PipePipe = 29,
+  Caret = 30,
+  Amp = 31,
+  AmpAmp = 32,
+  Exclaim = 33,
+  ExclaimEqual = 34,
+  Percent = 35,
+  Slash = 36,
+  Less = 37,
+  LessLess = 38,
+  LessEqual = 39,
+  LessGreater = 40,
+  Greater = 41,
+  GreaterGreater = 42,
+  GreaterEqual = 43,
+}
+export type TokKind = Tok;
 
-const TOK_NAMES: string[] = [];
-for (const [k, v] of Object.entries(Tok)) TOK_NAMES[v] = k;
+const TOK_NAMES: readonly string[] = ['Eof', 'EndOfStatement', 'Identifier', 'Integer', 'Real', 'String', 'Error', 'Dot', 'Colon', 'Plus', 'Minus', 'Tilde', 'LParen', 'RParen', 'LBrac', 'RBrac', 'LCurly', 'RCurly', 'Star', 'Comma', 'Dollar', 'At', 'Hash', 'Question', 'BackSlash', 'Equal', 'EqualEqual', 'MinusGreater', 'Pipe', 'PipePipe', 'Caret', 'Amp', 'AmpAmp', 'Exclaim', 'ExclaimEqual', 'Percent', 'Slash', 'Less', 'LessLess', 'LessEqual', 'LessGreater', 'Greater', 'GreaterGreater', 'GreaterEqual'];
 export function tokName(kind: number): string {
   return TOK_NAMES[kind] ?? `tok${kind}`;
 }
 
-// Character codes.
-const C_TAB = 9;
-const C_LF = 10;
-const C_CR = 13;
-const C_SPACE = 32;
-const C_BANG = 33;
-const C_DQUOTE = 34;
-const C_HASH = 35;
-const C_DOLLAR = 36;
-const C_PERCENT = 37;
-const C_AMP = 38;
-const C_SQUOTE = 39;
-const C_LPAREN = 40;
-const C_RPAREN = 41;
-const C_STAR = 42;
-const C_PLUS = 43;
-const C_COMMA = 44;
-const C_MINUS = 45;
-const C_DOT = 46;
-const C_SLASH = 47;
-const C_0 = 48;
-const C_1 = 49;
-const C_7 = 55;
-const C_9 = 57;
-const C_COLON = 58;
-const C_SEMI = 59;
-const C_LT = 60;
-const C_EQ = 61;
-const C_GT = 62;
-const C_QUESTION = 63;
-const C_AT = 64;
-const C_A = 65;
-const C_B = 66;
-const C_D = 68;
-const C_E = 69;
-const C_F = 70;
-const C_H = 72;
-const C_L = 76;
-const C_O = 79;
-const C_P = 80;
-const C_Q = 81;
-const C_T = 84;
-const C_U = 85;
-const C_X = 88;
-const C_Y = 89;
-const C_Z = 90;
-const C_LBRAC = 91;
-const C_BACKSLASH = 92;
-const C_RBRAC = 93;
-const C_CARET = 94;
-const C_UNDERSCORE = 95;
-const C_a = 97;
-const C_b = 98;
-const C_d = 100;
-const C_e = 101;
-const C_f = 102;
-const C_h = 104;
-const C_l = 108;
-const C_n = 110;
-const C_o = 111;
-const C_p = 112;
-const C_q = 113;
-const C_r = 114;
-const C_t = 116;
-const C_u = 117;
-const C_x = 120;
-const C_y = 121;
-const C_z = 122;
-const C_LCURLY = 123;
-const C_PIPE = 124;
-const C_RCURLY = 125;
-const C_TILDE = 126;
+/** Character codes (a const enum: inlined as literals, so switches compile to jump tables). */
+const enum Ch {
+  TAB = 9,
+  LF = 10,
+  CR = 13,
+  SPACE = 32,
+  BANG = 33,
+  DQUOTE = 34,
+  HASH = 35,
+  DOLLAR = 36,
+  PERCENT = 37,
+  AMP = 38,
+  SQUOTE = 39,
+  LPAREN = 40,
+  RPAREN = 41,
+  STAR = 42,
+  PLUS = 43,
+  COMMA = 44,
+  MINUS = 45,
+  DOT = 46,
+  SLASH = 47,
+  D0 = 48,
+  D1 = 49,
+  D7 = 55,
+  D9 = 57,
+  COLON = 58,
+  SEMI = 59,
+  LT = 60,
+  EQ = 61,
+  GT = 62,
+  QUESTION = 63,
+  AT = 64,
+  A = 65,
+  B = 66,
+  D = 68,
+  E = 69,
+  F = 70,
+  H = 72,
+  L = 76,
+  O = 79,
+  P = 80,
+  Q = 81,
+  T = 84,
+  U = 85,
+  X = 88,
+  Y = 89,
+  Z = 90,
+  LBRAC = 91,
+  BACKSLASH = 92,
+  RBRAC = 93,
+  CARET = 94,
+  UNDERSCORE = 95,
+  a = 97,
+  b = 98,
+  d = 100,
+  e = 101,
+  f = 102,
+  h = 104,
+  l = 108,
+  n = 110,
+  o = 111,
+  p = 112,
+  q = 113,
+  r = 114,
+  t = 116,
+  u = 117,
+  x = 120,
+  y = 121,
+  z = 122,
+  LCURLY = 123,
+  PIPE = 124,
+  RCURLY = 125,
+  TILDE = 126,
+}
 
 export function isDigitCode(c: number): boolean {
-  return c >= C_0 && c <= C_9;
+  return c >= Ch.D0 && c <= Ch.D9;
 }
 export function isHexDigitCode(c: number): boolean {
-  return (c >= C_0 && c <= C_9) || (c >= C_a && c <= C_f) || (c >= C_A && c <= C_F);
+  return (c >= Ch.D0 && c <= Ch.D9) || (c >= Ch.a && c <= Ch.f) || (c >= Ch.A && c <= Ch.F);
 }
 function isAlphaCode(c: number): boolean {
-  return (c >= C_a && c <= C_z) || (c >= C_A && c <= C_Z);
+  return (c >= Ch.a && c <= Ch.z) || (c >= Ch.A && c <= Ch.Z);
 }
 /** Identifier characters for amdgcn: alnum, `_ $ . ? @`. */
 export function isIdentCharCode(c: number): boolean {
-  return isAlphaCode(c) || isDigitCode(c) || c === C_UNDERSCORE || c === C_DOLLAR || c === C_DOT || c === C_QUESTION || c === C_AT;
+  return isAlphaCode(c) || isDigitCode(c) || c === Ch.UNDERSCORE || c === Ch.DOLLAR || c === Ch.DOT || c === Ch.QUESTION || c === Ch.AT;
 }
 function hexVal(c: number): number {
-  if (c >= C_0 && c <= C_9) return c - C_0;
-  if (c >= C_a && c <= C_f) return c - C_a + 10;
-  if (c >= C_A && c <= C_F) return c - C_A + 10;
+  if (c >= Ch.D0 && c <= Ch.D9) return c - Ch.D0;
+  if (c >= Ch.a && c <= Ch.f) return c - Ch.a + 10;
+  if (c >= Ch.A && c <= Ch.F) return c - Ch.A + 10;
   return 99;
 }
 
@@ -241,6 +242,24 @@ export class Lexer {
     this.errorMessage = s.errorMessage;
   }
 
+  /** Kind of the token after the current one, without moving (no allocation). */
+  peek(): number {
+    const pos = this.pos, kind = this.kind, start = this.start, end = this.end, ats = this.atStatementStart, sp = this.spaceBefore;
+    const radix = this.radix, ds = this.digitsStart, de = this.digitsEnd, em = this.errorMessage;
+    const k = this.next();
+    this.pos = pos;
+    this.kind = kind;
+    this.start = start;
+    this.end = end;
+    this.atStatementStart = ats;
+    this.spaceBefore = sp;
+    this.radix = radix;
+    this.digitsStart = ds;
+    this.digitsEnd = de;
+    this.errorMessage = em;
+    return k;
+  }
+
   /** Kind of the current token (a call, so TypeScript does not narrow it across `next()`). */
   cur(): number {
     return this.kind;
@@ -265,12 +284,12 @@ export class Lexer {
     for (;;) {
       if (p >= this.len) break;
       const c = text.charCodeAt(p);
-      if (c === C_SPACE || c === C_TAB || c === 0) {
+      if (c === Ch.SPACE || c === Ch.TAB || c === 0) {
         p++;
         this.spaceBefore = true;
         continue;
       }
-      if (c === C_SLASH && p + 1 < this.len && text.charCodeAt(p + 1) === C_STAR) {
+      if (c === Ch.SLASH && p + 1 < this.len && text.charCodeAt(p + 1) === Ch.STAR) {
         const close = text.indexOf('*/', p + 2);
         if (close < 0) {
           this.pos = this.len;
@@ -295,17 +314,17 @@ export class Lexer {
     }
     const c = text.charCodeAt(p);
     // Line comments: `;` anywhere, `//` anywhere, `#` at the start of a statement.
-    if (c === C_SEMI || (c === C_SLASH && this.ch(p + 1) === C_SLASH) || (c === C_HASH && this.atStatementStart)) {
+    if (c === Ch.SEMI || (c === Ch.SLASH && this.ch(p + 1) === Ch.SLASH) || (c === Ch.HASH && this.atStatementStart)) {
       let q = p + 1;
       while (q < this.len) {
         const d = text.charCodeAt(q);
-        if (d === C_LF) {
+        if (d === Ch.LF) {
           q++;
           break;
         }
-        if (d === C_CR) {
+        if (d === Ch.CR) {
           q++;
-          if (q < this.len && text.charCodeAt(q) === C_LF) q++;
+          if (q < this.len && text.charCodeAt(q) === Ch.LF) q++;
           break;
         }
         q++;
@@ -318,81 +337,81 @@ export class Lexer {
     const wasStart = this.atStatementStart;
     this.atStatementStart = false;
     switch (c) {
-      case C_LF:
+      case Ch.LF:
         this.atStatementStart = true;
         return this.tok(Tok.EndOfStatement, p + 1);
-      case C_CR:
+      case Ch.CR:
         this.atStatementStart = true;
-        return this.tok(Tok.EndOfStatement, this.ch(p + 1) === C_LF ? p + 2 : p + 1);
-      case C_COLON:
+        return this.tok(Tok.EndOfStatement, this.ch(p + 1) === Ch.LF ? p + 2 : p + 1);
+      case Ch.COLON:
         return this.tok(Tok.Colon, p + 1);
-      case C_PLUS:
+      case Ch.PLUS:
         return this.tok(Tok.Plus, p + 1);
-      case C_TILDE:
+      case Ch.TILDE:
         return this.tok(Tok.Tilde, p + 1);
-      case C_LPAREN:
+      case Ch.LPAREN:
         return this.tok(Tok.LParen, p + 1);
-      case C_RPAREN:
+      case Ch.RPAREN:
         return this.tok(Tok.RParen, p + 1);
-      case C_LBRAC:
+      case Ch.LBRAC:
         return this.tok(Tok.LBrac, p + 1);
-      case C_RBRAC:
+      case Ch.RBRAC:
         return this.tok(Tok.RBrac, p + 1);
-      case C_LCURLY:
+      case Ch.LCURLY:
         return this.tok(Tok.LCurly, p + 1);
-      case C_RCURLY:
+      case Ch.RCURLY:
         return this.tok(Tok.RCurly, p + 1);
-      case C_STAR:
+      case Ch.STAR:
         return this.tok(Tok.Star, p + 1);
-      case C_COMMA:
+      case Ch.COMMA:
         return this.tok(Tok.Comma, p + 1);
-      case C_DOLLAR:
+      case Ch.DOLLAR:
         return this.lexIdentifier(p);
-      case C_AT:
+      case Ch.AT:
         return this.tok(Tok.At, p + 1);
-      case C_HASH:
+      case Ch.HASH:
         return this.tok(Tok.Hash, p + 1);
-      case C_QUESTION:
+      case Ch.QUESTION:
         return this.tok(Tok.Question, p + 1);
-      case C_BACKSLASH:
+      case Ch.BACKSLASH:
         return this.tok(Tok.BackSlash, p + 1);
-      case C_EQ:
-        return this.ch(p + 1) === C_EQ ? this.tok(Tok.EqualEqual, p + 2) : this.tok(Tok.Equal, p + 1);
-      case C_MINUS:
-        return this.ch(p + 1) === C_GT ? this.tok(Tok.MinusGreater, p + 2) : this.tok(Tok.Minus, p + 1);
-      case C_PIPE:
-        return this.ch(p + 1) === C_PIPE ? this.tok(Tok.PipePipe, p + 2) : this.tok(Tok.Pipe, p + 1);
-      case C_CARET:
+      case Ch.EQ:
+        return this.ch(p + 1) === Ch.EQ ? this.tok(Tok.EqualEqual, p + 2) : this.tok(Tok.Equal, p + 1);
+      case Ch.MINUS:
+        return this.ch(p + 1) === Ch.GT ? this.tok(Tok.MinusGreater, p + 2) : this.tok(Tok.Minus, p + 1);
+      case Ch.PIPE:
+        return this.ch(p + 1) === Ch.PIPE ? this.tok(Tok.PipePipe, p + 2) : this.tok(Tok.Pipe, p + 1);
+      case Ch.CARET:
         return this.tok(Tok.Caret, p + 1);
-      case C_AMP:
-        return this.ch(p + 1) === C_AMP ? this.tok(Tok.AmpAmp, p + 2) : this.tok(Tok.Amp, p + 1);
-      case C_BANG:
-        return this.ch(p + 1) === C_EQ ? this.tok(Tok.ExclaimEqual, p + 2) : this.tok(Tok.Exclaim, p + 1);
-      case C_PERCENT:
+      case Ch.AMP:
+        return this.ch(p + 1) === Ch.AMP ? this.tok(Tok.AmpAmp, p + 2) : this.tok(Tok.Amp, p + 1);
+      case Ch.BANG:
+        return this.ch(p + 1) === Ch.EQ ? this.tok(Tok.ExclaimEqual, p + 2) : this.tok(Tok.Exclaim, p + 1);
+      case Ch.PERCENT:
         return this.tok(Tok.Percent, p + 1);
-      case C_SLASH:
+      case Ch.SLASH:
         this.atStatementStart = wasStart;
         return this.tok(Tok.Slash, p + 1);
-      case C_LT: {
+      case Ch.LT: {
         const d = this.ch(p + 1);
-        if (d === C_LT) return this.tok(Tok.LessLess, p + 2);
-        if (d === C_EQ) return this.tok(Tok.LessEqual, p + 2);
-        if (d === C_GT) return this.tok(Tok.LessGreater, p + 2);
+        if (d === Ch.LT) return this.tok(Tok.LessLess, p + 2);
+        if (d === Ch.EQ) return this.tok(Tok.LessEqual, p + 2);
+        if (d === Ch.GT) return this.tok(Tok.LessGreater, p + 2);
         return this.tok(Tok.Less, p + 1);
       }
-      case C_GT: {
+      case Ch.GT: {
         const d = this.ch(p + 1);
-        if (d === C_GT) return this.tok(Tok.GreaterGreater, p + 2);
-        if (d === C_EQ) return this.tok(Tok.GreaterEqual, p + 2);
+        if (d === Ch.GT) return this.tok(Tok.GreaterGreater, p + 2);
+        if (d === Ch.EQ) return this.tok(Tok.GreaterEqual, p + 2);
         return this.tok(Tok.Greater, p + 1);
       }
-      case C_SQUOTE:
+      case Ch.SQUOTE:
         return this.lexCharLiteral(p);
-      case C_DQUOTE:
+      case Ch.DQUOTE:
         return this.lexString(p);
       default:
-        if (c >= C_0 && c <= C_9) return this.lexDigit(p);
-        if (isAlphaCode(c) || c === C_UNDERSCORE || c === C_DOT) return this.lexIdentifier(p);
+        if (c >= Ch.D0 && c <= Ch.D9) return this.lexDigit(p);
+        if (isAlphaCode(c) || c === Ch.UNDERSCORE || c === Ch.DOT) return this.lexIdentifier(p);
         return this.err(p, p + 1, 'invalid character in input');
     }
   }
@@ -413,13 +432,13 @@ export class Lexer {
     const text = this.text;
     let q = p + 1;
     // `.5`, `.5e3`: a float literal rather than an identifier.
-    if (text.charCodeAt(p) === C_DOT && isDigitCode(this.ch(q))) {
+    if (text.charCodeAt(p) === Ch.DOT && isDigitCode(this.ch(q))) {
       while (isDigitCode(this.ch(q))) q++;
       const d = this.ch(q);
-      if (!isIdentCharCode(d) || d === C_e || d === C_E) return this.lexFloatTail(q);
+      if (!isIdentCharCode(d) || d === Ch.e || d === Ch.E) return this.lexFloatTail(q);
     }
     while (q < this.len && isIdentCharCode(text.charCodeAt(q))) q++;
-    if (q === p + 1 && text.charCodeAt(p) === C_DOT) return this.tok(Tok.Dot, q);
+    if (q === p + 1 && text.charCodeAt(p) === Ch.DOT) return this.tok(Tok.Dot, q);
     return this.tok(Tok.Identifier, q);
   }
 
@@ -427,14 +446,14 @@ export class Lexer {
   private lexFloatTail(q: number): number {
     while (isDigitCode(this.ch(q))) q++;
     const s = this.ch(q);
-    if (s === C_MINUS || s === C_PLUS) {
+    if (s === Ch.MINUS || s === Ch.PLUS) {
       this.pos = q + 1;
       return this.err(q, q + 1, 'invalid sign in float literal');
     }
-    if (s === C_e || s === C_E) {
+    if (s === Ch.e || s === Ch.E) {
       q++;
       const t = this.ch(q);
-      if (t === C_MINUS || t === C_PLUS) q++;
+      if (t === Ch.MINUS || t === Ch.PLUS) q++;
       while (isDigitCode(this.ch(q))) q++;
     }
     return this.tok(Tok.Real, q);
@@ -443,7 +462,7 @@ export class Lexer {
   /** After `0x` and its hex digits, at `.`, `p` or `P`. */
   private lexHexFloat(p: number, q: number, noIntDigits: boolean): number {
     let noFrac = true;
-    if (this.ch(q) === C_DOT) {
+    if (this.ch(q) === Ch.DOT) {
       q++;
       const f = q;
       while (isHexDigitCode(this.ch(q))) q++;
@@ -451,10 +470,10 @@ export class Lexer {
     }
     if (noIntDigits && noFrac) return this.err(p, q, 'invalid hexadecimal floating-point constant: expected at least one significand digit');
     const e = this.ch(q);
-    if (e !== C_p && e !== C_P) return this.err(p, q, "invalid hexadecimal floating-point constant: expected exponent part 'p'");
+    if (e !== Ch.p && e !== Ch.P) return this.err(p, q, "invalid hexadecimal floating-point constant: expected exponent part 'p'");
     q++;
     const s = this.ch(q);
-    if (s === C_PLUS || s === C_MINUS) q++;
+    if (s === Ch.PLUS || s === Ch.MINUS) q++;
     const es = q;
     while (isDigitCode(this.ch(q))) q++;
     if (q === es) return this.err(p, q, 'invalid hexadecimal floating-point constant: expected at least one exponent digit');
@@ -463,9 +482,9 @@ export class Lexer {
 
   private skipIntSuffix(q: number): number {
     let c = this.ch(q);
-    if (c === C_U || c === C_u) c = this.ch(++q);
-    if (c === C_L || c === C_l) c = this.ch(++q);
-    if (c === C_L || c === C_l) ++q;
+    if (c === Ch.U || c === Ch.u) c = this.ch(++q);
+    if (c === Ch.L || c === Ch.l) c = this.ch(++q);
+    if (c === Ch.L || c === Ch.l) ++q;
     return q;
   }
 
@@ -487,12 +506,13 @@ export class Lexer {
    * `[0x]?[0-9][0-9a-fA-F]*[hH]` lookahead (only with MASM integers): returns the end of the
    * digits and whether an `h` suffix follows.
    */
-  private hexLookAhead(q: number): { end: number; hex: boolean } {
+  private hexLookAhead(q: number): number {
+    // Returns the end of the digits; sets `lookAheadHex` when an `h` suffix follows (MASM only).
     let firstNonDec = -1;
     let la = q;
     for (;;) {
       const c = this.ch(la);
-      if (isDigitCode(c)) {
+      if (c >= Ch.D0 && c <= Ch.D9) {
         la++;
         continue;
       }
@@ -501,43 +521,45 @@ export class Lexer {
       else break;
     }
     const h = this.ch(la);
-    const hex = this.masm && (h === C_h || h === C_H);
-    return { end: hex || firstNonDec < 0 ? la : firstNonDec, hex };
+    const hex = this.masm && (h === Ch.h || h === Ch.H);
+    this.lookAheadHex = hex;
+    return hex || firstNonDec < 0 ? la : firstNonDec;
   }
+  private lookAheadHex = false;
 
   private lexDigit(p: number): number {
     const first = this.text.charCodeAt(p);
     let q = p + 1;
     if (this.masm) {
       // MASM suffix forms: [01]+[yY] / [bB], [0-7]+[oOqQ], [0-9]+[tT] / [dD], [0-9][0-9a-fA-F]*[hH].
-      let firstNonBinary = first !== C_0 && first !== C_1 ? p : -1;
+      let firstNonBinary = first !== Ch.D0 && first !== Ch.D1 ? p : -1;
       let firstNonDecimal = -1;
       let r = q;
       while (isHexDigitCode(this.ch(r))) {
         const c = this.ch(r);
         if (!isDigitCode(c) && firstNonDecimal < 0) firstNonDecimal = r;
-        if (c !== C_0 && c !== C_1 && firstNonBinary < 0) firstNonBinary = r;
+        if (c !== Ch.D0 && c !== Ch.D1 && firstNonBinary < 0) firstNonBinary = r;
         r++;
       }
       const s = this.ch(r);
-      if (s === C_DOT) return this.lexFloatTail(r + 1);
+      if (s === Ch.DOT) return this.lexFloatTail(r + 1);
       let radix = 0;
       let end = r;
-      if (s === C_h || s === C_H) {
+      if (s === Ch.h || s === Ch.H) {
         radix = 16;
         end = r + 1;
-      } else if (s === C_t || s === C_T) {
+      } else if (s === Ch.t || s === Ch.T) {
         radix = 10;
         end = r + 1;
-      } else if (s === C_o || s === C_O || s === C_q || s === C_Q) {
+      } else if (s === Ch.o || s === Ch.O || s === Ch.q || s === Ch.Q) {
         radix = 8;
         end = r + 1;
-      } else if (s === C_y || s === C_Y) {
+      } else if (s === Ch.y || s === Ch.Y) {
         radix = 2;
         end = r + 1;
-      } else if (firstNonDecimal >= 0 && firstNonDecimal + 1 === r && (this.ch(firstNonDecimal) === C_d || this.ch(firstNonDecimal) === C_D)) {
+      } else if (firstNonDecimal >= 0 && firstNonDecimal + 1 === r && (this.ch(firstNonDecimal) === Ch.d || this.ch(firstNonDecimal) === Ch.D)) {
         radix = 10;
-      } else if (firstNonBinary >= 0 && firstNonBinary + 1 === r && (this.ch(firstNonBinary) === C_b || this.ch(firstNonBinary) === C_B)) {
+      } else if (firstNonBinary >= 0 && firstNonBinary + 1 === r && (this.ch(firstNonBinary) === Ch.b || this.ch(firstNonBinary) === Ch.B)) {
         radix = 2;
       }
       if (radix) {
@@ -549,54 +571,53 @@ export class Lexer {
       // Default-radix integers and floats fall through to the GNU rules.
     }
     // Decimal: [1-9][0-9]* (or a float).
-    if (first !== C_0 || this.ch(q) === C_DOT) {
-      const la = this.hexLookAhead(q);
-      q = la.end;
-      if (!la.hex) {
+    if (first !== Ch.D0 || this.ch(q) === Ch.DOT) {
+      q = this.hexLookAhead(q);
+      if (!this.lookAheadHex) {
         const c = this.ch(q);
-        if (c === C_DOT || c === C_e || c === C_E) return this.lexFloatTail(c === C_DOT ? q + 1 : q);
+        if (c === Ch.DOT || c === Ch.e || c === Ch.E) return this.lexFloatTail(c === Ch.DOT ? q + 1 : q);
         return this.intTok(p, q, 10, this.skipIntSuffix(q));
       }
       if (!this.validDigits(p, q, 16)) return this.err(p, q, 'invalid hexadecimal number');
       return this.intTok(p, q, 16, this.skipIntSuffix(q + 1));
     }
     const c1 = this.ch(q);
-    if (!this.masm && (c1 === C_b || c1 === C_B)) {
+    if (!this.masm && (c1 === Ch.b || c1 === Ch.B)) {
       q++;
       // `0b` alone is a backward reference to local label 0, as in `jmp 0b`.
       if (!isDigitCode(this.ch(q))) return this.intTok(p, p + 1, 10, q - 1);
       const ns = q;
-      while (this.ch(q) === C_0 || this.ch(q) === C_1) q++;
+      while (this.ch(q) === Ch.D0 || this.ch(q) === Ch.D1) q++;
       if (q === ns) return this.err(p, q, 'invalid binary number');
       return this.intTok(ns, q, 2, this.skipIntSuffix(q));
     }
-    if (c1 === C_x || c1 === C_X) {
+    if (c1 === Ch.x || c1 === Ch.X) {
       q++;
       const ns = q;
       while (isHexDigitCode(this.ch(q))) q++;
       const c = this.ch(q);
-      if (c === C_DOT || c === C_p || c === C_P) return this.lexHexFloat(p, q, ns === q);
+      if (c === Ch.DOT || c === Ch.p || c === Ch.P) return this.lexHexFloat(p, q, ns === q);
       if (q === ns) return this.err(p, q, 'invalid hexadecimal number');
       const de = q;
-      if (this.masm && (this.ch(q) === C_h || this.ch(q) === C_H)) q++;
+      if (this.masm && (this.ch(q) === Ch.h || this.ch(q) === Ch.H)) q++;
       return this.intTok(ns, de, 16, this.skipIntSuffix(q));
     }
     // Octal (or MASM hex with a leading 0).
-    const la = this.hexLookAhead(q);
-    q = la.end;
-    const radix = la.hex ? 16 : 8;
+    q = this.hexLookAhead(q);
+    const hex = this.lookAheadHex;
+    const radix = hex ? 16 : 8;
     if (!this.validDigits(p, q, radix)) return this.err(p, q, `invalid ${radixName(radix)} number`);
-    return this.intTok(p, q, radix, this.skipIntSuffix(la.hex ? q + 1 : q));
+    return this.intTok(p, q, radix, this.skipIntSuffix(hex ? q + 1 : q));
   }
 
   private lexCharLiteral(p: number): number {
     // 'c' or '\c': an integer constant.
     let q = p + 1;
     let c = this.ch(q);
-    if (c === C_BACKSLASH) c = this.ch(++q);
+    if (c === Ch.BACKSLASH) c = this.ch(++q);
     if (c < 0) return this.err(p, this.len, 'unterminated single quote');
     q++;
-    if (this.ch(q) !== C_SQUOTE) return this.err(p, q, 'single quote way too long');
+    if (this.ch(q) !== Ch.SQUOTE) return this.err(p, q, 'single quote way too long');
     q++;
     this.radix = 0; // marks a character literal: value from the text
     this.digitsStart = p;
@@ -609,12 +630,12 @@ export class Lexer {
     for (;;) {
       if (q >= this.len) return this.err(p, this.len, 'unterminated string constant');
       const c = this.text.charCodeAt(q);
-      if (c === C_BACKSLASH) {
+      if (c === Ch.BACKSLASH) {
         q += 2;
         continue;
       }
       q++;
-      if (c === C_DQUOTE) break;
+      if (c === Ch.DQUOTE) break;
     }
     return this.tok(Tok.String, q);
   }
@@ -643,18 +664,18 @@ export function radixName(radix: number): string {
 export function integerTokenValue(text: string, radix: number, start: number, end: number): bigint {
   if (radix === 0) {
     // 'c' or '\c'
-    if (text.charCodeAt(start + 1) !== C_BACKSLASH) return BigInt(text.charCodeAt(start + 1));
+    if (text.charCodeAt(start + 1) !== Ch.BACKSLASH) return BigInt(text.charCodeAt(start + 1));
     const e = text.charCodeAt(start + 2);
     switch (e) {
-      case C_t:
+      case Ch.t:
         return 9n;
-      case C_n:
+      case Ch.n:
         return 10n;
-      case C_b:
+      case Ch.b:
         return 8n;
-      case C_f:
+      case Ch.f:
         return 12n;
-      case C_r:
+      case Ch.r:
         return 13n;
       default:
         return BigInt(e);
@@ -675,15 +696,15 @@ export function integerTokenValue(text: string, radix: number, start: number, en
 /** Double value of a float token: decimal (`1.5`, `1e3`, `.5`, `5e`) or hex (`0x1.8p3`). */
 export function parseRealLiteral(s: string): number {
   const c1 = s.charCodeAt(1);
-  if (s.charCodeAt(0) === C_0 && (c1 === C_x || c1 === C_X)) return parseHexFloat(s.slice(2));
+  if (s.charCodeAt(0) === Ch.D0 && (c1 === Ch.x || c1 === Ch.X)) return parseHexFloat(s.slice(2));
   // An exponent marker without digits (`5e`, `1.5e+`) reads as no exponent, as in llvm-mc.
   let t = s;
   let last = t.charCodeAt(t.length - 1);
-  if (last === C_PLUS || last === C_MINUS) {
+  if (last === Ch.PLUS || last === Ch.MINUS) {
     t = t.slice(0, -1);
     last = t.charCodeAt(t.length - 1);
   }
-  if (last === C_e || last === C_E) t = t.slice(0, -1);
+  if (last === Ch.e || last === Ch.E) t = t.slice(0, -1);
   // MASM forms may carry a trailing 'r'; not produced without --masm-hex-floats.
   const v = Number(t);
   return Number.isNaN(v) ? 0 : v;
@@ -697,7 +718,7 @@ function parseHexFloat(s: string): number {
   let seenDot = false;
   for (; i < s.length; i++) {
     const c = s.charCodeAt(i);
-    if (c === C_DOT) {
+    if (c === Ch.DOT) {
       seenDot = true;
       continue;
     }
@@ -709,14 +730,14 @@ function parseHexFloat(s: string): number {
   // exponent
   i++; // 'p'
   let sign = 1;
-  if (s.charCodeAt(i) === C_PLUS) i++;
-  else if (s.charCodeAt(i) === C_MINUS) {
+  if (s.charCodeAt(i) === Ch.PLUS) i++;
+  else if (s.charCodeAt(i) === Ch.MINUS) {
     sign = -1;
     i++;
   }
   let exp = 0;
   for (; i < s.length; i++) {
-    exp = exp * 10 + (s.charCodeAt(i) - C_0);
+    exp = exp * 10 + (s.charCodeAt(i) - Ch.D0);
     if (exp > 100000) exp = 100000;
   }
   return scaleBigToDouble(mant, sign * exp - 4 * fracDigits);

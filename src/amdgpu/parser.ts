@@ -19,15 +19,22 @@ export interface ParseResult {
 /** Parses a whole file. */
 export function parseAmdgpuStatements(text: string, options: ParseOptions = {}): ParseResult {
   const issues: ParseIssue[] = [];
-  const p = new StatementParser(text, options, (i) => issues.push(i));
-  const statements = p.parseFile();
+  const statements: Statement[] = [];
+  new StatementParser(text, options, (i) => issues.push(i), (st) => statements.push(st)).parseFile();
   return { statements, issues };
+}
+
+/**
+ * Parses a file statement by statement, handing each to `onStatement` as soon as it is parsed
+ * (nothing is retained: memory stays flat on large files).
+ */
+export function forEachAmdgpuStatement(text: string, options: ParseOptions, sink: IssueSink, onStatement: (st: Statement) => void): void {
+  new StatementParser(text, options, sink, onStatement).parseFile();
 }
 
 class StatementParser {
   private readonly lex: Lexer;
   private readonly ep: ExprParser;
-  private readonly statements: Statement[] = [];
   /** Inside `.amdhsa_kernel` … `.end_amdhsa_kernel`. */
   private inKernel: { start: number; nameEnd: number } | null = null;
   private opNesting = 0;
@@ -36,6 +43,7 @@ class StatementParser {
     private readonly text: string,
     options: ParseOptions,
     private readonly sink: IssueSink,
+    private readonly emit: (st: Statement) => void,
   ) {
     this.lex = new Lexer(text, options);
     this.ep = new ExprParser(this.lex, sink);
@@ -45,7 +53,7 @@ class StatementParser {
     this.sink({ code, message, start, end: Math.max(start, end) });
   }
 
-  parseFile(): Statement[] {
+  parseFile(): void {
     const lex = this.lex;
     lex.next();
     for (;;) {
@@ -65,7 +73,6 @@ class StatementParser {
     if (this.inKernel) {
       this.issue('AMD204', 'missing .end_amdhsa_kernel for this .amdhsa_kernel', this.inKernel.start, this.inKernel.nameEnd);
     }
-    return this.statements;
   }
 
   /** Set when the statement just parsed was a label (the line may continue with another statement). */
@@ -93,7 +100,7 @@ class StatementParser {
         if (lex.cur() === Tok.Colon) {
           const end = lex.end;
           lex.next();
-          this.statements.push({ kind: 'label', name, span: { start, end } });
+          this.emit({ kind: 'label', name, span: { start, end } });
           this.endsWithLabel = true;
           return true;
         }
@@ -116,7 +123,7 @@ class StatementParser {
         if (lex.cur() === Tok.Colon) {
           const e = lex.end;
           lex.next();
-          this.statements.push({ kind: 'localLabel', label, span: { start, end: e } });
+          this.emit({ kind: 'localLabel', label, span: { start, end: e } });
           this.endsWithLabel = true;
           return true;
         }
@@ -130,7 +137,7 @@ class StatementParser {
           lex.next();
           const e = this.ep.parseExpression();
           if (!e) return false;
-          this.statements.push({ kind: 'directive', name: '.org', nameSpan: { start, end: start + 1 }, args: [{ span: e.span, expr: e }], span: { start, end: e.span.end } });
+          this.emit({ kind: 'directive', name: '.org', nameSpan: { start, end: start + 1 }, args: [{ span: e.span, expr: e }], span: { start, end: e.span.end } });
           return true;
         }
         this.issue('AMD202', "unexpected token at start of statement: '.'", start, start + 1);
@@ -148,7 +155,7 @@ class StatementParser {
   private parseAssignmentValue(name: string, nameSpan: { start: number; end: number }, form: '=' | '.set' | '.equ' | '.equiv', start: number): boolean {
     const expr = this.ep.parseExpression();
     if (!expr) return false;
-    this.statements.push({ kind: 'assignment', name, nameSpan, expr, form, span: { start, end: expr.span.end } });
+    this.emit({ kind: 'assignment', name, nameSpan, expr, form, span: { start, end: expr.span.end } });
     return true;
   }
 
@@ -163,7 +170,7 @@ class StatementParser {
     if (this.inKernel) {
       if (name === '.end_amdhsa_kernel') {
         this.inKernel = null;
-        this.statements.push({ kind: 'directive', name, nameSpan, args: [], span: nameSpan });
+        this.emit({ kind: 'directive', name, nameSpan, args: [], span: nameSpan });
         return true;
       }
       if (!name.startsWith('.amdhsa_')) {
@@ -172,7 +179,7 @@ class StatementParser {
       }
       const e = this.ep.parseExpression();
       if (!e) return false;
-      this.statements.push({ kind: 'directive', name, nameSpan, args: [{ span: e.span, expr: e }], span: { start, end: e.span.end } });
+      this.emit({ kind: 'directive', name, nameSpan, args: [{ span: e.span, expr: e }], span: { start, end: e.span.end } });
       return true;
     }
     const rawEnd = RAW_BLOCKS.get(name);
@@ -213,7 +220,7 @@ class StatementParser {
           if (lex.cur() !== Tok.Comma) break;
           lex.next();
         }
-        this.statements.push({ kind: 'directive', name, nameSpan, args, span: { start, end: args[args.length - 1]!.span.end } });
+        this.emit({ kind: 'directive', name, nameSpan, args, span: { start, end: args[args.length - 1]!.span.end } });
         return true;
       }
       case DirectiveKind.OptExprs: {
@@ -235,7 +242,7 @@ class StatementParser {
             lex.next();
           }
         }
-        this.statements.push({ kind: 'directive', name, nameSpan, args, span: { start, end } });
+        this.emit({ kind: 'directive', name, nameSpan, args, span: { start, end } });
         return true;
       }
       case DirectiveKind.NameExpr: {
@@ -258,7 +265,7 @@ class StatementParser {
           this.issue('AMD208', `expected ',' and an expression after the symbol name in ${rawName}`, lex.start, lex.end);
           return false;
         }
-        this.statements.push({ kind: 'directive', name, nameSpan, args, span: { start, end } });
+        this.emit({ kind: 'directive', name, nameSpan, args, span: { start, end } });
         return true;
       }
       case DirectiveKind.Names: {
@@ -274,7 +281,7 @@ class StatementParser {
           if (lex.cur() !== Tok.Comma) break;
           lex.next();
         }
-        this.statements.push({ kind: 'directive', name, nameSpan, args, span: { start, end: args[args.length - 1]!.span.end } });
+        this.emit({ kind: 'directive', name, nameSpan, args, span: { start, end: args[args.length - 1]!.span.end } });
         return true;
       }
       case DirectiveKind.Kernel: {
@@ -286,7 +293,7 @@ class StatementParser {
         const args: DirectiveArg[] = [{ span: { start: lex.start, end: lex.end } }];
         lex.next();
         this.inKernel = { start, nameEnd };
-        this.statements.push({ kind: 'directive', name, nameSpan, args, span: { start, end: args[0]!.span.end } });
+        this.emit({ kind: 'directive', name, nameSpan, args, span: { start, end: args[0]!.span.end } });
         return true;
       }
       case DirectiveKind.Raw:
@@ -311,7 +318,7 @@ class StatementParser {
         }
         if (argStart >= 0) args.push({ span: { start: argStart, end: argEnd } });
         const end = args.length ? args[args.length - 1]!.span.end : nameEnd;
-        this.statements.push({ kind: 'directive', name, nameSpan, args, span: { start, end } });
+        this.emit({ kind: 'directive', name, nameSpan, args, span: { start, end } });
         return true;
       }
     }
@@ -332,7 +339,7 @@ class StatementParser {
         const after = q + endName.length;
         const c = after < text.length ? text.charCodeAt(after) : 10;
         if (c === 10 || c === 13 || c === 32 || c === 9 || c === 59) {
-          this.statements.push({ kind: 'rawBlock', name, body: { start: bodyStart, end: lineStart }, span: { start, end: after } });
+          this.emit({ kind: 'rawBlock', name, body: { start: bodyStart, end: lineStart }, span: { start, end: after } });
           // Continue lexing after the end directive.
           this.lex.restore({ ...this.lex.save(), pos: after, kind: Tok.Identifier, start: q, end: after, atStatementStart: false });
           this.lex.next();
@@ -381,7 +388,7 @@ class StatementParser {
     }
     const st: Statement = { kind: 'instruction', mnemonic, mnemonicSpan: { start, end: nameEnd }, operands: first, span: { start, end } };
     if (dual) st.dual = dual;
-    this.statements.push(st);
+    this.emit(st);
     return true;
   }
 
@@ -432,21 +439,23 @@ class StatementParser {
         }
         case Tok.Minus: {
           // SP3 negation of a register/abs/call form; otherwise an expression with unary minus.
-          const saved = lex.save();
           lex.next();
           const k = lex.cur();
           let modifierForm = k === Tok.Pipe || k === Tok.LBrac;
           if (k === Tok.Identifier) {
-            const s2 = lex.save();
-            lex.next();
-            const k2 = lex.cur();
-            lex.restore(s2);
+            const k2 = lex.peek();
             modifierForm = k2 === Tok.LBrac || k2 === Tok.LParen || (binaryPrecedence(k2) === 0 && k2 !== Tok.Colon && k2 !== Tok.At);
             if (k2 === Tok.Pipe && inAbs) modifierForm = true;
           }
           if (!modifierForm) {
-            lex.restore(saved);
-            return this.parseExprOperand(inAbs);
+            // `-` binds to the primary that follows; the rest continues as a binary expression.
+            const operand = this.ep.parsePrimary(false);
+            if (!operand) return null;
+            const neg = this.ep.makeUnary('-', operand, start);
+            if (!neg) return null;
+            const full = inAbs ? neg : this.ep.continueBinary(neg);
+            if (!full) return null;
+            return { kind: 'expr', expr: full, span: full.span };
           }
           const inner = this.parseOperand(inAbs);
           if (!inner) return null;
@@ -460,7 +469,6 @@ class StatementParser {
         case Tok.Identifier: {
           const name = lex.tokenText();
           const nameEnd = lex.end;
-          const saved = lex.save();
           lex.next();
           const k = lex.cur();
           if (k === Tok.LBrac) {
@@ -497,9 +505,10 @@ class StatementParser {
             return call;
           }
           if (!inAbs && binaryPrecedence(k) > 0) {
-            // An expression starting with a symbol: re-parse it as one.
-            lex.restore(saved);
-            return this.parseExprOperand(false);
+            // An expression starting with a symbol.
+            const full = this.ep.continueBinary({ kind: 'sym', name, span: { start, end: nameEnd } });
+            if (!full) return null;
+            return { kind: 'expr', expr: full, span: full.span };
           }
           return { kind: 'word', name, span: { start, end: nameEnd } };
         }

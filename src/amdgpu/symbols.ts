@@ -47,7 +47,8 @@ interface Sym {
   redefinable: boolean;
 }
 
-const MAX_CHAIN = 1000;
+/** Longest chain of variables followed while evaluating (bounds the recursion). */
+const MAX_CHAIN = 500;
 
 export class SymbolTable {
   private readonly syms = new Map<string, Sym>();
