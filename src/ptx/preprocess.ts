@@ -150,6 +150,8 @@ interface Macro {
   params?: string[];
   variadic: boolean;
   body: Tok[];
+  /** The body has `##` (object-like macros then need substitution too). */
+  hasPaste: boolean;
   /** Where it was defined (resolved only for a redefinition warning). */
   where: () => SourceLocation;
 }
@@ -709,7 +711,7 @@ class Preprocessor {
         // Skipped region: only conditional directives at a line start matter.
         if (lineStart) {
           const end = directiveEnd(text, hash);
-          this.directive(ctx, hash, end, depth, false);
+          this.guardedDirective(ctx, hash, end, depth, false);
           pos = runStart = Math.min(end + 1, text.length);
           if (end >= text.length) break;
         } else pos = hash + 1;
@@ -731,7 +733,7 @@ class Preprocessor {
       }
       const end = directiveEnd(text, hash);
       this.emitRun(ctx, runStart, lineStartOf(text, hash));
-      if (this.preprocessing) this.directive(ctx, hash, end, depth, true);
+      if (this.preprocessing) this.guardedDirective(ctx, hash, end, depth, true);
       else {
         this.report('error', 'PP002', `syntax error at '#': ptxas only understands '#line N "file"' line markers without preprocessing`, this.at(ctx, hash, 1));
       }
@@ -910,6 +912,17 @@ class Preprocessor {
   }
 
   // ------------------------------------------------------------ directives
+
+  /** A directive whose macro expansion exceeds the budget is reported, not thrown. */
+  private guardedDirective(ctx: FileContext, hash: number, end: number, depth: number, live: boolean): void {
+    try {
+      this.directive(ctx, hash, end, depth, live);
+    } catch (e) {
+      if (!(e instanceof ExpansionLimit)) throw e;
+      this.report('error', 'PP030', e.message, this.at(ctx, hash, 1));
+      this.expansionDisabled = true;
+    }
+  }
 
   /** Handles the directive text[hash, end); `live` is false inside a skipped region. */
   private directive(ctx: FileContext, hash: number, end: number, depth: number, live: boolean): void {
@@ -1172,7 +1185,8 @@ class Preprocessor {
     }
     const old = this.macros.get(name);
     const state = ctx.state;
-    const macro: Macro = { name, params, variadic, body, where: () => locationIn(ctx.source, nameTok.offset, 0, state) };
+    const hasPaste = body.some((t) => t.kind === TK_PUNCT && t.text === '##');
+    const macro: Macro = { name, params, variadic, body, hasPaste, where: () => locationIn(ctx.source, nameTok.offset, 0, state) };
     if (old && !sameDefinition(old, macro)) {
       const prev = old.where();
       this.report('warning', 'PP025', `"${name}" redefined (previous definition at ${prev.file}:${prev.line})`, this.at(ctx, nameTok.offset, name.length));
@@ -1452,7 +1466,7 @@ class Expander {
       if (!m.params) {
         this.pp.countWork(m.body.length + 1);
         const hide = t.hide.with(m.name);
-        this.pushFront(this.withOrigin(m.body, hide, t.space));
+        this.pushFront(this.withOrigin(m.hasPaste ? this.substitute(m, []) : m.body, hide, t.space));
         continue;
       }
       if (!this.peekIsLParen()) {
@@ -1527,7 +1541,7 @@ class Expander {
 
   /** The body with parameters replaced: `#p` stringized, operands of `##` raw, others fully expanded. */
   private substitute(m: Macro, args: Tok[][]): Tok[] {
-    const params = m.params!;
+    const params = m.params ?? [];
     const expandedCache = new Map<number, Tok[]>();
     const argIndex = (t: Tok | undefined): number => (t && t.kind === TK_IDENT ? params.indexOf(t.text) : -1);
     const expanded = (k: number): Tok[] => {

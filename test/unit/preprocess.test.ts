@@ -7,7 +7,7 @@ import { preprocess, MAX_INCLUDE_DEPTH, type PreprocessOptions } from '../../src
 import { SourceFile } from '../../src/core/source.js';
 import { fuzzRuns, fuzzSeed, PTXAS, ptxasSkipReason } from '../harness/tools.js';
 import { readManifest, REPO_ROOT, sharedDir, sharedSkipReason } from '../harness/corpus.js';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 
@@ -539,3 +539,189 @@ describe('preprocess: corpus sweep', () => {
     assert.ok(hashLines >= 1 || !rows.some((r) => r.firstError.includes("near '#'")));
   });
 });
+
+// ---------------------------------------------------------------- against GNU cpp
+// ptxas runs no preprocessor, so the C preprocessor itself is the reference for macro expansion
+// and #if arithmetic. Each suite is one cpp run over many cases.
+
+const CPP = (() => {
+  try {
+    return execFileSync('sh', ['-c', 'command -v cpp'], { encoding: 'utf8' }).trim() || undefined;
+  } catch {
+    return undefined;
+  }
+})();
+const cppSkipReason = CPP ? undefined : 'cpp (GNU C preprocessor) not found on PATH: cpp differential tests skipped';
+
+/** A small deterministic generator (LCG) so a failing seed replays exactly. */
+function lcg(seed: number): { next: () => number; pick: <T>(a: readonly T[]) => T } {
+  let s = seed >>> 0 || 1;
+  const next = () => {
+    s = (Math.imul(s, 1103515245) + 12345) >>> 0;
+    return (s >>> 1) / 0x80000000;
+  };
+  return { next, pick: (a) => a[Math.floor(next() * a.length)]! };
+}
+
+/** Runs cpp on `text`; returns stdout and the set of input lines with errors (macro errors at their use). */
+function runCpp(text: string): { stdout: string; errorLines: Set<number> } {
+  const r = spawnSync(CPP!, ['-P', '-undef', '-nostdinc', '-std=c11'], { input: text, encoding: 'latin1' });
+  const errorLines = new Set<number>();
+  let pending = false;
+  for (const l of (r.stderr ?? '').split('\n')) {
+    const m = /^<stdin>:(\d+):\d+: (error|note|warning)/.exec(l);
+    if (!m) continue;
+    if (m[2] === 'error') {
+      errorLines.add(Number(m[1]));
+      pending = true;
+    } else if (m[2] === 'note' && pending && /in expansion of macro/.test(l)) errorLines.add(Number(m[1]));
+    else pending = false;
+  }
+  return { stdout: r.stdout ?? '', errorLines };
+}
+
+describe('preprocess: against GNU cpp', () => {
+  if (cppSkipReason) console.log(cppSkipReason);
+
+  test('#if expressions: same truth value, same errors', { skip: cppSkipReason }, () => {
+    const seed = fuzzSeed();
+    const count = fuzzRuns(1000);
+    const g = lcg(seed);
+    const leaves = ['0', '1', '2', '7', '63', '64', '65', '0x7fffffffffffffff', '0xffffffffffffffff', '18446744073709551615u', '9223372036854775807', '0x8000000000000000', '010', '1u', '5ll', "'a'", "'\\377'", 'ZZ', 'defined(DEF)', 'defined DEF', 'defined NODEF', 'DEF', 'NUM', 'NEG'];
+    const ops = ['*', '/', '%', '+', '-', '<<', '>>', '<', '>', '<=', '>=', '==', '!=', '&', '^', '|', '&&', '||'];
+    const gen = (d: number): string => {
+      const r = g.next();
+      if (d <= 0 || r < 0.25) return g.pick(leaves);
+      if (r < 0.4) return g.pick(['-', '+', '~', '!']) + gen(d - 1);
+      if (r < 0.5) return `(${gen(d - 1)})`;
+      if (r < 0.57) return `${gen(d - 1)} ? ${gen(d - 1)} : ${gen(d - 1)}`;
+      return `${gen(d - 1)} ${g.pick(ops)} ${gen(d - 1)}`;
+    };
+    const head = '#define DEF\n#define NUM (3 * 5)\n#define NEG -1\n';
+    const exprs: string[] = [];
+    let all = head;
+    for (let i = 0; i < count; i++) {
+      exprs.push(gen(4));
+      all += `#if ${exprs[i]}\n${i} T\n#else\n${i} F\n#endif\n`;
+    }
+    const cpp = runCpp(all);
+    const cppValue = new Map<number, string>();
+    for (const l of cpp.stdout.split('\n')) {
+      const m = /^(\d+) ([TF])$/.exec(l);
+      if (m) cppValue.set(Number(m[1]), m[2]!);
+    }
+    let errors = 0;
+    for (let i = 0; i < count; i++) {
+      const mine = preprocess('t.ptx', `${head}#if ${exprs[i]}\nT\n#else\nF\n#endif\n`);
+      const myError = mine.diagnostics.some((d) => d.severity === 'error');
+      const cppError = cpp.errorLines.has(4 + 5 * i);
+      const context = `#if ${exprs[i]} (seed ${seed})`;
+      assert.equal(myError, cppError, `${context}: error ${myError} vs cpp ${cppError} ${JSON.stringify(mine.diagnostics.map((d) => d.message))}`);
+      if (myError) {
+        errors++;
+        continue;
+      }
+      assert.equal(mine.mapped.text.trim(), cppValue.get(i), context);
+    }
+    console.log(`preprocess #if differential vs cpp: ${count} expressions (${errors} errors in both), seed ${seed}`);
+  });
+
+  test('macro expansion: same tokens as cpp', { skip: cppSkipReason }, () => {
+    const seed = fuzzSeed();
+    const count = fuzzRuns(400);
+    const g = lcg(seed);
+    const cases: string[] = [];
+    for (let i = 0; i < count; i++) cases.push(macroCase(g, `c${i}_`));
+    let all = '';
+    const starts: number[] = [];
+    let line = 1;
+    for (let i = 0; i < count; i++) {
+      starts.push(line);
+      all += `@@@${i}@@@\n` + cases[i];
+      line += cases[i]!.split('\n').length;
+    }
+    const cpp = runCpp(all);
+    const caseOfLine = (ln: number) => {
+      let c = 0;
+      for (let i = 0; i < count; i++) if (starts[i]! <= ln) c = i;
+      return c;
+    };
+    const cppErrorCases = new Set([...cpp.errorLines].map(caseOfLine));
+    const parts = cpp.stdout.split(/@@@(\d+)@@@\n/);
+    const cppOut = new Map<number, string>();
+    for (let k = 1; k < parts.length; k += 2) cppOut.set(Number(parts[k]), parts[k + 1]!);
+    // Spacing between tokens differs where cpp keeps blanks around empty expansions.
+    const squash = (s: string) => s.replace(/\s+/g, '');
+    let compared = 0;
+    for (let i = 0; i < count; i++) {
+      const mine = preprocess('t.ptx', cases[i]!);
+      const myError = mine.diagnostics.some((d) => d.severity === 'error');
+      const context = `case (seed ${seed}):\n${cases[i]}`;
+      if (cppErrorCases.has(i)) {
+        assert.ok(myError, `cpp reports an error, we do not: ${context}`);
+        continue;
+      }
+      assert.ok(!myError, `we report ${JSON.stringify(mine.diagnostics.map((d) => d.message))}, cpp does not: ${context}`);
+      assert.equal(squash(mine.mapped.text), squash(cppOut.get(i) ?? ''), context);
+      compared++;
+    }
+    console.log(`preprocess macro differential vs cpp: ${count} programs (${compared} compared, ${count - compared} errors in both), seed ${seed}`);
+  });
+});
+
+/** A random program: a few object- and function-like macros (recursion, #, ##, variadics) and uses. */
+function macroCase(g: ReturnType<typeof lcg>, prefix: string): string {
+  interface M {
+    name: string;
+    fn: boolean;
+    params: string[];
+    variadic: boolean;
+  }
+  const k = 1 + Math.floor(g.next() * 4);
+  const macros: M[] = [];
+  for (let j = 0; j < k; j++) {
+    const fn = g.next() < 0.6;
+    const np = fn ? Math.floor(g.next() * 3) + (g.next() < 0.2 ? 0 : 1) : 0;
+    macros.push({ name: `${prefix}M${j}`, fn, params: Array.from({ length: np }, (_, i) => `p${i}`), variadic: fn && g.next() < 0.2 });
+  }
+  const paramsOf = (m: M | null) => (m ? [...m.params, ...(m.variadic ? ['__VA_ARGS__'] : [])] : []);
+  const invocation = (m: M | null, depth: number): string => {
+    const t = g.pick(macros);
+    if (!t.fn || g.next() < 0.15) return t.name;
+    const n = t.params.length + (t.variadic ? Math.floor(g.next() * 3) : 0);
+    if (n === 0) return `${t.name}()`;
+    const args: string[] = [];
+    for (let i = 0; i < n; i++) args.push(depth > 0 ? seq(m, depth - 1, 2) : g.pick(['u', '3', '']));
+    return `${t.name}(${args.join(', ')})`;
+  };
+  const seq = (m: M | null, depth: number, max: number): string => {
+    const n = Math.floor(g.next() * max) + 1;
+    const out: string[] = [];
+    for (let i = 0; i < n; i++) out.push(depth > 0 && g.next() < 0.4 ? invocation(m, depth) : g.pick(['a', 'b', '1', '(x, y)', '+', ...(m ? [...m.params, 'w'] : ['v'])]));
+    return out.join(' ');
+  };
+  const atom = (m: M): string => {
+    const r = g.next();
+    const ps = paramsOf(m);
+    if (ps.length && r < 0.3) return g.pick(ps);
+    if (m.fn && ps.length && r < 0.38) return '#' + g.pick(ps);
+    if (r < 0.45) {
+      const a = ps.length && g.next() < 0.5 ? g.pick(ps) : g.pick(['x', 'y', '1', `${prefix}M`]);
+      const b = ps.length && g.next() < 0.5 ? g.pick(ps) : g.pick(['z', '2', `M${Math.floor(g.next() * k)}`, '_q']);
+      return `${a} ## ${b}`;
+    }
+    if (r < 0.7) return invocation(m, 2);
+    return g.pick(['a', 'b', '+', '1', '-', '*', '0x1f', 'k']);
+  };
+  let text = '';
+  for (const m of macros) {
+    const n = Math.floor(g.next() * 4);
+    const body: string[] = [];
+    for (let i = 0; i < n; i++) body.push(atom(m));
+    const plist = m.fn ? `(${[...m.params, ...(m.variadic ? ['...'] : [])].join(', ')})` : '';
+    text += `#define ${m.name}${plist} ${body.join(' ')}\n`;
+  }
+  const uses: string[] = [];
+  for (let i = 0; i < 3; i++) uses.push(seq(null, 2, 3) + ' ' + invocation(null, 2));
+  return text + uses.join(' ; ') + '\n';
+}
