@@ -215,6 +215,10 @@ function f32BitsOfDouble(v: { value: number; bits?: bigint }): number {
 
 /** Reads one scalar initializer element for a variable of `type`. */
 function readElement(e: Expr, type: string, info: DataTypeInfo, ctx: InitContext): InitElement | undefined {
+  if (info.init === 'none') {
+    ctx.report('PTX422', `initializers are not allowed for ${type} variables`, e.span);
+    return undefined;
+  }
   if (e.kind === 'mask') {
     const m = e.mask.value;
     if (!MASK_VALUES.includes(m) || e.mask.overflow) {
@@ -271,8 +275,10 @@ export function flattenInitializer(decl: VariableDecl, dims: number[], init: Ini
     ctx.report('PTX422', `variables of type ${decl.type} cannot have an initializer`, decl.typeSpan);
     return undefined;
   }
-  if (info.init === 'none') {
-    ctx.report('PTX422', `initializers are not allowed for ${decl.type} variables`, decl.typeSpan);
+  // ptxas accepts an array of these types whose initializer holds no value at all (`= {}`), so the
+  // check is made per value; a scalar cannot have an initializer.
+  if (info.init === 'none' && dims.length === 0) {
+    ctx.report('PTX422', `initializers are not allowed for ${decl.type} variables`, init.span);
     return undefined;
   }
   const lanes = decl.vector ?? 1;

@@ -1,0 +1,143 @@
+/**
+ * Differential layout checking against ptxas: assemble a module, read each variable out of the cubin,
+ * and compare with gpuasm's layout. Batches many one-line cases per module; when ptxas rejects a
+ * line, that case is attributed, taken out, and the rest re-assembled.
+ */
+import { layoutPtx, type VariableLayout } from '../../src/ptx/layout.js';
+import { cubinVariables, type CubinVariable } from './cubin.js';
+import { runPtxas } from './tools.js';
+
+export interface LineCase {
+  /** One source line: one or more declarations. */
+  line: string;
+  /** Label for failure messages (e.g. the generated expression). */
+  label: string;
+  /** Compare only whether both accept; the bytes are known to differ (a recorded divergence). */
+  verdictOnly?: boolean;
+}
+
+export interface DiffOutcome {
+  /** Cases checked (accepted by both, rejected by both). */
+  checked: number;
+  acceptedByBoth: number;
+  rejectedByBoth: number;
+  /** Human-readable mismatches. */
+  mismatches: string[];
+  ptxasRuns: number;
+  /** How often each gpuasm error code decided a rejected case. */
+  rejectCodes: Map<string, number>;
+}
+
+function moduleText(prelude: string, lines: string[]): { text: string; firstLine: number } {
+  const head = prelude.endsWith('\n') ? prelude : prelude + '\n';
+  const firstLine = head.split('\n').length; // 1-based line of lines[0]
+  return { text: head + lines.join('\n') + '\n', firstLine };
+}
+
+/** gpuasm's verdict on one case alone (after the prelude). */
+export function gpuasmAccepts(prelude: string, line: string, codes?: Map<string, number>): boolean {
+  const { text } = moduleText(prelude, [line]);
+  const err = layoutPtx('case.ptx', text).diagnostics.find((d) => d.severity === 'error');
+  if (err && codes) codes.set(err.code, (codes.get(err.code) ?? 0) + 1);
+  return !err;
+}
+
+function hex(b: Uint8Array): string {
+  return Buffer.from(b).toString('hex');
+}
+
+/** Compares every variable gpuasm lays out with the cubin's. */
+export function compareLayouts(ours: VariableLayout[], theirs: Map<string, CubinVariable>, label: (name: string) => string): string[] {
+  const out: string[] = [];
+  for (const v of ours) {
+    const t = theirs.get(v.name);
+    if (!t) {
+      out.push(`${label(v.name)}: ptxas has no symbol '${v.name}'`);
+      continue;
+    }
+    if (t.size !== v.size) out.push(`${label(v.name)}: size ${v.size}, ptxas ${t.size}`);
+    if (hex(t.bytes) !== v.hex) out.push(`${label(v.name)}: bytes ${v.hex}, ptxas ${hex(t.bytes)}`);
+    const ourRel = v.relocations.map((r) => `${r.offset}:${r.symbol}+${r.addend}`).join(' ');
+    const theirRel = t.relocations.map((r) => `${r.offset}:${r.symbol}+${r.addend}`).join(' ');
+    if (ourRel !== theirRel) out.push(`${label(v.name)}: relocations [${ourRel}], ptxas [${theirRel}]`);
+  }
+  return out;
+}
+
+/**
+ * Runs the cases: those gpuasm accepts are batched (`batchSize` lines per module), those it rejects
+ * are assembled one by one and must be rejected by ptxas too.
+ */
+export function diffLineCases(prelude: string, cases: LineCase[], opts: { batchSize?: number; arch?: string; maxRejectSingles?: number } = {}): DiffOutcome {
+  const outcome: DiffOutcome = { checked: 0, acceptedByBoth: 0, rejectedByBoth: 0, mismatches: [], ptxasRuns: 0, rejectCodes: new Map() };
+  const accepted: LineCase[] = [];
+  const rejected: LineCase[] = [];
+  for (const c of cases) (gpuasmAccepts(prelude, c.line, outcome.rejectCodes) ? accepted : rejected).push(c);
+  const arch = opts.arch ?? 'sm_80';
+  // Rejected cases: one module each (ptxas stops at the first fatal error).
+  for (const c of rejected.slice(0, opts.maxRejectSingles ?? rejected.length)) {
+    const { text } = moduleText(prelude, [c.line]);
+    const r = runPtxas(text, { arch });
+    outcome.ptxasRuns++;
+    outcome.checked++;
+    if (r.ok) {
+      const ours = layoutPtx('case.ptx', text).diagnostics.filter((d) => d.severity === 'error');
+      outcome.mismatches.push(`gpuasm rejects, ptxas accepts: ${c.label}\n    ${c.line}\n    gpuasm: ${ours.map((d) => `${d.code} ${d.message}`).join('; ')}`);
+    } else outcome.rejectedByBoth++;
+  }
+  const size = opts.batchSize ?? 100;
+  for (let i = 0; i < accepted.length; i += size) {
+    let batch = accepted.slice(i, i + size);
+    for (let attempt = 0; batch.length > 0 && attempt < 50; attempt++) {
+      const { text, firstLine } = moduleText(prelude, batch.map((c) => c.line));
+      const r = runPtxas(text, { arch, keepCubin: true });
+      outcome.ptxasRuns++;
+      if (r.ok && r.cubin) {
+        const ours = layoutPtx('batch.ptx', text);
+        const byName = new Map<string, LineCase>();
+        for (const c of batch) for (const m of c.line.matchAll(/\b(v\d+[a-z]?)\b/g)) if (!byName.has(m[1]!)) byName.set(m[1]!, c);
+        const errs = ours.diagnostics.filter((d) => d.severity === 'error');
+        if (errs.length) {
+          outcome.mismatches.push(`gpuasm rejects the batch it accepted case by case: ${errs[0]!.message} (line ${errs[0]!.location?.line})`);
+          break;
+        }
+        const names = new Set([...byName].filter(([, c]) => !c.verdictOnly).map(([n]) => n));
+        const mism = compareLayouts(
+          ours.variables.filter((v) => names.has(v.name)),
+          cubinVariables(r.cubin),
+          (n) => `${byName.get(n)?.label ?? n}\n    ${byName.get(n)?.line ?? ''}\n   `,
+        );
+        outcome.mismatches.push(...mism);
+        outcome.checked += batch.length;
+        outcome.acceptedByBoth += batch.length;
+        break;
+      }
+      const line = r.firstErrorLine;
+      const idx = line === undefined ? -1 : line - firstLine;
+      if (idx < 0 || idx >= batch.length) {
+        // No usable line (e.g. a crash): run the members one by one.
+        const rest: LineCase[] = [];
+        for (const c of batch) {
+          const single = runPtxas(moduleText(prelude, [c.line]).text, { arch });
+          outcome.ptxasRuns++;
+          if (single.ok) rest.push(c);
+          else {
+            outcome.checked++;
+            outcome.mismatches.push(`gpuasm accepts, ptxas rejects: ${c.label}\n    ${c.line}\n    ptxas: ${single.stderr.trim().split('\n')[0]}`);
+          }
+        }
+        if (rest.length === batch.length) {
+          outcome.mismatches.push(`ptxas rejects a batch but accepts each member: ${r.stderr.trim().split('\n')[0]}`);
+          break;
+        }
+        batch = rest;
+        continue;
+      }
+      const bad = batch[idx]!;
+      outcome.checked++;
+      outcome.mismatches.push(`gpuasm accepts, ptxas rejects: ${bad.label}\n    ${bad.line}\n    ptxas: ${r.messages.find((m) => m.line === line)?.message ?? r.stderr.trim()}`);
+      batch = batch.filter((_, j) => j !== idx);
+    }
+  }
+  return outcome;
+}
