@@ -259,9 +259,10 @@ export class ExprParser {
         this.nesting--;
         if (!inner) return null;
         if (lex.cur() !== Tok.RParen) return this.error('AMD111', "expected ')' to close the '(' here", lex.start, lex.end);
+        const end = lex.end;
         lex.next();
-        // Keep the parenthesised span so diagnostics underline what the user wrote.
-        return inner;
+        // The node keeps the parenthesised span so diagnostics underline what the user wrote.
+        return { ...inner, span: { start, end } };
       }
       case Tok.Minus:
       case Tok.Plus:

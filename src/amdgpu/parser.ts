@@ -404,6 +404,9 @@ class StatementParser {
       if (!first && k === Tok.Comma) {
         afterComma = true;
         lex.next();
+      } else if (k === Tok.Amp && operands.length > 0 && operands[operands.length - 1]!.operand.kind === 'call') {
+        // s_waitcnt vmcnt(0) & lgkmcnt(0): '&' joins counter fields.
+        lex.next();
       }
       const op = this.parseOperand(false);
       if (!op) return null;
@@ -501,7 +504,8 @@ class StatementParser {
             const args = this.parseList(Tok.RParen);
             if (!args) return null;
             const call: Operand = { kind: 'call', name, args: args.items, span: { start, end: args.end } };
-            if (!inAbs && binaryPrecedence(lex.cur()) > 0) return this.continueAsExpression(call);
+            // `vmcnt(0) & lgkmcnt(0)`: there `&` separates counters (see parseOperandList).
+            if (!inAbs && binaryPrecedence(lex.cur()) > 0 && lex.cur() !== Tok.Amp) return this.continueAsExpression(call);
             return call;
           }
           if (!inAbs && binaryPrecedence(k) > 0) {

@@ -86,7 +86,7 @@ export class SymbolTable {
   label(name: string, span: Span): void {
     const s = this.getOrCreate(name);
     if (s.state === 'label' || s.state === 'common') {
-      this.issue('AMD122', `invalid symbol redefinition: '${name}' is already defined`, span);
+      this.issue('AMD122', `symbol '${name}' is already defined`, span);
       return;
     }
     s.state = 'label';
@@ -102,9 +102,9 @@ export class SymbolTable {
   /** Processes `name = expr` / `.set` / `.equ` / `.equiv`. */
   assign(name: string, nameSpan: Span, expr: Expr, form: string): void {
     // 1. References to constant variables are inlined (llvm-mc does it while parsing).
+    const s = this.getOrCreate(name);
     const inlined = this.inlineConstants(expr);
     for (const ref of this.collectRefs(inlined)) this.getOrCreate(ref);
-    const s = this.getOrCreate(name);
     // 2. Self-reference, directly or through other variables.
     if (this.refersTo(inlined, name)) {
       this.issue('AMD121', `recursive definition: the value of '${name}' refers to '${name}' itself`, expr.span);
@@ -112,16 +112,16 @@ export class SymbolTable {
     }
     // 3. Redefinition rules.
     if (s.state === 'label' || s.state === 'common') {
-      this.issue('AMD122', `redefinition of '${name}': it is already defined as a label`, nameSpan);
+      this.issue('AMD122', `redefinition of '${name}': it is already defined as a label`, expr.span);
       return;
     }
     if (s.state === 'variable') {
       if (!s.redefinable || form === '.equiv') {
-        this.issue('AMD122', `redefinition of '${name}'${!s.redefinable ? ' (defined with .equiv)' : ' (.equiv may not redefine a symbol)'}`, nameSpan);
+        this.issue('AMD122', `redefinition of '${name}'${!s.redefinable ? ' (defined with .equiv)' : ' (.equiv may not redefine a symbol)'}`, expr.span);
         return;
       }
       if (s.used && s.constant === undefined) {
-        this.issue('AMD123', `invalid reassignment of non-absolute variable '${name}' (its value was already used)`, nameSpan);
+        this.issue('AMD123', `invalid reassignment of non-absolute variable '${name}' (its value was already used)`, expr.span);
         return;
       }
     }

@@ -1,8 +1,68 @@
-/** `gpuasm symbols` (to be implemented). */
-import type { CliIO } from './io.js';
+/** `gpuasm symbols FILE.s`: the symbol table of an AMDGPU assembly file, as llvm-mc builds it. */
+import { readFileSync } from 'node:fs';
+import { diagnosticToJson, sortDiagnostics } from '../core/diagnostics.js';
+import { amdgpuSymbols } from '../amdgpu/index.js';
+import { EXIT_ERRORS, EXIT_OK, EXIT_USAGE, lastOption, parseArgs, printDiagnostics, UsageError, type CliIO } from './io.js';
+
+export const SYMBOLS_HELP = `usage: gpuasm symbols [options] FILE.s
+
+Prints the symbols of an AMDGPU assembly file with llvm-mc-19's rules: labels, .set/=/.equ/.equiv
+assignments (forward references, redefinitions, constant folding), .globl and friends. Local
+.L temporaries are left out, as in the object file's symbol table.
+
+Each symbol has a kind:
+  absolute     a variable with an absolute value (the value: signed 64-bit decimal)
+  label        defined by 'name:' (an address; no value at assembly time)
+  relocatable  a variable whose value depends on labels, '.' or undefined symbols
+  undefined    referenced or declared (.globl) but never defined
+  common       .comm/.lcomm/.amdgpu_lds (allocated by the linker)
+
+Exit status: 0 no errors, 1 errors in the file (diagnostics printed), 2 usage or I/O error.
+
+options:
+  --mcpu CPU          AMDGPU processor, e.g. gfx900, gfx90a, gfx1100 (default gfx900)
+  --masm-integers     read 0ffh-style integers, as llvm-mc --masm-integers
+  --json              one JSON document on stdout:
+                        {"symbols":[{"name":..,"value":"-1"|null,"kind":..}],"diagnostics":[..]}
+  -                   read standard input
+`;
 
 export async function runSymbols(argv: string[], io: CliIO): Promise<number> {
-  void argv;
-  io.stderr('gpuasm symbols: not implemented yet\n');
-  return 2;
+  if (argv.includes('--help') || argv.includes('-h')) {
+    io.stdout(SYMBOLS_HELP);
+    return EXIT_OK;
+  }
+  const args = parseArgs(argv, ['--mcpu', '--format'], ['--json', '--masm-integers']);
+  const json = args.flags.has('--json') || lastOption(args, '--format') === 'json';
+  if (args.positional.length !== 1) throw new UsageError('expected exactly one input file (see gpuasm symbols --help)');
+  const path = args.positional[0]!;
+  const mcpu = lastOption(args, '--mcpu') ?? 'gfx900';
+  let text: string;
+  try {
+    text = path === '-' ? await io.readStdin() : readFileSync(path, 'latin1');
+  } catch (e) {
+    io.stderr(`gpuasm symbols: error: cannot read '${path}': ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}\n`);
+    return EXIT_USAGE;
+  }
+  const name = path === '-' ? '<stdin>' : path;
+  const { symbols, diagnostics } = amdgpuSymbols(name, text, { mcpu, masmIntegers: args.flags.has('--masm-integers') });
+  const failed = diagnostics.some((d) => d.severity === 'error');
+  if (json) {
+    io.stdout(
+      JSON.stringify({
+        symbols: symbols.map((s) => ({ name: s.name, value: s.value === null ? null : s.value.toString(), kind: s.kind })),
+        diagnostics: sortDiagnostics(diagnostics).map(diagnosticToJson),
+      }) + '\n',
+    );
+    return failed ? EXIT_ERRORS : EXIT_OK;
+  }
+  printDiagnostics(io, diagnostics, 'text');
+  const rows = symbols.map((s) => [s.kind, s.value === null ? '-' : s.value.toString(), s.value === null ? '' : '0x' + BigInt.asUintN(64, s.value).toString(16).padStart(16, '0'), s.name]);
+  const head = ['KIND', 'VALUE', 'HEX', 'NAME'];
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (r: string[]) => r.map((c, i) => (i === r.length - 1 ? c : i === 1 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join('  ') + '\n';
+  let out = line(head);
+  for (const r of rows) out += line(r);
+  io.stdout(out);
+  return failed ? EXIT_ERRORS : EXIT_OK;
 }
