@@ -39,7 +39,7 @@ import {
   TARGET_OPTIONS,
   versionCode,
 } from './data/targets.js';
-import { mergePending, SymbolTable, type PtxSymbol } from './scope.js';
+import { mergePending, SymbolTable, type PendingRef, type PtxSymbol } from './scope.js';
 
 /** What the header said, for checks that depend on it. */
 export interface ModuleHeaderInfo {
@@ -368,7 +368,8 @@ class ModuleChecker {
       }
     if (d.dims[0] !== null || d.dims.length === 0 || d.initializer) return;
     if (context === 'entryParam')
-      this.error('PTX342', `entry parameter '${d.name}' cannot be an unsized array`, this.spanLoc(d.nameSpan));
+      // ptxas reports it at the token after the parameter.
+      this.error('PTX342', `entry parameter '${d.name}' cannot be an unsized array`, this.tokenLoc(this.skipTrivia(d.span.end)));
     else if (context !== 'funcParam' && decl.linkage !== '.extern')
       this.error('PTX342', `'${d.name}' has an unsized array type but no initializer and is not .extern`, this.spanLoc(d.nameSpan));
   }
@@ -534,15 +535,15 @@ class ModuleChecker {
     const scope = this.table.scope;
     const pending = scope.pending;
     if (pending) {
-      let unresolved: Map<string, import('./scope.js').PendingRef[]> | undefined;
+      let unresolved: Map<string, PendingRef[]> | undefined;
       for (const [name, refs] of pending) {
         const sym = SymbolTable.lookupIn(scope, name);
         if (sym) {
           if (sym.kind !== 'label' && sym.kind !== 'prototype')
             for (const r of refs)
-              this.defer('PTX311', `'${name}' is used before its declaration (only labels may be used before they are defined)`, r.span, sym);
+              this.defer('PTX311', `'${name}' is used before its declaration (only labels may be used before they are defined)`, r, sym);
         } else if (isFunction) {
-          for (const r of refs) this.defer('PTX310', `use of undeclared identifier '${name}'`, r.span);
+          for (const r of refs) this.defer('PTX310', `use of undeclared identifier '${name}'`, r);
         } else {
           unresolved ??= new Map();
           unresolved.set(name, refs);
@@ -553,8 +554,18 @@ class ModuleChecker {
     this.table.close();
   }
 
-  private defer(code: string, message: string, span: Span, previous?: PtxSymbol): void {
-    const diag: Diagnostic = { severity: 'error', code, message, location: this.spanLoc(span) };
+  /**
+   * ptxas type-checks an instruction as soon as it is read, so an operand that names nothing is
+   * first reported on the opcode's line ("Arguments mismatch"); the caret stays on the name when
+   * both are on one line.
+   */
+  private defer(code: string, message: string, ref: PendingRef, previous?: PtxSymbol): void {
+    let location = this.spanLoc(ref.span);
+    if (ref.reportAt) {
+      const at = this.spanLoc(ref.reportAt);
+      if (at.line !== location.line || at.file !== location.file) location = at;
+    }
+    const diag: Diagnostic = { severity: 'error', code, message, location };
     if (previous) diag.notes = [{ severity: 'note', code: 'PTX399', message: 'declared here', location: this.spanLoc(previous.nameSpan) }];
     this.deferred.push({ diag });
   }
@@ -642,7 +653,7 @@ class ModuleChecker {
         this.error('PTX312', `call to '${c.expr.name}', which is not declared before this point (declare the function or a .callprototype first)`, this.spanLoc(ops[0]!.span));
       }
     }
-    for (const op of ops) this.operand(op);
+    for (let i = 0; i < ops.length; i++) this.operand(ops[i]!, isLabelOperand(ins, i, callee) ? undefined : ins.opcodeSpan);
   }
 
   private checkModifiers(ins: A.Instruction): void {
@@ -656,7 +667,18 @@ class ModuleChecker {
     }
   }
 
-  private operand(op: A.Operand): void {
+  private operand(op: A.Operand, reportAt: Span | undefined): void {
+    // Fast paths for the common shapes (`%r1`, `[%rd2+8]`) without an explicit stack.
+    if (op.kind === 'expr') {
+      const e = op.expr;
+      if (e.kind === 'name') return this.use(e.name, e.span, reportAt);
+      if (e.kind === 'int' || e.kind === 'float' || e.kind === 'sink') return;
+    }
+    if (op.kind === 'vector') {
+      // Vector elements are checked one by one, each on its own line ("Illegal expression").
+      for (const e of op.elements) this.operand(e, undefined);
+      return;
+    }
     const stack: (A.Operand | A.Expr)[] = [op];
     while (stack.length > 0) {
       const x = stack.pop()!;
@@ -665,6 +687,8 @@ class ModuleChecker {
           stack.push(x.expr);
           break;
         case 'vector':
+          for (const e of x.elements) this.operand(e, undefined);
+          break;
         case 'address':
         case 'list':
           for (const e of x.elements) stack.push(e);
@@ -673,7 +697,7 @@ class ModuleChecker {
           stack.push(x.base, x.index);
           break;
         case 'name':
-          this.use(x.name, x.span);
+          this.use(x.name, x.span, reportAt);
           break;
         default:
           pushChildren(x, stack);
@@ -681,7 +705,7 @@ class ModuleChecker {
     }
   }
 
-  private use(name: string, span: Span): void {
+  private use(name: string, span: Span, reportAt?: Span): void {
     if (this.table.lookup(name)) return;
     const special = SPECIAL_REGISTERS.get(name);
     if (special) {
@@ -692,8 +716,20 @@ class ModuleChecker {
         this.error('PTX313', `${name} requires .target sm_${special.minSm} or higher`, loc);
       return;
     }
-    this.table.addPending({ name, span });
+    this.table.addPending(reportAt ? { name, span, reportAt } : { name, span });
   }
+}
+
+/**
+ * Label operands (branch targets, the callee, a call's prototype) are resolved late and reported
+ * where they are written; other operands fail ptxas's type check on the opcode's line.
+ */
+function isLabelOperand(ins: A.Instruction, i: number, callee: number): boolean {
+  const op = ins.opcode;
+  if (op === 'bra') return true;
+  if (op === 'brx') return i === ins.operands.length - 1;
+  if (op === 'call') return i === callee || (i === ins.operands.length - 1 && i > callee + 1);
+  return false;
 }
 
 /** Pushes the sub-expressions of an expression node (leaves push nothing). */

@@ -40,6 +40,8 @@ interface Binding {
 export interface PendingRef {
   name: string;
   span: Span;
+  /** Where ptxas reports it when that differs from the use (the instruction's opcode). */
+  reportAt?: Span;
 }
 
 export class Scope {
@@ -59,17 +61,30 @@ const DIGIT_9 = 57;
 
 /** `%r012` -> ['%r', 12]; undefined when the name has no trailing digits or only digits. */
 export function splitNumericSuffix(name: string): [string, number] | undefined {
+  const at = numericSuffixStart(name);
+  if (at < 0) return undefined;
+  return [name.slice(0, at), suffixValue(name, at)];
+}
+
+/** Index where the trailing digits start, or -1 when there are none (or the name is all digits). */
+function numericSuffixStart(name: string): number {
   let i = name.length;
   while (i > 0) {
     const c = name.charCodeAt(i - 1);
     if (c < DIGIT_0 || c > DIGIT_9) break;
     i--;
   }
-  if (i === name.length || i === 0) return undefined;
-  // Very long digit runs are never below a family count; keep the number finite.
-  const digits = name.slice(i);
-  const value = digits.length > 15 ? Number.MAX_SAFE_INTEGER : Number(digits);
-  return [name.slice(0, i), value];
+  return i === name.length || i === 0 ? -1 : i;
+}
+
+/** The value of the digits from `at` on (saturating: long runs are never below a family count). */
+function suffixValue(name: string, at: number): number {
+  let v = 0;
+  for (let i = at; i < name.length; i++) {
+    v = v * 10 + (name.charCodeAt(i) - DIGIT_0);
+    if (v > Number.MAX_SAFE_INTEGER / 10) return Number.MAX_SAFE_INTEGER;
+  }
+  return v;
 }
 
 export class SymbolTable {
@@ -158,10 +173,12 @@ export class SymbolTable {
   /** The innermost visible declaration of `name` (plain or family member). */
   lookup(name: string): PtxSymbol | undefined {
     const b = this.visible.get(name);
-    const split = splitNumericSuffix(name);
-    if (split) {
-      const fb = this.visibleFamilies.get(split[0]);
-      if (fb && split[1] < fb.symbol.familyCount! && (!b || fb.scope.depth > b.scope.depth)) return fb.symbol;
+    // Nothing can be declared deeper than the current scope: no family can shadow this binding.
+    if ((b && b.scope === this.current) || this.visibleFamilies.size === 0) return b?.symbol;
+    const at = numericSuffixStart(name);
+    if (at >= 0) {
+      const fb = this.visibleFamilies.get(name.slice(0, at));
+      if (fb && suffixValue(name, at) < fb.symbol.familyCount! && (!b || fb.scope.depth > b.scope.depth)) return fb.symbol;
     }
     return b?.symbol;
   }
