@@ -246,7 +246,9 @@ export type Statement =
   | LocDirective
   | CallPrototype
   | TargetList
-  | GenericDirective;
+  | GenericDirective
+  /** A `.func` prototype inside a body (`.extern .func f (.param .b32 a);`); never has a body. */
+  | FunctionDecl;
 
 export interface Block extends Node {
   kind: 'block';

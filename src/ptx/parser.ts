@@ -590,7 +590,7 @@ class Parser {
 
   /// function := linkage? ('.entry' | '.func') attribute* ['(' params ')'] NAME ['(' params ')']
   ///             functionAttribute* (';' | block)
-  private parseFunction(start: number, linkage: A.Linkage | undefined): A.FunctionDecl | undefined {
+  private parseFunction(start: number, linkage: A.Linkage | undefined, inBody = false): A.FunctionDecl | undefined {
     const lx = this.lx;
     const entry = lx.is('.entry');
     this.advance();
@@ -628,6 +628,10 @@ class Parser {
     if (params) f.params = params;
     if (lx.tok() === Tok.Semi) {
       this.advance();
+    } else if (inBody) {
+      if (lx.tok() === Tok.LBrace) this.errorHere('PTX222', "function body inside a function body (missing '}'?)");
+      else this.errorHere('PTX201', `expected ';' after function prototype near ${this.nearText()}`);
+      return this.abandon();
     } else if (lx.tok() === Tok.LBrace) {
       f.body = this.parseBlock();
     } else if (!entry && (lx.tok() === Tok.EOF || (lx.tok() === Tok.Dotted && MODULE_LEVEL_STARTERS.has(this.word())))) {
@@ -1003,10 +1007,16 @@ class Parser {
         if (d) out.push(d);
         return;
       }
-      if (v === '.entry' || v === '.func') {
-        // ptxas: a function inside a body (typically a lost `}`) fails at `.entry`/`.func`.
-        this.errorHere('PTX222', `function declaration inside a function body (missing '}'?) near ${this.nearText()}`);
+      if (v === '.entry') {
+        // ptxas: an entry inside a body (typically a lost `}`) fails at `.entry`.
+        this.errorHere('PTX222', `.entry inside a function body (missing '}'?)`);
         this.skipStatement();
+        return;
+      }
+      if (v === '.func') {
+        // A `.func` prototype is allowed in a body; a body is not (ptxas fails at its `{`).
+        const f = this.parseFunction(start, linkage, true);
+        if (f) out.push(f);
         return;
       }
     }

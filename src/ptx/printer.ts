@@ -201,6 +201,12 @@ function printStatement(s: A.Statement, indent: string, out: string[]): void {
     case 'directive':
       out.push(`${indent}${printGeneric(s)}`);
       return;
+    case 'function': {
+      const lines: string[] = [];
+      printFunction(s, lines);
+      out.push(indent + lines.join(' '));
+      return;
+    }
   }
 }
 

@@ -169,6 +169,11 @@ describe('PTX parser: errors and recovery', () => {
     assert.deepEqual(errors(`${HEAD}.entry k()\n{\nret;\n}\n}\n`), [{ code: 'PTX201', line: 8 }]);
     assert.deepEqual(errors(`${HEAD}.entry k()\n{\nret;\n.visible .entry j()\n{\nret;\n}\n`)[0], { code: 'PTX222', line: 7 });
   });
+  test('.func prototypes are allowed in a body; a nested body fails at its {', () => {
+    assert.deepEqual(errors(body('.extern .func (.param .b32 r) f (.param .b32 a);')), []);
+    assert.deepEqual(errors(body('.weak .func g()\n{\nret;\n}')), [{ code: 'PTX222', line: 13 }]);
+    assert.deepEqual(errors(body('.func g()\nmov.b32 %r1, 1;')), [{ code: 'PTX201', line: 13 }]);
+  });
   test('non-ASCII anywhere: only that error (ptxas checks it first)', () => {
     assert.deepEqual(errors(body('mov.b32 %r1 1;\nret; // é')), [{ code: 'PTX105', line: 13 }]);
   });
