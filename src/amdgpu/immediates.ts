@@ -56,7 +56,6 @@ export const IMM_CODES = {
   badNumber: 'AMD408',
   trailing: 'AMD409',
   notAbsolute: 'AMD410',
-  floatExpr: 'AMD411',
   badLit: 'AMD412',
   registerType: 'AMD413',
 } as const;

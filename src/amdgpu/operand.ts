@@ -3,8 +3,10 @@
  * (immediates.ts), `lit(...)`, and validation usable by the statement checker.
  */
 import { defaultOperandExprEvaluator, skipSpaces, type OperandExprEvaluator } from './operand-expr.js';
+import type { Operand } from './ast.js';
 import {
   formatRegister,
+  parseNsaAddress,
   parseRegister,
   registerSourceCode,
   validateRegisterForTarget,
@@ -173,5 +175,73 @@ export class InstructionLiterals {
       return undefined;
     }
     return { code: IMM_CODES.uniqueLiteral, message: 'only one unique literal operand is allowed', offset, length };
+  }
+}
+
+export interface ValidateOperandOptions {
+  /** The operand's type when the caller knows the instruction's operand table; enables immediate checks. */
+  type?: OperandType;
+  /** Index/immediate expressions with the file's symbols (default: no symbols). */
+  evaluator?: OperandExprEvaluator;
+  /** Literal tracker of the current instruction (one unique literal per instruction). */
+  literals?: InstructionLiterals;
+  /** A `[...]` list is an NSA image address (GFX10+ image instructions). */
+  nsa?: boolean;
+}
+
+/**
+ * Validates one operand of the file-level AST (`ast.ts`) on `target`; `text` is the text its spans
+ * index. Register operands (`word`, `regRange`, `list`, also under `neg`/`abs`) get every register
+ * rule (syntax, size, range, alignment, availability, GFX90A tuple alignment, AGPRs, halves); with
+ * `options.type` immediates get the conversion rules and registers the width check; with
+ * `options.literals` a second distinct literal in the instruction is an error. Words that are not
+ * registers (symbols, modifiers such as `off`) are left alone. Returns the errors (and warnings
+ * as AMD405), never throws.
+ */
+export function validateOperand(op: Operand, text: string, target: AmdgpuTarget, options: ValidateOperandOptions = {}): OperandError[] {
+  const evaluator = options.evaluator ?? defaultOperandExprEvaluator;
+  switch (op.kind) {
+    case 'word':
+    case 'regRange':
+    case 'list': {
+      if (op.kind === 'list' && options.nsa && target.generation >= 10) {
+        const n = parseNsaAddress(text, op.span.start, target, evaluator);
+        if (n.status === 'ok') return [];
+        const whole = parseRegister(text, op.span.start, target, evaluator);
+        return whole.status === 'ok' ? [] : [n.error];
+      }
+      const r = parseRegister(text, op.span.start, target, evaluator);
+      if (r.status === 'none') return [];
+      if (r.status === 'error') return [r.error];
+      if (!options.type) {
+        const bad = validateRegisterForTarget(r.reg, target);
+        return bad ? [bad] : [];
+      }
+      const e = encodeParsedOperand({ kind: 'register', reg: r.reg, start: r.reg.start, end: r.reg.end }, options.type, target);
+      return e.ok ? [] : [e.error];
+    }
+    case 'neg':
+    case 'abs':
+      return validateOperand(op.operand, text, target, options);
+    case 'expr':
+    case 'call': {
+      if (op.kind === 'call' && op.name !== 'lit') {
+        if (op.name === 'neg' || op.name === 'abs' || op.name === 'sext')
+          return op.args.length === 1 ? validateOperand(op.args[0]!, text, target, options) : [];
+        return [];
+      }
+      if (!options.type) return [];
+      const p = parseSourceOperand(text, op.span.start, target, evaluator);
+      if (!p.ok) return p.error.code === IMM_CODES.notAbsolute ? [] : [p.error]; // relocatable: resolved by the linker
+      const e = encodeParsedOperand(p.operand, options.type, target);
+      if (!e.ok) return [e.error];
+      const out: OperandError[] = [];
+      if (e.warning) out.push({ code: e.warning.code, message: e.warning.message, offset: op.span.start, length: op.span.end - op.span.start });
+      const dup = options.literals?.add(e.literal, op.span.start, op.span.end - op.span.start);
+      if (dup) out.push(dup);
+      return out;
+    }
+    case 'modifier':
+      return [];
   }
 }

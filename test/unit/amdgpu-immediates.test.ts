@@ -4,8 +4,11 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { fuzzSeed } from '../harness/tools.js';
 import { encodeOperand } from '../../src/amdgpu/operand.js';
-import { checkImmediateRange, inlineIntCode, isSafeTruncation, scanFloat } from '../../src/amdgpu/immediates.js';
+import { checkImmediateRange, inlineIntCode, isSafeTruncation, scanFloat, type OperandType } from '../../src/amdgpu/immediates.js';
 import { f64ToF16Bits } from '../../src/core/float.js';
+import { InstructionLiterals, validateOperand } from '../../src/amdgpu/operand.js';
+import { parseAmdgpu } from '../../src/amdgpu/index.js';
+import { findTarget } from '../../src/amdgpu/targets.js';
 
 const enc = (text: string, type: string, mcpu = 'gfx900') => encodeOperand(text, type, mcpu);
 const lit = (v: number) => ({ src: 255, literal: '0x' + v.toString(16).padStart(8, '0') });
@@ -194,5 +197,30 @@ describe('number syntax and lit()', () => {
     err('lds_direct', 'f64', /not a 64-bit/);
     err('pc', 'i64', /cannot be a source/);
     assert.deepEqual(enc('null', 'i64', 'gfx1100'), inl(124));
+  });
+});
+
+describe('validateOperand on the file-level AST', () => {
+  function check(line: string, types: (string | undefined)[], mcpu = 'gfx900'): string[] {
+    const { file } = parseAmdgpu('t.s', line);
+    const st = file.statements.find((x) => x.kind === 'instruction');
+    assert.ok(st && st.kind === 'instruction', line);
+    const literals = new InstructionLiterals();
+    const out: string[] = [];
+    st.operands.forEach((o, i) => {
+      const type = types[i] as OperandType | undefined;
+      for (const e of validateOperand(o.operand, file.text, findTarget(mcpu)!, { type, literals })) out.push(`${e.offset}:${e.message}`);
+    });
+    return out;
+  }
+  test('registers, immediates and the unique literal', () => {
+    assert.deepEqual(check('v_add_f32 v0, s[1:2], v1', [undefined, 'f32', 'f32']), ['14:invalid register alignment']);
+    assert.deepEqual(check('s_mov_b32 s0, ttmp12', [undefined, 'b32'], 'tonga'), ['14:ttmp12 register not available on this GPU']);
+    assert.deepEqual(check('v_add_u16 v0, 0x1ff00, v1', [undefined, 'u16', 'u16']).length, 1);
+    assert.deepEqual(check('v_add_f32 v0, -|v1|, v2', [undefined, 'f32', 'f32']), []);
+    assert.deepEqual(check('v_fma_f32 v0, 1.5, 2.5, v1', [undefined, 'f32', 'f32', 'f32'], 'gfx1030'), ['19:only one unique literal operand is allowed']);
+    assert.deepEqual(check('v_fma_f32 v0, 1.5, 1.5, v1', [undefined, 'f32', 'f32', 'f32'], 'gfx1030'), []);
+    assert.deepEqual(check('v_mov_b32 v0, sym', [undefined, 'b32']), []); // relocatable
+    assert.deepEqual(check('v_mov_b32 v0, v[1:2]', [undefined, 'b32']).length, 1);
   });
 });
