@@ -440,16 +440,14 @@ function evalNode(e: Expr, lookup: SymbolLookup | undefined): Val {
   }
 }
 
-/** llvm-mc-19's AMDGPUMCExpr functions that need no subtarget: max (unsigned), or, alignto. */
+/** llvm-mc-19's AMDGPUMCExpr functions that need no subtarget: max (signed), or, alignto. */
 function evalTargetFunction(name: string, vals: bigint[]): bigint | null {
   switch (name) {
     case 'max': {
-      let m = 0n;
-      for (const v of vals) {
-        const u = BigInt.asUintN(64, v);
-        if (u > m) m = u;
-      }
-      return BigInt.asIntN(64, m);
+      // Signed, as llvm-mc-19 computes it (verified: max(66, -1600) = 66).
+      let m = vals[0]!;
+      for (const v of vals) if (v > m) m = v;
+      return m;
     }
     case 'or': {
       let m = 0n;
