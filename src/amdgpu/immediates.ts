@@ -253,22 +253,30 @@ export function scanFloat(text: string, pos: number): { value: number; end: numb
   // Hexadecimal float.
   if (c0 === 48 && (text.charCodeAt(pos + 1) | 0x20) === 120) {
     let i = pos + 2;
-    let mant = 0n;
     let fracDigits = 0;
     let digits = 0;
     let seenDot = false;
+    const start = i;
     for (; i < text.length; i++) {
       const c = text.charCodeAt(i);
       if (c === DOT && !seenDot) {
         seenDot = true;
         continue;
       }
-      const h = hexDigit(c);
-      if (h < 0) break;
-      mant = mant * 16n + BigInt(h);
+      if (hexDigit(c) < 0) break;
       digits++;
       if (seenDot) fracDigits++;
     }
+    // Keep 32 significant hex digits (128 bits) and a sticky bit: one rounding, linear time.
+    let sig = text.slice(start, i).replace('.', '').replace(/^0+/, '');
+    let dropped = 0;
+    let sticky = false;
+    if (sig.length > 32) {
+      dropped = sig.length - 32;
+      for (let k = 32; k < sig.length && !sticky; k++) sticky = sig.charCodeAt(k) !== 48;
+      sig = sig.slice(0, 32);
+    }
+    const mant = sig.length === 0 ? 0n : (BigInt('0x' + sig) << 1n) | (sticky ? 1n : 0n);
     if ((text.charCodeAt(i) | 0x20) !== 112 || digits === 0) return undefined;
     i++;
     let sign = 1;
@@ -279,7 +287,7 @@ export function scanFloat(text: string, pos: number): { value: number; end: numb
     const expStart = i;
     while (i < text.length && isDigit(text.charCodeAt(i))) i++;
     if (i === expStart) return undefined;
-    const exp = sign * Number(text.slice(expStart, i)) - 4 * fracDigits;
+    const exp = sign * Number(text.slice(expStart, Math.min(i, expStart + 12))) - 4 * fracDigits + 4 * dropped - 1;
     return { value: scaleBinary(mant, exp), end: i };
   }
   // Decimal: llvm-mc's lexer reads `0…` not followed by '.' as an octal integer, so `0e5` and
