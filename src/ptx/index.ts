@@ -92,3 +92,15 @@ export function checkPtxText(name: string, text: string, options: PtxCheckOption
 }
 
 export { checkModule, type ModuleHeaderInfo } from './check.js';
+export {
+  layoutPtx,
+  layoutModule,
+  checkInitializers,
+  evaluatePtxExpression,
+  type VariableLayout,
+  type LayoutRelocation,
+  type PtxLayoutOptions,
+  type PtxLayoutResult,
+  type PtxExpressionResult,
+} from './layout.js';
+export { evaluateConstExpr, formatConstValue, type ConstValue } from './consteval.js';

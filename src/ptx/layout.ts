@@ -10,12 +10,14 @@
  * each at a multiple of its alignment (the larger of `.align` and its natural alignment).
  */
 import { DiagnosticBag, type Diagnostic } from '../core/diagnostics.js';
-import { SourceFile, unmapped, type Span } from '../core/source.js';
+import { SourceFile, type Span } from '../core/source.js';
 import { toS64, toU64 } from '../core/int64.js';
 import type { FunctionDecl, Module, Statement, VariableDecl } from './ast.js';
 import { evaluateConstExpr, formatConstValue, type ConstValue } from './consteval.js';
 import { DATA_TYPES, MASK_VALUES } from './data/data-types.js';
-import { parseExpressionText, parseModule } from './parser.js';
+import { parseExpressionText } from './parser.js';
+// index.js imports this module too; its functions are only called at run time, so the cycle is harmless.
+import { checkPtxText, parsePtx } from './index.js';
 import { evaluateDims, flattenInitializer, type FlatInitializer, type InitContext, type InitSymbol } from './initializers.js';
 
 export interface LayoutRelocation {
@@ -265,12 +267,14 @@ export interface PtxLayoutResult {
  * Any error leaves `variables` empty.
  */
 export function layoutPtx(name: string, text: string, options: PtxLayoutOptions = {}): PtxLayoutResult {
-  void options;
-  const diags = new DiagnosticBag();
-  const module = parseModule(unmapped(new SourceFile(name, text)), diags);
-  const variables = layoutModule(module, diags);
-  const diagnostics = diags.items;
-  return { variables: diags.hasErrors() ? [] : variables, diagnostics };
+  // The full check (preprocessor, parser, module checks, initializers) decides whether there is a layout.
+  const diagnostics = checkPtxText(name, text, options);
+  if (diagnostics.some((d) => d.severity === 'error')) return { variables: [], diagnostics };
+  const { module } = parsePtx(name, text, options);
+  if (!module) return { variables: [], diagnostics };
+  const bag = new DiagnosticBag();
+  const variables = layoutModule(module, bag);
+  return { variables: bag.hasErrors() ? [] : variables, diagnostics: [...diagnostics, ...bag.items] };
 }
 
 export type PtxExpressionResult =
