@@ -54,6 +54,8 @@ const MODULE_LEVEL_STARTERS = new Set([
   '.visible', '.extern', '.weak', '.common', '.entry', '.func', '.global', '.const', '.shared', '.local',
   '.tex', '.file', '.section', '.alias', '.reg', '.param', '.pragma',
 ]);
+/** Video-instruction operand selectors: `.b0`-`.b3`, `.b3210`, `.h0`/`.h1`, `.h10` (not a regex on the hot path: only after `name.`). */
+const VIDEO_SELECTOR = /^(b[0-3]|b[0-7]{4}|h[01]|h[01]{2})$/;
 const SECTION_DATA_TYPES = new Set(['.b8', '.b16', '.b32', '.b64']);
 
 class Parser {
@@ -1306,7 +1308,7 @@ class Parser {
         if (lx.tok() === Tok.Dotted && lx.start === this.lastEnd) {
           // `%tid.x`, `v.w`, and the video byte/half selectors `%r1.b0`, `%r2.h10`, `%r3.b3210`.
           const m = this.text.slice(lx.start + 1, lx.end);
-          if (MEMBER_NAMES.has(m) || /^[bh][0-7]+$/.test(m)) {
+          if (MEMBER_NAMES.has(m) || VIDEO_SELECTOR.test(m)) {
             this.advance();
             return { kind: 'member', object: ref, member: m, span: this.span(start) };
           }
