@@ -1,0 +1,230 @@
+/**
+ * PTX initializers and data layout: each expected image below was read from a ptxas 13.0 cubin
+ * (`ptxas -arch=sm_80`, the variable's bytes located through the ELF symbol table), or is a recorded
+ * divergence (docs/divergences.md, "## PTX constants") where noted.
+ */
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { layoutPtx, type VariableLayout } from '../../src/ptx/layout.js';
+import { checkPtxText } from '../../src/ptx/index.js';
+import { PTXAS, runPtxas } from '../harness/tools.js';
+import { cubinVariables } from '../harness/cubin.js';
+
+const HEAD = '.version 8.3\n.target sm_80\n.address_size 64\n';
+
+function layout(body: string, version = '8.3'): { vars: Map<string, VariableLayout>; errors: string[] } {
+  const r = layoutPtx('t.ptx', HEAD.replace('8.3', version) + body + '\n');
+  return {
+    vars: new Map(r.variables.map((v) => [v.name, v])),
+    errors: r.diagnostics.filter((d) => d.severity === 'error').map((d) => `${d.code} ${d.message}`),
+  };
+}
+
+function image(body: string, name = 'v'): string {
+  const { vars, errors } = layout(body);
+  assert.deepEqual(errors, [], body);
+  const v = vars.get(name);
+  assert.ok(v, `${name} laid out`);
+  return v.hex;
+}
+
+function rejects(body: string, code: string, version?: string): void {
+  const { errors } = layout(body, version);
+  assert.ok(errors.length > 0, `expected an error for: ${body}`);
+  assert.ok(errors.some((e) => e.startsWith(code)), `${body}: expected ${code}, got ${errors.join('; ')}`);
+}
+
+/** When ptxas is present, the expectation is re-checked against it (divergent rows excepted). */
+function ptxasImage(body: string, name = 'v'): string | undefined {
+  if (!PTXAS) return undefined;
+  const r = runPtxas(HEAD + body + '\n', { keepCubin: true });
+  assert.ok(r.ok && r.cubin, `ptxas rejects: ${body}\n${r.stderr}`);
+  const v = cubinVariables(r.cubin).get(name);
+  return v ? Buffer.from(v.bytes).toString('hex') : undefined;
+}
+
+function checkAgainstPtxas(body: string, hex: string): void {
+  const theirs = ptxasImage(body);
+  if (theirs !== undefined) assert.equal(theirs, hex, `ptxas lays out ${body} as ${theirs}`);
+}
+
+describe('scalar conversions (as ptxas)', () => {
+  const cases: [string, string][] = [
+    ['.visible .global .b8 v = -1;', 'ff'],
+    ['.visible .global .u16 v = -1;', 'ffff'],
+    ['.visible .global .s32 v = 0x123456789;', '89674523'],
+    ['.visible .global .u64 v = -1;', 'ffffffffffffffff'],
+    ['.visible .global .b128 v = -1;', 'ffffffffffffffff0000000000000000'],
+    ['.visible .global .b8 v = 1.1;', '9a'], // low byte of the f64 pattern 3ff199999999999a
+    ['.visible .global .b16 v = 1.1;', '9a99'],
+    ['.visible .global .b16 v = 0f3f8ccccd;', 'cdcc'],
+    ['.visible .global .b32 v = 1.1;', 'cdcc8c3f'],
+    ['.visible .global .b32 v = 0d3ff199999999999a;', 'cdcc8c3f'],
+    ['.visible .global .b64 v = 1.5;', '000000000000f83f'],
+    ['.visible .global .b64 v = 0f3fc00000;', '0000c03f00000000'],
+    ['.visible .global .f32 v = 1.5;', '0000c03f'],
+    ['.visible .global .f32 v = 1e39;', '0000807f'],
+    ['.visible .global .f32 v = 1e-46;', '00000000'],
+    ['.visible .global .f32 v = 3.4028235677973366e38;', '0000807f'],
+    ['.visible .global .f32 v = 0d7ff8000000000001;', '0000c07f'],
+    ['.visible .global .f32 v = 0f7fc00001;', '0100c07f'],
+    ['.visible .global .f64 v = 0f3f800000;', '0000803f00000000'],
+    ['.visible .global .f64 v = -0.0;', '0000000000000080'],
+    ['.visible .global .f64 v = 0.1 + 0.2;', '343333333333d33f'],
+    ['.visible .global .f64 v = (0f3f800000);', '0000803f00000000'],
+    ['.visible .global .u64 v = WARP_SZ;', '2000000000000000'],
+    ['.visible .global .u8 v = 0xff00(0x1234);', '12'],
+    ['.visible .global .u16 v = 0xff00(0x1234);', '1200'],
+    ['.visible .global .u64 v = 0xff00000000000000(0xabcdef0123456789);', 'ab00000000000000'],
+    ['.visible .global .u8 v = 255(5);', '05'],
+    ['.visible .global .u8 v = 0x0ff(1000 + 546);', '0a'],
+  ];
+  for (const [body, hex] of cases)
+    test(body, () => {
+      assert.equal(image(body), hex);
+      checkAgainstPtxas(body, hex);
+    });
+});
+
+describe('shapes (as ptxas)', () => {
+  const cases: [string, string][] = [
+    ['.visible .global .v2 .u32 v = {1, 2};', '0100000002000000'],
+    ['.visible .global .v4 .f32 v = {1.0, 2.0, 3.0, 4.0};', '0000803f000000400000404000008040'],
+    ['.visible .global .v2 .u32 v[2] = {{1, 2}};', '01000000020000000000000000000000'],
+    ['.visible .global .v2 .u64 v[2][1] = {{{1, 2}}, {{3, 4}}};', '0100000000000000020000000000000003000000000000000400000000000000'],
+    ['.visible .global .v2 .f64 v = {1.0, 0f3f800000};', '000000000000f03f0000803f00000000'],
+    ['.visible .global .s32 v[3][2] = {{1, 2}, {3}};', '010000000200000003000000000000000000000000000000'],
+    ['.visible .global .u32 v[][2] = {{1, 2}, {3}};', '01000000020000000300000000000000'],
+    ['.visible .global .u32 v[2] = {};', '0000000000000000'],
+    ['.visible .const .f32 v[8] = {0.33, 0.25, 0.125};', 'c3f5a83e0000803e0000003e0000000000000000000000000000000000000000'],
+    ['.visible .global .f16 v[4][1] = {};', '0000000000000000'],
+    // Divergence: ptxas packs {3} right after {1} (1,3,0,...); the spec pads as C does.
+    ['.visible .global .u32 v[3][2] = {{1}, {3}};', '010000000000000003000000000000000000000000000000'],
+  ];
+  const divergent = new Set(['.visible .global .u32 v[3][2] = {{1}, {3}};']);
+  for (const [body, hex] of cases)
+    test(body, () => {
+      assert.equal(image(body), hex);
+      if (!divergent.has(body)) checkAgainstPtxas(body, hex);
+    });
+  test('size and alignment', () => {
+    const { vars } = layout('.visible .global .v4 .u16 a[3];\n.visible .const .align 16 .u8 b;\n.visible .global .align 2 .u64 c;\n.visible .global .b128 d;');
+    assert.deepEqual([...vars.values()].map((v) => [v.name, v.size, v.align, v.type]), [
+      ['a', 24, 8, '.v4.u16'],
+      ['b', 1, 16, '.u8'],
+      ['c', 8, 8, '.u64'],
+      ['d', 16, 16, '.b128'],
+    ]);
+  });
+});
+
+describe('addresses (as ptxas)', () => {
+  const prelude = [
+    '.visible .func f1() { ret; }',
+    '.visible .func f2() { ret; }',
+    '.visible .entry k1() { ret; }',
+    '.visible .const .u8 w1 = 2;',
+    '.const .u8 h1 = 1;',
+    '.visible .const .align 16 .u8 v2 = 5;',
+    '.visible .const .align 4 .v2 .u8 v3 = {1, 2};',
+    '.visible .global .u32 g[4] = {1};',
+  ].join('\n');
+  test('.const offsets: visible first, declaration order, aligned', () => {
+    const { vars, errors } = layout(prelude + '\n.visible .global .u64 r[] = {w1, h1, v2, v3, v3+1};');
+    assert.deepEqual(errors, []);
+    // w1 0, v2 16, v3 20, then the internal h1 at 22.
+    assert.equal(vars.get('r')!.hex, '0000000000000000' + '1600000000000000' + '1000000000000000' + '1400000000000000' + '1500000000000000');
+    assert.deepEqual(vars.get('r')!.relocations, []);
+  });
+  test('.global addresses and generic() are relocations over zero bytes', () => {
+    const { vars } = layout(prelude + '\n.visible .global .u64 r[] = {g, g+4, generic(g)+8, generic(w1), g+-1, g + 1 << 2};');
+    const r = vars.get('r')!;
+    assert.equal(r.hex, '00'.repeat(48));
+    assert.deepEqual(
+      r.relocations.map((x) => [x.offset, x.size, x.symbol, x.addend, x.generic, x.mask]),
+      [
+        [0, 8, 'g', 0n, false, null],
+        [8, 8, 'g', 4n, false, null],
+        [16, 8, 'g', 8n, true, null],
+        [24, 8, 'w1', 0n, true, null],
+        [32, 8, 'g', -1n, false, null],
+        // ptxas reads `sym + EXPR` with everything after '+' as the offset: g + (1 << 2).
+        [40, 8, 'g', 4n, false, null],
+      ],
+    );
+  });
+  test('mask() of addresses', () => {
+    const { vars } = layout(prelude + '\n.visible .global .u8 m[] = {0xff(g+8), 0xff00(g), 0xff(1000 + 546), 0xff00(131187), 0xff00(v2+5), 0xff(f2)};');
+    const m = vars.get('m')!;
+    assert.equal(m.hex, '00000a000001');
+    assert.deepEqual(m.relocations.map((x) => [x.offset, x.symbol, x.addend, x.mask]), [
+      [0, 'g', 8n, 0xffn],
+      [1, 'g', 0n, 0xff00n],
+    ]);
+  });
+  test('device functions are numbered by first use; kernels are relocations', () => {
+    const { vars } = layout(prelude + '\n.visible .global .u64 a = f2;\n.visible .global .u64 b[] = {f1, f2, k1};');
+    assert.equal(vars.get('a')!.hex, '0100000000000000');
+    assert.equal(vars.get('b')!.hex, '0200000000000000' + '0100000000000000' + '0000000000000000');
+    assert.deepEqual(vars.get('b')!.relocations.map((x) => [x.offset, x.symbol]), [[16, 'k1']]);
+  });
+});
+
+describe('initializer errors (ptxas rejects each)', () => {
+  const P = '.visible .func f1() { ret; }\n.visible .entry k1() { ret; }\n.visible .global .u32 g = 1;\n.visible .shared .u32 s;\n';
+  const cases: [string, string][] = [
+    ['.extern .global .u32 v = 1;', 'PTX421'],
+    ['.visible .shared .u32 v = 1;', 'PTX420'],
+    ['.visible .entry k() { .reg .u32 r = 1; ret; }', 'PTX420'],
+    ['.visible .entry k() { .local .u32 r = 1; ret; }', 'PTX420'],
+    ['.visible .global .f16 v = 1.0;', 'PTX422'],
+    ['.visible .global .f16x2 v = {1.0};', 'PTX422'], // divergence: ptxas stores garbage
+    ['.visible .global .f16 v[2] = {1.0};', 'PTX422'],
+    ['.visible .global .u32 v = 1.5;', 'PTX423'],
+    ['.visible .global .s8 v = 0f3fc00000;', 'PTX423'],
+    ['.visible .global .f32 v = -1;', 'PTX423'],
+    ['.visible .global .f64 v = 1.5 < 2.5;', 'PTX423'],
+    ['.visible .global .f32 v = 0xff(5);', 'PTX423'],
+    ['.visible .global .v2 .u32 v = {1};', 'PTX424'],
+    ['.visible .global .v2 .u32 v = {1, 2, 3};', 'PTX424'],
+    ['.visible .global .v2 .u32 v[] = {{1, 2}, {3}};', 'PTX424'],
+    ['.visible .global .u32 v[2] = {1, 2, 3};', 'PTX425'],
+    ['.visible .global .u32 v[2][2] = {{}, {}, {1, 2}};', 'PTX425'],
+    ['.visible .global .u32 v[2][2] = {1, 2, 3, 4};', 'PTX425'],
+    ['.visible .global .u32 v = {1};', 'PTX426'],
+    ['.visible .global .u32 v[2] = 1;', 'PTX426'],
+    ['.visible .global .u32 v[2] = {{1}, 2};', 'PTX426'],
+    ['.visible .global .v2 .u32 v = 1;', 'PTX426'],
+    ['.visible .global .u32 v[] = {};', 'PTX433'],
+    ['.visible .global .u16 v = g;', 'PTX427'],
+    ['.visible .global .s64 v = g;', 'PTX427'],
+    ['.visible .global .b64 v = g;', 'PTX427'],
+    ['.visible .global .u8 v = g;', 'PTX427'],
+    ['.visible .global .u16 v = 0xff(g);', 'PTX427'],
+    ['.visible .global .b8 v = 0xff(g);', 'PTX427'],
+    ['.visible .global .u8 v = 0xfff(5);', 'PTX428'],
+    ['.visible .global .u8 v = 0xff000(5);', 'PTX428'],
+    ['.visible .global .u64 v = nothere;', 'PTX429'],
+    ['.visible .global .u64 v = v;', 'PTX429'],
+    ['.visible .global .u64 v = later;\n.visible .global .u32 later;', 'PTX429'],
+    ['.visible .global .u64 v = s;', 'PTX431'],
+    ['.visible .global .u64 v = generic(f1);', 'PTX432'],
+    ['.visible .global .u64 v = f1+0;', 'PTX432'],
+    ['.visible .global .u64 v = k1+8;', 'PTX432'],
+    ['.visible .global .u8 v = 0xff(1.5);', 'PTX404'],
+    ['.visible .global .u64 v = 1 + 1.5;', 'PTX405'],
+    ['.visible .global .u64 v = 5 / 0;', 'PTX406'],
+    ['.visible .global .pred v;', 'PTX441'],
+  ];
+  const divergent = new Set(['.visible .global .f16x2 v = {1.0};']);
+  for (const [body, code] of cases)
+    test(body.split('\n')[0]!, () => {
+      rejects(P + body, code);
+      if (PTXAS && !divergent.has(body)) assert.ok(!runPtxas(HEAD + P + body + '\n').ok, `ptxas accepts ${body}`);
+    });
+  test('mask() needs PTX 7.1', () => rejects('.visible .global .u32 g;\n.visible .global .u8 v = 0xff(g);', 'PTX434', '7.0'));
+  test('gpuasm check reports initializer errors too', () => {
+    const diags = checkPtxText('t.ptx', HEAD + '.visible .global .u32 v[2] = {1, 2, 3};\n');
+    assert.ok(diags.some((d) => d.code === 'PTX425' && d.location?.line === 4), JSON.stringify(diags));
+  });
+});
