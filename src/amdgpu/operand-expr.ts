@@ -8,7 +8,10 @@ import { evaluate, ExprParser, type ParseIssue, type SymbolLookup } from './expr
 import { Lexer, type LexerOptions } from './lexer.js';
 
 /** Result of evaluating an expression that starts at `pos`: value and the offset just after it. */
-export type ExprResult = { ok: true; value: bigint; end: number } | { ok: false; message: string; offset: number };
+export type ExprResult =
+  | { ok: true; value: bigint; end: number }
+  /** `relocatableEnd` is set when the expression is well formed but not absolute (symbols, `.`): where it ends. */
+  | { ok: false; message: string; offset: number; relocatableEnd?: number };
 
 /** Anything that can evaluate an absolute expression in operand text. */
 export interface OperandExprEvaluator {
@@ -67,7 +70,7 @@ export function llvmOperandExprEvaluator(lookup?: SymbolLookup, options: LexerOp
       // The expression ends where the lexer's next token starts (a parenthesised span may not cover the parens).
       if ('value' in r) return { ok: true, value: r.value, end: Math.max(e.span.end, Math.min(lex.start, text.length)) };
       if ('error' in r) return { ok: false, message: r.error.message, offset: r.error.start };
-      return { ok: false, message: 'expected absolute expression', offset: e.span.start };
+      return { ok: false, message: 'expected absolute expression', offset: e.span.start, relocatableEnd: Math.max(e.span.end, Math.min(lex.start, text.length)) };
     },
   };
 }

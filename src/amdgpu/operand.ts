@@ -25,7 +25,10 @@ import {
 } from './immediates.js';
 import { findTarget, type AmdgpuTarget } from './targets.js';
 
-/** What `encodeOperand` returns: the code and literal (`0x` + 8 hex digits) or an error message. */
+/**
+ * What `encodeOperand` returns: the code and literal (`0x` + 8 hex digits) or an error message.
+ * `src` 255 with `literal` null is a relocatable value (a symbol) that the linker fills in.
+ */
 export type EncodeOperandResult =
   | { src: number; literal: string | null; warning?: string }
   | { error: string; code?: string; offset?: number };
@@ -33,7 +36,9 @@ export type EncodeOperandResult =
 /** A parsed source operand: a register, or an immediate (possibly `lit(...)`). */
 export type ParsedOperand =
   | { readonly kind: 'register'; readonly reg: RegisterOperand; readonly start: number; readonly end: number }
-  | { readonly kind: 'immediate'; readonly imm: Immediate; readonly forceLiteral: boolean; readonly start: number; readonly end: number };
+  | { readonly kind: 'immediate'; readonly imm: Immediate; readonly forceLiteral: boolean; readonly start: number; readonly end: number }
+  /** A well-formed expression that is not absolute (symbols, `.`): a literal the linker fills in. */
+  | { readonly kind: 'relocatable'; readonly start: number; readonly end: number };
 
 export type OperandParse = { ok: true; operand: ParsedOperand } | { ok: false; error: OperandError };
 
@@ -67,7 +72,10 @@ export function parseSourceOperand(
     return { ok: true, operand: { kind: 'immediate', imm: inner.imm, forceLiteral: true, start, end: close + 1 } };
   }
   const imm = parseImmediate(text, start, evaluator);
-  if (!imm.ok) return imm;
+  if (!imm.ok) {
+    if (imm.relocatableEnd !== undefined) return { ok: true, operand: { kind: 'relocatable', start, end: imm.relocatableEnd } };
+    return imm;
+  }
   return { ok: true, operand: { kind: 'immediate', imm: imm.imm, forceLiteral: false, start, end: imm.end } };
 }
 
@@ -76,7 +84,7 @@ function parseImmediate(
   text: string,
   pos: number,
   evaluator: OperandExprEvaluator,
-): { ok: true; imm: Immediate; end: number } | { ok: false; error: OperandError } {
+): { ok: true; imm: Immediate; end: number } | { ok: false; error: OperandError; relocatableEnd?: number } {
   pos = skipSpaces(text, pos);
   let at = pos;
   let negate = false;
@@ -92,7 +100,7 @@ function parseImmediate(
   const e = evaluator.evaluate(text, pos);
   if (!e.ok) {
     const code = e.message === 'expected absolute expression' ? IMM_CODES.notAbsolute : IMM_CODES.badNumber;
-    return err(code, e.message, e.offset);
+    return { ...err(code, e.message, e.offset), relocatableEnd: e.relocatableEnd };
   }
   return { ok: true, imm: { kind: 'int', value: e.value }, end: e.end };
 }
@@ -136,6 +144,11 @@ export function encodeParsedOperand(
     if (reg.half && operandBits(type) !== 16)
       return err(IMM_CODES.registerType, `invalid operand for instruction: a 16-bit register half is not a ${type} operand`, reg.start, len);
     return { ok: true, src, literal: null };
+  }
+  if (op.kind === 'relocatable') {
+    // Relocatable values are 32-bit literals (spec: "limited to branch targets and 32-bit integer operands"; llvm-mc also takes f32).
+    if (operandBits(type) === 32) return { ok: true, src: 255, literal: null };
+    return err(IMM_CODES.notAbsolute, `invalid operand for instruction: a relocatable expression cannot be a ${type} operand (only 32-bit operands)`, op.start, op.end - op.start);
   }
   const r = encodeImmediate(op.imm, type, target, op.forceLiteral);
   if (!r.ok) return err(r.code, r.message, op.start, op.end - op.start);
@@ -232,7 +245,7 @@ export function validateOperand(op: Operand, text: string, target: AmdgpuTarget,
       }
       if (!options.type) return [];
       const p = parseSourceOperand(text, op.span.start, target, evaluator);
-      if (!p.ok) return p.error.code === IMM_CODES.notAbsolute ? [] : [p.error]; // relocatable: resolved by the linker
+      if (!p.ok) return [p.error];
       const e = encodeParsedOperand(p.operand, options.type, target);
       if (!e.ok) return [e.error];
       const out: OperandError[] = [];

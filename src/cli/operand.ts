@@ -12,6 +12,7 @@ With '-', reads lines 'TYPE TEXT' from standard input (blank lines are skipped) 
 one JSON object per line, in order:
   {"src": N, "literal": "0x0000abcd"}   a literal: src is 255
   {"src": N, "literal": null}           a register or an inline constant
+  {"src": 255, "literal": null}         a relocatable value (symbol; 32-bit operands only)
   {"error": "message"}                  the operand is invalid for TYPE on CPU
 
 TYPE is one of: ${OPERAND_TYPES.join(' ')}
