@@ -12,7 +12,7 @@ export interface JobResult {
   failure?: { index: number; reason: string };
 }
 
-export function runInWorker(job: HostileJob, timeoutMs: number, heapMb = 1024): Promise<JobResult> {
+export function runInWorker(job: HostileJob, timeoutMs: number, heapMb = 768): Promise<JobResult> {
   return new Promise((resolveJob) => {
     const worker = new Worker(new URL('./worker.js', import.meta.url), {
       workerData: job,
