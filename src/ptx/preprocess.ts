@@ -731,7 +731,9 @@ class Preprocessor {
         pos = hash + 1;
         continue;
       }
-      const end = directiveEnd(text, hash);
+      // ptxas has no line continuation: without preprocessing the bad line ends at its newline.
+      const nl = text.indexOf('\n', hash);
+      const end = this.preprocessing ? directiveEnd(text, hash) : nl < 0 ? text.length : nl;
       this.emitRun(ctx, runStart, lineStartOf(text, hash));
       if (this.preprocessing) this.guardedDirective(ctx, hash, end, depth, true);
       else {

@@ -725,3 +725,29 @@ function macroCase(g: ReturnType<typeof lcg>, prefix: string): string {
   for (let i = 0; i < 3; i++) uses.push(seq(null, 2, 3) + ' ' + invocation(null, 2));
   return text + uses.join(' ; ') + '\n';
 }
+
+describe('preprocess: mapping consistency (property)', () => {
+  test('copied text maps to the same character; expansions map to the macro name', () => {
+    const seed = fuzzSeed();
+    const runs = fuzzRuns(150);
+    const g = lcg(seed);
+    const noise = ['  mov.u32 %r1, 1; // c\n', '/* a\n b */ x\n', '"str # // s"\n', '\n', '\r\n', '#line 40 "q.cu"\n', '# 7 "t.ptx" 3\n', '#if 0\nskipped\n#endif\n', '#include "h.h"\n', 'y; #line 9 "m.cu"\n', '  \t\n'];
+    const header = '#define HM(a) [a]\nh1 HM(2)\n';
+    for (let run = 0; run < runs; run++) {
+      let text = '';
+      const pieces = 1 + Math.floor(g.next() * 6);
+      for (let i = 0; i < pieces; i++) text += g.next() < 0.4 ? macroCase(g, `r${i}_`) : g.pick(noise);
+      const r = preprocess('t.ptx', text, memfs({ 'h.h': header }));
+      const outText = r.mapped.text;
+      for (let o = 0; o < outText.length; o++) {
+        const loc = r.mapped.locate(o);
+        const ch = outText[o]!;
+        if (loc.lineText === undefined || ch === '\n' || ch === '\r') continue;
+        const context = `seed ${seed} run ${run} offset ${o} ${JSON.stringify(loc)}\n${text}`;
+        if (loc.length === 0) assert.equal(loc.lineText[loc.column - 1], ch, context);
+        else assert.match(loc.lineText.slice(loc.column - 1), /^[A-Za-z_$]/, context);
+      }
+    }
+    console.log(`preprocess mapping property: ${runs} random programs, seed ${seed}`);
+  });
+});
