@@ -394,3 +394,20 @@ describe('AMDGPU operands vs llvm-mc-19', () => {
     });
   }
 });
+
+describe('AGPR source codes vs llvm-mc-19', () => {
+  for (const mcpu of ['gfx908', 'gfx90a', 'gfx942']) {
+    test(`a0…a255 as v_accvgpr_read_b32 sources on ${mcpu}`, { skip: llvmMcSkipReason }, () => {
+      const texts: string[] = [];
+      for (let n = 0; n < 256; n += 5) texts.push(n % 2 ? `a${n}` : n % 3 ? `acc${n}` : `a[${n}]`);
+      const mc = runBatch(mcpu, texts.map((t) => `v_accvgpr_read_b32 v0, ${t}`));
+      texts.forEach((t, i) => {
+        const ours = encodeOperand(t, 'b32', mcpu);
+        const theirs = mc[i]!;
+        assert.ok(theirs.bytes, `${mcpu} ${t}: ${JSON.stringify(theirs.error)}`);
+        assert.deepEqual(ours, { src: decode(theirs.bytes!, 'vop3').src, literal: null }, `${mcpu} ${t}`);
+      });
+      console.log(`amdgpu AGPR codes (${mcpu}): ${texts.length} cases`);
+    });
+  }
+});
