@@ -370,7 +370,7 @@ export function validateRegisterForTarget(r: RegisterOperand, target: AmdgpuTarg
  * The 9-bit source-operand code of a register on a target: SGPRs 0…105, special registers at
  * their per-generation codes, ttmp from 112 (GFX6-8) or 108 (GFX9+), VGPRs (and AGPRs, which use
  * the same field) 256…511. A tuple's code is its first register's. `.h` halves of v0…v127 add 128
- * (the VOP1/VOP2/VOPC 16-bit form). Undefined for pc.
+ * (the VOP1/VOP2/VOPC 16-bit form; v128.h and up are VOP3-only and keep 256 + N). Undefined for pc.
  */
 export function registerSourceCode(r: RegisterOperand, target: AmdgpuTarget): number | undefined {
   switch (r.kind) {
@@ -379,7 +379,8 @@ export function registerSourceCode(r: RegisterOperand, target: AmdgpuTarget): nu
     case 'ttmp':
       return ttmpBase(target) + r.index;
     case 'vgpr':
-      return 256 + r.index + (r.half === 'hi' ? 128 : 0);
+      // v0.h…v127.h: the VOP1/VOP2/VOPC 16-bit form sets bit 7; higher halves exist only in VOP3 (op_sel).
+      return 256 + r.index + (r.half === 'hi' && r.index < 128 ? 128 : 0);
     case 'agpr':
       return 256 + r.index;
     case 'special':
