@@ -583,6 +583,60 @@ function runCpp(text: string): { stdout: string; errorLines: Set<number> } {
 describe('preprocess: against GNU cpp', () => {
   if (cppSkipReason) console.log(cppSkipReason);
 
+  test('conditional structure: same lines survive', { skip: cppSkipReason }, () => {
+    const seed = fuzzSeed();
+    const count = fuzzRuns(300);
+    const g = lcg(seed);
+    const cases: string[] = [];
+    for (let i = 0; i < count; i++) {
+      const lines: string[] = [];
+      let n = 0;
+      const names = ['A', 'B', 'C'].map((x) => `k${i}_${x}`);
+      const cond = () => {
+        const r = g.next();
+        const nm = g.pick(names);
+        if (r < 0.3) return `#ifdef ${nm}`;
+        if (r < 0.5) return `#ifndef ${nm}`;
+        return `#if ${g.pick([`defined(${nm})`, `${nm} > 1`, `!defined ${nm} || ${nm} == 2`, '0', '1', `${nm}`])}`;
+      };
+      const block = (depth: number) => {
+        const items = 1 + Math.floor(g.next() * 4);
+        for (let k = 0; k < items; k++) {
+          const r = g.next();
+          if (r < 0.2) lines.push(`#define ${g.pick(names)} ${Math.floor(g.next() * 4)}`);
+          else if (r < 0.3) lines.push(`#undef ${g.pick(names)}`);
+          else if (r < 0.55 && depth < 4) {
+            lines.push(cond());
+            block(depth + 1);
+            const elifs = Math.floor(g.next() * 3);
+            for (let e = 0; e < elifs; e++) {
+              lines.push(`#elif ${g.pick(['1', '0', `defined ${g.pick(names)}`, `${g.pick(names)} == 3`])}`);
+              block(depth + 1);
+            }
+            if (g.next() < 0.5) {
+              lines.push('#else');
+              block(depth + 1);
+            }
+            lines.push('#endif');
+          } else lines.push(`L${i}_${n++}`);
+        }
+      };
+      block(0);
+      cases.push(lines.join('\n') + '\n');
+    }
+    const cpp = runCpp(cases.map((c, i) => `@@@${i}@@@\n${c}`).join(''));
+    assert.equal(cpp.errorLines.size, 0, `cpp errors on generated conditionals (seed ${seed})`);
+    const parts = cpp.stdout.split(/@@@(\d+)@@@\n/);
+    for (let k = 1; k < parts.length; k += 2) {
+      const i = Number(parts[k]);
+      const mine = preprocess('t.ptx', cases[i]!);
+      assert.deepEqual(mine.diagnostics.filter((d) => d.severity === 'error'), [], `seed ${seed}\n${cases[i]}`);
+      const lines = (s: string) => s.split('\n').filter((l) => l.trim() !== '');
+      assert.deepEqual(lines(mine.mapped.text), lines(parts[k + 1]!), `seed ${seed}\n${cases[i]}`);
+    }
+    console.log(`preprocess conditional differential vs cpp: ${count} programs, seed ${seed}`);
+  });
+
   test('#if expressions: same truth value, same errors', { skip: cppSkipReason }, () => {
     const seed = fuzzSeed();
     const count = fuzzRuns(1000);
@@ -650,8 +704,9 @@ describe('preprocess: against GNU cpp', () => {
     const parts = cpp.stdout.split(/@@@(\d+)@@@\n/);
     const cppOut = new Map<number, string>();
     for (let k = 1; k < parts.length; k += 2) cppOut.set(Number(parts[k]), parts[k + 1]!);
-    // Spacing between tokens differs where cpp keeps blanks around empty expansions.
-    const squash = (s: string) => s.replace(/\s+/g, '');
+    // Spacing between tokens differs where cpp keeps blanks around empty expansions; string
+    // literals (from #) must match exactly.
+    const squash = (s: string) => s.split(/("(?:[^"\\\n]|\\.)*")/).map((p, i) => (i % 2 ? p : p.replace(/\s+/g, ''))).join('');
     let compared = 0;
     for (let i = 0; i < count; i++) {
       const mine = preprocess('t.ptx', cases[i]!);
