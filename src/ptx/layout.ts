@@ -4,7 +4,9 @@
  *
  * What ptxas leaves in the bytes of an address-holding element:
  *  - a .const variable without generic(): resolved — its offset in the constant bank plus the offset;
- *  - a device function: resolved — its 1-based index in order of first use in initializers;
+ *  - a device function: resolved — its 1-based index in order of first use in initializers (what
+ *    ptxas writes while the function is not laid out as code; once it is, e.g. in nvcc output
+ *    with indirect calls, ptxas writes a code address that only its code generator knows);
  *  - anything else (.global variables, generic(), kernels): zero, with a relocation.
  * .const variables are placed in declaration order, externally visible ones (.visible, .weak) first,
  * each at a multiple of its alignment (the larger of `.align` and its natural alignment).
@@ -45,6 +47,12 @@ export interface VariableLayout {
   /** `bytes` as lowercase hex. */
   hex: string;
   relocations: LayoutRelocation[];
+  /**
+   * Address elements resolved in `bytes` rather than relocated: `.const` offsets, and device
+   * function values. A device function's value is ptxas's: its index in order of first use when
+   * the function is not laid out as code, otherwise a code address gpuasm cannot know.
+   */
+  resolved: { offset: number; size: number; symbol: string; kind: 'const' | 'function' }[];
   /** Where the declarator is (offsets into the parsed text). */
   span: Span;
 }
@@ -186,6 +194,7 @@ function layoutDeclarator(decl: VariableDecl, d: VariableDecl['declarators'][num
 function encode(v: PendingVariable, bankOffsets: Map<string, number>, functionIndex: Map<string, number>): VariableLayout {
   const bytes = new Uint8Array(v.size);
   const relocations: LayoutRelocation[] = [];
+  const resolvedSlots: VariableLayout['resolved'] = [];
   const es = v.elementSize;
   const write = (at: number, bits: bigint) => {
     let x = bits;
@@ -211,6 +220,7 @@ function encode(v: PendingVariable, bankOffsets: Map<string, number>, functionIn
       resolved = BigInt(n);
     }
     if (resolved !== undefined) {
+      resolvedSlots.push({ offset: at, size: es, symbol: el.symbol.name, kind: el.symbol.kind === 'function' ? 'function' : 'const' });
       if (el.mask !== undefined) resolved = (toU64(resolved) & el.mask) >> BigInt(MASK_VALUES.indexOf(el.mask) * 8);
       write(at, toU64(resolved));
       return;
@@ -235,6 +245,7 @@ function encode(v: PendingVariable, bankOffsets: Map<string, number>, functionIn
     bytes,
     hex,
     relocations,
+    resolved: resolvedSlots,
     span: v.span,
   };
 }

@@ -1,0 +1,93 @@
+/**
+ * Corpus sweep: every ptxas-accepted corpus file with module-scope initializers is laid out by
+ * gpuasm and assembled by ptxas (its MANIFEST arch, whole-program); every initialized variable
+ * ptxas keeps must have identical bytes, size and relocations.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { sharedDir, sharedSkipReason, readManifest } from '../harness/corpus.js';
+import { ptxasSkipReason, runPtxas } from '../harness/tools.js';
+import { cubinVariables } from '../harness/cubin.js';
+import { compareLayouts } from '../harness/ptx-layout-diff.js';
+import { layoutPtx } from '../../src/ptx/layout.js';
+
+/** Time the sweep may take; files are taken smallest first and the rest reported as not reached. */
+const BUDGET_MS = 60_000;
+
+/** A module-scope .global/.const declaration with `=` (nvcc writes one per line). */
+const INITIALIZED = /^\s*(?:\.(?:visible|weak|common)\s+)?\.(?:global|const)\b[^;]*=/m;
+
+function walk(dir: string): string[] {
+  const out: string[] = [];
+  for (const name of readdirSync(dir)) {
+    const p = join(dir, name);
+    if (statSync(p).isDirectory()) out.push(...walk(p));
+    else if (name.endsWith('.ptx')) out.push(p);
+  }
+  return out;
+}
+
+/** Accepted files (whole-program, not `ptxas -c`) with the arch to assemble them for. */
+function acceptedFiles(root: string): Map<string, string> {
+  const out = new Map<string, string>();
+  const gen = join(root, 'generated', 'MANIFEST.tsv');
+  if (existsSync(gen))
+    for (const r of readManifest(gen)) {
+      const v = r['ptxas_verdict'] ?? '';
+      if (v.startsWith('PASS') && !v.includes('-c')) out.set(`generated/${r['file']}`, r['target'] || 'sm_80');
+    }
+  const pub = join(root, 'public', 'MANIFEST.tsv');
+  if (existsSync(pub))
+    for (const r of readManifest(pub)) if (r['classification'] === 'accepted') out.set(`public/${r['path']}`, r['ptxas_arch'] || 'sm_80');
+  return out;
+}
+
+const skip = sharedSkipReason ?? ptxasSkipReason;
+if (skip) console.log(skip);
+
+test('corpus: initialized variables lay out as ptxas writes them', { skip }, () => {
+  const root = join(sharedDir()!, 'corpus', 'ptx');
+  const accepted = acceptedFiles(root);
+  const files = walk(root)
+    .map((p) => ({ p, rel: relative(root, p), size: statSync(p).size }))
+    .filter((f) => accepted.has(f.rel))
+    .sort((a, b) => a.size - b.size || (a.rel < b.rel ? -1 : 1));
+  const start = Date.now();
+  let withInit = 0;
+  let compared = 0;
+  let variables = 0;
+  let notReached = 0;
+  let gpuasmErrors = 0;
+  const failures: string[] = [];
+  for (const f of files) {
+    const text = readFileSync(f.p, 'latin1');
+    if (!INITIALIZED.test(text)) continue;
+    withInit++;
+    if (Date.now() - start > BUDGET_MS) {
+      notReached++;
+      continue;
+    }
+    const ours = layoutPtx(f.rel, text);
+    const errs = ours.diagnostics.filter((d) => d.severity === 'error');
+    if (errs.length) {
+      // The module checker's verdict on accepted files is swept by its own suite; count it here.
+      gpuasmErrors++;
+      failures.push(`${f.rel}: gpuasm reports ${errs[0]!.code} ${errs[0]!.message} (line ${errs[0]!.location?.line})`);
+      continue;
+    }
+    const r = runPtxas(text, { arch: accepted.get(f.rel)!, keepCubin: true, name: 'corpus' });
+    if (!r.ok || !r.cubin) continue; // e.g. an arch this ptxas build lacks: the verdict suite covers it
+    const theirs = cubinVariables(r.cubin);
+    // Variables ptxas optimized away are not compared; so are uninitialized ones (all zero anyway).
+    const initialized = ours.variables.filter((v) => theirs.has(v.name) && /[^0]/.test(v.hex + (v.relocations.length ? 'x' : '')));
+    variables += initialized.length;
+    compared++;
+    failures.push(...compareLayouts(initialized, theirs, (n) => `${f.rel}: ${n}`, { ignoreFunctionValues: true }));
+  }
+  console.log(
+    `ptx layout corpus: ${compared} files assembled of ${withInit} accepted files with initializers (${notReached} not reached in ${BUDGET_MS / 1000}s), ${variables} initialized variables compared, ${gpuasmErrors} rejected by gpuasm, ${Date.now() - start} ms`,
+  );
+  assert.equal(failures.length, 0, `${failures.length} mismatches:\n${failures.slice(0, 15).join('\n')}`);
+});
