@@ -11,7 +11,7 @@ import { SourceFile, unmapped } from '../core/source.js';
 import type * as A from './ast.js';
 import { Lexer, decodeFloat, decodeInt } from './lexer.js';
 import { Tok, TokFlag, tokenKindText } from './tokens.js';
-import { INSTRUCTION_SET, LINKAGE_SET, STATE_SPACE_SET, TYPE_SET } from './data/keywords.js';
+import { FUNCTION_ATTRIBUTE_SET, INSTRUCTION_SET, LINKAGE_SET, STATE_SPACE_SET, TYPE_SET } from './data/keywords.js';
 
 /** Nesting bound for parentheses, ternaries, braces and blocks. */
 export const MAX_DEPTH = 1000;
@@ -101,6 +101,48 @@ class Parser {
     this.lx.next();
   }
 
+  /**
+   * A stack for building lists: items go on top, `take(base)` copies them out as an exact-size
+   * array (a growing `[]` would keep 16+ slots for a 3-operand list) and pops them.
+   */
+  private scratch: unknown[] = [];
+  private sp = 0;
+
+  take(base: number): unknown[] {
+    const out = this.scratch.slice(base, this.sp);
+    this.sp = base;
+    return out;
+  }
+
+  /** Modifier lists shared between instructions with the same modifiers (read-only, frozen). */
+  private readonly modifierLists = new Map<string, readonly string[]>();
+  private static readonly NO_MODIFIERS: readonly string[] = Object.freeze([]);
+
+  /// modifiers := DOTTED*      (`.global.v4.f32` -> ['.global', '.v4', '.f32'])
+  parseModifiers(): string[] {
+    const lx = this.lx;
+    if (lx.tok() !== Tok.Dotted) return Parser.NO_MODIFIERS as string[];
+    const first = lx.start;
+    const base = this.sp;
+    let contiguous = true;
+    let end = lx.end;
+    while (lx.tok() === Tok.Dotted) {
+      if (lx.start !== end) contiguous = false;
+      this.scratch[this.sp++] = this.word();
+      end = lx.end;
+      this.advance();
+    }
+    // The usual case, `ld.global.v4.f32`, is one run of text: its interned spelling is the key.
+    const key = contiguous ? this.lx.intern(first, end) : (this.scratch.slice(base, this.sp) as string[]).join('');
+    let list = this.modifierLists.get(key);
+    if (list === undefined) {
+      list = Object.freeze(this.scratch.slice(base, this.sp) as string[]);
+      this.modifierLists.set(key, list);
+    }
+    this.sp = base;
+    return list as string[];
+  }
+
   /** Current token's text, interned. */
   word(): string {
     return this.lx.tokenText();
@@ -183,6 +225,7 @@ class Parser {
       } catch (e) {
         if (!(e instanceof TooDeep)) throw e;
         this.depth = 0;
+        this.sp = 0;
         this.dottedNames = false;
         this.skipToTopLevel(this.openBraces);
         this.openBraces = 0;
@@ -568,11 +611,12 @@ class Parser {
         if (lx.tok() === Tok.Dotted && SECTION_DATA_TYPES.has(this.word())) {
           const type = this.word() as '.b8' | '.b16' | '.b32' | '.b64';
           this.advance();
-          const values: (A.Expr | A.StringLiteral)[] = [];
+          const base = this.sp;
           for (;;) {
-            values.push(lx.tok() === Tok.String ? this.parseString() : this.parseExpr());
+            this.scratch[this.sp++] = lx.tok() === Tok.String ? this.parseString() : this.parseExpr();
             if (!this.accept(Tok.Comma)) break;
           }
+          const values = this.take(base) as (A.Expr | A.StringLiteral)[];
           entries.push({ kind: 'data', type, values, span: this.span(eStart) });
           continue;
         }
@@ -585,7 +629,7 @@ class Parser {
       this.dottedNames = false;
     }
     if (!this.expect(Tok.RBrace)) return undefined;
-    return { kind: 'section', name, entries, span: this.span(start) };
+    return { kind: 'section', name, entries: entries.slice(), span: this.span(start) };
   }
 
   // ------------------------------------------------------------------ functions
@@ -620,7 +664,7 @@ class Parser {
       params = this.parseParamList();
       if (!params) return this.abandon();
     }
-    while (lx.tok() === Tok.Dotted && !MODULE_LEVEL_STARTERS.has(this.word())) {
+    while (lx.tok() === Tok.Dotted && FUNCTION_ATTRIBUTE_SET.has(this.word())) {
       const a = this.parseFunctionAttribute();
       if (!a) return this.abandon();
       attributes.push(a);
@@ -824,12 +868,17 @@ class Parser {
       this.errorHere('PTX218', `expected a type in declaration near ${this.nearText()}`);
       return this.failDecl(withSemi);
     }
+    const base = this.sp;
     for (;;) {
       const d = this.parseDeclarator();
-      if (!d) return this.failDecl(withSemi);
-      decl.declarators.push(d);
+      if (!d) {
+        this.sp = base;
+        return this.failDecl(withSemi);
+      }
+      this.scratch[this.sp++] = d;
       if (!withSemi || !this.accept(Tok.Comma)) break;
     }
+    decl.declarators = this.take(base) as A.Declarator[];
     if (withSemi && !this.expect(Tok.Semi)) return this.failDecl(withSemi);
     decl.span = this.span(start);
     return decl;
@@ -887,19 +936,21 @@ class Parser {
     const start = lx.start;
     this.advance();
     this.openBraces++;
-    const elements: A.Initializer[] = [];
+    const base = this.sp;
     if (lx.tok() !== Tok.RBrace) {
       for (;;) {
         const e = this.parseInitializer();
         if (!e) {
           this.depth--;
           this.openBraces--;
+          this.sp = base;
           return undefined;
         }
-        elements.push(e);
+        this.scratch[this.sp++] = e;
         if (!this.accept(Tok.Comma)) break;
       }
     }
+    const elements = this.take(base) as A.Initializer[];
     this.depth--;
     this.openBraces--;
     if (!this.expect(Tok.RBrace)) return undefined;
@@ -929,7 +980,8 @@ class Parser {
     if (lx.tok() === Tok.EOF) {
       this.errorHere('PTX201', "missing '}' at end of file");
     } else this.advance();
-    return { kind: 'block', statements, span: this.span(start) };
+    // An exact-size copy: a grown array keeps up to 50% spare slots for the life of the tree.
+    return { kind: 'block', statements: statements.slice(), span: this.span(start) };
   }
 
   /// statement := NAME ':' [('.callprototype' | '.calltargets' | '.branchtargets') ...]
@@ -1106,24 +1158,22 @@ class Parser {
       return;
     }
     this.advance();
-    const modifiers: string[] = [];
-    while (lx.tok() === Tok.Dotted) {
-      modifiers.push(this.word());
-      this.advance();
-    }
-    const operands: A.Operand[] = [];
+    const modifiers = this.parseModifiers();
+    const base = this.sp;
     const isCall = opcode === 'call';
     if (lx.tok() !== Tok.Semi) {
       for (;;) {
         const op = this.parseOperand(isCall);
         if (!op) {
+          this.sp = base;
           this.skipStatement();
           return;
         }
-        operands.push(op);
+        this.scratch[this.sp++] = op;
         if (!this.accept(Tok.Comma)) break;
       }
     }
+    const operands = this.take(base) as A.Operand[];
     if (lx.tok() !== Tok.Semi) {
       this.errorHere('PTX201');
       this.skipStatement();
@@ -1148,19 +1198,21 @@ class Parser {
       this.advance();
       const isBrace = close === Tok.RBrace;
       if (isBrace) this.openBraces++;
-      const elements: A.Operand[] = [];
+      const base = this.sp;
       if (!(kind === 'list' && lx.tok() === Tok.RParen)) {
         for (;;) {
           const e = this.parseOperand(false);
           if (!e) {
             this.depth--;
             if (isBrace) this.openBraces--;
+            this.sp = base;
             return undefined;
           }
-          elements.push(e);
+          this.scratch[this.sp++] = e;
           if (!this.accept(Tok.Comma)) break;
         }
       }
+      const elements = this.take(base) as A.Operand[];
       this.depth--;
       if (isBrace) this.openBraces--;
       if (lx.tok() !== close) {
