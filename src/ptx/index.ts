@@ -82,6 +82,8 @@ function isAfter(a: SourceLocation, b: SourceLocation): boolean {
 export function checkPtxText(name: string, text: string, options: PtxCheckOptions = {}): Diagnostic[] {
   const front = new DiagnosticBag();
   const module = parseInto(name, text, options, front);
+  // ptxas refuses a file with a non-ASCII byte before parsing it and says nothing else.
+  if (front.items.some((d) => d.code === 'PTX105')) return sortDiagnostics(front.items);
   const cutoff = firstFatal(front.items);
   const checks = new DiagnosticBag();
   checkModule(module, checks, cutoff ? { stopAt: cutoff } : {});

@@ -10,6 +10,8 @@
  */
 
 const WORDS: readonly string[] = [
+  // Instruction-specific words (ptxas calls them unknown after other opcodes).
+  'ecr ignore_oob range cp_fenceproxy ld_reduce base st red cp_mask',
   '0 01 0d 0k 0q 0x 1 128k128o 128k256o 128x128b 128x256b 16k128o 16k256o 16k32ok2 16k64o 16x128b 16x256b',
   '16x32bx2 16x64b 1c 1d 1d_buffer 1f 1g 1p 1q 1q_ohssre 1s 1t 2 2_ 2d 2dms 2g 2i 2l 2m 2q 2qzf 2t 2v 2y 2z 3',
   '32k128o 32k32o 32x128b 32x32b 3d 3f 3g 3q 3s 3t 4 4c 4d 4g 4i 4k256o 4m 4p 4q 4t 4v 4x256b 4z 5 5a 5d 5e 5f 5h',
