@@ -84,7 +84,7 @@ function alignUp(n: number, a: number): number {
  * Checks every initializer of the module and computes the layout of its module-scope .global and
  * .const variables. Problems go to `diags` (codes PTX4xx); variables with errors are left out.
  */
-export function layoutModule(module: Module, diags: DiagnosticBag): VariableLayout[] {
+export function layoutModule(module: Module, diags: DiagnosticBag, options: { images?: boolean } = {}): VariableLayout[] {
   const version = versionOf(module);
   const definedFunctions = new Set<string>();
   for (const item of module.items) if (item.kind === 'function' && item.body) definedFunctions.add(item.name);
@@ -123,7 +123,9 @@ export function layoutModule(module: Module, diags: DiagnosticBag): VariableLayo
   for (const v of pending) if (v.bankOffset !== undefined) bankOffsets.set(v.name, v.bankOffset);
 
   const functionIndex = new Map<string, number>();
-  return pending.map((v) => encode(v, bankOffsets, functionIndex));
+  // Checking alone needs no images (a `.global .u8 buf[1 << 30];` must not cost a gigabyte).
+  if (options.images === false) return [];
+  return pending.map((v) => encode(v, bankOffsets, functionIndex, diags, module));
 }
 
 function declareFunction(f: FunctionDecl, symbols: Map<string, InitSymbol>, defined: Set<string>): void {
@@ -191,8 +193,21 @@ function layoutDeclarator(decl: VariableDecl, d: VariableDecl['declarators'][num
   };
 }
 
-function encode(v: PendingVariable, bankOffsets: Map<string, number>, functionIndex: Map<string, number>): VariableLayout {
-  const bytes = new Uint8Array(v.size);
+/** Largest image materialized; beyond it only the initialized prefix is kept (the rest is zero). */
+export const MAX_IMAGE_BYTES = 64 << 20;
+
+function encode(v: PendingVariable, bankOffsets: Map<string, number>, functionIndex: Map<string, number>, diags: DiagnosticBag, module: Module): VariableLayout {
+  const elementsEnd = (v.flat?.elements.length ?? 0) * v.elementSize;
+  let imageSize = v.size;
+  if (v.size > MAX_IMAGE_BYTES) {
+    imageSize = elementsEnd;
+    diags.warning(
+      'PTX442',
+      `'${v.name}' has ${v.size} bytes: only its first ${imageSize} (initialized) bytes are materialized; the rest are zero`,
+      module.source.locate(v.span.start, v.span.end - v.span.start),
+    );
+  }
+  const bytes = new Uint8Array(imageSize);
   const relocations: LayoutRelocation[] = [];
   const resolvedSlots: VariableLayout['resolved'] = [];
   const es = v.elementSize;
@@ -255,7 +270,7 @@ function encode(v: PendingVariable, bankOffsets: Map<string, number>, functionIn
  * checker, so `gpuasm check` reports what `gpuasm layout` would.
  */
 export function checkInitializers(module: Module, diags: DiagnosticBag): void {
-  layoutModule(module, diags);
+  layoutModule(module, diags, { images: false });
 }
 
 // ------------------------------------------------------------------ public API over text

@@ -333,18 +333,18 @@ describe('PTX layout vs ptxas', { skip: ptxasSkipReason }, () => {
       { arbitrary: expressionArb({ int: 6, float: 1, f32: 0 }), weight: 2 },
       { arbitrary: expressionArb({ int: 6, float: 2, f32: 1 }), weight: 1 },
     );
-    const exprs = fc.sample(arb, { seed, numRuns: fuzzRuns(1500) });
+    const exprs = fc.sample(arb, { seed, numRuns: fuzzRuns(2500) });
     const cases = expressionCases(exprs);
-    report('constant expressions', seed, diffLineCases(PRELUDE_HEAD, cases, { batchSize: 150, maxRejectSingles: 400 }));
+    report('constant expressions', seed, diffLineCases(PRELUDE_HEAD, cases, { batchSize: 200, maxRejectSingles: 500 }));
   });
 
   test('declarations and initializers', () => {
     const seed = fuzzSeed();
-    const makers = fc.sample(declarationArb, { seed, numRuns: fuzzRuns(1500) });
+    const makers = fc.sample(declarationArb, { seed, numRuns: fuzzRuns(2000) });
     const cases = makers.map(({ make, packed }, i) => {
       const line = make(i);
       return { line, label: `declaration v${i}`, verdictOnly: packed };
     });
-    report('declarations', seed, diffLineCases(DECL_PRELUDE, cases, { batchSize: 100, maxRejectSingles: 500 }));
+    report('declarations', seed, diffLineCases(DECL_PRELUDE, cases, { batchSize: 150, maxRejectSingles: 600 }));
   });
 });
