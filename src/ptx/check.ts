@@ -462,10 +462,14 @@ class ModuleChecker {
         this.error('PTX343', known ? `${a.name} is not allowed on ${f.entry ? 'an .entry' : 'a .func'}` : `unknown function directive ${a.name}`, loc);
         continue;
       }
-      const min = ATTRIBUTE_MIN_VERSION.get(a.name);
-      if (min !== undefined && !this.versionAtLeast(min))
-        this.error('PTX307', `${a.name} requires PTX ISA .version ${formatVersionCode(min)} or later`, loc);
+      this.checkAttributeVersion(a);
     }
+  }
+
+  private checkAttributeVersion(a: A.FunctionAttribute): void {
+    const min = ATTRIBUTE_MIN_VERSION.get(a.name);
+    if (min !== undefined && !this.versionAtLeast(min))
+      this.error('PTX307', `${a.name} requires PTX ISA .version ${formatVersionCode(min)} or later`, this.loc(a.span.start, a.name.length));
   }
 
   private declareFunction(f: A.FunctionDecl): void {
@@ -591,6 +595,7 @@ class ModuleChecker {
           break;
         case 'callprototype':
           this.declareLabel(s.name, s.span, 'prototype');
+          for (const a of s.attributes) this.checkAttributeVersion(a);
           break;
         case 'calltargets':
           this.declareLabel(s.name, s.span, 'label');
