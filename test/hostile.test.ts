@@ -189,7 +189,9 @@ describe('hostile: random input to the library', () => {
           (d) => `${d.location?.line}:${d.location?.column}: ${d.severity}: ${d.message}`,
         );
       const broken = mutatedCorpus(files, entry === 'ptx' ? g.PTX_TOKENS : g.AMD_TOKENS, 40, SEED + 16).filter((t) => !t.includes('\r'));
-      for (const text of [...files.map((f) => f.text), ...broken]) {
+      // Kept from earlier failures: a directive whose line ends right after a comment.
+      const kept = entry === 'ptx' ? ['#if//\n.version 8.0\n', `${g.PTX_HEADER}#define A //\n.global .u32 x = A 1;\n`] : ['x = //\n'];
+      for (const text of [...kept, ...files.map((f) => f.text), ...broken]) {
         const lf = text.replace(/\r\n/g, '\n');
         assert.deepEqual(check(lf.replace(/\n/g, '\r\n')), check(lf), `seed ${SEED}: CRLF changes the diagnostics of ${excerpt(lf, 120)}`);
       }
@@ -264,7 +266,7 @@ describe('hostile: deep, long and exponential inputs (library)', () => {
       const big = s.gen(s.n);
       // Warm up on a small input so JIT compilation does not count as input-driven time.
       const texts = s.linear ? [s.gen(Math.floor(s.n / 16)), s.gen(Math.floor(s.n / 2)), big] : [s.gen(Math.max(1, Math.floor(s.n / 16))), big];
-      const times = await expectCleanVerdicts(`${s.entry}-${s.name}`, { entry: s.entry, texts, files: s.files, mcpu: 'gfx900', repeat: 0 }, { timeoutMs: 30_000 });
+      const times = await expectCleanVerdicts(`${s.entry}-${s.name}`, { entry: s.entry, texts, files: s.files, mcpu: 'gfx900', repeat: 0 }, { timeoutMs: 20_000 });
       const limit = timeLimitMs(big.length);
       const tBig = times[times.length - 1]!;
       assert.ok(tBig < limit, `${s.name}: ${(big.length / MB).toFixed(2)} MB took ${tBig.toFixed(0)} ms (limit ${limit.toFixed(0)} ms)`);
@@ -296,7 +298,7 @@ describe('hostile: the CLI ends in a clean verdict', () => {
   // Node's own footprint: the bound below is "beyond the baseline".
   const baseline = runCli(BIN, ['--version'], 20_000);
   const baseRssKb = baseline.maxRssKb ?? 0;
-  const cliCases: { name: string; entry: Entry; file: string; text: string | (() => string); args?: string[]; extra?: Record<string, string> }[] = [
+  const cliCases: { name: string; entry: Entry; file: string; text: string | (() => string); timeoutMs?: number }[] = [
     { name: 'random bytes', entry: 'ptx', file: 'random.ptx', text: () => randomBytes(1, SEED, 100_000)[0]! },
     { name: 'NUL and non-ASCII bytes', entry: 'ptx', file: 'nul.ptx', text: `${g.PTX_HEADER}.global .u32 a\0b;\n.global .u32 \u00e9t\u00e9;\n\u00ff\u00fe\n` },
     { name: '200,000-deep parentheses', entry: 'ptx', file: 'parens.ptx', text: () => g.ptxDeepParens(200_000) },
@@ -307,7 +309,7 @@ describe('hostile: the CLI ends in a clean verdict', () => {
     { name: 'macro bomb', entry: 'ptx', file: 'bomb.ptx', text: () => g.macroBomb(30) },
     { name: 'self-including file', entry: 'ptx', file: 'self.ptx', text: `${g.PTX_HEADER}#include "self.ptx"\n` },
     { name: '#include of a directory', entry: 'ptx', file: 'incdir.ptx', text: `${g.PTX_HEADER}#include "."\n#include "/"\n` },
-    { name: '#include "/dev/zero"', entry: 'ptx', file: 'devzero.ptx', text: `${g.PTX_HEADER}#include "/dev/zero"\n` },
+    { name: '#include "/dev/zero"', entry: 'ptx', file: 'devzero.ptx', text: `${g.PTX_HEADER}#include "/dev/zero"\n`, timeoutMs: 5000 },
     { name: 'CRLF file with errors', entry: 'ptx', file: 'crlf.ptx', text: `${g.PTX_HEADER}.global .u32 x;\r\n.global .u32 x;\r\n`.replace(/\n/g, '\r\n') },
     { name: 'AMDGPU 200,000-deep parentheses', entry: 'amdgpu', file: 'parens.s', text: () => g.amdDeepParens(200_000) },
     { name: 'AMDGPU definition cycle', entry: 'amdgpu', file: 'cycle.s', text: () => g.amdSymbolCycle(200_000) },
@@ -320,9 +322,10 @@ describe('hostile: the CLI ends in a clean verdict', () => {
       const path = join(dir, c.file);
       writeFileSync(path, text, 'latin1');
       const args = ['--no-color', 'check', ...(c.entry === 'amdgpu' ? ['--mcpu', 'gfx900'] : []), path];
-      const r = runCli(BIN, args, 15_000);
+      const deadline = c.timeoutMs ?? 15_000;
+      const r = runCli(BIN, args, deadline);
       const where = `seed ${SEED}; input ${excerpt(text, 160)}`;
-      assert.ok(!r.timedOut, `${c.name}: no verdict within 15 s (${where})`);
+      assert.ok(!r.timedOut, `${c.name}: no verdict within ${deadline / 1000} s (${where})`);
       assert.ok(r.code === 0 || r.code === 1, `${c.name}: exit ${r.code} signal ${r.signal}, stderr: ${r.stderr.slice(0, 1500)} (${where})`);
       assert.doesNotMatch(r.stderr, /internal error|\n\s+at .+:\d+:\d+\)?\n/, `${c.name}: stack trace on stderr (${where})`);
       assert.ok(r.wallMs < 2000 + timeLimitMs(text.length) * 2, `${c.name}: ${r.wallMs.toFixed(0)} ms`);

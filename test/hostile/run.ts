@@ -78,12 +78,19 @@ process.on('exit', () => {
   if (cliScratch) rmSync(cliScratch, { recursive: true, force: true });
 });
 
-/** Runs `node BIN args` (under /usr/bin/time when present) with a deadline. */
+const TIMEOUT = existsSync('/usr/bin/timeout') ? '/usr/bin/timeout' : undefined;
+
+/**
+ * Runs `node BIN args` (under /usr/bin/time when present) with a deadline. The deadline is enforced
+ * by coreutils `timeout -s KILL` around node itself: killing /usr/bin/time would orphan a runaway
+ * node (e.g. one reading /dev/zero) that then keeps growing.
+ */
 export function runCli(bin: string, args: string[], timeoutMs: number): CliRun {
   const t0 = performance.now();
-  const cmd = TIME ?? process.execPath;
-  const argv = TIME ? ['-f', '@@rss %M', process.execPath, bin, ...args] : [bin, ...args];
-  const r = spawnSync(cmd, argv, { encoding: 'latin1', timeout: timeoutMs, maxBuffer: 256 << 20, killSignal: 'SIGKILL' });
+  const inner = TIMEOUT ? [TIMEOUT, '-s', 'KILL', String(Math.ceil(timeoutMs / 1000)), process.execPath, bin, ...args] : [process.execPath, bin, ...args];
+  const argv = TIME ? ['-f', '@@rss %M', ...inner] : inner.slice(1);
+  const cmd = TIME ?? inner[0]!;
+  const r = spawnSync(cmd, argv, { encoding: 'latin1', timeout: timeoutMs + 5000, maxBuffer: 256 << 20, killSignal: 'SIGKILL' });
   const wallMs = performance.now() - t0;
   let stderr = r.stderr ?? '';
   let maxRssKb: number | undefined;
@@ -94,6 +101,6 @@ export function runCli(bin: string, args: string[], timeoutMs: number): CliRun {
   }
   // /usr/bin/time reports a child killed by a signal on its own line.
   stderr = stderr.replace(/^Command (terminated by signal|exited with non-zero status) .*\n?/m, '');
-  const timedOut = (r.error as NodeJS.ErrnoException | undefined)?.code === 'ETIMEDOUT';
+  const timedOut = (r.error as NodeJS.ErrnoException | undefined)?.code === 'ETIMEDOUT' || (r.status === 137 && wallMs >= timeoutMs - 200);
   return { code: r.status, signal: r.signal, stdout: r.stdout ?? '', stderr, wallMs, maxRssKb, timedOut };
 }
