@@ -201,3 +201,20 @@ describe('source codes per family', () => {
     assert.equal(code('lds_direct', 'gfx900'), 254);
   });
 });
+
+describe('never throws', () => {
+  test('random operand text on random GPUs and types', async () => {
+    const fc = (await import('fast-check')).default;
+    const { fuzzSeed } = await import('../harness/tools.js');
+    const seed = fuzzSeed();
+    const piece = fc.constantFrom('v', 's', 'a', 'acc', 'ttmp', '[', ']', ':', ',', '0', '1', '9', '255', '0x', '.', 'l', 'h', '-', '+', '*', '(', ')', ' ', 'e', 'p', 'lit', 'exec', '_lo', '_hi', 'src_', 'vccz', 'null', '1.5', 'f');
+    const types = ['i16', 'u16', 'b16', 'f16', 'i32', 'u32', 'b32', 'f32', 'i64', 'u64', 'b64', 'f64'];
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 12 }), fc.constantFrom(...types), fc.constantFrom('tahiti', 'tonga', 'gfx900', 'gfx90a', 'gfx1030', 'gfx1100', 'gfx1200'), (parts, type, mcpu) => {
+        const r = encodeOperand(parts.join(''), type, mcpu);
+        return 'error' in r ? typeof r.error === 'string' : r.src >= 0 && r.src <= 511;
+      }),
+      { seed, numRuns: 3000 },
+    );
+  });
+});
