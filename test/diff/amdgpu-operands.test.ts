@@ -193,7 +193,7 @@ const PAIRS = ['exec', 'vcc', 'flat_scratch', 'xnack_mask', 'tba', 'tma'];
 
 const SIZES = [1, 1, 1, 2, 2, 2, 3, 4, 4, 5, 8, 12, 13, 16, 32, 33];
 const regularCase: fc.Arbitrary<string> = fc
-  .tuple(fc.constantFrom('v', 's', 'ttmp', 'a', 'acc'), fc.constantFrom(...SIZES), fc.nat(6), fc.oneof(fc.nat(12), fc.nat(110), fc.nat(260)))
+  .tuple(fc.constantFrom('v', 's', 'ttmp', 'a', 'acc'), fc.constantFrom(...SIZES), fc.nat(9), fc.oneof(fc.nat(12), fc.nat(110), fc.nat(260)))
   .map(([p, size, form, idx]) => {
     const limit = p === 's' ? 106 : p === 'ttmp' ? 16 : 256;
     const index = idx % (limit + 4);
@@ -211,6 +211,12 @@ const regularCase: fc.Arbitrary<string> = fc
         return `[${Array.from({ length: Math.min(size, 4) }, (_, i) => `${p}${index + i}`).join(',')}]`;
       case 5:
         return `${p}[${last}:${index}]`;
+      case 7:
+        return `${p} [ ${index} : ${last} ]`;
+      case 8:
+        return `[ ${Array.from({ length: Math.min(size, 3) }, (_, i) => `${p}[${index + i}]`).join(' , ')} ]`;
+      case 9:
+        return `${p}[(${index}*2)/2:${last}-0]`;
       default:
         return `[${p}${index},${p}${index + 2}]`;
     }
