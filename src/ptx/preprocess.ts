@@ -156,6 +156,13 @@ interface Macro {
   where: () => SourceLocation;
 }
 
+/** Not a token: marks where an empty expansion with a leading space was (cpp's padding). */
+const TK_PADDING = 0;
+const PADDING: Tok = { kind: TK_PADDING, text: '', offset: -1, space: true, hide: EMPTY_HIDE };
+
+/** Expanded tokens; `trailingSpace`: it ended in an empty expansion that had a leading space. */
+type ExpandedList = Tok[] & { trailingSpace?: boolean };
+
 /** Thrown to abandon an expansion that exceeds the budget (reported once, then expansion stops). */
 class ExpansionLimit {
   constructor(readonly message: string) {}
@@ -902,11 +909,13 @@ class Preprocessor {
   }
 
   /** Fully expands a token list in isolation (macro arguments, #if and #include operands). */
-  expandList(ctx: FileContext, tokens: Tok[], at: number): Tok[] {
-    const out: Tok[] = [];
+  expandList(ctx: FileContext, tokens: Tok[], at: number): ExpandedList {
+    const out: ExpandedList = [];
     try {
       this.enterExpansion();
-      new Expander(this, ctx, null, at, tokens).run((t) => out.push(t));
+      const e = new Expander(this, ctx, null, at, tokens);
+      e.run((t) => out.push(t));
+      if (e.trailingSpace) out.trailingSpace = true;
     } finally {
       this.leaveExpansion();
     }
@@ -1414,6 +1423,16 @@ class SourceReader {
 class Expander {
   /** Pending tokens, top of stack = next token. */
   private readonly pending: Tok[] = [];
+  /**
+   * An empty expansion leaves its name's leading space to the next token (cpp's padding), which
+   * shows in stringized arguments: `#x` of `a EMPTY()` followed by `)` spells `a )`.
+   */
+  private carrySpace = false;
+
+  /** After run(): a space is still owed to whatever follows (an argument's trailing padding). */
+  get trailingSpace(): boolean {
+    return this.carrySpace;
+  }
 
   constructor(
     private readonly pp: Preprocessor,
@@ -1427,9 +1446,16 @@ class Expander {
   }
 
   private next(): Tok | undefined {
-    const t = this.pending.pop();
-    if (t) return t;
-    return this.source ? this.source.next() : undefined;
+    let t = this.pending.pop() ?? (this.source ? this.source.next() : undefined);
+    while (t && t.kind === TK_PADDING) {
+      this.carrySpace = true;
+      t = this.pending.pop() ?? (this.source ? this.source.next() : undefined);
+    }
+    if (t && this.carrySpace) {
+      this.carrySpace = false;
+      if (!t.space) t = { ...t, space: true };
+    }
+    return t;
   }
 
   private peekIsLParen(): boolean {
@@ -1439,6 +1465,12 @@ class Expander {
       return t.kind === TK_PUNCT && t.text === '(';
     }
     return this.source ? this.source.peekLParen() : false;
+  }
+
+  private pushExpansion(tokens: Tok[], name: Tok): void {
+    if (tokens.length === 0) {
+      if (name.space) this.carrySpace = true;
+    } else this.pushFront(tokens);
   }
 
   private pushFront(tokens: Tok[]): void {
@@ -1468,7 +1500,7 @@ class Expander {
       if (!m.params) {
         this.pp.countWork(m.body.length + 1);
         const hide = t.hide.with(m.name);
-        this.pushFront(this.withOrigin(m.hasPaste ? this.substitute(m, []) : m.body, hide, t.space));
+        this.pushExpansion(this.withOrigin(m.hasPaste ? this.substitute(m, []) : m.body, hide, t.space), t);
         continue;
       }
       if (!this.peekIsLParen()) {
@@ -1480,7 +1512,7 @@ class Expander {
       if (!call) continue;
       const hide = t.hide.intersect(call.rparen.hide).with(m.name);
       const body = this.substitute(m, call.args);
-      this.pushFront(this.withOrigin(body, hide, t.space));
+      this.pushExpansion(this.withOrigin(body, hide, t.space), t);
     }
   }
 
@@ -1544,9 +1576,9 @@ class Expander {
   /** The body with parameters replaced: `#p` stringized, operands of `##` raw, others fully expanded. */
   private substitute(m: Macro, args: Tok[][]): Tok[] {
     const params = m.params ?? [];
-    const expandedCache = new Map<number, Tok[]>();
+    const expandedCache = new Map<number, ExpandedList>();
     const argIndex = (t: Tok | undefined): number => (t && t.kind === TK_IDENT ? params.indexOf(t.text) : -1);
-    const expanded = (k: number): Tok[] => {
+    const expanded = (k: number): ExpandedList => {
       let e = expandedCache.get(k);
       if (!e) {
         e = this.pp.expandList(this.ctx, args[k]!, this.at);
@@ -1557,6 +1589,7 @@ class Expander {
     const body = m.body;
     const out: Tok[] = [];
     const isPaste = (t: Tok | undefined): boolean => t !== undefined && t.kind === TK_PUNCT && t.text === '##';
+    // An empty expanded argument passes its parameter's leading space on (see carrySpace).
     for (let i = 0; i < body.length; i++) {
       const t = body[i]!;
       if (t.kind === TK_PUNCT && t.text === '#' && argIndex(body[i + 1]) >= 0) {
@@ -1600,7 +1633,13 @@ class Expander {
           const raw = args[k]!;
           if (raw.length === 0) out.push({ kind: TK_OTHER, text: '', offset: t.offset, space: t.space, hide: EMPTY_HIDE, placemarker: true } as Tok);
           else this.appendAll(out, raw, t.space);
-        } else this.appendAll(out, expanded(k), t.space);
+        } else {
+          const e = expanded(k);
+          if (e.length === 0) {
+            if (t.space) out.push(PADDING);
+          } else this.appendAll(out, e, t.space);
+          if (e.trailingSpace) out.push(PADDING);
+        }
         continue;
       }
       out.push(t);
