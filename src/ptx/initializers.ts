@@ -150,6 +150,8 @@ function readAddress(e: Expr, ctx: InitContext, elementType: string, masked: boo
     ctx.report('PTX429', `'${nameExpr.name}' is not a variable or function declared before this initializer`, nameExpr.span);
     return undefined;
   }
+  // PTX before 3.1 reads every .global variable in an initializer as generic (5.4.4, Note).
+  if (sym.kind === 'variable' && sym.space === '.global' && ctx.version !== undefined && ctx.version < 31) generic = true;
   if (sym.kind === 'variable' && sym.space !== '.global' && sym.space !== '.const') {
     ctx.report('PTX431', `only .global and .const variables may appear in initializers; '${sym.name}' is ${sym.space}`, nameExpr.span);
     return undefined;

@@ -69,6 +69,8 @@ interface PendingVariable {
   /** Offset in the constant bank (.const only). */
   bankOffset?: number;
   external: boolean;
+  /** Declared inside a function: placed, not listed. */
+  hidden?: boolean;
 }
 
 function versionOf(module: Module): number | undefined {
@@ -98,7 +100,7 @@ export function layoutModule(module: Module, diags: DiagnosticBag, options: { im
   for (const item of module.items) {
     if (item.kind === 'function') {
       declareFunction(item, symbols, definedFunctions);
-      if (item.body) checkFunctionBody(item.body.statements, ctx);
+      if (item.body) checkFunctionBody(item.body.statements, ctx, pending);
       continue;
     }
     if (item.kind !== 'variable') continue;
@@ -120,25 +122,51 @@ export function layoutModule(module: Module, diags: DiagnosticBag, options: { im
     }
   }
   const bankOffsets = new Map<string, number>();
-  for (const v of pending) if (v.bankOffset !== undefined) bankOffsets.set(v.name, v.bankOffset);
+  for (const v of pending) if (v.bankOffset !== undefined && !v.hidden) bankOffsets.set(v.name, v.bankOffset);
 
   const functionIndex = new Map<string, number>();
   // Checking alone needs no images (a `.global .u8 buf[1 << 30];` must not cost a gigabyte).
   if (options.images === false) return [];
-  return pending.map((v) => encode(v, bankOffsets, functionIndex, diags, module));
+  const out: VariableLayout[] = [];
+  for (const v of pending) {
+    const layout = encode(v, bankOffsets, functionIndex, diags, module);
+    if (!v.hidden) out.push(layout);
+  }
+  return out;
 }
 
 function declareFunction(f: FunctionDecl, symbols: Map<string, InitSymbol>, defined: Set<string>): void {
   symbols.set(f.name, f.entry ? { kind: 'kernel', name: f.name } : { kind: 'function', name: f.name, defined: defined.has(f.name) });
 }
 
-/** Initializers inside function bodies: only the state-space rules apply (they get no module layout). */
-function checkFunctionBody(statements: Statement[], ctx: InitContext): void {
-  const stack: Statement[][] = [statements];
+/**
+ * Initializers inside function bodies: the state-space rules, and for .global/.const variables the
+ * values too (they are checked as ptxas checks them but get no module layout). Names resolve to
+ * the function's earlier declarations, then to the module's.
+ */
+function checkFunctionBody(statements: Statement[], ctx: InitContext, pending: PendingVariable[]): void {
+  const local = new Map<string, InitSymbol>();
+  const inner: InitContext = { ...ctx, lookup: (n) => local.get(n) ?? ctx.lookup(n) };
+  // Statements in source order, nested blocks included, without recursion.
+  const stack: { list: Statement[]; i: number }[] = [{ list: statements, i: 0 }];
   while (stack.length > 0) {
-    for (const s of stack.pop()!) {
-      if (s.kind === 'block') stack.push(s.statements);
-      else if (s.kind === 'variable') for (const d of s.declarators) if (d.initializer) checkSpace(s, d.name, d.initializer.span, ctx);
+    const top = stack[stack.length - 1]!;
+    if (top.i >= top.list.length) {
+      stack.pop();
+      continue;
+    }
+    const s = top.list[top.i++]!;
+    if (s.kind === 'block') {
+      stack.push({ list: s.statements, i: 0 });
+      continue;
+    }
+    if (s.kind !== 'variable') continue;
+    for (const d of s.declarators) {
+      // Function-scope .global/.const variables are module statics to ptxas: they take room in
+      // the constant bank (as internal variables) but are not listed in the layout.
+      const v = layoutDeclarator(s, d, inner);
+      if (v) pending.push({ ...v, hidden: true });
+      local.set(d.name, { kind: 'variable', name: d.name, space: s.space, extern: s.linkage === '.extern' });
     }
   }
 }
