@@ -44,18 +44,20 @@ export async function runOperand(argv: string[], io: CliIO): Promise<number> {
   if (!target) throw new UsageError(`unknown processor '${mcpu}' (e.g. gfx900, gfx90a, gfx1100)`);
   const type = lastOption(args, '--type');
   let failed = false;
+  const warnings: string[] = [];
   const one = (t: string, text: string, line?: number): string => {
     const r = encodeOperand(text, t, target);
     if ('error' in r) {
       failed = true;
       return JSON.stringify({ error: r.error });
     }
-    if (r.warning) io.stderr(`gpuasm operand: warning: ${line !== undefined ? `line ${line}: ` : ''}${r.warning}\n`);
+    if (r.warning) warnings.push(`gpuasm operand: warning: ${line !== undefined ? `line ${line}: ` : ''}${r.warning}\n`);
     return JSON.stringify({ src: r.src, literal: r.literal });
   };
   if (type !== undefined) {
     if (args.positional.length === 0) throw new UsageError('no operand text (see gpuasm operand --help)');
     io.stdout(one(type, args.positional.join(' ')) + '\n');
+    if (warnings.length) io.stderr(warnings.join(''));
     return failed ? EXIT_ERRORS : EXIT_OK;
   }
   if (args.positional.length !== 1 || args.positional[0] !== '-')
@@ -83,6 +85,7 @@ export async function runOperand(argv: string[], io: CliIO): Promise<number> {
     if (end === input.length) break;
   }
   io.stdout(out.length ? out.join('\n') + '\n' : '');
+  if (warnings.length) io.stderr(warnings.join(''));
   return failed ? EXIT_ERRORS : EXIT_OK;
 }
 
