@@ -417,3 +417,19 @@ describe('AGPR source codes vs llvm-mc-19', () => {
     });
   }
 });
+
+describe('16-bit register halves vs llvm-mc-19 (v_mov_b16_e32, true16 VOP1)', () => {
+  for (const mcpu of ['gfx1100', 'gfx1200']) {
+    test(`v0.l … v127.h on ${mcpu}`, { skip: llvmMcSkipReason }, () => {
+      const texts: string[] = [];
+      for (let n = 0; n < 128; n += 3) texts.push(`v${n}.l`, `v${n}.h`);
+      const mc = runBatch(mcpu, texts.map((t) => `v_mov_b16_e32 v0.l, ${t}`));
+      texts.forEach((t, i) => {
+        const theirs = mc[i]!;
+        assert.ok(theirs.bytes, `${mcpu} ${t}: ${JSON.stringify(theirs.error)}`);
+        assert.deepEqual(encodeOperand(t, 'b16', mcpu), { src: decode(theirs.bytes!, 'vop').src, literal: null }, `${mcpu} ${t}`);
+      });
+      console.log(`amdgpu 16-bit halves (${mcpu}): ${texts.length} cases`);
+    });
+  }
+});
