@@ -43,6 +43,8 @@ export interface InitContext {
   report: Reporter;
   /** Names declared before this declaration (ptxas rejects forward references). */
   lookup(name: string): InitSymbol | undefined;
+  /** Whether the name is a label somewhere in the module (labels cannot be used in initializers). */
+  isLabel?(name: string): boolean;
   /** `.version` as major*10+minor; undefined: no version gating. */
   version?: number;
 }
@@ -146,6 +148,10 @@ function readAddress(e: Expr, ctx: InitContext, elementType: string, masked: boo
   }
   if (nameExpr.kind !== 'name') return undefined;
   const sym = ctx.lookup(nameExpr.name);
+  if (!sym && ctx.isLabel?.(nameExpr.name)) {
+    ctx.report('PTX430', `'${nameExpr.name}' is a label; labels cannot be used in initializers`, nameExpr.span);
+    return undefined;
+  }
   if (!sym) {
     ctx.report('PTX429', `'${nameExpr.name}' is not a variable or function declared before this initializer`, nameExpr.span);
     return undefined;

@@ -94,7 +94,9 @@ export function layoutModule(module: Module, diags: DiagnosticBag, options: { im
   const report = (code: string, message: string, span: Span) => {
     diags.error(code, message, module.source.locate(span.start, Math.max(0, span.end - span.start)));
   };
-  const ctx: InitContext = { report, lookup: (n) => symbols.get(n), version };
+  const labels = new Set<string>();
+  for (const item of module.items) if (item.kind === 'function' && item.body) collectLabels(item.body.statements, labels);
+  const ctx: InitContext = { report, lookup: (n) => symbols.get(n), isLabel: (n) => labels.has(n), version };
   const pending: PendingVariable[] = [];
 
   for (const item of module.items) {
@@ -169,6 +171,15 @@ function checkFunctionBody(statements: Statement[], ctx: InitContext, pending: P
       local.set(d.name, { kind: 'variable', name: d.name, space: s.space, extern: s.linkage === '.extern' });
     }
   }
+}
+
+function collectLabels(statements: Statement[], into: Set<string>): void {
+  const stack: Statement[][] = [statements];
+  while (stack.length > 0)
+    for (const s of stack.pop()!) {
+      if (s.kind === 'label') into.add(s.name);
+      else if (s.kind === 'block') stack.push(s.statements);
+    }
 }
 
 /** Initializers only in .global/.const, never on .extern (spec 5.4.4). */

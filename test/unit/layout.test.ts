@@ -136,6 +136,14 @@ describe('addresses (as ptxas)', () => {
     assert.equal(vars.get('r')!.hex, '0000000000000000' + '1600000000000000' + '1000000000000000' + '1400000000000000' + '1500000000000000');
     assert.deepEqual(vars.get('r')!.relocations, []);
   });
+  test('function-scope .const variables take room in the bank, in declaration order', () => {
+    const body = '.visible .entry k() { .const .u32 c = 2; ret; }\n.const .u32 z = 3;\n.visible .global .u32 v = z;';
+    const { vars, errors } = layout(body);
+    assert.deepEqual(errors, []);
+    assert.equal(vars.get('v')!.hex, '04000000');
+    assert.equal(vars.has('c'), false);
+    checkAgainstPtxas(body, '04000000');
+  });
   test('.global addresses and generic() are relocations over zero bytes', () => {
     const { vars } = layout(prelude + '\n.visible .global .u64 r[] = {g, g+4, generic(g)+8, generic(w1), g+-1, g + 1 << 2};');
     const r = vars.get('r')!;
@@ -215,6 +223,9 @@ describe('initializer errors (ptxas rejects each)', () => {
     ['.visible .global .u64 v = 1 + 1.5;', 'PTX405'],
     ['.visible .global .u64 v = 5 / 0;', 'PTX406'],
     ['.visible .global .pred v;', 'PTX441'],
+    ['.visible .entry k() { L1: .global .u64 a = L1; ret; }', 'PTX430'],
+    ['.visible .entry k() { L1: ret; }\n.visible .global .u64 v = L1;', 'PTX430'],
+    ['.visible .entry k() { .const .u32 c = 1.5; ret; }', 'PTX423'],
   ];
   const divergent = new Set(['.visible .global .f16x2 v = {1.0};']);
   for (const [body, code] of cases)
