@@ -47,6 +47,8 @@ const BINARY_PREC: Partial<Record<Tok, number>> = {
   [Tok.Percent]: 10,
 };
 
+/** State spaces a `.ptr` parameter may point to. */
+const PTR_SPACES = new Set(['.global', '.shared', '.const', '.local']);
 const VECTOR_WIDTHS: Record<string, number> = { '.v2': 2, '.v4': 4, '.v8': 8 };
 const MEMBER_NAMES = new Set(['x', 'y', 'z', 'w', 'r', 'g', 'b', 'a']);
 /** Directives that can only start a new module-level statement (ends a `;`-less prototype). */
@@ -68,6 +70,10 @@ class Parser {
   private openBraces = 0;
   /** Dotted words are names inside `.section` data (`.b32 .debug_abbrev`). */
   private dottedNames = false;
+  /** Identifiers are allowed in expressions (section data, `.loc`, `.alias`, `gpuasm eval`). */
+  allowNames = false;
+  /** The current statement has reported its error; further ones would be consequences. */
+  private quiet = false;
   /** Interned strings for modifiers and other repeated words. */
 
   constructor(text: string) {
@@ -78,13 +84,18 @@ class Parser {
   // ------------------------------------------------------------------ helpers
 
   error(code: string, message: string, offset: number, length: number): void {
+    if (this.quiet) return;
+    this.quiet = true;
     this.pending.push({ code, message, offset, length });
   }
 
   /** Error at the current token, in ptxas's words where it has them. */
   errorHere(code: string, message?: string): void {
     const lx = this.lx;
-    if (lx.tok() === Tok.Invalid || (lx.flags & TokFlag.Malformed) !== 0) return; // the lexer has reported it
+    if (lx.tok() === Tok.Invalid || (lx.flags & TokFlag.Malformed) !== 0) {
+      this.quiet = true; // the lexer has reported it
+      return;
+    }
     const near = lx.tok() === Tok.EOF ? 'end of file' : `'${this.text.slice(lx.start, Math.min(lx.end, lx.start + 60))}'`;
     this.error(code, message ?? `syntax error near ${near}`, lx.start, Math.max(0, lx.end - lx.start));
   }
@@ -300,11 +311,7 @@ class Parser {
   private parseModuleItem(items: A.ModuleItem[]): void {
     const lx = this.lx;
     const start = lx.start;
-    if (lx.tok() === Tok.Semi) {
-      // Stray `;` at module level: ptxas accepts it as an empty statement.
-      this.advance();
-      return;
-    }
+    this.quiet = false;
     if (lx.tok() !== Tok.Dotted) {
       if (lx.tok() === Tok.Ident && lx.peek() === Tok.Colon) {
         // `name: .callprototype ...` is only valid in bodies; report the label.
@@ -521,7 +528,7 @@ class Parser {
       this.advance();
       const args: A.Expr[] = [];
       if (name === 'function_name') {
-        args.push(this.parseExpr());
+        args.push(this.parseNameExpr());
       } else {
         while (lx.tok() === Tok.Int) args.push(this.parsePrimary());
       }
@@ -569,7 +576,7 @@ class Parser {
     const lx = this.lx;
     if (lx.tok() !== Tok.Semi) {
       for (;;) {
-        args.push(lx.tok() === Tok.String ? this.parseString() : this.parseExpr());
+        args.push(lx.tok() === Tok.String ? this.parseString() : this.parseNameExpr());
         if (!this.accept(Tok.Comma)) break;
       }
     }
@@ -598,9 +605,11 @@ class Parser {
     }
     const entries: A.SectionEntry[] = [];
     this.dottedNames = true;
+    this.allowNames = true;
     try {
       while (lx.tok() !== Tok.RBrace && lx.tok() !== Tok.EOF) {
         const eStart = lx.start;
+        this.quiet = false;
         if (lx.tok() === Tok.Ident && lx.peek() === Tok.Colon) {
           const label = this.word();
           this.advance();
@@ -627,6 +636,7 @@ class Parser {
       }
     } finally {
       this.dottedNames = false;
+      this.allowNames = false;
     }
     if (!this.expect(Tok.RBrace)) return undefined;
     return { kind: 'section', name, entries: entries.slice(), span: this.span(start) };
@@ -822,47 +832,68 @@ class Parser {
       this.advance();
       if (!this.expect(Tok.RBracket)) return this.failDecl(withSemi);
     }
-    let afterPtr = false;
-    while (lx.tok() === Tok.Dotted) {
-      const w = this.word();
+    // Order as ptxas requires it: `.align N` / `.attribute(...)` (any number), then at most one
+    // `.vN`, then the type, then (parameters only) `.ptr [space] [.align N]`.
+    while (lx.tok() === Tok.Dotted && (lx.is('.align') || lx.is('.attribute'))) {
       const ws = lx.start;
-      if (decl.type === '' && TYPE_SET.has(w)) {
-        decl.type = w;
-        decl.typeSpan = { start: lx.start, end: lx.end };
-        this.advance();
-        continue;
-      }
-      if (w === '.align') {
+      if (lx.is('.align')) {
         this.advance();
         if (lx.tok() !== Tok.Int) {
           this.errorHere('PTX217', `expected alignment after .align near ${this.nearText()}`);
           return this.failDecl(withSemi);
         }
-        const value = decodeInt(this.text, lx.start, lx.end).value;
-        if (afterPtr || decl.align !== undefined) {
-          const lit = this.parsePrimary();
-          decl.attributes.push({ name: w, args: [lit], span: this.span(ws) });
-        } else {
-          decl.align = value;
+        if (decl.align === undefined) {
+          decl.align = decodeInt(this.text, lx.start, lx.end).value;
           this.advance();
+        } else {
+          const lit = this.parsePrimary();
+          decl.attributes.push({ name: '.align', args: [lit], span: this.span(ws) });
         }
         continue;
       }
-      if (!afterPtr && decl.vector === undefined && VECTOR_WIDTHS[w] !== undefined) {
-        decl.vector = VECTOR_WIDTHS[w];
-        this.advance();
-        continue;
-      }
-      if (w === '.ptr') afterPtr = true;
       this.advance();
-      const dw: A.DirectiveWord = { name: w, args: [], span: { start: ws, end: 0 } };
-      if (lx.tok() === Tok.LParen) {
-        const words = this.parseParenWords();
-        if (!words) return this.failDecl(withSemi);
-        dw.words = words;
+      const words = this.parseParenWords();
+      if (!words) return this.failDecl(withSemi);
+      decl.attributes.push({ name: '.attribute', args: [], words, span: this.span(ws) });
+    }
+    if (lx.tok() === Tok.Dotted && VECTOR_WIDTHS[this.word()] !== undefined) {
+      decl.vector = VECTOR_WIDTHS[this.word()];
+      this.advance();
+    }
+    if (lx.tok() === Tok.Dotted && TYPE_SET.has(this.word())) {
+      decl.type = this.word();
+      decl.typeSpan = { start: lx.start, end: lx.end };
+      this.advance();
+    }
+    if (decl.type !== '' && space === '.param' && lx.tok() === Tok.Dotted && lx.is('.ptr')) {
+      decl.attributes.push({ name: '.ptr', args: [], span: { start: lx.start, end: lx.end } });
+      this.advance();
+      if (lx.tok() === Tok.Dotted && PTR_SPACES.has(this.word())) {
+        decl.attributes.push({ name: this.word(), args: [], span: { start: lx.start, end: lx.end } });
+        this.advance();
       }
-      dw.span = this.span(ws);
-      decl.attributes.push(dw);
+      if (lx.tok() === Tok.Dotted && lx.is('.align')) {
+        const ws = lx.start;
+        this.advance();
+        if (lx.tok() !== Tok.Int) {
+          this.errorHere('PTX217', `expected alignment after .align near ${this.nearText()}`);
+          return this.failDecl(withSemi);
+        }
+        const lit = this.parsePrimary();
+        decl.attributes.push({ name: '.align', args: [lit], span: this.span(ws) });
+      }
+    }
+    if (decl.type !== '' && lx.tok() === Tok.Dotted) {
+      // Same code as the module checker's order rule (ptxas: syntax error at this word).
+      const w = this.word();
+      if (VECTOR_WIDTHS[w] !== undefined) {
+        this.errorHere('PTX339', `the vector width ${w} must come before the type ${decl.type}`);
+        return this.failDecl(withSemi);
+      }
+      if (w === '.align') {
+        this.errorHere('PTX339', `.align must come before the type ${decl.type}`);
+        return this.failDecl(withSemi);
+      }
     }
     if (decl.type === '') {
       this.errorHere('PTX218', `expected a type in declaration near ${this.nearText()}`);
@@ -928,10 +959,44 @@ class Parser {
     return d;
   }
 
-  /// initializer := '{' [initializer (',' initializer)*] '}' | expr
+  /// initValue := INT '(' initValue ')'                       mask: `0xFF00(generic(g)+4)`
+  ///            | 'generic' '(' NAME ')' ['+' constExpr]
+  ///            | NAME ['+' constExpr]
+  ///            | constExpr
+  private parseInitValue(allowMask: boolean): A.Expr {
+    const lx = this.lx;
+    const start = lx.start;
+    const k = lx.tok();
+    if (k === Tok.Int && allowMask && lx.peek() === Tok.LParen) {
+      const mask = this.parsePrimary() as A.IntLiteral;
+      this.advance(); // (
+      const operand = this.parseInitValue(false);
+      if (!this.expect(Tok.RParen)) return this.errorExpr(start);
+      return { kind: 'mask', mask, operand, span: this.span(start) };
+    }
+    if (k === Tok.Ident && !this.isWarpSize()) {
+      if (lx.is('generic') && lx.peek() === Tok.LParen) {
+        this.advance();
+        this.advance();
+        if (lx.tok() !== Tok.Ident || this.isWarpSize()) {
+          this.errorHere('PTX201');
+          return this.errorExpr(start);
+        }
+        const operand = this.parseNameWithMember();
+        if (!this.expect(Tok.RParen)) return this.errorExpr(start);
+        const g: A.Expr = { kind: 'generic', operand, span: this.span(start) };
+        return this.parseOffsetTail(g, start);
+      }
+      const name = this.parseNameWithMember();
+      return name.kind === 'name' ? this.parseOffsetTail(name, start) : name;
+    }
+    return this.parseConstExpr();
+  }
+
+  /// initializer := '{' [initializer (',' initializer)*] '}' | initValue
   private parseInitializer(): A.Initializer | undefined {
     const lx = this.lx;
-    if (lx.tok() !== Tok.LBrace) return this.parseExpr();
+    if (lx.tok() !== Tok.LBrace) return this.parseInitValue(true);
     this.enter();
     const start = lx.start;
     this.advance();
@@ -989,6 +1054,7 @@ class Parser {
   private parseStatement(out: A.Statement[]): void {
     const lx = this.lx;
     const start = lx.start;
+    this.quiet = false;
     switch (lx.tok()) {
       case Tok.Ident:
         if (lx.peek() === Tok.Colon) {
@@ -1016,9 +1082,6 @@ class Parser {
         return this.parseInstruction(out, start);
       case Tok.LBrace:
         out.push(this.parseBlock());
-        return;
-      case Tok.Semi:
-        this.advance();
         return;
       case Tok.Dotted:
         return this.parseDirectiveStatement(out, start);
@@ -1162,8 +1225,8 @@ class Parser {
     const base = this.sp;
     const isCall = opcode === 'call';
     if (lx.tok() !== Tok.Semi) {
-      for (;;) {
-        const op = this.parseOperand(isCall);
+      for (let i = 0; ; i++) {
+        const op = this.parseOperand(isCall, i === 0);
         if (!op) {
           this.sp = base;
           this.skipStatement();
@@ -1185,36 +1248,50 @@ class Parser {
     out.push(ins);
   }
 
-  /// operand := '{' operand (',' operand)* '}' | '[' operand (',' operand)* ']'
-  ///          | '(' [operand (',' operand)*] ')'      (call lists only)
-  ///          | expr ['[' operand ']']
-  private parseOperand(isCall: boolean): A.Operand | undefined {
+  /**
+   * Instruction operands, in ptxas's grammar: identifiers may appear only in the shapes below;
+   * everywhere else an expression is a constant expression (literals and WARP_SZ), and ptxas
+   * reports a syntax error at the identifier or operator that breaks the shape.
+   *
+   * operand := '{' element (',' element)* '}'                vector
+   *          | '[' address ']'
+   *          | '(' [element (',' element)*] ')'              call argument lists
+   *          | ('-' | '!') NAME ['.' MEMBER]                 negated register / predicate
+   *          | NAME ['.' MEMBER] ['[' index ']']
+   *          | NAME '+' constExpr                            var+offset
+   *          | (NAME | '_') '|' (NAME | '_')                 predicate pair, first operand only
+   *          | '_' | constExpr
+   */
+  private parseOperand(isCall: boolean, first = false): A.Operand | undefined {
     const lx = this.lx;
     const start = lx.start;
-    if (lx.tok() === Tok.LBrace || lx.tok() === Tok.LBracket || (isCall && lx.tok() === Tok.LParen)) {
-      const close = lx.tok() === Tok.LBrace ? Tok.RBrace : lx.tok() === Tok.LBracket ? Tok.RBracket : Tok.RParen;
-      const kind = lx.tok() === Tok.LBrace ? 'vector' : lx.tok() === Tok.LBracket ? 'address' : 'list';
-      this.enter();
+    const k = lx.tok();
+    if (k === Tok.LBrace || k === Tok.LBracket || (isCall && k === Tok.LParen)) {
+      const close = k === Tok.LBrace ? Tok.RBrace : k === Tok.LBracket ? Tok.RBracket : Tok.RParen;
+      const kind = k === Tok.LBrace ? 'vector' : k === Tok.LBracket ? 'address' : 'list';
       this.advance();
       const isBrace = close === Tok.RBrace;
       if (isBrace) this.openBraces++;
       const base = this.sp;
-      if (!(kind === 'list' && lx.tok() === Tok.RParen)) {
+      let ok = true;
+      if (kind === 'address') ok = this.parseAddressElements();
+      else if (!(kind === 'list' && lx.tok() === Tok.RParen)) {
         for (;;) {
-          const e = this.parseOperand(false);
+          const e = this.parseElement();
           if (!e) {
-            this.depth--;
-            if (isBrace) this.openBraces--;
-            this.sp = base;
-            return undefined;
+            ok = false;
+            break;
           }
           this.scratch[this.sp++] = e;
           if (!this.accept(Tok.Comma)) break;
         }
       }
-      const elements = this.take(base) as A.Operand[];
-      this.depth--;
       if (isBrace) this.openBraces--;
+      if (!ok) {
+        this.sp = base;
+        return undefined;
+      }
+      const elements = this.take(base) as A.Operand[];
       if (lx.tok() !== close) {
         this.errorHere('PTX201');
         return undefined;
@@ -1222,15 +1299,166 @@ class Parser {
       this.advance();
       return { kind, elements, span: this.span(start) } as A.Operand;
     }
-    const expr = this.parseExpr();
-    if (lx.tok() === Tok.LBracket) {
+    if ((k === Tok.Minus || k === Tok.Bang) && lx.peek() === Tok.Ident && !this.peekIsWarpSize()) {
       this.advance();
-      const index = this.parseOperand(false);
-      if (!index) return undefined;
-      if (!this.expect(Tok.RBracket)) return undefined;
-      return { kind: 'indexed', base: expr, index, span: this.span(start) };
+      const operand = this.parseNameWithMember();
+      const expr: A.Expr = { kind: 'unary', op: k === Tok.Minus ? '-' : '!', operand, span: this.span(start) };
+      return { kind: 'expr', expr, span: expr.span };
     }
+    if ((k === Tok.Ident && !this.isWarpSize()) || (k === Tok.Sink && first)) {
+      const name = k === Tok.Sink ? this.parseSinkExpr() : this.parseNameWithMember();
+      if (first && lx.tok() === Tok.Pipe) {
+        this.advance();
+        const k2 = lx.tok();
+        if (!((k2 === Tok.Ident && !this.isWarpSize()) || k2 === Tok.Sink)) {
+          this.errorHere('PTX201');
+          return undefined;
+        }
+        const right = k2 === Tok.Sink ? this.parseSinkExpr() : this.parseNameWithMember();
+        const expr: A.Expr = { kind: 'binary', op: '|', left: name, right, span: this.span(start) };
+        return { kind: 'expr', expr, span: expr.span };
+      }
+      if (name.kind === 'name' && lx.tok() === Tok.LBracket) {
+        this.advance();
+        const index = this.parseIndex();
+        if (!index) return undefined;
+        if (!this.expect(Tok.RBracket)) return undefined;
+        return { kind: 'indexed', base: name, index, span: this.span(start) };
+      }
+      const expr = name.kind === 'name' ? this.parseOffsetTail(name, start) : name;
+      return { kind: 'expr', expr, span: expr.span };
+    }
+    const expr = this.parseConstExpr();
     return { kind: 'expr', expr, span: expr.span };
+  }
+
+  /// element := '_' | ('-' | '!') NAME ['.' MEMBER] | NAME ['.' MEMBER] | constExpr    (vector and call-list items)
+  private parseElement(): A.Operand | undefined {
+    const lx = this.lx;
+    const start = lx.start;
+    const k = lx.tok();
+    if (k === Tok.Sink) {
+      const expr = this.parseSinkExpr();
+      return { kind: 'expr', expr, span: expr.span };
+    }
+    if ((k === Tok.Minus || k === Tok.Bang) && lx.peek() === Tok.Ident && !this.peekIsWarpSize()) {
+      this.advance();
+      const operand = this.parseNameWithMember();
+      const expr: A.Expr = { kind: 'unary', op: k === Tok.Minus ? '-' : '!', operand, span: this.span(start) };
+      return { kind: 'expr', expr, span: expr.span };
+    }
+    const expr = k === Tok.Ident && !this.isWarpSize() ? this.parseNameWithMember() : this.parseConstExpr();
+    return { kind: 'expr', expr, span: expr.span };
+  }
+
+  /// address := NAME ['+' constExpr] | constExpr | NAME (',' (NAME | vector))*    (after '[')
+  private parseAddressElements(): boolean {
+    const lx = this.lx;
+    const start = lx.start;
+    if (lx.tok() !== Tok.Ident || this.isWarpSize()) {
+      const expr = this.parseConstExpr();
+      this.scratch[this.sp++] = { kind: 'expr', expr, span: expr.span };
+      return true;
+    }
+    const name = this.parseNameWithMember();
+    if (name.kind === 'name' && lx.tok() === Tok.Plus) {
+      const expr = this.parseOffsetTail(name, start);
+      this.scratch[this.sp++] = { kind: 'expr', expr, span: expr.span };
+      return true;
+    }
+    this.scratch[this.sp++] = { kind: 'expr', expr: name, span: name.span };
+    // Texture and surface forms: `[tex, {x, y}]`, `[tex, sampler, {x, y}]`.
+    while (lx.tok() === Tok.Comma) {
+      this.advance();
+      if (lx.tok() === Tok.LBrace) {
+        const v = this.parseOperand(false);
+        if (!v) return false;
+        this.scratch[this.sp++] = v;
+      } else if (lx.tok() === Tok.Ident && !this.isWarpSize()) {
+        const n = this.parseNameWithMember();
+        this.scratch[this.sp++] = { kind: 'expr', expr: n, span: n.span };
+      } else {
+        this.errorHere('PTX201');
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /// index := NAME ['+' constExpr] | constExpr      (inside `name[...]`)
+  private parseIndex(): A.Operand | undefined {
+    const lx = this.lx;
+    const start = lx.start;
+    let expr: A.Expr;
+    if (lx.tok() === Tok.Ident && !this.isWarpSize()) {
+      const name = this.parseNameWithMember();
+      expr = name.kind === 'name' ? this.parseOffsetTail(name, start) : name;
+    } else expr = this.parseConstExpr();
+    return { kind: 'expr', expr, span: expr.span };
+  }
+
+  /// offsetTail := ['+' constExpr]     (after a plain name: `var+4`, `%rd1+-8`)
+  private parseOffsetTail(base: A.Expr, start: number): A.Expr {
+    const lx = this.lx;
+    if (lx.tok() !== Tok.Plus) return base;
+    this.advance();
+    const right = this.parseConstExpr();
+    return { kind: 'binary', op: '+', left: base, right, span: this.span(start) };
+  }
+
+  /// NAME ['.' MEMBER]      (the member only when written without spaces: `%tid.x`, `%r1.b0`)
+  private parseNameWithMember(): A.Expr {
+    const lx = this.lx;
+    const start = lx.start;
+    const name = lx.tokenText();
+    this.advance();
+    const ref: A.NameRef = { kind: 'name', name, span: { start, end: this.lastEnd } };
+    if (lx.tok() === Tok.Dotted && lx.start === this.lastEnd) {
+      // `%tid.x`, `v.w`, and the video byte/half selectors `%r1.b0`, `%r2.h10`, `%r3.b3210`.
+      const m = this.text.slice(lx.start + 1, lx.end);
+      if (MEMBER_NAMES.has(m) || VIDEO_SELECTOR.test(m)) {
+        this.advance();
+        return { kind: 'member', object: ref, member: m, span: this.span(start) };
+      }
+    }
+    return ref;
+  }
+
+  private parseSinkExpr(): A.Expr {
+    const start = this.lx.start;
+    this.advance();
+    return { kind: 'sink', span: this.span(start) };
+  }
+
+  isWarpSize(): boolean {
+    return this.lx.is('WARP_SZ');
+  }
+
+  private peekIsWarpSize(): boolean {
+    const lx = this.lx;
+    return lx.peekEnd - lx.peekStart === 7 && this.text.startsWith('WARP_SZ', lx.peekStart);
+  }
+
+  /** An expression that may name labels and variables (`.loc function_name L+4`, `.alias a, b`). */
+  parseNameExpr(): A.Expr {
+    const saved = this.allowNames;
+    this.allowNames = true;
+    try {
+      return this.parseExpr();
+    } finally {
+      this.allowNames = saved;
+    }
+  }
+
+  /** A constant expression: identifiers other than WARP_SZ are errors at the identifier. */
+  parseConstExpr(): A.Expr {
+    const saved = this.allowNames;
+    this.allowNames = false;
+    try {
+      return this.parseExpr();
+    } finally {
+      this.allowNames = saved;
+    }
   }
 
   // ------------------------------------------------------------------ expressions
@@ -1326,13 +1554,6 @@ class Parser {
         this.advance();
         const lit: A.IntLiteral = { kind: 'int', value: d.value, unsigned: d.unsigned, raw, span: { start, end: this.lastEnd } };
         if (d.overflow) lit.overflow = true;
-        if (lx.tok() === Tok.LParen) {
-          // `0xFF00(expr)`: the mask operator of initializers.
-          this.advance();
-          const operand = this.parseExpr();
-          if (!this.expect(Tok.RParen)) return this.errorExpr(start);
-          return { kind: 'mask', mask: lit, operand, span: this.span(start) };
-        }
         return lit;
       }
       case Tok.Float:
@@ -1348,14 +1569,12 @@ class Parser {
         return lit;
       }
       case Tok.Ident: {
+        if (!this.allowNames && !this.isWarpSize()) {
+          // ptxas: identifiers are not part of constant expressions ("Parsing error near 'x'").
+          this.errorHere('PTX230', `'${this.nearText().slice(1, -1)}' is not allowed in a constant expression`);
+        }
         const name = lx.tokenText();
         this.advance();
-        if (lx.tok() === Tok.LParen && name === 'generic') {
-          this.advance();
-          const operand = this.parseExpr();
-          if (!this.expect(Tok.RParen)) return this.errorExpr(start);
-          return { kind: 'generic', operand, span: this.span(start) };
-        }
         const ref: A.NameRef = { kind: 'name', name, span: { start, end: this.lastEnd } };
         if (lx.tok() === Tok.Dotted && lx.start === this.lastEnd) {
           // `%tid.x`, `v.w`, and the video byte/half selectors `%r1.b0`, `%r2.h10`, `%r3.b3210`.
@@ -1422,7 +1641,7 @@ export function parseExpressionText(text: string): { expr?: A.Expr; diagnostics:
   const p = new Parser(text);
   let expr: A.Expr | undefined;
   try {
-    expr = p.parseExpr();
+    expr = p.parseNameExpr();
     if (p.lx.tok() !== Tok.EOF) p.errorHere('PTX229', `unexpected ${p.nearText()} after expression`);
   } catch (e) {
     if (!(e instanceof TooDeep)) throw e;

@@ -67,6 +67,8 @@ export function printExpr(e: A.Expr): string {
     case 'cast':
       return `(${e.type})${wrap(e.operand, 11)}`;
     case 'binary': {
+      // `var+offset` and `generic(var)+offset` take a whole constant expression after the `+`.
+      if (e.op === '+' && (e.left.kind === 'name' || e.left.kind === 'generic')) return `${printExpr(e.left)} + ${printExpr(e.right)}`;
       const p = PREC[e.op];
       return `${wrap(e.left, p)} ${e.op} ${wrap(e.right, p + 1)}`;
     }
@@ -132,9 +134,14 @@ export function printVariableHead(v: A.VariableDecl): string {
   if (v.linkage) parts.push(v.linkage);
   parts.push(v.bank !== undefined ? `${v.space}[${v.bank}]` : v.space);
   if (v.align !== undefined) parts.push(`.align ${v.align}`);
+  // Attributes before `.ptr` (`.attribute(...)`, a repeated `.align`) precede the vector width and
+  // type; `.ptr` and its space/alignment follow the type, as ptxas requires.
+  const ptrAt = v.attributes.findIndex((a) => a.name === '.ptr');
+  const split = ptrAt < 0 ? v.attributes.length : ptrAt;
+  for (let i = 0; i < split; i++) parts.push(printWord(v.attributes[i]!));
   if (v.vector !== undefined) parts.push(`.v${v.vector}`);
   parts.push(v.type);
-  for (const a of v.attributes) parts.push(printWord(a));
+  for (let i = split; i < v.attributes.length; i++) parts.push(printWord(v.attributes[i]!));
   parts.push(v.declarators.map(printDeclarator).join(', '));
   return parts.join(' ');
 }
