@@ -168,6 +168,18 @@ describe('number syntax and lit()', () => {
     assert.deepEqual(enc('1e400', 'f32'), lit(0x7f800000));
     err('1.5+1', 'f32', /unexpected/);
   });
+  test('cases found by the differential test', () => {
+    err('0e+0', 'u64', /unexpected/); // `0…` is octal: `0` then `e+0`
+    err('0e5', 'i32', /unexpected/);
+    err('lit(3e-323)', 'i64', /64-bit integer operand/); // llvm-mc 19 drops lit() and inlines 6
+    err('lit(4607182418800017408)', 'b64', /does not fit in 32 bits/);
+    assert.deepEqual(enc('(1<2)', 'i32'), inl(193)); // comparisons give -1; the parenthesis ends the operand
+    assert.deepEqual(enc('v[(1)]', 'i32'), inl(257));
+    assert.deepEqual(enc('65504', 'f16'), lit(0xffe0)); // an integer token: the low 16 bits
+    assert.deepEqual(enc('65504.0', 'f16'), lit(0x7bff));
+    assert.deepEqual(enc('sym', 'f32'), { src: 255, literal: null }); // relocatable
+    err('sym', 'f16', /relocatable/);
+  });
   test('lit() forces a literal', () => {
     assert.deepEqual(enc('lit(1.0)', 'f32'), lit(0x3f800000));
     assert.deepEqual(enc('lit(1)', 'i32'), lit(1));
