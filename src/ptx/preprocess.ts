@@ -142,6 +142,8 @@ interface Tok extends ExprToken {
   /** Whitespace came before it (one space is kept when it is printed). */
   space: boolean;
   hide: HideSet;
+  /** Paddings only: the token whose leading space they stand for (null: none). */
+  src?: Tok | null;
 }
 
 interface Macro {
@@ -156,12 +158,15 @@ interface Macro {
   where: () => SourceLocation;
 }
 
-/** Not a token: marks where an empty expansion with a leading space was (cpp's padding). */
+/**
+ * Not a token: cpp's "padding", which only decides whether the next token is printed (or
+ * stringized) with a space before it. `src` is the token whose leading space counts; null: none.
+ */
 const TK_PADDING = 0;
-const PADDING: Tok = { kind: TK_PADDING, text: '', offset: -1, space: true, hide: EMPTY_HIDE };
-
-/** Expanded tokens; `trailingSpace`: it ended in an empty expansion that had a leading space. */
-type ExpandedList = Tok[] & { trailingSpace?: boolean };
+function padding(src: Tok): Tok {
+  return { kind: TK_PADDING, text: '', offset: -1, space: false, hide: EMPTY_HIDE, src };
+}
+const AVOID_PASTE: Tok = { kind: TK_PADDING, text: '', offset: -1, space: false, hide: EMPTY_HIDE, src: null };
 
 /** Thrown to abandon an expansion that exceeds the budget (reported once, then expansion stops). */
 class ExpansionLimit {
@@ -855,12 +860,16 @@ class Preprocessor {
     let last = this.out.lastChar;
     let produced = 0;
     let first = true;
+    const spacing = new SpaceTracker();
     try {
       expander.run((t) => {
-        if (!first && (t.space || needsSeparator(last, t.text.charCodeAt(0)))) {
-          parts.push(' ');
-          produced++;
-        } else if (first && needsSeparator(last, t.text.charCodeAt(0))) {
+        if (t.kind === TK_PADDING) {
+          spacing.padding(t);
+          return;
+        }
+        // The first token follows the copied text, which already has the name's leading blanks.
+        const space = spacing.spaceBefore(t);
+        if ((!first && space) || needsSeparator(last, t.text.charCodeAt(0))) {
           parts.push(' ');
           produced++;
         }
@@ -909,17 +918,20 @@ class Preprocessor {
   }
 
   /** Fully expands a token list in isolation (macro arguments, #if and #include operands). */
-  expandList(ctx: FileContext, tokens: Tok[], at: number): ExpandedList {
-    const out: ExpandedList = [];
+  expandList(ctx: FileContext, tokens: Tok[], at: number): Tok[] {
+    const out: Tok[] = [];
     try {
       this.enterExpansion();
-      const e = new Expander(this, ctx, null, at, tokens);
-      e.run((t) => out.push(t));
-      if (e.trailingSpace) out.trailingSpace = true;
+      new Expander(this, ctx, null, at, tokens).run((t) => out.push(t));
     } finally {
       this.leaveExpansion();
     }
     return out;
+  }
+
+  /** Fully expanded tokens without paddings (for #if, #line and #include operands). */
+  expandTokens(ctx: FileContext, tokens: Tok[], at: number): Tok[] {
+    return this.expandList(ctx, tokens, at).filter((t) => t.kind !== TK_PADDING);
   }
 
   // ------------------------------------------------------------ directives
@@ -1088,7 +1100,7 @@ class Preprocessor {
     }
     let expanded: Tok[];
     try {
-      expanded = this.expandList(ctx, pre, nameTok.offset);
+      expanded = this.expandTokens(ctx, pre, nameTok.offset);
     } catch (e) {
       if (!(e instanceof ExpansionLimit)) throw e;
       this.report('error', 'PP030', e.message, this.at(ctx, nameTok.offset, kind.length));
@@ -1209,7 +1221,7 @@ class Preprocessor {
     let toks = args;
     if (toks[0]?.kind !== TK_NUMBER) {
       try {
-        toks = this.expandList(ctx, args, hash);
+        toks = this.expandTokens(ctx, args, hash);
       } catch (e) {
         if (!(e instanceof ExpansionLimit)) throw e;
         this.report('error', 'PP030', e.message, this.at(ctx, hash, 1));
@@ -1262,7 +1274,7 @@ class Preprocessor {
       }
     } else if (p < end) {
       // Computed include: macro-expand the operand.
-      const expanded = this.expandList(ctx, lexRange(text, p, end), hash);
+      const expanded = this.expandTokens(ctx, lexRange(text, p, end), hash);
       const spelled = expanded.map((t, i) => (i > 0 && t.space ? ' ' : '') + t.text).join('');
       if (spelled.length >= 2 && spelled[0] === '"' && spelled.endsWith('"')) target = spelled.slice(1, -1);
       else if (spelled.length >= 2 && spelled[0] === '<' && spelled.endsWith('>')) {
@@ -1423,16 +1435,6 @@ class SourceReader {
 class Expander {
   /** Pending tokens, top of stack = next token. */
   private readonly pending: Tok[] = [];
-  /**
-   * An empty expansion leaves its name's leading space to the next token (cpp's padding), which
-   * shows in stringized arguments: `#x` of `a EMPTY()` followed by `)` spells `a )`.
-   */
-  private carrySpace = false;
-
-  /** After run(): a space is still owed to whatever follows (an argument's trailing padding). */
-  get trailingSpace(): boolean {
-    return this.carrySpace;
-  }
 
   constructor(
     private readonly pp: Preprocessor,
@@ -1445,41 +1447,35 @@ class Expander {
     if (tokens) for (let i = tokens.length - 1; i >= 0; i--) this.pending.push(tokens[i]!);
   }
 
+  /** The next token, paddings included. */
   private next(): Tok | undefined {
-    let t = this.pending.pop() ?? (this.source ? this.source.next() : undefined);
-    while (t && t.kind === TK_PADDING) {
-      this.carrySpace = true;
-      t = this.pending.pop() ?? (this.source ? this.source.next() : undefined);
-    }
-    if (t && this.carrySpace) {
-      this.carrySpace = false;
-      if (!t.space) t = { ...t, space: true };
-    }
-    return t;
+    return this.pending.pop() ?? (this.source ? this.source.next() : undefined);
   }
 
+  /** Is the next token other than padding `(`? (Does not consume.) */
   private peekIsLParen(): boolean {
-    const n = this.pending.length;
-    if (n > 0) {
-      const t = this.pending[n - 1]!;
+    for (let i = this.pending.length - 1; i >= 0; i--) {
+      const t = this.pending[i]!;
+      if (t.kind === TK_PADDING) continue;
       return t.kind === TK_PUNCT && t.text === '(';
     }
     return this.source ? this.source.peekLParen() : false;
-  }
-
-  private pushExpansion(tokens: Tok[], name: Tok): void {
-    if (tokens.length === 0) {
-      if (name.space) this.carrySpace = true;
-    } else this.pushFront(tokens);
   }
 
   private pushFront(tokens: Tok[]): void {
     for (let i = tokens.length - 1; i >= 0; i--) this.pending.push(tokens[i]!);
   }
 
+  /** An expansion goes back in front between paddings: its name's spacing, then "nothing". */
+  private pushExpansion(tokens: Tok[], name: Tok): void {
+    this.pending.push(AVOID_PASTE);
+    this.pushFront(tokens);
+    this.pending.push(padding(name));
+  }
+
   /**
-   * Emits the fully expanded tokens. With a source reader this ends once the first source token
-   * (the macro name) and everything its expansion pulled in are done.
+   * Emits the fully expanded tokens, paddings included. With a source reader this ends once the
+   * first source token (the macro name) and everything its expansion pulled in are done.
    */
   run(emit: (t: Tok) => void): void {
     let started = false;
@@ -1500,19 +1496,20 @@ class Expander {
       if (!m.params) {
         this.pp.countWork(m.body.length + 1);
         const hide = t.hide.with(m.name);
-        this.pushExpansion(this.withOrigin(m.hasPaste ? this.substitute(m, []) : m.body, hide, t.space), t);
+        this.pushExpansion(this.withHide(m.hasPaste ? this.substitute(m, []) : m.body, hide), t);
         continue;
       }
       if (!this.peekIsLParen()) {
         emit(t);
         continue;
       }
-      this.next(); // (
+      let lp = this.next();
+      while (lp && lp.kind === TK_PADDING) lp = this.next();
       const call = this.collectArgs(m, t);
       if (!call) continue;
       const hide = t.hide.intersect(call.rparen.hide).with(m.name);
       const body = this.substitute(m, call.args);
-      this.pushExpansion(this.withOrigin(body, hide, t.space), t);
+      this.pushExpansion(this.withHide(body, hide), t);
     }
   }
 
@@ -1523,21 +1520,27 @@ class Expander {
     return { kind: t.text === '__LINE__' ? TK_NUMBER : TK_STRING, text, offset: t.offset, space: t.space, hide: t.hide };
   }
 
-  /** Copies of body tokens carrying the invocation's hide set; the first takes the name's spacing. */
-  private withOrigin(body: Tok[], hide: HideSet, space: boolean): Tok[] {
+  /** Copies of body tokens carrying the invocation's hide set (paddings as they are). */
+  private withHide(body: Tok[], hide: HideSet): Tok[] {
     const out = new Array<Tok>(body.length);
     for (let i = 0; i < body.length; i++) {
       const b = body[i]!;
-      out[i] = { kind: b.kind, text: b.text, offset: b.offset, space: i === 0 ? space : b.space, hide: b.hide === EMPTY_HIDE ? hide : b.hide.union(hide) };
+      out[i] = b.kind === TK_PADDING ? b : { kind: b.kind, text: b.text, offset: b.offset, space: b.space, hide: b.hide === EMPTY_HIDE ? hide : b.hide.union(hide) };
     }
     return out;
   }
 
-  /** Reads `arg, arg, ...)` after the `(`; undefined (after an error) when unterminated or wrong count. */
+  /**
+   * Reads `arg, arg, ...)` after the `(`; undefined (after an error) when unterminated or wrong
+   * count. Paddings are kept inside an argument and dropped at its ends (as cpp does).
+   */
   private collectArgs(m: Macro, nameTok: Tok): { args: Tok[][]; rparen: Tok } | undefined {
     const params = m.params!;
     const args: Tok[][] = [[]];
     let depth = 0;
+    const trim = (a: Tok[]) => {
+      while (a.length > 0 && a[a.length - 1]!.kind === TK_PADDING) a.pop();
+    };
     for (;;) {
       const t = this.next();
       if (!t) {
@@ -1545,10 +1548,16 @@ class Expander {
         return undefined;
       }
       this.pp.countWork(1);
+      const current = args[args.length - 1]!;
+      if (t.kind === TK_PADDING) {
+        if (current.length > 0) current.push(t);
+        continue;
+      }
       if (t.kind === TK_PUNCT) {
         if (t.text === '(') depth++;
         else if (t.text === ')') {
           if (depth === 0) {
+            for (const a of args) trim(a);
             const nargs = args.length === 1 && args[0]!.length === 0 && params.length === 0 ? 0 : args.length;
             if (params.length === 0 && nargs === 0) return { args: [], rparen: t };
             if (m.variadic ? nargs < params.length - 1 : nargs !== params.length) {
@@ -1565,7 +1574,7 @@ class Expander {
           continue;
         }
       }
-      args[args.length - 1]!.push(t);
+      current.push(t);
     }
   }
 
@@ -1576,9 +1585,9 @@ class Expander {
   /** The body with parameters replaced: `#p` stringized, operands of `##` raw, others fully expanded. */
   private substitute(m: Macro, args: Tok[][]): Tok[] {
     const params = m.params ?? [];
-    const expandedCache = new Map<number, ExpandedList>();
+    const expandedCache = new Map<number, Tok[]>();
     const argIndex = (t: Tok | undefined): number => (t && t.kind === TK_IDENT ? params.indexOf(t.text) : -1);
-    const expanded = (k: number): ExpandedList => {
+    const expanded = (k: number): Tok[] => {
       let e = expandedCache.get(k);
       if (!e) {
         e = this.pp.expandList(this.ctx, args[k]!, this.at);
@@ -1589,7 +1598,11 @@ class Expander {
     const body = m.body;
     const out: Tok[] = [];
     const isPaste = (t: Tok | undefined): boolean => t !== undefined && t.kind === TK_PUNCT && t.text === '##';
-    // An empty expanded argument passes its parameter's leading space on (see carrySpace).
+    /** The last real token of `out` (paddings between are dropped, as cpp's paste skips them). */
+    const lastReal = (): Tok | undefined => {
+      while (out.length > 0 && out[out.length - 1]!.kind === TK_PADDING) out.pop();
+      return out[out.length - 1];
+    };
     for (let i = 0; i < body.length; i++) {
       const t = body[i]!;
       if (t.kind === TK_PUNCT && t.text === '#' && argIndex(body[i + 1]) >= 0) {
@@ -1605,10 +1618,10 @@ class Expander {
           right = args[k]!;
           // GNU: `, ## __VA_ARGS__` drops the comma when the variable arguments are empty.
           if (m.variadic && k === params.length - 1) {
-            const prev = out[out.length - 1];
+            const prev = lastReal();
             if (prev && prev.kind === TK_PUNCT && prev.text === ',') {
               if (right.length === 0) out.pop();
-              else this.appendAll(out, right);
+              else for (const r of right) out.push(r);
               i++;
               continue;
             }
@@ -1616,14 +1629,14 @@ class Expander {
         } else right = [rhs];
         i++;
         if (right.length === 0) continue; // placemarker on the right
-        if (out.length === 0 || (out[out.length - 1] as Tok & { placemarker?: boolean }).placemarker) {
-          if (out.length > 0) out.pop();
-          this.appendAll(out, right);
+        const left = lastReal();
+        if (!left || (left as Tok & { placemarker?: boolean }).placemarker) {
+          if (left) out.pop();
+          for (const r of right) out.push(r);
           continue;
         }
-        const left = out.pop()!;
-        const pasted = this.paste(left, right[0]!);
-        for (const p of pasted) out.push(p);
+        out.pop();
+        for (const p of this.paste(left, right[0]!)) out.push(p);
         for (let r = 1; r < right.length; r++) out.push(right[r]!);
         continue;
       }
@@ -1632,13 +1645,13 @@ class Expander {
         if (isPaste(body[i + 1])) {
           const raw = args[k]!;
           if (raw.length === 0) out.push({ kind: TK_OTHER, text: '', offset: t.offset, space: t.space, hide: EMPTY_HIDE, placemarker: true } as Tok);
-          else this.appendAll(out, raw, t.space);
+          else for (const r of raw) out.push(r);
         } else {
-          const e = expanded(k);
-          if (e.length === 0) {
-            if (t.space) out.push(PADDING);
-          } else this.appendAll(out, e, t.space);
-          if (e.trailingSpace) out.push(PADDING);
+          // cpp: padding for the parameter's own spacing (not before the first body token), the
+          // expanded argument, then padding that adds nothing.
+          if (i > 0) out.push(padding(t));
+          for (const e of expanded(k)) out.push(e);
+          out.push(AVOID_PASTE);
         }
         continue;
       }
@@ -1647,13 +1660,6 @@ class Expander {
     this.pp.countWork(out.length);
     // Drop any placemarkers left (an empty argument whose `##` partner was also empty).
     return out.filter((t) => !(t as Tok & { placemarker?: boolean }).placemarker);
-  }
-
-  private appendAll(out: Tok[], tokens: Tok[], space?: boolean): void {
-    for (let i = 0; i < tokens.length; i++) {
-      const t = tokens[i]!;
-      out.push(i === 0 && space !== undefined ? { ...t, space } : t);
-    }
   }
 
   private paste(left: Tok, right: Tok): Tok[] {
@@ -1665,12 +1671,39 @@ class Expander {
   }
 }
 
+/**
+ * cpp's rule for whether a token is printed (or stringized) with a space before it, given the
+ * paddings in front of it: the first padding's source decides, unless it had no space and a
+ * "nothing" padding follows, in which case the token's own spacing does.
+ */
+class SpaceTracker {
+  private source: Tok | null | undefined = undefined;
+  padding(p: Tok): void {
+    const src = p.src ?? null;
+    if (this.source === undefined || this.source === null || (!this.source.space && src === null)) this.source = src;
+  }
+  /** Whether `t` gets a space before it; resets for the next token. */
+  spaceBefore(t: Tok): boolean {
+    const s = this.source ?? t;
+    this.source = undefined;
+    return s.space;
+  }
+}
+
 /** `#arg`: the argument's spelling as a string literal, `"` and `\` escaped inside literals. */
 function stringize(tokens: Tok[]): string {
   let s = '"';
+  let any = false;
+  const spacing = new SpaceTracker();
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!;
-    if (i > 0 && t.space) s += ' ';
+    if (t.kind === TK_PADDING) {
+      spacing.padding(t);
+      continue;
+    }
+    const space = spacing.spaceBefore(t);
+    if (any && space) s += ' ';
+    any = true;
     if (t.kind === TK_STRING || t.kind === TK_CHAR) {
       for (const ch of t.text) s += ch === '"' || ch === '\\' ? '\\' + ch : ch;
     } else s += t.text;

@@ -704,8 +704,8 @@ describe('preprocess: against GNU cpp', () => {
     const parts = cpp.stdout.split(/@@@(\d+)@@@\n/);
     const cppOut = new Map<number, string>();
     for (let k = 1; k < parts.length; k += 2) cppOut.set(Number(parts[k]), parts[k + 1]!);
-    // Spacing between tokens differs where cpp keeps blanks around empty expansions; string
-    // literals (from #) must match exactly.
+    // Spacing between tokens (cpp's avoid-paste blanks) is not compared; string literals (from #)
+    // must match exactly.
     const squash = (s: string) => s.split(/("(?:[^"\\\n]|\\.)*")/).map((p, i) => (i % 2 ? p : p.replace(/\s+/g, ''))).join('');
     let compared = 0;
     for (let i = 0; i < count; i++) {
