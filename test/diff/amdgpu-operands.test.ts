@@ -433,3 +433,30 @@ describe('16-bit register halves vs llvm-mc-19 (v_mov_b16_e32, true16 VOP1)', ()
     });
   }
 });
+
+describe('every LLVM 19 processor: availability and codes of special registers', () => {
+  test('50 targets x 28 operands', { skip: llvmMcSkipReason }, async () => {
+    const { AMDGPU_TARGETS } = await import('../../src/amdgpu/targets.js');
+    const ops = [
+      's101', 's102', 's103', 's104', 's105', 'flat_scratch_lo', 'flat_scratch_hi', 'xnack_mask_lo', 'xnack_mask_hi', 'vcc_lo', 'tba_lo', 'tma_hi', 'ttmp0',
+      'ttmp11', 'ttmp12', 'ttmp15', 'm0', 'exec_hi', 'null', 'vccz', 'execz', 'scc', 'lds_direct', 'shared_base', 'private_limit', 'pops_exiting_wave_id',
+      '0.15915494', '-4.0',
+    ];
+    const mismatches: string[] = [];
+    for (const t of AMDGPU_TARGETS) {
+      const mc = runBatch(t.name, ops.map((x) => `v_mov_b32_e32 v0, ${x}`));
+      ops.forEach((x, i) => {
+        const ours = encodeOperand(x, 'b32', t);
+        const theirs = mc[i]!;
+        if (theirs.error) {
+          if (!('error' in ours)) mismatches.push(`${t.name} ${x}: llvm-mc '${theirs.error.message}', ours ${JSON.stringify(ours)}`);
+          return;
+        }
+        const d = decode(theirs.bytes!, 'vop');
+        if ('error' in ours || ours.src !== d.src) mismatches.push(`${t.name} ${x}: llvm-mc ${d.src}, ours ${JSON.stringify(ours)}`);
+      });
+    }
+    console.log(`amdgpu special registers on all targets: ${AMDGPU_TARGETS.length * ops.length} cases`);
+    assert.deepEqual(mismatches, []);
+  });
+});
