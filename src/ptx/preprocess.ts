@@ -55,10 +55,8 @@ const CH_PERCENT = 37;
 const CH_AMP = 38;
 const CH_APOS = 39;
 const CH_LPAREN = 40;
-const CH_RPAREN = 41;
 const CH_STAR = 42;
 const CH_PLUS = 43;
-const CH_COMMA = 44;
 const CH_MINUS = 45;
 const CH_DOT = 46;
 const CH_SLASH = 47;
@@ -601,7 +599,6 @@ interface FileContext {
   conds: Conditional[];
 }
 
-const DIRECTIVE_NAMES = new Set(['define', 'undef', 'include', 'include_next', 'import', 'if', 'ifdef', 'ifndef', 'elif', 'else', 'endif', 'line', 'file', 'error', 'warning', 'pragma', 'ident', 'sccs']);
 
 class Preprocessor {
   readonly files: SourceFile[] = [];

@@ -806,3 +806,58 @@ describe('preprocess: mapping consistency (property)', () => {
     console.log(`preprocess mapping property: ${runs} random programs, seed ${seed}`);
   });
 });
+
+describe('preprocess: more directives and inputs', () => {
+  test('#file renames, keeps numbering', () => {
+    const r = preprocess('t.ptx', 'a\n#file "k.cu"\nb\n');
+    const l = r.mapped.locate(r.mapped.text.indexOf('b'));
+    assert.deepEqual([l.file, l.line, l.lineText], ['k.cu', 3, undefined]);
+  });
+
+  test('CRLF line endings', () => {
+    const r = preprocess('t.ptx', '#define N 2\r\n#if N == 2\r\nx N\r\n#endif\r\ny\r\n');
+    assert.deepEqual(r.diagnostics, []);
+    assert.equal(r.mapped.text, 'x 2\r\ny\r\n');
+    const l = r.mapped.locate(r.mapped.text.indexOf('y'));
+    assert.deepEqual([l.line, l.column, l.lineText], [5, 1, 'y']);
+  });
+
+  test('#line inside an include does not leak into the includer', () => {
+    const r = preprocess('t.ptx', 'a\n#include "h.h"\nb\n', memfs({ 'h.h': '#line 100 "gen.cu"\nh\n' }));
+    const at = (s: string) => {
+      const l = r.mapped.locate(r.mapped.text.indexOf(s));
+      return [l.file, l.line];
+    };
+    assert.deepEqual(at('h'), ['gen.cu', 100]);
+    assert.deepEqual(at('b'), ['t.ptx', 3]);
+  });
+
+  test('computed #include and __FILE__ inside an include', () => {
+    const files = { 'inc/x.h': 'X __FILE__ __LINE__\n' };
+    assert.equal(out('#define HDR "inc/x.h"\n#include HDR\n', memfs(files)), 'X "inc/x.h" 1\n');
+  });
+
+  test('-D errors are located on the command line', () => {
+    const r = preprocess('t.ptx', 'x\n', { defines: ['1BAD=2'] });
+    assert.deepEqual(
+      r.diagnostics.map((d) => [d.code, d.location?.file]),
+      [['PP020', '<command-line>']],
+    );
+  });
+
+  test('directive after leading blanks and with comments inside', () => {
+    assert.equal(out('   #   define /* c */ N /* d */ 7 // e\n\t# if N > 6\nN\n  #endif\n'), '7\n');
+  });
+
+  test('macro invocation spanning lines keeps later lines mapped', () => {
+    const r = preprocess('t.ptx', '#define F(a, b) a b\nF(x,\n  y) z\nw\n');
+    assert.equal(r.mapped.text, 'x y z\nw\n');
+    const at = (s: string) => {
+      const l = r.mapped.locate(r.mapped.text.indexOf(s));
+      return [l.line, l.column];
+    };
+    assert.deepEqual(at('x'), [2, 1]);
+    assert.deepEqual(at('z'), [3, 6]);
+    assert.deepEqual(at('w'), [4, 1]);
+  });
+});
