@@ -19,7 +19,6 @@ import {
   ATTRIBUTE_MIN_VERSION,
   ENTRY_ATTRIBUTES,
   FUNC_ATTRIBUTES,
-  B128_MIN_VERSION,
   DECLARATION_TYPE_BITS,
   DECLARATION_VECTOR_WIDTHS,
   INSTRUCTION_ONLY_TYPES,
@@ -27,6 +26,7 @@ import {
   MODULE_REG_ERROR_VERSION,
   OPAQUE_TYPES,
   TEX_DEPRECATED_VERSION,
+  TYPE_REQUIREMENTS,
 } from './data/declarations.js';
 import { isKnownModifier } from './data/modifiers.js';
 import { SPECIAL_REGISTERS } from './data/special-registers.js';
@@ -279,9 +279,16 @@ class ModuleChecker {
       else this.error('PTX333', `type ${decl.type} cannot be used in a variable declaration`, typeLoc);
       return false;
     }
-    if (decl.type === '.b128' && !this.versionAtLeast(B128_MIN_VERSION)) {
-      this.error('PTX307', `type .b128 requires PTX ISA .version 8.3 or later`, typeLoc);
-      return false;
+    const needs = TYPE_REQUIREMENTS.get(decl.type);
+    if (needs) {
+      if (this.header.sm !== undefined && this.header.sm < needs.minSm) {
+        this.error('PTX346', `type ${decl.type} requires .target sm_${needs.minSm} or higher`, typeLoc);
+        return false;
+      }
+      if (!this.versionAtLeast(needs.minVersion)) {
+        this.error('PTX307', `type ${decl.type} requires PTX ISA .version ${formatVersionCode(needs.minVersion)} or later`, typeLoc);
+        return false;
+      }
     }
     const start = this.loc(decl.span.start, decl.space.length);
     if (decl.space === '.sreg') {
@@ -543,9 +550,11 @@ class ModuleChecker {
       for (const [name, refs] of pending) {
         const sym = SymbolTable.lookupIn(scope, name);
         if (sym) {
-          if (sym.kind !== 'label' && sym.kind !== 'prototype')
-            for (const r of refs)
+          for (const r of refs) {
+            if (sym.kind !== 'label')
               this.defer('PTX311', `'${name}' is used before its declaration (only labels may be used before they are defined)`, r, sym);
+            else if (r.reportAt) this.defer('PTX344', `label '${name}' cannot be used as a value operand (only as a branch target)`, r, sym);
+          }
         } else if (isFunction) {
           for (const r of refs) this.defer('PTX310', `use of undeclared identifier '${name}'`, r);
         } else {
@@ -598,11 +607,11 @@ class ModuleChecker {
           for (const a of s.attributes) this.checkAttributeVersion(a);
           break;
         case 'calltargets':
-          this.declareLabel(s.name, s.span, 'label');
+          this.declareLabel(s.name, s.span, 'targets');
           break;
         case 'branchtargets':
-          this.declareLabel(s.name, s.span, 'label');
-          for (const t of s.targets) this.use(t.name, t.span);
+          this.declareLabel(s.name, s.span, 'targets');
+          for (const t of s.targets) this.use(t.name, t.span, OperandRole.Branch);
           break;
         default:
           break;
@@ -611,7 +620,7 @@ class ModuleChecker {
   }
 
   /** `L:` is reported at its colon, which ends the statement span of a plain label. */
-  private declareLabel(name: string, span: Span, kind: 'label' | 'prototype'): void {
+  private declareLabel(name: string, span: Span, kind: 'label' | 'prototype' | 'targets'): void {
     const nameSpan = { start: span.start, end: span.start + name.length };
     let colon = this.skipTrivia(nameSpan.end);
     if (colon >= this.text.length) colon = span.start;
@@ -647,7 +656,10 @@ class ModuleChecker {
   }
 
   private instruction(ins: A.Instruction): void {
-    if (ins.guard) this.use(ins.guard.name, { start: ins.guard.span.end - ins.guard.name.length, end: ins.guard.span.end });
+    if (ins.guard) {
+      const g = { start: ins.guard.span.end - ins.guard.name.length, end: ins.guard.span.end };
+      this.use(ins.guard.name, g, OperandRole.Value, g);
+    }
     this.checkModifiers(ins);
     const ops = ins.operands;
     let callee = -1;
@@ -658,7 +670,7 @@ class ModuleChecker {
         this.error('PTX312', `call to '${c.expr.name}', which is not declared before this point (declare the function or a .callprototype first)`, this.spanLoc(ops[0]!.span));
       }
     }
-    for (let i = 0; i < ops.length; i++) this.operand(ops[i]!, isLabelOperand(ins, i, callee) ? undefined : ins.opcodeSpan);
+    for (let i = 0; i < ops.length; i++) this.operand(ops[i]!, operandRole(ins, i, callee), ins.opcodeSpan);
   }
 
   private checkModifiers(ins: A.Instruction): void {
@@ -672,16 +684,16 @@ class ModuleChecker {
     }
   }
 
-  private operand(op: A.Operand, reportAt: Span | undefined): void {
+  private operand(op: A.Operand, role: OperandRole, opcode: Span): void {
     // Fast paths for the common shapes (`%r1`, `[%rd2+8]`) without an explicit stack.
     if (op.kind === 'expr') {
       const e = op.expr;
-      if (e.kind === 'name') return this.use(e.name, e.span, reportAt);
+      if (e.kind === 'name') return this.use(e.name, e.span, role, opcode);
       if (e.kind === 'int' || e.kind === 'float' || e.kind === 'sink') return;
     }
     if (op.kind === 'vector') {
       // Vector elements are checked one by one, each on its own line ("Illegal expression").
-      for (const e of op.elements) this.operand(e, undefined);
+      for (const e of op.elements) this.operand(e, role === OperandRole.Value ? OperandRole.Element : role, opcode);
       return;
     }
     const stack: (A.Operand | A.Expr)[] = [op];
@@ -692,7 +704,7 @@ class ModuleChecker {
           stack.push(x.expr);
           break;
         case 'vector':
-          for (const e of x.elements) this.operand(e, undefined);
+          for (const e of x.elements) this.operand(e, role === OperandRole.Value ? OperandRole.Element : role, opcode);
           break;
         case 'address':
         case 'list':
@@ -702,7 +714,7 @@ class ModuleChecker {
           stack.push(x.base, x.index);
           break;
         case 'name':
-          this.use(x.name, x.span, reportAt);
+          this.use(x.name, x.span, role, opcode);
           break;
         default:
           pushChildren(x, stack);
@@ -710,8 +722,22 @@ class ModuleChecker {
     }
   }
 
-  private use(name: string, span: Span, reportAt?: Span): void {
-    if (this.table.lookup(name)) return;
+  /**
+   * A name used as an operand. `opcode` is where ptxas reports operand errors of value operands
+   * (its type check runs when it reads the instruction).
+   */
+  private use(name: string, span: Span, role: OperandRole, opcode?: Span): void {
+    const sym = this.table.lookup(name);
+    const reportAt = role === OperandRole.Value ? opcode : undefined;
+    if (sym) {
+      if (role === OperandRole.Value || role === OperandRole.Element) {
+        if (sym.kind === 'label' || sym.kind === 'targets' || sym.kind === 'prototype')
+          this.error('PTX344', `label '${name}' cannot be used as a value operand (only as a branch or call target)`, this.lineOf(span, reportAt));
+      } else if (role === OperandRole.Branch && sym.kind !== 'label') {
+        this.error('PTX345', `branch target '${name}' is not a label`, this.lineOf(span, opcode));
+      }
+      return;
+    }
     const special = SPECIAL_REGISTERS.get(name);
     if (special) {
       const loc = this.spanLoc(span);
@@ -721,20 +747,47 @@ class ModuleChecker {
         this.error('PTX313', `${name} requires .target sm_${special.minSm} or higher`, loc);
       return;
     }
+    if (role === OperandRole.Declared) {
+      // A call's prototype or target list must come before the call (ptxas: "Unknown symbol" at once).
+      this.error('PTX310', `use of undeclared identifier '${name}' (a .callprototype or .calltargets must precede the call)`, this.spanLoc(span));
+      return;
+    }
     this.table.addPending(reportAt ? { name, span, reportAt } : { name, span });
+  }
+
+  /** The use's location, moved to `at`'s line when the two differ (see `defer`). */
+  private lineOf(span: Span, at: Span | undefined): SourceLocation {
+    const loc = this.spanLoc(span);
+    if (!at) return loc;
+    const other = this.spanLoc(at);
+    return other.line !== loc.line || other.file !== loc.file ? other : loc;
   }
 }
 
-/**
- * Label operands (branch targets, the callee, a call's prototype) are resolved late and reported
- * where they are written; other operands fail ptxas's type check on the opcode's line.
- */
-function isLabelOperand(ins: A.Instruction, i: number, callee: number): boolean {
+/** How an operand name is resolved and where its errors go. */
+const enum OperandRole {
+  /** A value: must be declared before the instruction ends its function; never a label. */
+  Value,
+  /** A vector element: like a value, but ptxas reports it where it is written. */
+  Element,
+  /** A branch target (`bra`, `.branchtargets`): a label, possibly defined later. */
+  Branch,
+  /** The callee or `brx.idx`'s target list: resolved late, any kind. */
+  Name,
+  /** A call's prototype or target list: must already be declared. */
+  Declared,
+}
+
+function operandRole(ins: A.Instruction, i: number, callee: number): OperandRole {
   const op = ins.opcode;
-  if (op === 'bra') return true;
-  if (op === 'brx') return i === ins.operands.length - 1;
-  if (op === 'call') return i === callee || (i === ins.operands.length - 1 && i > callee + 1);
-  return false;
+  if (op === 'bra') return OperandRole.Branch;
+  if (op === 'brx') return i === ins.operands.length - 1 ? OperandRole.Name : OperandRole.Value;
+  if (op === 'call') {
+    if (i === callee) return OperandRole.Name;
+    // After the callee, a bare name (not in a list) is the prototype or the target list.
+    if (i > callee && ins.operands[i]!.kind === 'expr') return OperandRole.Declared;
+  }
+  return OperandRole.Value;
 }
 
 /** Pushes the sub-expressions of an expression node (leaves push nothing). */

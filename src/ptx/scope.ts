@@ -10,7 +10,8 @@
  */
 import type { Span } from '../core/source.js';
 
-export type SymbolKind = 'variable' | 'label' | 'function' | 'prototype';
+/** `targets`: a `.branchtargets` / `.calltargets` list; `prototype`: a `.callprototype`. */
+export type SymbolKind = 'variable' | 'label' | 'function' | 'prototype' | 'targets';
 
 export interface PtxSymbol {
   name: string;

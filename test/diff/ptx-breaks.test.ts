@@ -130,7 +130,7 @@ export function applyBreak(src: { text: string; code: string }, kind: BreakKind,
       return p && replace(p.at, 1, '');
     }
     case 'lost-brace': {
-      const p = pick(matches(/\}/g, code));
+      const p = pick(matches((r >> 8) % 3 === 0 ? /\{/g : /\}/g, code));
       return p && replace(p.at, 1, '');
     }
     case 'misspelt-directive': {
@@ -151,7 +151,25 @@ export function applyBreak(src: { text: string; code: string }, kind: BreakKind,
         return !/^\s*\.reg\b/.test(line) && !line.includes('.reg ');
       });
       const p = pick(uses);
-      return p && replace(p.at, p.text.length, '%undeclared' + (r % 97));
+      if (!p) return undefined;
+      switch ((r >> 8) % 3) {
+        case 0:
+          return replace(p.at, p.text.length, '%undeclared' + (r % 97));
+        case 1: {
+          // Past the end of its family: `%r<5>` declares %r0..%r4.
+          const m = /^(%[a-z]+)(\d+)$/.exec(p.text)!;
+          const fam = new RegExp(`\\.reg\\s+\\.\\w+\\s+${m[1]}<(\\d+)>`).exec(code);
+          return replace(p.at, p.text.length, m[1] + (fam ? fam[1] : '100000'));
+        }
+        default: {
+          // The register's family renamed at its declaration: every use becomes undeclared.
+          const m = /^(%[a-z]+)\d+$/.exec(p.text)!;
+          const fam = new RegExp(`(\\.reg\\s+\\.\\w+\\s+)${m[1]}<`).exec(code);
+          if (!fam) return replace(p.at, p.text.length, '%undeclared' + (r % 97));
+          const at = fam.index + fam[1]!.length;
+          return replace(at, m[1]!.length, m[1] + 'x');
+        }
+      }
     }
     case 'broken-literal': {
       const lits = matches(/(?<![\w$%.])(?:0[xX][0-9a-fA-F]+|0[fF][0-9a-fA-F]{8}|0[dD][0-9a-fA-F]{16}|\d+\.\d+|\d+)(?![\w.])/g, code).filter((m) => {
@@ -177,11 +195,25 @@ export function applyBreak(src: { text: string; code: string }, kind: BreakKind,
       const p = pick(decls);
       if (!p) return undefined;
       const end = p.at + p.text.length;
-      return text.slice(0, end) + '\n' + text.slice(p.at, end) + text.slice(end);
+      const copy = text.slice(p.at, end);
+      if ((r >> 8) % 3 === 0) {
+        // The copy goes into a nested block of its own: legal shadowing when it is a register.
+        return text.slice(0, end) + '\n{' + copy + '\n}' + text.slice(end);
+      }
+      return text.slice(0, end) + '\n' + copy + text.slice(end);
     }
     case 'missing-version': {
       const p = pick(matches(/^[ \t]*\.version[^\n]*$/gm, code));
-      return p && replace(p.at, p.text.length, '');
+      if (!p) return undefined;
+      if ((r >> 8) % 3 === 0) {
+        // `.target` first, `.version` after it.
+        const t = /^[ \t]*\.target[^\n]*$/m.exec(code);
+        if (t && t.index > p.at) {
+          const tText = text.slice(t.index, t.index + t[0].length);
+          return text.slice(0, p.at) + tText + text.slice(p.at + p.text.length, t.index) + text.slice(p.at, p.at + p.text.length) + text.slice(t.index + t[0].length);
+        }
+      }
+      return replace(p.at, p.text.length, '');
     }
     case 'bad-type': {
       const types = matches(/^[ \t]*(?:\.visible[ \t]+|\.extern[ \t]+|\.weak[ \t]+)?\.(?:reg|shared|local|global|const|param)\b[^;\n{}]*/gm, code).flatMap((d) =>
@@ -189,7 +221,7 @@ export function applyBreak(src: { text: string; code: string }, kind: BreakKind,
       );
       const p = pick(types);
       if (!p) return undefined;
-      const bad = ['.b31', '.u63', '.s33', '.f31', '.i32', '.bf32', '.prd', '.u7'];
+      const bad = ['.b31', '.u63', '.s33', '.f31', '.i32', '.bf32', '.prd', '.u7', '.bf16', '.tf32', '.e4m3', '.b128', '.f16x2', '.pred'];
       return replace(p.at, p.text.length, bad[(r >> 8) % bad.length]!);
     }
     case 'duplicate-label': {
@@ -197,7 +229,17 @@ export function applyBreak(src: { text: string; code: string }, kind: BreakKind,
       const p = pick(labels);
       if (!p) return undefined;
       const end = p.at + p.text.length;
-      return text.slice(0, end) + '\n' + p.text.trim() + text.slice(end);
+      const label = p.text.trim();
+      if ((r >> 8) % 3 === 0) {
+        // The copy in a nested block of its own (legal: labels are block-scoped).
+        return text.slice(0, end) + '\n{ ' + label + ' }' + text.slice(end);
+      }
+      if ((r >> 8) % 3 === 1) {
+        // The copy just before the next `ret` or `}` of the function.
+        const next = code.slice(end).search(/\bret\b|\}/);
+        if (next > 0) return text.slice(0, end + next) + label + '\n' + text.slice(end + next);
+      }
+      return text.slice(0, end) + '\n' + label + text.slice(end);
     }
   }
 }

@@ -28,8 +28,11 @@ export const DECLARATION_VECTOR_WIDTHS: ReadonlySet<number> = new Set([2, 4]);
 /** The largest vector a declaration may form, in bits. */
 export const MAX_VECTOR_BITS = 128;
 
-/** `.b128` needs PTX 8.3 (version code). */
-export const B128_MIN_VERSION = 83;
+/** Declaration types that need a newer target (SM number) or PTX version (version code). */
+export const TYPE_REQUIREMENTS: ReadonlyMap<string, { minSm: number; minVersion: number }> = new Map([
+  ['.f16x2', { minSm: 53, minVersion: 42 }],
+  ['.b128', { minSm: 70, minVersion: 83 }],
+]);
 
 /** `.address_size` needs PTX 2.3 (version code). */
 export const ADDRESS_SIZE_MIN_VERSION = 23;
