@@ -237,7 +237,8 @@ export function checkImmediateRange(kind: RangedImmediate, v: bigint): { ok: tru
   const r = IMMEDIATE_RANGES[kind];
   if (v >= r.min && v <= r.max) return { ok: true };
   const fmt = (x: bigint) => (x < 0n ? '-0x' + (-x).toString(16) : '0x' + x.toString(16));
-  return { ok: false, code: IMM_CODES.range, message: `${kind} value ${v} is out of range ${fmt(r.min)}..${fmt(r.max)}` };
+  const what = kind === 'uimm20' ? 'expected a 20-bit unsigned offset' : kind === 'simm21' ? 'expected a 21-bit signed offset' : `expected an ${kind} value`;
+  return { ok: false, code: IMM_CODES.range, message: `${what}: ${v} is out of range ${fmt(r.min)}..${fmt(r.max)}` };
 }
 
 const DOT = 46;
@@ -361,4 +362,27 @@ function scaleBinary(mant: bigint, exp: number): number {
   if (exp > 1023) return m * 2 ** 1023 * 2 ** (exp - 1023);
   if (exp < -1022) return m * 2 ** -1022 * 2 ** (exp + 1022);
   return m * 2 ** exp;
+}
+
+/** The immediate offset rule of a scalar memory instruction, as llvm-mc 19 checks it. */
+export interface SmemOffsetRule {
+  readonly min: bigint;
+  readonly max: bigint;
+  /** llvm-mc's message. */
+  readonly message: string;
+}
+
+/**
+ * Range of the immediate offset (third operand) of SMEM loads/stores on a target: GFX8 uimm20;
+ * GFX9-GFX11 simm21, but uimm20 for buffer forms (`s_buffer_*`); GFX12 a 24-bit signed offset for
+ * all. Undefined before GFX8 (SMRD offsets follow other rules) and for other mnemonics.
+ */
+export function smemOffsetRule(mnemonic: string, generation: number): SmemOffsetRule | undefined {
+  const m = mnemonic.toLowerCase();
+  const isBuffer = m.startsWith('s_buffer_load_') || m.startsWith('s_buffer_store_');
+  if (!isBuffer && !m.startsWith('s_load_') && !m.startsWith('s_store_') && !m.startsWith('s_scratch_load_') && !m.startsWith('s_scratch_store_')) return undefined;
+  if (generation < 8) return undefined;
+  if (generation >= 12) return { min: -(1n << 23n), max: (1n << 23n) - 1n, message: 'expected a 24-bit signed offset' };
+  if (generation === 8 || isBuffer) return { min: IMMEDIATE_RANGES.uimm20.min, max: IMMEDIATE_RANGES.uimm20.max, message: 'expected a 20-bit unsigned offset' };
+  return { min: IMMEDIATE_RANGES.simm21.min, max: IMMEDIATE_RANGES.simm21.max, message: 'expected a 21-bit signed offset' };
 }

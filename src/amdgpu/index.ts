@@ -104,7 +104,7 @@ export { AMDGPU_TARGETS, findTarget, targetNames, sgprCount, ttmpCount, ttmpBase
 export type { AmdgpuTarget, Generation } from './targets.js';
 export { parseRegister, parseNsaAddress, registerSourceCode, validateRegisterForTarget, formatRegister, looksLikeRegister, REG_CODES } from './registers.js';
 export type { RegisterOperand, RegisterKind, RegisterParse, OperandError } from './registers.js';
-export { encodeImmediate, checkImmediateRange, isOperandType, OPERAND_TYPES, IMM_CODES, IMMEDIATE_RANGES, inlineIntCode, inlineCode16, inlineCode32, inlineCode64 } from './immediates.js';
-export type { OperandType, Immediate, EncodedImmediate, ImmediateResult, RangedImmediate } from './immediates.js';
+export { encodeImmediate, checkImmediateRange, smemOffsetRule, isOperandType, OPERAND_TYPES, IMM_CODES, IMMEDIATE_RANGES, inlineIntCode, inlineCode16, inlineCode32, inlineCode64 } from './immediates.js';
+export type { OperandType, Immediate, EncodedImmediate, ImmediateResult, RangedImmediate, SmemOffsetRule } from './immediates.js';
 export { llvmOperandExprEvaluator } from './operand-expr.js';
 export type { OperandExprEvaluator, ExprResult } from './operand-expr.js';

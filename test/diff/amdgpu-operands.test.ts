@@ -460,3 +460,31 @@ describe('every LLVM 19 processor: availability and codes of special registers',
     assert.deepEqual(mismatches, []);
   });
 });
+
+describe('SMEM immediate offsets (uimm20 / simm21 / GFX12 24-bit) vs llvm-mc-19', () => {
+  for (const mcpu of ['tonga', 'gfx900', 'gfx1030', 'gfx1100', 'gfx1200']) {
+    test(`s_load / s_buffer_load offsets on ${mcpu}`, { skip: llvmMcSkipReason }, async () => {
+      const { smemOffsetRule } = await import('../../src/amdgpu/immediates.js');
+      const seed = fuzzSeed();
+      const edges = [0n, 1n, -1n, 0xfffffn, 0x100000n, -0x100000n, -0x100001n, 0x7fffffn, 0x800000n, -0x800000n, -0x800001n, 0xffffffn];
+      const values = fc.sample(fc.oneof(fc.constantFrom(...edges), fc.bigInt(-(1n << 24n), 1n << 24n)), { seed, numRuns: 150 });
+      const forms = [
+        { mnemonic: 's_load_dword', line: (x: bigint) => `s_load_dword s0, s[0:1], ${x}` },
+        { mnemonic: 's_buffer_load_dword', line: (x: bigint) => `s_buffer_load_dword s0, s[0:3], ${x}` },
+      ];
+      const cases = values.flatMap((v) => forms.map((f) => ({ v, f })));
+      const mc = runBatch(mcpu, cases.map((c) => c.f.line(c.v)));
+      const gen = findTarget(mcpu)!.generation;
+      const bad: string[] = [];
+      cases.forEach((c, i) => {
+        const rule = smemOffsetRule(c.f.mnemonic, gen)!;
+        const ok = c.v >= rule.min && c.v <= rule.max;
+        const theirs = mc[i]!;
+        if (ok !== !theirs.error || (theirs.error && theirs.error.message !== rule.message))
+          bad.push(`${c.f.line(c.v)}: ours ${ok ? 'ok' : rule.message}, llvm-mc ${theirs.error?.message ?? 'ok'}`);
+      });
+      console.log(`amdgpu SMEM offsets (${mcpu}): ${cases.length} cases, seed ${seed}`);
+      assert.deepEqual(bad.slice(0, 10), [], `seed ${seed}`);
+    });
+  }
+});
