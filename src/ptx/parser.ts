@@ -47,6 +47,28 @@ const BINARY_PREC: Partial<Record<Tok, number>> = {
   [Tok.Percent]: 10,
 };
 
+/** [min, max] argument counts of function directives (ptxas grammar). */
+const ATTRIBUTE_ARITY: Record<string, [number, number]> = {
+  '.maxntid': [1, 3],
+  '.reqntid': [1, 3],
+  '.reqnctapercluster': [1, 3],
+  '.maxnreg': [1, 1],
+  '.minnctapersm': [1, 1],
+  '.maxnctapersm': [1, 1],
+  '.maxclusterrank': [1, 1],
+  '.abi_preserve': [1, 1],
+  '.abi_preserve_control': [1, 1],
+  '.explicitcluster': [0, 0],
+  '.blocksareclusters': [0, 0],
+  '.noreturn': [0, 0],
+};
+
+const ENTRY_ONLY_ATTRIBUTES = new Set([
+  '.maxnreg', '.maxntid', '.reqntid', '.minnctapersm', '.maxnctapersm', '.maxclusterrank', '.reqnctapercluster',
+  '.explicitcluster', '.blocksareclusters',
+]);
+const FUNC_ONLY_ATTRIBUTES = new Set(['.noreturn', '.abi_preserve', '.abi_preserve_control']);
+
 /** State spaces a `.ptr` parameter may point to. */
 const PTR_SPACES = new Set(['.global', '.shared', '.const', '.local']);
 const VECTOR_WIDTHS: Record<string, number> = { '.v2': 2, '.v4': 4, '.v8': 8 };
@@ -675,6 +697,15 @@ class Parser {
       if (!params) return this.abandon();
     }
     while (lx.tok() === Tok.Dotted && FUNCTION_ATTRIBUTE_SET.has(this.word())) {
+      const w = this.word();
+      // After a `.func` header `.pragma` starts a new module-level statement (the header was a
+      // `;`-less prototype); performance-tuning directives belong to entries, `.noreturn` and
+      // `.abi_preserve*` to functions: ptxas reports the wrong kind as a syntax error at the word.
+      if (!entry && w === '.pragma') break;
+      if (entry ? FUNC_ONLY_ATTRIBUTES.has(w) : ENTRY_ONLY_ATTRIBUTES.has(w)) {
+        this.errorHere('PTX343', `${w} is not allowed on ${entry ? 'an .entry' : 'a .func'}`);
+        return this.abandon();
+      }
       const a = this.parseFunctionAttribute();
       if (!a) return this.abandon();
       attributes.push(a);
@@ -761,10 +792,25 @@ class Parser {
         if (!this.accept(Tok.Comma)) break;
       }
       if (!this.expect(Tok.Semi)) return undefined;
-    } else if (lx.tok() === Tok.Int || lx.tok() === Tok.String || lx.tok() === Tok.Minus || lx.tok() === Tok.Plus) {
-      for (;;) {
-        args.push(lx.tok() === Tok.String ? this.parseString() : this.parseExpr());
-        if (!this.accept(Tok.Comma)) break;
+    } else {
+      // ptxas's arities: `.maxntid 1-3 numbers`, `.maxnreg N`, `.noreturn` none; a missing or an
+      // extra argument is a syntax error at the token where the list should have ended or begun.
+      const arity = ATTRIBUTE_ARITY[name];
+      const max = arity ? arity[1] : Infinity;
+      const min = arity ? arity[0] : 0;
+      const startsArg = (): boolean => {
+        const k = lx.tok();
+        return k === Tok.Int || k === Tok.String || k === Tok.Minus || k === Tok.Plus || k === Tok.LParen || k === Tok.Float;
+      };
+      if (min > 0 && !startsArg()) {
+        this.errorHere('PTX201', `${name} needs ${min === max ? min : `${min} to ${max}`} argument${max > 1 ? 's' : ''} near ${this.nearText()}`);
+        return undefined;
+      }
+      if (max > 0 && startsArg()) {
+        for (;;) {
+          args.push(lx.tok() === Tok.String ? this.parseString() : this.parseConstExpr());
+          if (args.length >= max || !this.accept(Tok.Comma)) break;
+        }
       }
     }
     attr.span = this.span(start);
@@ -942,10 +988,10 @@ class Parser {
     }
     while (lx.tok() === Tok.LBracket) {
       this.advance();
-      if (lx.tok() === Tok.RBracket) {
-        d.dims.push(null);
+      if (lx.tok() === Tok.RBracket && d.dims.length === 0) {
+        d.dims.push(null); // only the outermost dimension may be unsized (ptxas: error at `]`)
       } else {
-        d.dims.push(this.parseExpr());
+        d.dims.push(this.parseConstExpr());
       }
       if (!this.expect(Tok.RBracket)) return undefined;
     }
