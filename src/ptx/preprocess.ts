@@ -1256,7 +1256,7 @@ class Preprocessor {
 
   private doInclude(ctx: FileContext, hash: number, nameTok: Tok, end: number, depth: number, once: boolean): void {
     const text = ctx.text;
-    let p = skipSpaceAndComments(text, nameTok.offset + nameTok.text.length, end);
+    const p = skipSpaceAndComments(text, nameTok.offset + nameTok.text.length, end);
     let target: string | undefined;
     let angled = false;
     const c = text.charCodeAt(p);
@@ -1283,7 +1283,6 @@ class Preprocessor {
       this.report('error', 'PP060', '#include expects "FILENAME" or <FILENAME>', this.at(ctx, hash, end - hash));
       return;
     }
-    void p;
     if (depth + 1 > MAX_INCLUDE_DEPTH) {
       this.report('error', 'PP062', `#include nested too deeply (more than ${MAX_INCLUDE_DEPTH} levels)`, this.at(ctx, hash, end - hash));
       return;

@@ -861,3 +861,43 @@ describe('preprocess: more directives and inputs', () => {
     assert.deepEqual(at('w'), [4, 1]);
   });
 });
+
+describe('preprocess: --no-preprocess against ptxas', () => {
+  test('the first rejected # line is where ptxas stops (file and line after markers)', { skip: ptxasSkipReason }, () => {
+    const seed = fuzzSeed();
+    const runs = fuzzRuns(30);
+    const g = lcg(seed);
+    const bad = ['#define X 1', '#line 5', '#include "f.h"', '#pragma unroll', '#', '#line 0x10 "f"', '#line 5 "f" junk', '#file "q.cu"', '#if 0', '  #endif', '#line 5 "f" // c', '#line 7 "a\\"b"'];
+    const good = ['#line 40 "g.cu"', '# 9 "h.cu" 1', '# 3 "" 2', '  mov.u32 %r1, 2;', '// c', ''];
+    const dir = mkdtempSync(join(tmpdir(), 'gpuasm-pp-'));
+    let compared = 0;
+    try {
+      for (let run = 0; run < runs; run++) {
+        const body: string[] = [];
+        const n = 2 + Math.floor(g.next() * 8);
+        for (let i = 0; i < n; i++) body.push(g.pick(good));
+        body.push(g.pick(bad));
+        for (let i = 0; i < 3; i++) body.push(g.pick([...good, ...bad]));
+        const text = `.version 8.0\n.target sm_80\n.address_size 64\n.visible .entry k()\n{\n  .reg .b32 %r<3>;\n${body.join('\n')}\n  ret;\n}\n`;
+        const path = join(dir, `nopp${run}.ptx`);
+        writeFileSync(path, text, 'latin1');
+        let stderr = '';
+        try {
+          execFileSync(PTXAS!, ['-arch=sm_80', path, '-o', join(dir, 'out.cubin')], { stdio: 'pipe' });
+        } catch (e) {
+          stderr = String((e as { stderr?: Buffer }).stderr ?? '');
+        }
+        const m = /^ptxas (.*), line (-?\d+); fatal\s*: Parsing error near '#'/m.exec(stderr);
+        assert.ok(m, `ptxas did not stop at a '#' (seed ${seed})\n${stderr}\n${text}`);
+        const r = preprocess(path, text, { preprocess: false });
+        const first = r.diagnostics.find((d) => d.code === 'PP002');
+        assert.ok(first, `no PP002 (seed ${seed})\n${text}`);
+        assert.deepEqual([first.location?.file, first.location?.line], [m[1], Number(m[2])], `seed ${seed}\n${text}`);
+        compared++;
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    console.log(`preprocess --no-preprocess differential: ${compared} files compared with ptxas, seed ${seed}`);
+  });
+});
