@@ -221,7 +221,9 @@ export function applyBreak(src: { text: string; code: string }, kind: BreakKind,
       );
       const p = pick(types);
       if (!p) return undefined;
-      const bad = ['.b31', '.u63', '.s33', '.f31', '.i32', '.bf32', '.prd', '.u7', '.bf16', '.tf32', '.e4m3', '.b128', '.f16x2', '.pred'];
+      // Only types no declaration may use: a valid but different type (.f16x2) would test
+      // instruction operand typing, which is not this stage.
+      const bad = ['.b31', '.u63', '.s33', '.f31', '.i32', '.bf32', '.prd', '.u7', '.bf16', '.tf32', '.e4m3', '.e5m2x2', '.s4'];
       return replace(p.at, p.text.length, bad[(r >> 8) % bad.length]!);
     }
     case 'duplicate-label': {
