@@ -6,6 +6,7 @@ import { DiagnosticBag } from '../../src/core/diagnostics.js';
 import { SourceFile, unmapped } from '../../src/core/source.js';
 import type * as A from '../../src/ptx/ast.js';
 import { runPtxas, ptxasSkipReason } from '../harness/tools.js';
+import { SYNTAX_CASES } from './ptx-syntax-cases.js';
 
 function parse(text: string): { m: A.Module; bag: DiagnosticBag } {
   const bag = new DiagnosticBag();
@@ -302,6 +303,28 @@ describe('PTX parser vs ptxas: first error line', { skip: ptxasSkipReason }, () 
       }
     }
     console.log(`ptx parser vs ptxas: ${compared} broken variants compared`);
+    assert.deepEqual(mismatches, []);
+  });
+});
+
+/** ptxas messages from its lexer/parser; the rest are semantic (the module checker's). */
+const PTXAS_SYNTAX = /Parsing error|Missing \.(version|target)|Not a name of any known instruction|non-ASCII|Unexpected EOF/;
+
+describe('PTX parser vs ptxas: syntax snippets', { skip: ptxasSkipReason }, () => {
+  test('operand shapes, declaration order, directives, function attributes', () => {
+    const mismatches: string[] = [];
+    for (const c of SYNTAX_CASES) {
+      const text = c.startsWith('MODULE\n')
+        ? c.slice(7) + '\n'
+        : `.version 8.0\n.target sm_90\n.address_size 64\n.visible .entry k()\n{\n.reg .b32 %r<10>;\n.reg .pred %p<3>;\n.reg .b64 %rd<5>;\n.reg .f32 %f<5>;\n${c}\nret;\n}\n`;
+      const tool = runPtxas(text, { arch: 'sm_90' });
+      const syn = tool.messages.find((m) => m.severity !== 'warning' && PTXAS_SYNTAX.test(m.message));
+      const toolLine = syn?.line ?? (syn ? Number(/line (\d+)/.exec(syn.message)?.[1]) : undefined);
+      const ours = parse(text).bag.items.find((d) => d.severity === 'error');
+      const same = syn ? ours?.location?.line === toolLine : ours === undefined;
+      if (!same) mismatches.push(`${JSON.stringify(c)}: ptxas ${syn ? `line ${toolLine}: ${syn.message}` : 'no syntax error'}; ours ${ours ? `line ${ours.location?.line}: ${ours.message}` : 'none'}`);
+    }
+    console.log(`ptx syntax snippets vs ptxas: ${SYNTAX_CASES.length} cases`);
     assert.deepEqual(mismatches, []);
   });
 });
