@@ -7,7 +7,7 @@ import type { Span } from '../core/source.js';
 import { f64ToBits, f64ToF32Bits } from '../core/float.js';
 import { toU64 } from '../core/int64.js';
 import type { BinaryExpr, ConditionalExpr, Declarator, Expr, Initializer, StateSpace, VariableDecl } from './ast.js';
-import { evaluateConstExpr, type ConstValue } from './consteval.js';
+import { evaluateConstExpr, intLiteralValue, type ConstValue } from './consteval.js';
 import {
   ADDRESS_TYPES,
   DATA_TYPES,
@@ -259,6 +259,11 @@ function readElement(e: Expr, type: string, info: DataTypeInfo, ctx: InitContext
     }
     return { kind: 'bits', bits };
   }
+  // Fast path for the common plain literal (tables of thousands of numbers).
+  if (e.kind === 'int' && !e.overflow) {
+    const bits = constantBits(intLiteralValue(e), info);
+    if (bits !== undefined) return { kind: 'bits', bits };
+  }
   const leaf = leftmostPath(e).at(-1)!;
   if (isAddressLeaf(leaf)) return readAddress(e, ctx, type, false);
   const v = evaluateConstExpr(e, ctx.report);
@@ -328,6 +333,20 @@ export function flattenInitializer(decl: VariableDecl, dims: number[], init: Ini
       if (node.elements.length > resolved[level]!) {
         ctx.report('PTX425', `too many elements in array initializer: ${node.elements.length} for a dimension of ${resolved[level]}`, node.elements[resolved[level]!]!.span);
         return undefined;
+      }
+      if (level === resolved.length - 1 && decl.vector === undefined) {
+        // The innermost list of scalars: read it in place (no work item per element).
+        for (let i = 0; i < node.elements.length; i++) {
+          const el = node.elements[i]!;
+          if (el.kind === 'braces') {
+            ctx.report('PTX426', 'initial value type mismatch: braces where a single value is expected', el.span);
+            return undefined;
+          }
+          const v = readElement(el, decl.type, info, ctx);
+          if (!v) return undefined;
+          elements[base + i] = v;
+        }
+        continue;
       }
       for (let i = node.elements.length - 1; i >= 0; i--) work.push({ init: node.elements[i]!, level: level + 1, base: base + i * strides[level]! });
       continue;

@@ -11,7 +11,7 @@
  * .const variables are placed in declaration order, externally visible ones (.visible, .weak) first,
  * each at a multiple of its alignment (the larger of `.align` and its natural alignment).
  */
-import { DiagnosticBag, type Diagnostic } from '../core/diagnostics.js';
+import { DiagnosticBag, sortDiagnostics, type Diagnostic } from '../core/diagnostics.js';
 import { SourceFile, type Span } from '../core/source.js';
 import { toS64, toU64 } from '../core/int64.js';
 import type { FunctionDecl, Module, Statement, VariableDecl } from './ast.js';
@@ -19,7 +19,7 @@ import { evaluateConstExpr, formatConstValue, type ConstValue } from './consteva
 import { DATA_TYPES, MASK_VALUES } from './data/data-types.js';
 import { parseExpressionText } from './parser.js';
 // index.js imports this module too; its functions are only called at run time, so the cycle is harmless.
-import { checkPtxText, parsePtx } from './index.js';
+import { checkModule, checkPtxText, parsePtx } from './index.js';
 import { evaluateDims, flattenInitializer, type FlatInitializer, type InitContext, type InitSymbol } from './initializers.js';
 
 export interface LayoutRelocation {
@@ -251,19 +251,23 @@ function encode(v: PendingVariable, bankOffsets: Map<string, number>, functionIn
   const resolvedSlots: VariableLayout['resolved'] = [];
   const es = v.elementSize;
   const write = (at: number, bits: bigint) => {
-    let x = bits;
-    for (let i = 0; i < es && i < 8; i++) {
-      bytes[at + i] = Number(x & 0xffn);
-      x >>= 8n;
+    // Two 32-bit halves as numbers: far cheaper than a BigInt shift per byte.
+    const lo = Number(BigInt.asUintN(32, bits));
+    const n = es < 8 ? es : 8;
+    for (let i = 0; i < n && i < 4; i++) bytes[at + i] = (lo >>> (8 * i)) & 0xff;
+    if (n > 4) {
+      const hi = Number(BigInt.asUintN(32, bits >> 32n));
+      for (let i = 4; i < n; i++) bytes[at + i] = (hi >>> (8 * (i - 4))) & 0xff;
     }
   };
   const elements = v.flat?.elements ?? [];
-  elements.forEach((el, i) => {
-    if (!el) return;
+  for (let i = 0; i < elements.length; i++) {
+    const el = elements[i];
+    if (!el) continue;
     const at = i * es;
     if (el.kind === 'bits') {
       write(at, el.bits);
-      return;
+      continue;
     }
     let resolved: bigint | undefined;
     if (el.symbol.kind === 'variable' && el.symbol.space === '.const' && !el.generic && bankOffsets.has(el.symbol.name)) {
@@ -277,7 +281,7 @@ function encode(v: PendingVariable, bankOffsets: Map<string, number>, functionIn
       resolvedSlots.push({ offset: at, size: es, symbol: el.symbol.name, kind: el.symbol.kind === 'function' ? 'function' : 'const' });
       if (el.mask !== undefined) resolved = (toU64(resolved) & el.mask) >> BigInt(MASK_VALUES.indexOf(el.mask) * 8);
       write(at, toU64(resolved));
-      return;
+      continue;
     }
     relocations.push({
       offset: at,
@@ -287,9 +291,8 @@ function encode(v: PendingVariable, bankOffsets: Map<string, number>, functionIn
       generic: el.generic,
       mask: el.mask ?? null,
     });
-  });
-  let hex = '';
-  for (let i = 0; i < bytes.length; i++) hex += (bytes[i]! < 16 ? '0' : '') + bytes[i]!.toString(16);
+  }
+  const hex = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('hex');
   return {
     name: v.name,
     space: v.space,
@@ -332,14 +335,17 @@ export interface PtxLayoutResult {
  * Any error leaves `variables` empty.
  */
 export function layoutPtx(name: string, text: string, options: PtxLayoutOptions = {}): PtxLayoutResult {
-  // The full check (preprocessor, parser, module checks, initializers) decides whether there is a layout.
-  const diagnostics = checkPtxText(name, text, options);
-  if (diagnostics.some((d) => d.severity === 'error')) return { variables: [], diagnostics };
-  const { module } = parsePtx(name, text, options);
-  if (!module) return { variables: [], diagnostics };
+  const parsed = parsePtx(name, text, options);
+  // With a preprocessor or syntax error, the full check decides which diagnostics to show.
+  if (!parsed.module || parsed.diagnostics.some((d) => d.severity === 'error')) {
+    return { variables: [], diagnostics: checkPtxText(name, text, options) };
+  }
+  // Otherwise the same checks as checkPtxText, on the one tree, and the layout from that pass.
   const bag = new DiagnosticBag();
-  const variables = layoutModule(module, bag);
-  return { variables: bag.hasErrors() ? [] : variables, diagnostics: [...diagnostics, ...bag.items] };
+  checkModule(parsed.module, bag);
+  const variables = layoutModule(parsed.module, bag);
+  const diagnostics = sortDiagnostics([...parsed.diagnostics, ...bag.items]);
+  return { variables: diagnostics.some((d) => d.severity === 'error') ? [] : variables, diagnostics };
 }
 
 export type PtxExpressionResult =
