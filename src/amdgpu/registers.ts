@@ -350,7 +350,10 @@ export function formatRegister(r: { kind: RegisterKind; index: number; count: nu
  */
 export function validateRegisterForTarget(r: RegisterOperand, target: AmdgpuTarget): OperandError | undefined {
   const len = r.end - r.start;
-  if (r.kind === 'agpr' && !target.agprs)
+  // A bare `a16` is also the image instructions' A16 modifier (written without a comma), so it
+  // is not flagged here; the instruction decides which it is.
+  const isA16Modifier = r.kind === 'agpr' && r.index === 16 && r.count === 1 && len === 3;
+  if (r.kind === 'agpr' && !target.agprs && !isA16Modifier)
     return { code: REG_CODES.agpr, message: 'accumulation registers (a0…a255) are not available on this GPU', offset: r.start, length: len };
   if ((r.kind === 'vgpr' || r.kind === 'agpr') && target.alignedVgprTuples && r.count >= 2 && r.index % 2 !== 0)
     return {

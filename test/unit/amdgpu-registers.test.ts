@@ -153,6 +153,9 @@ describe('per-GPU availability', () => {
     assert.match(validateRegisterForTarget(ok('a[3:4]', 'gfx942'), T('gfx942'))?.message ?? '', /64 bit aligned/);
     assert.equal(validateRegisterForTarget(ok('v1', 'gfx90a'), T('gfx90a')), undefined);
     assert.match(validateRegisterForTarget(ok('a0', 'gfx900'), T('gfx900'))?.message ?? '', /not available/);
+    // `a16` is also the image A16 modifier: not flagged by itself.
+    assert.equal(validateRegisterForTarget(ok('a16', 'gfx900'), T('gfx900')), undefined);
+    assert.ok(validateRegisterForTarget(ok('a[16]', 'gfx900'), T('gfx900')));
   });
   test('16-bit halves on GFX11+', () => {
     assert.equal(ok('v0.l', 'gfx1100').half, 'lo');
