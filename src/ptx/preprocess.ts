@@ -355,7 +355,17 @@ class HashScanner {
   private hash = -2;
   private slash = -2;
   private quote = -2;
+  /** The last few block comments skipped (a ring): directives may follow comments on their line. */
+  private readonly commentStart = new Int32Array(8).fill(-1);
+  private readonly commentEnd = new Int32Array(8).fill(-1);
+  private commentNext = 0;
   constructor(private readonly text: string) {}
+
+  /** Start of the recently skipped block comment that ends just before `end`, or -1. */
+  commentEndingAt(end: number): number {
+    for (let i = 0; i < 8; i++) if (this.commentEnd[i] === end) return this.commentStart[i]!;
+    return -1;
+  }
 
   /** The next such `#` at or after `from`, or -1. */
   next(from: number): number {
@@ -386,24 +396,39 @@ class HashScanner {
           const close = text.indexOf('*/', first + 2);
           if (close < 0) return -1; // unterminated comment: the lexer reports it
           p = close + 2;
+          this.commentStart[this.commentNext] = first;
+          this.commentEnd[this.commentNext] = p;
+          this.commentNext = (this.commentNext + 1) & 7;
         } else p = first + 1;
       } else p = quotedEnd(text, first, n);
     }
   }
 }
 
-/** Only horizontal whitespace between the line start and `hash`. */
-function atLineStart(text: string, hash: number): boolean {
-  for (let p = hash - 1; p >= 0; p--) {
+/**
+ * Where the line holding `hash` begins when only blanks (and, with `scanner`, block comments, as
+ * in cpp) precede the `#`; -1 when something else does. A comment that began on an earlier line
+ * moves the start to that line.
+ */
+function directiveLineStart(text: string, hash: number, scanner?: HashScanner): number {
+  let p = hash - 1;
+  while (p >= 0) {
     const c = text.charCodeAt(p);
-    if (c === CH_LF) return true;
-    if (!isHSpace(c)) return false;
+    if (c === CH_LF) return p + 1;
+    if (isHSpace(c)) {
+      p--;
+      continue;
+    }
+    if (scanner && c === CH_SLASH && p > 0 && text.charCodeAt(p - 1) === CH_STAR) {
+      const start = scanner.commentEndingAt(p + 1);
+      if (start >= 0) {
+        p = start - 1;
+        continue;
+      }
+    }
+    return -1;
   }
-  return true;
-}
-
-function lineStartOf(text: string, p: number): number {
-  return text.lastIndexOf('\n', p - 1) + 1;
+  return 0;
 }
 
 // ---------------------------------------------------------------- ptxas line markers
@@ -715,7 +740,10 @@ class Preprocessor {
         if (live) this.emitRun(ctx, runStart, text.length);
         break;
       }
-      const lineStart = atLineStart(text, hash);
+      // Without preprocessing only blanks count (ptxas has no notion of a directive line).
+      const lineBegin = directiveLineStart(text, hash, this.preprocessing ? scanner : undefined);
+      const lineStart = lineBegin >= 0;
+      const cut = Math.max(runStart, lineBegin);
       if (!live) {
         // Skipped region: only conditional directives at a line start matter.
         if (lineStart) {
@@ -728,7 +756,7 @@ class Preprocessor {
       }
       const marker = matchLineMarker(text, hash);
       if (marker) {
-        const start = lineStart ? lineStartOf(text, hash) : hash;
+        const start = lineStart ? cut : hash;
         this.emitRun(ctx, runStart, start);
         if (!lineStart) this.out.point(ctx.index, '\n', hash, 0, ctx.state);
         this.applyLineMarker(ctx, hash, marker.line, marker.name, marker.flag);
@@ -743,7 +771,7 @@ class Preprocessor {
       // ptxas has no line continuation: without preprocessing the bad line ends at its newline.
       const nl = text.indexOf('\n', hash);
       const end = this.preprocessing ? directiveEnd(text, hash) : nl < 0 ? text.length : nl;
-      this.emitRun(ctx, runStart, lineStartOf(text, hash));
+      this.emitRun(ctx, runStart, cut);
       if (this.preprocessing) this.guardedDirective(ctx, hash, end, depth, true);
       else {
         this.report('error', 'PP002', `syntax error at '#': ptxas only understands '#line N "file"' line markers without preprocessing`, this.at(ctx, hash, 1));

@@ -174,6 +174,12 @@ describe('preprocess: other directives', () => {
     assert.equal(out('#define N 1 /* open\n'), '');
   });
 
+  test('block comments before # on the directive line (as cpp)', () => {
+    assert.equal(out('/* c */ #define X 1\nX\n/* a\n b */ #define Y 2\nY\n/* p */ /* q */ #if 0\nno\n#endif\n'), '1\n2\n');
+    const r = preprocess('t.ptx', 'a */ #define Z\n', { preprocess: true });
+    assert.equal(r.mapped.text, 'a */ #define Z\n');
+  });
+
   test('mid-line # that is not a line marker is left in place', () => {
     assert.equal(out('#define T u32\n.reg .#T# r;\n'), '.reg .#u32# r;\n');
   });
