@@ -16,6 +16,7 @@ import type { SourceLocation, Span } from '../core/source.js';
 import type * as A from './ast.js';
 import {
   ADDRESS_SIZE_MIN_VERSION,
+  ATTRIBUTE_MIN_SM,
   ATTRIBUTE_MIN_VERSION,
   ENTRY_ATTRIBUTES,
   FUNC_ATTRIBUTES,
@@ -474,6 +475,11 @@ class ModuleChecker {
   }
 
   private checkAttributeVersion(a: A.FunctionAttribute): void {
+    const sm = ATTRIBUTE_MIN_SM.get(a.name);
+    if (sm !== undefined && this.header.sm !== undefined && this.header.sm < sm) {
+      this.error('PTX307', `${a.name} requires .target sm_${sm} or higher`, this.loc(a.span.start, a.name.length));
+      return;
+    }
     const min = ATTRIBUTE_MIN_VERSION.get(a.name);
     if (min !== undefined && !this.versionAtLeast(min))
       this.error('PTX307', `${a.name} requires PTX ISA .version ${formatVersionCode(min)} or later`, this.loc(a.span.start, a.name.length));

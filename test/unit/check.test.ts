@@ -188,6 +188,15 @@ const cases: Case[] = [
   { name: '.maxntid on a .func', text: '.func f() .maxntid 32 { ret; }', line: 4, code: 'PTX343' },
   { name: '.abi_preserve needs PTX 9.0', text: '.func f() .abi_preserve 4 { ret; }', line: 4, code: 'PTX307' },
   { name: '.noreturn on a .func', text: '.func f() .noreturn { ret; }' },
+  { name: '.local_maxnreg needs PTX 8.8', text: '.func f() .local_maxnreg 32 { ret; }', line: 4 },
+  { name: 'unknown function directive', text: '.func f() .abi_preserve_after 4 { ret; }', line: 4 },
+  { name: 'cluster directives need sm_90', text: '.entry k() .maxclusterrank 2 { ret; }', line: 4, code: 'PTX307' },
+  {
+    name: 'cluster directives on an sm_90 .entry',
+    full: true,
+    arch: 'sm_90',
+    text: '.version 8.0\n.target sm_90\n.address_size 64\n.entry k() .maxclusterrank 2 { ret; }\n.entry k2() .reqnctapercluster 2,1,1 { ret; }\n.entry k3() .explicitcluster { ret; }\n',
+  },
 
   // ------------------------------------------------------------ modifiers
   { name: 'misspelt type modifier', text: E('.reg .b32 %r;\nadd.u31 %r, %r, 1;\nret;'), line: 6, code: 'PTX340' },

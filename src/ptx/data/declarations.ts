@@ -46,16 +46,26 @@ export const TEX_DEPRECATED_VERSION = 15;
 /** Attributes an `.entry` may carry after its header (others are syntax errors in ptxas). */
 export const ENTRY_ATTRIBUTES: ReadonlySet<string> = new Set([
   '.maxntid', '.reqntid', '.minnctapersm', '.maxnctapersm', '.maxnreg', '.maxclusterrank', '.reqnctapercluster',
-  '.explicitcluster', '.blocksareclusters', '.pragma', '.attribute',
+  '.explicitcluster', '.blocksareclusters', '.local_maxnreg', '.pragma', '.attribute',
 ]);
 
 /** Attributes a `.func` may carry. */
 export const FUNC_ATTRIBUTES: ReadonlySet<string> = new Set([
-  '.noreturn', '.abi_preserve', '.abi_preserve_control', '.pragma', '.attribute',
+  '.noreturn', '.abi_preserve', '.abi_preserve_control', '.local_maxnreg', '.pragma', '.attribute',
+]);
+
+/** Function attributes that need a newer target (SM number): "Feature '.maxclusterrank' requires .target sm_90". */
+export const ATTRIBUTE_MIN_SM: ReadonlyMap<string, number> = new Map([
+  ['.maxclusterrank', 90],
+  ['.reqnctapercluster', 90],
+  ['.explicitcluster', 90],
+  ['.blocksareclusters', 90],
 ]);
 
 /** Function attributes that need a newer PTX version (version code). */
 export const ATTRIBUTE_MIN_VERSION: ReadonlyMap<string, number> = new Map([
   ['.abi_preserve', 90],
   ['.abi_preserve_control', 90],
+  ['.blocksareclusters', 90],
+  ['.local_maxnreg', 88],
 ]);
