@@ -87,23 +87,23 @@ function expressionArb(w: { int: number; float: number; f32: number }): fc.Arbit
       { depthSize: 'small', maxDepth: 5 },
       { arbitrary: tie('leaf'), weight: 4 },
       {
-        arbitrary: fc.tuple(fc.constantFrom('-', '+', '!', '~', '(.s64)', '(.u64)'), tie('expr')).map(([op, e]) => ({
-          text: `${op}${op.length > 1 ? ' ' : ''}${op === '-' || op === '+' ? ' ' : ''}${wrap(e, false)}`,
+        arbitrary: fc.tuple(fc.constantFrom('-', '+', '!', '~', '(.s64)', '(.u64)'), tie('expr'), fc.nat(3)).map(([op, e, bare]) => ({
+          text: `${op}${op.length > 1 ? ' ' : ''}${op === '-' || op === '+' ? ' ' : ''}${wrap(e, bare === 0)}`,
           compound: true,
         })),
         weight: 2,
       },
       {
-        arbitrary: fc.tuple(tie('expr'), fc.constantFrom(...BINARY), tie('expr'), fc.boolean()).map(([l, op, r, bare]) => ({
-          // Occasionally leave a left operand bare so C precedence decides the grouping.
-          text: `${wrap(l, bare)} ${op} ${wrap(r, false)}`,
+        arbitrary: fc.tuple(tie('expr'), fc.constantFrom(...BINARY), tie('expr'), fc.boolean(), fc.nat(3)).map(([l, op, r, bare, bareRight]) => ({
+          // Occasionally leave operands bare so C precedence (Table 4) decides the grouping.
+          text: `${wrap(l, bare)} ${op} ${wrap(r, bareRight === 0)}`,
           compound: true,
         })),
         weight: 5,
       },
       {
-        arbitrary: fc.tuple(tie('expr'), tie('expr'), tie('expr')).map(([c, a, b]) => ({
-          text: `${wrap(c, false)} ? ${wrap(a, false)} : ${wrap(b, false)}`,
+        arbitrary: fc.tuple(tie('expr'), tie('expr'), tie('expr'), fc.nat(3)).map(([c, a, b, bare]) => ({
+          text: `${wrap(c, bare === 0)} ? ${wrap(a, bare === 1)} : ${wrap(b, bare === 2)}`,
           compound: true,
         })),
         weight: 1,
