@@ -1668,6 +1668,8 @@ class Expander {
       if (k >= 0) {
         if (isPaste(body[i + 1])) {
           const raw = args[k]!;
+          // Left operand of `##`: cpp still pads it with the parameter's spacing.
+          if (i > 0 && !isPaste(body[i - 1])) out.push(padding(t));
           if (raw.length === 0) out.push({ kind: TK_OTHER, text: '', offset: t.offset, space: t.space, hide: EMPTY_HIDE, placemarker: true } as Tok);
           else for (const r of raw) out.push(r);
         } else {
