@@ -7,6 +7,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { checkModule, checkPtxText, parsePtx } from '../../src/ptx/index.js';
 import { DiagnosticBag } from '../../src/core/diagnostics.js';
+import { SymbolTable, splitNumericSuffix } from '../../src/ptx/scope.js';
 import { ptxasSkipReason, runPtxas } from '../harness/tools.js';
 
 const HEADER = '.version 8.0\n.target sm_80\n.address_size 64\n';
@@ -300,5 +301,32 @@ describe('diagnostic quality', () => {
     const text = HEADER + '.entry k() {\n.reg .b32 %r;\nmov.b32 %r, ' + Array(200000).fill('1').join('+') + ';\nret;\n}\n';
     const d = checkPtxText('long.ptx', text);
     assert.ok(Array.isArray(d));
+  });
+});
+
+describe('symbol table', () => {
+  test('numeric suffixes split as ptxas does', () => {
+    assert.deepEqual(splitNumericSuffix('%r012'), ['%r', 12]);
+    assert.deepEqual(splitNumericSuffix('%rd7'), ['%rd', 7]);
+    assert.equal(splitNumericSuffix('%r'), undefined);
+    assert.equal(splitNumericSuffix('123'), undefined);
+    assert.deepEqual(splitNumericSuffix('x' + '9'.repeat(40)), ['x', Number.MAX_SAFE_INTEGER]);
+  });
+  test('families, shadowing and restoring on close', () => {
+    const t = new SymbolTable();
+    const span = { start: 0, end: 1 };
+    t.open();
+    t.declare({ name: '%r', kind: 'variable', nameSpan: span, familyCount: 4 });
+    assert.equal(t.lookup('%r3')?.name, '%r');
+    assert.equal(t.lookup('%r4'), undefined);
+    assert.equal(t.conflictInCurrent('%r2')?.name, '%r');
+    assert.equal(t.conflictInCurrent('%r4'), undefined);
+    t.open();
+    t.declare({ name: '%r3', kind: 'label', nameSpan: span });
+    assert.equal(t.lookup('%r3')?.kind, 'label');
+    t.close();
+    assert.equal(t.lookup('%r3')?.kind, 'variable');
+    t.close();
+    assert.equal(t.lookup('%r3'), undefined);
   });
 });
