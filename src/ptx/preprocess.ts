@@ -943,11 +943,11 @@ class Preprocessor {
   }
 
   /** Fully expands a token list in isolation (macro arguments, #if and #include operands). */
-  expandList(ctx: FileContext, tokens: Tok[], at: number): Tok[] {
+  expandList(ctx: FileContext, tokens: Tok[], at: number, ifExpression = false): Tok[] {
     const out: Tok[] = [];
     try {
       this.enterExpansion();
-      new Expander(this, ctx, null, at, tokens).run((t) => out.push(t));
+      new Expander(this, ctx, null, at, tokens, ifExpression).run((t) => out.push(t));
     } finally {
       this.leaveExpansion();
     }
@@ -955,8 +955,8 @@ class Preprocessor {
   }
 
   /** Fully expanded tokens without paddings (for #if, #line and #include operands). */
-  expandTokens(ctx: FileContext, tokens: Tok[], at: number): Tok[] {
-    return this.expandList(ctx, tokens, at).filter((t) => t.kind !== TK_PADDING);
+  expandTokens(ctx: FileContext, tokens: Tok[], at: number, ifExpression = false): Tok[] {
+    return this.expandList(ctx, tokens, at, ifExpression).filter((t) => t.kind !== TK_PADDING);
   }
 
   // ------------------------------------------------------------ directives
@@ -1097,42 +1097,46 @@ class Preprocessor {
       const defined = this.macros.has(t.text) || t.text === '__LINE__' || t.text === '__FILE__';
       return kind === 'ifdef' ? defined : !defined;
     }
-    // `defined X` / `defined(X)` first, then macro expansion, then evaluation.
-    const pre: Tok[] = [];
-    for (let i = 0; i < args.length; i++) {
-      const t = args[i]!;
-      if (t.kind === TK_IDENT && t.text === 'defined') {
-        let j = i + 1;
-        const paren = args[j]?.kind === TK_PUNCT && args[j]!.text === '(';
-        if (paren) j++;
-        const id = args[j];
-        if (!id || id.kind !== TK_IDENT) {
-          this.report('error', 'PP021', "operator 'defined' requires an identifier", this.at(ctx, id?.offset ?? t.offset, id?.text.length ?? 7));
-          return false;
-        }
-        if (paren) {
-          const close = args[j + 1];
-          if (!close || close.kind !== TK_PUNCT || close.text !== ')') {
-            this.report('error', 'PP021', "missing ')' after 'defined'", this.at(ctx, close?.offset ?? id.offset, 1));
-            return false;
-          }
-          j++;
-        }
-        const isDef = this.macros.has(id.text) || id.text === '__LINE__' || id.text === '__FILE__';
-        pre.push({ kind: TK_NUMBER, text: isDef ? '1' : '0', offset: t.offset, space: t.space, hide: EMPTY_HIDE });
-        i = j;
-      } else pre.push(t);
-    }
+    // Macro expansion leaves the operand of `defined` alone (also a `defined` that a macro
+    // produced, as GCC does); then `defined X` / `defined(X)` become 1 or 0.
     let expanded: Tok[];
     try {
-      expanded = this.expandTokens(ctx, pre, nameTok.offset);
+      expanded = this.expandTokens(ctx, args, nameTok.offset, true);
     } catch (e) {
       if (!(e instanceof ExpansionLimit)) throw e;
       this.report('error', 'PP030', e.message, this.at(ctx, nameTok.offset, kind.length));
       this.expansionDisabled = true;
       return false;
     }
-    const r = evaluateExpression(expanded, end);
+    const operands: Tok[] = [];
+    const located = (t: Tok | undefined): number => (t && t.offset > nameTok.offset && t.offset < end ? t.offset : nameTok.offset);
+    for (let i = 0; i < expanded.length; i++) {
+      const t = expanded[i]!;
+      if (t.kind !== TK_IDENT || t.text !== 'defined') {
+        operands.push(t);
+        continue;
+      }
+      let j = i + 1;
+      const paren = expanded[j]?.kind === TK_PUNCT && expanded[j]!.text === '(';
+      if (paren) j++;
+      const id = expanded[j];
+      if (!id || id.kind !== TK_IDENT) {
+        this.report('error', 'PP021', "operator 'defined' requires an identifier", this.at(ctx, located(id ?? t), id?.text.length ?? 7));
+        return false;
+      }
+      if (paren) {
+        const close = expanded[j + 1];
+        if (!close || close.kind !== TK_PUNCT || close.text !== ')') {
+          this.report('error', 'PP021', "missing ')' after 'defined'", this.at(ctx, located(close ?? id), 1));
+          return false;
+        }
+        j++;
+      }
+      const isDef = this.macros.has(id.text) || id.text === '__LINE__' || id.text === '__FILE__';
+      operands.push({ kind: TK_NUMBER, text: isDef ? '1' : '0', offset: t.offset, space: t.space, hide: EMPTY_HIDE });
+      i = j;
+    }
+    const r = evaluateExpression(operands, end);
     if (!r.ok) {
       // Offsets of tokens that came out of macro bodies are not in this file: point at the directive.
       const off = r.offset >= nameTok.offset && r.offset <= end ? r.offset : nameTok.offset;
@@ -1467,6 +1471,8 @@ class Expander {
     /** Source offset of the invocation (for __LINE__ and diagnostics). */
     private readonly at: number,
     tokens?: Tok[],
+    /** In `#if`: the operand of `defined` is not expanded. */
+    private readonly ifExpression = false,
   ) {
     if (tokens) for (let i = tokens.length - 1; i >= 0; i--) this.pending.push(tokens[i]!);
   }
@@ -1508,6 +1514,19 @@ class Expander {
       const t = this.next();
       if (!t) return;
       started = true;
+      if (this.ifExpression && t.kind === TK_IDENT && t.text === 'defined') {
+        emit(t);
+        // `defined X` or `defined ( X )`: pass the operand through unexpanded.
+        let u = this.next();
+        while (u && u.kind === TK_PADDING) u = this.next();
+        if (u && u.kind === TK_PUNCT && u.text === '(') {
+          emit(u);
+          u = this.next();
+          while (u && u.kind === TK_PADDING) u = this.next();
+        }
+        if (u) emit(u);
+        continue;
+      }
       const m = this.pp.macroFor(t);
       if (m === undefined) {
         emit(t);

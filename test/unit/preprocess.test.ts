@@ -102,8 +102,10 @@ describe('preprocess: conditionals', () => {
     'TWICE(N) == 6',
     '(1, 2) == 2',
     '1 >= 1 && 1 <= 1 && 2 != 1',
+    'ISDEF_X && !ISDEF_Y',
+    'defined N && defined(TWICE)',
   ];
-  const defs = '#define X\n#define N 3\n#define TWICE(a) ((a) * 2)\n';
+  const defs = '#define X\n#define N 3\n#define TWICE(a) ((a) * 2)\n#define ISDEF_X defined(X)\n#define ISDEF_Y defined Y\n';
   for (const e of truthy) {
     test(`#if ${e}`, () => {
       assert.equal(out(`${defs}#if ${e}\nyes\n#else\nno\n#endif\n`), 'yes\n');
