@@ -350,7 +350,12 @@ export interface SectionDirective extends Node {
 }
 
 export type SectionEntry =
-  | { kind: 'data'; span: Span; type: '.b8' | '.b16' | '.b32' | '.b64'; values: (Expr | StringLiteral)[] }
+  /**
+   * `.b8 1, 2, -3` (integers) or one symbolic value: `.b64 $L__tmp1`, `.b32 .debug_loc+16`,
+   * `.b32 $L__a-$L__b`. `type` is normally .b8/.b16/.b32/.b64; other type words parse but are
+   * reported (PTX231), as ptxas does.
+   */
+  | { kind: 'data'; span: Span; type: '.b8' | '.b16' | '.b32' | '.b64' | (string & {}); values: (Expr | StringLiteral)[] }
   | LabelStatement;
 
 export type ModuleItem =

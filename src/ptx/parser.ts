@@ -53,6 +53,7 @@ const ATTRIBUTE_ARITY: Record<string, [number, number]> = {
   '.reqntid': [1, 3],
   '.reqnctapercluster': [1, 3],
   '.maxnreg': [1, 1],
+  '.local_maxnreg': [1, 1],
   '.minnctapersm': [1, 1],
   '.maxnctapersm': [1, 1],
   '.maxclusterrank': [1, 1],
@@ -379,11 +380,6 @@ class Parser {
         if (s) items.push(s);
         return;
       }
-      case '.loc': {
-        const l = this.parseLoc();
-        if (l) items.push(l);
-        return;
-      }
       case '.pragma': {
         const p = this.parsePragma();
         if (p) items.push(p);
@@ -614,7 +610,7 @@ class Parser {
     const start = this.lx.start;
     this.advance();
     const lx = this.lx;
-    if (lx.tok() !== Tok.Dotted && lx.tok() !== Tok.Ident) {
+    if (lx.tok() !== Tok.Dotted) {
       this.errorHere('PTX212', `expected section name near ${this.nearText()}`);
       this.skipStatement();
       return undefined;
@@ -639,15 +635,18 @@ class Parser {
           entries.push({ kind: 'label', name: label, span: this.span(eStart) });
           continue;
         }
-        if (lx.tok() === Tok.Dotted && SECTION_DATA_TYPES.has(this.word())) {
-          const type = this.word() as '.b8' | '.b16' | '.b32' | '.b64';
-          this.advance();
-          const base = this.sp;
-          for (;;) {
-            this.scratch[this.sp++] = lx.tok() === Tok.String ? this.parseString() : this.parseExpr();
-            if (!this.accept(Tok.Comma)) break;
+        if (lx.tok() === Tok.Dotted && TYPE_SET.has(this.word())) {
+          const type = this.word();
+          if (!SECTION_DATA_TYPES.has(type)) {
+            // ptxas parses it, then rejects it ("Illegal type for dwarf data").
+            this.errorHere('PTX231', `illegal type ${type} for DWARF section data (only .b8, .b16, .b32, .b64)`);
           }
-          const values = this.take(base) as (A.Expr | A.StringLiteral)[];
+          this.advance();
+          const values = this.parseSectionValues();
+          if (!values) {
+            while (lx.tok() !== Tok.RBrace && lx.tok() !== Tok.EOF) this.advance();
+            break;
+          }
           entries.push({ kind: 'data', type, values, span: this.span(eStart) });
           continue;
         }
@@ -662,6 +661,61 @@ class Parser {
     }
     if (!this.expect(Tok.RBrace)) return undefined;
     return { kind: 'section', name, entries: entries.slice(), span: this.span(start) };
+  }
+
+  /**
+   * Section data as ptxas accepts it: a list of integers, or one symbolic value.
+   *
+   * sectionValues := int (',' int)* | sym ['+' INT | '-' sym]
+   * int := ['-'] INT          sym := NAME | DOTTED     (`$L__tmp3`, `.debug_abbrev`, a function)
+   */
+  private parseSectionValues(): A.Expr[] | undefined {
+    const lx = this.lx;
+    const start = lx.start;
+    const k = lx.tok();
+    if (k === Tok.Ident || k === Tok.Dotted) {
+      if (this.isWarpSize()) {
+        this.errorHere('PTX201');
+        return undefined;
+      }
+      const left: A.Expr = { kind: 'name', name: this.word(), span: { start, end: lx.end } };
+      this.advance();
+      if (lx.tok() === Tok.Plus) {
+        this.advance();
+        if (lx.tok() !== Tok.Int) {
+          this.errorHere('PTX201');
+          return undefined;
+        }
+        const right = this.parsePrimary();
+        return [{ kind: 'binary', op: '+', left, right, span: this.span(start) }];
+      }
+      if (lx.tok() === Tok.Minus) {
+        this.advance();
+        if ((lx.tok() !== Tok.Ident && lx.tok() !== Tok.Dotted) || this.isWarpSize()) {
+          this.errorHere('PTX201');
+          return undefined;
+        }
+        const right: A.Expr = { kind: 'name', name: this.word(), span: { start: lx.start, end: lx.end } };
+        this.advance();
+        return [{ kind: 'binary', op: '-', left, right, span: this.span(start) }];
+      }
+      return [left];
+    }
+    const base = this.sp;
+    for (;;) {
+      const s = lx.start;
+      const negative = lx.tok() === Tok.Minus;
+      if (negative) this.advance();
+      if (lx.tok() !== Tok.Int) {
+        this.errorHere('PTX201');
+        this.sp = base;
+        return undefined;
+      }
+      const lit = this.parsePrimary();
+      this.scratch[this.sp++] = negative ? { kind: 'unary', op: '-', operand: lit, span: this.span(s) } : lit;
+      if (!this.accept(Tok.Comma)) break;
+    }
+    return this.take(base) as A.Expr[];
   }
 
   // ------------------------------------------------------------------ functions
@@ -680,6 +734,10 @@ class Parser {
       attributes.push(a);
     }
     let returns: A.VariableDecl[] | undefined;
+    if (lx.tok() === Tok.LParen && entry) {
+      this.errorHere('PTX214', `an .entry has no return parameters near ${this.nearText()}`);
+      return this.abandon();
+    }
     if (lx.tok() === Tok.LParen) {
       returns = this.parseParamList();
       if (!returns) return this.abandon();
@@ -1378,7 +1436,7 @@ class Parser {
     return { kind: 'expr', expr, span: expr.span };
   }
 
-  /// element := '_' | ('-' | '!') NAME ['.' MEMBER] | NAME ['.' MEMBER] | constExpr    (vector and call-list items)
+  /// element := '_' | NAME ['.' MEMBER] | constExpr    (vector and call-list items; ptxas: no `-name` here)
   private parseElement(): A.Operand | undefined {
     const lx = this.lx;
     const start = lx.start;
@@ -1387,12 +1445,7 @@ class Parser {
       const expr = this.parseSinkExpr();
       return { kind: 'expr', expr, span: expr.span };
     }
-    if ((k === Tok.Minus || k === Tok.Bang) && lx.peek() === Tok.Ident && !this.peekIsWarpSize()) {
-      this.advance();
-      const operand = this.parseNameWithMember();
-      const expr: A.Expr = { kind: 'unary', op: k === Tok.Minus ? '-' : '!', operand, span: this.span(start) };
-      return { kind: 'expr', expr, span: expr.span };
-    }
+    void start;
     const expr = k === Tok.Ident && !this.isWarpSize() ? this.parseNameWithMember() : this.parseConstExpr();
     return { kind: 'expr', expr, span: expr.span };
   }

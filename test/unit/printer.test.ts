@@ -44,7 +44,7 @@ describe('PTX printer', () => {
         `setp.eq.s32 %p0|%p1, %r1, (.u64)(.s64)-1;\ncall.uni (%r1), %r2, (%r3, %r4), proto;\n` +
         `ld.global.v4.f32 {%r0, %r1, _, %r3}, [%rd1 + -4];\ntex.2d.v4.f32.f32 {%r0, %r1, %r2, %r3}, [t, {%r0, %r1}];\n` +
         `vadd.u32.u32.u32.sat %r1, %r2.b0, %r3.h1, %r2;\nmov.u32 %r1, %tid.x;\nmov.b32 %r1, arr[2];\nret;\n}\n` +
-        `.section .debug_str\n{\n$L__s:\n.b8 95, 90, 0\n.b32 .debug_abbrev\n.b64 $L__a - $L__b, .debug_loc + 16\n.b8 "str"\n}\n`,
+        `.section .debug_str\n{\n$L__s:\n.b8 95, 90, -1\n.b32 .debug_abbrev\n.b64 $L__a - $L__b\n.b32 .debug_loc + 16\n.b64 k+8\n}\n`,
     );
   });
 

@@ -89,7 +89,7 @@ export const TYPES: readonly string[] = [
 export const FUNCTION_ATTRIBUTE_DIRECTIVES: readonly string[] = [
   '.maxnreg', '.maxntid', '.reqntid', '.minnctapersm', '.maxnctapersm', '.maxclusterrank', '.reqnctapercluster',
   '.explicitcluster', '.noreturn', '.pragma', '.abi_preserve', '.abi_preserve_control', '.blocksareclusters',
-  '.attribute',
+  '.attribute', '.local_maxnreg',
 ];
 export const FUNCTION_ATTRIBUTE_SET: ReadonlySet<string> = new Set(FUNCTION_ATTRIBUTE_DIRECTIVES);
 
