@@ -36,6 +36,9 @@ export interface PreprocessResult {
 export const MAX_INCLUDE_DEPTH = 64;
 /** Nested macro invocations inside macro arguments. */
 export const MAX_EXPANSION_DEPTH = 256;
+/** Inclusions and included bytes per run: bounds include bombs that have no cycle. */
+export const MAX_INCLUDES = 20000;
+export const MAX_INCLUDED_BYTES = 512 << 20;
 /** Diagnostics for unterminated `#if`s at the end of one file. */
 const MAX_UNTERMINATED_REPORTS = 20;
 
@@ -635,6 +638,11 @@ class Preprocessor {
   private minNameLength = Infinity;
   private maxNameLength = 0;
   private readonly includeStack: string[] = [];
+  /** Include files read so far (undefined: missing), so repeated includes cost one read. */
+  private readonly fileCache = new Map<string, string | undefined>();
+  private includeCount = 0;
+  private includedBytes = 0;
+  private includeLimitReported = false;
   private readonly onceFiles = new Set<string>();
   private readonly readFile: (path: string) => string | undefined;
   private readonly includeDirs: string[];
@@ -724,6 +732,13 @@ class Preprocessor {
     const source = this.files[index]!;
     const state = initialPresumed(source.name);
     return { index, source, text: source.text, state, nameStack: ['', '', source.name], conds: [] };
+  }
+
+  private readCached(path: string): string | undefined {
+    if (this.fileCache.has(path)) return this.fileCache.get(path);
+    const content = this.readFile(path);
+    this.fileCache.set(path, content);
+    return content;
   }
 
   private processFile(index: number, depth: number): void {
@@ -1325,7 +1340,7 @@ class Preprocessor {
     let found: string | undefined;
     let content: string | undefined;
     for (const path of candidates) {
-      content = this.readFile(path);
+      content = this.readCached(path);
       if (content !== undefined) {
         found = path;
         break;
@@ -1336,6 +1351,16 @@ class Preprocessor {
       return;
     }
     if (this.onceFiles.has(found)) return;
+    // Repeated inclusion can grow exponentially without any cycle (a.h includes b.h twice, ...).
+    this.includeCount++;
+    this.includedBytes += content.length;
+    if (this.includeCount > MAX_INCLUDES || this.includedBytes > MAX_INCLUDED_BYTES) {
+      if (!this.includeLimitReported) {
+        this.includeLimitReported = true;
+        this.report('error', 'PP064', `too much included text (more than ${MAX_INCLUDES} inclusions or ${MAX_INCLUDED_BYTES >> 20} MB); further #include ignored`, this.at(ctx, hash, end - hash));
+      }
+      return;
+    }
     if (this.includeStack.includes(found)) {
       const chain = [...this.includeStack.slice(this.includeStack.indexOf(found)), found].join(' -> ');
       this.report('error', 'PP063', `#include cycle: ${chain}`, this.at(ctx, hash, end - hash));

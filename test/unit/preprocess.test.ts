@@ -370,6 +370,20 @@ describe('preprocess: bounds', () => {
     assert.deepEqual(codes('#if ' + '1?'.repeat(n) + '1' + ':1'.repeat(n) + '\n#endif\n'), ['PP022']);
   });
 
+  test('include bomb without a cycle (each file includes the next twice)', () => {
+    const files: Record<string, string> = {};
+    for (let i = 0; i < 40; i++) files[`b${i}.h`] = `x${i}\n#include "b${i + 1}.h"\n#include "b${i + 1}.h"\n`;
+    files['b40.h'] = 'leaf\n';
+    const t0 = performance.now();
+    const r = preprocess('t.ptx', '#include "b0.h"\nend\n', memfs(files));
+    assert.deepEqual(
+      r.diagnostics.map((d) => d.code),
+      ['PP064'],
+    );
+    assert.ok(r.mapped.text.endsWith('end\n'));
+    assert.ok(performance.now() - t0 < 5000);
+  });
+
   test('100k nested #if, terminated and not', () => {
     const n = 100000;
     const t0 = performance.now();
