@@ -302,14 +302,21 @@ const declarationArb: fc.Arbitrary<{ make: (i: number) => string; packed: boolea
       ),
       fc.constantFrom('', '', '', '.align 1 ', '.align 2 ', '.align 4 ', '.align 8 ', '.align 16 '),
       fc.oneof({ arbitrary: initializerArb(shape), weight: 9 }, { arbitrary: fc.constant(undefined), weight: 1 }),
+      // Sometimes a second declarator in the same statement: `, vNb = x` or `, vNb[2]`.
+      fc.oneof(
+        { arbitrary: fc.constant(''), weight: 6 },
+        { arbitrary: shape.vector ? fc.constant('[2]') : elementArb(shape.type).map((x) => ` = ${x}`), weight: 1 },
+        { arbitrary: fc.constant('[2]'), weight: 1 },
+      ),
     )
-    .map(([space, align, gen]) => ({ packed: gen?.packed ?? false, make: (i: number) => {
+    .map(([space, align, gen, second]) => ({ packed: gen?.packed ?? false, make: (i: number) => {
       const init = gen?.text ?? '';
       // Uninitialized unsized arrays are not definitions; give them an initializer or a size.
       const dims = shape.dims.map((d) => (d === null && !init ? '[2]' : `[${d ?? ''}]`)).join('');
       const vec = shape.vector ? `.v${shape.vector} ` : '';
       const sp = init ? space : space.replace('.extern ', '.visible ').replace('.shared', '.global');
-      return `${sp} ${align}${vec}${shape.type} v${i}${dims}${init ? ` = ${init}` : ''};`;
+      const more = second && !sp.startsWith('.extern') ? `, v${i}b${second}` : '';
+      return `${sp} ${align}${vec}${shape.type} v${i}${dims}${init ? ` = ${init}` : ''}${more};`;
     } })),
 );
 
