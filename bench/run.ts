@@ -196,7 +196,11 @@ function main(): void {
       ]);
       const verdict = `gpuasm ${describeVerdict(g!.samples[0]!)}; ptxas ${describeVerdict(r!.samples[0]!)}`;
       comparisons.push({ lang: 'PTX', input: withError, gpuasm: g!, reference: r!, floor: f!, target: 0.2, verdict, baselineRssMb });
-      if (PROFILE) profiles.push('### Profile: gpuasm check on the PTX input (self time)', '', '```', ...profile('ptx', ['--no-color', 'check', withError.path]), '```', '');
+      if (PROFILE) {
+        profiles.push('### Profile: gpuasm check on the PTX input (self time)', '', '```', ...profile('ptx', ['--no-color', 'check', withError.path]), '```', '');
+        const stages = spawnSync(process.execPath, ['--expose-gc', join(REPO_ROOT, 'dist', 'bench', 'stages.js'), withError.path], { encoding: 'utf8' });
+        profiles.push('### Stages of checkPtxText on the PTX input (in process, `dist/bench/stages.js`)', '', '```', ...(stages.stdout || stages.stderr).trim().split('\n'), '```', '');
+      }
     }
   }
   if (ONLY !== 'ptx') {
