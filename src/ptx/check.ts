@@ -676,7 +676,10 @@ class ModuleChecker {
         this.error('PTX312', `call to '${c.expr.name}', which is not declared before this point (declare the function or a .callprototype first)`, this.spanLoc(ops[0]!.span));
       }
     }
-    for (let i = 0; i < ops.length; i++) this.operand(ops[i]!, operandRole(ins, i, callee), ins.opcodeSpan);
+    // ptxas dates an instruction by its opcode token when modifiers are attached to it (`mov.b32`),
+    // otherwise by the token after the opcode (its lookahead): `trap` + newline + `x;` is on x's line.
+    const at = ins.modifiers.length > 0 || ops.length === 0 ? ins.opcodeSpan : ops[0]!.span;
+    for (let i = 0; i < ops.length; i++) this.operand(ops[i]!, operandRole(ins, i, callee), at);
   }
 
   private checkModifiers(ins: A.Instruction): void {

@@ -279,12 +279,19 @@ test('ptx breaks: we reject exactly when ptxas does, on its first-error line', {
   );
   const counts = new Map<BreakKind, { n: number; ptxasRejects: number; agree: number }>();
   const failures: string[] = [];
+  let resourceLimits = 0;
   const t0 = performance.now();
   for (const c of cases) {
     const f = files[c.file]!;
     const broken = applyBreak(f, c.kind, c.pos);
     if (broken === undefined || broken === f.text) continue;
     const ptx = runPtxas(broken, { arch: f.arch, compileOnly: f.compileOnly, name: 'brk' });
+    // Resource limits of code generation (a duplicated .shared array overflowing 48 KB) are not
+    // module checks; gpuasm allocates no memory per kernel (docs/divergences.md). Counted, not compared.
+    if (!ptx.ok && ptx.firstErrorLine === undefined && /uses too much (shared|local|param)/.test(ptx.stderr)) {
+      resourceLimits++;
+      continue;
+    }
     const ours = checkPtxText(f.rel, broken, { preprocess: false }).filter((d) => d.severity === 'error');
     const stat = counts.get(c.kind) ?? { n: 0, ptxasRejects: 0, agree: 0 };
     counts.set(c.kind, stat);
@@ -302,7 +309,10 @@ test('ptx breaks: we reject exactly when ptxas does, on its first-error line', {
       );
   }
   const total = [...counts.values()].reduce((a, s) => a + s.n, 0);
-  console.log(`ptx breaks differential: ${total} cases from ${files.length} files, seed ${seed}, ${(performance.now() - t0).toFixed(0)} ms`);
+  console.log(
+    `ptx breaks differential: ${total} cases from ${files.length} files, seed ${seed}, ${(performance.now() - t0).toFixed(0)} ms` +
+      (resourceLimits ? ` (${resourceLimits} more hit a ptxas resource limit and were not compared)` : ''),
+  );
   for (const k of KINDS) {
     const s = counts.get(k);
     if (s) console.log(`  ${k.padEnd(22)} ${s.n} cases, ptxas rejects ${s.ptxasRejects}, agree ${s.agree}`);
