@@ -36,6 +36,8 @@ export interface PreprocessResult {
 export const MAX_INCLUDE_DEPTH = 64;
 /** Nested macro invocations inside macro arguments. */
 export const MAX_EXPANSION_DEPTH = 256;
+/** A longer directive (e.g. a multi-megabyte #define) is rejected rather than tokenized. */
+export const MAX_DIRECTIVE_LENGTH = 4 << 20;
 /** Inclusions and included bytes per run: bounds include bombs that have no cycle. */
 export const MAX_INCLUDES = 20000;
 export const MAX_INCLUDED_BYTES = 512 << 20;
@@ -662,7 +664,8 @@ class Preprocessor {
   ) {
     this.readFile = options.readFile ?? defaultReadFile;
     this.includeDirs = options.includeDirs ?? [];
-    this.workLimit = 2 * mainText.length + 1_000_000;
+    // Tokens are objects: the cap also bounds memory (arguments are held until substituted).
+    this.workLimit = Math.min(2 * mainText.length + 1_000_000, 4_000_000);
     this.outputLimit = 10 * mainText.length + (1 << 20);
   }
 
@@ -990,6 +993,14 @@ class Preprocessor {
   /** Handles the directive text[hash, end); `live` is false inside a skipped region. */
   private directive(ctx: FileContext, hash: number, end: number, depth: number, live: boolean): void {
     const text = ctx.text;
+    if (end - hash > MAX_DIRECTIVE_LENGTH) {
+      this.report('error', 'PP003', `directive longer than ${MAX_DIRECTIVE_LENGTH >> 20} MB ignored`, this.at(ctx, hash, 1));
+      // Keep the #if structure: an overlong condition counts as false.
+      const head = lexRange(text, hash + 1, Math.min(end, hash + 256))[0]?.text;
+      if (head === 'if' || head === 'ifdef' || head === 'ifndef') ctx.conds.push({ offset: hash, state: ctx.state, parentLive: live, taken: false, live: false, sawElse: false });
+      else if (head === 'elif' && ctx.conds.length > 0) ctx.conds[ctx.conds.length - 1]!.live = false;
+      return;
+    }
     const toks = lexRange(text, hash + 1, end);
     const nameTok = toks[0];
     if (!nameTok) return; // null directive
