@@ -70,7 +70,10 @@ describe('fixtures: gpuasm check', () => {
     test(`ptx ${rel(file)}`, { skip: ptxSkip }, () => {
       const text = readFileSync(file, 'latin1');
       const { expectations, header } = parseFixture(text);
-      const diags = checkPtxText(resolve(file), text, ptxOptionsFromHeader(header));
+      const options = ptxOptionsFromHeader(header);
+      // -I directories in a header are relative to the repository root, whatever the cwd.
+      options.includeDirs = options.includeDirs.map((d) => resolve(REPO_ROOT, d));
+      const diags = checkPtxText(resolve(file), text, options);
       const problems = compareWithExpectations(resolve(file), diags, expectations, expectationsOfIncluded);
       assert.deepEqual(problems, [], `${rel(file)}:\n  ${problems.join('\n  ')}`);
     });
