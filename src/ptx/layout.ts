@@ -199,11 +199,8 @@ function layoutDeclarator(decl: VariableDecl, d: VariableDecl['declarators'][num
   const isData = decl.space === '.global' || decl.space === '.const';
   if (d.initializer && !checkSpace(decl, d.name, d.initializer.span, ctx)) return undefined;
   if (!isData || decl.linkage === '.extern' || d.parameterizedCount !== undefined) return undefined;
-  if (decl.type === '.pred') {
-    // No memory representation: ptxas allows predicates only as scalar .reg variables.
-    ctx.report('PTX441', `predicate variable '${d.name}' cannot be in the ${decl.space} state space; predicates live only in .reg`, d.nameSpan);
-    return undefined;
-  }
+  // No memory representation: predicates are .reg only (the module checker reports it, PTX335).
+  if (decl.type === '.pred') return undefined;
   const info = DATA_TYPES[decl.type];
   const dims = evaluateDims(d, ctx.report);
   if (!dims) return undefined;

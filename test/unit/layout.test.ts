@@ -222,7 +222,7 @@ describe('initializer errors (ptxas rejects each)', () => {
     ['.visible .global .u8 v = 0xff(1.5);', 'PTX404'],
     ['.visible .global .u64 v = 1 + 1.5;', 'PTX405'],
     ['.visible .global .u64 v = 5 / 0;', 'PTX406'],
-    ['.visible .global .pred v;', 'PTX441'],
+    ['.visible .global .pred v;', 'PTX335'], // the module checker's rule
     ['.visible .entry k() { L1: .global .u64 a = L1; ret; }', 'PTX430'],
     ['.visible .entry k() { L1: ret; }\n.visible .global .u64 v = L1;', 'PTX430'],
     ['.visible .entry k() { .const .u32 c = 1.5; ret; }', 'PTX423'],
