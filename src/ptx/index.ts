@@ -66,6 +66,9 @@ function firstFatal(items: readonly Diagnostic[]): SourceLocation | undefined {
   return first;
 }
 
+/** "PTX .version X does not support .target Y" (see checkPtxText). */
+const VERSION_TARGET_MISMATCH = 'PTX304';
+
 /** Whether `a` comes after `b` in the same file (different files: unknown, so not after). */
 function isAfter(a: SourceLocation, b: SourceLocation): boolean {
   return a.file === b.file && (a.line > b.line || (a.line === b.line && a.column > b.column));
@@ -90,6 +93,10 @@ export function checkPtxText(name: string, text: string, options: PtxCheckOption
   checkInitializers(module, checks);
   const all = [...front.items];
   for (const d of checks.items) if (!cutoff || !d.location || !isAfter(d.location, cutoff)) all.push(d);
+  // ptxas compares .version with .target only after reading the whole module, so it reports that
+  // mismatch only when nothing else went wrong (it would otherwise come first here, on line 2).
+  if (all.some((d) => d.code === VERSION_TARGET_MISMATCH) && all.some((d) => d.severity === 'error' && d.code !== VERSION_TARGET_MISMATCH))
+    return sortDiagnostics(all.filter((d) => d.code !== VERSION_TARGET_MISMATCH));
   return sortDiagnostics(all);
 }
 

@@ -39,6 +39,7 @@ const cases: Case[] = [
   { name: 'version 8.10 counts as 9.0 in ptxas', full: true, text: '.version 8.10\n.target sm_80\n.address_size 64\n.entry k() { ret; }\n' },
   { name: 'version 7.80 does not exist', full: true, text: '.version 7.80\n.target sm_80\n.address_size 64\n.entry k() { ret; }\n', line: 1, code: 'PTX301' },
   { name: 'version 1.0 does not support sm_80', full: true, text: '.version 1.0\n.target sm_80\n.entry k() { ret; }\n', line: 2, code: 'PTX304' },
+  { name: 'version/target mismatch comes after other errors', full: true, text: '.version 1.0\n.target sm_80\n.address_size 64\n.entry k() { ret; }\n', line: 3, code: 'PTX307' },
   { name: 'version 6.5 does not support sm_80', full: true, text: '.version 6.5\n.target sm_80\n.address_size 64\n.entry k() { ret; }\n', line: 2, code: 'PTX304' },
   { name: 'version 5.1 supports sm_70', full: true, text: '.version 5.1\n.target sm_70\n.address_size 64\n.entry k() { ret; }\n' },
   { name: 'version 5.0 does not support sm_70', full: true, text: '.version 5.0\n.target sm_70\n.address_size 64\n.entry k() { ret; }\n', line: 2, code: 'PTX304' },
