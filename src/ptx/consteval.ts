@@ -103,12 +103,17 @@ export function evaluateConstExpr(expr: Expr, report: ConstEvalReporter, options
       switch (e.kind) {
         case 'int':
           if (e.overflow) {
-            fail('PTX401', `integer literal '${e.raw}' does not fit in 64 bits`, e.span);
+            // The parser has reported it (PTX107); no value, and no second diagnostic at the spot.
+            failed = true;
             break;
           }
           values.push(intLiteralValue(e));
           break;
         case 'float':
+          if (e.form === 'decimal' && !Number.isFinite(e.value)) {
+            failed = true; // overflow: reported by the parser (PTX108)
+            break;
+          }
           if (e.form === 'decimal' && !decimalFloatInRange(e.raw, e.value)) {
             fail('PTX402', `floating-point literal '${e.raw}' is out of the range of .f64 (overflow or underflow)`, e.span);
             break;

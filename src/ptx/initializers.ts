@@ -45,6 +45,8 @@ export interface InitContext {
   lookup(name: string): InitSymbol | undefined;
   /** Whether the name is a label somewhere in the module (labels cannot be used in initializers). */
   isLabel?(name: string): boolean;
+  /** false: only check (elements are read and validated, not kept). */
+  keepElements?: boolean;
   /** `.version` as major*10+minor; undefined: no version gating. */
   version?: number;
 }
@@ -321,6 +323,7 @@ export function flattenInitializer(decl: VariableDecl, dims: number[], init: Ini
     stride *= resolved[i]!;
   }
   const elements: (InitElement | undefined)[] = [];
+  const keep = ctx.keepElements !== false;
   // Explicit stack: (initializer, dimension level, first slot).
   const work: { init: Initializer; level: number; base: number }[] = [{ init, level: 0, base: 0 }];
   while (work.length > 0) {
@@ -344,7 +347,7 @@ export function flattenInitializer(decl: VariableDecl, dims: number[], init: Ini
           }
           const v = readElement(el, decl.type, info, ctx);
           if (!v) return undefined;
-          elements[base + i] = v;
+          if (keep) elements[base + i] = v;
         }
         continue;
       }
@@ -368,7 +371,7 @@ export function flattenInitializer(decl: VariableDecl, dims: number[], init: Ini
         }
         const v = readElement(el, decl.type, info, ctx);
         if (!v) return undefined;
-        elements[base + i] = v;
+        if (keep) elements[base + i] = v;
       }
       continue;
     }
@@ -378,7 +381,7 @@ export function flattenInitializer(decl: VariableDecl, dims: number[], init: Ini
     }
     const v = readElement(node, decl.type, info, ctx);
     if (!v) return undefined;
-    elements[base] = v;
+    if (keep) elements[base] = v;
   }
   return { dims: resolved, elements };
 }

@@ -96,7 +96,7 @@ export function layoutModule(module: Module, diags: DiagnosticBag, options: { im
   };
   const labels = new Set<string>();
   for (const item of module.items) if (item.kind === 'function' && item.body) collectLabels(item.body.statements, labels);
-  const ctx: InitContext = { report, lookup: (n) => symbols.get(n), isLabel: (n) => labels.has(n), version };
+  const ctx: InitContext = { report, lookup: (n) => symbols.get(n), isLabel: (n) => labels.has(n), version, keepElements: options.images !== false };
   const pending: PendingVariable[] = [];
 
   for (const item of module.items) {
