@@ -64,6 +64,9 @@ const ATTRIBUTE_ARITY: Record<string, [number, number]> = {
   '.noreturn': [0, 0],
 };
 
+/** State spaces a declaration may start with: ptxas rejects `.sreg` declarations as a syntax error. */
+const DECLARABLE_SPACES = new Set([...STATE_SPACE_SET].filter((s) => s !== '.sreg'));
+
 const ENTRY_ONLY_ATTRIBUTES = new Set([
   '.maxnreg', '.maxntid', '.reqntid', '.minnctapersm', '.maxnctapersm', '.maxclusterrank', '.reqnctapercluster',
   '.explicitcluster', '.blocksareclusters',
@@ -386,7 +389,7 @@ class Parser {
         return;
       }
       case '.alias': {
-        const d = this.parseGenericDirective();
+        const d = this.parseAlias();
         if (d) items.push(d);
         return;
       }
@@ -407,7 +410,7 @@ class Parser {
         if (f) items.push(f);
         return;
       }
-      if (STATE_SPACE_SET.has(w)) {
+      if (DECLARABLE_SPACES.has(w)) {
         const v = this.parseVariableDecl(start, linkage, true);
         if (v) items.push(v);
         return;
@@ -509,9 +512,22 @@ class Parser {
     const path = this.text.slice(lx.start + 1, lx.end - 1);
     this.advance();
     const f: A.FileDirective = { kind: 'file', index, path, span: { start, end: 0 } };
+    // Timestamp and size are plain integers (ptxas: `-1`, `1+1` are syntax errors).
     if (this.accept(Tok.Comma)) {
-      f.timestamp = this.parseExpr();
-      if (this.accept(Tok.Comma)) f.size = this.parseExpr();
+      if (lx.tok() !== Tok.Int) {
+        this.errorHere('PTX208', `expected a timestamp integer near ${this.nearText()}`);
+        this.skipLine();
+        return undefined;
+      }
+      f.timestamp = this.parsePrimary();
+      if (this.accept(Tok.Comma)) {
+        if (lx.tok() !== Tok.Int) {
+          this.errorHere('PTX208', `expected a file size integer near ${this.nearText()}`);
+          this.skipLine();
+          return undefined;
+        }
+        f.size = this.parsePrimary();
+      }
     }
     f.span = this.span(start);
     return f;
@@ -533,24 +549,61 @@ class Parser {
       nums.push(decodeInt(this.text, lx.start, lx.end).value);
       this.advance();
     }
+    // ptxas: either nothing more, or `, function_name NAME [+ INT], inlined_at F L C` (both, in
+    // this order); anything else is a syntax error where the expected word is missing.
     const attributes: { name: string; args: A.Expr[]; span: Span }[] = [];
-    while (lx.tok() === Tok.Comma) {
+    if (lx.tok() === Tok.Comma) {
       this.advance();
-      if (lx.tok() !== Tok.Ident) {
-        this.errorHere('PTX209', `expected .loc attribute near ${this.nearText()}`);
+      const fStart = lx.start;
+      if (lx.tok() !== Tok.Ident || !lx.is('function_name')) {
+        this.errorHere('PTX209', `expected 'function_name' in .loc near ${this.nearText()}`);
         this.skipLine();
         return undefined;
       }
-      const aStart = lx.start;
-      const name = this.word();
+      this.advance();
+      if (lx.tok() !== Tok.Ident || this.isWarpSize()) {
+        this.errorHere('PTX209', `expected a label after function_name near ${this.nearText()}`);
+        this.skipLine();
+        return undefined;
+      }
+      const nStart = lx.start;
+      const fname: A.Expr = { kind: 'name', name: this.word(), span: { start: nStart, end: lx.end } };
+      this.advance();
+      let fArg: A.Expr = fname;
+      if (lx.tok() === Tok.Plus) {
+        this.advance();
+        if (lx.tok() !== Tok.Int) {
+          this.errorHere('PTX209', `expected an integer offset near ${this.nearText()}`);
+          this.skipLine();
+          return undefined;
+        }
+        const off = this.parsePrimary();
+        fArg = { kind: 'binary', op: '+', left: fname, right: off, span: this.span(nStart) };
+      }
+      attributes.push({ name: 'function_name', args: [fArg], span: this.span(fStart) });
+      if (lx.tok() !== Tok.Comma) {
+        this.errorHere('PTX209', `expected ', inlined_at F L C' after function_name near ${this.nearText()}`);
+        this.skipLine();
+        return undefined;
+      }
+      this.advance();
+      const iStart = lx.start;
+      if (lx.tok() !== Tok.Ident || !lx.is('inlined_at')) {
+        this.errorHere('PTX209', `expected 'inlined_at' in .loc near ${this.nearText()}`);
+        this.skipLine();
+        return undefined;
+      }
       this.advance();
       const args: A.Expr[] = [];
-      if (name === 'function_name') {
-        args.push(this.parseNameExpr());
-      } else {
-        while (lx.tok() === Tok.Int) args.push(this.parsePrimary());
+      for (let i = 0; i < 3; i++) {
+        if (lx.tok() !== Tok.Int) {
+          this.errorHere('PTX209', `expected integer in inlined_at near ${this.nearText()}`);
+          this.skipLine();
+          return undefined;
+        }
+        args.push(this.parsePrimary());
       }
-      attributes.push({ name, args, span: this.span(aStart) });
+      attributes.push({ name: 'inlined_at', args, span: this.span(iStart) });
     }
     return { kind: 'loc', file: nums[0]!, line: nums[1]!, column: nums[2]!, attributes, span: this.span(start) };
   }
@@ -585,7 +638,33 @@ class Parser {
     return { kind: 'string', value, span: { start: s, end: this.lastEnd } };
   }
 
-  /// genericDirective := DIRECTIVE arg (',' arg)* ';'     (e.g. `.alias a, b;`)
+  /// alias := '.alias' NAME ',' NAME ';'
+  private parseAlias(): A.GenericDirective | undefined {
+    const lx = this.lx;
+    const start = lx.start;
+    this.advance();
+    const args: A.Expr[] = [];
+    for (let i = 0; i < 2; i++) {
+      if (i === 1 && !this.expect(Tok.Comma)) {
+        this.skipStatement();
+        return undefined;
+      }
+      if (lx.tok() !== Tok.Ident || this.isWarpSize()) {
+        this.errorHere('PTX201');
+        this.skipStatement();
+        return undefined;
+      }
+      args.push({ kind: 'name', name: this.word(), span: { start: lx.start, end: lx.end } });
+      this.advance();
+    }
+    if (!this.expect(Tok.Semi)) {
+      this.skipStatement();
+      return undefined;
+    }
+    return { kind: 'directive', name: '.alias', args, span: this.span(start) };
+  }
+
+  /// genericDirective := DIRECTIVE arg (',' arg)* ';'
   private parseGenericDirective(): A.GenericDirective | undefined {
     const start = this.lx.start;
     const name = this.word();
@@ -813,7 +892,7 @@ class Parser {
     }
     for (;;) {
       const s = lx.start;
-      if (lx.tok() !== Tok.Dotted || !STATE_SPACE_SET.has(this.word())) {
+      if (lx.tok() !== Tok.Dotted || !DECLARABLE_SPACES.has(this.word())) {
         this.errorHere('PTX215', `expected parameter declaration near ${this.nearText()}`);
         return undefined;
       }
@@ -1223,7 +1302,7 @@ class Parser {
     }
     if (lx.tok() === Tok.Dotted) {
       const v = this.word();
-      if (STATE_SPACE_SET.has(v)) {
+      if (DECLARABLE_SPACES.has(v)) {
         const d = this.parseVariableDecl(start, linkage, true);
         if (d) out.push(d);
         return;
@@ -1319,11 +1398,9 @@ class Parser {
     }
     const opcode = this.word();
     const opcodeSpan = { start: lx.start, end: lx.end };
-    if (!INSTRUCTION_SET.has(opcode)) {
-      this.errorHere('PTX226', `unknown instruction '${opcode.length > 60 ? opcode.slice(0, 60) + '…' : opcode}'`);
-      this.skipStatement();
-      return;
-    }
+    // ptxas parses a statement with an unknown opcode like any other and reports the opcode only
+    // when the statement is otherwise well-formed (a syntax error in its operands wins).
+    const known = INSTRUCTION_SET.has(opcode);
     this.advance();
     const modifiers = this.parseModifiers();
     const base = this.sp;
@@ -1347,6 +1424,11 @@ class Parser {
       return;
     }
     this.advance();
+    if (!known) {
+      const shown = opcode.length > 60 ? opcode.slice(0, 60) + '…' : opcode;
+      this.error('PTX226', `unknown instruction '${shown}'`, opcodeSpan.start, opcodeSpan.end - opcodeSpan.start);
+      return;
+    }
     const ins: A.Instruction = { kind: 'instruction', opcode, opcodeSpan, modifiers, operands, span: this.span(start) };
     if (guard) ins.guard = guard;
     out.push(ins);
