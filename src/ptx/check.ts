@@ -750,10 +750,11 @@ class ModuleChecker {
     const special = SPECIAL_REGISTERS.get(name);
     if (special) {
       const loc = this.spanLoc(span);
-      if (special.minVersion !== undefined && this.header.version !== undefined && this.header.version < special.minVersion)
-        this.error('PTX313', `${name} requires PTX ISA .version ${formatVersionCode(special.minVersion)} or later`, loc);
-      else if (special.minSm !== undefined && this.header.sm !== undefined && this.header.sm < special.minSm)
+      // ptxas names the target first when both are too old.
+      if (special.minSm !== undefined && this.header.sm !== undefined && this.header.sm < special.minSm)
         this.error('PTX313', `${name} requires .target sm_${special.minSm} or higher`, loc);
+      else if (special.minVersion !== undefined && this.header.version !== undefined && this.header.version < special.minVersion)
+        this.error('PTX313', `${name} requires PTX ISA .version ${formatVersionCode(special.minVersion)} or later`, loc);
       return;
     }
     if (role === OperandRole.Declared) {

@@ -104,6 +104,10 @@ const cases: Case[] = [
   { name: '%envreg31 exists, %envreg32 not', text: E('.reg .b32 %r;\nmov.u32 %r, %envreg31;\nmov.u32 %r, %envreg32;\nret;'), line: 7, code: 'PTX310' },
   { name: '%pm8 does not exist', text: E('.reg .b32 %r;\nmov.u32 %r, %pm8;\nret;'), line: 6, code: 'PTX310' },
   { name: '%cluster_ctaid needs sm_90', text: E('.reg .b32 %r;\nmov.u32 %r, %cluster_ctaid.x;\nret;'), line: 6, code: 'PTX313' },
+  { name: '%globaltimer needs sm_30', full: true, text: '.version 3.0\n.target sm_20\n.address_size 64\n.entry k() {\n.reg .b64 %rd;\nmov.u64 %rd, %globaltimer;\nret; }\n', line: 6, code: 'PTX313' },
+  { name: '%dynamic_smem_size needs PTX 4.1', full: true, text: '.version 4.0\n.target sm_30\n.address_size 64\n.entry k() {\n.reg .b32 %r;\nmov.u32 %r, %dynamic_smem_size;\nret; }\n', line: 6, code: 'PTX313' },
+  { name: '%reserved_smem_offset_begin needs PTX 7.6', full: true, text: '.version 7.5\n.target sm_80\n.address_size 64\n.entry k() {\n.reg .b32 %r;\nmov.u32 %r, %reserved_smem_offset_begin;\nret; }\n', line: 6, code: 'PTX313' },
+  { name: '%clock_hi needs PTX 5.0', full: true, text: '.version 4.3\n.target sm_53\n.address_size 64\n.entry k() {\n.reg .b32 %r;\nmov.u32 %r, %clock_hi;\nret; }\n', line: 6, code: 'PTX313' },
   { name: '%aggr_smem_size needs PTX 8.1', text: E('.reg .b32 %r;\nmov.u32 %r, %aggr_smem_size;\nret;'), line: 6, code: 'PTX313' },
 
   // ------------------------------------------------------------ redeclarations

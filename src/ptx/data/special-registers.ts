@@ -1,8 +1,7 @@
 /**
- * Predefined identifiers (spec Table 3) as ptxas 13.0 knows them, with the PTX version and target
- * each needs where ptxas enforces one. Measured with ptxas: it also knows the undocumented
- * `%clock_hi`; it does not enforce the ISA's version notes for `%dynamic_smem_size`,
- * `%current_graph_exec` or `%reserved_smem_offset_*`.
+ * Predefined identifiers (spec Table 3) as ptxas 13.0 knows them, with the target and PTX version
+ * each needs ("Feature '%globaltimer' requires .target sm_30 or higher"), measured by using every
+ * register under old targets and versions. ptxas also knows the undocumented `%clock_hi`.
  */
 
 export interface SpecialRegister {
@@ -12,27 +11,38 @@ export interface SpecialRegister {
   minSm?: number;
 }
 
-const SM90: SpecialRegister = { minSm: 90 };
 const ANY: SpecialRegister = {};
+const need = (minSm: number | undefined, minVersion: number | undefined): SpecialRegister => {
+  const r: SpecialRegister = {};
+  if (minSm !== undefined) r.minSm = minSm;
+  if (minVersion !== undefined) r.minVersion = minVersion;
+  return r;
+};
+const CLUSTER = need(90, 78);
+const SMEM = need(20, 41);
+const TIMER = need(30, 31);
+const SM20 = need(20, 20);
+const V13 = need(undefined, 13);
+const RESERVED = need(80, 76);
 
 const table = new Map<string, SpecialRegister>([
-  ['%aggr_smem_size', { minVersion: 81, minSm: 90 }],
-  ['%clock', ANY], ['%clock64', ANY], ['%clock_hi', ANY],
-  ['%cluster_ctaid', SM90], ['%cluster_ctarank', SM90], ['%cluster_nctaid', SM90], ['%cluster_nctarank', SM90],
-  ['%clusterid', SM90], ['%nclusterid', SM90], ['%is_explicit_cluster', SM90],
+  ['%aggr_smem_size', need(90, 81)],
+  ['%clock', ANY], ['%clock64', SM20], ['%clock_hi', need(20, 50)],
+  ['%cluster_ctaid', CLUSTER], ['%cluster_ctarank', CLUSTER], ['%cluster_nctaid', CLUSTER], ['%cluster_nctarank', CLUSTER],
+  ['%clusterid', CLUSTER], ['%nclusterid', CLUSTER], ['%is_explicit_cluster', CLUSTER],
   ['%ctaid', ANY], ['%nctaid', ANY], ['%tid', ANY], ['%ntid', ANY],
-  ['%current_graph_exec', ANY], ['%dynamic_smem_size', ANY], ['%total_smem_size', ANY],
-  ['%globaltimer', ANY], ['%globaltimer_hi', ANY], ['%globaltimer_lo', ANY], ['%gridid', ANY],
-  ['%laneid', ANY], ['%lanemask_eq', ANY], ['%lanemask_ge', ANY], ['%lanemask_gt', ANY], ['%lanemask_le', ANY],
-  ['%lanemask_lt', ANY], ['%nsmid', ANY], ['%nwarpid', ANY], ['%smid', ANY], ['%warpid', ANY],
-  ['%reserved_smem_offset_begin', ANY], ['%reserved_smem_offset_cap', ANY], ['%reserved_smem_offset_end', ANY],
-  ['%reserved_smem_offset_0', ANY], ['%reserved_smem_offset_1', ANY],
+  ['%current_graph_exec', need(50, 80)], ['%dynamic_smem_size', SMEM], ['%total_smem_size', SMEM],
+  ['%globaltimer', TIMER], ['%globaltimer_hi', TIMER], ['%globaltimer_lo', TIMER], ['%gridid', ANY],
+  ['%laneid', V13], ['%lanemask_eq', SM20], ['%lanemask_ge', SM20], ['%lanemask_gt', SM20], ['%lanemask_le', SM20],
+  ['%lanemask_lt', SM20], ['%nsmid', SM20], ['%nwarpid', SM20], ['%smid', V13], ['%warpid', V13],
+  ['%reserved_smem_offset_begin', RESERVED], ['%reserved_smem_offset_cap', RESERVED], ['%reserved_smem_offset_end', RESERVED],
+  ['%reserved_smem_offset_0', RESERVED], ['%reserved_smem_offset_1', RESERVED],
   ['WARP_SZ', ANY],
 ]);
 for (let i = 0; i < 32; i++) table.set(`%envreg${i}`, ANY);
 for (let i = 0; i < 8; i++) {
-  table.set(`%pm${i}`, ANY);
-  table.set(`%pm${i}_64`, ANY);
+  table.set(`%pm${i}`, V13);
+  table.set(`%pm${i}_64`, need(50, 40));
 }
 
 /** Every predefined identifier, with its requirements. */
