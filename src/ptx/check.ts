@@ -271,7 +271,7 @@ class ModuleChecker {
   }
 
   /** Type, vector and state-space rules shared by every declaration. */
-  private checkDeclarationShape(decl: A.VariableDecl, context: 'module' | 'body' | 'entryParam' | 'funcParam'): boolean {
+  private checkDeclarationShape(decl: A.VariableDecl, context: 'module' | 'body' | 'entryParam' | 'funcParam', definition = true): boolean {
     const typeLoc = this.spanLoc(decl.typeSpan);
     const bits = DECLARATION_TYPE_BITS.get(decl.type);
     if (bits === undefined) {
@@ -311,6 +311,11 @@ class ModuleChecker {
       }
     }
     const firstName = decl.declarators[0]?.name ?? '';
+    if (decl.vector !== undefined && decl.space === '.param' && definition) {
+      // ptxas: "Variable 'x' cannot be allocated in .param state space" (a prototype-only list may).
+      this.error('PTX347', `.param variable '${firstName}' cannot have a vector type`, start);
+      return false;
+    }
     if (decl.type === '.pred' && decl.space !== '.reg') {
       this.error('PTX335', `predicate variable '${firstName}' must be in the .reg state space`, start);
       return false;
@@ -445,7 +450,7 @@ class ModuleChecker {
     this.checkFunctionAttributes(f);
     if (!f.body) {
       // Parameter lists of declarations still follow the declaration rules.
-      for (const p of f.params ?? []) this.checkDeclarationShape(p, f.entry ? 'entryParam' : 'funcParam');
+      for (const p of f.params ?? []) this.checkDeclarationShape(p, f.entry ? 'entryParam' : 'funcParam', false);
       return;
     }
     this.table.open();

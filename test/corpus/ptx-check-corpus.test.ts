@@ -15,11 +15,11 @@ import { checkPtxText } from '../../src/ptx/index.js';
 const KNOWN_FAILURES = new Set<string>([]);
 
 /**
- * Floors for the rejected-genuine files (measured: 77 of 87 rejected, 61 on ptxas's line). Most of
+ * Floors for the rejected-genuine files (measured: 78 of 87 rejected, 62 on ptxas's line). Most of
  * the rest need instruction semantics (operand types, required modifiers), which is not this stage.
  */
-const MIN_GENUINE_REJECTED = 75;
-const MIN_GENUINE_SAME_LINE = 59;
+const MIN_GENUINE_REJECTED = 76;
+const MIN_GENUINE_SAME_LINE = 60;
 
 const root = sharedDir() ? join(sharedDir()!, 'corpus', 'ptx') : undefined;
 if (sharedSkipReason) console.log(sharedSkipReason);
