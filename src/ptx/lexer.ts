@@ -13,7 +13,6 @@ export type LexDiagnosticSink = (code: string, message: string, offset: number, 
 // Character codes.
 const C_TAB = 9;
 const C_LF = 10;
-const C_VT = 11;
 const C_FF = 12;
 const C_CR = 13;
 const C_SPACE = 32;
@@ -79,7 +78,7 @@ for (let c = 0; c < 128; c++) {
   if (digit) k |= CL_DIGIT | CL_FOLLOW | CL_HEX;
   if (c === C_UNDERSCORE || c === C_DOLLAR) k |= CL_FOLLOW;
   if ((c >= 65 && c <= 70) || (c >= 97 && c <= 102)) k |= CL_HEX;
-  if (c === C_SPACE || c === C_TAB || c === C_LF || c === C_CR || c === C_VT || c === C_FF) k |= CL_SPACE;
+  if (c === C_SPACE || c === C_TAB || c === C_LF || c === C_CR || c === C_FF) k |= CL_SPACE;
   CLASS[c] = k;
 }
 
@@ -246,7 +245,8 @@ export class Lexer {
       if (c === C_LF) {
         atLineStart = true;
         pos++;
-      } else if (c === C_SPACE || c === C_TAB || c === C_CR || c === C_VT || c === C_FF) {
+      } else if (c === C_SPACE || c === C_TAB || c === C_CR || c === C_FF) {
+        // (vertical tab is not whitespace for ptxas: it is a syntax error)
         pos++;
       } else if (c === C_SLASH) {
         const d = text.charCodeAt(pos + 1);

@@ -1768,6 +1768,8 @@ class Parser {
         return ref;
       }
       case Tok.Sink:
+        // `_` is an operand only as a destination (first operand, vector and list items).
+        if (!this.allowNames) this.errorHere('PTX230', `'_' is not allowed in a constant expression`);
         this.advance();
         return { kind: 'sink', span: this.span(start) };
       case Tok.LParen: {
