@@ -8,7 +8,7 @@
  * it; otherwise it is scanned for identifiers and only macro invocations are replaced. Directives
  * are found with indexOf jumps over `#`, `/` and `"`, so a large file costs a few native scans.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Diagnostic } from '../core/diagnostics.js';
 import { SourceFile, unmapped, type MappedText, type SourceLocation } from '../core/source.js';
@@ -109,44 +109,19 @@ const CHAR_CLASS = (() => {
 /** Horizontal whitespace inside a line (cpp's set). */
 const isHSpace = (c: number): boolean => c === CH_SPACE || c === CH_TAB || c === CH_FF || c === CH_VT || c === CH_CR;
 
-// ---------------------------------------------------------------- tokens and hide sets
-
-/** A set of macro names a token must not be expanded by again (C's "painted" tokens). Interned. */
-class HideSet {
-  private readonly plus = new Map<string, HideSet>();
-  constructor(readonly names: readonly string[]) {}
-  has(name: string): boolean {
-    return this.names.includes(name);
-  }
-  with(name: string): HideSet {
-    if (this.has(name)) return this;
-    let h = this.plus.get(name);
-    if (!h) {
-      h = new HideSet([...this.names, name]);
-      this.plus.set(name, h);
-    }
-    return h;
-  }
-  union(other: HideSet): HideSet {
-    let h: HideSet = this;
-    for (const n of other.names) h = h.with(n);
-    return h;
-  }
-  intersect(other: HideSet): HideSet {
-    if (other === this) return this;
-    let h = EMPTY_HIDE;
-    for (const n of this.names) if (other.has(n)) h = h.with(n);
-    return h;
-  }
-}
-const EMPTY_HIDE = new HideSet([]);
+// ---------------------------------------------------------------- tokens
 
 interface Tok extends ExprToken {
   /** Whitespace came before it (one space is kept when it is printed). */
   space: boolean;
-  hide: HideSet;
+  /** Read while its macro was being expanded: never expanded again (C's "painted blue"). */
+  noExpand?: boolean;
+  /** Read from the source text (its offset is a source offset). */
+  fromSource?: boolean;
   /** Paddings only: the token whose leading space they stand for (null: none). */
   src?: Tok | null;
+  /** End-of-expansion markers only: the macro to enable again. */
+  endOf?: Macro;
 }
 
 interface Macro {
@@ -157,6 +132,8 @@ interface Macro {
   body: Tok[];
   /** The body has `##` (object-like macros then need substitution too). */
   hasPaste: boolean;
+  /** Expansions of it in progress: while > 0 its name is not expanded (and is painted). */
+  disabled: number;
   /** Where it was defined (resolved only for a redefinition warning). */
   where: () => SourceLocation;
 }
@@ -167,9 +144,11 @@ interface Macro {
  */
 const TK_PADDING = 0;
 function padding(src: Tok): Tok {
-  return { kind: TK_PADDING, text: '', offset: -1, space: false, hide: EMPTY_HIDE, src };
+  return { kind: TK_PADDING, text: '', offset: -1, space: false, src };
 }
-const AVOID_PASTE: Tok = { kind: TK_PADDING, text: '', offset: -1, space: false, hide: EMPTY_HIDE, src: null };
+const AVOID_PASTE: Tok = { kind: TK_PADDING, text: '', offset: -1, space: false, src: null };
+/** Not a token: where a macro's expansion ends and the macro may expand again (GCC's context pop). */
+const TK_END = -1;
 
 /** Thrown to abandon an expansion that exceeds the budget (reported once, then expansion stops). */
 class ExpansionLimit {
@@ -245,7 +224,7 @@ function punctLength(text: string, p: number, end: number): number {
  * Tokens of text[start, end): whitespace, comments and backslash-newlines separate tokens.
  * Used for directive lines (where `'` starts a character constant, as in C).
  */
-function lexRange(text: string, start: number, end: number, hide: HideSet = EMPTY_HIDE): Tok[] {
+function lexRange(text: string, start: number, end: number): Tok[] {
   const out: Tok[] = [];
   let p = start;
   let space = false;
@@ -303,7 +282,7 @@ function lexRange(text: string, start: number, end: number, hide: HideSet = EMPT
       q = p + 1;
       kind = TK_OTHER;
     }
-    out.push({ kind, text: text.slice(p, q), offset: p, space, hide });
+    out.push({ kind, text: text.slice(p, q), offset: p, space });
     space = false;
     p = q;
   }
@@ -926,6 +905,9 @@ class Preprocessor {
       if (!(e instanceof ExpansionLimit)) throw e;
       this.report('error', 'PP030', `${e.message}; macro expansion stopped here`, this.at(ctx, start, reader.pos - start));
       this.expansionDisabled = true;
+      // Recovery: the invocation becomes `0` (bombs sit in expressions), so what follows is not
+      // a cascade of unrelated errors about a half-expanded line.
+      this.out.point(ctx.index, needsSeparator(this.out.lastChar, CH_0) ? ' 0' : '0', start, reader.pos - start, ctx.state);
       return reader.pos;
     }
     const after = reader.pos;
@@ -950,8 +932,13 @@ class Preprocessor {
     if (this.expansionDepth > 0) this.expansionDepth--;
   }
 
+  /** The macro defined under `name` (cheap filter first: most identifiers are not macros). */
+  macroNamed(name: string): Macro | undefined {
+    return this.macroFilter(name) ? this.macros.get(name) : undefined;
+  }
+
   macroFor(t: Tok): Macro | 'builtin' | undefined {
-    if (t.kind !== TK_IDENT || t.hide.has(t.text)) return undefined;
+    if (t.kind !== TK_IDENT || t.noExpand) return undefined;
     if (this.macroFilter(t.text)) {
       const m = this.macros.get(t.text);
       if (m) return m;
@@ -1159,10 +1146,12 @@ class Preprocessor {
         j++;
       }
       const isDef = this.macros.has(id.text) || id.text === '__LINE__' || id.text === '__FILE__';
-      operands.push({ kind: TK_NUMBER, text: isDef ? '1' : '0', offset: t.offset, space: t.space, hide: EMPTY_HIDE });
+      operands.push({ kind: TK_NUMBER, text: isDef ? '1' : '0', offset: t.offset, space: t.space });
       i = j;
     }
-    const r = evaluateExpression(operands, end);
+    // "Ends too early" points just past the last character of the line (before a CR).
+    const lineEnd = end > nameTok.offset && ctx.text.charCodeAt(end - 1) === CH_CR ? end - 1 : end;
+    const r = evaluateExpression(operands, lineEnd);
     if (!r.ok) {
       // Offsets of tokens that came out of macro bodies are not in this file: point at the directive.
       const off = r.offset >= nameTok.offset && r.offset <= end ? r.offset : nameTok.offset;
@@ -1264,7 +1253,7 @@ class Preprocessor {
     const old = this.macros.get(name);
     const state = ctx.state;
     const hasPaste = body.some((t) => t.kind === TK_PUNCT && t.text === '##');
-    const macro: Macro = { name, params, variadic, body, hasPaste, where: () => locationIn(ctx.source, nameTok.offset, 0, state) };
+    const macro: Macro = { name, params, variadic, body, hasPaste, disabled: 0, where: () => locationIn(ctx.source, nameTok.offset, 0, state) };
     if (old && !sameDefinition(old, macro)) {
       const prev = old.where();
       this.report('warning', 'PP025', `"${name}" redefined (previous definition at ${prev.file}:${prev.line})`, this.at(ctx, nameTok.offset, name.length));
@@ -1482,7 +1471,7 @@ class SourceReader {
       kind = TK_OTHER;
     }
     this.pos = q;
-    return { kind, text: text.slice(p, q), offset: p, space: p > start, hide: EMPTY_HIDE };
+    return { kind, text: text.slice(p, q), offset: p, space: p > start, fromSource: true };
   }
 
   /** Is the next non-blank character `(`? (Does not consume.) */
@@ -1494,7 +1483,8 @@ class SourceReader {
 
 /**
  * Rescanning expander: a stack of pending tokens in front of an optional source reader. Each
- * identifier naming a macro not in its hide set is replaced by its expansion, pushed back in front.
+ * identifier naming a macro that is not being expanded is replaced by its expansion, pushed back
+ * in front with an end marker (the context model of GCC's cpplib).
  */
 class Expander {
   /** Pending tokens, top of stack = next token. */
@@ -1513,16 +1503,24 @@ class Expander {
     if (tokens) for (let i = tokens.length - 1; i >= 0; i--) this.pending.push(tokens[i]!);
   }
 
-  /** The next token, paddings included. */
+  /**
+   * The next token, paddings and end markers included. An identifier read while its macro is
+   * being expanded is painted: it never expands afterwards (GCC's NO_EXPAND).
+   */
   private next(): Tok | undefined {
-    return this.pending.pop() ?? (this.source ? this.source.next() : undefined);
+    const t = this.pending.pop() ?? (this.source ? this.source.next() : undefined);
+    if (t && t.kind === TK_IDENT && !t.noExpand) {
+      const m = this.pp.macroNamed(t.text);
+      if (m && m.disabled > 0) return { ...t, noExpand: true };
+    }
+    return t;
   }
 
   /** Is the next token other than padding `(`? (Does not consume.) */
   private peekIsLParen(): boolean {
     for (let i = this.pending.length - 1; i >= 0; i--) {
       const t = this.pending[i]!;
-      if (t.kind === TK_PADDING) continue;
+      if (t.kind === TK_PADDING || t.kind === TK_END) continue;
       return t.kind === TK_PUNCT && t.text === '(';
     }
     return this.source ? this.source.peekLParen() : false;
@@ -1532,11 +1530,22 @@ class Expander {
     for (let i = tokens.length - 1; i >= 0; i--) this.pending.push(tokens[i]!);
   }
 
-  /** An expansion goes back in front between paddings: its name's spacing, then "nothing". */
-  private pushExpansion(tokens: Tok[], name: Tok): void {
+  /**
+   * An expansion goes back in front between paddings (its name's spacing, then "nothing"); the
+   * macro stays disabled until its end marker is read.
+   */
+  private pushExpansion(tokens: Tok[], name: Tok, m: Macro): void {
     this.pending.push(AVOID_PASTE);
+    this.pending.push({ kind: TK_END, text: '', offset: -1, space: false, endOf: m });
     this.pushFront(tokens);
     this.pending.push(padding(name));
+    m.disabled++;
+  }
+
+  /** After an abandoned expansion: enable again every macro whose end marker is still pending. */
+  private releasePending(): void {
+    for (const t of this.pending) if (t.kind === TK_END) t.endOf!.disabled--;
+    this.pending.length = 0;
   }
 
   /**
@@ -1544,21 +1553,32 @@ class Expander {
    * first source token (the macro name) and everything its expansion pulled in are done.
    */
   run(emit: (t: Tok) => void): void {
+    try {
+      this.runUnguarded(emit);
+    } catch (e) {
+      this.releasePending();
+      throw e;
+    }
+  }
+
+  private runUnguarded(emit: (t: Tok) => void): void {
     let started = false;
     for (;;) {
       if (started && this.source && this.pending.length === 0) return;
       const t = this.next();
       if (!t) return;
       started = true;
+      if (t.kind === TK_END) {
+        t.endOf!.disabled--;
+        continue;
+      }
       if (this.ifExpression && t.kind === TK_IDENT && t.text === 'defined') {
         emit(t);
         // `defined X` or `defined ( X )`: pass the operand through unexpanded.
-        let u = this.next();
-        while (u && u.kind === TK_PADDING) u = this.next();
+        let u = this.nextReal();
         if (u && u.kind === TK_PUNCT && u.text === '(') {
           emit(u);
-          u = this.next();
-          while (u && u.kind === TK_PADDING) u = this.next();
+          u = this.nextReal();
         }
         if (u) emit(u);
         continue;
@@ -1574,46 +1594,46 @@ class Expander {
       }
       if (!m.params) {
         this.pp.countWork(m.body.length + 1);
-        const hide = t.hide.with(m.name);
-        this.pushExpansion(this.withHide(m.hasPaste ? this.substitute(m, []) : m.body, hide), t);
+        this.pushExpansion(m.hasPaste ? this.substitute(m, []) : m.body, t, m);
         continue;
       }
       if (!this.peekIsLParen()) {
         emit(t);
         continue;
       }
-      let lp = this.next();
-      while (lp && lp.kind === TK_PADDING) lp = this.next();
+      this.nextReal(); // (
       const call = this.collectArgs(m, t);
       if (!call) continue;
-      const hide = t.hide.intersect(call.rparen.hide).with(m.name);
-      const body = this.substitute(m, call.args);
-      this.pushExpansion(this.withHide(body, hide), t);
+      this.pushExpansion(this.substitute(m, call.args), t, m);
+    }
+  }
+
+  /** The next token that is not padding, processing end markers on the way. */
+  private nextReal(): Tok | undefined {
+    for (;;) {
+      const u = this.next();
+      if (!u) return undefined;
+      if (u.kind === TK_PADDING) continue;
+      if (u.kind === TK_END) {
+        u.endOf!.disabled--;
+        continue;
+      }
+      return u;
     }
   }
 
   private builtin(t: Tok): Tok {
     // Straight from the source: its own line; from a macro body or argument: the invocation's.
-    const loc = this.pp.at(this.ctx, this.source && t.hide === EMPTY_HIDE ? t.offset : this.at);
+    const loc = this.pp.at(this.ctx, this.source && t.fromSource ? t.offset : this.at);
     const text = t.text === '__LINE__' ? String(loc.line) : JSON.stringify(loc.file);
-    return { kind: t.text === '__LINE__' ? TK_NUMBER : TK_STRING, text, offset: t.offset, space: t.space, hide: t.hide };
-  }
-
-  /** Copies of body tokens carrying the invocation's hide set (paddings as they are). */
-  private withHide(body: Tok[], hide: HideSet): Tok[] {
-    const out = new Array<Tok>(body.length);
-    for (let i = 0; i < body.length; i++) {
-      const b = body[i]!;
-      out[i] = b.kind === TK_PADDING ? b : { kind: b.kind, text: b.text, offset: b.offset, space: b.space, hide: b.hide === EMPTY_HIDE ? hide : b.hide.union(hide) };
-    }
-    return out;
+    return { kind: t.text === '__LINE__' ? TK_NUMBER : TK_STRING, text, offset: t.offset, space: t.space };
   }
 
   /**
    * Reads `arg, arg, ...)` after the `(`; undefined (after an error) when unterminated or wrong
    * count. Paddings are kept inside an argument and dropped at its ends (as cpp does).
    */
-  private collectArgs(m: Macro, nameTok: Tok): { args: Tok[][]; rparen: Tok } | undefined {
+  private collectArgs(m: Macro, nameTok: Tok): { args: Tok[][] } | undefined {
     const params = m.params!;
     const args: Tok[][] = [[]];
     let depth = 0;
@@ -1628,6 +1648,11 @@ class Expander {
       }
       this.pp.countWork(1);
       const current = args[args.length - 1]!;
+      if (t.kind === TK_END) {
+        // Arguments may run past the end of an expansion: that macro is enabled again (as GCC).
+        t.endOf!.disabled--;
+        continue;
+      }
       if (t.kind === TK_PADDING) {
         if (current.length > 0) current.push(t);
         continue;
@@ -1638,14 +1663,14 @@ class Expander {
           if (depth === 0) {
             for (const a of args) trim(a);
             const nargs = args.length === 1 && args[0]!.length === 0 && params.length === 0 ? 0 : args.length;
-            if (params.length === 0 && nargs === 0) return { args: [], rparen: t };
+            if (params.length === 0 && nargs === 0) return { args: [] };
             if (m.variadic ? nargs < params.length - 1 : nargs !== params.length) {
               const wanted = m.variadic ? `at least ${params.length - 1}` : String(params.length);
               this.pp.report('error', 'PP032', `macro "${m.name}" requires ${wanted} argument${wanted === '1' ? '' : 's'}, but ${nargs} given`, this.pp.at(this.ctx, this.originOffset(nameTok), m.name.length));
               return undefined;
             }
             while (args.length < params.length) args.push([]);
-            return { args, rparen: t };
+            return { args };
           }
           depth--;
         } else if (t.text === ',' && depth === 0 && !(m.variadic && args.length === params.length)) {
@@ -1658,7 +1683,7 @@ class Expander {
   }
 
   private originOffset(t: Tok): number {
-    return this.source && t.offset >= 0 && t.offset < this.ctx.text.length && t.hide === EMPTY_HIDE ? t.offset : this.at;
+    return this.source && t.fromSource ? t.offset : this.at;
   }
 
   /** The body with parameters replaced: `#p` stringized, operands of `##` raw, others fully expanded. */
@@ -1685,7 +1710,7 @@ class Expander {
     for (let i = 0; i < body.length; i++) {
       const t = body[i]!;
       if (t.kind === TK_PUNCT && t.text === '#' && argIndex(body[i + 1]) >= 0) {
-        out.push({ kind: TK_STRING, text: stringize(args[argIndex(body[i + 1])]!), offset: t.offset, space: t.space, hide: EMPTY_HIDE });
+        out.push({ kind: TK_STRING, text: stringize(args[argIndex(body[i + 1])]!), offset: t.offset, space: t.space });
         i++;
         continue;
       }
@@ -1725,7 +1750,7 @@ class Expander {
           const raw = args[k]!;
           // Left operand of `##`: cpp still pads it with the parameter's spacing.
           if (i > 0 && !isPaste(body[i - 1])) out.push(padding(t));
-          if (raw.length === 0) out.push({ kind: TK_OTHER, text: '', offset: t.offset, space: t.space, hide: EMPTY_HIDE, placemarker: true } as Tok);
+          if (raw.length === 0) out.push({ kind: TK_OTHER, text: '', offset: t.offset, space: t.space, placemarker: true } as Tok);
           else for (const r of raw) out.push(r);
         } else {
           // cpp: padding for the parameter's own spacing (not before the first body token), the
@@ -1746,7 +1771,7 @@ class Expander {
   private paste(left: Tok, right: Tok): Tok[] {
     const text = left.text + right.text;
     const toks = lexRange(text, 0, text.length);
-    if (toks.length === 1) return [{ ...toks[0]!, offset: left.offset, space: left.space, hide: EMPTY_HIDE }];
+    if (toks.length === 1) return [{ ...toks[0]!, offset: left.offset, space: left.space }];
     this.pp.report('error', 'PP033', `pasting "${left.text}" and "${right.text}" does not give a valid preprocessing token`, this.pp.at(this.ctx, this.at, 1));
     return [left, right];
   }
@@ -1792,8 +1817,11 @@ function stringize(tokens: Tok[]): string {
   return s + '"';
 }
 
+/** Regular files only: a directory, device (/dev/zero) or FIFO is "not found" rather than a hang. */
 function defaultReadFile(path: string): string | undefined {
   try {
+    const st = statSync(path);
+    if (!st.isFile() || st.size > MAX_INCLUDED_BYTES) return undefined;
     return readFileSync(path, 'latin1');
   } catch {
     return undefined;

@@ -351,7 +351,7 @@ describe('preprocess: bounds', () => {
     );
     assert.ok(ms < 5000, `took ${ms} ms`);
     assert.ok(r.mapped.text.length < 10 * src.length + (1 << 20) + 100);
-    assert.ok(r.mapped.text.endsWith('after\n'));
+    assert.ok(r.mapped.text.endsWith('0\nafter\n'));
   });
 
   test('exponential function-like nesting ends in a clean error', () => {
@@ -382,6 +382,18 @@ describe('preprocess: bounds', () => {
     );
     assert.ok(r.mapped.text.endsWith('end\n'));
     assert.ok(performance.now() - t0 < 5000);
+  });
+
+  test('a directive over 4 MB is rejected without tokenizing, #if structure kept', () => {
+    const r = preprocess('t.ptx', '#if ' + '1+'.repeat(2_200_000) + '1\nhidden\n#else\nshown\n#endif\n#define BIG ' + 'x '.repeat(2_200_000) + '\nBIG\n');
+    assert.deepEqual(
+      r.diagnostics.map((d) => [d.code, d.location?.line]),
+      [
+        ['PP003', 1],
+        ['PP003', 6],
+      ],
+    );
+    assert.equal(r.mapped.text, 'shown\nBIG\n');
   });
 
   test('100k nested #if, terminated and not', () => {
