@@ -1796,12 +1796,14 @@ class Parser {
   flush(source: MappedText, diags: DiagnosticBag): void {
     const lx = this.lx;
     let list = this.pending;
-    if (lx.nonAsciiOffset >= 0) {
-      // ptxas checks for non-ASCII characters before parsing and reports only that.
-      list = [{ code: 'PTX105', message: 'non-ASCII character in source', offset: lx.nonAsciiOffset, length: 1 }];
-    } else if (lx.nulOffset >= 0) {
-      // Input ends at NUL: errors caused by the truncation are not reported.
-      list = list.filter((d) => d.offset < lx.nulOffset || d.code === 'PTX106');
+    // ptxas reads the file as a C string and checks it for non-ASCII bytes before parsing: a NUL
+    // ("Unexpected EOF") or a non-ASCII character, whichever comes first, is the only error.
+    const nul = lx.nulOffset;
+    const nonAscii = lx.nonAsciiOffset;
+    if (nonAscii >= 0 && (nul < 0 || nonAscii < nul)) {
+      list = [{ code: 'PTX105', message: 'non-ASCII character in source', offset: nonAscii, length: 1 }];
+    } else if (nul >= 0) {
+      list = [{ code: 'PTX106', message: 'NUL character in source (ptxas: unexpected end of file)', offset: nul, length: 1 }];
     }
     for (const d of list) {
       diags.add({ severity: 'error', code: d.code, message: d.message, location: source.locate(d.offset, d.length) });

@@ -5,7 +5,9 @@ import { printExpr } from '../../src/ptx/printer.js';
 import { DiagnosticBag } from '../../src/core/diagnostics.js';
 import { SourceFile, unmapped } from '../../src/core/source.js';
 import type * as A from '../../src/ptx/ast.js';
-import { runPtxas, ptxasSkipReason } from '../harness/tools.js';
+import { runPtxas, ptxasSkipReason, fuzzSeed } from '../harness/tools.js';
+import fc from 'fast-check';
+import { printModule } from '../../src/ptx/printer.js';
 import { SYNTAX_CASES } from './ptx-syntax-cases.js';
 
 function parse(text: string): { m: A.Module; bag: DiagnosticBag } {
@@ -327,5 +329,31 @@ describe('PTX parser vs ptxas: syntax snippets', { skip: ptxasSkipReason }, () =
     }
     console.log(`ptx syntax snippets vs ptxas: ${SYNTAX_CASES.length} cases`);
     assert.deepEqual(mismatches, []);
+  });
+});
+
+describe('PTX parser: random input', () => {
+  const pieces = [
+    '.version 8.0', '.target sm_80', '.entry', '.func', '.reg', '.b32', '.global', '.param', '.u64', '.ptr', '.align',
+    '.v4', '.section', '.debug_info', '.loc', '.file', '.pragma', '.maxntid', '.b8', 'k', '%r1', '%p', '$L1', '_',
+    'mov', 'ld', 'call', 'bra', 'add', '.s32', '.f32', '0x1f', '1', '1.5', '0f3f800000', '"s"', '(', ')', '[', ']',
+    '{', '}', ',', ';', ':', '::', '@', '!', '-', '+', '*', '|', '<', '>', '?', '=', '\n', ' ', '/*', '*/', '//', '#',
+    'WARP_SZ', 'generic', '0xff', 'é', '\0',
+  ];
+  test('never throws; diagnostics are bounded and located; clean parses print and reparse equal', () => {
+    const seed = fuzzSeed();
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...pieces), { maxLength: 80 }), fc.constantFrom(' ', '\n', ''), (parts, sep) => {
+        const text = parts.join(sep);
+        const { m, bag } = parse(text);
+        assert.ok(bag.items.length <= Math.max(4, parts.length + 2), `seed ${seed}: ${JSON.stringify(text)}`);
+        for (const d of bag.items) assert.ok(d.location && d.location.line >= 1, `seed ${seed}`);
+        if (bag.items.length === 0) {
+          const again = parse(printModule(m));
+          assert.deepEqual(again.bag.items.map((d) => d.message), [], `seed ${seed}: ${JSON.stringify(text)}`);
+        }
+      }),
+      { seed, numRuns: 3000 },
+    );
   });
 });
