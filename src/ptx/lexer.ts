@@ -280,7 +280,12 @@ export class Lexer {
       } else if (c === C_HASH && atLineStart) {
         // A preprocessor line that reached the parser (`#line`, `# 5 "f"`, or preprocessing off):
         // line mapping is the preprocessor's job; here the line is skipped.
-        while (pos < len && text.charCodeAt(pos) !== C_LF) pos++;
+        while (pos < len) {
+          const e = text.charCodeAt(pos);
+          if (e === C_LF) break;
+          if (e >= 128 || e === 0) this.oddChar(pos, e);
+          pos++;
+        }
       } else break;
     }
     this.pos = pos;
