@@ -57,6 +57,15 @@ describe('preprocess: macros', () => {
     });
   }
 
+  test('a failed invocation leaves no macro disabled', () => {
+    const r = preprocess('t.ptx', '#define F(x) [x]\n#define G F(\nG\n#define H 1\nF(2) G) H\n');
+    assert.deepEqual(
+      r.diagnostics.map((d) => [d.code, d.location?.line]),
+      [['PP031', 3]],
+    );
+    assert.equal(r.mapped.text, '[2] [] 1\n');
+  });
+
   test('macro errors', () => {
     assert.deepEqual(codes('#define F(x) x\nF(1\n'), ['PP031']);
     assert.deepEqual(codes('#define F(x, y) x\nF(1)\n'), ['PP032']);
