@@ -608,7 +608,6 @@ interface FileContext {
   conds: Conditional[];
 }
 
-
 class Preprocessor {
   readonly files: SourceFile[] = [];
   readonly diagnostics: Diagnostic[] = [];
@@ -630,7 +629,9 @@ class Preprocessor {
   /** Budget for expansion work (tokens created) and output characters; exceeding it stops expansion. */
   private work = 0;
   private readonly workLimit: number;
-  private readonly outputLimit: number;
+  /** Characters produced by macro expansion so far, against 10x the input read plus 1 MB. */
+  private expandedChars = 0;
+  private readonly mainLength: number;
   private expansionDisabled = false;
   private expansionDepth = 0;
   /** Builtins (__FILE__, __LINE__) occur in some file: scan runs even without user macros. */
@@ -645,7 +646,7 @@ class Preprocessor {
     this.includeDirs = options.includeDirs ?? [];
     // Tokens are objects: the cap also bounds memory (arguments are held until substituted).
     this.workLimit = Math.min(2 * mainText.length + 1_000_000, 4_000_000);
-    this.outputLimit = 10 * mainText.length + (1 << 20);
+    this.mainLength = mainText.length;
   }
 
   get preprocessing(): boolean {
@@ -899,7 +900,7 @@ class Preprocessor {
         parts.push(t.text);
         produced += t.text.length;
         last = t.text.charCodeAt(t.text.length - 1);
-        if (this.out.length + produced > this.outputLimit) throw new ExpansionLimit('macro expansion output exceeds the limit');
+        if (this.expandedChars + produced > 10 * (this.mainLength + this.includedBytes) + (1 << 20)) throw new ExpansionLimit('macro expansion output exceeds the limit');
       });
     } catch (e) {
       if (!(e instanceof ExpansionLimit)) throw e;
@@ -910,6 +911,7 @@ class Preprocessor {
       this.out.point(ctx.index, needsSeparator(this.out.lastChar, CH_0) ? ' 0' : '0', start, reader.pos - start, ctx.state);
       return reader.pos;
     }
+    this.expandedChars += produced;
     const after = reader.pos;
     if (after < ctx.text.length && parts.length > 0 && needsSeparator(last, ctx.text.charCodeAt(after))) parts.push(' ');
     this.out.point(ctx.index, parts.join(''), start, after - start, ctx.state);

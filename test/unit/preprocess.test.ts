@@ -241,6 +241,13 @@ describe('preprocess: includes', () => {
     assert.equal(out('#include "o.h"\n#include "o.h"\n#include "g.h"\n#include "g.h"\n', memfs(files)), 'O\nG1\n');
   });
 
+  test('a large include does not count against the macro expansion budget', () => {
+    const header = '.global .u32 g;\n'.repeat(200_000);
+    const r = preprocess('t.ptx', '#define N 4\n#include "big.h"\nN\n', memfs({ 'big.h': header }));
+    assert.deepEqual(r.diagnostics, []);
+    assert.ok(r.mapped.text.endsWith('g;\n4\n'));
+  });
+
   test('included file without a final newline stays on its own line', () => {
     assert.equal(out('#include "n.h"\nnext\n', memfs({ 'n.h': 'last' })), 'last\nnext\n');
   });
