@@ -398,18 +398,15 @@ class ModuleChecker {
 
   private moduleVariable(decl: A.VariableDecl): void {
     const start = this.loc(decl.span.start, decl.space.length);
-    if (decl.space === '.param') {
-      this.error('PTX330', `.param variables may not be declared at module scope`, start);
-      return;
-    }
-    if (!this.checkDeclarationShape(decl, 'module')) return;
-    if (decl.space === '.reg' || decl.space === '.local') {
-      if (this.versionAtLeast(MODULE_REG_ERROR_VERSION))
-        this.error('PTX331', `module-scope ${decl.space} variables are not allowed with the ABI (PTX 3.0 and later)`, start);
-    }
+    let shapeOk = false;
+    if (decl.space === '.param') this.error('PTX330', `.param variables may not be declared at module scope`, start);
+    else shapeOk = this.checkDeclarationShape(decl, 'module');
+    if (shapeOk && (decl.space === '.reg' || decl.space === '.local') && this.versionAtLeast(MODULE_REG_ERROR_VERSION))
+      this.error('PTX331', `module-scope ${decl.space} variables are not allowed with the ABI (PTX 3.0 and later)`, start);
+    // A broken declaration still declares its names, so their uses do not cascade into errors.
     for (const d of decl.declarators) {
       if (!this.checkDeclaredName(d.name, d.nameSpan)) continue;
-      this.checkArrayDims(decl, d, 'module');
+      if (shapeOk) this.checkArrayDims(decl, d, 'module');
       // Initializer names are checked with the initializer values (layout stage, PTX429).
       this.declareModuleVariable(decl, d);
     }
@@ -645,11 +642,10 @@ class ModuleChecker {
 
   private localVariable(decl: A.VariableDecl): void {
     const start = this.loc(decl.span.start, decl.space.length);
-    if (decl.linkage) {
-      this.error('PTX330', `linkage directive ${decl.linkage} is not allowed inside a function body`, start);
-      return;
-    }
-    const shapeOk = this.checkDeclarationShape(decl, 'body');
+    // A broken declaration still declares its names, so their uses do not cascade into errors.
+    let shapeOk = false;
+    if (decl.linkage) this.error('PTX330', `linkage directive ${decl.linkage} is not allowed inside a function body`, start);
+    else shapeOk = this.checkDeclarationShape(decl, 'body');
     for (const d of decl.declarators) {
       if (!this.checkDeclaredName(d.name, d.nameSpan)) continue;
       if (shapeOk) this.checkArrayDims(decl, d, 'body');
@@ -663,7 +659,6 @@ class ModuleChecker {
       if (d.parameterizedCount !== undefined) sym.familyCount = d.parameterizedCount;
       this.table.declare(sym);
     }
-    void shapeOk;
   }
 
   private instruction(ins: A.Instruction): void {

@@ -341,3 +341,14 @@ describe('symbol table', () => {
     assert.equal(t.lookup('%r3'), undefined);
   });
 });
+
+describe('no cascades', () => {
+  test('a declaration with a bad type still declares its name', () => {
+    const errors = checkPtxText('a.ptx', HEADER + '.entry k() {\n.reg .bf16 h;\nmov.b16 h, 1;\nret;\n}\n').filter((d) => d.severity === 'error');
+    assert.deepEqual(errors.map((d) => d.code), ['PTX333']);
+  });
+  test('a module-scope .param still declares its name', () => {
+    const errors = checkPtxText('a.ptx', HEADER + '.param .u32 p;\n.entry k() {\n.reg .b32 %r;\nld.param.u32 %r, [p];\nret;\n}\n').filter((d) => d.severity === 'error');
+    assert.deepEqual(errors.map((d) => d.code), ['PTX330']);
+  });
+});
