@@ -36,6 +36,8 @@ export interface PreprocessResult {
 export const MAX_INCLUDE_DEPTH = 64;
 /** Nested macro invocations inside macro arguments. */
 export const MAX_EXPANSION_DEPTH = 256;
+/** Tokens one macro invocation may collect as arguments (they are held in memory at once). */
+export const MAX_ARGUMENT_TOKENS = 1_000_000;
 /** A longer directive (e.g. a multi-megabyte #define) is rejected rather than tokenized. */
 export const MAX_DIRECTIVE_LENGTH = 4 << 20;
 /** Inclusions and included bytes per run: bounds include bombs that have no cycle. */
@@ -644,8 +646,8 @@ class Preprocessor {
   ) {
     this.readFile = options.readFile ?? defaultReadFile;
     this.includeDirs = options.includeDirs ?? [];
-    // Tokens are objects: the cap also bounds memory (arguments are held until substituted).
-    this.workLimit = Math.min(2 * mainText.length + 1_000_000, 4_000_000);
+    // Time bound; memory is bounded separately (MAX_ARGUMENT_TOKENS held per invocation).
+    this.workLimit = 2 * mainText.length + 3_000_000;
     this.mainLength = mainText.length;
   }
 
@@ -1639,6 +1641,7 @@ class Expander {
     const params = m.params!;
     const args: Tok[][] = [[]];
     let depth = 0;
+    let collected = 0;
     const trim = (a: Tok[]) => {
       while (a.length > 0 && a[a.length - 1]!.kind === TK_PADDING) a.pop();
     };
@@ -1649,6 +1652,7 @@ class Expander {
         return undefined;
       }
       this.pp.countWork(1);
+      if (++collected > MAX_ARGUMENT_TOKENS) throw new ExpansionLimit(`arguments of macro "${m.name}" exceed ${MAX_ARGUMENT_TOKENS} tokens`);
       const current = args[args.length - 1]!;
       if (t.kind === TK_END) {
         // Arguments may run past the end of an expansion: that macro is enabled again (as GCC).
