@@ -55,7 +55,7 @@ process.on('exit', () => {
 let counter = 0;
 
 /** `ptxas a.ptx, line 8; fatal   : Parsing error near 'ret': syntax error` */
-const PTXAS_LINE = /^ptxas (.*?), line (\d+); (error|warning|fatal)\s*: (.*)$/;
+const PTXAS_LINE = /^ptxas (.*?), line (-?\d+); (error|warning|fatal)\s*: (.*)$/;
 
 export function parsePtxasMessages(stderr: string): ToolMessage[] {
   const out: ToolMessage[] = [];
