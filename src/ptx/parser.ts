@@ -1084,7 +1084,7 @@ class Parser {
     }
     const base = this.sp;
     for (;;) {
-      const d = this.parseDeclarator();
+      const d = this.parseDeclarator(withSemi);
       if (!d) {
         this.sp = base;
         return this.failDecl(withSemi);
@@ -1104,7 +1104,7 @@ class Parser {
   }
 
   /// declarator := NAME ['<' INT '>'] ('[' [expr] ']')* ['=' initializer]
-  private parseDeclarator(): A.Declarator | undefined {
+  private parseDeclarator(full = true): A.Declarator | undefined {
     const lx = this.lx;
     if (lx.tok() !== Tok.Ident && lx.tok() !== Tok.Sink) {
       this.errorHere('PTX219', `expected a name in declaration near ${this.nearText()}`);
@@ -1113,7 +1113,8 @@ class Parser {
     const start = lx.start;
     const d: A.Declarator = { name: lx.tokenText(), nameSpan: { start: lx.start, end: lx.end }, dims: [], span: { start, end: 0 } };
     this.advance();
-    if (lx.tok() === Tok.Lt) {
+    // Parameters (`full` false) take one array dimension at most, no `<N>` and no initializer.
+    if (lx.tok() === Tok.Lt && full) {
       this.advance();
       if (lx.tok() !== Tok.Int) {
         this.errorHere('PTX219', `expected register count near ${this.nearText()}`);
@@ -1123,7 +1124,7 @@ class Parser {
       this.advance();
       if (!this.expect(Tok.Gt)) return undefined;
     }
-    while (lx.tok() === Tok.LBracket) {
+    while (lx.tok() === Tok.LBracket && (full || d.dims.length === 0)) {
       this.advance();
       if (lx.tok() === Tok.RBracket && d.dims.length === 0) {
         d.dims.push(null); // only the outermost dimension may be unsized (ptxas: error at `]`)
@@ -1132,7 +1133,7 @@ class Parser {
       }
       if (!this.expect(Tok.RBracket)) return undefined;
     }
-    if (lx.tok() === Tok.Assign) {
+    if (lx.tok() === Tok.Assign && full) {
       this.advance();
       const init = this.parseInitializer();
       if (!init) return undefined;
@@ -1150,8 +1151,11 @@ class Parser {
     const lx = this.lx;
     const start = lx.start;
     const k = lx.tok();
-    if (k === Tok.Int && allowMask && lx.peek() === Tok.LParen) {
-      const mask = this.parsePrimary() as A.IntLiteral;
+    if ((k === Tok.Int || (k === Tok.Ident && this.isWarpSize())) && allowMask && lx.peek() === Tok.LParen) {
+      // `WARP_SZ(...)` parses too (ptxas then rejects the mask value 0x20).
+      const m = this.parsePrimary();
+      const mask: A.IntLiteral =
+        m.kind === 'int' ? m : { kind: 'int', value: 32n, unsigned: false, raw: 'WARP_SZ', span: m.span };
       this.advance(); // (
       const operand = this.parseInitValue(false);
       if (!this.expect(Tok.RParen)) return this.errorExpr(start);
@@ -1611,6 +1615,14 @@ class Parser {
     return { kind: 'sink', span: this.span(start) };
   }
 
+  /** Set just before parsing a `0f` literal where one is allowed. */
+  private f32Ok = false;
+
+  private isF32Literal(): boolean {
+    const c = this.text.charCodeAt(this.lx.start + 1);
+    return c === 102 || c === 70; // f F
+  }
+
   isWarpSize(): boolean {
     return this.lx.is('WARP_SZ');
   }
@@ -1645,19 +1657,28 @@ class Parser {
   // ------------------------------------------------------------------ expressions
 
   /// expr := binary ['?' expr ':' expr]      (right-associative)
-  parseExpr(): A.Expr {
+  ///
+  /// A `0f` single-precision constant is an expression of its own (ptxas: it may stand alone, in
+  /// parentheses or as the `?` branch) but never an operand of an operator or the `:` branch.
+  parseExpr(allowF32 = true): A.Expr {
     this.enter();
     const lx = this.lx;
     const start = lx.start;
+    if (allowF32 && !this.allowNames && lx.tok() === Tok.HexFloat && this.isF32Literal()) {
+      this.f32Ok = true;
+      const lit = this.parsePrimary();
+      this.depth--;
+      return lit;
+    }
     const test = this.parseBinary(1);
     let result = test;
     if (lx.tok() === Tok.Question) {
       this.advance();
-      const consequent = this.parseExpr();
+      const consequent = this.parseExpr(true);
       if (lx.tok() !== Tok.Colon) {
         this.errorHere('PTX227', `expected ':' in conditional expression near ${this.nearText()}`);
       } else this.advance();
-      const alternate = this.parseExpr();
+      const alternate = this.parseExpr(false);
       result = { kind: 'conditional', test, consequent, alternate, span: this.span(start) };
     }
     this.depth--;
@@ -1739,6 +1760,10 @@ class Parser {
       }
       case Tok.Float:
       case Tok.HexFloat: {
+        if (lx.tok() === Tok.HexFloat && !this.f32Ok && !this.allowNames && this.isF32Literal()) {
+          this.errorHere('PTX232', `a 0f single-precision constant cannot be an operand of a constant expression`);
+        }
+        this.f32Ok = false;
         const raw = lx.tokenText();
         const d = decodeFloat(this.text, lx.start, lx.end);
         if (d.form === 'decimal' && !Number.isFinite(d.value)) {
