@@ -80,6 +80,8 @@ export interface ModuleCheckOptions {
 /** A diagnostic produced at a function's end in ptxas (a forward reference that never resolved). */
 interface Deferred {
   diag: Diagnostic;
+  /** ptxas reports it while reading the instruction, not at the function's end. */
+  immediate: boolean;
 }
 
 class ModuleChecker {
@@ -456,9 +458,16 @@ class ModuleChecker {
     for (const p of f.params ?? []) this.declareParam(p, f.entry ? 'entryParam' : 'funcParam');
     this.statements(f.body.statements);
     this.closeScope(true);
+    // With a syntax error, ptxas may never reach the end of this function (also when the file ends
+    // inside it: a lost `}`), and then never reports its unresolved labels. Value operands are
+    // reported anyway: ptxas type-checks them ("Arguments mismatch") as soon as it reads them.
     const end = this.loc(Math.max(f.body.span.start, f.body.span.end - 1));
-    const completed = !this.stopAt || (end.file === this.stopAt.file && (end.line < this.stopAt.line || (end.line === this.stopAt.line && end.column < this.stopAt.column)));
-    if (completed) for (const d of this.deferred) this.diags.add(d.diag);
+    const completed =
+      !this.stopAt ||
+      (this.skipTrivia(f.body.span.end) < this.text.length &&
+        end.file === this.stopAt.file &&
+        (end.line < this.stopAt.line || (end.line === this.stopAt.line && end.column < this.stopAt.column)));
+    for (const d of this.deferred) if (completed || d.immediate) this.diags.add(d.diag);
     this.deferred = [];
   }
 
@@ -588,7 +597,7 @@ class ModuleChecker {
     }
     const diag: Diagnostic = { severity: 'error', code, message, location };
     if (previous) diag.notes = [{ severity: 'note', code: 'PTX399', message: 'declared here', location: this.spanLoc(previous.nameSpan) }];
-    this.deferred.push({ diag });
+    this.deferred.push({ diag, immediate: ref.reportAt !== undefined });
   }
 
   // ------------------------------------------------------------------ statements
