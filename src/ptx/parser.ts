@@ -84,6 +84,8 @@ const MODULE_LEVEL_STARTERS = new Set([
 ]);
 /** Video-instruction operand selectors: `.b0`-`.b3`, `.b3210`, `.h0`/`.h1`, `.h10` (not a regex on the hot path: only after `name.`). */
 const VIDEO_SELECTOR = /^(b[0-3]|b[0-7]{4}|h[01]|h[01]{2})$/;
+/** Multi-component selectors (`.xy`, `.rgba`): parsed, then rejected as ptxas does. */
+const SWIZZLE = /^([xyzw]{2,4}|[rgba]{2,4})$/;
 const SECTION_DATA_TYPES = new Set(['.b8', '.b16', '.b32', '.b64']);
 
 class Parser {
@@ -1601,7 +1603,9 @@ class Parser {
     if (lx.tok() === Tok.Dotted && lx.start === this.lastEnd) {
       // `%tid.x`, `v.w`, and the video byte/half selectors `%r1.b0`, `%r2.h10`, `%r3.b3210`.
       const m = this.text.slice(lx.start + 1, lx.end);
-      if (MEMBER_NAMES.has(m) || VIDEO_SELECTOR.test(m)) {
+      // ptxas parses `%tid.xy` and then rejects it ("Unimplemented feature: vector swizzle").
+      if (SWIZZLE.test(m)) this.errorHere('PTX233', `vector swizzle .${m} is not supported`);
+      if (MEMBER_NAMES.has(m) || VIDEO_SELECTOR.test(m) || SWIZZLE.test(m)) {
         this.advance();
         return { kind: 'member', object: ref, member: m, span: this.span(start) };
       }
@@ -1722,6 +1726,14 @@ class Parser {
           (ops ??= []).push({ op: t, start: s });
           continue;
         }
+        if (TYPE_SET.has(t)) {
+          // ptxas parses any type cast and then rejects it ("Unsupported cast operation").
+          this.advance();
+          this.errorHere('PTX234', `unsupported cast (${t}): only (.s64) and (.u64) are allowed`);
+          this.advance();
+          if (!this.expect(Tok.RParen)) return this.errorExpr(s);
+          continue;
+        }
       }
       break;
     }
@@ -1782,10 +1794,11 @@ class Parser {
         const name = lx.tokenText();
         this.advance();
         const ref: A.NameRef = { kind: 'name', name, span: { start, end: this.lastEnd } };
-        if (lx.tok() === Tok.Dotted && lx.start === this.lastEnd) {
+        if (lx.tok() === Tok.Dotted && lx.start === this.lastEnd && name !== 'WARP_SZ') {
           // `%tid.x`, `v.w`, and the video byte/half selectors `%r1.b0`, `%r2.h10`, `%r3.b3210`.
           const m = this.text.slice(lx.start + 1, lx.end);
-          if (MEMBER_NAMES.has(m) || VIDEO_SELECTOR.test(m)) {
+          if (SWIZZLE.test(m)) this.errorHere('PTX233', `vector swizzle .${m} is not supported`);
+          if (MEMBER_NAMES.has(m) || VIDEO_SELECTOR.test(m) || SWIZZLE.test(m)) {
             this.advance();
             return { kind: 'member', object: ref, member: m, span: this.span(start) };
           }

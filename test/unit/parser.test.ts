@@ -311,7 +311,7 @@ describe('PTX parser vs ptxas: first error line', { skip: ptxasSkipReason }, () 
 });
 
 /** ptxas messages from its lexer/parser; the rest are semantic (the module checker's). */
-const PTXAS_SYNTAX = /Parsing error|Missing \.(version|target)|Not a name of any known instruction|non-ASCII|Unexpected EOF|Illegal type for dwarf data/;
+const PTXAS_SYNTAX = /Parsing error|Missing \.(version|target)|Not a name of any known instruction|non-ASCII|Unexpected EOF|Illegal type for dwarf data|Unsupported cast operation|vector swizzle/;
 
 describe('PTX parser vs ptxas: syntax snippets', { skip: ptxasSkipReason }, () => {
   test('operand shapes, declaration order, directives, function attributes', () => {
