@@ -7,7 +7,8 @@
  *
  * Lines follow ptxas: a redeclared variable is reported at the token after its name (ptxas's parser
  * needs that lookahead), a label at its `:`, a `.func` at its body's `{`, an `.entry` at its `)`.
- * Names that ptxas resolves at the end of a function (forward references) are reported at the use.
+ * An undeclared value operand is reported on the line ptxas type-checks the instruction (the opcode's
+ * line, see `defer`); an undefined label at its use, and only if ptxas would reach the function's end.
  *
  * Linear time: every lookup is a hash-map probe; expression trees are walked with an explicit stack.
  */
