@@ -39,16 +39,25 @@ const DATA_SIZES: ReadonlyMap<string, number> = new Map([
  * them), reporting through `sink`. Returns the final symbol table.
  */
 export function checkStatements(text: string, statements: readonly Statement[], options: CheckOptions, sink: IssueSink): SymbolInfo[] {
-  const c = new FileChecker(text, options, sink);
+  let errors = 0;
+  const c = new FileChecker(text, options, (i) => {
+    errors++;
+    sink(i);
+  });
   for (const st of statements) c.statement(st);
-  return c.finish();
+  return c.finish(errors === 0);
 }
 
 /** Checks a file while it is parsed: parse, apply and check one statement at a time. */
 export function checkText(text: string, options: CheckOptions, sink: IssueSink): SymbolInfo[] {
-  const c = new FileChecker(text, options, sink);
-  forEachAmdgpuStatement(text, options, sink, (st) => c.statement(st));
-  return c.finish();
+  let errors = 0;
+  const counting: IssueSink = (i) => {
+    errors++;
+    sink(i);
+  };
+  const c = new FileChecker(text, options, counting);
+  forEachAmdgpuStatement(text, options, counting, (st) => c.statement(st));
+  return c.finish(errors === 0);
 }
 
 /** Statement-at-a-time checker: symbol effects first, then the statement's own rules. */
@@ -67,8 +76,9 @@ export class FileChecker {
     applyStatement(this.table, st, this.text);
     this.checker.check(st);
   }
-  finish(): SymbolInfo[] {
-    return this.table.finish();
+  /** `reportWriteErrors`: the file had no other error (llvm-mc writes no object otherwise). */
+  finish(reportWriteErrors = true): SymbolInfo[] {
+    return this.table.finish(reportWriteErrors);
   }
 }
 

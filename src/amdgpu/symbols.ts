@@ -12,7 +12,7 @@
  */
 import type { Span } from '../core/source.js';
 import type { Expr, Statement } from './ast.js';
-import { evaluate, type IssueSink, type ParseIssue } from './expr.js';
+import { binaryValue, evaluate, type IssueSink } from './expr.js';
 
 /** Kind of a symbol in `amdgpuSymbols` / `gpuasm symbols` output. */
 export type SymbolKind =
@@ -75,11 +75,7 @@ export class SymbolTable {
 
   /** Current absolute value of a symbol (after the statements processed so far), or null. */
   currentValue(name: string): bigint | null {
-    const s = this.syms.get(name);
-    if (!s || s.state !== 'variable') return null;
-    if (s.constant !== undefined) return s.constant;
-    const r = this.evalCurrent(s.expr!, new Set([name]), 0, false);
-    return typeof r === 'bigint' ? r : null;
+    return this.currentValueOf(name);
   }
 
   /** Processes a label definition. */
@@ -99,44 +95,52 @@ export class SymbolTable {
     if (s.state === 'undefined') s.state = 'common';
   }
 
-  /** Processes `name = expr` / `.set` / `.equ` / `.equiv`. */
+  /**
+   * Processes `name = expr` / `.set` / `.equ` / `.equiv`, in llvm-mc's order: constant variables
+   * inlined while parsing; the expression folded when absolute (evaluating marks the variables it
+   * goes through as used); the self-reference check (which also marks); then the redefinition
+   * rules of MCParserUtils::parseAssignmentExpression.
+   */
   assign(name: string, nameSpan: Span, expr: Expr, form: string): void {
-    // 1. References to constant variables are inlined (llvm-mc does it while parsing).
-    const s = this.getOrCreate(name);
+    void nameSpan;
     const inlined = this.inlineConstants(expr);
-    for (const ref of this.collectRefs(inlined)) this.getOrCreate(ref);
-    // 2. Self-reference, directly or through other variables.
-    if (this.refersTo(inlined, name)) {
+    const refs = this.collectRefs(inlined);
+    // llvm-mc checks only a symbol that exists already (seen before, or named in this value).
+    const existed = this.syms.has(name) || refs.includes(name);
+    for (const ref of refs) this.getOrCreate(ref);
+    // Fold when absolute with the current definitions.
+    const folded = this.rel(inlined, { mark: true, final: false, depth: 0, active: new Set() });
+    const constant = folded !== null && folded.a === null && folded.b === null ? folded.c : undefined;
+    const s = this.getOrCreate(name);
+    const allowRedef = form !== '.equiv';
+    if (!existed) {
+      // A new symbol: no checks.
+    } else if (this.usedIn(s, inlined)) {
       this.issue('AMD121', `recursive definition: the value of '${name}' refers to '${name}' itself`, expr.span);
       return;
     }
-    // 3. Redefinition rules.
-    if (s.state === 'label' || s.state === 'common') {
-      this.issue('AMD122', `redefinition of '${name}': it is already defined as a label`, expr.span);
+    const isVariable = s.state === 'variable';
+    const isUndefined = s.state === 'undefined' || (isVariable && s.constant === undefined && this.fragmentOf(s.expr!, true, 0) === null);
+    if (isUndefined && !s.used && !isVariable) {
+      // An undefined symbol may be assigned.
+    } else if (isVariable && !s.used && allowRedef) {
+      // A variable not yet used may be redefined.
+    } else if (!isUndefined && (!isVariable || !allowRedef)) {
+      this.issue('AMD122', `redefinition of '${name}'${isVariable ? ' (.equiv may not redefine a symbol)' : ''}`, expr.span);
       return;
-    }
-    if (s.state === 'variable') {
-      if (!s.redefinable || form === '.equiv') {
-        this.issue('AMD122', `redefinition of '${name}'${!s.redefinable ? ' (defined with .equiv)' : ' (.equiv may not redefine a symbol)'}`, expr.span);
-        return;
-      }
-      if (s.used && s.constant === undefined) {
-        this.issue('AMD123', `invalid reassignment of non-absolute variable '${name}' (its value was already used)`, expr.span);
-        return;
-      }
-    }
-    // 4. Fold now when absolute with the current definitions; mark evaluated variables used.
-    const v = this.evalCurrent(inlined, new Set([name]), 0, true);
-    if (typeof v === 'object' && v !== null) {
-      this.sink(v);
+    } else if (!isVariable) {
+      this.issue('AMD122', `invalid assignment to '${name}'`, expr.span);
+      return;
+    } else if ((s.used = true) && s.constant === undefined) {
+      // (llvm-mc reads the old value here with getVariableValue(), which marks it used.)
+      this.issue('AMD123', `invalid reassignment of non-absolute variable '${name}' (its value was already used)`, expr.span);
       return;
     }
     s.state = 'variable';
-    s.redefinable = form !== '.equiv';
-    s.used = false;
-    if (typeof v === 'bigint') {
-      s.constant = v;
-      s.expr = { kind: 'int', value: v, span: expr.span };
+    s.redefinable = allowRedef;
+    if (constant !== undefined) {
+      s.constant = constant;
+      s.expr = { kind: 'int', value: constant, span: expr.span };
     } else {
       s.constant = undefined;
       s.expr = inlined;
@@ -187,76 +191,238 @@ export class SymbolTable {
     return out;
   }
 
-  /** Whether `e` refers to `name`, directly or through the stored values of variables. */
-  private refersTo(e: Expr, name: string): boolean {
+  /**
+   * llvm-mc's isSymbolUsedInExpression: a reference to a variable looks through to its value
+   * (marking it used) instead of comparing the variable itself; calls are not looked into.
+   */
+  private usedIn(target: Sym, e: Expr): boolean {
+    const stack: Expr[] = [e];
     const seen = new Set<string>();
-    const work = this.collectRefs(e);
-    while (work.length) {
-      const n = work.pop()!;
-      if (n === name) return true;
-      if (seen.has(n)) continue;
-      seen.add(n);
-      const s = this.syms.get(n);
-      if (s && s.state === 'variable' && s.constant === undefined && s.expr) work.push(...this.collectRefs(s.expr));
+    let steps = 0;
+    while (stack.length) {
+      if (++steps > 100000) return false;
+      const x = stack.pop()!;
+      // Depth-first, left operand first, stopping at the first hit (as llvm-mc's recursion).
+      if (x.kind === 'unary') stack.push(x.operand);
+      else if (x.kind === 'binary') stack.push(x.right, x.left);
+      else if (x.kind === 'sym') {
+        const s = this.syms.get(x.name);
+        if (s && s.state === 'variable') {
+          s.used = true; // (getVariableValue() marks it)
+          if (!seen.has(s.name)) {
+            seen.add(s.name);
+            stack.push(s.expr!);
+          }
+        } else if (s === target) return true;
+      }
     }
     return false;
   }
 
-  /** Evaluates with the current definitions: bigint, null (not absolute) or an issue. */
-  private evalCurrent(e: Expr, active: Set<string>, depth: number, markUsed: boolean): bigint | null | ParseIssue {
-    const r = evaluate(e, (n) => {
-      const s = this.syms.get(n);
-      if (!s || s.state !== 'variable') return null;
-      if (s.constant !== undefined) return s.constant;
-      if (markUsed) s.used = true;
-      if (active.has(n) || depth >= MAX_CHAIN) return null;
-      active.add(n);
-      const v = this.evalCurrent(s.expr!, active, depth + 1, markUsed);
-      active.delete(n);
-      return typeof v === 'bigint' ? v : null;
-    });
-    if ('value' in r) return r.value;
-    if ('error' in r) return r.error;
+  /**
+   * llvm-mc's findAssociatedFragment, reduced to what the rules need: 'abs' (absolute), 'sec' (in
+   * a section: a label, `.`), or null (undefined). Passing through a variable marks it used.
+   */
+  private fragmentOf(e: Expr, mark: boolean, depth: number, memo: Map<string, 'abs' | 'sec' | null> = new Map()): 'abs' | 'sec' | null {
+    // `memo` makes shared sub-definitions cost once (and cuts reference cycles, which llvm-mc
+    // itself may recurse on forever).
+    if (depth > MAX_CHAIN) return null;
+    switch (e.kind) {
+      case 'int':
+      case 'real':
+      case 'string':
+        return 'abs';
+      case 'dot':
+      case 'local':
+        return 'sec';
+      case 'sym': {
+        const s = this.syms.get(e.name);
+        if (!s || s.state === 'undefined') return null;
+        if (s.state === 'label' || s.state === 'common') return 'sec';
+        if (mark) s.used = true;
+        if (s.constant !== undefined) return 'abs';
+        const known = memo.get(s.name);
+        if (known !== undefined || memo.has(s.name)) return known ?? null;
+        memo.set(s.name, null);
+        const f = this.fragmentOf(s.expr!, mark, depth + 1, memo);
+        memo.set(s.name, f);
+        return f;
+      }
+      case 'unary':
+        return this.fragmentOf(e.operand, mark, depth + 1, memo);
+      case 'binary': {
+        const l = this.fragmentOf(e.left, mark, depth + 1, memo);
+        const r = this.fragmentOf(e.right, mark, depth + 1, memo);
+        if (l === 'abs') return r;
+        if (r === 'abs') return l;
+        if (e.op === '-') return 'abs';
+        return l ?? r;
+      }
+      case 'call': {
+        for (const a of e.args) {
+          const f = this.fragmentOf(a, mark, depth + 1, memo);
+          if (f) return f;
+        }
+        return null;
+      }
+    }
+  }
+
+  /** Where the last failed `rel` evaluation failed (an operator), for the write-time error. */
+  private failure: { span: Span; message: string } | null = null;
+
+  /**
+   * llvm-mc's evaluateAsRelocatable: `a - b + c` with symbols a, b (null when absent), or null when
+   * the expression cannot be evaluated (an operator other than + - on a symbol, division by
+   * zero). `final`: with the whole file known (the object writer: variables always expand, and
+   * the difference of a label with itself folds).
+   */
+  private rel(e: Expr, ctx: RelContext): RelValue | null {
+    switch (e.kind) {
+      case 'int':
+        return { a: null, b: null, c: e.value };
+      case 'real':
+        return { a: null, b: null, c: realBits(e.value) };
+      case 'dot':
+      case 'local':
+      case 'string':
+        return { a: '.', b: null, c: 0n };
+      case 'sym': {
+        const s = this.syms.get(e.name);
+        if (!s || s.state !== 'variable') return { a: e.name, b: null, c: 0n };
+        if (s.constant !== undefined) return { a: null, b: null, c: s.constant };
+        if (ctx.mark) s.used = true;
+        // canExpand: always when writing the object; otherwise only when not in a section.
+        const frag = ctx.final ? 'abs' : this.fragmentOf(s.expr!, ctx.mark, 0);
+        if ((ctx.final || frag !== 'sec') && !ctx.active.has(s.name) && ctx.depth < MAX_CHAIN) {
+          // Each variable is expanded once per evaluation (shared definitions stay linear).
+          const memo = (ctx.memo ??= new Map());
+          const m = memo.get(s.name);
+          if (m !== undefined) return m ?? { a: e.name, b: null, c: 0n };
+          ctx.active.add(s.name);
+          ctx.depth++;
+          const saved = this.failure;
+          const v = this.rel(s.expr!, ctx);
+          ctx.depth--;
+          ctx.active.delete(s.name);
+          memo.set(s.name, v);
+          if (v) return v;
+          this.failure = saved;
+        }
+        return { a: e.name, b: null, c: 0n };
+      }
+      case 'unary': {
+        const v = this.rel(e.operand, ctx);
+        if (!v) return null;
+        if (v.a === null && v.b === null) {
+          const r = evaluate({ ...e, operand: { kind: 'int', value: v.c, span: e.operand.span } });
+          return 'value' in r ? { a: null, b: null, c: r.value } : null;
+        }
+        if (e.op === '+') return v;
+        if (e.op === '-' && !(v.a !== null && v.b === null)) return { a: v.b, b: v.a, c: BigInt.asIntN(64, -v.c) };
+        return this.fail(e.span, `'${e.op}' cannot be applied to a value that depends on a symbol`);
+      }
+      case 'binary': {
+        const l = this.rel(e.left, ctx);
+        if (!l) return null;
+        const r = this.rel(e.right, ctx);
+        if (!r) return null;
+        if (l.a === null && l.b === null && r.a === null && r.b === null) {
+          const v = binaryValue(e.op, l.c, r.c, e.opSpan);
+          if (typeof v === 'bigint') return { a: null, b: null, c: v };
+          return this.fail(e.opSpan, v.message);
+        }
+        if (e.op === '+') return this.symbolicAdd(l, r, ctx.final, e.opSpan);
+        if (e.op === '-') return this.symbolicAdd(l, { a: r.b, b: r.a, c: BigInt.asIntN(64, -r.c) }, ctx.final, e.opSpan);
+        return this.fail(e.opSpan, `'${e.op}' cannot be applied to a value that depends on a symbol (only + and - can)`);
+      }
+      case 'call': {
+        const vals: bigint[] = [];
+        for (const a of e.args) {
+          const v = this.rel(a, ctx);
+          if (!v) return null;
+          if (v.a !== null || v.b !== null) return this.fail(e.span, `${e.name}() needs absolute arguments`);
+          vals.push(v.c);
+        }
+        const r = evaluate({ ...e, args: vals.map((c, i) => ({ kind: 'int', value: c, span: e.args[i]!.span })) });
+        return 'value' in r ? { a: null, b: null, c: r.value } : this.fail(e.span, `${e.name}() cannot be evaluated here`);
+      }
+    }
+  }
+
+  private fail(span: Span, message: string): null {
+    this.failure = { span, message };
     return null;
   }
 
+  private symbolicAdd(l: RelValue, r: RelValue, final: boolean, at: Span): RelValue | null {
+    if ((l.a !== null && r.a !== null) || (l.b !== null && r.b !== null)) return this.fail(at, 'cannot add or subtract two symbols this way');
+    const out: RelValue = { a: l.a ?? r.a, b: l.b ?? r.b, c: BigInt.asIntN(64, l.c + r.c) };
+    // With the layout known, a defined label minus itself is 0.
+    if (final && out.a !== null && out.a === out.b) {
+      const s = this.syms.get(out.a);
+      if (s && (s.state === 'label' || s.state === 'common')) return { a: null, b: null, c: out.c };
+    }
+    return out;
+  }
+
+  /** Current absolute value of a symbol (after the statements processed so far), or null. */
+  currentValueOf(name: string): bigint | null {
+    const s = this.syms.get(name);
+    if (!s || s.state !== 'variable') return null;
+    if (s.constant !== undefined) return s.constant;
+    const v = this.rel(s.expr!, { mark: false, final: false, depth: 0, active: new Set([name]) });
+    return v && v.a === null && v.b === null ? v.c : null;
+  }
+
   /**
-   * Final values, in order of first appearance: variables evaluated with the final definitions.
-   * Reports errors found only now (e.g. division by zero after a forward reference resolved).
+   * Final values, in order of first appearance: variables evaluated with the final definitions
+   * (as the object writer does). A variable whose value cannot be evaluated is an error there;
+   * llvm-mc only gets that far in a file without other errors, hence `reportWriteErrors`.
    */
-  finish(): SymbolInfo[] {
-    const memo = new Map<string, bigint | null>();
-    const active = new Set<string>();
-    const valueOf = (s: Sym, depth: number): bigint | null => {
-      if (s.state !== 'variable') return null;
-      if (s.constant !== undefined) return s.constant;
-      const m = memo.get(s.name);
-      if (m !== undefined) return m;
-      if (active.has(s.name) || depth >= MAX_CHAIN) return null;
-      active.add(s.name);
-      const r = evaluate(s.expr!, (n) => {
-        const t = this.syms.get(n);
-        return t ? valueOf(t, depth + 1) : null;
-      });
-      active.delete(s.name);
-      let v: bigint | null = null;
-      if ('value' in r) v = r.value;
-      else if ('error' in r) this.sink(r.error);
-      memo.set(s.name, v);
-      return v;
-    };
+  finish(reportWriteErrors = true): SymbolInfo[] {
     const out: SymbolInfo[] = [];
     for (const s of this.syms.values()) {
       if (s.state === 'label') out.push({ name: s.name, value: null, kind: 'label' });
       else if (s.state === 'common') out.push({ name: s.name, value: null, kind: 'common' });
       else if (s.state === 'undefined') out.push({ name: s.name, value: null, kind: 'undefined' });
+      else if (s.constant !== undefined) out.push({ name: s.name, value: s.constant, kind: 'absolute' });
       else {
-        const v = valueOf(s, 0);
-        out.push({ name: s.name, value: v, kind: v === null ? 'relocatable' : 'absolute' });
+        this.failure = null;
+        const v = this.rel(s.expr!, { mark: false, final: true, depth: 0, active: new Set([s.name]) });
+        if (!v) {
+          if (reportWriteErrors && !isTemporarySymbol(s.name)) {
+            const f = this.failure as { span: Span; message: string } | null;
+            const code = f && f.message.includes('by zero') ? 'AMD120' : 'AMD125';
+            this.issue(code, `expression could not be evaluated: ${f ? f.message : `the value of '${s.name}'`}`, f ? f.span : s.expr!.span);
+          }
+          out.push({ name: s.name, value: null, kind: 'relocatable' });
+        } else if (v.a === null && v.b === null) out.push({ name: s.name, value: v.c, kind: 'absolute' });
+        else out.push({ name: s.name, value: null, kind: 'relocatable' });
       }
     }
     return out;
   }
+}
+
+interface RelContext {
+  mark: boolean;
+  final: boolean;
+  depth: number;
+  active: Set<string>;
+  memo?: Map<string, RelValue | null>;
+}
+
+interface RelValue {
+  a: string | null;
+  b: string | null;
+  c: bigint;
+}
+
+function realBits(v: number): bigint {
+  const dv = new DataView(new ArrayBuffer(8));
+  dv.setFloat64(0, v);
+  return dv.getBigInt64(0);
 }
 
 /** Whether a word operand or symbol name is a symbol llvm-mc would put in the table (not a `.L` temporary). */
