@@ -244,6 +244,8 @@ class StatementChecker {
   private checkOperand(mnemonic: string, op: Operand, topLevel: boolean): void {
     switch (op.kind) {
       case 'expr':
+        // A literal (the common case) has nothing to resolve or evaluate.
+        if (op.expr.kind === 'int' || op.expr.kind === 'real') return;
         for (const n of symbolsIn(op.expr)) {
           const at = n.indexOf('@');
           this.table.reference(at > 0 ? n.slice(0, at) : n);
@@ -267,7 +269,7 @@ class StatementChecker {
         }
         return;
       case 'modifier':
-        if (op.value.kind === 'expr') this.valueOf(op.value.expr);
+        if (op.value.kind === 'expr' && op.value.expr.kind !== 'int') this.valueOf(op.value.expr);
         return;
     }
   }
