@@ -309,27 +309,28 @@ class Parser {
    */
   private checkModuleHeader(): void {
     const lx = this.lx;
-    if (lx.tok() === Tok.EOF) return;
-    if (this.isDotted('.version')) {
-      // `.version` present: the token after its number must be `.target`.
-      const p = lx.peek();
-      if (p === Tok.Float || p === Tok.Int) {
-        // Check lazily in parseModuleItem via flag.
-        this.needTarget = true;
-      }
+    if (lx.tok() === Tok.EOF) {
+      // An empty file (or only comments): ptxas reports the missing .version at the end.
+      this.error('PTX220', 'missing .version directive at start of file', lx.start, 0);
       return;
     }
-    let at: number;
-    let len: number;
-    if (this.isDotted('.target') || this.isDotted('.address_size')) {
-      // Find the token after the directive's argument list without consuming anything:
-      // parse it for real; the resulting item is discarded into the module below.
+    if (this.isDotted('.version')) {
+      // ptxas reads `.version M.m` as one token: the number must follow on the same line.
+      const p = lx.peek();
+      const between = this.text.slice(lx.end, lx.peekStart);
+      if ((p === Tok.Float || p === Tok.Int) && !between.includes('\n')) {
+        this.needTarget = true;
+        return;
+      }
+      this.error('PTX220', 'missing .version directive at start of file', lx.start, lx.end - lx.start);
+      return;
+    }
+    if (this.isDotted('.target')) {
+      // Reported at the token after the target list (where ptxas's parser notices).
       this.missingVersionPending = true;
       return;
     }
-    at = lx.peekStart;
-    len = lx.peekEnd - lx.peekStart;
-    this.error('PTX220', 'missing .version directive at start of file', at, len);
+    this.error('PTX220', 'missing .version directive at start of file', lx.start, lx.end - lx.start);
   }
   private needTarget = false;
   private missingVersionPending = false;
@@ -358,8 +359,10 @@ class Parser {
         if (v) items.push(v);
         if (this.needTarget) {
           this.needTarget = false;
-          if (lx.tok() !== Tok.EOF && !this.isDotted('.target'))
-            this.errorHere('PTX221', 'missing .target directive after .version');
+          if (!this.isDotted('.target')) {
+            if (lx.tok() === Tok.EOF) this.error('PTX221', 'missing .target directive after .version', lx.start, 0);
+            else this.errorHere('PTX221', 'missing .target directive after .version');
+          }
         }
         return;
       }
@@ -1408,6 +1411,10 @@ class Parser {
     // when the statement is otherwise well-formed (a syntax error in its operands wins).
     const known = INSTRUCTION_SET.has(opcode);
     this.advance();
+    // ptxas names a bare unknown opcode (`foo %r1;`) at the line of the token after it, one with
+    // modifiers (`ad.s32 ...`) at its own line.
+    const nextStart = lx.start;
+    const nextLen = lx.end - lx.start;
     const modifiers = this.parseModifiers();
     const base = this.sp;
     const isCall = opcode === 'call';
@@ -1432,7 +1439,9 @@ class Parser {
     this.advance();
     if (!known) {
       const shown = opcode.length > 60 ? opcode.slice(0, 60) + '…' : opcode;
-      this.error('PTX226', `unknown instruction '${shown}'`, opcodeSpan.start, opcodeSpan.end - opcodeSpan.start);
+      const line0 = this.text.lastIndexOf('\n', nextStart - 1) < opcodeSpan.start;
+      if (modifiers.length === 0 && !line0) this.error('PTX226', `unknown instruction '${shown}'`, nextStart, nextLen);
+      else this.error('PTX226', `unknown instruction '${shown}'`, opcodeSpan.start, opcodeSpan.end - opcodeSpan.start);
       return;
     }
     const ins: A.Instruction = { kind: 'instruction', opcode, opcodeSpan, modifiers, operands, span: this.span(start) };
