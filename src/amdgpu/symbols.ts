@@ -107,6 +107,7 @@ export class SymbolTable {
     const refs = this.collectRefs(inlined);
     // llvm-mc checks only a symbol that exists already (seen before, or named in this value).
     const existed = this.syms.has(name) || refs.includes(name);
+    this.getOrCreate(name); // (listed in order of first appearance: the name comes first)
     for (const ref of refs) this.getOrCreate(ref);
     // Fold when absolute with the current definitions.
     const folded = this.rel(inlined, { mark: true, final: false, depth: 0, active: new Set() });
@@ -293,7 +294,7 @@ export class SymbolTable {
         if (s.constant !== undefined) return { a: null, b: null, c: s.constant };
         if (ctx.mark) s.used = true;
         // canExpand: always when writing the object; otherwise only when not in a section.
-        const frag = ctx.final ? 'abs' : this.fragmentOf(s.expr!, ctx.mark, 0);
+        const frag = ctx.final ? 'abs' : this.fragmentOf(s.expr!, ctx.mark, 0, (ctx.fragMemo ??= new Map()));
         if ((ctx.final || frag !== 'sec') && !ctx.active.has(s.name) && ctx.depth < MAX_CHAIN) {
           // Each variable is expanded once per evaluation (shared definitions stay linear).
           const memo = (ctx.memo ??= new Map());
@@ -382,17 +383,47 @@ export class SymbolTable {
    */
   finish(reportWriteErrors = true): SymbolInfo[] {
     const out: SymbolInfo[] = [];
+    // Evaluate variables after the variables they refer to (iterative post-order), sharing one
+    // memo: every definition is evaluated once, and recursion stays shallow on long chains.
+    const memo = new Map<string, RelValue | null>();
+    const finalValue = new Map<string, RelValue | null>();
+    const failures = new Map<string, { span: Span; message: string } | null>();
+    const state = new Map<string, number>(); // 1 on the stack, 2 done
+    for (const root of this.syms.values()) {
+      if (root.state !== 'variable' || root.constant !== undefined || state.has(root.name)) continue;
+      const stack: [Sym, string[]][] = [[root, this.collectRefs(root.expr!)]];
+      state.set(root.name, 1);
+      while (stack.length) {
+        const top = stack[stack.length - 1]!;
+        const next = top[1].pop();
+        if (next !== undefined) {
+          const t = this.syms.get(next);
+          if (t && t.state === 'variable' && t.constant === undefined && !state.has(next)) {
+            state.set(next, 1);
+            stack.push([t, this.collectRefs(t.expr!)]);
+          }
+          continue;
+        }
+        stack.pop();
+        const s = top[0];
+        state.set(s.name, 2);
+        this.failure = null;
+        const v = this.rel(s.expr!, { mark: false, final: true, depth: 0, active: new Set([s.name]), memo });
+        memo.set(s.name, v);
+        finalValue.set(s.name, v);
+        failures.set(s.name, this.failure);
+      }
+    }
     for (const s of this.syms.values()) {
       if (s.state === 'label') out.push({ name: s.name, value: null, kind: 'label' });
       else if (s.state === 'common') out.push({ name: s.name, value: null, kind: 'common' });
       else if (s.state === 'undefined') out.push({ name: s.name, value: null, kind: 'undefined' });
       else if (s.constant !== undefined) out.push({ name: s.name, value: s.constant, kind: 'absolute' });
       else {
-        this.failure = null;
-        const v = this.rel(s.expr!, { mark: false, final: true, depth: 0, active: new Set([s.name]) });
+        const v = finalValue.get(s.name) ?? null;
         if (!v) {
           if (reportWriteErrors && !isTemporarySymbol(s.name)) {
-            const f = this.failure as { span: Span; message: string } | null;
+            const f = failures.get(s.name) ?? null;
             const code = f && f.message.includes('by zero') ? 'AMD120' : 'AMD125';
             this.issue(code, `expression could not be evaluated: ${f ? f.message : `the value of '${s.name}'`}`, f ? f.span : s.expr!.span);
           }
@@ -411,6 +442,8 @@ interface RelContext {
   depth: number;
   active: Set<string>;
   memo?: Map<string, RelValue | null>;
+  /** fragmentOf results shared by one evaluation (keeps shared definitions linear). */
+  fragMemo?: Map<string, 'abs' | 'sec' | null>;
 }
 
 interface RelValue {

@@ -189,7 +189,7 @@ describe('AMDGPU symbols', () => {
     assert.deepEqual(r.diagnostics, []);
     assert.deepEqual(
       r.symbols.map((s) => `${s.name}=${s.value}/${s.kind}`),
-      ['a=2/absolute', 'b=1/absolute', 'd=10/absolute', 'c=11/absolute', 'foo=null/label', 'g=null/undefined', 'r=null/relocatable'],
+      ['a=2/absolute', 'b=1/absolute', 'c=11/absolute', 'd=10/absolute', 'foo=null/label', 'g=null/undefined', 'r=null/relocatable'],
     );
   });
   test('parseAmdgpu returns statements with spans', () => {
