@@ -83,6 +83,7 @@ describe('AMDGPU symbols vs llvm-mc-19 (differential)', () => {
     let errorsSeen = 0;
     let valuesCompared = 0;
     let crashes = 0;
+    let skippedLabelValues = 0;
     let parseDiffs = 0;
     let firstParseDiff: string | undefined;
     let writeTimeDiffs = 0;
@@ -136,9 +137,16 @@ describe('AMDGPU symbols vs llvm-mc-19 (differential)', () => {
       for (const s of readElf(second.object!).symbols) if (s.shndx === SHN_ABS && s.name) theirs.set(s.name, s.value);
       const mine = amdgpuSymbols('t.s', clean, { mcpu: 'gfx900' });
       assert.deepEqual(mine.diagnostics, [], `seed ${seed}, batch ${b}: gpuasm rejects the cleaned file`);
+      // Symbols whose definitions involve a label (directly or through other symbols) depend on
+      // the object layout, which gpuasm does not model (docs/divergences.md): not compared.
+      const tainted = labelTainted(clean);
       const problems: string[] = [];
       const ourAbs = new Map<string, bigint>();
       for (const s of mine.symbols) if (s.kind === 'absolute') ourAbs.set(s.name, BigInt.asUintN(64, s.value!));
+      for (const name of tainted) {
+        if (theirs.delete(name) || ourAbs.delete(name)) skippedLabelValues++;
+        ourAbs.delete(name);
+      }
       for (const [name, v] of theirs) {
         const o = ourAbs.get(name);
         if (o !== v) problems.push(`${name}: llvm-mc 0x${v.toString(16)}, gpuasm ${o === undefined ? mine.symbols.find((s) => s.name === name)?.kind ?? 'missing' : '0x' + o.toString(16)}`);
@@ -149,7 +157,7 @@ describe('AMDGPU symbols vs llvm-mc-19 (differential)', () => {
     }
     assert.ok(parseDiffs * 200 <= errorsSeen, `${parseDiffs} of ${errorsSeen} rejected lines differ; first: ${firstParseDiff}`);
     if (firstParseDiff) console.log(`amdgpu symbol differential: ${parseDiffs} parse-time line(s) differ (tolerated), first:\n${firstParseDiff.slice(0, 1500)}`);
-    console.log(`amdgpu symbol differential: ${chainsRun} chains, ${statements} statements, ${errorsSeen} rejected lines, ${valuesCompared} values compared, ${crashes} llvm-mc aborts, ${writeTimeDiffs} write-time error lines differing, ${unresolved} batches without an object, seed ${seed}`);
+    console.log(`amdgpu symbol differential: ${chainsRun} chains, ${statements} statements, ${errorsSeen} rejected lines, ${valuesCompared} values compared (${skippedLabelValues} label-dependent skipped), ${crashes} llvm-mc aborts, ${writeTimeDiffs} write-time error lines differing, ${unresolved} batches without an object, seed ${seed}`);
   });
 });
 
@@ -161,4 +169,26 @@ function numbered(text: string, lines: number[]): string {
     .map((l, i) => (chains.has(/c(\d+)_/.exec(l)?.[1]) ? `${lines.includes(i + 1) ? '*' : ' '}${i + 1}: ${l}` : null))
     .filter((x) => x !== null)
     .join('\n');
+}
+
+/** Names whose assignments mention a label, directly or through another such name (fixpoint). */
+function labelTainted(text: string): Set<string> {
+  const defs: [string, string][] = [];
+  for (const line of text.split('\n')) {
+    const m = /^(?:\.set|\.equ|\.equiv)\s+(\w+),\s*(.*)$/.exec(line) ?? /^(\w+)\s*=\s*(.*)$/.exec(line);
+    if (m) defs.push([m[1]!, m[2]!]);
+  }
+  const tainted = new Set<string>();
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const [name, rhs] of defs) {
+      if (tainted.has(name)) continue;
+      const refs = rhs.match(/c\d+_[vL]\d+/g) ?? [];
+      if (refs.some((r) => r.includes('_L') || tainted.has(r))) {
+        tainted.add(name);
+        changed = true;
+      }
+    }
+  }
+  return tainted;
 }
