@@ -151,8 +151,17 @@ function isAlphaCode(c: number): boolean {
   return (c >= Ch.a && c <= Ch.z) || (c >= Ch.A && c <= Ch.Z);
 }
 /** Identifier characters for amdgcn: alnum, `_ $ . ? @`. */
+/** 1 for identifier characters (alnum `_ $ . ? @`), by code below 128: one load per character. */
+const IDENT_CHAR = /* @__PURE__ */ (() => {
+  const t = new Uint8Array(128);
+  for (let c = 0; c < 128; c++) {
+    if ((c >= Ch.a && c <= Ch.z) || (c >= Ch.A && c <= Ch.Z) || (c >= Ch.D0 && c <= Ch.D9) || c === Ch.UNDERSCORE || c === Ch.DOLLAR || c === Ch.DOT || c === Ch.QUESTION || c === Ch.AT) t[c] = 1;
+  }
+  return t;
+})();
+
 export function isIdentCharCode(c: number): boolean {
-  return isAlphaCode(c) || isDigitCode(c) || c === Ch.UNDERSCORE || c === Ch.DOLLAR || c === Ch.DOT || c === Ch.QUESTION || c === Ch.AT;
+  return c >= 0 && c < 128 && IDENT_CHAR[c] === 1;
 }
 function hexVal(c: number): number {
   if (c >= Ch.D0 && c <= Ch.D9) return c - Ch.D0;
@@ -437,7 +446,12 @@ export class Lexer {
       const d = this.ch(q);
       if (!isIdentCharCode(d) || d === Ch.e || d === Ch.E) return this.lexFloatTail(q);
     }
-    while (q < this.len && isIdentCharCode(text.charCodeAt(q))) q++;
+    const len = this.len;
+    while (q < len) {
+      const c = text.charCodeAt(q);
+      if (c >= 128 || IDENT_CHAR[c] !== 1) break;
+      q++;
+    }
     if (q === p + 1 && text.charCodeAt(p) === Ch.DOT) return this.tok(Tok.Dot, q);
     return this.tok(Tok.Identifier, q);
   }
