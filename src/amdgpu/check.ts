@@ -60,6 +60,22 @@ export function checkText(text: string, options: CheckOptions, sink: IssueSink):
   return c.finish(errors === 0);
 }
 
+/**
+ * The symbols llvm-mc-19 predefines for an amdhsa target: the ISA version of the processor
+ * (`gfx90a` is 9.0.10). `.amdgcn.next_free_vgpr`/`_sgpr` follow register use and are not modelled.
+ */
+function predefineSymbols(table: SymbolTable, target: AmdgpuTarget): void {
+  const digits = target.name.slice(3);
+  if (digits.length < 3) return;
+  const stepping = parseInt(digits.slice(-1), 16);
+  const minor = parseInt(digits.slice(-2, -1), 16);
+  const major = parseInt(digits.slice(0, -2), 10);
+  if (Number.isNaN(stepping) || Number.isNaN(minor) || Number.isNaN(major)) return;
+  table.predefine('.amdgcn.gfx_generation_number', BigInt(major));
+  table.predefine('.amdgcn.gfx_generation_minor', BigInt(minor));
+  table.predefine('.amdgcn.gfx_generation_stepping', BigInt(stepping));
+}
+
 /** Statement-at-a-time checker: symbol effects first, then the statement's own rules. */
 export class FileChecker {
   private readonly table: SymbolTable;
@@ -70,7 +86,9 @@ export class FileChecker {
     sink: IssueSink,
   ) {
     this.table = new SymbolTable(sink);
-    this.checker = new StatementChecker(text, this.table, findTarget(options.mcpu), options, sink);
+    const target = findTarget(options.mcpu);
+    if (target) predefineSymbols(this.table, target);
+    this.checker = new StatementChecker(text, this.table, target, options, sink);
   }
   statement(st: Statement): void {
     applyStatement(this.table, st, this.text);

@@ -45,6 +45,8 @@ interface Sym {
   used: boolean;
   /** False after `.equiv`. */
   redefinable: boolean;
+  /** Predefined by the assembler (not in the object's symbol table, not listed). */
+  predefined?: boolean;
 }
 
 /** Longest chain of variables followed while evaluating (bounds the recursion). */
@@ -66,6 +68,11 @@ export class SymbolTable {
       this.syms.set(name, s);
     }
     return s;
+  }
+
+  /** An assembler-defined absolute symbol (e.g. `.amdgcn.gfx_generation_number`). */
+  predefine(name: string, value: bigint): void {
+    this.syms.set(name, { name, state: 'variable', constant: value, expr: { kind: 'int', value, span: { start: 0, end: 0 } }, used: false, redefinable: true, predefined: true });
   }
 
   /** Records a reference (e.g. `.globl x`, an instruction operand naming a symbol). */
@@ -415,6 +422,7 @@ export class SymbolTable {
       }
     }
     for (const s of this.syms.values()) {
+      if (s.predefined) continue;
       if (s.state === 'label') out.push({ name: s.name, value: null, kind: 'label' });
       else if (s.state === 'common') out.push({ name: s.name, value: null, kind: 'common' });
       else if (s.state === 'undefined') out.push({ name: s.name, value: null, kind: 'undefined' });

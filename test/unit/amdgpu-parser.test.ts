@@ -192,6 +192,14 @@ describe('AMDGPU symbols', () => {
       ['a=2/absolute', 'b=1/absolute', 'c=11/absolute', 'd=10/absolute', 'foo=null/label', 'g=null/undefined', 'r=null/relocatable'],
     );
   });
+  test('predefined ISA version symbols (values read off llvm-mc-19)', () => {
+    const text = '.set a, .amdgcn.gfx_generation_number\n.set b, .amdgcn.gfx_generation_minor\n.set c, .amdgcn.gfx_generation_stepping\n';
+    const vals = (mcpu: string) => amdgpuSymbols('t.s', text, { mcpu }).symbols.map((s) => s.value);
+    assert.deepEqual(vals('gfx90a'), [9n, 0n, 10n]);
+    assert.deepEqual(vals('gfx1030'), [10n, 3n, 0n]);
+    assert.deepEqual(vals('gfx942'), [9n, 4n, 2n]);
+    assert.deepEqual(vals('fiji'), [8n, 0n, 3n]);
+  });
   test('parseAmdgpu returns statements with spans', () => {
     const { file, diagnostics } = parseAmdgpu('t.s', 'x = 1\n');
     assert.deepEqual(diagnostics, []);
