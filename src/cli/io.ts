@@ -37,7 +37,8 @@ export function printDiagnostics(io: CliIO, diags: Diagnostic[], format: 'text' 
     io.stdout(JSON.stringify({ ...extra, diagnostics: sorted.map(diagnosticToJson) }) + '\n');
     return;
   }
-  const paint = io.color ? pc : undefined;
+  // createColors(true) so --color works off a terminal too (plain `pc` auto-detects the TTY).
+  const paint = io.color ? pc.createColors(true) : undefined;
   for (const d of sorted) io.stderr(formatDiagnostic(d, paint) + '\n');
   const errors = sorted.filter((d) => d.severity === 'error').length;
   const warnings = sorted.filter((d) => d.severity === 'warning').length;
