@@ -206,9 +206,7 @@ export class SymbolTable {
   private usedIn(target: Sym, e: Expr): boolean {
     const stack: Expr[] = [e];
     const seen = new Set<string>();
-    let steps = 0;
     while (stack.length) {
-      if (++steps > 100000) return false;
       const x = stack.pop()!;
       // Depth-first, left operand first, stopping at the first hit (as llvm-mc's recursion).
       if (x.kind === 'unary') stack.push(x.operand);
@@ -393,32 +391,32 @@ export class SymbolTable {
     // Evaluate variables after the variables they refer to (iterative post-order), sharing one
     // memo: every definition is evaluated once, and recursion stays shallow on long chains.
     const memo = new Map<string, RelValue | null>();
-    const finalValue = new Map<string, RelValue | null>();
-    const failures = new Map<string, { span: Span; message: string } | null>();
-    const state = new Map<string, number>(); // 1 on the stack, 2 done
+    const failures = new Map<string, { span: Span; message: string }>();
+    const state = new Set<string>(); // visited (on the stack or done)
+    const active = new Set<string>();
     for (const root of this.syms.values()) {
       if (root.state !== 'variable' || root.constant !== undefined || state.has(root.name)) continue;
       const stack: [Sym, string[]][] = [[root, this.collectRefs(root.expr!)]];
-      state.set(root.name, 1);
+      state.add(root.name);
       while (stack.length) {
         const top = stack[stack.length - 1]!;
         const next = top[1].pop();
         if (next !== undefined) {
           const t = this.syms.get(next);
           if (t && t.state === 'variable' && t.constant === undefined && !state.has(next)) {
-            state.set(next, 1);
+            state.add(next);
             stack.push([t, this.collectRefs(t.expr!)]);
           }
           continue;
         }
         stack.pop();
         const s = top[0];
-        state.set(s.name, 2);
         this.failure = null;
-        const v = this.rel(s.expr!, { mark: false, final: true, depth: 0, active: new Set([s.name]), memo });
+        active.clear();
+        active.add(s.name);
+        const v = this.rel(s.expr!, { mark: false, final: true, depth: 0, active, memo });
         memo.set(s.name, v);
-        finalValue.set(s.name, v);
-        failures.set(s.name, this.failure);
+        if (!v && this.failure) failures.set(s.name, this.failure);
       }
     }
     for (const s of this.syms.values()) {
@@ -428,7 +426,7 @@ export class SymbolTable {
       else if (s.state === 'undefined') out.push({ name: s.name, value: null, kind: 'undefined' });
       else if (s.constant !== undefined) out.push({ name: s.name, value: s.constant, kind: 'absolute' });
       else {
-        const v = finalValue.get(s.name) ?? null;
+        const v = memo.get(s.name) ?? null;
         if (!v) {
           if (reportWriteErrors && !isTemporarySymbol(s.name)) {
             const f = failures.get(s.name) ?? null;

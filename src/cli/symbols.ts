@@ -59,10 +59,12 @@ export async function runSymbols(argv: string[], io: CliIO): Promise<number> {
   printDiagnostics(io, diagnostics, 'text');
   const rows = symbols.map((s) => [s.kind, s.value === null ? '-' : s.value.toString(), s.value === null ? '' : '0x' + BigInt.asUintN(64, s.value).toString(16).padStart(16, '0'), s.name]);
   const head = ['KIND', 'VALUE', 'HEX', 'NAME'];
-  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  // Widths by a loop (no spread: a file may define hundreds of thousands of symbols).
+  const widths = head.map((h) => h.length);
+  for (const r of rows) for (let i = 0; i < r.length; i++) widths[i] = Math.max(widths[i]!, r[i]!.length);
   const line = (r: string[]) => r.map((c, i) => (i === r.length - 1 ? c : i === 1 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join('  ') + '\n';
-  let out = line(head);
-  for (const r of rows) out += line(r);
-  io.stdout(out);
+  const chunks: string[] = [line(head)];
+  for (const r of rows) chunks.push(line(r));
+  io.stdout(chunks.join(''));
   return failed ? EXIT_ERRORS : EXIT_OK;
 }
