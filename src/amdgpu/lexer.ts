@@ -207,6 +207,8 @@ export class Lexer {
   private atStatementStart = true;
   private readonly len: number;
   private readonly masm: boolean;
+  /** The text has a CR not followed by LF (then comments end at CR too, scanned by hand); computed at the first comment. */
+  private loneCR: boolean | undefined;
 
   constructor(
     readonly text: string,
@@ -324,19 +326,27 @@ export class Lexer {
     const c = text.charCodeAt(p);
     // Line comments: `;` anywhere, `//` anywhere, `#` at the start of a statement.
     if (c === Ch.SEMI || (c === Ch.SLASH && this.ch(p + 1) === Ch.SLASH) || (c === Ch.HASH && this.atStatementStart)) {
-      let q = p + 1;
-      while (q < this.len) {
-        const d = text.charCodeAt(q);
-        if (d === Ch.LF) {
+      let q: number;
+      this.loneCR ??= hasLoneCR(text);
+      if (!this.loneCR) {
+        // No lone CR in the file: the comment ends at the next LF (native search).
+        const nl = text.indexOf('\n', p + 1);
+        q = nl < 0 ? this.len : nl + 1;
+      } else {
+        q = p + 1;
+        while (q < this.len) {
+          const d = text.charCodeAt(q);
+          if (d === Ch.LF) {
+            q++;
+            break;
+          }
+          if (d === Ch.CR) {
+            q++;
+            if (q < this.len && text.charCodeAt(q) === Ch.LF) q++;
+            break;
+          }
           q++;
-          break;
         }
-        if (d === Ch.CR) {
-          q++;
-          if (q < this.len && text.charCodeAt(q) === Ch.LF) q++;
-          break;
-        }
-        q++;
       }
       this.pos = q;
       this.end = q;
@@ -668,6 +678,14 @@ export class Lexer {
   skipToEndOfStatement(): void {
     while (this.kind !== Tok.EndOfStatement && this.kind !== Tok.Eof) this.next();
   }
+}
+
+/** Whether `text` has a carriage return that is not part of CRLF (once per file, native search). */
+function hasLoneCR(text: string): boolean {
+  for (let i = text.indexOf('\r'); i >= 0; i = text.indexOf('\r', i + 1)) {
+    if (text.charCodeAt(i + 1) !== Ch.LF) return true;
+  }
+  return false;
 }
 
 export function radixName(radix: number): string {
