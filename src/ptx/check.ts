@@ -294,14 +294,14 @@ class ModuleChecker {
         return false;
       }
     }
-    const start = this.loc(decl.span.start, decl.space.length);
+    const start = (): SourceLocation => this.loc(decl.span.start, decl.space.length);
     if (decl.space === '.sreg') {
-      this.error('PTX330', `variables cannot be declared in the .sreg state space`, start);
+      this.error('PTX330', `variables cannot be declared in the .sreg state space`, start());
       return false;
     }
     if (decl.vector !== undefined) {
       if (!DECLARATION_VECTOR_WIDTHS.has(decl.vector)) {
-        this.error('PTX337', `.v${decl.vector} cannot be used in a declaration (only .v2 and .v4)`, start);
+        this.error('PTX337', `.v${decl.vector} cannot be used in a declaration (only .v2 and .v4)`, start());
         return false;
       }
       if (decl.type === '.pred') {
@@ -316,11 +316,11 @@ class ModuleChecker {
     const firstName = decl.declarators[0]?.name ?? '';
     if (decl.vector !== undefined && decl.space === '.param' && definition) {
       // ptxas: "Variable 'x' cannot be allocated in .param state space" (a prototype-only list may).
-      this.error('PTX347', `.param variable '${firstName}' cannot have a vector type`, start);
+      this.error('PTX347', `.param variable '${firstName}' cannot have a vector type`, start());
       return false;
     }
     if (decl.type === '.pred' && decl.space !== '.reg') {
-      this.error('PTX335', `predicate variable '${firstName}' must be in the .reg state space`, start);
+      this.error('PTX335', `predicate variable '${firstName}' must be in the .reg state space`, start());
       return false;
     }
     if (OPAQUE_TYPES.has(decl.type)) {
@@ -343,17 +343,17 @@ class ModuleChecker {
         return false;
       }
       if (decl.align <= 0n || (decl.align & (decl.align - 1n)) !== 0n) {
-        this.error('PTX341', `alignment ${decl.align} is not a power of two`, start);
+        this.error('PTX341', `alignment ${decl.align} is not a power of two`, start());
         return false;
       }
     }
     if (decl.space === '.tex') {
       if (context !== 'module') {
-        this.error('PTX330', `.tex variable '${firstName}' must be declared at module scope`, start);
+        this.error('PTX330', `.tex variable '${firstName}' must be declared at module scope`, start());
         return false;
       }
       if (this.versionAtLeast(TEX_DEPRECATED_VERSION)) {
-        this.error('PTX332', `.tex is not supported as of PTX version 1.5; declare a .global .texref instead`, start);
+        this.error('PTX332', `.tex is not supported as of PTX version 1.5; declare a .global .texref instead`, start());
         return false;
       }
     }
@@ -400,12 +400,12 @@ class ModuleChecker {
   }
 
   private moduleVariable(decl: A.VariableDecl): void {
-    const start = this.loc(decl.span.start, decl.space.length);
+    const start = (): SourceLocation => this.loc(decl.span.start, decl.space.length);
     let shapeOk = false;
-    if (decl.space === '.param') this.error('PTX330', `.param variables may not be declared at module scope`, start);
+    if (decl.space === '.param') this.error('PTX330', `.param variables may not be declared at module scope`, start());
     else shapeOk = this.checkDeclarationShape(decl, 'module');
     if (shapeOk && (decl.space === '.reg' || decl.space === '.local') && this.versionAtLeast(MODULE_REG_ERROR_VERSION))
-      this.error('PTX331', `module-scope ${decl.space} variables are not allowed with the ABI (PTX 3.0 and later)`, start);
+      this.error('PTX331', `module-scope ${decl.space} variables are not allowed with the ABI (PTX 3.0 and later)`, start());
     // A broken declaration still declares its names, so their uses do not cascade into errors.
     for (const d of decl.declarators) {
       if (!this.checkDeclaredName(d.name, d.nameSpan)) continue;
@@ -540,12 +540,12 @@ class ModuleChecker {
   }
 
   private declareParam(decl: A.VariableDecl, context: 'entryParam' | 'funcParam'): void {
-    const start = this.loc(decl.span.start, decl.space.length);
+    const start = (): SourceLocation => this.loc(decl.span.start, decl.space.length);
     const name = decl.declarators[0]?.name ?? '';
     if (context === 'entryParam' && decl.space !== '.param') {
-      this.error('PTX330', `entry parameter '${name}' must be in the .param state space`, start);
+      this.error('PTX330', `entry parameter '${name}' must be in the .param state space`, start());
     } else if (context === 'funcParam' && decl.space !== '.param' && decl.space !== '.reg') {
-      this.error('PTX330', `function parameter '${name}' must be in the .param or .reg state space, not ${decl.space}`, start);
+      this.error('PTX330', `function parameter '${name}' must be in the .param or .reg state space, not ${decl.space}`, start());
     } else this.checkDeclarationShape(decl, context);
     for (const d of decl.declarators) {
       if (!this.checkDeclaredName(d.name, d.nameSpan)) continue;
@@ -651,10 +651,10 @@ class ModuleChecker {
   }
 
   private localVariable(decl: A.VariableDecl): void {
-    const start = this.loc(decl.span.start, decl.space.length);
+    const start = (): SourceLocation => this.loc(decl.span.start, decl.space.length);
     // A broken declaration still declares its names, so their uses do not cascade into errors.
     let shapeOk = false;
-    if (decl.linkage) this.error('PTX330', `linkage directive ${decl.linkage} is not allowed inside a function body`, start);
+    if (decl.linkage) this.error('PTX330', `linkage directive ${decl.linkage} is not allowed inside a function body`, start());
     else shapeOk = this.checkDeclarationShape(decl, 'body');
     for (const d of decl.declarators) {
       if (!this.checkDeclaredName(d.name, d.nameSpan)) continue;

@@ -45,13 +45,16 @@ export interface PendingRef {
   reportAt?: Span;
 }
 
+// Most block scopes (call sequences) declare no family: they share this map, which is never written.
+const NO_FAMILIES: Map<string, PtxSymbol> = new Map();
+
 export class Scope {
   /** Names declared directly in this scope. */
   readonly names = new Map<string, PtxSymbol>();
-  /** Families (`%r<N>`) declared directly in this scope, by prefix. */
-  readonly families = new Map<string, PtxSymbol>();
-  /** Smallest numeric suffix of a plain name per prefix (to see `%r1` collide with `%r<4>`). */
-  readonly smallestSuffix = new Map<string, number>();
+  /** Families (`%r<N>`) declared directly in this scope, by prefix (shared empty map until the first). */
+  families: Map<string, PtxSymbol> = NO_FAMILIES;
+  /** Smallest numeric suffix of a plain name per prefix (to see `%r1` collide with `%r<4>`); created on first use. */
+  smallestSuffix: Map<string, number> | undefined;
   /** Forward references waiting for this scope to close, grouped by name. */
   pending: Map<string, PendingRef[]> | undefined;
   constructor(readonly parent: Scope | undefined, readonly depth: number) {}
@@ -126,7 +129,7 @@ export class SymbolTable {
     if (familyCount !== undefined) {
       const f = s.families.get(name);
       if (f) return f;
-      const smallest = s.smallestSuffix.get(name);
+      const smallest = s.smallestSuffix?.get(name);
       if (smallest !== undefined && smallest < familyCount) {
         // Find that member for the note (rare path; one lookup per candidate is fine).
         for (const [n, sym] of s.names) {
@@ -138,10 +141,11 @@ export class SymbolTable {
     }
     const direct = s.names.get(name);
     if (direct) return direct;
-    const split = splitNumericSuffix(name);
-    if (split) {
-      const f = s.families.get(split[0]);
-      if (f && split[1] < f.familyCount!) return f;
+    if (s.families.size === 0) return undefined;
+    const at = numericSuffixStart(name);
+    if (at >= 0) {
+      const f = s.families.get(name.slice(0, at));
+      if (f && suffixValue(name, at) < f.familyCount!) return f;
     }
     return undefined;
   }
@@ -150,6 +154,7 @@ export class SymbolTable {
   declare(symbol: PtxSymbol): void {
     const s = this.current;
     if (symbol.familyCount !== undefined) {
+      if (s.families === NO_FAMILIES) s.families = new Map();
       s.families.set(symbol.name, symbol);
       this.visibleFamilies.set(symbol.name, { symbol, scope: s, outer: this.visibleFamilies.get(symbol.name) });
       return;
@@ -164,10 +169,14 @@ export class SymbolTable {
     }
     s.names.set(symbol.name, symbol);
     this.visible.set(symbol.name, { symbol, scope: s, outer: this.visible.get(symbol.name) });
-    const split = splitNumericSuffix(symbol.name);
-    if (split) {
-      const prev = s.smallestSuffix.get(split[0]);
-      if (prev === undefined || split[1] < prev) s.smallestSuffix.set(split[0], split[1]);
+    const name = symbol.name;
+    const at = numericSuffixStart(name);
+    if (at >= 0) {
+      const prefix = name.slice(0, at);
+      const value = suffixValue(name, at);
+      const smallest = (s.smallestSuffix ??= new Map());
+      const prev = smallest.get(prefix);
+      if (prev === undefined || value < prev) smallest.set(prefix, value);
     }
   }
 
@@ -188,6 +197,7 @@ export class SymbolTable {
   static lookupIn(scope: Scope, name: string): PtxSymbol | undefined {
     const direct = scope.names.get(name);
     if (direct) return direct;
+    if (scope.families.size === 0) return undefined;
     const split = splitNumericSuffix(name);
     if (split) {
       const f = scope.families.get(split[0]);
