@@ -15,8 +15,7 @@ import { join } from 'node:path';
 import { REPO_ROOT, sharedDir, sharedSkipReason } from './harness/corpus.js';
 import { fuzzRuns, fuzzSeed } from './harness/tools.js';
 import { checkPtxText } from '../src/ptx/index.js';
-import { checkAmdgpuText, evaluateAmdgpuExpression } from '../src/amdgpu/index.js';
-import { preprocess } from '../src/ptx/preprocess.js';
+import { checkAmdgpuText } from '../src/amdgpu/index.js';
 import type { Entry, HostileJob } from './hostile/worker.js';
 import { cliScratchDir, excerpt, runCli, runInWorker, saveFailingInput } from './hostile/run.js';
 import * as g from './hostile/generate.js';
@@ -25,22 +24,7 @@ const SEED = fuzzSeed();
 const RUNS = fuzzRuns(300);
 console.log(`hostile: seed ${SEED} (replay with GPUASM_SEED=${SEED}), ${RUNS} random cases per property`);
 
-function stubSkip(probe: () => unknown, what: string): string | undefined {
-  try {
-    probe();
-    return undefined;
-  } catch (e) {
-    return /not implemented/i.test(String(e)) ? `${what} not implemented yet: skipped` : undefined;
-  }
-}
 
-const SKIP: Record<Entry, string | undefined> = {
-  ptx: stubSkip(() => checkPtxText('probe.ptx', '.version 8.0\n.target sm_80\n'), 'checkPtxText'),
-  'ptx-preprocess': stubSkip(() => preprocess('probe.ptx', '#define A 1\nA\n'), 'PTX preprocess'),
-  amdgpu: stubSkip(() => checkAmdgpuText('probe.s', 's_endpgm\n', { mcpu: 'gfx900' }), 'checkAmdgpuText'),
-  'amdgpu-expr': stubSkip(() => evaluateAmdgpuExpression('1+1'), 'evaluateAmdgpuExpression'),
-};
-for (const [k, v] of Object.entries(SKIP)) if (v) console.log(`hostile ${k}: ${v}`);
 
 /** Runs a batch and fails with the seed, the input and where it was saved. */
 async function expectCleanVerdicts(tag: string, job: HostileJob, opts: { timeoutMs: number; perCaseMs?: number }): Promise<number[]> {
@@ -158,32 +142,31 @@ describe('hostile: random input to the library', () => {
     { entry: 'amdgpu-expr', what: 'token soup', texts: () => tokenSoup(g.AMD_TOKENS, RUNS, SEED + 10, '') },
   ];
   for (const c of cases) {
-    test(`${c.entry}: ${c.what}`, { skip: SKIP[c.entry] }, async () => {
+    test(`${c.entry}: ${c.what}`, async () => {
       await expectCleanVerdicts(`${c.entry}-${c.what}`, { entry: c.entry, texts: c.texts() }, { timeoutMs: 60_000, perCaseMs: 2000 });
     });
   }
 
-  const corpusSkip = (e: Entry) => SKIP[e] ?? sharedSkipReason;
   if (sharedSkipReason) console.log(sharedSkipReason);
-  test('ptx: mutations and truncations of corpus files', { skip: corpusSkip('ptx') }, async () => {
+  test('ptx: mutations and truncations of corpus files', { skip: sharedSkipReason }, async () => {
     await expectCleanVerdicts('ptx-mutation', { entry: 'ptx', texts: mutatedCorpus(ptxCorpus, g.PTX_TOKENS, RUNS, SEED + 11) }, { timeoutMs: 120_000, perCaseMs: 2000 });
   });
-  test('ptx-preprocess: mutations of corpus files', { skip: corpusSkip('ptx-preprocess') }, async () => {
+  test('ptx-preprocess: mutations of corpus files', { skip: sharedSkipReason }, async () => {
     await expectCleanVerdicts('pp-mutation', { entry: 'ptx-preprocess', texts: mutatedCorpus(ptxCorpus, g.PTX_TOKENS, RUNS, SEED + 12) }, { timeoutMs: 120_000, perCaseMs: 2000 });
   });
-  test('ptx: NUL bytes inside corpus files', { skip: corpusSkip('ptx') }, async () => {
+  test('ptx: NUL bytes inside corpus files', { skip: sharedSkipReason }, async () => {
     await expectCleanVerdicts('ptx-nul', { entry: 'ptx', texts: withNuls(ptxSeeds, SEED + 13) }, { timeoutMs: 60_000, perCaseMs: 2000 });
   });
-  test('amdgpu: mutations and truncations of corpus files', { skip: corpusSkip('amdgpu') }, async () => {
+  test('amdgpu: mutations and truncations of corpus files', { skip: sharedSkipReason }, async () => {
     await expectCleanVerdicts('amd-mutation', { entry: 'amdgpu', texts: mutatedCorpus(amdCorpus, g.AMD_TOKENS, RUNS, SEED + 14), mcpu: 'gfx900' }, { timeoutMs: 120_000, perCaseMs: 2000 });
   });
-  test('amdgpu: NUL bytes inside corpus files', { skip: corpusSkip('amdgpu') }, async () => {
+  test('amdgpu: NUL bytes inside corpus files', { skip: sharedSkipReason }, async () => {
     await expectCleanVerdicts('amd-nul', { entry: 'amdgpu', texts: withNuls(amdSeeds, SEED + 15) }, { timeoutMs: 60_000, perCaseMs: 2000 });
   });
 
   // CRLF is whitespace: the same diagnostics (line, column, message) as with LF.
   for (const [entry, files] of [['ptx', ptxCorpus], ['amdgpu', amdCorpus]] as const) {
-    test(`${entry}: CRLF line endings give the same diagnostics as LF`, { skip: corpusSkip(entry) }, () => {
+    test(`${entry}: CRLF line endings give the same diagnostics as LF`, { skip: sharedSkipReason }, () => {
       const check = (t: string) =>
         (entry === 'ptx' ? checkPtxText('f', t) : checkAmdgpuText('f', t, { mcpu: 'gfx900' })).map(
           (d) => `${d.location?.line}:${d.location?.column}: ${d.severity}: ${d.message}`,
@@ -262,7 +245,7 @@ function timeLimitMs(bytes: number): number {
 
 describe('hostile: deep, long and exponential inputs (library)', () => {
   for (const s of SHAPES) {
-    test(`${s.entry}: ${s.name}`, { skip: SKIP[s.entry] }, async () => {
+    test(`${s.entry}: ${s.name}`, async () => {
       const big = s.gen(s.n);
       // Warm up on a small input so JIT compilation does not count as input-driven time.
       const texts = s.linear ? [s.gen(Math.floor(s.n / 16)), s.gen(Math.floor(s.n / 2)), big] : [s.gen(Math.max(1, Math.floor(s.n / 16))), big];
@@ -280,7 +263,7 @@ describe('hostile: deep, long and exponential inputs (library)', () => {
   // The same shapes through the preprocessor alone, which is the first stage input meets (shapes
   // about the preprocessor itself already ran above through checkPtxText).
   for (const s of SHAPES.filter((x) => x.entry === 'ptx' && !x.preprocessor)) {
-    test(`ptx-preprocess: ${s.name}`, { skip: SKIP['ptx-preprocess'] }, async () => {
+    test(`ptx-preprocess: ${s.name}`, async () => {
       const big = s.gen(s.n);
       const times = await expectCleanVerdicts(`pp-${s.name}`, { entry: 'ptx-preprocess', texts: [big], files: s.files }, { timeoutMs: 30_000 });
       const limit = timeLimitMs(big.length);
@@ -317,7 +300,7 @@ describe('hostile: the CLI ends in a clean verdict', () => {
     { name: 'AMDGPU random bytes', entry: 'amdgpu', file: 'random.s', text: () => randomBytes(1, SEED + 1, 100_000)[0]! },
   ];
   for (const c of cliCases) {
-    test(`gpuasm check: ${c.name}`, { skip: SKIP[c.entry] }, () => {
+    test(`gpuasm check: ${c.name}`, () => {
       const text = typeof c.text === 'function' ? c.text() : c.text;
       const path = join(dir, c.file);
       writeFileSync(path, text, 'latin1');
