@@ -88,6 +88,56 @@ const VIDEO_SELECTOR = /^(b[0-3]|b[0-7]{4}|h[01]|h[01]{2})$/;
 const SWIZZLE = /^([xyzw]{2,4}|[rgba]{2,4})$/;
 const SECTION_DATA_TYPES = new Set(['.b8', '.b16', '.b32', '.b64']);
 
+const C_0 = 48;
+const C_9 = 57;
+/** Shared bigints for the small values most literals have (no allocation per literal). */
+const SMALL_BIGINTS: bigint[] = [];
+for (let i = 0; i < 4096; i++) SMALL_BIGINTS.push(BigInt(i));
+
+/**
+ * The value of a plain decimal literal token (digits only, no suffix, no leading zero, at most 15
+ * digits so a double holds it exactly), or -1 for any other spelling.
+ */
+function plainDecimalValue(text: string, start: number, end: number, flags: number): number {
+  const n = end - start;
+  if (n > 15 || (flags & TokFlag.Malformed) !== 0 || (n > 1 && text.charCodeAt(start) === C_0)) return -1;
+  let v = 0;
+  for (let p = start; p < end; p++) {
+    const c = text.charCodeAt(p);
+    if (c < C_0 || c > C_9) return -1;
+    v = v * 10 + (c - C_0);
+  }
+  return v;
+}
+
+/**
+ * A plain decimal literal (`0`, `42`): the bulk of initializer lists and immediates. It keeps two
+ * fields; `kind`, `unsigned`, `raw` and `span` follow from them (its spelling is its value's), so
+ * a million-element initializer costs a third of the memory of literal-plus-span objects.
+ * `toJSON` gives the plain IntLiteral shape.
+ */
+class DecimalLiteral implements A.IntLiteral {
+  constructor(
+    readonly value: bigint,
+    private readonly start: number,
+  ) {}
+  get kind(): 'int' {
+    return 'int';
+  }
+  get unsigned(): boolean {
+    return false;
+  }
+  get raw(): string {
+    return String(this.value);
+  }
+  get span(): Span {
+    return { start: this.start, end: this.start + String(this.value).length };
+  }
+  toJSON(): A.IntLiteral {
+    return { kind: 'int', value: this.value, unsigned: false, raw: this.raw, span: this.span };
+  }
+}
+
 class Parser {
   readonly lx: Lexer;
   readonly text: string;
@@ -1769,6 +1819,11 @@ class Parser {
     const start = lx.start;
     switch (lx.tok()) {
       case Tok.Int: {
+        const plain = plainDecimalValue(this.text, lx.start, lx.end, lx.flags);
+        if (plain >= 0) {
+          this.advance();
+          return new DecimalLiteral(plain < SMALL_BIGINTS.length ? SMALL_BIGINTS[plain]! : BigInt(plain), start);
+        }
         const raw = lx.tokenText();
         const d = decodeInt(this.text, lx.start, lx.end);
         if (d.overflow && !(lx.flags & TokFlag.Malformed)) {
