@@ -6,9 +6,9 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { readManifest, sharedDir, sharedSkipReason } from '../harness/corpus.js';
+import { acceptedPtxFiles, readManifest, sharedDir, sharedSkipReason } from '../harness/corpus.js';
 import { checkPtxText } from '../../src/ptx/index.js';
 
 /** Accepted files we still report errors on (relative to corpus/ptx). May only shrink; goal: empty. */
@@ -25,17 +25,7 @@ const root = sharedDir() ? join(sharedDir()!, 'corpus', 'ptx') : undefined;
 if (sharedSkipReason) console.log(sharedSkipReason);
 
 function acceptedFiles(): string[] {
-  const out: string[] = [];
-  const gen = join(root!, 'generated', 'MANIFEST.tsv');
-  if (existsSync(gen))
-    for (const r of readManifest(gen)) if ((r['ptxas_verdict'] ?? '').startsWith('PASS')) out.push(`generated/${r['file']}`);
-  const pub = join(root!, 'public', 'MANIFEST.tsv');
-  if (existsSync(pub))
-    for (const r of readManifest(pub)) {
-      const c = r['classification'] ?? '';
-      if (c === 'accepted' || c === 'rejected-only:parse-only') out.push(`public/${r['path']}`);
-    }
-  return out;
+  return acceptedPtxFiles().map((f) => f.rel);
 }
 
 function firstError(rel: string): { line?: number; code?: string; message?: string; count: number } {

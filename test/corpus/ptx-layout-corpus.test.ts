@@ -5,9 +5,9 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { sharedDir, sharedSkipReason, readManifest } from '../harness/corpus.js';
+import { acceptedPtxFiles, listFiles, sharedDir, sharedSkipReason } from '../harness/corpus.js';
 import { ptxasSkipReason, runPtxas } from '../harness/tools.js';
 import { cubinVariables } from '../harness/cubin.js';
 import { compareLayouts } from '../harness/ptx-layout-diff.js';
@@ -19,29 +19,10 @@ const BUDGET_MS = 60_000;
 /** A module-scope .global/.const declaration with `=` (nvcc writes one per line). */
 const INITIALIZED = /^\s*(?:\.(?:visible|weak|common)\s+)?\.(?:global|const)\b[^;]*=/m;
 
-function walk(dir: string): string[] {
-  const out: string[] = [];
-  for (const name of readdirSync(dir)) {
-    const p = join(dir, name);
-    if (statSync(p).isDirectory()) out.push(...walk(p));
-    else if (name.endsWith('.ptx')) out.push(p);
-  }
-  return out;
-}
 
 /** Accepted files (whole-program, not `ptxas -c`) with the arch to assemble them for. */
-function acceptedFiles(root: string): Map<string, string> {
-  const out = new Map<string, string>();
-  const gen = join(root, 'generated', 'MANIFEST.tsv');
-  if (existsSync(gen))
-    for (const r of readManifest(gen)) {
-      const v = r['ptxas_verdict'] ?? '';
-      if (v.startsWith('PASS') && !v.includes('-c')) out.set(`generated/${r['file']}`, r['target'] || 'sm_80');
-    }
-  const pub = join(root, 'public', 'MANIFEST.tsv');
-  if (existsSync(pub))
-    for (const r of readManifest(pub)) if (r['classification'] === 'accepted') out.set(`public/${r['path']}`, r['ptxas_arch'] || 'sm_80');
-  return out;
+function acceptedFiles(): Map<string, string> {
+  return new Map(acceptedPtxFiles().filter((f) => !f.compileOnly && !f.parseOnly).map((f) => [f.rel, f.arch]));
 }
 
 const skip = sharedSkipReason ?? ptxasSkipReason;
@@ -49,8 +30,8 @@ if (skip) console.log(skip);
 
 test('corpus: initialized variables lay out as ptxas writes them', { skip }, () => {
   const root = join(sharedDir()!, 'corpus', 'ptx');
-  const accepted = acceptedFiles(root);
-  const files = walk(root)
+  const accepted = acceptedFiles();
+  const files = listFiles(root, '.ptx')
     .map((p) => ({ p, rel: relative(root, p), size: statSync(p).size }))
     .filter((f) => accepted.has(f.rel))
     .sort((a, b) => a.size - b.size || (a.rel < b.rel ? -1 : 1));

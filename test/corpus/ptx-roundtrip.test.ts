@@ -4,9 +4,9 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { sharedDir, sharedSkipReason, readManifest } from '../harness/corpus.js';
+import { acceptedPtxFiles, listFiles, sharedDir, sharedSkipReason } from '../harness/corpus.js';
 import { parseModule } from '../../src/ptx/parser.js';
 import { printModule } from '../../src/ptx/printer.js';
 import { DiagnosticBag } from '../../src/core/diagnostics.js';
@@ -27,29 +27,7 @@ export function stripSpans(x: unknown): string {
   );
 }
 
-function walk(dir: string): string[] {
-  const out: string[] = [];
-  for (const name of readdirSync(dir)) {
-    const p = join(dir, name);
-    if (statSync(p).isDirectory()) out.push(...walk(p));
-    else if (name.endsWith('.ptx')) out.push(p);
-  }
-  return out;
-}
 
-function acceptedSet(root: string): Set<string> {
-  const acc = new Set<string>();
-  const gen = join(root, 'generated', 'MANIFEST.tsv');
-  if (existsSync(gen))
-    for (const r of readManifest(gen)) if ((r['ptxas_verdict'] ?? '').startsWith('PASS')) acc.add(`generated/${r['file']}`);
-  const pub = join(root, 'public', 'MANIFEST.tsv');
-  if (existsSync(pub))
-    for (const r of readManifest(pub)) {
-      const c = r['classification'] ?? '';
-      if (c === 'accepted' || c === 'rejected-only:parse-only') acc.add(`public/${r['path']}`);
-    }
-  return acc;
-}
 
 test('PTX corpus: accepted files parse cleanly and round-trip', { skip: sharedSkipReason }, () => {
   if (sharedSkipReason) {
@@ -57,8 +35,8 @@ test('PTX corpus: accepted files parse cleanly and round-trip', { skip: sharedSk
     return;
   }
   const root = join(sharedDir()!, 'corpus', 'ptx');
-  const accepted = acceptedSet(root);
-  const files = walk(root);
+  const accepted = new Set(acceptedPtxFiles().map((f) => f.rel));
+  const files = listFiles(root, '.ptx');
   let parsedClean = 0;
   let roundTripped = 0;
   let acceptedSeen = 0;

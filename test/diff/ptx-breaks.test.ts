@@ -12,7 +12,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { readManifest, sharedDir, sharedSkipReason } from '../harness/corpus.js';
+import { acceptedPtxFiles, sharedDir, sharedSkipReason } from '../harness/corpus.js';
 import { fuzzRuns, fuzzSeed, ptxasSkipReason, runPtxas } from '../harness/tools.js';
 import { checkPtxText } from '../../src/ptx/index.js';
 import { INSTRUCTION_SET } from '../../src/ptx/data/keywords.js';
@@ -256,12 +256,7 @@ function loadFiles(): SourceFileCase[] {
     if (text.length > MAX_BYTES || /[^\x00-\x7f]/.test(text) || /^\s*#/m.test(text)) return;
     out.push({ rel, text, code: blankCommentsAndStrings(text), arch, compileOnly });
   };
-  for (const r of readManifest(join(root, 'generated', 'MANIFEST.tsv'))) {
-    const v = r['ptxas_verdict'] ?? '';
-    if (v.startsWith('PASS')) add(`generated/${r['file']}`, r['target']!, v.includes('-c'));
-  }
-  for (const r of readManifest(join(root, 'public', 'MANIFEST.tsv')))
-    if (r['classification'] === 'accepted') add(`public/${r['path']}`, r['ptxas_arch']!, false);
+  for (const f of acceptedPtxFiles()) if (!f.parseOnly) add(f.rel, f.arch, f.compileOnly);
   return out;
 }
 
