@@ -110,32 +110,57 @@ function plainDecimalValue(text: string, start: number, end: number, flags: numb
   return v;
 }
 
+/** Elements per chunk of a long initializer list. */
+const INITIALIZER_CHUNK = 4096;
+
+/** End of the run of decimal digits starting at `start`. */
+function digitsEnd(text: string, start: number): number {
+  let p = start;
+  while (p < text.length) {
+    const c = text.charCodeAt(p);
+    if (c < C_0 || c > C_9) break;
+    p++;
+  }
+  return p;
+}
+
 /**
- * A plain decimal literal (`0`, `42`): the bulk of initializer lists and immediates. It keeps two
- * fields; `kind`, `unsigned`, `raw` and `span` follow from them (its spelling is its value's), so
- * a million-element initializer costs a third of the memory of literal-plus-span objects.
- * `toJSON` gives the plain IntLiteral shape.
+ * A plain decimal literal (`0`, `42`): the bulk of initializer lists and immediates. Each keeps one
+ * field, its offset; `value`, `raw` and `span` are read back from the text (a plain literal's digits
+ * are all of its token), which sits on the prototype of a per-parse subclass. So a million-element
+ * initializer costs a quarter of the memory of literal-plus-span objects. `toJSON` gives the plain
+ * IntLiteral shape.
  */
-class DecimalLiteral implements A.IntLiteral {
-  constructor(
-    readonly value: bigint,
-    private readonly start: number,
-  ) {}
+abstract class DecimalLiteral implements A.IntLiteral {
+  /** The parsed text (on the per-parse subclass's prototype, not on each literal). */
+  declare protected readonly text: string;
+  constructor(private readonly start: number) {}
   get kind(): 'int' {
     return 'int';
   }
   get unsigned(): boolean {
     return false;
   }
+  get value(): bigint {
+    const v = plainDecimalValue(this.text, this.start, digitsEnd(this.text, this.start), 0);
+    return v < SMALL_BIGINTS.length ? SMALL_BIGINTS[v]! : BigInt(v);
+  }
   get raw(): string {
-    return String(this.value);
+    return this.text.slice(this.start, digitsEnd(this.text, this.start));
   }
   get span(): Span {
-    return { start: this.start, end: this.start + String(this.value).length };
+    return { start: this.start, end: digitsEnd(this.text, this.start) };
   }
   toJSON(): A.IntLiteral {
     return { kind: 'int', value: this.value, unsigned: false, raw: this.raw, span: this.span };
   }
+}
+
+/** The DecimalLiteral class for literals of `text`. */
+function decimalLiteralClass(text: string): new (start: number) => DecimalLiteral {
+  class Literal extends DecimalLiteral {}
+  Object.defineProperty(Literal.prototype, 'text', { value: text });
+  return Literal;
 }
 
 class Parser {
@@ -154,8 +179,12 @@ class Parser {
   private quiet = false;
   /** Interned strings for modifiers and other repeated words. */
 
+  /** Plain decimal literals of this text. */
+  private readonly DecimalLiteral: new (start: number) => DecimalLiteral;
+
   constructor(text: string) {
     this.text = text;
+    this.DecimalLiteral = decimalLiteralClass(text);
     this.lx = new Lexer(text, (code, message, offset, length) => this.pending.push({ code, message, offset, length }));
   }
 
@@ -1244,6 +1273,9 @@ class Parser {
     this.advance();
     this.openBraces++;
     const base = this.sp;
+    // Long lists are gathered in chunks and joined once: growing one stack to a million slots
+    // would leave every smaller copy of it behind as garbage at the peak.
+    let chunks: A.Initializer[][] | undefined;
     if (lx.tok() !== Tok.RBrace) {
       for (;;) {
         const e = this.parseInitializer();
@@ -1254,10 +1286,12 @@ class Parser {
           return undefined;
         }
         this.scratch[this.sp++] = e;
+        if (this.sp - base === INITIALIZER_CHUNK) (chunks ??= []).push(this.take(base) as A.Initializer[]);
         if (!this.accept(Tok.Comma)) break;
       }
     }
-    const elements = this.take(base) as A.Initializer[];
+    const rest = this.take(base) as A.Initializer[];
+    const elements = chunks ? chunks[0]!.concat(...chunks.slice(1), rest) : rest;
     this.depth--;
     this.openBraces--;
     if (!this.expect(Tok.RBrace)) return undefined;
@@ -1822,7 +1856,7 @@ class Parser {
         const plain = plainDecimalValue(this.text, lx.start, lx.end, lx.flags);
         if (plain >= 0) {
           this.advance();
-          return new DecimalLiteral(plain < SMALL_BIGINTS.length ? SMALL_BIGINTS[plain]! : BigInt(plain), start);
+          return new this.DecimalLiteral(start);
         }
         const raw = lx.tokenText();
         const d = decodeInt(this.text, lx.start, lx.end);
