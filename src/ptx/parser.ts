@@ -163,6 +163,43 @@ function decimalLiteralClass(text: string): new (start: number) => DecimalLitera
   return Literal;
 }
 
+/**
+ * An operand that is one expression. Its span is its expression's, read through (one field, no
+ * span object of its own). `toJSON` gives the plain ExprOperand shape.
+ */
+class ExprOperandNode implements A.ExprOperand {
+  constructor(readonly expr: A.Expr) {}
+  get kind(): 'expr' {
+    return 'expr';
+  }
+  get span(): Span {
+    return this.expr.span;
+  }
+  toJSON(): A.ExprOperand {
+    return { kind: 'expr', expr: this.expr, span: this.span };
+  }
+}
+
+/**
+ * A name read from one token: its span is the token, `start` plus the name's length (no span
+ * object per name). `toJSON` gives the plain NameRef shape.
+ */
+class NameRefNode implements A.NameRef {
+  constructor(
+    readonly name: string,
+    private readonly start: number,
+  ) {}
+  get kind(): 'name' {
+    return 'name';
+  }
+  get span(): Span {
+    return { start: this.start, end: this.start + this.name.length };
+  }
+  toJSON(): A.NameRef {
+    return { kind: 'name', name: this.name, span: this.span };
+  }
+}
+
 class Parser {
   readonly lx: Lexer;
   readonly text: string;
@@ -1588,7 +1625,7 @@ class Parser {
       this.advance();
       const operand = this.parseNameWithMember();
       const expr: A.Expr = { kind: 'unary', op: k === Tok.Minus ? '-' : '!', operand, span: this.span(start) };
-      return { kind: 'expr', expr, span: expr.span };
+      return new ExprOperandNode(expr);
     }
     if ((k === Tok.Ident && !this.isWarpSize()) || (k === Tok.Sink && first)) {
       const name = k === Tok.Sink ? this.parseSinkExpr() : this.parseNameWithMember();
@@ -1601,7 +1638,7 @@ class Parser {
         }
         const right = k2 === Tok.Sink ? this.parseSinkExpr() : this.parseNameWithMember();
         const expr: A.Expr = { kind: 'binary', op: '|', left: name, right, span: this.span(start) };
-        return { kind: 'expr', expr, span: expr.span };
+        return new ExprOperandNode(expr);
       }
       if (name.kind === 'name' && lx.tok() === Tok.LBracket) {
         this.advance();
@@ -1611,10 +1648,10 @@ class Parser {
         return { kind: 'indexed', base: name, index, span: this.span(start) };
       }
       const expr = name.kind === 'name' ? this.parseOffsetTail(name, start) : name;
-      return { kind: 'expr', expr, span: expr.span };
+      return new ExprOperandNode(expr);
     }
     const expr = this.parseConstExpr();
-    return { kind: 'expr', expr, span: expr.span };
+    return new ExprOperandNode(expr);
   }
 
   /// element := '_' | NAME ['.' MEMBER] | constExpr    (vector and call-list items; ptxas: no `-name` here)
@@ -1624,11 +1661,11 @@ class Parser {
     const k = lx.tok();
     if (k === Tok.Sink) {
       const expr = this.parseSinkExpr();
-      return { kind: 'expr', expr, span: expr.span };
+      return new ExprOperandNode(expr);
     }
     void start;
     const expr = k === Tok.Ident && !this.isWarpSize() ? this.parseNameWithMember() : this.parseConstExpr();
-    return { kind: 'expr', expr, span: expr.span };
+    return new ExprOperandNode(expr);
   }
 
   /// address := NAME ['+' constExpr] | constExpr | NAME (',' (NAME | vector))*    (after '[')
@@ -1637,16 +1674,16 @@ class Parser {
     const start = lx.start;
     if (lx.tok() !== Tok.Ident || this.isWarpSize()) {
       const expr = this.parseConstExpr();
-      this.scratch[this.sp++] = { kind: 'expr', expr, span: expr.span };
+      this.scratch[this.sp++] = new ExprOperandNode(expr);
       return true;
     }
     const name = this.parseNameWithMember();
     if (name.kind === 'name' && lx.tok() === Tok.Plus) {
       const expr = this.parseOffsetTail(name, start);
-      this.scratch[this.sp++] = { kind: 'expr', expr, span: expr.span };
+      this.scratch[this.sp++] = new ExprOperandNode(expr);
       return true;
     }
-    this.scratch[this.sp++] = { kind: 'expr', expr: name, span: name.span };
+    this.scratch[this.sp++] = new ExprOperandNode(name);
     // Texture and surface forms: `[tex, {x, y}]`, `[tex, sampler, {x, y}]`.
     while (lx.tok() === Tok.Comma) {
       this.advance();
@@ -1656,7 +1693,7 @@ class Parser {
         this.scratch[this.sp++] = v;
       } else if (lx.tok() === Tok.Ident && !this.isWarpSize()) {
         const n = this.parseNameWithMember();
-        this.scratch[this.sp++] = { kind: 'expr', expr: n, span: n.span };
+        this.scratch[this.sp++] = new ExprOperandNode(n);
       } else {
         this.errorHere('PTX201');
         return false;
@@ -1674,7 +1711,7 @@ class Parser {
       const name = this.parseNameWithMember();
       expr = name.kind === 'name' ? this.parseOffsetTail(name, start) : name;
     } else expr = this.parseConstExpr();
-    return { kind: 'expr', expr, span: expr.span };
+    return new ExprOperandNode(expr);
   }
 
   /// offsetTail := ['+' constExpr]     (after a plain name: `var+4`, `%rd1+-8`)
@@ -1692,7 +1729,7 @@ class Parser {
     const start = lx.start;
     const name = lx.tokenText();
     this.advance();
-    const ref: A.NameRef = { kind: 'name', name, span: { start, end: this.lastEnd } };
+    const ref: A.NameRef = new NameRefNode(name, start);
     if (lx.tok() === Tok.Dotted && lx.start === this.lastEnd) {
       // `%tid.x`, `v.w`, and the video byte/half selectors `%r1.b0`, `%r2.h10`, `%r3.b3210`.
       const m = this.text.slice(lx.start + 1, lx.end);
@@ -1891,7 +1928,7 @@ class Parser {
         }
         const name = lx.tokenText();
         this.advance();
-        const ref: A.NameRef = { kind: 'name', name, span: { start, end: this.lastEnd } };
+        const ref: A.NameRef = new NameRefNode(name, start);
         if (lx.tok() === Tok.Dotted && lx.start === this.lastEnd && name !== 'WARP_SZ') {
           // `%tid.x`, `v.w`, and the video byte/half selectors `%r1.b0`, `%r2.h10`, `%r3.b3210`.
           const m = this.text.slice(lx.start + 1, lx.end);
