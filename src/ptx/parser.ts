@@ -200,6 +200,43 @@ class NameRefNode implements A.NameRef {
   }
 }
 
+/**
+ * An instruction statement. Its spans are kept as offsets (the opcode span is the opcode token:
+ * its start plus the opcode's length) and built when read. `toJSON` gives the plain shape.
+ */
+class InstructionNode implements A.Instruction {
+  declare guard?: A.Guard;
+  constructor(
+    readonly opcode: string,
+    readonly modifiers: string[],
+    readonly operands: A.Operand[],
+    private readonly opcodeStart: number,
+    private readonly start: number,
+    private readonly end: number,
+  ) {}
+  get kind(): 'instruction' {
+    return 'instruction';
+  }
+  get opcodeSpan(): Span {
+    return { start: this.opcodeStart, end: this.opcodeStart + this.opcode.length };
+  }
+  get span(): Span {
+    return { start: this.start, end: this.end };
+  }
+  toJSON(): A.Instruction {
+    const out: A.Instruction = {
+      kind: 'instruction',
+      opcode: this.opcode,
+      opcodeSpan: this.opcodeSpan,
+      modifiers: this.modifiers,
+      operands: this.operands,
+      span: this.span,
+    };
+    if (this.guard) out.guard = this.guard;
+    return out;
+  }
+}
+
 class Parser {
   readonly lx: Lexer;
   readonly text: string;
@@ -1527,7 +1564,8 @@ class Parser {
       return;
     }
     const opcode = this.word();
-    const opcodeSpan = { start: lx.start, end: lx.end };
+    const opcodeStart = lx.start;
+    const opcodeEnd = lx.end;
     // ptxas parses a statement with an unknown opcode like any other and reports the opcode only
     // when the statement is otherwise well-formed (a syntax error in its operands wins).
     const known = INSTRUCTION_SET.has(opcode);
@@ -1560,12 +1598,12 @@ class Parser {
     this.advance();
     if (!known) {
       const shown = opcode.length > 60 ? opcode.slice(0, 60) + '…' : opcode;
-      const line0 = this.text.lastIndexOf('\n', nextStart - 1) < opcodeSpan.start;
+      const line0 = this.text.lastIndexOf('\n', nextStart - 1) < opcodeStart;
       if (modifiers.length === 0 && !line0) this.error('PTX226', `unknown instruction '${shown}'`, nextStart, nextLen);
-      else this.error('PTX226', `unknown instruction '${shown}'`, opcodeSpan.start, opcodeSpan.end - opcodeSpan.start);
+      else this.error('PTX226', `unknown instruction '${shown}'`, opcodeStart, opcodeEnd - opcodeStart);
       return;
     }
-    const ins: A.Instruction = { kind: 'instruction', opcode, opcodeSpan, modifiers, operands, span: this.span(start) };
+    const ins: A.Instruction = new InstructionNode(opcode, modifiers, operands, opcodeStart, start, this.lastEnd);
     if (guard) ins.guard = guard;
     out.push(ins);
   }
