@@ -49,7 +49,7 @@ export function checkStatements(text: string, statements: readonly Statement[], 
 }
 
 /** Checks a file while it is parsed: parse, apply and check one statement at a time. */
-export function checkText(text: string, options: CheckOptions, sink: IssueSink): SymbolInfo[] {
+export function checkText(text: string, options: CheckOptions, sink: IssueSink, collectSymbols = true): SymbolInfo[] {
   let errors = 0;
   const counting: IssueSink = (i) => {
     errors++;
@@ -57,7 +57,7 @@ export function checkText(text: string, options: CheckOptions, sink: IssueSink):
   };
   const c = new FileChecker(text, options, counting);
   forEachAmdgpuStatement(text, options, counting, (st) => c.statement(st));
-  return c.finish(errors === 0);
+  return c.finish(errors === 0, collectSymbols);
 }
 
 /**
@@ -85,7 +85,7 @@ export class FileChecker {
     options: CheckOptions,
     sink: IssueSink,
   ) {
-    this.table = new SymbolTable(sink);
+    this.table = new SymbolTable(sink, text, options);
     const target = findTarget(options.mcpu);
     if (target) predefineSymbols(this.table, target);
     this.checker = new StatementChecker(text, this.table, target, options, sink);
@@ -95,8 +95,8 @@ export class FileChecker {
     this.checker.check(st);
   }
   /** `reportWriteErrors`: the file had no other error (llvm-mc writes no object otherwise). */
-  finish(reportWriteErrors = true): SymbolInfo[] {
-    return this.table.finish(reportWriteErrors);
+  finish(reportWriteErrors = true, collectSymbols = true): SymbolInfo[] {
+    return this.table.finish(reportWriteErrors, collectSymbols);
   }
 }
 

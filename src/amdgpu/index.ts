@@ -29,11 +29,11 @@ export function parseAmdgpu(name: string, text: string, options: AmdgpuParseOpti
   return { file: { name, text, statements }, diagnostics: issues.map((i) => issueToDiagnostic(source, i)) };
 }
 
-function run(name: string, text: string, options: AmdgpuCheckOptions): { diagnostics: Diagnostic[]; symbols: SymbolInfo[] } {
+function run(name: string, text: string, options: AmdgpuCheckOptions, collectSymbols: boolean): { diagnostics: Diagnostic[]; symbols: SymbolInfo[] } {
   const source = new SourceFile(name, text);
   const issues: ParseIssue[] = [];
   const sink = (i: ParseIssue) => issues.push(i);
-  const symbols = checkText(text, options, sink);
+  const symbols = checkText(text, options, sink, collectSymbols);
   // One diagnostic per spot; ordered by position.
   issues.sort((a, b) => a.start - b.start);
   const diagnostics: Diagnostic[] = [];
@@ -51,7 +51,7 @@ function run(name: string, text: string, options: AmdgpuCheckOptions): { diagnos
  * symbols, directive values, register operands for `options.mcpu`).
  */
 export function checkAmdgpuText(name: string, text: string, options: AmdgpuCheckOptions): Diagnostic[] {
-  return run(name, text, options).diagnostics;
+  return run(name, text, options, false).diagnostics;
 }
 
 /**
@@ -63,7 +63,7 @@ export function amdgpuSymbols(
   text: string,
   options: AmdgpuCheckOptions,
 ): { symbols: { name: string; value: bigint | null; kind: SymbolInfo['kind'] }[]; diagnostics: Diagnostic[] } {
-  const r = run(name, text, options);
+  const r = run(name, text, options, true);
   return { symbols: r.symbols.filter((s) => !isTemporarySymbol(s.name)), diagnostics: r.diagnostics };
 }
 

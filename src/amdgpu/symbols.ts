@@ -12,7 +12,8 @@
  */
 import type { Span } from '../core/source.js';
 import type { Expr, Statement } from './ast.js';
-import { binaryValue, evaluate, type IssueSink } from './expr.js';
+import { binaryValue, evaluate, ExprParser, type IssueSink } from './expr.js';
+import { Lexer, type LexerOptions } from './lexer.js';
 
 /** Kind of a symbol in `amdgpuSymbols` / `gpuasm symbols` output. */
 export type SymbolKind =
@@ -34,19 +35,77 @@ export interface SymbolInfo {
   kind: SymbolKind;
 }
 
-interface Sym {
-  name: string;
-  state: 'undefined' | 'label' | 'variable' | 'common';
-  /** The variable's value as stored (constant-folded when it was absolute at definition). */
-  expr?: Expr;
+type SymState = 'undefined' | 'label' | 'variable' | 'common';
+const STATES: readonly SymState[] = ['undefined', 'label', 'variable', 'common'];
+
+// Bits of Sym.flags: the state (2 bits) and the booleans, one small integer per symbol
+// (files may define hundreds of thousands of symbols).
+const STATE_MASK = 3;
+const USED = 4;
+const REDEFINABLE = 8;
+const PREDEFINED = 16;
+const VISITED = 32;
+
+class Sym {
+  private flags = REDEFINABLE;
+  /**
+   * The variable's value as stored (constant-folded when it was absolute at definition). A
+   * definition that inlining left unchanged is not kept: only where its text starts
+   * (`exprStart`), and it is parsed again when needed (`SymbolTable.exprOf`), so a file of many
+   * definitions holds no expression trees.
+   */
+  expr: Expr | undefined = undefined;
   /** Set when `expr` is a folded constant. */
-  constant?: bigint;
+  constant: bigint | undefined = undefined;
+  /** Offset of the definition's expression in the file text when `expr` is not kept (else -1). */
+  exprStart = -1;
+  /** `usedIn` walk that last reached this variable (an epoch, not a set of names per walk). */
+  seenIn = 0;
+  /**
+   * Final value (from `finish`): an absolute value as a bare bigint, null when it cannot be
+   * evaluated, undefined while not yet evaluated. Kept on the symbol: no map of 200,000 entries.
+   */
+  final: RelValue | bigint | null | undefined = undefined;
+
+  constructor(readonly name: string) {}
+
+  private flag(bit: number, on: boolean): void {
+    this.flags = on ? this.flags | bit : this.flags & ~bit;
+  }
+  get state(): SymState {
+    return STATES[this.flags & STATE_MASK]!;
+  }
+  set state(v: SymState) {
+    this.flags = (this.flags & ~STATE_MASK) | STATES.indexOf(v);
+  }
   /** A non-inlined reference to this variable was evaluated (llvm-mc's "used"). */
-  used: boolean;
+  get used(): boolean {
+    return (this.flags & USED) !== 0;
+  }
+  set used(v: boolean) {
+    this.flag(USED, v);
+  }
   /** False after `.equiv`. */
-  redefinable: boolean;
+  get redefinable(): boolean {
+    return (this.flags & REDEFINABLE) !== 0;
+  }
+  set redefinable(v: boolean) {
+    this.flag(REDEFINABLE, v);
+  }
   /** Predefined by the assembler (not in the object's symbol table, not listed). */
-  predefined?: boolean;
+  get predefined(): boolean {
+    return (this.flags & PREDEFINED) !== 0;
+  }
+  set predefined(v: boolean) {
+    this.flag(PREDEFINED, v);
+  }
+  /** Visited by `finish`'s depth-first walk (a bit, not a set: no per-symbol entry at the peak). */
+  get visited(): boolean {
+    return (this.flags & VISITED) !== 0;
+  }
+  set visited(v: boolean) {
+    this.flag(VISITED, v);
+  }
 }
 
 /** Longest chain of variables followed while evaluating (bounds the recursion). */
@@ -55,7 +114,24 @@ const MAX_CHAIN = 500;
 export class SymbolTable {
   private readonly syms = new Map<string, Sym>();
 
-  constructor(private readonly sink: IssueSink) {}
+  /**
+   * With the file `text` (and its lexer options), definitions are stored as offsets and parsed
+   * again on use; without it, their trees are kept.
+   */
+  constructor(
+    private readonly sink: IssueSink,
+    private readonly text?: string,
+    private readonly lexerOptions: LexerOptions = {},
+  ) {}
+
+  /** The stored value expression of a variable (parsed again from the text when stored compactly). */
+  private exprOf(s: Sym): Expr {
+    if (s.expr) return s.expr;
+    const lex = new Lexer(this.text!, this.lexerOptions, s.exprStart);
+    lex.next();
+    // It parsed without issue when it was defined; the same text parses to the same tree.
+    return new ExprParser(lex, () => {}).parseExpression()!;
+  }
 
   private issue(code: string, message: string, span: Span): void {
     this.sink({ code, message, start: span.start, end: span.end });
@@ -64,7 +140,7 @@ export class SymbolTable {
   private getOrCreate(name: string): Sym {
     let s = this.syms.get(name);
     if (!s) {
-      s = { name, state: 'undefined', used: false, redefinable: true };
+      s = new Sym(name);
       this.syms.set(name, s);
     }
     return s;
@@ -72,7 +148,12 @@ export class SymbolTable {
 
   /** An assembler-defined absolute symbol (e.g. `.amdgcn.gfx_generation_number`). */
   predefine(name: string, value: bigint): void {
-    this.syms.set(name, { name, state: 'variable', constant: value, expr: { kind: 'int', value, span: { start: 0, end: 0 } }, used: false, redefinable: true, predefined: true });
+    const s = new Sym(name);
+    s.state = 'variable';
+    s.constant = value;
+    s.expr = { kind: 'int', value, span: { start: 0, end: 0 } };
+    s.predefined = true;
+    this.syms.set(name, s);
   }
 
   /** Records a reference (e.g. `.globl x`, an instruction operand naming a symbol). */
@@ -94,6 +175,7 @@ export class SymbolTable {
     }
     s.state = 'label';
     s.expr = undefined;
+    s.exprStart = -1;
     s.constant = undefined;
   }
 
@@ -128,7 +210,7 @@ export class SymbolTable {
       return;
     }
     const isVariable = s.state === 'variable';
-    const isUndefined = s.state === 'undefined' || (isVariable && s.constant === undefined && this.fragmentOf(s.expr!, true, 0) === null);
+    const isUndefined = s.state === 'undefined' || (isVariable && s.constant === undefined && this.fragmentOf(this.exprOf(s), true, 0) === null);
     if (isUndefined && !s.used && !isVariable) {
       // An undefined symbol may be assigned.
     } else if (isVariable && !s.used && allowRedef) {
@@ -146,9 +228,14 @@ export class SymbolTable {
     }
     s.state = 'variable';
     s.redefinable = allowRedef;
+    s.exprStart = -1;
     if (constant !== undefined) {
       s.constant = constant;
       s.expr = { kind: 'int', value: constant, span: expr.span };
+    } else if (inlined === expr && this.text !== undefined) {
+      s.constant = undefined;
+      s.expr = undefined;
+      s.exprStart = expr.span.start;
     } else {
       s.constant = undefined;
       s.expr = inlined;
@@ -188,6 +275,12 @@ export class SymbolTable {
 
   private collectRefs(e: Expr): string[] {
     const out: string[] = [];
+    this.pushRefs(e, out);
+    return out;
+  }
+
+  /** Appends the symbol names `e` refers to (in collectRefs order) to `out`. */
+  private pushRefs(e: Expr, out: string[]): void {
     const stack: Expr[] = [e];
     while (stack.length) {
       const x = stack.pop()!;
@@ -196,28 +289,34 @@ export class SymbolTable {
       else if (x.kind === 'binary') stack.push(x.left, x.right);
       else if (x.kind === 'call') stack.push(...x.args);
     }
-    return out;
   }
 
   /**
    * llvm-mc's isSymbolUsedInExpression: a reference to a variable looks through to its value
    * (marking it used) instead of comparing the variable itself; calls are not looked into.
    */
+  private walks = 0;
+
   private usedIn(target: Sym, e: Expr): boolean {
     const stack: Expr[] = [e];
-    const seen = new Set<string>();
+    const walk = ++this.walks;
     while (stack.length) {
       const x = stack.pop()!;
       // Depth-first, left operand first, stopping at the first hit (as llvm-mc's recursion).
-      if (x.kind === 'unary') stack.push(x.operand);
-      else if (x.kind === 'binary') stack.push(x.right, x.left);
-      else if (x.kind === 'sym') {
+      // Only nodes that can reach a symbol are stacked (a walk down a long chain of `x = y + 1`
+      // would otherwise hold every `1` until the end).
+      if (x.kind === 'unary') {
+        if (mayReferToSymbol(x.operand)) stack.push(x.operand);
+      } else if (x.kind === 'binary') {
+        if (mayReferToSymbol(x.right)) stack.push(x.right);
+        if (mayReferToSymbol(x.left)) stack.push(x.left);
+      } else if (x.kind === 'sym') {
         const s = this.syms.get(x.name);
         if (s && s.state === 'variable') {
           s.used = true; // (getVariableValue() marks it)
-          if (!seen.has(s.name)) {
-            seen.add(s.name);
-            stack.push(s.expr!);
+          if (s.seenIn !== walk) {
+            s.seenIn = walk;
+            stack.push(this.exprOf(s));
           }
         } else if (s === target) return true;
       }
@@ -250,7 +349,7 @@ export class SymbolTable {
         const known = memo.get(s.name);
         if (known !== undefined || memo.has(s.name)) return known ?? null;
         memo.set(s.name, null);
-        const f = this.fragmentOf(s.expr!, mark, depth + 1, memo);
+        const f = this.fragmentOf(this.exprOf(s), mark, depth + 1, memo);
         memo.set(s.name, f);
         return f;
       }
@@ -299,19 +398,21 @@ export class SymbolTable {
         if (s.constant !== undefined) return { a: null, b: null, c: s.constant };
         if (ctx.mark) s.used = true;
         // canExpand: always when writing the object; otherwise only when not in a section.
-        const frag = ctx.final ? 'abs' : this.fragmentOf(s.expr!, ctx.mark, 0, (ctx.fragMemo ??= new Map()));
+        const frag = ctx.final ? 'abs' : this.fragmentOf(this.exprOf(s), ctx.mark, 0, (ctx.fragMemo ??= new Map()));
         if ((ctx.final || frag !== 'sec') && !ctx.active.has(s.name) && ctx.depth < MAX_CHAIN) {
           // Each variable is expanded once per evaluation (shared definitions stay linear).
-          const memo = (ctx.memo ??= new Map());
-          const m = memo.get(s.name);
-          if (m !== undefined) return m ?? { a: e.name, b: null, c: 0n };
+          // Final values live on the symbols; an evaluation before the end has its own memo.
+          const memo = ctx.final ? null : (ctx.memo ??= new Map());
+          const m = memo ? memo.get(s.name) : s.final;
+          if (m !== undefined) return m === null ? { a: e.name, b: null, c: 0n } : unpackRel(m);
           ctx.active.add(s.name);
           ctx.depth++;
           const saved = this.failure;
-          const v = this.rel(s.expr!, ctx);
+          const v = this.rel(this.exprOf(s), ctx);
           ctx.depth--;
           ctx.active.delete(s.name);
-          memo.set(s.name, v);
+          if (memo) memo.set(s.name, packRel(v));
+          else s.final = packRel(v);
           if (v) return v;
           this.failure = saved;
         }
@@ -377,7 +478,7 @@ export class SymbolTable {
     const s = this.syms.get(name);
     if (!s || s.state !== 'variable') return null;
     if (s.constant !== undefined) return s.constant;
-    const v = this.rel(s.expr!, { mark: false, final: false, depth: 0, active: new Set([name]) });
+    const v = this.rel(this.exprOf(s), { mark: false, final: false, depth: 0, active: new Set([name]) });
     return v && v.a === null && v.b === null ? v.c : null;
   }
 
@@ -385,57 +486,62 @@ export class SymbolTable {
    * Final values, in order of first appearance: variables evaluated with the final definitions
    * (as the object writer does). A variable whose value cannot be evaluated is an error there;
    * llvm-mc only gets that far in a file without other errors, hence `reportWriteErrors`.
+   * `collect` false: only the checks, no list (a check of a file of many symbols holds none).
    */
-  finish(reportWriteErrors = true): SymbolInfo[] {
+  finish(reportWriteErrors = true, collect = true): SymbolInfo[] {
     const out: SymbolInfo[] = [];
     // Evaluate variables after the variables they refer to (iterative post-order), sharing one
     // memo: every definition is evaluated once, and recursion stays shallow on long chains.
-    const memo = new Map<string, RelValue | null>();
     const failures = new Map<string, { span: Span; message: string }>();
-    const state = new Set<string>(); // visited (on the stack or done)
     const active = new Set<string>();
+    // The depth-first stack without an object per frame: the frames' variables, and one flat list
+    // of the references still to visit, where each frame's part starts at `pendingFrom`.
+    const frames: Sym[] = [];
+    const pendingFrom: number[] = [];
+    const pending: string[] = [];
+    const push = (s: Sym): void => {
+      s.visited = true;
+      frames.push(s);
+      pendingFrom.push(pending.length);
+      this.pushRefs(this.exprOf(s), pending);
+    };
     for (const root of this.syms.values()) {
-      if (root.state !== 'variable' || root.constant !== undefined || state.has(root.name)) continue;
-      const stack: [Sym, string[]][] = [[root, this.collectRefs(root.expr!)]];
-      state.add(root.name);
-      while (stack.length) {
-        const top = stack[stack.length - 1]!;
-        const next = top[1].pop();
-        if (next !== undefined) {
-          const t = this.syms.get(next);
-          if (t && t.state === 'variable' && t.constant === undefined && !state.has(next)) {
-            state.add(next);
-            stack.push([t, this.collectRefs(t.expr!)]);
-          }
+      if (root.state !== 'variable' || root.constant !== undefined || root.visited) continue;
+      push(root);
+      while (frames.length) {
+        if (pending.length > pendingFrom[pendingFrom.length - 1]!) {
+          const t = this.syms.get(pending.pop()!);
+          if (t && t.state === 'variable' && t.constant === undefined && !t.visited) push(t);
           continue;
         }
-        stack.pop();
-        const s = top[0];
+        pendingFrom.pop();
+        const s = frames.pop()!;
         this.failure = null;
         active.clear();
         active.add(s.name);
-        const v = this.rel(s.expr!, { mark: false, final: true, depth: 0, active, memo });
-        memo.set(s.name, v);
+        const v = this.rel(this.exprOf(s), { mark: false, final: true, depth: 0, active });
+        s.final = packRel(v);
         if (!v && this.failure) failures.set(s.name, this.failure);
       }
     }
     for (const s of this.syms.values()) {
       if (s.predefined) continue;
-      if (s.state === 'label') out.push({ name: s.name, value: null, kind: 'label' });
-      else if (s.state === 'common') out.push({ name: s.name, value: null, kind: 'common' });
-      else if (s.state === 'undefined') out.push({ name: s.name, value: null, kind: 'undefined' });
-      else if (s.constant !== undefined) out.push({ name: s.name, value: s.constant, kind: 'absolute' });
+      if (s.state === 'label') collect && out.push({ name: s.name, value: null, kind: 'label' });
+      else if (s.state === 'common') collect && out.push({ name: s.name, value: null, kind: 'common' });
+      else if (s.state === 'undefined') collect && out.push({ name: s.name, value: null, kind: 'undefined' });
+      else if (s.constant !== undefined) collect && out.push({ name: s.name, value: s.constant, kind: 'absolute' });
       else {
-        const v = memo.get(s.name) ?? null;
+        const m = s.final;
+        const v = m === undefined || m === null ? null : unpackRel(m);
         if (!v) {
           if (reportWriteErrors && !isTemporarySymbol(s.name)) {
             const f = failures.get(s.name) ?? null;
             const code = f && f.message.includes('by zero') ? 'AMD120' : 'AMD125';
-            this.issue(code, `expression could not be evaluated: ${f ? f.message : `the value of '${s.name}'`}`, f ? f.span : s.expr!.span);
+            this.issue(code, `expression could not be evaluated: ${f ? f.message : `the value of '${s.name}'`}`, f ? f.span : this.exprOf(s).span);
           }
-          out.push({ name: s.name, value: null, kind: 'relocatable' });
-        } else if (v.a === null && v.b === null) out.push({ name: s.name, value: v.c, kind: 'absolute' });
-        else out.push({ name: s.name, value: null, kind: 'relocatable' });
+          collect && out.push({ name: s.name, value: null, kind: 'relocatable' });
+        } else if (v.a === null && v.b === null) collect && out.push({ name: s.name, value: v.c, kind: 'absolute' });
+        else collect && out.push({ name: s.name, value: null, kind: 'relocatable' });
       }
     }
     return out;
@@ -447,15 +553,31 @@ interface RelContext {
   final: boolean;
   depth: number;
   active: Set<string>;
-  memo?: Map<string, RelValue | null>;
+  memo?: RelMemo;
   /** fragmentOf results shared by one evaluation (keeps shared definitions linear). */
   fragMemo?: Map<string, 'abs' | 'sec' | null>;
+}
+
+/** Values of variables already evaluated; an absolute one as its bare value (no object per entry). */
+type RelMemo = Map<string, RelValue | bigint | null>;
+
+function packRel(v: RelValue | null): RelValue | bigint | null {
+  return v !== null && v.a === null && v.b === null ? v.c : v;
+}
+
+function unpackRel(m: RelValue | bigint): RelValue {
+  return typeof m === 'bigint' ? { a: null, b: null, c: m } : m;
 }
 
 interface RelValue {
   a: string | null;
   b: string | null;
   c: bigint;
+}
+
+/** Whether `usedIn` needs to look at `e` (calls are not looked into). */
+function mayReferToSymbol(e: Expr): boolean {
+  return e.kind === 'sym' || e.kind === 'unary' || e.kind === 'binary';
 }
 
 function realBits(v: number): bigint {
