@@ -92,7 +92,13 @@ function suffixValue(name: string, at: number): number {
 }
 
 export class SymbolTable {
-  private readonly visible = new Map<string, Binding>();
+  /**
+   * Innermost bindings, split in two: module-scope names, which stay, and names of functions and
+   * blocks, which come and go. One map for both made every `{ }` call sequence churn a map holding
+   * every function name, and V8 rehashes such a map each time its deleted entries fill it.
+   */
+  private readonly moduleVisible = new Map<string, Binding>();
+  private localVisible = new Map<string, Binding>();
   private readonly visibleFamilies = new Map<string, Binding>();
   readonly module: Scope = new Scope(undefined, 0);
   private current: Scope = this.module;
@@ -110,9 +116,10 @@ export class SymbolTable {
   close(): Scope {
     const s = this.current;
     for (const name of s.names.keys()) {
-      const b = this.visible.get(name)!;
-      if (b.outer) this.visible.set(name, b.outer);
-      else this.visible.delete(name);
+      const visible = this.visibleFor(s);
+      const b = visible.get(name)!;
+      if (b.outer) visible.set(name, b.outer);
+      else visible.delete(name);
     }
     for (const prefix of s.families.keys()) {
       const b = this.visibleFamilies.get(prefix)!;
@@ -120,7 +127,13 @@ export class SymbolTable {
       else this.visibleFamilies.delete(prefix);
     }
     this.current = s.parent ?? this.module;
+    // A fresh map per function: the closed one is empty but keeps the capacity of its busiest moment.
+    if (this.current === this.module && this.localVisible.size === 0) this.localVisible = new Map();
     return s;
+  }
+
+  private visibleFor(scope: Scope): Map<string, Binding> {
+    return scope === this.module ? this.moduleVisible : this.localVisible;
   }
 
   /** What `name` would collide with in the current scope, if anything. */
@@ -162,13 +175,14 @@ export class SymbolTable {
     const existing = s.names.get(symbol.name);
     if (existing) {
       // Replacing within one scope (e.g. a definition after a declaration): keep the outer link.
-      const b = this.visible.get(symbol.name)!;
+      const b = this.visibleFor(s).get(symbol.name)!;
       b.symbol = symbol;
       s.names.set(symbol.name, symbol);
       return;
     }
     s.names.set(symbol.name, symbol);
-    this.visible.set(symbol.name, { symbol, scope: s, outer: this.visible.get(symbol.name) });
+    const visible = this.visibleFor(s);
+    visible.set(symbol.name, { symbol, scope: s, outer: visible.get(symbol.name) });
     const name = symbol.name;
     const at = numericSuffixStart(name);
     if (at >= 0) {
@@ -182,7 +196,7 @@ export class SymbolTable {
 
   /** The innermost visible declaration of `name` (plain or family member). */
   lookup(name: string): PtxSymbol | undefined {
-    const b = this.visible.get(name);
+    const b = this.localVisible.get(name) ?? this.moduleVisible.get(name);
     // Nothing can be declared deeper than the current scope: no family can shadow this binding.
     if ((b && b.scope === this.current) || this.visibleFamilies.size === 0) return b?.symbol;
     const at = numericSuffixStart(name);
