@@ -410,9 +410,26 @@ class StatementParser {
       }
       const op = this.parseOperand(false);
       if (!op) return null;
+      if (this.juxtaposedAfterNumber(op)) return null;
       operands.push({ operand: op, afterComma });
       first = false;
     }
+  }
+
+  /**
+   * A number written directly against a name or another number (`0ffh` without
+   * --masm-integers, `0x1g`, `1glc`, `1.0x`) lexes as two operands, which llvm-mc rejects
+   * ("invalid operand for instruction"). (`1b`/`1f` are local label references, taken earlier.)
+   * Only an operand ending in a letter, digit, `_`, `.` or `$` can be followed so: that is a
+   * number's last character, since a name would have taken the following characters itself.
+   */
+  private juxtaposedAfterNumber(op: Operand): boolean {
+    const lex = this.lex;
+    const k = lex.cur();
+    if ((k !== Tok.Identifier && k !== Tok.Integer && k !== Tok.Real) || lex.spaceBefore || lex.start !== op.span.end || op.span.end === 0) return false;
+    if (!isNameChar(lex.text.charCodeAt(op.span.end - 1))) return false;
+    this.issue('AMD214', `invalid operand for instruction: '${lex.text.slice(op.span.start, lex.end)}' is a number directly followed by '${lex.tokenText()}'`, op.span.start, lex.end);
+    return true;
   }
 
   /// operand ::= '|' inner '|' | '-' operand | '[' list ']' | name '[' range ']' | name '(' args ')'
@@ -420,13 +437,21 @@ class StatementParser {
   /// `inAbs`: inside `|..|` only a register or a primary expression is allowed (llvm-mc).
   private parseOperand(inAbs: boolean): Operand | null {
     const lex = this.lex;
-    const start = lex.start;
     if (this.opNesting >= MAX_EXPR_DEPTH) {
-      this.issue('AMD112', `operand nested too deeply (more than ${MAX_EXPR_DEPTH} levels)`, start, lex.end);
+      this.issue('AMD112', `operand nested too deeply (more than ${MAX_EXPR_DEPTH} levels)`, lex.start, lex.end);
       return null;
     }
+    // (No try/finally on this hot path: the parser never throws, so the count is restored here.)
     this.opNesting++;
-    try {
+    const op = this.parseOperandInner(inAbs);
+    this.opNesting--;
+    return op;
+  }
+
+  private parseOperandInner(inAbs: boolean): Operand | null {
+    const lex = this.lex;
+    const start = lex.start;
+    {
       switch (lex.cur()) {
         case Tok.Pipe: {
           lex.next();
@@ -519,8 +544,6 @@ class StatementParser {
         default:
           return this.parseExprOperand(inAbs);
       }
-    } finally {
-      this.opNesting--;
     }
   }
 
@@ -607,4 +630,9 @@ export function operandToExpr(op: Operand): Expr | null {
     default:
       return null;
   }
+}
+
+/** A character that can end a number token or continue a name. */
+function isNameChar(c: number): boolean {
+  return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 /* _ */ || c === 46 /* . */ || c === 36 /* $ */;
 }

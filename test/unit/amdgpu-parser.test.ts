@@ -181,6 +181,17 @@ describe('AMDGPU check: file rules (verdicts as llvm-mc-19)', () => {
   test('unterminated blocks', () => {
     assert.deepEqual(codes('.amdgpu_metadata\n---\n'), ['1:1:AMD204']);
   });
+  test('a number directly followed by a name or number (llvm-mc: invalid operand for instruction)', () => {
+    assert.deepEqual(codes('v_mov_b32 v0, 0ffh\n'), ['1:15:AMD214']);
+    assert.deepEqual(codes('v_mov_b32 v0, 0x1g\n'), ['1:15:AMD214']);
+    assert.deepEqual(codes('global_load_dword v1, v[2:3], off 1glc\n'), ['1:35:AMD214']);
+    assert.deepEqual(codes('s_mov_b32 s0, 1.0x\n'), ['1:15:AMD214']);
+    // Not juxtaposed: a space, a comma, a closing parenthesis, or a local label reference.
+    assert.deepEqual(codes('s_waitcnt vmcnt(0)lgkmcnt(0)\n'), []);
+    assert.deepEqual(codes('global_load_dword v1, v[2:3], off glc\n'), []);
+    assert.deepEqual(codes('v_mov_b32 v0, 0x10\n'), []);
+    assert.deepEqual(codes('1:\ns_branch 1b\n'), []);
+  });
 });
 
 describe('AMDGPU symbols', () => {
