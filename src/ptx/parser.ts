@@ -110,6 +110,10 @@ function plainDecimalValue(text: string, start: number, end: number, flags: numb
   return v;
 }
 
+// Shared read-only empty lists for the usual declaration without attributes or dimensions.
+const NO_ATTRIBUTES: readonly A.DirectiveWord[] = Object.freeze([]);
+const NO_DIMS: readonly (A.Expr | null)[] = Object.freeze([]);
+
 /** Elements per chunk of a long initializer list. */
 const INITIALIZER_CHUNK = 4096;
 
@@ -234,6 +238,22 @@ class InstructionNode implements A.Instruction {
     };
     if (this.guard) out.guard = this.guard;
     return out;
+  }
+}
+
+/** `{a, b}`, `[addr]`, `(a, b)`: the span kept as offsets, built when read. `toJSON` gives the plain shape. */
+class OperandListNode {
+  constructor(
+    readonly kind: 'vector' | 'address' | 'list',
+    readonly elements: A.Operand[],
+    private readonly start: number,
+    private readonly end: number,
+  ) {}
+  get span(): Span {
+    return { start: this.start, end: this.end };
+  }
+  toJSON(): A.Operand {
+    return { kind: this.kind, elements: this.elements, span: this.span } as A.Operand;
   }
 }
 
@@ -1253,6 +1273,7 @@ class Parser {
     decl.declarators = this.take(base) as A.Declarator[];
     if (withSemi && !this.expect(Tok.Semi)) return this.failDecl(withSemi);
     decl.span = this.span(start);
+    if (decl.attributes.length === 0) decl.attributes = NO_ATTRIBUTES as A.DirectiveWord[];
     return decl;
   }
 
@@ -1298,6 +1319,7 @@ class Parser {
       d.initializer = init;
     }
     d.span = this.span(start);
+    if (d.dims.length === 0) d.dims = NO_DIMS as (A.Expr | null)[];
     return d;
   }
 
@@ -1657,7 +1679,7 @@ class Parser {
         return undefined;
       }
       this.advance();
-      return { kind, elements, span: this.span(start) } as A.Operand;
+      return new OperandListNode(kind, elements, start, this.lastEnd) as A.Operand;
     }
     if ((k === Tok.Minus || k === Tok.Bang) && lx.peek() === Tok.Ident && !this.peekIsWarpSize()) {
       this.advance();
