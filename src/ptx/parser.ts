@@ -114,6 +114,12 @@ function plainDecimalValue(text: string, start: number, end: number, flags: numb
 const NO_ATTRIBUTES: readonly A.DirectiveWord[] = Object.freeze([]);
 const NO_DIMS: readonly (A.Expr | null)[] = Object.freeze([]);
 
+/** A node of the modifier-list trie: the list ending here, and the longer ones by next word. */
+interface ModifierTrieNode {
+  next: Map<string, ModifierTrieNode>;
+  list: readonly string[] | undefined;
+}
+
 /** Elements per chunk of a long initializer list. */
 const INITIALIZER_CHUNK = 4096;
 
@@ -326,31 +332,31 @@ class Parser {
     return out;
   }
 
-  /** Modifier lists shared between instructions with the same modifiers (read-only, frozen). */
-  private readonly modifierLists = new Map<string, readonly string[]>();
+  /**
+   * Modifier lists shared between instructions with the same modifiers (read-only, frozen), found
+   * through a trie keyed by the interned words (no key string to build or hash per instruction).
+   */
+  private readonly modifierTrie: ModifierTrieNode = { next: new Map(), list: undefined };
   private static readonly NO_MODIFIERS: readonly string[] = Object.freeze([]);
 
   /// modifiers := DOTTED*      (`.global.v4.f32` -> ['.global', '.v4', '.f32'])
   parseModifiers(): string[] {
     const lx = this.lx;
     if (lx.tok() !== Tok.Dotted) return Parser.NO_MODIFIERS as string[];
-    const first = lx.start;
     const base = this.sp;
-    let contiguous = true;
-    let end = lx.end;
+    let node = this.modifierTrie;
     while (lx.tok() === Tok.Dotted) {
-      if (lx.start !== end) contiguous = false;
-      this.scratch[this.sp++] = this.word();
-      end = lx.end;
+      const word = this.word();
+      this.scratch[this.sp++] = word;
+      let next = node.next.get(word);
+      if (next === undefined) {
+        next = { next: new Map(), list: undefined };
+        node.next.set(word, next);
+      }
+      node = next;
       this.advance();
     }
-    // The usual case, `ld.global.v4.f32`, is one run of text: its interned spelling is the key.
-    const key = contiguous ? this.lx.intern(first, end) : (this.scratch.slice(base, this.sp) as string[]).join('');
-    let list = this.modifierLists.get(key);
-    if (list === undefined) {
-      list = Object.freeze(this.scratch.slice(base, this.sp) as string[]);
-      this.modifierLists.set(key, list);
-    }
+    const list = (node.list ??= Object.freeze(this.scratch.slice(base, this.sp) as string[]));
     this.sp = base;
     return list as string[];
   }
