@@ -256,7 +256,9 @@ class StatementChecker {
   // Instruction operands
 
   private checkOperands(mnemonic: string, operands: readonly InstructionOperand[]): void {
-    for (const { operand } of operands) this.checkOperand(mnemonic, operand, true);
+    // An indexed loop: this runs for every instruction, mostly before the optimizing compiler
+    // has seen it, where an iterator with destructuring costs more.
+    for (let i = 0; i < operands.length; i++) this.checkOperand(mnemonic, operands[i]!.operand, true);
   }
 
   private checkOperand(mnemonic: string, op: Operand, topLevel: boolean): void {
@@ -301,7 +303,12 @@ class StatementChecker {
   private checkRegister(op: Operand): void {
     if (!this.target) return;
     let key: string | undefined;
-    if (op.kind === 'word') key = op.name;
+    if (op.kind === 'word') {
+      // No register name starts with '.': labels such as `.LBB0_2` (each branch target a new
+      // spelling) skip the register parser and the cache.
+      if (op.name.charCodeAt(0) === 46 /* . */) return;
+      key = op.name;
+    }
     else if (op.kind === 'regRange' && op.first.kind === 'int' && (op.last === null || op.last.kind === 'int')) key = this.text.slice(op.span.start, op.span.end);
     if (key !== undefined) {
       const cached = this.registerCache.get(key);
