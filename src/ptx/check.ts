@@ -707,7 +707,10 @@ class ModuleChecker {
     // Fast paths for the common shapes (`%r1`, `[%rd2+8]`) without an explicit stack.
     if (op.kind === 'expr') {
       const e = op.expr;
-      if (e.kind === 'name') return this.use(e.name, e.span, role, opcode);
+      if (e.kind === 'name') {
+        if (!this.resolvesCleanly(e.name, role)) this.use(e.name, e.span, role, opcode);
+        return;
+      }
       if (e.kind === 'int' || e.kind === 'float' || e.kind === 'sink') return;
     }
     if (op.kind === 'vector') {
@@ -733,12 +736,21 @@ class ModuleChecker {
           stack.push(x.base, x.index);
           break;
         case 'name':
-          this.use(x.name, x.span, role, opcode);
+          if (!this.resolvesCleanly(x.name, role)) this.use(x.name, x.span, role, opcode);
           break;
         default:
           pushChildren(x, stack);
       }
     }
+  }
+
+  /** `use` would find `name` declared and report nothing (the common case: no span needed). */
+  private resolvesCleanly(name: string, role: OperandRole): boolean {
+    const sym = this.table.lookup(name);
+    if (!sym) return false;
+    const labelLike = sym.kind === 'label' || sym.kind === 'targets' || sym.kind === 'prototype';
+    if (role === OperandRole.Value || role === OperandRole.Element) return !labelLike;
+    return !(role === OperandRole.Branch && sym.kind !== 'label');
   }
 
   /**
