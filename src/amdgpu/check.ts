@@ -7,10 +7,10 @@
 import type { Span } from '../core/source.js';
 import type { Expr, InstructionOperand, Operand, Statement } from './ast.js';
 import { AMDHSA_KERNEL_ENTRIES } from './data/directives.js';
-import { ExprParser, evaluate, symbolsIn, type IssueSink } from './expr.js';
-import { Lexer, Tok, type LexerOptions } from './lexer.js';
+import { evaluate, symbolsIn, type IssueSink } from './expr.js';
+import type { LexerOptions } from './lexer.js';
 import { forEachAmdgpuStatement } from './parser.js';
-import type { OperandExprEvaluator } from './operand-expr.js';
+import { llvmOperandExprEvaluator, type OperandExprEvaluator } from './operand-expr.js';
 import { parseNsaAddress, parseRegister, validateRegisterForTarget } from './registers.js';
 import { applyStatement, SymbolTable, type SymbolInfo } from './symbols.js';
 import { findTarget, type AmdgpuTarget } from './targets.js';
@@ -128,22 +128,9 @@ class StatementChecker {
     return 'value' in r ? r.value : null;
   }
 
-  /** Register-index expressions for registers.ts: llvm-mc's grammar and the current symbols. */
+  /** Register-index expressions for registers.ts: the one llvm-mc evaluator, with the current symbols. */
   private makeEvaluator(): OperandExprEvaluator {
-    return {
-      evaluate: (text: string, pos: number) => {
-        const lex = new Lexer(text, this.options, pos);
-        lex.next();
-        let problem: { message: string; offset: number } | undefined;
-        const p = new ExprParser(lex, (i) => (problem ??= { message: i.message, offset: i.start }));
-        const e = p.parseExpression();
-        if (!e || problem) return { ok: false, message: problem?.message ?? 'invalid expression', offset: problem?.offset ?? pos };
-        const r = evaluate(e, (n) => this.table.currentValue(n));
-        if ('value' in r) return { ok: true, value: r.value, end: e.span.end };
-        if ('error' in r) return { ok: false, message: r.error.message, offset: r.error.start };
-        return { ok: false, message: 'expected absolute expression', offset: e.span.start };
-      },
-    };
+    return llvmOperandExprEvaluator((n) => this.table.currentValue(n), this.options);
   }
 
   check(st: Statement): void {
