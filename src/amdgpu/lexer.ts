@@ -719,6 +719,16 @@ export function integerTokenValue(text: string, radix: number, start: number, en
     for (let i = start; i < end; i++) v = v * radix + hexVal(text.charCodeAt(i));
     return BigInt(v);
   }
+  // Few digits (the usual case: offsets, small immediates): exact in a double, no string.
+  const n = end - start;
+  if ((radix === 10 && n <= 15) || (radix === 16 && n <= 13) || (radix === 8 && n <= 17) || (radix === 2 && n <= 53)) {
+    let v = 0;
+    for (let i = start; i < end; i++) {
+      const c = text.charCodeAt(i);
+      v = v * radix + (c <= Ch.D9 ? c - Ch.D0 : (c | 0x20) - Ch.a + 10);
+    }
+    return BigInt(v);
+  }
   const digits = text.slice(start, end);
   if (radix === 10) return BigInt(digits);
   const prefix = radix === 16 ? '0x' : radix === 8 ? '0o' : '0b';
