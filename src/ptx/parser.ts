@@ -263,6 +263,91 @@ class OperandListNode {
   }
 }
 
+/**
+ * A variable declaration: its spans kept as offsets, built when read (the setters are for the
+ * parser). `toJSON` gives the plain shape.
+ */
+class VariableDeclNode {
+  declare linkage?: A.Linkage;
+  declare bank?: number;
+  declare align?: bigint;
+  declare vector?: number;
+  type = '';
+  attributes: A.DirectiveWord[] = [];
+  declarators: A.Declarator[] = [];
+  private typeStart = 0;
+  private typeEnd = 0;
+  private end = 0;
+  constructor(
+    readonly space: A.StateSpace,
+    private start: number,
+  ) {}
+  get kind(): 'variable' {
+    return 'variable';
+  }
+  setType(start: number, end: number): void {
+    this.typeStart = start;
+    this.typeEnd = end;
+  }
+  get typeSpan(): Span {
+    return { start: this.typeStart, end: this.typeEnd };
+  }
+  set typeSpan(span: Span) {
+    this.setType(span.start, span.end);
+  }
+  get span(): Span {
+    return { start: this.start, end: this.end };
+  }
+  set span(span: Span) {
+    this.start = span.start;
+    this.end = span.end;
+  }
+  toJSON(): A.VariableDecl {
+    const out: A.VariableDecl = {
+      kind: 'variable',
+      space: this.space,
+      type: this.type,
+      typeSpan: this.typeSpan,
+      attributes: this.attributes,
+      declarators: this.declarators,
+      span: this.span,
+    };
+    if (this.linkage !== undefined) out.linkage = this.linkage;
+    if (this.bank !== undefined) out.bank = this.bank;
+    if (this.align !== undefined) out.align = this.align;
+    if (this.vector !== undefined) out.vector = this.vector;
+    return out;
+  }
+}
+
+/** One declarator: the name span is the name token (start plus the name's length). */
+class DeclaratorNode {
+  declare parameterizedCount?: number;
+  declare initializer?: A.Initializer;
+  dims: (A.Expr | null)[] = [];
+  private end = 0;
+  constructor(
+    readonly name: string,
+    private start: number,
+  ) {}
+  get nameSpan(): Span {
+    return { start: this.start, end: this.start + this.name.length };
+  }
+  get span(): Span {
+    return { start: this.start, end: this.end };
+  }
+  set span(span: Span) {
+    this.start = span.start;
+    this.end = span.end;
+  }
+  toJSON(): A.Declarator {
+    const out: A.Declarator = { name: this.name, nameSpan: this.nameSpan, dims: this.dims, span: this.span };
+    if (this.parameterizedCount !== undefined) out.parameterizedCount = this.parameterizedCount;
+    if (this.initializer !== undefined) out.initializer = this.initializer;
+    return out;
+  }
+}
+
 class Parser {
   readonly lx: Lexer;
   readonly text: string;
@@ -1178,15 +1263,7 @@ class Parser {
     const lx = this.lx;
     const space = this.word() as A.StateSpace;
     this.advance();
-    const decl: A.VariableDecl = {
-      kind: 'variable',
-      space,
-      type: '',
-      typeSpan: { start: 0, end: 0 },
-      attributes: [],
-      declarators: [],
-      span: { start, end: 0 },
-    };
+    const decl: A.VariableDecl = new VariableDeclNode(space, start);
     if (linkage) decl.linkage = linkage;
     if (lx.tok() === Tok.LBracket && space === '.const') {
       // `.const[2]`: old constant banks.
@@ -1229,7 +1306,7 @@ class Parser {
     }
     if (lx.tok() === Tok.Dotted && TYPE_SET.has(this.word())) {
       decl.type = this.word();
-      decl.typeSpan = { start: lx.start, end: lx.end };
+      (decl as VariableDeclNode).setType(lx.start, lx.end);
       this.advance();
     }
     if (decl.type !== '' && space === '.param' && lx.tok() === Tok.Dotted && lx.is('.ptr')) {
@@ -1296,7 +1373,7 @@ class Parser {
       return undefined;
     }
     const start = lx.start;
-    const d: A.Declarator = { name: lx.tokenText(), nameSpan: { start: lx.start, end: lx.end }, dims: [], span: { start, end: 0 } };
+    const d: A.Declarator = new DeclaratorNode(lx.tokenText(), start);
     this.advance();
     // Parameters (`full` false) take one array dimension at most, no `<N>` and no initializer.
     if (lx.tok() === Tok.Lt && full) {
