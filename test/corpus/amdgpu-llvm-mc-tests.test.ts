@@ -17,29 +17,10 @@ import { sharedDir, sharedSkipReason } from '../harness/corpus.js';
 import { llvmMcSkipReason, runLlvmMc } from '../harness/tools.js';
 import { checkAmdgpuText } from '../../src/amdgpu/index.js';
 import { findTarget } from '../../src/amdgpu/targets.js';
+import { LLVM_REGISTER_RULES } from '../harness/llvm-messages.js';
 
 /** Messages of rules applied to an operand by itself (llvm-mc 19 wording; newer tests put the register name first). */
-const OPERAND_RULES = [
-  'register index is out of range',
-  'invalid register alignment',
-  'invalid or unsupported register size',
-  'register not available on this GPU',
-  "'null' operand is not supported on this GPU",
-  'execz and vccz are not supported on this GPU',
-  'lds_direct is not supported on this GPU',
-  'first register index should not exceed second index',
-  'registers in a list must have consecutive indices',
-  'registers in a list must be of the same kind',
-  'register does not fit in the list',
-  'expected a single 32-bit register',
-  'expected a comma or a closing square bracket',
-  'expected a closing square bracket',
-  'expected a register or a list of registers',
-  'missing register index',
-  'invalid register name',
-  'invalid register index',
-  'invalid register class: vgpr tuples must be 64 bit aligned',
-];
+const OPERAND_RULES = [...LLVM_REGISTER_RULES, 'invalid register class: vgpr tuples must be 64 bit aligned'];
 
 /** The rule a message names: "s104 register not available on this GPU" -> "register not available on this GPU". */
 function rule(msg: string): string | undefined {

@@ -13,6 +13,7 @@ import { encodeOperand } from '../../src/amdgpu/operand.js';
 import { findTarget, type AmdgpuTarget } from '../../src/amdgpu/targets.js';
 import { OPERAND_TYPES, type OperandType } from '../../src/amdgpu/immediates.js';
 import { f64ToF16Bits, f64ToF32Bits } from '../../src/core/float.js';
+import { LLVM_REGISTER_RULES } from '../harness/llvm-messages.js';
 
 const GPUS = ['gfx900', 'gfx90a', 'gfx942', 'gfx1030', 'gfx1100', 'gfx1200'];
 /** Older families too (codes and availability differ: tba/tma, ttmp base, flat_scratch, no 1/(2*pi) or 16-bit before GFX8). */
@@ -286,28 +287,7 @@ const regCase: fc.Arbitrary<Case> = fc
 // ------------------------------------------------------------------------------------------------
 
 /** Register-level parse errors: llvm-mc reports them before matching an instruction. */
-const PARSE_ERRORS = [
-  'register index is out of range',
-  'invalid register alignment',
-  'invalid or unsupported register size',
-  'register not available on this GPU',
-  "'null' operand is not supported on this GPU",
-  'execz and vccz are not supported on this GPU',
-  'lds_direct is not supported on this GPU',
-  'first register index should not exceed second index',
-  'registers in a list must have consecutive indices',
-  'registers in a list must be of the same kind',
-  'register does not fit in the list',
-  'expected a single 32-bit register',
-  'invalid register index',
-  'expected a closing square bracket',
-  'expected a comma or a closing square bracket',
-  'expected a register or a list of registers',
-  'missing register index',
-  'invalid register name',
-  'unknown token in expression',
-  'expected absolute expression',
-];
+const PARSE_ERRORS = [...LLVM_REGISTER_RULES, 'unknown token in expression', 'expected absolute expression'];
 
 function normalise(msg: string): string {
   return msg.replace(/^\S+ register not available on this GPU$/, 'register not available on this GPU');

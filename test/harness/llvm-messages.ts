@@ -1,0 +1,21 @@
+/** llvm-mc-19's wording of the register-operand rules it checks before matching an instruction. */
+export const LLVM_REGISTER_RULES: readonly string[] = [
+  'register index is out of range',
+  'invalid register alignment',
+  'invalid or unsupported register size',
+  'register not available on this GPU',
+  "'null' operand is not supported on this GPU",
+  'execz and vccz are not supported on this GPU',
+  'lds_direct is not supported on this GPU',
+  'first register index should not exceed second index',
+  'registers in a list must have consecutive indices',
+  'registers in a list must be of the same kind',
+  'register does not fit in the list',
+  'expected a single 32-bit register',
+  'expected a comma or a closing square bracket',
+  'expected a closing square bracket',
+  'expected a register or a list of registers',
+  'missing register index',
+  'invalid register name',
+  'invalid register index',
+];
