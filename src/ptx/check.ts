@@ -111,11 +111,30 @@ class ModuleChecker {
         case 'function':
           this.func(item);
           break;
+        case 'section':
+          this.sectionLabels(item);
+          break;
         default:
           break;
       }
     }
     return this.header;
+  }
+
+  /** Labels of every `.section` share one namespace (ptxas: "Duplicate definition of label"),
+   *  apart from function labels and variables. */
+  private readonly sectionLabelSpans = new Map<string, Span>();
+
+  private sectionLabels(section: A.SectionDirective): void {
+    for (const e of section.entries) {
+      if (e.kind !== 'label') continue;
+      const prev = this.sectionLabelSpans.get(e.name);
+      if (prev) {
+        const colon = this.skipTrivia(e.span.start + e.name.length);
+        const note: Diagnostic = { severity: 'note', code: 'PTX399', message: 'previous declaration is here', location: this.spanLoc(prev) };
+        this.error('PTX321', `duplicate definition of label '${e.name}'`, this.tokenLoc(colon < this.text.length ? colon : e.span.start), [note]);
+      } else this.sectionLabelSpans.set(e.name, { start: e.span.start, end: e.span.start + e.name.length });
+    }
   }
 
   // ------------------------------------------------------------------ locations

@@ -135,7 +135,7 @@ test('PTX corpus: first syntax error line matches ptxas on mutated real files', 
     return state % n;
   };
   const names = Object.keys(MUTATIONS);
-  const runs = fuzzRuns(60);
+  const runs = fuzzRuns(1000);
   const mismatches: string[] = [];
   let compared = 0;
   for (let k = 0; k < runs; k++) {

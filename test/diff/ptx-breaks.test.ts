@@ -267,7 +267,7 @@ test('ptx breaks: we reject exactly when ptxas does, on its first-error line', {
   const files = loadFiles();
   assert.ok(files.length > 0, 'no small accepted corpus files');
   const seed = fuzzSeed();
-  const runs = fuzzRuns(600);
+  const runs = fuzzRuns(2000);
   const cases = fc.sample(
     fc.record({ file: fc.nat(files.length - 1), kind: fc.constantFrom(...KINDS), pos: fc.nat() }),
     { seed, numRuns: runs },

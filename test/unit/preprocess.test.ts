@@ -504,7 +504,7 @@ function lineArb(): fc.Arbitrary<string> {
 describe('preprocess: #line against ptxas', () => {
   test('random line markers: located error lines match ptxas', { skip: ptxasSkipReason }, () => {
     const seed = fuzzSeed();
-    const files = fuzzRuns(10);
+    const files = fuzzRuns(40);
     const perFile = 30;
     const rng = fc.sample(fc.array(lineArb(), { minLength: perFile, maxLength: perFile }), { seed, numRuns: files });
     const dir = mkdtempSync(join(tmpdir(), 'gpuasm-pp-'));
