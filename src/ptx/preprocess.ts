@@ -1202,23 +1202,13 @@ class Preprocessor {
           expectParam = false;
           continue;
         }
-        if (expectParam && t.kind === TK_PUNCT && t.text === '...') {
-          params.push('__VA_ARGS__');
-          variadic = true;
-          const close = args[i];
-          if (!close || close.text !== ')') {
-            this.report('error', 'PP023', "missing ')' after '...'", this.at(ctx, t.offset, 3));
-            return;
-          }
-          i++;
-          break;
-        }
         if (!expectParam && t.kind === TK_PUNCT && t.text === ',') {
           expectParam = true;
           continue;
         }
-        if (!expectParam && t.kind === TK_PUNCT && t.text === '...') {
-          // GNU named variadic parameter `args...`.
+        if (t.kind === TK_PUNCT && t.text === '...') {
+          // `...` alone names __VA_ARGS__; after a name it is GNU's named variadic `args...`.
+          if (expectParam) params.push('__VA_ARGS__');
           variadic = true;
           const close = args[i];
           if (!close || close.text !== ')') {
