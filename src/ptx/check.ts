@@ -131,8 +131,7 @@ class ModuleChecker {
       const prev = this.sectionLabelSpans.get(e.name);
       if (prev) {
         const colon = this.skipTrivia(e.span.start + e.name.length);
-        const note: Diagnostic = { severity: 'note', code: 'PTX399', message: 'previous declaration is here', location: this.spanLoc(prev) };
-        this.error('PTX321', `duplicate definition of label '${e.name}'`, this.tokenLoc(colon < this.text.length ? colon : e.span.start), [note]);
+        this.error('PTX321', `duplicate definition of label '${e.name}'`, this.tokenLoc(colon < this.text.length ? colon : e.span.start), this.previousNote(prev));
       } else this.sectionLabelSpans.set(e.name, { start: e.span.start, end: e.span.start + e.name.length });
     }
   }
@@ -169,8 +168,8 @@ class ModuleChecker {
     this.diags.error(code, message, where, notes);
   }
 
-  private previousNote(sym: PtxSymbol): Diagnostic[] {
-    return [{ severity: 'note', code: 'PTX399', message: 'previous declaration is here', location: this.spanLoc(sym.nameSpan) }];
+  private previousNote(previous: Span): Diagnostic[] {
+    return [{ severity: 'note', code: 'PTX399', message: 'previous declaration is here', location: this.spanLoc(previous) }];
   }
 
   /** Where ptxas reports a redeclared variable: the token after its name (after `<` for `%r<N>`). */
@@ -449,17 +448,17 @@ class ModuleChecker {
       return;
     }
     if (prev.kind === 'function') {
-      this.error('PTX323', `'${d.name}' is redeclared as a variable but was declared as a function`, at, this.previousNote(prev));
+      this.error('PTX323', `'${d.name}' is redeclared as a variable but was declared as a function`, at, this.previousNote(prev.nameSpan));
       return;
     }
     if (decl.linkage === '.extern') return; // ptxas ignores an .extern redeclaration
     if (prev.linkage === '.extern' && d.parameterizedCount === undefined) {
       if (decl.linkage === '.visible' || decl.linkage === '.weak' || decl.linkage === '.common') this.table.declare(sym);
       else
-        this.error('PTX324', `.extern variable '${d.name}' cannot be defined by a non-.visible (static) declaration`, at, this.previousNote(prev));
+        this.error('PTX324', `.extern variable '${d.name}' cannot be defined by a non-.visible (static) declaration`, at, this.previousNote(prev.nameSpan));
       return;
     }
-    this.error('PTX320', `duplicate definition of variable '${d.name}'`, at, this.previousNote(prev));
+    this.error('PTX320', `duplicate definition of variable '${d.name}'`, at, this.previousNote(prev.nameSpan));
   }
 
   // ------------------------------------------------------------------ functions
@@ -530,7 +529,7 @@ class ModuleChecker {
       this.table.declare(sym);
       return;
     }
-    const note = this.previousNote(prev);
+    const note = this.previousNote(prev.nameSpan);
     if (prev.kind !== 'function') {
       this.error('PTX323', `'${f.name}' is redeclared as a function but was declared as a variable`, at, note);
       return;
@@ -571,7 +570,7 @@ class ModuleChecker {
       this.checkArrayDims(decl, d, context);
       const prev = this.table.conflictInCurrent(d.name, d.parameterizedCount);
       if (prev) {
-        this.error('PTX320', `duplicate definition of parameter '${d.name}'`, this.spanLoc(d.nameSpan), this.previousNote(prev));
+        this.error('PTX320', `duplicate definition of parameter '${d.name}'`, this.spanLoc(d.nameSpan), this.previousNote(prev.nameSpan));
         continue;
       }
       this.table.declare({ name: d.name, kind: 'variable', nameSpan: d.nameSpan, space: decl.space });
@@ -663,7 +662,7 @@ class ModuleChecker {
     if (colon >= this.text.length) colon = span.start;
     const prev = this.table.conflictInCurrent(name);
     if (prev) {
-      this.error('PTX321', `duplicate definition of label '${name}'`, this.tokenLoc(colon), this.previousNote(prev));
+      this.error('PTX321', `duplicate definition of label '${name}'`, this.tokenLoc(colon), this.previousNote(prev.nameSpan));
       return;
     }
     this.table.declare({ name, kind, nameSpan });
@@ -681,7 +680,7 @@ class ModuleChecker {
       const prev = this.table.conflictInCurrent(d.name, d.parameterizedCount);
       if (prev) {
         const what = d.parameterizedCount !== undefined ? `${d.name}<${d.parameterizedCount}>` : d.name;
-        this.error('PTX320', `duplicate definition of variable '${what}'`, this.declaratorConflictLoc(d), this.previousNote(prev));
+        this.error('PTX320', `duplicate definition of variable '${what}'`, this.declaratorConflictLoc(d), this.previousNote(prev.nameSpan));
         continue;
       }
       const sym: PtxSymbol = { name: d.name, kind: 'variable', nameSpan: d.nameSpan, space: decl.space };
