@@ -14,6 +14,7 @@ import {
   INLINE_INT_ZERO_CODE,
   INV_2PI_CODE,
 } from './data/inline-constants.js';
+import { isHexDigitCode, scaleBigToDouble } from './lexer.js';
 import { isDigit, isIdentPart } from './operand-expr.js';
 
 /** The operand types of the spec's conversion tables. */
@@ -264,7 +265,7 @@ export function scanFloat(text: string, pos: number): { value: number; end: numb
         seenDot = true;
         continue;
       }
-      if (hexDigit(c) < 0) break;
+      if (!isHexDigitCode(c)) break;
       digits++;
       if (seenDot) fracDigits++;
     }
@@ -289,7 +290,7 @@ export function scanFloat(text: string, pos: number): { value: number; end: numb
     while (i < text.length && isDigit(text.charCodeAt(i))) i++;
     if (i === expStart) return undefined;
     const exp = sign * Number(text.slice(expStart, Math.min(i, expStart + 12))) - 4 * fracDigits + 4 * dropped - 1;
-    return { value: scaleBinary(mant, exp), end: i };
+    return { value: scaleBigToDouble(mant, exp), end: i };
   }
   // Decimal: llvm-mc's lexer reads `0…` not followed by '.' as an octal integer, so `0e5` and
   // `00.5` are not floats; `[1-9]…` or `0.` or `.d` followed by '.' or an exponent are. The
@@ -326,42 +327,6 @@ export function scanFloat(text: string, pos: number): { value: number; end: numb
   const value = Number((intText.length ? intText : '0') + '.' + (fracText.length ? fracText : '0') + expText);
   if (Number.isNaN(value)) return undefined;
   return { value, end: i };
-}
-
-function hexDigit(c: number): number {
-  if (c >= 48 && c <= 57) return c - 48;
-  const l = c | 0x20;
-  if (l >= 97 && l <= 102) return l - 87;
-  return -1;
-}
-
-/** mant * 2^exp rounded once to a double. */
-function scaleBinary(mant: bigint, exp: number): number {
-  if (mant === 0n) return 0;
-  // Normalise the mantissa to 64 significant bits plus a sticky bit so one rounding happens in Number().
-  const len = mant.toString(2).length;
-  if (len > 64) {
-    const drop = BigInt(len - 64);
-    const sticky = (mant & ((1n << drop) - 1n)) !== 0n ? 1n : 0n;
-    mant = (mant >> drop) | sticky;
-    exp += Number(drop);
-  }
-  // Values in the subnormal range round differently; do it exactly through BigInt scaling.
-  const e2 = exp + (mant.toString(2).length - 1);
-  if (e2 < -1022) {
-    // Express as integer multiple of 2^-1074 with RNE.
-    const shift = -1074 - exp;
-    if (shift <= 0) return Number(mant << BigInt(-shift)) * 2 ** -1074;
-    const q = mant >> BigInt(shift);
-    const rem = mant & ((1n << BigInt(shift)) - 1n);
-    const half = 1n << BigInt(shift - 1);
-    const r = rem > half || (rem === half && (q & 1n) === 1n) ? q + 1n : q;
-    return Number(r) * 2 ** -1074;
-  }
-  const m = Number(mant); // rounds to 53 bits (ties to even)
-  if (exp > 1023) return m * 2 ** 1023 * 2 ** (exp - 1023);
-  if (exp < -1022) return m * 2 ** -1022 * 2 ** (exp + 1022);
-  return m * 2 ** exp;
 }
 
 /** The immediate offset rule of a scalar memory instruction, as llvm-mc 19 checks it. */
