@@ -1,7 +1,7 @@
 /** `gpuasm layout FILE.ptx`: size, alignment, initial bytes and relocations of module variables. */
 import { readFileSync } from 'node:fs';
 import { layoutPtx, type VariableLayout } from '../ptx/layout.js';
-import { EXIT_ERRORS, EXIT_OK, EXIT_USAGE, parseArgs, printDiagnostics, UsageError, type CliIO } from './io.js';
+import { EXIT_ERRORS, EXIT_OK, EXIT_USAGE, formatOption, parseArgs, printDiagnostics, UsageError, type CliIO } from './io.js';
 
 export const LAYOUT_HELP = `usage: gpuasm layout [--json] [-I DIR] [-D NAME[=VALUE]] FILE.ptx
 
@@ -70,7 +70,7 @@ export async function runLayout(argv: string[], io: CliIO): Promise<number> {
     return EXIT_OK;
   }
   const args = parseArgs(argv, ['-I', '-D', '--format'], ['--json', '--no-preprocess']);
-  const json = args.flags.has('--json') || args.options.get('--format')?.at(-1) === 'json';
+  const json = formatOption(args) === 'json';
   if (args.positional.length !== 1) throw new UsageError('expected exactly one PTX file (see gpuasm layout --help)');
   const path = args.positional[0]!;
   let text: string;

@@ -1,8 +1,8 @@
 /** `gpuasm symbols FILE.s`: the symbol table of an AMDGPU assembly file, as llvm-mc builds it. */
 import { readFileSync } from 'node:fs';
-import { diagnosticToJson, sortDiagnostics } from '../core/diagnostics.js';
+import { hex } from '../core/int64.js';
 import { amdgpuSymbols } from '../amdgpu/index.js';
-import { EXIT_ERRORS, EXIT_OK, EXIT_USAGE, lastOption, parseArgs, printDiagnostics, UsageError, type CliIO } from './io.js';
+import { EXIT_ERRORS, EXIT_OK, EXIT_USAGE, formatOption, lastOption, parseArgs, printDiagnostics, UsageError, type CliIO } from './io.js';
 
 export const SYMBOLS_HELP = `usage: gpuasm symbols [options] FILE.s
 
@@ -33,7 +33,7 @@ export async function runSymbols(argv: string[], io: CliIO): Promise<number> {
     return EXIT_OK;
   }
   const args = parseArgs(argv, ['--mcpu', '--format'], ['--json', '--masm-integers']);
-  const json = args.flags.has('--json') || lastOption(args, '--format') === 'json';
+  const json = formatOption(args) === 'json';
   if (args.positional.length !== 1) throw new UsageError('expected exactly one input file (see gpuasm symbols --help)');
   const path = args.positional[0]!;
   const mcpu = lastOption(args, '--mcpu') ?? 'gfx900';
@@ -48,16 +48,13 @@ export async function runSymbols(argv: string[], io: CliIO): Promise<number> {
   const { symbols, diagnostics } = amdgpuSymbols(name, text, { mcpu, masmIntegers: args.flags.has('--masm-integers') });
   const failed = diagnostics.some((d) => d.severity === 'error');
   if (json) {
-    io.stdout(
-      JSON.stringify({
-        symbols: symbols.map((s) => ({ name: s.name, value: s.value === null ? null : s.value.toString(), kind: s.kind })),
-        diagnostics: sortDiagnostics(diagnostics).map(diagnosticToJson),
-      }) + '\n',
-    );
+    printDiagnostics(io, diagnostics, 'json', {
+      symbols: symbols.map((s) => ({ name: s.name, value: s.value === null ? null : s.value.toString(), kind: s.kind })),
+    });
     return failed ? EXIT_ERRORS : EXIT_OK;
   }
   printDiagnostics(io, diagnostics, 'text');
-  const rows = symbols.map((s) => [s.kind, s.value === null ? '-' : s.value.toString(), s.value === null ? '' : '0x' + BigInt.asUintN(64, s.value).toString(16).padStart(16, '0'), s.name]);
+  const rows = symbols.map((s) => [s.kind, s.value === null ? '-' : s.value.toString(), s.value === null ? '' : '0x' + hex(s.value, 16), s.name]);
   const head = ['KIND', 'VALUE', 'HEX', 'NAME'];
   // Widths by a loop (no spread: a file may define hundreds of thousands of symbols).
   const widths = head.map((h) => h.length);
