@@ -6,22 +6,16 @@
  *   - big.gfx900.s: clang output from the shared corpus (every gfx900 file), repeated with renamed
  *     symbols until it is several MB, verified with llvm-mc-19 once.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { which } from '../test/harness/process.js';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const DATA = join(REPO_ROOT, '.bench-data');
 const SHARED = resolve(REPO_ROOT, '..', 'shared');
 
-export function which(cmd: string): string | undefined {
-  try {
-    return execFileSync('sh', ['-c', `command -v ${cmd}`], { encoding: 'utf8' }).trim() || undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 export interface BenchInput {
   /** File gpuasm checks and the reference tool reads. */

@@ -14,7 +14,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
-import { DATA, ensureAmdgpuInput, ensurePtxInput, REPO_ROOT, which, type BenchInput } from './data.js';
+import { DATA, ensureAmdgpuInput, ensurePtxInput, REPO_ROOT, type BenchInput } from './data.js';
+import { GNU_TIME, measuredSpawn, which } from '../test/harness/process.js';
 
 const args = process.argv.slice(2);
 const RUNS = Number(args[args.indexOf('--runs') + 1]) > 0 && args.includes('--runs') ? Number(args[args.indexOf('--runs') + 1]) : 5;
@@ -24,7 +25,6 @@ const ONLY = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefi
 
 const BIN = join(REPO_ROOT, 'dist', 'src', 'cli', 'bin.js');
 const SCAN = join(REPO_ROOT, 'dist', 'bench', 'scan.js');
-const TIME = existsSync('/usr/bin/time') ? '/usr/bin/time' : undefined;
 const log = (s: string) => process.stdout.write(s + '\n');
 
 interface Sample {
@@ -36,19 +36,8 @@ interface Sample {
 }
 
 function runOnce(cmd: string, argv: string[]): Sample {
-  const t0 = performance.now();
-  const r = TIME
-    ? spawnSync(TIME, ['-f', '@@rss %M', cmd, ...argv], { encoding: 'latin1', maxBuffer: 512 << 20 })
-    : spawnSync(cmd, argv, { encoding: 'latin1', maxBuffer: 512 << 20 });
-  const ms = performance.now() - t0;
-  let stderr = r.stderr ?? '';
-  let rssKb: number | undefined;
-  const m = /@@rss (\d+)\s*$/.exec(stderr);
-  if (m) {
-    rssKb = Number(m[1]);
-    stderr = stderr.slice(0, m.index).replace(/^Command exited with non-zero status \d+\n?/m, '');
-  }
-  return { ms, rssKb, code: r.status, stderr, stdout: r.stdout ?? '' };
+  const r = measuredSpawn(cmd, argv, { maxBuffer: 512 << 20 });
+  return { ms: r.wallMs, rssKb: r.maxRssKb, code: r.code, stderr: r.stderr, stdout: r.stdout };
 }
 
 const median = (xs: number[]) => {
@@ -163,7 +152,7 @@ function machine(): string[] {
   return [
     `- date: ${new Date().toISOString()}`,
     `- machine: ${c[0]?.model ?? 'unknown CPU'}, ${c.length} cores, ${(totalmem() / 2 ** 30).toFixed(0)} GiB RAM; load average at start ${loadavg().map((x) => x.toFixed(1)).join(' ')}`,
-    `- node ${process.version}; ${RUNS} interleaved rounds, median reported; peak RSS from ${TIME ? '/usr/bin/time' : '(unavailable)'}`,
+    `- node ${process.version}; ${RUNS} interleaved rounds, median reported; peak RSS from ${GNU_TIME ? '/usr/bin/time' : '(unavailable)'}`,
   ];
 }
 

@@ -1,10 +1,10 @@
 /** Runs a hostile job in a worker thread with a deadline; reports hangs, crashes and out-of-memory. */
 import { Worker } from 'node:worker_threads';
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { HostileJob, HostileOutcome } from './worker.js';
+import { measuredSpawn } from '../harness/process.js';
 
 export interface JobResult {
   outcomes: HostileOutcome[];
@@ -56,8 +56,6 @@ export function saveFailingInput(tag: string, text: string): string {
 
 // ---------------------------------------------------------------- CLI runs
 
-const TIME = existsSync('/usr/bin/time') ? '/usr/bin/time' : undefined;
-
 export interface CliRun {
   code: number | null;
   signal: NodeJS.Signals | null;
@@ -86,21 +84,10 @@ const TIMEOUT = existsSync('/usr/bin/timeout') ? '/usr/bin/timeout' : undefined;
  * node (e.g. one reading /dev/zero) that then keeps growing.
  */
 export function runCli(bin: string, args: string[], timeoutMs: number): CliRun {
-  const t0 = performance.now();
-  const inner = TIMEOUT ? [TIMEOUT, '-s', 'KILL', String(Math.ceil(timeoutMs / 1000)), process.execPath, bin, ...args] : [process.execPath, bin, ...args];
-  const argv = TIME ? ['-f', '@@rss %M', ...inner] : inner.slice(1);
-  const cmd = TIME ?? inner[0]!;
-  const r = spawnSync(cmd, argv, { encoding: 'latin1', timeout: timeoutMs + 5000, maxBuffer: 256 << 20, killSignal: 'SIGKILL' });
-  const wallMs = performance.now() - t0;
-  let stderr = r.stderr ?? '';
-  let maxRssKb: number | undefined;
-  const m = /@@rss (\d+)\s*$/.exec(stderr);
-  if (m) {
-    maxRssKb = Number(m[1]);
-    stderr = stderr.slice(0, m.index);
-  }
-  // /usr/bin/time reports a child killed by a signal on its own line.
-  stderr = stderr.replace(/^Command (terminated by signal|exited with non-zero status) .*\n?/m, '');
-  const timedOut = (r.error as NodeJS.ErrnoException | undefined)?.code === 'ETIMEDOUT' || (r.status === 137 && wallMs >= timeoutMs - 200);
-  return { code: r.status, signal: r.signal, stdout: r.stdout ?? '', stderr, wallMs, maxRssKb, timedOut };
+  const [cmd, ...argv] = TIMEOUT
+    ? [TIMEOUT, '-s', 'KILL', String(Math.ceil(timeoutMs / 1000)), process.execPath, bin, ...args]
+    : [process.execPath, bin, ...args];
+  const r = measuredSpawn(cmd!, argv, { timeoutMs: timeoutMs + 5000 });
+  const timedOut = r.error?.code === 'ETIMEDOUT' || (r.code === 137 && r.wallMs >= timeoutMs - 200);
+  return { code: r.code, signal: r.signal, stdout: r.stdout, stderr: r.stderr, wallMs: r.wallMs, maxRssKb: r.maxRssKb, timedOut };
 }
