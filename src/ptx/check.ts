@@ -609,12 +609,7 @@ class ModuleChecker {
    * both are on one line.
    */
   private defer(code: string, message: string, ref: PendingRef, previous?: PtxSymbol): void {
-    let location = this.spanLoc(ref.span);
-    if (ref.reportAt) {
-      const at = this.spanLoc(ref.reportAt);
-      if (at.line !== location.line || at.file !== location.file) location = at;
-    }
-    const diag: Diagnostic = { severity: 'error', code, message, location };
+    const diag: Diagnostic = { severity: 'error', code, message, location: this.lineOf(ref.span, ref.reportAt) };
     if (previous) diag.notes = [{ severity: 'note', code: 'PTX399', message: 'declared here', location: this.spanLoc(previous.nameSpan) }];
     this.deferred.push({ diag, immediate: ref.reportAt !== undefined });
   }
