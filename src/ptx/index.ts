@@ -60,8 +60,7 @@ function firstFatal(items: readonly Diagnostic[]): SourceLocation | undefined {
   let first: SourceLocation | undefined;
   for (const d of items) {
     if (d.severity !== 'error' || !d.location || d.code === 'PTX226') continue;
-    if (!first || (d.location.file === first.file && (d.location.line < first.line || (d.location.line === first.line && d.location.column < first.column))))
-      first = d.location;
+    if (!first || isAfter(first, d.location)) first = d.location;
   }
   return first;
 }

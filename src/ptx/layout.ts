@@ -19,7 +19,7 @@ import { evaluateConstExpr, formatConstValue, type ConstValue } from './consteva
 import { DATA_TYPES, MASK_VALUES } from './data/data-types.js';
 import { parseExpressionText } from './parser.js';
 // index.js imports this module too; its functions are only called at run time, so the cycle is harmless.
-import { checkModule, checkPtxText, parsePtx } from './index.js';
+import { checkModule, checkPtxText, parsePtx, type PtxCheckOptions } from './index.js';
 import { evaluateDims, flattenInitializer, type FlatInitializer, type InitContext, type InitSymbol } from './initializers.js';
 
 export interface LayoutRelocation {
@@ -314,12 +314,8 @@ export function checkInitializers(module: Module, diags: DiagnosticBag): void {
 
 // ------------------------------------------------------------------ public API over text
 
-export interface PtxLayoutOptions {
-  includeDirs?: string[];
-  defines?: string[];
-  preprocess?: boolean;
-  readFile?: (path: string) => string | undefined;
-}
+/** Same inputs as checkPtxText: include dirs, -D defines, preprocess switch, file reader. */
+export type PtxLayoutOptions = PtxCheckOptions;
 
 export interface PtxLayoutResult {
   variables: VariableLayout[];
