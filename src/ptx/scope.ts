@@ -152,15 +152,7 @@ export class SymbolTable {
       }
       return undefined;
     }
-    const direct = s.names.get(name);
-    if (direct) return direct;
-    if (s.families.size === 0) return undefined;
-    const at = numericSuffixStart(name);
-    if (at >= 0) {
-      const f = s.families.get(name.slice(0, at));
-      if (f && suffixValue(name, at) < f.familyCount!) return f;
-    }
-    return undefined;
+    return SymbolTable.lookupIn(s, name);
   }
 
   /** Declares in the current scope (the caller has checked conflicts). */
@@ -212,10 +204,10 @@ export class SymbolTable {
     const direct = scope.names.get(name);
     if (direct) return direct;
     if (scope.families.size === 0) return undefined;
-    const split = splitNumericSuffix(name);
-    if (split) {
-      const f = scope.families.get(split[0]);
-      if (f && split[1] < f.familyCount!) return f;
+    const at = numericSuffixStart(name);
+    if (at >= 0) {
+      const f = scope.families.get(name.slice(0, at));
+      if (f && suffixValue(name, at) < f.familyCount!) return f;
     }
     return undefined;
   }
