@@ -34,20 +34,6 @@ const DATA_SIZES: ReadonlyMap<string, number> = new Map([
   ['.8byte', 8],
 ]);
 
-/**
- * Checks parsed statements in order (symbol values are those defined so far, as llvm-mc sees
- * them), reporting through `sink`. Returns the final symbol table.
- */
-export function checkStatements(text: string, statements: readonly Statement[], options: CheckOptions, sink: IssueSink): SymbolInfo[] {
-  let errors = 0;
-  const c = new FileChecker(text, options, (i) => {
-    errors++;
-    sink(i);
-  });
-  for (const st of statements) c.statement(st);
-  return c.finish(errors === 0);
-}
-
 /** Checks a file while it is parsed: parse, apply and check one statement at a time. */
 export function checkText(text: string, options: CheckOptions, sink: IssueSink, collectSymbols = true): SymbolInfo[] {
   let errors = 0;

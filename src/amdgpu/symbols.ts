@@ -591,13 +591,6 @@ export function isTemporarySymbol(name: string): boolean {
   return name.startsWith('.L');
 }
 
-/** Runs the symbol rules over parsed statements (assignments, labels, symbol directives). */
-export function buildSymbolTable(statements: readonly Statement[], text: string, sink: IssueSink): SymbolTable {
-  const table = new SymbolTable(sink);
-  for (const st of statements) applyStatement(table, st, text);
-  return table;
-}
-
 /** Applies one statement's effect on the symbol table. */
 export function applyStatement(table: SymbolTable, st: Statement, text: string): void {
   switch (st.kind) {
