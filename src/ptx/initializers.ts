@@ -59,10 +59,6 @@ export interface FlatInitializer {
   elements: (InitElement | undefined)[];
 }
 
-export function typeInfo(type: string): DataTypeInfo | undefined {
-  return DATA_TYPES[type];
-}
-
 /** Evaluates array dimensions; null (unsized) is kept as -1. Reports and returns undefined on error. */
 export function evaluateDims(d: Declarator, report: Reporter): number[] | undefined {
   const dims: number[] = [];
