@@ -93,17 +93,7 @@ export const FUNCTION_ATTRIBUTE_DIRECTIVES: readonly string[] = [
 ];
 export const FUNCTION_ATTRIBUTE_SET: ReadonlySet<string> = new Set(FUNCTION_ATTRIBUTE_DIRECTIVES);
 
-export const DIRECTIVE_SET: ReadonlySet<string> = new Set(DIRECTIVES);
 export const INSTRUCTION_SET: ReadonlySet<string> = new Set(INSTRUCTION_KEYWORDS);
-export const PREDEFINED_SET: ReadonlySet<string> = new Set(PREDEFINED_IDENTIFIERS);
 export const STATE_SPACE_SET: ReadonlySet<string> = new Set(STATE_SPACES);
 export const LINKAGE_SET: ReadonlySet<string> = new Set(LINKAGES);
 export const TYPE_SET: ReadonlySet<string> = new Set(TYPES);
-export const VECTOR_SPECIAL_SET: ReadonlySet<string> = new Set(VECTOR_SPECIAL_REGISTERS);
-
-export function isInstructionKeyword(word: string): boolean {
-  return INSTRUCTION_SET.has(word);
-}
-export function isPredefinedIdentifier(word: string): boolean {
-  return PREDEFINED_SET.has(word);
-}
