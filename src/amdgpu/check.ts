@@ -183,10 +183,7 @@ class StatementChecker {
       case '.balignl':
       case '.balignw': {
         const a = st.args[0];
-        if (!a?.expr) {
-          if (name.startsWith('.p2align') || st.args.length > 0) return;
-          return;
-        }
+        if (!a?.expr) return;
         const v = this.valueOf(a.expr);
         if (v === null) {
           this.issue('AMD132', `expected an absolute expression for the alignment of ${name}`, a.span);
