@@ -92,8 +92,15 @@ export function checkPtxText(name: string, text: string, options: PtxCheckOption
   checkInitializers(module, checks);
   const all = [...front.items];
   for (const d of checks.items) if (!cutoff || !d.location || !isAfter(d.location, cutoff)) all.push(d);
-  // ptxas compares .version with .target only after reading the whole module, so it reports that
-  // mismatch only when nothing else went wrong (it would otherwise come first here, on line 2).
+  return finalDiagnostics(all);
+}
+
+/**
+ * Sorted diagnostics of a checked module. ptxas compares .version with .target only after reading
+ * the whole module, so it reports that mismatch only when nothing else went wrong (it would
+ * otherwise come first here, on line 2).
+ */
+export function finalDiagnostics(all: Diagnostic[]): Diagnostic[] {
   if (all.some((d) => d.code === VERSION_TARGET_MISMATCH) && all.some((d) => d.severity === 'error' && d.code !== VERSION_TARGET_MISMATCH))
     return sortDiagnostics(all.filter((d) => d.code !== VERSION_TARGET_MISMATCH));
   return sortDiagnostics(all);

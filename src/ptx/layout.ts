@@ -11,7 +11,7 @@
  * .const variables are placed in declaration order, externally visible ones (.visible, .weak) first,
  * each at a multiple of its alignment (the larger of `.align` and its natural alignment).
  */
-import { DiagnosticBag, sortDiagnostics, type Diagnostic } from '../core/diagnostics.js';
+import { DiagnosticBag, type Diagnostic } from '../core/diagnostics.js';
 import { SourceFile, type Span } from '../core/source.js';
 import { toS64, toU64 } from '../core/int64.js';
 import type { FunctionDecl, Module, Statement, VariableDecl } from './ast.js';
@@ -19,7 +19,7 @@ import { evaluateConstExpr, formatConstValue, type ConstValue } from './consteva
 import { DATA_TYPES, MASK_VALUES } from './data/data-types.js';
 import { parseExpressionText } from './parser.js';
 // index.js imports this module too; its functions are only called at run time, so the cycle is harmless.
-import { checkModule, checkPtxText, parsePtx, type PtxCheckOptions } from './index.js';
+import { checkModule, checkPtxText, finalDiagnostics, parsePtx, type PtxCheckOptions } from './index.js';
 import { evaluateDims, flattenInitializer, type FlatInitializer, type InitContext, type InitSymbol } from './initializers.js';
 
 export interface LayoutRelocation {
@@ -337,7 +337,7 @@ export function layoutPtx(name: string, text: string, options: PtxLayoutOptions 
   const bag = new DiagnosticBag();
   checkModule(parsed.module, bag);
   const variables = layoutModule(parsed.module, bag);
-  const diagnostics = sortDiagnostics([...parsed.diagnostics, ...bag.items]);
+  const diagnostics = finalDiagnostics([...parsed.diagnostics, ...bag.items]);
   return { variables: diagnostics.some((d) => d.severity === 'error') ? [] : variables, diagnostics };
 }
 
