@@ -761,8 +761,7 @@ class ModuleChecker {
   private resolvesCleanly(name: string, role: OperandRole): boolean {
     const sym = this.table.lookup(name);
     if (!sym) return false;
-    const labelLike = sym.kind === 'label' || sym.kind === 'targets' || sym.kind === 'prototype';
-    if (role === OperandRole.Value || role === OperandRole.Element) return !labelLike;
+    if (role === OperandRole.Value || role === OperandRole.Element) return !isLabelLike(sym);
     return !(role === OperandRole.Branch && sym.kind !== 'label');
   }
 
@@ -775,7 +774,7 @@ class ModuleChecker {
     const reportAt = role === OperandRole.Value ? opcode : undefined;
     if (sym) {
       if (role === OperandRole.Value || role === OperandRole.Element) {
-        if (sym.kind === 'label' || sym.kind === 'targets' || sym.kind === 'prototype')
+        if (isLabelLike(sym))
           this.error('PTX344', `label '${name}' cannot be used as a value operand (only as a branch or call target)`, this.lineOf(span, reportAt));
       } else if (role === OperandRole.Branch && sym.kind !== 'label') {
         this.error('PTX345', `branch target '${name}' is not a label`, this.lineOf(span, opcode));
@@ -807,6 +806,11 @@ class ModuleChecker {
     const other = this.spanLoc(at);
     return other.line !== loc.line || other.file !== loc.file ? other : loc;
   }
+}
+
+/** Names that are not values: labels, `.branchtargets` / `.calltargets` lists, `.callprototype`s. */
+function isLabelLike(sym: PtxSymbol): boolean {
+  return sym.kind === 'label' || sym.kind === 'targets' || sym.kind === 'prototype';
 }
 
 /** How an operand name is resolved and where its errors go. */
