@@ -1,7 +1,6 @@
 /** `gpuasm check FILE...`: PTX or AMDGPU, chosen by --lang or the file extension. */
-import { readFileSync } from 'node:fs';
 import type { Diagnostic } from '../core/diagnostics.js';
-import { EXIT_ERRORS, EXIT_OK, EXIT_USAGE, formatOption, lastOption, parseArgs, printDiagnostics, UsageError, type CliIO } from './io.js';
+import { EXIT_ERRORS, EXIT_OK, EXIT_USAGE, formatOption, lastOption, parseArgs, printDiagnostics, readInput, UsageError, type CliIO } from './io.js';
 
 export const CHECK_HELP = `usage: gpuasm check [options] FILE...
 
@@ -36,15 +35,12 @@ export async function runCheck(argv: string[], io: CliIO): Promise<number> {
   const files: { file: string; errors: number; warnings: number }[] = [];
   let ioFailed = false;
   for (const path of args.positional) {
-    let text: string;
-    try {
-      text = path === '-' ? await io.readStdin() : readFileSync(path, 'latin1');
-    } catch (e) {
-      io.stderr(`gpuasm check: error: cannot read '${path}': ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}\n`);
+    const input = await readInput(io, 'check', path);
+    if (!input) {
       ioFailed = true;
       continue;
     }
-    const name = path === '-' ? '<stdin>' : path;
+    const { name, text } = input;
     const lang = langOpt ?? (/\.(s|S|asm)$/.test(path) ? 'amdgpu' : 'ptx');
     let diags: Diagnostic[];
     // Each language's front end is loaded only when a file needs it: a smaller start for one-file runs.

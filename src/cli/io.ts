@@ -1,4 +1,5 @@
 /** Shared CLI plumbing: output streams, colour decision, diagnostic printing, exit codes. */
+import { readFileSync } from 'node:fs';
 import pc from 'picocolors';
 import { diagnosticToJson, formatDiagnostic, sortDiagnostics, type Diagnostic } from '../core/diagnostics.js';
 
@@ -113,4 +114,19 @@ export function formatOption(p: ParsedArgs): 'text' | 'json' {
   const f = lastOption(p, '--format') ?? (p.flags.has('--json') ? 'json' : 'text');
   if (f !== 'text' && f !== 'json') throw new UsageError(`--format must be text or json, not '${f}'`);
   return f;
+}
+
+/**
+ * Reads an input named on the command line (`-` is standard input) as latin1, so offsets are byte
+ * offsets. On failure says so on stderr as `gpuasm CMD: error: cannot read …` and returns undefined
+ * (the caller exits 2). `name` is what diagnostics call the input.
+ */
+export async function readInput(io: CliIO, command: string, path: string): Promise<{ name: string; text: string } | undefined> {
+  try {
+    const text = path === '-' ? await io.readStdin() : readFileSync(path, 'latin1');
+    return { name: path === '-' ? '<stdin>' : path, text };
+  } catch (e) {
+    io.stderr(`gpuasm ${command}: error: cannot read '${path}': ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}\n`);
+    return undefined;
+  }
 }

@@ -1,7 +1,6 @@
 /** `gpuasm layout FILE.ptx`: size, alignment, initial bytes and relocations of module variables. */
-import { readFileSync } from 'node:fs';
 import { layoutPtx, type VariableLayout } from '../ptx/layout.js';
-import { EXIT_ERRORS, EXIT_OK, EXIT_USAGE, formatOption, parseArgs, printDiagnostics, UsageError, type CliIO } from './io.js';
+import { EXIT_ERRORS, EXIT_OK, EXIT_USAGE, formatOption, parseArgs, printDiagnostics, readInput, UsageError, type CliIO } from './io.js';
 
 export const LAYOUT_HELP = `usage: gpuasm layout [--json] [-I DIR] [-D NAME[=VALUE]] FILE.ptx
 
@@ -73,14 +72,9 @@ export async function runLayout(argv: string[], io: CliIO): Promise<number> {
   const json = formatOption(args) === 'json';
   if (args.positional.length !== 1) throw new UsageError('expected exactly one PTX file (see gpuasm layout --help)');
   const path = args.positional[0]!;
-  let text: string;
-  try {
-    text = path === '-' ? await io.readStdin() : readFileSync(path, 'latin1');
-  } catch (e) {
-    io.stderr(`gpuasm layout: error: cannot read '${path}': ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}\n`);
-    return EXIT_USAGE;
-  }
-  const name = path === '-' ? '<stdin>' : path;
+  const input = await readInput(io, 'layout', path);
+  if (!input) return EXIT_USAGE;
+  const { name, text } = input;
   const r = layoutPtx(name, text, {
     includeDirs: args.options.get('-I') ?? [],
     defines: args.options.get('-D') ?? [],

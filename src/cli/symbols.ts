@@ -1,8 +1,7 @@
 /** `gpuasm symbols FILE.s`: the symbol table of an AMDGPU assembly file, as llvm-mc builds it. */
-import { readFileSync } from 'node:fs';
 import { hex } from '../core/int64.js';
 import { amdgpuSymbols } from '../amdgpu/index.js';
-import { EXIT_ERRORS, EXIT_OK, EXIT_USAGE, formatOption, lastOption, parseArgs, printDiagnostics, UsageError, type CliIO } from './io.js';
+import { EXIT_ERRORS, EXIT_OK, EXIT_USAGE, formatOption, lastOption, parseArgs, printDiagnostics, readInput, UsageError, type CliIO } from './io.js';
 
 export const SYMBOLS_HELP = `usage: gpuasm symbols [options] FILE.s
 
@@ -37,14 +36,9 @@ export async function runSymbols(argv: string[], io: CliIO): Promise<number> {
   if (args.positional.length !== 1) throw new UsageError('expected exactly one input file (see gpuasm symbols --help)');
   const path = args.positional[0]!;
   const mcpu = lastOption(args, '--mcpu') ?? 'gfx900';
-  let text: string;
-  try {
-    text = path === '-' ? await io.readStdin() : readFileSync(path, 'latin1');
-  } catch (e) {
-    io.stderr(`gpuasm symbols: error: cannot read '${path}': ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}\n`);
-    return EXIT_USAGE;
-  }
-  const name = path === '-' ? '<stdin>' : path;
+  const input = await readInput(io, 'symbols', path);
+  if (!input) return EXIT_USAGE;
+  const { name, text } = input;
   const { symbols, diagnostics } = amdgpuSymbols(name, text, { mcpu, masmIntegers: args.flags.has('--masm-integers') });
   const failed = diagnostics.some((d) => d.severity === 'error');
   if (json) {
