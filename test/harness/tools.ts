@@ -3,18 +3,12 @@
  * their answer. Every differential suite goes through here, so how a verdict or an error line is
  * read is decided in one place.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { which } from './process.js';
 
-function which(cmd: string): string | undefined {
-  try {
-    return execFileSync('sh', ['-c', `command -v ${cmd}`], { encoding: 'utf8' }).trim() || undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 export const PTXAS = which('ptxas');
 export const LLVM_MC = which('llvm-mc-19');
