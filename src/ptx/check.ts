@@ -70,6 +70,9 @@ export function checkModule(module: A.Module, diags: DiagnosticBag, options: Mod
   return new ModuleChecker(module, diags, options.stopAt).run();
 }
 
+/** "function declared but never defined"; reported only when the module has no other error. */
+export const UNRESOLVED_FUNCTION = 'PTX328';
+
 export interface ModuleCheckOptions {
   /**
    * Where ptxas would have stopped (its first syntax error): a function that does not end before
@@ -114,10 +117,14 @@ class ModuleChecker {
         case 'section':
           this.sectionLabels(item);
           break;
+        case 'directive':
+          if (item.name === '.alias') this.alias(item);
+          break;
         default:
           break;
       }
     }
+    this.unresolvedFunctions();
     return this.header;
   }
 
@@ -524,9 +531,10 @@ class ModuleChecker {
     const prev = this.table.module.names.get(f.name);
     const paramCount = f.params?.length ?? 0;
     if (!prev) {
-      const sym: PtxSymbol = { name: f.name, kind: 'function', nameSpan: f.nameSpan, entry: f.entry, defined: !!f.body, paramCount };
+      const sym: PtxSymbol = { name: f.name, kind: 'function', nameSpan: f.nameSpan, entry: f.entry, defined: !!f.body, paramCount, returnCount: f.returns?.length ?? 0 };
       if (f.linkage) sym.linkage = f.linkage;
       this.table.declare(sym);
+      this.externDefinition(f);
       return;
     }
     const note = this.previousNote(prev.nameSpan);
@@ -538,16 +546,17 @@ class ModuleChecker {
       this.error('PTX323', `'${f.name}' is redeclared as ${f.entry ? 'an .entry' : 'a .func'} but was declared as ${prev.entry ? 'an .entry' : 'a .func'}`, at, note);
       return;
     }
-    if (f.body && prev.defined) {
+    // ptxas: once a function has a body, any later declaration of it, even a matching prototype,
+    // is a duplicate definition; before that, a declaration must repeat the first one's linkage
+    // (none counts as one, `.extern` included), or have none after `.visible`/`.weak`.
+    if (prev.defined) {
       this.error('PTX322', `duplicate definition of function '${f.name}'`, at, note);
       return;
     }
-    if (f.body && prev.linkage === '.extern') {
-      this.error('PTX323', `function '${f.name}' was declared .extern and cannot be defined in this module`, at, note);
-      return;
-    }
-    if (f.linkage !== undefined && f.linkage !== prev.linkage && f.linkage !== '.extern') {
-      this.error('PTX323', `function '${f.name}' is redeclared ${f.linkage} but was first declared ${prev.linkage ?? 'without linkage'}`, at, note);
+    if (f.linkage !== prev.linkage && !(f.linkage === undefined && prev.linkage !== '.extern')) {
+      if (f.body && prev.linkage === '.extern')
+        this.error('PTX323', `function '${f.name}' was declared .extern and cannot be defined in this module`, at, note);
+      else this.error('PTX323', `function '${f.name}' is redeclared ${f.linkage ?? 'without linkage'} but was first declared ${prev.linkage ?? 'without linkage'}`, at, note);
       return;
     }
     if (paramCount !== prev.paramCount) {
@@ -555,6 +564,47 @@ class ModuleChecker {
       return;
     }
     if (f.body) prev.defined = true;
+    this.externDefinition(f);
+  }
+
+  /**
+   * `.alias a, b;`: `a`, a declared function, takes the body of `b`, a function declared before;
+   * both plain `.func`s with as many parameters. Checked as ptxas does, at the name at fault
+   * (a parameter-count mismatch at `.alias`).
+   */
+  private alias(d: A.GenericDirective): void {
+    const [a, b] = d.args;
+    if (a?.kind !== 'name' || b?.kind !== 'name') return;
+    const syms = [a, b].map((n) => this.table.module.names.get(n.name));
+    for (const [i, n] of [a, b].entries()) {
+      const sym = syms[i];
+      if (!sym) return this.error('PTX329', `unknown symbol '${n.name}' in .alias`, this.spanLoc(n.span));
+      if (sym.kind !== 'function') return this.error('PTX329', `cannot define an alias to variable '${n.name}'`, this.spanLoc(n.span));
+      if (sym.entry) return this.error('PTX329', `cannot define an alias to entry function '${n.name}'`, this.spanLoc(n.span));
+    }
+    const [alias, target] = syms as [PtxSymbol, PtxSymbol];
+    if (alias.defined) return this.error('PTX329', `function '${a.name}' is already defined and cannot become an alias`, this.spanLoc(a.span));
+    if (alias.paramCount !== target.paramCount || alias.returnCount !== target.returnCount)
+      return this.error('PTX329', `alias '${a.name}' and '${b.name}' have different numbers of parameters`, this.loc(d.span.start, '.alias'.length));
+    alias.defined = true;
+  }
+
+  /** An `.extern` function with a body: ptxas reports it at the body's closing `}`. */
+  private externDefinition(f: A.FunctionDecl): void {
+    if (!f.body || f.linkage !== '.extern') return;
+    this.error('PTX323', `function '${f.name}' is defined with .extern linkage (.extern declares a function defined elsewhere)`, this.tokenLoc(Math.max(f.body.span.start, f.body.span.end - 1)));
+  }
+
+  /**
+   * Functions declared without `.extern` and never defined: ptxas stops with "Unresolved extern
+   * function" (no line) once the module is read, with `-c` too. finalDiagnostics reports it only
+   * when nothing else went wrong, as ptxas does.
+   */
+  private unresolvedFunctions(): void {
+    for (const sym of this.table.module.names.values()) {
+      if (sym.kind !== 'function' || sym.defined || sym.linkage === '.extern') continue;
+      this.error(UNRESOLVED_FUNCTION, `function '${sym.name}' is declared but never defined (only an .extern function may be defined in another module)`, this.spanLoc(sym.nameSpan));
+    }
   }
 
   private declareParam(decl: A.VariableDecl, context: 'entryParam' | 'funcParam'): void {

@@ -2,7 +2,7 @@
 import { DiagnosticBag, sortDiagnostics, type Diagnostic } from '../core/diagnostics.js';
 import type { SourceLocation } from '../core/source.js';
 import type { Module } from './ast.js';
-import { checkModule } from './check.js';
+import { checkModule, UNRESOLVED_FUNCTION } from './check.js';
 import { checkInitializers } from './layout.js';
 import { parseModule } from './parser.js';
 import { preprocess } from './preprocess.js';
@@ -96,13 +96,13 @@ export function checkPtxText(name: string, text: string, options: PtxCheckOption
 }
 
 /**
- * Sorted diagnostics of a checked module. ptxas compares .version with .target only after reading
- * the whole module, so it reports that mismatch only when nothing else went wrong (it would
- * otherwise come first here, on line 2).
+ * Sorted diagnostics of a checked module. ptxas compares .version with .target, and looks for
+ * functions declared but never defined, only after reading the whole module, so it reports those
+ * only when nothing else went wrong (they would otherwise come first here).
  */
 export function finalDiagnostics(all: Diagnostic[]): Diagnostic[] {
-  if (all.some((d) => d.code === VERSION_TARGET_MISMATCH) && all.some((d) => d.severity === 'error' && d.code !== VERSION_TARGET_MISMATCH))
-    return sortDiagnostics(all.filter((d) => d.code !== VERSION_TARGET_MISMATCH));
+  const late = (d: Diagnostic) => d.code === VERSION_TARGET_MISMATCH || d.code === UNRESOLVED_FUNCTION;
+  if (all.some(late) && all.some((d) => d.severity === 'error' && !late(d))) return sortDiagnostics(all.filter((d) => !late(d)));
   return sortDiagnostics(all);
 }
 

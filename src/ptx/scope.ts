@@ -27,6 +27,8 @@ export interface PtxSymbol {
   defined?: boolean;
   /** Functions: number of parameters in the first declaration that had a list. */
   paramCount?: number;
+  /** Functions: number of return parameters in the first declaration. */
+  returnCount?: number;
   /** Families (`%r<100>`): the number of members. */
   familyCount?: number;
 }
