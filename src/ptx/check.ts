@@ -15,6 +15,7 @@
 import type { Diagnostic, DiagnosticBag } from '../core/diagnostics.js';
 import type { SourceLocation, Span } from '../core/source.js';
 import type * as A from './ast.js';
+import { evaluateConstExpr } from './consteval.js';
 import {
   ADDRESS_SIZE_MIN_VERSION,
   ATTRIBUTE_MIN_SM,
@@ -60,6 +61,8 @@ const C_SPACE = 32;
 const C_STAR = 42;
 const C_SLASH = 47;
 const C_LT = 60;
+const C_0 = 48;
+const C_9 = 57;
 const C_LPAREN = 40;
 const C_RPAREN = 41;
 const C_VT = 11;
@@ -208,14 +211,17 @@ class ModuleChecker {
 
   // ------------------------------------------------------------------ header
 
-  /// header := '.version' V '.target' T (',' T)* ['.address_size' N]; nothing of the three later.
+  /// header := '.version' V ('.target' T (',' T)*)+ ['.address_size' N]; nothing of the three later.
+  /// ptxas takes repeated `.target` lines in a row (the last one counts).
   private checkHeader(items: A.ModuleItem[]): void {
     const wellFormed = items[0]?.kind === 'version' && items[1]?.kind === 'target';
+    let targets = 0;
+    while (wellFormed && items[1 + targets]?.kind === 'target') targets++;
     for (let i = 0; i < items.length; i++) {
       const item = items[i]!;
       if (item.kind !== 'version' && item.kind !== 'target' && item.kind !== 'address_size') continue;
-      const slot = item.kind === 'version' ? 0 : item.kind === 'target' ? 1 : 2;
-      const inPlace = i === slot && (slot === 0 || items[0]?.kind === 'version') && (slot < 2 || items[1]?.kind === 'target');
+      const inPlace =
+        item.kind === 'version' ? i === 0 : item.kind === 'target' ? items[0]?.kind === 'version' && (i === 1 || i <= targets) : wellFormed && i === 1 + targets;
       if (inPlace) {
         if (item.kind === 'version') this.checkVersion(item);
         else if (item.kind === 'target') this.checkTarget(item);
@@ -243,6 +249,7 @@ class ModuleChecker {
 
   private checkTarget(t: A.TargetDirective): void {
     let texmode: string | undefined;
+    this.header.sm = undefined; // a repeated `.target` replaces the one before
     for (let i = 0; i < t.targets.length; i++) {
       const { name, span } = t.targets[i]!;
       const arch = parseTargetName(name);
@@ -402,6 +409,13 @@ class ModuleChecker {
    * parameters may not be unsized at all (function parameters may).
    */
   private checkArrayDims(decl: A.VariableDecl, d: A.Declarator, context: 'module' | 'body' | 'entryParam' | 'funcParam'): void {
+    if (decl.space === '.reg' && d.dims.length > 0 && context !== 'module') {
+      // ptxas, at the declaration (its closing `]`), used or not.
+      const at = this.loc(Math.max(d.span.start, d.span.end - 1), 1);
+      if (decl.type === '.pred') this.error('PTX335', `predicate type can only define scalar register variables, not arrays ('${d.name}')`, at);
+      else this.error('PTX349', `register variable '${d.name}' cannot be an array`, at);
+      return;
+    }
     for (let i = 1; i < d.dims.length; i++)
       if (d.dims[i] === null && !d.initializer) {
         this.error('PTX342', `only the outermost array dimension of '${d.name}' may be left unsized`, this.spanLoc(d.nameSpan));
@@ -447,7 +461,7 @@ class ModuleChecker {
       return;
     }
     const prev = this.table.conflictInCurrent(d.name, d.parameterizedCount);
-    const sym: PtxSymbol = { name: d.name, kind: 'variable', nameSpan: d.nameSpan, space: decl.space };
+    const sym: PtxSymbol = { name: d.name, kind: 'variable', nameSpan: d.nameSpan, space: decl.space, array: d.dims.length > 0 };
     if (decl.linkage) sym.linkage = decl.linkage;
     if (d.parameterizedCount !== undefined) sym.familyCount = d.parameterizedCount;
     if (!prev) {
@@ -623,7 +637,7 @@ class ModuleChecker {
         this.error('PTX320', `duplicate definition of parameter '${d.name}'`, this.spanLoc(d.nameSpan), this.previousNote(prev.nameSpan));
         continue;
       }
-      this.table.declare({ name: d.name, kind: 'variable', nameSpan: d.nameSpan, space: decl.space });
+      this.table.declare({ name: d.name, kind: 'variable', nameSpan: d.nameSpan, space: decl.space, array: d.dims.length > 0 });
     }
   }
 
@@ -728,7 +742,7 @@ class ModuleChecker {
         this.error('PTX320', `duplicate definition of variable '${what}'`, this.declaratorConflictLoc(d), this.previousNote(prev.nameSpan));
         continue;
       }
-      const sym: PtxSymbol = { name: d.name, kind: 'variable', nameSpan: d.nameSpan, space: decl.space };
+      const sym: PtxSymbol = { name: d.name, kind: 'variable', nameSpan: d.nameSpan, space: decl.space, array: d.dims.length > 0 };
       if (d.parameterizedCount !== undefined) sym.familyCount = d.parameterizedCount;
       this.table.declare(sym);
     }
@@ -757,6 +771,16 @@ class ModuleChecker {
 
   private checkModifiers(ins: A.Instruction): void {
     for (const m of ins.modifiers) {
+      if (isDotDigits(m)) {
+        // ptxas's lexer reads `.0` as a floating-point number, not a modifier: a syntax error at
+        // the token after it (`mov.u32.0 %r1, 1` fails near '%r1').
+        const at = this.text.indexOf(m, ins.opcodeSpan.end);
+        if (at >= 0 && at < ins.span.end) {
+          const next = this.skipTrivia(at + m.length);
+          this.error('PTX201', `syntax error: '${m}' is a number, not a modifier`, this.tokenLoc(next));
+          continue;
+        }
+      }
       if (!isKnownModifier(m)) {
         // ptxas reports unknown modifiers on the instruction's line.
         const at = this.text.indexOf(m, ins.opcodeSpan.end);
@@ -792,10 +816,16 @@ class ModuleChecker {
           for (const e of x.elements) this.operand(e, role === OperandRole.Value ? OperandRole.Element : role, opcode);
           break;
         case 'address':
+          for (const e of x.elements) {
+            if (e.kind === 'expr') this.integerOffset(e.expr);
+            stack.push(e);
+          }
+          break;
         case 'list':
           for (const e of x.elements) stack.push(e);
           break;
         case 'indexed':
+          this.indexable(x);
           stack.push(x.base, x.index);
           break;
         case 'name':
@@ -805,6 +835,32 @@ class ModuleChecker {
           pushChildren(x, stack);
       }
     }
+  }
+
+  /** `a[i]` needs an array variable `a`: ptxas "Array indexing on non-array", at the `]`. */
+  private indexable(x: A.IndexedOperand): void {
+    if (x.base.kind !== 'name') return;
+    const sym = this.table.lookup(x.base.name);
+    if (sym ? sym.kind === 'variable' && sym.array : !SPECIAL_REGISTERS.has(x.base.name)) return;
+    if (sym && isLabelLike(sym)) return; // reported as a label used as a value
+    this.error('PTX350', `'${x.base.name}' is not an array and cannot be indexed`, this.loc(Math.max(x.span.start, x.span.end - 1), 1));
+  }
+
+  /**
+   * The constant parts of an address (`[r+1.5]`, `[1.5]`) must be integers: ptxas "Integer constant
+   * expression expected". Names are left to `use`; a float inside an integer-valued part
+   * (`[r+(1.0 < 2.0)]`) is fine.
+   */
+  private integerOffset(e: A.Expr): void {
+    if (e.kind === 'paren') return this.integerOffset(e.expr);
+    if (e.kind === 'binary' && (e.op === '+' || e.op === '-') && (hasName(e.left) || hasName(e.right))) {
+      this.integerOffset(e.left);
+      this.integerOffset(e.right);
+      return;
+    }
+    if (hasName(e)) return;
+    const v = evaluateConstExpr(e, () => {});
+    if (v && v.kind !== 'int') this.error('PTX348', `an address offset must be an integer constant expression`, this.spanLoc(e.span));
   }
 
   /** `use` would find `name` declared and report nothing (the common case: no span needed). */
@@ -859,6 +915,31 @@ class ModuleChecker {
 }
 
 /** Names that are not values: labels, `.branchtargets` / `.calltargets` lists, `.callprototype`s. */
+/** `.0`, `.12`: a dot and digits only. */
+function isDotDigits(m: string): boolean {
+  if (m.length < 2) return false;
+  for (let i = 1; i < m.length; i++) {
+    const c = m.charCodeAt(i);
+    if (c < C_0 || c > C_9) return false;
+  }
+  return true;
+}
+
+/** Whether an expression names anything (a register, variable or label). */
+function hasName(e: A.Expr): boolean {
+  const stack: A.Expr[] = [e];
+  while (stack.length) {
+    const x = stack.pop()!;
+    if (x.kind === 'name') return true;
+    if (x.kind === 'binary') stack.push(x.left, x.right);
+    else if (x.kind === 'unary' || x.kind === 'cast') stack.push(x.operand);
+    else if (x.kind === 'paren') stack.push(x.expr);
+    else if (x.kind === 'conditional') stack.push(x.test, x.consequent, x.alternate);
+    else if (x.kind !== 'int' && x.kind !== 'float') return true; // anything else: not a plain constant
+  }
+  return false;
+}
+
 function isLabelLike(sym: PtxSymbol): boolean {
   return sym.kind === 'label' || sym.kind === 'targets' || sym.kind === 'prototype';
 }

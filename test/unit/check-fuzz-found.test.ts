@@ -1,9 +1,10 @@
 /**
- * Function declarations, definitions and `.alias`, as ptxas 13.0 resolves them: which
- * redeclarations conflict, where ptxas reports them, and functions declared but never defined.
- * Found by the token-break differential (test/diff/ptx-mutations.test.ts). Each case records what
- * ptxas said; with ptxas on PATH the table, and the whole grid of two declarations with every
- * linkage, are re-run through it.
+ * Module-check cases found by the token-break differential (test/diff/ptx-mutations.test.ts):
+ * function declarations, definitions and `.alias` (which redeclarations conflict, where ptxas
+ * reports them, functions declared but never defined), float address offsets, register arrays,
+ * indexing of non-arrays, digit-only modifiers, repeated `.target`. Each case records what ptxas
+ * 13.0 said; with ptxas on PATH the table, and the whole grid of two declarations of a function
+ * with every linkage, are re-run through it.
  */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -14,8 +15,9 @@ const HEADER = '.version 8.0\n.target sm_80\n.address_size 64\n';
 
 interface Case {
   name: string;
-  /** Text after HEADER (its lines start at 4). */
+  /** Text after HEADER (its lines start at 4), or the whole file when `full`. */
   text: string;
+  full?: boolean;
   /** ptxas's first-error line; 0: rejected without a line; undefined: accepted. */
   line?: number;
   code?: string;
@@ -43,7 +45,31 @@ const cases: Case[] = [
   { name: '.alias of an .entry', text: '.entry g();\n.func f() { ret; }\n.alias g, f;', line: 6, code: 'PTX329' },
   { name: '.alias with other parameters, at .alias', text: '.func g(.param .u32 a);\n.func f() { ret; }\n.alias\ng\n,\nf\n;', line: 6, code: 'PTX329' },
   { name: '.alias with other return parameters', text: '.func (.param .u32 r) g();\n.func f() { ret; }\n.alias g, f;', line: 6, code: 'PTX329' },
+  // ------------------------------------------------------------ instructions and declarations in bodies
+  { name: 'float address offset', text: K('ld.global.u32 %r1, [%rd1+1.5];'), line: 9, code: 'PTX348' },
+  { name: 'float address offset on its own line', text: K('ld.global.u32 %r1, [%rd1+\n0f3f800000];'), line: 10, code: 'PTX348' },
+  { name: 'float address', text: K('ld.global.u32 %r1, [1.5 - 0.5];'), line: 9, code: 'PTX348' },
+  { name: 'integer-valued comparison of floats as an offset', text: K('ld.global.u32 %r1, [%rd1+(1.0 < 2.0)];') },
+  { name: 'digit-only modifier is a number', text: K('mov.u32.0\n%r1, 1;'), line: 10, code: 'PTX201' },
+  { name: 'register array', text: K('.reg .b32\nra\n[4]\n;'), line: 11, code: 'PTX349' },
+  { name: 'register array in a list', text: K('.reg .b32 rc, ra[4];'), line: 9, code: 'PTX349' },
+  { name: 'predicate array', text: K('.reg .pred pa[2];'), line: 9, code: 'PTX335' },
+  { name: 'register indexed (a lost comma)', text: K('ld.global.u32 %r1\n[%rd1\n];'), line: 11, code: 'PTX350' },
+  { name: 'scalar variable indexed', text: K('ld.param.u64 %rd1, p[0];'), line: 9, code: 'PTX350' },
+  { name: 'special register indexed', text: K('mov.u32 %r1, %tid[0];'), line: 9, code: 'PTX350' },
+  { name: 'array indexed', text: K('.shared .align 4 .b8 sm[16];\nld.shared.u32 %r1, sm[4];') },
+  // ------------------------------------------------------------ header
+  { name: 'repeated .target', full: true, text: '.version 8.0\n.target sm_80\n.target sm_80\n.address_size 64\n.entry k() { ret; }\n' },
+  { name: 'the last .target counts', full: true, text: '.version 8.0\n.target sm_90\n.target sm_80\n.address_size 64\n.entry k() { .reg .b32 r; mov.u32 r, %cluster_ctarank; ret; }\n', line: 5, code: 'PTX313' },
+  { name: '.target after .address_size', full: true, text: '.version 8.0\n.target sm_80\n.address_size 64\n.target sm_80\n.entry k() { ret; }\n', line: 4, code: 'PTX308' },
 ];
+
+/** A kernel whose body (from line 9) can use %r1-%r4, %rd1-%rd4 and the parameter p. */
+function K(body: string): string {
+  return `.visible .entry k(.param .u64 p)\n{\n.reg .b32 %r<5>;\n.reg .b64 %rd<5>;\n.reg .f32 %f<3>;\n${body}\nret;\n}`;
+}
+
+const textOf = (c: { text: string; full?: boolean }) => (c.full ? c.text : HEADER + c.text + '\n');
 
 function firstError(text: string): { line?: number; code?: string } {
   const errors = checkPtxText('case.ptx', text).filter((d) => d.severity === 'error');
@@ -51,10 +77,10 @@ function firstError(text: string): { line?: number; code?: string } {
   return { line: errors[0]!.code === 'PTX328' ? 0 : errors[0]!.location?.line, code: errors[0]!.code };
 }
 
-describe('PTX function declarations (cases verified with ptxas 13.0)', () => {
+describe('PTX module checks found by fuzzing (cases verified with ptxas 13.0)', () => {
   for (const c of cases) {
     test(c.name, () => {
-      const text = HEADER + c.text + '\n';
+      const text = textOf(c);
       const got = firstError(text);
       assert.equal(got.line, c.line, `first error line for:\n${text}\ngot ${JSON.stringify(got)}`);
       if (c.code) assert.equal(got.code, c.code, `code for:\n${text}`);
@@ -77,13 +103,13 @@ function grid(): { name: string; text: string }[] {
   return out;
 }
 
-describe('PTX function declarations agree with ptxas', { skip: ptxasSkipReason }, () => {
+describe('PTX module checks found by fuzzing agree with ptxas', { skip: ptxasSkipReason }, () => {
   if (ptxasSkipReason) console.log(ptxasSkipReason);
   test(`${cases.length} table cases and ${grid().length} redeclaration pairs re-run through ptxas (-c)`, () => {
     const wrong: string[] = [];
     for (const c of [...cases, ...grid()]) {
-      const text = HEADER + c.text + '\n';
-      const r = runPtxas(text, { compileOnly: true, name: 'funccase' });
+      const text = textOf(c);
+      const r = runPtxas(text, { compileOnly: true, arch: 'full' in c && c.text.includes('sm_90') ? 'sm_90' : 'sm_80', name: 'funccase' });
       const theirs = r.ok ? undefined : (r.firstErrorLine ?? 0);
       const ours = firstError(text).line;
       if ('line' in c && theirs !== c.line) wrong.push(`${c.name}: table ${c.line ?? 'accept'}, ptxas ${theirs ?? 'accept'} ${r.stderr.split('\n')[0]}`);
