@@ -61,6 +61,7 @@ const C_SPACE = 32;
 const C_STAR = 42;
 const C_SLASH = 47;
 const C_LT = 60;
+const C_SEMI = 59;
 const C_0 = 48;
 const C_9 = 57;
 const C_LPAREN = 40;
@@ -95,6 +96,8 @@ class ModuleChecker {
   private readonly text: string;
   private readonly table = new SymbolTable();
   private readonly header: ModuleHeaderInfo = { texmodeIndependent: false };
+  /** Names of the `.param` return parameters of the function being checked (write-only in it, by name). */
+  private readonly returnParams = new Set<string>();
   /** Forward-reference diagnostics of the function being checked (emitted when it closes). */
   private deferred: Deferred[] = [];
 
@@ -205,8 +208,10 @@ class ModuleChecker {
       return this.tokenLoc(p);
     }
     if (f.body) return this.tokenLoc(f.body.span.start);
-    // A declaration: the `;` that ends it is the last character of its span.
-    return this.tokenLoc(Math.max(f.span.start, f.span.end - 1));
+    // A declaration: the `;` that ends it is the last character of its span; without one (ptxas
+    // takes that too), the token after it.
+    const last = Math.max(f.span.start, f.span.end - 1);
+    return this.tokenLoc(this.text.charCodeAt(last) === C_SEMI ? last : this.skipTrivia(f.span.end));
   }
 
   // ------------------------------------------------------------------ header
@@ -351,6 +356,11 @@ class ModuleChecker {
       this.error('PTX347', `.param variable '${firstName}' cannot have a vector type`, start());
       return false;
     }
+    if (decl.linkage === '.common' && decl.space !== '.global') {
+      // ptxas reports it at the end of the declaration.
+      this.error('PTX330', `.common variables must be in the .global state space, not ${decl.space}`, this.loc(Math.max(decl.span.start, decl.span.end - 1), 1));
+      return false;
+    }
     if (decl.type === '.pred' && decl.space !== '.reg') {
       this.error('PTX335', `predicate variable '${firstName}' must be in the .reg state space`, start());
       return false;
@@ -486,6 +496,7 @@ class ModuleChecker {
 
   private func(f: A.FunctionDecl): void {
     this.declareFunction(f);
+    if (paramReturns(f.returns) > 1) this.multipleParamReturns(this.functionConflictLoc(f));
     this.checkFunctionAttributes(f);
     if (!f.body) {
       // Parameter lists of declarations still follow the declaration rules.
@@ -495,8 +506,11 @@ class ModuleChecker {
     this.table.open();
     this.deferred = [];
     for (const r of f.returns ?? []) this.declareParam(r, 'funcParam');
+    this.returnParams.clear();
+    for (const r of f.returns ?? []) if (r.space === '.param') for (const d of r.declarators) this.returnParams.add(d.name);
     for (const p of f.params ?? []) this.declareParam(p, f.entry ? 'entryParam' : 'funcParam');
     this.statements(f.body.statements);
+    this.returnParams.clear();
     this.closeScope(true);
     // With a syntax error, ptxas may never reach the end of this function (also when the file ends
     // inside it: a lost `}`), and then never reports its unresolved labels. Value operands are
@@ -603,6 +617,11 @@ class ModuleChecker {
     alias.defined = true;
   }
 
+  /** ptxas: "Multiple return parameters require .register state space" (the ABI returns one). */
+  private multipleParamReturns(at: SourceLocation): void {
+    this.error('PTX351', `more than one return parameter: only .reg return parameters may be several`, at);
+  }
+
   /** An `.extern` function with a body: ptxas reports it at the body's closing `}`. */
   private externDefinition(f: A.FunctionDecl): void {
     if (!f.body || f.linkage !== '.extern') return;
@@ -699,6 +718,7 @@ class ModuleChecker {
           break;
         case 'callprototype':
           this.declareLabel(s.name, s.span, 'prototype');
+          if (paramReturns(s.returns) > 1) this.multipleParamReturns(this.loc(Math.max(s.span.start, this.text.indexOf('.callprototype', s.span.start))));
           for (const a of s.attributes) this.checkAttributeVersion(a);
           break;
         case 'calltargets':
@@ -755,18 +775,49 @@ class ModuleChecker {
     }
     this.checkModifiers(ins);
     const ops = ins.operands;
+    if (ins.opcode === 'ld' && this.returnParams.size > 0) this.readsReturnParam(ops, ins.opcodeSpan);
     let callee = -1;
     if (ins.opcode === 'call' && ops.length > 0) {
       callee = ops[0]!.kind === 'list' ? 1 : 0;
       const c = ops[callee];
-      if (c && c.kind === 'expr' && c.expr.kind === 'name' && !this.table.lookup(c.expr.name)) {
-        this.error('PTX312', `call to '${c.expr.name}', which is not declared before this point (declare the function or a .callprototype first)`, this.spanLoc(ops[0]!.span));
+      if (c && c.kind === 'expr' && c.expr.kind === 'name') {
+        const fn = this.table.lookup(c.expr.name);
+        if (!fn) this.error('PTX312', `call to '${c.expr.name}', which is not declared before this point (declare the function or a .callprototype first)`, this.spanLoc(ops[0]!.span));
+        else if (fn.kind === 'function') this.callArity(ops, callee, fn, c.expr.span);
       }
     }
     // ptxas dates an instruction by its opcode token when modifiers are attached to it (`mov.b32`),
     // otherwise by the token after the opcode (its lookahead): `trap` + newline + `x;` is on x's line.
     const at = ins.modifiers.length > 0 || ops.length === 0 ? ins.opcodeSpan : ops[0]!.span;
     for (let i = 0; i < ops.length; i++) this.operand(ops[i]!, operandRole(ins, i, callee), at);
+  }
+
+  /** A direct call passes as many arguments and return parameters as the callee declares (at the callee's name). */
+  private callArity(ops: A.Operand[], callee: number, fn: PtxSymbol, at: Span): void {
+    const args = ops[callee + 1];
+    const nargs = args?.kind === 'list' ? args.elements.length : 0;
+    const nrets = callee === 1 && ops[0]!.kind === 'list' ? ops[0]!.elements.length : 0;
+    if (nargs !== (fn.paramCount ?? 0) || nrets !== (fn.returnCount ?? 0))
+      this.error('PTX353', `call to '${fn.name}' with ${nrets} return and ${nargs} argument parameters; it declares ${fn.returnCount ?? 0} and ${fn.paramCount ?? 0}`, this.spanLoc(at));
+  }
+
+  /** ptxas: "Illegal to read function return parameter" (`ld` from the function's own `.param` return). */
+  private readsReturnParam(ops: A.Operand[], opcode: Span): void {
+    for (const op of ops) {
+      if (op.kind !== 'address') continue;
+      for (const e of op.elements) {
+        if (e.kind !== 'expr') continue;
+        const stack: A.Expr[] = [e.expr];
+        while (stack.length) {
+          const x = stack.pop()!;
+          if (x.kind === 'name') {
+            // ptxas goes by the name (a `.param` of an inner block named alike counts too), at the opcode.
+            if (this.returnParams.has(x.name)) this.error('PTX352', `'${x.name}' is a return parameter of this function: it can be written, not read`, this.lineOf(x.span, opcode));
+          } else if (x.kind === 'binary') stack.push(x.left, x.right);
+          else if (x.kind === 'paren') stack.push(x.expr);
+        }
+      }
+    }
   }
 
   private checkModifiers(ins: A.Instruction): void {
@@ -915,6 +966,13 @@ class ModuleChecker {
 }
 
 /** Names that are not values: labels, `.branchtargets` / `.calltargets` lists, `.callprototype`s. */
+/** How many `.param` return parameters a return list declares. */
+function paramReturns(returns: A.VariableDecl[] | undefined): number {
+  let n = 0;
+  for (const r of returns ?? []) if (r.space === '.param') n += r.declarators.length;
+  return n;
+}
+
 /** `.0`, `.12`: a dot and digits only. */
 function isDotDigits(m: string): boolean {
   if (m.length < 2) return false;
