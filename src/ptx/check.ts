@@ -471,7 +471,7 @@ class ModuleChecker {
       return;
     }
     const prev = this.table.conflictInCurrent(d.name, d.parameterizedCount);
-    const sym: PtxSymbol = { name: d.name, kind: 'variable', nameSpan: d.nameSpan, space: decl.space, array: d.dims.length > 0 };
+    const sym: PtxSymbol = { name: d.name, kind: 'variable', nameSpan: d.nameSpan, space: decl.space, array: d.dims.length > 0, shape: variableShape(decl, d) };
     if (decl.linkage) sym.linkage = decl.linkage;
     if (d.parameterizedCount !== undefined) sym.familyCount = d.parameterizedCount;
     if (!prev) {
@@ -480,6 +480,12 @@ class ModuleChecker {
     }
     if (prev.kind === 'function') {
       this.error('PTX323', `'${d.name}' is redeclared as a variable but was declared as a function`, at, this.previousNote(prev.nameSpan));
+      return;
+    }
+    // An `.extern` redeclaration, or the definition of an `.extern` variable, must repeat its type
+    // and array sizes (an unsized dimension matches any); the state space is not compared (ptxas).
+    if ((decl.linkage === '.extern' || prev.linkage === '.extern') && prev.shape !== undefined && !sameShape(prev.shape, sym.shape!)) {
+      this.error('PTX323', `inconsistent redefinition of variable '${d.name}': type or array size differs`, at, this.previousNote(prev.nameSpan));
       return;
     }
     if (decl.linkage === '.extern') return; // ptxas ignores an .extern redeclaration
@@ -559,7 +565,7 @@ class ModuleChecker {
     const prev = this.table.module.names.get(f.name);
     const paramCount = f.params?.length ?? 0;
     if (!prev) {
-      const sym: PtxSymbol = { name: f.name, kind: 'function', nameSpan: f.nameSpan, entry: f.entry, defined: !!f.body, paramCount, returnCount: f.returns?.length ?? 0 };
+      const sym: PtxSymbol = { name: f.name, kind: 'function', nameSpan: f.nameSpan, entry: f.entry, defined: !!f.body, paramCount, returnCount: f.returns?.length ?? 0, shape: functionShape(f) };
       if (f.linkage) sym.linkage = f.linkage;
       this.table.declare(sym);
       this.externDefinition(f);
@@ -587,8 +593,12 @@ class ModuleChecker {
       else this.error('PTX323', `function '${f.name}' is redeclared ${f.linkage ?? 'without linkage'} but was first declared ${prev.linkage ?? 'without linkage'}`, at, note);
       return;
     }
-    if (paramCount !== prev.paramCount) {
-      this.error('PTX325', `inconsistent prototypes of '${f.name}': ${paramCount} parameter${paramCount === 1 ? '' : 's'} here, ${prev.paramCount} before`, at, note);
+    if (paramCount !== prev.paramCount || (f.returns?.length ?? 0) !== prev.returnCount) {
+      this.error('PTX325', `inconsistent prototypes of '${f.name}': ${paramCount} parameter${paramCount === 1 ? '' : 's'} here, ${prev.paramCount} before (or return parameters differ)`, at, note);
+      return;
+    }
+    if (prev.shape !== undefined && prev.shape !== functionShape(f)) {
+      this.error('PTX325', `inconsistent prototypes of '${f.name}': parameter types, state spaces or alignments differ`, at, note);
       return;
     }
     if (f.body) prev.defined = true;
@@ -966,6 +976,31 @@ class ModuleChecker {
 }
 
 /** Names that are not values: labels, `.branchtargets` / `.calltargets` lists, `.callprototype`s. */
+/** A variable's type and array sizes as ptxas compares redeclarations: `.v2.u32|2,` (unsized: empty). */
+function variableShape(decl: A.VariableDecl, d: A.Declarator): string {
+  let dims = '';
+  for (const e of d.dims) dims += (e === null ? '' : e.kind === 'int' ? String(e.value) : '?') + ',';
+  return `${decl.vector ?? ''}${decl.type}|${dims}`;
+}
+
+/** Same type and as many dimensions, each equal or unsized in one of them. */
+function sameShape(a: string, b: string): boolean {
+  if (a === b) return true;
+  const [ta, da] = a.split('|') as [string, string];
+  const [tb, db] = b.split('|') as [string, string];
+  if (ta !== tb) return false;
+  const xa = da.split(',');
+  const xb = db.split(',');
+  return xa.length === xb.length && xa.every((x, i) => x === xb[i] || x === '' || xb[i] === '' || x === '?' || xb[i] === '?');
+}
+
+/** Return and parameter lists as ptxas compares prototypes: state space, alignment, type, sizes. */
+function functionShape(f: A.FunctionDecl): string {
+  const list = (ps: A.VariableDecl[] | undefined) =>
+    (ps ?? []).map((p) => p.declarators.map((d) => `${p.space}${p.align ?? ''}${variableShape(p, d)}`).join(';')).join(';');
+  return `${list(f.returns)}=>${list(f.params)}`;
+}
+
 /** How many `.param` return parameters a return list declares. */
 function paramReturns(returns: A.VariableDecl[] | undefined): number {
   let n = 0;

@@ -29,6 +29,8 @@ export interface PtxSymbol {
   paramCount?: number;
   /** Functions: number of return parameters in the first declaration. */
   returnCount?: number;
+  /** Variables: type and array sizes; functions: parameter lists (redeclarations must match). */
+  shape?: string;
   /** Variables: declared with array dimensions. */
   array?: boolean;
   /** Families (`%r<100>`): the number of members. */

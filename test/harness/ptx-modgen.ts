@@ -29,10 +29,18 @@ interface Ctx {
   /** Module variables, in declaration order (some declared after their use: faults). */
   globals: string[];
   funcs: FuncInfo[];
-  /** Every named register and variable declared in the current function, any block. */
+  /** Every named register declared in the current function, any block. */
   locals: string[];
+  /** Named registers visible here (innermost block last). */
+  scopes: string[][];
+  /** Every named .local/.shared variable of the current function. */
+  memLocals: string[];
+  /** Scales every fault probability: about half of the modules get few faults. */
+  fault: number;
   /** Every label of the current function (declared anywhere in it), plus a few that never are. */
   labels: string[];
+  /** Labels of the function's outermost block (visible everywhere in it). */
+  topLabels: string[];
   /** Parameter names of the current function. */
   params: string[];
   depth: number;
@@ -46,17 +54,25 @@ function fresh(c: Ctx, base: string): string {
 /** A register operand: mostly the `%r<N>` family, sometimes a named local (maybe out of scope). */
 function reg32(c: Ctx): string {
   const { r } = c;
-  if (chance(r, 0.15) && c.locals.length) return pick(r, c.locals);
-  if (chance(r, 0.02)) return `%r${10 + int(r, 5)}`; // beyond the family
+  const visible = c.scopes.flat();
+  if (chance(r, 0.15) && visible.length) return pick(r, visible);
+  if (chance(r, 0.05 * c.fault) && c.locals.length) return pick(r, c.locals); // maybe out of scope
+  if (chance(r, 0.02 * c.fault)) return `%r${10 + int(r, 5)}`; // beyond the family
   return `%r${int(r, 10)}`;
 }
 
 function reg64(c: Ctx): string {
-  return chance(c.r, 0.02) ? '%rd9' : `%rd${int(c.r, 6)}`;
+  return chance(c.r, 0.02 * c.fault) ? '%rd9' : `%rd${int(c.r, 6)}`;
 }
 
 function immediate(r: Rng): string {
   return pick(r, ['0', '1', '-1', '7', '0x10', '0xffffffff', '017', '0b101', '255U', '(1 << 4)', 'WARP_SZ', '2 * 3 + 1']);
+}
+
+/** A branch target: a label of the outermost block, sometimes any label of the function (maybe in a closed block). */
+function target(c: Ctx): string {
+  if (chance(c.r, 0.3 * c.fault) && c.labels.length) return pick(c.r, c.labels);
+  return c.topLabels.length ? pick(c.r, c.topLabels) : c.labels.length ? pick(c.r, c.labels) : 'Lnone';
 }
 
 function instruction(c: Ctx): string {
@@ -70,7 +86,7 @@ function instruction(c: Ctx): string {
     case 2:
       return c.params.length ? `ld.param.u32 ${reg32(c)}, [${pick(r, c.params)}];` : `mov.u32 ${reg32(c)}, %tid.x;`;
     case 3:
-      return `mov.u64 ${reg64(c)}, ${c.globals.length && chance(r, 0.9) ? pick(r, c.globals) : pick(r, ['%rd1', 'nosuchvar', c.locals[0] ?? 'nl'])};`;
+      return `mov.u64 ${reg64(c)}, ${c.globals.length && !chance(r, 0.05 * c.fault) ? pick(r, c.globals) : chance(r, 0.3 * c.fault) ? pick(r, ['nosuchvar', ...c.memLocals]) : c.memLocals.length ? pick(r, c.memLocals) : '%rd1'};`;
     case 4:
       return `${guard}ld.global.u32 ${reg32(c)}, [${reg64(c)}${chance(r, 0.5) ? `+${4 * int(r, 4)}` : ''}];`;
     case 5:
@@ -78,9 +94,9 @@ function instruction(c: Ctx): string {
     case 6:
       return `setp.ne.s32 %p${int(r, 3)}, ${reg32(c)}, ${immediate(r)};`;
     case 7:
-      return `${guard || `@%p${int(r, 3)} `}bra ${c.labels.length ? pick(r, c.labels) : 'Lnone'};`;
+      return `${guard || `@%p${int(r, 3)} `}bra ${target(c)};`;
     case 8:
-      return `bra.uni ${c.labels.length ? pick(r, c.labels) : 'Lnone'};`;
+      return `bra.uni ${target(c)};`;
     case 9:
       return `mov.u32 ${reg32(c)}, ${pick(r, ['%tid.x', '%ntid.y', '%laneid', '%warpid', '%ctaid.z', '%nctaid.x', '%clock', '%lanemask_lt'])};`;
     default:
@@ -92,9 +108,13 @@ function instruction(c: Ctx): string {
 function call(c: Ctx, lines: string[], ind: string): void {
   const { r } = c;
   const known = c.funcs.filter((f) => !f.entry);
-  const f: FuncInfo = known.length && chance(r, 0.9) ? pick(r, known) : { name: pick(r, ['later_fn', 'nofn']), entry: false, params: 1, returns: 0, defined: false };
-  const nargs = chance(r, 0.9) ? f.params : f.params + pick(r, [-1, 1]);
-  const nrets = chance(r, 0.95) ? f.returns : 1 - f.returns;
+  if (!known.length && !chance(r, c.fault)) {
+    lines.push(ind + instruction(c));
+    return;
+  }
+  const f: FuncInfo = known.length && !chance(r, 0.1 * c.fault) ? pick(r, known) : { name: pick(r, ['later_fn', 'nofn']), entry: false, params: 1, returns: 0, defined: false };
+  const nargs = !chance(r, 0.1 * c.fault) ? f.params : f.params + pick(r, [-1, 1]);
+  const nrets = !chance(r, 0.05 * c.fault) ? f.returns : 1 - f.returns;
   lines.push(`${ind}{`);
   const args: string[] = [];
   for (let i = 0; i < Math.max(0, nargs); i++) {
@@ -110,7 +130,7 @@ function call(c: Ctx, lines: string[], ind: string): void {
     const proto = fresh(c, 'proto');
     lines.push(`${ind}\t${proto}: .callprototype ${ret ? '(.param .b32 _) ' : ''}_ (${args.map(() => '.param .b32 _').join(', ')});`);
     lines.push(`${ind}\tmov.u64 %rd5, ${f.name};`);
-    lines.push(`${ind}\tcall${pick(r, ['', '.uni'])} ${ret ? `(${ret}), ` : ''}%rd5, (${args.join(', ')}), ${chance(r, 0.9) ? proto : 'noproto'};`);
+    lines.push(`${ind}\tcall${pick(r, ['', '.uni'])} ${ret ? `(${ret}), ` : ''}%rd5, (${args.join(', ')}), ${!chance(r, 0.1 * c.fault) ? proto : 'noproto'};`);
   } else {
     lines.push(`${ind}\tcall${pick(r, ['', '.uni'])} ${ret ? `(${ret}), ` : ''}${f.name}${args.length || chance(r, 0.5) ? `, (${args.join(', ')})` : ''};`);
   }
@@ -125,23 +145,32 @@ function block(c: Ctx, lines: string[], ind: string, size: number): void {
     if (k < 2 && c.depth < 3) {
       // nested block, often shadowing a name
       c.depth++;
+      c.scopes.push([]);
       lines.push(`${ind}{`);
       if (chance(r, 0.6)) {
+        // often shadowing a name of an enclosing block
         const name = c.locals.length && chance(r, 0.5) ? pick(r, c.locals) : fresh(c, 'n');
         lines.push(`${ind}\t.reg .b32 ${name};`);
         c.locals.push(name);
+        c.scopes[c.scopes.length - 1]!.push(name);
       }
       block(c, lines, ind + '\t', 1 + int(r, 4));
       lines.push(`${ind}}`);
+      c.scopes.pop();
       c.depth--;
     } else if (k < 4) {
-      const l = chance(r, 0.85) ? fresh(c, 'L') : c.labels.length ? pick(r, c.labels) : 'L0';
+      const l = !chance(r, 0.15 * c.fault) ? fresh(c, 'L') : c.labels.length ? pick(r, c.labels) : 'L0';
       if (!c.labels.includes(l)) c.labels.push(l);
+      if (c.depth === 0 && !c.topLabels.includes(l)) c.topLabels.push(l);
       lines.push(`${l}:`);
     } else if (k < 5) {
-      const name = chance(r, 0.9) ? fresh(c, 'v') : c.locals.length ? pick(r, c.locals) : 'v0';
-      lines.push(`${ind}${pick(r, ['.reg .b32', '.reg .u32', '.local .u32', '.shared .u32', '.reg .s32'])} ${name};`);
-      c.locals.push(name);
+      const name = !chance(r, 0.1 * c.fault) ? fresh(c, 'v') : c.locals.length ? pick(r, c.locals) : 'v0';
+      const space = pick(r, ['.reg .b32', '.reg .u32', '.local .u32', '.shared .u32', '.reg .s32']);
+      lines.push(`${ind}${space} ${name};`);
+      if (space.startsWith('.reg')) {
+        c.locals.push(name);
+        c.scopes[c.scopes.length - 1]!.push(name);
+      } else c.memLocals.push(name);
     } else if (k < 6) {
       call(c, lines, ind);
     } else {
@@ -154,7 +183,7 @@ function paramList(c: Ctx, n: number, kind: 'entry' | 'func' | 'ret'): { text: s
   const names: string[] = [];
   const parts: string[] = [];
   for (let i = 0; i < n; i++) {
-    const p = chance(c.r, 0.03) && names.length ? names[0]! : fresh(c, kind === 'ret' ? 'ret' : 'p');
+    const p = chance(c.r, 0.03 * c.fault) && names.length ? names[0]! : fresh(c, kind === 'ret' ? 'ret' : 'p');
     names.push(p);
     const type = kind === 'entry' ? pick(c.r, ['.u32', '.u64', '.b32', '.align 8 .b8', '.u64 .ptr .global']) : '.b32';
     parts.push(`.param ${type} ${p}${type.includes('.b8') ? '[8]' : ''}`);
@@ -165,9 +194,9 @@ function paramList(c: Ctx, n: number, kind: 'entry' | 'func' | 'ret'): { text: s
 function func(c: Ctx, entry: boolean, define: boolean, reuse?: FuncInfo): void {
   const { r } = c;
   const name = reuse?.name ?? fresh(c, entry ? 'kern' : 'fn');
-  const nparams = reuse && chance(r, 0.9) ? reuse.params : int(r, 3);
-  const nrets = entry ? 0 : reuse && chance(r, 0.9) ? reuse.returns : int(r, 2);
-  const linkage = reuse && chance(r, 0.8) ? '' : pick(r, ['', '', '.visible ', '.weak ', '.extern ']);
+  const nparams = reuse && !chance(r, 0.1 * c.fault) ? reuse.params : int(r, 3);
+  const nrets = entry ? 0 : reuse && !chance(r, 0.1 * c.fault) ? reuse.returns : int(r, 2);
+  const linkage = reuse && !chance(r, 0.2 * c.fault) ? '' : define && chance(r, 1 - 0.3 * c.fault) ? pick(r, ['', '.visible ', '.weak ']) : pick(r, ['', '', '.visible ', '.weak ', '.extern ']);
   const params = paramList(c, nparams, entry ? 'entry' : 'func');
   const rets = nrets ? paramList(c, nrets, 'ret') : undefined;
   const head = `${linkage}${entry ? '.entry' : '.func'} ${rets ? rets.text + ' ' : ''}${name}${params.text}${entry && chance(r, 0.2) ? ' .maxntid 128' : ''}`;
@@ -178,29 +207,45 @@ function func(c: Ctx, entry: boolean, define: boolean, reuse?: FuncInfo): void {
     return;
   }
   c.locals = [];
-  c.labels = chance(r, 0.1) ? ['Lmissing'] : [];
-  c.params = [...params.names, ...(rets?.names ?? [])];
+  c.scopes = [[]];
+  c.memLocals = [];
+  c.labels = chance(r, 0.1 * c.fault) ? ['Lmissing'] : [];
+  // Return parameters are write-only (reading one is a fault).
+  c.params = [...params.names, ...(chance(r, 0.2 * c.fault) ? rets?.names ?? [] : [])];
   const body: string[] = [];
-  if (chance(r, 0.97)) body.push('\t.reg .b32 %r<10>;');
-  if (chance(r, 0.97)) body.push('\t.reg .b64 %rd<6>;');
-  if (chance(r, 0.97)) body.push('\t.reg .pred %p<3>;');
+  if (!chance(r, 0.03 * c.fault)) body.push('\t.reg .b32 %r<10>;');
+  if (!chance(r, 0.03 * c.fault)) body.push('\t.reg .b64 %rd<6>;');
+  if (!chance(r, 0.03 * c.fault)) body.push('\t.reg .pred %p<3>;');
   // Labels are known to the generator before the body is written, so branches can go forward.
   const pre = 1 + int(r, 3);
   for (let i = 0; i < pre; i++) c.labels.push(`L${c.counter + i * 7 + 1000}`);
   const planned = [...c.labels];
+  c.topLabels = planned.filter((l) => l !== 'Lmissing');
   block(c, body, '\t', 3 + int(r, 10));
   // Define the planned forward labels somewhere (most of them), in this block.
-  for (const l of planned) if (l !== 'Lmissing' && chance(r, 0.9)) body.splice(1 + int(r, body.length), 0, `${l}:`);
-  if (rets && chance(r, 0.9)) body.push(`\tst.param.b32 [${rets.names[0]}], %r1;`);
+  for (const l of planned) {
+    if (l === 'Lmissing' || chance(r, 0.1 * c.fault)) continue;
+    // a line between statements of the outermost block
+    const outer: number[] = [];
+    let depth = 0;
+    body.forEach((line, i) => {
+      if (depth === 0 && i > 0) outer.push(i);
+      const t = line.trim();
+      if (t === '{') depth++;
+      else if (t === '}') depth--;
+    });
+    body.splice(outer.length ? pick(r, outer) : body.length, 0, `${l}:`);
+  }
+  if (rets) body.push(`\tst.param.b32 [${rets.names[0]}], %r1;`);
   body.push('\tret;');
   c.out.push(`${head}\n{\n${body.join('\n')}\n}`);
 }
 
 function variable(c: Ctx): void {
   const { r } = c;
-  const name = chance(r, 0.95) || !c.globals.length ? fresh(c, 'g') : pick(r, c.globals);
+  const name = !chance(r, 0.05 * c.fault) || !c.globals.length ? fresh(c, 'g') : pick(r, c.globals);
   const space = pick(r, ['.global', '.global', '.const', '.shared']);
-  const linkage = pick(r, ['', '', '.visible ', '.weak ', '.extern ', '.common ']);
+  const linkage = chance(r, 0.2 * c.fault) ? pick(r, ['.extern ', '.common ']) : pick(r, ['', '', '.visible ', '.weak ']);
   const type = pick(r, ['.u32', '.u64', '.b8', '.f32', '.s16']);
   const dims = chance(r, 0.4) ? `[${1 + int(r, 4)}]` : '';
   let init = '';
@@ -219,10 +264,10 @@ function variable(c: Ctx): void {
 
 /** A random module; `r` draws every choice. */
 export function randomModule(r: Rng): string {
-  const c: Ctx = { r, out: [], globals: [], funcs: [], locals: [], labels: [], params: [], depth: 0, counter: 0 };
+  const c: Ctx = { r, out: [], globals: [], funcs: [], locals: [], scopes: [[]], memLocals: [], labels: [], topLabels: [], params: [], depth: 0, counter: 0, fault: chance(r, 0.5) ? 0.1 : 1 };
   const sm = pick(r, ['sm_80', 'sm_80', 'sm_86', 'sm_90']);
-  if (chance(r, 0.97)) c.out.push(`.version ${pick(r, ['8.0', '8.3', '8.5', '7.8'])}`);
-  if (chance(r, 0.97)) c.out.push(`.target ${sm}`);
+  if (!chance(r, 0.03 * c.fault)) c.out.push(`.version ${pick(r, ['8.0', '8.3', '8.5', '7.8'])}`);
+  if (!chance(r, 0.03 * c.fault)) c.out.push(`.target ${sm}`);
   c.out.push('.address_size 64');
   const items = 2 + int(r, 6);
   for (let i = 0; i < items; i++) {
@@ -230,10 +275,13 @@ export function randomModule(r: Rng): string {
     if (k < 3) variable(c);
     else if (k < 5) func(c, false, false);
     else if (k < 6 && c.funcs.length) {
-      const prev = pick(r, c.funcs);
+      const open = c.funcs.filter((f) => !f.defined);
+      const prev = open.length && !chance(r, 0.3 * c.fault) ? pick(r, open) : pick(r, c.funcs);
       func(c, prev.entry, !prev.defined && chance(r, 0.8), prev);
     } else if (k < 8) func(c, false, true);
     else func(c, true, true);
   }
+  // Most prototypes get their definition at the end (one never defined is an error unless .extern).
+  for (const f of [...c.funcs]) if (!f.defined && !chance(r, 0.3 * c.fault)) func(c, f.entry, true, f);
   return c.out.join('\n') + '\n';
 }
