@@ -96,6 +96,8 @@ class ModuleChecker {
   private readonly text: string;
   private readonly table = new SymbolTable();
   private readonly header: ModuleHeaderInfo = { texmodeIndependent: false };
+  /** The function being checked conflicts with an earlier declaration (see func). */
+  private headerConflict = false;
   /** Names of the `.param` return parameters of the function being checked (write-only in it, by name). */
   private readonly returnParams = new Set<string>();
   /** Forward-reference diagnostics of the function being checked (emitted when it closes). */
@@ -501,7 +503,12 @@ class ModuleChecker {
   // ------------------------------------------------------------------ functions
 
   private func(f: A.FunctionDecl): void {
+    const before = this.diags.items.length;
     this.declareFunction(f);
+    // ptxas compares a redeclaration with the prototype first, at the end of the header, and
+    // reports duplicate parameter names only after that: then the conflict is the first error.
+    this.headerConflict = this.diags.items.length > before;
+    if (!this.headerConflict) this.externDefinition(f);
     if (paramReturns(f.returns) > 1) this.multipleParamReturns(this.functionConflictLoc(f));
     this.checkFunctionAttributes(f);
     if (!f.body) {
@@ -568,7 +575,6 @@ class ModuleChecker {
       const sym: PtxSymbol = { name: f.name, kind: 'function', nameSpan: f.nameSpan, entry: f.entry, defined: !!f.body, paramCount, returnCount: f.returns?.length ?? 0, shape: functionShape(f) };
       if (f.linkage) sym.linkage = f.linkage;
       this.table.declare(sym);
-      this.externDefinition(f);
       return;
     }
     const note = this.previousNote(prev.nameSpan);
@@ -602,7 +608,6 @@ class ModuleChecker {
       return;
     }
     if (f.body) prev.defined = true;
-    this.externDefinition(f);
   }
 
   /**
@@ -663,7 +668,7 @@ class ModuleChecker {
       this.checkArrayDims(decl, d, context);
       const prev = this.table.conflictInCurrent(d.name, d.parameterizedCount);
       if (prev) {
-        this.error('PTX320', `duplicate definition of parameter '${d.name}'`, this.spanLoc(d.nameSpan), this.previousNote(prev.nameSpan));
+        if (!this.headerConflict) this.error('PTX320', `duplicate definition of parameter '${d.name}'`, this.spanLoc(d.nameSpan), this.previousNote(prev.nameSpan));
         continue;
       }
       this.table.declare({ name: d.name, kind: 'variable', nameSpan: d.nameSpan, space: decl.space, array: d.dims.length > 0 });
