@@ -186,7 +186,7 @@ const lineArb: fc.Arbitrary<(i: number) => string> = fc
 describe('PTX initializer expressions vs ptxas', { skip: ptxasSkipReason }, () => {
   test('random minimal-parenthesis expressions in every type and shape', () => {
     const seed = fuzzSeed();
-    const makers = fc.sample(lineArb, { seed, numRuns: fuzzRuns(1500) });
+    const makers = fc.sample(lineArb, { seed, numRuns: fuzzRuns(800) });
     const cases: LineCase[] = [];
     makers.forEach((make, i) => {
       const line = make(i);
