@@ -13,7 +13,7 @@
  * Linear time: every lookup is a hash-map probe; expression trees are walked with an explicit stack.
  */
 import type { Diagnostic, DiagnosticBag } from '../core/diagnostics.js';
-import type { SourceLocation, Span } from '../core/source.js';
+import type { MappedText, SourceLocation, Span } from '../core/source.js';
 import type * as A from './ast.js';
 import {
   ADDRESS_SIZE_MIN_VERSION,
@@ -67,7 +67,9 @@ const C_FF = 12;
 
 /** Checks one parsed module, adding PTX3xx diagnostics to `diags`. */
 export function checkModule(module: A.Module, diags: DiagnosticBag, options: ModuleCheckOptions = {}): ModuleHeaderInfo {
-  return new ModuleChecker(module, diags, options.stopAt).run();
+  const checker = new ModuleChecker(module.source, diags);
+  for (const item of module.items) checker.item(item);
+  return checker.finish(options.stopAt);
 }
 
 export interface ModuleCheckOptions {
@@ -85,39 +87,77 @@ interface Deferred {
   immediate: boolean;
 }
 
-class ModuleChecker {
+/** The forward-reference diagnostics of one function, kept until it is known whether ptxas reaches its end. */
+interface FunctionEnd {
+  deferred: Deferred[];
+  /** Where the function's closing brace is. */
+  end: SourceLocation;
+  /** Something follows the function (a file ending inside it never completes it). */
+  followed: boolean;
+}
+
+/**
+ * The module checks, one module item at a time in source order (the parser can hand items over as
+ * it finishes them, so a function's syntax tree is checked while it is fresh and then dropped).
+ * `finish` reports what depends on where ptxas stopped.
+ */
+export class ModuleChecker {
   private readonly text: string;
   private readonly table = new SymbolTable();
   private readonly header: ModuleHeaderInfo = { texmodeIndependent: false };
-  /** Forward-reference diagnostics of the function being checked (emitted when it closes). */
+  /** Forward-reference diagnostics of the function being checked. */
   private deferred: Deferred[] = [];
+  /** Functions with forward-reference diagnostics, resolved in `finish`. */
+  private readonly functionEnds: FunctionEnd[] = [];
+  /** How many module items came so far, and the kinds of the first two (the header's places). */
+  private itemCount = 0;
+  private firstKinds: [string | undefined, string | undefined] = [undefined, undefined];
 
   constructor(
-    private readonly module: A.Module,
+    private readonly source: MappedText,
     private readonly diags: DiagnosticBag,
-    private readonly stopAt: SourceLocation | undefined,
   ) {
-    this.text = module.source.text;
+    this.text = source.text;
   }
 
-  run(): ModuleHeaderInfo {
-    const items = this.module.items;
-    this.checkHeader(items);
-    for (const item of items) {
-      switch (item.kind) {
-        case 'variable':
-          this.moduleVariable(item);
-          break;
-        case 'function':
-          this.func(item);
-          break;
-        case 'section':
-          this.sectionLabels(item);
-          break;
-        default:
-          break;
-      }
+  /** Checks the next module item. */
+  item(item: A.ModuleItem): void {
+    const index = this.itemCount++;
+    if (index < 2) this.firstKinds[index] = item.kind;
+    switch (item.kind) {
+      case 'version':
+      case 'target':
+      case 'address_size':
+        this.headerItem(item, index);
+        break;
+      case 'variable':
+        this.moduleVariable(item);
+        break;
+      case 'function':
+        this.func(item);
+        break;
+      case 'section':
+        this.sectionLabels(item);
+        break;
+      default:
+        break;
     }
+  }
+
+  /**
+   * Ends the module: forward references of a function are reported only if ptxas reaches the
+   * function's end, i.e. when `stopAt` (its first syntax error) does not come before that end.
+   */
+  finish(stopAt?: SourceLocation): ModuleHeaderInfo {
+    for (const f of this.functionEnds) {
+      const completed =
+        !stopAt ||
+        (f.followed &&
+          f.end.file === stopAt.file &&
+          (f.end.line < stopAt.line || (f.end.line === stopAt.line && f.end.column < stopAt.column)));
+      for (const d of f.deferred) if (completed || d.immediate) this.diags.add(d.diag);
+    }
+    this.functionEnds.length = 0;
     return this.header;
   }
 
@@ -139,7 +179,7 @@ class ModuleChecker {
   // ------------------------------------------------------------------ locations
 
   private loc(offset: number, length = 0): SourceLocation {
-    return this.module.source.locate(offset, length);
+    return this.source.locate(offset, length);
   }
 
   private spanLoc(span: Span): SourceLocation {
@@ -202,22 +242,19 @@ class ModuleChecker {
   // ------------------------------------------------------------------ header
 
   /// header := '.version' V '.target' T (',' T)* ['.address_size' N]; nothing of the three later.
-  private checkHeader(items: A.ModuleItem[]): void {
-    const wellFormed = items[0]?.kind === 'version' && items[1]?.kind === 'target';
-    for (let i = 0; i < items.length; i++) {
-      const item = items[i]!;
-      if (item.kind !== 'version' && item.kind !== 'target' && item.kind !== 'address_size') continue;
-      const slot = item.kind === 'version' ? 0 : item.kind === 'target' ? 1 : 2;
-      const inPlace = i === slot && (slot === 0 || items[0]?.kind === 'version') && (slot < 2 || items[1]?.kind === 'target');
-      if (inPlace) {
-        if (item.kind === 'version') this.checkVersion(item);
-        else if (item.kind === 'target') this.checkTarget(item);
-        else this.checkAddressSize(item);
-      } else if (wellFormed) {
-        const what = item.kind === 'address_size' ? '.address_size' : `.${item.kind}`;
-        const rule = item.kind === 'address_size' ? 'it may only follow .target' : 'it may appear only once, at the start of the file';
-        this.error('PTX308', `unexpected ${what} directive: ${rule}`, this.loc(item.span.start, what.length));
-      }
+  private headerItem(item: A.VersionDirective | A.TargetDirective | A.AddressSizeDirective, index: number): void {
+    const [first, second] = this.firstKinds;
+    const slot = item.kind === 'version' ? 0 : item.kind === 'target' ? 1 : 2;
+    const inPlace = index === slot && (slot === 0 || first === 'version') && (slot < 2 || second === 'target');
+    if (inPlace) {
+      if (item.kind === 'version') this.checkVersion(item);
+      else if (item.kind === 'target') this.checkTarget(item);
+      else this.checkAddressSize(item);
+    } else if (index >= 2 && first === 'version' && second === 'target') {
+      // Out of place in a module that starts well (one that does not has its error already).
+      const what = item.kind === 'address_size' ? '.address_size' : `.${item.kind}`;
+      const rule = item.kind === 'address_size' ? 'it may only follow .target' : 'it may appear only once, at the start of the file';
+      this.error('PTX308', `unexpected ${what} directive: ${rule}`, this.loc(item.span.start, what.length));
     }
   }
 
@@ -480,13 +517,12 @@ class ModuleChecker {
     // With a syntax error, ptxas may never reach the end of this function (also when the file ends
     // inside it: a lost `}`), and then never reports its unresolved labels. Value operands are
     // reported anyway: ptxas type-checks them ("Arguments mismatch") as soon as it reads them.
-    const end = this.loc(Math.max(f.body.span.start, f.body.span.end - 1));
-    const completed =
-      !this.stopAt ||
-      (this.skipTrivia(f.body.span.end) < this.text.length &&
-        end.file === this.stopAt.file &&
-        (end.line < this.stopAt.line || (end.line === this.stopAt.line && end.column < this.stopAt.column)));
-    for (const d of this.deferred) if (completed || d.immediate) this.diags.add(d.diag);
+    if (this.deferred.length > 0)
+      this.functionEnds.push({
+        deferred: this.deferred,
+        end: this.loc(Math.max(f.body.span.start, f.body.span.end - 1)),
+        followed: this.skipTrivia(f.body.span.end) < this.text.length,
+      });
     this.deferred = [];
   }
 

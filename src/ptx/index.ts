@@ -1,9 +1,9 @@
 /** Public PTX API. */
 import { DiagnosticBag, sortDiagnostics, type Diagnostic } from '../core/diagnostics.js';
-import type { SourceLocation } from '../core/source.js';
+import type { MappedText, SourceLocation } from '../core/source.js';
 import type { Module } from './ast.js';
-import { checkModule } from './check.js';
-import { checkInitializers } from './layout.js';
+import { ModuleChecker } from './check.js';
+import { LayoutInput, layoutInput } from './layout.js';
 import { parseModule } from './parser.js';
 import { preprocess } from './preprocess.js';
 
@@ -47,9 +47,14 @@ export function parsePtx(name: string, text: string, options: PtxCheckOptions = 
 }
 
 function parseInto(name: string, text: string, options: PtxCheckOptions, bag: DiagnosticBag): Module {
+  return parseModule(preprocessInto(name, text, options, bag), bag);
+}
+
+/** The preprocessed text (its diagnostics go to `bag`). */
+function preprocessInto(name: string, text: string, options: PtxCheckOptions, bag: DiagnosticBag): MappedText {
   const pre = preprocess(name, text, options);
   for (const d of pre.diagnostics) bag.add(d);
-  return parseModule(pre.mapped, bag);
+  return pre.mapped;
 }
 
 /**
@@ -83,13 +88,21 @@ function isAfter(a: SourceLocation, b: SourceLocation): boolean {
  */
 export function checkPtxText(name: string, text: string, options: PtxCheckOptions = {}): Diagnostic[] {
   const front = new DiagnosticBag();
-  const module = parseInto(name, text, options, front);
+  const checks = new DiagnosticBag();
+  // Each module item is checked as soon as it is parsed and then dropped: the whole syntax tree
+  // is never held (memory stays near the size of the text, and the collector has little to do).
+  const source = preprocessInto(name, text, options, front);
+  const checker = new ModuleChecker(source, checks);
+  const initializers = new LayoutInput();
+  parseModule(source, front, (item) => {
+    checker.item(item);
+    initializers.add(item);
+  });
   // ptxas refuses a file with a non-ASCII byte before parsing it and says nothing else.
   if (front.items.some((d) => d.code === 'PTX105')) return sortDiagnostics(front.items);
   const cutoff = firstFatal(front.items);
-  const checks = new DiagnosticBag();
-  checkModule(module, checks, cutoff ? { stopAt: cutoff } : {});
-  checkInitializers(module, checks);
+  checker.finish(cutoff);
+  layoutInput(initializers, source, checks, { images: false });
   const all = [...front.items];
   for (const d of checks.items) if (!cutoff || !d.location || !isAfter(d.location, cutoff)) all.push(d);
   return finalDiagnostics(all);

@@ -517,14 +517,15 @@ class Parser {
   // ------------------------------------------------------------------ module
 
   /// module := '.version' ver '.target' targets ['.address_size' N] moduleItem* EOF
-  parseModule(source: MappedText): A.Module {
+  parseModule(source: MappedText, sink?: ModuleItemSink): A.Module {
     const items: A.ModuleItem[] = [];
+    const out: ItemList = sink ? { push: sink } : items;
     const lx = this.lx;
     this.checkModuleHeader();
     while (lx.tok() !== Tok.EOF) {
       const before = lx.start;
       try {
-        this.parseModuleItem(items);
+        this.parseModuleItem(out);
       } catch (e) {
         if (!(e instanceof TooDeep)) throw e;
         this.depth = 0;
@@ -601,7 +602,7 @@ class Parser {
 
   /// moduleItem := version | target | addressSize | file | section | loc | pragma | alias
   ///             | linkage* (function | variableDecl) | ';'
-  private parseModuleItem(items: A.ModuleItem[]): void {
+  private parseModuleItem(items: ItemList): void {
     const lx = this.lx;
     const start = lx.start;
     this.quiet = false;
@@ -2127,10 +2128,22 @@ class Parser {
   }
 }
 
-/** Parses one PTX module. Never throws on bad input; diagnostics go to `diags`. */
-export function parseModule(source: MappedText, diags: DiagnosticBag): A.Module {
+/** Receives each module item as soon as it is parsed, in source order. */
+export type ModuleItemSink = (item: A.ModuleItem) => void;
+
+/** Where parsed module items go: the module's own list, or a sink. */
+interface ItemList {
+  push(item: A.ModuleItem): unknown;
+}
+
+/**
+ * Parses one PTX module. Never throws on bad input; diagnostics go to `diags`. With a `sink`, each
+ * module item goes to it as soon as it is parsed and the returned module's `items` stays empty:
+ * a caller that checks items one by one then never holds the whole tree.
+ */
+export function parseModule(source: MappedText, diags: DiagnosticBag, sink?: ModuleItemSink): A.Module {
   const p = new Parser(source.text);
-  const m = p.parseModule(source);
+  const m = p.parseModule(source, sink);
   p.flush(source, diags);
   return m;
 }
