@@ -27,6 +27,7 @@ import {
   MAX_VECTOR_BITS,
   MODULE_REG_ERROR_VERSION,
   OPAQUE_TYPES,
+  SYSTEM_CALLS,
   TEX_DEPRECATED_VERSION,
   TYPE_REQUIREMENTS,
 } from './data/declarations.js';
@@ -139,9 +140,19 @@ export class ModuleChecker {
       case 'section':
         this.sectionLabels(item);
         break;
+      case 'directive':
+        if (item.name === '.alias') this.alias(item);
+        break;
       default:
         break;
     }
+  }
+
+  /** `.alias a, b;` gives the declared function `a` the body of `b`. */
+  private alias(item: A.GenericDirective): void {
+    const first = item.args[0];
+    const sym = first && first.kind === 'name' ? this.table.module.names.get(first.name) : undefined;
+    if (sym && sym.kind === 'function') sym.aliased = true;
   }
 
   /**
@@ -158,7 +169,28 @@ export class ModuleChecker {
       for (const d of f.deferred) if (completed || d.immediate) this.diags.add(d.diag);
     }
     this.functionEnds.length = 0;
+    this.unresolvedFunctions();
     return this.header;
+  }
+
+  /**
+   * ptxas compiles the whole program: a function declared without a body anywhere in the module
+   * cannot be resolved ("Unresolved extern function"), unless it is `.extern` and never called;
+   * the address of one cannot be taken ("Cannot take address of function"). The system calls
+   * (`vprintf`, `malloc`, ...) are supplied by ptxas. These are found after
+   * the whole module (ptxas names no line), so they are link-time errors (see LINK_TIME_CODES).
+   */
+  private unresolvedFunctions(): void {
+    for (const sym of this.table.module.names.values()) {
+      if (sym.kind !== 'function' || sym.defined || sym.aliased) continue;
+      if (sym.addressTakenAt)
+        this.error('PTX349', `cannot take the address of function '${sym.name}': it is declared but not defined in this module`, this.spanLoc(sym.addressTakenAt));
+      else if (SYSTEM_CALLS.has(sym.name)) continue;
+      else if (sym.linkage !== '.extern')
+        this.error('PTX348', `function '${sym.name}' is declared but never defined in this module (ptxas: unresolved extern function)`, this.spanLoc(sym.nameSpan));
+      else if (sym.calledAt)
+        this.error('PTX348', `.extern function '${sym.name}' is called but not defined in this module (ptxas: unresolved extern function)`, this.spanLoc(sym.calledAt));
+    }
   }
 
   /** Labels of every `.section` share one namespace (ptxas: "Duplicate definition of label"),
@@ -731,8 +763,11 @@ export class ModuleChecker {
     if (ins.opcode === 'call' && ops.length > 0) {
       callee = ops[0]!.kind === 'list' ? 1 : 0;
       const c = ops[callee];
-      if (c && c.kind === 'expr' && c.expr.kind === 'name' && !this.table.lookup(c.expr.name)) {
-        this.error('PTX312', `call to '${c.expr.name}', which is not declared before this point (declare the function or a .callprototype first)`, this.spanLoc(ops[0]!.span));
+      if (c && c.kind === 'expr' && c.expr.kind === 'name') {
+        const sym = this.table.lookup(c.expr.name);
+        if (!sym)
+          this.error('PTX312', `call to '${c.expr.name}', which is not declared before this point (declare the function or a .callprototype first)`, this.spanLoc(ops[0]!.span));
+        else if (sym.kind === 'function') sym.calledAt ??= c.expr.span;
       }
     }
     // ptxas dates an instruction by its opcode token when modifiers are attached to it (`mov.b32`),
@@ -793,11 +828,11 @@ export class ModuleChecker {
     }
   }
 
-  /** `use` would find `name` declared and report nothing (the common case: no span needed). */
+  /** `use` would find `name` declared and have nothing to note (the common case: no span needed). */
   private resolvesCleanly(name: string, role: OperandRole): boolean {
     const sym = this.table.lookup(name);
     if (!sym) return false;
-    if (role === OperandRole.Value || role === OperandRole.Element) return !isLabelLike(sym);
+    if (role === OperandRole.Value || role === OperandRole.Element) return !isLabelLike(sym) && sym.kind !== 'function';
     return !(role === OperandRole.Branch && sym.kind !== 'label');
   }
 
@@ -812,6 +847,7 @@ export class ModuleChecker {
       if (role === OperandRole.Value || role === OperandRole.Element) {
         if (isLabelLike(sym))
           this.error('PTX344', `label '${name}' cannot be used as a value operand (only as a branch or call target)`, this.lineOf(span, reportAt));
+        else if (sym.kind === 'function') sym.addressTakenAt ??= span;
       } else if (role === OperandRole.Branch && sym.kind !== 'label') {
         this.error('PTX345', `branch target '${name}' is not a label`, this.lineOf(span, opcode));
       }

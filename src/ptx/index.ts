@@ -70,8 +70,12 @@ function firstFatal(items: readonly Diagnostic[]): SourceLocation | undefined {
   return first;
 }
 
-/** "PTX .version X does not support .target Y" (see checkPtxText). */
-const VERSION_TARGET_MISMATCH = 'PTX304';
+/**
+ * Errors ptxas finds only after reading the whole module, and reports only when nothing else went
+ * wrong: `.version` too old for `.target` (it compares them at the end), and the whole-program
+ * resolution of functions (declared but never defined, address of an undefined function).
+ */
+const LINK_TIME_CODES = new Set(['PTX304', 'PTX348', 'PTX349', 'PTX436']);
 
 /** Whether `a` comes after `b` in the same file (different files: unknown, so not after). */
 function isAfter(a: SourceLocation, b: SourceLocation): boolean {
@@ -109,13 +113,13 @@ export function checkPtxText(name: string, text: string, options: PtxCheckOption
 }
 
 /**
- * Sorted diagnostics of a checked module. ptxas compares .version with .target only after reading
- * the whole module, so it reports that mismatch only when nothing else went wrong (it would
- * otherwise come first here, on line 2).
+ * Sorted diagnostics of a checked module. Link-time errors (LINK_TIME_CODES) are reported only
+ * when no other error is: ptxas gets to them only then (a too-old `.version` would otherwise come
+ * first here, on line 2).
  */
 export function finalDiagnostics(all: Diagnostic[]): Diagnostic[] {
-  if (all.some((d) => d.code === VERSION_TARGET_MISMATCH) && all.some((d) => d.severity === 'error' && d.code !== VERSION_TARGET_MISMATCH))
-    return sortDiagnostics(all.filter((d) => d.code !== VERSION_TARGET_MISMATCH));
+  const isOther = (d: Diagnostic) => d.severity === 'error' && !LINK_TIME_CODES.has(d.code);
+  if (all.some(isOther) && all.some((d) => LINK_TIME_CODES.has(d.code))) return sortDiagnostics(all.filter((d) => !LINK_TIME_CODES.has(d.code)));
   return sortDiagnostics(all);
 }
 

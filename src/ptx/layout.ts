@@ -98,6 +98,10 @@ export class LayoutInput {
       this.version ??= item.major * 10 + item.minor;
     } else if (item.kind === 'variable') {
       this.items.push({ kind: 'variable', decl: item });
+    } else if (item.kind === 'directive' && item.name === '.alias') {
+      // `.alias a, b;` defines `a` with `b`'s body.
+      const first = item.args[0];
+      if (first && first.kind === 'name') this.definedFunctions.add(first.name);
     } else if (item.kind === 'function') {
       if (!item.body) {
         this.items.push({ kind: 'function', name: item.name, entry: item.entry });

@@ -27,6 +27,12 @@ export interface PtxSymbol {
   defined?: boolean;
   /** Functions: number of parameters in the first declaration that had a list. */
   paramCount?: number;
+  /** Functions: named first by an `.alias` (defined as another function's alias). */
+  aliased?: boolean;
+  /** Functions: the first `call` of it. */
+  calledAt?: Span;
+  /** Functions: the first instruction operand that takes its address (`mov.u64 %rd1, f`). */
+  addressTakenAt?: Span;
   /** Families (`%r<100>`): the number of members. */
   familyCount?: number;
 }
