@@ -776,8 +776,17 @@ export class ModuleChecker {
     for (let i = 0; i < ops.length; i++) this.operand(ops[i]!, operandRole(ins, i, callee), at);
   }
 
+  /** Modifier lists found all known (the parser shares one list object per distinct list). */
+  private readonly knownModifierLists = new WeakSet<readonly string[]>();
+
   private checkModifiers(ins: A.Instruction): void {
-    for (const m of ins.modifiers) {
+    const list = ins.modifiers;
+    if (list.length === 0 || this.knownModifierLists.has(list)) return;
+    if (list.every(isKnownModifier)) {
+      this.knownModifierLists.add(list);
+      return;
+    }
+    for (const m of list) {
       if (!isKnownModifier(m)) {
         // ptxas reports unknown modifiers on the instruction's line.
         const at = this.text.indexOf(m, ins.opcodeSpan.end);
