@@ -108,7 +108,11 @@ export class LayoutInput {
         return;
       }
       this.definedFunctions.add(item.name);
-      this.items.push({ kind: 'function', name: item.name, entry: item.entry, locals: this.readBody(item.body.statements) });
+      const locals = this.readBody(item.body.statements);
+      // Locals matter only when one is initialized or lives in .global/.const (the others are
+      // names for those initializers to look up): most bodies keep nothing.
+      const matters = locals.some((d) => d.space === '.global' || d.space === '.const' || d.declarators.some((x) => x.initializer !== undefined));
+      this.items.push(matters ? { kind: 'function', name: item.name, entry: item.entry, locals } : { kind: 'function', name: item.name, entry: item.entry });
     }
   }
 
