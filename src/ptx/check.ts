@@ -81,6 +81,18 @@ export interface ModuleCheckOptions {
   stopAt?: SourceLocation;
 }
 
+/** A module-level function as a part of the module left it (plain data: it crosses threads). */
+export interface FunctionFact {
+  name: string;
+  nameSpan: Span;
+  linkage?: string;
+  entry: boolean;
+  defined: boolean;
+  aliased: boolean;
+  calledAt?: Span;
+  addressTakenAt?: Span;
+}
+
 /** A diagnostic produced at a function's end in ptxas (a forward reference that never resolved). */
 interface Deferred {
   diag: Diagnostic;
@@ -89,7 +101,7 @@ interface Deferred {
 }
 
 /** The forward-reference diagnostics of one function, kept until it is known whether ptxas reaches its end. */
-interface FunctionEnd {
+export interface FunctionEnd {
   deferred: Deferred[];
   /** Where the function's closing brace is. */
   end: SourceLocation;
@@ -116,9 +128,78 @@ export class ModuleChecker {
 
   constructor(
     private readonly source: MappedText,
-    private readonly diags: DiagnosticBag,
+    private diags: DiagnosticBag,
   ) {
     this.text = source.text;
+  }
+
+  // ------------------------------------------------------------------ parts of a module (parallel check)
+
+  /** Sends further diagnostics to `diags` (a parallel check drops those of the part it skims). */
+  redirect(diags: DiagnosticBag): void {
+    this.diags = diags;
+  }
+
+  /**
+   * Everything later module items can observe of the items checked so far, as one string: two
+   * checkers with equal digests check the rest of a module alike. (Function bodies leave only the
+   * call and address facts, which `functionFacts` carries.)
+   */
+  stateDigest(): string {
+    const h = this.header;
+    const parts: string[] = [`${this.itemCount} ${this.firstKinds.join(',')} ${h.version} ${h.sm} ${h.texmodeIndependent} ${h.addressSize}`];
+    for (const x of this.table.module.names.values())
+      parts.push(`${x.name} ${x.kind} ${x.space} ${x.linkage} ${x.entry} ${x.defined} ${x.aliased} ${x.paramCount} ${x.familyCount} ${x.nameSpan.start}`);
+    for (const x of this.table.module.families.values()) parts.push(`family ${x.name} ${x.familyCount} ${x.nameSpan.start}`);
+    for (const name of this.sectionLabelSpans.keys()) parts.push(`section label ${name}`);
+    return parts.join('\n');
+  }
+
+  /** What the checked items made known about each module-level function (see mergeFunctionFacts). */
+  functionFacts(): FunctionFact[] {
+    const out: FunctionFact[] = [];
+    for (const x of this.table.module.names.values()) {
+      if (x.kind !== 'function') continue;
+      const fact: FunctionFact = { name: x.name, nameSpan: x.nameSpan, entry: !!x.entry, defined: !!x.defined, aliased: !!x.aliased };
+      if (x.linkage !== undefined) fact.linkage = x.linkage;
+      if (x.calledAt) fact.calledAt = x.calledAt;
+      if (x.addressTakenAt) fact.addressTakenAt = x.addressTakenAt;
+      out.push(fact);
+    }
+    return out;
+  }
+
+  /**
+   * Adds the function facts of a later part of the module, checked elsewhere from this checker's
+   * state (equal digests): definitions, aliases, the first call and address use, new functions.
+   */
+  mergeFunctionFacts(facts: readonly FunctionFact[]): void {
+    const names = this.table.module.names;
+    for (const f of facts) {
+      const sym = names.get(f.name);
+      if (!sym) {
+        const added: PtxSymbol = { name: f.name, kind: 'function', nameSpan: f.nameSpan, entry: f.entry, defined: f.defined, aliased: f.aliased };
+        if (f.linkage !== undefined) added.linkage = f.linkage;
+        if (f.calledAt) added.calledAt = f.calledAt;
+        if (f.addressTakenAt) added.addressTakenAt = f.addressTakenAt;
+        names.set(f.name, added);
+      } else if (sym.kind === 'function') {
+        if (f.defined) sym.defined = true;
+        if (f.aliased) sym.aliased = true;
+        sym.calledAt ??= f.calledAt;
+        sym.addressTakenAt ??= f.addressTakenAt;
+      }
+    }
+  }
+
+  /** Forward-reference diagnostics waiting for `finish` (to hand over to the checker of the whole). */
+  pendingFunctionEnds(): FunctionEnd[] {
+    return this.functionEnds;
+  }
+
+  /** Adds the forward-reference diagnostics of a later part of the module (see pendingFunctionEnds). */
+  addFunctionEnds(ends: readonly FunctionEnd[]): void {
+    for (const e of ends) this.functionEnds.push(e);
   }
 
   /** Checks the next module item. */

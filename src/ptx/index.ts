@@ -1,10 +1,10 @@
 /** Public PTX API. */
 import { DiagnosticBag, sortDiagnostics, type Diagnostic } from '../core/diagnostics.js';
-import type { MappedText, SourceLocation } from '../core/source.js';
+import type { SourceLocation } from '../core/source.js';
 import type { Module } from './ast.js';
-import { ModuleChecker } from './check.js';
-import { LayoutInput, layoutInput } from './layout.js';
-import { parseModule } from './parser.js';
+import { layoutInput } from './layout.js';
+import { Parser, parseModule } from './parser.js';
+import { itemChecks, partDigest, startParallelPart, type PartResult } from './parallel.js';
 import { preprocess } from './preprocess.js';
 
 export interface PtxCheckOptions {
@@ -14,6 +14,11 @@ export interface PtxCheckOptions {
   defines?: string[];
   /** false: `#` lines are treated as ptxas treats them (only #line/#file understood). Default true. */
   preprocess?: boolean;
+  /**
+   * Check a large module (2 MB or more, not changed by the preprocessor) on two threads when the
+   * machine has two CPUs: same diagnostics, about half the time. Default false; the CLI sets it.
+   */
+  parallel?: boolean;
   /** How includes are read; defaults to the file system. Returns undefined when absent. */
   readFile?: (path: string) => string | undefined;
 }
@@ -42,19 +47,10 @@ export interface PtxParseResult {
  */
 export function parsePtx(name: string, text: string, options: PtxCheckOptions = {}): PtxParseResult {
   const bag = new DiagnosticBag();
-  const module = parseInto(name, text, options, bag);
-  return { module, diagnostics: sortDiagnostics(bag.items) };
-}
-
-function parseInto(name: string, text: string, options: PtxCheckOptions, bag: DiagnosticBag): Module {
-  return parseModule(preprocessInto(name, text, options, bag), bag);
-}
-
-/** The preprocessed text (its diagnostics go to `bag`). */
-function preprocessInto(name: string, text: string, options: PtxCheckOptions, bag: DiagnosticBag): MappedText {
   const pre = preprocess(name, text, options);
   for (const d of pre.diagnostics) bag.add(d);
-  return pre.mapped;
+  const module = parseModule(pre.mapped, bag);
+  return { module, diagnostics: sortDiagnostics(bag.items) };
 }
 
 /**
@@ -91,25 +87,66 @@ function isAfter(a: SourceLocation, b: SourceLocation): boolean {
  * preprocessor or syntax error are not reported (they would mostly be its consequences).
  */
 export function checkPtxText(name: string, text: string, options: PtxCheckOptions = {}): Diagnostic[] {
+  const r = checkPtx(name, text, options, options.parallel === true ? undefined : null);
+  if (r.parallel !== undefined && process.env['GPUASM_TRACE_PARALLEL']) process.stderr.write(`gpuasm: parallel check: ${r.parallel}\n`);
+  return r.diagnostics;
+}
+
+/**
+ * checkPtxText, with the second part of a large module checked on a worker thread (see
+ * parallel.ts). `split` forces the split offset (tests); null never splits. `parallel` says
+ * whether the worker's answer was used, and if not why (GPUASM_TRACE_PARALLEL=1 prints it).
+ */
+export function checkPtx(name: string, text: string, options: PtxCheckOptions, split: number | undefined | null): { diagnostics: Diagnostic[]; parallel?: string } {
   const front = new DiagnosticBag();
   const checks = new DiagnosticBag();
+  const pre = preprocess(name, text, options);
+  for (const d of pre.diagnostics) front.add(d);
+  const source = pre.mapped;
   // Each module item is checked as soon as it is parsed and then dropped: the whole syntax tree
   // is never held (memory stays near the size of the text, and the collector has little to do).
-  const source = preprocessInto(name, text, options, front);
-  const checker = new ModuleChecker(source, checks);
-  const initializers = new LayoutInput();
-  parseModule(source, front, (item) => {
-    checker.item(item);
-    initializers.add(item);
-  });
+  const { checker, input: initializers, sink } = itemChecks(source, checks);
+  const parser = new Parser(source.text);
+  parser.beginModule();
+  const part = split !== null && pre.identity ? startParallelPart(name, text, split) : undefined;
+  let second: Extract<PartResult, { ok: true }> | undefined;
+  let parallel: string | undefined;
+  if (part) {
+    const stop = parser.parseItems(sink, part.split);
+    const answer = part.join();
+    const why = !answer
+      ? 'no answer from the worker'
+      : !answer.ok
+        ? answer.reason
+        : answer.partStart !== stop || !parser.atCleanBoundary()
+          ? 'the parts do not meet at one item boundary'
+          : answer.digest !== partDigest(checker, initializers)
+            ? 'different module-level state after the first part'
+            : answer.unknownLabels.some((l) => initializers.labels.has(l))
+              ? 'an initializer names a label of the first part'
+              : undefined;
+    if (answer?.ok && why === undefined) second = answer;
+    parallel = why === undefined ? `second part (from offset ${stop}) checked on a worker` : `checked on one thread: ${why}`;
+  }
+  if (!second) parser.parseItems(sink, Infinity);
+  parser.flush(source, front);
+  if (second) for (const d of second.parseDiagnostics) front.add(d);
   // ptxas refuses a file with a non-ASCII byte before parsing it and says nothing else.
-  if (front.items.some((d) => d.code === 'PTX105')) return sortDiagnostics(front.items);
+  if (front.items.some((d) => d.code === 'PTX105')) return { diagnostics: sortDiagnostics(front.items), parallel };
+  if (second) {
+    for (const d of second.checkDiagnostics) checks.add(d);
+    checker.addFunctionEnds(second.functionEnds);
+    checker.mergeFunctionFacts(second.functionFacts);
+    for (const f of second.definedFunctions) initializers.definedFunctions.add(f);
+    for (const l of second.labels) initializers.labels.add(l);
+  }
   const cutoff = firstFatal(front.items);
   checker.finish(cutoff);
   layoutInput(initializers, source, checks, { images: false });
+  if (second) for (const d of second.layoutDiagnostics) checks.add(d);
   const all = [...front.items];
   for (const d of checks.items) if (!cutoff || !d.location || !isAfter(d.location, cutoff)) all.push(d);
-  return finalDiagnostics(all);
+  return { diagnostics: finalDiagnostics(all), parallel };
 }
 
 /**

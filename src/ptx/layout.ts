@@ -146,14 +146,26 @@ export function layoutModule(module: Module, diags: DiagnosticBag, options: { im
   return layoutInput(input, module.source, diags, options);
 }
 
+export interface LayoutInputOptions {
+  /** false: check only, build no byte images. */
+  images?: boolean;
+  /** Report only problems at or after this offset (a part of the module checked elsewhere). */
+  from?: number;
+  /** When given, the labels are only some of the module's: names asked about and not found go here. */
+  unknownLabels?: Set<string>;
+}
+
 /** {@link layoutModule} over items gathered by a {@link LayoutInput}. */
-export function layoutInput(input: LayoutInput, source: MappedText, diags: DiagnosticBag, options: { images?: boolean } = {}): VariableLayout[] {
+export function layoutInput(input: LayoutInput, source: MappedText, diags: DiagnosticBag, options: LayoutInputOptions = {}): VariableLayout[] {
   const symbols = new Map<string, InitSymbol>();
+  const from = options.from ?? 0;
   const report = (code: string, message: string, span: Span) => {
-    diags.error(code, message, source.locate(span.start, Math.max(0, span.end - span.start)));
+    if (span.start >= from) diags.error(code, message, source.locate(span.start, Math.max(0, span.end - span.start)));
   };
   const labels = input.labels;
-  const ctx: InitContext = { report, lookup: (n) => symbols.get(n), isLabel: (n) => labels.has(n), version: input.version, keepElements: options.images !== false };
+  const unknown = options.unknownLabels;
+  const isLabel = unknown ? (n: string) => labels.has(n) || (unknown.add(n), false) : (n: string) => labels.has(n);
+  const ctx: InitContext = { report, lookup: (n) => symbols.get(n), isLabel, version: input.version, keepElements: options.images !== false };
   const pending: PendingVariable[] = [];
 
   for (const item of input.items) {
