@@ -15,6 +15,8 @@ options:
   -I DIR              add DIR to the #include search path (PTX)
   -D NAME[=VALUE]     predefine a macro (PTX)
   --no-preprocess     treat # lines as ptxas does (only #line and #file)
+  --no-parallel       PTX: check on one thread (by default a module of 2 MB or more
+                      is checked on two threads when there are two CPUs)
   --format text|json  output format (json: one document on stdout)
   --color, --no-color force colour on or off (default: on for a terminal)
   -                   read standard input
@@ -25,7 +27,7 @@ export async function runCheck(argv: string[], io: CliIO): Promise<number> {
     io.stdout(CHECK_HELP);
     return EXIT_OK;
   }
-  const args = parseArgs(argv, ['--lang', '--mcpu', '-I', '-D', '--format'], ['--no-preprocess', '--json', '--masm-integers']);
+  const args = parseArgs(argv, ['--lang', '--mcpu', '-I', '-D', '--format'], ['--no-preprocess', '--no-parallel', '--json', '--masm-integers']);
   const format = formatOption(args);
   if (args.positional.length === 0) throw new UsageError('no input files (see gpuasm check --help)');
   const langOpt = lastOption(args, '--lang');
@@ -53,6 +55,8 @@ export async function runCheck(argv: string[], io: CliIO): Promise<number> {
         includeDirs: args.options.get('-I') ?? [],
         defines: args.options.get('-D') ?? [],
         preprocess: !args.flags.has('--no-preprocess'),
+        // A large module is checked on two threads (same diagnostics, less time).
+        parallel: !args.flags.has('--no-parallel'),
       });
     }
     all.push(...diags);

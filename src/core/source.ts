@@ -10,9 +10,8 @@ export class SourceFile {
     if (this.lineStarts) return this.lineStarts;
     const starts = [0];
     const text = this.text;
-    for (let i = 0; i < text.length; i++) {
-      if (text.charCodeAt(i) === 10) starts.push(i + 1);
-    }
+    // indexOf scans with the engine's vectorized search: several times faster than a charCodeAt loop.
+    for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
     this.lineStarts = starts;
     return starts;
   }

@@ -13,7 +13,7 @@
  * Linear time: every lookup is a hash-map probe; expression trees are walked with an explicit stack.
  */
 import type { Diagnostic, DiagnosticBag } from '../core/diagnostics.js';
-import type { SourceLocation, Span } from '../core/source.js';
+import type { MappedText, SourceLocation, Span } from '../core/source.js';
 import type * as A from './ast.js';
 import { evaluateConstExpr } from './consteval.js';
 import {
@@ -28,6 +28,7 @@ import {
   MAX_VECTOR_BITS,
   MODULE_REG_ERROR_VERSION,
   OPAQUE_TYPES,
+  SYSTEM_CALLS,
   TEX_DEPRECATED_VERSION,
   TYPE_REQUIREMENTS,
 } from './data/declarations.js';
@@ -71,11 +72,10 @@ const C_FF = 12;
 
 /** Checks one parsed module, adding PTX3xx diagnostics to `diags`. */
 export function checkModule(module: A.Module, diags: DiagnosticBag, options: ModuleCheckOptions = {}): ModuleHeaderInfo {
-  return new ModuleChecker(module, diags, options.stopAt).run();
+  const checker = new ModuleChecker(module.source, diags);
+  for (const item of module.items) checker.item(item);
+  return checker.finish(options.stopAt);
 }
-
-/** "function declared but never defined"; reported only when the module has no other error. */
-export const UNRESOLVED_FUNCTION = 'PTX328';
 
 export interface ModuleCheckOptions {
   /**
@@ -85,6 +85,18 @@ export interface ModuleCheckOptions {
   stopAt?: SourceLocation;
 }
 
+/** A module-level function as a part of the module left it (plain data: it crosses threads). */
+export interface FunctionFact {
+  name: string;
+  nameSpan: Span;
+  linkage?: string;
+  entry: boolean;
+  defined: boolean;
+  aliased: boolean;
+  calledAt?: Span;
+  addressTakenAt?: Span;
+}
+
 /** A diagnostic produced at a function's end in ptxas (a forward reference that never resolved). */
 interface Deferred {
   diag: Diagnostic;
@@ -92,7 +104,21 @@ interface Deferred {
   immediate: boolean;
 }
 
-class ModuleChecker {
+/** The forward-reference diagnostics of one function, kept until it is known whether ptxas reaches its end. */
+export interface FunctionEnd {
+  deferred: Deferred[];
+  /** Where the function's closing brace is. */
+  end: SourceLocation;
+  /** Something follows the function (a file ending inside it never completes it). */
+  followed: boolean;
+}
+
+/**
+ * The module checks, one module item at a time in source order (the parser can hand items over as
+ * it finishes them, so a function's syntax tree is checked while it is fresh and then dropped).
+ * `finish` reports what depends on where ptxas stopped.
+ */
+export class ModuleChecker {
   private readonly text: string;
   private readonly table = new SymbolTable();
   private readonly header: ModuleHeaderInfo = { texmodeIndependent: false };
@@ -100,40 +126,155 @@ class ModuleChecker {
   private headerConflict = false;
   /** Names of the `.param` return parameters of the function being checked (write-only in it, by name). */
   private readonly returnParams = new Set<string>();
-  /** Forward-reference diagnostics of the function being checked (emitted when it closes). */
+  /** `.target` directives in a row right after `.version` (ptxas takes repeated ones). */
+  private headerTargets = 0;
+  /** Forward-reference diagnostics of the function being checked. */
   private deferred: Deferred[] = [];
+  /** Functions with forward-reference diagnostics, resolved in `finish`. */
+  private readonly functionEnds: FunctionEnd[] = [];
+  /** How many module items came so far, and the kinds of the first two (the header's places). */
+  private itemCount = 0;
+  private firstKinds: [string | undefined, string | undefined] = [undefined, undefined];
 
   constructor(
-    private readonly module: A.Module,
-    private readonly diags: DiagnosticBag,
-    private readonly stopAt: SourceLocation | undefined,
+    private readonly source: MappedText,
+    private diags: DiagnosticBag,
   ) {
-    this.text = module.source.text;
+    this.text = source.text;
   }
 
-  run(): ModuleHeaderInfo {
-    const items = this.module.items;
-    this.checkHeader(items);
-    for (const item of items) {
-      switch (item.kind) {
-        case 'variable':
-          this.moduleVariable(item);
-          break;
-        case 'function':
-          this.func(item);
-          break;
-        case 'section':
-          this.sectionLabels(item);
-          break;
-        case 'directive':
-          if (item.name === '.alias') this.alias(item);
-          break;
-        default:
-          break;
+  // ------------------------------------------------------------------ parts of a module (parallel check)
+
+  /** Sends further diagnostics to `diags` (a parallel check drops those of the part it skims). */
+  redirect(diags: DiagnosticBag): void {
+    this.diags = diags;
+  }
+
+  /**
+   * Everything later module items can observe of the items checked so far, as one string: two
+   * checkers with equal digests check the rest of a module alike. (Function bodies leave only the
+   * call and address facts, which `functionFacts` carries.)
+   */
+  stateDigest(): string {
+    const h = this.header;
+    const parts: string[] = [`${this.itemCount} ${this.headerTargets} ${this.firstKinds.join(',')} ${h.version} ${h.sm} ${h.texmodeIndependent} ${h.addressSize}`];
+    for (const x of this.table.module.names.values())
+      parts.push(`${x.name} ${x.kind} ${x.space} ${x.linkage} ${x.entry} ${x.defined} ${x.aliased} ${x.paramCount} ${x.returnCount} ${x.shape} ${x.array} ${x.familyCount} ${x.nameSpan.start}`);
+    for (const x of this.table.module.families.values()) parts.push(`family ${x.name} ${x.familyCount} ${x.nameSpan.start}`);
+    for (const name of this.sectionLabelSpans.keys()) parts.push(`section label ${name}`);
+    return parts.join('\n');
+  }
+
+  /** What the checked items made known about each module-level function (see mergeFunctionFacts). */
+  functionFacts(): FunctionFact[] {
+    const out: FunctionFact[] = [];
+    for (const x of this.table.module.names.values()) {
+      if (x.kind !== 'function') continue;
+      const fact: FunctionFact = { name: x.name, nameSpan: x.nameSpan, entry: !!x.entry, defined: !!x.defined, aliased: !!x.aliased };
+      if (x.linkage !== undefined) fact.linkage = x.linkage;
+      if (x.calledAt) fact.calledAt = x.calledAt;
+      if (x.addressTakenAt) fact.addressTakenAt = x.addressTakenAt;
+      out.push(fact);
+    }
+    return out;
+  }
+
+  /**
+   * Adds the function facts of a later part of the module, checked elsewhere from this checker's
+   * state (equal digests): definitions, aliases, the first call and address use, new functions.
+   */
+  mergeFunctionFacts(facts: readonly FunctionFact[]): void {
+    const names = this.table.module.names;
+    for (const f of facts) {
+      const sym = names.get(f.name);
+      if (!sym) {
+        const added: PtxSymbol = { name: f.name, kind: 'function', nameSpan: f.nameSpan, entry: f.entry, defined: f.defined, aliased: f.aliased };
+        if (f.linkage !== undefined) added.linkage = f.linkage;
+        if (f.calledAt) added.calledAt = f.calledAt;
+        if (f.addressTakenAt) added.addressTakenAt = f.addressTakenAt;
+        names.set(f.name, added);
+      } else if (sym.kind === 'function') {
+        if (f.defined) sym.defined = true;
+        if (f.aliased) sym.aliased = true;
+        sym.calledAt ??= f.calledAt;
+        sym.addressTakenAt ??= f.addressTakenAt;
       }
     }
+  }
+
+  /** Forward-reference diagnostics waiting for `finish` (to hand over to the checker of the whole). */
+  pendingFunctionEnds(): FunctionEnd[] {
+    return this.functionEnds;
+  }
+
+  /** Adds the forward-reference diagnostics of a later part of the module (see pendingFunctionEnds). */
+  addFunctionEnds(ends: readonly FunctionEnd[]): void {
+    for (const e of ends) this.functionEnds.push(e);
+  }
+
+  /** Checks the next module item. */
+  item(item: A.ModuleItem): void {
+    const index = this.itemCount++;
+    if (index < 2) this.firstKinds[index] = item.kind;
+    switch (item.kind) {
+      case 'version':
+      case 'target':
+      case 'address_size':
+        this.headerItem(item, index);
+        break;
+      case 'variable':
+        this.moduleVariable(item);
+        break;
+      case 'function':
+        this.func(item);
+        break;
+      case 'section':
+        this.sectionLabels(item);
+        break;
+      case 'directive':
+        if (item.name === '.alias') this.alias(item);
+        break;
+      default:
+        break;
+    }
+  }
+
+  /**
+   * Ends the module: forward references of a function are reported only if ptxas reaches the
+   * function's end, i.e. when `stopAt` (its first syntax error) does not come before that end.
+   */
+  finish(stopAt?: SourceLocation): ModuleHeaderInfo {
+    for (const f of this.functionEnds) {
+      const completed =
+        !stopAt ||
+        (f.followed &&
+          f.end.file === stopAt.file &&
+          (f.end.line < stopAt.line || (f.end.line === stopAt.line && f.end.column < stopAt.column)));
+      for (const d of f.deferred) if (completed || d.immediate) this.diags.add(d.diag);
+    }
+    this.functionEnds.length = 0;
     this.unresolvedFunctions();
     return this.header;
+  }
+
+  /**
+   * ptxas compiles the whole program: a function declared without a body anywhere in the module
+   * cannot be resolved ("Unresolved extern function"), unless it is `.extern` and never called;
+   * the address of one cannot be taken ("Cannot take address of function"). The system calls
+   * (`vprintf`, `malloc`, ...) are supplied by ptxas. These are found after
+   * the whole module (ptxas names no line), so they are link-time errors (see LINK_TIME_CODES).
+   */
+  private unresolvedFunctions(): void {
+    for (const sym of this.table.module.names.values()) {
+      if (sym.kind !== 'function' || sym.defined || sym.aliased) continue;
+      if (sym.addressTakenAt)
+        this.error('PTX349', `cannot take the address of function '${sym.name}': it is declared but not defined in this module`, this.spanLoc(sym.addressTakenAt));
+      else if (SYSTEM_CALLS.has(sym.name)) continue;
+      else if (sym.linkage !== '.extern')
+        this.error('PTX348', `function '${sym.name}' is declared but never defined in this module (ptxas: unresolved extern function)`, this.spanLoc(sym.nameSpan));
+      else if (sym.calledAt)
+        this.error('PTX348', `.extern function '${sym.name}' is called but not defined in this module (ptxas: unresolved extern function)`, this.spanLoc(sym.calledAt));
+    }
   }
 
   /** Labels of every `.section` share one namespace (ptxas: "Duplicate definition of label"),
@@ -154,7 +295,7 @@ class ModuleChecker {
   // ------------------------------------------------------------------ locations
 
   private loc(offset: number, length = 0): SourceLocation {
-    return this.module.source.locate(offset, length);
+    return this.source.locate(offset, length);
   }
 
   private spanLoc(span: Span): SourceLocation {
@@ -220,24 +361,24 @@ class ModuleChecker {
 
   /// header := '.version' V ('.target' T (',' T)*)+ ['.address_size' N]; nothing of the three later.
   /// ptxas takes repeated `.target` lines in a row (the last one counts).
-  private checkHeader(items: A.ModuleItem[]): void {
-    const wellFormed = items[0]?.kind === 'version' && items[1]?.kind === 'target';
-    let targets = 0;
-    while (wellFormed && items[1 + targets]?.kind === 'target') targets++;
-    for (let i = 0; i < items.length; i++) {
-      const item = items[i]!;
-      if (item.kind !== 'version' && item.kind !== 'target' && item.kind !== 'address_size') continue;
-      const inPlace =
-        item.kind === 'version' ? i === 0 : item.kind === 'target' ? items[0]?.kind === 'version' && (i === 1 || i <= targets) : wellFormed && i === 1 + targets;
-      if (inPlace) {
-        if (item.kind === 'version') this.checkVersion(item);
-        else if (item.kind === 'target') this.checkTarget(item);
-        else this.checkAddressSize(item);
-      } else if (wellFormed) {
-        const what = item.kind === 'address_size' ? '.address_size' : `.${item.kind}`;
-        const rule = item.kind === 'address_size' ? 'it may only follow .target' : 'it may appear only once, at the start of the file';
-        this.error('PTX308', `unexpected ${what} directive: ${rule}`, this.loc(item.span.start, what.length));
-      }
+  private headerItem(item: A.VersionDirective | A.TargetDirective | A.AddressSizeDirective, index: number): void {
+    const [first, second] = this.firstKinds;
+    const inPlace =
+      item.kind === 'version'
+        ? index === 0
+        : item.kind === 'target'
+          ? first === 'version' && index === 1 + this.headerTargets
+          : first === 'version' && second === 'target' && index === 1 + this.headerTargets;
+    if (item.kind === 'target' && inPlace) this.headerTargets++;
+    if (inPlace) {
+      if (item.kind === 'version') this.checkVersion(item);
+      else if (item.kind === 'target') this.checkTarget(item);
+      else this.checkAddressSize(item);
+    } else if (index >= 2 && first === 'version' && second === 'target') {
+      // Out of place in a module that starts well (one that does not has its error already).
+      const what = item.kind === 'address_size' ? '.address_size' : `.${item.kind}`;
+      const rule = item.kind === 'address_size' ? 'it may only follow .target' : 'it may appear only once, at the start of the file';
+      this.error('PTX308', `unexpected ${what} directive: ${rule}`, this.loc(item.span.start, what.length));
     }
   }
 
@@ -425,7 +566,7 @@ class ModuleChecker {
       // ptxas, at the declaration (its closing `]`), used or not.
       const at = this.loc(Math.max(d.span.start, d.span.end - 1), 1);
       if (decl.type === '.pred') this.error('PTX335', `predicate type can only define scalar register variables, not arrays ('${d.name}')`, at);
-      else this.error('PTX349', `register variable '${d.name}' cannot be an array`, at);
+      else this.error('PTX355', `register variable '${d.name}' cannot be an array`, at);
       return;
     }
     for (let i = 1; i < d.dims.length; i++)
@@ -528,13 +669,12 @@ class ModuleChecker {
     // With a syntax error, ptxas may never reach the end of this function (also when the file ends
     // inside it: a lost `}`), and then never reports its unresolved labels. Value operands are
     // reported anyway: ptxas type-checks them ("Arguments mismatch") as soon as it reads them.
-    const end = this.loc(Math.max(f.body.span.start, f.body.span.end - 1));
-    const completed =
-      !this.stopAt ||
-      (this.skipTrivia(f.body.span.end) < this.text.length &&
-        end.file === this.stopAt.file &&
-        (end.line < this.stopAt.line || (end.line === this.stopAt.line && end.column < this.stopAt.column)));
-    for (const d of this.deferred) if (completed || d.immediate) this.diags.add(d.diag);
+    if (this.deferred.length > 0)
+      this.functionEnds.push({
+        deferred: this.deferred,
+        end: this.loc(Math.max(f.body.span.start, f.body.span.end - 1)),
+        followed: this.skipTrivia(f.body.span.end) < this.text.length,
+      });
     this.deferred = [];
   }
 
@@ -626,10 +766,10 @@ class ModuleChecker {
       if (sym.entry) return this.error('PTX329', `cannot define an alias to entry function '${n.name}'`, this.spanLoc(n.span));
     }
     const [alias, target] = syms as [PtxSymbol, PtxSymbol];
-    if (alias.defined) return this.error('PTX329', `function '${a.name}' is already defined and cannot become an alias`, this.spanLoc(a.span));
+    if (alias.defined || alias.aliased) return this.error('PTX329', `function '${a.name}' is already defined and cannot become an alias`, this.spanLoc(a.span));
     if (alias.paramCount !== target.paramCount || alias.returnCount !== target.returnCount)
       return this.error('PTX329', `alias '${a.name}' and '${b.name}' have different numbers of parameters`, this.loc(d.span.start, '.alias'.length));
-    alias.defined = true;
+    alias.aliased = true;
   }
 
   /** ptxas: "Multiple return parameters require .register state space" (the ABI returns one). */
@@ -641,18 +781,6 @@ class ModuleChecker {
   private externDefinition(f: A.FunctionDecl): void {
     if (!f.body || f.linkage !== '.extern') return;
     this.error('PTX323', `function '${f.name}' is defined with .extern linkage (.extern declares a function defined elsewhere)`, this.tokenLoc(Math.max(f.body.span.start, f.body.span.end - 1)));
-  }
-
-  /**
-   * Functions declared without `.extern` and never defined: ptxas stops with "Unresolved extern
-   * function" (no line) once the module is read, with `-c` too. finalDiagnostics reports it only
-   * when nothing else went wrong, as ptxas does.
-   */
-  private unresolvedFunctions(): void {
-    for (const sym of this.table.module.names.values()) {
-      if (sym.kind !== 'function' || sym.defined || sym.linkage === '.extern') continue;
-      this.error(UNRESOLVED_FUNCTION, `function '${sym.name}' is declared but never defined (only an .extern function may be defined in another module)`, this.spanLoc(sym.nameSpan));
-    }
   }
 
   private declareParam(decl: A.VariableDecl, context: 'entryParam' | 'funcParam'): void {
@@ -796,9 +924,13 @@ class ModuleChecker {
       callee = ops[0]!.kind === 'list' ? 1 : 0;
       const c = ops[callee];
       if (c && c.kind === 'expr' && c.expr.kind === 'name') {
-        const fn = this.table.lookup(c.expr.name);
-        if (!fn) this.error('PTX312', `call to '${c.expr.name}', which is not declared before this point (declare the function or a .callprototype first)`, this.spanLoc(ops[0]!.span));
-        else if (fn.kind === 'function') this.callArity(ops, callee, fn, c.expr.span);
+        const sym = this.table.lookup(c.expr.name);
+        if (!sym)
+          this.error('PTX312', `call to '${c.expr.name}', which is not declared before this point (declare the function or a .callprototype first)`, this.spanLoc(ops[0]!.span));
+        else if (sym.kind === 'function') {
+          sym.calledAt ??= c.expr.span;
+          this.callArity(ops, callee, sym, c.expr.span);
+        }
       }
     }
     // ptxas dates an instruction by its opcode token when modifiers are attached to it (`mov.b32`),
@@ -835,15 +967,23 @@ class ModuleChecker {
     }
   }
 
+  /** Modifier lists found all known (the parser shares one list object per distinct list). */
+  private readonly knownModifierLists = new WeakSet<readonly string[]>();
+
   private checkModifiers(ins: A.Instruction): void {
-    for (const m of ins.modifiers) {
+    const list = ins.modifiers;
+    if (list.length === 0 || this.knownModifierLists.has(list)) return;
+    if (list.every(isKnownModifier) && !list.some(isDotDigits)) {
+      this.knownModifierLists.add(list);
+      return;
+    }
+    for (const m of list) {
       if (isDotDigits(m)) {
         // ptxas's lexer reads `.0` as a floating-point number, not a modifier: a syntax error at
         // the token after it (`mov.u32.0 %r1, 1` fails near '%r1').
         const at = this.text.indexOf(m, ins.opcodeSpan.end);
         if (at >= 0 && at < ins.span.end) {
-          const next = this.skipTrivia(at + m.length);
-          this.error('PTX201', `syntax error: '${m}' is a number, not a modifier`, this.tokenLoc(next));
+          this.error('PTX201', `syntax error: '${m}' is a number, not a modifier`, this.tokenLoc(this.skipTrivia(at + m.length)));
           continue;
         }
       }
@@ -926,14 +1066,14 @@ class ModuleChecker {
     }
     if (hasName(e)) return;
     const v = evaluateConstExpr(e, () => {});
-    if (v && v.kind !== 'int') this.error('PTX348', `an address offset must be an integer constant expression`, this.spanLoc(e.span));
+    if (v && v.kind !== 'int') this.error('PTX354', `an address offset must be an integer constant expression`, this.spanLoc(e.span));
   }
 
-  /** `use` would find `name` declared and report nothing (the common case: no span needed). */
+  /** `use` would find `name` declared and have nothing to note (the common case: no span needed). */
   private resolvesCleanly(name: string, role: OperandRole): boolean {
     const sym = this.table.lookup(name);
     if (!sym) return false;
-    if (role === OperandRole.Value || role === OperandRole.Element) return !isLabelLike(sym);
+    if (role === OperandRole.Value || role === OperandRole.Element) return !isLabelLike(sym) && sym.kind !== 'function';
     return !(role === OperandRole.Branch && sym.kind !== 'label');
   }
 
@@ -948,6 +1088,7 @@ class ModuleChecker {
       if (role === OperandRole.Value || role === OperandRole.Element) {
         if (isLabelLike(sym))
           this.error('PTX344', `label '${name}' cannot be used as a value operand (only as a branch or call target)`, this.lineOf(span, reportAt));
+        else if (sym.kind === 'function') sym.addressTakenAt ??= span;
       } else if (role === OperandRole.Branch && sym.kind !== 'label') {
         this.error('PTX345', `branch target '${name}' is not a label`, this.lineOf(span, opcode));
       }

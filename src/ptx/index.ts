@@ -2,9 +2,9 @@
 import { DiagnosticBag, sortDiagnostics, type Diagnostic } from '../core/diagnostics.js';
 import type { SourceLocation } from '../core/source.js';
 import type { Module } from './ast.js';
-import { checkModule, UNRESOLVED_FUNCTION } from './check.js';
-import { checkInitializers } from './layout.js';
-import { parseModule } from './parser.js';
+import { layoutInput } from './layout.js';
+import { Parser, parseModule } from './parser.js';
+import { itemChecks, partDigest, startParallelPart, type PartResult } from './parallel.js';
 import { preprocess } from './preprocess.js';
 
 export interface PtxCheckOptions {
@@ -14,6 +14,11 @@ export interface PtxCheckOptions {
   defines?: string[];
   /** false: `#` lines are treated as ptxas treats them (only #line/#file understood). Default true. */
   preprocess?: boolean;
+  /**
+   * Check a large module (2 MB or more, not changed by the preprocessor) on two threads when the
+   * machine has two CPUs: same diagnostics, about half the time. Default false; the CLI sets it.
+   */
+  parallel?: boolean;
   /** How includes are read; defaults to the file system. Returns undefined when absent. */
   readFile?: (path: string) => string | undefined;
 }
@@ -42,14 +47,10 @@ export interface PtxParseResult {
  */
 export function parsePtx(name: string, text: string, options: PtxCheckOptions = {}): PtxParseResult {
   const bag = new DiagnosticBag();
-  const module = parseInto(name, text, options, bag);
-  return { module, diagnostics: sortDiagnostics(bag.items) };
-}
-
-function parseInto(name: string, text: string, options: PtxCheckOptions, bag: DiagnosticBag): Module {
   const pre = preprocess(name, text, options);
   for (const d of pre.diagnostics) bag.add(d);
-  return parseModule(pre.mapped, bag);
+  const module = parseModule(pre.mapped, bag);
+  return { module, diagnostics: sortDiagnostics(bag.items) };
 }
 
 /**
@@ -65,8 +66,12 @@ function firstFatal(items: readonly Diagnostic[]): SourceLocation | undefined {
   return first;
 }
 
-/** "PTX .version X does not support .target Y" (see checkPtxText). */
-const VERSION_TARGET_MISMATCH = 'PTX304';
+/**
+ * Errors ptxas finds only after reading the whole module, and reports only when nothing else went
+ * wrong: `.version` too old for `.target` (it compares them at the end), and the whole-program
+ * resolution of functions (declared but never defined, address of an undefined function).
+ */
+const LINK_TIME_CODES = new Set(['PTX304', 'PTX348', 'PTX349', 'PTX436']);
 
 /** Whether `a` comes after `b` in the same file (different files: unknown, so not after). */
 function isAfter(a: SourceLocation, b: SourceLocation): boolean {
@@ -82,27 +87,76 @@ function isAfter(a: SourceLocation, b: SourceLocation): boolean {
  * preprocessor or syntax error are not reported (they would mostly be its consequences).
  */
 export function checkPtxText(name: string, text: string, options: PtxCheckOptions = {}): Diagnostic[] {
-  const front = new DiagnosticBag();
-  const module = parseInto(name, text, options, front);
-  // ptxas refuses a file with a non-ASCII byte before parsing it and says nothing else.
-  if (front.items.some((d) => d.code === 'PTX105')) return sortDiagnostics(front.items);
-  const cutoff = firstFatal(front.items);
-  const checks = new DiagnosticBag();
-  checkModule(module, checks, cutoff ? { stopAt: cutoff } : {});
-  checkInitializers(module, checks);
-  const all = [...front.items];
-  for (const d of checks.items) if (!cutoff || !d.location || !isAfter(d.location, cutoff)) all.push(d);
-  return finalDiagnostics(all);
+  const r = checkPtx(name, text, options, options.parallel === true ? undefined : null);
+  if (r.parallel !== undefined && process.env['GPUASM_TRACE_PARALLEL']) process.stderr.write(`gpuasm: parallel check: ${r.parallel}\n`);
+  return r.diagnostics;
 }
 
 /**
- * Sorted diagnostics of a checked module. ptxas compares .version with .target, and looks for
- * functions declared but never defined, only after reading the whole module, so it reports those
- * only when nothing else went wrong (they would otherwise come first here).
+ * checkPtxText, with the second part of a large module checked on a worker thread (see
+ * parallel.ts). `split` forces the split offset (tests); null never splits. `parallel` says
+ * whether the worker's answer was used, and if not why (GPUASM_TRACE_PARALLEL=1 prints it).
+ */
+export function checkPtx(name: string, text: string, options: PtxCheckOptions, split: number | undefined | null): { diagnostics: Diagnostic[]; parallel?: string } {
+  const front = new DiagnosticBag();
+  const checks = new DiagnosticBag();
+  const pre = preprocess(name, text, options);
+  for (const d of pre.diagnostics) front.add(d);
+  const source = pre.mapped;
+  // Each module item is checked as soon as it is parsed and then dropped: the whole syntax tree
+  // is never held (memory stays near the size of the text, and the collector has little to do).
+  const { checker, input: initializers, sink } = itemChecks(source, checks);
+  const parser = new Parser(source.text);
+  parser.beginModule();
+  const part = split !== null && pre.identity ? startParallelPart(name, text, split) : undefined;
+  let second: Extract<PartResult, { ok: true }> | undefined;
+  let parallel: string | undefined;
+  if (part) {
+    const stop = parser.parseItems(sink, part.split);
+    const answer = part.join();
+    const why = !answer
+      ? 'no answer from the worker'
+      : !answer.ok
+        ? answer.reason
+        : answer.partStart !== stop || !parser.atCleanBoundary()
+          ? 'the parts do not meet at one item boundary'
+          : answer.digest !== partDigest(checker, initializers)
+            ? 'different module-level state after the first part'
+            : answer.unknownLabels.some((l) => initializers.labels.has(l))
+              ? 'an initializer names a label of the first part'
+              : undefined;
+    if (answer?.ok && why === undefined) second = answer;
+    parallel = why === undefined ? `second part (from offset ${stop}) checked on a worker` : `checked on one thread: ${why}`;
+  }
+  if (!second) parser.parseItems(sink, Infinity);
+  parser.flush(source, front);
+  if (second) for (const d of second.parseDiagnostics) front.add(d);
+  // ptxas refuses a file with a non-ASCII byte before parsing it and says nothing else.
+  if (front.items.some((d) => d.code === 'PTX105')) return { diagnostics: sortDiagnostics(front.items), parallel };
+  if (second) {
+    for (const d of second.checkDiagnostics) checks.add(d);
+    checker.addFunctionEnds(second.functionEnds);
+    checker.mergeFunctionFacts(second.functionFacts);
+    for (const f of second.definedFunctions) initializers.definedFunctions.add(f);
+    for (const l of second.labels) initializers.labels.add(l);
+  }
+  const cutoff = firstFatal(front.items);
+  checker.finish(cutoff);
+  layoutInput(initializers, source, checks, { images: false });
+  if (second) for (const d of second.layoutDiagnostics) checks.add(d);
+  const all = [...front.items];
+  for (const d of checks.items) if (!cutoff || !d.location || !isAfter(d.location, cutoff)) all.push(d);
+  return { diagnostics: finalDiagnostics(all), parallel };
+}
+
+/**
+ * Sorted diagnostics of a checked module. Link-time errors (LINK_TIME_CODES) are reported only
+ * when no other error is: ptxas gets to them only then (a too-old `.version` would otherwise come
+ * first here, on line 2).
  */
 export function finalDiagnostics(all: Diagnostic[]): Diagnostic[] {
-  const late = (d: Diagnostic) => d.code === VERSION_TARGET_MISMATCH || d.code === UNRESOLVED_FUNCTION;
-  if (all.some(late) && all.some((d) => d.severity === 'error' && !late(d))) return sortDiagnostics(all.filter((d) => !late(d)));
+  const isOther = (d: Diagnostic) => d.severity === 'error' && !LINK_TIME_CODES.has(d.code);
+  if (all.some(isOther) && all.some((d) => LINK_TIME_CODES.has(d.code))) return sortDiagnostics(all.filter((d) => !LINK_TIME_CODES.has(d.code)));
   return sortDiagnostics(all);
 }
 

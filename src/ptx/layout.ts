@@ -12,9 +12,9 @@
  * each at a multiple of its alignment (the larger of `.align` and its natural alignment).
  */
 import { DiagnosticBag, type Diagnostic } from '../core/diagnostics.js';
-import { SourceFile, type Span } from '../core/source.js';
+import { SourceFile, type MappedText, type Span } from '../core/source.js';
 import { toS64, toU64 } from '../core/int64.js';
-import type { FunctionDecl, Module, Statement, VariableDecl } from './ast.js';
+import type { Module, ModuleItem, Statement, VariableDecl } from './ast.js';
 import { evaluateConstExpr, formatConstValue, type ConstValue } from './consteval.js';
 import { DATA_TYPES, MASK_VALUES } from './data/data-types.js';
 import { parseExpressionText } from './parser.js';
@@ -73,13 +73,67 @@ interface PendingVariable {
   hidden?: boolean;
 }
 
-function versionOf(module: Module): number | undefined {
-  for (const item of module.items) if (item.kind === 'version') return item.major * 10 + item.minor;
-  return undefined;
-}
-
 function alignUp(n: number, a: number): number {
   return a > 1 ? Math.ceil(n / a) * a : n;
+}
+
+/** A module item as the layout sees it: a function body is reduced to its variable declarations. */
+type LayoutItem =
+  | { kind: 'variable'; decl: VariableDecl }
+  | { kind: 'function'; name: string; entry: boolean; locals?: VariableDecl[] };
+
+/**
+ * What the layout needs of a module, gathered one module item at a time (the parser can stream
+ * items into it and drop them): the variable declarations in source order, the function names and
+ * which functions are defined, and every label (an initializer may not name one).
+ */
+export class LayoutInput {
+  version: number | undefined;
+  readonly items: LayoutItem[] = [];
+  readonly definedFunctions = new Set<string>();
+  readonly labels = new Set<string>();
+
+  add(item: ModuleItem): void {
+    if (item.kind === 'version') {
+      this.version ??= item.major * 10 + item.minor;
+    } else if (item.kind === 'variable') {
+      this.items.push({ kind: 'variable', decl: item });
+    } else if (item.kind === 'directive' && item.name === '.alias') {
+      // `.alias a, b;` defines `a` with `b`'s body.
+      const first = item.args[0];
+      if (first && first.kind === 'name') this.definedFunctions.add(first.name);
+    } else if (item.kind === 'function') {
+      if (!item.body) {
+        this.items.push({ kind: 'function', name: item.name, entry: item.entry });
+        return;
+      }
+      this.definedFunctions.add(item.name);
+      const locals = this.readBody(item.body.statements);
+      // Locals matter only when one is initialized or lives in .global/.const (the others are
+      // names for those initializers to look up): most bodies keep nothing.
+      const matters = locals.some((d) => d.space === '.global' || d.space === '.const' || d.declarators.some((x) => x.initializer !== undefined));
+      this.items.push(matters ? { kind: 'function', name: item.name, entry: item.entry, locals } : { kind: 'function', name: item.name, entry: item.entry });
+    }
+  }
+
+  /** The body's variable declarations in source order (nested blocks included); labels go to `labels`. */
+  private readBody(statements: Statement[]): VariableDecl[] {
+    const locals: VariableDecl[] = [];
+    // Without recursion: a stack of (list, next index).
+    const stack: { list: Statement[]; i: number }[] = [{ list: statements, i: 0 }];
+    while (stack.length > 0) {
+      const top = stack[stack.length - 1]!;
+      if (top.i >= top.list.length) {
+        stack.pop();
+        continue;
+      }
+      const s = top.list[top.i++]!;
+      if (s.kind === 'variable') locals.push(s);
+      else if (s.kind === 'label') this.labels.add(s.name);
+      else if (s.kind === 'block') stack.push({ list: s.statements, i: 0 });
+    }
+    return locals;
+  }
 }
 
 /**
@@ -87,29 +141,44 @@ function alignUp(n: number, a: number): number {
  * .const variables. Problems go to `diags` (codes PTX4xx); variables with errors are left out.
  */
 export function layoutModule(module: Module, diags: DiagnosticBag, options: { images?: boolean } = {}): VariableLayout[] {
-  const version = versionOf(module);
-  const definedFunctions = new Set<string>();
-  for (const item of module.items) if (item.kind === 'function' && item.body) definedFunctions.add(item.name);
+  const input = new LayoutInput();
+  for (const item of module.items) input.add(item);
+  return layoutInput(input, module.source, diags, options);
+}
+
+export interface LayoutInputOptions {
+  /** false: check only, build no byte images. */
+  images?: boolean;
+  /** Report only problems at or after this offset (a part of the module checked elsewhere). */
+  from?: number;
+  /** When given, the labels are only some of the module's: names asked about and not found go here. */
+  unknownLabels?: Set<string>;
+}
+
+/** {@link layoutModule} over items gathered by a {@link LayoutInput}. */
+export function layoutInput(input: LayoutInput, source: MappedText, diags: DiagnosticBag, options: LayoutInputOptions = {}): VariableLayout[] {
   const symbols = new Map<string, InitSymbol>();
+  const from = options.from ?? 0;
   const report = (code: string, message: string, span: Span) => {
-    diags.error(code, message, module.source.locate(span.start, Math.max(0, span.end - span.start)));
+    if (span.start >= from) diags.error(code, message, source.locate(span.start, Math.max(0, span.end - span.start)));
   };
-  const labels = new Set<string>();
-  for (const item of module.items) if (item.kind === 'function' && item.body) collectLabels(item.body.statements, labels);
-  const ctx: InitContext = { report, lookup: (n) => symbols.get(n), isLabel: (n) => labels.has(n), version, keepElements: options.images !== false };
+  const labels = input.labels;
+  const unknown = options.unknownLabels;
+  const isLabel = unknown ? (n: string) => labels.has(n) || (unknown.add(n), false) : (n: string) => labels.has(n);
+  const ctx: InitContext = { report, lookup: (n) => symbols.get(n), isLabel, version: input.version, keepElements: options.images !== false };
   const pending: PendingVariable[] = [];
 
-  for (const item of module.items) {
+  for (const item of input.items) {
     if (item.kind === 'function') {
-      declareFunction(item, symbols, definedFunctions);
-      if (item.body) checkFunctionBody(item.body.statements, ctx, pending);
+      symbols.set(item.name, item.entry ? { kind: 'kernel', name: item.name } : { kind: 'function', name: item.name, defined: input.definedFunctions.has(item.name) });
+      if (item.locals) checkFunctionBody(item.locals, ctx, pending);
       continue;
     }
-    if (item.kind !== 'variable') continue;
-    for (const d of item.declarators) {
-      const v = layoutDeclarator(item, d, ctx);
+    const decl = item.decl;
+    for (const d of decl.declarators) {
+      const v = layoutDeclarator(decl, d, ctx);
       if (v) pending.push(v);
-      symbols.set(d.name, { kind: 'variable', name: d.name, space: item.space, extern: item.linkage === '.extern' });
+      symbols.set(d.name, { kind: 'variable', name: d.name, space: decl.space, extern: decl.linkage === '.extern' });
     }
   }
 
@@ -131,14 +200,10 @@ export function layoutModule(module: Module, diags: DiagnosticBag, options: { im
   if (options.images === false) return [];
   const out: VariableLayout[] = [];
   for (const v of pending) {
-    const layout = encode(v, bankOffsets, functionIndex, diags, module);
+    const layout = encode(v, bankOffsets, functionIndex, diags, source);
     if (!v.hidden) out.push(layout);
   }
   return out;
-}
-
-function declareFunction(f: FunctionDecl, symbols: Map<string, InitSymbol>, defined: Set<string>): void {
-  symbols.set(f.name, f.entry ? { kind: 'kernel', name: f.name } : { kind: 'function', name: f.name, defined: defined.has(f.name) });
 }
 
 /**
@@ -146,23 +211,10 @@ function declareFunction(f: FunctionDecl, symbols: Map<string, InitSymbol>, defi
  * values too (they are checked as ptxas checks them but get no module layout). Names resolve to
  * the function's earlier declarations, then to the module's.
  */
-function checkFunctionBody(statements: Statement[], ctx: InitContext, pending: PendingVariable[]): void {
+function checkFunctionBody(locals: VariableDecl[], ctx: InitContext, pending: PendingVariable[]): void {
   const local = new Map<string, InitSymbol>();
   const inner: InitContext = { ...ctx, lookup: (n) => local.get(n) ?? ctx.lookup(n) };
-  // Statements in source order, nested blocks included, without recursion.
-  const stack: { list: Statement[]; i: number }[] = [{ list: statements, i: 0 }];
-  while (stack.length > 0) {
-    const top = stack[stack.length - 1]!;
-    if (top.i >= top.list.length) {
-      stack.pop();
-      continue;
-    }
-    const s = top.list[top.i++]!;
-    if (s.kind === 'block') {
-      stack.push({ list: s.statements, i: 0 });
-      continue;
-    }
-    if (s.kind !== 'variable') continue;
+  for (const s of locals) {
     for (const d of s.declarators) {
       // Function-scope .global/.const variables are module statics to ptxas: they take room in
       // the constant bank (as internal variables) but are not listed in the layout.
@@ -171,15 +223,6 @@ function checkFunctionBody(statements: Statement[], ctx: InitContext, pending: P
       local.set(d.name, { kind: 'variable', name: d.name, space: s.space, extern: s.linkage === '.extern' });
     }
   }
-}
-
-function collectLabels(statements: Statement[], into: Set<string>): void {
-  const stack: Statement[][] = [statements];
-  while (stack.length > 0)
-    for (const s of stack.pop()!) {
-      if (s.kind === 'label') into.add(s.name);
-      else if (s.kind === 'block') stack.push(s.statements);
-    }
 }
 
 /** Initializers only in .global/.const, never on .extern (spec 5.4.4). */
@@ -233,7 +276,7 @@ function layoutDeclarator(decl: VariableDecl, d: VariableDecl['declarators'][num
 /** Largest image materialized; beyond it only the initialized prefix is kept (the rest is zero). */
 export const MAX_IMAGE_BYTES = 64 << 20;
 
-function encode(v: PendingVariable, bankOffsets: Map<string, number>, functionIndex: Map<string, number>, diags: DiagnosticBag, module: Module): VariableLayout {
+function encode(v: PendingVariable, bankOffsets: Map<string, number>, functionIndex: Map<string, number>, diags: DiagnosticBag, source: MappedText): VariableLayout {
   const elementsEnd = (v.flat?.elements.length ?? 0) * v.elementSize;
   let imageSize = v.size;
   if (v.size > MAX_IMAGE_BYTES) {
@@ -241,7 +284,7 @@ function encode(v: PendingVariable, bankOffsets: Map<string, number>, functionIn
     diags.warning(
       'PTX442',
       `'${v.name}' has ${v.size} bytes: only its first ${imageSize} (initialized) bytes are materialized; the rest are zero`,
-      module.source.locate(v.span.start, v.span.end - v.span.start),
+      source.locate(v.span.start, v.span.end - v.span.start),
     );
   }
   const bytes = new Uint8Array(imageSize);

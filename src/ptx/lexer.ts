@@ -172,7 +172,8 @@ export class Lexer {
 
   // Open-addressing string table keyed by the characters of text[start, end): interning needs no
   // slice when the word was seen before, which keeps the parser nearly allocation-free per token.
-  private internTable: (string | undefined)[] = new Array(4096);
+  // Sized for a large compiler-generated module's distinct words (growing rehashes them all).
+  private internTable: (string | undefined)[] = new Array(1 << 15);
   private internCount = 0;
 
   /** The string text[start, end), shared with earlier equal words. */

@@ -348,7 +348,7 @@ class DeclaratorNode {
   }
 }
 
-class Parser {
+export class Parser {
   readonly lx: Lexer;
   readonly text: string;
   readonly pending: PendingDiag[] = [];
@@ -517,14 +517,29 @@ class Parser {
   // ------------------------------------------------------------------ module
 
   /// module := '.version' ver '.target' targets ['.address_size' N] moduleItem* EOF
-  parseModule(source: MappedText): A.Module {
+  parseModule(source: MappedText, sink?: ModuleItemSink): A.Module {
     const items: A.ModuleItem[] = [];
-    const lx = this.lx;
     this.checkModuleHeader();
+    this.parseItems(sink ? { push: sink } : items, Infinity);
+    return { items, source };
+  }
+
+  /** Starts a module that `parseItems` then reads in parts. */
+  beginModule(): void {
+    this.checkModuleHeader();
+  }
+
+  /**
+   * Parses module items until the end of the text or until the next item starts at or after
+   * offset `stop`; returns where that next item starts (the text's length at the end).
+   */
+  parseItems(out: ItemList, stop: number): number {
+    const lx = this.lx;
     while (lx.tok() !== Tok.EOF) {
+      if (lx.start >= stop) return lx.start;
       const before = lx.start;
       try {
-        this.parseModuleItem(items);
+        this.parseModuleItem(out);
       } catch (e) {
         if (!(e instanceof TooDeep)) throw e;
         this.depth = 0;
@@ -539,7 +554,32 @@ class Parser {
         this.advance();
       }
     }
-    return { items, source };
+    return this.text.length;
+  }
+
+  /** Whether nothing of an item is pending (between module items, with the header settled). */
+  atCleanBoundary(): boolean {
+    return this.depth === 0 && this.openBraces === 0 && !this.needTarget && !this.missingVersionPending;
+  }
+
+  /**
+   * Function bodies that start before this offset are skipped by brace matching, not parsed (a
+   * parallel check reads the first part of a module only for its module-level declarations).
+   */
+  skipBodiesBefore = -1;
+
+  /** A body skipped unparsed: its braces matched, no statements (see skipBodiesBefore). */
+  private skipBlock(): A.Block {
+    const lx = this.lx;
+    const start = lx.start;
+    let depth = 0;
+    do {
+      const k = lx.tok();
+      if (k === Tok.LBrace) depth++;
+      else if (k === Tok.RBrace) depth--;
+      this.advance();
+    } while (depth > 0 && lx.tok() !== Tok.EOF);
+    return { kind: 'block', statements: [], span: this.span(start) };
   }
 
   /**
@@ -601,7 +641,7 @@ class Parser {
 
   /// moduleItem := version | target | addressSize | file | section | loc | pragma | alias
   ///             | linkage* (function | variableDecl) | ';'
-  private parseModuleItem(items: A.ModuleItem[]): void {
+  private parseModuleItem(items: ItemList): void {
     const lx = this.lx;
     const start = lx.start;
     this.quiet = false;
@@ -1126,7 +1166,7 @@ class Parser {
       else this.errorHere('PTX201', `expected ';' after function prototype near ${this.nearText()}`);
       return this.abandon();
     } else if (lx.tok() === Tok.LBrace) {
-      f.body = this.parseBlock();
+      f.body = lx.start < this.skipBodiesBefore ? this.skipBlock() : this.parseBlock();
     } else if (!entry && (lx.tok() === Tok.EOF || (lx.tok() === Tok.Dotted && MODULE_LEVEL_STARTERS.has(this.word())))) {
       // Old PTX (ISA 1.x/2.x) writes `.func` prototypes without a `;`; ptxas accepts them (not `.entry`).
     } else {
@@ -2108,8 +2148,8 @@ class Parser {
 
   // ------------------------------------------------------------------ finishing
 
-  /** Moves the collected diagnostics into the bag, applying ptxas's whole-file rules. */
-  flush(source: MappedText, diags: DiagnosticBag): void {
+  /** Moves the collected diagnostics (those at or after `from`) into the bag, applying ptxas's whole-file rules. */
+  flush(source: MappedText, diags: DiagnosticBag, from = 0): void {
     const lx = this.lx;
     let list = this.pending;
     // ptxas reads the file as a C string and checks it for non-ASCII bytes before parsing: a NUL
@@ -2122,15 +2162,28 @@ class Parser {
       list = [{ code: 'PTX106', message: 'NUL character in source (ptxas: unexpected end of file)', offset: nul, length: 1 }];
     }
     for (const d of list) {
+      if (d.offset < from) continue;
       diags.add({ severity: 'error', code: d.code, message: d.message, location: source.locate(d.offset, d.length) });
     }
   }
 }
 
-/** Parses one PTX module. Never throws on bad input; diagnostics go to `diags`. */
-export function parseModule(source: MappedText, diags: DiagnosticBag): A.Module {
+/** Receives each module item as soon as it is parsed, in source order. */
+export type ModuleItemSink = (item: A.ModuleItem) => void;
+
+/** Where parsed module items go: the module's own list, or a sink. */
+export interface ItemList {
+  push(item: A.ModuleItem): unknown;
+}
+
+/**
+ * Parses one PTX module. Never throws on bad input; diagnostics go to `diags`. With a `sink`, each
+ * module item goes to it as soon as it is parsed and the returned module's `items` stays empty:
+ * a caller that checks items one by one then never holds the whole tree.
+ */
+export function parseModule(source: MappedText, diags: DiagnosticBag, sink?: ModuleItemSink): A.Module {
   const p = new Parser(source.text);
-  const m = p.parseModule(source);
+  const m = p.parseModule(source, sink);
   p.flush(source, diags);
   return m;
 }

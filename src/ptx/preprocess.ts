@@ -28,6 +28,8 @@ export interface PreprocessOptions {
 export interface PreprocessResult {
   mapped: MappedText;
   diagnostics: Diagnostic[];
+  /** The text came through unchanged and `mapped` is the identity mapping of the input file. */
+  identity?: boolean;
 }
 
 // ---------------------------------------------------------------- limits
@@ -1830,12 +1832,12 @@ function defaultReadFile(path: string): string | undefined {
  */
 export function preprocess(fileName: string, text: string, options: PreprocessOptions = {}): PreprocessResult {
   const defines = options.preprocess !== false ? (options.defines ?? []) : [];
-  if (defines.length === 0 && text.indexOf('#') < 0) return { mapped: unmapped(new SourceFile(fileName, text)), diagnostics: [] };
+  if (defines.length === 0 && text.indexOf('#') < 0) return { mapped: unmapped(new SourceFile(fileName, text)), diagnostics: [], identity: true };
   const pp = new Preprocessor(fileName, text, options);
   pp.run(text);
   if (pp.diagnostics.length === 0 && pp.out.segOut.length === 1 && pp.out.segSrc[0] === 0 && pp.out.segFile[0] === 0 && pp.out.length === text.length && pp.out.segPoint[0] === -1 && pp.out.segState[0]!.markerOffset < 0) {
     // Nothing changed (e.g. `#` only in comments): the plain mapping is as good and cheaper.
-    return { mapped: unmapped(pp.files[0]!), diagnostics: [] };
+    return { mapped: unmapped(pp.files[0]!), diagnostics: [], identity: true };
   }
   return { mapped: buildMapped(pp.out, pp.files, initialPresumed(fileName)), diagnostics: pp.diagnostics };
 }

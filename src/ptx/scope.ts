@@ -33,6 +33,12 @@ export interface PtxSymbol {
   shape?: string;
   /** Variables: declared with array dimensions. */
   array?: boolean;
+  /** Functions: named first by an `.alias` (defined as another function's alias). */
+  aliased?: boolean;
+  /** Functions: the first `call` of it. */
+  calledAt?: Span;
+  /** Functions: the first instruction operand that takes its address (`mov.u64 %rd1, f`). */
+  addressTakenAt?: Span;
   /** Families (`%r<100>`): the number of members. */
   familyCount?: number;
 }
@@ -59,7 +65,7 @@ export class Scope {
   readonly names = new Map<string, PtxSymbol>();
   /** Families (`%r<N>`) declared directly in this scope, by prefix (shared empty map until the first). */
   families: Map<string, PtxSymbol> = NO_FAMILIES;
-  /** Smallest numeric suffix of a plain name per prefix (to see `%r1` collide with `%r<4>`); created on first use. */
+  /** Smallest numeric suffix of a plain name per prefix (to see `%r1` collide with `%r<4>`); see suffixTable. */
   smallestSuffix: Map<string, number> | undefined;
   /** Forward references waiting for this scope to close, grouped by name. */
   pending: Map<string, PendingRef[]> | undefined;
@@ -127,10 +133,13 @@ export class SymbolTable {
       if (b.outer) visible.set(name, b.outer);
       else visible.delete(name);
     }
-    for (const prefix of s.families.keys()) {
-      const b = this.visibleFamilies.get(prefix)!;
-      if (b.outer) this.visibleFamilies.set(prefix, b.outer);
-      else this.visibleFamilies.delete(prefix);
+    if (s.families.size > 0) {
+      for (const prefix of s.families.keys()) {
+        const b = this.visibleFamilies.get(prefix)!;
+        if (b.outer) this.visibleFamilies.set(prefix, b.outer);
+        else this.visibleFamilies.delete(prefix);
+      }
+      this.familiesChanged();
     }
     this.current = s.parent ?? this.module;
     // A fresh map per function: the closed one is empty but keeps the capacity of its busiest moment.
@@ -148,7 +157,7 @@ export class SymbolTable {
     if (familyCount !== undefined) {
       const f = s.families.get(name);
       if (f) return f;
-      const smallest = s.smallestSuffix?.get(name);
+      const smallest = suffixTable(s).get(name);
       if (smallest !== undefined && smallest < familyCount) {
         // Find that member for the note (rare path; one lookup per candidate is fine).
         for (const [n, sym] of s.names) {
@@ -166,8 +175,10 @@ export class SymbolTable {
     const s = this.current;
     if (symbol.familyCount !== undefined) {
       if (s.families === NO_FAMILIES) s.families = new Map();
+      suffixTable(s);
       s.families.set(symbol.name, symbol);
       this.visibleFamilies.set(symbol.name, { symbol, scope: s, outer: this.visibleFamilies.get(symbol.name) });
+      this.familiesChanged();
       return;
     }
     const existing = s.names.get(symbol.name);
@@ -181,15 +192,31 @@ export class SymbolTable {
     s.names.set(symbol.name, symbol);
     const visible = this.visibleFor(s);
     visible.set(symbol.name, { symbol, scope: s, outer: visible.get(symbol.name) });
-    const name = symbol.name;
+    if (s.smallestSuffix) noteSuffix(s.smallestSuffix, symbol.name);
+  }
+
+  /**
+   * Family members found by `lookup` (`%r12` -> the binding of `%r<N>`), valid until the visible
+   * families change: spares the prefix slice and second map probe on every register operand.
+   */
+  private familyMemberCache = new Map<string, Binding | null>();
+
+  private familiesChanged(): void {
+    if (this.familyMemberCache.size > 0) this.familyMemberCache = new Map();
+  }
+
+  /** The visible family binding `name` is a member of, or null. */
+  private familyOf(name: string): Binding | null {
+    let fb = this.familyMemberCache.get(name);
+    if (fb !== undefined) return fb;
+    fb = null;
     const at = numericSuffixStart(name);
     if (at >= 0) {
-      const prefix = name.slice(0, at);
-      const value = suffixValue(name, at);
-      const smallest = (s.smallestSuffix ??= new Map());
-      const prev = smallest.get(prefix);
-      if (prev === undefined || value < prev) smallest.set(prefix, value);
+      const f = this.visibleFamilies.get(name.slice(0, at));
+      if (f && suffixValue(name, at) < f.symbol.familyCount!) fb = f;
     }
+    this.familyMemberCache.set(name, fb);
+    return fb;
   }
 
   /** The innermost visible declaration of `name` (plain or family member). */
@@ -197,11 +224,8 @@ export class SymbolTable {
     const b = this.localVisible.get(name) ?? this.moduleVisible.get(name);
     // Nothing can be declared deeper than the current scope: no family can shadow this binding.
     if ((b && b.scope === this.current) || this.visibleFamilies.size === 0) return b?.symbol;
-    const at = numericSuffixStart(name);
-    if (at >= 0) {
-      const fb = this.visibleFamilies.get(name.slice(0, at));
-      if (fb && suffixValue(name, at) < fb.symbol.familyCount! && (!b || fb.scope.depth > b.scope.depth)) return fb.symbol;
-    }
+    const fb = this.familyOf(name);
+    if (fb && (!b || fb.scope.depth > b.scope.depth)) return fb.symbol;
     return b?.symbol;
   }
 
@@ -226,6 +250,29 @@ export class SymbolTable {
     if (list) list.push(ref);
     else s.pending.set(ref.name, [ref]);
   }
+}
+
+/**
+ * The scope's smallest numeric suffix per prefix of its plain names, so a family can see a collision
+ * (`%r1` then `%r<4>`). Built when the scope first meets a family, then kept up to date by
+ * `declare`: scopes without families (most call blocks) never pay for it.
+ */
+function suffixTable(s: Scope): Map<string, number> {
+  if (s.smallestSuffix) return s.smallestSuffix;
+  const table = new Map<string, number>();
+  for (const name of s.names.keys()) noteSuffix(table, name);
+  s.smallestSuffix = table;
+  return table;
+}
+
+/** Records `name`'s numeric suffix in a scope's smallest-suffix table (`%r7` -> `%r`: 7). */
+function noteSuffix(smallest: Map<string, number>, name: string): void {
+  const at = numericSuffixStart(name);
+  if (at < 0) return;
+  const prefix = name.slice(0, at);
+  const value = suffixValue(name, at);
+  const prev = smallest.get(prefix);
+  if (prev === undefined || value < prev) smallest.set(prefix, value);
 }
 
 /** Moves unresolved references of a closed scope to its parent (smaller list appended to larger). */

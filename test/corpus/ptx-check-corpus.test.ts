@@ -79,3 +79,20 @@ test('rejected-genuine public files: we reject them too, on ptxas line', { skip:
   assert.ok(rejected >= MIN_GENUINE_REJECTED, `only ${rejected} of ${total} genuine rejects rejected`);
   assert.ok(sameLine >= MIN_GENUINE_SAME_LINE, `only ${sameLine} on ptxas's first-error line`);
 });
+
+test('public files ptxas rejects only when linking the whole program: we reject them too', { skip: sharedSkipReason }, () => {
+  // `rejected-only:compile-only`: ptxas -c accepts them; without -c (whole program, as gpuasm
+  // checks) it cannot resolve a function they declare and call ("Unresolved extern function").
+  const pub = join(root!, 'public', 'MANIFEST.tsv');
+  const accepted: string[] = [];
+  let total = 0;
+  for (const r of readManifest(pub)) {
+    if (!(r['classification'] ?? '').includes('compile-only') || !(r['first_error'] ?? '').includes('Unresolved extern function')) continue;
+    total++;
+    const got = firstError(`public/${r['path']}`);
+    if (got.code !== 'PTX348') accepted.push(`public/${r['path']}: ${got.code ?? 'accepted'} (ptxas: ${r['first_error']})`);
+  }
+  console.log(`ptx check corpus: ${total} files ptxas rejects for an unresolved function`);
+  assert.ok(total > 0, 'the manifest lists no such file');
+  assert.deepEqual(accepted, []);
+});

@@ -7,8 +7,8 @@
  *
  * ptxas prints the unresolved labels of a function after its other errors (docs/divergences.md,
  * "PTX module checks"); with several errors, a first-error line that differs only by that order
- * (each tool also reports the other's first line) is counted, not failed. Modules are assembled with
- * `-c`: calling an `.extern` function that is not defined is a linking matter.
+ * (each tool also reports the other's first line) is counted, not failed. Modules are assembled as
+ * a whole program, as `gpuasm check` judges them.
  * Replay with GPUASM_SEED; scale with GPUASM_FUZZ_RUNS.
  */
 import { test } from 'node:test';
@@ -36,7 +36,7 @@ test('random PTX modules: verdict and first-error line as ptxas', { skip: ptxasS
   for (const s of seeds) {
     const text = randomModule(rng(s));
     const arch = /\.target (sm_\d+)/.exec(text)?.[1] ?? 'sm_80';
-    const ptx = runPtxas(text, { arch, compileOnly: true, name: 'mod' });
+    const ptx = runPtxas(text, { arch, name: 'mod' });
     const ours = checkPtxText('m.ptx', text).filter((d) => d.severity === 'error');
     if (!ptx.ok) rejects++;
     const line = ours[0]?.location?.line;

@@ -69,3 +69,10 @@ export const ATTRIBUTE_MIN_VERSION: ReadonlyMap<string, number> = new Map([
   ['.blocksareclusters', 90],
   ['.local_maxnreg', 88],
 ]);
+
+/**
+ * System calls (PTX ISA "System Calls"): functions ptxas supplies itself, so a module may declare
+ * and call them without defining them. Their address still cannot be taken. Verified with ptxas 13.0
+ * (`__assert_fail`, `printf`, `cudaGetParameterBuffer`, ... are not among them).
+ */
+export const SYSTEM_CALLS: ReadonlySet<string> = new Set(['vprintf', 'malloc', 'free', '__assertfail']);

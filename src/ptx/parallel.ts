@@ -1,0 +1,182 @@
+/**
+ * Checking a large module on two threads. The main thread parses and checks the first part of the
+ * module as usual; a worker parses the same text from the start too, but skims the first part
+ * (module-level items only, function bodies skipped by brace matching) and fully checks the rest.
+ *
+ * The worker's answer is used only when the main thread can prove it is the answer a sequential
+ * check would give: both must stop the first part at the same item boundary with nothing pending,
+ * reach the same module-level state (`ModuleChecker.stateDigest`), and the worker must not have
+ * leaned on what skimming hid (labels of skimmed bodies, a non-ASCII or NUL byte). Otherwise the
+ * main thread simply goes on parsing the rest itself: same result, no speed-up.
+ *
+ * The main thread waits for the worker synchronously (Atomics.wait), so checkPtxText stays a plain
+ * synchronous function.
+ */
+import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
+import { availableParallelism } from 'node:os';
+import { DiagnosticBag, type Diagnostic } from '../core/diagnostics.js';
+import { SourceFile, unmapped } from '../core/source.js';
+import type { ModuleItem } from './ast.js';
+import type { MappedText } from '../core/source.js';
+import { ModuleChecker, type FunctionEnd, type FunctionFact } from './check.js';
+import { LayoutInput, layoutInput } from './layout.js';
+import { Parser } from './parser.js';
+
+/** Below this size a second thread costs more than it saves. */
+export const PARALLEL_MIN_BYTES = 2 << 20;
+
+/**
+ * Fraction of the text the main thread takes: the worker first starts up and skims that part,
+ * so it gets a little less than half to check.
+ */
+const MAIN_SHARE = 0.55;
+
+/** What the main thread sends the worker. */
+export interface PartRequest {
+  name: string;
+  text: string;
+  /** The second part starts with the first module item at or after this offset. */
+  split: number;
+  port: MessagePort;
+  /** Set to 1 (and notified) when the answer has been posted. */
+  signal: Int32Array;
+}
+
+/** The worker's answer: the second part checked, and what it assumed of the first. */
+export type PartResult =
+  | {
+      ok: true;
+      /** Where the second part's first item starts. */
+      partStart: number;
+      /** `ModuleChecker.stateDigest()` and the initializer pass's state after the first part. */
+      digest: string;
+      parseDiagnostics: Diagnostic[];
+      checkDiagnostics: Diagnostic[];
+      layoutDiagnostics: Diagnostic[];
+      functionEnds: FunctionEnd[];
+      functionFacts: FunctionFact[];
+      definedFunctions: string[];
+      labels: string[];
+      /** Names initializers asked about that are no label of the second part. */
+      unknownLabels: string[];
+    }
+  | { ok: false; reason: string };
+
+/** A worker checking the second part of a module; `join` waits for its answer. */
+export interface ParallelPart {
+  split: number;
+  join(): PartResult | undefined;
+}
+
+/**
+ * Starts a worker on the second part of `text`, when the text is large enough and a second CPU is
+ * there (or always, at `split`, when one is given: for tests). Returns undefined when it is not
+ * worth it or the worker cannot start.
+ */
+export function startParallelPart(name: string, text: string, split?: number): ParallelPart | undefined {
+  if (split === undefined) {
+    if (text.length < PARALLEL_MIN_BYTES || availableParallelism() < 2) return undefined;
+    split = itemBoundaryNear(text, Math.floor(text.length * MAIN_SHARE));
+    if (split < 0) return undefined;
+  }
+  const { port1, port2 } = new MessageChannel();
+  const signal = new Int32Array(new SharedArrayBuffer(4));
+  let worker: Worker;
+  try {
+    const request: PartRequest = { name, text, split, port: port2, signal };
+    worker = new Worker(new URL('./parallel-worker.js', import.meta.url), {
+      workerData: request,
+      transferList: [port2],
+      // A small young generation: the worker's objects die young, and memory is a budget too.
+      resourceLimits: { maxYoungGenerationSizeMb: 8 },
+    });
+  } catch {
+    return undefined;
+  }
+  // The worker reports its own failures through the port; nothing it does may crash this thread.
+  worker.on('error', () => undefined);
+  worker.unref();
+  const chosen = split;
+  return {
+    split: chosen,
+    join(): PartResult | undefined {
+      // Generous, but finite: a worker that never answers must not hang the check; the main
+      // thread then checks the second part itself.
+      const timeoutMs = 10_000 + text.length / 200;
+      const waited = Atomics.wait(signal, 0, 0, timeoutMs);
+      const message = waited === 'timed-out' ? undefined : receiveMessageOnPort(port1)?.message;
+      void worker.terminate();
+      port1.close();
+      return message as PartResult | undefined;
+    },
+  };
+}
+
+/**
+ * The start of a line just after a line that is a lone `}` (where compiler output ends a function),
+ * at or after `from`; -1 when there is none. Only a guess: the main thread verifies it.
+ */
+function itemBoundaryNear(text: string, from: number): number {
+  for (let at = text.indexOf('\n}', from); at >= 0; at = text.indexOf('\n}', at + 2)) {
+    const next = text.charCodeAt(at + 2);
+    if (next === 10) return at + 3;
+    if (next === 13 && text.charCodeAt(at + 3) === 10) return at + 4;
+  }
+  return -1;
+}
+
+/**
+ * The checks that take module items one at a time, as the parser hands them over: the module
+ * checker (findings to `diags`) and the initializer pass's input.
+ */
+export function itemChecks(source: MappedText, diags: DiagnosticBag): { checker: ModuleChecker; input: LayoutInput; sink: { push(item: ModuleItem): void } } {
+  const checker = new ModuleChecker(source, diags);
+  const input = new LayoutInput();
+  const sink = {
+    push(item: ModuleItem): void {
+      checker.item(item);
+      input.add(item);
+    },
+  };
+  return { checker, input, sink };
+}
+
+/** The state both threads must agree on after the first part (see ModuleChecker.stateDigest). */
+export function partDigest(checker: ModuleChecker, input: LayoutInput): string {
+  return `${checker.stateDigest()}\nlayout ${input.version} ${input.items.length}`;
+}
+
+/** The worker's job: skim the first part, check the second (runs in parallel-worker.ts). */
+export function checkSecondPart({ name, text, split }: PartRequest): PartResult {
+  const source = unmapped(new SourceFile(name, text));
+  const parser = new Parser(text);
+  parser.skipBodiesBefore = split;
+  const checks = new DiagnosticBag();
+  // The first part's findings are the main thread's: they go to a bag nobody reads.
+  const { checker, input, sink } = itemChecks(source, new DiagnosticBag());
+  parser.beginModule();
+  const partStart = parser.parseItems(sink, split);
+  if (!parser.atCleanBoundary()) return { ok: false, reason: 'the first part does not end between module items' };
+  const digest = partDigest(checker, input);
+  checker.redirect(checks);
+  parser.parseItems(sink, Infinity);
+  if (parser.lx.nonAsciiOffset >= 0 || parser.lx.nulOffset >= 0) return { ok: false, reason: 'non-ASCII or NUL character' };
+  const parseBag = new DiagnosticBag();
+  parser.flush(source, parseBag, partStart);
+  const layoutBag = new DiagnosticBag();
+  const unknownLabels = new Set<string>();
+  layoutInput(input, source, layoutBag, { images: false, from: partStart, unknownLabels });
+  return {
+    ok: true,
+    partStart,
+    digest,
+    parseDiagnostics: parseBag.items,
+    checkDiagnostics: checks.items,
+    layoutDiagnostics: layoutBag.items,
+    functionEnds: checker.pendingFunctionEnds(),
+    functionFacts: checker.functionFacts(),
+    definedFunctions: [...input.definedFunctions],
+    labels: [...input.labels],
+    unknownLabels: [...unknownLabels],
+  };
+}
