@@ -441,14 +441,10 @@ export class Lexer {
     const text = this.text;
     const len = this.len;
     let pos = start + 1;
+    // As ptxas: a string runs to the next `"`, across lines, with no escapes (`"a\"` is a string).
     while (pos < len) {
       const c = text.charCodeAt(pos);
       if (c === C_DQUOTE) return this.finish(Tok.String, pos + 1);
-      if (c === C_LF) break;
-      if (c === C_BACKSLASH) {
-        pos += 2;
-        continue;
-      }
       if (c >= 128 || c === 0) this.oddChar(pos, c);
       pos++;
     }

@@ -389,7 +389,9 @@ export class Parser {
       return;
     }
     const near = lx.tok() === Tok.EOF ? 'end of file' : `'${this.text.slice(lx.start, Math.min(lx.end, lx.start + 60))}'`;
-    this.error(code, message ?? `syntax error near ${near}`, lx.start, Math.max(0, lx.end - lx.start));
+    // ptxas places an error at a string on the string's last line (strings may span lines).
+    const at = lx.tok() === Tok.String ? lx.end - 1 : lx.start;
+    this.error(code, message ?? `syntax error near ${near}`, at, Math.max(0, lx.end - at));
   }
 
   span(start: number): Span {

@@ -82,6 +82,11 @@ const cases: Case[] = [
   { name: '.common outside .global, at its end', text: '.common\n.shared\n.u32\nc\n;', line: 8, code: 'PTX330' },
   { name: 'initializer on a .shared array, at the array', text: '.shared .u32 c[2]\n=\n{1,\n2};', line: 4, code: 'PTX420' },
   { name: 'prototype without ; redefined, at the next token', text: '.func (.param .u32 r) f(.param .u32 a)\n{\nret;\n}\n.func (.param .u32 r) f(.param .u32 a)\n\n.entry k() { ret; }', line: 10, code: 'PTX322' },
+  // ------------------------------------------------------------ strings
+  { name: 'a stray quote opens a string to the next quote, error at its end', text: '.visible .entry k()\n{\n\t"mov.u32 %r1, 1;\n\tret;\n\t"x\n}', line: 8, code: 'PTX201' },
+  { name: 'a stray quote without a closing one', text: '.visible .entry k()\n{\n\t"mov.u32 %r1, 1;\n\tret;\n}', line: 6, code: 'PTX103' },
+  { name: 'a file name across lines', text: '.visible .entry k() { ret; }\n.file 1 "a\nb.cu"' },
+  { name: 'no escapes in strings', text: '.visible .entry k() { ret; }\n.file 1 "a\\"b.cu"', line: 5, code: 'PTX201' },
   // ------------------------------------------------------------ header
   { name: 'repeated .target', full: true, text: '.version 8.0\n.target sm_80\n.target sm_80\n.address_size 64\n.entry k() { ret; }\n' },
   { name: 'the last .target counts', full: true, text: '.version 8.0\n.target sm_90\n.target sm_80\n.address_size 64\n.entry k() { .reg .b32 r; mov.u32 r, %cluster_ctarank; ret; }\n', line: 5, code: 'PTX313' },
