@@ -126,6 +126,8 @@ export class ModuleChecker {
   private headerConflict = false;
   /** Names of the `.param` return parameters of the function being checked (write-only in it, by name). */
   private readonly returnParams = new Set<string>();
+  /** `.file` indices seen so far. */
+  private readonly fileIndices = new Set<string>();
   /** `.target` directives in a row right after `.version` (ptxas takes repeated ones). */
   private headerTargets = 0;
   /** Forward-reference diagnostics of the function being checked. */
@@ -162,6 +164,7 @@ export class ModuleChecker {
       parts.push(`${x.name} ${x.kind} ${x.space} ${x.linkage} ${x.entry} ${x.defined} ${x.aliased} ${x.paramCount} ${x.returnCount} ${x.shape} ${x.array} ${x.familyCount} ${x.nameSpan.start}`);
     for (const x of this.table.module.families.values()) parts.push(`family ${x.name} ${x.familyCount} ${x.nameSpan.start}`);
     for (const name of this.sectionLabelSpans.keys()) parts.push(`section label ${name}`);
+    for (const i of this.fileIndices) parts.push(`file ${i}`);
     return parts.join('\n');
   }
 
@@ -233,6 +236,9 @@ export class ModuleChecker {
         break;
       case 'directive':
         if (item.name === '.alias') this.alias(item);
+        break;
+      case 'file':
+        this.fileIndex(item);
         break;
       default:
         break;
@@ -562,6 +568,7 @@ export class ModuleChecker {
    * parameters may not be unsized at all (function parameters may).
    */
   private checkArrayDims(decl: A.VariableDecl, d: A.Declarator, context: 'module' | 'body' | 'entryParam' | 'funcParam'): void {
+    for (const e of d.dims) if (e && !this.literalDimension(e)) return;
     if (decl.space === '.reg' && d.dims.length > 0 && context !== 'module') {
       // ptxas, at the declaration (its closing `]`), used or not.
       const at = this.loc(Math.max(d.span.start, d.span.end - 1), 1);
@@ -646,11 +653,11 @@ export class ModuleChecker {
   private func(f: A.FunctionDecl): void {
     const before = this.diags.items.length;
     this.declareFunction(f);
+    if (paramReturns(f.returns) > 1) this.multipleParamReturns(this.functionConflictLoc(f));
     // ptxas compares a redeclaration with the prototype first, at the end of the header, and
     // reports duplicate parameter names only after that: then the conflict is the first error.
     this.headerConflict = this.diags.items.length > before;
     if (!this.headerConflict) this.externDefinition(f);
-    if (paramReturns(f.returns) > 1) this.multipleParamReturns(this.functionConflictLoc(f));
     this.checkFunctionAttributes(f);
     if (!f.body) {
       // Parameter lists of declarations still follow the declaration rules.
@@ -770,6 +777,33 @@ export class ModuleChecker {
     if (alias.paramCount !== target.paramCount || alias.returnCount !== target.returnCount)
       return this.error('PTX329', `alias '${a.name}' and '${b.name}' have different numbers of parameters`, this.loc(d.span.start, '.alias'.length));
     alias.aliased = true;
+  }
+
+  /** `.file N "name"`: each index once (ptxas "Duplicate file index"). */
+  private fileIndex(item: A.FileDirective): void {
+    const key = String(item.index);
+    if (!this.fileIndices.has(key)) {
+      this.fileIndices.add(key);
+      return;
+    }
+    // With its last optional argument (the size) ptxas needs no look-ahead past the directive.
+    const at = item.size ? Math.max(item.span.start, item.span.end - 1) : this.skipTrivia(item.span.end);
+    this.error('PTX356', `duplicate file index ${key} (.file)`, this.tokenLoc(at));
+  }
+
+  /**
+   * ptxas's grammar takes only an integer literal or `WARP_SZ` as an array dimension (`[2+1]`,
+   * `[(2)]`, `[-1]`, `[1.5]` are syntax errors, at the first token that is not that literal).
+   */
+  private literalDimension(e: A.Expr): boolean {
+    if (e.kind === 'int' || (e.kind === 'name' && e.name === 'WARP_SZ')) return true;
+    let leaf: A.Expr = e;
+    while (leaf.kind === 'binary' || leaf.kind === 'conditional') leaf = leaf.kind === 'binary' ? leaf.left : leaf.test;
+    const literalFirst = leaf.span.start === e.span.start && (leaf.kind === 'int' || (leaf.kind === 'name' && leaf.name === 'WARP_SZ'));
+    const at = literalFirst ? this.skipTrivia(leaf.span.end) : e.span.start;
+    const near = literalFirst ? this.text.slice(at, at + 1) : this.text.slice(e.span.start, Math.min(e.span.end, e.span.start + 20));
+    this.error('PTX201', `syntax error near '${near}': an array dimension must be an integer literal`, this.tokenLoc(at));
+    return false;
   }
 
   /** ptxas: "Multiple return parameters require .register state space" (the ABI returns one). */
@@ -929,7 +963,8 @@ export class ModuleChecker {
           this.error('PTX312', `call to '${c.expr.name}', which is not declared before this point (declare the function or a .callprototype first)`, this.spanLoc(ops[0]!.span));
         else if (sym.kind === 'function') {
           sym.calledAt ??= c.expr.span;
-          this.callArity(ops, callee, sym, c.expr.span);
+          // ptxas dates the call like its other operand errors (see `at` below).
+          this.callArity(ops, callee, sym, ins.modifiers.length > 0 ? ins.opcodeSpan : ops[0]!.span);
         }
       }
     }
@@ -939,7 +974,7 @@ export class ModuleChecker {
     for (let i = 0; i < ops.length; i++) this.operand(ops[i]!, operandRole(ins, i, callee), at);
   }
 
-  /** A direct call passes as many arguments and return parameters as the callee declares (at the callee's name). */
+  /** A direct call passes as many arguments and return parameters as the callee declares. */
   private callArity(ops: A.Operand[], callee: number, fn: PtxSymbol, at: Span): void {
     const args = ops[callee + 1];
     const nargs = args?.kind === 'list' ? args.elements.length : 0;
