@@ -89,6 +89,8 @@ export class Lexer {
   readonly text: string;
   private readonly len: number;
   private readonly report: LexDiagnosticSink;
+  /** Set by the parser where a name may follow a number (section data, `.loc`): see scanNumber. */
+  deferNumberTails = false;
   /** Scan position (just after the current token, or after the lookahead when one is buffered). */
   private pos = 0;
 
@@ -437,6 +439,24 @@ export class Lexer {
     }
   }
 
+  /** Start of the next token at or after `pos` (whitespace and comments skipped). */
+  private nextTokenStart(pos: number): number {
+    const text = this.text;
+    const len = this.len;
+    while (pos < len) {
+      const c = text.charCodeAt(pos);
+      if (CLASS[c]! & CL_SPACE) pos++;
+      else if (c === C_SLASH && text.charCodeAt(pos + 1) === C_SLASH) {
+        const nl = text.indexOf('\n', pos);
+        pos = nl < 0 ? len : nl + 1;
+      } else if (c === C_SLASH && text.charCodeAt(pos + 1) === C_STAR) {
+        const end = text.indexOf('*/', pos + 2);
+        pos = end < 0 ? len : end + 2;
+      } else break;
+    }
+    return pos;
+  }
+
   private scanString(start: number): void {
     const text = this.text;
     const len = this.len;
@@ -488,7 +508,9 @@ export class Lexer {
         this.scanFlags = TokFlag.Malformed;
         // Swallow any trailing word characters too, then report once.
         while (pos < len && CLASS[text.charCodeAt(pos)]! & CL_FOLLOW) pos++;
-        this.report('PTX102', `${what} needs exactly ${want} hexadecimal digits`, start, pos - start);
+        // ptxas reads `0` then the name `f...` (see the deferral below).
+        const at = this.deferNumberTails ? this.nextTokenStart(pos) : start;
+        this.report('PTX102', `${what} needs exactly ${want} hexadecimal digits`, at, at === start ? pos - start : 1);
         return this.finish(kind, pos);
       }
     } else {
@@ -530,7 +552,15 @@ export class Lexer {
     }
     if (bad) {
       this.scanFlags = TokFlag.Malformed;
-      this.report('PTX102', `malformed ${what} '${text.slice(start, Math.min(pos, start + 40))}'`, start, pos - start);
+      let at = start;
+      if (this.deferNumberTails) {
+        // ptxas reads `3u` as `3` then the name `u`; where a name may follow (section data, .loc)
+        // its parse fails only at the token after that name, maybe on a later line.
+        let letter = false;
+        for (let p = start + 1; p < pos && !letter; p++) letter = (CLASS[text.charCodeAt(p)]! & CL_LETTER) !== 0;
+        if (letter) at = this.nextTokenStart(pos);
+      }
+      this.report('PTX102', `malformed ${what} '${text.slice(start, Math.min(pos, start + 40))}'`, at, at === start ? pos - start : 1);
     }
     return this.finish(kind, pos);
   }

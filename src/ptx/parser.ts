@@ -847,6 +847,15 @@ export class Parser {
   /// loc := '.loc' INT INT INT (',' NAME locArg*)*
   /// locArg: function_name takes one expression (label [+ offset]); others take integers.
   parseLoc(): A.LocDirective | undefined {
+    this.lx.deferNumberTails = true;
+    try {
+      return this.parseLocDirective();
+    } finally {
+      this.lx.deferNumberTails = false;
+    }
+  }
+
+  private parseLocDirective(): A.LocDirective | undefined {
     const start = this.lx.start;
     this.advance();
     const lx = this.lx;
@@ -1014,6 +1023,7 @@ export class Parser {
     const entries: A.SectionEntry[] = [];
     this.dottedNames = true;
     this.allowNames = true;
+    lx.deferNumberTails = true;
     try {
       while (lx.tok() !== Tok.RBrace && lx.tok() !== Tok.EOF) {
         const eStart = lx.start;
@@ -1048,6 +1058,7 @@ export class Parser {
     } finally {
       this.dottedNames = false;
       this.allowNames = false;
+      lx.deferNumberTails = false;
     }
     if (!this.expect(Tok.RBrace)) return undefined;
     return { kind: 'section', name, entries: entries.slice(), span: this.span(start) };

@@ -233,7 +233,7 @@ export function mutate(f: PreparedFile, kind: Mutation, r: () => number): string
         if (t.kind !== TokKind.Number) return false;
         const stmt = statementAround(toks, k);
         const lead = stmt ? toks[stmt[0]]!.text : '';
-        return !['.version', '.loc', '.file', '.section', '.b8', '.b16', '.b32', '.b64', '.maxntid', '.reqntid', '.align', '.minnctapersm', '.maxnreg', '.address_size', '.pragma'].includes(lead);
+        return !['.version', '.file', '.address_size', '.pragma'].includes(lead);
       });
       const t = pickFrom(cands, r);
       if (!t) return undefined;

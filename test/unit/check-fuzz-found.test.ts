@@ -90,6 +90,12 @@ const cases: Case[] = [
   { name: 'array dimension literals', text: '.global .b8 x[WARP_SZ], y[0x10], z[4U], w[010];' },
   { name: 'duplicate .file index, after the directive', text: '.file 1 "a.cu"\n.visible .entry k() { ret; }\n.file\n1 "a.cu"\n\n.file 2 "b.cu"', line: 9, code: 'PTX356' },
   { name: 'duplicate .file index with a size', text: '.file 1 "a.cu"\n.file 1 "a.cu", 123, 456\n\n.visible .entry k() { ret; }', line: 5, code: 'PTX356' },
+  // ------------------------------------------------------------ a name glued to a number in section data and .loc
+  { name: 'section data 3u: at the token after u', text: '.visible .entry k() { ret; }\n.section .debug_abbrev\n{\n.b8 3u\n\n.b8 17\n}', line: 9, code: 'PTX102' },
+  { name: 'section data 0f with 7 digits', text: '.visible .entry k() { ret; }\n.section .debug_abbrev\n{\n.b8 1, 0f3f80000\n}', line: 8, code: 'PTX102' },
+  { name: 'section data 08: at the 8', text: '.visible .entry k() { ret; }\n.section .debug_abbrev\n{\n.b8 08\n\n.b8 17\n}', line: 7, code: 'PTX102' },
+  { name: '.loc 5u: at the next line', text: '.file 1 "a.cu"\n.visible .entry k()\n{\n.reg .b16 %rh<3>;\n.loc 1 137 5u\nadd.s16 %rh1, %rh1, 1;\nret;\n}', line: 9, code: 'PTX102' },
+  { name: 'instruction operand 3u: on its line', text: K('mov.u32 %r1, 3u\n;'), line: 9, code: 'PTX102' },
   // ------------------------------------------------------------ strings
   { name: 'a stray quote opens a string to the next quote, error at its end', text: '.visible .entry k()\n{\n\t"mov.u32 %r1, 1;\n\tret;\n\t"x\n}', line: 8, code: 'PTX201' },
   { name: 'a stray quote without a closing one', text: '.visible .entry k()\n{\n\t"mov.u32 %r1, 1;\n\tret;\n}', line: 6, code: 'PTX103' },
