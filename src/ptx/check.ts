@@ -1057,6 +1057,7 @@ export class ModuleChecker {
           for (const e of x.elements) this.operand(e, role === OperandRole.Value ? OperandRole.Element : role, opcode);
           break;
         case 'address':
+          this.addressShape(x);
           for (const e of x.elements) {
             if (e.kind === 'expr') this.integerOffset(e.expr);
             stack.push(e);
@@ -1075,6 +1076,23 @@ export class ModuleChecker {
         default:
           pushChildren(x, stack);
       }
+    }
+  }
+
+  /**
+   * ptxas's grammar for brackets: `[a]`, `[a, b]`, `[a, {v}]`, `[a, b, {v}]` (texture, sampler,
+   * coordinates); anything else is a syntax error at the first element out of place.
+   */
+  private addressShape(x: A.AddressOperand): void {
+    const els = x.elements;
+    for (let i = 1; i < els.length; i++) {
+      const prev = els[i - 1]!;
+      let at = -1;
+      if (prev.kind === 'vector') at = this.skipTrivia(prev.span.end); // the `,` after a vector
+      else if (i === 2 && els[i]!.kind !== 'vector') at = els[i]!.span.start;
+      if (at < 0) continue;
+      this.error('PTX201', `syntax error near '${this.text.slice(at, at + 1)}': brackets hold an address, or a texture, a sampler and a coordinate vector`, this.tokenLoc(at));
+      return;
     }
   }
 

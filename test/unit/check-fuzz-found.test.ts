@@ -101,6 +101,9 @@ const cases: Case[] = [
   { name: 'a stray quote without a closing one', text: '.visible .entry k()\n{\n\t"mov.u32 %r1, 1;\n\tret;\n}', line: 6, code: 'PTX103' },
   { name: 'a file name across lines', text: '.visible .entry k() { ret; }\n.file 1 "a\nb.cu"' },
   { name: 'no escapes in strings', text: '.visible .entry k() { ret; }\n.file 1 "a\\"b.cu"', line: 5, code: 'PTX201' },
+  { name: 'four registers in brackets', text: K('st.global.v4.u32 [%rd1+0], [%r1, %r2,\n%r3, %r4];'), line: 10, code: 'PTX201' },
+  { name: 'an element after the coordinate vector', text: K('st.global.u32 [%rd1, {%r2}\n, %r3], %r1;'), line: 10, code: 'PTX201' },
+  { name: 'texture, sampler and coordinates', text: K('tex.2d.v4.s32.s32 {%r1, %r2, %r3, %r4}, [%rd1, %rd2, {%r1, %r2}];') },
   // ------------------------------------------------------------ header
   { name: 'repeated .target', full: true, text: '.version 8.0\n.target sm_80\n.target sm_80\n.address_size 64\n.entry k() { ret; }\n' },
   { name: 'the last .target counts', full: true, text: '.version 8.0\n.target sm_90\n.target sm_80\n.address_size 64\n.entry k() { .reg .b32 r; mov.u32 r, %cluster_ctarank; ret; }\n', line: 5, code: 'PTX313' },
