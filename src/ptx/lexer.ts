@@ -480,6 +480,8 @@ export class Lexer {
     let pos = start;
     let kind = Tok.Int;
     let bad = false;
+    /** The text past the number ptxas reads starts with a letter (`3u`, `0x`, `0x1g`). */
+    let letterTail = false;
     let what = 'integer';
     const c0 = text.charCodeAt(pos);
     const c1 = text.charCodeAt(pos + 1);
@@ -487,14 +489,14 @@ export class Lexer {
       pos += 2;
       const digits = pos;
       while (pos < len && CLASS[text.charCodeAt(pos)]! & CL_HEX) pos++;
-      if (pos === digits) bad = true;
+      if (pos === digits) bad = letterTail = true; // ptxas: `0` and the name `x...`
       if (text.charCodeAt(pos) === C_UPPER_U) pos++;
       what = 'hexadecimal integer';
     } else if (c0 === C_0 && (c1 === C_LOWER_B || c1 === C_UPPER_B)) {
       pos += 2;
       const digits = pos;
       while (pos < len && (text.charCodeAt(pos) === C_0 || text.charCodeAt(pos) === C_1)) pos++;
-      if (pos === digits) bad = true;
+      if (pos === digits) bad = letterTail = true;
       if (text.charCodeAt(pos) === C_UPPER_U) pos++;
       what = 'binary integer';
     } else if (c0 === C_0 && (c1 === C_LOWER_F || c1 === C_UPPER_F || c1 === C_LOWER_D || c1 === C_UPPER_D)) {
@@ -547,19 +549,16 @@ export class Lexer {
     }
     // Letters, digits, `_` or `$` glued to a number make it malformed (e.g. `12u`, `0x1g`).
     if (pos < len && CLASS[text.charCodeAt(pos)]! & CL_FOLLOW) {
+      if (!bad) letterTail = (CLASS[text.charCodeAt(pos)]! & CL_LETTER) !== 0;
       bad = true;
       while (pos < len && CLASS[text.charCodeAt(pos)]! & CL_FOLLOW) pos++;
     }
     if (bad) {
       this.scanFlags = TokFlag.Malformed;
-      let at = start;
-      if (this.deferNumberTails) {
-        // ptxas reads `3u` as `3` then the name `u`; where a name may follow (section data, .loc)
-        // its parse fails only at the token after that name, maybe on a later line.
-        let letter = false;
-        for (let p = start + 1; p < pos && !letter; p++) letter = (CLASS[text.charCodeAt(p)]! & CL_LETTER) !== 0;
-        if (letter) at = this.nextTokenStart(pos);
-      }
+      // ptxas reads `3u` as `3` then the name `u`; where a name may follow (section data, .loc)
+      // its parse fails only at the token after that name, maybe on a later line. (`08`, `0b02`:
+      // a digit follows the number ptxas reads, and it fails right there.)
+      const at = this.deferNumberTails && letterTail && kind === Tok.Int ? this.nextTokenStart(pos) : start;
       this.report('PTX102', `malformed ${what} '${text.slice(start, Math.min(pos, start + 40))}'`, at, at === start ? pos - start : 1);
     }
     return this.finish(kind, pos);

