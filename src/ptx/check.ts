@@ -894,7 +894,7 @@ export class ModuleChecker {
           this.closeScope(false);
           break;
         case 'callprototype':
-          this.declareLabel(s.name, s.span, 'prototype');
+          this.declareLabel(s.name, s.span, 'prototype', s.params?.length ?? 0, s.returns?.length ?? 0);
           if (paramReturns(s.returns) > 1) this.multipleParamReturns(this.loc(Math.max(s.span.start, this.text.indexOf('.callprototype', s.span.start))));
           for (const a of s.attributes) this.checkAttributeVersion(a);
           break;
@@ -912,7 +912,7 @@ export class ModuleChecker {
   }
 
   /** `L:` is reported at its colon, which ends the statement span of a plain label. */
-  private declareLabel(name: string, span: Span, kind: 'label' | 'prototype' | 'targets'): void {
+  private declareLabel(name: string, span: Span, kind: 'label' | 'prototype' | 'targets', paramCount?: number, returnCount?: number): void {
     const nameSpan = { start: span.start, end: span.start + name.length };
     let colon = this.skipTrivia(nameSpan.end);
     if (colon >= this.text.length) colon = span.start;
@@ -921,7 +921,10 @@ export class ModuleChecker {
       this.error('PTX321', `duplicate definition of label '${name}'`, this.tokenLoc(colon), this.previousNote(prev.nameSpan));
       return;
     }
-    this.table.declare({ name, kind, nameSpan });
+    const sym: PtxSymbol = { name, kind, nameSpan };
+    if (paramCount !== undefined) sym.paramCount = paramCount;
+    if (returnCount !== undefined) sym.returnCount = returnCount;
+    this.table.declare(sym);
   }
 
   private localVariable(decl: A.VariableDecl): void {
@@ -965,6 +968,11 @@ export class ModuleChecker {
           sym.calledAt ??= c.expr.span;
           // ptxas dates the call like its other operand errors (see `at` below).
           this.callArity(ops, callee, sym, ins.modifiers.length > 0 ? ins.opcodeSpan : ops[0]!.span);
+        } else {
+          // An indirect call through a register: its `.callprototype` (the last operand) decides.
+          const last = ops[ops.length - 1]!;
+          const proto = ops.length > callee + 2 && last.kind === 'expr' && last.expr.kind === 'name' ? this.table.lookup(last.expr.name) : undefined;
+          if (proto?.kind === 'prototype') this.callArity(ops, callee, proto, ins.modifiers.length > 0 ? ins.opcodeSpan : ops[0]!.span);
         }
       }
     }

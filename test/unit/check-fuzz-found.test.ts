@@ -82,6 +82,8 @@ const cases: Case[] = [
   { name: '.common outside .global, at its end', text: '.common\n.shared\n.u32\nc\n;', line: 8, code: 'PTX330' },
   { name: 'initializer on a .shared array, at the array', text: '.shared .u32 c[2]\n=\n{1,\n2};', line: 4, code: 'PTX420' },
   { name: 'prototype without ; redefined, at the next token', text: '.func (.param .u32 r) f(.param .u32 a)\n{\nret;\n}\n.func (.param .u32 r) f(.param .u32 a)\n\n.entry k() { ret; }', line: 10, code: 'PTX322' },
+  { name: 'indirect call with fewer arguments than its prototype', text: K('{\n.param .b32 a;\n.param .b32 r;\npr: .callprototype (.param .b32 _) _ (.param .b32 _, .param .b32 _);\ncall (r), %rd1, (a), pr;\n}'), line: 13, code: 'PTX353' },
+  { name: 'indirect call without the return of its prototype', text: K('{\n.param .b32 a;\npr: .callprototype (.param .b32 _) _ (.param .b32 _);\ncall %rd1, (a), pr;\n}'), line: 12, code: 'PTX353' },
   { name: 'call arity at the opcode when it has modifiers', text: '.func g(.param .u32 a) { ret; }\n.entry k()\n{\n.param .u32 x;\ncall.uni\ng,\n(x, x);\nret;\n}', line: 8, code: 'PTX353' },
   { name: 'two .param returns of one name: the returns first', text: '.func (.param .u32 r, .param .u32 r)\nf\n(\n)\n{\nret;\n}', line: 8, code: 'PTX351' },
   { name: 'array dimension expression', text: '.global .b8 x[2\n*3];', line: 5, code: 'PTX201' },
