@@ -126,6 +126,8 @@ export class ModuleChecker {
   private headerConflict = false;
   /** Names of the `.param` return parameters of the function being checked (write-only in it, by name). */
   private readonly returnParams = new Set<string>();
+  /** A syntax error found by the checker in the function being checked (see syntaxError). */
+  private stoppedInFunction = false;
   /** `.file` indices seen so far. */
   private readonly fileIndices = new Set<string>();
   /** `.target` directives in a row right after `.version` (ptxas takes repeated ones). */
@@ -324,6 +326,15 @@ export class ModuleChecker {
       } else break;
     }
     return i;
+  }
+
+  /**
+   * An error ptxas's parser makes (the checker finds it): ptxas stops there, so the function being
+   * checked never reaches its end, where unresolved labels would be reported.
+   */
+  private syntaxError(code: string, message: string, where: SourceLocation): void {
+    this.error(code, message, where);
+    this.stoppedInFunction = true;
   }
 
   private error(code: string, message: string, where: SourceLocation, notes?: Diagnostic[]): void {
@@ -676,6 +687,8 @@ export class ModuleChecker {
     // With a syntax error, ptxas may never reach the end of this function (also when the file ends
     // inside it: a lost `}`), and then never reports its unresolved labels. Value operands are
     // reported anyway: ptxas type-checks them ("Arguments mismatch") as soon as it reads them.
+    if (this.stoppedInFunction) this.deferred = this.deferred.filter((d) => d.immediate);
+    this.stoppedInFunction = false;
     if (this.deferred.length > 0)
       this.functionEnds.push({
         deferred: this.deferred,
@@ -802,7 +815,7 @@ export class ModuleChecker {
     const literalFirst = leaf.span.start === e.span.start && (leaf.kind === 'int' || (leaf.kind === 'name' && leaf.name === 'WARP_SZ'));
     const at = literalFirst ? this.skipTrivia(leaf.span.end) : e.span.start;
     const near = literalFirst ? this.text.slice(at, at + 1) : this.text.slice(e.span.start, Math.min(e.span.end, e.span.start + 20));
-    this.error('PTX201', `syntax error near '${near}': an array dimension must be an integer literal`, this.tokenLoc(at));
+    this.syntaxError('PTX201', `syntax error near '${near}': an array dimension must be an integer literal`, this.tokenLoc(at));
     return false;
   }
 
@@ -931,7 +944,8 @@ export class ModuleChecker {
     const start = (): SourceLocation => this.loc(decl.span.start, decl.space.length);
     // A broken declaration still declares its names, so their uses do not cascade into errors.
     let shapeOk = false;
-    if (decl.linkage) this.error('PTX330', `linkage directive ${decl.linkage} is not allowed inside a function body`, start());
+    // A syntax error for ptxas, at the state space after the linkage.
+    if (decl.linkage) this.syntaxError('PTX330', `linkage directive ${decl.linkage} is not allowed inside a function body`, this.tokenLoc(this.skipTrivia(decl.span.start + decl.linkage.length)));
     else shapeOk = this.checkDeclarationShape(decl, 'body');
     for (const d of decl.declarators) {
       if (!this.checkDeclaredName(d.name, d.nameSpan)) continue;
@@ -1026,7 +1040,7 @@ export class ModuleChecker {
         // the token after it (`mov.u32.0 %r1, 1` fails near '%r1').
         const at = this.text.indexOf(m, ins.opcodeSpan.end);
         if (at >= 0 && at < ins.span.end) {
-          this.error('PTX201', `syntax error: '${m}' is a number, not a modifier`, this.tokenLoc(this.skipTrivia(at + m.length)));
+          this.syntaxError('PTX201', `syntax error: '${m}' is a number, not a modifier`, this.tokenLoc(this.skipTrivia(at + m.length)));
           continue;
         }
       }
@@ -1099,7 +1113,7 @@ export class ModuleChecker {
       if (prev.kind === 'vector') at = this.skipTrivia(prev.span.end); // the `,` after a vector
       else if (i === 2 && els[i]!.kind !== 'vector') at = els[i]!.span.start;
       if (at < 0) continue;
-      this.error('PTX201', `syntax error near '${this.text.slice(at, at + 1)}': brackets hold an address, or a texture, a sampler and a coordinate vector`, this.tokenLoc(at));
+      this.syntaxError('PTX201', `syntax error near '${this.text.slice(at, at + 1)}': brackets hold an address, or a texture, a sampler and a coordinate vector`, this.tokenLoc(at));
       return;
     }
   }

@@ -138,6 +138,51 @@ function call(c: Ctx, lines: string[], ind: string): void {
   lines.push(`${ind}}`);
 }
 
+/** Rarer statements: function-scope statics, branch tables, uses before declaration, name clashes. */
+function extra(c: Ctx, lines: string[], ind: string): void {
+  const { r } = c;
+  switch (int(r, 5)) {
+    case 0: {
+      // a function-scope .global/.const with an initializer (maybe naming a module variable)
+      const name = fresh(c, 's');
+      const init = c.globals.length && chance(r, 0.4) ? pick(r, c.globals) : immediate(r);
+      lines.push(`${ind}${pick(r, ['.global', '.const'])} .u64 ${name} = ${init};`);
+      c.memLocals.push(name);
+      return;
+    }
+    case 1: {
+      // brx.idx through a .branchtargets list of labels of the outermost block
+      if (!c.topLabels.length) return;
+      const t = fresh(c, 'tbl');
+      const targets = Array.from({ length: 1 + int(r, 3) }, () => target(c));
+      lines.push(`${ind}${t}: .branchtargets ${targets.join(', ')};`);
+      lines.push(`${ind}brx.idx ${reg32(c)}, ${chance(r, 1 - 0.1 * c.fault) ? t : 'notbl'};`);
+      return;
+    }
+    case 2: {
+      // a variable used before its declaration in the same block (only labels may be)
+      if (!chance(r, c.fault)) return;
+      const name = fresh(c, 'late');
+      lines.push(`${ind}mov.u64 %rd1, ${name};`);
+      lines.push(`${ind}.local .u32 ${name};`);
+      return;
+    }
+    case 3: {
+      // a label and a variable of one name in one scope (they share it)
+      if (!chance(r, c.fault)) return;
+      const name = fresh(c, 'same');
+      lines.push(`${ind}.reg .b32 ${name};`);
+      lines.push(`${name}:`);
+      return;
+    }
+    default: {
+      // an `.extern`/`.visible` variable inside a body (linkage is not allowed there)
+      if (!chance(r, 0.5 * c.fault)) return;
+      lines.push(`${ind}${pick(r, ['.extern', '.visible'])} .global .u32 ${fresh(c, 'x')};`);
+    }
+  }
+}
+
 function block(c: Ctx, lines: string[], ind: string, size: number): void {
   const { r } = c;
   for (let i = 0; i < size; i++) {
@@ -173,6 +218,8 @@ function block(c: Ctx, lines: string[], ind: string, size: number): void {
       } else c.memLocals.push(name);
     } else if (k < 6) {
       call(c, lines, ind);
+    } else if (k < 7) {
+      extra(c, lines, ind);
     } else {
       lines.push(ind + instruction(c));
     }
