@@ -570,15 +570,8 @@ export class Parser {
 
   /** A body skipped unparsed: its braces matched, no statements (see skipBodiesBefore). */
   private skipBlock(): A.Block {
-    const lx = this.lx;
-    const start = lx.start;
-    let depth = 0;
-    do {
-      const k = lx.tok();
-      if (k === Tok.LBrace) depth++;
-      else if (k === Tok.RBrace) depth--;
-      this.advance();
-    } while (depth > 0 && lx.tok() !== Tok.EOF);
+    const start = this.lx.start;
+    this.lastEnd = this.lx.skipBraces();
     return { kind: 'block', statements: [], span: this.span(start) };
   }
 
