@@ -35,7 +35,7 @@ import { isKnownModifier } from './data/modifiers.js';
 import { SPECIAL_REGISTERS } from './data/special-registers.js';
 import {
   formatVersionCode,
-  MAX_PTX_VERSION,
+  formatVersionRanges,
   parseTargetName,
   SUPPORTED_VERSIONS,
   TARGET_MIN_VERSION,
@@ -376,7 +376,7 @@ export class ModuleChecker {
     if (!SUPPORTED_VERSIONS.has(code) || !Number.isInteger(v.major) || !Number.isInteger(v.minor)) {
       this.error(
         'PTX301',
-        `unsupported .version ${v.raw}: ptxas accepts 1.0-1.5, 2.0-2.3, 3.0-3.2, 4.0-4.3, 5.0-5.1, 6.0-6.5, 7.0-7.8, 8.0-8.8 and ${MAX_PTX_VERSION}`,
+        `unsupported .version ${v.raw}: ptxas accepts ${formatVersionRanges()}`,
         this.spanLoc(v.span),
       );
       return;
