@@ -53,7 +53,7 @@ const GENERIC_WORDS: readonly string[] = [
   'm64n72k8 m64n80k16 m64n80k256 m64n80k32 m64n80k64 m64n80k8 m64n88k16 m64n88k32 m64n88k64 m64n88k8',
   'm64n8k16 m64n8k256 m64n8k32 m64n8k64 m64n8k8 m64n96k16 m64n96k256 m64n96k32 m64n96k64 m64n96k8 m8n16',
   'm8n32k16 m8n8 m8n8k128 m8n8k16 m8n8k32 m8n8k4 m8n8k64 matrix::A matrix::D matrix::scaleA matrix::scaleB',
-  'matrix::sparseMetadata max maxabs mbarrier mbarrier::arrive::one mbarrier::complete_tx::bytes',
+  'matrix::sparseMetadata max maxabs mbarrier::arrive::one mbarrier::complete_tx::bytes',
   'mbarrier::meet_tx::bytes mbarrier_init memory_layout min mma mmio multicast multicast::cluster',
   'multicast::cluster::all nan nc ne neu noComplete no_allocate no_membermask_overlap noftz noinc normal',
   'normalized_coords notanumber num num_mipmap_levels num_samples number oob or pack::16b param po popc',
@@ -83,7 +83,7 @@ const COMPOUND_NAMES: readonly (readonly [string, string])[] = [
   ['div', 'full'],
   ['dp2a', 'hi lo'],
   ['elect', 'one'],
-  ['fence', 'proxy proxy.tensormap'],
+  ['fence', 'proxy proxy.tensormap proxy.tensormap::generic'],
   ['mad', 'hi lo wide'],
   ['mad24', 'hi lo'],
   ['madc', 'hi lo'],
@@ -94,11 +94,12 @@ const COMPOUND_NAMES: readonly (readonly [string, string])[] = [
   ['multimem', 'ld_reduce red st'],
   ['pmevent', 'mask'],
   ['shf', 'l r'],
-  ['st', 'bulk'],
+  ['red', 'async'],
+  ['st', 'async bulk'],
   ['suld', 'b p'],
   ['sured', 'b p'],
   ['sust', 'b p'],
-  ['tcgen05', 'alloc commit cp fence fence::after_thread_sync fence::before_thread_sync ld ld.red mma mma.ws relinquish_alloc_permit st wait wait::ld wait::st'],
+  ['tcgen05', 'alloc commit cp fence fence::after_thread_sync fence::before_thread_sync ld ld.red mma mma.ws relinquish_alloc_permit shift st wait wait::ld wait::st'],
   ['tensormap', 'cp_fenceproxy replace'],
   ['tex', 'base grad level'],
   ['txq', 'level'],
@@ -187,14 +188,17 @@ export function unknownModifiers(opcode: string, modifiers: readonly string[]): 
   return out ?? NONE;
 }
 
-/** A name ends at `node` + a proper prefix of `word` followed by an identifier character. */
+/** A name ends at `node` + a proper prefix of `word`, followed by an identifier character or ':'. */
 function endsInside(node: NameNode, word: string): boolean {
   for (const [part, child] of node.next) {
     if (!child.terminal || word.length <= part.length || !word.startsWith(part)) continue;
-    if (isIdentifierChar(word.charCodeAt(part.length))) return true;
+    const c = word.charCodeAt(part.length);
+    if (isIdentifierChar(c) || c === COLON) return true;
   }
   return false;
 }
+
+const COLON = 58;
 
 function isIdentifierChar(c: number): boolean {
   return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 36;
