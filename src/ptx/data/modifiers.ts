@@ -118,22 +118,31 @@ interface NameNode {
   /** A whole instruction name ends here. */
   terminal: boolean;
   next: Map<string, NameNode>;
+  /** Edges to nodes where a name ends (for the run-on check, without iterating the map). */
+  ends: string[];
 }
 
 const NAME_TRIES: ReadonlyMap<string, NameNode> = (() => {
   const tries = new Map<string, NameNode>();
   for (const [opcode, names] of COMPOUND_NAMES) {
-    const root: NameNode = { terminal: true, next: new Map() };
+    const root: NameNode = { terminal: true, next: new Map(), ends: [] };
     for (const name of names.split(' ')) {
       let node = root;
       for (const part of name.split('.')) {
         const word = '.' + part;
         let child = node.next.get(word);
-        if (!child) node.next.set(word, (child = { terminal: false, next: new Map() }));
+        if (!child) node.next.set(word, (child = { terminal: false, next: new Map(), ends: [] }));
         node = child;
       }
       node.terminal = true;
     }
+    const index = (node: NameNode): void => {
+      for (const [word, child] of node.next) {
+        if (child.terminal) node.ends.push(word);
+        index(child);
+      }
+    };
+    index(root);
     tries.set(opcode, root);
   }
   return tries;
@@ -164,17 +173,20 @@ export function unknownModifiers(opcode: string, modifiers: readonly string[]): 
     // Longest match, as ptxas's lexer: follow whole words down the name trie, then back off to the
     // deepest place where a name ends. A name that ends inside the next word (`mbarrier.inits`,
     // `mul.widex`) is the longest match there, and the rest of that word is a syntax error.
-    const path: NameNode[] = [root];
-    let node = root;
-    while (path.length <= modifiers.length) {
-      const child = node.next.get(modifiers[path.length - 1]!);
+    let deepest = root;
+    let length = 0;
+    while (length < modifiers.length) {
+      const child = deepest.next.get(modifiers[length]!);
       if (!child) break;
-      path.push((node = child));
+      deepest = child;
+      length++;
     }
-    for (let depth = path.length - 1; depth >= 0; depth--) {
+    for (let depth = length; depth >= 0; depth--) {
+      // Backing off is rare (a prefix of a name): find the node again rather than keep a path.
+      const node = depth === length ? deepest : nodeAt(root, modifiers, depth);
       const word = depth < modifiers.length ? modifiers[depth]! : undefined;
-      if (word !== undefined && endsInside(path[depth]!, word)) return [word];
-      if (path[depth]!.terminal) {
+      if (word !== undefined && endsInside(node, word)) return [word];
+      if (node.terminal) {
         rest = depth;
         break;
       }
@@ -188,10 +200,16 @@ export function unknownModifiers(opcode: string, modifiers: readonly string[]): 
   return out ?? NONE;
 }
 
+function nodeAt(root: NameNode, modifiers: readonly string[], depth: number): NameNode {
+  let node = root;
+  for (let i = 0; i < depth; i++) node = node.next.get(modifiers[i]!)!;
+  return node;
+}
+
 /** A name ends at `node` + a proper prefix of `word`, followed by an identifier character or ':'. */
 function endsInside(node: NameNode, word: string): boolean {
-  for (const [part, child] of node.next) {
-    if (!child.terminal || word.length <= part.length || !word.startsWith(part)) continue;
+  for (const part of node.ends) {
+    if (word.length <= part.length || !word.startsWith(part)) continue;
     const c = word.charCodeAt(part.length);
     if (isIdentifierChar(c) || c === COLON) return true;
   }
