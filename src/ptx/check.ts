@@ -31,11 +31,11 @@ import {
   TEX_DEPRECATED_VERSION,
   TYPE_REQUIREMENTS,
 } from './data/declarations.js';
-import { isKnownModifier } from './data/modifiers.js';
+import { unknownModifiers } from './data/modifiers.js';
 import { SPECIAL_REGISTERS } from './data/special-registers.js';
 import {
   formatVersionCode,
-  MAX_PTX_VERSION,
+  formatVersionRanges,
   parseTargetName,
   SUPPORTED_VERSIONS,
   TARGET_MIN_VERSION,
@@ -376,7 +376,7 @@ export class ModuleChecker {
     if (!SUPPORTED_VERSIONS.has(code) || !Number.isInteger(v.major) || !Number.isInteger(v.minor)) {
       this.error(
         'PTX301',
-        `unsupported .version ${v.raw}: ptxas accepts 1.0-1.5, 2.0-2.3, 3.0-3.2, 4.0-4.3, 5.0-5.1, 6.0-6.5, 7.0-7.8, 8.0-8.8 and ${MAX_PTX_VERSION}`,
+        `unsupported .version ${v.raw}: ptxas accepts ${formatVersionRanges()}`,
         this.spanLoc(v.span),
       );
       return;
@@ -857,23 +857,26 @@ export class ModuleChecker {
     for (let i = 0; i < ops.length; i++) this.operand(ops[i]!, operandRole(ins, i, callee), at);
   }
 
-  /** Modifier lists found all known (the parser shares one list object per distinct list). */
-  private readonly knownModifierLists = new WeakSet<readonly string[]>();
+  /** Modifier lists found all known, per opcode (the parser shares one list object per distinct list). */
+  private readonly knownModifierLists = new WeakMap<readonly string[], Set<string>>();
 
   private checkModifiers(ins: A.Instruction): void {
     const list = ins.modifiers;
-    if (list.length === 0 || this.knownModifierLists.has(list)) return;
-    if (list.every(isKnownModifier)) {
-      this.knownModifierLists.add(list);
+    if (list.length === 0) return;
+    // Whether a word is known depends on the opcode (`mul.wide`, `add.wide`), so the cache is per opcode.
+    const knownFor = this.knownModifierLists.get(list);
+    if (knownFor?.has(ins.opcode)) return;
+    const unknown = unknownModifiers(ins.opcode, list);
+    if (unknown.length === 0) {
+      if (knownFor) knownFor.add(ins.opcode);
+      else this.knownModifierLists.set(list, new Set([ins.opcode]));
       return;
     }
-    for (const m of list) {
-      if (!isKnownModifier(m)) {
-        // ptxas reports unknown modifiers on the instruction's line.
-        const at = this.text.indexOf(m, ins.opcodeSpan.end);
-        const loc = at >= 0 && at < ins.span.end ? this.loc(at, m.length) : this.spanLoc(ins.opcodeSpan);
-        this.error('PTX340', `unknown instruction modifier '${m}' on '${ins.opcode}'`, loc);
-      }
+    for (const m of unknown) {
+      // ptxas reports unknown modifiers on the modifier's line.
+      const at = this.text.indexOf(m, ins.opcodeSpan.end);
+      const loc = at >= 0 && at < ins.span.end ? this.loc(at, m.length) : this.spanLoc(ins.opcodeSpan);
+      this.error('PTX340', `unknown instruction modifier '${m}' on '${ins.opcode}'`, loc);
     }
   }
 
