@@ -871,10 +871,7 @@ export class ModuleChecker {
         else if (sym.kind === 'function') sym.calledAt ??= c.expr.span;
       }
     }
-    // ptxas dates an instruction by its opcode token when modifiers are attached to it (`mov.b32`),
-    // otherwise by the token after the opcode (its lookahead): `trap` + newline + `x;` is on x's line.
-    const at = ins.modifiers.length > 0 || ops.length === 0 ? ins.opcodeSpan : ops[0]!.span;
-    for (let i = 0; i < ops.length; i++) this.operand(ops[i]!, operandRole(ins, i, callee), at);
+    for (let i = 0; i < ops.length; i++) this.operand(ops[i]!, operandRole(ins, i, callee), ins);
   }
 
   /** Modifier lists found all known, per opcode (the parser shares one list object per distinct list). */
@@ -900,19 +897,19 @@ export class ModuleChecker {
     }
   }
 
-  private operand(op: A.Operand, role: OperandRole, opcode: Span): void {
+  private operand(op: A.Operand, role: OperandRole, ins: A.Instruction): void {
     // Fast paths for the common shapes (`%r1`, `[%rd2+8]`) without an explicit stack.
     if (op.kind === 'expr') {
       const e = op.expr;
       if (e.kind === 'name') {
-        if (!this.resolvesCleanly(e.name, role)) this.use(e.name, e.span, role, opcode);
+        if (!this.resolvesCleanly(e.name, role)) this.use(e.name, e.span, role, instructionDate(ins));
         return;
       }
       if (e.kind === 'int' || e.kind === 'float' || e.kind === 'sink') return;
     }
     if (op.kind === 'vector') {
       // Vector elements are checked one by one, each on its own line ("Illegal expression").
-      for (const e of op.elements) this.operand(e, role === OperandRole.Value ? OperandRole.Element : role, opcode);
+      for (const e of op.elements) this.operand(e, role === OperandRole.Value ? OperandRole.Element : role, ins);
       return;
     }
     const stack: (A.Operand | A.Expr)[] = [op];
@@ -923,7 +920,7 @@ export class ModuleChecker {
           stack.push(x.expr);
           break;
         case 'vector':
-          for (const e of x.elements) this.operand(e, role === OperandRole.Value ? OperandRole.Element : role, opcode);
+          for (const e of x.elements) this.operand(e, role === OperandRole.Value ? OperandRole.Element : role, ins);
           break;
         case 'address':
         case 'list':
@@ -933,7 +930,7 @@ export class ModuleChecker {
           stack.push(x.base, x.index);
           break;
         case 'name':
-          if (!this.resolvesCleanly(x.name, role)) this.use(x.name, x.span, role, opcode);
+          if (!this.resolvesCleanly(x.name, role)) this.use(x.name, x.span, role, instructionDate(ins));
           break;
         default:
           pushChildren(x, stack);
@@ -991,6 +988,16 @@ export class ModuleChecker {
     const other = this.spanLoc(at);
     return other.line !== loc.line || other.file !== loc.file ? other : loc;
   }
+}
+
+/**
+ * Where ptxas dates an instruction (its operand errors): the opcode token when modifiers are attached
+ * to it (`mov.b32`), otherwise the token after the opcode (its lookahead): `trap` + newline + `x;` is
+ * on x's line. Built only when a diagnostic may need it.
+ */
+function instructionDate(ins: A.Instruction): Span {
+  const ops = ins.operands;
+  return ins.modifiers.length > 0 || ops.length === 0 ? ins.opcodeSpan : ops[0]!.span;
 }
 
 /** Names that are not values: labels, `.branchtargets` / `.calltargets` lists, `.callprototype`s. */

@@ -145,9 +145,7 @@ abstract class DecimalLiteral implements A.IntLiteral {
   /** The parsed text (on the per-parse subclass's prototype, not on each literal). */
   declare protected readonly text: string;
   constructor(private readonly start: number) {}
-  get kind(): 'int' {
-    return 'int';
-  }
+  readonly kind = 'int' as const;
   get unsigned(): boolean {
     return false;
   }
@@ -179,9 +177,7 @@ function decimalLiteralClass(text: string): new (start: number) => DecimalLitera
  */
 class ExprOperandNode implements A.ExprOperand {
   constructor(readonly expr: A.Expr) {}
-  get kind(): 'expr' {
-    return 'expr';
-  }
+  readonly kind = 'expr' as const;
   get span(): Span {
     return this.expr.span;
   }
@@ -199,9 +195,7 @@ class NameRefNode implements A.NameRef {
     readonly name: string,
     private readonly start: number,
   ) {}
-  get kind(): 'name' {
-    return 'name';
-  }
+  readonly kind = 'name' as const;
   get span(): Span {
     return { start: this.start, end: this.start + this.name.length };
   }
@@ -224,9 +218,7 @@ class InstructionNode implements A.Instruction {
     private readonly start: number,
     private readonly end: number,
   ) {}
-  get kind(): 'instruction' {
-    return 'instruction';
-  }
+  readonly kind = 'instruction' as const;
   get opcodeSpan(): Span {
     return { start: this.opcodeStart, end: this.opcodeStart + this.opcode.length };
   }
@@ -282,9 +274,7 @@ class VariableDeclNode {
     readonly space: A.StateSpace,
     private start: number,
   ) {}
-  get kind(): 'variable' {
-    return 'variable';
-  }
+  readonly kind = 'variable' as const;
   setType(start: number, end: number): void {
     this.typeStart = start;
     this.typeEnd = end;
