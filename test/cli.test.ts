@@ -231,8 +231,10 @@ describe('cli: eval, layout, symbols, operand', () => {
     const r = await cli(['layout', '--json', join(REPO_ROOT, 'test', 'golden', 'inputs', 'layout.ptx')]);
     if (/not implemented/.test(r.stderr)) return void console.log('gpuasm layout not implemented yet: skipped');
     assert.equal(r.code, 0, r.stderr);
-    const doc = JSON.parse(r.stdout) as { variables: Record<string, unknown>[] };
+    assert.equal(r.stderr, '', '--json puts everything on stdout');
+    const doc = JSON.parse(r.stdout) as { variables: Record<string, unknown>[]; diagnostics: unknown[] };
     assert.ok(doc.variables.length > 0);
+    assert.deepEqual(doc.diagnostics, []);
     for (const v of doc.variables) {
       for (const k of ['name', 'space', 'type', 'size', 'align', 'bytes', 'relocations']) assert.ok(k in v, `variable lacks ${k}`);
       assert.match(v['bytes'] as string, /^([0-9a-f]{2})*$/);
@@ -243,6 +245,13 @@ describe('cli: eval, layout, symbols, operand', () => {
     }
     const broken = await cli(['layout', '--json', ex('broken.ptx')]);
     assert.equal(broken.code, 1, 'a file with errors exits 1');
+    // Diagnostics in the JSON document, in the shape `check --format json` uses, nothing on stderr.
+    assert.equal(broken.stderr, '');
+    const bad = JSON.parse(broken.stdout) as { variables: unknown[]; diagnostics: Record<string, unknown>[] };
+    assert.deepEqual(bad.variables, []);
+    const checked = JSON.parse((await cli(['check', '--format', 'json', ex('broken.ptx')])).stdout) as { diagnostics: unknown[] };
+    assert.ok(bad.diagnostics.length > 0);
+    assert.deepEqual(bad.diagnostics, checked.diagnostics, 'layout --json reports what check --format json reports');
   });
   test('symbols --json: names with signed decimal values or null', async () => {
     const r = await cli(['symbols', '--json', '--mcpu', 'gfx900', join(REPO_ROOT, 'test', 'golden', 'inputs', 'symbols.s')]);

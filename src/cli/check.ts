@@ -16,7 +16,7 @@ options:
   -D NAME[=VALUE]     predefine a macro (PTX)
   --no-preprocess     treat # lines as ptxas does (only #line and #file)
   --no-parallel       PTX: check on one thread (by default a module of 2 MB or more
-                      is checked on two threads when there are two CPUs)
+                      is checked on two threads when the machine has 4 or more CPUs)
   --format text|json  output format (json: one document on stdout)
   --color, --no-color force colour on or off (default: on for a terminal)
   -                   read standard input

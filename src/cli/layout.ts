@@ -17,13 +17,15 @@ Bytes of an element holding an address are what ptxas leaves in the section:
   - otherwise (.global variables, generic(...), kernels): zero, and a
     relocation says what goes there.
 
---json prints one document:
+--json prints one document on stdout, diagnostics included (the shape of
+check --format json):
   {"variables":[{"name","space","type","size","align","bytes",
-                 "relocations":[{"offset","size","symbol","addend","generic","mask"}]}]}
+                 "relocations":[{"offset","size","symbol","addend","generic","mask"}]}],
+   "diagnostics":[..]}
   bytes is lowercase hex; addend a signed decimal number; mask a hex string
   such as "0xff00", or null.
 
-A file with errors prints its diagnostics and exits 1.
+A file with errors prints its diagnostics (and with --json no variables) and exits 1.
 Exit status: 0 laid out, 1 errors, 2 usage or I/O error.
 `;
 
@@ -32,18 +34,17 @@ function relocationJson(r: VariableLayout['relocations'][number]): object {
   return { offset: r.offset, size: r.size, symbol: r.symbol, addend, generic: r.generic, mask: r.mask === null ? null : '0x' + r.mask.toString(16) };
 }
 
-export function layoutJson(variables: VariableLayout[]): string {
-  return JSON.stringify({
-    variables: variables.map((v) => ({
-      name: v.name,
-      space: v.space,
-      type: v.type,
-      size: v.size,
-      align: v.align,
-      bytes: v.hex,
-      relocations: v.relocations.map(relocationJson),
-    })),
-  });
+/** The `variables` member of the --json document. */
+export function layoutJson(variables: VariableLayout[]): object[] {
+  return variables.map((v) => ({
+    name: v.name,
+    space: v.space,
+    type: v.type,
+    size: v.size,
+    align: v.align,
+    bytes: v.hex,
+    relocations: v.relocations.map(relocationJson),
+  }));
 }
 
 function table(variables: VariableLayout[]): string {
@@ -80,11 +81,14 @@ export async function runLayout(argv: string[], io: CliIO): Promise<number> {
     defines: args.options.get('-D') ?? [],
     preprocess: !args.flags.has('--no-preprocess'),
   });
-  if (r.diagnostics.some((d) => d.severity === 'error')) {
-    printDiagnostics(io, r.diagnostics, 'text');
-    return EXIT_ERRORS;
+  const failed = r.diagnostics.some((d) => d.severity === 'error');
+  if (json) {
+    // layoutPtx gives no variables for a file with errors.
+    printDiagnostics(io, r.diagnostics, 'json', { variables: layoutJson(r.variables) });
+    return failed ? EXIT_ERRORS : EXIT_OK;
   }
   if (r.diagnostics.length) printDiagnostics(io, r.diagnostics, 'text');
-  io.stdout(json ? layoutJson(r.variables) + '\n' : table(r.variables));
+  if (failed) return EXIT_ERRORS;
+  io.stdout(table(r.variables));
   return EXIT_OK;
 }

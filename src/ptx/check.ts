@@ -32,11 +32,11 @@ import {
   TEX_DEPRECATED_VERSION,
   TYPE_REQUIREMENTS,
 } from './data/declarations.js';
-import { isKnownModifier } from './data/modifiers.js';
+import { unknownModifiers } from './data/modifiers.js';
 import { SPECIAL_REGISTERS } from './data/special-registers.js';
 import {
   formatVersionCode,
-  MAX_PTX_VERSION,
+  formatVersionRanges,
   parseTargetName,
   SUPPORTED_VERSIONS,
   TARGET_MIN_VERSION,
@@ -404,7 +404,7 @@ export class ModuleChecker {
     if (!SUPPORTED_VERSIONS.has(code) || !Number.isInteger(v.major) || !Number.isInteger(v.minor)) {
       this.error(
         'PTX301',
-        `unsupported .version ${v.raw}: ptxas accepts 1.0-1.5, 2.0-2.3, 3.0-3.2, 4.0-4.3, 5.0-5.1, 6.0-6.5, 7.0-7.8, 8.0-8.8 and ${MAX_PTX_VERSION}`,
+        `unsupported .version ${v.raw}: ptxas accepts ${formatVersionRanges()}`,
         this.spanLoc(v.span),
       );
       return;
@@ -475,8 +475,7 @@ export class ModuleChecker {
     const typeLoc = this.spanLoc(decl.typeSpan);
     const bits = DECLARATION_TYPE_BITS.get(decl.type);
     if (bits === undefined) {
-      if (INSTRUCTION_ONLY_TYPES.has(decl.type))
-        this.error('PTX334', `type ${decl.type} may only be used as an instruction type, not in a declaration`, typeLoc);
+      if (INSTRUCTION_ONLY_TYPES.has(decl.type)) this.checkInstructionOnlyType(decl, typeLoc);
       else this.error('PTX333', `type ${decl.type} cannot be used in a variable declaration`, typeLoc);
       return false;
     }
@@ -560,6 +559,27 @@ export class ModuleChecker {
       }
     }
     return true;
+  }
+
+  /**
+   * `.e4m3`, `.e2m1x2`, ...: ptxas refuses them for a scalar or a vector, but declares arrays of them
+   * (storage for instructions to read), without initial values.
+   */
+  private checkInstructionOnlyType(decl: A.VariableDecl, typeLoc: SourceLocation): void {
+    if (decl.vector !== undefined) {
+      this.error('PTX334', `vector type .v${decl.vector} is only allowed over basic types, not ${decl.type}`, typeLoc);
+      return;
+    }
+    for (const d of decl.declarators) {
+      if (d.dims.length === 0 || d.parameterizedCount !== undefined) {
+        this.error('PTX334', `type ${decl.type} may only be used as an instruction type, not in a declaration (except of an array)`, typeLoc);
+        return;
+      }
+      if (d.initializer) {
+        this.error('PTX334', `an array of ${decl.type} cannot have an initializer`, this.spanLoc(d.initializer.span));
+        return;
+      }
+    }
   }
 
   /** Whether `word` (e.g. `.v2`, `.align`) is written between the declaration's start and its type. */
@@ -990,10 +1010,7 @@ export class ModuleChecker {
         }
       }
     }
-    // ptxas dates an instruction by its opcode token when modifiers are attached to it (`mov.b32`),
-    // otherwise by the token after the opcode (its lookahead): `trap` + newline + `x;` is on x's line.
-    const at = ins.modifiers.length > 0 || ops.length === 0 ? ins.opcodeSpan : ops[0]!.span;
-    for (let i = 0; i < ops.length; i++) this.operand(ops[i]!, operandRole(ins, i, callee), at);
+    for (let i = 0; i < ops.length; i++) this.operand(ops[i]!, operandRole(ins, i, callee), ins);
   }
 
   /** A direct call passes as many arguments and return parameters as the callee declares. */
@@ -1024,48 +1041,52 @@ export class ModuleChecker {
     }
   }
 
-  /** Modifier lists found all known (the parser shares one list object per distinct list). */
-  private readonly knownModifierLists = new WeakSet<readonly string[]>();
+  /** Modifier lists found all known, per opcode (the parser shares one list object per distinct list). */
+  private readonly knownModifierLists = new WeakMap<readonly string[], Set<string>>();
 
   private checkModifiers(ins: A.Instruction): void {
     const list = ins.modifiers;
-    if (list.length === 0 || this.knownModifierLists.has(list)) return;
-    if (list.every(isKnownModifier) && !list.some(isDotDigits)) {
-      this.knownModifierLists.add(list);
+    if (list.length === 0) return;
+    // Whether a word is known depends on the opcode (`mul.wide`, `add.wide`), so the cache is per opcode.
+    const knownFor = this.knownModifierLists.get(list);
+    if (knownFor?.has(ins.opcode)) return;
+    const unknown = unknownModifiers(ins.opcode, list);
+    if (unknown.length === 0 && !list.some(isDotDigits)) {
+      if (knownFor) knownFor.add(ins.opcode);
+      else this.knownModifierLists.set(list, new Set([ins.opcode]));
       return;
     }
     for (const m of list) {
-      if (isDotDigits(m)) {
-        // ptxas's lexer reads `.0` as a floating-point number, not a modifier: a syntax error at
-        // the token after it (`mov.u32.0 %r1, 1` fails near '%r1').
-        const at = this.text.indexOf(m, ins.opcodeSpan.end);
-        if (at >= 0 && at < ins.span.end) {
-          this.syntaxError('PTX201', `syntax error: '${m}' is a number, not a modifier`, this.tokenLoc(this.skipTrivia(at + m.length)));
-          continue;
-        }
+      if (!isDotDigits(m)) continue;
+      // ptxas's lexer reads `.0` as a floating-point number, not a modifier: a syntax error at
+      // the token after it (`mov.u32.0 %r1, 1` fails near '%r1').
+      const at = this.text.indexOf(m, ins.opcodeSpan.end);
+      if (at >= 0 && at < ins.span.end) {
+        this.syntaxError('PTX201', `syntax error: '${m}' is a number, not a modifier`, this.tokenLoc(this.skipTrivia(at + m.length)));
+        return;
       }
-      if (!isKnownModifier(m)) {
-        // ptxas reports unknown modifiers on the instruction's line.
-        const at = this.text.indexOf(m, ins.opcodeSpan.end);
-        const loc = at >= 0 && at < ins.span.end ? this.loc(at, m.length) : this.spanLoc(ins.opcodeSpan);
-        this.error('PTX340', `unknown instruction modifier '${m}' on '${ins.opcode}'`, loc);
-      }
+    }
+    for (const m of unknown) {
+      // ptxas reports unknown modifiers on the modifier's line.
+      const at = this.text.indexOf(m, ins.opcodeSpan.end);
+      const loc = at >= 0 && at < ins.span.end ? this.loc(at, m.length) : this.spanLoc(ins.opcodeSpan);
+      this.error('PTX340', `unknown instruction modifier '${m}' on '${ins.opcode}'`, loc);
     }
   }
 
-  private operand(op: A.Operand, role: OperandRole, opcode: Span): void {
+  private operand(op: A.Operand, role: OperandRole, ins: A.Instruction): void {
     // Fast paths for the common shapes (`%r1`, `[%rd2+8]`) without an explicit stack.
     if (op.kind === 'expr') {
       const e = op.expr;
       if (e.kind === 'name') {
-        if (!this.resolvesCleanly(e.name, role)) this.use(e.name, e.span, role, opcode);
+        if (!this.resolvesCleanly(e.name, role)) this.use(e.name, e.span, role, instructionDate(ins));
         return;
       }
       if (e.kind === 'int' || e.kind === 'float' || e.kind === 'sink') return;
     }
     if (op.kind === 'vector') {
       // Vector elements are checked one by one, each on its own line ("Illegal expression").
-      for (const e of op.elements) this.operand(e, role === OperandRole.Value ? OperandRole.Element : role, opcode);
+      for (const e of op.elements) this.operand(e, role === OperandRole.Value ? OperandRole.Element : role, ins);
       return;
     }
     const stack: (A.Operand | A.Expr)[] = [op];
@@ -1076,7 +1097,7 @@ export class ModuleChecker {
           stack.push(x.expr);
           break;
         case 'vector':
-          for (const e of x.elements) this.operand(e, role === OperandRole.Value ? OperandRole.Element : role, opcode);
+          for (const e of x.elements) this.operand(e, role === OperandRole.Value ? OperandRole.Element : role, ins);
           break;
         case 'address':
           this.addressShape(x);
@@ -1093,7 +1114,7 @@ export class ModuleChecker {
           stack.push(x.base, x.index);
           break;
         case 'name':
-          if (!this.resolvesCleanly(x.name, role)) this.use(x.name, x.span, role, opcode);
+          if (!this.resolvesCleanly(x.name, role)) this.use(x.name, x.span, role, instructionDate(ins));
           break;
         default:
           pushChildren(x, stack);
@@ -1194,6 +1215,16 @@ export class ModuleChecker {
     const other = this.spanLoc(at);
     return other.line !== loc.line || other.file !== loc.file ? other : loc;
   }
+}
+
+/**
+ * Where ptxas dates an instruction (its operand errors): the opcode token when modifiers are attached
+ * to it (`mov.b32`), otherwise the token after the opcode (its lookahead): `trap` + newline + `x;` is
+ * on x's line. Built only when a diagnostic may need it.
+ */
+function instructionDate(ins: A.Instruction): Span {
+  const ops = ins.operands;
+  return ins.modifiers.length > 0 || ops.length === 0 ? ins.opcodeSpan : ops[0]!.span;
 }
 
 /** Names that are not values: labels, `.branchtargets` / `.calltargets` lists, `.callprototype`s. */

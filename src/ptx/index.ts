@@ -16,7 +16,8 @@ export interface PtxCheckOptions {
   preprocess?: boolean;
   /**
    * Check a large module (2 MB or more, not changed by the preprocessor) on two threads when the
-   * machine has two CPUs: same diagnostics, about half the time. Default false; the CLI sets it.
+   * machine has four or more CPUs (see parallel.ts): the same diagnostics, in less time. Default
+   * false; the CLI sets it.
    */
   parallel?: boolean;
   /** How includes are read; defaults to the file system. Returns undefined when absent. */
@@ -112,8 +113,11 @@ export function checkPtx(name: string, text: string, options: PtxCheckOptions, s
   let second: Extract<PartResult, { ok: true }> | undefined;
   let parallel: string | undefined;
   if (part) {
+    const t0 = performance.now();
     const stop = parser.parseItems(sink, part.split);
+    const t1 = performance.now();
     const answer = part.join();
+    const timing = `main ${Math.round(t1 - t0)} ms, waited ${Math.round(performance.now() - t1)} ms${answer?.ok ? `; worker skimmed ${Math.round(answer.skimMs)} ms, checked ${Math.round(answer.checkMs)} ms` : ''}`;
     const why = !answer
       ? 'no answer from the worker'
       : !answer.ok
@@ -126,7 +130,7 @@ export function checkPtx(name: string, text: string, options: PtxCheckOptions, s
               ? 'an initializer names a label of the first part'
               : undefined;
     if (answer?.ok && why === undefined) second = answer;
-    parallel = why === undefined ? `second part (from offset ${stop}) checked on a worker` : `checked on one thread: ${why}`;
+    parallel = why === undefined ? `second part (from offset ${stop}) checked on a worker (${timing})` : `checked on one thread: ${why}`;
   }
   if (!second) parser.parseItems(sink, Infinity);
   parser.flush(source, front);

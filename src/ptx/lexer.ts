@@ -214,6 +214,85 @@ export class Lexer {
     this.internTable = table;
   }
 
+  /**
+   * With the current token a `{`: moves past its matching `}` without making tokens, so the current
+   * token is the one after it; returns the offset just after the `}` (the text's length when
+   * unmatched). Comments and strings are stepped over. It jumps between the next `{`, `}`, `/` and
+   * `"` found by indexOf (the engine's fast search), so a body costs little more than a copy.
+   * For skimming function bodies (parallel.ts verifies the result); reports nothing.
+   */
+  private readonly skimNext = [-1, -1, -1, -1];
+
+  skipBraces(): number {
+    const text = this.text;
+    const len = this.len;
+    const find = (c: string, from: number): number => {
+      const at = text.indexOf(c, from);
+      return at < 0 ? len : at;
+    };
+    let pos = this.start + 1;
+    let depth = 1;
+    // The next of each character found by an earlier call is still good when not passed: skims go
+    // forward, so each search runs over the text once (a character the text lacks is not looked
+    // for again in every body).
+    const seen = this.skimNext;
+    let open = seen[0]! >= pos ? seen[0]! : find('{', pos);
+    let close = seen[1]! >= pos ? seen[1]! : find('}', pos);
+    let slash = seen[2]! >= pos ? seen[2]! : find('/', pos);
+    let quote = seen[3]! >= pos ? seen[3]! : find('"', pos);
+    for (;;) {
+      const next = Math.min(open, close, slash, quote);
+      if (next >= len) {
+        pos = len;
+        break;
+      }
+      if (next === close) {
+        pos = close + 1;
+        if (--depth === 0) break;
+        close = find('}', pos);
+        continue;
+      }
+      if (next === open) {
+        depth++;
+        pos = open + 1;
+        open = find('{', pos);
+        continue;
+      }
+      if (next === slash) {
+        const d = text.charCodeAt(slash + 1);
+        if (d === C_SLASH) pos = find('\n', slash + 2);
+        else if (d === C_STAR) pos = Math.min(len, find('*/', slash + 2) + 2);
+        else pos = slash + 1;
+      } else {
+        pos = quote + 1;
+        while (pos < len) {
+          const e = text.charCodeAt(pos);
+          if (e === C_DQUOTE) {
+            pos++;
+            break;
+          }
+          if (e === C_LF) break;
+          pos += e === C_BACKSLASH ? 2 : 1;
+        }
+      }
+      // A comment or string may hide the next of each: look again past it.
+      if (open < pos) open = find('{', pos);
+      if (close < pos) close = find('}', pos);
+      if (slash < pos) slash = find('/', pos);
+      if (quote < pos) quote = find('"', pos);
+    }
+    if (pos > len) pos = len;
+    seen[0] = open;
+    seen[1] = close;
+    seen[2] = slash;
+    seen[3] = quote;
+    this.hasPeek = false;
+    this.pos = pos;
+    this.lastKind = Tok.RBrace;
+    this.next();
+    return pos;
+  }
+
   /** True when the current token is exactly `word` (compared without slicing). */
   is(word: string): boolean {
     const n = word.length;

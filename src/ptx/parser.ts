@@ -145,9 +145,7 @@ abstract class DecimalLiteral implements A.IntLiteral {
   /** The parsed text (on the per-parse subclass's prototype, not on each literal). */
   declare protected readonly text: string;
   constructor(private readonly start: number) {}
-  get kind(): 'int' {
-    return 'int';
-  }
+  readonly kind = 'int' as const;
   get unsigned(): boolean {
     return false;
   }
@@ -179,9 +177,7 @@ function decimalLiteralClass(text: string): new (start: number) => DecimalLitera
  */
 class ExprOperandNode implements A.ExprOperand {
   constructor(readonly expr: A.Expr) {}
-  get kind(): 'expr' {
-    return 'expr';
-  }
+  readonly kind = 'expr' as const;
   get span(): Span {
     return this.expr.span;
   }
@@ -199,9 +195,7 @@ class NameRefNode implements A.NameRef {
     readonly name: string,
     private readonly start: number,
   ) {}
-  get kind(): 'name' {
-    return 'name';
-  }
+  readonly kind = 'name' as const;
   get span(): Span {
     return { start: this.start, end: this.start + this.name.length };
   }
@@ -224,9 +218,7 @@ class InstructionNode implements A.Instruction {
     private readonly start: number,
     private readonly end: number,
   ) {}
-  get kind(): 'instruction' {
-    return 'instruction';
-  }
+  readonly kind = 'instruction' as const;
   get opcodeSpan(): Span {
     return { start: this.opcodeStart, end: this.opcodeStart + this.opcode.length };
   }
@@ -282,9 +274,7 @@ class VariableDeclNode {
     readonly space: A.StateSpace,
     private start: number,
   ) {}
-  get kind(): 'variable' {
-    return 'variable';
-  }
+  readonly kind = 'variable' as const;
   setType(start: number, end: number): void {
     this.typeStart = start;
     this.typeEnd = end;
@@ -572,15 +562,8 @@ export class Parser {
 
   /** A body skipped unparsed: its braces matched, no statements (see skipBodiesBefore). */
   private skipBlock(): A.Block {
-    const lx = this.lx;
-    const start = lx.start;
-    let depth = 0;
-    do {
-      const k = lx.tok();
-      if (k === Tok.LBrace) depth++;
-      else if (k === Tok.RBrace) depth--;
-      this.advance();
-    } while (depth > 0 && lx.tok() !== Tok.EOF);
+    const start = this.lx.start;
+    this.lastEnd = this.lx.skipBraces();
     return { kind: 'block', statements: [], span: this.span(start) };
   }
 

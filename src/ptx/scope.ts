@@ -128,6 +128,7 @@ export class SymbolTable {
   close(): Scope {
     const s = this.current;
     for (const name of s.names.keys()) {
+      this.resolved.delete(name);
       const visible = this.visibleFor(s);
       const b = visible.get(name)!;
       if (b.outer) visible.set(name, b.outer);
@@ -181,6 +182,7 @@ export class SymbolTable {
       this.familiesChanged();
       return;
     }
+    this.resolved.delete(symbol.name);
     const existing = s.names.get(symbol.name);
     if (existing) {
       // Replacing within one scope (e.g. a definition after a declaration): keep the outer link.
@@ -196,36 +198,34 @@ export class SymbolTable {
   }
 
   /**
-   * Family members found by `lookup` (`%r12` -> the binding of `%r<N>`), valid until the visible
-   * families change: spares the prefix slice and second map probe on every register operand.
+   * Answers of `lookup` (null: nothing visible), kept until a declaration or a closing scope
+   * changes what the name means: most operands are repeated registers, answered by one probe.
    */
-  private familyMemberCache = new Map<string, Binding | null>();
+  private resolved = new Map<string, PtxSymbol | null>();
 
+  /** Forgets every answer (a family came or went: it can change many names at once). */
   private familiesChanged(): void {
-    if (this.familyMemberCache.size > 0) this.familyMemberCache = new Map();
-  }
-
-  /** The visible family binding `name` is a member of, or null. */
-  private familyOf(name: string): Binding | null {
-    let fb = this.familyMemberCache.get(name);
-    if (fb !== undefined) return fb;
-    fb = null;
-    const at = numericSuffixStart(name);
-    if (at >= 0) {
-      const f = this.visibleFamilies.get(name.slice(0, at));
-      if (f && suffixValue(name, at) < f.symbol.familyCount!) fb = f;
-    }
-    this.familyMemberCache.set(name, fb);
-    return fb;
+    if (this.resolved.size > 0) this.resolved = new Map();
   }
 
   /** The innermost visible declaration of `name` (plain or family member). */
   lookup(name: string): PtxSymbol | undefined {
+    const known = this.resolved.get(name);
+    if (known !== undefined) return known ?? undefined;
+    const sym = this.resolve(name);
+    this.resolved.set(name, sym ?? null);
+    return sym;
+  }
+
+  private resolve(name: string): PtxSymbol | undefined {
     const b = this.localVisible.get(name) ?? this.moduleVisible.get(name);
     // Nothing can be declared deeper than the current scope: no family can shadow this binding.
     if ((b && b.scope === this.current) || this.visibleFamilies.size === 0) return b?.symbol;
-    const fb = this.familyOf(name);
-    if (fb && (!b || fb.scope.depth > b.scope.depth)) return fb.symbol;
+    const at = numericSuffixStart(name);
+    if (at >= 0) {
+      const fb = this.visibleFamilies.get(name.slice(0, at));
+      if (fb && suffixValue(name, at) < fb.symbol.familyCount! && (!b || fb.scope.depth > b.scope.depth)) return fb.symbol;
+    }
     return b?.symbol;
   }
 

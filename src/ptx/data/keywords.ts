@@ -1,4 +1,9 @@
-/** PTX keyword tables from the syntax spec (Tables 1-3) plus the type and state-space words. */
+/**
+ * PTX keyword tables from the syntax spec (Tables 1-3) plus the type and state-space words. The
+ * parser and checker keep their own sets for Tables 1 and 3 (directives by grammar position, special
+ * registers with the target each needs); test/unit/keywords.test.ts proves every entry of these
+ * tables is handled there (each directive accepted in its place, each identifier resolves).
+ */
 
 /** Table 1: PTX directives. */
 export const DIRECTIVES: readonly string[] = [
@@ -71,12 +76,12 @@ export const PREDEFINED_IDENTIFIERS: readonly string[] = [
 ];
 
 /** State-space directives a variable declaration starts with. */
-export const STATE_SPACES: readonly string[] = ['.reg', '.sreg', '.const', '.global', '.local', '.param', '.shared', '.tex'];
+const STATE_SPACES: readonly string[] = ['.reg', '.sreg', '.const', '.global', '.local', '.param', '.shared', '.tex'];
 
-export const LINKAGES: readonly string[] = ['.extern', '.visible', '.weak', '.common'];
+const LINKAGES: readonly string[] = ['.extern', '.visible', '.weak', '.common'];
 
 /** Fundamental, packed and opaque types that may appear as a variable's type. */
-export const TYPES: readonly string[] = [
+const TYPES: readonly string[] = [
   '.s8', '.s16', '.s32', '.s64', '.u8', '.u16', '.u32', '.u64',
   '.b8', '.b16', '.b32', '.b64', '.b128',
   '.f16', '.f16x2', '.f32', '.f64', '.bf16', '.bf16x2', '.tf32',
@@ -86,7 +91,7 @@ export const TYPES: readonly string[] = [
 ];
 
 /** Performance-tuning and other directives that may follow a function header. */
-export const FUNCTION_ATTRIBUTE_DIRECTIVES: readonly string[] = [
+const FUNCTION_ATTRIBUTE_DIRECTIVES: readonly string[] = [
   '.maxnreg', '.maxntid', '.reqntid', '.minnctapersm', '.maxnctapersm', '.maxclusterrank', '.reqnctapercluster',
   '.explicitcluster', '.noreturn', '.pragma', '.abi_preserve', '.abi_preserve_control', '.blocksareclusters',
   '.attribute', '.local_maxnreg',

@@ -100,3 +100,21 @@ export function parseTargetName(word: string): ParsedTarget | undefined {
 export function formatVersionCode(code: number): string {
   return `${Math.floor(code / 10)}.${code % 10}`;
 }
+
+/**
+ * The supported versions as ptxas-style ranges, for messages: runs of consecutive minors of one
+ * major become `X.a-X.b`, the last run is joined with "and" (`1.0-1.5, 2.0-2.3 and 9.0`).
+ */
+export function formatVersionRanges(codes: Iterable<number> = SUPPORTED_VERSIONS): string {
+  const sorted = [...new Set(codes)].sort((a, b) => a - b);
+  const ranges: string[] = [];
+  for (let i = 0; i < sorted.length; ) {
+    let j = i;
+    while (j + 1 < sorted.length && sorted[j + 1] === sorted[j]! + 1 && Math.floor(sorted[j + 1]! / 10) === Math.floor(sorted[i]! / 10)) j++;
+    const first = formatVersionCode(sorted[i]!);
+    ranges.push(j === i ? first : `${first}-${formatVersionCode(sorted[j]!)}`);
+    i = j + 1;
+  }
+  if (ranges.length <= 1) return ranges[0] ?? '';
+  return `${ranges.slice(0, -1).join(', ')} and ${ranges[ranges.length - 1]}`;
+}
