@@ -4,7 +4,7 @@ import type { SourceLocation } from '../core/source.js';
 import type { Module } from './ast.js';
 import { layoutInput } from './layout.js';
 import { Parser, parseModule } from './parser.js';
-import { itemChecks, partDigest, startParallelPart, type PartResult } from './parallel.js';
+import { checkFirstPartAndJoin, itemChecks, startParallelPart } from './parallel.js';
 import { preprocess } from './preprocess.js';
 
 export interface PtxCheckOptions {
@@ -110,33 +110,13 @@ export function checkPtx(name: string, text: string, options: PtxCheckOptions, s
   const parser = new Parser(source.text);
   parser.beginModule();
   const part = split !== null && pre.identity ? startParallelPart(name, text, split) : undefined;
-  let second: Extract<PartResult, { ok: true }> | undefined;
-  let parallel: string | undefined;
-  if (part) {
-    const t0 = performance.now();
-    const stop = parser.parseItems(sink, part.split);
-    const t1 = performance.now();
-    const answer = part.join();
-    const timing = `main ${Math.round(t1 - t0)} ms, waited ${Math.round(performance.now() - t1)} ms${answer?.ok ? `; worker skimmed ${Math.round(answer.skimMs)} ms, checked ${Math.round(answer.checkMs)} ms` : ''}`;
-    const why = !answer
-      ? 'no answer from the worker'
-      : !answer.ok
-        ? answer.reason
-        : answer.partStart !== stop || !parser.atCleanBoundary()
-          ? 'the parts do not meet at one item boundary'
-          : answer.digest !== partDigest(checker, initializers)
-            ? 'different module-level state after the first part'
-            : answer.unknownLabels.some((l) => initializers.labels.has(l))
-              ? 'an initializer names a label of the first part'
-              : undefined;
-    if (answer?.ok && why === undefined) second = answer;
-    parallel = why === undefined ? `second part (from offset ${stop}) checked on a worker (${timing})` : `checked on one thread: ${why}`;
-  }
+  const joined = part ? checkFirstPartAndJoin(part, parser, sink, checker, initializers) : undefined;
+  const second = joined?.second;
   if (!second) parser.parseItems(sink, Infinity);
   parser.flush(source, front);
   if (second) for (const d of second.parseDiagnostics) front.add(d);
   // ptxas refuses a file with a non-ASCII byte before parsing it and says nothing else.
-  if (front.items.some((d) => d.code === 'PTX105')) return { diagnostics: sortDiagnostics(front.items), parallel };
+  if (front.items.some((d) => d.code === 'PTX105')) return { diagnostics: sortDiagnostics(front.items), parallel: joined?.message };
   if (second) {
     for (const d of second.checkDiagnostics) checks.add(d);
     checker.addFunctionEnds(second.functionEnds);
@@ -150,7 +130,7 @@ export function checkPtx(name: string, text: string, options: PtxCheckOptions, s
   if (second) for (const d of second.layoutDiagnostics) checks.add(d);
   const all = [...front.items];
   for (const d of checks.items) if (!cutoff || !d.location || !isAfter(d.location, cutoff)) all.push(d);
-  return { diagnostics: finalDiagnostics(all), parallel };
+  return { diagnostics: finalDiagnostics(all), parallel: joined?.message };
 }
 
 /**

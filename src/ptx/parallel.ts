@@ -151,6 +151,38 @@ export function itemChecks(source: MappedText, diags: DiagnosticBag): { checker:
   return { checker, input, sink };
 }
 
+/**
+ * The main thread's side: parses and checks the module up to the split, waits for the worker, and
+ * keeps its answer only when it is provably the one-thread answer (see the file comment). Without
+ * `second`, the caller parses on from where this stopped. `message` says what happened and why.
+ */
+export function checkFirstPartAndJoin(
+  part: ParallelPart,
+  parser: Parser,
+  sink: { push(item: ModuleItem): void },
+  checker: ModuleChecker,
+  input: LayoutInput,
+): { second?: Extract<PartResult, { ok: true }>; message: string } {
+  const t0 = performance.now();
+  const stop = parser.parseItems(sink, part.split);
+  const t1 = performance.now();
+  const answer = part.join();
+  const why = !answer
+    ? 'no answer from the worker'
+    : !answer.ok
+      ? answer.reason
+      : answer.partStart !== stop || !parser.atCleanBoundary()
+        ? 'the parts do not meet at one item boundary'
+        : answer.digest !== partDigest(checker, input)
+          ? 'different module-level state after the first part'
+          : answer.unknownLabels.some((l) => input.labels.has(l))
+            ? 'an initializer names a label of the first part'
+            : undefined;
+  if (why !== undefined || !answer?.ok) return { message: `checked on one thread: ${why}` };
+  const timing = `main ${Math.round(t1 - t0)} ms, waited ${Math.round(performance.now() - t1)} ms; worker skimmed ${Math.round(answer.skimMs)} ms, checked ${Math.round(answer.checkMs)} ms`;
+  return { second: answer, message: `second part (from offset ${stop}) checked on a worker (${timing})` };
+}
+
 /** The state both threads must agree on after the first part (see ModuleChecker.stateDigest). */
 export function partDigest(checker: ModuleChecker, input: LayoutInput): string {
   return `${checker.stateDigest()}\nlayout ${input.version} ${input.items.length}`;

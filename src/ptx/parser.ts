@@ -145,7 +145,10 @@ abstract class DecimalLiteral implements A.IntLiteral {
   /** The parsed text (on the per-parse subclass's prototype, not on each literal). */
   declare protected readonly text: string;
   constructor(private readonly start: number) {}
-  readonly kind = 'int' as const;
+  // On the prototype, not a field: initializer lists hold millions of these.
+  get kind(): 'int' {
+    return 'int';
+  }
   get unsigned(): boolean {
     return false;
   }
