@@ -652,7 +652,7 @@ export class ModuleChecker {
       return;
     }
     const prev = this.table.conflictInCurrent(d.name, d.parameterizedCount);
-    const sym: PtxSymbol = { name: d.name, kind: 'variable', nameSpan: d.nameSpan, space: decl.space, array: d.dims.length > 0, shape: variableShape(decl, d) };
+    const sym: PtxSymbol = { name: d.name, kind: 'variable', nameSpan: d.nameSpan, space: decl.space, type: decl.type, array: d.dims.length > 0, shape: variableShape(decl, d) };
     if (decl.linkage) sym.linkage = decl.linkage;
     if (d.parameterizedCount !== undefined) sym.familyCount = d.parameterizedCount;
     if (!prev) {
@@ -866,7 +866,7 @@ export class ModuleChecker {
         if (!this.headerConflict) this.error('PTX320', `duplicate definition of parameter '${d.name}'`, this.spanLoc(d.nameSpan), this.previousNote(prev.nameSpan));
         continue;
       }
-      this.table.declare({ name: d.name, kind: 'variable', nameSpan: d.nameSpan, space: decl.space, array: d.dims.length > 0 });
+      this.table.declare({ name: d.name, kind: 'variable', nameSpan: d.nameSpan, space: decl.space, type: decl.type, array: d.dims.length > 0 });
     }
   }
 
@@ -976,7 +976,7 @@ export class ModuleChecker {
         this.error('PTX320', `duplicate definition of variable '${what}'`, this.declaratorConflictLoc(d), this.previousNote(prev.nameSpan));
         continue;
       }
-      const sym: PtxSymbol = { name: d.name, kind: 'variable', nameSpan: d.nameSpan, space: decl.space, array: d.dims.length > 0 };
+      const sym: PtxSymbol = { name: d.name, kind: 'variable', nameSpan: d.nameSpan, space: decl.space, type: decl.type, array: d.dims.length > 0 };
       if (d.parameterizedCount !== undefined) sym.familyCount = d.parameterizedCount;
       this.table.declare(sym);
     }
@@ -1116,6 +1116,12 @@ export class ModuleChecker {
         case 'name':
           if (!this.resolvesCleanly(x.name, role)) this.use(x.name, x.span, role, instructionDate(ins));
           break;
+        case 'unary':
+          if (x.op === '!' && x.operand.kind === 'name') this.predicateNegation(x.operand);
+          else if (x.op === '!' && x.operand.kind === 'member') // `!%tid.x`: a vector component is never a predicate
+            this.error('PTX357', `'!' negates predicates only, not a vector component`, this.spanLoc(x.operand.span));
+          pushChildren(x, stack);
+          break;
         default:
           pushChildren(x, stack);
       }
@@ -1137,6 +1143,13 @@ export class ModuleChecker {
       this.syntaxError('PTX201', `syntax error near '${this.text.slice(at, at + 1)}': brackets hold an address, or a texture, a sampler and a coordinate vector`, this.tokenLoc(at));
       return;
     }
+  }
+
+  /** `!x` in an operand negates a predicate: ptxas "Illegal argument to predicate negation" for anything else. */
+  private predicateNegation(x: A.NameRef): void {
+    const sym = this.table.lookup(x.name);
+    if (sym ? sym.kind !== 'variable' || sym.type === '.pred' : !SPECIAL_REGISTERS.has(x.name)) return;
+    this.error('PTX357', `'!' negates predicates only, and '${x.name}' is not a predicate`, this.spanLoc(x.span));
   }
 
   /** `a[i]` needs an array variable `a`: ptxas "Array indexing on non-array", at the `]`. */

@@ -31,6 +31,8 @@ export interface PtxSymbol {
   returnCount?: number;
   /** Variables: type and array sizes; functions: parameter lists (redeclarations must match). */
   shape?: string;
+  /** Variables: the declared type (`.pred`, `.b32`, ...). */
+  type?: string;
   /** Variables: declared with array dimensions. */
   array?: boolean;
   /** Functions: named first by an `.alias` (defined as another function's alias). */

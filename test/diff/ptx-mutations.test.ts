@@ -22,7 +22,7 @@ import { checkPtxText } from '../../src/ptx/index.js';
 
 /** ptxas errors of instruction typing, which gpuasm does not check (see the file comment). */
 const INSTRUCTION_TYPING =
-  /Arguments mismatch|instruction types|Unknown modifier|Illegal vector size|vector size mismatch|Operand vector size|must be register|Illegal rounding modifier|requires \.target sm_|Illegal operand type|Illegal argument to predicate negation|modifier required|not supported on \.target|Integer constant expression expected for|Vector expected|Operand negation|Illegal argument to unary minus/;
+  /Arguments mismatch|instruction types|Unknown modifier|Illegal vector size|vector size mismatch|Operand vector size|must be register|Illegal rounding modifier|requires \.target sm_|Illegal operand type|modifier required|not supported on \.target|Integer constant expression expected for|Vector expected|Operand negation|Illegal argument to unary minus/;
 
 /** Files at most this large (ptxas time grows with the file). */
 const MAX_BYTES = 16_000;

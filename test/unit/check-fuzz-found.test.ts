@@ -110,6 +110,9 @@ const cases: Case[] = [
   { name: 'texture, sampler and coordinates', text: K('tex.2d.v4.s32.s32 {%r1, %r2, %r3, %r4}, [%rd1, %rd2, {%r1, %r2}];') },
   { name: 'linkage in a body: a syntax error at the state space', text: '.entry k() {\nbra L9;\n.extern\n.global .u32 x;\nret;\n}', line: 7, code: 'PTX330' },
   { name: 'a checker-found syntax error hides the unresolved labels before it', text: '.entry k() {\nbra L9;\n.reg .b32 %r<3>;\nmov.u32.0 %r1, 1;\nret;\n}', line: 7, code: 'PTX201' },
+  { name: 'negating a register that is not a predicate', text: K('mov.u32\n%r1, !%r2;'), line: 10, code: 'PTX357' },
+  { name: 'negating a special register component', text: K('mov.u32 %r1, !%tid.x;'), line: 9, code: 'PTX357' },
+  { name: 'negating predicates and constants', text: K('.reg .pred %q<2>;\nand.pred %q0, !%q1, %q1;\nselp.u32 %r1, 1, 2, !%q1;\nmov.u32 %r1, !1;') },
   // ------------------------------------------------------------ header
   { name: 'repeated .target', full: true, text: '.version 8.0\n.target sm_80\n.target sm_80\n.address_size 64\n.entry k() { ret; }\n' },
   { name: 'the last .target counts', full: true, text: '.version 8.0\n.target sm_90\n.target sm_80\n.address_size 64\n.entry k() { .reg .b32 r; mov.u32 r, %cluster_ctarank; ret; }\n', line: 5, code: 'PTX313' },
