@@ -475,7 +475,10 @@ export class ModuleChecker {
     const typeLoc = this.spanLoc(decl.typeSpan);
     const bits = DECLARATION_TYPE_BITS.get(decl.type);
     if (bits === undefined) {
-      if (INSTRUCTION_ONLY_TYPES.has(decl.type)) this.checkInstructionOnlyType(decl, typeLoc);
+      // ptxas 13.0 also accepts a few arrays of these and crashes on most others (see
+      // docs/divergences.md): every declaration of one is refused, as its message says.
+      if (INSTRUCTION_ONLY_TYPES.has(decl.type))
+        this.error('PTX334', `type ${decl.type} may only be used as an instruction type, not in a declaration`, typeLoc);
       else this.error('PTX333', `type ${decl.type} cannot be used in a variable declaration`, typeLoc);
       return false;
     }
@@ -559,27 +562,6 @@ export class ModuleChecker {
       }
     }
     return true;
-  }
-
-  /**
-   * `.e4m3`, `.e2m1x2`, ...: ptxas refuses them for a scalar or a vector, but declares arrays of them
-   * (storage for instructions to read), without initial values.
-   */
-  private checkInstructionOnlyType(decl: A.VariableDecl, typeLoc: SourceLocation): void {
-    if (decl.vector !== undefined) {
-      this.error('PTX334', `vector type .v${decl.vector} is only allowed over basic types, not ${decl.type}`, typeLoc);
-      return;
-    }
-    for (const d of decl.declarators) {
-      if (d.dims.length === 0 || d.parameterizedCount !== undefined) {
-        this.error('PTX334', `type ${decl.type} may only be used as an instruction type, not in a declaration (except of an array)`, typeLoc);
-        return;
-      }
-      if (d.initializer) {
-        this.error('PTX334', `an array of ${decl.type} cannot have an initializer`, this.spanLoc(d.initializer.span));
-        return;
-      }
-    }
   }
 
   /** Whether `word` (e.g. `.v2`, `.align`) is written between the declaration's start and its type. */

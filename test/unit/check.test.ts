@@ -190,7 +190,6 @@ const cases: Case[] = [
   { name: 'call prototype used before its definition', text: E('.reg .b64 %rd;\ncall %rd, pr;\npr: .callprototype ()_ ();\nret;'), line: 6, code: 'PTX310' },
   { name: 'recursive call', text: '.func f() { call f; ret; }' },
   { name: 'instruction-only type .e4m3', text: E('.reg .e4m3 t;\nret;'), line: 5, code: 'PTX334' },
-  { name: 'array of an instruction-only type', text: '.global .e4m3 g[4];\n.func f(.param .e5m2 p[]) { ret; }\n' + E('.local .e2m1x2 t[2];\nret;') },
   { name: 'scalar beside an array of an instruction-only type', text: '.global .e5m2 a[2], b;', line: 4, code: 'PTX334' },
   { name: 'vector of an instruction-only type', text: '.global .v2 .e4m3 g[2];', line: 4, code: 'PTX334' },
   { name: 'initialized array of an instruction-only type', text: '.global .e4m3 g[2] = {1, 2};', line: 4, code: 'PTX334' },
