@@ -160,6 +160,18 @@ const IDENT_CHAR = /* @__PURE__ */ (() => {
   return t;
 })();
 
+/**
+ * 1 for characters that start an identifier on next()'s fast path: letters, `_`, `$`. (`.` also
+ * starts one, but may be a float `.5` or the Dot token: lexIdentifier decides.)
+ */
+const IDENT_START = /* @__PURE__ */ (() => {
+  const t = new Uint8Array(128);
+  for (let c = 0; c < 128; c++) {
+    if ((c >= Ch.a && c <= Ch.z) || (c >= Ch.A && c <= Ch.Z) || c === Ch.UNDERSCORE || c === Ch.DOLLAR) t[c] = 1;
+  }
+  return t;
+})();
+
 export function isIdentCharCode(c: number): boolean {
   return c >= 0 && c < 128 && IDENT_CHAR[c] === 1;
 }
@@ -289,32 +301,55 @@ export class Lexer {
   /** Advances to the next token and returns its kind. */
   next(): number {
     const text = this.text;
+    const len = this.len;
     let p = this.pos;
-    this.spaceBefore = false;
+    let space = false;
+    let c = p < len ? text.charCodeAt(p) : -1;
     // Skip blanks and block comments; a block comment does not end the statement.
     for (;;) {
-      if (p >= this.len) break;
-      const c = text.charCodeAt(p);
       if (c === Ch.SPACE || c === Ch.TAB || c === 0) {
-        p++;
-        this.spaceBefore = true;
+        space = true;
+        c = ++p < len ? text.charCodeAt(p) : -1;
         continue;
       }
-      if (c === Ch.SLASH && p + 1 < this.len && text.charCodeAt(p + 1) === Ch.STAR) {
+      if (c === Ch.SLASH && p + 1 < len && text.charCodeAt(p + 1) === Ch.STAR) {
         const close = text.indexOf('*/', p + 2);
         if (close < 0) {
-          this.pos = this.len;
-          return this.err(p, this.len, 'unterminated comment');
+          this.spaceBefore = space;
+          this.pos = len;
+          return this.err(p, len, 'unterminated comment');
         }
         p = close + 2;
-        this.spaceBefore = true;
+        space = true;
         this.atStatementStart = false;
+        c = p < len ? text.charCodeAt(p) : -1;
         continue;
       }
       break;
     }
+    this.spaceBefore = space;
     this.start = p;
-    if (p >= this.len) {
+    // Identifiers first: the most common token (mnemonics, registers, names). `.` followed by
+    // a digit (a float) and a lone `.` (Dot) take lexIdentifier's slow path.
+    if (c >= 0 && c < 128 && IDENT_START[c] === 1) {
+      this.atStatementStart = false;
+      let q = p + 1;
+      while (q < len) {
+        const d = text.charCodeAt(q);
+        if (d >= 128 || IDENT_CHAR[d] !== 1) break;
+        q++;
+      }
+      this.end = q;
+      this.pos = q;
+      return (this.kind = Tok.Identifier);
+    }
+    if (c === Ch.COMMA) {
+      this.atStatementStart = false;
+      this.end = p + 1;
+      this.pos = p + 1;
+      return (this.kind = Tok.Comma);
+    }
+    if (c < 0) {
       this.pos = p;
       this.end = p;
       if (!this.atStatementStart) {
@@ -323,7 +358,6 @@ export class Lexer {
       }
       return (this.kind = Tok.Eof);
     }
-    const c = text.charCodeAt(p);
     // Line comments: `;` anywhere, `//` anywhere, `#` at the start of a statement.
     if (c === Ch.SEMI || (c === Ch.SLASH && this.ch(p + 1) === Ch.SLASH) || (c === Ch.HASH && this.atStatementStart)) {
       let q: number;
@@ -331,10 +365,10 @@ export class Lexer {
       if (!this.loneCR) {
         // No lone CR in the file: the comment ends at the next LF (native search).
         const nl = text.indexOf('\n', p + 1);
-        q = nl < 0 ? this.len : nl + 1;
+        q = nl < 0 ? len : nl + 1;
       } else {
         q = p + 1;
-        while (q < this.len) {
+        while (q < len) {
           const d = text.charCodeAt(q);
           if (d === Ch.LF) {
             q++;
@@ -342,7 +376,7 @@ export class Lexer {
           }
           if (d === Ch.CR) {
             q++;
-            if (q < this.len && text.charCodeAt(q) === Ch.LF) q++;
+            if (q < len && text.charCodeAt(q) === Ch.LF) q++;
             break;
           }
           q++;
