@@ -42,7 +42,11 @@ export function checkText(text: string, options: CheckOptions, sink: IssueSink, 
     sink(i);
   };
   const c = new FileChecker(text, options, counting);
-  forEachAmdgpuStatement(text, options, counting, (st) => c.statement(st));
+  // Everything through which one statement's handling can depend on or affect the rest of the
+  // file: issues reported and symbol-table lookups. A repeated instruction line that moved
+  // neither is skipped (parser.ts, RepeatedLines).
+  const effects = () => errors + c.symbolAccesses;
+  forEachAmdgpuStatement(text, options, counting, (st) => c.statement(st), effects);
   return c.finish(errors === 0, collectSymbols);
 }
 
@@ -80,6 +84,10 @@ export class FileChecker {
     applyStatement(this.table, st, this.text);
     this.checker.check(st);
   }
+  /** Symbol-table lookups and references made by the operand checks so far. */
+  get symbolAccesses(): number {
+    return this.checker.symbolAccesses;
+  }
   /** `reportWriteErrors`: the file had no other error (llvm-mc writes no object otherwise). */
   finish(reportWriteErrors = true, collectSymbols = true): SymbolInfo[] {
     return this.table.finish(reportWriteErrors, collectSymbols);
@@ -89,6 +97,12 @@ export class FileChecker {
 class StatementChecker {
   private kernel: { seen: Set<string>; start: number } | null = null;
   private readonly evaluator: OperandExprEvaluator;
+  /** Symbol-table lookups and references so far (see checkText). */
+  symbolAccesses = 0;
+  private readonly lookup = (n: string): bigint | null => {
+    this.symbolAccesses++;
+    return this.table.currentValue(n);
+  };
 
   constructor(
     private readonly text: string,
@@ -106,7 +120,7 @@ class StatementChecker {
 
   /** Evaluates with the symbols defined so far; reports evaluation errors; returns the value or null. */
   private valueOf(e: Expr): bigint | null {
-    const r = evaluate(e, (n) => this.table.currentValue(n));
+    const r = evaluate(e, this.lookup);
     if ('error' in r) {
       this.sink(r.error);
       return null;
@@ -116,7 +130,7 @@ class StatementChecker {
 
   /** Register-index expressions for registers.ts: the one llvm-mc evaluator, with the current symbols. */
   private makeEvaluator(): OperandExprEvaluator {
-    return llvmOperandExprEvaluator((n) => this.table.currentValue(n), this.options);
+    return llvmOperandExprEvaluator(this.lookup, this.options);
   }
 
   check(st: Statement): void {
@@ -238,6 +252,7 @@ class StatementChecker {
         if (op.expr.kind === 'int' || op.expr.kind === 'real') return;
         for (const n of symbolsIn(op.expr)) {
           const at = n.indexOf('@');
+          this.symbolAccesses++;
           this.table.reference(at > 0 ? n.slice(0, at) : n);
         }
         this.valueOf(op.expr);

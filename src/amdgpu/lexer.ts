@@ -708,6 +708,18 @@ export class Lexer {
     return parseRealLiteral(this.tokenText());
   }
 
+  /**
+   * Continues after the line feed at `nl` as if the tokens up to it had been read: the current
+   * token becomes that line's end of statement (for a caller skipping a line it already knows).
+   */
+  resumeAfterLine(nl: number): void {
+    this.pos = nl + 1;
+    this.start = nl;
+    this.end = nl + 1;
+    this.kind = Tok.EndOfStatement;
+    this.atStatementStart = true;
+  }
+
   /** Skips to the end of the current statement (after an error): the next token is the first of the next statement. */
   skipToEndOfStatement(): void {
     while (this.kind !== Tok.EndOfStatement && this.kind !== Tok.Eof) this.next();
@@ -724,6 +736,19 @@ function hasLoneCR(text: string): boolean {
 
 export function radixName(radix: number): string {
   return radix === 2 ? 'binary' : radix === 8 ? 'octal' : radix === 10 ? 'decimal' : radix === 16 ? 'hexadecimal' : `base-${radix}`;
+}
+
+/** Small literal values (offsets, counters, immediates) as shared BigInts: no allocation per literal. */
+const SMALL_BIGINT_COUNT = 1024;
+const SMALL_BIGINTS: bigint[] = [];
+function smallBigInt(v: number): bigint {
+  let b = SMALL_BIGINTS[v];
+  if (b === undefined) {
+    // Filled in order once, so the array stays packed.
+    for (let i = SMALL_BIGINTS.length; i <= v; i++) SMALL_BIGINTS.push(BigInt(i));
+    b = SMALL_BIGINTS[v]!;
+  }
+  return b;
 }
 
 /** Value of an integer token from its digit range (radix 0: a character literal 'c'). */
@@ -751,7 +776,7 @@ export function integerTokenValue(text: string, radix: number, start: number, en
   if (end - start <= 12 && radix !== 2) {
     let v = 0;
     for (let i = start; i < end; i++) v = v * radix + hexVal(text.charCodeAt(i));
-    return BigInt(v);
+    return v < SMALL_BIGINT_COUNT ? smallBigInt(v) : BigInt(v);
   }
   // Few digits (the usual case: offsets, small immediates): exact in a double, no string.
   const n = end - start;

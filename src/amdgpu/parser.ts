@@ -27,10 +27,38 @@ export function parseAmdgpuStatements(text: string, options: ParseOptions = {}):
 /**
  * Parses a file statement by statement, handing each to `onStatement` as soon as it is parsed
  * (nothing is retained: memory stays flat on large files).
+ *
+ * With `effects`, a repeated instruction line is handled once: see `RepeatedLines`.
  */
-export function forEachAmdgpuStatement(text: string, options: ParseOptions, sink: IssueSink, onStatement: (st: Statement) => void): void {
-  new StatementParser(text, options, sink, onStatement).parseFile();
+export function forEachAmdgpuStatement(
+  text: string,
+  options: ParseOptions,
+  sink: IssueSink,
+  onStatement: (st: Statement) => void,
+  effects?: () => number,
+): void {
+  new StatementParser(text, options, sink, onStatement, effects ? new RepeatedLines(effects) : null).parseFile();
 }
+
+/**
+ * Instruction lines already handled without effect, so that an identical line later is skipped.
+ * Compiler output repeats a few thousand distinct instruction lines (`v_mov_b32_e32 v0, 0`,
+ * `s_waitcnt vmcnt(0)`) over a whole file. An instruction's parse and check read only its own
+ * text, the file's options and target, and the symbol table; so when the caller's `effects`
+ * count (issues reported, symbols looked up or referenced) did not move while one was handled,
+ * handling the same text again (outside `.amdhsa_kernel`, where instructions are errors) would
+ * do nothing either. A line counts only when the instruction was the whole rest of the line: its
+ * end-of-statement token is the line's LF, so every token read lay inside the key text.
+ */
+class RepeatedLines {
+  readonly seen = new Set<string>();
+  constructor(readonly effects: () => number) {}
+}
+
+/** Lines longer than this are not remembered (the key is hashed on every lookup). */
+const MAX_REPEAT_KEY = 200;
+/** Distinct lines remembered at most: memory stays bounded on files without repetition. */
+const MAX_REPEAT_LINES = 50_000;
 
 class StatementParser {
   private readonly lex: Lexer;
@@ -39,11 +67,15 @@ class StatementParser {
   private inKernel: { start: number; nameEnd: number } | null = null;
   private opNesting = 0;
 
+  /** Kind of the statement emitted last (an instruction line may be remembered by `repeats`). */
+  private lastEmitted = '';
+
   constructor(
     private readonly text: string,
     options: ParseOptions,
     private readonly sink: IssueSink,
     private readonly emit: (st: Statement) => void,
+    private readonly repeats: RepeatedLines | null = null,
   ) {
     this.lex = new Lexer(text, options);
     this.ep = new ExprParser(this.lex, sink);
@@ -55,24 +87,52 @@ class StatementParser {
 
   parseFile(): void {
     const lex = this.lex;
+    const text = this.text;
+    const repeats = this.repeats;
     lex.next();
     for (;;) {
       while (lex.cur() === Tok.EndOfStatement) lex.next();
       if (lex.cur() === Tok.Eof) break;
-      const ok = this.parseStatement();
-      if (!ok) {
-        lex.skipToEndOfStatement();
-        continue;
+      // (Directives, `.name`, are never remembered: no lookup for them.)
+      if (repeats !== null && !this.inKernel && lex.cur() === Tok.Identifier && text.charCodeAt(lex.start) !== 46 /* . */) {
+        // An instruction line seen before without effect: skip it whole (see RepeatedLines).
+        const start = lex.start;
+        const nl = text.indexOf('\n', start);
+        if (nl >= 0 && nl - start < MAX_REPEAT_KEY) {
+          const key = text.slice(start, nl + 1);
+          if (repeats.seen.has(key)) {
+            lex.resumeAfterLine(nl);
+            continue;
+          }
+          const before = repeats.effects();
+          this.lastEmitted = '';
+          const ok = this.parseStatement();
+          if (ok && this.lastEmitted === 'instruction' && lex.cur() === Tok.EndOfStatement && lex.end === nl + 1 && repeats.effects() === before && repeats.seen.size < MAX_REPEAT_LINES) {
+            repeats.seen.add(key);
+          }
+          this.afterStatement(ok);
+          continue;
+        }
       }
-      if (lex.cur() === Tok.EndOfStatement || lex.cur() === Tok.Eof) continue;
-      // A label is followed directly by the next statement on the same line.
-      if (this.endsWithLabel) continue;
-      this.unexpectedAtEnd();
-      lex.skipToEndOfStatement();
+      this.afterStatement(this.parseStatement());
     }
     if (this.inKernel) {
       this.issue('AMD204', 'missing .end_amdhsa_kernel for this .amdhsa_kernel', this.inKernel.start, this.inKernel.nameEnd);
     }
+  }
+
+  /** After one statement: skip the rest of a failed one; anything but its end (or a label's next statement) is an error. */
+  private afterStatement(ok: boolean): void {
+    const lex = this.lex;
+    if (!ok) {
+      lex.skipToEndOfStatement();
+      return;
+    }
+    if (lex.cur() === Tok.EndOfStatement || lex.cur() === Tok.Eof) return;
+    // A label is followed directly by the next statement on the same line.
+    if (this.endsWithLabel) return;
+    this.unexpectedAtEnd();
+    lex.skipToEndOfStatement();
   }
 
   /** Set when the statement just parsed was a label (the line may continue with another statement). */
@@ -389,6 +449,7 @@ class StatementParser {
     const st: Statement = { kind: 'instruction', mnemonic, mnemonicSpan: { start, end: nameEnd }, operands: first, span: { start, end } };
     if (dual) st.dual = dual;
     this.emit(st);
+    this.lastEmitted = 'instruction';
     return true;
   }
 
