@@ -37,7 +37,7 @@ export function forEachAmdgpuStatement(
   onStatement: (st: Statement) => void,
   effects?: () => number,
 ): void {
-  new StatementParser(text, options, sink, onStatement, effects ? new RepeatedLines(effects) : null).parseFile();
+  new StatementParser(text, options, sink, onStatement, effects ? new RepeatedLines(text, effects) : null).parseFile();
 }
 
 /**
@@ -51,8 +51,62 @@ export function forEachAmdgpuStatement(
  * end-of-statement token is the line's LF, so every token read lay inside the key text.
  */
 class RepeatedLines {
-  readonly seen = new Set<string>();
-  constructor(readonly effects: () => number) {}
+  /** Open addressing over the remembered lines, kept as offsets into the text: hash, start, length (0: empty slot). */
+  private hashes = new Int32Array(1 << 12);
+  private starts = new Int32Array(1 << 12);
+  private lengths = new Int32Array(1 << 12);
+  count = 0;
+  constructor(
+    private readonly text: string,
+    readonly effects: () => number,
+  ) {}
+
+  /** Whether the text at [start, start + length) (hash `h`) is remembered. */
+  has(start: number, length: number, h: number): boolean {
+    const text = this.text;
+    const mask = this.hashes.length - 1;
+    for (let i = h & mask; ; i = (i + 1) & mask) {
+      const n = this.lengths[i]!;
+      if (n === 0) return false;
+      if (n === length && this.hashes[i] === h) {
+        const s = this.starts[i]!;
+        let k = 0;
+        while (k < length && text.charCodeAt(s + k) === text.charCodeAt(start + k)) k++;
+        if (k === length) return true;
+      }
+    }
+  }
+
+  /** Remembers the text at [start, start + length) (not yet remembered; length > 0). */
+  add(start: number, length: number, h: number): void {
+    if ((this.count + 1) * 2 > this.hashes.length) this.grow();
+    this.insert(start, length, h);
+    this.count++;
+  }
+
+  private insert(start: number, length: number, h: number): void {
+    const mask = this.hashes.length - 1;
+    let i = h & mask;
+    while (this.lengths[i] !== 0) i = (i + 1) & mask;
+    this.hashes[i] = h;
+    this.starts[i] = start;
+    this.lengths[i] = length;
+  }
+
+  private grow(): void {
+    const { hashes, starts, lengths } = this;
+    this.hashes = new Int32Array(hashes.length * 2);
+    this.starts = new Int32Array(hashes.length * 2);
+    this.lengths = new Int32Array(hashes.length * 2);
+    for (let i = 0; i < hashes.length; i++) if (lengths[i] !== 0) this.insert(starts[i]!, lengths[i]!, hashes[i]!);
+  }
+}
+
+/** FNV-1a hash of text[start, end). */
+function lineHash(text: string, start: number, end: number): number {
+  let h = 0x811c9dc5 | 0;
+  for (let i = start; i < end; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return h;
 }
 
 /** Lines longer than this are not remembered (the key is hashed on every lookup). */
@@ -99,16 +153,16 @@ class StatementParser {
         const start = lex.start;
         const nl = text.indexOf('\n', start);
         if (nl >= 0 && nl - start < MAX_REPEAT_KEY) {
-          const key = text.slice(start, nl + 1);
-          if (repeats.seen.has(key)) {
+          const h = lineHash(text, start, nl);
+          if (repeats.has(start, nl + 1 - start, h)) {
             lex.resumeAfterLine(nl);
             continue;
           }
           const before = repeats.effects();
           this.lastEmitted = '';
           const ok = this.parseStatement();
-          if (ok && this.lastEmitted === 'instruction' && lex.cur() === Tok.EndOfStatement && lex.end === nl + 1 && repeats.effects() === before && repeats.seen.size < MAX_REPEAT_LINES) {
-            repeats.seen.add(key);
+          if (ok && this.lastEmitted === 'instruction' && lex.cur() === Tok.EndOfStatement && lex.end === nl + 1 && repeats.effects() === before && repeats.count < MAX_REPEAT_LINES) {
+            repeats.add(start, nl + 1 - start, h);
           }
           this.afterStatement(ok);
           continue;
