@@ -811,12 +811,21 @@ export function parseRealLiteral(s: string): number {
   return Number.isNaN(v) ? 0 : v;
 }
 
-/** `h*[.h*]p[+-]d+` (the part after 0x), rounded once to nearest-even double. */
+/** Significant hex digits kept from a mantissa (128 bits, far more than a double's 53 + guard bit). */
+const HEX_FLOAT_KEPT_DIGITS = 32;
+
+/**
+ * `h*[.h*]p[+-]d+` (the part after 0x), rounded once to nearest-even double. Linear in the
+ * length: the first 32 significant digits are kept exactly and the rest only as a sticky bit
+ * (whether any of them is non-zero), which is all a single rounding to 53 bits needs.
+ */
 function parseHexFloat(s: string): number {
   let i = 0;
-  let mant = 0n;
   let fracDigits = 0;
   let seenDot = false;
+  let kept = '';
+  let dropped = 0;
+  let sticky = false;
   for (; i < s.length; i++) {
     const c = s.charCodeAt(i);
     if (c === Ch.DOT) {
@@ -825,8 +834,13 @@ function parseHexFloat(s: string): number {
     }
     const v = hexVal(c);
     if (v >= 16) break;
-    mant = (mant << 4n) | BigInt(v);
     if (seenDot) fracDigits++;
+    if (kept.length === 0 && v === 0) continue; // a leading zero
+    if (kept.length < HEX_FLOAT_KEPT_DIGITS) kept += s[i];
+    else {
+      dropped++;
+      if (v !== 0) sticky = true;
+    }
   }
   // exponent
   i++; // 'p'
@@ -841,7 +855,10 @@ function parseHexFloat(s: string): number {
     exp = exp * 10 + (s.charCodeAt(i) - Ch.D0);
     if (exp > 100000) exp = 100000;
   }
-  return scaleBigToDouble(mant, sign * exp - 4 * fracDigits);
+  if (kept.length === 0) return 0;
+  // One bit below the kept digits carries the sticky bit (a tie is broken by any dropped non-zero).
+  const mant = (BigInt('0x' + kept) << 1n) | (sticky ? 1n : 0n);
+  return scaleBigToDouble(mant, sign * exp - 4 * fracDigits + 4 * dropped - 1);
 }
 
 /** mant * 2^exp2 rounded to nearest-even double (one rounding, subnormals included). */
