@@ -43,10 +43,12 @@ export function checkText(text: string, options: CheckOptions, sink: IssueSink, 
   };
   const c = new FileChecker(text, options, counting);
   // Everything through which one statement's handling can depend on or affect the rest of the
-  // file: issues reported and symbol-table lookups. A repeated instruction line that moved
-  // neither is skipped (parser.ts, RepeatedLines).
-  const effects = () => errors + c.symbolAccesses;
-  forEachAmdgpuStatement(text, options, counting, (st) => c.statement(st), effects);
+  // file: issues reported and symbol-table lookups. Repeated text that moved neither is skipped
+  // (parser.ts, Repeats).
+  forEachAmdgpuStatement(text, options, counting, (st) => c.statement(st), {
+    effects: () => errors + c.symbolAccesses,
+    kernelBodySkipped: () => c.kernelBodySkipped(),
+  });
   return c.finish(errors === 0, collectSymbols);
 }
 
@@ -84,9 +86,13 @@ export class FileChecker {
     applyStatement(this.table, st, this.text);
     this.checker.check(st);
   }
-  /** Symbol-table lookups and references made by the operand checks so far. */
+  /** Symbol-table lookups and references made by the operand and directive checks so far. */
   get symbolAccesses(): number {
     return this.checker.symbolAccesses;
+  }
+  /** The parser skipped a kernel body known to have no effect: the block is closed. */
+  kernelBodySkipped(): void {
+    this.checker.kernelBodySkipped();
   }
   /** `reportWriteErrors`: the file had no other error (llvm-mc writes no object otherwise). */
   finish(reportWriteErrors = true, collectSymbols = true): SymbolInfo[] {
@@ -116,6 +122,11 @@ class StatementChecker {
 
   private issue(code: string, message: string, span: Span): void {
     this.sink({ code, message, start: span.start, end: span.end });
+  }
+
+  /** A kernel body known to have no effect was skipped: what its end directive would leave. */
+  kernelBodySkipped(): void {
+    this.kernel = null;
   }
 
   /** Evaluates with the symbols defined so far; reports evaluation errors; returns the value or null. */

@@ -25,43 +25,72 @@ export function parseAmdgpuStatements(text: string, options: ParseOptions = {}):
 }
 
 /**
+ * What a caller that checks statements tells the parser so that repeated text is handled once
+ * (see `Repeats`).
+ */
+export interface RepeatHooks {
+  /**
+   * A count that moves whenever handling a statement had an effect beyond the statement itself
+   * or depended on anything but its text, the file's options and target: an issue reported, a
+   * symbol looked up or referenced.
+   */
+  effects(): number;
+  /** A remembered `.amdhsa_kernel` body was skipped: the block is closed, as its end directive would close it. */
+  kernelBodySkipped(): void;
+}
+
+/**
  * Parses a file statement by statement, handing each to `onStatement` as soon as it is parsed
  * (nothing is retained: memory stays flat on large files).
  *
- * With `effects`, a repeated instruction line is handled once: see `RepeatedLines`.
+ * With `hooks`, repeated instruction lines and kernel descriptor bodies are handled once: see `Repeats`.
  */
 export function forEachAmdgpuStatement(
   text: string,
   options: ParseOptions,
   sink: IssueSink,
   onStatement: (st: Statement) => void,
-  effects?: () => number,
+  hooks?: RepeatHooks,
 ): void {
-  new StatementParser(text, options, sink, onStatement, effects ? new RepeatedLines(text, effects) : null).parseFile();
+  new StatementParser(text, options, sink, onStatement, hooks ? new Repeats(text, hooks) : null).parseFile();
 }
 
 /**
- * Instruction lines already handled without effect, so that an identical line later is skipped.
- * Compiler output repeats a few thousand distinct instruction lines (`v_mov_b32_e32 v0, 0`,
- * `s_waitcnt vmcnt(0)`) over a whole file. An instruction's parse and check read only its own
- * text, the file's options and target, and the symbol table; so when the caller's `effects`
- * count (issues reported, symbols looked up or referenced) did not move while one was handled,
- * handling the same text again (outside `.amdhsa_kernel`, where instructions are errors) would
- * do nothing either. A line counts only when the instruction was the whole rest of the line: its
- * end-of-statement token is the line's LF, so every token read lay inside the key text.
+ * Text already handled without effect, so that the same text later is skipped. Compiler output
+ * repeats a few thousand distinct instruction lines (`v_mov_b32_e32 v0, 0`, `s_waitcnt vmcnt(0)`)
+ * and kernel descriptor blocks over a whole file.
+ *
+ * Instruction lines: an instruction's parse and check read only its own text, the file's options
+ * and target, and the symbol table; so when the hooks' `effects` count did not move while one was
+ * handled, handling the same text again (outside `.amdhsa_kernel`, where instructions are errors)
+ * would do nothing either. A line counts only when the instruction was the whole rest of the
+ * line: its end-of-statement token is the line's LF, so every token read lay inside the key text.
+ *
+ * Kernel bodies: the lines after `.amdhsa_kernel NAME` up to and including the first
+ * `.end_amdhsa_kernel` line. Every body starts from the same state (a fresh block), so a body
+ * handled without effect, whose block that very line closed, leaves only the block closed.
  */
-class RepeatedLines {
-  /** Open addressing over the remembered lines, kept as offsets into the text: hash, start, length (0: empty slot). */
-  private hashes = new Int32Array(1 << 12);
-  private starts = new Int32Array(1 << 12);
-  private lengths = new Int32Array(1 << 12);
-  count = 0;
+class Repeats {
+  readonly lines: TextSet;
+  readonly kernelBodies: TextSet;
   constructor(
-    private readonly text: string,
-    readonly effects: () => number,
-  ) {}
+    text: string,
+    readonly hooks: RepeatHooks,
+  ) {
+    this.lines = new TextSet(text);
+    this.kernelBodies = new TextSet(text);
+  }
+}
 
-  /** Whether the text at [start, start + length) (hash `h`) is remembered. */
+/** A set of ranges of one text, compared by content (open addressing: hash, start, length; 0 length is an empty slot). */
+class TextSet {
+  private hashes = new Int32Array(1 << 10);
+  private starts = new Int32Array(1 << 10);
+  private lengths = new Int32Array(1 << 10);
+  count = 0;
+  constructor(private readonly text: string) {}
+
+  /** Whether the text at [start, start + length) (hash `h`) is in the set. */
   has(start: number, length: number, h: number): boolean {
     const text = this.text;
     const mask = this.hashes.length - 1;
@@ -77,7 +106,7 @@ class RepeatedLines {
     }
   }
 
-  /** Remembers the text at [start, start + length) (not yet remembered; length > 0). */
+  /** Adds the text at [start, start + length) (not yet in the set; length > 0). */
   add(start: number, length: number, h: number): void {
     if ((this.count + 1) * 2 > this.hashes.length) this.grow();
     this.insert(start, length, h);
@@ -111,8 +140,11 @@ function lineHash(text: string, start: number, end: number): number {
 
 /** Lines longer than this are not remembered (the key is hashed on every lookup). */
 const MAX_REPEAT_KEY = 200;
-/** Distinct lines remembered at most: memory stays bounded on files without repetition. */
-const MAX_REPEAT_LINES = 50_000;
+/** Kernel bodies longer than this are not remembered. */
+const MAX_KERNEL_BODY = 20_000;
+/** Distinct texts remembered at most per set: memory stays bounded on files without repetition. */
+const MAX_REPEATS = 50_000;
+const END_KERNEL = '.end_amdhsa_kernel';
 
 class StatementParser {
   private readonly lex: Lexer;
@@ -123,13 +155,20 @@ class StatementParser {
 
   /** Kind of the statement emitted last (an instruction line may be remembered by `repeats`). */
   private lastEmitted = '';
+  /** Set by `.amdhsa_kernel` (its body may be remembered or skipped by `repeats`). */
+  private kernelOpened = false;
+  /** The kernel body being handled, to remember once its block closes: range end (its LF), hash, effects count at its start. */
+  private bodyStart = -1;
+  private bodyEnd = -1;
+  private bodyHash = 0;
+  private bodyEffects = 0;
 
   constructor(
     private readonly text: string,
     options: ParseOptions,
     private readonly sink: IssueSink,
     private readonly emit: (st: Statement) => void,
-    private readonly repeats: RepeatedLines | null = null,
+    private readonly repeats: Repeats | null = null,
   ) {
     this.lex = new Lexer(text, options);
     this.ep = new ExprParser(this.lex, sink);
@@ -147,32 +186,75 @@ class StatementParser {
     for (;;) {
       while (lex.cur() === Tok.EndOfStatement) lex.next();
       if (lex.cur() === Tok.Eof) break;
-      // (Directives, `.name`, are never remembered: no lookup for them.)
-      if (repeats !== null && !this.inKernel && lex.cur() === Tok.Identifier && text.charCodeAt(lex.start) !== 46 /* . */) {
-        // An instruction line seen before without effect: skip it whole (see RepeatedLines).
+      if (repeats === null) {
+        this.afterStatement(this.parseStatement());
+        continue;
+      }
+      // (Directives, `.name`, are never remembered as lines: no lookup for them.)
+      if (!this.inKernel && lex.cur() === Tok.Identifier && text.charCodeAt(lex.start) !== 46 /* . */) {
+        // An instruction line seen before without effect: skip it whole (see Repeats).
         const start = lex.start;
         const nl = text.indexOf('\n', start);
         if (nl >= 0 && nl - start < MAX_REPEAT_KEY) {
           const h = lineHash(text, start, nl);
-          if (repeats.has(start, nl + 1 - start, h)) {
+          if (repeats.lines.has(start, nl + 1 - start, h)) {
             lex.resumeAfterLine(nl);
             continue;
           }
-          const before = repeats.effects();
+          const before = repeats.hooks.effects();
           this.lastEmitted = '';
           const ok = this.parseStatement();
-          if (ok && this.lastEmitted === 'instruction' && lex.cur() === Tok.EndOfStatement && lex.end === nl + 1 && repeats.effects() === before && repeats.count < MAX_REPEAT_LINES) {
-            repeats.add(start, nl + 1 - start, h);
+          if (ok && this.lastEmitted === 'instruction' && lex.cur() === Tok.EndOfStatement && lex.end === nl + 1 && repeats.hooks.effects() === before && repeats.lines.count < MAX_REPEATS) {
+            repeats.lines.add(start, nl + 1 - start, h);
           }
           this.afterStatement(ok);
           continue;
         }
       }
+      const before = repeats.hooks.effects();
+      const wasInKernel = this.inKernel !== null;
+      this.kernelOpened = false;
       this.afterStatement(this.parseStatement());
+      if (this.kernelOpened && this.inKernel !== null && repeats.hooks.effects() === before) {
+        if (this.skipKnownKernelBody(repeats)) continue;
+      } else if (wasInKernel && this.inKernel === null && this.bodyStart >= 0) {
+        // The block closed: remember its body if it had no effect and this line closed it.
+        if (lex.cur() === Tok.EndOfStatement && lex.end === this.bodyEnd + 1 && repeats.hooks.effects() === this.bodyEffects && repeats.kernelBodies.count < MAX_REPEATS) {
+          repeats.kernelBodies.add(this.bodyStart, this.bodyEnd + 1 - this.bodyStart, this.bodyHash);
+        }
+        this.bodyStart = -1;
+      }
     }
     if (this.inKernel) {
       this.issue('AMD204', 'missing .end_amdhsa_kernel for this .amdhsa_kernel', this.inKernel.start, this.inKernel.nameEnd);
     }
+  }
+
+  /**
+   * Just after a `.amdhsa_kernel NAME` line: skips the body when it is remembered (true), or
+   * notes where it should end so that it is remembered if it closes there without effect.
+   */
+  private skipKnownKernelBody(repeats: Repeats): boolean {
+    const lex = this.lex;
+    const text = this.text;
+    this.bodyStart = -1;
+    if (lex.cur() !== Tok.EndOfStatement || lex.end === 0 || text.charCodeAt(lex.end - 1) !== 10 /* LF */) return false;
+    const start = lex.end;
+    const endAt = text.indexOf(END_KERNEL, start);
+    const nl = endAt < 0 ? -1 : text.indexOf('\n', endAt);
+    if (nl < 0 || nl - start >= MAX_KERNEL_BODY) return false;
+    const h = lineHash(text, start, nl);
+    if (repeats.kernelBodies.has(start, nl + 1 - start, h)) {
+      lex.resumeAfterLine(nl);
+      this.inKernel = null;
+      repeats.hooks.kernelBodySkipped();
+      return true;
+    }
+    this.bodyStart = start;
+    this.bodyEnd = nl;
+    this.bodyHash = h;
+    this.bodyEffects = repeats.hooks.effects();
+    return false;
   }
 
   /** After one statement: skip the rest of a failed one; anything but its end (or a label's next statement) is an error. */
@@ -407,6 +489,7 @@ class StatementParser {
         const args: DirectiveArg[] = [{ span: { start: lex.start, end: lex.end } }];
         lex.next();
         this.inKernel = { start, nameEnd };
+        this.kernelOpened = true;
         this.emit({ kind: 'directive', name, nameSpan, args, span: { start, end: args[0]!.span.end } });
         return true;
       }

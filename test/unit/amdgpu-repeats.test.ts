@@ -82,6 +82,23 @@ const LINES = [
   '',
 ];
 
+/** Kernel descriptor lines: valid, repeated, unknown, symbol-valued, decoys of the end line, instructions. */
+const KERNEL_LINES = [
+  '\t\t.amdhsa_next_free_vgpr 1',
+  '\t\t.amdhsa_next_free_sgpr 8',
+  '\t\t.amdhsa_next_free_sgpr x',
+  '\t\t.amdhsa_accum_offset 4',
+  '\t\t.amdhsa_user_sgpr_count 6',
+  '\t\t.amdhsa_ieee_mode 1',
+  '\t\t.amdhsa_ieee_mode 1/0',
+  '\t\t.amdhsa_bogus 1',
+  '\t\t.AMDHSA_IEEE_MODE 0',
+  '; .end_amdhsa_kernel in a comment',
+  '\t\t.amdhsa_dx10_clamp 1 ; .end_amdhsa_kernel',
+  '\tv_mov_b32 v0, v1',
+  '',
+];
+
 describe('AMDGPU check: repeated instruction lines', () => {
   test('the same diagnostics and symbols as handling every statement (random files of repeated lines)', () => {
     const seed = fuzzSeed();
@@ -102,6 +119,33 @@ describe('AMDGPU check: repeated instruction lines', () => {
         const syms = amdgpuSymbols('f.s', text, { mcpu, masmIntegers: masm }).symbols.map((s) => s.name);
         const all = new Set(syms);
         assert.equal(all.size, syms.length, `seed ${seed}`);
+      }),
+      { seed, numRuns },
+    );
+  });
+
+  test('the same diagnostics as handling every statement (random files of repeated kernel blocks)', () => {
+    const seed = fuzzSeed();
+    const numRuns = 300;
+    console.log(`amdgpu repeated kernel blocks: ${numRuns} files, seed ${seed}`);
+    // Mostly complete blocks (the required entries present), so that clean bodies repeat.
+    const body = fc
+      .record({ extra: fc.array(fc.constantFrom(...KERNEL_LINES), { minLength: 0, maxLength: 4 }), complete: fc.nat(3) })
+      .map(({ extra, complete }) => (complete > 0 ? ['\t\t.amdhsa_next_free_vgpr 4', '\t\t.amdhsa_next_free_sgpr 8', '\t\t.amdhsa_accum_offset 4', ...extra] : extra));
+    const file = fc.record({
+      bodies: fc.array(body, { minLength: 1, maxLength: 3 }),
+      picks: fc.array(fc.record({ body: fc.nat(2), between: fc.constantFrom(...LINES), end: fc.constantFrom('\t.end_amdhsa_kernel', '\t.end_amdhsa_kernel', '.END_AMDHSA_KERNEL', '\t.end_amdhsa_kernel ; done', '\t.end_amdhsa_kernel junk') }), { minLength: 1, maxLength: 8 }),
+      eol: fc.constantFrom('\n', '\r\n'),
+      mcpu: fc.constantFrom('gfx900', 'gfx90a'),
+    });
+    fc.assert(
+      fc.property(file, ({ bodies, picks, eol, mcpu }) => {
+        const lines: string[] = [];
+        picks.forEach((p, i) => {
+          lines.push(p.between, `\t.amdhsa_kernel k${i}`, ...bodies[p.body % bodies.length]!, p.end);
+        });
+        const text = lines.join(eol) + eol;
+        assert.deepEqual(withMemo(text, mcpu, false), withoutMemo(text, mcpu, false), `seed ${seed}: ${JSON.stringify(text)}`);
       }),
       { seed, numRuns },
     );
