@@ -86,9 +86,9 @@ export class FileChecker {
     applyStatement(this.table, st, this.text);
     this.checker.check(st);
   }
-  /** Symbol-table lookups and references made by the operand and directive checks so far. */
+  /** Symbol-table lookups, references and definitions so far (by the checks and by statements' effects). */
   get symbolAccesses(): number {
-    return this.checker.symbolAccesses;
+    return this.checker.symbolAccesses + this.table.touches;
   }
   /** The parser skipped a kernel body known to have no effect: the block is closed. */
   kernelBodySkipped(): void {

@@ -57,14 +57,16 @@ export function forEachAmdgpuStatement(
 
 /**
  * Text already handled without effect, so that the same text later is skipped. Compiler output
- * repeats a few thousand distinct instruction lines (`v_mov_b32_e32 v0, 0`, `s_waitcnt vmcnt(0)`)
+ * repeats a few thousand distinct lines (`v_mov_b32_e32 v0, 0`, `s_waitcnt vmcnt(0)`, `.p2align 8`)
  * and kernel descriptor blocks over a whole file.
  *
- * Instruction lines: an instruction's parse and check read only its own text, the file's options
- * and target, and the symbol table; so when the hooks' `effects` count did not move while one was
- * handled, handling the same text again (outside `.amdhsa_kernel`, where instructions are errors)
- * would do nothing either. A line counts only when the instruction was the whole rest of the
- * line: its end-of-statement token is the line's LF, so every token read lay inside the key text.
+ * Lines: an instruction's or a directive's parse and check read only its own text, the file's
+ * options and target, the symbol table, and whether a `.amdhsa_kernel` block is open; the only
+ * state they change is the symbol table and that block. So outside a block, when the hooks'
+ * `effects` count (issues, any use of the symbol table) did not move while a line was handled and
+ * it opened no block, handling the same text again would do nothing either. A line counts only
+ * when the statement was the whole rest of the line: its end-of-statement token is the line's LF,
+ * so every token read lay inside the key text (a raw block or a string running on is excluded).
  *
  * Kernel bodies: the lines after `.amdhsa_kernel NAME` up to and including the first
  * `.end_amdhsa_kernel` line. Every body starts from the same state (a fresh block), so a body
@@ -167,11 +169,18 @@ class StatementParser {
     private readonly text: string,
     options: ParseOptions,
     private readonly sink: IssueSink,
-    private readonly emit: (st: Statement) => void,
+    private emit: (st: Statement) => void,
     private readonly repeats: Repeats | null = null,
   ) {
     this.lex = new Lexer(text, options);
     this.ep = new ExprParser(this.lex, sink);
+    if (repeats !== null) {
+      // The kind of each statement handed out (only remembered kinds may be skipped later).
+      this.emit = (st) => {
+        this.lastEmitted = st.kind;
+        emit(st);
+      };
+    }
   }
 
   private issue(code: string, message: string, start: number, end: number): void {
@@ -190,9 +199,8 @@ class StatementParser {
         this.afterStatement(this.parseStatement());
         continue;
       }
-      // (Directives, `.name`, are never remembered as lines: no lookup for them.)
-      if (!this.inKernel && lex.cur() === Tok.Identifier && text.charCodeAt(lex.start) !== 46 /* . */) {
-        // An instruction line seen before without effect: skip it whole (see Repeats).
+      if (!this.inKernel && lex.cur() === Tok.Identifier) {
+        // An instruction or directive line seen before without effect: skip it whole (see Repeats).
         const start = lex.start;
         const nl = text.indexOf('\n', start);
         if (nl >= 0 && nl - start < MAX_REPEAT_KEY) {
@@ -203,11 +211,13 @@ class StatementParser {
           }
           const before = repeats.hooks.effects();
           this.lastEmitted = '';
+          this.kernelOpened = false;
           const ok = this.parseStatement();
-          if (ok && this.lastEmitted === 'instruction' && lex.cur() === Tok.EndOfStatement && lex.end === nl + 1 && repeats.hooks.effects() === before && repeats.lines.count < MAX_REPEATS) {
+          if (ok && (this.lastEmitted === 'instruction' || (this.lastEmitted === 'directive' && !this.kernelOpened)) && lex.cur() === Tok.EndOfStatement && lex.end === nl + 1 && repeats.hooks.effects() === before && repeats.lines.count < MAX_REPEATS) {
             repeats.lines.add(start, nl + 1 - start, h);
           }
           this.afterStatement(ok);
+          if (this.kernelOpened) this.afterKernelOpened(repeats, before);
           continue;
         }
       }
@@ -215,8 +225,8 @@ class StatementParser {
       const wasInKernel = this.inKernel !== null;
       this.kernelOpened = false;
       this.afterStatement(this.parseStatement());
-      if (this.kernelOpened && this.inKernel !== null && repeats.hooks.effects() === before) {
-        if (this.skipKnownKernelBody(repeats)) continue;
+      if (this.kernelOpened) {
+        this.afterKernelOpened(repeats, before);
       } else if (wasInKernel && this.inKernel === null && this.bodyStart >= 0) {
         // The block closed: remember its body if it had no effect and this line closed it.
         if (lex.cur() === Tok.EndOfStatement && lex.end === this.bodyEnd + 1 && repeats.hooks.effects() === this.bodyEffects && repeats.kernelBodies.count < MAX_REPEATS) {
@@ -231,13 +241,18 @@ class StatementParser {
   }
 
   /**
-   * Just after a `.amdhsa_kernel NAME` line: skips the body when it is remembered (true), or
-   * notes where it should end so that it is remembered if it closes there without effect.
+   * Just after a `.amdhsa_kernel NAME` line (`before`: the effects count before it): skips the
+   * body when it is remembered, or notes where it should end so that it is remembered if it
+   * closes there without effect.
    */
+  private afterKernelOpened(repeats: Repeats, before: number): void {
+    this.bodyStart = -1;
+    if (this.inKernel !== null && repeats.hooks.effects() === before) this.skipKnownKernelBody(repeats);
+  }
+
   private skipKnownKernelBody(repeats: Repeats): boolean {
     const lex = this.lex;
     const text = this.text;
-    this.bodyStart = -1;
     if (lex.cur() !== Tok.EndOfStatement || lex.end === 0 || text.charCodeAt(lex.end - 1) !== 10 /* LF */) return false;
     const start = lex.end;
     const endAt = text.indexOf(END_KERNEL, start);
@@ -586,7 +601,6 @@ class StatementParser {
     const st: Statement = { kind: 'instruction', mnemonic, mnemonicSpan: { start, end: nameEnd }, operands: first, span: { start, end } };
     if (dual) st.dual = dual;
     this.emit(st);
-    this.lastEmitted = 'instruction';
     return true;
   }
 

@@ -12,6 +12,7 @@ import { forEachAmdgpuStatement } from '../../src/amdgpu/parser.js';
 import type { ParseIssue } from '../../src/amdgpu/expr.js';
 import { amdgpuSymbols, checkAmdgpuText } from '../../src/amdgpu/index.js';
 import { SourceFile } from '../../src/core/source.js';
+import { isTemporarySymbol } from '../../src/amdgpu/symbols.js';
 
 /** Issues of every statement handled, none skipped (sorted and one per spot, as checkAmdgpuText). */
 function withoutMemo(text: string, mcpu: string, masmIntegers: boolean): string[] {
@@ -24,7 +25,7 @@ function withoutMemo(text: string, mcpu: string, masmIntegers: boolean): string[
   const options = { mcpu, masmIntegers };
   const c = new FileChecker(text, options, sink);
   forEachAmdgpuStatement(text, options, sink, (st) => c.statement(st));
-  c.finish(errors === 0, false);
+  const symbols = c.finish(errors === 0, true);
   issues.sort((a, b) => a.start - b.start);
   const file = new SourceFile('f.s', text);
   const seen = new Set<number>();
@@ -35,11 +36,14 @@ function withoutMemo(text: string, mcpu: string, masmIntegers: boolean): string[
     const at = file.location(i.start, i.end - i.start);
     out.push(`${at.line}:${at.column} ${i.code} ${i.message}`);
   }
+  for (const s of symbols) if (!isTemporarySymbol(s.name)) out.push(`symbol ${s.name} ${s.kind} ${s.value}`);
   return out;
 }
 
 function withMemo(text: string, mcpu: string, masmIntegers: boolean): string[] {
-  return checkAmdgpuText('f.s', text, { mcpu, masmIntegers }).map((d) => `${d.location?.line}:${d.location?.column} ${d.code} ${d.message}`);
+  const out = checkAmdgpuText('f.s', text, { mcpu, masmIntegers }).map((d) => `${d.location?.line}:${d.location?.column} ${d.code} ${d.message}`);
+  for (const s of amdgpuSymbols('f.s', text, { mcpu, masmIntegers }).symbols) out.push(`symbol ${s.name} ${s.kind} ${s.value}`);
+  return out;
 }
 
 /** Lines that change what a repeated instruction means: symbols, kernel blocks, comments across lines. */
@@ -80,6 +84,24 @@ const LINES = [
   '\tv_dual_mov_b32 v0, v1 :: v_dual_mov_b32 v2, v3',
   '# comment',
   '',
+  '\t.p2align 8',
+  '\t.p2align x',
+  '\t.p2align 40',
+  '\t.byte 300',
+  '\t.byte x',
+  '\t.globl x',
+  '\t.globl q',
+  '\t.type q,@function',
+  '\t.size x, 4',
+  '\t.comm c, 4',
+  '\t.section .AMDGPU.csdata,"",@progbits',
+  '\t.text',
+  '\t.amdgcn_target "amdgcn-amd-amdhsa--gfx900"',
+  '\t.amdgpu_metadata',
+  '\t.end_amdgpu_metadata',
+  '\t.end_amdhsa_kernel',
+  '\t.amdhsa_ieee_mode 1',
+  '\t.ascii "a',
 ];
 
 /** Kernel descriptor lines: valid, repeated, unknown, symbol-valued, decoys of the end line, instructions. */
