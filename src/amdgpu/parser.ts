@@ -189,55 +189,70 @@ class StatementParser {
 
   parseFile(): void {
     const lex = this.lex;
-    const text = this.text;
     const repeats = this.repeats;
     lex.next();
+    // (A small loop: the per-statement work is in functions of their own, which the engine
+    // optimizes as they get hot instead of recompiling this long-running loop.)
     for (;;) {
       while (lex.cur() === Tok.EndOfStatement) lex.next();
       if (lex.cur() === Tok.Eof) break;
-      if (repeats === null) {
-        this.afterStatement(this.parseStatement());
-        continue;
-      }
-      if (!this.inKernel && lex.cur() === Tok.Identifier) {
-        // An instruction or directive line seen before without effect: skip it whole (see Repeats).
-        const start = lex.start;
-        const nl = text.indexOf('\n', start);
-        if (nl >= 0 && nl - start < MAX_REPEAT_KEY) {
-          const h = lineHash(text, start, nl);
-          if (repeats.lines.has(start, nl + 1 - start, h)) {
-            lex.resumeAfterLine(nl);
-            continue;
-          }
-          const before = repeats.hooks.effects();
-          this.lastEmitted = '';
-          this.kernelOpened = false;
-          const ok = this.parseStatement();
-          if (ok && (this.lastEmitted === 'instruction' || (this.lastEmitted === 'directive' && !this.kernelOpened)) && lex.cur() === Tok.EndOfStatement && lex.end === nl + 1 && repeats.hooks.effects() === before && repeats.lines.count < MAX_REPEATS) {
-            repeats.lines.add(start, nl + 1 - start, h);
-          }
-          this.afterStatement(ok);
-          if (this.kernelOpened) this.afterKernelOpened(repeats, before);
-          continue;
-        }
-      }
-      const before = repeats.hooks.effects();
-      const wasInKernel = this.inKernel !== null;
-      this.kernelOpened = false;
-      this.afterStatement(this.parseStatement());
-      if (this.kernelOpened) {
-        this.afterKernelOpened(repeats, before);
-      } else if (wasInKernel && this.inKernel === null && this.bodyStart >= 0) {
-        // The block closed: remember its body if it had no effect and this line closed it.
-        if (lex.cur() === Tok.EndOfStatement && lex.end === this.bodyEnd + 1 && repeats.hooks.effects() === this.bodyEffects && repeats.kernelBodies.count < MAX_REPEATS) {
-          repeats.kernelBodies.add(this.bodyStart, this.bodyEnd + 1 - this.bodyStart, this.bodyHash);
-        }
-        this.bodyStart = -1;
-      }
+      if (repeats === null) this.afterStatement(this.parseStatement());
+      else this.statementWithRepeats(repeats);
     }
     if (this.inKernel) {
       this.issue('AMD204', 'missing .end_amdhsa_kernel for this .amdhsa_kernel', this.inKernel.start, this.inKernel.nameEnd);
     }
+  }
+
+  /** One statement, skipped when its line is remembered (see Repeats), else handled and maybe remembered. */
+  private statementWithRepeats(repeats: Repeats): void {
+    const lex = this.lex;
+    if (!this.inKernel && lex.cur() === Tok.Identifier) {
+      // An instruction or directive line seen before without effect: skip it whole.
+      const text = this.text;
+      const start = lex.start;
+      const nl = text.indexOf('\n', start);
+      if (nl >= 0 && nl - start < MAX_REPEAT_KEY) {
+        const h = lineHash(text, start, nl);
+        if (repeats.lines.has(start, nl + 1 - start, h)) lex.resumeAfterLine(nl);
+        else this.lineStatement(repeats, start, nl, h);
+        return;
+      }
+    }
+    const before = repeats.hooks.effects();
+    const wasInKernel = this.inKernel !== null;
+    this.kernelOpened = false;
+    this.afterStatement(this.parseStatement());
+    if (this.kernelOpened) {
+      this.afterKernelOpened(repeats, before);
+    } else if (wasInKernel && this.inKernel === null && this.bodyStart >= 0) {
+      // The block closed: remember its body if it had no effect and this line closed it.
+      if (lex.cur() === Tok.EndOfStatement && lex.end === this.bodyEnd + 1 && repeats.hooks.effects() === this.bodyEffects && repeats.kernelBodies.count < MAX_REPEATS) {
+        repeats.kernelBodies.add(this.bodyStart, this.bodyEnd + 1 - this.bodyStart, this.bodyHash);
+      }
+      this.bodyStart = -1;
+    }
+  }
+
+  /** A statement starting a line [start, nl] outside a kernel block: handled, and remembered when that had no effect. */
+  private lineStatement(repeats: Repeats, start: number, nl: number, h: number): void {
+    const lex = this.lex;
+    const before = repeats.hooks.effects();
+    this.lastEmitted = '';
+    this.kernelOpened = false;
+    const ok = this.parseStatement();
+    if (
+      ok &&
+      (this.lastEmitted === 'instruction' || (this.lastEmitted === 'directive' && !this.kernelOpened)) &&
+      lex.cur() === Tok.EndOfStatement &&
+      lex.end === nl + 1 &&
+      repeats.hooks.effects() === before &&
+      repeats.lines.count < MAX_REPEATS
+    ) {
+      repeats.lines.add(start, nl + 1 - start, h);
+    }
+    this.afterStatement(ok);
+    if (this.kernelOpened) this.afterKernelOpened(repeats, before);
   }
 
   /**
