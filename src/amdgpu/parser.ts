@@ -84,60 +84,27 @@ class Repeats {
   }
 }
 
-/** A set of ranges of one text, compared by content (open addressing: hash, start, length; 0 length is an empty slot). */
+/**
+ * A set of ranges of one text, compared by content. The engine's own string hashing and
+ * comparison do the work (a slice per lookup is cheaper than reading the characters in script).
+ */
 class TextSet {
-  private hashes = new Int32Array(1 << 10);
-  private starts = new Int32Array(1 << 10);
-  private lengths = new Int32Array(1 << 10);
-  count = 0;
+  private readonly set = new Set<string>();
   constructor(private readonly text: string) {}
 
-  /** Whether the text at [start, start + length) (hash `h`) is in the set. */
-  has(start: number, length: number, h: number): boolean {
-    const text = this.text;
-    const mask = this.hashes.length - 1;
-    for (let i = h & mask; ; i = (i + 1) & mask) {
-      const n = this.lengths[i]!;
-      if (n === 0) return false;
-      if (n === length && this.hashes[i] === h) {
-        const s = this.starts[i]!;
-        let k = 0;
-        while (k < length && text.charCodeAt(s + k) === text.charCodeAt(start + k)) k++;
-        if (k === length) return true;
-      }
-    }
+  get count(): number {
+    return this.set.size;
   }
 
-  /** Adds the text at [start, start + length) (not yet in the set; length > 0). */
-  add(start: number, length: number, h: number): void {
-    if ((this.count + 1) * 2 > this.hashes.length) this.grow();
-    this.insert(start, length, h);
-    this.count++;
+  /** Whether the text at [start, end) is in the set. */
+  has(start: number, end: number): boolean {
+    return this.set.has(this.text.slice(start, end));
   }
 
-  private insert(start: number, length: number, h: number): void {
-    const mask = this.hashes.length - 1;
-    let i = h & mask;
-    while (this.lengths[i] !== 0) i = (i + 1) & mask;
-    this.hashes[i] = h;
-    this.starts[i] = start;
-    this.lengths[i] = length;
+  /** Adds the text at [start, end). */
+  add(start: number, end: number): void {
+    this.set.add(this.text.slice(start, end));
   }
-
-  private grow(): void {
-    const { hashes, starts, lengths } = this;
-    this.hashes = new Int32Array(hashes.length * 2);
-    this.starts = new Int32Array(hashes.length * 2);
-    this.lengths = new Int32Array(hashes.length * 2);
-    for (let i = 0; i < hashes.length; i++) if (lengths[i] !== 0) this.insert(starts[i]!, lengths[i]!, hashes[i]!);
-  }
-}
-
-/** FNV-1a hash of text[start, end). */
-function lineHash(text: string, start: number, end: number): number {
-  let h = 0x811c9dc5 | 0;
-  for (let i = start; i < end; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
-  return h;
 }
 
 /** Lines longer than this are not remembered (the key is hashed on every lookup). */
@@ -159,10 +126,9 @@ class StatementParser {
   private lastEmitted = '';
   /** Set by `.amdhsa_kernel` (its body may be remembered or skipped by `repeats`). */
   private kernelOpened = false;
-  /** The kernel body being handled, to remember once its block closes: range end (its LF), hash, effects count at its start. */
+  /** The kernel body being handled, to remember once its block closes: range, end (its LF), effects count at its start. */
   private bodyStart = -1;
   private bodyEnd = -1;
-  private bodyHash = 0;
   private bodyEffects = 0;
 
   constructor(
@@ -213,9 +179,8 @@ class StatementParser {
       const start = lex.start;
       const nl = text.indexOf('\n', start);
       if (nl >= 0 && nl - start < MAX_REPEAT_KEY) {
-        const h = lineHash(text, start, nl);
-        if (repeats.lines.has(start, nl + 1 - start, h)) lex.resumeAfterLine(nl);
-        else this.lineStatement(repeats, start, nl, h);
+        if (repeats.lines.has(start, nl + 1)) lex.resumeAfterLine(nl);
+        else this.lineStatement(repeats, start, nl);
         return;
       }
     }
@@ -228,14 +193,14 @@ class StatementParser {
     } else if (wasInKernel && this.inKernel === null && this.bodyStart >= 0) {
       // The block closed: remember its body if it had no effect and this line closed it.
       if (lex.cur() === Tok.EndOfStatement && lex.end === this.bodyEnd + 1 && repeats.hooks.effects() === this.bodyEffects && repeats.kernelBodies.count < MAX_REPEATS) {
-        repeats.kernelBodies.add(this.bodyStart, this.bodyEnd + 1 - this.bodyStart, this.bodyHash);
+        repeats.kernelBodies.add(this.bodyStart, this.bodyEnd + 1);
       }
       this.bodyStart = -1;
     }
   }
 
   /** A statement starting a line [start, nl] outside a kernel block: handled, and remembered when that had no effect. */
-  private lineStatement(repeats: Repeats, start: number, nl: number, h: number): void {
+  private lineStatement(repeats: Repeats, start: number, nl: number): void {
     const lex = this.lex;
     const before = repeats.hooks.effects();
     this.lastEmitted = '';
@@ -249,7 +214,7 @@ class StatementParser {
       repeats.hooks.effects() === before &&
       repeats.lines.count < MAX_REPEATS
     ) {
-      repeats.lines.add(start, nl + 1 - start, h);
+      repeats.lines.add(start, nl + 1);
     }
     this.afterStatement(ok);
     if (this.kernelOpened) this.afterKernelOpened(repeats, before);
@@ -273,8 +238,7 @@ class StatementParser {
     const endAt = text.indexOf(END_KERNEL, start);
     const nl = endAt < 0 ? -1 : text.indexOf('\n', endAt);
     if (nl < 0 || nl - start >= MAX_KERNEL_BODY) return false;
-    const h = lineHash(text, start, nl);
-    if (repeats.kernelBodies.has(start, nl + 1 - start, h)) {
+    if (repeats.kernelBodies.has(start, nl + 1)) {
       lex.resumeAfterLine(nl);
       this.inKernel = null;
       repeats.hooks.kernelBodySkipped();
@@ -282,7 +246,6 @@ class StatementParser {
     }
     this.bodyStart = start;
     this.bodyEnd = nl;
-    this.bodyHash = h;
     this.bodyEffects = repeats.hooks.effects();
     return false;
   }
