@@ -160,7 +160,10 @@ class StatementParser {
     // (A small loop: the per-statement work is in functions of their own, which the engine
     // optimizes as they get hot instead of recompiling this long-running loop.)
     for (;;) {
-      while (lex.cur() === Tok.EndOfStatement) lex.next();
+      while (lex.cur() === Tok.EndOfStatement) {
+        if (repeats !== null && this.inKernel === null && this.skipRememberedLine(repeats)) continue;
+        lex.next();
+      }
       if (lex.cur() === Tok.Eof) break;
       if (repeats === null) this.afterStatement(this.parseStatement());
       else this.statementWithRepeats(repeats);
@@ -168,6 +171,32 @@ class StatementParser {
     if (this.inKernel) {
       this.issue('AMD204', 'missing .end_amdhsa_kernel for this .amdhsa_kernel', this.inKernel.start, this.inKernel.nameEnd);
     }
+  }
+
+  /** Where the line lookup of `skipRememberedLine` last failed (the statement there need not look again). */
+  private missedAt = -1;
+
+  /**
+   * At the end of a statement that ended its line: when the next line, after blanks, is a
+   * remembered one, skips it (true) without reading its tokens. (The lexer would skip the same
+   * blanks; a remembered text starts with the identifier its statement started with.)
+   */
+  private skipRememberedLine(repeats: Repeats): boolean {
+    const text = this.text;
+    let p = this.lex.end;
+    if (p === 0 || text.charCodeAt(p - 1) !== 10 /* LF */) return false;
+    let c = text.charCodeAt(p);
+    while (c === 32 || c === 9) c = text.charCodeAt(++p);
+    // Only a line starting with a name can be remembered (not a comment or a blank line).
+    if (!((c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95 || c === 46 || c === 36)) return false;
+    const nl = text.indexOf('\n', p);
+    if (nl < 0 || nl - p >= MAX_REPEAT_KEY) return false;
+    if (repeats.lines.has(p, nl + 1)) {
+      this.lex.resumeAfterLine(nl);
+      return true;
+    }
+    this.missedAt = p;
+    return false;
   }
 
   /** One statement, skipped when its line is remembered (see Repeats), else handled and maybe remembered. */
@@ -179,7 +208,7 @@ class StatementParser {
       const start = lex.start;
       const nl = text.indexOf('\n', start);
       if (nl >= 0 && nl - start < MAX_REPEAT_KEY) {
-        if (repeats.lines.has(start, nl + 1)) lex.resumeAfterLine(nl);
+        if (start !== this.missedAt && repeats.lines.has(start, nl + 1)) lex.resumeAfterLine(nl);
         else this.lineStatement(repeats, start, nl);
         return;
       }
