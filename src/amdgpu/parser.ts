@@ -189,7 +189,7 @@ class StatementParser {
     while (c === 32 || c === 9) c = text.charCodeAt(++p);
     // Only a line starting with a name can be remembered (not a comment or a blank line).
     if (!((c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95 || c === 46 || c === 36)) return false;
-    const nl = text.indexOf('\n', p);
+    const nl = this.lineEndFrom(p);
     if (nl < 0 || nl - p >= MAX_REPEAT_KEY) return false;
     if (repeats.lines.has(p, nl + 1)) {
       this.lex.resumeAfterLine(nl);
@@ -199,6 +199,33 @@ class StatementParser {
     return false;
   }
 
+  /** The line feed found last (-1: none yet; the text's length: none after that point). */
+  private lineEnd = -1;
+
+  /**
+   * The offset of the first LF at or after `start` (-1 if none). Found once per line: many
+   * statements on one line (`a: b: c: ...`) must not each search to its end.
+   */
+  private lineEndFrom(start: number): number {
+    if (this.lineEnd < start) {
+      const nl = this.text.indexOf('\n', start);
+      this.lineEnd = nl < 0 ? this.text.length : nl;
+    }
+    return this.lineEnd === this.text.length ? -1 : this.lineEnd;
+  }
+
+  /** The `.end_amdhsa_kernel` found last (-1: none yet; the text's length: none after that point). */
+  private kernelEnd = -1;
+
+  /** The first `.end_amdhsa_kernel` at or after `start` (-1 if none), searched once per stretch of text. */
+  private kernelEndFrom(start: number): number {
+    if (this.kernelEnd < start) {
+      const at = this.text.indexOf(END_KERNEL, start);
+      this.kernelEnd = at < 0 ? this.text.length : at;
+    }
+    return this.kernelEnd === this.text.length ? -1 : this.kernelEnd;
+  }
+
   /** One statement, skipped when its line is remembered (see Repeats), else handled and maybe remembered. */
   private statementWithRepeats(repeats: Repeats): void {
     const lex = this.lex;
@@ -206,7 +233,7 @@ class StatementParser {
       // An instruction or directive line seen before without effect: skip it whole.
       const text = this.text;
       const start = lex.start;
-      const nl = text.indexOf('\n', start);
+      const nl = this.lineEndFrom(start);
       if (nl >= 0 && nl - start < MAX_REPEAT_KEY) {
         if (start !== this.missedAt && repeats.lines.has(start, nl + 1)) lex.resumeAfterLine(nl);
         else this.lineStatement(repeats, start, nl);
@@ -264,7 +291,7 @@ class StatementParser {
     const text = this.text;
     if (lex.cur() !== Tok.EndOfStatement || lex.end === 0 || text.charCodeAt(lex.end - 1) !== 10 /* LF */) return false;
     const start = lex.end;
-    const endAt = text.indexOf(END_KERNEL, start);
+    const endAt = this.kernelEndFrom(start);
     const nl = endAt < 0 ? -1 : text.indexOf('\n', endAt);
     if (nl < 0 || nl - start >= MAX_KERNEL_BODY) return false;
     if (repeats.kernelBodies.has(start, nl + 1)) {
