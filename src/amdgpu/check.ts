@@ -42,7 +42,13 @@ export function checkText(text: string, options: CheckOptions, sink: IssueSink, 
     sink(i);
   };
   const c = new FileChecker(text, options, counting);
-  forEachAmdgpuStatement(text, options, counting, (st) => c.statement(st));
+  // Everything through which one statement's handling can depend on or affect the rest of the
+  // file: issues reported and symbol-table lookups. Repeated text that moved neither is skipped
+  // (parser.ts, Repeats).
+  forEachAmdgpuStatement(text, options, counting, (st) => c.statement(st), {
+    effects: () => errors + c.symbolAccesses,
+    kernelBodySkipped: () => c.kernelBodySkipped(),
+  });
   return c.finish(errors === 0, collectSymbols);
 }
 
@@ -80,6 +86,14 @@ export class FileChecker {
     applyStatement(this.table, st, this.text);
     this.checker.check(st);
   }
+  /** Symbol-table lookups, references and definitions so far (by the checks and by statements' effects). */
+  get symbolAccesses(): number {
+    return this.checker.symbolAccesses + this.table.touches;
+  }
+  /** The parser skipped a kernel body known to have no effect: the block is closed. */
+  kernelBodySkipped(): void {
+    this.checker.kernelBodySkipped();
+  }
   /** `reportWriteErrors`: the file had no other error (llvm-mc writes no object otherwise). */
   finish(reportWriteErrors = true, collectSymbols = true): SymbolInfo[] {
     return this.table.finish(reportWriteErrors, collectSymbols);
@@ -89,6 +103,12 @@ export class FileChecker {
 class StatementChecker {
   private kernel: { seen: Set<string>; start: number } | null = null;
   private readonly evaluator: OperandExprEvaluator;
+  /** Symbol-table lookups and references so far (see checkText). */
+  symbolAccesses = 0;
+  private readonly lookup = (n: string): bigint | null => {
+    this.symbolAccesses++;
+    return this.table.currentValue(n);
+  };
 
   constructor(
     private readonly text: string,
@@ -104,9 +124,14 @@ class StatementChecker {
     this.sink({ code, message, start: span.start, end: span.end });
   }
 
+  /** A kernel body known to have no effect was skipped: what its end directive would leave. */
+  kernelBodySkipped(): void {
+    this.kernel = null;
+  }
+
   /** Evaluates with the symbols defined so far; reports evaluation errors; returns the value or null. */
   private valueOf(e: Expr): bigint | null {
-    const r = evaluate(e, (n) => this.table.currentValue(n));
+    const r = evaluate(e, this.lookup);
     if ('error' in r) {
       this.sink(r.error);
       return null;
@@ -116,7 +141,7 @@ class StatementChecker {
 
   /** Register-index expressions for registers.ts: the one llvm-mc evaluator, with the current symbols. */
   private makeEvaluator(): OperandExprEvaluator {
-    return llvmOperandExprEvaluator((n) => this.table.currentValue(n), this.options);
+    return llvmOperandExprEvaluator(this.lookup, this.options);
   }
 
   check(st: Statement): void {
@@ -238,6 +263,7 @@ class StatementChecker {
         if (op.expr.kind === 'int' || op.expr.kind === 'real') return;
         for (const n of symbolsIn(op.expr)) {
           const at = n.indexOf('@');
+          this.symbolAccesses++;
           this.table.reference(at > 0 ? n.slice(0, at) : n);
         }
         this.valueOf(op.expr);

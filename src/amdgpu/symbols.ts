@@ -137,7 +137,14 @@ export class SymbolTable {
     this.sink({ code, message, start: span.start, end: span.end });
   }
 
+  /**
+   * Calls that read or create symbols (every definition, reference and lookup goes through one):
+   * a statement that leaves this unchanged neither used nor changed the table.
+   */
+  touches = 0;
+
   private getOrCreate(name: string): Sym {
+    this.touches++;
     let s = this.syms.get(name);
     if (!s) {
       s = new Sym(name);
@@ -475,6 +482,7 @@ export class SymbolTable {
 
   /** Current absolute value of a symbol (after the statements processed so far), or null. */
   currentValueOf(name: string): bigint | null {
+    this.touches++;
     const s = this.syms.get(name);
     if (!s || s.state !== 'variable') return null;
     if (s.constant !== undefined) return s.constant;
