@@ -1149,6 +1149,8 @@ export class ModuleChecker {
    * (`[r+(1.0 < 2.0)]`) is fine.
    */
   private integerOffset(e: A.Expr): void {
+    // The common offsets (`[%rd1+8]`, `[p]`) need no evaluation.
+    if (e.kind === 'int' || e.kind === 'name') return;
     if (e.kind === 'paren') return this.integerOffset(e.expr);
     if (e.kind === 'binary' && (e.op === '+' || e.op === '-') && (hasName(e.left) || hasName(e.right))) {
       this.integerOffset(e.left);
