@@ -472,24 +472,25 @@ export class ModuleChecker {
 
   /** Type, vector and state-space rules shared by every declaration. */
   private checkDeclarationShape(decl: A.VariableDecl, context: 'module' | 'body' | 'entryParam' | 'funcParam', definition = true): boolean {
-    const typeLoc = this.spanLoc(decl.typeSpan);
+    // Located only when reported: most declarations are fine.
+    const typeLoc = (): SourceLocation => this.spanLoc(decl.typeSpan);
     const bits = DECLARATION_TYPE_BITS.get(decl.type);
     if (bits === undefined) {
       // ptxas 13.0 also accepts a few arrays of these and crashes on most others (see
       // docs/divergences.md): every declaration of one is refused, as its message says.
       if (INSTRUCTION_ONLY_TYPES.has(decl.type))
-        this.error('PTX334', `type ${decl.type} may only be used as an instruction type, not in a declaration`, typeLoc);
-      else this.error('PTX333', `type ${decl.type} cannot be used in a variable declaration`, typeLoc);
+        this.error('PTX334', `type ${decl.type} may only be used as an instruction type, not in a declaration`, typeLoc());
+      else this.error('PTX333', `type ${decl.type} cannot be used in a variable declaration`, typeLoc());
       return false;
     }
     const needs = TYPE_REQUIREMENTS.get(decl.type);
     if (needs) {
       if (this.header.sm !== undefined && this.header.sm < needs.minSm) {
-        this.error('PTX346', `type ${decl.type} requires .target sm_${needs.minSm} or higher`, typeLoc);
+        this.error('PTX346', `type ${decl.type} requires .target sm_${needs.minSm} or higher`, typeLoc());
         return false;
       }
       if (!this.versionAtLeast(needs.minVersion)) {
-        this.error('PTX307', `type ${decl.type} requires PTX ISA .version ${formatVersionCode(needs.minVersion)} or later`, typeLoc);
+        this.error('PTX307', `type ${decl.type} requires PTX ISA .version ${formatVersionCode(needs.minVersion)} or later`, typeLoc());
         return false;
       }
     }
@@ -504,11 +505,11 @@ export class ModuleChecker {
         return false;
       }
       if (decl.type === '.pred') {
-        this.error('PTX335', `predicate type can only define scalar register variables, not vectors`, typeLoc);
+        this.error('PTX335', `predicate type can only define scalar register variables, not vectors`, typeLoc());
         return false;
       }
       if (decl.vector * bits > MAX_VECTOR_BITS) {
-        this.error('PTX337', `vector type .v${decl.vector} ${decl.type} is ${decl.vector * bits} bits: the limit is 128`, typeLoc);
+        this.error('PTX337', `vector type .v${decl.vector} ${decl.type} is ${decl.vector * bits} bits: the limit is 128`, typeLoc());
         return false;
       }
     }
@@ -529,21 +530,21 @@ export class ModuleChecker {
     }
     if (OPAQUE_TYPES.has(decl.type)) {
       if (context === 'body' || context === 'funcParam') {
-        this.error('PTX336', `texture, sampler and surface variables ('${firstName}') must be declared at module scope or as entry parameters`, typeLoc);
+        this.error('PTX336', `texture, sampler and surface variables ('${firstName}') must be declared at module scope or as entry parameters`, typeLoc());
         return false;
       }
       if (decl.type === '.samplerref' && context === 'module' && !this.header.texmodeIndependent) {
-        this.error('PTX338', `.samplerref variable '${firstName}' needs '.target texmode_independent'`, typeLoc);
+        this.error('PTX338', `.samplerref variable '${firstName}' needs '.target texmode_independent'`, typeLoc());
         return false;
       }
     }
     if (decl.vector !== undefined && !this.writtenBeforeType(decl, `.v${decl.vector}`)) {
-      this.error('PTX339', `the vector width .v${decl.vector} must come before the type ${decl.type}`, typeLoc);
+      this.error('PTX339', `the vector width .v${decl.vector} must come before the type ${decl.type}`, typeLoc());
       return false;
     }
     if (decl.align !== undefined) {
       if (!this.writtenBeforeType(decl, '.align')) {
-        this.error('PTX339', `.align must come before the type ${decl.type}`, typeLoc);
+        this.error('PTX339', `.align must come before the type ${decl.type}`, typeLoc());
         return false;
       }
       if (decl.align <= 0n || (decl.align & (decl.align - 1n)) !== 0n) {
@@ -628,9 +629,10 @@ export class ModuleChecker {
   }
 
   private declareModuleVariable(decl: A.VariableDecl, d: A.Declarator): void {
-    const at = this.declaratorConflictLoc(d);
+    // Located only when reported (computing a location builds the line table).
+    const at = (): SourceLocation => this.declaratorConflictLoc(d);
     if (SPECIAL_REGISTERS.has(d.name)) {
-      this.error('PTX326', `'${d.name}' is a predefined identifier and cannot be redeclared at module scope`, at);
+      this.error('PTX326', `'${d.name}' is a predefined identifier and cannot be redeclared at module scope`, at());
       return;
     }
     const prev = this.table.conflictInCurrent(d.name, d.parameterizedCount);
@@ -642,23 +644,23 @@ export class ModuleChecker {
       return;
     }
     if (prev.kind === 'function') {
-      this.error('PTX323', `'${d.name}' is redeclared as a variable but was declared as a function`, at, this.previousNote(prev.nameSpan));
+      this.error('PTX323', `'${d.name}' is redeclared as a variable but was declared as a function`, at(), this.previousNote(prev.nameSpan));
       return;
     }
     // An `.extern` redeclaration, or the definition of an `.extern` variable, must repeat its type
     // and array sizes (an unsized dimension matches any); the state space is not compared (ptxas).
     if ((decl.linkage === '.extern' || prev.linkage === '.extern') && prev.shape !== undefined && !sameShape(prev.shape, sym.shape!)) {
-      this.error('PTX323', `inconsistent redefinition of variable '${d.name}': type or array size differs`, at, this.previousNote(prev.nameSpan));
+      this.error('PTX323', `inconsistent redefinition of variable '${d.name}': type or array size differs`, at(), this.previousNote(prev.nameSpan));
       return;
     }
     if (decl.linkage === '.extern') return; // ptxas ignores an .extern redeclaration
     if (prev.linkage === '.extern' && d.parameterizedCount === undefined) {
       if (decl.linkage === '.visible' || decl.linkage === '.weak' || decl.linkage === '.common') this.table.declare(sym);
       else
-        this.error('PTX324', `.extern variable '${d.name}' cannot be defined by a non-.visible (static) declaration`, at, this.previousNote(prev.nameSpan));
+        this.error('PTX324', `.extern variable '${d.name}' cannot be defined by a non-.visible (static) declaration`, at(), this.previousNote(prev.nameSpan));
       return;
     }
-    this.error('PTX320', `duplicate definition of variable '${d.name}'`, at, this.previousNote(prev.nameSpan));
+    this.error('PTX320', `duplicate definition of variable '${d.name}'`, at(), this.previousNote(prev.nameSpan));
   }
 
   // ------------------------------------------------------------------ functions
@@ -704,10 +706,9 @@ export class ModuleChecker {
   private checkFunctionAttributes(f: A.FunctionDecl): void {
     const allowed = f.entry ? ENTRY_ATTRIBUTES : FUNC_ATTRIBUTES;
     for (const a of f.attributes) {
-      const loc = this.loc(a.span.start, a.name.length);
       if (!allowed.has(a.name)) {
         const known = ENTRY_ATTRIBUTES.has(a.name) || FUNC_ATTRIBUTES.has(a.name);
-        this.error('PTX343', known ? `${a.name} is not allowed on ${f.entry ? 'an .entry' : 'a .func'}` : `unknown function directive ${a.name}`, loc);
+        this.error('PTX343', known ? `${a.name} is not allowed on ${f.entry ? 'an .entry' : 'a .func'}` : `unknown function directive ${a.name}`, this.loc(a.span.start, a.name.length));
         continue;
       }
       this.checkAttributeVersion(a);
@@ -726,9 +727,10 @@ export class ModuleChecker {
   }
 
   private declareFunction(f: A.FunctionDecl): void {
-    const at = this.functionConflictLoc(f);
+    // Located only when reported (computing a location builds the line table).
+    const at = (): SourceLocation => this.functionConflictLoc(f);
     if (SPECIAL_REGISTERS.has(f.name)) {
-      this.error('PTX326', `'${f.name}' is a predefined identifier and cannot name a function`, at);
+      this.error('PTX326', `'${f.name}' is a predefined identifier and cannot name a function`, at());
       return;
     }
     const prev = this.table.module.names.get(f.name);
@@ -741,32 +743,32 @@ export class ModuleChecker {
     }
     const note = this.previousNote(prev.nameSpan);
     if (prev.kind !== 'function') {
-      this.error('PTX323', `'${f.name}' is redeclared as a function but was declared as a variable`, at, note);
+      this.error('PTX323', `'${f.name}' is redeclared as a function but was declared as a variable`, at(), note);
       return;
     }
     if (prev.entry !== f.entry) {
-      this.error('PTX323', `'${f.name}' is redeclared as ${f.entry ? 'an .entry' : 'a .func'} but was declared as ${prev.entry ? 'an .entry' : 'a .func'}`, at, note);
+      this.error('PTX323', `'${f.name}' is redeclared as ${f.entry ? 'an .entry' : 'a .func'} but was declared as ${prev.entry ? 'an .entry' : 'a .func'}`, at(), note);
       return;
     }
     // ptxas: once a function has a body, any later declaration of it, even a matching prototype,
     // is a duplicate definition; before that, a declaration must repeat the first one's linkage
     // (none counts as one, `.extern` included), or have none after `.visible`/`.weak`.
     if (prev.defined) {
-      this.error('PTX322', `duplicate definition of function '${f.name}'`, at, note);
+      this.error('PTX322', `duplicate definition of function '${f.name}'`, at(), note);
       return;
     }
     if (f.linkage !== prev.linkage && !(f.linkage === undefined && prev.linkage !== '.extern')) {
       if (f.body && prev.linkage === '.extern')
-        this.error('PTX323', `function '${f.name}' was declared .extern and cannot be defined in this module`, at, note);
-      else this.error('PTX323', `function '${f.name}' is redeclared ${f.linkage ?? 'without linkage'} but was first declared ${prev.linkage ?? 'without linkage'}`, at, note);
+        this.error('PTX323', `function '${f.name}' was declared .extern and cannot be defined in this module`, at(), note);
+      else this.error('PTX323', `function '${f.name}' is redeclared ${f.linkage ?? 'without linkage'} but was first declared ${prev.linkage ?? 'without linkage'}`, at(), note);
       return;
     }
     if (paramCount !== prev.paramCount || (f.returns?.length ?? 0) !== prev.returnCount) {
-      this.error('PTX325', `inconsistent prototypes of '${f.name}': ${paramCount} parameter${paramCount === 1 ? '' : 's'} here, ${prev.paramCount} before (or return parameters differ)`, at, note);
+      this.error('PTX325', `inconsistent prototypes of '${f.name}': ${paramCount} parameter${paramCount === 1 ? '' : 's'} here, ${prev.paramCount} before (or return parameters differ)`, at(), note);
       return;
     }
     if (prev.shape !== undefined && prev.shape !== functionShape(f)) {
-      this.error('PTX325', `inconsistent prototypes of '${f.name}': parameter types, state spaces or alignments differ`, at, note);
+      this.error('PTX325', `inconsistent prototypes of '${f.name}': parameter types, state spaces or alignments differ`, at(), note);
       return;
     }
     if (f.body) prev.defined = true;
@@ -1189,12 +1191,11 @@ export class ModuleChecker {
     }
     const special = SPECIAL_REGISTERS.get(name);
     if (special) {
-      const loc = this.spanLoc(span);
       // ptxas names the target first when both are too old.
       if (special.minSm !== undefined && this.header.sm !== undefined && this.header.sm < special.minSm)
-        this.error('PTX313', `${name} requires .target sm_${special.minSm} or higher`, loc);
+        this.error('PTX313', `${name} requires .target sm_${special.minSm} or higher`, this.spanLoc(span));
       else if (special.minVersion !== undefined && this.header.version !== undefined && this.header.version < special.minVersion)
-        this.error('PTX313', `${name} requires PTX ISA .version ${formatVersionCode(special.minVersion)} or later`, loc);
+        this.error('PTX313', `${name} requires PTX ISA .version ${formatVersionCode(special.minVersion)} or later`, this.spanLoc(span));
       return;
     }
     if (role === OperandRole.Declared) {
