@@ -199,7 +199,11 @@ class StatementChecker {
       }
       case '.amdgcn_target': {
         const a = st.args[0];
-        if (!a || !this.target) return;
+        if (!a) {
+          this.issue('AMD223', '.amdgcn_target expects a quoted target id string', { start: st.nameSpan.end, end: st.nameSpan.end });
+          return;
+        }
+        if (!this.target) return;
         const raw = this.text.slice(a.span.start, a.span.end);
         if (raw.charCodeAt(0) !== 34) {
           this.issue('AMD223', '.amdgcn_target expects a quoted target id string', a.span);

@@ -1,0 +1,67 @@
+/**
+ * AMDGPU whole-file cases found by the random differential suites (test/diff/amdgpu-breaks.test.ts
+ * and test/diff/amdgpu-operand-forms.test.ts): the verdict and the line of the first error, as
+ * llvm-mc-19 gives them with `-filetype=obj`. When llvm-mc-19 is on PATH every case is re-run
+ * through it, so the table cannot drift from the tool.
+ */
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { checkAmdgpuText } from '../../src/amdgpu/index.js';
+import { llvmMcSkipReason, runLlvmMc } from '../harness/tools.js';
+
+interface Case {
+  name: string;
+  text: string;
+  mcpu?: string;
+  /** Line of the first error (llvm-mc's and ours); undefined: the file is accepted. */
+  line?: number;
+  /** Our diagnostic code for the first error. */
+  code?: string;
+  /** llvm-mc reports the error without a line (`<unknown>:0`): only the verdict is cross-checked. */
+  noLine?: boolean;
+}
+
+const KERNEL = (body: string) =>
+  `\t.text\nk:\n\ts_endpgm\n\t.rodata\n\t.p2align 6\n\t.amdhsa_kernel k\n\t\t.amdhsa_next_free_vgpr 1\n\t\t.amdhsa_next_free_sgpr 1\n${body}\t.end_amdhsa_kernel\n`;
+
+const cases: Case[] = [
+  // Operand lists: llvm-mc skips an optional ',' after every operand.
+  { name: 'trailing comma after the last operand', text: 's_mov_b32 s0, s1,\nv_mov_b32 v0, v1 ,\ns_nop 0,\n' },
+  { name: 'operands without commas', text: 'v_mov_b32 v0 v1\ns_add_u32 s0 s1, s2\n' },
+  { name: 'two commas are an empty operand', text: 's_nop 0\ns_mov_b32 s0, s1,,\n', line: 2, code: 'AMD110' },
+  { name: 'a comma before the first operand', text: 's_nop 0\ns_endpgm ,\n', line: 2 },
+  // Blocks left open: llvm-mc reports where the file ends.
+  { name: '.amdhsa_kernel without its end: at the end of the file', text: '\t.text\n\t.amdhsa_kernel k\n\t\t.amdhsa_next_free_vgpr 1\n\t\t.amdhsa_next_free_sgpr 1\n\n', line: 6, code: 'AMD204' },
+  { name: '.amdhsa_kernel cut in a directive: the directive first', text: '\t.amdhsa_kernel k\n\t\t.amdhsa_next_free_vgpr 1\n\t\t.amdhsa_except', line: 3 },
+  { name: '.amdgpu_metadata without its end', text: '\t.text\n\t.amdgpu_metadata\n---\namdhsa.version:\n  - 1\n', line: 6, code: 'AMD204' },
+  // .amdgcn_target needs its string.
+  { name: '.amdgcn_target without an argument', text: '\t.amdgcn_target\n', line: 1, code: 'AMD223' },
+];
+
+function ourFirst(c: Case): { line?: number; code?: string } {
+  const d = checkAmdgpuText('case.s', c.text, { mcpu: c.mcpu ?? 'gfx900' }).filter((x) => x.severity === 'error');
+  return d.length ? { line: d[0]!.location!.line, code: d[0]!.code } : {};
+}
+
+describe('AMDGPU whole-file regressions (first error line)', () => {
+  for (const c of cases) {
+    test(c.name, () => {
+      const ours = ourFirst(c);
+      assert.equal(ours.line, c.line, `first error line of:\n${c.text}`);
+      if (c.code) assert.equal(ours.code, c.code);
+    });
+  }
+  test('the table agrees with llvm-mc-19 (-filetype=obj)', { skip: llvmMcSkipReason }, () => {
+    if (llvmMcSkipReason) console.log(llvmMcSkipReason);
+    const bad: string[] = [];
+    for (const c of cases) {
+      const r = runLlvmMc(c.text, { mcpu: c.mcpu ?? 'gfx900', filetype: 'obj' });
+      const first = r.messages.find((m) => m.severity === 'error');
+      const line = r.ok ? undefined : c.noLine ? c.line : first?.line;
+      if (line !== c.line) bad.push(`${c.name}: llvm-mc ${r.ok ? 'accepts' : `line ${first?.line}: ${first?.message}`}, table ${c.line ?? 'accepts'}`);
+    }
+    console.log(`amdgpu file regressions: ${cases.length} cases cross-checked with llvm-mc-19`);
+    assert.deepEqual(bad, []);
+  });
+});
+
