@@ -82,13 +82,35 @@ export class FileChecker {
   }
   /** `reportWriteErrors`: the file had no other error (llvm-mc writes no object otherwise). */
   finish(reportWriteErrors = true, collectSymbols = true): SymbolInfo[] {
+    // Forward references to local labels never defined: llvm-mc reports them when parsing ends.
+    if (this.checker.reportUnresolvedForward() > 0) reportWriteErrors = false;
+    if (reportWriteErrors) this.checker.reportUndefinedTemporaries();
     return this.table.finish(reportWriteErrors, collectSymbols);
   }
+}
+
+/** The value of a local label's number as llvm-mc reads it (`01:` and `1b` name the same label). */
+function localLabelKey(text: string): string {
+  try {
+    return (text.length > 1 && text.charCodeAt(0) === 48 && isDigitCode(text.charCodeAt(1)) ? BigInt('0o' + text.slice(1)) : BigInt(text)).toString();
+  } catch {
+    return text;
+  }
+}
+
+function isDigitCode(c: number): boolean {
+  return c >= 48 && c <= 57;
 }
 
 class StatementChecker {
   private kernel: { seen: Set<string>; start: number } | null = null;
   private readonly evaluator: OperandExprEvaluator;
+  /** Local labels (`1:`) defined so far, by number. */
+  private readonly localLabels = new Set<string>();
+  /** Forward references (`1f`) not yet followed by their label, by label number. */
+  private readonly pendingForward = new Map<string, Span[]>();
+  /** First reference to each `.L` temporary symbol from an instruction or a directive. */
+  private readonly temporaryRefs = new Map<string, Span>();
 
   constructor(
     private readonly text: string,
@@ -119,12 +141,77 @@ class StatementChecker {
     return llvmOperandExprEvaluator((n) => this.table.currentValue(n), this.options);
   }
 
+  /** Reports every forward local-label reference left unresolved; returns how many. */
+  reportUnresolvedForward(): number {
+    let n = 0;
+    for (const spans of this.pendingForward.values())
+      for (const at of spans) {
+        this.issue('AMD126', 'directional label undefined: no local label of this number follows', at);
+        n++;
+      }
+    this.pendingForward.clear();
+    return n;
+  }
+
+  /**
+   * `.L` temporaries referenced by code or data but never defined: llvm-mc fails when it writes
+   * the object ("undefined label", "Undefined temporary symbol"), so only in a file without other errors.
+   */
+  reportUndefinedTemporaries(): void {
+    for (const [name, at] of this.temporaryRefs) if (!this.table.isDefined(name)) this.issue('AMD127', `undefined label '${name}' (a .L temporary symbol must be defined in the file)`, at);
+  }
+
+  /** Directional references (`1b`, `1f`) and `.L` symbol references in an expression. */
+  private noteReferences(e: Expr, temporaries: boolean): void {
+    switch (e.kind) {
+      case 'local': {
+        const key = localLabelKey(e.label);
+        if (!e.forward) {
+          if (!this.localLabels.has(key)) this.issue('AMD126', 'directional label undefined: no local label of this number before this reference', e.span);
+          return;
+        }
+        const list = this.pendingForward.get(key);
+        if (list) list.push(e.span);
+        else this.pendingForward.set(key, [e.span]);
+        return;
+      }
+      case 'sym':
+        if (temporaries) this.noteTemporary(e.name, e.span);
+        return;
+      case 'unary':
+        this.noteReferences(e.operand, temporaries);
+        return;
+      case 'binary':
+        this.noteReferences(e.left, temporaries);
+        this.noteReferences(e.right, temporaries);
+        return;
+      case 'call':
+        for (const a of e.args) this.noteReferences(a, temporaries);
+        return;
+      default:
+        return;
+    }
+  }
+
+  private noteTemporary(name: string, span: Span): void {
+    if (name.length > 2 && name.charCodeAt(0) === 46 && name.charCodeAt(1) === 76 /* .L */ && !this.temporaryRefs.has(name)) this.temporaryRefs.set(name, span);
+  }
+
   check(st: Statement): void {
     switch (st.kind) {
       case 'assignment':
         // Values were handled by the symbol table.
+        this.noteReferences(st.expr, false);
         return;
+      case 'localLabel': {
+        const key = localLabelKey(st.label);
+        this.localLabels.add(key);
+        this.pendingForward.delete(key);
+        return;
+      }
       case 'directive':
+        // `.L` names in data and `.size` must be defined; `.globl .Lx` and the like only declare.
+        for (const a of st.args) if (a.expr) this.noteReferences(a.expr, st.name === '.size' || DATA_SIZES.has(st.name));
         this.checkDirective(st);
         return;
       case 'instruction':
@@ -240,6 +327,7 @@ class StatementChecker {
       case 'expr':
         // A literal (the common case) has nothing to resolve or evaluate.
         if (op.expr.kind === 'int' || op.expr.kind === 'real') return;
+        this.noteReferences(op.expr, true);
         for (const n of symbolsIn(op.expr)) {
           const at = n.indexOf('@');
           this.table.reference(at > 0 ? n.slice(0, at) : n);
@@ -247,6 +335,9 @@ class StatementChecker {
         this.valueOf(op.expr);
         return;
       case 'word':
+        this.noteTemporary(op.name, op.span);
+        this.checkRegister(op);
+        return;
       case 'regRange':
         this.checkRegister(op);
         return;

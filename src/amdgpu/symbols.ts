@@ -161,6 +161,12 @@ export class SymbolTable {
     this.getOrCreate(name);
   }
 
+  /** Whether the symbol has a definition (label, variable or common), as at the end of the file. */
+  isDefined(name: string): boolean {
+    const s = this.syms.get(name);
+    return s !== undefined && s.state !== 'undefined';
+  }
+
   /** Current absolute value of a symbol (after the statements processed so far), or null. */
   currentValue(name: string): bigint | null {
     return this.currentValueOf(name);

@@ -34,6 +34,19 @@ const cases: Case[] = [
   { name: '.amdhsa_kernel without its end: at the end of the file', text: '\t.text\n\t.amdhsa_kernel k\n\t\t.amdhsa_next_free_vgpr 1\n\t\t.amdhsa_next_free_sgpr 1\n\n', line: 6, code: 'AMD204' },
   { name: '.amdhsa_kernel cut in a directive: the directive first', text: '\t.amdhsa_kernel k\n\t\t.amdhsa_next_free_vgpr 1\n\t\t.amdhsa_except', line: 3 },
   { name: '.amdgpu_metadata without its end', text: '\t.text\n\t.amdgpu_metadata\n---\namdhsa.version:\n  - 1\n', line: 6, code: 'AMD204' },
+  // Directional local labels: `Nb` needs an earlier `N:`, `Nf` a later one.
+  { name: 'backward reference before any local label', text: 's_nop 0\ns_branch 1b\n1:\n', line: 2, code: 'AMD126' },
+  { name: 'forward reference never followed by its label', text: 's_nop 0\ns_branch 2f\n1:\ns_branch 1b\n', line: 2, code: 'AMD126' },
+  { name: 'forward reference resolved by a later label', text: 's_branch 1f\n1:\ns_branch 1b\n01:\ns_branch 1b\n' },
+  { name: 'a redefined local label: each reference takes the nearest', text: '1:\ns_branch 1b\n1:\ns_branch 1f\n1:\n' },
+  { name: 'forward reference in data and in .set', text: '.long 3f\n.set x, 4f\n3:\n', line: 2, code: 'AMD126' },
+  { name: 'backward reference in a directive', text: 's_nop 0\n.long 4b\n', line: 2, code: 'AMD126' },
+  // `.L` temporaries referenced by code or data must be defined (llvm-mc fails writing the object).
+  { name: 'branch to a deleted .L label', text: '\t.text\nk:\n\ts_cbranch_execz .LBB0_2\n\ts_nop 0\n\ts_endpgm\n', line: 3, code: 'AMD127' },
+  { name: '.size with a deleted .Lfunc_end label', text: '\t.text\nk:\n\ts_endpgm\n\t.size k, .Lfunc_end0-k\n', line: 4, code: 'AMD127', noLine: true },
+  { name: '.long of an undefined .L symbol', text: '\t.text\ns_nop 0\n.long .Lx+4\n', line: 3, code: 'AMD127', noLine: true },
+  { name: '.L labels defined later are fine', text: '\t.text\ns_branch .LBB0_1\n.long .Lend-.LBB0_1\n.LBB0_1:\ns_endpgm\n.Lend:\n' },
+  { name: 'an undefined .L symbol only in .set is not written', text: '\t.text\n.set q, .Lq\ns_endpgm\n' },
   // .amdgcn_target needs its string.
   { name: '.amdgcn_target without an argument', text: '\t.amdgcn_target\n', line: 1, code: 'AMD223' },
 ];
