@@ -6,7 +6,7 @@
  */
 import type { Span } from '../core/source.js';
 import type { Expr, InstructionOperand, Operand, Statement } from './ast.js';
-import { AMDHSA_KERNEL_ENTRIES } from './data/directives.js';
+import { AMDHSA_AVAILABILITY_MESSAGES, AMDHSA_FIELD_RULES, AMDHSA_KERNEL_ENTRIES, type AmdhsaAvailability } from './data/directives.js';
 import { evaluate, symbolsIn, type IssueSink } from './expr.js';
 import type { LexerOptions } from './lexer.js';
 import { forEachAmdgpuStatement } from './parser.js';
@@ -89,6 +89,36 @@ export class FileChecker {
   }
 }
 
+function kernelFieldAvailable(a: AmdhsaAvailability, t: AmdgpuTarget): boolean {
+  switch (a) {
+    case 'gfx7plus':
+      return t.generation >= 7;
+    case 'gfx8plus':
+      return t.generation >= 8;
+    case 'gfx90a':
+      return t.alignedVgprTuples;
+    case 'gfx9plus':
+      return t.generation >= 9;
+    case 'gfx10plus':
+      return t.generation >= 10;
+    case 'gfx10to11':
+      return t.generation === 10 || t.generation === 11;
+    case 'gfx12plus':
+      return t.generation >= 12;
+    case 'belowGfx12':
+      return t.generation < 12;
+    case 'noArchitectedFlatScratch':
+      return !(t.isGfx940 || t.generation >= 11);
+    case 'architectedFlatScratch':
+      return t.isGfx940 || t.generation >= 11;
+  }
+}
+
+/** XNACK replay is supported (the default target id has xnack "any"): GFX8 APUs, GFX9, GFX10.1. */
+function supportsXnack(t: AmdgpuTarget): boolean {
+  return t.xnack || /^gfx101[0-3]$/.test(t.name);
+}
+
 /** The value of a local label's number as llvm-mc reads it (`01:` and `1b` name the same label). */
 function localLabelKey(text: string): string {
   try {
@@ -103,7 +133,7 @@ function isDigitCode(c: number): boolean {
 }
 
 class StatementChecker {
-  private kernel: { seen: Set<string>; start: number } | null = null;
+  private kernel: { seen: Set<string>; start: number; vgprs?: { value: bigint; span: Span }; sgprs?: { value: bigint; span: Span }; wave32?: boolean } | null = null;
   private readonly evaluator: OperandExprEvaluator;
   /** Local labels (`1:`) defined so far, by number. */
   private readonly localLabels = new Set<string>();
@@ -227,6 +257,7 @@ class StatementChecker {
     const name = st.name;
     if (this.kernel) {
       if (name === '.end_amdhsa_kernel') {
+        this.checkKernelRegisterCounts(this.kernel);
         for (const req of this.requiredKernelEntries()) {
           if (!this.kernel.seen.has(req)) this.issue('AMD222', `${req} directive is required in an .amdhsa_kernel block`, { start: st.nameSpan.end, end: st.nameSpan.end });
         }
@@ -243,7 +274,8 @@ class StatementChecker {
         return;
       }
       this.kernel.seen.add(name);
-      if (arg?.expr) this.valueOf(arg.expr);
+      const v = arg?.expr ? this.valueOf(arg.expr) : null;
+      if (this.target && arg) this.checkKernelField(name, st.nameSpan, v, arg.span);
       return;
     }
     if (name === '.amdhsa_kernel') {
@@ -305,6 +337,38 @@ class StatementChecker {
         for (const a of st.args) if (a.expr) this.valueOf(a.expr);
         return;
     }
+  }
+
+  /** Availability and field width of one `.amdhsa_` directive (llvm-mc checks them as it reads the line). */
+  private checkKernelField(name: string, nameSpan: Span, v: bigint | null, valueSpan: Span): void {
+    const t = this.target!;
+    const rule = AMDHSA_FIELD_RULES.get(name);
+    const unavailable = rule?.availability?.find((a) => !kernelFieldAvailable(a, t));
+    if (unavailable) {
+      this.issue('AMD225', AMDHSA_AVAILABILITY_MESSAGES[unavailable], nameSpan);
+      return;
+    }
+    if (v === null) return;
+    if (v < 0n || (rule?.bits !== undefined && v >= 1n << BigInt(rule.bits))) {
+      this.issue('AMD226', `value out of range: ${v} does not fit the ${rule?.bits ?? 64}-bit unsigned field of ${name}`, valueSpan);
+      return;
+    }
+    const k = this.kernel!;
+    if (name === '.amdhsa_next_free_vgpr') k.vgprs = { value: v, span: valueSpan };
+    else if (name === '.amdhsa_next_free_sgpr') k.sgprs = { value: v, span: valueSpan };
+    else if (name === '.amdhsa_wavefront_size32') k.wave32 = v === 1n;
+    else if (name === '.amdhsa_reserve_xnack_mask' && (v === 1n) !== supportsXnack(t))
+      this.issue('AMD226', `.amdhsa_reserve_xnack_mask does not match target id (XNACK is ${supportsXnack(t) ? '' : 'not '}supported on ${t.name})`, valueSpan);
+  }
+
+  /** Register counts are checked when the block ends (the wave size may come later), at their value. */
+  private checkKernelRegisterCounts(k: NonNullable<StatementChecker['kernel']>): void {
+    const t = this.target;
+    if (!t) return;
+    const wave32 = k.wave32 ?? t.generation >= 10;
+    const maxVgprs = t.alignedVgprTuples || (t.generation >= 10 && wave32) ? 512n : 256n;
+    if (k.vgprs && k.vgprs.value > maxVgprs) this.issue('AMD226', `value out of range: ${k.vgprs.value} VGPRs (at most ${maxVgprs} on ${t.name})`, k.vgprs.span);
+    if (k.sgprs && (t.generation === 8 || t.generation === 9) && k.sgprs.value > 102n) this.issue('AMD226', `value out of range: ${k.sgprs.value} SGPRs (at most 102 on ${t.name})`, k.sgprs.span);
   }
 
   private requiredKernelEntries(): string[] {

@@ -47,6 +47,22 @@ const cases: Case[] = [
   { name: '.long of an undefined .L symbol', text: '\t.text\ns_nop 0\n.long .Lx+4\n', line: 3, code: 'AMD127', noLine: true },
   { name: '.L labels defined later are fine', text: '\t.text\ns_branch .LBB0_1\n.long .Lend-.LBB0_1\n.LBB0_1:\ns_endpgm\n.Lend:\n' },
   { name: 'an undefined .L symbol only in .set is not written', text: '\t.text\n.set q, .Lq\ns_endpgm\n' },
+  // .amdhsa_ kernel directives: field widths and availability (llvm-mc checks them per line).
+  { name: '.amdhsa_dx10_clamp is a 1-bit field', text: KERNEL('\t\t.amdhsa_dx10_clamp 2\n'), line: 9, code: 'AMD226' },
+  { name: '.amdhsa_float_round_mode_32 is a 2-bit field', text: KERNEL('\t\t.amdhsa_float_round_mode_32 3\n\t\t.amdhsa_float_denorm_mode_32 4\n'), line: 10, code: 'AMD226' },
+  { name: '.amdhsa_kernarg_size is a 32-bit field', text: KERNEL('\t\t.amdhsa_kernarg_size 0x100000000\n'), line: 9, code: 'AMD226' },
+  { name: 'negative .amdhsa_user_sgpr_count', text: KERNEL('\t\t.amdhsa_user_sgpr_count -1\n'), line: 9, code: 'AMD226' },
+  { name: '.amdhsa_wavefront_size32 needs GFX10+', text: KERNEL('\t\t.amdhsa_wavefront_size32 1\n'), line: 9, code: 'AMD225' },
+  { name: '.amdhsa_wavefront_size32 on GFX10', mcpu: 'gfx1030', text: KERNEL('\t\t.amdhsa_wavefront_size32 1\n') },
+  { name: '.amdhsa_dx10_clamp is gone on GFX12', mcpu: 'gfx1200', text: KERNEL('\t\t.amdhsa_dx10_clamp 1\n'), line: 9, code: 'AMD225' },
+  { name: '.amdhsa_reserve_flat_scratch with architected flat scratch', mcpu: 'gfx1100', text: KERNEL('\t\t.amdhsa_reserve_flat_scratch 0\n'), line: 9, code: 'AMD225' },
+  { name: '.amdhsa_enable_private_segment without architected flat scratch', text: KERNEL('\t\t.amdhsa_enable_private_segment 1\n'), line: 9, code: 'AMD225' },
+  { name: '.amdhsa_reserve_xnack_mask must match the target (gfx900: xnack any)', text: KERNEL('\t\t.amdhsa_reserve_xnack_mask 0\n'), line: 9, code: 'AMD226' },
+  { name: '.amdhsa_reserve_xnack_mask must match the target (gfx1030: no xnack)', mcpu: 'gfx1030', text: KERNEL('\t\t.amdhsa_reserve_xnack_mask 1\n'), line: 9, code: 'AMD226' },
+  { name: 'next_free_vgpr above 256 on gfx900 (checked at the end, reported at the value)', text: KERNEL('').replace('next_free_vgpr 1', 'next_free_vgpr 257'), line: 7, code: 'AMD226' },
+  { name: 'next_free_vgpr 512 in wave32', mcpu: 'gfx1100', text: KERNEL('').replace('next_free_vgpr 1', 'next_free_vgpr 512') },
+  { name: 'next_free_vgpr 512 in wave64', mcpu: 'gfx1100', text: KERNEL('\t\t.amdhsa_wavefront_size32 0\n').replace('next_free_vgpr 1', 'next_free_vgpr 512'), line: 7, code: 'AMD226' },
+  { name: 'next_free_sgpr above 102 on gfx900', text: KERNEL('').replace('next_free_sgpr 1', 'next_free_sgpr 103'), line: 8, code: 'AMD226' },
   // .amdgcn_target needs its string.
   { name: '.amdgcn_target without an argument', text: '\t.amdgcn_target\n', line: 1, code: 'AMD223' },
 ];
