@@ -182,7 +182,9 @@ export function encodeImmediate(imm: Immediate, type: OperandType, target: Immed
         code: IMM_CODES.fpOn64BitInt,
         message: `invalid operand for instruction: a floating-point literal cannot be used with a 64-bit integer operand`,
       };
-    const r = literal(bits >> 32n) as { ok: true } & EncodedImmediate;
+    // llvm-mc encodes the high half as an integer operand: 0…64 there is an inline integer.
+    const hi = bits >> 32n;
+    const r = (hi <= 64n && !forceLiteral ? inline(inlineIntCode(hi)!) : literal(hi)) as { ok: true } & EncodedImmediate;
     if ((bits & 0xffffffffn) !== 0n)
       return {
         ...r,
