@@ -89,6 +89,17 @@ export class FileChecker {
   }
 }
 
+/** User SGPRs each enabled `.amdhsa_user_sgpr_*` input takes. */
+const USER_SGPR_SIZES: ReadonlyMap<string, bigint> = new Map([
+  ['.amdhsa_user_sgpr_private_segment_buffer', 4n],
+  ['.amdhsa_user_sgpr_dispatch_ptr', 2n],
+  ['.amdhsa_user_sgpr_queue_ptr', 2n],
+  ['.amdhsa_user_sgpr_kernarg_segment_ptr', 2n],
+  ['.amdhsa_user_sgpr_dispatch_id', 2n],
+  ['.amdhsa_user_sgpr_flat_scratch_init', 2n],
+  ['.amdhsa_user_sgpr_private_segment_size', 1n],
+]);
+
 function kernelFieldAvailable(a: AmdhsaAvailability, t: AmdgpuTarget): boolean {
   switch (a) {
     case 'gfx7plus':
@@ -133,7 +144,16 @@ function isDigitCode(c: number): boolean {
 }
 
 class StatementChecker {
-  private kernel: { seen: Set<string>; start: number; vgprs?: { value: bigint; span: Span }; sgprs?: { value: bigint; span: Span }; wave32?: boolean } | null = null;
+  private kernel: {
+    seen: Set<string>;
+    start: number;
+    vgprs?: { value: bigint; span: Span };
+    sgprs?: { value: bigint; span: Span };
+    wave32?: boolean;
+    /** `.amdhsa_user_sgpr_count` as written, and the user SGPRs the enabled ones take. */
+    userSgprCount?: bigint;
+    impliedUserSgprs: bigint;
+  } | null = null;
   private readonly evaluator: OperandExprEvaluator;
   /** Local labels (`1:`) defined so far, by number. */
   private readonly localLabels = new Set<string>();
@@ -258,6 +278,8 @@ class StatementChecker {
     if (this.kernel) {
       if (name === '.end_amdhsa_kernel') {
         this.checkKernelRegisterCounts(this.kernel);
+        if (this.kernel.userSgprCount !== undefined && this.kernel.userSgprCount < this.kernel.impliedUserSgprs)
+          this.issue('AMD226', `amdgpu_user_sgpr_count smaller than than implied by enabled user SGPRs (${this.kernel.userSgprCount} < ${this.kernel.impliedUserSgprs})`, st.nameSpan);
         for (const req of this.requiredKernelEntries()) {
           if (!this.kernel.seen.has(req)) this.issue('AMD222', `${req} directive is required in an .amdhsa_kernel block`, { start: st.nameSpan.end, end: st.nameSpan.end });
         }
@@ -279,7 +301,7 @@ class StatementChecker {
       return;
     }
     if (name === '.amdhsa_kernel') {
-      this.kernel = { seen: new Set(), start: st.span.start };
+      this.kernel = { seen: new Set(), start: st.span.start, impliedUserSgprs: 0n };
       return;
     }
     const size = DATA_SIZES.get(name);
@@ -357,6 +379,9 @@ class StatementChecker {
     if (name === '.amdhsa_next_free_vgpr') k.vgprs = { value: v, span: valueSpan };
     else if (name === '.amdhsa_next_free_sgpr') k.sgprs = { value: v, span: valueSpan };
     else if (name === '.amdhsa_wavefront_size32') k.wave32 = v === 1n;
+    else if (name === '.amdhsa_user_sgpr_count') k.userSgprCount = v;
+    else if (name === '.amdhsa_user_sgpr_kernarg_preload_length') k.impliedUserSgprs += v;
+    else if (v === 1n && USER_SGPR_SIZES.has(name)) k.impliedUserSgprs += USER_SGPR_SIZES.get(name)!;
     else if (name === '.amdhsa_reserve_xnack_mask' && (v === 1n) !== supportsXnack(t))
       this.issue('AMD226', `.amdhsa_reserve_xnack_mask does not match target id (XNACK is ${supportsXnack(t) ? '' : 'not '}supported on ${t.name})`, valueSpan);
   }

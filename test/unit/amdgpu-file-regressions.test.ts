@@ -63,6 +63,8 @@ const cases: Case[] = [
   { name: 'next_free_vgpr 512 in wave32', mcpu: 'gfx1100', text: KERNEL('').replace('next_free_vgpr 1', 'next_free_vgpr 512') },
   { name: 'next_free_vgpr 512 in wave64', mcpu: 'gfx1100', text: KERNEL('\t\t.amdhsa_wavefront_size32 0\n').replace('next_free_vgpr 1', 'next_free_vgpr 512'), line: 7, code: 'AMD226' },
   { name: 'next_free_sgpr above 102 on gfx900', text: KERNEL('').replace('next_free_sgpr 1', 'next_free_sgpr 103'), line: 8, code: 'AMD226' },
+  { name: 'user_sgpr_count below the enabled user SGPRs (reported at the end)', text: KERNEL('\t\t.amdhsa_user_sgpr_count 3\n\t\t.amdhsa_user_sgpr_dispatch_ptr 1\n\t\t.amdhsa_user_sgpr_kernarg_segment_ptr 1\n'), line: 12, code: 'AMD226' },
+  { name: 'user_sgpr_count equal to the enabled user SGPRs', text: KERNEL('\t\t.amdhsa_user_sgpr_count 4\n\t\t.amdhsa_user_sgpr_dispatch_ptr 1\n\t\t.amdhsa_user_sgpr_kernarg_segment_ptr 1\n') },
   // .amdgcn_target needs its string.
   { name: '.amdgcn_target without an argument', text: '\t.amdgcn_target\n', line: 1, code: 'AMD223' },
 ];
