@@ -308,6 +308,7 @@ class StatementChecker {
     if (size !== undefined) {
       for (const a of st.args) {
         if (!a.expr) continue;
+        this.table.markUsed(a.expr);
         const v = this.valueOf(a.expr);
         if (v === null || size === 8) continue;
         const bits = BigInt(size * 8);
@@ -417,6 +418,7 @@ class StatementChecker {
         // A literal (the common case) has nothing to resolve or evaluate.
         if (op.expr.kind === 'int' || op.expr.kind === 'real') return;
         this.noteReferences(op.expr, true);
+        this.table.markUsed(op.expr);
         for (const n of symbolsIn(op.expr)) {
           const at = n.indexOf('@');
           this.table.reference(at > 0 ? n.slice(0, at) : n);
@@ -425,6 +427,8 @@ class StatementChecker {
         return;
       case 'word':
         this.noteTemporary(op.name, op.span);
+        // A bare name is an expression operand when it is not a register or modifier: a variable there is evaluated.
+        if (this.table.isVariable(op.name)) this.table.markUsed({ kind: 'sym', name: op.name, span: op.span });
         this.checkRegister(op);
         return;
       case 'regRange':
