@@ -153,6 +153,8 @@ class StatementChecker {
     /** `.amdhsa_user_sgpr_count` as written, and the user SGPRs the enabled ones take. */
     userSgprCount?: bigint;
     impliedUserSgprs: bigint;
+    /** A non-zero `.amdhsa_shared_vgpr_count` (GFX10-11, wave64 only). */
+    sharedVgprs?: boolean;
   } | null = null;
   private readonly evaluator: OperandExprEvaluator;
   /** Local labels (`1:`) defined so far, by number. */
@@ -278,8 +280,11 @@ class StatementChecker {
     if (this.kernel) {
       if (name === '.end_amdhsa_kernel') {
         this.checkKernelRegisterCounts(this.kernel);
-        if (this.kernel.userSgprCount !== undefined && this.kernel.userSgprCount < this.kernel.impliedUserSgprs)
-          this.issue('AMD226', `amdgpu_user_sgpr_count smaller than than implied by enabled user SGPRs (${this.kernel.userSgprCount} < ${this.kernel.impliedUserSgprs})`, st.nameSpan);
+        const k = this.kernel;
+        if (k.userSgprCount !== undefined && k.userSgprCount < k.impliedUserSgprs)
+          this.issue('AMD226', `amdgpu_user_sgpr_count smaller than than implied by enabled user SGPRs (${k.userSgprCount} < ${k.impliedUserSgprs})`, st.nameSpan);
+        else if ((k.userSgprCount ?? k.impliedUserSgprs) > 31n) this.issue('AMD226', `too many user SGPRs enabled (${k.userSgprCount ?? k.impliedUserSgprs}; the field holds 0…31)`, st.nameSpan);
+        if (k.sharedVgprs && (k.wave32 ?? true)) this.issue('AMD226', 'shared_vgpr_count directive not valid on wavefront size 32', st.nameSpan);
         for (const req of this.requiredKernelEntries()) {
           if (!this.kernel.seen.has(req)) this.issue('AMD222', `${req} directive is required in an .amdhsa_kernel block`, { start: st.nameSpan.end, end: st.nameSpan.end });
         }
@@ -381,6 +386,7 @@ class StatementChecker {
     else if (name === '.amdhsa_next_free_sgpr') k.sgprs = { value: v, span: valueSpan };
     else if (name === '.amdhsa_wavefront_size32') k.wave32 = v === 1n;
     else if (name === '.amdhsa_user_sgpr_count') k.userSgprCount = v;
+    else if (name === '.amdhsa_shared_vgpr_count') k.sharedVgprs = v !== 0n;
     else if (name === '.amdhsa_user_sgpr_kernarg_preload_length') k.impliedUserSgprs += v;
     else if (v === 1n && USER_SGPR_SIZES.has(name)) k.impliedUserSgprs += USER_SGPR_SIZES.get(name)!;
     else if (name === '.amdhsa_reserve_xnack_mask' && (v === 1n) !== supportsXnack(t))

@@ -56,7 +56,7 @@ const BREAKS: Record<string, Break> = {
       : null,
   number: (l, pick) =>
     isInstruction(l)
-      ? l.replace(/(,\s*)(0x[0-9a-f]+|\d+)\s*$/, (_, sep: string) => sep + pick(['0x', '0b2', '08', '0x1ffffffffffffffffffff', '99999999999999999999', '0x1p', '1e+', '0x1.8']))
+      ? l.replace(/(,\s*)(0x[0-9a-f]+|\d+)\s*$/, (_, sep: string) => sep + pick(['0x', '0b2', '08', '0x1ffffffffffffffffffff', '99999999999999999999', '0x1p', '0x1.8']))
       : null,
   comma: (l, pick) => {
     if (!isInstruction(l) || !l.includes(',')) return null;

@@ -65,6 +65,10 @@ const cases: Case[] = [
   { name: 'next_free_sgpr above 102 on gfx900', text: KERNEL('').replace('next_free_sgpr 1', 'next_free_sgpr 103'), line: 8, code: 'AMD226' },
   { name: 'user_sgpr_count below the enabled user SGPRs (reported at the end)', text: KERNEL('\t\t.amdhsa_user_sgpr_count 3\n\t\t.amdhsa_user_sgpr_dispatch_ptr 1\n\t\t.amdhsa_user_sgpr_kernarg_segment_ptr 1\n'), line: 12, code: 'AMD226' },
   { name: 'user_sgpr_count equal to the enabled user SGPRs', text: KERNEL('\t\t.amdhsa_user_sgpr_count 4\n\t\t.amdhsa_user_sgpr_dispatch_ptr 1\n\t\t.amdhsa_user_sgpr_kernarg_segment_ptr 1\n') },
+  { name: 'user_sgpr_count above the 5-bit field (reported at the end)', text: KERNEL('\t\t.amdhsa_user_sgpr_count 32\n'), line: 10, code: 'AMD226' },
+  { name: 'user_sgpr_count 31', text: KERNEL('\t\t.amdhsa_user_sgpr_count 31\n') },
+  { name: 'shared_vgpr_count in wave32', mcpu: 'gfx1030', text: KERNEL('\t\t.amdhsa_wavefront_size32 1\n\t\t.amdhsa_shared_vgpr_count 1\n'), line: 11, code: 'AMD226' },
+  { name: 'shared_vgpr_count in wave64', mcpu: 'gfx1030', text: KERNEL('\t\t.amdhsa_wavefront_size32 0\n\t\t.amdhsa_shared_vgpr_count 1\n') },
   // A variable evaluated by an instruction or a data directive is "used": a non-absolute one may not be reassigned.
   { name: 'reassigning a variable used by an instruction', text: '.set a, b\ns_mov_b32 s0, a\na = 5\n', line: 3, code: 'AMD123' },
   { name: 'reassigning a variable used in data', text: '.set a, b + 1\n.long a\n.set a, 2\n', line: 3, code: 'AMD123' },
