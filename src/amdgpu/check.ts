@@ -438,6 +438,9 @@ class StatementChecker {
         this.checkRegister(op);
         return;
       case 'regRange':
+        // Index expressions are evaluated: the variables they name become "used".
+        this.table.markUsed(op.first);
+        if (op.last) this.table.markUsed(op.last);
         this.checkRegister(op);
         return;
       case 'list':

@@ -19,6 +19,8 @@ interface Case {
   code?: string;
   /** llvm-mc reports the error without a line (`<unknown>:0`): only the verdict is cross-checked. */
   noLine?: boolean;
+  /** Every line with an error (ours and llvm-mc's), when more than the first matters. */
+  lines?: number[];
 }
 
 const KERNEL = (body: string) =>
@@ -73,11 +75,18 @@ const cases: Case[] = [
   { name: 'reassigning a variable used by an instruction', text: '.set a, b\ns_mov_b32 s0, a\na = 5\n', line: 3, code: 'AMD123' },
   { name: 'reassigning a variable used in data', text: '.set a, b + 1\n.long a\n.set a, 2\n', line: 3, code: 'AMD123' },
   { name: 'reassigning a variable used through another', text: '.set a, b\n.set c, a\n.quad c + 1\n.set a, 2\n', line: 4, code: 'AMD123' },
+  { name: 'reassigning a variable used as a register index', text: '.set a, b\nv_mov_b32 v0, v[a]\n.set a, 1\n', line: 2, lines: [2, 3] },
+  { name: 'reassigning a variable used as a register range bound', text: '.set a, b\ns_nop 0\n.set c, 1\ns_mov_b64 s[0:1], s[c:a]\n.set a, 1\n.set c, 2\n', line: 4, lines: [4, 5] },
   { name: 'reassigning an absolute variable after use is fine', text: '.set a, 1\ns_mov_b32 s0, a\n.long a\na = 5\n' },
   { name: 'reassigning an unused variable is fine', text: '.set a, b\ns_mov_b32 s0, c\na = 5\n' },
   // .amdgcn_target needs its string.
   { name: '.amdgcn_target without an argument', text: '\t.amdgcn_target\n', line: 1, code: 'AMD223' },
 ];
+
+function errorLines(c: Case): number[] {
+  const d = checkAmdgpuText('case.s', c.text, { mcpu: c.mcpu ?? 'gfx900' }).filter((x) => x.severity === 'error');
+  return [...new Set(d.map((x) => x.location!.line))].sort((a, b) => a - b);
+}
 
 function ourFirst(c: Case): { line?: number; code?: string } {
   const d = checkAmdgpuText('case.s', c.text, { mcpu: c.mcpu ?? 'gfx900' }).filter((x) => x.severity === 'error');
@@ -89,6 +98,7 @@ describe('AMDGPU whole-file regressions (first error line)', () => {
     test(c.name, () => {
       const ours = ourFirst(c);
       assert.equal(ours.line, c.line, `first error line of:\n${c.text}`);
+      if (c.lines) assert.deepEqual(errorLines(c), c.lines);
       if (c.code) assert.equal(ours.code, c.code);
     });
   }
@@ -99,6 +109,8 @@ describe('AMDGPU whole-file regressions (first error line)', () => {
       const r = runLlvmMc(c.text, { mcpu: c.mcpu ?? 'gfx900', filetype: 'obj' });
       const first = r.messages.find((m) => m.severity === 'error');
       const line = r.ok ? undefined : c.noLine ? c.line : first?.line;
+      const all = [...new Set(r.messages.filter((m) => m.severity === 'error' && m.line !== undefined).map((m) => m.line!))].sort((a, b) => a - b);
+      if (c.lines && JSON.stringify(all) !== JSON.stringify(c.lines)) bad.push(`${c.name}: llvm-mc error lines ${JSON.stringify(all)}, table ${JSON.stringify(c.lines)}`);
       if (line !== c.line) bad.push(`${c.name}: llvm-mc ${r.ok ? 'accepts' : `line ${first?.line}: ${first?.message}`}, table ${c.line ?? 'accepts'}`);
     }
     console.log(`amdgpu file regressions: ${cases.length} cases cross-checked with llvm-mc-19`);
