@@ -7,7 +7,7 @@
 import type { Span } from '../core/source.js';
 import type { Expr, InstructionOperand, Operand, Statement } from './ast.js';
 import { AMDHSA_AVAILABILITY_MESSAGES, AMDHSA_FIELD_RULES, AMDHSA_KERNEL_ENTRIES, type AmdhsaAvailability } from './data/directives.js';
-import { evaluate, symbolsIn, type IssueSink } from './expr.js';
+import { evaluate, symbolsIn, type IssueSink, type ParseIssue } from './expr.js';
 import type { LexerOptions } from './lexer.js';
 import { forEachAmdgpuStatement } from './parser.js';
 import { llvmOperandExprEvaluator, type OperandExprEvaluator } from './operand-expr.js';
@@ -84,7 +84,7 @@ export class FileChecker {
   finish(reportWriteErrors = true, collectSymbols = true): SymbolInfo[] {
     // Forward references to local labels never defined: llvm-mc reports them when parsing ends.
     if (this.checker.reportUnresolvedForward() > 0) reportWriteErrors = false;
-    if (reportWriteErrors) this.checker.reportUndefinedTemporaries();
+    if (reportWriteErrors) this.checker.reportWriteTimeErrors();
     return this.table.finish(reportWriteErrors, collectSymbols);
   }
 }
@@ -161,6 +161,8 @@ class StatementChecker {
   private readonly localLabels = new Set<string>();
   /** Forward references (`1f`) not yet followed by their label, by label number. */
   private readonly pendingForward = new Map<string, Span[]>();
+  /** Data values that cannot be evaluated (division by zero): llvm-mc finds them only when writing the object. */
+  private readonly deferredDataErrors: ParseIssue[] = [];
   /** First reference to each `.L` temporary symbol from an instruction or a directive. */
   private readonly temporaryRefs = new Map<string, Span>();
 
@@ -209,7 +211,8 @@ class StatementChecker {
    * `.L` temporaries referenced by code or data but never defined: llvm-mc fails when it writes
    * the object ("undefined label", "Undefined temporary symbol"), so only in a file without other errors.
    */
-  reportUndefinedTemporaries(): void {
+  reportWriteTimeErrors(): void {
+    for (const i of this.deferredDataErrors) this.sink(i);
     for (const [name, at] of this.temporaryRefs) if (!this.table.isDefined(name)) this.issue('AMD127', `undefined label '${name}' (a .L temporary symbol must be defined in the file)`, at);
   }
 
@@ -314,7 +317,12 @@ class StatementChecker {
       for (const a of st.args) {
         if (!a.expr) continue;
         this.table.markUsed(a.expr);
-        const v = this.valueOf(a.expr);
+        const r = evaluate(a.expr, (n) => this.table.currentValue(n));
+        if ('error' in r) {
+          this.deferredDataErrors.push(r.error);
+          continue;
+        }
+        const v = 'value' in r ? r.value : null;
         if (v === null || size === 8) continue;
         const bits = BigInt(size * 8);
         if (v < -(1n << (bits - 1n)) || v >= 1n << bits) this.issue('AMD131', `out of range literal value: ${v} does not fit in ${size} byte${size > 1 ? 's' : ''}`, a.span);

@@ -71,6 +71,9 @@ const cases: Case[] = [
   { name: 'user_sgpr_count 31', text: KERNEL('\t\t.amdhsa_user_sgpr_count 31\n') },
   { name: 'shared_vgpr_count in wave32', mcpu: 'gfx1030', text: KERNEL('\t\t.amdhsa_wavefront_size32 1\n\t\t.amdhsa_shared_vgpr_count 1\n'), line: 11, code: 'AMD226' },
   { name: 'shared_vgpr_count in wave64', mcpu: 'gfx1030', text: KERNEL('\t\t.amdhsa_wavefront_size32 0\n\t\t.amdhsa_shared_vgpr_count 1\n') },
+  // A data value divided by zero fails only when llvm-mc writes the object: not reported beside parse errors.
+  { name: 'data value divided by zero', text: '.set a, 5\n.long 7 / !a\n.long 1\n', line: 2, code: 'AMD120' },
+  { name: 'data value divided by zero beside a parse error', text: '.set a, 5\n.long 7 / !a\ns_mov_b32 s0,, s1\n', line: 3, lines: [3] },
   // A variable evaluated by an instruction or a data directive is "used": a non-absolute one may not be reassigned.
   { name: 'reassigning a variable used by an instruction', text: '.set a, b\ns_mov_b32 s0, a\na = 5\n', line: 3, code: 'AMD123' },
   { name: 'reassigning a variable used in data', text: '.set a, b + 1\n.long a\n.set a, 2\n', line: 3, code: 'AMD123' },
