@@ -89,6 +89,16 @@ export class FileChecker {
   }
 }
 
+/** Symbol types `.type` takes (llvm-mc's ELF parser). */
+const ELF_SYMBOL_TYPES: ReadonlySet<string> = new Set([
+  'STT_FUNC', 'function', 'STT_OBJECT', 'object', 'STT_TLS', 'tls_object', 'STT_COMMON', 'common', 'STT_NOTYPE', 'notype',
+  'STT_GNU_IFUNC', 'gnu_indirect_function', 'gnu_unique_object',
+]);
+
+function isSymbolChar(c: number): boolean {
+  return (c >= 48 && c <= 57) || ((c | 0x20) >= 97 && (c | 0x20) <= 122) || c === 95 || c === 46 || c === 36;
+}
+
 /** User SGPRs each enabled `.amdhsa_user_sgpr_*` input takes. */
 const USER_SGPR_SIZES: ReadonlyMap<string, bigint> = new Map([
   ['.amdhsa_user_sgpr_private_segment_buffer', 4n],
@@ -330,6 +340,9 @@ class StatementChecker {
       return;
     }
     switch (name) {
+      case '.type':
+        this.checkTypeDirective(st);
+        return;
       case '.p2align':
       case '.p2alignl':
       case '.p2alignw':
@@ -409,6 +422,41 @@ class StatementChecker {
     const maxVgprs = t.alignedVgprTuples || (t.generation >= 10 && wave32) ? 512n : 256n;
     if (k.vgprs && k.vgprs.value > maxVgprs) this.issue('AMD226', `value out of range: ${k.vgprs.value} VGPRs (at most ${maxVgprs} on ${t.name})`, k.vgprs.span);
     if (k.sgprs && (t.generation === 8 || t.generation === 9) && k.sgprs.value > 102n) this.issue('AMD226', `value out of range: ${k.sgprs.value} SGPRs (at most 102 on ${t.name})`, k.sgprs.span);
+  }
+
+  /// '.type' name [','] ('@'|'%'|'#')? type   — as llvm-mc's ELF parser reads it (the comma is optional).
+  private checkTypeDirective(st: Extract<Statement, { kind: 'directive' }>): void {
+    const text = this.text;
+    let p = st.nameSpan.end;
+    const end = st.span.end;
+    const skip = () => {
+      while (p < end && (text.charCodeAt(p) === 32 || text.charCodeAt(p) === 9)) p++;
+    };
+    const word = (): string => {
+      const s = p;
+      if (text.charCodeAt(p) === 34) {
+        const q = text.indexOf('"', p + 1);
+        p = q < 0 || q > end ? end : q + 1;
+        return text.slice(s + 1, p - 1);
+      }
+      while (p < end && isSymbolChar(text.charCodeAt(p))) p++;
+      return isDigitCode(text.charCodeAt(s)) ? '' : text.slice(s, p);
+    };
+    skip();
+    const nameStart = p;
+    if (!word()) return this.issue('AMD228', 'expected identifier: .type needs a symbol name', { start: nameStart, end: nameStart + 1 });
+    skip();
+    if (text.charCodeAt(p) === 44) p++;
+    skip();
+    const c = text.charCodeAt(p);
+    if (c === 64 || c === 37 || c === 35) p++;
+    else if (c !== 34 && !(p < end && isSymbolChar(c) && !isDigitCode(c)))
+      return this.issue('AMD228', `expected STT_<TYPE_IN_UPPER_CASE>, '#<type>', '@<type>', '%<type>' or "<type>" after .type`, { start: p, end: p + 1 });
+    const typeStart = p;
+    const type = word();
+    if (!ELF_SYMBOL_TYPES.has(type)) return this.issue('AMD228', `unsupported attribute: '${type}' is not a symbol type`, { start: typeStart, end: Math.max(p, typeStart + 1) });
+    skip();
+    if (p < end) this.issue('AMD201', 'expected end of directive', { start: p, end: p + 1 });
   }
 
   private requiredKernelEntries(): string[] {

@@ -84,6 +84,10 @@ const BREAKS: Record<string, Break> = {
         `${l}\n\t.pushsection .rodata\n${pick(['.byte 256', '.byte -129', '.short 70000', '.long 0x100000000', '.p2align 32', '.balign 3', '.align 5', '.byte 255', '.short -32768', '.p2align 33', '.balign 6'])}\n\t.popsection`
       : null,
   directional: (l, pick) => (isInstruction(l) ? `${l}\n${pick(['s_branch 1f', 's_branch 1b', '.long 2f', '7:\n\ts_branch 7b', 's_branch 3f\n3:'])}` : null),
+  typeDirective: (l, pick) => {
+    const m = /^(\s*\.type\s+)([\w.$]+)(\s*,\s*)@function\s*$/.exec(l);
+    return m ? pick([`${m[1]}${m[2]}${m[3]}@functio`, `${m[1]}1${m[2]}${m[3]}@function`, `${m[1]}${m[2]}${m[3]}function`, `${m[1]}${m[2]}${m[3]}STT_FUNC`, `${m[1]}${m[2]}`, `${m[1]}${m[2]}${m[3]}@function x`, `${m[1]}${m[2]} @object`]) : null;
+  },
   symbols: (l, pick) =>
     isInstruction(l)
       ? `${l}\n${pick(['.set q_sym, q_sym+1', 'q_sym = q_sym', '.set q1, 1\n.equiv q1, 2', 'q2 = 1/0', '.set q4, undefined_q * 2', 'q5 = 3\nq5 = 4', '.equiv q6, 1\n.set q6, 2'])}`

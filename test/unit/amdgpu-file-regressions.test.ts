@@ -82,6 +82,13 @@ const cases: Case[] = [
   { name: 'reassigning a variable used as a register range bound', text: '.set a, b\ns_nop 0\n.set c, 1\ns_mov_b64 s[0:1], s[c:a]\n.set a, 1\n.set c, 2\n', line: 4, lines: [4, 5] },
   { name: 'reassigning an absolute variable after use is fine', text: '.set a, 1\ns_mov_b32 s0, a\n.long a\na = 5\n' },
   { name: 'reassigning an unused variable is fine', text: '.set a, b\ns_mov_b32 s0, c\na = 5\n' },
+  // .type name[,] type: llvm-mc's ELF parser.
+  { name: '.type spellings llvm-mc takes', text: '\t.type a,@function\n\t.type b,%object\n\t.type c, STT_FUNC\n\t.type d "function"\n\t.type e,#object\n\t.type f, function\n\t.type "l",@gnu_unique_object\n' },
+  { name: '.type of a name starting with a digit', text: '\t.text\n\t.type 16_x,@function\n', line: 2, code: 'AMD228' },
+  { name: '.type with junk in the name', text: '\t.text\n\t.type g!x,@function\n', line: 2, code: 'AMD228' },
+  { name: '.type with a misspelt type', text: '\t.text\n\t.type h,@functio[n\n\t.type i,@functionx\n', line: 2, lines: [2, 3] },
+  { name: '.type with text after the type', text: '\t.text\n\t.type j,@function x\n', line: 2, code: 'AMD201' },
+  { name: '.type without a type', text: '\t.text\n\t.type k\n', line: 2, code: 'AMD228' },
   // .amdgcn_target needs its string.
   { name: '.amdgcn_target without an argument', text: '\t.amdgcn_target\n', line: 1, code: 'AMD223' },
 ];
