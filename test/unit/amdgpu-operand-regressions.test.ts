@@ -18,9 +18,14 @@ interface Case {
 }
 
 const cases: Case[] = [
-  // An f64 whose high half is 0…64 is encoded as that inline integer (llvm-mc re-encodes the high half).
+  // An f64 whose value with the low half zeroed ({hi, 0}) is an inline constant is encoded inline.
   { text: '4.4035557e-317', type: 'f64', carrier: 'v_sqrt_f64_e32 v[0:1], X', src: 128, literal: null },
   { text: '0x0.0000004100000p-1022', type: 'f64', carrier: 'v_sqrt_f64_e32 v[0:1], X', src: 128, literal: null },
+  { text: '1.0000000001', type: 'f64', carrier: 'v_sqrt_f64_e32 v[0:1], X', src: 242, literal: null },
+  { text: '-2.0000000001', type: 'f64', carrier: 'v_sqrt_f64_e32 v[0:1], X', src: 245, literal: null },
+  { text: '3.291824409e-313', type: 'f64', carrier: 'v_sqrt_f64_e32 v[0:1], X', src: 255, literal: '0x0000000f' },
+  { text: '0x0.0004004100000p-1022', type: 'f64', carrier: 'v_sqrt_f64_e32 v[0:1], X', src: 255, literal: '0x00000040' },
+  { text: '0.15915494309189535', type: 'f64', carrier: 'v_sqrt_f64_e32 v[0:1], X', src: 255, literal: '0x3fc45f30' },
   { text: '-4.4035557e-317', type: 'f64', carrier: 'v_sqrt_f64_e32 v[0:1], X', src: 255, literal: '0x80000000' },
   { text: '1e-310', type: 'f64', carrier: 'v_sqrt_f64_e32 v[0:1], X', src: 255, literal: '0x00001268' },
   // A doubled minus on a floating-point source is a misspelt `neg` modifier; not on integer sources.
