@@ -233,6 +233,15 @@ const SHAPES: Shape[] = [
   { entry: 'amdgpu', name: '200,000-long forward symbol chain', gen: (n) => g.amdForwardSymbolChain(n), n: 200_000, linear: true },
   { entry: 'amdgpu', name: '200,000-long definition cycle', gen: (n) => g.amdSymbolCycle(n), n: 200_000, linear: true },
   { entry: 'amdgpu', name: '2 MB of instructions', gen: (n) => g.amdManyInstructions(Math.floor(n / 38)), n: 2 * MB, linear: true },
+  // Repeated-line handling looks for each line's end and each kernel block's end once, not per statement.
+  { entry: 'amdgpu', name: '200,000 labels on one line', gen: (n) => Array.from({ length: n }, (_, i) => `a${i}:`).join(' ') + '\n', n: 200_000, linear: true },
+  {
+    entry: 'amdgpu',
+    name: '20,000 kernel blocks closed in upper case',
+    gen: (n) => Array.from({ length: n }, (_, i) => `.amdhsa_kernel k${i}\n.amdhsa_next_free_vgpr 1\n.amdhsa_next_free_sgpr 1\n.END_AMDHSA_KERNEL\n`).join(''),
+    n: 20_000,
+    linear: true,
+  },
   { entry: 'amdgpu-expr', name: '200,000-deep parentheses', gen: (n) => `${'('.repeat(n)}1${')'.repeat(n)}`, n: 200_000 },
   { entry: 'amdgpu-expr', name: '200,000-long unary chain', gen: (n) => `${'-~'.repeat(n >> 1)}1`, n: 200_000 },
   { entry: 'amdgpu-expr', name: '2 MB flat expression', gen: (n) => `${'1+'.repeat(n >> 1)}1`, n: 2 * MB, linear: true },

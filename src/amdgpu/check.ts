@@ -42,7 +42,13 @@ export function checkText(text: string, options: CheckOptions, sink: IssueSink, 
     sink(i);
   };
   const c = new FileChecker(text, options, counting);
-  forEachAmdgpuStatement(text, options, counting, (st) => c.statement(st));
+  // Everything through which one statement's handling can depend on or affect the rest of the
+  // file: issues reported and symbol-table lookups. Repeated text that moved neither is skipped
+  // (parser.ts, Repeats).
+  forEachAmdgpuStatement(text, options, counting, (st) => c.statement(st), {
+    effects: () => errors + c.symbolAccesses,
+    kernelBodySkipped: () => c.kernelBodySkipped(),
+  });
   return c.finish(errors === 0, collectSymbols);
 }
 
@@ -79,6 +85,14 @@ export class FileChecker {
   statement(st: Statement): void {
     applyStatement(this.table, st, this.text);
     this.checker.check(st);
+  }
+  /** Symbol-table lookups, references and definitions so far (by the checks and by statements' effects). */
+  get symbolAccesses(): number {
+    return this.checker.symbolAccesses + this.table.touches;
+  }
+  /** The parser skipped a kernel body known to have no effect: the block is closed. */
+  kernelBodySkipped(): void {
+    this.checker.kernelBodySkipped();
   }
   /** `reportWriteErrors`: the file had no other error (llvm-mc writes no object otherwise). */
   finish(reportWriteErrors = true, collectSymbols = true): SymbolInfo[] {
@@ -175,6 +189,12 @@ class StatementChecker {
   private readonly deferredDataErrors: ParseIssue[] = [];
   /** First reference to each `.L` temporary symbol from an instruction or a directive. */
   private readonly temporaryRefs = new Map<string, Span>();
+  /** Symbol-table lookups and references so far (see checkText). */
+  symbolAccesses = 0;
+  private readonly lookup = (n: string): bigint | null => {
+    this.symbolAccesses++;
+    return this.table.currentValue(n);
+  };
 
   constructor(
     private readonly text: string,
@@ -190,9 +210,14 @@ class StatementChecker {
     this.sink({ code, message, start: span.start, end: span.end });
   }
 
+  /** A kernel body known to have no effect was skipped: what its end directive would leave. */
+  kernelBodySkipped(): void {
+    this.kernel = null;
+  }
+
   /** Evaluates with the symbols defined so far; reports evaluation errors; returns the value or null. */
   private valueOf(e: Expr): bigint | null {
-    const r = evaluate(e, (n) => this.table.currentValue(n));
+    const r = evaluate(e, this.lookup);
     if ('error' in r) {
       this.sink(r.error);
       return null;
@@ -202,7 +227,7 @@ class StatementChecker {
 
   /** Register-index expressions for registers.ts: the one llvm-mc evaluator, with the current symbols. */
   private makeEvaluator(): OperandExprEvaluator {
-    return llvmOperandExprEvaluator((n) => this.table.currentValue(n), this.options);
+    return llvmOperandExprEvaluator(this.lookup, this.options);
   }
 
   /** Reports every forward local-label reference left unresolved; returns how many. */
@@ -230,6 +255,8 @@ class StatementChecker {
   private noteReferences(e: Expr, temporaries: boolean): void {
     switch (e.kind) {
       case 'local': {
+        // Local labels are state the parser's repeat skipping must see (checkText's effects).
+        this.symbolAccesses++;
         const key = localLabelKey(e.label);
         if (!e.forward) {
           if (!this.localLabels.has(key)) this.issue('AMD126', 'directional label undefined: no local label of this number before this reference', e.span);
@@ -269,6 +296,7 @@ class StatementChecker {
         this.noteReferences(st.expr, false);
         return;
       case 'localLabel': {
+        this.symbolAccesses++;
         const key = localLabelKey(st.label);
         this.localLabels.add(key);
         this.pendingForward.delete(key);
@@ -327,9 +355,10 @@ class StatementChecker {
       for (const a of st.args) {
         if (!a.expr) continue;
         this.table.markUsed(a.expr);
-        const r = evaluate(a.expr, (n) => this.table.currentValue(n));
+        const r = evaluate(a.expr, this.lookup);
         if ('error' in r) {
           this.deferredDataErrors.push(r.error);
+          this.symbolAccesses++;
           continue;
         }
         const v = 'value' in r ? r.value : null;
@@ -483,6 +512,7 @@ class StatementChecker {
         this.table.markUsed(op.expr);
         for (const n of symbolsIn(op.expr)) {
           const at = n.indexOf('@');
+          this.symbolAccesses++;
           this.table.reference(at > 0 ? n.slice(0, at) : n);
         }
         this.valueOf(op.expr);

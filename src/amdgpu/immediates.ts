@@ -14,8 +14,8 @@ import {
   INLINE_INT_ZERO_CODE,
   INV_2PI_CODE,
 } from './data/inline-constants.js';
-import { isHexDigitCode, scaleBigToDouble } from './lexer.js';
-import { isDigit, isIdentPart } from './operand-expr.js';
+import { Lexer, Tok } from './lexer.js';
+import { isDigit } from './operand-expr.js';
 
 /** The operand types of the spec's conversion tables. */
 export const OPERAND_TYPES = ['i16', 'u16', 'b16', 'f16', 'i32', 'u32', 'b32', 'f32', 'i64', 'u64', 'b64', 'f64'] as const;
@@ -251,86 +251,14 @@ const DOT = 46;
 /**
  * A floating-point token at `pos` (no sign), as llvm-mc's lexer sees one: decimal with a '.' or
  * an exponent (`1.5`, `.5`, `1.`, `234e2`), or hexadecimal with a 'p' exponent (`0x1.8p1`).
- * Undefined when the token there is not a float.
+ * Undefined when the token there is not a float. The file lexer reads it (one set of float rules).
  */
 export function scanFloat(text: string, pos: number): { value: number; end: number } | undefined {
   const c0 = text.charCodeAt(pos);
   if (!isDigit(c0) && !(c0 === DOT && isDigit(text.charCodeAt(pos + 1)))) return undefined;
-  // Hexadecimal float.
-  if (c0 === 48 && (text.charCodeAt(pos + 1) | 0x20) === 120) {
-    let i = pos + 2;
-    let fracDigits = 0;
-    let digits = 0;
-    let seenDot = false;
-    const start = i;
-    for (; i < text.length; i++) {
-      const c = text.charCodeAt(i);
-      if (c === DOT && !seenDot) {
-        seenDot = true;
-        continue;
-      }
-      if (!isHexDigitCode(c)) break;
-      digits++;
-      if (seenDot) fracDigits++;
-    }
-    // Keep 32 significant hex digits (128 bits) and a sticky bit: one rounding, linear time.
-    let sig = text.slice(start, i).replace('.', '').replace(/^0+/, '');
-    let dropped = 0;
-    let sticky = false;
-    if (sig.length > 32) {
-      dropped = sig.length - 32;
-      for (let k = 32; k < sig.length && !sticky; k++) sticky = sig.charCodeAt(k) !== 48;
-      sig = sig.slice(0, 32);
-    }
-    const mant = sig.length === 0 ? 0n : (BigInt('0x' + sig) << 1n) | (sticky ? 1n : 0n);
-    if ((text.charCodeAt(i) | 0x20) !== 112 || digits === 0) return undefined;
-    i++;
-    let sign = 1;
-    if (text.charCodeAt(i) === 43 || text.charCodeAt(i) === 45) {
-      if (text.charCodeAt(i) === 45) sign = -1;
-      i++;
-    }
-    const expStart = i;
-    while (i < text.length && isDigit(text.charCodeAt(i))) i++;
-    if (i === expStart) return undefined;
-    const exp = sign * Number(text.slice(expStart, Math.min(i, expStart + 12))) - 4 * fracDigits + 4 * dropped - 1;
-    return { value: scaleBigToDouble(mant, exp), end: i };
-  }
-  // Decimal: llvm-mc's lexer reads `0…` not followed by '.' as an octal integer, so `0e5` and
-  // `00.5` are not floats; `[1-9]…` or `0.` or `.d` followed by '.' or an exponent are. The
-  // exponent's digits may be missing (`5e` is 5.0).
-  let i = pos;
-  if (c0 === 48 && text.charCodeAt(pos + 1) !== DOT) return undefined;
-  while (i < text.length && isDigit(text.charCodeAt(i))) i++;
-  const intEnd = i;
-  let fracText = '';
-  let isFloat = false;
-  if (text.charCodeAt(i) === DOT) {
-    isFloat = true;
-    i++;
-    const fs = i;
-    while (i < text.length && isDigit(text.charCodeAt(i))) i++;
-    fracText = text.slice(fs, i);
-  }
-  let expText = '';
-  if ((text.charCodeAt(i) | 0x20) === 101) {
-    isFloat = true;
-    let j = i + 1;
-    let sign = '';
-    if (text.charCodeAt(j) === 43 || text.charCodeAt(j) === 45) {
-      sign = text[j]!;
-      j++;
-    }
-    const ds = j;
-    while (j < text.length && isDigit(text.charCodeAt(j))) j++;
-    if (j > ds) expText = 'e' + sign + text.slice(ds, j);
-    i = j;
-  }
-  if (!isFloat) return undefined;
-  const intText = text.slice(pos, intEnd);
-  const value = Number((intText.length ? intText : '0') + '.' + (fracText.length ? fracText : '0') + expText);
-  if (Number.isNaN(value)) return undefined;
-  return { value, end: i };
+  const lex = new Lexer(text, {}, pos);
+  if (lex.next() !== Tok.Real) return undefined;
+  return { value: lex.realValue(), end: lex.end };
 }
 
 /** The immediate offset rule of a scalar memory instruction, as llvm-mc 19 checks it. */

@@ -2,24 +2,12 @@
 import type { Diagnostic } from '../core/diagnostics.js';
 import { SourceFile } from '../core/source.js';
 import type { AmdgpuFile } from './ast.js';
-import { checkText } from './check.js';
-import { evaluate, parseExpression, symbolsIn, type ParseIssue } from './expr.js';
+import { evaluate, parseExpression, symbolsIn } from './expr.js';
 import { parseAmdgpuStatements } from './parser.js';
-import { isTemporarySymbol, type SymbolInfo } from './symbols.js';
-
-export interface AmdgpuCheckOptions {
-  /** Processor name as llvm-mc's -mcpu, e.g. gfx900. */
-  mcpu: string;
-  /** llvm-mc --masm-integers: `0ffh`-style suffixed integers (and `0b…` is no longer binary). */
-  masmIntegers?: boolean;
-}
+import { issueToDiagnostic } from './file-check.js';
 
 export interface AmdgpuParseOptions {
   masmIntegers?: boolean;
-}
-
-function issueToDiagnostic(file: SourceFile, i: ParseIssue): Diagnostic {
-  return { severity: 'error', code: i.code, message: i.message, location: file.location(i.start, i.end - i.start) };
 }
 
 /** Parses a file into statements (labels, assignments, directives, instructions with operands). */
@@ -27,44 +15,6 @@ export function parseAmdgpu(name: string, text: string, options: AmdgpuParseOpti
   const source = new SourceFile(name, text);
   const { statements, issues } = parseAmdgpuStatements(text, options);
   return { file: { name, text, statements }, diagnostics: issues.map((i) => issueToDiagnostic(source, i)) };
-}
-
-function run(name: string, text: string, options: AmdgpuCheckOptions, collectSymbols: boolean): { diagnostics: Diagnostic[]; symbols: SymbolInfo[] } {
-  const source = new SourceFile(name, text);
-  const issues: ParseIssue[] = [];
-  const sink = (i: ParseIssue) => issues.push(i);
-  const symbols = checkText(text, options, sink, collectSymbols);
-  // One diagnostic per spot; ordered by position.
-  issues.sort((a, b) => a.start - b.start);
-  const diagnostics: Diagnostic[] = [];
-  const seen = new Set<number>();
-  for (const i of issues) {
-    if (seen.has(i.start)) continue;
-    seen.add(i.start);
-    diagnostics.push(issueToDiagnostic(source, i));
-  }
-  return { diagnostics, symbols };
-}
-
-/**
- * Checks one AMDGPU assembly file; returns every diagnostic (syntax, numbers, expressions,
- * symbols, directive values, register operands for `options.mcpu`).
- */
-export function checkAmdgpuText(name: string, text: string, options: AmdgpuCheckOptions): Diagnostic[] {
-  return run(name, text, options, false).diagnostics;
-}
-
-/**
- * The file's symbol table as llvm-mc would build it: every symbol except `.L` temporaries, in
- * order of first appearance, with the signed 64-bit value of absolute ones (null otherwise).
- */
-export function amdgpuSymbols(
-  name: string,
-  text: string,
-  options: AmdgpuCheckOptions,
-): { symbols: { name: string; value: bigint | null; kind: SymbolInfo['kind'] }[]; diagnostics: Diagnostic[] } {
-  const r = run(name, text, options, true);
-  return { symbols: r.symbols.filter((s) => !isTemporarySymbol(s.name)), diagnostics: r.diagnostics };
 }
 
 /** Evaluates an absolute AMDGPU assembler expression as llvm-mc does (signed 64-bit). */
@@ -92,6 +42,8 @@ export function evaluateAmdgpuExpression(text: string, options: { masmIntegers?:
   };
 }
 
+export { checkAmdgpuText, amdgpuSymbols } from './file-check.js';
+export type { AmdgpuCheckOptions } from './file-check.js';
 export { parseExpression, evaluate, symbolsIn, ExprParser, binaryPrecedence, MAX_EXPR_DEPTH } from './expr.js';
 export type { EvalResult, ParseIssue, SymbolLookup } from './expr.js';
 export { Lexer, Tok, tokName } from './lexer.js';

@@ -160,6 +160,18 @@ const IDENT_CHAR = /* @__PURE__ */ (() => {
   return t;
 })();
 
+/**
+ * 1 for characters that start an identifier on next()'s fast path: letters, `_`, `$`. (`.` also
+ * starts one, but may be a float `.5` or the Dot token: lexIdentifier decides.)
+ */
+const IDENT_START = /* @__PURE__ */ (() => {
+  const t = new Uint8Array(128);
+  for (let c = 0; c < 128; c++) {
+    if ((c >= Ch.a && c <= Ch.z) || (c >= Ch.A && c <= Ch.Z) || c === Ch.UNDERSCORE || c === Ch.DOLLAR) t[c] = 1;
+  }
+  return t;
+})();
+
 export function isIdentCharCode(c: number): boolean {
   return c >= 0 && c < 128 && IDENT_CHAR[c] === 1;
 }
@@ -289,32 +301,55 @@ export class Lexer {
   /** Advances to the next token and returns its kind. */
   next(): number {
     const text = this.text;
+    const len = this.len;
     let p = this.pos;
-    this.spaceBefore = false;
+    let space = false;
+    let c = p < len ? text.charCodeAt(p) : -1;
     // Skip blanks and block comments; a block comment does not end the statement.
     for (;;) {
-      if (p >= this.len) break;
-      const c = text.charCodeAt(p);
       if (c === Ch.SPACE || c === Ch.TAB || c === 0) {
-        p++;
-        this.spaceBefore = true;
+        space = true;
+        c = ++p < len ? text.charCodeAt(p) : -1;
         continue;
       }
-      if (c === Ch.SLASH && p + 1 < this.len && text.charCodeAt(p + 1) === Ch.STAR) {
+      if (c === Ch.SLASH && p + 1 < len && text.charCodeAt(p + 1) === Ch.STAR) {
         const close = text.indexOf('*/', p + 2);
         if (close < 0) {
-          this.pos = this.len;
-          return this.err(p, this.len, 'unterminated comment');
+          this.spaceBefore = space;
+          this.pos = len;
+          return this.err(p, len, 'unterminated comment');
         }
         p = close + 2;
-        this.spaceBefore = true;
+        space = true;
         this.atStatementStart = false;
+        c = p < len ? text.charCodeAt(p) : -1;
         continue;
       }
       break;
     }
+    this.spaceBefore = space;
     this.start = p;
-    if (p >= this.len) {
+    // Identifiers first: the most common token (mnemonics, registers, names). `.` followed by
+    // a digit (a float) and a lone `.` (Dot) take lexIdentifier's slow path.
+    if (c >= 0 && c < 128 && IDENT_START[c] === 1) {
+      this.atStatementStart = false;
+      let q = p + 1;
+      while (q < len) {
+        const d = text.charCodeAt(q);
+        if (d >= 128 || IDENT_CHAR[d] !== 1) break;
+        q++;
+      }
+      this.end = q;
+      this.pos = q;
+      return (this.kind = Tok.Identifier);
+    }
+    if (c === Ch.COMMA) {
+      this.atStatementStart = false;
+      this.end = p + 1;
+      this.pos = p + 1;
+      return (this.kind = Tok.Comma);
+    }
+    if (c < 0) {
       this.pos = p;
       this.end = p;
       if (!this.atStatementStart) {
@@ -323,7 +358,6 @@ export class Lexer {
       }
       return (this.kind = Tok.Eof);
     }
-    const c = text.charCodeAt(p);
     // Line comments: `;` anywhere, `//` anywhere, `#` at the start of a statement.
     if (c === Ch.SEMI || (c === Ch.SLASH && this.ch(p + 1) === Ch.SLASH) || (c === Ch.HASH && this.atStatementStart)) {
       let q: number;
@@ -331,10 +365,10 @@ export class Lexer {
       if (!this.loneCR) {
         // No lone CR in the file: the comment ends at the next LF (native search).
         const nl = text.indexOf('\n', p + 1);
-        q = nl < 0 ? this.len : nl + 1;
+        q = nl < 0 ? len : nl + 1;
       } else {
         q = p + 1;
-        while (q < this.len) {
+        while (q < len) {
           const d = text.charCodeAt(q);
           if (d === Ch.LF) {
             q++;
@@ -342,7 +376,7 @@ export class Lexer {
           }
           if (d === Ch.CR) {
             q++;
-            if (q < this.len && text.charCodeAt(q) === Ch.LF) q++;
+            if (q < len && text.charCodeAt(q) === Ch.LF) q++;
             break;
           }
           q++;
@@ -674,6 +708,18 @@ export class Lexer {
     return parseRealLiteral(this.tokenText());
   }
 
+  /**
+   * Continues after the line feed at `nl` as if the tokens up to it had been read: the current
+   * token becomes that line's end of statement (for a caller skipping a line it already knows).
+   */
+  resumeAfterLine(nl: number): void {
+    this.pos = nl + 1;
+    this.start = nl;
+    this.end = nl + 1;
+    this.kind = Tok.EndOfStatement;
+    this.atStatementStart = true;
+  }
+
   /** Skips to the end of the current statement (after an error): the next token is the first of the next statement. */
   skipToEndOfStatement(): void {
     while (this.kind !== Tok.EndOfStatement && this.kind !== Tok.Eof) this.next();
@@ -690,6 +736,19 @@ function hasLoneCR(text: string): boolean {
 
 export function radixName(radix: number): string {
   return radix === 2 ? 'binary' : radix === 8 ? 'octal' : radix === 10 ? 'decimal' : radix === 16 ? 'hexadecimal' : `base-${radix}`;
+}
+
+/** Small literal values (offsets, counters, immediates) as shared BigInts: no allocation per literal. */
+const SMALL_BIGINT_COUNT = 1024;
+const SMALL_BIGINTS: bigint[] = [];
+function smallBigInt(v: number): bigint {
+  let b = SMALL_BIGINTS[v];
+  if (b === undefined) {
+    // Filled in order once, so the array stays packed.
+    for (let i = SMALL_BIGINTS.length; i <= v; i++) SMALL_BIGINTS.push(BigInt(i));
+    b = SMALL_BIGINTS[v]!;
+  }
+  return b;
 }
 
 /** Value of an integer token from its digit range (radix 0: a character literal 'c'). */
@@ -717,7 +776,7 @@ export function integerTokenValue(text: string, radix: number, start: number, en
   if (end - start <= 12 && radix !== 2) {
     let v = 0;
     for (let i = start; i < end; i++) v = v * radix + hexVal(text.charCodeAt(i));
-    return BigInt(v);
+    return v < SMALL_BIGINT_COUNT ? smallBigInt(v) : BigInt(v);
   }
   // Few digits (the usual case: offsets, small immediates): exact in a double, no string.
   const n = end - start;
@@ -752,12 +811,21 @@ export function parseRealLiteral(s: string): number {
   return Number.isNaN(v) ? 0 : v;
 }
 
-/** `h*[.h*]p[+-]d+` (the part after 0x), rounded once to nearest-even double. */
+/** Significant hex digits kept from a mantissa (128 bits, far more than a double's 53 + guard bit). */
+const HEX_FLOAT_KEPT_DIGITS = 32;
+
+/**
+ * `h*[.h*]p[+-]d+` (the part after 0x), rounded once to nearest-even double. Linear in the
+ * length: the first 32 significant digits are kept exactly and the rest only as a sticky bit
+ * (whether any of them is non-zero), which is all a single rounding to 53 bits needs.
+ */
 function parseHexFloat(s: string): number {
   let i = 0;
-  let mant = 0n;
   let fracDigits = 0;
   let seenDot = false;
+  let kept = '';
+  let dropped = 0;
+  let sticky = false;
   for (; i < s.length; i++) {
     const c = s.charCodeAt(i);
     if (c === Ch.DOT) {
@@ -766,8 +834,13 @@ function parseHexFloat(s: string): number {
     }
     const v = hexVal(c);
     if (v >= 16) break;
-    mant = (mant << 4n) | BigInt(v);
     if (seenDot) fracDigits++;
+    if (kept.length === 0 && v === 0) continue; // a leading zero
+    if (kept.length < HEX_FLOAT_KEPT_DIGITS) kept += s[i];
+    else {
+      dropped++;
+      if (v !== 0) sticky = true;
+    }
   }
   // exponent
   i++; // 'p'
@@ -782,7 +855,10 @@ function parseHexFloat(s: string): number {
     exp = exp * 10 + (s.charCodeAt(i) - Ch.D0);
     if (exp > 100000) exp = 100000;
   }
-  return scaleBigToDouble(mant, sign * exp - 4 * fracDigits);
+  if (kept.length === 0) return 0;
+  // One bit below the kept digits carries the sticky bit (a tie is broken by any dropped non-zero).
+  const mant = (BigInt('0x' + kept) << 1n) | (sticky ? 1n : 0n);
+  return scaleBigToDouble(mant, sign * exp - 4 * fracDigits + 4 * dropped - 1);
 }
 
 /** mant * 2^exp2 rounded to nearest-even double (one rounding, subnormals included). */

@@ -26,8 +26,9 @@ export function isIdentStart(c: number): boolean {
   return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95 || c === DOT;
 }
 
+/** Characters that continue a name: the lexer's identifier characters (alnum `_ . $ @ ?`), so `v1?` is one name, as in llvm-mc. */
 export function isIdentPart(c: number): boolean {
-  return isIdentStart(c) || (c >= 48 && c <= 57) || c === 36 || c === 64;
+  return isIdentStart(c) || (c >= 48 && c <= 57) || c === 36 || c === 64 || c === 63;
 }
 
 export function isDigit(c: number): boolean {

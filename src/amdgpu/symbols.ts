@@ -137,7 +137,14 @@ export class SymbolTable {
     this.sink({ code, message, start: span.start, end: span.end });
   }
 
+  /**
+   * Calls that read or create symbols (every definition, reference and lookup goes through one):
+   * a statement that leaves this unchanged neither used nor changed the table.
+   */
+  touches = 0;
+
   private getOrCreate(name: string): Sym {
+    this.touches++;
     let s = this.syms.get(name);
     if (!s) {
       s = new Sym(name);
@@ -168,12 +175,16 @@ export class SymbolTable {
    */
   markUsed(e: Expr): void {
     if (e.kind === 'int' || e.kind === 'real') return;
+    this.touches++;
     this.rel(e, { mark: true, final: false, depth: 0, active: new Set() });
   }
 
   /** Whether the name is a variable (assigned with `=`, `.set`, …) so far. */
   isVariable(name: string): boolean {
-    return this.syms.get(name)?.state === 'variable';
+    const s = this.syms.get(name);
+    if (!s) return false;
+    this.touches++;
+    return s.state === 'variable';
   }
 
   /** Whether the symbol has a definition (label, variable or common), as at the end of the file. */
@@ -496,6 +507,7 @@ export class SymbolTable {
 
   /** Current absolute value of a symbol (after the statements processed so far), or null. */
   currentValueOf(name: string): bigint | null {
+    this.touches++;
     const s = this.syms.get(name);
     if (!s || s.state !== 'variable') return null;
     if (s.constant !== undefined) return s.constant;

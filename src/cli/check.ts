@@ -47,7 +47,8 @@ export async function runCheck(argv: string[], io: CliIO): Promise<number> {
     let diags: Diagnostic[];
     // Each language's front end is loaded only when a file needs it: a smaller start for one-file runs.
     if (lang === 'amdgpu') {
-      const { checkAmdgpuText } = await import('../amdgpu/index.js');
+      // (file-check.js: the check alone, without the operand encoder the library entry also loads.)
+      const { checkAmdgpuText } = await import('../amdgpu/file-check.js');
       diags = checkAmdgpuText(name, text, { mcpu, masmIntegers: args.flags.has('--masm-integers') });
     } else {
       const { checkPtxText } = await import('../ptx/index.js');

@@ -15,6 +15,7 @@
 import type { Diagnostic, DiagnosticBag } from '../core/diagnostics.js';
 import type { MappedText, SourceLocation, Span } from '../core/source.js';
 import type * as A from './ast.js';
+import { evaluateConstExpr } from './consteval.js';
 import {
   ADDRESS_SIZE_MIN_VERSION,
   ATTRIBUTE_MIN_SM,
@@ -61,6 +62,9 @@ const C_SPACE = 32;
 const C_STAR = 42;
 const C_SLASH = 47;
 const C_LT = 60;
+const C_SEMI = 59;
+const C_0 = 48;
+const C_9 = 57;
 const C_LPAREN = 40;
 const C_RPAREN = 41;
 const C_VT = 11;
@@ -118,6 +122,16 @@ export class ModuleChecker {
   private readonly text: string;
   private readonly table = new SymbolTable();
   private readonly header: ModuleHeaderInfo = { texmodeIndependent: false };
+  /** The function being checked conflicts with an earlier declaration (see func). */
+  private headerConflict = false;
+  /** Names of the `.param` return parameters of the function being checked (write-only in it, by name). */
+  private readonly returnParams = new Set<string>();
+  /** A syntax error found by the checker in the function being checked (see syntaxError). */
+  private stoppedInFunction = false;
+  /** `.file` indices seen so far. */
+  private readonly fileIndices = new Set<string>();
+  /** `.target` directives in a row right after `.version` (ptxas takes repeated ones). */
+  private headerTargets = 0;
   /** Forward-reference diagnostics of the function being checked. */
   private deferred: Deferred[] = [];
   /** Functions with forward-reference diagnostics, resolved in `finish`. */
@@ -147,11 +161,12 @@ export class ModuleChecker {
    */
   stateDigest(): string {
     const h = this.header;
-    const parts: string[] = [`${this.itemCount} ${this.firstKinds.join(',')} ${h.version} ${h.sm} ${h.texmodeIndependent} ${h.addressSize}`];
+    const parts: string[] = [`${this.itemCount} ${this.headerTargets} ${this.firstKinds.join(',')} ${h.version} ${h.sm} ${h.texmodeIndependent} ${h.addressSize}`];
     for (const x of this.table.module.names.values())
-      parts.push(`${x.name} ${x.kind} ${x.space} ${x.linkage} ${x.entry} ${x.defined} ${x.aliased} ${x.paramCount} ${x.familyCount} ${x.nameSpan.start}`);
+      parts.push(`${x.name} ${x.kind} ${x.space} ${x.linkage} ${x.entry} ${x.defined} ${x.aliased} ${x.paramCount} ${x.returnCount} ${x.shape} ${x.array} ${x.familyCount} ${x.nameSpan.start}`);
     for (const x of this.table.module.families.values()) parts.push(`family ${x.name} ${x.familyCount} ${x.nameSpan.start}`);
     for (const name of this.sectionLabelSpans.keys()) parts.push(`section label ${name}`);
+    for (const i of this.fileIndices) parts.push(`file ${i}`);
     return parts.join('\n');
   }
 
@@ -224,16 +239,12 @@ export class ModuleChecker {
       case 'directive':
         if (item.name === '.alias') this.alias(item);
         break;
+      case 'file':
+        this.fileIndex(item);
+        break;
       default:
         break;
     }
-  }
-
-  /** `.alias a, b;` gives the declared function `a` the body of `b`. */
-  private alias(item: A.GenericDirective): void {
-    const first = item.args[0];
-    const sym = first && first.kind === 'name' ? this.table.module.names.get(first.name) : undefined;
-    if (sym && sym.kind === 'function') sym.aliased = true;
   }
 
   /**
@@ -317,6 +328,15 @@ export class ModuleChecker {
     return i;
   }
 
+  /**
+   * An error ptxas's parser makes (the checker finds it): ptxas stops there, so the function being
+   * checked never reaches its end, where unresolved labels would be reported.
+   */
+  private syntaxError(code: string, message: string, where: SourceLocation): void {
+    this.error(code, message, where);
+    this.stoppedInFunction = true;
+  }
+
   private error(code: string, message: string, where: SourceLocation, notes?: Diagnostic[]): void {
     this.diags.error(code, message, where, notes);
   }
@@ -348,17 +368,25 @@ export class ModuleChecker {
       return this.tokenLoc(p);
     }
     if (f.body) return this.tokenLoc(f.body.span.start);
-    // A declaration: the `;` that ends it is the last character of its span.
-    return this.tokenLoc(Math.max(f.span.start, f.span.end - 1));
+    // A declaration: the `;` that ends it is the last character of its span; without one (ptxas
+    // takes that too), the token after it.
+    const last = Math.max(f.span.start, f.span.end - 1);
+    return this.tokenLoc(this.text.charCodeAt(last) === C_SEMI ? last : this.skipTrivia(f.span.end));
   }
 
   // ------------------------------------------------------------------ header
 
-  /// header := '.version' V '.target' T (',' T)* ['.address_size' N]; nothing of the three later.
+  /// header := '.version' V ('.target' T (',' T)*)+ ['.address_size' N]; nothing of the three later.
+  /// ptxas takes repeated `.target` lines in a row (the last one counts).
   private headerItem(item: A.VersionDirective | A.TargetDirective | A.AddressSizeDirective, index: number): void {
     const [first, second] = this.firstKinds;
-    const slot = item.kind === 'version' ? 0 : item.kind === 'target' ? 1 : 2;
-    const inPlace = index === slot && (slot === 0 || first === 'version') && (slot < 2 || second === 'target');
+    const inPlace =
+      item.kind === 'version'
+        ? index === 0
+        : item.kind === 'target'
+          ? first === 'version' && index === 1 + this.headerTargets
+          : first === 'version' && second === 'target' && index === 1 + this.headerTargets;
+    if (item.kind === 'target' && inPlace) this.headerTargets++;
     if (inPlace) {
       if (item.kind === 'version') this.checkVersion(item);
       else if (item.kind === 'target') this.checkTarget(item);
@@ -386,6 +414,7 @@ export class ModuleChecker {
 
   private checkTarget(t: A.TargetDirective): void {
     let texmode: string | undefined;
+    this.header.sm = undefined; // a repeated `.target` replaces the one before
     for (let i = 0; i < t.targets.length; i++) {
       const { name, span } = t.targets[i]!;
       const arch = parseTargetName(name);
@@ -489,6 +518,11 @@ export class ModuleChecker {
       this.error('PTX347', `.param variable '${firstName}' cannot have a vector type`, start());
       return false;
     }
+    if (decl.linkage === '.common' && decl.space !== '.global') {
+      // ptxas reports it at the end of the declaration.
+      this.error('PTX330', `.common variables must be in the .global state space, not ${decl.space}`, this.loc(Math.max(decl.span.start, decl.span.end - 1), 1));
+      return false;
+    }
     if (decl.type === '.pred' && decl.space !== '.reg') {
       this.error('PTX335', `predicate variable '${firstName}' must be in the .reg state space`, start());
       return false;
@@ -547,6 +581,14 @@ export class ModuleChecker {
    * parameters may not be unsized at all (function parameters may).
    */
   private checkArrayDims(decl: A.VariableDecl, d: A.Declarator, context: 'module' | 'body' | 'entryParam' | 'funcParam'): void {
+    for (const e of d.dims) if (e && !this.literalDimension(e)) return;
+    if (decl.space === '.reg' && d.dims.length > 0 && context !== 'module') {
+      // ptxas, at the declaration (its closing `]`), used or not.
+      const at = this.loc(Math.max(d.span.start, d.span.end - 1), 1);
+      if (decl.type === '.pred') this.error('PTX335', `predicate type can only define scalar register variables, not arrays ('${d.name}')`, at);
+      else this.error('PTX355', `register variable '${d.name}' cannot be an array`, at);
+      return;
+    }
     for (let i = 1; i < d.dims.length; i++)
       if (d.dims[i] === null && !d.initializer) {
         this.error('PTX342', `only the outermost array dimension of '${d.name}' may be left unsized`, this.spanLoc(d.nameSpan));
@@ -592,7 +634,7 @@ export class ModuleChecker {
       return;
     }
     const prev = this.table.conflictInCurrent(d.name, d.parameterizedCount);
-    const sym: PtxSymbol = { name: d.name, kind: 'variable', nameSpan: d.nameSpan, space: decl.space };
+    const sym: PtxSymbol = { name: d.name, kind: 'variable', nameSpan: d.nameSpan, space: decl.space, type: decl.type, array: d.dims.length > 0, shape: variableShape(decl, d) };
     if (decl.linkage) sym.linkage = decl.linkage;
     if (d.parameterizedCount !== undefined) sym.familyCount = d.parameterizedCount;
     if (!prev) {
@@ -601,6 +643,12 @@ export class ModuleChecker {
     }
     if (prev.kind === 'function') {
       this.error('PTX323', `'${d.name}' is redeclared as a variable but was declared as a function`, at, this.previousNote(prev.nameSpan));
+      return;
+    }
+    // An `.extern` redeclaration, or the definition of an `.extern` variable, must repeat its type
+    // and array sizes (an unsized dimension matches any); the state space is not compared (ptxas).
+    if ((decl.linkage === '.extern' || prev.linkage === '.extern') && prev.shape !== undefined && !sameShape(prev.shape, sym.shape!)) {
+      this.error('PTX323', `inconsistent redefinition of variable '${d.name}': type or array size differs`, at, this.previousNote(prev.nameSpan));
       return;
     }
     if (decl.linkage === '.extern') return; // ptxas ignores an .extern redeclaration
@@ -616,7 +664,13 @@ export class ModuleChecker {
   // ------------------------------------------------------------------ functions
 
   private func(f: A.FunctionDecl): void {
+    const before = this.diags.items.length;
     this.declareFunction(f);
+    if (paramReturns(f.returns) > 1) this.multipleParamReturns(this.functionConflictLoc(f));
+    // ptxas compares a redeclaration with the prototype first, at the end of the header, and
+    // reports duplicate parameter names only after that: then the conflict is the first error.
+    this.headerConflict = this.diags.items.length > before;
+    if (!this.headerConflict) this.externDefinition(f);
     this.checkFunctionAttributes(f);
     if (!f.body) {
       // Parameter lists of declarations still follow the declaration rules.
@@ -626,12 +680,17 @@ export class ModuleChecker {
     this.table.open();
     this.deferred = [];
     for (const r of f.returns ?? []) this.declareParam(r, 'funcParam');
+    this.returnParams.clear();
+    for (const r of f.returns ?? []) if (r.space === '.param') for (const d of r.declarators) this.returnParams.add(d.name);
     for (const p of f.params ?? []) this.declareParam(p, f.entry ? 'entryParam' : 'funcParam');
     this.statements(f.body.statements);
+    this.returnParams.clear();
     this.closeScope(true);
     // With a syntax error, ptxas may never reach the end of this function (also when the file ends
     // inside it: a lost `}`), and then never reports its unresolved labels. Value operands are
     // reported anyway: ptxas type-checks them ("Arguments mismatch") as soon as it reads them.
+    if (this.stoppedInFunction) this.deferred = this.deferred.filter((d) => d.immediate);
+    this.stoppedInFunction = false;
     if (this.deferred.length > 0)
       this.functionEnds.push({
         deferred: this.deferred,
@@ -675,7 +734,7 @@ export class ModuleChecker {
     const prev = this.table.module.names.get(f.name);
     const paramCount = f.params?.length ?? 0;
     if (!prev) {
-      const sym: PtxSymbol = { name: f.name, kind: 'function', nameSpan: f.nameSpan, entry: f.entry, defined: !!f.body, paramCount };
+      const sym: PtxSymbol = { name: f.name, kind: 'function', nameSpan: f.nameSpan, entry: f.entry, defined: !!f.body, paramCount, returnCount: f.returns?.length ?? 0, shape: functionShape(f) };
       if (f.linkage) sym.linkage = f.linkage;
       this.table.declare(sym);
       return;
@@ -689,23 +748,88 @@ export class ModuleChecker {
       this.error('PTX323', `'${f.name}' is redeclared as ${f.entry ? 'an .entry' : 'a .func'} but was declared as ${prev.entry ? 'an .entry' : 'a .func'}`, at, note);
       return;
     }
-    if (f.body && prev.defined) {
+    // ptxas: once a function has a body, any later declaration of it, even a matching prototype,
+    // is a duplicate definition; before that, a declaration must repeat the first one's linkage
+    // (none counts as one, `.extern` included), or have none after `.visible`/`.weak`.
+    if (prev.defined) {
       this.error('PTX322', `duplicate definition of function '${f.name}'`, at, note);
       return;
     }
-    if (f.body && prev.linkage === '.extern') {
-      this.error('PTX323', `function '${f.name}' was declared .extern and cannot be defined in this module`, at, note);
+    if (f.linkage !== prev.linkage && !(f.linkage === undefined && prev.linkage !== '.extern')) {
+      if (f.body && prev.linkage === '.extern')
+        this.error('PTX323', `function '${f.name}' was declared .extern and cannot be defined in this module`, at, note);
+      else this.error('PTX323', `function '${f.name}' is redeclared ${f.linkage ?? 'without linkage'} but was first declared ${prev.linkage ?? 'without linkage'}`, at, note);
       return;
     }
-    if (f.linkage !== undefined && f.linkage !== prev.linkage && f.linkage !== '.extern') {
-      this.error('PTX323', `function '${f.name}' is redeclared ${f.linkage} but was first declared ${prev.linkage ?? 'without linkage'}`, at, note);
+    if (paramCount !== prev.paramCount || (f.returns?.length ?? 0) !== prev.returnCount) {
+      this.error('PTX325', `inconsistent prototypes of '${f.name}': ${paramCount} parameter${paramCount === 1 ? '' : 's'} here, ${prev.paramCount} before (or return parameters differ)`, at, note);
       return;
     }
-    if (paramCount !== prev.paramCount) {
-      this.error('PTX325', `inconsistent prototypes of '${f.name}': ${paramCount} parameter${paramCount === 1 ? '' : 's'} here, ${prev.paramCount} before`, at, note);
+    if (prev.shape !== undefined && prev.shape !== functionShape(f)) {
+      this.error('PTX325', `inconsistent prototypes of '${f.name}': parameter types, state spaces or alignments differ`, at, note);
       return;
     }
     if (f.body) prev.defined = true;
+  }
+
+  /**
+   * `.alias a, b;`: `a`, a declared function, takes the body of `b`, a function declared before;
+   * both plain `.func`s with as many parameters. Checked as ptxas does, at the name at fault
+   * (a parameter-count mismatch at `.alias`).
+   */
+  private alias(d: A.GenericDirective): void {
+    const [a, b] = d.args;
+    if (a?.kind !== 'name' || b?.kind !== 'name') return;
+    const syms = [a, b].map((n) => this.table.module.names.get(n.name));
+    for (const [i, n] of [a, b].entries()) {
+      const sym = syms[i];
+      if (!sym) return this.error('PTX329', `unknown symbol '${n.name}' in .alias`, this.spanLoc(n.span));
+      if (sym.kind !== 'function') return this.error('PTX329', `cannot define an alias to variable '${n.name}'`, this.spanLoc(n.span));
+      if (sym.entry) return this.error('PTX329', `cannot define an alias to entry function '${n.name}'`, this.spanLoc(n.span));
+    }
+    const [alias, target] = syms as [PtxSymbol, PtxSymbol];
+    if (alias.defined || alias.aliased) return this.error('PTX329', `function '${a.name}' is already defined and cannot become an alias`, this.spanLoc(a.span));
+    if (alias.paramCount !== target.paramCount || alias.returnCount !== target.returnCount)
+      return this.error('PTX329', `alias '${a.name}' and '${b.name}' have different numbers of parameters`, this.loc(d.span.start, '.alias'.length));
+    alias.aliased = true;
+  }
+
+  /** `.file N "name"`: each index once (ptxas "Duplicate file index"). */
+  private fileIndex(item: A.FileDirective): void {
+    const key = String(item.index);
+    if (!this.fileIndices.has(key)) {
+      this.fileIndices.add(key);
+      return;
+    }
+    // With its last optional argument (the size) ptxas needs no look-ahead past the directive.
+    const at = item.size ? Math.max(item.span.start, item.span.end - 1) : this.skipTrivia(item.span.end);
+    this.error('PTX356', `duplicate file index ${key} (.file)`, this.tokenLoc(at));
+  }
+
+  /**
+   * ptxas's grammar takes only an integer literal or `WARP_SZ` as an array dimension (`[2+1]`,
+   * `[(2)]`, `[-1]`, `[1.5]` are syntax errors, at the first token that is not that literal).
+   */
+  private literalDimension(e: A.Expr): boolean {
+    if (e.kind === 'int' || (e.kind === 'name' && e.name === 'WARP_SZ')) return true;
+    let leaf: A.Expr = e;
+    while (leaf.kind === 'binary' || leaf.kind === 'conditional') leaf = leaf.kind === 'binary' ? leaf.left : leaf.test;
+    const literalFirst = leaf.span.start === e.span.start && (leaf.kind === 'int' || (leaf.kind === 'name' && leaf.name === 'WARP_SZ'));
+    const at = literalFirst ? this.skipTrivia(leaf.span.end) : e.span.start;
+    const near = literalFirst ? this.text.slice(at, at + 1) : this.text.slice(e.span.start, Math.min(e.span.end, e.span.start + 20));
+    this.syntaxError('PTX201', `syntax error near '${near}': an array dimension must be an integer literal`, this.tokenLoc(at));
+    return false;
+  }
+
+  /** ptxas: "Multiple return parameters require .register state space" (the ABI returns one). */
+  private multipleParamReturns(at: SourceLocation): void {
+    this.error('PTX351', `more than one return parameter: only .reg return parameters may be several`, at);
+  }
+
+  /** An `.extern` function with a body: ptxas reports it at the body's closing `}`. */
+  private externDefinition(f: A.FunctionDecl): void {
+    if (!f.body || f.linkage !== '.extern') return;
+    this.error('PTX323', `function '${f.name}' is defined with .extern linkage (.extern declares a function defined elsewhere)`, this.tokenLoc(Math.max(f.body.span.start, f.body.span.end - 1)));
   }
 
   private declareParam(decl: A.VariableDecl, context: 'entryParam' | 'funcParam'): void {
@@ -721,10 +845,10 @@ export class ModuleChecker {
       this.checkArrayDims(decl, d, context);
       const prev = this.table.conflictInCurrent(d.name, d.parameterizedCount);
       if (prev) {
-        this.error('PTX320', `duplicate definition of parameter '${d.name}'`, this.spanLoc(d.nameSpan), this.previousNote(prev.nameSpan));
+        if (!this.headerConflict) this.error('PTX320', `duplicate definition of parameter '${d.name}'`, this.spanLoc(d.nameSpan), this.previousNote(prev.nameSpan));
         continue;
       }
-      this.table.declare({ name: d.name, kind: 'variable', nameSpan: d.nameSpan, space: decl.space });
+      this.table.declare({ name: d.name, kind: 'variable', nameSpan: d.nameSpan, space: decl.space, type: decl.type, array: d.dims.length > 0 });
     }
   }
 
@@ -785,7 +909,8 @@ export class ModuleChecker {
           this.closeScope(false);
           break;
         case 'callprototype':
-          this.declareLabel(s.name, s.span, 'prototype');
+          this.declareLabel(s.name, s.span, 'prototype', s.params?.length ?? 0, s.returns?.length ?? 0);
+          if (paramReturns(s.returns) > 1) this.multipleParamReturns(this.loc(Math.max(s.span.start, this.text.indexOf('.callprototype', s.span.start))));
           for (const a of s.attributes) this.checkAttributeVersion(a);
           break;
         case 'calltargets':
@@ -802,7 +927,7 @@ export class ModuleChecker {
   }
 
   /** `L:` is reported at its colon, which ends the statement span of a plain label. */
-  private declareLabel(name: string, span: Span, kind: 'label' | 'prototype' | 'targets'): void {
+  private declareLabel(name: string, span: Span, kind: 'label' | 'prototype' | 'targets', paramCount?: number, returnCount?: number): void {
     const nameSpan = { start: span.start, end: span.start + name.length };
     let colon = this.skipTrivia(nameSpan.end);
     if (colon >= this.text.length) colon = span.start;
@@ -811,14 +936,18 @@ export class ModuleChecker {
       this.error('PTX321', `duplicate definition of label '${name}'`, this.tokenLoc(colon), this.previousNote(prev.nameSpan));
       return;
     }
-    this.table.declare({ name, kind, nameSpan });
+    const sym: PtxSymbol = { name, kind, nameSpan };
+    if (paramCount !== undefined) sym.paramCount = paramCount;
+    if (returnCount !== undefined) sym.returnCount = returnCount;
+    this.table.declare(sym);
   }
 
   private localVariable(decl: A.VariableDecl): void {
     const start = (): SourceLocation => this.loc(decl.span.start, decl.space.length);
     // A broken declaration still declares its names, so their uses do not cascade into errors.
     let shapeOk = false;
-    if (decl.linkage) this.error('PTX330', `linkage directive ${decl.linkage} is not allowed inside a function body`, start());
+    // A syntax error for ptxas, at the state space after the linkage.
+    if (decl.linkage) this.syntaxError('PTX330', `linkage directive ${decl.linkage} is not allowed inside a function body`, this.tokenLoc(this.skipTrivia(decl.span.start + decl.linkage.length)));
     else shapeOk = this.checkDeclarationShape(decl, 'body');
     for (const d of decl.declarators) {
       if (!this.checkDeclaredName(d.name, d.nameSpan)) continue;
@@ -829,7 +958,7 @@ export class ModuleChecker {
         this.error('PTX320', `duplicate definition of variable '${what}'`, this.declaratorConflictLoc(d), this.previousNote(prev.nameSpan));
         continue;
       }
-      const sym: PtxSymbol = { name: d.name, kind: 'variable', nameSpan: d.nameSpan, space: decl.space };
+      const sym: PtxSymbol = { name: d.name, kind: 'variable', nameSpan: d.nameSpan, space: decl.space, type: decl.type, array: d.dims.length > 0 };
       if (d.parameterizedCount !== undefined) sym.familyCount = d.parameterizedCount;
       this.table.declare(sym);
     }
@@ -842,6 +971,7 @@ export class ModuleChecker {
     }
     this.checkModifiers(ins);
     const ops = ins.operands;
+    if (ins.opcode === 'ld' && this.returnParams.size > 0) this.readsReturnParam(ops, ins.opcodeSpan);
     let callee = -1;
     if (ins.opcode === 'call' && ops.length > 0) {
       callee = ops[0]!.kind === 'list' ? 1 : 0;
@@ -850,10 +980,47 @@ export class ModuleChecker {
         const sym = this.table.lookup(c.expr.name);
         if (!sym)
           this.error('PTX312', `call to '${c.expr.name}', which is not declared before this point (declare the function or a .callprototype first)`, this.spanLoc(ops[0]!.span));
-        else if (sym.kind === 'function') sym.calledAt ??= c.expr.span;
+        else if (sym.kind === 'function') {
+          sym.calledAt ??= c.expr.span;
+          // ptxas dates the call like its other operand errors (see `at` below).
+          this.callArity(ops, callee, sym, ins.modifiers.length > 0 ? ins.opcodeSpan : ops[0]!.span);
+        } else {
+          // An indirect call through a register: its `.callprototype` (the last operand) decides.
+          const last = ops[ops.length - 1]!;
+          const proto = ops.length > callee + 2 && last.kind === 'expr' && last.expr.kind === 'name' ? this.table.lookup(last.expr.name) : undefined;
+          if (proto?.kind === 'prototype') this.callArity(ops, callee, proto, ins.modifiers.length > 0 ? ins.opcodeSpan : ops[0]!.span);
+        }
       }
     }
     for (let i = 0; i < ops.length; i++) this.operand(ops[i]!, operandRole(ins, i, callee), ins);
+  }
+
+  /** A direct call passes as many arguments and return parameters as the callee declares. */
+  private callArity(ops: A.Operand[], callee: number, fn: PtxSymbol, at: Span): void {
+    const args = ops[callee + 1];
+    const nargs = args?.kind === 'list' ? args.elements.length : 0;
+    const nrets = callee === 1 && ops[0]!.kind === 'list' ? ops[0]!.elements.length : 0;
+    if (nargs !== (fn.paramCount ?? 0) || nrets !== (fn.returnCount ?? 0))
+      this.error('PTX353', `call to '${fn.name}' with ${nrets} return and ${nargs} argument parameters; it declares ${fn.returnCount ?? 0} and ${fn.paramCount ?? 0}`, this.spanLoc(at));
+  }
+
+  /** ptxas: "Illegal to read function return parameter" (`ld` from the function's own `.param` return). */
+  private readsReturnParam(ops: A.Operand[], opcode: Span): void {
+    for (const op of ops) {
+      if (op.kind !== 'address') continue;
+      for (const e of op.elements) {
+        if (e.kind !== 'expr') continue;
+        const stack: A.Expr[] = [e.expr];
+        while (stack.length) {
+          const x = stack.pop()!;
+          if (x.kind === 'name') {
+            // ptxas goes by the name (a `.param` of an inner block named alike counts too), at the opcode.
+            if (this.returnParams.has(x.name)) this.error('PTX352', `'${x.name}' is a return parameter of this function: it can be written, not read`, this.lineOf(x.span, opcode));
+          } else if (x.kind === 'binary') stack.push(x.left, x.right);
+          else if (x.kind === 'paren') stack.push(x.expr);
+        }
+      }
+    }
   }
 
   /** Modifier lists found all known, per opcode (the parser shares one list object per distinct list). */
@@ -866,10 +1033,20 @@ export class ModuleChecker {
     const knownFor = this.knownModifierLists.get(list);
     if (knownFor?.has(ins.opcode)) return;
     const unknown = unknownModifiers(ins.opcode, list);
-    if (unknown.length === 0) {
+    if (unknown.length === 0 && !list.some(isDotDigits)) {
       if (knownFor) knownFor.add(ins.opcode);
       else this.knownModifierLists.set(list, new Set([ins.opcode]));
       return;
+    }
+    for (const m of list) {
+      if (!isDotDigits(m)) continue;
+      // ptxas's lexer reads `.0` as a floating-point number, not a modifier: a syntax error at
+      // the token after it (`mov.u32.0 %r1, 1` fails near '%r1').
+      const at = this.text.indexOf(m, ins.opcodeSpan.end);
+      if (at >= 0 && at < ins.span.end) {
+        this.syntaxError('PTX201', `syntax error: '${m}' is a number, not a modifier`, this.tokenLoc(this.skipTrivia(at + m.length)));
+        return;
+      }
     }
     for (const m of unknown) {
       // ptxas reports unknown modifiers on the modifier's line.
@@ -905,19 +1082,84 @@ export class ModuleChecker {
           for (const e of x.elements) this.operand(e, role === OperandRole.Value ? OperandRole.Element : role, ins);
           break;
         case 'address':
+          this.addressShape(x);
+          for (const e of x.elements) {
+            if (e.kind === 'expr') this.integerOffset(e.expr);
+            stack.push(e);
+          }
+          break;
         case 'list':
           for (const e of x.elements) stack.push(e);
           break;
         case 'indexed':
+          this.indexable(x);
           stack.push(x.base, x.index);
           break;
         case 'name':
           if (!this.resolvesCleanly(x.name, role)) this.use(x.name, x.span, role, instructionDate(ins));
           break;
+        case 'unary':
+          if (x.op === '!' && x.operand.kind === 'name') this.predicateNegation(x.operand);
+          else if (x.op === '!' && x.operand.kind === 'member') // `!%tid.x`: a vector component is never a predicate
+            this.error('PTX357', `'!' negates predicates only, not a vector component`, this.spanLoc(x.operand.span));
+          pushChildren(x, stack);
+          break;
         default:
           pushChildren(x, stack);
       }
     }
+  }
+
+  /**
+   * ptxas's grammar for brackets: `[a]`, `[a, b]`, `[a, {v}]`, `[a, b, {v}]` (texture, sampler,
+   * coordinates); anything else is a syntax error at the first element out of place.
+   */
+  private addressShape(x: A.AddressOperand): void {
+    const els = x.elements;
+    for (let i = 1; i < els.length; i++) {
+      const prev = els[i - 1]!;
+      let at = -1;
+      if (prev.kind === 'vector') at = this.skipTrivia(prev.span.end); // the `,` after a vector
+      else if (i === 2 && els[i]!.kind !== 'vector') at = els[i]!.span.start;
+      if (at < 0) continue;
+      this.syntaxError('PTX201', `syntax error near '${this.text.slice(at, at + 1)}': brackets hold an address, or a texture, a sampler and a coordinate vector`, this.tokenLoc(at));
+      return;
+    }
+  }
+
+  /** `!x` in an operand negates a predicate: ptxas "Illegal argument to predicate negation" for anything else. */
+  private predicateNegation(x: A.NameRef): void {
+    const sym = this.table.lookup(x.name);
+    if (sym ? sym.kind !== 'variable' || sym.type === '.pred' : !SPECIAL_REGISTERS.has(x.name)) return;
+    this.error('PTX357', `'!' negates predicates only, and '${x.name}' is not a predicate`, this.spanLoc(x.span));
+  }
+
+  /** `a[i]` needs an array variable `a`: ptxas "Array indexing on non-array", at the `]`. */
+  private indexable(x: A.IndexedOperand): void {
+    if (x.base.kind !== 'name') return;
+    const sym = this.table.lookup(x.base.name);
+    if (sym ? sym.kind === 'variable' && sym.array : !SPECIAL_REGISTERS.has(x.base.name)) return;
+    if (sym && isLabelLike(sym)) return; // reported as a label used as a value
+    this.error('PTX350', `'${x.base.name}' is not an array and cannot be indexed`, this.loc(Math.max(x.span.start, x.span.end - 1), 1));
+  }
+
+  /**
+   * The constant parts of an address (`[r+1.5]`, `[1.5]`) must be integers: ptxas "Integer constant
+   * expression expected". Names are left to `use`; a float inside an integer-valued part
+   * (`[r+(1.0 < 2.0)]`) is fine.
+   */
+  private integerOffset(e: A.Expr): void {
+    // The common offsets (`[%rd1+8]`, `[p]`) need no evaluation.
+    if (e.kind === 'int' || e.kind === 'name') return;
+    if (e.kind === 'paren') return this.integerOffset(e.expr);
+    if (e.kind === 'binary' && (e.op === '+' || e.op === '-') && (hasName(e.left) || hasName(e.right))) {
+      this.integerOffset(e.left);
+      this.integerOffset(e.right);
+      return;
+    }
+    if (hasName(e)) return;
+    const v = evaluateConstExpr(e, () => {});
+    if (v && v.kind !== 'int') this.error('PTX354', `an address offset must be an integer constant expression`, this.spanLoc(e.span));
   }
 
   /** `use` would find `name` declared and have nothing to note (the common case: no span needed). */
@@ -983,6 +1225,63 @@ function instructionDate(ins: A.Instruction): Span {
 }
 
 /** Names that are not values: labels, `.branchtargets` / `.calltargets` lists, `.callprototype`s. */
+/** A variable's type and array sizes as ptxas compares redeclarations: `.v2.u32|2,` (unsized: empty). */
+function variableShape(decl: A.VariableDecl, d: A.Declarator): string {
+  let dims = '';
+  for (const e of d.dims) dims += (e === null ? '' : e.kind === 'int' ? String(e.value) : '?') + ',';
+  return `${decl.vector ?? ''}${decl.type}|${dims}`;
+}
+
+/** Same type and as many dimensions, each equal or unsized in one of them. */
+function sameShape(a: string, b: string): boolean {
+  if (a === b) return true;
+  const [ta, da] = a.split('|') as [string, string];
+  const [tb, db] = b.split('|') as [string, string];
+  if (ta !== tb) return false;
+  const xa = da.split(',');
+  const xb = db.split(',');
+  return xa.length === xb.length && xa.every((x, i) => x === xb[i] || x === '' || xb[i] === '' || x === '?' || xb[i] === '?');
+}
+
+/** Return and parameter lists as ptxas compares prototypes: state space, alignment, type, sizes. */
+function functionShape(f: A.FunctionDecl): string {
+  const list = (ps: A.VariableDecl[] | undefined) =>
+    (ps ?? []).map((p) => p.declarators.map((d) => `${p.space}${p.align ?? ''}${variableShape(p, d)}`).join(';')).join(';');
+  return `${list(f.returns)}=>${list(f.params)}`;
+}
+
+/** How many `.param` return parameters a return list declares. */
+function paramReturns(returns: A.VariableDecl[] | undefined): number {
+  let n = 0;
+  for (const r of returns ?? []) if (r.space === '.param') n += r.declarators.length;
+  return n;
+}
+
+/** `.0`, `.12`: a dot and digits only. */
+function isDotDigits(m: string): boolean {
+  if (m.length < 2) return false;
+  for (let i = 1; i < m.length; i++) {
+    const c = m.charCodeAt(i);
+    if (c < C_0 || c > C_9) return false;
+  }
+  return true;
+}
+
+/** Whether an expression names anything (a register, variable or label). */
+function hasName(e: A.Expr): boolean {
+  const stack: A.Expr[] = [e];
+  while (stack.length) {
+    const x = stack.pop()!;
+    if (x.kind === 'name') return true;
+    if (x.kind === 'binary') stack.push(x.left, x.right);
+    else if (x.kind === 'unary' || x.kind === 'cast') stack.push(x.operand);
+    else if (x.kind === 'paren') stack.push(x.expr);
+    else if (x.kind === 'conditional') stack.push(x.test, x.consequent, x.alternate);
+    else if (x.kind !== 'int' && x.kind !== 'float') return true; // anything else: not a plain constant
+  }
+  return false;
+}
+
 function isLabelLike(sym: PtxSymbol): boolean {
   return sym.kind === 'label' || sym.kind === 'targets' || sym.kind === 'prototype';
 }

@@ -240,7 +240,8 @@ function checkSpace(decl: VariableDecl, name: string, at: Span, ctx: InitContext
 
 function layoutDeclarator(decl: VariableDecl, d: VariableDecl['declarators'][number], ctx: InitContext): PendingVariable | undefined {
   const isData = decl.space === '.global' || decl.space === '.const';
-  if (d.initializer && !checkSpace(decl, d.name, d.initializer.span, ctx)) return undefined;
+  // ptxas reports a misplaced initializer of an array at the array (`c[2]`), of a scalar at its value.
+  if (d.initializer && !checkSpace(decl, d.name, d.dims.length ? d.nameSpan : d.initializer.span, ctx)) return undefined;
   if (!isData || decl.linkage === '.extern' || d.parameterizedCount !== undefined) return undefined;
   // No memory representation: predicates are .reg only (the module checker reports it, PTX335).
   if (decl.type === '.pred') return undefined;

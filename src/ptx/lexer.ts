@@ -89,6 +89,8 @@ export class Lexer {
   readonly text: string;
   private readonly len: number;
   private readonly report: LexDiagnosticSink;
+  /** Set by the parser where a name may follow a number (section data, `.loc`): see scanNumber. */
+  deferNumberTails = false;
   /** Scan position (just after the current token, or after the lookahead when one is buffered). */
   private pos = 0;
 
@@ -516,18 +518,32 @@ export class Lexer {
     }
   }
 
+  /** Start of the next token at or after `pos` (whitespace and comments skipped). */
+  private nextTokenStart(pos: number): number {
+    const text = this.text;
+    const len = this.len;
+    while (pos < len) {
+      const c = text.charCodeAt(pos);
+      if (CLASS[c]! & CL_SPACE) pos++;
+      else if (c === C_SLASH && text.charCodeAt(pos + 1) === C_SLASH) {
+        const nl = text.indexOf('\n', pos);
+        pos = nl < 0 ? len : nl + 1;
+      } else if (c === C_SLASH && text.charCodeAt(pos + 1) === C_STAR) {
+        const end = text.indexOf('*/', pos + 2);
+        pos = end < 0 ? len : end + 2;
+      } else break;
+    }
+    return pos;
+  }
+
   private scanString(start: number): void {
     const text = this.text;
     const len = this.len;
     let pos = start + 1;
+    // As ptxas: a string runs to the next `"`, across lines, with no escapes (`"a\"` is a string).
     while (pos < len) {
       const c = text.charCodeAt(pos);
       if (c === C_DQUOTE) return this.finish(Tok.String, pos + 1);
-      if (c === C_LF) break;
-      if (c === C_BACKSLASH) {
-        pos += 2;
-        continue;
-      }
       if (c >= 128 || c === 0) this.oddChar(pos, c);
       pos++;
     }
@@ -543,6 +559,8 @@ export class Lexer {
     let pos = start;
     let kind = Tok.Int;
     let bad = false;
+    /** The text past the number ptxas reads starts with a letter (`3u`, `0x`, `0x1g`). */
+    let letterTail = false;
     let what = 'integer';
     const c0 = text.charCodeAt(pos);
     const c1 = text.charCodeAt(pos + 1);
@@ -550,14 +568,14 @@ export class Lexer {
       pos += 2;
       const digits = pos;
       while (pos < len && CLASS[text.charCodeAt(pos)]! & CL_HEX) pos++;
-      if (pos === digits) bad = true;
+      if (pos === digits) bad = letterTail = true; // ptxas: `0` and the name `x...`
       if (text.charCodeAt(pos) === C_UPPER_U) pos++;
       what = 'hexadecimal integer';
     } else if (c0 === C_0 && (c1 === C_LOWER_B || c1 === C_UPPER_B)) {
       pos += 2;
       const digits = pos;
       while (pos < len && (text.charCodeAt(pos) === C_0 || text.charCodeAt(pos) === C_1)) pos++;
-      if (pos === digits) bad = true;
+      if (pos === digits) bad = letterTail = true;
       if (text.charCodeAt(pos) === C_UPPER_U) pos++;
       what = 'binary integer';
     } else if (c0 === C_0 && (c1 === C_LOWER_F || c1 === C_UPPER_F || c1 === C_LOWER_D || c1 === C_UPPER_D)) {
@@ -571,7 +589,9 @@ export class Lexer {
         this.scanFlags = TokFlag.Malformed;
         // Swallow any trailing word characters too, then report once.
         while (pos < len && CLASS[text.charCodeAt(pos)]! & CL_FOLLOW) pos++;
-        this.report('PTX102', `${what} needs exactly ${want} hexadecimal digits`, start, pos - start);
+        // ptxas reads `0` then the name `f...` (see the deferral below).
+        const at = this.deferNumberTails ? this.nextTokenStart(pos) : start;
+        this.report('PTX102', `${what} needs exactly ${want} hexadecimal digits`, at, at === start ? pos - start : 1);
         return this.finish(kind, pos);
       }
     } else {
@@ -608,12 +628,17 @@ export class Lexer {
     }
     // Letters, digits, `_` or `$` glued to a number make it malformed (e.g. `12u`, `0x1g`).
     if (pos < len && CLASS[text.charCodeAt(pos)]! & CL_FOLLOW) {
+      if (!bad) letterTail = (CLASS[text.charCodeAt(pos)]! & CL_LETTER) !== 0;
       bad = true;
       while (pos < len && CLASS[text.charCodeAt(pos)]! & CL_FOLLOW) pos++;
     }
     if (bad) {
       this.scanFlags = TokFlag.Malformed;
-      this.report('PTX102', `malformed ${what} '${text.slice(start, Math.min(pos, start + 40))}'`, start, pos - start);
+      // ptxas reads `3u` as `3` then the name `u`; where a name may follow (section data, .loc)
+      // its parse fails only at the token after that name, maybe on a later line. (`08`, `0b02`:
+      // a digit follows the number ptxas reads, and it fails right there.)
+      const at = this.deferNumberTails && letterTail && kind === Tok.Int ? this.nextTokenStart(pos) : start;
+      this.report('PTX102', `malformed ${what} '${text.slice(start, Math.min(pos, start + 40))}'`, at, at === start ? pos - start : 1);
     }
     return this.finish(kind, pos);
   }

@@ -382,7 +382,9 @@ export class Parser {
       return;
     }
     const near = lx.tok() === Tok.EOF ? 'end of file' : `'${this.text.slice(lx.start, Math.min(lx.end, lx.start + 60))}'`;
-    this.error(code, message ?? `syntax error near ${near}`, lx.start, Math.max(0, lx.end - lx.start));
+    // ptxas places an error at a string on the string's last line (strings may span lines).
+    const at = lx.tok() === Tok.String ? lx.end - 1 : lx.start;
+    this.error(code, message ?? `syntax error near ${near}`, at, Math.max(0, lx.end - at));
   }
 
   span(start: number): Span {
@@ -831,6 +833,15 @@ export class Parser {
   /// loc := '.loc' INT INT INT (',' NAME locArg*)*
   /// locArg: function_name takes one expression (label [+ offset]); others take integers.
   parseLoc(): A.LocDirective | undefined {
+    this.lx.deferNumberTails = true;
+    try {
+      return this.parseLocDirective();
+    } finally {
+      this.lx.deferNumberTails = false;
+    }
+  }
+
+  private parseLocDirective(): A.LocDirective | undefined {
     const start = this.lx.start;
     this.advance();
     const lx = this.lx;
@@ -998,6 +1009,7 @@ export class Parser {
     const entries: A.SectionEntry[] = [];
     this.dottedNames = true;
     this.allowNames = true;
+    lx.deferNumberTails = true;
     try {
       while (lx.tok() !== Tok.RBrace && lx.tok() !== Tok.EOF) {
         const eStart = lx.start;
@@ -1032,6 +1044,7 @@ export class Parser {
     } finally {
       this.dottedNames = false;
       this.allowNames = false;
+      lx.deferNumberTails = false;
     }
     if (!this.expect(Tok.RBrace)) return undefined;
     return { kind: 'section', name, entries: entries.slice(), span: this.span(start) };

@@ -27,6 +27,14 @@ export interface PtxSymbol {
   defined?: boolean;
   /** Functions: number of parameters in the first declaration that had a list. */
   paramCount?: number;
+  /** Functions: number of return parameters in the first declaration. */
+  returnCount?: number;
+  /** Variables: type and array sizes; functions: parameter lists (redeclarations must match). */
+  shape?: string;
+  /** Variables: the declared type (`.pred`, `.b32`, ...). */
+  type?: string;
+  /** Variables: declared with array dimensions. */
+  array?: boolean;
   /** Functions: named first by an `.alias` (defined as another function's alias). */
   aliased?: boolean;
   /** Functions: the first `call` of it. */

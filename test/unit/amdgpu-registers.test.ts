@@ -100,6 +100,15 @@ describe('register syntaxes (spec examples)', () => {
   test('not a register: symbols and malformed names', () => {
     for (const t of ['s', 'v0.x', 'M0', 'src_foo', 'x0', 'v99999999999']) assert.equal(parseRegister(t, 0, T('gfx900')).status, 'none', t);
   });
+  test("'?' continues a name, as in the lexer: `v1?` is a symbol, not v1 (llvm-mc-19: relocatable)", () => {
+    for (const t of ['v1?', 'vcc_lo?', 'exec_lo?', 's0?', 'v?1', 'ttmp1?']) assert.equal(parseRegister(t, 0, T('gfx900')).status, 'none', t);
+    assert.deepEqual(encodeOperand('v1?', 'f32', 'gfx900'), { src: 255, literal: null });
+    assert.deepEqual(encodeOperand('vcc_lo?', 'b32', 'gfx900'), { src: 255, literal: null });
+    assert.deepEqual(encodeOperand('v1', 'f32', 'gfx900'), { src: 257, literal: null });
+    // `?` cannot start an expression; after a register it is left over (llvm-mc-19: "unknown token in expression").
+    assert.ok('error' in encodeOperand('?a', 'f32', 'gfx900'));
+    assert.ok('error' in encodeOperand('s[0:1]?', 'b64', 'gfx900'));
+  });
 });
 
 describe('per-GPU availability', () => {

@@ -134,9 +134,9 @@ describe('PTX lexer: numbers', () => {
 });
 
 describe('PTX lexer: strings, operators, comments', () => {
-  test('strings with escapes', () => {
-    const r = lex('"a\\"b" "c"');
-    assert.deepEqual(r.texts, ['"a\\"b"', '"c"']);
+  test('strings have no escapes and may span lines (ptxas: `.file 1 "a\\"b"` fails near b)', () => {
+    const r = lex('"a\\" b "c\nd" e');
+    assert.deepEqual(r.texts, ['"a\\"', 'b', '"c\nd"', 'e']);
   });
   test('unterminated string', () => {
     const r = lex('"abc\nx');

@@ -1,0 +1,60 @@
+/**
+ * Whole-file AMDGPU checks as diagnostics: `checkAmdgpuText` and `amdgpuSymbols` (re-exported by
+ * index.ts). Kept apart from the operand encoder so that `gpuasm check` loads only what a check
+ * needs.
+ */
+import type { Diagnostic } from '../core/diagnostics.js';
+import { SourceFile } from '../core/source.js';
+import { checkText } from './check.js';
+import type { ParseIssue } from './expr.js';
+import { isTemporarySymbol, type SymbolInfo } from './symbols.js';
+
+export interface AmdgpuCheckOptions {
+  /** Processor name as llvm-mc's -mcpu, e.g. gfx900. */
+  mcpu: string;
+  /** llvm-mc --masm-integers: `0ffh`-style suffixed integers (and `0b…` is no longer binary). */
+  masmIntegers?: boolean;
+}
+
+export function issueToDiagnostic(file: SourceFile, i: ParseIssue): Diagnostic {
+  return { severity: 'error', code: i.code, message: i.message, location: file.location(i.start, i.end - i.start) };
+}
+
+function run(name: string, text: string, options: AmdgpuCheckOptions, collectSymbols: boolean): { diagnostics: Diagnostic[]; symbols: SymbolInfo[] } {
+  const source = new SourceFile(name, text);
+  const issues: ParseIssue[] = [];
+  const sink = (i: ParseIssue) => issues.push(i);
+  const symbols = checkText(text, options, sink, collectSymbols);
+  // One diagnostic per spot; ordered by position.
+  issues.sort((a, b) => a.start - b.start);
+  const diagnostics: Diagnostic[] = [];
+  const seen = new Set<number>();
+  for (const i of issues) {
+    if (seen.has(i.start)) continue;
+    seen.add(i.start);
+    diagnostics.push(issueToDiagnostic(source, i));
+  }
+  return { diagnostics, symbols };
+}
+
+/**
+ * Checks one AMDGPU assembly file; returns every diagnostic (syntax, numbers, expressions,
+ * symbols, directive values, register operands for `options.mcpu`).
+ */
+export function checkAmdgpuText(name: string, text: string, options: AmdgpuCheckOptions): Diagnostic[] {
+  return run(name, text, options, false).diagnostics;
+}
+
+/**
+ * The file's symbol table as llvm-mc would build it: every symbol except `.L` temporaries, in
+ * order of first appearance, with the signed 64-bit value of absolute ones (null otherwise).
+ */
+export function amdgpuSymbols(
+  name: string,
+  text: string,
+  options: AmdgpuCheckOptions,
+): { symbols: { name: string; value: bigint | null; kind: SymbolInfo['kind'] }[]; diagnostics: Diagnostic[] } {
+  const r = run(name, text, options, true);
+  return { symbols: r.symbols.filter((s) => !isTemporarySymbol(s.name)), diagnostics: r.diagnostics };
+}
+
