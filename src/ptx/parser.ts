@@ -317,7 +317,8 @@ class VariableDeclNode {
 class DeclaratorNode {
   declare parameterizedCount?: number;
   declare initializer?: A.Initializer;
-  dims: (A.Expr | null)[] = [];
+  /** Shared and frozen while empty; the parser gives a declarator with dimensions its own array. */
+  dims: (A.Expr | null)[] = NO_DIMS as (A.Expr | null)[];
   private end = 0;
   constructor(
     readonly name: string,
@@ -1427,6 +1428,7 @@ export class Parser {
     }
     while (lx.tok() === Tok.LBracket && (full || d.dims.length === 0)) {
       this.advance();
+      if (d.dims === NO_DIMS) d.dims = [];
       if (lx.tok() === Tok.RBracket && d.dims.length === 0) {
         d.dims.push(null); // only the outermost dimension may be unsized (ptxas: error at `]`)
       } else {
@@ -1441,7 +1443,6 @@ export class Parser {
       d.initializer = init;
     }
     d.span = this.span(start);
-    if (d.dims.length === 0) d.dims = NO_DIMS as (A.Expr | null)[];
     return d;
   }
 
