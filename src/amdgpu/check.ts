@@ -6,8 +6,8 @@
  */
 import type { Span } from '../core/source.js';
 import type { Expr, InstructionOperand, Operand, Statement } from './ast.js';
-import { AMDHSA_KERNEL_ENTRIES } from './data/directives.js';
-import { evaluate, symbolsIn, type IssueSink } from './expr.js';
+import { AMDHSA_AVAILABILITY_MESSAGES, AMDHSA_FIELD_RULES, AMDHSA_KERNEL_ENTRIES, type AmdhsaAvailability } from './data/directives.js';
+import { evaluate, symbolsIn, type IssueSink, type ParseIssue } from './expr.js';
 import type { LexerOptions } from './lexer.js';
 import { forEachAmdgpuStatement } from './parser.js';
 import { llvmOperandExprEvaluator, type OperandExprEvaluator } from './operand-expr.js';
@@ -96,13 +96,99 @@ export class FileChecker {
   }
   /** `reportWriteErrors`: the file had no other error (llvm-mc writes no object otherwise). */
   finish(reportWriteErrors = true, collectSymbols = true): SymbolInfo[] {
+    // Forward references to local labels never defined: llvm-mc reports them when parsing ends.
+    if (this.checker.reportUnresolvedForward() > 0) reportWriteErrors = false;
+    if (reportWriteErrors) this.checker.reportWriteTimeErrors();
     return this.table.finish(reportWriteErrors, collectSymbols);
   }
 }
 
+/** Symbol types `.type` takes (llvm-mc's ELF parser). */
+const ELF_SYMBOL_TYPES: ReadonlySet<string> = new Set([
+  'STT_FUNC', 'function', 'STT_OBJECT', 'object', 'STT_TLS', 'tls_object', 'STT_COMMON', 'common', 'STT_NOTYPE', 'notype',
+  'STT_GNU_IFUNC', 'gnu_indirect_function', 'gnu_unique_object',
+]);
+
+function isSymbolChar(c: number): boolean {
+  return (c >= 48 && c <= 57) || ((c | 0x20) >= 97 && (c | 0x20) <= 122) || c === 95 || c === 46 || c === 36;
+}
+
+/** User SGPRs each enabled `.amdhsa_user_sgpr_*` input takes. */
+const USER_SGPR_SIZES: ReadonlyMap<string, bigint> = new Map([
+  ['.amdhsa_user_sgpr_private_segment_buffer', 4n],
+  ['.amdhsa_user_sgpr_dispatch_ptr', 2n],
+  ['.amdhsa_user_sgpr_queue_ptr', 2n],
+  ['.amdhsa_user_sgpr_kernarg_segment_ptr', 2n],
+  ['.amdhsa_user_sgpr_dispatch_id', 2n],
+  ['.amdhsa_user_sgpr_flat_scratch_init', 2n],
+  ['.amdhsa_user_sgpr_private_segment_size', 1n],
+]);
+
+function kernelFieldAvailable(a: AmdhsaAvailability, t: AmdgpuTarget): boolean {
+  switch (a) {
+    case 'gfx7plus':
+      return t.generation >= 7;
+    case 'gfx8plus':
+      return t.generation >= 8;
+    case 'gfx90a':
+      return t.alignedVgprTuples;
+    case 'gfx9plus':
+      return t.generation >= 9;
+    case 'gfx10plus':
+      return t.generation >= 10;
+    case 'gfx10to11':
+      return t.generation === 10 || t.generation === 11;
+    case 'gfx12plus':
+      return t.generation >= 12;
+    case 'belowGfx12':
+      return t.generation < 12;
+    case 'noArchitectedFlatScratch':
+      return !(t.isGfx940 || t.generation >= 11);
+    case 'architectedFlatScratch':
+      return t.isGfx940 || t.generation >= 11;
+  }
+}
+
+/** XNACK replay is supported (the default target id has xnack "any"): GFX8 APUs, GFX9, GFX10.1. */
+function supportsXnack(t: AmdgpuTarget): boolean {
+  return t.xnack || /^gfx101[0-3]$/.test(t.name);
+}
+
+/** The value of a local label's number as llvm-mc reads it (`01:` and `1b` name the same label). */
+function localLabelKey(text: string): string {
+  try {
+    return (text.length > 1 && text.charCodeAt(0) === 48 && isDigitCode(text.charCodeAt(1)) ? BigInt('0o' + text.slice(1)) : BigInt(text)).toString();
+  } catch {
+    return text;
+  }
+}
+
+function isDigitCode(c: number): boolean {
+  return c >= 48 && c <= 57;
+}
+
 class StatementChecker {
-  private kernel: { seen: Set<string>; start: number } | null = null;
+  private kernel: {
+    seen: Set<string>;
+    start: number;
+    vgprs?: { value: bigint; span: Span };
+    sgprs?: { value: bigint; span: Span };
+    wave32?: boolean;
+    /** `.amdhsa_user_sgpr_count` as written, and the user SGPRs the enabled ones take. */
+    userSgprCount?: bigint;
+    impliedUserSgprs: bigint;
+    /** A non-zero `.amdhsa_shared_vgpr_count` (GFX10-11, wave64 only). */
+    sharedVgprs?: boolean;
+  } | null = null;
   private readonly evaluator: OperandExprEvaluator;
+  /** Local labels (`1:`) defined so far, by number. */
+  private readonly localLabels = new Set<string>();
+  /** Forward references (`1f`) not yet followed by their label, by label number. */
+  private readonly pendingForward = new Map<string, Span[]>();
+  /** Data values that cannot be evaluated (division by zero): llvm-mc finds them only when writing the object. */
+  private readonly deferredDataErrors: ParseIssue[] = [];
+  /** First reference to each `.L` temporary symbol from an instruction or a directive. */
+  private readonly temporaryRefs = new Map<string, Span>();
   /** Symbol-table lookups and references so far (see checkText). */
   symbolAccesses = 0;
   private readonly lookup = (n: string): bigint | null => {
@@ -144,12 +230,81 @@ class StatementChecker {
     return llvmOperandExprEvaluator(this.lookup, this.options);
   }
 
+  /** Reports every forward local-label reference left unresolved; returns how many. */
+  reportUnresolvedForward(): number {
+    let n = 0;
+    for (const spans of this.pendingForward.values())
+      for (const at of spans) {
+        this.issue('AMD126', 'directional label undefined: no local label of this number follows', at);
+        n++;
+      }
+    this.pendingForward.clear();
+    return n;
+  }
+
+  /**
+   * `.L` temporaries referenced by code or data but never defined: llvm-mc fails when it writes
+   * the object ("undefined label", "Undefined temporary symbol"), so only in a file without other errors.
+   */
+  reportWriteTimeErrors(): void {
+    for (const i of this.deferredDataErrors) this.sink(i);
+    for (const [name, at] of this.temporaryRefs) if (!this.table.isDefined(name)) this.issue('AMD127', `undefined label '${name}' (a .L temporary symbol must be defined in the file)`, at);
+  }
+
+  /** Directional references (`1b`, `1f`) and `.L` symbol references in an expression. */
+  private noteReferences(e: Expr, temporaries: boolean): void {
+    switch (e.kind) {
+      case 'local': {
+        // Local labels are state the parser's repeat skipping must see (checkText's effects).
+        this.symbolAccesses++;
+        const key = localLabelKey(e.label);
+        if (!e.forward) {
+          if (!this.localLabels.has(key)) this.issue('AMD126', 'directional label undefined: no local label of this number before this reference', e.span);
+          return;
+        }
+        const list = this.pendingForward.get(key);
+        if (list) list.push(e.span);
+        else this.pendingForward.set(key, [e.span]);
+        return;
+      }
+      case 'sym':
+        if (temporaries) this.noteTemporary(e.name, e.span);
+        return;
+      case 'unary':
+        this.noteReferences(e.operand, temporaries);
+        return;
+      case 'binary':
+        this.noteReferences(e.left, temporaries);
+        this.noteReferences(e.right, temporaries);
+        return;
+      case 'call':
+        for (const a of e.args) this.noteReferences(a, temporaries);
+        return;
+      default:
+        return;
+    }
+  }
+
+  private noteTemporary(name: string, span: Span): void {
+    if (name.length > 2 && name.charCodeAt(0) === 46 && name.charCodeAt(1) === 76 /* .L */ && !this.temporaryRefs.has(name)) this.temporaryRefs.set(name, span);
+  }
+
   check(st: Statement): void {
     switch (st.kind) {
       case 'assignment':
         // Values were handled by the symbol table.
+        this.noteReferences(st.expr, false);
         return;
+      case 'localLabel': {
+        this.symbolAccesses++;
+        const key = localLabelKey(st.label);
+        this.localLabels.add(key);
+        this.pendingForward.delete(key);
+        return;
+      }
       case 'directive':
+        // `.L` names in data and `.size` must be defined; `.globl .Lx` and the like only declare.
+        for (const a of st.args) if (a.expr) this.noteReferences(a.expr, st.name === '.size' || DATA_SIZES.has(st.name));
         this.checkDirective(st);
         return;
       case 'instruction':
@@ -165,6 +320,12 @@ class StatementChecker {
     const name = st.name;
     if (this.kernel) {
       if (name === '.end_amdhsa_kernel') {
+        this.checkKernelRegisterCounts(this.kernel);
+        const k = this.kernel;
+        if (k.userSgprCount !== undefined && k.userSgprCount < k.impliedUserSgprs)
+          this.issue('AMD226', `amdgpu_user_sgpr_count smaller than than implied by enabled user SGPRs (${k.userSgprCount} < ${k.impliedUserSgprs})`, st.nameSpan);
+        else if ((k.userSgprCount ?? k.impliedUserSgprs) > 31n) this.issue('AMD226', `too many user SGPRs enabled (${k.userSgprCount ?? k.impliedUserSgprs}; the field holds 0…31)`, st.nameSpan);
+        if (k.sharedVgprs && (k.wave32 ?? true)) this.issue('AMD226', 'shared_vgpr_count directive not valid on wavefront size 32', st.nameSpan);
         for (const req of this.requiredKernelEntries()) {
           if (!this.kernel.seen.has(req)) this.issue('AMD222', `${req} directive is required in an .amdhsa_kernel block`, { start: st.nameSpan.end, end: st.nameSpan.end });
         }
@@ -181,18 +342,26 @@ class StatementChecker {
         return;
       }
       this.kernel.seen.add(name);
-      if (arg?.expr) this.valueOf(arg.expr);
+      const v = arg?.expr ? this.valueOf(arg.expr) : null;
+      if (this.target && arg) this.checkKernelField(name, st.nameSpan, v, arg.span);
       return;
     }
     if (name === '.amdhsa_kernel') {
-      this.kernel = { seen: new Set(), start: st.span.start };
+      this.kernel = { seen: new Set(), start: st.span.start, impliedUserSgprs: 0n };
       return;
     }
     const size = DATA_SIZES.get(name);
     if (size !== undefined) {
       for (const a of st.args) {
         if (!a.expr) continue;
-        const v = this.valueOf(a.expr);
+        this.table.markUsed(a.expr);
+        const r = evaluate(a.expr, this.lookup);
+        if ('error' in r) {
+          this.deferredDataErrors.push(r.error);
+          this.symbolAccesses++;
+          continue;
+        }
+        const v = 'value' in r ? r.value : null;
         if (v === null || size === 8) continue;
         const bits = BigInt(size * 8);
         if (v < -(1n << (bits - 1n)) || v >= 1n << bits) this.issue('AMD131', `out of range literal value: ${v} does not fit in ${size} byte${size > 1 ? 's' : ''}`, a.span);
@@ -200,6 +369,9 @@ class StatementChecker {
       return;
     }
     switch (name) {
+      case '.type':
+        this.checkTypeDirective(st);
+        return;
       case '.p2align':
       case '.p2alignl':
       case '.p2alignw':
@@ -224,7 +396,11 @@ class StatementChecker {
       }
       case '.amdgcn_target': {
         const a = st.args[0];
-        if (!a || !this.target) return;
+        if (!a) {
+          this.issue('AMD223', '.amdgcn_target expects a quoted target id string', { start: st.nameSpan.end, end: st.nameSpan.end });
+          return;
+        }
+        if (!this.target) return;
         const raw = this.text.slice(a.span.start, a.span.end);
         if (raw.charCodeAt(0) !== 34) {
           this.issue('AMD223', '.amdgcn_target expects a quoted target id string', a.span);
@@ -239,6 +415,77 @@ class StatementChecker {
         for (const a of st.args) if (a.expr) this.valueOf(a.expr);
         return;
     }
+  }
+
+  /** Availability and field width of one `.amdhsa_` directive (llvm-mc checks them as it reads the line). */
+  private checkKernelField(name: string, nameSpan: Span, v: bigint | null, valueSpan: Span): void {
+    const t = this.target!;
+    const rule = AMDHSA_FIELD_RULES.get(name);
+    const unavailable = rule?.availability?.find((a) => !kernelFieldAvailable(a, t));
+    if (unavailable) {
+      this.issue('AMD225', AMDHSA_AVAILABILITY_MESSAGES[unavailable], nameSpan);
+      return;
+    }
+    if (v === null) return;
+    if (v < 0n || (rule?.bits !== undefined && v >= 1n << BigInt(rule.bits))) {
+      this.issue('AMD226', `value out of range: ${v} does not fit the ${rule?.bits ?? 64}-bit unsigned field of ${name}`, valueSpan);
+      return;
+    }
+    const k = this.kernel!;
+    if (name === '.amdhsa_next_free_vgpr') k.vgprs = { value: v, span: valueSpan };
+    else if (name === '.amdhsa_next_free_sgpr') k.sgprs = { value: v, span: valueSpan };
+    else if (name === '.amdhsa_wavefront_size32') k.wave32 = v === 1n;
+    else if (name === '.amdhsa_user_sgpr_count') k.userSgprCount = v;
+    else if (name === '.amdhsa_shared_vgpr_count') k.sharedVgprs = v !== 0n;
+    else if (name === '.amdhsa_user_sgpr_kernarg_preload_length') k.impliedUserSgprs += v;
+    else if (v === 1n && USER_SGPR_SIZES.has(name)) k.impliedUserSgprs += USER_SGPR_SIZES.get(name)!;
+    else if (name === '.amdhsa_reserve_xnack_mask' && (v === 1n) !== supportsXnack(t))
+      this.issue('AMD226', `.amdhsa_reserve_xnack_mask does not match target id (XNACK is ${supportsXnack(t) ? '' : 'not '}supported on ${t.name})`, valueSpan);
+  }
+
+  /** Register counts are checked when the block ends (the wave size may come later), at their value. */
+  private checkKernelRegisterCounts(k: NonNullable<StatementChecker['kernel']>): void {
+    const t = this.target;
+    if (!t) return;
+    const wave32 = k.wave32 ?? t.generation >= 10;
+    const maxVgprs = t.alignedVgprTuples || (t.generation >= 10 && wave32) ? 512n : 256n;
+    if (k.vgprs && k.vgprs.value > maxVgprs) this.issue('AMD226', `value out of range: ${k.vgprs.value} VGPRs (at most ${maxVgprs} on ${t.name})`, k.vgprs.span);
+    if (k.sgprs && (t.generation === 8 || t.generation === 9) && k.sgprs.value > 102n) this.issue('AMD226', `value out of range: ${k.sgprs.value} SGPRs (at most 102 on ${t.name})`, k.sgprs.span);
+  }
+
+  /// '.type' name [','] ('@'|'%'|'#')? type   — as llvm-mc's ELF parser reads it (the comma is optional).
+  private checkTypeDirective(st: Extract<Statement, { kind: 'directive' }>): void {
+    const text = this.text;
+    let p = st.nameSpan.end;
+    const end = st.span.end;
+    const skip = () => {
+      while (p < end && (text.charCodeAt(p) === 32 || text.charCodeAt(p) === 9)) p++;
+    };
+    const word = (): string => {
+      const s = p;
+      if (text.charCodeAt(p) === 34) {
+        const q = text.indexOf('"', p + 1);
+        p = q < 0 || q > end ? end : q + 1;
+        return text.slice(s + 1, p - 1);
+      }
+      while (p < end && isSymbolChar(text.charCodeAt(p))) p++;
+      return isDigitCode(text.charCodeAt(s)) ? '' : text.slice(s, p);
+    };
+    skip();
+    const nameStart = p;
+    if (!word()) return this.issue('AMD228', 'expected identifier: .type needs a symbol name', { start: nameStart, end: nameStart + 1 });
+    skip();
+    if (text.charCodeAt(p) === 44) p++;
+    skip();
+    const c = text.charCodeAt(p);
+    if (c === 64 || c === 37 || c === 35) p++;
+    else if (c !== 34 && !(p < end && isSymbolChar(c) && !isDigitCode(c)))
+      return this.issue('AMD228', `expected STT_<TYPE_IN_UPPER_CASE>, '#<type>', '@<type>', '%<type>' or "<type>" after .type`, { start: p, end: p + 1 });
+    const typeStart = p;
+    const type = word();
+    if (!ELF_SYMBOL_TYPES.has(type)) return this.issue('AMD228', `unsupported attribute: '${type}' is not a symbol type`, { start: typeStart, end: Math.max(p, typeStart + 1) });
+    skip();
+    if (p < end) this.issue('AMD201', 'expected end of directive', { start: p, end: p + 1 });
   }
 
   private requiredKernelEntries(): string[] {
@@ -261,6 +508,8 @@ class StatementChecker {
       case 'expr':
         // A literal (the common case) has nothing to resolve or evaluate.
         if (op.expr.kind === 'int' || op.expr.kind === 'real') return;
+        this.noteReferences(op.expr, true);
+        this.table.markUsed(op.expr);
         for (const n of symbolsIn(op.expr)) {
           const at = n.indexOf('@');
           this.symbolAccesses++;
@@ -269,7 +518,15 @@ class StatementChecker {
         this.valueOf(op.expr);
         return;
       case 'word':
+        this.noteTemporary(op.name, op.span);
+        // A bare name is an expression operand when it is not a register or modifier: a variable there is evaluated.
+        if (this.table.isVariable(op.name)) this.table.markUsed({ kind: 'sym', name: op.name, span: op.span });
+        this.checkRegister(op);
+        return;
       case 'regRange':
+        // Index expressions are evaluated: the variables they name become "used".
+        this.table.markUsed(op.first);
+        if (op.last) this.table.markUsed(op.last);
         this.checkRegister(op);
         return;
       case 'list':

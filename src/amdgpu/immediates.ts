@@ -182,7 +182,11 @@ export function encodeImmediate(imm: Immediate, type: OperandType, target: Immed
         code: IMM_CODES.fpOn64BitInt,
         message: `invalid operand for instruction: a floating-point literal cannot be used with a 64-bit integer operand`,
       };
-    const r = literal(bits >> 32n) as { ok: true } & EncodedImmediate;
+    // The operand's value is the double with its low half zeroed ({hi, 0}); when that is an inline
+    // constant (0.0, 1.0, -2.0, …) it is encoded inline, as llvm-mc does (`1.0000000001` → 1.0).
+    const hi = bits >> 32n;
+    const truncatedCode = inlineCode64(hi << 32n, inv2Pi);
+    const r = (truncatedCode !== undefined && !forceLiteral ? inline(truncatedCode) : literal(hi)) as { ok: true } & EncodedImmediate;
     if ((bits & 0xffffffffn) !== 0n)
       return {
         ...r,

@@ -164,6 +164,10 @@ export function encodeOperand(text: string, type: string, mcpu: string | AmdgpuT
   const target = typeof mcpu === 'string' ? findTarget(mcpu) : mcpu;
   if (!target) return { error: `unknown processor '${String(mcpu)}'` };
   if (!isOperandType(type)) return { error: `unknown operand type '${type}' (expected one of i16 u16 b16 f16 i32 u32 b32 f32 i64 u64 b64 f64)` };
+  // Floating-point sources take SP3 modifiers: llvm-mc reads a second '-' as a misspelt `neg`.
+  const lead = skipSpaces(text, 0);
+  if (type.charCodeAt(0) === 102 /* f */ && text.charCodeAt(lead) === MINUS && text.charCodeAt(skipSpaces(text, lead + 1)) === MINUS)
+    return { error: "invalid syntax, expected 'neg' modifier", code: 'AMD414', offset: lead };
   const p = parseSourceOperand(text, 0, target, evaluator);
   if (!p.ok) return { error: p.error.message, code: p.error.code, offset: p.error.offset };
   const rest = skipSpaces(text, p.operand.end);

@@ -169,7 +169,8 @@ class StatementParser {
       else this.statementWithRepeats(repeats);
     }
     if (this.inKernel) {
-      this.issue('AMD204', 'missing .end_amdhsa_kernel for this .amdhsa_kernel', this.inKernel.start, this.inKernel.nameEnd);
+      // llvm-mc reports it where the file ends ("expected .amdhsa_ directive or .end_amdhsa_kernel").
+      this.issue('AMD204', 'missing .end_amdhsa_kernel for this .amdhsa_kernel', this.text.length, this.text.length);
     }
   }
 
@@ -596,7 +597,8 @@ class StatementParser {
       if (nl < 0) nl = text.length;
       lineStart = nl + 1;
     }
-    this.issue('AMD204', `missing ${endName} for this ${name}`, start, nameEnd);
+    // llvm-mc reports it where the file ends ("expected directive … not found").
+    this.issue('AMD204', `missing ${endName} for this ${name}`, text.length, text.length);
     this.lex.restore({ ...this.lex.save(), pos: text.length, kind: Tok.Eof, start: text.length, end: text.length, atStatementStart: true });
     return true;
   }
@@ -650,6 +652,8 @@ class StatementParser {
       if (!first && k === Tok.Comma) {
         afterComma = true;
         lex.next();
+        // llvm-mc skips an optional ',' after each operand: a trailing one ends the list.
+        if (lex.cur() === Tok.EndOfStatement || lex.cur() === Tok.Eof) return operands;
       } else if (k === Tok.Amp && operands.length > 0 && operands[operands.length - 1]!.operand.kind === 'call') {
         // s_waitcnt vmcnt(0) & lgkmcnt(0): '&' joins counter fields.
         lex.next();

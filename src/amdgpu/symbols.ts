@@ -168,6 +168,31 @@ export class SymbolTable {
     this.getOrCreate(name);
   }
 
+  /**
+   * An expression evaluated where it is used (an instruction operand, a data value): llvm-mc's
+   * evaluation marks every variable it goes through as used, which forbids reassigning a
+   * non-absolute one later.
+   */
+  markUsed(e: Expr): void {
+    if (e.kind === 'int' || e.kind === 'real') return;
+    this.touches++;
+    this.rel(e, { mark: true, final: false, depth: 0, active: new Set() });
+  }
+
+  /** Whether the name is a variable (assigned with `=`, `.set`, …) so far. */
+  isVariable(name: string): boolean {
+    const s = this.syms.get(name);
+    if (!s) return false;
+    this.touches++;
+    return s.state === 'variable';
+  }
+
+  /** Whether the symbol has a definition (label, variable or common), as at the end of the file. */
+  isDefined(name: string): boolean {
+    const s = this.syms.get(name);
+    return s !== undefined && s.state !== 'undefined';
+  }
+
   /** Current absolute value of a symbol (after the statements processed so far), or null. */
   currentValue(name: string): bigint | null {
     return this.currentValueOf(name);

@@ -87,6 +87,8 @@ export interface LlvmMcResult {
   messages: ToolMessage[];
   /** Object file bytes when `filetype: 'obj'` was asked and assembly succeeded. */
   object?: Buffer;
+  /** llvm-mc was stopped after `timeoutMs` (it loops forever on some inputs). */
+  timedOut?: boolean;
 }
 
 const MC_LINE = /^(.*?):(\d+):(\d+): (error|warning): (.*)$/;
@@ -107,7 +109,7 @@ export function parseLlvmMcMessages(stderr: string): ToolMessage[] {
 /** Runs `llvm-mc-19 -triple=amdgcn-amd-amdhsa -mcpu=CPU` with -show-encoding (or -filetype=obj). */
 export function runLlvmMc(
   text: string,
-  opts: { mcpu: string; filetype?: 'asm' | 'obj' | 'null'; extraArgs?: string[] },
+  opts: { mcpu: string; filetype?: 'asm' | 'obj' | 'null'; extraArgs?: string[]; timeoutMs?: number },
 ): LlvmMcResult {
   if (!LLVM_MC) throw new Error('llvm-mc-19 is not available');
   const dir = scratchDir();
@@ -119,9 +121,10 @@ export function runLlvmMc(
   else args.push(`-filetype=${filetype}`);
   if (filetype === 'obj') args.push('-o', `${base}.o`);
   args.push(`${base}.s`);
-  const r = spawnSync(LLVM_MC, args, { encoding: 'latin1', maxBuffer: 64 << 20 });
+  const r = spawnSync(LLVM_MC, args, { encoding: 'latin1', maxBuffer: 64 << 20, timeout: opts.timeoutMs });
   const result: LlvmMcResult = {
     ok: r.status === 0,
+    timedOut: r.error !== undefined && (r.error as NodeJS.ErrnoException).code === 'ETIMEDOUT',
     stdout: r.stdout ?? '',
     stderr: r.stderr ?? '',
     messages: parseLlvmMcMessages(r.stderr ?? ''),

@@ -178,8 +178,8 @@ describe('AMDGPU check: file rules (verdicts as llvm-mc-19)', () => {
     assert.deepEqual(k('.amdhsa_next_free_vgpr 1\n.amdhsa_next_free_sgpr 1\n.amdhsa_next_free_sgpr 1\n'), ['4:24:AMD221']);
     assert.deepEqual(k('.amdhsa_next_free_vgpr 1\n.amdhsa_next_free_sgpr 1\n.amdhsa_foo 1\n'), ['4:1:AMD220']);
   });
-  test('unterminated blocks', () => {
-    assert.deepEqual(codes('.amdgpu_metadata\n---\n'), ['1:1:AMD204']);
+  test('unterminated blocks (reported where the file ends, as llvm-mc)', () => {
+    assert.deepEqual(codes('.amdgpu_metadata\n---\n'), ['3:1:AMD204']);
   });
   test('a number directly followed by a name or number (llvm-mc: invalid operand for instruction)', () => {
     assert.deepEqual(codes('v_mov_b32 v0, 0ffh\n'), ['1:15:AMD214']);

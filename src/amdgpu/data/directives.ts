@@ -189,3 +189,80 @@ export const AMDHSA_KERNEL_ENTRIES: ReadonlySet<string> = new Set([
   '.amdhsa_exception_fp_ieee_inexact',
   '.amdhsa_exception_int_div_zero',
 ]);
+
+/**
+ * Which processors take an `.amdhsa_` kernel directive, as llvm-mc-19 checks it (with its message):
+ * GFX90A/GFX940 only, GFX9+, GFX10+, GFX10-GFX11, GFX12+, before GFX12, and the flat-scratch
+ * setup that exists only without (or only with) architected flat scratch (GFX940, GFX11+).
+ */
+export type AmdhsaAvailability = 'gfx7plus' | 'gfx8plus' | 'gfx90a' | 'gfx9plus' | 'gfx10plus' | 'gfx10to11' | 'gfx12plus' | 'belowGfx12' | 'noArchitectedFlatScratch' | 'architectedFlatScratch';
+
+export interface AmdhsaFieldRule {
+  /** Width of the descriptor field: the value must be in 0 … 2^bits-1 ("value out of range"). */
+  readonly bits?: number;
+  /** Every rule must hold; the first that fails gives the message. */
+  readonly availability?: readonly AmdhsaAvailability[];
+}
+
+/** `.amdhsa_` directives with a field width or an availability rule (measured with llvm-mc-19). */
+export const AMDHSA_FIELD_RULES: ReadonlyMap<string, AmdhsaFieldRule> = new Map<string, AmdhsaFieldRule>([
+  ['.amdhsa_group_segment_fixed_size', { bits: 32 }],
+  ['.amdhsa_private_segment_fixed_size', { bits: 32 }],
+  ['.amdhsa_kernarg_size', { bits: 32 }],
+  ['.amdhsa_user_sgpr_private_segment_buffer', { bits: 1, availability: ['noArchitectedFlatScratch'] }],
+  ['.amdhsa_user_sgpr_dispatch_ptr', { bits: 1 }],
+  ['.amdhsa_user_sgpr_queue_ptr', { bits: 1 }],
+  ['.amdhsa_user_sgpr_kernarg_segment_ptr', { bits: 1 }],
+  ['.amdhsa_user_sgpr_dispatch_id', { bits: 1 }],
+  ['.amdhsa_user_sgpr_flat_scratch_init', { bits: 1, availability: ['noArchitectedFlatScratch'] }],
+  ['.amdhsa_user_sgpr_kernarg_preload_length', { availability: ['gfx90a'] }],
+  ['.amdhsa_user_sgpr_kernarg_preload_offset', { availability: ['gfx90a'] }],
+  ['.amdhsa_user_sgpr_private_segment_size', { bits: 1 }],
+  ['.amdhsa_wavefront_size32', { bits: 1, availability: ['gfx10plus'] }],
+  ['.amdhsa_uses_dynamic_stack', { bits: 1 }],
+  ['.amdhsa_system_sgpr_private_segment_wavefront_offset', { bits: 1, availability: ['noArchitectedFlatScratch'] }],
+  ['.amdhsa_enable_private_segment', { bits: 1, availability: ['architectedFlatScratch'] }],
+  ['.amdhsa_system_sgpr_workgroup_id_x', { bits: 1 }],
+  ['.amdhsa_system_sgpr_workgroup_id_y', { bits: 1 }],
+  ['.amdhsa_system_sgpr_workgroup_id_z', { bits: 1 }],
+  ['.amdhsa_system_sgpr_workgroup_info', { bits: 1 }],
+  ['.amdhsa_system_vgpr_workitem_id', { bits: 2 }],
+  ['.amdhsa_accum_offset', { availability: ['gfx90a'] }],
+  ['.amdhsa_reserve_vcc', { bits: 1 }],
+  ['.amdhsa_reserve_flat_scratch', { bits: 1, availability: ['gfx7plus', 'noArchitectedFlatScratch'] }],
+  ['.amdhsa_reserve_xnack_mask', { bits: 1, availability: ['gfx8plus'] }],
+  ['.amdhsa_float_round_mode_32', { bits: 2 }],
+  ['.amdhsa_float_round_mode_16_64', { bits: 2 }],
+  ['.amdhsa_float_denorm_mode_32', { bits: 2 }],
+  ['.amdhsa_float_denorm_mode_16_64', { bits: 2 }],
+  ['.amdhsa_dx10_clamp', { bits: 1, availability: ['belowGfx12'] }],
+  ['.amdhsa_ieee_mode', { bits: 1, availability: ['belowGfx12'] }],
+  ['.amdhsa_fp16_overflow', { bits: 1, availability: ['gfx9plus'] }],
+  ['.amdhsa_tg_split', { bits: 1, availability: ['gfx90a'] }],
+  ['.amdhsa_workgroup_processor_mode', { bits: 1, availability: ['gfx10plus'] }],
+  ['.amdhsa_memory_ordered', { bits: 1, availability: ['gfx10plus'] }],
+  ['.amdhsa_forward_progress', { bits: 1, availability: ['gfx10plus'] }],
+  ['.amdhsa_shared_vgpr_count', { bits: 4, availability: ['gfx10to11'] }],
+  ['.amdhsa_round_robin_scheduling', { bits: 1, availability: ['gfx12plus'] }],
+  ['.amdhsa_exception_fp_ieee_invalid_op', { bits: 1 }],
+  ['.amdhsa_exception_fp_denorm_src', { bits: 1 }],
+  ['.amdhsa_exception_fp_ieee_div_zero', { bits: 1 }],
+  ['.amdhsa_exception_fp_ieee_overflow', { bits: 1 }],
+  ['.amdhsa_exception_fp_ieee_underflow', { bits: 1 }],
+  ['.amdhsa_exception_fp_ieee_inexact', { bits: 1 }],
+  ['.amdhsa_exception_int_div_zero', { bits: 1 }],
+]);
+
+/** llvm-mc-19's message when a directive is not available on the processor. */
+export const AMDHSA_AVAILABILITY_MESSAGES: Readonly<Record<AmdhsaAvailability, string>> = {
+  gfx7plus: 'directive requires gfx7+',
+  gfx8plus: 'directive requires gfx8+',
+  gfx90a: 'directive requires gfx90a+',
+  gfx9plus: 'directive requires gfx9+',
+  gfx10plus: 'directive requires gfx10+',
+  gfx10to11: 'directive requires gfx10 or gfx11',
+  gfx12plus: 'directive requires gfx12+',
+  belowGfx12: 'directive unsupported on gfx12+',
+  noArchitectedFlatScratch: 'directive is not supported with architected flat scratch',
+  architectedFlatScratch: 'directive is not supported without architected flat scratch',
+};

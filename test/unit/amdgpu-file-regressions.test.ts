@@ -1,0 +1,130 @@
+/**
+ * AMDGPU whole-file cases found by the random differential suites (test/diff/amdgpu-breaks.test.ts
+ * and test/diff/amdgpu-operand-forms.test.ts): the verdict and the line of the first error, as
+ * llvm-mc-19 gives them with `-filetype=obj`. When llvm-mc-19 is on PATH every case is re-run
+ * through it, so the table cannot drift from the tool.
+ */
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { checkAmdgpuText } from '../../src/amdgpu/index.js';
+import { llvmMcSkipReason, runLlvmMc } from '../harness/tools.js';
+
+interface Case {
+  name: string;
+  text: string;
+  mcpu?: string;
+  /** Line of the first error (llvm-mc's and ours); undefined: the file is accepted. */
+  line?: number;
+  /** Our diagnostic code for the first error. */
+  code?: string;
+  /** llvm-mc reports the error without a line (`<unknown>:0`): only the verdict is cross-checked. */
+  noLine?: boolean;
+  /** Every line with an error (ours and llvm-mc's), when more than the first matters. */
+  lines?: number[];
+}
+
+const KERNEL = (body: string) =>
+  `\t.text\nk:\n\ts_endpgm\n\t.rodata\n\t.p2align 6\n\t.amdhsa_kernel k\n\t\t.amdhsa_next_free_vgpr 1\n\t\t.amdhsa_next_free_sgpr 1\n${body}\t.end_amdhsa_kernel\n`;
+
+const cases: Case[] = [
+  // Operand lists: llvm-mc skips an optional ',' after every operand.
+  { name: 'trailing comma after the last operand', text: 's_mov_b32 s0, s1,\nv_mov_b32 v0, v1 ,\ns_nop 0,\n' },
+  { name: 'operands without commas', text: 'v_mov_b32 v0 v1\ns_add_u32 s0 s1, s2\n' },
+  { name: 'two commas are an empty operand', text: 's_nop 0\ns_mov_b32 s0, s1,,\n', line: 2, code: 'AMD110' },
+  { name: 'a comma before the first operand', text: 's_nop 0\ns_endpgm ,\n', line: 2 },
+  // Blocks left open: llvm-mc reports where the file ends.
+  { name: '.amdhsa_kernel without its end: at the end of the file', text: '\t.text\n\t.amdhsa_kernel k\n\t\t.amdhsa_next_free_vgpr 1\n\t\t.amdhsa_next_free_sgpr 1\n\n', line: 6, code: 'AMD204' },
+  { name: '.amdhsa_kernel cut in a directive: the directive first', text: '\t.amdhsa_kernel k\n\t\t.amdhsa_next_free_vgpr 1\n\t\t.amdhsa_except', line: 3 },
+  { name: '.amdgpu_metadata without its end', text: '\t.text\n\t.amdgpu_metadata\n---\namdhsa.version:\n  - 1\n', line: 6, code: 'AMD204' },
+  // Directional local labels: `Nb` needs an earlier `N:`, `Nf` a later one.
+  { name: 'backward reference before any local label', text: 's_nop 0\ns_branch 1b\n1:\n', line: 2, code: 'AMD126' },
+  { name: 'forward reference never followed by its label', text: 's_nop 0\ns_branch 2f\n1:\ns_branch 1b\n', line: 2, code: 'AMD126' },
+  { name: 'forward reference resolved by a later label', text: 's_branch 1f\n1:\ns_branch 1b\n01:\ns_branch 1b\n' },
+  { name: 'a redefined local label: each reference takes the nearest', text: '1:\ns_branch 1b\n1:\ns_branch 1f\n1:\n' },
+  { name: 'forward reference in data and in .set', text: '.long 3f\n.set x, 4f\n3:\n', line: 2, code: 'AMD126' },
+  { name: 'backward reference in a directive', text: 's_nop 0\n.long 4b\n', line: 2, code: 'AMD126' },
+  // `.L` temporaries referenced by code or data must be defined (llvm-mc fails writing the object).
+  { name: 'branch to a deleted .L label', text: '\t.text\nk:\n\ts_cbranch_execz .LBB0_2\n\ts_nop 0\n\ts_endpgm\n', line: 3, code: 'AMD127' },
+  { name: '.size with a deleted .Lfunc_end label', text: '\t.text\nk:\n\ts_endpgm\n\t.size k, .Lfunc_end0-k\n', line: 4, code: 'AMD127', noLine: true },
+  { name: '.long of an undefined .L symbol', text: '\t.text\ns_nop 0\n.long .Lx+4\n', line: 3, code: 'AMD127', noLine: true },
+  { name: '.L labels defined later are fine', text: '\t.text\ns_branch .LBB0_1\n.long .Lend-.LBB0_1\n.LBB0_1:\ns_endpgm\n.Lend:\n' },
+  { name: 'an undefined .L symbol only in .set is not written', text: '\t.text\n.set q, .Lq\ns_endpgm\n' },
+  // .amdhsa_ kernel directives: field widths and availability (llvm-mc checks them per line).
+  { name: '.amdhsa_dx10_clamp is a 1-bit field', text: KERNEL('\t\t.amdhsa_dx10_clamp 2\n'), line: 9, code: 'AMD226' },
+  { name: '.amdhsa_float_round_mode_32 is a 2-bit field', text: KERNEL('\t\t.amdhsa_float_round_mode_32 3\n\t\t.amdhsa_float_denorm_mode_32 4\n'), line: 10, code: 'AMD226' },
+  { name: '.amdhsa_kernarg_size is a 32-bit field', text: KERNEL('\t\t.amdhsa_kernarg_size 0x100000000\n'), line: 9, code: 'AMD226' },
+  { name: 'negative .amdhsa_user_sgpr_count', text: KERNEL('\t\t.amdhsa_user_sgpr_count -1\n'), line: 9, code: 'AMD226' },
+  { name: '.amdhsa_wavefront_size32 needs GFX10+', text: KERNEL('\t\t.amdhsa_wavefront_size32 1\n'), line: 9, code: 'AMD225' },
+  { name: '.amdhsa_wavefront_size32 on GFX10', mcpu: 'gfx1030', text: KERNEL('\t\t.amdhsa_wavefront_size32 1\n') },
+  { name: '.amdhsa_dx10_clamp is gone on GFX12', mcpu: 'gfx1200', text: KERNEL('\t\t.amdhsa_dx10_clamp 1\n'), line: 9, code: 'AMD225' },
+  { name: '.amdhsa_reserve_flat_scratch with architected flat scratch', mcpu: 'gfx1100', text: KERNEL('\t\t.amdhsa_reserve_flat_scratch 0\n'), line: 9, code: 'AMD225' },
+  { name: '.amdhsa_enable_private_segment without architected flat scratch', text: KERNEL('\t\t.amdhsa_enable_private_segment 1\n'), line: 9, code: 'AMD225' },
+  { name: '.amdhsa_reserve_xnack_mask must match the target (gfx900: xnack any)', text: KERNEL('\t\t.amdhsa_reserve_xnack_mask 0\n'), line: 9, code: 'AMD226' },
+  { name: '.amdhsa_reserve_xnack_mask must match the target (gfx1030: no xnack)', mcpu: 'gfx1030', text: KERNEL('\t\t.amdhsa_reserve_xnack_mask 1\n'), line: 9, code: 'AMD226' },
+  { name: 'next_free_vgpr above 256 on gfx900 (checked at the end, reported at the value)', text: KERNEL('').replace('next_free_vgpr 1', 'next_free_vgpr 257'), line: 7, code: 'AMD226' },
+  { name: 'next_free_vgpr 512 in wave32', mcpu: 'gfx1100', text: KERNEL('').replace('next_free_vgpr 1', 'next_free_vgpr 512') },
+  { name: 'next_free_vgpr 512 in wave64', mcpu: 'gfx1100', text: KERNEL('\t\t.amdhsa_wavefront_size32 0\n').replace('next_free_vgpr 1', 'next_free_vgpr 512'), line: 7, code: 'AMD226' },
+  { name: 'next_free_sgpr above 102 on gfx900', text: KERNEL('').replace('next_free_sgpr 1', 'next_free_sgpr 103'), line: 8, code: 'AMD226' },
+  { name: 'user_sgpr_count below the enabled user SGPRs (reported at the end)', text: KERNEL('\t\t.amdhsa_user_sgpr_count 3\n\t\t.amdhsa_user_sgpr_dispatch_ptr 1\n\t\t.amdhsa_user_sgpr_kernarg_segment_ptr 1\n'), line: 12, code: 'AMD226' },
+  { name: 'user_sgpr_count equal to the enabled user SGPRs', text: KERNEL('\t\t.amdhsa_user_sgpr_count 4\n\t\t.amdhsa_user_sgpr_dispatch_ptr 1\n\t\t.amdhsa_user_sgpr_kernarg_segment_ptr 1\n') },
+  { name: 'user_sgpr_count above the 5-bit field (reported at the end)', text: KERNEL('\t\t.amdhsa_user_sgpr_count 32\n'), line: 10, code: 'AMD226' },
+  { name: 'user_sgpr_count 31', text: KERNEL('\t\t.amdhsa_user_sgpr_count 31\n') },
+  { name: 'shared_vgpr_count in wave32', mcpu: 'gfx1030', text: KERNEL('\t\t.amdhsa_wavefront_size32 1\n\t\t.amdhsa_shared_vgpr_count 1\n'), line: 11, code: 'AMD226' },
+  { name: 'shared_vgpr_count in wave64', mcpu: 'gfx1030', text: KERNEL('\t\t.amdhsa_wavefront_size32 0\n\t\t.amdhsa_shared_vgpr_count 1\n') },
+  // A data value divided by zero fails only when llvm-mc writes the object: not reported beside parse errors.
+  { name: 'data value divided by zero', text: '.set a, 5\n.long 7 / !a\n.long 1\n', line: 2, code: 'AMD120' },
+  { name: 'data value divided by zero beside a parse error', text: '.set a, 5\n.long 7 / !a\ns_mov_b32 s0,, s1\n', line: 3, lines: [3] },
+  // A variable evaluated by an instruction or a data directive is "used": a non-absolute one may not be reassigned.
+  { name: 'reassigning a variable used by an instruction', text: '.set a, b\ns_mov_b32 s0, a\na = 5\n', line: 3, code: 'AMD123' },
+  { name: 'reassigning a variable used in data', text: '.set a, b + 1\n.long a\n.set a, 2\n', line: 3, code: 'AMD123' },
+  { name: 'reassigning a variable used through another', text: '.set a, b\n.set c, a\n.quad c + 1\n.set a, 2\n', line: 4, code: 'AMD123' },
+  { name: 'reassigning a variable used as a register index', text: '.set a, b\nv_mov_b32 v0, v[a]\n.set a, 1\n', line: 2, lines: [2, 3] },
+  { name: 'reassigning a variable used as a register range bound', text: '.set a, b\ns_nop 0\n.set c, 1\ns_mov_b64 s[0:1], s[c:a]\n.set a, 1\n.set c, 2\n', line: 4, lines: [4, 5] },
+  { name: 'reassigning an absolute variable after use is fine', text: '.set a, 1\ns_mov_b32 s0, a\n.long a\na = 5\n' },
+  { name: 'reassigning an unused variable is fine', text: '.set a, b\ns_mov_b32 s0, c\na = 5\n' },
+  // .type name[,] type: llvm-mc's ELF parser.
+  { name: '.type spellings llvm-mc takes', text: '\t.type a,@function\n\t.type b,%object\n\t.type c, STT_FUNC\n\t.type d "function"\n\t.type e,#object\n\t.type f, function\n\t.type "l",@gnu_unique_object\n' },
+  { name: '.type of a name starting with a digit', text: '\t.text\n\t.type 16_x,@function\n', line: 2, code: 'AMD228' },
+  { name: '.type with junk in the name', text: '\t.text\n\t.type g!x,@function\n', line: 2, code: 'AMD228' },
+  { name: '.type with a misspelt type', text: '\t.text\n\t.type h,@functio[n\n\t.type i,@functionx\n', line: 2, lines: [2, 3] },
+  { name: '.type with text after the type', text: '\t.text\n\t.type j,@function x\n', line: 2, code: 'AMD201' },
+  { name: '.type without a type', text: '\t.text\n\t.type k\n', line: 2, code: 'AMD228' },
+  // .amdgcn_target needs its string.
+  { name: '.amdgcn_target without an argument', text: '\t.amdgcn_target\n', line: 1, code: 'AMD223' },
+];
+
+function errorLines(c: Case): number[] {
+  const d = checkAmdgpuText('case.s', c.text, { mcpu: c.mcpu ?? 'gfx900' }).filter((x) => x.severity === 'error');
+  return [...new Set(d.map((x) => x.location!.line))].sort((a, b) => a - b);
+}
+
+function ourFirst(c: Case): { line?: number; code?: string } {
+  const d = checkAmdgpuText('case.s', c.text, { mcpu: c.mcpu ?? 'gfx900' }).filter((x) => x.severity === 'error');
+  return d.length ? { line: d[0]!.location!.line, code: d[0]!.code } : {};
+}
+
+describe('AMDGPU whole-file regressions (first error line)', () => {
+  for (const c of cases) {
+    test(c.name, () => {
+      const ours = ourFirst(c);
+      assert.equal(ours.line, c.line, `first error line of:\n${c.text}`);
+      if (c.lines) assert.deepEqual(errorLines(c), c.lines);
+      if (c.code) assert.equal(ours.code, c.code);
+    });
+  }
+  test('the table agrees with llvm-mc-19 (-filetype=obj)', { skip: llvmMcSkipReason }, () => {
+    if (llvmMcSkipReason) console.log(llvmMcSkipReason);
+    const bad: string[] = [];
+    for (const c of cases) {
+      const r = runLlvmMc(c.text, { mcpu: c.mcpu ?? 'gfx900', filetype: 'obj' });
+      const first = r.messages.find((m) => m.severity === 'error');
+      const line = r.ok ? undefined : c.noLine ? c.line : first?.line;
+      const all = [...new Set(r.messages.filter((m) => m.severity === 'error' && m.line !== undefined).map((m) => m.line!))].sort((a, b) => a - b);
+      if (c.lines && JSON.stringify(all) !== JSON.stringify(c.lines)) bad.push(`${c.name}: llvm-mc error lines ${JSON.stringify(all)}, table ${JSON.stringify(c.lines)}`);
+      if (line !== c.line) bad.push(`${c.name}: llvm-mc ${r.ok ? 'accepts' : `line ${first?.line}: ${first?.message}`}, table ${c.line ?? 'accepts'}`);
+    }
+    console.log(`amdgpu file regressions: ${cases.length} cases cross-checked with llvm-mc-19`);
+    assert.deepEqual(bad, []);
+  });
+});
+
