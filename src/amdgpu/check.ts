@@ -408,7 +408,10 @@ class StatementChecker {
         }
         const id = raw.slice(1, -1);
         const expected = `amdgcn-amd-amdhsa--${this.target.name}`;
-        if (id !== expected) this.issue('AMD224', `.amdgcn_target directive's target id ${id} does not match the specified target id ${expected}`, a.span);
+        if (id === expected) return;
+        // A string that ran on over line ends is shown escaped, the same for CRLF and LF text.
+        const shown = id.includes('\n') ? JSON.stringify(id.replace(/\r\n/g, '\n')) : id;
+        this.issue('AMD224', `.amdgcn_target directive's target id ${shown} does not match the specified target id ${expected}`, a.span);
         return;
       }
       default:

@@ -8,6 +8,7 @@ import type { DirectiveArg, Expr, InstructionOperand, Operand, Statement } from 
 import { ExprParser, MAX_EXPR_DEPTH, binaryPrecedence, type IssueSink, type ParseIssue } from './expr.js';
 import { Lexer, Tok, type LexerOptions } from './lexer.js';
 import { DIRECTIVES, DirectiveKind, RAW_BLOCKS } from './data/directives.js';
+import { tokenExcerpt } from '../core/source.js';
 
 export interface ParseOptions extends LexerOptions {}
 
@@ -393,7 +394,7 @@ class StatementParser {
         this.ep.reportLexError();
         return false;
       default:
-        this.issue('AMD202', `unexpected token at start of statement: '${lex.tokenText()}'`, start, lex.end);
+        this.issue('AMD202', `unexpected token at start of statement: '${tokenExcerpt(this.text, start, lex.end)}'`, start, lex.end);
         return false;
     }
   }

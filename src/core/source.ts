@@ -78,3 +78,15 @@ export interface MappedText {
 export function unmapped(file: SourceFile): MappedText {
   return { text: file.text, locate: (offset, length = 0) => file.location(offset, length) };
 }
+
+/**
+ * A token's text as a message quotes it: its first line only (a string may run over line ends, and
+ * a message must not depend on CRLF or LF), at most `max` characters.
+ */
+export function tokenExcerpt(text: string, start: number, end: number, max = 60): string {
+  let stop = Math.min(end, start + max);
+  const lf = text.indexOf('\n', start);
+  if (lf >= 0 && lf < stop) stop = lf;
+  if (stop > start && text.charCodeAt(stop - 1) === 13) stop--;
+  return text.slice(start, stop);
+}

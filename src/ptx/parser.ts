@@ -7,7 +7,7 @@
 import type { Diagnostic } from '../core/diagnostics.js';
 import { DiagnosticBag } from '../core/diagnostics.js';
 import type { MappedText, Span } from '../core/source.js';
-import { SourceFile, unmapped } from '../core/source.js';
+import { SourceFile, tokenExcerpt, unmapped } from '../core/source.js';
 import type * as A from './ast.js';
 import { Lexer, decodeFloat, decodeInt } from './lexer.js';
 import { Tok, TokFlag, tokenKindText } from './tokens.js';
@@ -382,7 +382,7 @@ export class Parser {
       this.quiet = true; // the lexer has reported it
       return;
     }
-    const near = lx.tok() === Tok.EOF ? 'end of file' : `'${this.text.slice(lx.start, Math.min(lx.end, lx.start + 60))}'`;
+    const near = lx.tok() === Tok.EOF ? 'end of file' : `'${tokenExcerpt(this.text, lx.start, lx.end)}'`;
     // ptxas places an error at a string on the string's last line (strings may span lines).
     const at = lx.tok() === Tok.String ? lx.end - 1 : lx.start;
     this.error(code, message ?? `syntax error near ${near}`, at, Math.max(0, lx.end - at));
@@ -465,7 +465,7 @@ export class Parser {
 
   nearText(): string {
     const lx = this.lx;
-    return lx.tok() === Tok.EOF ? 'end of file' : `'${this.text.slice(lx.start, Math.min(lx.end, lx.start + 60))}'`;
+    return lx.tok() === Tok.EOF ? 'end of file' : `'${tokenExcerpt(this.text, lx.start, lx.end)}'`;
   }
 
   isDotted(word: string): boolean {
