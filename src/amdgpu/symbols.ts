@@ -12,7 +12,7 @@
  */
 import type { Span } from '../core/source.js';
 import type { Expr, Statement } from './ast.js';
-import { binaryValue, evaluate, ExprParser, type IssueSink } from './expr.js';
+import { binaryValue, evaluate, ExprParser, symbolsIn, type IssueSink } from './expr.js';
 import { Lexer, type LexerOptions } from './lexer.js';
 
 /** Kind of a symbol in `amdgpuSymbols` / `gpuasm symbols` output. */
@@ -174,7 +174,9 @@ export class SymbolTable {
    * non-absolute one later.
    */
   markUsed(e: Expr): void {
-    if (e.kind === 'int' || e.kind === 'real') return;
+    // Without a symbol (`-1`, `2*3`) there is nothing to mark, and the table is not touched (a
+    // statement that leaves `touches` alone can be skipped when repeated, see parser.ts).
+    if (e.kind === 'int' || e.kind === 'real' || symbolsIn(e).length === 0) return;
     this.touches++;
     this.rel(e, { mark: true, final: false, depth: 0, active: new Set() });
   }
