@@ -1912,9 +1912,17 @@ export class Parser {
     const start = lx.start;
     const name = lx.tokenText();
     this.advance();
+    return this.memberTail(name, start, true);
+  }
+
+  /**
+   * The name just read (at `start`), with its member when one is attached (`.x` right after it):
+   * `%tid.x`, `v.w`, and the video byte/half selectors `%r1.b0`, `%r2.h10`, `%r3.b3210`.
+   */
+  private memberTail(name: string, start: number, members: boolean): A.Expr {
+    const lx = this.lx;
     const ref: A.NameRef = new NameRefNode(name, start);
-    if (lx.tok() === Tok.Dotted && lx.start === this.lastEnd) {
-      // `%tid.x`, `v.w`, and the video byte/half selectors `%r1.b0`, `%r2.h10`, `%r3.b3210`.
+    if (members && lx.tok() === Tok.Dotted && lx.start === this.lastEnd) {
       const m = this.text.slice(lx.start + 1, lx.end);
       // ptxas parses `%tid.xy` and then rejects it ("Unimplemented feature: vector swizzle").
       if (SWIZZLE.test(m)) this.errorHere('PTX233', `vector swizzle .${m} is not supported`);
@@ -2111,17 +2119,7 @@ export class Parser {
         }
         const name = lx.tokenText();
         this.advance();
-        const ref: A.NameRef = new NameRefNode(name, start);
-        if (lx.tok() === Tok.Dotted && lx.start === this.lastEnd && name !== 'WARP_SZ') {
-          // `%tid.x`, `v.w`, and the video byte/half selectors `%r1.b0`, `%r2.h10`, `%r3.b3210`.
-          const m = this.text.slice(lx.start + 1, lx.end);
-          if (SWIZZLE.test(m)) this.errorHere('PTX233', `vector swizzle .${m} is not supported`);
-          if (MEMBER_NAMES.has(m) || VIDEO_SELECTOR.test(m) || SWIZZLE.test(m)) {
-            this.advance();
-            return { kind: 'member', object: ref, member: m, span: this.span(start) };
-          }
-        }
-        return ref;
+        return this.memberTail(name, start, name !== 'WARP_SZ');
       }
       case Tok.Sink:
         // `_` is an operand only as a destination (first operand, vector and list items).
