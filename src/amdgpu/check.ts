@@ -179,6 +179,8 @@ class StatementChecker {
     impliedUserSgprs: bigint;
     /** A non-zero `.amdhsa_shared_vgpr_count` (GFX10-11, wave64 only). */
     sharedVgprs?: boolean;
+    /** `.amdhsa_accum_offset` (gfx90a-style AGPR split). */
+    accumOffset?: bigint;
   } | null = null;
   private readonly evaluator: OperandExprEvaluator;
   /** Local labels (`1:`) defined so far, by number. */
@@ -326,9 +328,13 @@ class StatementChecker {
           this.issue('AMD226', `amdgpu_user_sgpr_count smaller than than implied by enabled user SGPRs (${k.userSgprCount} < ${k.impliedUserSgprs})`, st.nameSpan);
         else if ((k.userSgprCount ?? k.impliedUserSgprs) > 31n) this.issue('AMD226', `too many user SGPRs enabled (${k.userSgprCount ?? k.impliedUserSgprs}; the field holds 0…31)`, st.nameSpan);
         if (k.sharedVgprs && (k.wave32 ?? true)) this.issue('AMD226', 'shared_vgpr_count directive not valid on wavefront size 32', st.nameSpan);
+        let missing = false;
         for (const req of this.requiredKernelEntries()) {
-          if (!this.kernel.seen.has(req)) this.issue('AMD222', `${req} directive is required in an .amdhsa_kernel block`, { start: st.nameSpan.end, end: st.nameSpan.end });
+          if (this.kernel.seen.has(req)) continue;
+          missing = true;
+          this.issue('AMD222', `${req} directive is required in an .amdhsa_kernel block`, { start: st.nameSpan.end, end: st.nameSpan.end });
         }
+        if (!missing && k.accumOffset !== undefined) this.checkAccumOffset(k.accumOffset, k.vgprs?.value ?? 0n, { start: st.nameSpan.end, end: st.nameSpan.end });
         this.kernel = null;
         return;
       }
@@ -440,6 +446,7 @@ class StatementChecker {
     else if (name === '.amdhsa_wavefront_size32') k.wave32 = v === 1n;
     else if (name === '.amdhsa_user_sgpr_count') k.userSgprCount = v;
     else if (name === '.amdhsa_shared_vgpr_count') k.sharedVgprs = v !== 0n;
+    else if (name === '.amdhsa_accum_offset') k.accumOffset = v;
     else if (name === '.amdhsa_user_sgpr_kernarg_preload_length') k.impliedUserSgprs += v;
     else if (v === 1n && USER_SGPR_SIZES.has(name)) k.impliedUserSgprs += USER_SGPR_SIZES.get(name)!;
     else if (name === '.amdhsa_reserve_xnack_mask' && (v === 1n) !== supportsXnack(t))
@@ -491,6 +498,15 @@ class StatementChecker {
     if (p < end) this.issue('AMD201', 'expected end of directive', { start: p, end: p + 1 });
   }
 
+  /**
+   * gfx90a's AGPRs start at `accum_offset`: a multiple of 4 in [4, 256], within the VGPRs the kernel
+   * allocates (`next_free_vgpr` rounded up to 4). llvm-mc checks it at the block's end.
+   */
+  private checkAccumOffset(offset: bigint, nextFreeVgpr: bigint, at: Span): void {
+    if (offset < 4n || offset > 256n || offset % 4n !== 0n) this.issue('AMD226', 'accum_offset should be in range [4..256] in increments of 4', at);
+    else if (offset > ((nextFreeVgpr > 1n ? nextFreeVgpr : 1n) + 3n) / 4n * 4n) this.issue('AMD226', 'accum_offset exceeds total VGPR allocation', at);
+  }
+
   private requiredKernelEntries(): string[] {
     const req = ['.amdhsa_next_free_vgpr', '.amdhsa_next_free_sgpr'];
     if (this.target && this.target.alignedVgprTuples) req.push('.amdhsa_accum_offset');
@@ -503,10 +519,11 @@ class StatementChecker {
   private checkOperands(mnemonic: string, operands: readonly InstructionOperand[]): void {
     // An indexed loop: this runs for every instruction, mostly before the optimizing compiler
     // has seen it, where an iterator with destructuring costs more.
-    for (let i = 0; i < operands.length; i++) this.checkOperand(mnemonic, operands[i]!.operand, true);
+    for (let i = 0; i < operands.length; i++) this.checkOperand(mnemonic, operands[i]!.operand, i);
   }
 
-  private checkOperand(mnemonic: string, op: Operand, topLevel: boolean): void {
+  /** `position`: the operand's index in the instruction, or -1 inside an expression. */
+  private checkOperand(mnemonic: string, op: Operand, position: number): void {
     switch (op.kind) {
       case 'expr':
         // A literal (the common case) has nothing to resolve or evaluate.
@@ -533,15 +550,15 @@ class StatementChecker {
         this.checkRegister(op);
         return;
       case 'list':
-        if (topLevel) this.checkRegisterList(mnemonic, op);
+        if (position >= 0) this.checkRegisterList(mnemonic, op, position);
         return;
       case 'neg':
       case 'abs':
-        this.checkOperand(mnemonic, op.operand, topLevel);
+        this.checkOperand(mnemonic, op.operand, position);
         return;
       case 'call':
         if (op.name === 'neg' || op.name === 'abs' || op.name === 'sext' || op.name === 'lit' || op.name === 'lit64') {
-          for (const a of op.args) this.checkOperand(mnemonic, a, topLevel);
+          for (const a of op.args) this.checkOperand(mnemonic, a, position);
         }
         return;
       case 'modifier':
@@ -589,7 +606,7 @@ class StatementChecker {
     return null;
   }
 
-  private checkRegisterList(mnemonic: string, op: Extract<Operand, { kind: 'list' }>): void {
+  private checkRegisterList(mnemonic: string, op: Extract<Operand, { kind: 'list' }>, position: number): void {
     if (!this.target) return;
     const r = parseRegister(this.text, op.span.start, this.target, this.evaluator);
     if (r.status === 'ok') {
@@ -598,8 +615,9 @@ class StatementChecker {
       return;
     }
     if (r.status === 'none') return;
-    // Image instructions on GFX10+ take NSA address lists (non-consecutive registers).
-    if (mnemonic.startsWith('image_') && this.target.generation >= 10) {
+    // Image instructions on GFX10+ take NSA address lists (non-consecutive registers), as their
+    // address operand (the second; the first is the data, which stays a register tuple).
+    if (mnemonic.startsWith('image_') && this.target.generation >= 10 && position === 1) {
       const n = parseNsaAddress(this.text, op.span.start, this.target, this.evaluator);
       if (n.status === 'ok') return;
       this.issue(n.error.code, n.error.message, { start: n.error.offset, end: n.error.offset + Math.max(1, n.error.length) });

@@ -50,6 +50,13 @@ const cases: Case[] = [
   { name: '.L labels defined later are fine', text: '\t.text\ns_branch .LBB0_1\n.long .Lend-.LBB0_1\n.LBB0_1:\ns_endpgm\n.Lend:\n' },
   { name: 'an undefined .L symbol only in .set is not written', text: '\t.text\n.set q, .Lq\ns_endpgm\n' },
   // .amdhsa_ kernel directives: field widths and availability (llvm-mc checks them per line).
+  // gfx90a: accum_offset at the block's end (KERNEL allocates 1 VGPR: up to 4).
+  { name: 'accum_offset within the VGPR allocation', mcpu: 'gfx90a', text: KERNEL('\t\t.amdhsa_accum_offset 4\n') },
+  { name: 'accum_offset beyond the VGPR allocation', mcpu: 'gfx90a', text: KERNEL('\t\t.amdhsa_accum_offset 8\n'), line: 10, code: 'AMD226' },
+  { name: 'accum_offset not a multiple of 4', mcpu: 'gfx90a', text: KERNEL('\t\t.amdhsa_accum_offset 6\n'), line: 10, code: 'AMD226' },
+  // Image instructions: only the address (second operand) may be a non-consecutive NSA list.
+  { name: 'image data as a non-consecutive list', mcpu: 'gfx1030', text: 'image_load_mip [v9,v6], [v0, v1, v6], s[0:7] dmask:0xf dim:SQ_RSRC_IMG_2D unorm\n', line: 1, code: 'AMD310' },
+  { name: 'image NSA address list', mcpu: 'gfx1030', text: 'image_load_mip v[6:9], [v0, v1, v6], s[0:7] dmask:0xf dim:SQ_RSRC_IMG_2D unorm\n' },
   { name: '.amdhsa_dx10_clamp is a 1-bit field', text: KERNEL('\t\t.amdhsa_dx10_clamp 2\n'), line: 9, code: 'AMD226' },
   { name: '.amdhsa_float_round_mode_32 is a 2-bit field', text: KERNEL('\t\t.amdhsa_float_round_mode_32 3\n\t\t.amdhsa_float_denorm_mode_32 4\n'), line: 10, code: 'AMD226' },
   { name: '.amdhsa_kernarg_size is a 32-bit field', text: KERNEL('\t\t.amdhsa_kernarg_size 0x100000000\n'), line: 9, code: 'AMD226' },
