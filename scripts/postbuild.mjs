@@ -1,0 +1,6 @@
+// After `tsc`: the CLI entry must be executable, or `npx gpuasm` (which runs the package's own
+// bin from this checkout) fails with "Permission denied". tsc writes files without the x bit.
+// chmod is a no-op on Windows, where npm's shims run node explicitly.
+import { chmodSync } from 'node:fs';
+
+chmodSync(new URL('../dist/src/cli/bin.js', import.meta.url), 0o755);
