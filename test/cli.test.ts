@@ -283,3 +283,11 @@ describe('cli: eval, layout, symbols, operand', () => {
     assert.ok(typeof out[7]!.error === 'string', 's102 does not exist on gfx900');
   });
 });
+
+test('the built CLI entry is executable, so `npx gpuasm` runs it directly', { skip: process.platform === 'win32' ? 'no execute bit on Windows' : undefined }, () => {
+  const bin = join(REPO_ROOT, 'dist', 'src', 'cli', 'bin.js');
+  const r = spawnSync(bin, ['--version'], { encoding: 'utf8' });
+  assert.equal(r.error, undefined, `running ${bin} directly: ${r.error?.message}`);
+  assert.equal(r.status, 0);
+  assert.match(r.stdout, /^gpuasm \d+\.\d+\.\d+/);
+});
