@@ -233,7 +233,6 @@ class StatementParser {
     const lex = this.lex;
     if (!this.inKernel && lex.cur() === Tok.Identifier) {
       // An instruction or directive line seen before without effect: skip it whole.
-      const text = this.text;
       const start = lex.start;
       const nl = this.lineEndFrom(start);
       if (nl >= 0 && nl - start < MAX_REPEAT_KEY) {

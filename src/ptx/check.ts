@@ -945,7 +945,6 @@ export class ModuleChecker {
   }
 
   private localVariable(decl: A.VariableDecl): void {
-    const start = (): SourceLocation => this.loc(decl.span.start, decl.space.length);
     // A broken declaration still declares its names, so their uses do not cascade into errors.
     let shapeOk = false;
     // A syntax error for ptxas, at the state space after the linkage.

@@ -33,7 +33,7 @@ const BREAKS: Record<string, Break> = {
     isInstruction(l) ? l.replace(/\b([vs])(\d+)\b(?!\s*:)/, (_, p: string) => p + pick(p === 'v' ? [256, 257, 300, 1000] : [106, 107, 110, 200, 1000])) : null,
   registerRange: (l, pick) =>
     isInstruction(l)
-      ? l.replace(/\b([vs])\[(\d+):(\d+)\]/, (m, p: string, a: string, b: string) => {
+      ? l.replace(/\b([vs])\[(\d+):(\d+)\]/, (_m, p: string, a: string, b: string) => {
           const x = Number(a);
           const y = Number(b);
           return pick([

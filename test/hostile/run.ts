@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { HostileJob, HostileOutcome } from './worker.js';
-import { measuredSpawn } from '../harness/process.js';
+import { measuredSpawn, type MeasuredRun } from '../harness/process.js';
 
 export interface JobResult {
   outcomes: HostileOutcome[];
@@ -56,14 +56,8 @@ export function saveFailingInput(tag: string, text: string): string {
 
 // ---------------------------------------------------------------- CLI runs
 
-export interface CliRun {
-  code: number | null;
-  signal: NodeJS.Signals | null;
-  stdout: string;
-  stderr: string;
-  wallMs: number;
-  /** Peak resident set of the process in KiB, when /usr/bin/time is there. */
-  maxRssKb?: number;
+/** A measured CLI run (see measuredSpawn), and whether the deadline ended it. */
+export interface CliRun extends Omit<MeasuredRun, 'error'> {
   timedOut: boolean;
 }
 
@@ -88,6 +82,6 @@ export function runCli(bin: string, args: string[], timeoutMs: number): CliRun {
     ? [TIMEOUT, '-s', 'KILL', String(Math.ceil(timeoutMs / 1000)), process.execPath, bin, ...args]
     : [process.execPath, bin, ...args];
   const r = measuredSpawn(cmd!, argv, { timeoutMs: timeoutMs + 5000 });
-  const timedOut = r.error?.code === 'ETIMEDOUT' || (r.code === 137 && r.wallMs >= timeoutMs - 200);
-  return { code: r.code, signal: r.signal, stdout: r.stdout, stderr: r.stderr, wallMs: r.wallMs, maxRssKb: r.maxRssKb, timedOut };
+  const { error, ...run } = r;
+  return { ...run, timedOut: error?.code === 'ETIMEDOUT' || (r.code === 137 && r.wallMs >= timeoutMs - 200) };
 }
