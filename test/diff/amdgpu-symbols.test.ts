@@ -15,6 +15,8 @@ import { readElf } from '../harness/elf.js';
 import { amdgpuSymbols } from '../../src/amdgpu/index.js';
 
 const SHN_ABS = 0xfff1;
+/** llvm-mc answers a batch in well under a second; one that runs this long has hung. */
+const LLVM_MC_DEADLINE_MS = 20_000;
 const VARS = 5;
 /** One label per chain, defined first (differences of two different labels need instruction sizes). */
 const LABELS = 1;
@@ -88,6 +90,7 @@ describe('AMDGPU symbols vs llvm-mc-19 (differential)', () => {
     let firstParseDiff: string | undefined;
     let writeTimeDiffs = 0;
     let unresolved = 0;
+    let hangs = 0;
     for (let b = 0; b < batches; b++) {
       const chains = fc.sample(chainArb, { seed: seed + b, numRuns: 60 });
       const text = render(chains);
@@ -96,8 +99,10 @@ describe('AMDGPU symbols vs llvm-mc-19 (differential)', () => {
       // 1. Rejected lines; rejected lines blanked out and llvm-mc run again until it writes an
       //    object (errors found only when writing appear once the parse errors are gone).
       let current = text;
-      let run = runLlvmMc(current, { mcpu: 'gfx900', filetype: 'obj' });
+      let run = runLlvmMc(current, { mcpu: 'gfx900', filetype: 'obj', timeoutMs: LLVM_MC_DEADLINE_MS });
       for (let round = 0; ; round++) {
+        // llvm-mc 19 loops forever on some symbol chains (docs/divergences.md): no verdict to compare.
+        if (run.timedOut) break;
         const llvmLines = [...new Set(run.messages.filter((m) => m.severity === 'error' && m.line !== undefined).map((m) => m.line!))].sort((a, b) => a - b);
         const ours = ourErrorLines(current);
         const why = () =>
@@ -124,7 +129,11 @@ describe('AMDGPU symbols vs llvm-mc-19 (differential)', () => {
         const lines = current.split('\n');
         for (const n of drop) lines[n - 1] = '';
         current = lines.join('\n');
-        run = runLlvmMc(current, { mcpu: 'gfx900', filetype: 'obj' });
+        run = runLlvmMc(current, { mcpu: 'gfx900', filetype: 'obj', timeoutMs: LLVM_MC_DEADLINE_MS });
+      }
+      if (run.timedOut) {
+        hangs++;
+        continue;
       }
       if (!run.ok) {
         unresolved++;
@@ -157,7 +166,7 @@ describe('AMDGPU symbols vs llvm-mc-19 (differential)', () => {
     }
     assert.ok(parseDiffs * 200 <= errorsSeen, `${parseDiffs} of ${errorsSeen} rejected lines differ; first: ${firstParseDiff}`);
     if (firstParseDiff) console.log(`amdgpu symbol differential: ${parseDiffs} parse-time line(s) differ (tolerated), first:\n${firstParseDiff.slice(0, 1500)}`);
-    console.log(`amdgpu symbol differential: ${chainsRun} chains, ${statements} statements, ${errorsSeen} rejected lines, ${valuesCompared} values compared (${skippedLabelValues} label-dependent skipped), ${crashes} llvm-mc aborts, ${writeTimeDiffs} write-time error lines differing, ${unresolved} batches without an object, seed ${seed}`);
+    console.log(`amdgpu symbol differential: ${chainsRun} chains, ${statements} statements, ${errorsSeen} rejected lines, ${valuesCompared} values compared (${skippedLabelValues} label-dependent skipped), ${crashes} llvm-mc aborts, ${writeTimeDiffs} write-time error lines differing, ${unresolved} batches without an object, ${hangs} batches where llvm-mc hung (no verdict), seed ${seed}`);
   });
 });
 

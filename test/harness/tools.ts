@@ -121,7 +121,8 @@ export function runLlvmMc(
   else args.push(`-filetype=${filetype}`);
   if (filetype === 'obj') args.push('-o', `${base}.o`);
   args.push(`${base}.s`);
-  const r = spawnSync(LLVM_MC, args, { encoding: 'latin1', maxBuffer: 64 << 20, timeout: opts.timeoutMs });
+  // llvm-mc 19 can loop forever on some inputs: no run may hang a suite (the caller sees timedOut).
+  const r = spawnSync(LLVM_MC, args, { encoding: 'latin1', maxBuffer: 64 << 20, timeout: opts.timeoutMs ?? 60_000, killSignal: 'SIGKILL' });
   const result: LlvmMcResult = {
     ok: r.status === 0,
     timedOut: r.error !== undefined && (r.error as NodeJS.ErrnoException).code === 'ETIMEDOUT',
