@@ -44,6 +44,8 @@ import {
   versionCode,
 } from './data/targets.js';
 import { mergePending, SymbolTable, type PendingRef, type PtxSymbol } from './scope.js';
+import { memoOffered } from './parser.js';
+import { RepeatedInstruction, type InstructionMemo } from './repeats.js';
 
 /** What the header said, for checks that depend on it. */
 export interface ModuleHeaderInfo {
@@ -139,6 +141,19 @@ export class ModuleChecker {
   /** How many module items came so far, and the kinds of the first two (the header's places). */
   private itemCount = 0;
   private firstKinds: [string | undefined, string | undefined] = [undefined, undefined];
+  /** Clean instruction statements are remembered here (see repeats.ts). */
+  private memo: InstructionMemo | undefined = undefined;
+  /** While an offered statement is checked: whether it can still be remembered, and the names it resolved with their roles. */
+  private recording = false;
+  private readonly recordedNames: string[] = [];
+  private readonly recordedRoles: OperandRole[] = [];
+  /** Errors reported so far, those the bag drops as repeats included. */
+  private errorCount = 0;
+
+  /** Remembers clean instruction statements in `memo`, and re-checks the repeated ones it finds (see repeats.ts). */
+  useMemo(memo: InstructionMemo): void {
+    this.memo = memo;
+  }
 
   constructor(
     private readonly source: MappedText,
@@ -338,6 +353,7 @@ export class ModuleChecker {
   }
 
   private error(code: string, message: string, where: SourceLocation, notes?: Diagnostic[]): void {
+    this.errorCount++;
     this.diags.error(code, message, where, notes);
   }
 
@@ -897,7 +913,8 @@ export class ModuleChecker {
     for (const s of list) {
       switch (s.kind) {
         case 'instruction':
-          this.instruction(s);
+          if (s instanceof RepeatedInstruction) this.repeatedInstruction(s);
+          else this.instruction(s);
           break;
         case 'label':
           this.declareLabel(s.name, s.span, 'label');
@@ -965,15 +982,60 @@ export class ModuleChecker {
     }
   }
 
+  /**
+   * A statement whose text was checked cleanly before: clean again when each of its names resolves
+   * quietly again (and an `ld` reads no return parameter); otherwise it is checked in full.
+   */
+  private repeatedInstruction(r: RepeatedInstruction): void {
+    const { names, roles, isLoad } = r.entry;
+    const readsChecked = isLoad && this.returnParams.size > 0;
+    for (let i = 0; i < names.length; i++) {
+      const name = names[i]!;
+      if (!this.resolvesQuietly(name, roles[i]!) || (readsChecked && this.returnParams.has(name))) {
+        this.instruction(r.full());
+        return;
+      }
+    }
+  }
+
   private instruction(ins: A.Instruction): void {
+    if (this.memo === undefined || !memoOffered(ins)) return this.checkInstruction(ins);
+    // Offered by the parser: remembered when its check reports nothing and leaves nothing pending.
+    const before = this.errorCount;
+    this.recordedNames.length = 0;
+    this.recordedRoles.length = 0;
+    this.recording = true;
+    this.checkInstruction(ins);
+    if (this.recording && this.errorCount === before)
+      this.memo.remember(ins.span.start, ins.span.end, { names: this.recordedNames.slice(), roles: this.recordedRoles.slice(), isLoad: ins.opcode === 'ld' });
+    this.recording = false;
+  }
+
+  /** Notes a name the instruction being remembered resolved, or that it cannot be remembered. */
+  private record(name: string, role: OperandRole): void {
+    if (!this.recording) return;
+    if ((role === OperandRole.Value || role === OperandRole.Element || role === OperandRole.Branch) && this.resolvesQuietly(name, role)) {
+      this.recordedNames.push(name);
+      this.recordedRoles.push(role);
+    } else this.recording = false;
+  }
+
+  /** This instruction's check depends on more than its names (types, arrays, callees): not remembered. */
+  private notRemembered(): void {
+    this.recording = false;
+  }
+
+  private checkInstruction(ins: A.Instruction): void {
     if (ins.guard) {
       const g = { start: ins.guard.span.end - ins.guard.name.length, end: ins.guard.span.end };
+      this.record(ins.guard.name, OperandRole.Value);
       this.use(ins.guard.name, g, OperandRole.Value, g);
     }
     this.checkModifiers(ins);
     const ops = ins.operands;
     if (ins.opcode === 'ld' && this.returnParams.size > 0) this.readsReturnParam(ops, ins.opcodeSpan);
     let callee = -1;
+    if (ins.opcode === 'call') this.notRemembered();
     if (ins.opcode === 'call' && ops.length > 0) {
       callee = ops[0]!.kind === 'list' ? 1 : 0;
       const c = ops[callee];
@@ -1062,6 +1124,7 @@ export class ModuleChecker {
     if (op.kind === 'expr') {
       const e = op.expr;
       if (e.kind === 'name') {
+        this.record(e.name, role);
         if (!this.resolvesCleanly(e.name, role)) this.use(e.name, e.span, role, instructionDate(ins));
         return;
       }
@@ -1097,6 +1160,7 @@ export class ModuleChecker {
           stack.push(x.base, x.index);
           break;
         case 'name':
+          this.record(x.name, role);
           if (!this.resolvesCleanly(x.name, role)) this.use(x.name, x.span, role, instructionDate(ins));
           break;
         case 'unary':
@@ -1130,6 +1194,7 @@ export class ModuleChecker {
 
   /** `!x` in an operand negates a predicate: ptxas "Illegal argument to predicate negation" for anything else. */
   private predicateNegation(x: A.NameRef): void {
+    this.notRemembered();
     const sym = this.table.lookup(x.name);
     if (sym ? sym.kind !== 'variable' || sym.type === '.pred' : !SPECIAL_REGISTERS.has(x.name)) return;
     this.error('PTX357', `'!' negates predicates only, and '${x.name}' is not a predicate`, this.spanLoc(x.span));
@@ -1137,6 +1202,7 @@ export class ModuleChecker {
 
   /** `a[i]` needs an array variable `a`: ptxas "Array indexing on non-array", at the `]`. */
   private indexable(x: A.IndexedOperand): void {
+    this.notRemembered();
     if (x.base.kind !== 'name') return;
     const sym = this.table.lookup(x.base.name);
     if (sym ? sym.kind === 'variable' && sym.array : !SPECIAL_REGISTERS.has(x.base.name)) return;
@@ -1171,6 +1237,22 @@ export class ModuleChecker {
     return !(role === OperandRole.Branch && sym.kind !== 'label');
   }
 
+  /** `use` would find nothing to report or note: the name resolves cleanly, or is a special register the target has. */
+  private resolvesQuietly(name: string, role: OperandRole): boolean {
+    if (this.resolvesCleanly(name, role)) return true;
+    if (this.table.lookup(name) !== undefined) return false;
+    const special = SPECIAL_REGISTERS.get(name);
+    return special !== undefined && this.specialRegisterProblem(special) === undefined;
+  }
+
+  /** Why the module's target or version lacks a special register (ptxas names the target first). */
+  private specialRegisterProblem(special: { minSm?: number; minVersion?: number }): string | undefined {
+    if (special.minSm !== undefined && this.header.sm !== undefined && this.header.sm < special.minSm) return `requires .target sm_${special.minSm} or higher`;
+    if (special.minVersion !== undefined && this.header.version !== undefined && this.header.version < special.minVersion)
+      return `requires PTX ISA .version ${formatVersionCode(special.minVersion)} or later`;
+    return undefined;
+  }
+
   /**
    * A name used as an operand. `opcode` is where ptxas reports operand errors of value operands
    * (its type check runs when it reads the instruction).
@@ -1190,11 +1272,8 @@ export class ModuleChecker {
     }
     const special = SPECIAL_REGISTERS.get(name);
     if (special) {
-      // ptxas names the target first when both are too old.
-      if (special.minSm !== undefined && this.header.sm !== undefined && this.header.sm < special.minSm)
-        this.error('PTX313', `${name} requires .target sm_${special.minSm} or higher`, this.spanLoc(span));
-      else if (special.minVersion !== undefined && this.header.version !== undefined && this.header.version < special.minVersion)
-        this.error('PTX313', `${name} requires PTX ISA .version ${formatVersionCode(special.minVersion)} or later`, this.spanLoc(span));
+      const problem = this.specialRegisterProblem(special);
+      if (problem !== undefined) this.error('PTX313', `${name} ${problem}`, this.spanLoc(span));
       return;
     }
     if (role === OperandRole.Declared) {

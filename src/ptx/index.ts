@@ -88,17 +88,28 @@ function isAfter(a: SourceLocation, b: SourceLocation): boolean {
  * preprocessor or syntax error are not reported (they would mostly be its consequences).
  */
 export function checkPtxText(name: string, text: string, options: PtxCheckOptions = {}): Diagnostic[] {
-  const r = checkPtx(name, text, options, options.parallel === true ? undefined : null);
+  const r = checkPtx(name, text, options, { parallel: options.parallel === true ? 'auto' : 'never' });
   if (r.parallel !== undefined && process.env['GPUASM_TRACE_PARALLEL']) process.stderr.write(`gpuasm: parallel check: ${r.parallel}\n`);
   return r.diagnostics;
 }
 
+/** How {@link checkPtx} goes about its work (the answer is the same whatever these say). */
+export interface CheckStrategy {
+  /**
+   * 'never' (the default): one thread. 'auto': a large module's second part on a worker thread
+   * when the machine has the CPUs for it (see parallel.ts). A number: split there, always (tests).
+   */
+  parallel?: 'never' | 'auto' | number;
+  /** false: parse and check every statement, even those repeated verbatim (see repeats.ts). Default true. */
+  repeats?: boolean;
+}
+
 /**
- * checkPtxText, with the second part of a large module checked on a worker thread (see
- * parallel.ts). `split` forces the split offset (tests); null never splits. `parallel` says
- * whether the worker's answer was used, and if not why (GPUASM_TRACE_PARALLEL=1 prints it).
+ * checkPtxText, with the choices of `strategy`. `parallel` in the result says whether the worker's
+ * answer was used, and if not why (GPUASM_TRACE_PARALLEL=1 prints it); `repeated`, how many
+ * statements were found to repeat a clean one.
  */
-export function checkPtx(name: string, text: string, options: PtxCheckOptions, split: number | undefined | null): { diagnostics: Diagnostic[]; parallel?: string } {
+export function checkPtx(name: string, text: string, options: PtxCheckOptions, strategy: CheckStrategy = {}): { diagnostics: Diagnostic[]; parallel?: string; repeated: number } {
   const front = new DiagnosticBag();
   const checks = new DiagnosticBag();
   const pre = preprocess(name, text, options);
@@ -106,17 +117,19 @@ export function checkPtx(name: string, text: string, options: PtxCheckOptions, s
   const source = pre.mapped;
   // Each module item is checked as soon as it is parsed and then dropped: the whole syntax tree
   // is never held (memory stays near the size of the text, and the collector has little to do).
-  const { checker, input: initializers, sink } = itemChecks(source, checks);
   const parser = new Parser(source.text);
+  const { checker, input: initializers, sink, memo } = itemChecks(source, checks, parser, strategy.repeats !== false);
   parser.beginModule();
-  const part = split !== null && pre.identity ? startParallelPart(name, text, split) : undefined;
+  const split = strategy.parallel ?? 'never';
+  const part = split !== 'never' && pre.identity ? startParallelPart(name, text, split === 'auto' ? undefined : split) : undefined;
   const joined = part ? checkFirstPartAndJoin(part, parser, sink, checker, initializers) : undefined;
   const second = joined?.second;
   if (!second) parser.parseItems(sink, Infinity);
   parser.flush(source, front);
   if (second) for (const d of second.parseDiagnostics) front.add(d);
   // ptxas refuses a file with a non-ASCII byte before parsing it and says nothing else.
-  if (front.items.some((d) => d.code === 'PTX105')) return { diagnostics: sortDiagnostics(front.items), parallel: joined?.message };
+  const repeated = memo?.hitCount ?? 0;
+  if (front.items.some((d) => d.code === 'PTX105')) return { diagnostics: sortDiagnostics(front.items), parallel: joined?.message, repeated };
   if (second) {
     for (const d of second.checkDiagnostics) checks.add(d);
     checker.addFunctionEnds(second.functionEnds);
@@ -130,7 +143,7 @@ export function checkPtx(name: string, text: string, options: PtxCheckOptions, s
   if (second) for (const d of second.layoutDiagnostics) checks.add(d);
   const all = [...front.items];
   for (const d of checks.items) if (!cutoff || !d.location || !isAfter(d.location, cutoff)) all.push(d);
-  return { diagnostics: finalDiagnostics(all), parallel: joined?.message };
+  return { diagnostics: finalDiagnostics(all), parallel: joined?.message, repeated };
 }
 
 /**

@@ -293,6 +293,18 @@ export class Lexer {
     return pos;
   }
 
+  /**
+   * Moves the cursor to `pos`, a statement's start or just after a `;`, as if a `;` had been read
+   * there: the current token becomes the one at or after `pos`.
+   */
+  seek(pos: number): void {
+    this.hasPeek = false;
+    this.pos = pos;
+    this.lastKind = Tok.Semi;
+    this.lastEnd = pos;
+    this.next();
+  }
+
   /** True when the current token is exactly `word` (compared without slicing). */
   is(word: string): boolean {
     const n = word.length;

@@ -21,6 +21,7 @@ import type { MappedText } from '../core/source.js';
 import { ModuleChecker, type FunctionEnd, type FunctionFact } from './check.js';
 import { LayoutInput, layoutInput } from './layout.js';
 import { Parser } from './parser.js';
+import { InstructionMemo } from './repeats.js';
 
 /** Below this size a second thread costs more than it saves. */
 export const PARALLEL_MIN_BYTES = 2 << 20;
@@ -139,8 +140,19 @@ function itemBoundaryNear(text: string, from: number): number {
  * The checks that take module items one at a time, as the parser hands them over: the module
  * checker (findings to `diags`) and the initializer pass's input.
  */
-export function itemChecks(source: MappedText, diags: DiagnosticBag): { checker: ModuleChecker; input: LayoutInput; sink: { push(item: ModuleItem): void } } {
+export function itemChecks(
+  source: MappedText,
+  diags: DiagnosticBag,
+  parser: Parser,
+  repeats = true,
+): { checker: ModuleChecker; input: LayoutInput; sink: { push(item: ModuleItem): void }; memo?: InstructionMemo } {
   const checker = new ModuleChecker(source, diags);
+  // Statements repeated verbatim are parsed and checked once (see repeats.ts).
+  const memo = repeats ? new InstructionMemo(source.text) : undefined;
+  if (memo) {
+    parser.useMemo(memo);
+    checker.useMemo(memo);
+  }
   const input = new LayoutInput();
   const sink = {
     push(item: ModuleItem): void {
@@ -148,7 +160,7 @@ export function itemChecks(source: MappedText, diags: DiagnosticBag): { checker:
       input.add(item);
     },
   };
-  return { checker, input, sink };
+  return { checker, input, sink, memo };
 }
 
 /**
@@ -195,7 +207,7 @@ export function checkSecondPart({ name, text, split }: PartRequest): PartResult 
   parser.skipBodiesBefore = split;
   const checks = new DiagnosticBag();
   // The first part's findings are the main thread's: they go to a bag nobody reads.
-  const { checker, input, sink } = itemChecks(source, new DiagnosticBag());
+  const { checker, input, sink } = itemChecks(source, new DiagnosticBag(), parser);
   const t0 = performance.now();
   parser.beginModule();
   const partStart = parser.parseItems(sink, split);

@@ -12,6 +12,8 @@ import type * as A from './ast.js';
 import { Lexer, decodeFloat, decodeInt } from './lexer.js';
 import { Tok, TokFlag, tokenKindText } from './tokens.js';
 import { FUNCTION_ATTRIBUTE_SET, INSTRUCTION_SET, LINKAGE_SET, STATE_SPACE_SET, TYPE_SET } from './data/keywords.js';
+import type { InstructionMemo } from './repeats.js';
+import { MAX_REPEAT_KEY } from './repeats.js';
 
 /** Nesting bound for parentheses, ternaries, braces and blocks. */
 export const MAX_DEPTH = 1000;
@@ -213,6 +215,8 @@ class NameRefNode implements A.NameRef {
  */
 class InstructionNode implements A.Instruction {
   declare guard?: A.Guard;
+  /** Its text may be remembered as a clean statement (see repeats.ts). */
+  memoOffered = false;
   constructor(
     readonly opcode: string,
     readonly modifiers: string[],
@@ -342,10 +346,20 @@ class DeclaratorNode {
   }
 }
 
+/** Whether the parser offers the checker to remember this instruction's text (see repeats.ts). */
+export function memoOffered(ins: A.Instruction): boolean {
+  return ins instanceof InstructionNode && ins.memoOffered;
+}
+
 export class Parser {
   readonly lx: Lexer;
   readonly text: string;
   readonly pending: PendingDiag[] = [];
+  /** Repeated statements are looked up here (check path only; see repeats.ts). */
+  private memo: InstructionMemo | undefined = undefined;
+  /** The end of the statement being parsed when it may be remembered (its first `;`), and the diagnostics count at its start. */
+  private memoEnd = -1;
+  private memoPending = 0;
   /** Current nesting of parentheses, brackets, braces and blocks (bounded by MAX_DEPTH). */
   private depth = 0;
   /** `{` consumed and not yet closed by the structured parser (for recovery after TooDeep). */
@@ -365,6 +379,43 @@ export class Parser {
     this.text = text;
     this.DecimalLiteral = decimalLiteralClass(text);
     this.lx = new Lexer(text, (code, message, offset, length) => this.pending.push({ code, message, offset, length }));
+  }
+
+  /** Statements whose text `memo` remembers as clean are not parsed again (see repeats.ts). */
+  useMemo(memo: InstructionMemo): void {
+    this.memo = memo;
+  }
+
+  /**
+   * With the current token the first of an instruction statement at `start`: when the statement's
+   * text (to its first `;`) is remembered, emits it as repeated and moves past it. Otherwise notes
+   * the text, so that a clean parse can offer it to the checker.
+   */
+  private repeatedStatement(memo: InstructionMemo, out: A.Statement[], start: number): boolean {
+    const entry = memo.find(start);
+    const end = memo.foundEnd;
+    if (end < 0) return false;
+    // Nesting inside the statement is at most its length: the first parse's depth bound holds here too.
+    if (entry === undefined || this.depth + (end - start) >= MAX_DEPTH) {
+      this.memoEnd = end;
+      this.memoPending = this.pending.length;
+      return false;
+    }
+    out.push(memo.repeated(entry, start, end));
+    this.lastEnd = end;
+    this.lx.seek(end);
+    return true;
+  }
+
+  /** The instruction statement at `start`, parsed on its own (see repeats.ts); undefined when it has errors. */
+  parseInstructionAt(start: number): A.Instruction | undefined {
+    this.lx.seek(start);
+    this.quiet = false;
+    const before = this.pending.length;
+    const out: A.Statement[] = [];
+    this.parseInstruction(out, start);
+    const s = out[0];
+    return s !== undefined && s.kind === 'instruction' && this.pending.length === before ? s : undefined;
   }
 
   // ------------------------------------------------------------------ helpers
@@ -1550,6 +1601,7 @@ export class Parser {
     const lx = this.lx;
     const start = lx.start;
     this.quiet = false;
+    this.memoEnd = -1;
     switch (lx.tok()) {
       case Tok.Ident:
         if (lx.peek() === Tok.Colon) {
@@ -1572,8 +1624,10 @@ export class Parser {
           out.push({ kind: 'label', name, span: this.span(start) });
           return;
         }
+        if (this.memo !== undefined && this.memo.active && this.repeatedStatement(this.memo, out, start)) return;
         return this.parseInstruction(out, start);
       case Tok.At:
+        if (this.memo !== undefined && this.memo.active && this.repeatedStatement(this.memo, out, start)) return;
         return this.parseInstruction(out, start);
       case Tok.LBrace:
         out.push(this.parseBlock());
@@ -1748,8 +1802,10 @@ export class Parser {
       else this.error('PTX226', `unknown instruction '${shown}'`, opcodeStart, opcodeEnd - opcodeStart);
       return;
     }
-    const ins: A.Instruction = new InstructionNode(opcode, modifiers, operands, opcodeStart, start, this.lastEnd);
+    const ins = new InstructionNode(opcode, modifiers, operands, opcodeStart, start, this.lastEnd);
     if (guard) ins.guard = guard;
+    if (this.memoEnd === this.lastEnd && this.pending.length === this.memoPending && !this.quiet && isPlainAscii(this.text, start, this.lastEnd)) ins.memoOffered = true;
+    this.memoEnd = -1;
     out.push(ins);
   }
 
@@ -2201,4 +2257,13 @@ export function parseExpressionText(text: string): { expr?: A.Expr; diagnostics:
   }
   p.flush(source, bag);
   return bag.hasErrors() ? { expr, diagnostics: bag.items } : { expr, diagnostics: bag.items };
+}
+
+/** No NUL and no character beyond ASCII (the lexer notes those even in comments). */
+function isPlainAscii(text: string, start: number, end: number): boolean {
+  for (let i = start; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0 || c >= 128) return false;
+  }
+  return true;
 }

@@ -45,6 +45,11 @@ export interface PtxSymbol {
   familyCount?: number;
 }
 
+interface FamilySplit {
+  prefix: string;
+  index: number;
+}
+
 interface Binding {
   symbol: PtxSymbol;
   scope: Scope;
@@ -223,12 +228,28 @@ export class SymbolTable {
     const b = this.localVisible.get(name) ?? this.moduleVisible.get(name);
     // Nothing can be declared deeper than the current scope: no family can shadow this binding.
     if ((b && b.scope === this.current) || this.visibleFamilies.size === 0) return b?.symbol;
-    const at = numericSuffixStart(name);
-    if (at >= 0) {
-      const fb = this.visibleFamilies.get(name.slice(0, at));
-      if (fb && suffixValue(name, at) < fb.symbol.familyCount! && (!b || fb.scope.depth > b.scope.depth)) return fb.symbol;
+    const split = this.familySplit(name);
+    if (split !== null) {
+      const fb = this.visibleFamilies.get(split.prefix);
+      if (fb && split.index < fb.symbol.familyCount! && (!b || fb.scope.depth > b.scope.depth)) return fb.symbol;
     }
     return b?.symbol;
+  }
+
+  /**
+   * `%r12` as family prefix and index, remembered per name: every function resolves its registers
+   * anew, and the same names come back in each (null: no trailing digits).
+   */
+  private readonly splits = new Map<string, FamilySplit | null>();
+
+  private familySplit(name: string): FamilySplit | null {
+    let split = this.splits.get(name);
+    if (split === undefined) {
+      const at = numericSuffixStart(name);
+      split = at < 0 ? null : { prefix: name.slice(0, at), index: suffixValue(name, at) };
+      this.splits.set(name, split);
+    }
+    return split;
   }
 
   /** A name declared directly in `scope` (plain or family member), after that scope's declarations are final. */

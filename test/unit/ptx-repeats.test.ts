@@ -1,0 +1,219 @@
+/**
+ * PTX check: an instruction statement whose exact text was checked cleanly before is only
+ * re-resolved (src/ptx/repeats.ts). Whatever the file, the diagnostics must be exactly those of
+ * parsing and checking every statement: compared here with the memo off, on every corpus file
+ * (as is and with a random break), and on random modules built from a small pool of statements
+ * (so that texts repeat) in contexts that change what a repeated text means: undeclared or
+ * retyped registers, labels before and after, return parameters, special registers the target
+ * lacks, shadowing blocks, comments holding `;`, statements across lines.
+ * Replay with GPUASM_SEED=<seed>; scale with GPUASM_FUZZ_RUNS.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { checkPtx } from '../../src/ptx/index.js';
+import { InstructionMemo, RepeatedInstruction } from '../../src/ptx/repeats.js';
+import { Parser } from '../../src/ptx/parser.js';
+import { listFiles, sharedDir, sharedSkipReason } from '../harness/corpus.js';
+import { fuzzRuns, fuzzSeed } from '../harness/tools.js';
+import { rng } from '../harness/ptx-mutate.js';
+
+type Rng = () => number;
+
+if (sharedSkipReason) console.log(sharedSkipReason);
+
+function bothWays(text: string): { on: string; off: string; repeated: number } {
+  const on = checkPtx('m.ptx', text, {}, { repeats: true });
+  const off = checkPtx('m.ptx', text, {}, { repeats: false });
+  return { on: JSON.stringify(on.diagnostics), off: JSON.stringify(off.diagnostics), repeated: on.repeated };
+}
+
+const BREAKS = [';', '}', '{', '%r1', '.reg .b32 %r<4>;', 'L1:', '@', "'", '/*', '//', '\n', 'x'];
+
+test('ptx repeats: corpus files give the same diagnostics with and without the memo', { skip: sharedSkipReason }, () => {
+  const root = join(sharedDir()!, 'corpus', 'ptx');
+  const files = listFiles(root, '.ptx');
+  assert.ok(files.length > 100, `only ${files.length} corpus files`);
+  const seed = fuzzSeed();
+  const pick = rng(seed);
+  let repeated = 0;
+  const mismatches: string[] = [];
+  for (const path of files) {
+    const text = readFileSync(path, 'latin1');
+    // As is, and with one break at a random place (the breaks make errors inside repeated texts).
+    const insert = BREAKS[Math.floor(pick() * BREAKS.length)]!;
+    const at = Math.floor(pick() * text.length);
+    for (const t of [text, text.slice(0, at) + insert + text.slice(at)]) {
+      const r = bothWays(t);
+      repeated += r.repeated;
+      if (r.on !== r.off) mismatches.push(`${path}${t === text ? '' : ` with ${JSON.stringify(insert)} at offset ${at}`}`);
+    }
+  }
+  assert.deepEqual(mismatches.slice(0, 5), [], `seed ${seed}: ${mismatches.length} files differ`);
+  // The corpus repeats itself: a memo that never hits would make this test prove nothing.
+  assert.ok(repeated > 10_000, `only ${repeated} repeated statements found in the corpus`);
+});
+
+/** Declarations of a body: some declare what the pool uses, some retype it, some leave it out. */
+const DECLS = [
+  '.reg .b32 %r<5>;',
+  '.reg .b32 %r<2>;',
+  '.reg .f32 %r<5>;',
+  '.reg .b32 %r1;',
+  '.reg .pred %p<3>;',
+  '.reg .b32 %p<3>;',
+  '.reg .b64 %rd<4>;',
+  '.local .b32 arr[4];',
+  '.local .b32 arr;',
+  '.shared .b32 sh;',
+  '.reg .b32 L1;',
+];
+
+/** Statements that repeat verbatim across bodies; their meaning depends on the body around them. */
+const POOL = [
+  'mov.u32 %r1, %r2;',
+  'add.s32 %r1, %r2, 1;',
+  'add.s32 %r3, %r4, %r1;',
+  '@%p1 bra L1;',
+  '@!%p1 bra L2;',
+  'bra L1;',
+  'bra.uni L2;',
+  'mov.u32 %r1, %tid.x;',
+  'mov.u32 %r1, %clusterid.x;',
+  'mov.u32 %r1, %envreg3;',
+  'ld.param.b32 %r1, [ret];',
+  'ld.global.b32 %r1, [ret+4];',
+  'ld.global.b32 %r1, [gv];',
+  'ld.param.b32 %r1, [p];',
+  'st.param.b32 [ret], %r1;',
+  'mov.u32 %r1, L1;',
+  'mov.u64 %rd1, f;',
+  'mov.u64 %rd1, arr;',
+  'ld.local.b32 %r1, [arr+4];',
+  'ld.local.b32 %r1, [arr+1.5];',
+  'mov.u32 %r1, arr[1];',
+  'not.pred %p1, !%p2;',
+  'selp.b32 %r1, %r2, %r3, %p1;',
+  'ld.shared.b32 %r1, [sh];',
+  'mov.u32 %r1, %r9;',
+  'mov.u32 %r1, /* ; */ %r2;',
+  'mov.u32 %r1, // ;\n %r2;',
+  'add.s32 %r1,\n\t%r2, 1;',
+  'add.foo %r1, %r2, %r3;',
+  'mov.u32 %r1 %r2;',
+  'mov.u32.0 %r1, %r2;',
+  'call f, ();',
+  'call (%r1), g, (%r2);',
+  'ret;',
+  'exit;',
+  'membar.gl;',
+  'mov.u32 %r1, WARP_SZ;',
+  'mov.b32 %r1, 0f3F800000;',
+  'mov.u32 %r1, %tid.xy;',
+  'ld.global.v2.u32 {%r1, %r2}, [%rd1];',
+  '@%r1 bra L1;',
+  'mov.u32 %r1, %r2; // é',
+];
+
+const LABELS = ['L1:', 'L2:'];
+
+function pickFrom<T>(r: Rng, list: readonly T[]): T {
+  return list[Math.floor(r() * list.length)]!;
+}
+
+/** A few of `list`, chosen per module: bodies drawing from a small set repeat one another often. */
+function some<T>(r: Rng, list: readonly T[], n: number): T[] {
+  const out: T[] = [];
+  for (let i = 0; i < n; i++) out.push(pickFrom(r, list));
+  return out;
+}
+
+/** A body: declarations, then pool statements with labels and shadowing blocks among them. */
+function randomBody(r: Rng, pool: string[], decls: string[], depth = 0): string {
+  const lines: string[] = [];
+  const n0 = Math.floor(r() * 4);
+  for (let i = 0; i < n0; i++) lines.push(pickFrom(r, decls));
+  const n = 2 + Math.floor(r() * 8);
+  for (let i = 0; i < n; i++) {
+    const x = r();
+    if (x < 0.12) lines.push(pickFrom(r, LABELS));
+    else if (x < 0.2 && depth < 2) lines.push(`{\n${randomBody(r, pool, decls, depth + 1)}\n}`);
+    else if (x < 0.25) lines.push(pickFrom(r, decls));
+    else lines.push(pickFrom(r, pool));
+  }
+  return lines.map((l) => `\t${l}`).join('\n');
+}
+
+function randomPoolModule(r: Rng): string {
+  const target = pickFrom(r, ['sm_50', 'sm_80', 'sm_90']);
+  const version = pickFrom(r, ['7.0', '7.8', '8.0']);
+  const out = [`.version ${version}`, `.target ${target}`, '.address_size 64', ''];
+  // Module-scope names that bodies may use, or shadow (a return parameter named `ret`).
+  for (const d of ['.global .b32 ret;', '.global .b32 gv[4];', '.const .b32 sh;', '.global .u32 p;']) if (r() < 0.4) out.push(d);
+  if (r() < 0.7) out.push('.func f()\n{\n\tret;\n}');
+  if (r() < 0.5) out.push('.func (.reg .b32 x) g(.reg .b32 y)\n{\n\tmov.b32 x, y;\n\tret;\n}');
+  const pool = some(r, POOL, 6);
+  const decls = some(r, DECLS, 3);
+  const functions = 2 + Math.floor(r() * 5);
+  for (let i = 0; i < functions; i++) {
+    const kind = r();
+    const header =
+      kind < 0.4
+        ? `.visible .entry k${i}(.param .b32 p)`
+        : kind < 0.7
+          ? `.func (.param .b32 ret) h${i}(.param .b32 p)`
+          : `.func h${i}(.param .b32 p)`;
+    out.push(`${header}\n{\n${randomBody(r, pool, decls)}\n}`);
+  }
+  return out.join('\n') + '\n';
+}
+
+test('ptx repeats: random modules of repeated statements give the same diagnostics with and without the memo', () => {
+  const seed = fuzzSeed();
+  let repeated = 0;
+  let remaining = fuzzRuns(600);
+  fc.assert(
+    fc.property(fc.nat(), (s) => {
+      const text = randomPoolModule(rng(s));
+      const r = bothWays(text);
+      repeated += r.repeated;
+      remaining--;
+      assert.equal(r.on, r.off, text);
+    }),
+    { seed, numRuns: remaining },
+  );
+  assert.ok(repeated > 100, `seed ${seed}: only ${repeated} repeated statements in the random modules`);
+});
+
+test('ptx repeats: a repeated statement reads as the statement parsed in full', () => {
+  const text = '.version 8.0\n.target sm_80\n.entry k()\n{\n\t.reg .b32 %r<3>;\n\t@%r1 add.s32 %r1, %r2, 4;\n\t@%r1 add.s32 %r1, %r2, 4;\n}\n';
+  const memo = new InstructionMemo(text);
+  const first = text.indexOf('@');
+  const second = text.indexOf('@', first + 1);
+  const end = text.indexOf(';', second) + 1;
+  const r = memo.repeated({ names: [], roles: [], isLoad: false }, second, end);
+  assert.ok(r instanceof RepeatedInstruction);
+  const parsed = new Parser(text).parseInstructionAt(second);
+  assert.ok(parsed);
+  const plain = (x: unknown) => JSON.stringify(x, (_k, v: unknown) => (typeof v === 'bigint' ? `${v}n` : v));
+  assert.equal(plain(r), plain(parsed));
+  assert.equal(r.opcode, 'add');
+  assert.deepEqual(r.modifiers, ['.s32']);
+  assert.deepEqual(r.span, { start: second, end });
+  assert.equal(r.guard?.name, '%r1');
+});
+
+test('ptx repeats: statements that repeat are found, the memo gives up where nothing repeats', () => {
+  const body = (i: number) => `.visible .entry k${i}()\n{\n\t.reg .b32 %r<4>;\n\tmov.u32 %r1, %tid.x;\n\tadd.s32 %r2, %r1, ${i};\n\tret;\n}\n`;
+  let text = '.version 8.0\n.target sm_80\n';
+  for (let i = 0; i < 100; i++) text += body(i);
+  // Each kernel repeats `mov` and `ret` of the first one; `add` differs in every kernel.
+  assert.equal(checkPtx('m.ptx', text, {}).repeated, 99 * 2);
+  let unique = '.version 8.0\n.target sm_80\n.visible .entry k()\n{\n\t.reg .b32 %r<4>;\n';
+  for (let i = 0; i < 30_000; i++) unique += `\tadd.s32 %r2, %r1, ${i};\n`;
+  unique += '\tadd.s32 %r2, %r1, 0;\n}\n';
+  // 20,000 lookups without a hit switch the memo off: the last statement is not looked up.
+  assert.equal(checkPtx('m.ptx', unique, {}).repeated, 0);
+});
