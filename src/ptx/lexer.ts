@@ -82,6 +82,10 @@ for (let c = 0; c < 128; c++) {
   CLASS[c] = k;
 }
 
+/** FNV-1a (32 bits): the intern table's hash, computed by the scanner as it reads a word. */
+const FNV_BASIS = 0x811c9dc5;
+const FNV_PRIME = 0x01000193;
+
 /** Words up to this length are interned. */
 const INTERN_MAX = 48;
 
@@ -99,6 +103,8 @@ export class Lexer {
   start = 0;
   end = 0;
   flags: TokFlag = TokFlag.None;
+  /** FNV-1a hash of a word token's text (identifier or dotted), computed while scanning it. */
+  private hash = 0;
 
   // One buffered lookahead token (valid when hasPeek).
   private hasPeek = false;
@@ -106,6 +112,7 @@ export class Lexer {
   private peekStartV = 0;
   private peekEndV = 0;
   private peekFlagsV: TokFlag = TokFlag.None;
+  private peekHashV = 0;
 
   /** Kind and end of the token scanned last (for the `.2d` adjacency rule). */
   private lastKind: Tok = Tok.EOF;
@@ -131,6 +138,7 @@ export class Lexer {
       this.start = this.peekStartV;
       this.end = this.peekEndV;
       this.flags = this.peekFlagsV;
+      this.hash = this.peekHashV;
       return this.kind;
     }
     this.scan();
@@ -138,6 +146,7 @@ export class Lexer {
     this.start = this.scanStart;
     this.end = this.lastEnd;
     this.flags = this.scanFlags;
+    this.hash = this.scanHash;
     return this.kind;
   }
 
@@ -155,6 +164,7 @@ export class Lexer {
       this.peekStartV = this.scanStart;
       this.peekEndV = this.lastEnd;
       this.peekFlagsV = this.scanFlags;
+      this.peekHashV = this.scanHash;
     }
     return this.peekKindV;
   }
@@ -169,7 +179,10 @@ export class Lexer {
 
   /** Text of the current token, interned when short (repeated names and modifiers share one string). */
   tokenText(): string {
-    return this.end - this.start <= INTERN_MAX ? this.intern(this.start, this.end) : this.text.slice(this.start, this.end);
+    if (this.end - this.start > INTERN_MAX) return this.text.slice(this.start, this.end);
+    // Words were hashed as they were scanned: interning them reads their characters only to compare.
+    const k = this.kind;
+    return k === Tok.Ident || k === Tok.Dotted ? this.internHashed(this.start, this.end, this.hash) : this.intern(this.start, this.end);
   }
 
   // Open-addressing string table keyed by the characters of text[start, end): interning needs no
@@ -181,8 +194,14 @@ export class Lexer {
   /** The string text[start, end), shared with earlier equal words. */
   intern(start: number, end: number): string {
     const text = this.text;
-    let h = 0x811c9dc5;
-    for (let p = start; p < end; p++) h = Math.imul(h ^ text.charCodeAt(p), 0x01000193);
+    let h = FNV_BASIS;
+    for (let p = start; p < end; p++) h = Math.imul(h ^ text.charCodeAt(p), FNV_PRIME);
+    return this.internHashed(start, end, h);
+  }
+
+  /** `intern` with the FNV-1a hash `h` of text[start, end) already known. */
+  private internHashed(start: number, end: number, h: number): string {
+    const text = this.text;
     const table = this.internTable;
     const mask = table.length - 1;
     const n = end - start;
@@ -205,8 +224,8 @@ export class Lexer {
     const mask = table.length - 1;
     for (const s of old) {
       if (s === undefined) continue;
-      let h = 0x811c9dc5;
-      for (let p = 0; p < s.length; p++) h = Math.imul(h ^ s.charCodeAt(p), 0x01000193);
+      let h = FNV_BASIS;
+      for (let p = 0; p < s.length; p++) h = Math.imul(h ^ s.charCodeAt(p), FNV_PRIME);
       let i = h & mask;
       while (table[i] !== undefined) i = (i + 1) & mask;
       table[i] = s;
@@ -321,6 +340,7 @@ export class Lexer {
 
   private scanStart = 0;
   private scanFlags: TokFlag = TokFlag.None;
+  private scanHash = 0;
 
   private finish(kind: Tok, end: number): void {
     this.lastKind = kind;
@@ -405,8 +425,13 @@ export class Lexer {
     const c = text.charCodeAt(pos);
     const cls = CLASS[c]!;
     if (cls & CL_LETTER) {
-      pos++;
-      while (pos < len && CLASS[text.charCodeAt(pos)]! & CL_FOLLOW) pos++;
+      let h = Math.imul(FNV_BASIS ^ c, FNV_PRIME);
+      for (pos++; pos < len; pos++) {
+        const d = text.charCodeAt(pos);
+        if (!(CLASS[d]! & CL_FOLLOW)) break;
+        h = Math.imul(h ^ d, FNV_PRIME);
+      }
+      this.scanHash = h;
       return this.finish(Tok.Ident, pos);
     }
     if (cls & CL_DIGIT) return this.scanNumber(pos);
@@ -414,8 +439,14 @@ export class Lexer {
       case C_UNDERSCORE:
       case C_DOLLAR:
       case C_PERCENT: {
+        let h = Math.imul(FNV_BASIS ^ c, FNV_PRIME);
         let p = pos + 1;
-        while (p < len && CLASS[text.charCodeAt(p)]! & CL_FOLLOW) p++;
+        for (; p < len; p++) {
+          const d = text.charCodeAt(p);
+          if (!(CLASS[d]! & CL_FOLLOW)) break;
+          h = Math.imul(h ^ d, FNV_PRIME);
+        }
+        this.scanHash = h;
         if (p > pos + 1) return this.finish(Tok.Ident, p);
         if (c === C_UNDERSCORE) return this.finish(Tok.Sink, p);
         if (c === C_PERCENT) return this.finish(Tok.Percent, p);
@@ -511,21 +542,28 @@ export class Lexer {
     return this.finish(Tok.Invalid, pos + 1);
   }
 
-  /** After `.` (at `pos`): `[a-zA-Z0-9_$]+` segments joined by `::`. */
+  /** After `.` (at `pos`): `[a-zA-Z0-9_$]+` segments joined by `::`. Sets scanHash (dot included). */
   private scanDottedRest(pos: number): number {
     const text = this.text;
     const len = this.len;
+    let h = Math.imul(FNV_BASIS ^ C_DOT, FNV_PRIME);
     for (;;) {
-      while (pos < len && CLASS[text.charCodeAt(pos)]! & CL_FOLLOW) pos++;
+      for (; pos < len; pos++) {
+        const d = text.charCodeAt(pos);
+        if (!(CLASS[d]! & CL_FOLLOW)) break;
+        h = Math.imul(h ^ d, FNV_PRIME);
+      }
       if (
         pos + 2 < len &&
         text.charCodeAt(pos) === C_COLON &&
         text.charCodeAt(pos + 1) === C_COLON &&
         CLASS[text.charCodeAt(pos + 2)]! & CL_FOLLOW
       ) {
+        h = Math.imul(Math.imul(h ^ C_COLON, FNV_PRIME) ^ C_COLON, FNV_PRIME);
         pos += 2;
         continue;
       }
+      this.scanHash = h;
       return pos;
     }
   }

@@ -12,7 +12,8 @@
  * The main thread waits for the worker synchronously (Atomics.wait), so checkPtxText stays a plain
  * synchronous function.
  */
-import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
+import type { MessagePort, Worker } from 'node:worker_threads';
+import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { DiagnosticBag, type Diagnostic } from '../core/diagnostics.js';
 import { SourceFile, unmapped } from '../core/source.js';
@@ -22,6 +23,11 @@ import { ModuleChecker, type FunctionEnd, type FunctionFact } from './check.js';
 import { LayoutInput, layoutInput } from './layout.js';
 import { Parser } from './parser.js';
 import { InstructionMemo } from './repeats.js';
+
+/** Worker threads, loaded only when a check uses them (loading them costs every `gpuasm check` a few ms). */
+function threads(): typeof import('node:worker_threads') {
+  return createRequire(import.meta.url)('node:worker_threads') as typeof import('node:worker_threads');
+}
 
 /** Below this size a second thread costs more than it saves. */
 export const PARALLEL_MIN_BYTES = 2 << 20;
@@ -90,6 +96,7 @@ export function startParallelPart(name: string, text: string, split?: number): P
     split = itemBoundaryNear(text, Math.floor(text.length * MAIN_SHARE));
     if (split < 0) return undefined;
   }
+  const { MessageChannel, Worker, receiveMessageOnPort } = threads();
   const { port1, port2 } = new MessageChannel();
   const signal = new Int32Array(new SharedArrayBuffer(4));
   let worker: Worker;

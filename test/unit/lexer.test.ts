@@ -206,3 +206,28 @@ test('PTX lexer: random token sequences lex back to their kinds', () => {
     { seed, numRuns: 1000 },
   );
 });
+
+describe('word hashes', () => {
+  test('the hash a word is scanned with is the one interning computes from its text', () => {
+    const fnv = (s: string) => {
+      let h = 0x811c9dc5;
+      for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
+      return h;
+    };
+    const word = fc.stringMatching(/^(%[a-z_$][a-z0-9_$]{0,8}|[a-zA-Z][a-zA-Z0-9_$]{0,12}|\.[a-z0-9_]{1,6}(::[a-z0-9_]{1,4})?|\$[a-z0-9]{1,5}|_[a-z0-9]{1,5})$/);
+    fc.assert(
+      fc.property(fc.array(word, { minLength: 1, maxLength: 6 }), (words) => {
+        const text = words.join(' , ');
+        const lx = new Lexer(text, () => undefined);
+        // Current tokens and peeked ones carry the hash alike.
+        for (let k = lx.tok(); k !== Tok.EOF; k = lx.next()) {
+          if (lx.tok() === Tok.Ident || lx.tok() === Tok.Dotted) {
+            lx.peek();
+            assert.equal((lx as unknown as { hash: number }).hash, fnv(text.slice(lx.start, lx.end)), text.slice(lx.start, lx.end));
+          }
+        }
+      }),
+      { seed: fuzzSeed(), numRuns: 300 },
+    );
+  });
+});
