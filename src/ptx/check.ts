@@ -147,6 +147,7 @@ export class ModuleChecker {
   private recording = false;
   private readonly recordedNames: string[] = [];
   private readonly recordedRoles: OperandRole[] = [];
+  private recordedCount = 0;
   /** Errors reported so far, those the bag drops as repeats included. */
   private errorCount = 0;
 
@@ -1002,12 +1003,15 @@ export class ModuleChecker {
     if (this.memo === undefined || !memoOffered(ins)) return this.checkInstruction(ins);
     // Offered by the parser: remembered when its check reports nothing and leaves nothing pending.
     const before = this.errorCount;
-    this.recordedNames.length = 0;
-    this.recordedRoles.length = 0;
+    // The scratch arrays keep their storage between instructions (setting length 0 would drop it).
+    this.recordedCount = 0;
     this.recording = true;
     this.checkInstruction(ins);
-    if (this.recording && this.errorCount === before)
-      this.memo.remember(ins.span.start, ins.span.end, { names: this.recordedNames.slice(), roles: this.recordedRoles.slice(), isLoad: ins.opcode === 'ld' });
+    if (this.recording && this.errorCount === before) {
+      const n = this.recordedCount;
+      const span = ins.span;
+      this.memo.remember(span.start, span.end, { names: this.recordedNames.slice(0, n), roles: this.recordedRoles.slice(0, n), isLoad: ins.opcode === 'ld' });
+    }
     this.recording = false;
   }
 
@@ -1015,8 +1019,8 @@ export class ModuleChecker {
   private record(name: string, role: OperandRole): void {
     if (!this.recording) return;
     if ((role === OperandRole.Value || role === OperandRole.Element || role === OperandRole.Branch) && this.resolvesQuietly(name, role)) {
-      this.recordedNames.push(name);
-      this.recordedRoles.push(role);
+      this.recordedNames[this.recordedCount] = name;
+      this.recordedRoles[this.recordedCount++] = role;
     } else this.recording = false;
   }
 

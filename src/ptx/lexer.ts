@@ -187,8 +187,12 @@ export class Lexer {
 
   // Open-addressing string table keyed by the characters of text[start, end): interning needs no
   // slice when the word was seen before, which keeps the parser nearly allocation-free per token.
+  // Each slot also keeps the word's hash and where in the text it was first seen: a probe compares
+  // hashes, and a match is confirmed against the text itself (one string, one kind of read).
   // Sized for a large compiler-generated module's distinct words (growing rehashes them all).
   private internTable: (string | undefined)[] = new Array(1 << 15);
+  private internHashes = new Int32Array(1 << 15);
+  private internAt = new Int32Array(1 << 15);
   private internCount = 0;
 
   /** The string text[start, end), shared with earlier equal words. */
@@ -203,34 +207,49 @@ export class Lexer {
   private internHashed(start: number, end: number, h: number): string {
     const text = this.text;
     const table = this.internTable;
+    const hashes = this.internHashes;
     const mask = table.length - 1;
     const n = end - start;
     let i = h & mask;
     for (;;) {
       const cand = table[i];
       if (cand === undefined) break;
-      if (cand.length === n && text.startsWith(cand, start)) return cand;
+      if (hashes[i] === h && cand.length === n) {
+        const at = this.internAt[i]!;
+        let j = 0;
+        while (j < n && text.charCodeAt(at + j) === text.charCodeAt(start + j)) j++;
+        if (j === n) return cand;
+      }
       i = (i + 1) & mask;
     }
     const s = text.slice(start, end);
     table[i] = s;
+    hashes[i] = h;
+    this.internAt[i] = start;
     if (++this.internCount * 2 > table.length) this.growInternTable();
     return s;
   }
 
   private growInternTable(): void {
     const old = this.internTable;
-    const table: (string | undefined)[] = new Array(old.length * 2);
-    const mask = table.length - 1;
-    for (const s of old) {
-      if (s === undefined) continue;
-      let h = FNV_BASIS;
-      for (let p = 0; p < s.length; p++) h = Math.imul(h ^ s.charCodeAt(p), FNV_PRIME);
-      let i = h & mask;
+    const oldHashes = this.internHashes;
+    const oldAt = this.internAt;
+    const size = old.length * 2;
+    const table: (string | undefined)[] = new Array(size);
+    const hashes = new Int32Array(size);
+    const at = new Int32Array(size);
+    const mask = size - 1;
+    for (let k = 0; k < old.length; k++) {
+      if (old[k] === undefined) continue;
+      let i = oldHashes[k]! & mask;
       while (table[i] !== undefined) i = (i + 1) & mask;
-      table[i] = s;
+      table[i] = old[k];
+      hashes[i] = oldHashes[k]!;
+      at[i] = oldAt[k]!;
     }
     this.internTable = table;
+    this.internHashes = hashes;
+    this.internAt = at;
   }
 
   /**

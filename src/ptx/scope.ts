@@ -45,6 +45,11 @@ export interface PtxSymbol {
   familyCount?: number;
 }
 
+interface ResolvedName {
+  symbol: PtxSymbol | undefined;
+  epoch: number;
+}
+
 interface FamilySplit {
   prefix: string;
   index: number;
@@ -134,13 +139,13 @@ export class SymbolTable {
   /** Closes the current scope; returns it (its `names` stay readable). */
   close(): Scope {
     const s = this.current;
-    for (const name of s.names.keys()) {
-      this.resolved.delete(name);
-      const visible = this.visibleFor(s);
+    const visible = this.visibleFor(s);
+    s.names.forEach((_symbol, name) => {
+      this.forget(name);
       const b = visible.get(name)!;
       if (b.outer) visible.set(name, b.outer);
       else visible.delete(name);
-    }
+    });
     if (s.families.size > 0) {
       for (const prefix of s.families.keys()) {
         const b = this.visibleFamilies.get(prefix)!;
@@ -189,7 +194,7 @@ export class SymbolTable {
       this.familiesChanged();
       return;
     }
-    this.resolved.delete(symbol.name);
+    this.forget(symbol.name);
     const existing = s.names.get(symbol.name);
     if (existing) {
       // Replacing within one scope (e.g. a definition after a declaration): keep the outer link.
@@ -205,22 +210,33 @@ export class SymbolTable {
   }
 
   /**
-   * Answers of `lookup` (null: nothing visible), kept until a declaration or a closing scope
-   * changes what the name means: most operands are repeated registers, answered by one probe.
+   * Answers of `lookup`, kept until a declaration or a closing scope changes what the name means:
+   * most operands are repeated registers, answered by one probe. An answer holds while its epoch
+   * is current; a family coming or going (which can change many names at once) starts a new epoch.
+   * One entry per distinct name for the whole module: no map is rebuilt per function.
    */
-  private resolved = new Map<string, PtxSymbol | null>();
+  private readonly resolved = new Map<string, ResolvedName>();
+  private epoch = 1;
 
-  /** Forgets every answer (a family came or went: it can change many names at once). */
   private familiesChanged(): void {
-    if (this.resolved.size > 0) this.resolved = new Map();
+    this.epoch++;
+  }
+
+  /** Drops the answer for one name. */
+  private forget(name: string): void {
+    const r = this.resolved.get(name);
+    if (r !== undefined) r.epoch = 0;
   }
 
   /** The innermost visible declaration of `name` (plain or family member). */
   lookup(name: string): PtxSymbol | undefined {
     const known = this.resolved.get(name);
-    if (known !== undefined) return known ?? undefined;
+    if (known !== undefined && known.epoch === this.epoch) return known.symbol;
     const sym = this.resolve(name);
-    this.resolved.set(name, sym ?? null);
+    if (known !== undefined) {
+      known.symbol = sym;
+      known.epoch = this.epoch;
+    } else this.resolved.set(name, { symbol: sym, epoch: this.epoch });
     return sym;
   }
 
