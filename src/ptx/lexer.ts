@@ -218,7 +218,11 @@ export class Lexer {
         const at = this.internAt[i]!;
         let j = 0;
         while (j < n && text.charCodeAt(at + j) === text.charCodeAt(start + j)) j++;
-        if (j === n) return cand;
+        if (j === n) {
+          // The next compare reads this copy: it is the likeliest to still be in the CPU's cache.
+          this.internAt[i] = start;
+          return cand;
+        }
       }
       i = (i + 1) & mask;
     }

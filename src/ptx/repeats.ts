@@ -34,13 +34,26 @@ export interface RepeatEntry {
   readonly isLoad: boolean;
 }
 
+/** A remembered statement text: where it was seen, its length, and others with the same hash. */
+interface Slot {
+  /** Where the text was last seen (the latest copy is the one most likely still in the CPU's cache). */
+  start: number;
+  readonly length: number;
+  readonly entry: RepeatEntry;
+  next: Slot | undefined;
+}
+
+const C_SEMI = 59;
+
 /**
  * The memo shared by one module's parser (lookups) and checker (entries). Keys are statement texts
- * from the first token to the first `;`. The engine hashes and compares them (natively: a lookup
- * costs the same before the JIT has warmed up, unlike a hash computed in script).
+ * from the first token to the first `;`, kept as ranges of the module text: a lookup hashes the
+ * statement's characters once (the hash is a small integer, a cheap map key) and confirms a match
+ * against the text where the statement was first seen. It makes no string.
  */
 export class InstructionMemo {
-  private readonly entries = new Map<string, RepeatEntry>();
+  private readonly slots = new Map<number, Slot>();
+  private count = 0;
   private reparser: Parser | undefined;
   private misses = 0;
   private hits = 0;
@@ -48,28 +61,64 @@ export class InstructionMemo {
   active = true;
   /** After `find`: the end of the statement text looked up (just after its `;`), or -1 when it has none nearby. */
   foundEnd = -1;
+  /** After `find`: the hash of that text. */
+  private foundHash = 0;
 
   constructor(readonly text: string) {}
 
   /** The entry for the statement text at `start` (to its first `;`), if it was checked cleanly before. */
   find(start: number): RepeatEntry | undefined {
     const text = this.text;
-    const semi = text.indexOf(';', start);
-    if (semi < 0 || semi - start >= MAX_REPEAT_KEY) {
+    const limit = Math.min(text.length, start + MAX_REPEAT_KEY);
+    // FNV-1a, folded to a small integer (a map key the engine hashes at no cost).
+    let h = 0x811c9dc5;
+    let p = start;
+    for (; p < limit; p++) {
+      const c = text.charCodeAt(p);
+      h = Math.imul(h ^ c, 0x01000193);
+      if (c === C_SEMI) break;
+    }
+    if (p >= limit) {
       this.foundEnd = -1;
       return undefined;
     }
-    const end = semi + 1;
+    const end = p + 1;
+    const key = h & 0x3fffffff;
     this.foundEnd = end;
-    const e = this.entries.get(text.slice(start, end));
-    if (e !== undefined) this.hits++;
-    else if (++this.misses === TRIAL_LOOKUPS && this.hits < TRIAL_LOOKUPS * MIN_HIT_RATE) this.active = false;
-    return e;
+    this.foundHash = key;
+    const n = end - start;
+    for (let s = this.slots.get(key); s !== undefined; s = s.next) {
+      if (s.length !== n) continue;
+      const at = s.start;
+      let j = 0;
+      while (j < n && text.charCodeAt(at + j) === text.charCodeAt(start + j)) j++;
+      if (j === n) {
+        this.hits++;
+        s.start = start;
+        return s.entry;
+      }
+    }
+    if (++this.misses === TRIAL_LOOKUPS && this.hits < TRIAL_LOOKUPS * MIN_HIT_RATE) this.active = false;
+    return undefined;
   }
 
   /** Remembers the clean statement text at [start, end) (it ends with its only `;`). */
   remember(start: number, end: number, entry: RepeatEntry): void {
-    if (this.entries.size < MAX_ENTRIES) this.entries.set(this.text.slice(start, end), entry);
+    if (this.count >= MAX_ENTRIES) return;
+    const text = this.text;
+    let h = 0x811c9dc5;
+    for (let p = start; p < end; p++) h = Math.imul(h ^ text.charCodeAt(p), 0x01000193);
+    const key = h & 0x3fffffff;
+    const n = end - start;
+    const first = this.slots.get(key);
+    for (let s = first; s !== undefined; s = s.next) {
+      if (s.length !== n) continue;
+      let j = 0;
+      while (j < n && text.charCodeAt(s.start + j) === text.charCodeAt(start + j)) j++;
+      if (j === n) return;
+    }
+    this.slots.set(key, { start, length: n, entry, next: first });
+    this.count++;
   }
 
   /** The statement [start, end) of the text, known to repeat a clean one. */
