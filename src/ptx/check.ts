@@ -43,7 +43,7 @@ import {
   TARGET_OPTIONS,
   versionCode,
 } from './data/targets.js';
-import { mergePending, SymbolTable, type PendingRef, type PtxSymbol } from './scope.js';
+import { mergePending, SymbolTable, type NameCell, type PendingRef, type PtxSymbol } from './scope.js';
 import { memoOffered } from './parser.js';
 import { RepeatedInstruction, type InstructionMemo } from './repeats.js';
 
@@ -991,8 +991,10 @@ export class ModuleChecker {
     const { names, roles, isLoad } = r.entry;
     const readsChecked = isLoad && this.returnParams.size > 0;
     for (let i = 0; i < names.length; i++) {
-      const name = names[i]!;
-      if (!this.resolvesQuietly(name, roles[i]!) || (readsChecked && this.returnParams.has(name))) {
+      const cell = names[i]!;
+      const sym = this.table.lookupCell(cell);
+      const quiet = sym !== undefined ? cleanUse(sym, roles[i]!) : this.quietSpecial(cell.name);
+      if (!quiet || (readsChecked && this.returnParams.has(cell.name))) {
         this.instruction(r.full());
         return;
       }
@@ -1009,8 +1011,10 @@ export class ModuleChecker {
     this.checkInstruction(ins);
     if (this.recording && this.errorCount === before) {
       const n = this.recordedCount;
+      const cells: NameCell[] = [];
+      for (let i = 0; i < n; i++) cells.push(this.table.cell(this.recordedNames[i]!));
       const span = ins.span;
-      this.memo.remember(span.start, span.end, { names: this.recordedNames.slice(0, n), roles: this.recordedRoles.slice(0, n), isLoad: ins.opcode === 'ld' });
+      this.memo.remember(span.start, span.end, { names: cells, roles: this.recordedRoles.slice(0, n), isLoad: ins.opcode === 'ld' });
     }
     this.recording = false;
   }
@@ -1236,15 +1240,17 @@ export class ModuleChecker {
   /** `use` would find `name` declared and have nothing to note (the common case: no span needed). */
   private resolvesCleanly(name: string, role: OperandRole): boolean {
     const sym = this.table.lookup(name);
-    if (!sym) return false;
-    if (role === OperandRole.Value || role === OperandRole.Element) return !isLabelLike(sym) && sym.kind !== 'function';
-    return !(role === OperandRole.Branch && sym.kind !== 'label');
+    return sym !== undefined && cleanUse(sym, role);
   }
 
   /** `use` would find nothing to report or note: the name resolves cleanly, or is a special register the target has. */
   private resolvesQuietly(name: string, role: OperandRole): boolean {
-    if (this.resolvesCleanly(name, role)) return true;
-    if (this.table.lookup(name) !== undefined) return false;
+    const sym = this.table.lookup(name);
+    return sym !== undefined ? cleanUse(sym, role) : this.quietSpecial(name);
+  }
+
+  /** An undeclared name that is a special register the module's target and version have. */
+  private quietSpecial(name: string): boolean {
     const special = SPECIAL_REGISTERS.get(name);
     return special !== undefined && this.specialRegisterProblem(special) === undefined;
   }
@@ -1363,6 +1369,12 @@ function hasName(e: A.Expr): boolean {
     else if (x.kind !== 'int' && x.kind !== 'float') return true; // anything else: not a plain constant
   }
   return false;
+}
+
+/** A declared name used in `role` with nothing to report or note (see ModuleChecker.use). */
+function cleanUse(sym: PtxSymbol, role: OperandRole): boolean {
+  if (role === OperandRole.Value || role === OperandRole.Element) return !isLabelLike(sym) && sym.kind !== 'function';
+  return !(role === OperandRole.Branch && sym.kind !== 'label');
 }
 
 function isLabelLike(sym: PtxSymbol): boolean {

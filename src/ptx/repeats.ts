@@ -16,6 +16,7 @@
 import type { Span } from '../core/source.js';
 import type * as A from './ast.js';
 import { Parser } from './parser.js';
+import type { NameCell } from './scope.js';
 
 /** Statements longer than this are not remembered (the key is hashed on every lookup). */
 export const MAX_REPEAT_KEY = 160;
@@ -27,8 +28,8 @@ const MIN_HIT_RATE = 0.05;
 
 /** What the checker needs to re-check a statement whose text it checked cleanly before. */
 export interface RepeatEntry {
-  /** The names it resolved, with how each was used (the checker's operand roles). */
-  readonly names: readonly string[];
+  /** The names it resolved (their lookup cells), with how each was used (the checker's operand roles). */
+  readonly names: readonly NameCell[];
   readonly roles: readonly number[];
   /** An `ld`: its names may not be the function's return parameters (see ModuleChecker). */
   readonly isLoad: boolean;

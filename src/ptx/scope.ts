@@ -45,8 +45,11 @@ export interface PtxSymbol {
   familyCount?: number;
 }
 
-interface ResolvedName {
+/** A name's cached answer (see SymbolTable.resolved): callers may hold it to look the name up without hashing it. */
+export interface NameCell {
+  readonly name: string;
   symbol: PtxSymbol | undefined;
+  /** The epoch the answer belongs to; 0: none. */
   epoch: number;
 }
 
@@ -215,7 +218,7 @@ export class SymbolTable {
    * is current; a family coming or going (which can change many names at once) starts a new epoch.
    * One entry per distinct name for the whole module: no map is rebuilt per function.
    */
-  private readonly resolved = new Map<string, ResolvedName>();
+  private readonly resolved = new Map<string, NameCell>();
   private epoch = 1;
 
   private familiesChanged(): void {
@@ -231,12 +234,28 @@ export class SymbolTable {
   /** The innermost visible declaration of `name` (plain or family member). */
   lookup(name: string): PtxSymbol | undefined {
     const known = this.resolved.get(name);
-    if (known !== undefined && known.epoch === this.epoch) return known.symbol;
+    if (known !== undefined) return this.lookupCell(known);
     const sym = this.resolve(name);
-    if (known !== undefined) {
-      known.symbol = sym;
-      known.epoch = this.epoch;
-    } else this.resolved.set(name, { symbol: sym, epoch: this.epoch });
+    this.resolved.set(name, { name, symbol: sym, epoch: this.epoch });
+    return sym;
+  }
+
+  /** The cell of `name`, made on first request; it lives as long as this table. */
+  cell(name: string): NameCell {
+    let c = this.resolved.get(name);
+    if (c === undefined) {
+      c = { name, symbol: undefined, epoch: 0 };
+      this.resolved.set(name, c);
+    }
+    return c;
+  }
+
+  /** `lookup` of a cell's name. */
+  lookupCell(c: NameCell): PtxSymbol | undefined {
+    if (c.epoch === this.epoch) return c.symbol;
+    const sym = this.resolve(c.name);
+    c.symbol = sym;
+    c.epoch = this.epoch;
     return sym;
   }
 
