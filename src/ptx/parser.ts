@@ -1804,7 +1804,10 @@ export class Parser {
     }
     const ins = new InstructionNode(opcode, modifiers, operands, opcodeStart, start, this.lastEnd);
     if (guard) ins.guard = guard;
-    if (this.memoEnd === this.lastEnd && this.pending.length === this.memoPending && !this.quiet && isPlainAscii(this.text, start, this.lastEnd)) ins.memoOffered = true;
+    if (this.memoEnd === this.lastEnd && this.pending.length === this.memoPending && !this.quiet) {
+      // (No odd character seen in the whole text so far: none in this statement either.)
+      if ((lx.nonAsciiOffset < 0 && lx.nulOffset < 0) || isPlainAscii(this.text, start, this.lastEnd)) ins.memoOffered = true;
+    }
     this.memoEnd = -1;
     out.push(ins);
   }

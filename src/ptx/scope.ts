@@ -51,6 +51,8 @@ export interface NameCell {
   symbol: PtxSymbol | undefined;
   /** The epoch the answer belongs to; 0: none. */
   epoch: number;
+  /** The name as family prefix and index (null: no trailing digits; undefined: not split yet). */
+  split: FamilySplit | null | undefined;
 }
 
 interface FamilySplit {
@@ -236,7 +238,7 @@ export class SymbolTable {
     const known = this.resolved.get(name);
     if (known !== undefined) return this.lookupCell(known);
     const sym = this.resolve(name);
-    this.resolved.set(name, { name, symbol: sym, epoch: this.epoch });
+    this.resolved.set(name, { name, symbol: sym, epoch: this.epoch, split: undefined });
     return sym;
   }
 
@@ -244,7 +246,7 @@ export class SymbolTable {
   cell(name: string): NameCell {
     let c = this.resolved.get(name);
     if (c === undefined) {
-      c = { name, symbol: undefined, epoch: 0 };
+      c = { name, symbol: undefined, epoch: 0, split: undefined };
       this.resolved.set(name, c);
     }
     return c;
@@ -253,17 +255,21 @@ export class SymbolTable {
   /** `lookup` of a cell's name. */
   lookupCell(c: NameCell): PtxSymbol | undefined {
     if (c.epoch === this.epoch) return c.symbol;
-    const sym = this.resolve(c.name);
+    const sym = this.resolve(c.name, c);
     c.symbol = sym;
     c.epoch = this.epoch;
     return sym;
   }
 
-  private resolve(name: string): PtxSymbol | undefined {
+  private resolve(name: string, cell?: NameCell): PtxSymbol | undefined {
     const b = this.localVisible.get(name) ?? this.moduleVisible.get(name);
     // Nothing can be declared deeper than the current scope: no family can shadow this binding.
     if ((b && b.scope === this.current) || this.visibleFamilies.size === 0) return b?.symbol;
-    const split = this.familySplit(name);
+    let split = cell?.split;
+    if (split === undefined) {
+      split = this.familySplit(name);
+      if (cell) cell.split = split;
+    }
     if (split !== null) {
       const fb = this.visibleFamilies.get(split.prefix);
       if (fb && split.index < fb.symbol.familyCount! && (!b || fb.scope.depth > b.scope.depth)) return fb.symbol;
