@@ -1050,7 +1050,8 @@ export class ModuleChecker {
       if (c && c.kind === 'expr' && c.expr.kind === 'name') {
         const sym = this.table.lookup(c.expr.name);
         if (!sym)
-          this.error('PTX312', `call to '${c.expr.name}', which is not declared before this point (declare the function or a .callprototype first)`, this.spanLoc(ops[0]!.span));
+          // ptxas dates it like its other operand errors: `call.uni` + newline + callee is on the opcode's line.
+          this.error('PTX312', `call to '${c.expr.name}', which is not declared before this point (declare the function or a .callprototype first)`, this.lineOf(ops[0]!.span, instructionDate(ins)));
         else if (sym.kind === 'function') {
           sym.calledAt ??= c.expr.span;
           // ptxas dates the call like its other operand errors (see `at` below).
