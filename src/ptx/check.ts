@@ -44,7 +44,7 @@ import {
   versionCode,
 } from './data/targets.js';
 import { mergePending, SymbolTable, type NameCell, type PendingRef, type PtxSymbol } from './scope.js';
-import { memoOffered } from './parser.js';
+import { offeredMemoHash } from './parser.js';
 import { RepeatedInstruction, type InstructionMemo } from './repeats.js';
 
 /** What the header said, for checks that depend on it. */
@@ -1002,7 +1002,8 @@ export class ModuleChecker {
   }
 
   private instruction(ins: A.Instruction): void {
-    if (this.memo === undefined || !memoOffered(ins)) return this.checkInstruction(ins);
+    const hash = this.memo !== undefined ? offeredMemoHash(ins) : -1;
+    if (hash < 0) return this.checkInstruction(ins);
     // Offered by the parser: remembered when its check reports nothing and leaves nothing pending.
     const before = this.errorCount;
     // The scratch arrays keep their storage between instructions (setting length 0 would drop it).
@@ -1014,7 +1015,7 @@ export class ModuleChecker {
       const cells: NameCell[] = [];
       for (let i = 0; i < n; i++) cells.push(this.table.cell(this.recordedNames[i]!));
       const span = ins.span;
-      this.memo.remember(span.start, span.end, { names: cells, roles: this.recordedRoles.slice(0, n), isLoad: ins.opcode === 'ld' });
+      this.memo!.remember(span.start, span.end, hash, { names: cells, roles: this.recordedRoles.slice(0, n), isLoad: ins.opcode === 'ld' });
     }
     this.recording = false;
   }

@@ -215,8 +215,8 @@ class NameRefNode implements A.NameRef {
  */
 class InstructionNode implements A.Instruction {
   declare guard?: A.Guard;
-  /** Its text may be remembered as a clean statement (see repeats.ts). */
-  memoOffered = false;
+  /** When its text may be remembered as a clean statement: the text's memo hash (see repeats.ts); else -1. */
+  memoHash = -1;
   constructor(
     readonly opcode: string,
     readonly modifiers: string[],
@@ -346,9 +346,9 @@ class DeclaratorNode {
   }
 }
 
-/** Whether the parser offers the checker to remember this instruction's text (see repeats.ts). */
-export function memoOffered(ins: A.Instruction): boolean {
-  return ins instanceof InstructionNode && ins.memoOffered;
+/** The memo hash of this instruction's text when the parser offers the checker to remember it (see repeats.ts); else -1. */
+export function offeredMemoHash(ins: A.Instruction): number {
+  return ins instanceof InstructionNode ? ins.memoHash : -1;
 }
 
 export class Parser {
@@ -360,6 +360,7 @@ export class Parser {
   /** The end of the statement being parsed when it may be remembered (its first `;`), and the diagnostics count at its start. */
   private memoEnd = -1;
   private memoPending = 0;
+  private memoHash = -1;
   /** Current nesting of parentheses, brackets, braces and blocks (bounded by MAX_DEPTH). */
   private depth = 0;
   /** `{` consumed and not yet closed by the structured parser (for recovery after TooDeep). */
@@ -399,6 +400,7 @@ export class Parser {
     if (entry === undefined || this.depth + (end - start) >= MAX_DEPTH) {
       this.memoEnd = end;
       this.memoPending = this.pending.length;
+      this.memoHash = memo.foundHash;
       return false;
     }
     out.push(memo.repeated(entry, start, end));
@@ -1624,7 +1626,8 @@ export class Parser {
           out.push({ kind: 'label', name, span: this.span(start) });
           return;
         }
-        if (this.memo !== undefined && this.memo.active && this.repeatedStatement(this.memo, out, start)) return;
+        // (A word with a colon right after it is a label: no instruction text to look up.)
+        if (this.memo !== undefined && this.memo.active && this.text.charCodeAt(lx.end) !== 58 && this.repeatedStatement(this.memo, out, start)) return;
         return this.parseInstruction(out, start);
       case Tok.At:
         if (this.memo !== undefined && this.memo.active && this.repeatedStatement(this.memo, out, start)) return;
@@ -1806,7 +1809,7 @@ export class Parser {
     if (guard) ins.guard = guard;
     if (this.memoEnd === this.lastEnd && this.pending.length === this.memoPending && !this.quiet) {
       // (No odd character seen in the whole text so far: none in this statement either.)
-      if ((lx.nonAsciiOffset < 0 && lx.nulOffset < 0) || isPlainAscii(this.text, start, this.lastEnd)) ins.memoOffered = true;
+      if ((lx.nonAsciiOffset < 0 && lx.nulOffset < 0) || isPlainAscii(this.text, start, this.lastEnd)) ins.memoHash = this.memoHash;
     }
     this.memoEnd = -1;
     out.push(ins);

@@ -62,8 +62,8 @@ export class InstructionMemo {
   active = true;
   /** After `find`: the end of the statement text looked up (just after its `;`), or -1 when it has none nearby. */
   foundEnd = -1;
-  /** After `find`: the hash of that text. */
-  private foundHash = 0;
+  /** After `find`: the hash of that text (what `remember` takes). */
+  foundHash = 0;
 
   constructor(readonly text: string) {}
 
@@ -103,13 +103,10 @@ export class InstructionMemo {
     return undefined;
   }
 
-  /** Remembers the clean statement text at [start, end) (it ends with its only `;`). */
-  remember(start: number, end: number, entry: RepeatEntry): void {
+  /** Remembers the clean statement text at [start, end) (it ends with its only `;`), whose hash `find` gave. */
+  remember(start: number, end: number, key: number, entry: RepeatEntry): void {
     if (this.count >= MAX_ENTRIES) return;
     const text = this.text;
-    let h = 0x811c9dc5;
-    for (let p = start; p < end; p++) h = Math.imul(h ^ text.charCodeAt(p), 0x01000193);
-    const key = h & 0x3fffffff;
     const n = end - start;
     const first = this.slots.get(key);
     for (let s = first; s !== undefined; s = s.next) {
