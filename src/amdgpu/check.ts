@@ -8,11 +8,11 @@ import type { Span } from '../core/source.js';
 import type { Expr, InstructionOperand, Operand, Statement } from './ast.js';
 import { AMDHSA_AVAILABILITY_MESSAGES, AMDHSA_FIELD_RULES, AMDHSA_KERNEL_ENTRIES, type AmdhsaAvailability } from './data/directives.js';
 import { evaluate, symbolsIn, type IssueSink, type ParseIssue } from './expr.js';
-import type { LexerOptions } from './lexer.js';
+import { isDigitCode, Lexer, Tok, type LexerOptions } from './lexer.js';
 import { forEachAmdgpuStatement } from './parser.js';
 import { llvmOperandExprEvaluator, type OperandExprEvaluator } from './operand-expr.js';
 import { parseNsaAddress, parseRegister, validateRegisterForTarget } from './registers.js';
-import { applyStatement, SymbolTable, type SymbolInfo } from './symbols.js';
+import { applyStatement, isTemporarySymbol, SymbolTable, type SymbolInfo } from './symbols.js';
 import { findTarget, type AmdgpuTarget } from './targets.js';
 
 export interface CheckOptions extends LexerOptions {
@@ -109,10 +109,6 @@ const ELF_SYMBOL_TYPES: ReadonlySet<string> = new Set([
   'STT_GNU_IFUNC', 'gnu_indirect_function', 'gnu_unique_object',
 ]);
 
-function isSymbolChar(c: number): boolean {
-  return (c >= 48 && c <= 57) || ((c | 0x20) >= 97 && (c | 0x20) <= 122) || c === 95 || c === 46 || c === 36;
-}
-
 /** User SGPRs each enabled `.amdhsa_user_sgpr_*` input takes. */
 const USER_SGPR_SIZES: ReadonlyMap<string, bigint> = new Map([
   ['.amdhsa_user_sgpr_private_segment_buffer', 4n],
@@ -161,10 +157,6 @@ function localLabelKey(text: string): string {
   } catch {
     return text;
   }
-}
-
-function isDigitCode(c: number): boolean {
-  return c >= 48 && c <= 57;
 }
 
 class StatementChecker {
@@ -288,7 +280,7 @@ class StatementChecker {
   }
 
   private noteTemporary(name: string, span: Span): void {
-    if (name.length > 2 && name.charCodeAt(0) === 46 && name.charCodeAt(1) === 76 /* .L */ && !this.temporaryRefs.has(name)) this.temporaryRefs.set(name, span);
+    if (isTemporarySymbol(name) && !this.temporaryRefs.has(name)) this.temporaryRefs.set(name, span);
   }
 
   check(st: Statement): void {
@@ -463,39 +455,25 @@ class StatementChecker {
     if (k.sgprs && (t.generation === 8 || t.generation === 9) && k.sgprs.value > 102n) this.issue('AMD226', `value out of range: ${k.sgprs.value} SGPRs (at most 102 on ${t.name})`, k.sgprs.span);
   }
 
-  /// '.type' name [','] ('@'|'%'|'#')? type   — as llvm-mc's ELF parser reads it (the comma is optional).
+  /// '.type' name [','] ('@'|'%'|'#')? type   — as llvm-mc's ELF parser reads it (the comma is optional),
+  /// token by token: names are the lexer's identifiers (`a?b`, `a@b`), comments are space.
   private checkTypeDirective(st: Extract<Statement, { kind: 'directive' }>): void {
     const text = this.text;
-    let p = st.nameSpan.end;
-    const end = st.span.end;
-    const skip = () => {
-      while (p < end && (text.charCodeAt(p) === 32 || text.charCodeAt(p) === 9)) p++;
-    };
-    const word = (): string => {
-      const s = p;
-      if (text.charCodeAt(p) === 34) {
-        const q = text.indexOf('"', p + 1);
-        p = q < 0 || q > end ? end : q + 1;
-        return text.slice(s + 1, p - 1);
-      }
-      while (p < end && isSymbolChar(text.charCodeAt(p))) p++;
-      return isDigitCode(text.charCodeAt(s)) ? '' : text.slice(s, p);
-    };
-    skip();
-    const nameStart = p;
-    if (!word()) return this.issue('AMD228', 'expected identifier: .type needs a symbol name', { start: nameStart, end: nameStart + 1 });
-    skip();
-    if (text.charCodeAt(p) === 44) p++;
-    skip();
-    const c = text.charCodeAt(p);
-    if (c === 64 || c === 37 || c === 35) p++;
-    else if (c !== 34 && !(p < end && isSymbolChar(c) && !isDigitCode(c)))
-      return this.issue('AMD228', `expected STT_<TYPE_IN_UPPER_CASE>, '#<type>', '@<type>', '%<type>' or "<type>" after .type`, { start: p, end: p + 1 });
-    const typeStart = p;
-    const type = word();
-    if (!ELF_SYMBOL_TYPES.has(type)) return this.issue('AMD228', `unsupported attribute: '${type}' is not a symbol type`, { start: typeStart, end: Math.max(p, typeStart + 1) });
-    skip();
-    if (p < end) this.issue('AMD201', 'expected end of directive', { start: p, end: p + 1 });
+    const lex = new Lexer(text, this.options, st.nameSpan.end);
+    let k: number = lex.next();
+    const here = (): Span => ({ start: lex.start, end: Math.max(lex.end, lex.start + 1) });
+    const word = (): string | undefined =>
+      k === Tok.Identifier ? text.slice(lex.start, lex.end) : k === Tok.String ? text.slice(lex.start + 1, lex.end - 1) : undefined;
+    if (!word()) return this.issue('AMD228', 'expected identifier: .type needs a symbol name', here());
+    k = lex.next();
+    if (k === Tok.Comma) k = lex.next();
+    if (k === Tok.At || k === Tok.Percent || k === Tok.Hash) k = lex.next();
+    else if (k !== Tok.Identifier && k !== Tok.String)
+      return this.issue('AMD228', `expected STT_<TYPE_IN_UPPER_CASE>, '#<type>', '@<type>', '%<type>' or "<type>" after .type`, here());
+    const type = word() ?? '';
+    if (!ELF_SYMBOL_TYPES.has(type)) return this.issue('AMD228', `unsupported attribute: '${type}' is not a symbol type`, here());
+    k = lex.next();
+    if (k !== Tok.EndOfStatement && k !== Tok.Eof) this.issue('AMD201', 'expected end of directive', here());
   }
 
   /**

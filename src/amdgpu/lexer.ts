@@ -147,10 +147,6 @@ export function isDigitCode(c: number): boolean {
 export function isHexDigitCode(c: number): boolean {
   return (c >= Ch.D0 && c <= Ch.D9) || (c >= Ch.a && c <= Ch.f) || (c >= Ch.A && c <= Ch.F);
 }
-function isAlphaCode(c: number): boolean {
-  return (c >= Ch.a && c <= Ch.z) || (c >= Ch.A && c <= Ch.Z);
-}
-/** Identifier characters for amdgcn: alnum, `_ $ . ? @`. */
 /** 1 for identifier characters (alnum `_ $ . ? @`), by code below 128: one load per character. */
 const IDENT_CHAR = /* @__PURE__ */ (() => {
   const t = new Uint8Array(128);
@@ -333,12 +329,7 @@ export class Lexer {
     // a digit (a float) and a lone `.` (Dot) take lexIdentifier's slow path.
     if (c >= 0 && c < 128 && IDENT_START[c] === 1) {
       this.atStatementStart = false;
-      let q = p + 1;
-      while (q < len) {
-        const d = text.charCodeAt(q);
-        if (d >= 128 || IDENT_CHAR[d] !== 1) break;
-        q++;
-      }
+      const q = this.identEnd(p + 1);
       this.end = q;
       this.pos = q;
       return (this.kind = Tok.Identifier);
@@ -416,10 +407,6 @@ export class Lexer {
         return this.tok(Tok.RCurly, p + 1);
       case Ch.STAR:
         return this.tok(Tok.Star, p + 1);
-      case Ch.COMMA:
-        return this.tok(Tok.Comma, p + 1);
-      case Ch.DOLLAR:
-        return this.lexIdentifier(p);
       case Ch.AT:
         return this.tok(Tok.At, p + 1);
       case Ch.HASH:
@@ -464,7 +451,8 @@ export class Lexer {
         return this.lexString(p);
       default:
         if (c >= Ch.D0 && c <= Ch.D9) return this.lexDigit(p);
-        if (isAlphaCode(c) || c === Ch.UNDERSCORE || c === Ch.DOT) return this.lexIdentifier(p);
+        // (Letters, `_`, `$` and `,` took the fast paths above.)
+        if (c === Ch.DOT) return this.lexIdentifier(p);
         return this.err(p, p + 1, 'invalid character in input');
     }
   }
@@ -490,14 +478,21 @@ export class Lexer {
       const d = this.ch(q);
       if (!isIdentCharCode(d) || d === Ch.e || d === Ch.E) return this.lexFloatTail(q);
     }
+    q = this.identEnd(q);
+    if (q === p + 1 && text.charCodeAt(p) === Ch.DOT) return this.tok(Tok.Dot, q);
+    return this.tok(Tok.Identifier, q);
+  }
+
+  /** The end of the identifier characters from `q` on. */
+  private identEnd(q: number): number {
+    const text = this.text;
     const len = this.len;
     while (q < len) {
       const c = text.charCodeAt(q);
       if (c >= 128 || IDENT_CHAR[c] !== 1) break;
       q++;
     }
-    if (q === p + 1 && text.charCodeAt(p) === Ch.DOT) return this.tok(Tok.Dot, q);
-    return this.tok(Tok.Identifier, q);
+    return q;
   }
 
   /** After the integer part and `.` (and maybe some fraction digits): fraction, exponent. */

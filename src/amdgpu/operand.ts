@@ -79,6 +79,14 @@ export function parseSourceOperand(
   return { ok: true, operand: { kind: 'immediate', imm: imm.imm, forceLiteral: false, start, end: imm.end } };
 }
 
+/** Floating-point sources take SP3 modifiers: llvm-mc reads a second '-' (`--1.0`, `- -x`) as a misspelt `neg`. */
+function misspeltNeg(text: string, pos: number, type: string): OperandError | undefined {
+  const lead = skipSpaces(text, pos);
+  if (type.charCodeAt(0) === 102 /* f */ && text.charCodeAt(lead) === MINUS && text.charCodeAt(skipSpaces(text, lead + 1)) === MINUS)
+    return err('AMD414', "invalid syntax, expected 'neg' modifier", lead).error;
+  return undefined;
+}
+
 /// immediate ::= '-'? FLOAT | expr
 function parseImmediate(
   text: string,
@@ -86,17 +94,10 @@ function parseImmediate(
   evaluator: OperandExprEvaluator,
 ): { ok: true; imm: Immediate; end: number } | { ok: false; error: OperandError; relocatableEnd?: number } {
   pos = skipSpaces(text, pos);
-  let at = pos;
-  let negate = false;
-  if (text.charCodeAt(at) === MINUS) {
-    const after = skipSpaces(text, at + 1);
-    if (scanFloat(text, after)) {
-      negate = true;
-      at = after;
-    }
-  }
-  const f = scanFloat(text, at);
-  if (f) return { ok: true, imm: { kind: 'float', value: negate ? -f.value : f.value }, end: f.end };
+  // A float, maybe after a '-' (its digits scanned once).
+  const negated = text.charCodeAt(pos) === MINUS ? scanFloat(text, skipSpaces(text, pos + 1)) : undefined;
+  const f = negated ?? scanFloat(text, pos);
+  if (f) return { ok: true, imm: { kind: 'float', value: negated ? -f.value : f.value }, end: f.end };
   const e = evaluator.evaluate(text, pos);
   if (!e.ok) {
     const code = e.message === 'expected absolute expression' ? IMM_CODES.notAbsolute : IMM_CODES.badNumber;
@@ -164,10 +165,8 @@ export function encodeOperand(text: string, type: string, mcpu: string | AmdgpuT
   const target = typeof mcpu === 'string' ? findTarget(mcpu) : mcpu;
   if (!target) return { error: `unknown processor '${String(mcpu)}'` };
   if (!isOperandType(type)) return { error: `unknown operand type '${type}' (expected one of i16 u16 b16 f16 i32 u32 b32 f32 i64 u64 b64 f64)` };
-  // Floating-point sources take SP3 modifiers: llvm-mc reads a second '-' as a misspelt `neg`.
-  const lead = skipSpaces(text, 0);
-  if (type.charCodeAt(0) === 102 /* f */ && text.charCodeAt(lead) === MINUS && text.charCodeAt(skipSpaces(text, lead + 1)) === MINUS)
-    return { error: "invalid syntax, expected 'neg' modifier", code: 'AMD414', offset: lead };
+  const neg = misspeltNeg(text, 0, type);
+  if (neg) return { error: neg.message, code: neg.code, offset: neg.offset };
   const p = parseSourceOperand(text, 0, target, evaluator);
   if (!p.ok) return { error: p.error.message, code: p.error.code, offset: p.error.offset };
   const rest = skipSpaces(text, p.operand.end);
@@ -217,6 +216,8 @@ export interface ValidateOperandOptions {
  */
 export function validateOperand(op: Operand, text: string, target: AmdgpuTarget, options: ValidateOperandOptions = {}): OperandError[] {
   const evaluator = options.evaluator ?? defaultOperandExprEvaluator;
+  const neg = options.type ? misspeltNeg(text, op.span.start, options.type) : undefined;
+  if (neg) return [neg];
   switch (op.kind) {
     case 'word':
     case 'regRange':

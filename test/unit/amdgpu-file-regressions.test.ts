@@ -44,6 +44,7 @@ const cases: Case[] = [
   { name: 'forward reference in data and in .set', text: '.long 3f\n.set x, 4f\n3:\n', line: 2, code: 'AMD126' },
   { name: 'backward reference in a directive', text: 's_nop 0\n.long 4b\n', line: 2, code: 'AMD126' },
   // `.L` temporaries referenced by code or data must be defined (llvm-mc fails writing the object).
+  { name: 'branch to .L itself, a temporary too', text: '\t.text\nk:\n\ts_branch .L\n\ts_endpgm\n', line: 3, code: 'AMD127' },
   { name: 'branch to a deleted .L label', text: '\t.text\nk:\n\ts_cbranch_execz .LBB0_2\n\ts_nop 0\n\ts_endpgm\n', line: 3, code: 'AMD127' },
   { name: '.size with a deleted .Lfunc_end label', text: '\t.text\nk:\n\ts_endpgm\n\t.size k, .Lfunc_end0-k\n', line: 4, code: 'AMD127', noLine: true },
   { name: '.long of an undefined .L symbol', text: '\t.text\ns_nop 0\n.long .Lx+4\n', line: 3, code: 'AMD127', noLine: true },
@@ -96,6 +97,7 @@ const cases: Case[] = [
   { name: '.type with a misspelt type', text: '\t.text\n\t.type h,@functio[n\n\t.type i,@functionx\n', line: 2, lines: [2, 3] },
   { name: '.type with text after the type', text: '\t.text\n\t.type j,@function x\n', line: 2, code: 'AMD201' },
   { name: '.type without a type', text: '\t.text\n\t.type k\n', line: 2, code: 'AMD228' },
+  { name: '.type reads tokens: names with ? and @, comments between', text: '\t.type a?b,@function\n\t.type c, /*x*/ @function\n\t.type a@b, @function\n\t.type d,@/*y*/function\n\t.type e /*z*/ , @function\n' },
   // .amdgcn_target needs its string.
   { name: '.amdgcn_target without an argument', text: '\t.amdgcn_target\n', line: 1, code: 'AMD223' },
 ];

@@ -15,6 +15,9 @@ describe('amdgpu hexadecimal float operands', () => {
     ['0x1.000000000000080000000000000000000001p0', 1 + 2 ** -52], // sticky digit past 32 hex digits breaks the tie
     ['0x1.fffffffffffffp1023', Number.MAX_VALUE],
     ['0x1p1024', Infinity],
+    ['0x0p0', 0], // no significant digit at all
+    ['0x0.' + '0'.repeat(40) + '1p160', 0.0625], // leading zeros do not count against the 32 kept digits
+    ['0x' + '0'.repeat(40) + '3p0', 3],
   ];
   for (const [text, want] of cases) {
     test(text, () => {

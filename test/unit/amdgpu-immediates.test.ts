@@ -241,4 +241,9 @@ describe('validateOperand on the file-level AST', () => {
     assert.deepEqual(check('v_mov_b32 v0, sym', [undefined, 'b32']), []); // relocatable
     assert.deepEqual(check('v_mov_b32 v0, v[1:2]', [undefined, 'b32']).length, 1);
   });
+  test("a doubled '-' on a floating-point source is a misspelt neg, as in encodeOperand", () => {
+    for (const src of ['--1.0', '- -v2', '--v2'])
+      assert.deepEqual(check(`v_add_f32 v0, ${src}, v1`, [undefined, 'f32', 'f32']), ["14:invalid syntax, expected 'neg' modifier"], src);
+    assert.deepEqual(check('v_add_u32 v0, --1, v1', [undefined, 'u32', 'u32']), []);
+  });
 });
