@@ -16,6 +16,7 @@ import type { Diagnostic, DiagnosticBag } from '../core/diagnostics.js';
 import type { MappedText, SourceLocation, Span } from '../core/source.js';
 import type * as A from './ast.js';
 import { evaluateConstExpr } from './consteval.js';
+import { nextTokenStart } from './lexer.js';
 import {
   ADDRESS_SIZE_MIN_VERSION,
   ATTRIBUTE_MIN_SM,
@@ -57,20 +58,12 @@ export interface ModuleHeaderInfo {
   addressSize?: number;
 }
 
-const C_TAB = 9;
-const C_LF = 10;
-const C_CR = 13;
-const C_SPACE = 32;
-const C_STAR = 42;
-const C_SLASH = 47;
 const C_LT = 60;
 const C_SEMI = 59;
 const C_0 = 48;
 const C_9 = 57;
 const C_LPAREN = 40;
 const C_RPAREN = 41;
-const C_VT = 11;
-const C_FF = 12;
 
 /** Checks one parsed module, adding PTX3xx diagnostics to `diags`. */
 export function checkModule(module: A.Module, diags: DiagnosticBag, options: ModuleCheckOptions = {}): ModuleHeaderInfo {
@@ -310,7 +303,7 @@ export class ModuleChecker {
       if (e.kind !== 'label') continue;
       const prev = this.sectionLabelSpans.get(e.name);
       if (prev) {
-        const colon = this.skipTrivia(e.span.start + e.name.length);
+        const colon = nextTokenStart(this.text, e.span.start + e.name.length);
         this.error('PTX321', `duplicate definition of label '${e.name}'`, this.tokenLoc(colon < this.text.length ? colon : e.span.start), this.previousNote(prev));
       } else this.sectionLabelSpans.set(e.name, { start: e.span.start, end: e.span.start + e.name.length });
     }
@@ -324,24 +317,6 @@ export class ModuleChecker {
 
   private spanLoc(span: Span): SourceLocation {
     return this.loc(span.start, span.end - span.start);
-  }
-
-  /** Offset of the next token at or after `offset` (skips whitespace and comments). */
-  private skipTrivia(offset: number): number {
-    const t = this.text;
-    let i = offset;
-    while (i < t.length) {
-      const c = t.charCodeAt(i);
-      if (c === C_SPACE || c === C_TAB || c === C_LF || c === C_CR || c === C_VT || c === C_FF) i++;
-      else if (c === C_SLASH && t.charCodeAt(i + 1) === C_SLASH) {
-        const nl = t.indexOf('\n', i);
-        i = nl < 0 ? t.length : nl + 1;
-      } else if (c === C_SLASH && t.charCodeAt(i + 1) === C_STAR) {
-        const end = t.indexOf('*/', i + 2);
-        i = end < 0 ? t.length : end + 2;
-      } else break;
-    }
-    return i;
   }
 
   /**
@@ -364,8 +339,8 @@ export class ModuleChecker {
 
   /** Where ptxas reports a redeclared variable: the token after its name (after `<` for `%r<N>`). */
   private declaratorConflictLoc(d: A.Declarator): SourceLocation {
-    let p = this.skipTrivia(d.nameSpan.end);
-    if (d.parameterizedCount !== undefined && this.text.charCodeAt(p) === C_LT) p = this.skipTrivia(p + 1);
+    let p = nextTokenStart(this.text, d.nameSpan.end);
+    if (d.parameterizedCount !== undefined && this.text.charCodeAt(p) === C_LT) p = nextTokenStart(this.text, p + 1);
     return this.tokenLoc(p);
   }
 
@@ -376,10 +351,10 @@ export class ModuleChecker {
   /** Where ptxas reports a redefined function: `.func` at its `{` (or `;`), `.entry` at its `)`. */
   private functionConflictLoc(f: A.FunctionDecl): SourceLocation {
     if (f.entry) {
-      if (f.params && f.params.length > 0) return this.tokenLoc(this.skipTrivia(f.params[f.params.length - 1]!.span.end));
-      const p = this.skipTrivia(f.nameSpan.end);
+      if (f.params && f.params.length > 0) return this.tokenLoc(nextTokenStart(this.text, f.params[f.params.length - 1]!.span.end));
+      const p = nextTokenStart(this.text, f.nameSpan.end);
       if (f.params && this.text.charCodeAt(p) === C_LPAREN) {
-        const close = this.skipTrivia(p + 1);
+        const close = nextTokenStart(this.text, p + 1);
         if (this.text.charCodeAt(close) === C_RPAREN) return this.tokenLoc(close);
       }
       return this.tokenLoc(p);
@@ -388,7 +363,7 @@ export class ModuleChecker {
     // A declaration: the `;` that ends it is the last character of its span; without one (ptxas
     // takes that too), the token after it.
     const last = Math.max(f.span.start, f.span.end - 1);
-    return this.tokenLoc(this.text.charCodeAt(last) === C_SEMI ? last : this.skipTrivia(f.span.end));
+    return this.tokenLoc(this.text.charCodeAt(last) === C_SEMI ? last : nextTokenStart(this.text, f.span.end));
   }
 
   // ------------------------------------------------------------------ header
@@ -615,7 +590,7 @@ export class ModuleChecker {
     if (d.dims[0] !== null || d.dims.length === 0 || d.initializer) return;
     if (context === 'entryParam')
       // ptxas reports it at the token after the parameter.
-      this.error('PTX342', `entry parameter '${d.name}' cannot be an unsized array`, this.tokenLoc(this.skipTrivia(d.span.end)));
+      this.error('PTX342', `entry parameter '${d.name}' cannot be an unsized array`, this.tokenLoc(nextTokenStart(this.text, d.span.end)));
     else if (context !== 'funcParam' && decl.linkage !== '.extern')
       this.error('PTX342', `'${d.name}' has an unsized array type but no initializer and is not .extern`, this.spanLoc(d.nameSpan));
   }
@@ -683,12 +658,12 @@ export class ModuleChecker {
   // ------------------------------------------------------------------ functions
 
   private func(f: A.FunctionDecl): void {
-    const before = this.diags.items.length;
+    const before = this.errorCount;
     this.declareFunction(f);
     if (paramReturns(f.returns) > 1) this.multipleParamReturns(this.functionConflictLoc(f));
     // ptxas compares a redeclaration with the prototype first, at the end of the header, and
     // reports duplicate parameter names only after that: then the conflict is the first error.
-    this.headerConflict = this.diags.items.length > before;
+    this.headerConflict = this.errorCount > before;
     if (!this.headerConflict) this.externDefinition(f);
     this.checkFunctionAttributes(f);
     if (!f.body) {
@@ -714,7 +689,7 @@ export class ModuleChecker {
       this.functionEnds.push({
         deferred: this.deferred,
         end: this.loc(Math.max(f.body.span.start, f.body.span.end - 1)),
-        followed: this.skipTrivia(f.body.span.end) < this.text.length,
+        followed: nextTokenStart(this.text, f.body.span.end) < this.text.length,
       });
     this.deferred = [];
   }
@@ -821,7 +796,7 @@ export class ModuleChecker {
       return;
     }
     // With its last optional argument (the size) ptxas needs no look-ahead past the directive.
-    const at = item.size ? Math.max(item.span.start, item.span.end - 1) : this.skipTrivia(item.span.end);
+    const at = item.size ? Math.max(item.span.start, item.span.end - 1) : nextTokenStart(this.text, item.span.end);
     this.error('PTX356', `duplicate file index ${key} (.file)`, this.tokenLoc(at));
   }
 
@@ -834,7 +809,7 @@ export class ModuleChecker {
     let leaf: A.Expr = e;
     while (leaf.kind === 'binary' || leaf.kind === 'conditional') leaf = leaf.kind === 'binary' ? leaf.left : leaf.test;
     const literalFirst = leaf.span.start === e.span.start && (leaf.kind === 'int' || (leaf.kind === 'name' && leaf.name === 'WARP_SZ'));
-    const at = literalFirst ? this.skipTrivia(leaf.span.end) : e.span.start;
+    const at = literalFirst ? nextTokenStart(this.text, leaf.span.end) : e.span.start;
     const near = literalFirst ? this.text.slice(at, at + 1) : this.text.slice(e.span.start, Math.min(e.span.end, e.span.start + 20));
     this.syntaxError('PTX201', `syntax error near '${near}': an array dimension must be an integer literal`, this.tokenLoc(at));
     return false;
@@ -949,7 +924,7 @@ export class ModuleChecker {
   /** `L:` is reported at its colon, which ends the statement span of a plain label. */
   private declareLabel(name: string, span: Span, kind: 'label' | 'prototype' | 'targets', paramCount?: number, returnCount?: number): void {
     const nameSpan = { start: span.start, end: span.start + name.length };
-    let colon = this.skipTrivia(nameSpan.end);
+    let colon = nextTokenStart(this.text, nameSpan.end);
     if (colon >= this.text.length) colon = span.start;
     const prev = this.table.conflictInCurrent(name);
     if (prev) {
@@ -966,7 +941,7 @@ export class ModuleChecker {
     // A broken declaration still declares its names, so their uses do not cascade into errors.
     let shapeOk = false;
     // A syntax error for ptxas, at the state space after the linkage.
-    if (decl.linkage) this.syntaxError('PTX330', `linkage directive ${decl.linkage} is not allowed inside a function body`, this.tokenLoc(this.skipTrivia(decl.span.start + decl.linkage.length)));
+    if (decl.linkage) this.syntaxError('PTX330', `linkage directive ${decl.linkage} is not allowed inside a function body`, this.tokenLoc(nextTokenStart(this.text, decl.span.start + decl.linkage.length)));
     else shapeOk = this.checkDeclarationShape(decl, 'body');
     for (const d of decl.declarators) {
       if (!this.checkDeclaredName(d.name, d.nameSpan)) continue;
@@ -992,9 +967,7 @@ export class ModuleChecker {
     const readsChecked = isLoad && this.returnParams.size > 0;
     for (let i = 0; i < names.length; i++) {
       const cell = names[i]!;
-      const sym = this.table.lookupCell(cell);
-      const quiet = sym !== undefined ? cleanUse(sym, roles[i]!) : this.quietSpecial(cell.name);
-      if (!quiet || (readsChecked && this.returnParams.has(cell.name))) {
+      if (!this.quietUse(cell.name, this.table.lookupCell(cell), roles[i]!) || (readsChecked && this.returnParams.has(cell.name))) {
         this.instruction(r.full());
         return;
       }
@@ -1020,10 +993,17 @@ export class ModuleChecker {
     this.recording = false;
   }
 
-  /** Notes a name the instruction being remembered resolved, or that it cannot be remembered. */
-  private record(name: string, role: OperandRole): void {
+  /** A name operand: resolved (and, for an instruction being remembered, recorded); `use` when anything is to be said. */
+  private operandName(x: A.NameRef, role: OperandRole, ins: A.Instruction): void {
+    const sym = this.table.lookup(x.name);
+    if (this.recording) this.record(x.name, role, sym);
+    if (sym === undefined || !cleanUse(sym, role)) this.use(x.name, x.span, role, instructionDate(ins));
+  }
+
+  /** Notes a name (resolving to `sym`) the instruction being remembered used, or that it cannot be remembered. */
+  private record(name: string, role: OperandRole, sym: PtxSymbol | undefined): void {
     if (!this.recording) return;
-    if ((role === OperandRole.Value || role === OperandRole.Element || role === OperandRole.Branch) && this.resolvesQuietly(name, role)) {
+    if ((role === OperandRole.Value || role === OperandRole.Element || role === OperandRole.Branch) && this.quietUse(name, sym, role)) {
       this.recordedNames[this.recordedCount] = name;
       this.recordedRoles[this.recordedCount++] = role;
     } else this.recording = false;
@@ -1037,7 +1017,7 @@ export class ModuleChecker {
   private checkInstruction(ins: A.Instruction): void {
     if (ins.guard) {
       const g = { start: ins.guard.span.end - ins.guard.name.length, end: ins.guard.span.end };
-      this.record(ins.guard.name, OperandRole.Value);
+      this.record(ins.guard.name, OperandRole.Value, this.table.lookup(ins.guard.name));
       this.use(ins.guard.name, g, OperandRole.Value, g);
     }
     this.checkModifiers(ins);
@@ -1055,13 +1035,13 @@ export class ModuleChecker {
           this.error('PTX312', `call to '${c.expr.name}', which is not declared before this point (declare the function or a .callprototype first)`, this.lineOf(ops[0]!.span, instructionDate(ins)));
         else if (sym.kind === 'function') {
           sym.calledAt ??= c.expr.span;
-          // ptxas dates the call like its other operand errors (see `at` below).
-          this.callArity(ops, callee, sym, ins.modifiers.length > 0 ? ins.opcodeSpan : ops[0]!.span);
+          // ptxas dates the call like its other operand errors.
+          this.callArity(ops, callee, sym, instructionDate(ins));
         } else {
           // An indirect call through a register: its `.callprototype` (the last operand) decides.
           const last = ops[ops.length - 1]!;
           const proto = ops.length > callee + 2 && last.kind === 'expr' && last.expr.kind === 'name' ? this.table.lookup(last.expr.name) : undefined;
-          if (proto?.kind === 'prototype') this.callArity(ops, callee, proto, ins.modifiers.length > 0 ? ins.opcodeSpan : ops[0]!.span);
+          if (proto?.kind === 'prototype') this.callArity(ops, callee, proto, instructionDate(ins));
         }
       }
     }
@@ -1117,7 +1097,7 @@ export class ModuleChecker {
       // the token after it (`mov.u32.0 %r1, 1` fails near '%r1').
       const at = this.text.indexOf(m, ins.opcodeSpan.end);
       if (at >= 0 && at < ins.span.end) {
-        this.syntaxError('PTX201', `syntax error: '${m}' is a number, not a modifier`, this.tokenLoc(this.skipTrivia(at + m.length)));
+        this.syntaxError('PTX201', `syntax error: '${m}' is a number, not a modifier`, this.tokenLoc(nextTokenStart(this.text, at + m.length)));
         return;
       }
     }
@@ -1133,11 +1113,7 @@ export class ModuleChecker {
     // Fast paths for the common shapes (`%r1`, `[%rd2+8]`) without an explicit stack.
     if (op.kind === 'expr') {
       const e = op.expr;
-      if (e.kind === 'name') {
-        this.record(e.name, role);
-        if (!this.resolvesCleanly(e.name, role)) this.use(e.name, e.span, role, instructionDate(ins));
-        return;
-      }
+      if (e.kind === 'name') return this.operandName(e, role, ins);
       if (e.kind === 'int' || e.kind === 'float' || e.kind === 'sink') return;
     }
     if (op.kind === 'vector') {
@@ -1170,8 +1146,7 @@ export class ModuleChecker {
           stack.push(x.base, x.index);
           break;
         case 'name':
-          this.record(x.name, role);
-          if (!this.resolvesCleanly(x.name, role)) this.use(x.name, x.span, role, instructionDate(ins));
+          this.operandName(x, role, ins);
           break;
         case 'unary':
           if (x.op === '!' && x.operand.kind === 'name') this.predicateNegation(x.operand);
@@ -1194,7 +1169,7 @@ export class ModuleChecker {
     for (let i = 1; i < els.length; i++) {
       const prev = els[i - 1]!;
       let at = -1;
-      if (prev.kind === 'vector') at = this.skipTrivia(prev.span.end); // the `,` after a vector
+      if (prev.kind === 'vector') at = nextTokenStart(this.text, prev.span.end); // the `,` after a vector
       else if (i === 2 && els[i]!.kind !== 'vector') at = els[i]!.span.start;
       if (at < 0) continue;
       this.syntaxError('PTX201', `syntax error near '${this.text.slice(at, at + 1)}': brackets hold an address, or a texture, a sampler and a coordinate vector`, this.tokenLoc(at));
@@ -1239,15 +1214,8 @@ export class ModuleChecker {
     if (v && v.kind !== 'int') this.error('PTX354', `an address offset must be an integer constant expression`, this.spanLoc(e.span));
   }
 
-  /** `use` would find `name` declared and have nothing to note (the common case: no span needed). */
-  private resolvesCleanly(name: string, role: OperandRole): boolean {
-    const sym = this.table.lookup(name);
-    return sym !== undefined && cleanUse(sym, role);
-  }
-
-  /** `use` would find nothing to report or note: the name resolves cleanly, or is a special register the target has. */
-  private resolvesQuietly(name: string, role: OperandRole): boolean {
-    const sym = this.table.lookup(name);
+  /** `use` would find nothing to report or note of `name`, which resolves to `sym`: a clean use, or a special register the target has. */
+  private quietUse(name: string, sym: PtxSymbol | undefined, role: OperandRole): boolean {
     return sym !== undefined ? cleanUse(sym, role) : this.quietSpecial(name);
   }
 
@@ -1315,7 +1283,6 @@ function instructionDate(ins: A.Instruction): Span {
   return ins.modifiers.length > 0 || ops.length === 0 ? ins.opcodeSpan : ops[0]!.span;
 }
 
-/** Names that are not values: labels, `.branchtargets` / `.calltargets` lists, `.callprototype`s. */
 /** A variable's type and array sizes as ptxas compares redeclarations: `.v2.u32|2,` (unsized: empty). */
 function variableShape(decl: A.VariableDecl, d: A.Declarator): string {
   let dims = '';
@@ -1379,6 +1346,7 @@ function cleanUse(sym: PtxSymbol, role: OperandRole): boolean {
   return !(role === OperandRole.Branch && sym.kind !== 'label');
 }
 
+/** Names that are not values: labels, `.branchtargets` / `.calltargets` lists, `.callprototype`s. */
 function isLabelLike(sym: PtxSymbol): boolean {
   return sym.kind === 'label' || sym.kind === 'targets' || sym.kind === 'prototype';
 }

@@ -140,7 +140,7 @@ export class LayoutInput {
  * Checks every initializer of the module and computes the layout of its module-scope .global and
  * .const variables. Problems go to `diags` (codes PTX4xx); variables with errors are left out.
  */
-export function layoutModule(module: Module, diags: DiagnosticBag, options: { images?: boolean } = {}): VariableLayout[] {
+export function layoutModule(module: Module, diags: DiagnosticBag, options: Pick<LayoutInputOptions, 'images'> = {}): VariableLayout[] {
   const input = new LayoutInput();
   for (const item of module.items) input.add(item);
   return layoutInput(input, module.source, diags, options);

@@ -67,7 +67,7 @@ const CL_LETTER = 1; // [a-zA-Z]
 const CL_FOLLOW = 2; // [a-zA-Z0-9_$]
 const CL_DIGIT = 4; // [0-9]
 const CL_HEX = 8; // [0-9a-fA-F]
-const CL_SPACE = 16; // space, tab, CR, LF, VT, FF
+const CL_SPACE = 16; // space, tab, CR, LF, FF (not VT: ptxas rejects it)
 
 const CLASS = new Uint8Array(65536);
 for (let c = 0; c < 128; c++) {
@@ -82,9 +82,9 @@ for (let c = 0; c < 128; c++) {
   CLASS[c] = k;
 }
 
-/** FNV-1a (32 bits): the intern table's hash, computed by the scanner as it reads a word. */
-const FNV_BASIS = 0x811c9dc5;
-const FNV_PRIME = 0x01000193;
+/** FNV-1a (32 bits): the intern table's hash, computed by the scanner as it reads a word (repeats.ts hashes statements with it too). */
+export const FNV_BASIS = 0x811c9dc5;
+export const FNV_PRIME = 0x01000193;
 
 /** Words up to this length are interned. */
 const INTERN_MAX = 48;
@@ -447,29 +447,13 @@ export class Lexer {
     if (pos >= len) return this.finish(Tok.EOF, len);
     const c = text.charCodeAt(pos);
     const cls = CLASS[c]!;
-    if (cls & CL_LETTER) {
-      let h = Math.imul(FNV_BASIS ^ c, FNV_PRIME);
-      for (pos++; pos < len; pos++) {
-        const d = text.charCodeAt(pos);
-        if (!(CLASS[d]! & CL_FOLLOW)) break;
-        h = Math.imul(h ^ d, FNV_PRIME);
-      }
-      this.scanHash = h;
-      return this.finish(Tok.Ident, pos);
-    }
+    if (cls & CL_LETTER) return this.finish(Tok.Ident, this.scanWordRest(pos + 1, Math.imul(FNV_BASIS ^ c, FNV_PRIME)));
     if (cls & CL_DIGIT) return this.scanNumber(pos);
     switch (c) {
       case C_UNDERSCORE:
       case C_DOLLAR:
       case C_PERCENT: {
-        let h = Math.imul(FNV_BASIS ^ c, FNV_PRIME);
-        let p = pos + 1;
-        for (; p < len; p++) {
-          const d = text.charCodeAt(p);
-          if (!(CLASS[d]! & CL_FOLLOW)) break;
-          h = Math.imul(h ^ d, FNV_PRIME);
-        }
-        this.scanHash = h;
+        const p = this.scanWordRest(pos + 1, Math.imul(FNV_BASIS ^ c, FNV_PRIME));
         if (p > pos + 1) return this.finish(Tok.Ident, p);
         if (c === C_UNDERSCORE) return this.finish(Tok.Sink, p);
         if (c === C_PERCENT) return this.finish(Tok.Percent, p);
@@ -565,47 +549,28 @@ export class Lexer {
     return this.finish(Tok.Invalid, pos + 1);
   }
 
+  /**
+   * The rest of a word from `pos`: `[a-zA-Z0-9_$]*`. `h` is the hash of what came before; the word's
+   * hash goes to scanHash. Returns the word's end.
+   */
+  private scanWordRest(pos: number, h: number): number {
+    const text = this.text;
+    const len = this.len;
+    for (; pos < len; pos++) {
+      const d = text.charCodeAt(pos);
+      if (!(CLASS[d]! & CL_FOLLOW)) break;
+      h = Math.imul(h ^ d, FNV_PRIME);
+    }
+    this.scanHash = h;
+    return pos;
+  }
+
   /** After `.` (at `pos`): `[a-zA-Z0-9_$]+` segments joined by `::`. Sets scanHash (dot included). */
   private scanDottedRest(pos: number): number {
     const text = this.text;
-    const len = this.len;
-    let h = Math.imul(FNV_BASIS ^ C_DOT, FNV_PRIME);
-    for (;;) {
-      for (; pos < len; pos++) {
-        const d = text.charCodeAt(pos);
-        if (!(CLASS[d]! & CL_FOLLOW)) break;
-        h = Math.imul(h ^ d, FNV_PRIME);
-      }
-      if (
-        pos + 2 < len &&
-        text.charCodeAt(pos) === C_COLON &&
-        text.charCodeAt(pos + 1) === C_COLON &&
-        CLASS[text.charCodeAt(pos + 2)]! & CL_FOLLOW
-      ) {
-        h = Math.imul(Math.imul(h ^ C_COLON, FNV_PRIME) ^ C_COLON, FNV_PRIME);
-        pos += 2;
-        continue;
-      }
-      this.scanHash = h;
-      return pos;
-    }
-  }
-
-  /** Start of the next token at or after `pos` (whitespace and comments skipped). */
-  private nextTokenStart(pos: number): number {
-    const text = this.text;
-    const len = this.len;
-    while (pos < len) {
-      const c = text.charCodeAt(pos);
-      if (CLASS[c]! & CL_SPACE) pos++;
-      else if (c === C_SLASH && text.charCodeAt(pos + 1) === C_SLASH) {
-        const nl = text.indexOf('\n', pos);
-        pos = nl < 0 ? len : nl + 1;
-      } else if (c === C_SLASH && text.charCodeAt(pos + 1) === C_STAR) {
-        const end = text.indexOf('*/', pos + 2);
-        pos = end < 0 ? len : end + 2;
-      } else break;
-    }
+    pos = this.scanWordRest(pos, Math.imul(FNV_BASIS ^ C_DOT, FNV_PRIME));
+    while (pos + 2 < this.len && text.charCodeAt(pos) === C_COLON && text.charCodeAt(pos + 1) === C_COLON && CLASS[text.charCodeAt(pos + 2)]! & CL_FOLLOW)
+      pos = this.scanWordRest(pos + 2, Math.imul(Math.imul(this.scanHash ^ C_COLON, FNV_PRIME) ^ C_COLON, FNV_PRIME));
     return pos;
   }
 
@@ -663,7 +628,7 @@ export class Lexer {
         // Swallow any trailing word characters too, then report once.
         while (pos < len && CLASS[text.charCodeAt(pos)]! & CL_FOLLOW) pos++;
         // ptxas reads `0` then the name `f...` (see the deferral below).
-        const at = this.deferNumberTails ? this.nextTokenStart(pos) : start;
+        const at = this.deferNumberTails ? nextTokenStart(text, pos) : start;
         this.report('PTX102', `${what} needs exactly ${want} hexadecimal digits`, at, at === start ? pos - start : 1);
         return this.finish(kind, pos);
       }
@@ -710,7 +675,7 @@ export class Lexer {
       // ptxas reads `3u` as `3` then the name `u`; where a name may follow (section data, .loc)
       // its parse fails only at the token after that name, maybe on a later line. (`08`, `0b02`:
       // a digit follows the number ptxas reads, and it fails right there.)
-      const at = this.deferNumberTails && letterTail && kind === Tok.Int ? this.nextTokenStart(pos) : start;
+      const at = this.deferNumberTails && letterTail && kind === Tok.Int ? nextTokenStart(text, pos) : start;
       this.report('PTX102', `malformed ${what} '${text.slice(start, Math.min(pos, start + 40))}'`, at, at === start ? pos - start : 1);
     }
     return this.finish(kind, pos);
@@ -837,4 +802,24 @@ export function tokenize(text: string, diags: LexDiagnosticSink): TokenStream {
     lx.next();
   }
   return { count, kinds, starts, ends, flags };
+}
+
+/**
+ * Start of the next token at or after `pos` in `text`: whitespace and comments skipped (an
+ * unterminated block comment runs to the end). For diagnostics that name the token after a place.
+ */
+export function nextTokenStart(text: string, pos: number): number {
+  const len = text.length;
+  while (pos < len) {
+    const c = text.charCodeAt(pos);
+    if (CLASS[c]! & CL_SPACE) pos++;
+    else if (c === C_SLASH && text.charCodeAt(pos + 1) === C_SLASH) {
+      const nl = text.indexOf('\n', pos);
+      pos = nl < 0 ? len : nl + 1;
+    } else if (c === C_SLASH && text.charCodeAt(pos + 1) === C_STAR) {
+      const end = text.indexOf('*/', pos + 2);
+      pos = end < 0 ? len : end + 2;
+    } else break;
+  }
+  return pos;
 }

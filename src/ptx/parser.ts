@@ -92,6 +92,7 @@ const SECTION_DATA_TYPES = new Set(['.b8', '.b16', '.b32', '.b64']);
 
 const C_0 = 48;
 const C_9 = 57;
+const C_COLON = 58;
 /** Shared bigints for the small values most literals have (no allocation per literal). */
 const SMALL_BIGINTS: bigint[] = [];
 for (let i = 0; i < 4096; i++) SMALL_BIGINTS.push(BigInt(i));
@@ -392,7 +393,9 @@ export class Parser {
    * text (to its first `;`) is remembered, emits it as repeated and moves past it. Otherwise notes
    * the text, so that a clean parse can offer it to the checker.
    */
-  private repeatedStatement(memo: InstructionMemo, out: A.Statement[], start: number): boolean {
+  private repeatedStatement(out: A.Statement[], start: number): boolean {
+    const memo = this.memo;
+    if (memo === undefined || !memo.active) return false;
     const entry = memo.find(start);
     const end = memo.foundEnd;
     if (end < 0) return false;
@@ -1606,6 +1609,9 @@ export class Parser {
     this.memoEnd = -1;
     switch (lx.tok()) {
       case Tok.Ident:
+        // Looked up before the label test, which scans a token ahead; a word with a colon right
+        // after it is a label, with no instruction text to look up.
+        if (this.text.charCodeAt(lx.end) !== C_COLON && this.repeatedStatement(out, start)) return;
         if (lx.peek() === Tok.Colon) {
           const name = lx.tokenText();
           this.advance();
@@ -1626,11 +1632,9 @@ export class Parser {
           out.push({ kind: 'label', name, span: this.span(start) });
           return;
         }
-        // (A word with a colon right after it is a label: no instruction text to look up.)
-        if (this.memo !== undefined && this.memo.active && this.text.charCodeAt(lx.end) !== 58 && this.repeatedStatement(this.memo, out, start)) return;
         return this.parseInstruction(out, start);
       case Tok.At:
-        if (this.memo !== undefined && this.memo.active && this.repeatedStatement(this.memo, out, start)) return;
+        if (this.repeatedStatement(out, start)) return;
         return this.parseInstruction(out, start);
       case Tok.LBrace:
         out.push(this.parseBlock());
@@ -1811,7 +1815,6 @@ export class Parser {
       // (No odd character seen in the whole text so far: none in this statement either.)
       if ((lx.nonAsciiOffset < 0 && lx.nulOffset < 0) || isPlainAscii(this.text, start, this.lastEnd)) ins.memoHash = this.memoHash;
     }
-    this.memoEnd = -1;
     out.push(ins);
   }
 
@@ -1987,8 +1990,9 @@ export class Parser {
     if (members && lx.tok() === Tok.Dotted && lx.start === this.lastEnd) {
       const m = this.text.slice(lx.start + 1, lx.end);
       // ptxas parses `%tid.xy` and then rejects it ("Unimplemented feature: vector swizzle").
-      if (SWIZZLE.test(m)) this.errorHere('PTX233', `vector swizzle .${m} is not supported`);
-      if (MEMBER_NAMES.has(m) || VIDEO_SELECTOR.test(m) || SWIZZLE.test(m)) {
+      const swizzle = SWIZZLE.test(m);
+      if (swizzle) this.errorHere('PTX233', `vector swizzle .${m} is not supported`);
+      if (swizzle || MEMBER_NAMES.has(m) || VIDEO_SELECTOR.test(m)) {
         this.advance();
         return { kind: 'member', object: ref, member: m, span: this.span(start) };
       }

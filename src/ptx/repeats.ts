@@ -15,6 +15,7 @@
  */
 import type { Span } from '../core/source.js';
 import type * as A from './ast.js';
+import { FNV_BASIS, FNV_PRIME } from './lexer.js';
 import { Parser } from './parser.js';
 import type { NameCell } from './scope.js';
 
@@ -72,11 +73,11 @@ export class InstructionMemo {
     const text = this.text;
     const limit = Math.min(text.length, start + MAX_REPEAT_KEY);
     // FNV-1a, folded to a small integer (a map key the engine hashes at no cost).
-    let h = 0x811c9dc5;
+    let h = FNV_BASIS;
     let p = start;
     for (; p < limit; p++) {
       const c = text.charCodeAt(p);
-      h = Math.imul(h ^ c, 0x01000193);
+      h = Math.imul(h ^ c, FNV_PRIME);
       if (c === C_SEMI) break;
     }
     if (p >= limit) {

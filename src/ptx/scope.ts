@@ -235,11 +235,7 @@ export class SymbolTable {
 
   /** The innermost visible declaration of `name` (plain or family member). */
   lookup(name: string): PtxSymbol | undefined {
-    const known = this.resolved.get(name);
-    if (known !== undefined) return this.lookupCell(known);
-    const sym = this.resolve(name);
-    this.resolved.set(name, { name, symbol: sym, epoch: this.epoch, split: undefined });
-    return sym;
+    return this.lookupCell(this.cell(name));
   }
 
   /** The cell of `name`, made on first request; it lives as long as this table. */
@@ -255,42 +251,28 @@ export class SymbolTable {
   /** `lookup` of a cell's name. */
   lookupCell(c: NameCell): PtxSymbol | undefined {
     if (c.epoch === this.epoch) return c.symbol;
-    const sym = this.resolve(c.name, c);
+    const sym = this.resolve(c);
     c.symbol = sym;
     c.epoch = this.epoch;
     return sym;
   }
 
-  private resolve(name: string, cell?: NameCell): PtxSymbol | undefined {
+  private resolve(cell: NameCell): PtxSymbol | undefined {
+    const name = cell.name;
     const b = this.localVisible.get(name) ?? this.moduleVisible.get(name);
     // Nothing can be declared deeper than the current scope: no family can shadow this binding.
     if ((b && b.scope === this.current) || this.visibleFamilies.size === 0) return b?.symbol;
-    let split = cell?.split;
+    // Split once per name: every function resolves its registers anew, and the same names come back.
+    let split = cell.split;
     if (split === undefined) {
-      split = this.familySplit(name);
-      if (cell) cell.split = split;
+      const at = numericSuffixStart(name);
+      split = cell.split = at < 0 ? null : { prefix: name.slice(0, at), index: suffixValue(name, at) };
     }
     if (split !== null) {
       const fb = this.visibleFamilies.get(split.prefix);
       if (fb && split.index < fb.symbol.familyCount! && (!b || fb.scope.depth > b.scope.depth)) return fb.symbol;
     }
     return b?.symbol;
-  }
-
-  /**
-   * `%r12` as family prefix and index, remembered per name: every function resolves its registers
-   * anew, and the same names come back in each (null: no trailing digits).
-   */
-  private readonly splits = new Map<string, FamilySplit | null>();
-
-  private familySplit(name: string): FamilySplit | null {
-    let split = this.splits.get(name);
-    if (split === undefined) {
-      const at = numericSuffixStart(name);
-      split = at < 0 ? null : { prefix: name.slice(0, at), index: suffixValue(name, at) };
-      this.splits.set(name, split);
-    }
-    return split;
   }
 
   /** A name declared directly in `scope` (plain or family member), after that scope's declarations are final. */

@@ -12,7 +12,8 @@
 export type Rng = () => number;
 
 const int = (r: Rng, n: number) => Math.floor(r() * n);
-const pick = <T>(r: Rng, xs: readonly T[]): T => xs[int(r, xs.length)]!;
+/** One element of `xs`, chosen with `r`. */
+export const pick = <T>(r: Rng, xs: readonly T[]): T => xs[int(r, xs.length)]!;
 const chance = (r: Rng, p: number) => r() < p;
 
 interface FuncInfo {

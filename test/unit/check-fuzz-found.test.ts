@@ -118,6 +118,7 @@ const cases: Case[] = [
   { name: 'the last .target counts', full: true, text: '.version 8.0\n.target sm_90\n.target sm_80\n.address_size 64\n.entry k() { .reg .b32 r; mov.u32 r, %cluster_ctarank; ret; }\n', line: 5, code: 'PTX313' },
   { name: 'undeclared callee after call.uni and a newline: the opcode line', text: '.entry k()\n{\n.param .b64 p;\ncall.uni\nnope,\n(p);\nret;\n}', line: 7, code: 'PTX312' },
   { name: 'undeclared callee after a bare call and a newline: its own line', text: '.entry k()\n{\n.param .b64 p;\ncall\nnope,\n(p);\nret;\n}', line: 8, code: 'PTX312' },
+  { name: 'discard.bulk.tensormap: a syntax error for ptxas (instruction-specific)', text: '.entry k()\n{\n.reg .b64 %rd<2>;\ndiscard.bulk.tensormap %rd1;\nret;\n}', line: 7, code: 'PTX340' },
   { name: '.target after .address_size', full: true, text: '.version 8.0\n.target sm_80\n.address_size 64\n.target sm_80\n.entry k() { ret; }\n', line: 4, code: 'PTX308' },
 ];
 

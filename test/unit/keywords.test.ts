@@ -1,6 +1,7 @@
 /**
- * Spec tables 1 and 3 (src/ptx/data/keywords.ts) against what the parser and checker do: every
- * directive of Table 1 is accepted in its place, every predefined identifier of Table 3 resolves.
+ * Spec tables 1-3 (src/ptx/data/keywords.ts): read from ../shared/spec/ptx-syntax.md and compared
+ * with the data, and checked against what the parser and checker do: every directive of Table 1 is
+ * accepted in its place, every keyword of Table 2 is an opcode, every identifier of Table 3 resolves.
  * The parser and checker keep their own sets (directives by grammar position, special registers with
  * the target and version each needs), so this ties them back to the spec tables. When ptxas is on
  * PATH each module is also assembled, so the cases stay what ptxas accepts.
@@ -8,9 +9,12 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { checkPtxText } from '../../src/ptx/index.js';
-import { DIRECTIVES, PREDEFINED_IDENTIFIERS, VECTOR_SPECIAL_REGISTERS } from '../../src/ptx/data/keywords.js';
+import { DIRECTIVES, INSTRUCTION_KEYWORDS, PREDEFINED_IDENTIFIERS, VECTOR_SPECIAL_REGISTERS } from '../../src/ptx/data/keywords.js';
 import { SPECIAL_REGISTERS } from '../../src/ptx/data/special-registers.js';
 import { ptxasSkipReason, runPtxas } from '../harness/tools.js';
+import { sharedDir, sharedSkipReason } from '../harness/corpus.js';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 
 const H = (version = '8.0', target = 'sm_90') => `.version ${version}\n.target ${target}\n.address_size 64\n`;
 
@@ -118,5 +122,48 @@ describe('spec Table 3: every predefined identifier resolves', () => {
   test('a name not in Table 3 does not resolve', () => {
     const bad = H('9.0', 'sm_90a') + '.entry k() {\n.reg .u32 %r;\nmov.u32 %r, %tidd.x;\nret;\n}\n';
     assert.ok(errorsOf(bad).length > 0);
+  });
+});
+
+/** The `code` cells of spec table `n` (ptx-syntax.md), families expanded as the spec writes them. */
+function specTable(spec: string, n: number): string[] {
+  const start = spec.indexOf(`\nTable ${n} `);
+  assert.ok(start >= 0, `Table ${n} not found in the spec`);
+  const rows: string[] = [];
+  let seenRows = false;
+  for (const line of spec.slice(start + 1).split('\n').slice(1)) {
+    if (line.startsWith('|')) {
+      seenRows = true;
+      rows.push(line);
+    } else if (seenRows) break;
+  }
+  const cells: string[] = [];
+  for (const row of rows) for (const m of row.matchAll(/`([^`]+)`/g)) cells.push(m[1]!);
+  const out: string[] = [];
+  for (const c of cells) {
+    const family = /^(%[a-z_]+)<(\d+)>$/.exec(c); // `%envreg<32>`: %envreg0 .. %envreg31
+    const span = /^(%[a-z]+)(\d+), \.\.\., %[a-z]+(\d+)$/.exec(c); // `%pm0, ..., %pm7`
+    if (family) for (let i = 0; i < Number(family[2]); i++) out.push(`${family[1]}${i}`);
+    else if (span) for (let i = Number(span[2]); i <= Number(span[3]); i++) out.push(`${span[1]}${i}`);
+    else out.push(c);
+  }
+  return out.sort();
+}
+
+describe('keyword tables are the spec tables', { skip: sharedSkipReason }, () => {
+  const spec = sharedDir() ? readFileSync(join(sharedDir()!, 'spec', 'ptx-syntax.md'), 'utf8') : '';
+  test('Table 1 (directives), Table 2 (instruction keywords), Table 3 (predefined identifiers)', () => {
+    assert.deepEqual([...DIRECTIVES].sort(), specTable(spec, 1));
+    assert.deepEqual([...INSTRUCTION_KEYWORDS].sort(), specTable(spec, 2));
+    // ptxas also predefines the 64-bit performance counters %pm0_64 .. %pm7_64 (not in Table 3).
+    assert.deepEqual(PREDEFINED_IDENTIFIERS.filter((x) => !/^%pm\d_64$/.test(x)).sort(), specTable(spec, 3));
+  });
+  test('every Table 2 keyword is taken as an opcode', () => {
+    const unknown: string[] = [];
+    for (const op of specTable(spec, 2)) {
+      const ds = checkPtxText('k.ptx', `${H()}.entry k()\n{\n\t${op};\n}\n`);
+      if (ds.some((d) => d.code === 'PTX226')) unknown.push(op);
+    }
+    assert.deepEqual(unknown, []);
   });
 });

@@ -107,6 +107,25 @@ const COMPOUND_NAMES: readonly (readonly [string, string])[] = [
   ['wmma', 'load.a load.b load.c mma store.d'],
 ];
 
+/**
+ * Words ptxas knows, yet refuses after these instruction names (instruction-specific grammar,
+ * measured with ptxas 13.0): "Unknown modifier" for `.mbarrier::meet_tx::bytes` anywhere after
+ * `bar`, `barrier`, `barrier.cta`, `bra` and `call` (`bra.uni.`, `bra.en.`; but ptxas takes
+ * `bra.sync.mbarrier::meet_tx::bytes`, not modelled); a syntax error for `.tensormap` and
+ * `.tensormap::generic` right after the bulk copy, prefetch and discard names (`discard.bulk.tensormap`).
+ * Rows: the words, the names, and whether only right after the name.
+ */
+const REFUSED_AFTER: readonly (readonly [string, string, boolean])[] = [
+  ['mbarrier::meet_tx::bytes', 'bar barrier barrier.cta bra call', false],
+  ['tensormap tensormap::generic', 'applypriority.bulk cp.async.bulk cp.async.bulk.prefetch cp.reduce.async.bulk discard.bulk', true],
+];
+
+/** `name word` keys of REFUSED_AFTER (the word with its dot): true when only right after the name. */
+const REFUSED: ReadonlyMap<string, boolean> = new Map(
+  REFUSED_AFTER.flatMap(([words, names, rightAfter]) => words.split(' ').flatMap((w) => names.split(' ').map((n) => [`${n} .${w}`, rightAfter] as const))),
+);
+const REFUSED_WORDS: ReadonlySet<string> = new Set(REFUSED_AFTER.flatMap(([words]) => words.split(' ').map((w) => '.' + w)));
+
 export const GENERIC_MODIFIERS: ReadonlySet<string> = (() => {
   const set = new Set<string>();
   for (const line of GENERIC_WORDS) for (const w of line.split(' ')) if (w) set.add('.' + w);
@@ -147,11 +166,6 @@ const NAME_TRIES: ReadonlyMap<string, NameNode> = (() => {
   }
   return tries;
 })();
-
-/** Whether `word` (with its dot) is known after every opcode. */
-export function isKnownModifier(word: string): boolean {
-  return GENERIC_MODIFIERS.has(word);
-}
 
 /** The dotted parts `opcode` may carry as part of its name (`mul` -> `.wide`, `.hi`, `.lo`), for tests and tools. */
 export function compoundNames(opcode: string): string[] {
@@ -195,9 +209,15 @@ export function unknownModifiers(opcode: string, modifiers: readonly string[]): 
   let out: string[] | undefined;
   for (let i = rest; i < modifiers.length; i++) {
     const m = modifiers[i]!;
-    if (!GENERIC_MODIFIERS.has(m)) (out ??= []).push(m);
+    if (!GENERIC_MODIFIERS.has(m) || (REFUSED_WORDS.has(m) && refusedAfter(opcode, modifiers, rest, i))) (out ??= []).push(m);
   }
   return out ?? NONE;
+}
+
+/** Whether the known word `modifiers[i]` is refused after the name `opcode` + `modifiers[0, rest)` (see REFUSED_AFTER). */
+function refusedAfter(opcode: string, modifiers: readonly string[], rest: number, i: number): boolean {
+  const rightAfter = REFUSED.get(`${opcode}${modifiers.slice(0, rest).join('')} ${modifiers[i]}`);
+  return rightAfter !== undefined && (!rightAfter || i === rest);
 }
 
 function nodeAt(root: NameNode, modifiers: readonly string[], depth: number): NameNode {
