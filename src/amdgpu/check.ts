@@ -432,6 +432,10 @@ class StatementChecker {
       this.issue('AMD226', `value out of range: ${v} does not fit the ${rule?.bits ?? 64}-bit unsigned field of ${name}`, valueSpan);
       return;
     }
+    if (rule?.max !== undefined && v > rule.max) {
+      this.issue('AMD226', `value out of range: ${v} is more than ${rule.max} for ${name}`, valueSpan);
+      return;
+    }
     const k = this.kernel!;
     if (name === '.amdhsa_next_free_vgpr') k.vgprs = { value: v, span: valueSpan };
     else if (name === '.amdhsa_next_free_sgpr') k.sgprs = { value: v, span: valueSpan };

@@ -226,7 +226,8 @@ export function mutate(f: PreparedFile, kind: Mutation, r: () => number): string
       const t = pickFrom(cands, r);
       if (!t) return undefined;
       const v = r();
-      return at(t.start, t.end, v < 0.4 ? t.text + 'x' : v < 0.7 ? t.text.slice(0, -1) + (t.text.endsWith('9') ? '8' : '9') + '9' : '%undef_' + Math.floor(r() * 100));
+      // (A one-letter name gets a letter added: dropping its last character would leave a number.)
+      return at(t.start, t.end, v < 0.4 || t.text.length < 2 ? t.text + 'x' : v < 0.7 ? t.text.slice(0, -1) + (t.text.endsWith('9') ? '8' : '9') + '9' : '%undef_' + Math.floor(r() * 100));
     }
     case 'broken-literal': {
       const cands = toks.filter((t, k) => {

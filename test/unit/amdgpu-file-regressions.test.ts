@@ -54,6 +54,7 @@ const cases: Case[] = [
   // gfx90a: accum_offset at the block's end (KERNEL allocates 1 VGPR: up to 4).
   { name: 'accum_offset within the VGPR allocation', mcpu: 'gfx90a', text: KERNEL('\t\t.amdhsa_accum_offset 4\n') },
   { name: 'accum_offset beyond the VGPR allocation', mcpu: 'gfx90a', text: KERNEL('\t\t.amdhsa_accum_offset 8\n'), line: 10, code: 'AMD226' },
+  { name: 'kernarg preload of 16 user SGPRs at most', mcpu: 'gfx942', text: KERNEL('\t\t.amdhsa_accum_offset 4\n\t\t.amdhsa_user_sgpr_kernarg_preload_length 17\n'), line: 10, code: 'AMD226' },
   { name: 'accum_offset not a multiple of 4', mcpu: 'gfx90a', text: KERNEL('\t\t.amdhsa_accum_offset 6\n'), line: 10, code: 'AMD226' },
   // Image instructions: only the address (second operand) may be a non-consecutive NSA list.
   { name: 'image data as a non-consecutive list', mcpu: 'gfx1030', text: 'image_load_mip [v9,v6], [v0, v1, v6], s[0:7] dmask:0xf dim:SQ_RSRC_IMG_2D unorm\n', line: 1, code: 'AMD310' },

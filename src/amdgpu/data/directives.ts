@@ -200,6 +200,8 @@ export type AmdhsaAvailability = 'gfx7plus' | 'gfx8plus' | 'gfx90a' | 'gfx9plus'
 export interface AmdhsaFieldRule {
   /** Width of the descriptor field: the value must be in 0 … 2^bits-1 ("value out of range"). */
   readonly bits?: number;
+  /** Largest value taken, when less than the field holds ("value out of range"). */
+  readonly max?: bigint;
   /** Every rule must hold; the first that fails gives the message. */
   readonly availability?: readonly AmdhsaAvailability[];
 }
@@ -215,7 +217,8 @@ export const AMDHSA_FIELD_RULES: ReadonlyMap<string, AmdhsaFieldRule> = new Map<
   ['.amdhsa_user_sgpr_kernarg_segment_ptr', { bits: 1 }],
   ['.amdhsa_user_sgpr_dispatch_id', { bits: 1 }],
   ['.amdhsa_user_sgpr_flat_scratch_init', { bits: 1, availability: ['noArchitectedFlatScratch'] }],
-  ['.amdhsa_user_sgpr_kernarg_preload_length', { availability: ['gfx90a'] }],
+  // At most the 16 user SGPRs a kernel has (llvm-mc: "value out of range" at the value).
+  ['.amdhsa_user_sgpr_kernarg_preload_length', { max: 16n, availability: ['gfx90a'] }],
   ['.amdhsa_user_sgpr_kernarg_preload_offset', { availability: ['gfx90a'] }],
   ['.amdhsa_user_sgpr_private_segment_size', { bits: 1 }],
   ['.amdhsa_wavefront_size32', { bits: 1, availability: ['gfx10plus'] }],
