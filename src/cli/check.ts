@@ -42,7 +42,7 @@ export async function runCheck(argv: string[], io: CliIO): Promise<number> {
       ioFailed = true;
       continue;
     }
-    const { name, text } = input;
+    const { name, text, bytes } = input;
     const lang = langOpt ?? (/\.(s|S|asm)$/.test(path) ? 'amdgpu' : 'ptx');
     let diags: Diagnostic[];
     // Each language's front end is loaded only when a file needs it: a smaller start for one-file runs.
@@ -58,6 +58,7 @@ export async function runCheck(argv: string[], io: CliIO): Promise<number> {
         preprocess: !args.flags.has('--no-preprocess'),
         // A large module is checked on two threads (same diagnostics, less time).
         parallel: !args.flags.has('--no-parallel'),
+        latin1Bytes: bytes,
       });
     }
     all.push(...diags);
@@ -67,7 +68,7 @@ export async function runCheck(argv: string[], io: CliIO): Promise<number> {
       warnings: diags.filter((d) => d.severity === 'warning').length,
     });
   }
-  printDiagnostics(io, all, format, { files });
+  await printDiagnostics(io, all, format, { files });
   if (ioFailed) return EXIT_USAGE;
   return all.some((d) => d.severity === 'error') ? EXIT_ERRORS : EXIT_OK;
 }

@@ -44,7 +44,7 @@ export async function runEval(argv: string[], io: CliIO): Promise<number> {
   if (lang === 'amdgpu') {
     const r = evaluateAmdgpuExpression(text);
     if ('diagnostics' in r) {
-      printDiagnostics(io, r.diagnostics, format);
+      await printDiagnostics(io, r.diagnostics, format);
       return EXIT_ERRORS;
     }
     const value = BigInt.asIntN(64, r.value).toString();
@@ -53,7 +53,7 @@ export async function runEval(argv: string[], io: CliIO): Promise<number> {
   }
   const r = evaluatePtxExpression(text);
   if ('diagnostics' in r) {
-    printDiagnostics(io, r.diagnostics, format);
+    await printDiagnostics(io, r.diagnostics, format);
     return EXIT_ERRORS;
   }
   io.stdout(format === 'json' ? JSON.stringify({ value: r.value, type: r.type }) + '\n' : `${r.value} ${r.type}\n`);

@@ -1,6 +1,5 @@
 /** Shared CLI plumbing: output streams, colour decision, diagnostic printing, exit codes. */
 import { readFileSync } from 'node:fs';
-import pc from 'picocolors';
 import { diagnosticToJson, formatDiagnostic, sortDiagnostics, type Diagnostic } from '../core/diagnostics.js';
 
 export const EXIT_OK = 0;
@@ -32,14 +31,15 @@ export function defaultIO(colorFlag?: boolean): CliIO {
 export class UsageError extends Error {}
 
 /** Prints diagnostics as text (clang style) to stderr, or as one JSON document to stdout. */
-export function printDiagnostics(io: CliIO, diags: Diagnostic[], format: 'text' | 'json', extra: object = {}): void {
+export async function printDiagnostics(io: CliIO, diags: Diagnostic[], format: 'text' | 'json', extra: object = {}): Promise<void> {
   const sorted = sortDiagnostics(diags);
   if (format === 'json') {
     io.stdout(JSON.stringify({ ...extra, diagnostics: sorted.map(diagnosticToJson) }) + '\n');
     return;
   }
-  // createColors(true) so --color works off a terminal too (plain `pc` auto-detects the TTY).
-  const paint = io.color ? pc.createColors(true) : undefined;
+  // Loaded only to paint (a few ms of every run otherwise). createColors(true) so --color works
+  // off a terminal too (plain `pc` auto-detects the TTY).
+  const paint = io.color ? (await import('picocolors')).default.createColors(true) : undefined;
   for (const d of sorted) io.stderr(formatDiagnostic(d, paint) + '\n');
   const errors = sorted.filter((d) => d.severity === 'error').length;
   const warnings = sorted.filter((d) => d.severity === 'warning').length;
@@ -121,10 +121,12 @@ export function formatOption(p: ParsedArgs): 'text' | 'json' {
  * offsets. On failure says so on stderr as `gpuasm CMD: error: cannot read …` and returns undefined
  * (the caller exits 2). `name` is what diagnostics call the input.
  */
-export async function readInput(io: CliIO, command: string, path: string): Promise<{ name: string; text: string } | undefined> {
+export async function readInput(io: CliIO, command: string, path: string): Promise<{ name: string; text: string; bytes?: Uint8Array } | undefined> {
   try {
-    const text = path === '-' ? await io.readStdin() : readFileSync(path, 'latin1');
-    return { name: path === '-' ? '<stdin>' : path, text };
+    if (path === '-') return { name: '<stdin>', text: await io.readStdin() };
+    // The bytes stay available: the PTX check reads them instead of encoding the text again.
+    const bytes = readFileSync(path);
+    return { name: path, text: bytes.toString('latin1'), bytes };
   } catch (e) {
     io.stderr(`gpuasm ${command}: error: cannot read '${path}': ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}\n`);
     return undefined;

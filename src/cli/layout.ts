@@ -84,10 +84,10 @@ export async function runLayout(argv: string[], io: CliIO): Promise<number> {
   const failed = r.diagnostics.some((d) => d.severity === 'error');
   if (json) {
     // layoutPtx gives no variables for a file with errors.
-    printDiagnostics(io, r.diagnostics, 'json', { variables: layoutJson(r.variables) });
+    await printDiagnostics(io, r.diagnostics, 'json', { variables: layoutJson(r.variables) });
     return failed ? EXIT_ERRORS : EXIT_OK;
   }
-  if (r.diagnostics.length) printDiagnostics(io, r.diagnostics, 'text');
+  if (r.diagnostics.length) await printDiagnostics(io, r.diagnostics, 'text');
   if (failed) return EXIT_ERRORS;
   io.stdout(table(r.variables));
   return EXIT_OK;

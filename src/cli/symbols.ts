@@ -42,12 +42,12 @@ export async function runSymbols(argv: string[], io: CliIO): Promise<number> {
   const { symbols, diagnostics } = amdgpuSymbols(name, text, { mcpu, masmIntegers: args.flags.has('--masm-integers') });
   const failed = diagnostics.some((d) => d.severity === 'error');
   if (json) {
-    printDiagnostics(io, diagnostics, 'json', {
+    await printDiagnostics(io, diagnostics, 'json', {
       symbols: symbols.map((s) => ({ name: s.name, value: s.value === null ? null : s.value.toString(), kind: s.kind })),
     });
     return failed ? EXIT_ERRORS : EXIT_OK;
   }
-  printDiagnostics(io, diagnostics, 'text');
+  await printDiagnostics(io, diagnostics, 'text');
   const rows = symbols.map((s) => [s.kind, s.value === null ? '-' : s.value.toString(), s.value === null ? '' : '0x' + hex(s.value, 16), s.name]);
   const head = ['KIND', 'VALUE', 'HEX', 'NAME'];
   // Widths by a loop (no spread: a file may define hundreds of thousands of symbols).

@@ -46,7 +46,7 @@ import {
 } from './data/targets.js';
 import { mergePending, SymbolTable, type NameCell, type PendingRef, type PtxSymbol } from './scope.js';
 import { offeredMemoHash } from './parser.js';
-import { RepeatedInstruction, type InstructionMemo } from './repeats.js';
+import { RepeatedDeclaration, RepeatedInstruction, type InstructionMemo } from './repeats.js';
 
 /** What the header said, for checks that depend on it. */
 export interface ModuleHeaderInfo {
@@ -57,6 +57,9 @@ export interface ModuleHeaderInfo {
   texmodeIndependent: boolean;
   addressSize?: number;
 }
+
+/** Body declarations the memo may remember: variables the layout stage never places. */
+const REMEMBERED_SPACES: ReadonlySet<string> = new Set(['.reg', '.param', '.local', '.shared']);
 
 const C_LT = 60;
 const C_SEMI = 59;
@@ -896,7 +899,8 @@ export class ModuleChecker {
           this.declareLabel(s.name, s.span, 'label');
           break;
         case 'variable':
-          this.localVariable(s);
+          if (s instanceof RepeatedDeclaration) this.repeatedDeclaration(s);
+          else this.localVariable(s);
           break;
         case 'block':
           this.table.open();
@@ -938,6 +942,7 @@ export class ModuleChecker {
   }
 
   private localVariable(decl: A.VariableDecl): void {
+    const before = this.errorCount;
     // A broken declaration still declares its names, so their uses do not cascade into errors.
     let shapeOk = false;
     // A syntax error for ptxas, at the state space after the linkage.
@@ -956,6 +961,38 @@ export class ModuleChecker {
       if (d.parameterizedCount !== undefined) sym.familyCount = d.parameterizedCount;
       this.table.declare(sym);
     }
+    if (this.memo !== undefined && this.errorCount === before) this.rememberDeclaration(decl);
+  }
+
+  /**
+   * Offers a body declaration that was checked cleanly to the memo: one name, scalar, without an
+   * initializer, in a space whose variables the layout stage does not place. Declaring that name
+   * again is all a later copy of its text does (see repeatedDeclaration).
+   */
+  private rememberDeclaration(decl: A.VariableDecl): void {
+    const hash = offeredMemoHash(decl);
+    if (hash < 0 || decl.declarators.length !== 1 || !REMEMBERED_SPACES.has(decl.space)) return;
+    const d = decl.declarators[0]!;
+    if (d.dims.length > 0 || d.initializer !== undefined) return;
+    const span = decl.span;
+    this.memo!.remember(span.start, span.end, hash, {
+      kind: 'declaration',
+      name: d.name,
+      nameOffset: d.nameSpan.start - span.start,
+      space: decl.space,
+      type: decl.type,
+      familyCount: d.parameterizedCount,
+    });
+  }
+
+  /** A declaration whose text was checked cleanly before: its name declared again, or the full check when that name conflicts now. */
+  private repeatedDeclaration(r: RepeatedDeclaration): void {
+    const e = r.entry;
+    if (this.table.conflictInCurrent(e.name, e.familyCount)) return this.localVariable(r.full());
+    const at = r.start + e.nameOffset;
+    const sym: PtxSymbol = { name: e.name, kind: 'variable', nameSpan: { start: at, end: at + e.name.length }, space: e.space, type: e.type, array: false };
+    if (e.familyCount !== undefined) sym.familyCount = e.familyCount;
+    this.table.declare(sym);
   }
 
   /**
@@ -988,7 +1025,7 @@ export class ModuleChecker {
       const cells: NameCell[] = [];
       for (let i = 0; i < n; i++) cells.push(this.table.cell(this.recordedNames[i]!));
       const span = ins.span;
-      this.memo!.remember(span.start, span.end, hash, { names: cells, roles: this.recordedRoles.slice(0, n), isLoad: ins.opcode === 'ld' });
+      this.memo!.remember(span.start, span.end, hash, { kind: 'instruction', names: cells, roles: this.recordedRoles.slice(0, n), isLoad: ins.opcode === 'ld' });
     }
     this.recording = false;
   }

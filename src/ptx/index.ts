@@ -22,6 +22,11 @@ export interface PtxCheckOptions {
   parallel?: boolean;
   /** How includes are read; defaults to the file system. Returns undefined when absent. */
   readFile?: (path: string) => string | undefined;
+  /**
+   * The bytes `text` was decoded from as latin1 (one byte per character), when the caller has them:
+   * the check then reads them instead of encoding the text again. They must be exactly that.
+   */
+  latin1Bytes?: Uint8Array;
 }
 
 /** What {@link parsePtx} returns. */
@@ -118,7 +123,8 @@ export function checkPtx(name: string, text: string, options: PtxCheckOptions, s
   // Each module item is checked as soon as it is parsed and then dropped: the whole syntax tree
   // is never held (memory stays near the size of the text, and the collector has little to do).
   const parser = new Parser(source.text);
-  const { checker, input: initializers, sink, memo } = itemChecks(source, checks, parser, strategy.repeats !== false);
+  const repeats = strategy.repeats === false ? false : pre.identity && options.latin1Bytes ? options.latin1Bytes : true;
+  const { checker, input: initializers, sink, memo } = itemChecks(source, checks, parser, repeats);
   parser.beginModule();
   const split = strategy.parallel ?? 'never';
   const part = split !== 'never' && pre.identity ? startParallelPart(name, text, split === 'auto' ? undefined : split) : undefined;

@@ -18,6 +18,7 @@ import type { Module, ModuleItem, Statement, VariableDecl } from './ast.js';
 import { evaluateConstExpr, formatConstValue, type ConstValue } from './consteval.js';
 import { DATA_TYPES, MASK_VALUES } from './data/data-types.js';
 import { parseExpressionText } from './parser.js';
+import { RepeatedDeclaration } from './repeats.js';
 // index.js imports this module too; its functions are only called at run time, so the cycle is harmless.
 import { checkModule, checkPtxText, finalDiagnostics, parsePtx, type PtxCheckOptions } from './index.js';
 import { evaluateDims, flattenInitializer, type FlatInitializer, type InitContext, type InitSymbol } from './initializers.js';
@@ -111,7 +112,8 @@ export class LayoutInput {
       const locals = this.readBody(item.body.statements);
       // Locals matter only when one is initialized or lives in .global/.const (the others are
       // names for those initializers to look up): most bodies keep nothing.
-      const matters = locals.some((d) => d.space === '.global' || d.space === '.const' || d.declarators.some((x) => x.initializer !== undefined));
+      // (A repeated declaration has no initializer: asking would parse it for nothing.)
+      const matters = locals.some((d) => d.space === '.global' || d.space === '.const' || (!(d instanceof RepeatedDeclaration) && d.declarators.some((x) => x.initializer !== undefined)));
       this.items.push(matters ? { kind: 'function', name: item.name, entry: item.entry, locals } : { kind: 'function', name: item.name, entry: item.entry });
     }
   }

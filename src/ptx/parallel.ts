@@ -151,11 +151,11 @@ export function itemChecks(
   source: MappedText,
   diags: DiagnosticBag,
   parser: Parser,
-  repeats = true,
+  repeats: boolean | Uint8Array = true,
 ): { checker: ModuleChecker; input: LayoutInput; sink: { push(item: ModuleItem): void }; memo?: InstructionMemo } {
   const checker = new ModuleChecker(source, diags);
-  // Statements repeated verbatim are parsed and checked once (see repeats.ts).
-  const memo = repeats ? new InstructionMemo(source.text) : undefined;
+  // Statements repeated verbatim are parsed and checked once (see repeats.ts); `repeats` may hold the text's latin1 bytes.
+  const memo = repeats !== false ? new InstructionMemo(source.text, repeats === true ? undefined : repeats) : undefined;
   if (memo) {
     parser.useMemo(memo);
     checker.useMemo(memo);

@@ -278,6 +278,8 @@ class VariableDeclNode {
   private typeStart = 0;
   private typeEnd = 0;
   private end = 0;
+  /** When its text may be remembered as a clean statement: the text's memo hash (see repeats.ts); else -1. */
+  memoHash = -1;
   constructor(
     readonly space: A.StateSpace,
     private start: number,
@@ -348,8 +350,8 @@ class DeclaratorNode {
 }
 
 /** The memo hash of this instruction's text when the parser offers the checker to remember it (see repeats.ts); else -1. */
-export function offeredMemoHash(ins: A.Instruction): number {
-  return ins instanceof InstructionNode ? ins.memoHash : -1;
+export function offeredMemoHash(s: A.Instruction | A.VariableDecl): number {
+  return s instanceof InstructionNode || s instanceof VariableDeclNode ? s.memoHash : -1;
 }
 
 export class Parser {
@@ -412,15 +414,27 @@ export class Parser {
     return true;
   }
 
-  /** The instruction statement at `start`, parsed on its own (see repeats.ts); undefined when it has errors. */
-  parseInstructionAt(start: number): A.Instruction | undefined {
+  /** The hash to offer with a statement that parsed cleanly from `start` to its first `;` (see repeatedStatement), else -1. */
+  private offeredHash(start: number): number {
+    if (this.memoEnd !== this.lastEnd || this.pending.length !== this.memoPending || this.quiet) return -1;
+    const lx = this.lx;
+    // (No odd character seen in the whole text so far: none in this statement either.)
+    return (lx.nonAsciiOffset < 0 && lx.nulOffset < 0) || isPlainAscii(this.text, start, this.lastEnd) ? this.memoHash : -1;
+  }
+
+  /** The statement at `start` (an instruction or a body declaration), parsed on its own (see repeats.ts); undefined when it has errors. */
+  parseStatementAt(start: number): A.Statement | undefined {
     this.lx.seek(start);
-    this.quiet = false;
     const before = this.pending.length;
     const out: A.Statement[] = [];
-    this.parseInstruction(out, start);
+    this.parseStatement(out);
     const s = out[0];
-    return s !== undefined && s.kind === 'instruction' && this.pending.length === before ? s : undefined;
+    if (s === undefined || out.length !== 1) return undefined;
+    // The lexer has read the token after the statement: what it reported there is the next statement's.
+    const end = s.span.end;
+    for (let i = before; i < this.pending.length; i++) if (this.pending[i]!.offset < end) return undefined;
+    this.pending.length = before;
+    return s;
   }
 
   // ------------------------------------------------------------------ helpers
@@ -1676,8 +1690,13 @@ export class Parser {
     if (lx.tok() === Tok.Dotted) {
       const v = this.word();
       if (DECLARABLE_SPACES.has(v)) {
+        // Body declarations repeat as instructions do (`.param .b32 param0;` in every call sequence).
+        if (linkage === undefined && this.repeatedStatement(out, start)) return;
         const d = this.parseVariableDecl(start, linkage, true);
-        if (d) out.push(d);
+        if (d) {
+          if (linkage === undefined) (d as VariableDeclNode).memoHash = this.offeredHash(start);
+          out.push(d);
+        }
         return;
       }
       if (v === '.entry') {
@@ -1811,10 +1830,7 @@ export class Parser {
     }
     const ins = new InstructionNode(opcode, modifiers, operands, opcodeStart, start, this.lastEnd);
     if (guard) ins.guard = guard;
-    if (this.memoEnd === this.lastEnd && this.pending.length === this.memoPending && !this.quiet) {
-      // (No odd character seen in the whole text so far: none in this statement either.)
-      if ((lx.nonAsciiOffset < 0 && lx.nulOffset < 0) || isPlainAscii(this.text, start, this.lastEnd)) ins.memoHash = this.memoHash;
-    }
+    ins.memoHash = this.offeredHash(start);
     out.push(ins);
   }
 

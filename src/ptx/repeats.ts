@@ -15,7 +15,6 @@
  */
 import type { Span } from '../core/source.js';
 import type * as A from './ast.js';
-import { FNV_BASIS, FNV_PRIME } from './lexer.js';
 import { Parser } from './parser.js';
 import type { NameCell } from './scope.js';
 
@@ -29,6 +28,7 @@ const MIN_HIT_RATE = 0.05;
 
 /** What the checker needs to re-check a statement whose text it checked cleanly before. */
 export interface RepeatEntry {
+  readonly kind: 'instruction';
   /** The names it resolved (their lookup cells), with how each was used (the checker's operand roles). */
   readonly names: readonly NameCell[];
   readonly roles: readonly number[];
@@ -36,22 +36,43 @@ export interface RepeatEntry {
   readonly isLoad: boolean;
 }
 
+/**
+ * What the checker needs to declare again a body variable whose declaration (one name, no
+ * initializer, in .reg, .param, .local or .shared) it checked cleanly before: the symbol it made.
+ */
+export interface DeclarationEntry {
+  readonly kind: 'declaration';
+  readonly name: string;
+  /** Where the name starts, counted from the statement's start. */
+  readonly nameOffset: number;
+  readonly space: A.StateSpace;
+  readonly type: string;
+  /** `%r<100>`: the family's count. */
+  readonly familyCount: number | undefined;
+}
+
+export type MemoEntry = RepeatEntry | DeclarationEntry;
+
 /** A remembered statement text: where it was seen, its length, and others with the same hash. */
 interface Slot {
   /** Where the text was last seen (the latest copy is the one most likely still in the CPU's cache). */
   start: number;
   readonly length: number;
-  readonly entry: RepeatEntry;
+  readonly entry: MemoEntry;
   next: Slot | undefined;
 }
 
-const C_SEMI = 59;
+const ENCODER = new TextEncoder();
+
+/** Mixing constant of the key hash (MurmurHash2's multiplier: spreads every input bit). */
+const MIX = 0x5bd1e995;
 
 /**
  * The memo shared by one module's parser (lookups) and checker (entries). Keys are statement texts
  * from the first token to the first `;`, kept as ranges of the module text: a lookup hashes the
- * statement's characters once (the hash is a small integer, a cheap map key) and confirms a match
- * against the text where the statement was first seen. It makes no string.
+ * statement once (the hash is a small integer, a cheap map key) and confirms a match against the
+ * text where the statement was last seen. It makes no string. Both read the text's bytes four at a
+ * time: half the time of reading characters one by one.
  */
 export class InstructionMemo {
   private readonly slots = new Map<number, Slot>();
@@ -59,42 +80,67 @@ export class InstructionMemo {
   private reparser: Parser | undefined;
   private misses = 0;
   private hits = 0;
-  /** False once the trial showed the module does not repeat itself. */
+  /** The text as bytes, one per character. */
+  private readonly bytes: DataView;
+  /** The first `;` at or after `semiFrom` (one native search serves every lookup up to it). */
+  private semiFrom = 0;
+  private semi = -1;
+  /** False once the trial showed the module does not repeat itself (or the text is not plain ASCII). */
   active = true;
   /** After `find`: the end of the statement text looked up (just after its `;`), or -1 when it has none nearby. */
   foundEnd = -1;
   /** After `find`: the hash of that text (what `remember` takes). */
   foundHash = 0;
 
-  constructor(readonly text: string) {}
+  /**
+   * `bytes`, when given, must hold the text's character codes, one byte each (a file read as
+   * latin1 and its buffer). Otherwise the memo encodes the text itself; it stays off for a text
+   * that is not plain ASCII (ptxas refuses such a file before parsing it: PTX105, nothing to save).
+   */
+  constructor(
+    readonly text: string,
+    bytes?: Uint8Array,
+  ) {
+    let b = bytes;
+    if (b === undefined || b.length !== text.length) {
+      b = new Uint8Array(text.length);
+      const r = ENCODER.encodeInto(text, b);
+      if (r.read !== text.length || r.written !== text.length) this.active = false;
+    }
+    this.bytes = new DataView(b.buffer, b.byteOffset, b.byteLength);
+  }
 
   /** The entry for the statement text at `start` (to its first `;`), if it was checked cleanly before. */
-  find(start: number): RepeatEntry | undefined {
+  find(start: number): MemoEntry | undefined {
     const text = this.text;
-    const limit = Math.min(text.length, start + MAX_REPEAT_KEY);
-    // FNV-1a, folded to a small integer (a map key the engine hashes at no cost).
-    let h = FNV_BASIS;
-    let p = start;
-    for (; p < limit; p++) {
-      const c = text.charCodeAt(p);
-      h = Math.imul(h ^ c, FNV_PRIME);
-      if (c === C_SEMI) break;
+    let semi = this.semi;
+    if (start < this.semiFrom || start > semi) {
+      semi = text.indexOf(';', start);
+      if (semi < 0) semi = text.length;
+      this.semiFrom = start;
+      this.semi = semi;
     }
-    if (p >= limit) {
+    const end = semi + 1;
+    const n = end - start;
+    if (semi >= text.length || n > MAX_REPEAT_KEY) {
       this.foundEnd = -1;
       return undefined;
     }
-    const end = p + 1;
-    const key = h & 0x3fffffff;
+    const bytes = this.bytes;
+    let h = n;
+    let p = start;
+    for (const last = end - 4; p <= last; p += 4) {
+      h = Math.imul(h ^ bytes.getInt32(p), MIX);
+      h ^= h >>> 15;
+    }
+    for (; p < end; p++) h = Math.imul(h ^ bytes.getUint8(p), MIX);
+    h ^= h >>> 13;
+    // Folded to a small integer: a map key the engine hashes at no cost.
+    const key = Math.imul(h, MIX) & 0x3fffffff;
     this.foundEnd = end;
     this.foundHash = key;
-    const n = end - start;
     for (let s = this.slots.get(key); s !== undefined; s = s.next) {
-      if (s.length !== n) continue;
-      const at = s.start;
-      let j = 0;
-      while (j < n && text.charCodeAt(at + j) === text.charCodeAt(start + j)) j++;
-      if (j === n) {
+      if (s.length === n && this.same(s.start, start, n)) {
         this.hits++;
         s.start = start;
         return s.entry;
@@ -104,33 +150,36 @@ export class InstructionMemo {
     return undefined;
   }
 
+  /** Whether the `n` characters at `a` and at `b` are the same. */
+  private same(a: number, b: number, n: number): boolean {
+    const bytes = this.bytes;
+    let j = 0;
+    for (; j + 4 <= n; j += 4) if (bytes.getInt32(a + j) !== bytes.getInt32(b + j)) return false;
+    for (; j < n; j++) if (bytes.getUint8(a + j) !== bytes.getUint8(b + j)) return false;
+    return true;
+  }
+
   /** Remembers the clean statement text at [start, end) (it ends with its only `;`), whose hash `find` gave. */
-  remember(start: number, end: number, key: number, entry: RepeatEntry): void {
+  remember(start: number, end: number, key: number, entry: MemoEntry): void {
     if (this.count >= MAX_ENTRIES) return;
-    const text = this.text;
     const n = end - start;
     const first = this.slots.get(key);
-    for (let s = first; s !== undefined; s = s.next) {
-      if (s.length !== n) continue;
-      let j = 0;
-      while (j < n && text.charCodeAt(s.start + j) === text.charCodeAt(start + j)) j++;
-      if (j === n) return;
-    }
+    for (let s = first; s !== undefined; s = s.next) if (s.length === n && this.same(s.start, start, n)) return;
     this.slots.set(key, { start, length: n, entry, next: first });
     this.count++;
   }
 
   /** The statement [start, end) of the text, known to repeat a clean one. */
-  repeated(entry: RepeatEntry, start: number, end: number): RepeatedInstruction {
-    return new RepeatedInstruction(this, entry, start, end);
+  repeated(entry: MemoEntry, start: number, end: number): RepeatedInstruction | RepeatedDeclaration {
+    return entry.kind === 'instruction' ? new RepeatedInstruction(this, entry, start, end) : new RepeatedDeclaration(this, entry, start, end);
   }
 
   /** The statement at `start`, parsed in full (it parses cleanly: its text did before). */
-  parseAt(start: number): A.Instruction {
+  parseAt(start: number): A.Statement {
     this.reparser ??= new Parser(this.text);
-    const ins = this.reparser.parseInstructionAt(start);
-    if (!ins) throw new Error(`internal: a remembered statement at offset ${start} did not parse again`);
-    return ins;
+    const s = this.reparser.parseStatementAt(start);
+    if (!s) throw new Error(`internal: a remembered statement at offset ${start} did not parse again`);
+    return s;
   }
 
   /** How many lookups found an entry (tests and tracing). */
@@ -156,7 +205,7 @@ export class RepeatedInstruction implements A.Instruction {
 
   /** The statement parsed in full. */
   full(): A.Instruction {
-    return (this.parsed ??= this.memo.parseAt(this.start));
+    return (this.parsed ??= this.memo.parseAt(this.start) as A.Instruction);
   }
 
   get span(): Span {
@@ -180,5 +229,61 @@ export class RepeatedInstruction implements A.Instruction {
   toJSON(): A.Instruction {
     const f = this.full();
     return 'toJSON' in f && typeof f.toJSON === 'function' ? (f.toJSON as () => A.Instruction)() : f;
+  }
+}
+
+/**
+ * A body variable declaration whose text was checked cleanly before. It is an `A.VariableDecl`:
+ * its state space is known without parsing; reading any other part parses it in full, once.
+ */
+export class RepeatedDeclaration implements A.VariableDecl {
+  readonly kind = 'variable' as const;
+  private parsed: A.VariableDecl | undefined;
+
+  constructor(
+    private readonly memo: InstructionMemo,
+    readonly entry: DeclarationEntry,
+    readonly start: number,
+    private readonly end: number,
+  ) {}
+
+  /** The declaration parsed in full. */
+  full(): A.VariableDecl {
+    return (this.parsed ??= this.memo.parseAt(this.start) as A.VariableDecl);
+  }
+
+  get span(): Span {
+    return { start: this.start, end: this.end };
+  }
+  get space(): A.StateSpace {
+    return this.entry.space;
+  }
+  get type(): string {
+    return this.entry.type;
+  }
+  get typeSpan(): Span {
+    return this.full().typeSpan;
+  }
+  get attributes(): A.DirectiveWord[] {
+    return this.full().attributes;
+  }
+  get declarators(): A.Declarator[] {
+    return this.full().declarators;
+  }
+  get linkage(): A.Linkage | undefined {
+    return undefined;
+  }
+  get bank(): number | undefined {
+    return this.full().bank;
+  }
+  get align(): bigint | undefined {
+    return this.full().align;
+  }
+  get vector(): number | undefined {
+    return this.full().vector;
+  }
+  toJSON(): A.VariableDecl {
+    const f = this.full();
+    return 'toJSON' in f && typeof f.toJSON === 'function' ? (f.toJSON as () => A.VariableDecl)() : f;
   }
 }

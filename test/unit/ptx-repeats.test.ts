@@ -14,7 +14,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { checkPtx } from '../../src/ptx/index.js';
-import { InstructionMemo, RepeatedInstruction } from '../../src/ptx/repeats.js';
+import { InstructionMemo, RepeatedDeclaration, RepeatedInstruction } from '../../src/ptx/repeats.js';
 import { Parser } from '../../src/ptx/parser.js';
 import { listFiles, sharedDir, sharedSkipReason } from '../harness/corpus.js';
 import { fuzzRuns, fuzzSeed } from '../harness/tools.js';
@@ -58,6 +58,32 @@ test('ptx repeats: corpus files give the same diagnostics with and without the m
 /** Declarations of a body: some declare what the pool uses, some retype it, some leave it out. */
 const DECLS = [
   '.reg .b32 %r<5>;',
+  '.reg .b32 %r<5>;',
+  '.reg .b32 %r3;',
+  '.reg .b32 %r9;',
+  '.reg .b32 %r<12>;',
+  '.param .b32 p;',
+  '.param .b32 ret;',
+  '.param .b32 param0;',
+  '.param .b32 param0;',
+  '.param .v2 .b32 pv;',
+  '.param .align 4 .b8 pa[8];',
+  '.reg .b32 _;',
+  '.reg .b32 WARP_SZ;',
+  '.reg .b32 %tid;',
+  '.local .b32 x = 5;',
+  '.local .b32 y, z;',
+  '.shared .align 3 .b32 s2;',
+  '.shared .align 8 .b32 s2;',
+  '.reg .bf16 h;',
+  '.reg .f16x2 h;',
+  '.reg .b32 f;',
+  '.reg .b32 /* ; */ c;',
+  '.reg .b32\n\tnl;',
+  '.global .b32 gl;',
+  '.const .b32 cn;',
+  '.reg .v4 .b64 wide;',
+  '.reg .pred %p1;',
   '.reg .b32 %r<2>;',
   '.reg .f32 %r<5>;',
   '.reg .b32 %r1;',
@@ -186,9 +212,9 @@ test('ptx repeats: a repeated statement reads as the statement parsed in full', 
   const first = text.indexOf('@');
   const second = text.indexOf('@', first + 1);
   const end = text.indexOf(';', second) + 1;
-  const r = memo.repeated({ names: [], roles: [], isLoad: false }, second, end);
+  const r = memo.repeated({ kind: 'instruction', names: [], roles: [], isLoad: false }, second, end);
   assert.ok(r instanceof RepeatedInstruction);
-  const parsed = new Parser(text).parseInstructionAt(second);
+  const parsed = new Parser(text).parseStatementAt(second);
   assert.ok(parsed);
   const plain = (x: unknown) => JSON.stringify(x, (_k, v: unknown) => (typeof v === 'bigint' ? `${v}n` : v));
   assert.equal(plain(r), plain(parsed));
@@ -198,12 +224,64 @@ test('ptx repeats: a repeated statement reads as the statement parsed in full', 
   assert.equal(r.guard?.name, '%r1');
 });
 
+test('ptx repeats: a repeated declaration reads as the declaration parsed in full', () => {
+  const text = '.version 8.0\n.target sm_80\n.entry k()\n{\n\t{\n\t.param .align 4 .b32 param0;\n\t}\n\t.param .align 4 .b32 param0;\n}\n';
+  const memo = new InstructionMemo(text);
+  const first = text.indexOf('.param');
+  const second = text.indexOf('.param', first + 1);
+  const end = text.indexOf(';', second) + 1;
+  const r = memo.repeated({ kind: 'declaration', name: 'param0', nameOffset: 21, space: '.param', type: '.b32', familyCount: undefined }, second, end);
+  assert.ok(r instanceof RepeatedDeclaration);
+  const parsed = new Parser(text).parseStatementAt(second);
+  assert.ok(parsed);
+  const plain = (x: unknown) => JSON.stringify(x, (_k, v: unknown) => (typeof v === 'bigint' ? `${v}n` : v));
+  assert.equal(plain(r), plain(parsed));
+  assert.equal(r.space, '.param');
+  assert.equal(r.align, 4n);
+  assert.deepEqual(r.span, { start: second, end });
+  assert.deepEqual(r.declarators[0]?.nameSpan, { start: second + 21, end: second + 27 });
+});
+
+test('ptx repeats: a repeated text followed by a lexical error is still read in full when its check needs it', () => {
+  // The second copies need their full parse (a name resolves otherwise, or the layout reads the
+  // declaration); the reparse reads the unterminated comment after them, which is not theirs.
+  const header = '.version 8.0\n.target sm_80\n';
+  const first = '.entry a()\n{\n\t.reg .b32 %r<3>;\n\t.param .b32 q;\n\tadd.s32 %r1, %r2, 1;\n}\n';
+  for (const second of [
+    '.entry b()\n{\n\t.reg .b32 %r<2>;\n\tadd.s32 %r1, %r2, 1;/* no end',
+    '.entry b()\n{\n\t.param .b32 q;\n\t.param .b32 q;/* no end',
+    '.entry b()\n{\n\t.local .b32 v = 1;\n\t.param .b32 q;/* no end',
+  ]) {
+    const r = bothWays(header + first + second);
+    assert.equal(r.on, r.off, second);
+    assert.match(r.on, /PTX/);
+    assert.ok(r.repeated >= 1, second);
+  }
+});
+
+test('ptx repeats: body declarations repeated verbatim are declared again, not parsed again', () => {
+  // The memo learns from checked functions: statements repeat across functions.
+  const call = '\t{\n\t.param .b32 param0;\n\t.reg .b32 %q<3>;\n\tst.param.b32 [param0], %q1;\n\t}\n';
+  const header = '.version 8.0\n.target sm_80\n';
+  const text = header + [0, 1, 2, 3].map((i) => `.entry k${i}()\n{\n${call}${call}}\n`).join('');
+  const on = checkPtx('m.ptx', text, {}, { repeats: true });
+  assert.deepEqual(on.diagnostics, []);
+  // Both copies in each of the last three functions, of each of the three statements.
+  assert.equal(on.repeated, 18);
+  // A copy whose name now conflicts is checked in full, and reported as without the memo.
+  const clash = `${header}.entry k()\n{\n${call}}\n.entry k1()\n{\n\t.param .b32 param0;\n\t.param .b32 param0;\n}\n`;
+  const r = bothWays(clash);
+  assert.equal(r.on, r.off);
+  assert.match(r.on, /duplicate definition of variable 'param0'/);
+  assert.equal(r.repeated, 2);
+});
+
 test('ptx repeats: statements that repeat are found, the memo gives up where nothing repeats', () => {
   const body = (i: number) => `.visible .entry k${i}()\n{\n\t.reg .b32 %r<4>;\n\tmov.u32 %r1, %tid.x;\n\tadd.s32 %r2, %r1, ${i};\n\tret;\n}\n`;
   let text = '.version 8.0\n.target sm_80\n';
   for (let i = 0; i < 100; i++) text += body(i);
-  // Each kernel repeats `mov` and `ret` of the first one; `add` differs in every kernel.
-  assert.equal(checkPtx('m.ptx', text, {}).repeated, 99 * 2);
+  // Each kernel repeats `.reg`, `mov` and `ret` of the first one; `add` differs in every kernel.
+  assert.equal(checkPtx('m.ptx', text, {}).repeated, 99 * 3);
   let unique = '.version 8.0\n.target sm_80\n.visible .entry k()\n{\n\t.reg .b32 %r<4>;\n';
   for (let i = 0; i < 30_000; i++) unique += `\tadd.s32 %r2, %r1, ${i};\n`;
   unique += '\tadd.s32 %r2, %r1, 0;\n}\n';
