@@ -890,10 +890,15 @@ export class ModuleChecker {
 
   private statements(list: A.Statement[]): void {
     for (const s of list) {
+      // Most statements of compiler output repeat an earlier one: tested before reading the kind
+      // (which, over this many statement shapes, is a slow generic property load).
+      if (s instanceof RepeatedInstruction) {
+        this.repeatedInstruction(s);
+        continue;
+      }
       switch (s.kind) {
         case 'instruction':
-          if (s instanceof RepeatedInstruction) this.repeatedInstruction(s);
-          else this.instruction(s);
+          this.instruction(s);
           break;
         case 'label':
           this.declareLabel(s.name, s.span, 'label');

@@ -66,6 +66,15 @@ const ENCODER = new TextEncoder();
 
 /** Mixing constant of the key hash (MurmurHash2's multiplier: spreads every input bit). */
 const MIX = 0x5bd1e995;
+/** Four `;` bytes. */
+const SEMIS = 0x3b3b3b3b;
+
+/** The last, short word of the text from `p`, little-endian, padded with zero bytes. */
+function tailWord(bytes: DataView, p: number): number {
+  let w = 0;
+  for (let i = bytes.byteLength - 1; i >= p; i--) w = (w << 8) | bytes.getUint8(i);
+  return w;
+}
 
 /**
  * The memo shared by one module's parser (lookups) and checker (entries). Keys are statement texts
@@ -82,9 +91,6 @@ export class InstructionMemo {
   private hits = 0;
   /** The text as bytes, one per character. */
   private readonly bytes: DataView;
-  /** The first `;` at or after `semiFrom` (one native search serves every lookup up to it). */
-  private semiFrom = 0;
-  private semi = -1;
   /** False once the trial showed the module does not repeat itself (or the text is not plain ASCII). */
   active = true;
   /** After `find`: the end of the statement text looked up (just after its `;`), or -1 when it has none nearby. */
@@ -112,33 +118,39 @@ export class InstructionMemo {
 
   /** The entry for the statement text at `start` (to its first `;`), if it was checked cleanly before. */
   find(start: number): MemoEntry | undefined {
-    const text = this.text;
-    let semi = this.semi;
-    if (start < this.semiFrom || start > semi) {
-      semi = text.indexOf(';', start);
-      if (semi < 0) semi = text.length;
-      this.semiFrom = start;
-      this.semi = semi;
-    }
-    const end = semi + 1;
-    const n = end - start;
-    if (semi >= text.length || n > MAX_REPEAT_KEY) {
-      this.foundEnd = -1;
-      return undefined;
-    }
     const bytes = this.bytes;
-    let h = n;
-    let p = start;
-    for (const last = end - 4; p <= last; p += 4) {
-      h = Math.imul(h ^ bytes.getInt32(p), MIX);
+    const length = bytes.byteLength;
+    const limit = Math.min(length, start + MAX_REPEAT_KEY);
+    // One pass, four bytes at a time, little-endian: each word is hashed until the one that holds
+    // the first `;` (found with the classic has-zero-byte test on the word xor ";;;;").
+    let h = 0;
+    for (let p = start; p < limit; p += 4) {
+      const w = p + 4 <= length ? bytes.getInt32(p, true) : tailWord(bytes, p);
+      const x = w ^ SEMIS;
+      // The lowest flagged byte is a `;` (a borrow can only flag bytes above a real one).
+      const flags = (x - 0x01010101) & ~x & 0x80808080;
+      if (flags !== 0) {
+        const k = (31 - Math.clz32(flags & -flags)) >> 3;
+        const end = p + k + 1;
+        if (end > limit) break;
+        h = Math.imul(h ^ (k === 3 ? w : w & ((1 << ((k + 1) << 3)) - 1)), MIX);
+        h ^= (h >>> 15) ^ (end - start);
+        h = Math.imul(h ^ (h >>> 13), MIX);
+        // Folded to a small integer: a map key the engine hashes at no cost.
+        return this.lookup(start, end, h & 0x3fffffff);
+      }
+      h = Math.imul(h ^ w, MIX);
       h ^= h >>> 15;
     }
-    for (; p < end; p++) h = Math.imul(h ^ bytes.getUint8(p), MIX);
-    h ^= h >>> 13;
-    // Folded to a small integer: a map key the engine hashes at no cost.
-    const key = Math.imul(h, MIX) & 0x3fffffff;
+    this.foundEnd = -1;
+    return undefined;
+  }
+
+  /** The entry for the text [start, end) of hash `key`; notes both for `remember`. */
+  private lookup(start: number, end: number, key: number): MemoEntry | undefined {
     this.foundEnd = end;
     this.foundHash = key;
+    const n = end - start;
     for (let s = this.slots.get(key); s !== undefined; s = s.next) {
       if (s.length === n && this.same(s.start, start, n)) {
         this.hits++;

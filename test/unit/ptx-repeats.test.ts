@@ -14,7 +14,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { checkPtx } from '../../src/ptx/index.js';
-import { InstructionMemo, RepeatedDeclaration, RepeatedInstruction } from '../../src/ptx/repeats.js';
+import { InstructionMemo, MAX_REPEAT_KEY, RepeatedDeclaration, RepeatedInstruction } from '../../src/ptx/repeats.js';
 import { Parser } from '../../src/ptx/parser.js';
 import { listFiles, sharedDir, sharedSkipReason } from '../harness/corpus.js';
 import { fuzzRuns, fuzzSeed } from '../harness/tools.js';
@@ -287,4 +287,43 @@ test('ptx repeats: statements that repeat are found, the memo gives up where not
   unique += '\tadd.s32 %r2, %r1, 0;\n}\n';
   // 20,000 lookups without a hit switch the memo off: the last statement is not looked up.
   assert.equal(checkPtx('m.ptx', unique, {}).repeated, 0);
+});
+
+test('ptx repeats: a key ends at the first `;` wherever it falls in a word, and equal texts get equal keys', () => {
+  const seed = fuzzSeed();
+  fc.assert(
+    fc.property(fc.string({ unit: fc.constantFrom('a', ';', ' ', '\t', 'Z', '%'), maxLength: 400 }), fc.nat(), fc.nat(), (text, i, j) => {
+      const memo = new InstructionMemo(text);
+      const start = text.length === 0 ? 0 : i % text.length;
+      memo.find(start);
+      const semi = text.indexOf(';', start);
+      const expected = semi >= 0 && semi + 1 - start <= MAX_REPEAT_KEY ? semi + 1 : -1;
+      assert.equal(memo.foundEnd, expected, `${JSON.stringify(text)} at ${start}`);
+      if (expected < 0) return;
+      // The same statement text again, at another alignment and at the very end of a text.
+      const key = memo.foundHash;
+      const stmt = text.slice(start, expected);
+      const pad = 'x'.repeat(j % 7);
+      for (const other of [pad + stmt + text, text + pad + stmt]) {
+        const m2 = new InstructionMemo(other);
+        const at = other === pad + stmt + text ? pad.length : text.length + pad.length;
+        m2.find(at);
+        assert.equal(m2.foundEnd, at + stmt.length);
+        assert.equal(m2.foundHash, key);
+      }
+    }),
+    { seed, numRuns: fuzzRuns(500) },
+  );
+});
+
+test('ptx repeats: the memo stays off for a text that is not plain ASCII, unless given its latin1 bytes', () => {
+  const body = (i: number) => `.visible .entry k${i}()\n{\n\t.reg .b32 %r<4>;\n\tmov.u32 %r1, %tid.x;\n\tret;\n}\n`;
+  let text = '.version 8.0\n.target sm_80\n// caf\u00e9\n';
+  for (let i = 0; i < 10; i++) text += body(i);
+  const plain = checkPtx('m.ptx', text, {});
+  assert.equal(plain.repeated, 0);
+  const withBytes = checkPtx('m.ptx', text, { latin1Bytes: Buffer.from(text, 'latin1') });
+  assert.equal(withBytes.repeated, 9 * 3);
+  assert.deepEqual(withBytes.diagnostics, plain.diagnostics);
+  assert.match(JSON.stringify(plain.diagnostics), /PTX105/);
 });
