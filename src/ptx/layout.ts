@@ -18,7 +18,7 @@ import type { Module, ModuleItem, Statement, VariableDecl } from './ast.js';
 import { evaluateConstExpr, formatConstValue, type ConstValue } from './consteval.js';
 import { DATA_TYPES, MASK_VALUES } from './data/data-types.js';
 import { parseExpressionText } from './parser.js';
-import { RepeatedDeclaration } from './repeats.js';
+import { RepeatedDeclaration, RepeatedInstruction } from './repeats.js';
 // index.js imports this module too; its functions are only called at run time, so the cycle is harmless.
 import { checkModule, checkPtxText, finalDiagnostics, parsePtx, type PtxCheckOptions } from './index.js';
 import { evaluateDims, flattenInitializer, type FlatInitializer, type InitContext, type InitSymbol } from './initializers.js';
@@ -130,6 +130,8 @@ export class LayoutInput {
         continue;
       }
       const s = top.list[top.i++]!;
+      // Most statements are repeated instructions: skipped before reading the kind (a slow generic load).
+      if (s instanceof RepeatedInstruction) continue;
       if (s.kind === 'variable') locals.push(s);
       else if (s.kind === 'label') this.labels.add(s.name);
       else if (s.kind === 'block') stack.push({ list: s.statements, i: 0 });

@@ -45,19 +45,28 @@ export interface PtxSymbol {
   familyCount?: number;
 }
 
-/** A name's cached answer (see SymbolTable.resolved): callers may hold it to look the name up without hashing it. */
+/**
+ * Everything the table knows about one name, for the whole module (see SymbolTable.cells): its
+ * innermost visible plain declaration and, split once, the family its digits could belong to.
+ * Callers may hold a cell to look the name up again without hashing it.
+ */
 export interface NameCell {
   readonly name: string;
-  symbol: PtxSymbol | undefined;
-  /** The epoch the answer belongs to; 0: none. */
-  epoch: number;
+  /** The innermost visible plain declaration of the name, with the ones it shadows. */
+  plain: Binding | undefined;
   /** The name as family prefix and index (null: no trailing digits; undefined: not split yet). */
   split: FamilySplit | null | undefined;
 }
 
 interface FamilySplit {
-  prefix: string;
+  /** The visible families of the name's prefix. */
+  family: FamilyCell;
   index: number;
+}
+
+/** The innermost visible family (`%r<N>`) of one prefix, with the ones it shadows. */
+interface FamilyCell {
+  binding: Binding | undefined;
 }
 
 interface Binding {
@@ -122,13 +131,15 @@ function suffixValue(name: string, at: number): number {
 
 export class SymbolTable {
   /**
-   * Innermost bindings, split in two: module-scope names, which stay, and names of functions and
-   * blocks, which come and go. One map for both made every `{ }` call sequence churn a map holding
-   * every function name, and V8 rehashes such a map each time its deleted entries fill it.
+   * One cell per name for the whole module, holding the name's visible bindings: a lookup is one
+   * probe here (none for a caller holding the cell) plus a few field reads, and a declaration or a
+   * closing scope updates the cell in place. No map is built, emptied or rehashed per function.
    */
-  private readonly moduleVisible = new Map<string, Binding>();
-  private localVisible = new Map<string, Binding>();
-  private readonly visibleFamilies = new Map<string, Binding>();
+  private readonly cells = new Map<string, NameCell>();
+  /** One cell per family prefix (`%r`), likewise. */
+  private readonly familyCells = new Map<string, FamilyCell>();
+  /** Families visible now, in all scopes (none: no name needs its digits split). */
+  private visibleFamilies = 0;
   readonly module: Scope = new Scope(undefined, 0);
   private current: Scope = this.module;
 
@@ -144,29 +155,19 @@ export class SymbolTable {
   /** Closes the current scope; returns it (its `names` stay readable). */
   close(): Scope {
     const s = this.current;
-    const visible = this.visibleFor(s);
     s.names.forEach((_symbol, name) => {
-      this.forget(name);
-      const b = visible.get(name)!;
-      if (b.outer) visible.set(name, b.outer);
-      else visible.delete(name);
+      const c = this.cells.get(name)!;
+      c.plain = c.plain!.outer;
     });
     if (s.families.size > 0) {
-      for (const prefix of s.families.keys()) {
-        const b = this.visibleFamilies.get(prefix)!;
-        if (b.outer) this.visibleFamilies.set(prefix, b.outer);
-        else this.visibleFamilies.delete(prefix);
-      }
-      this.familiesChanged();
+      s.families.forEach((_symbol, prefix) => {
+        const f = this.familyCells.get(prefix)!;
+        f.binding = f.binding!.outer;
+        this.visibleFamilies--;
+      });
     }
     this.current = s.parent ?? this.module;
-    // A fresh map per function: the closed one is empty but keeps the capacity of its busiest moment.
-    if (this.current === this.module && this.localVisible.size === 0) this.localVisible = new Map();
     return s;
-  }
-
-  private visibleFor(scope: Scope): Map<string, Binding> {
-    return scope === this.module ? this.moduleVisible : this.localVisible;
   }
 
   /** What `name` would collide with in the current scope, if anything. */
@@ -195,42 +196,21 @@ export class SymbolTable {
       if (s.families === NO_FAMILIES) s.families = new Map();
       suffixTable(s);
       s.families.set(symbol.name, symbol);
-      this.visibleFamilies.set(symbol.name, { symbol, scope: s, outer: this.visibleFamilies.get(symbol.name) });
-      this.familiesChanged();
+      const f = this.familyCell(symbol.name);
+      f.binding = { symbol, scope: s, outer: f.binding };
+      this.visibleFamilies++;
       return;
     }
-    this.forget(symbol.name);
-    const existing = s.names.get(symbol.name);
-    if (existing) {
+    const c = this.cell(symbol.name);
+    if (s.names.has(symbol.name)) {
       // Replacing within one scope (e.g. a definition after a declaration): keep the outer link.
-      const b = this.visibleFor(s).get(symbol.name)!;
-      b.symbol = symbol;
+      c.plain!.symbol = symbol;
       s.names.set(symbol.name, symbol);
       return;
     }
     s.names.set(symbol.name, symbol);
-    const visible = this.visibleFor(s);
-    visible.set(symbol.name, { symbol, scope: s, outer: visible.get(symbol.name) });
+    c.plain = { symbol, scope: s, outer: c.plain };
     if (s.smallestSuffix) noteSuffix(s.smallestSuffix, symbol.name);
-  }
-
-  /**
-   * Answers of `lookup`, kept until a declaration or a closing scope changes what the name means:
-   * most operands are repeated registers, answered by one probe. An answer holds while its epoch
-   * is current; a family coming or going (which can change many names at once) starts a new epoch.
-   * One entry per distinct name for the whole module: no map is rebuilt per function.
-   */
-  private readonly resolved = new Map<string, NameCell>();
-  private epoch = 1;
-
-  private familiesChanged(): void {
-    this.epoch++;
-  }
-
-  /** Drops the answer for one name. */
-  private forget(name: string): void {
-    const r = this.resolved.get(name);
-    if (r !== undefined) r.epoch = 0;
   }
 
   /** The innermost visible declaration of `name` (plain or family member). */
@@ -240,37 +220,38 @@ export class SymbolTable {
 
   /** The cell of `name`, made on first request; it lives as long as this table. */
   cell(name: string): NameCell {
-    let c = this.resolved.get(name);
+    let c = this.cells.get(name);
     if (c === undefined) {
-      c = { name, symbol: undefined, epoch: 0, split: undefined };
-      this.resolved.set(name, c);
+      c = { name, plain: undefined, split: undefined };
+      this.cells.set(name, c);
     }
     return c;
   }
 
-  /** `lookup` of a cell's name. */
-  lookupCell(c: NameCell): PtxSymbol | undefined {
-    if (c.epoch === this.epoch) return c.symbol;
-    const sym = this.resolve(c);
-    c.symbol = sym;
-    c.epoch = this.epoch;
-    return sym;
+  private familyCell(prefix: string): FamilyCell {
+    let f = this.familyCells.get(prefix);
+    if (f === undefined) {
+      f = { binding: undefined };
+      this.familyCells.set(prefix, f);
+    }
+    return f;
   }
 
-  private resolve(cell: NameCell): PtxSymbol | undefined {
-    const name = cell.name;
-    const b = this.localVisible.get(name) ?? this.moduleVisible.get(name);
+  /** `lookup` of a cell's name. */
+  lookupCell(c: NameCell): PtxSymbol | undefined {
+    const b = c.plain;
     // Nothing can be declared deeper than the current scope: no family can shadow this binding.
-    if ((b && b.scope === this.current) || this.visibleFamilies.size === 0) return b?.symbol;
+    if ((b !== undefined && b.scope === this.current) || this.visibleFamilies === 0) return b?.symbol;
     // Split once per name: every function resolves its registers anew, and the same names come back.
-    let split = cell.split;
+    let split = c.split;
     if (split === undefined) {
+      const name = c.name;
       const at = numericSuffixStart(name);
-      split = cell.split = at < 0 ? null : { prefix: name.slice(0, at), index: suffixValue(name, at) };
+      split = c.split = at < 0 ? null : { family: this.familyCell(name.slice(0, at)), index: suffixValue(name, at) };
     }
     if (split !== null) {
-      const fb = this.visibleFamilies.get(split.prefix);
-      if (fb && split.index < fb.symbol.familyCount! && (!b || fb.scope.depth > b.scope.depth)) return fb.symbol;
+      const fb = split.family.binding;
+      if (fb !== undefined && split.index < fb.symbol.familyCount! && (b === undefined || fb.scope.depth > b.scope.depth)) return fb.symbol;
     }
     return b?.symbol;
   }
