@@ -27,6 +27,16 @@ export class SourceFile {
     return starts;
   }
 
+  /**
+   * Takes the line starts of this text from a scan that passed every newline (the PTX lexer), so
+   * the first diagnostic does not read the text again. Ignored once the table exists.
+   */
+  adoptLineStarts(starts: Int32Array): void {
+    if (this.lineStarts || starts[0] !== 0) return;
+    this.lineStarts = starts;
+    this.lineCount = starts.length;
+  }
+
   /** 1-based line and column of an offset. Columns count UTF-16 code units, tabs as one. */
   lineAndColumn(offset: number): { line: number; column: number } {
     const starts = this.getLineStarts();
@@ -83,11 +93,13 @@ export interface Span {
 export interface MappedText {
   readonly text: string;
   locate(offset: number, length?: number): SourceLocation;
+  /** The file itself, when the mapping is the identity. */
+  readonly file?: SourceFile;
 }
 
 /** The identity mapping for text that was not preprocessed. */
 export function unmapped(file: SourceFile): MappedText {
-  return { text: file.text, locate: (offset, length = 0) => file.location(offset, length) };
+  return { text: file.text, locate: (offset, length = 0) => file.location(offset, length), file };
 }
 
 /**

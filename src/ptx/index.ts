@@ -131,6 +131,11 @@ export function checkPtx(name: string, text: string, options: PtxCheckOptions, s
   const joined = part ? checkFirstPartAndJoin(part, parser, sink, checker, initializers) : undefined;
   const second = joined?.second;
   if (!second) parser.parseItems(sink, Infinity);
+  // The lexer passed every newline: diagnostics find their lines without another pass.
+  if (pre.identity && source.file) {
+    const lines = parser.lx.lineTable();
+    if (lines) source.file.adoptLineStarts(lines);
+  }
   parser.flush(source, front);
   if (second) for (const d of second.parseDiagnostics) front.add(d);
   // ptxas refuses a file with a non-ASCII byte before parsing it and says nothing else.

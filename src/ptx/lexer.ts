@@ -118,6 +118,17 @@ export class Lexer {
   private lastKind: Tok = Tok.EOF;
   private lastEnd = -1;
 
+  /**
+   * Where lines start (entry 0: line 1), recorded as the scan passes each newline: a diagnostic's
+   * line then needs no second pass over the text (see lineTable).
+   */
+  private lineStarts = new Int32Array(1024);
+  private lineCount = 1;
+  /** Every newline before this offset is recorded. */
+  private linesEnd = 0;
+  /** False once text was passed over without scanning it (skipBraces): the table has holes. */
+  private linesWhole = true;
+
   /** Offset of the first non-ASCII character seen, or -1 (ptxas rejects the whole file for it). */
   nonAsciiOffset = -1;
   /** Offset of a NUL character, which ends the input as ptxas does; -1 when none. */
@@ -268,6 +279,7 @@ export class Lexer {
   skipBraces(): number {
     const text = this.text;
     const len = this.len;
+    this.linesWhole = false;
     const find = (c: string, from: number): number => {
       const at = text.indexOf(c, from);
       return at < 0 ? len : at;
@@ -335,6 +347,41 @@ export class Lexer {
     return pos;
   }
 
+  /** Records the newline at `pos` (once: a seek back reads text again). */
+  private newline(pos: number): void {
+    if (pos < this.linesEnd) return;
+    if (this.lineCount === this.lineStarts.length) {
+      const grown = new Int32Array(this.lineCount * 2);
+      grown.set(this.lineStarts);
+      this.lineStarts = grown;
+    }
+    this.lineStarts[this.lineCount++] = pos + 1;
+    this.linesEnd = pos + 1;
+  }
+
+  /** Lines begun so far (newlines recorded plus one). */
+  get linesSeen(): number {
+    return this.lineCount;
+  }
+
+  /** Whether a newline lies in [start, end), `line` being linesSeen at or after `start` was reached. */
+  newlineIn(start: number, end: number, line: number): boolean {
+    let i = Math.min(line, this.lineCount);
+    // (Back over lines begun at or after `start`, should a look-ahead have passed them already.)
+    while (i > 1 && this.lineStarts[i - 1]! > start) i--;
+    return i < this.lineCount && this.lineStarts[i]! <= end;
+  }
+
+  /**
+   * Where each line of the text starts, when the scan has read all of it (at the end, with no
+   * part passed over), else undefined. Seeks forward must not pass over a newline: the parser
+   * seeks only past repeated statements, which are single lines (see Parser.offeredHash).
+   */
+  lineTable(): Int32Array | undefined {
+    if (!this.linesWhole || this.pos < this.len) return undefined;
+    return this.lineStarts.subarray(0, this.lineCount);
+  }
+
   /**
    * Moves the cursor to `pos`, a statement's start or just after a `;`, as if a `;` had been read
    * there: the current token becomes the one at or after `pos`.
@@ -380,6 +427,7 @@ export class Lexer {
     while (pos < len) {
       const c = text.charCodeAt(pos);
       if (c === C_LF) {
+        this.newline(pos);
         atLineStart = true;
         pos++;
       } else if (c === C_SPACE || c === C_TAB || c === C_CR || c === C_FF) {
@@ -406,7 +454,8 @@ export class Lexer {
               closed = true;
               break;
             }
-            if (e >= 128 || e === 0) this.oddChar(pos, e);
+            if (e === C_LF) this.newline(pos);
+            else if (e >= 128 || e === 0) this.oddChar(pos, e);
             pos++;
           }
           if (!closed) {
@@ -582,7 +631,8 @@ export class Lexer {
     while (pos < len) {
       const c = text.charCodeAt(pos);
       if (c === C_DQUOTE) return this.finish(Tok.String, pos + 1);
-      if (c >= 128 || c === 0) this.oddChar(pos, c);
+      if (c === C_LF) this.newline(pos);
+      else if (c >= 128 || c === 0) this.oddChar(pos, c);
       pos++;
     }
     this.report('PTX103', 'unterminated string literal', start, 1);

@@ -364,6 +364,8 @@ export class Parser {
   private memoEnd = -1;
   private memoPending = 0;
   private memoHash = -1;
+  /** The lexer's line count when the statement was looked up. */
+  private memoLines = 0;
   /** Current nesting of parentheses, brackets, braces and blocks (bounded by MAX_DEPTH). */
   private depth = 0;
   /** `{` consumed and not yet closed by the structured parser (for recovery after TooDeep). */
@@ -406,6 +408,7 @@ export class Parser {
       this.memoEnd = end;
       this.memoPending = this.pending.length;
       this.memoHash = memo.foundHash;
+      this.memoLines = this.lx.linesSeen;
       return false;
     }
     out.push(memo.repeated(entry, start, end));
@@ -414,9 +417,14 @@ export class Parser {
     return true;
   }
 
-  /** The hash to offer with a statement that parsed cleanly from `start` to its first `;` (see repeatedStatement), else -1. */
+  /**
+   * The hash to offer with a statement that parsed cleanly from `start` to its first `;` (see
+   * repeatedStatement), else -1. Only single lines are offered: a repeat is passed over unscanned,
+   * and the lexer's line table must miss no newline.
+   */
   private offeredHash(start: number): number {
     if (this.memoEnd !== this.lastEnd || this.pending.length !== this.memoPending || this.quiet) return -1;
+    if (this.lx.newlineIn(start, this.lastEnd, this.memoLines)) return -1;
     const lx = this.lx;
     // (No odd character seen in the whole text so far: none in this statement either.)
     return (lx.nonAsciiOffset < 0 && lx.nulOffset < 0) || isPlainAscii(this.text, start, this.lastEnd) ? this.memoHash : -1;
