@@ -14,13 +14,14 @@ try {
 }
 
 const { main } = await import('./main.js');
+const { outputFlushed } = await import('./io.js');
 
 main(process.argv.slice(2)).then(
   (code) => {
     process.exitCode = code;
     // Leaving at once spares tearing the heap down (about 10 ms after a large check). Only when
     // everything written has been handed to the system: no output is cut short.
-    if (process.stdout.writableLength === 0 && process.stderr.writableLength === 0) process.exit(code);
+    if (outputFlushed()) process.exit(code);
   },
   (e: unknown) => {
     // An internal fault is a bug, not a verdict: say so plainly and exit 2.

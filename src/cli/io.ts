@@ -1,5 +1,6 @@
 /** Shared CLI plumbing: output streams, colour decision, diagnostic printing, exit codes. */
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { diagnosticToJson, formatDiagnostic, sortDiagnostics, type Diagnostic } from '../core/diagnostics.js';
 
 export const EXIT_OK = 0;
@@ -14,12 +15,57 @@ export interface CliIO {
   readStdin: () => Promise<string>;
 }
 
+/** The process streams written through defaultIO (the others were never made: see outputFlushed). */
+const written = new Set<NodeJS.WriteStream>();
+
+/** Whether everything written to the process streams has been handed to the system. */
+export function outputFlushed(): boolean {
+  for (const stream of written) if (stream.writableLength > 0) return false;
+  return true;
+}
+
+/**
+ * Output to file descriptor `fd` (1 or 2), written synchronously: the process streams, and the
+ * stream modules behind them, are made only when a write would block (a non-blocking pipe) — most
+ * runs never load them (several ms of a start). A reader gone away (EPIPE) ends the output.
+ */
+function fdWriter(fd: 1 | 2): (s: string) => void {
+  let stream: NodeJS.WriteStream | undefined;
+  let closed = false;
+  return (s) => {
+    if (closed) return;
+    if (stream) {
+      stream.write(s);
+      return;
+    }
+    const bytes = Buffer.from(s, 'utf8');
+    let done = 0;
+    try {
+      while (done < bytes.length) done += writeSync(fd, bytes, done);
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code === 'EPIPE') {
+        closed = true;
+        return;
+      }
+      if (code !== 'EAGAIN') throw e;
+      stream = fd === 1 ? process.stdout : process.stderr;
+      written.add(stream);
+      stream.write(bytes.subarray(done));
+    }
+  };
+}
+
 export function defaultIO(colorFlag?: boolean): CliIO {
-  const color = colorFlag ?? (Boolean(process.stderr.isTTY) && !process.env['NO_COLOR']);
+  let color = colorFlag;
   return {
-    stdout: (s) => process.stdout.write(s),
-    stderr: (s) => process.stderr.write(s),
-    color,
+    stdout: fdWriter(1),
+    stderr: fdWriter(2),
+    // Decided when first asked (the tty module brings the stream modules with it).
+    get color(): boolean {
+      color ??= (createRequire(import.meta.url)('node:tty') as typeof import('node:tty')).isatty(2) && !process.env['NO_COLOR'];
+      return color;
+    },
     readStdin: async () => {
       const chunks: Buffer[] = [];
       for await (const c of process.stdin) chunks.push(c as Buffer);

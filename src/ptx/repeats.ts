@@ -22,6 +22,8 @@ import type { NameCell } from './scope.js';
 export const MAX_REPEAT_KEY = 160;
 /** Distinct statements remembered at most: memory stays bounded on files without repetition. */
 const MAX_ENTRIES = 200_000;
+/** Slots of a new memo (doubled as it fills). */
+const INITIAL_SLOTS = 1 << 12;
 /** After this many lookups, a memo that found almost nothing stops looking (no cost where nothing repeats). */
 const TRIAL_LOOKUPS = 20_000;
 const MIN_HIT_RATE = 0.05;
@@ -53,15 +55,6 @@ export interface DeclarationEntry {
 
 export type MemoEntry = RepeatEntry | DeclarationEntry;
 
-/** A remembered statement text: where it was seen, its length, and others with the same hash. */
-interface Slot {
-  /** Where the text was last seen (the latest copy is the one most likely still in the CPU's cache). */
-  start: number;
-  readonly length: number;
-  readonly entry: MemoEntry;
-  next: Slot | undefined;
-}
-
 const ENCODER = new TextEncoder();
 
 /** Mixing constant of the key hash (MurmurHash2's multiplier: spreads every input bit). */
@@ -84,8 +77,14 @@ function tailWord(bytes: DataView, p: number): number {
  * time: half the time of reading characters one by one.
  */
 export class InstructionMemo {
-  private readonly slots = new Map<number, Slot>();
-  private count = 0;
+  /**
+   * Open addressing, four integers a slot side by side, so a probe reads one cache line: the key
+   * (-1: empty), where the text was last seen (the latest copy is the one most likely still in the
+   * CPU's cache), its length, and the index of its entry in `entries`. (A Map of slot objects cost
+   * three cache misses a lookup: its buckets, its entries, the slot.)
+   */
+  private table = new Int32Array(INITIAL_SLOTS * 4).fill(-1);
+  private readonly entries: MemoEntry[] = [];
   private reparser: Parser | undefined;
   private misses = 0;
   private hits = 0;
@@ -136,7 +135,6 @@ export class InstructionMemo {
         h = Math.imul(h ^ (k === 3 ? w : w & ((1 << ((k + 1) << 3)) - 1)), MIX);
         h ^= (h >>> 15) ^ (end - start);
         h = Math.imul(h ^ (h >>> 13), MIX);
-        // Folded to a small integer: a map key the engine hashes at no cost.
         return this.lookup(start, end, h & 0x3fffffff);
       }
       h = Math.imul(h ^ w, MIX);
@@ -151,11 +149,16 @@ export class InstructionMemo {
     this.foundEnd = end;
     this.foundHash = key;
     const n = end - start;
-    for (let s = this.slots.get(key); s !== undefined; s = s.next) {
-      if (s.length === n && this.same(s.start, start, n)) {
+    const table = this.table;
+    const mask = (table.length >> 2) - 1;
+    for (let i = key & mask; ; i = (i + 1) & mask) {
+      const at = i << 2;
+      const k = table[at]!;
+      if (k === -1) break;
+      if (k === key && table[at + 2] === n && this.same(table[at + 1]!, start, n)) {
         this.hits++;
-        s.start = start;
-        return s.entry;
+        table[at + 1] = start;
+        return this.entries[table[at + 3]!];
       }
     }
     if (++this.misses === TRIAL_LOOKUPS && this.hits < TRIAL_LOOKUPS * MIN_HIT_RATE) this.active = false;
@@ -173,12 +176,41 @@ export class InstructionMemo {
 
   /** Remembers the clean statement text at [start, end) (it ends with its only `;`), whose hash `find` gave. */
   remember(start: number, end: number, key: number, entry: MemoEntry): void {
-    if (this.count >= MAX_ENTRIES) return;
+    const count = this.entries.length;
+    if (count >= MAX_ENTRIES) return;
     const n = end - start;
-    const first = this.slots.get(key);
-    for (let s = first; s !== undefined; s = s.next) if (s.length === n && this.same(s.start, start, n)) return;
-    this.slots.set(key, { start, length: n, entry, next: first });
-    this.count++;
+    const table = this.table;
+    const mask = (table.length >> 2) - 1;
+    let i = key & mask;
+    for (; ; i = (i + 1) & mask) {
+      const at = i << 2;
+      const k = table[at]!;
+      if (k === -1) break;
+      if (k === key && table[at + 2] === n && this.same(table[at + 1]!, start, n)) return;
+    }
+    const at = i << 2;
+    table[at] = key;
+    table[at + 1] = start;
+    table[at + 2] = n;
+    table[at + 3] = count;
+    this.entries.push(entry);
+    // At most half full: probes stay short.
+    if ((count + 1) * 2 > mask + 1) this.grow();
+  }
+
+  /** Twice the slots, every key placed again (the keys are kept: no text is read). */
+  private grow(): void {
+    const old = this.table;
+    const table = new Int32Array(old.length * 2).fill(-1);
+    const mask = (table.length >> 2) - 1;
+    for (let from = 0; from < old.length; from += 4) {
+      const key = old[from]!;
+      if (key === -1) continue;
+      let i = key & mask;
+      while (table[i << 2] !== -1) i = (i + 1) & mask;
+      table.set(old.subarray(from, from + 4), i << 2);
+    }
+    this.table = table;
   }
 
   /** The statement [start, end) of the text, known to repeat a clean one. */
