@@ -856,22 +856,28 @@ export class ModuleChecker {
     const pending = scope.pending;
     if (pending) {
       let unresolved: Map<string, PendingRef[]> | undefined;
+      // ptxas resolves a scope's forward references in order of first use, and "Label expected for
+      // forward reference" (PTX311) is fatal: names after it are never reported, and a block's
+      // stops ptxas before the function's end (where its unresolved labels are reported).
+      let fatal = false;
       for (const [name, refs] of pending) {
         const sym = SymbolTable.lookupIn(scope, name);
         if (sym) {
           for (const r of refs) {
-            if (sym.kind !== 'label')
+            if (sym.kind !== 'label') {
               this.defer('PTX311', `'${name}' is used before its declaration (only labels may be used before they are defined)`, r, sym);
-            else if (r.reportAt) this.defer('PTX344', `label '${name}' cannot be used as a value operand (only as a branch target)`, r, sym);
+              fatal = true;
+            } else if (r.reportAt) this.defer('PTX344', `label '${name}' cannot be used as a value operand (only as a branch target)`, r, sym);
           }
         } else if (isFunction) {
-          for (const r of refs) this.defer('PTX310', `use of undeclared identifier '${name}'`, r);
+          if (!fatal) for (const r of refs) this.defer('PTX310', `use of undeclared identifier '${name}'`, r);
         } else {
           unresolved ??= new Map();
           unresolved.set(name, refs);
         }
       }
       if (unresolved && scope.parent) mergePending(scope.parent, unresolved);
+      if (fatal && !isFunction) this.stoppedInFunction = true;
     }
     this.table.close();
   }
