@@ -33,7 +33,7 @@ import {
   TEX_DEPRECATED_VERSION,
   TYPE_REQUIREMENTS,
 } from './data/declarations.js';
-import { unknownModifiers } from './data/modifiers.js';
+import { INSTRUCTION_REFUSED, unknownModifiers } from './data/modifiers.js';
 import { SPECIAL_REGISTERS } from './data/special-registers.js';
 import {
   formatVersionCode,
@@ -62,6 +62,7 @@ export interface ModuleHeaderInfo {
 const REMEMBERED_SPACES: ReadonlySet<string> = new Set(['.reg', '.param', '.local', '.shared']);
 
 const C_LT = 60;
+const C_DOT = 46;
 const C_SEMI = 59;
 const C_0 = 48;
 const C_9 = 57;
@@ -855,22 +856,28 @@ export class ModuleChecker {
     const pending = scope.pending;
     if (pending) {
       let unresolved: Map<string, PendingRef[]> | undefined;
+      // ptxas resolves a scope's forward references in order of first use, and "Label expected for
+      // forward reference" (PTX311) is fatal: names after it are never reported, and a block's
+      // stops ptxas before the function's end (where its unresolved labels are reported).
+      let fatal = false;
       for (const [name, refs] of pending) {
         const sym = SymbolTable.lookupIn(scope, name);
         if (sym) {
           for (const r of refs) {
-            if (sym.kind !== 'label')
+            if (sym.kind !== 'label') {
               this.defer('PTX311', `'${name}' is used before its declaration (only labels may be used before they are defined)`, r, sym);
-            else if (r.reportAt) this.defer('PTX344', `label '${name}' cannot be used as a value operand (only as a branch target)`, r, sym);
+              fatal = true;
+            } else if (r.reportAt) this.defer('PTX344', `label '${name}' cannot be used as a value operand (only as a branch target)`, r, sym);
           }
         } else if (isFunction) {
-          for (const r of refs) this.defer('PTX310', `use of undeclared identifier '${name}'`, r);
+          if (!fatal) for (const r of refs) this.defer('PTX310', `use of undeclared identifier '${name}'`, r);
         } else {
           unresolved ??= new Map();
           unresolved.set(name, refs);
         }
       }
       if (unresolved && scope.parent) mergePending(scope.parent, unresolved);
+      if (fatal && !isFunction) this.stoppedInFunction = true;
     }
     this.table.close();
   }
@@ -1039,7 +1046,7 @@ export class ModuleChecker {
   private operandName(x: A.NameRef, role: OperandRole, ins: A.Instruction): void {
     const sym = this.table.lookup(x.name);
     if (this.recording) this.record(x.name, role, sym);
-    if (sym === undefined || !cleanUse(sym, role)) this.use(x.name, x.span, role, instructionDate(ins));
+    if (sym === undefined || !cleanUse(sym, role)) this.use(x.name, x.span, role, instructionDate(ins, this.text));
   }
 
   /** Notes a name (resolving to `sym`) the instruction being remembered used, or that it cannot be remembered. */
@@ -1074,16 +1081,16 @@ export class ModuleChecker {
         const sym = this.table.lookup(c.expr.name);
         if (!sym)
           // ptxas dates it like its other operand errors: `call.uni` + newline + callee is on the opcode's line.
-          this.error('PTX312', `call to '${c.expr.name}', which is not declared before this point (declare the function or a .callprototype first)`, this.lineOf(ops[0]!.span, instructionDate(ins)));
+          this.error('PTX312', `call to '${c.expr.name}', which is not declared before this point (declare the function or a .callprototype first)`, this.lineOf(ops[0]!.span, instructionDate(ins, this.text)));
         else if (sym.kind === 'function') {
           sym.calledAt ??= c.expr.span;
           // ptxas dates the call like its other operand errors.
-          this.callArity(ops, callee, sym, instructionDate(ins));
+          this.callArity(ops, callee, sym, instructionDate(ins, this.text));
         } else {
           // An indirect call through a register: its `.callprototype` (the last operand) decides.
           const last = ops[ops.length - 1]!;
           const proto = ops.length > callee + 2 && last.kind === 'expr' && last.expr.kind === 'name' ? this.table.lookup(last.expr.name) : undefined;
-          if (proto?.kind === 'prototype') this.callArity(ops, callee, proto, instructionDate(ins));
+          if (proto?.kind === 'prototype') this.callArity(ops, callee, proto, instructionDate(ins, this.text));
         }
       }
     }
@@ -1144,9 +1151,11 @@ export class ModuleChecker {
       }
     }
     for (const m of unknown) {
-      // ptxas reports unknown modifiers on the modifier's line.
+      // ptxas's lexer reports unknown modifiers on the modifier's line; words only the instruction
+      // check refuses (INSTRUCTION_REFUSED) are on the instruction's line, as its other checks.
       const at = this.text.indexOf(m, ins.opcodeSpan.end);
-      const loc = at >= 0 && at < ins.span.end ? this.loc(at, m.length) : this.spanLoc(ins.opcodeSpan);
+      const word = at >= 0 && at < ins.span.end ? { start: at, end: at + m.length } : ins.opcodeSpan;
+      const loc = INSTRUCTION_REFUSED.has(m) ? this.lineOf(word, instructionDate(ins, this.text)) : this.spanLoc(word);
       this.error('PTX340', `unknown instruction modifier '${m}' on '${ins.opcode}'`, loc);
     }
   }
@@ -1316,13 +1325,20 @@ export class ModuleChecker {
 }
 
 /**
- * Where ptxas dates an instruction (its operand errors): the opcode token when modifiers are attached
- * to it (`mov.b32`), otherwise the token after the opcode (its lookahead): `trap` + newline + `x;` is
- * on x's line. Built only when a diagnostic may need it.
+ * Where ptxas dates an instruction (its operand errors): the token after the opcode (its lookahead).
+ * That is the opcode's line when modifiers are attached to it (`mov.b32`); `trap` + newline + `x;`
+ * is on x's line, and so is `mov` + newline + `.b32 %r1, x;` (the modifier's line). Built only when a
+ * diagnostic may need it.
  */
-function instructionDate(ins: A.Instruction): Span {
+function instructionDate(ins: A.Instruction, text: string): Span {
   const ops = ins.operands;
-  return ins.modifiers.length > 0 || ops.length === 0 ? ins.opcodeSpan : ops[0]!.span;
+  if (ins.modifiers.length > 0) {
+    const end = ins.opcodeSpan.end;
+    if (text.charCodeAt(end) === C_DOT) return ins.opcodeSpan;
+    const at = nextTokenStart(text, end);
+    return { start: at, end: at + 1 };
+  }
+  return ops.length === 0 ? ins.opcodeSpan : ops[0]!.span;
 }
 
 /** A variable's type and array sizes as ptxas compares redeclarations: `.v2.u32|2,` (unsized: empty). */

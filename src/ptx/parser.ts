@@ -12,6 +12,7 @@ import type * as A from './ast.js';
 import { Lexer, decodeFloat, decodeInt } from './lexer.js';
 import { Tok, TokFlag, tokenKindText } from './tokens.js';
 import { FUNCTION_ATTRIBUTE_SET, INSTRUCTION_SET, LINKAGE_SET, STATE_SPACE_SET, TYPE_SET } from './data/keywords.js';
+import { DIRECTIVE_WORDS } from './data/modifiers.js';
 import type { InstructionMemo } from './repeats.js';
 import { MAX_REPEAT_KEY } from './repeats.js';
 
@@ -1830,9 +1831,19 @@ export class Parser {
     }
     this.advance();
     if (!known) {
+      // A directive word is a syntax error even here (ptxas: "Parsing error near '.reg'", fatal),
+      // so the opcode is never named.
+      for (const m of modifiers) {
+        if (!DIRECTIVE_WORDS.has(m)) continue;
+        const at = this.text.indexOf(m, opcodeEnd);
+        this.error('PTX201', `syntax error: directive '${m}' after an instruction`, at, m.length);
+        return;
+      }
       const shown = opcode.length > 60 ? opcode.slice(0, 60) + '…' : opcode;
       const line0 = this.text.lastIndexOf('\n', nextStart - 1) < opcodeStart;
-      if (modifiers.length === 0 && !line0) this.error('PTX226', `unknown instruction '${shown}'`, nextStart, nextLen);
+      // Modifiers apart from the opcode (`x` + newline + `.global %r1;`) count as the next token.
+      const attached = modifiers.length > 0 && this.text.charCodeAt(opcodeEnd) === 46;
+      if (!attached && !line0) this.error('PTX226', `unknown instruction '${shown}'`, nextStart, nextLen);
       else this.error('PTX226', `unknown instruction '${shown}'`, opcodeStart, opcodeEnd - opcodeStart);
       return;
     }

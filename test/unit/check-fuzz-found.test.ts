@@ -119,6 +119,26 @@ const cases: Case[] = [
   { name: 'undeclared callee after call.uni and a newline: the opcode line', text: '.entry k()\n{\n.param .b64 p;\ncall.uni\nnope,\n(p);\nret;\n}', line: 7, code: 'PTX312' },
   { name: 'undeclared callee after a bare call and a newline: its own line', text: '.entry k()\n{\n.param .b64 p;\ncall\nnope,\n(p);\nret;\n}', line: 8, code: 'PTX312' },
   { name: 'discard.bulk.tensormap: a syntax error for ptxas (instruction-specific)', text: '.entry k()\n{\n.reg .b64 %rd<2>;\ndiscard.bulk.tensormap %rd1;\nret;\n}', line: 7, code: 'PTX340' },
+  // `.mbarrier::meet_tx::bytes`: the lexer knows it, every instruction refuses it ("Illegal" + "Unknown
+  // modifier"), dated like the instruction's other checks; an earlier instruction error hides it.
+  { name: 'meet_tx after mov (every instruction refuses it)', text: K('mov.b32.mbarrier::meet_tx::bytes %r1, %r2;'), line: 9, code: 'PTX340' },
+  { name: 'meet_tx after a compound name (bar.cta)', text: K('bar.cta.sync.mbarrier::meet_tx::bytes 0;'), line: 9, code: 'PTX340' },
+  { name: 'meet_tx after bra.sync: ptxas says only "Illegal modifier .sync", on the same line', text: K('L1:\nbra.sync.mbarrier::meet_tx::bytes L1;'), line: 10, code: 'PTX340' },
+  { name: 'meet_tx on a later line: the instruction line (the token after the opcode)', text: K('L1:\nbra\n.uni\n.mbarrier::meet_tx::bytes\nL1;'), line: 11, code: 'PTX340' },
+  { name: '.mbarrier on a later line: the opcode line when modifiers are attached', text: K('mov.b32\n.mbarrier\n%r1, %r2;'), line: 9, code: 'PTX340' },
+  { name: 'an unknown word on a later line: its own line (the lexer)', text: K('mov.b32\n.zz\n%r1, %r2;'), line: 10, code: 'PTX340' },
+  { name: 'undeclared operand, modifiers apart from the opcode: the first modifier\'s line', text: K('mov\n.b32 %r1, %zz;'), line: 10, code: 'PTX310' },
+  { name: 'undeclared operand, modifiers apart on the opcode line', text: K('mov .b32\n%r1, %zz;'), line: 9, code: 'PTX310' },
+  // ptxas: "Label expected for forward reference of 'x'" is fatal; a block's stops ptxas before the
+  // function's end, where its unresolved labels would be reported (random modules, seed 201).
+  { name: 'forward reference to a variable in a block hides the unresolved labels', text: '.entry k()\n{\n.reg .b32 %r<4>;\nbra L9;\n{\nmov.u32 %r1, x;\n.reg .u32 x;\n}\nret;\n}', line: 9, code: 'PTX311' },
+  { name: 'forward reference to a variable at function level, used before the label', text: '.entry k()\n{\n.reg .b32 %r<4>;\nmov.u32 %r1, x;\nbra L9;\n.reg .u32 x;\nret;\n}', line: 7, code: 'PTX311' },
+  // A directive word after an unknown opcode is a syntax error there, not the unknown opcode
+  // (token mutations, seed 107: a stray `x` before `.reg`).
+  { name: 'unknown opcode then a directive on the next line', text: K('x\n.reg .b32 t;'), line: 10, code: 'PTX201' },
+  { name: 'unknown opcode with a directive attached', text: K('x.entry %r1;'), line: 9, code: 'PTX201' },
+  { name: 'unknown opcode, modifiers on the next line: dated there (the token after the opcode)', text: K('x\n.global %r1;'), line: 10, code: 'PTX226' },
+  { name: 'unknown opcode, modifiers attached: its own line', text: K('x.global\n%r1;'), line: 9, code: 'PTX226' },
   { name: '.target after .address_size', full: true, text: '.version 8.0\n.target sm_80\n.address_size 64\n.target sm_80\n.entry k() { ret; }\n', line: 4, code: 'PTX308' },
 ];
 

@@ -7,7 +7,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { checkPtxText } from '../../src/ptx/index.js';
-import { compoundNames, GENERIC_MODIFIERS, unknownModifiers } from '../../src/ptx/data/modifiers.js';
+import { compoundNames, GENERIC_MODIFIERS, INSTRUCTION_REFUSED, unknownModifiers } from '../../src/ptx/data/modifiers.js';
 
 const rot13 = (s: string) => s.replace(/[a-z]/g, (c) => String.fromCharCode(((c.charCodeAt(0) - 97 + 13) % 26) + 97));
 
@@ -88,8 +88,40 @@ describe('ptx modifier vocabulary', () => {
     assert.deepEqual([...unknownModifiers('cp', ['.async', '.bulk', '.tensormap::generic'])], ['.tensormap::generic']);
     assert.deepEqual([...unknownModifiers('cp', ['.async', '.bulk', '.tensor', '.tensormap'])], []); // not right after cp.async.bulk
     assert.deepEqual([...unknownModifiers('st', ['.bulk', '.tensormap'])], []);
-    assert.deepEqual([...unknownModifiers('bra', ['.uni', '.mbarrier::meet_tx::bytes'])], ['.mbarrier::meet_tx::bytes']);
-    assert.deepEqual([...unknownModifiers('mov', ['.mbarrier::meet_tx::bytes'])], []);
+  });
+
+  test('.mbarrier::meet_tx::bytes is refused after every instruction (measured)', () => {
+    // ptxas: "Illegal modifier" + "Unknown modifier" wherever no earlier instruction check fails.
+    const meet = '.mbarrier::meet_tx::bytes';
+    assert.equal(GENERIC_MODIFIERS.has(meet), false);
+    for (const [op, ...mods] of [
+      ['bra', '.uni'],
+      ['bra', '.sync'],
+      ['mov', '.b32'],
+      ['bar', '.cta', '.sync'],
+      ['bar', '.red', '.popc', '.u32'],
+      ['barrier', '.cluster', '.arrive'],
+      ['call'],
+      ['ret'],
+      ['cp', '.async', '.bulk', '.shared::cluster', '.global'],
+      ['mbarrier', '.complete_tx'],
+      ['st', '.async', '.shared::cluster'],
+    ] as string[][])
+      assert.deepEqual([...unknownModifiers(op!, [...mods, meet])], [meet], `${op}${mods.join('')}`);
+    assert.deepEqual([...unknownModifiers('cp', ['.async', '.bulk', '.shared::cluster', '.global', '.mbarrier::complete_tx::bytes'])], []);
+    assert.ok(INSTRUCTION_REFUSED.has(meet) && INSTRUCTION_REFUSED.has('.mbarrier'));
+  });
+
+  test('words only instructions refuse are reported on the instruction line, others on their own', () => {
+    const at = (body: string) => {
+      const text = `.version 9.0\n.target sm_90a\n.address_size 64\n.entry k() {\n.reg .b32 %r<4>;\nL1:\n${body}\nret;\n}\n`;
+      const d = checkPtxText('m.ptx', text);
+      return d.map((x) => `${x.code}@${x.location?.line}`);
+    };
+    assert.deepEqual(at('mov.b32\n.mbarrier::meet_tx::bytes\n%r1, %r2;'), ['PTX340@7']); // ptxas: line 7
+    assert.deepEqual(at('mov\n.mbarrier::meet_tx::bytes.b32 %r1, %r2;'), ['PTX340@8']); // the token after the opcode
+    assert.deepEqual(at('bra\n.uni\n.mbarrier::meet_tx::bytes\nL1;'), ['PTX340@8']);
+    assert.deepEqual(at('mov.b32\n.wide\n%r1, %r2;'), ['PTX340@8']); // the lexer's: the word's line
   });
 
   test('compound names per opcode', () => {

@@ -54,7 +54,7 @@ const GENERIC_WORDS: readonly string[] = [
   'm64n8k16 m64n8k256 m64n8k32 m64n8k64 m64n8k8 m64n96k16 m64n96k256 m64n96k32 m64n96k64 m64n96k8 m8n16',
   'm8n32k16 m8n8 m8n8k128 m8n8k16 m8n8k32 m8n8k4 m8n8k64 matrix::A matrix::D matrix::scaleA matrix::scaleB',
   'matrix::sparseMetadata max maxabs mbarrier::arrive::one mbarrier::complete_tx::bytes',
-  'mbarrier::meet_tx::bytes mbarrier_init memory_layout min mma mmio multicast multicast::cluster',
+  'mbarrier_init memory_layout min mma mmio multicast multicast::cluster',
   'multicast::cluster::all nan nc ne neu noComplete no_allocate no_membermask_overlap noftz noinc normal',
   'normalized_coords notanumber num num_mipmap_levels num_samples number oob or pack::16b param po popc',
   'pred r rank rc16 rc8 read regoffset relaxed release relu rm rmi rn rna rni row rp rpi rs rz rzi s16',
@@ -109,16 +109,36 @@ const COMPOUND_NAMES: readonly (readonly [string, string])[] = [
 
 /**
  * Words ptxas knows, yet refuses after these instruction names (instruction-specific grammar,
- * measured with ptxas 13.0): "Unknown modifier" for `.mbarrier::meet_tx::bytes` anywhere after
- * `bar`, `barrier`, `barrier.cta`, `bra` and `call` (`bra.uni.`, `bra.en.`; but ptxas takes
- * `bra.sync.mbarrier::meet_tx::bytes`, not modelled); a syntax error for `.tensormap` and
- * `.tensormap::generic` right after the bulk copy, prefetch and discard names (`discard.bulk.tensormap`).
+ * measured with ptxas 13.0): a syntax error for `.tensormap` and `.tensormap::generic` right after
+ * the bulk copy, prefetch and discard names (`discard.bulk.tensormap`).
  * Rows: the words, the names, and whether only right after the name.
  */
 const REFUSED_AFTER: readonly (readonly [string, string, boolean])[] = [
-  ['mbarrier::meet_tx::bytes', 'bar barrier barrier.cta bra call', false],
   ['tensormap tensormap::generic', 'applypriority.bulk cp.async.bulk cp.async.bulk.prefetch cp.reduce.async.bulk discard.bulk', true],
 ];
+
+/**
+ * Words ptxas's lexer takes (no "Unknown modifier" after an unknown opcode) that no instruction
+ * takes: every known instruction refuses them with "Illegal modifier" + "Unknown modifier", dated
+ * like the instruction's other checks (the line of the token after the opcode, not the word's), and
+ * only when no earlier instruction check failed (`bra.sync.mbarrier::meet_tx::bytes` is only "Illegal
+ * modifier '.sync'"; that line is an error either way). `.mbarrier` is also a part of
+ * `cp.async.mbarrier.arrive`, where it is known; `.mbarrier::meet_tx::bytes` is known nowhere
+ * (measured after every opcode of Table 2 and each compound name, sm_90a and sm_100a).
+ */
+export const INSTRUCTION_REFUSED: ReadonlySet<string> = new Set(['.mbarrier', '.mbarrier::meet_tx::bytes']);
+
+/**
+ * Directive words ptxas's grammar refuses after an opcode: "Parsing error near '.reg'" (fatal), also
+ * after an unknown opcode, whose "Not a name of any known instruction" then never comes. Measured
+ * with ptxas 13.0 (`x .reg %r1;`); the other directives of Table 1 are modifiers there (`.global`,
+ * `.alias`, `.weak`) or "Unknown modifier" (`.version`, `.sreg`).
+ */
+export const DIRECTIVE_WORDS: ReadonlySet<string> = new Set(
+  ('.abi_preserve .abi_preserve_control .address_size .align .attribute .blocksareclusters .branchtargets .callprototype ' +
+    '.calltargets .common .entry .explicitcluster .extern .file .func .loc .local_maxnreg .maxclusterrank .maxnctapersm ' +
+    '.maxnreg .maxntid .minnctapersm .noreturn .pragma .reg .reqnctapercluster .reqntid .section .target .visible').split(' '),
+);
 
 /** `name word` keys of REFUSED_AFTER (the word with its dot): true when only right after the name. */
 const REFUSED: ReadonlyMap<string, boolean> = new Map(
