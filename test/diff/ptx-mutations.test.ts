@@ -8,8 +8,9 @@
  * stray characters. gpuasm must reject exactly when ptxas does, on ptxas's first-error line.
  *
  * gpuasm does not type-check instructions against their operands (ptxas "Arguments mismatch",
- * "Unexpected instruction types", an opcode's own modifier list): a disagreement whose ptxas error
- * is one of those is counted and printed, not failed. Replay with GPUASM_SEED; scale with GPUASM_FUZZ_RUNS.
+ * "Unexpected instruction types", an opcode's own modifier list, two words of one modifier group,
+ * an address in another state space than the instruction's, a missing operation): a disagreement
+ * whose ptxas error is one of those is counted and printed, not failed. Replay with GPUASM_SEED; scale with GPUASM_FUZZ_RUNS.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -22,7 +23,7 @@ import { checkPtxText } from '../../src/ptx/index.js';
 
 /** ptxas errors of instruction typing, which gpuasm does not check (see the file comment). */
 const INSTRUCTION_TYPING =
-  /Arguments mismatch|instruction types|Unknown modifier|Illegal vector size|vector size mismatch|Operand vector size|must be register|Illegal rounding modifier|requires \.target sm_|Illegal operand type|modifier required|not supported on \.target|Integer constant expression expected for|Vector expected|Operand negation|Illegal argument to unary minus/;
+  /Arguments mismatch|instruction types|Unknown modifier|Illegal vector size|vector size mismatch|Operand vector size|must be register|Illegal rounding modifier|requires \.target sm_|Illegal operand type|modifier required|not supported on \.target|Integer constant expression expected for|Vector expected|Operand negation|Illegal argument to unary minus|Multiple [a-z ]+ specified|Duplicate \.[a-z]|State space mismatch|Illegal operation/;
 
 /**
  * Of those, the ones gpuasm does report in some cases (unknown modifier words, special registers a
