@@ -989,6 +989,7 @@ export class ModuleChecker {
     const span = decl.span;
     this.memo!.remember(span.start, span.end, hash, {
       kind: 'declaration',
+      length: span.end - span.start,
       name: d.name,
       nameOffset: d.nameSpan.start - span.start,
       space: decl.space,
@@ -1037,7 +1038,7 @@ export class ModuleChecker {
       const cells: NameCell[] = [];
       for (let i = 0; i < n; i++) cells.push(this.table.cell(this.recordedNames[i]!));
       const span = ins.span;
-      this.memo!.remember(span.start, span.end, hash, { kind: 'instruction', names: cells, roles: this.recordedRoles.slice(0, n), isLoad: ins.opcode === 'ld' });
+      this.memo!.remember(span.start, span.end, hash, { kind: 'instruction', length: span.end - span.start, names: cells, roles: this.recordedRoles.slice(0, n), isLoad: ins.opcode === 'ld' });
     }
     this.recording = false;
   }

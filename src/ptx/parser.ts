@@ -412,7 +412,7 @@ export class Parser {
       this.memoLines = this.lx.linesSeen;
       return false;
     }
-    out.push(memo.repeated(entry, start, end));
+    out.push(memo.repeated(entry, start));
     this.lastEnd = end;
     this.lx.seek(end);
     return true;

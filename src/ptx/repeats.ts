@@ -31,6 +31,8 @@ const MIN_HIT_RATE = 0.05;
 /** What the checker needs to re-check a statement whose text it checked cleanly before. */
 export interface RepeatEntry {
   readonly kind: 'instruction';
+  /** The length of its text (every copy has it). */
+  readonly length: number;
   /** The names it resolved (their lookup cells), with how each was used (the checker's operand roles). */
   readonly names: readonly NameCell[];
   readonly roles: readonly number[];
@@ -44,6 +46,8 @@ export interface RepeatEntry {
  */
 export interface DeclarationEntry {
   readonly kind: 'declaration';
+  /** The length of its text (every copy has it). */
+  readonly length: number;
   readonly name: string;
   /** Where the name starts, counted from the statement's start. */
   readonly nameOffset: number;
@@ -213,9 +217,9 @@ export class InstructionMemo {
     this.table = table;
   }
 
-  /** The statement [start, end) of the text, known to repeat a clean one. */
-  repeated(entry: MemoEntry, start: number, end: number): RepeatedInstruction | RepeatedDeclaration {
-    return entry.kind === 'instruction' ? new RepeatedInstruction(this, entry, start, end) : new RepeatedDeclaration(this, entry, start, end);
+  /** The statement at `start`, known to repeat the clean one of `entry`. */
+  repeated(entry: MemoEntry, start: number): RepeatedInstruction | RepeatedDeclaration {
+    return entry.kind === 'instruction' ? new RepeatedInstruction(this, entry, start) : new RepeatedDeclaration(this, entry, start);
   }
 
   /** The statement at `start`, parsed in full (it parses cleanly: its text did before). */
@@ -237,14 +241,14 @@ export class InstructionMemo {
  * any of its parts parses it in full, once.
  */
 export class RepeatedInstruction implements A.Instruction {
-  readonly kind = 'instruction' as const;
+  /** (On the prototype: hundreds of thousands of these are made, each as small as it can be.) */
+  declare readonly kind: 'instruction';
   private parsed: A.Instruction | undefined;
 
   constructor(
     private readonly memo: InstructionMemo,
     readonly entry: RepeatEntry,
     private readonly start: number,
-    private readonly end: number,
   ) {}
 
   /** The statement parsed in full. */
@@ -253,7 +257,7 @@ export class RepeatedInstruction implements A.Instruction {
   }
 
   get span(): Span {
-    return { start: this.start, end: this.end };
+    return { start: this.start, end: this.start + this.entry.length };
   }
   get guard(): A.Guard | undefined {
     return this.full().guard;
@@ -281,14 +285,14 @@ export class RepeatedInstruction implements A.Instruction {
  * its state space is known without parsing; reading any other part parses it in full, once.
  */
 export class RepeatedDeclaration implements A.VariableDecl {
-  readonly kind = 'variable' as const;
+  /** (On the prototype, as for RepeatedInstruction.) */
+  declare readonly kind: 'variable';
   private parsed: A.VariableDecl | undefined;
 
   constructor(
     private readonly memo: InstructionMemo,
     readonly entry: DeclarationEntry,
     readonly start: number,
-    private readonly end: number,
   ) {}
 
   /** The declaration parsed in full. */
@@ -297,7 +301,7 @@ export class RepeatedDeclaration implements A.VariableDecl {
   }
 
   get span(): Span {
-    return { start: this.start, end: this.end };
+    return { start: this.start, end: this.start + this.entry.length };
   }
   get space(): A.StateSpace {
     return this.entry.space;
@@ -331,3 +335,6 @@ export class RepeatedDeclaration implements A.VariableDecl {
     return 'toJSON' in f && typeof f.toJSON === 'function' ? (f.toJSON as () => A.VariableDecl)() : f;
   }
 }
+
+Object.defineProperty(RepeatedInstruction.prototype, 'kind', { value: 'instruction', enumerable: true });
+Object.defineProperty(RepeatedDeclaration.prototype, 'kind', { value: 'variable', enumerable: true });

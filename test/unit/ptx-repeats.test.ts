@@ -215,7 +215,7 @@ test('ptx repeats: a repeated statement reads as the statement parsed in full', 
   const first = text.indexOf('@');
   const second = text.indexOf('@', first + 1);
   const end = text.indexOf(';', second) + 1;
-  const r = memo.repeated({ kind: 'instruction', names: [], roles: [], isLoad: false }, second, end);
+  const r = memo.repeated({ kind: 'instruction', length: end - second, names: [], roles: [], isLoad: false }, second);
   assert.ok(r instanceof RepeatedInstruction);
   const parsed = new Parser(text).parseStatementAt(second);
   assert.ok(parsed);
@@ -233,7 +233,7 @@ test('ptx repeats: a repeated declaration reads as the declaration parsed in ful
   const first = text.indexOf('.param');
   const second = text.indexOf('.param', first + 1);
   const end = text.indexOf(';', second) + 1;
-  const r = memo.repeated({ kind: 'declaration', name: 'param0', nameOffset: 21, space: '.param', type: '.b32', familyCount: undefined }, second, end);
+  const r = memo.repeated({ kind: 'declaration', length: end - second, name: 'param0', nameOffset: 21, space: '.param', type: '.b32', familyCount: undefined }, second);
   assert.ok(r instanceof RepeatedDeclaration);
   const parsed = new Parser(text).parseStatementAt(second);
   assert.ok(parsed);
