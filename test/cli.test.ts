@@ -291,3 +291,22 @@ test('the built CLI entry is executable, so `npx gpuasm` runs it directly', { sk
   assert.equal(r.status, 0);
   assert.match(r.stdout, /^gpuasm \d+\.\d+\.\d+/);
 });
+
+test('cli process: output far larger than a pipe buffer arrives whole, through a reader that waits', { skip: process.platform === 'win32' ? 'needs a POSIX shell' : undefined }, () => {
+  const dir = mkdtempSync(join(tmpdir(), 'gpuasm-big-out-'));
+  const file = join(dir, 'many.ptx');
+  let text = '.version 8.0\n.target sm_80\n.entry k()\n{\n';
+  for (let i = 0; i < 3000; i++) text += `\tmov.u32 %r${i}, 1;\n`;
+  writeFileSync(file, text + '}\n');
+  const bin = join(REPO_ROOT, 'dist', 'src', 'cli', 'bin.js');
+  // The shell's reader sleeps before reading: the writer meets a full pipe and must wait, not drop.
+  for (const [args, stream] of [
+    [`--format json`, ''],
+    [`--no-color`, ' 2>&1'],
+  ] as const) {
+    const r = spawnSync('sh', ['-c', `"${process.execPath}" "${bin}" check ${args} "${file}"${stream} | (sleep 0.3; cat)`], { encoding: 'utf8', maxBuffer: 64 << 20 });
+    assert.ok(r.stdout.length > 100_000, `${args}: only ${r.stdout.length} bytes`);
+    if (args === '--format json') assert.equal((JSON.parse(r.stdout) as { diagnostics: unknown[] }).diagnostics.length, 1000);
+    else assert.match(r.stdout, /1000 errors generated\.\n$/);
+  }
+});
