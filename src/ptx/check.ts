@@ -46,7 +46,7 @@ import {
 } from './data/targets.js';
 import { mergePending, SymbolTable, type NameCell, type PendingRef, type PtxSymbol } from './scope.js';
 import { offeredMemoHash } from './parser.js';
-import { RepeatedDeclaration, RepeatedInstruction, type InstructionMemo } from './repeats.js';
+import { RepeatedDeclaration, RepeatedInstruction, type StatementMemo } from './repeats.js';
 
 /** What the header said, for checks that depend on it. */
 export interface ModuleHeaderInfo {
@@ -139,7 +139,7 @@ export class ModuleChecker {
   private itemCount = 0;
   private firstKinds: [string | undefined, string | undefined] = [undefined, undefined];
   /** Clean instruction statements are remembered here (see repeats.ts). */
-  private memo: InstructionMemo | undefined = undefined;
+  private memo: StatementMemo | undefined = undefined;
   /** While an offered statement is checked: whether it can still be remembered, and the names it resolved with their roles. */
   private recording = false;
   private readonly recordedNames: string[] = [];
@@ -149,7 +149,7 @@ export class ModuleChecker {
   private errorCount = 0;
 
   /** Remembers clean instruction statements in `memo`, and re-checks the repeated ones it finds (see repeats.ts). */
-  useMemo(memo: InstructionMemo): void {
+  useMemo(memo: StatementMemo): void {
     this.memo = memo;
   }
 

@@ -22,7 +22,7 @@ import type { MappedText } from '../core/source.js';
 import { ModuleChecker, type FunctionEnd, type FunctionFact } from './check.js';
 import { LayoutInput, layoutInput } from './layout.js';
 import { Parser } from './parser.js';
-import { InstructionMemo } from './repeats.js';
+import { StatementMemo } from './repeats.js';
 
 /** Worker threads, loaded only when a check uses them (loading them costs every `gpuasm check` a few ms). */
 function threads(): typeof import('node:worker_threads') {
@@ -152,10 +152,10 @@ export function itemChecks(
   diags: DiagnosticBag,
   parser: Parser,
   repeats: boolean | Uint8Array = true,
-): { checker: ModuleChecker; input: LayoutInput; sink: { push(item: ModuleItem): void }; memo?: InstructionMemo } {
+): { checker: ModuleChecker; input: LayoutInput; sink: { push(item: ModuleItem): void }; memo?: StatementMemo } {
   const checker = new ModuleChecker(source, diags);
   // Statements repeated verbatim are parsed and checked once (see repeats.ts); `repeats` may hold the text's latin1 bytes.
-  const memo = repeats !== false ? new InstructionMemo(source.text, repeats === true ? undefined : repeats) : undefined;
+  const memo = repeats !== false ? new StatementMemo(source.text, repeats === true ? undefined : repeats) : undefined;
   if (memo) {
     parser.useMemo(memo);
     checker.useMemo(memo);

@@ -13,7 +13,7 @@ import { Lexer, decodeFloat, decodeInt } from './lexer.js';
 import { Tok, TokFlag, tokenKindText } from './tokens.js';
 import { FUNCTION_ATTRIBUTE_SET, INSTRUCTION_SET, LINKAGE_SET, STATE_SPACE_SET, TYPE_SET } from './data/keywords.js';
 import { DIRECTIVE_WORDS } from './data/modifiers.js';
-import type { InstructionMemo } from './repeats.js';
+import type { StatementMemo } from './repeats.js';
 import { MAX_REPEAT_KEY } from './repeats.js';
 
 /** Nesting bound for parentheses, ternaries, braces and blocks. */
@@ -94,6 +94,7 @@ const SECTION_DATA_TYPES = new Set(['.b8', '.b16', '.b32', '.b64']);
 const C_0 = 48;
 const C_9 = 57;
 const C_COLON = 58;
+const C_DOT = 46;
 /** Shared bigints for the small values most literals have (no allocation per literal). */
 const SMALL_BIGINTS: bigint[] = [];
 for (let i = 0; i < 4096; i++) SMALL_BIGINTS.push(BigInt(i));
@@ -360,7 +361,7 @@ export class Parser {
   readonly text: string;
   readonly pending: PendingDiag[] = [];
   /** Repeated statements are looked up here (check path only; see repeats.ts). */
-  private memo: InstructionMemo | undefined = undefined;
+  private memo: StatementMemo | undefined = undefined;
   /** The end of the statement being parsed when it may be remembered (its first `;`), and the diagnostics count at its start. */
   private memoEnd = -1;
   private memoPending = 0;
@@ -389,7 +390,7 @@ export class Parser {
   }
 
   /** Statements whose text `memo` remembers as clean are not parsed again (see repeats.ts). */
-  useMemo(memo: InstructionMemo): void {
+  useMemo(memo: StatementMemo): void {
     this.memo = memo;
   }
 
@@ -1842,7 +1843,7 @@ export class Parser {
       const shown = opcode.length > 60 ? opcode.slice(0, 60) + '…' : opcode;
       const line0 = this.text.lastIndexOf('\n', nextStart - 1) < opcodeStart;
       // Modifiers apart from the opcode (`x` + newline + `.global %r1;`) count as the next token.
-      const attached = modifiers.length > 0 && this.text.charCodeAt(opcodeEnd) === 46;
+      const attached = modifiers.length > 0 && this.text.charCodeAt(opcodeEnd) === C_DOT;
       if (!attached && !line0) this.error('PTX226', `unknown instruction '${shown}'`, nextStart, nextLen);
       else this.error('PTX226', `unknown instruction '${shown}'`, opcodeStart, opcodeEnd - opcodeStart);
       return;

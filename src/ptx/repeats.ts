@@ -74,13 +74,13 @@ function tailWord(bytes: DataView, p: number): number {
 }
 
 /**
- * The memo shared by one module's parser (lookups) and checker (entries). Keys are statement texts
- * from the first token to the first `;`, kept as ranges of the module text: a lookup hashes the
- * statement once (the hash is a small integer, a cheap map key) and confirms a match against the
+ * The memo shared by one module's parser (lookups) and checker (entries) of instruction statements
+ * and body declarations. Keys are statement texts from the first token to the first `;`, kept as
+ * ranges of the module text: a lookup hashes the statement once and confirms a match against the
  * text where the statement was last seen. It makes no string. Both read the text's bytes four at a
  * time: half the time of reading characters one by one.
  */
-export class InstructionMemo {
+export class StatementMemo {
   /**
    * Open addressing, four integers a slot side by side, so a probe reads one cache line: the key
    * (-1: empty), where the text was last seen (the latest copy is the one most likely still in the
@@ -139,6 +139,7 @@ export class InstructionMemo {
         h = Math.imul(h ^ (k === 3 ? w : w & ((1 << ((k + 1) << 3)) - 1)), MIX);
         h ^= (h >>> 15) ^ (end - start);
         h = Math.imul(h ^ (h >>> 13), MIX);
+        // (Non-negative: -1 marks an empty slot.)
         return this.lookup(start, end, h & 0x3fffffff);
       }
       h = Math.imul(h ^ w, MIX);
@@ -173,7 +174,7 @@ export class InstructionMemo {
   private same(a: number, b: number, n: number): boolean {
     const bytes = this.bytes;
     let j = 0;
-    for (; j + 4 <= n; j += 4) if (bytes.getInt32(a + j) !== bytes.getInt32(b + j)) return false;
+    for (; j + 4 <= n; j += 4) if (bytes.getInt32(a + j, true) !== bytes.getInt32(b + j, true)) return false;
     for (; j < n; j++) if (bytes.getUint8(a + j) !== bytes.getUint8(b + j)) return false;
     return true;
   }
@@ -246,7 +247,7 @@ export class RepeatedInstruction implements A.Instruction {
   private parsed: A.Instruction | undefined;
 
   constructor(
-    private readonly memo: InstructionMemo,
+    private readonly memo: StatementMemo,
     readonly entry: RepeatEntry,
     private readonly start: number,
   ) {}
@@ -290,7 +291,7 @@ export class RepeatedDeclaration implements A.VariableDecl {
   private parsed: A.VariableDecl | undefined;
 
   constructor(
-    private readonly memo: InstructionMemo,
+    private readonly memo: StatementMemo,
     readonly entry: DeclarationEntry,
     readonly start: number,
   ) {}

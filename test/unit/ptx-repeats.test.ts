@@ -14,7 +14,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { checkPtx } from '../../src/ptx/index.js';
-import { InstructionMemo, MAX_REPEAT_KEY, RepeatedDeclaration, RepeatedInstruction } from '../../src/ptx/repeats.js';
+import { StatementMemo, MAX_REPEAT_KEY, RepeatedDeclaration, RepeatedInstruction } from '../../src/ptx/repeats.js';
 import { Parser } from '../../src/ptx/parser.js';
 import { itemChecks } from '../../src/ptx/parallel.js';
 import { DiagnosticBag } from '../../src/core/diagnostics.js';
@@ -211,7 +211,7 @@ test('ptx repeats: random modules of repeated statements give the same diagnosti
 
 test('ptx repeats: a repeated statement reads as the statement parsed in full', () => {
   const text = '.version 8.0\n.target sm_80\n.entry k()\n{\n\t.reg .b32 %r<3>;\n\t@%r1 add.s32 %r1, %r2, 4;\n\t@%r1 add.s32 %r1, %r2, 4;\n}\n';
-  const memo = new InstructionMemo(text);
+  const memo = new StatementMemo(text);
   const first = text.indexOf('@');
   const second = text.indexOf('@', first + 1);
   const end = text.indexOf(';', second) + 1;
@@ -229,7 +229,7 @@ test('ptx repeats: a repeated statement reads as the statement parsed in full', 
 
 test('ptx repeats: a repeated declaration reads as the declaration parsed in full', () => {
   const text = '.version 8.0\n.target sm_80\n.entry k()\n{\n\t{\n\t.param .align 4 .b32 param0;\n\t}\n\t.param .align 4 .b32 param0;\n}\n';
-  const memo = new InstructionMemo(text);
+  const memo = new StatementMemo(text);
   const first = text.indexOf('.param');
   const second = text.indexOf('.param', first + 1);
   const end = text.indexOf(';', second) + 1;
@@ -296,7 +296,7 @@ test('ptx repeats: a key ends at the first `;` wherever it falls in a word, and 
   const seed = fuzzSeed();
   fc.assert(
     fc.property(fc.string({ unit: fc.constantFrom('a', ';', ' ', '\t', 'Z', '%'), maxLength: 400 }), fc.nat(), fc.nat(), (text, i, j) => {
-      const memo = new InstructionMemo(text);
+      const memo = new StatementMemo(text);
       const start = text.length === 0 ? 0 : i % text.length;
       memo.find(start);
       const semi = text.indexOf(';', start);
@@ -308,7 +308,7 @@ test('ptx repeats: a key ends at the first `;` wherever it falls in a word, and 
       const stmt = text.slice(start, expected);
       const pad = 'x'.repeat(j % 7);
       for (const other of [pad + stmt + text, text + pad + stmt]) {
-        const m2 = new InstructionMemo(other);
+        const m2 = new StatementMemo(other);
         const at = other === pad + stmt + text ? pad.length : text.length + pad.length;
         m2.find(at);
         assert.equal(m2.foundEnd, at + stmt.length);
