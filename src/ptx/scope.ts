@@ -89,6 +89,8 @@ const NO_FAMILIES: Map<string, PtxSymbol> = new Map();
 export class Scope {
   /** Names declared directly in this scope. */
   readonly names = new Map<string, PtxSymbol>();
+  /** Their cells, in the table of the module (what closing the scope updates). */
+  readonly declared: NameCell[] = [];
   /** Families (`%r<N>`) declared directly in this scope, by prefix (shared empty map until the first). */
   families: Map<string, PtxSymbol> = NO_FAMILIES;
   /** Smallest numeric suffix of a plain name per prefix (to see `%r1` collide with `%r<4>`); see suffixTable. */
@@ -155,10 +157,7 @@ export class SymbolTable {
   /** Closes the current scope; returns it (its `names` stay readable). */
   close(): Scope {
     const s = this.current;
-    s.names.forEach((_symbol, name) => {
-      const c = this.cells.get(name)!;
-      c.plain = c.plain!.outer;
-    });
+    for (const c of s.declared) c.plain = c.plain!.outer;
     if (s.families.size > 0) {
       s.families.forEach((_symbol, prefix) => {
         const f = this.familyCells.get(prefix)!;
@@ -202,14 +201,15 @@ export class SymbolTable {
       return;
     }
     const c = this.cell(symbol.name);
-    if (s.names.has(symbol.name)) {
+    const top = c.plain;
+    s.names.set(symbol.name, symbol);
+    if (top !== undefined && top.scope === s) {
       // Replacing within one scope (e.g. a definition after a declaration): keep the outer link.
-      c.plain!.symbol = symbol;
-      s.names.set(symbol.name, symbol);
+      top.symbol = symbol;
       return;
     }
-    s.names.set(symbol.name, symbol);
-    c.plain = { symbol, scope: s, outer: c.plain };
+    c.plain = { symbol, scope: s, outer: top };
+    s.declared.push(c);
     if (s.smallestSuffix) noteSuffix(s.smallestSuffix, symbol.name);
   }
 
