@@ -8,6 +8,7 @@ import type { Span } from '../core/source.js';
 import type { Expr, InstructionOperand, Operand, Statement } from './ast.js';
 import { AMDHSA_AVAILABILITY_MESSAGES, AMDHSA_FIELD_RULES, AMDHSA_KERNEL_ENTRIES, type AmdhsaAvailability } from './data/directives.js';
 import { evaluate, symbolsIn, type IssueSink, type ParseIssue } from './expr.js';
+import { IMM_CODES, inlineCode64 } from './immediates.js';
 import { isDigitCode, Lexer, Tok, type LexerOptions } from './lexer.js';
 import { forEachAmdgpuStatement } from './parser.js';
 import { llvmOperandExprEvaluator, type OperandExprEvaluator } from './operand-expr.js';
@@ -25,11 +26,9 @@ const DATA_SIZES: ReadonlyMap<string, number> = new Map([
   ['.short', 2],
   ['.value', 2],
   ['.2byte', 2],
-  ['.hword', 2],
   ['.long', 4],
   ['.int', 4],
   ['.4byte', 4],
-  ['.word', 4],
   ['.quad', 8],
   ['.8byte', 8],
 ]);
@@ -145,6 +144,19 @@ function kernelFieldAvailable(a: AmdhsaAvailability, t: AmdgpuTarget): boolean {
   }
 }
 
+/**
+ * The largest `.amdhsa_next_free_sgpr` llvm-mc-19 takes (calculateGPRBlocks), or undefined on
+ * GFX10+ (no limit). GFX8/9: 102 addressable SGPRs, the extra ones not counted; gfx802/gfx805
+ * (SGPR init bug): 96 with the extra ones (6 for flat scratch, else 2 for VCC); GFX6/7: 104 with
+ * the extra ones (4 for flat scratch, which GFX6 always reserves, else 2 for VCC).
+ */
+function maxNextFreeSgpr(t: AmdgpuTarget, vcc: boolean, flatScratch: boolean): bigint | undefined {
+  if (t.generation >= 10) return undefined;
+  if (t.name === 'gfx802' || t.name === 'gfx805') return 96n - (flatScratch ? 6n : vcc ? 2n : 0n);
+  if (t.generation >= 8) return 102n;
+  return 104n - (flatScratch ? 4n : vcc ? 2n : 0n);
+}
+
 /** XNACK replay is supported (the default target id has xnack "any"): GFX8 APUs, GFX9, GFX10.1. */
 function supportsXnack(t: AmdgpuTarget): boolean {
   return t.xnack || /^gfx101[0-3]$/.test(t.name);
@@ -157,6 +169,46 @@ function localLabelKey(text: string): string {
   } catch {
     return text;
   }
+}
+
+/** The spec's validation for 32 bits: all-0 high bits, or all-1 with the sign bit set (int32 or uint32). */
+function fits32(v: bigint): boolean {
+  return v >= -0x80000000n && v <= 0xffffffffn;
+}
+
+/** A vector ALU instruction (`v_…`, also each half of a GFX11 dual `v_dual_…`). */
+function isValu(mnemonic: string): boolean {
+  const c = mnemonic.charCodeAt(0);
+  return (c === 118 /* v */ || c === 86 /* V */) && mnemonic.charCodeAt(1) === 95 /* _ */;
+}
+
+/**
+ * Whether an operand at `position` is a source that needs a 32-bit value (or a 64-bit inline
+ * constant). Every VALU operand is. Scalar instructions: every operand after the first (SALU
+ * sources, SOPK immediates, SMEM offsets, branch targets), and the first of a compare, except
+ * where llvm-mc-19 silently truncates: `s_setreg_imm32_b32`'s value and GFX12 `s_prefetch_*`
+ * counts. First operands of SOPP instructions (`s_nop`, `s_waitcnt`, `s_trap`, `s_sleep`…) are
+ * truncated too and are not checked; neither are other instruction families.
+ */
+function valueChecked(mnemonic: string, position: number): boolean {
+  if (isValu(mnemonic)) return true;
+  const c = mnemonic.charCodeAt(0);
+  if ((c !== 115 /* s */ && c !== 83 /* S */) || mnemonic.charCodeAt(1) !== 95 /* _ */) return false;
+  const m = mnemonic.toLowerCase();
+  if (position === 0) return m.startsWith('s_cmp_') || m.startsWith('s_bitcmp');
+  return position > 0 && m !== 's_setreg_imm32_b32' && !m.includes('prefetch');
+}
+
+/**
+ * The instruction may have a 64-bit source, by its name: a 64-bit type (`_b64`, `_u64`, `_i64`,
+ * `_f64`, not the `_e64` encoding suffix), the (m)qsad family, gfx90a packed f32 (`v_pk_fma_f32`,
+ * `v_pk_mov_b32`) and matrix instructions. Errs on the side of "may" (then nothing is refused).
+ */
+function mayHave64BitSource(mnemonic: string): boolean {
+  const m = mnemonic.toLowerCase();
+  if (m.includes('_b64') || m.includes('_u64') || m.includes('_i64') || m.includes('_f64') || m.includes('qsad')) return true;
+  if (m.includes('mfma') || m.includes('mmac') || m.includes('wmma')) return true;
+  return m.startsWith('v_pk_') && (m.includes('_f32') || m.includes('_b32'));
 }
 
 class StatementChecker {
@@ -173,6 +225,9 @@ class StatementChecker {
     sharedVgprs?: boolean;
     /** `.amdhsa_accum_offset` (gfx90a-style AGPR split). */
     accumOffset?: bigint;
+    /** `.amdhsa_reserve_vcc` / `.amdhsa_reserve_flat_scratch` as written (both default to 1). */
+    reserveVcc?: boolean;
+    reserveFlatScratch?: boolean;
   } | null = null;
   private readonly evaluator: OperandExprEvaluator;
   /** Local labels (`1:`) defined so far, by number. */
@@ -183,6 +238,11 @@ class StatementChecker {
   private readonly deferredDataErrors: ParseIssue[] = [];
   /** First reference to each `.L` temporary symbol from an instruction or a directive. */
   private readonly temporaryRefs = new Map<string, Span>();
+  /** A section switch happened (llvm-mc's "previous section"), and what each open `.pushsection` saved of it. */
+  private hasPreviousSection = false;
+  private readonly pushedSections: boolean[] = [];
+  /** The last `.amdhsa_code_object_version` (its value as llvm-mc's 32 bits). */
+  private codeObjectVersion: { value: bigint; span: Span } | undefined;
   /** Symbol-table lookups and references so far (see checkText). */
   symbolAccesses = 0;
   private readonly lookup = (n: string): bigint | null => {
@@ -242,6 +302,10 @@ class StatementChecker {
    */
   reportWriteTimeErrors(): void {
     for (const i of this.deferredDataErrors) this.sink(i);
+    const cov = this.codeObjectVersion;
+    // llvm-mc-19 writes code objects of versions 4, 5 and 6 only ("LLVM ERROR: Unsupported AMDHSA Code Object Version", no line).
+    if (cov && (cov.value < 4n || cov.value > 6n))
+      this.issue('AMD229', `unsupported AMDHSA code object version ${cov.value} (llvm-mc writes versions 4, 5 and 6)`, cov.span);
     for (const [name, at] of this.temporaryRefs) if (!this.table.isDefined(name)) this.issue('AMD127', `undefined label '${name}' (a .L temporary symbol must be defined in the file)`, at);
   }
 
@@ -319,7 +383,8 @@ class StatementChecker {
         if (k.userSgprCount !== undefined && k.userSgprCount < k.impliedUserSgprs)
           this.issue('AMD226', `amdgpu_user_sgpr_count smaller than than implied by enabled user SGPRs (${k.userSgprCount} < ${k.impliedUserSgprs})`, st.nameSpan);
         else if ((k.userSgprCount ?? k.impliedUserSgprs) > 31n) this.issue('AMD226', `too many user SGPRs enabled (${k.userSgprCount ?? k.impliedUserSgprs}; the field holds 0…31)`, st.nameSpan);
-        if (k.sharedVgprs && (k.wave32 ?? true)) this.issue('AMD226', 'shared_vgpr_count directive not valid on wavefront size 32', st.nameSpan);
+        // Only an explicit `.amdhsa_wavefront_size32 1` counts (llvm-mc), not the target's default.
+        if (k.sharedVgprs && k.wave32 === true) this.issue('AMD226', 'shared_vgpr_count directive not valid on wavefront size 32', st.nameSpan);
         let missing = false;
         for (const req of this.requiredKernelEntries()) {
           if (this.kernel.seen.has(req)) continue;
@@ -370,6 +435,30 @@ class StatementChecker {
       case '.type':
         this.checkTypeDirective(st);
         return;
+      case '.text':
+      case '.data':
+      case '.bss':
+      case '.rodata':
+      case '.section':
+      case '.subsection':
+      case '.pushsection':
+      case '.popsection':
+      case '.previous':
+        this.sectionDirective(st);
+        return;
+      case '.amdhsa_code_object_version': {
+        // State the parser's repeat skipping must see (a repeated line may set it back).
+        this.symbolAccesses++;
+        const a = st.args[0]!;
+        const v = this.valueOf(a.expr!);
+        if (v === null) {
+          this.issue('AMD124', 'expected absolute expression: .amdhsa_code_object_version needs a value known here', a.span);
+          return;
+        }
+        // llvm-mc keeps the value as 32 bits; the last one is what the object gets.
+        this.codeObjectVersion = { value: BigInt.asUintN(32, v), span: a.span };
+        return;
+      }
       case '.p2align':
       case '.p2alignl':
       case '.p2alignw':
@@ -418,6 +507,34 @@ class StatementChecker {
     }
   }
 
+  /**
+   * llvm-mc's section stack: `.previous` needs a previous section, which only a section switch
+   * sets (every switch, also to the same section); `.pushsection` saves the pair and switches,
+   * `.popsection` needs a push and restores what was saved. Errors at the token after the name.
+   */
+  private sectionDirective(st: Extract<Statement, { kind: 'directive' }>): void {
+    // State the parser's repeat skipping must see.
+    this.symbolAccesses++;
+    const at = st.args[0]?.span.start ?? st.nameSpan.end;
+    switch (st.name) {
+      case '.pushsection':
+        this.pushedSections.push(this.hasPreviousSection);
+        this.hasPreviousSection = true;
+        return;
+      case '.popsection': {
+        const saved = this.pushedSections.pop();
+        if (saved === undefined) this.issue('AMD230', '.popsection without corresponding .pushsection', { start: at, end: at + 1 });
+        else this.hasPreviousSection = saved;
+        return;
+      }
+      case '.previous':
+        if (!this.hasPreviousSection) this.issue('AMD230', '.previous without corresponding .section', { start: at, end: at + 1 });
+        return;
+      default:
+        this.hasPreviousSection = true;
+    }
+  }
+
   /** Availability and field width of one `.amdhsa_` directive (llvm-mc checks them as it reads the line). */
   private checkKernelField(name: string, nameSpan: Span, v: bigint | null, valueSpan: Span): void {
     const t = this.target!;
@@ -440,7 +557,10 @@ class StatementChecker {
     if (name === '.amdhsa_next_free_vgpr') k.vgprs = { value: v, span: valueSpan };
     else if (name === '.amdhsa_next_free_sgpr') k.sgprs = { value: v, span: valueSpan };
     else if (name === '.amdhsa_wavefront_size32') k.wave32 = v === 1n;
-    else if (name === '.amdhsa_user_sgpr_count') k.userSgprCount = v;
+    // llvm-mc keeps the count as 32 bits (0x100000000 is 0).
+    else if (name === '.amdhsa_user_sgpr_count') k.userSgprCount = BigInt.asUintN(32, v);
+    else if (name === '.amdhsa_reserve_vcc') k.reserveVcc = v === 1n;
+    else if (name === '.amdhsa_reserve_flat_scratch') k.reserveFlatScratch = v === 1n;
     else if (name === '.amdhsa_shared_vgpr_count') k.sharedVgprs = v !== 0n;
     else if (name === '.amdhsa_accum_offset') k.accumOffset = v;
     else if (name === '.amdhsa_user_sgpr_kernarg_preload_length') k.impliedUserSgprs += v;
@@ -456,7 +576,9 @@ class StatementChecker {
     const wave32 = k.wave32 ?? t.generation >= 10;
     const maxVgprs = t.alignedVgprTuples || (t.generation >= 10 && wave32) ? 512n : 256n;
     if (k.vgprs && k.vgprs.value > maxVgprs) this.issue('AMD226', `value out of range: ${k.vgprs.value} VGPRs (at most ${maxVgprs} on ${t.name})`, k.vgprs.span);
-    if (k.sgprs && (t.generation === 8 || t.generation === 9) && k.sgprs.value > 102n) this.issue('AMD226', `value out of range: ${k.sgprs.value} SGPRs (at most 102 on ${t.name})`, k.sgprs.span);
+    const maxSgprs = k.sgprs ? maxNextFreeSgpr(t, k.reserveVcc ?? true, k.reserveFlatScratch ?? true) : undefined;
+    if (k.sgprs && maxSgprs !== undefined && k.sgprs.value > maxSgprs)
+      this.issue('AMD226', `value out of range: ${k.sgprs.value} SGPRs (at most ${maxSgprs} on ${t.name} with the reserved VCC and flat scratch)`, k.sgprs.span);
   }
 
   /// '.type' name [','] ('@'|'%'|'#')? type   — as llvm-mc's ELF parser reads it (the comma is optional),
@@ -504,21 +626,28 @@ class StatementChecker {
     for (let i = 0; i < operands.length; i++) this.checkOperand(mnemonic, operands[i]!.operand, i);
   }
 
-  /** `position`: the operand's index in the instruction, or -1 inside an expression. */
-  private checkOperand(mnemonic: string, op: Operand, position: number): void {
+  /** `position`: the operand's index in the instruction, or -1 inside an expression; `nested`: inside `|…|`, `-…`, `neg(…)`… */
+  private checkOperand(mnemonic: string, op: Operand, position: number, nested = false): void {
     switch (op.kind) {
-      case 'expr':
+      case 'expr': {
+        const e = op.expr;
         // A literal (the common case) has nothing to resolve or evaluate.
-        if (op.expr.kind === 'int' || op.expr.kind === 'real') return;
-        this.noteReferences(op.expr, true);
-        this.table.markUsed(op.expr);
-        for (const n of symbolsIn(op.expr)) {
+        if (e.kind === 'int') {
+          if (!fits32(e.value)) this.checkValue(mnemonic, position, e.value, op.span, nested);
+          return;
+        }
+        if (this.isFloatLiteral(e)) return;
+        this.noteReferences(e, true);
+        this.table.markUsed(e);
+        for (const n of symbolsIn(e)) {
           const at = n.indexOf('@');
           this.symbolAccesses++;
           this.table.reference(at > 0 ? n.slice(0, at) : n);
         }
-        this.valueOf(op.expr);
+        const v = this.valueOf(e);
+        if (v !== null && !fits32(v)) this.checkValue(mnemonic, position, v, op.span, nested);
         return;
+      }
       case 'word':
         this.noteTemporary(op.name, op.span);
         // A bare name is an expression operand when it is not a register or modifier: a variable there is evaluated.
@@ -536,17 +665,56 @@ class StatementChecker {
         return;
       case 'neg':
       case 'abs':
-        this.checkOperand(mnemonic, op.operand, position);
+        this.checkOperand(mnemonic, op.operand, position, true);
         return;
       case 'call':
         if (op.name === 'neg' || op.name === 'abs' || op.name === 'sext' || op.name === 'lit' || op.name === 'lit64') {
-          for (const a of op.args) this.checkOperand(mnemonic, a, position);
+          for (const a of op.args) this.checkOperand(mnemonic, a, position, true);
         }
         return;
       case 'modifier':
         if (op.value.kind === 'expr' && op.value.expr.kind !== 'int') this.valueOf(op.value.expr);
         return;
     }
+  }
+
+  /**
+   * llvm-mc reads a float token, or '-' and a float token, as a floating-point immediate; a float
+   * anywhere else (`--1.0`, `-(1.0)`, `(0.5)`, `+1.0`) is an integer expression of its IEEE
+   * double bits. A parenthesised float keeps its node kind with the wider span (expr.ts).
+   */
+  private isFloatLiteral(e: Expr): boolean {
+    if (e.kind === 'real') return e.span.end - e.span.start === e.text.length;
+    return (
+      e.kind === 'unary' &&
+      e.op === '-' &&
+      e.operand.kind === 'real' &&
+      e.operand.span.end - e.operand.span.start === e.operand.text.length &&
+      this.text.charCodeAt(e.span.start) === 45 /* - */ &&
+      e.span.end === e.operand.span.end
+    );
+  }
+
+  /**
+   * An absolute integer operand that no source of the instruction takes (where valueChecked
+   * holds): every source kind (f16/f32/f64, integers, packed, with or without modifiers, SMEM
+   * offsets, branch targets) needs a value that truncates safely to 32 bits, except a 64-bit
+   * source, which also takes a 64-bit inline constant (llvm-mc: `v_lshlrev_b64 v[0:1], 1, --1.0`
+   * is the inline 1.0). Whether the instruction may have a 64-bit source is read from its name,
+   * not from operand tables; such values are refused only where no source can be 64 bits.
+   */
+  private checkValue(mnemonic: string, position: number, v: bigint, span: Span, nested: boolean): void {
+    if (!this.target || !valueChecked(mnemonic, position)) return;
+    const may64 = mayHave64BitSource(mnemonic);
+    if (may64 && inlineCode64(v, this.target.inv2Pi) !== undefined) return;
+    const shown = v < 0n ? '-0x' + (-v).toString(16) : '0x' + v.toString(16);
+    const text = this.text;
+    let next = span.start + 1;
+    while (text.charCodeAt(next) === 32 || text.charCodeAt(next) === 9) next++;
+    if (!nested && isValu(mnemonic) && text.charCodeAt(span.start) === 45 /* - */ && text.charCodeAt(next) === 45)
+      // llvm-mc's message where the source takes modifiers (elsewhere "invalid operand for instruction").
+      this.issue('AMD414', `invalid syntax, expected 'neg' modifier: after a doubled '-' the operand is the integer ${shown}, which no source of ${mnemonic} takes`, span);
+    else this.issue(IMM_CODES.truncation, `invalid operand for instruction: ${shown} does not fit in 32 bits${may64 ? ' and is no 64-bit inline constant' : ''}`, span);
   }
 
   /**

@@ -7,7 +7,7 @@
 import type { DirectiveArg, Expr, InstructionOperand, Operand, Statement } from './ast.js';
 import { ExprParser, MAX_EXPR_DEPTH, binaryPrecedence, type IssueSink, type ParseIssue } from './expr.js';
 import { Lexer, Tok, type LexerOptions } from './lexer.js';
-import { DIRECTIVES, DirectiveKind, RAW_BLOCKS } from './data/directives.js';
+import { DIRECTIVES, DirectiveKind, NOT_ON_AMDHSA, RAW_BLOCKS } from './data/directives.js';
 import { tokenExcerpt } from '../core/source.js';
 
 export interface ParseOptions extends LexerOptions {}
@@ -321,7 +321,10 @@ class StatementParser {
     lex.skipToEndOfStatement();
   }
 
-  /** Set when the statement just parsed was a label (the line may continue with another statement). */
+  /**
+   * Set when the statement just parsed lets the line continue with another statement: a label,
+   * or `.amdhsa_code_object_version`'s value (DirectiveKind.LeadingExpr).
+   */
   private endsWithLabel = false;
 
   private unexpectedAtEnd(): void {
@@ -432,6 +435,11 @@ class StatementParser {
     if (rawEnd !== undefined) return this.parseRawBlock(name, rawEnd, start, nameEnd);
     const kind = DIRECTIVES.get(name);
     if (kind === undefined) {
+      const refused = NOT_ON_AMDHSA.get(name);
+      if (refused !== undefined) {
+        this.issue('AMD206', refused, lex.start, Math.max(lex.end, lex.start + 1));
+        return false;
+      }
       if (name.startsWith('.amdhsa_') && name !== '.amdhsa_kernel') {
         this.issue('AMD206', `${rawName} is only allowed inside .amdhsa_kernel … .end_amdhsa_kernel`, start, nameEnd);
       } else {
@@ -467,6 +475,19 @@ class StatementParser {
           lex.next();
         }
         this.emit({ kind: 'directive', name, nameSpan, args, span: { start, end: args[args.length - 1]!.span.end } });
+        return true;
+      }
+      case DirectiveKind.LeadingExpr: {
+        // Any other first token (`(5)`, `-1`, `"5"`, none) makes llvm-mc's handler fail silently,
+        // and the generic parser then reports the directive itself as unknown.
+        if (lex.cur() !== Tok.Integer && lex.cur() !== Tok.Identifier) {
+          this.issue('AMD205', `unknown directive '${rawName}' (its value must start with a number or a symbol name)`, start, nameEnd);
+          return false;
+        }
+        const e = this.ep.parseExpression();
+        if (!e) return false;
+        this.emit({ kind: 'directive', name, nameSpan, args: [{ span: e.span, expr: e }], span: { start, end: e.span.end } });
+        this.endsWithLabel = true;
         return true;
       }
       case DirectiveKind.OptExprs: {

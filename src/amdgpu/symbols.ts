@@ -178,7 +178,7 @@ export class SymbolTable {
     // statement that leaves `touches` alone can be skipped when repeated, see parser.ts).
     if (e.kind === 'int' || e.kind === 'real' || symbolsIn(e).length === 0) return;
     this.touches++;
-    this.rel(e, { mark: true, final: false, depth: 0, active: new Set() });
+    this.rel(this.parseTimeFold(e), { mark: true, final: false, depth: 0, active: new Set() });
   }
 
   /** Whether the name is a variable (assigned with `=`, `.set`, …) so far. */
@@ -220,14 +220,15 @@ export class SymbolTable {
 
   /**
    * Processes `name = expr` / `.set` / `.equ` / `.equiv`, in llvm-mc's order: constant variables
-   * inlined while parsing; the expression folded when absolute (evaluating marks the variables it
-   * goes through as used); the self-reference check (which also marks); then the redefinition
-   * rules of MCParserUtils::parseAssignmentExpression.
+   * inlined and parenthesised parts folded while parsing (parseTimeFold); the expression folded
+   * when absolute (evaluating marks the variables it goes through as used); the self-reference
+   * check (which also marks); then the redefinition rules of MCParserUtils::parseAssignmentExpression.
    */
   assign(name: string, nameSpan: Span, expr: Expr, form: string): void {
     void nameSpan;
-    const inlined = this.inlineConstants(expr);
-    const refs = this.collectRefs(inlined);
+    const inlined = this.parseTimeFold(expr);
+    // Names inside folded parentheses were parsed (and created) too.
+    const refs = this.collectRefs(expr);
     // llvm-mc checks only a symbol that exists already (seen before, or named in this value).
     const existed = this.syms.has(name) || refs.includes(name);
     this.getOrCreate(name); // (listed in order of first appearance: the name comes first)
@@ -276,35 +277,57 @@ export class SymbolTable {
     }
   }
 
-  /** Replaces references to constant-valued variables by their values (copying only what changes). */
-  private inlineConstants(e: Expr): Expr {
+  /**
+   * What llvm-mc's parser does to an expression as it reads it (copying only what changes):
+   * references to constant-valued variables become their values, and every parenthesised part is
+   * evaluated when its ')' is read (AsmParser::parseExpression folds it when absolute), which
+   * marks the variables that evaluation goes through as used, even where the evaluation of the
+   * whole stops earlier (`c > ~d << (a)`: `~d` is not absolute, `a` is used all the same).
+   */
+  private parseTimeFold(e: Expr): Expr {
+    let out: Expr;
     switch (e.kind) {
       case 'sym': {
         const s = this.syms.get(e.name);
         if (s && s.state === 'variable' && s.constant !== undefined) return { kind: 'int', value: s.constant, span: e.span };
-        return e;
+        out = e;
+        break;
       }
       case 'unary': {
-        const o = this.inlineConstants(e.operand);
-        return o === e.operand ? e : { ...e, operand: o };
+        const o = this.parseTimeFold(e.operand);
+        out = o === e.operand ? e : { ...e, operand: o };
+        break;
       }
       case 'binary': {
-        const l = this.inlineConstants(e.left);
-        const r = this.inlineConstants(e.right);
-        return l === e.left && r === e.right ? e : { ...e, left: l, right: r };
+        const l = this.parseTimeFold(e.left);
+        const r = this.parseTimeFold(e.right);
+        out = l === e.left && r === e.right ? e : { ...e, left: l, right: r };
+        break;
       }
       case 'call': {
         let changed = false;
         const args = e.args.map((a) => {
-          const n = this.inlineConstants(a);
+          const n = this.parseTimeFold(a);
           if (n !== a) changed = true;
           return n;
         });
-        return changed ? { ...e, args } : e;
+        out = changed ? { ...e, args } : e;
+        break;
       }
       default:
         return e;
     }
+    if (!this.parenthesized(out)) return out;
+    const v = this.rel(out, { mark: true, final: false, depth: 0, active: new Set() });
+    return v !== null && v.a === null && v.b === null ? { kind: 'int', value: v.c, span: e.span } : out;
+  }
+
+  /** The node was written in parentheses (the parser widens its span to them, see expr.ts). */
+  private parenthesized(e: Expr): boolean {
+    if (e.kind === 'binary') return e.span.end !== e.right.span.end;
+    if (e.kind === 'unary') return e.span.end !== e.operand.span.end;
+    // A name, number or call never starts with '(' by itself.
+    return this.text !== undefined && this.text.charCodeAt(e.span.start) === 40;
   }
 
   private collectRefs(e: Expr): string[] {

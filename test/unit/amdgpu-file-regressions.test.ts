@@ -55,6 +55,9 @@ const cases: Case[] = [
   { name: 'accum_offset within the VGPR allocation', mcpu: 'gfx90a', text: KERNEL('\t\t.amdhsa_accum_offset 4\n') },
   { name: 'accum_offset beyond the VGPR allocation', mcpu: 'gfx90a', text: KERNEL('\t\t.amdhsa_accum_offset 8\n'), line: 10, code: 'AMD226' },
   { name: 'kernarg preload of 16 user SGPRs at most', mcpu: 'gfx942', text: KERNEL('\t\t.amdhsa_accum_offset 4\n\t\t.amdhsa_user_sgpr_kernarg_preload_length 17\n'), line: 10, code: 'AMD226' },
+  { name: 'kernarg preload offset is a 9-bit field (found by the break differential, seed 2424733)', mcpu: 'gfx942', text: KERNEL('\t\t.amdhsa_accum_offset 4\n\t\t.amdhsa_user_sgpr_kernarg_preload_offset 0x100000000\n'), line: 10, code: 'AMD226' },
+  { name: 'kernarg preload offset 511', mcpu: 'gfx942', text: KERNEL('\t\t.amdhsa_accum_offset 4\n\t\t.amdhsa_user_sgpr_kernarg_preload_offset 511\n') },
+  { name: 'kernarg preload offset 512', mcpu: 'gfx942', text: KERNEL('\t\t.amdhsa_accum_offset 4\n\t\t.amdhsa_user_sgpr_kernarg_preload_offset 512\n'), line: 10, code: 'AMD226' },
   { name: 'accum_offset not a multiple of 4', mcpu: 'gfx90a', text: KERNEL('\t\t.amdhsa_accum_offset 6\n'), line: 10, code: 'AMD226' },
   // Image instructions: only the address (second operand) may be a non-consecutive NSA list.
   { name: 'image data as a non-consecutive list', mcpu: 'gfx1030', text: 'image_load_mip [v9,v6], [v0, v1, v6], s[0:7] dmask:0xf dim:SQ_RSRC_IMG_2D unorm\n', line: 1, code: 'AMD310' },
@@ -78,6 +81,18 @@ const cases: Case[] = [
   { name: 'user_sgpr_count equal to the enabled user SGPRs', text: KERNEL('\t\t.amdhsa_user_sgpr_count 4\n\t\t.amdhsa_user_sgpr_dispatch_ptr 1\n\t\t.amdhsa_user_sgpr_kernarg_segment_ptr 1\n') },
   { name: 'user_sgpr_count above the 5-bit field (reported at the end)', text: KERNEL('\t\t.amdhsa_user_sgpr_count 32\n'), line: 10, code: 'AMD226' },
   { name: 'user_sgpr_count 31', text: KERNEL('\t\t.amdhsa_user_sgpr_count 31\n') },
+  { name: 'user_sgpr_count is kept as 32 bits: 0x100000000 is 0', text: KERNEL('\t\t.amdhsa_user_sgpr_count 0x100000000\n') },
+  { name: 'user_sgpr_count 0x100000020 is 32', text: KERNEL('\t\t.amdhsa_user_sgpr_count 0x100000020\n'), line: 10, code: 'AMD226' },
+  { name: 'shared_vgpr_count with the default wave size (only an explicit wave32 refuses it)', mcpu: 'gfx1030', text: KERNEL('\t\t.amdhsa_shared_vgpr_count 1\n') },
+  // GFX6/7 and the SGPR-init-bug GFX8 parts count the SGPRs reserved for VCC and flat scratch.
+  { name: 'next_free_sgpr 101 on gfx700 (4 reserved for flat scratch)', mcpu: 'gfx700', text: KERNEL('').replace('next_free_sgpr 1', 'next_free_sgpr 101'), line: 8, code: 'AMD226' },
+  { name: 'next_free_sgpr 100 on gfx600', mcpu: 'gfx600', text: KERNEL('').replace('next_free_sgpr 1', 'next_free_sgpr 100') },
+  { name: 'next_free_sgpr 102 on gfx700 without flat scratch', mcpu: 'gfx700', text: KERNEL('\t\t.amdhsa_reserve_flat_scratch 0\n').replace('next_free_sgpr 1', 'next_free_sgpr 102') },
+  { name: 'next_free_sgpr 104 on gfx700 without flat scratch and VCC', mcpu: 'gfx700', text: KERNEL('\t\t.amdhsa_reserve_flat_scratch 0\n\t\t.amdhsa_reserve_vcc 0\n').replace('next_free_sgpr 1', 'next_free_sgpr 104') },
+  { name: 'next_free_sgpr 103 on gfx700 without flat scratch', mcpu: 'gfx700', text: KERNEL('\t\t.amdhsa_reserve_flat_scratch 0\n').replace('next_free_sgpr 1', 'next_free_sgpr 103'), line: 8, code: 'AMD226' },
+  { name: 'next_free_sgpr 91 on gfx802 (SGPR init bug: 96 with 6 reserved)', mcpu: 'gfx802', text: KERNEL('').replace('next_free_sgpr 1', 'next_free_sgpr 91'), line: 8, code: 'AMD226' },
+  { name: 'next_free_sgpr 96 on gfx805 without flat scratch and VCC', mcpu: 'gfx805', text: KERNEL('\t\t.amdhsa_reserve_flat_scratch 0\n\t\t.amdhsa_reserve_vcc 0\n').replace('next_free_sgpr 1', 'next_free_sgpr 96') },
+  { name: 'next_free_sgpr 102 on gfx801 (no init bug)', mcpu: 'gfx801', text: KERNEL('').replace('next_free_sgpr 1', 'next_free_sgpr 102') },
   { name: 'shared_vgpr_count in wave32', mcpu: 'gfx1030', text: KERNEL('\t\t.amdhsa_wavefront_size32 1\n\t\t.amdhsa_shared_vgpr_count 1\n'), line: 11, code: 'AMD226' },
   { name: 'shared_vgpr_count in wave64', mcpu: 'gfx1030', text: KERNEL('\t\t.amdhsa_wavefront_size32 0\n\t\t.amdhsa_shared_vgpr_count 1\n') },
   // A data value divided by zero fails only when llvm-mc writes the object: not reported beside parse errors.
@@ -89,6 +104,11 @@ const cases: Case[] = [
   { name: 'reassigning a variable used through another', text: '.set a, b\n.set c, a\n.quad c + 1\n.set a, 2\n', line: 4, code: 'AMD123' },
   { name: 'reassigning a variable used as a register index', text: '.set a, b\nv_mov_b32 v0, v[a]\n.set a, 1\n', line: 2, lines: [2, 3] },
   { name: 'reassigning a variable used as a register range bound', text: '.set a, b\ns_nop 0\n.set c, 1\ns_mov_b64 s[0:1], s[c:a]\n.set a, 1\n.set c, 2\n', line: 4, lines: [4, 5] },
+  // llvm-mc evaluates every parenthesised part as it reads it: that marks variables used even where
+  // the evaluation of the whole stops earlier (found by the symbol-use differential, seeds 1497920, 3219124).
+  { name: 'a variable in parentheses is used although the whole stops before it', text: '.equ a, c\nc = c\n.equ c, c > ~d << (a)\n.set a, 1\n', line: 2, lines: [2, 3, 4] },
+  { name: 'without the parentheses it is not', text: '.equ a, c\nc = c\n.equ c, c > ~d << a\n.set a, 1\n', line: 2, lines: [2, 3] },
+  { name: 'a parenthesised use in data', text: '.set a, b\n.long ~b + (a)\n.set a, 2\n', line: 3, code: 'AMD123' },
   { name: 'reassigning an absolute variable after use is fine', text: '.set a, 1\ns_mov_b32 s0, a\n.long a\na = 5\n' },
   { name: 'reassigning an unused variable is fine', text: '.set a, b\ns_mov_b32 s0, c\na = 5\n' },
   // .type name[,] type: llvm-mc's ELF parser.
@@ -101,6 +121,48 @@ const cases: Case[] = [
   { name: '.type reads tokens: names with ? and @, comments between', text: '\t.type a?b,@function\n\t.type c, /*x*/ @function\n\t.type a@b, @function\n\t.type d,@/*y*/function\n\t.type e /*z*/ , @function\n' },
   // .amdgcn_target needs its string.
   { name: '.amdgcn_target without an argument', text: '\t.amdgcn_target\n', line: 1, code: 'AMD223' },
+  // .amdhsa_code_object_version: llvm-mc reads a value starting with a number or a name, then the
+  // line goes on as another statement; objects are written for versions 4-6 only (the last one set).
+  { name: 'code object version 103 (found by the break differential, seed 153307)', text: '\t.amdhsa_code_object_version 103\n\t.text\n\ts_endpgm\n', line: 1, code: 'AMD229', noLine: true },
+  { name: 'code object versions 4 and 6, and the last one counts', text: '\t.amdhsa_code_object_version 103\n\t.amdhsa_code_object_version 4\n\t.amdhsa_code_object_version 6\n' },
+  { name: 'code object version 0x100000005 is 5 in 32 bits', text: '\t.amdhsa_code_object_version 0x100000005\n' },
+  { name: 'code object version 0x100000000 is 0', text: '\t.amdhsa_code_object_version 0x100000000\n', line: 1, code: 'AMD229', noLine: true },
+  { name: 'unsupported code object version beside another error: that error only', text: '\t.amdhsa_code_object_version 7\n\ts_mov_b32 s0, s999\n', line: 2, lines: [2] },
+  { name: 'code object version not starting with a number or a name', text: '\t.amdhsa_code_object_version (5)\n\t.amdhsa_code_object_version -5\n\t.amdhsa_code_object_version\n', line: 1, lines: [1, 2, 3], code: 'AMD205' },
+  { name: 'code object version from a later symbol', text: '\t.amdhsa_code_object_version v\nv = 5\n', line: 1, code: 'AMD124' },
+  { name: 'code object version from an earlier symbol', text: 'v = 5\n\t.amdhsa_code_object_version v + 1\n' },
+  { name: 'the line goes on after the code object version', text: '\t.amdhsa_code_object_version 5 s_nop 0\n\t.amdhsa_code_object_version 5 .byte 1\n\t.amdhsa_code_object_version 5 +1 x = 3\n' },
+  { name: 'a comma after the code object version starts a statement', text: '\t.amdhsa_code_object_version 5, 6\n', line: 1, code: 'AMD202' },
+  // Directives llvm-mc-19 does not know on amdhsa (other targets', code object v2/v3) or refuses there.
+  { name: '.word, .hword and .nops are not AMDGPU directives', text: '.long 1\n.word 1\n.hword 2\n.nops 4\n', line: 2, lines: [2, 3, 4], code: 'AMD205' },
+  { name: 'code object v2/v3 directives are unknown', text: '.hsa_code_object_version 2,1\n.hsa_code_object_isa 9,0,0,"AMD","AMDGPU"\n.amd_amdgpu_isa "amdgcn-amd-amdhsa--gfx900"\n.amdgpu_hsa_kernel k\n', line: 1, lines: [1, 2, 3, 4], code: 'AMD205' },
+  { name: '.amd_kernel_code_t is no block: its lines are statements', text: '.amd_kernel_code_t\n  enable_sgpr_kernarg_segment_ptr = 1\n.end_amd_kernel_code_t\n', line: 1, lines: [1, 3] },
+  { name: '.amd_amdgpu_hsa_metadata is no block', text: '.amd_amdgpu_hsa_metadata\n---\nfoo: 1\n.end_amd_amdgpu_hsa_metadata\n', line: 1, lines: [1, 2, 3, 4] },
+  { name: '.amd_amdgpu_pal_metadata is refused on amdhsa', text: '.amd_amdgpu_pal_metadata 0x1, 0x2\n', line: 1, code: 'AMD206' },
+  { name: '.amdgpu_pal_metadata is a block', text: '.amdgpu_pal_metadata\n---\nfoo: 1\n.end_amdgpu_pal_metadata\n' },
+  { name: '.amdgpu_pal_metadata without its end', text: '.amdgpu_pal_metadata\n---\n', line: 3, code: 'AMD204' },
+  // llvm-mc's section stack.
+  { name: '.popsection without .pushsection', text: '.pushsection .a\n.pushsection .b\n.popsection\n.popsection\n.popsection\n', line: 5, code: 'AMD230' },
+  { name: '.previous before any section switch', text: 'k:\n.previous\n.text\n.previous\n', line: 2, lines: [2], code: 'AMD230' },
+  { name: '.previous after a push and pop that were the first switch', text: '.pushsection .a\n.previous\n.previous\n.popsection\n.previous\n.text\n.previous\n', line: 5, lines: [5], code: 'AMD230' },
+  { name: '.previous after a kernel descriptor (no switch)', text: '.amdhsa_kernel k\n.amdhsa_next_free_vgpr 1\n.amdhsa_next_free_sgpr 1\n.end_amdhsa_kernel\n.previous\n', line: 5, code: 'AMD230' },
+  { name: 'every section switch sets the previous section', text: '.rodata\n.previous\n.subsection 1\n.previous\n.section .a\n.previous\n.previous\n.bss\n.previous\n' },
+  // A float after a doubled '-' (or in parentheses, or after '+') is an integer expression of its
+  // IEEE bits (llvm-mc reads a float immediate only as FLOAT or '-' FLOAT); on an FP source with
+  // modifiers llvm-mc refuses '--' at once ("expected 'neg' modifier").
+  { name: "'--' before a float on an f32 source", text: 's_nop 0\nv_add_f32 v0, --1.0, v1\n', line: 2, code: 'AMD414' },
+  { name: "'- -' with spaces, and '---'", text: 'v_add_f32 v0, -  -  1.0, v1\nv_fma_f32 v0, ---1.0, v1, v2\n', line: 1, lines: [1, 2] },
+  { name: "'--' before a float on integer sources", text: 'v_mov_b32 v0, --1.5\ns_mov_b32 s0, --1.0\ns_add_u32 s0, - -1.0, s1\nv_add_u32 v0, --2.0, v1\n', line: 1, lines: [1, 2, 3, 4] },
+  { name: "'-(-F)', '(F)' and '+F' are integers too", text: 'v_add_f32 v0, -(-1.0), v1\nv_add_f32 v0, (1.0), v1\nv_add_f32 v0, +1.0, v1\nv_add_f16 v0, -(1.5), v1\n', line: 1, lines: [1, 2, 3, 4], code: 'AMD401' },
+  { name: "a float, '-' float and '- ' float are float immediates", text: 'v_add_f32 v0, 1.0, v1\nv_add_f32 v0, -1.0, v1\nv_add_f32 v0, - 1.5, v1\ns_mov_b32 s0, -0.5\n' },
+  { name: "'--' inside |..| and neg(..)", text: 'v_add_f32_e64 v0, |--1.5|, v1\nv_add_f32 v0, neg(--1.0), v1\n', line: 1, lines: [1, 2], code: 'AMD401' },
+  { name: 'a 64-bit source takes the inline 64-bit constant the bits make', text: 's_mov_b64 s[0:1], --1.0\ns_mov_b64 s[0:1], ---1.0\nv_lshlrev_b64 v[0:1], 1, --2.0\nv_mul_f64 v[0:1], -(1.0), v[2:3]\ns_bfe_i64 s[0:1], (0.5), s2\n' },
+  { name: 'but not a 64-bit value that is no inline constant', text: 's_mov_b64 s[0:1], --1.0\nv_lshlrev_b64 v[0:1], 1, --1.5\ns_mov_b64 s[0:1], 0x123456789\n', line: 2, lines: [2, 3] },
+  { name: 'integers beyond 32 bits on VALU and SALU sources', text: 'v_add_f32 v0, 0x123456789, v1\nv_add_f32 v0, 0xffffffff80000000, v1\ns_add_u32 s0, s1, -0x80000001\ns_cmp_eq_u32 0x100000000, s0\nx = 0x123456789\nv_mov_b32 v0, x + 0\n', line: 1, lines: [1, 3, 4, 6], code: 'AMD401' },
+  { name: 'SMEM offsets, SOPK immediates beyond 32 bits', text: 's_load_dword s0, s[0:1], --1.0\ns_movk_i32 s0, --1.5\ns_getreg_b32 s0, 0x123456789\n', line: 1, lines: [1, 2, 3] },
+  { name: 'instructions that truncate any value', text: 's_waitcnt --1.5\ns_nop 0x123456789\ns_trap --1.0\ns_setprio -(-1.5)\ns_sleep 0x123456789\ns_setreg_imm32_b32 hwreg(HW_REG_MODE), 0x123456789\nv_mov_b32_dpp v0, v1 quad_perm:[0,1,2,3] row_mask:--1.5\n' },
+  { name: 'GFX12 prefetch counts truncate', mcpu: 'gfx1200', text: 's_prefetch_data s[0:1], 0x100, s0, --1.5\ns_mov_b32 s0, --1.5\n', line: 2 },
+  { name: 'packed f32 and matrix sources may be 64 bits', mcpu: 'gfx90a', text: 'v_pk_fma_f32 v[0:1], --1.0, v[2:3], v[4:5]\nv_pk_mov_b32 v[0:1], --1.0, v[2:3] op_sel:[0,1]\n' },
 ];
 
 function errorLines(c: Case): number[] {

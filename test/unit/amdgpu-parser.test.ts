@@ -203,6 +203,15 @@ describe('AMDGPU symbols', () => {
       ['a=2/absolute', 'b=1/absolute', 'c=11/absolute', 'd=10/absolute', 'foo=null/label', 'g=null/undefined', 'r=null/relocatable'],
     );
   });
+  test('a parenthesised part is folded when it is read (values read off llvm-mc-19)', () => {
+    // `(y)` is absolute (3) when x is defined, though `(y) + u` is not: llvm-mc keeps 3 + u.
+    const r = amdgpuSymbols('t.s', 'y = z + 1\nz = 2\n.set x, (y) + u\nz = 5\nu = 0\n', { mcpu: 'gfx900' });
+    assert.deepEqual(r.diagnostics, []);
+    assert.deepEqual(
+      r.symbols.map((s) => `${s.name}=${s.value}`),
+      ['y=6', 'z=5', 'x=3', 'u=0'],
+    );
+  });
   test('predefined ISA version symbols (values read off llvm-mc-19)', () => {
     const text = '.set a, .amdgcn.gfx_generation_number\n.set b, .amdgcn.gfx_generation_minor\n.set c, .amdgcn.gfx_generation_stepping\n';
     const vals = (mcpu: string) => amdgpuSymbols('t.s', text, { mcpu }).symbols.map((s) => s.value);

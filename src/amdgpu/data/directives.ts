@@ -19,11 +19,20 @@ export const DirectiveKind = {
   Kernel: 5,
   /** Arguments kept as raw text. */
   Raw: 6,
+  /**
+   * One expression that must start with a number or a name, after which the line goes on as a
+   * new statement: llvm-mc's `.amdhsa_code_object_version` handler reads its value and stops
+   * (`.amdhsa_code_object_version 5 s_nop 0` is two statements; `5, 6` fails at the comma).
+   */
+  LeadingExpr: 7,
 } as const;
 export type DirectiveKindValue = (typeof DirectiveKind)[keyof typeof DirectiveKind];
 
 const K = DirectiveKind;
 
+// Not here, as llvm-mc-19 (amdhsa) does not know them: `.word`, `.hword`, `.nops` (other targets'),
+// and the code object v2/v3 directives `.hsa_code_object_version`, `.hsa_code_object_isa`,
+// `.amd_amdgpu_isa`, `.amdgpu_hsa_kernel`, `.amd_kernel_code_t`, `.amd_amdgpu_hsa_metadata`.
 const TABLE: [string, DirectiveKindValue][] = [
   ['.set', K.Assign],
   ['.equ', K.Assign],
@@ -32,11 +41,9 @@ const TABLE: [string, DirectiveKindValue][] = [
   ['.short', K.Exprs],
   ['.value', K.Exprs],
   ['.2byte', K.Exprs],
-  ['.hword', K.Exprs],
   ['.long', K.Exprs],
   ['.int', K.Exprs],
   ['.4byte', K.Exprs],
-  ['.word', K.Exprs],
   ['.quad', K.Exprs],
   ['.8byte', K.Exprs],
   ['.sleb128', K.Exprs],
@@ -53,7 +60,7 @@ const TABLE: [string, DirectiveKindValue][] = [
   ['.zero', K.OptExprs],
   ['.skip', K.OptExprs],
   ['.space', K.OptExprs],
-  ['.amdhsa_code_object_version', K.Exprs],
+  ['.amdhsa_code_object_version', K.LeadingExpr],
   ['.size', K.NameExpr],
   ['.comm', K.NameExpr],
   ['.lcomm', K.NameExpr],
@@ -89,11 +96,6 @@ const TABLE: [string, DirectiveKindValue][] = [
   ['.version', K.Raw],
   ['.end', K.Raw],
   ['.amdgcn_target', K.Raw],
-  ['.amdgpu_hsa_kernel', K.Raw],
-  ['.amd_amdgpu_isa', K.Raw],
-  ['.hsa_code_object_version', K.Raw],
-  ['.hsa_code_object_isa', K.Raw],
-  ['.amdgpu_pal_metadata', K.Raw],
   ['.cfi_sections', K.Raw],
   ['.cfi_startproc', K.Raw],
   ['.cfi_endproc', K.Raw],
@@ -124,7 +126,6 @@ const TABLE: [string, DirectiveKindValue][] = [
   ['.if', K.Raw],
   ['.else', K.Raw],
   ['.endif', K.Raw],
-  ['.nops', K.Raw],
   ['.reloc', K.Raw],
 ];
 
@@ -133,9 +134,12 @@ export const DIRECTIVES: ReadonlyMap<string, DirectiveKindValue> = new Map(TABLE
 /** Blocks whose body is passed through untouched: opening directive -> closing directive. */
 export const RAW_BLOCKS: ReadonlyMap<string, string> = new Map([
   ['.amdgpu_metadata', '.end_amdgpu_metadata'],
-  ['.amd_amdgpu_hsa_metadata', '.end_amd_amdgpu_hsa_metadata'],
-  ['.amd_amdgpu_pal_metadata', '.end_amd_amdgpu_pal_metadata'],
-  ['.amd_kernel_code_t', '.end_amd_kernel_code_t'],
+  ['.amdgpu_pal_metadata', '.end_amdgpu_pal_metadata'],
+]);
+
+/** Directives llvm-mc-19 knows but refuses on amdhsa, at the token after the name, with its message. */
+export const NOT_ON_AMDHSA: ReadonlyMap<string, string> = new Map([
+  ['.amd_amdgpu_pal_metadata', '.amd_amdgpu_pal_metadata directive is not available on non-amdpal OSes'],
 ]);
 
 /** Entries allowed inside `.amdhsa_kernel` (llvm-mc-19, all targets). */
@@ -219,7 +223,8 @@ export const AMDHSA_FIELD_RULES: ReadonlyMap<string, AmdhsaFieldRule> = new Map<
   ['.amdhsa_user_sgpr_flat_scratch_init', { bits: 1, availability: ['noArchitectedFlatScratch'] }],
   // At most the 16 user SGPRs a kernel has (llvm-mc: "value out of range" at the value).
   ['.amdhsa_user_sgpr_kernarg_preload_length', { max: 16n, availability: ['gfx90a'] }],
-  ['.amdhsa_user_sgpr_kernarg_preload_offset', { availability: ['gfx90a'] }],
+  // A 9-bit field (found by the break differential, seed 2424733: 0x100000000).
+  ['.amdhsa_user_sgpr_kernarg_preload_offset', { bits: 9, availability: ['gfx90a'] }],
   ['.amdhsa_user_sgpr_private_segment_size', { bits: 1 }],
   ['.amdhsa_wavefront_size32', { bits: 1, availability: ['gfx10plus'] }],
   ['.amdhsa_uses_dynamic_stack', { bits: 1 }],
