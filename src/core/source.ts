@@ -80,6 +80,11 @@ export interface SourceLocation {
   lineText?: string;
 }
 
+/** Whether `a` comes before `b` in the same file. */
+export function locatedBefore(a: SourceLocation, b: SourceLocation): boolean {
+  return a.file === b.file && (a.line < b.line || (a.line === b.line && a.column < b.column));
+}
+
 /** A half-open range of offsets into one text. */
 export interface Span {
   start: number;

@@ -13,7 +13,7 @@
  * Linear time: every lookup is a hash-map probe; expression trees are walked with an explicit stack.
  */
 import type { Diagnostic, DiagnosticBag } from '../core/diagnostics.js';
-import type { MappedText, SourceLocation, Span } from '../core/source.js';
+import { locatedBefore, type MappedText, type SourceLocation, type Span } from '../core/source.js';
 import type * as A from './ast.js';
 import { evaluateConstExpr } from './consteval.js';
 import { nextTokenStart } from './lexer.js';
@@ -101,6 +101,8 @@ interface Deferred {
   diag: Diagnostic;
   /** ptxas reports it while reading the instruction, not at the function's end. */
   immediate: boolean;
+  /** ptxas reports it (and stops) at this point, a block's closing brace, when it gets there. */
+  at?: SourceLocation;
 }
 
 /** The forward-reference diagnostics of one function, kept until it is known whether ptxas reaches its end. */
@@ -266,12 +268,8 @@ export class ModuleChecker {
    */
   finish(stopAt?: SourceLocation): ModuleHeaderInfo {
     for (const f of this.functionEnds) {
-      const completed =
-        !stopAt ||
-        (f.followed &&
-          f.end.file === stopAt.file &&
-          (f.end.line < stopAt.line || (f.end.line === stopAt.line && f.end.column < stopAt.column)));
-      for (const d of f.deferred) if (completed || d.immediate) this.diags.add(d.diag);
+      const completed = !stopAt || (f.followed && locatedBefore(f.end, stopAt));
+      for (const d of f.deferred) if (completed || d.immediate || (d.at && (!stopAt || locatedBefore(d.at, stopAt)))) this.diags.add(d.diag);
     }
     this.functionEnds.length = 0;
     this.unresolvedFunctions();
@@ -687,7 +685,7 @@ export class ModuleChecker {
     // With a syntax error, ptxas may never reach the end of this function (also when the file ends
     // inside it: a lost `}`), and then never reports its unresolved labels. Value operands are
     // reported anyway: ptxas type-checks them ("Arguments mismatch") as soon as it reads them.
-    if (this.stoppedInFunction) this.deferred = this.deferred.filter((d) => d.immediate);
+    if (this.stoppedInFunction) this.deferred = this.deferred.filter((d) => d.immediate || d.at);
     this.stoppedInFunction = false;
     if (this.deferred.length > 0)
       this.functionEnds.push({
@@ -851,7 +849,8 @@ export class ModuleChecker {
   }
 
   /** Resolves the forward references of the scope being closed; passes the rest outwards. */
-  private closeScope(isFunction: boolean): void {
+  /** `block`: the block being closed (none for a function's scope). */
+  private closeScope(isFunction: boolean, block?: Span): void {
     const scope = this.table.scope;
     const pending = scope.pending;
     if (pending) {
@@ -865,7 +864,9 @@ export class ModuleChecker {
         if (sym) {
           for (const r of refs) {
             if (sym.kind !== 'label') {
-              this.defer('PTX311', `'${name}' is used before its declaration (only labels may be used before they are defined)`, r, sym);
+              // ptxas stops here (at the block's `}`), so this is kept when it never reaches the function's end.
+              const at = block ? this.loc(Math.max(block.start, block.end - 1)) : undefined;
+              this.defer('PTX311', `'${name}' is used before its declaration (only labels may be used before they are defined)`, r, sym, at);
               fatal = true;
             } else if (r.reportAt) this.defer('PTX344', `label '${name}' cannot be used as a value operand (only as a branch target)`, r, sym);
           }
@@ -887,10 +888,12 @@ export class ModuleChecker {
    * first reported on the opcode's line ("Arguments mismatch"); the caret stays on the name when
    * both are on one line.
    */
-  private defer(code: string, message: string, ref: PendingRef, previous?: PtxSymbol): void {
+  private defer(code: string, message: string, ref: PendingRef, previous?: PtxSymbol, at?: SourceLocation): void {
     const diag: Diagnostic = { severity: 'error', code, message, location: this.lineOf(ref.span, ref.reportAt) };
     if (previous) diag.notes = [{ severity: 'note', code: 'PTX399', message: 'declared here', location: this.spanLoc(previous.nameSpan) }];
-    this.deferred.push({ diag, immediate: ref.reportAt !== undefined });
+    const d: Deferred = { diag, immediate: ref.reportAt !== undefined };
+    if (at) d.at = at;
+    this.deferred.push(d);
   }
 
   // ------------------------------------------------------------------ statements
@@ -917,7 +920,7 @@ export class ModuleChecker {
         case 'block':
           this.table.open();
           this.statements(s.statements);
-          this.closeScope(false);
+          this.closeScope(false, s.span);
           break;
         case 'callprototype':
           this.declareLabel(s.name, s.span, 'prototype', s.params?.length ?? 0, s.returns?.length ?? 0);

@@ -1,6 +1,6 @@
 /** Public PTX API. */
 import { DiagnosticBag, sortDiagnostics, type Diagnostic } from '../core/diagnostics.js';
-import type { SourceLocation } from '../core/source.js';
+import { locatedBefore, type SourceLocation } from '../core/source.js';
 import type { Module } from './ast.js';
 import { layoutInput } from './layout.js';
 import { Parser, parseModule } from './parser.js';
@@ -81,7 +81,7 @@ const LINK_TIME_CODES = new Set(['PTX304', 'PTX348', 'PTX349', 'PTX436']);
 
 /** Whether `a` comes after `b` in the same file (different files: unknown, so not after). */
 function isAfter(a: SourceLocation, b: SourceLocation): boolean {
-  return a.file === b.file && (a.line > b.line || (a.line === b.line && a.column > b.column));
+  return locatedBefore(b, a);
 }
 
 /**

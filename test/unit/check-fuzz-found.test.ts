@@ -133,6 +133,10 @@ const cases: Case[] = [
   // function's end, where its unresolved labels would be reported (random modules, seed 201).
   { name: 'forward reference to a variable in a block hides the unresolved labels', text: '.entry k()\n{\n.reg .b32 %r<4>;\nbra L9;\n{\nmov.u32 %r1, x;\n.reg .u32 x;\n}\nret;\n}', line: 9, code: 'PTX311' },
   { name: 'forward reference to a variable at function level, used before the label', text: '.entry k()\n{\n.reg .b32 %r<4>;\nmov.u32 %r1, x;\nbra L9;\n.reg .u32 x;\nret;\n}', line: 7, code: 'PTX311' },
+  // Found in review: the fatal error itself was dropped with the labels it hides (a false accept).
+  { name: 'branch to a variable declared later in a block', text: '.entry k()\n{\n{\nbra x;\n.reg .b32 x;\n}\nret;\n}', line: 7, code: 'PTX311' },
+  { name: 'branch to a variable declared later in a block, then an unresolved label', text: '.entry k()\n{\n{\nbra x;\n.reg .b32 x;\n}\nbra L9;\nret;\n}', line: 7, code: 'PTX311' },
+  { name: 'a syntax error before the block ends comes first', text: '.entry k()\n{\n{\nbra x;\n.reg .b32 x;\nadd.s32 %r1, %r2 %r3;\n}\nret;\n}', line: 9, code: 'PTX201' },
   // A directive word after an unknown opcode is a syntax error there, not the unknown opcode
   // (token mutations, seed 107: a stray `x` before `.reg`).
   { name: 'unknown opcode then a directive on the next line', text: K('x\n.reg .b32 t;'), line: 10, code: 'PTX201' },
