@@ -9,7 +9,7 @@ import { DiagnosticBag } from '../core/diagnostics.js';
 import type { MappedText, Span } from '../core/source.js';
 import { SourceFile, tokenExcerpt, unmapped } from '../core/source.js';
 import type * as A from './ast.js';
-import { Lexer, decodeFloat, decodeInt } from './lexer.js';
+import { Lexer, decodeFloat, decodeInt, nextTokenStart } from './lexer.js';
 import { Tok, TokFlag, tokenKindText } from './tokens.js';
 import { FUNCTION_ATTRIBUTE_SET, INSTRUCTION_SET, LINKAGE_SET, STATE_SPACE_SET, TYPE_SET } from './data/keywords.js';
 import { DIRECTIVE_WORDS } from './data/modifiers.js';
@@ -1810,6 +1810,20 @@ export class Parser {
     const nextStart = lx.start;
     const nextLen = lx.end - lx.start;
     const modifiers = this.parseModifiers();
+    if (!known) {
+      // A directive word is a syntax error at that word (ptxas: "Parsing error near '.reg'",
+      // fatal), before any operand is read; the opcode is never named.
+      let at = opcodeEnd;
+      for (const m of modifiers) {
+        at = nextTokenStart(this.text, at);
+        if (DIRECTIVE_WORDS.has(m)) {
+          this.error('PTX201', `syntax error: directive '${m}' after an instruction`, at, m.length);
+          this.skipStatement();
+          return;
+        }
+        at += m.length;
+      }
+    }
     const base = this.sp;
     const isCall = opcode === 'call';
     if (lx.tok() !== Tok.Semi) {
@@ -1832,14 +1846,6 @@ export class Parser {
     }
     this.advance();
     if (!known) {
-      // A directive word is a syntax error even here (ptxas: "Parsing error near '.reg'", fatal),
-      // so the opcode is never named.
-      for (const m of modifiers) {
-        if (!DIRECTIVE_WORDS.has(m)) continue;
-        const at = this.text.indexOf(m, opcodeEnd);
-        this.error('PTX201', `syntax error: directive '${m}' after an instruction`, at, m.length);
-        return;
-      }
       const shown = opcode.length > 60 ? opcode.slice(0, 60) + '…' : opcode;
       const line0 = this.text.lastIndexOf('\n', nextStart - 1) < opcodeStart;
       // Modifiers apart from the opcode (`x` + newline + `.global %r1;`) count as the next token.

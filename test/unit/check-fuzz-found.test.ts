@@ -136,6 +136,9 @@ const cases: Case[] = [
   // Found in review: the fatal error itself was dropped with the labels it hides (a false accept).
   { name: 'branch to a variable declared later in a block', text: '.entry k()\n{\n{\nbra x;\n.reg .b32 x;\n}\nret;\n}', line: 7, code: 'PTX311' },
   { name: 'branch to a variable declared later in a block, then an unresolved label', text: '.entry k()\n{\n{\nbra x;\n.reg .b32 x;\n}\nbra L9;\nret;\n}', line: 7, code: 'PTX311' },
+  // Found in review: the directive word decides before any operand is read.
+  { name: 'directive word after an unknown opcode, operands broken on the next line', text: '.entry k()\n{\nx\n.reg .b32\nf(%r1 %r2);\nret;\n}', line: 7, code: 'PTX201' },
+  { name: 'directive word after an unknown opcode and a state-space word', text: '.entry k()\n{\nx.local\n.loc 1 2 3;\nret;\n}', line: 7, code: 'PTX201' },
   { name: 'a syntax error before the block ends comes first', text: '.entry k()\n{\n{\nbra x;\n.reg .b32 x;\nadd.s32 %r1, %r2 %r3;\n}\nret;\n}', line: 9, code: 'PTX201' },
   // A directive word after an unknown opcode is a syntax error there, not the unknown opcode
   // (token mutations, seed 107: a stray `x` before `.reg`).
