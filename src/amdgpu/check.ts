@@ -450,13 +450,15 @@ class StatementChecker {
         // State the parser's repeat skipping must see (a repeated line may set it back).
         this.symbolAccesses++;
         const a = st.args[0]!;
-        const v = this.valueOf(a.expr!);
-        if (v === null) {
+        // Any value not known here (undefined, division by zero, ...) is llvm-mc's one "expected
+        // absolute expression", so the evaluation's own error is not reported as well.
+        const r = evaluate(a.expr!, this.lookup);
+        if (!('value' in r)) {
           this.issue('AMD124', 'expected absolute expression: .amdhsa_code_object_version needs a value known here', a.span);
           return;
         }
         // llvm-mc keeps the value as 32 bits; the last one is what the object gets.
-        this.codeObjectVersion = { value: BigInt.asUintN(32, v), span: a.span };
+        this.codeObjectVersion = { value: BigInt.asUintN(32, r.value), span: a.span };
         return;
       }
       case '.p2align':

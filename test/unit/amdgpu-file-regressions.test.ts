@@ -127,6 +127,8 @@ const cases: Case[] = [
   { name: 'code object versions 4 and 6, and the last one counts', text: '\t.amdhsa_code_object_version 103\n\t.amdhsa_code_object_version 4\n\t.amdhsa_code_object_version 6\n' },
   { name: 'code object version 0x100000005 is 5 in 32 bits', text: '\t.amdhsa_code_object_version 0x100000005\n' },
   { name: 'code object version 0x100000000 is 0', text: '\t.amdhsa_code_object_version 0x100000000\n', line: 1, code: 'AMD229', noLine: true },
+  { name: 'code object version divided by zero', text: '\t.amdhsa_code_object_version 1/0\n', line: 1, code: 'AMD124' },
+  { name: 'code object version from a symbol defined later', text: '\t.amdhsa_code_object_version x\nx = 5\n', line: 1, code: 'AMD124' },
   { name: 'unsupported code object version beside another error: that error only', text: '\t.amdhsa_code_object_version 7\n\ts_mov_b32 s0, s999\n', line: 2, lines: [2] },
   { name: 'code object version not starting with a number or a name', text: '\t.amdhsa_code_object_version (5)\n\t.amdhsa_code_object_version -5\n\t.amdhsa_code_object_version\n', line: 1, lines: [1, 2, 3], code: 'AMD205' },
   { name: 'code object version from a later symbol', text: '\t.amdhsa_code_object_version v\nv = 5\n', line: 1, code: 'AMD124' },
@@ -200,3 +202,10 @@ describe('AMDGPU whole-file regressions (first error line)', () => {
   });
 });
 
+
+test('amdgpu: a code object version not known is one error, as llvm-mc says it (no evaluation error beside it)', () => {
+  for (const text of ['\t.amdhsa_code_object_version 1/0\n', '\t.amdhsa_code_object_version x\nx = 5\n']) {
+    const d = checkAmdgpuText('case.s', text, { mcpu: 'gfx900' }).filter((x) => x.severity === 'error');
+    assert.deepEqual(d.map((x) => x.code), ['AMD124'], text);
+  }
+});
