@@ -209,40 +209,40 @@ test('ptx repeats: random modules of repeated statements give the same diagnosti
   assert.ok(repeated > 100, `seed ${seed}: only ${repeated} repeated statements in the random modules`);
 });
 
+/** The second copy of `word`'s statement in `text`: where it starts and ends, and its full parse. */
+function secondCopy(text: string, word: string): { start: number; end: number; parsed: unknown } {
+  const start = text.indexOf(word, text.indexOf(word) + 1);
+  const end = text.indexOf(';', start) + 1;
+  const parsed = new Parser(text).parseStatementAt(start);
+  assert.ok(parsed);
+  return { start, end, parsed };
+}
+
+const plain = (x: unknown) => JSON.stringify(x, (_k, v: unknown) => (typeof v === 'bigint' ? `${v}n` : v));
+
 test('ptx repeats: a repeated statement reads as the statement parsed in full', () => {
   const text = '.version 8.0\n.target sm_80\n.entry k()\n{\n\t.reg .b32 %r<3>;\n\t@%r1 add.s32 %r1, %r2, 4;\n\t@%r1 add.s32 %r1, %r2, 4;\n}\n';
-  const memo = new StatementMemo(text);
-  const first = text.indexOf('@');
-  const second = text.indexOf('@', first + 1);
-  const end = text.indexOf(';', second) + 1;
-  const r = memo.repeated({ kind: 'instruction', length: end - second, names: [], roles: [], isLoad: false }, second);
+  const { start, end, parsed } = secondCopy(text, '@');
+  const r = new StatementMemo(text).repeated({ kind: 'instruction', length: end - start, names: [], roles: [], isLoad: false }, start);
   assert.ok(r instanceof RepeatedInstruction);
-  const parsed = new Parser(text).parseStatementAt(second);
-  assert.ok(parsed);
-  const plain = (x: unknown) => JSON.stringify(x, (_k, v: unknown) => (typeof v === 'bigint' ? `${v}n` : v));
   assert.equal(plain(r), plain(parsed));
   assert.equal(r.opcode, 'add');
   assert.deepEqual(r.modifiers, ['.s32']);
-  assert.deepEqual(r.span, { start: second, end });
+  assert.deepEqual(r.span, { start, end });
   assert.equal(r.guard?.name, '%r1');
 });
 
 test('ptx repeats: a repeated declaration reads as the declaration parsed in full', () => {
   const text = '.version 8.0\n.target sm_80\n.entry k()\n{\n\t{\n\t.param .align 4 .b32 param0;\n\t}\n\t.param .align 4 .b32 param0;\n}\n';
-  const memo = new StatementMemo(text);
-  const first = text.indexOf('.param');
-  const second = text.indexOf('.param', first + 1);
-  const end = text.indexOf(';', second) + 1;
-  const r = memo.repeated({ kind: 'declaration', length: end - second, name: 'param0', nameOffset: 21, space: '.param', type: '.b32', familyCount: undefined }, second);
+  const { start, end, parsed } = secondCopy(text, '.param');
+  const entry = { kind: 'declaration', length: end - start, name: 'param0', nameOffset: 21, space: '.param', type: '.b32', familyCount: undefined } as const;
+  const r = new StatementMemo(text).repeated(entry, start);
   assert.ok(r instanceof RepeatedDeclaration);
-  const parsed = new Parser(text).parseStatementAt(second);
-  assert.ok(parsed);
-  const plain = (x: unknown) => JSON.stringify(x, (_k, v: unknown) => (typeof v === 'bigint' ? `${v}n` : v));
   assert.equal(plain(r), plain(parsed));
   assert.equal(r.space, '.param');
   assert.equal(r.align, 4n);
-  assert.deepEqual(r.span, { start: second, end });
-  assert.deepEqual(r.declarators[0]?.nameSpan, { start: second + 21, end: second + 27 });
+  assert.deepEqual(r.span, { start, end });
+  assert.deepEqual(r.declarators[0]?.nameSpan, { start: start + 21, end: start + 27 });
 });
 
 test('ptx repeats: a repeated text followed by a lexical error is still read in full when its check needs it', () => {
