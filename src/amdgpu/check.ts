@@ -11,7 +11,7 @@ import { evaluate, symbolsIn, type IssueSink, type ParseIssue } from './expr.js'
 import { IMM_CODES, inlineCode64 } from './immediates.js';
 import { isDigitCode, Lexer, Tok, type LexerOptions } from './lexer.js';
 import { forEachAmdgpuStatement } from './parser.js';
-import { llvmOperandExprEvaluator, type OperandExprEvaluator } from './operand-expr.js';
+import { llvmOperandExprEvaluator, skipSpaces, type OperandExprEvaluator } from './operand-expr.js';
 import { parseNsaAddress, parseRegister, validateRegisterForTarget } from './registers.js';
 import { applyStatement, isTemporarySymbol, SymbolTable, type SymbolInfo } from './symbols.js';
 import { findTarget, type AmdgpuTarget } from './targets.js';
@@ -171,7 +171,11 @@ function localLabelKey(text: string): string {
   }
 }
 
-/** The spec's validation for 32 bits: all-0 high bits, or all-1 with the sign bit set (int32 or uint32). */
+/**
+ * The spec's validation for 32 bits: all-0 high bits, or all-1 with the sign bit set (int32 or
+ * uint32). `isSafeTruncation(v, 32)` (immediates.ts) in two comparisons, without its BigInt
+ * conversions: this runs for every integer operand.
+ */
 function fits32(v: bigint): boolean {
   return v >= -0x80000000n && v <= 0xffffffffn;
 }
@@ -241,6 +245,8 @@ class StatementChecker {
   /** A section switch happened (llvm-mc's "previous section"), and what each open `.pushsection` saved of it. */
   private hasPreviousSection = false;
   private readonly pushedSections: boolean[] = [];
+  /** A .pushsection was seen: from then on a section switch can be undone, so every one counts. */
+  private sectionsPushed = false;
   /** The last `.amdhsa_code_object_version` (its value as llvm-mc's 32 bits). */
   private codeObjectVersion: { value: bigint; span: Span } | undefined;
   /** Symbol-table lookups and references so far (see checkText). */
@@ -515,11 +521,15 @@ class StatementChecker {
    * `.popsection` needs a push and restores what was saved. Errors at the token after the name.
    */
   private sectionDirective(st: Extract<Statement, { kind: 'directive' }>): void {
-    // State the parser's repeat skipping must see.
-    this.symbolAccesses++;
+    // State the parser's repeat skipping must see, unless nothing changes: a section switch when
+    // one was already made, with no .pushsection ever (only .popsection can undo a switch), is no
+    // effect, so the thousands of `.text`/`.section` lines of compiler output are still skipped.
+    const plainSwitch = st.name !== '.pushsection' && st.name !== '.popsection' && st.name !== '.previous';
+    if (!(plainSwitch && this.hasPreviousSection && !this.sectionsPushed)) this.symbolAccesses++;
     const at = st.args[0]?.span.start ?? st.nameSpan.end;
     switch (st.name) {
       case '.pushsection':
+        this.sectionsPushed = true;
         this.pushedSections.push(this.hasPreviousSection);
         this.hasPreviousSection = true;
         return;
@@ -711,9 +721,7 @@ class StatementChecker {
     if (may64 && inlineCode64(v, this.target.inv2Pi) !== undefined) return;
     const shown = v < 0n ? '-0x' + (-v).toString(16) : '0x' + v.toString(16);
     const text = this.text;
-    let next = span.start + 1;
-    while (text.charCodeAt(next) === 32 || text.charCodeAt(next) === 9) next++;
-    if (!nested && isValu(mnemonic) && text.charCodeAt(span.start) === 45 /* - */ && text.charCodeAt(next) === 45)
+    if (!nested && isValu(mnemonic) && text.charCodeAt(span.start) === 45 /* - */ && text.charCodeAt(skipSpaces(text, span.start + 1)) === 45)
       // llvm-mc's message where the source takes modifiers (elsewhere "invalid operand for instruction").
       this.issue('AMD414', `invalid syntax, expected 'neg' modifier: after a doubled '-' the operand is the integer ${shown}, which no source of ${mnemonic} takes`, span);
     else this.issue(IMM_CODES.truncation, `invalid operand for instruction: ${shown} does not fit in 32 bits${may64 ? ' and is no 64-bit inline constant' : ''}`, span);

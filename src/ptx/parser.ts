@@ -94,7 +94,6 @@ const SECTION_DATA_TYPES = new Set(['.b8', '.b16', '.b32', '.b64']);
 const C_0 = 48;
 const C_9 = 57;
 const C_COLON = 58;
-const C_DOT = 46;
 /** Shared bigints for the small values most literals have (no allocation per literal). */
 const SMALL_BIGINTS: bigint[] = [];
 for (let i = 0; i < 4096; i++) SMALL_BIGINTS.push(BigInt(i));
@@ -1847,10 +1846,9 @@ export class Parser {
     this.advance();
     if (!known) {
       const shown = opcode.length > 60 ? opcode.slice(0, 60) + '…' : opcode;
+      // (Modifiers apart from the opcode, `x` + newline + `.global %r1;`, are the next token too.)
       const line0 = this.text.lastIndexOf('\n', nextStart - 1) < opcodeStart;
-      // Modifiers apart from the opcode (`x` + newline + `.global %r1;`) count as the next token.
-      const attached = modifiers.length > 0 && this.text.charCodeAt(opcodeEnd) === C_DOT;
-      if (!attached && !line0) this.error('PTX226', `unknown instruction '${shown}'`, nextStart, nextLen);
+      if (!line0) this.error('PTX226', `unknown instruction '${shown}'`, nextStart, nextLen);
       else this.error('PTX226', `unknown instruction '${shown}'`, opcodeStart, opcodeEnd - opcodeStart);
       return;
     }

@@ -146,6 +146,9 @@ const cases: Case[] = [
   // llvm-mc's section stack.
   { name: '.popsection without .pushsection', text: '.pushsection .a\n.pushsection .b\n.popsection\n.popsection\n.popsection\n', line: 5, code: 'AMD230' },
   { name: '.previous before any section switch', text: 'k:\n.previous\n.text\n.previous\n', line: 2, lines: [2], code: 'AMD230' },
+  // Section lines repeat (the line memo skips those with no effect): the stack must stay right.
+  { name: 'repeated section switches, no push', text: '.text\n.text\n.section .a\n.text\n.section .a\n.previous\n.text\n.previous\n' },
+  { name: 'a push as the first switch, then repeated switches and a pop', text: '.pushsection .a\n.text\n.text\n.popsection\n.previous\n.text\n.text\n.previous\n', line: 5, lines: [5], code: 'AMD230' },
   { name: '.previous after a push and pop that were the first switch', text: '.pushsection .a\n.previous\n.previous\n.popsection\n.previous\n.text\n.previous\n', line: 5, lines: [5], code: 'AMD230' },
   { name: '.previous after a kernel descriptor (no switch)', text: '.amdhsa_kernel k\n.amdhsa_next_free_vgpr 1\n.amdhsa_next_free_sgpr 1\n.end_amdhsa_kernel\n.previous\n', line: 5, code: 'AMD230' },
   { name: 'every section switch sets the previous section', text: '.rodata\n.previous\n.subsection 1\n.previous\n.section .a\n.previous\n.previous\n.bss\n.previous\n' },
