@@ -215,6 +215,30 @@ function mayHave64BitSource(mnemonic: string): boolean {
   return m.startsWith('v_pk_') && (m.includes('_f32') || m.includes('_b32'));
 }
 
+/** `exp` (GFX6-GFX12) and `export` (GFX12), in any case as llvm-mc matches mnemonics. */
+function isExport(mnemonic: string): boolean {
+  const n = mnemonic.length;
+  if (n !== 3 && n !== 6) return false;
+  const m = mnemonic.toLowerCase();
+  return m === 'exp' || m === 'export';
+}
+
+/** Export target names: unnumbered (`null`, `mrtz`, `prim`) or a base with a decimal index without leading zeros. */
+const EXPORT_TARGET = /^(?:(null|mrtz|prim)|(mrt|pos|param|dual_src_blend)(0|[1-9][0-9]{0,5}))$/;
+/** The largest index of each export target base (0 for unnumbered ones). */
+const EXPORT_TARGET_LIMITS: ReadonlyMap<string, number> = new Map([
+  ['null', 0],
+  ['mrtz', 0],
+  ['prim', 0],
+  ['mrt', 7],
+  ['pos', 4],
+  ['param', 31],
+  ['dual_src_blend', 1],
+]);
+
+/** Image dimensions as `dim:` names them (upper case). */
+const DIM_VALUES: ReadonlySet<string> = new Set(['1D', '2D', '3D', 'CUBE', '1D_ARRAY', '2D_ARRAY', '2D_MSAA', '2D_MSAA_ARRAY']);
+
 class StatementChecker {
   private kernel: {
     seen: Set<string>;
@@ -633,9 +657,58 @@ class StatementChecker {
   // Instruction operands
 
   private checkOperands(mnemonic: string, operands: readonly InstructionOperand[]): void {
+    let i = 0;
+    // An export's first operand is its target (`mrt0`, `pos0`, `null`…), not a register.
+    if (operands.length > 0 && isExport(mnemonic)) {
+      this.checkExportTarget(operands[0]!.operand);
+      i = 1;
+    }
     // An indexed loop: this runs for every instruction, mostly before the optimizing compiler
     // has seen it, where an iterator with destructuring costs more.
-    for (let i = 0; i < operands.length; i++) this.checkOperand(mnemonic, operands[i]!.operand, i);
+    for (; i < operands.length; i++) this.checkOperand(mnemonic, operands[i]!.operand, i);
+  }
+
+  /**
+   * `exp`/`export` targets as llvm-mc-19 reads them: a name (case-sensitive) from its table,
+   * numbered ones without leading zeros, each available on the GPUs that have it.
+   */
+  private checkExportTarget(op: Operand): void {
+    if (op.kind !== 'word') {
+      this.issue('AMD321', 'invalid operand for instruction: the export target must be a name such as mrt0, mrtz, pos0, param0 or null', op.span);
+      return;
+    }
+    const m = EXPORT_TARGET.exec(op.name);
+    const base = m ? (m[1] ?? m[2]!) : undefined;
+    const index = m?.[3] === undefined ? 0 : Number(m[3]);
+    const limit = base === undefined ? undefined : EXPORT_TARGET_LIMITS.get(base);
+    if (limit === undefined || index > limit) {
+      this.issue('AMD321', `invalid exp target '${op.name}' (mrt0-7, mrtz, null, pos0-4, param0-31, prim, dual_src_blend0-1)`, op.span);
+      return;
+    }
+    const t = this.target;
+    if (!t) return;
+    const g = t.generation;
+    const available =
+      base === 'null' || base === 'param' ? g < 11 : base === 'prim' || (base === 'pos' && index === 4) ? g >= 10 : base === 'dual_src_blend' ? g >= 11 : true;
+    if (!available) this.issue('AMD322', `exp target is not supported on this GPU: '${op.name}' does not exist on ${t.name}`, op.span);
+  }
+
+  /**
+   * `dim:` (GFX10+ image instructions): a name from the MIMG dim table, case-insensitive, with or
+   * without the `SQ_RSRC_IMG_` prefix (case-sensitive); before GFX10 llvm-mc has no such operand.
+   */
+  private checkDim(op: Extract<Operand, { kind: 'modifier' }>): void {
+    const t = this.target;
+    if (!t) return;
+    if (t.generation < 10) {
+      this.issue('AMD324', `not a valid operand: dim: exists from GFX10 on, not on ${t.name}`, op.nameSpan);
+      return;
+    }
+    const v = op.value;
+    const raw = v.kind === 'word' ? v.name : undefined;
+    const id = raw?.startsWith('SQ_RSRC_IMG_') ? raw.slice(12) : raw;
+    if (id === undefined || !DIM_VALUES.has(id.toUpperCase()))
+      this.issue('AMD323', `invalid dim value '${this.text.slice(v.span.start, v.span.end)}' (1D, 2D, 3D, CUBE, 1D_ARRAY, 2D_ARRAY, 2D_MSAA, 2D_MSAA_ARRAY, optionally with SQ_RSRC_IMG_)`, v.span);
   }
 
   /** `position`: the operand's index in the instruction, or -1 inside an expression; `nested`: inside `|…|`, `-…`, `neg(…)`… */
@@ -685,6 +758,10 @@ class StatementChecker {
         }
         return;
       case 'modifier':
+        if (op.name === 'dim' && position >= 0) {
+          this.checkDim(op);
+          return;
+        }
         if (op.value.kind === 'expr' && op.value.expr.kind !== 'int') this.valueOf(op.value.expr);
         return;
     }

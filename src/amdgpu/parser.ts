@@ -342,8 +342,11 @@ class StatementParser {
     this.endsWithLabel = false;
     const start = lex.start;
     switch (lex.cur()) {
-      case Tok.Identifier: {
-        const name = lex.tokenText();
+      case Tok.Identifier:
+      case Tok.String: {
+        // llvm-mc reads a quoted name at the start of a statement as the identifier it encloses
+        // (raw, escapes kept): a label `"a-b":`, an assignment `"a b" = 1`, even a mnemonic or a directive.
+        const name = lex.cur() === Tok.String ? lex.tokenText().slice(1, -1) : lex.tokenText();
         const nameEnd = lex.end;
         lex.next();
         if (lex.cur() === Tok.Colon) {
@@ -792,6 +795,21 @@ class StatementParser {
           if (k === Tok.Colon && !inAbs && lex.text.charCodeAt(lex.end) !== 58 /* ':' of VOPD '::' */) {
             // name:value modifier
             lex.next();
+            // `dim:2D`, `dim:1D_ARRAY`: llvm-mc joins a number and a name written against it into
+            // one dim value (the checker validates it).
+            if (name === 'dim' && lex.cur() === Tok.Integer) {
+              const saved = lex.save();
+              const vStart = lex.start;
+              const vEnd = lex.end;
+              lex.next();
+              if (lex.cur() === Tok.Identifier && lex.start === vEnd) {
+                const end = lex.end;
+                lex.next();
+                const value: Operand = { kind: 'word', name: lex.text.slice(vStart, end), span: { start: vStart, end } };
+                return { kind: 'modifier', name, value, nameSpan: { start, end: nameEnd }, span: { start, end } };
+              }
+              lex.restore(saved);
+            }
             const value = this.parseModifierValue();
             if (!value) return null;
             return { kind: 'modifier', name, value, nameSpan: { start, end: nameEnd }, span: { start, end: value.span.end } };
