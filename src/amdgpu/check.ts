@@ -15,9 +15,12 @@ import { llvmOperandExprEvaluator, skipSpaces, type OperandExprEvaluator } from 
 import { parseNsaAddress, parseRegister, validateRegisterForTarget } from './registers.js';
 import { applyStatement, isTemporarySymbol, SymbolTable, type SymbolInfo } from './symbols.js';
 import { findTarget, type AmdgpuTarget } from './targets.js';
+import { tripleOrThrow, type AmdgpuOs, type AmdgpuTriple } from './triple.js';
 
 export interface CheckOptions extends LexerOptions {
   mcpu: string;
+  /** llvm-mc's -triple (default amdgcn-amd-amdhsa): its OS decides which directives exist. */
+  triple?: string;
 }
 
 /** Byte sizes of the data directives, for their range check. */
@@ -44,7 +47,7 @@ export function checkText(text: string, options: CheckOptions, sink: IssueSink, 
   // Everything through which one statement's handling can depend on or affect the rest of the
   // file: issues reported and symbol-table lookups. Repeated text that moved neither is skipped
   // (parser.ts, Repeats).
-  forEachAmdgpuStatement(text, options, counting, (st) => c.statement(st), {
+  forEachAmdgpuStatement(text, { masmIntegers: options.masmIntegers, os: c.triple.os }, counting, (st) => c.statement(st), {
     effects: () => errors + c.symbolAccesses,
     kernelBodySkipped: () => c.kernelBodySkipped(),
   });
@@ -52,16 +55,24 @@ export function checkText(text: string, options: CheckOptions, sink: IssueSink, 
 }
 
 /**
- * The symbols llvm-mc-19 predefines for an amdhsa target: the ISA version of the processor
- * (`gfx90a` is 9.0.10). `.amdgcn.next_free_vgpr`/`_sgpr` follow register use and are not modelled.
+ * The symbols llvm-mc-19 predefines: the ISA version of the processor (`gfx90a` is 9.0.10), as
+ * `.amdgcn.gfx_generation_*` on amdhsa and `.option.machine_version_*` on other triples.
+ * `.amdgcn.next_free_vgpr`/`_sgpr` (amdhsa) and `.kernel.*` (others) follow register use and are
+ * not modelled.
  */
-function predefineSymbols(table: SymbolTable, target: AmdgpuTarget): void {
+function predefineSymbols(table: SymbolTable, target: AmdgpuTarget, os: AmdgpuOs): void {
   const digits = target.name.slice(3);
   if (digits.length < 3) return;
   const stepping = parseInt(digits.slice(-1), 16);
   const minor = parseInt(digits.slice(-2, -1), 16);
   const major = parseInt(digits.slice(0, -2), 10);
   if (Number.isNaN(stepping) || Number.isNaN(minor) || Number.isNaN(major)) return;
+  if (os !== 'amdhsa') {
+    table.predefine('.option.machine_version_major', BigInt(major));
+    table.predefine('.option.machine_version_minor', BigInt(minor));
+    table.predefine('.option.machine_version_stepping', BigInt(stepping));
+    return;
+  }
   table.predefine('.amdgcn.gfx_generation_number', BigInt(major));
   table.predefine('.amdgcn.gfx_generation_minor', BigInt(minor));
   table.predefine('.amdgcn.gfx_generation_stepping', BigInt(stepping));
@@ -71,15 +82,17 @@ function predefineSymbols(table: SymbolTable, target: AmdgpuTarget): void {
 export class FileChecker {
   private readonly table: SymbolTable;
   private readonly checker: StatementChecker;
+  readonly triple: AmdgpuTriple;
   constructor(
     private readonly text: string,
     options: CheckOptions,
     sink: IssueSink,
   ) {
+    this.triple = tripleOrThrow(options.triple);
     this.table = new SymbolTable(sink, text, options);
     const target = findTarget(options.mcpu);
-    if (target) predefineSymbols(this.table, target);
-    this.checker = new StatementChecker(text, this.table, target, options, sink);
+    if (target) predefineSymbols(this.table, target, this.triple.os);
+    this.checker = new StatementChecker(text, this.table, target, options, sink, this.triple);
   }
   statement(st: Statement): void {
     applyStatement(this.table, st, this.text);
@@ -236,6 +249,24 @@ const EXPORT_TARGET_LIMITS: ReadonlyMap<string, number> = new Map([
   ['dual_src_blend', 1],
 ]);
 
+/** `.amd_kernel_code_t` fields that set the same bit as another: the name the checks use. */
+const KERNEL_CODE_T_BITS: ReadonlyMap<string, string> = new Map([
+  ['compute_pgm_rsrc1_dx10_clamp', 'enable_dx10_clamp'],
+  ['compute_pgm_rsrc1_ieee_mode', 'enable_ieee_mode'],
+  ['compute_pgm_rsrc1_wgp_mode', 'enable_wgp_mode'],
+  ['compute_pgm_rsrc1_mem_ordered', 'enable_mem_ordered'],
+  ['compute_pgm_rsrc1_fwd_progress', 'enable_fwd_progress'],
+]);
+
+/** Mode bits llvm-mc-19 refuses, when it writes the object, on processors without them. */
+const KERNEL_CODE_T_MODE_BITS: ReadonlyMap<string, { allowed: (t: AmdgpuTarget) => boolean; message: string }> = new Map([
+  ['enable_dx10_clamp', { allowed: (t: AmdgpuTarget) => t.generation < 12, message: 'is not allowed on GFX12+' }],
+  ['enable_ieee_mode', { allowed: (t: AmdgpuTarget) => t.generation < 12, message: 'is not allowed on GFX12+' }],
+  ['enable_wgp_mode', { allowed: (t: AmdgpuTarget) => t.generation >= 10, message: 'is only allowed on GFX10+' }],
+  ['enable_mem_ordered', { allowed: (t: AmdgpuTarget) => t.generation >= 10, message: 'is only allowed on GFX10+' }],
+  ['enable_fwd_progress', { allowed: (t: AmdgpuTarget) => t.generation >= 10, message: 'is only allowed on GFX10+' }],
+]);
+
 /** Image dimensions as `dim:` names them (upper case). */
 const DIM_VALUES: ReadonlySet<string> = new Set(['1D', '2D', '3D', 'CUBE', '1D_ARRAY', '2D_ARRAY', '2D_MSAA', '2D_MSAA_ARRAY']);
 
@@ -286,6 +317,7 @@ class StatementChecker {
     private readonly target: AmdgpuTarget | undefined,
     private readonly options: CheckOptions,
     private readonly sink: IssueSink,
+    private readonly triple: AmdgpuTriple,
   ) {
     this.evaluator = this.makeEvaluator();
   }
@@ -526,16 +558,85 @@ class StatementChecker {
           return;
         }
         const id = raw.slice(1, -1);
-        const expected = `amdgcn-amd-amdhsa--${this.target.name}`;
+        const expected = `${this.triple.idPrefix}${this.target.name}`;
         if (id === expected) return;
         // A string that ran on over line ends is shown escaped, the same for CRLF and LF text.
         const shown = id.includes('\n') ? JSON.stringify(id.replace(/\r\n/g, '\n')) : id;
         this.issue('AMD224', `.amdgcn_target directive's target id ${shown} does not match the specified target id ${expected}`, a.span);
         return;
       }
+      case '.amd_amdgpu_isa': {
+        // The target id as a string token (llvm-mc compares the token's contents with its own).
+        this.symbolAccesses++;
+        if (!this.target) return;
+        const a = st.args[0]!;
+        const raw = this.text.slice(a.span.start, a.span.end);
+        const expected = `${this.triple.idPrefix}${this.target.name}`;
+        if (raw.charCodeAt(0) === 34 && raw.slice(1, -1) === expected) return;
+        const at = a.span.end > a.span.start ? a.span : { start: a.span.start, end: a.span.start + 1 };
+        this.issue('AMD325', `target id must match options: .amd_amdgpu_isa needs "${expected}" for ${this.target.name} on ${this.triple.text}`, at);
+        return;
+      }
+      case '.amd_kernel_code_t':
+        this.checkKernelCodeT(st);
+        return;
+      case '.amd_amdgpu_pal_metadata': {
+        let absolute = true;
+        for (const a of st.args) {
+          if (!a.expr) continue;
+          if (!('value' in evaluate(a.expr, this.lookup))) {
+            this.issue('AMD124', 'expected absolute expression: .amd_amdgpu_pal_metadata takes register/value numbers known here', a.span);
+            absolute = false;
+            break;
+          }
+        }
+        if (absolute && st.args.length % 2 !== 0)
+          this.issue('AMD326', `expected an even number of values in .amd_amdgpu_pal_metadata (register, value pairs; ${st.args.length} given)`, { start: st.span.end, end: st.span.end });
+        return;
+      }
       default:
         for (const a of st.args) if (a.expr) this.valueOf(a.expr);
         return;
+    }
+  }
+
+  /**
+   * `.amd_kernel_code_t` fields: absolute values; at the block's end the wave size fields must
+   * match the processor's (wave64 before GFX10, wave32 from GFX10 on, as llvm-mc's default
+   * features); mode bits that the processor lacks are refused when the object is written.
+   */
+  private checkKernelCodeT(st: Extract<Statement, { kind: 'directive' }>): void {
+    // The block has effects the parser's repeat skipping must see (deferred errors).
+    this.symbolAccesses++;
+    const t = this.target;
+    const bits = new Map<string, bigint>();
+    const spans = new Map<string, Span>();
+    for (const a of st.args) {
+      const r = evaluate(a.expr!, this.lookup);
+      if (!('value' in r)) {
+        if ('error' in r) this.sink(r.error);
+        else this.issue('AMD124', 'expected absolute expression: an amd_kernel_code_t field needs a value known here', a.expr!.span);
+        return;
+      }
+      const field = this.text.slice(a.span.start, a.span.end).match(/^[\w.$]+/)![0];
+      const key = KERNEL_CODE_T_BITS.get(field) ?? field;
+      bits.set(key, r.value);
+      spans.set(key, a.span);
+    }
+    if (!t) return;
+    const endAt = { start: st.span.end - '.end_amd_kernel_code_t'.length, end: st.span.end };
+    const wave32 = bits.get('enable_wavefront_size32');
+    const waveSize = bits.get('wavefront_size');
+    const g10 = t.generation >= 10;
+    if (wave32 !== undefined && (wave32 & 1n) === 1n && !g10) this.issue('AMD328', 'enable_wavefront_size32=1 is only allowed on GFX10+', endAt);
+    else if (wave32 !== undefined && (wave32 & 1n) === 0n && g10) this.issue('AMD328', `enable_wavefront_size32=0 requires +WavefrontSize64 (${t.name} is wave32 here)`, endAt);
+    else if (waveSize !== undefined && BigInt.asUintN(8, waveSize) === 5n && !g10) this.issue('AMD328', 'wavefront_size=5 is only allowed on GFX10+', endAt);
+    else if (waveSize !== undefined && BigInt.asUintN(8, waveSize) === 6n && g10) this.issue('AMD328', `wavefront_size=6 requires +WavefrontSize64 (${t.name} is wave32 here)`, endAt);
+    for (const [field, rule] of KERNEL_CODE_T_MODE_BITS) {
+      const v = bits.get(field);
+      if (v === undefined || (v & 1n) === 0n || rule.allowed(t)) continue;
+      const at = spans.get(field)!;
+      this.deferredDataErrors.push({ code: 'AMD328', message: `${field}=1 ${rule.message}`, start: at.start, end: at.end });
     }
   }
 

@@ -14,6 +14,12 @@ export interface AmdgpuCheckOptions {
   mcpu: string;
   /** llvm-mc --masm-integers: `0ffh`-style suffixed integers (and `0b…` is no longer binary). */
   masmIntegers?: boolean;
+  /**
+   * llvm-mc's -triple, default `amdgcn-amd-amdhsa`: its OS decides which directives exist
+   * (`.amdhsa_*` on amdhsa; `.amd_kernel_code_t`, `.amd_amdgpu_isa`, `.amdgpu_hsa_kernel`
+   * elsewhere; `.amd_amdgpu_pal_metadata` on amdpal). A triple outside `TRIPLE_FORMS` throws a RangeError.
+   */
+  triple?: string;
 }
 
 export function issueToDiagnostic(file: SourceFile, i: ParseIssue): Diagnostic {

@@ -52,6 +52,8 @@ export type { SymbolInfo, SymbolKind } from './symbols.js';
 export type * from './ast.js';
 export { encodeOperand, encodeParsedOperand, parseSourceOperand, validateOperand, InstructionLiterals } from './operand.js';
 export type { EncodeOperandResult, ParsedOperand, OperandParse, ValidateOperandOptions } from './operand.js';
+export { parseTriple, DEFAULT_TRIPLE, TRIPLE_FORMS } from './triple.js';
+export type { AmdgpuTriple, AmdgpuOs } from './triple.js';
 export { AMDGPU_TARGETS, findTarget, targetNames, sgprCount, ttmpCount, ttmpBase } from './targets.js';
 export type { AmdgpuTarget, Generation } from './targets.js';
 export { parseRegister, parseNsaAddress, registerSourceCode, validateRegisterForTarget, formatRegister, looksLikeRegister, REG_CODES } from './registers.js';

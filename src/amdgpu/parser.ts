@@ -7,10 +7,15 @@
 import type { DirectiveArg, Expr, InstructionOperand, Operand, Statement } from './ast.js';
 import { ExprParser, MAX_EXPR_DEPTH, binaryPrecedence, type IssueSink, type ParseIssue } from './expr.js';
 import { Lexer, Tok, type LexerOptions } from './lexer.js';
-import { DIRECTIVES, DirectiveKind, NOT_ON_AMDHSA, RAW_BLOCKS } from './data/directives.js';
+import { DIRECTIVES, DirectiveKind, NOT_ON_AMDHSA, RAW_BLOCKS, type DirectiveKindValue } from './data/directives.js';
 import { tokenExcerpt } from '../core/source.js';
+import type { AmdgpuOs } from './triple.js';
+import { AMD_KERNEL_CODE_T_FIELDS } from './data/kernel-code-t.js';
 
-export interface ParseOptions extends LexerOptions {}
+export interface ParseOptions extends LexerOptions {
+  /** The target triple's operating system (default amdhsa): which AMDGPU directives exist. */
+  os?: AmdgpuOs;
+}
 
 export interface ParseResult {
   statements: Statement[];
@@ -119,6 +124,7 @@ const END_KERNEL = '.end_amdhsa_kernel';
 class StatementParser {
   private readonly lex: Lexer;
   private readonly ep: ExprParser;
+  private readonly os: AmdgpuOs;
   /** Inside `.amdhsa_kernel` … `.end_amdhsa_kernel`. */
   private inKernel: { start: number; nameEnd: number } | null = null;
   private opNesting = 0;
@@ -141,6 +147,7 @@ class StatementParser {
   ) {
     this.lex = new Lexer(text, options);
     this.ep = new ExprParser(this.lex, sink);
+    this.os = options.os ?? 'amdhsa';
     if (repeats !== null) {
       // The kind of each statement handed out (only remembered kinds may be skipped later).
       this.emit = (st) => {
@@ -434,6 +441,21 @@ class StatementParser {
       this.emit({ kind: 'directive', name, nameSpan, args: [{ span: e.span, expr: e }], span: { start, end: e.span.end } });
       return true;
     }
+    if (this.os !== 'amdhsa') {
+      // The code object v2 directives, in llvm-mc's spelling (case-sensitive, as target directives are).
+      if (rawName === '.amd_kernel_code_t') return this.parseKernelCodeT(start, nameEnd);
+      if (rawName === '.amdgpu_hsa_kernel' || rawName === '.amd_amdgpu_isa') return this.parseV2Directive(rawName, start, nameEnd);
+      // Without the HSA ABI llvm-mc has no .amdhsa_ directives nor HSA metadata: the generic parser calls them unknown.
+      if (name.startsWith('.amdhsa_') || name === '.amdgpu_metadata') {
+        this.issue('AMD205', `unknown directive '${rawName}' (not on ${this.os === 'other' ? 'this operating system' : this.os}: the .amdhsa_ directives and .amdgpu_metadata need an amdhsa triple)`, start, nameEnd);
+        return false;
+      }
+      if (rawName === '.amd_amdgpu_hsa_metadata') {
+        this.issue('AMD206', '.amd_amdgpu_hsa_metadata directive is not available on non-amdhsa OSes', lex.start, Math.max(lex.end, lex.start + 1));
+        return false;
+      }
+    }
+    if (this.os === 'amdpal' && rawName === '.amd_amdgpu_pal_metadata') return this.parseDirectiveArgs(rawName, '.amd_amdgpu_pal_metadata', DirectiveKind.Exprs, start, nameEnd);
     const rawEnd = RAW_BLOCKS.get(name);
     if (rawEnd !== undefined) return this.parseRawBlock(name, rawEnd, start, nameEnd);
     const kind = DIRECTIVES.get(name);
@@ -450,6 +472,13 @@ class StatementParser {
       }
       return false;
     }
+    return this.parseDirectiveArgs(rawName, name, kind, start, nameEnd);
+  }
+
+  /** A directive's arguments, read as its kind says. */
+  private parseDirectiveArgs(rawName: string, name: string, kind: DirectiveKindValue, start: number, nameEnd: number): boolean {
+    const lex = this.lex;
+    const nameSpan = { start, end: nameEnd };
     switch (kind) {
       case DirectiveKind.Assign: {
         // .set NAME, EXPR
@@ -593,6 +622,78 @@ class StatementParser {
         return true;
       }
     }
+  }
+
+  /**
+   * `.amd_kernel_code_t` … `.end_amd_kernel_code_t` (not on amdhsa), read as llvm-mc-19 reads it:
+   * token by token, line ends skipped, `FIELD = EXPR` for each field of its table; after each
+   * value one more token is taken unread (normally the line end; `x = 1 junk` passes). Emitted as
+   * one directive whose arguments span `FIELD = EXPR` each. A line may follow the end directive.
+   */
+  private parseKernelCodeT(start: number, nameEnd: number): boolean {
+    const lex = this.lex;
+    const args: DirectiveArg[] = [];
+    for (;;) {
+      while (lex.cur() === Tok.EndOfStatement) lex.next();
+      if (lex.cur() === Tok.Eof) {
+        this.issue('AMD204', 'missing .end_amd_kernel_code_t for this .amd_kernel_code_t (expected value identifier or .end_amd_kernel_code_t)', this.text.length, this.text.length);
+        return false;
+      }
+      if (lex.cur() !== Tok.Identifier) {
+        if (lex.cur() === Tok.Error) this.ep.reportLexError();
+        else this.issue('AMD327', `expected value identifier or .end_amd_kernel_code_t, found '${lex.tokenText()}'`, lex.start, lex.end);
+        return false;
+      }
+      const id = lex.tokenText();
+      const idStart = lex.start;
+      lex.next();
+      if (id === '.end_amd_kernel_code_t') {
+        this.emit({ kind: 'directive', name: '.amd_kernel_code_t', nameSpan: { start, end: nameEnd }, args, span: { start, end: idStart + id.length } });
+        this.endsWithLabel = true;
+        return true;
+      }
+      if (!AMD_KERNEL_CODE_T_FIELDS.has(id)) {
+        this.issue('AMD327', `unexpected amd_kernel_code_t field name ${id}`, lex.start, Math.max(lex.end, lex.start + 1));
+        return false;
+      }
+      if (lex.cur() !== Tok.Equal) {
+        this.issue('AMD327', `expected '=' after the amd_kernel_code_t field ${id}`, lex.start, Math.max(lex.end, lex.start + 1));
+        return false;
+      }
+      lex.next();
+      const e = this.ep.parseExpression();
+      if (!e) return false;
+      args.push({ span: { start: idStart, end: e.span.end }, expr: e });
+      if (lex.cur() === Tok.Eof) continue;
+      if (lex.cur() === Tok.Error) {
+        this.ep.reportLexError();
+        return false;
+      }
+      lex.next();
+    }
+  }
+
+  /**
+   * `.amdgpu_hsa_kernel NAME` and `.amd_amdgpu_isa "ID"` (not on amdhsa): one token, after which
+   * the line goes on as a new statement (llvm-mc reads no further).
+   */
+  private parseV2Directive(rawName: string, start: number, nameEnd: number): boolean {
+    const lex = this.lex;
+    const nameSpan = { start, end: nameEnd };
+    if (rawName === '.amdgpu_hsa_kernel' && lex.cur() !== Tok.Identifier) {
+      this.issue('AMD207', `expected symbol name after ${rawName}`, lex.start, Math.max(lex.end, lex.start + 1));
+      return false;
+    }
+    if (lex.cur() === Tok.Error) {
+      this.ep.reportLexError();
+      return false;
+    }
+    const atEnd = lex.cur() === Tok.EndOfStatement || lex.cur() === Tok.Eof;
+    const arg = { span: { start: lex.start, end: atEnd ? lex.start : lex.end } };
+    if (!atEnd) lex.next();
+    this.emit({ kind: 'directive', name: rawName, nameSpan, args: [arg], span: { start, end: arg.span.end } });
+    this.endsWithLabel = true;
+    return true;
   }
 
   /** `.amdgpu_metadata` … `.end_amdgpu_metadata`: the body is passed through untouched. */

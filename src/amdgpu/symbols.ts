@@ -676,6 +676,7 @@ export function applyStatement(table: SymbolTable, st: Statement, text: string):
           break;
         case '.size':
         case '.type':
+        case '.amdgpu_hsa_kernel':
           if (st.args[0]) table.reference(unquoteName(text.slice(st.args[0].span.start, st.args[0].span.end)));
           break;
         default:

@@ -11,6 +11,9 @@ Exit status: 0 no errors, 1 errors found, 2 usage or I/O error.
 options:
   --lang ptx|amdgpu   language (default: from the extension; .s/.asm/.S is amdgpu, else ptx)
   --mcpu CPU          AMDGPU processor, e.g. gfx900, gfx90a, gfx1100 (default gfx900)
+  --triple TRIPLE     AMDGPU target triple, as llvm-mc -triple (default amdgcn-amd-amdhsa;
+                      also amdgcn-amd-amdpal, amdgcn-mesa-mesa3d, amdgcn-pc-linux-gnu, amdgcn--):
+                      its OS decides which directives exist
   --masm-integers     AMDGPU: read 0ffh-style integers, as llvm-mc --masm-integers
   -I DIR              add DIR to the #include search path (PTX)
   -D NAME[=VALUE]     predefine a macro (PTX)
@@ -27,12 +30,14 @@ export async function runCheck(argv: string[], io: CliIO): Promise<number> {
     io.stdout(CHECK_HELP);
     return EXIT_OK;
   }
-  const args = parseArgs(argv, ['--lang', '--mcpu', '-I', '-D', '--format'], ['--no-preprocess', '--no-parallel', '--json', '--masm-integers']);
+  const args = parseArgs(argv, ['--lang', '--mcpu', '--triple', '-I', '-D', '--format'], ['--no-preprocess', '--no-parallel', '--json', '--masm-integers']);
   const format = formatOption(args);
   if (args.positional.length === 0) throw new UsageError('no input files (see gpuasm check --help)');
   const langOpt = lastOption(args, '--lang');
   if (langOpt && langOpt !== 'ptx' && langOpt !== 'amdgpu') throw new UsageError(`--lang must be ptx or amdgpu, not '${langOpt}'`);
   const mcpu = lastOption(args, '--mcpu') ?? 'gfx900';
+  const triple = lastOption(args, '--triple');
+  if (triple !== undefined) await checkTriple(triple);
   const all: Diagnostic[] = [];
   const files: { file: string; errors: number; warnings: number }[] = [];
   let ioFailed = false;
@@ -49,7 +54,7 @@ export async function runCheck(argv: string[], io: CliIO): Promise<number> {
     if (lang === 'amdgpu') {
       // (file-check.js: the check alone, without the operand encoder the library entry also loads.)
       const { checkAmdgpuText } = await import('../amdgpu/file-check.js');
-      diags = checkAmdgpuText(name, text, { mcpu, masmIntegers: args.flags.has('--masm-integers') });
+      diags = checkAmdgpuText(name, text, { mcpu, triple, masmIntegers: args.flags.has('--masm-integers') });
     } else {
       const { checkPtxText } = await import('../ptx/index.js');
       diags = checkPtxText(name, text, {
@@ -71,4 +76,11 @@ export async function runCheck(argv: string[], io: CliIO): Promise<number> {
   await printDiagnostics(io, all, format, { files });
   if (ioFailed) return EXIT_USAGE;
   return all.some((d) => d.severity === 'error') ? EXIT_ERRORS : EXIT_OK;
+}
+
+/** An AMDGPU triple gpuasm does not know is a usage error (exit 2), before any file is read. */
+export async function checkTriple(triple: string): Promise<void> {
+  const { parseTriple } = await import('../amdgpu/triple.js');
+  const t = parseTriple(triple);
+  if ('error' in t) throw new UsageError(t.error);
 }

@@ -1,6 +1,7 @@
 /** `gpuasm symbols FILE.s`: the symbol table of an AMDGPU assembly file, as llvm-mc builds it. */
 import { hex } from '../core/int64.js';
 import { amdgpuSymbols } from '../amdgpu/index.js';
+import { parseTriple } from '../amdgpu/triple.js';
 import { EXIT_ERRORS, EXIT_OK, EXIT_USAGE, formatOption, lastOption, parseArgs, printDiagnostics, readInput, UsageError, type CliIO } from './io.js';
 
 export const SYMBOLS_HELP = `usage: gpuasm symbols [options] FILE.s
@@ -20,6 +21,8 @@ Exit status: 0 no errors, 1 errors in the file (diagnostics printed), 2 usage or
 
 options:
   --mcpu CPU          AMDGPU processor, e.g. gfx900, gfx90a, gfx1100 (default gfx900)
+  --triple TRIPLE     target triple, as llvm-mc -triple (default amdgcn-amd-amdhsa; also
+                      amdgcn-amd-amdpal, amdgcn-mesa-mesa3d, amdgcn-pc-linux-gnu, amdgcn--)
   --masm-integers     read 0ffh-style integers, as llvm-mc --masm-integers
   --json              one JSON document on stdout:
                         {"symbols":[{"name":..,"value":"-1"|null,"kind":..}],"diagnostics":[..]}
@@ -31,15 +34,20 @@ export async function runSymbols(argv: string[], io: CliIO): Promise<number> {
     io.stdout(SYMBOLS_HELP);
     return EXIT_OK;
   }
-  const args = parseArgs(argv, ['--mcpu', '--format'], ['--json', '--masm-integers']);
+  const args = parseArgs(argv, ['--mcpu', '--triple', '--format'], ['--json', '--masm-integers']);
   const json = formatOption(args) === 'json';
   if (args.positional.length !== 1) throw new UsageError('expected exactly one input file (see gpuasm symbols --help)');
   const path = args.positional[0]!;
   const mcpu = lastOption(args, '--mcpu') ?? 'gfx900';
+  const triple = lastOption(args, '--triple');
+  if (triple !== undefined) {
+    const t = parseTriple(triple);
+    if ('error' in t) throw new UsageError(t.error);
+  }
   const input = await readInput(io, 'symbols', path);
   if (!input) return EXIT_USAGE;
   const { name, text } = input;
-  const { symbols, diagnostics } = amdgpuSymbols(name, text, { mcpu, masmIntegers: args.flags.has('--masm-integers') });
+  const { symbols, diagnostics } = amdgpuSymbols(name, text, { mcpu, triple, masmIntegers: args.flags.has('--masm-integers') });
   const failed = diagnostics.some((d) => d.severity === 'error');
   if (json) {
     await printDiagnostics(io, diagnostics, 'json', {
