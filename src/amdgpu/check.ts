@@ -480,6 +480,13 @@ class StatementChecker {
       for (const a of st.args) {
         if (!a.expr) continue;
         this.table.markUsed(a.expr);
+        // A name in data is a reference (an undefined one is relocated against: it is in the object).
+        if (a.expr.kind !== 'int')
+          for (const n of symbolsIn(a.expr)) {
+            const at = n.indexOf('@');
+            this.symbolAccesses++;
+            this.table.reference(at > 0 ? n.slice(0, at) : n);
+          }
         const r = evaluate(a.expr, this.lookup);
         if ('error' in r) {
           this.deferredDataErrors.push(r.error);

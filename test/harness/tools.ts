@@ -106,16 +106,16 @@ export function parseLlvmMcMessages(stderr: string): ToolMessage[] {
   return out;
 }
 
-/** Runs `llvm-mc-19 -triple=amdgcn-amd-amdhsa -mcpu=CPU` with -show-encoding (or -filetype=obj). */
+/** Runs `llvm-mc-19 -triple=TRIPLE -mcpu=CPU` (triple amdgcn-amd-amdhsa unless given) with -show-encoding (or -filetype=obj). */
 export function runLlvmMc(
   text: string,
-  opts: { mcpu: string; filetype?: 'asm' | 'obj' | 'null'; extraArgs?: string[]; timeoutMs?: number },
+  opts: { mcpu: string; triple?: string; filetype?: 'asm' | 'obj' | 'null'; extraArgs?: string[]; timeoutMs?: number },
 ): LlvmMcResult {
   if (!LLVM_MC) throw new Error('llvm-mc-19 is not available');
   const dir = scratchDir();
   const base = join(dir, `case${counter++}`);
   writeFileSync(`${base}.s`, text, 'latin1');
-  const args = ['-triple=amdgcn-amd-amdhsa', `-mcpu=${opts.mcpu}`, ...(opts.extraArgs ?? [])];
+  const args = [`-triple=${opts.triple ?? 'amdgcn-amd-amdhsa'}`, `-mcpu=${opts.mcpu}`, ...(opts.extraArgs ?? [])];
   const filetype = opts.filetype ?? 'asm';
   if (filetype === 'asm') args.push('-show-encoding');
   else args.push(`-filetype=${filetype}`);
