@@ -631,14 +631,28 @@ class StatementChecker {
       spans.set(key, a.span);
     }
     if (!t) return;
-    const endAt = { start: st.span.end - '.end_amd_kernel_code_t'.length, end: st.span.end };
-    const wave32 = bits.get('enable_wavefront_size32');
-    const waveSize = bits.get('wavefront_size');
     const g10 = t.generation >= 10;
-    if (wave32 !== undefined && (wave32 & 1n) === 1n && !g10) this.issue('AMD328', 'enable_wavefront_size32=1 is only allowed on GFX10+', endAt);
-    else if (wave32 !== undefined && (wave32 & 1n) === 0n && g10) this.issue('AMD328', `enable_wavefront_size32=0 requires +WavefrontSize64 (${t.name} is wave32 here)`, endAt);
-    else if (waveSize !== undefined && BigInt.asUintN(8, waveSize) === 5n && !g10) this.issue('AMD328', 'wavefront_size=5 is only allowed on GFX10+', endAt);
-    else if (waveSize !== undefined && BigInt.asUintN(8, waveSize) === 6n && g10) this.issue('AMD328', `wavefront_size=6 requires +WavefrontSize64 (${t.name} is wave32 here)`, endAt);
+    // The wave size fields are checked as each is read: llvm-mc reports at the next line's first token.
+    for (const a of st.args) {
+      const field = this.text.slice(a.span.start, a.span.end).match(/^[\w.$]+/)![0];
+      if (field !== 'enable_wavefront_size32' && field !== 'wavefront_size') continue;
+      const v = evaluate(a.expr!, this.lookup);
+      if (!('value' in v)) return;
+      let message: string | undefined;
+      if (field === 'enable_wavefront_size32') {
+        if ((v.value & 1n) === 1n && !g10) message = 'enable_wavefront_size32=1 is only allowed on GFX10+';
+        else if ((v.value & 1n) === 0n && g10) message = `enable_wavefront_size32=0 requires +WavefrontSize64 (${t.name} is wave32 here)`;
+      } else {
+        const size = BigInt.asUintN(8, v.value);
+        if (size === 5n && !g10) message = 'wavefront_size=5 is only allowed on GFX10+';
+        else if (size === 6n && g10) message = `wavefront_size=6 requires +WavefrontSize64 (${t.name} is wave32 here)`;
+      }
+      if (message === undefined) continue;
+      const nl = this.text.indexOf('\n', a.span.end);
+      const at = nl < 0 ? this.text.length : skipSpaces(this.text, nl + 1);
+      this.issue('AMD328', `${message} (reported at the line after the ${field} field, as llvm-mc does)`, { start: at, end: at });
+      return;
+    }
     for (const [field, rule] of KERNEL_CODE_T_MODE_BITS) {
       const v = bits.get(field);
       if (v === undefined || (v & 1n) === 0n || rule.allowed(t)) continue;

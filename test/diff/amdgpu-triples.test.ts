@@ -69,7 +69,9 @@ const BREAKS: Record<string, (text: string, triple: string, mcpu: string, pick: 
   predefined: (text, triple, _m, pick) => {
     const os = (parseTriple(triple) as { os: string }).os;
     const sym = os === 'amdhsa' ? '.amdgcn.gfx_generation_number' : '.option.machine_version_major';
-    return text + `\n\t.byte ${sym} * ${pick(['1', '25', '30', '100'])}\n\t.byte ${pick(['.option.machine_version_minor', '.amdgcn.gfx_generation_minor'])} + 250\n`;
+    // (The other OS's names are undefined there: in `.byte` llvm-mc then fails on the relocation, which gpuasm does not model.)
+    const minor = os === 'amdhsa' ? '.amdgcn.gfx_generation_minor' : '.option.machine_version_minor';
+    return text + `\n\t.byte ${sym} * ${pick(['1', '25', '30', '100'])}\n\t.byte ${minor} + ${pick(['250', '255', '246'])}\n`;
   },
 };
 
