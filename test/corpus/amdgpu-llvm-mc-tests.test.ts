@@ -17,6 +17,7 @@ import { sharedDir, sharedSkipReason } from '../harness/corpus.js';
 import { llvmMcSkipReason, runLlvmMc } from '../harness/tools.js';
 import { checkAmdgpuText } from '../../src/amdgpu/index.js';
 import { findTarget } from '../../src/amdgpu/targets.js';
+import { parseTriple } from '../../src/amdgpu/triple.js';
 import { LLVM_REGISTER_RULES } from '../harness/llvm-messages.js';
 
 /** Messages of rules applied to an operand by itself (llvm-mc 19 wording; newer tests put the register name first). */
@@ -42,6 +43,8 @@ const TRIPLE_CPU: Record<string, string> = { 'amdgpu8.02': 'gfx802', 'amdgpu9.00
 
 interface Run {
   mcpu: string;
+  /** The RUN line's triple as llvm-mc-19 reads it: `-triple=T` (amdgpuX.Y spellings: amdhsa), `-arch=amdgcn` (the host's OS, amdgcn-pc-linux-gnu here). */
+  triple: string;
   mattr: string[];
   prefixes: string[];
 }
@@ -55,6 +58,7 @@ function parseRuns(lines: string[]): Run[] {
     if (!cmd.includes('llvm-mc') || !cmd.includes('2>&1') || !cmd.includes('FileCheck')) continue;
     const words = cmd.split(/\s+/);
     let mcpu: string | undefined;
+    let runTriple = 'amdgcn-amd-amdhsa';
     const mattr: string[] = [];
     const prefixes: string[] = [];
     for (let i = 0; i < words.length; i++) {
@@ -64,6 +68,8 @@ function parseRuns(lines: string[]): Run[] {
       if (cpu) mcpu = cpu;
       const triple = val('-triple');
       if (triple && TRIPLE_CPU[triple]) mcpu ??= TRIPLE_CPU[triple];
+      else if (triple && !('error' in parseTriple(triple))) runTriple = triple;
+      if (val('-arch') === 'amdgcn') runTriple = 'amdgcn-pc-linux-gnu';
       const attr = val('-mattr');
       if (attr) mattr.push(attr);
       for (const opt of ['-check-prefix', '--check-prefix', '-check-prefixes', '--check-prefixes']) {
@@ -71,7 +77,7 @@ function parseRuns(lines: string[]): Run[] {
         if (p) prefixes.push(...p.split(','));
       }
     }
-    runs.push({ mcpu: mcpu ?? 'generic', mattr, prefixes });
+    runs.push({ mcpu: mcpu ?? 'generic', triple: runTriple, mattr, prefixes });
   }
   return runs;
 }
@@ -114,6 +120,7 @@ test('llvm-mc AMDGPU tests: operand-level errors are reported at their lines', {
   let instructionLevel = 0;
   let unknownCpuRuns = 0;
   let ourLinesChecked = 0;
+  const triples = new Set<string>();
   const failures: string[] = [];
   const otherWording: string[] = [];
   for (const f of files) {
@@ -126,12 +133,13 @@ test('llvm-mc AMDGPU tests: operand-level errors are reported at their lines', {
         unknownCpuRuns++;
         continue;
       }
-      const key = `${run.mcpu} ${run.mattr.join(' ')} ${run.prefixes.join(',')}`;
+      const key = `${run.triple} ${run.mcpu} ${run.mattr.join(' ')} ${run.prefixes.join(',')}`;
       if (seenConfigs.has(key)) continue;
       seenConfigs.add(key);
-      const mc = runLlvmMc(text, { mcpu: run.mcpu, filetype: 'null', extraArgs: run.mattr.map((a) => `-mattr=${a}`) });
+      const mc = runLlvmMc(text, { mcpu: run.mcpu, triple: run.triple, filetype: 'null', extraArgs: run.mattr.map((a) => `-mattr=${a}`) });
       const mcErrorLines = new Set(mc.messages.filter((m) => m.severity === 'error' && m.line).map((m) => m.line!));
-      const ours = checkAmdgpuText(f, text, { mcpu: run.mcpu }).filter((d) => d.severity === 'error');
+      const ours = checkAmdgpuText(f, text, { mcpu: run.mcpu, triple: run.triple }).filter((d) => d.severity === 'error');
+      triples.add(run.triple);
       const expected = expectations(lines, run.prefixes);
       const expectedLines = new Set(expected.map((e) => e.line));
       const oursByLine = new Map<number, string[]>();
@@ -168,7 +176,7 @@ test('llvm-mc AMDGPU tests: operand-level errors are reported at their lines', {
   console.log(
     `llvm-mc tests: ${operandMatched}/${operandExpected} operand-level expected errors reported with the same rule, ${otherWording.length} at the line in other words; ` +
       `${instructionLevel} instruction-level expectations counted, not checked; ${llvm19Accepts} operand-level expectations LLVM 19 itself does not report; ` +
-      `${unknownCpuRuns} RUN lines for CPUs LLVM 19 does not know; ${ourLinesChecked} of our operand errors all on lines llvm-mc-19 rejects`,
+      `${unknownCpuRuns} RUN lines for CPUs LLVM 19 does not know; ${ourLinesChecked} of our operand errors all on lines llvm-mc-19 rejects; triples ${[...triples].join(', ')}`,
   );
   if (otherWording.length) console.log(`${otherWording.length} expected operand errors reported at the right line by the statement parser in other words:\n  ${otherWording.join('\n  ')}`);
   assert.deepEqual(failures.slice(0, 30), [], `${failures.length} failures`);
