@@ -36,6 +36,9 @@ const CASES: GoldenCase[] = [
   { name: 'check-amdgpu-clean', args: ['check', '--mcpu', 'gfx900', 'examples/saxpy.gfx900.s'] },
   { name: 'check-amdgpu-errors', args: ['check', '--mcpu', 'gfx900', input('registers.s')] },
   { name: 'check-amdgpu-errors-json', args: ['check', '--mcpu', 'gfx900', '--format', 'json', input('registers.s')] },
+  { name: 'check-amdgpu-triple', args: ['check', '--mcpu', 'gfx900', '--triple', 'amdgcn-pc-linux-gnu', input('llc-linux.gfx900.s')] },
+  { name: 'check-amdgpu-triple-hsa', args: ['check', '--mcpu', 'gfx900', input('llc-linux.gfx900.s')] },
+  { name: 'usage-check-bad-triple', args: ['check', '--triple', 'x86_64-linux-gnu', input('llc-linux.gfx900.s')] },
   // eval
   { name: 'eval-ptx-int', args: ['eval', '1 + 2 * 3 - 10'] },
   { name: 'eval-ptx-unsigned', args: ['eval', '~0'] },

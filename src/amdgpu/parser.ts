@@ -465,6 +465,10 @@ class StatementParser {
         this.issue('AMD206', refused, lex.start, Math.max(lex.end, lex.start + 1));
         return false;
       }
+      if (this.os === 'amdhsa' && (rawName === '.amd_kernel_code_t' || rawName === '.amdgpu_hsa_kernel' || rawName === '.amd_amdgpu_isa')) {
+        this.issue('AMD205', `unknown directive '${rawName}' (not on amdhsa: it belongs to the other triples, e.g. --triple amdgcn-pc-linux-gnu or amdgcn-mesa-mesa3d)`, start, nameEnd);
+        return false;
+      }
       if (name.startsWith('.amdhsa_') && name !== '.amdhsa_kernel') {
         this.issue('AMD206', `${rawName} is only allowed inside .amdhsa_kernel … .end_amdhsa_kernel`, start, nameEnd);
       } else {
