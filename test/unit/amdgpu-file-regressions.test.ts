@@ -21,12 +21,36 @@ interface Case {
   noLine?: boolean;
   /** Every line with an error (ours and llvm-mc's), when more than the first matters. */
   lines?: number[];
+  /** llvm-mc's -triple (default amdgcn-amd-amdhsa). */
+  triple?: string;
 }
 
 const KERNEL = (body: string) =>
   `\t.text\nk:\n\ts_endpgm\n\t.rodata\n\t.p2align 6\n\t.amdhsa_kernel k\n\t\t.amdhsa_next_free_vgpr 1\n\t\t.amdhsa_next_free_sgpr 1\n${body}\t.end_amdhsa_kernel\n`;
 
 const cases: Case[] = [
+  // Export targets are names (issue 11): `null` is the null export target before GFX11.
+  { name: 'exp null is an export target, not the null register', text: 'exp null v4, v3, v2, v1\nexp null off, off, off, off done vm\n' },
+  { name: 'exp null on GFX11: not supported there', text: 'exp mrt0 v0, v0, v0, v0\nexp null v4, v3, v2, v1\n', mcpu: 'gfx1100', line: 2, code: 'AMD322' },
+  { name: 'exp target out of range', text: 'exp mrt8 v0, v0, v0, v0\n', line: 1, code: 'AMD321' },
+  // dim: a number written against a name is one value on GFX10+.
+  { name: 'dim:2D and friends on GFX10+', text: 'image_load v0, v[2:3], s[0:7] dmask:0x1 dim:2D\nimage_load v0, v2, s[0:7] dmask:0x1 dim:1D\nimage_load v0, v[2:4], s[0:7] dmask:0x1 dim:SQ_RSRC_IMG_2D_ARRAY\n', mcpu: 'gfx1030' },
+  { name: 'dim:4D is no dim', text: 'image_load v0, v[2:3], s[0:7] dmask:0x1 dim:2D\nimage_load v0, v[2:3], s[0:7] dmask:0x1 dim:4D\n', mcpu: 'gfx1030', line: 2, code: 'AMD323' },
+  { name: 'dim before GFX10', text: 'image_load v0, v[2:3], s[0:7] dmask:0x1 dim:2D\n', line: 1, code: 'AMD324' },
+  // Quoted names (llc writes `"non-uniform_load":`).
+  { name: 'quoted labels, assignments and uses', text: '"non-uniform_load":\n  s_branch "non-uniform_load"\n.globl "x"\n"x":\n.set "a b", 1\n"c d" = "a b" + 1\n.type "x",@function\n.size "x", 4\n' },
+  // Triples (llc -march=amdgcn output).
+  { name: '.amd_amdgpu_isa on amdgcn-pc-linux-gnu', text: '\t.text\n\ts_endpgm\n\t.amd_amdgpu_isa "amdgcn-pc-linux-gnu-gfx900"\n', triple: 'amdgcn-pc-linux-gnu' },
+  { name: '.amd_amdgpu_isa is unknown on amdhsa', text: '\t.text\n\t.amd_amdgpu_isa "amdgcn-pc-linux-gnu-gfx900"\n', line: 2, code: 'AMD205' },
+  { name: '.amd_amdgpu_isa of another triple', text: '\t.amd_amdgpu_isa "amdgcn-pc-linux-gnu-gfx900"\n', triple: 'amdgcn--', line: 1, code: 'AMD325' },
+  { name: '.amdgcn_target of the triple amdgcn', text: '\t.amdgcn_target "amdgcn----gfx900"\n', triple: 'amdgcn' },
+  { name: '.amdhsa_kernel off amdhsa', text: '\t.text\n' + KERNEL(''), triple: 'amdgcn-mesa-mesa3d', line: 7, code: 'AMD205' },
+  { name: '.amd_kernel_code_t with a field llvm-mc does not know', text: '\t.amd_kernel_code_t\n\t\twavefront_sizes = 6\n\t.end_amd_kernel_code_t\n', triple: 'amdgcn-mesa-mesa3d', line: 2, code: 'AMD327' },
+  { name: '.amd_kernel_code_t wave64 on a wave32 GPU: at the next line', text: '\t.amd_kernel_code_t\n\t\twavefront_size = 6\n\t\tpriv = 0\n\t.end_amd_kernel_code_t\n', mcpu: 'gfx1030', triple: 'amdgcn-mesa-mesa3d', line: 3, code: 'AMD328' },
+  { name: '.amd_kernel_code_t WGP mode before GFX10: when the object is written', text: '\t.amd_kernel_code_t\n\t\tenable_wgp_mode = 1\n\t.end_amd_kernel_code_t\n', triple: 'amdgcn-pc-linux-gnu', line: 2, code: 'AMD328', noLine: true },
+  { name: '.amd_amdgpu_pal_metadata pairs on amdpal', text: '\t.amd_amdgpu_pal_metadata 0x2e12, 0\n\t.amd_amdgpu_pal_metadata 0x2e12\n', triple: 'amdgcn-amd-amdpal', line: 2, code: 'AMD326' },
+  { name: '.amd_amdgpu_pal_metadata off amdpal', text: '\t.amd_amdgpu_pal_metadata 0x2e12, 0\n', triple: 'amdgcn-mesa-mesa3d', line: 1, code: 'AMD206' },
+  { name: 'predefined ISA version symbols per OS', text: '\t.byte .option.machine_version_major * 28\n\t.byte .option.machine_version_major * 29\n', triple: 'amdgcn-amd-amdpal', line: 2, code: 'AMD131' },
   // Operand lists: llvm-mc skips an optional ',' after every operand.
   { name: 'trailing comma after the last operand', text: 's_mov_b32 s0, s1,\nv_mov_b32 v0, v1 ,\ns_nop 0,\n' },
   { name: 'operands without commas', text: 'v_mov_b32 v0 v1\ns_add_u32 s0 s1, s2\n' },
@@ -171,12 +195,12 @@ const cases: Case[] = [
 ];
 
 function errorLines(c: Case): number[] {
-  const d = checkAmdgpuText('case.s', c.text, { mcpu: c.mcpu ?? 'gfx900' }).filter((x) => x.severity === 'error');
+  const d = checkAmdgpuText('case.s', c.text, { mcpu: c.mcpu ?? 'gfx900', triple: c.triple }).filter((x) => x.severity === 'error');
   return [...new Set(d.map((x) => x.location!.line))].sort((a, b) => a - b);
 }
 
 function ourFirst(c: Case): { line?: number; code?: string } {
-  const d = checkAmdgpuText('case.s', c.text, { mcpu: c.mcpu ?? 'gfx900' }).filter((x) => x.severity === 'error');
+  const d = checkAmdgpuText('case.s', c.text, { mcpu: c.mcpu ?? 'gfx900', triple: c.triple }).filter((x) => x.severity === 'error');
   return d.length ? { line: d[0]!.location!.line, code: d[0]!.code } : {};
 }
 
@@ -193,7 +217,7 @@ describe('AMDGPU whole-file regressions (first error line)', () => {
     if (llvmMcSkipReason) console.log(llvmMcSkipReason);
     const bad: string[] = [];
     for (const c of cases) {
-      const r = runLlvmMc(c.text, { mcpu: c.mcpu ?? 'gfx900', filetype: 'obj' });
+      const r = runLlvmMc(c.text, { mcpu: c.mcpu ?? 'gfx900', triple: c.triple, filetype: 'obj' });
       const first = r.messages.find((m) => m.severity === 'error');
       const line = r.ok ? undefined : c.noLine ? c.line : first?.line;
       const all = [...new Set(r.messages.filter((m) => m.severity === 'error' && m.line !== undefined).map((m) => m.line!))].sort((a, b) => a - b);
@@ -211,4 +235,10 @@ test('amdgpu: a code object version not known is one error, as llvm-mc says it (
     const d = checkAmdgpuText('case.s', text, { mcpu: 'gfx900' }).filter((x) => x.severity === 'error');
     assert.deepEqual(d.map((x) => x.code), ['AMD124'], text);
   }
+});
+
+test('amdgpu: an unknown triple is refused by the library (RangeError) before any check', () => {
+  for (const triple of ['x86_64-linux-gnu', 'amdgcn-amd-foo', 'r600--', 'amdgcn-amdhsa'])
+    assert.throws(() => checkAmdgpuText('case.s', 's_nop 0\n', { mcpu: 'gfx900', triple }), RangeError, triple);
+  assert.deepEqual(checkAmdgpuText('case.s', 's_nop 0\n', { mcpu: 'gfx900', triple: 'amdgcn--amdhsa' }), []);
 });
