@@ -17,6 +17,7 @@ import { toS64, toU64 } from '../core/int64.js';
 import type { Module, ModuleItem, Statement, VariableDecl } from './ast.js';
 import { evaluateConstExpr, formatConstValue, type ConstValue } from './consteval.js';
 import { DATA_TYPES, MASK_VALUES } from './data/data-types.js';
+import { SYSTEM_CALLS } from './data/declarations.js';
 import { parseExpressionText } from './parser.js';
 import { RepeatedDeclaration, RepeatedInstruction } from './repeats.js';
 // index.js imports this module too; its functions are only called at run time, so the cycle is harmless.
@@ -92,7 +93,7 @@ export class LayoutInput {
   version: number | undefined;
   readonly items: LayoutItem[] = [];
   readonly definedFunctions = new Set<string>();
-  /** Functions declared `.extern` without a body (the linker resolves them under `-c`). */
+  /** Functions declared `.extern` without a body (the linker resolves them under `-c`), system calls (`vprintf`, ...) apart. */
   readonly externFunctions = new Set<string>();
   readonly labels = new Set<string>();
 
@@ -107,7 +108,7 @@ export class LayoutInput {
       if (first && first.kind === 'name') this.definedFunctions.add(first.name);
     } else if (item.kind === 'function') {
       if (!item.body) {
-        if (item.linkage === '.extern') this.externFunctions.add(item.name);
+        if (item.linkage === '.extern' && !SYSTEM_CALLS.has(item.name)) this.externFunctions.add(item.name);
         this.items.push({ kind: 'function', name: item.name, entry: item.entry });
         return;
       }
