@@ -109,6 +109,7 @@ export interface FunctionFact {
   addressTakenAt?: Span;
   /** How many return parameters it declares (more than one disables the ABI, which `-c` needs). */
   returnCount?: number;
+  /** The first `mov` of its address (refused for a system call). */
   movAddressAt?: Span;
 }
 
@@ -311,10 +312,10 @@ export class ModuleChecker {
   /**
    * What `ptxas -c` needs of a module, found after the whole of it (ptxas names no line: "'Compile
    * only(-c)' requires PTX ISA .version 3.1 or later" (see COMPILE_ONLY_MIN_VERSION), "... requires
-   * ABI"). A function with several
-   * (.reg) return values turns the ABI off. (So does a module-scope .reg or .local variable, but
-   * those are an error from .version 3.0 on, so the .version rule covers them.) Like the link-time
-   * errors, reported only when nothing else is wrong (see COMPILE_ONLY_CODES in index.ts).
+   * ABI"). A function with several (.reg) return values turns the ABI off. (So does a module-scope
+   * .reg or .local variable, but those are an error from .version 3.0 on, so the .version rule
+   * covers them.) Like the link-time errors, reported only when nothing else is wrong (see
+   * COMPILE_ONLY_CODES in index.ts).
    */
   private compileOnlyNeeds(): void {
     const v = this.header.version;
@@ -828,11 +829,6 @@ export class ModuleChecker {
     if (f.body) prev.defined = true;
   }
 
-  /**
-   * `.alias a, b;`: `a`, a declared function, takes the body of `b`, a function declared before;
-   * both plain `.func`s with as many parameters. Checked as ptxas does, at the name at fault
-   * (a parameter-count mismatch at `.alias`).
-   */
   /** ptxas: "Feature '.weak directive' requires PTX ISA .version 3.1 or later" (and `.common`, 5.0), on the declaration's line. */
   private linkageVersion(linkage: string | undefined, start: number): void {
     const min = linkage === '.weak' ? 31 : linkage === '.common' ? 50 : undefined;
@@ -841,6 +837,11 @@ export class ModuleChecker {
     this.error('PTX307', `${linkage} requires PTX ISA .version ${formatVersionCode(min)} or later`, at);
   }
 
+  /**
+   * `.alias a, b;`: `a`, a declared function, takes the body of `b`, a function declared before;
+   * both plain `.func`s with as many parameters. Checked as ptxas does, at the name at fault
+   * (a parameter-count mismatch at `.alias`).
+   */
   private alias(d: A.GenericDirective): void {
     // ptxas: "Feature '.alias' requires PTX ISA .version 6.3 or later" / "... .target sm_30 or higher", then the rest.
     const at = () => this.loc(d.span.start, '.alias'.length);
