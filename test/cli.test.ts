@@ -178,6 +178,29 @@ describe('cli: check', () => {
     const raw = await cli(['check', '--no-preprocess', '-I', dir, '-D', 'N=4', main]);
     assert.equal(raw.code, 1, 'ptxas mode: #include is a syntax error');
   });
+  test('-c / --compile-only: separate compilation, as ptxas -c', async () => {
+    // An .extern function called and its address taken: unresolved as a whole program, the linker's under -c.
+    const rdc = `${HEADER}.extern .func ext (.param .b32 a);\n.visible .entry k ()\n{\n\t.reg .b64 %rd<2>;\n\t.param .b32 p;\n\tst.param.b32 [p], 1;\n\tcall.uni ext, (p);\n\tmov.u64 %rd1, ext;\n\tret;\n}\n`;
+    const whole = await cli(['check', '--format', 'json', '-'], { stdin: rdc });
+    assert.equal(whole.code, 1);
+    assert.deepEqual(parseCheckJson(whole.stdout).diagnostics.map((d) => [d.code, d.line]), [['PTX349', 11]]);
+    for (const flag of ['-c', '--compile-only']) {
+      const r = await cli(['check', flag, '-'], { stdin: rdc });
+      assert.equal(r.code, 0, `${flag}: ${r.stderr}`);
+      assert.equal(r.stderr, '');
+    }
+    // What -c needs: .version 3.1 or later (ptxas -c: "'Compile only(-c)' requires PTX ISA .version 3.1 or later").
+    const old = '.version 3.0\n.target sm_20\n.address_size 64\n.entry k ()\n{\n\tret;\n}\n';
+    assert.equal((await cli(['check', '-'], { stdin: old })).code, 0);
+    const refused = await cli(['check', '-c', '--format', 'json', '-'], { stdin: old });
+    assert.equal(refused.code, 1);
+    assert.deepEqual(parseCheckJson(refused.stdout).diagnostics.map((d) => [d.code, d.line]), [['PTX358', 1]]);
+    // The CLI passes exactly the library's option.
+    assert.deepEqual(
+      parseCheckJson((await cli(['check', '-c', '--format', 'json', '-'], { stdin: old })).stdout).diagnostics.map((d) => d.message),
+      checkPtxText('<stdin>', old, { compileOnly: true }).map((d) => d.message),
+    );
+  });
   test('language from the extension, or --lang', async () => {
     const s = join(tmp, 'k.s');
     writeFileSync(s, '\ts_mov_b32 s0, s1\n\ts_endpgm\n');

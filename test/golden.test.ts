@@ -33,6 +33,10 @@ const CASES: GoldenCase[] = [
   { name: 'check-clean-ptx-json', args: ['check', '--format', 'json', 'examples/vector_add.ptx'] },
   { name: 'check-line-directive', args: ['check', input('line_directive.ptx')] },
   { name: 'check-stdin', args: ['check', '--lang', 'ptx', '-'], stdin: '.version 8.0\n.target sm_80\n.global .u32 x;\n.global .u32 x;\n' },
+  // separate compilation: refused as a whole program, clean with -c / --compile-only
+  { name: 'check-rdc-whole', args: ['check', input('rdc.ptx')] },
+  { name: 'check-rdc-compile-only', args: ['check', '-c', input('rdc.ptx')] },
+  { name: 'check-rdc-compile-only-json', args: ['check', '--compile-only', '--format', 'json', input('rdc.ptx')] },
   { name: 'check-amdgpu-clean', args: ['check', '--mcpu', 'gfx900', 'examples/saxpy.gfx900.s'] },
   { name: 'check-amdgpu-errors', args: ['check', '--mcpu', 'gfx900', input('registers.s')] },
   { name: 'check-amdgpu-errors-json', args: ['check', '--mcpu', 'gfx900', '--format', 'json', input('registers.s')] },

@@ -18,6 +18,9 @@ options:
   -I DIR              add DIR to the #include search path (PTX)
   -D NAME[=VALUE]     predefine a macro (PTX)
   --no-preprocess     treat # lines as ptxas does (only #line and #file)
+  -c, --compile-only  PTX: check as ptxas -c (separate compilation, nvcc -rdc=true):
+                      .extern functions may be called and their addresses taken
+                      without a body in the module; needs .version 3.1 or later
   --no-parallel       PTX: check on one thread (by default a module of 2 MB or more
                       is checked on two threads when the machine has 4 or more CPUs)
   --format text|json  output format (json: one document on stdout)
@@ -30,7 +33,7 @@ export async function runCheck(argv: string[], io: CliIO): Promise<number> {
     io.stdout(CHECK_HELP);
     return EXIT_OK;
   }
-  const args = parseArgs(argv, ['--lang', '--mcpu', '--triple', '-I', '-D', '--format'], ['--no-preprocess', '--no-parallel', '--json', '--masm-integers']);
+  const args = parseArgs(argv, ['--lang', '--mcpu', '--triple', '-I', '-D', '--format'], ['--no-preprocess', '--no-parallel', '--json', '--masm-integers', '-c', '--compile-only']);
   const format = formatOption(args);
   if (args.positional.length === 0) throw new UsageError('no input files (see gpuasm check --help)');
   const langOpt = lastOption(args, '--lang');
@@ -63,6 +66,7 @@ export async function runCheck(argv: string[], io: CliIO): Promise<number> {
         preprocess: !args.flags.has('--no-preprocess'),
         // A large module is checked on two threads (same diagnostics, less time).
         parallel: !args.flags.has('--no-parallel'),
+        compileOnly: args.flags.has('-c') || args.flags.has('--compile-only'),
         latin1Bytes: bytes,
       });
     }

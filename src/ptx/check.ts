@@ -58,6 +58,17 @@ export interface ModuleHeaderInfo {
   addressSize?: number;
 }
 
+/**
+ * `ptxas -c` refuses a module below PTX 3.1 ("'Compile only(-c)' requires PTX ISA .version 3.1 or
+ * later"), except, measured with ptxas 13.0 at sm_80, when the module has an instruction ptxas
+ * implements with a subroutine of its own (IEEE `div`/`rcp`/`sqrt` .rn/.rz/.rm/.rp, 16- and 64-bit
+ * integer `div`, `rsqrt.approx.f64`, ...). Which those are depends on the code ptxas generates, so
+ * any `div`, `rem`, `rcp`, `sqrt` or `rsqrt` in the text (comments included) lets the module pass:
+ * some modules ptxas refuses are accepted, none it accepts is refused.
+ */
+const COMPILE_ONLY_MIN_VERSION = 31;
+const MAYBE_SUBROUTINE_OPCODE = /\b(?:div|rem|rcp|sqrt|rsqrt)\.[a-z]/;
+
 /** Body declarations the memo may remember: variables the layout stage never places. */
 const REMEMBERED_SPACES: ReadonlySet<string> = new Set(['.reg', '.param', '.local', '.shared']);
 
@@ -71,7 +82,7 @@ const C_RPAREN = 41;
 
 /** Checks one parsed module, adding PTX3xx diagnostics to `diags`. */
 export function checkModule(module: A.Module, diags: DiagnosticBag, options: ModuleCheckOptions = {}): ModuleHeaderInfo {
-  const checker = new ModuleChecker(module.source, diags);
+  const checker = new ModuleChecker(module.source, diags, { compileOnly: options.compileOnly === true });
   for (const item of module.items) checker.item(item);
   return checker.finish(options.stopAt);
 }
@@ -82,6 +93,8 @@ export interface ModuleCheckOptions {
    * it never reaches ptxas's end-of-function resolution, so its unresolved names are not reported.
    */
   stopAt?: SourceLocation;
+  /** Check as `ptxas -c` (separate compilation): see {@link ModuleChecker}'s `compileOnly`. */
+  compileOnly?: boolean;
 }
 
 /** A module-level function as a part of the module left it (plain data: it crosses threads). */
@@ -94,6 +107,10 @@ export interface FunctionFact {
   aliased: boolean;
   calledAt?: Span;
   addressTakenAt?: Span;
+  /** How many return parameters it declares (more than one disables the ABI, which `-c` needs). */
+  returnCount?: number;
+  /** The first `mov` of its address (refused for a system call). */
+  movAddressAt?: Span;
 }
 
 /** A diagnostic produced at a function's end in ptxas (a forward reference that never resolved). */
@@ -155,12 +172,22 @@ export class ModuleChecker {
     this.memo = memo;
   }
 
+  /**
+   * `compileOnly`: check as `ptxas -c` (separate compilation, as `nvcc -rdc=true` output is
+   * assembled): an `.extern` function may be called and its address taken without a body in the
+   * module (the linker resolves it), but the module must have `.version` 3.1 or later and keep the
+   * ABI (no function with several return values). See finish.
+   */
   constructor(
     private readonly source: MappedText,
     private diags: DiagnosticBag,
+    private readonly options: { compileOnly?: boolean } = {},
   ) {
     this.text = source.text;
   }
+
+  /** Where the module's `.version` directive is (when it was a supported one). */
+  private versionSpan: Span | undefined = undefined;
 
   // ------------------------------------------------------------------ parts of a module (parallel check)
 
@@ -194,6 +221,8 @@ export class ModuleChecker {
       if (x.linkage !== undefined) fact.linkage = x.linkage;
       if (x.calledAt) fact.calledAt = x.calledAt;
       if (x.addressTakenAt) fact.addressTakenAt = x.addressTakenAt;
+      if (x.returnCount) fact.returnCount = x.returnCount;
+      if (x.movAddressAt) fact.movAddressAt = x.movAddressAt;
       out.push(fact);
     }
     return out;
@@ -212,12 +241,15 @@ export class ModuleChecker {
         if (f.linkage !== undefined) added.linkage = f.linkage;
         if (f.calledAt) added.calledAt = f.calledAt;
         if (f.addressTakenAt) added.addressTakenAt = f.addressTakenAt;
+        if (f.returnCount) added.returnCount = f.returnCount;
+        if (f.movAddressAt) added.movAddressAt = f.movAddressAt;
         names.set(f.name, added);
       } else if (sym.kind === 'function') {
         if (f.defined) sym.defined = true;
         if (f.aliased) sym.aliased = true;
         sym.calledAt ??= f.calledAt;
         sym.addressTakenAt ??= f.addressTakenAt;
+        sym.movAddressAt ??= f.movAddressAt;
       }
     }
   }
@@ -272,23 +304,49 @@ export class ModuleChecker {
       for (const d of f.deferred) if (completed || d.immediate || (d.at && (!stopAt || locatedBefore(d.at, stopAt)))) this.diags.add(d.diag);
     }
     this.functionEnds.length = 0;
+    if (this.options.compileOnly) this.compileOnlyNeeds();
     this.unresolvedFunctions();
     return this.header;
+  }
+
+  /**
+   * What `ptxas -c` needs of a module, found after the whole of it (ptxas names no line: "'Compile
+   * only(-c)' requires PTX ISA .version 3.1 or later" (see COMPILE_ONLY_MIN_VERSION), "... requires
+   * ABI"). A function with several (.reg) return values turns the ABI off. (So does a module-scope
+   * .reg or .local variable, but those are an error from .version 3.0 on, so the .version rule
+   * covers them.) Like the link-time errors, reported only when nothing else is wrong (see
+   * COMPILE_ONLY_CODES in index.ts).
+   */
+  private compileOnlyNeeds(): void {
+    const v = this.header.version;
+    if (v !== undefined && v < COMPILE_ONLY_MIN_VERSION && this.versionSpan && !MAYBE_SUBROUTINE_OPCODE.test(this.text))
+      this.error('PTX358', `separate compilation (-c) needs PTX .version ${formatVersionCode(COMPILE_ONLY_MIN_VERSION)} or later, not ${formatVersionCode(v)}`, this.spanLoc(this.versionSpan));
+    for (const sym of this.table.module.names.values())
+      if (sym.kind === 'function' && (sym.returnCount ?? 0) > 1)
+        this.error('PTX359', `separate compilation (-c) needs the ABI, which function '${sym.name}' turns off with ${sym.returnCount} return values`, this.spanLoc(sym.nameSpan));
   }
 
   /**
    * ptxas compiles the whole program: a function declared without a body anywhere in the module
    * cannot be resolved ("Unresolved extern function"), unless it is `.extern` and never called;
    * the address of one cannot be taken ("Cannot take address of function"). The system calls
-   * (`vprintf`, `malloc`, ...) are supplied by ptxas. These are found after
+   * (`vprintf`, `malloc`, ...) are supplied by ptxas. With `-c` (compileOnly) `.extern` ones are
+   * left to the linker: called or address taken, they are no error. These are found after
    * the whole module (ptxas names no line), so they are link-time errors (see LINK_TIME_CODES).
    */
   private unresolvedFunctions(): void {
     for (const sym of this.table.module.names.values()) {
       if (sym.kind !== 'function' || sym.defined || sym.aliased) continue;
+      // A system call is supplied by ptxas, in both modes, but its address cannot be taken by a
+      // `mov` (other instructions, `add`, `cvta.to`, take it without complaint).
+      if (SYSTEM_CALLS.has(sym.name)) {
+        if (sym.movAddressAt) this.error('PTX349', `cannot take the address of system function '${sym.name}'`, this.spanLoc(sym.movAddressAt));
+        continue;
+      }
+      // Separate compilation: the linker resolves .extern functions (but no other body-less one).
+      if (this.options.compileOnly && sym.linkage === '.extern') continue;
       if (sym.addressTakenAt)
         this.error('PTX349', `cannot take the address of function '${sym.name}': it is declared but not defined in this module`, this.spanLoc(sym.addressTakenAt));
-      else if (SYSTEM_CALLS.has(sym.name)) continue;
       else if (sym.linkage !== '.extern')
         this.error('PTX348', `function '${sym.name}' is declared but never defined in this module (ptxas: unresolved extern function)`, this.spanLoc(sym.nameSpan));
       else if (sym.calledAt)
@@ -404,6 +462,7 @@ export class ModuleChecker {
       return;
     }
     this.header.version = code;
+    this.versionSpan = v.span;
   }
 
   private checkTarget(t: A.TargetDirective): void {
@@ -607,6 +666,7 @@ export class ModuleChecker {
   }
 
   private moduleVariable(decl: A.VariableDecl): void {
+    this.linkageVersion(decl.linkage, decl.span.start);
     const start = (): SourceLocation => this.loc(decl.span.start, decl.space.length);
     let shapeOk = false;
     if (decl.space === '.param') this.error('PTX330', `.param variables may not be declared at module scope`, start());
@@ -660,6 +720,7 @@ export class ModuleChecker {
   // ------------------------------------------------------------------ functions
 
   private func(f: A.FunctionDecl): void {
+    this.linkageVersion(f.linkage, f.span.start);
     const before = this.errorCount;
     this.declareFunction(f);
     if (paramReturns(f.returns) > 1) this.multipleParamReturns(this.functionConflictLoc(f));
@@ -768,12 +829,24 @@ export class ModuleChecker {
     if (f.body) prev.defined = true;
   }
 
+  /** ptxas: "Feature '.weak directive' requires PTX ISA .version 3.1 or later" (and `.common`, 5.0), on the declaration's line. */
+  private linkageVersion(linkage: string | undefined, start: number): void {
+    const min = linkage === '.weak' ? 31 : linkage === '.common' ? 50 : undefined;
+    if (min === undefined || this.versionAtLeast(min)) return;
+    const at = this.text.startsWith(linkage!, start) ? this.loc(start, linkage!.length) : this.loc(start);
+    this.error('PTX307', `${linkage} requires PTX ISA .version ${formatVersionCode(min)} or later`, at);
+  }
+
   /**
    * `.alias a, b;`: `a`, a declared function, takes the body of `b`, a function declared before;
    * both plain `.func`s with as many parameters. Checked as ptxas does, at the name at fault
    * (a parameter-count mismatch at `.alias`).
    */
   private alias(d: A.GenericDirective): void {
+    // ptxas: "Feature '.alias' requires PTX ISA .version 6.3 or later" / "... .target sm_30 or higher", then the rest.
+    const at = () => this.loc(d.span.start, '.alias'.length);
+    if (!this.versionAtLeast(63)) this.error('PTX307', `.alias requires PTX ISA .version 6.3 or later`, at());
+    if (this.header.sm !== undefined && this.header.sm < 30) this.error('PTX307', `.alias requires .target sm_30 or higher`, at());
     const [a, b] = d.args;
     if (a?.kind !== 'name' || b?.kind !== 'name') return;
     const syms = [a, b].map((n) => this.table.module.names.get(n.name));
@@ -787,6 +860,8 @@ export class ModuleChecker {
     if (alias.defined || alias.aliased) return this.error('PTX329', `function '${a.name}' is already defined and cannot become an alias`, this.spanLoc(a.span));
     if (alias.paramCount !== target.paramCount || alias.returnCount !== target.returnCount)
       return this.error('PTX329', `alias '${a.name}' and '${b.name}' have different numbers of parameters`, this.loc(d.span.start, '.alias'.length));
+    // ptxas: "Function 'f' with .extern scope cannot be aliased" (its body is not in the module).
+    if (target.linkage === '.extern' && !target.defined) return this.error('PTX329', `cannot define an alias to .extern function '${b.name}' (its body is not in this module)`, this.spanLoc(b.span));
     alias.aliased = true;
   }
 
@@ -1051,6 +1126,7 @@ export class ModuleChecker {
     const sym = this.table.lookup(x.name);
     if (this.recording) this.record(x.name, role, sym);
     if (sym === undefined || !cleanUse(sym, role)) this.use(x.name, x.span, role, instructionDate(ins, this.text));
+    if (sym?.kind === 'function' && ins.opcode === 'mov' && role === OperandRole.Value) sym.movAddressAt ??= x.span;
   }
 
   /** Notes a name (resolving to `sym`) the instruction being remembered used, or that it cannot be remembered. */

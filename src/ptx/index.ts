@@ -20,6 +20,15 @@ export interface PtxCheckOptions {
    * false; the CLI sets it.
    */
   parallel?: boolean;
+  /**
+   * Check as `ptxas -c` checks separately compiled PTX (what `nvcc -rdc=true` writes; CLI `-c`,
+   * `--compile-only`): the link-time resolution of functions is left to the linker, so an `.extern`
+   * function may be called and its address taken without a body in the module (PTX348, PTX349 and
+   * PTX436 do not fire for it; they still do for a body-less function that is not `.extern`). What
+   * `ptxas -c` needs in return is checked instead: `.version` 3.1 or later (PTX358) and the ABI
+   * (PTX359). Default false: the module is a whole program, as `ptxas` without `-c` takes it.
+   */
+  compileOnly?: boolean;
   /** How includes are read; defaults to the file system. Returns undefined when absent. */
   readFile?: (path: string) => string | undefined;
   /**
@@ -77,7 +86,17 @@ function firstFatal(items: readonly Diagnostic[]): SourceLocation | undefined {
  * wrong: `.version` too old for `.target` (it compares them at the end), and the whole-program
  * resolution of functions (declared but never defined, address of an undefined function).
  */
-const LINK_TIME_CODES = new Set(['PTX304', 'PTX348', 'PTX349', 'PTX436']);
+const LINK_TIME_CODES = new Set(['PTX304', 'PTX348', 'PTX349', 'PTX436', 'PTX358', 'PTX359']);
+
+/**
+ * What `ptxas -c` needs of the whole module (see PtxCheckOptions.compileOnly): found at the end
+ * like the link-time errors, after a too-old `.version` for the `.target` (PTX304), and ptxas stops
+ * there, before resolving functions (PTX348, PTX349, PTX436).
+ */
+const COMPILE_ONLY_CODES = new Set(['PTX358', 'PTX359']);
+
+/** The link-time errors that resolve functions across the module: `ptxas -c` leaves `.extern` ones to the linker. */
+const RESOLUTION_CODES = new Set(['PTX348', 'PTX349', 'PTX436']);
 
 /** Whether `a` comes after `b` in the same file (different files: unknown, so not after). */
 function isAfter(a: SourceLocation, b: SourceLocation): boolean {
@@ -124,10 +143,11 @@ export function checkPtx(name: string, text: string, options: PtxCheckOptions, s
   // is never held (memory stays near the size of the text, and the collector has little to do).
   const parser = new Parser(source.text);
   const repeats = strategy.repeats === false ? false : pre.identity && options.latin1Bytes ? options.latin1Bytes : true;
-  const { checker, input: initializers, sink, memo } = itemChecks(source, checks, parser, repeats);
+  const compileOnly = options.compileOnly === true;
+  const { checker, input: initializers, sink, memo } = itemChecks(source, checks, parser, repeats, compileOnly);
   parser.beginModule();
   const split = strategy.parallel ?? 'never';
-  const part = split !== 'never' && pre.identity ? startParallelPart(name, text, split === 'auto' ? undefined : split) : undefined;
+  const part = split !== 'never' && pre.identity ? startParallelPart(name, text, split === 'auto' ? undefined : split, compileOnly) : undefined;
   const joined = part ? checkFirstPartAndJoin(part, parser, sink, checker, initializers) : undefined;
   const second = joined?.second;
   if (!second) parser.parseItems(sink, Infinity);
@@ -150,7 +170,7 @@ export function checkPtx(name: string, text: string, options: PtxCheckOptions, s
   }
   const cutoff = firstFatal(front.items);
   checker.finish(cutoff);
-  layoutInput(initializers, source, checks, { images: false });
+  layoutInput(initializers, source, checks, { images: false, compileOnly });
   if (second) for (const d of second.layoutDiagnostics) checks.add(d);
   const all = [...front.items];
   for (const d of checks.items) if (!cutoff || !d.location || !isAfter(d.location, cutoff)) all.push(d);
@@ -160,11 +180,18 @@ export function checkPtx(name: string, text: string, options: PtxCheckOptions, s
 /**
  * Sorted diagnostics of a checked module. Link-time errors (LINK_TIME_CODES) are reported only
  * when no other error is: ptxas gets to them only then (a too-old `.version` would otherwise come
- * first here, on line 2).
+ * first here, on line 2). The compile-only ones (COMPILE_ONLY_CODES, only with `compileOnly`) come
+ * after PTX304 and before the resolution of functions.
  */
 export function finalDiagnostics(all: Diagnostic[]): Diagnostic[] {
   const isOther = (d: Diagnostic) => d.severity === 'error' && !LINK_TIME_CODES.has(d.code);
   if (all.some(isOther) && all.some((d) => LINK_TIME_CODES.has(d.code))) return sortDiagnostics(all.filter((d) => !LINK_TIME_CODES.has(d.code)));
+  // Separate compilation (-c): ptxas reports a too-old .version for the .target before what -c
+  // needs, and what -c needs before the resolution of functions (it stops at the first of these).
+  if (all.some((d) => COMPILE_ONLY_CODES.has(d.code))) {
+    const drop = all.some((d) => d.code === 'PTX304') ? COMPILE_ONLY_CODES : RESOLUTION_CODES;
+    return sortDiagnostics(all.filter((d) => !drop.has(d.code)));
+  }
   return sortDiagnostics(all);
 }
 

@@ -17,6 +17,7 @@ import { toS64, toU64 } from '../core/int64.js';
 import type { Module, ModuleItem, Statement, VariableDecl } from './ast.js';
 import { evaluateConstExpr, formatConstValue, type ConstValue } from './consteval.js';
 import { DATA_TYPES, MASK_VALUES } from './data/data-types.js';
+import { SYSTEM_CALLS } from './data/declarations.js';
 import { parseExpressionText } from './parser.js';
 import { RepeatedDeclaration, RepeatedInstruction } from './repeats.js';
 // index.js imports this module too; its functions are only called at run time, so the cycle is harmless.
@@ -92,6 +93,8 @@ export class LayoutInput {
   version: number | undefined;
   readonly items: LayoutItem[] = [];
   readonly definedFunctions = new Set<string>();
+  /** Functions declared `.extern` without a body (the linker resolves them under `-c`), system calls (`vprintf`, ...) apart. */
+  readonly externFunctions = new Set<string>();
   readonly labels = new Set<string>();
 
   add(item: ModuleItem): void {
@@ -105,6 +108,7 @@ export class LayoutInput {
       if (first && first.kind === 'name') this.definedFunctions.add(first.name);
     } else if (item.kind === 'function') {
       if (!item.body) {
+        if (item.linkage === '.extern' && !SYSTEM_CALLS.has(item.name)) this.externFunctions.add(item.name);
         this.items.push({ kind: 'function', name: item.name, entry: item.entry });
         return;
       }
@@ -144,7 +148,7 @@ export class LayoutInput {
  * Checks every initializer of the module and computes the layout of its module-scope .global and
  * .const variables. Problems go to `diags` (codes PTX4xx); variables with errors are left out.
  */
-export function layoutModule(module: Module, diags: DiagnosticBag, options: Pick<LayoutInputOptions, 'images'> = {}): VariableLayout[] {
+export function layoutModule(module: Module, diags: DiagnosticBag, options: Pick<LayoutInputOptions, 'images' | 'compileOnly'> = {}): VariableLayout[] {
   const input = new LayoutInput();
   for (const item of module.items) input.add(item);
   return layoutInput(input, module.source, diags, options);
@@ -157,6 +161,8 @@ export interface LayoutInputOptions {
   from?: number;
   /** When given, the labels are only some of the module's: names asked about and not found go here. */
   unknownLabels?: Set<string>;
+  /** Separate compilation (`ptxas -c`): the address of an `.extern` function is the linker's to resolve. */
+  compileOnly?: boolean;
 }
 
 /** {@link layoutModule} over items gathered by a {@link LayoutInput}. */
@@ -174,7 +180,7 @@ export function layoutInput(input: LayoutInput, source: MappedText, diags: Diagn
 
   for (const item of input.items) {
     if (item.kind === 'function') {
-      symbols.set(item.name, item.entry ? { kind: 'kernel', name: item.name } : { kind: 'function', name: item.name, defined: input.definedFunctions.has(item.name) });
+      symbols.set(item.name, item.entry ? { kind: 'kernel', name: item.name } : { kind: 'function', name: item.name, defined: input.definedFunctions.has(item.name) || (options.compileOnly === true && input.externFunctions.has(item.name)) });
       if (item.locals) checkFunctionBody(item.locals, ctx, pending);
       continue;
     }
@@ -383,8 +389,9 @@ export function layoutPtx(name: string, text: string, options: PtxLayoutOptions 
   }
   // Otherwise the same checks as checkPtxText, on the one tree, and the layout from that pass.
   const bag = new DiagnosticBag();
-  checkModule(parsed.module, bag);
-  const variables = layoutModule(parsed.module, bag);
+  const compileOnly = options.compileOnly === true;
+  checkModule(parsed.module, bag, { compileOnly });
+  const variables = layoutModule(parsed.module, bag, { compileOnly });
   const diagnostics = finalDiagnostics([...parsed.diagnostics, ...bag.items]);
   return { variables: diagnostics.some((d) => d.severity === 'error') ? [] : variables, diagnostics };
 }

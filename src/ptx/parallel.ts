@@ -54,6 +54,8 @@ export interface PartRequest {
   port: MessagePort;
   /** Set to 1 (and notified) when the answer has been posted. */
   signal: Int32Array;
+  /** Separate compilation (PtxCheckOptions.compileOnly). */
+  compileOnly: boolean;
 }
 
 /** The worker's answer: the second part checked, and what it assumed of the first. */
@@ -90,7 +92,7 @@ export interface ParallelPart {
  * there (see PARALLEL_MIN_CPUS), or always, at `split`, when one is given (tests). Returns undefined when it is not
  * worth it or the worker cannot start.
  */
-export function startParallelPart(name: string, text: string, split?: number): ParallelPart | undefined {
+export function startParallelPart(name: string, text: string, split?: number, compileOnly = false): ParallelPart | undefined {
   if (split === undefined) {
     if (text.length < PARALLEL_MIN_BYTES || availableParallelism() < PARALLEL_MIN_CPUS) return undefined;
     split = itemBoundaryNear(text, Math.floor(text.length * MAIN_SHARE));
@@ -101,7 +103,7 @@ export function startParallelPart(name: string, text: string, split?: number): P
   const signal = new Int32Array(new SharedArrayBuffer(4));
   let worker: Worker;
   try {
-    const request: PartRequest = { name, text, split, port: port2, signal };
+    const request: PartRequest = { name, text, split, port: port2, signal, compileOnly };
     worker = new Worker(new URL('./parallel-worker.js', import.meta.url), {
       workerData: request,
       transferList: [port2],
@@ -152,8 +154,9 @@ export function itemChecks(
   diags: DiagnosticBag,
   parser: Parser,
   repeats: boolean | Uint8Array = true,
+  compileOnly = false,
 ): { checker: ModuleChecker; input: LayoutInput; sink: { push(item: ModuleItem): void }; memo?: StatementMemo } {
-  const checker = new ModuleChecker(source, diags);
+  const checker = new ModuleChecker(source, diags, { compileOnly });
   // Statements repeated verbatim are parsed and checked once (see repeats.ts); `repeats` may hold the text's latin1 bytes.
   const memo = repeats !== false ? new StatementMemo(source.text, repeats === true ? undefined : repeats) : undefined;
   if (memo) {
@@ -208,13 +211,13 @@ export function partDigest(checker: ModuleChecker, input: LayoutInput): string {
 }
 
 /** The worker's job: skim the first part, check the second (runs in parallel-worker.ts). */
-export function checkSecondPart({ name, text, split }: PartRequest): PartResult {
+export function checkSecondPart({ name, text, split, compileOnly }: PartRequest): PartResult {
   const source = unmapped(new SourceFile(name, text));
   const parser = new Parser(text);
   parser.skipBodiesBefore = split;
   const checks = new DiagnosticBag();
   // The first part's findings are the main thread's: they go to a bag nobody reads.
-  const { checker, input, sink } = itemChecks(source, new DiagnosticBag(), parser);
+  const { checker, input, sink } = itemChecks(source, new DiagnosticBag(), parser, true, compileOnly);
   const t0 = performance.now();
   parser.beginModule();
   const partStart = parser.parseItems(sink, split);
@@ -228,7 +231,7 @@ export function checkSecondPart({ name, text, split }: PartRequest): PartResult 
   parser.flush(source, parseBag, partStart);
   const layoutBag = new DiagnosticBag();
   const unknownLabels = new Set<string>();
-  layoutInput(input, source, layoutBag, { images: false, from: partStart, unknownLabels });
+  layoutInput(input, source, layoutBag, { images: false, from: partStart, unknownLabels, compileOnly });
   return {
     ok: true,
     partStart,

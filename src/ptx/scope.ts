@@ -41,6 +41,8 @@ export interface PtxSymbol {
   calledAt?: Span;
   /** Functions: the first instruction operand that takes its address (`mov.u64 %rd1, f`). */
   addressTakenAt?: Span;
+  /** Functions: the first `mov` that takes its address (what ptxas refuses for a system call such as `vprintf`). */
+  movAddressAt?: Span;
   /** Families (`%r<100>`): the number of members. */
   familyCount?: number;
 }

@@ -46,7 +46,8 @@ test('ptx parallel check: same diagnostics as one thread, on corpus files split 
       fc.nat(),
       fc.constantFrom(...BREAKS),
       fc.boolean(),
-      (fileIndex, where, breakAt, insert, onBoundary) => {
+      fc.boolean(),
+      (fileIndex, where, breakAt, insert, onBoundary, compileOnly) => {
         const file = files[fileIndex]!;
         let text = file.text;
         if (insert !== '') {
@@ -55,13 +56,14 @@ test('ptx parallel check: same diagnostics as one thread, on corpus files split 
         }
         const points = boundaries(text);
         const split = onBoundary && points.length > 0 ? points[where % points.length]! : where % text.length;
-        const one = checkPtx(file.path, text, {}, { parallel: 'never' }).diagnostics;
-        const two = checkPtx(file.path, text, {}, { parallel: split });
+        // Separate compilation (-c) too: the function facts the worker hands back decide more there.
+        const one = checkPtx(file.path, text, { compileOnly }, { parallel: 'never' }).diagnostics;
+        const two = checkPtx(file.path, text, { compileOnly }, { parallel: split });
         if (two.parallel?.includes('on a worker')) usedWorker++;
         try {
           assert.deepEqual(two.diagnostics, one);
         } catch {
-          mismatches.push(`${file.path} split at ${split}${insert ? `, ${JSON.stringify(insert)} inserted at ${breakAt % file.text.length}` : ''} (${two.parallel})`);
+          mismatches.push(`${file.path}${compileOnly ? ' (-c)' : ''} split at ${split}${insert ? `, ${JSON.stringify(insert)} inserted at ${breakAt % file.text.length}` : ''} (${two.parallel})`);
         }
       },
     ),

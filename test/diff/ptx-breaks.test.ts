@@ -287,7 +287,7 @@ test('ptx breaks: we reject exactly when ptxas does, on its first-error line', {
       resourceLimits++;
       continue;
     }
-    const ours = checkPtxText(f.rel, broken, { preprocess: false }).filter((d) => d.severity === 'error');
+    const ours = checkPtxText(f.rel, broken, { preprocess: false, compileOnly: f.compileOnly }).filter((d) => d.severity === 'error');
     const stat = counts.get(c.kind) ?? { n: 0, ptxasRejects: 0, agree: 0 };
     counts.set(c.kind, stat);
     stat.n++;

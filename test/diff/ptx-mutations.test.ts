@@ -67,7 +67,7 @@ test('ptx token mutations of corpus files: verdict and first-error line as ptxas
     const first = ptx.messages.find((m) => m.severity !== 'warning');
     // Code-generation resource limits and linking are not module checks (docs/divergences.md).
     if (!ptx.ok && ptx.firstErrorLine === undefined && /uses too much|Unresolved extern function/.test(ptx.stderr)) continue;
-    const ours = checkPtxText(f.rel, broken, { preprocess: false }).filter((d) => d.severity === 'error');
+    const ours = checkPtxText(f.rel, broken, { preprocess: false, compileOnly: f.compileOnly }).filter((d) => d.severity === 'error');
     const line = ours[0]?.location?.line;
     const agree = ours.length > 0 === !ptx.ok && (ptx.ok || ptx.firstErrorLine === undefined || line === ptx.firstErrorLine);
     const ownReport = first !== undefined && OWN_REPORTS.some(([re, code]) => re.test(first.message) && ours[0]?.code === code);
