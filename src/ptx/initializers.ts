@@ -49,13 +49,21 @@ export interface InitContext {
   keepElements?: boolean;
   /** `.version` as major*10+minor; undefined: no version gating. */
   version?: number;
+  /** Receives warnings (PTX450); none are made without it. */
+  warn?: Reporter;
+  /** The parsed text the spans index (to quote a value in a warning). */
+  text?: string;
 }
 
 /** A declarator's shape and, when it has an initializer, its elements in storage order. */
 export interface FlatInitializer {
   /** Array dimensions with the unsized outer dimension filled in from the initializer. */
   dims: number[];
-  /** Scalar elements (vector lanes count one each) in order; undefined slots are zero. */
+  /**
+   * Scalar elements (vector lanes count one each) in storage order, as ptxas stores them: the values
+   * one after another in source order, whatever the inner braces (see {@link flattenInitializer});
+   * undefined slots are zero.
+   */
   elements: (InitElement | undefined)[];
 }
 
@@ -279,8 +287,14 @@ function readElement(e: Expr, type: string, info: DataTypeInfo, ctx: InitContext
  * Matches an initializer against the declarator's dimensions and vector width and reads every
  * element. `dims` may start with -1 (unsized), which the initializer's length fills in.
  * Returns undefined after reporting the first problem.
+ *
+ * The braces must follow the dimensions and no list may be longer than its dimension, but ptxas
+ * then stores the values (scalars, or whole vectors) one after another in source order: an
+ * incomplete inner list is not padded, the next list's values follow it directly
+ * (`x[3][2] = {{1},{3}}` holds 1,3,0,0,0,0, where C would have 1,0,3,0,0,0). The elements are
+ * placed as ptxas places them; when that changes the image from C's, `ctx.warn` gets PTX450.
  */
-export function flattenInitializer(decl: VariableDecl, dims: number[], init: Initializer, ctx: InitContext): FlatInitializer | undefined {
+export function flattenInitializer(decl: VariableDecl, dims: number[], init: Initializer, ctx: InitContext, name = 'the array'): FlatInitializer | undefined {
   const info = DATA_TYPES[decl.type];
   if (!info) {
     ctx.report('PTX422', `variables of type ${decl.type} cannot have an initializer`, decl.typeSpan);
@@ -319,8 +333,29 @@ export function flattenInitializer(decl: VariableDecl, dims: number[], init: Ini
     stride *= resolved[i]!;
   }
   const elements: (InitElement | undefined)[] = [];
-  const keep = ctx.keepElements !== false;
-  // Explicit stack: (initializer, dimension level, first slot).
+  // Only an inner list can be incomplete: with two or more dimensions the elements are kept even
+  // when only checking, to compare ptxas's image with C's.
+  const nested = resolved.length >= 2;
+  const keep = ctx.keepElements !== false || (nested && ctx.warn !== undefined);
+  // ptxas's next slot; each value (scalar or vector) also has the slot C gives it (`base`). When
+  // they differ, the C slot of every value is kept, with its node, for the PTX450 comparison.
+  let next = 0;
+  let displaced: { cSlots: number[]; nodes: Initializer[] } | undefined;
+  const place = (node: Initializer, cSlot: number) => {
+    if (cSlot !== next && !displaced && nested) {
+      displaced = { cSlots: [], nodes: [] };
+      // The values before this one sit where C puts them: at ptxas's slots.
+      for (let s = 0; s < next; s += lanes) displaced.cSlots.push(s);
+    }
+    if (displaced) {
+      displaced.cSlots.push(cSlot);
+      displaced.nodes.push(node);
+    }
+    const at = next;
+    next += lanes;
+    return at;
+  };
+  // Explicit stack: (initializer, dimension level, first slot in C's layout).
   const work: { init: Initializer; level: number; base: number }[] = [{ init, level: 0, base: 0 }];
   while (work.length > 0) {
     const { init: node, level, base } = work.pop()!;
@@ -343,7 +378,8 @@ export function flattenInitializer(decl: VariableDecl, dims: number[], init: Ini
           }
           const v = readElement(el, decl.type, info, ctx);
           if (!v) return undefined;
-          if (keep) elements[base + i] = v;
+          const at = place(el, base + i);
+          if (keep) elements[at] = v;
         }
         continue;
       }
@@ -359,6 +395,7 @@ export function flattenInitializer(decl: VariableDecl, dims: number[], init: Ini
         ctx.report('PTX424', `a .v${lanes} vector initializer needs exactly ${lanes} elements, not ${node.elements.length}`, node.span);
         return undefined;
       }
+      const at = place(node, base);
       for (let i = 0; i < lanes; i++) {
         const el = node.elements[i]!;
         if (el.kind === 'braces') {
@@ -367,7 +404,7 @@ export function flattenInitializer(decl: VariableDecl, dims: number[], init: Ini
         }
         const v = readElement(el, decl.type, info, ctx);
         if (!v) return undefined;
-        if (keep) elements[base + i] = v;
+        if (keep) elements[at + i] = v;
       }
       continue;
     }
@@ -377,7 +414,72 @@ export function flattenInitializer(decl: VariableDecl, dims: number[], init: Ini
     }
     const v = readElement(node, decl.type, info, ctx);
     if (!v) return undefined;
-    if (keep) elements[base] = v;
+    const at = place(node, base);
+    if (keep) elements[at] = v;
   }
-  return { dims: resolved, elements };
+  if (displaced && ctx.warn) warnDisplaced(name, resolved, lanes, elements, displaced.cSlots, displaced.nodes, ctx);
+  return { dims: resolved, elements: ctx.keepElements !== false ? elements : [] };
+}
+
+/** Whether two slots of an image hold the same thing (undefined is zero). */
+function sameSlot(a: InitElement | undefined, b: InitElement | undefined): boolean {
+  if (a === b) return true;
+  const ka = a ?? { kind: 'bits', bits: 0n };
+  const kb = b ?? { kind: 'bits', bits: 0n };
+  if (ka.kind === 'bits' || kb.kind === 'bits') return ka.kind === 'bits' && kb.kind === 'bits' && ka.bits === kb.bits;
+  return (
+    ka.symbol.kind === kb.symbol.kind &&
+    ka.symbol.name === kb.symbol.name &&
+    ka.addend === kb.addend &&
+    ka.generic === kb.generic &&
+    ka.mask === kb.mask
+  );
+}
+
+/** `x[1][0]` for the value at linear index `k` (in values, not scalar slots) of an array of `dims`. */
+function subscript(name: string, dims: number[], k: number): string {
+  const idx: number[] = [];
+  for (let i = dims.length - 1; i >= 0; i--) {
+    idx.push(k % dims[i]!);
+    k = Math.floor(k / dims[i]!);
+  }
+  return name + idx.reverse().map((i) => `[${i}]`).join('');
+}
+
+/**
+ * PTX450: the image ptxas stores (`elements`, values packed in source order) differs from C's,
+ * where value k goes to slot `cSlots[k]`. The warning names the first value whose placement
+ * changes the image and is placed at it.
+ */
+function warnDisplaced(
+  name: string,
+  dims: number[],
+  lanes: number,
+  elements: (InitElement | undefined)[],
+  cSlots: number[],
+  nodes: Initializer[],
+  ctx: InitContext,
+): void {
+  const values = cSlots.length;
+  const c: (InitElement | undefined)[] = [];
+  for (let k = 0; k < values; k++) for (let i = 0; i < lanes; i++) c[cSlots[k]! + i] = elements[k * lanes + i];
+  const end = Math.max(c.length, elements.length);
+  let s = 0;
+  while (s < end && sameSlot(c[s], elements[s])) s++;
+  if (s === end) return; // placed differently, stored the same (e.g. zeros moved among zeros)
+  // The value ptxas stores at slot s, or (past ptxas's values) the one C stores there.
+  let k = Math.floor(s / lanes);
+  if (k >= values) k = cSlots.findIndex((slot) => slot <= s && s < slot + lanes);
+  const node = nodes[k - (values - nodes.length)]!;
+  let quoted = '';
+  if (ctx.text !== undefined) {
+    const t = ctx.text.slice(node.span.start, node.span.end).replace(/\s+/g, ' ');
+    quoted = ` '${t.length > 40 ? t.slice(0, 37) + '...' : t}'`;
+  }
+  const what = lanes > 1 ? `the vector${quoted}` : `the value${quoted}`;
+  ctx.warn!(
+    'PTX450',
+    `ptxas packs incomplete inner lists: ${what} is stored at ${subscript(name, dims, k)}, not at ${subscript(name, dims, cSlots[k]! / lanes)} where C would put it; write the inner lists out in full (pad with 0) to get C's layout`,
+    node.span,
+  );
 }

@@ -166,10 +166,13 @@ export function layoutInput(input: LayoutInput, source: MappedText, diags: Diagn
   const report = (code: string, message: string, span: Span) => {
     if (span.start >= from) diags.error(code, message, source.locate(span.start, Math.max(0, span.end - span.start)));
   };
+  const warn = (code: string, message: string, span: Span) => {
+    if (span.start >= from) diags.warning(code, message, source.locate(span.start, Math.max(0, span.end - span.start)));
+  };
   const labels = input.labels;
   const unknown = options.unknownLabels;
   const isLabel = unknown ? (n: string) => labels.has(n) || (unknown.add(n), false) : (n: string) => labels.has(n);
-  const ctx: InitContext = { report, lookup: (n) => symbols.get(n), isLabel, version: input.version, keepElements: options.images !== false };
+  const ctx: InitContext = { report, lookup: (n) => symbols.get(n), isLabel, version: input.version, keepElements: options.images !== false, warn, text: source.text };
   const pending: PendingVariable[] = [];
 
   for (const item of input.items) {
@@ -254,7 +257,7 @@ function layoutDeclarator(decl: VariableDecl, d: VariableDecl['declarators'][num
   if (!dims) return undefined;
   let flat: FlatInitializer | undefined;
   if (d.initializer) {
-    flat = flattenInitializer(decl, dims, d.initializer, ctx);
+    flat = flattenInitializer(decl, dims, d.initializer, ctx, d.name);
     if (!flat) return undefined;
   }
   if (!info) return undefined; // not a data type (e.g. .texref): the module checker speaks to it
