@@ -467,9 +467,10 @@ function warnDisplaced(
   let s = 0;
   while (s < end && sameSlot(c[s], elements[s])) s++;
   if (s === end) return; // placed differently, stored the same (e.g. zeros moved among zeros)
-  // The value ptxas stores at slot s, or (past ptxas's values) the one C stores there.
-  let k = Math.floor(s / lanes);
-  if (k >= values) k = cSlots.findIndex((slot) => slot <= s && s < slot + lanes);
+  // The value ptxas stores at slot s. (s is within ptxas's values: were the slots before them all
+  // equal, they would hold every value that is not zero, and C's later slots would be zero too.)
+  const k = Math.floor(s / lanes);
+  // The first values, placed alike, have no node kept.
   const node = nodes[k - (values - nodes.length)]!;
   let quoted = '';
   if (ctx.text !== undefined) {
