@@ -333,20 +333,15 @@ export function flattenInitializer(decl: VariableDecl, dims: number[], init: Ini
     stride *= resolved[i]!;
   }
   const elements: (InitElement | undefined)[] = [];
-  // Only an inner list can be incomplete: with two or more dimensions the elements are kept even
-  // when only checking, to compare ptxas's image with C's.
-  const nested = resolved.length >= 2;
-  const keep = ctx.keepElements !== false || (nested && ctx.warn !== undefined);
-  // ptxas's next slot; each value (scalar or vector) also has the slot C gives it (`base`). When
-  // they differ, the C slot of every value is kept, with its node, for the PTX450 comparison.
+  const keep = ctx.keepElements !== false;
+  // ptxas's next slot; each value (scalar or vector) also has the slot C gives it (`base`). From
+  // the first value where they differ (only an inner list can be incomplete), each value's C slot
+  // and node are kept for the PTX450 comparison, and when only checking, the values too: before
+  // it, both layouts hold the same values in the same slots, and C puts none of the later ones there.
   let next = 0;
-  let displaced: { cSlots: number[]; nodes: Initializer[] } | undefined;
+  let displaced: Displaced | undefined;
   const place = (node: Initializer, cSlot: number) => {
-    if (cSlot !== next && !displaced && nested) {
-      displaced = { cSlots: [], nodes: [] };
-      // The values before this one sit where C puts them: at ptxas's slots.
-      for (let s = 0; s < next; s += lanes) displaced.cSlots.push(s);
-    }
+    if (cSlot !== next && !displaced && ctx.warn) displaced = { from: next, cSlots: [], nodes: [], values: keep ? elements : [] };
     if (displaced) {
       displaced.cSlots.push(cSlot);
       displaced.nodes.push(node);
@@ -354,6 +349,10 @@ export function flattenInitializer(decl: VariableDecl, dims: number[], init: Ini
     const at = next;
     next += lanes;
     return at;
+  };
+  const store = (at: number, v: InitElement) => {
+    if (keep) elements[at] = v;
+    else if (displaced) displaced.values[at - displaced.from] = v;
   };
   // Explicit stack: (initializer, dimension level, first slot in C's layout).
   const work: { init: Initializer; level: number; base: number }[] = [{ init, level: 0, base: 0 }];
@@ -378,8 +377,7 @@ export function flattenInitializer(decl: VariableDecl, dims: number[], init: Ini
           }
           const v = readElement(el, decl.type, info, ctx);
           if (!v) return undefined;
-          const at = place(el, base + i);
-          if (keep) elements[at] = v;
+          store(place(el, base + i), v);
         }
         continue;
       }
@@ -404,7 +402,7 @@ export function flattenInitializer(decl: VariableDecl, dims: number[], init: Ini
         }
         const v = readElement(el, decl.type, info, ctx);
         if (!v) return undefined;
-        if (keep) elements[at + i] = v;
+        store(at + i, v);
       }
       continue;
     }
@@ -414,11 +412,10 @@ export function flattenInitializer(decl: VariableDecl, dims: number[], init: Ini
     }
     const v = readElement(node, decl.type, info, ctx);
     if (!v) return undefined;
-    const at = place(node, base);
-    if (keep) elements[at] = v;
+    store(place(node, base), v);
   }
-  if (displaced && ctx.warn) warnDisplaced(name, resolved, lanes, elements, displaced.cSlots, displaced.nodes, ctx);
-  return { dims: resolved, elements: ctx.keepElements !== false ? elements : [] };
+  if (displaced) warnDisplaced(name, resolved, lanes, displaced, keep, ctx);
+  return { dims: resolved, elements };
 }
 
 /** Whether two slots of an image hold the same thing (undefined is zero). */
@@ -446,41 +443,45 @@ function subscript(name: string, dims: number[], k: number): string {
   return name + idx.reverse().map((i) => `[${i}]`).join('');
 }
 
+/** The values of an initializer from the first one ptxas places elsewhere than C. */
+interface Displaced {
+  /** ptxas's slot of that first value (a multiple of the vector width). */
+  from: number;
+  /** C's slot of each value from it on. */
+  cSlots: number[];
+  nodes: Initializer[];
+  /** The values by ptxas's slot: the whole image, or (when only checking) from `from` on. */
+  values: (InitElement | undefined)[];
+}
+
 /**
- * PTX450: the image ptxas stores (`elements`, values packed in source order) differs from C's,
- * where value k goes to slot `cSlots[k]`. The warning names the first value whose placement
+ * PTX450: the image ptxas stores (values packed in source order) differs from C's, where the
+ * values from `d.from` on go to `d.cSlots`. The warning names the first value whose placement
  * changes the image and is placed at it.
  */
-function warnDisplaced(
-  name: string,
-  dims: number[],
-  lanes: number,
-  elements: (InitElement | undefined)[],
-  cSlots: number[],
-  nodes: Initializer[],
-  ctx: InitContext,
-): void {
-  const values = cSlots.length;
+function warnDisplaced(name: string, dims: number[], lanes: number, d: Displaced, whole: boolean, ctx: InitContext): void {
+  const ptxas = (s: number) => d.values[whole ? s : s - d.from];
+  // C's image from d.from on (slots before it are the same in both).
   const c: (InitElement | undefined)[] = [];
-  for (let k = 0; k < values; k++) for (let i = 0; i < lanes; i++) c[cSlots[k]! + i] = elements[k * lanes + i];
-  const end = Math.max(c.length, elements.length);
-  let s = 0;
-  while (s < end && sameSlot(c[s], elements[s])) s++;
+  for (let k = 0; k < d.cSlots.length; k++) for (let i = 0; i < lanes; i++) c[d.cSlots[k]! + i - d.from] = ptxas(d.from + k * lanes + i);
+  const end = d.from + Math.max(c.length, d.cSlots.length * lanes);
+  let s = d.from;
+  while (s < end && sameSlot(c[s - d.from], ptxas(s))) s++;
   if (s === end) return; // placed differently, stored the same (e.g. zeros moved among zeros)
   // The value ptxas stores at slot s. (s is within ptxas's values: were the slots before them all
   // equal, they would hold every value that is not zero, and C's later slots would be zero too.)
-  const k = Math.floor(s / lanes);
-  // The first values, placed alike, have no node kept.
-  const node = nodes[k - (values - nodes.length)]!;
+  const k = Math.floor((s - d.from) / lanes);
+  const node = d.nodes[k]!;
   let quoted = '';
   if (ctx.text !== undefined) {
     const t = ctx.text.slice(node.span.start, node.span.end).replace(/\s+/g, ' ');
     quoted = ` '${t.length > 40 ? t.slice(0, 37) + '...' : t}'`;
   }
   const what = lanes > 1 ? `the vector${quoted}` : `the value${quoted}`;
+  const first = d.from / lanes;
   ctx.warn!(
     'PTX450',
-    `ptxas packs incomplete inner lists: ${what} is stored at ${subscript(name, dims, k)}, not at ${subscript(name, dims, cSlots[k]! / lanes)} where C would put it; write the inner lists out in full (pad with 0) to get C's layout`,
+    `ptxas packs incomplete inner lists: ${what} is stored at ${subscript(name, dims, first + k)}, not at ${subscript(name, dims, d.cSlots[k]! / lanes)} where C would put it; write the inner lists out in full (pad with 0) to get C's layout`,
     node.span,
   );
 }
