@@ -49,10 +49,10 @@ export interface InitContext {
   keepElements?: boolean;
   /** `.version` as major*10+minor; undefined: no version gating. */
   version?: number;
-  /** Receives warnings (PTX450); none are made without it. */
-  warn?: Reporter;
-  /** The parsed text the spans index (to quote a value in a warning). */
-  text?: string;
+  /** true: note where ptxas places values otherwise than C (`FlatInitializer.displaced`, for PTX450). */
+  placement?: boolean;
+  /** Called with each device function whose address is a value, in storage order. */
+  functionUsed?(name: string): void;
 }
 
 /** A declarator's shape and, when it has an initializer, its elements in storage order. */
@@ -65,6 +65,8 @@ export interface FlatInitializer {
    * undefined slots are zero.
    */
   elements: (InitElement | undefined)[];
+  /** With `InitContext.placement`: the values from the first one ptxas places elsewhere than C. */
+  displaced?: Displaced;
 }
 
 /** Evaluates array dimensions; null (unsized) is kept as -1. Reports and returns undefined on error. */
@@ -292,9 +294,9 @@ function readElement(e: Expr, type: string, info: DataTypeInfo, ctx: InitContext
  * then stores the values (scalars, or whole vectors) one after another in source order: an
  * incomplete inner list is not padded, the next list's values follow it directly
  * (`x[3][2] = {{1},{3}}` holds 1,3,0,0,0,0, where C would have 1,0,3,0,0,0). The elements are
- * placed as ptxas places them; when that changes the image from C's, `ctx.warn` gets PTX450.
+ * placed as ptxas places them; see {@link reportDisplaced} for the warning where C's image differs.
  */
-export function flattenInitializer(decl: VariableDecl, dims: number[], init: Initializer, ctx: InitContext, name = 'the array'): FlatInitializer | undefined {
+export function flattenInitializer(decl: VariableDecl, dims: number[], init: Initializer, ctx: InitContext): FlatInitializer | undefined {
   const info = DATA_TYPES[decl.type];
   if (!info) {
     ctx.report('PTX422', `variables of type ${decl.type} cannot have an initializer`, decl.typeSpan);
@@ -341,7 +343,7 @@ export function flattenInitializer(decl: VariableDecl, dims: number[], init: Ini
   let next = 0;
   let displaced: Displaced | undefined;
   const place = (node: Initializer, cSlot: number) => {
-    if (cSlot !== next && !displaced && ctx.warn) displaced = { from: next, cSlots: [], nodes: [], values: keep ? elements : [] };
+    if (cSlot !== next && !displaced && ctx.placement) displaced = { from: next, lanes, cSlots: [], nodes: [], values: keep ? elements : [] };
     if (displaced) {
       displaced.cSlots.push(cSlot);
       displaced.nodes.push(node);
@@ -351,6 +353,7 @@ export function flattenInitializer(decl: VariableDecl, dims: number[], init: Ini
     return at;
   };
   const store = (at: number, v: InitElement) => {
+    if (v.kind === 'address' && v.symbol.kind === 'function') ctx.functionUsed?.(v.symbol.name);
     if (keep) elements[at] = v;
     else if (displaced) displaced.values[at - displaced.from] = v;
   };
@@ -414,23 +417,39 @@ export function flattenInitializer(decl: VariableDecl, dims: number[], init: Ini
     if (!v) return undefined;
     store(place(node, base), v);
   }
-  if (displaced) warnDisplaced(name, resolved, lanes, displaced, keep, ctx);
-  return { dims: resolved, elements };
+  return displaced ? { dims: resolved, elements, displaced } : { dims: resolved, elements };
 }
 
+/** The values of an initializer from the first one ptxas places elsewhere than C. */
+export interface Displaced {
+  /** ptxas's slot of that first value (a multiple of `lanes`). */
+  from: number;
+  /** Scalar slots per value (the vector width, or 1). */
+  lanes: number;
+  /** C's slot of each value from it on. */
+  cSlots: number[];
+  nodes: Initializer[];
+  /** The values by ptxas's slot: the whole image (when the elements are kept), else from `from` on. */
+  values: (InitElement | undefined)[];
+}
+
+/**
+ * What a slot holds once the constant bank is placed: the bits written into the image (an element's
+ * constant, or a resolved `.const` offset or function index, masked), or undefined for an address
+ * left to a relocation.
+ */
+export type SlotResolver = (el: Extract<InitElement, { kind: 'address' }>) => bigint | undefined;
+
 /** Whether two slots of an image hold the same thing (undefined is zero). */
-function sameSlot(a: InitElement | undefined, b: InitElement | undefined): boolean {
+function sameSlot(a: InitElement | undefined, b: InitElement | undefined, resolve: SlotResolver): boolean {
   if (a === b) return true;
-  const ka = a ?? { kind: 'bits', bits: 0n };
-  const kb = b ?? { kind: 'bits', bits: 0n };
-  if (ka.kind === 'bits' || kb.kind === 'bits') return ka.kind === 'bits' && kb.kind === 'bits' && ka.bits === kb.bits;
-  return (
-    ka.symbol.kind === kb.symbol.kind &&
-    ka.symbol.name === kb.symbol.name &&
-    ka.addend === kb.addend &&
-    ka.generic === kb.generic &&
-    ka.mask === kb.mask
-  );
+  const ra = a === undefined ? 0n : a.kind === 'bits' ? a.bits : resolve(a);
+  const rb = b === undefined ? 0n : b.kind === 'bits' ? b.bits : resolve(b);
+  if (ra !== undefined || rb !== undefined) return ra === rb;
+  // Two relocations.
+  const ka = a as Extract<InitElement, { kind: 'address' }>;
+  const kb = b as Extract<InitElement, { kind: 'address' }>;
+  return ka.symbol.name === kb.symbol.name && ka.addend === kb.addend && ka.generic === kb.generic && ka.mask === kb.mask;
 }
 
 /** `x[1][0]` for the value at linear index `k` (in values, not scalar slots) of an array of `dims`. */
@@ -443,45 +462,38 @@ function subscript(name: string, dims: number[], k: number): string {
   return name + idx.reverse().map((i) => `[${i}]`).join('');
 }
 
-/** The values of an initializer from the first one ptxas places elsewhere than C. */
-interface Displaced {
-  /** ptxas's slot of that first value (a multiple of the vector width). */
-  from: number;
-  /** C's slot of each value from it on. */
-  cSlots: number[];
-  nodes: Initializer[];
-  /** The values by ptxas's slot: the whole image, or (when only checking) from `from` on. */
-  values: (InitElement | undefined)[];
-}
-
 /**
- * PTX450: the image ptxas stores (values packed in source order) differs from C's, where the
- * values from `d.from` on go to `d.cSlots`. The warning names the first value whose placement
- * changes the image and is placed at it.
+ * PTX450, when the image ptxas stores (values packed in source order) differs from C's, where the
+ * values from `d.from` on go to `d.cSlots`: at the first value whose placement changes the image,
+ * naming where ptxas and C put it. `text` is the parsed text the spans index (to quote the value).
  */
-function warnDisplaced(name: string, dims: number[], lanes: number, d: Displaced, whole: boolean, ctx: InitContext): void {
+export function reportDisplaced(name: string, flat: FlatInitializer, resolve: SlotResolver, warn: Reporter, text?: string): void {
+  const d = flat.displaced;
+  if (!d) return;
+  const { lanes } = d;
+  const whole = d.values === flat.elements;
   const ptxas = (s: number) => d.values[whole ? s : s - d.from];
   // C's image from d.from on (slots before it are the same in both).
   const c: (InitElement | undefined)[] = [];
   for (let k = 0; k < d.cSlots.length; k++) for (let i = 0; i < lanes; i++) c[d.cSlots[k]! + i - d.from] = ptxas(d.from + k * lanes + i);
   const end = d.from + Math.max(c.length, d.cSlots.length * lanes);
   let s = d.from;
-  while (s < end && sameSlot(c[s - d.from], ptxas(s))) s++;
+  while (s < end && sameSlot(c[s - d.from], ptxas(s), resolve)) s++;
   if (s === end) return; // placed differently, stored the same (e.g. zeros moved among zeros)
   // The value ptxas stores at slot s. (s is within ptxas's values: were the slots before them all
   // equal, they would hold every value that is not zero, and C's later slots would be zero too.)
   const k = Math.floor((s - d.from) / lanes);
   const node = d.nodes[k]!;
   let quoted = '';
-  if (ctx.text !== undefined) {
-    const t = ctx.text.slice(node.span.start, node.span.end).replace(/\s+/g, ' ');
+  if (text !== undefined) {
+    const t = text.slice(node.span.start, node.span.end).replace(/\s+/g, ' ');
     quoted = ` '${t.length > 40 ? t.slice(0, 37) + '...' : t}'`;
   }
   const what = lanes > 1 ? `the vector${quoted}` : `the value${quoted}`;
   const first = d.from / lanes;
-  ctx.warn!(
+  warn(
     'PTX450',
-    `ptxas packs incomplete inner lists: ${what} is stored at ${subscript(name, dims, first + k)}, not at ${subscript(name, dims, d.cSlots[k]! / lanes)} where C would put it; write the inner lists out in full (pad with 0) to get C's layout`,
+    `ptxas packs incomplete inner lists: ${what} is stored at ${subscript(name, flat.dims, first + k)}, not at ${subscript(name, flat.dims, d.cSlots[k]! / lanes)} where C would put it; write the inner lists out in full (pad with 0) to get C's layout`,
     node.span,
   );
 }

@@ -295,6 +295,17 @@ describe('PTX450: ptxas packs incomplete inner lists', () => {
       '.visible .global .f32 x[2][2] = {{0.0}, {0f00000000}};',
     ]) assert.deepEqual(warnings(body), [], body);
   });
+  test('resolved addresses count by the bytes written', () => {
+    // c at bank offset 16 (after the visible c0): 0xff(c) writes 16, 0xff0000(c) writes 0; f's index is 1.
+    const P = '.visible .const .u32 c0[4] = {1};\n.const .u8 c = 9;\n.visible .func f() { ret; }\n';
+    assert.equal(warnings(P + '.visible .const .u8 x[2][3] = {{}, {0xff(c)}};').length, 1);
+    assert.deepEqual(warnings(P + '.visible .const .u8 x[2][3] = {{}, {0xff0000(c)}};'), []);
+    assert.equal(warnings(P + '.visible .global .u64 x[2][2] = {{}, {f}};').length, 1);
+    assert.deepEqual(warnings(P + '.visible .global .u64 x[2][2] = {{}, {0xff00(f)}};'), []);
+    // c0 is at offset 0: any byte of it is 0. A relocation is never a zero.
+    assert.deepEqual(warnings(P + '.visible .global .u8 x[2][3] = {{}, {0xff(c0)}};'), []);
+    assert.equal(warnings('.visible .global .u32 g;\n.visible .global .u64 x[2][2] = {{}, {0xff0000(g)}};').length, 1);
+  });
   test('a moved -0.0 differs from +0.0', () => {
     assert.equal(warnings('.visible .global .f32 x[2][2] = {{0.0}, {-0.0}};').length, 1);
   });
