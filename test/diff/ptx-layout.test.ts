@@ -267,7 +267,13 @@ function validElementArb(type: string): fc.Arbitrary<string> {
   if (type === '.u64' || type === '.u32' || type === '.u8') {
     // Addresses that relocate or resolve, in any element type that can hold them (no bare device
     // function or offset .const address in .u32: ptxas writes those as 8 bytes, a recorded divergence).
-    const addrs = type === '.u8' ? ['0xff(g0)', '0xff00(g0+4)', '0xff(c0+4)', '0xff00(generic(c1))'] : type === '.u32' ? ['g0', 'g0+4', 'generic(g0)+8', 'generic(c0)+4', 'c1', 'k1'] : ['g0', 'g0+4', 'generic(g0)+8', 'c0+4', 'generic(c2)', 'f1', 'f2', 'k1'];
+    // Some resolve to a zero byte (0xff0000 of a small .const offset or function index).
+    const addrs =
+      type === '.u8'
+        ? ['0xff(g0)', '0xff00(g0+4)', '0xff(c0+4)', '0xff00(generic(c1))', '0xff(c1)', '0xff0000(c1)', '0xff(f1)', '0xff00(f2)']
+        : type === '.u32'
+          ? ['g0', 'g0+4', 'generic(g0)+8', 'generic(c0)+4', 'c1', 'k1', '0xff0000(c2)']
+          : ['g0', 'g0+4', 'generic(g0)+8', 'c0+4', 'generic(c2)', 'f1', 'f2', 'k1', '0xff00(f1)', '0xff0000(c1)'];
     return fc.oneof({ arbitrary: ints, weight: 3 }, { arbitrary: fc.constantFrom(...addrs), weight: 1 });
   }
   return ints;

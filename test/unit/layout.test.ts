@@ -183,6 +183,22 @@ describe('addresses (as ptxas)', () => {
     assert.equal(vars.get('b')!.hex, '0200000000000000' + '0100000000000000' + '0000000000000000');
     assert.deepEqual(vars.get('b')!.relocations.map((x) => [x.offset, x.symbol]), [[16, 'k1']]);
   });
+  test('relocations in packed inner lists move with their values', () => {
+    const body = prelude + '\n.visible .global .u64 r[3][2] = {{g+4}, {generic(g)+8, w1+3}, {k1}};';
+    const { vars, errors } = layout(body);
+    assert.deepEqual(errors, []);
+    const r = vars.get('r')!;
+    const ours = r.relocations.map((x) => `${x.offset}:${x.symbol}+${x.addend}`);
+    assert.deepEqual(ours, ['0:g+4', '8:g+8', '24:k1+0']);
+    assert.equal(r.hex, '00'.repeat(16) + '0300000000000000' + '00'.repeat(24)); // w1 is at offset 0 of the bank
+    if (PTXAS) {
+      const res = runPtxas(HEAD + body + '\n', { keepCubin: true });
+      assert.ok(res.ok && res.cubin, res.stderr);
+      const t = cubinVariables(res.cubin).get('r')!;
+      assert.deepEqual(t.relocations.map((x) => `${x.offset}:${x.symbol}+${x.addend}`), ours);
+      assert.equal(Buffer.from(t.bytes).toString('hex'), r.hex);
+    }
+  });
 });
 
 describe('initializer errors (ptxas rejects each)', () => {
