@@ -49,14 +49,24 @@ export interface InitContext {
   keepElements?: boolean;
   /** `.version` as major*10+minor; undefined: no version gating. */
   version?: number;
+  /** true: note where ptxas places values otherwise than C (`FlatInitializer.displaced`, for PTX450). */
+  placement?: boolean;
+  /** Called with each device function whose address is a value, in storage order. */
+  functionUsed?(name: string): void;
 }
 
 /** A declarator's shape and, when it has an initializer, its elements in storage order. */
 export interface FlatInitializer {
   /** Array dimensions with the unsized outer dimension filled in from the initializer. */
   dims: number[];
-  /** Scalar elements (vector lanes count one each) in order; undefined slots are zero. */
+  /**
+   * Scalar elements (vector lanes count one each) in storage order, as ptxas stores them: the values
+   * one after another in source order, whatever the inner braces (see {@link flattenInitializer});
+   * undefined slots are zero.
+   */
   elements: (InitElement | undefined)[];
+  /** With `InitContext.placement`: the values from the first one ptxas places elsewhere than C. */
+  displaced?: Displaced;
 }
 
 /** Evaluates array dimensions; null (unsized) is kept as -1. Reports and returns undefined on error. */
@@ -279,6 +289,12 @@ function readElement(e: Expr, type: string, info: DataTypeInfo, ctx: InitContext
  * Matches an initializer against the declarator's dimensions and vector width and reads every
  * element. `dims` may start with -1 (unsized), which the initializer's length fills in.
  * Returns undefined after reporting the first problem.
+ *
+ * The braces must follow the dimensions and no list may be longer than its dimension, but ptxas
+ * then stores the values (scalars, or whole vectors) one after another in source order: an
+ * incomplete inner list is not padded, the next list's values follow it directly
+ * (`x[3][2] = {{1},{3}}` holds 1,3,0,0,0,0, where C would have 1,0,3,0,0,0). The elements are
+ * placed as ptxas places them; see {@link reportDisplaced} for the warning where C's image differs.
  */
 export function flattenInitializer(decl: VariableDecl, dims: number[], init: Initializer, ctx: InitContext): FlatInitializer | undefined {
   const info = DATA_TYPES[decl.type];
@@ -320,7 +336,28 @@ export function flattenInitializer(decl: VariableDecl, dims: number[], init: Ini
   }
   const elements: (InitElement | undefined)[] = [];
   const keep = ctx.keepElements !== false;
-  // Explicit stack: (initializer, dimension level, first slot).
+  // ptxas's next slot; each value (scalar or vector) also has the slot C gives it (`base`). From
+  // the first value where they differ (only an inner list can be incomplete), each value's C slot
+  // and node are kept for the PTX450 comparison, and when only checking, the values too: before
+  // it, both layouts hold the same values in the same slots, and C puts none of the later ones there.
+  let next = 0;
+  let displaced: Displaced | undefined;
+  const place = (node: Initializer, cSlot: number) => {
+    if (cSlot !== next && !displaced && ctx.placement) displaced = { from: next, lanes, cSlots: [], nodes: [], values: keep ? elements : [] };
+    if (displaced) {
+      displaced.cSlots.push(cSlot);
+      displaced.nodes.push(node);
+    }
+    const at = next;
+    next += lanes;
+    return at;
+  };
+  const store = (at: number, v: InitElement) => {
+    if (v.kind === 'address' && v.symbol.kind === 'function') ctx.functionUsed?.(v.symbol.name);
+    if (keep) elements[at] = v;
+    else if (displaced) displaced.values[at - displaced.from] = v;
+  };
+  // Explicit stack: (initializer, dimension level, first slot in C's layout).
   const work: { init: Initializer; level: number; base: number }[] = [{ init, level: 0, base: 0 }];
   while (work.length > 0) {
     const { init: node, level, base } = work.pop()!;
@@ -343,7 +380,7 @@ export function flattenInitializer(decl: VariableDecl, dims: number[], init: Ini
           }
           const v = readElement(el, decl.type, info, ctx);
           if (!v) return undefined;
-          if (keep) elements[base + i] = v;
+          store(place(el, base + i), v);
         }
         continue;
       }
@@ -359,6 +396,7 @@ export function flattenInitializer(decl: VariableDecl, dims: number[], init: Ini
         ctx.report('PTX424', `a .v${lanes} vector initializer needs exactly ${lanes} elements, not ${node.elements.length}`, node.span);
         return undefined;
       }
+      const at = place(node, base);
       for (let i = 0; i < lanes; i++) {
         const el = node.elements[i]!;
         if (el.kind === 'braces') {
@@ -367,7 +405,7 @@ export function flattenInitializer(decl: VariableDecl, dims: number[], init: Ini
         }
         const v = readElement(el, decl.type, info, ctx);
         if (!v) return undefined;
-        if (keep) elements[base + i] = v;
+        store(at + i, v);
       }
       continue;
     }
@@ -377,7 +415,85 @@ export function flattenInitializer(decl: VariableDecl, dims: number[], init: Ini
     }
     const v = readElement(node, decl.type, info, ctx);
     if (!v) return undefined;
-    if (keep) elements[base] = v;
+    store(place(node, base), v);
   }
-  return { dims: resolved, elements };
+  return displaced ? { dims: resolved, elements, displaced } : { dims: resolved, elements };
+}
+
+/** The values of an initializer from the first one ptxas places elsewhere than C. */
+export interface Displaced {
+  /** ptxas's slot of that first value (a multiple of `lanes`). */
+  from: number;
+  /** Scalar slots per value (the vector width, or 1). */
+  lanes: number;
+  /** C's slot of each value from it on. */
+  cSlots: number[];
+  nodes: Initializer[];
+  /** The values by ptxas's slot: the whole image (when the elements are kept), else from `from` on. */
+  values: (InitElement | undefined)[];
+}
+
+/**
+ * What a slot holds once the constant bank is placed: the bits written into the image (an element's
+ * constant, or a resolved `.const` offset or function index, masked), or undefined for an address
+ * left to a relocation.
+ */
+export type SlotResolver = (el: Extract<InitElement, { kind: 'address' }>) => bigint | undefined;
+
+/** Whether two slots of an image hold the same thing (undefined is zero). */
+function sameSlot(a: InitElement | undefined, b: InitElement | undefined, resolve: SlotResolver): boolean {
+  if (a === b) return true;
+  const ra = a === undefined ? 0n : a.kind === 'bits' ? a.bits : resolve(a);
+  const rb = b === undefined ? 0n : b.kind === 'bits' ? b.bits : resolve(b);
+  if (ra !== undefined || rb !== undefined) return ra === rb;
+  // Two relocations.
+  const ka = a as Extract<InitElement, { kind: 'address' }>;
+  const kb = b as Extract<InitElement, { kind: 'address' }>;
+  return ka.symbol.name === kb.symbol.name && ka.addend === kb.addend && ka.generic === kb.generic && ka.mask === kb.mask;
+}
+
+/** `x[1][0]` for the value at linear index `k` (in values, not scalar slots) of an array of `dims`. */
+function subscript(name: string, dims: number[], k: number): string {
+  const idx: number[] = [];
+  for (let i = dims.length - 1; i >= 0; i--) {
+    idx.push(k % dims[i]!);
+    k = Math.floor(k / dims[i]!);
+  }
+  return name + idx.reverse().map((i) => `[${i}]`).join('');
+}
+
+/**
+ * PTX450, when the image ptxas stores (values packed in source order) differs from C's, where the
+ * values from `d.from` on go to `d.cSlots`: at the first value whose placement changes the image,
+ * naming where ptxas and C put it. `text` is the parsed text the spans index (to quote the value).
+ */
+export function reportDisplaced(name: string, flat: FlatInitializer, resolve: SlotResolver, warn: Reporter, text?: string): void {
+  const d = flat.displaced;
+  if (!d) return;
+  const { lanes } = d;
+  const whole = d.values === flat.elements;
+  const ptxas = (s: number) => d.values[whole ? s : s - d.from];
+  // C's image from d.from on (slots before it are the same in both).
+  const c: (InitElement | undefined)[] = [];
+  for (let k = 0; k < d.cSlots.length; k++) for (let i = 0; i < lanes; i++) c[d.cSlots[k]! + i - d.from] = ptxas(d.from + k * lanes + i);
+  const end = d.from + Math.max(c.length, d.cSlots.length * lanes);
+  let s = d.from;
+  while (s < end && sameSlot(c[s - d.from], ptxas(s), resolve)) s++;
+  if (s === end) return; // placed differently, stored the same (e.g. zeros moved among zeros)
+  // The value ptxas stores at slot s. (s is within ptxas's values: were the slots before them all
+  // equal, they would hold every value that is not zero, and C's later slots would be zero too.)
+  const k = Math.floor((s - d.from) / lanes);
+  const node = d.nodes[k]!;
+  let quoted = '';
+  if (text !== undefined) {
+    const t = text.slice(node.span.start, node.span.end).replace(/\s+/g, ' ');
+    quoted = ` '${t.length > 40 ? t.slice(0, 37) + '...' : t}'`;
+  }
+  const what = lanes > 1 ? `the vector${quoted}` : `the value${quoted}`;
+  const first = d.from / lanes;
+  warn(
+    'PTX450',
+    `ptxas packs incomplete inner lists: ${what} is stored at ${subscript(name, flat.dims, first + k)}, not at ${subscript(name, flat.dims, d.cSlots[k]! / lanes)} where C would put it; write the inner lists out in full (pad with 0) to get C's layout`,
+    node.span,
+  );
 }

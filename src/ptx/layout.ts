@@ -22,7 +22,7 @@ import { parseExpressionText } from './parser.js';
 import { RepeatedDeclaration, RepeatedInstruction } from './repeats.js';
 // index.js imports this module too; its functions are only called at run time, so the cycle is harmless.
 import { checkModule, checkPtxText, finalDiagnostics, parsePtx, type PtxCheckOptions } from './index.js';
-import { evaluateDims, flattenInitializer, type FlatInitializer, type InitContext, type InitSymbol } from './initializers.js';
+import { evaluateDims, flattenInitializer, reportDisplaced, type FlatInitializer, type InitContext, type InitSymbol } from './initializers.js';
 
 export interface LayoutRelocation {
   /** Byte offset inside the variable. */
@@ -172,10 +172,18 @@ export function layoutInput(input: LayoutInput, source: MappedText, diags: Diagn
   const report = (code: string, message: string, span: Span) => {
     if (span.start >= from) diags.error(code, message, source.locate(span.start, Math.max(0, span.end - span.start)));
   };
+  const warn = (code: string, message: string, span: Span) => {
+    if (span.start >= from) diags.warning(code, message, source.locate(span.start, Math.max(0, span.end - span.start)));
+  };
   const labels = input.labels;
   const unknown = options.unknownLabels;
   const isLabel = unknown ? (n: string) => labels.has(n) || (unknown.add(n), false) : (n: string) => labels.has(n);
-  const ctx: InitContext = { report, lookup: (n) => symbols.get(n), isLabel, version: input.version, keepElements: options.images !== false };
+  const ctx: InitContext = { report, lookup: (n) => symbols.get(n), isLabel, version: input.version, keepElements: options.images !== false, placement: true };
+  // Device functions in order of first use as values: the index ptxas stores for each (see encode).
+  const functionOrder = new Map<string, number>();
+  ctx.functionUsed = (n) => {
+    if (!functionOrder.has(n)) functionOrder.set(n, functionOrder.size + 1);
+  };
   const pending: PendingVariable[] = [];
 
   for (const item of input.items) {
@@ -204,6 +212,27 @@ export function layoutInput(input: LayoutInput, source: MappedText, diags: Diagn
   }
   const bankOffsets = new Map<string, number>();
   for (const v of pending) if (v.bankOffset !== undefined && !v.hidden) bankOffsets.set(v.name, v.bankOffset);
+
+  // PTX450 where ptxas's packing of incomplete inner lists changes the image from C's: decided on
+  // the bytes written, so resolved addresses (.const offsets, function indices) count by value.
+  for (const v of pending) {
+    if (!v.flat?.displaced) continue;
+    const bits = Math.min(v.elementSize, 8) * 8;
+    reportDisplaced(
+      v.name,
+      v.flat,
+      (el) => {
+        let r: bigint;
+        if (el.symbol.kind === 'variable' && el.symbol.space === '.const' && !el.generic && bankOffsets.has(el.symbol.name)) r = BigInt(bankOffsets.get(el.symbol.name)!) + el.addend;
+        else if (el.symbol.kind === 'function') r = BigInt(functionOrder.get(el.symbol.name) ?? 0);
+        else return undefined;
+        if (el.mask !== undefined) r = (toU64(r) & el.mask) >> BigInt(MASK_VALUES.indexOf(el.mask) * 8);
+        return BigInt.asUintN(bits, toU64(r));
+      },
+      warn,
+      source.text,
+    );
+  }
 
   const functionIndex = new Map<string, number>();
   // Checking alone needs no images (a `.global .u8 buf[1 << 30];` must not cost a gigabyte).

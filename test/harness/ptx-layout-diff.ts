@@ -2,6 +2,11 @@
  * Differential layout checking against ptxas: assemble a module, read each variable out of the cubin,
  * and compare with gpuasm's layout. Batches many one-line cases per module; when ptxas rejects a
  * line, that case is attributed, taken out, and the rest re-assembled.
+ *
+ * A case may also carry C's layout of its variable (`cLayout`): a second variable on the same line
+ * whose inner lists are padded out with explicit zeros, which ptxas lays out exactly as C lays out
+ * the first. gpuasm's PTX450 warning must be on the case's line exactly when ptxas's image of the
+ * variable differs from that one's.
  */
 import { layoutPtx, type VariableLayout } from '../../src/ptx/layout.js';
 import { cubinVariables, type CubinVariable } from './cubin.js';
@@ -12,8 +17,8 @@ export interface LineCase {
   line: string;
   /** Label for failure messages (e.g. the generated expression). */
   label: string;
-  /** Compare only whether both accept; the bytes are known to differ (a recorded divergence). */
-  verdictOnly?: boolean;
+  /** `variable` as C lays it out is `twin`, declared on the same line with its inner lists padded. */
+  cLayout?: { variable: string; twin: string };
 }
 
 export interface DiffOutcome {
@@ -26,6 +31,9 @@ export interface DiffOutcome {
   ptxasRuns: number;
   /** How often each gpuasm error code decided a rejected case. */
   rejectCodes: Map<string, number>;
+  /** Accepted cases with a C layout to compare: ptxas's image differs from C's / is the same. */
+  cDiffers: number;
+  cSame: number;
 }
 
 function moduleText(prelude: string, lines: string[]): { text: string; firstLine: number } {
@@ -44,6 +52,11 @@ export function gpuasmAccepts(prelude: string, line: string, codes?: Map<string,
 
 function hex(b: Uint8Array): string {
   return Buffer.from(b).toString('hex');
+}
+
+/** A cubin variable's bytes and relocations, as one comparable string. */
+function cubinImage(v: CubinVariable): string {
+  return hex(v.bytes) + v.relocations.map((r) => ` ${r.offset}:${r.type}:${r.symbol}+${r.addend}`).join('');
 }
 
 /** Compares every variable gpuasm lays out with the cubin's. */
@@ -89,7 +102,7 @@ export function compareLayouts(
  * are assembled one by one and must be rejected by ptxas too.
  */
 export function diffLineCases(prelude: string, cases: LineCase[], opts: { batchSize?: number; arch?: string; maxRejectSingles?: number } = {}): DiffOutcome {
-  const outcome: DiffOutcome = { checked: 0, acceptedByBoth: 0, rejectedByBoth: 0, mismatches: [], ptxasRuns: 0, rejectCodes: new Map() };
+  const outcome: DiffOutcome = { checked: 0, acceptedByBoth: 0, rejectedByBoth: 0, mismatches: [], ptxasRuns: 0, rejectCodes: new Map(), cDiffers: 0, cSame: 0 };
   const accepted: LineCase[] = [];
   const rejected: LineCase[] = [];
   for (const c of cases) (gpuasmAccepts(prelude, c.line, outcome.rejectCodes) ? accepted : rejected).push(c);
@@ -121,13 +134,29 @@ export function diffLineCases(prelude: string, cases: LineCase[], opts: { batchS
           outcome.mismatches.push(`gpuasm rejects the batch it accepted case by case: ${errs[0]!.message} (line ${errs[0]!.location?.line})`);
           break;
         }
-        const names = new Set([...byName].filter(([, c]) => !c.verdictOnly).map(([n]) => n));
-        const mism = compareLayouts(
-          ours.variables.filter((v) => names.has(v.name)),
-          cubinVariables(r.cubin),
-          (n) => `${byName.get(n)?.label ?? n}\n    ${byName.get(n)?.line ?? ''}\n   `,
-        );
+        const theirs = cubinVariables(r.cubin);
+        const mism = compareLayouts(ours.variables.filter((v) => byName.has(v.name)), theirs, (n) => `${byName.get(n)?.label ?? n}\n    ${byName.get(n)?.line ?? ''}\n   `);
         outcome.mismatches.push(...mism);
+        // PTX450 exactly on the lines whose variable ptxas stores otherwise than C.
+        const warned = new Set(ours.diagnostics.filter((d) => d.code === 'PTX450').map((d) => (d.location?.line ?? 0) - firstLine));
+        batch.forEach((c, j) => {
+          let differs = false;
+          if (c.cLayout) {
+            const packed = theirs.get(c.cLayout.variable);
+            const padded = theirs.get(c.cLayout.twin);
+            if (!packed || !padded) {
+              outcome.mismatches.push(`${c.label}: ptxas has no '${!packed ? c.cLayout.variable : c.cLayout.twin}'\n    ${c.line}`);
+              return;
+            }
+            differs = cubinImage(packed) !== cubinImage(padded);
+            if (differs) outcome.cDiffers++;
+            else outcome.cSame++;
+          }
+          if (differs !== warned.has(j)) {
+            const how = differs ? `ptxas's image ${cubinImage(theirs.get(c.cLayout!.variable)!)} differs from C's ${cubinImage(theirs.get(c.cLayout!.twin)!)}, but gpuasm gives no PTX450` : 'gpuasm warns PTX450, but ptxas stores what C would';
+            outcome.mismatches.push(`${c.label}: ${how}\n    ${c.line}`);
+          }
+        });
         outcome.checked += batch.length;
         outcome.acceptedByBoth += batch.length;
         break;

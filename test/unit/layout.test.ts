@@ -98,14 +98,21 @@ describe('shapes (as ptxas)', () => {
     ['.visible .global .u32 v[2] = {};', '0000000000000000'],
     ['.visible .const .f32 v[8] = {0.33, 0.25, 0.125};', 'c3f5a83e0000803e0000003e0000000000000000000000000000000000000000'],
     ['.visible .global .f16 v[4][1] = {};', '0000000000000000'],
-    // Divergence: ptxas packs {3} right after {1} (1,3,0,...); the spec pads as C does.
-    ['.visible .global .u32 v[3][2] = {{1}, {3}};', '010000000000000003000000000000000000000000000000'],
+    // Incomplete inner lists are packed: the values follow one another in source order.
+    ['.visible .global .u32 v[3][2] = {{1}, {3}};', '010000000300000000000000000000000000000000000000'],
+    ['.visible .global .u32 v[3][2] = {{}, {3}, {5}};', '030000000500000000000000000000000000000000000000'],
+    ['.visible .global .u32 v[3][2] = {{1, 2}, {}, {5, 6}};', '010000000200000005000000060000000000000000000000'],
+    ['.visible .global .u32 v[][2] = {{1}, {3}};', '0100000003000000' + '00'.repeat(8)],
+    ['.visible .global .s32 v[2][2][2] = {{{1}, {2}}, {{3}}};', '010000000200000003000000' + '00'.repeat(20)],
+    ['.visible .global .v2 .u32 v[2][2] = {{{1, 2}}, {{3, 4}, {5, 6}}};', '010000000200000003000000040000000500000006000000' + '00'.repeat(8)],
+    ['.visible .const .u8 v[2][3] = {{1}, {3, 4}};', '010304000000'],
+    ['.visible .global .b64 v[2][2] = {{1}, {3}};', '01000000000000000300000000000000' + '00'.repeat(16)],
+    ['.visible .global .b128 v[2][2] = {{1}, {3}};', '01' + '00'.repeat(15) + '03' + '00'.repeat(47)],
   ];
-  const divergent = new Set(['.visible .global .u32 v[3][2] = {{1}, {3}};']);
   for (const [body, hex] of cases)
     test(body, () => {
       assert.equal(image(body), hex);
-      if (!divergent.has(body)) checkAgainstPtxas(body, hex);
+      checkAgainstPtxas(body, hex);
     });
   test('size and alignment', () => {
     const { vars } = layout('.visible .global .v4 .u16 a[3];\n.visible .const .align 16 .u8 b;\n.visible .global .align 2 .u64 c;\n.visible .global .b128 d;');
@@ -176,6 +183,22 @@ describe('addresses (as ptxas)', () => {
     assert.equal(vars.get('b')!.hex, '0200000000000000' + '0100000000000000' + '0000000000000000');
     assert.deepEqual(vars.get('b')!.relocations.map((x) => [x.offset, x.symbol]), [[16, 'k1']]);
   });
+  test('relocations in packed inner lists move with their values', () => {
+    const body = prelude + '\n.visible .global .u64 r[3][2] = {{g+4}, {generic(g)+8, w1+3}, {k1}};';
+    const { vars, errors } = layout(body);
+    assert.deepEqual(errors, []);
+    const r = vars.get('r')!;
+    const ours = r.relocations.map((x) => `${x.offset}:${x.symbol}+${x.addend}`);
+    assert.deepEqual(ours, ['0:g+4', '8:g+8', '24:k1+0']);
+    assert.equal(r.hex, '00'.repeat(16) + '0300000000000000' + '00'.repeat(24)); // w1 is at offset 0 of the bank
+    if (PTXAS) {
+      const res = runPtxas(HEAD + body + '\n', { keepCubin: true });
+      assert.ok(res.ok && res.cubin, res.stderr);
+      const t = cubinVariables(res.cubin).get('r')!;
+      assert.deepEqual(t.relocations.map((x) => `${x.offset}:${x.symbol}+${x.addend}`), ours);
+      assert.equal(Buffer.from(t.bytes).toString('hex'), r.hex);
+    }
+  });
 });
 
 describe('initializer errors (ptxas rejects each)', () => {
@@ -237,5 +260,72 @@ describe('initializer errors (ptxas rejects each)', () => {
   test('gpuasm check reports initializer errors too', () => {
     const diags = checkPtxText('t.ptx', HEAD + '.visible .global .u32 v[2] = {1, 2, 3};\n');
     assert.ok(diags.some((d) => d.code === 'PTX425' && d.location?.line === 4), JSON.stringify(diags));
+  });
+});
+
+describe('PTX450: ptxas packs incomplete inner lists', () => {
+  const warnings = (body: string) => {
+    const text = HEAD + body + '\n';
+    const fromLayout = layoutPtx('t.ptx', text).diagnostics.filter((d) => d.severity === 'warning');
+    const fromCheck = checkPtxText('t.ptx', text).filter((d) => d.severity === 'warning');
+    // `gpuasm check` and `gpuasm layout` say the same.
+    assert.deepEqual(fromCheck, fromLayout, body);
+    return fromLayout.filter((d) => d.code === 'PTX450');
+  };
+  test('names the first displaced value, where ptxas stores it and where C would, at the value', () => {
+    const w = warnings('.visible .global .s32 x[3][2] = {{1},{3}};');
+    assert.equal(w.length, 1);
+    assert.equal(
+      w[0]!.message,
+      "ptxas packs incomplete inner lists: the value '3' is stored at x[0][1], not at x[1][0] where C would put it; write the inner lists out in full (pad with 0) to get C's layout",
+    );
+    assert.deepEqual([w[0]!.location?.line, w[0]!.location?.column, w[0]!.location?.length], [4, 39, 1]);
+  });
+  test('three dimensions, vectors and addresses', () => {
+    const cases: [string, string, number, number][] = [
+      ['.visible .global .s32 w[2][2][2] = {{{1},{2, 3}},{{4}}};', "the value '2' is stored at w[0][0][1], not at w[0][1][0]", 43, 1],
+      ['.visible .global .v2 .u32 v[2][2] = {{{1,2}},{{3, 4},{5,6}}};', "the vector '{3, 4}' is stored at v[0][1], not at v[1][0]", 47, 6],
+      ['.visible .global .u32 g;\n.visible .global .u64 r[3][2] = {{g+4},{generic(g) + 8, 7}};', "the value 'generic(g) + 8' is stored at r[0][1], not at r[1][0]", 41, 14],
+      // The 0 moves among zeros; the first value that changes the image is the 5.
+      ['.visible .global .s32 e[3][2] = {{1},{0},{5}};', "the value '5' is stored at e[1][0], not at e[2][0]", 43, 1],
+      // The moved 0 lands on a zero: the 6 is named.
+      ['.visible .const .u8 e[2][3] = {{1}, {0, 6}};', "the value '6' is stored at e[0][2], not at e[1][1]", 41, 1],
+    ];
+    for (const [body, what, column, length] of cases) {
+      const w = warnings(body);
+      assert.equal(w.length, 1, body);
+      assert.ok(w[0]!.message.includes(what), `${body}: ${w[0]!.message}`);
+      assert.deepEqual([w[0]!.location?.column, w[0]!.location?.length], [column, length], body);
+    }
+  });
+  test('no warning where ptxas and C store the same image', () => {
+    for (const body of [
+      '.visible .global .s32 x[3][2] = {{1, 2}, {3, 4}};',
+      '.visible .global .s32 x[3][2] = {{1, 2}, {3}};',
+      '.visible .global .s32 x[6] = {1, 2, 3};',
+      '.visible .global .s32 x[3][2] = {{1}};',
+      '.visible .global .s32 x[3][2] = {{1}, {}, {}};',
+      '.visible .global .s32 x[3][2] = {{1}, {0}};',
+      '.visible .global .s32 x[2][2][2] = {{{1, 2}, {3, 4}}, {{5}}};',
+      '.visible .global .v2 .u32 v[2][2] = {{{1, 2}, {3, 4}}, {{5, 6}}};',
+      '.visible .global .f32 x[2][2] = {{0.0}, {0f00000000}};',
+    ]) assert.deepEqual(warnings(body), [], body);
+  });
+  test('resolved addresses count by the bytes written', () => {
+    // c at bank offset 16 (after the visible c0): 0xff(c) writes 16, 0xff0000(c) writes 0; f's index is 1.
+    const P = '.visible .const .u32 c0[4] = {1};\n.const .u8 c = 9;\n.visible .func f() { ret; }\n';
+    assert.equal(warnings(P + '.visible .const .u8 x[2][3] = {{}, {0xff(c)}};').length, 1);
+    assert.deepEqual(warnings(P + '.visible .const .u8 x[2][3] = {{}, {0xff0000(c)}};'), []);
+    assert.equal(warnings(P + '.visible .global .u64 x[2][2] = {{}, {f}};').length, 1);
+    assert.deepEqual(warnings(P + '.visible .global .u64 x[2][2] = {{}, {0xff00(f)}};'), []);
+    // c0 is at offset 0: any byte of it is 0. A relocation is never a zero.
+    assert.deepEqual(warnings(P + '.visible .global .u8 x[2][3] = {{}, {0xff(c0)}};'), []);
+    assert.equal(warnings('.visible .global .u32 g;\n.visible .global .u64 x[2][2] = {{}, {0xff0000(g)}};').length, 1);
+  });
+  test('a moved -0.0 differs from +0.0', () => {
+    assert.equal(warnings('.visible .global .f32 x[2][2] = {{0.0}, {-0.0}};').length, 1);
+  });
+  test('function-scope .global variables are warned about too', () => {
+    assert.equal(warnings('.visible .entry k() { .global .u32 t[2][2] = {{1}, {2}}; ret; }').length, 1);
   });
 });
