@@ -8,6 +8,7 @@ import { f64ToBits, f64ToF32Bits } from '../core/float.js';
 import { toU64 } from '../core/int64.js';
 import type { BinaryExpr, ConditionalExpr, Declarator, Expr, Initializer, StateSpace, VariableDecl } from './ast.js';
 import { evaluateConstExpr, intLiteralValue, type ConstValue } from './consteval.js';
+import { ignoredField } from './opaque.js';
 import {
   ADDRESS_TYPES,
   DATA_TYPES,
@@ -49,6 +50,10 @@ export interface InitContext {
   keepElements?: boolean;
   /** `.version` as major*10+minor; undefined: no version gating. */
   version?: number;
+  /** Warnings (PTX449); none when absent. */
+  warn?: Reporter;
+  /** The parsed text, to place a report at the token after a span (as ptxas does). */
+  text?: string;
 }
 
 /** A declarator's shape and, when it has an initializer, its elements in storage order. */
@@ -324,6 +329,15 @@ export function flattenInitializer(decl: VariableDecl, dims: number[], init: Ini
   const work: { init: Initializer; level: number; base: number }[] = [{ init, level: 0, base: 0 }];
   while (work.length > 0) {
     const { init: node, level, base } = work.pop()!;
+    if (node.kind === 'field') {
+      // A whole array taking one field crashes ptxas (a recorded divergence); elsewhere it is ignored.
+      if (node === init && dims.length > 0) {
+        ctx.report('PTX426', 'an array needs a brace-enclosed initializer, not a single field', node.span);
+        return undefined;
+      }
+      if (!ignoredField(node, decl.type, info, ctx)) return undefined;
+      continue;
+    }
     if (level < resolved.length) {
       if (node.kind !== 'braces') {
         ctx.report('PTX426', 'initial value type mismatch: expected a brace-enclosed list for an array dimension', node.span);
@@ -340,6 +354,10 @@ export function flattenInitializer(decl: VariableDecl, dims: number[], init: Ini
           if (el.kind === 'braces') {
             ctx.report('PTX426', 'initial value type mismatch: braces where a single value is expected', el.span);
             return undefined;
+          }
+          if (el.kind === 'field') {
+            if (!ignoredField(el, decl.type, info, ctx)) return undefined;
+            continue;
           }
           const v = readElement(el, decl.type, info, ctx);
           if (!v) return undefined;
@@ -364,6 +382,10 @@ export function flattenInitializer(decl: VariableDecl, dims: number[], init: Ini
         if (el.kind === 'braces') {
           ctx.report('PTX426', 'initial value type mismatch: a vector element must be a single value', el.span);
           return undefined;
+        }
+        if (el.kind === 'field') {
+          if (!ignoredField(el, decl.type, info, ctx)) return undefined;
+          continue;
         }
         const v = readElement(el, decl.type, info, ctx);
         if (!v) return undefined;

@@ -13,6 +13,7 @@ import { Lexer, decodeFloat, decodeInt, nextTokenStart } from './lexer.js';
 import { Tok, TokFlag, tokenKindText } from './tokens.js';
 import { FUNCTION_ATTRIBUTE_SET, INSTRUCTION_SET, LINKAGE_SET, STATE_SPACE_SET, TYPE_SET } from './data/keywords.js';
 import { DIRECTIVE_WORDS } from './data/modifiers.js';
+import { OPAQUE_VALUE_WORDS } from './data/declarations.js';
 import type { StatementMemo } from './repeats.js';
 import { MAX_REPEAT_KEY } from './repeats.js';
 
@@ -1562,10 +1563,33 @@ export class Parser {
     return this.parseConstExpr();
   }
 
-  /// initializer := '{' [initializer (',' initializer)*] '}' | initValue
+  /// field := NAME '=' (NAME | constExpr)          `addr_mode_0 = clamp_to_border` (spec 5.3)
+  /// ptxas reads a value name at once: one of OPAQUE_VALUE_WORDS, or "Unrecognized initial value symbol".
+  private parseFieldInitializer(): A.FieldInitializer {
+    const lx = this.lx;
+    const start = lx.start;
+    const name = lx.tokenText();
+    const nameSpan = { start, end: lx.end };
+    this.advance(); // name
+    this.advance(); // =
+    let value: A.Expr;
+    if (lx.tok() === Tok.Ident && !this.isWarpSize()) {
+      const word = lx.tokenText();
+      if (!OPAQUE_VALUE_WORDS.has(word))
+        this.errorHere('PTX445', `unknown value '${word}' for field '${name}': expected one of ${[...OPAQUE_VALUE_WORDS].join(', ')} or a constant expression`);
+      value = { kind: 'name', name: word, span: { start: lx.start, end: lx.end } };
+      this.advance();
+    } else value = this.parseConstExpr();
+    return { kind: 'field', name, nameSpan, value, span: this.span(start) };
+  }
+
+  /// initializer := '{' [initializer (',' initializer)*] '}' | field | initValue
   private parseInitializer(): A.Initializer | undefined {
     const lx = this.lx;
-    if (lx.tok() !== Tok.LBrace) return this.parseInitValue(true);
+    if (lx.tok() !== Tok.LBrace) {
+      if (lx.tok() === Tok.Ident && lx.peek() === Tok.Assign && !this.isWarpSize()) return this.parseFieldInitializer();
+      return this.parseInitValue(true);
+    }
     this.enter();
     const start = lx.start;
     this.advance();
