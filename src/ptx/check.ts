@@ -638,8 +638,10 @@ export class ModuleChecker {
     let shapeOk = false;
     if (decl.space === '.param') this.error('PTX330', `.param variables may not be declared at module scope`, start());
     else shapeOk = this.checkDeclarationShape(decl, 'module');
+    // ptxas: for each declarator, at the token after its name.
     if (shapeOk && (decl.space === '.reg' || decl.space === '.local') && this.versionAtLeast(MODULE_REG_ERROR_VERSION))
-      this.error('PTX331', `module-scope ${decl.space} variables are not allowed with the ABI (PTX 3.0 and later)`, start());
+      for (const d of decl.declarators)
+        this.error('PTX331', `module-scope ${decl.space} variable '${d.name}' is not allowed with the ABI (PTX 3.0 and later)`, this.tokenLoc(nextTokenStart(this.text, d.nameSpan.end)));
     // A broken declaration still declares its names, so their uses do not cascade into errors.
     for (const d of decl.declarators) {
       if (!this.checkDeclaredName(d.name, d.nameSpan)) continue;

@@ -9,6 +9,7 @@ import { toU64 } from '../core/int64.js';
 import type { BinaryExpr, ConditionalExpr, Declarator, Expr, Initializer, StateSpace, VariableDecl } from './ast.js';
 import { evaluateConstExpr, intLiteralValue, type ConstValue } from './consteval.js';
 import { ignoredField } from './opaque.js';
+import { nextTokenStart } from './lexer.js';
 import {
   ADDRESS_TYPES,
   DATA_TYPES,
@@ -280,6 +281,14 @@ function readElement(e: Expr, type: string, info: DataTypeInfo, ctx: InitContext
   return { kind: 'bits', bits };
 }
 
+/** Where ptxas reports a shape mismatch (PTX426): a list at its closing brace, a value at the token after it. */
+function shapeAt(node: Initializer, ctx: InitContext): Span {
+  if (node.kind === 'braces') return { start: Math.max(node.span.start, node.span.end - 1), end: node.span.end };
+  if (ctx.text === undefined) return node.span;
+  const at = nextTokenStart(ctx.text, node.span.end);
+  return { start: at, end: at + 1 };
+}
+
 /**
  * Matches an initializer against the declarator's dimensions and vector width and reads every
  * element. `dims` may start with -1 (unsized), which the initializer's length fills in.
@@ -301,7 +310,7 @@ export function flattenInitializer(decl: VariableDecl, dims: number[], init: Ini
   const resolved = dims.slice();
   if (resolved.length > 0 && resolved[0] === -1) {
     if (init.kind !== 'braces') {
-      ctx.report('PTX426', 'an array needs a brace-enclosed initializer', init.span);
+      ctx.report('PTX426', 'an array needs a brace-enclosed initializer', shapeAt(init, ctx));
       return undefined;
     }
     if (init.elements.length === 0) {
@@ -340,28 +349,31 @@ export function flattenInitializer(decl: VariableDecl, dims: number[], init: Ini
     }
     if (level < resolved.length) {
       if (node.kind !== 'braces') {
-        ctx.report('PTX426', 'initial value type mismatch: expected a brace-enclosed list for an array dimension', node.span);
+        ctx.report('PTX426', 'initial value type mismatch: expected a brace-enclosed list for an array dimension', shapeAt(node, ctx));
         return undefined;
       }
       if (node.elements.length > resolved[level]!) {
-        ctx.report('PTX425', `too many elements in array initializer: ${node.elements.length} for a dimension of ${resolved[level]}`, node.elements[resolved[level]!]!.span);
+        // ptxas: at the list's closing brace.
+        ctx.report('PTX425', `too many elements in array initializer: ${node.elements.length} for a dimension of ${resolved[level]}`, { start: Math.max(node.span.start, node.span.end - 1), end: node.span.end });
         return undefined;
       }
       if (level === resolved.length - 1 && decl.vector === undefined) {
         // The innermost list of scalars: read it in place (no work item per element).
+        let skipped = 0; // fields: no bytes, the later values move down (ptxas)
         for (let i = 0; i < node.elements.length; i++) {
           const el = node.elements[i]!;
           if (el.kind === 'braces') {
-            ctx.report('PTX426', 'initial value type mismatch: braces where a single value is expected', el.span);
+            ctx.report('PTX426', 'initial value type mismatch: braces where a single value is expected', shapeAt(el, ctx));
             return undefined;
           }
           if (el.kind === 'field') {
             if (!ignoredField(el, decl.type, info, ctx)) return undefined;
+            skipped++;
             continue;
           }
           const v = readElement(el, decl.type, info, ctx);
           if (!v) return undefined;
-          if (keep) elements[base + i] = v;
+          if (keep) elements[base + i - skipped] = v;
         }
         continue;
       }
@@ -370,31 +382,33 @@ export function flattenInitializer(decl: VariableDecl, dims: number[], init: Ini
     }
     if (decl.vector !== undefined) {
       if (node.kind !== 'braces') {
-        ctx.report('PTX426', `initial value type mismatch: a .v${lanes} vector needs a brace-enclosed list of ${lanes} values`, node.span);
+        ctx.report('PTX426', `initial value type mismatch: a .v${lanes} vector needs a brace-enclosed list of ${lanes} values`, shapeAt(node, ctx));
         return undefined;
       }
       if (node.elements.length !== lanes) {
         ctx.report('PTX424', `a .v${lanes} vector initializer needs exactly ${lanes} elements, not ${node.elements.length}`, node.span);
         return undefined;
       }
+      let skipped = 0; // fields: no bytes, the later values move down (ptxas)
       for (let i = 0; i < lanes; i++) {
         const el = node.elements[i]!;
         if (el.kind === 'braces') {
-          ctx.report('PTX426', 'initial value type mismatch: a vector element must be a single value', el.span);
+          ctx.report('PTX426', 'initial value type mismatch: a vector element must be a single value', shapeAt(el, ctx));
           return undefined;
         }
         if (el.kind === 'field') {
           if (!ignoredField(el, decl.type, info, ctx)) return undefined;
+          skipped++;
           continue;
         }
         const v = readElement(el, decl.type, info, ctx);
         if (!v) return undefined;
-        if (keep) elements[base + i] = v;
+        if (keep) elements[base + i - skipped] = v;
       }
       continue;
     }
     if (node.kind === 'braces') {
-      ctx.report('PTX426', 'initial value type mismatch: braces where a single value is expected', node.span);
+      ctx.report('PTX426', 'initial value type mismatch: braces where a single value is expected', shapeAt(node, ctx));
       return undefined;
     }
     const v = readElement(node, decl.type, info, ctx);

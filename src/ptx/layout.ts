@@ -250,12 +250,21 @@ function checkSpace(decl: VariableDecl, name: string, at: Span, ctx: InitContext
 
 function layoutDeclarator(decl: VariableDecl, d: VariableDecl['declarators'][number], ctx: InitContext): PendingVariable | undefined {
   const isData = decl.space === '.global' || decl.space === '.const';
-  // ptxas reports a misplaced initializer of an array at the array (`c[2]`), of a scalar at its `=`.
+  // ptxas reports a misplaced initializer at the token after the name (`=`, or the `[` of an array).
   const misplacedAt = (): Span => {
-    if (d.dims.length || ctx.text === undefined) return d.dims.length ? d.nameSpan : d.initializer!.span;
+    if (ctx.text === undefined) return d.dims.length ? d.nameSpan : d.initializer!.span;
     const at = nextTokenStart(ctx.text, d.nameSpan.end);
     return { start: at, end: at + 1 };
   };
+  if (d.initializer && OPAQUE_TYPES.has(decl.type) && (decl.linkage === '.extern' || !isData)) {
+    // ptxas checks the fields as it reads them, the state space once the declarator is complete.
+    const dims = evaluateDims(d, ctx.report);
+    let failed = false;
+    const first: InitContext = { ...ctx, report: (c, m, s) => ((failed = true), ctx.report(c, m, s)) };
+    if (dims) checkOpaqueInitializer(decl, dims, d.initializer, first, true);
+    if (dims && !failed) checkSpace(decl, d.name, misplacedAt(), ctx);
+    return undefined;
+  }
   if (d.initializer && !checkSpace(decl, d.name, misplacedAt(), ctx)) return undefined;
   if (!isData || decl.linkage === '.extern' || d.parameterizedCount !== undefined) return undefined;
   // No memory representation: predicates are .reg only (the module checker reports it, PTX335).

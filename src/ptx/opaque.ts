@@ -31,10 +31,14 @@ import { nextTokenStart } from './lexer.js';
 export const OPAQUE_ELEMENT_BYTES: Readonly<Record<string, number>> = { '.texref': 52, '.samplerref': 20, '.surfref': 28 };
 export const OPAQUE_ALIGN = 4;
 
-/** A field's value: a value word (checked by the parser) or a constant expression of any type. */
+/**
+ * A field's value: a value word (checked by the parser) or a constant expression of any type.
+ * ptxas reports a problem of an operation at the operation's last token.
+ */
 function fieldValueOk(f: FieldInitializer, report: Reporter): boolean {
   if (f.value.kind === 'name' && f.value.name !== 'WARP_SZ') return true;
-  return evaluateConstExpr(f.value, report) !== undefined;
+  const atEnd: Reporter = (code, message, span) => report(code, message, { start: Math.max(span.start, span.end - 1), end: span.end });
+  return evaluateConstExpr(f.value, atEnd) !== undefined;
 }
 
 /** Every field value of the initializer, in source order (ptxas evaluates them as it parses). */
@@ -58,9 +62,9 @@ const closingBrace = (list: InitializerList): Span => ({ start: Math.max(list.sp
 
 /**
  * A `name = value` element in the initializer of a data variable (`.u32 a[2] = {width = 1, 2}`):
- * ptxas takes it, counts it as an element and writes nothing for it (the values after it move
- * down: a recorded divergence, warned as PTX449). Its value is still evaluated, and a type that
- * takes no initializer still refuses it. False after a report.
+ * ptxas takes it, counts it as an element and writes nothing for it, so the values after it in
+ * its list move down (the caller does that; warned as PTX449). Its value is still evaluated, and
+ * a type that takes no initializer still refuses it. False after a report.
  */
 export function ignoredField(f: FieldInitializer, type: string, info: DataTypeInfo, ctx: InitContext): boolean {
   if (!fieldValueOk(f, ctx.report)) return false;
@@ -70,7 +74,7 @@ export function ignoredField(f: FieldInitializer, type: string, info: DataTypeIn
   }
   ctx.warn?.(
     'PTX449',
-    `field assignment '${f.name} = …' in a ${type} initializer: ptxas counts it as an element but writes no bytes for it (later values move down; gpuasm layout leaves a zero in its place)`,
+    `field assignment '${f.name} = …' in a ${type} initializer: ptxas counts it as an element but writes no bytes for it (the values after it in its list move down)`,
     f.nameSpan,
   );
   return true;
@@ -79,14 +83,17 @@ export function ignoredField(f: FieldInitializer, type: string, info: DataTypeIn
 /**
  * Checks the initializer of a .texref/.samplerref/.surfref declarator against its dimensions
  * (`dims` from evaluateDims, -1 for an unsized outer dimension). Returns the dimensions with the
- * unsized one filled in, or undefined after reporting the first problem.
+ * unsized one filled in, or undefined after reporting the first problem. `misplaced`: the
+ * initializer is not allowed at all (PTX420/PTX421, reported once this passes); ptxas then makes
+ * only the checks it makes while reading the list (values, fields, counts), not the shape checks
+ * of the finished declaration (a value where a list is expected, an empty unsized list).
  */
-export function checkOpaqueInitializer(decl: VariableDecl, dims: number[], init: Initializer, ctx: InitContext): number[] | undefined {
+export function checkOpaqueInitializer(decl: VariableDecl, dims: number[], init: Initializer, ctx: InitContext, misplaced = false): number[] | undefined {
   const fields = OPAQUE_FIELDS.get(decl.type)!;
   const report = ctx.report;
   if (!fieldValuesOk(init, report)) return undefined;
   const resolved = dims.slice();
-  if (init.kind === 'field' && (dims.length === 0 || dims[0] === -1)) {
+  if (init.kind === 'field' && (dims.length === 0 || dims[0] === -1) && !misplaced) {
     // ptxas crashes on these (a recorded divergence).
     report('PTX448', `the initializer of ${dims.length === 0 ? `a ${decl.type} variable` : 'an unsized array'} must be a brace-enclosed list of fields, not a single field`, init.span);
     return undefined;
@@ -101,6 +108,7 @@ export function checkOpaqueInitializer(decl: VariableDecl, dims: number[], init:
     const { node, level } = work.pop()!;
     if (node.kind === 'field') continue; // an array element or whole array: taken and ignored
     if (node.kind !== 'braces') {
+      if (misplaced) continue;
       const what = node.kind === 'name' ? `name '${node.name}'` : 'value';
       report('PTX448', `initial value type mismatch: a ${what} where a ${decl.type} initializer expects a brace-enclosed list of fields (e.g. { ${[...fields][0]} = … })`, after(node.span));
       return undefined;
@@ -108,7 +116,7 @@ export function checkOpaqueInitializer(decl: VariableDecl, dims: number[], init:
     if (level < resolved.length) {
       const n = node.elements.length;
       if (level === 0 && resolved[0] === -1) {
-        if (n === 0) {
+        if (n === 0 && !misplaced) {
           report('PTX433', 'an unsized array needs at least one initializer element', closingBrace(node));
           return undefined;
         }
@@ -144,6 +152,7 @@ export function checkOpaqueInitializer(decl: VariableDecl, dims: number[], init:
 /** Whether ptxas stops at a fatal problem in this opaque initializer (then it reports nothing later about the declaration). */
 export function opaqueInitializerFails(decl: VariableDecl, dims: number[], init: Initializer, text: string): boolean {
   let failed = false;
-  checkOpaqueInitializer(decl, dims, init, { report: () => (failed = true), lookup: () => undefined, text });
+  const misplaced = decl.linkage === '.extern' || (decl.space !== '.global' && decl.space !== '.const');
+  checkOpaqueInitializer(decl, dims, init, { report: () => (failed = true), lookup: () => undefined, text }, misplaced);
   return failed;
 }

@@ -1518,8 +1518,12 @@ export class Parser {
     }
     if (lx.tok() === Tok.Assign && full) {
       this.advance();
+      const quiet = this.quiet;
       const init = this.parseInitializer();
       if (!init) return undefined;
+      // ptxas checks a declaration once it has read all of it: after an error inside an
+      // initializer (a value expression, a field's value) it says nothing more about it.
+      if (this.quiet && !quiet) return undefined;
       d.initializer = init;
     }
     d.span = this.span(start);

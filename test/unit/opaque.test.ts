@@ -125,7 +125,7 @@ describe('PTX opaque initializers: the rules ptxas applies', () => {
 
   test('values are constant expressions evaluated as ptxas does', () => {
     assert.equal(first('.global .texref t = { width = 1 / 0 };'), 'PTX406 4:35');
-    assert.equal(first('.global .texref t = { width = 1.5 % 2 };'), 'PTX405 4:31');
+    assert.equal(first('.global .texref t = { width = 1.5 % 2 };'), 'PTX405 4:37');
     assert.equal(first('.global .texref t = { width = (.s32)1 };'), 'PTX234 4:32');
     assert.equal(first('.global .texref t = { width = 1e400 };'), 'PTX108 4:31');
     // Evaluated as parsed: before the unknown field of the same list.
@@ -183,7 +183,7 @@ describe('PTX opaque initializers: the rules ptxas applies', () => {
 
   test('misplaced initializers: .extern and spaces other than .global/.const, at the `=` of a single handle', () => {
     assert.equal(first('.extern\n.global\n.texref\ns\n=\n{\nwidth=1\n}\n;'), 'PTX421 8:1');
-    assert.equal(first('.shared .texref t[2] = { { width = 1 } };'), 'PTX420 4:17');
+    assert.equal(first('.shared .texref t[2] = { { width = 1 } };'), 'PTX420 4:18');
     assert.equal(first('.extern .global .u32 a\n=\n1\n;'), 'PTX421 5:1');
     assert.equal(first('.entry k2() {\n.global .texref t = { width = 1 };\nret; }'), 'PTX336 5:9');
     assert.equal(first('.entry k2(.param .samplerref s = { filter_mode = linear }) { ret; }'), 'PTX201 4:32');
@@ -195,12 +195,12 @@ describe('PTX opaque initializers: the rules ptxas applies', () => {
       r.map((d) => `${d.severity} ${d.code} ${d.location?.line}`),
       ['warning PTX449 4', 'warning PTX449 5', 'warning PTX449 6'],
     );
-    assert.equal(first('.global .u32 a[1] = { 1, width = 1 };'), 'PTX425 4:26');
+    assert.equal(first('.global .u32 a[1] = { 1, width = 1 };'), 'PTX425 4:36');
     assert.equal(first('.global .u32 a[2] = { width = 1 / 0 };'), 'PTX406 4:35');
     assert.equal(first('.global .f16 h[2] = { width = 1 };'), 'PTX422 4:23');
     // ptxas crashes on these.
     assert.equal(first('.global .u32 a[2] = width = 1;'), 'PTX426 4:21');
-    assert.equal(first('.global .u32 a[] = width = 1;'), 'PTX426 4:20');
+    assert.equal(first('.global .u32 a[] = width = 1;'), 'PTX426 4:29');
   });
 });
 
