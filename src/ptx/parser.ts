@@ -1609,6 +1609,7 @@ export class Parser {
           this.depth--;
           this.openBraces--;
           this.sp = base;
+          this.skipInitializerList();
           return undefined;
         }
         this.scratch[this.sp++] = e;
@@ -1620,8 +1621,27 @@ export class Parser {
     const elements = chunks ? chunks[0]!.concat(...chunks.slice(1), rest) : rest;
     this.depth--;
     this.openBraces--;
-    if (!this.expect(Tok.RBrace)) return undefined;
+    if (!this.expect(Tok.RBrace)) {
+      this.skipInitializerList();
+      return undefined;
+    }
     return { kind: 'braces', elements, span: this.span(start) };
+  }
+
+  /**
+   * After an error inside an initializer list: skips past the `}` that closes it, or to a `;` or the
+   * end of the file, so the rest of the declaration is not read as further statements.
+   */
+  private skipInitializerList(): void {
+    const lx = this.lx;
+    let depth = 0;
+    for (;;) {
+      const k = lx.tok();
+      if (k === Tok.EOF || k === Tok.Semi) return;
+      this.advance();
+      if (k === Tok.LBrace) depth++;
+      else if (k === Tok.RBrace && depth-- === 0) return;
+    }
   }
 
   // ------------------------------------------------------------------ statements
