@@ -157,12 +157,25 @@ export interface ListOperand extends Node {
 export type StateSpace = '.reg' | '.sreg' | '.const' | '.global' | '.local' | '.param' | '.shared' | '.tex';
 export type Linkage = '.extern' | '.visible' | '.weak' | '.common';
 
-/** `{ 1, 2, {3, 4} }` or a single expression. */
-export type Initializer = Expr | InitializerList;
+/** `{ 1, 2, {3, 4} }`, a single expression, or a field assignment (`filter_mode = nearest`). */
+export type Initializer = Expr | InitializerList | FieldInitializer;
 
 export interface InitializerList extends Node {
   kind: 'braces';
   elements: Initializer[];
+}
+
+/**
+ * `addr_mode_0 = clamp_to_border`: one member of a `.texref`/`.samplerref`/`.surfref` initializer
+ * (spec 5.3). ptxas parses it as an element of any initializer list (see src/ptx/opaque.ts for
+ * what it then does with it). `value` is a name (`wrap`, `nearest`, … or an unknown word,
+ * reported by the parser) or a constant expression.
+ */
+export interface FieldInitializer extends Node {
+  kind: 'field';
+  name: string;
+  nameSpan: Span;
+  value: Expr;
 }
 
 /** One name in a declaration: `a`, `%r<100>`, `arr[4][2] = {...}`, `buf[]`. */

@@ -17,6 +17,7 @@ import { locatedBefore, type MappedText, type SourceLocation, type Span } from '
 import type * as A from './ast.js';
 import { evaluateConstExpr } from './consteval.js';
 import { nextTokenStart } from './lexer.js';
+import { opaqueInitializerFails } from './opaque.js';
 import {
   ADDRESS_SIZE_MIN_VERSION,
   ATTRIBUTE_MIN_SM,
@@ -586,10 +587,7 @@ export class ModuleChecker {
         this.error('PTX336', `texture, sampler and surface variables ('${firstName}') must be declared at module scope or as entry parameters`, typeLoc());
         return false;
       }
-      if (decl.type === '.samplerref' && context === 'module' && !this.header.texmodeIndependent) {
-        this.error('PTX338', `.samplerref variable '${firstName}' needs '.target texmode_independent'`, typeLoc());
-        return false;
-      }
+      if (!this.checkOpaqueHandles(decl, context)) return false;
     }
     if (decl.vector !== undefined && !this.writtenBeforeType(decl, `.v${decl.vector}`)) {
       this.error('PTX339', `the vector width .v${decl.vector} must come before the type ${decl.type}`, typeLoc());
@@ -616,6 +614,35 @@ export class ModuleChecker {
       }
     }
     return true;
+  }
+
+  /**
+   * The rules ptxas applies to each single texture/sampler/surface handle, once its declarator is
+   * complete, at the token after its name: at module scope it lives in .global and is not .common;
+   * a .samplerref (also an entry parameter) needs texmode_independent. Arrays of handles are data
+   * to ptxas (any state space, any texture mode), and it never completes a handle whose
+   * initializer it stops at (src/ptx/opaque.ts reports that).
+   */
+  private checkOpaqueHandles(decl: A.VariableDecl, context: 'module' | 'entryParam'): boolean {
+    let ok = true;
+    for (const d of decl.declarators) {
+      if (d.dims.length > 0) continue;
+      if (d.initializer && opaqueInitializerFails(decl, [], d.initializer, this.text)) continue;
+      const at = (): SourceLocation => this.tokenLoc(nextTokenStart(this.text, d.nameSpan.end));
+      if (context === 'module' && decl.space !== '.global') {
+        this.error('PTX336', `texture, sampler and surface variable '${d.name}' must be in the .global state space, not ${decl.space}`, at());
+        ok = false;
+      }
+      if (decl.type === '.samplerref' && !this.header.texmodeIndependent) {
+        this.error('PTX338', `.samplerref variable '${d.name}' needs '.target texmode_independent'`, at());
+        ok = false;
+      }
+      if (decl.linkage === '.common') {
+        this.error('PTX330', `.common variable '${d.name}' cannot have type ${decl.type}`, at());
+        ok = false;
+      }
+    }
+    return ok;
   }
 
   /** Whether `word` (e.g. `.v2`, `.align`) is written between the declaration's start and its type. */
@@ -671,8 +698,10 @@ export class ModuleChecker {
     let shapeOk = false;
     if (decl.space === '.param') this.error('PTX330', `.param variables may not be declared at module scope`, start());
     else shapeOk = this.checkDeclarationShape(decl, 'module');
+    // ptxas: for each declarator, at the token after its name.
     if (shapeOk && (decl.space === '.reg' || decl.space === '.local') && this.versionAtLeast(MODULE_REG_ERROR_VERSION))
-      this.error('PTX331', `module-scope ${decl.space} variables are not allowed with the ABI (PTX 3.0 and later)`, start());
+      for (const d of decl.declarators)
+        this.error('PTX331', `module-scope ${decl.space} variable '${d.name}' is not allowed with the ABI (PTX 3.0 and later)`, this.tokenLoc(nextTokenStart(this.text, d.nameSpan.end)));
     // A broken declaration still declares its names, so their uses do not cascade into errors.
     for (const d of decl.declarators) {
       if (!this.checkDeclaredName(d.name, d.nameSpan)) continue;

@@ -8,6 +8,8 @@ import { f64ToBits, f64ToF32Bits } from '../core/float.js';
 import { toU64 } from '../core/int64.js';
 import type { BinaryExpr, ConditionalExpr, Declarator, Expr, Initializer, StateSpace, VariableDecl } from './ast.js';
 import { evaluateConstExpr, intLiteralValue, type ConstValue } from './consteval.js';
+import { ignoredField } from './opaque.js';
+import { nextTokenStart } from './lexer.js';
 import {
   ADDRESS_TYPES,
   DATA_TYPES,
@@ -53,6 +55,10 @@ export interface InitContext {
   placement?: boolean;
   /** Called with each device function whose address is a value, in storage order. */
   functionUsed?(name: string): void;
+  /** Warnings (PTX449); none when absent. */
+  warn?: Reporter;
+  /** The parsed text, to place a report at the token after a span (as ptxas does). */
+  text?: string;
 }
 
 /** A declarator's shape and, when it has an initializer, its elements in storage order. */
@@ -285,6 +291,14 @@ function readElement(e: Expr, type: string, info: DataTypeInfo, ctx: InitContext
   return { kind: 'bits', bits };
 }
 
+/** Where ptxas reports a shape mismatch (PTX426): a list at its closing brace, a value at the token after it. */
+function shapeAt(node: Initializer, ctx: InitContext): Span {
+  if (node.kind === 'braces') return { start: Math.max(node.span.start, node.span.end - 1), end: node.span.end };
+  if (ctx.text === undefined) return node.span;
+  const at = nextTokenStart(ctx.text, node.span.end);
+  return { start: at, end: at + 1 };
+}
+
 /**
  * Matches an initializer against the declarator's dimensions and vector width and reads every
  * element. `dims` may start with -1 (unsized), which the initializer's length fills in.
@@ -312,7 +326,7 @@ export function flattenInitializer(decl: VariableDecl, dims: number[], init: Ini
   const resolved = dims.slice();
   if (resolved.length > 0 && resolved[0] === -1) {
     if (init.kind !== 'braces') {
-      ctx.report('PTX426', 'an array needs a brace-enclosed initializer', init.span);
+      ctx.report('PTX426', 'an array needs a brace-enclosed initializer', shapeAt(init, ctx));
       return undefined;
     }
     if (init.elements.length === 0) {
@@ -361,26 +375,43 @@ export function flattenInitializer(decl: VariableDecl, dims: number[], init: Ini
   const work: { init: Initializer; level: number; base: number }[] = [{ init, level: 0, base: 0 }];
   while (work.length > 0) {
     const { init: node, level, base } = work.pop()!;
+    if (node.kind === 'field') {
+      // A whole array taking one field crashes ptxas (a recorded divergence); elsewhere it is ignored.
+      if (node === init && dims.length > 0) {
+        ctx.report('PTX426', 'an array needs a brace-enclosed initializer, not a single field', node.span);
+        return undefined;
+      }
+      if (!ignoredField(node, decl.type, info, ctx)) return undefined;
+      continue;
+    }
     if (level < resolved.length) {
       if (node.kind !== 'braces') {
-        ctx.report('PTX426', 'initial value type mismatch: expected a brace-enclosed list for an array dimension', node.span);
+        ctx.report('PTX426', 'initial value type mismatch: expected a brace-enclosed list for an array dimension', shapeAt(node, ctx));
         return undefined;
       }
       if (node.elements.length > resolved[level]!) {
-        ctx.report('PTX425', `too many elements in array initializer: ${node.elements.length} for a dimension of ${resolved[level]}`, node.elements[resolved[level]!]!.span);
+        // ptxas: at the list's closing brace.
+        ctx.report('PTX425', `too many elements in array initializer: ${node.elements.length} for a dimension of ${resolved[level]}`, { start: Math.max(node.span.start, node.span.end - 1), end: node.span.end });
         return undefined;
       }
       if (level === resolved.length - 1 && decl.vector === undefined) {
         // The innermost list of scalars: read it in place (no work item per element).
+        let skipped = 0; // fields: no bytes, the later values move down (ptxas)
         for (let i = 0; i < node.elements.length; i++) {
           const el = node.elements[i]!;
           if (el.kind === 'braces') {
-            ctx.report('PTX426', 'initial value type mismatch: braces where a single value is expected', el.span);
+            ctx.report('PTX426', 'initial value type mismatch: braces where a single value is expected', shapeAt(el, ctx));
             return undefined;
+          }
+          if (el.kind === 'field') {
+            if (!ignoredField(el, decl.type, info, ctx)) return undefined;
+            skipped++;
+            continue;
           }
           const v = readElement(el, decl.type, info, ctx);
           if (!v) return undefined;
-          store(place(el, base + i), v);
+          // A field takes no slot in either layout: the values after it move down.
+          store(place(el, base + i - skipped), v);
         }
         continue;
       }
@@ -389,7 +420,7 @@ export function flattenInitializer(decl: VariableDecl, dims: number[], init: Ini
     }
     if (decl.vector !== undefined) {
       if (node.kind !== 'braces') {
-        ctx.report('PTX426', `initial value type mismatch: a .v${lanes} vector needs a brace-enclosed list of ${lanes} values`, node.span);
+        ctx.report('PTX426', `initial value type mismatch: a .v${lanes} vector needs a brace-enclosed list of ${lanes} values`, shapeAt(node, ctx));
         return undefined;
       }
       if (node.elements.length !== lanes) {
@@ -397,20 +428,26 @@ export function flattenInitializer(decl: VariableDecl, dims: number[], init: Ini
         return undefined;
       }
       const at = place(node, base);
+      let skipped = 0; // fields: no bytes, the later values move down (ptxas)
       for (let i = 0; i < lanes; i++) {
         const el = node.elements[i]!;
         if (el.kind === 'braces') {
-          ctx.report('PTX426', 'initial value type mismatch: a vector element must be a single value', el.span);
+          ctx.report('PTX426', 'initial value type mismatch: a vector element must be a single value', shapeAt(el, ctx));
           return undefined;
+        }
+        if (el.kind === 'field') {
+          if (!ignoredField(el, decl.type, info, ctx)) return undefined;
+          skipped++;
+          continue;
         }
         const v = readElement(el, decl.type, info, ctx);
         if (!v) return undefined;
-        store(at + i, v);
+        store(at + i - skipped, v);
       }
       continue;
     }
     if (node.kind === 'braces') {
-      ctx.report('PTX426', 'initial value type mismatch: braces where a single value is expected', node.span);
+      ctx.report('PTX426', 'initial value type mismatch: braces where a single value is expected', shapeAt(node, ctx));
       return undefined;
     }
     const v = readElement(node, decl.type, info, ctx);

@@ -23,6 +23,9 @@ import { RepeatedDeclaration, RepeatedInstruction } from './repeats.js';
 // index.js imports this module too; its functions are only called at run time, so the cycle is harmless.
 import { checkModule, checkPtxText, finalDiagnostics, parsePtx, type PtxCheckOptions } from './index.js';
 import { evaluateDims, flattenInitializer, reportDisplaced, type FlatInitializer, type InitContext, type InitSymbol } from './initializers.js';
+import { OPAQUE_TYPES } from './data/declarations.js';
+import { nextTokenStart } from './lexer.js';
+import { OPAQUE_ALIGN, OPAQUE_ELEMENT_BYTES, checkOpaqueInitializer } from './opaque.js';
 
 export interface LayoutRelocation {
   /** Byte offset inside the variable. */
@@ -178,7 +181,7 @@ export function layoutInput(input: LayoutInput, source: MappedText, diags: Diagn
   const labels = input.labels;
   const unknown = options.unknownLabels;
   const isLabel = unknown ? (n: string) => labels.has(n) || (unknown.add(n), false) : (n: string) => labels.has(n);
-  const ctx: InitContext = { report, lookup: (n) => symbols.get(n), isLabel, version: input.version, keepElements: options.images !== false, placement: true };
+  const ctx: InitContext = { report, warn, text: source.text, lookup: (n) => symbols.get(n), isLabel, version: input.version, keepElements: options.images !== false, placement: true };
   // Device functions in order of first use as values: the index ptxas stores for each (see encode).
   const functionOrder = new Map<string, number>();
   ctx.functionUsed = (n) => {
@@ -279,11 +282,26 @@ function checkSpace(decl: VariableDecl, name: string, at: Span, ctx: InitContext
 
 function layoutDeclarator(decl: VariableDecl, d: VariableDecl['declarators'][number], ctx: InitContext): PendingVariable | undefined {
   const isData = decl.space === '.global' || decl.space === '.const';
-  // ptxas reports a misplaced initializer of an array at the array (`c[2]`), of a scalar at its value.
-  if (d.initializer && !checkSpace(decl, d.name, d.dims.length ? d.nameSpan : d.initializer.span, ctx)) return undefined;
+  // ptxas reports a misplaced initializer at the token after the name (`=`, or the `[` of an array).
+  const misplacedAt = (): Span => {
+    if (ctx.text === undefined) return d.dims.length ? d.nameSpan : d.initializer!.span;
+    const at = nextTokenStart(ctx.text, d.nameSpan.end);
+    return { start: at, end: at + 1 };
+  };
+  if (d.initializer && OPAQUE_TYPES.has(decl.type) && (decl.linkage === '.extern' || !isData)) {
+    // ptxas checks the fields as it reads them, the state space once the declarator is complete.
+    const dims = evaluateDims(d, ctx.report);
+    let failed = false;
+    const first: InitContext = { ...ctx, report: (c, m, s) => ((failed = true), ctx.report(c, m, s)) };
+    if (dims) checkOpaqueInitializer(decl, dims, d.initializer, first, true);
+    if (dims && !failed) checkSpace(decl, d.name, misplacedAt(), ctx);
+    return undefined;
+  }
+  if (d.initializer && !checkSpace(decl, d.name, misplacedAt(), ctx)) return undefined;
   if (!isData || decl.linkage === '.extern' || d.parameterizedCount !== undefined) return undefined;
   // No memory representation: predicates are .reg only (the module checker reports it, PTX335).
   if (decl.type === '.pred') return undefined;
+  if (OPAQUE_TYPES.has(decl.type)) return layoutOpaque(decl, d, ctx);
   const info = DATA_TYPES[decl.type];
   const dims = evaluateDims(d, ctx.report);
   if (!dims) return undefined;
@@ -308,6 +326,36 @@ function layoutDeclarator(decl: VariableDecl, d: VariableDecl['declarators'][num
     align: Math.max(explicit, natural),
     elementSize,
     flat,
+    external: decl.linkage === '.visible' || decl.linkage === '.weak',
+  };
+}
+
+/**
+ * A .texref/.samplerref/.surfref declarator: its initializer is checked (src/ptx/opaque.ts); an
+ * array of handles takes zeroed room in .nv.global, a single handle none (ptxas writes no symbol).
+ */
+function layoutOpaque(decl: VariableDecl, d: VariableDecl['declarators'][number], ctx: InitContext): PendingVariable | undefined {
+  const dims = evaluateDims(d, ctx.report);
+  if (!dims) return undefined;
+  let resolved = dims;
+  if (d.initializer) {
+    const r = checkOpaqueInitializer(decl, dims, d.initializer, ctx);
+    if (!r) return undefined;
+    resolved = r;
+  }
+  // Vectors of handles are the module checker's to report.
+  if (dims.length === 0 || decl.vector !== undefined) return undefined;
+  const elementSize = OPAQUE_ELEMENT_BYTES[decl.type]!;
+  let count = 1;
+  for (const n of resolved) count *= n < 0 ? 0 : n;
+  return {
+    decl,
+    name: d.name,
+    span: d.span,
+    space: decl.space as '.global' | '.const',
+    size: count * elementSize,
+    align: OPAQUE_ALIGN,
+    elementSize,
     external: decl.linkage === '.visible' || decl.linkage === '.weak',
   };
 }

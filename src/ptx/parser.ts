@@ -13,6 +13,7 @@ import { Lexer, decodeFloat, decodeInt, nextTokenStart } from './lexer.js';
 import { Tok, TokFlag, tokenKindText } from './tokens.js';
 import { FUNCTION_ATTRIBUTE_SET, INSTRUCTION_SET, LINKAGE_SET, STATE_SPACE_SET, TYPE_SET } from './data/keywords.js';
 import { DIRECTIVE_WORDS } from './data/modifiers.js';
+import { OPAQUE_VALUE_WORDS } from './data/declarations.js';
 import type { StatementMemo } from './repeats.js';
 import { MAX_REPEAT_KEY } from './repeats.js';
 
@@ -1517,8 +1518,12 @@ export class Parser {
     }
     if (lx.tok() === Tok.Assign && full) {
       this.advance();
+      const quiet = this.quiet;
       const init = this.parseInitializer();
       if (!init) return undefined;
+      // ptxas checks a declaration once it has read all of it: after an error inside an
+      // initializer (a value expression, a field's value) it says nothing more about it.
+      if (this.quiet && !quiet) return undefined;
       d.initializer = init;
     }
     d.span = this.span(start);
@@ -1562,10 +1567,33 @@ export class Parser {
     return this.parseConstExpr();
   }
 
-  /// initializer := '{' [initializer (',' initializer)*] '}' | initValue
+  /// field := NAME '=' (NAME | constExpr)          `addr_mode_0 = clamp_to_border` (spec 5.3)
+  /// ptxas reads a value name at once: one of OPAQUE_VALUE_WORDS, or "Unrecognized initial value symbol".
+  private parseFieldInitializer(): A.FieldInitializer {
+    const lx = this.lx;
+    const start = lx.start;
+    const name = lx.tokenText();
+    const nameSpan = { start, end: lx.end };
+    this.advance(); // name
+    this.advance(); // =
+    let value: A.Expr;
+    if (lx.tok() === Tok.Ident && !this.isWarpSize()) {
+      const word = lx.tokenText();
+      if (!OPAQUE_VALUE_WORDS.has(word))
+        this.errorHere('PTX445', `unknown value '${word}' for field '${name}': expected one of ${[...OPAQUE_VALUE_WORDS].join(', ')} or a constant expression`);
+      value = { kind: 'name', name: word, span: { start: lx.start, end: lx.end } };
+      this.advance();
+    } else value = this.parseConstExpr();
+    return { kind: 'field', name, nameSpan, value, span: this.span(start) };
+  }
+
+  /// initializer := '{' [initializer (',' initializer)*] '}' | field | initValue
   private parseInitializer(): A.Initializer | undefined {
     const lx = this.lx;
-    if (lx.tok() !== Tok.LBrace) return this.parseInitValue(true);
+    if (lx.tok() !== Tok.LBrace) {
+      if (lx.tok() === Tok.Ident && lx.peek() === Tok.Assign && !this.isWarpSize()) return this.parseFieldInitializer();
+      return this.parseInitValue(true);
+    }
     this.enter();
     const start = lx.start;
     this.advance();
@@ -1581,6 +1609,7 @@ export class Parser {
           this.depth--;
           this.openBraces--;
           this.sp = base;
+          this.skipInitializerList();
           return undefined;
         }
         this.scratch[this.sp++] = e;
@@ -1592,8 +1621,27 @@ export class Parser {
     const elements = chunks ? chunks[0]!.concat(...chunks.slice(1), rest) : rest;
     this.depth--;
     this.openBraces--;
-    if (!this.expect(Tok.RBrace)) return undefined;
+    if (!this.expect(Tok.RBrace)) {
+      this.skipInitializerList();
+      return undefined;
+    }
     return { kind: 'braces', elements, span: this.span(start) };
+  }
+
+  /**
+   * After an error inside an initializer list: skips past the `}` that closes it, or to a `;` or the
+   * end of the file, so the rest of the declaration is not read as further statements.
+   */
+  private skipInitializerList(): void {
+    const lx = this.lx;
+    let depth = 0;
+    for (;;) {
+      const k = lx.tok();
+      if (k === Tok.EOF || k === Tok.Semi) return;
+      this.advance();
+      if (k === Tok.LBrace) depth++;
+      else if (k === Tok.RBrace && depth-- === 0) return;
+    }
   }
 
   // ------------------------------------------------------------------ statements

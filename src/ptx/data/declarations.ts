@@ -22,6 +22,28 @@ export const INSTRUCTION_ONLY_TYPES: ReadonlySet<string> = new Set([
 /** Opaque texture/sampler/surface handle types. */
 export const OPAQUE_TYPES: ReadonlySet<string> = new Set(['.texref', '.samplerref', '.surfref']);
 
+/**
+ * The members each opaque type's initializer may name (`{ filter_mode = nearest, ... }`), as ptxas
+ * 13.0 accepts them in both texture modes (any other name: "Unrecognized field name"). In
+ * texmode_independent ptxas only notes that `filter_mode` and `addr_mode_N` of a .texref are ignored.
+ */
+export const OPAQUE_FIELDS: ReadonlyMap<string, ReadonlySet<string>> = new Map([
+  ['.texref', new Set([
+    'width', 'height', 'depth', 'channel_data_type', 'channel_order', 'normalized_coords',
+    'filter_mode', 'addr_mode_0', 'addr_mode_1', 'addr_mode_2', 'array_size', 'num_mipmap_levels', 'num_samples',
+  ])],
+  ['.samplerref', new Set(['force_unnormalized_coords', 'filter_mode', 'addr_mode_0', 'addr_mode_1', 'addr_mode_2'])],
+  ['.surfref', new Set(['width', 'height', 'depth', 'channel_data_type', 'channel_order', 'array_size', 'memory_layout'])],
+]);
+
+/**
+ * The words a member's value may be instead of a constant expression. ptxas takes any of them for
+ * any member (`filter_mode = wrap` is accepted), and any other name is "Unrecognized initial value symbol".
+ */
+export const OPAQUE_VALUE_WORDS: ReadonlySet<string> = new Set([
+  'wrap', 'mirror', 'clamp_ogl', 'clamp_to_edge', 'clamp_to_border', 'nearest', 'linear',
+]);
+
 /** Vector widths a declaration may use (`.v8` is an instruction-only vector width). */
 export const DECLARATION_VECTOR_WIDTHS: ReadonlySet<number> = new Set([2, 4]);
 
