@@ -121,6 +121,28 @@ export function ptxManyInstructions(n: number): string {
   return out.join('');
 }
 
+/**
+ * Blocks nested 900 deep (under the parser's depth limit), each opening with a branch to a label
+ * defined at the end of the function, the nest repeated to fill `bytes`: every reference stays
+ * unresolved while its block and all enclosing ones close.
+ */
+export function ptxNestedForwardBranches(bytes: number): string {
+  const out = [PTX_HEADER, '.visible .entry k()\n{\n'];
+  let k = 0;
+  let len = 0;
+  while (len < bytes) {
+    for (let d = 0; d < 900; d++) {
+      const line = `{ bra L${k++};\n`;
+      out.push(line);
+      len += line.length + 2 + `L${k}: ret;\n`.length;
+    }
+    out.push('}\n'.repeat(900));
+  }
+  for (let i = 0; i < k; i++) out.push(`L${i}: ret;\n`);
+  out.push('}\n');
+  return out.join('');
+}
+
 /** `n` statements that are each an error (undeclared register): diagnostics must stay bounded. */
 export function ptxManyErrors(n: number): string {
   const out = [PTX_HEADER, '.visible .entry k()\n{\n.reg .b32 %r<2>;\n'];
