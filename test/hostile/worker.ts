@@ -6,13 +6,15 @@
  *
  * Each input's cost is measured by things that do not depend on the machine's speed or load
  * (docs/testing.md, "How growth is judged"): the library's work meter (tokens read, expression
- * nodes evaluated) and the peak growth of the V8 heap while the input is checked.
+ * nodes evaluated), the bytes allocated on the V8 heap and the heap's peak growth while the input
+ * is checked.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import v8 from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import type { Diagnostic } from '../../src/core/diagnostics.js';
 import { workMeter } from '../../src/core/work.js';
+import { allocatedDuring } from '../harness/alloc.js';
 
 export type Entry = 'ptx' | 'ptx-preprocess' | 'amdgpu' | 'amdgpu-expr';
 
@@ -30,6 +32,8 @@ export interface HostileOutcome {
   index: number;
   /** Work-meter steps the input caused (see src/core/work.ts). */
   steps: number;
+  /** Bytes allocated on the V8 heap while the input was checked (test/harness/alloc.ts). */
+  allocatedBytes: number;
   /** Peak growth of the used V8 heap while the input was checked, in bytes (sampled at each GC and at the end). */
   heapBytes: number;
   diagnostics: number;
@@ -94,21 +98,14 @@ async function main(job: HostileJob): Promise<void> {
     // Tells the parent which input is running, so a hang can be attributed.
     parentPort!.postMessage({ running: index });
     gc();
-    const base = v8.getHeapStatistics().used_heap_size;
-    const profiler = new v8.GCProfiler();
-    profiler.start();
     const steps0 = workMeter.steps;
     let outcome: HostileOutcome;
     try {
-      const diags = run(text);
-      const steps = workMeter.steps - steps0;
-      let peak = v8.getHeapStatistics().used_heap_size;
-      for (const g of profiler.stop()?.statistics ?? []) peak = Math.max(peak, g.beforeGC.heapStatistics.usedHeapSize);
+      const { result: diags, bytes, peakBytes } = allocatedDuring(() => run(text));
       const v = validate(diags);
-      outcome = { index, steps, heapBytes: Math.max(0, peak - base), diagnostics: v.count, errors: v.errors, bad: v.bad };
+      outcome = { index, steps: workMeter.steps - steps0, allocatedBytes: bytes, heapBytes: peakBytes, diagnostics: v.count, errors: v.errors, bad: v.bad };
     } catch (e) {
-      profiler.stop();
-      outcome = { index, steps: workMeter.steps - steps0, heapBytes: 0, diagnostics: 0, errors: 0, crash: e instanceof Error ? (e.stack ?? e.message) : String(e) };
+      outcome = { index, steps: workMeter.steps - steps0, allocatedBytes: 0, heapBytes: 0, diagnostics: 0, errors: 0, crash: e instanceof Error ? (e.stack ?? e.message) : String(e) };
     }
     outcomes.push(outcome);
   }
