@@ -225,7 +225,7 @@ interface Shape {
   n: number;
   /**
    * Check linear growth: the shape also runs at n/4 and n/2, and each doubling may at most double
-   * the counted work and the bytes allocated (skip for shapes that are cut off by a limit early).
+   * the counted work and about double the peak heap (skip for shapes that are cut off by a limit early).
    */
   linear?: boolean;
   files?: Record<string, string>;
@@ -310,23 +310,22 @@ function heapBudget(bytes: number): number {
   return HEAP_ALLOWANCE + HEAP_PER_BYTE * bytes;
 }
 /**
- * Allocation totals are nearly exact, but not exactly proportional to the input: an array grows by
- * copying into one about 1.5 times larger, so what a growing stack or token list allocates depends
- * on where its final length falls between two capacities (up to about 10% of the total here), and
- * optimizing compilers remove a few allocations. Each doubling may therefore multiply the bytes
- * allocated by at most 1.15 × the input's growth, plus a little; a quadratic step multiplies them
- * by 4.
+ * The peak heap is sampled at collections, whose timing depends on concurrent marking, and V8's
+ * optimizing compiler removes more or fewer allocations depending on when it runs: the same input
+ * measures up to about 20% apart from run to run (and the bytes allocated up to 35%, so those are
+ * only printed). Each doubling may therefore multiply the peak heap growth by at most 1.5 × the
+ * input's growth, plus a young generation or so; a quadratic step multiplies it by 4. The exact
+ * check of linearity is the work count.
  */
-const ALLOCATION_TOLERANCE = 1.15;
-const ALLOCATION_SLACK = 8 * MB;
+const HEAP_TOLERANCE = 1.5;
+const HEAP_SLACK = 48 * MB;
 
 const mb = (b: number) => `${(b / MB).toFixed(1)} MB`;
 
 /**
  * Fails unless every outcome stays within its heap budget (the work budget is checked for every
  * input in expectCleanVerdicts) and, for a linear shape, each doubling of the input at most doubles
- * the counted work and the bytes allocated. (The peak heap is sampled at collections and can miss
- * tens of megabytes, so it bounds memory per byte but does not judge the ratio.)
+ * the counted work and about doubles the peak heap growth.
  */
 function checkGrowth(name: string, texts: string[], outcomes: HostileOutcome[], linear: boolean): void {
   const problems: string[] = [];
@@ -340,8 +339,8 @@ function checkGrowth(name: string, texts: string[], outcomes: HostileOutcome[], 
       // The input (about) doubles: the work may grow by the same factor, plus a little for the fixed header.
       const growth = texts[i]!.length / texts[i - 1]!.length;
       if (b.steps > growth * a.steps + 1000) problems.push(`not linear: ${a.steps} work steps for ${texts[i - 1]!.length} bytes, ${b.steps} for ${texts[i]!.length}`);
-      if (b.allocatedBytes > ALLOCATION_TOLERANCE * growth * a.allocatedBytes + ALLOCATION_SLACK)
-        problems.push(`allocation not linear: ${mb(a.allocatedBytes)} for ${mb(texts[i - 1]!.length)}, ${mb(b.allocatedBytes)} for ${mb(texts[i]!.length)}`);
+      if (b.heapBytes > HEAP_TOLERANCE * growth * a.heapBytes + HEAP_SLACK)
+        problems.push(`heap not linear: +${mb(a.heapBytes)} for ${mb(texts[i - 1]!.length)}, +${mb(b.heapBytes)} for ${mb(texts[i]!.length)}`);
     }
   }
   console.log(
