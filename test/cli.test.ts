@@ -250,6 +250,35 @@ describe('cli: eval, layout, symbols, operand', () => {
     const amd = await cli(['eval', '--lang', 'amdgpu', '1 < 2']);
     assert.deepEqual(amd, { code: 0, stdout: '-1\n', stderr: '' }, 'llvm-mc comparisons give -1 for true');
   });
+  test('eval: an expression may start with -; only --WORD is an option', async () => {
+    // Found in use: `gpuasm eval '-(20908)'` and `gpuasm eval -WARP_SZ` were "unknown option".
+    assert.deepEqual(await cli(['eval', '-(20908)']), { code: 0, stdout: '-20908 .s64\n', stderr: '' });
+    assert.deepEqual(await cli(['eval', '-WARP_SZ']), { code: 0, stdout: '-32 .s64\n', stderr: '' });
+    assert.deepEqual(await cli(['eval', '-~0']), { code: 0, stdout: '1 .u64\n', stderr: '' });
+    assert.deepEqual(await cli(['eval', '--1']), { code: 0, stdout: '1 .s64\n', stderr: '' }, '-- then a digit is minus minus one');
+    assert.deepEqual(await cli(['eval', '-(2)', '*', '3', '--json']), { code: 0, stdout: '{"value":"-6","type":".s64"}\n', stderr: '' }, 'options still apply after it');
+    assert.deepEqual(await cli(['eval', '--lang', 'amdgpu', '-(5)']), { code: 0, stdout: '-5\n', stderr: '' });
+    assert.deepEqual(await cli(['eval', '--', '-x']), await cli(['eval', '-x']), "'--' still ends the options");
+    const bogus = await cli(['eval', '--bogus']);
+    assert.equal(bogus.code, 2, 'an unknown --word is a usage error');
+    assert.match(bogus.stderr, /unknown option --bogus/);
+    assert.equal((await cli(['check', '-x'])).code, 2, 'other commands keep their option errors');
+  });
+  test('operand --masm-integers reads 0ffh-style integers', async () => {
+    const r = await cli(['operand', '--mcpu', 'gfx900', '--masm-integers', '-'], { stdin: 'b32 0ffh\nb32 10h\nb32 101y\nb32 0fgh\n' });
+    const out = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    assert.deepEqual(out.slice(0, 3), [
+      { src: 255, literal: '0x000000ff' },
+      { src: 144, literal: null },
+      { src: 133, literal: null },
+    ]);
+    assert.ok('error' in out[3]!, '0fgh is no number');
+    assert.equal(r.code, 1);
+    const single = await cli(['operand', '--mcpu', 'gfx900', '--masm-integers', '--type', 'i32', '40h']);
+    assert.deepEqual(single, { code: 0, stdout: '{"src":192,"literal":null}\n', stderr: '' });
+    const plain = await cli(['operand', '--mcpu', 'gfx900', '--type', 'i32', '40h']);
+    assert.equal(plain.code, 1, 'without the option 40h is no integer');
+  });
   test('layout --json: documented shape, bytes as lowercase hex of size bytes', async () => {
     const r = await cli(['layout', '--json', join(REPO_ROOT, 'test', 'golden', 'inputs', 'layout.ptx')]);
     if (/not implemented/.test(r.stderr)) return void console.log('gpuasm layout not implemented yet: skipped');

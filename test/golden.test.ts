@@ -50,6 +50,7 @@ const CASES: GoldenCase[] = [
   { name: 'eval-ptx-div-zero', args: ['eval', '1 / 0'] },
   { name: 'eval-ptx-syntax-error', args: ['eval', '1 +'] },
   { name: 'eval-amdgpu', args: ['eval', '--lang', 'amdgpu', '(1 < 2) + (-1 >> 60)'] },
+  { name: 'eval-ptx-leading-minus', args: ['eval', '-(20908)'] },
   // layout
   { name: 'layout-json', args: ['layout', '--json', input('layout.ptx')] },
   { name: 'layout-table', args: ['layout', input('layout.ptx')] },
@@ -58,6 +59,7 @@ const CASES: GoldenCase[] = [
   { name: 'operand-stdin', args: ['operand', '--mcpu', 'gfx900', '-'], stdin: readInput('operands.txt') },
   { name: 'operand-single', args: ['operand', '--mcpu', 'gfx900', '--type', 'f32', '0.5'] },
   { name: 'operand-gfx1100', args: ['operand', '--mcpu', 'gfx1100', '--type', 'f16', '0.15915494'] },
+  { name: 'operand-masm-integers', args: ['operand', '--mcpu', 'gfx900', '--masm-integers', '--type', 'b32', '0ffh'] },
   // symbols
   { name: 'symbols-json', args: ['symbols', '--json', '--mcpu', 'gfx900', input('symbols.s')] },
   { name: 'symbols-table', args: ['symbols', '--mcpu', 'gfx900', input('symbols.s')] },

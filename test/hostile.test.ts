@@ -1,8 +1,13 @@
 /**
  * Hostile input: whatever the bytes, every entry point ends in a clean verdict — a list of
  * diagnostics, no exception, no "internal error" — in linear time and bounded memory. Library
- * entry points run in a worker thread (1 MB stack, deadline, heap cap) so a hang or an overflow
+ * entry points run in a worker thread (1 MB stack, heap cap, hang guard) so a hang or an overflow
  * is reported against its input; the CLI runs as a child process (exit 0 or 1, no stack trace).
+ *
+ * No check here judges time: work is counted (the library's work meter: tokens read, expression
+ * nodes evaluated) and memory is read from V8's heap statistics, so a slow or shared machine
+ * cannot fail the suite (docs/testing.md, "How growth is judged"). The only clock is a hang guard
+ * of several minutes, far beyond what any input here needs even on a crowded machine.
  *
  * Random cases are drawn with fast-check from GPUASM_SEED (printed); a failing input is saved
  * under the system temp folder and named in the failure message.
@@ -16,7 +21,7 @@ import { REPO_ROOT, sharedDir, sharedSkipReason } from './harness/corpus.js';
 import { fuzzRuns, fuzzSeed } from './harness/tools.js';
 import { checkPtxText } from '../src/ptx/index.js';
 import { checkAmdgpuText } from '../src/amdgpu/index.js';
-import type { Entry, HostileJob } from './hostile/worker.js';
+import type { Entry, HostileJob, HostileOutcome } from './hostile/worker.js';
 import { cliScratchDir, excerpt, runCli, runInWorker, saveFailingInput } from './hostile/run.js';
 import * as g from './hostile/generate.js';
 
@@ -26,9 +31,29 @@ console.log(`hostile: seed ${SEED} (replay with GPUASM_SEED=${SEED}), ${RUNS} ra
 
 
 
+/**
+ * Hang guard for a batch in a worker: only an input that never ends can reach it (a whole batch
+ * needs seconds). It is not a performance limit; counting is (see stepBudget).
+ */
+const HANG_GUARD_MS = 10 * 60_000;
+
+/**
+ * Work an input may cause: a fixed allowance plus a bound per byte. The allowance covers what the
+ * preprocessor's expansion limits let a short input expand to (a macro bomb stops after about
+ * 1.6 million steps). Per byte, long lines and lists cost at most 5 steps; the costliest shape is
+ * blocks nested 900 deep that each leave a forward reference open (about 35 steps per byte: each
+ * reference moves out through every enclosing block). A quadratic step on a long line stays far
+ * above this bound.
+ */
+const STEPS_PER_BYTE = 64;
+const STEP_ALLOWANCE = 8_000_000;
+function stepBudget(bytes: number): number {
+  return STEP_ALLOWANCE + STEPS_PER_BYTE * bytes;
+}
+
 /** Runs a batch and fails with the seed, the input and where it was saved. */
-async function expectCleanVerdicts(tag: string, job: HostileJob, opts: { timeoutMs: number; perCaseMs?: number }): Promise<number[]> {
-  const r = await runInWorker(job, opts.timeoutMs);
+async function expectCleanVerdicts(tag: string, job: HostileJob): Promise<HostileOutcome[]> {
+  const r = await runInWorker(job, HANG_GUARD_MS);
   const failures: string[] = [];
   if (r.failure) {
     const text = job.texts[r.failure.index];
@@ -36,7 +61,14 @@ async function expectCleanVerdicts(tag: string, job: HostileJob, opts: { timeout
     failures.push(`${tag} #${r.failure.index}: ${r.failure.reason}\n  input ${text !== undefined ? excerpt(text) : '?'}\n  saved to ${saved}`);
   }
   for (const o of r.outcomes) {
-    const problem = o.crash ? `threw: ${o.crash.split('\n').slice(0, 8).join('\n    ')}` : o.bad ? o.bad : opts.perCaseMs !== undefined && o.ms > opts.perCaseMs ? `took ${o.ms.toFixed(0)} ms (limit ${opts.perCaseMs})` : undefined;
+    const length = job.texts[o.index]!.length;
+    const problem = o.crash
+      ? `threw: ${o.crash.split('\n').slice(0, 8).join('\n    ')}`
+      : o.bad
+        ? o.bad
+        : o.steps > stepBudget(length)
+          ? `${o.steps} work steps for ${length} bytes (budget ${stepBudget(length)}: ${STEP_ALLOWANCE} + ${STEPS_PER_BYTE} per byte)`
+          : undefined;
     if (problem) {
       const text = job.texts[o.index]!;
       const saved = saveFailingInput(`${tag}-${SEED}-${o.index}`, text);
@@ -44,7 +76,7 @@ async function expectCleanVerdicts(tag: string, job: HostileJob, opts: { timeout
     }
   }
   assert.equal(failures.length, 0, `seed ${SEED} (GPUASM_SEED=${SEED} to replay):\n${failures.slice(0, 5).join('\n')}${failures.length > 5 ? `\n… ${failures.length - 5} more` : ''}`);
-  return r.outcomes.map((o) => o.ms);
+  return r.outcomes;
 }
 
 // ---------------------------------------------------------------- corpus material
@@ -143,25 +175,25 @@ describe('hostile: random input to the library', () => {
   ];
   for (const c of cases) {
     test(`${c.entry}: ${c.what}`, async () => {
-      await expectCleanVerdicts(`${c.entry}-${c.what}`, { entry: c.entry, texts: c.texts() }, { timeoutMs: 60_000, perCaseMs: 2000 });
+      await expectCleanVerdicts(`${c.entry}-${c.what}`, { entry: c.entry, texts: c.texts() });
     });
   }
 
   if (sharedSkipReason) console.log(sharedSkipReason);
   test('ptx: mutations and truncations of corpus files', { skip: sharedSkipReason }, async () => {
-    await expectCleanVerdicts('ptx-mutation', { entry: 'ptx', texts: mutatedCorpus(ptxCorpus, g.PTX_TOKENS, RUNS, SEED + 11) }, { timeoutMs: 120_000, perCaseMs: 2000 });
+    await expectCleanVerdicts('ptx-mutation', { entry: 'ptx', texts: mutatedCorpus(ptxCorpus, g.PTX_TOKENS, RUNS, SEED + 11) });
   });
   test('ptx-preprocess: mutations of corpus files', { skip: sharedSkipReason }, async () => {
-    await expectCleanVerdicts('pp-mutation', { entry: 'ptx-preprocess', texts: mutatedCorpus(ptxCorpus, g.PTX_TOKENS, RUNS, SEED + 12) }, { timeoutMs: 120_000, perCaseMs: 2000 });
+    await expectCleanVerdicts('pp-mutation', { entry: 'ptx-preprocess', texts: mutatedCorpus(ptxCorpus, g.PTX_TOKENS, RUNS, SEED + 12) });
   });
   test('ptx: NUL bytes inside corpus files', { skip: sharedSkipReason }, async () => {
-    await expectCleanVerdicts('ptx-nul', { entry: 'ptx', texts: withNuls(ptxSeeds, SEED + 13) }, { timeoutMs: 60_000, perCaseMs: 2000 });
+    await expectCleanVerdicts('ptx-nul', { entry: 'ptx', texts: withNuls(ptxSeeds, SEED + 13) });
   });
   test('amdgpu: mutations and truncations of corpus files', { skip: sharedSkipReason }, async () => {
-    await expectCleanVerdicts('amd-mutation', { entry: 'amdgpu', texts: mutatedCorpus(amdCorpus, g.AMD_TOKENS, RUNS, SEED + 14), mcpu: 'gfx900' }, { timeoutMs: 120_000, perCaseMs: 2000 });
+    await expectCleanVerdicts('amd-mutation', { entry: 'amdgpu', texts: mutatedCorpus(amdCorpus, g.AMD_TOKENS, RUNS, SEED + 14), mcpu: 'gfx900' });
   });
   test('amdgpu: NUL bytes inside corpus files', { skip: sharedSkipReason }, async () => {
-    await expectCleanVerdicts('amd-nul', { entry: 'amdgpu', texts: withNuls(amdSeeds, SEED + 15) }, { timeoutMs: 60_000, perCaseMs: 2000 });
+    await expectCleanVerdicts('amd-nul', { entry: 'amdgpu', texts: withNuls(amdSeeds, SEED + 15) });
   });
 
   // CRLF is whitespace: the same diagnostics (line, column, message) as with LF.
@@ -191,7 +223,10 @@ interface Shape {
   gen: (n: number) => string;
   /** The hostile size (the spec's numbers: 200,000 deep, 2 MB line, 1 MB identifier...). */
   n: number;
-  /** Check linear growth between n/2 and n (skip for shapes that are cut off by a limit early). */
+  /**
+   * Check linear growth: the shape also runs at n/4 and n/2, and each doubling may at most double
+   * the counted work and about double the peak heap (skip for shapes that are cut off by a limit early).
+   */
   linear?: boolean;
   files?: Record<string, string>;
   /** A preprocessor shape (macros, #if, #include). */
@@ -210,9 +245,23 @@ const SHAPES: Shape[] = [
   { entry: 'ptx', name: '200,000-deep ternary', gen: (n) => g.ptxDeepTernary(n), n: 200_000 },
   { entry: 'ptx', name: '2 MB initializer line', gen: (n) => g.ptxLongInitializerLine(n), n: 2 * MB, linear: true },
   { entry: 'ptx', name: '2 MB expression line', gen: (n) => g.ptxLongExpressionLine(n), n: 2 * MB, linear: true },
+  { entry: 'ptx', name: '4 MB expression line', gen: (n) => g.ptxLongExpressionLine(n), n: 4 * MB, linear: true },
+  { entry: 'ptx', name: '2 MB subtraction chain', gen: (n) => g.ptxLongChain(n, '1-'), n: 2 * MB, linear: true },
+  { entry: 'ptx', name: '2 MB mixed-precedence chain', gen: (n) => g.ptxLongChain(n, '2*3+'), n: 2 * MB, linear: true },
+  { entry: 'ptx', name: '2 MB chain of parenthesised terms', gen: (n) => g.ptxLongChain(n, '(1)+'), n: 2 * MB, linear: true },
+  { entry: 'ptx', name: '2 MB right-nested chain', gen: (n) => g.ptxRightNestedChain(n), n: 2 * MB, linear: true },
+  { entry: 'ptx', name: '2 MB line of initializer expressions', gen: (n) => g.ptxLongInitializerExpressions(n), n: 2 * MB, linear: true },
+  { entry: 'ptx', name: '2 MB address-plus-offset initializer', gen: (n) => g.ptxLongAddressOffset(n), n: 2 * MB, linear: true },
+  { entry: 'ptx', name: '2 MB instruction operand expression', gen: (n) => g.ptxLongOperandExpression(n), n: 2 * MB, linear: true },
+  { entry: 'ptx', name: '2 MB register list', gen: (n) => g.ptxLongRegisterList(n), n: 2 * MB, linear: true },
+  { entry: 'ptx', name: '2 MB #if expression', gen: (n) => g.ptxLongIfExpression(n), n: 2 * MB, linear: true, preprocessor: true },
+  { entry: 'ptx', name: '2 MB macro body used in an initializer', gen: (n) => g.ptxLongMacroExpression(n), n: 2 * MB, linear: true, preprocessor: true },
   { entry: 'ptx', name: '2 MB comment line', gen: (n) => g.ptxLongCommentLine(n), n: 2 * MB, linear: true },
   { entry: 'ptx', name: '1 MB identifier', gen: (n) => g.ptxLongIdentifier(n), n: MB, linear: true },
   { entry: 'ptx', name: '2 MB of instructions', gen: (n) => g.ptxManyInstructions(Math.floor(n / 26)), n: 2 * MB, linear: true },
+  // Each closing block moves its unresolved references to the enclosing one: up to 900 moves per
+  // reference here (about 35 steps per byte, linear only thanks to the nesting limit; 512 KB keeps it quick).
+  { entry: 'ptx', name: '512 KB of nested blocks with forward branches', gen: (n) => g.ptxNestedForwardBranches(n), n: MB / 2, linear: true },
   { entry: 'ptx', name: '100,000 erroneous statements', gen: (n) => g.ptxManyErrors(n), n: 100_000, linear: true },
   { entry: 'ptx', name: 'macro bomb (2^30 tokens)', gen: (n) => g.macroBomb(n), n: 30, preprocessor: true },
   { entry: 'ptx', name: '200,000-long macro chain', gen: (n) => g.macroChain(n), n: 200_000, preprocessor: true },
@@ -228,6 +277,9 @@ const SHAPES: Shape[] = [
   { entry: 'amdgpu', name: '200,000-long unary chain', gen: (n) => g.amdUnaryChain(n), n: 200_000 },
   { entry: 'amdgpu', name: '200,000-deep register index', gen: (n) => g.amdDeepRegisterIndex(n), n: 200_000 },
   { entry: 'amdgpu', name: '2 MB expression line', gen: (n) => g.amdLongExpressionLine(n), n: 2 * MB, linear: true },
+  { entry: 'amdgpu', name: '2 MB .set expression', gen: (n) => g.amdLongSetExpression(n), n: 2 * MB, linear: true },
+  { entry: 'amdgpu', name: '2 MB .byte operand list', gen: (n) => g.amdLongDataList(n, '1,'), n: 2 * MB, linear: true },
+  { entry: 'amdgpu', name: '2 MB .byte list of expressions', gen: (n) => g.amdLongDataList(n, '1+1,'), n: 2 * MB, linear: true },
   { entry: 'amdgpu', name: '1 MB identifier', gen: (n) => g.amdLongIdentifier(n), n: MB, linear: true },
   { entry: 'amdgpu', name: '200,000-long symbol chain', gen: (n) => g.amdSymbolChain(n), n: 200_000, linear: true },
   { entry: 'amdgpu', name: '200,000-long forward symbol chain', gen: (n) => g.amdForwardSymbolChain(n), n: 200_000, linear: true },
@@ -247,36 +299,73 @@ const SHAPES: Shape[] = [
   { entry: 'amdgpu-expr', name: '2 MB flat expression', gen: (n) => `${'1+'.repeat(n >> 1)}1`, n: 2 * MB, linear: true },
 ];
 
-/** Bound for the hostile size: 2 MB must check in under 2 s (scaled for smaller inputs, 1 s floor). */
-function timeLimitMs(bytes: number): number {
-  return Math.max(1000, (2000 * bytes) / (2 * MB));
+/**
+ * Heap an input may grow by: a fixed allowance (covering what the preprocessor's expansion limits
+ * let a short input expand to) plus a bound per byte (a `1+1+...` line peaks at about 130 bytes
+ * per input byte, parse tree and evaluator stacks; an `#if` line's tokens at about 150).
+ */
+const HEAP_ALLOWANCE = 160 * MB;
+const HEAP_PER_BYTE = 200;
+function heapBudget(bytes: number): number {
+  return HEAP_ALLOWANCE + HEAP_PER_BYTE * bytes;
+}
+/**
+ * The peak heap is sampled at collections, whose timing depends on concurrent marking, and V8's
+ * optimizing compiler removes more or fewer allocations depending on when it runs: the same input
+ * measures up to about 20% apart from run to run (and the bytes allocated up to 35%, so those are
+ * only printed). Each doubling may therefore multiply the peak heap growth by at most 1.5 × the
+ * input's growth, plus a young generation or so; a quadratic step multiplies it by 4. The exact
+ * check of linearity is the work count.
+ */
+const HEAP_TOLERANCE = 1.5;
+const HEAP_SLACK = 48 * MB;
+
+const mb = (b: number) => `${(b / MB).toFixed(1)} MB`;
+
+/**
+ * Fails unless every outcome stays within its heap budget (the work budget is checked for every
+ * input in expectCleanVerdicts) and, for a linear shape, each doubling of the input at most doubles
+ * the counted work and about doubles the peak heap growth.
+ */
+function checkGrowth(name: string, texts: string[], outcomes: HostileOutcome[], linear: boolean): void {
+  const problems: string[] = [];
+  outcomes.forEach((o, i) => {
+    const bytes = texts[i]!.length;
+    if (o.heapBytes > heapBudget(bytes)) problems.push(`${mb(bytes)} of input grew the heap by ${mb(o.heapBytes)} (budget ${mb(heapBudget(bytes))})`);
+  });
+  if (linear) {
+    for (let i = 1; i < outcomes.length; i++) {
+      const [a, b] = [outcomes[i - 1]!, outcomes[i]!];
+      // The input (about) doubles: the work may grow by the same factor, plus a little for the fixed header.
+      const growth = texts[i]!.length / texts[i - 1]!.length;
+      if (b.steps > growth * a.steps + 1000) problems.push(`not linear: ${a.steps} work steps for ${texts[i - 1]!.length} bytes, ${b.steps} for ${texts[i]!.length}`);
+      if (b.heapBytes > HEAP_TOLERANCE * growth * a.heapBytes + HEAP_SLACK)
+        problems.push(`heap not linear: +${mb(a.heapBytes)} for ${mb(texts[i - 1]!.length)}, +${mb(b.heapBytes)} for ${mb(texts[i]!.length)}`);
+    }
+  }
+  console.log(
+    `hostile ${name}: ${outcomes.map((o, i) => `${mb(texts[i]!.length)}: ${o.steps} steps, ${mb(o.allocatedBytes)} allocated, heap +${mb(o.heapBytes)}`).join('; ')}`,
+  );
+  assert.deepEqual(problems, [], name);
 }
 
 describe('hostile: deep, long and exponential inputs (library)', () => {
   for (const s of SHAPES) {
     test(`${s.entry}: ${s.name}`, async () => {
-      const big = s.gen(s.n);
-      // Warm up on a small input so JIT compilation does not count as input-driven time.
-      const texts = s.linear ? [s.gen(Math.floor(s.n / 16)), s.gen(Math.floor(s.n / 2)), big] : [s.gen(Math.max(1, Math.floor(s.n / 16))), big];
-      const times = await expectCleanVerdicts(`${s.entry}-${s.name}`, { entry: s.entry, texts, files: s.files, mcpu: 'gfx900', repeat: 0 }, { timeoutMs: 20_000 });
-      const limit = timeLimitMs(big.length);
-      const tBig = times[times.length - 1]!;
-      assert.ok(tBig < limit, `${s.name}: ${(big.length / MB).toFixed(2)} MB took ${tBig.toFixed(0)} ms (limit ${limit.toFixed(0)} ms)`);
-      if (s.linear) {
-        const tHalf = times[1]!;
-        // Doubling the input must not much more than double the time (noise allowance for tiny times).
-        assert.ok(tBig < 3 * tHalf + 40, `${s.name}: not linear: n/2 took ${tHalf.toFixed(1)} ms, n took ${tBig.toFixed(1)} ms`);
-      }
+      const sizes = s.linear ? [s.n >> 2, s.n >> 1, s.n] : [Math.max(1, s.n >> 4), s.n];
+      const texts = sizes.map((n) => s.gen(n));
+      const outcomes = await expectCleanVerdicts(`${s.entry}-${s.name}`, { entry: s.entry, texts, files: s.files, mcpu: 'gfx900' });
+      checkGrowth(`${s.entry}: ${s.name}`, texts, outcomes, s.linear === true);
     });
   }
   // The same shapes through the preprocessor alone, which is the first stage input meets (shapes
   // about the preprocessor itself already ran above through checkPtxText).
   for (const s of SHAPES.filter((x) => x.entry === 'ptx' && !x.preprocessor)) {
     test(`ptx-preprocess: ${s.name}`, async () => {
-      const big = s.gen(s.n);
-      const times = await expectCleanVerdicts(`pp-${s.name}`, { entry: 'ptx-preprocess', texts: [big], files: s.files }, { timeoutMs: 30_000 });
-      const limit = timeLimitMs(big.length);
-      assert.ok(times[0]! < limit, `${s.name}: ${(big.length / MB).toFixed(2)} MB took ${times[0]!.toFixed(0)} ms (limit ${limit.toFixed(0)} ms)`);
+      const sizes = s.linear ? [s.n >> 1, s.n] : [s.n];
+      const texts = sizes.map((n) => s.gen(n));
+      const outcomes = await expectCleanVerdicts(`pp-${s.name}`, { entry: 'ptx-preprocess', texts, files: s.files });
+      checkGrowth(`ptx-preprocess: ${s.name}`, texts, outcomes, s.linear === true);
     });
   }
 });
@@ -290,7 +379,7 @@ describe('hostile: the CLI ends in a clean verdict', () => {
   // Node's own footprint: the bound below is "beyond the baseline".
   const baseline = runCli(BIN, ['--version'], 20_000);
   const baseRssKb = baseline.maxRssKb ?? 0;
-  const cliCases: { name: string; entry: Entry; file: string; text: string | (() => string); timeoutMs?: number }[] = [
+  const cliCases: { name: string; entry: Entry; file: string; text: string | (() => string) }[] = [
     { name: 'random bytes', entry: 'ptx', file: 'random.ptx', text: () => randomBytes(1, SEED, 100_000)[0]! },
     { name: 'NUL and non-ASCII bytes', entry: 'ptx', file: 'nul.ptx', text: `${g.PTX_HEADER}.global .u32 a\0b;\n.global .u32 \u00e9t\u00e9;\n\u00ff\u00fe\n` },
     { name: '200,000-deep parentheses', entry: 'ptx', file: 'parens.ptx', text: () => g.ptxDeepParens(200_000) },
@@ -301,7 +390,7 @@ describe('hostile: the CLI ends in a clean verdict', () => {
     { name: 'macro bomb', entry: 'ptx', file: 'bomb.ptx', text: () => g.macroBomb(30) },
     { name: 'self-including file', entry: 'ptx', file: 'self.ptx', text: `${g.PTX_HEADER}#include "self.ptx"\n` },
     { name: '#include of a directory', entry: 'ptx', file: 'incdir.ptx', text: `${g.PTX_HEADER}#include "."\n#include "/"\n` },
-    { name: '#include "/dev/zero"', entry: 'ptx', file: 'devzero.ptx', text: `${g.PTX_HEADER}#include "/dev/zero"\n`, timeoutMs: 5000 },
+    { name: '#include "/dev/zero"', entry: 'ptx', file: 'devzero.ptx', text: `${g.PTX_HEADER}#include "/dev/zero"\n` },
     { name: 'CRLF file with errors', entry: 'ptx', file: 'crlf.ptx', text: `${g.PTX_HEADER}.global .u32 x;\r\n.global .u32 x;\r\n`.replace(/\n/g, '\r\n') },
     { name: 'AMDGPU 200,000-deep parentheses', entry: 'amdgpu', file: 'parens.s', text: () => g.amdDeepParens(200_000) },
     { name: 'AMDGPU definition cycle', entry: 'amdgpu', file: 'cycle.s', text: () => g.amdSymbolCycle(200_000) },
@@ -314,13 +403,13 @@ describe('hostile: the CLI ends in a clean verdict', () => {
       const path = join(dir, c.file);
       writeFileSync(path, text, 'latin1');
       const args = ['--no-color', 'check', ...(c.entry === 'amdgpu' ? ['--mcpu', 'gfx900'] : []), path];
-      const deadline = c.timeoutMs ?? 15_000;
+      // A hang guard, not a time limit: these runs take seconds; only a run that never ends reaches it.
+      const deadline = HANG_GUARD_MS;
       const r = runCli(BIN, args, deadline);
       const where = `seed ${SEED}; input ${excerpt(text, 160)}`;
       assert.ok(!r.timedOut, `${c.name}: no verdict within ${deadline / 1000} s (${where})`);
       assert.ok(r.code === 0 || r.code === 1, `${c.name}: exit ${r.code} signal ${r.signal}, stderr: ${r.stderr.slice(0, 1500)} (${where})`);
       assert.doesNotMatch(r.stderr, /internal error|\n\s+at .+:\d+:\d+\)?\n/, `${c.name}: stack trace on stderr (${where})`);
-      assert.ok(r.wallMs < 2000 + timeLimitMs(text.length) * 2, `${c.name}: ${r.wallMs.toFixed(0)} ms`);
       if (r.maxRssKb !== undefined && baseRssKb > 0) {
         const beyondMb = (r.maxRssKb - baseRssKb) / 1024;
         const limitMb = 64 + (20 * text.length) / MB;

@@ -11,6 +11,7 @@
  */
 import type { Span } from '../core/source.js';
 import { S64_MIN } from '../core/int64.js';
+import { workMeter } from '../core/work.js';
 import type { BinaryOp, Expr, UnaryOp } from './ast.js';
 import { Lexer, Tok, type LexerOptions } from './lexer.js';
 
@@ -391,6 +392,7 @@ function isIssue(v: Val): v is ParseIssue {
 }
 
 function evalNode(e: Expr, lookup: SymbolLookup | undefined): Val {
+  workMeter.steps++;
   switch (e.kind) {
     case 'int':
       return e.value;

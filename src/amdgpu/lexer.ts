@@ -6,6 +6,7 @@
  * One token at a time into fields (no token objects): the parser reads `kind`, `start`, `end`.
  * Offsets only; line/column are computed on demand by the caller's SourceFile.
  */
+import { workMeter } from '../core/work.js';
 
 /** Token kinds: small numbers. */
 export const enum Tok {
@@ -296,6 +297,7 @@ export class Lexer {
 
   /** Advances to the next token and returns its kind. */
   next(): number {
+    workMeter.steps++;
     const text = this.text;
     const len = this.len;
     let p = this.pos;

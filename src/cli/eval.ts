@@ -26,6 +26,9 @@ AMDGPU rules (--lang amdgpu; llvm-mc's absolute expressions): prints the
   signed 64-bit decimal value.
 
 Write '%' with a space after it in PTX: '%name' is an identifier.
+An EXPR may start with '-' (gpuasm eval -WARP_SZ, gpuasm eval '-(1 + 2)'): only a
+word that starts with '--' and a letter is read as an option ('--bogus' is a
+usage error), and '--' ends the options.
 Exit status: 0 evaluated, 1 invalid expression, 2 usage error.
 `;
 
@@ -34,7 +37,9 @@ export async function runEval(argv: string[], io: CliIO): Promise<number> {
     io.stdout(EVAL_HELP);
     return EXIT_OK;
   }
-  const args = parseArgs(argv, ['--lang', '--format'], ['--json']);
+  // eval has no one-letter options besides -h: any other '-...' word, and '--' followed by
+  // something other than a letter (`--1` is minus minus one), is (part of) the expression.
+  const args = parseArgs(argv, ['--lang', '--format'], ['--json'], (a) => !/^--[A-Za-z]/.test(a));
   const format = formatOption(args);
   const lang = lastOption(args, '--lang') ?? 'ptx';
   if (lang !== 'ptx' && lang !== 'amdgpu') throw new UsageError(`--lang must be ptx or amdgpu, not '${lang}'`);

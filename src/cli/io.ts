@@ -104,7 +104,11 @@ export interface ParsedArgs {
   flags: Set<string>;
 }
 
-export function parseArgs(argv: string[], valueOptions: string[], flagOptions: string[]): ParsedArgs {
+/**
+ * `isOperand`: for a word that starts with '-' and is no known option, whether it is an operand
+ * after all (e.g. `gpuasm eval -WARP_SZ`); otherwise it is an unknown option (a usage error).
+ */
+export function parseArgs(argv: string[], valueOptions: string[], flagOptions: string[], isOperand?: (arg: string) => boolean): ParsedArgs {
   const positional: string[] = [];
   const options = new Map<string, string[]>();
   const flags = new Set<string>();
@@ -142,7 +146,7 @@ export function parseArgs(argv: string[], valueOptions: string[], flagOptions: s
       continue;
     }
     // A negative number is an operand (e.g. `gpuasm eval -1`), not an option.
-    if (/^-[0-9.]/.test(a)) {
+    if (/^-[0-9.]/.test(a) || isOperand?.(a)) {
       positional.push(a);
       continue;
     }

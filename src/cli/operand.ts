@@ -1,11 +1,12 @@
 /** `gpuasm operand`: AMDGPU source operands to their 9-bit source codes and literals. */
 import { encodeOperand } from '../amdgpu/operand.js';
+import { llvmOperandExprEvaluator } from '../amdgpu/operand-expr.js';
 import { findTarget } from '../amdgpu/targets.js';
 import { OPERAND_TYPES } from '../amdgpu/immediates.js';
 import { EXIT_ERRORS, EXIT_OK, lastOption, parseArgs, UsageError, type CliIO } from './io.js';
 
-export const OPERAND_HELP = `usage: gpuasm operand --mcpu CPU -
-       gpuasm operand --mcpu CPU --type TYPE TEXT
+export const OPERAND_HELP = `usage: gpuasm operand --mcpu CPU [--masm-integers] -
+       gpuasm operand --mcpu CPU [--masm-integers] --type TYPE TEXT
 
 Encodes AMDGPU source operands as llvm-mc-19 would for an operand of TYPE on CPU.
 With '-', reads lines 'TYPE TEXT' from standard input (blank lines are skipped) and prints
@@ -31,6 +32,9 @@ Exit status: 0 all operands valid, 1 some operand invalid, 2 usage error.
 options:
   --mcpu CPU    processor (default gfx900), e.g. gfx90a, gfx942, gfx1030, gfx1100, tonga
   --type TYPE   operand type for a single TEXT argument
+  --masm-integers
+                read MASM integers (0ffh, 17o, 17q, 10t, 10d, 101y, 101b), as llvm-mc
+                --masm-integers does; 0b101 is then not binary
 `;
 
 export async function runOperand(argv: string[], io: CliIO): Promise<number> {
@@ -38,15 +42,16 @@ export async function runOperand(argv: string[], io: CliIO): Promise<number> {
     io.stdout(OPERAND_HELP);
     return EXIT_OK;
   }
-  const args = parseArgs(argv, ['--mcpu', '--type'], []);
+  const args = parseArgs(argv, ['--mcpu', '--type'], ['--masm-integers']);
   const mcpu = lastOption(args, '--mcpu') ?? 'gfx900';
   const target = findTarget(mcpu);
   if (!target) throw new UsageError(`unknown processor '${mcpu}' (e.g. gfx900, gfx90a, gfx1100)`);
   const type = lastOption(args, '--type');
+  const evaluator = args.flags.has('--masm-integers') ? llvmOperandExprEvaluator(undefined, { masmIntegers: true }) : undefined;
   let failed = false;
   const warnings: string[] = [];
   const one = (t: string, text: string, line?: number): string => {
-    const r = encodeOperand(text, t, target);
+    const r = encodeOperand(text, t, target, evaluator);
     if ('error' in r) {
       failed = true;
       return JSON.stringify({ error: r.error });

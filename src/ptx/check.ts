@@ -14,6 +14,7 @@
  */
 import type { Diagnostic, DiagnosticBag } from '../core/diagnostics.js';
 import { locatedBefore, type MappedText, type SourceLocation, type Span } from '../core/source.js';
+import { workMeter } from '../core/work.js';
 import type * as A from './ast.js';
 import { evaluateConstExpr } from './consteval.js';
 import { nextTokenStart } from './lexer.js';
@@ -301,6 +302,7 @@ export class ModuleChecker {
    */
   finish(stopAt?: SourceLocation): ModuleHeaderInfo {
     for (const f of this.functionEnds) {
+      workMeter.steps += 1 + f.deferred.length;
       const completed = !stopAt || (f.followed && locatedBefore(f.end, stopAt));
       for (const d of f.deferred) if (completed || d.immediate || (d.at && (!stopAt || locatedBefore(d.at, stopAt)))) this.diags.add(d.diag);
     }
@@ -964,6 +966,7 @@ export class ModuleChecker {
       // stops ptxas before the function's end (where its unresolved labels are reported).
       let fatal = false;
       for (const [name, refs] of pending) {
+        workMeter.steps++;
         const sym = SymbolTable.lookupIn(scope, name);
         if (sym) {
           for (const r of refs) {
@@ -1004,6 +1007,7 @@ export class ModuleChecker {
 
   private statements(list: A.Statement[]): void {
     for (const s of list) {
+      workMeter.steps++;
       // Most statements of compiler output repeat an earlier one: tested before reading the kind
       // (which, over this many statement shapes, is a slow generic property load).
       if (s instanceof RepeatedInstruction) {

@@ -6,6 +6,7 @@
  */
 import { toS64, toU64 } from '../core/int64.js';
 import { bitsToF64 } from '../core/float.js';
+import { workMeter } from '../core/work.js';
 import type { Span } from '../core/source.js';
 import type { Expr, FloatLiteral, IntLiteral } from './ast.js';
 import { BINARY_RULES, WARP_SZ } from './data/const-operators.js';
@@ -70,18 +71,17 @@ function asU64(v: { value: bigint }): bigint {
   return toU64(v.value);
 }
 
-/** Post-order work item: the node, and whether its operands are already on the value stack. */
-interface Frame {
-  node: Expr;
-  ready: boolean;
-}
 
 /**
  * Evaluates a constant expression. Returns undefined after reporting the first problem.
  * `0f` literals are returned as kind 'f32' only when they are the whole expression (parentheses allowed).
  */
 export function evaluateConstExpr(expr: Expr, report: ConstEvalReporter, options: ConstEvalOptions = {}): ConstValue | undefined {
-  const work: Frame[] = [{ node: expr, ready: false }];
+  // Post-order work items in two parallel stacks (no object per item: a 1,000,000-node chain
+  // would otherwise allocate two million of them): the node, and whether its operands are
+  // already on the value stack.
+  const work: Expr[] = [expr];
+  const ready: boolean[] = [false];
   const values: ConstValue[] = [];
   let failed = false;
   const fail = (code: string, message: string, span: Span): undefined => {
@@ -97,9 +97,9 @@ export function evaluateConstExpr(expr: Expr, report: ConstEvalReporter, options
     return v;
   };
   while (work.length > 0 && !failed) {
-    const frame = work.pop()!;
-    const e = frame.node;
-    if (!frame.ready) {
+    workMeter.steps++;
+    const e = work.pop()!;
+    if (!ready.pop()) {
       switch (e.kind) {
         case 'int':
           if (e.overflow) {
@@ -133,19 +133,28 @@ export function evaluateConstExpr(expr: Expr, report: ConstEvalReporter, options
         case 'unary':
         case 'cast':
         case 'paren':
-          work.push({ node: e, ready: true });
-          work.push({ node: e.kind === 'paren' ? e.expr : e.operand, ready: false });
+          work.push(e);
+          ready.push(true);
+          work.push(e.kind === 'paren' ? e.expr : e.operand);
+          ready.push(false);
           break;
         case 'binary':
-          work.push({ node: e, ready: true });
-          work.push({ node: e.right, ready: false });
-          work.push({ node: e.left, ready: false });
+          work.push(e);
+          ready.push(true);
+          work.push(e.right);
+          ready.push(false);
+          work.push(e.left);
+          ready.push(false);
           break;
         case 'conditional':
-          work.push({ node: e, ready: true });
-          work.push({ node: e.alternate, ready: false });
-          work.push({ node: e.consequent, ready: false });
-          work.push({ node: e.test, ready: false });
+          work.push(e);
+          ready.push(true);
+          work.push(e.alternate);
+          ready.push(false);
+          work.push(e.consequent);
+          ready.push(false);
+          work.push(e.test);
+          ready.push(false);
           break;
         case 'generic':
           fail('PTX410', 'generic() is only allowed in variable initializers', e.span);
@@ -227,7 +236,8 @@ export function evaluateConstExpr(expr: Expr, report: ConstEvalReporter, options
           break;
         }
         if (l.kind !== 'int' || r.kind !== 'int') break;
-        values.push(...binaryInt(e.op, l, r, e, fail));
+        const v = binaryInt(e.op, l, r, e, fail);
+        if (v) values.push(v);
         break;
       }
       case 'conditional': {
@@ -265,33 +275,33 @@ function binaryInt(
   r: { type: IntConstType; value: bigint },
   e: Expr & { right: Expr },
   fail: (code: string, message: string, span: Span) => undefined,
-): ConstValue[] {
+): ConstValue | undefined {
   const t: IntConstType = l.type === '.u64' || r.type === '.u64' ? '.u64' : '.s64';
   const norm = (v: bigint) => (t === '.s64' ? toS64(v) : toU64(v));
   const a = norm(l.value);
   const b = norm(r.value);
-  const bool = (x: boolean) => [intValue('.s64', x ? 1n : 0n)];
+  const bool = (x: boolean) => intValue('.s64', x ? 1n : 0n);
   switch (op) {
-    case '+': return [intValue(t, a + b)];
-    case '-': return [intValue(t, a - b)];
-    case '*': return [intValue(t, a * b)];
+    case '+': return intValue(t, a + b);
+    case '-': return intValue(t, a - b);
+    case '*': return intValue(t, a * b);
     case '/':
-      if (b === 0n) return fail('PTX406', 'division by zero in a constant expression', e.right.span) ?? [];
+      if (b === 0n) return fail('PTX406', 'division by zero in a constant expression', e.right.span);
       // BigInt division truncates toward zero; INT64_MIN / -1 wraps to INT64_MIN (ptxas crashes).
-      return [intValue(t, a / b)];
+      return intValue(t, a / b);
     case '%': {
       const bu = toU64(r.value);
-      if (bu === 0n) return fail('PTX406', 'remainder by zero in a constant expression', e.right.span) ?? [];
-      return [intValue('.u64', toU64(l.value) % bu)];
+      if (bu === 0n) return fail('PTX406', 'remainder by zero in a constant expression', e.right.span);
+      return intValue('.u64', toU64(l.value) % bu);
     }
     case '<<': {
       // The count is read as unsigned, modulo 64 (ptxas: 1 << 64 == 1, 1 << -1 == 1 << 63).
       const n = toU64(r.value) & 63n;
-      return [intValue(l.type, l.value << n)];
+      return intValue(l.type, l.value << n);
     }
     case '>>': {
       const n = toU64(r.value) & 63n;
-      return [intValue(l.type, (l.type === '.s64' ? toS64(l.value) : toU64(l.value)) >> n)];
+      return intValue(l.type, (l.type === '.s64' ? toS64(l.value) : toU64(l.value)) >> n);
     }
     case '<': return bool(a < b);
     case '>': return bool(a > b);
@@ -299,9 +309,9 @@ function binaryInt(
     case '>=': return bool(a >= b);
     case '==': return bool(a === b);
     case '!=': return bool(a !== b);
-    case '&': return [intValue(t, a & b)];
-    case '^': return [intValue(t, a ^ b)];
-    case '|': return [intValue(t, a | b)];
+    case '&': return intValue(t, a & b);
+    case '^': return intValue(t, a ^ b);
+    case '|': return intValue(t, a | b);
     case '&&': return bool(a !== 0n && b !== 0n);
     case '||': return bool(a !== 0n || b !== 0n);
   }

@@ -6,6 +6,7 @@
 import type { Span } from '../core/source.js';
 import { f64ToBits, f64ToF32Bits } from '../core/float.js';
 import { toU64 } from '../core/int64.js';
+import { workMeter } from '../core/work.js';
 import type { BinaryExpr, ConditionalExpr, Declarator, Expr, Initializer, StateSpace, VariableDecl } from './ast.js';
 import { evaluateConstExpr, intLiteralValue, type ConstValue } from './consteval.js';
 import { ignoredField } from './opaque.js';
@@ -104,10 +105,21 @@ export function evaluateDims(d: Declarator, report: Reporter): number[] | undefi
 function leftmostPath(e: Expr): Expr[] {
   const path: Expr[] = [e];
   for (;;) {
+    workMeter.steps++;
     const top = path[path.length - 1]!;
     if (top.kind === 'binary') path.push(top.left);
     else if (top.kind === 'conditional') path.push(top.test);
     else return path;
+  }
+}
+
+/** The expression's first primary (the last node of leftmostPath), without building the path. */
+function leftmostLeaf(e: Expr): Expr {
+  for (;;) {
+    workMeter.steps++;
+    if (e.kind === 'binary') e = e.left;
+    else if (e.kind === 'conditional') e = e.test;
+    else return e;
   }
 }
 
@@ -252,7 +264,7 @@ function readElement(e: Expr, type: string, info: DataTypeInfo, ctx: InitContext
       return undefined;
     }
     const inner = e.operand;
-    const leaf = leftmostPath(inner).at(-1)!;
+    const leaf = leftmostLeaf(inner);
     if (isAddressLeaf(leaf)) {
       const a = readAddress(inner, ctx, type, true);
       if (!a || a.kind !== 'address') return undefined;
@@ -278,7 +290,7 @@ function readElement(e: Expr, type: string, info: DataTypeInfo, ctx: InitContext
     const bits = constantBits(intLiteralValue(e), info);
     if (bits !== undefined) return { kind: 'bits', bits };
   }
-  const leaf = leftmostPath(e).at(-1)!;
+  const leaf = leftmostLeaf(e);
   if (isAddressLeaf(leaf)) return readAddress(e, ctx, type, false);
   const v = evaluateConstExpr(e, ctx.report);
   if (!v) return undefined;

@@ -6,6 +6,7 @@
 import { Tok, TokFlag } from './tokens.js';
 import { U64_MASK } from '../core/int64.js';
 import { bitsToF64, bitsToF32 } from '../core/float.js';
+import { workMeter } from '../core/work.js';
 
 /** Receives lexical errors: a stable code, a message, and the offending range. */
 export type LexDiagnosticSink = (code: string, message: string, offset: number, length: number) => void;
@@ -487,6 +488,7 @@ export class Lexer {
   }
 
   private scan(): void {
+    workMeter.steps++;
     this.skipTrivia();
     const text = this.text;
     const len = this.len;

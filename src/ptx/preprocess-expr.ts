@@ -3,6 +3,7 @@
  * uintmax_t with the usual arithmetic conversions), as cpp evaluates them. The caller has already
  * replaced `defined X` and expanded macros; identifiers left over are 0.
  */
+import { workMeter } from '../core/work.js';
 
 /** Preprocessing token kinds (shared with the preprocessor). */
 export const TK_IDENT = 1;
@@ -194,6 +195,7 @@ class ExprParser {
 
   /// unary := ('+'|'-'|'~'|'!') unary | primary
   private parseUnary(live: boolean): Value {
+    workMeter.steps++;
     const t = this.peek();
     if (!t) throw new ExprError('#if expression ends too early', this.endOffset);
     if (t.kind === TK_PUNCT) {

@@ -12,6 +12,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Diagnostic } from '../core/diagnostics.js';
 import { SourceFile, unmapped, type MappedText, type SourceLocation } from '../core/source.js';
+import { workMeter } from '../core/work.js';
 import { evaluateExpression, TK_CHAR, TK_IDENT, TK_NUMBER, TK_OTHER, TK_PUNCT, TK_STRING, type ExprToken } from './preprocess-expr.js';
 
 export interface PreprocessOptions {
@@ -287,6 +288,7 @@ function lexRange(text: string, start: number, end: number): Tok[] {
       kind = TK_OTHER;
     }
     out.push({ kind, text: text.slice(p, q), offset: p, space });
+    workMeter.steps++;
     space = false;
     p = q;
   }
@@ -1439,6 +1441,7 @@ class SourceReader {
 
   /** The next token, or undefined at the end of the run. Text tokens do not treat `'` as a quote. */
   next(): Tok | undefined {
+    workMeter.steps++;
     const text = this.text;
     const start = this.pos;
     const p = skipSpaceAndComments(text, start, this.end);
@@ -1504,6 +1507,7 @@ class Expander {
    * being expanded is painted: it never expands afterwards (GCC's NO_EXPAND).
    */
   private next(): Tok | undefined {
+    workMeter.steps++;
     const t = this.pending.pop() ?? (this.source ? this.source.next() : undefined);
     if (t && t.kind === TK_IDENT && !t.noExpand) {
       const m = this.pp.macroNamed(t.text);

@@ -9,6 +9,7 @@
  * So `%r1<4>` declares a family no name can reach, and `%r<4>` then `%r4` do not collide.
  */
 import type { Span } from '../core/source.js';
+import { workMeter } from '../core/work.js';
 
 /** `targets`: a `.branchtargets` / `.calltargets` list; `prototype`: a `.callprototype`. */
 export type SymbolKind = 'variable' | 'label' | 'function' | 'prototype' | 'targets';
@@ -308,6 +309,7 @@ function noteSuffix(smallest: Map<string, number>, name: string): void {
 export function mergePending(into: Scope, refs: Map<string, PendingRef[]>): void {
   into.pending ??= new Map();
   for (const [name, list] of refs) {
+    workMeter.steps++;
     const have = into.pending.get(name);
     if (!have) into.pending.set(name, list);
     else if (have.length >= list.length) for (const r of list) have.push(r);

@@ -39,6 +39,61 @@ export function ptxLongExpressionLine(bytes: number): string {
   return `${PTX_HEADER}.global .u64 x = ${'1+'.repeat(n - 1)}1;\n`;
 }
 
+/** One line of `bytes` length: `unit` repeated, then `1` (`1-1-1...`, `2*3+2*3+...`, `(1)+(1)+...`). */
+export function ptxLongChain(bytes: number, unit: string): string {
+  return `${PTX_HEADER}.global .s64 x = ${unit.repeat(Math.max(0, Math.floor(bytes / unit.length) - 1))}1;\n`;
+}
+
+/**
+ * One line of `bytes` length of right-associated groups, each nested as deep as the parser allows
+ * (900 levels): `(1+(1+(...(1)...)))+(1+(...`.
+ */
+export function ptxRightNestedChain(bytes: number): string {
+  const group = `${'(1+'.repeat(900)}1${')'.repeat(900)}`;
+  const n = Math.max(1, Math.floor(bytes / (group.length + 1)));
+  return `${PTX_HEADER}.global .s64 x = ${Array(n).fill(group).join('+')};\n`;
+}
+
+/** One line of `bytes` length: an initializer list of expressions `{1+1,1+1,...}`. */
+export function ptxLongInitializerExpressions(bytes: number): string {
+  const n = Math.max(1, Math.floor(bytes / 4));
+  return `${PTX_HEADER}.global .u8 x[${n}] = {${'1+1,'.repeat(n - 1)}1+1};\n`;
+}
+
+/** One line of `bytes` length: an address plus a long offset `y+1+1+...`. */
+export function ptxLongAddressOffset(bytes: number): string {
+  return `${PTX_HEADER}.global .u64 y;\n.global .u64 x = y${'+1'.repeat(Math.max(1, Math.floor(bytes / 2)))};\n`;
+}
+
+/** An instruction whose source operand is a `bytes`-long expression `1+1+...`. */
+export function ptxLongOperandExpression(bytes: number): string {
+  const n = Math.max(1, Math.floor(bytes / 2));
+  return `${PTX_HEADER}.visible .entry k()\n{\n.reg .b64 %rd<2>;\nmov.u64 %rd1, ${'1+'.repeat(n - 1)}1;\nret;\n}\n`;
+}
+
+/** One `.reg` declaration of `bytes` length naming registers `r0, r1, ...`. */
+export function ptxLongRegisterList(bytes: number): string {
+  const names: string[] = [];
+  for (let i = 0, len = 0; len < bytes; i++) {
+    const name = `r${i}`;
+    names.push(name);
+    len += name.length + 1;
+  }
+  return `${PTX_HEADER}.visible .entry k()\n{\n.reg .b32 ${names.join(',')};\nret;\n}\n`;
+}
+
+/** A `bytes`-long `#if 1+1+...` line. */
+export function ptxLongIfExpression(bytes: number): string {
+  const n = Math.max(1, Math.floor(bytes / 2));
+  return `${PTX_HEADER}#if ${'1+'.repeat(n - 1)}1\n.global .u32 x;\n#endif\n`;
+}
+
+/** A macro whose body is a `bytes`-long expression, used as an initializer. */
+export function ptxLongMacroExpression(bytes: number): string {
+  const n = Math.max(1, Math.floor(bytes / 2));
+  return `${PTX_HEADER}#define A ${'1+'.repeat(n - 1)}1\n.global .u64 x = A;\n`;
+}
+
 /** One very long line of comment followed by a duplicate declaration (an error after the line). */
 export function ptxLongCommentLine(bytes: number): string {
   return `${PTX_HEADER}// ${'x'.repeat(bytes)}\n.global .u32 y;\n.global .u32 y;\n`;
@@ -63,6 +118,28 @@ export function ptxManyInstructions(n: number): string {
     }
   }
   out.push('ret;\n}\n');
+  return out.join('');
+}
+
+/**
+ * Blocks nested 900 deep (under the parser's depth limit), each opening with a branch to a label
+ * defined at the end of the function, the nest repeated to fill `bytes`: every reference stays
+ * unresolved while its block and all enclosing ones close.
+ */
+export function ptxNestedForwardBranches(bytes: number): string {
+  const out = [PTX_HEADER, '.visible .entry k()\n{\n'];
+  let k = 0;
+  let len = 0;
+  while (len < bytes) {
+    for (let d = 0; d < 900; d++) {
+      const line = `{ bra L${k++};\n`;
+      out.push(line);
+      len += line.length + 2 + `L${k}: ret;\n`.length;
+    }
+    out.push('}\n'.repeat(900));
+  }
+  for (let i = 0; i < k; i++) out.push(`L${i}: ret;\n`);
+  out.push('}\n');
   return out.join('');
 }
 
@@ -118,6 +195,17 @@ export function amdUnaryChain(depth: number): string {
 export function amdLongExpressionLine(bytes: number): string {
   const n = Math.max(1, Math.floor(bytes / 2));
   return `\ts_mov_b32 s0, ${'1+'.repeat(n - 1)}1\n`;
+}
+
+/** `.set x, 1+1+...` (`bytes` long) and a use of x. */
+export function amdLongSetExpression(bytes: number): string {
+  const n = Math.max(1, Math.floor(bytes / 2));
+  return `.set x, ${'1+'.repeat(n - 1)}1\n\ts_mov_b32 s0, x\n`;
+}
+
+/** `.byte` with a `bytes`-long operand list: `unit` repeated (`1,` or `1+1,`), then `1`. */
+export function amdLongDataList(bytes: number, unit: string): string {
+  return `\t.data\n\t.byte ${unit.repeat(Math.max(0, Math.floor(bytes / unit.length) - 1))}1\n`;
 }
 
 /** `x0 = 1`, `x1 = x0 + 1`, ... `n` long: evaluating x(n-1) walks the whole chain. */

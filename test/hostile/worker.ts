@@ -3,9 +3,18 @@
  * cut off (Worker.terminate stops even a tight loop) and a stack overflow shows up as a crash of
  * this input instead of taking the test runner down. The worker's stack is limited to about the
  * main thread's (1 MB), so depth problems show here as they would in the CLI.
+ *
+ * Each input's cost is measured by things that do not depend on the machine's speed or load
+ * (docs/testing.md, "How growth is judged"): the library's work meter (tokens read, expression
+ * nodes evaluated), the bytes allocated on the V8 heap and the heap's peak growth while the input
+ * is checked.
  */
 import { parentPort, workerData } from 'node:worker_threads';
+import v8 from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import type { Diagnostic } from '../../src/core/diagnostics.js';
+import { workMeter } from '../../src/core/work.js';
+import { allocatedDuring } from '../harness/alloc.js';
 
 export type Entry = 'ptx' | 'ptx-preprocess' | 'amdgpu' | 'amdgpu-expr';
 
@@ -16,14 +25,17 @@ export interface HostileJob {
   /** For 'ptx' and 'ptx-preprocess': files an #include may read (path -> text). */
   files?: Record<string, string>;
   mcpu?: string;
-  /** Also time each input this many extra times and report the fastest (for linearity). */
-  repeat?: number;
 }
 
 export interface HostileOutcome {
   /** Index into texts. */
   index: number;
-  ms: number;
+  /** Work-meter steps the input caused (see src/core/work.ts). */
+  steps: number;
+  /** Bytes allocated on the V8 heap while the input was checked (test/harness/alloc.ts). */
+  allocatedBytes: number;
+  /** Peak growth of the used V8 heap while the input was checked, in bytes (sampled at each GC and at the end). */
+  heapBytes: number;
   diagnostics: number;
   errors: number;
   /** Thrown by the entry point: message and stack. */
@@ -77,31 +89,25 @@ async function main(job: HostileJob): Promise<void> {
       return 'value' in r ? [] : r.diagnostics;
     };
   }
+  // A full collection before each input, so that its heap growth starts from the live data alone.
+  v8.setFlagsFromString('--expose-gc');
+  const gc = runInNewContext('gc') as () => void;
   const outcomes: HostileOutcome[] = [];
   for (let index = 0; index < job.texts.length; index++) {
     const text = job.texts[index]!;
     // Tells the parent which input is running, so a hang can be attributed.
     parentPort!.postMessage({ running: index });
-    let best = Infinity;
-    let outcome: HostileOutcome | undefined;
-    for (let rep = 0; rep <= (job.repeat ?? 0); rep++) {
-      const t0 = performance.now();
-      const c0 = process.cpuUsage();
-      try {
-        const diags = run(text);
-        // The smaller of wall and CPU time: wall time counts waiting on a busy machine, CPU time
-        // counts the GC's helper threads; the minimum is closest to the work this input caused.
-        const cpu = process.cpuUsage(c0);
-        const ms = Math.min(performance.now() - t0, (cpu.user + cpu.system) / 1000);
-        best = Math.min(best, ms);
-        const v = validate(diags);
-        outcome = { index, ms: best, diagnostics: v.count, errors: v.errors, bad: v.bad };
-      } catch (e) {
-        outcome = { index, ms: performance.now() - t0, diagnostics: 0, errors: 0, crash: e instanceof Error ? (e.stack ?? e.message) : String(e) };
-        break;
-      }
+    gc();
+    const steps0 = workMeter.steps;
+    let outcome: HostileOutcome;
+    try {
+      const { result: diags, bytes, peakBytes } = allocatedDuring(() => run(text));
+      const v = validate(diags);
+      outcome = { index, steps: workMeter.steps - steps0, allocatedBytes: bytes, heapBytes: peakBytes, diagnostics: v.count, errors: v.errors, bad: v.bad };
+    } catch (e) {
+      outcome = { index, steps: workMeter.steps - steps0, allocatedBytes: 0, heapBytes: 0, diagnostics: 0, errors: 0, crash: e instanceof Error ? (e.stack ?? e.message) : String(e) };
     }
-    outcomes.push(outcome!);
+    outcomes.push(outcome);
   }
   parentPort!.postMessage({ outcomes });
 }

@@ -3,7 +3,8 @@ import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { preprocess, MAX_INCLUDE_DEPTH, type PreprocessOptions } from '../../src/ptx/preprocess.js';
+import { preprocess, MAX_INCLUDE_DEPTH, MAX_INCLUDES, type PreprocessOptions } from '../../src/ptx/preprocess.js';
+import { workMeter } from '../../src/core/work.js';
 import { SourceFile } from '../../src/core/source.js';
 import { fuzzRuns, fuzzSeed, PTXAS, ptxasSkipReason } from '../harness/tools.js';
 import { readManifest, REPO_ROOT, sharedDir, sharedSkipReason } from '../harness/corpus.js';
@@ -353,28 +354,39 @@ describe('preprocess: --no-preprocess (ptxas mode)', () => {
   });
 });
 
+/** The result of f and the work-meter steps it took (src/core/work.ts): growth is judged by counting, never by time. */
+function counted<T>(f: () => T): [T, number] {
+  const s0 = workMeter.steps;
+  const r = f();
+  return [r, workMeter.steps - s0];
+}
+
+/**
+ * Steps an expansion bomb may take: the preprocessor stops expanding after 3,000,000 units of work
+ * plus 2 per byte of input; each unit is a few steps (a bomb measures about 1.6 million in all).
+ */
+const bombSteps = (src: string) => 4 * (3_000_000 + 2 * src.length);
+
 describe('preprocess: bounds', () => {
   test('exponential object-like macro chain (40 levels) ends in a clean error', () => {
     let src = '';
     for (let i = 0; i < 40; i++) src += `#define m${i} m${i + 1} m${i + 1}\n`;
     src += 'm0\nafter\n';
-    const t0 = performance.now();
-    const r = preprocess('t.ptx', src);
-    const ms = performance.now() - t0;
+    const [r, steps] = counted(() => preprocess('t.ptx', src));
     assert.deepEqual(
       r.diagnostics.map((d) => [d.code, d.location?.line]),
       [['PP030', 41]],
     );
-    assert.ok(ms < 5000, `took ${ms} ms`);
+    assert.ok(steps < bombSteps(src), `${steps} steps`);
     assert.ok(r.mapped.text.length < 10 * src.length + (1 << 20) + 100);
     assert.ok(r.mapped.text.endsWith('0\nafter\n'));
   });
 
   test('exponential function-like nesting ends in a clean error', () => {
     const src = '#define F(x) x x\n' + 'F('.repeat(40) + '1' + ')'.repeat(40) + '\n';
-    const t0 = performance.now();
-    assert.deepEqual(codes(src), ['PP030']);
-    assert.ok(performance.now() - t0 < 5000);
+    const [c, steps] = counted(() => codes(src));
+    assert.deepEqual(c, ['PP030']);
+    assert.ok(steps < bombSteps(src), `${steps} steps`);
   });
 
   test('deeply nested invocations and parentheses', () => {
@@ -390,14 +402,14 @@ describe('preprocess: bounds', () => {
     const files: Record<string, string> = {};
     for (let i = 0; i < 40; i++) files[`b${i}.h`] = `x${i}\n#include "b${i + 1}.h"\n#include "b${i + 1}.h"\n`;
     files['b40.h'] = 'leaf\n';
-    const t0 = performance.now();
-    const r = preprocess('t.ptx', '#include "b0.h"\nend\n', memfs(files));
+    const [r, steps] = counted(() => preprocess('t.ptx', '#include "b0.h"\nend\n', memfs(files)));
     assert.deepEqual(
       r.diagnostics.map((d) => d.code),
       ['PP064'],
     );
     assert.ok(r.mapped.text.endsWith('end\n'));
-    assert.ok(performance.now() - t0 < 5000);
+    // Inclusion stops after MAX_INCLUDES files of a few tokens each.
+    assert.ok(steps < 10 * MAX_INCLUDES, `${steps} steps`);
   });
 
   test('a directive over 4 MB is rejected without tokenizing, #if structure kept', () => {
@@ -413,14 +425,18 @@ describe('preprocess: bounds', () => {
   });
 
   test('100k nested #if, terminated and not', () => {
-    const n = 100000;
-    const t0 = performance.now();
-    assert.equal(out('#if 1\n'.repeat(n) + 'x\n' + '#endif\n'.repeat(n)), 'x\n');
-    assert.equal(out('#if 0\n' + '#if 1\n'.repeat(n) + 'x\n' + '#endif\n'.repeat(n + 1) + 'y\n'), 'y\n');
-    const r = preprocess('t.ptx', '#ifdef A\n'.repeat(n));
-    assert.ok(r.diagnostics.length > 0 && r.diagnostics.length <= 20);
-    assert.ok(r.diagnostics.every((d) => d.code === 'PP010'));
-    assert.ok(performance.now() - t0 < 5000);
+    const run = (n: number) =>
+      counted(() => {
+        assert.equal(out('#if 1\n'.repeat(n) + 'x\n' + '#endif\n'.repeat(n)), 'x\n');
+        assert.equal(out('#if 0\n' + '#if 1\n'.repeat(n) + 'x\n' + '#endif\n'.repeat(n + 1) + 'y\n'), 'y\n');
+        const r = preprocess('t.ptx', '#ifdef A\n'.repeat(n));
+        assert.ok(r.diagnostics.length > 0 && r.diagnostics.length <= 20);
+        assert.ok(r.diagnostics.every((d) => d.code === 'PP010'));
+      })[1];
+    // Linear: twice the nesting, at most twice the work.
+    const half = run(50000);
+    const full = run(100000);
+    assert.ok(full <= 2 * half + 100, `${half} steps for 50k, ${full} for 100k`);
   });
 });
 
