@@ -217,8 +217,9 @@ function patched(sets: Sets, patches: readonly SetPatch[], block: number): Sets 
   const out: Record<string, readonly string[]> = { ...sets };
   for (const p of patches) {
     if (p.block !== undefined && p.block !== block) continue;
-    const cur = out[p.set];
-    if (!cur) continue;
+    // A patch of a set the block does not define defines it there (when it adds).
+    const cur = out[p.set] ?? [];
+    if (cur.length === 0 && (!p.add || p.block === undefined)) continue;
     out[p.set] = [...new Set([...cur.filter((v) => !p.remove?.includes(v)), ...(p.add ?? [])])];
   }
   return out;

@@ -13,7 +13,6 @@ export const CURATION: Curation = {
   extraBlocks: {
     // ptxas 13.0 still reads PTX ISA 1.0-1.3 modules, where these had no required rounding.
     div: [{ forms: ['div.f32 d, a, b'], sets: {} }],
-    rcp: [{ forms: ['rcp.f32 d, a'], sets: {} }],
     sqrt: [{ forms: ['sqrt.f32 d, a'], sets: {} }],
     rsqrt: [{ forms: ['rsqrt.f32 d, a'], sets: {} }],
     lg2: [{ forms: ['lg2.f32 d, a'], sets: {} }],
@@ -21,12 +20,53 @@ export const CURATION: Curation = {
     sin: [{ forms: ['sin.f32 d, a'], sets: {} }],
     cos: [{ forms: ['cos.f32 d, a'], sets: {} }],
     mad: [{ forms: ['mad.f64 d, a, b, c'], sets: {} }],
+    // ptxas 13.0 takes these beyond the Syntax blocks (each measured):
+    // `.aligned` left out of the warpgroup fences;
+    'wgmma.fence': [{ forms: ['wgmma.fence.sync'], sets: {} }],
+    'wgmma.commit_group': [{ forms: ['wgmma.commit_group.sync'], sets: {} }],
+    'wgmma.wait_group': [{ forms: ['wgmma.wait_group.sync N'], sets: {} }],
+    // a proxy fence with a `.sync_restrict` word;
+    membar: [{ forms: ['fence.proxy.proxykind.restrict'], sets: { proxykind: ['.alias', '.async', '.async.global', '.async.shared::cta', '.async.shared::cluster'], restrict: ['.sync_restrict::shared::cta', '.sync_restrict::shared::cluster'] } }],
+    // testp without its class word;
+    testp: [{ forms: ['testp.type p, a'], sets: { type: ['.f32', '.f64'] } }],
+    // every rounding of .bf16/.bf16x2 fma (the text lists .rn only; add/mul refuse the others);
+    // the `.oob` form's types, which the text leaves undefined;
+    fma: [{ forms: ['fma.rnd{.relu}.bf16 d, a, b, c', 'fma.rnd{.relu}.bf16x2 d, a, b, c'], sets: { rnd: ['.rn', '.rz', '.rm', '.rp'] } }],
+    // prefetch of an eviction priority without a state space;
+    prefetch: [{ forms: ['prefetch.level::eviction_priority [a]'], sets: { 'level::eviction_priority': ['.L2::evict_last', '.L2::evict_normal'] } }],
+    // rcp of .f64 with `.ftz` (sqrt and div refuse it);
+    rcp: [
+      { forms: ['rcp.f32 d, a'], sets: {} },
+      { forms: ['rcp.rnd.ftz.f64 d, a'], sets: { rnd: ['.rn', '.rz', '.rm', '.rp'] } },
+    ],
+    // formatted sust with a cache operator, and of arrays;
+    sust: [{ forms: ['sust.p.dim{.cop}.vec.b32{.mode} [a, b], c'], sets: { dim: ['.1d', '.2d', '.3d', '.a1d', '.a2d'], cop: ['.wb', '.cg', '.cs', '.wt'], vec: ['none', '.v2', '.v4'], mode: ['.trap', '.clamp', '.zero'] } }],
+    // st.async with no completion mechanism nor mbarrier operand (any type);
+    'st.async': [{ forms: ['st.async{.weak}{.shared::cluster}{.vec}.type [a], b'], sets: { vec: ['.v2', '.v4'], type: ['.b8', '.b16', '.b32', '.b64', '.u8', '.u16', '.u32', '.u64', '.s8', '.s16', '.s32', '.s64', '.f32', '.f64'] } }],
+    // a rounding on the .f64 mma; a boolean operation on the 4-bit integer mma;
+    mma: [
+      { forms: ['mma.sync.aligned.shape.row.col.rnd.f64.f64.f64.f64 d, a, b, c'], sets: { shape: ['.m8n8k4', '.m16n8k4', '.m16n8k8', '.m16n8k16'], rnd: ['.rn', '.rz', '.rm', '.rp'] } },
+      { forms: ['mma.sync.aligned.shape.row.col{.satfinite}.s32.atype.btype.s32.bitOp d, a, b, c'], sets: { shape: ['.m8n8k32', '.m16n8k32', '.m16n8k64'], atype: ['.u4', '.s4'], btype: ['.u4', '.s4'], bitOp: ['.xor', '.and'] } },
+    ],
+    // the integer wmma.mma with .u32 as its C type (not as D);
+    'wmma.mma': [{ forms: ['wmma.mma.sync.aligned.alayout.blayout.shape.s32.atype.btype.u32{.satfinite} d, a, b, c'], sets: { alayout: ['.row', '.col'], blayout: ['.row', '.col'], shape: ['.m16n16k16', '.m8n32k16', '.m32n8k16'], atype: ['.s8', '.u8'], btype: ['.s8', '.u8'] } }],
     // mov of a whole vector (a vector register or a braced list), not in the Syntax block.
     mov: [{ forms: ['mov.vec.type d, a'], sets: { vec: ['.v2', '.v4'], type: ['.b16', '.b32', '.u16', '.u32', '.s16', '.s32', '.f32', '.b64', '.u64', '.s64', '.f64'] } }],
   },
+  ignoredWords: {
+    // Measured after sub.f32, ld.global.u32, setp.lt.s32, cvt.rn.f32.s32, mov.b32 (sm_120): no
+    // message. Mostly tensormap field names, testp classes and sparse-matrix type words.
+    '*': [
+      '.acc::f16', '.acc::f32', '.b4x16_p64', '.b6x16_p32', '.b8x16', '.box_dim', '.element_stride', '.elemtype', '.fill_mode',
+      '.finite', '.global_address', '.global_dim', '.global_stride', '.infinite', '.interleave_layout', '.normal', '.notanumber',
+      '.number', '.rank', '.subnormal', '.swizzle_atomicity', '.swizzle_mode',
+      // Ignored by the same instructions but refused by ld and mov (here ignored everywhere: lenient).
+      '.samplerref', '.surfref', '.texref',
+    ],
+  },
   extraBlockGates: {
     div: [PRE_14],
-    rcp: [PRE_14],
+    rcp: [PRE_14, {}],
     sqrt: [PRE_14],
     rsqrt: [PRE_14],
     lg2: [PRE_14],
@@ -38,6 +78,10 @@ export const CURATION: Curation = {
   setPatches: {
     // The Syntax block misspells the shape `.m8n8k4` of the .f64 mma (block 5).
     mma: [{ set: 'shape', block: 5, remove: ['.m8n84'], add: ['.m8n8k4'] }],
+    // getctarank takes .s32 too.
+    getctarank: [{ set: 'type', add: ['.s32'] }],
+    // `fma.rn.oob{.relu}.type`: the text names no set for .type.
+    fma: [{ set: 'type', block: 1, add: ['.f16', '.f16x2', '.bf16', '.bf16x2'] }],
   },
   familyGates: FAMILY_GATES,
   wordGates: {},

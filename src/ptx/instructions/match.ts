@@ -70,6 +70,8 @@ interface CompiledOpcode {
   vocabulary: Set<string>;
   /** Per form: word -> indexes of the slots that take it. */
   slotIndex: Map<string, number[]>[];
+  /** Words ptxas ignores after this opcode where a form does not use them. */
+  ignored: ReadonlySet<string>;
 }
 
 let byOpcode: Map<string, CompiledOpcode> | undefined;
@@ -81,7 +83,7 @@ function index(): Map<string, CompiledOpcode> {
   byOpcode = new Map();
   for (const f of allForms) {
     let e = byOpcode.get(f.opcode);
-    if (!e) byOpcode.set(f.opcode, (e = { forms: [], vocabulary: new Set(), slotIndex: [] }));
+    if (!e) byOpcode.set(f.opcode, (e = { forms: [], vocabulary: new Set(), slotIndex: [], ignored: new Set([...(CURATION.ignoredWords['*'] ?? []), ...(CURATION.ignoredWords[f.opcode] ?? [])]) }));
     const idx = new Map<string, number[]>();
     f.slots.forEach((s, i) => {
       for (const v of s.values) {
@@ -122,13 +124,14 @@ interface Placement {
   filled: (string | undefined)[];
 }
 
-function place(form: InstructionForm, slotIndex: Map<string, number[]>, words: readonly string[], vocabulary: Set<string>): Placement {
+function place(form: InstructionForm, slotIndex: Map<string, number[]>, words: readonly string[], vocabulary: Set<string>, ignored: ReadonlySet<string>): Placement {
   const slots = form.slots;
   const filled: (string | undefined)[] = new Array(slots.length);
   const problems: WhyNot[] = [];
   let lastType = -1;
   for (const w of words) {
     const cands = slotIndex.get(w);
+    if (!cands && ignored.has(w)) continue;
     if (!cands) {
       if (!vocabulary.has(w)) problems.push({ kind: 'unknown-modifier', word: w });
       else if (isTypeLike(w, slots)) problems.push({ kind: 'type-not-allowed', word: w, form: form.id });
@@ -185,7 +188,7 @@ function matchModifiers(opcode: string, words: readonly string[]): ModifierMatch
   const forms: InstructionForm[] = [];
   let nearest: { form: InstructionForm; problems: WhyNot[] } | undefined;
   e.forms.forEach((f, i) => {
-    const p = place(f, e.slotIndex[i]!, words, e.vocabulary);
+    const p = place(f, e.slotIndex[i]!, words, e.vocabulary, e.ignored);
     if (p.problems.length === 0) forms.push(f);
     else if (!nearest || p.problems.length < nearest.problems.length) nearest = { form: f, problems: p.problems };
   });

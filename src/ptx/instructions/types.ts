@@ -114,6 +114,11 @@ export interface Curation {
   extraBlocks: Readonly<Record<string, readonly SyntaxBlock[]>>;
   /** Changes to a family's sets: members added or removed, in one block (index) or all blocks. */
   setPatches: Readonly<Record<string, readonly SetPatch[]>>;
+  /**
+   * Words ptxas takes after any instruction and ignores where no form uses them (measured: no
+   * message). Per opcode: further words that opcode ignores ('*' for every opcode).
+   */
+  ignoredWords: Readonly<Record<string, readonly string[]>>;
   /** Gates of curated blocks, by family and block index in extraBlocks[family]. */
   extraBlockGates?: Readonly<Record<string, readonly Gate[]>>;
   /** Gate of every form of a family (the family's introduction). */
