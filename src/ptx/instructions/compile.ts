@@ -249,7 +249,13 @@ export function compileAll(families: readonly SyntaxFamily[], curation: Curation
         }
         return undefined;
       };
-      b.block.forms.forEach((line, fi) => out.push(...compileForm(line, lookup, family, `${family}#${b.curated ? '+' : ''}${bi}.${fi}`, b.gate ? { ...gate, ...b.gate } : gate)));
+      const optional = curation.optionalWords[family];
+      b.block.forms.forEach((line, fi) => {
+        for (const f of compileForm(line, lookup, family, `${family}#${b.curated ? '+' : ''}${bi}.${fi}`, b.gate ? { ...gate, ...b.gate } : gate)) {
+          if (optional) (f as unknown as { slots: ModifierSlot[] }).slots = f.slots.map((sl) => (sl.literal && optional.includes(sl.values[0]!) ? { ...sl, optional: true } : sl));
+          out.push(f);
+        }
+      });
     });
   }
   return out;

@@ -21,17 +21,26 @@ export const CURATION: Curation = {
     cos: [{ forms: ['cos.f32 d, a'], sets: {} }],
     mad: [{ forms: ['mad.f64 d, a, b, c'], sets: {} }],
     // ptxas 13.0 takes these beyond the Syntax blocks (each measured):
-    // `.aligned` left out of the warpgroup fences;
-    'wgmma.fence': [{ forms: ['wgmma.fence.sync'], sets: {} }],
-    'wgmma.commit_group': [{ forms: ['wgmma.commit_group.sync'], sets: {} }],
-    'wgmma.wait_group': [{ forms: ['wgmma.wait_group.sync N'], sets: {} }],
-    // a proxy fence with a `.sync_restrict` word;
-    membar: [{ forms: ['fence.proxy.proxykind.restrict'], sets: { proxykind: ['.alias', '.async', '.async.global', '.async.shared::cta', '.async.shared::cluster'], restrict: ['.sync_restrict::shared::cta', '.sync_restrict::shared::cluster'] } }],
+    // a proxy fence with a `.sync_restrict` word; a release tensormap proxy fence with a state
+    // space; the mbarrier_init fence with a `.sync_restrict` word;
+    membar: [
+      {
+        forms: ['fence.proxy.proxykind.restrict', 'fence.op_restrict.release.cluster.restrict'],
+        sets: { proxykind: ['.alias', '.async', '.async.global', '.async.shared::cta', '.async.shared::cluster'], restrict: ['.sync_restrict::shared::cta', '.sync_restrict::shared::cluster'], op_restrict: ['.mbarrier_init'] },
+      },
+      { forms: ['fence.proxy.tensormap::generic.release.scope.space'], sets: { scope: ['.cta', '.cluster', '.gpu', '.sys'], space: ['.global', '.shared', '.shared::cta', '.shared::cluster'] } },
+    ],
+    // wmma.store.d of any shape but the .f64 one in any of .f16/.f32/.s32 (ptxas checks the vector);
+    'wmma.store': [{ forms: ['wmma.store.d.sync.aligned.layout.shape{.ss}.type [p], r {, stride}'], sets: { layout: ['.row', '.col'], shape: ['.m16n16k16', '.m8n32k16', '.m32n8k16', '.m16n16k8', '.m8n8k32', '.m8n8k128'], ss: ['.global', '.shared', '.shared::cta'], type: ['.f16', '.f32', '.s32'] } }],
     // testp without its class word;
     testp: [{ forms: ['testp.type p, a'], sets: { type: ['.f32', '.f64'] } }],
     // every rounding of .bf16/.bf16x2 fma (the text lists .rn only; add/mul refuse the others);
     // the `.oob` form's types, which the text leaves undefined;
-    fma: [{ forms: ['fma.rnd{.relu}.bf16 d, a, b, c', 'fma.rnd{.relu}.bf16x2 d, a, b, c'], sets: { rnd: ['.rn', '.rz', '.rm', '.rp'] } }],
+    // `.sat` on the .f16/.f16x2 `.oob` forms;
+    fma: [
+      { forms: ['fma.rnd{.relu}.bf16 d, a, b, c', 'fma.rnd{.relu}.bf16x2 d, a, b, c'], sets: { rnd: ['.rn', '.rz', '.rm', '.rp'] } },
+      { forms: ['fma.rn.oob.sat{.relu}.f16 d, a, b, c', 'fma.rn.oob.sat{.relu}.f16x2 d, a, b, c'], sets: {} },
+    ],
     // prefetch of an eviction priority without a state space;
     prefetch: [{ forms: ['prefetch.level::eviction_priority [a]'], sets: { 'level::eviction_priority': ['.L2::evict_last', '.L2::evict_normal'] } }],
     // rcp of .f64 with `.ftz` (sqrt and div refuse it);
@@ -42,14 +51,22 @@ export const CURATION: Curation = {
     // formatted sust with a cache operator, and of arrays;
     sust: [{ forms: ['sust.p.dim{.cop}.vec.b32{.mode} [a, b], c'], sets: { dim: ['.1d', '.2d', '.3d', '.a1d', '.a2d'], cop: ['.wb', '.cg', '.cs', '.wt'], vec: ['none', '.v2', '.v4'], mode: ['.trap', '.clamp', '.zero'] } }],
     // st.async with no completion mechanism nor mbarrier operand (any type);
-    'st.async': [{ forms: ['st.async{.weak}{.shared::cluster}{.vec}.type [a], b'], sets: { vec: ['.v2', '.v4'], type: ['.b8', '.b16', '.b32', '.b64', '.u8', '.u16', '.u32', '.u64', '.s8', '.s16', '.s32', '.s64', '.f32', '.f64'] } }],
+    // and the `.gpu`/`.sys` form without `.release`;
+    'st.async': [{ forms: ['st.async{.weak}{.shared::cluster}{.vec}.type [a], b', 'st.async.scope{.global}.type [a], b'], sets: { scope: ['.gpu', '.sys'], vec: ['.v2', '.v4'], type: ['.b8', '.b16', '.b32', '.b64', '.u8', '.u16', '.u32', '.u64', '.s8', '.s16', '.s32', '.s64', '.f32', '.f64'] } }],
     // a rounding on the .f64 mma; a boolean operation on the 4-bit integer mma;
     mma: [
       { forms: ['mma.sync.aligned.shape.row.col.rnd.f64.f64.f64.f64 d, a, b, c'], sets: { shape: ['.m8n8k4', '.m16n8k4', '.m16n8k8', '.m16n8k16'], rnd: ['.rn', '.rz', '.rm', '.rp'] } },
       { forms: ['mma.sync.aligned.shape.row.col{.satfinite}.s32.atype.btype.s32.bitOp d, a, b, c'], sets: { shape: ['.m8n8k32', '.m16n8k32', '.m16n8k64'], atype: ['.u4', '.s4'], btype: ['.u4', '.s4'], bitOp: ['.xor', '.and'] } },
     ],
     // the integer wmma.mma with .u32 as its C type (not as D);
-    'wmma.mma': [{ forms: ['wmma.mma.sync.aligned.alayout.blayout.shape.s32.atype.btype.u32{.satfinite} d, a, b, c'], sets: { alayout: ['.row', '.col'], blayout: ['.row', '.col'], shape: ['.m16n16k16', '.m8n32k16', '.m32n8k16'], atype: ['.s8', '.u8'], btype: ['.s8', '.u8'] } }],
+    // the 4-bit integer wmma.mma in the 8-bit shapes (sm_120 assembles it; sm_90 fails later, on an
+    // internal routine, not on the words);
+    'wmma.mma': [
+      { forms: ['wmma.mma.sync.aligned.alayout.blayout.shape.s32.atype.btype.u32{.satfinite} d, a, b, c'], sets: { alayout: ['.row', '.col'], blayout: ['.row', '.col'], shape: ['.m16n16k16', '.m8n32k16', '.m32n8k16'], atype: ['.s8', '.u8'], btype: ['.s8', '.u8'] } },
+      { forms: ['wmma.mma.sync.aligned.alayout.blayout.shape.s32.atype.btype.s32{.satfinite} d, a, b, c'], sets: { alayout: ['.row', '.col'], blayout: ['.row', '.col'], shape: ['.m16n16k16', '.m8n32k16', '.m32n8k16'], atype: ['.s4', '.u4'], btype: ['.s4', '.u4'] } },
+    ],
+    // bar.warp.sync with `.no_membermask_overlap`;
+    'bar.warp.sync': [{ forms: ['bar.warp.sync.no_membermask_overlap membermask'], sets: {} }],
     // mov of a whole vector (a vector register or a braced list), not in the Syntax block.
     mov: [{ forms: ['mov.vec.type d, a'], sets: { vec: ['.v2', '.v4'], type: ['.b16', '.b32', '.u16', '.u32', '.s16', '.s32', '.f32', '.b64', '.u64', '.s64', '.f64'] } }],
   },
@@ -63,6 +80,18 @@ export const CURATION: Curation = {
       // Ignored by the same instructions but refused by ld and mov (here ignored everywhere: lenient).
       '.samplerref', '.surfref', '.texref',
     ],
+    // A scope on cp.async.bulk: no message (measured with .cta, .cluster, .gpu).
+    cp: ['.cta', '.cluster', '.gpu', '.sys'],
+  },
+  optionalWords: {
+    // Measured: accepted without `.aligned` (wmma, mma, ldmatrix, tcgen05.alloc/wait require it).
+    'tcgen05.ld': ['.aligned'],
+    'tcgen05.st': ['.aligned'],
+    'wgmma.fence': ['.aligned'],
+    'wgmma.commit_group': ['.aligned'],
+    'wgmma.wait_group': ['.aligned'],
+    'wgmma.mma_async': ['.aligned'],
+    'wgmma.mma_async.sp': ['.aligned'],
   },
   extraBlockGates: {
     div: [PRE_14],

@@ -119,6 +119,8 @@ export interface Curation {
    * message). Per opcode: further words that opcode ignores ('*' for every opcode).
    */
   ignoredWords: Readonly<Record<string, readonly string[]>>;
+  /** Literal words of a family's forms that ptxas does not require (`.aligned` of tcgen05.ld). */
+  optionalWords: Readonly<Record<string, readonly string[]>>;
   /** Gates of curated blocks, by family and block index in extraBlocks[family]. */
   extraBlockGates?: Readonly<Record<string, readonly Gate[]>>;
   /** Gate of every form of a family (the family's introduction). */
