@@ -52,7 +52,7 @@ export const CURATION: Curation = {
     sust: [{ forms: ['sust.p.dim{.cop}.vec.b32{.mode} [a, b], c'], sets: { dim: ['.1d', '.2d', '.3d', '.a1d', '.a2d'], cop: ['.wb', '.cg', '.cs', '.wt'], vec: ['none', '.v2', '.v4'], mode: ['.trap', '.clamp', '.zero'] } }],
     // st.async with no completion mechanism nor mbarrier operand (any type);
     // and the `.gpu`/`.sys` form without `.release`;
-    'st.async': [{ forms: ['st.async{.weak}{.shared::cluster}{.vec}.type [a], b', 'st.async.scope{.global}.type [a], b'], sets: { scope: ['.gpu', '.sys'], vec: ['.v2', '.v4'], type: ['.b8', '.b16', '.b32', '.b64', '.u8', '.u16', '.u32', '.u64', '.s8', '.s16', '.s32', '.s64', '.f32', '.f64'] } }],
+    'st.async': [{ forms: ['st.async{.weak}{.shared::cluster}{.vec}.type [a], b', 'st.async.scope{.global}.type [a], b', 'st.async.global.type [a], b'], sets: { scope: ['.gpu', '.sys'], vec: ['.v2', '.v4'], type: ['.b8', '.b16', '.b32', '.b64', '.u8', '.u16', '.u32', '.u64', '.s8', '.s16', '.s32', '.s64', '.f32', '.f64'] } }],
     // a rounding on the .f64 mma; a boolean operation on the 4-bit integer mma;
     mma: [
       { forms: ['mma.sync.aligned.shape.row.col.rnd.f64.f64.f64.f64 d, a, b, c'], sets: { shape: ['.m8n8k4', '.m16n8k4', '.m16n8k8', '.m16n8k16'], rnd: ['.rn', '.rz', '.rm', '.rp'] } },
@@ -80,8 +80,11 @@ export const CURATION: Curation = {
       // Ignored by the same instructions but refused by ld and mov (here ignored everywhere: lenient).
       '.samplerref', '.surfref', '.texref',
     ],
-    // A scope on cp.async.bulk: no message (measured with .cta, .cluster, .gpu).
-    cp: ['.cta', '.cluster', '.gpu', '.sys'],
+    // A scope on cp.async.bulk: no message (measured with .cta, .cluster, .gpu; cp.async.wait_all refuses it).
+    'cp.async.bulk': ['.cta', '.cluster', '.gpu', '.sys'],
+    // `.uni` on tex and tld4 (txq refuses it).
+    tex: ['.uni'],
+    tld4: ['.uni'],
   },
   optionalWords: {
     // Measured: accepted without `.aligned` (wmma, mma, ldmatrix, tcgen05.alloc/wait require it).

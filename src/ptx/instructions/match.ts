@@ -70,12 +70,13 @@ interface CompiledOpcode {
   vocabulary: Set<string>;
   /** Per form: word -> indexes of the slots that take it. */
   slotIndex: Map<string, number[]>[];
-  /** Words ptxas ignores after this opcode where a form does not use them. */
-  ignored: ReadonlySet<string>;
+  /** Per form: words ptxas ignores there where the form does not use them. */
+  ignored: ReadonlySet<string>[];
 }
 
 let byOpcode: Map<string, CompiledOpcode> | undefined;
 let allForms: InstructionForm[] | undefined;
+const ignoredSets = new Map<string, Set<string>>();
 
 function index(): Map<string, CompiledOpcode> {
   if (byOpcode) return byOpcode;
@@ -83,7 +84,14 @@ function index(): Map<string, CompiledOpcode> {
   byOpcode = new Map();
   for (const f of allForms) {
     let e = byOpcode.get(f.opcode);
-    if (!e) byOpcode.set(f.opcode, (e = { forms: [], vocabulary: new Set(), slotIndex: [], ignored: new Set([...(CURATION.ignoredWords['*'] ?? []), ...(CURATION.ignoredWords[f.opcode] ?? [])]) }));
+    if (!e) byOpcode.set(f.opcode, (e = { forms: [], vocabulary: new Set(), slotIndex: [], ignored: [] }));
+    const key = `${f.opcode} ${f.family}`;
+    let ign = ignoredSets.get(key);
+    if (!ign) {
+      const w = CURATION.ignoredWords;
+      ignoredSets.set(key, (ign = new Set([...(w['*'] ?? []), ...(w[f.opcode] ?? []), ...(f.family !== f.opcode ? (w[f.family] ?? []) : [])])));
+    }
+    e.ignored.push(ign);
     const idx = new Map<string, number[]>();
     f.slots.forEach((s, i) => {
       for (const v of s.values) {
@@ -188,7 +196,7 @@ function matchModifiers(opcode: string, words: readonly string[]): ModifierMatch
   const forms: InstructionForm[] = [];
   let nearest: { form: InstructionForm; problems: WhyNot[] } | undefined;
   e.forms.forEach((f, i) => {
-    const p = place(f, e.slotIndex[i]!, words, e.vocabulary, e.ignored);
+    const p = place(f, e.slotIndex[i]!, words, e.vocabulary, e.ignored[i]!);
     if (p.problems.length === 0) forms.push(f);
     else if (!nearest || p.problems.length < nearest.problems.length) nearest = { form: f, problems: p.problems };
   });
