@@ -28,7 +28,7 @@ export const CURATION: Curation = {
         forms: ['fence.proxy.proxykind.restrict', 'fence.op_restrict.release.cluster.restrict'],
         sets: { proxykind: ['.alias', '.async', '.async.global', '.async.shared::cta', '.async.shared::cluster'], restrict: ['.sync_restrict::shared::cta', '.sync_restrict::shared::cluster'], op_restrict: ['.mbarrier_init'] },
       },
-      { forms: ['fence.proxy.tensormap::generic.release.scope.space'], sets: { scope: ['.cta', '.cluster', '.gpu', '.sys'], space: ['.global', '.shared', '.shared::cta', '.shared::cluster'] } },
+      { forms: ['fence.proxy.tensormap::generic.release.scope.space'], sets: { scope: ['.cta', '.cluster', '.gpu', '.sys'], space: ['.global', '.shared', '.shared::cta', '.shared::cluster', '.sync_restrict::shared::cta', '.sync_restrict::shared::cluster'] } },
     ],
     // wmma.store.d of any shape but the .f64 one in any of .f16/.f32/.s32 (ptxas checks the vector);
     'wmma.store': [{ forms: ['wmma.store.d.sync.aligned.layout.shape{.ss}.type [p], r {, stride}'], sets: { layout: ['.row', '.col'], shape: ['.m16n16k16', '.m8n32k16', '.m32n8k16', '.m16n16k8', '.m8n8k32', '.m8n8k128'], ss: ['.global', '.shared', '.shared::cta'], type: ['.f16', '.f32', '.s32'] } }],
@@ -59,14 +59,19 @@ export const CURATION: Curation = {
       { forms: ['mma.sync.aligned.shape.row.col{.satfinite}.s32.atype.btype.s32.bitOp d, a, b, c'], sets: { shape: ['.m8n8k32', '.m16n8k32', '.m16n8k64'], atype: ['.u4', '.s4'], btype: ['.u4', '.s4'], bitOp: ['.xor', '.and'] } },
     ],
     // the integer wmma.mma with .u32 as its C type (not as D);
-    // the 4-bit integer wmma.mma in the 8-bit shapes (sm_120 assembles it; sm_90 fails later, on an
+    // integer wmma.mma: ptxas checks the words loosely (the operand vectors instead): any 8- or
+    // 4-bit integer type in any integer shape or .m8n8k4, C of .s32 or .u32 (measured: .u32 C,
+    // .s4 in .m8n32k16/.m16n16k16, .u4 in .m8n8k4; sm_90 fails such 4-bit cases later, in an
     // internal routine, not on the words);
     'wmma.mma': [
-      { forms: ['wmma.mma.sync.aligned.alayout.blayout.shape.s32.atype.btype.u32{.satfinite} d, a, b, c'], sets: { alayout: ['.row', '.col'], blayout: ['.row', '.col'], shape: ['.m16n16k16', '.m8n32k16', '.m32n8k16'], atype: ['.s8', '.u8'], btype: ['.s8', '.u8'] } },
-      { forms: ['wmma.mma.sync.aligned.alayout.blayout.shape.s32.atype.btype.s32{.satfinite} d, a, b, c'], sets: { alayout: ['.row', '.col'], blayout: ['.row', '.col'], shape: ['.m16n16k16', '.m8n32k16', '.m32n8k16'], atype: ['.s4', '.u4'], btype: ['.s4', '.u4'] } },
+      { forms: ['wmma.mma.sync.aligned.alayout.blayout.shape.s32.atype.btype.ctype{.satfinite} d, a, b, c'], sets: { alayout: ['.row', '.col'], blayout: ['.row', '.col'], shape: ['.m16n16k16', '.m8n32k16', '.m32n8k16', '.m8n8k32', '.m8n8k4'], atype: ['.s8', '.u8', '.s4', '.u4'], btype: ['.s8', '.u8', '.s4', '.u4'], ctype: ['.s32', '.u32'] } },
     ],
     // bar.warp.sync with `.no_membermask_overlap`;
     'bar.warp.sync': [{ forms: ['bar.warp.sync.no_membermask_overlap membermask'], sets: {} }],
+    // set with a .bf16 destination of .bf16 sources (the text's source set for it lacks .bf16);
+    set: [{ forms: ['set.CmpOp.bf16.bf16 d, a, b', 'set.CmpOp.BoolOp.bf16.bf16 d, a, b, {!}c'], sets: {} }],
+    // setmaxnreg.s32;
+    setmaxnreg: [{ forms: ['setmaxnreg.action.sync.aligned.s32 imm-reg-count'], sets: { action: ['.inc', '.dec'] } }],
     // mov of a whole vector (a vector register or a braced list), not in the Syntax block.
     mov: [{ forms: ['mov.vec.type d, a'], sets: { vec: ['.v2', '.v4'], type: ['.b16', '.b32', '.u16', '.u32', '.s16', '.s32', '.f32', '.b64', '.u64', '.s64', '.f64'] } }],
   },
@@ -82,6 +87,17 @@ export const CURATION: Curation = {
     ],
     // A scope on cp.async.bulk: no message (measured with .cta, .cluster, .gpu; cp.async.wait_all refuses it).
     'cp.async.bulk': ['.cta', '.cluster', '.gpu', '.sys'],
+    // `.all`/`.any` on bar.sync and bar.red.popc (bar.arrive, barrier.sync refuse them).
+    'bar .sync': ['.all', '.any'],
+    'bar .popc': ['.all', '.any'],
+    // a vector word on wmma.store.d (the vector operand decides).
+    'wmma.store': ['.v2', '.v4', '.v8'],
+    'wmma.load': ['.v2', '.v4', '.v8'],
+    // `.no_membermask_overlap` on the warp-synchronous instructions.
+    'shfl.sync': ['.no_membermask_overlap'],
+    'vote.sync': ['.no_membermask_overlap'],
+    'match.sync': ['.no_membermask_overlap'],
+    'redux.sync': ['.no_membermask_overlap'],
     // `.uni` on tex and tld4 (txq refuses it).
     tex: ['.uni'],
     tld4: ['.uni'],
@@ -112,6 +128,8 @@ export const CURATION: Curation = {
     mma: [{ set: 'shape', block: 5, remove: ['.m8n84'], add: ['.m8n8k4'] }],
     // getctarank takes .s32 too.
     getctarank: [{ set: 'type', add: ['.s32'] }],
+    // mapa takes signed types too.
+    mapa: [{ set: 'type', add: ['.s32', '.s64'] }],
     // `fma.rn.oob{.relu}.type`: the text names no set for .type.
     fma: [{ set: 'type', block: 1, add: ['.f16', '.f16x2', '.bf16', '.bf16x2'] }],
   },

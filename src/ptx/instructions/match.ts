@@ -85,12 +85,12 @@ function index(): Map<string, CompiledOpcode> {
   for (const f of allForms) {
     let e = byOpcode.get(f.opcode);
     if (!e) byOpcode.set(f.opcode, (e = { forms: [], vocabulary: new Set(), slotIndex: [], ignored: [] }));
-    const key = `${f.opcode} ${f.family}`;
+    // Keys: '*', the opcode, the family, or `opcode word` (forms with that required literal word).
+    const w = CURATION.ignoredWords;
+    const byWord = Object.keys(w).filter((k) => k.startsWith(f.opcode + ' ') && f.slots.some((s) => s.literal && !s.optional && s.values[0] === k.slice(f.opcode.length + 1)));
+    const key = `${f.opcode} ${f.family} ${byWord.join(' ')}`;
     let ign = ignoredSets.get(key);
-    if (!ign) {
-      const w = CURATION.ignoredWords;
-      ignoredSets.set(key, (ign = new Set([...(w['*'] ?? []), ...(w[f.opcode] ?? []), ...(f.family !== f.opcode ? (w[f.family] ?? []) : [])])));
-    }
+    if (!ign) ignoredSets.set(key, (ign = new Set([...(w['*'] ?? []), ...(w[f.opcode] ?? []), ...(f.family !== f.opcode ? (w[f.family] ?? []) : []), ...byWord.flatMap((k) => w[k]!)])));
     e.ignored.push(ign);
     const idx = new Map<string, number[]>();
     f.slots.forEach((s, i) => {

@@ -116,7 +116,8 @@ export interface Curation {
   setPatches: Readonly<Record<string, readonly SetPatch[]>>;
   /**
    * Words ptxas takes after any instruction and ignores where no form uses them (measured: no
-   * message). Key: '*' (every instruction), an opcode, or a family: further words ignored there.
+   * message). Key: '*' (every instruction), an opcode, a family, or `opcode .word` (the forms of the opcode
+   * with that required literal word): further words ignored there.
    */
   ignoredWords: Readonly<Record<string, readonly string[]>>;
   /** Literal words of a family's forms that ptxas does not require (`.aligned` of tcgen05.ld). */
