@@ -99,6 +99,16 @@ describe('PTX instruction tables: matcher facts (each measured with ptxas 13.0)'
     assert.ok(!r.ok && r.reasons.some((x: WhyNot) => x.kind === 'needs-target'));
     assert.ok(match('shfl.sync.bfly.b32', { version: 60, target: 'sm_30' }).ok);
     assert.ok(!match('shfl.sync.bfly.b32', { version: 50, target: 'sm_30' }).ok);
+    // word gates: "Feature '.bf16x2' requires .target sm_80 or higher", "... .version 7.0 or later"
+    assert.ok(match('cvt.rn.bf16x2.f32', { version: 90, target: 'sm_80' }).ok);
+    assert.ok(kinds('cvt.rn.bf16x2.f32', { version: 90, target: 'sm_75' }).includes('needs-target'));
+    assert.ok(kinds('cvt.rn.bf16x2.f32', { version: 65, target: 'sm_80' }).includes('needs-version'));
+    // "Instruction 'atom.add.f64.global' requires .target sm_60 or higher" (a pair of words)
+    assert.ok(kinds('atom.global.add.f64', { version: 90, target: 'sm_50' }).includes('needs-target'));
+    assert.ok(match('atom.global.add.f64', { version: 90, target: 'sm_60' }).ok);
+    assert.ok(match('atom.global.max.u64', { version: 90, target: 'sm_50' }).ok);
+    assert.ok(kinds('ld.global.v8.f32', { version: 87, target: 'sm_100' }).includes('needs-version'));
+    assert.deepEqual(describeInstruction('ld', ['.global', '.L2::cache_hint', '.u32'])?.needs, { ptx: '7.4', sm: ['sm_80'] });
     // target requirements
     assert.ok(targetSatisfies('sm_90a', 'sm_90'));
     assert.ok(targetSatisfies('sm_120', 'sm_90'));

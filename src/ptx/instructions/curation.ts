@@ -128,11 +128,36 @@ export const CURATION: Curation = {
     mma: [{ set: 'shape', block: 5, remove: ['.m8n84'], add: ['.m8n8k4'] }],
     // getctarank takes .s32 too.
     getctarank: [{ set: 'type', add: ['.s32'] }],
+    // st.async with the mbarrier: `.shared` and `.shared::cta` accepted too.
+    'st.async': [{ set: 'ss', block: 0, add: ['.shared', '.shared::cta'] }],
     // mapa takes signed types too.
     mapa: [{ set: 'type', add: ['.s32', '.s64'] }],
     // `fma.rn.oob{.relu}.type`: the text names no set for .type.
     fma: [{ set: 'type', block: 1, add: ['.f16', '.f16x2', '.bf16', '.bf16x2'] }],
   },
   familyGates: FAMILY_GATES,
-  wordGates: {},
+  // Each measured: the lowest .target / .version ptxas names ("requires .target sm_N or higher",
+  // "requires PTX ISA .version X or later") for an instruction using the word, on .target sm_50
+  // with .version 9.0, then on that target with an old .version.
+  wordGates: {
+    cvt: {
+      '.bf16': { ptx: '7.0', sm: ['sm_80'] },
+      '.bf16x2': { ptx: '7.0', sm: ['sm_80'] },
+      '.tf32': { ptx: '7.0', sm: ['sm_80'] },
+    },
+    atom: {
+      '.add+.f64': { ptx: '5.0', sm: ['sm_60'] },
+      '.f16': { sm: ['sm_70'] },
+      '.bf16': { ptx: '7.8', sm: ['sm_90'] },
+    },
+    ld: {
+      '.L2::cache_hint': { ptx: '7.4', sm: ['sm_80'] },
+      '.L1::evict_last': { ptx: '7.4', sm: ['sm_70'] },
+      '.L2::128B': { ptx: '7.4', sm: ['sm_75'] },
+      '.relaxed': { ptx: '6.0', sm: ['sm_70'] },
+      '.v8': { ptx: '8.8', sm: ['sm_100'] },
+    },
+    setp: { '.bf16': { ptx: '7.8', sm: ['sm_90'] } },
+    add: { '.bf16': { ptx: '7.8', sm: ['sm_90'] } },
+  },
 };
