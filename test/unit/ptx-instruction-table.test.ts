@@ -638,7 +638,17 @@ describe('PTX instruction tables: one case per form of the Syntax blocks, with n
     });
     for (const [k, s] of stats) console.log(`  ${k.padEnd(8)} ${s.n} cases, ${s.agree} agree, ${s.falseError} matcher-only refusals, ${s.lenient} ptxas-only refusals`);
     for (const l of falseErrors.slice(0, 40)) console.log(`  FALSE ERROR: ${l}`);
+    // Per family: near-misses both refuse.
+    const bothRefuse = new Map<string, number>();
+    cases.forEach((c, ci) => c.lines.forEach((l, li) => {
+      if (l.kind !== 'baseline' && verdicts[ci]![li] && !l.matcherOk) {
+        const fam = l.sig.split('#')[0]!;
+        bothRefuse.set(fam, (bothRefuse.get(fam) ?? 0) + 1);
+      }
+    }));
+    console.log(`  near-misses refused by both: ${[...bothRefuse.values()].reduce((a, b) => a + b, 0)}, in ${bothRefuse.size} families`);
     assert.ok(accepted.size > 100, 'the Syntax-block suite must judge assembled forms');
+    assert.ok(bothRefuse.size > 100, 'near-misses of most families are refused by both');
     assert.deepEqual(falseErrors, [], 'the matcher must never refuse what ptxas accepts');
   });
 });

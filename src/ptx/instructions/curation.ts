@@ -58,13 +58,12 @@ export const CURATION: Curation = {
       { forms: ['mma.sync.aligned.shape.row.col.rnd.f64.f64.f64.f64 d, a, b, c'], sets: { shape: ['.m8n8k4', '.m16n8k4', '.m16n8k8', '.m16n8k16'], rnd: ['.rn', '.rz', '.rm', '.rp'] } },
       { forms: ['mma.sync.aligned.shape.row.col{.satfinite}.s32.atype.btype.s32.bitOp d, a, b, c'], sets: { shape: ['.m8n8k32', '.m16n8k32', '.m16n8k64'], atype: ['.u4', '.s4'], btype: ['.u4', '.s4'], bitOp: ['.xor', '.and'] } },
     ],
-    // the integer wmma.mma with .u32 as its C type (not as D);
     // integer wmma.mma: ptxas checks the words loosely (the operand vectors instead): any 8- or
-    // 4-bit integer type in any integer shape or .m8n8k4, C of .s32 or .u32 (measured: .u32 C,
-    // .s4 in .m8n32k16/.m16n16k16, .u4 in .m8n8k4; sm_90 fails such 4-bit cases later, in an
+    // 4-bit integer type in any shape, C of .s32 or .u32 (measured: .u32 C, .s4 in .m8n32k16,
+    // .m16n16k16 and .m16n16k8, .u4 in .m8n8k4; sm_90 fails such 4-bit cases later, in an
     // internal routine, not on the words);
     'wmma.mma': [
-      { forms: ['wmma.mma.sync.aligned.alayout.blayout.shape.s32.atype.btype.ctype{.satfinite} d, a, b, c'], sets: { alayout: ['.row', '.col'], blayout: ['.row', '.col'], shape: ['.m16n16k16', '.m8n32k16', '.m32n8k16', '.m8n8k32', '.m8n8k4'], atype: ['.s8', '.u8', '.s4', '.u4'], btype: ['.s8', '.u8', '.s4', '.u4'], ctype: ['.s32', '.u32'] } },
+      { forms: ['wmma.mma.sync.aligned.alayout.blayout.shape.s32.atype.btype.ctype{.satfinite} d, a, b, c'], sets: { alayout: ['.row', '.col'], blayout: ['.row', '.col'], shape: ['.m16n16k16', '.m8n32k16', '.m32n8k16', '.m8n8k32', '.m8n8k128', '.m16n16k8', '.m8n8k4'], atype: ['.s8', '.u8', '.s4', '.u4'], btype: ['.s8', '.u8', '.s4', '.u4'], ctype: ['.s32', '.u32'] } },
     ],
     // bar.warp.sync with `.no_membermask_overlap`;
     'bar.warp.sync': [{ forms: ['bar.warp.sync.no_membermask_overlap membermask'], sets: {} }],
