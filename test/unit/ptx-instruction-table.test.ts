@@ -6,10 +6,10 @@
  */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { parsePtx } from '../../src/ptx/index.js';
 import type * as A from '../../src/ptx/ast.js';
-import { printOperand, printExpr } from '../../src/ptx/printer.js';
+import { printOperand } from '../../src/ptx/printer.js';
 import { SPECIAL_REGISTERS } from '../../src/ptx/data/special-registers.js';
 import { GENERIC_MODIFIERS } from '../../src/ptx/data/modifiers.js';
 import {
@@ -27,7 +27,6 @@ import { CURATION } from '../../src/ptx/instructions/curation.js';
 import { acceptedPtxFiles, sharedSkipReason, type AcceptedPtxFile } from '../harness/corpus.js';
 import { fuzzSeed, parsePtxasMessages, PTXAS, ptxasSkipReason } from '../harness/tools.js';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 

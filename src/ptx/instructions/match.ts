@@ -260,6 +260,44 @@ export function gateProblems(form: InstructionForm, words: readonly string[], ct
  * Instruction.modifiers holds them) against the tables under the module's version and target.
  */
 export function matchInstruction(opcode: string, words: readonly string[], ctx: MatchContext = {}): MatchResult {
+  // Whole answers are memoized too, in a trie of words per context (a module has one version and
+  // target, and repeats few spellings): a lookup builds no string. Pass the same `ctx` object for
+  // a whole module: it is recognized by identity.
+  if (ctx !== lastCtx) {
+    lastCtx = ctx;
+    const k = `${ctx.version ?? ''}|${ctx.target ?? ''}`;
+    let t = tries.get(k);
+    if (!t) tries.set(k, (t = { next: new Map() }));
+    lastTrie = t;
+  }
+  let node: ResultNode | undefined = lastTrie!.next.get(opcode);
+  if (!node) lastTrie!.next.set(opcode, (node = { next: new Map() }));
+  for (const w of words) {
+    let child: ResultNode | undefined = node.next.get(w);
+    if (!child) node.next.set(w, (child = { next: new Map() }));
+    node = child;
+  }
+  if (node.result) return node.result;
+  if (++cached > 200_000) {
+    // Bound memory on adversarial input: start over.
+    tries.clear();
+    cached = 0;
+    lastCtx = undefined;
+  }
+  return (node.result = matchUncached(opcode, words, ctx));
+}
+
+interface ResultNode {
+  next: Map<string, ResultNode>;
+  result?: MatchResult;
+}
+
+const tries = new Map<string, ResultNode>();
+let lastCtx: MatchContext | undefined;
+let lastTrie: ResultNode | undefined;
+let cached = 0;
+
+function matchUncached(opcode: string, words: readonly string[], ctx: MatchContext): MatchResult {
   const m = matchModifiers(opcode, words);
   if (!m) return { ok: false, reasons: [{ kind: 'unknown-opcode', opcode }] };
   if (m.forms.length === 0) {
