@@ -16,7 +16,10 @@ import { CURATION } from './curation.js';
 import { SYNTAX_FAMILIES } from './syntax.generated.js';
 import type { Gate, InstructionForm, ModifierSlot, OperandSpec } from './types.js';
 
-/** The module facts a match depends on. */
+/**
+ * The module facts a match depends on. Answers are memoized per context object: use one object per
+ * module and do not change it after matching with it.
+ */
 export interface MatchContext {
   /** `.version` as major*10+minor (e.g. 87 for 8.7); undefined: no version gating. */
   version?: number;
