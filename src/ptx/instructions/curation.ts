@@ -97,9 +97,10 @@ export const CURATION: Curation = {
     'vote.sync': ['.no_membermask_overlap'],
     'match.sync': ['.no_membermask_overlap'],
     'redux.sync': ['.no_membermask_overlap'],
-    // a layout word on movmatrix and ldmatrix.
+    // a layout word on movmatrix, ldmatrix and stmatrix.
     movmatrix: ['.row', '.col'],
     ldmatrix: ['.row', '.col'],
+    stmatrix: ['.row', '.col'],
     // `.uni` on tex and tld4 (txq refuses it).
     tex: ['.uni'],
     tld4: ['.uni'],
