@@ -1,0 +1,166 @@
+/**
+ * Curated instruction facts: what ptxas 13.0 accepts beyond the Syntax blocks, and the versions and
+ * targets of forms and words. Every entry here was decided by running ptxas (see
+ * docs/ptx-instructions.md for how, and docs/divergences.md for where the text and ptxas differ).
+ */
+import { FAMILY_GATES } from './gates.generated.js';
+import type { Curation } from './types.js';
+
+/** Before PTX ISA 1.4, these took no rounding/.approx modifier (ptxas: "Rounding modifier ... required" from 1.4). */
+const PRE_14 = { ptxBelow: '1.4' };
+
+export const CURATION: Curation = {
+  extraBlocks: {
+    // ptxas 13.0 still reads PTX ISA 1.0-1.3 modules, where these had no required rounding.
+    div: [{ forms: ['div.f32 d, a, b'], sets: {} }],
+    sqrt: [{ forms: ['sqrt.f32 d, a'], sets: {} }],
+    rsqrt: [{ forms: ['rsqrt.f32 d, a'], sets: {} }],
+    lg2: [{ forms: ['lg2.f32 d, a'], sets: {} }],
+    ex2: [{ forms: ['ex2.f32 d, a'], sets: {} }],
+    sin: [{ forms: ['sin.f32 d, a'], sets: {} }],
+    cos: [{ forms: ['cos.f32 d, a'], sets: {} }],
+    mad: [{ forms: ['mad.f64 d, a, b, c'], sets: {} }],
+    // ptxas 13.0 takes these beyond the Syntax blocks (each measured):
+    // a proxy fence with a `.sync_restrict` word; a release tensormap proxy fence with a state
+    // space; the mbarrier_init fence with a `.sync_restrict` word;
+    membar: [
+      {
+        forms: ['fence.proxy.proxykind.restrict', 'fence.op_restrict.release.cluster.restrict'],
+        sets: { proxykind: ['.alias', '.async', '.async.global', '.async.shared::cta', '.async.shared::cluster'], restrict: ['.sync_restrict::shared::cta', '.sync_restrict::shared::cluster'], op_restrict: ['.mbarrier_init'] },
+      },
+      { forms: ['fence.proxy.tensormap::generic.release.scope.space'], sets: { scope: ['.cta', '.cluster', '.gpu', '.sys'], space: ['.global', '.shared', '.shared::cta', '.shared::cluster', '.sync_restrict::shared::cta', '.sync_restrict::shared::cluster'] } },
+    ],
+    // wmma.store.d of any shape but the .f64 one in any of .f16/.f32/.s32 (ptxas checks the vector);
+    'wmma.store': [{ forms: ['wmma.store.d.sync.aligned.layout.shape{.ss}.type [p], r {, stride}'], sets: { layout: ['.row', '.col'], shape: ['.m16n16k16', '.m8n32k16', '.m32n8k16', '.m16n16k8', '.m8n8k32', '.m8n8k128'], ss: ['.global', '.shared', '.shared::cta'], type: ['.f16', '.f32', '.s32'] } }],
+    // testp without its class word;
+    testp: [{ forms: ['testp.type p, a'], sets: { type: ['.f32', '.f64'] } }],
+    // every rounding of .bf16/.bf16x2 fma (the text lists .rn only; add/mul refuse the others);
+    // the `.oob` form's types, which the text leaves undefined;
+    // `.sat` on the .f16/.f16x2 `.oob` forms;
+    fma: [
+      { forms: ['fma.rnd{.relu}.bf16 d, a, b, c', 'fma.rnd{.relu}.bf16x2 d, a, b, c'], sets: { rnd: ['.rn', '.rz', '.rm', '.rp'] } },
+      { forms: ['fma.rn.oob.sat{.relu}.f16 d, a, b, c', 'fma.rn.oob.sat{.relu}.f16x2 d, a, b, c'], sets: {} },
+    ],
+    // prefetch of an eviction priority without a state space;
+    prefetch: [{ forms: ['prefetch.level::eviction_priority [a]'], sets: { 'level::eviction_priority': ['.L2::evict_last', '.L2::evict_normal'] } }],
+    // rcp of .f64 with `.ftz` (sqrt and div refuse it);
+    rcp: [
+      { forms: ['rcp.f32 d, a'], sets: {} },
+      { forms: ['rcp.rnd.ftz.f64 d, a'], sets: { rnd: ['.rn', '.rz', '.rm', '.rp'] } },
+    ],
+    // formatted sust with a cache operator, and of arrays;
+    sust: [{ forms: ['sust.p.dim{.cop}.vec.b32{.mode} [a, b], c'], sets: { dim: ['.1d', '.2d', '.3d', '.a1d', '.a2d'], cop: ['.wb', '.cg', '.cs', '.wt'], vec: ['none', '.v2', '.v4'], mode: ['.trap', '.clamp', '.zero'] } }],
+    // st.async with no completion mechanism nor mbarrier operand (any type);
+    // and the `.gpu`/`.sys` form without `.release`;
+    'st.async': [{ forms: ['st.async{.weak}{.shared::cluster}{.vec}.type [a], b', 'st.async.scope{.global}.type [a], b', 'st.async.global.type [a], b'], sets: { scope: ['.gpu', '.sys'], vec: ['.v2', '.v4'], type: ['.b8', '.b16', '.b32', '.b64', '.u8', '.u16', '.u32', '.u64', '.s8', '.s16', '.s32', '.s64', '.f32', '.f64'] } }],
+    // a rounding on the .f64 mma; a boolean operation on the 4-bit integer mma;
+    mma: [
+      { forms: ['mma.sync.aligned.shape.row.col.rnd.f64.f64.f64.f64 d, a, b, c'], sets: { shape: ['.m8n8k4', '.m16n8k4', '.m16n8k8', '.m16n8k16'], rnd: ['.rn', '.rz', '.rm', '.rp'] } },
+      { forms: ['mma.sync.aligned.shape.row.col{.satfinite}.s32.atype.btype.s32.bitOp d, a, b, c'], sets: { shape: ['.m8n8k32', '.m16n8k32', '.m16n8k64'], atype: ['.u4', '.s4'], btype: ['.u4', '.s4'], bitOp: ['.xor', '.and'] } },
+    ],
+    // integer wmma.mma: ptxas checks the words loosely (the operand vectors instead): any 8- or
+    // 4-bit integer type in any shape, C of .s32 or .u32 (measured: .u32 C, .s4 in .m8n32k16,
+    // .m16n16k16 and .m16n16k8, .u4 in .m8n8k4; sm_90 fails such 4-bit cases later, in an
+    // internal routine, not on the words);
+    'wmma.mma': [
+      { forms: ['wmma.mma.sync.aligned.alayout.blayout.shape.s32.atype.btype.ctype{.satfinite} d, a, b, c'], sets: { alayout: ['.row', '.col'], blayout: ['.row', '.col'], shape: ['.m16n16k16', '.m8n32k16', '.m32n8k16', '.m8n8k32', '.m8n8k128', '.m16n16k8', '.m8n8k4'], atype: ['.s8', '.u8', '.s4', '.u4'], btype: ['.s8', '.u8', '.s4', '.u4'], ctype: ['.s32', '.u32'] } },
+    ],
+    // bar.warp.sync with `.no_membermask_overlap`;
+    'bar.warp.sync': [{ forms: ['bar.warp.sync.no_membermask_overlap membermask'], sets: {} }],
+    // set with a .bf16 destination of .bf16 sources (the text's source set for it lacks .bf16);
+    set: [{ forms: ['set.CmpOp.bf16.bf16 d, a, b', 'set.CmpOp.BoolOp.bf16.bf16 d, a, b, {!}c'], sets: {} }],
+    // setmaxnreg.s32;
+    setmaxnreg: [{ forms: ['setmaxnreg.action.sync.aligned.s32 imm-reg-count'], sets: { action: ['.inc', '.dec'] } }],
+    // mov of a whole vector (a vector register or a braced list), not in the Syntax block.
+    mov: [{ forms: ['mov.vec.type d, a'], sets: { vec: ['.v2', '.v4'], type: ['.b16', '.b32', '.u16', '.u32', '.s16', '.s32', '.f32', '.b64', '.u64', '.s64', '.f64'] } }],
+  },
+  ignoredWords: {
+    // Measured after sub.f32, ld.global.u32, setp.lt.s32, cvt.rn.f32.s32, mov.b32 (sm_120): no
+    // message. Mostly tensormap field names, testp classes and sparse-matrix type words.
+    '*': [
+      '.acc::f16', '.acc::f32', '.b4x16_p64', '.b6x16_p32', '.b8x16', '.box_dim', '.element_stride', '.elemtype', '.fill_mode',
+      '.finite', '.global_address', '.global_dim', '.global_stride', '.infinite', '.interleave_layout', '.normal', '.notanumber',
+      '.number', '.rank', '.subnormal', '.swizzle_atomicity', '.swizzle_mode',
+      // Ignored by the same instructions but refused by ld and mov (here ignored everywhere: lenient).
+      '.samplerref', '.surfref', '.texref',
+    ],
+    // A scope on cp.async.bulk: no message (measured with .cta, .cluster, .gpu; cp.async.wait_all refuses it).
+    'cp.async.bulk': ['.cta', '.cluster', '.gpu', '.sys'],
+    // `.all`/`.any` on bar.sync and bar.red.popc (bar.arrive, barrier.sync refuse them).
+    'bar .sync': ['.all', '.any'],
+    'bar .popc': ['.all', '.any'],
+    // a vector word on wmma.store.d (the vector operand decides).
+    'wmma.store': ['.v2', '.v4', '.v8'],
+    'wmma.load': ['.v2', '.v4', '.v8'],
+    // `.no_membermask_overlap` on the warp-synchronous instructions.
+    'shfl.sync': ['.no_membermask_overlap'],
+    'vote.sync': ['.no_membermask_overlap'],
+    'match.sync': ['.no_membermask_overlap'],
+    'redux.sync': ['.no_membermask_overlap'],
+    // a layout word on movmatrix, ldmatrix and stmatrix.
+    movmatrix: ['.row', '.col'],
+    ldmatrix: ['.row', '.col'],
+    stmatrix: ['.row', '.col'],
+    // `.uni` on tex and tld4 (txq refuses it).
+    tex: ['.uni'],
+    tld4: ['.uni'],
+  },
+  optionalWords: {
+    // Measured: accepted without `.aligned` (wmma, mma, ldmatrix, tcgen05.alloc/wait require it).
+    'tcgen05.ld': ['.aligned'],
+    'tcgen05.st': ['.aligned'],
+    'wgmma.fence': ['.aligned'],
+    'wgmma.commit_group': ['.aligned'],
+    'wgmma.wait_group': ['.aligned'],
+    'wgmma.mma_async': ['.aligned'],
+    'wgmma.mma_async.sp': ['.aligned'],
+  },
+  extraBlockGates: {
+    div: [PRE_14],
+    rcp: [PRE_14, {}],
+    sqrt: [PRE_14],
+    rsqrt: [PRE_14],
+    lg2: [PRE_14],
+    ex2: [PRE_14],
+    sin: [PRE_14],
+    cos: [PRE_14],
+    mad: [PRE_14],
+  },
+  setPatches: {
+    // The Syntax block misspells the shape `.m8n8k4` of the .f64 mma (block 5).
+    mma: [{ set: 'shape', block: 5, remove: ['.m8n84'], add: ['.m8n8k4'] }],
+    // getctarank takes .s32 too.
+    getctarank: [{ set: 'type', add: ['.s32'] }],
+    // st.async with the mbarrier: `.shared` and `.shared::cta` accepted too.
+    'st.async': [{ set: 'ss', block: 0, add: ['.shared', '.shared::cta'] }],
+    // mapa takes signed types too.
+    mapa: [{ set: 'type', add: ['.s32', '.s64'] }],
+    // `fma.rn.oob{.relu}.type`: the text names no set for .type.
+    fma: [{ set: 'type', block: 1, add: ['.f16', '.f16x2', '.bf16', '.bf16x2'] }],
+  },
+  familyGates: FAMILY_GATES,
+  // Each measured: the lowest .target / .version ptxas names ("requires .target sm_N or higher",
+  // "requires PTX ISA .version X or later") for an instruction using the word, on .target sm_50
+  // with .version 9.0, then on that target with an old .version.
+  wordGates: {
+    cvt: {
+      '.bf16': { ptx: '7.0', sm: ['sm_80'] },
+      '.bf16x2': { ptx: '7.0', sm: ['sm_80'] },
+      '.tf32': { ptx: '7.0', sm: ['sm_80'] },
+    },
+    atom: {
+      '.add+.f64': { ptx: '5.0', sm: ['sm_60'] },
+      '.f16': { sm: ['sm_70'] },
+      '.bf16': { ptx: '7.8', sm: ['sm_90'] },
+    },
+    ld: {
+      '.L2::cache_hint': { ptx: '7.4', sm: ['sm_80'] },
+      '.L1::evict_last': { ptx: '7.4', sm: ['sm_70'] },
+      '.L2::128B': { ptx: '7.4', sm: ['sm_75'] },
+      '.relaxed': { ptx: '6.0', sm: ['sm_70'] },
+      '.v8': { ptx: '8.8', sm: ['sm_100'] },
+    },
+    setp: { '.bf16': { ptx: '7.8', sm: ['sm_90'] } },
+    add: { '.bf16': { ptx: '7.8', sm: ['sm_90'] } },
+  },
+};

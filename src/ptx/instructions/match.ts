@@ -1,0 +1,365 @@
+/**
+ * The instruction-table matcher: given an opcode, its dotted modifier words and the module's
+ * `.version`/`.target`, the form(s) it matches or why none does. Pure; no checker dependency.
+ *
+ * How ptxas reads modifiers (verified with ptxas 13.0, see docs/ptx-instructions.md): the words of
+ * an instruction are a set, not a sequence — `add.s32.sat`, `ld.f32.global`, `cvt.f32.s32.rn` are
+ * all accepted — except that type words are positional among themselves (`cvt.f32.s32`: the first
+ * is the destination type) and so are words that more than one slot of a form takes (`.row.col`
+ * of mma: A's layout, then B's). A word repeated is accepted where it names the same choice
+ * (`add.sat.sat.s32`). The matcher therefore places each word in a slot of the form that takes it,
+ * slots taking the same word filled in their order, type words in increasing slot order.
+ */
+import { parseTargetName } from '../data/targets.js';
+import { compileAll } from './compile.js';
+import { CURATION } from './curation.js';
+import { SYNTAX_FAMILIES } from './syntax.generated.js';
+import type { Gate, InstructionForm, ModifierSlot, OperandSpec } from './types.js';
+
+/**
+ * The module facts a match depends on. Answers are memoized per context object: use one object per
+ * module and do not change it after matching with it.
+ */
+export interface MatchContext {
+  /** `.version` as major*10+minor (e.g. 87 for 8.7); undefined: no version gating. */
+  version?: number;
+  /** The `.target` architecture (`sm_90a`, `sm_100f`, `compute_80`); undefined: no target gating. */
+  target?: string;
+}
+
+/** Why an instruction matches no form. */
+export type WhyNot =
+  | { kind: 'unknown-opcode'; opcode: string }
+  /** No form of the opcode takes this word at all. */
+  | { kind: 'unknown-modifier'; word: string }
+  /** The nearest form does not take this (known) word. */
+  | { kind: 'modifier-not-allowed'; word: string; form: string }
+  /** The nearest form has no type slot left for this type word. */
+  | { kind: 'type-not-allowed'; word: string; form: string }
+  /** Two words of one slot (`.rn.rz`). */
+  | { kind: 'conflict'; slot: string; words: [string, string]; form: string }
+  /** A required slot is not filled. */
+  | { kind: 'missing'; slot: string; values: readonly string[]; form: string }
+  /** Type words given in an order the form does not take (`cvt.f16.f32` for a form `.f32.f16`). */
+  | { kind: 'type-order'; word: string; form: string }
+  /** The form or a word in it needs a newer `.version`. */
+  | { kind: 'needs-version'; what: string; version: string }
+  /** The form was dropped in this `.version` (it is valid only in older ones). */
+  | { kind: 'dropped-in-version'; what: string; version: string }
+  /** The form or a word in it needs another `.target`. */
+  | { kind: 'needs-target'; what: string; targets: readonly string[] };
+
+export interface MatchOk {
+  ok: true;
+  /** Every form the words match (and whose gates the context passes), in table order. */
+  forms: readonly InstructionForm[];
+}
+
+export interface MatchFail {
+  ok: false;
+  /** The reasons against the nearest form (fewest problems); never empty. */
+  reasons: readonly WhyNot[];
+  /** The nearest form, when the opcode has forms. */
+  nearest?: InstructionForm;
+}
+
+export type MatchResult = MatchOk | MatchFail;
+
+// ------------------------------------------------------------------------------------ the index
+
+interface CompiledOpcode {
+  forms: InstructionForm[];
+  /** Every word any form of the opcode takes. */
+  vocabulary: Set<string>;
+  /** Per form: word -> indexes of the slots that take it. */
+  slotIndex: Map<string, number[]>[];
+  /** Per form: words ptxas ignores there where the form does not use them. */
+  ignored: ReadonlySet<string>[];
+}
+
+let byOpcode: Map<string, CompiledOpcode> | undefined;
+let allForms: InstructionForm[] | undefined;
+const ignoredSets = new Map<string, Set<string>>();
+
+function index(): Map<string, CompiledOpcode> {
+  if (byOpcode) return byOpcode;
+  allForms = compileAll(SYNTAX_FAMILIES, CURATION);
+  byOpcode = new Map();
+  for (const f of allForms) {
+    let e = byOpcode.get(f.opcode);
+    if (!e) byOpcode.set(f.opcode, (e = { forms: [], vocabulary: new Set(), slotIndex: [], ignored: [] }));
+    // Keys: '*', the opcode, the family, or `opcode word` (forms with that required literal word).
+    const w = CURATION.ignoredWords;
+    const byWord = Object.keys(w).filter((k) => k.startsWith(f.opcode + ' ') && f.slots.some((s) => s.literal && !s.optional && s.values[0] === k.slice(f.opcode.length + 1)));
+    const key = `${f.opcode} ${f.family} ${byWord.join(' ')}`;
+    let ign = ignoredSets.get(key);
+    if (!ign) ignoredSets.set(key, (ign = new Set([...(w['*'] ?? []), ...(w[f.opcode] ?? []), ...(f.family !== f.opcode ? (w[f.family] ?? []) : []), ...byWord.flatMap((k) => w[k]!)])));
+    e.ignored.push(ign);
+    const idx = new Map<string, number[]>();
+    f.slots.forEach((s, i) => {
+      for (const v of s.values) {
+        e!.vocabulary.add(v);
+        const l = idx.get(v);
+        if (l) l.push(i);
+        else idx.set(v, [i]);
+      }
+    });
+    e.forms.push(f);
+    e.slotIndex.push(idx);
+  }
+  return byOpcode;
+}
+
+/** Every form of the tables (compiled on first use). */
+export function allInstructionForms(): readonly InstructionForm[] {
+  index();
+  return allForms!;
+}
+
+/** The forms of one opcode (`add`, `cp`, `tcgen05`), in table order; empty when unknown. */
+export function formsOf(opcode: string): readonly InstructionForm[] {
+  return index().get(opcode)?.forms ?? [];
+}
+
+/** Opcodes the tables know. */
+export function knownOpcodes(): string[] {
+  return [...index().keys()];
+}
+
+// ------------------------------------------------------------------------------------ matching
+
+/** A modifier-only match of one form: the problems (empty = match) and which word went where. */
+interface Placement {
+  problems: WhyNot[];
+  /** Per slot index: the word placed there. */
+  filled: (string | undefined)[];
+}
+
+function place(form: InstructionForm, slotIndex: Map<string, number[]>, words: readonly string[], vocabulary: Set<string>, ignored: ReadonlySet<string>): Placement {
+  const slots = form.slots;
+  const filled: (string | undefined)[] = new Array(slots.length);
+  const problems: WhyNot[] = [];
+  let lastType = -1;
+  for (const w of words) {
+    const cands = slotIndex.get(w);
+    if (!cands && ignored.has(w)) continue;
+    if (!cands) {
+      if (!vocabulary.has(w)) problems.push({ kind: 'unknown-modifier', word: w });
+      else if (isTypeLike(w, slots)) problems.push({ kind: 'type-not-allowed', word: w, form: form.id });
+      else problems.push({ kind: 'modifier-not-allowed', word: w, form: form.id });
+      continue;
+    }
+    let chosen = -1;
+    let duplicate = false;
+    for (const c of cands) {
+      if (filled[c] === undefined) {
+        if (slots[c]!.isType && c < lastType) continue;
+        chosen = c;
+        break;
+      }
+      if (filled[c] === w && !slots[c]!.isType) duplicate = true;
+    }
+    if (chosen >= 0) {
+      filled[chosen] = w;
+      if (slots[chosen]!.isType) lastType = chosen;
+      continue;
+    }
+    if (duplicate) continue;
+    const c0 = cands[0]!;
+    if (slots[c0]!.isType && cands.some((c) => filled[c] === undefined)) problems.push({ kind: 'type-order', word: w, form: form.id });
+    else if (slots[c0]!.isType) problems.push({ kind: 'type-not-allowed', word: w, form: form.id });
+    else problems.push({ kind: 'conflict', slot: slots[c0]!.name, words: [filled[c0]!, w], form: form.id });
+  }
+  slots.forEach((s, i) => {
+    if (!s.optional && filled[i] === undefined) problems.push({ kind: 'missing', slot: s.name, values: s.values, form: form.id });
+  });
+  return { problems, filled };
+}
+
+function isTypeLike(word: string, slots: readonly ModifierSlot[]): boolean {
+  return slots.some((s) => s.isType) && /^\.(?:[bsuf]\d|bf16|tf32|e\d|ue\d)/.test(word);
+}
+
+interface ModifierMatch {
+  /** Forms whose modifier slots the words fill. */
+  forms: InstructionForm[];
+  /** When none: the nearest form and its problems. */
+  nearest?: { form: InstructionForm; problems: WhyNot[] };
+}
+
+const memo = new Map<string, ModifierMatch>();
+
+/** Modifier-only matching, memoized by opcode and words (real files repeat few spellings). */
+function matchModifiers(opcode: string, words: readonly string[]): ModifierMatch | undefined {
+  const key = opcode + '\u0000' + words.join('');
+  const hit = memo.get(key);
+  if (hit) return hit;
+  const e = index().get(opcode);
+  if (!e) return undefined;
+  const forms: InstructionForm[] = [];
+  let nearest: { form: InstructionForm; problems: WhyNot[] } | undefined;
+  e.forms.forEach((f, i) => {
+    const p = place(f, e.slotIndex[i]!, words, e.vocabulary, e.ignored[i]!);
+    if (p.problems.length === 0) forms.push(f);
+    else if (!nearest || p.problems.length < nearest.problems.length) nearest = { form: f, problems: p.problems };
+  });
+  const r: ModifierMatch = forms.length > 0 ? { forms } : { forms, nearest };
+  if (memo.size > 50_000) memo.clear();
+  memo.set(key, r);
+  return r;
+}
+
+// ------------------------------------------------------------------------------------ gates
+
+/** Whether `target` (`sm_90a`) satisfies a requirement (see TargetReq). */
+export function targetSatisfies(target: string, req: string): boolean {
+  const t = parseTargetName(target);
+  const r = parseTargetName(req);
+  if (!t || !r) return true;
+  if (r.suffix === '') return t.number >= r.number;
+  if (r.suffix === 'a') return t.number === r.number && t.suffix === 'a';
+  // Family-specific: a member of the same family (same tens), at least as new, with `f` or `a`.
+  return (t.suffix === 'f' || t.suffix === 'a') && t.number >= r.number && Math.floor(t.number / 10) === Math.floor(r.number / 10);
+}
+
+function versionCodeOf(v: string): number {
+  const [a, b] = v.split('.');
+  return Number(a) * 10 + Number(b);
+}
+
+function gateProblem(gate: Gate | undefined, what: string, ctx: MatchContext): WhyNot | undefined {
+  if (!gate) return undefined;
+  if (gate.ptx && ctx.version !== undefined && ctx.version < versionCodeOf(gate.ptx)) return { kind: 'needs-version', what, version: gate.ptx };
+  if (gate.ptxBelow && ctx.version !== undefined && ctx.version >= versionCodeOf(gate.ptxBelow)) return { kind: 'dropped-in-version', what, version: gate.ptxBelow };
+  if (gate.sm && gate.sm.length > 0 && ctx.target !== undefined && !gate.sm.some((r) => targetSatisfies(ctx.target!, r))) return { kind: 'needs-target', what, targets: gate.sm };
+  return undefined;
+}
+
+/** The version/target problems of a modifier-matched form under `ctx` (empty: it passes). */
+export function gateProblems(form: InstructionForm, words: readonly string[], ctx: MatchContext): WhyNot[] {
+  const out: WhyNot[] = [];
+  const g = gateProblem(form.gate, `${form.opcode}${words.join('')}`, ctx);
+  if (g) out.push(g);
+  const wg = CURATION.wordGates[form.family];
+  if (wg) {
+    for (const w of words) {
+      const p = gateProblem(wg[w], w, ctx);
+      if (p) out.push(p);
+    }
+    for (const [k, gate] of Object.entries(wg)) {
+      if (!k.includes('+')) continue;
+      const parts = k.split('+');
+      if (parts.every((p) => words.includes(p))) {
+        const p = gateProblem(gate, parts.join(''), ctx);
+        if (p) out.push(p);
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * Matches an instruction's opcode and dotted words (with dots, in written order, as
+ * Instruction.modifiers holds them) against the tables under the module's version and target.
+ */
+export function matchInstruction(opcode: string, words: readonly string[], ctx: MatchContext = {}): MatchResult {
+  // Whole answers are memoized too, in a trie of words per context (a module has one version and
+  // target, and repeats few spellings): a lookup builds no string. Pass the same `ctx` object for
+  // a whole module: it is recognized by identity.
+  if (ctx !== lastCtx) {
+    lastCtx = ctx;
+    const k = `${ctx.version ?? ''}|${ctx.target ?? ''}`;
+    let t = tries.get(k);
+    if (!t) tries.set(k, (t = { next: new Map() }));
+    lastTrie = t;
+  }
+  let node: ResultNode | undefined = lastTrie!.next.get(opcode);
+  if (!node) lastTrie!.next.set(opcode, (node = { next: new Map() }));
+  for (const w of words) {
+    let child: ResultNode | undefined = node.next.get(w);
+    if (!child) node.next.set(w, (child = { next: new Map() }));
+    node = child;
+  }
+  if (node.result) return node.result;
+  if (++cached > 200_000) {
+    // Bound memory on adversarial input: start over.
+    tries.clear();
+    cached = 0;
+    lastCtx = undefined;
+  }
+  return (node.result = matchUncached(opcode, words, ctx));
+}
+
+interface ResultNode {
+  next: Map<string, ResultNode>;
+  result?: MatchResult;
+}
+
+const tries = new Map<string, ResultNode>();
+let lastCtx: MatchContext | undefined;
+let lastTrie: ResultNode | undefined;
+let cached = 0;
+
+function matchUncached(opcode: string, words: readonly string[], ctx: MatchContext): MatchResult {
+  const m = matchModifiers(opcode, words);
+  if (!m) return { ok: false, reasons: [{ kind: 'unknown-opcode', opcode }] };
+  if (m.forms.length === 0) {
+    const n = m.nearest!;
+    return { ok: false, reasons: n.problems, nearest: n.form };
+  }
+  if (ctx.version === undefined && ctx.target === undefined) return { ok: true, forms: m.forms };
+  const passing: InstructionForm[] = [];
+  let firstProblems: WhyNot[] | undefined;
+  for (const f of m.forms) {
+    const g = gateProblems(f, words, ctx);
+    if (g.length === 0) passing.push(f);
+    else firstProblems ??= g;
+  }
+  if (passing.length > 0) return { ok: true, forms: passing };
+  return { ok: false, reasons: firstProblems!, nearest: m.forms[0] };
+}
+
+// ------------------------------------------------------------------------------------ operands
+
+/** How many operands a form takes: required ones, and all with the optional ones. */
+export function operandArity(form: InstructionForm): { min: number; max: number } {
+  let min = 0;
+  for (const o of form.operands) if (!o.optional) min++;
+  return { min, max: form.operands.length };
+}
+
+/** The forms among `forms` that take `count` operands. */
+export function formsTakingOperandCount(forms: readonly InstructionForm[], count: number): InstructionForm[] {
+  return forms.filter((f) => {
+    const a = operandArity(f);
+    return count >= a.min && count <= a.max;
+  });
+}
+
+// ------------------------------------------------------------------------------------ editor
+
+/** What an editor shows for an instruction: its form, a syntax line, operand kinds and needs. */
+export interface InstructionInfo {
+  form: string;
+  syntax: string;
+  operands: readonly OperandSpec[];
+  /** The oldest `.version` and the targets the instruction as written needs (form and words). */
+  needs: { ptx?: string; sm?: readonly string[] };
+}
+
+/** Describes the first form an instruction matches (ignoring gates), or undefined. */
+export function describeInstruction(opcode: string, words: readonly string[], operandCount?: number): InstructionInfo | undefined {
+  const m = matchModifiers(opcode, words);
+  if (!m || m.forms.length === 0) return undefined;
+  const forms = operandCount === undefined ? m.forms : formsTakingOperandCount(m.forms, operandCount);
+  const f = forms[0] ?? m.forms[0]!;
+  let ptx = f.gate.ptx;
+  let sm = f.gate.sm;
+  const wg = CURATION.wordGates[f.family] ?? {};
+  for (const w of words) {
+    const g = wg[w];
+    if (g?.ptx && (!ptx || versionCodeOf(g.ptx) > versionCodeOf(ptx))) ptx = g.ptx;
+    if (g?.sm) sm = g.sm;
+  }
+  return { form: f.id, syntax: f.syntax, operands: f.operands, needs: { ...(ptx ? { ptx } : {}), ...(sm ? { sm } : {}) } };
+}
