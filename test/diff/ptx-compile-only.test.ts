@@ -98,8 +98,11 @@ function moduleText(p: ModulePlan): string {
 }
 
 /** How gpuasm and ptxas differ on `text` in one mode, or undefined when they agree. */
-function disagreement(text: string, compileOnly: boolean): { ok: boolean; problem?: string } {
+function disagreement(text: string, compileOnly: boolean): { ok: boolean; problem?: string; internal?: boolean } {
   const ref = runPtxas(text, { arch: 'sm_80', compileOnly, name: compileOnly ? 'rdc' : 'whole' });
+  // ptxas failing inside itself ("Internal error: alias to unknown symbol" for the address of an
+  // .alias taken by cvta) is the tool broken, not a verdict to match (docs/divergences.md): counted, not compared.
+  if (/Internal error/.test(ref.stderr)) return { ok: false, internal: true };
   const ours = checkPtxText('m.ptx', text, { compileOnly }).filter((d) => d.severity === 'error');
   const refLine = ref.messages.find((m) => m.severity !== 'warning' && m.line !== undefined)?.line;
   const ourLine = ours[0]?.location?.line;
@@ -118,6 +121,7 @@ test('ptx -c: link-time rules with and without compileOnly, as ptxas -arch=sm_80
   let onlyWithoutC = 0;
   let both = 0;
   let neither = 0;
+  let internal = 0;
   fc.assert(
     fc.property(plan, (p) => {
       const text = moduleText(p);
@@ -129,6 +133,10 @@ test('ptx -c: link-time rules with and without compileOnly, as ptxas -arch=sm_80
       const whole = disagreement(text, false);
       if (abiOff) whole.problem = undefined;
       const rdc = disagreement(text, true);
+      if (whole.internal || rdc.internal) {
+        internal++;
+        return;
+      }
       if (whole.problem) mismatches.push(`${whole.problem}\n${text}`);
       if (rdc.problem) mismatches.push(`${rdc.problem}\n${text}`);
       if (whole.ok && rdc.ok) both++;
@@ -138,7 +146,7 @@ test('ptx -c: link-time rules with and without compileOnly, as ptxas -arch=sm_80
     }),
     { seed, numRuns: runs },
   );
-  console.log(`ptx -c differential: ${runs} modules, seed ${seed}; ptxas accepts ${both} in both modes, ${onlyWithC} only with -c, ${onlyWithoutC} only without, ${neither} in neither`);
+  console.log(`ptx -c differential: ${runs} modules, seed ${seed}; ptxas accepts ${both} in both modes, ${onlyWithC} only with -c, ${onlyWithoutC} only without, ${neither} in neither; ${internal} not compared (ptxas internal error)`);
   assert.deepEqual(mismatches.slice(0, 3), [], `seed ${seed}: ${mismatches.length} disagreements (replay with GPUASM_SEED=${seed})`);
   // Each way the modes can differ must occur, or the generator has stopped exercising the rules.
   if (runs >= 50) assert.ok(onlyWithC > 0 && onlyWithoutC > 0 && both > 0 && neither > 0, `seed ${seed}: too few kinds of module (${both}/${onlyWithC}/${onlyWithoutC}/${neither})`);
