@@ -7,7 +7,7 @@
  *     symbols until it is several MB, verified with llvm-mc-19 once.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { which } from '../test/harness/process.js';
@@ -243,6 +243,22 @@ function keepAccepted(
       if (changed) cur[i] = piece;
       else bad.add(i);
     }
+    if (bad.size === 0 && badLines.size === 0) {
+      // A link-stage complaint names a symbol but no line ("Cannot take address of function 'f'"):
+      // every piece that mentions the name goes.
+      // Together the files hold more than the 64 KB of `.const` data a module may have: the later
+      // half of the `.const` variables goes (the items using them go next round, by line).
+      if (/too much global constant data/.test(r.stderr)) {
+        const consts = cur.map((p, i) => (/^\s*(?:\.\w+\s+)*\.const\s/.test(p) && !p.includes('.entry') && !p.includes('.func') ? i : -1)).filter((i) => i >= 0);
+        for (const i of consts.slice(consts.length >> 1)) bad.add(i);
+      }
+      for (const m of r.stderr.matchAll(/(?:fatal|error)[^\n']*'([\w$.]+)'/g)) {
+        const name = new RegExp(`(?<![\\w$.])${m[1]!.replace(/[.$]/g, '\\$&')}(?![\\w$])`);
+        cur.forEach((p, i) => {
+          if (name.test(p)) bad.add(i);
+        });
+      }
+    }
     if (bad.size === 0 && badLines.size === 0) return { missing: `refused without a line to drop: ${r.stderr.slice(0, 600)}` };
     dropped += bad.size;
     cur = cur.filter((_, i) => !bad.has(i));
@@ -263,6 +279,46 @@ function ptxasFrontEnd(ptxas: string, arch: string): (path: string) => { ok: boo
     const only = [...stderr.matchAll(/line (\d+); (?:error|fatal)/g)].every((m) => Number(m[1]) >= lines - 2);
     return { ok: only, stderr: stderr.replace(/[^\n]*Parsing error near '@@'[^\n]*/g, '') };
   };
+}
+
+/**
+ * Drops the prototypes of functions whose definition was refused (ptxas would say "Unresolved
+ * extern function" only at link time, one name per run), and every item that refers to a dropped
+ * item's name, until none is left.
+ */
+function pruneUndefined(pieces: string[]): string[] {
+  const fnName = /\.(?:entry|func)\s*(?:\([^)]*\))?\s*([A-Za-z_$][\w$]*)/;
+  const defined = new Set<string>();
+  for (const p of pieces) {
+    const m = fnName.exec(p);
+    if (m && p.includes('{')) defined.add(m[1]!);
+  }
+  let keep = pieces.map(() => true);
+  let gone: string[] = [];
+  pieces.forEach((p, i) => {
+    const m = fnName.exec(p);
+    if (m && !p.includes('{') && !/(^|\s)\.extern\s/.test(p.slice(0, m.index)) && !defined.has(m[1]!)) {
+      keep[i] = false;
+      gone.push(m[1]!);
+    }
+  });
+  while (gone.length) {
+    const next: string[] = [];
+    const names = new Set(gone);
+    pieces.forEach((p, i) => {
+      if (!keep[i]) return;
+      for (const t of p.match(/(?<![.\w$%])[A-Za-z_$][\w$]*/g) ?? [])
+        if (names.has(t)) {
+          keep[i] = false;
+          const m = fnName.exec(p);
+          if (m) next.push(m[1]!);
+          else for (const v of p.replace(/=[\s\S]*$/, '').match(/(?<![.\w$%])[A-Za-z_$][\w$]*/g) ?? []) next.push(v);
+          break;
+        }
+    });
+    gone = next;
+  }
+  return pieces.filter((_, i) => keep[i]);
 }
 
 export const PTX_DISTINCT_TARGET = 'sm_90a';
@@ -286,7 +342,9 @@ export function ensureDistinctPtx(log: (s: string) => void, targetBytes = 10 << 
   const err = join(DATA, 'distinct.err.ptx');
   const notePath = join(DATA, 'distinct.ptx.note');
   const missing = (why: string) => ({ clean: { path: out, bytes: 0, missing: why }, withError: { path: err, bytes: 0, missing: why } });
-  if (!existsSync(out)) {
+  // The note is written last: without it the file is unfinished (a build that stopped half way).
+  if (!existsSync(notePath)) {
+    rmSync(err, { force: true });
     const ptxas = which('ptxas');
     if (!ptxas) return missing('ptxas not found: cannot verify the distinct PTX input');
     const gen = join(SHARED, 'corpus', 'ptx', 'generated');
@@ -305,6 +363,7 @@ export function ensureDistinctPtx(log: (s: string) => void, targetBytes = 10 << 
     let fileBase = 1;
     let tried = 0;
     let droppedAlone = 0;
+    let refusedFiles = 0;
     const tmp = join(DATA, 'distinct.piece.ptx');
     const tool = ptxasFrontEnd(ptxas, PTX_DISTINCT_TARGET);
     log(`building .bench-data/distinct.ptx from up to ${sources.length} corpus files (each tried with ptxas; a few minutes)...`);
@@ -316,6 +375,12 @@ export function ensureDistinctPtx(log: (s: string) => void, targetBytes = 10 << 
       tried++;
       const r = keepAccepted(tmp, PTX_DISTINCT_HEADER, fresh.map((it) => it.text), tool, () => undefined, 8);
       if ('missing' in r) continue;
+      // Then compiled in full, alone: a file that ptxas cannot compile (a link-stage error, or a
+      // crash: one file of the corpus makes ptxas 13.0 crash once renamed) is left out.
+      if (spawnSync(ptxas, [`-arch=${PTX_DISTINCT_TARGET}`, tmp, '-o', '/dev/null'], { encoding: 'latin1' }).status !== 0) {
+        refusedFiles++;
+        continue;
+      }
       droppedAlone += r.dropped;
       fileBase += files;
       for (const it of fresh) seen.add(it.key);
@@ -324,18 +389,21 @@ export function ensureDistinctPtx(log: (s: string) => void, targetBytes = 10 << 
         size += p.length + 1;
       }
     }
-    log(`  ${tried} files tried, ${pieces.length} items kept (${(size / 1e6).toFixed(1)} MB), ${droppedAlone} refused alone; verifying the whole file...`);
+    const pruned = pruneUndefined(pieces);
+    droppedAlone += pieces.length - pruned.length;
+    pieces.splice(0, pieces.length, ...pruned);
+    log(`  ${tried} files tried, ${pieces.length} items kept (${(size / 1e6).toFixed(1)} MB), ${droppedAlone} refused alone, ${refusedFiles} files refused in a full compile; verifying the whole file...`);
     const whole = keepAccepted(out, PTX_DISTINCT_HEADER, pieces, tool, log);
     if ('missing' in whole) return missing(whole.missing);
     log('  full compile with ptxas (once)...');
     const full = keepAccepted(out, PTX_DISTINCT_HEADER, whole.kept, (p) => {
       const r = spawnSync(ptxas, [`-arch=${PTX_DISTINCT_TARGET}`, p, '-o', '/dev/null'], { encoding: 'latin1', maxBuffer: 64 << 20 });
       return { ok: r.status === 0, stderr: r.stderr ?? '' };
-    }, log, 10);
+    }, log, 40);
     if ('missing' in full) return missing(full.missing);
     const entries = full.kept.filter((p) => /\.entry\b/.test(p)).length;
     const funcs = full.kept.filter((p) => /\.func\b/.test(p) && /\{/.test(p)).length;
-    writeFileSync(notePath, `${tried} source files; ${full.kept.length} module items (${entries} kernels, ${funcs} functions); ${droppedAlone + whole.dropped + full.dropped} refused items dropped\n`);
+    writeFileSync(notePath, `${tried - refusedFiles} source files (${refusedFiles} more refused whole); ${full.kept.length} module items (${entries} kernels, ${funcs} functions); ${droppedAlone + whole.dropped + full.dropped} refused items dropped\n`);
   }
   if (!existsSync(err)) writeFileSync(err, readFileSync(out, 'latin1') + PTX_SYNTAX_ERROR_TAIL, 'latin1');
   return { clean: { path: out, bytes: statSync(out).size }, withError: { path: err, bytes: statSync(err).size }, note: existsSync(notePath) ? readFileSync(notePath, 'utf8').trim() : undefined };
@@ -381,7 +449,7 @@ export function ensureDistinctAmdgpu(log: (s: string) => void, mcpu: string): Be
   mkdirSync(DATA, { recursive: true });
   const out = join(DATA, `distinct.${mcpu}.s`);
   const notePath = `${out}.note`;
-  if (!existsSync(out)) {
+  if (!existsSync(notePath)) {
     const mc = which('llvm-mc-19');
     if (!mc) return { path: out, bytes: 0, missing: 'llvm-mc-19 not found: cannot verify the distinct AMDGPU input' };
     const dir = join(SHARED, 'corpus', 'amdgpu', 'generated');
