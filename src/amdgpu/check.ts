@@ -18,6 +18,8 @@ import { findTarget, type AmdgpuTarget } from './targets.js';
 
 export interface CheckOptions extends LexerOptions {
   mcpu: string;
+  /** false: parse and check every statement, even text repeated verbatim (parser.ts, Repeats). Default true; the answer is the same. */
+  repeats?: boolean;
 }
 
 /** Byte sizes of the data directives, for their range check. */
@@ -44,10 +46,11 @@ export function checkText(text: string, options: CheckOptions, sink: IssueSink, 
   // Everything through which one statement's handling can depend on or affect the rest of the
   // file: issues reported and symbol-table lookups. Repeated text that moved neither is skipped
   // (parser.ts, Repeats).
-  forEachAmdgpuStatement(text, options, counting, (st) => c.statement(st), {
+  const hooks = {
     effects: () => errors + c.symbolAccesses,
     kernelBodySkipped: () => c.kernelBodySkipped(),
-  });
+  };
+  forEachAmdgpuStatement(text, options, counting, (st) => c.statement(st), options.repeats === false ? undefined : hooks);
   return c.finish(errors === 0, collectSymbols);
 }
 

@@ -14,6 +14,8 @@ export interface AmdgpuCheckOptions {
   mcpu: string;
   /** llvm-mc --masm-integers: `0ffh`-style suffixed integers (and `0b…` is no longer binary). */
   masmIntegers?: boolean;
+  /** false: handle every statement, even text repeated verbatim (for benchmarks; the answer is the same). Default true. */
+  repeats?: boolean;
 }
 
 export function issueToDiagnostic(file: SourceFile, i: ParseIssue): Diagnostic {
