@@ -4,18 +4,20 @@
  * byte scan in Node (the floor). See docs/benchmarks.md for the method.
  *
  *   node dist/bench/run.js [--runs N] [--only ptx|multi|amdgpu|small|repetitive]... [--no-repetitive]
- *                          [--callgrind] [--profile] [--no-record]
+ *                          [--callgrind] [--profile] [--bundle] [--no-record]
  *
  * Runs are interleaved (one of each command per round) so a busy machine slows all of them alike;
  * the median of N rounds is reported, with the minimum. Peak RSS comes from /usr/bin/time.
  * `--callgrind` adds instruction counts of one run of each gpuasm command (valgrind, V8 on one
- * thread: figures that do not depend on the machine's load). Results are written into
+ * thread: figures that do not depend on the machine's load). `--bundle` builds the prototype of a
+ * one-script CLI with a V8 code cache (bench/bundle.ts) and adds its small-file rows. Results are written into
  * docs/benchmarks.md between the bench:results markers.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import {
   DATA,
   ensureAmdgpuInput,
@@ -29,6 +31,7 @@ import {
   type BenchInput,
 } from './data.js';
 import { GNU_TIME, measuredSpawn, which } from '../test/harness/process.js';
+import { buildBundle } from './bundle.js';
 
 const args = process.argv.slice(2);
 const option = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
@@ -42,11 +45,14 @@ const wanted = (part: string) => (ONLY.size === 0 ? part !== 'repetitive' || !ar
 const BIN = join(REPO_ROOT, 'dist', 'src', 'cli', 'bin.js');
 const ENTRY = join(REPO_ROOT, 'dist', 'bench', 'check-entry.js');
 const SCAN = join(REPO_ROOT, 'dist', 'bench', 'scan.js');
+const BUNDLE = join(DATA, 'bundle', 'gpuasm.cjs');
 const NODE = process.execPath;
 const log = (s: string) => process.stdout.write(s + '\n');
 
 interface Sample {
   ms: number;
+  /** CPU time of the process(es), user + system: less moved by other jobs than the wall time. */
+  cpuMs?: number;
   rssKb?: number;
   code: number | null;
   stderr: string;
@@ -62,19 +68,37 @@ interface Cmd {
 
 const one = (label: string, cmd: string, argv: string[], count = false): Cmd => ({ label, steps: [{ cmd, argv }], count });
 
+/** One process under GNU time: wall time, peak RSS and CPU time (user + system) of the child. */
+function spawnTimed(cmd: string, argv: string[]): { wallMs: number; cpuMs?: number; maxRssKb?: number; code: number | null; stderr: string } {
+  if (!GNU_TIME) {
+    const r = measuredSpawn(cmd, argv, { maxBuffer: 512 << 20 });
+    return { wallMs: r.wallMs, maxRssKb: r.maxRssKb, code: r.code, stderr: r.stderr };
+  }
+  const t0 = performance.now();
+  const r = spawnSync(GNU_TIME, ['-f', '@@bench %M %U %S', cmd, ...argv], { encoding: 'latin1', maxBuffer: 512 << 20 });
+  const wallMs = performance.now() - t0;
+  let stderr = r.stderr ?? '';
+  const m = /@@bench (\d+) ([\d.]+) ([\d.]+)\s*$/.exec(stderr);
+  if (m) stderr = stderr.slice(0, m.index);
+  stderr = stderr.replace(/^Command (terminated by signal|exited with non-zero status) .*\n?/m, '');
+  return { wallMs, maxRssKb: m ? Number(m[1]) : undefined, cpuMs: m ? (Number(m[2]) + Number(m[3])) * 1000 : undefined, code: r.status, stderr };
+}
+
 function runOnce(c: Cmd): Sample {
   let ms = 0;
+  let cpuMs: number | undefined;
   let rss: number | undefined;
   let code: number | null = 0;
   let stderr = '';
   for (const s of c.steps) {
-    const r = measuredSpawn(s.cmd, s.argv, { maxBuffer: 512 << 20 });
+    const r = spawnTimed(s.cmd, s.argv);
     ms += r.wallMs;
+    if (r.cpuMs !== undefined) cpuMs = (cpuMs ?? 0) + r.cpuMs;
     if (r.maxRssKb !== undefined) rss = Math.max(rss ?? 0, r.maxRssKb);
     if (r.code !== 0 && code === 0) code = r.code;
     if (!stderr) stderr = r.stderr;
   }
-  return { ms, rssKb: rss, code, stderr };
+  return { ms, cpuMs, rssKb: rss, code, stderr };
 }
 
 const median = (xs: number[]) => {
@@ -86,6 +110,8 @@ interface Measured {
   label: string;
   ms: number;
   minMs: number;
+  /** Median CPU time (user + system). */
+  cpuMs?: number;
   rssMb?: number;
   samples: Sample[];
   /** Instructions (callgrind), millions. */
@@ -99,7 +125,8 @@ function measure(cmds: Cmd[]): Measured[] {
   return cmds.map((c, i) => {
     const s = samples[i]!;
     const rss = s.map((x) => x.rssKb).filter((x): x is number => x !== undefined);
-    return { label: c.label, ms: median(s.map((x) => x.ms)), minMs: Math.min(...s.map((x) => x.ms)), rssMb: rss.length ? median(rss) / 1024 : undefined, samples: s, mInstr: c.count && CALLGRIND ? instructions(c) : undefined };
+    const cpu = s.map((x) => x.cpuMs).filter((x): x is number => x !== undefined);
+    return { label: c.label, ms: median(s.map((x) => x.ms)), cpuMs: cpu.length ? median(cpu) : undefined, minMs: Math.min(...s.map((x) => x.ms)), rssMb: rss.length ? median(rss) / 1024 : undefined, samples: s, mInstr: c.count && CALLGRIND ? instructions(c) : undefined };
   });
 }
 
@@ -128,12 +155,12 @@ function describeVerdict(s: Sample): string {
 function table(title: string, bytes: number, rows: Measured[], reference: Measured): string[] {
   const counted = rows.some((r) => r.mInstr !== undefined);
   const lines = [
-    `| ${title} | median wall s | min s | MB/s | peak RSS MB | time / ${reference.label.split(' ')[0]} |${counted ? ' instructions (M) |' : ''}`,
-    `| --- | ---: | ---: | ---: | ---: | ---: |${counted ? ' ---: |' : ''}`,
+    `| ${title} | median wall s | min s | MB/s | peak RSS MB | time / ${reference.label.split(' ')[0]} | CPU s (user+sys) | CPU / ${reference.label.split(' ')[0]} |${counted ? ' instructions (M) |' : ''}`,
+    `| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |${counted ? ' ---: |' : ''}`,
   ];
   for (const r of rows) {
     lines.push(
-      `| ${r.label} | ${fmt(r.ms / 1000, 3)} | ${fmt(r.minMs / 1000, 3)} | ${bytes ? fmt(mb(bytes) / (r.ms / 1000), 1) : ''} | ${fmt(r.rssMb, 0)} | ${fmt(r.ms / reference.ms, 3)} |${counted ? ` ${r.mInstr === undefined ? '' : fmt(r.mInstr, 0)} |` : ''}`,
+      `| ${r.label} | ${fmt(r.ms / 1000, 3)} | ${fmt(r.minMs / 1000, 3)} | ${bytes ? fmt(mb(bytes) / (r.ms / 1000), 1) : ''} | ${fmt(r.rssMb, 0)} | ${fmt(r.ms / reference.ms, 3)} | ${fmt(r.cpuMs === undefined ? undefined : r.cpuMs / 1000, 3)} | ${fmt(r.cpuMs === undefined || reference.cpuMs === undefined ? undefined : r.cpuMs / reference.cpuMs, 3)} |${counted ? ` ${r.mInstr === undefined ? '' : fmt(r.mInstr, 0)} |` : ''}`,
     );
   }
   return lines;
@@ -296,10 +323,16 @@ function main(): void {
     else lines.push(`(.s skipped: ${small.s.missing ?? 'llvm-mc-19 not on PATH'})`);
     if (!small.ptx.missing && ptxas) rows.push(one(`gpuasm check, ${fmt(small.ptx.bytes / 1000, 0)} KB nvcc .ptx`, NODE, [BIN, '--no-color', 'check', small.ptx.path], true), one(`ptxas -arch=${PTX_DISTINCT_TARGET} (front end), same file`, ptxas, [`-arch=${PTX_DISTINCT_TARGET}`, small.ptx.path, '-o', '/dev/null']));
     else lines.push(`(.ptx skipped: ${small.ptx.missing ?? 'ptxas not on PATH'})`);
+    // The prototype of one CommonJS script with a code cache (bench/bundle.ts), beside the shipped CLI.
+    if (args.includes('--bundle') && !existsSync(BUNDLE)) buildBundle();
+    if (existsSync(BUNDLE)) {
+      if (!small.s.missing) rows.push(one('  the same, bundle + code cache (prototype)', NODE, [BUNDLE, '--no-color', 'check', small.s.path], true));
+      if (!small.ptx.missing) rows.push(one('  the same .ptx, bundle + code cache (prototype)', NODE, [BUNDLE, '--no-color', 'check', small.ptx.path], true));
+    }
     const m = measure(rows);
     const node = m[0]!;
     lines.push(...table('small files', 0, m, node), '');
-    for (const r of m.slice(1)) if (r.label.startsWith('gpuasm')) lines.push(`- ${r.label}: **${fmt(r.ms / node.ms, 2)}x** Node's start-up (target <= 1.5x): ${r.ms / node.ms <= 1.5 ? 'met' : 'NOT met'}`);
+    for (const r of m.slice(1)) if (r.label.startsWith('gpuasm') || r.label.includes('bundle')) lines.push(`- ${r.label}: **${fmt(r.ms / node.ms, 2)}x** Node's start-up (target <= 1.5x): ${r.ms / node.ms <= 1.5 ? 'met' : 'NOT met'}`);
     section('Small files: start-up latency', lines);
   }
   if (wanted('repetitive')) {
@@ -332,4 +365,5 @@ function record(block: string): void {
   log(`recorded in docs/benchmarks.md`);
 }
 
-main();
+// Only when run, not when imported (topFunctions is reused).
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) main();
