@@ -326,8 +326,8 @@ function main(): void {
     // The prototype of one CommonJS script with a code cache (bench/bundle.ts), beside the shipped CLI.
     if (args.includes('--bundle') && !existsSync(BUNDLE)) buildBundle();
     if (existsSync(BUNDLE)) {
-      if (!small.s.missing) rows.push(one('  the same, bundle + code cache (prototype)', NODE, [BUNDLE, '--no-color', 'check', small.s.path], true));
-      if (!small.ptx.missing) rows.push(one('  the same .ptx, bundle + code cache (prototype)', NODE, [BUNDLE, '--no-color', 'check', small.ptx.path], true));
+      if (!small.s.missing) rows.push(one('gpuasm check .s, one-script bundle + code cache (prototype)', NODE, [BUNDLE, '--no-color', 'check', small.s.path], true));
+      if (!small.ptx.missing) rows.push(one('gpuasm check .ptx, one-script bundle + code cache (prototype)', NODE, [BUNDLE, '--no-color', 'check', small.ptx.path], true));
     }
     const m = measure(rows);
     const node = m[0]!;
