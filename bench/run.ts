@@ -235,7 +235,9 @@ function main(): void {
   const mc = which('llvm-mc-19');
   const [nodeStart, version] = measure([one('node -e 0', NODE, ['-e', '0'], true), one('gpuasm --version', NODE, [BIN, '--version'], true)]);
   const baselineRssMb = version!.rssMb;
-  report.push(`- Node's own start-up (\`node -e 0\`): ${fmt(nodeStart!.ms / 1000, 3)} s, ${fmt(nodeStart!.rssMb, 0)} MB; \`gpuasm --version\`: ${fmt(version!.ms / 1000, 3)} s, ${fmt(baselineRssMb, 0)} MB (the memory baseline)`, '');
+  const startLine = `- Node's own start-up (\`node -e 0\`): ${fmt(nodeStart!.ms / 1000, 3)} s, ${fmt(nodeStart!.rssMb, 0)} MB; \`gpuasm --version\`: ${fmt(version!.ms / 1000, 3)} s, ${fmt(baselineRssMb, 0)} MB (the memory baseline)`;
+  log(startLine);
+  report.push(startLine, '');
   const profiles: string[] = [];
   const section = (heading: string, lines: string[]) => {
     report.push(`### ${heading}`, '', ...lines, '');
