@@ -1,10 +1,15 @@
 /**
- * Builds the benchmark inputs in `.bench-data/` (git-ignored) once, then reuses them:
- *   - big.ptx: >= 10 MB of real nvcc output, from a generated .cu with hundreds of template
- *     instantiations (`nvcc -ptx -arch=sm_80`), verified with ptxas once.
- *   - big.ptx.err.ptx: the same with a syntax error appended, so ptxas stops after parsing.
- *   - big.gfx900.s: clang output from the shared corpus (every gfx900 file), repeated with renamed
- *     symbols until it is several MB, verified with llvm-mc-19 once.
+ * Builds the benchmark inputs in `.bench-data/` (git-ignored) once, then reuses them (a `.note`
+ * file marks a finished build; delete it to rebuild). See docs/benchmarks.md, "Inputs".
+ *   - distinct.ptx / distinct.err.ptx: every distinct module item of the PTX corpus once, renamed,
+ *     verified with ptxas (front end and a full compile); the .err copy has a syntax error
+ *     appended so that ptxas stops once it has parsed everything.
+ *   - multi/: each corpus/ptx/generated file with the syntax error appended.
+ *   - distinct.gfx900.s, distinct.gfx1100.s: every distinct AMDGPU function of the corpus once,
+ *     renamed, with the lines llvm-mc-19 refuses for that processor dropped.
+ *   - small.gfx900.s, small.err.ptx: ~240 KB and ~200 KB, for start-up latency.
+ *   - big.ptx, big.gfx900.s (extra rows only): the repetitive inputs of earlier rounds, one kernel
+ *     template instantiated 700 times and renamed copies of the gfx900 corpus files.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
