@@ -507,12 +507,22 @@ export function ensureSmallInputs(log: (s: string) => void): { s: BenchInput; pt
     if (!big.clean.missing) {
       const { header, items } = splitPtxItems(readFileSync(big.clean.path, 'latin1'));
       const parts = [`.version ${header.version}\n.target ${header.target}\n.address_size ${header.addressSize}\n\n`];
-      let size = parts[0]!.length;
+      // A prototype whose definition lies past the cut goes, with its users (ptxas would not link
+      // it): items are taken until what is left of them passes 200 KB.
+      const taken: string[] = [];
+      let kept: string[] = [];
+      let raw = 0;
+      let next = 200_000;
+      const size = (xs: string[]) => xs.reduce((a, x) => a + x.length + 1, parts[0]!.length);
       for (const it of items) {
-        if (size >= 200_000) break;
-        parts.push(it + '\n');
-        size += it.length + 1;
+        taken.push(it);
+        raw += it.length + 1;
+        if (raw < next) continue;
+        kept = pruneUndefined(taken);
+        if (size(kept) >= 200_000) break;
+        next = raw + 10_000;
       }
+      for (const it of kept) parts.push(it + '\n');
       writeFileSync(ptx, parts.join('') + PTX_SYNTAX_ERROR_TAIL, 'latin1');
     }
   }
