@@ -1,16 +1,22 @@
 /**
- * Builds the benchmark inputs in `.bench-data/` (git-ignored) once, then reuses them:
- *   - big.ptx: >= 10 MB of real nvcc output, from a generated .cu with hundreds of template
- *     instantiations (`nvcc -ptx -arch=sm_80`), verified with ptxas once.
- *   - big.ptx.err.ptx: the same with a syntax error appended, so ptxas stops after parsing.
- *   - big.gfx900.s: clang output from the shared corpus (every gfx900 file), repeated with renamed
- *     symbols until it is several MB, verified with llvm-mc-19 once.
+ * Builds the benchmark inputs in `.bench-data/` (git-ignored) once, then reuses them (a `.note`
+ * file marks a finished build; delete it to rebuild). See docs/benchmarks.md, "Inputs".
+ *   - distinct.ptx / distinct.err.ptx: every distinct module item of the PTX corpus once, renamed,
+ *     verified with ptxas (front end and a full compile); the .err copy has a syntax error
+ *     appended so that ptxas stops once it has parsed everything.
+ *   - multi/: each corpus/ptx/generated file with the syntax error appended.
+ *   - distinct.gfx900.s, distinct.gfx1100.s: every distinct AMDGPU function of the corpus once,
+ *     renamed, with the lines llvm-mc-19 refuses for that processor dropped.
+ *   - small.gfx900.s, small.err.ptx: ~240 KB and ~200 KB, for start-up latency.
+ *   - big.ptx, big.gfx900.s (extra rows only): the repetitive inputs of earlier rounds, one kernel
+ *     template instantiated 700 times and renamed copies of the gfx900 corpus files.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { which } from '../test/harness/process.js';
+import { amdgpuFunctions, ptxFileItems, splitPtxItems } from './distinct.js';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const DATA = join(REPO_ROOT, '.bench-data');
@@ -164,4 +170,362 @@ export function ensureAmdgpuInput(log: (s: string) => void, mcpu = 'gfx900', tar
     }
   }
   return { path: out, bytes: statSync(out).size };
+}
+
+// ---------------------------------------------------------------- distinct code
+
+/** Line numbers of the errors a reference tool printed (`line N;` for ptxas, `FILE:N:C: error` for llvm-mc). */
+function errorLines(stderr: string, path: string): number[] {
+  const out: number[] = [];
+  for (const m of stderr.matchAll(/line (\d+); (?:error|fatal)/g)) out.push(Number(m[1]));
+  const esc = path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  for (const m of stderr.matchAll(new RegExp(`${esc}:(\\d+):\\d+: error`, 'g'))) out.push(Number(m[1]));
+  return out;
+}
+
+/**
+ * Writes header + pieces to `path` and runs `tool` on it; the pieces the tool reports errors in
+ * are dropped and the file rewritten, until the tool accepts it (at most `rounds` tries). Returns
+ * the pieces kept, or a reason.
+ */
+function keepAccepted(
+  path: string,
+  header: string,
+  pieces: string[],
+  tool: (path: string) => { ok: boolean; stderr: string },
+  log: (s: string) => void,
+  rounds = 60,
+  dropLine?: (piece: string, line: number) => string | null,
+): { kept: string[]; dropped: number } | { missing: string } {
+  let cur = [...pieces];
+  let dropped = 0;
+  for (let round = 0; round < rounds; round++) {
+    const starts: number[] = [];
+    let line = header.split('\n').length;
+    for (const p of cur) {
+      starts.push(line);
+      line += p.split('\n').length - (p.endsWith('\n') ? 1 : 0);
+    }
+    writeFileSync(path, header + cur.map((p) => (p.endsWith('\n') ? p : p + '\n')).join(''), 'latin1');
+    const r = tool(path);
+    if (r.ok) return { kept: cur, dropped };
+    const bad = new Set<number>();
+    const badLines = new Map<number, Set<number>>();
+    for (const l of errorLines(r.stderr, path)) {
+      // The piece that holds line l: the last start <= l.
+      let lo = 0;
+      let hi = starts.length - 1;
+      if (hi < 0 || l < starts[0]!) continue;
+      while (lo < hi) {
+        const mid = (lo + hi + 1) >> 1;
+        if (starts[mid]! <= l) lo = mid;
+        else hi = mid - 1;
+      }
+      if (dropLine) {
+        const set = badLines.get(lo) ?? new Set<number>();
+        set.add(l - starts[lo]!);
+        badLines.set(lo, set);
+      } else bad.add(lo);
+    }
+    // Line by line where the caller can drop single lines (refused instructions), else whole pieces.
+    // A refused line that cannot be dropped alone may be a consequence of one that can (a field
+    // refused inside a kernel descriptor): the piece goes only when none of its lines can.
+    for (const [i, lines] of badLines) {
+      let piece = cur[i]!;
+      let changed = false;
+      // Refused descriptor fields: only the first of a piece per round (llvm-mc leaves the block
+      // after one, and calls every later field unknown).
+      const sorted = [...lines].sort((a, b) => a - b);
+      const firstField = sorted.find((l) => /^\s*\.amdhsa_/.test(piece.split('\n')[l] ?? ''));
+      for (const l of sorted.reverse()) {
+        if (firstField !== undefined && l > firstField && /^\s*\.amdhsa_/.test(piece.split('\n')[l] ?? '')) continue;
+        const next = dropLine!(piece, l);
+        if (next !== null) {
+          piece = next;
+          changed = true;
+        }
+      }
+      if (changed) cur[i] = piece;
+      else bad.add(i);
+    }
+    if (bad.size === 0 && badLines.size === 0) {
+      // A link-stage complaint names a symbol but no line ("Cannot take address of function 'f'"):
+      // every piece that mentions the name goes.
+      // Together the files hold more than the 64 KB of `.const` data a module may have: the later
+      // half of the `.const` variables goes (the items using them go next round, by line).
+      if (/too much global constant data/.test(r.stderr)) {
+        const consts = cur.map((p, i) => (/^\s*(?:\.\w+\s+)*\.const\s/.test(p) && !p.includes('.entry') && !p.includes('.func') ? i : -1)).filter((i) => i >= 0);
+        for (const i of consts.slice(consts.length >> 1)) bad.add(i);
+      }
+      for (const m of r.stderr.matchAll(/(?:fatal|error)[^\n']*'([\w$.]+)'/g)) {
+        const name = new RegExp(`(?<![\\w$.])${m[1]!.replace(/[.$]/g, '\\$&')}(?![\\w$])`);
+        cur.forEach((p, i) => {
+          if (name.test(p)) bad.add(i);
+        });
+      }
+    }
+    if (bad.size === 0 && badLines.size === 0) return { missing: `refused without a line to drop: ${r.stderr.slice(0, 600)}` };
+    dropped += bad.size;
+    cur = cur.filter((_, i) => !bad.has(i));
+    if (round % 5 === 4) log(`  ...${dropped} pieces dropped so far`);
+  }
+  return { missing: `still refused after ${rounds} rounds` };
+}
+
+/** ptxas's front end (the syntax error appended: it stops there), as a tool for keepAccepted. */
+function ptxasFrontEnd(ptxas: string, arch: string): (path: string) => { ok: boolean; stderr: string } {
+  return (path) => {
+    const err = path + '.fe.ptx';
+    writeFileSync(err, readFileSync(path, 'latin1') + PTX_SYNTAX_ERROR_TAIL, 'latin1');
+    const r = spawnSync(ptxas, [`-arch=${arch}`, err, '-o', '/dev/null'], { encoding: 'latin1', maxBuffer: 64 << 20 });
+    const lines = readFileSync(err, 'latin1').split('\n').length;
+    // Accepted: the only complaint is the appended line.
+    const stderr = (r.stderr ?? '').replaceAll(err, path);
+    const only = [...stderr.matchAll(/line (\d+); (?:error|fatal)/g)].every((m) => Number(m[1]) >= lines - 2);
+    return { ok: only, stderr: stderr.replace(/[^\n]*Parsing error near '@@'[^\n]*/g, '') };
+  };
+}
+
+/**
+ * Drops the prototypes of functions whose definition was refused (ptxas would say "Unresolved
+ * extern function" only at link time, one name per run), and every item that refers to a dropped
+ * item's name, until none is left.
+ */
+function pruneUndefined(pieces: string[]): string[] {
+  const fnName = /\.(?:entry|func)\s*(?:\([^)]*\))?\s*([A-Za-z_$][\w$]*)/;
+  const defined = new Set<string>();
+  for (const p of pieces) {
+    const m = fnName.exec(p);
+    if (m && p.includes('{')) defined.add(m[1]!);
+  }
+  let keep = pieces.map(() => true);
+  let gone: string[] = [];
+  pieces.forEach((p, i) => {
+    const m = fnName.exec(p);
+    if (m && !p.includes('{') && !/(^|\s)\.extern\s/.test(p.slice(0, m.index)) && !defined.has(m[1]!)) {
+      keep[i] = false;
+      gone.push(m[1]!);
+    }
+  });
+  while (gone.length) {
+    const next: string[] = [];
+    const names = new Set(gone);
+    pieces.forEach((p, i) => {
+      if (!keep[i]) return;
+      for (const t of p.match(/(?<![.\w$%])[A-Za-z_$][\w$]*/g) ?? [])
+        if (names.has(t)) {
+          keep[i] = false;
+          const m = fnName.exec(p);
+          if (m) next.push(m[1]!);
+          else for (const v of p.replace(/=[\s\S]*$/, '').match(/(?<![.\w$%])[A-Za-z_$][\w$]*/g) ?? []) next.push(v);
+          break;
+        }
+    });
+    gone = next;
+  }
+  return pieces.filter((_, i) => keep[i]);
+}
+
+export const PTX_DISTINCT_TARGET = 'sm_90a';
+const PTX_DISTINCT_HEADER = `// Built by bench/data.ts: every distinct module item of corpus/ptx/generated and of the
+// ptxas-accepted files of corpus/ptx/public, once, module names renamed per file.
+.version 9.0
+.target ${PTX_DISTINCT_TARGET}
+.address_size 64
+
+`;
+
+/**
+ * distinct.ptx (~10 MB): every distinct module item (function, kernel, variable) of the generated
+ * PTX corpus, then of the public files ptxas accepts, each once, renamed per file; each file's
+ * items are first tried alone under the common header (pieces ptxas refuses are dropped), then the
+ * whole file is verified with ptxas (front end, then a full compile).
+ */
+export function ensureDistinctPtx(log: (s: string) => void, targetBytes = 10 << 20): { clean: BenchInput; withError: BenchInput; note?: string } {
+  mkdirSync(DATA, { recursive: true });
+  const out = join(DATA, 'distinct.ptx');
+  const err = join(DATA, 'distinct.err.ptx');
+  const notePath = join(DATA, 'distinct.ptx.note');
+  const missing = (why: string) => ({ clean: { path: out, bytes: 0, missing: why }, withError: { path: err, bytes: 0, missing: why } });
+  // The note is written last: without it the file is unfinished (a build that stopped half way).
+  if (!existsSync(notePath)) {
+    rmSync(err, { force: true });
+    const ptxas = which('ptxas');
+    if (!ptxas) return missing('ptxas not found: cannot verify the distinct PTX input');
+    const gen = join(SHARED, 'corpus', 'ptx', 'generated');
+    const pub = join(SHARED, 'corpus', 'ptx', 'public');
+    if (!existsSync(gen)) return missing(`${gen} not found`);
+    const sources: string[] = readdirSync(gen).filter((f) => f.endsWith('.ptx')).sort().map((f) => join(gen, f));
+    const manifest = join(pub, 'MANIFEST.tsv');
+    if (existsSync(manifest)) {
+      const rows = readFileSync(manifest, 'utf8').split('\n').filter(Boolean).map((l) => l.split('\t'));
+      const col = rows[0]!.indexOf('classification');
+      for (const r of rows.slice(1)) if (r[col] === 'accepted') sources.push(join(pub, r[0]!));
+    }
+    const seen = new Set<string>();
+    const pieces: string[] = [];
+    let size = 0;
+    let fileBase = 1;
+    let tried = 0;
+    let droppedAlone = 0;
+    let refusedFiles = 0;
+    const tmp = join(DATA, 'distinct.piece.ptx');
+    const tool = ptxasFrontEnd(ptxas, PTX_DISTINCT_TARGET);
+    log(`building .bench-data/distinct.ptx from up to ${sources.length} corpus files (each tried with ptxas; a few minutes)...`);
+    for (let f = 0; f < sources.length && size < targetBytes; f++) {
+      const text = readFileSync(sources[f]!, 'latin1');
+      const { items, files } = ptxFileItems(sources[f]!, text, `f${f}`, fileBase);
+      const fresh = items.filter((it) => !seen.has(it.key));
+      if (!fresh.some((it) => /\.(entry|func)\b/.test(it.text) && /\{/.test(it.text))) continue;
+      tried++;
+      const r = keepAccepted(tmp, PTX_DISTINCT_HEADER, fresh.map((it) => it.text), tool, () => undefined, 8);
+      if ('missing' in r) continue;
+      // Then compiled in full, alone: a file that ptxas cannot compile (a link-stage error, or a
+      // crash: one file of the corpus makes ptxas 13.0 crash once renamed) is left out.
+      if (spawnSync(ptxas, [`-arch=${PTX_DISTINCT_TARGET}`, tmp, '-o', '/dev/null'], { encoding: 'latin1' }).status !== 0) {
+        refusedFiles++;
+        continue;
+      }
+      droppedAlone += r.dropped;
+      fileBase += files;
+      for (const it of fresh) seen.add(it.key);
+      for (const p of r.kept) {
+        pieces.push(p);
+        size += p.length + 1;
+      }
+    }
+    const pruned = pruneUndefined(pieces);
+    droppedAlone += pieces.length - pruned.length;
+    pieces.splice(0, pieces.length, ...pruned);
+    log(`  ${tried} files tried, ${pieces.length} items kept (${(size / 1e6).toFixed(1)} MB), ${droppedAlone} refused alone, ${refusedFiles} files refused in a full compile; verifying the whole file...`);
+    const whole = keepAccepted(out, PTX_DISTINCT_HEADER, pieces, tool, log);
+    if ('missing' in whole) return missing(whole.missing);
+    log('  full compile with ptxas (once)...');
+    const full = keepAccepted(out, PTX_DISTINCT_HEADER, whole.kept, (p) => {
+      const r = spawnSync(ptxas, [`-arch=${PTX_DISTINCT_TARGET}`, p, '-o', '/dev/null'], { encoding: 'latin1', maxBuffer: 64 << 20 });
+      return { ok: r.status === 0, stderr: r.stderr ?? '' };
+    }, log, 40);
+    if ('missing' in full) return missing(full.missing);
+    const entries = full.kept.filter((p) => /\.entry\b/.test(p)).length;
+    const funcs = full.kept.filter((p) => /\.func\b/.test(p) && /\{/.test(p)).length;
+    writeFileSync(notePath, `${tried - refusedFiles} source files (${refusedFiles} more refused whole); ${full.kept.length} module items (${entries} kernels, ${funcs} functions); ${droppedAlone + whole.dropped + full.dropped} refused items dropped\n`);
+  }
+  if (!existsSync(err)) writeFileSync(err, readFileSync(out, 'latin1') + PTX_SYNTAX_ERROR_TAIL, 'latin1');
+  return { clean: { path: out, bytes: statSync(out).size }, withError: { path: err, bytes: statSync(err).size }, note: existsSync(notePath) ? readFileSync(notePath, 'utf8').trim() : undefined };
+}
+
+/**
+ * The multi-file run: every file of corpus/ptx/generated with the syntax error appended (in
+ * .bench-data/multi/), and the -arch ptxas needs for each (its MANIFEST `target`).
+ */
+export function ensureMultiPtx(): { files: { path: string; arch: string }[]; bytes: number; missing?: string } {
+  const gen = join(SHARED, 'corpus', 'ptx', 'generated');
+  if (!existsSync(join(gen, 'MANIFEST.tsv'))) return { files: [], bytes: 0, missing: `${gen}/MANIFEST.tsv not found` };
+  const dir = join(DATA, 'multi');
+  mkdirSync(dir, { recursive: true });
+  const files: { path: string; arch: string }[] = [];
+  let bytes = 0;
+  for (const row of readFileSync(join(gen, 'MANIFEST.tsv'), 'utf8').split('\n').slice(1).filter(Boolean)) {
+    const [file, target] = row.split('\t');
+    const src = join(gen, file!);
+    if (!existsSync(src)) continue;
+    const dst = join(dir, file!.replace(/\.ptx$/, '.err.ptx'));
+    if (!existsSync(dst)) writeFileSync(dst, readFileSync(src, 'latin1') + PTX_SYNTAX_ERROR_TAIL, 'latin1');
+    files.push({ path: dst, arch: target! });
+    bytes += statSync(dst).size;
+  }
+  return { files, bytes };
+}
+
+/** An instruction line or a descriptor field this processor refuses is dropped alone; any other refused line drops its function. */
+function dropInstructionLine(piece: string, line: number): string | null {
+  const lines = piece.split('\n');
+  const l = lines[line];
+  if (l === undefined || !(/^\s*[a-z]/.test(l) || /^\s*\.amdhsa_(?!kernel\b)\w/.test(l))) return null;
+  lines.splice(line, 1);
+  return lines.join('\n');
+}
+
+/**
+ * distinct.MCPU.s: every distinct function of corpus/amdgpu/generated (all processors' files),
+ * once, renamed per file; the functions llvm-mc-19 refuses for MCPU are dropped.
+ */
+export function ensureDistinctAmdgpu(log: (s: string) => void, mcpu: string): BenchInput & { note?: string } {
+  mkdirSync(DATA, { recursive: true });
+  const out = join(DATA, `distinct.${mcpu}.s`);
+  const notePath = `${out}.note`;
+  if (!existsSync(notePath)) {
+    const mc = which('llvm-mc-19');
+    if (!mc) return { path: out, bytes: 0, missing: 'llvm-mc-19 not found: cannot verify the distinct AMDGPU input' };
+    const dir = join(SHARED, 'corpus', 'amdgpu', 'generated');
+    if (!existsSync(dir)) return { path: out, bytes: 0, missing: `${dir} not found` };
+    // This processor's own files first, so that its version of a function is the one kept.
+    const names = readdirSync(dir).filter((f) => f.endsWith('.s')).sort();
+    names.sort((a, b) => Number(!a.includes(`.${mcpu}.`)) - Number(!b.includes(`.${mcpu}.`)));
+    const seen = new Set<string>();
+    const pieces: string[] = [];
+    names.forEach((f, i) => {
+      for (const fn of amdgpuFunctions(f, readFileSync(join(dir, f), 'latin1'), `f${i}`)) {
+        if (seen.has(fn.key)) continue;
+        seen.add(fn.key);
+        pieces.push(fn.text);
+      }
+    });
+    const header = `\t.amdgcn_target "amdgcn-amd-amdhsa--${mcpu}"\n\t.amdhsa_code_object_version 5\n`;
+    log(`building .bench-data/distinct.${mcpu}.s from ${pieces.length} distinct functions (dropping what llvm-mc-19 refuses)...`);
+    const r = keepAccepted(out, header, pieces, (p) => {
+      const x = spawnSync(mc, ['-triple=amdgcn-amd-amdhsa', `-mcpu=${mcpu}`, '-filetype=obj', '-o', '/dev/null', p], { encoding: 'latin1', maxBuffer: 64 << 20 });
+      return { ok: x.status === 0, stderr: x.stderr ?? '' };
+    }, log, 200, dropInstructionLine);
+    if ('missing' in r) return { path: out, bytes: 0, missing: r.missing };
+    const lines = (t: string) => t.split('\n').filter((l) => /^\s*[a-z]/.test(l)).length;
+    const before = pieces.reduce((a, p) => a + lines(p), 0);
+    const after = r.kept.reduce((a, p) => a + lines(p), 0);
+    writeFileSync(notePath, `${names.length} source files; ${pieces.length} distinct functions, ${r.kept.length} kept (${r.dropped} dropped: a directive refused for ${mcpu}); ${after} of their ${before} instruction lines kept (the others refused for ${mcpu})\n`);
+  }
+  return { path: out, bytes: statSync(out).size, note: existsSync(notePath) ? readFileSync(notePath, 'utf8').trim() : undefined };
+}
+
+/**
+ * Small files for start-up latency: a ~240 KB clang .s (gfx900 corpus files concatenated, renamed)
+ * and a ~200 KB nvcc .ptx (the leading items of distinct.ptx, which ptxas accepted).
+ */
+export function ensureSmallInputs(log: (s: string) => void): { s: BenchInput; ptx: BenchInput } {
+  const s = join(DATA, 'small.gfx900.s');
+  const ptx = join(DATA, 'small.err.ptx');
+  if (!existsSync(s)) {
+    const src = ensureDistinctAmdgpu(log, 'gfx900');
+    if (!src.missing) {
+      const text = readFileSync(src.path, 'latin1');
+      // Cut at a function boundary after 240 KB.
+      const cut = text.indexOf('-- Begin function', 240_000);
+      writeFileSync(s, cut < 0 ? text : text.slice(0, text.lastIndexOf('\n', cut) + 1), 'latin1');
+    }
+  }
+  if (!existsSync(ptx)) {
+    const big = ensureDistinctPtx(log);
+    if (!big.clean.missing) {
+      const { header, items } = splitPtxItems(readFileSync(big.clean.path, 'latin1'));
+      const parts = [`.version ${header.version}\n.target ${header.target}\n.address_size ${header.addressSize}\n\n`];
+      // A prototype whose definition lies past the cut goes, with its users (ptxas would not link
+      // it): items are taken until what is left of them passes 200 KB.
+      const taken: string[] = [];
+      let kept: string[] = [];
+      let raw = 0;
+      let next = 200_000;
+      const size = (xs: string[]) => xs.reduce((a, x) => a + x.length + 1, parts[0]!.length);
+      for (const it of items) {
+        taken.push(it);
+        raw += it.length + 1;
+        if (raw < next) continue;
+        kept = pruneUndefined(taken);
+        if (size(kept) >= 200_000) break;
+        next = raw + 10_000;
+      }
+      for (const it of kept) parts.push(it + '\n');
+      writeFileSync(ptx, parts.join('') + PTX_SYNTAX_ERROR_TAIL, 'latin1');
+    }
+  }
+  const info = (p: string, what: string): BenchInput => (existsSync(p) ? { path: p, bytes: statSync(p).size } : { path: p, bytes: 0, missing: `${what} could not be built` });
+  return { s: info(s, 'small.gfx900.s'), ptx: info(ptx, 'small.err.ptx') };
 }

@@ -1,43 +1,104 @@
 /**
- * `npm run bench`: whole-process wall time and peak memory of `gpuasm check` on large real inputs,
- * beside the reference front ends and a raw byte scan in Node (the floor).
+ * `npm run bench`: whole-process wall time and peak memory of `gpuasm check` on inputs made of
+ * distinct real compiler output, beside the reference front ends, Node's own start-up and a raw
+ * byte scan in Node (the floor). See docs/benchmarks.md for the method.
  *
- *   node dist/bench/run.js [--runs N] [--profile] [--no-record] [--only ptx|amdgpu]
+ *   node dist/bench/run.js [--runs N] [--only ptx|multi|amdgpu|small|repetitive]... [--no-repetitive]
+ *                          [--callgrind] [--profile] [--bundle] [--no-record]
  *
- * PTX: `gpuasm check big.err.ptx` vs `ptxas -arch=sm_80 big.err.ptx` (a syntax error appended at the end,
- * so ptxas stops once it has parsed everything). AMDGPU: `gpuasm check --mcpu gfx900` vs
- * `llvm-mc-19 -filetype=null`. Runs are interleaved (one of each tool per round) so a busy machine
- * slows all of them alike; the median of N rounds is reported. Peak RSS comes from /usr/bin/time.
- * Results are printed and written into docs/benchmarks.md between the bench:results markers.
+ * Runs are interleaved (one of each command per round) so a busy machine slows all of them alike;
+ * the median of N rounds is reported, with the minimum. Peak RSS comes from /usr/bin/time.
+ * `--callgrind` adds instruction counts of one run of each gpuasm command (valgrind, V8 on one
+ * thread: figures that do not depend on the machine's load). `--bundle` builds the prototype of a
+ * one-script CLI with a V8 code cache (bench/bundle.ts) and adds its small-file rows. Results are written into
+ * docs/benchmarks.md between the bench:results markers.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
-import { DATA, ensureAmdgpuInput, ensurePtxInput, REPO_ROOT, type BenchInput } from './data.js';
+import { fileURLToPath } from 'node:url';
+import {
+  DATA,
+  ensureAmdgpuInput,
+  ensureDistinctAmdgpu,
+  ensureDistinctPtx,
+  ensureMultiPtx,
+  ensurePtxInput,
+  ensureSmallInputs,
+  PTX_DISTINCT_TARGET,
+  REPO_ROOT,
+  type BenchInput,
+} from './data.js';
 import { GNU_TIME, measuredSpawn, which } from '../test/harness/process.js';
+import { buildBundle } from './bundle.js';
 
 const args = process.argv.slice(2);
-const RUNS = Number(args[args.indexOf('--runs') + 1]) > 0 && args.includes('--runs') ? Number(args[args.indexOf('--runs') + 1]) : 5;
+const option = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
+const RUNS = Number(option('--runs')) > 0 ? Number(option('--runs')) : 5;
 const PROFILE = args.includes('--profile');
+const CALLGRIND = args.includes('--callgrind');
 const RECORD = !args.includes('--no-record');
-const ONLY = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined;
+const ONLY = new Set(args.flatMap((a, i) => (args[i - 1] === '--only' ? [a] : [])));
+const wanted = (part: string) => (ONLY.size === 0 ? part !== 'repetitive' || !args.includes('--no-repetitive') : ONLY.has(part));
 
 const BIN = join(REPO_ROOT, 'dist', 'src', 'cli', 'bin.js');
+const ENTRY = join(REPO_ROOT, 'dist', 'bench', 'check-entry.js');
 const SCAN = join(REPO_ROOT, 'dist', 'bench', 'scan.js');
+const BUNDLE = join(DATA, 'bundle', 'gpuasm.cjs');
+const NODE = process.execPath;
 const log = (s: string) => process.stdout.write(s + '\n');
 
 interface Sample {
   ms: number;
+  /** CPU time of the process(es), user + system: less moved by other jobs than the wall time. */
+  cpuMs?: number;
   rssKb?: number;
   code: number | null;
   stderr: string;
-  stdout: string;
 }
 
-function runOnce(cmd: string, argv: string[]): Sample {
-  const r = measuredSpawn(cmd, argv, { maxBuffer: 512 << 20 });
-  return { ms: r.wallMs, rssKb: r.maxRssKb, code: r.code, stderr: r.stderr, stdout: r.stdout };
+/** A command to time: one process, or several one after another (their times added up). */
+interface Cmd {
+  label: string;
+  steps: { cmd: string; argv: string[] }[];
+  /** Counted with callgrind when --callgrind is given. */
+  count?: boolean;
+}
+
+const one = (label: string, cmd: string, argv: string[], count = false): Cmd => ({ label, steps: [{ cmd, argv }], count });
+
+/** One process under GNU time: wall time, peak RSS and CPU time (user + system) of the child. */
+function spawnTimed(cmd: string, argv: string[]): { wallMs: number; cpuMs?: number; maxRssKb?: number; code: number | null; stderr: string } {
+  if (!GNU_TIME) {
+    const r = measuredSpawn(cmd, argv, { maxBuffer: 512 << 20 });
+    return { wallMs: r.wallMs, maxRssKb: r.maxRssKb, code: r.code, stderr: r.stderr };
+  }
+  const t0 = performance.now();
+  const r = spawnSync(GNU_TIME, ['-f', '@@bench %M %U %S', cmd, ...argv], { encoding: 'latin1', maxBuffer: 512 << 20 });
+  const wallMs = performance.now() - t0;
+  let stderr = r.stderr ?? '';
+  const m = /@@bench (\d+) ([\d.]+) ([\d.]+)\s*$/.exec(stderr);
+  if (m) stderr = stderr.slice(0, m.index);
+  stderr = stderr.replace(/^Command (terminated by signal|exited with non-zero status) .*\n?/m, '');
+  return { wallMs, maxRssKb: m ? Number(m[1]) : undefined, cpuMs: m ? (Number(m[2]) + Number(m[3])) * 1000 : undefined, code: r.status, stderr };
+}
+
+function runOnce(c: Cmd): Sample {
+  let ms = 0;
+  let cpuMs: number | undefined;
+  let rss: number | undefined;
+  let code: number | null = 0;
+  let stderr = '';
+  for (const s of c.steps) {
+    const r = spawnTimed(s.cmd, s.argv);
+    ms += r.wallMs;
+    if (r.cpuMs !== undefined) cpuMs = (cpuMs ?? 0) + r.cpuMs;
+    if (r.maxRssKb !== undefined) rss = Math.max(rss ?? 0, r.maxRssKb);
+    if (r.code !== 0 && code === 0) code = r.code;
+    if (!stderr) stderr = r.stderr;
+  }
+  return { ms, cpuMs, rssKb: rss, code, stderr };
 }
 
 const median = (xs: number[]) => {
@@ -49,63 +110,71 @@ interface Measured {
   label: string;
   ms: number;
   minMs: number;
+  /** Median CPU time (user + system). */
+  cpuMs?: number;
   rssMb?: number;
   samples: Sample[];
+  /** Instructions (callgrind), millions. */
+  mInstr?: number;
 }
 
 /** Runs each command once per round, RUNS rounds, and summarises each by its median. */
-function measure(cmds: { label: string; cmd: string; argv: string[] }[]): Measured[] {
+function measure(cmds: Cmd[]): Measured[] {
   const samples = cmds.map(() => [] as Sample[]);
-  for (let round = 0; round < RUNS; round++) cmds.forEach((c, i) => samples[i]!.push(runOnce(c.cmd, c.argv)));
+  for (let round = 0; round < RUNS; round++) cmds.forEach((c, i) => samples[i]!.push(runOnce(c)));
   return cmds.map((c, i) => {
     const s = samples[i]!;
     const rss = s.map((x) => x.rssKb).filter((x): x is number => x !== undefined);
-    return { label: c.label, ms: median(s.map((x) => x.ms)), minMs: Math.min(...s.map((x) => x.ms)), rssMb: rss.length ? median(rss) / 1024 : undefined, samples: s };
+    const cpu = s.map((x) => x.cpuMs).filter((x): x is number => x !== undefined);
+    return { label: c.label, ms: median(s.map((x) => x.ms)), cpuMs: cpu.length ? median(cpu) : undefined, minMs: Math.min(...s.map((x) => x.ms)), rssMb: rss.length ? median(rss) / 1024 : undefined, samples: s, mInstr: c.count && CALLGRIND ? instructions(c) : undefined };
   });
+}
+
+/** Instructions executed by one run of a one-process Node command (V8 on one thread), in millions. */
+function instructions(c: Cmd): number | undefined {
+  const vg = which('valgrind');
+  if (!vg || c.steps.length !== 1) return undefined;
+  const out = join(DATA, 'callgrind.out');
+  const s = c.steps[0]!;
+  const argv = s.cmd === NODE ? ['--single-threaded', ...s.argv] : s.argv;
+  const r = spawnSync(vg, ['--tool=callgrind', `--callgrind-out-file=${out}`, s.cmd, ...argv], { encoding: 'latin1', maxBuffer: 512 << 20 });
+  const m = /Collected : (\d+)/.exec(r.stderr ?? '');
+  rmSync(out, { force: true });
+  return m ? Number(m[1]) / 1e6 : undefined;
 }
 
 const mb = (bytes: number) => bytes / (1 << 20);
 const fmt = (x: number | undefined, d = 2) => (x === undefined || !Number.isFinite(x) ? 'n/a' : x.toFixed(d));
 
-interface Comparison {
-  lang: string;
-  input: BenchInput;
-  gpuasm: Measured;
-  reference: Measured;
-  floor: Measured;
-  target: number;
-  verdict: string;
-  baselineRssMb?: number;
+function describeVerdict(s: Sample): string {
+  const firstLine = (s.stderr.split('\n').find((l) => l.trim().length > 0 && !/Advisory/.test(l)) ?? '').slice(0, 140);
+  return `exit ${s.code}${firstLine ? ` ("${firstLine}")` : ''}`;
 }
 
-function table(c: Comparison): string[] {
-  const rows = [c.gpuasm, c.reference, c.floor];
+/** A table of measured rows, the ratio taken against `reference`. */
+function table(title: string, bytes: number, rows: Measured[], reference: Measured): string[] {
+  const counted = rows.some((r) => r.mInstr !== undefined);
   const lines = [
-    `| ${c.lang} (${fmt(mb(c.input.bytes), 1)} MB) | median wall s | min s | MB/s | peak RSS MB | time / reference |`,
-    '| --- | ---: | ---: | ---: | ---: | ---: |',
+    `| ${title} | median wall s | min s | MB/s | peak RSS MB | time / ${reference.label.split(' ')[0]} | CPU s (user+sys) | CPU / ${reference.label.split(' ')[0]} |${counted ? ' instructions (M) |' : ''}`,
+    `| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |${counted ? ' ---: |' : ''}`,
   ];
   for (const r of rows) {
-    lines.push(`| ${r.label} | ${fmt(r.ms / 1000, 3)} | ${fmt(r.minMs / 1000, 3)} | ${fmt(mb(c.input.bytes) / (r.ms / 1000), 1)} | ${fmt(r.rssMb, 0)} | ${fmt(r.ms / c.reference.ms, 3)} |`);
+    lines.push(
+      `| ${r.label} | ${fmt(r.ms / 1000, 3)} | ${fmt(r.minMs / 1000, 3)} | ${bytes ? fmt(mb(bytes) / (r.ms / 1000), 1) : ''} | ${fmt(r.rssMb, 0)} | ${fmt(r.ms / reference.ms, 3)} | ${fmt(r.cpuMs === undefined ? undefined : r.cpuMs / 1000, 3)} | ${fmt(r.cpuMs === undefined || reference.cpuMs === undefined ? undefined : r.cpuMs / reference.cpuMs, 3)} |${counted ? ` ${r.mInstr === undefined ? '' : fmt(r.mInstr, 0)} |` : ''}`,
+    );
   }
   return lines;
 }
 
-function summary(c: Comparison): string[] {
-  const ratio = c.gpuasm.ms / c.reference.ms;
-  const out = [`- time: gpuasm / ${c.reference.label.split(' ')[0]} = **${fmt(ratio, 3)}** (target <= ${c.target}): ${ratio <= c.target ? 'met' : 'NOT met'}`];
-  if (c.gpuasm.rssMb !== undefined && c.baselineRssMb !== undefined) {
-    const beyond = c.gpuasm.rssMb - c.baselineRssMb;
-    const factor = beyond / mb(c.input.bytes);
-    out.push(`- memory: ${fmt(beyond, 0)} MB beyond Node's baseline (${fmt(c.baselineRssMb, 0)} MB) = **${fmt(factor, 1)}x** the input (target <= 10x): ${factor <= 10 ? 'met' : 'NOT met'}`);
+function verdictLines(gpuasm: Measured, reference: Measured, target: number, bytes: number, baselineRssMb: number | undefined): string[] {
+  const ratio = gpuasm.ms / reference.ms;
+  const out = [`- time: ${gpuasm.label} / ${reference.label.split(' ')[0]} = **${fmt(ratio, 3)}** (target <= ${target}): ${ratio <= target ? 'met' : 'NOT met'}`];
+  if (gpuasm.rssMb !== undefined && baselineRssMb !== undefined) {
+    const beyond = gpuasm.rssMb - baselineRssMb;
+    const factor = beyond / mb(bytes);
+    out.push(`- memory: ${fmt(beyond, 0)} MB beyond Node's baseline (${fmt(baselineRssMb, 0)} MB) = **${fmt(factor, 1)}x** the input (target <= 10x): ${factor <= 10 ? 'met' : 'NOT met'}`);
   }
-  out.push(`- gpuasm over the floor (raw scan): ${fmt(c.gpuasm.ms / c.floor.ms, 1)}x`);
-  out.push(`- verdicts: ${c.verdict}`);
   return out;
-}
-
-function describeVerdict(s: Sample): string {
-  const firstLine = (s.stderr.split('\n').find((l) => l.trim().length > 0) ?? '').slice(0, 160);
-  return `exit ${s.code}${firstLine ? ` ("${firstLine}")` : ''}`;
 }
 
 // ---------------------------------------------------------------- profiling
@@ -113,7 +182,6 @@ function describeVerdict(s: Sample): string {
 interface ProfileNode {
   id: number;
   callFrame: { functionName: string; url: string; lineNumber: number };
-  hitCount?: number;
 }
 
 /** Top self-time functions of a .cpuprofile, as "percent name file:line" lines. */
@@ -140,7 +208,7 @@ function profile(label: string, argv: string[]): string[] {
   const dir = join(DATA, 'profiles', label);
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
-  spawnSync(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${dir}`, BIN, ...argv], { encoding: 'latin1', maxBuffer: 512 << 20 });
+  spawnSync(NODE, ['--cpu-prof', `--cpu-prof-dir=${dir}`, BIN, ...argv], { encoding: 'latin1', maxBuffer: 512 << 20 });
   const file = readdirSync(dir).find((f) => f.endsWith('.cpuprofile'));
   return file ? topFunctions(join(dir, file)) : ['(no profile written)'];
 }
@@ -152,71 +220,141 @@ function machine(): string[] {
   return [
     `- date: ${new Date().toISOString()}`,
     `- machine: ${c[0]?.model ?? 'unknown CPU'}, ${c.length} cores, ${(totalmem() / 2 ** 30).toFixed(0)} GiB RAM; load average at start ${loadavg().map((x) => x.toFixed(1)).join(' ')}`,
-    `- node ${process.version}; ${RUNS} interleaved rounds, median reported; peak RSS from ${GNU_TIME ? '/usr/bin/time' : '(unavailable)'}`,
+    `- node ${process.version}; ${RUNS} interleaved rounds, median reported; peak RSS from ${GNU_TIME ? '/usr/bin/time' : '(unavailable)'}${CALLGRIND ? '; instructions: one run under `valgrind --tool=callgrind node --single-threaded`' : ''}`,
   ];
 }
 
 function main(): void {
-  if (!existsSync(BIN)) {
+  if (!existsSync(BIN) || !existsSync(ENTRY)) {
     log(`${BIN} not built: run npx tsc -p . first`);
     process.exit(2);
   }
   const report: string[] = ['## Latest results', '', ...machine(), ''];
   log(report.join('\n'));
-  const baseline = measure([{ label: 'node gpuasm --version', cmd: process.execPath, argv: [BIN, '--version'] }])[0]!;
-  const baselineRssMb = baseline.rssMb;
-  const base = `- Node baseline (\`gpuasm --version\`): ${fmt(baseline.ms / 1000, 3)} s, ${fmt(baselineRssMb, 0)} MB peak RSS`;
-  log(base);
-  report.push(base, '');
-  const comparisons: Comparison[] = [];
+  const ptxas = which('ptxas');
+  const mc = which('llvm-mc-19');
+  const [nodeStart, version] = measure([one('node -e 0', NODE, ['-e', '0'], true), one('gpuasm --version', NODE, [BIN, '--version'], true)]);
+  const baselineRssMb = version!.rssMb;
+  const startLine = `- Node's own start-up (\`node -e 0\`): ${fmt(nodeStart!.ms / 1000, 3)} s, ${fmt(nodeStart!.rssMb, 0)} MB; \`gpuasm --version\`: ${fmt(version!.ms / 1000, 3)} s, ${fmt(baselineRssMb, 0)} MB (the memory baseline)`;
+  log(startLine);
+  report.push(startLine, '');
   const profiles: string[] = [];
+  const section = (heading: string, lines: string[]) => {
+    report.push(`### ${heading}`, '', ...lines, '');
+    log(`\n### ${heading}\n\n${lines.join('\n')}`);
+  };
 
-  if (ONLY !== 'amdgpu') {
-    const { withError } = ensurePtxInput(log);
-    const ptxas = which('ptxas');
-    if (withError.missing) report.push(`PTX comparison skipped: ${withError.missing}`, '');
-    else if (!ptxas) report.push('PTX comparison skipped: ptxas not on PATH', '');
+  if (wanted('ptx')) {
+    const { withError, note } = ensureDistinctPtx(log);
+    if (withError.missing || !ptxas) section('PTX, distinct code', [`skipped: ${withError.missing ?? 'ptxas not on PATH'}`]);
     else {
-      log(`PTX: ${fmt(mb(withError.bytes), 1)} MB, ${RUNS} rounds...`);
-      const [g, r, f] = measure([
-        { label: 'gpuasm check', cmd: process.execPath, argv: [BIN, '--no-color', 'check', withError.path] },
-        { label: 'ptxas -arch=sm_80 (front end: stops at the appended error)', cmd: ptxas, argv: ['-arch=sm_80', withError.path, '-o', '/dev/null'] },
-        { label: 'node raw byte scan (floor)', cmd: process.execPath, argv: [SCAN, withError.path] },
+      log(`PTX distinct: ${fmt(mb(withError.bytes), 1)} MB, ${RUNS} rounds...`);
+      const rows = measure([
+        one('gpuasm check', NODE, [BIN, '--no-color', 'check', withError.path], true),
+        one('bench entry, memo on', NODE, [ENTRY, withError.path], true),
+        one('bench entry, memo off', NODE, [ENTRY, '--no-repeats', withError.path], true),
+        one(`ptxas -arch=${PTX_DISTINCT_TARGET} (front end)`, ptxas, [`-arch=${PTX_DISTINCT_TARGET}`, withError.path, '-o', '/dev/null']),
+        one('node raw byte scan (floor)', NODE, [SCAN, withError.path]),
       ]);
-      const verdict = `gpuasm ${describeVerdict(g!.samples[0]!)}; ptxas ${describeVerdict(r!.samples[0]!)}`;
-      comparisons.push({ lang: 'PTX', input: withError, gpuasm: g!, reference: r!, floor: f!, target: 0.2, verdict, baselineRssMb });
-      if (PROFILE) {
-        profiles.push('### Profile: gpuasm check on the PTX input (self time)', '', '```', ...profile('ptx', ['--no-color', 'check', withError.path]), '```', '');
-        const stages = spawnSync(process.execPath, ['--expose-gc', join(REPO_ROOT, 'dist', 'bench', 'stages.js'), withError.path], { encoding: 'utf8' });
-        profiles.push('### Stages of checkPtxText on the PTX input (in process, `dist/bench/stages.js`)', '', '```', ...(stages.stdout || stages.stderr).trim().split('\n'), '```', '');
+      const [g, on, off, ref] = rows;
+      section(`PTX, distinct code (${fmt(mb(withError.bytes), 1)} MB)`, [
+        `Input: \`.bench-data/distinct.err.ptx\`: ${note ?? ''}.`,
+        '',
+        ...table('command', withError.bytes, rows, ref!),
+        '',
+        ...verdictLines(g!, ref!, 0.4, withError.bytes, baselineRssMb),
+        `- memo off / memo on: ${fmt(off!.ms / on!.ms, 2)}x wall${off!.mInstr && on!.mInstr ? `, ${fmt(off!.mInstr / on!.mInstr, 2)}x instructions` : ''}`,
+        `- verdicts: gpuasm ${describeVerdict(g!.samples[0]!)}; memo off ${describeVerdict(off!.samples[0]!)}; ptxas ${describeVerdict(ref!.samples[0]!)}`,
+      ]);
+      if (PROFILE) profiles.push('### Profile: gpuasm check on the distinct PTX input (self time)', '', '```', ...profile('ptx', ['--no-color', 'check', withError.path]), '```', '');
+    }
+  }
+  if (wanted('multi')) {
+    const multi = ensureMultiPtx();
+    if (multi.missing || !ptxas) section('PTX, many files', [`skipped: ${multi.missing ?? 'ptxas not on PATH'}`]);
+    else {
+      const paths = multi.files.map((f) => f.path);
+      log(`PTX multi-file: ${paths.length} files, ${RUNS} rounds...`);
+      const rows = measure([
+        one(`gpuasm check (one process, ${paths.length} files)`, NODE, [BIN, '--no-color', 'check', ...paths], true),
+        one('bench entry, memo off', NODE, [ENTRY, '--no-repeats', ...paths], true),
+        { label: `ptxas (${paths.length} processes, front end each)`, steps: multi.files.map((f) => ({ cmd: ptxas, argv: [`-arch=${f.arch}`, f.path, '-o', '/dev/null'] })) },
+      ]);
+      section(`PTX, many files: corpus/ptx/generated (${paths.length} files, ${fmt(mb(multi.bytes), 1)} MB)`, [
+        'Each file with the syntax error appended (`.bench-data/multi/`); ptxas run once per file with the `-arch` of its MANIFEST `target`, times added up.',
+        '',
+        ...table('command', multi.bytes, rows, rows[2]!),
+        '',
+        ...verdictLines(rows[0]!, rows[2]!, 0.4, multi.bytes, baselineRssMb),
+      ]);
+    }
+  }
+  if (wanted('amdgpu')) {
+    for (const mcpu of ['gfx900', 'gfx1100']) {
+      const input = ensureDistinctAmdgpu(log, mcpu);
+      if (input.missing || !mc) {
+        section(`AMDGPU ${mcpu}, distinct code`, [`skipped: ${input.missing ?? 'llvm-mc-19 not on PATH'}`]);
+        continue;
       }
-    }
-  }
-  if (ONLY !== 'ptx') {
-    const input = ensureAmdgpuInput(log);
-    const mc = which('llvm-mc-19');
-    if (input.missing) report.push(`AMDGPU comparison skipped: ${input.missing}`, '');
-    else if (!mc) report.push('AMDGPU comparison skipped: llvm-mc-19 not on PATH', '');
-    else {
-      log(`AMDGPU: ${fmt(mb(input.bytes), 1)} MB, ${RUNS} rounds...`);
-      const [g, r, f] = measure([
-        { label: 'gpuasm check --mcpu gfx900', cmd: process.execPath, argv: [BIN, '--no-color', 'check', '--mcpu', 'gfx900', input.path] },
-        { label: 'llvm-mc-19 -mcpu=gfx900 -filetype=null', cmd: mc, argv: ['-triple=amdgcn-amd-amdhsa', '-mcpu=gfx900', '-filetype=null', input.path] },
-        { label: 'node raw byte scan (floor)', cmd: process.execPath, argv: [SCAN, input.path] },
+      log(`AMDGPU ${mcpu}: ${fmt(mb(input.bytes), 1)} MB, ${RUNS} rounds...`);
+      const rows = measure([
+        one(`gpuasm check --mcpu ${mcpu}`, NODE, [BIN, '--no-color', 'check', '--mcpu', mcpu, input.path], true),
+        one('bench entry, memo on', NODE, [ENTRY, '--mcpu', mcpu, input.path], true),
+        one('bench entry, memo off', NODE, [ENTRY, '--no-repeats', '--mcpu', mcpu, input.path], true),
+        one(`llvm-mc-19 -mcpu=${mcpu} -filetype=null`, mc, ['-triple=amdgcn-amd-amdhsa', `-mcpu=${mcpu}`, '-filetype=null', input.path]),
+        one('node raw byte scan (floor)', NODE, [SCAN, input.path]),
       ]);
-      const verdict = `gpuasm ${describeVerdict(g!.samples[0]!)}; llvm-mc ${describeVerdict(r!.samples[0]!)}`;
-      comparisons.push({ lang: 'AMDGPU', input, gpuasm: g!, reference: r!, floor: f!, target: 0.5, verdict, baselineRssMb });
-      if (PROFILE) profiles.push('### Profile: gpuasm check on the AMDGPU input (self time)', '', '```', ...profile('amdgpu', ['--no-color', 'check', '--mcpu', 'gfx900', input.path]), '```', '');
+      const [g, on, off, ref] = rows;
+      section(`AMDGPU ${mcpu}, distinct code (${fmt(mb(input.bytes), 1)} MB)`, [
+        `Input: \`.bench-data/distinct.${mcpu}.s\`: ${input.note ?? ''}.`,
+        '',
+        ...table('command', input.bytes, rows, ref!),
+        '',
+        ...verdictLines(g!, ref!, 0.5, input.bytes, baselineRssMb),
+        `- memo off / memo on: ${fmt(off!.ms / on!.ms, 2)}x wall${off!.mInstr && on!.mInstr ? `, ${fmt(off!.mInstr / on!.mInstr, 2)}x instructions` : ''}`,
+        `- verdicts: gpuasm ${describeVerdict(g!.samples[0]!)}; llvm-mc ${describeVerdict(ref!.samples[0]!)}`,
+      ]);
+      if (PROFILE && mcpu === 'gfx1100') profiles.push('### Profile: gpuasm check on the distinct gfx1100 input (self time)', '', '```', ...profile('amdgpu', ['--no-color', 'check', '--mcpu', mcpu, input.path]), '```', '');
     }
   }
-
-  for (const c of comparisons) report.push(...table(c), '', ...summary(c), '');
+  if (wanted('small')) {
+    const small = ensureSmallInputs(log);
+    const lines: string[] = [];
+    const rows: Cmd[] = [one('node -e 0', NODE, ['-e', '0'], true)];
+    if (!small.s.missing && mc) rows.push(one(`gpuasm check, ${fmt(small.s.bytes / 1000, 0)} KB clang .s`, NODE, [BIN, '--no-color', 'check', small.s.path], true), one('llvm-mc-19 -mcpu=gfx900 -filetype=null, same file', mc, ['-triple=amdgcn-amd-amdhsa', '-mcpu=gfx900', '-filetype=null', small.s.path]));
+    else lines.push(`(.s skipped: ${small.s.missing ?? 'llvm-mc-19 not on PATH'})`);
+    if (!small.ptx.missing && ptxas) rows.push(one(`gpuasm check, ${fmt(small.ptx.bytes / 1000, 0)} KB nvcc .ptx`, NODE, [BIN, '--no-color', 'check', small.ptx.path], true), one(`ptxas -arch=${PTX_DISTINCT_TARGET} (front end), same file`, ptxas, [`-arch=${PTX_DISTINCT_TARGET}`, small.ptx.path, '-o', '/dev/null']));
+    else lines.push(`(.ptx skipped: ${small.ptx.missing ?? 'ptxas not on PATH'})`);
+    // The prototype of one CommonJS script with a code cache (bench/bundle.ts), beside the shipped CLI.
+    if (args.includes('--bundle') && !existsSync(BUNDLE)) buildBundle();
+    if (existsSync(BUNDLE)) {
+      if (!small.s.missing) rows.push(one('gpuasm check .s, one-script bundle + code cache (prototype)', NODE, [BUNDLE, '--no-color', 'check', small.s.path], true));
+      if (!small.ptx.missing) rows.push(one('gpuasm check .ptx, one-script bundle + code cache (prototype)', NODE, [BUNDLE, '--no-color', 'check', small.ptx.path], true));
+    }
+    const m = measure(rows);
+    const node = m[0]!;
+    lines.push(...table('small files', 0, m, node), '');
+    for (const r of m.slice(1)) if (r.label.startsWith('gpuasm') || r.label.includes('bundle')) lines.push(`- ${r.label}: **${fmt(r.ms / node.ms, 2)}x** Node's start-up (target <= 1.5x): ${r.ms / node.ms <= 1.5 ? 'met' : 'NOT met'}`);
+    section('Small files: start-up latency', lines);
+  }
+  if (wanted('repetitive')) {
+    const { withError } = ensurePtxInput(log);
+    const rep = ensureAmdgpuInput(log);
+    const rows: Cmd[] = [];
+    if (!withError.missing && ptxas) rows.push(one('gpuasm check big.err.ptx (700 instances of one template)', NODE, [BIN, '--no-color', 'check', withError.path]), one('bench entry, memo off', NODE, [ENTRY, '--no-repeats', withError.path]), one('ptxas -arch=sm_80 (front end)', ptxas, ['-arch=sm_80', withError.path, '-o', '/dev/null']));
+    if (!rep.missing && mc) rows.push(one('gpuasm check big.gfx900.s (corpus gfx900 files, renamed copies)', NODE, [BIN, '--no-color', 'check', '--mcpu', 'gfx900', rep.path]), one('bench entry, memo off', NODE, [ENTRY, '--no-repeats', rep.path]), one('llvm-mc-19 -mcpu=gfx900 -filetype=null', mc, ['-triple=amdgcn-amd-amdhsa', '-mcpu=gfx900', '-filetype=null', rep.path]));
+    if (rows.length) {
+      const m = measure(rows);
+      const lines = ['Extra rows, not the targets: the inputs of earlier rounds, built by repetition, where the memo pays most.', '', '| command | median wall s | peak RSS MB | time / reference |', '| --- | ---: | ---: | ---: |'];
+      for (let i = 0; i < m.length; i += 3) for (const r of m.slice(i, i + 3)) lines.push(`| ${r.label} | ${fmt(r.ms / 1000, 3)} | ${fmt(r.rssMb, 0)} | ${fmt(r.ms / m[i + 2]!.ms, 3)} |`);
+      section('Repetitive inputs (extra)', lines);
+    }
+  }
   report.push(...profiles);
-  log('\n' + report.slice(machine().length + 3).join('\n'));
   if (RECORD) record(report.join('\n'));
 }
 
-/** Replaces the results block of docs/benchmarks.md, keeping the hand-written analysis. */
+/** Replaces the results block of docs/benchmarks.md, keeping the hand-written text around it. */
 function record(block: string): void {
   const path = join(REPO_ROOT, 'docs', 'benchmarks.md');
   const begin = '<!-- bench:results -->';
@@ -229,4 +367,5 @@ function record(block: string): void {
   log(`recorded in docs/benchmarks.md`);
 }
 
-main();
+// Only when run, not when imported (topFunctions is reused).
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) main();

@@ -21,6 +21,8 @@ export interface CheckOptions extends LexerOptions {
   mcpu: string;
   /** llvm-mc's -triple (default amdgcn-amd-amdhsa): its OS decides which directives exist. */
   triple?: string;
+  /** false: parse and check every statement, even text repeated verbatim (parser.ts, Repeats). Default true; the answer is the same. */
+  repeats?: boolean;
 }
 
 /** Byte sizes of the data directives, for their range check. */
@@ -47,10 +49,11 @@ export function checkText(text: string, options: CheckOptions, sink: IssueSink, 
   // Everything through which one statement's handling can depend on or affect the rest of the
   // file: issues reported and symbol-table lookups. Repeated text that moved neither is skipped
   // (parser.ts, Repeats).
-  forEachAmdgpuStatement(text, { masmIntegers: options.masmIntegers, os: c.triple.os }, counting, (st) => c.statement(st), {
+  const hooks = {
     effects: () => errors + c.symbolAccesses,
     kernelBodySkipped: () => c.kernelBodySkipped(),
-  });
+  };
+  forEachAmdgpuStatement(text, { masmIntegers: options.masmIntegers, os: c.triple.os }, counting, (st) => c.statement(st), options.repeats === false ? undefined : hooks);
   return c.finish(errors === 0, collectSymbols);
 }
 

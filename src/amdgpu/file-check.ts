@@ -20,6 +20,8 @@ export interface AmdgpuCheckOptions {
    * elsewhere; `.amd_amdgpu_pal_metadata` on amdpal). A triple outside `TRIPLE_FORMS` throws a RangeError.
    */
   triple?: string;
+  /** false: handle every statement, even text repeated verbatim (for benchmarks; the answer is the same). Default true. */
+  repeats?: boolean;
 }
 
 export function issueToDiagnostic(file: SourceFile, i: ParseIssue): Diagnostic {

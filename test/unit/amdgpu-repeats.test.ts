@@ -173,6 +173,29 @@ describe('AMDGPU check: repeated instruction lines', () => {
     );
   });
 
+  test('repeats: false handles every statement, with the same answer (the benchmarks switch the memo off so)', () => {
+    const text = ['\tv_mov_b32 v0, v1', '\ts_waitcnt vmcnt(0)', '\tv_mov_b32 v0, v1', '\ts_waitcnt vmcnt(0)', '\tv_mov_b32 v0, v1', '\t.byte 300', '\t.byte 300', ''].join('\n');
+    const proto = FileChecker.prototype as unknown as { statement: (st: unknown) => void };
+    const original = proto.statement;
+    let handled = 0;
+    proto.statement = function (this: unknown, st: unknown) {
+      handled++;
+      original.call(this, st);
+    };
+    try {
+      const on = checkAmdgpuText('f.s', text, { mcpu: 'gfx900' });
+      const handledOn = handled;
+      handled = 0;
+      const off = checkAmdgpuText('f.s', text, { mcpu: 'gfx900', repeats: false });
+      assert.equal(handled, 7, 'every statement handled');
+      assert.ok(handledOn < handled, `the memo skipped some (${handledOn} of ${handled})`);
+      assert.deepEqual(off, on);
+      assert.deepEqual(off.map((d) => `${d.location?.line}:${d.location?.column} ${d.code} ${d.message}`), withoutMemo(text, 'gfx900', false));
+    } finally {
+      proto.statement = original;
+    }
+  });
+
   test('a repeated line is still checked where its meaning changed', () => {
     const text = ['x = 1', 'v_mov_b32 v[x], v1', 'v_mov_b32 v0, v1', 'x = 300', 'v_mov_b32 v[x], v1', 'v_mov_b32 v0, v1', '.amdhsa_kernel k', 'v_mov_b32 v0, v1', '.end_amdhsa_kernel', ''].join('\n');
     const codes = checkAmdgpuText('f.s', text, { mcpu: 'gfx900' }).map((d) => `${d.location?.line} ${d.code}`);

@@ -1,0 +1,39 @@
+/**
+ * A bench-only stand-in for `gpuasm check FILE...` that can switch the repeated-statement memo off:
+ * the same V8 flags as the CLI (src/cli/bin.ts), the same reading of each file, the library's check
+ * with `repeats` as asked, and the diagnostics printed one per line. Not part of the package.
+ *
+ *   node dist/bench/check-entry.js [--no-repeats] [--mcpu CPU] FILE...
+ */
+import { setFlagsFromString } from 'node:v8';
+
+const V8_FLAGS = ['--max-inlined-bytecode-size-cumulative=150', '--no-turbo-loop-peeling', '--no-turbo-escape'];
+const v8Major = Number(process.versions.v8.split('.')[0]);
+if (v8Major >= 11 && v8Major <= 13) for (const flag of V8_FLAGS) setFlagsFromString(flag);
+
+const { readFileSync, writeSync } = await import('node:fs');
+const args = process.argv.slice(2);
+const repeats = !args.includes('--no-repeats');
+const mcpuAt = args.indexOf('--mcpu');
+const mcpu = mcpuAt >= 0 ? args[mcpuAt + 1]! : 'gfx900';
+const files = args.filter((a, i) => !a.startsWith('--') && (mcpuAt < 0 || i !== mcpuAt + 1));
+const out: string[] = [];
+let errors = 0;
+for (const path of files) {
+  const bytes = readFileSync(path);
+  const text = bytes.toString('latin1');
+  let diags: { severity: string; code: string; message: string; location?: { line: number; column: number } }[];
+  if (/\.(s|S|asm)$/.test(path)) {
+    const { checkAmdgpuText } = await import('../src/amdgpu/file-check.js');
+    diags = checkAmdgpuText(path, text, { mcpu, repeats });
+  } else {
+    const { checkPtx } = await import('../src/ptx/index.js');
+    diags = checkPtx(path, text, { latin1Bytes: bytes }, { repeats }).diagnostics;
+  }
+  for (const d of diags) {
+    if (d.severity === 'error') errors++;
+    out.push(`${path}:${d.location?.line ?? 0}:${d.location?.column ?? 0}: ${d.severity}: ${d.message} [${d.code}]`);
+  }
+}
+if (out.length) writeSync(2, out.join('\n') + '\n');
+process.exit(errors ? 1 : 0);
