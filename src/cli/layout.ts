@@ -12,8 +12,9 @@ in the cubin (.nv.global.init / .nv.global / .nv.constant3).
 Bytes of an element holding an address are what ptxas leaves in the section:
   - a .const variable named without generic(): its offset in the constant
     bank (plus the +offset), already filled in;
-  - a device function: its 1-based index in order of first use in
-    initializers, already filled in;
+  - a device function: its 1-based index in order of first use in the
+    initializers of module-scope variables, .visible/.weak/.common ones
+    first, then the others (each in declaration order), already filled in;
   - otherwise (.global variables, generic(...), kernels): zero, and a
     relocation says what goes there.
 

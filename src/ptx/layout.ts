@@ -4,9 +4,12 @@
  *
  * What ptxas leaves in the bytes of an address-holding element:
  *  - a .const variable without generic(): resolved — its offset in the constant bank plus the offset;
- *  - a device function: resolved — its 1-based index in order of first use in initializers (what
- *    ptxas writes while the function is not laid out as code; once it is, e.g. in nvcc output
- *    with indirect calls, ptxas writes a code address that only its code generator knows);
+ *  - a device function: resolved — its 1-based index in order of first use in the initializers of
+ *    module-scope variables, externally visible ones (.visible, .weak, .common) first, then the
+ *    others, each in declaration order; a function-scope variable numbers none (one named only
+ *    there is 0). This is what ptxas writes while the function is not laid out as code; once it
+ *    is, e.g. in nvcc output with indirect calls, ptxas writes a code address that only its code
+ *    generator knows;
  *  - anything else (.global variables, generic(), kernels): zero, with a relocation.
  * .const variables are placed in declaration order, externally visible ones (.visible, .weak) first,
  * each at a multiple of its alignment (the larger of `.align` and its natural alignment).
@@ -54,8 +57,9 @@ export interface VariableLayout {
   relocations: LayoutRelocation[];
   /**
    * Address elements resolved in `bytes` rather than relocated: `.const` offsets, and device
-   * function values. A device function's value is ptxas's: its index in order of first use when
-   * the function is not laid out as code, otherwise a code address gpuasm cannot know.
+   * function values. A device function's value is ptxas's: its index in order of first use (see
+   * the module comment) when the function is not laid out as code, otherwise a code address gpuasm
+   * cannot know.
    */
   resolved: { offset: number; size: number; symbol: string; kind: 'const' | 'function' }[];
   /** Where the declarator is (offsets into the parsed text). */
@@ -74,6 +78,8 @@ interface PendingVariable {
   /** Offset in the constant bank (.const only). */
   bankOffset?: number;
   external: boolean;
+  /** Device functions named in the initializer, in the order of their first use there. */
+  functions?: string[];
   /** Declared inside a function: placed, not listed. */
   hidden?: boolean;
 }
@@ -182,11 +188,9 @@ export function layoutInput(input: LayoutInput, source: MappedText, diags: Diagn
   const unknown = options.unknownLabels;
   const isLabel = unknown ? (n: string) => labels.has(n) || (unknown.add(n), false) : (n: string) => labels.has(n);
   const ctx: InitContext = { report, warn, text: source.text, lookup: (n) => symbols.get(n), isLabel, version: input.version, keepElements: options.images !== false, placement: true };
-  // Device functions in order of first use as values: the index ptxas stores for each (see encode).
-  const functionOrder = new Map<string, number>();
-  ctx.functionUsed = (n) => {
-    if (!functionOrder.has(n)) functionOrder.set(n, functionOrder.size + 1);
-  };
+  // Device functions named by the initializer being laid out, in order of first use.
+  let used = new Set<string>();
+  ctx.functionUsed = (n) => used.add(n);
   const pending: PendingVariable[] = [];
 
   for (const item of input.items) {
@@ -197,8 +201,9 @@ export function layoutInput(input: LayoutInput, source: MappedText, diags: Diagn
     }
     const decl = item.decl;
     for (const d of decl.declarators) {
+      used = new Set();
       const v = layoutDeclarator(decl, d, ctx);
-      if (v) pending.push(v);
+      if (v) pending.push({ ...v, functions: [...used] });
       symbols.set(d.name, { kind: 'variable', name: d.name, space: decl.space, extern: decl.linkage === '.extern' });
     }
   }
@@ -215,6 +220,17 @@ export function layoutInput(input: LayoutInput, source: MappedText, diags: Diagn
   }
   const bankOffsets = new Map<string, number>();
   for (const v of pending) if (v.bankOffset !== undefined && !v.hidden) bankOffsets.set(v.name, v.bankOffset);
+
+  // The index ptxas stores for a device function (see encode): numbered in order of first use over
+  // module-scope initializers, externally visible variables (.common too) first, then internal
+  // ones, each in declaration order; function-scope variables number none.
+  const functionOrder = new Map<string, number>();
+  for (const pass of [true, false]) {
+    for (const v of pending) {
+      if (v.hidden || !v.functions || (v.external || v.decl.linkage === '.common') !== pass) continue;
+      for (const n of v.functions) if (!functionOrder.has(n)) functionOrder.set(n, functionOrder.size + 1);
+    }
+  }
 
   // PTX450 where ptxas's packing of incomplete inner lists changes the image from C's: decided on
   // the bytes written, so resolved addresses (.const offsets, function indices) count by value.
@@ -237,12 +253,11 @@ export function layoutInput(input: LayoutInput, source: MappedText, diags: Diagn
     );
   }
 
-  const functionIndex = new Map<string, number>();
   // Checking alone needs no images (a `.global .u8 buf[1 << 30];` must not cost a gigabyte).
   if (options.images === false) return [];
   const out: VariableLayout[] = [];
   for (const v of pending) {
-    const layout = encode(v, bankOffsets, functionIndex, diags, source);
+    const layout = encode(v, bankOffsets, functionOrder, diags, source);
     if (!v.hidden) out.push(layout);
   }
   return out;
@@ -401,9 +416,7 @@ function encode(v: PendingVariable, bankOffsets: Map<string, number>, functionIn
     if (el.symbol.kind === 'variable' && el.symbol.space === '.const' && !el.generic && bankOffsets.has(el.symbol.name)) {
       resolved = BigInt(bankOffsets.get(el.symbol.name)!) + el.addend;
     } else if (el.symbol.kind === 'function') {
-      let n = functionIndex.get(el.symbol.name);
-      if (n === undefined) functionIndex.set(el.symbol.name, (n = functionIndex.size + 1));
-      resolved = BigInt(n);
+      resolved = BigInt(functionIndex.get(el.symbol.name) ?? 0);
     }
     if (resolved !== undefined) {
       resolvedSlots.push({ offset: at, size: es, symbol: el.symbol.name, kind: el.symbol.kind === 'function' ? 'function' : 'const' });

@@ -183,6 +183,33 @@ describe('addresses (as ptxas)', () => {
     assert.equal(vars.get('b')!.hex, '0200000000000000' + '0100000000000000' + '0000000000000000');
     assert.deepEqual(vars.get('b')!.relocations.map((x) => [x.offset, x.symbol]), [[16, 'k1']]);
   });
+  test('device function indices: externally visible variables first, then internal ones; function scope numbers none', () => {
+    // Numbered in order of first use over module-scope initializers: .visible/.weak/.common
+    // variables (e, d) first, then internal ones (a, b), each in declaration order. z, in a
+    // function, is laid out after numbering and takes no number of its own.
+    const body = [
+      prelude,
+      '.visible .func f3() { ret; }',
+      '.visible .entry k2() { .global .u64 z = f3; ret; }',
+      '.const .u64 a[2][2] = {{f3}, {f2}};',
+      '.common .global .u64 e = f1;',
+      '.global .u64 b = f3;',
+      '.weak .const .u64 d[2] = {f2, f1};',
+    ].join('\n');
+    const { vars, errors } = layout(body);
+    assert.deepEqual(errors, []);
+    const want: [string, string][] = [
+      ['e', '0100000000000000'],
+      ['d', '0200000000000000' + '0100000000000000'],
+      ['a', '0300000000000000' + '0200000000000000' + '00'.repeat(16)],
+      ['b', '0300000000000000'],
+    ];
+    for (const [name, hex] of want) {
+      assert.equal(vars.get(name)!.hex, hex, name);
+      const theirs = ptxasImage(body, name);
+      if (theirs !== undefined) assert.equal(theirs, hex, `ptxas: ${name}`);
+    }
+  });
   test('relocations in packed inner lists move with their values', () => {
     const body = prelude + '\n.visible .global .u64 r[3][2] = {{g+4}, {generic(g)+8, w1+3}, {k1}};';
     const { vars, errors } = layout(body);
