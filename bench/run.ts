@@ -341,7 +341,7 @@ function main(): void {
     const { withError } = ensurePtxInput(log);
     const rep = ensureAmdgpuInput(log);
     const rows: Cmd[] = [];
-    if (!withError.missing && ptxas) rows.push(one('gpuasm check big.err.ptx (700 instances of one template)', NODE, [BIN, '--no-color', 'check', withError.path]), one('bench entry, memo off', NODE, [ENTRY, '--no-repeats', withError.path]), one('ptxas -arch=sm_80 (front end)', ptxas, ['-arch=sm_80', withError.path, '-o', '/dev/null']));
+    if (!withError.missing && ptxas) rows.push(one('gpuasm check big.err.ptx (700 instances of one template)', NODE, [BIN, '--no-color', 'check', withError.path]), one('bench entry, memo on', NODE, [ENTRY, withError.path]), one('ptxas -arch=sm_80 (front end)', ptxas, ['-arch=sm_80', withError.path, '-o', '/dev/null']));
     if (!rep.missing && mc) rows.push(one('gpuasm check big.gfx900.s (corpus gfx900 files, renamed copies)', NODE, [BIN, '--no-color', 'check', '--mcpu', 'gfx900', rep.path]), one('bench entry, memo off', NODE, [ENTRY, '--no-repeats', rep.path]), one('llvm-mc-19 -mcpu=gfx900 -filetype=null', mc, ['-triple=amdgcn-amd-amdhsa', '-mcpu=gfx900', '-filetype=null', rep.path]));
     if (rows.length) {
       const m = measure(rows);

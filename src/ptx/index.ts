@@ -124,7 +124,11 @@ export interface CheckStrategy {
    * when the machine has the CPUs for it (see parallel.ts). A number: split there, always (tests).
    */
   parallel?: 'never' | 'auto' | number;
-  /** false: parse and check every statement, even those repeated verbatim (see repeats.ts). Default true. */
+  /**
+   * true: statements repeated verbatim are parsed and checked once (see repeats.ts). Default false:
+   * on distinct real code the memo costs more than it saves (12% more instructions, 50% more peak
+   * memory; docs/benchmarks.md); it pays only on template-instantiated code.
+   */
   repeats?: boolean;
 }
 
@@ -142,7 +146,7 @@ export function checkPtx(name: string, text: string, options: PtxCheckOptions, s
   // Each module item is checked as soon as it is parsed and then dropped: the whole syntax tree
   // is never held (memory stays near the size of the text, and the collector has little to do).
   const parser = new Parser(source.text);
-  const repeats = strategy.repeats === false ? false : pre.identity && options.latin1Bytes ? options.latin1Bytes : true;
+  const repeats = strategy.repeats !== true ? false : pre.identity && options.latin1Bytes ? options.latin1Bytes : true;
   const compileOnly = options.compileOnly === true;
   const { checker, input: initializers, sink, memo } = itemChecks(source, checks, parser, repeats, compileOnly);
   parser.beginModule();

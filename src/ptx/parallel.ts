@@ -217,7 +217,7 @@ export function checkSecondPart({ name, text, split, compileOnly }: PartRequest)
   parser.skipBodiesBefore = split;
   const checks = new DiagnosticBag();
   // The first part's findings are the main thread's: they go to a bag nobody reads.
-  const { checker, input, sink } = itemChecks(source, new DiagnosticBag(), parser, true, compileOnly);
+  const { checker, input, sink } = itemChecks(source, new DiagnosticBag(), parser, false, compileOnly);
   const t0 = performance.now();
   parser.beginModule();
   const partStart = parser.parseItems(sink, split);

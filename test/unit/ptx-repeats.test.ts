@@ -284,12 +284,14 @@ test('ptx repeats: statements that repeat are found, the memo gives up where not
   let text = '.version 8.0\n.target sm_80\n';
   for (let i = 0; i < 100; i++) text += body(i);
   // Each kernel repeats `.reg`, `mov` and `ret` of the first one; `add` differs in every kernel.
-  assert.equal(checkPtx('m.ptx', text, {}).repeated, 99 * 3);
+  assert.equal(checkPtx('m.ptx', text, {}, { repeats: true }).repeated, 99 * 3);
+  // Off unless asked for: on distinct code it costs more than it saves (docs/benchmarks.md).
+  assert.equal(checkPtx('m.ptx', text, {}).repeated, 0);
   let unique = '.version 8.0\n.target sm_80\n.visible .entry k()\n{\n\t.reg .b32 %r<4>;\n';
   for (let i = 0; i < 30_000; i++) unique += `\tadd.s32 %r2, %r1, ${i};\n`;
   unique += '\tadd.s32 %r2, %r1, 0;\n}\n';
   // 20,000 lookups without a hit switch the memo off: the last statement is not looked up.
-  assert.equal(checkPtx('m.ptx', unique, {}).repeated, 0);
+  assert.equal(checkPtx('m.ptx', unique, {}, { repeats: true }).repeated, 0);
 });
 
 test('ptx repeats: a key ends at the first `;` wherever it falls in a word, and equal texts get equal keys', () => {
@@ -323,9 +325,9 @@ test('ptx repeats: the memo stays off for a text that is not plain ASCII, unless
   const body = (i: number) => `.visible .entry k${i}()\n{\n\t.reg .b32 %r<4>;\n\tmov.u32 %r1, %tid.x;\n\tret;\n}\n`;
   let text = '.version 8.0\n.target sm_80\n// caf\u00e9\n';
   for (let i = 0; i < 10; i++) text += body(i);
-  const plain = checkPtx('m.ptx', text, {});
+  const plain = checkPtx('m.ptx', text, {}, { repeats: true });
   assert.equal(plain.repeated, 0);
-  const withBytes = checkPtx('m.ptx', text, { latin1Bytes: Buffer.from(text, 'latin1') });
+  const withBytes = checkPtx('m.ptx', text, { latin1Bytes: Buffer.from(text, 'latin1') }, { repeats: true });
   assert.equal(withBytes.repeated, 9 * 3);
   assert.deepEqual(withBytes.diagnostics, plain.diagnostics);
   assert.match(JSON.stringify(plain.diagnostics), /PTX105/);
@@ -376,5 +378,5 @@ test('ptx repeats: statements over several lines are not remembered; newlines in
   const text = '.version 8.0\n.target sm_80\n' + [0, 1, 2].map(body).join('');
   assert.deepEqual(lexerLines(text), lineStartsOf(text));
   // Of each body after the first, only `.reg`, `mov` and `ret` repeat (single lines).
-  assert.equal(checkPtx('m.ptx', text, {}).repeated, 2 * 3);
+  assert.equal(checkPtx('m.ptx', text, {}, { repeats: true }).repeated, 2 * 3);
 });
