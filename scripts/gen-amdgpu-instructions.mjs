@@ -181,6 +181,10 @@ for (const t of AMDGPU_TARGETS) {
 }
 log(`GPU classes: ${classes.length}: ${classes.map((c) => c.gpus.join('+')).join(' | ')}`);
 const knownBases = bases.filter((b) => classes.some((c) => c.set.has(b)));
+const vopdBases = new Set();
+for (const m of pageRows.values()) for (const r of m.values()) if (r.form === 'vopdx' || r.form === 'vopdy') vopdBases.add(r.base);
+// GFX12's page lists VOPD as X/Y pairs (`v_dual_add_f32_x_mul_f32`): their halves are candidates too
+for (const p of pages) for (const r of p.rows) if (r.section === 'VOPD') for (const h of r.mnemonic.split('_x_')) vopdBases.add(h.startsWith('v_dual_') ? h : 'v_dual_' + h);
 log(`mnemonics accepted on some GPU: ${knownBases.length}`);
 
 // ---------------------------------------------------------------------------------------------
@@ -225,8 +229,27 @@ const missingRows = [];
 for (const c of classes) {
   c.forms = []; // {base, form, row}
   const order = pageOrder(c.rep);
+  // VOPD halves: a Y-only half is no instruction on its own (llvm-mc: "invalid instruction" when
+  // bare), so every half a page lists is tried in a pair on GFX11+ and kept when llvm-mc takes it.
+  if (c.rep.generation >= 11) {
+    for (const b of vopdBases) {
+      for (const f of ['vopdx', 'vopdy']) {
+        let row = null;
+        for (const pid of order) {
+          row = pageRows.get(pid).get(`${b}|${f}`) ?? null;
+          if (row) break;
+        }
+        let borrowed = false;
+        if (!row) {
+          row = siblingRow(b, f, order);
+          borrowed = row !== null;
+        }
+        if (row) c.forms.push({ base: b, form: f, row, borrowed, vopd: true });
+      }
+    }
+  }
   for (const b of knownBases) {
-    if (!c.set.has(b)) continue;
+    if (!c.set.has(b) || vopdBases.has(b)) continue;
     let any = false;
     for (const f of ALL_FORMS) {
       if (f !== '' && !b.startsWith('v_')) continue;
@@ -239,9 +262,11 @@ for (const c of classes) {
         if (row) break;
       }
       // `_e64` written on an instruction with a single (VOP3 / VOP3P) encoding
-      if (!row && f === 'e64') {
+      // (and any other suffix llvm-mc takes without a row of its own: the base's own row)
+      for (const alt of f === 'e64' ? [''] : ['', 'e64', 'e32']) {
+        if (row) break;
         for (const pid of ord) {
-          row = pageRows.get(pid).get(`${b}|`) ?? null;
+          row = pageRows.get(pid).get(`${b}|${alt}`) ?? null;
           if (row) break;
         }
       }
@@ -258,6 +283,15 @@ for (const c of classes) {
       any = true;
     }
     if (!any) missingRows.push(`${c.gpus[0]}:${b}`);
+    // a suffix llvm-mc takes (bare: "too few operands") with no row anywhere: the base's first row
+    const first = c.forms.find((x) => x.base === b);
+    if (first && b.startsWith('v_')) {
+      for (const f of ALL_FORMS) {
+        if (f === '' || f === 'vopdx' || f === 'vopdy' || f === 'dpp8' || f === 'e64_dpp8') continue;
+        if (!c.set.has(b + FORM_SUFFIX[f]) || c.forms.some((x) => x.base === b && FORM_SUFFIX[x.form] === FORM_SUFFIX[f])) continue;
+        c.forms.push({ base: b, form: f, row: first.row, borrowed: true });
+      }
+    }
   }
 }
 log(`class forms: ${classes.map((c) => c.forms.length).join(' ')}; without any page row: ${missingRows.length}`);
@@ -310,7 +344,7 @@ function candidateValues(op, base, k, t, fam, form) {
   const A = t.agprs ? orderedSizes(g).map((z) => reg('a', vBase(k), z)) : [];
   const S = orderedSizes(g).map((z) => reg('s', sBase(k), z));
   const vccs = t.generation >= 10 ? ['vcc_lo', 'vcc'] : ['vcc', 'vcc_lo'];
-  if (n === 'vcc') return [...vccs, ...S];
+  if (n === 'vcc') return [...vccs, ...S, ''];
   if (form === 'e32' && n === 'sdst') return [...vccs, ...S];
   if (n === 'label') return ['L0'];
   if (n === 'hwreg') return ['hwreg(HW_REG_MODE)', '1'];
@@ -356,8 +390,14 @@ function buildLine(f, vals, modAlt) {
   const m = writtenMnemonic(f);
   let line = m;
   const starts = [];
-  vals.forEach((v, i) => {
-    line += i === 0 ? ' ' : ', ';
+  let n = 0;
+  vals.forEach((v) => {
+    if (v === '') {
+      // an operand left out (implicit vcc): it starts where the next one would
+      starts.push(line.length + 1);
+      return;
+    }
+    line += n++ === 0 ? ' ' : ', ';
     starts.push(line.length + 1);
     line += v;
   });
@@ -395,7 +435,7 @@ for (const c of classes) {
     }));
     f.ok = false;
   }
-  for (let round = 0; round < 120; round++) {
+  for (let round = 0; round < 80; round++) {
     const todo = [];
     for (const f of c.forms) if (!f.ok) for (const tr of f.tracks) if (!tr.dead) todo.push([f, tr]);
     if (!todo.length) break;
@@ -415,6 +455,12 @@ for (const c of classes) {
       }
       f.lastError = r.msg;
       f.lastLine = built[i].line;
+      // rows borrowed from another mnemonic get a short search
+      tr.tries = (tr.tries ?? 0) + 1;
+      if (f.borrowed && tr.tries > 30) {
+        tr.dead = true;
+        return;
+      }
       let k = opIndexAt(built[i], r.col);
       if (k < 0 && /^image data size/.test(r.msg)) k = 0;
       if (k < 0 && /^image address size/.test(r.msg)) k = Math.min(1, tr.ops.length - 1);
@@ -539,6 +585,7 @@ for (const c of classes) {
       return l.slice(0, i) + extra + l.slice(i);
     };
     vals.forEach((v, k) => {
+      if (v === '') return;
       const file = valueFile(v);
       if (file & (F.SYMBOLIC)) return;
       const z = f.sizes[k];
@@ -559,6 +606,12 @@ for (const c of classes) {
         }
       }
     });
+    // a result operand the page lists first, written only with the returning modifier
+    if (/atomic/.test(f.base) && / (glc|sc0|th:TH_ATOMIC_RETURN)/.test(f.mods[f.modAlt] ?? '') && vals.length > 1) {
+      const rest = f.mods[f.modAlt].replace(/ (glc|sc0|th:TH_ATOMIC_RETURN)/, '');
+      const l = buildLine({ ...f, mods: [rest] }, vals.slice(1), 0).line;
+      probes.push({ line: l, ok: () => { f.returnLead = true; } });
+    }
     // optional trailing operands
     for (let drop = 1; drop <= Math.min(2, vals.length); drop++) {
       probes.push({ line: line(vals.slice(0, vals.length - drop)), ok: () => { for (let j = vals.length - drop; j < vals.length; j++) f.optional[j] = true; } });
@@ -586,6 +639,17 @@ for (const c of classes) {
 // ---------------------------------------------------------------------------------------------
 // 7. Emit: shared signature and modifier-set tables, one line per mnemonic, per-class masks.
 
+function requiredNames(text) {
+  const out = [];
+  for (const w of text.trim().split(/\s+/)) {
+    if (!w) continue;
+    const name = w.split(':')[0];
+    if (/^(quad_perm|row_shl|row_newbcast)$/.test(name)) out.push('dpp_ctrl');
+    else if (name === 'dpp8') out.push('dpp8');
+    else if (name === 'gds' || name === 'dim' || name === 'format') out.push(name);
+  }
+  return out;
+}
 const sigIndex = new Map();
 const modIndex = new Map();
 const intern = (map, key) => {
@@ -609,6 +673,10 @@ classes.forEach((c, ci) => {
     for (const suffix of new Set(fs.map((f) => FORM_SUFFIX[f.form]))) {
       const group = fs.filter((f) => FORM_SUFFIX[f.form] === suffix);
       const ok = group.filter((f) => f.ok);
+      if (group[0].vopd) {
+        for (const f of ok) keep.add(f);
+        continue;
+      }
       const native = group.filter((f) => !f.borrowed);
       for (const f of ok.length ? ok : native.length ? native : group) keep.add(f);
     }
@@ -619,18 +687,24 @@ classes.forEach((c, ci) => {
       }
       let ops;
       if (f.ok) {
-        ops = f.ops.map((o, k) => `${o.name}.${f.sizes[k]}.${f.opFiles[k].toString(36)}.${f.opMods[k]}${f.optional[k] ? '?' : ''}`);
+        ops = f.ops.map((o, k) => (f.values[k] === '' ? '' : `${o.name}.${f.sizes[k]}.${f.opFiles[k].toString(36)}.${f.opMods[k]}${f.optional[k] ? '?' : k === 0 && f.returnLead ? 'r' : ''}`)).filter(Boolean);
         if (f.leadOk) ops.unshift(`vdst.${f.leadOk}.1.0r`);
       } else {
         unverified++;
         ops = f.row.ops.map((o) => `${o.name}.${sizeGuess(o, base)}.0.0${o.ann.includes('opt') ? 'r' : ''}`);
       }
-      const mods = f.ok
-        ? [...new Set([...f.modsOk, ...f.row.mods.map(canonMod).filter((m) => PAGE_ONLY_MODS.has(m) && m !== 'dpp_ctrl')])].sort()
-        : [...new Set(f.row.mods.map(canonMod))].sort();
+      // llvm-mc-confirmed modifiers, the returning modifier of atomics, and what the page lists
+      // for this very form (a probe that failed may have failed for another reason: the union
+      // errs on the side of no false error)
+      const ret = /atomic/.test(base) ? ((f.mods[f.modAlt] ?? '').match(/\b(glc|sc0|th)\b/g) ?? []) : [];
+      if (/atomic/.test(base) && (f.leadOk || f.returnLead)) ret.push(c.rep.generation >= 12 ? 'th' : c.rep.isGfx940 ? 'sc0' : 'glc');
+      const own = f.borrowed ? [] : f.row.mods.map(canonMod).filter((m) => m !== 'dpp_ctrl');
+      const mods = f.ok ? [...new Set([...f.modsOk, ...ret, ...own])].sort() : [...new Set(f.row.mods.map(canonMod))].sort();
+      const fam = ['sdwa', 'dpp', 'dpp8', 'e64_dpp', 'e64_dpp8'].includes(f.form) ? family(f.row.section ?? '', base, f.form) : f.row.family;
+      // modifiers the form needs to be itself (DPP control, gds of GWS / ordered count, MIMG dim)
+      const req = f.ok ? requiredNames(f.mods[f.modAlt] ?? '') : [];
       const sig = intern(sigIndex, ops.join(' '));
-      const mod = intern(modIndex, mods.join(' '));
-      const fam = f.row.family;
+      const mod = intern(modIndex, [...req.map((r) => '!' + r), ...mods.filter((m) => !req.includes(m))].join(' '));
       const key = `${f.form}|${fam}|${sig}|${mod}|${f.ok ? 1 : 0}`;
       if (!entries.has(base)) entries.set(base, new Map());
       const m = entries.get(base);
@@ -644,7 +718,7 @@ log(`entries: ${entries.size} mnemonics; signatures ${sigIndex.size}; modifier s
 
 const FAMILIES = [...new Set([...entries.values()].flatMap((m) => [...m.values()].map((e) => e.family)))].sort();
 const lines = [...entries.keys()].sort().map((b) =>
-  b + ' ' + [...entries.get(b).values()].map((e) => `${e.form}:${FAMILIES.indexOf(e.family)}:${e.sig.toString(36)}:${e.mod.toString(36)}:${e.mask.toString(36)}${e.verified ? '' : ':u'}`).join(' '),
+  b + ' ' + [...entries.get(b).values()].map((e) => `${e.form}:${FAMILIES.indexOf(e.family).toString(36)}:${e.sig.toString(36)}:${e.mod.toString(36)}:${e.mask.toString(36)}${e.verified ? '' : ':u'}`).join(' '),
 );
 const q = (s) => JSON.stringify(s);
 const out = `// Generated by scripts/gen-amdgpu-instructions.mjs from LLVM's AMDGPU syntax pages, checked
