@@ -1,0 +1,386 @@
+/**
+ * AMDGPU instruction tables: every mnemonic llvm-mc-19 accepts, per GPU, with its encoding forms,
+ * operands and modifiers. The data is generated (table.generated.ts, by
+ * scripts/gen-amdgpu-instructions.mjs) and parsed lazily on first use; this module is pure.
+ *
+ * A written mnemonic is a base (`v_add_f32`) plus an optional encoding suffix (`_e32`, `_e64`,
+ * `_sdwa`, `_dpp`, `_e64_dpp`). Each base has one or more forms (`e32`, `e64`, `sdwa`, `dpp`,
+ * `dpp8`, `e64_dpp`, `e64_dpp8`, `vopdx`, `vopdy`, or `''` for instructions with one encoding).
+ * See docs/amdgpu-instructions.md for the data format and how it was verified.
+ */
+import { ENTRIES, FAMILIES, GPU_CLASSES, MODIFIER_SETS, SIGNATURES } from './table.generated.js';
+import { findTarget } from '../targets.js';
+
+/** Encoding form of one instruction variant. */
+export type InstructionForm = '' | 'e32' | 'e64' | 'sdwa' | 'dpp' | 'dpp8' | 'e64_dpp' | 'e64_dpp8' | 'vopdx' | 'vopdy';
+
+/** What an operand position accepts (bits of `OperandSpec.files`). */
+export const OperandFile = {
+  /** VGPRs `v0`, `v[0:1]`. */
+  V: 1,
+  /** SGPRs `s0`, `s[0:1]` (and, for scalar operands, ttmp). */
+  S: 2,
+  /** AGPRs `a0` (gfx908, gfx90a, gfx940-942). */
+  A: 4,
+  /** Inline constants (`1`, `-16`, `0.5`). */
+  INLINE: 8,
+  /** A literal constant (`0x4d2`). */
+  LITERAL: 16,
+  /** `off` (no address / no offset register). */
+  OFF: 32,
+  /** Named special registers (`exec`, `vcc`, `m0`, `null`). */
+  SPECIAL: 64,
+  /** An expression: immediate field, branch target, counter. */
+  EXPR: 128,
+  /** A symbolic operand: `hwreg(...)`, `sendmsg(...)`, export targets, interpolation attributes. */
+  SYMBOLIC: 256,
+} as const;
+
+/** Operand modifiers an operand position takes (bits of `OperandSpec.operandModifiers`). */
+export const OperandModifier = { NEG: 1, ABS: 2, SEXT: 4 } as const;
+
+/** Normalised operand kind, from the operand's name in LLVM's syntax pages. */
+export type OperandKind =
+  | 'vdst'
+  | 'sdst'
+  | 'src'
+  | 'vsrc'
+  | 'ssrc'
+  | 'vaddr'
+  | 'saddr'
+  | 'vdata'
+  | 'sdata'
+  | 'srsrc'
+  | 'ssamp'
+  | 'sbase'
+  | 'soffset'
+  | 'vcc'
+  | 'imm'
+  | 'label'
+  | 'waitcnt'
+  | 'hwreg'
+  | 'sendmsg'
+  | 'tgt'
+  | 'attr'
+  | 'param'
+  | 'other';
+
+export interface OperandSpec {
+  /** Name as LLVM's syntax pages write it: `vdst`, `src0`, `vsrc1`, `saddr`, `simm16`, ... */
+  readonly name: string;
+  readonly kind: OperandKind;
+  /** Size in dwords of a register operand (1 for immediates and symbolic operands). */
+  readonly size: number;
+  /** `OperandFile` bits; 0 when not verified with llvm-mc (see `FormSpec.verified`). */
+  readonly files: number;
+  /** `OperandModifier` bits (`-x`, `|x|`, `sext(x)`) llvm-mc took at this position. */
+  readonly operandModifiers: number;
+  /** May be left out (a trailing operand llvm-mc accepts without). */
+  readonly optional: boolean;
+  /** Written only when the instruction returns its result (atomics with glc / sc0 / th:TH_ATOMIC_RETURN). */
+  readonly returnOnly: boolean;
+}
+
+export interface FormSpec {
+  /** Base mnemonic, e.g. `v_add_f32`. */
+  readonly base: string;
+  readonly form: InstructionForm;
+  /** The mnemonic with the form's explicit suffix, e.g. `v_add_f32_e64` (same as base for `''`). */
+  readonly spelled: string;
+  /** Encoding family: VOP1, VOP2, VOPC, VOP3, VOP3P, SDWA, DPP16, DPP8, VOPD, MFMA, SOP1, SOP2, SOPK,
+   *  SOPC, SOPP, SMEM, DS, MUBUF, MTBUF, MIMG, FLAT, GLOBAL, SCRATCH, EXP, VINTRP, VINTERP, LDSDIR, ... */
+  readonly family: string;
+  readonly operands: readonly OperandSpec[];
+  /** Operand count range as written (positional operands, before the modifiers). */
+  readonly minOperands: number;
+  readonly maxOperands: number;
+  /** Canonical modifier names: `offset`, `glc`, `clamp`, `omod`, `op_sel`, `dmask`, `row_mask`, ... */
+  readonly modifiers: readonly string[];
+  /** Modifiers the form cannot go without: `dpp_ctrl` (a DPP control such as `quad_perm:[..]`),
+   *  `dpp8`, `gds` (GWS and ordered-count DS instructions), `dim` (MIMG from GFX10). */
+  readonly requiredModifiers: readonly string[];
+  /** Operands and modifiers were confirmed with llvm-mc-19 on a valid example (else from the pages). */
+  readonly verified: boolean;
+  /** Canonical names of the processors that have this form. */
+  readonly gpus: readonly string[];
+}
+
+export type InstructionLookup =
+  | { readonly status: 'found'; readonly base: string; readonly forms: readonly FormSpec[] }
+  /** llvm-mc: "invalid instruction". */
+  | { readonly status: 'unknown'; readonly suggestion?: string }
+  /** llvm-mc: "instruction not supported on this GPU". */
+  | { readonly status: 'not-on-gpu'; readonly base: string; readonly gpus: readonly string[]; readonly suggestion?: string }
+  /** llvm-mc: "<variant> variant of this instruction is not supported". */
+  | { readonly status: 'variant-not-supported'; readonly base: string; readonly variant: string; readonly forms: readonly FormSpec[] }
+  /** The processor name is not one llvm-mc-19 knows. */
+  | { readonly status: 'unknown-gpu' };
+
+// ---------------------------------------------------------------------------------------------
+
+interface RawForm {
+  form: InstructionForm;
+  family: number;
+  sig: number;
+  mods: number;
+  mask: number;
+  verified: boolean;
+}
+
+const SUFFIX_FORMS: readonly (readonly [string, readonly InstructionForm[]])[] = [
+  ['_e64_dpp', ['e64_dpp', 'e64_dpp8']],
+  ['_e32', ['e32']],
+  ['_e64', ['e64']],
+  ['_sdwa', ['sdwa']],
+  ['_dpp', ['dpp', 'dpp8']],
+];
+const FORM_SUFFIX: Record<InstructionForm, string> = {
+  '': '',
+  e32: '_e32',
+  e64: '_e64',
+  sdwa: '_sdwa',
+  dpp: '_dpp',
+  dpp8: '_dpp',
+  e64_dpp: '_e64_dpp',
+  e64_dpp8: '_e64_dpp',
+  vopdx: '',
+  vopdy: '',
+};
+
+let table: Map<string, RawForm[]> | null = null;
+let classOf: Map<string, number> | null = null;
+const sigCache = new Map<number, { ops: OperandSpec[]; min: number; max: number }>();
+const modCache = new Map<number, { mods: readonly string[]; required: readonly string[] }>();
+const basesByClass = new Map<number, string[]>();
+
+function load(): Map<string, RawForm[]> {
+  if (table) return table;
+  table = new Map();
+  for (const line of ENTRIES.split('\n')) {
+    const parts = line.split(' ');
+    const forms: RawForm[] = [];
+    for (let i = 1; i < parts.length; i++) {
+      const f = parts[i]!.split(':');
+      forms.push({
+        form: f[0] as InstructionForm,
+        family: parseInt(f[1]!, 36),
+        sig: parseInt(f[2]!, 36),
+        mods: parseInt(f[3]!, 36),
+        mask: parseInt(f[4]!, 36),
+        verified: f[5] !== 'u',
+      });
+    }
+    table.set(parts[0]!, forms);
+  }
+  classOf = new Map();
+  GPU_CLASSES.forEach((c, i) => {
+    for (const g of c.split(' ')) classOf!.set(g, i);
+  });
+  return table;
+}
+
+function kindOf(name: string): OperandKind {
+  if (/^(vdst|vdstx|vdsty|dst)$/.test(name)) return 'vdst';
+  if (name === 'sdst') return 'sdst';
+  if (/^src[xy]?\d?$/.test(name)) return 'src';
+  if (/^vsrc|^vparam|^vij$/.test(name)) return 'vsrc';
+  if (/^ssrc/.test(name)) return 'ssrc';
+  if (name === 'vaddr' || name === 'addr') return 'vaddr';
+  if (name === 'saddr') return 'saddr';
+  if (/^v?data\d?$/.test(name)) return 'vdata';
+  if (name === 'sdata') return 'sdata';
+  if (name === 'srsrc' || name === 'rsrc') return 'srsrc';
+  if (name === 'ssamp' || name === 'samp') return 'ssamp';
+  if (name === 'sbase') return 'sbase';
+  if (name === 'soffset') return 'soffset';
+  if (name === 'vcc') return 'vcc';
+  if (name === 'label') return 'label';
+  if (name === 'waitcnt' || name === 'waitcnt_depctr' || name === 'delay') return 'waitcnt';
+  if (name === 'hwreg') return 'hwreg';
+  if (name === 'msg') return 'sendmsg';
+  if (name === 'tgt') return 'tgt';
+  if (name === 'attr') return 'attr';
+  if (name === 'param') return 'param';
+  if (/imm|literal|offset/.test(name)) return 'imm';
+  return 'other';
+}
+
+function signature(i: number): { ops: OperandSpec[]; min: number; max: number } {
+  let s = sigCache.get(i);
+  if (s) return s;
+  const text = SIGNATURES[i]!;
+  const ops: OperandSpec[] = text
+    ? text.split(' ').map((o) => {
+        const [name, size, files, mods] = o.split('.') as [string, string, string, string];
+        return Object.freeze({
+          name,
+          kind: kindOf(name),
+          size: Number(size),
+          files: parseInt(files, 36),
+          operandModifiers: parseInt(mods, 10),
+          optional: o.endsWith('?'),
+          returnOnly: o.endsWith('r'),
+        });
+      })
+    : [];
+  const min = ops.filter((o) => !o.optional && !o.returnOnly).length;
+  s = { ops: Object.freeze(ops) as OperandSpec[], min, max: ops.length };
+  sigCache.set(i, s);
+  return s;
+}
+
+/** A modifier set: names, required ones first with a `!` prefix. */
+function modifierSet(i: number): { mods: readonly string[]; required: readonly string[] } {
+  let m = modCache.get(i);
+  if (!m) {
+    const words = MODIFIER_SETS[i] ? MODIFIER_SETS[i]!.split(' ') : [];
+    const required = words.filter((w) => w.startsWith('!')).map((w) => w.slice(1));
+    const mods = [...required, ...words.filter((w) => !w.startsWith('!'))].sort();
+    m = { mods: Object.freeze(mods), required: Object.freeze(required) };
+    modCache.set(i, m);
+  }
+  return m;
+}
+
+function gpusOfMask(mask: number): string[] {
+  const out: string[] = [];
+  GPU_CLASSES.forEach((c, i) => {
+    if (mask & (1 << i)) out.push(...c.split(' '));
+  });
+  return out;
+}
+
+function spec(base: string, r: RawForm): FormSpec {
+  const s = signature(r.sig);
+  return Object.freeze({
+    base,
+    form: r.form,
+    spelled: base + FORM_SUFFIX[r.form],
+    family: FAMILIES[r.family]!,
+    operands: s.ops,
+    minOperands: s.min,
+    maxOperands: s.max,
+    modifiers: modifierSet(r.mods).mods,
+    requiredModifiers: modifierSet(r.mods).required,
+    verified: r.verified,
+    gpus: Object.freeze(gpusOfMask(r.mask)),
+  });
+}
+
+/** The class index of a processor (canonical name or alias), or -1. */
+function gpuClass(gpu: string): number {
+  load();
+  const t = findTarget(gpu);
+  const c = t ? classOf!.get(t.name) : undefined;
+  return c ?? -1;
+}
+
+/** Splits a written mnemonic into a known base and the forms its suffix forces (null: any form). */
+function splitMnemonic(m: string): { base: string; forms: readonly InstructionForm[] | null; suffix: string } {
+  const t = load();
+  if (t.has(m)) return { base: m, forms: null, suffix: '' };
+  for (const [suffix, forms] of SUFFIX_FORMS) {
+    if (m.endsWith(suffix)) {
+      const base = m.slice(0, -suffix.length);
+      if (t.has(base)) return { base, forms, suffix };
+    }
+  }
+  return { base: m, forms: null, suffix: '' };
+}
+
+/** Base mnemonics present on a GPU class, sorted. */
+function basesOn(ci: number): string[] {
+  let list = basesByClass.get(ci);
+  if (list) return list;
+  list = [];
+  for (const [b, forms] of load()) if (forms.some((f) => f.mask & (1 << ci))) list.push(b);
+  list.sort();
+  basesByClass.set(ci, list);
+  return list;
+}
+
+/** Levenshtein distance, giving up (returning limit + 1) once it exceeds `limit`. */
+export function editDistance(a: string, b: string, limit = Infinity): number {
+  if (Math.abs(a.length - b.length) > limit) return limit + 1;
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  let cur = new Array<number>(b.length + 1);
+  for (let i = 1; i <= a.length; i++) {
+    cur[0] = i;
+    let rowMin = i;
+    for (let j = 1; j <= b.length; j++) {
+      const v = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+      cur[j] = v;
+      if (v < rowMin) rowMin = v;
+    }
+    if (rowMin > limit) return limit + 1;
+    [prev, cur] = [cur, prev];
+  }
+  return prev[b.length]!;
+}
+
+/** Nearest base mnemonic on a GPU class (by edit distance, then alphabetically), within a limit. */
+function nearest(word: string, ci: number): string | undefined {
+  const limit = Math.max(2, Math.floor(word.length / 4));
+  let best: string | undefined;
+  let bestD = limit + 1;
+  for (const b of basesOn(ci)) {
+    const d = editDistance(word, b, bestD);
+    if (d < bestD) {
+      bestD = d;
+      best = b;
+    }
+  }
+  return best;
+}
+
+/**
+ * Looks up a written mnemonic (`v_add_f32`, `v_add_f32_e64`, `v_dual_mul_f32`, ...) on a processor.
+ * Case-insensitive, as llvm-mc is.
+ */
+export function lookupInstruction(mnemonic: string, gpu: string): InstructionLookup {
+  const ci = gpuClass(gpu);
+  if (ci < 0) return { status: 'unknown-gpu' };
+  const m = mnemonic.toLowerCase();
+  const { base, forms: forced, suffix } = splitMnemonic(m);
+  const raw = load().get(base);
+  const bit = 1 << ci;
+  if (!raw) {
+    const near = nearest(m, ci);
+    return near ? { status: 'unknown', suggestion: near } : { status: 'unknown' };
+  }
+  const here = raw.filter((r) => r.mask & bit);
+  if (!here.length) {
+    const all = raw.reduce((a, r) => a | r.mask, 0);
+    const near = nearest(base, ci);
+    return {
+      status: 'not-on-gpu',
+      base,
+      gpus: gpusOfMask(all),
+      ...(near ? { suggestion: near + (suffix && near ? suffix : '') } : {}),
+    };
+  }
+  const chosen = forced ? here.filter((r) => forced.includes(r.form)) : here;
+  const forms = chosen.map((r) => spec(base, r));
+  if (!forms.length) {
+    return { status: 'variant-not-supported', base, variant: suffix.slice(1), forms: here.map((r) => spec(base, r)) };
+  }
+  return { status: 'found', base, forms };
+}
+
+/** Every form of a mnemonic on any GPU (for the editor: hover, completion, signature help). */
+export function instructionInfo(mnemonic: string): { base: string; forms: readonly FormSpec[] } | undefined {
+  const { base } = splitMnemonic(mnemonic.toLowerCase());
+  const raw = load().get(base);
+  return raw ? { base, forms: raw.map((r) => spec(base, r)) } : undefined;
+}
+
+/** The base mnemonics a processor has, sorted; empty for an unknown processor. */
+export function mnemonicsFor(gpu: string): readonly string[] {
+  const ci = gpuClass(gpu);
+  return ci < 0 ? [] : basesOn(ci);
+}
+
+/** Every base mnemonic in the table (any GPU), sorted. */
+export function allMnemonics(): readonly string[] {
+  return [...load().keys()];
+}
