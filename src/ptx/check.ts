@@ -941,7 +941,9 @@ export class ModuleChecker {
       this.error('PTX330', `entry parameter '${name}' must be in the .param state space`, start());
     } else if (context === 'funcParam' && decl.space !== '.param' && decl.space !== '.reg') {
       this.error('PTX330', `function parameter '${name}' must be in the .param or .reg state space, not ${decl.space}`, start());
-    } else this.checkDeclarationShape(decl, context);
+    } else if (!(this.headerConflict && DECLARATION_TYPE_BITS.get(decl.type) === undefined)) this.checkDeclarationShape(decl, context);
+    // (A parameter type no declaration may have is reported by ptxas after the header's conflict
+    // with its prototype, unlike a wrong state space: with the conflict first, it is left out.)
     for (const d of decl.declarators) {
       if (!this.checkDeclaredName(d.name, d.nameSpan)) continue;
       this.checkArrayDims(decl, d, context);

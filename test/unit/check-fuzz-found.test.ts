@@ -49,6 +49,8 @@ const cases: Case[] = [
   { name: '.extern redeclaration in another space', text: '.global .u32 g;\n.extern .shared .u32 g;' },
   { name: 'definition of an .extern variable with another type', text: '.extern .global .u32 g;\n.visible .global .f32 g;', line: 5, code: 'PTX323' },
   { name: 'redefinition with duplicate parameters: the prototype conflict first', text: '.func f(.param .u32 a, .param .u32 b, .param .u32 c);\n.func f(.param .u32 a,\n .param .u32 a)\n{\nret;\n}', line: 7, code: 'PTX325' },
+  { name: 'redefinition with a parameter of an instruction-only type: the prototype conflict first', text: '.func f(.param .u64 a);\n.func f(.param\n.e5m2x2 a)\n{\nret;\n}', line: 7, code: 'PTX325' },
+  { name: 'redefinition with a parameter in another space: that first', text: '.func f(.param .u64 a);\n.func f(.param .u64 a,\n.local .u32 b)\n{\nret;\n}', line: 6, code: 'PTX330' },
   { name: '.extern definition with duplicate parameters: the parameter first', text: '.extern .func f(.param .u32 a,\n.param .u32 a)\n{\nret;\n}', line: 5, code: 'PTX320' },
   { name: '.alias defines a declared function', text: '.func g();\n.func f() { ret; }\n.alias g, f;' },
   { name: '.alias of an undeclared name', text: '.func f() { ret; }\n.alias\ng\n,\nf\n;', line: 6, code: 'PTX329' },
