@@ -26,6 +26,7 @@ import {
 import { CURATION } from '../../src/ptx/instructions/curation.js';
 import { acceptedPtxFiles, sharedSkipReason, type AcceptedPtxFile } from '../harness/corpus.js';
 import { fuzzSeed, parsePtxasMessages, PTXAS, ptxasSkipReason } from '../harness/tools.js';
+import { rng } from '../harness/ptx-mutate.js';
 import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -229,17 +230,6 @@ describe('PTX instruction tables: corpus', () => {
 
 // ------------------------------------------------------------------------------------ near-misses
 
-/** A small deterministic PRNG (mulberry32), seeded from fuzzSeed(). */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const TYPE_WORDS = ['.b8', '.b16', '.b32', '.b64', '.b128', '.u8', '.u16', '.u32', '.u64', '.s8', '.s16', '.s32', '.s64', '.f16', '.f16x2', '.bf16', '.bf16x2', '.f32', '.f64', '.tf32', '.e4m3x2', '.pred'];
 
