@@ -90,8 +90,18 @@ export const FNV_PRIME = 0x01000193;
 /** Words up to this length are interned. */
 const INTERN_MAX = 48;
 
+/** Copies ASCII text into a byte array in one native pass (see Lexer.bytes). */
+const ASCII_ENCODER = new TextEncoder();
+
 export class Lexer {
   readonly text: string;
+  /**
+   * The text's code units as bytes, those above 127 as 128 (the scanner treats them all alike), plus
+   * a 0 after the end: the hot loops read a typed array instead of the string. `exactBytes`: the
+   * text is ASCII, so equal bytes mean equal characters (the intern table's compare relies on it).
+   */
+  private readonly bytes: Uint8Array;
+  private readonly exactBytes: boolean;
   private readonly len: number;
   private readonly report: LexDiagnosticSink;
   /** Set by the parser where a name may follow a number (section data, `.loc`): see scanNumber. */
@@ -138,6 +148,18 @@ export class Lexer {
   constructor(text: string, report: LexDiagnosticSink) {
     this.text = text;
     this.len = text.length;
+    const bytes = new Uint8Array(text.length + 1);
+    // One native pass for ASCII text (the UTF-8 encoding is then the text itself).
+    const r = ASCII_ENCODER.encodeInto(text, bytes);
+    this.exactBytes = r.read === text.length && r.written === text.length;
+    if (!this.exactBytes) {
+      for (let i = 0; i < text.length; i++) {
+        const c = text.charCodeAt(i);
+        bytes[i] = c < 128 ? c : 128;
+      }
+      bytes[text.length] = 0;
+    }
+    this.bytes = bytes;
     this.report = report;
     this.next();
   }
@@ -218,6 +240,8 @@ export class Lexer {
   /** `intern` with the FNV-1a hash `h` of text[start, end) already known. */
   private internHashed(start: number, end: number, h: number): string {
     const text = this.text;
+    const bytes = this.bytes;
+    const exact = this.exactBytes;
     const table = this.internTable;
     const hashes = this.internHashes;
     const mask = table.length - 1;
@@ -229,7 +253,8 @@ export class Lexer {
       if (hashes[i] === h && cand.length === n) {
         const at = this.internAt[i]!;
         let j = 0;
-        while (j < n && text.charCodeAt(at + j) === text.charCodeAt(start + j)) j++;
+        if (exact) while (j < n && bytes[at + j] === bytes[start + j]) j++;
+        else while (j < n && text.charCodeAt(at + j) === text.charCodeAt(start + j)) j++;
         if (j === n) {
           // The next compare reads this copy: it is the likeliest to still be in the CPU's cache.
           this.internAt[i] = start;
@@ -605,10 +630,10 @@ export class Lexer {
    * hash goes to scanHash. Returns the word's end.
    */
   private scanWordRest(pos: number, h: number): number {
-    const text = this.text;
+    const bytes = this.bytes;
     const len = this.len;
     for (; pos < len; pos++) {
-      const d = text.charCodeAt(pos);
+      const d = bytes[pos]!;
       if (!(CLASS[d]! & CL_FOLLOW)) break;
       h = Math.imul(h ^ d, FNV_PRIME);
     }
