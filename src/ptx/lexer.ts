@@ -90,8 +90,18 @@ export const FNV_PRIME = 0x01000193;
 /** Words up to this length are interned. */
 const INTERN_MAX = 48;
 
+/** Copies ASCII text into a byte array in one native pass (see Lexer.bytes). */
+const ASCII_ENCODER = new TextEncoder();
+
 export class Lexer {
   readonly text: string;
+  /**
+   * The text's code units as bytes, those above 127 as 128 (the scanner treats them all alike), plus
+   * a 0 after the end: the hot loops read a typed array instead of the string. `exactBytes`: the
+   * text is ASCII, so equal bytes mean equal characters (the intern table's compare relies on it).
+   */
+  private readonly bytes: Uint8Array;
+  private readonly exactBytes: boolean;
   private readonly len: number;
   private readonly report: LexDiagnosticSink;
   /** Set by the parser where a name may follow a number (section data, `.loc`): see scanNumber. */
@@ -138,6 +148,18 @@ export class Lexer {
   constructor(text: string, report: LexDiagnosticSink) {
     this.text = text;
     this.len = text.length;
+    const bytes = new Uint8Array(text.length + 1);
+    // One native pass for ASCII text (the UTF-8 encoding is then the text itself).
+    const r = ASCII_ENCODER.encodeInto(text, bytes);
+    this.exactBytes = r.read === text.length && r.written === text.length;
+    if (!this.exactBytes) {
+      for (let i = 0; i < text.length; i++) {
+        const c = text.charCodeAt(i);
+        bytes[i] = c < 128 ? c : 128;
+      }
+      bytes[text.length] = 0;
+    }
+    this.bytes = bytes;
     this.report = report;
     this.next();
   }
@@ -218,6 +240,8 @@ export class Lexer {
   /** `intern` with the FNV-1a hash `h` of text[start, end) already known. */
   private internHashed(start: number, end: number, h: number): string {
     const text = this.text;
+    const bytes = this.bytes;
+    const exact = this.exactBytes;
     const table = this.internTable;
     const hashes = this.internHashes;
     const mask = table.length - 1;
@@ -229,7 +253,8 @@ export class Lexer {
       if (hashes[i] === h && cand.length === n) {
         const at = this.internAt[i]!;
         let j = 0;
-        while (j < n && text.charCodeAt(at + j) === text.charCodeAt(start + j)) j++;
+        if (exact) while (j < n && bytes[at + j] === bytes[start + j]) j++;
+        else while (j < n && text.charCodeAt(at + j) === text.charCodeAt(start + j)) j++;
         if (j === n) {
           // The next compare reads this copy: it is the likeliest to still be in the CPU's cache.
           this.internAt[i] = start;
@@ -422,11 +447,12 @@ export class Lexer {
   /** Skips whitespace, comments and leftover `#` lines; leaves `pos` at a token start or the end. */
   private skipTrivia(): void {
     const text = this.text;
+    const bytes = this.bytes;
     const len = this.len;
     let pos = this.pos;
     let atLineStart = pos === 0 || this.lastKind === Tok.EOF;
     while (pos < len) {
-      const c = text.charCodeAt(pos);
+      const c = bytes[pos]!;
       if (c === C_LF) {
         this.newline(pos);
         atLineStart = true;
@@ -435,11 +461,11 @@ export class Lexer {
         // (vertical tab is not whitespace for ptxas: it is a syntax error)
         pos++;
       } else if (c === C_SLASH) {
-        const d = text.charCodeAt(pos + 1);
+        const d = bytes[pos + 1]!;
         if (d === C_SLASH) {
           pos += 2;
           while (pos < len) {
-            const e = text.charCodeAt(pos);
+            const e = bytes[pos]!;
             if (e === C_LF) break;
             if (e >= 128 || e === 0) this.oddChar(pos, e);
             pos++;
@@ -496,7 +522,9 @@ export class Lexer {
     this.scanStart = pos;
     this.scanFlags = TokFlag.None;
     if (pos >= len) return this.finish(Tok.EOF, len);
-    const c = text.charCodeAt(pos);
+    // (Code units above 127 read as 128: all of them take the non-ASCII path below.)
+    const bytes = this.bytes;
+    const c = bytes[pos]!;
     const cls = CLASS[c]!;
     if (cls & CL_LETTER) return this.finish(Tok.Ident, this.scanWordRest(pos + 1, Math.imul(FNV_BASIS ^ c, FNV_PRIME)));
     if (cls & CL_DIGIT) return this.scanNumber(pos);
@@ -512,7 +540,7 @@ export class Lexer {
         return this.finish(Tok.Invalid, p);
       }
       case C_DOT: {
-        const d = text.charCodeAt(pos + 1);
+        const d = bytes[pos + 1]!;
         const dcls = CLASS[d]!;
         // `.2d` right after a word (`tex.2d`, `.tensor.3d`) is a modifier, elsewhere `.5` is a number.
         const afterWord = (this.lastKind === Tok.Ident || this.lastKind === Tok.Dotted) && this.lastEnd === pos;
@@ -540,12 +568,12 @@ export class Lexer {
       case C_SEMI:
         return this.finish(Tok.Semi, pos + 1);
       case C_COLON:
-        if (text.charCodeAt(pos + 1) === C_COLON) return this.finish(Tok.ColonColon, pos + 2);
+        if (bytes[pos + 1]! === C_COLON) return this.finish(Tok.ColonColon, pos + 2);
         return this.finish(Tok.Colon, pos + 1);
       case C_AT:
         return this.finish(Tok.At, pos + 1);
       case C_EQ:
-        if (text.charCodeAt(pos + 1) === C_EQ) return this.finish(Tok.EqEq, pos + 2);
+        if (bytes[pos + 1]! === C_EQ) return this.finish(Tok.EqEq, pos + 2);
         return this.finish(Tok.Assign, pos + 1);
       case C_PLUS:
         return this.finish(Tok.Plus, pos + 1);
@@ -556,25 +584,25 @@ export class Lexer {
       case C_SLASH:
         return this.finish(Tok.Slash, pos + 1);
       case C_LT: {
-        const d = text.charCodeAt(pos + 1);
+        const d = bytes[pos + 1]!;
         if (d === C_LT) return this.finish(Tok.Shl, pos + 2);
         if (d === C_EQ) return this.finish(Tok.Le, pos + 2);
         return this.finish(Tok.Lt, pos + 1);
       }
       case C_GT: {
-        const d = text.charCodeAt(pos + 1);
+        const d = bytes[pos + 1]!;
         if (d === C_GT) return this.finish(Tok.Shr, pos + 2);
         if (d === C_EQ) return this.finish(Tok.Ge, pos + 2);
         return this.finish(Tok.Gt, pos + 1);
       }
       case C_BANG:
-        if (text.charCodeAt(pos + 1) === C_EQ) return this.finish(Tok.NotEq, pos + 2);
+        if (bytes[pos + 1]! === C_EQ) return this.finish(Tok.NotEq, pos + 2);
         return this.finish(Tok.Bang, pos + 1);
       case C_AMP:
-        if (text.charCodeAt(pos + 1) === C_AMP) return this.finish(Tok.AndAnd, pos + 2);
+        if (bytes[pos + 1]! === C_AMP) return this.finish(Tok.AndAnd, pos + 2);
         return this.finish(Tok.Amp, pos + 1);
       case C_PIPE:
-        if (text.charCodeAt(pos + 1) === C_PIPE) return this.finish(Tok.OrOr, pos + 2);
+        if (bytes[pos + 1]! === C_PIPE) return this.finish(Tok.OrOr, pos + 2);
         return this.finish(Tok.Pipe, pos + 1);
       case C_CARET:
         return this.finish(Tok.Caret, pos + 1);
@@ -605,10 +633,10 @@ export class Lexer {
    * hash goes to scanHash. Returns the word's end.
    */
   private scanWordRest(pos: number, h: number): number {
-    const text = this.text;
+    const bytes = this.bytes;
     const len = this.len;
     for (; pos < len; pos++) {
-      const d = text.charCodeAt(pos);
+      const d = bytes[pos]!;
       if (!(CLASS[d]! & CL_FOLLOW)) break;
       h = Math.imul(h ^ d, FNV_PRIME);
     }
@@ -618,9 +646,9 @@ export class Lexer {
 
   /** After `.` (at `pos`): `[a-zA-Z0-9_$]+` segments joined by `::`. Sets scanHash (dot included). */
   private scanDottedRest(pos: number): number {
-    const text = this.text;
     pos = this.scanWordRest(pos, Math.imul(FNV_BASIS ^ C_DOT, FNV_PRIME));
-    while (pos + 2 < this.len && text.charCodeAt(pos) === C_COLON && text.charCodeAt(pos + 1) === C_COLON && CLASS[text.charCodeAt(pos + 2)]! & CL_FOLLOW)
+    const bytes = this.bytes;
+    while (pos + 2 < this.len && bytes[pos] === C_COLON && bytes[pos + 1] === C_COLON && CLASS[bytes[pos + 2]!]! & CL_FOLLOW)
       pos = this.scanWordRest(pos + 2, Math.imul(Math.imul(this.scanHash ^ C_COLON, FNV_PRIME) ^ C_COLON, FNV_PRIME));
     return pos;
   }
@@ -644,7 +672,7 @@ export class Lexer {
 
   /** Numbers: `0x..`, `0b..`, `0..` (octal), decimal, floats, `0f` + 8 / `0d` + 16 hex digits; `U`. */
   private scanNumber(start: number): void {
-    const text = this.text;
+    const bytes = this.bytes;
     const len = this.len;
     let pos = start;
     let kind = Tok.Int;
@@ -652,54 +680,54 @@ export class Lexer {
     /** The text past the number ptxas reads starts with a letter (`3u`, `0x`, `0x1g`). */
     let letterTail = false;
     let what = 'integer';
-    const c0 = text.charCodeAt(pos);
-    const c1 = text.charCodeAt(pos + 1);
+    const c0 = bytes[pos]!;
+    const c1 = bytes[pos + 1]!;
     if (c0 === C_0 && (c1 === C_LOWER_X || c1 === C_UPPER_X)) {
       pos += 2;
       const digits = pos;
-      while (pos < len && CLASS[text.charCodeAt(pos)]! & CL_HEX) pos++;
+      while (pos < len && CLASS[bytes[pos]!]! & CL_HEX) pos++;
       if (pos === digits) bad = letterTail = true; // ptxas: `0` and the name `x...`
-      if (text.charCodeAt(pos) === C_UPPER_U) pos++;
+      if (bytes[pos]! === C_UPPER_U) pos++;
       what = 'hexadecimal integer';
     } else if (c0 === C_0 && (c1 === C_LOWER_B || c1 === C_UPPER_B)) {
       pos += 2;
       const digits = pos;
-      while (pos < len && (text.charCodeAt(pos) === C_0 || text.charCodeAt(pos) === C_1)) pos++;
+      while (pos < len && (bytes[pos]! === C_0 || bytes[pos]! === C_1)) pos++;
       if (pos === digits) bad = letterTail = true;
-      if (text.charCodeAt(pos) === C_UPPER_U) pos++;
+      if (bytes[pos]! === C_UPPER_U) pos++;
       what = 'binary integer';
     } else if (c0 === C_0 && (c1 === C_LOWER_F || c1 === C_UPPER_F || c1 === C_LOWER_D || c1 === C_UPPER_D)) {
       pos += 2;
       const digits = pos;
-      while (pos < len && CLASS[text.charCodeAt(pos)]! & CL_HEX) pos++;
+      while (pos < len && CLASS[bytes[pos]!]! & CL_HEX) pos++;
       const want = c1 === C_LOWER_F || c1 === C_UPPER_F ? 8 : 16;
       kind = Tok.HexFloat;
       what = want === 8 ? '0f single-precision constant' : '0d double-precision constant';
       if (pos - digits !== want) {
         this.scanFlags = TokFlag.Malformed;
         // Swallow any trailing word characters too, then report once.
-        while (pos < len && CLASS[text.charCodeAt(pos)]! & CL_FOLLOW) pos++;
+        while (pos < len && CLASS[bytes[pos]!]! & CL_FOLLOW) pos++;
         // ptxas reads `0` then the name `f...` (see the deferral below).
-        const at = this.deferNumberTails ? nextTokenStart(text, pos) : start;
+        const at = this.deferNumberTails ? nextTokenStart(this.text, pos) : start;
         this.report('PTX102', `${what} needs exactly ${want} hexadecimal digits`, at, at === start ? pos - start : 1);
         return this.finish(kind, pos);
       }
     } else {
       // Decimal or octal integer, or a decimal float.
-      while (pos < len && CLASS[text.charCodeAt(pos)]! & CL_DIGIT) pos++;
+      while (pos < len && CLASS[bytes[pos]!]! & CL_DIGIT) pos++;
       let isFloat = false;
-      if (text.charCodeAt(pos) === C_DOT) {
+      if (bytes[pos]! === C_DOT) {
         isFloat = true;
         pos++;
-        while (pos < len && CLASS[text.charCodeAt(pos)]! & CL_DIGIT) pos++;
+        while (pos < len && CLASS[bytes[pos]!]! & CL_DIGIT) pos++;
       }
-      const e = text.charCodeAt(pos);
+      const e = bytes[pos]!;
       if (e === C_LOWER_E || e === C_UPPER_E) {
         let p = pos + 1;
-        const s = text.charCodeAt(p);
+        const s = bytes[p]!;
         if (s === C_PLUS || s === C_MINUS) p++;
-        if (CLASS[text.charCodeAt(p)]! & CL_DIGIT) {
-          while (p < len && CLASS[text.charCodeAt(p)]! & CL_DIGIT) p++;
+        if (CLASS[bytes[p]!]! & CL_DIGIT) {
+          while (p < len && CLASS[bytes[p]!]! & CL_DIGIT) p++;
           pos = p;
           isFloat = true;
         }
@@ -710,19 +738,20 @@ export class Lexer {
       } else {
         if (c0 === C_0 && pos - start > 1) {
           // Octal: every digit must be 0-7.
-          for (let p = start + 1; p < pos; p++) if (text.charCodeAt(p) > C_7) bad = true;
+          for (let p = start + 1; p < pos; p++) if (bytes[p]! > C_7) bad = true;
           what = 'octal integer';
         } else what = 'decimal integer';
-        if (text.charCodeAt(pos) === C_UPPER_U) pos++;
+        if (bytes[pos]! === C_UPPER_U) pos++;
       }
     }
     // Letters, digits, `_` or `$` glued to a number make it malformed (e.g. `12u`, `0x1g`).
-    if (pos < len && CLASS[text.charCodeAt(pos)]! & CL_FOLLOW) {
-      if (!bad) letterTail = (CLASS[text.charCodeAt(pos)]! & CL_LETTER) !== 0;
+    if (pos < len && CLASS[bytes[pos]!]! & CL_FOLLOW) {
+      if (!bad) letterTail = (CLASS[bytes[pos]!]! & CL_LETTER) !== 0;
       bad = true;
-      while (pos < len && CLASS[text.charCodeAt(pos)]! & CL_FOLLOW) pos++;
+      while (pos < len && CLASS[bytes[pos]!]! & CL_FOLLOW) pos++;
     }
     if (bad) {
+      const text = this.text;
       this.scanFlags = TokFlag.Malformed;
       // ptxas reads `3u` as `3` then the name `u`; where a name may follow (section data, .loc)
       // its parse fails only at the token after that name, maybe on a later line. (`08`, `0b02`:
