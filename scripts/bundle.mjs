@@ -1,0 +1,90 @@
+// Build step (run by postbuild.mjs after `tsc`): the `gpuasm` CLI as one script with a V8 code cache.
+//
+// Starting the CLI from the ES module build makes Node read, link and compile each of its ~46 modules
+// and V8 compile every function on first call; for a small file that was about as much work as the
+// check itself. dist/src/cli/bin.js instead compiles this one script through `vm.Script` with the
+// code cache written here, so V8 skips parsing and compiling what the cache holds
+// (docs/benchmarks.md has the figures). bin.js falls back to the ES modules when the bundle is
+// missing or older than itself (a `tsc` run without this step), and compiles without the cache
+// when V8 rejects it (another Node version or flags), then writes a fresh one if it can.
+//
+// No bundler is a dependency: TypeScript (already needed for the build) transpiles each compiled
+// ES module of dist/ to CommonJS, and each becomes one function in the script, loaded on first use.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, posix } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const DIST = join(ROOT, 'dist');
+
+const transpiled = new Map();
+function commonJs(rel) {
+  let text = transpiled.get(rel);
+  if (text === undefined) {
+    const source = readFileSync(join(DIST, rel), 'utf8');
+    text = ts.transpileModule(source, {
+      fileName: rel,
+      compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022, esModuleInterop: true, sourceMap: false },
+    }).outputText;
+    // import.meta.url: the module's own file in the ES module build, so that URLs made from it
+    // (package.json, the worker thread's module) name the same files as there.
+    text = text.replace(/\bimport\.meta\.url\b/g, '__moduleUrl()');
+    if (/\bimport\.meta\b|\bimport\(/.test(text)) throw new Error(`bundle: ${rel} still uses import.meta or import() after transpiling`);
+    transpiled.set(rel, text);
+  }
+  return text;
+}
+
+/** The modules reachable from `entries` through relative `require` calls, in discovery order. */
+function reachable(entries) {
+  const seen = new Set();
+  const visit = (rel) => {
+    if (seen.has(rel)) return;
+    seen.add(rel);
+    for (const m of commonJs(rel).matchAll(/require\((['"])(\.[^'"]+)\1\)/g)) visit(posix.join(posix.dirname(rel), m[2]));
+  };
+  for (const e of entries) visit(e);
+  return [...seen];
+}
+
+/** The chunk a module goes into: each front end its own, so a run loads (and deserializes) only its own. */
+export function chunkOf(rel) {
+  return rel.startsWith('src/ptx/') ? 'ptx' : rel.startsWith('src/amdgpu/') ? 'amdgpu' : 'cli';
+}
+export const CHUNKS = ['cli', 'ptx', 'amdgpu'];
+export const chunkFile = (name) => join(DIST, 'src', 'cli', `bundle-${name}.cjs`);
+
+// Each chunk is a script that evaluates to a function of `define`, which it calls once a module:
+// define(id, function (exports, require, module, __moduleUrl) { ...the module as CommonJS... }).
+// bin.js runs a module on first `require` and loads the chunk that holds it on first need.
+export function buildBundle() {
+  // The worker thread's module is started by URL from the ES module build; it is not bundled.
+  const mods = reachable(['src/cli/main.js', 'src/cli/io.js']).filter((r) => !r.endsWith('parallel-worker.js'));
+  let bytes = 0;
+  for (const name of CHUNKS) {
+    const parts = ['(function (define) {', "'use strict';"];
+    for (const rel of mods.filter((m) => chunkOf(m) === name)) {
+      parts.push(`define(${JSON.stringify(rel)}, function (exports, require, module, __moduleUrl) {\n${commonJs(rel)}\n});`);
+    }
+    parts.push('})');
+    const text = parts.join('\n');
+    bytes += text.length;
+    rmSync(chunkFile(name) + '.cache', { force: true });
+    writeFileSync(chunkFile(name), text);
+  }
+  // The code caches: bin.js writes one for each chunk it loaded that had none. One check of the
+  // examples (PTX and AMDGPU) compiles the functions of both front ends, so the caches hold them;
+  // bin.js sets its V8 flags before compiling, as in every later run (V8 rejects a cache made
+  // under other flags).
+  const bin = join(DIST, 'src', 'cli', 'bin.js');
+  const examples = readdirSync(join(ROOT, 'examples'))
+    .filter((f) => /\.(ptx|s)$/.test(f))
+    .map((f) => join(ROOT, 'examples', f));
+  // broken.ptx has errors (exit 1): diagnostics are printed by functions worth having too.
+  const r = spawnSync(process.execPath, [bin, '--no-color', 'check', ...examples], { encoding: 'utf8' });
+  if (r.status !== 0 && r.status !== 1) throw new Error(`bundle: the check that writes the code cache failed (${r.status}): ${r.stderr}`);
+  for (const name of CHUNKS) if (!existsSync(chunkFile(name) + '.cache')) throw new Error(`bundle: no code cache was written for ${name}`);
+  return { modules: mods.length, bytes };
+}
