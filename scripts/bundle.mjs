@@ -83,7 +83,10 @@ export function buildBundle() {
     .filter((f) => /\.(ptx|s)$/.test(f))
     .map((f) => join(ROOT, 'examples', f));
   // broken.ptx has errors (exit 1): diagnostics are printed by functions worth having too.
-  const r = spawnSync(process.execPath, [bin, '--no-color', 'check', ...examples], { encoding: 'utf8' });
+  const r = spawnSync(process.execPath, [bin, '--no-color', 'check', ...examples], {
+    encoding: 'utf8',
+    env: { ...process.env, NODE_OPTIONS: '' },
+  });
   if (r.status !== 0 && r.status !== 1) throw new Error(`bundle: the check that writes the code cache failed (${r.status}): ${r.stderr}`);
   for (const name of CHUNKS) if (!existsSync(chunkFile(name) + '.cache')) throw new Error(`bundle: no code cache was written for ${name}`);
   return { modules: mods.length, bytes };

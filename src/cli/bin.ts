@@ -33,8 +33,8 @@ const chunkOf = (id: string) => (id.startsWith('src/ptx/') ? 'ptx' : id.startsWi
  * of checking a small file. A chunk is loaded on first need, so a run deserializes only the front
  * end it uses. Undefined when a chunk is missing or older than this file (`tsc` ran without the
  * build step): the ES modules are loaded instead, the same code. `saveCaches` writes the cache of
- * each chunk loaded that had none or whose cache V8 rejected (another Node version or flags); a
- * cache it cannot write is skipped.
+ * each chunk loaded that had none or whose cache V8 rejected (another Node version or flags), in a
+ * run without Node options; a cache it cannot write is skipped.
  */
 function bundled(): (Cli & { saveCaches: () => void }) | undefined {
   const files = new Map(CHUNKS.map((c) => [c, fileURLToPath(new URL(`./bundle-${c}.cjs`, import.meta.url))]));
@@ -79,7 +79,11 @@ function bundled(): (Cli & { saveCaches: () => void }) | undefined {
     else if (s !== '.') out.push(s);
     return out.join('/');
   };
+  // A run under other Node options (a profiler, a debugger) would make a cache that the next plain
+  // run rejects, and that run would write it back: only plain runs write caches.
+  const plain = process.execArgv.length === 0 && !process.env['NODE_OPTIONS'];
   const saveCaches = () => {
+    if (!plain) return;
     for (const { file, script, cachedData } of loaded) {
       if (cachedData && !script.cachedDataRejected) continue;
       // An installation this user cannot write to: not even the work of making the cache.
