@@ -12,8 +12,9 @@
 // No bundler is a dependency: TypeScript (already needed for the build) transpiles each compiled
 // ES module of dist/ to CommonJS, and each becomes one function in a chunk, run on first use.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join, posix } from 'node:path';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, posix } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 
@@ -70,11 +71,18 @@ export function buildBundle() {
       parts.push(`define(${JSON.stringify(rel)}, function (exports, require, module, __moduleUrl) {\n${commonJs(rel)}\n});`);
     }
     parts.push('})');
-    const text = parts.join('\n');
+    const body = parts.join('\n');
+    // V8 checks only a cache's Node version, flags and source length, not the source itself: the
+    // cache's file name carries a hash of the chunk (bin.js reads it from the first line), so no
+    // run can take a cache made for other code of the same length.
+    const text = `// gpuasm bundle ${createHash('sha256').update(body).digest('hex').slice(0, 16)}\n${body}`;
     bytes += text.length;
-    rmSync(chunkFile(name) + '.cache', { force: true });
-    writeFileSync(chunkFile(name), text);
+    // Renamed into place: a run meanwhile reads the old chunk or the new one, never half of one.
+    writeFileSync(chunkFile(name) + '.tmp', text);
+    renameSync(chunkFile(name) + '.tmp', chunkFile(name));
   }
+  const cliDir = dirname(chunkFile('cli'));
+  for (const f of readdirSync(cliDir)) if (/^bundle-.*\.(cache|tmp)$/.test(f)) rmSync(join(cliDir, f), { force: true });
   // The code caches: bin.js writes one for each chunk it loaded that had none. One check of the
   // examples (PTX and AMDGPU) compiles the functions of both front ends, so the caches hold them;
   // bin.js sets its V8 flags before compiling, as in every later run (V8 rejects a cache made
@@ -89,6 +97,7 @@ export function buildBundle() {
     env: { ...process.env, NODE_OPTIONS: '' },
   });
   if (r.status !== 0 && r.status !== 1) throw new Error(`bundle: the check that writes the code cache failed (${r.status}): ${r.stderr}`);
-  for (const name of CHUNKS) if (!existsSync(chunkFile(name) + '.cache')) throw new Error(`bundle: no code cache was written for ${name}`);
+  const cached = readdirSync(cliDir);
+  for (const name of CHUNKS) if (!cached.some((f) => f.startsWith(`bundle-${name}.cjs.`) && f.endsWith('.cache'))) throw new Error(`bundle: no code cache was written for ${name}`);
   return { modules: mods.length, bytes };
 }

@@ -48,18 +48,22 @@ function bundled(): (Cli & { saveCaches: () => void }) | undefined {
   const distUrl = new URL('../../', import.meta.url).href;
   const defs = new Map<string, ModuleBody>();
   const define = (id: string, body: ModuleBody) => void defs.set(id, body);
-  const loaded: { file: string; script: Script; cachedData: Buffer | undefined }[] = [];
+  const loaded: { cacheFile: string; script: Script; cachedData: Buffer | undefined }[] = [];
   const loadChunk = (name: (typeof CHUNKS)[number]) => {
     const file = files.get(name)!;
+    const source = readFileSync(file, 'utf8');
+    // The cache is named after the hash on the chunk's first line: V8 itself compares only lengths.
+    const hash = /^\/\/ gpuasm bundle ([0-9a-f]+)\n/.exec(source)?.[1];
+    const cacheFile = hash ? `${file}.${hash}.cache` : undefined;
     let cachedData: Buffer | undefined;
     try {
-      cachedData = readFileSync(file + '.cache');
+      cachedData = cacheFile ? readFileSync(cacheFile) : undefined;
     } catch {
       cachedData = undefined;
     }
-    const script = new Script(readFileSync(file, 'utf8'), { filename: file, cachedData });
+    const script = new Script(source, { filename: file, cachedData });
     (script.runInThisContext() as (d: typeof define) => void)(define);
-    loaded.push({ file, script, cachedData });
+    if (cacheFile) loaded.push({ cacheFile, script, cachedData });
   };
   const modules = new Map<string, { exports: object }>();
   const load = (id: string): object => {
@@ -84,19 +88,19 @@ function bundled(): (Cli & { saveCaches: () => void }) | undefined {
   const plain = process.execArgv.length === 0 && !process.env['NODE_OPTIONS'];
   const saveCaches = () => {
     if (!plain) return;
-    for (const { file, script, cachedData } of loaded) {
+    for (const { cacheFile, script, cachedData } of loaded) {
       if (cachedData && !script.cachedDataRejected) continue;
       // An installation this user cannot write to: not even the work of making the cache.
       try {
-        accessSync(dirname(file), constants.W_OK);
+        accessSync(dirname(cacheFile), constants.W_OK);
       } catch {
         return;
       }
       // Through a file of its own, renamed into place: a concurrent run never reads half a cache.
-      const tmp = `${file}.cache.${process.pid}.tmp`;
+      const tmp = `${cacheFile}.${process.pid}.tmp`;
       try {
         writeFileSync(tmp, script.createCachedData());
-        renameSync(tmp, file + '.cache');
+        renameSync(tmp, cacheFile);
       } catch {
         try {
           unlinkSync(tmp);
