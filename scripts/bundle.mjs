@@ -28,7 +28,7 @@ function commonJs(rel) {
     const source = readFileSync(join(DIST, rel), 'utf8');
     text = ts.transpileModule(source, {
       fileName: rel,
-      compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022, esModuleInterop: true, sourceMap: false },
+      compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022, esModuleInterop: true, sourceMap: false, removeComments: true },
     }).outputText;
     // import.meta.url: the module's own file in the ES module build, so that URLs made from it
     // (package.json, the worker thread's module) name the same files as there.
