@@ -4,3 +4,7 @@
 import { chmodSync } from 'node:fs';
 
 chmodSync(new URL('../dist/src/cli/bin.js', import.meta.url), 0o755);
+
+// The CLI as one script with a V8 code cache, which bin.js loads (scripts/bundle.mjs says why).
+const { buildBundle } = await import('./bundle.mjs');
+buildBundle();
