@@ -4,14 +4,14 @@
  * byte scan in Node (the floor). See docs/benchmarks.md for the method.
  *
  *   node dist/bench/run.js [--runs N] [--only ptx|multi|amdgpu|small|repetitive]... [--no-repetitive]
- *                          [--callgrind] [--profile] [--bundle] [--no-record]
+ *                          [--callgrind] [--profile] [--no-record]
  *
  * Runs are interleaved (one of each command per round) so a busy machine slows all of them alike;
  * the median of N rounds is reported, with the minimum. Peak RSS comes from /usr/bin/time.
  * `--callgrind` adds instruction counts of one run of each gpuasm command (valgrind, V8 on one
- * thread: figures that do not depend on the machine's load). `--bundle` builds the prototype of a
- * one-script CLI with a V8 code cache (bench/bundle.ts) and adds its small-file rows. Results are written into
- * docs/benchmarks.md between the bench:results markers.
+ * thread: figures that do not depend on the machine's load). Results are written
+ * into docs/benchmarks.md between the bench:results markers. (The CLI itself starts from bundled
+ * chunks with V8 code caches: scripts/bundle.mjs.)
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -31,7 +31,6 @@ import {
   type BenchInput,
 } from './data.js';
 import { GNU_TIME, measuredSpawn, which } from '../test/harness/process.js';
-import { buildBundle } from './bundle.js';
 
 const args = process.argv.slice(2);
 const option = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
@@ -45,7 +44,6 @@ const wanted = (part: string) => (ONLY.size === 0 ? part !== 'repetitive' || !ar
 const BIN = join(REPO_ROOT, 'dist', 'src', 'cli', 'bin.js');
 const ENTRY = join(REPO_ROOT, 'dist', 'bench', 'check-entry.js');
 const SCAN = join(REPO_ROOT, 'dist', 'bench', 'scan.js');
-const BUNDLE = join(DATA, 'bundle', 'gpuasm.cjs');
 const NODE = process.execPath;
 const log = (s: string) => process.stdout.write(s + '\n');
 
@@ -325,16 +323,10 @@ function main(): void {
     else lines.push(`(.s skipped: ${small.s.missing ?? 'llvm-mc-19 not on PATH'})`);
     if (!small.ptx.missing && ptxas) rows.push(one(`gpuasm check, ${fmt(small.ptx.bytes / 1000, 0)} KB nvcc .ptx`, NODE, [BIN, '--no-color', 'check', small.ptx.path], true), one(`ptxas -arch=${PTX_DISTINCT_TARGET} (front end), same file`, ptxas, [`-arch=${PTX_DISTINCT_TARGET}`, small.ptx.path, '-o', '/dev/null']));
     else lines.push(`(.ptx skipped: ${small.ptx.missing ?? 'ptxas not on PATH'})`);
-    // The prototype of one CommonJS script with a code cache (bench/bundle.ts), beside the shipped CLI.
-    if (args.includes('--bundle') && !existsSync(BUNDLE)) buildBundle();
-    if (existsSync(BUNDLE)) {
-      if (!small.s.missing) rows.push(one('gpuasm check .s, one-script bundle + code cache (prototype)', NODE, [BUNDLE, '--no-color', 'check', small.s.path], true));
-      if (!small.ptx.missing) rows.push(one('gpuasm check .ptx, one-script bundle + code cache (prototype)', NODE, [BUNDLE, '--no-color', 'check', small.ptx.path], true));
-    }
     const m = measure(rows);
     const node = m[0]!;
     lines.push(...table('small files', 0, m, node), '');
-    for (const r of m.slice(1)) if (r.label.startsWith('gpuasm') || r.label.includes('bundle')) lines.push(`- ${r.label}: **${fmt(r.ms / node.ms, 2)}x** Node's start-up (target <= 1.5x): ${r.ms / node.ms <= 1.5 ? 'met' : 'NOT met'}`);
+    for (const r of m.slice(1)) if (r.label.startsWith('gpuasm')) lines.push(`- ${r.label}: **${fmt(r.ms / node.ms, 2)}x** Node's start-up (target <= 1.5x): ${r.ms / node.ms <= 1.5 ? 'met' : 'NOT met'}`);
     section('Small files: start-up latency', lines);
   }
   if (wanted('repetitive')) {
