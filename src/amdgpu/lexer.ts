@@ -148,9 +148,12 @@ export function isDigitCode(c: number): boolean {
 export function isHexDigitCode(c: number): boolean {
   return (c >= Ch.D0 && c <= Ch.D9) || (c >= Ch.a && c <= Ch.f) || (c >= Ch.A && c <= Ch.F);
 }
-/** 1 for identifier characters (alnum `_ $ . ? @`), by code below 128: one load per character. */
+/**
+ * 1 for identifier characters (alnum `_ $ . ? @`), by code below 128: one load per character.
+ * (256 entries, 0 from 128 on: the byte copy's 128, non-ASCII, is read in bounds.)
+ */
 const IDENT_CHAR = /* @__PURE__ */ (() => {
-  const t = new Uint8Array(128);
+  const t = new Uint8Array(256);
   for (let c = 0; c < 128; c++) {
     if ((c >= Ch.a && c <= Ch.z) || (c >= Ch.A && c <= Ch.Z) || (c >= Ch.D0 && c <= Ch.D9) || c === Ch.UNDERSCORE || c === Ch.DOLLAR || c === Ch.DOT || c === Ch.QUESTION || c === Ch.AT) t[c] = 1;
   }
@@ -162,7 +165,7 @@ const IDENT_CHAR = /* @__PURE__ */ (() => {
  * starts one, but may be a float `.5` or the Dot token: lexIdentifier decides.)
  */
 const IDENT_START = /* @__PURE__ */ (() => {
-  const t = new Uint8Array(128);
+  const t = new Uint8Array(256);
   for (let c = 0; c < 128; c++) {
     if ((c >= Ch.a && c <= Ch.z) || (c >= Ch.A && c <= Ch.Z) || c === Ch.UNDERSCORE || c === Ch.DOLLAR) t[c] = 1;
   }
@@ -177,6 +180,39 @@ function hexVal(c: number): number {
   if (c >= Ch.a && c <= Ch.f) return c - Ch.a + 10;
   if (c >= Ch.A && c <= Ch.F) return c - Ch.A + 10;
   return 99;
+}
+
+/** Copies ASCII text into a byte array in one native pass (see bytesOf). */
+const ASCII_ENCODER = new TextEncoder();
+/** The last long text given a byte copy, and that copy: the lexers made at offsets in one file share it. */
+let cachedText: string | undefined;
+let cachedBytes: Uint8Array | undefined;
+/** Texts at least this long keep their copy in the cache (shorter ones are copied again: cheap). */
+const CACHE_MIN_LENGTH = 256;
+
+/**
+ * The text's code units as bytes, those above 127 as 128 (no rule of the lexer tells them apart:
+ * all compare unequal to every ASCII character and are neither digits nor identifier characters),
+ * plus a 0 after the end. The hot loops read this typed array instead of the string.
+ */
+function bytesOf(text: string): Uint8Array {
+  if (text === cachedText) return cachedBytes!;
+  const n = text.length;
+  const bytes = new Uint8Array(n + 1);
+  // One native pass for ASCII text (the UTF-8 encoding is then the text itself).
+  const r = ASCII_ENCODER.encodeInto(text, bytes);
+  if (r.read !== n || r.written !== n) {
+    for (let i = 0; i < n; i++) {
+      const c = text.charCodeAt(i);
+      bytes[i] = c < 128 ? c : 128;
+    }
+    bytes[n] = 0;
+  }
+  if (n >= CACHE_MIN_LENGTH) {
+    cachedText = text;
+    cachedBytes = bytes;
+  }
+  return bytes;
 }
 
 export interface LexerOptions {
@@ -215,6 +251,8 @@ export class Lexer {
   private pos: number;
   private atStatementStart = true;
   private readonly len: number;
+  /** The text as bytes (see bytesOf): read only below `len`. */
+  private readonly bytes: Uint8Array;
   private readonly masm: boolean;
   /** The text has a CR not followed by LF (then comments end at CR too, scanned by hand); computed at the first comment. */
   private loneCR: boolean | undefined;
@@ -226,6 +264,7 @@ export class Lexer {
   ) {
     this.pos = startOffset;
     this.len = text.length;
+    this.bytes = bytesOf(text);
     this.masm = options.masmIntegers ?? false;
   }
 
@@ -292,25 +331,26 @@ export class Lexer {
 
   /** Code of the character at `i`, or -1 past the end. */
   private ch(i: number): number {
-    return i < this.len ? this.text.charCodeAt(i) : -1;
+    return i < this.len ? this.bytes[i]! : -1;
   }
 
   /** Advances to the next token and returns its kind. */
   next(): number {
     workMeter.steps++;
     const text = this.text;
+    const bytes = this.bytes;
     const len = this.len;
     let p = this.pos;
     let space = false;
-    let c = p < len ? text.charCodeAt(p) : -1;
+    let c = p < len ? bytes[p]! : -1;
     // Skip blanks and block comments; a block comment does not end the statement.
     for (;;) {
       if (c === Ch.SPACE || c === Ch.TAB || c === 0) {
         space = true;
-        c = ++p < len ? text.charCodeAt(p) : -1;
+        c = ++p < len ? bytes[p]! : -1;
         continue;
       }
-      if (c === Ch.SLASH && p + 1 < len && text.charCodeAt(p + 1) === Ch.STAR) {
+      if (c === Ch.SLASH && p + 1 < len && bytes[p + 1] === Ch.STAR) {
         const close = text.indexOf('*/', p + 2);
         if (close < 0) {
           this.spaceBefore = space;
@@ -320,7 +360,7 @@ export class Lexer {
         p = close + 2;
         space = true;
         this.atStatementStart = false;
-        c = p < len ? text.charCodeAt(p) : -1;
+        c = p < len ? bytes[p]! : -1;
         continue;
       }
       break;
@@ -329,7 +369,7 @@ export class Lexer {
     this.start = p;
     // Identifiers first: the most common token (mnemonics, registers, names). `.` followed by
     // a digit (a float) and a lone `.` (Dot) take lexIdentifier's slow path.
-    if (c >= 0 && c < 128 && IDENT_START[c] === 1) {
+    if (c >= 0 && IDENT_START[c] === 1) {
       this.atStatementStart = false;
       const q = this.identEnd(p + 1);
       this.end = q;
@@ -472,28 +512,25 @@ export class Lexer {
   }
 
   private lexIdentifier(p: number): number {
-    const text = this.text;
+    const bytes = this.bytes;
     let q = p + 1;
     // `.5`, `.5e3`: a float literal rather than an identifier.
-    if (text.charCodeAt(p) === Ch.DOT && isDigitCode(this.ch(q))) {
+    if (bytes[p] === Ch.DOT && isDigitCode(this.ch(q))) {
       while (isDigitCode(this.ch(q))) q++;
       const d = this.ch(q);
       if (!isIdentCharCode(d) || d === Ch.e || d === Ch.E) return this.lexFloatTail(q);
     }
     q = this.identEnd(q);
-    if (q === p + 1 && text.charCodeAt(p) === Ch.DOT) return this.tok(Tok.Dot, q);
+    if (q === p + 1 && bytes[p] === Ch.DOT) return this.tok(Tok.Dot, q);
     return this.tok(Tok.Identifier, q);
   }
 
   /** The end of the identifier characters from `q` on. */
   private identEnd(q: number): number {
-    const text = this.text;
+    const bytes = this.bytes;
     const len = this.len;
-    while (q < len) {
-      const c = text.charCodeAt(q);
-      if (c >= 128 || IDENT_CHAR[c] !== 1) break;
-      q++;
-    }
+    // (Code units above 127 read as 128: IDENT_CHAR has 0 there.)
+    while (q < len && IDENT_CHAR[bytes[q]!] === 1) q++;
     return q;
   }
 
@@ -553,7 +590,8 @@ export class Lexer {
   /** True when every character in [a, b) is a digit of `radix`. */
   private validDigits(a: number, b: number, radix: number): boolean {
     if (a >= b) return false;
-    for (let i = a; i < b; i++) if (hexVal(this.text.charCodeAt(i)) >= radix) return false;
+    const bytes = this.bytes;
+    for (let i = a; i < b; i++) if (hexVal(bytes[i]!) >= radix) return false;
     return true;
   }
 
@@ -583,7 +621,7 @@ export class Lexer {
   private lookAheadHex = false;
 
   private lexDigit(p: number): number {
-    const first = this.text.charCodeAt(p);
+    const first = this.bytes[p]!;
     let q = p + 1;
     if (this.masm) {
       // MASM suffix forms: [01]+[yY] / [bB], [0-7]+[oOqQ], [0-9]+[tT] / [dD], [0-9][0-9a-fA-F]*[hH].
@@ -684,7 +722,7 @@ export class Lexer {
     let q = p + 1;
     for (;;) {
       if (q >= this.len) return this.err(p, this.len, 'unterminated string constant');
-      const c = this.text.charCodeAt(q);
+      const c = this.bytes[q]!;
       if (c === Ch.BACKSLASH) {
         q += 2;
         continue;
