@@ -115,15 +115,18 @@ describe('AMDGPU instruction table: clang corpus coverage', { skip: corpusSkip }
     assert.deepEqual(misses.slice(0, 40), []);
   });
 
-  test(
-    'every modifier written in the corpus is in the table for its form',
-    { todo: 'known gap: returning global atomics on gfx90a/gfx942 (offset, sc1), whose modifier probes failed; see docs/amdgpu-instructions.md' },
-    () => {
-      if (corpusSkip) return;
-      console.log(`modifiers not in the table: ${modifierMisses.length}`);
-      assert.deepEqual(modifierMisses.slice(0, 20), []);
-    },
-  );
+  // Known gap (docs/amdgpu-instructions.md): modifiers on gfx90a/gfx942 whose probes failed — mostly
+  // `offset`/`sc1` of the returning global atomics, also `sc0`/`sc1` of some global loads and stores
+  // and an SDWA select of v_cvt_f32_fp8_sdwa. Any other miss fails, and so does a growth of this one.
+  const KNOWN_MODIFIER_GAP = /\((gfx90a|gfx942)\): modifier \w+ not in the table$/;
+  const KNOWN_MODIFIER_GAP_MAX = 58;
+  test('every modifier written in the corpus is in the table for its form (one known gap, bounded)', () => {
+    if (corpusSkip) return;
+    const known = modifierMisses.filter((m) => KNOWN_MODIFIER_GAP.test(m));
+    console.log(`modifiers not in the table: ${modifierMisses.length} (${known.length} of the known gap, at most ${KNOWN_MODIFIER_GAP_MAX})`);
+    assert.deepEqual(modifierMisses.filter((m) => !KNOWN_MODIFIER_GAP.test(m)).slice(0, 20), []);
+    assert.ok(known.length <= KNOWN_MODIFIER_GAP_MAX, `the known gap grew: ${known.length}`);
+  });
 });
 
 // -----------------------------------------------------------------------------------------------
@@ -208,9 +211,11 @@ function exampleOperands(f: FormSpec): string[] | null {
 }
 
 describe('AMDGPU instruction table: operand lists from the table assemble with llvm-mc-19', { skip: llvmMcSkipReason }, () => {
-  test('VOP1/VOP2/VOPC/VOP3/VOP3P/SOP*/SMEM/DS/FLAT/GLOBAL forms, and VOPD pairs, per GPU', {
-    todo: 'known gap: gfx1200 64-bit FLAT atomics, whose data operand the trailing-operand probe took for optional (12 lines); see docs/amdgpu-instructions.md',
-  }, () => {
+  // Known gap (docs/amdgpu-instructions.md): the gfx1200 64-bit FLAT atomics, whose data operand the
+  // trailing-operand probe took for optional (12 lines). Any other rejection fails, and so does a growth of this one.
+  const KNOWN_FLAT_GAP = /^gfx1200: flat_atomic_\w+_[bui]64 v\[\d+:\d+\]: too few operands for instruction$/;
+  const KNOWN_FLAT_GAP_MAX = 12;
+  test('VOP1/VOP2/VOPC/VOP3/VOP3P/SOP*/SMEM/DS/FLAT/GLOBAL forms, and VOPD pairs, per GPU (one known gap, bounded)', () => {
     const families = new Set(['VOP1', 'VOP2', 'VOPC', 'VOP3', 'VOP3P', 'SOP1', 'SOP2', 'SOPC', 'SOPK', 'SMEM', 'DS', 'FLAT', 'GLOBAL', 'SCRATCH', 'VOPD']);
     let total = 0;
     const rejected: string[] = [];
@@ -238,9 +243,11 @@ describe('AMDGPU instruction table: operand lists from the table assemble with l
       total += lines.length - 1;
       for (const m of res.stderr.matchAll(/e\.s:(\d+):\d+: error: ([^\n]*)/g)) rejected.push(`${gpu}: ${lines[Number(m[1]) - 1]}: ${m[2]}`);
     }
-    console.log(`examples built from the table: ${total} lines on ${GPUS.length} GPUs, ${rejected.length} rejected by llvm-mc`);
+    const known = rejected.filter((r) => KNOWN_FLAT_GAP.test(r));
+    console.log(`examples built from the table: ${total} lines on ${GPUS.length} GPUs, ${rejected.length} rejected by llvm-mc (${known.length} of the known gap, at most ${KNOWN_FLAT_GAP_MAX})`);
     assert.ok(total > 10000, 'examples were built');
-    assert.deepEqual(rejected.slice(0, 30), []);
+    assert.deepEqual(rejected.filter((r) => !KNOWN_FLAT_GAP.test(r)).slice(0, 30), []);
+    assert.ok(known.length <= KNOWN_FLAT_GAP_MAX, `the known gap grew: ${known.length}`);
   });
 });
 
