@@ -327,18 +327,29 @@ function layoutDeclarator(decl: VariableDecl, d: VariableDecl['declarators'][num
   }
   if (!info) return undefined; // not a data type (e.g. .texref): the module checker speaks to it
   const lanes = decl.vector ?? 1;
-  const elementSize = info.size;
-  const natural = elementSize * lanes;
-  let count = lanes;
-  for (const n of flat?.dims ?? dims) count *= n < 0 ? 0 : n;
   const explicit = decl.align !== undefined && decl.align > 0n && decl.align <= 1n << 30n ? Number(decl.align) : 1;
+  return pendingVariable(decl, d, flat?.dims ?? dims, info.size, lanes, Math.max(explicit, info.size * lanes), flat);
+}
+
+/** A module variable to be placed: `dims` resolved, `lanes` scalars of `elementSize` bytes per element. */
+function pendingVariable(
+  decl: VariableDecl,
+  d: VariableDecl['declarators'][number],
+  dims: readonly number[],
+  elementSize: number,
+  lanes: number,
+  align: number,
+  flat?: FlatInitializer,
+): PendingVariable {
+  let count = lanes;
+  for (const n of dims) count *= n < 0 ? 0 : n;
   return {
     decl,
     name: d.name,
     span: d.span,
     space: decl.space as '.global' | '.const',
     size: count * elementSize,
-    align: Math.max(explicit, natural),
+    align,
     elementSize,
     flat,
     external: decl.linkage === '.visible' || decl.linkage === '.weak',
@@ -360,19 +371,7 @@ function layoutOpaque(decl: VariableDecl, d: VariableDecl['declarators'][number]
   }
   // Vectors of handles are the module checker's to report.
   if (dims.length === 0 || decl.vector !== undefined) return undefined;
-  const elementSize = OPAQUE_ELEMENT_BYTES[decl.type]!;
-  let count = 1;
-  for (const n of resolved) count *= n < 0 ? 0 : n;
-  return {
-    decl,
-    name: d.name,
-    span: d.span,
-    space: decl.space as '.global' | '.const',
-    size: count * elementSize,
-    align: OPAQUE_ALIGN,
-    elementSize,
-    external: decl.linkage === '.visible' || decl.linkage === '.weak',
-  };
+  return pendingVariable(decl, d, resolved, OPAQUE_ELEMENT_BYTES[decl.type]!, 1, OPAQUE_ALIGN);
 }
 
 /** Largest image materialized; beyond it only the initialized prefix is kept (the rest is zero). */
