@@ -27,6 +27,19 @@ import { CURATION } from '../../src/ptx/instructions/curation.js';
 import { acceptedPtxFiles, sharedSkipReason, type AcceptedPtxFile } from '../harness/corpus.js';
 import { fuzzSeed, parsePtxasMessages, PTXAS, ptxasSkipReason } from '../harness/tools.js';
 import { rng } from '../harness/ptx-mutate.js';
+
+/** Per mutation kind: cases, agreements, matcher-only refusals (would be false errors), ptxas-only refusals. */
+type Stats = Map<string, { n: number; agree: number; falseError: number; lenient: number }>;
+
+/** Counts one case under `kind` and says how the matcher's verdict compares with ptxas's. */
+function tally(stats: Stats, kind: string, ptxasOk: boolean, matcherOk: boolean): 'agree' | 'falseError' | 'lenient' {
+  const s = stats.get(kind) ?? { n: 0, agree: 0, falseError: 0, lenient: 0 };
+  stats.set(kind, s);
+  s.n++;
+  const verdict = ptxasOk === matcherOk ? 'agree' : ptxasOk ? 'falseError' : 'lenient';
+  s[verdict]++;
+  return verdict;
+}
 import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -459,7 +472,7 @@ describe('PTX instruction tables: near-misses of real instructions, matcher agai
     console.log(`near-misses: seed ${seed} (GPUASM_SEED=${seed} to replay)`);
     const cases = buildCases(seed);
     const verdicts = ptxasVerdicts(cases);
-    const stats = new Map<string, { n: number; agree: number; falseError: number; lenient: number }>();
+    const stats: Stats = new Map();
     const falseErrors: string[] = [];
     const lenient: string[] = [];
     let baselines = 0;
@@ -468,18 +481,9 @@ describe('PTX instruction tables: near-misses of real instructions, matcher agai
       if (verdicts[ci]![0]) return;
       baselines++;
       c.lines.forEach((l, li) => {
-        const ptxasOk = !verdicts[ci]![li];
-        const s = stats.get(l.kind) ?? { n: 0, agree: 0, falseError: 0, lenient: 0 };
-        s.n++;
-        if (ptxasOk === l.matcherOk) s.agree++;
-        else if (ptxasOk) {
-          s.falseError++;
-          falseErrors.push(`${l.kind}: ${l.text}  [${c.group.replace(/\n/g, ' ')}]`);
-        } else {
-          s.lenient++;
-          lenient.push(`${l.kind}: ${l.text}`);
-        }
-        stats.set(l.kind, s);
+        const verdict = tally(stats, l.kind, !verdicts[ci]![li], l.matcherOk);
+        if (verdict === 'falseError') falseErrors.push(`${l.kind}: ${l.text}  [${c.group.replace(/\n/g, ' ')}]`);
+        else if (verdict === 'lenient') lenient.push(`${l.kind}: ${l.text}`);
       });
     });
     console.log(`near-misses: ${cases.length} real instructions, ${baselines} accepted by ptxas alone`);
@@ -610,19 +614,11 @@ describe('PTX instruction tables: one case per form of the Syntax blocks, with n
       });
     }
     const verdicts = ptxasVerdicts(cases);
-    const stats = new Map<string, { n: number; agree: number; falseError: number; lenient: number }>();
+    const stats: Stats = new Map();
     const falseErrors: string[] = [];
     cases.forEach((c, ci) => {
       c.lines.forEach((l, li) => {
-        const ptxasOk = !verdicts[ci]![li];
-        const s = stats.get(l.kind) ?? { n: 0, agree: 0, falseError: 0, lenient: 0 };
-        s.n++;
-        if (ptxasOk === l.matcherOk) s.agree++;
-        else if (ptxasOk) {
-          s.falseError++;
-          falseErrors.push(`${l.kind}: ${l.text} [${c.arch}] (${l.sig})`);
-        } else s.lenient++;
-        stats.set(l.kind, s);
+        if (tally(stats, l.kind, !verdicts[ci]![li], l.matcherOk) === 'falseError') falseErrors.push(`${l.kind}: ${l.text} [${c.arch}] (${l.sig})`);
       });
     });
     for (const [k, s] of stats) console.log(`  ${k.padEnd(8)} ${s.n} cases, ${s.agree} agree, ${s.falseError} matcher-only refusals, ${s.lenient} ptxas-only refusals`);
