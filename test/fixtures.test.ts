@@ -16,6 +16,8 @@ import { checkPtxText } from '../src/ptx/index.js';
 import { checkAmdgpuText } from '../src/amdgpu/index.js';
 import { compareWithExpectations, parseFixture, ptxOptionsFromHeader } from './fixtures/expect.js';
 import { crossCheckLlvmMc, crossCheckPtxas } from './fixtures/reference.js';
+// Node's host: #include reads the file system and the two-thread check has its worker (core/host.ts).
+import '../src/node/host.js';
 
 const FIXTURES = join(REPO_ROOT, 'test', 'fixtures');
 

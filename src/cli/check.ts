@@ -59,16 +59,16 @@ export async function runCheck(argv: string[], io: CliIO): Promise<number> {
       const { checkAmdgpuText } = await import('../amdgpu/file-check.js');
       diags = checkAmdgpuText(name, text, { mcpu, triple, masmIntegers: args.flags.has('--masm-integers') });
     } else {
-      const { checkPtxText } = await import('../ptx/index.js');
-      diags = checkPtxText(name, text, {
+      const { checkPtx } = await import('../ptx/index.js');
+      const r = checkPtx(name, text, {
         includeDirs: args.options.get('-I') ?? [],
         defines: args.options.get('-D') ?? [],
         preprocess: !args.flags.has('--no-preprocess'),
-        // A large module is checked on two threads (same diagnostics, less time).
-        parallel: !args.flags.has('--no-parallel'),
         compileOnly: args.flags.has('-c') || args.flags.has('--compile-only'),
         latin1Bytes: bytes,
-      });
+      }, { parallel: args.flags.has('--no-parallel') ? 'never' : 'auto' });
+      if (r.parallel !== undefined && process.env['GPUASM_TRACE_PARALLEL']) io.stderr(`gpuasm: parallel check: ${r.parallel}\n`);
+      diags = r.diagnostics;
     }
     all.push(...diags);
     files.push({

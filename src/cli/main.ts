@@ -1,5 +1,7 @@
 /** gpuasm command line: dispatches to one subcommand module each. */
 import { readFileSync } from 'node:fs';
+// The library reads #include files and starts threads through its host: Node's, for the CLI.
+import '../node/host.js';
 import { defaultIO, EXIT_USAGE, UsageError, type CliIO } from './io.js';
 
 export type Command = (argv: string[], io: CliIO) => Promise<number>;

@@ -29,7 +29,10 @@ export interface PtxCheckOptions {
    * (PTX359). Default false: the module is a whole program, as `ptxas` without `-c` takes it.
    */
   compileOnly?: boolean;
-  /** How includes are read; defaults to the file system. Returns undefined when absent. */
+  /**
+   * How includes are read; returns undefined when absent. Default: the installed host's (core/host.ts):
+   * the file system under Node (src/node/host.ts), nothing in a browser.
+   */
   readFile?: (path: string) => string | undefined;
   /**
    * The bytes `text` was decoded from as latin1 (one byte per character), when the caller has them:
@@ -112,9 +115,7 @@ function isAfter(a: SourceLocation, b: SourceLocation): boolean {
  * preprocessor or syntax error are not reported (they would mostly be its consequences).
  */
 export function checkPtxText(name: string, text: string, options: PtxCheckOptions = {}): Diagnostic[] {
-  const r = checkPtx(name, text, options, { parallel: options.parallel === true ? 'auto' : 'never' });
-  if (r.parallel !== undefined && process.env['GPUASM_TRACE_PARALLEL']) process.stderr.write(`gpuasm: parallel check: ${r.parallel}\n`);
-  return r.diagnostics;
+  return checkPtx(name, text, options, { parallel: options.parallel === true ? 'auto' : 'never' }).diagnostics;
 }
 
 /** How {@link checkPtx} goes about its work (the answer is the same whatever these say). */
@@ -134,7 +135,7 @@ export interface CheckStrategy {
 
 /**
  * checkPtxText, with the choices of `strategy`. `parallel` in the result says whether the worker's
- * answer was used, and if not why (GPUASM_TRACE_PARALLEL=1 prints it); `repeated`, how many
+ * answer was used, and if not why (the CLI prints it when GPUASM_TRACE_PARALLEL=1); `repeated`, how many
  * statements were found to repeat a clean one.
  */
 export function checkPtx(name: string, text: string, options: PtxCheckOptions, strategy: CheckStrategy = {}): { diagnostics: Diagnostic[]; parallel?: string; repeated: number } {

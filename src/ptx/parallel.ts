@@ -13,8 +13,7 @@
  * synchronous function.
  */
 import type { MessagePort, Worker } from 'node:worker_threads';
-import { createRequire } from 'node:module';
-import { availableParallelism } from 'node:os';
+import { host } from '../core/host.js';
 import { DiagnosticBag, type Diagnostic } from '../core/diagnostics.js';
 import { SourceFile, unmapped } from '../core/source.js';
 import type { ModuleItem } from './ast.js';
@@ -23,11 +22,6 @@ import { ModuleChecker, type FunctionEnd, type FunctionFact } from './check.js';
 import { LayoutInput, layoutInput } from './layout.js';
 import { Parser } from './parser.js';
 import { StatementMemo } from './repeats.js';
-
-/** Worker threads, loaded only when a check uses them (loading them costs every `gpuasm check` a few ms). */
-function threads(): typeof import('node:worker_threads') {
-  return createRequire(import.meta.url)('node:worker_threads') as typeof import('node:worker_threads');
-}
 
 /** Below this size a second thread costs more than it saves. */
 export const PARALLEL_MIN_BYTES = 2 << 20;
@@ -93,12 +87,15 @@ export interface ParallelPart {
  * worth it or the worker cannot start.
  */
 export function startParallelPart(name: string, text: string, split?: number, compileOnly = false): ParallelPart | undefined {
+  // No threads where the library runs (a browser): one thread, same answer.
+  const threads = host().threads;
+  if (!threads) return undefined;
   if (split === undefined) {
-    if (text.length < PARALLEL_MIN_BYTES || availableParallelism() < PARALLEL_MIN_CPUS) return undefined;
+    if (text.length < PARALLEL_MIN_BYTES || threads.cpus() < PARALLEL_MIN_CPUS) return undefined;
     split = itemBoundaryNear(text, Math.floor(text.length * MAIN_SHARE));
     if (split < 0) return undefined;
   }
-  const { MessageChannel, Worker, receiveMessageOnPort } = threads();
+  const { MessageChannel, Worker, receiveMessageOnPort } = threads.workerThreads();
   const { port1, port2 } = new MessageChannel();
   const signal = new Int32Array(new SharedArrayBuffer(4));
   let worker: Worker;

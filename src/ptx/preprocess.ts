@@ -8,8 +8,8 @@
  * it; otherwise it is scanned for identifiers and only macro invocations are replaced. Directives
  * are found with indexOf jumps over `#`, `/` and `"`, so a large file costs a few native scans.
  */
-import { readFileSync, statSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join } from '../core/path.js';
+import { host } from '../core/host.js';
 import type { Diagnostic } from '../core/diagnostics.js';
 import { SourceFile, unmapped, type MappedText, type SourceLocation } from '../core/source.js';
 import { workMeter } from '../core/work.js';
@@ -648,7 +648,7 @@ class Preprocessor {
     mainText: string,
     private readonly options: PreprocessOptions,
   ) {
-    this.readFile = options.readFile ?? defaultReadFile;
+    this.readFile = options.readFile ?? host().readFile;
     this.includeDirs = options.includeDirs ?? [];
     // Time bound; memory is bounded separately (MAX_ARGUMENT_TOKENS held per invocation).
     this.workLimit = 2 * mainText.length + 3_000_000;
@@ -1817,17 +1817,6 @@ function stringize(tokens: Tok[]): string {
     } else s += t.text;
   }
   return s + '"';
-}
-
-/** Regular files only: a directory, device (/dev/zero) or FIFO is "not found" rather than a hang. */
-function defaultReadFile(path: string): string | undefined {
-  try {
-    const st = statSync(path);
-    if (!st.isFile() || st.size > MAX_INCLUDED_BYTES) return undefined;
-    return readFileSync(path, 'latin1');
-  } catch {
-    return undefined;
-  }
 }
 
 /**

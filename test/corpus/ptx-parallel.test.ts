@@ -13,6 +13,8 @@ import fc from 'fast-check';
 import { checkPtx } from '../../src/ptx/index.js';
 import { listFiles, sharedDir, sharedSkipReason } from '../harness/corpus.js';
 import { fuzzRuns, fuzzSeed } from '../harness/tools.js';
+// Node's host: #include reads the file system and the two-thread check has its worker (core/host.ts).
+import '../../src/node/host.js';
 
 if (sharedSkipReason) console.log(sharedSkipReason);
 

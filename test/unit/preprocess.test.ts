@@ -11,6 +11,8 @@ import { readManifest, REPO_ROOT, sharedDir, sharedSkipReason } from '../harness
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+// Node's host: #include reads the file system and the two-thread check has its worker (core/host.ts).
+import '../../src/node/host.js';
 
 /** Options with an in-memory file system. */
 function memfs(files: Record<string, string>, extra: PreprocessOptions = {}): PreprocessOptions {

@@ -6,6 +6,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { checkPtx, checkPtxText, layoutPtx } from '../../src/ptx/index.js';
+// Node's host: #include reads the file system and the two-thread check has its worker (core/host.ts).
+import '../../src/node/host.js';
 
 const H = '.version 8.0\n.target sm_80\n.address_size 64\n';
 

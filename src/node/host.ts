@@ -1,0 +1,32 @@
+/**
+ * The library's host on Node.js (see core/host.ts): included files from the file system, worker
+ * threads for the two-thread check. Importing this module installs it; the Node entry points
+ * (src/index.ts, src/node/ptx.ts, src/node/amdgpu.ts, the CLI) do.
+ */
+import { readFileSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { availableParallelism } from 'node:os';
+import { installHost, type Host } from '../core/host.js';
+import { MAX_INCLUDED_BYTES } from '../ptx/preprocess.js';
+
+/** Regular files only: a directory, device (/dev/zero) or FIFO is "not found" rather than a hang. */
+export function readFileFromDisk(path: string): string | undefined {
+  try {
+    const st = statSync(path);
+    if (!st.isFile() || st.size > MAX_INCLUDED_BYTES) return undefined;
+    return readFileSync(path, 'latin1');
+  } catch {
+    return undefined;
+  }
+}
+
+export const NODE_HOST: Host = {
+  readFile: readFileFromDisk,
+  threads: {
+    cpus: () => availableParallelism(),
+    // Loaded only when a check uses them (loading them costs every `gpuasm check` a few ms).
+    workerThreads: () => createRequire(import.meta.url)('node:worker_threads') as typeof import('node:worker_threads'),
+  },
+};
+
+installHost(NODE_HOST);
