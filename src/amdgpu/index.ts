@@ -62,3 +62,4 @@ export { encodeImmediate, checkImmediateRange, smemOffsetRule, isOperandType, OP
 export type { OperandType, Immediate, EncodedImmediate, ImmediateResult, RangedImmediate, SmemOffsetRule } from './immediates.js';
 export { llvmOperandExprEvaluator } from './operand-expr.js';
 export type { OperandExprEvaluator, ExprResult } from './operand-expr.js';
+export { lookupInstruction, instructionInfo, type FormSpec, type InstructionLookup } from './instructions/table.js';

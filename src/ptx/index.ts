@@ -213,3 +213,5 @@ export {
   type PtxExpressionResult,
 } from './layout.js';
 export { evaluateConstExpr, formatConstValue, type ConstValue } from './consteval.js';
+export { describeInstruction, type InstructionInfo } from './instructions/index.js';
+export { SPECIAL_REGISTERS, type SpecialRegister as PtxSpecialRegister } from './data/special-registers.js';
