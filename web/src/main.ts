@@ -8,7 +8,7 @@ import { Compartment, EditorState, type ChangeSet } from '@codemirror/state';
 import { EditorView, hoverTooltip, keymap, lineNumbers, highlightActiveLine, drawSelection } from '@codemirror/view';
 import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
 import { HighlightStyle, syntaxHighlighting } from '@codemirror/language';
-import { lintGutter, setDiagnostics, type Diagnostic as LintDiagnostic } from '@codemirror/lint';
+import { diagnosticCount, lintGutter, setDiagnostics, type Diagnostic as LintDiagnostic } from '@codemirror/lint';
 import { tags as t } from '@lezer/highlight';
 import examples from 'gpuasm:examples';
 import { amdgpuLanguage, ptxLanguage } from './languages.js';
@@ -70,7 +70,6 @@ worker.onmessage = (e: MessageEvent<Response>) => {
   done?.(r);
 };
 
-(window as unknown as { gpuasmPlayground: unknown }).gpuasmPlayground = { stats };
 
 // ------------------------------------------------------------------------------------- state
 
@@ -179,6 +178,9 @@ const view = new EditorView({
     ],
   }),
 });
+
+/** For the tests (test/web/): the worker traffic, and how many diagnostics the editor underlines. */
+(window as unknown as { gpuasmPlayground: unknown }).gpuasmPlayground = { stats, underlined: () => diagnosticCount(view.state) };
 
 // ------------------------------------------------------------------------------------- checking
 
