@@ -17,6 +17,7 @@
 import { DiagnosticBag, type Diagnostic } from '../core/diagnostics.js';
 import { SourceFile, type MappedText, type Span } from '../core/source.js';
 import { toS64, toU64 } from '../core/int64.js';
+import { bytesToHex } from '../core/hex.js';
 import type { Module, ModuleItem, Statement, VariableDecl } from './ast.js';
 import { evaluateConstExpr, formatConstValue, type ConstValue } from './consteval.js';
 import { DATA_TYPES, MASK_VALUES } from './data/data-types.js';
@@ -432,7 +433,7 @@ function encode(v: PendingVariable, bankOffsets: Map<string, number>, functionIn
       mask: el.mask ?? null,
     });
   }
-  const hex = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('hex');
+  const hex = bytesToHex(bytes);
   return {
     name: v.name,
     space: v.space,

@@ -8,8 +8,11 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { readdirSync, readFileSync } from 'node:fs';
+import { createContext, runInContext } from 'node:vm';
 import * as esbuild from 'esbuild';
 import { REPO_ROOT } from '../harness/corpus.js';
+import * as library from '../../src/index.js';
 
 /** An import of a Node built-in in bundled output: `from "node:fs"`, `import("fs")`, `require("path")`. */
 const NODE_BUILTINS = ['fs', 'path', 'os', 'url', 'module', 'worker_threads', 'child_process', 'crypto', 'util', 'stream', 'buffer', 'process', 'events', 'http', 'zlib', 'v8', 'vm', 'perf_hooks'];
@@ -90,4 +93,39 @@ test('npm run build:web writes a static site (index.html, style.css, main.js, wo
   } finally {
     rmSync(out, { recursive: true, force: true });
   }
+});
+
+/** JSON of library results (bigints as strings), to compare answers across realms. */
+const json = (v: unknown) => JSON.stringify(v, (_k, x) => (typeof x === 'bigint' ? `${x}n` : ArrayBuffer.isView(x) ? [...(x as Uint8Array)] : x));
+
+test('the library bundle runs in a realm without Node globals and answers as under Node', async () => {
+  // A fresh JavaScript realm holds the language's own globals only: no Buffer, process, require.
+  // A browser adds the Web APIs; the library may use TextEncoder and TextDecoder of those.
+  const r = await esbuild.build({ absWorkingDir: REPO_ROOT, entryPoints: ['src/library.ts'], bundle: true, platform: 'browser', format: 'iife', globalName: 'gpuasmBundle', write: false, logLevel: 'silent' });
+  const realm = createContext({ TextEncoder, TextDecoder });
+  runInContext(r.outputFiles[0]!.text, realm);
+  const web = (realm as { gpuasmBundle: typeof library }).gpuasmBundle;
+  assert.equal(runInContext('typeof Buffer + typeof process + typeof require', realm), 'undefinedundefinedundefined');
+  const dir = join(REPO_ROOT, 'examples');
+  const files = readdirSync(dir).filter((f) => /\.(ptx|s)$/.test(f));
+  assert.ok(files.length >= 5);
+  for (const f of files) {
+    const text = readFileSync(join(dir, f), 'latin1');
+    if (f.endsWith('.s')) {
+      assert.equal(json(web.amdgpu.checkAmdgpuText(f, text, { mcpu: 'gfx900' })), json(library.amdgpu.checkAmdgpuText(f, text, { mcpu: 'gfx900' })), f);
+      continue;
+    }
+    assert.equal(json(web.ptx.checkPtxText(f, text)), json(library.ptx.checkPtxText(f, text)), f);
+    assert.equal(json(web.ptx.checkPtxText(f, text, { compileOnly: true })), json(library.ptx.checkPtxText(f, text, { compileOnly: true })), f);
+    const laidOut = library.ptx.layoutPtx(f, text);
+    assert.equal(json(web.ptx.layoutPtx(f, text)), json(laidOut), f);
+  }
+  // globals.ptx has variables with bytes and relocations: the comparison above covered them.
+  assert.ok(library.ptx.layoutPtx('globals.ptx', readFileSync(join(dir, 'globals.ptx'), 'latin1')).variables.some((v) => v.hex.length > 0 && v.relocations.length > 0));
+  for (const e of ['(1 << 12) - 1', '0.1 + 0.2', '1 / 0']) assert.equal(json(web.ptx.evaluatePtxExpression(e)), json(library.ptx.evaluatePtxExpression(e)), e);
+  for (const [text, type] of [['1.0', 'f32'], ['v[2:3]', 'b64'], ['0x12345', 'i32']] as const) assert.equal(json(web.amdgpu.encodeOperand(text, type, 'gfx1100')), json(library.amdgpu.encodeOperand(text, type, 'gfx1100')));
+  // #include through the options' readFile, as the playground gives it.
+  const inc = (p: string) => (p === 'defs.h' ? '#define N 4\n' : undefined);
+  const src = '#include "defs.h"\n.version 8.0\n.target sm_80\n.address_size 64\n.global .u32 a[N];\n';
+  assert.equal(web.ptx.layoutPtx('m.ptx', src, { readFile: inc }).variables[0]?.size, 16);
 });
