@@ -100,6 +100,25 @@ test('playground in Chromium', { skip: browserSkipReason }, async (t) => {
       await settled(page);
     });
 
+    await t.test('#include reads the files the visitor added, as the CLI reads them beside the file', async () => {
+      const text = '#include "defs.h"\n.version 8.0\n.target sm_80\n.address_size 64\n.global .u32 a[N];\n.visible .entry k()\n{\n\tret;\n}\n';
+      const defs = '#define N 4\n';
+      await paste(page, text);
+      const name = await docName(page);
+      const without = cliDiagnostics(name, text);
+      assert.ok(without.length > 0, 'the include is missing');
+      assert.deepEqual(await diagnosticsShown(page), without);
+      await page.locator('[data-testid=include-files]').setInputFiles({ name: 'defs.h', mimeType: 'text/plain', buffer: Buffer.from(defs) });
+      await settled(page);
+      const withFile = cli(['check', name], { [name]: text, 'defs.h': defs });
+      assert.equal(withFile.status, 0, withFile.stderr);
+      assert.deepEqual(await diagnosticsShown(page), []);
+      assert.match((await page.locator('[data-testid=files]').textContent()) ?? '', /defs\.h/);
+      await page.locator('[data-testid=files] button').click();
+      await settled(page);
+      assert.deepEqual(await diagnosticsShown(page), without);
+    });
+
     await t.test('AMDGPU: a register out of range, as gpuasm check --mcpu gives it', async () => {
       await selectLang(page, 'amdgpu');
       await selectMcpu(page, 'gfx900');

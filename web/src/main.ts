@@ -30,13 +30,20 @@ const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'modu
 let nextId = 1;
 const waiting = new Map<number, (r: Response) => void>();
 /** Per kind: whether a request is in flight, and the newest one waiting to be sent after it. */
-const lanes = new Map<Kind, { busy: boolean; next?: { q: RequestOf<Kind>; done: (r: Response) => void } }>();
+interface Entry {
+  q: RequestOf<Kind>;
+  done: (r: Response) => void;
+  dropped?: () => void;
+}
+const lanes = new Map<Kind, { busy: boolean; next?: Entry }>();
 
-function send<K extends Kind>(q: RequestOf<K> & { kind: K }, done: (r: ResponseOf<K>) => void): void {
+/** Sends `q`, or (one of its kind in flight) sends it after that one; `dropped` runs if a newer request replaces it first. */
+function send<K extends Kind>(q: RequestOf<K> & { kind: K }, done: (r: ResponseOf<K>) => void, dropped?: () => void): void {
   const lane = lanes.get(q.kind) ?? { busy: false };
   lanes.set(q.kind, lane);
-  const entry = { q: q as RequestOf<Kind>, done: done as (r: Response) => void };
+  const entry: Entry = { q: q as RequestOf<Kind>, done: done as (r: Response) => void, dropped };
   if (lane.busy) {
+    lane.next?.dropped?.();
     lane.next = entry;
     return;
   }
@@ -48,7 +55,7 @@ function send<K extends Kind>(q: RequestOf<K> & { kind: K }, done: (r: ResponseO
     entry.done(r);
     const next = lane.next;
     lane.next = undefined;
-    if (next) send(next.q, next.done);
+    if (next) send(next.q, next.done, next.dropped);
     updateBusy();
   });
   stats.sent[q.kind] = (stats.sent[q.kind] ?? 0) + 1;
@@ -135,7 +142,8 @@ const hover = hoverTooltip(
     new Promise((resolve) => {
       const line = view.state.doc.lineAt(pos);
       const o = options();
-      send({ kind: 'hover', lang: o.lang, mcpu: effectiveMcpu, line: line.text, column: pos - line.from }, (r) => {
+      const ask = { kind: 'hover' as const, lang: o.lang, mcpu: effectiveMcpu, line: line.text, column: pos - line.from };
+      send(ask, (r) => {
         if (!r.text) return resolve(null);
         resolve({
           pos,
@@ -148,7 +156,7 @@ const hover = hoverTooltip(
             return { dom };
           },
         });
-      });
+      }, () => resolve(null));
     }),
   { hoverTime: 300 },
 );
