@@ -59,8 +59,23 @@ function gpuList(gpus: readonly string[]): string {
   return gpus.length <= 6 ? gpus.join(', ') : `${gpus.slice(0, 5).join(', ')} and ${gpus.length - 5} more`;
 }
 
+const SUFFIX = /_(e32|e64|sdwa|dpp|e64_dpp)$/i;
+
 function prepare(mnemonic: string, target: AmdgpuTarget): Prepared {
   const r = lookupInstruction(mnemonic, target.name);
+  // llvm-mc strips one encoding suffix and matches the rest as a mnemonic, and some of its
+  // mnemonics end in a suffix themselves (`v_mov_b32_e32_e32` is taken); a forced encoding on a
+  // non-VALU instruction is refused only for some (`s_mov_b32_e32` is taken, `s_mov_b32_e64` is
+  // not). The table has neither: such spellings are left alone.
+  const suffix = SUFFIX.exec(mnemonic);
+  if (suffix) {
+    const rest = mnemonic.slice(0, suffix.index);
+    if (r.status === 'variant-not-supported' && !/^v_/i.test(mnemonic)) return OK;
+    if (r.status === 'unknown' && SUFFIX.test(rest)) {
+      const s = lookupInstruction(rest, target.name).status;
+      if (s === 'found' || s === 'variant-not-supported') return OK;
+    }
+  }
   switch (r.status) {
     case 'unknown-gpu':
       return OK;
