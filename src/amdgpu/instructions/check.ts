@@ -18,6 +18,7 @@ import { parseRegister } from '../registers.js';
 import type { AmdgpuTarget } from '../targets.js';
 import { AMD_INSTRUCTION_CODES as C } from './diagnostics.js';
 import { lookupInstruction, OperandFile as F, type FormSpec, type OperandSpec } from './table.js';
+import { MODIFIER_SETS } from './table.generated.js';
 
 type InstructionStatement = Extract<Statement, { kind: 'instruction' }>;
 
@@ -239,7 +240,15 @@ function maybeInline(v: bigint, inv2Pi: boolean): boolean {
   return false;
 }
 
-const INLINE_FLOATS = new Set([0, 0.5, 1, 2, 4, -0.5, -1, -2, -4]);
+const INLINE_FLOATS = [0.5, 1, 2, 4, 0.15915494309189535];
+
+/** A float that may round to an inline constant (to f16, 2^-11 relative), so is not surely a literal. */
+function floatMaybeInline(x: number): boolean {
+  const a = Math.abs(x);
+  if (a === 0) return true;
+  for (const v of INLINE_FLOATS) if (Math.abs(a - v) <= v * 1e-3) return true;
+  return false;
+}
 
 function classify(text: string, op: Operand, target: AmdgpuTarget): void {
   seen.size = 1;
@@ -264,11 +273,11 @@ function classify(text: string, op: Operand, target: AmdgpuTarget): void {
         return;
       }
       if (e.kind === 'real') {
-        seen.what = INLINE_FLOATS.has(e.value) || Math.abs(e.value - 0.15915494309189535) < 1e-9 ? What.Inline : What.Literal;
+        seen.what = floatMaybeInline(e.value) ? What.Inline : What.Literal;
         return;
       }
       if (e.kind === 'unary' && e.op === '-' && e.operand.kind === 'real') {
-        seen.what = INLINE_FLOATS.has(-e.operand.value) ? What.Inline : What.Literal;
+        seen.what = floatMaybeInline(e.operand.value) ? What.Inline : What.Literal;
         return;
       }
       seen.what = What.Expr;
@@ -335,6 +344,7 @@ function kindFits(what: What, files: number): boolean {
     case What.Inline:
       return (files & (F.INLINE | F.LITERAL | F.EXPR | F.SYMBOLIC)) !== 0;
     case What.Literal:
+      return (files & (F.LITERAL | F.EXPR | F.SYMBOLIC)) !== 0;
     case What.Expr:
       return (files & (F.INLINE | F.LITERAL | F.EXPR | F.SYMBOLIC)) !== 0;
     case What.Symbolic:
@@ -348,7 +358,7 @@ function kindFits(what: What, files: number): boolean {
 function expected(o: OperandSpec): string {
   const parts: string[] = [];
   const f = o.files;
-  const tuple = (p: string) => (o.size > 1 ? `a ${o.size}-dword ${p} tuple` : `a ${p}`);
+  const tuple = (p: string) => (o.size > 1 ? `a ${o.size}-dword ${p} tuple` : p === 'SGPR' ? 'an SGPR' : `a ${p}`);
   if (f & F.V) parts.push(tuple('VGPR'));
   if (f & F.A) parts.push(tuple('AGPR'));
   if (f & F.S) parts.push(tuple('SGPR'));
@@ -463,6 +473,190 @@ export function checkInstruction(text: string, st: InstructionStatement, target:
   checkOne(text, st.dual.mnemonic, st.dual.mnemonicSpan, st.dual.operands, target, sink);
 }
 
+// ---------------------------------------------------------------------------------------------
+// Modifiers
+
+/** DPP controls, which the table lists as the one modifier `dpp_ctrl`. */
+const DPP_CONTROLS = new Set(['quad_perm', 'row_shl', 'row_shr', 'row_ror', 'wave_shl', 'wave_rol', 'wave_shr', 'wave_ror', 'row_mirror', 'row_half_mirror', 'row_bcast', 'row_share', 'row_xmask', 'row_newbcast']);
+
+/** Every modifier name the table knows (a modifier outside it is not judged). */
+let vocabulary: Set<string> | undefined;
+function knownModifiers(): Set<string> {
+  if (!vocabulary) {
+    vocabulary = new Set(['dpp_ctrl', 'dpp8', 'omod', 'format']);
+    for (const set of MODIFIER_SETS) for (const w of set.split(' ')) if (w) vocabulary.add(w.replace('!', ''));
+  }
+  return vocabulary;
+}
+
+function canonicalModifier(op: Operand): string | undefined {
+  let n: string;
+  if (op.kind === 'modifier') n = op.name.toLowerCase();
+  else if (op.kind === 'word') n = op.name.toLowerCase();
+  else return undefined;
+  if (DPP_CONTROLS.has(n)) return 'dpp_ctrl';
+  if (n === 'mul' || n === 'div') return 'omod';
+  if (n === 'dfmt' || n === 'nfmt') return 'format';
+  if (op.kind === 'word' && n.startsWith('no') && MODIFIER_WORDS.has(n.slice(2))) n = n.slice(2);
+  return n;
+}
+
+/** Modifiers (canonical names) the forms of a written mnemonic take, per prepared entry. */
+const modifierUnion = new WeakMap<object, Set<string>>();
+
+/**
+ * A modifier no form of the instruction takes (union over the forms the spelling selects, so a
+ * modifier is never refused for a form it would select instead). gfx90a/gfx940: the table's
+ * known gap (cache-policy bits and offsets of some memory forms, SDWA selects) is widened.
+ */
+function checkModifiers(operands: readonly InstructionOperand[], p: Extract<Prepared, { status: 'forms' }>, f: PreparedForm, sink: IssueSink): boolean {
+  let union = modifierUnion.get(p);
+  if (!union) {
+    union = new Set();
+    for (const g of p.forms) {
+      for (const m of g.spec.modifiers) union.add(m);
+      const fam = g.spec.family;
+      const mi300 = g.spec.gpus.some((x) => x === 'gfx90a' || x === 'gfx942');
+      if (mi300 && (fam === 'GLOBAL' || fam === 'FLAT' || fam === 'SCRATCH' || fam === 'MUBUF' || fam === 'MTBUF')) for (const m of ['offset', 'sc0', 'sc1', 'nt', 'glc', 'slc', 'scc', 'lds']) union.add(m);
+      if (fam === 'DPP16' || fam === 'DPP8' || g.spec.form.includes('dpp') || g.spec.modifiers.includes('dpp_ctrl') || g.spec.modifiers.includes('dpp8'))
+        for (const m of ['row_mask', 'bank_mask', 'bound_ctrl', 'fi', 'dpp_ctrl', 'dpp8']) union.add(m);
+      if (fam === 'SDWA') for (const m of ['dst_sel', 'dst_unused', 'src0_sel', 'src1_sel', 'clamp', 'omod']) union.add(m);
+    }
+    modifierUnion.set(p, union);
+  }
+  const vocab = knownModifiers();
+  for (let i = 0; i < operands.length; i++) {
+    const op = operands[i]!.operand;
+    if (op.kind !== 'modifier' && !(op.kind === 'word' && isModifier(op, MEMORY_FAMILIES.has(f.spec.family)))) continue;
+    // A word taken as a positional operand (`s_branch gds`) is no modifier.
+    if (op.kind === 'word' && positional.includes(op)) continue;
+    const name = canonicalModifier(op);
+    if (name === undefined || !vocab.has(name) || union.has(name)) continue;
+    const span = op.kind === 'modifier' ? op.nameSpan : op.span;
+    return report(sink, C.modifier, `invalid operand for instruction: ${f.spec.spelled} takes no '${op.kind === 'modifier' ? op.name : op.name}' modifier${union.size ? ` (it takes ${[...union].sort().join(', ')})` : ' (it takes none)'}`, span);
+  }
+  return true;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Constant bus and literals
+
+const VALU_FAMILIES = new Set(['VOP1', 'VOP2', 'VOPC', 'VOP3', 'VOP3P', 'SDWA']);
+/** Scalar values read (distinct), reused: keys of SGPRs, special registers and literals. */
+const busKeys: string[] = [];
+const literalKeys: string[] = [];
+
+function addKey(keys: string[], k: string): void {
+  for (let i = 0; i < keys.length; i++) if (keys[i] === k) return;
+  keys.push(k);
+}
+
+/** Special registers that are read through the constant bus as scalar registers. */
+const BUS_SPECIALS = /^(vcc|exec|m0|flat_scratch|xnack_mask|tba|tma)(_lo|_hi)?$/;
+
+function busOperand(text: string, op: Operand, target: AmdgpuTarget): void {
+  let inner = op;
+  while (inner.kind === 'neg' || inner.kind === 'abs' || (inner.kind === 'call' && WRAPPERS.has(inner.name.toLowerCase()) && inner.args.length === 1)) inner = inner.kind === 'call' ? inner.args[0]! : inner.operand;
+  if (inner.kind === 'call') return;
+  classify(text, inner, target);
+  if (seen.what === What.Sgpr) addKey(busKeys, text.slice(inner.span.start, inner.span.end).replace(/\s+/g, ''));
+  else if (seen.what === What.Special && inner.kind === 'word' && BUS_SPECIALS.test(inner.name.toLowerCase())) addKey(busKeys, inner.name.toLowerCase());
+  else if (seen.what === What.Literal && inner.kind === 'expr') {
+    const key = text.slice(inner.span.start, inner.span.end);
+    addKey(literalKeys, inner.expr.kind === 'int' ? String(inner.expr.value) : key);
+  }
+}
+
+/**
+ * llvm-mc's constant-bus limit on VALU instructions: distinct SGPRs (and VCC, EXEC, M0...) read,
+ * plus literals, at most 1 before GFX10 and 2 from GFX10 (1 for the 64-bit shifts); and one
+ * distinct literal value per instruction. Lane instructions (readlane, writelane, permlane), whose
+ * scalar lane select has rules of its own, and VOPD are left out.
+ */
+function checkConstantBus(text: string, mnemonic: string, f: PreparedForm, count: number, target: AmdgpuTarget, sink: IssueSink): boolean {
+  if (!VALU_FAMILIES.has(f.spec.family)) return true;
+  const m = mnemonic.toLowerCase();
+  if (m.includes('lane')) return true;
+  busKeys.length = 0;
+  literalKeys.length = 0;
+  const ops = f.ops;
+  let skipReturn = count < f.spec.maxOperands;
+  let culprit: Operand | undefined;
+  let literalCulprit: Operand | undefined;
+  for (let i = 0, j = 0; i < count; i++, j++) {
+    let o = ops[j];
+    if (o && o.returnOnly && skipReturn) {
+      skipReturn = false;
+      o = ops[++j];
+    }
+    if (!o) break;
+    const k = o.spec.kind;
+    if (k !== 'src' && k !== 'ssrc' && k !== 'vsrc' && !(k === 'vcc' && j > 1)) continue;
+    const before = busKeys.length + literalKeys.length;
+    const lits = literalKeys.length;
+    busOperand(text, positional[i]!, target);
+    if (literalKeys.length > 1 && lits === 1 && !literalCulprit) literalCulprit = positional[i];
+    if (busKeys.length + literalKeys.length > before && !culprit && busKeys.length + literalKeys.length > (target.generation >= 10 && !/^v_(lshlrev|lshrrev|ashrrev)_[bi]64/.test(m) ? 2 : 1)) culprit = positional[i];
+  }
+  if (literalCulprit) return report(sink, C.uniqueLiteral, `only one unique literal operand is allowed: ${f.spec.spelled} has ${literalKeys.length} different literals`, literalCulprit.span);
+  // Implicit VCC reads: carry-in (e32 of v_addc/v_subb/*_co_ci), v_cndmask_b32_e32, v_div_fmas.
+  const e32 = f.spec.form === 'e32' || f.spec.family === 'VOP2' || f.spec.family === 'SDWA';
+  if ((e32 && /addc|subb|_co_ci|cndmask/.test(m)) || m.startsWith('v_div_fmas')) addKey(busKeys, target.generation >= 10 ? 'vcc_lo' : 'vcc');
+  const limit = target.generation >= 10 && !/^v_(lshlrev|lshrrev|ashrrev)_[bi]64/.test(m) ? 2 : 1;
+  const used = busKeys.length + literalKeys.length;
+  if (used > limit) {
+    const at = culprit ?? positional[count - 1]!;
+    return report(sink, C.constantBus, `invalid operand (violates constant bus restrictions): ${f.spec.spelled} reads ${used} scalar values (SGPRs, VCC/EXEC/M0, literals); ${target.name} allows ${limit}`, at.span);
+  }
+  return true;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Value ranges: FLAT/GLOBAL/SCRATCH offsets, s_waitcnt counters (per generation, as llvm-mc-19)
+
+function intValue(op: Operand): bigint | undefined {
+  if (op.kind !== 'expr') return undefined;
+  const e = op.expr;
+  if (e.kind === 'int') return e.value;
+  if (e.kind === 'unary' && e.op === '-' && e.operand.kind === 'int') return -e.operand.value;
+  return undefined;
+}
+
+function checkRanges(operands: readonly InstructionOperand[], f: PreparedForm, target: AmdgpuTarget, sink: IssueSink): boolean {
+  const fam = f.spec.family;
+  const g = target.generation;
+  if (fam === 'FLAT' || fam === 'GLOBAL' || fam === 'SCRATCH') {
+    for (let i = 0; i < operands.length; i++) {
+      const op = operands[i]!.operand;
+      if (op.kind !== 'modifier' || op.name.toLowerCase() !== 'offset') continue;
+      const v = intValue(op.value);
+      if (v === undefined) continue;
+      if (g < 9) {
+        if (v !== 0n) return report(sink, C.offsetRange, `flat offset modifier is not supported on this GPU (${target.name} has no FLAT instruction offset)`, op.span);
+        continue;
+      }
+      const signed = g >= 12 || fam !== 'FLAT';
+      const bits = g >= 12 ? 24 : g === 10 ? (signed ? 12 : 11) : signed ? 13 : 12;
+      const lo = signed ? -(1n << BigInt(bits - 1)) : 0n;
+      const hi = signed ? (1n << BigInt(bits - 1)) - 1n : (1n << BigInt(bits)) - 1n;
+      if (v < lo || v > hi) return report(sink, C.offsetRange, `expected a ${bits}-bit ${signed ? 'signed' : 'unsigned'} offset: ${v} is outside ${lo}…${hi} for ${fam} on ${target.name}`, op.value.span);
+    }
+    return true;
+  }
+  if (fam === 'SOPP' && f.spec.base === 's_waitcnt') {
+    for (let i = 0; i < operands.length; i++) {
+      const op = operands[i]!.operand;
+      if (op.kind !== 'call' || op.args.length !== 1) continue;
+      const name = op.name.toLowerCase();
+      const max = name === 'vmcnt' ? (g <= 8 ? 15 : 63) : name === 'expcnt' ? 7 : name === 'lgkmcnt' ? (g <= 9 ? 15 : 63) : undefined;
+      const v = intValue(op.args[0]!);
+      if (max === undefined || v === undefined) continue;
+      if (v > BigInt(max)) return report(sink, C.counterRange, `too large value for ${name}: ${v} (at most ${max} on ${target.name})`, op.args[0]!.span);
+    }
+  }
+  return true;
+}
+
 let macroText: string | undefined;
 let macroNames: Set<string> | undefined;
 
@@ -488,12 +682,14 @@ function checkOne(text: string, mnemonic: string, at: Span, operands: readonly I
   if (count < minAll) {
     const f = forms[0]!;
     const missing = f.ops[count]?.spec;
-    return report(sink, C.tooFewOperands, `too few operands for instruction: ${f.spec.spelled} takes ${minAll === maxAll ? minAll : `${minAll} to ${maxAll}`}${missing ? `; next is ${expected(missing)}` : ''}`, at);
+    return report(sink, C.tooFewOperands, `too few operands for instruction: ${mnemonic} takes ${minAll === maxAll ? minAll : `${minAll} to ${maxAll}`}${missing ? `; next is ${expected(missing)}` : ''}`, at);
   }
-  // SOPP operands are one expression or symbolic operand, however it splits into pieces here.
-  if (count > maxAll && forms[0]!.spec.family !== 'SOPP') {
+  // SOPP operands are one expression or symbolic operand, however it splits into pieces here;
+  // a register after them is one too many.
+  const sopp = forms[0]!.spec.family === 'SOPP';
+  if (count > maxAll && (!sopp || (classify(text, positional[maxAll]!, target), seen.what <= What.Agpr))) {
     const extra = positional[maxAll]!;
-    return report(sink, C.tooManyOperands, `invalid operand for instruction: ${forms[0]!.spec.spelled} takes ${maxAll} operand${maxAll === 1 ? '' : 's'}, this is one more`, extra.span);
+    return report(sink, C.tooManyOperands, `invalid operand for instruction: ${mnemonic} takes ${maxAll} operand${maxAll === 1 ? '' : 's'}, this is one more`, extra.span);
   }
   const hasTfe = hasModifier(operands, 'tfe') || hasModifier(operands, 'lwe');
   let best = -1;
@@ -503,7 +699,8 @@ function checkOne(text: string, mnemonic: string, at: Span, operands: readonly I
   for (const f of forms) {
     if (count < f.min || count > f.max) continue;
     matchForm(text, f, count, target, hasTfe);
-    if (mismatch.at < 0) return true;
+    if (mismatch.at < 0)
+      return checkModifiers(operands, p, f, sink) && checkConstantBus(text, mnemonic, f, count, target, sink) && checkRanges(operands, f, target, sink);
     if (mismatch.at > best) {
       best = mismatch.at;
       bestForm = f;
@@ -518,6 +715,8 @@ function checkOne(text: string, mnemonic: string, at: Span, operands: readonly I
   const op = positional[best]!;
   classify(text, op, target);
   const o = bestForm.spec.operands[bestSpec] ?? bestForm.spec.operands[bestForm.spec.operands.length - 1]!;
+  if (seen.what === What.Literal && o.files & F.INLINE)
+    return report(sink, C.literalNotSupported, `literal operands are not supported: ${bestForm.spec.spelled} operand ${best + 1} (${o.name}) takes an inline constant, not a literal${target.generation < 10 && bestForm.spec.family.startsWith('VOP3') ? ` (no literal in VOP3 before GFX10)` : ''}`, op.span);
   return report(
     sink,
     bestSize ? C.operandSize : C.operandKind,
