@@ -424,6 +424,8 @@ function matchForm(text: string, f: PreparedForm, count: number, target: AmdgpuT
       if (f.spec.family !== 'SOPP') mismatch.at = i;
       return;
     }
+    // An export target (`null` is also a register name) is checked by check.ts.
+    if (o.spec.kind === 'tgt') continue;
     classify(text, positional[i]!, target);
     if (!kindFits(seen.what, o.files)) {
       mismatch.at = i;
