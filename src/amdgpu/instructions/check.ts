@@ -38,6 +38,11 @@ interface PreparedForm {
   readonly ops: readonly PreparedOperand[];
   readonly min: number;
   readonly max: number;
+  /** The first operand (a compare's VCC destination) may be left out. */
+  readonly vccOptional: boolean;
+  /** Constant-bus limit (0: not checked), and the implicit VCC read it includes. */
+  readonly busLimit: number;
+  readonly implicitVcc: boolean;
 }
 
 type Prepared =
@@ -102,7 +107,7 @@ function prepare(mnemonic: string, target: AmdgpuTarget): Prepared {
     }
     case 'found': {
       if (r.forms.some((f) => !f.verified || f.form === 'vopdx' || f.form === 'vopdy')) return OK;
-      return { status: 'forms', forms: r.forms.map((spec) => prepareForm(mnemonic.toLowerCase(), spec)) };
+      return { status: 'forms', forms: r.forms.map((spec) => prepareForm(mnemonic.toLowerCase(), spec, target)) };
     }
   }
 }
@@ -114,7 +119,7 @@ function prepare(mnemonic: string, target: AmdgpuTarget): Prepared {
  * MUBUF/MTBUF `vaddr` (a VGPR with idxen/offen, `off` without), VALU scalar sources (`ssrc*`, an
  * SGPR where the example's other source already used the constant bus), SOPP's optional immediate.
  */
-function prepareForm(mnemonic: string, spec: FormSpec): PreparedForm {
+function prepareForm(mnemonic: string, spec: FormSpec, target: AmdgpuTarget): PreparedForm {
   const family = spec.family;
   const buffer = family === 'MUBUF' || family === 'MTBUF';
   const valu = family.startsWith('VOP') || family === 'SDWA' || family === 'DPP16' || family === 'DPP8' || family === 'MFMA';
@@ -137,7 +142,15 @@ function prepareForm(mnemonic: string, spec: FormSpec): PreparedForm {
     return { spec: o, files, sized, globalVaddr: family === 'GLOBAL' && o.kind === 'vaddr', returnOnly: o.returnOnly };
   });
   const max = family === 'SOPP' ? Math.max(spec.maxOperands, 1) : spec.maxOperands;
-  return { spec, ops, min: spec.minOperands, max };
+  // VOPC: llvm-mc also takes the compare without its VCC destination (`v_cmpx_eq_u32_e32 0, v2`).
+  const vccOptional = family === 'VOPC' && ops.length > 0 && (ops[0]!.files & F.V) === 0 && ops[0]!.spec.kind !== 'src';
+  // Constant bus (VALU; lane instructions, whose scalar lane select has rules of its own, left out).
+  const wide = target.generation >= 10 && !/^v_(lshlrev|lshrrev|ashrrev)_[bi]64/.test(mnemonic);
+  const busLimit = VALU_FAMILIES.has(family) && !mnemonic.includes('lane') ? (wide ? 2 : 1) : 0;
+  // Implicit VCC reads: carry-in (e32 of v_addc/v_subb/*_co_ci), v_cndmask_b32_e32, v_div_fmas.
+  const e32 = spec.form === 'e32' || family === 'VOP2' || family === 'SDWA';
+  const implicitVcc = (e32 && /addc|subb|_co_ci|cndmask/.test(mnemonic)) || mnemonic.startsWith('v_div_fmas');
+  return { spec, ops, min: vccOptional ? spec.minOperands - 1 : spec.minOperands, max, vccOptional, busLimit, implicitVcc };
 }
 
 function prepared(mnemonic: string, target: AmdgpuTarget): Prepared {
@@ -294,8 +307,20 @@ function classify(text: string, op: Operand, target: AmdgpuTarget): void {
     case 'modifier':
       seen.what = What.Unknown;
       return;
-    case 'regRange':
+    case 'regRange': {
+      const p = op.prefix;
+      const c = p.length === 1 ? p.charCodeAt(0) | 0x20 : 0;
+      if ((c === 118 || c === 115 || c === 97) && op.first.kind === 'int' && (op.last === null || op.last.kind === 'int')) {
+        const first = Number(op.first.value);
+        const last = op.last ? Number(op.last.value) : first;
+        if (last >= first) {
+          seen.what = c === 118 ? What.Vgpr : c === 115 ? What.Sgpr : What.Agpr;
+          seen.size = last - first + 1;
+          return;
+        }
+      }
       break;
+    }
   }
   const r = parseRegister(text, op.span.start, target);
   if (r.status === 'none') {
@@ -412,7 +437,7 @@ function matchForm(text: string, f: PreparedForm, count: number, target: AmdgpuT
   // Positional operands fill the form's operands in order, skipping a return-only one when the
   // count leaves no room for it.
   let skipReturn = count < f.spec.maxOperands;
-  for (let i = 0, j = 0; i < count; i++, j++) {
+  for (let i = 0, j = f.vccOptional && count < f.spec.maxOperands ? 1 : 0; i < count; i++, j++) {
     let o = ops[j];
     if (o && o.returnOnly && skipReturn) {
       skipReturn = false;
@@ -526,6 +551,7 @@ function checkModifiers(operands: readonly InstructionOperand[], p: Extract<Prep
     }
     modifierUnion.set(p, union);
   }
+  if (operands.length === positional.length) return true;
   const vocab = knownModifiers();
   for (let i = 0; i < operands.length; i++) {
     const op = operands[i]!.operand;
@@ -561,7 +587,7 @@ function busOperand(text: string, op: Operand, target: AmdgpuTarget): void {
   while (inner.kind === 'neg' || inner.kind === 'abs' || (inner.kind === 'call' && WRAPPERS.has(inner.name.toLowerCase()) && inner.args.length === 1)) inner = inner.kind === 'call' ? inner.args[0]! : inner.operand;
   if (inner.kind === 'call') return;
   classify(text, inner, target);
-  if (seen.what === What.Sgpr) addKey(busKeys, text.slice(inner.span.start, inner.span.end).replace(/\s+/g, ''));
+  if (seen.what === What.Sgpr) addKey(busKeys, inner.kind === 'word' ? inner.name : text.slice(inner.span.start, inner.span.end).replace(/\s+/g, ''));
   else if (seen.what === What.Special && inner.kind === 'word' && BUS_SPECIALS.test(inner.name.toLowerCase())) addKey(busKeys, inner.name.toLowerCase());
   else if (seen.what === What.Literal && inner.kind === 'expr') {
     const key = text.slice(inner.span.start, inner.span.end);
@@ -575,17 +601,16 @@ function busOperand(text: string, op: Operand, target: AmdgpuTarget): void {
  * distinct literal value per instruction. Lane instructions (readlane, writelane, permlane), whose
  * scalar lane select has rules of its own, and VOPD are left out.
  */
-function checkConstantBus(text: string, mnemonic: string, f: PreparedForm, count: number, target: AmdgpuTarget, sink: IssueSink): boolean {
-  if (!VALU_FAMILIES.has(f.spec.family)) return true;
-  const m = mnemonic.toLowerCase();
-  if (m.includes('lane')) return true;
+function checkConstantBus(text: string, f: PreparedForm, count: number, target: AmdgpuTarget, sink: IssueSink): boolean {
+  const limit = f.busLimit;
+  if (limit === 0) return true;
   busKeys.length = 0;
   literalKeys.length = 0;
   const ops = f.ops;
   let skipReturn = count < f.spec.maxOperands;
   let culprit: Operand | undefined;
   let literalCulprit: Operand | undefined;
-  for (let i = 0, j = 0; i < count; i++, j++) {
+  for (let i = 0, j = f.vccOptional && count < f.spec.maxOperands ? 1 : 0; i < count; i++, j++) {
     let o = ops[j];
     if (o && o.returnOnly && skipReturn) {
       skipReturn = false;
@@ -598,13 +623,10 @@ function checkConstantBus(text: string, mnemonic: string, f: PreparedForm, count
     const lits = literalKeys.length;
     busOperand(text, positional[i]!, target);
     if (literalKeys.length > 1 && lits === 1 && !literalCulprit) literalCulprit = positional[i];
-    if (busKeys.length + literalKeys.length > before && !culprit && busKeys.length + literalKeys.length > (target.generation >= 10 && !/^v_(lshlrev|lshrrev|ashrrev)_[bi]64/.test(m) ? 2 : 1)) culprit = positional[i];
+    if (busKeys.length + literalKeys.length > before && !culprit && busKeys.length + literalKeys.length > limit) culprit = positional[i];
   }
   if (literalCulprit) return report(sink, C.uniqueLiteral, `only one unique literal operand is allowed: ${f.spec.spelled} has ${literalKeys.length} different literals`, literalCulprit.span);
-  // Implicit VCC reads: carry-in (e32 of v_addc/v_subb/*_co_ci), v_cndmask_b32_e32, v_div_fmas.
-  const e32 = f.spec.form === 'e32' || f.spec.family === 'VOP2' || f.spec.family === 'SDWA';
-  if ((e32 && /addc|subb|_co_ci|cndmask/.test(m)) || m.startsWith('v_div_fmas')) addKey(busKeys, target.generation >= 10 ? 'vcc_lo' : 'vcc');
-  const limit = target.generation >= 10 && !/^v_(lshlrev|lshrrev|ashrrev)_[bi]64/.test(m) ? 2 : 1;
+  if (f.implicitVcc) addKey(busKeys, target.generation >= 10 ? 'vcc_lo' : 'vcc');
   const used = busKeys.length + literalKeys.length;
   if (used > limit) {
     const at = culprit ?? positional[count - 1]!;
@@ -702,7 +724,7 @@ function checkOne(text: string, mnemonic: string, at: Span, operands: readonly I
     if (count < f.min || count > f.max) continue;
     matchForm(text, f, count, target, hasTfe);
     if (mismatch.at < 0)
-      return checkModifiers(operands, p, f, sink) && checkConstantBus(text, mnemonic, f, count, target, sink) && checkRanges(operands, f, target, sink);
+      return checkModifiers(operands, p, f, sink) && checkConstantBus(text, f, count, target, sink) && checkRanges(operands, f, target, sink);
     if (mismatch.at > best) {
       best = mismatch.at;
       bestForm = f;
