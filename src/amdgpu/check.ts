@@ -15,6 +15,7 @@ import { llvmOperandExprEvaluator, skipSpaces, type OperandExprEvaluator } from 
 import { parseNsaAddress, parseRegister, validateRegisterForTarget } from './registers.js';
 import { applyStatement, isTemporarySymbol, SymbolTable, type SymbolInfo } from './symbols.js';
 import { findTarget, type AmdgpuTarget } from './targets.js';
+import { checkInstruction } from './instructions/check.js';
 import { tripleOrThrow, type AmdgpuOs, type AmdgpuTriple } from './triple.js';
 
 export interface CheckOptions extends LexerOptions {
@@ -325,7 +326,11 @@ class StatementChecker {
     this.evaluator = this.makeEvaluator();
   }
 
+  /** Issues reported through issue() (the instruction layer runs only on statements without one). */
+  private issued = 0;
+
   private issue(code: string, message: string, span: Span): void {
+    this.issued++;
     this.sink({ code, message, start: span.start, end: span.end });
   }
 
@@ -430,10 +435,13 @@ class StatementChecker {
         for (const a of st.args) if (a.expr) this.noteReferences(a.expr, st.name === '.size' || DATA_SIZES.has(st.name));
         this.checkDirective(st);
         return;
-      case 'instruction':
+      case 'instruction': {
+        const issued = this.issued;
         this.checkOperands(st.mnemonic, st.operands);
         if (st.dual) this.checkOperands(st.dual.mnemonic, st.dual.operands);
+        if (this.target && this.issued === issued) checkInstruction(this.text, st, this.target, this.sink);
         return;
+      }
       default:
         return;
     }
