@@ -62,3 +62,10 @@ export { encodeImmediate, checkImmediateRange, smemOffsetRule, isOperandType, OP
 export type { OperandType, Immediate, EncodedImmediate, ImmediateResult, RangedImmediate, SmemOffsetRule } from './immediates.js';
 export { llvmOperandExprEvaluator } from './operand-expr.js';
 export type { OperandExprEvaluator, ExprResult } from './operand-expr.js';
+export { lookupInstruction, type InstructionLookup, type FormSpec } from './instructions/table.js';
+export { instructionInfo } from './instructions/table.js';
+export { mnemonicsFor } from './instructions/table.js';
+export { allMnemonics } from './instructions/table.js';
+export { editDistance } from './instructions/table.js';
+export { SPECIAL_REGISTERS as AMDGPU_SPECIAL_REGISTERS, specialRegister, type SpecialRegister as AmdgpuSpecialRegister } from './data/special-registers.js';
+export { DIRECTIVES as AMDGPU_DIRECTIVES } from './data/directives.js';
