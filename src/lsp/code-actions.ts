@@ -1,11 +1,32 @@
 /** Code actions: "did you mean" fixes for misspelt opcodes, directives and registers. */
 import { CodeActionKind, type CodeAction, type Diagnostic as LspDiagnostic, type Range } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { editDistance, AMDGPU_DIRECTIVES } from '../amdgpu/index.js';
+import { AMDGPU_DIRECTIVES } from '../amdgpu/index.js';
 import { PTX_DIRECTIVES, PTX_STATE_SPACES, PTX_TYPES, SPECIAL_REGISTERS } from '../ptx/index.js';
 import type { DocumentAnalysis } from './analysis.js';
 import { amdgpuMnemonics, amdgpuSuggestion, ptxOpcodes } from './instructions.js';
 import { scopeAt, tokenAt, type Tok } from './model.js';
+
+/** Edit distance with adjacent transpositions counting one (`mvo` -> `mov` is 1), stopping past `limit`. */
+export function editDistance(a: string, b: string, limit: number): number {
+  if (Math.abs(a.length - b.length) > limit) return limit + 1;
+  let prev2: number[] = [];
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    let best = i;
+    for (let j = 1; j <= b.length; j++) {
+      let v = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, prev2[j - 2]! + 1);
+      cur.push(v);
+      if (v < best) best = v;
+    }
+    if (best > limit) return limit + 1;
+    prev2 = prev;
+    prev = cur;
+  }
+  return prev[b.length]!;
+}
 
 /** The closest candidates to `word` (edit distance at most a third of its length, at least 1). */
 export function nearest(word: string, candidates: Iterable<string>, max = 3): string[] {
@@ -47,7 +68,7 @@ function suggestionsFor(a: DocumentAnalysis, t: Tok): string[] {
     const mn = amdgpuMnemonics(a.target.mcpu);
     if (mn.includes(t.text.toLowerCase())) return [];
     const s = amdgpuSuggestion(t.text, a.target.mcpu);
-    return s ? [s] : nearest(t.text, mn);
+    return [...new Set([...nearest(t.text, mn), ...(s ? [s] : [])])];
   }
   if (t.kind === 'dot' && t.role === 'directive') {
     return AMDGPU_DIRECTIVES.has(t.text.toLowerCase()) ? [] : nearest(t.text, AMDGPU_DIRECTIVES.keys());

@@ -2,7 +2,7 @@
  * Completion: directives, opcodes, the modifiers the tables allow after what is typed, registers
  * and labels in scope, special registers, AMDGPU registers, symbols and instruction modifiers.
  */
-import { CompletionItemKind, type CompletionItem } from 'vscode-languageserver';
+import { CompletionItemKind, type CompletionItem, type CompletionList } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { PTX_DIRECTIVES, PTX_STATE_SPACES, PTX_TYPES, SPECIAL_REGISTERS } from '../ptx/index.js';
 import { AMDGPU_DIRECTIVES, AMDGPU_SPECIAL_REGISTERS, lookupInstruction } from '../amdgpu/index.js';
@@ -28,7 +28,12 @@ function visibleDefs(a: DocumentAnalysis, offset: number): SymDef[] {
   return m.defs.filter((d) => chain.has(d.scope));
 }
 
-export function completion(a: DocumentAnalysis, doc: TextDocument, pos: { line: number; character: number }): CompletionItem[] {
+export function completion(a: DocumentAnalysis, doc: TextDocument, pos: { line: number; character: number }): CompletionList {
+  const r = items(a, doc, pos);
+  return { isIncomplete: r.length >= MAX_ITEMS, items: r };
+}
+
+function items(a: DocumentAnalysis, doc: TextDocument, pos: { line: number; character: number }): CompletionItem[] {
   const offset = doc.offsetAt(pos);
   const lineStart = offset - pos.character;
   let before = a.text.slice(lineStart, offset);
@@ -41,14 +46,17 @@ export function completion(a: DocumentAnalysis, doc: TextDocument, pos: { line: 
   const rest = before.slice(0, before.length - word.length).replace(/^\s*(?:[\w$.]+:\s*)*/, '').replace(/^@!?%?[\w$]+\s+/, '');
   const atStart = rest.trim() === '';
   const out: CompletionItem[] = [];
+  // Only what matches the word typed so far (its last dotted part after an opcode), at most MAX_ITEMS.
+  let prefix = word.toLowerCase();
   const push = (c: CompletionItem) => {
-    if (out.length < MAX_ITEMS) out.push(c);
+    if (out.length < MAX_ITEMS && c.label.toLowerCase().startsWith(prefix)) out.push(c);
   };
 
   if (a.lang === 'ptx') {
     const inBody = scopeAt(a.model, offset) > 0;
     const dotted = /^([a-z][\w]*)((?:\.[\w:]+)*)\.[\w:]*$/.exec(word);
     if (atStart && dotted && inBody) {
+      prefix = word.slice(word.lastIndexOf('.') + 1).toLowerCase();
       for (const w of ptxModifierWords(dotted[1]!)) push(item(w.slice(1), CompletionItemKind.Keyword, `${dotted[1]} modifier`));
       return out;
     }

@@ -69,7 +69,7 @@ export function hover(a: DocumentAnalysis, doc: TextDocument, pos: { line: numbe
     const sigs = help.signatures.map((s) => s.label).join('\n');
     return md([`**${t.text}** (${gpu})`, sigs ? code('amdgpu', sigs) : '', ...help.notes].filter(Boolean).join('\n\n'));
   }
-  if (t.role === 'modifier' && st?.opcode !== undefined && lang === 'ptx') {
+  if ((t.role === 'modifier' || t.role === 'type') && st?.opcode !== undefined && st.words.length && t.start > m.tokens[st.opcode]!.start && lang === 'ptx' && t.start < (m.tokens[st.operandsFrom ?? st.last]?.start ?? Infinity)) {
     const op = m.tokens[st.opcode]!;
     const help = ptxInstructionHelp(op.text, st.words, operandRanges(m, st).length);
     return md([`\`${t.text}\` modifier of \`${op.text}${st.words.join('')}\``, help?.signatures[0] ? code('ptx', help.signatures[0].label) : ''].filter(Boolean).join('\n\n'));

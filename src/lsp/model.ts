@@ -506,7 +506,7 @@ function buildPtx(text: string, specials: ReadonlyMap<string, unknown>): Model {
       first.role = 'opcode';
       let m = k + 1;
       while (m < end && tokens[m]!.kind === 'dot' && tokens[m]!.start === tokens[m - 1]!.end) {
-        tokens[m]!.role = 'modifier';
+        tokens[m]!.role = PTX_TYPE_RE.test(tokens[m]!.text) ? 'type' : 'modifier';
         st.words.push(tokens[m]!.text);
         m++;
       }
