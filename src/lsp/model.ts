@@ -433,18 +433,21 @@ function buildPtx(text: string, specials: ReadonlyMap<string, unknown>): Model {
     // One statement: up to `;`, or `{`/`}` (a function header, a block), or a preprocessor line.
     let j = i;
     let paren = 0;
+    /** A function header: its `{` opens the body. Elsewhere braces belong to the statement. */
+    let header = false;
     // `.version 8.0`, `.target sm_80`, `.loc 1 2 3`, …: no `;`, the line ends them.
     const lineEnd = t.kind === 'dot' && LINE_DIRECTIVES.has(t.text) ? lineEndAt(text, t.end) : Infinity;
     while (j < n) {
       const u = tokens[j]!;
       if (u.kind === 'preproc' || u.start >= lineEnd) break;
       if (j > i && paren === 0 && u.kind === 'dot' && STARTERS.has(u.text) && startsStatement(tokens, i, j)) break;
+      if (u.kind === 'dot' && (u.text === '.entry' || u.text === '.func')) header = true;
       if (u.kind === 'punct') {
         if (u.text === '(') paren++;
         else if (u.text === ')') paren = Math.max(0, paren - 1);
-        else if (u.text === ';' || u.text === '}' || (u.text === '{' && paren === 0 && !isInitializerBrace(tokens, i, j))) break;
-        else if (u.text === '{' && isInitializerBrace(tokens, i, j)) {
-          // Skip a braced initializer to its close.
+        else if (u.text === ';' || u.text === '}' || (u.text === '{' && paren === 0 && (header || !bracesInStatement(tokens, i, j)))) break;
+        else if (u.text === '{') {
+          // Skip braces inside a statement (an initializer, a vector operand) to their close.
           let depth = 0;
           while (j < n) {
             const w = tokens[j]!;
@@ -695,12 +698,12 @@ function roleOfDef(d: SymDef): Role {
   }
 }
 
-/** A `{` that opens an initializer (`= {`), not a block. */
-function isInitializerBrace(tokens: Tok[], from: number, at: number): boolean {
+/** A `{` inside a statement: an initializer (`= {`) or a vector operand (`.u32 {`, `, {`), not a block. */
+function bracesInStatement(tokens: Tok[], from: number, at: number): boolean {
   for (let k = at - 1; k >= from; k--) {
     const t = tokens[k]!;
     if (t.kind === 'comment') continue;
-    return t.text === '=' || t.text === ',' || t.text === '{';
+    return t.kind === 'dot' || (t.kind === 'punct' && (t.text === ',' || t.text === '=' || t.text === '{' || t.text === '[' || t.text === '('));
   }
   return false;
 }
