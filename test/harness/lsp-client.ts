@@ -58,9 +58,14 @@ export class LspClient {
     return new LspClient(spawn(process.execPath, [BIN, ...args], { stdio: ['pipe', 'pipe', 'pipe'] }));
   }
 
+  /** Spawns `node script args` (e.g. the VS Code extension's bundled server). */
+  static spawnScript(script: string, args: string[]): LspClient {
+    return new LspClient(spawn(process.execPath, [script, ...args], { stdio: ['pipe', 'pipe', 'pipe'] }));
+  }
+
   /** Spawns and initializes, with the given initializationOptions. */
-  static async start(initializationOptions: object = {}): Promise<LspClient> {
-    const c = LspClient.spawn();
+  static async start(initializationOptions: object = {}, client: LspClient = LspClient.spawn()): Promise<LspClient> {
+    const c = client;
     await c.request('initialize', { processId: process.pid, rootUri: null, capabilities: {}, initializationOptions });
     c.notify('initialized', {});
     return c;

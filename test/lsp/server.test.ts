@@ -73,8 +73,12 @@ describe('gpuasm lsp over stdio', { skip: sharedSkipReason }, () => {
     tmp = mkdtempSync(join(tmpdir(), 'gpuasm-lsp-'));
   });
   after(async () => {
-    const r = await c.shutdown();
-    assert.equal(r.code, 0, 'the server exits with status 0 after shutdown and exit');
+    try {
+      const r = await c.shutdown();
+      assert.equal(r.code, 0, 'the server exits with status 0 after shutdown and exit');
+    } finally {
+      c.kill();
+    }
   });
 
   test('PTX diagnostics equal gpuasm check --format json (valid, rejected and broken files)', async () => {
