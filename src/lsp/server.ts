@@ -227,7 +227,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     return formatLines(x.a, x.doc, { tabSize: p.options?.tabSize ?? 4, insertSpaces: p.options?.insertSpaces ?? false }, p.range.start.line, p.range.end.line);
   }));
   // For tests and the benchmark: how much work the server has done (counts, not times).
-  connection.onRequest('gpuasm/stats', () => ({ ...stats, open: documents.all().length, cached: cache.size }));
+  connection.onRequest('gpuasm/stats', () => ({ ...stats, open: documents.all().length, cached: cache.size, rssBytes: process.memoryUsage().rss }));
 
   documents.listen(connection);
   connection.listen();
