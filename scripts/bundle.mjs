@@ -1,5 +1,6 @@
 // Build step (run by postbuild.mjs after `tsc`): the `gpuasm` CLI as three scripts (chunks: the
-// CLI and core, the PTX front end, the AMDGPU front end), each with a V8 code cache.
+// CLI and core, the PTX front end, the AMDGPU front end), each with a V8 code cache, and a fourth
+// for the language server (`gpuasm lsp`), which no check loads.
 //
 // Starting the CLI from the ES module build makes Node read, link and compile each of its ~46
 // modules, and V8 compile every function on its first call. dist/src/cli/bin.js instead compiles
