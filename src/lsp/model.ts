@@ -456,7 +456,7 @@ function buildPtx(text: string, specials: ReadonlyMap<string, unknown>): Model {
             else if (w.kind === 'punct' && w.text === ';') break;
             j++;
           }
-          if (j < n && tokens[j]!.text === ';') break;
+          if (j >= n || tokens[j]!.text === ';') break;
         }
       }
       j++;

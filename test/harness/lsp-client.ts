@@ -39,6 +39,8 @@ export class LspClient {
   readonly published: PublishedDiagnostics[] = [];
   private readonly listeners: (() => void)[] = [];
   readonly stderr: string[] = [];
+  /** `window/logMessage` texts of type Error (a handler that failed and was guarded). */
+  readonly errorLogs: string[] = [];
   exited: { code: number | null; signal: NodeJS.Signals | null } | undefined;
   private readonly exitWaiters: (() => void)[] = [];
 
@@ -100,6 +102,11 @@ export class LspClient {
       // A request from the server (configuration, registration, progress): answer it plainly.
       const result = msg['method'] === 'workspace/configuration' ? ((msg['params'] as { items: unknown[] }).items ?? []).map(() => null) : null;
       this.write({ jsonrpc: '2.0', id: msg['id'], result });
+      return;
+    }
+    if (msg['method'] === 'window/logMessage') {
+      const p = msg['params'] as { type: number; message: string };
+      if (p.type === 1) this.errorLogs.push(p.message);
       return;
     }
     if (msg['method'] === 'textDocument/publishDiagnostics') {

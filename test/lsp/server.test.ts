@@ -449,6 +449,7 @@ describe('gpuasm lsp over stdio', { skip: sharedSkipReason }, () => {
     assert.ok(gd.diagnostics.length >= 1);
     c.close(u);
     assert.equal(c.exited, undefined, 'the server is still running');
+    assert.deepEqual(c.errorLogs, [], 'no request handler failed (a failure is logged and answered emptily)');
     const stats = await c.request<{ open: number }>('gpuasm/stats', {});
     assert.equal(stats.open, 0, 'closed documents are dropped');
   });
