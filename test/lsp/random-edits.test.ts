@@ -97,7 +97,7 @@ describe('random edits', { skip: sharedSkipReason }, () => {
         }),
         { seed, numRuns: fuzzRuns(25) },
       );
-      assert.deepEqual(c.errorLogs, [], 'no request handler failed');
+      assert.deepEqual(c.errorLogs.filter((l) => l.startsWith('gpuasm ')), [], 'no request handler failed');
     });
   }
 
