@@ -24,14 +24,12 @@ export function formatLines(a: DocumentAnalysis, doc: TextDocument, options: { t
   const firstTok = new Int32Array(lineCount + 1).fill(-1);
   const depthAt = new Int32Array(lineCount + 1);
   let depth = 0;
-  let line = 0;
   let stopAll = -1;
   const lineOf = (off: number) => doc.positionAt(off).line;
   let lineDepthSet = -1;
   for (let k = 0; k < m.tokens.length; k++) {
     const t = m.tokens[k]!;
     const l0 = lineOf(t.start);
-    line = l0;
     if (lineDepthSet < l0) {
       for (let x = lineDepthSet + 1; x <= l0; x++) depthAt[x] = depth;
       lineDepthSet = l0;
@@ -54,7 +52,6 @@ export function formatLines(a: DocumentAnalysis, doc: TextDocument, options: { t
   }
   for (let x = lineDepthSet + 1; x <= lineCount; x++) depthAt[x] = depth;
   for (const r of m.raw) for (let x = lineOf(r.start); x <= lineOf(r.end); x++) frozen[x] = 1;
-  void line;
   const edits: TextEdit[] = [];
   for (let l = Math.max(0, fromLine); l <= Math.min(toLine, lineCount - 1); l++) {
     if (stopAll >= 0 && l > stopAll) break;
@@ -70,8 +67,7 @@ export function formatLines(a: DocumentAnalysis, doc: TextDocument, options: { t
     }
     if (body.includes('\r')) continue;
     const trimmedStart = body.replace(/^[ \t]+/, '');
-    let content = frozen[l]! & 2 || /\\[ \t]*$/.test(trimmedStart) ? trimmedStart : trimmedStart.replace(/[ \t]+$/, '');
-    if (/\\[ \t]*$/.test(trimmedStart)) content = trimmedStart;
+    const content = frozen[l]! & 2 || /\\[ \t]*$/.test(trimmedStart) ? trimmedStart : trimmedStart.replace(/[ \t]+$/, '');
     let indent = '';
     if (content !== '') {
       const k = firstTok[l]!;

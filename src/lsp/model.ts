@@ -118,11 +118,6 @@ const isIdStart = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122) |
 const isIdChar = (c: number) => isIdStart(c) || (c >= 48 && c <= 57);
 const isDigit = (c: number) => c >= 48 && c <= 57;
 
-/** PTX predefined identifiers start with `%` and are matched by name; register families by prefix. */
-export function isPtxSpecialName(name: string, specials: ReadonlySet<string> | ReadonlyMap<string, unknown>): boolean {
-  return specials.has(name);
-}
-
 /** Tokens of a PTX text. */
 function lexPtx(text: string): Tok[] {
   const out: Tok[] = [];
