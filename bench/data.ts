@@ -291,7 +291,7 @@ function ptxasFrontEnd(ptxas: string, arch: string): (path: string) => { ok: boo
  * extern function" only at link time, one name per run), and every item that refers to a dropped
  * item's name, until none is left.
  */
-function pruneUndefined(pieces: string[]): string[] {
+export function pruneUndefined(pieces: string[]): string[] {
   const fnName = /\.(?:entry|func)\s*(?:\([^)]*\))?\s*([A-Za-z_$][\w$]*)/;
   const defined = new Set<string>();
   for (const p of pieces) {

@@ -3,7 +3,7 @@
  * distinct real compiler output, beside the reference front ends, Node's own start-up and a raw
  * byte scan in Node (the floor). See docs/benchmarks.md for the method.
  *
- *   node dist/bench/run.js [--runs N] [--only ptx|multi|amdgpu|small|repetitive]... [--no-repetitive]
+ *   node dist/bench/run.js [--runs N] [--only ptx|multi|amdgpu|small|lsp|repetitive]... [--no-repetitive]
  *                          [--callgrind] [--profile] [--no-record]
  *
  * Runs are interleaved (one of each command per round) so a busy machine slows all of them alike;
@@ -31,6 +31,7 @@ import {
   type BenchInput,
 } from './data.js';
 import { GNU_TIME, measuredSpawn, which } from '../test/harness/process.js';
+import { ensureLspInput, measureLsp } from './lsp.js';
 
 const args = process.argv.slice(2);
 const option = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
@@ -222,7 +223,7 @@ function machine(): string[] {
   ];
 }
 
-function main(): void {
+async function main(): Promise<void> {
   if (!existsSync(BIN) || !existsSync(ENTRY)) {
     log(`${BIN} not built: run npx tsc -p . first`);
     process.exit(2);
@@ -329,6 +330,28 @@ function main(): void {
     for (const r of m.slice(1)) if (r.label.startsWith('gpuasm')) lines.push(`- ${r.label}: **${fmt(r.ms / node.ms, 2)}x** Node's start-up (target <= 1.5x): ${r.ms / node.ms <= 1.5 ? 'met' : 'NOT met'}`);
     section('Small files: start-up latency', lines);
   }
+  if (wanted('lsp')) {
+    const input = ensureLspInput(log);
+    if (input.missing) section('Language server: edit to diagnostics', [`skipped: ${input.missing}`]);
+    else {
+      log(`LSP: ${fmt(mb(input.bytes), 2)} MB PTX, 40 edits...`);
+      const r = await measureLsp(input);
+      section(`Language server: edit to diagnostics (${fmt(mb(input.bytes), 2)} MB PTX)`, [
+        'Through a real client over stdio (`gpuasm lsp --stdio`, bench/lsp.ts): `.bench-data/lsp.ptx` (the leading items of the distinct PTX input) opened, then 40 one-line edits one at a time, each breaking or repairing an opcode somewhere in the file; time from sending `didChange` to receiving the diagnostics of that version.',
+        '',
+        '| measure | value |',
+        '| --- | ---: |',
+        `| open to first diagnostics | ${fmt(r.openMs, 0)} ms |`,
+        `| edit to diagnostics, median of ${r.edits} | **${fmt(r.medianMs, 1)} ms** |`,
+        `| edit to diagnostics, min / p90 / max | ${fmt(r.minMs, 1)} / ${fmt(r.p90Ms, 1)} / ${fmt(r.maxMs, 1)} ms |`,
+        `| whole-file checks per edit | ${fmt(r.checksPerEdit, 2)} |`,
+        `| server RSS with the file open | ${fmt(r.rssMb, 0)} MB |`,
+        `| server RSS with 40 more files (200 KB each) open | ${fmt(r.rssManyMb, 0)} MB |`,
+        '',
+        `- target: new diagnostics within 50 ms (median of edits): ${r.medianMs <= 50 ? 'met' : 'NOT met'}`,
+      ]);
+    }
+  }
   if (wanted('repetitive')) {
     const { withError } = ensurePtxInput(log);
     const rep = ensureAmdgpuInput(log);
@@ -360,4 +383,4 @@ function record(block: string): void {
 }
 
 // Only when run, not when imported (topFunctions is reused).
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) main();
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) await main();

@@ -1,5 +1,6 @@
 // Build step (run by postbuild.mjs after `tsc`): the `gpuasm` CLI as three scripts (chunks: the
-// CLI and core, the PTX front end, the AMDGPU front end), each with a V8 code cache.
+// CLI and core, the PTX front end, the AMDGPU front end), each with a V8 code cache, and a fourth
+// for the language server (`gpuasm lsp`), which no check loads.
 //
 // Starting the CLI from the ES module build makes Node read, link and compile each of its ~46
 // modules, and V8 compile every function on its first call. dist/src/cli/bin.js instead compiles
@@ -53,9 +54,10 @@ function reachable(entries) {
 
 /** The chunk a module goes into: each front end its own, so a run loads (and deserializes) only its own. */
 export function chunkOf(rel) {
-  return rel.startsWith('src/ptx/') ? 'ptx' : rel.startsWith('src/amdgpu/') ? 'amdgpu' : 'cli';
+  return rel.startsWith('src/ptx/') ? 'ptx' : rel.startsWith('src/amdgpu/') ? 'amdgpu' : rel.startsWith('src/lsp/') || rel === 'src/cli/lsp.js' ? 'lsp' : 'cli';
 }
-export const CHUNKS = ['cli', 'ptx', 'amdgpu'];
+// The language server (`gpuasm lsp`) has a chunk of its own: a check never loads it.
+export const CHUNKS = ['cli', 'ptx', 'amdgpu', 'lsp'];
 export const chunkFile = (name) => join(DIST, 'src', 'cli', `bundle-${name}.cjs`);
 
 // Each chunk is a script that evaluates to a function of `define`, which it calls once a module:
@@ -98,6 +100,7 @@ export function buildBundle() {
   });
   if (r.status !== 0 && r.status !== 1) throw new Error(`bundle: the check that writes the code cache failed (${r.status}): ${r.stderr}`);
   const cached = readdirSync(cliDir);
-  for (const name of CHUNKS) if (!cached.some((f) => f.startsWith(`bundle-${name}.cjs.`) && f.endsWith('.cache'))) throw new Error(`bundle: no code cache was written for ${name}`);
+  // (A long-running server's start is not worth a cache: the lsp chunk has none.)
+  for (const name of CHUNKS) if (name !== 'lsp' && !cached.some((f) => f.startsWith(`bundle-${name}.cjs.`) && f.endsWith('.cache'))) throw new Error(`bundle: no code cache was written for ${name}`);
   return { modules: mods.length, bytes };
 }

@@ -65,3 +65,6 @@ export type { OperandExprEvaluator, ExprResult } from './operand-expr.js';
 export { lookupInstruction, instructionInfo, mnemonicsFor, allMnemonics, OperandFile, OperandModifier } from './instructions/table.js';
 export type { InstructionLookup, FormSpec, OperandSpec, OperandKind, InstructionForm } from './instructions/table.js';
 export { AMD_INSTRUCTION_DIAGNOSTICS } from './instructions/diagnostics.js';
+export { editDistance } from './instructions/table.js';
+export { SPECIAL_REGISTERS as AMDGPU_SPECIAL_REGISTERS, specialRegister, type SpecialRegister as AmdgpuSpecialRegister } from './data/special-registers.js';
+export { DIRECTIVES as AMDGPU_DIRECTIVES } from './data/directives.js';

@@ -23,8 +23,9 @@ type Cli = { main: (argv: string[]) => Promise<number>; outputFlushed: () => boo
 type ModuleBody = (exports: object, require: (spec: string) => unknown, module: { exports: object }, moduleUrl: () => string) => void;
 
 /** The chunks scripts/bundle.mjs writes (its `chunkOf` says which module goes where). */
-const CHUNKS = ['cli', 'ptx', 'amdgpu'] as const;
-const chunkOf = (id: string) => (id.startsWith('src/ptx/') ? 'ptx' : id.startsWith('src/amdgpu/') ? 'amdgpu' : 'cli');
+const CHUNKS = ['cli', 'ptx', 'amdgpu', 'lsp'] as const;
+const chunkOf = (id: string) =>
+  id.startsWith('src/ptx/') ? 'ptx' : id.startsWith('src/amdgpu/') ? 'amdgpu' : id.startsWith('src/lsp/') || id === 'src/cli/lsp.js' ? 'lsp' : 'cli';
 
 /**
  * The CLI from dist/src/cli/bundle-*.cjs, scripts of all its modules as CommonJS that

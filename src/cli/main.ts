@@ -10,6 +10,7 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<Command> }
   check: { summary: 'check PTX or AMDGPU assembly files and report diagnostics', load: async () => (await import('./check.js')).runCheck },
   eval: { summary: 'evaluate a constant expression (PTX or AMDGPU rules)', load: async () => (await import('./eval.js')).runEval },
   layout: { summary: 'print size, alignment and initial bytes of PTX module variables', load: async () => (await import('./layout.js')).runLayout },
+  lsp: { summary: 'run the language server (LSP over stdio) for editors', load: async () => (await import('./lsp.js')).runLsp },
   operand: { summary: 'encode AMDGPU operands to their source-operand codes', load: async () => (await import('./operand.js')).runOperand },
   symbols: { summary: 'print the symbol table of an AMDGPU assembly file', load: async () => (await import('./symbols.js')).runSymbols },
 };

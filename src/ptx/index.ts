@@ -214,4 +214,11 @@ export {
 } from './layout.js';
 export { evaluateConstExpr, formatConstValue, type ConstValue } from './consteval.js';
 export { describeInstruction, type InstructionInfo } from './instructions/index.js';
-export { SPECIAL_REGISTERS, type SpecialRegister as PtxSpecialRegister } from './data/special-registers.js';
+export { SPECIAL_REGISTERS, type SpecialRegister as PtxSpecialRegister, type SpecialRegister } from './data/special-registers.js';
+export { formsOf } from './instructions/index.js';
+export { knownOpcodes } from './instructions/index.js';
+export { DIRECTIVES as PTX_DIRECTIVES } from './data/keywords.js';
+export { INSTRUCTION_KEYWORDS } from './data/keywords.js';
+export { TYPE_SET as PTX_TYPES } from './data/keywords.js';
+export { STATE_SPACE_SET as PTX_STATE_SPACES } from './data/keywords.js';
+export { printModule } from './printer.js';
