@@ -634,6 +634,10 @@ function canonicalModifier(op: Operand): string | undefined {
   return n;
 }
 
+const MI300_MEMORY_MODIFIERS = ['offset', 'sc0', 'sc1', 'nt', 'glc', 'slc', 'scc', 'lds'];
+const DPP_MODIFIERS = ['row_mask', 'bank_mask', 'bound_ctrl', 'fi', 'dpp_ctrl', 'dpp8'];
+const SDWA_MODIFIERS = ['dst_sel', 'dst_unused', 'src0_sel', 'src1_sel', 'clamp', 'omod'];
+
 /**
  * Modifiers (canonical names) the forms of a written mnemonic take: the union over the forms the
  * spelling selects, so a modifier is never refused for a form it would select instead.
@@ -646,11 +650,12 @@ function modifierUnion(forms: readonly PreparedForm[]): Set<string> {
     for (const g of forms) {
       for (const m of g.spec.modifiers) union.add(m);
       const fam = g.spec.family;
-      const mi300 = g.spec.gpus.some((x) => x === 'gfx90a' || x === 'gfx942');
-      if (mi300 && (fam === 'GLOBAL' || fam === 'FLAT' || fam === 'SCRATCH' || fam === 'MUBUF' || fam === 'MTBUF')) for (const m of ['offset', 'sc0', 'sc1', 'nt', 'glc', 'slc', 'scc', 'lds']) union.add(m);
+      if (fam === 'GLOBAL' || fam === 'FLAT' || fam === 'SCRATCH' || fam === 'MUBUF' || fam === 'MTBUF') {
+        if (g.spec.gpus.includes('gfx90a') || g.spec.gpus.includes('gfx942')) for (const m of MI300_MEMORY_MODIFIERS) union.add(m);
+      }
       if (fam === 'DPP16' || fam === 'DPP8' || g.spec.form.includes('dpp') || g.spec.modifiers.includes('dpp_ctrl') || g.spec.modifiers.includes('dpp8'))
-        for (const m of ['row_mask', 'bank_mask', 'bound_ctrl', 'fi', 'dpp_ctrl', 'dpp8']) union.add(m);
-      if (fam === 'SDWA') for (const m of ['dst_sel', 'dst_unused', 'src0_sel', 'src1_sel', 'clamp', 'omod']) union.add(m);
+        for (const m of DPP_MODIFIERS) union.add(m);
+      if (fam === 'SDWA') for (const m of SDWA_MODIFIERS) union.add(m);
     }
   }
   return union;
@@ -661,9 +666,10 @@ function checkModifiers(operands: readonly InstructionOperand[], p: PreparedForm
   if (operands.length === positional.length) return true;
   const union = p.union;
   const vocab = knownModifiers();
+  const memory = MEMORY_FAMILIES.has(f.spec.family);
   for (let i = 0; i < operands.length; i++) {
     const op = operands[i]!.operand;
-    if (op.kind !== 'modifier' && !(op.kind === 'word' && isModifier(op, MEMORY_FAMILIES.has(f.spec.family)))) continue;
+    if (op.kind !== 'modifier' && !(op.kind === 'word' && isModifier(op, memory))) continue;
     // A word taken as a positional operand (`s_branch gds`) is no modifier.
     if (op.kind === 'word' && positional.includes(op)) continue;
     const name = canonicalModifier(op);
