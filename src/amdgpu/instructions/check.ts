@@ -48,9 +48,23 @@ interface PreparedForm {
 type Prepared =
   | { readonly status: 'error'; readonly code: string; readonly message: string }
   /** Operand rules apply: the verified forms of the written mnemonic on this GPU. */
-  | { readonly status: 'forms'; readonly forms: readonly PreparedForm[] }
+  | PreparedForms
   /** Known, but with no verified form (or a VOPD half): only the mnemonic is checked. */
   | { readonly status: 'ok' };
+
+/** The verified forms of a written mnemonic on one GPU, with what every instruction needs of them. */
+interface PreparedForms {
+  readonly status: 'forms';
+  readonly forms: readonly PreparedForm[];
+  /** Operand count range over the forms. */
+  readonly minAll: number;
+  readonly maxAll: number;
+  /** A memory instruction (`a16`, `scc` are modifiers there). */
+  readonly memory: boolean;
+  readonly sopp: boolean;
+  /** Modifiers (canonical names) the forms take (see checkModifiers). */
+  readonly union: ReadonlySet<string>;
+}
 
 const OK: Prepared = { status: 'ok' };
 
@@ -107,7 +121,15 @@ function prepare(mnemonic: string, target: AmdgpuTarget): Prepared {
     }
     case 'found': {
       if (r.forms.some((f) => !f.verified || f.form === 'vopdx' || f.form === 'vopdy')) return OK;
-      return { status: 'forms', forms: r.forms.map((spec) => prepareForm(mnemonic.toLowerCase(), spec, target)) };
+      const forms = r.forms.map((spec) => prepareForm(mnemonic.toLowerCase(), spec, target));
+      let minAll = Infinity;
+      let maxAll = 0;
+      for (const f of forms) {
+        if (f.min < minAll) minAll = f.min;
+        if (f.max > maxAll) maxAll = f.max;
+      }
+      const family = forms[0]!.spec.family;
+      return { status: 'forms', forms, minAll, maxAll, memory: MEMORY_FAMILIES.has(family), sopp: family === 'SOPP', union: modifierUnion(forms) };
     }
   }
 }
@@ -153,9 +175,17 @@ function prepareForm(mnemonic: string, spec: FormSpec, target: AmdgpuTarget): Pr
   return { spec, ops, min: vccOptional ? spec.minOperands - 1 : spec.minOperands, max, vccOptional, busLimit, implicitVcc };
 }
 
+let lastTarget: AmdgpuTarget | undefined;
+let lastPerGpu = new Map<string, Prepared>();
+
 function prepared(mnemonic: string, target: AmdgpuTarget): Prepared {
-  let perGpu = cache.get(target.name);
-  if (!perGpu) cache.set(target.name, (perGpu = new Map()));
+  let perGpu = lastPerGpu;
+  if (target !== lastTarget) {
+    perGpu = cache.get(target.name)!;
+    if (!perGpu) cache.set(target.name, (perGpu = new Map()));
+    lastTarget = target;
+    lastPerGpu = perGpu;
+  }
   let p = perGpu.get(mnemonic);
   if (!p) perGpu.set(mnemonic, (p = prepare(mnemonic, target)));
   return p;
@@ -176,12 +206,33 @@ const WRAPPERS = new Set(['neg', 'abs', 'sext', 'lit', 'lit64']);
 /** Modifier words that are also register names (`a16` an AGPR, `scc`): modifiers only in memory instructions. */
 const MEMORY_MODIFIER_WORDS = new Set(['a16', 'scc']);
 
+/** The modifier words as written, with and without their `no` prefix (none of them starts with `no`). */
+const MODIFIER_SPELLINGS = new Set([...MODIFIER_WORDS].flatMap((w) => [w, `no${w}`]));
+const MEMORY_MODIFIER_SPELLINGS = new Set([...MEMORY_MODIFIER_WORDS].flatMap((w) => [w, `no${w}`]));
+
+/** A name in lower case; the name itself (no new string) when it has no upper-case letter. */
+function lower(name: string): string {
+  for (let i = 0; i < name.length; i++) {
+    const c = name.charCodeAt(i);
+    if (c >= 65 && c <= 90) return name.toLowerCase();
+  }
+  return name;
+}
+
+/** `v0`, `s12`, `a3` (any case). */
+function isPlainRegister(n: string): boolean {
+  const c = n.charCodeAt(0) | 0x20;
+  return (c === 118 /* v */ || c === 115 /* s */ || c === 97) /* a */ && isDigits(n, 1);
+}
+
 function isModifier(op: Operand, memory: boolean): boolean {
   if (op.kind === 'modifier') return true;
   if (op.kind !== 'word') return false;
-  const n = op.name.toLowerCase();
-  const m = n.startsWith('no') ? n.slice(2) : n;
-  return MODIFIER_WORDS.has(m) || (memory && MEMORY_MODIFIER_WORDS.has(m));
+  const name = op.name;
+  // A register (the common case) is no modifier, but `a16` is one in memory instructions.
+  if (isPlainRegister(name) && !(memory && name.length === 3)) return false;
+  const n = lower(name);
+  return MODIFIER_SPELLINGS.has(n) || (memory && MEMORY_MODIFIER_SPELLINGS.has(n));
 }
 
 const MEMORY_FAMILIES = new Set(['MUBUF', 'MTBUF', 'MIMG', 'FLAT', 'GLOBAL', 'SCRATCH', 'DS', 'SMEM']);
@@ -191,17 +242,24 @@ const MEMORY_FAMILIES = new Set(['MUBUF', 'MTBUF', 'MIMG', 'FLAT', 'GLOBAL', 'SC
  * (with or without commas) counted as the one operand it is. Reuses one array (no allocation).
  */
 const positional: Operand[] = [];
+/** Whether the instruction has a `tfe` or `lwe` word (set by collectPositional). */
+let hasTfe = false;
 function collectPositional(operands: readonly InstructionOperand[], firstIsPositional: boolean, memory: boolean): void {
   positional.length = 0;
+  hasTfe = false;
   let prevCall = false;
   for (let i = 0; i < operands.length; i++) {
     const op = operands[i]!.operand;
+    if (op.kind === 'word' && op.name.length === 3) {
+      const n = lower(op.name);
+      if (n === 'tfe' || n === 'lwe') hasTfe = true;
+    }
     // A word such as `gds` first, where an operand must come first, is a symbol (`s_branch gds`).
     if (isModifier(op, memory) && !(firstIsPositional && positional.length === 0 && op.kind === 'word')) {
       prevCall = false;
       continue;
     }
-    const call = op.kind === 'call' && !WRAPPERS.has(op.name.toLowerCase());
+    const call = op.kind === 'call' && !WRAPPERS.has(lower(op.name));
     if (call && prevCall) continue;
     prevCall = call;
     positional.push(op);
@@ -232,6 +290,18 @@ interface Seen {
 }
 const seen: Seen = { what: What.Unknown, size: 1 };
 
+/** What each positional operand is (reused arrays, filled by classifyPositional). */
+const posWhat: What[] = [];
+const posSize: number[] = [];
+
+function classifyPositional(text: string, target: AmdgpuTarget): void {
+  for (let i = 0; i < positional.length; i++) {
+    classify(text, positional[i]!, target);
+    posWhat[i] = seen.what;
+    posSize[i] = seen.size;
+  }
+}
+
 function isDigits(s: string, from: number): boolean {
   if (from >= s.length) return false;
   for (let i = from; i < s.length; i++) {
@@ -244,6 +314,11 @@ function isDigits(s: string, from: number): boolean {
 /** Whether an integer value is an inline constant under some operand type (int, f16, f32, f64 bits). */
 function maybeInline(v: bigint, inv2Pi: boolean): boolean {
   if (v >= -16n && v <= 64n) return true;
+  if (v >= -0x80000000n && v <= 0xffffffffn) {
+    // No f64 inline pattern is a sign-extended 32-bit value: only the 32- and 16-bit ones can match.
+    const n = Number(v) >>> 0;
+    return inlineCode32(n, inv2Pi) !== undefined || (n <= 0xffff && inlineCode16(n, inv2Pi) !== undefined);
+  }
   if (inlineCode64(v, inv2Pi) !== undefined) return true;
   if (v >= -0x80000000n && v <= 0xffffffffn) {
     const n = Number(BigInt.asUintN(32, v));
@@ -265,6 +340,10 @@ function floatMaybeInline(x: number): boolean {
 
 function classify(text: string, op: Operand, target: AmdgpuTarget): void {
   seen.size = 1;
+  if (target !== wordCacheTarget) {
+    wordCacheTarget = target;
+    wordCache = new Map();
+  }
   switch (op.kind) {
     case 'word': {
       const n = op.name;
@@ -297,7 +376,7 @@ function classify(text: string, op: Operand, target: AmdgpuTarget): void {
       return;
     }
     case 'call':
-      seen.what = WRAPPERS.has(op.name.toLowerCase()) ? What.Unknown : What.Symbolic;
+      seen.what = WRAPPERS.has(lower(op.name)) ? What.Unknown : What.Symbolic;
       return;
     case 'neg':
     case 'abs':
@@ -322,6 +401,40 @@ function classify(text: string, op: Operand, target: AmdgpuTarget): void {
       break;
     }
   }
+  // A word (`vcc`, `exec_lo`, `ttmp4`, a label) is what its name says on the target; no
+  // register name starts with `.` (`.LBB0_2`).
+  const word = op.kind === 'word' && !isPrefixOnly(op.name);
+  if (word && op.name.charCodeAt(0) === 46) {
+    seen.what = What.Expr;
+    return;
+  }
+  if (word) {
+    const known = wordCache.get(op.name);
+    if (known !== undefined) {
+      seen.what = known & 15;
+      seen.size = known >> 4;
+      return;
+    }
+  }
+  classifyText(text, op, target);
+  if (word && wordCache.size < WORD_CACHE_MAX) wordCache.set(op.name, seen.what | (seen.size << 4));
+}
+
+/**
+ * Register prefixes that are a register only with a `[...]` after them (`s [0:1]`): their
+ * meaning depends on the text that follows, so they are not cached by name.
+ */
+function isPrefixOnly(n: string): boolean {
+  const l = lower(n);
+  return l === 'v' || l === 's' || l === 'a' || l === 'ttmp' || l === 'acc';
+}
+
+/** Classification of words that went through the register parser, per target (see `classify`). */
+let wordCache = new Map<string, number>();
+let wordCacheTarget: AmdgpuTarget | undefined;
+const WORD_CACHE_MAX = 4096;
+
+function classifyText(text: string, op: Operand, target: AmdgpuTarget): void {
   const r = parseRegister(text, op.span.start, target);
   if (r.status === 'none') {
     // A bare name that is no register: a symbol (its value unknown here) or a symbolic operand.
@@ -430,7 +543,7 @@ interface Mismatch {
 }
 const mismatch: Mismatch = { at: -1, spec: -1, size: false };
 
-function matchForm(text: string, f: PreparedForm, count: number, target: AmdgpuTarget, hasTfe: boolean): void {
+function matchForm(f: PreparedForm, count: number): void {
   mismatch.at = -1;
   mismatch.size = false;
   const ops = f.ops;
@@ -451,38 +564,31 @@ function matchForm(text: string, f: PreparedForm, count: number, target: AmdgpuT
     }
     // An export target (`null` is also a register name) is checked by check.ts.
     if (o.spec.kind === 'tgt') continue;
-    classify(text, positional[i]!, target);
-    if (!kindFits(seen.what, o.files)) {
+    const what = posWhat[i]!;
+    const size = posSize[i]!;
+    if (!kindFits(what, o.files)) {
       mismatch.at = i;
       return;
     }
     if (o.sized === 0) continue;
-    if (seen.what === What.Vgpr || seen.what === What.Agpr) {
+    if (what === What.Vgpr || what === What.Agpr) {
       let want = o.spec.size;
       if (o.globalVaddr) {
         // saddr is the last operand.
         const last = positional[count - 1]!;
-        want = last.kind === 'word' && last.name.toLowerCase() === 'off' ? 2 : 1;
+        want = last.kind === 'word' && lower(last.name) === 'off' ? 2 : 1;
       }
-      if (!hasTfe && seen.size !== want) {
+      if (!hasTfe && size !== want) {
         mismatch.at = i;
         mismatch.size = true;
         return;
       }
-    } else if (seen.what === What.Sgpr && o.sized === 2 && seen.size !== o.spec.size) {
+    } else if (what === What.Sgpr && o.sized === 2 && size !== o.spec.size) {
       mismatch.at = i;
       mismatch.size = true;
       return;
     }
   }
-}
-
-function hasModifier(operands: readonly InstructionOperand[], name: string): boolean {
-  for (let i = 0; i < operands.length; i++) {
-    const op = operands[i]!.operand;
-    if (op.kind === 'word' && op.name.toLowerCase() === name) return true;
-  }
-  return false;
 }
 
 /**
@@ -495,7 +601,7 @@ export function checkInstruction(text: string, st: InstructionStatement, target:
     macroText = text;
     macroNames = text.includes('.macro') ? new Set([...text.matchAll(/^[ \t]*\.macro[ \t]+([\w.$]+)/gim)].map((m) => m[1]!.toLowerCase())) : undefined;
   }
-  if (macroNames?.has(st.mnemonic.toLowerCase())) return;
+  if (macroNames?.has(lower(st.mnemonic))) return;
   if (!checkOne(text, st.mnemonic, st.mnemonicSpan, st.operands, target, sink) || !st.dual) return;
   checkOne(text, st.dual.mnemonic, st.dual.mnemonicSpan, st.dual.operands, target, sink);
 }
@@ -518,8 +624,8 @@ function knownModifiers(): Set<string> {
 
 function canonicalModifier(op: Operand): string | undefined {
   let n: string;
-  if (op.kind === 'modifier') n = op.name.toLowerCase();
-  else if (op.kind === 'word') n = op.name.toLowerCase();
+  if (op.kind === 'modifier') n = lower(op.name);
+  else if (op.kind === 'word') n = lower(op.name);
   else return undefined;
   if (DPP_CONTROLS.has(n)) return 'dpp_ctrl';
   if (n === 'mul' || n === 'div') return 'omod';
@@ -528,34 +634,42 @@ function canonicalModifier(op: Operand): string | undefined {
   return n;
 }
 
-/** Modifiers (canonical names) the forms of a written mnemonic take, per prepared entry. */
-const modifierUnion = new WeakMap<object, Set<string>>();
+const MI300_MEMORY_MODIFIERS = ['offset', 'sc0', 'sc1', 'nt', 'glc', 'slc', 'scc', 'lds'];
+const DPP_MODIFIERS = ['row_mask', 'bank_mask', 'bound_ctrl', 'fi', 'dpp_ctrl', 'dpp8'];
+const SDWA_MODIFIERS = ['dst_sel', 'dst_unused', 'src0_sel', 'src1_sel', 'clamp', 'omod'];
 
 /**
- * A modifier no form of the instruction takes (union over the forms the spelling selects, so a
- * modifier is never refused for a form it would select instead). gfx90a/gfx940: the table's
- * known gap (cache-policy bits and offsets of some memory forms, SDWA selects) is widened.
+ * Modifiers (canonical names) the forms of a written mnemonic take: the union over the forms the
+ * spelling selects, so a modifier is never refused for a form it would select instead.
+ * gfx90a/gfx940: the table's known gap (cache-policy bits and offsets of some memory forms, SDWA
+ * selects) is widened.
  */
-function checkModifiers(operands: readonly InstructionOperand[], p: Extract<Prepared, { status: 'forms' }>, f: PreparedForm, sink: IssueSink): boolean {
-  let union = modifierUnion.get(p);
-  if (!union) {
-    union = new Set();
-    for (const g of p.forms) {
+function modifierUnion(forms: readonly PreparedForm[]): Set<string> {
+  const union = new Set<string>();
+  {
+    for (const g of forms) {
       for (const m of g.spec.modifiers) union.add(m);
       const fam = g.spec.family;
-      const mi300 = g.spec.gpus.some((x) => x === 'gfx90a' || x === 'gfx942');
-      if (mi300 && (fam === 'GLOBAL' || fam === 'FLAT' || fam === 'SCRATCH' || fam === 'MUBUF' || fam === 'MTBUF')) for (const m of ['offset', 'sc0', 'sc1', 'nt', 'glc', 'slc', 'scc', 'lds']) union.add(m);
+      if (fam === 'GLOBAL' || fam === 'FLAT' || fam === 'SCRATCH' || fam === 'MUBUF' || fam === 'MTBUF') {
+        if (g.spec.gpus.includes('gfx90a') || g.spec.gpus.includes('gfx942')) for (const m of MI300_MEMORY_MODIFIERS) union.add(m);
+      }
       if (fam === 'DPP16' || fam === 'DPP8' || g.spec.form.includes('dpp') || g.spec.modifiers.includes('dpp_ctrl') || g.spec.modifiers.includes('dpp8'))
-        for (const m of ['row_mask', 'bank_mask', 'bound_ctrl', 'fi', 'dpp_ctrl', 'dpp8']) union.add(m);
-      if (fam === 'SDWA') for (const m of ['dst_sel', 'dst_unused', 'src0_sel', 'src1_sel', 'clamp', 'omod']) union.add(m);
+        for (const m of DPP_MODIFIERS) union.add(m);
+      if (fam === 'SDWA') for (const m of SDWA_MODIFIERS) union.add(m);
     }
-    modifierUnion.set(p, union);
   }
+  return union;
+}
+
+/** A modifier no form of the instruction takes (see modifierUnion). */
+function checkModifiers(operands: readonly InstructionOperand[], p: PreparedForms, f: PreparedForm, sink: IssueSink): boolean {
   if (operands.length === positional.length) return true;
+  const union = p.union;
   const vocab = knownModifiers();
+  const memory = MEMORY_FAMILIES.has(f.spec.family);
   for (let i = 0; i < operands.length; i++) {
     const op = operands[i]!.operand;
-    if (op.kind !== 'modifier' && !(op.kind === 'word' && isModifier(op, MEMORY_FAMILIES.has(f.spec.family)))) continue;
+    if (op.kind !== 'modifier' && !(op.kind === 'word' && isModifier(op, memory))) continue;
     // A word taken as a positional operand (`s_branch gds`) is no modifier.
     if (op.kind === 'word' && positional.includes(op)) continue;
     const name = canonicalModifier(op);
@@ -572,27 +686,46 @@ function checkModifiers(operands: readonly InstructionOperand[], p: Extract<Prep
 const VALU_FAMILIES = new Set(['VOP1', 'VOP2', 'VOPC', 'VOP3', 'VOP3P', 'SDWA']);
 /** Scalar values read (distinct), reused: keys of SGPRs, special registers and literals. */
 const busKeys: string[] = [];
-const literalKeys: string[] = [];
+const literalKeys: (string | bigint)[] = [];
 
-function addKey(keys: string[], k: string): void {
+function addKey<K>(keys: K[], k: K): void {
   for (let i = 0; i < keys.length; i++) if (keys[i] === k) return;
   keys.push(k);
 }
 
-/** Special registers that are read through the constant bus as scalar registers. */
-const BUS_SPECIALS = /^(vcc|exec|m0|flat_scratch|xnack_mask|tba|tma)(_lo|_hi)?$/;
+/** Special registers that are read through the constant bus as scalar registers (lower case). */
+const BUS_SPECIALS = new Set(
+  ['vcc', 'exec', 'm0', 'flat_scratch', 'xnack_mask', 'tba', 'tma'].flatMap((r) => [r, `${r}_lo`, `${r}_hi`]),
+);
 
-function busOperand(text: string, op: Operand, target: AmdgpuTarget): void {
+/** The scalar value a source operand reads, added to busKeys or literalKeys; `at`: its positional index. */
+function busOperand(text: string, at: number, target: AmdgpuTarget): void {
+  const op = positional[at]!;
   let inner = op;
-  while (inner.kind === 'neg' || inner.kind === 'abs' || (inner.kind === 'call' && WRAPPERS.has(inner.name.toLowerCase()) && inner.args.length === 1)) inner = inner.kind === 'call' ? inner.args[0]! : inner.operand;
+  while (inner.kind === 'neg' || inner.kind === 'abs' || (inner.kind === 'call' && WRAPPERS.has(lower(inner.name)) && inner.args.length === 1)) inner = inner.kind === 'call' ? inner.args[0]! : inner.operand;
   if (inner.kind === 'call') return;
-  classify(text, inner, target);
-  if (seen.what === What.Sgpr) addKey(busKeys, inner.kind === 'word' ? inner.name : text.slice(inner.span.start, inner.span.end).replace(/\s+/g, ''));
-  else if (seen.what === What.Special && inner.kind === 'word' && BUS_SPECIALS.test(inner.name.toLowerCase())) addKey(busKeys, inner.name.toLowerCase());
-  else if (seen.what === What.Literal && inner.kind === 'expr') {
-    const key = text.slice(inner.span.start, inner.span.end);
-    addKey(literalKeys, inner.expr.kind === 'int' ? String(inner.expr.value) : key);
+  let what: What;
+  if (inner === op) what = posWhat[at]!;
+  else {
+    classify(text, inner, target);
+    what = seen.what;
   }
+  if (what === What.Sgpr) addKey(busKeys, inner.kind === 'word' ? inner.name : withoutBlanks(text.slice(inner.span.start, inner.span.end)));
+  else if (what === What.Special && inner.kind === 'word') {
+    const n = lower(inner.name);
+    if (BUS_SPECIALS.has(n)) addKey(busKeys, n);
+  } else if (what === What.Literal && inner.kind === 'expr') {
+    // An integer by its value (a bigint, never equal to a string key), anything else by its text.
+    addKey(literalKeys, inner.expr.kind === 'int' ? inner.expr.value : text.slice(inner.span.start, inner.span.end));
+  }
+}
+
+function withoutBlanks(s: string): string {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c <= 32 || c > 127) return s.replace(/\s+/g, '');
+  }
+  return s;
 }
 
 /**
@@ -621,7 +754,7 @@ function checkConstantBus(text: string, f: PreparedForm, count: number, target: 
     if (k !== 'src' && k !== 'ssrc' && k !== 'vsrc' && !(k === 'vcc' && j > 1)) continue;
     const before = busKeys.length + literalKeys.length;
     const lits = literalKeys.length;
-    busOperand(text, positional[i]!, target);
+    busOperand(text, i, target);
     if (literalKeys.length > 1 && lits === 1 && !literalCulprit) literalCulprit = positional[i];
     if (busKeys.length + literalKeys.length > before && !culprit && busKeys.length + literalKeys.length > limit) culprit = positional[i];
   }
@@ -652,7 +785,7 @@ function checkRanges(operands: readonly InstructionOperand[], f: PreparedForm, t
   if (fam === 'FLAT' || fam === 'GLOBAL' || fam === 'SCRATCH') {
     for (let i = 0; i < operands.length; i++) {
       const op = operands[i]!.operand;
-      if (op.kind !== 'modifier' || op.name.toLowerCase() !== 'offset') continue;
+      if (op.kind !== 'modifier' || lower(op.name) !== 'offset') continue;
       const v = intValue(op.value);
       if (v === undefined) continue;
       if (g < 9) {
@@ -671,7 +804,7 @@ function checkRanges(operands: readonly InstructionOperand[], f: PreparedForm, t
     for (let i = 0; i < operands.length; i++) {
       const op = operands[i]!.operand;
       if (op.kind !== 'call' || op.args.length !== 1) continue;
-      const name = op.name.toLowerCase();
+      const name = lower(op.name);
       const max = name === 'vmcnt' ? (g <= 8 ? 15 : 63) : name === 'expcnt' ? 7 : name === 'lgkmcnt' ? (g <= 9 ? 15 : 63) : undefined;
       const v = intValue(op.args[0]!);
       if (max === undefined || v === undefined) continue;
@@ -695,13 +828,9 @@ function checkOne(text: string, mnemonic: string, at: Span, operands: readonly I
   if (p.status === 'ok') return true;
   if (p.status === 'error') return report(sink, p.code, p.message, at);
   const forms = p.forms;
-  let minAll = Infinity;
-  let maxAll = 0;
-  for (const f of forms) {
-    if (f.min < minAll) minAll = f.min;
-    if (f.max > maxAll) maxAll = f.max;
-  }
-  collectPositional(operands, minAll > 0, MEMORY_FAMILIES.has(forms[0]!.spec.family));
+  const minAll = p.minAll;
+  const maxAll = p.maxAll;
+  collectPositional(operands, minAll > 0, p.memory);
   const count = positional.length;
   if (count < minAll) {
     const f = forms[0]!;
@@ -710,19 +839,18 @@ function checkOne(text: string, mnemonic: string, at: Span, operands: readonly I
   }
   // SOPP operands are one expression or symbolic operand, however it splits into pieces here;
   // a register after them is one too many.
-  const sopp = forms[0]!.spec.family === 'SOPP';
-  if (count > maxAll && (!sopp || (classify(text, positional[maxAll]!, target), seen.what <= What.Agpr))) {
+  classifyPositional(text, target);
+  if (count > maxAll && (!p.sopp || posWhat[maxAll]! <= What.Agpr)) {
     const extra = positional[maxAll]!;
     return report(sink, C.tooManyOperands, `invalid operand for instruction: ${mnemonic} takes ${maxAll} operand${maxAll === 1 ? '' : 's'}, this is one more`, extra.span);
   }
-  const hasTfe = hasModifier(operands, 'tfe') || hasModifier(operands, 'lwe');
   let best = -1;
   let bestForm: PreparedForm | undefined;
   let bestSize = false;
   let bestSpec = 0;
   for (const f of forms) {
     if (count < f.min || count > f.max) continue;
-    matchForm(text, f, count, target, hasTfe);
+    matchForm(f, count);
     if (mismatch.at < 0)
       return checkModifiers(operands, p, f, sink) && checkConstantBus(text, f, count, target, sink) && checkRanges(operands, f, target, sink);
     if (mismatch.at > best) {
@@ -737,7 +865,8 @@ function checkOne(text: string, mnemonic: string, at: Span, operands: readonly I
     return true;
   }
   const op = positional[best]!;
-  classify(text, op, target);
+  seen.what = posWhat[best]!;
+  seen.size = posSize[best]!;
   const o = bestForm.spec.operands[bestSpec] ?? bestForm.spec.operands[bestForm.spec.operands.length - 1]!;
   if (seen.what === What.Literal && o.files & F.INLINE)
     return report(sink, C.literalNotSupported, `literal operands are not supported: ${bestForm.spec.spelled} operand ${best + 1} (${o.name}) takes an inline constant, not a literal${target.generation < 10 && bestForm.spec.family.startsWith('VOP3') ? ` (no literal in VOP3 before GFX10)` : ''}`, op.span);

@@ -147,36 +147,62 @@ const FORM_SUFFIX: Record<InstructionForm, string> = {
   vopdy: '',
 };
 
-let table: Map<string, RawForm[]> | null = null;
+/** Start of each base mnemonic's line in ENTRIES (its forms are parsed on first use). */
+let index: Map<string, number> | null = null;
+const parsed = new Map<string, RawForm[]>();
 let classOf: Map<string, number> | null = null;
 const sigCache = new Map<number, { ops: OperandSpec[]; min: number; max: number }>();
 const modCache = new Map<number, { mods: readonly string[]; required: readonly string[] }>();
 const basesByClass = new Map<number, string[]>();
 
-function load(): Map<string, RawForm[]> {
-  if (table) return table;
-  table = new Map();
-  for (const line of ENTRIES.split('\n')) {
-    const parts = line.split(' ');
-    const forms: RawForm[] = [];
-    for (let i = 1; i < parts.length; i++) {
-      const f = parts[i]!.split(':');
-      forms.push({
-        form: f[0] as InstructionForm,
-        family: parseInt(f[1]!, 36),
-        sig: parseInt(f[2]!, 36),
-        mods: parseInt(f[3]!, 36),
-        mask: parseInt(f[4]!, 36),
-        verified: f[5] !== 'u',
-      });
-    }
-    table.set(parts[0]!, forms);
+function load(): Map<string, number> {
+  if (index) return index;
+  index = new Map();
+  for (let p = 0; p < ENTRIES.length; ) {
+    let nl = ENTRIES.indexOf('\n', p);
+    if (nl < 0) nl = ENTRIES.length;
+    const sp = ENTRIES.indexOf(' ', p);
+    index.set(ENTRIES.slice(p, sp < 0 || sp > nl ? nl : sp), p);
+    p = nl + 1;
   }
   classOf = new Map();
   GPU_CLASSES.forEach((c, i) => {
     for (const g of c.split(' ')) classOf!.set(g, i);
   });
-  return table;
+  return index;
+}
+
+/** The forms of a base mnemonic (undefined: not in the table), parsed once. */
+function rawForms(base: string): RawForm[] | undefined {
+  let forms = parsed.get(base);
+  if (forms) return forms;
+  const at = load().get(base);
+  if (at === undefined) return undefined;
+  // `base form:family:sig:mods:mask[:u] ...`, numbers in base 36, read in place (no split).
+  const text = ENTRIES;
+  let p = text.indexOf(' ', at);
+  let nl = text.indexOf('\n', at);
+  if (nl < 0) nl = text.length;
+  forms = [];
+  while (p >= 0 && p < nl) {
+    const start = p + 1;
+    const colon = text.indexOf(':', start);
+    const form = text.slice(start, colon) as InstructionForm;
+    const nums = [0, 0, 0, 0];
+    let i = colon + 1;
+    for (let k = 0; k < 4; k++) {
+      let v = 0;
+      for (let c = text.charCodeAt(i); i < nl && c !== 58 /* : */ && c !== 32; c = text.charCodeAt(++i)) v = v * 36 + (c <= 57 ? c - 48 : c - 87);
+      nums[k] = v;
+      i++;
+    }
+    // After the mask: `:u` (not verified), then a space or the line's end.
+    const verified = !(text.charCodeAt(i - 1) === 58 && text.charCodeAt(i) === 117);
+    forms.push({ form, family: nums[0]!, sig: nums[1]!, mods: nums[2]!, mask: nums[3]!, verified });
+    p = text.indexOf(' ', i - 1);
+  }
+  parsed.set(base, forms);
+  return forms;
 }
 
 function kindOf(name: string): OperandKind {
@@ -250,8 +276,26 @@ function gpusOfMask(mask: number): string[] {
   return out;
 }
 
+/** Frozen GPU lists per mask, shared by the forms (a form's `gpus` is never written). */
+const gpusCache = new Map<number, readonly string[]>();
+function frozenGpus(mask: number): readonly string[] {
+  let g = gpusCache.get(mask);
+  if (!g) gpusCache.set(mask, (g = Object.freeze(gpusOfMask(mask))));
+  return g;
+}
+
+/** The FormSpec of each raw form, made once. */
+const specs = new WeakMap<RawForm, FormSpec>();
+
 function spec(base: string, r: RawForm): FormSpec {
+  let f = specs.get(r);
+  if (!f) specs.set(r, (f = makeSpec(base, r)));
+  return f;
+}
+
+function makeSpec(base: string, r: RawForm): FormSpec {
   const s = signature(r.sig);
+  const m = modifierSet(r.mods);
   return Object.freeze({
     base,
     form: r.form,
@@ -260,10 +304,10 @@ function spec(base: string, r: RawForm): FormSpec {
     operands: s.ops,
     minOperands: s.min,
     maxOperands: s.max,
-    modifiers: modifierSet(r.mods).mods,
-    requiredModifiers: modifierSet(r.mods).required,
+    modifiers: m.mods,
+    requiredModifiers: m.required,
     verified: r.verified,
-    gpus: Object.freeze(gpusOfMask(r.mask)),
+    gpus: frozenGpus(r.mask),
   });
 }
 
@@ -293,7 +337,7 @@ function basesOn(ci: number): string[] {
   let list = basesByClass.get(ci);
   if (list) return list;
   list = [];
-  for (const [b, forms] of load()) if (forms.some((f) => f.mask & (1 << ci))) list.push(b);
+  for (const b of load().keys()) if (rawForms(b)!.some((f) => f.mask & (1 << ci))) list.push(b);
   list.sort();
   basesByClass.set(ci, list);
   return list;
@@ -342,7 +386,7 @@ export function lookupInstruction(mnemonic: string, gpu: string): InstructionLoo
   if (ci < 0) return { status: 'unknown-gpu' };
   const m = mnemonic.toLowerCase();
   const { base, forms: forced, suffix } = splitMnemonic(m);
-  const raw = load().get(base);
+  const raw = rawForms(base);
   const bit = 1 << ci;
   if (!raw) {
     const near = nearest(m, ci);
@@ -370,7 +414,7 @@ export function lookupInstruction(mnemonic: string, gpu: string): InstructionLoo
 /** Every form of a mnemonic on any GPU (for the editor: hover, completion, signature help). */
 export function instructionInfo(mnemonic: string): { base: string; forms: readonly FormSpec[] } | undefined {
   const { base } = splitMnemonic(mnemonic.toLowerCase());
-  const raw = load().get(base);
+  const raw = rawForms(base);
   return raw ? { base, forms: raw.map((r) => spec(base, r)) } : undefined;
 }
 
