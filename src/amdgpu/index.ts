@@ -1,10 +1,10 @@
 /** Public AMDGPU API: parse, check, symbols and expression evaluation of AMDGPU assembly. */
 import type { Diagnostic } from '../core/diagnostics.js';
 import { SourceFile } from '../core/source.js';
-import type { AmdgpuFile } from './ast.js';
-import { evaluate, parseExpression, symbolsIn } from './expr.js';
-import { parseAmdgpuStatements } from './parser.js';
-import { issueToDiagnostic } from './file-check.js';
+import type { AmdgpuFile } from './parse/ast.js';
+import { evaluate, parseExpression, symbolsIn } from './parse/expr.js';
+import { parseAmdgpuStatements } from './parse/parser.js';
+import { issueToDiagnostic } from './pipeline.js';
 
 export interface AmdgpuParseOptions {
   masmIntegers?: boolean;
@@ -42,23 +42,23 @@ export function evaluateAmdgpuExpression(text: string, options: { masmIntegers?:
   };
 }
 
-export { checkAmdgpuText, amdgpuSymbols } from './file-check.js';
-export type { AmdgpuCheckOptions } from './file-check.js';
-export { parseExpression, evaluate, symbolsIn, ExprParser, binaryPrecedence, MAX_EXPR_DEPTH } from './expr.js';
-export type { EvalResult, ParseIssue, SymbolLookup } from './expr.js';
-export { Lexer, Tok, tokName } from './lexer.js';
-export type { LexerOptions } from './lexer.js';
-export type { SymbolInfo, SymbolKind } from './symbols.js';
-export type * from './ast.js';
-export { encodeOperand, encodeParsedOperand, parseSourceOperand, validateOperand, InstructionLiterals } from './operand.js';
-export type { EncodeOperandResult, ParsedOperand, OperandParse, ValidateOperandOptions } from './operand.js';
+export { checkAmdgpuText, amdgpuSymbols } from './pipeline.js';
+export type { AmdgpuCheckOptions } from './pipeline.js';
+export { parseExpression, evaluate, symbolsIn, ExprParser, binaryPrecedence, MAX_EXPR_DEPTH } from './parse/expr.js';
+export type { EvalResult, ParseIssue, SymbolLookup } from './parse/expr.js';
+export { Lexer, Tok, tokName } from './lex/lexer.js';
+export type { LexerOptions } from './lex/lexer.js';
+export type { SymbolInfo, SymbolKind } from './check/symbols.js';
+export type * from './parse/ast.js';
+export { encodeOperand, encodeParsedOperand, parseSourceOperand, validateOperand, InstructionLiterals } from './check/operand.js';
+export type { EncodeOperandResult, ParsedOperand, OperandParse, ValidateOperandOptions } from './check/operand.js';
 export { parseTriple, DEFAULT_TRIPLE, TRIPLE_FORMS } from './triple.js';
 export type { AmdgpuTriple, AmdgpuOs } from './triple.js';
 export { AMDGPU_TARGETS, findTarget, targetNames, sgprCount, ttmpCount, ttmpBase } from './targets.js';
 export type { AmdgpuTarget, Generation } from './targets.js';
-export { parseRegister, parseNsaAddress, registerSourceCode, validateRegisterForTarget, formatRegister, looksLikeRegister, REG_CODES } from './registers.js';
-export type { RegisterOperand, RegisterKind, RegisterParse, OperandError } from './registers.js';
-export { encodeImmediate, checkImmediateRange, smemOffsetRule, isOperandType, OPERAND_TYPES, IMM_CODES, IMMEDIATE_RANGES, inlineIntCode, inlineCode16, inlineCode32, inlineCode64 } from './immediates.js';
-export type { OperandType, Immediate, EncodedImmediate, ImmediateResult, RangedImmediate, SmemOffsetRule } from './immediates.js';
-export { llvmOperandExprEvaluator } from './operand-expr.js';
-export type { OperandExprEvaluator, ExprResult } from './operand-expr.js';
+export { parseRegister, parseNsaAddress, registerSourceCode, validateRegisterForTarget, formatRegister, looksLikeRegister, REG_CODES } from './check/registers.js';
+export type { RegisterOperand, RegisterKind, RegisterParse, OperandError } from './check/registers.js';
+export { encodeImmediate, checkImmediateRange, smemOffsetRule, isOperandType, OPERAND_TYPES, IMM_CODES, IMMEDIATE_RANGES, inlineIntCode, inlineCode16, inlineCode32, inlineCode64 } from './check/immediates.js';
+export type { OperandType, Immediate, EncodedImmediate, ImmediateResult, RangedImmediate, SmemOffsetRule } from './check/immediates.js';
+export { llvmOperandExprEvaluator } from './parse/operand-expr.js';
+export type { OperandExprEvaluator, ExprResult } from './parse/operand-expr.js';

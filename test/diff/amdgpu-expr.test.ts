@@ -13,8 +13,8 @@ import fc from 'fast-check';
 import { fuzzRuns, fuzzSeed, llvmMcSkipReason, runLlvmMc } from '../harness/tools.js';
 import { readElf } from '../harness/elf.js';
 import { evaluateAmdgpuExpression } from '../../src/amdgpu/index.js';
-import { parseExpression } from '../../src/amdgpu/expr.js';
-import type { Expr } from '../../src/amdgpu/ast.js';
+import { parseExpression } from '../../src/amdgpu/parse/expr.js';
+import type { Expr } from '../../src/amdgpu/parse/ast.js';
 
 const SHN_ABS = 0xfff1;
 

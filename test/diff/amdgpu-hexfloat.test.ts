@@ -8,8 +8,8 @@ import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { fuzzRuns, fuzzSeed, llvmMcSkipReason, runLlvmMc } from '../harness/tools.js';
-import { parseRealLiteral } from '../../src/amdgpu/lexer.js';
-import { scanFloat } from '../../src/amdgpu/immediates.js';
+import { parseRealLiteral } from '../../src/amdgpu/lex/lexer.js';
+import { scanFloat } from '../../src/amdgpu/check/immediates.js';
 import { allocatedDuring } from '../harness/alloc.js';
 
 const skip = llvmMcSkipReason;

@@ -9,9 +9,9 @@ import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { fuzzRuns, fuzzSeed, llvmMcSkipReason, runLlvmMc } from '../harness/tools.js';
-import { encodeOperand } from '../../src/amdgpu/operand.js';
+import { encodeOperand } from '../../src/amdgpu/check/operand.js';
 import { findTarget, type AmdgpuTarget } from '../../src/amdgpu/targets.js';
-import { OPERAND_TYPES, type OperandType } from '../../src/amdgpu/immediates.js';
+import { OPERAND_TYPES, type OperandType } from '../../src/amdgpu/check/immediates.js';
 import { f64ToF16Bits, f64ToF32Bits } from '../../src/core/float.js';
 import { LLVM_REGISTER_RULES } from '../harness/llvm-messages.js';
 
@@ -444,7 +444,7 @@ describe('every LLVM 19 processor: availability and codes of special registers',
 describe('SMEM immediate offsets (uimm20 / simm21 / GFX12 24-bit) vs llvm-mc-19', () => {
   for (const mcpu of ['tonga', 'gfx900', 'gfx1030', 'gfx1100', 'gfx1200']) {
     test(`s_load / s_buffer_load offsets on ${mcpu}`, { skip: llvmMcSkipReason }, async () => {
-      const { smemOffsetRule } = await import('../../src/amdgpu/immediates.js');
+      const { smemOffsetRule } = await import('../../src/amdgpu/check/immediates.js');
       const seed = fuzzSeed();
       const edges = [0n, 1n, -1n, 0xfffffn, 0x100000n, -0x100000n, -0x100001n, 0x7fffffn, 0x800000n, -0x800000n, -0x800001n, 0xffffffn];
       const values = fc.sample(fc.oneof(fc.constantFrom(...edges), fc.bigInt(-(1n << 24n), 1n << 24n)), { seed, numRuns: 150 });

@@ -3,10 +3,10 @@ import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { fuzzSeed } from '../harness/tools.js';
-import { encodeOperand } from '../../src/amdgpu/operand.js';
-import { checkImmediateRange, inlineIntCode, isSafeTruncation, scanFloat, type OperandType } from '../../src/amdgpu/immediates.js';
+import { encodeOperand } from '../../src/amdgpu/check/operand.js';
+import { checkImmediateRange, inlineIntCode, isSafeTruncation, scanFloat, type OperandType } from '../../src/amdgpu/check/immediates.js';
 import { f64ToF16Bits } from '../../src/core/float.js';
-import { InstructionLiterals, validateOperand } from '../../src/amdgpu/operand.js';
+import { InstructionLiterals, validateOperand } from '../../src/amdgpu/check/operand.js';
 import { parseAmdgpu } from '../../src/amdgpu/index.js';
 import { findTarget } from '../../src/amdgpu/targets.js';
 

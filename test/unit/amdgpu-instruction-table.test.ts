@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { spawnSync } from 'node:child_process';
 import fc from 'fast-check';
 import { parseAmdgpu } from '../../src/amdgpu/index.js';
-import type { InstructionOperand } from '../../src/amdgpu/ast.js';
+import type { InstructionOperand } from '../../src/amdgpu/parse/ast.js';
 import {
   allMnemonics,
   editDistance,

@@ -5,7 +5,7 @@
  */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { encodeOperand } from '../../src/amdgpu/operand.js';
+import { encodeOperand } from '../../src/amdgpu/check/operand.js';
 import { llvmMcSkipReason, runLlvmMc } from '../harness/tools.js';
 
 interface Case {

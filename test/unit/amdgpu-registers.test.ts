@@ -1,9 +1,9 @@
 /** Register operands: the spec's examples and per-GPU rules (syntaxes, sizes, alignment, availability, codes). */
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseNsaAddress, parseRegister, registerSourceCode, validateRegisterForTarget } from '../../src/amdgpu/registers.js';
+import { parseNsaAddress, parseRegister, registerSourceCode, validateRegisterForTarget } from '../../src/amdgpu/check/registers.js';
 import { AMDGPU_TARGETS, findTarget, sgprCount, ttmpCount } from '../../src/amdgpu/targets.js';
-import { encodeOperand } from '../../src/amdgpu/operand.js';
+import { encodeOperand } from '../../src/amdgpu/check/operand.js';
 
 const T = (n: string) => findTarget(n)!;
 

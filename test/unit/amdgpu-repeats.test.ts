@@ -7,12 +7,12 @@ import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { fuzzSeed } from '../harness/tools.js';
-import { FileChecker } from '../../src/amdgpu/check.js';
-import { forEachAmdgpuStatement } from '../../src/amdgpu/parser.js';
-import type { ParseIssue } from '../../src/amdgpu/expr.js';
+import { FileChecker } from '../../src/amdgpu/check/file.js';
+import { forEachAmdgpuStatement } from '../../src/amdgpu/parse/parser.js';
+import type { ParseIssue } from '../../src/amdgpu/parse/expr.js';
 import { amdgpuSymbols, checkAmdgpuText } from '../../src/amdgpu/index.js';
 import { SourceFile } from '../../src/core/source.js';
-import { isTemporarySymbol } from '../../src/amdgpu/symbols.js';
+import { isTemporarySymbol } from '../../src/amdgpu/check/symbols.js';
 
 /** Issues of every statement handled, none skipped (sorted and one per spot, as checkAmdgpuText). */
 function withoutMemo(text: string, mcpu: string, masmIntegers: boolean): string[] {

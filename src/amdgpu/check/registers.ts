@@ -4,7 +4,7 @@
  * availability, and the 9-bit source-operand code. The rules and their order follow llvm-mc 19, so
  * the first failing rule is the one llvm-mc reports, at the same column.
  */
-import { defaultOperandExprEvaluator, isDigit, isIdentPart, isIdentStart, skipSpaces, type OperandExprEvaluator } from './operand-expr.js';
+import { defaultOperandExprEvaluator, isDigit, isIdentPart, isIdentStart, skipSpaces, type OperandExprEvaluator } from '../parse/operand-expr.js';
 import {
   isSpecialAvailable,
   SPECIAL_REGISTER_NAMES,
@@ -12,8 +12,8 @@ import {
   specialSourceCode,
   unavailableMessage,
   type SpecialRegister,
-} from './data/special-registers.js';
-import { sgprCount, ttmpBase, ttmpCount, type AmdgpuTarget } from './targets.js';
+} from '../data/special-registers.js';
+import { sgprCount, ttmpBase, ttmpCount, type AmdgpuTarget } from '../targets.js';
 
 export type RegisterKind = 'vgpr' | 'sgpr' | 'ttmp' | 'agpr' | 'special';
 

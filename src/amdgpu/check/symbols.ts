@@ -10,10 +10,10 @@
  *   (forward references); a variable used that way (non-constant) may not be reassigned.
  * - A definition that refers to itself (directly or through other variables) is an error.
  */
-import type { Span } from '../core/source.js';
-import type { Expr, Statement } from './ast.js';
-import { binaryValue, evaluate, ExprParser, symbolsIn, type IssueSink } from './expr.js';
-import { Lexer, type LexerOptions } from './lexer.js';
+import type { Span } from '../../core/source.js';
+import type { Expr, Statement } from '../parse/ast.js';
+import { binaryValue, evaluate, ExprParser, symbolsIn, type IssueSink } from '../parse/expr.js';
+import { Lexer, type LexerOptions } from '../lex/lexer.js';
 
 /** Kind of a symbol in `amdgpuSymbols` / `gpuasm symbols` output. */
 export type SymbolKind =

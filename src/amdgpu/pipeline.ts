@@ -1,13 +1,15 @@
 /**
- * Whole-file AMDGPU checks as diagnostics: `checkAmdgpuText` and `amdgpuSymbols` (re-exported by
- * index.ts). Kept apart from the operand encoder so that `gpuasm check` loads only what a check
- * needs.
+ * The AMDGPU pipeline: the parser (parse/) hands each statement to the file checker (check/) as
+ * soon as it is read, with the repeated-statement memo (speed/) between them; then the issues
+ * become diagnostics. `checkAmdgpuText` and `amdgpuSymbols` are re-exported by index.ts. Kept
+ * apart from the operand encoder so that `gpuasm check` loads only what a check needs.
  */
 import type { Diagnostic } from '../core/diagnostics.js';
 import { SourceFile } from '../core/source.js';
-import { checkText } from './check.js';
-import type { ParseIssue } from './expr.js';
-import { isTemporarySymbol, type SymbolInfo } from './symbols.js';
+import { FileChecker, type CheckOptions } from './check/file.js';
+import type { IssueSink, ParseIssue } from './parse/expr.js';
+import { forEachAmdgpuStatement } from './parse/parser.js';
+import { isTemporarySymbol, type SymbolInfo } from './check/symbols.js';
 
 export interface AmdgpuCheckOptions {
   /** Processor name as llvm-mc's -mcpu, e.g. gfx900. */
@@ -22,6 +24,25 @@ export interface AmdgpuCheckOptions {
   triple?: string;
   /** false: handle every statement, even text repeated verbatim (for benchmarks; the answer is the same). Default true. */
   repeats?: boolean;
+}
+
+/** Checks a file while it is parsed: parse, apply and check one statement at a time. */
+export function checkText(text: string, options: CheckOptions, sink: IssueSink, collectSymbols = true): SymbolInfo[] {
+  let errors = 0;
+  const counting: IssueSink = (i) => {
+    errors++;
+    sink(i);
+  };
+  const c = new FileChecker(text, options, counting);
+  // Everything through which one statement's handling can depend on or affect the rest of the
+  // file: issues reported and symbol-table lookups. Repeated text that moved neither is skipped
+  // (parser.ts, Repeats).
+  const hooks = {
+    effects: () => errors + c.symbolAccesses,
+    kernelBodySkipped: () => c.kernelBodySkipped(),
+  };
+  forEachAmdgpuStatement(text, { masmIntegers: options.masmIntegers, os: c.triple.os }, counting, (st) => c.statement(st), options.repeats === false ? undefined : hooks);
+  return c.finish(errors === 0, collectSymbols);
 }
 
 export function issueToDiagnostic(file: SourceFile, i: ParseIssue): Diagnostic {

@@ -6,7 +6,7 @@
  * One token at a time into fields (no token objects): the parser reads `kind`, `start`, `end`.
  * Offsets only; line/column are computed on demand by the caller's SourceFile.
  */
-import { workMeter } from '../core/work.js';
+import { workMeter } from '../../core/work.js';
 
 /** Token kinds: small numbers. */
 export const enum Tok {

@@ -5,7 +5,7 @@
  * where does it end" with symbols resolved by the caller.
  */
 import { evaluate, ExprParser, type ParseIssue, type SymbolLookup } from './expr.js';
-import { Lexer, type LexerOptions } from './lexer.js';
+import { Lexer, type LexerOptions } from '../lex/lexer.js';
 
 /** Result of evaluating an expression that starts at `pos`: value and the offset just after it. */
 export type ExprResult =

@@ -7,7 +7,7 @@
  * name, bare modifier such as `glc`/`off`, or a symbol), `v[0:3]` a `regRange`, `[v0,v1]` or
  * `[0,1]` a `list`, and so on.
  */
-import type { Span } from '../core/source.js';
+import type { Span } from '../../core/source.js';
 
 // ---------------------------------------------------------------------------------------------
 // Expressions

@@ -1,29 +1,19 @@
 /**
- * File-level checks of an AMDGPU assembly file: the rules that need no per-instruction operand
- * types — syntax (parser.ts), numbers and expressions (expr.ts), symbols (symbols.ts), directive
- * values (`.byte` ranges, `.p2align`, `.amdgcn_target`, `.amdhsa_kernel` blocks) — plus register
- * validation of every instruction operand through registers.ts (owned by the operand stage).
+ * The checks of each statement: directive values (`.byte` ranges, `.p2align`, `.amdgcn_target`,
+ * `.amdhsa_kernel` blocks, `.amd_kernel_code_t`, `.type`, sections), local-label and `.L`
+ * references, and the state those keep; each instruction goes to instruction.ts.
  */
-import type { Span } from '../core/source.js';
-import type { Expr, InstructionOperand, Operand, Statement } from './ast.js';
-import { AMDHSA_AVAILABILITY_MESSAGES, AMDHSA_FIELD_RULES, AMDHSA_KERNEL_ENTRIES, type AmdhsaAvailability } from './data/directives.js';
-import { evaluate, symbolsIn, type IssueSink, type ParseIssue } from './expr.js';
-import { IMM_CODES, inlineCode64 } from './immediates.js';
-import { isDigitCode, Lexer, Tok, type LexerOptions } from './lexer.js';
-import { forEachAmdgpuStatement } from './parser.js';
-import { llvmOperandExprEvaluator, skipSpaces, type OperandExprEvaluator } from './operand-expr.js';
-import { parseNsaAddress, parseRegister, validateRegisterForTarget } from './registers.js';
-import { applyStatement, isTemporarySymbol, SymbolTable, type SymbolInfo } from './symbols.js';
-import { findTarget, type AmdgpuTarget } from './targets.js';
-import { tripleOrThrow, type AmdgpuOs, type AmdgpuTriple } from './triple.js';
-
-export interface CheckOptions extends LexerOptions {
-  mcpu: string;
-  /** llvm-mc's -triple (default amdgcn-amd-amdhsa): its OS decides which directives exist. */
-  triple?: string;
-  /** false: parse and check every statement, even text repeated verbatim (parser.ts, Repeats). Default true; the answer is the same. */
-  repeats?: boolean;
-}
+import type { Span } from '../../core/source.js';
+import type { Expr, Statement } from '../parse/ast.js';
+import { AMDHSA_AVAILABILITY_MESSAGES, AMDHSA_FIELD_RULES, AMDHSA_KERNEL_ENTRIES, type AmdhsaAvailability } from '../data/directives.js';
+import { evaluate, symbolsIn, type IssueSink, type ParseIssue } from '../parse/expr.js';
+import { isDigitCode, Lexer, Tok } from '../lex/lexer.js';
+import { llvmOperandExprEvaluator, skipSpaces, type OperandExprEvaluator } from '../parse/operand-expr.js';
+import { isTemporarySymbol, type SymbolTable } from './symbols.js';
+import type { AmdgpuTarget } from '../targets.js';
+import type { AmdgpuTriple } from '../triple.js';
+import type { CheckOptions } from './file.js';
+import { InstructionChecker, type InstructionContext } from './instruction.js';
 
 /** Byte sizes of the data directives, for their range check. */
 const DATA_SIZES: ReadonlyMap<string, number> = new Map([
@@ -37,86 +27,6 @@ const DATA_SIZES: ReadonlyMap<string, number> = new Map([
   ['.quad', 8],
   ['.8byte', 8],
 ]);
-
-/** Checks a file while it is parsed: parse, apply and check one statement at a time. */
-export function checkText(text: string, options: CheckOptions, sink: IssueSink, collectSymbols = true): SymbolInfo[] {
-  let errors = 0;
-  const counting: IssueSink = (i) => {
-    errors++;
-    sink(i);
-  };
-  const c = new FileChecker(text, options, counting);
-  // Everything through which one statement's handling can depend on or affect the rest of the
-  // file: issues reported and symbol-table lookups. Repeated text that moved neither is skipped
-  // (parser.ts, Repeats).
-  const hooks = {
-    effects: () => errors + c.symbolAccesses,
-    kernelBodySkipped: () => c.kernelBodySkipped(),
-  };
-  forEachAmdgpuStatement(text, { masmIntegers: options.masmIntegers, os: c.triple.os }, counting, (st) => c.statement(st), options.repeats === false ? undefined : hooks);
-  return c.finish(errors === 0, collectSymbols);
-}
-
-/**
- * The symbols llvm-mc-19 predefines: the ISA version of the processor (`gfx90a` is 9.0.10), as
- * `.amdgcn.gfx_generation_*` on amdhsa and `.option.machine_version_*` on other triples.
- * `.amdgcn.next_free_vgpr`/`_sgpr` (amdhsa) and `.kernel.*` (others) follow register use and are
- * not modelled.
- */
-function predefineSymbols(table: SymbolTable, target: AmdgpuTarget, os: AmdgpuOs): void {
-  const digits = target.name.slice(3);
-  if (digits.length < 3) return;
-  const stepping = parseInt(digits.slice(-1), 16);
-  const minor = parseInt(digits.slice(-2, -1), 16);
-  const major = parseInt(digits.slice(0, -2), 10);
-  if (Number.isNaN(stepping) || Number.isNaN(minor) || Number.isNaN(major)) return;
-  if (os !== 'amdhsa') {
-    table.predefine('.option.machine_version_major', BigInt(major));
-    table.predefine('.option.machine_version_minor', BigInt(minor));
-    table.predefine('.option.machine_version_stepping', BigInt(stepping));
-    return;
-  }
-  table.predefine('.amdgcn.gfx_generation_number', BigInt(major));
-  table.predefine('.amdgcn.gfx_generation_minor', BigInt(minor));
-  table.predefine('.amdgcn.gfx_generation_stepping', BigInt(stepping));
-}
-
-/** Statement-at-a-time checker: symbol effects first, then the statement's own rules. */
-export class FileChecker {
-  private readonly table: SymbolTable;
-  private readonly checker: StatementChecker;
-  readonly triple: AmdgpuTriple;
-  constructor(
-    private readonly text: string,
-    options: CheckOptions,
-    sink: IssueSink,
-  ) {
-    this.triple = tripleOrThrow(options.triple);
-    this.table = new SymbolTable(sink, text, options);
-    const target = findTarget(options.mcpu);
-    if (target) predefineSymbols(this.table, target, this.triple.os);
-    this.checker = new StatementChecker(text, this.table, target, options, sink, this.triple);
-  }
-  statement(st: Statement): void {
-    applyStatement(this.table, st, this.text);
-    this.checker.check(st);
-  }
-  /** Symbol-table lookups, references and definitions so far (by the checks and by statements' effects). */
-  get symbolAccesses(): number {
-    return this.checker.symbolAccesses + this.table.touches;
-  }
-  /** The parser skipped a kernel body known to have no effect: the block is closed. */
-  kernelBodySkipped(): void {
-    this.checker.kernelBodySkipped();
-  }
-  /** `reportWriteErrors`: the file had no other error (llvm-mc writes no object otherwise). */
-  finish(reportWriteErrors = true, collectSymbols = true): SymbolInfo[] {
-    // Forward references to local labels never defined: llvm-mc reports them when parsing ends.
-    if (this.checker.reportUnresolvedForward() > 0) reportWriteErrors = false;
-    if (reportWriteErrors) this.checker.reportWriteTimeErrors();
-    return this.table.finish(reportWriteErrors, collectSymbols);
-  }
-}
 
 /** Symbol types `.type` takes (llvm-mc's ELF parser). */
 const ELF_SYMBOL_TYPES: ReadonlySet<string> = new Set([
@@ -187,71 +97,6 @@ function localLabelKey(text: string): string {
   }
 }
 
-/**
- * The spec's validation for 32 bits: all-0 high bits, or all-1 with the sign bit set (int32 or
- * uint32). `isSafeTruncation(v, 32)` (immediates.ts) in two comparisons, without its BigInt
- * conversions: this runs for every integer operand.
- */
-function fits32(v: bigint): boolean {
-  return v >= -0x80000000n && v <= 0xffffffffn;
-}
-
-/** A vector ALU instruction (`v_…`, also each half of a GFX11 dual `v_dual_…`). */
-function isValu(mnemonic: string): boolean {
-  const c = mnemonic.charCodeAt(0);
-  return (c === 118 /* v */ || c === 86 /* V */) && mnemonic.charCodeAt(1) === 95 /* _ */;
-}
-
-/**
- * Whether an operand at `position` is a source that needs a 32-bit value (or a 64-bit inline
- * constant). Every VALU operand is. Scalar instructions: every operand after the first (SALU
- * sources, SOPK immediates, SMEM offsets, branch targets), and the first of a compare, except
- * where llvm-mc-19 silently truncates: `s_setreg_imm32_b32`'s value and GFX12 `s_prefetch_*`
- * counts. First operands of SOPP instructions (`s_nop`, `s_waitcnt`, `s_trap`, `s_sleep`…) are
- * truncated too and are not checked; neither are other instruction families.
- */
-function valueChecked(mnemonic: string, position: number): boolean {
-  if (isValu(mnemonic)) return true;
-  const c = mnemonic.charCodeAt(0);
-  if ((c !== 115 /* s */ && c !== 83 /* S */) || mnemonic.charCodeAt(1) !== 95 /* _ */) return false;
-  const m = mnemonic.toLowerCase();
-  if (position === 0) return m.startsWith('s_cmp_') || m.startsWith('s_bitcmp');
-  return position > 0 && m !== 's_setreg_imm32_b32' && !m.includes('prefetch');
-}
-
-/**
- * The instruction may have a 64-bit source, by its name: a 64-bit type (`_b64`, `_u64`, `_i64`,
- * `_f64`, not the `_e64` encoding suffix), the (m)qsad family, gfx90a packed f32 (`v_pk_fma_f32`,
- * `v_pk_mov_b32`) and matrix instructions. Errs on the side of "may" (then nothing is refused).
- */
-function mayHave64BitSource(mnemonic: string): boolean {
-  const m = mnemonic.toLowerCase();
-  if (m.includes('_b64') || m.includes('_u64') || m.includes('_i64') || m.includes('_f64') || m.includes('qsad')) return true;
-  if (m.includes('mfma') || m.includes('mmac') || m.includes('wmma')) return true;
-  return m.startsWith('v_pk_') && (m.includes('_f32') || m.includes('_b32'));
-}
-
-/** `exp` (GFX6-GFX12) and `export` (GFX12), in any case as llvm-mc matches mnemonics. */
-function isExport(mnemonic: string): boolean {
-  const n = mnemonic.length;
-  if (n !== 3 && n !== 6) return false;
-  const m = mnemonic.toLowerCase();
-  return m === 'exp' || m === 'export';
-}
-
-/** Export target names: unnumbered (`null`, `mrtz`, `prim`) or a base with a decimal index without leading zeros. */
-const EXPORT_TARGET = /^(?:(null|mrtz|prim)|(mrt|pos|param|dual_src_blend)(0|[1-9][0-9]{0,5}))$/;
-/** The largest index of each export target base (0 for unnumbered ones). */
-const EXPORT_TARGET_LIMITS: ReadonlyMap<string, number> = new Map([
-  ['null', 0],
-  ['mrtz', 0],
-  ['prim', 0],
-  ['mrt', 7],
-  ['pos', 4],
-  ['param', 31],
-  ['dual_src_blend', 1],
-]);
-
 /** `.amd_kernel_code_t` fields that set the same bit as another: the name the checks use. */
 const KERNEL_CODE_T_BITS: ReadonlyMap<string, string> = new Map([
   ['compute_pgm_rsrc1_dx10_clamp', 'enable_dx10_clamp'],
@@ -270,10 +115,8 @@ const KERNEL_CODE_T_MODE_BITS: ReadonlyMap<string, { allowed: (t: AmdgpuTarget) 
   ['enable_fwd_progress', { allowed: (t: AmdgpuTarget) => t.generation >= 10, message: 'is only allowed on GFX10+' }],
 ]);
 
-/** Image dimensions as `dim:` names them (upper case). */
-const DIM_VALUES: ReadonlySet<string> = new Set(['1D', '2D', '3D', 'CUBE', '1D_ARRAY', '2D_ARRAY', '2D_MSAA', '2D_MSAA_ARRAY']);
-
-class StatementChecker {
+/** The rules of each statement in file order, with the state they keep (kernel block, local labels, sections). */
+export class StatementChecker implements InstructionContext {
   private kernel: {
     seen: Set<string>;
     start: number;
@@ -291,7 +134,9 @@ class StatementChecker {
     reserveVcc?: boolean;
     reserveFlatScratch?: boolean;
   } | null = null;
-  private readonly evaluator: OperandExprEvaluator;
+  readonly evaluator: OperandExprEvaluator;
+  /** The operand checks of each instruction (instruction.ts). */
+  private readonly instructions: InstructionChecker;
   /** Local labels (`1:`) defined so far, by number. */
   private readonly localLabels = new Set<string>();
   /** Forward references (`1f`) not yet followed by their label, by label number. */
@@ -315,17 +160,18 @@ class StatementChecker {
   };
 
   constructor(
-    private readonly text: string,
-    private readonly table: SymbolTable,
-    private readonly target: AmdgpuTarget | undefined,
+    readonly text: string,
+    readonly table: SymbolTable,
+    readonly target: AmdgpuTarget | undefined,
     private readonly options: CheckOptions,
     private readonly sink: IssueSink,
     private readonly triple: AmdgpuTriple,
   ) {
     this.evaluator = this.makeEvaluator();
+    this.instructions = new InstructionChecker(this);
   }
 
-  private issue(code: string, message: string, span: Span): void {
+  issue(code: string, message: string, span: Span): void {
     this.sink({ code, message, start: span.start, end: span.end });
   }
 
@@ -335,7 +181,7 @@ class StatementChecker {
   }
 
   /** Evaluates with the symbols defined so far; reports evaluation errors; returns the value or null. */
-  private valueOf(e: Expr): bigint | null {
+  valueOf(e: Expr): bigint | null {
     const r = evaluate(e, this.lookup);
     if ('error' in r) {
       this.sink(r.error);
@@ -375,7 +221,7 @@ class StatementChecker {
   }
 
   /** Directional references (`1b`, `1f`) and `.L` symbol references in an expression. */
-  private noteReferences(e: Expr, temporaries: boolean): void {
+  noteReferences(e: Expr, temporaries: boolean): void {
     switch (e.kind) {
       case 'local': {
         // Local labels are state the parser's repeat skipping must see (checkText's effects).
@@ -408,7 +254,7 @@ class StatementChecker {
     }
   }
 
-  private noteTemporary(name: string, span: Span): void {
+  noteTemporary(name: string, span: Span): void {
     if (isTemporarySymbol(name) && !this.temporaryRefs.has(name)) this.temporaryRefs.set(name, span);
   }
 
@@ -431,8 +277,7 @@ class StatementChecker {
         this.checkDirective(st);
         return;
       case 'instruction':
-        this.checkOperands(st.mnemonic, st.operands);
-        if (st.dual) this.checkOperands(st.dual.mnemonic, st.dual.operands);
+        this.instructions.check(st);
         return;
       default:
         return;
@@ -777,217 +622,4 @@ class StatementChecker {
     if (this.target && this.target.alignedVgprTuples) req.push('.amdhsa_accum_offset');
     return req;
   }
-
-  // -------------------------------------------------------------------------------------------
-  // Instruction operands
-
-  private checkOperands(mnemonic: string, operands: readonly InstructionOperand[]): void {
-    let i = 0;
-    // An export's first operand is its target (`mrt0`, `pos0`, `null`…), not a register.
-    if (operands.length > 0 && isExport(mnemonic)) {
-      this.checkExportTarget(operands[0]!.operand);
-      i = 1;
-    }
-    // An indexed loop: this runs for every instruction, mostly before the optimizing compiler
-    // has seen it, where an iterator with destructuring costs more.
-    for (; i < operands.length; i++) this.checkOperand(mnemonic, operands[i]!.operand, i);
-  }
-
-  /**
-   * `exp`/`export` targets as llvm-mc-19 reads them: a name (case-sensitive) from its table,
-   * numbered ones without leading zeros, each available on the GPUs that have it.
-   */
-  private checkExportTarget(op: Operand): void {
-    if (op.kind !== 'word') {
-      this.issue('AMD321', 'invalid operand for instruction: the export target must be a name such as mrt0, mrtz, pos0, param0 or null', op.span);
-      return;
-    }
-    const m = EXPORT_TARGET.exec(op.name);
-    const base = m ? (m[1] ?? m[2]!) : undefined;
-    const index = m?.[3] === undefined ? 0 : Number(m[3]);
-    const limit = base === undefined ? undefined : EXPORT_TARGET_LIMITS.get(base);
-    if (limit === undefined || index > limit) {
-      this.issue('AMD321', `invalid exp target '${op.name}' (mrt0-7, mrtz, null, pos0-4, param0-31, prim, dual_src_blend0-1)`, op.span);
-      return;
-    }
-    const t = this.target;
-    if (!t) return;
-    const g = t.generation;
-    const available =
-      base === 'null' || base === 'param' ? g < 11 : base === 'prim' || (base === 'pos' && index === 4) ? g >= 10 : base === 'dual_src_blend' ? g >= 11 : true;
-    if (!available) this.issue('AMD322', `exp target is not supported on this GPU: '${op.name}' does not exist on ${t.name}`, op.span);
-  }
-
-  /**
-   * `dim:` (GFX10+ image instructions): a name from the MIMG dim table, case-insensitive, with or
-   * without the `SQ_RSRC_IMG_` prefix (case-sensitive); before GFX10 llvm-mc has no such operand.
-   */
-  private checkDim(op: Extract<Operand, { kind: 'modifier' }>): void {
-    const t = this.target;
-    if (!t) return;
-    if (t.generation < 10) {
-      this.issue('AMD324', `not a valid operand: dim: exists from GFX10 on, not on ${t.name}`, op.nameSpan);
-      return;
-    }
-    const v = op.value;
-    const raw = v.kind === 'word' ? v.name : undefined;
-    const id = raw?.startsWith('SQ_RSRC_IMG_') ? raw.slice(12) : raw;
-    if (id === undefined || !DIM_VALUES.has(id.toUpperCase()))
-      this.issue('AMD323', `invalid dim value '${this.text.slice(v.span.start, v.span.end)}' (1D, 2D, 3D, CUBE, 1D_ARRAY, 2D_ARRAY, 2D_MSAA, 2D_MSAA_ARRAY, optionally with SQ_RSRC_IMG_)`, v.span);
-  }
-
-  /** `position`: the operand's index in the instruction, or -1 inside an expression; `nested`: inside `|…|`, `-…`, `neg(…)`… */
-  private checkOperand(mnemonic: string, op: Operand, position: number, nested = false): void {
-    switch (op.kind) {
-      case 'expr': {
-        const e = op.expr;
-        // A literal (the common case) has nothing to resolve or evaluate.
-        if (e.kind === 'int') {
-          if (!fits32(e.value)) this.checkValue(mnemonic, position, e.value, op.span, nested);
-          return;
-        }
-        if (this.isFloatLiteral(e)) return;
-        this.noteReferences(e, true);
-        this.table.markUsed(e);
-        for (const n of symbolsIn(e)) {
-          const at = n.indexOf('@');
-          this.symbolAccesses++;
-          this.table.reference(at > 0 ? n.slice(0, at) : n);
-        }
-        const v = this.valueOf(e);
-        if (v !== null && !fits32(v)) this.checkValue(mnemonic, position, v, op.span, nested);
-        return;
-      }
-      case 'word':
-        this.noteTemporary(op.name, op.span);
-        // A bare name is an expression operand when it is not a register or modifier: a variable there is evaluated.
-        if (this.table.isVariable(op.name)) this.table.markUsed({ kind: 'sym', name: op.name, span: op.span });
-        this.checkRegister(op);
-        return;
-      case 'regRange':
-        // Index expressions are evaluated: the variables they name become "used".
-        this.table.markUsed(op.first);
-        if (op.last) this.table.markUsed(op.last);
-        this.checkRegister(op);
-        return;
-      case 'list':
-        if (position >= 0) this.checkRegisterList(mnemonic, op, position);
-        return;
-      case 'neg':
-      case 'abs':
-        this.checkOperand(mnemonic, op.operand, position, true);
-        return;
-      case 'call':
-        if (op.name === 'neg' || op.name === 'abs' || op.name === 'sext' || op.name === 'lit' || op.name === 'lit64') {
-          for (const a of op.args) this.checkOperand(mnemonic, a, position, true);
-        }
-        return;
-      case 'modifier':
-        if (op.name === 'dim' && position >= 0) {
-          this.checkDim(op);
-          return;
-        }
-        if (op.value.kind === 'expr' && op.value.expr.kind !== 'int') this.valueOf(op.value.expr);
-        return;
-    }
-  }
-
-  /**
-   * llvm-mc reads a float token, or '-' and a float token, as a floating-point immediate; a float
-   * anywhere else (`--1.0`, `-(1.0)`, `(0.5)`, `+1.0`) is an integer expression of its IEEE
-   * double bits. A parenthesised float keeps its node kind with the wider span (expr.ts).
-   */
-  private isFloatLiteral(e: Expr): boolean {
-    if (e.kind === 'real') return e.span.end - e.span.start === e.text.length;
-    return (
-      e.kind === 'unary' &&
-      e.op === '-' &&
-      e.operand.kind === 'real' &&
-      e.operand.span.end - e.operand.span.start === e.operand.text.length &&
-      this.text.charCodeAt(e.span.start) === 45 /* - */ &&
-      e.span.end === e.operand.span.end
-    );
-  }
-
-  /**
-   * An absolute integer operand that no source of the instruction takes (where valueChecked
-   * holds): every source kind (f16/f32/f64, integers, packed, with or without modifiers, SMEM
-   * offsets, branch targets) needs a value that truncates safely to 32 bits, except a 64-bit
-   * source, which also takes a 64-bit inline constant (llvm-mc: `v_lshlrev_b64 v[0:1], 1, --1.0`
-   * is the inline 1.0). Whether the instruction may have a 64-bit source is read from its name,
-   * not from operand tables; such values are refused only where no source can be 64 bits.
-   */
-  private checkValue(mnemonic: string, position: number, v: bigint, span: Span, nested: boolean): void {
-    if (!this.target || !valueChecked(mnemonic, position)) return;
-    const may64 = mayHave64BitSource(mnemonic);
-    if (may64 && inlineCode64(v, this.target.inv2Pi) !== undefined) return;
-    const shown = v < 0n ? '-0x' + (-v).toString(16) : '0x' + v.toString(16);
-    const text = this.text;
-    if (!nested && isValu(mnemonic) && text.charCodeAt(span.start) === 45 /* - */ && text.charCodeAt(skipSpaces(text, span.start + 1)) === 45)
-      // llvm-mc's message where the source takes modifiers (elsewhere "invalid operand for instruction").
-      this.issue('AMD414', `invalid syntax, expected 'neg' modifier: after a doubled '-' the operand is the integer ${shown}, which no source of ${mnemonic} takes`, span);
-    else this.issue(IMM_CODES.truncation, `invalid operand for instruction: ${shown} does not fit in 32 bits${may64 ? ' and is no 64-bit inline constant' : ''}`, span);
-  }
-
-  /**
-   * Register validation results of operands whose meaning cannot change (no symbols inside), by
-   * their text: clang output repeats the same few hundred register spellings.
-   */
-  private readonly registerCache = new Map<string, { code: string; message: string; start: number; length: number } | null>();
-
-  private checkRegister(op: Operand): void {
-    if (!this.target) return;
-    let key: string | undefined;
-    if (op.kind === 'word') {
-      // No register name starts with '.': labels such as `.LBB0_2` (each branch target a new
-      // spelling) skip the register parser and the cache.
-      if (op.name.charCodeAt(0) === 46 /* . */) return;
-      key = op.name;
-    }
-    else if (op.kind === 'regRange' && op.first.kind === 'int' && (op.last === null || op.last.kind === 'int')) key = this.text.slice(op.span.start, op.span.end);
-    if (key !== undefined) {
-      const cached = this.registerCache.get(key);
-      if (cached === null) return;
-      if (cached !== undefined) {
-        this.issue(cached.code, cached.message, { start: op.span.start + cached.start, end: op.span.start + cached.start + cached.length });
-        return;
-      }
-    }
-    const found = this.registerProblem(op.span.start);
-    if (key !== undefined) this.registerCache.set(key, found ? { code: found.code, message: found.message, start: found.offset - op.span.start, length: found.length } : null);
-    if (found) this.issue(found.code, found.message, { start: found.offset, end: found.offset + found.length });
-  }
-
-  /** The first register rule the operand at `pos` breaks, or null (also for non-registers). */
-  private registerProblem(pos: number): { code: string; message: string; offset: number; length: number } | null {
-    const r = parseRegister(this.text, pos, this.target!, this.evaluator);
-    if (r.status === 'none') return null;
-    if (r.status === 'error') return { code: r.error.code, message: r.error.message, offset: r.error.offset, length: Math.max(1, r.error.length) };
-    const bad = validateRegisterForTarget(r.reg, this.target!);
-    if (bad) return { code: bad.code, message: bad.message, offset: bad.offset, length: Math.max(1, bad.length) };
-    return null;
-  }
-
-  private checkRegisterList(mnemonic: string, op: Extract<Operand, { kind: 'list' }>, position: number): void {
-    if (!this.target) return;
-    const r = parseRegister(this.text, op.span.start, this.target, this.evaluator);
-    if (r.status === 'ok') {
-      const bad = validateRegisterForTarget(r.reg, this.target);
-      if (bad) this.issue(bad.code, bad.message, { start: bad.offset, end: bad.offset + Math.max(1, bad.length) });
-      return;
-    }
-    if (r.status === 'none') return;
-    // Image instructions on GFX10+ take NSA address lists (non-consecutive registers), as their
-    // address operand (the second; the first is the data, which stays a register tuple).
-    if (mnemonic.startsWith('image_') && this.target.generation >= 10 && position === 1) {
-      const n = parseNsaAddress(this.text, op.span.start, this.target, this.evaluator);
-      if (n.status === 'ok') return;
-      this.issue(n.error.code, n.error.message, { start: n.error.offset, end: n.error.offset + Math.max(1, n.error.length) });
-      return;
-    }
-    this.issue(r.error.code, r.error.message, { start: r.error.offset, end: r.error.offset + Math.max(1, r.error.length) });
-  }
 }
-
-
-

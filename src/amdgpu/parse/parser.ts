@@ -6,11 +6,11 @@
  */
 import type { DirectiveArg, Expr, InstructionOperand, Operand, Statement } from './ast.js';
 import { ExprParser, MAX_EXPR_DEPTH, binaryPrecedence, type IssueSink, type ParseIssue } from './expr.js';
-import { Lexer, Tok, type LexerOptions } from './lexer.js';
-import { DIRECTIVES, DirectiveKind, NOT_ON_AMDHSA, RAW_BLOCKS, type DirectiveKindValue } from './data/directives.js';
-import { tokenExcerpt } from '../core/source.js';
-import type { AmdgpuOs } from './triple.js';
-import { AMD_KERNEL_CODE_T_FIELDS } from './data/kernel-code-t.js';
+import { Lexer, Tok, type LexerOptions } from '../lex/lexer.js';
+import { DIRECTIVES, DirectiveKind, NOT_ON_AMDHSA, RAW_BLOCKS, type DirectiveKindValue } from '../data/directives.js';
+import { tokenExcerpt } from '../../core/source.js';
+import type { AmdgpuOs } from '../triple.js';
+import { AMD_KERNEL_CODE_T_FIELDS } from '../data/kernel-code-t.js';
 
 export interface ParseOptions extends LexerOptions {
   /** The target triple's operating system (default amdhsa): which AMDGPU directives exist. */

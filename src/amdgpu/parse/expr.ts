@@ -9,11 +9,11 @@
  * llvm-mc's x86 build computes). Division or remainder by zero is an error. A float literal stands
  * for its IEEE double bits.
  */
-import type { Span } from '../core/source.js';
-import { S64_MIN } from '../core/int64.js';
-import { workMeter } from '../core/work.js';
+import type { Span } from '../../core/source.js';
+import { S64_MIN } from '../../core/int64.js';
+import { workMeter } from '../../core/work.js';
 import type { BinaryOp, Expr, UnaryOp } from './ast.js';
-import { Lexer, Tok, type LexerOptions } from './lexer.js';
+import { Lexer, Tok, type LexerOptions } from '../lex/lexer.js';
 
 /** A problem found while parsing: reported by the caller as a diagnostic. */
 export interface ParseIssue {

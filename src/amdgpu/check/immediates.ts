@@ -3,7 +3,7 @@
  * floating-point values to the twelve operand types. Where llvm-mc 19 departs from the spec the
  * choice is recorded in docs/divergences.md ("AMDGPU operands").
  */
-import { bitsToF32, f16BitsToF64, f64ToBits, f64ToF16Bits, f64ToF32Bits } from '../core/float.js';
+import { bitsToF32, f16BitsToF64, f64ToBits, f64ToF16Bits, f64ToF32Bits } from '../../core/float.js';
 import {
   INLINE_F16_BITS,
   INLINE_F32_BITS,
@@ -13,9 +13,9 @@ import {
   INLINE_INT_MIN,
   INLINE_INT_ZERO_CODE,
   INV_2PI_CODE,
-} from './data/inline-constants.js';
-import { Lexer, Tok } from './lexer.js';
-import { isDigit } from './operand-expr.js';
+} from '../data/inline-constants.js';
+import { Lexer, Tok } from '../lex/lexer.js';
+import { isDigit } from '../parse/operand-expr.js';
 
 /** The operand types of the spec's conversion tables. */
 export const OPERAND_TYPES = ['i16', 'u16', 'b16', 'f16', 'i32', 'u32', 'b32', 'f32', 'i64', 'u64', 'b64', 'f64'] as const;

@@ -2,8 +2,8 @@
  * One source operand to its 9-bit source code and literal: registers (registers.ts), immediates
  * (immediates.ts), `lit(...)`, and validation usable by the statement checker.
  */
-import { defaultOperandExprEvaluator, skipSpaces, type OperandExprEvaluator } from './operand-expr.js';
-import type { Operand } from './ast.js';
+import { defaultOperandExprEvaluator, skipSpaces, type OperandExprEvaluator } from '../parse/operand-expr.js';
+import type { Operand } from '../parse/ast.js';
 import {
   formatRegister,
   parseNsaAddress,
@@ -23,7 +23,7 @@ import {
   type Immediate,
   type OperandType,
 } from './immediates.js';
-import { findTarget, type AmdgpuTarget } from './targets.js';
+import { findTarget, type AmdgpuTarget } from '../targets.js';
 
 /**
  * What `encodeOperand` returns: the code and literal (`0x` + 8 hex digits) or an error message.
