@@ -9,6 +9,7 @@ import { SourceFile } from '../core/source.js';
 import { FileChecker, type CheckOptions } from './check/file.js';
 import type { IssueSink, ParseIssue } from './parse/expr.js';
 import { forEachAmdgpuStatement } from './parse/parser.js';
+import { forEachAmdgpuStatementOnce, type RepeatHooks } from './speed/repeats.js';
 import { isTemporarySymbol, type SymbolInfo } from './check/symbols.js';
 
 export interface AmdgpuCheckOptions {
@@ -36,12 +37,14 @@ export function checkText(text: string, options: CheckOptions, sink: IssueSink, 
   const c = new FileChecker(text, options, counting);
   // Everything through which one statement's handling can depend on or affect the rest of the
   // file: issues reported and symbol-table lookups. Repeated text that moved neither is skipped
-  // (parser.ts, Repeats).
-  const hooks = {
+  // (speed/repeats.ts).
+  const hooks: RepeatHooks = {
     effects: () => errors + c.symbolAccesses,
     kernelBodySkipped: () => c.kernelBodySkipped(),
   };
-  forEachAmdgpuStatement(text, { masmIntegers: options.masmIntegers, os: c.triple.os }, counting, (st) => c.statement(st), options.repeats === false ? undefined : hooks);
+  const parseOptions = { masmIntegers: options.masmIntegers, os: c.triple.os };
+  if (options.repeats === false) forEachAmdgpuStatement(text, parseOptions, counting, (st) => c.statement(st));
+  else forEachAmdgpuStatementOnce(text, parseOptions, counting, (st) => c.statement(st), hooks);
   return c.finish(errors === 0, collectSymbols);
 }
 

@@ -15,7 +15,7 @@ export interface CheckOptions extends LexerOptions {
   mcpu: string;
   /** llvm-mc's -triple (default amdgcn-amd-amdhsa): its OS decides which directives exist. */
   triple?: string;
-  /** false: parse and check every statement, even text repeated verbatim (parser.ts, Repeats). Default true; the answer is the same. */
+  /** false: parse and check every statement, even text repeated verbatim (speed/repeats.ts). Default true; the answer is the same. */
   repeats?: boolean;
 }
 

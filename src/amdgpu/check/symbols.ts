@@ -175,7 +175,7 @@ export class SymbolTable {
    */
   markUsed(e: Expr): void {
     // Without a symbol (`-1`, `2*3`) there is nothing to mark, and the table is not touched (a
-    // statement that leaves `touches` alone can be skipped when repeated, see parser.ts).
+    // statement that leaves `touches` alone can be skipped when repeated, see speed/repeats.ts).
     if (e.kind === 'int' || e.kind === 'real' || symbolsIn(e).length === 0) return;
     this.touches++;
     this.rel(this.parseTimeFold(e), { mark: true, final: false, depth: 0, active: new Set() });
