@@ -1,47 +1,6 @@
-/** Public AMDGPU API: parse, check, symbols and expression evaluation of AMDGPU assembly. */
-import type { Diagnostic } from '../core/diagnostics.js';
-import { SourceFile } from '../core/source.js';
-import type { AmdgpuFile } from './parse/ast.js';
-import { evaluate, parseExpression, symbolsIn } from './parse/expr.js';
-import { parseAmdgpuStatements } from './parse/parser.js';
-import { issueToDiagnostic } from './pipeline.js';
-
-export interface AmdgpuParseOptions {
-  masmIntegers?: boolean;
-}
-
-/** Parses a file into statements (labels, assignments, directives, instructions with operands). */
-export function parseAmdgpu(name: string, text: string, options: AmdgpuParseOptions = {}): { file: AmdgpuFile; diagnostics: Diagnostic[] } {
-  const source = new SourceFile(name, text);
-  const { statements, issues } = parseAmdgpuStatements(text, options);
-  return { file: { name, text, statements }, diagnostics: issues.map((i) => issueToDiagnostic(source, i)) };
-}
-
-/** Evaluates an absolute AMDGPU assembler expression as llvm-mc does (signed 64-bit). */
-export function evaluateAmdgpuExpression(text: string, options: { masmIntegers?: boolean } = {}): { value: bigint } | { diagnostics: Diagnostic[] } {
-  const file = new SourceFile('<expression>', text);
-  const { expr, issues } = parseExpression(text, options);
-  const diagnostics: Diagnostic[] = issues.map((i) => issueToDiagnostic(file, i));
-  if (!expr || diagnostics.length) return { diagnostics };
-  const r = evaluate(expr);
-  if ('value' in r) return { value: r.value };
-  if ('error' in r) return { diagnostics: [issueToDiagnostic(file, r.error)] };
-  const syms = symbolsIn(expr);
-  const at = expr.span;
-  return {
-    diagnostics: [
-      {
-        severity: 'error',
-        code: 'AMD124',
-        message: syms.length
-          ? `expected an absolute expression: '${syms[0]}' is not defined here (symbols are not absolute in a standalone expression)`
-          : "expected an absolute expression: '.' (the current location) and local label references are relocatable",
-        location: file.location(at.start, at.end - at.start),
-      },
-    ],
-  };
-}
-
+/** Public AMDGPU API: parse, check, symbols and expression evaluation of AMDGPU assembly (the code is in the stage folders). */
+export { parseAmdgpu, evaluateAmdgpuExpression } from './pipeline.js';
+export type { AmdgpuParseOptions } from './pipeline.js';
 export { checkAmdgpuText, amdgpuSymbols } from './pipeline.js';
 export type { AmdgpuCheckOptions } from './pipeline.js';
 export { parseExpression, evaluate, symbolsIn, ExprParser, binaryPrecedence, MAX_EXPR_DEPTH } from './parse/expr.js';
@@ -50,6 +9,8 @@ export { Lexer, Tok, tokName } from './lex/lexer.js';
 export type { LexerOptions } from './lex/lexer.js';
 export type { SymbolInfo, SymbolKind } from './check/symbols.js';
 export type * from './parse/ast.js';
+export { AMD_DIAGNOSTICS } from './diagnostics.js';
+export type { AmdCode, AmdRawDiagnostic } from './diagnostics.js';
 export { encodeOperand, encodeParsedOperand, parseSourceOperand, validateOperand, InstructionLiterals } from './check/operand.js';
 export type { EncodeOperandResult, ParsedOperand, OperandParse, ValidateOperandOptions } from './check/operand.js';
 export { parseTriple, DEFAULT_TRIPLE, TRIPLE_FORMS } from './triple.js';

@@ -6,7 +6,12 @@
  */
 import type { Diagnostic } from '../core/diagnostics.js';
 import { SourceFile } from '../core/source.js';
+import { diagnostic } from '../core/catalog.js';
+import { AMD_DIAGNOSTICS } from './diagnostics.js';
 import { FileChecker, type CheckOptions } from './check/file.js';
+import type { AmdgpuFile } from './parse/ast.js';
+import { evaluate, parseExpression, symbolsIn } from './parse/expr.js';
+import { parseAmdgpuStatements } from './parse/parser.js';
 import type { IssueSink, ParseIssue } from './parse/expr.js';
 import { forEachAmdgpuStatement } from './parse/parser.js';
 import { forEachAmdgpuStatementOnce, type RepeatHooks } from './speed/repeats.js';
@@ -48,8 +53,9 @@ export function checkText(text: string, options: CheckOptions, sink: IssueSink, 
   return c.finish(errors === 0, collectSymbols);
 }
 
+/** A raw diagnostic located in `file`, its severity from the catalog. */
 export function issueToDiagnostic(file: SourceFile, i: ParseIssue): Diagnostic {
-  return { severity: 'error', code: i.code, message: i.message, location: file.location(i.start, i.end - i.start) };
+  return diagnostic(AMD_DIAGNOSTICS, i.code, i.message, file.location(i.start, i.length));
 }
 
 function run(name: string, text: string, options: AmdgpuCheckOptions, collectSymbols: boolean): { diagnostics: Diagnostic[]; symbols: SymbolInfo[] } {
@@ -90,3 +96,38 @@ export function amdgpuSymbols(
   return { symbols: r.symbols.filter((s) => !isTemporarySymbol(s.name)), diagnostics: r.diagnostics };
 }
 
+export interface AmdgpuParseOptions {
+  masmIntegers?: boolean;
+}
+
+/** Parses a file into statements (labels, assignments, directives, instructions with operands). */
+export function parseAmdgpu(name: string, text: string, options: AmdgpuParseOptions = {}): { file: AmdgpuFile; diagnostics: Diagnostic[] } {
+  const source = new SourceFile(name, text);
+  const { statements, issues } = parseAmdgpuStatements(text, options);
+  return { file: { name, text, statements }, diagnostics: issues.map((i) => issueToDiagnostic(source, i)) };
+}
+
+/** Evaluates an absolute AMDGPU assembler expression as llvm-mc does (signed 64-bit). */
+export function evaluateAmdgpuExpression(text: string, options: { masmIntegers?: boolean } = {}): { value: bigint } | { diagnostics: Diagnostic[] } {
+  const file = new SourceFile('<expression>', text);
+  const { expr, issues } = parseExpression(text, options);
+  const diagnostics: Diagnostic[] = issues.map((i) => issueToDiagnostic(file, i));
+  if (!expr || diagnostics.length) return { diagnostics };
+  const r = evaluate(expr);
+  if ('value' in r) return { value: r.value };
+  if ('error' in r) return { diagnostics: [issueToDiagnostic(file, r.error)] };
+  const syms = symbolsIn(expr);
+  const at = expr.span;
+  return {
+    diagnostics: [
+      diagnostic(
+        AMD_DIAGNOSTICS,
+        'AMD124',
+        syms.length
+          ? `expected an absolute expression: '${syms[0]}' is not defined here (symbols are not absolute in a standalone expression)`
+          : "expected an absolute expression: '.' (the current location) and local label references are relocatable",
+        file.location(at.start, at.end - at.start),
+      ),
+    ],
+  };
+}

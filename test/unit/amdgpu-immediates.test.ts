@@ -227,7 +227,7 @@ describe('validateOperand on the file-level AST', () => {
     const out: string[] = [];
     st.operands.forEach((o, i) => {
       const type = types[i] as OperandType | undefined;
-      for (const e of validateOperand(o.operand, file.text, findTarget(mcpu)!, { type, literals })) out.push(`${e.offset}:${e.message}`);
+      for (const e of validateOperand(o.operand, file.text, findTarget(mcpu)!, { type, literals })) out.push(`${e.start}:${e.message}`);
     });
     return out;
   }

@@ -19,7 +19,7 @@ function bad(text: string, message: string | RegExp, mcpu = 'gfx900', column?: n
   const e = (r as Extract<typeof r, { status: 'error' }>).error;
   if (typeof message === 'string') assert.equal(e.message, message, text);
   else assert.match(e.message, message, text);
-  if (column !== undefined) assert.equal(e.offset + 1, column, `${text}: column`);
+  if (column !== undefined) assert.equal(e.start + 1, column, `${text}: column`);
 }
 
 describe('targets', () => {

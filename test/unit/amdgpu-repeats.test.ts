@@ -33,7 +33,7 @@ function withoutMemo(text: string, mcpu: string, masmIntegers: boolean): string[
   for (const i of issues) {
     if (seen.has(i.start)) continue;
     seen.add(i.start);
-    const at = file.location(i.start, i.end - i.start);
+    const at = file.location(i.start, i.length);
     out.push(`${at.line}:${at.column} ${i.code} ${i.message}`);
   }
   for (const s of symbols) if (!isTemporarySymbol(s.name)) out.push(`symbol ${s.name} ${s.kind} ${s.value}`);

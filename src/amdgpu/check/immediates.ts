@@ -16,6 +16,7 @@ import {
 } from '../data/inline-constants.js';
 import { Lexer, Tok } from '../lex/lexer.js';
 import { isDigit } from '../parse/operand-expr.js';
+import type { AmdCode } from '../diagnostics.js';
 
 /** The operand types of the spec's conversion tables. */
 export const OPERAND_TYPES = ['i16', 'u16', 'b16', 'f16', 'i32', 'u32', 'b32', 'f32', 'i64', 'u64', 'b64', 'f64'] as const;
@@ -41,10 +42,10 @@ export interface EncodedImmediate {
   readonly src: number;
   /** The literal dword (unsigned 32-bit) or null for an inline constant. */
   readonly literal: number | null;
-  readonly warning?: { code: string; message: string };
+  readonly warning?: { code: AmdCode; message: string };
 }
 
-export type ImmediateResult = ({ ok: true } & EncodedImmediate) | { ok: false; code: string; message: string };
+export type ImmediateResult = ({ ok: true } & EncodedImmediate) | { ok: false; code: AmdCode; message: string };
 
 export const IMM_CODES = {
   truncation: 'AMD401',
@@ -59,7 +60,7 @@ export const IMM_CODES = {
   notAbsolute: 'AMD410',
   badLit: 'AMD412',
   registerType: 'AMD413',
-} as const;
+} as const satisfies Record<string, AmdCode>;
 
 export const LITERAL_CODE = 255;
 
@@ -102,7 +103,7 @@ export function isSafeTruncation(v: bigint, bits: number): boolean {
   return BigInt.asUintN(bits, v) === v || BigInt.asIntN(bits, v) === v;
 }
 
-type FpCheck = { ok: true; bits: number } | { ok: false; code: string; message: string };
+type FpCheck = { ok: true; bits: number } | { ok: false; code: AmdCode; message: string };
 
 /** Converts a double to f32 or f16 bits (RNE); precision loss allowed, overflow and underflow not. */
 export function convertFloat(x: number, to: 16 | 32): FpCheck {
@@ -238,7 +239,7 @@ export const IMMEDIATE_RANGES = {
 } as const;
 export type RangedImmediate = keyof typeof IMMEDIATE_RANGES;
 
-export function checkImmediateRange(kind: RangedImmediate, v: bigint): { ok: true } | { ok: false; code: string; message: string } {
+export function checkImmediateRange(kind: RangedImmediate, v: bigint): { ok: true } | { ok: false; code: AmdCode; message: string } {
   const r = IMMEDIATE_RANGES[kind];
   if (v >= r.min && v <= r.max) return { ok: true };
   const fmt = (x: bigint) => (x < 0n ? '-0x' + (-x).toString(16) : '0x' + x.toString(16));

@@ -11,6 +11,7 @@ import { IMM_CODES, inlineCode64 } from './immediates.js';
 import { parseNsaAddress, parseRegister, validateRegisterForTarget } from './registers.js';
 import type { SymbolTable } from './symbols.js';
 import type { AmdgpuTarget } from '../targets.js';
+import type { AmdCode, AmdRawDiagnostic } from '../diagnostics.js';
 
 /**
  * The spec's validation for 32 bits: all-0 high bits, or all-1 with the sign bit set (int32 or
@@ -89,7 +90,7 @@ export interface InstructionContext {
   readonly evaluator: OperandExprEvaluator;
   /** Symbol-table lookups and references so far (the repeat memo's effects count, pipeline.ts). */
   symbolAccesses: number;
-  issue(code: string, message: string, span: Span): void;
+  issue(code: AmdCode, message: string, span: Span): void;
   /** Evaluates with the symbols defined so far; reports evaluation errors; returns the value or null. */
   valueOf(e: Expr): bigint | null;
   /** Notes directional (`1b`, `1f`) and, with `temporaries`, `.L` references in an expression. */
@@ -270,7 +271,7 @@ export class InstructionChecker {
    * Register validation results of operands whose meaning cannot change (no symbols inside), by
    * their text: clang output repeats the same few hundred register spellings.
    */
-  private readonly registerCache = new Map<string, { code: string; message: string; start: number; length: number } | null>();
+  private readonly registerCache = new Map<string, AmdRawDiagnostic | null>();
 
   private checkRegister(op: Operand): void {
     if (!this.target) return;
@@ -291,17 +292,17 @@ export class InstructionChecker {
       }
     }
     const found = this.registerProblem(op.span.start);
-    if (key !== undefined) this.registerCache.set(key, found ? { code: found.code, message: found.message, start: found.offset - op.span.start, length: found.length } : null);
-    if (found) this.cx.issue(found.code, found.message, { start: found.offset, end: found.offset + found.length });
+    if (key !== undefined) this.registerCache.set(key, found ? { code: found.code, message: found.message, start: found.start - op.span.start, length: found.length } : null);
+    if (found) this.cx.issue(found.code, found.message, { start: found.start, end: found.start + found.length });
   }
 
   /** The first register rule the operand at `pos` breaks, or null (also for non-registers). */
-  private registerProblem(pos: number): { code: string; message: string; offset: number; length: number } | null {
+  private registerProblem(pos: number): AmdRawDiagnostic | null {
     const r = parseRegister(this.text, pos, this.target!, this.evaluator);
     if (r.status === 'none') return null;
-    if (r.status === 'error') return { code: r.error.code, message: r.error.message, offset: r.error.offset, length: Math.max(1, r.error.length) };
+    if (r.status === 'error') return { code: r.error.code, message: r.error.message, start: r.error.start, length: Math.max(1, r.error.length) };
     const bad = validateRegisterForTarget(r.reg, this.target!);
-    if (bad) return { code: bad.code, message: bad.message, offset: bad.offset, length: Math.max(1, bad.length) };
+    if (bad) return { code: bad.code, message: bad.message, start: bad.start, length: Math.max(1, bad.length) };
     return null;
   }
 
@@ -310,7 +311,7 @@ export class InstructionChecker {
     const r = parseRegister(this.text, op.span.start, this.target, this.evaluator);
     if (r.status === 'ok') {
       const bad = validateRegisterForTarget(r.reg, this.target);
-      if (bad) this.cx.issue(bad.code, bad.message, { start: bad.offset, end: bad.offset + Math.max(1, bad.length) });
+      if (bad) this.cx.issue(bad.code, bad.message, { start: bad.start, end: bad.start + Math.max(1, bad.length) });
       return;
     }
     if (r.status === 'none') return;
@@ -319,9 +320,9 @@ export class InstructionChecker {
     if (mnemonic.startsWith('image_') && this.target.generation >= 10 && position === 1) {
       const n = parseNsaAddress(this.text, op.span.start, this.target, this.evaluator);
       if (n.status === 'ok') return;
-      this.cx.issue(n.error.code, n.error.message, { start: n.error.offset, end: n.error.offset + Math.max(1, n.error.length) });
+      this.cx.issue(n.error.code, n.error.message, { start: n.error.start, end: n.error.start + Math.max(1, n.error.length) });
       return;
     }
-    this.cx.issue(r.error.code, r.error.message, { start: r.error.offset, end: r.error.offset + Math.max(1, r.error.length) });
+    this.cx.issue(r.error.code, r.error.message, { start: r.error.start, end: r.error.start + Math.max(1, r.error.length) });
   }
 }

@@ -24,6 +24,7 @@ import {
   type OperandType,
 } from './immediates.js';
 import { findTarget, type AmdgpuTarget } from '../targets.js';
+import type { AmdCode } from '../diagnostics.js';
 
 /**
  * What `encodeOperand` returns: the code and literal (`0x` + 8 hex digits) or an error message.
@@ -31,7 +32,7 @@ import { findTarget, type AmdgpuTarget } from '../targets.js';
  */
 export type EncodeOperandResult =
   | { src: number; literal: string | null; warning?: string }
-  | { error: string; code?: string; offset?: number };
+  | { error: string; code?: AmdCode; offset?: number };
 
 /** A parsed source operand: a register, or an immediate (possibly `lit(...)`). */
 export type ParsedOperand =
@@ -46,8 +47,8 @@ const LPAREN = 40;
 const RPAREN = 41;
 const MINUS = 45;
 
-function err(code: string, message: string, offset: number, length = 1): { ok: false; error: OperandError } {
-  return { ok: false, error: { code, message, offset, length } };
+function err(code: AmdCode, message: string, start: number, length = 1): { ok: false; error: OperandError } {
+  return { ok: false, error: { code, message, start, length } };
 }
 
 /**
@@ -120,13 +121,13 @@ function registerFits(reg: RegisterOperand, type: OperandType): boolean {
 
 /**
  * Validates a parsed operand as a source of type `type` on `target` and encodes it. The checker
- * calls this for every source operand whose type it knows; it reports `error` at `error.offset`.
+ * calls this for every source operand whose type it knows; it reports `error` at `error.start`.
  */
 export function encodeParsedOperand(
   op: ParsedOperand,
   type: OperandType,
   target: AmdgpuTarget,
-): { ok: true; src: number; literal: number | null; warning?: { code: string; message: string } } | { ok: false; error: OperandError } {
+): { ok: true; src: number; literal: number | null; warning?: { code: AmdCode; message: string } } | { ok: false; error: OperandError } {
   if (op.kind === 'register') {
     const reg = op.reg;
     const len = reg.end - reg.start;
@@ -166,13 +167,13 @@ export function encodeOperand(text: string, type: string, mcpu: string | AmdgpuT
   if (!target) return { error: `unknown processor '${String(mcpu)}'` };
   if (!isOperandType(type)) return { error: `unknown operand type '${type}' (expected one of i16 u16 b16 f16 i32 u32 b32 f32 i64 u64 b64 f64)` };
   const neg = misspeltNeg(text, 0, type);
-  if (neg) return { error: neg.message, code: neg.code, offset: neg.offset };
+  if (neg) return { error: neg.message, code: neg.code, offset: neg.start };
   const p = parseSourceOperand(text, 0, target, evaluator);
-  if (!p.ok) return { error: p.error.message, code: p.error.code, offset: p.error.offset };
+  if (!p.ok) return { error: p.error.message, code: p.error.code, offset: p.error.start };
   const rest = skipSpaces(text, p.operand.end);
   if (rest < text.length) return { error: `invalid operand for instruction: unexpected '${text.slice(rest)}' after the operand`, code: IMM_CODES.trailing, offset: rest };
   const e = encodeParsedOperand(p.operand, type, target);
-  if (!e.ok) return { error: e.error.message, code: e.error.code, offset: e.error.offset };
+  if (!e.ok) return { error: e.error.message, code: e.error.code, offset: e.error.start };
   const out: EncodeOperandResult = { src: e.src, literal: e.literal === null ? null : formatLiteral(e.literal) };
   if (e.warning) out.warning = e.warning.message;
   return out;
@@ -184,13 +185,13 @@ export function encodeOperand(text: string, type: string, mcpu: string | AmdgpuT
  */
 export class InstructionLiterals {
   private value: number | undefined;
-  add(literal: number | null, offset: number, length = 1): OperandError | undefined {
+  add(literal: number | null, start: number, length = 1): OperandError | undefined {
     if (literal === null) return undefined;
     if (this.value === undefined || this.value === literal) {
       this.value = literal;
       return undefined;
     }
-    return { code: IMM_CODES.uniqueLiteral, message: 'only one unique literal operand is allowed', offset, length };
+    return { code: IMM_CODES.uniqueLiteral, message: 'only one unique literal operand is allowed', start, length };
   }
 }
 
@@ -254,7 +255,7 @@ export function validateOperand(op: Operand, text: string, target: AmdgpuTarget,
       const e = encodeParsedOperand(p.operand, options.type, target);
       if (!e.ok) return [e.error];
       const out: OperandError[] = [];
-      if (e.warning) out.push({ code: e.warning.code, message: e.warning.message, offset: op.span.start, length: op.span.end - op.span.start });
+      if (e.warning) out.push({ code: e.warning.code, message: e.warning.message, start: op.span.start, length: op.span.end - op.span.start });
       const dup = options.literals?.add(e.literal, op.span.start, op.span.end - op.span.start);
       if (dup) out.push(dup);
       return out;

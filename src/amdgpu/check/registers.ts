@@ -14,6 +14,7 @@ import {
   type SpecialRegister,
 } from '../data/special-registers.js';
 import { sgprCount, ttmpBase, ttmpCount, type AmdgpuTarget } from '../targets.js';
+import type { AmdCode, AmdRawDiagnostic } from '../diagnostics.js';
 
 export type RegisterKind = 'vgpr' | 'sgpr' | 'ttmp' | 'agpr' | 'special';
 
@@ -31,13 +32,8 @@ export interface RegisterOperand {
   readonly end: number;
 }
 
-/** An operand-level error: stable code, llvm-mc's wording (or close to it), where it points. */
-export interface OperandError {
-  readonly code: string;
-  readonly message: string;
-  readonly offset: number;
-  readonly length: number;
-}
+/** An operand-level error: the AMDGPU raw diagnostic (code, llvm-mc's wording or close to it, where it points), by its older name. */
+export type OperandError = AmdRawDiagnostic;
 
 export type RegisterParse =
   | { readonly status: 'none' }
@@ -66,7 +62,7 @@ export const REG_CODES = {
   half: 'AMD318',
   agpr: 'AMD319',
   nsaContiguous: 'AMD320',
-} as const;
+} as const satisfies Record<string, AmdCode>;
 
 const LBRAC = 91;
 const RBRAC = 93;
@@ -157,8 +153,8 @@ class RegisterParser {
     private readonly evaluator: OperandExprEvaluator,
   ) {}
 
-  private fail(code: string, message: string, offset: number, length = 1): undefined {
-    this.error ??= { code, message, offset, length: Math.max(1, length) };
+  private fail(code: AmdCode, message: string, start: number, length = 1): undefined {
+    this.error ??= { code, message, start, length: Math.max(1, length) };
     return undefined;
   }
 
@@ -329,9 +325,9 @@ export function parseRegister(
   if (!looksLikeRegister(text, pos)) return { status: 'none' };
   const p = new RegisterParser(text, target, evaluator);
   const r = p.register(pos);
-  if (!r) return { status: 'error', error: p.error ?? { code: REG_CODES.invalidName, message: 'invalid register', offset: pos, length: 1 } };
+  if (!r) return { status: 'error', error: p.error ?? { code: REG_CODES.invalidName, message: 'invalid register', start: pos, length: 1 } };
   if (r.special && !isSpecialAvailable(r.special, target))
-    return { status: 'error', error: { code: REG_CODES.notAvailable, message: unavailableMessage(r.special), offset: pos, length: r.end - pos } };
+    return { status: 'error', error: { code: REG_CODES.notAvailable, message: unavailableMessage(r.special), start: pos, length: r.end - pos } };
   return { status: 'ok', reg: r };
 }
 
@@ -354,17 +350,17 @@ export function validateRegisterForTarget(r: RegisterOperand, target: AmdgpuTarg
   // is not flagged here; the instruction decides which it is.
   const isA16Modifier = r.kind === 'agpr' && r.index === 16 && r.count === 1 && len === 3;
   if (r.kind === 'agpr' && !target.agprs && !isA16Modifier)
-    return { code: REG_CODES.agpr, message: 'accumulation registers (a0…a255) are not available on this GPU', offset: r.start, length: len };
+    return { code: REG_CODES.agpr, message: 'accumulation registers (a0…a255) are not available on this GPU', start: r.start, length: len };
   if ((r.kind === 'vgpr' || r.kind === 'agpr') && target.alignedVgprTuples && r.count >= 2 && r.index % 2 !== 0)
     return {
       code: REG_CODES.vgprAlignment,
       message: 'invalid register class: vgpr tuples must be 64 bit aligned',
-      offset: r.start,
+      start: r.start,
       length: len,
     };
   if (r.half) {
     if (r.kind !== 'vgpr' || target.generation < 11)
-      return { code: REG_CODES.half, message: '16-bit register halves (.l/.h) are only valid on GFX11+ VGPRs', offset: r.start, length: len };
+      return { code: REG_CODES.half, message: '16-bit register halves (.l/.h) are only valid on GFX11+ VGPRs', start: r.start, length: len };
   }
   return undefined;
 }
@@ -403,14 +399,14 @@ export function parseNsaAddress(
   evaluator: OperandExprEvaluator = defaultOperandExprEvaluator,
 ): { status: 'ok'; regs: RegisterOperand[]; end: number } | { status: 'error'; error: OperandError } {
   pos = skipSpaces(text, pos);
-  if (text.charCodeAt(pos) !== LBRAC) return { status: 'error', error: { code: REG_CODES.listExpected, message: 'expected a register or a list of registers', offset: pos, length: 1 } };
+  if (text.charCodeAt(pos) !== LBRAC) return { status: 'error', error: { code: REG_CODES.listExpected, message: 'expected a register or a list of registers', start: pos, length: 1 } };
   const regs: RegisterOperand[] = [];
   let at = pos + 1;
   for (;;) {
     const r = parseRegister(text, at, target, evaluator);
-    if (r.status === 'none') return { status: 'error', error: { code: REG_CODES.listExpected, message: 'expected a register or a list of registers', offset: skipSpaces(text, at), length: 1 } };
+    if (r.status === 'none') return { status: 'error', error: { code: REG_CODES.listExpected, message: 'expected a register or a list of registers', start: skipSpaces(text, at), length: 1 } };
     if (r.status === 'error') return r;
-    if (r.reg.kind !== 'vgpr') return { status: 'error', error: { code: REG_CODES.listSameKind, message: 'image address registers must be VGPRs', offset: r.reg.start, length: r.reg.end - r.reg.start } };
+    if (r.reg.kind !== 'vgpr') return { status: 'error', error: { code: REG_CODES.listSameKind, message: 'image address registers must be VGPRs', start: r.reg.start, length: r.reg.end - r.reg.start } };
     regs.push(r.reg);
     at = skipSpaces(text, r.reg.end);
     const c = text.charCodeAt(at);
@@ -418,7 +414,7 @@ export function parseNsaAddress(
       at++;
       continue;
     }
-    if (c !== RBRAC) return { status: 'error', error: { code: REG_CODES.listCommaOrBracket, message: 'expected a comma or a closing square bracket', offset: at, length: 1 } };
+    if (c !== RBRAC) return { status: 'error', error: { code: REG_CODES.listCommaOrBracket, message: 'expected a comma or a closing square bracket', start: at, length: 1 } };
     break;
   }
   let dwords = 0;
@@ -427,7 +423,7 @@ export function parseNsaAddress(
     for (let i = 5; i < regs.length; i++) {
       const prev = regs[i - 1]!;
       if (regs[i]!.index !== prev.index + prev.count)
-        return { status: 'error', error: { code: REG_CODES.nsaContiguous, message: 'image address registers from the 5th on must be contiguous on GFX11+', offset: regs[i]!.start, length: regs[i]!.end - regs[i]!.start } };
+        return { status: 'error', error: { code: REG_CODES.nsaContiguous, message: 'image address registers from the 5th on must be contiguous on GFX11+', start: regs[i]!.start, length: regs[i]!.end - regs[i]!.start } };
     }
   }
   return { status: 'ok', regs, end: at + 1 };

@@ -14,6 +14,7 @@ import type { AmdgpuTarget } from '../targets.js';
 import type { AmdgpuTriple } from '../triple.js';
 import type { CheckOptions } from './file.js';
 import { InstructionChecker, type InstructionContext } from './instruction.js';
+import type { AmdCode } from '../diagnostics.js';
 
 /** Byte sizes of the data directives, for their range check. */
 const DATA_SIZES: ReadonlyMap<string, number> = new Map([
@@ -171,8 +172,8 @@ export class StatementChecker implements InstructionContext {
     this.instructions = new InstructionChecker(this);
   }
 
-  issue(code: string, message: string, span: Span): void {
-    this.sink({ code, message, start: span.start, end: span.end });
+  issue(code: AmdCode, message: string, span: Span): void {
+    this.sink({ code, message, start: span.start, length: span.end - span.start });
   }
 
   /** A kernel body known to have no effect was skipped: what its end directive would leave. */
@@ -505,7 +506,7 @@ export class StatementChecker implements InstructionContext {
       const v = bits.get(field);
       if (v === undefined || (v & 1n) === 0n || rule.allowed(t)) continue;
       const at = spans.get(field)!;
-      this.deferredDataErrors.push({ code: 'AMD328', message: `${field}=1 ${rule.message}`, start: at.start, end: at.end });
+      this.deferredDataErrors.push({ code: 'AMD328', message: `${field}=1 ${rule.message}`, start: at.start, length: at.end - at.start });
     }
   }
 

@@ -14,6 +14,7 @@ import type { Span } from '../../core/source.js';
 import type { Expr, Statement } from '../parse/ast.js';
 import { binaryValue, evaluate, ExprParser, symbolsIn, type IssueSink } from '../parse/expr.js';
 import { Lexer, type LexerOptions } from '../lex/lexer.js';
+import type { AmdCode } from '../diagnostics.js';
 
 /** Kind of a symbol in `amdgpuSymbols` / `gpuasm symbols` output. */
 export type SymbolKind =
@@ -133,8 +134,8 @@ export class SymbolTable {
     return new ExprParser(lex, () => {}).parseExpression()!;
   }
 
-  private issue(code: string, message: string, span: Span): void {
-    this.sink({ code, message, start: span.start, end: span.end });
+  private issue(code: AmdCode, message: string, span: Span): void {
+    this.sink({ code, message, start: span.start, length: span.end - span.start });
   }
 
   /**

@@ -14,16 +14,12 @@ import { S64_MIN } from '../../core/int64.js';
 import { workMeter } from '../../core/work.js';
 import type { BinaryOp, Expr, UnaryOp } from './ast.js';
 import { Lexer, Tok, type LexerOptions } from '../lex/lexer.js';
+import type { AmdCode, AmdRawDiagnostic, AmdSink } from '../diagnostics.js';
 
-/** A problem found while parsing: reported by the caller as a diagnostic. */
-export interface ParseIssue {
-  code: string;
-  message: string;
-  start: number;
-  end: number;
-}
+/** A problem found while parsing or evaluating: the AMDGPU raw diagnostic (diagnostics.ts), by its older name. */
+export type ParseIssue = AmdRawDiagnostic;
 
-export type IssueSink = (issue: ParseIssue) => void;
+export type IssueSink = AmdSink;
 
 /** Nesting limit for parentheses/unary operators and for the depth of an expression tree. */
 export const MAX_EXPR_DEPTH = 1000;
@@ -132,8 +128,8 @@ export class ExprParser {
     readonly sink: IssueSink,
   ) {}
 
-  private error(code: string, message: string, start: number, end: number): null {
-    this.sink({ code, message, start, end: Math.max(end, start) });
+  private error(code: AmdCode, message: string, start: number, end: number): null {
+    this.sink({ code, message, start, length: Math.max(end, start) - start });
     return null;
   }
 
@@ -335,7 +331,7 @@ export function parseExpression(text: string, options: LexerOptions = {}): { exp
   const p = new ExprParser(lex, (i) => issues.push(i));
   const expr = p.parseExpression();
   if (expr && lex.cur() !== Tok.EndOfStatement && lex.cur() !== Tok.Eof) {
-    if (!p.reportLexError()) issues.push({ code: 'AMD201', message: `unexpected '${lex.tokenText()}' after the expression`, start: lex.start, end: lex.end });
+    if (!p.reportLexError()) issues.push({ code: 'AMD201', message: `unexpected '${lex.tokenText()}' after the expression`, start: lex.start, length: lex.end - lex.start });
     return { expr: null, issues };
   }
   if (expr && lex.cur() === Tok.EndOfStatement) {
@@ -343,7 +339,7 @@ export function parseExpression(text: string, options: LexerOptions = {}): { exp
     lex.next();
     while (lex.cur() === Tok.EndOfStatement) lex.next();
     if (lex.cur() !== Tok.Eof) {
-      issues.push({ code: 'AMD201', message: 'expected one expression; found more text on a following line', start: lex.start, end: lex.end });
+      issues.push({ code: 'AMD201', message: 'expected one expression; found more text on a following line', start: lex.start, length: lex.end - lex.start });
       return { expr: null, issues };
     }
   }
@@ -479,12 +475,12 @@ export function binaryValue(op: BinaryOp, l: bigint, r: bigint, opSpan: Span): b
     case '*':
       return BigInt.asIntN(64, l * r);
     case '/':
-      if (r === ZERO) return { code: 'AMD120', message: 'division by zero: expression could not be evaluated', start: opSpan.start, end: opSpan.end };
+      if (r === ZERO) return { code: 'AMD120', message: 'division by zero: expression could not be evaluated', start: opSpan.start, length: opSpan.end - opSpan.start };
       // INT64_MIN / -1 overflows (llvm-mc-19 crashes); wraps to INT64_MIN here.
       if (l === S64_MIN && r === MINUS_ONE) return S64_MIN;
       return l / r; // BigInt division truncates toward zero, as C++
     case '%':
-      if (r === ZERO) return { code: 'AMD120', message: 'remainder by zero: expression could not be evaluated', start: opSpan.start, end: opSpan.end };
+      if (r === ZERO) return { code: 'AMD120', message: 'remainder by zero: expression could not be evaluated', start: opSpan.start, length: opSpan.end - opSpan.start };
       if (r === MINUS_ONE) return ZERO;
       return l % r; // sign of the dividend, as C++
     case '<<':

@@ -1,7 +1,7 @@
 /**
  * AMDGPU assembly parser: statements (labels, assignments, directives, instructions with their
  * operands) as llvm-mc reads them. Recursive descent over the shared Lexer; never throws on bad
- * input: every problem is reported as a ParseIssue and the parser skips to the end of the
+ * input: every problem is reported as a raw diagnostic (diagnostics.ts) and the parser skips to the end of the
  * statement (statement-at-a-time recovery).
  */
 import type { DirectiveArg, Expr, InstructionOperand, Operand, Statement } from './ast.js';
@@ -11,6 +11,7 @@ import { DIRECTIVES, DirectiveKind, NOT_ON_AMDHSA, RAW_BLOCKS, type DirectiveKin
 import { tokenExcerpt } from '../../core/source.js';
 import type { AmdgpuOs } from '../triple.js';
 import { AMD_KERNEL_CODE_T_FIELDS } from '../data/kernel-code-t.js';
+import type { AmdCode } from '../diagnostics.js';
 
 export interface ParseOptions extends LexerOptions {
   /** The target triple's operating system (default amdhsa): which AMDGPU directives exist. */
@@ -64,8 +65,8 @@ export class StatementParser {
     this.os = options.os ?? 'amdhsa';
   }
 
-  private issue(code: string, message: string, start: number, end: number): void {
-    this.sink({ code, message, start, end: Math.max(start, end) });
+  private issue(code: AmdCode, message: string, start: number, end: number): void {
+    this.sink({ code, message, start, length: Math.max(start, end) - start });
   }
 
   parseFile(): void {

@@ -1,0 +1,103 @@
+/**
+ * The AMDGPU diagnostics catalog: every code the AMDGPU stages report, with its severity and a
+ * one-line summary (docs/diagnostics.md's "meaning" column; test/core/diagnostics-catalog.test.ts
+ * keeps the two equal). Stages report through `AmdCode` keys, so a code missing here does not
+ * compile. (`REG_CODES` and `IMM_CODES` name the register and immediate rules' codes.)
+ */
+import { defineCatalog, type RawDiagnostic } from '../core/catalog.js';
+
+export const AMD_DIAGNOSTICS = defineCatalog({
+  AMD101: { severity: 'error', summary: 'invalid character in input' },
+  AMD102: { severity: 'error', summary: 'unterminated string, character literal or `/* */` comment' },
+  AMD103: { severity: 'error', summary: 'malformed integer (`09`, `0x`, `0b2`, bad MASM-suffixed digits)' },
+  AMD104: { severity: 'error', summary: 'integer literal does not fit in 64 bits ("literal value out of range for directive")' },
+  AMD105: { severity: 'error', summary: 'malformed floating-point literal (hex float without exponent or digits, sign in a float)' },
+  AMD110: { severity: 'error', summary: 'unknown token in an expression, or an expression expected and missing' },
+  AMD111: { severity: 'error', summary: '`(` without its `)`' },
+  AMD112: { severity: 'error', summary: 'expression nested too deeply (more than 1000 levels) or too large (more than 2000 operators)' },
+  AMD113: { severity: 'error', summary: 'AMDGPU expression function (`max`, `or`, `alignto`, …) with no, or mismatched, arguments' },
+  AMD120: { severity: 'error', summary: 'division or remainder by zero (expression could not be evaluated)' },
+  AMD121: { severity: 'error', summary: 'recursive definition: a symbol\'s value refers to the symbol itself (llvm-mc "Recursive use")' },
+  AMD122: { severity: 'error', summary: 'redefinition: a label defined twice, a label assigned, `.equiv` of a defined symbol' },
+  AMD123: { severity: 'error', summary: 'invalid reassignment of a non-absolute variable whose value was already used' },
+  AMD124: { severity: 'error', summary: 'expected an absolute expression (`gpuasm eval`: symbols and `.` have no value)' },
+  AMD125: { severity: 'error', summary: 'a variable\'s value cannot be evaluated when the object is written (an operator other than `+`/`-` on a label or undefined symbol)' },
+  AMD126: { severity: 'error', summary: 'directional label undefined: `Nb` with no earlier `N:`, or `Nf` with no later `N:`' },
+  AMD127: { severity: 'error', summary: 'a `.L` temporary symbol used by an instruction, data or `.size` is never defined (llvm-mc: "undefined label", "Undefined temporary symbol"; only in a file without other errors)' },
+  AMD131: { severity: 'error', summary: '`.byte`/`.short`/`.long` value out of range for its size' },
+  AMD132: { severity: 'error', summary: 'alignment directive needs an absolute expression' },
+  AMD133: { severity: 'error', summary: 'invalid alignment value (`.p2align` exponent ≥ 32, `.balign` not a power of two)' },
+  AMD201: { severity: 'error', summary: 'unexpected text after a complete statement ("expected newline")' },
+  AMD202: { severity: 'error', summary: 'a statement cannot start with this token' },
+  AMD204: { severity: 'error', summary: 'block without its end directive (`.amdhsa_kernel`, `.amdgpu_metadata`, …)' },
+  AMD205: { severity: 'error', summary: 'unknown directive (which directives exist depends on `--triple`: `.amdhsa_*` and `.amdgpu_metadata` only on amdhsa; `.amd_kernel_code_t`, `.amdgpu_hsa_kernel`, `.amd_amdgpu_isa` only elsewhere); also `.amdhsa_code_object_version` whose value does not start with a number or a name (llvm-mc\'s handler then fails silently and the directive is reported unknown)' },
+  AMD206: { severity: 'error', summary: 'directive not allowed here (`.amdhsa_*` outside `.amdhsa_kernel`, non-`.amdhsa_` inside; `.amd_amdgpu_pal_metadata` off amdpal, `.amd_amdgpu_hsa_metadata` off amdhsa: "not available on non-amdpal/non-amdhsa OSes")' },
+  AMD207: { severity: 'error', summary: 'symbol name expected after a directive' },
+  AMD208: { severity: 'error', summary: '`,` expected after the symbol name of `.set`/`.size`/…' },
+  AMD209: { severity: 'error', summary: '`|` expected to close an SP3 absolute value (only a register or primary expression between bars)' },
+  AMD210: { severity: 'error', summary: '`]` expected to close a register range `v[..]`' },
+  AMD211: { severity: 'error', summary: '`,` or closing bracket expected in an operand list' },
+  AMD212: { severity: 'error', summary: 'this operand cannot be part of an expression' },
+  AMD213: { severity: 'error', summary: 'malformed VOPD dual instruction (`::`)' },
+  AMD214: { severity: 'error', summary: 'a number written directly against a name or number (`0ffh` without --masm-integers, `1glc`): two operands, invalid for the instruction (not after `dim:`, where llvm-mc joins them: `dim:2D`)' },
+  AMD220: { severity: 'error', summary: 'unknown directive inside `.amdhsa_kernel`' },
+  AMD221: { severity: 'error', summary: '`.amdhsa_` directive repeated' },
+  AMD222: { severity: 'error', summary: 'required `.amdhsa_` directive missing (`.amdhsa_next_free_vgpr`, `.amdhsa_next_free_sgpr`, `.amdhsa_accum_offset` on GFX90A/GFX940)' },
+  AMD223: { severity: 'error', summary: '`.amdgcn_target` needs a quoted string' },
+  AMD224: { severity: 'error', summary: '`.amdgcn_target` does not match the target id of `--triple` and `--mcpu` (e.g. `amdgcn-amd-amdhsa--gfx900`, `amdgcn-pc-linux-gnu-gfx900`)' },
+  AMD225: { severity: 'error', summary: '`.amdhsa_` directive not available on the processor (requires gfx90a+, gfx10+, …; flat-scratch setup with/without architected flat scratch)' },
+  AMD226: { severity: 'error', summary: '`.amdhsa_` value out of range for its descriptor field (width, VGPR/SGPR limits, `.amdhsa_reserve_xnack_mask` not matching the target, gfx90a `accum_offset` outside [4..256] in steps of 4 or beyond the VGPR allocation)' },
+  AMD228: { severity: 'error', summary: '`.type` without a symbol name, without a symbol type, or with a type llvm-mc does not know ("unsupported attribute")' },
+  AMD229: { severity: 'error', summary: '`.amdhsa_code_object_version` other than 4, 5 or 6 (its value in 32 bits; the last one in the file): llvm-mc-19 aborts writing the object ("LLVM ERROR: Unsupported AMDHSA Code Object Version", no line); only in a file without other errors' },
+  AMD230: { severity: 'error', summary: '`.popsection` without an open `.pushsection`; `.previous` before any section switch (llvm-mc\'s section stack)' },
+  AMD301: { severity: 'error', summary: 'invalid register name (inside a register list: not `v`/`s`/`ttmp`/`a`/`acc` or a special register)' },
+  AMD302: { severity: 'error', summary: 'invalid register index (not a decimal number in `vN`; not 0…2^32-1 in `v[N:K]`)' },
+  AMD303: { severity: 'error', summary: 'register index is out of range (past v255/a255, s105, ttmp15 of the register class)' },
+  AMD304: { severity: 'error', summary: 'invalid register alignment (SGPR/ttmp pairs even, 3+ registers quad-aligned)' },
+  AMD305: { severity: 'error', summary: 'invalid or unsupported register size (tuples of 1-12, 16, 32; SGPR up to 16; ttmp 1, 2, 4, 8, 16)' },
+  AMD306: { severity: 'error', summary: 'register not available on this GPU (SGPR/ttmp count, tba/tma, flat_scratch, xnack_mask, null, vccz/execz, lds_direct, src_*)' },
+  AMD307: { severity: 'error', summary: 'first register index should not exceed second index' },
+  AMD308: { severity: 'error', summary: 'missing register index (`s` inside a list without a number or `[...]`)' },
+  AMD309: { severity: 'error', summary: 'expected a closing square bracket (register range)' },
+  AMD310: { severity: 'error', summary: 'registers in a list must have consecutive indices' },
+  AMD311: { severity: 'error', summary: 'registers in a list must be of the same kind (also: NSA address elements must be VGPRs)' },
+  AMD312: { severity: 'error', summary: 'register does not fit in the list (special registers: only `[x_lo,x_hi]`)' },
+  AMD313: { severity: 'error', summary: 'expected a single 32-bit register (list element)' },
+  AMD314: { severity: 'error', summary: 'expected a comma or a closing square bracket (register list)' },
+  AMD315: { severity: 'error', summary: 'expected a register or a list of registers (list element); register lists nested too deeply' },
+  AMD316: { severity: 'error', summary: 'bad register index expression (unknown token, not absolute, division by zero …)' },
+  AMD317: { severity: 'error', summary: 'GFX90A/GFX940: VGPR/AGPR tuples must be even-aligned (`invalid register class: vgpr tuples must be 64 bit aligned`)' },
+  AMD318: { severity: 'error', summary: '16-bit register halves (`v0.l`, `v0.h`) only on GFX11+ VGPRs' },
+  AMD319: { severity: 'error', summary: 'accumulation registers (`a0`…) on a GPU without them (only gfx908, gfx90a, gfx940-942)' },
+  AMD320: { severity: 'error', summary: 'GFX11+ NSA address: registers from the 5th element on must be contiguous' },
+  AMD321: { severity: 'error', summary: '`exp`/`export` target not a target name (`invalid exp target`): not in llvm-mc\'s table (mrt0-7, mrtz, null, pos0-4, param0-31, prim, dual_src_blend0-1; case-sensitive, no leading zeros), or not a name at all (a number, a register, an expression)' },
+  AMD322: { severity: 'error', summary: 'export target not on this GPU (`exp target is not supported on this GPU`): `null` and `param*` before GFX11 only, `prim` and `pos4` from GFX10, `dual_src_blend*` from GFX11' },
+  AMD323: { severity: 'error', summary: '`invalid dim value`: not 1D, 2D, 3D, CUBE, 1D_ARRAY, 2D_ARRAY, 2D_MSAA, 2D_MSAA_ARRAY (any case), optionally after `SQ_RSRC_IMG_`; a number joins a name only when written against it (`2D`, not `2 D`)' },
+  AMD324: { severity: 'error', summary: '`dim:` before GFX10 (llvm-mc: `not a valid operand.`)' },
+  AMD325: { severity: 'error', summary: '`.amd_amdgpu_isa` (triples other than amdhsa) is not the quoted target id of `--triple` and `--mcpu` (llvm-mc: "target id must match options")' },
+  AMD326: { severity: 'error', summary: '`.amd_amdgpu_pal_metadata` (amdpal) with an odd number of values (register, value pairs)' },
+  AMD327: { severity: 'error', summary: 'malformed `.amd_kernel_code_t` block: a field name outside llvm-mc-19\'s table, `=` missing, a field name expected' },
+  AMD328: { severity: 'error', summary: '`.amd_kernel_code_t` value the processor does not take: a wave size other than its own (`enable_wavefront_size32`, `wavefront_size`; reported at the next line, as llvm-mc does); `enable_dx10_clamp`/`enable_ieee_mode` set on GFX12, `enable_wgp_mode`/`enable_mem_ordered`/`enable_fwd_progress` before GFX10 (llvm-mc finds these when it writes the object: only in a file without other errors)' },
+  AMD401: { severity: 'error', summary: 'integer does not fit the operand: truncated bits must be all 0, or all 1 with the sign bit set (16 bits for 16-bit types, 32 bits otherwise); in `gpuasm check`, an absolute integer operand (a float after `--`, in `(…)` or after `+` counts: its IEEE bits) that fits no source of the instruction: not 32 bits and, unless the name allows a 64-bit source, not a 64-bit inline constant (VALU operands; SALU operands after the first)' },
+  AMD402: { severity: 'error', summary: 'floating-point value overflows the operand\'s float type (f16 for 16-bit, f32 for 32-bit operands)' },
+  AMD403: { severity: 'error', summary: 'floating-point value underflows (inexact and below the smallest normal)' },
+  AMD404: { severity: 'error', summary: 'floating-point literal on a 64-bit integer operand (only inline constants are allowed there)' },
+  AMD405: { severity: 'warning', summary: 'f64 literal whose low 32 bits are not zero: they are dropped (llvm-mc\'s warning text)' },
+  AMD406: { severity: 'error', summary: 'uimm8 / uimm32 / uimm20 / simm21 value out of range; SMEM offsets (`smemOffsetRule`: GFX8 uimm20, GFX9-11 simm21 or uimm20 for `s_buffer_*`, GFX12 24-bit signed)' },
+  AMD407: { severity: 'error', summary: 'only one unique literal operand is allowed (per instruction)' },
+  AMD408: { severity: 'error', summary: 'malformed number or expression in an operand' },
+  AMD409: { severity: 'error', summary: 'unexpected text after the operand' },
+  AMD410: { severity: 'error', summary: 'expected an absolute expression (undefined symbol or label in an immediate)' },
+  AMD412: { severity: 'error', summary: 'malformed `lit(...)`' },
+  AMD413: { severity: 'error', summary: 'register operand of the wrong width for the operand type, or not usable as a source (`pc`)' },
+  AMD414: { severity: 'error', summary: '`- -x` on a floating-point source (llvm-mc: "invalid syntax, expected \'neg\' modifier"); `-(-x)` is the integer expression (for a float `x`, of its IEEE bits: AMD401 on a 32-bit operand); in `gpuasm check`, `--F` on a VALU operand where the integer `F`\'s bits make fits no source (AMD401 elsewhere)' },
+});
+
+/** A code of the AMDGPU catalog. */
+export type AmdCode = keyof typeof AMD_DIAGNOSTICS;
+
+/** The raw diagnostic of every AMDGPU stage: a catalog code, the message, offset and length in the text. */
+export type AmdRawDiagnostic = RawDiagnostic<AmdCode>;
+
+/** Where a stage hands its raw diagnostics. */
+export type AmdSink = (d: AmdRawDiagnostic) => void;
