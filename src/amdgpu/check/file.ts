@@ -5,19 +5,12 @@
  */
 import type { IssueSink } from '../parse/expr.js';
 import type { Statement } from '../parse/ast.js';
-import type { LexerOptions } from '../lex/lexer.js';
-import { StatementChecker } from './statements.js';
+import { StatementChecker, type CheckOptions } from './statements.js';
 import { applyStatement, SymbolTable, type SymbolInfo } from './symbols.js';
 import { findTarget, type AmdgpuTarget } from '../targets.js';
 import { tripleOrThrow, type AmdgpuOs, type AmdgpuTriple } from '../triple.js';
 
-export interface CheckOptions extends LexerOptions {
-  mcpu: string;
-  /** llvm-mc's -triple (default amdgcn-amd-amdhsa): its OS decides which directives exist. */
-  triple?: string;
-  /** false: parse and check every statement, even text repeated verbatim (speed/repeats.ts). Default true; the answer is the same. */
-  repeats?: boolean;
-}
+export type { CheckOptions } from './statements.js';
 
 /**
  * The symbols llvm-mc-19 predefines: the ISA version of the processor (`gfx90a` is 9.0.10), as

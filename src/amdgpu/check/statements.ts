@@ -7,14 +7,21 @@ import type { Span } from '../../core/source.js';
 import type { Expr, Statement } from '../parse/ast.js';
 import { AMDHSA_AVAILABILITY_MESSAGES, AMDHSA_FIELD_RULES, AMDHSA_KERNEL_ENTRIES, type AmdhsaAvailability } from '../data/directives.js';
 import { evaluate, symbolsIn, type IssueSink, type ParseIssue } from '../parse/expr.js';
-import { isDigitCode, Lexer, Tok } from '../lex/lexer.js';
+import { isDigitCode, Lexer, Tok, type LexerOptions } from '../lex/lexer.js';
 import { llvmOperandExprEvaluator, skipSpaces, type OperandExprEvaluator } from '../parse/operand-expr.js';
 import { isTemporarySymbol, type SymbolTable } from './symbols.js';
 import type { AmdgpuTarget } from '../targets.js';
 import type { AmdgpuTriple } from '../triple.js';
-import type { CheckOptions } from './file.js';
 import { InstructionChecker, type InstructionContext } from './instruction.js';
 import type { AmdCode } from '../diagnostics.js';
+
+export interface CheckOptions extends LexerOptions {
+  mcpu: string;
+  /** llvm-mc's -triple (default amdgcn-amd-amdhsa): its OS decides which directives exist. */
+  triple?: string;
+  /** false: parse and check every statement, even text repeated verbatim (speed/repeats.ts). Default true; the answer is the same. */
+  repeats?: boolean;
+}
 
 /** Byte sizes of the data directives, for their range check. */
 const DATA_SIZES: ReadonlyMap<string, number> = new Map([
