@@ -1,9 +1,9 @@
 /** Register operands: the spec's examples and per-GPU rules (syntaxes, sizes, alignment, availability, codes). */
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseNsaAddress, parseRegister, registerSourceCode, validateRegisterForTarget } from '../../src/amdgpu/check/registers.js';
-import { AMDGPU_TARGETS, findTarget, sgprCount, ttmpCount } from '../../src/amdgpu/targets.js';
-import { encodeOperand } from '../../src/amdgpu/check/operand.js';
+import { parseNsaAddress, parseRegister, registerSourceCode, validateRegisterForTarget } from '../../../src/amdgpu/check/registers.js';
+import { AMDGPU_TARGETS, findTarget, sgprCount, ttmpCount } from '../../../src/amdgpu/targets.js';
+import { encodeOperand } from '../../../src/amdgpu/check/operand.js';
 
 const T = (n: string) => findTarget(n)!;
 
@@ -217,7 +217,7 @@ describe('source codes per family', () => {
 describe('never throws', () => {
   test('random operand text on random GPUs and types', async () => {
     const fc = (await import('fast-check')).default;
-    const { fuzzSeed } = await import('../harness/tools.js');
+    const { fuzzSeed } = await import('../../harness/tools.js');
     const seed = fuzzSeed();
     const piece = fc.constantFrom('v', 's', 'a', 'acc', 'ttmp', '[', ']', ':', ',', '0', '1', '9', '255', '0x', '.', 'l', 'h', '-', '+', '*', '(', ')', ' ', 'e', 'p', 'lit', 'exec', '_lo', '_hi', 'src_', 'vccz', 'null', '1.5', 'f');
     const types = ['i16', 'u16', 'b16', 'f16', 'i32', 'u32', 'b32', 'f32', 'i64', 'u64', 'b64', 'f64'];

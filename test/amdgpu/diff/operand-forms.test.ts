@@ -11,11 +11,11 @@
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { fuzzRuns, fuzzSeed, llvmMcSkipReason, runLlvmMc } from '../harness/tools.js';
-import { encodeOperand } from '../../src/amdgpu/check/operand.js';
-import { findTarget, type AmdgpuTarget } from '../../src/amdgpu/targets.js';
-import { OPERAND_TYPES, type OperandType } from '../../src/amdgpu/check/immediates.js';
-import { bitsToF32, f64ToF16Bits, f64ToF32Bits } from '../../src/core/float.js';
+import { fuzzRuns, fuzzSeed, llvmMcSkipReason, runLlvmMc } from '../../harness/tools.js';
+import { encodeOperand } from '../../../src/amdgpu/check/operand.js';
+import { findTarget, type AmdgpuTarget } from '../../../src/amdgpu/targets.js';
+import { OPERAND_TYPES, type OperandType } from '../../../src/amdgpu/check/immediates.js';
+import { bitsToF32, f64ToF16Bits, f64ToF32Bits } from '../../../src/core/float.js';
 
 const GPUS = ['gfx900', 'gfx90a', 'gfx942', 'gfx1030', 'gfx1100', 'gfx1151', 'gfx1201', 'gfx803', 'gfx810', 'gfx700', 'gfx601', 'gfx1010'];
 

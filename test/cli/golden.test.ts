@@ -12,7 +12,7 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { REPO_ROOT } from './harness/corpus.js';
+import { REPO_ROOT } from '../harness/corpus.js';
 
 const GOLDEN = join(REPO_ROOT, 'test', 'golden');
 const BIN = join(REPO_ROOT, 'dist', 'src', 'cli', 'bin.js');

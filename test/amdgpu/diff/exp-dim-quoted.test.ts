@@ -15,10 +15,10 @@ import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import fc from 'fast-check';
-import { fuzzRuns, fuzzSeed, llvmMcSkipReason, runLlvmMc } from '../harness/tools.js';
-import { readElf } from '../harness/elf.js';
-import { amdgpuSymbols, checkAmdgpuText } from '../../src/amdgpu/index.js';
-import { findTarget } from '../../src/amdgpu/targets.js';
+import { fuzzRuns, fuzzSeed, llvmMcSkipReason, runLlvmMc } from '../../harness/tools.js';
+import { readElf } from '../../harness/elf.js';
+import { amdgpuSymbols, checkAmdgpuText } from '../../../src/amdgpu/index.js';
+import { findTarget } from '../../../src/amdgpu/targets.js';
 
 const SHN_ABS = 0xfff1;
 

@@ -2,13 +2,13 @@
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { fuzzSeed } from '../harness/tools.js';
-import { encodeOperand } from '../../src/amdgpu/check/operand.js';
-import { checkImmediateRange, inlineIntCode, isSafeTruncation, scanFloat, type OperandType } from '../../src/amdgpu/check/immediates.js';
-import { f64ToF16Bits } from '../../src/core/float.js';
-import { InstructionLiterals, validateOperand } from '../../src/amdgpu/check/operand.js';
-import { parseAmdgpu } from '../../src/amdgpu/index.js';
-import { findTarget } from '../../src/amdgpu/targets.js';
+import { fuzzSeed } from '../../harness/tools.js';
+import { encodeOperand } from '../../../src/amdgpu/check/operand.js';
+import { checkImmediateRange, inlineIntCode, isSafeTruncation, scanFloat, type OperandType } from '../../../src/amdgpu/check/immediates.js';
+import { f64ToF16Bits } from '../../../src/core/float.js';
+import { InstructionLiterals, validateOperand } from '../../../src/amdgpu/check/operand.js';
+import { parseAmdgpu } from '../../../src/amdgpu/index.js';
+import { findTarget } from '../../../src/amdgpu/targets.js';
 
 const enc = (text: string, type: string, mcpu = 'gfx900') => encodeOperand(text, type, mcpu);
 const lit = (v: number) => ({ src: 255, literal: '0x' + v.toString(16).padStart(8, '0') });

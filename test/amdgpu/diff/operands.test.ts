@@ -8,12 +8,12 @@
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { fuzzRuns, fuzzSeed, llvmMcSkipReason, runLlvmMc } from '../harness/tools.js';
-import { encodeOperand } from '../../src/amdgpu/check/operand.js';
-import { findTarget, type AmdgpuTarget } from '../../src/amdgpu/targets.js';
-import { OPERAND_TYPES, type OperandType } from '../../src/amdgpu/check/immediates.js';
-import { f64ToF16Bits, f64ToF32Bits } from '../../src/core/float.js';
-import { LLVM_REGISTER_RULES } from '../harness/llvm-messages.js';
+import { fuzzRuns, fuzzSeed, llvmMcSkipReason, runLlvmMc } from '../../harness/tools.js';
+import { encodeOperand } from '../../../src/amdgpu/check/operand.js';
+import { findTarget, type AmdgpuTarget } from '../../../src/amdgpu/targets.js';
+import { OPERAND_TYPES, type OperandType } from '../../../src/amdgpu/check/immediates.js';
+import { f64ToF16Bits, f64ToF32Bits } from '../../../src/core/float.js';
+import { LLVM_REGISTER_RULES } from '../../harness/llvm-messages.js';
 
 const GPUS = ['gfx900', 'gfx90a', 'gfx942', 'gfx1030', 'gfx1100', 'gfx1200'];
 /** Older families too (codes and availability differ: tba/tma, ttmp base, flat_scratch, no 1/(2*pi) or 16-bit before GFX8). */
@@ -416,7 +416,7 @@ describe('16-bit register halves vs llvm-mc-19 (v_mov_b16_e32, true16 VOP1)', ()
 
 describe('every LLVM 19 processor: availability and codes of special registers', () => {
   test('50 targets x 28 operands', { skip: llvmMcSkipReason }, async () => {
-    const { AMDGPU_TARGETS } = await import('../../src/amdgpu/targets.js');
+    const { AMDGPU_TARGETS } = await import('../../../src/amdgpu/targets.js');
     const ops = [
       's101', 's102', 's103', 's104', 's105', 'flat_scratch_lo', 'flat_scratch_hi', 'xnack_mask_lo', 'xnack_mask_hi', 'vcc_lo', 'tba_lo', 'tma_hi', 'ttmp0',
       'ttmp11', 'ttmp12', 'ttmp15', 'm0', 'exec_hi', 'null', 'vccz', 'execz', 'scc', 'lds_direct', 'shared_base', 'private_limit', 'pops_exiting_wave_id',
@@ -444,7 +444,7 @@ describe('every LLVM 19 processor: availability and codes of special registers',
 describe('SMEM immediate offsets (uimm20 / simm21 / GFX12 24-bit) vs llvm-mc-19', () => {
   for (const mcpu of ['tonga', 'gfx900', 'gfx1030', 'gfx1100', 'gfx1200']) {
     test(`s_load / s_buffer_load offsets on ${mcpu}`, { skip: llvmMcSkipReason }, async () => {
-      const { smemOffsetRule } = await import('../../src/amdgpu/check/immediates.js');
+      const { smemOffsetRule } = await import('../../../src/amdgpu/check/immediates.js');
       const seed = fuzzSeed();
       const edges = [0n, 1n, -1n, 0xfffffn, 0x100000n, -0x100000n, -0x100001n, 0x7fffffn, 0x800000n, -0x800000n, -0x800001n, 0xffffffn];
       const values = fc.sample(fc.oneof(fc.constantFrom(...edges), fc.bigInt(-(1n << 24n), 1n << 24n)), { seed, numRuns: 150 });

@@ -1,13 +1,13 @@
 /**
- * AMDGPU whole-file cases found by the random differential suites (test/diff/amdgpu-breaks.test.ts
- * and test/diff/amdgpu-operand-forms.test.ts): the verdict and the line of the first error, as
+ * AMDGPU whole-file cases found by the random differential suites (test/amdgpu/diff/breaks.test.ts
+ * and test/amdgpu/diff/operand-forms.test.ts): the verdict and the line of the first error, as
  * llvm-mc-19 gives them with `-filetype=obj`. When llvm-mc-19 is on PATH every case is re-run
  * through it, so the table cannot drift from the tool.
  */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { checkAmdgpuText } from '../../src/amdgpu/index.js';
-import { llvmMcSkipReason, runLlvmMc } from '../harness/tools.js';
+import { checkAmdgpuText } from '../../../src/amdgpu/index.js';
+import { llvmMcSkipReason, runLlvmMc } from '../../harness/tools.js';
 
 interface Case {
   name: string;

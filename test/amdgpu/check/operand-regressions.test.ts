@@ -1,12 +1,12 @@
 /**
- * Operand encodings found to differ from llvm-mc-19 by test/diff/amdgpu-operand-forms.test.ts,
+ * Operand encodings found to differ from llvm-mc-19 by test/amdgpu/diff/operand-forms.test.ts,
  * kept as fixed cases (the carrier instruction shows how llvm-mc was asked). When llvm-mc-19 is on
  * PATH every case is re-run through it.
  */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { encodeOperand } from '../../src/amdgpu/check/operand.js';
-import { llvmMcSkipReason, runLlvmMc } from '../harness/tools.js';
+import { encodeOperand } from '../../../src/amdgpu/check/operand.js';
+import { llvmMcSkipReason, runLlvmMc } from '../../harness/tools.js';
 
 interface Case {
   text: string;

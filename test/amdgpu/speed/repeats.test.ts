@@ -1,18 +1,18 @@
 /**
  * AMDGPU check: a repeated instruction line whose check had no effect is handled once
- * (parser.ts, RepeatedLines). Whatever the file, the diagnostics and symbols must be exactly those
+ * (src/amdgpu/speed/repeats.ts). Whatever the file, the diagnostics and symbols must be exactly those
  * of handling every statement: checked here against the same parser and checker without the memo.
  */
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { fuzzSeed } from '../harness/tools.js';
-import { FileChecker } from '../../src/amdgpu/check/file.js';
-import { forEachAmdgpuStatement } from '../../src/amdgpu/parse/parser.js';
-import type { ParseIssue } from '../../src/amdgpu/parse/expr.js';
-import { amdgpuSymbols, checkAmdgpuText } from '../../src/amdgpu/index.js';
-import { SourceFile } from '../../src/core/source.js';
-import { isTemporarySymbol } from '../../src/amdgpu/check/symbols.js';
+import { fuzzSeed } from '../../harness/tools.js';
+import { FileChecker } from '../../../src/amdgpu/check/file.js';
+import { forEachAmdgpuStatement } from '../../../src/amdgpu/parse/parser.js';
+import type { ParseIssue } from '../../../src/amdgpu/parse/expr.js';
+import { amdgpuSymbols, checkAmdgpuText } from '../../../src/amdgpu/index.js';
+import { SourceFile } from '../../../src/core/source.js';
+import { isTemporarySymbol } from '../../../src/amdgpu/check/symbols.js';
 
 /** Issues of every statement handled, none skipped (sorted and one per spot, as checkAmdgpuText). */
 function withoutMemo(text: string, mcpu: string, masmIntegers: boolean): string[] {

@@ -10,9 +10,9 @@
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { fuzzRuns, fuzzSeed, llvmMcSkipReason, runLlvmMc } from '../harness/tools.js';
-import { readElf } from '../harness/elf.js';
-import { amdgpuSymbols } from '../../src/amdgpu/index.js';
+import { fuzzRuns, fuzzSeed, llvmMcSkipReason, runLlvmMc } from '../../harness/tools.js';
+import { readElf } from '../../harness/elf.js';
+import { amdgpuSymbols } from '../../../src/amdgpu/index.js';
 
 const SHN_ABS = 0xfff1;
 /** llvm-mc answers a batch in well under a second; one that runs this long has hung. */

@@ -10,11 +10,11 @@
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { fuzzRuns, fuzzSeed, llvmMcSkipReason, runLlvmMc } from '../harness/tools.js';
-import { readElf } from '../harness/elf.js';
-import { evaluateAmdgpuExpression } from '../../src/amdgpu/index.js';
-import { parseExpression } from '../../src/amdgpu/parse/expr.js';
-import type { Expr } from '../../src/amdgpu/parse/ast.js';
+import { fuzzRuns, fuzzSeed, llvmMcSkipReason, runLlvmMc } from '../../harness/tools.js';
+import { readElf } from '../../harness/elf.js';
+import { evaluateAmdgpuExpression } from '../../../src/amdgpu/index.js';
+import { parseExpression } from '../../../src/amdgpu/parse/expr.js';
+import type { Expr } from '../../../src/amdgpu/parse/ast.js';
 
 const SHN_ABS = 0xfff1;
 

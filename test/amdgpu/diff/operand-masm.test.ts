@@ -6,9 +6,9 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { llvmMcSkipReason, runLlvmMc } from '../harness/tools.js';
-import { main } from '../../src/cli/main.js';
-import type { CliIO } from '../../src/cli/io.js';
+import { llvmMcSkipReason, runLlvmMc } from '../../harness/tools.js';
+import { main } from '../../../src/cli/main.js';
+import type { CliIO } from '../../../src/cli/io.js';
 
 const VALUES = ['0ffh', '10h', '40h', '41h', '0ah', '0FFFFFFFFh', '-10h', '101y', '101b', '17o', '17q', '100t', '10d', '1234h+1', '(20h)*2', '0b101', '12', '0x10'];
 /** Invalid MASM numbers: both tools must reject them. */

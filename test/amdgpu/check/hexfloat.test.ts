@@ -1,6 +1,6 @@
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
-import { scanFloat } from '../../src/amdgpu/check/immediates.js';
+import { scanFloat } from '../../../src/amdgpu/check/immediates.js';
 
 // Spec "Floating-Point Numbers": hexadecimal form 0x[h]*(.[h]*)?[pP][+-]?d+, handled as a double
 // (one round-to-nearest-even, subnormals included).

@@ -16,9 +16,9 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { fuzzRuns, fuzzSeed, llvmMcSkipReason, runLlvmMc } from '../harness/tools.js';
-import { readManifest, sharedDir, sharedSkipReason } from '../harness/corpus.js';
-import { checkAmdgpuText } from '../../src/amdgpu/index.js';
+import { fuzzRuns, fuzzSeed, llvmMcSkipReason, runLlvmMc } from '../../harness/tools.js';
+import { readManifest, sharedDir, sharedSkipReason } from '../../harness/corpus.js';
+import { checkAmdgpuText } from '../../../src/amdgpu/index.js';
 
 type Pick = <T>(xs: readonly T[]) => T;
 

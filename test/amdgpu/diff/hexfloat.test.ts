@@ -7,10 +7,10 @@
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { fuzzRuns, fuzzSeed, llvmMcSkipReason, runLlvmMc } from '../harness/tools.js';
-import { parseRealLiteral } from '../../src/amdgpu/lex/lexer.js';
-import { scanFloat } from '../../src/amdgpu/check/immediates.js';
-import { allocatedDuring } from '../harness/alloc.js';
+import { fuzzRuns, fuzzSeed, llvmMcSkipReason, runLlvmMc } from '../../harness/tools.js';
+import { parseRealLiteral } from '../../../src/amdgpu/lex/lexer.js';
+import { scanFloat } from '../../../src/amdgpu/check/immediates.js';
+import { allocatedDuring } from '../../harness/alloc.js';
 
 const skip = llvmMcSkipReason;
 if (skip) console.log(`amdgpu hex float differential: skipped: ${skip}`);

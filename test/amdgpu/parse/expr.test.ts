@@ -1,8 +1,8 @@
 /** AMDGPU expressions: parse and evaluate as llvm-mc-19 (every expected value read off llvm-mc-19's symbol table). */
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
-import { evaluate, parseExpression, MAX_EXPR_DEPTH } from '../../src/amdgpu/parse/expr.js';
-import { evaluateAmdgpuExpression } from '../../src/amdgpu/index.js';
+import { evaluate, parseExpression, MAX_EXPR_DEPTH } from '../../../src/amdgpu/parse/expr.js';
+import { evaluateAmdgpuExpression } from '../../../src/amdgpu/index.js';
 
 function ev(text: string, masmIntegers = false): bigint | string {
   const r = evaluateAmdgpuExpression(text, { masmIntegers });

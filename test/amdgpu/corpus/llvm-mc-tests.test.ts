@@ -13,12 +13,12 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { sharedDir, sharedSkipReason } from '../harness/corpus.js';
-import { llvmMcSkipReason, runLlvmMc } from '../harness/tools.js';
-import { checkAmdgpuText } from '../../src/amdgpu/index.js';
-import { findTarget } from '../../src/amdgpu/targets.js';
-import { parseTriple } from '../../src/amdgpu/triple.js';
-import { LLVM_REGISTER_RULES } from '../harness/llvm-messages.js';
+import { sharedDir, sharedSkipReason } from '../../harness/corpus.js';
+import { llvmMcSkipReason, runLlvmMc } from '../../harness/tools.js';
+import { checkAmdgpuText } from '../../../src/amdgpu/index.js';
+import { findTarget } from '../../../src/amdgpu/targets.js';
+import { parseTriple } from '../../../src/amdgpu/triple.js';
+import { LLVM_REGISTER_RULES } from '../../harness/llvm-messages.js';
 
 /** Messages of rules applied to an operand by itself (llvm-mc 19 wording; newer tests put the register name first). */
 const OPERAND_RULES = [...LLVM_REGISTER_RULES, 'invalid register class: vgpr tuples must be 64 bit aligned'];

@@ -11,8 +11,8 @@ import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { spawnSync } from 'node:child_process';
 import fc from 'fast-check';
-import { parseAmdgpu } from '../../src/amdgpu/index.js';
-import type { InstructionOperand } from '../../src/amdgpu/parse/ast.js';
+import { parseAmdgpu } from '../../../src/amdgpu/index.js';
+import type { InstructionOperand } from '../../../src/amdgpu/parse/ast.js';
 import {
   allMnemonics,
   editDistance,
@@ -21,9 +21,9 @@ import {
   mnemonicsFor,
   OperandFile,
   type FormSpec,
-} from '../../src/amdgpu/instructions/table.js';
-import { GPU_CLASSES } from '../../src/amdgpu/instructions/table.generated.js';
-import { LLVM_MC, llvmMcSkipReason, fuzzSeed } from '../harness/tools.js';
+} from '../../../src/amdgpu/instructions/table.js';
+import { GPU_CLASSES } from '../../../src/amdgpu/instructions/table.generated.js';
+import { LLVM_MC, llvmMcSkipReason, fuzzSeed } from '../../harness/tools.js';
 
 const GENERATED = join(process.cwd(), '..', 'shared', 'corpus', 'amdgpu', 'generated');
 const corpusSkip = existsSync(join(GENERATED, 'MANIFEST.tsv')) ? undefined : `${GENERATED} not found: corpus coverage skipped`;

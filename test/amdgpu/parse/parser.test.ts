@@ -1,9 +1,9 @@
 /** AMDGPU statement and operand parser, and file-level checks (expected verdicts checked on llvm-mc-19). */
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseAmdgpuStatements } from '../../src/amdgpu/parse/parser.js';
-import { amdgpuSymbols, checkAmdgpuText, parseAmdgpu } from '../../src/amdgpu/index.js';
-import type { Operand, Statement } from '../../src/amdgpu/parse/ast.js';
+import { parseAmdgpuStatements } from '../../../src/amdgpu/parse/parser.js';
+import { amdgpuSymbols, checkAmdgpuText, parseAmdgpu } from '../../../src/amdgpu/index.js';
+import type { Operand, Statement } from '../../../src/amdgpu/parse/ast.js';
 
 function stmts(text: string): Statement[] {
   const r = parseAmdgpuStatements(text);

@@ -4,15 +4,15 @@
  * `triple` column exists, else clang's amdgcn-amd-amdhsa) must pass `checkAmdgpuText` without an
  * error under that triple; and re-targeted to each other triple (test/harness/amdgpu-retarget.ts,
  * the directives of that OS in place of the HSA ones) as well. KNOWN_FAILURES may only shrink
- * (goal: empty). (test/diff/amdgpu-triples.test.ts has llvm-mc-19 check the re-targeted files.)
+ * (goal: empty). (test/amdgpu/diff/triples.test.ts has llvm-mc-19 check the re-targeted files.)
  */
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { readManifest, sharedDir, sharedSkipReason } from '../harness/corpus.js';
-import { checkAmdgpuText, parseAmdgpu } from '../../src/amdgpu/index.js';
-import { OTHER_TRIPLES, retarget } from '../harness/amdgpu-retarget.js';
+import { readManifest, sharedDir, sharedSkipReason } from '../../harness/corpus.js';
+import { checkAmdgpuText, parseAmdgpu } from '../../../src/amdgpu/index.js';
+import { OTHER_TRIPLES, retarget } from '../../harness/amdgpu-retarget.js';
 
 /** Files that still report an error, with the reason. Empty: every file passes. */
 const KNOWN_FAILURES = new Map<string, string>();

@@ -11,11 +11,11 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { main } from '../src/cli/main.js';
-import type { CliIO } from '../src/cli/io.js';
-import { checkPtxText } from '../src/ptx/index.js';
-import { REPO_ROOT } from './harness/corpus.js';
-import { fuzzRuns, fuzzSeed } from './harness/tools.js';
+import { main } from '../../src/cli/main.js';
+import type { CliIO } from '../../src/cli/io.js';
+import { checkPtxText } from '../../src/ptx/index.js';
+import { REPO_ROOT } from '../harness/corpus.js';
+import { fuzzRuns, fuzzSeed } from '../harness/tools.js';
 
 interface Captured {
   code: number;

@@ -1,8 +1,8 @@
 /** AMDGPU lexer: llvm-mc-19's token rules (each case below was checked on llvm-mc-19). */
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
-import { Lexer, Tok, parseRealLiteral, scaleBigToDouble, tokName, type LexerOptions } from '../../src/amdgpu/lex/lexer.js';
-import { f64ToBits } from '../../src/core/float.js';
+import { Lexer, Tok, parseRealLiteral, scaleBigToDouble, tokName, type LexerOptions } from '../../../src/amdgpu/lex/lexer.js';
+import { f64ToBits } from '../../../src/core/float.js';
 
 function lex(text: string, opts: LexerOptions = {}): { kinds: string[]; texts: string[] } {
   const l = new Lexer(text, opts);

@@ -16,13 +16,13 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { fuzzRuns, fuzzSeed, llvmMcSkipReason, runLlvmMc } from '../harness/tools.js';
-import { readManifest, sharedDir, sharedSkipReason } from '../harness/corpus.js';
-import { OTHER_TRIPLES, retarget } from '../harness/amdgpu-retarget.js';
-import { checkAmdgpuText } from '../../src/amdgpu/index.js';
-import { parseTriple } from '../../src/amdgpu/triple.js';
-import { findTarget } from '../../src/amdgpu/targets.js';
-import { AMD_KERNEL_CODE_T_FIELDS } from '../../src/amdgpu/data/kernel-code-t.js';
+import { fuzzRuns, fuzzSeed, llvmMcSkipReason, runLlvmMc } from '../../harness/tools.js';
+import { readManifest, sharedDir, sharedSkipReason } from '../../harness/corpus.js';
+import { OTHER_TRIPLES, retarget } from '../../harness/amdgpu-retarget.js';
+import { checkAmdgpuText } from '../../../src/amdgpu/index.js';
+import { parseTriple } from '../../../src/amdgpu/triple.js';
+import { findTarget } from '../../../src/amdgpu/targets.js';
+import { AMD_KERNEL_CODE_T_FIELDS } from '../../../src/amdgpu/data/kernel-code-t.js';
 
 const skip = sharedSkipReason ?? llvmMcSkipReason;
 
