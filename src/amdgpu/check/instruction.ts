@@ -98,6 +98,7 @@ export interface InstructionContext {
   noteTemporary(name: string, span: Span): void;
 }
 
+/** The operand checks of each instruction of one file (one per file: it keeps the register cache). */
 export class InstructionChecker {
   private readonly text: string;
   private readonly target: AmdgpuTarget | undefined;
