@@ -91,6 +91,20 @@ export const AMD_DIAGNOSTICS = defineCatalog({
   AMD412: { severity: 'error', summary: 'malformed `lit(...)`' },
   AMD413: { severity: 'error', summary: 'register operand of the wrong width for the operand type, or not usable as a source (`pc`)' },
   AMD414: { severity: 'error', summary: '`- -x` on a floating-point source (llvm-mc: "invalid syntax, expected \'neg\' modifier"); `-(-x)` is the integer expression (for a float `x`, of its IEEE bits: AMD401 on a 32-bit operand); in `gpuasm check`, `--F` on a VALU operand where the integer `F`\'s bits make fits no source (AMD401 elsewhere)' },
+  // The instruction layer (src/amdgpu/instructions/; its own table: instructions/diagnostics.ts).
+  AMD500: { severity: 'error', summary: 'invalid instruction: no such mnemonic on any GPU; the nearest one on this GPU is suggested' },
+  AMD501: { severity: 'error', summary: 'instruction not supported on this GPU: the GPUs that have it are listed' },
+  AMD502: { severity: 'error', summary: '`<variant>` variant of this instruction is not supported (`_e32`, `_e64`, `_sdwa`, `_dpp` the instruction lacks here)' },
+  AMD503: { severity: 'error', summary: 'too few operands for instruction (with the next operand expected)' },
+  AMD504: { severity: 'error', summary: 'invalid operand for instruction: one operand more than the instruction takes' },
+  AMD505: { severity: 'error', summary: 'invalid operand for instruction: wrong kind at this position (VGPR, SGPR, AGPR, constant, `off`...)' },
+  AMD506: { severity: 'error', summary: 'invalid operand for instruction: register tuple of the wrong size' },
+  AMD507: { severity: 'error', summary: 'invalid operand for instruction / not a valid operand: a modifier the instruction does not take' },
+  AMD508: { severity: 'error', summary: 'invalid operand (violates constant bus restrictions): more distinct SGPRs/VCC/EXEC/M0 and literals than the GPU reads (1 before GFX10, 2 from GFX10, 1 for the 64-bit shifts)' },
+  AMD509: { severity: 'error', summary: 'literal operands are not supported (VOP3 before GFX10, and positions that take inline constants only)' },
+  AMD510: { severity: 'error', summary: 'only one unique literal operand is allowed' },
+  AMD511: { severity: 'error', summary: 'FLAT/GLOBAL/SCRATCH offset out of range (`expected a 13-bit signed offset` on GFX9; 12-bit on GFX10; 24-bit on GFX12; no offset on GFX7-8)' },
+  AMD512: { severity: 'error', summary: 'too large value for vmcnt / expcnt / lgkmcnt (`s_waitcnt`)' },
 });
 
 /** A code of the AMDGPU catalog. */

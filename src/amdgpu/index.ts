@@ -23,3 +23,6 @@ export { encodeImmediate, checkImmediateRange, smemOffsetRule, isOperandType, OP
 export type { OperandType, Immediate, EncodedImmediate, ImmediateResult, RangedImmediate, SmemOffsetRule } from './check/immediates.js';
 export { llvmOperandExprEvaluator } from './parse/operand-expr.js';
 export type { OperandExprEvaluator, ExprResult } from './parse/operand-expr.js';
+export { lookupInstruction, instructionInfo, mnemonicsFor, allMnemonics, OperandFile, OperandModifier } from './instructions/table.js';
+export type { InstructionLookup, FormSpec, OperandSpec, OperandKind, InstructionForm } from './instructions/table.js';
+export { AMD_INSTRUCTION_DIAGNOSTICS } from './instructions/diagnostics.js';

@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Catalog } from '../../src/core/catalog.js';
 import { AMD_DIAGNOSTICS } from '../../src/amdgpu/diagnostics.js';
+import { AMD_INSTRUCTION_DIAGNOSTICS } from '../../src/amdgpu/instructions/diagnostics.js';
 import { REPO_ROOT } from '../harness/corpus.js';
 
 /** One language's catalog and the codes it owns in the docs. Add a language as one more entry. */
@@ -97,5 +98,13 @@ test('every documented code belongs to exactly one catalog (or to a language who
     const owners = CATALOGS.filter((c) => c.owns.test(r.code)).map((c) => c.name);
     const pending = NOT_YET_CATALOGUED.some((p) => p.test(r.code));
     assert.ok(owners.length + (pending ? 1 : 0) === 1, `${r.code} (docs line ${r.line}): owned by ${owners.join(', ') || 'no catalog'}${pending ? ' and pending' : ''}`);
+  }
+});
+
+test('the AMDGPU instruction layer\'s own table (instructions/diagnostics.ts) agrees with the catalog on codes and severities', () => {
+  for (const d of AMD_INSTRUCTION_DIAGNOSTICS) {
+    const e = (AMD_DIAGNOSTICS as Record<string, { severity: string } | undefined>)[d.code];
+    assert.ok(e, `${d.code} missing from src/amdgpu/diagnostics.ts`);
+    assert.equal(e.severity, d.severity, `${d.code}: severity`);
   }
 });

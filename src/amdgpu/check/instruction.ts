@@ -11,6 +11,8 @@ import { IMM_CODES, inlineCode64 } from './immediates.js';
 import { parseNsaAddress, parseRegister, validateRegisterForTarget } from './registers.js';
 import type { SymbolTable } from './symbols.js';
 import type { AmdgpuTarget } from '../targets.js';
+import { checkInstruction } from '../instructions/check.js';
+import type { IssueSink } from '../parse/expr.js';
 import type { AmdCode, AmdRawDiagnostic } from '../diagnostics.js';
 
 /**
@@ -91,6 +93,10 @@ export interface InstructionContext {
   /** Symbol-table lookups and references so far (the repeat memo's effects count, pipeline.ts). */
   symbolAccesses: number;
   issue(code: AmdCode, message: string, span: Span): void;
+  /** Issues reported through issue() so far (the instruction layer runs only on statements without one). */
+  readonly issued: number;
+  /** Where the instruction layer reports. */
+  readonly sink: IssueSink;
   /** Evaluates with the symbols defined so far; reports evaluation errors; returns the value or null. */
   valueOf(e: Expr): bigint | null;
   /** Notes directional (`1b`, `1f`) and, with `temporaries`, `.L` references in an expression. */
@@ -116,8 +122,10 @@ export class InstructionChecker {
    * instruction layer (instructions/).
    */
   check(st: Extract<Statement, { kind: 'instruction' }>): void {
+    const issued = this.cx.issued;
     this.checkOperands(st.mnemonic, st.operands);
     if (st.dual) this.checkOperands(st.dual.mnemonic, st.dual.operands);
+    if (this.target && this.cx.issued === issued) checkInstruction(this.text, st, this.target, this.cx.sink);
   }
 
   private checkOperands(mnemonic: string, operands: readonly InstructionOperand[]): void {

@@ -172,14 +172,18 @@ export class StatementChecker implements InstructionContext {
     readonly table: SymbolTable,
     readonly target: AmdgpuTarget | undefined,
     private readonly options: CheckOptions,
-    private readonly sink: IssueSink,
+    readonly sink: IssueSink,
     private readonly triple: AmdgpuTriple,
   ) {
     this.evaluator = this.makeEvaluator();
     this.instructions = new InstructionChecker(this);
   }
 
+  /** Issues reported through issue() (the instruction layer runs only on statements without one). */
+  issued = 0;
+
   issue(code: AmdCode, message: string, span: Span): void {
+    this.issued++;
     this.sink({ code, message, start: span.start, length: span.end - span.start });
   }
 

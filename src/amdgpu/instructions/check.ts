@@ -1,0 +1,751 @@
+/**
+ * The AMDGPU instruction layer: each instruction statement checked against the instruction table
+ * (table.ts) of the processor, as llvm-mc-19 matches it: the mnemonic (unknown anywhere, not on
+ * this GPU, an encoding variant it does not have), the number of operands, the kind of each
+ * operand (register file, constant, `off`), register tuple sizes, and the modifiers the encoding
+ * takes. A rule is applied only where the table's facts were confirmed with llvm-mc-19
+ * (`FormSpec.verified`), and refuses only what no form of the instruction takes.
+ *
+ * The hook in check.ts calls `checkInstruction` once per instruction statement with no earlier
+ * error. Per-mnemonic facts are prepared once per processor and cached (no allocation per
+ * instruction on the clean path).
+ */
+import type { Span } from '../../core/source.js';
+import type { InstructionOperand, Operand, Statement } from '../parse/ast.js';
+import type { IssueSink } from '../parse/expr.js';
+import type { AmdCode } from '../diagnostics.js';
+import { inlineCode16, inlineCode32, inlineCode64 } from '../check/immediates.js';
+import { parseRegister } from '../check/registers.js';
+import type { AmdgpuTarget } from '../targets.js';
+import { AMD_INSTRUCTION_CODES as C } from './diagnostics.js';
+import { lookupInstruction, OperandFile as F, type FormSpec, type OperandSpec } from './table.js';
+import { MODIFIER_SETS } from './table.generated.js';
+
+type InstructionStatement = Extract<Statement, { kind: 'instruction' }>;
+
+interface PreparedOperand {
+  readonly spec: OperandSpec;
+  /** `OperandFile` bits, the table's, widened where a probe could not tell (see `widen`). */
+  readonly files: number;
+  /** The register size is checked: 0 no, 1 vector registers, 2 vector and scalar registers. */
+  readonly sized: 0 | 1 | 2;
+  /** A GLOBAL `vaddr`: one dword with an SGPR base after it, two with `off`. */
+  readonly globalVaddr: boolean;
+  readonly returnOnly: boolean;
+}
+
+interface PreparedForm {
+  readonly spec: FormSpec;
+  readonly ops: readonly PreparedOperand[];
+  readonly min: number;
+  readonly max: number;
+  /** The first operand (a compare's VCC destination) may be left out. */
+  readonly vccOptional: boolean;
+  /** Constant-bus limit (0: not checked), and the implicit VCC read it includes. */
+  readonly busLimit: number;
+  readonly implicitVcc: boolean;
+}
+
+type Prepared =
+  | { readonly status: 'error'; readonly code: AmdCode; readonly message: string }
+  /** Operand rules apply: the verified forms of the written mnemonic on this GPU. */
+  | { readonly status: 'forms'; readonly forms: readonly PreparedForm[] }
+  /** Known, but with no verified form (or a VOPD half): only the mnemonic is checked. */
+  | { readonly status: 'ok' };
+
+const OK: Prepared = { status: 'ok' };
+
+/** Families whose vector register sizes depend on modifiers (dmask, dim, a16, d16, tfe, NSA). */
+const SIZE_FREE_FAMILIES = new Set(['MIMG', 'VIMAGE', 'VSAMPLE']);
+/** Families whose operands are scalar registers sized by the instruction alone. */
+const SCALAR_FAMILIES = new Set(['SOP1', 'SOP2', 'SOPK', 'SOPC', 'SMEM']);
+
+const cache = new Map<string, Map<string, Prepared>>();
+
+function gpuList(gpus: readonly string[]): string {
+  return gpus.length <= 6 ? gpus.join(', ') : `${gpus.slice(0, 5).join(', ')} and ${gpus.length - 5} more`;
+}
+
+const SUFFIX = /_(e32|e64|sdwa|dpp|e64_dpp)$/i;
+
+function prepare(mnemonic: string, target: AmdgpuTarget): Prepared {
+  const r = lookupInstruction(mnemonic, target.name);
+  // llvm-mc strips one encoding suffix and matches the rest as a mnemonic, and some of its
+  // mnemonics end in a suffix themselves (`v_mov_b32_e32_e32` is taken); a forced encoding on a
+  // non-VALU instruction is refused only for some (`s_mov_b32_e32` is taken, `s_mov_b32_e64` is
+  // not). The table has neither: such spellings are left alone.
+  const suffix = SUFFIX.exec(mnemonic);
+  if (suffix) {
+    const rest = mnemonic.slice(0, suffix.index);
+    if (r.status === 'variant-not-supported' && !/^v_/i.test(mnemonic)) return OK;
+    if (r.status === 'unknown' && SUFFIX.test(rest)) {
+      const s = lookupInstruction(rest, target.name).status;
+      if (s === 'found' || s === 'variant-not-supported') return OK;
+    }
+  }
+  switch (r.status) {
+    case 'unknown-gpu':
+      return OK;
+    case 'unknown':
+      return {
+        status: 'error',
+        code: C.unknownMnemonic,
+        message: `invalid instruction: '${mnemonic}' is no AMDGPU instruction${r.suggestion ? `; did you mean '${r.suggestion}'?` : ''}`,
+      };
+    case 'not-on-gpu':
+      return {
+        status: 'error',
+        code: C.notOnGpu,
+        message: `instruction not supported on this GPU: '${mnemonic}' exists on ${gpuList(r.gpus)}, not on ${target.name}${r.suggestion ? `; did you mean '${r.suggestion}'?` : ''}`,
+      };
+    case 'variant-not-supported': {
+      const spelled = [...new Set(r.forms.map((f) => f.spelled))];
+      return {
+        status: 'error',
+        code: C.variantNotSupported,
+        message: `${r.variant} variant of this instruction is not supported: ${target.name} has ${spelled.join(', ')}`,
+      };
+    }
+    case 'found': {
+      if (r.forms.some((f) => !f.verified || f.form === 'vopdx' || f.form === 'vopdy')) return OK;
+      return { status: 'forms', forms: r.forms.map((spec) => prepareForm(mnemonic.toLowerCase(), spec, target)) };
+    }
+  }
+}
+
+/**
+ * A form's operands as the rules use them. The table's register files come from probes that
+ * replace one operand of a valid example at a time; where the example's other operands or
+ * modifiers decide what a position takes, the probe could not tell, and the position is widened:
+ * MUBUF/MTBUF `vaddr` (a VGPR with idxen/offen, `off` without), VALU scalar sources (`ssrc*`, an
+ * SGPR where the example's other source already used the constant bus), SOPP's optional immediate.
+ */
+function prepareForm(mnemonic: string, spec: FormSpec, target: AmdgpuTarget): PreparedForm {
+  const family = spec.family;
+  const buffer = family === 'MUBUF' || family === 'MTBUF';
+  const valu = family.startsWith('VOP') || family === 'SDWA' || family === 'DPP16' || family === 'DPP8' || family === 'MFMA';
+  const sizeFree = SIZE_FREE_FAMILIES.has(family) || (buffer && mnemonic.includes('_d16'));
+  // MFMA (gfx90a on): vdst and src2 are both VGPRs or both AGPRs; the table probed one at a time.
+  const mfmaAgprs = family === 'MFMA' && spec.operands.some((o) => (o.files & F.A) !== 0);
+  const ops = spec.operands.map((o): PreparedOperand => {
+    let files = o.files;
+    let sized: 0 | 1 | 2 = sizeFree ? 0 : SCALAR_FAMILIES.has(family) ? 2 : 1;
+    if (buffer && o.kind === 'vaddr') {
+      files |= F.V | F.OFF;
+      sized = 0;
+    }
+    if (buffer && (o.kind === 'vdata' || o.kind === 'vdst') && mnemonic.includes('_d16')) sized = 0;
+    if (mfmaAgprs && (o.name === 'vdst' || o.name === 'src2')) files |= F.V | F.A;
+    if (valu && o.name.startsWith('ssrc')) files |= F.S | F.SPECIAL;
+    // GLOBAL: `vaddr, saddr` is `v[0:1], off` or `v0, s[0:1]`; SCRATCH: `v0, off` or `off, s0`.
+    if ((family === 'GLOBAL' || family === 'SCRATCH') && o.kind === 'vaddr') files |= F.V | (family === 'SCRATCH' ? F.OFF : 0);
+    if ((family === 'GLOBAL' || family === 'SCRATCH') && o.kind === 'saddr') files |= F.S | F.SPECIAL | F.OFF;
+    return { spec: o, files, sized, globalVaddr: family === 'GLOBAL' && o.kind === 'vaddr', returnOnly: o.returnOnly };
+  });
+  const max = family === 'SOPP' ? Math.max(spec.maxOperands, 1) : spec.maxOperands;
+  // VOPC: llvm-mc also takes the compare without its VCC destination (`v_cmpx_eq_u32_e32 0, v2`).
+  const vccOptional = family === 'VOPC' && ops.length > 0 && (ops[0]!.files & F.V) === 0 && ops[0]!.spec.kind !== 'src';
+  // Constant bus (VALU; lane instructions, whose scalar lane select has rules of its own, left out).
+  const wide = target.generation >= 10 && !/^v_(lshlrev|lshrrev|ashrrev)_[bi]64/.test(mnemonic);
+  const busLimit = VALU_FAMILIES.has(family) && !mnemonic.includes('lane') ? (wide ? 2 : 1) : 0;
+  // Implicit VCC reads: carry-in (e32 of v_addc/v_subb/*_co_ci), v_cndmask_b32_e32, v_div_fmas.
+  const e32 = spec.form === 'e32' || family === 'VOP2' || family === 'SDWA';
+  const implicitVcc = (e32 && /addc|subb|_co_ci|cndmask/.test(mnemonic)) || mnemonic.startsWith('v_div_fmas');
+  return { spec, ops, min: vccOptional ? spec.minOperands - 1 : spec.minOperands, max, vccOptional, busLimit, implicitVcc };
+}
+
+function prepared(mnemonic: string, target: AmdgpuTarget): Prepared {
+  let perGpu = cache.get(target.name);
+  if (!perGpu) cache.set(target.name, (perGpu = new Map()));
+  let p = perGpu.get(mnemonic);
+  if (!p) perGpu.set(mnemonic, (p = prepare(mnemonic, target)));
+  return p;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Operands as llvm-mc separates them: positional operands, then modifiers (commas are optional)
+
+/** Bare words llvm-mc reads as modifiers (also with a `no` prefix for the bit modifiers). */
+const MODIFIER_WORDS = new Set([
+  'glc', 'slc', 'dlc', 'nt', 'sc0', 'sc1', 'gds', 'lds', 'tfe', 'lwe', 'idxen', 'offen', 'addr64', 'clamp', 'unorm', 'da',
+  'r128', 'd16', 'done', 'vm', 'compr', 'high', 'nv', 'row_mirror', 'row_half_mirror', 'bound_ctrl', 'fi', 'row_en',
+]);
+
+/** Calls that wrap a source operand (`neg(v0)`, `abs(v0)`, `sext(v0)`, `lit(1.0)`). */
+const WRAPPERS = new Set(['neg', 'abs', 'sext', 'lit', 'lit64']);
+
+/** Modifier words that are also register names (`a16` an AGPR, `scc`): modifiers only in memory instructions. */
+const MEMORY_MODIFIER_WORDS = new Set(['a16', 'scc']);
+
+function isModifier(op: Operand, memory: boolean): boolean {
+  if (op.kind === 'modifier') return true;
+  if (op.kind !== 'word') return false;
+  const n = op.name.toLowerCase();
+  const m = n.startsWith('no') ? n.slice(2) : n;
+  return MODIFIER_WORDS.has(m) || (memory && MEMORY_MODIFIER_WORDS.has(m));
+}
+
+const MEMORY_FAMILIES = new Set(['MUBUF', 'MTBUF', 'MIMG', 'FLAT', 'GLOBAL', 'SCRATCH', 'DS', 'SMEM']);
+
+/**
+ * The positional operands: modifiers left out, and a run of calls such as `vmcnt(0) lgkmcnt(0)`
+ * (with or without commas) counted as the one operand it is. Reuses one array (no allocation).
+ */
+const positional: Operand[] = [];
+function collectPositional(operands: readonly InstructionOperand[], firstIsPositional: boolean, memory: boolean): void {
+  positional.length = 0;
+  let prevCall = false;
+  for (let i = 0; i < operands.length; i++) {
+    const op = operands[i]!.operand;
+    // A word such as `gds` first, where an operand must come first, is a symbol (`s_branch gds`).
+    if (isModifier(op, memory) && !(firstIsPositional && positional.length === 0 && op.kind === 'word')) {
+      prevCall = false;
+      continue;
+    }
+    const call = op.kind === 'call' && !WRAPPERS.has(op.name.toLowerCase());
+    if (call && prevCall) continue;
+    prevCall = call;
+    positional.push(op);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// What one operand is
+
+const enum What {
+  Vgpr,
+  Sgpr,
+  Agpr,
+  Special,
+  Off,
+  Inline,
+  Literal,
+  /** An expression whose value is not known here (a symbol, a label). */
+  Expr,
+  Symbolic,
+  /** Something this layer does not judge (a register list, lds_direct, a malformed register...). */
+  Unknown,
+}
+
+interface Seen {
+  what: What;
+  size: number;
+}
+const seen: Seen = { what: What.Unknown, size: 1 };
+
+function isDigits(s: string, from: number): boolean {
+  if (from >= s.length) return false;
+  for (let i = from; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 48 || c > 57) return false;
+  }
+  return true;
+}
+
+/** Whether an integer value is an inline constant under some operand type (int, f16, f32, f64 bits). */
+function maybeInline(v: bigint, inv2Pi: boolean): boolean {
+  if (v >= -16n && v <= 64n) return true;
+  if (inlineCode64(v, inv2Pi) !== undefined) return true;
+  if (v >= -0x80000000n && v <= 0xffffffffn) {
+    const n = Number(BigInt.asUintN(32, v));
+    if (inlineCode32(n, inv2Pi) !== undefined) return true;
+    if (n <= 0xffff && inlineCode16(n, inv2Pi) !== undefined) return true;
+  }
+  return false;
+}
+
+const INLINE_FLOATS = [0.5, 1, 2, 4, 0.15915494309189535];
+
+/** A float that may round to an inline constant (to f16, 2^-11 relative), so is not surely a literal. */
+function floatMaybeInline(x: number): boolean {
+  const a = Math.abs(x);
+  if (a === 0) return true;
+  for (const v of INLINE_FLOATS) if (Math.abs(a - v) <= v * 1e-3) return true;
+  return false;
+}
+
+function classify(text: string, op: Operand, target: AmdgpuTarget): void {
+  seen.size = 1;
+  switch (op.kind) {
+    case 'word': {
+      const n = op.name;
+      const c = n.charCodeAt(0) | 0x20;
+      if ((c === 118 /* v */ || c === 115 /* s */ || c === 97 /* a */) && isDigits(n, 1)) {
+        seen.what = c === 118 ? What.Vgpr : c === 115 ? What.Sgpr : What.Agpr;
+        return;
+      }
+      if (n === 'off' || n === 'OFF') {
+        seen.what = What.Off;
+        return;
+      }
+      break;
+    }
+    case 'expr': {
+      const e = op.expr;
+      if (e.kind === 'int') {
+        seen.what = maybeInline(e.value, target.inv2Pi) ? What.Inline : What.Literal;
+        return;
+      }
+      if (e.kind === 'real') {
+        seen.what = floatMaybeInline(e.value) ? What.Inline : What.Literal;
+        return;
+      }
+      if (e.kind === 'unary' && e.op === '-' && e.operand.kind === 'real') {
+        seen.what = floatMaybeInline(e.operand.value) ? What.Inline : What.Literal;
+        return;
+      }
+      seen.what = What.Expr;
+      return;
+    }
+    case 'call':
+      seen.what = WRAPPERS.has(op.name.toLowerCase()) ? What.Unknown : What.Symbolic;
+      return;
+    case 'neg':
+    case 'abs':
+      seen.what = What.Unknown;
+      return;
+    case 'list':
+    case 'modifier':
+      seen.what = What.Unknown;
+      return;
+    case 'regRange': {
+      const p = op.prefix;
+      const c = p.length === 1 ? p.charCodeAt(0) | 0x20 : 0;
+      if ((c === 118 || c === 115 || c === 97) && op.first.kind === 'int' && (op.last === null || op.last.kind === 'int')) {
+        const first = Number(op.first.value);
+        const last = op.last ? Number(op.last.value) : first;
+        if (last >= first) {
+          seen.what = c === 118 ? What.Vgpr : c === 115 ? What.Sgpr : What.Agpr;
+          seen.size = last - first + 1;
+          return;
+        }
+      }
+      break;
+    }
+  }
+  const r = parseRegister(text, op.span.start, target);
+  if (r.status === 'none') {
+    // A bare name that is no register: a symbol (its value unknown here) or a symbolic operand.
+    seen.what = op.kind === 'word' ? What.Expr : What.Unknown;
+    return;
+  }
+  if (r.status === 'error' || r.reg.end !== op.span.end) {
+    seen.what = What.Unknown;
+    return;
+  }
+  const reg = r.reg;
+  seen.size = reg.count;
+  switch (reg.kind) {
+    case 'vgpr':
+      seen.what = What.Vgpr;
+      return;
+    case 'agpr':
+      seen.what = What.Agpr;
+      return;
+    case 'sgpr':
+    case 'ttmp':
+      seen.what = What.Sgpr;
+      return;
+    case 'special':
+      // lds_direct has rules of its own (which sources, which encodings): not judged here.
+      seen.what = reg.special?.name.endsWith('lds_direct') ? What.Unknown : What.Special;
+      return;
+  }
+}
+
+/** Whether an operand of this kind fits the position (register file, constant, off), size aside. */
+function kindFits(what: What, files: number): boolean {
+  switch (what) {
+    case What.Vgpr:
+      return (files & F.V) !== 0;
+    case What.Sgpr:
+      return (files & F.S) !== 0;
+    case What.Agpr:
+      return (files & F.A) !== 0;
+    case What.Special:
+      // exec, vcc, m0, null, src_* constants: wherever a scalar register or a constant may be.
+      return (files & (F.S | F.SPECIAL | F.INLINE | F.LITERAL)) !== 0;
+    case What.Off:
+      return (files & F.OFF) !== 0;
+    case What.Inline:
+      return (files & (F.INLINE | F.LITERAL | F.EXPR | F.SYMBOLIC)) !== 0;
+    case What.Literal:
+      return (files & (F.LITERAL | F.EXPR | F.SYMBOLIC)) !== 0;
+    case What.Expr:
+      return (files & (F.INLINE | F.LITERAL | F.EXPR | F.SYMBOLIC)) !== 0;
+    case What.Symbolic:
+      return (files & (F.SYMBOLIC | F.EXPR | F.INLINE | F.LITERAL)) !== 0;
+    case What.Unknown:
+      return true;
+  }
+}
+
+/** What a position takes, in words, for messages. */
+function expected(o: OperandSpec): string {
+  const parts: string[] = [];
+  const f = o.files;
+  const tuple = (p: string) => (o.size > 1 ? `a ${o.size}-dword ${p} tuple` : p === 'SGPR' ? 'an SGPR' : `a ${p}`);
+  if (f & F.V) parts.push(tuple('VGPR'));
+  if (f & F.A) parts.push(tuple('AGPR'));
+  if (f & F.S) parts.push(tuple('SGPR'));
+  if (f & F.INLINE && f & F.LITERAL) parts.push('a constant');
+  else if (f & F.INLINE) parts.push('an inline constant');
+  else if (f & F.LITERAL) parts.push('a literal');
+  if (f & F.EXPR && !(f & (F.INLINE | F.LITERAL))) parts.push(o.kind === 'label' ? 'a label' : 'an expression');
+  if (f & F.SYMBOLIC) parts.push('a symbolic operand');
+  if (f & F.OFF) parts.push("'off'");
+  return `${o.name}: ${parts.length ? parts.join(' or ') : 'an operand'}`;
+}
+
+function whatName(): string {
+  switch (seen.what) {
+    case What.Vgpr:
+      return seen.size > 1 ? `a ${seen.size}-dword VGPR tuple` : 'a VGPR';
+    case What.Sgpr:
+      return seen.size > 1 ? `a ${seen.size}-dword SGPR tuple` : 'an SGPR';
+    case What.Agpr:
+      return seen.size > 1 ? `a ${seen.size}-dword AGPR tuple` : 'an AGPR';
+    case What.Special:
+      return 'a special register';
+    case What.Off:
+      return "'off'";
+    case What.Inline:
+      return 'an inline constant';
+    case What.Literal:
+      return 'a literal';
+    case What.Expr:
+      return 'an expression';
+    case What.Symbolic:
+      return 'a symbolic operand';
+    case What.Unknown:
+      return 'this operand';
+  }
+}
+
+/** The first operand position a form refuses (-1: none), and why (kind or size). */
+interface Mismatch {
+  at: number;
+  /** The form's operand at that position. */
+  spec: number;
+  size: boolean;
+}
+const mismatch: Mismatch = { at: -1, spec: -1, size: false };
+
+function matchForm(text: string, f: PreparedForm, count: number, target: AmdgpuTarget, hasTfe: boolean): void {
+  mismatch.at = -1;
+  mismatch.size = false;
+  const ops = f.ops;
+  // Positional operands fill the form's operands in order, skipping a return-only one when the
+  // count leaves no room for it.
+  let skipReturn = count < f.spec.maxOperands;
+  for (let i = 0, j = f.vccOptional && count < f.spec.maxOperands ? 1 : 0; i < count; i++, j++) {
+    let o = ops[j];
+    if (o && o.returnOnly && skipReturn) {
+      skipReturn = false;
+      o = ops[++j];
+    }
+    mismatch.spec = j;
+    if (!o) {
+      // SOPP's optional immediate (s_endpgm 0): not in the table.
+      if (f.spec.family !== 'SOPP') mismatch.at = i;
+      return;
+    }
+    // An export target (`null` is also a register name) is checked by check.ts.
+    if (o.spec.kind === 'tgt') continue;
+    classify(text, positional[i]!, target);
+    if (!kindFits(seen.what, o.files)) {
+      mismatch.at = i;
+      return;
+    }
+    if (o.sized === 0) continue;
+    if (seen.what === What.Vgpr || seen.what === What.Agpr) {
+      let want = o.spec.size;
+      if (o.globalVaddr) {
+        // saddr is the last operand.
+        const last = positional[count - 1]!;
+        want = last.kind === 'word' && last.name.toLowerCase() === 'off' ? 2 : 1;
+      }
+      if (!hasTfe && seen.size !== want) {
+        mismatch.at = i;
+        mismatch.size = true;
+        return;
+      }
+    } else if (seen.what === What.Sgpr && o.sized === 2 && seen.size !== o.spec.size) {
+      mismatch.at = i;
+      mismatch.size = true;
+      return;
+    }
+  }
+}
+
+function hasModifier(operands: readonly InstructionOperand[], name: string): boolean {
+  for (let i = 0; i < operands.length; i++) {
+    const op = operands[i]!.operand;
+    if (op.kind === 'word' && op.name.toLowerCase() === name) return true;
+  }
+  return false;
+}
+
+/**
+ * Checks one instruction statement (its first half; a VOPD pair's halves only by mnemonic).
+ * Reports at most one issue, at the mnemonic or the operand llvm-mc would point at.
+ */
+export function checkInstruction(text: string, st: InstructionStatement, target: AmdgpuTarget, sink: IssueSink): void {
+  // Macro invocations (gpuasm does not expand `.macro`; the directive itself is reported).
+  if (text !== macroText) {
+    macroText = text;
+    macroNames = text.includes('.macro') ? new Set([...text.matchAll(/^[ \t]*\.macro[ \t]+([\w.$]+)/gim)].map((m) => m[1]!.toLowerCase())) : undefined;
+  }
+  if (macroNames?.has(st.mnemonic.toLowerCase())) return;
+  if (!checkOne(text, st.mnemonic, st.mnemonicSpan, st.operands, target, sink) || !st.dual) return;
+  checkOne(text, st.dual.mnemonic, st.dual.mnemonicSpan, st.dual.operands, target, sink);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Modifiers
+
+/** DPP controls, which the table lists as the one modifier `dpp_ctrl`. */
+const DPP_CONTROLS = new Set(['quad_perm', 'row_shl', 'row_shr', 'row_ror', 'wave_shl', 'wave_rol', 'wave_shr', 'wave_ror', 'row_mirror', 'row_half_mirror', 'row_bcast', 'row_share', 'row_xmask', 'row_newbcast']);
+
+/** Every modifier name the table knows (a modifier outside it is not judged). */
+let vocabulary: Set<string> | undefined;
+function knownModifiers(): Set<string> {
+  if (!vocabulary) {
+    vocabulary = new Set(['dpp_ctrl', 'dpp8', 'omod', 'format']);
+    for (const set of MODIFIER_SETS) for (const w of set.split(' ')) if (w) vocabulary.add(w.replace('!', ''));
+  }
+  return vocabulary;
+}
+
+function canonicalModifier(op: Operand): string | undefined {
+  let n: string;
+  if (op.kind === 'modifier') n = op.name.toLowerCase();
+  else if (op.kind === 'word') n = op.name.toLowerCase();
+  else return undefined;
+  if (DPP_CONTROLS.has(n)) return 'dpp_ctrl';
+  if (n === 'mul' || n === 'div') return 'omod';
+  if (n === 'dfmt' || n === 'nfmt') return 'format';
+  if (op.kind === 'word' && n.startsWith('no') && MODIFIER_WORDS.has(n.slice(2))) n = n.slice(2);
+  return n;
+}
+
+/** Modifiers (canonical names) the forms of a written mnemonic take, per prepared entry. */
+const modifierUnion = new WeakMap<object, Set<string>>();
+
+/**
+ * A modifier no form of the instruction takes (union over the forms the spelling selects, so a
+ * modifier is never refused for a form it would select instead). gfx90a/gfx940: the table's
+ * known gap (cache-policy bits and offsets of some memory forms, SDWA selects) is widened.
+ */
+function checkModifiers(operands: readonly InstructionOperand[], p: Extract<Prepared, { status: 'forms' }>, f: PreparedForm, sink: IssueSink): boolean {
+  let union = modifierUnion.get(p);
+  if (!union) {
+    union = new Set();
+    for (const g of p.forms) {
+      for (const m of g.spec.modifiers) union.add(m);
+      const fam = g.spec.family;
+      const mi300 = g.spec.gpus.some((x) => x === 'gfx90a' || x === 'gfx942');
+      if (mi300 && (fam === 'GLOBAL' || fam === 'FLAT' || fam === 'SCRATCH' || fam === 'MUBUF' || fam === 'MTBUF')) for (const m of ['offset', 'sc0', 'sc1', 'nt', 'glc', 'slc', 'scc', 'lds']) union.add(m);
+      if (fam === 'DPP16' || fam === 'DPP8' || g.spec.form.includes('dpp') || g.spec.modifiers.includes('dpp_ctrl') || g.spec.modifiers.includes('dpp8'))
+        for (const m of ['row_mask', 'bank_mask', 'bound_ctrl', 'fi', 'dpp_ctrl', 'dpp8']) union.add(m);
+      if (fam === 'SDWA') for (const m of ['dst_sel', 'dst_unused', 'src0_sel', 'src1_sel', 'clamp', 'omod']) union.add(m);
+    }
+    modifierUnion.set(p, union);
+  }
+  if (operands.length === positional.length) return true;
+  const vocab = knownModifiers();
+  for (let i = 0; i < operands.length; i++) {
+    const op = operands[i]!.operand;
+    if (op.kind !== 'modifier' && !(op.kind === 'word' && isModifier(op, MEMORY_FAMILIES.has(f.spec.family)))) continue;
+    // A word taken as a positional operand (`s_branch gds`) is no modifier.
+    if (op.kind === 'word' && positional.includes(op)) continue;
+    const name = canonicalModifier(op);
+    if (name === undefined || !vocab.has(name) || union.has(name)) continue;
+    const span = op.kind === 'modifier' ? op.nameSpan : op.span;
+    return report(sink, C.modifier, `invalid operand for instruction: ${f.spec.spelled} takes no '${op.kind === 'modifier' ? op.name : op.name}' modifier${union.size ? ` (it takes ${[...union].sort().join(', ')})` : ' (it takes none)'}`, span);
+  }
+  return true;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Constant bus and literals
+
+const VALU_FAMILIES = new Set(['VOP1', 'VOP2', 'VOPC', 'VOP3', 'VOP3P', 'SDWA']);
+/** Scalar values read (distinct), reused: keys of SGPRs, special registers and literals. */
+const busKeys: string[] = [];
+const literalKeys: string[] = [];
+
+function addKey(keys: string[], k: string): void {
+  for (let i = 0; i < keys.length; i++) if (keys[i] === k) return;
+  keys.push(k);
+}
+
+/** Special registers that are read through the constant bus as scalar registers. */
+const BUS_SPECIALS = /^(vcc|exec|m0|flat_scratch|xnack_mask|tba|tma)(_lo|_hi)?$/;
+
+function busOperand(text: string, op: Operand, target: AmdgpuTarget): void {
+  let inner = op;
+  while (inner.kind === 'neg' || inner.kind === 'abs' || (inner.kind === 'call' && WRAPPERS.has(inner.name.toLowerCase()) && inner.args.length === 1)) inner = inner.kind === 'call' ? inner.args[0]! : inner.operand;
+  if (inner.kind === 'call') return;
+  classify(text, inner, target);
+  if (seen.what === What.Sgpr) addKey(busKeys, inner.kind === 'word' ? inner.name : text.slice(inner.span.start, inner.span.end).replace(/\s+/g, ''));
+  else if (seen.what === What.Special && inner.kind === 'word' && BUS_SPECIALS.test(inner.name.toLowerCase())) addKey(busKeys, inner.name.toLowerCase());
+  else if (seen.what === What.Literal && inner.kind === 'expr') {
+    const key = text.slice(inner.span.start, inner.span.end);
+    addKey(literalKeys, inner.expr.kind === 'int' ? String(inner.expr.value) : key);
+  }
+}
+
+/**
+ * llvm-mc's constant-bus limit on VALU instructions: distinct SGPRs (and VCC, EXEC, M0...) read,
+ * plus literals, at most 1 before GFX10 and 2 from GFX10 (1 for the 64-bit shifts); and one
+ * distinct literal value per instruction. Lane instructions (readlane, writelane, permlane), whose
+ * scalar lane select has rules of its own, and VOPD are left out.
+ */
+function checkConstantBus(text: string, f: PreparedForm, count: number, target: AmdgpuTarget, sink: IssueSink): boolean {
+  const limit = f.busLimit;
+  if (limit === 0) return true;
+  busKeys.length = 0;
+  literalKeys.length = 0;
+  const ops = f.ops;
+  let skipReturn = count < f.spec.maxOperands;
+  let culprit: Operand | undefined;
+  let literalCulprit: Operand | undefined;
+  for (let i = 0, j = f.vccOptional && count < f.spec.maxOperands ? 1 : 0; i < count; i++, j++) {
+    let o = ops[j];
+    if (o && o.returnOnly && skipReturn) {
+      skipReturn = false;
+      o = ops[++j];
+    }
+    if (!o) break;
+    const k = o.spec.kind;
+    if (k !== 'src' && k !== 'ssrc' && k !== 'vsrc' && !(k === 'vcc' && j > 1)) continue;
+    const before = busKeys.length + literalKeys.length;
+    const lits = literalKeys.length;
+    busOperand(text, positional[i]!, target);
+    if (literalKeys.length > 1 && lits === 1 && !literalCulprit) literalCulprit = positional[i];
+    if (busKeys.length + literalKeys.length > before && !culprit && busKeys.length + literalKeys.length > limit) culprit = positional[i];
+  }
+  if (literalCulprit) return report(sink, C.uniqueLiteral, `only one unique literal operand is allowed: ${f.spec.spelled} has ${literalKeys.length} different literals`, literalCulprit.span);
+  if (f.implicitVcc) addKey(busKeys, target.generation >= 10 ? 'vcc_lo' : 'vcc');
+  const used = busKeys.length + literalKeys.length;
+  if (used > limit) {
+    const at = culprit ?? positional[count - 1]!;
+    return report(sink, C.constantBus, `invalid operand (violates constant bus restrictions): ${f.spec.spelled} reads ${used} scalar values (SGPRs, VCC/EXEC/M0, literals); ${target.name} allows ${limit}`, at.span);
+  }
+  return true;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Value ranges: FLAT/GLOBAL/SCRATCH offsets, s_waitcnt counters (per generation, as llvm-mc-19)
+
+function intValue(op: Operand): bigint | undefined {
+  if (op.kind !== 'expr') return undefined;
+  const e = op.expr;
+  if (e.kind === 'int') return e.value;
+  if (e.kind === 'unary' && e.op === '-' && e.operand.kind === 'int') return -e.operand.value;
+  return undefined;
+}
+
+function checkRanges(operands: readonly InstructionOperand[], f: PreparedForm, target: AmdgpuTarget, sink: IssueSink): boolean {
+  const fam = f.spec.family;
+  const g = target.generation;
+  if (fam === 'FLAT' || fam === 'GLOBAL' || fam === 'SCRATCH') {
+    for (let i = 0; i < operands.length; i++) {
+      const op = operands[i]!.operand;
+      if (op.kind !== 'modifier' || op.name.toLowerCase() !== 'offset') continue;
+      const v = intValue(op.value);
+      if (v === undefined) continue;
+      if (g < 9) {
+        if (v !== 0n) return report(sink, C.offsetRange, `flat offset modifier is not supported on this GPU (${target.name} has no FLAT instruction offset)`, op.span);
+        continue;
+      }
+      const signed = g >= 12 || fam !== 'FLAT';
+      const bits = g >= 12 ? 24 : g === 10 ? (signed ? 12 : 11) : signed ? 13 : 12;
+      const lo = signed ? -(1n << BigInt(bits - 1)) : 0n;
+      const hi = signed ? (1n << BigInt(bits - 1)) - 1n : (1n << BigInt(bits)) - 1n;
+      if (v < lo || v > hi) return report(sink, C.offsetRange, `expected a ${bits}-bit ${signed ? 'signed' : 'unsigned'} offset: ${v} is outside ${lo}…${hi} for ${fam} on ${target.name}`, op.value.span);
+    }
+    return true;
+  }
+  if (fam === 'SOPP' && f.spec.base === 's_waitcnt') {
+    for (let i = 0; i < operands.length; i++) {
+      const op = operands[i]!.operand;
+      if (op.kind !== 'call' || op.args.length !== 1) continue;
+      const name = op.name.toLowerCase();
+      const max = name === 'vmcnt' ? (g <= 8 ? 15 : 63) : name === 'expcnt' ? 7 : name === 'lgkmcnt' ? (g <= 9 ? 15 : 63) : undefined;
+      const v = intValue(op.args[0]!);
+      if (max === undefined || v === undefined) continue;
+      if (v > BigInt(max)) return report(sink, C.counterRange, `too large value for ${name}: ${v} (at most ${max} on ${target.name})`, op.args[0]!.span);
+    }
+  }
+  return true;
+}
+
+let macroText: string | undefined;
+let macroNames: Set<string> | undefined;
+
+function report(sink: IssueSink, code: AmdCode, message: string, span: Span): false {
+  sink({ code, message, start: span.start, length: span.end - span.start });
+  return false;
+}
+
+/** false when an issue was reported. */
+function checkOne(text: string, mnemonic: string, at: Span, operands: readonly InstructionOperand[], target: AmdgpuTarget, sink: IssueSink): boolean {
+  const p = prepared(mnemonic, target);
+  if (p.status === 'ok') return true;
+  if (p.status === 'error') return report(sink, p.code, p.message, at);
+  const forms = p.forms;
+  let minAll = Infinity;
+  let maxAll = 0;
+  for (const f of forms) {
+    if (f.min < minAll) minAll = f.min;
+    if (f.max > maxAll) maxAll = f.max;
+  }
+  collectPositional(operands, minAll > 0, MEMORY_FAMILIES.has(forms[0]!.spec.family));
+  const count = positional.length;
+  if (count < minAll) {
+    const f = forms[0]!;
+    const missing = f.ops[count]?.spec;
+    return report(sink, C.tooFewOperands, `too few operands for instruction: ${mnemonic} takes ${minAll === maxAll ? minAll : `${minAll} to ${maxAll}`}${missing ? `; next is ${expected(missing)}` : ''}`, at);
+  }
+  // SOPP operands are one expression or symbolic operand, however it splits into pieces here;
+  // a register after them is one too many.
+  const sopp = forms[0]!.spec.family === 'SOPP';
+  if (count > maxAll && (!sopp || (classify(text, positional[maxAll]!, target), seen.what <= What.Agpr))) {
+    const extra = positional[maxAll]!;
+    return report(sink, C.tooManyOperands, `invalid operand for instruction: ${mnemonic} takes ${maxAll} operand${maxAll === 1 ? '' : 's'}, this is one more`, extra.span);
+  }
+  const hasTfe = hasModifier(operands, 'tfe') || hasModifier(operands, 'lwe');
+  let best = -1;
+  let bestForm: PreparedForm | undefined;
+  let bestSize = false;
+  let bestSpec = 0;
+  for (const f of forms) {
+    if (count < f.min || count > f.max) continue;
+    matchForm(text, f, count, target, hasTfe);
+    if (mismatch.at < 0)
+      return checkModifiers(operands, p, f, sink) && checkConstantBus(text, f, count, target, sink) && checkRanges(operands, f, target, sink);
+    if (mismatch.at > best) {
+      best = mismatch.at;
+      bestForm = f;
+      bestSize = mismatch.size;
+      bestSpec = mismatch.spec;
+    }
+  }
+  if (!bestForm) {
+    // Every form with this count... none: the count fits the union only (e.g. e32 2, e64 3).
+    return true;
+  }
+  const op = positional[best]!;
+  classify(text, op, target);
+  const o = bestForm.spec.operands[bestSpec] ?? bestForm.spec.operands[bestForm.spec.operands.length - 1]!;
+  if (seen.what === What.Literal && o.files & F.INLINE)
+    return report(sink, C.literalNotSupported, `literal operands are not supported: ${bestForm.spec.spelled} operand ${best + 1} (${o.name}) takes an inline constant, not a literal${target.generation < 10 && bestForm.spec.family.startsWith('VOP3') ? ` (no literal in VOP3 before GFX10)` : ''}`, op.span);
+  return report(
+    sink,
+    bestSize ? C.operandSize : C.operandKind,
+    `invalid operand for instruction: ${bestForm.spec.spelled} operand ${best + 1} is ${expected(o)}, not ${whatName()}`,
+    op.span,
+  );
+}

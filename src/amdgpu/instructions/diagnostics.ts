@@ -1,0 +1,41 @@
+/**
+ * Diagnostic codes of the AMDGPU instruction layer (AMD500-AMD599), with llvm-mc-19's rule in
+ * each summary. Listed in docs/diagnostics.md ("AMDGPU instructions").
+ */
+export interface InstructionDiagnostic {
+  readonly code: string;
+  readonly severity: 'error' | 'warning';
+  readonly summary: string;
+}
+
+export const AMD_INSTRUCTION_CODES = {
+  unknownMnemonic: 'AMD500',
+  notOnGpu: 'AMD501',
+  variantNotSupported: 'AMD502',
+  tooFewOperands: 'AMD503',
+  tooManyOperands: 'AMD504',
+  operandKind: 'AMD505',
+  operandSize: 'AMD506',
+  modifier: 'AMD507',
+  constantBus: 'AMD508',
+  literalNotSupported: 'AMD509',
+  uniqueLiteral: 'AMD510',
+  offsetRange: 'AMD511',
+  counterRange: 'AMD512',
+} as const;
+
+export const AMD_INSTRUCTION_DIAGNOSTICS: readonly InstructionDiagnostic[] = [
+  { code: 'AMD500', severity: 'error', summary: 'invalid instruction: no such mnemonic on any GPU (with the nearest one on this GPU)' },
+  { code: 'AMD501', severity: 'error', summary: 'instruction not supported on this GPU (the GPUs that have it)' },
+  { code: 'AMD502', severity: 'error', summary: 'the encoding suffix (_e32, _e64, _sdwa, _dpp) names a variant this instruction does not have here' },
+  { code: 'AMD503', severity: 'error', summary: 'too few operands for instruction' },
+  { code: 'AMD504', severity: 'error', summary: 'invalid operand for instruction: more operands than the instruction takes' },
+  { code: 'AMD505', severity: 'error', summary: 'invalid operand for instruction: wrong kind at this position (VGPR/SGPR/AGPR, constant, off...)' },
+  { code: 'AMD506', severity: 'error', summary: 'invalid operand for instruction: register tuple of the wrong size at this position' },
+  { code: 'AMD507', severity: 'error', summary: 'invalid operand for instruction: a modifier this instruction does not take' },
+  { code: 'AMD508', severity: 'error', summary: 'invalid operand (violates constant bus restrictions)' },
+  { code: 'AMD509', severity: 'error', summary: 'literal operands are not supported (VOP3 before GFX10, and operands that take no literal)' },
+  { code: 'AMD510', severity: 'error', summary: 'only one unique literal operand is allowed' },
+  { code: 'AMD511', severity: 'error', summary: 'offset out of the range this instruction encodes on this GPU' },
+  { code: 'AMD512', severity: 'error', summary: 'counter value too large for this GPU (s_waitcnt vmcnt/expcnt/lgkmcnt)' },
+];

@@ -1,0 +1,178 @@
+/**
+ * Differential test of the instruction layer against llvm-mc-19: a clang-generated file from
+ * ../shared/corpus/amdgpu/generated with ONE instruction-level break (a misspelt mnemonic, an
+ * operand left out or one too many, a VGPR where an SGPR belongs or the reverse, an SGPR or a
+ * literal where the constant bus is full, a register tuple of the wrong size, a modifier the
+ * instruction does not take), or the whole file assembled for another GPU. gpuasm and
+ * `llvm-mc-19 -filetype=obj` must agree on the verdict and the line of the first error; never may
+ * gpuasm reject a file llvm-mc accepts or stop earlier than llvm-mc (zero false errors). Where
+ * gpuasm misses an error, the case is counted: agreement may not fall below its floor.
+ */
+import { test, describe } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { fuzzRuns, fuzzSeed, llvmMcSkipReason, runLlvmMc } from '../../harness/tools.js';
+import { readManifest, sharedDir, sharedSkipReason } from '../../harness/corpus.js';
+import { checkAmdgpuText } from '../../../src/amdgpu/index.js';
+
+type Pick = <T>(xs: readonly T[]) => T;
+type Break = (line: string, pick: Pick) => string | null;
+
+const INSN = /^(\s+)([a-z_][a-z0-9_]*)(\s+)(.*)$/;
+const isInstruction = (l: string) => INSN.test(l) && !/^\s+\./.test(l);
+/** Operands before any modifier: the comma-separated text up to the first ` word` without a comma. */
+function split(l: string): { head: string; mnemonic: string; ops: string[]; tail: string } | null {
+  const m = INSN.exec(l.replace(/\s*;.*$/, ''));
+  if (!m || /^\s+\./.test(l)) return null;
+  const [, indent, mnemonic, sp, rest] = m as unknown as [string, string, string, string, string];
+  const parts = rest.split(/,\s*/);
+  const last = parts[parts.length - 1]!;
+  const sp2 = last.search(/\s+[a-z_]+(:|\s|$)/);
+  let tail = '';
+  if (sp2 > 0) {
+    tail = last.slice(sp2);
+    parts[parts.length - 1] = last.slice(0, sp2);
+  }
+  return { head: indent + mnemonic + sp, mnemonic, ops: parts, tail };
+}
+const join2 = (s: { head: string; ops: string[]; tail: string }) => s.head + s.ops.join(', ') + s.tail;
+
+const BREAKS: Record<string, Break> = {
+  misspelt: (l, pick) => {
+    const s = split(l);
+    if (!s || s.mnemonic.length < 5) return null;
+    const m = s.mnemonic;
+    const i = 2 + Math.floor(pick([0.1, 0.3, 0.5, 0.7, 0.9]) * (m.length - 2));
+    const w = pick([m.slice(0, i) + m.slice(i + 1), m.slice(0, i) + 'x' + m.slice(i), m.slice(0, i) + m[i + 1] + m[i] + m.slice(i + 2), m + pick(['_e32', '_e64', '_sdwa', '_dpp', '_x2', '_b32'])]);
+    return l.replace(m, w);
+  },
+  tooFew: (l) => {
+    const s = split(l);
+    if (!s || s.ops.length < 2) return null;
+    s.ops.pop();
+    return join2(s);
+  },
+  tooMany: (l, pick) => {
+    const s = split(l);
+    if (!s || !s.ops[0]) return null;
+    s.ops.push(pick(['v1', 's1', '0', 'v[2:3]', 's[4:5]']));
+    return join2(s);
+  },
+  vgprForSgpr: (l, pick) => {
+    const s = split(l);
+    if (!s) return null;
+    const i = s.ops.findIndex((o) => /^[sv](\d+|\[\d+:\d+\])$/.test(o));
+    if (i < 0) return null;
+    s.ops[i] = s.ops[i]!.startsWith('s') ? 'v' + s.ops[i]!.slice(1) : pick(['s', 'a']) + s.ops[i]!.slice(1);
+    return join2(s);
+  },
+  constantBus: (l, pick) => {
+    const s = split(l);
+    if (!s || !s.mnemonic.startsWith('v_') || s.ops.length < 3) return null;
+    const i = 1 + Math.floor(pick([0, 0.5, 0.99]) * (s.ops.length - 1));
+    if (!/^v\d+$/.test(s.ops[i]!)) return null;
+    s.ops[i] = pick(['s7', 's9', '0x4d2', 'exec_lo', 'vcc_hi', '1.5']);
+    const j = s.ops.findIndex((o, k) => k > 0 && k !== i && /^v\d+$/.test(o));
+    if (j > 0 && pick([true, false])) s.ops[j] = pick(['s3', '0x1234', 's7']);
+    return join2(s);
+  },
+  registerSize: (l, pick) => {
+    const s = split(l);
+    if (!s) return null;
+    const i = s.ops.findIndex((o) => /^[sv](\d+|\[\d+:\d+\])$/.test(o));
+    if (i < 0) return null;
+    const o = s.ops[i]!;
+    const r = /^([sv])(?:(\d+)|\[(\d+):(\d+)\])$/.exec(o)!;
+    const a = Number(r[2] ?? r[3]);
+    const b = Number(r[4] ?? r[2]);
+    s.ops[i] = pick([`${r[1]}[${a}:${b + 2}]`, b > a ? `${r[1]}${a}` : `${r[1]}[${a}:${a + 1}]`, `${r[1]}[${a & ~3}:${(a & ~3) + 3}]`]);
+    return join2(s);
+  },
+  strayModifier: (l, pick) => {
+    const s = split(l);
+    if (!s) return null;
+    s.tail += ' ' + pick(['glc', 'slc', 'dlc', 'offset:4', 'clamp', 'mul:2', 'op_sel:[0,0]', 'row_mask:0xf', 'dst_sel:DWORD', 'gds', 'idxen', 'offen', 'nt', 'sc0', 'th:TH_LOAD_NT', 'neg_lo:[0,0]', 'dmask:0x1', 'offset:4096', 'offset:-8']);
+    return join2(s);
+  },
+};
+const KINDS = [...Object.keys(BREAKS), 'otherGpu'];
+const GPUS = ['gfx600', 'gfx700', 'gfx803', 'gfx900', 'gfx906', 'gfx908', 'gfx90a', 'gfx942', 'gfx1010', 'gfx1030', 'gfx1100', 'gfx1150', 'gfx1200'];
+
+/** Agreement (verdict and first error line) may not fall below this share of the cases. */
+const AGREEMENT_FLOOR = 0.85;
+
+describe('AMDGPU instruction-level breaks vs llvm-mc-19 (-filetype=obj)', () => {
+  const skip = llvmMcSkipReason ?? sharedSkipReason;
+  if (skip) console.log(skip);
+  test('verdict and line of the first error', { skip }, () => {
+    const seed = fuzzSeed();
+    const dir = join(sharedDir()!, 'corpus', 'amdgpu', 'generated');
+    const rows = readManifest(join(dir, 'MANIFEST.tsv')).filter((r) => r['verdict'] === 'ok');
+    const texts = new Map<string, string>();
+    const plan = fc.sample(fc.tuple(fc.nat(rows.length - 1), fc.constantFrom(...KINDS), fc.integer()), { seed, numRuns: fuzzRuns(200) });
+    const falseErrors: string[] = [];
+    const missed: string[] = [];
+    const perKind: Record<string, [number, number]> = {};
+    let cases = 0;
+    for (const [r, kind, s] of plan) {
+      const row = rows[r]!;
+      const file = row['file']!;
+      if (!texts.has(file)) texts.set(file, readFileSync(join(dir, file), 'latin1'));
+      const text = texts.get(file)!;
+      let state = s | 0;
+      const rnd = () => ((state = (Math.imul(state, 1103515245) + 12345) | 0), (state >>> 1) / 0x80000000);
+      const pick: Pick = (xs) => xs[Math.floor(rnd() * xs.length)]!;
+      let mcpu = row['mcpu']!;
+      let broken = text;
+      let what = '';
+      if (kind === 'otherGpu') {
+        mcpu = pick(GPUS.filter((g) => g !== mcpu));
+        what = `as ${mcpu}`;
+      } else {
+        const lines = text.split('\n');
+        let done = false;
+        for (let tries = 0; tries < 200 && !done; tries++) {
+          const i = Math.floor(rnd() * lines.length);
+          if (!isInstruction(lines[i]!)) continue;
+          const b = BREAKS[kind]!(lines[i]!, pick);
+          if (b === null || b === lines[i]) continue;
+          what = `line ${i + 1}: ${JSON.stringify(lines[i]!.trim())} -> ${JSON.stringify(b.trim())}`;
+          lines[i] = b;
+          broken = lines.join('\n');
+          done = true;
+        }
+        if (!done) continue;
+      }
+      cases++;
+      const mc = runLlvmMc(broken, { mcpu, filetype: 'obj', timeoutMs: 20000 });
+      if (mc.timedOut) continue;
+      const first = mc.messages.find((m) => m.severity === 'error');
+      const ours = checkAmdgpuText(file, broken, { mcpu }).find((d) => d.severity === 'error');
+      const theirsLine = mc.ok ? null : (first?.line ?? 0);
+      const oursLine = ours ? ours.location!.line : null;
+      const k = (perKind[kind] ??= [0, 0]);
+      k[1]++;
+      const agree = theirsLine === 0 ? oursLine !== null : theirsLine === oursLine;
+      if (agree) {
+        k[0]++;
+        continue;
+      }
+      const desc = `${kind} ${file} (${mcpu}) ${what}: llvm-mc ${mc.ok ? 'accepts' : `line ${theirsLine}: ${first?.message}`}, gpuasm ${ours ? `line ${oursLine}: ${ours.message}` : 'accepts'}`;
+      // A false error: gpuasm rejects what llvm-mc accepts, or stops before llvm-mc's first error.
+      if (oursLine !== null && (theirsLine === null || (theirsLine > 0 && oursLine < theirsLine))) falseErrors.push(desc);
+      else missed.push(desc);
+    }
+    const agreeing = Object.values(perKind).reduce((a, [x]) => a + x, 0);
+    const total = Object.values(perKind).reduce((a, [, y]) => a + y, 0);
+    console.log(
+      `amdgpu instruction breaks: ${total} cases, agreement ${((100 * agreeing) / Math.max(1, total)).toFixed(1)}% (${Object.entries(perKind)
+        .map(([k, [a, t]]) => `${k} ${a}/${t}`)
+        .join(', ')}), ${falseErrors.length} false errors, seed ${seed}`,
+    );
+    if (missed.length) console.log(`missed (${missed.length}):\n  ${missed.slice(0, 40).join('\n  ')}`);
+    assert.deepEqual(falseErrors.slice(0, 10), [], `seed ${seed}: ${falseErrors.length} false errors`);
+    assert.ok(agreeing >= AGREEMENT_FLOOR * total, `seed ${seed}: agreement ${agreeing}/${total} below ${AGREEMENT_FLOOR}`);
+  });
+});

@@ -1,0 +1,51 @@
+/**
+ * The instruction layer on LLVM's AMDGPU assembler tests (../shared/corpus/amdgpu/llvm-mc-tests,
+ * every file and every -mcpu of its MANIFEST.tsv that llvm-mc-19 knows), line by line against
+ * llvm-mc-19 itself: no error of the instruction layer (AMD5xx) on a line llvm-mc-19 accepts
+ * (zero false errors), and the lines where llvm-mc-19 reports an error that gpuasm also rejects
+ * are counted: that count may not fall below its floor (raise the floor as rules are added).
+ *
+ * RUN configurations with -mattr features gpuasm has no option for (wave64 on GFX10+, real-true16,
+ * features turned off) are left out: gpuasm checks the processor's default features.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { readManifest, sharedDir, sharedSkipReason } from '../../harness/corpus.js';
+import { llvmMcSkipReason, runLlvmMc } from '../../harness/tools.js';
+import { checkAmdgpuText, findTarget } from '../../../src/amdgpu/index.js';
+
+/** llvm-mc-19 error lines that gpuasm also rejects, at least (measured: 1,248; 427 before the instruction layer). */
+const FOUND_FLOOR = 1240;
+
+const skip = sharedSkipReason ?? llvmMcSkipReason;
+if (skip) console.log(skip);
+
+test('LLVM MC tests: instruction-layer errors only where llvm-mc-19 errs; errors found counted', { skip }, () => {
+  const dir = join(sharedDir()!, 'corpus', 'amdgpu', 'llvm-mc-tests');
+  let mcLines = 0;
+  let found = 0;
+  let configs = 0;
+  const falseErrors: string[] = [];
+  for (const row of readManifest(join(dir, 'MANIFEST.tsv'))) {
+    const { file, mcpu } = row as { file: string; mcpu: string };
+    const mattr = row['mattr'] ?? '';
+    if (!findTarget(mcpu) || /\+wavefrontsize64|real-true16|-mad-mix|-fast-fmaf/i.test(mattr)) continue;
+    configs++;
+    const text = readFileSync(join(dir, file), 'latin1');
+    const mc = runLlvmMc(text, { mcpu, filetype: 'null', extraArgs: mattr ? [`-mattr=${mattr}`] : [] });
+    const theirs = new Set(mc.messages.filter((m) => m.severity === 'error' && m.line).map((m) => m.line!));
+    const ours = checkAmdgpuText(file, text, { mcpu }).filter((d) => d.severity === 'error');
+    const ourLines = new Set(ours.map((d) => d.location?.line ?? 0));
+    mcLines += theirs.size;
+    for (const l of theirs) if (ourLines.has(l)) found++;
+    for (const d of ours) {
+      if (!/^AMD5\d\d$/.test(d.code) || theirs.has(d.location!.line)) continue;
+      falseErrors.push(`${file} (${mcpu}) line ${d.location!.line}: ${text.split('\n')[d.location!.line - 1]!.trim()} -- ${d.code} ${d.message}`);
+    }
+  }
+  console.log(`llvm-mc tests, ${configs} file/-mcpu configurations: llvm-mc-19 rejects ${mcLines} lines, gpuasm ${found} of them (floor ${FOUND_FLOOR}); ${falseErrors.length} instruction-layer errors on lines llvm-mc-19 accepts`);
+  assert.deepEqual(falseErrors.slice(0, 20), [], `${falseErrors.length} false errors`);
+  assert.ok(found >= FOUND_FLOOR, `found ${found} < floor ${FOUND_FLOOR}`);
+});
