@@ -24,7 +24,7 @@ for (const path of files) {
   const text = bytes.toString('latin1');
   let diags: { severity: string; code: string; message: string; location?: { line: number; column: number } }[];
   if (/\.(s|S|asm)$/.test(path)) {
-    const { checkAmdgpuText } = await import('../src/amdgpu/file-check.js');
+    const { checkAmdgpuText } = await import('../src/amdgpu/pipeline.js');
     diags = checkAmdgpuText(path, text, { mcpu, repeats });
   } else {
     const { checkPtx } = await import('../src/ptx/index.js');

@@ -1,7 +1,7 @@
 /**
  * Every AMDGPU processor llvm-mc 19 knows (`-mcpu=help`), with its aliases, generation and the
  * per-GPU facts the operand rules depend on. The facts were read off llvm-mc-19 itself (see
- * test/diff/amdgpu-operands.test.ts, which re-checks them).
+ * test/amdgpu/diff/operands.test.ts, which re-checks them).
  */
 
 /** Major hardware generation: GFX6 (SI) … GFX12. */

@@ -56,7 +56,7 @@ export async function runCheck(argv: string[], io: CliIO): Promise<number> {
     // Each language's front end is loaded only when a file needs it: a smaller start for one-file runs.
     if (lang === 'amdgpu') {
       // (file-check.js: the check alone, without the operand encoder the library entry also loads.)
-      const { checkAmdgpuText } = await import('../amdgpu/file-check.js');
+      const { checkAmdgpuText } = await import('../amdgpu/pipeline.js');
       diags = checkAmdgpuText(name, text, { mcpu, triple, masmIntegers: args.flags.has('--masm-integers') });
     } else {
       const { checkPtx } = await import('../ptx/index.js');

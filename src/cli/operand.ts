@@ -1,8 +1,8 @@
 /** `gpuasm operand`: AMDGPU source operands to their 9-bit source codes and literals. */
-import { encodeOperand } from '../amdgpu/operand.js';
-import { llvmOperandExprEvaluator } from '../amdgpu/operand-expr.js';
+import { encodeOperand } from '../amdgpu/check/operand.js';
+import { llvmOperandExprEvaluator } from '../amdgpu/parse/operand-expr.js';
 import { findTarget } from '../amdgpu/targets.js';
-import { OPERAND_TYPES } from '../amdgpu/immediates.js';
+import { OPERAND_TYPES } from '../amdgpu/check/immediates.js';
 import { EXIT_ERRORS, EXIT_OK, lastOption, parseArgs, UsageError, type CliIO } from './io.js';
 
 export const OPERAND_HELP = `usage: gpuasm operand --mcpu CPU [--masm-integers] -

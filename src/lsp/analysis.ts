@@ -9,6 +9,8 @@ import type { Diagnostic } from '../core/diagnostics.js';
 import { checkPtxText, layoutPtx, SPECIAL_REGISTERS, type VariableLayout } from '../ptx/index.js';
 import { amdgpuSymbols, checkAmdgpuText, parseTriple, specialRegister } from '../amdgpu/index.js';
 import { buildModel, type Lang, type Model } from './model.js';
+import { diagnostic } from '../core/catalog.js';
+import { LSP_DIAGNOSTICS } from './catalog.js';
 
 export interface Settings {
   /** AMDGPU processor when the file has no `.amdgcn_target`. */
@@ -106,7 +108,7 @@ export class DocumentAnalysis {
       try {
         this._diagnostics = checkAmdgpuText(this.name, this.text, { mcpu: t.mcpu, ...(t.triple ? { triple: t.triple } : {}) });
       } catch (e) {
-        this._diagnostics = [{ severity: 'error', code: 'LSP001', message: `gpuasm could not check this file: ${(e as Error).message}` }];
+        this._diagnostics = [diagnostic(LSP_DIAGNOSTICS, 'LSP001', `gpuasm could not check this file: ${(e as Error).message}`)];
       }
     }
     return this._diagnostics;

@@ -25,6 +25,8 @@ import { prepareRename, rename } from './rename.js';
 import { LEGEND, semanticTokens } from './semantic-tokens.js';
 import { signatureHelp } from './signature.js';
 import { documentSymbols, workspaceSymbols } from './symbols.js';
+import { diagnostic } from '../core/catalog.js';
+import { LSP_DIAGNOSTICS } from './catalog.js';
 
 /** Documents larger than this get diagnostics only (no editor model: it would cost too much memory). */
 export const MODEL_LIMIT = 8 << 20;
@@ -65,7 +67,8 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     try {
       diagnostics = toLspDiagnostics(analysisOf(doc));
     } catch (e) {
-      diagnostics = [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, severity: 1 as const, code: 'LSP001', source: 'gpuasm', message: `gpuasm could not check this file: ${(e as Error).message}` }];
+      const d = diagnostic(LSP_DIAGNOSTICS, 'LSP001', `gpuasm could not check this file: ${(e as Error).message}`);
+      diagnostics = [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, severity: 1 as const, code: d.code, source: 'gpuasm', message: d.message }];
     }
     void connection.sendDiagnostics({ uri, version: doc.version, diagnostics });
   }

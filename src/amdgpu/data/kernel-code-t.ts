@@ -1,7 +1,7 @@
 /**
  * The field names `.amd_kernel_code_t` takes (llvm-mc-19, triples other than amdhsa): each one
  * accepted by llvm-mc-19 in a block of its own, a name outside the list refused ("unexpected
- * amd_kernel_code_t field name"). test/diff/amdgpu-triples.test.ts re-checks the list.
+ * amd_kernel_code_t field name"). test/amdgpu/diff/triples.test.ts re-checks the list.
  */
 export const AMD_KERNEL_CODE_T_FIELDS: ReadonlySet<string> = new Set([
   'amd_code_version_major',

@@ -11,10 +11,11 @@
  * instruction on the clean path).
  */
 import type { Span } from '../../core/source.js';
-import type { InstructionOperand, Operand, Statement } from '../ast.js';
-import type { IssueSink } from '../expr.js';
-import { inlineCode16, inlineCode32, inlineCode64 } from '../immediates.js';
-import { parseRegister } from '../registers.js';
+import type { InstructionOperand, Operand, Statement } from '../parse/ast.js';
+import type { IssueSink } from '../parse/expr.js';
+import type { AmdCode } from '../diagnostics.js';
+import { inlineCode16, inlineCode32, inlineCode64 } from '../check/immediates.js';
+import { parseRegister } from '../check/registers.js';
 import type { AmdgpuTarget } from '../targets.js';
 import { AMD_INSTRUCTION_CODES as C } from './diagnostics.js';
 import { lookupInstruction, OperandFile as F, type FormSpec, type OperandSpec } from './table.js';
@@ -46,7 +47,7 @@ interface PreparedForm {
 }
 
 type Prepared =
-  | { readonly status: 'error'; readonly code: string; readonly message: string }
+  | { readonly status: 'error'; readonly code: AmdCode; readonly message: string }
   /** Operand rules apply: the verified forms of the written mnemonic on this GPU. */
   | PreparedForms
   /** Known, but with no verified form (or a VOPD half): only the mnemonic is checked. */
@@ -817,8 +818,8 @@ function checkRanges(operands: readonly InstructionOperand[], f: PreparedForm, t
 let macroText: string | undefined;
 let macroNames: Set<string> | undefined;
 
-function report(sink: IssueSink, code: string, message: string, span: Span): false {
-  sink({ code, message, start: span.start, end: span.end });
+function report(sink: IssueSink, code: AmdCode, message: string, span: Span): false {
+  sink({ code, message, start: span.start, length: span.end - span.start });
   return false;
 }
 

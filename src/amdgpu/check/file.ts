@@ -1,0 +1,75 @@
+/**
+ * The file-level checker: one symbol table and one statement checker per file, fed one statement
+ * at a time as the parser produces it (pipeline.ts composes the two), and the checks that run when
+ * the file ends (what llvm-mc reports while writing the object).
+ */
+import type { IssueSink } from '../parse/expr.js';
+import type { Statement } from '../parse/ast.js';
+import { StatementChecker, type CheckOptions } from './statements.js';
+import { applyStatement, SymbolTable, type SymbolInfo } from './symbols.js';
+import { findTarget, type AmdgpuTarget } from '../targets.js';
+import { tripleOrThrow, type AmdgpuOs, type AmdgpuTriple } from '../triple.js';
+
+export type { CheckOptions } from './statements.js';
+
+/**
+ * The symbols llvm-mc-19 predefines: the ISA version of the processor (`gfx90a` is 9.0.10), as
+ * `.amdgcn.gfx_generation_*` on amdhsa and `.option.machine_version_*` on other triples.
+ * `.amdgcn.next_free_vgpr`/`_sgpr` (amdhsa) and `.kernel.*` (others) follow register use and are
+ * not modelled.
+ */
+function predefineSymbols(table: SymbolTable, target: AmdgpuTarget, os: AmdgpuOs): void {
+  const digits = target.name.slice(3);
+  if (digits.length < 3) return;
+  const stepping = parseInt(digits.slice(-1), 16);
+  const minor = parseInt(digits.slice(-2, -1), 16);
+  const major = parseInt(digits.slice(0, -2), 10);
+  if (Number.isNaN(stepping) || Number.isNaN(minor) || Number.isNaN(major)) return;
+  if (os !== 'amdhsa') {
+    table.predefine('.option.machine_version_major', BigInt(major));
+    table.predefine('.option.machine_version_minor', BigInt(minor));
+    table.predefine('.option.machine_version_stepping', BigInt(stepping));
+    return;
+  }
+  table.predefine('.amdgcn.gfx_generation_number', BigInt(major));
+  table.predefine('.amdgcn.gfx_generation_minor', BigInt(minor));
+  table.predefine('.amdgcn.gfx_generation_stepping', BigInt(stepping));
+}
+
+/** Statement-at-a-time checker: symbol effects first, then the statement's own rules. */
+export class FileChecker {
+  private readonly table: SymbolTable;
+  private readonly checker: StatementChecker;
+  readonly triple: AmdgpuTriple;
+  constructor(
+    private readonly text: string,
+    options: CheckOptions,
+    sink: IssueSink,
+  ) {
+    this.triple = tripleOrThrow(options.triple);
+    this.table = new SymbolTable(sink, text, options);
+    const target = findTarget(options.mcpu);
+    if (target) predefineSymbols(this.table, target, this.triple.os);
+    this.checker = new StatementChecker(text, this.table, target, options, sink, this.triple);
+  }
+  statement(st: Statement): void {
+    applyStatement(this.table, st, this.text);
+    this.checker.check(st);
+  }
+  /** Symbol-table lookups, references and definitions so far (by the checks and by statements' effects). */
+  get symbolAccesses(): number {
+    return this.checker.symbolAccesses + this.table.touches;
+  }
+  /** The parser skipped a kernel body known to have no effect: the block is closed. */
+  kernelBodySkipped(): void {
+    this.checker.kernelBodySkipped();
+  }
+  /** `reportWriteErrors`: the file had no other error (llvm-mc writes no object otherwise). */
+  finish(reportWriteErrors = true, collectSymbols = true): SymbolInfo[] {
+    // Forward references to local labels never defined: llvm-mc reports them when parsing ends.
+    if (this.checker.reportUnresolvedForward() > 0) reportWriteErrors = false;
+    if (reportWriteErrors) this.checker.reportWriteTimeErrors();
+    return this.table.finish(reportWriteErrors, collectSymbols);
+  }
+}
+

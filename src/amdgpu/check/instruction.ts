@@ -1,0 +1,337 @@
+/**
+ * The checks of one instruction's operands that need no per-instruction operand types: registers
+ * (registers.ts) against the target, integer values that fit no source, export targets, `dim:`,
+ * and the symbol references operands make.
+ */
+import type { Span } from '../../core/source.js';
+import type { Expr, InstructionOperand, Operand, Statement } from '../parse/ast.js';
+import { symbolsIn } from '../parse/expr.js';
+import { skipSpaces, type OperandExprEvaluator } from '../parse/operand-expr.js';
+import { IMM_CODES, inlineCode64 } from './immediates.js';
+import { parseNsaAddress, parseRegister, validateRegisterForTarget } from './registers.js';
+import type { SymbolTable } from './symbols.js';
+import type { AmdgpuTarget } from '../targets.js';
+import { checkInstruction } from '../instructions/check.js';
+import type { IssueSink } from '../parse/expr.js';
+import type { AmdCode, AmdRawDiagnostic } from '../diagnostics.js';
+
+/**
+ * The spec's validation for 32 bits: all-0 high bits, or all-1 with the sign bit set (int32 or
+ * uint32). `isSafeTruncation(v, 32)` (immediates.ts) in two comparisons, without its BigInt
+ * conversions: this runs for every integer operand.
+ */
+function fits32(v: bigint): boolean {
+  return v >= -0x80000000n && v <= 0xffffffffn;
+}
+
+/** A vector ALU instruction (`v_…`, also each half of a GFX11 dual `v_dual_…`). */
+function isValu(mnemonic: string): boolean {
+  const c = mnemonic.charCodeAt(0);
+  return (c === 118 /* v */ || c === 86 /* V */) && mnemonic.charCodeAt(1) === 95 /* _ */;
+}
+
+/**
+ * Whether an operand at `position` is a source that needs a 32-bit value (or a 64-bit inline
+ * constant). Every VALU operand is. Scalar instructions: every operand after the first (SALU
+ * sources, SOPK immediates, SMEM offsets, branch targets), and the first of a compare, except
+ * where llvm-mc-19 silently truncates: `s_setreg_imm32_b32`'s value and GFX12 `s_prefetch_*`
+ * counts. First operands of SOPP instructions (`s_nop`, `s_waitcnt`, `s_trap`, `s_sleep`…) are
+ * truncated too and are not checked; neither are other instruction families.
+ */
+function valueChecked(mnemonic: string, position: number): boolean {
+  if (isValu(mnemonic)) return true;
+  const c = mnemonic.charCodeAt(0);
+  if ((c !== 115 /* s */ && c !== 83 /* S */) || mnemonic.charCodeAt(1) !== 95 /* _ */) return false;
+  const m = mnemonic.toLowerCase();
+  if (position === 0) return m.startsWith('s_cmp_') || m.startsWith('s_bitcmp');
+  return position > 0 && m !== 's_setreg_imm32_b32' && !m.includes('prefetch');
+}
+
+/**
+ * The instruction may have a 64-bit source, by its name: a 64-bit type (`_b64`, `_u64`, `_i64`,
+ * `_f64`, not the `_e64` encoding suffix), the (m)qsad family, gfx90a packed f32 (`v_pk_fma_f32`,
+ * `v_pk_mov_b32`) and matrix instructions. Errs on the side of "may" (then nothing is refused).
+ */
+function mayHave64BitSource(mnemonic: string): boolean {
+  const m = mnemonic.toLowerCase();
+  if (m.includes('_b64') || m.includes('_u64') || m.includes('_i64') || m.includes('_f64') || m.includes('qsad')) return true;
+  if (m.includes('mfma') || m.includes('mmac') || m.includes('wmma')) return true;
+  return m.startsWith('v_pk_') && (m.includes('_f32') || m.includes('_b32'));
+}
+
+/** `exp` (GFX6-GFX12) and `export` (GFX12), in any case as llvm-mc matches mnemonics. */
+function isExport(mnemonic: string): boolean {
+  const n = mnemonic.length;
+  if (n !== 3 && n !== 6) return false;
+  const m = mnemonic.toLowerCase();
+  return m === 'exp' || m === 'export';
+}
+
+/** Export target names: unnumbered (`null`, `mrtz`, `prim`) or a base with a decimal index without leading zeros. */
+const EXPORT_TARGET = /^(?:(null|mrtz|prim)|(mrt|pos|param|dual_src_blend)(0|[1-9][0-9]{0,5}))$/;
+/** The largest index of each export target base (0 for unnumbered ones). */
+const EXPORT_TARGET_LIMITS: ReadonlyMap<string, number> = new Map([
+  ['null', 0],
+  ['mrtz', 0],
+  ['prim', 0],
+  ['mrt', 7],
+  ['pos', 4],
+  ['param', 31],
+  ['dual_src_blend', 1],
+]);
+
+/** Image dimensions as `dim:` names them (upper case). */
+const DIM_VALUES: ReadonlySet<string> = new Set(['1D', '2D', '3D', 'CUBE', '1D_ARRAY', '2D_ARRAY', '2D_MSAA', '2D_MSAA_ARRAY']);
+
+/** What the instruction checks use of the file's statement checker (statements.ts). */
+export interface InstructionContext {
+  readonly text: string;
+  readonly target: AmdgpuTarget | undefined;
+  readonly table: SymbolTable;
+  /** Register-index expressions: the one llvm-mc evaluator, with the current symbols. */
+  readonly evaluator: OperandExprEvaluator;
+  /** Symbol-table lookups and references so far (the repeat memo's effects count, pipeline.ts). */
+  symbolAccesses: number;
+  issue(code: AmdCode, message: string, span: Span): void;
+  /** Issues reported through issue() so far (the instruction layer runs only on statements without one). */
+  readonly issued: number;
+  /** Where the instruction layer reports. */
+  readonly sink: IssueSink;
+  /** Evaluates with the symbols defined so far; reports evaluation errors; returns the value or null. */
+  valueOf(e: Expr): bigint | null;
+  /** Notes directional (`1b`, `1f`) and, with `temporaries`, `.L` references in an expression. */
+  noteReferences(e: Expr, temporaries: boolean): void;
+  noteTemporary(name: string, span: Span): void;
+}
+
+/** The operand checks of each instruction of one file (one per file: it keeps the register cache). */
+export class InstructionChecker {
+  private readonly text: string;
+  private readonly target: AmdgpuTarget | undefined;
+  private readonly table: SymbolTable;
+  private readonly evaluator: OperandExprEvaluator;
+  constructor(private readonly cx: InstructionContext) {
+    this.text = cx.text;
+    this.target = cx.target;
+    this.table = cx.table;
+    this.evaluator = cx.evaluator;
+  }
+
+  /**
+   * Checks one instruction statement (both halves of a GFX11 `v_dual_…`): the hook point of the
+   * instruction layer (instructions/).
+   */
+  check(st: Extract<Statement, { kind: 'instruction' }>): void {
+    const issued = this.cx.issued;
+    this.checkOperands(st.mnemonic, st.operands);
+    if (st.dual) this.checkOperands(st.dual.mnemonic, st.dual.operands);
+    if (this.target && this.cx.issued === issued) checkInstruction(this.text, st, this.target, this.cx.sink);
+  }
+
+  private checkOperands(mnemonic: string, operands: readonly InstructionOperand[]): void {
+    let i = 0;
+    // An export's first operand is its target (`mrt0`, `pos0`, `null`…), not a register.
+    if (operands.length > 0 && isExport(mnemonic)) {
+      this.checkExportTarget(operands[0]!.operand);
+      i = 1;
+    }
+    // An indexed loop: this runs for every instruction, mostly before the optimizing compiler
+    // has seen it, where an iterator with destructuring costs more.
+    for (; i < operands.length; i++) this.checkOperand(mnemonic, operands[i]!.operand, i);
+  }
+
+  /**
+   * `exp`/`export` targets as llvm-mc-19 reads them: a name (case-sensitive) from its table,
+   * numbered ones without leading zeros, each available on the GPUs that have it.
+   */
+  private checkExportTarget(op: Operand): void {
+    if (op.kind !== 'word') {
+      this.cx.issue('AMD321', 'invalid operand for instruction: the export target must be a name such as mrt0, mrtz, pos0, param0 or null', op.span);
+      return;
+    }
+    const m = EXPORT_TARGET.exec(op.name);
+    const base = m ? (m[1] ?? m[2]!) : undefined;
+    const index = m?.[3] === undefined ? 0 : Number(m[3]);
+    const limit = base === undefined ? undefined : EXPORT_TARGET_LIMITS.get(base);
+    if (limit === undefined || index > limit) {
+      this.cx.issue('AMD321', `invalid exp target '${op.name}' (mrt0-7, mrtz, null, pos0-4, param0-31, prim, dual_src_blend0-1)`, op.span);
+      return;
+    }
+    const t = this.target;
+    if (!t) return;
+    const g = t.generation;
+    const available =
+      base === 'null' || base === 'param' ? g < 11 : base === 'prim' || (base === 'pos' && index === 4) ? g >= 10 : base === 'dual_src_blend' ? g >= 11 : true;
+    if (!available) this.cx.issue('AMD322', `exp target is not supported on this GPU: '${op.name}' does not exist on ${t.name}`, op.span);
+  }
+
+  /**
+   * `dim:` (GFX10+ image instructions): a name from the MIMG dim table, case-insensitive, with or
+   * without the `SQ_RSRC_IMG_` prefix (case-sensitive); before GFX10 llvm-mc has no such operand.
+   */
+  private checkDim(op: Extract<Operand, { kind: 'modifier' }>): void {
+    const t = this.target;
+    if (!t) return;
+    if (t.generation < 10) {
+      this.cx.issue('AMD324', `not a valid operand: dim: exists from GFX10 on, not on ${t.name}`, op.nameSpan);
+      return;
+    }
+    const v = op.value;
+    const raw = v.kind === 'word' ? v.name : undefined;
+    const id = raw?.startsWith('SQ_RSRC_IMG_') ? raw.slice(12) : raw;
+    if (id === undefined || !DIM_VALUES.has(id.toUpperCase()))
+      this.cx.issue('AMD323', `invalid dim value '${this.text.slice(v.span.start, v.span.end)}' (1D, 2D, 3D, CUBE, 1D_ARRAY, 2D_ARRAY, 2D_MSAA, 2D_MSAA_ARRAY, optionally with SQ_RSRC_IMG_)`, v.span);
+  }
+
+  /** `position`: the operand's index in the instruction, or -1 inside an expression; `nested`: inside `|…|`, `-…`, `neg(…)`… */
+  private checkOperand(mnemonic: string, op: Operand, position: number, nested = false): void {
+    switch (op.kind) {
+      case 'expr': {
+        const e = op.expr;
+        // A literal (the common case) has nothing to resolve or evaluate.
+        if (e.kind === 'int') {
+          if (!fits32(e.value)) this.checkValue(mnemonic, position, e.value, op.span, nested);
+          return;
+        }
+        if (this.isFloatLiteral(e)) return;
+        this.cx.noteReferences(e, true);
+        this.table.markUsed(e);
+        for (const n of symbolsIn(e)) {
+          const at = n.indexOf('@');
+          this.cx.symbolAccesses++;
+          this.table.reference(at > 0 ? n.slice(0, at) : n);
+        }
+        const v = this.cx.valueOf(e);
+        if (v !== null && !fits32(v)) this.checkValue(mnemonic, position, v, op.span, nested);
+        return;
+      }
+      case 'word':
+        this.cx.noteTemporary(op.name, op.span);
+        // A bare name is an expression operand when it is not a register or modifier: a variable there is evaluated.
+        if (this.table.isVariable(op.name)) this.table.markUsed({ kind: 'sym', name: op.name, span: op.span });
+        this.checkRegister(op);
+        return;
+      case 'regRange':
+        // Index expressions are evaluated: the variables they name become "used".
+        this.table.markUsed(op.first);
+        if (op.last) this.table.markUsed(op.last);
+        this.checkRegister(op);
+        return;
+      case 'list':
+        if (position >= 0) this.checkRegisterList(mnemonic, op, position);
+        return;
+      case 'neg':
+      case 'abs':
+        this.checkOperand(mnemonic, op.operand, position, true);
+        return;
+      case 'call':
+        if (op.name === 'neg' || op.name === 'abs' || op.name === 'sext' || op.name === 'lit' || op.name === 'lit64') {
+          for (const a of op.args) this.checkOperand(mnemonic, a, position, true);
+        }
+        return;
+      case 'modifier':
+        if (op.name === 'dim' && position >= 0) {
+          this.checkDim(op);
+          return;
+        }
+        if (op.value.kind === 'expr' && op.value.expr.kind !== 'int') this.cx.valueOf(op.value.expr);
+        return;
+    }
+  }
+
+  /**
+   * llvm-mc reads a float token, or '-' and a float token, as a floating-point immediate; a float
+   * anywhere else (`--1.0`, `-(1.0)`, `(0.5)`, `+1.0`) is an integer expression of its IEEE
+   * double bits. A parenthesised float keeps its node kind with the wider span (expr.ts).
+   */
+  private isFloatLiteral(e: Expr): boolean {
+    if (e.kind === 'real') return e.span.end - e.span.start === e.text.length;
+    return (
+      e.kind === 'unary' &&
+      e.op === '-' &&
+      e.operand.kind === 'real' &&
+      e.operand.span.end - e.operand.span.start === e.operand.text.length &&
+      this.text.charCodeAt(e.span.start) === 45 /* - */ &&
+      e.span.end === e.operand.span.end
+    );
+  }
+
+  /**
+   * An absolute integer operand that no source of the instruction takes (where valueChecked
+   * holds): every source kind (f16/f32/f64, integers, packed, with or without modifiers, SMEM
+   * offsets, branch targets) needs a value that truncates safely to 32 bits, except a 64-bit
+   * source, which also takes a 64-bit inline constant (llvm-mc: `v_lshlrev_b64 v[0:1], 1, --1.0`
+   * is the inline 1.0). Whether the instruction may have a 64-bit source is read from its name,
+   * not from operand tables; such values are refused only where no source can be 64 bits.
+   */
+  private checkValue(mnemonic: string, position: number, v: bigint, span: Span, nested: boolean): void {
+    if (!this.target || !valueChecked(mnemonic, position)) return;
+    const may64 = mayHave64BitSource(mnemonic);
+    if (may64 && inlineCode64(v, this.target.inv2Pi) !== undefined) return;
+    const shown = v < 0n ? '-0x' + (-v).toString(16) : '0x' + v.toString(16);
+    const text = this.text;
+    if (!nested && isValu(mnemonic) && text.charCodeAt(span.start) === 45 /* - */ && text.charCodeAt(skipSpaces(text, span.start + 1)) === 45)
+      // llvm-mc's message where the source takes modifiers (elsewhere "invalid operand for instruction").
+      this.cx.issue('AMD414', `invalid syntax, expected 'neg' modifier: after a doubled '-' the operand is the integer ${shown}, which no source of ${mnemonic} takes`, span);
+    else this.cx.issue(IMM_CODES.truncation, `invalid operand for instruction: ${shown} does not fit in 32 bits${may64 ? ' and is no 64-bit inline constant' : ''}`, span);
+  }
+
+  /**
+   * Register validation results of operands whose meaning cannot change (no symbols inside), by
+   * their text: clang output repeats the same few hundred register spellings.
+   */
+  private readonly registerCache = new Map<string, AmdRawDiagnostic | null>();
+
+  private checkRegister(op: Operand): void {
+    if (!this.target) return;
+    let key: string | undefined;
+    if (op.kind === 'word') {
+      // No register name starts with '.': labels such as `.LBB0_2` (each branch target a new
+      // spelling) skip the register parser and the cache.
+      if (op.name.charCodeAt(0) === 46 /* . */) return;
+      key = op.name;
+    }
+    else if (op.kind === 'regRange' && op.first.kind === 'int' && (op.last === null || op.last.kind === 'int')) key = this.text.slice(op.span.start, op.span.end);
+    if (key !== undefined) {
+      const cached = this.registerCache.get(key);
+      if (cached === null) return;
+      if (cached !== undefined) {
+        this.cx.issue(cached.code, cached.message, { start: op.span.start + cached.start, end: op.span.start + cached.start + cached.length });
+        return;
+      }
+    }
+    const found = this.registerProblem(op.span.start);
+    if (key !== undefined) this.registerCache.set(key, found ? { code: found.code, message: found.message, start: found.start - op.span.start, length: found.length } : null);
+    if (found) this.cx.issue(found.code, found.message, { start: found.start, end: found.start + found.length });
+  }
+
+  /** The first register rule the operand at `pos` breaks, or null (also for non-registers). */
+  private registerProblem(pos: number): AmdRawDiagnostic | null {
+    const r = parseRegister(this.text, pos, this.target!, this.evaluator);
+    if (r.status === 'none') return null;
+    if (r.status === 'error') return { code: r.error.code, message: r.error.message, start: r.error.start, length: Math.max(1, r.error.length) };
+    const bad = validateRegisterForTarget(r.reg, this.target!);
+    if (bad) return { code: bad.code, message: bad.message, start: bad.start, length: Math.max(1, bad.length) };
+    return null;
+  }
+
+  private checkRegisterList(mnemonic: string, op: Extract<Operand, { kind: 'list' }>, position: number): void {
+    if (!this.target) return;
+    const r = parseRegister(this.text, op.span.start, this.target, this.evaluator);
+    if (r.status === 'ok') {
+      const bad = validateRegisterForTarget(r.reg, this.target);
+      if (bad) this.cx.issue(bad.code, bad.message, { start: bad.start, end: bad.start + Math.max(1, bad.length) });
+      return;
+    }
+    if (r.status === 'none') return;
+    // Image instructions on GFX10+ take NSA address lists (non-consecutive registers), as their
+    // address operand (the second; the first is the data, which stays a register tuple).
+    if (mnemonic.startsWith('image_') && this.target.generation >= 10 && position === 1) {
+      const n = parseNsaAddress(this.text, op.span.start, this.target, this.evaluator);
+      if (n.status === 'ok') return;
+      this.cx.issue(n.error.code, n.error.message, { start: n.error.start, end: n.error.start + Math.max(1, n.error.length) });
+      return;
+    }
+    this.cx.issue(r.error.code, r.error.message, { start: r.error.start, end: r.error.start + Math.max(1, r.error.length) });
+  }
+}

@@ -1,0 +1,637 @@
+/**
+ * The checks of each statement: directive values (`.byte` ranges, `.p2align`, `.amdgcn_target`,
+ * `.amdhsa_kernel` blocks, `.amd_kernel_code_t`, `.type`, sections), local-label and `.L`
+ * references, and the state those keep; each instruction goes to instruction.ts.
+ */
+import type { Span } from '../../core/source.js';
+import type { Expr, Statement } from '../parse/ast.js';
+import { AMDHSA_AVAILABILITY_MESSAGES, AMDHSA_FIELD_RULES, AMDHSA_KERNEL_ENTRIES, type AmdhsaAvailability } from '../data/directives.js';
+import { evaluate, symbolsIn, type IssueSink, type ParseIssue } from '../parse/expr.js';
+import { isDigitCode, Lexer, Tok, type LexerOptions } from '../lex/lexer.js';
+import { llvmOperandExprEvaluator, skipSpaces, type OperandExprEvaluator } from '../parse/operand-expr.js';
+import { isTemporarySymbol, type SymbolTable } from './symbols.js';
+import type { AmdgpuTarget } from '../targets.js';
+import type { AmdgpuTriple } from '../triple.js';
+import { InstructionChecker, type InstructionContext } from './instruction.js';
+import type { AmdCode } from '../diagnostics.js';
+
+export interface CheckOptions extends LexerOptions {
+  mcpu: string;
+  /** llvm-mc's -triple (default amdgcn-amd-amdhsa): its OS decides which directives exist. */
+  triple?: string;
+  /** false: parse and check every statement, even text repeated verbatim (speed/repeats.ts). Default true; the answer is the same. */
+  repeats?: boolean;
+}
+
+/** Byte sizes of the data directives, for their range check. */
+const DATA_SIZES: ReadonlyMap<string, number> = new Map([
+  ['.byte', 1],
+  ['.short', 2],
+  ['.value', 2],
+  ['.2byte', 2],
+  ['.long', 4],
+  ['.int', 4],
+  ['.4byte', 4],
+  ['.quad', 8],
+  ['.8byte', 8],
+]);
+
+/** Symbol types `.type` takes (llvm-mc's ELF parser). */
+const ELF_SYMBOL_TYPES: ReadonlySet<string> = new Set([
+  'STT_FUNC', 'function', 'STT_OBJECT', 'object', 'STT_TLS', 'tls_object', 'STT_COMMON', 'common', 'STT_NOTYPE', 'notype',
+  'STT_GNU_IFUNC', 'gnu_indirect_function', 'gnu_unique_object',
+]);
+
+/** User SGPRs each enabled `.amdhsa_user_sgpr_*` input takes. */
+const USER_SGPR_SIZES: ReadonlyMap<string, bigint> = new Map([
+  ['.amdhsa_user_sgpr_private_segment_buffer', 4n],
+  ['.amdhsa_user_sgpr_dispatch_ptr', 2n],
+  ['.amdhsa_user_sgpr_queue_ptr', 2n],
+  ['.amdhsa_user_sgpr_kernarg_segment_ptr', 2n],
+  ['.amdhsa_user_sgpr_dispatch_id', 2n],
+  ['.amdhsa_user_sgpr_flat_scratch_init', 2n],
+  ['.amdhsa_user_sgpr_private_segment_size', 1n],
+]);
+
+function kernelFieldAvailable(a: AmdhsaAvailability, t: AmdgpuTarget): boolean {
+  switch (a) {
+    case 'gfx7plus':
+      return t.generation >= 7;
+    case 'gfx8plus':
+      return t.generation >= 8;
+    case 'gfx90a':
+      return t.alignedVgprTuples;
+    case 'gfx9plus':
+      return t.generation >= 9;
+    case 'gfx10plus':
+      return t.generation >= 10;
+    case 'gfx10to11':
+      return t.generation === 10 || t.generation === 11;
+    case 'gfx12plus':
+      return t.generation >= 12;
+    case 'belowGfx12':
+      return t.generation < 12;
+    case 'noArchitectedFlatScratch':
+      return !(t.isGfx940 || t.generation >= 11);
+    case 'architectedFlatScratch':
+      return t.isGfx940 || t.generation >= 11;
+  }
+}
+
+/**
+ * The largest `.amdhsa_next_free_sgpr` llvm-mc-19 takes (calculateGPRBlocks), or undefined on
+ * GFX10+ (no limit). GFX8/9: 102 addressable SGPRs, the extra ones not counted; gfx802/gfx805
+ * (SGPR init bug): 96 with the extra ones (6 for flat scratch, else 2 for VCC); GFX6/7: 104 with
+ * the extra ones (4 for flat scratch, which GFX6 always reserves, else 2 for VCC).
+ */
+function maxNextFreeSgpr(t: AmdgpuTarget, vcc: boolean, flatScratch: boolean): bigint | undefined {
+  if (t.generation >= 10) return undefined;
+  if (t.name === 'gfx802' || t.name === 'gfx805') return 96n - (flatScratch ? 6n : vcc ? 2n : 0n);
+  if (t.generation >= 8) return 102n;
+  return 104n - (flatScratch ? 4n : vcc ? 2n : 0n);
+}
+
+/** XNACK replay is supported (the default target id has xnack "any"): GFX8 APUs, GFX9, GFX10.1. */
+function supportsXnack(t: AmdgpuTarget): boolean {
+  return t.xnack || /^gfx101[0-3]$/.test(t.name);
+}
+
+/** The value of a local label's number as llvm-mc reads it (`01:` and `1b` name the same label). */
+function localLabelKey(text: string): string {
+  try {
+    return (text.length > 1 && text.charCodeAt(0) === 48 && isDigitCode(text.charCodeAt(1)) ? BigInt('0o' + text.slice(1)) : BigInt(text)).toString();
+  } catch {
+    return text;
+  }
+}
+
+/** `.amd_kernel_code_t` fields that set the same bit as another: the name the checks use. */
+const KERNEL_CODE_T_BITS: ReadonlyMap<string, string> = new Map([
+  ['compute_pgm_rsrc1_dx10_clamp', 'enable_dx10_clamp'],
+  ['compute_pgm_rsrc1_ieee_mode', 'enable_ieee_mode'],
+  ['compute_pgm_rsrc1_wgp_mode', 'enable_wgp_mode'],
+  ['compute_pgm_rsrc1_mem_ordered', 'enable_mem_ordered'],
+  ['compute_pgm_rsrc1_fwd_progress', 'enable_fwd_progress'],
+]);
+
+/** Mode bits llvm-mc-19 refuses, when it writes the object, on processors without them. */
+const KERNEL_CODE_T_MODE_BITS: ReadonlyMap<string, { allowed: (t: AmdgpuTarget) => boolean; message: string }> = new Map([
+  ['enable_dx10_clamp', { allowed: (t: AmdgpuTarget) => t.generation < 12, message: 'is not allowed on GFX12+' }],
+  ['enable_ieee_mode', { allowed: (t: AmdgpuTarget) => t.generation < 12, message: 'is not allowed on GFX12+' }],
+  ['enable_wgp_mode', { allowed: (t: AmdgpuTarget) => t.generation >= 10, message: 'is only allowed on GFX10+' }],
+  ['enable_mem_ordered', { allowed: (t: AmdgpuTarget) => t.generation >= 10, message: 'is only allowed on GFX10+' }],
+  ['enable_fwd_progress', { allowed: (t: AmdgpuTarget) => t.generation >= 10, message: 'is only allowed on GFX10+' }],
+]);
+
+/** The rules of each statement in file order, with the state they keep (kernel block, local labels, sections). */
+export class StatementChecker implements InstructionContext {
+  private kernel: {
+    seen: Set<string>;
+    start: number;
+    vgprs?: { value: bigint; span: Span };
+    sgprs?: { value: bigint; span: Span };
+    wave32?: boolean;
+    /** `.amdhsa_user_sgpr_count` as written, and the user SGPRs the enabled ones take. */
+    userSgprCount?: bigint;
+    impliedUserSgprs: bigint;
+    /** A non-zero `.amdhsa_shared_vgpr_count` (GFX10-11, wave64 only). */
+    sharedVgprs?: boolean;
+    /** `.amdhsa_accum_offset` (gfx90a-style AGPR split). */
+    accumOffset?: bigint;
+    /** `.amdhsa_reserve_vcc` / `.amdhsa_reserve_flat_scratch` as written (both default to 1). */
+    reserveVcc?: boolean;
+    reserveFlatScratch?: boolean;
+  } | null = null;
+  readonly evaluator: OperandExprEvaluator;
+  /** The operand checks of each instruction (instruction.ts). */
+  private readonly instructions: InstructionChecker;
+  /** Local labels (`1:`) defined so far, by number. */
+  private readonly localLabels = new Set<string>();
+  /** Forward references (`1f`) not yet followed by their label, by label number. */
+  private readonly pendingForward = new Map<string, Span[]>();
+  /** Data values that cannot be evaluated (division by zero): llvm-mc finds them only when writing the object. */
+  private readonly deferredDataErrors: ParseIssue[] = [];
+  /** First reference to each `.L` temporary symbol from an instruction or a directive. */
+  private readonly temporaryRefs = new Map<string, Span>();
+  /** A section switch happened (llvm-mc's "previous section"), and what each open `.pushsection` saved of it. */
+  private hasPreviousSection = false;
+  private readonly pushedSections: boolean[] = [];
+  /** A .pushsection was seen: from then on a section switch can be undone, so every one counts. */
+  private sectionsPushed = false;
+  /** The last `.amdhsa_code_object_version` (its value as llvm-mc's 32 bits). */
+  private codeObjectVersion: { value: bigint; span: Span } | undefined;
+  /** Symbol-table lookups and references so far (see checkText). */
+  symbolAccesses = 0;
+  private readonly lookup = (n: string): bigint | null => {
+    this.symbolAccesses++;
+    return this.table.currentValue(n);
+  };
+
+  constructor(
+    readonly text: string,
+    readonly table: SymbolTable,
+    readonly target: AmdgpuTarget | undefined,
+    private readonly options: CheckOptions,
+    readonly sink: IssueSink,
+    private readonly triple: AmdgpuTriple,
+  ) {
+    this.evaluator = this.makeEvaluator();
+    this.instructions = new InstructionChecker(this);
+  }
+
+  /** Issues reported through issue() (the instruction layer runs only on statements without one). */
+  issued = 0;
+
+  issue(code: AmdCode, message: string, span: Span): void {
+    this.issued++;
+    this.sink({ code, message, start: span.start, length: span.end - span.start });
+  }
+
+  /** A kernel body known to have no effect was skipped: what its end directive would leave. */
+  kernelBodySkipped(): void {
+    this.kernel = null;
+  }
+
+  /** Evaluates with the symbols defined so far; reports evaluation errors; returns the value or null. */
+  valueOf(e: Expr): bigint | null {
+    const r = evaluate(e, this.lookup);
+    if ('error' in r) {
+      this.sink(r.error);
+      return null;
+    }
+    return 'value' in r ? r.value : null;
+  }
+
+  /** Register-index expressions for registers.ts: the one llvm-mc evaluator, with the current symbols. */
+  private makeEvaluator(): OperandExprEvaluator {
+    return llvmOperandExprEvaluator(this.lookup, this.options);
+  }
+
+  /** Reports every forward local-label reference left unresolved; returns how many. */
+  reportUnresolvedForward(): number {
+    let n = 0;
+    for (const spans of this.pendingForward.values())
+      for (const at of spans) {
+        this.issue('AMD126', 'directional label undefined: no local label of this number follows', at);
+        n++;
+      }
+    this.pendingForward.clear();
+    return n;
+  }
+
+  /**
+   * `.L` temporaries referenced by code or data but never defined: llvm-mc fails when it writes
+   * the object ("undefined label", "Undefined temporary symbol"), so only in a file without other errors.
+   */
+  reportWriteTimeErrors(): void {
+    for (const i of this.deferredDataErrors) this.sink(i);
+    const cov = this.codeObjectVersion;
+    // llvm-mc-19 writes code objects of versions 4, 5 and 6 only ("LLVM ERROR: Unsupported AMDHSA Code Object Version", no line).
+    if (cov && (cov.value < 4n || cov.value > 6n))
+      this.issue('AMD229', `unsupported AMDHSA code object version ${cov.value} (llvm-mc writes versions 4, 5 and 6)`, cov.span);
+    for (const [name, at] of this.temporaryRefs) if (!this.table.isDefined(name)) this.issue('AMD127', `undefined label '${name}' (a .L temporary symbol must be defined in the file)`, at);
+  }
+
+  /** Directional references (`1b`, `1f`) and `.L` symbol references in an expression. */
+  noteReferences(e: Expr, temporaries: boolean): void {
+    switch (e.kind) {
+      case 'local': {
+        // Local labels are state the parser's repeat skipping must see (checkText's effects).
+        this.symbolAccesses++;
+        const key = localLabelKey(e.label);
+        if (!e.forward) {
+          if (!this.localLabels.has(key)) this.issue('AMD126', 'directional label undefined: no local label of this number before this reference', e.span);
+          return;
+        }
+        const list = this.pendingForward.get(key);
+        if (list) list.push(e.span);
+        else this.pendingForward.set(key, [e.span]);
+        return;
+      }
+      case 'sym':
+        if (temporaries) this.noteTemporary(e.name, e.span);
+        return;
+      case 'unary':
+        this.noteReferences(e.operand, temporaries);
+        return;
+      case 'binary':
+        this.noteReferences(e.left, temporaries);
+        this.noteReferences(e.right, temporaries);
+        return;
+      case 'call':
+        for (const a of e.args) this.noteReferences(a, temporaries);
+        return;
+      default:
+        return;
+    }
+  }
+
+  noteTemporary(name: string, span: Span): void {
+    if (isTemporarySymbol(name) && !this.temporaryRefs.has(name)) this.temporaryRefs.set(name, span);
+  }
+
+  check(st: Statement): void {
+    switch (st.kind) {
+      case 'assignment':
+        // Values were handled by the symbol table.
+        this.noteReferences(st.expr, false);
+        return;
+      case 'localLabel': {
+        this.symbolAccesses++;
+        const key = localLabelKey(st.label);
+        this.localLabels.add(key);
+        this.pendingForward.delete(key);
+        return;
+      }
+      case 'directive':
+        // `.L` names in data and `.size` must be defined; `.globl .Lx` and the like only declare.
+        for (const a of st.args) if (a.expr) this.noteReferences(a.expr, st.name === '.size' || DATA_SIZES.has(st.name));
+        this.checkDirective(st);
+        return;
+      case 'instruction':
+        this.instructions.check(st);
+        return;
+      default:
+        return;
+    }
+  }
+
+  private checkDirective(st: Extract<Statement, { kind: 'directive' }>): void {
+    const name = st.name;
+    if (this.kernel) {
+      if (name === '.end_amdhsa_kernel') {
+        this.checkKernelRegisterCounts(this.kernel);
+        const k = this.kernel;
+        if (k.userSgprCount !== undefined && k.userSgprCount < k.impliedUserSgprs)
+          this.issue('AMD226', `amdgpu_user_sgpr_count smaller than than implied by enabled user SGPRs (${k.userSgprCount} < ${k.impliedUserSgprs})`, st.nameSpan);
+        else if ((k.userSgprCount ?? k.impliedUserSgprs) > 31n) this.issue('AMD226', `too many user SGPRs enabled (${k.userSgprCount ?? k.impliedUserSgprs}; the field holds 0…31)`, st.nameSpan);
+        // Only an explicit `.amdhsa_wavefront_size32 1` counts (llvm-mc), not the target's default.
+        if (k.sharedVgprs && k.wave32 === true) this.issue('AMD226', 'shared_vgpr_count directive not valid on wavefront size 32', st.nameSpan);
+        let missing = false;
+        for (const req of this.requiredKernelEntries()) {
+          if (this.kernel.seen.has(req)) continue;
+          missing = true;
+          this.issue('AMD222', `${req} directive is required in an .amdhsa_kernel block`, { start: st.nameSpan.end, end: st.nameSpan.end });
+        }
+        if (!missing && k.accumOffset !== undefined) this.checkAccumOffset(k.accumOffset, k.vgprs?.value ?? 0n, { start: st.nameSpan.end, end: st.nameSpan.end });
+        this.kernel = null;
+        return;
+      }
+      if (!AMDHSA_KERNEL_ENTRIES.has(name)) {
+        this.issue('AMD220', `unknown directive '${name}' in .amdhsa_kernel block`, st.nameSpan);
+        return;
+      }
+      const arg = st.args[0];
+      if (this.kernel.seen.has(name)) {
+        this.issue('AMD221', '.amdhsa_ directives cannot be repeated', arg ? arg.span : st.nameSpan);
+        return;
+      }
+      this.kernel.seen.add(name);
+      const v = arg?.expr ? this.valueOf(arg.expr) : null;
+      if (this.target && arg) this.checkKernelField(name, st.nameSpan, v, arg.span);
+      return;
+    }
+    if (name === '.amdhsa_kernel') {
+      this.kernel = { seen: new Set(), start: st.span.start, impliedUserSgprs: 0n };
+      return;
+    }
+    const size = DATA_SIZES.get(name);
+    if (size !== undefined) {
+      for (const a of st.args) {
+        if (!a.expr) continue;
+        this.table.markUsed(a.expr);
+        // A name in data is a reference (an undefined one is relocated against: it is in the object).
+        if (a.expr.kind !== 'int')
+          for (const n of symbolsIn(a.expr)) {
+            const at = n.indexOf('@');
+            this.symbolAccesses++;
+            this.table.reference(at > 0 ? n.slice(0, at) : n);
+          }
+        const r = evaluate(a.expr, this.lookup);
+        if ('error' in r) {
+          this.deferredDataErrors.push(r.error);
+          this.symbolAccesses++;
+          continue;
+        }
+        const v = 'value' in r ? r.value : null;
+        if (v === null || size === 8) continue;
+        const bits = BigInt(size * 8);
+        if (v < -(1n << (bits - 1n)) || v >= 1n << bits) this.issue('AMD131', `out of range literal value: ${v} does not fit in ${size} byte${size > 1 ? 's' : ''}`, a.span);
+      }
+      return;
+    }
+    switch (name) {
+      case '.type':
+        this.checkTypeDirective(st);
+        return;
+      case '.text':
+      case '.data':
+      case '.bss':
+      case '.rodata':
+      case '.section':
+      case '.subsection':
+      case '.pushsection':
+      case '.popsection':
+      case '.previous':
+        this.sectionDirective(st);
+        return;
+      case '.amdhsa_code_object_version': {
+        // State the parser's repeat skipping must see (a repeated line may set it back).
+        this.symbolAccesses++;
+        const a = st.args[0]!;
+        // Any value not known here (undefined, division by zero, ...) is llvm-mc's one "expected
+        // absolute expression", so the evaluation's own error is not reported as well.
+        const r = evaluate(a.expr!, this.lookup);
+        if (!('value' in r)) {
+          this.issue('AMD124', 'expected absolute expression: .amdhsa_code_object_version needs a value known here', a.span);
+          return;
+        }
+        // llvm-mc keeps the value as 32 bits; the last one is what the object gets.
+        this.codeObjectVersion = { value: BigInt.asUintN(32, r.value), span: a.span };
+        return;
+      }
+      case '.p2align':
+      case '.p2alignl':
+      case '.p2alignw':
+      case '.align':
+      case '.balign':
+      case '.balignl':
+      case '.balignw': {
+        const a = st.args[0];
+        if (!a?.expr) return;
+        const v = this.valueOf(a.expr);
+        if (v === null) {
+          this.issue('AMD132', `expected an absolute expression for the alignment of ${name}`, a.span);
+          return;
+        }
+        if (name.startsWith('.p2align')) {
+          if (v < 0n || v >= 32n) this.issue('AMD133', `invalid alignment value: ${v} (a power of two exponent 0…31)`, a.span);
+        } else if (v !== 0n && (v < 0n || (v & (v - 1n)) !== 0n)) {
+          this.issue('AMD133', `invalid alignment value: ${v} is not a power of two`, a.span);
+        }
+        for (const b of st.args.slice(1)) if (b.expr) this.valueOf(b.expr);
+        return;
+      }
+      case '.amdgcn_target': {
+        const a = st.args[0];
+        if (!a) {
+          this.issue('AMD223', '.amdgcn_target expects a quoted target id string', { start: st.nameSpan.end, end: st.nameSpan.end });
+          return;
+        }
+        if (!this.target) return;
+        const raw = this.text.slice(a.span.start, a.span.end);
+        if (raw.charCodeAt(0) !== 34) {
+          this.issue('AMD223', '.amdgcn_target expects a quoted target id string', a.span);
+          return;
+        }
+        const id = raw.slice(1, -1);
+        const expected = `${this.triple.idPrefix}${this.target.name}`;
+        if (id === expected) return;
+        // A string that ran on over line ends is shown escaped, the same for CRLF and LF text.
+        const shown = id.includes('\n') ? JSON.stringify(id.replace(/\r\n/g, '\n')) : id;
+        this.issue('AMD224', `.amdgcn_target directive's target id ${shown} does not match the specified target id ${expected}`, a.span);
+        return;
+      }
+      case '.amd_amdgpu_isa': {
+        // The target id as a string token (llvm-mc compares the token's contents with its own).
+        this.symbolAccesses++;
+        if (!this.target) return;
+        const a = st.args[0]!;
+        const raw = this.text.slice(a.span.start, a.span.end);
+        const expected = `${this.triple.idPrefix}${this.target.name}`;
+        if (raw.charCodeAt(0) === 34 && raw.slice(1, -1) === expected) return;
+        const at = a.span.end > a.span.start ? a.span : { start: a.span.start, end: a.span.start + 1 };
+        this.issue('AMD325', `target id must match options: .amd_amdgpu_isa needs "${expected}" for ${this.target.name} on ${this.triple.text}`, at);
+        return;
+      }
+      case '.amd_kernel_code_t':
+        this.checkKernelCodeT(st);
+        return;
+      case '.amd_amdgpu_pal_metadata': {
+        let absolute = true;
+        for (const a of st.args) {
+          if (!a.expr) continue;
+          if (!('value' in evaluate(a.expr, this.lookup))) {
+            this.issue('AMD124', 'expected absolute expression: .amd_amdgpu_pal_metadata takes register/value numbers known here', a.span);
+            absolute = false;
+            break;
+          }
+        }
+        if (absolute && st.args.length % 2 !== 0)
+          this.issue('AMD326', `expected an even number of values in .amd_amdgpu_pal_metadata (register, value pairs; ${st.args.length} given)`, { start: st.span.end, end: st.span.end });
+        return;
+      }
+      default:
+        for (const a of st.args) if (a.expr) this.valueOf(a.expr);
+        return;
+    }
+  }
+
+  /**
+   * `.amd_kernel_code_t` fields: absolute values; at the block's end the wave size fields must
+   * match the processor's (wave64 before GFX10, wave32 from GFX10 on, as llvm-mc's default
+   * features); mode bits that the processor lacks are refused when the object is written.
+   */
+  private checkKernelCodeT(st: Extract<Statement, { kind: 'directive' }>): void {
+    // The block has effects the parser's repeat skipping must see (deferred errors).
+    this.symbolAccesses++;
+    const t = this.target;
+    const bits = new Map<string, bigint>();
+    const spans = new Map<string, Span>();
+    for (const a of st.args) {
+      const r = evaluate(a.expr!, this.lookup);
+      if (!('value' in r)) {
+        if ('error' in r) this.sink(r.error);
+        else this.issue('AMD124', 'expected absolute expression: an amd_kernel_code_t field needs a value known here', a.expr!.span);
+        return;
+      }
+      const field = this.text.slice(a.span.start, a.span.end).match(/^[\w.$]+/)![0];
+      const key = KERNEL_CODE_T_BITS.get(field) ?? field;
+      bits.set(key, r.value);
+      spans.set(key, a.span);
+    }
+    if (!t) return;
+    const g10 = t.generation >= 10;
+    // The wave size fields are checked as each is read: llvm-mc reports at the next line's first token.
+    for (const a of st.args) {
+      const field = this.text.slice(a.span.start, a.span.end).match(/^[\w.$]+/)![0];
+      if (field !== 'enable_wavefront_size32' && field !== 'wavefront_size') continue;
+      const v = evaluate(a.expr!, this.lookup);
+      if (!('value' in v)) return;
+      let message: string | undefined;
+      if (field === 'enable_wavefront_size32') {
+        if ((v.value & 1n) === 1n && !g10) message = 'enable_wavefront_size32=1 is only allowed on GFX10+';
+        else if ((v.value & 1n) === 0n && g10) message = `enable_wavefront_size32=0 requires +WavefrontSize64 (${t.name} is wave32 here)`;
+      } else {
+        const size = BigInt.asUintN(8, v.value);
+        if (size === 5n && !g10) message = 'wavefront_size=5 is only allowed on GFX10+';
+        else if (size === 6n && g10) message = `wavefront_size=6 requires +WavefrontSize64 (${t.name} is wave32 here)`;
+      }
+      if (message === undefined) continue;
+      const nl = this.text.indexOf('\n', a.span.end);
+      const at = nl < 0 ? this.text.length : skipSpaces(this.text, nl + 1);
+      this.issue('AMD328', `${message} (reported at the line after the ${field} field, as llvm-mc does)`, { start: at, end: at });
+      return;
+    }
+    for (const [field, rule] of KERNEL_CODE_T_MODE_BITS) {
+      const v = bits.get(field);
+      if (v === undefined || (v & 1n) === 0n || rule.allowed(t)) continue;
+      const at = spans.get(field)!;
+      this.deferredDataErrors.push({ code: 'AMD328', message: `${field}=1 ${rule.message}`, start: at.start, length: at.end - at.start });
+    }
+  }
+
+  /**
+   * llvm-mc's section stack: `.previous` needs a previous section, which only a section switch
+   * sets (every switch, also to the same section); `.pushsection` saves the pair and switches,
+   * `.popsection` needs a push and restores what was saved. Errors at the token after the name.
+   */
+  private sectionDirective(st: Extract<Statement, { kind: 'directive' }>): void {
+    // State the parser's repeat skipping must see, unless nothing changes: a section switch when
+    // one was already made, with no .pushsection ever (only .popsection can undo a switch), is no
+    // effect, so the thousands of `.text`/`.section` lines of compiler output are still skipped.
+    const plainSwitch = st.name !== '.pushsection' && st.name !== '.popsection' && st.name !== '.previous';
+    if (!(plainSwitch && this.hasPreviousSection && !this.sectionsPushed)) this.symbolAccesses++;
+    const at = st.args[0]?.span.start ?? st.nameSpan.end;
+    switch (st.name) {
+      case '.pushsection':
+        this.sectionsPushed = true;
+        this.pushedSections.push(this.hasPreviousSection);
+        this.hasPreviousSection = true;
+        return;
+      case '.popsection': {
+        const saved = this.pushedSections.pop();
+        if (saved === undefined) this.issue('AMD230', '.popsection without corresponding .pushsection', { start: at, end: at + 1 });
+        else this.hasPreviousSection = saved;
+        return;
+      }
+      case '.previous':
+        if (!this.hasPreviousSection) this.issue('AMD230', '.previous without corresponding .section', { start: at, end: at + 1 });
+        return;
+      default:
+        this.hasPreviousSection = true;
+    }
+  }
+
+  /** Availability and field width of one `.amdhsa_` directive (llvm-mc checks them as it reads the line). */
+  private checkKernelField(name: string, nameSpan: Span, v: bigint | null, valueSpan: Span): void {
+    const t = this.target!;
+    const rule = AMDHSA_FIELD_RULES.get(name);
+    const unavailable = rule?.availability?.find((a) => !kernelFieldAvailable(a, t));
+    if (unavailable) {
+      this.issue('AMD225', AMDHSA_AVAILABILITY_MESSAGES[unavailable], nameSpan);
+      return;
+    }
+    if (v === null) return;
+    if (v < 0n || (rule?.bits !== undefined && v >= 1n << BigInt(rule.bits))) {
+      this.issue('AMD226', `value out of range: ${v} does not fit the ${rule?.bits ?? 64}-bit unsigned field of ${name}`, valueSpan);
+      return;
+    }
+    if (rule?.max !== undefined && v > rule.max) {
+      this.issue('AMD226', `value out of range: ${v} is more than ${rule.max} for ${name}`, valueSpan);
+      return;
+    }
+    const k = this.kernel!;
+    if (name === '.amdhsa_next_free_vgpr') k.vgprs = { value: v, span: valueSpan };
+    else if (name === '.amdhsa_next_free_sgpr') k.sgprs = { value: v, span: valueSpan };
+    else if (name === '.amdhsa_wavefront_size32') k.wave32 = v === 1n;
+    // llvm-mc keeps the count as 32 bits (0x100000000 is 0).
+    else if (name === '.amdhsa_user_sgpr_count') k.userSgprCount = BigInt.asUintN(32, v);
+    else if (name === '.amdhsa_reserve_vcc') k.reserveVcc = v === 1n;
+    else if (name === '.amdhsa_reserve_flat_scratch') k.reserveFlatScratch = v === 1n;
+    else if (name === '.amdhsa_shared_vgpr_count') k.sharedVgprs = v !== 0n;
+    else if (name === '.amdhsa_accum_offset') k.accumOffset = v;
+    else if (name === '.amdhsa_user_sgpr_kernarg_preload_length') k.impliedUserSgprs += v;
+    else if (v === 1n && USER_SGPR_SIZES.has(name)) k.impliedUserSgprs += USER_SGPR_SIZES.get(name)!;
+    else if (name === '.amdhsa_reserve_xnack_mask' && (v === 1n) !== supportsXnack(t))
+      this.issue('AMD226', `.amdhsa_reserve_xnack_mask does not match target id (XNACK is ${supportsXnack(t) ? '' : 'not '}supported on ${t.name})`, valueSpan);
+  }
+
+  /** Register counts are checked when the block ends (the wave size may come later), at their value. */
+  private checkKernelRegisterCounts(k: NonNullable<StatementChecker['kernel']>): void {
+    const t = this.target;
+    if (!t) return;
+    const wave32 = k.wave32 ?? t.generation >= 10;
+    const maxVgprs = t.alignedVgprTuples || (t.generation >= 10 && wave32) ? 512n : 256n;
+    if (k.vgprs && k.vgprs.value > maxVgprs) this.issue('AMD226', `value out of range: ${k.vgprs.value} VGPRs (at most ${maxVgprs} on ${t.name})`, k.vgprs.span);
+    const maxSgprs = k.sgprs ? maxNextFreeSgpr(t, k.reserveVcc ?? true, k.reserveFlatScratch ?? true) : undefined;
+    if (k.sgprs && maxSgprs !== undefined && k.sgprs.value > maxSgprs)
+      this.issue('AMD226', `value out of range: ${k.sgprs.value} SGPRs (at most ${maxSgprs} on ${t.name} with the reserved VCC and flat scratch)`, k.sgprs.span);
+  }
+
+  /// '.type' name [','] ('@'|'%'|'#')? type   — as llvm-mc's ELF parser reads it (the comma is optional),
+  /// token by token: names are the lexer's identifiers (`a?b`, `a@b`), comments are space.
+  private checkTypeDirective(st: Extract<Statement, { kind: 'directive' }>): void {
+    const text = this.text;
+    const lex = new Lexer(text, this.options, st.nameSpan.end);
+    let k: number = lex.next();
+    const here = (): Span => ({ start: lex.start, end: Math.max(lex.end, lex.start + 1) });
+    const word = (): string | undefined =>
+      k === Tok.Identifier ? text.slice(lex.start, lex.end) : k === Tok.String ? text.slice(lex.start + 1, lex.end - 1) : undefined;
+    if (!word()) return this.issue('AMD228', 'expected identifier: .type needs a symbol name', here());
+    k = lex.next();
+    if (k === Tok.Comma) k = lex.next();
+    if (k === Tok.At || k === Tok.Percent || k === Tok.Hash) k = lex.next();
+    else if (k !== Tok.Identifier && k !== Tok.String)
+      return this.issue('AMD228', `expected STT_<TYPE_IN_UPPER_CASE>, '#<type>', '@<type>', '%<type>' or "<type>" after .type`, here());
+    const type = word() ?? '';
+    if (!ELF_SYMBOL_TYPES.has(type)) return this.issue('AMD228', `unsupported attribute: '${type}' is not a symbol type`, here());
+    k = lex.next();
+    if (k !== Tok.EndOfStatement && k !== Tok.Eof) this.issue('AMD201', 'expected end of directive', here());
+  }
+
+  /**
+   * gfx90a's AGPRs start at `accum_offset`: a multiple of 4 in [4, 256], within the VGPRs the kernel
+   * allocates (`next_free_vgpr` rounded up to 4). llvm-mc checks it at the block's end.
+   */
+  private checkAccumOffset(offset: bigint, nextFreeVgpr: bigint, at: Span): void {
+    if (offset < 4n || offset > 256n || offset % 4n !== 0n) this.issue('AMD226', 'accum_offset should be in range [4..256] in increments of 4', at);
+    else if (offset > ((nextFreeVgpr > 1n ? nextFreeVgpr : 1n) + 3n) / 4n * 4n) this.issue('AMD226', 'accum_offset exceeds total VGPR allocation', at);
+  }
+
+  private requiredKernelEntries(): string[] {
+    const req = ['.amdhsa_next_free_vgpr', '.amdhsa_next_free_sgpr'];
+    if (this.target && this.target.alignedVgprTuples) req.push('.amdhsa_accum_offset');
+    return req;
+  }
+}

@@ -1,0 +1,807 @@
+/**
+ * AMDGPU assembly parser: statements (labels, assignments, directives, instructions with their
+ * operands) as llvm-mc reads them. Recursive descent over the shared Lexer; never throws on bad
+ * input: every problem is reported as a raw diagnostic (diagnostics.ts) and the parser skips to the end of the
+ * statement (statement-at-a-time recovery).
+ */
+import type { DirectiveArg, Expr, InstructionOperand, Operand, Statement } from './ast.js';
+import { ExprParser, MAX_EXPR_DEPTH, binaryPrecedence, type IssueSink, type ParseIssue } from './expr.js';
+import { Lexer, Tok, type LexerOptions } from '../lex/lexer.js';
+import { DIRECTIVES, DirectiveKind, NOT_ON_AMDHSA, RAW_BLOCKS, type DirectiveKindValue } from '../data/directives.js';
+import { tokenExcerpt } from '../../core/source.js';
+import type { AmdgpuOs } from '../triple.js';
+import { AMD_KERNEL_CODE_T_FIELDS } from '../data/kernel-code-t.js';
+import type { AmdCode } from '../diagnostics.js';
+
+export interface ParseOptions extends LexerOptions {
+  /** The target triple's operating system (default amdhsa): which AMDGPU directives exist. */
+  os?: AmdgpuOs;
+}
+
+export interface ParseResult {
+  statements: Statement[];
+  issues: ParseIssue[];
+}
+
+/** Parses a whole file. */
+export function parseAmdgpuStatements(text: string, options: ParseOptions = {}): ParseResult {
+  const issues: ParseIssue[] = [];
+  const statements: Statement[] = [];
+  new StatementParser(text, options, (i) => issues.push(i), (st) => statements.push(st)).parseFile();
+  return { statements, issues };
+}
+
+/**
+ * Parses a file statement by statement, handing each to `onStatement` as soon as it is parsed
+ * (nothing is retained: memory stays flat on large files). (speed/repeats.ts does the same while
+ * skipping repeated text.)
+ */
+export function forEachAmdgpuStatement(text: string, options: ParseOptions, sink: IssueSink, onStatement: (st: Statement) => void): void {
+  new StatementParser(text, options, sink, onStatement).parseFile();
+}
+
+/**
+ * The statement parser. Its `protected` members are what the repeated-statement memo
+ * (speed/repeats.ts, a subclass) reads and drives; nothing here depends on the memo.
+ */
+export class StatementParser {
+  protected readonly lex: Lexer;
+  private readonly ep: ExprParser;
+  private readonly os: AmdgpuOs;
+  /** Inside `.amdhsa_kernel` … `.end_amdhsa_kernel`. */
+  protected inKernel: { start: number; nameEnd: number } | null = null;
+  private opNesting = 0;
+  /** Set by `.amdhsa_kernel` (for the memo: its body may be remembered or skipped). */
+  protected kernelOpened = false;
+
+  constructor(
+    protected readonly text: string,
+    options: ParseOptions,
+    private readonly sink: IssueSink,
+    protected emit: (st: Statement) => void,
+  ) {
+    this.lex = new Lexer(text, options);
+    this.ep = new ExprParser(this.lex, sink);
+    this.os = options.os ?? 'amdhsa';
+  }
+
+  private issue(code: AmdCode, message: string, start: number, end: number): void {
+    this.sink({ code, message, start, length: Math.max(start, end) - start });
+  }
+
+  parseFile(): void {
+    const lex = this.lex;
+    lex.next();
+    // (A small loop: the per-statement work is in functions of their own, which the engine
+    // optimizes as they get hot instead of recompiling this long-running loop.)
+    for (;;) {
+      while (lex.cur() === Tok.EndOfStatement) lex.next();
+      if (lex.cur() === Tok.Eof) break;
+      this.afterStatement(this.parseStatement());
+    }
+    this.endOfFile();
+  }
+
+  protected endOfFile(): void {
+    if (this.inKernel) {
+      // llvm-mc reports it where the file ends ("expected .amdhsa_ directive or .end_amdhsa_kernel").
+      this.issue('AMD204', 'missing .end_amdhsa_kernel for this .amdhsa_kernel', this.text.length, this.text.length);
+    }
+  }
+
+  /** After one statement: skip the rest of a failed one; anything but its end (or a label's next statement) is an error. */
+  protected afterStatement(ok: boolean): void {
+    const lex = this.lex;
+    if (!ok) {
+      lex.skipToEndOfStatement();
+      return;
+    }
+    if (lex.cur() === Tok.EndOfStatement || lex.cur() === Tok.Eof) return;
+    // A label is followed directly by the next statement on the same line.
+    if (this.endsWithLabel) return;
+    this.unexpectedAtEnd();
+    lex.skipToEndOfStatement();
+  }
+
+  /**
+   * Set when the statement just parsed lets the line continue with another statement: a label,
+   * or `.amdhsa_code_object_version`'s value (DirectiveKind.LeadingExpr).
+   */
+  private endsWithLabel = false;
+
+  private unexpectedAtEnd(): void {
+    const lex = this.lex;
+    if (lex.cur() === Tok.Error) {
+      this.ep.reportLexError();
+      return;
+    }
+    this.issue('AMD201', `expected end of statement, found '${lex.tokenText()}'`, lex.start, lex.end);
+  }
+
+  /** Parses one statement; false after reporting an error (the caller skips the rest of it). */
+  protected parseStatement(): boolean {
+    const lex = this.lex;
+    this.endsWithLabel = false;
+    const start = lex.start;
+    switch (lex.cur()) {
+      case Tok.Identifier:
+      case Tok.String: {
+        // llvm-mc reads a quoted name at the start of a statement as the identifier it encloses
+        // (raw, escapes kept): a label `"a-b":`, an assignment `"a b" = 1`, even a mnemonic or a directive.
+        const name = lex.cur() === Tok.String ? lex.tokenText().slice(1, -1) : lex.tokenText();
+        const nameEnd = lex.end;
+        lex.next();
+        if (lex.cur() === Tok.Colon) {
+          const end = lex.end;
+          lex.next();
+          this.emit({ kind: 'label', name, span: { start, end } });
+          this.endsWithLabel = true;
+          return true;
+        }
+        if (lex.cur() === Tok.Equal) {
+          lex.next();
+          return this.parseAssignmentValue(name, { start, end: nameEnd }, '=', start);
+        }
+        if (name.charCodeAt(0) === 46 /* . */) return this.parseDirective(name, start, nameEnd);
+        if (this.inKernel) {
+          this.issue('AMD206', `expected .amdhsa_ directive or .end_amdhsa_kernel inside .amdhsa_kernel, found '${name}'`, start, nameEnd);
+          return false;
+        }
+        return this.parseInstruction(name, start, nameEnd);
+      }
+      case Tok.Integer: {
+        // `1:` local label.
+        const label = lex.tokenText();
+        const end = lex.end;
+        lex.next();
+        if (lex.cur() === Tok.Colon) {
+          const e = lex.end;
+          lex.next();
+          this.emit({ kind: 'localLabel', label, span: { start, end: e } });
+          this.endsWithLabel = true;
+          return true;
+        }
+        this.issue('AMD202', `unexpected token at start of statement: '${label}'`, start, end);
+        return false;
+      }
+      case Tok.Dot: {
+        // `. = expr` moves the location counter.
+        lex.next();
+        if (lex.cur() === Tok.Equal) {
+          lex.next();
+          const e = this.ep.parseExpression();
+          if (!e) return false;
+          this.emit({ kind: 'directive', name: '.org', nameSpan: { start, end: start + 1 }, args: [{ span: e.span, expr: e }], span: { start, end: e.span.end } });
+          return true;
+        }
+        this.issue('AMD202', "unexpected token at start of statement: '.'", start, start + 1);
+        return false;
+      }
+      case Tok.Error:
+        this.ep.reportLexError();
+        return false;
+      default:
+        this.issue('AMD202', `unexpected token at start of statement: '${tokenExcerpt(this.text, start, lex.end)}'`, start, lex.end);
+        return false;
+    }
+  }
+
+  private parseAssignmentValue(name: string, nameSpan: { start: number; end: number }, form: '=' | '.set' | '.equ' | '.equiv', start: number): boolean {
+    const expr = this.ep.parseExpression();
+    if (!expr) return false;
+    this.emit({ kind: 'assignment', name, nameSpan, expr, form, span: { start, end: expr.span.end } });
+    return true;
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Directives
+
+  /// directive ::= '.name' args
+  private parseDirective(rawName: string, start: number, nameEnd: number): boolean {
+    const lex = this.lex;
+    const name = rawName.toLowerCase();
+    const nameSpan = { start, end: nameEnd };
+    if (this.inKernel) {
+      if (name === '.end_amdhsa_kernel') {
+        this.inKernel = null;
+        this.emit({ kind: 'directive', name, nameSpan, args: [], span: nameSpan });
+        return true;
+      }
+      if (!name.startsWith('.amdhsa_')) {
+        this.issue('AMD206', `expected .amdhsa_ directive or .end_amdhsa_kernel inside .amdhsa_kernel, found '${rawName}'`, start, nameEnd);
+        return false;
+      }
+      const e = this.ep.parseExpression();
+      if (!e) return false;
+      this.emit({ kind: 'directive', name, nameSpan, args: [{ span: e.span, expr: e }], span: { start, end: e.span.end } });
+      return true;
+    }
+    if (this.os !== 'amdhsa') {
+      // The code object v2 directives, in llvm-mc's spelling (case-sensitive, as target directives are).
+      if (rawName === '.amd_kernel_code_t') return this.parseKernelCodeT(start, nameEnd);
+      if (rawName === '.amdgpu_hsa_kernel' || rawName === '.amd_amdgpu_isa') return this.parseV2Directive(rawName, start, nameEnd);
+      // Without the HSA ABI llvm-mc has no .amdhsa_ directives nor HSA metadata: the generic parser calls them unknown.
+      if (name.startsWith('.amdhsa_') || name === '.amdgpu_metadata') {
+        this.issue('AMD205', `unknown directive '${rawName}' (not on ${this.os === 'other' ? 'this operating system' : this.os}: the .amdhsa_ directives and .amdgpu_metadata need an amdhsa triple)`, start, nameEnd);
+        return false;
+      }
+      if (rawName === '.amd_amdgpu_hsa_metadata') {
+        this.issue('AMD206', '.amd_amdgpu_hsa_metadata directive is not available on non-amdhsa OSes', lex.start, Math.max(lex.end, lex.start + 1));
+        return false;
+      }
+    }
+    if (this.os === 'amdpal' && rawName === '.amd_amdgpu_pal_metadata') return this.parseDirectiveArgs(rawName, '.amd_amdgpu_pal_metadata', DirectiveKind.Exprs, start, nameEnd);
+    const rawEnd = RAW_BLOCKS.get(name);
+    if (rawEnd !== undefined) return this.parseRawBlock(name, rawEnd, start, nameEnd);
+    const kind = DIRECTIVES.get(name);
+    if (kind === undefined) {
+      const refused = NOT_ON_AMDHSA.get(name);
+      if (refused !== undefined) {
+        this.issue('AMD206', refused, lex.start, Math.max(lex.end, lex.start + 1));
+        return false;
+      }
+      if (this.os === 'amdhsa' && (rawName === '.amd_kernel_code_t' || rawName === '.amdgpu_hsa_kernel' || rawName === '.amd_amdgpu_isa')) {
+        this.issue('AMD205', `unknown directive '${rawName}' (not on amdhsa: it belongs to the other triples, e.g. --triple amdgcn-pc-linux-gnu or amdgcn-mesa-mesa3d)`, start, nameEnd);
+        return false;
+      }
+      if (name.startsWith('.amdhsa_') && name !== '.amdhsa_kernel') {
+        this.issue('AMD206', `${rawName} is only allowed inside .amdhsa_kernel … .end_amdhsa_kernel`, start, nameEnd);
+      } else {
+        this.issue('AMD205', `unknown directive '${rawName}'`, start, nameEnd);
+      }
+      return false;
+    }
+    return this.parseDirectiveArgs(rawName, name, kind, start, nameEnd);
+  }
+
+  /** A directive's arguments, read as its kind says. */
+  private parseDirectiveArgs(rawName: string, name: string, kind: DirectiveKindValue, start: number, nameEnd: number): boolean {
+    const lex = this.lex;
+    const nameSpan = { start, end: nameEnd };
+    switch (kind) {
+      case DirectiveKind.Assign: {
+        // .set NAME, EXPR
+        if (lex.cur() !== Tok.Identifier && lex.cur() !== Tok.String) {
+          this.issue('AMD207', `expected identifier after ${rawName}`, lex.start, lex.end);
+          return false;
+        }
+        const symName = lex.cur() === Tok.String ? lex.tokenText().slice(1, -1) : lex.tokenText();
+        const symSpan = { start: lex.start, end: lex.end };
+        lex.next();
+        if (lex.cur() !== Tok.Comma) {
+          this.issue('AMD208', `expected ',' after the symbol name in ${rawName}`, lex.start, lex.end);
+          return false;
+        }
+        lex.next();
+        return this.parseAssignmentValue(symName, symSpan, name as '.set' | '.equ' | '.equiv', start);
+      }
+      case DirectiveKind.Exprs: {
+        // Comma-separated expressions (at least one).
+        const args: DirectiveArg[] = [];
+        for (;;) {
+          const e = this.ep.parseExpression();
+          if (!e) return false;
+          args.push({ span: e.span, expr: e });
+          if (lex.cur() !== Tok.Comma) break;
+          lex.next();
+        }
+        this.emit({ kind: 'directive', name, nameSpan, args, span: { start, end: args[args.length - 1]!.span.end } });
+        return true;
+      }
+      case DirectiveKind.LeadingExpr: {
+        // Any other first token (`(5)`, `-1`, `"5"`, none) makes llvm-mc's handler fail silently,
+        // and the generic parser then reports the directive itself as unknown.
+        if (lex.cur() !== Tok.Integer && lex.cur() !== Tok.Identifier) {
+          this.issue('AMD205', `unknown directive '${rawName}' (its value must start with a number or a symbol name)`, start, nameEnd);
+          return false;
+        }
+        const e = this.ep.parseExpression();
+        if (!e) return false;
+        this.emit({ kind: 'directive', name, nameSpan, args: [{ span: e.span, expr: e }], span: { start, end: e.span.end } });
+        this.endsWithLabel = true;
+        return true;
+      }
+      case DirectiveKind.OptExprs: {
+        // Expressions, possibly none, possibly empty between commas (`.p2align 6, , 4`).
+        const args: DirectiveArg[] = [];
+        let end = nameEnd;
+        if (lex.cur() !== Tok.EndOfStatement && lex.cur() !== Tok.Eof) {
+          for (;;) {
+            if (lex.cur() === Tok.Comma) {
+              args.push({ span: { start: lex.start, end: lex.start } });
+            } else {
+              const e = this.ep.parseExpression();
+              if (!e) return false;
+              args.push({ span: e.span, expr: e });
+              end = e.span.end;
+            }
+            if (lex.cur() !== Tok.Comma) break;
+            end = lex.end;
+            lex.next();
+          }
+        }
+        this.emit({ kind: 'directive', name, nameSpan, args, span: { start, end } });
+        return true;
+      }
+      case DirectiveKind.NameExpr: {
+        // .size NAME, EXPR  /  .comm NAME, SIZE[, ALIGN]  /  .amdgpu_lds NAME, SIZE[, ALIGN]
+        if (lex.cur() !== Tok.Identifier && lex.cur() !== Tok.String) {
+          this.issue('AMD207', `expected identifier after ${rawName}`, lex.start, lex.end);
+          return false;
+        }
+        const args: DirectiveArg[] = [{ span: { start: lex.start, end: lex.end } }];
+        lex.next();
+        let end = args[0]!.span.end;
+        while (lex.cur() === Tok.Comma) {
+          lex.next();
+          const e = this.ep.parseExpression();
+          if (!e) return false;
+          args.push({ span: e.span, expr: e });
+          end = e.span.end;
+        }
+        if (args.length < 2) {
+          this.issue('AMD208', `expected ',' and an expression after the symbol name in ${rawName}`, lex.start, lex.end);
+          return false;
+        }
+        this.emit({ kind: 'directive', name, nameSpan, args, span: { start, end } });
+        return true;
+      }
+      case DirectiveKind.Names: {
+        // .globl a, b   .weak a   .hidden a
+        const args: DirectiveArg[] = [];
+        for (;;) {
+          if (lex.cur() !== Tok.Identifier && lex.cur() !== Tok.String) {
+            this.issue('AMD207', `expected a symbol name after ${rawName}`, lex.start, lex.end);
+            return false;
+          }
+          args.push({ span: { start: lex.start, end: lex.end } });
+          lex.next();
+          if (lex.cur() !== Tok.Comma) break;
+          lex.next();
+        }
+        this.emit({ kind: 'directive', name, nameSpan, args, span: { start, end: args[args.length - 1]!.span.end } });
+        return true;
+      }
+      case DirectiveKind.Kernel: {
+        // .amdhsa_kernel NAME
+        if (lex.cur() !== Tok.Identifier && lex.cur() !== Tok.String) {
+          this.issue('AMD207', 'expected the kernel name after .amdhsa_kernel', lex.start, lex.end);
+          return false;
+        }
+        const args: DirectiveArg[] = [{ span: { start: lex.start, end: lex.end } }];
+        lex.next();
+        this.inKernel = { start, nameEnd };
+        this.kernelOpened = true;
+        this.emit({ kind: 'directive', name, nameSpan, args, span: { start, end: args[0]!.span.end } });
+        return true;
+      }
+      case DirectiveKind.Raw:
+      default: {
+        // Arguments kept as raw text up to the end of the statement (strings, @types, flags).
+        const args: DirectiveArg[] = [];
+        let argStart = -1;
+        let argEnd = -1;
+        while (lex.cur() !== Tok.EndOfStatement && lex.cur() !== Tok.Eof) {
+          if (lex.cur() === Tok.Error) {
+            this.ep.reportLexError();
+            return false;
+          }
+          if (lex.cur() === Tok.Comma) {
+            if (argStart >= 0) args.push({ span: { start: argStart, end: argEnd } });
+            argStart = -1;
+          } else {
+            if (argStart < 0) argStart = lex.start;
+            argEnd = lex.end;
+          }
+          lex.next();
+        }
+        if (argStart >= 0) args.push({ span: { start: argStart, end: argEnd } });
+        const end = args.length ? args[args.length - 1]!.span.end : nameEnd;
+        this.emit({ kind: 'directive', name, nameSpan, args, span: { start, end } });
+        return true;
+      }
+    }
+  }
+
+  /**
+   * `.amd_kernel_code_t` … `.end_amd_kernel_code_t` (not on amdhsa), read as llvm-mc-19 reads it:
+   * token by token, line ends skipped, `FIELD = EXPR` for each field of its table; after each
+   * value one more token is taken unread (normally the line end; `x = 1 junk` passes). Emitted as
+   * one directive whose arguments span `FIELD = EXPR` each. A line may follow the end directive.
+   */
+  private parseKernelCodeT(start: number, nameEnd: number): boolean {
+    const lex = this.lex;
+    const args: DirectiveArg[] = [];
+    for (;;) {
+      while (lex.cur() === Tok.EndOfStatement) lex.next();
+      if (lex.cur() === Tok.Eof) {
+        this.issue('AMD204', 'missing .end_amd_kernel_code_t for this .amd_kernel_code_t (expected value identifier or .end_amd_kernel_code_t)', this.text.length, this.text.length);
+        return false;
+      }
+      if (lex.cur() !== Tok.Identifier) {
+        if (lex.cur() === Tok.Error) this.ep.reportLexError();
+        else this.issue('AMD327', `expected value identifier or .end_amd_kernel_code_t, found '${lex.tokenText()}'`, lex.start, lex.end);
+        return false;
+      }
+      const id = lex.tokenText();
+      const idStart = lex.start;
+      lex.next();
+      if (id === '.end_amd_kernel_code_t') {
+        this.emit({ kind: 'directive', name: '.amd_kernel_code_t', nameSpan: { start, end: nameEnd }, args, span: { start, end: idStart + id.length } });
+        this.endsWithLabel = true;
+        return true;
+      }
+      if (!AMD_KERNEL_CODE_T_FIELDS.has(id)) {
+        this.issue('AMD327', `unexpected amd_kernel_code_t field name ${id}`, lex.start, Math.max(lex.end, lex.start + 1));
+        return false;
+      }
+      if (lex.cur() !== Tok.Equal) {
+        this.issue('AMD327', `expected '=' after the amd_kernel_code_t field ${id}`, lex.start, Math.max(lex.end, lex.start + 1));
+        return false;
+      }
+      lex.next();
+      const e = this.ep.parseExpression();
+      if (!e) return false;
+      args.push({ span: { start: idStart, end: e.span.end }, expr: e });
+      if (lex.cur() === Tok.Eof) continue;
+      if (lex.cur() === Tok.Error) {
+        this.ep.reportLexError();
+        return false;
+      }
+      lex.next();
+    }
+  }
+
+  /**
+   * `.amdgpu_hsa_kernel NAME` and `.amd_amdgpu_isa "ID"` (not on amdhsa): one token, after which
+   * the line goes on as a new statement (llvm-mc reads no further).
+   */
+  private parseV2Directive(rawName: string, start: number, nameEnd: number): boolean {
+    const lex = this.lex;
+    const nameSpan = { start, end: nameEnd };
+    if (rawName === '.amdgpu_hsa_kernel' && lex.cur() !== Tok.Identifier) {
+      this.issue('AMD207', `expected symbol name after ${rawName}`, lex.start, Math.max(lex.end, lex.start + 1));
+      return false;
+    }
+    if (lex.cur() === Tok.Error) {
+      this.ep.reportLexError();
+      return false;
+    }
+    const atEnd = lex.cur() === Tok.EndOfStatement || lex.cur() === Tok.Eof;
+    const arg = { span: { start: lex.start, end: atEnd ? lex.start : lex.end } };
+    if (!atEnd) lex.next();
+    this.emit({ kind: 'directive', name: rawName, nameSpan, args: [arg], span: { start, end: arg.span.end } });
+    this.endsWithLabel = true;
+    return true;
+  }
+
+  /** `.amdgpu_metadata` … `.end_amdgpu_metadata`: the body is passed through untouched. */
+  private parseRawBlock(name: string, endName: string, start: number, nameEnd: number): boolean {
+    const text = this.text;
+    // The body starts on the line after the directive.
+    let p = nameEnd;
+    while (p < text.length && text.charCodeAt(p) !== 10) p++;
+    const bodyStart = Math.min(p + 1, text.length);
+    let lineStart = bodyStart;
+    while (lineStart < text.length) {
+      let q = lineStart;
+      while (q < text.length && (text.charCodeAt(q) === 32 || text.charCodeAt(q) === 9)) q++;
+      if (text.startsWith(endName, q)) {
+        const after = q + endName.length;
+        const c = after < text.length ? text.charCodeAt(after) : 10;
+        if (c === 10 || c === 13 || c === 32 || c === 9 || c === 59) {
+          this.emit({ kind: 'rawBlock', name, body: { start: bodyStart, end: lineStart }, span: { start, end: after } });
+          // Continue lexing after the end directive.
+          this.lex.restore({ ...this.lex.save(), pos: after, kind: Tok.Identifier, start: q, end: after, atStatementStart: false });
+          this.lex.next();
+          return true;
+        }
+      }
+      let nl = text.indexOf('\n', lineStart);
+      if (nl < 0) nl = text.length;
+      lineStart = nl + 1;
+    }
+    // llvm-mc reports it where the file ends ("expected directive … not found").
+    this.issue('AMD204', `missing ${endName} for this ${name}`, text.length, text.length);
+    this.lex.restore({ ...this.lex.save(), pos: text.length, kind: Tok.Eof, start: text.length, end: text.length, atStatementStart: true });
+    return true;
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Instructions
+
+  /// instruction ::= mnemonic [operand] ([','] operand)*
+  private parseInstruction(mnemonic: string, start: number, nameEnd: number): boolean {
+    const lex = this.lex;
+    const first = this.parseOperandList();
+    if (!first) return false;
+    let end = first.length ? first[first.length - 1]!.operand.span.end : nameEnd;
+    let dual: { mnemonic: string; mnemonicSpan: { start: number; end: number }; operands: InstructionOperand[] } | undefined;
+    if (lex.cur() === Tok.Colon) {
+      // VOPD `X :: Y`.
+      const c1 = lex.start;
+      lex.next();
+      if (lex.cur() !== Tok.Colon || lex.start !== c1 + 1) {
+        this.issue('AMD213', "expected '::' between the two halves of a dual instruction", c1, lex.end);
+        return false;
+      }
+      lex.next();
+      if (lex.cur() !== Tok.Identifier) {
+        this.issue('AMD213', "expected the second instruction's mnemonic after '::'", lex.start, lex.end);
+        return false;
+      }
+      const m2 = lex.tokenText();
+      const m2Span = { start: lex.start, end: lex.end };
+      lex.next();
+      const ops2 = this.parseOperandList();
+      if (!ops2) return false;
+      end = ops2.length ? ops2[ops2.length - 1]!.operand.span.end : m2Span.end;
+      dual = { mnemonic: m2, mnemonicSpan: m2Span, operands: ops2 };
+    }
+    const st: Statement = { kind: 'instruction', mnemonic, mnemonicSpan: { start, end: nameEnd }, operands: first, span: { start, end } };
+    if (dual) st.dual = dual;
+    this.emit(st);
+    return true;
+  }
+
+  /// operands ::= [operand] ([','] operand)*      (stops at end of statement or '::')
+  private parseOperandList(): InstructionOperand[] | null {
+    const lex = this.lex;
+    const operands: InstructionOperand[] = [];
+    let first = true;
+    for (;;) {
+      const k = lex.cur();
+      if (k === Tok.EndOfStatement || k === Tok.Eof || k === Tok.Colon) return operands;
+      let afterComma = false;
+      if (!first && k === Tok.Comma) {
+        afterComma = true;
+        lex.next();
+        // llvm-mc skips an optional ',' after each operand: a trailing one ends the list.
+        if (lex.cur() === Tok.EndOfStatement || lex.cur() === Tok.Eof) return operands;
+      } else if (k === Tok.Amp && operands.length > 0 && operands[operands.length - 1]!.operand.kind === 'call') {
+        // s_waitcnt vmcnt(0) & lgkmcnt(0): '&' joins counter fields.
+        lex.next();
+      }
+      const op = this.parseOperand(false);
+      if (!op) return null;
+      if (this.juxtaposedAfterNumber(op)) return null;
+      operands.push({ operand: op, afterComma });
+      first = false;
+    }
+  }
+
+  /**
+   * A number written directly against a name or another number (`0ffh` without
+   * --masm-integers, `0x1g`, `1glc`, `1.0x`) lexes as two operands, which llvm-mc rejects
+   * ("invalid operand for instruction"). (`1b`/`1f` are local label references, taken earlier.)
+   * Only an operand ending in a letter, digit, `_`, `.` or `$` can be followed so: that is a
+   * number's last character, since a name would have taken the following characters itself.
+   */
+  private juxtaposedAfterNumber(op: Operand): boolean {
+    const lex = this.lex;
+    const k = lex.cur();
+    if ((k !== Tok.Identifier && k !== Tok.Integer && k !== Tok.Real) || lex.spaceBefore || lex.start !== op.span.end || op.span.end === 0) return false;
+    if (!isNameChar(lex.text.charCodeAt(op.span.end - 1))) return false;
+    this.issue('AMD214', `invalid operand for instruction: '${lex.text.slice(op.span.start, lex.end)}' is a number directly followed by '${lex.tokenText()}'`, op.span.start, lex.end);
+    return true;
+  }
+
+  /// operand ::= '|' inner '|' | '-' operand | '[' list ']' | name '[' range ']' | name '(' args ')'
+  ///           | name ':' value | name | expression
+  /// `inAbs`: inside `|..|` only a register or a primary expression is allowed (llvm-mc).
+  private parseOperand(inAbs: boolean): Operand | null {
+    const lex = this.lex;
+    if (this.opNesting >= MAX_EXPR_DEPTH) {
+      this.issue('AMD112', `operand nested too deeply (more than ${MAX_EXPR_DEPTH} levels)`, lex.start, lex.end);
+      return null;
+    }
+    // (No try/finally on this hot path: the parser never throws, so the count is restored here.)
+    this.opNesting++;
+    const op = this.parseOperandInner(inAbs);
+    this.opNesting--;
+    return op;
+  }
+
+  private parseOperandInner(inAbs: boolean): Operand | null {
+    const lex = this.lex;
+    const start = lex.start;
+    {
+      switch (lex.cur()) {
+        case Tok.Pipe: {
+          lex.next();
+          const inner = this.parseOperand(true);
+          if (!inner) return null;
+          if (lex.cur() !== Tok.Pipe) {
+            this.issue('AMD209', "expected vertical bar '|' closing the absolute-value modifier (only a register or a primary expression may stand between bars)", lex.start, lex.end);
+            return null;
+          }
+          const end = lex.end;
+          lex.next();
+          return { kind: 'abs', operand: inner, span: { start, end } };
+        }
+        case Tok.Minus: {
+          // SP3 negation of a register/abs/call form; otherwise an expression with unary minus.
+          lex.next();
+          const k = lex.cur();
+          let modifierForm = k === Tok.Pipe || k === Tok.LBrac;
+          if (k === Tok.Identifier) {
+            const k2 = lex.peek();
+            modifierForm = k2 === Tok.LBrac || k2 === Tok.LParen || (binaryPrecedence(k2) === 0 && k2 !== Tok.Colon && k2 !== Tok.At);
+            if (k2 === Tok.Pipe && inAbs) modifierForm = true;
+          }
+          if (!modifierForm) {
+            // `-` binds to the primary that follows; the rest continues as a binary expression.
+            const operand = this.ep.parsePrimary(false);
+            if (!operand) return null;
+            const neg = this.ep.makeUnary('-', operand, start);
+            if (!neg) return null;
+            const full = inAbs ? neg : this.ep.continueBinary(neg);
+            if (!full) return null;
+            return { kind: 'expr', expr: full, span: full.span };
+          }
+          const inner = this.parseOperand(inAbs);
+          if (!inner) return null;
+          return { kind: 'neg', operand: inner, span: { start, end: inner.span.end } };
+        }
+        case Tok.LBrac: {
+          const items = this.parseList(Tok.RBrac);
+          if (!items) return null;
+          return { kind: 'list', items: items.items, span: { start, end: items.end } };
+        }
+        case Tok.Identifier: {
+          const name = lex.tokenText();
+          const nameEnd = lex.end;
+          lex.next();
+          const k = lex.cur();
+          if (k === Tok.LBrac) {
+            // v[0:3], s[2], ttmp[4:7]
+            lex.next();
+            const first = this.ep.parseExpression();
+            if (!first) return null;
+            let last: Expr | null = null;
+            if (lex.cur() === Tok.Colon) {
+              lex.next();
+              last = this.ep.parseExpression();
+              if (!last) return null;
+            }
+            if (lex.cur() !== Tok.RBrac) {
+              this.issue('AMD210', `expected ']' closing the register range of '${name}'`, lex.start, lex.end);
+              return null;
+            }
+            const end = lex.end;
+            lex.next();
+            return { kind: 'regRange', prefix: name, first, last, span: { start, end } };
+          }
+          if (k === Tok.Colon && !inAbs && lex.text.charCodeAt(lex.end) !== 58 /* ':' of VOPD '::' */) {
+            // name:value modifier
+            lex.next();
+            // `dim:2D`, `dim:1D_ARRAY`: llvm-mc joins a number and a name written against it into
+            // one dim value (the checker validates it).
+            if (name === 'dim' && lex.cur() === Tok.Integer) {
+              const saved = lex.save();
+              const vStart = lex.start;
+              const vEnd = lex.end;
+              lex.next();
+              if (lex.cur() === Tok.Identifier && lex.start === vEnd) {
+                const end = lex.end;
+                lex.next();
+                const value: Operand = { kind: 'word', name: lex.text.slice(vStart, end), span: { start: vStart, end } };
+                return { kind: 'modifier', name, value, nameSpan: { start, end: nameEnd }, span: { start, end } };
+              }
+              lex.restore(saved);
+            }
+            const value = this.parseModifierValue();
+            if (!value) return null;
+            return { kind: 'modifier', name, value, nameSpan: { start, end: nameEnd }, span: { start, end: value.span.end } };
+          }
+          if (k === Tok.LParen) {
+            const args = this.parseList(Tok.RParen);
+            if (!args) return null;
+            const call: Operand = { kind: 'call', name, args: args.items, span: { start, end: args.end } };
+            // `vmcnt(0) & lgkmcnt(0)`: there `&` separates counters (see parseOperandList).
+            if (!inAbs && binaryPrecedence(lex.cur()) > 0 && lex.cur() !== Tok.Amp) return this.continueAsExpression(call);
+            return call;
+          }
+          if (!inAbs && binaryPrecedence(k) > 0) {
+            // An expression starting with a symbol.
+            const full = this.ep.continueBinary({ kind: 'sym', name, span: { start, end: nameEnd } });
+            if (!full) return null;
+            return { kind: 'expr', expr: full, span: full.span };
+          }
+          return { kind: 'word', name, span: { start, end: nameEnd } };
+        }
+        default:
+          return this.parseExprOperand(inAbs);
+      }
+    }
+  }
+
+  /** Value after `name:` — a list `[..]`, or an operand (number, expression, word). */
+  private parseModifierValue(): Operand | null {
+    const lex = this.lex;
+    if (lex.cur() === Tok.LBrac) {
+      const start = lex.start;
+      const items = this.parseList(Tok.RBrac);
+      if (!items) return null;
+      return { kind: 'list', items: items.items, span: { start, end: items.end } };
+    }
+    return this.parseOperand(false);
+  }
+
+  /** `(` or `[` already current: comma-separated operands up to `close`. */
+  private parseList(close: number): { items: Operand[]; end: number } | null {
+    const lex = this.lex;
+    lex.next();
+    const items: Operand[] = [];
+    if (lex.cur() === close) {
+      const end = lex.end;
+      lex.next();
+      return { items, end };
+    }
+    for (;;) {
+      const op = this.parseOperand(false);
+      if (!op) return null;
+      items.push(op);
+      if (lex.cur() === Tok.Comma) {
+        lex.next();
+        continue;
+      }
+      if (lex.cur() === close) {
+        const end = lex.end;
+        lex.next();
+        return { items, end };
+      }
+      this.issue('AMD211', `expected ',' or '${close === Tok.RBrac ? ']' : ')'}' in the list`, lex.start, lex.end);
+      return null;
+    }
+  }
+
+  private parseExprOperand(inAbs: boolean): Operand | null {
+    const lex = this.lex;
+    if (lex.cur() === Tok.Error) {
+      this.ep.reportLexError();
+      return null;
+    }
+    const e = inAbs ? this.ep.parsePrimary(false) : this.ep.parseExpression();
+    if (!e) return null;
+    return { kind: 'expr', expr: e, span: e.span };
+  }
+
+  /** `vmcnt(0) & lgkmcnt(0)`: a call followed by an operator continues as an expression. */
+  private continueAsExpression(op: Operand): Operand | null {
+    const e = operandToExpr(op);
+    if (!e) {
+      this.issue('AMD212', 'this operand cannot be part of an expression', op.span.start, op.span.end);
+      return null;
+    }
+    const full = this.ep.continueBinary(e);
+    if (!full) return null;
+    return { kind: 'expr', expr: full, span: full.span };
+  }
+}
+
+/** Converts a call/word/expression operand to an expression node (for `vmcnt(0) & lgkmcnt(0)`). */
+export function operandToExpr(op: Operand): Expr | null {
+  switch (op.kind) {
+    case 'expr':
+      return op.expr;
+    case 'word':
+      return { kind: 'sym', name: op.name, span: op.span };
+    case 'call': {
+      const args: Expr[] = [];
+      for (const a of op.args) {
+        const e = operandToExpr(a);
+        if (!e) return null;
+        args.push(e);
+      }
+      return { kind: 'call', name: op.name, args, span: op.span };
+    }
+    default:
+      return null;
+  }
+}
+
+/** A character that can end a number token or continue a name. */
+function isNameChar(c: number): boolean {
+  return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 /* _ */ || c === 46 /* . */ || c === 36 /* $ */;
+}
