@@ -8,7 +8,7 @@ import type { Expr, InstructionOperand, Operand, Statement } from '../parse/ast.
 import { symbolsIn } from '../parse/expr.js';
 import { skipSpaces, type OperandExprEvaluator } from '../parse/operand-expr.js';
 import { IMM_CODES, inlineCode64 } from './immediates.js';
-import { parseNsaAddress, parseRegister, validateRegisterForTarget } from './registers.js';
+import { looksLikeRegister, parseNsaAddress, parseRegister, validateRegisterForTarget } from './registers.js';
 import type { SymbolTable } from './symbols.js';
 import type { AmdgpuTarget } from '../targets.js';
 import { checkInstruction } from '../instructions/check.js';
@@ -209,6 +209,10 @@ export class InstructionChecker {
         this.cx.noteTemporary(op.name, op.span);
         // A bare name is an expression operand when it is not a register or modifier: a variable there is evaluated.
         if (this.table.isVariable(op.name)) this.table.markUsed({ kind: 'sym', name: op.name, span: op.span });
+        // The lookup is state the repeat memo must see (speed/repeats.ts): a name that is no variable
+        // yet may become one (`s_mov_b32 s0, y` before and after `.set y, x + 1`), and the same line
+        // then marks it used. Registers (`s0`, `vcc`) and `off` never name a symbol here.
+        else if (op.name !== 'off' && !looksLikeRegister(op.name, 0)) this.cx.symbolAccesses++;
         this.checkRegister(op);
         return;
       case 'regRange':

@@ -201,4 +201,12 @@ describe('AMDGPU check: repeated instruction lines', () => {
     const codes = checkAmdgpuText('f.s', text, { mcpu: 'gfx900' }).map((d) => `${d.location?.line} ${d.code}`);
     assert.deepEqual(codes, ['5 AMD303', '8 AMD206', '9 AMD222']);
   });
+
+  test('a repeated line naming a symbol that became a variable in between marks it used (seed 1116915919)', () => {
+    // Line 5 repeats line 1, but `y` is a variable by then: the use makes the reassignment an error.
+    const text = ['\ts_mov_b32 s0, y', '.set y, x + 1', '\ts_mov_b32 s0, y', '.set y, x + 1', ''].join('\n');
+    assert.deepEqual(withMemo(text, 'gfx900', false), withoutMemo(text, 'gfx900', false));
+    const codes = checkAmdgpuText('f.s', text, { mcpu: 'gfx900' }).map((d) => `${d.location?.line} ${d.code}`);
+    assert.deepEqual(codes, ['4 AMD123']);
+  });
 });
