@@ -38,6 +38,8 @@ export interface RepeatEntry {
   readonly roles: readonly number[];
   /** An `ld`: its names may not be the function's return parameters (see ModuleChecker). */
   readonly isLoad: boolean;
+  /** The register type each name had (the instruction layer's operand typing depends on it). */
+  readonly types: readonly (string | undefined)[];
 }
 
 /**
