@@ -1231,6 +1231,10 @@ export class ModuleChecker {
       version: this.header.version,
       target: this.header.target,
       registerType: (name) => registerTypeOf(this.table.lookup(name)),
+      variableSpace: (name) => {
+        const sym = this.table.lookup(name);
+        return sym?.kind === 'variable' && sym.space !== undefined && sym.space !== '.reg' ? { space: sym.space, type: sym.type } : undefined;
+      },
       report: (code, message, at) => this.error(code, message, this.lineOf(at, instructionDate(ctx.ins!, this.text))),
     };
     return ctx;

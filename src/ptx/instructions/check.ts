@@ -9,7 +9,8 @@
 import type * as A from '../ast.js';
 import type { Span } from '../../core/source.js';
 import { isTypeWord } from './compile.js';
-import { matchInstruction, type MatchContext, type WhyNot } from './match.js';
+import { parseTargetName } from '../data/targets.js';
+import { matchInstruction, vocabularyOf, type MatchContext, type WhyNot } from './match.js';
 import type { InstructionForm, OperandSpec } from './types.js';
 import type { PtxSymbol } from '../scope.js';
 
@@ -21,6 +22,8 @@ export interface InstructionCheckContext extends MatchContext {
    * labels, unknown names).
    */
   registerType(name: string): string | undefined;
+  /** The state space of a variable (not a register) visible under this name, with its type; undefined otherwise. */
+  variableSpace(name: string): { space: string; type?: string } | undefined;
   /** Reports a problem; `at` is the operand (or the opcode) it concerns. */
   report(code: string, message: string, at: Span): void;
 }
@@ -170,6 +173,11 @@ export function checkInstruction(ins: A.Instruction, ctx: InstructionCheckContex
       return;
     }
   }
+  if ((ins.opcode === 'vote' || ins.opcode === 'shfl') && !ins.modifiers.includes('.sync') && withoutSyncRefused(ctx)) {
+    // Measured: a warning below .version 6.4 or below sm_70, an error from both on.
+    ctx.report('PTX510', `${ins.opcode} without .sync is not supported on .target sm_70 and higher from PTX ISA .version 6.4 (write ${ins.opcode}.sync with a member mask)`, ins.opcodeSpan);
+    return;
+  }
   const r = matchInstruction(ins.opcode, ins.modifiers, ctx);
   if (!r.ok) {
     reportMismatch(ins, r.reasons, r.nearest, ctx);
@@ -179,12 +187,16 @@ export function checkInstruction(ins: A.Instruction, ctx: InstructionCheckContex
   const n = ops.length;
   let countFit: InstructionForm | undefined;
   let kindFit: InstructionForm | undefined;
+  let cacheFit: InstructionForm | undefined;
   for (const f of r.forms) {
     if (!takesCount(f, n)) continue;
     countFit ??= f;
     if (kindsFit(f.operands, ops)) {
-      kindFit = f;
-      break;
+      kindFit ??= f;
+      if (cachePolicyFits(f, ins)) {
+        cacheFit = f;
+        break;
+      }
     }
   }
   const name = ins.opcode + ins.modifiers.join('');
@@ -203,7 +215,26 @@ export function checkInstruction(ins: A.Instruction, ctx: InstructionCheckContex
     ctx.report('PTX502', `operand ${bad + 1} of ${name} must be ${what} (${countFit.syntax})`, o?.span ?? ins.opcodeSpan);
     return;
   }
-  checkOperands(ins, name, ctx);
+  if (!cacheFit) {
+    // ptxas ".L2::cache_hint modifier required for instruction 'ld' with 3 arguments".
+    ctx.report('PTX501', `${name}: the cache-policy operand needs .L2::cache_hint (${kindFit.syntax})`, ops[n - 1]?.span ?? ins.opcodeSpan);
+    return;
+  }
+  checkOperands(ins, name, cacheFit, ctx);
+}
+
+/** An operand the form names `cache-policy` (optional, last) goes with `.L2::cache_hint`. */
+function cachePolicyFits(f: InstructionForm, ins: A.Instruction): boolean {
+  const n = ins.operands.length;
+  if (n === 0 || f.operands.length !== n) return true;
+  const last = f.operands[n - 1]!;
+  return !(last.optional && last.name === 'cache-policy') || ins.modifiers.includes('.L2::cache_hint');
+}
+
+function withoutSyncRefused(ctx: InstructionCheckContext): boolean {
+  if (ctx.version === undefined || ctx.version < 64 || ctx.target === undefined) return false;
+  const t = parseTargetName(ctx.target);
+  return t !== undefined && t.number >= 70;
 }
 
 function takesCount(f: InstructionForm, n: number): boolean {
@@ -254,11 +285,18 @@ function firstKindMismatch(specs: readonly OperandSpec[], ops: readonly A.Operan
 }
 
 function reportMismatch(ins: A.Instruction, reasons: readonly WhyNot[], nearest: InstructionForm | undefined, ctx: InstructionCheckContext): void {
-  // Words no form of the opcode takes are the modifier check's (PTX340); unknown opcodes the parser's.
-  for (const w of reasons) if (w.kind === 'unknown-modifier' || w.kind === 'unknown-opcode') return;
-  const w = reasons[0]!;
+  // Unknown opcodes are the parser's.
+  for (const w of reasons) if (w.kind === 'unknown-opcode') return;
   const name = ins.opcode + ins.modifiers.join('');
   const form = nearest ? ` (nearest form: ${nearest.syntax})` : '';
+  // ptxas refuses a word no form of the opcode takes ("Illegal modifier", "Unknown modifier").
+  for (const w of reasons)
+    if (w.kind === 'unknown-modifier') {
+      const near = nearestWord(w.word, vocabularyOf(ins.opcode));
+      ctx.report('PTX500', `'${w.word}' is not a modifier of ${ins.opcode}${near ? ` (did you mean '${near}'?)` : ''}${form}`, ins.opcodeSpan);
+      return;
+    }
+  const w = reasons[0]!;
   switch (w.kind) {
     case 'needs-version':
       ctx.report('PTX508', `'${w.what}' requires PTX ISA .version ${w.version} or later`, ins.opcodeSpan);
@@ -293,7 +331,7 @@ function typeWord(words: readonly string[], i: number): string | undefined {
   return undefined;
 }
 
-function checkOperands(ins: A.Instruction, name: string, ctx: InstructionCheckContext): void {
+function checkOperands(ins: A.Instruction, name: string, form: InstructionForm, ctx: InstructionCheckContext): void {
   const op = ins.opcode;
   const ops = ins.operands;
   if (op === 'ld' || op === 'st') {
@@ -309,6 +347,12 @@ function checkOperands(ins: A.Instruction, name: string, ctx: InstructionCheckCo
   for (let i = 0; i < ops.length; i++) {
     const o = ops[i]!;
     if (o.kind === 'address' && o.elements.length === 1 && !addressRegister(o.elements[0]!, ctx)) return;
+  }
+  if (SPACE_CHECKED.has(op) && !spaceFits(ins, name, ctx)) return;
+  if (op === 'cvta' && ops.length === 2 && ops[1]!.kind === 'expr' && ops[1]!.expr.kind === 'name' && ins.modifiers.includes('.to') && ctx.variableSpace(ops[1]!.expr.name)) {
+    // ptxas "Argument 1 of instruction 'cvta.to': must be register".
+    ctx.report('PTX502', `operand 2 of ${name} must be a register holding a generic address, not the variable '${ops[1]!.expr.name}' (use cvta without .to, or mov)`, ops[1]!.span);
+    return;
   }
   const roles = ROLES.get(op);
   if (!roles) return;
@@ -343,6 +387,52 @@ function checkOperands(ins: A.Instruction, name: string, ctx: InstructionCheckCo
     if (!want) continue;
     if (!operandFits(ins, name, i, ops[i]!, want, wantName, relaxed, op === 'mov', ctx)) return;
   }
+}
+
+/** Instructions whose address `[var]` must be in the instruction's state space (measured). */
+const SPACE_CHECKED: ReadonlySet<string> = new Set(['ld', 'st', 'atom', 'red', 'prefetch', 'cvta', 'ldu']);
+/** Instruction state-space words checked, and the variable space each names. */
+const INSTRUCTION_SPACES: ReadonlyMap<string, string> = new Map([
+  ['.global', '.global'],
+  ['.shared', '.shared'],
+  ['.shared::cta', '.shared'],
+  ['.local', '.local'],
+  ['.const', '.const'],
+  ['.param', '.param'],
+]);
+/** Variable spaces compared (a `.param` variable is left alone but against an explicit other space). */
+const VARIABLE_SPACES: ReadonlySet<string> = new Set(['.global', '.shared', '.local', '.const', '.param']);
+
+/**
+ * `ld.shared [globalVar]`, `ld.global [sharedVar+4]`, generic `ld [constVar]`: ptxas "State space
+ * mismatch between instruction and address".
+ */
+function spaceFits(ins: A.Instruction, name: string, ctx: InstructionCheckContext): boolean {
+  let space: string | undefined;
+  for (const w of ins.modifiers) {
+    if (w === '.to' || w === '.shared::cluster' || w.startsWith('.async')) return true;
+    const s = INSTRUCTION_SPACES.get(w);
+    if (s !== undefined) {
+      if (space !== undefined && space !== s) return true;
+      space = s;
+    }
+  }
+  for (const o of ins.operands) {
+    let x: A.Expr | undefined;
+    if (o.kind === 'address' && o.elements.length === 1 && o.elements[0]!.kind === 'expr') x = o.elements[0]!.expr;
+    else if (ins.opcode === 'cvta' && o.kind === 'expr') x = o.expr;
+    if (x === undefined) continue;
+    if (x.kind === 'binary' && (x.op === '+' || x.op === '-')) x = x.left;
+    if (x.kind !== 'name') continue;
+    const v = ctx.variableSpace(x.name);
+    if (!v || !VARIABLE_SPACES.has(v.space) || (v.type !== undefined && v.type.endsWith('ref'))) continue;
+    // Generic addressing reaches .global, .shared and .local variables, not .const or .param ones.
+    if (space === undefined ? v.space === '.const' || v.space === '.param' : v.space !== space) {
+      ctx.report('PTX502', `${name} addresses the ${space ?? 'generic'} space; '${x.name}' is a ${v.space} variable`, x.span);
+      return false;
+    }
+  }
+  return true;
 }
 
 /** `[%f1]`, `[%p1+4]`: ptxas "Illegal to use symbol '%f1' of type .f32 as address operand". */
@@ -418,4 +508,29 @@ function operandFits(ins: A.Instruction, name: string, i: number, o: A.Operand, 
     }
   }
   return true;
+}
+
+/** The word of `vocabulary` nearest `word` (edit distance at most a third of its length), or undefined. */
+function nearestWord(word: string, vocabulary: Iterable<string>): string | undefined {
+  let best: string | undefined;
+  let bestD = Math.max(1, Math.floor(word.length / 3)) + 1;
+  for (const v of vocabulary) {
+    const d = editDistance(word, v, bestD);
+    if (d < bestD) {
+      bestD = d;
+      best = v;
+    }
+  }
+  return best;
+}
+
+function editDistance(a: string, b: string, cap: number): number {
+  if (Math.abs(a.length - b.length) >= cap) return cap;
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    for (let j = 1; j <= b.length; j++) cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    prev = cur;
+  }
+  return prev[b.length]!;
 }

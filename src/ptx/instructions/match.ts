@@ -121,6 +121,11 @@ export function formsOf(opcode: string): readonly InstructionForm[] {
   return index().get(opcode)?.forms ?? [];
 }
 
+/** Every word some form of the opcode takes (empty when unknown). */
+export function vocabularyOf(opcode: string): ReadonlySet<string> {
+  return index().get(opcode)?.vocabulary ?? new Set();
+}
+
 /** Opcodes the tables know. */
 export function knownOpcodes(): string[] {
   return [...index().keys()];
