@@ -183,6 +183,7 @@ export function checkInstruction(ins: A.Instruction, ctx: InstructionCheckContex
     reportMismatch(ins, r.reasons, r.nearest, ctx);
     return;
   }
+  if (!commonGates(ins, ctx)) return;
   const ops = ins.operands;
   const n = ops.length;
   let countFit: InstructionForm | undefined;
@@ -229,6 +230,57 @@ function cachePolicyFits(f: InstructionForm, ins: A.Instruction): boolean {
   if (n === 0 || f.operands.length !== n) return true;
   const last = f.operands[n - 1]!;
   return !(last.optional && last.name === 'cache-policy') || ins.modifiers.includes('.L2::cache_hint');
+}
+
+/** Opcodes whose address without a state-space word is generic (ptxas: "generic addressing" needs sm_20). */
+const GENERIC_ADDRESSING: ReadonlySet<string> = new Set(['ld', 'st', 'atom', 'red', 'prefetch']);
+const SPACE_WORDS: ReadonlySet<string> = new Set(['.global', '.shared', '.shared::cta', '.shared::cluster', '.local', '.const', '.param', '.tex']);
+/** Texture and surface instructions: a register as the handle is "indirect texture access" (.version 3.1). */
+const TEXTURE_OPS: ReadonlySet<string> = new Set(['tex', 'tld4', 'txq', 'suld', 'sust', 'sured', 'suq']);
+
+/**
+ * Gates ptxas applies to words and operand shapes of every instruction (measured): `.shared::cta`
+ * and `.shared::cluster` need .version 7.8 (`::cluster` also sm_90), generic addressing sm_20, a
+ * texture or surface handle in a register .version 3.1.
+ */
+function commonGates(ins: A.Instruction, ctx: InstructionCheckContext): boolean {
+  const v = ctx.version;
+  let generic = GENERIC_ADDRESSING.has(ins.opcode);
+  for (const w of ins.modifiers) {
+    if (SPACE_WORDS.has(w)) generic = false;
+    if (w === '.shared::cta' || w === '.shared::cluster') {
+      const sub = w.slice(7);
+      if (v !== undefined && v < 78) {
+        ctx.report('PTX508', `'${sub}' (on ${w}) requires PTX ISA .version 7.8 or later`, ins.opcodeSpan);
+        return false;
+      }
+      if (sub === '::cluster' && ctx.target !== undefined) {
+        const t = parseTargetName(ctx.target);
+        if (t && t.number < 90) {
+          ctx.report('PTX509', `'::cluster' (on ${w}) requires .target sm_90 or higher`, ins.opcodeSpan);
+          return false;
+        }
+      }
+    }
+  }
+  if (generic && ctx.target !== undefined && ins.operands.some((o) => o.kind === 'address')) {
+    const t = parseTargetName(ctx.target);
+    if (t && t.number < 20) {
+      ctx.report('PTX509', `generic addressing (${ins.opcode} without a state space) requires .target sm_20 or higher`, ins.opcodeSpan);
+      return false;
+    }
+  }
+  if (TEXTURE_OPS.has(ins.opcode) && v !== undefined && v < 31) {
+    for (const o of ins.operands) {
+      if (o.kind !== 'address' || o.elements.length === 0) continue;
+      const e = o.elements[0]!;
+      if (e.kind === 'expr' && e.expr.kind === 'name' && ctx.registerType(e.expr.name) !== undefined) {
+        ctx.report('PTX508', `a texture or surface handle in a register (${e.expr.name}) requires PTX ISA .version 3.1 or later`, e.span);
+        return false;
+      }
+    }
+  }
+  return true;
 }
 
 function withoutSyncRefused(ctx: InstructionCheckContext): boolean {

@@ -4,8 +4,10 @@
  * of another declared type, a stray modifier, another state space or vector width, an older
  * `.target` or `.version`) in a ptxas-accepted corpus file. Compared: the verdict and the first
  * error's line. Required: no false error (gpuasm never refuses what ptxas accepts) and no error on
- * another line than ptxas's first; missed breaks (ptxas refuses, gpuasm accepts) are counted and
- * printed per kind, bounded by MAX_MISSED_SHARE. Replay with GPUASM_SEED; scale with GPUASM_FUZZ_RUNS.
+ * another line than ptxas's first from this layer (PTX5xx); missed breaks (ptxas refuses, gpuasm
+ * accepts) are counted and printed per kind, bounded by MAX_MISSED_SHARE; both refusing with our
+ * first error on another line from a check outside this layer (e.g. PTX304, which ptxas reports
+ * after the instructions' errors) are counted and printed, bounded by MAX_OTHER_SHARE. Replay with GPUASM_SEED; scale with GPUASM_FUZZ_RUNS.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -20,7 +22,9 @@ import { checkPtxText } from '../../../src/ptx/index.js';
 /** Files at most this large (ptxas time grows with the file). */
 const MAX_BYTES = 12_000;
 /** Of the cases ptxas refuses, at most this share may be accepted by gpuasm (instruction rules not yet in the layer). */
-const MAX_MISSED_SHARE = 0.5;
+const MAX_MISSED_SHARE = 0.15;
+/** Of all cases, at most this share may disagree on the line through a check outside this layer. */
+const MAX_OTHER_SHARE = 0.05;
 
 const skip = sharedSkipReason ?? ptxasSkipReason;
 if (skip) console.log(`ptx instruction mutations differential skipped: ${skip}`);
@@ -34,6 +38,7 @@ test('ptx instruction-level mutations of corpus files: verdict and first-error l
   const stats = new Map<InsnMutation, { n: number; rejects: number; agree: number; missed: number }>();
   const wrong: string[] = [];
   const missed: string[] = [];
+  const otherLayer: string[] = [];
   let skipped = 0;
   const t0 = performance.now();
   for (const c of cases) {
@@ -64,6 +69,9 @@ test('ptx instruction-level mutations of corpus files: verdict and first-error l
     else if (ours.length === 0) {
       s.missed++;
       missed.push(desc);
+    } else if (!ptx.ok && !/^PTX5\d\d$/.test(ours[0]!.code)) {
+      // Both refuse, ours first on another line for a check outside this layer (PTX304's place, ...).
+      otherLayer.push(desc);
     } else wrong.push(desc);
   }
   const total = [...stats.values()].reduce((a, s) => a + s.n, 0);
@@ -71,14 +79,16 @@ test('ptx instruction-level mutations of corpus files: verdict and first-error l
   const rejects = [...stats.values()].reduce((a, s) => a + s.rejects, 0);
   console.log(
     `ptx instruction mutations: ${total} cases, seed ${seed}, ${(performance.now() - t0).toFixed(0)} ms; agree ${agreeAll} (${((100 * agreeAll) / Math.max(1, total)).toFixed(1)}%), ` +
-      `ptxas rejects ${rejects}, gpuasm misses ${missed.length}, wrong verdict or line ${wrong.length}; ${skipped} draws of files with non-ASCII or # lines skipped`,
+      `ptxas rejects ${rejects}, gpuasm misses ${missed.length}, wrong verdict or line ${wrong.length}, another line by a check outside this layer ${otherLayer.length}; ${skipped} draws of files with non-ASCII or # lines skipped`,
   );
   for (const k of INSN_MUTATIONS) {
     const s = stats.get(k);
     if (s) console.log(`  ${k.padEnd(16)} ${s.n} cases, ptxas rejects ${s.rejects}, agree ${s.agree}, missed ${s.missed}`);
   }
   for (const m of missed.slice(0, 15)) console.log(`  MISSED ${m}`);
+  for (const m of otherLayer.slice(0, 10)) console.log(`  OTHER ${m}`);
   assert.deepEqual(wrong.slice(0, 20), [], `seed ${seed}: ${wrong.length} false errors or errors on another line (replay with GPUASM_SEED=${seed})`);
   assert.ok(missed.length <= MAX_MISSED_SHARE * rejects, `seed ${seed}: ${missed.length} of ${rejects} breaks ptxas refuses are accepted`);
+  assert.ok(otherLayer.length <= MAX_OTHER_SHARE * total, `seed ${seed}: ${otherLayer.length} of ${total} cases on another line by checks outside this layer`);
   assert.ok(total >= Math.floor(cases.length / 3), `seed ${seed}: only ${total} of ${cases.length} draws compared`);
 });
