@@ -150,6 +150,8 @@ const ROLES: ReadonlyMap<string, string> = (() => {
   m.set('bfe', 'TTUU');
   m.set('bfi', 'TTTUU');
   m.set('testp', 'PT');
+  m.set('shf', 'TTTU');
+  m.set('cvta', 'TT');
   m.set('cvt', 'T22');
   m.set('ld', 'T');
   m.set('st', '-T');
@@ -401,6 +403,11 @@ function checkOperands(ins: A.Instruction, name: string, form: InstructionForm, 
     if (o.kind === 'address' && o.elements.length === 1 && !addressRegister(o.elements[0]!, ctx)) return;
   }
   if (SPACE_CHECKED.has(op) && !spaceFits(ins, name, ctx)) return;
+  if ((op === 'ld' || op === 'st') && ins.modifiers.includes('.volatile') && ins.modifiers.includes('.param')) {
+    ctx.report('PTX500', `${name}: .volatile does not apply to the .param space`, ins.opcodeSpan);
+    return;
+  }
+  if ((op === 'setp' || op === 'set') && !comparisonFits(ins, name, ctx)) return;
   if (op === 'cvta' && ops.length === 2 && ops[1]!.kind === 'expr' && ops[1]!.expr.kind === 'name' && ins.modifiers.includes('.to') && ctx.variableSpace(ops[1]!.expr.name)) {
     // ptxas "Argument 1 of instruction 'cvta.to': must be register".
     ctx.report('PTX502', `operand 2 of ${name} must be a register holding a generic address, not the variable '${ops[1]!.expr.name}' (use cvta without .to, or mov)`, ops[1]!.span);
@@ -439,6 +446,26 @@ function checkOperands(ins: A.Instruction, name: string, form: InstructionForm, 
     if (!want) continue;
     if (!operandFits(ins, name, i, ops[i]!, want, wantName, relaxed, op === 'mov', ctx)) return;
   }
+}
+
+/** Comparisons by the kind of type they compare (measured: `setp.lo.s32`, `setp.lt.b32`, `setp.ltu.u32` refused). */
+const BIT_CMP: ReadonlySet<string> = new Set(['.eq', '.ne']);
+const SIGNED_CMP: ReadonlySet<string> = new Set(['.eq', '.ne', '.lt', '.le', '.gt', '.ge']);
+const UNSIGNED_CMP: ReadonlySet<string> = new Set([...SIGNED_CMP, '.lo', '.ls', '.hi', '.hs']);
+const FLOAT_CMP: ReadonlySet<string> = new Set([...SIGNED_CMP, '.equ', '.neu', '.ltu', '.leu', '.gtu', '.geu', '.num', '.nan']);
+const ALL_CMP: ReadonlySet<string> = new Set([...UNSIGNED_CMP, ...FLOAT_CMP]);
+
+/** setp/set: the comparison must suit the compared type ("Mismatch between instruction type and comparison qualifier"). */
+function comparisonFits(ins: A.Instruction, name: string, ctx: InstructionCheckContext): boolean {
+  const cmp = ins.modifiers.find((w) => ALL_CMP.has(w));
+  // set.CmpOp.dtype.stype compares stype; setp has one type.
+  const t = typeWord(ins.modifiers, ins.opcode === 'set' ? 1 : 0);
+  if (cmp === undefined || t === undefined) return true;
+  const k = TYPES.get(t)?.kind ?? (t.startsWith('.bf16') ? K.Float : undefined);
+  const ok = k === K.Bit ? BIT_CMP : k === K.Signed ? SIGNED_CMP : k === K.Unsigned ? UNSIGNED_CMP : k === K.Float || k === K.Packed ? FLOAT_CMP : undefined;
+  if (!ok || ok.has(cmp)) return true;
+  ctx.report('PTX500', `${name}: the comparison ${cmp} does not apply to ${t} (${[...ok].join(' ')})`, ins.opcodeSpan);
+  return false;
 }
 
 /** Instructions whose address `[var]` must be in the instruction's state space (measured). */
@@ -524,9 +551,26 @@ function vectorShape(ins: A.Instruction, name: string, ctx: InstructionCheckCont
   return false;
 }
 
+function movVectorFits(ins: A.Instruction, name: string, o: A.VectorOperand, want: TypeInfo, ctx: InstructionCheckContext): boolean {
+  for (const w of ins.modifiers) if (w === '.v2' || w === '.v4' || w === '.v8') return true;
+  const n = o.elements.length;
+  let size = 0;
+  for (const e of o.elements) {
+    if (e.kind !== 'expr' || e.expr.kind !== 'name') return true;
+    const t = ctx.registerType(e.expr.name);
+    const r = t === undefined ? undefined : TYPES.get(t);
+    if (!r || r.kind === K.Pred || (size !== 0 && r.size !== size)) return true;
+    size = r.size;
+  }
+  if ((n === 2 || n === 4) && n * size === want.size) return true;
+  ctx.report('PTX505', `${name}: ${n} registers of ${size} bits do not make one ${want.size}-bit value (write 2 or 4 registers of ${want.size / 2} or ${want.size / 4} bits)`, o.span);
+  return false;
+}
+
 function operandFits(ins: A.Instruction, name: string, i: number, o: A.Operand, want: TypeInfo, wantName: string, relaxed: boolean, isMov: boolean, ctx: InstructionCheckContext): boolean {
   if (o.kind === 'vector') {
-    if (isMov) return true; // mov packs and unpacks: its vectors are not checked here
+    // mov packs and unpacks: `mov.b64 {%r1, %r2}, %rd1`: 2 or 4 registers of one size making the type's.
+    if (isMov) return movVectorFits(ins, name, o, want, ctx);
     for (const e of o.elements) if (!operandFits(ins, name, i, e, want, wantName, relaxed, isMov, ctx)) return false;
     return true;
   }

@@ -20,16 +20,16 @@ function familyGates(): Record<string, Gate> {
 }
 
 /**
- * The hand-measured word gates and the harvested ones; where both give a word, the harvested one
- * (the lowest requirement over every corpus instruction using the word: never refuses one of them).
+ * The harvested word gates, the hand-measured ones over them (a harvested gate is the word's own
+ * message only, a lower bound: `setp.lt.bf16` names '.bf16' for sm_80 and 'setp.bf16' for sm_90).
  */
 function wordGates(hand: Record<string, Record<string, Gate>>): Record<string, Record<string, Gate>> {
   const out: Record<string, Record<string, Gate>> = {};
-  for (const [family, words] of Object.entries(hand)) out[family] = { ...words };
   for (const [family, words] of Object.entries(MEASURED_WORD_GATES)) {
     const kept = Object.entries(words).filter(([w]) => !NOT_WORD_GATES[family]?.includes(w));
-    out[family] = { ...(out[family] ?? {}), ...Object.fromEntries(kept) };
+    out[family] = Object.fromEntries(kept);
   }
+  for (const [family, words] of Object.entries(hand)) out[family] = { ...(out[family] ?? {}), ...words };
   return out;
 }
 
@@ -194,6 +194,12 @@ export const CURATION: Curation = {
     },
     min: { '.f16': { ptx: '7.0', sm: ['sm_80'] }, '.f16x2': { ptx: '7.0', sm: ['sm_80'] } },
     max: { '.f16': { ptx: '7.0', sm: ['sm_80'] }, '.f16x2': { ptx: '7.0', sm: ['sm_80'] } },
+    mma: {
+      '.e4m3': { ptx: '8.4', sm: ['sm_89'] },
+      '.e5m2': { ptx: '8.4', sm: ['sm_89'] },
+      '.m16n8k32': { sm: ['sm_80'] },
+    },
+    st: { '.L1::no_allocate': { ptx: '7.4' } },
     ld: {
       '.L1::no_allocate': { ptx: '7.4', sm: ['sm_70'] },
       '.L2::cache_hint': { ptx: '7.4', sm: ['sm_80'] },
