@@ -72,8 +72,9 @@ const TYPES: ReadonlyMap<string, TypeInfo> = new Map([
   ['.pred', { kind: K.Pred, size: 1 }],
 ]);
 
-const U32: TypeInfo = TYPES.get('.u32')!;
-const PRED: TypeInfo = TYPES.get('.pred')!;
+/** The roles `U` (a 32-bit integer: a shift amount, a bit position) and `P` (a predicate); own objects, told apart by identity. */
+const U32: TypeInfo = { kind: K.Unsigned, size: 32 };
+const PRED: TypeInfo = { kind: K.Pred, size: 1 };
 
 /**
  * Whether a register of type `r` may stand where an instruction of type `t` reads or writes.
@@ -408,6 +409,7 @@ function checkOperands(ins: A.Instruction, name: string, form: InstructionForm, 
     return;
   }
   if ((op === 'setp' || op === 'set') && !comparisonFits(ins, name, ctx)) return;
+  if (op === 'cvt' && !cvtModifiersFit(ins, name, ctx)) return;
   if (op === 'cvta' && ops.length === 2 && ops[1]!.kind === 'expr' && ops[1]!.expr.kind === 'name' && ins.modifiers.includes('.to') && ctx.variableSpace(ops[1]!.expr.name)) {
     // ptxas "Argument 1 of instruction 'cvta.to': must be register".
     ctx.report('PTX502', `operand 2 of ${name} must be a register holding a generic address, not the variable '${ops[1]!.expr.name}' (use cvta without .to, or mov)`, ops[1]!.span);
@@ -446,6 +448,59 @@ function checkOperands(ins: A.Instruction, name: string, form: InstructionForm, 
     if (!want) continue;
     if (!operandFits(ins, name, i, ops[i]!, want, wantName, relaxed, op === 'mov', ctx)) return;
   }
+}
+
+const INT_ROUNDING: ReadonlySet<string> = new Set(['.rni', '.rzi', '.rmi', '.rpi']);
+const FLOAT_ROUNDING: ReadonlySet<string> = new Set(['.rn', '.rz', '.rm', '.rp']);
+
+/**
+ * cvt between integer and f16/f32/f64 types (measured with ptxas 13.0 at .version 8.5 and 1.3, every
+ * pair): which rounding a conversion requires or refuses, where .sat is pointless (refused) and
+ * .ftz applies (only with a .f32 side).
+ */
+function cvtModifiersFit(ins: A.Instruction, name: string, ctx: InstructionCheckContext): boolean {
+  const dn = typeWord(ins.modifiers, 0);
+  const an = typeWord(ins.modifiers, 1);
+  if (dn === undefined || an === undefined || typeWord(ins.modifiers, 2) !== undefined) return true;
+  const d = TYPES.get(dn);
+  const a = TYPES.get(an);
+  if (!d || !a || d.kind === K.Bit || a.kind === K.Bit || d.kind === K.Packed || a.kind === K.Packed || d.kind === K.Pred || a.kind === K.Pred) return true;
+  let irnd: string | undefined;
+  let frnd: string | undefined;
+  let sat = false;
+  let ftz = false;
+  for (const w of ins.modifiers) {
+    if (INT_ROUNDING.has(w)) irnd = w;
+    else if (FLOAT_ROUNDING.has(w)) frnd = w;
+    else if (w === '.sat') sat = true;
+    else if (w === '.ftz') ftz = true;
+    else if (w !== dn && w !== an) return true; // other words (.relu, .satfinite, ...): not these rules
+  }
+  const dFloat = d.kind === K.Float;
+  const aFloat = a.kind === K.Float;
+  // What rounding the conversion takes: 'int' (.rni ...), 'float' (.rn ...), 'none'; and whether it must have one.
+  let takes: 'int' | 'float' | 'none' | 'int?';
+  let required = false;
+  if (!dFloat && !aFloat) takes = 'none';
+  else if (!dFloat) (takes = 'int'), (required = true);
+  else if (!aFloat) (takes = 'float'), (required = true);
+  else if (d.size === a.size) takes = 'int?';
+  else if (d.size > a.size) takes = 'none';
+  else (takes = 'float'), (required = true);
+  const given = irnd ?? frnd;
+  const problem =
+    given !== undefined && (takes === 'none' || ((takes === 'int' || takes === 'int?') && frnd) || (takes === 'float' && irnd))
+      ? `the rounding ${given} does not apply to a conversion from ${an} to ${dn}`
+      : required && given === undefined && (ctx.version === undefined || ctx.version >= 13)
+        ? `a conversion from ${an} to ${dn} needs a rounding modifier (${takes === 'int' ? '.rni .rzi .rmi .rpi' : '.rn .rz .rm .rp'})`
+        : ftz && dn !== '.f32' && an !== '.f32'
+          ? `.ftz applies only to a conversion from or to .f32`
+          : sat && !dFloat && !aFloat && d.size >= a.size && (a.kind === d.kind || (a.kind === K.Unsigned && d.size > a.size))
+            ? `.sat is pointless from ${an} to ${dn} (every value fits)`
+            : undefined;
+  if (problem === undefined) return true;
+  ctx.report('PTX500', `${name}: ${problem}`, ins.opcodeSpan);
+  return false;
 }
 
 /** Comparisons by the kind of type they compare (measured: `setp.lo.s32`, `setp.lt.b32`, `setp.ltu.u32` refused). */
@@ -562,7 +617,7 @@ function movVectorFits(ins: A.Instruction, name: string, o: A.VectorOperand, wan
     if (!r || r.kind === K.Pred || (size !== 0 && r.size !== size)) return true;
     size = r.size;
   }
-  if ((n === 2 || n === 4) && n * size === want.size) return true;
+  if ((n === 1 || n === 2 || n === 4) && n * size === want.size) return true;
   ctx.report('PTX505', `${name}: ${n} registers of ${size} bits do not make one ${want.size}-bit value (write 2 or 4 registers of ${want.size / 2} or ${want.size / 4} bits)`, o.span);
   return false;
 }
@@ -571,7 +626,13 @@ function operandFits(ins: A.Instruction, name: string, i: number, o: A.Operand, 
   if (o.kind === 'vector') {
     // mov packs and unpacks: `mov.b64 {%r1, %r2}, %rd1`: 2 or 4 registers of one size making the type's.
     if (isMov) return movVectorFits(ins, name, o, want, ctx);
-    for (const e of o.elements) if (!operandFits(ins, name, i, e, want, wantName, relaxed, isMov, ctx)) return false;
+    for (const e of o.elements) {
+      if (ins.opcode === 'st' && e.kind === 'expr' && e.expr.kind === 'sink') {
+        ctx.report('PTX502', `${name}: the sink '_' cannot be stored (it is for results only)`, e.span);
+        return false;
+      }
+      if (!operandFits(ins, name, i, e, want, wantName, relaxed, isMov, ctx)) return false;
+    }
     return true;
   }
   if (o.kind !== 'expr') return true;
@@ -586,18 +647,29 @@ function operandFits(ins: A.Instruction, name: string, i: number, o: A.Operand, 
     const t = ctx.registerType(e.name);
     if (t === undefined) return true;
     const r = TYPES.get(t);
-    if (!r || registerFits(want, r, relaxed)) return true;
+    // A predicate or 32-bit-integer role (setp's result, a shift amount) takes no .f16x2 register.
+    if (!r || (registerFits(want, r, relaxed) && !(r.kind === K.Packed && (want === PRED || want === U32)))) return true;
     ctx.report('PTX503', `operand ${i + 1} of ${name} must be ${typeDescription(want, wantName, relaxed)}; ${e.name} is ${t}`, e.span);
     return false;
   }
   const lit = e.kind === 'unary' && e.op === '-' ? e.operand : e;
+  if ((lit.kind === 'int' || lit.kind === 'float') && want.kind === K.Packed) {
+    ctx.report('PTX504', `operand ${i + 1} of ${name} must be a .f16x2 register; no constant is one`, e.span);
+    return false;
+  }
   if (lit.kind === 'int') {
-    if (want.kind === K.Float && want.size >= 32) {
+    if (want.kind === K.Float) {
       ctx.report('PTX504', `operand ${i + 1} of ${name} must be a ${wantName} value; '${lit.raw}' is an integer (write a floating-point constant)`, e.span);
       return false;
     }
   } else if (lit.kind === 'float') {
-    const bad = want.kind === K.Unsigned || want.kind === K.Signed || (want.kind === K.Bit && want.size === 32 && lit.form !== 'f32');
+    // A floating-point constant is 32-bit (0f...) or 64-bit (decimal, 0d...): a bit-size type takes
+    // one of its own size; .f16 takes none.
+    const bad =
+      want.kind === K.Unsigned ||
+      want.kind === K.Signed ||
+      (want.kind === K.Float && want.size === 16) ||
+      (want.kind === K.Bit && (want.size < 32 || (want.size === 32) !== (lit.form === 'f32')));
     if (bad) {
       ctx.report('PTX504', `operand ${i + 1} of ${name} must be a ${wantName} value; '${lit.raw}' is a floating-point constant`, e.span);
       return false;
