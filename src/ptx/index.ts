@@ -212,3 +212,4 @@ export {
   type PtxExpressionResult,
 } from './layout.js';
 export { evaluateConstExpr, formatConstValue, type ConstValue } from './consteval.js';
+export { describeInstruction, matchInstruction, formsOf, INSTRUCTION_DIAGNOSTICS, type InstructionInfo, type InstructionForm, type OperandSpec } from './instructions/index.js';

@@ -10,7 +10,7 @@ import type * as A from '../ast.js';
 import type { Span } from '../../core/source.js';
 import { isTypeWord } from './compile.js';
 import { parseTargetName } from '../data/targets.js';
-import { matchInstruction, vocabularyOf, type MatchContext, type WhyNot } from './match.js';
+import { matchInstruction, vocabularyOf, type MatchContext, type MatchResult, type WhyNot } from './match.js';
 import type { InstructionForm, OperandSpec } from './types.js';
 import type { PtxSymbol } from '../scope.js';
 
@@ -72,6 +72,13 @@ const TYPES: ReadonlyMap<string, TypeInfo> = new Map([
   ['.pred', { kind: K.Pred, size: 1 }],
 ]);
 
+/**
+ * The element of a `.v2/.v4` ld/st of .f32/.f64: a same-size register of any integer or float kind,
+ * or a wider bit-size one (a kind of its own, told apart by identity in registerFits).
+ */
+const F32_ELEMENT: TypeInfo = { kind: K.Float, size: 32 };
+const F64_ELEMENT: TypeInfo = { kind: K.Float, size: 64 };
+
 /** The roles `U` (a 32-bit integer: a shift amount, a bit position) and `P` (a predicate); own objects, told apart by identity. */
 const U32: TypeInfo = { kind: K.Unsigned, size: 32 };
 const PRED: TypeInfo = { kind: K.Pred, size: 1 };
@@ -107,6 +114,7 @@ function registerFits(t: TypeInfo, r: TypeInfo, relaxed: boolean): boolean {
     case K.Signed:
       return r.kind !== K.Float && r.size >= t.size;
     case K.Float:
+      if (t === F32_ELEMENT || t === F64_ELEMENT) return (r.size === t.size && r.kind !== K.Packed) || (r.kind === K.Bit && r.size >= t.size);
       return (r.kind === K.Float && r.size === t.size) || (r.kind === K.Bit && r.size >= t.size);
     default:
       return true;
@@ -176,25 +184,23 @@ export function checkInstruction(ins: A.Instruction, ctx: InstructionCheckContex
       return;
     }
   }
-  if ((ins.opcode === 'vote' || ins.opcode === 'shfl') && !ins.modifiers.includes('.sync') && withoutSyncRefused(ctx)) {
-    // Measured: a warning below .version 6.4 or below sm_70, an error from both on.
-    ctx.report('PTX510', `${ins.opcode} without .sync is not supported on .target sm_70 and higher from PTX ISA .version 6.4 (write ${ins.opcode}.sync with a member mask)`, ins.opcodeSpan);
-    return;
-  }
   const r = matchInstruction(ins.opcode, ins.modifiers, ctx);
   if (!r.ok) {
     reportMismatch(ins, r.reasons, r.nearest, ctx);
     return;
   }
-  if (!commonGates(ins, ctx)) return;
+  const plan = planOf(ins, r, ctx);
+  if (plan.wordProblem) {
+    ctx.report(plan.wordProblem[0], plan.wordProblem[1], ins.opcodeSpan);
+    return;
+  }
+  if ((plan.genericOld || plan.textureOld) && !operandGates(ins, plan, ctx)) return;
   const ops = ins.operands;
   const n = ops.length;
-  let countFit: InstructionForm | undefined;
+  const candidates = formsTaking(plan, n);
   let kindFit: InstructionForm | undefined;
   let cacheFit: InstructionForm | undefined;
-  for (const f of r.forms) {
-    if (!takesCount(f, n)) continue;
-    countFit ??= f;
+  for (const f of candidates) {
     if (kindsFit(f.operands, ops)) {
       kindFit ??= f;
       if (cachePolicyFits(f, ins)) {
@@ -203,28 +209,99 @@ export function checkInstruction(ins: A.Instruction, ctx: InstructionCheckContex
       }
     }
   }
-  const name = ins.opcode + ins.modifiers.join('');
-  if (!countFit) {
+  if (candidates.length === 0) {
     const f = r.forms[0]!;
     const { min, max } = arity(f);
     const want = min === max ? `${min}` : `${min} to ${max}`;
-    ctx.report('PTX501', `${name} takes ${want} operands, not ${n} (${f.syntax})`, ins.opcodeSpan);
+    ctx.report('PTX501', `${plan.name} takes ${want} operands, not ${n} (${f.syntax})`, ins.opcodeSpan);
     return;
   }
   if (!kindFit) {
+    const countFit = candidates[0]!;
     const bad = firstKindMismatch(countFit.operands, ops);
     const o = bad >= 0 ? ops[bad]! : undefined;
     const spec = bad >= 0 ? countFit.operands[bad] : undefined;
     const what = spec?.kind === 'address' ? 'an address [...]' : spec?.kind === 'list' ? 'a parenthesized list' : 'a register or constant, not an address';
-    ctx.report('PTX502', `operand ${bad + 1} of ${name} must be ${what} (${countFit.syntax})`, o?.span ?? ins.opcodeSpan);
+    ctx.report('PTX502', `operand ${bad + 1} of ${plan.name} must be ${what} (${countFit.syntax})`, o?.span ?? ins.opcodeSpan);
     return;
   }
   if (!cacheFit) {
     // ptxas ".L2::cache_hint modifier required for instruction 'ld' with 3 arguments".
-    ctx.report('PTX501', `${name}: the cache-policy operand needs .L2::cache_hint (${kindFit.syntax})`, ops[n - 1]?.span ?? ins.opcodeSpan);
+    ctx.report('PTX501', `${plan.name}: the cache-policy operand needs .L2::cache_hint (${kindFit.syntax})`, ops[n - 1]?.span ?? ins.opcodeSpan);
     return;
   }
-  checkOperands(ins, name, cacheFit, ctx);
+  checkOperands(ins, plan, cacheFit, ctx);
+}
+
+/** What an instruction's spelling (opcode and words, under one context) decides, worked out once per spelling. */
+interface Plan {
+  /** `ld.global.f32`, for messages. */
+  name: string;
+  /** A problem of the words alone (code, message), reported at the opcode. */
+  wordProblem: [string, string] | undefined;
+  /** The matched forms, and per operand count those taking it. */
+  forms: readonly InstructionForm[];
+  byCount: (InstructionForm[] | undefined)[];
+  /** First and second type words and what the rules know of them. */
+  t1: string | undefined;
+  t1Info: TypeInfo | undefined;
+  t2: string | undefined;
+  t2Info: TypeInfo | undefined;
+  /** Generic addressing on a target below sm_20; a texture instruction below .version 3.1. */
+  genericOld: boolean;
+  textureOld: boolean;
+}
+
+// Plans by match result (each result object stands for one spelling under one context; see matchInstruction).
+const plans = new Map<MatchResult, Plan>();
+
+function planOf(ins: A.Instruction, r: MatchResult & { ok: true }, ctx: InstructionCheckContext): Plan {
+  let p = plans.get(r);
+  if (p) return p;
+  if (plans.size > 100_000) plans.clear();
+  const w = ins.modifiers;
+  const name = ins.opcode + w.join('');
+  let problem: [string, string] | undefined;
+  const recorder: InstructionCheckContext = {
+    version: ctx.version,
+    target: ctx.target,
+    registerType: () => undefined,
+    variableSpace: () => undefined,
+    report: (code, message) => (problem ??= [code, message]),
+  };
+  const op = ins.opcode;
+  if ((op === 'vote' || op === 'shfl') && !w.includes('.sync') && withoutSyncRefused(ctx))
+    // Measured: a warning below .version 6.4 or below sm_70, an error from both on.
+    problem = ['PTX510', `${op} without .sync is not supported on .target sm_70 and higher from PTX ISA .version 6.4 (write ${op}.sync with a member mask)`];
+  if (!problem) spaceWordGates(ins, recorder);
+  if (!problem && (op === 'ld' || op === 'st') && w.includes('.volatile') && w.includes('.param')) problem = ['PTX500', `${name}: .volatile does not apply to the .param space`];
+  if (!problem && (op === 'setp' || op === 'set')) comparisonFits(ins, name, recorder);
+  if (!problem && op === 'cvt') cvtModifiersFit(ins, name, recorder);
+  let generic = GENERIC_ADDRESSING.has(op);
+  for (const x of w) if (SPACE_WORDS.has(x)) generic = false;
+  const t = ctx.target === undefined ? undefined : parseTargetName(ctx.target);
+  const t1 = typeWord(w, 0);
+  const t2 = typeWord(w, 1);
+  p = {
+    name,
+    wordProblem: problem,
+    forms: r.forms,
+    byCount: [],
+    t1,
+    t1Info: t1 === undefined ? undefined : TYPES.get(t1),
+    t2,
+    t2Info: t2 === undefined ? undefined : TYPES.get(t2),
+    genericOld: generic && t !== undefined && t.number < 20,
+    textureOld: TEXTURE_OPS.has(op) && ctx.version !== undefined && ctx.version < 31,
+  };
+  plans.set(r, p);
+  return p;
+}
+
+function formsTaking(plan: Plan, n: number): InstructionForm[] {
+  let l = plan.byCount[n];
+  if (!l) plan.byCount[n] = l = plan.forms.filter((f) => takesCount(f, n));
+  return l;
 }
 
 /** An operand the form names `cache-policy` (optional, last) goes with `.L2::cache_hint`. */
@@ -232,48 +309,36 @@ function cachePolicyFits(f: InstructionForm, ins: A.Instruction): boolean {
   const n = ins.operands.length;
   if (n === 0 || f.operands.length !== n) return true;
   const last = f.operands[n - 1]!;
-  return !(last.optional && last.name === 'cache-policy') || ins.modifiers.includes('.L2::cache_hint');
+  // `atom.exch.b128 d, [a], b, c` without the hint is accepted (measured): not for .b128.
+  return !(last.optional && last.name === 'cache-policy') || ins.modifiers.includes('.L2::cache_hint') || ins.modifiers.includes('.b128');
 }
 
 /** Opcodes whose address without a state-space word is generic (ptxas: "generic addressing" needs sm_20). */
 const GENERIC_ADDRESSING: ReadonlySet<string> = new Set(['ld', 'st', 'atom', 'red', 'prefetch']);
-const SPACE_WORDS: ReadonlySet<string> = new Set(['.global', '.shared', '.shared::cta', '.shared::cluster', '.local', '.const', '.param', '.tex']);
+const SPACE_WORDS: ReadonlySet<string> = new Set(['.global', '.shared', '.shared::cta', '.shared::cluster', '.local', '.const', '.param', '.param::entry', '.param::func', '.tex']);
 /** Texture and surface instructions: a register as the handle is "indirect texture access" (.version 3.1). */
 const TEXTURE_OPS: ReadonlySet<string> = new Set(['tex', 'tld4', 'txq', 'suld', 'sust', 'sured', 'suq']);
 
-/**
- * Gates ptxas applies to words and operand shapes of every instruction (measured): `.shared::cta`
- * and `.shared::cluster` need .version 7.8 (`::cluster` also sm_90), generic addressing sm_20, a
- * texture or surface handle in a register .version 3.1.
- */
-function commonGates(ins: A.Instruction, ctx: InstructionCheckContext): boolean {
-  const v = ctx.version;
-  let generic = GENERIC_ADDRESSING.has(ins.opcode);
+/** `.shared::cta` and `.shared::cluster` need .version 7.8 (`::cluster` also sm_90), measured. */
+function spaceWordGates(ins: A.Instruction, ctx: InstructionCheckContext): void {
   for (const w of ins.modifiers) {
-    if (SPACE_WORDS.has(w)) generic = false;
-    if (w === '.shared::cta' || w === '.shared::cluster') {
-      const sub = w.slice(7);
-      if (v !== undefined && v < 78) {
-        ctx.report('PTX508', `'${sub}' (on ${w}) requires PTX ISA .version 7.8 or later`, ins.opcodeSpan);
-        return false;
-      }
-      if (sub === '::cluster' && ctx.target !== undefined) {
-        const t = parseTargetName(ctx.target);
-        if (t && t.number < 90) {
-          ctx.report('PTX509', `'::cluster' (on ${w}) requires .target sm_90 or higher`, ins.opcodeSpan);
-          return false;
-        }
-      }
+    if (w !== '.shared::cta' && w !== '.shared::cluster') continue;
+    const sub = w.slice(7);
+    if (ctx.version !== undefined && ctx.version < 78) return ctx.report('PTX508', `'${sub}' (on ${w}) requires PTX ISA .version 7.8 or later`, ins.opcodeSpan);
+    if (sub === '::cluster' && ctx.target !== undefined) {
+      const t = parseTargetName(ctx.target);
+      if (t && t.number < 90) return ctx.report('PTX509', `'::cluster' (on ${w}) requires .target sm_90 or higher`, ins.opcodeSpan);
     }
   }
-  if (generic && ctx.target !== undefined && ins.operands.some((o) => o.kind === 'address')) {
-    const t = parseTargetName(ctx.target);
-    if (t && t.number < 20) {
-      ctx.report('PTX509', `generic addressing (${ins.opcode} without a state space) requires .target sm_20 or higher`, ins.opcodeSpan);
-      return false;
-    }
+}
+
+/** Generic addressing needs sm_20; a texture or surface handle in a register .version 3.1 (measured). */
+function operandGates(ins: A.Instruction, plan: Plan, ctx: InstructionCheckContext): boolean {
+  if (plan.genericOld && ins.operands.some((o) => o.kind === 'address')) {
+    ctx.report('PTX509', `generic addressing (${ins.opcode} without a state space) requires .target sm_20 or higher`, ins.opcodeSpan);
+    return false;
   }
-  if (TEXTURE_OPS.has(ins.opcode) && v !== undefined && v < 31) {
+  if (plan.textureOld) {
     for (const o of ins.operands) {
       if (o.kind !== 'address' || o.elements.length === 0) continue;
       const e = o.elements[0]!;
@@ -386,15 +451,26 @@ function typeWord(words: readonly string[], i: number): string | undefined {
   return undefined;
 }
 
-function checkOperands(ins: A.Instruction, name: string, form: InstructionForm, ctx: InstructionCheckContext): void {
+/** mul.wide / mad.wide: the type of the wide result. */
+const WIDER: ReadonlyMap<string, string> = new Map([
+  ['.u16', '.u32'],
+  ['.u32', '.u64'],
+  ['.s16', '.s32'],
+  ['.s32', '.s64'],
+]);
+
+function checkOperands(ins: A.Instruction, plan: Plan, form: InstructionForm, ctx: InstructionCheckContext): void {
   const op = ins.opcode;
   const ops = ins.operands;
+  const name = plan.name;
+  const roles = ROLES.get(op);
   if (op === 'ld' || op === 'st') {
-    if (!vectorShape(ins, name, ctx)) return;
-  } else if (ROLES.has(op) && op !== 'mov') {
-    // ptxas: "Vector operand is not allowed for instruction 'add'".
+    // ld/st proper (not st.async, st.bulk, ...: ptxas does not check their vectors the same way).
+    if ((form.family === 'ld' || form.family === 'st' || form.family === 'ld.global.nc') && !vectorShape(ins, name, ctx)) return;
+  } else if (roles !== undefined && op !== 'mov') {
+    // ptxas: "Vector operand is not allowed for instruction 'add'" (where the form has none: cvt.rs takes one).
     for (let i = 0; i < ops.length; i++)
-      if (ops[i]!.kind === 'vector') {
+      if (ops[i]!.kind === 'vector' && form.operands[i]?.kind !== 'vector') {
         ctx.report('PTX502', `operand ${i + 1} of ${name} must not be a vector`, ops[i]!.span);
         return;
       }
@@ -404,40 +480,31 @@ function checkOperands(ins: A.Instruction, name: string, form: InstructionForm, 
     if (o.kind === 'address' && o.elements.length === 1 && !addressRegister(o.elements[0]!, ctx)) return;
   }
   if (SPACE_CHECKED.has(op) && !spaceFits(ins, name, ctx)) return;
-  if ((op === 'ld' || op === 'st') && ins.modifiers.includes('.volatile') && ins.modifiers.includes('.param')) {
-    ctx.report('PTX500', `${name}: .volatile does not apply to the .param space`, ins.opcodeSpan);
-    return;
-  }
-  if ((op === 'setp' || op === 'set') && !comparisonFits(ins, name, ctx)) return;
-  if (op === 'cvt' && !cvtModifiersFit(ins, name, ctx)) return;
   if (op === 'cvta' && ops.length === 2 && ops[1]!.kind === 'expr' && ops[1]!.expr.kind === 'name' && ins.modifiers.includes('.to') && ctx.variableSpace(ops[1]!.expr.name)) {
     // ptxas "Argument 1 of instruction 'cvta.to': must be register".
     ctx.report('PTX502', `operand 2 of ${name} must be a register holding a generic address, not the variable '${ops[1]!.expr.name}' (use cvta without .to, or mov)`, ops[1]!.span);
     return;
   }
-  const roles = ROLES.get(op);
-  if (!roles) return;
-  const w = ins.modifiers;
-  const t1 = typeWord(w, 0);
-  if (t1 === undefined) return;
+  if (roles === undefined || plan.t1 === undefined) return;
   const relaxed = RELAXED.has(op);
-  const wide = (op === 'mul' || op === 'mad') && w.includes('.wide');
+  const wide = (op === 'mul' || op === 'mad') && ins.modifiers.includes('.wide');
   for (let i = 0; i < ops.length && i < roles.length; i++) {
     const role = roles.charCodeAt(i);
     let want: TypeInfo | undefined;
     let wantName: string;
     if (role === 84 /* T */) {
-      want = TYPES.get(t1);
-      wantName = t1;
-      if (wide && (i === 0 || (op === 'mad' && i === 3)) && want) {
-        wantName = `.${want.kind === K.Signed ? 's' : 'u'}${want.size * 2}`;
-        want = TYPES.get(wantName);
+      want = plan.t1Info;
+      wantName = plan.t1;
+      if (wide && (i === 0 || (op === 'mad' && i === 3))) {
+        const w = WIDER.get(wantName);
+        if (w === undefined) continue;
+        wantName = w;
+        want = TYPES.get(w);
       }
     } else if (role === 50 /* 2 */) {
-      const t2 = typeWord(w, 1);
-      if (t2 === undefined) return;
-      want = TYPES.get(t2);
-      wantName = t2;
+      if (plan.t2 === undefined) return;
+      want = plan.t2Info;
+      wantName = plan.t2;
     } else if (role === 85 /* U */) {
       want = U32;
       wantName = '.u32';
@@ -445,7 +512,8 @@ function checkOperands(ins: A.Instruction, name: string, form: InstructionForm, 
       want = PRED;
       wantName = '.pred';
     } else continue;
-    if (!want) continue;
+    // A braced operand the form has as such (cvt.rs's sources) is not typed here.
+    if (!want || form.operands[i]?.kind === 'vector') continue;
     if (!operandFits(ins, name, i, ops[i]!, want, wantName, relaxed, op === 'mov', ctx)) return;
   }
 }
@@ -533,6 +601,8 @@ const INSTRUCTION_SPACES: ReadonlyMap<string, string> = new Map([
   ['.local', '.local'],
   ['.const', '.const'],
   ['.param', '.param'],
+  ['.param::entry', '.param'],
+  ['.param::func', '.param'],
 ]);
 /** Variable spaces compared (a `.param` variable is left alone but against an explicit other space). */
 const VARIABLE_SPACES: ReadonlySet<string> = new Set(['.global', '.shared', '.local', '.const', '.param']);
@@ -626,12 +696,14 @@ function operandFits(ins: A.Instruction, name: string, i: number, o: A.Operand, 
   if (o.kind === 'vector') {
     // mov packs and unpacks: `mov.b64 {%r1, %r2}, %rd1`: 2 or 4 registers of one size making the type's.
     if (isMov) return movVectorFits(ins, name, o, want, ctx);
+    // Elements of a float vector of ld/st may also be integer registers of the type's size (measured).
+    const elementWant = relaxed && want.kind === K.Float ? (want.size === 32 ? F32_ELEMENT : want.size === 64 ? F64_ELEMENT : want) : want;
     for (const e of o.elements) {
       if (ins.opcode === 'st' && e.kind === 'expr' && e.expr.kind === 'sink') {
         ctx.report('PTX502', `${name}: the sink '_' cannot be stored (it is for results only)`, e.span);
         return false;
       }
-      if (!operandFits(ins, name, i, e, want, wantName, relaxed, isMov, ctx)) return false;
+      if (!operandFits(ins, name, i, e, elementWant, wantName, relaxed, isMov, ctx)) return false;
     }
     return true;
   }

@@ -144,7 +144,8 @@ function parseOperandList(text: string, optional: boolean, out: OperandSpec[], o
       i = end + 1;
       continue;
     }
-    const m = /^[\w-]+(?:\{\|[\w-]+\}|\|[\w-]+)?/.exec(text.slice(i));
+    // `d.dsel` (a video instruction's selector) is one operand.
+    const m = /^[\w-]+(?:\.[\w-]+)*(?:\{\|[\w-]+\}|\|[\w-]+)?/.exec(text.slice(i));
     if (!m) { i++; continue; }
     const name = m[0];
     i += name.length;

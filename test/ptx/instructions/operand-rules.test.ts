@@ -46,6 +46,7 @@ const GROUPS: { name: string; version?: string; target?: string; lines: string[]
   { name: 'strict types (mov)', lines: matrix('mov.{T} {R}, {R};', ['b16', 'u16', 's16', 'b32', 'u32', 's32', 'f32', 'b64', 'u64', 's64', 'f64', 'pred']) },
   { name: 'strict types (and, setp, shl)', lines: [...matrix('and.{T} {R}, {R}, {R};', ['b16', 'b32', 'b64', 'pred']), ...matrix('setp.eq.{T} %p1, {R}, {R};', ['b32', 'u32', 'f32', 'u64', 'f64']), ...matrix('setp.eq.u32 {R}, %r1, %r2;', ['u32']), ...matrix('shl.b64 %rd1, %rd1, {R};', ['b64'])] },
   { name: 'relaxed types (ld, st)', lines: [...matrix('ld.global.{T} {R}, [%rd1];', ['b8', 'u8', 's8', 'b16', 'u16', 's16', 'b32', 'u32', 's32', 'f32', 'b64', 'u64', 's64', 'f64']), ...matrix('st.global.{T} [%rd1], {R};', ['b8', 'u8', 'b16', 's16', 'b32', 'u32', 'f32', 'b64', 's64', 'f64'])] },
+  { name: 'relaxed types (ld, st vectors)', lines: [...matrix('st.global.v2.{T} [%rd1], {{R}, {R}};', ['b8', 'u8', 'b16', 'u16', 'b32', 'u32', 's32', 'f32', 'b64', 'u64', 'f64']), ...matrix('ld.global.v2.{T} {{R}, {R}}, [%rd1];', ['u8', 'u16', 'u32', 'f32', 'u64', 'f64'])] },
   { name: 'relaxed types (cvt), cvta', lines: [...matrix('cvt.{T}.u32 {R}, %r1;', ['u8', 's8', 'u16', 's16', 'u32', 's32', 'u64', 's64']), ...matrix('cvt.rn.{T}.u32 {R}, %r1;', ['f16', 'f32', 'f64']), ...matrix('cvt.rni.u32.{T} %r1, {R};', ['f16', 'f32', 'f64']), ...matrix('cvta.to.global.{T} {R}, %rd1;', ['u64'])] },
   ...[INT_FLOAT.slice(0, 8), INT_FLOAT.slice(8)].map((dests) => ({
     // Two groups: gpuasm stops at 1000 errors.
