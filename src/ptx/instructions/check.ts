@@ -399,8 +399,7 @@ function kindsFit(specs: readonly OperandSpec[], ops: readonly A.Operand[]): boo
 }
 
 function firstKindMismatch(specs: readonly OperandSpec[], ops: readonly A.Operand[]): number {
-  if (!positional(specs)) return -1;
-  for (let i = 0; i < ops.length && i < specs.length; i++) if (!kindFits(specs[i]!, ops[i]!)) return i;
+  for (let i = 0; i < ops.length && i < specs.length; i++) if (!kindFits(specs[i]!, ops[i]!)) return positional(specs) ? i : -1;
   return -1;
 }
 
