@@ -381,7 +381,8 @@ function positional(specs: readonly OperandSpec[]): boolean {
 function kindFits(spec: OperandSpec, op: A.Operand): boolean {
   switch (spec.kind) {
     case 'address':
-      return op.kind === 'address';
+      // `ld.shared.u32 %r1, sm[4]`: an indexed array is an address too (measured).
+      return op.kind === 'address' || op.kind === 'indexed';
     case 'list':
       return op.kind === 'list';
     case 'value':

@@ -22,7 +22,7 @@ import { checkPtxText } from '../../../src/ptx/index.js';
 /** Files at most this large (ptxas time grows with the file). */
 const MAX_BYTES = 12_000;
 /** Of the cases ptxas refuses, at most this share may be accepted by gpuasm (instruction rules not yet in the layer). */
-const MAX_MISSED_SHARE = 0.15;
+const MAX_MISSED_SHARE = 0.1;
 /** Of all cases, at most this share may disagree on the line through a check outside this layer. */
 const MAX_OTHER_SHARE = 0.05;
 
@@ -34,7 +34,7 @@ test('ptx instruction-level mutations of corpus files: verdict and first-error l
   for (const f of acceptedPtxFiles()) if (!f.parseOnly && statSync(f.path).size <= MAX_BYTES) files.push({ rel: f.rel, arch: f.arch, compileOnly: f.compileOnly, path: f.path });
   assert.ok(files.length > 0, 'no accepted corpus files');
   const seed = fuzzSeed();
-  const cases = fc.sample(fc.record({ file: fc.nat(files.length - 1), kind: fc.constantFrom(...INSN_MUTATIONS), pos: fc.nat() }), { seed, numRuns: fuzzRuns(300) });
+  const cases = fc.sample(fc.record({ file: fc.nat(files.length - 1), kind: fc.constantFrom(...INSN_MUTATIONS), pos: fc.nat() }), { seed, numRuns: fuzzRuns(1000) });
   const stats = new Map<InsnMutation, { n: number; rejects: number; agree: number; missed: number }>();
   const wrong: string[] = [];
   const missed: string[] = [];
