@@ -1166,6 +1166,8 @@ export class ModuleChecker {
   /** A name operand: resolved (and, for an instruction being remembered, recorded); `use` when anything is to be said. */
   private operandName(x: A.NameRef, role: OperandRole, ins: A.Instruction): void {
     const sym = this.table.lookup(x.name);
+    this.seenNames[this.seenCount] = x.name; // for the instruction layer's register types
+    this.seenSyms[this.seenCount++] = sym;
     if (this.recording) this.record(x.name, role, sym);
     if (sym === undefined || !cleanUse(sym, role)) this.use(x.name, x.span, role, instructionDate(ins, this.text));
     if (sym?.kind === 'function' && ins.opcode === 'mov' && role === OperandRole.Value) sym.movAddressAt ??= x.span;
@@ -1188,6 +1190,7 @@ export class ModuleChecker {
 
   private checkInstruction(ins: A.Instruction): void {
     const errorsBefore = this.errorCount;
+    this.seenCount = 0;
     if (ins.guard) {
       const g = { start: ins.guard.span.end - ins.guard.name.length, end: ins.guard.span.end };
       this.record(ins.guard.name, OperandRole.Value, this.table.lookup(ins.guard.name));
@@ -1226,11 +1229,18 @@ export class ModuleChecker {
   }
 
   private instructionContext: (InstructionCheckContext & { ins?: A.Instruction }) | undefined;
+  private readonly seenNames: string[] = [];
+  private readonly seenSyms: (PtxSymbol | undefined)[] = [];
+  private seenCount = 0;
   private makeInstructionContext(): InstructionCheckContext & { ins?: A.Instruction } {
     const ctx: InstructionCheckContext & { ins?: A.Instruction } = {
       version: this.header.version,
       target: this.header.target,
-      registerType: (name) => registerTypeOf(this.table.lookup(name)),
+      registerType: (name) => {
+        // The operand pass just resolved the instruction's names: no second lookup.
+        for (let i = 0; i < this.seenCount; i++) if (this.seenNames[i] === name) return registerTypeOf(this.seenSyms[i]);
+        return registerTypeOf(this.table.lookup(name));
+      },
       variableSpace: (name) => {
         const sym = this.table.lookup(name);
         return sym?.kind === 'variable' && sym.space !== undefined && sym.space !== '.reg' ? { space: sym.space, type: sym.type } : undefined;

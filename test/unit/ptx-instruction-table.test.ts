@@ -2,7 +2,8 @@
  * The PTX instruction tables (src/ptx/instructions): matcher facts measured with ptxas 13.0, the
  * coverage of every instruction of the ptxas-accepted corpus files, and near-misses made from real
  * corpus instructions, judged by the matcher and by ptxas (batched; skipped with a reason when ptxas
- * or ../shared is missing). Counts are printed.
+ * or ../shared is missing), and by the whole checker (instruction layer included: it must never
+ * refuse a line ptxas accepts). Counts are printed.
  */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';

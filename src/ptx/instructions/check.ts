@@ -10,7 +10,7 @@ import type * as A from '../ast.js';
 import type { Span } from '../../core/source.js';
 import { isTypeWord } from './compile.js';
 import { parseTargetName } from '../data/targets.js';
-import { matchInstruction, vocabularyOf, type MatchContext, type MatchResult, type WhyNot } from './match.js';
+import { matchInstruction, vocabularyOf, type MatchContext, type MatchFail, type MatchResult, type WhyNot } from './match.js';
 import type { InstructionForm, OperandSpec } from './types.js';
 import type { PtxSymbol } from '../scope.js';
 
@@ -184,12 +184,12 @@ export function checkInstruction(ins: A.Instruction, ctx: InstructionCheckContex
       return;
     }
   }
-  const r = matchInstruction(ins.opcode, ins.modifiers, ctx);
-  if (!r.ok) {
+  const plan = cachedPlan(ins, ctx);
+  if (plan === undefined) {
+    const r = matchInstruction(ins.opcode, ins.modifiers, ctx) as MatchFail;
     reportMismatch(ins, r.reasons, r.nearest, ctx);
     return;
   }
-  const plan = planOf(ins, r, ctx);
   if (plan.wordProblem) {
     ctx.report(plan.wordProblem[0], plan.wordProblem[1], ins.opcodeSpan);
     return;
@@ -198,6 +198,7 @@ export function checkInstruction(ins: A.Instruction, ctx: InstructionCheckContex
   const ops = ins.operands;
   const n = ops.length;
   const candidates = formsTaking(plan, n);
+  const r = plan.result;
   let kindFit: InstructionForm | undefined;
   let cacheFit: InstructionForm | undefined;
   for (const f of candidates) {
@@ -233,8 +234,32 @@ export function checkInstruction(ins: A.Instruction, ctx: InstructionCheckContex
   checkOperands(ins, plan, cacheFit, ctx);
 }
 
+/**
+ * The plan of an instruction's spelling, or undefined when its words match no form. The parser
+ * shares one modifier list object per distinct list, so plans are found by that object (and the
+ * opcode) without hashing the words; per context object (one per module).
+ */
+function cachedPlan(ins: A.Instruction, ctx: InstructionCheckContext): Plan | undefined {
+  if (ctx !== planCtx) {
+    planCtx = ctx;
+    byList = new WeakMap();
+  }
+  let m = byList.get(ins.modifiers);
+  if (!m) byList.set(ins.modifiers, (m = new Map()));
+  let p = m.get(ins.opcode);
+  if (p !== undefined) return p ?? undefined;
+  const r = matchInstruction(ins.opcode, ins.modifiers, ctx);
+  p = r.ok ? planOf(ins, r, ctx) : null;
+  m.set(ins.opcode, p);
+  return p ?? undefined;
+}
+
+let planCtx: InstructionCheckContext | undefined;
+let byList = new WeakMap<readonly string[], Map<string, Plan | null>>();
+
 /** What an instruction's spelling (opcode and words, under one context) decides, worked out once per spelling. */
 interface Plan {
+  result: MatchResult & { ok: true };
   /** `ld.global.f32`, for messages. */
   name: string;
   /** A problem of the words alone (code, message), reported at the opcode. */
@@ -283,6 +308,7 @@ function planOf(ins: A.Instruction, r: MatchResult & { ok: true }, ctx: Instruct
   const t1 = typeWord(w, 0);
   const t2 = typeWord(w, 1);
   p = {
+    result: r,
     name,
     wordProblem: problem,
     forms: r.forms,
