@@ -49,7 +49,7 @@ import {
 import { mergePending, SymbolTable, type NameCell, type PendingRef, type PtxSymbol } from './scope.js';
 import { offeredMemoHash } from './parser.js';
 import { RepeatedDeclaration, RepeatedInstruction, type StatementMemo } from './repeats.js';
-import { checkInstruction as checkInstructionForms, registerTypeOf, type InstructionCheckContext } from './instructions/check.js';
+import { checkInstruction as checkInstructionForms, operandKeyOf, registerTypeOf, type InstructionCheckContext } from './instructions/check.js';
 
 /** What the header said, for checks that depend on it. */
 export interface ModuleHeaderInfo {
@@ -1137,7 +1137,7 @@ export class ModuleChecker {
     for (let i = 0; i < names.length; i++) {
       const cell = names[i]!;
       const sym = this.table.lookupCell(cell);
-      if (!this.quietUse(cell.name, sym, roles[i]!) || (readsChecked && this.returnParams.has(cell.name)) || registerTypeOf(sym) !== types[i]) {
+      if (!this.quietUse(cell.name, sym, roles[i]!) || (readsChecked && this.returnParams.has(cell.name)) || operandKeyOf(sym) !== types[i]) {
         this.instruction(r.full());
         return;
       }
@@ -1178,7 +1178,7 @@ export class ModuleChecker {
     if (!this.recording) return;
     if ((role === OperandRole.Value || role === OperandRole.Element || role === OperandRole.Branch) && this.quietUse(name, sym, role)) {
       this.recordedNames[this.recordedCount] = name;
-      this.recordedTypes[this.recordedCount] = registerTypeOf(sym);
+      this.recordedTypes[this.recordedCount] = operandKeyOf(sym);
       this.recordedRoles[this.recordedCount++] = role;
     } else this.recording = false;
   }
@@ -1242,7 +1242,10 @@ export class ModuleChecker {
         return registerTypeOf(this.table.lookup(name));
       },
       variableSpace: (name) => {
-        const sym = this.table.lookup(name);
+        let sym: PtxSymbol | undefined;
+        let i = 0;
+        while (i < this.seenCount && this.seenNames[i] !== name) i++;
+        sym = i < this.seenCount ? this.seenSyms[i] : this.table.lookup(name);
         return sym?.kind === 'variable' && sym.space !== undefined && sym.space !== '.reg' ? { space: sym.space, type: sym.type } : undefined;
       },
       report: (code, message, at) => this.error(code, message, this.lineOf(at, instructionDate(ctx.ins!, this.text))),

@@ -38,7 +38,7 @@ export interface RepeatEntry {
   readonly roles: readonly number[];
   /** An `ld`: its names may not be the function's return parameters (see ModuleChecker). */
   readonly isLoad: boolean;
-  /** The register type each name had (the instruction layer's operand typing depends on it). */
+  /** What each name was for the instruction layer (operandKeyOf: a register's type, a variable's space and type). */
   readonly types: readonly (string | undefined)[];
 }
 

@@ -33,6 +33,15 @@ export function registerTypeOf(sym: PtxSymbol | undefined): string | undefined {
   return sym !== undefined && sym.space === '.reg' && sym.kind === 'variable' && !sym.array && sym.vector === undefined ? sym.type : undefined;
 }
 
+/**
+ * What the layer's verdict on an instruction depends on for one of its names (the checker's memo
+ * compares it for a repeated text): the register type, or for a variable its space and type.
+ */
+export function operandKeyOf(sym: PtxSymbol | undefined): string | undefined {
+  if (sym === undefined) return undefined;
+  return registerTypeOf(sym) ?? (sym.kind === 'variable' ? `${sym.space}${sym.type}${sym.vector ?? ''}${sym.array ? '[]' : ''}` : sym.kind);
+}
+
 // ------------------------------------------------------------------------------ types
 
 const enum K {
@@ -275,6 +284,10 @@ interface Plan {
   /** Generic addressing on a target below sm_20; a texture instruction below .version 3.1. */
   genericOld: boolean;
   textureOld: boolean;
+  /** By opcode, looked up once: the operand roles, the relaxed size rule, the state-space check. */
+  roles: string | undefined;
+  relaxed: boolean;
+  spaceChecked: boolean;
 }
 
 // Plans by match result (each result object stands for one spelling under one context; see matchInstruction).
@@ -319,6 +332,9 @@ function planOf(ins: A.Instruction, r: MatchResult & { ok: true }, ctx: Instruct
     t2Info: t2 === undefined ? undefined : TYPES.get(t2),
     genericOld: generic && t !== undefined && t.number < 20,
     textureOld: TEXTURE_OPS.has(op) && ctx.version !== undefined && ctx.version < 31,
+    roles: ROLES.get(op),
+    relaxed: RELAXED.has(op),
+    spaceChecked: SPACE_CHECKED.has(op),
   };
   plans.set(r, p);
   return p;
@@ -489,7 +505,7 @@ function checkOperands(ins: A.Instruction, plan: Plan, form: InstructionForm, ct
   const op = ins.opcode;
   const ops = ins.operands;
   const name = plan.name;
-  const roles = ROLES.get(op);
+  const roles = plan.roles;
   if (op === 'ld' || op === 'st') {
     // ld/st proper (not st.async, st.bulk, ...: ptxas does not check their vectors the same way).
     if ((form.family === 'ld' || form.family === 'st' || form.family === 'ld.global.nc') && !vectorShape(ins, name, ctx)) return;
@@ -505,14 +521,14 @@ function checkOperands(ins: A.Instruction, plan: Plan, form: InstructionForm, ct
     const o = ops[i]!;
     if (o.kind === 'address' && o.elements.length === 1 && !addressRegister(o.elements[0]!, ctx)) return;
   }
-  if (SPACE_CHECKED.has(op) && !spaceFits(ins, name, ctx)) return;
+  if (plan.spaceChecked && !spaceFits(ins, name, ctx)) return;
   if (op === 'cvta' && ops.length === 2 && ops[1]!.kind === 'expr' && ops[1]!.expr.kind === 'name' && ins.modifiers.includes('.to') && ctx.variableSpace(ops[1]!.expr.name)) {
     // ptxas "Argument 1 of instruction 'cvta.to': must be register".
     ctx.report('PTX502', `operand 2 of ${name} must be a register holding a generic address, not the variable '${ops[1]!.expr.name}' (use cvta without .to, or mov)`, ops[1]!.span);
     return;
   }
   if (roles === undefined || plan.t1 === undefined) return;
-  const relaxed = RELAXED.has(op);
+  const relaxed = plan.relaxed;
   const wide = (op === 'mul' || op === 'mad') && ins.modifiers.includes('.wide');
   for (let i = 0; i < ops.length && i < roles.length; i++) {
     const role = roles.charCodeAt(i);
