@@ -49,6 +49,7 @@ import {
 import { mergePending, SymbolTable, type NameCell, type PendingRef, type PtxSymbol } from './scope.js';
 import { offeredMemoHash } from './parser.js';
 import { RepeatedDeclaration, RepeatedInstruction, type StatementMemo } from './repeats.js';
+import { checkInstruction as checkInstructionForms, operandKeyOf, registerTypeOf, type InstructionCheckContext } from './instructions/check.js';
 
 /** What the header said, for checks that depend on it. */
 export interface ModuleHeaderInfo {
@@ -56,6 +57,8 @@ export interface ModuleHeaderInfo {
   version?: number;
   /** SM number of the first architecture in `.target`. */
   sm?: number;
+  /** The first architecture in `.target`, as written (`sm_90a`). */
+  target?: string;
   texmodeIndependent: boolean;
   addressSize?: number;
 }
@@ -165,6 +168,7 @@ export class ModuleChecker {
   private recording = false;
   private readonly recordedNames: string[] = [];
   private readonly recordedRoles: OperandRole[] = [];
+  private readonly recordedTypes: (string | undefined)[] = [];
   private recordedCount = 0;
   /** Errors reported so far, those the bag drops as repeats included. */
   private errorCount = 0;
@@ -482,6 +486,7 @@ export class ModuleChecker {
         }
         if (this.header.sm === undefined) {
           this.header.sm = arch.number;
+          this.header.target = name;
           if (this.header.version !== undefined && this.header.version < min)
             this.error(
               'PTX304',
@@ -1084,6 +1089,7 @@ export class ModuleChecker {
       }
       const sym: PtxSymbol = { name: d.name, kind: 'variable', nameSpan: d.nameSpan, space: decl.space, type: decl.type, array: d.dims.length > 0 };
       if (d.parameterizedCount !== undefined) sym.familyCount = d.parameterizedCount;
+      if (decl.vector !== undefined) sym.vector = decl.vector;
       this.table.declare(sym);
     }
     if (this.memo !== undefined && this.errorCount === before) this.rememberDeclaration(decl);
@@ -1098,7 +1104,7 @@ export class ModuleChecker {
     const hash = offeredMemoHash(decl);
     if (hash < 0 || decl.declarators.length !== 1 || !REMEMBERED_SPACES.has(decl.space)) return;
     const d = decl.declarators[0]!;
-    if (d.dims.length > 0 || d.initializer !== undefined) return;
+    if (d.dims.length > 0 || d.initializer !== undefined || decl.vector !== undefined) return;
     const span = decl.span;
     this.memo!.remember(span.start, span.end, hash, {
       kind: 'declaration',
@@ -1126,11 +1132,12 @@ export class ModuleChecker {
    * quietly again (and an `ld` reads no return parameter); otherwise it is checked in full.
    */
   private repeatedInstruction(r: RepeatedInstruction): void {
-    const { names, roles, isLoad } = r.entry;
+    const { names, roles, isLoad, types } = r.entry;
     const readsChecked = isLoad && this.returnParams.size > 0;
     for (let i = 0; i < names.length; i++) {
       const cell = names[i]!;
-      if (!this.quietUse(cell.name, this.table.lookupCell(cell), roles[i]!) || (readsChecked && this.returnParams.has(cell.name))) {
+      const sym = this.table.lookupCell(cell);
+      if (!this.quietUse(cell.name, sym, roles[i]!) || (readsChecked && this.returnParams.has(cell.name)) || operandKeyOf(sym) !== types[i]) {
         this.instruction(r.full());
         return;
       }
@@ -1151,7 +1158,7 @@ export class ModuleChecker {
       const cells: NameCell[] = [];
       for (let i = 0; i < n; i++) cells.push(this.table.cell(this.recordedNames[i]!));
       const span = ins.span;
-      this.memo!.remember(span.start, span.end, hash, { kind: 'instruction', length: span.end - span.start, names: cells, roles: this.recordedRoles.slice(0, n), isLoad: ins.opcode === 'ld' });
+      this.memo!.remember(span.start, span.end, hash, { kind: 'instruction', length: span.end - span.start, names: cells, roles: this.recordedRoles.slice(0, n), isLoad: ins.opcode === 'ld', types: this.recordedTypes.slice(0, n) });
     }
     this.recording = false;
   }
@@ -1159,6 +1166,8 @@ export class ModuleChecker {
   /** A name operand: resolved (and, for an instruction being remembered, recorded); `use` when anything is to be said. */
   private operandName(x: A.NameRef, role: OperandRole, ins: A.Instruction): void {
     const sym = this.table.lookup(x.name);
+    this.seenNames[this.seenCount] = x.name; // for the instruction layer's register types
+    this.seenSyms[this.seenCount++] = sym;
     if (this.recording) this.record(x.name, role, sym);
     if (sym === undefined || !cleanUse(sym, role)) this.use(x.name, x.span, role, instructionDate(ins, this.text));
     if (sym?.kind === 'function' && ins.opcode === 'mov' && role === OperandRole.Value) sym.movAddressAt ??= x.span;
@@ -1169,6 +1178,7 @@ export class ModuleChecker {
     if (!this.recording) return;
     if ((role === OperandRole.Value || role === OperandRole.Element || role === OperandRole.Branch) && this.quietUse(name, sym, role)) {
       this.recordedNames[this.recordedCount] = name;
+      this.recordedTypes[this.recordedCount] = operandKeyOf(sym);
       this.recordedRoles[this.recordedCount++] = role;
     } else this.recording = false;
   }
@@ -1179,6 +1189,8 @@ export class ModuleChecker {
   }
 
   private checkInstruction(ins: A.Instruction): void {
+    const errorsBefore = this.errorCount;
+    this.seenCount = 0;
     if (ins.guard) {
       const g = { start: ins.guard.span.end - ins.guard.name.length, end: ins.guard.span.end };
       this.record(ins.guard.name, OperandRole.Value, this.table.lookup(ins.guard.name));
@@ -1210,6 +1222,35 @@ export class ModuleChecker {
       }
     }
     for (let i = 0; i < ops.length; i++) this.operand(ops[i]!, operandRole(ins, i, callee), ins);
+    // The instruction layer (src/ptx/instructions/check.ts): words, operand count, kinds and types.
+    const ictx = (this.instructionContext ??= this.makeInstructionContext());
+    ictx.ins = ins;
+    if (this.errorCount === errorsBefore) checkInstructionForms(ins, ictx);
+  }
+
+  private instructionContext: (InstructionCheckContext & { ins?: A.Instruction }) | undefined;
+  private readonly seenNames: string[] = [];
+  private readonly seenSyms: (PtxSymbol | undefined)[] = [];
+  private seenCount = 0;
+  private makeInstructionContext(): InstructionCheckContext & { ins?: A.Instruction } {
+    const ctx: InstructionCheckContext & { ins?: A.Instruction } = {
+      version: this.header.version,
+      target: this.header.target,
+      registerType: (name) => {
+        // The operand pass just resolved the instruction's names: no second lookup.
+        for (let i = 0; i < this.seenCount; i++) if (this.seenNames[i] === name) return registerTypeOf(this.seenSyms[i]);
+        return registerTypeOf(this.table.lookup(name));
+      },
+      variableSpace: (name) => {
+        let sym: PtxSymbol | undefined;
+        let i = 0;
+        while (i < this.seenCount && this.seenNames[i] !== name) i++;
+        sym = i < this.seenCount ? this.seenSyms[i] : this.table.lookup(name);
+        return sym?.kind === 'variable' && sym.space !== undefined && sym.space !== '.reg' ? { space: sym.space, type: sym.type } : undefined;
+      },
+      report: (code, message, at) => this.error(code, message, this.lineOf(at, instructionDate(ctx.ins!, this.text))),
+    };
+    return ctx;
   }
 
   /** A direct call passes as many arguments and return parameters as the callee declares. */

@@ -213,9 +213,8 @@ export {
   type PtxExpressionResult,
 } from './layout.js';
 export { evaluateConstExpr, formatConstValue, type ConstValue } from './consteval.js';
-export { describeInstruction, type InstructionInfo } from './instructions/index.js';
+export { describeInstruction, matchInstruction, formsOf, INSTRUCTION_DIAGNOSTICS, type InstructionInfo, type InstructionForm, type OperandSpec } from './instructions/index.js';
 export { SPECIAL_REGISTERS, type SpecialRegister as PtxSpecialRegister, type SpecialRegister } from './data/special-registers.js';
-export { formsOf } from './instructions/index.js';
 export { knownOpcodes } from './instructions/index.js';
 export { DIRECTIVES as PTX_DIRECTIVES } from './data/keywords.js';
 export { INSTRUCTION_KEYWORDS } from './data/keywords.js';

@@ -38,6 +38,8 @@ export interface RepeatEntry {
   readonly roles: readonly number[];
   /** An `ld`: its names may not be the function's return parameters (see ModuleChecker). */
   readonly isLoad: boolean;
+  /** What each name was for the instruction layer (operandKeyOf: a register's type, a variable's space and type). */
+  readonly types: readonly (string | undefined)[];
 }
 
 /**

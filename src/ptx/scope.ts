@@ -36,6 +36,8 @@ export interface PtxSymbol {
   type?: string;
   /** Variables: declared with array dimensions. */
   array?: boolean;
+  /** Variables: `.v2`/`.v4`/`.v8` (a vector register is not a scalar of its type). */
+  vector?: number;
   /** Functions: named first by an `.alias` (defined as another function's alias). */
   aliased?: boolean;
   /** Functions: the first `call` of it. */

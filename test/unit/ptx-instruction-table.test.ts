@@ -2,12 +2,13 @@
  * The PTX instruction tables (src/ptx/instructions): matcher facts measured with ptxas 13.0, the
  * coverage of every instruction of the ptxas-accepted corpus files, and near-misses made from real
  * corpus instructions, judged by the matcher and by ptxas (batched; skipped with a reason when ptxas
- * or ../shared is missing). Counts are printed.
+ * or ../shared is missing), and by the whole checker (instruction layer included: it must never
+ * refuse a line ptxas accepts). Counts are printed.
  */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { parsePtx } from '../../src/ptx/index.js';
+import { checkPtxText, parsePtx } from '../../src/ptx/index.js';
 import type * as A from '../../src/ptx/ast.js';
 import { printOperand } from '../../src/ptx/printer.js';
 import { SPECIAL_REGISTERS } from '../../src/ptx/data/special-registers.js';
@@ -460,6 +461,34 @@ function ptxasVerdicts(cases: Case[]): boolean[][] {
   return out;
 }
 
+/**
+ * The checker's verdict on each line of the cases (the whole checker, instruction layer included,
+ * on the case's kernel with that line alone), against ptxas's: a line ptxas accepts and the
+ * checker refuses is a false error of the checker.
+ */
+function checkerAgainstPtxas(cases: Case[], verdicts: boolean[][], skipCase: (ci: number) => boolean): { judged: number; bothRefuse: number; ptxasOnly: number; falseErrors: string[] } {
+  let judged = 0;
+  let bothRefuse = 0;
+  let ptxasOnly = 0;
+  const falseErrors: string[] = [];
+  cases.forEach((c, ci) => {
+    if (skipCase(ci)) return;
+    c.lines.forEach((l, li) => {
+      const text = `${c.group}${c.kernelHead}${l.text}\nret;\n}\n`;
+      // Only the instruction's line is judged (ptxasVerdicts judges only it: the kernel head is
+      // the original's declarations, flattened).
+      const line = `${c.group}${c.kernelHead}`.split('\n').length;
+      const ours = checkPtxText('case.ptx', text, { preprocess: false }).find((d) => d.severity === 'error' && d.location?.line === line);
+      const theirs = verdicts[ci]![li]!;
+      judged++;
+      if (ours && !theirs) falseErrors.push(`${l.kind}: ${l.text} [${c.arch}]: [${ours.code}] ${ours.message}`);
+      else if (ours && theirs) bothRefuse++;
+      else if (!ours && theirs) ptxasOnly++;
+    });
+  });
+  return { judged, bothRefuse, ptxasOnly, falseErrors };
+}
+
 describe('PTX instruction tables: near-misses of real instructions, matcher against ptxas', () => {
   test('no word combination the matcher refuses is accepted by ptxas; counts of agreement', (t) => {
     const reason = sharedSkipReason ?? ptxasSkipReason;
@@ -493,6 +522,11 @@ describe('PTX instruction tables: near-misses of real instructions, matcher agai
     if (dump) writeFileSync(dump, [...falseErrors.map((l) => `FALSE ${l}`), ...lenient.map((l) => `LENIENT ${l}`)].join('\n') + '\n');
     for (const l of lenient.slice(0, 15)) console.log(`  ptxas-only refusal (operands or an unmodelled rule): ${l}`);
     for (const l of falseErrors.slice(0, 40)) console.log(`  FALSE ERROR: ${l}`);
+    // The checker (instruction layer included) on the same lines: never refuses what ptxas accepts.
+    const chk = checkerAgainstPtxas(cases, verdicts, (ci) => verdicts[ci]![0]!);
+    console.log(`near-misses, checker: ${chk.judged} lines judged; both refuse ${chk.bothRefuse}, ptxas only ${chk.ptxasOnly}, checker only ${chk.falseErrors.length}`);
+    for (const l of chk.falseErrors.slice(0, 20)) console.log(`  CHECKER FALSE ERROR: ${l}`);
+    assert.deepEqual(chk.falseErrors.slice(0, 20), [], 'the checker must never refuse what ptxas accepts');
     assert.ok(baselines > 100, 'the near-miss suite must judge real instructions');
     assert.equal(stats.get('baseline')?.falseError ?? 0, 0);
     assert.deepEqual(falseErrors, [], 'the matcher must never refuse what ptxas accepts');
@@ -632,6 +666,10 @@ describe('PTX instruction tables: one case per form of the Syntax blocks, with n
       }
     }));
     console.log(`  near-misses refused by both: ${[...bothRefuse.values()].reduce((a, b) => a + b, 0)}, in ${bothRefuse.size} families`);
+    const chk = checkerAgainstPtxas(cases, verdicts, () => false);
+    console.log(`  checker: ${chk.judged} lines judged; both refuse ${chk.bothRefuse}, ptxas only ${chk.ptxasOnly}, checker only ${chk.falseErrors.length}`);
+    for (const l of chk.falseErrors.slice(0, 20)) console.log(`  CHECKER FALSE ERROR: ${l}`);
+    assert.deepEqual(chk.falseErrors.slice(0, 20), [], 'the checker must never refuse what ptxas accepts');
     assert.ok(accepted.size > 100, 'the Syntax-block suite must judge assembled forms');
     assert.ok(bothRefuse.size > 100, 'near-misses of most families are refused by both');
     assert.deepEqual(falseErrors, [], 'the matcher must never refuse what ptxas accepts');

@@ -223,7 +223,7 @@ const plain = (x: unknown) => JSON.stringify(x, (_k, v: unknown) => (typeof v ==
 test('ptx repeats: a repeated statement reads as the statement parsed in full', () => {
   const text = '.version 8.0\n.target sm_80\n.entry k()\n{\n\t.reg .b32 %r<3>;\n\t@%r1 add.s32 %r1, %r2, 4;\n\t@%r1 add.s32 %r1, %r2, 4;\n}\n';
   const { start, end, parsed } = secondCopy(text, '@');
-  const r = new StatementMemo(text).repeated({ kind: 'instruction', length: end - start, names: [], roles: [], isLoad: false }, start);
+  const r = new StatementMemo(text).repeated({ kind: 'instruction', length: end - start, names: [], roles: [], isLoad: false, types: [] }, start);
   assert.ok(r instanceof RepeatedInstruction);
   assert.equal(plain(r), plain(parsed));
   assert.equal(r.opcode, 'add');

@@ -57,6 +57,8 @@ const GENERIC_WORDS: readonly string[] = [
   'mbarrier_init memory_layout min mma mmio multicast multicast::cluster',
   'multicast::cluster::all nan nc ne neu noComplete no_allocate no_membermask_overlap noftz noinc normal',
   'normalized_coords notanumber num num_mipmap_levels num_samples number oob or pack::16b param po popc',
+  // Measured (ptxas 13.0): `ld.param::entry`, `st.param::func`, `cvta.param::entry` are accepted.
+  'param::entry param::func',
   'pred r rank rc16 rc8 read regoffset relaxed release relu rm rmi rn rna rni row rp rpi rs rz rzi s16',
   's16x2 s2 s32 s4 s64 s8 safeadd samplerref sat satfinite sc scale_vec::1X scale_vec::2X scale_vec::4X',
   'shared shared::cluster shared::cta shift shiftamt shr15 shr7 sp sp::ordered_metadata st subnormal',

@@ -11,6 +11,46 @@ export function isTypeWord(word: string): boolean {
   return TYPE_WORD.test(word);
 }
 
+type FamilyBlocks = Map<string, { block: SyntaxBlock; curated: boolean; gate?: Gate }[]>;
+
+/** The blocks of every family, the curated ones after the manual's, in table order. */
+function familyBlocks(families: readonly SyntaxFamily[], curation: Curation): FamilyBlocks {
+  const byName: FamilyBlocks = new Map();
+  for (const f of families) byName.set(f.family, f.blocks.map((block) => ({ block, curated: false })));
+  for (const [family, blocks] of Object.entries(curation.extraBlocks)) {
+    const list = byName.get(family) ?? [];
+    blocks.forEach((block, i) => list.push({ block, curated: true, gate: curation.extraBlockGates?.[family]?.[i] }));
+    byName.set(family, list);
+  }
+  return byName;
+}
+
+/**
+ * The families (in table order) whose forms may have each opcode: a form line's first word, or
+ * the members of the set it names (`vop`). A superset is fine: compiling by opcode (compileAll's
+ * `only`) then compiles a family more than needed, never less.
+ */
+export function familiesByOpcode(families: readonly SyntaxFamily[], curation: Curation): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const [family, blocks] of familyBlocks(families, curation)) {
+    const opcodes = new Set<string>();
+    for (const { block } of blocks)
+      for (const line of block.forms) {
+        const w = /^[A-Za-z_]\w*/.exec(line)?.[0];
+        if (!w) continue;
+        let set: readonly string[] | undefined;
+        for (const b of blocks) set ??= b.block.sets[w];
+        for (const o of set?.filter((x) => /^[a-z]/.test(x)) ?? [w]) opcodes.add(o);
+      }
+    for (const o of opcodes) {
+      const l = out.get(o) ?? [];
+      l.push(family);
+      out.set(o, l);
+    }
+  }
+  return out;
+}
+
 /** Splits `add{.rnd}{.ftz}.f32 d, a, b` into head and operand text at the first blank outside braces. */
 function splitLine(line: string): { head: string; rest: string } {
   let depth = 0;
@@ -144,7 +184,8 @@ function parseOperandList(text: string, optional: boolean, out: OperandSpec[], o
       i = end + 1;
       continue;
     }
-    const m = /^[\w-]+(?:\{\|[\w-]+\}|\|[\w-]+)?/.exec(text.slice(i));
+    // `d.dsel` (a video instruction's selector) is one operand.
+    const m = /^[\w-]+(?:\.[\w-]+)*(?:\{\|[\w-]+\}|\|[\w-]+)?/.exec(text.slice(i));
     if (!m) { i++; continue; }
     const name = m[0];
     i += name.length;
@@ -226,16 +267,11 @@ function patched(sets: Sets, patches: readonly SetPatch[], block: number): Sets 
 }
 
 /** All forms of the tables, in table order. */
-export function compileAll(families: readonly SyntaxFamily[], curation: Curation): InstructionForm[] {
+export function compileAll(families: readonly SyntaxFamily[], curation: Curation, only?: ReadonlySet<string>): InstructionForm[] {
   const out: InstructionForm[] = [];
-  const byName = new Map<string, { block: SyntaxBlock; curated: boolean; gate?: Gate }[]>();
-  for (const f of families) byName.set(f.family, f.blocks.map((block) => ({ block, curated: false })));
-  for (const [family, blocks] of Object.entries(curation.extraBlocks)) {
-    const list = byName.get(family) ?? [];
-    blocks.forEach((block, i) => list.push({ block, curated: true, gate: curation.extraBlockGates?.[family]?.[i] }));
-    byName.set(family, list);
-  }
+  const byName = familyBlocks(families, curation);
   for (const [family, blocks] of byName) {
+    if (only && !only.has(family)) continue;
     const patches = curation.setPatches[family] ?? [];
     const gate = curation.familyGates[family] ?? {};
     const blockSets = blocks.map((b, i) => patched(b.block.sets, patches, i));

@@ -4,7 +4,43 @@
  * docs/ptx-instructions.md for how, and docs/divergences.md for where the text and ptxas differ).
  */
 import { FAMILY_GATES } from './gates.generated.js';
-import type { Curation } from './types.js';
+import { MEASURED_FAMILY_GATES, MEASURED_WORD_GATES } from './gates.measured.js';
+
+/**
+ * The manual's family floors, their gaps filled by what ptxas required of the corpus (a version or
+ * a target the notes do not give as a plain floor; see scripts/harvest-ptx-gates.mjs).
+ */
+function familyGates(): Record<string, Gate> {
+  const out: Record<string, Gate> = { ...FAMILY_GATES };
+  for (const [family, m] of Object.entries(MEASURED_FAMILY_GATES)) {
+    const g = out[family] ?? {};
+    out[family] = { ...g, ...(g.ptx === undefined && m.ptx !== undefined ? { ptx: m.ptx } : {}), ...(g.sm === undefined && m.sm !== undefined ? { sm: m.sm } : {}) };
+  }
+  return out;
+}
+
+/**
+ * The harvested word gates, the hand-measured ones over them (a harvested gate is the word's own
+ * message only, a lower bound: `setp.lt.bf16` names '.bf16' for sm_80 and 'setp.bf16' for sm_90).
+ */
+function wordGates(hand: Record<string, Record<string, Gate>>): Record<string, Record<string, Gate>> {
+  const out: Record<string, Record<string, Gate>> = {};
+  for (const [family, words] of Object.entries(MEASURED_WORD_GATES)) {
+    const kept = Object.entries(words).filter(([w]) => !NOT_WORD_GATES[family]?.includes(w));
+    out[family] = Object.fromEntries(kept);
+  }
+  for (const [family, words] of Object.entries(hand)) out[family] = { ...(out[family] ?? {}), ...words };
+  return out;
+}
+
+/**
+ * Harvested word gates that hold only with the other words of the corpus's instructions: mma's
+ * `.and` needs sm_80 with `.b1` (the corpus), sm_75 with `.s4`/`.u4` (near-miss test, ptxas 13.0).
+ */
+const NOT_WORD_GATES: Readonly<Record<string, readonly string[]>> = {
+  mma: ['.and'],
+};
+import type { Curation, Gate } from './types.js';
 
 /** Before PTX ISA 1.4, these took no rounding/.approx modifier (ptxas: "Rounding modifier ... required" from 1.4). */
 const PRE_14 = { ptxBelow: '1.4' };
@@ -138,12 +174,15 @@ export const CURATION: Curation = {
     // `fma.rn.oob{.relu}.type`: the text names no set for .type.
     fma: [{ set: 'type', block: 1, add: ['.f16', '.f16x2', '.bf16', '.bf16x2'] }],
   },
-  familyGates: FAMILY_GATES,
+  familyGates: familyGates(),
   // Each measured: the lowest .target / .version ptxas names ("requires .target sm_N or higher",
   // "requires PTX ISA .version X or later") for an instruction using the word, on .target sm_50
   // with .version 9.0, then on that target with an old .version.
-  wordGates: {
+  wordGates: wordGates({
     cvt: {
+      '.f16x2+.f32': { ptx: '7.0', sm: ['sm_80'] },
+      '.e4m3x2': { ptx: '7.8', sm: ['sm_89'] },
+      '.e5m2x2': { ptx: '7.8', sm: ['sm_89'] },
       '.bf16': { ptx: '7.0', sm: ['sm_80'] },
       '.bf16x2': { ptx: '7.0', sm: ['sm_80'] },
       '.tf32': { ptx: '7.0', sm: ['sm_80'] },
@@ -153,7 +192,16 @@ export const CURATION: Curation = {
       '.f16': { sm: ['sm_70'] },
       '.bf16': { ptx: '7.8', sm: ['sm_90'] },
     },
+    min: { '.f16': { ptx: '7.0', sm: ['sm_80'] }, '.f16x2': { ptx: '7.0', sm: ['sm_80'] } },
+    max: { '.f16': { ptx: '7.0', sm: ['sm_80'] }, '.f16x2': { ptx: '7.0', sm: ['sm_80'] } },
+    mma: {
+      '.e4m3': { ptx: '8.4', sm: ['sm_89'] },
+      '.e5m2': { ptx: '8.4', sm: ['sm_89'] },
+      '.m16n8k32': { sm: ['sm_80'] },
+    },
+    st: { '.L1::no_allocate': { ptx: '7.4' } },
     ld: {
+      '.L1::no_allocate': { ptx: '7.4', sm: ['sm_70'] },
       '.L2::cache_hint': { ptx: '7.4', sm: ['sm_80'] },
       '.L1::evict_last': { ptx: '7.4', sm: ['sm_70'] },
       '.L2::128B': { ptx: '7.4', sm: ['sm_75'] },
@@ -162,5 +210,5 @@ export const CURATION: Curation = {
     },
     setp: { '.bf16': { ptx: '7.8', sm: ['sm_90'] } },
     add: { '.bf16': { ptx: '7.8', sm: ['sm_90'] } },
-  },
+  }),
 };

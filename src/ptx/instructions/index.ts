@@ -1,7 +1,7 @@
 /**
- * PTX instruction tables: every form of every PTX ISA 9.0 instruction as data, and a matcher from
- * an instruction's opcode and dotted words to its form(s) or the reasons it has none. Not yet used
- * by the checker. See docs/ptx-instructions.md.
+ * PTX instruction tables: every form of every PTX ISA 9.0 instruction as data, a matcher from an
+ * instruction's opcode and dotted words to its form(s) or the reasons it has none, and the
+ * checker's instruction stage (check.ts). See docs/ptx-instructions.md.
  */
 export type { Curation, Gate, InstructionForm, ModifierSlot, OperandKind, OperandSpec, SyntaxBlock, SyntaxFamily, TargetReq } from './types.js';
 export {
@@ -22,3 +22,5 @@ export {
   type WhyNot,
 } from './match.js';
 export { compileForm, isTypeWord, parseOperands } from './compile.js';
+export { checkInstruction, registerTypeOf, type InstructionCheckContext } from './check.js';
+export { INSTRUCTION_DIAGNOSTICS, type InstructionDiagnosticInfo } from './diagnostics.js';

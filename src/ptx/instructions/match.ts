@@ -11,7 +11,7 @@
  * slots taking the same word filled in their order, type words in increasing slot order.
  */
 import { parseTargetName } from '../data/targets.js';
-import { compileAll } from './compile.js';
+import { compileAll, familiesByOpcode } from './compile.js';
 import { CURATION } from './curation.js';
 import { SYNTAX_FAMILIES } from './syntax.generated.js';
 import type { Gate, InstructionForm, ModifierSlot, OperandSpec } from './types.js';
@@ -80,14 +80,14 @@ interface CompiledOpcode {
 let byOpcode: Map<string, CompiledOpcode> | undefined;
 let allForms: InstructionForm[] | undefined;
 const ignoredSets = new Map<string, Set<string>>();
+/** Opcodes indexed so far (each compiles only its own families: a module uses few opcodes). */
+const entries = new Map<string, CompiledOpcode | null>();
+let opcodeFamilies: Map<string, string[]> | undefined;
 
-function index(): Map<string, CompiledOpcode> {
-  if (byOpcode) return byOpcode;
-  allForms = compileAll(SYNTAX_FAMILIES, CURATION);
-  byOpcode = new Map();
-  for (const f of allForms) {
-    let e = byOpcode.get(f.opcode);
-    if (!e) byOpcode.set(f.opcode, (e = { forms: [], vocabulary: new Set(), slotIndex: [], ignored: [] }));
+function indexForms(forms: readonly InstructionForm[], into: Map<string, CompiledOpcode>): void {
+  for (const f of forms) {
+    let e = into.get(f.opcode);
+    if (!e) into.set(f.opcode, (e = { forms: [], vocabulary: new Set(), slotIndex: [], ignored: [] }));
     // Keys: '*', the opcode, the family, or `opcode word` (forms with that required literal word).
     const w = CURATION.ignoredWords;
     const byWord = Object.keys(w).filter((k) => k.startsWith(f.opcode + ' ') && f.slots.some((s) => s.literal && !s.optional && s.values[0] === k.slice(f.opcode.length + 1)));
@@ -107,7 +107,32 @@ function index(): Map<string, CompiledOpcode> {
     e.forms.push(f);
     e.slotIndex.push(idx);
   }
+}
+
+/** The whole index (every family compiled: about 100 ms). */
+function index(): Map<string, CompiledOpcode> {
+  if (byOpcode) return byOpcode;
+  allForms = compileAll(SYNTAX_FAMILIES, CURATION);
+  byOpcode = new Map();
+  indexForms(allForms, byOpcode);
   return byOpcode;
+}
+
+/** One opcode's entry, compiling only the families that may have it (the same forms, in the same order, as the whole index). */
+function opcodeEntry(opcode: string): CompiledOpcode | undefined {
+  if (byOpcode) return byOpcode.get(opcode);
+  const hit = entries.get(opcode);
+  if (hit !== undefined) return hit ?? undefined;
+  opcodeFamilies ??= familiesByOpcode(SYNTAX_FAMILIES, CURATION);
+  const fams = opcodeFamilies.get(opcode);
+  let e: CompiledOpcode | undefined;
+  if (fams) {
+    const m = new Map<string, CompiledOpcode>();
+    indexForms(compileAll(SYNTAX_FAMILIES, CURATION, new Set(fams)).filter((f) => f.opcode === opcode), m);
+    e = m.get(opcode);
+  }
+  entries.set(opcode, e ?? null);
+  return e;
 }
 
 /** Every form of the tables (compiled on first use). */
@@ -118,7 +143,12 @@ export function allInstructionForms(): readonly InstructionForm[] {
 
 /** The forms of one opcode (`add`, `cp`, `tcgen05`), in table order; empty when unknown. */
 export function formsOf(opcode: string): readonly InstructionForm[] {
-  return index().get(opcode)?.forms ?? [];
+  return opcodeEntry(opcode)?.forms ?? [];
+}
+
+/** Every word some form of the opcode takes (empty when unknown). */
+export function vocabularyOf(opcode: string): ReadonlySet<string> {
+  return opcodeEntry(opcode)?.vocabulary ?? new Set();
 }
 
 /** Opcodes the tables know. */
@@ -194,7 +224,7 @@ function matchModifiers(opcode: string, words: readonly string[]): ModifierMatch
   const key = opcode + '\u0000' + words.join('');
   const hit = memo.get(key);
   if (hit) return hit;
-  const e = index().get(opcode);
+  const e = opcodeEntry(opcode);
   if (!e) return undefined;
   const forms: InstructionForm[] = [];
   let nearest: { form: InstructionForm; problems: WhyNot[] } | undefined;

@@ -1,0 +1,179 @@
+#!/usr/bin/env node
+/**
+ * Measures the minimum PTX ISA version and target of instruction families and words with ptxas:
+ * every ptxas-accepted corpus file is assembled twice more, once with `.version 1.0` and once with
+ * `.target sm_10` (ptxas reports each instruction that needs more, "Feature 'X' requires PTX ISA
+ * .version N or later" / "requires .target sm_N or higher", and goes on). Per instruction line: what
+ * its messages require; a message naming one of the instruction's words (`'::cta'`, `'.aligned'`,
+ * `Modifier '.no_allocate' on 'ld'`) is the word's, any other the family's. A family's (or word's)
+ * gate is the lowest requirement over every corpus line of it (a line without a message requires
+ * nothing), so no accepted line is refused; a family or word with a line that ptxas refused for
+ * another reason is left out. Writes src/ptx/instructions/gates.measured.ts.
+ *
+ * Usage (after a build): node scripts/harvest-ptx-gates.mjs [corpus/ptx dir]
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const corpus = process.argv[2] ?? resolve(root, '..', 'shared', 'corpus', 'ptx');
+const { parsePtx } = await import(join(root, 'dist/src/ptx/index.js'));
+const { matchInstruction } = await import(join(root, 'dist/src/ptx/instructions/index.js'));
+
+function manifest(path) {
+  const lines = readFileSync(path, 'utf8').split('\n').filter(Boolean);
+  const head = lines[0].split('\t');
+  return lines.slice(1).map((l) => Object.fromEntries(l.split('\t').map((c, i) => [head[i], c])));
+}
+const files = [];
+for (const r of manifest(join(corpus, 'generated', 'MANIFEST.tsv'))) if (r.ptxas_verdict?.startsWith('PASS')) files.push({ path: join(corpus, 'generated', r.file), arch: r.target || 'sm_80', c: r.ptxas_verdict.includes('-c') });
+for (const r of manifest(join(corpus, 'public', 'MANIFEST.tsv'))) if (r.classification === 'accepted') files.push({ path: join(corpus, 'public', r.path), arch: r.ptxas_arch || 'sm_80', c: false });
+
+const dir = mkdtempSync(join(tmpdir(), 'harvest-'));
+function ptxas(text, arch, c) {
+  const f = join(dir, 'h.ptx');
+  writeFileSync(f, text, 'latin1');
+  const args = [`-arch=${arch}`, f, '-o', join(dir, 'h.cubin')];
+  if (c) args.unshift('-c');
+  const r = spawnSync('ptxas', args, { encoding: 'latin1' });
+  const out = new Map();
+  for (const l of (r.stderr ?? '').split('\n')) {
+    const m = /^ptxas .*?, line (\d+); (error|fatal)\s*: (.*)$/.exec(l);
+    if (!m) continue;
+    const line = Number(m[1]);
+    if (!out.has(line)) out.set(line, []);
+    out.get(line).push(m[3]);
+  }
+  return out;
+}
+
+const vcode = (v) => {
+  const [a, b] = v.split('.');
+  return Number(a) * 10 + Number(b);
+};
+/** family -> { ptx: {min, bad}, sm: {min, bad}, words: word -> same } ; min: 0 = nothing required */
+const stats = new Map();
+const rec = () => ({ ptx: { min: Infinity, bad: false, reqs: new Set() }, sm: { min: Infinity, bad: false, reqs: new Set() } });
+function note(r, kind, value, req) {
+  const s = r[kind];
+  if (value === undefined) s.bad = true;
+  else {
+    s.min = Math.min(s.min, value);
+    if (req) s.reqs.add(req);
+  }
+}
+
+let n = 0;
+for (const f of files) {
+  if (!existsSync(f.path)) continue;
+  const text = readFileSync(f.path, 'latin1');
+  if (/^\s*#/m.test(text)) continue;
+  const vm = /^[ \t]*\.version[ \t]+\d+\.\d+/m.exec(text);
+  const tm = /^[ \t]*\.target[ \t]+sm_\d+[af]?/m.exec(text);
+  if (!vm || !tm) continue;
+  const { module, diagnostics } = parsePtx('h.ptx', text, { preprocess: false });
+  if (!module || diagnostics.some((d) => d.severity === 'error')) continue;
+  const ctx = {};
+  const lines = new Map(); // line -> { family, words }
+  const walk = (sts) => {
+    for (const s of sts) {
+      if (s.kind === 'block') walk(s.statements);
+      else if (s.kind === 'instruction') {
+        const m = matchInstruction(s.opcode, s.modifiers, ctx);
+        if (!m.ok) continue;
+        const start = module.source.locate(s.span.start).line;
+        const end = module.source.locate(s.span.end).line;
+        if (start !== end) continue;
+        if (lines.has(start)) lines.set(start, null);
+        else lines.set(start, { family: m.forms[0].family, words: s.modifiers, opcode: s.opcode });
+      }
+    }
+  };
+  for (const it of module.items) if (it.kind === 'function' && it.body) walk(it.body.statements);
+  const lowV = ptxas(text.slice(0, vm.index) + vm[0].replace(/\d+\.\d+/, '1.0') + text.slice(vm.index + vm[0].length), f.arch, f.c);
+  const lowT = ptxas(text.slice(0, tm.index) + tm[0].replace(/sm_\d+[af]?/, 'sm_10') + text.slice(tm.index + tm[0].length), f.arch, f.c);
+  n++;
+  for (const [line, ins] of lines) {
+    if (!ins) continue;
+    let fam = stats.get(ins.family);
+    if (!fam) stats.set(ins.family, (fam = { ...rec(), words: new Map() }));
+    for (const [msgs, kind] of [[lowV.get(line) ?? [], 'ptx'], [lowT.get(line) ?? [], 'sm']]) {
+      let famReq = 0;
+      let famReqText = '';
+      const wordReq = new Map();
+      let other = false;
+      for (const msg of msgs) {
+        const req = kind === 'ptx' ? /requires PTX ISA \.version (\d+\.\d+) or later/.exec(msg) : /requires \.target (sm_\d+[af]?) or higher/.exec(msg);
+        if (!req) {
+          other = true;
+          continue;
+        }
+        const value = kind === 'ptx' ? vcode(req[1]) : Number(/\d+/.exec(req[1])[0]);
+        const named = /^(?:Feature|Modifier|Instruction) '([^']*)'/.exec(msg)?.[1] ?? '';
+        if (process.env.HARVEST_DEBUG) console.log(kind, ins.family, ins.words.join(''), '|', msg);
+        // Only a message naming the word alone is the word's ('.aligned', '::cta', Modifier '.x' on 'op');
+        // a qualified one ('.m8n8k4 with .f64', 'cvt with .e4m3x2/.e5m2x2') is the family's.
+        const word = ins.words.find((w) => named === w || named === w.slice(1) || (w.includes('::') && named === w.slice(w.indexOf('::'))));
+        if (word && !named.startsWith(ins.opcode + ' ') && named !== ins.opcode) {
+          if ((wordReq.get(word)?.[0] ?? 0) < value) wordReq.set(word, [value, req[1]]);
+        } else if (famReq < value) {
+          famReq = value;
+          famReqText = req[1];
+        }
+      }
+      if (other) {
+        note(fam, kind, undefined);
+        for (const w of ins.words) note(fam.words.get(w) ?? (fam.words.set(w, rec()), fam.words.get(w)), kind, undefined);
+        continue;
+      }
+      note(fam, kind, famReq, famReqText);
+      for (const w of ins.words) {
+        const r = fam.words.get(w) ?? (fam.words.set(w, rec()), fam.words.get(w));
+        const q = wordReq.get(w);
+        note(r, kind, q ? q[0] : 0, q ? q[1] : '');
+      }
+    }
+  }
+}
+rmSync(dir, { recursive: true, force: true });
+
+const fmtV = (c) => `${Math.floor(c / 10)}.${c % 10}`;
+function gate(r) {
+  const g = {};
+  if (!r.ptx.bad && r.ptx.min > 0 && r.ptx.min !== Infinity) g.ptx = fmtV(r.ptx.min);
+  // A target requirement is kept only when every line that had one named the same plain sm_N.
+  if (!r.sm.bad && r.sm.min > 0 && r.sm.min !== Infinity) {
+    const reqs = [...r.sm.reqs].filter(Boolean);
+    if (reqs.length > 0 && reqs.every((q) => /^sm_\d+$/.test(q))) g.sm = [`sm_${r.sm.min}`];
+  }
+  return g;
+}
+const fam = {};
+const words = {};
+for (const [family, r] of [...stats].sort(([a], [b]) => a.localeCompare(b))) {
+  const g = gate(r);
+  if (g.ptx || g.sm) fam[family] = g;
+  for (const [w, wr] of [...r.words].sort(([a], [b]) => a.localeCompare(b))) {
+    const wg = gate(wr);
+    // Only what the family's own gate does not already say.
+    if (wg.ptx && g.ptx && vcode(wg.ptx) <= vcode(g.ptx)) delete wg.ptx;
+    if (wg.sm && g.sm && Number(wg.sm[0].slice(3)) <= Number(g.sm[0].slice(3))) delete wg.sm;
+    if (wg.ptx || wg.sm) (words[family] ??= {})[w] = wg;
+  }
+}
+const out = `/**
+ * GENERATED by scripts/harvest-ptx-gates.mjs from ptxas 13.0 on the accepted corpus files (${n}
+ * assembled with \`.version 1.0\` and with \`.target sm_10\`): per family and per word, the lowest
+ * .version and target ptxas required over every corpus instruction of it. Do not edit.
+ */
+import type { Gate } from './types.js';
+
+export const MEASURED_FAMILY_GATES: Readonly<Record<string, Gate>> = ${JSON.stringify(fam, null, 2)};
+
+export const MEASURED_WORD_GATES: Readonly<Record<string, Readonly<Record<string, Gate>>>> = ${JSON.stringify(words, null, 2)};
+`;
+writeFileSync(join(root, 'src/ptx/instructions/gates.measured.ts'), out);
+console.log(`${n} files; ${Object.keys(fam).length} family gates, ${Object.values(words).reduce((a, w) => a + Object.keys(w).length, 0)} word gates`);

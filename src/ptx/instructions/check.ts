@@ -1,0 +1,818 @@
+/**
+ * The instruction layer of the checker: an instruction's words against the forms of the tables
+ * (under the module's .version and .target), its operand count and kinds against the matched
+ * forms, and its register and immediate operands against the instruction's type, as ptxas 13.0
+ * applies them (every rule measured with ptxas; see docs/ptx-instructions.md "How the checker uses
+ * the tables"). Only what is proven is reported: a type, opcode or operand shape the rules below do
+ * not know is left alone.
+ */
+import type * as A from '../ast.js';
+import type { Span } from '../../core/source.js';
+import { isTypeWord } from './compile.js';
+import { parseTargetName } from '../data/targets.js';
+import { matchInstruction, vocabularyOf, type MatchContext, type MatchFail, type MatchResult, type WhyNot } from './match.js';
+import type { InstructionForm, OperandSpec } from './types.js';
+import type { PtxSymbol } from '../scope.js';
+
+/** What the check needs from the checker: the module's version/target and the registers in scope. */
+export interface InstructionCheckContext extends MatchContext {
+  /**
+   * The declared type (`.u32`, `.pred`) of a scalar `.reg` variable visible under this name;
+   * undefined for anything else (other state spaces, vector or array registers, special registers,
+   * labels, unknown names).
+   */
+  registerType(name: string): string | undefined;
+  /** The state space of a variable (not a register) visible under this name, with its type; undefined otherwise. */
+  variableSpace(name: string): { space: string; type?: string } | undefined;
+  /** Reports a problem; `at` is the operand (or the opcode) it concerns. */
+  report(code: string, message: string, at: Span): void;
+}
+
+/** What `registerType` answers for a symbol of the checker's table (undefined: not a scalar `.reg`). */
+export function registerTypeOf(sym: PtxSymbol | undefined): string | undefined {
+  return sym !== undefined && sym.space === '.reg' && sym.kind === 'variable' && !sym.array && sym.vector === undefined ? sym.type : undefined;
+}
+
+/**
+ * What the layer's verdict on an instruction depends on for one of its names (the checker's memo
+ * compares it for a repeated text): the register type, or for a variable its space and type.
+ */
+export function operandKeyOf(sym: PtxSymbol | undefined): string | undefined {
+  if (sym === undefined) return undefined;
+  return registerTypeOf(sym) ?? (sym.kind === 'variable' ? `${sym.space}${sym.type}${sym.vector ?? ''}${sym.array ? '[]' : ''}` : sym.kind);
+}
+
+// ------------------------------------------------------------------------------ types
+
+const enum K {
+  Bit,
+  Unsigned,
+  Signed,
+  Float,
+  /** `.f16x2`: a 32-bit packed type; as a register ptxas treats it like an integer one, except for float instructions. */
+  Packed,
+  Pred,
+}
+
+interface TypeInfo {
+  kind: K;
+  /** Size in bits (pred: 1). */
+  size: number;
+}
+
+/** The types whose rules are measured; any other type word (`.bf16`, `.b128`, `.tf32`, `.e4m3x2`, ...) is not checked. */
+const TYPES: ReadonlyMap<string, TypeInfo> = new Map([
+  ['.b8', { kind: K.Bit, size: 8 }],
+  ['.b16', { kind: K.Bit, size: 16 }],
+  ['.b32', { kind: K.Bit, size: 32 }],
+  ['.b64', { kind: K.Bit, size: 64 }],
+  ['.u8', { kind: K.Unsigned, size: 8 }],
+  ['.u16', { kind: K.Unsigned, size: 16 }],
+  ['.u32', { kind: K.Unsigned, size: 32 }],
+  ['.u64', { kind: K.Unsigned, size: 64 }],
+  ['.s8', { kind: K.Signed, size: 8 }],
+  ['.s16', { kind: K.Signed, size: 16 }],
+  ['.s32', { kind: K.Signed, size: 32 }],
+  ['.s64', { kind: K.Signed, size: 64 }],
+  ['.f16', { kind: K.Float, size: 16 }],
+  ['.f32', { kind: K.Float, size: 32 }],
+  ['.f64', { kind: K.Float, size: 64 }],
+  ['.f16x2', { kind: K.Packed, size: 32 }],
+  ['.pred', { kind: K.Pred, size: 1 }],
+]);
+
+/**
+ * The element of a `.v2/.v4` ld/st of .f32/.f64: a same-size register of any integer or float kind,
+ * or a wider bit-size one (a kind of its own, told apart by identity in registerFits).
+ */
+const F32_ELEMENT: TypeInfo = { kind: K.Float, size: 32 };
+const F64_ELEMENT: TypeInfo = { kind: K.Float, size: 64 };
+
+/** The roles `U` (a 32-bit integer: a shift amount, a bit position) and `P` (a predicate); own objects, told apart by identity. */
+const U32: TypeInfo = { kind: K.Unsigned, size: 32 };
+const PRED: TypeInfo = { kind: K.Pred, size: 1 };
+
+/**
+ * Whether a register of type `r` may stand where an instruction of type `t` reads or writes.
+ * Strict (most instructions): same size; a bit-size instruction takes any register kind, an
+ * integer one bit-size and integer registers (and `.f16x2`), a float one bit-size and float
+ * registers. Relaxed (`ld`, `st`, `cvt`): the register may be wider, except a float register
+ * against a float type (exact size).
+ */
+function registerFits(t: TypeInfo, r: TypeInfo, relaxed: boolean): boolean {
+  if (t.kind === K.Pred) return r.kind === K.Pred || r.kind === K.Packed; // mov.pred takes a .f16x2 register (measured)
+  if (r.kind === K.Pred) return false;
+  if (!relaxed) {
+    if (r.size !== t.size) return false;
+    switch (t.kind) {
+      case K.Bit:
+        return true;
+      case K.Unsigned:
+      case K.Signed:
+        return r.kind !== K.Float;
+      case K.Float:
+        return r.kind === K.Bit || r.kind === K.Float;
+      default: // .f16x2
+        return r.kind === K.Bit || r.kind === K.Packed;
+    }
+  }
+  switch (t.kind) {
+    case K.Bit:
+      return r.size >= t.size;
+    case K.Unsigned:
+    case K.Signed:
+      return r.kind !== K.Float && r.size >= t.size;
+    case K.Float:
+      if (t === F32_ELEMENT || t === F64_ELEMENT) return (r.size === t.size && r.kind !== K.Packed) || (r.kind === K.Bit && r.size >= t.size);
+      return (r.kind === K.Float && r.size === t.size) || (r.kind === K.Bit && r.size >= t.size);
+    default:
+      return true;
+  }
+}
+
+function typeDescription(t: TypeInfo, name: string, relaxed: boolean): string {
+  const size = relaxed ? `${t.size}-bit or wider` : `${t.size}-bit`;
+  switch (t.kind) {
+    case K.Bit:
+      return `a ${size} register`;
+    case K.Unsigned:
+    case K.Signed:
+      return `a ${size} integer or bit-size register`;
+    case K.Float:
+      return relaxed ? `a ${name} register or a ${t.size}-bit or wider bit-size register` : `a ${name} or .b${t.size} register`;
+    case K.Packed:
+      return `a .f16x2 or .b32 register`;
+    default:
+      return 'a predicate';
+  }
+}
+
+// ------------------------------------------------------------------------------ operand roles
+
+/**
+ * The type each operand position takes, per opcode (only the opcodes measured): `T` the
+ * instruction's (first) type, `T2` its second type (cvt's source), `W` twice the first type's size
+ * (`mul.wide`/`mad.wide` results), `U` a 32-bit integer, `P` a predicate, `-` not checked.
+ */
+const ROLES: ReadonlyMap<string, string> = (() => {
+  const m = new Map<string, string>();
+  for (const op of ['add', 'sub', 'mul', 'mad', 'mul24', 'mad24', 'sad', 'div', 'rem', 'abs', 'neg', 'min', 'max', 'and', 'or', 'xor', 'not', 'cnot', 'copysign', 'fma', 'rcp', 'sqrt', 'rsqrt', 'sin', 'cos', 'lg2', 'ex2', 'tanh', 'brev', 'addc', 'subc', 'mov'])
+    m.set(op, 'TTTTT');
+  m.set('setp', 'PTTP');
+  m.set('selp', 'TTTP');
+  m.set('shl', 'TTU');
+  m.set('shr', 'TTU');
+  m.set('popc', 'UT');
+  m.set('clz', 'UT');
+  m.set('bfind', 'UT');
+  m.set('bfe', 'TTUU');
+  m.set('bfi', 'TTTUU');
+  m.set('testp', 'PT');
+  m.set('shf', 'TTTU');
+  m.set('cvta', 'TT');
+  m.set('cvt', 'T22');
+  m.set('ld', 'T');
+  m.set('st', '-T');
+  return m;
+})();
+
+/** Instructions whose registers may be wider than their type (measured: `ld.u8 %r1`, `cvt.u16.u32 %rd1, %r1`). */
+const RELAXED: ReadonlySet<string> = new Set(['ld', 'st', 'cvt']);
+
+// ------------------------------------------------------------------------------ the check
+
+/**
+ * Checks one instruction (its guard, words, operand count, kinds and types); reports through
+ * `ctx.report`, at most one problem per instruction (ptxas's first on that line decides the line).
+ */
+export function checkInstruction(ins: A.Instruction, ctx: InstructionCheckContext): void {
+  if (ins.guard) {
+    const t = ctx.registerType(ins.guard.name);
+    if (t !== undefined && t !== '.pred' && t !== '.f16x2') {
+      ctx.report('PTX507', `the guard '@${ins.guard.name}' must be a predicate; ${ins.guard.name} is ${t}`, ins.guard.span);
+      return;
+    }
+  }
+  const plan = cachedPlan(ins, ctx);
+  if (plan === undefined) {
+    const r = matchInstruction(ins.opcode, ins.modifiers, ctx) as MatchFail;
+    reportMismatch(ins, r.reasons, r.nearest, ctx);
+    return;
+  }
+  if (plan.wordProblem) {
+    ctx.report(plan.wordProblem[0], plan.wordProblem[1], ins.opcodeSpan);
+    return;
+  }
+  if ((plan.genericOld || plan.textureOld) && !operandGates(ins, plan, ctx)) return;
+  const ops = ins.operands;
+  const n = ops.length;
+  const candidates = formsTaking(plan, n);
+  const r = plan.result;
+  let kindFit: InstructionForm | undefined;
+  let cacheFit: InstructionForm | undefined;
+  for (const f of candidates) {
+    if (kindsFit(f.operands, ops)) {
+      kindFit ??= f;
+      if (cachePolicyFits(f, ins)) {
+        cacheFit = f;
+        break;
+      }
+    }
+  }
+  if (candidates.length === 0) {
+    const f = r.forms[0]!;
+    const { min, max } = arity(f);
+    const want = min === max ? `${min}` : `${min} to ${max}`;
+    ctx.report('PTX501', `${plan.name} takes ${want} operands, not ${n} (${f.syntax})`, ins.opcodeSpan);
+    return;
+  }
+  if (!kindFit) {
+    const countFit = candidates[0]!;
+    const bad = firstKindMismatch(countFit.operands, ops);
+    const o = bad >= 0 ? ops[bad]! : undefined;
+    const spec = bad >= 0 ? countFit.operands[bad] : undefined;
+    const what = spec?.kind === 'address' ? 'an address [...]' : spec?.kind === 'list' ? 'a parenthesized list' : 'a register or constant, not an address';
+    ctx.report('PTX502', `operand ${bad + 1} of ${plan.name} must be ${what} (${countFit.syntax})`, o?.span ?? ins.opcodeSpan);
+    return;
+  }
+  if (!cacheFit) {
+    // ptxas ".L2::cache_hint modifier required for instruction 'ld' with 3 arguments".
+    ctx.report('PTX501', `${plan.name}: the cache-policy operand needs .L2::cache_hint (${kindFit.syntax})`, ops[n - 1]?.span ?? ins.opcodeSpan);
+    return;
+  }
+  checkOperands(ins, plan, cacheFit, ctx);
+}
+
+/**
+ * The plan of an instruction's spelling, or undefined when its words match no form. The parser
+ * shares one modifier list object per distinct list, so plans are found by that object (and the
+ * opcode) without hashing the words; per context object (one per module).
+ */
+function cachedPlan(ins: A.Instruction, ctx: InstructionCheckContext): Plan | undefined {
+  if (ctx !== planCtx) {
+    planCtx = ctx;
+    byList = new WeakMap();
+  }
+  let m = byList.get(ins.modifiers);
+  if (!m) byList.set(ins.modifiers, (m = new Map()));
+  let p = m.get(ins.opcode);
+  if (p !== undefined) return p ?? undefined;
+  const r = matchInstruction(ins.opcode, ins.modifiers, ctx);
+  p = r.ok ? planOf(ins, r, ctx) : null;
+  m.set(ins.opcode, p);
+  return p ?? undefined;
+}
+
+let planCtx: InstructionCheckContext | undefined;
+let byList = new WeakMap<readonly string[], Map<string, Plan | null>>();
+
+/** What an instruction's spelling (opcode and words, under one context) decides, worked out once per spelling. */
+interface Plan {
+  result: MatchResult & { ok: true };
+  /** `ld.global.f32`, for messages. */
+  name: string;
+  /** A problem of the words alone (code, message), reported at the opcode. */
+  wordProblem: [string, string] | undefined;
+  /** The matched forms, and per operand count those taking it. */
+  forms: readonly InstructionForm[];
+  byCount: (InstructionForm[] | undefined)[];
+  /** First and second type words and what the rules know of them. */
+  t1: string | undefined;
+  t1Info: TypeInfo | undefined;
+  t2: string | undefined;
+  t2Info: TypeInfo | undefined;
+  /** Generic addressing on a target below sm_20; a texture instruction below .version 3.1. */
+  genericOld: boolean;
+  textureOld: boolean;
+  /** By opcode, looked up once: the operand roles, the relaxed size rule, the state-space check. */
+  roles: string | undefined;
+  relaxed: boolean;
+  spaceChecked: boolean;
+}
+
+// Plans by match result (each result object stands for one spelling under one context; see matchInstruction).
+const plans = new Map<MatchResult, Plan>();
+
+function planOf(ins: A.Instruction, r: MatchResult & { ok: true }, ctx: InstructionCheckContext): Plan {
+  let p = plans.get(r);
+  if (p) return p;
+  if (plans.size > 100_000) plans.clear();
+  const w = ins.modifiers;
+  const name = ins.opcode + w.join('');
+  let problem: [string, string] | undefined;
+  const recorder: InstructionCheckContext = {
+    version: ctx.version,
+    target: ctx.target,
+    registerType: () => undefined,
+    variableSpace: () => undefined,
+    report: (code, message) => (problem ??= [code, message]),
+  };
+  const op = ins.opcode;
+  if ((op === 'vote' || op === 'shfl') && !w.includes('.sync') && withoutSyncRefused(ctx))
+    // Measured: a warning below .version 6.4 or below sm_70, an error from both on.
+    problem = ['PTX510', `${op} without .sync is not supported on .target sm_70 and higher from PTX ISA .version 6.4 (write ${op}.sync with a member mask)`];
+  if (!problem) spaceWordGates(ins, recorder);
+  if (!problem && (op === 'ld' || op === 'st') && w.includes('.volatile') && w.includes('.param')) problem = ['PTX500', `${name}: .volatile does not apply to the .param space`];
+  if (!problem && (op === 'setp' || op === 'set')) comparisonFits(ins, name, recorder);
+  if (!problem && op === 'cvt') cvtModifiersFit(ins, name, recorder);
+  let generic = GENERIC_ADDRESSING.has(op);
+  for (const x of w) if (SPACE_WORDS.has(x)) generic = false;
+  const t = ctx.target === undefined ? undefined : parseTargetName(ctx.target);
+  const t1 = typeWord(w, 0);
+  const t2 = typeWord(w, 1);
+  p = {
+    result: r,
+    name,
+    wordProblem: problem,
+    forms: r.forms,
+    byCount: [],
+    t1,
+    t1Info: t1 === undefined ? undefined : TYPES.get(t1),
+    t2,
+    t2Info: t2 === undefined ? undefined : TYPES.get(t2),
+    genericOld: generic && t !== undefined && t.number < 20,
+    textureOld: TEXTURE_OPS.has(op) && ctx.version !== undefined && ctx.version < 31,
+    roles: ROLES.get(op),
+    relaxed: RELAXED.has(op),
+    spaceChecked: SPACE_CHECKED.has(op),
+  };
+  plans.set(r, p);
+  return p;
+}
+
+function formsTaking(plan: Plan, n: number): InstructionForm[] {
+  let l = plan.byCount[n];
+  if (!l) plan.byCount[n] = l = plan.forms.filter((f) => takesCount(f, n));
+  return l;
+}
+
+/** An operand the form names `cache-policy` (optional, last) goes with `.L2::cache_hint`. */
+function cachePolicyFits(f: InstructionForm, ins: A.Instruction): boolean {
+  const n = ins.operands.length;
+  if (n === 0 || f.operands.length !== n) return true;
+  const last = f.operands[n - 1]!;
+  // `atom.exch.b128 d, [a], b, c` without the hint is accepted (measured): not for .b128.
+  return !(last.optional && last.name === 'cache-policy') || ins.modifiers.includes('.L2::cache_hint') || ins.modifiers.includes('.b128');
+}
+
+/** Opcodes whose address without a state-space word is generic (ptxas: "generic addressing" needs sm_20). */
+const GENERIC_ADDRESSING: ReadonlySet<string> = new Set(['ld', 'st', 'atom', 'red', 'prefetch']);
+const SPACE_WORDS: ReadonlySet<string> = new Set(['.global', '.shared', '.shared::cta', '.shared::cluster', '.local', '.const', '.param', '.param::entry', '.param::func', '.tex']);
+/** Texture and surface instructions: a register as the handle is "indirect texture access" (.version 3.1). */
+const TEXTURE_OPS: ReadonlySet<string> = new Set(['tex', 'tld4', 'txq', 'suld', 'sust', 'sured', 'suq']);
+
+/** `.shared::cta` and `.shared::cluster` need .version 7.8 (`::cluster` also sm_90), measured. */
+function spaceWordGates(ins: A.Instruction, ctx: InstructionCheckContext): void {
+  for (const w of ins.modifiers) {
+    if (w !== '.shared::cta' && w !== '.shared::cluster') continue;
+    const sub = w.slice(7);
+    if (ctx.version !== undefined && ctx.version < 78) return ctx.report('PTX508', `'${sub}' (on ${w}) requires PTX ISA .version 7.8 or later`, ins.opcodeSpan);
+    if (sub === '::cluster' && ctx.target !== undefined) {
+      const t = parseTargetName(ctx.target);
+      if (t && t.number < 90) return ctx.report('PTX509', `'::cluster' (on ${w}) requires .target sm_90 or higher`, ins.opcodeSpan);
+    }
+  }
+}
+
+/** Generic addressing needs sm_20; a texture or surface handle in a register .version 3.1 (measured). */
+function operandGates(ins: A.Instruction, plan: Plan, ctx: InstructionCheckContext): boolean {
+  if (plan.genericOld && ins.operands.some((o) => o.kind === 'address')) {
+    ctx.report('PTX509', `generic addressing (${ins.opcode} without a state space) requires .target sm_20 or higher`, ins.opcodeSpan);
+    return false;
+  }
+  if (plan.textureOld) {
+    for (const o of ins.operands) {
+      if (o.kind !== 'address' || o.elements.length === 0) continue;
+      const e = o.elements[0]!;
+      if (e.kind === 'expr' && e.expr.kind === 'name' && ctx.registerType(e.expr.name) !== undefined) {
+        ctx.report('PTX508', `a texture or surface handle in a register (${e.expr.name}) requires PTX ISA .version 3.1 or later`, e.span);
+        return false;
+      }
+    }
+  }
+  return true;
+}
+
+function withoutSyncRefused(ctx: InstructionCheckContext): boolean {
+  if (ctx.version === undefined || ctx.version < 64 || ctx.target === undefined) return false;
+  const t = parseTargetName(ctx.target);
+  return t !== undefined && t.number >= 70;
+}
+
+function takesCount(f: InstructionForm, n: number): boolean {
+  const { min, max } = arity(f);
+  return n >= min && n <= max;
+}
+
+function arity(f: InstructionForm): { min: number; max: number } {
+  let min = 0;
+  for (const o of f.operands) if (!o.optional) min++;
+  return { min, max: f.operands.length };
+}
+
+/** Whether an optional operand comes before a required one (then positions are not fixed). */
+function positional(specs: readonly OperandSpec[]): boolean {
+  let opt = false;
+  for (const s of specs) {
+    if (s.optional) opt = true;
+    else if (opt) return false;
+  }
+  return true;
+}
+
+function kindFits(spec: OperandSpec, op: A.Operand): boolean {
+  switch (spec.kind) {
+    case 'address':
+      // `ld.shared.u32 %r1, sm[4]`: an indexed array is an address too (measured).
+      return op.kind === 'address' || op.kind === 'indexed';
+    case 'list':
+      return op.kind === 'list';
+    case 'value':
+    case 'pred':
+    case 'pred-pair':
+    case 'vector':
+      return op.kind !== 'address' && op.kind !== 'list';
+    default:
+      return true;
+  }
+}
+
+function kindsFit(specs: readonly OperandSpec[], ops: readonly A.Operand[]): boolean {
+  return firstKindMismatch(specs, ops) < 0;
+}
+
+function firstKindMismatch(specs: readonly OperandSpec[], ops: readonly A.Operand[]): number {
+  for (let i = 0; i < ops.length && i < specs.length; i++) if (!kindFits(specs[i]!, ops[i]!)) return positional(specs) ? i : -1;
+  return -1;
+}
+
+function reportMismatch(ins: A.Instruction, reasons: readonly WhyNot[], nearest: InstructionForm | undefined, ctx: InstructionCheckContext): void {
+  // Unknown opcodes are the parser's.
+  for (const w of reasons) if (w.kind === 'unknown-opcode') return;
+  const name = ins.opcode + ins.modifiers.join('');
+  const form = nearest ? ` (nearest form: ${nearest.syntax})` : '';
+  // ptxas refuses a word no form of the opcode takes ("Illegal modifier", "Unknown modifier").
+  for (const w of reasons)
+    if (w.kind === 'unknown-modifier') {
+      const near = nearestWord(w.word, vocabularyOf(ins.opcode));
+      ctx.report('PTX500', `'${w.word}' is not a modifier of ${ins.opcode}${near ? ` (did you mean '${near}'?)` : ''}${form}`, ins.opcodeSpan);
+      return;
+    }
+  const w = reasons[0]!;
+  switch (w.kind) {
+    case 'needs-version':
+      ctx.report('PTX508', `'${w.what}' requires PTX ISA .version ${w.version} or later`, ins.opcodeSpan);
+      return;
+    case 'dropped-in-version':
+      ctx.report('PTX510', `'${w.what}' is not valid from PTX ISA .version ${w.version} on${form}`, ins.opcodeSpan);
+      return;
+    case 'needs-target':
+      ctx.report('PTX509', `'${w.what}' requires .target ${w.targets.join(' or ')}${w.targets.some((t) => /^sm_\d+$/.test(t)) ? ' or higher' : ''}`, ins.opcodeSpan);
+      return;
+    case 'missing':
+      ctx.report('PTX500', `${name}: a ${w.slot.startsWith('.') ? w.slot : `.${w.slot}`} word is required (${w.values.slice(0, 8).join(' ')}${w.values.length > 8 ? ' ...' : ''})${form}`, ins.opcodeSpan);
+      return;
+    case 'conflict':
+      ctx.report('PTX500', `${name}: '${w.words[0]}' and '${w.words[1]}' are alternatives of one .${w.slot} choice${form}`, ins.opcodeSpan);
+      return;
+    case 'type-order':
+      ctx.report('PTX500', `${name}: the type words are not in an order any form takes${form}`, ins.opcodeSpan);
+      return;
+    case 'type-not-allowed':
+      ctx.report('PTX500', `${name}: type '${w.word}' is not allowed here${form}`, ins.opcodeSpan);
+      return;
+    case 'modifier-not-allowed':
+      ctx.report('PTX500', `${name}: '${w.word}' is not allowed with the other words${form}`, ins.opcodeSpan);
+      return;
+  }
+}
+
+/** The i-th type word of the instruction (0 = first), or undefined. */
+function typeWord(words: readonly string[], i: number): string | undefined {
+  for (const w of words) if (isTypeWord(w) && i-- === 0) return w;
+  return undefined;
+}
+
+/** mul.wide / mad.wide: the type of the wide result. */
+const WIDER: ReadonlyMap<string, string> = new Map([
+  ['.u16', '.u32'],
+  ['.u32', '.u64'],
+  ['.s16', '.s32'],
+  ['.s32', '.s64'],
+]);
+
+function checkOperands(ins: A.Instruction, plan: Plan, form: InstructionForm, ctx: InstructionCheckContext): void {
+  const op = ins.opcode;
+  const ops = ins.operands;
+  const name = plan.name;
+  const roles = plan.roles;
+  if (op === 'ld' || op === 'st') {
+    // ld/st proper (not st.async, st.bulk, ...: ptxas does not check their vectors the same way).
+    if ((form.family === 'ld' || form.family === 'st' || form.family === 'ld.global.nc') && !vectorShape(ins, name, ctx)) return;
+  } else if (roles !== undefined && op !== 'mov') {
+    // ptxas: "Vector operand is not allowed for instruction 'add'" (where the form has none: cvt.rs takes one).
+    for (let i = 0; i < ops.length; i++)
+      if (ops[i]!.kind === 'vector' && form.operands[i]?.kind !== 'vector') {
+        ctx.report('PTX502', `operand ${i + 1} of ${name} must not be a vector`, ops[i]!.span);
+        return;
+      }
+  }
+  for (let i = 0; i < ops.length; i++) {
+    const o = ops[i]!;
+    if (o.kind === 'address' && o.elements.length === 1 && !addressRegister(o.elements[0]!, ctx)) return;
+  }
+  if (plan.spaceChecked && !spaceFits(ins, name, ctx)) return;
+  if (op === 'cvta' && ops.length === 2 && ops[1]!.kind === 'expr' && ops[1]!.expr.kind === 'name' && ins.modifiers.includes('.to') && ctx.variableSpace(ops[1]!.expr.name)) {
+    // ptxas "Argument 1 of instruction 'cvta.to': must be register".
+    ctx.report('PTX502', `operand 2 of ${name} must be a register holding a generic address, not the variable '${ops[1]!.expr.name}' (use cvta without .to, or mov)`, ops[1]!.span);
+    return;
+  }
+  if (roles === undefined || plan.t1 === undefined) return;
+  const relaxed = plan.relaxed;
+  const wide = (op === 'mul' || op === 'mad') && ins.modifiers.includes('.wide');
+  for (let i = 0; i < ops.length && i < roles.length; i++) {
+    const role = roles.charCodeAt(i);
+    let want: TypeInfo | undefined;
+    let wantName: string;
+    if (role === 84 /* T */) {
+      want = plan.t1Info;
+      wantName = plan.t1;
+      if (wide && (i === 0 || (op === 'mad' && i === 3))) {
+        const w = WIDER.get(wantName);
+        if (w === undefined) continue;
+        wantName = w;
+        want = TYPES.get(w);
+      }
+    } else if (role === 50 /* 2 */) {
+      if (plan.t2 === undefined) return;
+      want = plan.t2Info;
+      wantName = plan.t2;
+    } else if (role === 85 /* U */) {
+      want = U32;
+      wantName = '.u32';
+    } else if (role === 80 /* P */) {
+      want = PRED;
+      wantName = '.pred';
+    } else continue;
+    // A braced operand the form has as such (cvt.rs's sources) is not typed here.
+    if (!want || form.operands[i]?.kind === 'vector') continue;
+    if (!operandFits(ins, name, i, ops[i]!, want, wantName, relaxed, op === 'mov', ctx)) return;
+  }
+}
+
+const INT_ROUNDING: ReadonlySet<string> = new Set(['.rni', '.rzi', '.rmi', '.rpi']);
+const FLOAT_ROUNDING: ReadonlySet<string> = new Set(['.rn', '.rz', '.rm', '.rp']);
+
+/**
+ * cvt between integer and f16/f32/f64 types (measured with ptxas 13.0 at .version 8.5 and 1.3, every
+ * pair): which rounding a conversion requires or refuses, where .sat is pointless (refused) and
+ * .ftz applies (only with a .f32 side).
+ */
+function cvtModifiersFit(ins: A.Instruction, name: string, ctx: InstructionCheckContext): boolean {
+  const dn = typeWord(ins.modifiers, 0);
+  const an = typeWord(ins.modifiers, 1);
+  if (dn === undefined || an === undefined || typeWord(ins.modifiers, 2) !== undefined) return true;
+  const d = TYPES.get(dn);
+  const a = TYPES.get(an);
+  if (!d || !a || d.kind === K.Bit || a.kind === K.Bit || d.kind === K.Packed || a.kind === K.Packed || d.kind === K.Pred || a.kind === K.Pred) return true;
+  let irnd: string | undefined;
+  let frnd: string | undefined;
+  let sat = false;
+  let ftz = false;
+  for (const w of ins.modifiers) {
+    if (INT_ROUNDING.has(w)) irnd = w;
+    else if (FLOAT_ROUNDING.has(w)) frnd = w;
+    else if (w === '.sat') sat = true;
+    else if (w === '.ftz') ftz = true;
+    else if (w !== dn && w !== an) return true; // other words (.relu, .satfinite, ...): not these rules
+  }
+  const dFloat = d.kind === K.Float;
+  const aFloat = a.kind === K.Float;
+  // What rounding the conversion takes: 'int' (.rni ...), 'float' (.rn ...), 'none'; and whether it must have one.
+  let takes: 'int' | 'float' | 'none' | 'int?';
+  let required = false;
+  if (!dFloat && !aFloat) takes = 'none';
+  else if (!dFloat) (takes = 'int'), (required = true);
+  else if (!aFloat) (takes = 'float'), (required = true);
+  else if (d.size === a.size) takes = 'int?';
+  else if (d.size > a.size) takes = 'none';
+  else (takes = 'float'), (required = true);
+  const given = irnd ?? frnd;
+  const problem =
+    given !== undefined && (takes === 'none' || ((takes === 'int' || takes === 'int?') && frnd) || (takes === 'float' && irnd))
+      ? `the rounding ${given} does not apply to a conversion from ${an} to ${dn}`
+      : required && given === undefined && (ctx.version === undefined || ctx.version >= 13)
+        ? `a conversion from ${an} to ${dn} needs a rounding modifier (${takes === 'int' ? '.rni .rzi .rmi .rpi' : '.rn .rz .rm .rp'})`
+        : ftz && dn !== '.f32' && an !== '.f32'
+          ? `.ftz applies only to a conversion from or to .f32`
+          : sat && !dFloat && !aFloat && d.size >= a.size && (a.kind === d.kind || (a.kind === K.Unsigned && d.size > a.size))
+            ? `.sat is pointless from ${an} to ${dn} (every value fits)`
+            : undefined;
+  if (problem === undefined) return true;
+  ctx.report('PTX500', `${name}: ${problem}`, ins.opcodeSpan);
+  return false;
+}
+
+/** Comparisons by the kind of type they compare (measured: `setp.lo.s32`, `setp.lt.b32`, `setp.ltu.u32` refused). */
+const BIT_CMP: ReadonlySet<string> = new Set(['.eq', '.ne']);
+const SIGNED_CMP: ReadonlySet<string> = new Set(['.eq', '.ne', '.lt', '.le', '.gt', '.ge']);
+const UNSIGNED_CMP: ReadonlySet<string> = new Set([...SIGNED_CMP, '.lo', '.ls', '.hi', '.hs']);
+const FLOAT_CMP: ReadonlySet<string> = new Set([...SIGNED_CMP, '.equ', '.neu', '.ltu', '.leu', '.gtu', '.geu', '.num', '.nan']);
+const ALL_CMP: ReadonlySet<string> = new Set([...UNSIGNED_CMP, ...FLOAT_CMP]);
+
+/** setp/set: the comparison must suit the compared type ("Mismatch between instruction type and comparison qualifier"). */
+function comparisonFits(ins: A.Instruction, name: string, ctx: InstructionCheckContext): boolean {
+  const cmp = ins.modifiers.find((w) => ALL_CMP.has(w));
+  // set.CmpOp.dtype.stype compares stype; setp has one type.
+  const t = typeWord(ins.modifiers, ins.opcode === 'set' ? 1 : 0);
+  if (cmp === undefined || t === undefined) return true;
+  const k = TYPES.get(t)?.kind ?? (t.startsWith('.bf16') ? K.Float : undefined);
+  const ok = k === K.Bit ? BIT_CMP : k === K.Signed ? SIGNED_CMP : k === K.Unsigned ? UNSIGNED_CMP : k === K.Float || k === K.Packed ? FLOAT_CMP : undefined;
+  if (!ok || ok.has(cmp)) return true;
+  ctx.report('PTX500', `${name}: the comparison ${cmp} does not apply to ${t} (${[...ok].join(' ')})`, ins.opcodeSpan);
+  return false;
+}
+
+/** Instructions whose address `[var]` must be in the instruction's state space (measured). */
+const SPACE_CHECKED: ReadonlySet<string> = new Set(['ld', 'st', 'atom', 'red', 'prefetch', 'cvta', 'ldu']);
+/** Instruction state-space words checked, and the variable space each names. */
+const INSTRUCTION_SPACES: ReadonlyMap<string, string> = new Map([
+  ['.global', '.global'],
+  ['.shared', '.shared'],
+  ['.shared::cta', '.shared'],
+  ['.local', '.local'],
+  ['.const', '.const'],
+  ['.param', '.param'],
+  ['.param::entry', '.param'],
+  ['.param::func', '.param'],
+]);
+/** Variable spaces compared (a `.param` variable is left alone but against an explicit other space). */
+const VARIABLE_SPACES: ReadonlySet<string> = new Set(['.global', '.shared', '.local', '.const', '.param']);
+
+/**
+ * `ld.shared [globalVar]`, `ld.global [sharedVar+4]`, generic `ld [constVar]`: ptxas "State space
+ * mismatch between instruction and address".
+ */
+function spaceFits(ins: A.Instruction, name: string, ctx: InstructionCheckContext): boolean {
+  let space: string | undefined;
+  for (const w of ins.modifiers) {
+    if (w === '.to' || w === '.shared::cluster' || w.startsWith('.async')) return true;
+    const s = INSTRUCTION_SPACES.get(w);
+    if (s !== undefined) {
+      if (space !== undefined && space !== s) return true;
+      space = s;
+    }
+  }
+  for (const o of ins.operands) {
+    let x: A.Expr | undefined;
+    if (o.kind === 'address' && o.elements.length === 1 && o.elements[0]!.kind === 'expr') x = o.elements[0]!.expr;
+    else if (ins.opcode === 'cvta' && o.kind === 'expr') x = o.expr;
+    if (x === undefined) continue;
+    if (x.kind === 'binary' && (x.op === '+' || x.op === '-')) x = x.left;
+    if (x.kind !== 'name') continue;
+    const v = ctx.variableSpace(x.name);
+    if (!v || !VARIABLE_SPACES.has(v.space) || (v.type !== undefined && v.type.endsWith('ref'))) continue;
+    // Generic addressing reaches .global, .shared and .local variables, not .const or .param ones.
+    if (space === undefined ? v.space === '.const' || v.space === '.param' : v.space !== space) {
+      ctx.report('PTX502', `${name} addresses the ${space ?? 'generic'} space; '${x.name}' is a ${v.space} variable`, x.span);
+      return false;
+    }
+  }
+  return true;
+}
+
+/** `[%f1]`, `[%p1+4]`: ptxas "Illegal to use symbol '%f1' of type .f32 as address operand". */
+function addressRegister(e: A.Operand, ctx: InstructionCheckContext): boolean {
+  if (e.kind !== 'expr') return true;
+  let x = e.expr;
+  if (x.kind === 'binary' && (x.op === '+' || x.op === '-')) x = x.left;
+  if (x.kind !== 'name') return true;
+  const t = ctx.registerType(x.name);
+  if (t === '.pred' || t === '.f16' || t === '.f32' || t === '.f64') {
+    ctx.report('PTX506', `'${x.name}' is ${t}: an address register must be an integer or bit-size register`, x.span);
+    return false;
+  }
+  return true;
+}
+
+/** ld/st `.v2/.v4/.v8` against the braced operand (ptxas "Argument vector size mismatch"). */
+function vectorShape(ins: A.Instruction, name: string, ctx: InstructionCheckContext): boolean {
+  const idx = ins.opcode === 'ld' ? 0 : 1;
+  const o = ins.operands[idx];
+  if (!o) return true;
+  let n = 1;
+  for (const w of ins.modifiers) if (w === '.v2') n = 2;
+    else if (w === '.v4') n = 4;
+    else if (w === '.v8') n = 8;
+  if (o.kind === 'vector') {
+    if (o.elements.length === n) return true;
+    ctx.report('PTX505', n === 1 ? `${name} moves one value, not a vector of ${o.elements.length}` : `${name} moves a vector of ${n}, not ${o.elements.length}`, o.span);
+    return false;
+  }
+  if (n === 1 || o.kind !== 'expr') return true;
+  const e = o.expr;
+  // A vector register (`.reg .v4 .f32 %v`) is not a scalar register: registerType says undefined.
+  if (e.kind === 'name' && ctx.registerType(e.name) === undefined) return true;
+  if (e.kind !== 'name' && e.kind !== 'int' && e.kind !== 'float') return true;
+  ctx.report('PTX505', `${name} moves a vector of ${n}: operand ${idx + 1} must be a braced list of ${n}`, o.span);
+  return false;
+}
+
+function movVectorFits(ins: A.Instruction, name: string, o: A.VectorOperand, want: TypeInfo, ctx: InstructionCheckContext): boolean {
+  for (const w of ins.modifiers) if (w === '.v2' || w === '.v4' || w === '.v8') return true;
+  const n = o.elements.length;
+  let size = 0;
+  for (const e of o.elements) {
+    if (e.kind !== 'expr' || e.expr.kind !== 'name') return true;
+    const t = ctx.registerType(e.expr.name);
+    const r = t === undefined ? undefined : TYPES.get(t);
+    if (!r || r.kind === K.Pred || (size !== 0 && r.size !== size)) return true;
+    size = r.size;
+  }
+  if ((n === 1 || n === 2 || n === 4) && n * size === want.size) return true;
+  ctx.report('PTX505', `${name}: ${n} registers of ${size} bits do not make one ${want.size}-bit value (write 2 or 4 registers of ${want.size / 2} or ${want.size / 4} bits)`, o.span);
+  return false;
+}
+
+function operandFits(ins: A.Instruction, name: string, i: number, o: A.Operand, want: TypeInfo, wantName: string, relaxed: boolean, isMov: boolean, ctx: InstructionCheckContext): boolean {
+  if (o.kind === 'vector') {
+    // mov packs and unpacks: `mov.b64 {%r1, %r2}, %rd1`: 2 or 4 registers of one size making the type's.
+    if (isMov) return movVectorFits(ins, name, o, want, ctx);
+    // Elements of a float vector of ld/st may also be integer registers of the type's size (measured).
+    const elementWant = relaxed && want.kind === K.Float ? (want.size === 32 ? F32_ELEMENT : want.size === 64 ? F64_ELEMENT : want) : want;
+    for (const e of o.elements) {
+      if (ins.opcode === 'st' && e.kind === 'expr' && e.expr.kind === 'sink') {
+        ctx.report('PTX502', `${name}: the sink '_' cannot be stored (it is for results only)`, e.span);
+        return false;
+      }
+      if (!operandFits(ins, name, i, e, elementWant, wantName, relaxed, isMov, ctx)) return false;
+    }
+    return true;
+  }
+  if (o.kind !== 'expr') return true;
+  let e = o.expr;
+  if (want.kind === K.Pred && e.kind === 'binary' && e.op === '|') {
+    // setp's `p|q`.
+    return operandFits(ins, name, i, { kind: 'expr', expr: e.left, span: e.left.span }, want, wantName, relaxed, isMov, ctx) &&
+      operandFits(ins, name, i, { kind: 'expr', expr: e.right, span: e.right.span }, want, wantName, relaxed, isMov, ctx);
+  }
+  if (want.kind === K.Pred && e.kind === 'unary' && e.op === '!') e = e.operand;
+  if (e.kind === 'name') {
+    const t = ctx.registerType(e.name);
+    if (t === undefined) return true;
+    const r = TYPES.get(t);
+    // A predicate or 32-bit-integer role (setp's result, a shift amount) takes no .f16x2 register.
+    if (!r || (registerFits(want, r, relaxed) && !(r.kind === K.Packed && (want === PRED || want === U32)))) return true;
+    ctx.report('PTX503', `operand ${i + 1} of ${name} must be ${typeDescription(want, wantName, relaxed)}; ${e.name} is ${t}`, e.span);
+    return false;
+  }
+  const lit = e.kind === 'unary' && e.op === '-' ? e.operand : e;
+  if ((lit.kind === 'int' || lit.kind === 'float') && want.kind === K.Packed) {
+    ctx.report('PTX504', `operand ${i + 1} of ${name} must be a .f16x2 register; no constant is one`, e.span);
+    return false;
+  }
+  if (lit.kind === 'int') {
+    if (want.kind === K.Float) {
+      ctx.report('PTX504', `operand ${i + 1} of ${name} must be a ${wantName} value; '${lit.raw}' is an integer (write a floating-point constant)`, e.span);
+      return false;
+    }
+  } else if (lit.kind === 'float') {
+    // A floating-point constant is 32-bit (0f...) or 64-bit (decimal, 0d...): a bit-size type takes
+    // one of its own size; .f16 takes none.
+    const bad =
+      want.kind === K.Unsigned ||
+      want.kind === K.Signed ||
+      (want.kind === K.Float && want.size === 16) ||
+      (want.kind === K.Bit && (want.size < 32 || (want.size === 32) !== (lit.form === 'f32')));
+    if (bad) {
+      ctx.report('PTX504', `operand ${i + 1} of ${name} must be a ${wantName} value; '${lit.raw}' is a floating-point constant`, e.span);
+      return false;
+    }
+  }
+  return true;
+}
+
+/** The word of `vocabulary` nearest `word` (edit distance at most a third of its length), or undefined. */
+function nearestWord(word: string, vocabulary: Iterable<string>): string | undefined {
+  let best: string | undefined;
+  let bestD = Math.max(1, Math.floor(word.length / 3)) + 1;
+  for (const v of vocabulary) {
+    const d = editDistance(word, v, bestD);
+    if (d < bestD) {
+      bestD = d;
+      best = v;
+    }
+  }
+  return best;
+}
+
+function editDistance(a: string, b: string, cap: number): number {
+  if (Math.abs(a.length - b.length) >= cap) return cap;
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    for (let j = 1; j <= b.length; j++) cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    prev = cur;
+  }
+  return prev[b.length]!;
+}

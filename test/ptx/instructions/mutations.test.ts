@@ -1,0 +1,96 @@
+/**
+ * Differential test of the PTX instruction layer against ptxas: one instruction-level break
+ * (test/harness/ptx-insn-mutate.ts: a wrong type suffix, an operand dropped or added, a register
+ * of another declared type, a stray modifier, another state space or vector width, an older
+ * `.target` or `.version`) in a ptxas-accepted corpus file. Compared: the verdict and the first
+ * error's line. Required: no false error (gpuasm never refuses what ptxas accepts) and no error on
+ * another line than ptxas's first from this layer (PTX5xx); missed breaks (ptxas refuses, gpuasm
+ * accepts) are counted and printed per kind, bounded by MAX_MISSED_SHARE; disagreements whose first
+ * error of ours comes from a check outside this layer (PTX304, which ptxas reports after the
+ * instructions' errors, and which ptxas does not report at all for a module with no item) are
+ * counted and printed, bounded by MAX_OTHER_SHARE. Replay with GPUASM_SEED; scale with GPUASM_FUZZ_RUNS.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync, statSync } from 'node:fs';
+import fc from 'fast-check';
+import { acceptedPtxFiles, sharedSkipReason } from '../../harness/corpus.js';
+import { fuzzRuns, fuzzSeed, ptxasSkipReason, runPtxas } from '../../harness/tools.js';
+import { rng } from '../../harness/ptx-mutate.js';
+import { INSN_MUTATIONS, mutateInsn, prepareInsnFile, type InsnFile, type InsnMutation } from '../../harness/ptx-insn-mutate.js';
+import { checkPtxText } from '../../../src/ptx/index.js';
+
+/** Files at most this large (ptxas time grows with the file). */
+const MAX_BYTES = 12_000;
+/** Of the cases ptxas refuses, at most this share may be accepted by gpuasm (instruction rules not yet in the layer). */
+const MAX_MISSED_SHARE = 0.1;
+/** Of all cases, at most this share may disagree on the line through a check outside this layer. */
+const MAX_OTHER_SHARE = 0.05;
+
+const skip = sharedSkipReason ?? ptxasSkipReason;
+if (skip) console.log(`ptx instruction mutations differential skipped: ${skip}`);
+
+test('ptx instruction-level mutations of corpus files: verdict and first-error line as ptxas', { skip }, () => {
+  const files: { rel: string; arch: string; compileOnly: boolean; path: string; prepared?: InsnFile }[] = [];
+  for (const f of acceptedPtxFiles()) if (!f.parseOnly && statSync(f.path).size <= MAX_BYTES) files.push({ rel: f.rel, arch: f.arch, compileOnly: f.compileOnly, path: f.path });
+  assert.ok(files.length > 0, 'no accepted corpus files');
+  const seed = fuzzSeed();
+  const cases = fc.sample(fc.record({ file: fc.nat(files.length - 1), kind: fc.constantFrom(...INSN_MUTATIONS), pos: fc.nat() }), { seed, numRuns: fuzzRuns(1000) });
+  const stats = new Map<InsnMutation, { n: number; rejects: number; agree: number; missed: number }>();
+  const wrong: string[] = [];
+  const missed: string[] = [];
+  const otherLayer: string[] = [];
+  let skipped = 0;
+  const t0 = performance.now();
+  for (const c of cases) {
+    const f = files[c.file]!;
+    if (!f.prepared) {
+      const text = readFileSync(f.path, 'latin1');
+      if (/[^\x00-\x7f]/.test(text) || /^\s*#/m.test(text)) {
+        skipped++;
+        continue;
+      }
+      f.prepared = prepareInsnFile(text);
+    }
+    const broken = mutateInsn(f.prepared, c.kind, rng(c.pos));
+    if (broken === undefined || broken === f.prepared.text) continue;
+    const ptx = runPtxas(broken, { arch: f.arch, compileOnly: f.compileOnly, name: 'imut' });
+    // Code-generation resource limits and linking are not module checks (docs/divergences.md).
+    if (!ptx.ok && ptx.firstErrorLine === undefined && /uses too much|Unresolved extern function|32-Bit compilation/.test(ptx.stderr)) continue;
+    const first = ptx.messages.find((m) => m.severity !== 'warning');
+    const ours = checkPtxText(f.rel, broken, { preprocess: false, compileOnly: f.compileOnly }).filter((d) => d.severity === 'error');
+    const line = ours[0]?.location?.line;
+    const s = stats.get(c.kind) ?? { n: 0, rejects: 0, agree: 0, missed: 0 };
+    stats.set(c.kind, s);
+    s.n++;
+    if (!ptx.ok) s.rejects++;
+    const agree = ours.length > 0 === !ptx.ok && (ptx.ok || ptx.firstErrorLine === undefined || line === ptx.firstErrorLine);
+    const desc = `${c.kind} in ${f.rel} (pos ${c.pos}): ptxas ${ptx.ok ? 'accepts' : `line ${ptx.firstErrorLine}: ${first?.message}`}; we ${ours.length ? `line ${line}: [${ours[0]!.code}] ${ours[0]!.message}` : 'accept'}`;
+    if (agree) s.agree++;
+    else if (ours.length === 0) {
+      s.missed++;
+      missed.push(desc);
+    } else if (!/^PTX5\d\d$/.test(ours[0]!.code)) {
+      // Ours first from a check outside this layer: on another line (PTX304's place) or, rarely, a
+      // refusal ptxas does not make (PTX304 for a module with no item at all, which ptxas accepts).
+      otherLayer.push(desc);
+    } else wrong.push(desc);
+  }
+  const total = [...stats.values()].reduce((a, s) => a + s.n, 0);
+  const agreeAll = [...stats.values()].reduce((a, s) => a + s.agree, 0);
+  const rejects = [...stats.values()].reduce((a, s) => a + s.rejects, 0);
+  console.log(
+    `ptx instruction mutations: ${total} cases, seed ${seed}, ${(performance.now() - t0).toFixed(0)} ms; agree ${agreeAll} (${((100 * agreeAll) / Math.max(1, total)).toFixed(1)}%), ` +
+      `ptxas rejects ${rejects}, gpuasm misses ${missed.length}, wrong verdict or line ${wrong.length}, another line by a check outside this layer ${otherLayer.length}; ${skipped} draws of files with non-ASCII or # lines skipped`,
+  );
+  for (const k of INSN_MUTATIONS) {
+    const s = stats.get(k);
+    if (s) console.log(`  ${k.padEnd(16)} ${s.n} cases, ptxas rejects ${s.rejects}, agree ${s.agree}, missed ${s.missed}`);
+  }
+  for (const m of missed.slice(0, 15)) console.log(`  MISSED ${m}`);
+  for (const m of otherLayer.slice(0, 10)) console.log(`  OTHER ${m}`);
+  assert.deepEqual(wrong.slice(0, 20), [], `seed ${seed}: ${wrong.length} false errors or errors on another line (replay with GPUASM_SEED=${seed})`);
+  assert.ok(missed.length <= MAX_MISSED_SHARE * rejects, `seed ${seed}: ${missed.length} of ${rejects} breaks ptxas refuses are accepted`);
+  assert.ok(otherLayer.length <= MAX_OTHER_SHARE * total, `seed ${seed}: ${otherLayer.length} of ${total} cases on another line by checks outside this layer`);
+  assert.ok(total >= Math.floor(cases.length / 3), `seed ${seed}: only ${total} of ${cases.length} draws compared`);
+});

@@ -1,0 +1,127 @@
+/**
+ * The instruction layer's operand and modifier rules against ptxas, case by case: every pair of
+ * instruction type and register type for strict instructions (add, mov, setp, shl), the relaxed
+ * ones (ld, st, cvt) and cvta; every cvt conversion with every rounding/.sat/.ftz combination;
+ * every comparison with every type; immediates of each kind; ld/st vector sizes and mov packing;
+ * state spaces of [var] addresses; guards and address registers. Each group is one kernel, one case
+ * a line, assembled once by ptxas; a line is refused by ptxas exactly when gpuasm reports an error
+ * on it. Required: no false error (gpuasm refuses a line ptxas accepts) and no miss (the rules cover
+ * every case generated here).
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { ptxasSkipReason, runPtxas } from '../../harness/tools.js';
+import { checkPtxText } from '../../../src/ptx/index.js';
+
+const REGS: Record<string, string> = {
+  b8: '%c1', u8: '%uc1', b16: '%h1', u16: '%rs1', s16: '%ss1', f16: '%hf1', b32: '%b1', u32: '%r1', s32: '%s1', f32: '%f1',
+  b64: '%bd1', u64: '%rd1', s64: '%sd1', f64: '%fd1', pred: '%p1', f16x2: '%hh1',
+};
+const HEAD = (version: string, target: string) => `.version ${version}
+.target ${target}
+.address_size 64
+.global .u32 gv[4];
+.shared .u32 sv[4];
+.const .u32 cv[4];
+.visible .entry k(.param .u64 pp)
+{
+.local .u32 lv[4];
+.reg .pred %p<4>; .reg .b16 %h<4>; .reg .f16 %hf<4>; .reg .u16 %rs<4>; .reg .s16 %ss<4>;
+.reg .b32 %b<4>; .reg .u32 %r<4>; .reg .s32 %s<4>; .reg .f32 %f<4>;
+.reg .b64 %bd<4>; .reg .u64 %rd<4>; .reg .s64 %sd<4>; .reg .f64 %fd<4>; .reg .f16x2 %hh<4>; .reg .b8 %c<4>; .reg .u8 %uc<4>;
+`;
+
+function matrix(template: string, types: string[]): string[] {
+  const out: string[] = [];
+  for (const t of types) for (const r of Object.values(REGS)) out.push(template.replaceAll('{T}', t).replaceAll('{R}', r));
+  return out;
+}
+
+const INT_FLOAT = ['u8', 's8', 'u16', 's16', 'u32', 's32', 'u64', 's64', 'f16', 'f32', 'f64'];
+const CVT_REG: Record<string, string> = { u8: '%r1', s8: '%r1', u16: '%rs1', s16: '%rs1', u32: '%r1', s32: '%r1', u64: '%rd1', s64: '%rd1', f16: '%hf1', f32: '%f1', f64: '%fd1' };
+const CMPS = ['eq', 'ne', 'lt', 'le', 'gt', 'ge', 'lo', 'ls', 'hi', 'hs', 'equ', 'neu', 'ltu', 'leu', 'gtu', 'geu', 'num', 'nan'];
+
+const GROUPS: { name: string; version?: string; target?: string; lines: string[] }[] = [
+  { name: 'strict types (add)', lines: matrix('add.{T} {R}, {R}, {R};', ['u16', 's16', 'f16', 'u32', 's32', 'f32', 'u64', 's64', 'f64', 'f16x2']) },
+  { name: 'strict types (mov)', lines: matrix('mov.{T} {R}, {R};', ['b16', 'u16', 's16', 'b32', 'u32', 's32', 'f32', 'b64', 'u64', 's64', 'f64', 'pred']) },
+  { name: 'strict types (and, setp, shl)', lines: [...matrix('and.{T} {R}, {R}, {R};', ['b16', 'b32', 'b64', 'pred']), ...matrix('setp.eq.{T} %p1, {R}, {R};', ['b32', 'u32', 'f32', 'u64', 'f64']), ...matrix('setp.eq.u32 {R}, %r1, %r2;', ['u32']), ...matrix('shl.b64 %rd1, %rd1, {R};', ['b64'])] },
+  { name: 'relaxed types (ld, st)', lines: [...matrix('ld.global.{T} {R}, [%rd1];', ['b8', 'u8', 's8', 'b16', 'u16', 's16', 'b32', 'u32', 's32', 'f32', 'b64', 'u64', 's64', 'f64']), ...matrix('st.global.{T} [%rd1], {R};', ['b8', 'u8', 'b16', 's16', 'b32', 'u32', 'f32', 'b64', 's64', 'f64'])] },
+  { name: 'relaxed types (ld, st vectors)', lines: [...matrix('st.global.v2.{T} [%rd1], {{R}, {R}};', ['b8', 'u8', 'b16', 'u16', 'b32', 'u32', 's32', 'f32', 'b64', 'u64', 'f64']), ...matrix('ld.global.v2.{T} {{R}, {R}}, [%rd1];', ['u8', 'u16', 'u32', 'f32', 'u64', 'f64'])] },
+  { name: 'relaxed types (cvt), cvta', lines: [...matrix('cvt.{T}.u32 {R}, %r1;', ['u8', 's8', 'u16', 's16', 'u32', 's32', 'u64', 's64']), ...matrix('cvt.rn.{T}.u32 {R}, %r1;', ['f16', 'f32', 'f64']), ...matrix('cvt.rni.u32.{T} %r1, {R};', ['f16', 'f32', 'f64']), ...matrix('cvta.to.global.{T} {R}, %rd1;', ['u64'])] },
+  ...[INT_FLOAT.slice(0, 8), INT_FLOAT.slice(8)].map((dests) => ({
+    // Two groups: gpuasm stops at 1000 errors.
+    name: `cvt rounding, .sat, .ftz (to ${dests.join(' ')})`,
+    lines: dests.flatMap((d) => INT_FLOAT.flatMap((a) => ['', '.rn', '.rni', '.rz', '.rzi', '.sat', '.rn.sat', '.rni.sat', '.ftz', '.ftz.rn', '.ftz.rni'].map((r) => `cvt${r}.${d}.${a} ${CVT_REG[d]}, ${CVT_REG[a]};`))),
+  })),
+  {
+    name: 'comparisons',
+    lines: [
+      ...CMPS.flatMap((c) => ['b32', 'u32', 's32', 'f32', 'f64', 'u16', 'b64'].map((t) => `setp.${c}.${t} %p1, ${REGS[t === 'b32' ? 'b32' : t]}, ${REGS[t === 'b32' ? 'b32' : t]};`)),
+      ...CMPS.flatMap((c) => ['u32', 's32', 'f32'].map((t) => `set.${c}.u32.${t} %r1, ${REGS[t]}, ${REGS[t]};`)),
+    ],
+  },
+  {
+    name: 'immediates',
+    lines: ['u32', 's32', 'b32', 'f32', 'f64', 'b64', 'u64', 'f16', 'u16', 'b16', 'b8', 'f16x2'].flatMap((t) =>
+      ['1', '-1', '0x1ffffffff', '1.0', '-1.5', '0f3f800000', '0d3ff0000000000000'].flatMap((lit) => [
+        `add.${t === 'b32' ? 'u32' : t === 'b64' ? 'u64' : t} ${REGS[t]}, ${REGS[t]}, ${lit};`,
+        `mov.${t === 'f16' ? 'b16' : t} ${REGS[t]}, ${lit};`,
+        `st.global.${t === 'f16' ? 'b16' : t} [%rd1], ${lit};`,
+      ]),
+    ),
+  },
+  {
+    name: 'vectors',
+    lines: [
+      ...['', '.v2', '.v4'].flatMap((v) => ['%r1', '{%r1}', '{%r1, %r2}', '{%r1, %r2, %r3}', '{%r1, %r2, %r3, %r1}', '{%r1, _}'].flatMap((o) => [`ld.global${v}.u32 ${o}, [%rd1];`, `st.global${v}.u32 [%rd1], ${o};`])),
+      'ld.global.v2.u32 {%r1, %f1}, [%rd1];',
+      'add.u32 %r1, %r1, {%r1, %r2};',
+      ...['{%r1, %r2}', '{%r1, %r2, %r3}', '{%rs1, %rs2}', '{%rs1, %rs2, %rs3, %rs1}', '{%r1}', '{%c1, %c2, %c3, %c1}'].flatMap((o) => [`mov.b64 ${o}, %rd1;`, `mov.b32 ${o}, %r1;`, `mov.b64 %rd1, ${o};`]),
+    ],
+  },
+  {
+    name: 'state spaces, addresses, guards, operand counts and kinds',
+    lines: [
+      ...['', '.global', '.shared', '.local', '.const', '.param'].flatMap((s) => ['gv', 'sv', 'cv', 'lv', 'pp', 'gv+4'].flatMap((v) => [`ld${s}.u32 %r1, [${v}];`, `st${s === '.const' || s === '.param' ? '.global' : s}.u32 [${v}], %r1;`])),
+      ...['.global', '.shared', ''].flatMap((s) => ['gv', 'sv'].flatMap((v) => [`atom${s}.add.u32 %r1, [${v}], 1;`, `cvta${s}.u64 %rd1, ${v};`, `cvta.to${s || '.global'}.u64 %rd1, ${v};`])),
+      ...['%f1', '%p1', '%fd1', '%b1', '%sd1', '%f1+4', '%hf1'].map((a) => `ld.global.u32 %r1, [${a}];`),
+      ...['%p1', '%r1', '%f1', '!%p1', '!%r1'].map((g) => `@${g} add.u32 %r1, %r1, 1;`),
+      'add.u32 %r1, %r1;', 'add.u32 %r1, %r1, %r1, %r1;', 'add.u32 %r1, [%rd1], %r1;', 'ld.global.u32 %r1, %rd1;', 'st.global.u32 %rd1, %r1;',
+      'ld.global.u32 %r1, [%rd1], %rd2;', 'ld.global.L2::cache_hint.u32 %r1, [%rd1], %rd2;', 'selp.u32 %r1, %r1, %r2, %r1;', 'setp.eq.and.u32 %p1, %r1, %r2, %r1;',
+      'mul.wide.u32 %rd1, %r1, %r2;', 'mul.wide.u32 %r1, %r1, %r2;', 'mad.wide.s32 %sd1, %s1, %s2, %sd1;', 'mad.wide.s32 %sd1, %s1, %s2, %s1;', 'popc.b64 %r1, %rd1;', 'popc.b64 %rd1, %rd1;',
+      'bfe.u32 %r1, %r1, %rd1, 8;', 'shf.l.wrap.b32 %r1, %r1, %r2, %rd1;', 'cvt.f32 %f1, %r1;', 'ld.volatile.param.u32 %r1, [pp];', 'add.or.u32 %r1, %r1, 1;', 'ld.global.trans.u32 %r1, [%rd1];',
+    ],
+  },
+];
+
+const skip = ptxasSkipReason;
+if (skip) console.log(`ptx operand rules differential skipped: ${skip}`);
+
+test('ptx instruction operand and modifier rules: each generated case as ptxas (no false error, no miss)', { skip }, () => {
+  const falseErrors: string[] = [];
+  const misses: string[] = [];
+  let cases = 0;
+  for (const g of GROUPS) {
+    const head = HEAD(g.version ?? '8.5', g.target ?? 'sm_80');
+    const first = head.split('\n').length; // 1-based line of the first case
+    const text = head + g.lines.join('\n') + '\nret;\n}\n';
+    const ptx = runPtxas(text, { arch: g.target ?? 'sm_80', name: 'rules' });
+    const fatal = ptx.messages.find((m) => m.severity === 'fatal' && m.line !== undefined);
+    assert.equal(fatal, undefined, `${g.name}: ptxas stopped (${fatal?.message} at line ${fatal?.line})`);
+    const theirs = new Set(ptx.messages.filter((m) => m.severity === 'error' && m.line !== undefined).map((m) => m.line!));
+    const ours = new Map<number, string>();
+    for (const d of checkPtxText('rules.ptx', text, { preprocess: false })) if (d.severity === 'error' && d.location && !ours.has(d.location.line)) ours.set(d.location.line, `[${d.code}] ${d.message}`);
+    g.lines.forEach((l, i) => {
+      const line = first + i;
+      cases++;
+      const t = theirs.has(line);
+      const o = ours.get(line);
+      if (o !== undefined && !t) falseErrors.push(`${g.name}: '${l}': ptxas accepts; we ${o}`);
+      if (o === undefined && t) misses.push(`${g.name}: '${l}': ptxas ${ptx.messages.find((m) => m.line === line)?.message}; we accept`);
+    });
+  }
+  console.log(`ptx operand rules: ${cases} cases in ${GROUPS.length} groups; false errors ${falseErrors.length}, misses ${misses.length}`);
+  for (const m of misses.slice(0, 30)) console.log(`  MISS ${m}`);
+  assert.deepEqual(falseErrors, []);
+  assert.deepEqual(misses, []);
+});
