@@ -12,7 +12,7 @@ import { acceptedPtxFiles, listFiles, sharedDir, sharedSkipReason } from '../har
 import { ptxasSkipReason, runPtxas } from '../harness/tools.js';
 import { cubinVariables } from '../harness/cubin.js';
 import { compareLayouts } from '../harness/ptx-layout-diff.js';
-import { layoutPtx } from '../../src/ptx/layout.js';
+import { layoutPtx } from '../../src/ptx/index.js';
 
 /** Files assembled at most; taken smallest first, the rest counted as left out (a fixed bound, never a time). */
 const MAX_FILES = 150;

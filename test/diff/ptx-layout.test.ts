@@ -9,10 +9,10 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { fuzzRuns, fuzzSeed, ptxasSkipReason } from '../harness/tools.js';
 import { diffLineCases, type LineCase } from '../harness/ptx-layout-diff.js';
-import { parseExpressionText } from '../../src/ptx/parser.js';
-import { evaluateConstExpr } from '../../src/ptx/consteval.js';
-import { evaluatePtxExpression } from '../../src/ptx/layout.js';
-import type { Expr } from '../../src/ptx/ast.js';
+import { parseExpressionText } from '../../src/ptx/parse/parser.js';
+import { evaluateConstExpr } from '../../src/ptx/check/consteval.js';
+import { evaluatePtxExpression } from '../../src/ptx/index.js';
+import type { Expr } from '../../src/ptx/parse/ast.js';
 
 if (ptxasSkipReason) console.log(ptxasSkipReason);
 

@@ -15,7 +15,7 @@ import fc from 'fast-check';
 import { fuzzRuns, fuzzSeed, ptxasSkipReason, runPtxas } from '../harness/tools.js';
 import { compareLayouts } from '../harness/ptx-layout-diff.js';
 import { cubinVariables } from '../harness/cubin.js';
-import { layoutPtx } from '../../src/ptx/layout.js';
+import { layoutPtx } from '../../src/ptx/index.js';
 
 if (ptxasSkipReason) console.log(`ptx texref initializers differential skipped: ${ptxasSkipReason}`);
 

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { checkModule, checkPtxText, parsePtx } from '../../src/ptx/index.js';
 import { DiagnosticBag } from '../../src/core/diagnostics.js';
 import { workMeter } from '../../src/core/work.js';
-import { SymbolTable, splitNumericSuffix } from '../../src/ptx/scope.js';
+import { SymbolTable, splitNumericSuffix } from '../../src/ptx/check/scope.js';
 import { ptxasSkipReason, runPtxas } from '../harness/tools.js';
 
 const HEADER = '.version 8.0\n.target sm_80\n.address_size 64\n';

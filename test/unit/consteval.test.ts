@@ -5,9 +5,9 @@
  */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { evaluatePtxExpression } from '../../src/ptx/layout.js';
-import { evaluateConstExpr } from '../../src/ptx/consteval.js';
-import type { Expr } from '../../src/ptx/ast.js';
+import { evaluatePtxExpression } from '../../src/ptx/index.js';
+import { evaluateConstExpr } from '../../src/ptx/check/consteval.js';
+import type { Expr } from '../../src/ptx/parse/ast.js';
 
 function ok(text: string, value: string, type: string): void {
   const r = evaluatePtxExpression(text);

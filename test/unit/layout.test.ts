@@ -5,7 +5,7 @@
  */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { layoutPtx, type VariableLayout } from '../../src/ptx/layout.js';
+import { layoutPtx, type VariableLayout } from '../../src/ptx/index.js';
 import { checkPtxText } from '../../src/ptx/index.js';
 import { PTXAS, runPtxas } from '../harness/tools.js';
 import { cubinVariables } from '../harness/cubin.js';

@@ -1,8 +1,8 @@
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { tokenize, decodeInt, decodeFloat, FNV_BASIS, FNV_PRIME, Lexer } from '../../src/ptx/lexer.js';
-import { Tok } from '../../src/ptx/tokens.js';
+import { tokenize, decodeInt, decodeFloat, FNV_BASIS, FNV_PRIME, Lexer } from '../../src/ptx/lex/lexer.js';
+import { Tok } from '../../src/ptx/lex/tokens.js';
 import { fuzzSeed } from '../harness/tools.js';
 
 interface Lexed {

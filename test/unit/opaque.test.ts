@@ -5,13 +5,13 @@
  */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseModule } from '../../src/ptx/parser.js';
-import { printModule } from '../../src/ptx/printer.js';
+import { parseModule } from '../../src/ptx/parse/parser.js';
+import { printModule } from '../../src/ptx/parse/printer.js';
 import { checkPtxText } from '../../src/ptx/index.js';
-import { layoutPtx } from '../../src/ptx/layout.js';
+import { layoutPtx } from '../../src/ptx/index.js';
 import { DiagnosticBag } from '../../src/core/diagnostics.js';
 import { SourceFile, unmapped } from '../../src/core/source.js';
-import type * as A from '../../src/ptx/ast.js';
+import type * as A from '../../src/ptx/parse/ast.js';
 
 const INDEPENDENT = '.version 8.5\n.target sm_80, texmode_independent\n.address_size 64\n';
 const UNIFIED = '.version 8.5\n.target sm_80\n.address_size 64\n';

@@ -1,13 +1,13 @@
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseModule, parseExpressionText } from '../../src/ptx/parser.js';
-import { printExpr } from '../../src/ptx/printer.js';
+import { parseModule, parseExpressionText } from '../../src/ptx/parse/parser.js';
+import { printExpr } from '../../src/ptx/parse/printer.js';
 import { DiagnosticBag } from '../../src/core/diagnostics.js';
 import { SourceFile, unmapped } from '../../src/core/source.js';
-import type * as A from '../../src/ptx/ast.js';
+import type * as A from '../../src/ptx/parse/ast.js';
 import { runPtxas, ptxasSkipReason, fuzzSeed } from '../harness/tools.js';
 import fc from 'fast-check';
-import { printModule } from '../../src/ptx/printer.js';
+import { printModule } from '../../src/ptx/parse/printer.js';
 import { SYNTAX_CASES } from './ptx-syntax-cases.js';
 
 function parse(text: string): { m: A.Module; bag: DiagnosticBag } {

@@ -3,7 +3,7 @@ import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { preprocess, MAX_INCLUDE_DEPTH, MAX_INCLUDES, type PreprocessOptions } from '../../src/ptx/preprocess.js';
+import { preprocess, MAX_INCLUDE_DEPTH, MAX_INCLUDES, type PreprocessOptions } from '../../src/ptx/preprocess/preprocess.js';
 import { workMeter } from '../../src/core/work.js';
 import { SourceFile } from '../../src/core/source.js';
 import { fuzzRuns, fuzzSeed, PTXAS, ptxasSkipReason } from '../harness/tools.js';

@@ -1,11 +1,11 @@
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { parseModule, parseExpressionText } from '../../src/ptx/parser.js';
-import { printModule, printExpr } from '../../src/ptx/printer.js';
+import { parseModule, parseExpressionText } from '../../src/ptx/parse/parser.js';
+import { printModule, printExpr } from '../../src/ptx/parse/printer.js';
 import { DiagnosticBag } from '../../src/core/diagnostics.js';
 import { SourceFile, unmapped } from '../../src/core/source.js';
-import type * as A from '../../src/ptx/ast.js';
+import type * as A from '../../src/ptx/parse/ast.js';
 import { fuzzSeed } from '../harness/tools.js';
 
 function strip(x: unknown): string {

@@ -8,8 +8,8 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { parsePtx } from '../../src/ptx/index.js';
-import type * as A from '../../src/ptx/ast.js';
-import { printOperand } from '../../src/ptx/printer.js';
+import type * as A from '../../src/ptx/parse/ast.js';
+import { printOperand } from '../../src/ptx/parse/printer.js';
 import { SPECIAL_REGISTERS } from '../../src/ptx/data/special-registers.js';
 import { GENERIC_MODIFIERS } from '../../src/ptx/data/modifiers.js';
 import {

@@ -2,7 +2,7 @@
  * Operator rules of PTX constant expressions (spec 4.5.5 and Table 5), as ptxas applies them.
  * Where ptxas departs from Table 5 the row says so; docs/divergences.md ("## PTX constants") has the detail.
  */
-import type { BinaryOp } from '../ast.js';
+import type { BinaryOp } from '../parse/ast.js';
 
 /** What a binary operator accepts and what type it yields. */
 export interface BinaryRule {

@@ -4,9 +4,9 @@
  * Hand-written switch over char codes; no regex and no per-token allocation.
  */
 import { Tok, TokFlag } from './tokens.js';
-import { U64_MASK } from '../core/int64.js';
-import { bitsToF64, bitsToF32 } from '../core/float.js';
-import { workMeter } from '../core/work.js';
+import { U64_MASK } from '../../core/int64.js';
+import { bitsToF64, bitsToF32 } from '../../core/float.js';
+import { workMeter } from '../../core/work.js';
 
 /** Receives lexical errors: a stable code, a message, and the offending range. */
 export type LexDiagnosticSink = (code: string, message: string, offset: number, length: number) => void;

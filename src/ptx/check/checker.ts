@@ -12,12 +12,12 @@
  *
  * Linear time: every lookup is a hash-map probe; expression trees are walked with an explicit stack.
  */
-import type { Diagnostic, DiagnosticBag } from '../core/diagnostics.js';
-import { locatedBefore, type MappedText, type SourceLocation, type Span } from '../core/source.js';
-import { workMeter } from '../core/work.js';
-import type * as A from './ast.js';
+import type { Diagnostic, DiagnosticBag } from '../../core/diagnostics.js';
+import { locatedBefore, type MappedText, type SourceLocation, type Span } from '../../core/source.js';
+import { workMeter } from '../../core/work.js';
+import type * as A from '../parse/ast.js';
 import { evaluateConstExpr } from './consteval.js';
-import { nextTokenStart } from './lexer.js';
+import { nextTokenStart } from '../lex/lexer.js';
 import { opaqueInitializerFails } from './opaque.js';
 import {
   ADDRESS_SIZE_MIN_VERSION,
@@ -34,9 +34,9 @@ import {
   SYSTEM_CALLS,
   TEX_DEPRECATED_VERSION,
   TYPE_REQUIREMENTS,
-} from './data/declarations.js';
-import { INSTRUCTION_REFUSED, unknownModifiers } from './data/modifiers.js';
-import { SPECIAL_REGISTERS } from './data/special-registers.js';
+} from '../data/declarations.js';
+import { INSTRUCTION_REFUSED, unknownModifiers } from '../data/modifiers.js';
+import { SPECIAL_REGISTERS } from '../data/special-registers.js';
 import {
   formatVersionCode,
   formatVersionRanges,
@@ -45,10 +45,10 @@ import {
   TARGET_MIN_VERSION,
   TARGET_OPTIONS,
   versionCode,
-} from './data/targets.js';
+} from '../data/targets.js';
 import { mergePending, SymbolTable, type NameCell, type PendingRef, type PtxSymbol } from './scope.js';
-import { offeredMemoHash } from './parser.js';
-import { RepeatedDeclaration, RepeatedInstruction, type StatementMemo } from './repeats.js';
+import { offeredMemoHash } from '../parse/parser.js';
+import { RepeatedDeclaration, RepeatedInstruction, type StatementMemo } from '../speed/repeats.js';
 
 /** What the header said, for checks that depend on it. */
 export interface ModuleHeaderInfo {

@@ -13,15 +13,12 @@
  * synchronous function.
  */
 import type { MessagePort, Worker } from 'node:worker_threads';
-import { host } from '../core/host.js';
-import { DiagnosticBag, type Diagnostic } from '../core/diagnostics.js';
-import { SourceFile, unmapped } from '../core/source.js';
-import type { ModuleItem } from './ast.js';
-import type { MappedText } from '../core/source.js';
-import { ModuleChecker, type FunctionEnd, type FunctionFact } from './check.js';
-import { LayoutInput, layoutInput } from './layout.js';
-import { Parser } from './parser.js';
-import { StatementMemo } from './repeats.js';
+import { host } from '../../core/host.js';
+import type { Diagnostic } from '../../core/diagnostics.js';
+import type { ModuleItem } from '../parse/ast.js';
+import { ModuleChecker, type FunctionEnd, type FunctionFact } from '../check/checker.js';
+import type { LayoutInput } from '../layout/layout.js';
+import { Parser } from '../parse/parser.js';
 
 /** Below this size a second thread costs more than it saves. */
 export const PARALLEL_MIN_BYTES = 2 << 20;
@@ -143,34 +140,6 @@ function itemBoundaryNear(text: string, from: number): number {
 }
 
 /**
- * The checks that take module items one at a time, as the parser hands them over: the module
- * checker (findings to `diags`) and the initializer pass's input.
- */
-export function itemChecks(
-  source: MappedText,
-  diags: DiagnosticBag,
-  parser: Parser,
-  repeats: boolean | Uint8Array = true,
-  compileOnly = false,
-): { checker: ModuleChecker; input: LayoutInput; sink: { push(item: ModuleItem): void }; memo?: StatementMemo } {
-  const checker = new ModuleChecker(source, diags, { compileOnly });
-  // Statements repeated verbatim are parsed and checked once (see repeats.ts); `repeats` may hold the text's latin1 bytes.
-  const memo = repeats !== false ? new StatementMemo(source.text, repeats === true ? undefined : repeats) : undefined;
-  if (memo) {
-    parser.useMemo(memo);
-    checker.useMemo(memo);
-  }
-  const input = new LayoutInput();
-  const sink = {
-    push(item: ModuleItem): void {
-      checker.item(item);
-      input.add(item);
-    },
-  };
-  return { checker, input, sink, memo };
-}
-
-/**
  * The main thread's side: parses and checks the module up to the split, waits for the worker, and
  * keeps its answer only when it is provably the one-thread answer (see the file comment). Without
  * `second`, the caller parses on from where this stopped. `message` says what happened and why.
@@ -205,43 +174,4 @@ export function checkFirstPartAndJoin(
 /** The state both threads must agree on after the first part (see ModuleChecker.stateDigest). */
 export function partDigest(checker: ModuleChecker, input: LayoutInput): string {
   return `${checker.stateDigest()}\nlayout ${input.version} ${input.items.length}`;
-}
-
-/** The worker's job: skim the first part, check the second (runs in parallel-worker.ts). */
-export function checkSecondPart({ name, text, split, compileOnly }: PartRequest): PartResult {
-  const source = unmapped(new SourceFile(name, text));
-  const parser = new Parser(text);
-  parser.skipBodiesBefore = split;
-  const checks = new DiagnosticBag();
-  // The first part's findings are the main thread's: they go to a bag nobody reads.
-  const { checker, input, sink } = itemChecks(source, new DiagnosticBag(), parser, false, compileOnly);
-  const t0 = performance.now();
-  parser.beginModule();
-  const partStart = parser.parseItems(sink, split);
-  const t1 = performance.now();
-  if (!parser.atCleanBoundary()) return { ok: false, reason: 'the first part does not end between module items' };
-  const digest = partDigest(checker, input);
-  checker.redirect(checks);
-  parser.parseItems(sink, Infinity);
-  if (parser.lx.nonAsciiOffset >= 0 || parser.lx.nulOffset >= 0) return { ok: false, reason: 'non-ASCII or NUL character' };
-  const parseBag = new DiagnosticBag();
-  parser.flush(source, parseBag, partStart);
-  const layoutBag = new DiagnosticBag();
-  const unknownLabels = new Set<string>();
-  layoutInput(input, source, layoutBag, { images: false, from: partStart, unknownLabels, compileOnly });
-  return {
-    ok: true,
-    partStart,
-    digest,
-    parseDiagnostics: parseBag.items,
-    checkDiagnostics: checks.items,
-    layoutDiagnostics: layoutBag.items,
-    functionEnds: checker.pendingFunctionEnds(),
-    functionFacts: checker.functionFacts(),
-    definedFunctions: [...input.definedFunctions],
-    labels: [...input.labels],
-    unknownLabels: [...unknownLabels],
-    skimMs: t1 - t0,
-    checkMs: performance.now() - t1,
-  };
 }

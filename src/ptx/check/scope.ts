@@ -8,8 +8,8 @@
  * trailing decimal digits (`%r012` is `%r` + 12) and accepts it when the family `%r` has more members.
  * So `%r1<4>` declares a family no name can reach, and `%r<4>` then `%r4` do not collide.
  */
-import type { Span } from '../core/source.js';
-import { workMeter } from '../core/work.js';
+import type { Span } from '../../core/source.js';
+import { workMeter } from '../../core/work.js';
 
 /** `targets`: a `.branchtargets` / `.calltargets` list; `prototype`: a `.callprototype`. */
 export type SymbolKind = 'variable' | 'label' | 'function' | 'prototype' | 'targets';

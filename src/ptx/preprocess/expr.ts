@@ -3,7 +3,7 @@
  * uintmax_t with the usual arithmetic conversions), as cpp evaluates them. The caller has already
  * replaced `defined X` and expanded macros; identifiers left over are 0.
  */
-import { workMeter } from '../core/work.js';
+import { workMeter } from '../../core/work.js';
 
 /** Preprocessing token kinds (shared with the preprocessor). */
 export const TK_IDENT = 1;

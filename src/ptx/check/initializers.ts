@@ -3,14 +3,14 @@
  * each element as a constant, a variable or function address (`var`, `var+offset`, `generic(var)`),
  * or a `mask()` byte, and converting it to the element type exactly as ptxas does.
  */
-import type { Span } from '../core/source.js';
-import { f64ToBits, f64ToF32Bits } from '../core/float.js';
-import { toU64 } from '../core/int64.js';
-import { workMeter } from '../core/work.js';
-import type { BinaryExpr, ConditionalExpr, Declarator, Expr, Initializer, StateSpace, VariableDecl } from './ast.js';
+import type { Span } from '../../core/source.js';
+import { f64ToBits, f64ToF32Bits } from '../../core/float.js';
+import { toU64 } from '../../core/int64.js';
+import { workMeter } from '../../core/work.js';
+import type { BinaryExpr, ConditionalExpr, Declarator, Expr, Initializer, StateSpace, VariableDecl } from '../parse/ast.js';
 import { evaluateConstExpr, intLiteralValue, type ConstValue } from './consteval.js';
 import { ignoredField } from './opaque.js';
-import { nextTokenStart } from './lexer.js';
+import { nextTokenStart } from '../lex/lexer.js';
 import {
   ADDRESS_TYPES,
   DATA_TYPES,
@@ -19,7 +19,7 @@ import {
   VERSION_KERNEL_ADDRESS,
   VERSION_MASK_OPERATOR,
   type DataTypeInfo,
-} from './data/data-types.js';
+} from '../data/data-types.js';
 
 export type Reporter = (code: string, message: string, span: Span) => void;
 

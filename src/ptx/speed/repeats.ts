@@ -13,10 +13,10 @@
  * Only the check path uses this (`parsePtx` builds complete trees); a `RepeatedInstruction` that
  * anything else reads is parsed in full on first access.
  */
-import type { Span } from '../core/source.js';
-import type * as A from './ast.js';
-import { Parser } from './parser.js';
-import type { NameCell } from './scope.js';
+import type { Span } from '../../core/source.js';
+import type * as A from '../parse/ast.js';
+import { Parser } from '../parse/parser.js';
+import type { NameCell } from '../check/scope.js';
 
 /** Statements longer than this are not remembered (the key is hashed on every lookup). */
 export const MAX_REPEAT_KEY = 160;

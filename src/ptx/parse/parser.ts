@@ -4,18 +4,18 @@
  * of the statement (`;` or the matching `}`) and goes on. It never throws on bad input.
  * Input-driven recursion (parentheses, ternaries, braces) is bounded by MAX_DEPTH.
  */
-import type { Diagnostic } from '../core/diagnostics.js';
-import { DiagnosticBag } from '../core/diagnostics.js';
-import type { MappedText, Span } from '../core/source.js';
-import { SourceFile, tokenExcerpt, unmapped } from '../core/source.js';
+import type { Diagnostic } from '../../core/diagnostics.js';
+import { DiagnosticBag } from '../../core/diagnostics.js';
+import type { MappedText, Span } from '../../core/source.js';
+import { SourceFile, tokenExcerpt, unmapped } from '../../core/source.js';
 import type * as A from './ast.js';
-import { Lexer, decodeFloat, decodeInt, nextTokenStart } from './lexer.js';
-import { Tok, TokFlag, tokenKindText } from './tokens.js';
-import { FUNCTION_ATTRIBUTE_SET, INSTRUCTION_SET, LINKAGE_SET, STATE_SPACE_SET, TYPE_SET } from './data/keywords.js';
-import { DIRECTIVE_WORDS } from './data/modifiers.js';
-import { OPAQUE_VALUE_WORDS } from './data/declarations.js';
-import type { StatementMemo } from './repeats.js';
-import { MAX_REPEAT_KEY } from './repeats.js';
+import { Lexer, decodeFloat, decodeInt, nextTokenStart } from '../lex/lexer.js';
+import { Tok, TokFlag, tokenKindText } from '../lex/tokens.js';
+import { FUNCTION_ATTRIBUTE_SET, INSTRUCTION_SET, LINKAGE_SET, STATE_SPACE_SET, TYPE_SET } from '../data/keywords.js';
+import { DIRECTIVE_WORDS } from '../data/modifiers.js';
+import { OPAQUE_VALUE_WORDS } from '../data/declarations.js';
+import type { StatementMemo } from '../speed/repeats.js';
+import { MAX_REPEAT_KEY } from '../speed/repeats.js';
 
 /** Nesting bound for parentheses, ternaries, braces and blocks. */
 export const MAX_DEPTH = 1000;

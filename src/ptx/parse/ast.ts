@@ -3,7 +3,7 @@
  * (preprocessed) text; `Module.source.locate` turns a span into a user-facing location.
  * The printer writes any tree back canonically; parse(print(t)) equals t up to spans.
  */
-import type { MappedText, Span } from '../core/source.js';
+import type { MappedText, Span } from '../../core/source.js';
 
 export interface Node {
   span: Span;

@@ -8,7 +8,7 @@ import type { PartRequest, PartResult } from './parallel.js';
 const request = workerData as PartRequest;
 let result: PartResult;
 try {
-  const { checkSecondPart } = await import('./parallel.js');
+  const { checkSecondPart } = await import('./second-part.js');
   result = checkSecondPart(request);
 } catch (e) {
   result = { ok: false, reason: `worker failed: ${e instanceof Error ? e.message : String(e)}` };

@@ -8,12 +8,12 @@
  * it; otherwise it is scanned for identifiers and only macro invocations are replaced. Directives
  * are found with indexOf jumps over `#`, `/` and `"`, so a large file costs a few native scans.
  */
-import { dirname, join } from '../core/path.js';
-import { host } from '../core/host.js';
-import type { Diagnostic } from '../core/diagnostics.js';
-import { SourceFile, unmapped, type MappedText, type SourceLocation } from '../core/source.js';
-import { workMeter } from '../core/work.js';
-import { evaluateExpression, TK_CHAR, TK_IDENT, TK_NUMBER, TK_OTHER, TK_PUNCT, TK_STRING, type ExprToken } from './preprocess-expr.js';
+import { dirname, join } from '../../core/path.js';
+import { host } from '../../core/host.js';
+import type { Diagnostic } from '../../core/diagnostics.js';
+import { SourceFile, unmapped, type MappedText, type SourceLocation } from '../../core/source.js';
+import { workMeter } from '../../core/work.js';
+import { evaluateExpression, TK_CHAR, TK_IDENT, TK_NUMBER, TK_OTHER, TK_PUNCT, TK_STRING, type ExprToken } from './expr.js';
 
 export interface PreprocessOptions {
   /** Searched after the including file's directory. */

@@ -4,12 +4,12 @@
  * so arbitrarily deep trees cannot overflow the call stack; every sub-expression is evaluated, as
  * ptxas does (a division by zero in an unselected `?:` arm or after `0 &&` is still an error).
  */
-import { toS64, toU64 } from '../core/int64.js';
-import { bitsToF64 } from '../core/float.js';
-import { workMeter } from '../core/work.js';
-import type { Span } from '../core/source.js';
-import type { Expr, FloatLiteral, IntLiteral } from './ast.js';
-import { BINARY_RULES, WARP_SZ } from './data/const-operators.js';
+import { toS64, toU64 } from '../../core/int64.js';
+import { bitsToF64 } from '../../core/float.js';
+import { workMeter } from '../../core/work.js';
+import type { Span } from '../../core/source.js';
+import type { Expr, FloatLiteral, IntLiteral } from '../parse/ast.js';
+import { BINARY_RULES, WARP_SZ } from '../data/const-operators.js';
 
 export type IntConstType = '.s64' | '.u64';
 

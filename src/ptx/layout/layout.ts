@@ -14,21 +14,17 @@
  * .const variables are placed in declaration order, externally visible ones (.visible, .weak) first,
  * each at a multiple of its alignment (the larger of `.align` and its natural alignment).
  */
-import { DiagnosticBag, type Diagnostic } from '../core/diagnostics.js';
-import { SourceFile, type MappedText, type Span } from '../core/source.js';
-import { toS64, toU64 } from '../core/int64.js';
-import type { Module, ModuleItem, Statement, VariableDecl } from './ast.js';
-import { evaluateConstExpr, formatConstValue, type ConstValue } from './consteval.js';
-import { DATA_TYPES, MASK_VALUES } from './data/data-types.js';
-import { SYSTEM_CALLS } from './data/declarations.js';
-import { parseExpressionText } from './parser.js';
-import { RepeatedDeclaration, RepeatedInstruction } from './repeats.js';
-// index.js imports this module too; its functions are only called at run time, so the cycle is harmless.
-import { checkModule, checkPtxText, finalDiagnostics, parsePtx, type PtxCheckOptions } from './index.js';
-import { evaluateDims, flattenInitializer, reportDisplaced, type FlatInitializer, type InitContext, type InitSymbol } from './initializers.js';
-import { OPAQUE_TYPES } from './data/declarations.js';
-import { nextTokenStart } from './lexer.js';
-import { OPAQUE_ALIGN, OPAQUE_ELEMENT_BYTES, checkOpaqueInitializer } from './opaque.js';
+import { DiagnosticBag } from '../../core/diagnostics.js';
+import { type MappedText, type Span } from '../../core/source.js';
+import { toS64, toU64 } from '../../core/int64.js';
+import type { Module, ModuleItem, Statement, VariableDecl } from '../parse/ast.js';
+import { DATA_TYPES, MASK_VALUES } from '../data/data-types.js';
+import { SYSTEM_CALLS } from '../data/declarations.js';
+import { RepeatedDeclaration, RepeatedInstruction } from '../speed/repeats.js';
+import { evaluateDims, flattenInitializer, reportDisplaced, type FlatInitializer, type InitContext, type InitSymbol } from '../check/initializers.js';
+import { OPAQUE_TYPES } from '../data/declarations.js';
+import { nextTokenStart } from '../lex/lexer.js';
+import { OPAQUE_ALIGN, OPAQUE_ELEMENT_BYTES, checkOpaqueInitializer } from '../check/opaque.js';
 
 export interface LayoutRelocation {
   /** Byte offset inside the variable. */
@@ -453,55 +449,4 @@ function encode(v: PendingVariable, bankOffsets: Map<string, number>, functionIn
  */
 export function checkInitializers(module: Module, diags: DiagnosticBag): void {
   layoutModule(module, diags, { images: false });
-}
-
-// ------------------------------------------------------------------ public API over text
-
-/** Same inputs as checkPtxText: include dirs, -D defines, preprocess switch, file reader. */
-export type PtxLayoutOptions = PtxCheckOptions;
-
-export interface PtxLayoutResult {
-  variables: VariableLayout[];
-  diagnostics: Diagnostic[];
-}
-
-/**
- * Lays out one PTX module: parses and checks it (`parsePtx` of the module checker when available)
- * and returns every module-scope .global/.const variable in declaration order, or diagnostics.
- * Any error leaves `variables` empty.
- */
-export function layoutPtx(name: string, text: string, options: PtxLayoutOptions = {}): PtxLayoutResult {
-  const parsed = parsePtx(name, text, options);
-  // With a preprocessor or syntax error, the full check decides which diagnostics to show.
-  if (!parsed.module || parsed.diagnostics.some((d) => d.severity === 'error')) {
-    return { variables: [], diagnostics: checkPtxText(name, text, options) };
-  }
-  // Otherwise the same checks as checkPtxText, on the one tree, and the layout from that pass.
-  const bag = new DiagnosticBag();
-  const compileOnly = options.compileOnly === true;
-  checkModule(parsed.module, bag, { compileOnly });
-  const variables = layoutModule(parsed.module, bag, { compileOnly });
-  const diagnostics = finalDiagnostics([...parsed.diagnostics, ...bag.items]);
-  return { variables: diagnostics.some((d) => d.severity === 'error') ? [] : variables, diagnostics };
-}
-
-export type PtxExpressionResult =
-  | { value: string; type: '.s64' | '.u64' | '.f64' | '.f32'; constant: ConstValue }
-  | { diagnostics: Diagnostic[] };
-
-/**
- * Evaluates a PTX constant expression (spec 4.5) given as text. The value is decimal for integers
- * and the shortest round-trip decimal for .f64 (`nan`, `inf`, `-inf`, `-0` spelled so); a whole `0f`
- * literal gives its single-precision value with type .f32. Errors are located in file `<expr>`.
- */
-export function evaluatePtxExpression(text: string): PtxExpressionResult {
-  const parsed = parseExpressionText(text);
-  if (!parsed.expr || parsed.diagnostics.some((d) => d.severity === 'error')) return { diagnostics: parsed.diagnostics };
-  const file = new SourceFile('<expr>', text);
-  const diagnostics: Diagnostic[] = [];
-  const v = evaluateConstExpr(parsed.expr, (code, message, span) => {
-    diagnostics.push({ severity: 'error', code, message, location: file.location(span.start, Math.max(0, span.end - span.start)) });
-  });
-  if (!v) return { diagnostics };
-  return { value: formatConstValue(v), type: v.type, constant: v };
 }

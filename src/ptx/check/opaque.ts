@@ -19,13 +19,13 @@
  * Arrays of handles take room in `.nv.global` (never initialized: the fields are descriptor
  * settings, not bytes): {@link OPAQUE_ELEMENT_BYTES} each; a single handle takes none.
  */
-import type { Span } from '../core/source.js';
-import type { FieldInitializer, Initializer, InitializerList, VariableDecl } from './ast.js';
+import type { Span } from '../../core/source.js';
+import type { FieldInitializer, Initializer, InitializerList, VariableDecl } from '../parse/ast.js';
 import { evaluateConstExpr } from './consteval.js';
-import { OPAQUE_FIELDS } from './data/declarations.js';
-import type { DataTypeInfo } from './data/data-types.js';
+import { OPAQUE_FIELDS } from '../data/declarations.js';
+import type { DataTypeInfo } from '../data/data-types.js';
 import type { InitContext, Reporter } from './initializers.js';
-import { nextTokenStart } from './lexer.js';
+import { nextTokenStart } from '../lex/lexer.js';
 
 /** Bytes of `.nv.global` one element of an array of handles takes (ptxas 13.0, sm_80); alignment 4. */
 export const OPAQUE_ELEMENT_BYTES: Readonly<Record<string, number>> = { '.texref': 52, '.samplerref': 20, '.surfref': 28 };
