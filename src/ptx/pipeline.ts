@@ -11,7 +11,6 @@ import { preprocess } from './preprocess/preprocess.js';
 import { checkModule, ModuleChecker } from './check/checker.js';
 import { evaluateConstExpr, formatConstValue, type ConstValue } from './check/consteval.js';
 import { LayoutInput, layoutInput, layoutModule, type VariableLayout } from './layout/layout.js';
-import { StatementMemo } from './speed/repeats.js';
 import { checkFirstPartAndJoin, startParallelPart } from './speed/parallel.js';
 
 export interface PtxCheckOptions {
@@ -42,8 +41,8 @@ export interface PtxCheckOptions {
    */
   readFile?: (path: string) => string | undefined;
   /**
-   * The bytes `text` was decoded from as latin1 (one byte per character), when the caller has them:
-   * the check then reads them instead of encoding the text again. They must be exactly that.
+   * The bytes `text` was decoded from as latin1 (one byte per character), when the caller has them.
+   * Accepted and not needed: they fed the statement memo, which was removed (docs/benchmarks.md).
    */
   latin1Bytes?: Uint8Array;
 }
@@ -132,20 +131,13 @@ export interface CheckStrategy {
    * when the machine has the CPUs for it (see parallel.ts). A number: split there, always (tests).
    */
   parallel?: 'never' | 'auto' | number;
-  /**
-   * true: statements repeated verbatim are parsed and checked once (see repeats.ts). Default false:
-   * on distinct real code the memo costs more than it saves (12% more instructions, 50% more peak
-   * memory; docs/benchmarks.md); it pays only on template-instantiated code.
-   */
-  repeats?: boolean;
 }
 
 /**
  * checkPtxText, with the choices of `strategy`. `parallel` in the result says whether the worker's
- * answer was used, and if not why (the CLI prints it when GPUASM_TRACE_PARALLEL=1); `repeated`, how many
- * statements were found to repeat a clean one.
+ * answer was used, and if not why (the CLI prints it when GPUASM_TRACE_PARALLEL=1).
  */
-export function checkPtx(name: string, text: string, options: PtxCheckOptions, strategy: CheckStrategy = {}): { diagnostics: Diagnostic[]; parallel?: string; repeated: number } {
+export function checkPtx(name: string, text: string, options: PtxCheckOptions, strategy: CheckStrategy = {}): { diagnostics: Diagnostic[]; parallel?: string } {
   const front = new DiagnosticBag();
   const checks = new DiagnosticBag();
   const pre = preprocess(name, text, options);
@@ -154,9 +146,8 @@ export function checkPtx(name: string, text: string, options: PtxCheckOptions, s
   // Each module item is checked as soon as it is parsed and then dropped: the whole syntax tree
   // is never held (memory stays near the size of the text, and the collector has little to do).
   const parser = new Parser(source.text);
-  const repeats = strategy.repeats !== true ? false : pre.identity && options.latin1Bytes ? options.latin1Bytes : true;
   const compileOnly = options.compileOnly === true;
-  const { checker, input: initializers, sink, memo } = itemChecks(source, checks, parser, repeats, compileOnly);
+  const { checker, input: initializers, sink } = itemChecks(source, checks, parser, compileOnly);
   parser.beginModule();
   const split = strategy.parallel ?? 'never';
   const part = split !== 'never' && pre.identity ? startParallelPart(name, text, split === 'auto' ? undefined : split, compileOnly) : undefined;
@@ -171,12 +162,10 @@ export function checkPtx(name: string, text: string, options: PtxCheckOptions, s
   parser.flush(source, front);
   if (second) for (const d of second.parseDiagnostics) front.add(d);
   // ptxas refuses a file with a non-ASCII byte before parsing it and says nothing else.
-  const repeated = memo?.hitCount ?? 0;
-  if (front.items.some((d) => d.code === 'PTX105')) return { diagnostics: sortDiagnostics(front.items), parallel: joined?.message, repeated };
+  if (front.items.some((d) => d.code === 'PTX105')) return { diagnostics: sortDiagnostics(front.items), parallel: joined?.message };
   if (second) {
     for (const d of second.checkDiagnostics) checks.add(d);
-    checker.addFunctionEnds(second.functionEnds);
-    checker.mergeFunctionFacts(second.functionFacts);
+    checker.merge(second.checker);
     for (const f of second.definedFunctions) initializers.definedFunctions.add(f);
     for (const l of second.labels) initializers.labels.add(l);
   }
@@ -186,7 +175,7 @@ export function checkPtx(name: string, text: string, options: PtxCheckOptions, s
   if (second) for (const d of second.layoutDiagnostics) checks.add(d);
   const all = [...front.items];
   for (const d of checks.items) if (!cutoff || !d.location || !isAfter(d.location, cutoff)) all.push(d);
-  return { diagnostics: finalDiagnostics(all), parallel: joined?.message, repeated };
+  return { diagnostics: finalDiagnostics(all), parallel: joined?.message };
 }
 
 /**
@@ -215,16 +204,9 @@ export function itemChecks(
   source: MappedText,
   diags: DiagnosticBag,
   parser: Parser,
-  repeats: boolean | Uint8Array = true,
   compileOnly = false,
-): { checker: ModuleChecker; input: LayoutInput; sink: { push(item: ModuleItem): void }; memo?: StatementMemo } {
+): { checker: ModuleChecker; input: LayoutInput; sink: { push(item: ModuleItem): void } } {
   const checker = new ModuleChecker(source, diags, { compileOnly });
-  // Statements repeated verbatim are parsed and checked once (see repeats.ts); `repeats` may hold the text's latin1 bytes.
-  const memo = repeats !== false ? new StatementMemo(source.text, repeats === true ? undefined : repeats) : undefined;
-  if (memo) {
-    parser.useMemo(memo);
-    checker.useMemo(memo);
-  }
   const input = new LayoutInput();
   const sink = {
     push(item: ModuleItem): void {
@@ -232,7 +214,7 @@ export function itemChecks(
       input.add(item);
     },
   };
-  return { checker, input, sink, memo };
+  return { checker, input, sink };
 }
 
 // ------------------------------------------------------------------ layout and expressions over text

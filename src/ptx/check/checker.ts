@@ -46,9 +46,7 @@ import {
   TARGET_OPTIONS,
   versionCode,
 } from '../data/targets.js';
-import { mergePending, SymbolTable, type NameCell, type PendingRef, type PtxSymbol } from './scope.js';
-import { offeredMemoHash } from '../parse/parser.js';
-import { RepeatedDeclaration, RepeatedInstruction, type StatementMemo } from '../speed/repeats.js';
+import { mergePending, SymbolTable, type PendingRef, type PtxSymbol } from './scope.js';
 
 /** What the header said, for checks that depend on it. */
 export interface ModuleHeaderInfo {
@@ -70,9 +68,6 @@ export interface ModuleHeaderInfo {
  */
 const COMPILE_ONLY_MIN_VERSION = 31;
 const MAYBE_SUBROUTINE_OPCODE = /\b(?:div|rem|rcp|sqrt|rsqrt)\.[a-z]/;
-
-/** Body declarations the memo may remember: variables the layout stage never places. */
-const REMEMBERED_SPACES: ReadonlySet<string> = new Set(['.reg', '.param', '.local', '.shared']);
 
 const C_LT = 60;
 const C_DOT = 46;
@@ -113,6 +108,12 @@ export interface FunctionFact {
   returnCount?: number;
   /** The first `mov` of its address (refused for a system call). */
   movAddressAt?: Span;
+}
+
+/** What a checker of part of a module hands over (ModuleChecker.snapshot, merge). */
+export interface CheckerSnapshot {
+  functionEnds: FunctionEnd[];
+  functionFacts: FunctionFact[];
 }
 
 /** A diagnostic produced at a function's end in ptxas (a forward reference that never resolved). */
@@ -159,20 +160,8 @@ export class ModuleChecker {
   /** How many module items came so far, and the kinds of the first two (the header's places). */
   private itemCount = 0;
   private firstKinds: [string | undefined, string | undefined] = [undefined, undefined];
-  /** Clean instruction statements are remembered here (see repeats.ts). */
-  private memo: StatementMemo | undefined = undefined;
-  /** While an offered statement is checked: whether it can still be remembered, and the names it resolved with their roles. */
-  private recording = false;
-  private readonly recordedNames: string[] = [];
-  private readonly recordedRoles: OperandRole[] = [];
-  private recordedCount = 0;
   /** Errors reported so far, those the bag drops as repeats included. */
   private errorCount = 0;
-
-  /** Remembers clean instruction statements in `memo`, and re-checks the repeated ones it finds (see repeats.ts). */
-  useMemo(memo: StatementMemo): void {
-    this.memo = memo;
-  }
 
   /**
    * `compileOnly`: check as `ptxas -c` (separate compilation, as `nvcc -rdc=true` output is
@@ -191,19 +180,16 @@ export class ModuleChecker {
   /** Where the module's `.version` directive is (when it was a supported one). */
   private versionSpan: Span | undefined = undefined;
 
-  // ------------------------------------------------------------------ parts of a module (parallel check)
-
-  /** Sends further diagnostics to `diags` (a parallel check drops those of the part it skims). */
-  redirect(diags: DiagnosticBag): void {
-    this.diags = diags;
-  }
+  // ------------------------------------------------------------------ parts of a module (speed/parallel.ts)
+  // A module may be checked in two parts by two checkers (see speed/parallel.ts): both parts start
+  // from equal `digest`s, and the second part's checker hands over its `snapshot` for `merge`.
 
   /**
    * Everything later module items can observe of the items checked so far, as one string: two
    * checkers with equal digests check the rest of a module alike. (Function bodies leave only the
-   * call and address facts, which `functionFacts` carries.)
+   * call and address facts, which `snapshot` carries.)
    */
-  stateDigest(): string {
+  digest(): string {
     const h = this.header;
     const parts: string[] = [`${this.itemCount} ${this.headerTargets} ${this.firstKinds.join(',')} ${h.version} ${h.sm} ${h.texmodeIndependent} ${h.addressSize}`];
     for (const x of this.table.module.names.values())
@@ -214,8 +200,26 @@ export class ModuleChecker {
     return parts.join('\n');
   }
 
-  /** What the checked items made known about each module-level function (see mergeFunctionFacts). */
-  functionFacts(): FunctionFact[] {
+  /**
+   * What a part of the module checked by this checker hands over to the checker of the whole
+   * (plain data: it crosses threads): the forward-reference diagnostics waiting for `finish`, and
+   * what the checked items made known about each module-level function.
+   */
+  snapshot(): CheckerSnapshot {
+    return { functionEnds: this.functionEnds, functionFacts: this.functionFacts() };
+  }
+
+  /**
+   * Adds the snapshot of a later part of the module, checked elsewhere from this checker's state
+   * (equal digests): its forward-reference diagnostics, and its function facts (definitions,
+   * aliases, the first call and address use, new functions).
+   */
+  merge(part: CheckerSnapshot): void {
+    for (const e of part.functionEnds) this.functionEnds.push(e);
+    this.mergeFunctionFacts(part.functionFacts);
+  }
+
+  private functionFacts(): FunctionFact[] {
     const out: FunctionFact[] = [];
     for (const x of this.table.module.names.values()) {
       if (x.kind !== 'function') continue;
@@ -230,11 +234,7 @@ export class ModuleChecker {
     return out;
   }
 
-  /**
-   * Adds the function facts of a later part of the module, checked elsewhere from this checker's
-   * state (equal digests): definitions, aliases, the first call and address use, new functions.
-   */
-  mergeFunctionFacts(facts: readonly FunctionFact[]): void {
+  private mergeFunctionFacts(facts: readonly FunctionFact[]): void {
     const names = this.table.module.names;
     for (const f of facts) {
       const sym = names.get(f.name);
@@ -254,16 +254,6 @@ export class ModuleChecker {
         sym.movAddressAt ??= f.movAddressAt;
       }
     }
-  }
-
-  /** Forward-reference diagnostics waiting for `finish` (to hand over to the checker of the whole). */
-  pendingFunctionEnds(): FunctionEnd[] {
-    return this.functionEnds;
-  }
-
-  /** Adds the forward-reference diagnostics of a later part of the module (see pendingFunctionEnds). */
-  addFunctionEnds(ends: readonly FunctionEnd[]): void {
-    for (const e of ends) this.functionEnds.push(e);
   }
 
   /** Checks the next module item. */
@@ -1010,22 +1000,15 @@ export class ModuleChecker {
   private statements(list: A.Statement[]): void {
     for (const s of list) {
       workMeter.steps++;
-      // Most statements of compiler output repeat an earlier one: tested before reading the kind
-      // (which, over this many statement shapes, is a slow generic property load).
-      if (s instanceof RepeatedInstruction) {
-        this.repeatedInstruction(s);
-        continue;
-      }
       switch (s.kind) {
         case 'instruction':
-          this.instruction(s);
+          this.checkInstruction(s);
           break;
         case 'label':
           this.declareLabel(s.name, s.span, 'label');
           break;
         case 'variable':
-          if (s instanceof RepeatedDeclaration) this.repeatedDeclaration(s);
-          else this.localVariable(s);
+          this.localVariable(s);
           break;
         case 'block':
           this.table.open();
@@ -1067,7 +1050,6 @@ export class ModuleChecker {
   }
 
   private localVariable(decl: A.VariableDecl): void {
-    const before = this.errorCount;
     // A broken declaration still declares its names, so their uses do not cascade into errors.
     let shapeOk = false;
     // A syntax error for ptxas, at the state space after the linkage.
@@ -1086,109 +1068,24 @@ export class ModuleChecker {
       if (d.parameterizedCount !== undefined) sym.familyCount = d.parameterizedCount;
       this.table.declare(sym);
     }
-    if (this.memo !== undefined && this.errorCount === before) this.rememberDeclaration(decl);
   }
 
-  /**
-   * Offers a body declaration that was checked cleanly to the memo: one name, scalar, without an
-   * initializer, in a space whose variables the layout stage does not place. Declaring that name
-   * again is all a later copy of its text does (see repeatedDeclaration).
-   */
-  private rememberDeclaration(decl: A.VariableDecl): void {
-    const hash = offeredMemoHash(decl);
-    if (hash < 0 || decl.declarators.length !== 1 || !REMEMBERED_SPACES.has(decl.space)) return;
-    const d = decl.declarators[0]!;
-    if (d.dims.length > 0 || d.initializer !== undefined) return;
-    const span = decl.span;
-    this.memo!.remember(span.start, span.end, hash, {
-      kind: 'declaration',
-      length: span.end - span.start,
-      name: d.name,
-      nameOffset: d.nameSpan.start - span.start,
-      space: decl.space,
-      type: decl.type,
-      familyCount: d.parameterizedCount,
-    });
-  }
-
-  /** A declaration whose text was checked cleanly before: its name declared again, or the full check when that name conflicts now. */
-  private repeatedDeclaration(r: RepeatedDeclaration): void {
-    const e = r.entry;
-    if (this.table.conflictInCurrent(e.name, e.familyCount)) return this.localVariable(r.full());
-    const at = r.start + e.nameOffset;
-    const sym: PtxSymbol = { name: e.name, kind: 'variable', nameSpan: { start: at, end: at + e.name.length }, space: e.space, type: e.type, array: false };
-    if (e.familyCount !== undefined) sym.familyCount = e.familyCount;
-    this.table.declare(sym);
-  }
-
-  /**
-   * A statement whose text was checked cleanly before: clean again when each of its names resolves
-   * quietly again (and an `ld` reads no return parameter); otherwise it is checked in full.
-   */
-  private repeatedInstruction(r: RepeatedInstruction): void {
-    const { names, roles, isLoad } = r.entry;
-    const readsChecked = isLoad && this.returnParams.size > 0;
-    for (let i = 0; i < names.length; i++) {
-      const cell = names[i]!;
-      if (!this.quietUse(cell.name, this.table.lookupCell(cell), roles[i]!) || (readsChecked && this.returnParams.has(cell.name))) {
-        this.instruction(r.full());
-        return;
-      }
-    }
-  }
-
-  private instruction(ins: A.Instruction): void {
-    const hash = this.memo !== undefined ? offeredMemoHash(ins) : -1;
-    if (hash < 0) return this.checkInstruction(ins);
-    // Offered by the parser: remembered when its check reports nothing and leaves nothing pending.
-    const before = this.errorCount;
-    // The scratch arrays keep their storage between instructions (setting length 0 would drop it).
-    this.recordedCount = 0;
-    this.recording = true;
-    this.checkInstruction(ins);
-    if (this.recording && this.errorCount === before) {
-      const n = this.recordedCount;
-      const cells: NameCell[] = [];
-      for (let i = 0; i < n; i++) cells.push(this.table.cell(this.recordedNames[i]!));
-      const span = ins.span;
-      this.memo!.remember(span.start, span.end, hash, { kind: 'instruction', length: span.end - span.start, names: cells, roles: this.recordedRoles.slice(0, n), isLoad: ins.opcode === 'ld' });
-    }
-    this.recording = false;
-  }
-
-  /** A name operand: resolved (and, for an instruction being remembered, recorded); `use` when anything is to be said. */
+  /** A name operand: resolved; `use` when anything is to be said. */
   private operandName(x: A.NameRef, role: OperandRole, ins: A.Instruction): void {
     const sym = this.table.lookup(x.name);
-    if (this.recording) this.record(x.name, role, sym);
     if (sym === undefined || !cleanUse(sym, role)) this.use(x.name, x.span, role, instructionDate(ins, this.text));
     if (sym?.kind === 'function' && ins.opcode === 'mov' && role === OperandRole.Value) sym.movAddressAt ??= x.span;
-  }
-
-  /** Notes a name (resolving to `sym`) the instruction being remembered used, or that it cannot be remembered. */
-  private record(name: string, role: OperandRole, sym: PtxSymbol | undefined): void {
-    if (!this.recording) return;
-    if ((role === OperandRole.Value || role === OperandRole.Element || role === OperandRole.Branch) && this.quietUse(name, sym, role)) {
-      this.recordedNames[this.recordedCount] = name;
-      this.recordedRoles[this.recordedCount++] = role;
-    } else this.recording = false;
-  }
-
-  /** This instruction's check depends on more than its names (types, arrays, callees): not remembered. */
-  private notRemembered(): void {
-    this.recording = false;
   }
 
   private checkInstruction(ins: A.Instruction): void {
     if (ins.guard) {
       const g = { start: ins.guard.span.end - ins.guard.name.length, end: ins.guard.span.end };
-      this.record(ins.guard.name, OperandRole.Value, this.table.lookup(ins.guard.name));
       this.use(ins.guard.name, g, OperandRole.Value, g);
     }
     this.checkModifiers(ins);
     const ops = ins.operands;
     if (ins.opcode === 'ld' && this.returnParams.size > 0) this.readsReturnParam(ops, ins.opcodeSpan);
     let callee = -1;
-    if (ins.opcode === 'call') this.notRemembered();
     if (ins.opcode === 'call' && ops.length > 0) {
       callee = ops[0]!.kind === 'list' ? 1 : 0;
       const c = ops[callee];
@@ -1345,7 +1242,6 @@ export class ModuleChecker {
 
   /** `!x` in an operand negates a predicate: ptxas "Illegal argument to predicate negation" for anything else. */
   private predicateNegation(x: A.NameRef): void {
-    this.notRemembered();
     const sym = this.table.lookup(x.name);
     if (sym ? sym.kind !== 'variable' || sym.type === '.pred' : !SPECIAL_REGISTERS.has(x.name)) return;
     this.error('PTX357', `'!' negates predicates only, and '${x.name}' is not a predicate`, this.spanLoc(x.span));
@@ -1353,7 +1249,6 @@ export class ModuleChecker {
 
   /** `a[i]` needs an array variable `a`: ptxas "Array indexing on non-array", at the `]`. */
   private indexable(x: A.IndexedOperand): void {
-    this.notRemembered();
     if (x.base.kind !== 'name') return;
     const sym = this.table.lookup(x.base.name);
     if (sym ? sym.kind === 'variable' && sym.array : !SPECIAL_REGISTERS.has(x.base.name)) return;
@@ -1378,17 +1273,6 @@ export class ModuleChecker {
     if (hasName(e)) return;
     const v = evaluateConstExpr(e, () => {});
     if (v && v.kind !== 'int') this.error('PTX354', `an address offset must be an integer constant expression`, this.spanLoc(e.span));
-  }
-
-  /** `use` would find nothing to report or note of `name`, which resolves to `sym`: a clean use, or a special register the target has. */
-  private quietUse(name: string, sym: PtxSymbol | undefined, role: OperandRole): boolean {
-    return sym !== undefined ? cleanUse(sym, role) : this.quietSpecial(name);
-  }
-
-  /** An undeclared name that is a special register the module's target and version have. */
-  private quietSpecial(name: string): boolean {
-    const special = SPECIAL_REGISTERS.get(name);
-    return special !== undefined && this.specialRegisterProblem(special) === undefined;
   }
 
   /** Why the module's target or version lacks a special register (ptxas names the target first). */

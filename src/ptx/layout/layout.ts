@@ -20,7 +20,6 @@ import { toS64, toU64 } from '../../core/int64.js';
 import type { Module, ModuleItem, Statement, VariableDecl } from '../parse/ast.js';
 import { DATA_TYPES, MASK_VALUES } from '../data/data-types.js';
 import { SYSTEM_CALLS } from '../data/declarations.js';
-import { RepeatedDeclaration, RepeatedInstruction } from '../speed/repeats.js';
 import { evaluateDims, flattenInitializer, reportDisplaced, type FlatInitializer, type InitContext, type InitSymbol } from '../check/initializers.js';
 import { OPAQUE_TYPES } from '../data/declarations.js';
 import { nextTokenStart } from '../lex/lexer.js';
@@ -121,8 +120,7 @@ export class LayoutInput {
       const locals = this.readBody(item.body.statements);
       // Locals matter only when one is initialized or lives in .global/.const (the others are
       // names for those initializers to look up): most bodies keep nothing.
-      // (A repeated declaration has no initializer: asking would parse it for nothing.)
-      const matters = locals.some((d) => d.space === '.global' || d.space === '.const' || (!(d instanceof RepeatedDeclaration) && d.declarators.some((x) => x.initializer !== undefined)));
+      const matters = locals.some((d) => d.space === '.global' || d.space === '.const' || d.declarators.some((x) => x.initializer !== undefined));
       this.items.push(matters ? { kind: 'function', name: item.name, entry: item.entry, locals } : { kind: 'function', name: item.name, entry: item.entry });
     }
   }
@@ -139,8 +137,6 @@ export class LayoutInput {
         continue;
       }
       const s = top.list[top.i++]!;
-      // Most statements are repeated instructions: skipped before reading the kind (a slow generic load).
-      if (s instanceof RepeatedInstruction) continue;
       if (s.kind === 'variable') locals.push(s);
       else if (s.kind === 'label') this.labels.add(s.name);
       else if (s.kind === 'block') stack.push({ list: s.statements, i: 0 });

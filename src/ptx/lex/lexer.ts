@@ -83,7 +83,7 @@ for (let c = 0; c < 128; c++) {
   CLASS[c] = k;
 }
 
-/** FNV-1a (32 bits): the intern table's hash, computed by the scanner as it reads a word (repeats.ts hashes statements with it too). */
+/** FNV-1a (32 bits): the intern table's hash, computed by the scanner as it reads a word. */
 export const FNV_BASIS = 0x811c9dc5;
 export const FNV_PRIME = 0x01000193;
 
@@ -135,8 +135,6 @@ export class Lexer {
    */
   private lineStarts = new Int32Array(1024);
   private lineCount = 1;
-  /** Every newline before this offset is recorded. */
-  private linesEnd = 0;
   /** False once text was passed over without scanning it (skipBraces): the table has holes. */
   private linesWhole = true;
 
@@ -373,51 +371,23 @@ export class Lexer {
     return pos;
   }
 
-  /** Records the newline at `pos` (once: a seek back reads text again). */
+  /** Records the newline at `pos`. */
   private newline(pos: number): void {
-    if (pos < this.linesEnd) return;
     if (this.lineCount === this.lineStarts.length) {
       const grown = new Int32Array(this.lineCount * 2);
       grown.set(this.lineStarts);
       this.lineStarts = grown;
     }
     this.lineStarts[this.lineCount++] = pos + 1;
-    this.linesEnd = pos + 1;
-  }
-
-  /** Lines begun so far (newlines recorded plus one). */
-  get linesSeen(): number {
-    return this.lineCount;
-  }
-
-  /** Whether a newline lies in [start, end), `line` being linesSeen at or after `start` was reached. */
-  newlineIn(start: number, end: number, line: number): boolean {
-    let i = Math.min(line, this.lineCount);
-    // (Back over lines begun at or after `start`, should a look-ahead have passed them already.)
-    while (i > 1 && this.lineStarts[i - 1]! > start) i--;
-    return i < this.lineCount && this.lineStarts[i]! <= end;
   }
 
   /**
    * Where each line of the text starts, when the scan has read all of it (at the end, with no
-   * part passed over), else undefined. Seeks forward must not pass over a newline: the parser
-   * seeks only past repeated statements, which are single lines (see Parser.offeredHash).
+   * part passed over), else undefined.
    */
   lineTable(): Int32Array | undefined {
     if (!this.linesWhole || this.pos < this.len) return undefined;
     return this.lineStarts.subarray(0, this.lineCount);
-  }
-
-  /**
-   * Moves the cursor to `pos`, a statement's start or just after a `;`, as if a `;` had been read
-   * there: the current token becomes the one at or after `pos`.
-   */
-  seek(pos: number): void {
-    this.hasPeek = false;
-    this.pos = pos;
-    this.lastKind = Tok.Semi;
-    this.lastEnd = pos;
-    this.next();
   }
 
   /** True when the current token is exactly `word` (compared without slicing). */

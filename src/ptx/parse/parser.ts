@@ -14,8 +14,6 @@ import { Tok, TokFlag, tokenKindText } from '../lex/tokens.js';
 import { FUNCTION_ATTRIBUTE_SET, INSTRUCTION_SET, LINKAGE_SET, STATE_SPACE_SET, TYPE_SET } from '../data/keywords.js';
 import { DIRECTIVE_WORDS } from '../data/modifiers.js';
 import { OPAQUE_VALUE_WORDS } from '../data/declarations.js';
-import type { StatementMemo } from '../speed/repeats.js';
-import { MAX_REPEAT_KEY } from '../speed/repeats.js';
 
 /** Nesting bound for parentheses, ternaries, braces and blocks. */
 export const MAX_DEPTH = 1000;
@@ -94,7 +92,6 @@ const SECTION_DATA_TYPES = new Set(['.b8', '.b16', '.b32', '.b64']);
 
 const C_0 = 48;
 const C_9 = 57;
-const C_COLON = 58;
 /** Shared bigints for the small values most literals have (no allocation per literal). */
 const SMALL_BIGINTS: bigint[] = [];
 for (let i = 0; i < 4096; i++) SMALL_BIGINTS.push(BigInt(i));
@@ -218,8 +215,6 @@ class NameRefNode implements A.NameRef {
  */
 class InstructionNode implements A.Instruction {
   declare guard?: A.Guard;
-  /** When its text may be remembered as a clean statement: the text's memo hash (see repeats.ts); else -1. */
-  memoHash = -1;
   constructor(
     readonly opcode: string,
     readonly modifiers: string[],
@@ -280,8 +275,6 @@ class VariableDeclNode {
   private typeStart = 0;
   private typeEnd = 0;
   private end = 0;
-  /** When its text may be remembered as a clean statement: the text's memo hash (see repeats.ts); else -1. */
-  memoHash = -1;
   constructor(
     readonly space: A.StateSpace,
     private start: number,
@@ -351,23 +344,10 @@ class DeclaratorNode {
   }
 }
 
-/** The memo hash of this instruction's text when the parser offers the checker to remember it (see repeats.ts); else -1. */
-export function offeredMemoHash(s: A.Instruction | A.VariableDecl): number {
-  return s instanceof InstructionNode || s instanceof VariableDeclNode ? s.memoHash : -1;
-}
-
 export class Parser {
   readonly lx: Lexer;
   readonly text: string;
   readonly pending: PendingDiag[] = [];
-  /** Repeated statements are looked up here (check path only; see repeats.ts). */
-  private memo: StatementMemo | undefined = undefined;
-  /** The end of the statement being parsed when it may be remembered (its first `;`), and the diagnostics count at its start. */
-  private memoEnd = -1;
-  private memoPending = 0;
-  private memoHash = -1;
-  /** The lexer's line count when the statement was looked up. */
-  private memoLines = 0;
   /** Current nesting of parentheses, brackets, braces and blocks (bounded by MAX_DEPTH). */
   private depth = 0;
   /** `{` consumed and not yet closed by the structured parser (for recovery after TooDeep). */
@@ -387,64 +367,6 @@ export class Parser {
     this.text = text;
     this.DecimalLiteral = decimalLiteralClass(text);
     this.lx = new Lexer(text, (code, message, offset, length) => this.pending.push({ code, message, offset, length }));
-  }
-
-  /** Statements whose text `memo` remembers as clean are not parsed again (see repeats.ts). */
-  useMemo(memo: StatementMemo): void {
-    this.memo = memo;
-  }
-
-  /**
-   * With the current token the first of an instruction statement at `start`: when the statement's
-   * text (to its first `;`) is remembered, emits it as repeated and moves past it. Otherwise notes
-   * the text, so that a clean parse can offer it to the checker.
-   */
-  private repeatedStatement(out: A.Statement[], start: number): boolean {
-    const memo = this.memo;
-    if (memo === undefined || !memo.active) return false;
-    const entry = memo.find(start);
-    const end = memo.foundEnd;
-    if (end < 0) return false;
-    // Nesting inside the statement is at most its length: the first parse's depth bound holds here too.
-    if (entry === undefined || this.depth + (end - start) >= MAX_DEPTH) {
-      this.memoEnd = end;
-      this.memoPending = this.pending.length;
-      this.memoHash = memo.foundHash;
-      this.memoLines = this.lx.linesSeen;
-      return false;
-    }
-    out.push(memo.repeated(entry, start));
-    this.lastEnd = end;
-    this.lx.seek(end);
-    return true;
-  }
-
-  /**
-   * The hash to offer with a statement that parsed cleanly from `start` to its first `;` (see
-   * repeatedStatement), else -1. Only single lines are offered: a repeat is passed over unscanned,
-   * and the lexer's line table must miss no newline.
-   */
-  private offeredHash(start: number): number {
-    if (this.memoEnd !== this.lastEnd || this.pending.length !== this.memoPending || this.quiet) return -1;
-    if (this.lx.newlineIn(start, this.lastEnd, this.memoLines)) return -1;
-    const lx = this.lx;
-    // (No odd character seen in the whole text so far: none in this statement either.)
-    return (lx.nonAsciiOffset < 0 && lx.nulOffset < 0) || isPlainAscii(this.text, start, this.lastEnd) ? this.memoHash : -1;
-  }
-
-  /** The statement at `start` (an instruction or a body declaration), parsed on its own (see repeats.ts); undefined when it has errors. */
-  parseStatementAt(start: number): A.Statement | undefined {
-    this.lx.seek(start);
-    const before = this.pending.length;
-    const out: A.Statement[] = [];
-    this.parseStatement(out);
-    const s = out[0];
-    if (s === undefined || out.length !== 1) return undefined;
-    // The lexer has read the token after the statement: what it reported there is the next statement's.
-    const end = s.span.end;
-    for (let i = before; i < this.pending.length; i++) if (this.pending[i]!.offset < end) return undefined;
-    this.pending.length = before;
-    return s;
   }
 
   // ------------------------------------------------------------------ helpers
@@ -1677,12 +1599,8 @@ export class Parser {
     const lx = this.lx;
     const start = lx.start;
     this.quiet = false;
-    this.memoEnd = -1;
     switch (lx.tok()) {
       case Tok.Ident:
-        // Looked up before the label test, which scans a token ahead; a word with a colon right
-        // after it is a label, with no instruction text to look up.
-        if (this.text.charCodeAt(lx.end) !== C_COLON && this.repeatedStatement(out, start)) return;
         if (lx.peek() === Tok.Colon) {
           const name = lx.tokenText();
           this.advance();
@@ -1705,7 +1623,6 @@ export class Parser {
         }
         return this.parseInstruction(out, start);
       case Tok.At:
-        if (this.repeatedStatement(out, start)) return;
         return this.parseInstruction(out, start);
       case Tok.LBrace:
         out.push(this.parseBlock());
@@ -1747,13 +1664,8 @@ export class Parser {
     if (lx.tok() === Tok.Dotted) {
       const v = this.word();
       if (DECLARABLE_SPACES.has(v)) {
-        // Body declarations repeat as instructions do (`.param .b32 param0;` in every call sequence).
-        if (linkage === undefined && this.repeatedStatement(out, start)) return;
         const d = this.parseVariableDecl(start, linkage, true);
-        if (d) {
-          if (linkage === undefined) (d as VariableDeclNode).memoHash = this.offeredHash(start);
-          out.push(d);
-        }
+        if (d) out.push(d);
         return;
       }
       if (v === '.entry') {
@@ -1902,7 +1814,6 @@ export class Parser {
     }
     const ins = new InstructionNode(opcode, modifiers, operands, opcodeStart, start, this.lastEnd);
     if (guard) ins.guard = guard;
-    ins.memoHash = this.offeredHash(start);
     out.push(ins);
   }
 
@@ -2355,13 +2266,4 @@ export function parseExpressionText(text: string): { expr?: A.Expr; diagnostics:
   }
   p.flush(source, bag);
   return bag.hasErrors() ? { expr, diagnostics: bag.items } : { expr, diagnostics: bag.items };
-}
-
-/** No NUL and no character beyond ASCII (the lexer notes those even in comments). */
-function isPlainAscii(text: string, start: number, end: number): boolean {
-  for (let i = start; i < end; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 0 || c >= 128) return false;
-  }
-  return true;
 }

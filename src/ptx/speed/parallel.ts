@@ -5,7 +5,7 @@
  *
  * The worker's answer is used only when the main thread can prove it is the answer a sequential
  * check would give: both must stop the first part at the same item boundary with nothing pending,
- * reach the same module-level state (`ModuleChecker.stateDigest`), and the worker must not have
+ * reach the same module-level state (`ModuleChecker.digest`), and the worker must not have
  * leaned on what skimming hid (labels of skimmed bodies, a non-ASCII or NUL byte). Otherwise the
  * main thread simply goes on parsing the rest itself: same result, no speed-up.
  *
@@ -16,7 +16,7 @@ import type { MessagePort, Worker } from 'node:worker_threads';
 import { host } from '../../core/host.js';
 import type { Diagnostic } from '../../core/diagnostics.js';
 import type { ModuleItem } from '../parse/ast.js';
-import { ModuleChecker, type FunctionEnd, type FunctionFact } from '../check/checker.js';
+import type { CheckerSnapshot, ModuleChecker } from '../check/checker.js';
 import type { LayoutInput } from '../layout/layout.js';
 import { Parser } from '../parse/parser.js';
 
@@ -55,13 +55,13 @@ export type PartResult =
       ok: true;
       /** Where the second part's first item starts. */
       partStart: number;
-      /** `ModuleChecker.stateDigest()` and the initializer pass's state after the first part. */
+      /** `ModuleChecker.digest()` and the initializer pass's state after the first part. */
       digest: string;
       parseDiagnostics: Diagnostic[];
       checkDiagnostics: Diagnostic[];
       layoutDiagnostics: Diagnostic[];
-      functionEnds: FunctionEnd[];
-      functionFacts: FunctionFact[];
+      /** The second part's checker's hand-over (ModuleChecker.snapshot). */
+      checker: CheckerSnapshot;
       definedFunctions: string[];
       labels: string[];
       /** Names initializers asked about that are no label of the second part. */
@@ -171,7 +171,7 @@ export function checkFirstPartAndJoin(
   return { second: answer, message: `second part (from offset ${stop}) checked on a worker (${timing})` };
 }
 
-/** The state both threads must agree on after the first part (see ModuleChecker.stateDigest). */
+/** The state both threads must agree on after the first part (see ModuleChecker.digest). */
 export function partDigest(checker: ModuleChecker, input: LayoutInput): string {
-  return `${checker.stateDigest()}\nlayout ${input.version} ${input.items.length}`;
+  return `${checker.digest()}\nlayout ${input.version} ${input.items.length}`;
 }
