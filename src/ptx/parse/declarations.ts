@@ -4,11 +4,10 @@ import { decodeInt } from '../lex/lexer.js';
 import { Tok } from '../lex/tokens.js';
 import { TYPE_SET } from '../data/keywords.js';
 import { OPAQUE_VALUE_WORDS } from '../data/declarations.js';
-import type { Cursor } from './cursor.js';
+import type { ExprCursor } from './expressions.js';
 import { DeclaratorNode, NO_ATTRIBUTES, NO_DIMS, VariableDeclNode } from './nodes.js';
 import { parseParenWords } from './directives.js';
 import { parseNameWithMember, parseOffsetTail } from './operands.js';
-import { errorExpr, isWarpSize, parseConstExpr, parsePrimary } from './expressions.js';
 
 /** State spaces a `.ptr` parameter may point to. */
 const PTR_SPACES = new Set(['.global', '.shared', '.const', '.local']);
@@ -20,7 +19,7 @@ const INITIALIZER_CHUNK = 4096;
 /// variableDecl := linkage? SPACE ['[' INT ']'] varAttribute* TYPE varAttribute* declarator (',' declarator)* ';'
 /// varAttribute := '.align' INT | '.v2' | '.v4' | '.v8' | '.ptr' | '.attribute' '(' ... ')' | DOTTED
 /// In parameter lists (`withSemi` false) there is one declarator and no `;`.
-export function parseVariableDecl(p: Cursor, start: number, linkage: A.Linkage | undefined, withSemi: boolean): A.VariableDecl | undefined {
+export function parseVariableDecl(p: ExprCursor, start: number, linkage: A.Linkage | undefined, withSemi: boolean): A.VariableDecl | undefined {
   const lx = p.lx;
   const space = p.word() as A.StateSpace;
   p.advance();
@@ -51,7 +50,7 @@ export function parseVariableDecl(p: Cursor, start: number, linkage: A.Linkage |
         decl.align = decodeInt(p.text, lx.start, lx.end).value;
         p.advance();
       } else {
-        const lit = parsePrimary(p);
+        const lit = p.parsePrimary();
         decl.attributes.push({ name: '.align', args: [lit], span: p.span(ws) });
       }
       continue;
@@ -84,12 +83,12 @@ export function parseVariableDecl(p: Cursor, start: number, linkage: A.Linkage |
         p.errorHere('PTX217', `expected alignment after .align near ${p.nearText()}`);
         return failDecl(p, withSemi);
       }
-      const lit = parsePrimary(p);
+      const lit = p.parsePrimary();
       decl.attributes.push({ name: '.align', args: [lit], span: p.span(ws) });
     }
   }
   if (decl.type !== '' && lx.tok() === Tok.Dotted) {
-    // Same code as the module checker's order rule (ptxas: syntax error at p word).
+    // Same code as the module checker's order rule (ptxas: syntax error at this word).
     const w = p.word();
     if (VECTOR_WIDTHS[w] !== undefined) {
       p.errorHere('PTX339', `the vector width ${w} must come before the type ${decl.type}`);
@@ -121,13 +120,13 @@ export function parseVariableDecl(p: Cursor, start: number, linkage: A.Linkage |
   return decl;
 }
 
-export function failDecl(p: Cursor, withSemi: boolean): undefined {
+export function failDecl(p: ExprCursor, withSemi: boolean): undefined {
   if (withSemi) p.skipStatement();
   return undefined;
 }
 
 /// declarator := NAME ['<' INT '>'] ('[' [expr] ']')* ['=' initializer]
-export function parseDeclarator(p: Cursor, full = true): A.Declarator | undefined {
+export function parseDeclarator(p: ExprCursor, full = true): A.Declarator | undefined {
   const lx = p.lx;
   if (lx.tok() !== Tok.Ident && lx.tok() !== Tok.Sink) {
     p.errorHere('PTX219', `expected a name in declaration near ${p.nearText()}`);
@@ -153,7 +152,7 @@ export function parseDeclarator(p: Cursor, full = true): A.Declarator | undefine
     if (lx.tok() === Tok.RBracket && d.dims.length === 0) {
       d.dims.push(null); // only the outermost dimension may be unsized (ptxas: error at `]`)
     } else {
-      d.dims.push(parseConstExpr(p));
+      d.dims.push(p.parseConstExpr());
     }
     if (!p.expect(Tok.RBracket)) return undefined;
   }
@@ -175,42 +174,42 @@ export function parseDeclarator(p: Cursor, full = true): A.Declarator | undefine
 ///            | 'generic' '(' NAME ')' ['+' constExpr]
 ///            | NAME ['+' constExpr]
 ///            | constExpr
-export function parseInitValue(p: Cursor, allowMask: boolean): A.Expr {
+export function parseInitValue(p: ExprCursor, allowMask: boolean): A.Expr {
   const lx = p.lx;
   const start = lx.start;
   const k = lx.tok();
-  if ((k === Tok.Int || (k === Tok.Ident && isWarpSize(p))) && allowMask && lx.peek() === Tok.LParen) {
+  if ((k === Tok.Int || (k === Tok.Ident && p.isWarpSize())) && allowMask && lx.peek() === Tok.LParen) {
     // `WARP_SZ(...)` parses too (ptxas then rejects the mask value 0x20).
-    const m = parsePrimary(p);
+    const m = p.parsePrimary();
     const mask: A.IntLiteral =
       m.kind === 'int' ? m : { kind: 'int', value: 32n, unsigned: false, raw: 'WARP_SZ', span: m.span };
     p.advance(); // (
     const operand = parseInitValue(p, false);
-    if (!p.expect(Tok.RParen)) return errorExpr(p, start);
+    if (!p.expect(Tok.RParen)) return p.errorExpr(start);
     return { kind: 'mask', mask, operand, span: p.span(start) };
   }
-  if (k === Tok.Ident && !isWarpSize(p)) {
+  if (k === Tok.Ident && !p.isWarpSize()) {
     if (lx.is('generic') && lx.peek() === Tok.LParen) {
       p.advance();
       p.advance();
-      if (lx.tok() !== Tok.Ident || isWarpSize(p)) {
+      if (lx.tok() !== Tok.Ident || p.isWarpSize()) {
         p.errorHere('PTX201');
-        return errorExpr(p, start);
+        return p.errorExpr(start);
       }
       const operand = parseNameWithMember(p);
-      if (!p.expect(Tok.RParen)) return errorExpr(p, start);
+      if (!p.expect(Tok.RParen)) return p.errorExpr(start);
       const g: A.Expr = { kind: 'generic', operand, span: p.span(start) };
       return parseOffsetTail(p, g, start);
     }
     const name = parseNameWithMember(p);
     return name.kind === 'name' ? parseOffsetTail(p, name, start) : name;
   }
-  return parseConstExpr(p);
+  return p.parseConstExpr();
 }
 
 /// field := NAME '=' (NAME | constExpr)          `addr_mode_0 = clamp_to_border` (spec 5.3)
 /// ptxas reads a value name at once: one of OPAQUE_VALUE_WORDS, or "Unrecognized initial value symbol".
-export function parseFieldInitializer(p: Cursor): A.FieldInitializer {
+export function parseFieldInitializer(p: ExprCursor): A.FieldInitializer {
   const lx = p.lx;
   const start = lx.start;
   const name = lx.tokenText();
@@ -218,21 +217,21 @@ export function parseFieldInitializer(p: Cursor): A.FieldInitializer {
   p.advance(); // name
   p.advance(); // =
   let value: A.Expr;
-  if (lx.tok() === Tok.Ident && !isWarpSize(p)) {
+  if (lx.tok() === Tok.Ident && !p.isWarpSize()) {
     const word = lx.tokenText();
     if (!OPAQUE_VALUE_WORDS.has(word))
       p.errorHere('PTX445', `unknown value '${word}' for field '${name}': expected one of ${[...OPAQUE_VALUE_WORDS].join(', ')} or a constant expression`);
     value = { kind: 'name', name: word, span: { start: lx.start, end: lx.end } };
     p.advance();
-  } else value = parseConstExpr(p);
+  } else value = p.parseConstExpr();
   return { kind: 'field', name, nameSpan, value, span: p.span(start) };
 }
 
 /// initializer := '{' [initializer (',' initializer)*] '}' | field | initValue
-export function parseInitializer(p: Cursor): A.Initializer | undefined {
+export function parseInitializer(p: ExprCursor): A.Initializer | undefined {
   const lx = p.lx;
   if (lx.tok() !== Tok.LBrace) {
-    if (lx.tok() === Tok.Ident && lx.peek() === Tok.Assign && !isWarpSize(p)) return parseFieldInitializer(p);
+    if (lx.tok() === Tok.Ident && lx.peek() === Tok.Assign && !p.isWarpSize()) return parseFieldInitializer(p);
     return parseInitValue(p, true);
   }
   p.enter();
@@ -273,7 +272,7 @@ export function parseInitializer(p: Cursor): A.Initializer | undefined {
  * After an error inside an initializer list: skips past the `}` that closes it, or to a `;` or the
  * end of the file, so the rest of the declaration is not read as further statements.
  */
-export function skipInitializerList(p: Cursor): void {
+export function skipInitializerList(p: ExprCursor): void {
   const lx = p.lx;
   let depth = 0;
   for (;;) {

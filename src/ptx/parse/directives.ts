@@ -3,11 +3,10 @@ import type { Span } from '../../core/source.js';
 import type * as A from './ast.js';
 import { decodeInt } from '../lex/lexer.js';
 import { Tok } from '../lex/tokens.js';
-import type { Cursor } from './cursor.js';
-import { isWarpSize, parseExpr, parseNameExpr, parsePrimary } from './expressions.js';
+import type { ExprCursor } from './expressions.js';
 
 /** Skips the rest of a directive that has no `;` (up to the next token on a later line). */
-export function skipLine(p: Cursor): void {
+export function skipLine(p: ExprCursor): void {
   const lx = p.lx;
   const nl = p.text.indexOf('\n', p.lastEnd);
   const lineEnd = nl < 0 ? p.text.length : nl;
@@ -16,7 +15,7 @@ export function skipLine(p: Cursor): void {
 
 /// loc := '.loc' INT INT INT (',' NAME locArg*)*
 /// locArg: function_name takes one expression (label [+ offset]); others take integers.
-export function parseLoc(p: Cursor): A.LocDirective | undefined {
+export function parseLoc(p: ExprCursor): A.LocDirective | undefined {
   p.lx.deferNumberTails = true;
   try {
     return parseLocDirective(p);
@@ -25,7 +24,7 @@ export function parseLoc(p: Cursor): A.LocDirective | undefined {
   }
 }
 
-export function parseLocDirective(p: Cursor): A.LocDirective | undefined {
+export function parseLocDirective(p: ExprCursor): A.LocDirective | undefined {
   const start = p.lx.start;
   p.advance();
   const lx = p.lx;
@@ -40,7 +39,7 @@ export function parseLocDirective(p: Cursor): A.LocDirective | undefined {
     p.advance();
   }
   // ptxas: either nothing more, or `, function_name NAME [+ INT], inlined_at F L C` (both, in
-  // p order); anything else is a syntax error where the expected word is missing.
+  // this order); anything else is a syntax error where the expected word is missing.
   const attributes: { name: string; args: A.Expr[]; span: Span }[] = [];
   if (lx.tok() === Tok.Comma) {
     p.advance();
@@ -51,7 +50,7 @@ export function parseLocDirective(p: Cursor): A.LocDirective | undefined {
       return undefined;
     }
     p.advance();
-    if (lx.tok() !== Tok.Ident || isWarpSize(p)) {
+    if (lx.tok() !== Tok.Ident || p.isWarpSize()) {
       p.errorHere('PTX209', `expected a label after function_name near ${p.nearText()}`);
       skipLine(p);
       return undefined;
@@ -67,7 +66,7 @@ export function parseLocDirective(p: Cursor): A.LocDirective | undefined {
         skipLine(p);
         return undefined;
       }
-      const off = parsePrimary(p);
+      const off = p.parsePrimary();
       fArg = { kind: 'binary', op: '+', left: fname, right: off, span: p.span(nStart) };
     }
     attributes.push({ name: 'function_name', args: [fArg], span: p.span(fStart) });
@@ -91,7 +90,7 @@ export function parseLocDirective(p: Cursor): A.LocDirective | undefined {
         skipLine(p);
         return undefined;
       }
-      args.push(parsePrimary(p));
+      args.push(p.parsePrimary());
     }
     attributes.push({ name: 'inlined_at', args, span: p.span(iStart) });
   }
@@ -99,7 +98,7 @@ export function parseLocDirective(p: Cursor): A.LocDirective | undefined {
 }
 
 /// pragma := '.pragma' STRING (',' STRING)* ';'
-export function parsePragma(p: Cursor): A.PragmaDirective | undefined {
+export function parsePragma(p: ExprCursor): A.PragmaDirective | undefined {
   const start = p.lx.start;
   p.advance();
   const values: A.StringLiteral[] = [];
@@ -119,7 +118,7 @@ export function parsePragma(p: Cursor): A.PragmaDirective | undefined {
   return { kind: 'pragma', values, span: p.span(start) };
 }
 
-export function parseString(p: Cursor): A.StringLiteral {
+export function parseString(p: ExprCursor): A.StringLiteral {
   const lx = p.lx;
   const s = lx.start;
   const closed = lx.end - s >= 2 && p.text.charCodeAt(lx.end - 1) === 34;
@@ -129,7 +128,7 @@ export function parseString(p: Cursor): A.StringLiteral {
 }
 
 /// alias := '.alias' NAME ',' NAME ';'
-export function parseAlias(p: Cursor): A.GenericDirective | undefined {
+export function parseAlias(p: ExprCursor): A.GenericDirective | undefined {
   const lx = p.lx;
   const start = lx.start;
   p.advance();
@@ -139,7 +138,7 @@ export function parseAlias(p: Cursor): A.GenericDirective | undefined {
       p.skipStatement();
       return undefined;
     }
-    if (lx.tok() !== Tok.Ident || isWarpSize(p)) {
+    if (lx.tok() !== Tok.Ident || p.isWarpSize()) {
       p.errorHere('PTX201');
       p.skipStatement();
       return undefined;
@@ -155,7 +154,7 @@ export function parseAlias(p: Cursor): A.GenericDirective | undefined {
 }
 
 /// genericDirective := DIRECTIVE arg (',' arg)* ';'
-export function parseGenericDirective(p: Cursor): A.GenericDirective | undefined {
+export function parseGenericDirective(p: ExprCursor): A.GenericDirective | undefined {
   const start = p.lx.start;
   const name = p.word();
   p.advance();
@@ -163,7 +162,7 @@ export function parseGenericDirective(p: Cursor): A.GenericDirective | undefined
   const lx = p.lx;
   if (lx.tok() !== Tok.Semi) {
     for (;;) {
-      args.push(lx.tok() === Tok.String ? parseString(p) : parseNameExpr(p));
+      args.push(lx.tok() === Tok.String ? parseString(p) : p.parseNameExpr());
       if (!p.accept(Tok.Comma)) break;
     }
   }
@@ -175,7 +174,7 @@ export function parseGenericDirective(p: Cursor): A.GenericDirective | undefined
 }
 
 /// parenWords := '(' word (',' word)* ')'   word := DOTTED ['(' expr (',' expr)* ')'] | expr
-export function parseParenWords(p: Cursor): A.DirectiveWord[] | undefined {
+export function parseParenWords(p: ExprCursor): A.DirectiveWord[] | undefined {
   const lx = p.lx;
   if (!p.expect(Tok.LParen)) return undefined;
   const out: A.DirectiveWord[] = [];
@@ -192,7 +191,7 @@ export function parseParenWords(p: Cursor): A.DirectiveWord[] | undefined {
       p.advance();
       if (lx.tok() !== Tok.RParen) {
         for (;;) {
-          args.push(parseExpr(p));
+          args.push(p.parseExpr());
           if (!p.accept(Tok.Comma)) break;
         }
       }

@@ -2,12 +2,11 @@
 import type * as A from './ast.js';
 import { Tok } from '../lex/tokens.js';
 import { FUNCTION_ATTRIBUTE_SET, LINKAGE_SET } from '../data/keywords.js';
-import type { Cursor } from './cursor.js';
+import type { ExprCursor } from './expressions.js';
 import { DECLARABLE_SPACES } from './cursor.js';
 import { parseGenericDirective, parseLoc, parseParenWords, parsePragma, parseString } from './directives.js';
 import { failDecl, parseVariableDecl } from './declarations.js';
 import { parseInstruction } from './instructions.js';
-import { parseConstExpr } from './expressions.js';
 
 /** [min, max] argument counts of function directives (ptxas grammar). */
 const ATTRIBUTE_ARITY: Record<string, [number, number]> = {
@@ -38,7 +37,7 @@ const MODULE_LEVEL_STARTERS = new Set([
 ]);
 
 /** A body skipped unparsed: its braces matched, no statements (see skipBodiesBefore). */
-export function skipBlock(p: Cursor): A.Block {
+export function skipBlock(p: ExprCursor): A.Block {
   const start = p.lx.start;
   p.lastEnd = p.lx.skipBraces();
   return { kind: 'block', statements: [], span: p.span(start) };
@@ -48,7 +47,7 @@ export function skipBlock(p: Cursor): A.Block {
 
 /// function := linkage? ('.entry' | '.func') attribute* ['(' params ')'] NAME ['(' params ')']
 ///             functionAttribute* (';' | block)
-export function parseFunction(p: Cursor, start: number, linkage: A.Linkage | undefined, inBody = false): A.FunctionDecl | undefined {
+export function parseFunction(p: ExprCursor, start: number, linkage: A.Linkage | undefined, inBody = false): A.FunctionDecl | undefined {
   const lx = p.lx;
   const entry = lx.is('.entry');
   p.advance();
@@ -116,7 +115,7 @@ export function parseFunction(p: Cursor, start: number, linkage: A.Linkage | und
 }
 
 /** Reports nothing more; skips the rest of a broken declaration (including its body). */
-export function abandon(p: Cursor): undefined {
+export function abandon(p: ExprCursor): undefined {
   const lx = p.lx;
   // Skip up to `;` or past a balanced `{...}`.
   while (lx.tok() !== Tok.EOF && lx.tok() !== Tok.Semi && lx.tok() !== Tok.LBrace) {
@@ -129,7 +128,7 @@ export function abandon(p: Cursor): undefined {
 }
 
 /// paramList := '(' [paramDecl (',' paramDecl)*] ')'
-export function parseParamList(p: Cursor): A.VariableDecl[] | undefined {
+export function parseParamList(p: ExprCursor): A.VariableDecl[] | undefined {
   p.advance(); // (
   const lx = p.lx;
   const out: A.VariableDecl[] = [];
@@ -155,7 +154,7 @@ export function parseParamList(p: Cursor): A.VariableDecl[] | undefined {
 
 /// functionAttribute := DOTTED ['(' args ')'] | DOTTED arg (',' arg)*   (`.maxntid 256, 1, 1`)
 ///                     | '.pragma' STRING (',' STRING)* ';'
-export function parseFunctionAttribute(p: Cursor): A.FunctionAttribute | undefined {
+export function parseFunctionAttribute(p: ExprCursor): A.FunctionAttribute | undefined {
   const lx = p.lx;
   const start = lx.start;
   const name = p.word();
@@ -192,7 +191,7 @@ export function parseFunctionAttribute(p: Cursor): A.FunctionAttribute | undefin
     }
     if (max > 0 && startsArg()) {
       for (;;) {
-        args.push(lx.tok() === Tok.String ? parseString(p) : parseConstExpr(p));
+        args.push(lx.tok() === Tok.String ? parseString(p) : p.parseConstExpr());
         if (args.length >= max || !p.accept(Tok.Comma)) break;
       }
     }
@@ -204,7 +203,7 @@ export function parseFunctionAttribute(p: Cursor): A.FunctionAttribute | undefin
 // ------------------------------------------------------------------ statements
 
 /// block := '{' statement* '}'
-export function parseBlock(p: Cursor): A.Block {
+export function parseBlock(p: ExprCursor): A.Block {
   const lx = p.lx;
   const start = lx.start;
   p.enter();
@@ -230,7 +229,7 @@ export function parseBlock(p: Cursor): A.Block {
 
 /// statement := NAME ':' [('.callprototype' | '.calltargets' | '.branchtargets') ...]
 ///            | block | directiveStatement | instruction | ';'
-export function parseStatement(p: Cursor, out: A.Statement[]): void {
+export function parseStatement(p: ExprCursor, out: A.Statement[]): void {
   const lx = p.lx;
   const start = lx.start;
   p.quiet = false;
@@ -271,7 +270,7 @@ export function parseStatement(p: Cursor, out: A.Statement[]): void {
 }
 
 /// directiveStatement := linkage* variableDecl | '.pragma' ... | '.loc' ... | '.file' ... | functionAttribute-like
-export function parseDirectiveStatement(p: Cursor, out: A.Statement[], start: number): void {
+export function parseDirectiveStatement(p: ExprCursor, out: A.Statement[], start: number): void {
   const lx = p.lx;
   const w = p.word();
   switch (w) {
@@ -321,7 +320,7 @@ export function parseDirectiveStatement(p: Cursor, out: A.Statement[], start: nu
 }
 
 /// callPrototype := NAME ':' '.callprototype' ['(' param ')'] '_' '(' params ')' functionAttribute* ';'
-export function parseCallPrototype(p: Cursor, start: number, name: string): A.CallPrototype | undefined {
+export function parseCallPrototype(p: ExprCursor, start: number, name: string): A.CallPrototype | undefined {
   const lx = p.lx;
   p.advance();
   const proto: A.CallPrototype = { kind: 'callprototype', name, attributes: [], span: { start, end: 0 } };
@@ -351,7 +350,7 @@ export function parseCallPrototype(p: Cursor, start: number, name: string): A.Ca
 }
 
 /// targetList := NAME ':' ('.calltargets' | '.branchtargets') NAME (',' NAME)* ';'
-export function parseTargetList(p: Cursor, start: number, name: string, w: string): A.TargetList | undefined {
+export function parseTargetList(p: ExprCursor, start: number, name: string, w: string): A.TargetList | undefined {
   const lx = p.lx;
   p.advance();
   const targets: A.NameRef[] = [];

@@ -4,12 +4,12 @@ import { nextTokenStart } from '../lex/lexer.js';
 import { Tok } from '../lex/tokens.js';
 import { INSTRUCTION_SET } from '../data/keywords.js';
 import { DIRECTIVE_WORDS } from '../data/modifiers.js';
-import type { Cursor } from './cursor.js';
+import type { ExprCursor } from './expressions.js';
 import { InstructionNode } from './nodes.js';
 import { parseOperand } from './operands.js';
 
 /// instruction := ['@' ['!'] NAME] OPCODE MODIFIER* [operand (',' operand)*] ';'
-export function parseInstruction(p: Cursor, out: A.Statement[], start: number): void {
+export function parseInstruction(p: ExprCursor, out: A.Statement[], start: number): void {
   const lx = p.lx;
   let guard: A.Guard | undefined;
   if (lx.tok() === Tok.At) {

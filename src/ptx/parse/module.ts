@@ -4,12 +4,11 @@ import type * as A from './ast.js';
 import { decodeInt } from '../lex/lexer.js';
 import { Tok } from '../lex/tokens.js';
 import { INSTRUCTION_SET, LINKAGE_SET, TYPE_SET } from '../data/keywords.js';
-import type { Cursor } from './cursor.js';
+import type { ExprCursor } from './expressions.js';
 import { DECLARABLE_SPACES } from './cursor.js';
 import { parseAlias, parsePragma, skipLine } from './directives.js';
 import { parseFunction } from './functions.js';
 import { parseVariableDecl } from './declarations.js';
-import { isWarpSize, parsePrimary } from './expressions.js';
 
 /** Where parsed module items go: the module's own list, or a sink. */
 export interface ItemList {
@@ -22,7 +21,7 @@ const SECTION_DATA_TYPES = new Set(['.b8', '.b16', '.b32', '.b64']);
  * After a too-deep nesting: skip until the `open` braces that were open when it was detected are
  * closed (counting braces seen while skipping), then to the end of that statement.
  */
-export function skipToTopLevel(p: Cursor, open: number): void {
+export function skipToTopLevel(p: ExprCursor, open: number): void {
   const lx = p.lx;
   let depth = open;
   while (lx.tok() !== Tok.EOF) {
@@ -47,7 +46,7 @@ export function skipToTopLevel(p: Cursor, open: number): void {
  * ptxas requires `.version` first and `.target` next; it reports a missing one at the
  * token after the first statement it could read (for `.target`, after its list).
  */
-export function checkModuleHeader(p: Cursor): void {
+export function checkModuleHeader(p: ExprCursor): void {
   const lx = p.lx;
   if (lx.tok() === Tok.EOF) {
     // An empty file (or only comments): ptxas reports the missing .version at the end.
@@ -75,7 +74,7 @@ export function checkModuleHeader(p: Cursor): void {
 
 /// moduleItem := version | target | addressSize | file | section | loc | pragma | alias
 ///             | linkage* (function | variableDecl) | ';'
-export function parseModuleItem(p: Cursor, items: ItemList): void {
+export function parseModuleItem(p: ExprCursor, items: ItemList): void {
   const lx = p.lx;
   const start = lx.start;
   p.quiet = false;
@@ -164,7 +163,7 @@ export function parseModuleItem(p: Cursor, items: ItemList): void {
   if (lx.tok() === Tok.RBrace) p.advance();
 }
 
-export function afterFirstHeaderDirective(p: Cursor): void {
+export function afterFirstHeaderDirective(p: ExprCursor): void {
   if (p.missingVersionPending) {
     p.missingVersionPending = false;
     const lx = p.lx;
@@ -173,7 +172,7 @@ export function afterFirstHeaderDirective(p: Cursor): void {
 }
 
 /// version := '.version' MAJOR '.' MINOR     (lexed as one float token, e.g. `8.0`)
-export function parseVersion(p: Cursor): A.VersionDirective | undefined {
+export function parseVersion(p: ExprCursor): A.VersionDirective | undefined {
   const start = p.lx.start;
   p.advance();
   const lx = p.lx;
@@ -194,7 +193,7 @@ export function parseVersion(p: Cursor): A.VersionDirective | undefined {
 }
 
 /// target := '.target' NAME (',' NAME)*
-export function parseTarget(p: Cursor): A.TargetDirective | undefined {
+export function parseTarget(p: ExprCursor): A.TargetDirective | undefined {
   const start = p.lx.start;
   p.advance();
   const lx = p.lx;
@@ -213,7 +212,7 @@ export function parseTarget(p: Cursor): A.TargetDirective | undefined {
 }
 
 /// addressSize := '.address_size' INT
-export function parseAddressSize(p: Cursor): A.AddressSizeDirective | undefined {
+export function parseAddressSize(p: ExprCursor): A.AddressSizeDirective | undefined {
   const start = p.lx.start;
   p.advance();
   const lx = p.lx;
@@ -228,7 +227,7 @@ export function parseAddressSize(p: Cursor): A.AddressSizeDirective | undefined 
 }
 
 /// file := '.file' INT STRING [',' expr [',' expr]]
-export function parseFile(p: Cursor): A.FileDirective | undefined {
+export function parseFile(p: ExprCursor): A.FileDirective | undefined {
   const start = p.lx.start;
   p.advance();
   const lx = p.lx;
@@ -254,14 +253,14 @@ export function parseFile(p: Cursor): A.FileDirective | undefined {
       skipLine(p);
       return undefined;
     }
-    f.timestamp = parsePrimary(p);
+    f.timestamp = p.parsePrimary();
     if (p.accept(Tok.Comma)) {
       if (lx.tok() !== Tok.Int) {
         p.errorHere('PTX208', `expected a file size integer near ${p.nearText()}`);
         skipLine(p);
         return undefined;
       }
-      f.size = parsePrimary(p);
+      f.size = p.parsePrimary();
     }
   }
   f.span = p.span(start);
@@ -269,7 +268,7 @@ export function parseFile(p: Cursor): A.FileDirective | undefined {
 }
 
 /// section := '.section' DOTTED '{' (label ':' | dataType value (',' value)*)* '}'
-export function parseSection(p: Cursor): A.SectionDirective | undefined {
+export function parseSection(p: ExprCursor): A.SectionDirective | undefined {
   const start = p.lx.start;
   p.advance();
   const lx = p.lx;
@@ -334,12 +333,12 @@ export function parseSection(p: Cursor): A.SectionDirective | undefined {
  * sectionValues := int (',' int)* | sym ['+' INT | '-' sym]
  * int := ['-'] INT          sym := NAME | DOTTED     (`$L__tmp3`, `.debug_abbrev`, a function)
  */
-export function parseSectionValues(p: Cursor): A.Expr[] | undefined {
+export function parseSectionValues(p: ExprCursor): A.Expr[] | undefined {
   const lx = p.lx;
   const start = lx.start;
   const k = lx.tok();
   if (k === Tok.Ident || k === Tok.Dotted) {
-    if (isWarpSize(p)) {
+    if (p.isWarpSize()) {
       p.errorHere('PTX201');
       return undefined;
     }
@@ -351,12 +350,12 @@ export function parseSectionValues(p: Cursor): A.Expr[] | undefined {
         p.errorHere('PTX201');
         return undefined;
       }
-      const right = parsePrimary(p);
+      const right = p.parsePrimary();
       return [{ kind: 'binary', op: '+', left, right, span: p.span(start) }];
     }
     if (lx.tok() === Tok.Minus) {
       p.advance();
-      if ((lx.tok() !== Tok.Ident && lx.tok() !== Tok.Dotted) || isWarpSize(p)) {
+      if ((lx.tok() !== Tok.Ident && lx.tok() !== Tok.Dotted) || p.isWarpSize()) {
         p.errorHere('PTX201');
         return undefined;
       }
@@ -376,7 +375,7 @@ export function parseSectionValues(p: Cursor): A.Expr[] | undefined {
       p.sp = base;
       return undefined;
     }
-    const lit = parsePrimary(p);
+    const lit = p.parsePrimary();
     p.scratch[p.sp++] = negative ? { kind: 'unary', op: '-', operand: lit, span: p.span(s) } : lit;
     if (!p.accept(Tok.Comma)) break;
   }

@@ -1,9 +1,8 @@
 /** PTX grammar: instruction operands (vectors, addresses, indexes, members, sinks). */
 import type * as A from './ast.js';
 import { Tok } from '../lex/tokens.js';
-import type { Cursor } from './cursor.js';
+import type { ExprCursor } from './expressions.js';
 import { ExprOperandNode, OperandListNode } from './nodes.js';
-import { isWarpSize, memberTail, parseConstExpr, peekIsWarpSize } from './expressions.js';
 
 /**
  * Instruction operands, in ptxas's grammar: identifiers may appear only in the shapes below;
@@ -19,7 +18,7 @@ import { isWarpSize, memberTail, parseConstExpr, peekIsWarpSize } from './expres
  *          | (NAME | '_') '|' (NAME | '_')                 predicate pair, first operand only
  *          | '_' | constExpr
  */
-export function parseOperand(p: Cursor, isCall: boolean, first = false): A.Operand | undefined {
+export function parseOperand(p: ExprCursor, isCall: boolean, first = false): A.Operand | undefined {
   const lx = p.lx;
   const start = lx.start;
   const k = lx.tok();
@@ -56,18 +55,18 @@ export function parseOperand(p: Cursor, isCall: boolean, first = false): A.Opera
     p.advance();
     return new OperandListNode(kind, elements, start, p.lastEnd) as A.Operand;
   }
-  if ((k === Tok.Minus || k === Tok.Bang) && lx.peek() === Tok.Ident && !peekIsWarpSize(p)) {
+  if ((k === Tok.Minus || k === Tok.Bang) && lx.peek() === Tok.Ident && !p.peekIsWarpSize()) {
     p.advance();
     const operand = parseNameWithMember(p);
     const expr: A.Expr = { kind: 'unary', op: k === Tok.Minus ? '-' : '!', operand, span: p.span(start) };
     return new ExprOperandNode(expr);
   }
-  if ((k === Tok.Ident && !isWarpSize(p)) || (k === Tok.Sink && first)) {
+  if ((k === Tok.Ident && !p.isWarpSize()) || (k === Tok.Sink && first)) {
     const name = k === Tok.Sink ? parseSinkExpr(p) : parseNameWithMember(p);
     if (first && lx.tok() === Tok.Pipe) {
       p.advance();
       const k2 = lx.tok();
-      if (!((k2 === Tok.Ident && !isWarpSize(p)) || k2 === Tok.Sink)) {
+      if (!((k2 === Tok.Ident && !p.isWarpSize()) || k2 === Tok.Sink)) {
         p.errorHere('PTX201');
         return undefined;
       }
@@ -85,12 +84,12 @@ export function parseOperand(p: Cursor, isCall: boolean, first = false): A.Opera
     const expr = name.kind === 'name' ? parseOffsetTail(p, name, start) : name;
     return new ExprOperandNode(expr);
   }
-  const expr = parseConstExpr(p);
+  const expr = p.parseConstExpr();
   return new ExprOperandNode(expr);
 }
 
 /// element := '_' | NAME ['.' MEMBER] | constExpr    (vector and call-list items; ptxas: no `-name` here)
-export function parseElement(p: Cursor): A.Operand | undefined {
+export function parseElement(p: ExprCursor): A.Operand | undefined {
   const lx = p.lx;
   const start = lx.start;
   const k = lx.tok();
@@ -99,16 +98,16 @@ export function parseElement(p: Cursor): A.Operand | undefined {
     return new ExprOperandNode(expr);
   }
   void start;
-  const expr = k === Tok.Ident && !isWarpSize(p) ? parseNameWithMember(p) : parseConstExpr(p);
+  const expr = k === Tok.Ident && !p.isWarpSize() ? parseNameWithMember(p) : p.parseConstExpr();
   return new ExprOperandNode(expr);
 }
 
 /// address := NAME ['+' constExpr] | constExpr | NAME (',' (NAME | vector))*    (after '[')
-export function parseAddressElements(p: Cursor): boolean {
+export function parseAddressElements(p: ExprCursor): boolean {
   const lx = p.lx;
   const start = lx.start;
-  if (lx.tok() !== Tok.Ident || isWarpSize(p)) {
-    const expr = parseConstExpr(p);
+  if (lx.tok() !== Tok.Ident || p.isWarpSize()) {
+    const expr = p.parseConstExpr();
     p.scratch[p.sp++] = new ExprOperandNode(expr);
     return true;
   }
@@ -126,7 +125,7 @@ export function parseAddressElements(p: Cursor): boolean {
       const v = parseOperand(p, false);
       if (!v) return false;
       p.scratch[p.sp++] = v;
-    } else if (lx.tok() === Tok.Ident && !isWarpSize(p)) {
+    } else if (lx.tok() === Tok.Ident && !p.isWarpSize()) {
       const n = parseNameWithMember(p);
       p.scratch[p.sp++] = new ExprOperandNode(n);
     } else {
@@ -138,36 +137,36 @@ export function parseAddressElements(p: Cursor): boolean {
 }
 
 /// index := NAME ['+' constExpr] | constExpr      (inside `name[...]`)
-export function parseIndex(p: Cursor): A.Operand | undefined {
+export function parseIndex(p: ExprCursor): A.Operand | undefined {
   const lx = p.lx;
   const start = lx.start;
   let expr: A.Expr;
-  if (lx.tok() === Tok.Ident && !isWarpSize(p)) {
+  if (lx.tok() === Tok.Ident && !p.isWarpSize()) {
     const name = parseNameWithMember(p);
     expr = name.kind === 'name' ? parseOffsetTail(p, name, start) : name;
-  } else expr = parseConstExpr(p);
+  } else expr = p.parseConstExpr();
   return new ExprOperandNode(expr);
 }
 
 /// offsetTail := ['+' constExpr]     (after a plain name: `var+4`, `%rd1+-8`)
-export function parseOffsetTail(p: Cursor, base: A.Expr, start: number): A.Expr {
+export function parseOffsetTail(p: ExprCursor, base: A.Expr, start: number): A.Expr {
   const lx = p.lx;
   if (lx.tok() !== Tok.Plus) return base;
   p.advance();
-  const right = parseConstExpr(p);
+  const right = p.parseConstExpr();
   return { kind: 'binary', op: '+', left: base, right, span: p.span(start) };
 }
 
 /// NAME ['.' MEMBER]      (the member only when written without spaces: `%tid.x`, `%r1.b0`)
-export function parseNameWithMember(p: Cursor): A.Expr {
+export function parseNameWithMember(p: ExprCursor): A.Expr {
   const lx = p.lx;
   const start = lx.start;
   const name = lx.tokenText();
   p.advance();
-  return memberTail(p, name, start, true);
+  return p.memberTail(name, start, true);
 }
 
-export function parseSinkExpr(p: Cursor): A.Expr {
+export function parseSinkExpr(p: ExprCursor): A.Expr {
   const start = p.lx.start;
   p.advance();
   return { kind: 'sink', span: p.span(start) };

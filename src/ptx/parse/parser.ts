@@ -11,12 +11,12 @@ import type { MappedText } from '../../core/source.js';
 import { SourceFile, unmapped } from '../../core/source.js';
 import type * as A from './ast.js';
 import { Tok } from '../lex/tokens.js';
-import { Cursor, TooDeep } from './cursor.js';
+import { TooDeep } from './cursor.js';
+import { ExprCursor } from './expressions.js';
 import { checkModuleHeader, parseModuleItem, skipToTopLevel, type ItemList } from './module.js';
-import { parseNameExpr } from './expressions.js';
 
 /** The parser's entry points over a cursor: a whole module, or module items up to an offset. */
-export class Parser extends Cursor {
+export class Parser extends ExprCursor {
   /// module := '.version' ver '.target' targets ['.address_size' N] moduleItem* EOF
   parseModule(source: MappedText, sink?: ModuleItemSink): A.Module {
     const items: A.ModuleItem[] = [];
@@ -87,7 +87,7 @@ export function parseExpressionText(text: string): { expr?: A.Expr; diagnostics:
   const p = new Parser(text);
   let expr: A.Expr | undefined;
   try {
-    expr = parseNameExpr(p);
+    expr = p.parseNameExpr();
     if (p.lx.tok() !== Tok.EOF) p.errorHere('PTX229', `unexpected ${p.nearText()} after expression`);
   } catch (e) {
     if (!(e instanceof TooDeep)) throw e;
