@@ -2,7 +2,7 @@
  * Initializers of the opaque `.texref`, `.samplerref` and `.surfref` variables (spec 5.3):
  * `.global .samplerref s = { addr_mode_0 = clamp_to_border, filter_mode = nearest };`, and the
  * `name = value` elements ptxas 13.0 also takes in any other initializer list. What ptxas does,
- * measured case by case (test/unit/opaque.test.ts, test/diff/ptx-texref-init.test.ts):
+ * measured case by case (test/ptx/check/opaque.test.ts, test/ptx/diff/texref-init.test.ts):
  *
  *  - Every field value is evaluated as the list is parsed: a value word (the parser checks those,
  *    PTX445) or a constant expression of any type (`width = 1.5` is taken). Its errors come first.
