@@ -1,7 +1,8 @@
 /**
- * A bench-only stand-in for `gpuasm check FILE...` that can switch the repeated-statement memo off:
- * the same V8 flags as the CLI (src/cli/bin.ts), the same reading of each file, the library's check
- * with `repeats` as asked, and the diagnostics printed one per line. Not part of the package.
+ * A bench-only stand-in for `gpuasm check FILE...` that can switch AMDGPU's repeated-statement memo
+ * off: the same V8 flags as the CLI (src/cli/bin.ts), the same reading of each file, the library's
+ * check with `repeats` as asked (PTX has no memo), and the diagnostics printed one per line. Not
+ * part of the package.
  *
  *   node dist/bench/check-entry.js [--no-repeats] [--mcpu CPU] FILE...
  */
@@ -28,7 +29,7 @@ for (const path of files) {
     diags = checkAmdgpuText(path, text, { mcpu, repeats });
   } else {
     const { checkPtx } = await import('../src/ptx/index.js');
-    diags = checkPtx(path, text, { latin1Bytes: bytes }, { repeats }).diagnostics;
+    diags = checkPtx(path, text, { latin1Bytes: bytes }).diagnostics;
   }
   for (const d of diags) {
     if (d.severity === 'error') errors++;

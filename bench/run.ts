@@ -250,20 +250,17 @@ async function main(): Promise<void> {
       log(`PTX distinct: ${fmt(mb(withError.bytes), 1)} MB, ${RUNS} rounds...`);
       const rows = measure([
         one('gpuasm check', NODE, [BIN, '--no-color', 'check', withError.path], true),
-        one('bench entry, memo on', NODE, [ENTRY, withError.path], true),
-        one('bench entry, memo off', NODE, [ENTRY, '--no-repeats', withError.path], true),
         one(`ptxas -arch=${PTX_DISTINCT_TARGET} (front end)`, ptxas, [`-arch=${PTX_DISTINCT_TARGET}`, withError.path, '-o', '/dev/null']),
         one('node raw byte scan (floor)', NODE, [SCAN, withError.path]),
       ]);
-      const [g, on, off, ref] = rows;
+      const [g, ref] = rows;
       section(`PTX, distinct code (${fmt(mb(withError.bytes), 1)} MB)`, [
         `Input: \`.bench-data/distinct.err.ptx\`: ${note ?? ''}.`,
         '',
         ...table('command', withError.bytes, rows, ref!),
         '',
         ...verdictLines(g!, ref!, 0.4, withError.bytes, baselineRssMb),
-        `- memo off / memo on: ${fmt(off!.ms / on!.ms, 2)}x wall${off!.mInstr && on!.mInstr ? `, ${fmt(off!.mInstr / on!.mInstr, 2)}x instructions` : ''}`,
-        `- verdicts: gpuasm ${describeVerdict(g!.samples[0]!)}; memo off ${describeVerdict(off!.samples[0]!)}; ptxas ${describeVerdict(ref!.samples[0]!)}`,
+        `- verdicts: gpuasm ${describeVerdict(g!.samples[0]!)}; ptxas ${describeVerdict(ref!.samples[0]!)}`,
       ]);
       if (PROFILE) profiles.push('### Profile: gpuasm check on the distinct PTX input (self time)', '', '```', ...profile('ptx', ['--no-color', 'check', withError.path]), '```', '');
     }
@@ -276,15 +273,14 @@ async function main(): Promise<void> {
       log(`PTX multi-file: ${paths.length} files, ${RUNS} rounds...`);
       const rows = measure([
         one(`gpuasm check (one process, ${paths.length} files)`, NODE, [BIN, '--no-color', 'check', ...paths], true),
-        one('bench entry, memo off', NODE, [ENTRY, '--no-repeats', ...paths], true),
         { label: `ptxas (${paths.length} processes, front end each)`, steps: multi.files.map((f) => ({ cmd: ptxas, argv: [`-arch=${f.arch}`, f.path, '-o', '/dev/null'] })) },
       ]);
       section(`PTX, many files: corpus/ptx/generated (${paths.length} files, ${fmt(mb(multi.bytes), 1)} MB)`, [
         'Each file with the syntax error appended (`.bench-data/multi/`); ptxas run once per file with the `-arch` of its MANIFEST `target`, times added up.',
         '',
-        ...table('command', multi.bytes, rows, rows[2]!),
+        ...table('command', multi.bytes, rows, rows[1]!),
         '',
-        ...verdictLines(rows[0]!, rows[2]!, 0.4, multi.bytes, baselineRssMb),
+        ...verdictLines(rows[0]!, rows[1]!, 0.4, multi.bytes, baselineRssMb),
       ]);
     }
   }
@@ -355,13 +351,19 @@ async function main(): Promise<void> {
   if (wanted('repetitive')) {
     const { withError } = ensurePtxInput(log);
     const rep = ensureAmdgpuInput(log);
-    const rows: Cmd[] = [];
-    if (!withError.missing && ptxas) rows.push(one('gpuasm check big.err.ptx (700 instances of one template)', NODE, [BIN, '--no-color', 'check', withError.path]), one('bench entry, memo on', NODE, [ENTRY, withError.path]), one('ptxas -arch=sm_80 (front end)', ptxas, ['-arch=sm_80', withError.path, '-o', '/dev/null']));
-    if (!rep.missing && mc) rows.push(one('gpuasm check big.gfx900.s (corpus gfx900 files, renamed copies)', NODE, [BIN, '--no-color', 'check', '--mcpu', 'gfx900', rep.path]), one('bench entry, memo off', NODE, [ENTRY, '--no-repeats', rep.path]), one('llvm-mc-19 -mcpu=gfx900 -filetype=null', mc, ['-triple=amdgcn-amd-amdhsa', '-mcpu=gfx900', '-filetype=null', rep.path]));
-    if (rows.length) {
-      const m = measure(rows);
+    // Each group: gpuasm's rows, then the reference tool's (the last of the group).
+    const groups: Cmd[][] = [];
+    if (!withError.missing && ptxas) groups.push([one('gpuasm check big.err.ptx (700 instances of one template)', NODE, [BIN, '--no-color', 'check', withError.path]), one('ptxas -arch=sm_80 (front end)', ptxas, ['-arch=sm_80', withError.path, '-o', '/dev/null'])]);
+    if (!rep.missing && mc) groups.push([one('gpuasm check big.gfx900.s (corpus gfx900 files, renamed copies)', NODE, [BIN, '--no-color', 'check', '--mcpu', 'gfx900', rep.path]), one('bench entry, memo off', NODE, [ENTRY, '--no-repeats', rep.path]), one('llvm-mc-19 -mcpu=gfx900 -filetype=null', mc, ['-triple=amdgcn-amd-amdhsa', '-mcpu=gfx900', '-filetype=null', rep.path])]);
+    if (groups.length) {
+      const m = measure(groups.flat());
       const lines = ['Extra rows, not the targets: the inputs of earlier rounds, built by repetition, where the memo pays most.', '', '| command | median wall s | peak RSS MB | time / reference |', '| --- | ---: | ---: | ---: |'];
-      for (let i = 0; i < m.length; i += 3) for (const r of m.slice(i, i + 3)) lines.push(`| ${r.label} | ${fmt(r.ms / 1000, 3)} | ${fmt(r.rssMb, 0)} | ${fmt(r.ms / m[i + 2]!.ms, 3)} |`);
+      let i = 0;
+      for (const g of groups) {
+        const ref = m[i + g.length - 1]!;
+        for (const r of m.slice(i, i + g.length)) lines.push(`| ${r.label} | ${fmt(r.ms / 1000, 3)} | ${fmt(r.rssMb, 0)} | ${fmt(r.ms / ref.ms, 3)} |`);
+        i += g.length;
+      }
       section('Repetitive inputs (extra)', lines);
     }
   }

@@ -6,10 +6,10 @@
  *   node --expose-gc dist/bench/stages.js FILE.ptx
  */
 import { readFileSync } from 'node:fs';
-import { preprocess } from '../src/ptx/preprocess.js';
-import { parseModule } from '../src/ptx/parser.js';
-import { checkModule } from '../src/ptx/check.js';
-import { checkInitializers } from '../src/ptx/layout.js';
+import { preprocess } from '../src/ptx/preprocess/preprocess.js';
+import { parseModule } from '../src/ptx/parse/parser.js';
+import { checkModule } from '../src/ptx/check/checker.js';
+import { checkInitializers } from '../src/ptx/layout/layout.js';
 import { DiagnosticBag } from '../src/core/diagnostics.js';
 
 const path = process.argv[2];

@@ -1,5 +1,5 @@
 /** `gpuasm eval 'EXPR'`: evaluates a constant expression by PTX (default) or AMDGPU rules. */
-import { evaluatePtxExpression } from '../ptx/layout.js';
+import { evaluatePtxExpression } from '../ptx/index.js';
 import { evaluateAmdgpuExpression } from '../amdgpu/index.js';
 import { EXIT_ERRORS, EXIT_OK, formatOption, lastOption, parseArgs, printDiagnostics, UsageError, type CliIO } from './io.js';
 

@@ -1,5 +1,5 @@
 /** `gpuasm layout FILE.ptx`: size, alignment, initial bytes and relocations of module variables. */
-import { layoutPtx, type VariableLayout } from '../ptx/layout.js';
+import { layoutPtx, type VariableLayout } from '../ptx/index.js';
 import { EXIT_ERRORS, EXIT_OK, EXIT_USAGE, formatOption, parseArgs, printDiagnostics, readInput, UsageError, type CliIO } from './io.js';
 
 export const LAYOUT_HELP = `usage: gpuasm layout [--json] [-I DIR] [-D NAME[=VALUE]] FILE.ptx

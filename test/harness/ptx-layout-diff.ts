@@ -8,7 +8,7 @@
  * the first. gpuasm's PTX450 warning must be on the case's line exactly when ptxas's image of the
  * variable differs from that one's.
  */
-import { layoutPtx, type VariableLayout } from '../../src/ptx/layout.js';
+import { layoutPtx, type VariableLayout } from '../../src/ptx/index.js';
 import { cubinVariables, type CubinVariable } from './cubin.js';
 import { runPtxas } from './tools.js';
 

@@ -1,6 +1,6 @@
 /**
  * Token-level single breaks for PTX files (differential testing against ptxas). Unlike the
- * regex-driven breaks of test/diff/ptx-breaks.test.ts, this works on a rough token stream of the
+ * regex-driven breaks of test/ptx/diff/breaks.test.ts, this works on a rough token stream of the
  * file (comments and strings skipped), so every token of a class is a candidate position: any
  * `;`, `,`, brace, directive, opcode, modifier, register, literal, label, declaration or function.
  * Test-only code: regexes and simple scans are fine here.

@@ -71,7 +71,7 @@ async function main(job: HostileJob): Promise<void> {
     const { checkPtxText } = await import('../../src/ptx/index.js');
     run = (t) => checkPtxText('hostile.ptx', t, { readFile });
   } else if (job.entry === 'ptx-preprocess') {
-    const { preprocess } = await import('../../src/ptx/preprocess.js');
+    const { preprocess } = await import('../../src/ptx/preprocess/preprocess.js');
     run = (t) => {
       const r = preprocess('hostile.ptx', t, { readFile });
       // Touch the mapping the way the parser will: locate the start and the end.

@@ -1,6 +1,6 @@
 /**
  * What ptxas 13.0 accepts in a variable declaration, measured by declaring each type in `.reg` and
- * `.global` (see test/unit/check.test.ts). The parser knows more type words (instruction types);
+ * `.global` (see test/ptx/check/checker.test.ts). The parser knows more type words (instruction types);
  * these tables say which of them a declaration may use.
  */
 

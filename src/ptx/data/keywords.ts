@@ -1,7 +1,7 @@
 /**
  * PTX keyword tables from the syntax spec (Tables 1-3) plus the type and state-space words. The
  * parser and checker keep their own sets for Tables 1 and 3 (directives by grammar position, special
- * registers with the target each needs); test/unit/keywords.test.ts proves every entry of these
+ * registers with the target each needs); test/ptx/data/keywords.test.ts proves every entry of these
  * tables is handled there (each directive accepted in its place, each identifier resolves).
  */
 

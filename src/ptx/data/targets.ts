@@ -1,6 +1,6 @@
 /**
  * `.version` and `.target` tables, as ptxas from CUDA 13.0 (V13.0.88) enforces them. Every entry was
- * measured by running ptxas (see test/unit/check.test.ts for the recorded cases), not copied from the
+ * measured by running ptxas (see test/ptx/check/checker.test.ts for the recorded cases), not copied from the
  * PTX ISA release notes, which disagree in places (e.g. sm_70 is accepted from PTX 5.1, not 6.0).
  */
 

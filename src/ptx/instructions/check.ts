@@ -6,13 +6,13 @@
  * the tables"). Only what is proven is reported: a type, opcode or operand shape the rules below do
  * not know is left alone.
  */
-import type * as A from '../ast.js';
+import type * as A from '../parse/ast.js';
 import type { Span } from '../../core/source.js';
 import { isTypeWord } from './compile.js';
 import { parseTargetName } from '../data/targets.js';
 import { matchInstruction, vocabularyOf, type MatchContext, type MatchFail, type MatchResult, type WhyNot } from './match.js';
 import type { InstructionForm, OperandSpec } from './types.js';
-import type { PtxSymbol } from '../scope.js';
+import type { PtxSymbol } from '../check/scope.js';
 
 /** What the check needs from the checker: the module's version/target and the registers in scope. */
 export interface InstructionCheckContext extends MatchContext {

@@ -1,0 +1,398 @@
+/**
+ * PTX module checks: instruction statements (guard, modifiers, calls and their arity, operands and
+ * the names they use). `checkInstruction` is where instruction checking starts.
+ */
+import { type Span } from '../../core/source.js';
+import type * as A from '../parse/ast.js';
+import { evaluateConstExpr } from './consteval.js';
+import { nextTokenStart } from '../lex/lexer.js';
+import { INSTRUCTION_REFUSED, unknownModifiers } from '../data/modifiers.js';
+import { SPECIAL_REGISTERS } from '../data/special-registers.js';
+import { formatVersionCode } from '../data/targets.js';
+import { type PtxSymbol } from './scope.js';
+import type { CheckerState } from './state.js';
+import { checkInstruction as checkInstructionForms, registerTypeOf, type InstructionCheckContext } from '../instructions/check.js';
+import { C_0, C_9, C_DOT, OperandRole } from './state.js';
+
+/**
+ * Where ptxas dates an instruction (its operand errors): the token after the opcode (its lookahead).
+ * That is the opcode's line when modifiers are attached to it (`mov.b32`); `trap` + newline + `x;`
+ * is on x's line, and so is `mov` + newline + `.b32 %r1, x;` (the modifier's line). Built only when a
+ * diagnostic may need it.
+ */
+function instructionDate(ins: A.Instruction, text: string): Span {
+  const ops = ins.operands;
+  if (ins.modifiers.length > 0) {
+    const end = ins.opcodeSpan.end;
+    if (text.charCodeAt(end) === C_DOT) return ins.opcodeSpan;
+    const at = nextTokenStart(text, end);
+    return { start: at, end: at + 1 };
+  }
+  return ops.length === 0 ? ins.opcodeSpan : ops[0]!.span;
+}
+
+/** `.0`, `.12`: a dot and digits only. */
+function isDotDigits(m: string): boolean {
+  if (m.length < 2) return false;
+  for (let i = 1; i < m.length; i++) {
+    const c = m.charCodeAt(i);
+    if (c < C_0 || c > C_9) return false;
+  }
+  return true;
+}
+
+/** Whether an expression names anything (a register, variable or label). */
+function hasName(e: A.Expr): boolean {
+  const stack: A.Expr[] = [e];
+  while (stack.length) {
+    const x = stack.pop()!;
+    if (x.kind === 'name') return true;
+    if (x.kind === 'binary') stack.push(x.left, x.right);
+    else if (x.kind === 'unary' || x.kind === 'cast') stack.push(x.operand);
+    else if (x.kind === 'paren') stack.push(x.expr);
+    else if (x.kind === 'conditional') stack.push(x.test, x.consequent, x.alternate);
+    else if (x.kind !== 'int' && x.kind !== 'float') return true; // anything else: not a plain constant
+  }
+  return false;
+}
+
+/** A declared name used in `role` with nothing to report or note (see ModuleChecker.use). */
+function cleanUse(sym: PtxSymbol, role: OperandRole): boolean {
+  if (role === OperandRole.Value || role === OperandRole.Element) return !isLabelLike(sym) && sym.kind !== 'function';
+  return !(role === OperandRole.Branch && sym.kind !== 'label');
+}
+
+/** Names that are not values: labels, `.branchtargets` / `.calltargets` lists, `.callprototype`s. */
+function isLabelLike(sym: PtxSymbol): boolean {
+  return sym.kind === 'label' || sym.kind === 'targets' || sym.kind === 'prototype';
+}
+
+function operandRole(ins: A.Instruction, i: number, callee: number): OperandRole {
+  const op = ins.opcode;
+  if (op === 'bra') return OperandRole.Branch;
+  if (op === 'brx') return i === ins.operands.length - 1 ? OperandRole.Name : OperandRole.Value;
+  if (op === 'call') {
+    if (i === callee) return OperandRole.Name;
+    // After the callee, a bare name (not in a list) is the prototype or the target list.
+    if (i > callee && ins.operands[i]!.kind === 'expr') return OperandRole.Declared;
+  }
+  return OperandRole.Value;
+}
+
+/** Pushes the sub-expressions of an expression node (leaves push nothing). */
+function pushChildren(e: A.Expr, stack: (A.Operand | A.Expr)[]): void {
+  switch (e.kind) {
+    case 'member':
+      stack.push(e.object);
+      break;
+    case 'unary':
+    case 'cast':
+    case 'generic':
+    case 'mask':
+      stack.push(e.operand);
+      break;
+    case 'paren':
+      stack.push(e.expr);
+      break;
+    case 'binary':
+      stack.push(e.right, e.left);
+      break;
+    case 'conditional':
+      stack.push(e.alternate, e.consequent, e.test);
+      break;
+    default:
+      break;
+  }
+}
+
+/** A name operand: resolved; `use` when anything is to be said. */
+export function operandName(c: CheckerState, x: A.NameRef, role: OperandRole, ins: A.Instruction): void {
+  const sym = c.table.lookup(x.name);
+  // Remembered for the instruction layer's register types (no second lookup there).
+  const seen = instructionLayerOf(c);
+  seen.names[seen.count] = x.name;
+  seen.syms[seen.count++] = sym;
+  if (sym === undefined || !cleanUse(sym, role)) use(c, x.name, x.span, role, instructionDate(ins, c.text));
+  if (sym?.kind === 'function' && ins.opcode === 'mov' && role === OperandRole.Value) sym.movAddressAt ??= x.span;
+}
+
+export function checkInstruction(c: CheckerState, ins: A.Instruction): void {
+  const errorsBefore = c.errorCount;
+  const layer = instructionLayerOf(c);
+  layer.count = 0;
+  if (ins.guard) {
+    const g = { start: ins.guard.span.end - ins.guard.name.length, end: ins.guard.span.end };
+    use(c, ins.guard.name, g, OperandRole.Value, g);
+  }
+  checkModifiers(c, ins);
+  const ops = ins.operands;
+  if (ins.opcode === 'ld' && c.returnParams.size > 0) readsReturnParam(c, ops, ins.opcodeSpan);
+  let callee = -1;
+  if (ins.opcode === 'call' && ops.length > 0) {
+    callee = ops[0]!.kind === 'list' ? 1 : 0;
+    const calleeOp = ops[callee];
+    if (calleeOp && calleeOp.kind === 'expr' && calleeOp.expr.kind === 'name') {
+      const sym = c.table.lookup(calleeOp.expr.name);
+      if (!sym)
+        // ptxas dates it like its other operand errors: `call.uni` + newline + callee is on the opcode's line.
+        c.error('PTX312', `call to '${calleeOp.expr.name}', which is not declared before this point (declare the function or a .callprototype first)`, c.lineOf(ops[0]!.span, instructionDate(ins, c.text)));
+      else if (sym.kind === 'function') {
+        sym.calledAt ??= calleeOp.expr.span;
+        // ptxas dates the call like its other operand errors.
+        callArity(c, ops, callee, sym, instructionDate(ins, c.text));
+      } else {
+        // An indirect call through a register: its `.callprototype` (the last operand) decides.
+        const last = ops[ops.length - 1]!;
+        const proto = ops.length > callee + 2 && last.kind === 'expr' && last.expr.kind === 'name' ? c.table.lookup(last.expr.name) : undefined;
+        if (proto?.kind === 'prototype') callArity(c, ops, callee, proto, instructionDate(ins, c.text));
+      }
+    }
+  }
+  for (let i = 0; i < ops.length; i++) operand(c, ops[i]!, operandRole(ins, i, callee), ins);
+  // The instruction layer (src/ptx/instructions/check.ts): words, operand count, kinds and types,
+  // on instructions the checks above found nothing wrong with.
+  layer.ins = ins;
+  if (c.errorCount === errorsBefore) checkInstructionForms(ins, layer.context);
+}
+
+/** What the instruction layer reads of the checker: the names the operand pass just resolved, the header, a report. */
+export interface InstructionLayer {
+  ins: A.Instruction | undefined;
+  readonly names: string[];
+  readonly syms: (PtxSymbol | undefined)[];
+  count: number;
+  readonly context: InstructionCheckContext;
+}
+
+function instructionLayerOf(c: CheckerState): InstructionLayer {
+  let l = c.instructionLayer;
+  if (l) return l;
+  const lookup = (name: string): PtxSymbol | undefined => {
+    for (let i = 0; i < l!.count; i++) if (l!.names[i] === name) return l!.syms[i];
+    return c.table.lookup(name);
+  };
+  l = {
+    ins: undefined,
+    names: [],
+    syms: [],
+    count: 0,
+    context: {
+      get version() {
+        return c.header.version;
+      },
+      get target() {
+        return c.header.target;
+      },
+      registerType: (name) => registerTypeOf(lookup(name)),
+      variableSpace: (name) => {
+        const sym = lookup(name);
+        return sym?.kind === 'variable' && sym.space !== undefined && sym.space !== '.reg' ? { space: sym.space, type: sym.type } : undefined;
+      },
+      report: (code, message, at) => c.error(code, message, c.lineOf(at, instructionDate(l!.ins!, c.text))),
+    },
+  };
+  c.instructionLayer = l;
+  return l;
+}
+
+/** A direct call passes as many arguments and return parameters as the callee declares. */
+export function callArity(c: CheckerState, ops: A.Operand[], callee: number, fn: PtxSymbol, at: Span): void {
+  const args = ops[callee + 1];
+  const nargs = args?.kind === 'list' ? args.elements.length : 0;
+  const nrets = callee === 1 && ops[0]!.kind === 'list' ? ops[0]!.elements.length : 0;
+  if (nargs !== (fn.paramCount ?? 0) || nrets !== (fn.returnCount ?? 0))
+    c.error('PTX353', `call to '${fn.name}' with ${nrets} return and ${nargs} argument parameters; it declares ${fn.returnCount ?? 0} and ${fn.paramCount ?? 0}`, c.spanLoc(at));
+}
+
+/** ptxas: "Illegal to read function return parameter" (`ld` from the function's own `.param` return). */
+export function readsReturnParam(c: CheckerState, ops: A.Operand[], opcode: Span): void {
+  for (const op of ops) {
+    if (op.kind !== 'address') continue;
+    for (const e of op.elements) {
+      if (e.kind !== 'expr') continue;
+      const stack: A.Expr[] = [e.expr];
+      while (stack.length) {
+        const x = stack.pop()!;
+        if (x.kind === 'name') {
+          // ptxas goes by the name (a `.param` of an inner block named alike counts too), at the opcode.
+          if (c.returnParams.has(x.name)) c.error('PTX352', `'${x.name}' is a return parameter of this function: it can be written, not read`, c.lineOf(x.span, opcode));
+        } else if (x.kind === 'binary') stack.push(x.left, x.right);
+        else if (x.kind === 'paren') stack.push(x.expr);
+      }
+    }
+  }
+}
+
+export function checkModifiers(c: CheckerState, ins: A.Instruction): void {
+  const list = ins.modifiers;
+  if (list.length === 0) return;
+  // Whether a word is known depends on the opcode (`mul.wide`, `add.wide`), so the cache is per opcode.
+  const knownFor = c.knownModifierLists.get(list);
+  if (knownFor?.has(ins.opcode)) return;
+  const unknown = unknownModifiers(ins.opcode, list);
+  if (unknown.length === 0 && !list.some(isDotDigits)) {
+    if (knownFor) knownFor.add(ins.opcode);
+    else c.knownModifierLists.set(list, new Set([ins.opcode]));
+    return;
+  }
+  for (const m of list) {
+    if (!isDotDigits(m)) continue;
+    // ptxas's lexer reads `.0` as a floating-point number, not a modifier: a syntax error at
+    // the token after it (`mov.u32.0 %r1, 1` fails near '%r1').
+    const at = c.text.indexOf(m, ins.opcodeSpan.end);
+    if (at >= 0 && at < ins.span.end) {
+      c.syntaxError('PTX201', `syntax error: '${m}' is a number, not a modifier`, c.tokenLoc(nextTokenStart(c.text, at + m.length)));
+      return;
+    }
+  }
+  for (const m of unknown) {
+    // ptxas's lexer reports unknown modifiers on the modifier's line; words only the instruction
+    // check refuses (INSTRUCTION_REFUSED) are on the instruction's line, as its other checks.
+    const at = c.text.indexOf(m, ins.opcodeSpan.end);
+    const word = at >= 0 && at < ins.span.end ? { start: at, end: at + m.length } : ins.opcodeSpan;
+    const loc = INSTRUCTION_REFUSED.has(m) ? c.lineOf(word, instructionDate(ins, c.text)) : c.spanLoc(word);
+    c.error('PTX340', `unknown instruction modifier '${m}' on '${ins.opcode}'`, loc);
+  }
+}
+
+export function operand(c: CheckerState, op: A.Operand, role: OperandRole, ins: A.Instruction): void {
+  // Fast paths for the common shapes (`%r1`, `[%rd2+8]`) without an explicit stack.
+  if (op.kind === 'expr') {
+    const e = op.expr;
+    if (e.kind === 'name') return operandName(c, e, role, ins);
+    if (e.kind === 'int' || e.kind === 'float' || e.kind === 'sink') return;
+  }
+  if (op.kind === 'vector') {
+    // Vector elements are checked one by one, each on its own line ("Illegal expression").
+    for (const e of op.elements) operand(c, e, role === OperandRole.Value ? OperandRole.Element : role, ins);
+    return;
+  }
+  const stack: (A.Operand | A.Expr)[] = [op];
+  while (stack.length > 0) {
+    const x = stack.pop()!;
+    switch (x.kind) {
+      case 'expr':
+        stack.push(x.expr);
+        break;
+      case 'vector':
+        for (const e of x.elements) operand(c, e, role === OperandRole.Value ? OperandRole.Element : role, ins);
+        break;
+      case 'address':
+        addressShape(c, x);
+        for (const e of x.elements) {
+          if (e.kind === 'expr') integerOffset(c, e.expr);
+          stack.push(e);
+        }
+        break;
+      case 'list':
+        for (const e of x.elements) stack.push(e);
+        break;
+      case 'indexed':
+        indexable(c, x);
+        stack.push(x.base, x.index);
+        break;
+      case 'name':
+        operandName(c, x, role, ins);
+        break;
+      case 'unary':
+        if (x.op === '!' && x.operand.kind === 'name') predicateNegation(c, x.operand);
+        else if (x.op === '!' && x.operand.kind === 'member') // `!%tid.x`: a vector component is never a predicate
+          c.error('PTX357', `'!' negates predicates only, not a vector component`, c.spanLoc(x.operand.span));
+        pushChildren(x, stack);
+        break;
+      default:
+        pushChildren(x, stack);
+    }
+  }
+}
+
+/**
+ * ptxas's grammar for brackets: `[a]`, `[a, b]`, `[a, {v}]`, `[a, b, {v}]` (texture, sampler,
+ * coordinates); anything else is a syntax error at the first element out of place.
+ */
+export function addressShape(c: CheckerState, x: A.AddressOperand): void {
+  const els = x.elements;
+  for (let i = 1; i < els.length; i++) {
+    const prev = els[i - 1]!;
+    let at = -1;
+    if (prev.kind === 'vector') at = nextTokenStart(c.text, prev.span.end); // the `,` after a vector
+    else if (i === 2 && els[i]!.kind !== 'vector') at = els[i]!.span.start;
+    if (at < 0) continue;
+    c.syntaxError('PTX201', `syntax error near '${c.text.slice(at, at + 1)}': brackets hold an address, or a texture, a sampler and a coordinate vector`, c.tokenLoc(at));
+    return;
+  }
+}
+
+/** `!x` in an operand negates a predicate: ptxas "Illegal argument to predicate negation" for anything else. */
+export function predicateNegation(c: CheckerState, x: A.NameRef): void {
+  const sym = c.table.lookup(x.name);
+  if (sym ? sym.kind !== 'variable' || sym.type === '.pred' : !SPECIAL_REGISTERS.has(x.name)) return;
+  c.error('PTX357', `'!' negates predicates only, and '${x.name}' is not a predicate`, c.spanLoc(x.span));
+}
+
+/** `a[i]` needs an array variable `a`: ptxas "Array indexing on non-array", at the `]`. */
+export function indexable(c: CheckerState, x: A.IndexedOperand): void {
+  if (x.base.kind !== 'name') return;
+  const sym = c.table.lookup(x.base.name);
+  if (sym ? sym.kind === 'variable' && sym.array : !SPECIAL_REGISTERS.has(x.base.name)) return;
+  if (sym && isLabelLike(sym)) return; // reported as a label used as a value
+  c.error('PTX350', `'${x.base.name}' is not an array and cannot be indexed`, c.loc(Math.max(x.span.start, x.span.end - 1), 1));
+}
+
+/**
+ * The constant parts of an address (`[r+1.5]`, `[1.5]`) must be integers: ptxas "Integer constant
+ * expression expected". Names are left to `use`; a float inside an integer-valued part
+ * (`[r+(1.0 < 2.0)]`) is fine.
+ */
+export function integerOffset(c: CheckerState, e: A.Expr): void {
+  // The common offsets (`[%rd1+8]`, `[p]`) need no evaluation.
+  if (e.kind === 'int' || e.kind === 'name') return;
+  if (e.kind === 'paren') return integerOffset(c, e.expr);
+  if (e.kind === 'binary' && (e.op === '+' || e.op === '-') && (hasName(e.left) || hasName(e.right))) {
+    integerOffset(c, e.left);
+    integerOffset(c, e.right);
+    return;
+  }
+  if (hasName(e)) return;
+  const v = evaluateConstExpr(e, () => {});
+  if (v && v.kind !== 'int') c.error('PTX354', `an address offset must be an integer constant expression`, c.spanLoc(e.span));
+}
+
+/** Why the module's target or version lacks a special register (ptxas names the target first). */
+export function specialRegisterProblem(c: CheckerState, special: { minSm?: number; minVersion?: number }): string | undefined {
+  if (special.minSm !== undefined && c.header.sm !== undefined && c.header.sm < special.minSm) return `requires .target sm_${special.minSm} or higher`;
+  if (special.minVersion !== undefined && c.header.version !== undefined && c.header.version < special.minVersion)
+    return `requires PTX ISA .version ${formatVersionCode(special.minVersion)} or later`;
+  return undefined;
+}
+
+/**
+ * A name used as an operand. `opcode` is where ptxas reports operand errors of value operands
+ * (its type check runs when it reads the instruction).
+ */
+export function use(c: CheckerState, name: string, span: Span, role: OperandRole, opcode?: Span): void {
+  const sym = c.table.lookup(name);
+  const reportAt = role === OperandRole.Value ? opcode : undefined;
+  if (sym) {
+    if (role === OperandRole.Value || role === OperandRole.Element) {
+      if (isLabelLike(sym))
+        c.error('PTX344', `label '${name}' cannot be used as a value operand (only as a branch or call target)`, c.lineOf(span, reportAt));
+      else if (sym.kind === 'function') sym.addressTakenAt ??= span;
+    } else if (role === OperandRole.Branch && sym.kind !== 'label') {
+      c.error('PTX345', `branch target '${name}' is not a label`, c.lineOf(span, opcode));
+    }
+    return;
+  }
+  const special = SPECIAL_REGISTERS.get(name);
+  if (special) {
+    const problem = specialRegisterProblem(c, special);
+    if (problem !== undefined) c.error('PTX313', `${name} ${problem}`, c.spanLoc(span));
+    return;
+  }
+  if (role === OperandRole.Declared) {
+    // A call's prototype or target list must come before the call (ptxas: "Unknown symbol" at once).
+    c.error('PTX310', `use of undeclared identifier '${name}' (a .callprototype or .calltargets must precede the call)`, c.spanLoc(span));
+    return;
+  }
+  c.table.addPending(reportAt ? { name, span, reportAt } : { name, span });
+}

@@ -1,0 +1,323 @@
+/**
+ * PTX symbol scopes, as ptxas resolves names: a module scope, one scope per function (its return
+ * and parameter declarations plus the body's top level), and one per nested `{}` block. Labels and
+ * variables share a scope's name space. Lookups are O(1): a map from each name to its innermost
+ * visible binding, with the outer binding restored when a scope closes (no chain walks).
+ *
+ * `.reg .b32 %r<100>` declares a family: ptxas splits a used name into its non-digit prefix and
+ * trailing decimal digits (`%r012` is `%r` + 12) and accepts it when the family `%r` has more members.
+ * So `%r1<4>` declares a family no name can reach, and `%r<4>` then `%r4` do not collide.
+ */
+import type { Span } from '../../core/source.js';
+import { workMeter } from '../../core/work.js';
+
+/** `targets`: a `.branchtargets` / `.calltargets` list; `prototype`: a `.callprototype`. */
+export type SymbolKind = 'variable' | 'label' | 'function' | 'prototype' | 'targets';
+
+export interface PtxSymbol {
+  name: string;
+  kind: SymbolKind;
+  /** Where the name was written (for "previous declaration is here" notes). */
+  nameSpan: Span;
+  /** State space of a variable (`.reg`, `.global`, ...). */
+  space?: string;
+  linkage?: string;
+  /** Functions: `.entry` rather than `.func`. */
+  entry?: boolean;
+  /** Functions: a body has been seen. */
+  defined?: boolean;
+  /** Functions: number of parameters in the first declaration that had a list. */
+  paramCount?: number;
+  /** Functions: number of return parameters in the first declaration. */
+  returnCount?: number;
+  /** Variables: type and array sizes; functions: parameter lists (redeclarations must match). */
+  shape?: string;
+  /** Variables: the declared type (`.pred`, `.b32`, ...). */
+  type?: string;
+  /** Variables: declared with array dimensions. */
+  array?: boolean;
+  /** Variables: `.v2`/`.v4`/`.v8` (a vector register is not a scalar of its type). */
+  vector?: number;
+  /** Functions: named first by an `.alias` (defined as another function's alias). */
+  aliased?: boolean;
+  /** Functions: the first `call` of it. */
+  calledAt?: Span;
+  /** Functions: the first instruction operand that takes its address (`mov.u64 %rd1, f`). */
+  addressTakenAt?: Span;
+  /** Functions: the first `mov` that takes its address (what ptxas refuses for a system call such as `vprintf`). */
+  movAddressAt?: Span;
+  /** Families (`%r<100>`): the number of members. */
+  familyCount?: number;
+}
+
+/**
+ * Everything the table knows about one name, for the whole module (see SymbolTable.cells): its
+ * innermost visible plain declaration and, split once, the family its digits could belong to.
+ * Callers may hold a cell to look the name up again without hashing it.
+ */
+export interface NameCell {
+  readonly name: string;
+  /** The innermost visible plain declaration of the name, with the ones it shadows. */
+  plain: Binding | undefined;
+  /** The name as family prefix and index (null: no trailing digits; undefined: not split yet). */
+  split: FamilySplit | null | undefined;
+}
+
+interface FamilySplit {
+  /** The visible families of the name's prefix. */
+  family: FamilyCell;
+  index: number;
+}
+
+/** The innermost visible family (`%r<N>`) of one prefix, with the ones it shadows. */
+interface FamilyCell {
+  binding: Binding | undefined;
+}
+
+interface Binding {
+  symbol: PtxSymbol;
+  scope: Scope;
+  outer: Binding | undefined;
+}
+
+/** A name used before anything visible declared it: resolved when its scope closes. */
+export interface PendingRef {
+  name: string;
+  span: Span;
+  /** Where ptxas reports it when that differs from the use (the instruction's opcode). */
+  reportAt?: Span;
+}
+
+// Most block scopes (call sequences) declare no family: they share this map, which is never written.
+const NO_FAMILIES: Map<string, PtxSymbol> = new Map();
+
+export class Scope {
+  /** Names declared directly in this scope. */
+  readonly names = new Map<string, PtxSymbol>();
+  /** Their cells, in the table of the module (what closing the scope updates). */
+  readonly declared: NameCell[] = [];
+  /** Families (`%r<N>`) declared directly in this scope, by prefix (shared empty map until the first). */
+  families: Map<string, PtxSymbol> = NO_FAMILIES;
+  /** Smallest numeric suffix of a plain name per prefix (to see `%r1` collide with `%r<4>`); see suffixTable. */
+  smallestSuffix: Map<string, number> | undefined;
+  /** Forward references waiting for this scope to close, grouped by name. */
+  pending: Map<string, PendingRef[]> | undefined;
+  constructor(readonly parent: Scope | undefined, readonly depth: number) {}
+}
+
+const DIGIT_0 = 48;
+const DIGIT_9 = 57;
+
+/** `%r012` -> ['%r', 12]; undefined when the name has no trailing digits or only digits. */
+export function splitNumericSuffix(name: string): [string, number] | undefined {
+  const at = numericSuffixStart(name);
+  if (at < 0) return undefined;
+  return [name.slice(0, at), suffixValue(name, at)];
+}
+
+/** Index where the trailing digits start, or -1 when there are none (or the name is all digits). */
+function numericSuffixStart(name: string): number {
+  let i = name.length;
+  while (i > 0) {
+    const c = name.charCodeAt(i - 1);
+    if (c < DIGIT_0 || c > DIGIT_9) break;
+    i--;
+  }
+  return i === name.length || i === 0 ? -1 : i;
+}
+
+/** The value of the digits from `at` on (saturating: long runs are never below a family count). */
+function suffixValue(name: string, at: number): number {
+  let v = 0;
+  for (let i = at; i < name.length; i++) {
+    v = v * 10 + (name.charCodeAt(i) - DIGIT_0);
+    if (v > Number.MAX_SAFE_INTEGER / 10) return Number.MAX_SAFE_INTEGER;
+  }
+  return v;
+}
+
+export class SymbolTable {
+  /**
+   * One cell per name for the whole module, holding the name's visible bindings: a lookup is one
+   * probe here (none for a caller holding the cell) plus a few field reads, and a declaration or a
+   * closing scope updates the cell in place. No map is built, emptied or rehashed per function.
+   */
+  private readonly cells = new Map<string, NameCell>();
+  /** One cell per family prefix (`%r`), likewise. */
+  private readonly familyCells = new Map<string, FamilyCell>();
+  /** Families visible now, in all scopes (none: no name needs its digits split). */
+  private visibleFamilies = 0;
+  readonly module: Scope = new Scope(undefined, 0);
+  private current: Scope = this.module;
+
+  get scope(): Scope {
+    return this.current;
+  }
+
+  open(): Scope {
+    this.current = new Scope(this.current, this.current.depth + 1);
+    return this.current;
+  }
+
+  /** Closes the current scope; returns it (its `names` stay readable). */
+  close(): Scope {
+    const s = this.current;
+    for (const c of s.declared) c.plain = c.plain!.outer;
+    if (s.families.size > 0) {
+      s.families.forEach((_symbol, prefix) => {
+        const f = this.familyCells.get(prefix)!;
+        f.binding = f.binding!.outer;
+        this.visibleFamilies--;
+      });
+    }
+    this.current = s.parent ?? this.module;
+    return s;
+  }
+
+  /** What `name` would collide with in the current scope, if anything. */
+  conflictInCurrent(name: string, familyCount?: number): PtxSymbol | undefined {
+    const s = this.current;
+    if (familyCount !== undefined) {
+      const f = s.families.get(name);
+      if (f) return f;
+      const smallest = suffixTable(s).get(name);
+      if (smallest !== undefined && smallest < familyCount) {
+        // Find that member for the note (rare path; one lookup per candidate is fine).
+        for (const [n, sym] of s.names) {
+          const split = splitNumericSuffix(n);
+          if (split && split[0] === name && split[1] < familyCount) return sym;
+        }
+      }
+      return undefined;
+    }
+    return SymbolTable.lookupIn(s, name);
+  }
+
+  /** Declares in the current scope (the caller has checked conflicts). */
+  declare(symbol: PtxSymbol): void {
+    const s = this.current;
+    if (symbol.familyCount !== undefined) {
+      if (s.families === NO_FAMILIES) s.families = new Map();
+      suffixTable(s);
+      s.families.set(symbol.name, symbol);
+      const f = this.familyCell(symbol.name);
+      f.binding = { symbol, scope: s, outer: f.binding };
+      this.visibleFamilies++;
+      return;
+    }
+    const c = this.cell(symbol.name);
+    const top = c.plain;
+    s.names.set(symbol.name, symbol);
+    if (top !== undefined && top.scope === s) {
+      // Replacing within one scope (e.g. a definition after a declaration): keep the outer link.
+      top.symbol = symbol;
+      return;
+    }
+    c.plain = { symbol, scope: s, outer: top };
+    s.declared.push(c);
+    if (s.smallestSuffix) noteSuffix(s.smallestSuffix, symbol.name);
+  }
+
+  /** The innermost visible declaration of `name` (plain or family member). */
+  lookup(name: string): PtxSymbol | undefined {
+    return this.lookupCell(this.cell(name));
+  }
+
+  /** The cell of `name`, made on first request; it lives as long as this table. */
+  cell(name: string): NameCell {
+    let c = this.cells.get(name);
+    if (c === undefined) {
+      c = { name, plain: undefined, split: undefined };
+      this.cells.set(name, c);
+    }
+    return c;
+  }
+
+  private familyCell(prefix: string): FamilyCell {
+    let f = this.familyCells.get(prefix);
+    if (f === undefined) {
+      f = { binding: undefined };
+      this.familyCells.set(prefix, f);
+    }
+    return f;
+  }
+
+  /** `lookup` of a cell's name. */
+  lookupCell(c: NameCell): PtxSymbol | undefined {
+    const b = c.plain;
+    // Nothing can be declared deeper than the current scope: no family can shadow this binding.
+    if ((b !== undefined && b.scope === this.current) || this.visibleFamilies === 0) return b?.symbol;
+    // Split once per name: every function resolves its registers anew, and the same names come back.
+    let split = c.split;
+    if (split === undefined) {
+      const name = c.name;
+      const at = numericSuffixStart(name);
+      split = c.split = at < 0 ? null : { family: this.familyCell(name.slice(0, at)), index: suffixValue(name, at) };
+    }
+    if (split !== null) {
+      const fb = split.family.binding;
+      if (fb !== undefined && split.index < fb.symbol.familyCount! && (b === undefined || fb.scope.depth > b.scope.depth)) return fb.symbol;
+    }
+    return b?.symbol;
+  }
+
+  /** A name declared directly in `scope` (plain or family member), after that scope's declarations are final. */
+  static lookupIn(scope: Scope, name: string): PtxSymbol | undefined {
+    const direct = scope.names.get(name);
+    if (direct) return direct;
+    if (scope.families.size === 0) return undefined;
+    const at = numericSuffixStart(name);
+    if (at >= 0) {
+      const f = scope.families.get(name.slice(0, at));
+      if (f && suffixValue(name, at) < f.familyCount!) return f;
+    }
+    return undefined;
+  }
+
+  /** Records a use that nothing visible declares yet, in the current scope. */
+  addPending(ref: PendingRef): void {
+    const s = this.current;
+    s.pending ??= new Map();
+    const list = s.pending.get(ref.name);
+    if (list) list.push(ref);
+    else s.pending.set(ref.name, [ref]);
+  }
+}
+
+/**
+ * The scope's smallest numeric suffix per prefix of its plain names, so a family can see a collision
+ * (`%r1` then `%r<4>`). Built when the scope first meets a family, then kept up to date by
+ * `declare`: scopes without families (most call blocks) never pay for it.
+ */
+function suffixTable(s: Scope): Map<string, number> {
+  if (s.smallestSuffix) return s.smallestSuffix;
+  const table = new Map<string, number>();
+  for (const name of s.names.keys()) noteSuffix(table, name);
+  s.smallestSuffix = table;
+  return table;
+}
+
+/** Records `name`'s numeric suffix in a scope's smallest-suffix table (`%r7` -> `%r`: 7). */
+function noteSuffix(smallest: Map<string, number>, name: string): void {
+  const at = numericSuffixStart(name);
+  if (at < 0) return;
+  const prefix = name.slice(0, at);
+  const value = suffixValue(name, at);
+  const prev = smallest.get(prefix);
+  if (prev === undefined || value < prev) smallest.set(prefix, value);
+}
+
+/** Moves unresolved references of a closed scope to its parent (smaller list appended to larger). */
+export function mergePending(into: Scope, refs: Map<string, PendingRef[]>): void {
+  into.pending ??= new Map();
+  for (const [name, list] of refs) {
+    workMeter.steps++;
+    const have = into.pending.get(name);
+    if (!have) into.pending.set(name, list);
+    else if (have.length >= list.length) for (const r of list) have.push(r);
+    else {
+      for (const r of have) list.push(r);
+      into.pending.set(name, list);
+    }
+  }
+}

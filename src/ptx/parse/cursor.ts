@@ -1,0 +1,237 @@
+/**
+ * The PTX parser's cursor: the state of one parse over the lexer (the current token, the pending
+ * diagnostics, the nesting depth) and the small moves every construct is written with: advance,
+ * accept, expect, report an error (once per statement, where ptxas reports it) and recover by
+ * skipping to the end of the statement. The grammar is free functions over a cursor, one file per
+ * construct (module.ts, directives.ts, functions.ts, declarations.ts, instructions.ts,
+ * operands.ts, expressions.ts); parser.ts is the entry.
+ */
+import { DiagnosticBag } from '../../core/diagnostics.js';
+import type { MappedText, Span } from '../../core/source.js';
+import { tokenExcerpt } from '../../core/source.js';
+import { Lexer } from '../lex/lexer.js';
+import { Tok, TokFlag, tokenKindText } from '../lex/tokens.js';
+import { STATE_SPACE_SET } from '../data/keywords.js';
+import { DecimalLiteral, decimalLiteralClass } from './nodes.js';
+
+/** Nesting bound for parentheses, ternaries, braces and blocks. */
+export const MAX_DEPTH = 1000;
+
+export interface PendingDiag {
+  code: string;
+  message: string;
+  offset: number;
+  length: number;
+}
+
+/** Thrown internally only to unwind from a too-deep nesting; always caught in parser.ts. */
+export class TooDeep {}
+
+/** State spaces a declaration may start with: ptxas rejects `.sreg` declarations as a syntax error. */
+export const DECLARABLE_SPACES = new Set([...STATE_SPACE_SET].filter((s) => s !== '.sreg'));
+
+/** A node of the modifier-list trie: the list ending here, and the longer ones by next word. */
+export interface ModifierTrieNode {
+  next: Map<string, ModifierTrieNode>;
+  list: readonly string[] | undefined;
+}
+
+/** One parse's state and moves (see the file comment); the grammar's functions take it as `p`. */
+export class Cursor {
+  readonly lx: Lexer;
+  readonly text: string;
+  readonly pending: PendingDiag[] = [];
+  /** Current nesting of parentheses, brackets, braces and blocks (bounded by MAX_DEPTH). */
+  depth = 0;
+  /** `{` consumed and not yet closed by the structured parser (for recovery after TooDeep). */
+  openBraces = 0;
+  /** Dotted words are names inside `.section` data (`.b32 .debug_abbrev`). */
+  dottedNames = false;
+  /** Identifiers are allowed in expressions (section data, `.loc`, `.alias`, `gpuasm eval`). */
+  allowNames = false;
+  /** The current statement has reported its error; further ones would be consequences. */
+  quiet = false;
+  /** Plain decimal literals of this text. */
+  readonly DecimalLiteral: new (start: number) => DecimalLiteral;
+
+  constructor(text: string) {
+    this.text = text;
+    this.DecimalLiteral = decimalLiteralClass(text);
+    this.lx = new Lexer(text, (code, message, offset, length) => this.pending.push({ code, message, offset, length }));
+  }
+
+  // ------------------------------------------------------------------ helpers
+
+  error(code: string, message: string, offset: number, length: number): void {
+    if (this.quiet) return;
+    this.quiet = true;
+    this.pending.push({ code, message, offset, length });
+  }
+
+  /** Error at the current token, in ptxas's words where it has them. */
+  errorHere(code: string, message?: string): void {
+    const lx = this.lx;
+    if (lx.tok() === Tok.Invalid || (lx.flags & TokFlag.Malformed) !== 0) {
+      this.quiet = true; // the lexer has reported it
+      return;
+    }
+    const near = lx.tok() === Tok.EOF ? 'end of file' : `'${tokenExcerpt(this.text, lx.start, lx.end)}'`;
+    // ptxas places an error at a string on the string's last line (strings may span lines).
+    const at = lx.tok() === Tok.String ? lx.end - 1 : lx.start;
+    this.error(code, message ?? `syntax error near ${near}`, at, Math.max(0, lx.end - at));
+  }
+
+  span(start: number): Span {
+    return { start, end: this.lastEnd };
+  }
+
+  /** End of the last consumed token. */
+  lastEnd = 0;
+
+  advance(): void {
+    this.lastEnd = this.lx.end;
+    this.lx.next();
+  }
+
+  /**
+   * A stack for building lists: items go on top, `take(base)` copies them out as an exact-size
+   * array (a growing `[]` would keep 16+ slots for a 3-operand list) and pops them.
+   */
+  scratch: unknown[] = [];
+  sp = 0;
+
+  take(base: number): unknown[] {
+    const out = this.scratch.slice(base, this.sp);
+    this.sp = base;
+    return out;
+  }
+
+  /**
+   * Modifier lists shared between instructions with the same modifiers (read-only, frozen), found
+   * through a trie keyed by the interned words (no key string to build or hash per instruction).
+   */
+  readonly modifierTrie: ModifierTrieNode = { next: new Map(), list: undefined };
+  static readonly NO_MODIFIERS: readonly string[] = Object.freeze([]);
+
+  /// modifiers := DOTTED*      (`.global.v4.f32` -> ['.global', '.v4', '.f32'])
+  parseModifiers(): string[] {
+    const lx = this.lx;
+    if (lx.tok() !== Tok.Dotted) return Cursor.NO_MODIFIERS as string[];
+    const base = this.sp;
+    let node = this.modifierTrie;
+    while (lx.tok() === Tok.Dotted) {
+      const word = this.word();
+      this.scratch[this.sp++] = word;
+      let next = node.next.get(word);
+      if (next === undefined) {
+        next = { next: new Map(), list: undefined };
+        node.next.set(word, next);
+      }
+      node = next;
+      this.advance();
+    }
+    const list = (node.list ??= Object.freeze(this.scratch.slice(base, this.sp) as string[]));
+    this.sp = base;
+    return list as string[];
+  }
+
+  /** Current token's text, interned. */
+  word(): string {
+    return this.lx.tokenText();
+  }
+
+  accept(kind: Tok): boolean {
+    if (this.lx.tok() !== kind) return false;
+    this.advance();
+    return true;
+  }
+
+  /** Expects a token kind; on mismatch reports and returns false (the caller recovers). */
+  expect(kind: Tok, what?: string): boolean {
+    if (this.lx.tok() === kind) {
+      this.advance();
+      return true;
+    }
+    this.errorHere('PTX201', `expected ${what ?? `'${tokenKindText(kind)}'`} near ${this.nearText()}`);
+    return false;
+  }
+
+  nearText(): string {
+    const lx = this.lx;
+    return lx.tok() === Tok.EOF ? 'end of file' : `'${tokenExcerpt(this.text, lx.start, lx.end)}'`;
+  }
+
+  isDotted(word: string): boolean {
+    return this.lx.tok() === Tok.Dotted && this.lx.is(word);
+  }
+
+  /**
+   * Recovery: skip to just after the next `;` at this nesting level, or up to (not past) a `}`
+   * that closes the enclosing block. Braces opened while skipping are matched.
+   */
+  skipStatement(): void {
+    const lx = this.lx;
+    let depth = 0;
+    for (;;) {
+      switch (lx.tok()) {
+        case Tok.EOF:
+          return;
+        case Tok.Semi:
+          this.advance();
+          if (depth === 0) return;
+          break;
+        case Tok.LBrace:
+          depth++;
+          this.advance();
+          break;
+        case Tok.RBrace:
+          if (depth === 0) return;
+          depth--;
+          this.advance();
+          if (depth === 0) return;
+          break;
+        default:
+          this.advance();
+      }
+    }
+  }
+
+  enter(): void {
+    if (++this.depth > MAX_DEPTH) {
+      this.errorHere('PTX210', `nesting deeper than ${MAX_DEPTH} levels`);
+      throw new TooDeep();
+    }
+  }
+
+  /**
+   * Function bodies that start before this offset are skipped by brace matching, not parsed (a
+   * parallel check reads the first part of a module only for its module-level declarations).
+   */
+  skipBodiesBefore = -1;
+  needTarget = false;
+  missingVersionPending = false;
+
+  /** Set just before parsing a `0f` literal where one is allowed. */
+  f32Ok = false;
+
+  // ------------------------------------------------------------------ finishing
+
+  /** Moves the collected diagnostics (those at or after `from`) into the bag, applying ptxas's whole-file rules. */
+  flush(source: MappedText, diags: DiagnosticBag, from = 0): void {
+    const lx = this.lx;
+    let list = this.pending;
+    // ptxas reads the file as a C string and checks it for non-ASCII bytes before parsing: a NUL
+    // ("Unexpected EOF") or a non-ASCII character, whichever comes first, is the only error.
+    const nul = lx.nulOffset;
+    const nonAscii = lx.nonAsciiOffset;
+    if (nonAscii >= 0 && (nul < 0 || nonAscii < nul)) {
+      list = [{ code: 'PTX105', message: 'non-ASCII character in source', offset: nonAscii, length: 1 }];
+    } else if (nul >= 0) {
+      list = [{ code: 'PTX106', message: 'NUL character in source (ptxas: unexpected end of file)', offset: nul, length: 1 }];
+    }
+    for (const d of list) {
+      if (d.offset < from) continue;
+      diags.add({ severity: 'error', code: d.code, message: d.message, location: source.locate(d.offset, d.length) });
+    }
+  }
+}

@@ -1,0 +1,252 @@
+/**
+ * The parser's syntax-tree nodes that keep offsets instead of spans (spans are built when read):
+ * they implement the shapes of ast.ts, and `toJSON` gives the plain shape.
+ */
+import type { Span } from '../../core/source.js';
+import type * as A from './ast.js';
+import { TokFlag } from '../lex/tokens.js';
+
+export const C_0 = 48;
+export const C_9 = 57;
+/** Shared bigints for the small values most literals have (no allocation per literal). */
+export const SMALL_BIGINTS: bigint[] = [];
+for (let i = 0; i < 4096; i++) SMALL_BIGINTS.push(BigInt(i));
+
+/**
+ * The value of a plain decimal literal token (digits only, no suffix, no leading zero, at most 15
+ * digits so a double holds it exactly), or -1 for any other spelling.
+ */
+export function plainDecimalValue(text: string, start: number, end: number, flags: number): number {
+  const n = end - start;
+  if (n > 15 || (flags & TokFlag.Malformed) !== 0 || (n > 1 && text.charCodeAt(start) === C_0)) return -1;
+  let v = 0;
+  for (let p = start; p < end; p++) {
+    const c = text.charCodeAt(p);
+    if (c < C_0 || c > C_9) return -1;
+    v = v * 10 + (c - C_0);
+  }
+  return v;
+}
+
+// Shared read-only empty lists for the usual declaration without attributes or dimensions.
+export const NO_ATTRIBUTES: readonly A.DirectiveWord[] = Object.freeze([]);
+export const NO_DIMS: readonly (A.Expr | null)[] = Object.freeze([]);
+
+/** End of the run of decimal digits starting at `start`. */
+export function digitsEnd(text: string, start: number): number {
+  let p = start;
+  while (p < text.length) {
+    const c = text.charCodeAt(p);
+    if (c < C_0 || c > C_9) break;
+    p++;
+  }
+  return p;
+}
+
+/**
+ * A plain decimal literal (`0`, `42`): the bulk of initializer lists and immediates. Each keeps one
+ * field, its offset; `value`, `raw` and `span` are read back from the text (a plain literal's digits
+ * are all of its token), which sits on the prototype of a per-parse subclass. So a million-element
+ * initializer costs a quarter of the memory of literal-plus-span objects. `toJSON` gives the plain
+ * IntLiteral shape.
+ */
+export abstract class DecimalLiteral implements A.IntLiteral {
+  /** The parsed text (on the per-parse subclass's prototype, not on each literal). */
+  declare protected readonly text: string;
+  constructor(private readonly start: number) {}
+  // On the prototype, not a field: initializer lists hold millions of these.
+  get kind(): 'int' {
+    return 'int';
+  }
+  get unsigned(): boolean {
+    return false;
+  }
+  get value(): bigint {
+    const v = plainDecimalValue(this.text, this.start, digitsEnd(this.text, this.start), 0);
+    return v < SMALL_BIGINTS.length ? SMALL_BIGINTS[v]! : BigInt(v);
+  }
+  get raw(): string {
+    return this.text.slice(this.start, digitsEnd(this.text, this.start));
+  }
+  get span(): Span {
+    return { start: this.start, end: digitsEnd(this.text, this.start) };
+  }
+  toJSON(): A.IntLiteral {
+    return { kind: 'int', value: this.value, unsigned: false, raw: this.raw, span: this.span };
+  }
+}
+
+/** The DecimalLiteral class for literals of `text`. */
+export function decimalLiteralClass(text: string): new (start: number) => DecimalLiteral {
+  class Literal extends DecimalLiteral {}
+  Object.defineProperty(Literal.prototype, 'text', { value: text });
+  return Literal;
+}
+
+/**
+ * An operand that is one expression. Its span is its expression's, read through (one field, no
+ * span object of its own). `toJSON` gives the plain ExprOperand shape.
+ */
+export class ExprOperandNode implements A.ExprOperand {
+  constructor(readonly expr: A.Expr) {}
+  readonly kind = 'expr' as const;
+  get span(): Span {
+    return this.expr.span;
+  }
+  toJSON(): A.ExprOperand {
+    return { kind: 'expr', expr: this.expr, span: this.span };
+  }
+}
+
+/**
+ * A name read from one token: its span is the token, `start` plus the name's length (no span
+ * object per name). `toJSON` gives the plain NameRef shape.
+ */
+export class NameRefNode implements A.NameRef {
+  constructor(
+    readonly name: string,
+    private readonly start: number,
+  ) {}
+  readonly kind = 'name' as const;
+  get span(): Span {
+    return { start: this.start, end: this.start + this.name.length };
+  }
+  toJSON(): A.NameRef {
+    return { kind: 'name', name: this.name, span: this.span };
+  }
+}
+
+/**
+ * An instruction statement. Its spans are kept as offsets (the opcode span is the opcode token:
+ * its start plus the opcode's length) and built when read. `toJSON` gives the plain shape.
+ */
+export class InstructionNode implements A.Instruction {
+  declare guard?: A.Guard;
+  constructor(
+    readonly opcode: string,
+    readonly modifiers: string[],
+    readonly operands: A.Operand[],
+    private readonly opcodeStart: number,
+    private readonly start: number,
+    private readonly end: number,
+  ) {}
+  readonly kind = 'instruction' as const;
+  get opcodeSpan(): Span {
+    return { start: this.opcodeStart, end: this.opcodeStart + this.opcode.length };
+  }
+  get span(): Span {
+    return { start: this.start, end: this.end };
+  }
+  toJSON(): A.Instruction {
+    const out: A.Instruction = {
+      kind: 'instruction',
+      opcode: this.opcode,
+      opcodeSpan: this.opcodeSpan,
+      modifiers: this.modifiers,
+      operands: this.operands,
+      span: this.span,
+    };
+    if (this.guard) out.guard = this.guard;
+    return out;
+  }
+}
+
+/** `{a, b}`, `[addr]`, `(a, b)`: the span kept as offsets, built when read. `toJSON` gives the plain shape. */
+export class OperandListNode {
+  constructor(
+    readonly kind: 'vector' | 'address' | 'list',
+    readonly elements: A.Operand[],
+    private readonly start: number,
+    private readonly end: number,
+  ) {}
+  get span(): Span {
+    return { start: this.start, end: this.end };
+  }
+  toJSON(): A.Operand {
+    return { kind: this.kind, elements: this.elements, span: this.span } as A.Operand;
+  }
+}
+
+/**
+ * A variable declaration: its spans kept as offsets, built when read (the setters are for the
+ * parser). `toJSON` gives the plain shape.
+ */
+export class VariableDeclNode {
+  declare linkage?: A.Linkage;
+  declare bank?: number;
+  declare align?: bigint;
+  declare vector?: number;
+  type = '';
+  attributes: A.DirectiveWord[] = [];
+  declarators: A.Declarator[] = [];
+  private typeStart = 0;
+  private typeEnd = 0;
+  private end = 0;
+  constructor(
+    readonly space: A.StateSpace,
+    private start: number,
+  ) {}
+  readonly kind = 'variable' as const;
+  setType(start: number, end: number): void {
+    this.typeStart = start;
+    this.typeEnd = end;
+  }
+  get typeSpan(): Span {
+    return { start: this.typeStart, end: this.typeEnd };
+  }
+  set typeSpan(span: Span) {
+    this.setType(span.start, span.end);
+  }
+  get span(): Span {
+    return { start: this.start, end: this.end };
+  }
+  set span(span: Span) {
+    this.start = span.start;
+    this.end = span.end;
+  }
+  toJSON(): A.VariableDecl {
+    const out: A.VariableDecl = {
+      kind: 'variable',
+      space: this.space,
+      type: this.type,
+      typeSpan: this.typeSpan,
+      attributes: this.attributes,
+      declarators: this.declarators,
+      span: this.span,
+    };
+    if (this.linkage !== undefined) out.linkage = this.linkage;
+    if (this.bank !== undefined) out.bank = this.bank;
+    if (this.align !== undefined) out.align = this.align;
+    if (this.vector !== undefined) out.vector = this.vector;
+    return out;
+  }
+}
+
+/** One declarator: the name span is the name token (start plus the name's length). */
+export class DeclaratorNode {
+  declare parameterizedCount?: number;
+  declare initializer?: A.Initializer;
+  /** Shared and frozen while empty; the parser gives a declarator with dimensions its own array. */
+  dims: (A.Expr | null)[] = NO_DIMS as (A.Expr | null)[];
+  private end = 0;
+  constructor(
+    readonly name: string,
+    private start: number,
+  ) {}
+  get nameSpan(): Span {
+    return { start: this.start, end: this.start + this.name.length };
+  }
+  get span(): Span {
+    return { start: this.start, end: this.end };
+  }
+  set span(span: Span) {
+    this.start = span.start;
+    this.end = span.end;
+  }
+  toJSON(): A.Declarator {
+    const out: A.Declarator = { name: this.name, nameSpan: this.nameSpan, dims: this.dims, span: this.span };
+    if (this.parameterizedCount !== undefined) out.parameterizedCount = this.parameterizedCount;
+    if (this.initializer !== undefined) out.initializer = this.initializer;
+    return out;
+  }
+}

@@ -1,0 +1,98 @@
+/**
+ * Corpus sweep of `checkPtxText`: every PTX file ptxas accepts (generated: MANIFEST `ptxas_verdict`
+ * PASS...; public: `accepted` or `rejected-only:parse-only`, i.e. valid 32-bit PTX) checks with no
+ * error. The public files ptxas really rejects (`rejected-genuine`) are counted: how many we reject
+ * too, and how often our first error is on ptxas's first-error line.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { acceptedPtxFiles, readManifest, sharedDir, sharedSkipReason } from '../../harness/corpus.js';
+import { checkPtxText } from '../../../src/ptx/index.js';
+
+/** Accepted files we still report errors on (relative to corpus/ptx). May only shrink; goal: empty. */
+const KNOWN_FAILURES = new Set<string>([]);
+
+/**
+ * Floors for the rejected-genuine files (measured: 78 of 87 rejected, 62 on ptxas's line). Most of
+ * the rest need instruction semantics (operand types, required modifiers), which is not this stage.
+ */
+const MIN_GENUINE_REJECTED = 76;
+const MIN_GENUINE_SAME_LINE = 60;
+
+const root = sharedDir() ? join(sharedDir()!, 'corpus', 'ptx') : undefined;
+if (sharedSkipReason) console.log(sharedSkipReason);
+
+function acceptedFiles(): string[] {
+  return acceptedPtxFiles().map((f) => f.rel);
+}
+
+function firstError(rel: string): { line?: number; code?: string; message?: string; count: number } {
+  const path = join(root!, rel);
+  const errors = checkPtxText(path, readFileSync(path, 'latin1')).filter((d) => d.severity === 'error');
+  return { line: errors[0]?.location?.line, code: errors[0]?.code, message: errors[0]?.message, count: errors.length };
+}
+
+test('every PTX file ptxas accepts passes checkPtxText', { skip: sharedSkipReason }, () => {
+  const files = acceptedFiles();
+  const unexpected: string[] = [];
+  const fixed: string[] = [];
+  const t0 = performance.now();
+  for (const rel of files) {
+    const r = firstError(rel);
+    if (r.count > 0 && !KNOWN_FAILURES.has(rel)) unexpected.push(`${rel}:${r.line}: [${r.code}] ${r.message} (${r.count} errors)`);
+    if (r.count === 0 && KNOWN_FAILURES.has(rel)) fixed.push(rel);
+  }
+  console.log(
+    `ptx check corpus: ${files.length} accepted files, ${files.length - unexpected.length - KNOWN_FAILURES.size + fixed.length} clean, ` +
+      `${KNOWN_FAILURES.size} known failures, ${(performance.now() - t0).toFixed(0)} ms`,
+  );
+  assert.ok(files.length > 0, 'no accepted files listed in the manifests');
+  assert.deepEqual(unexpected, [], 'accepted files with errors');
+  assert.deepEqual(fixed, [], 'known failures that now pass: remove them from KNOWN_FAILURES');
+});
+
+test('rejected-genuine public files: we reject them too, on ptxas line', { skip: sharedSkipReason }, () => {
+  const pub = join(root!, 'public', 'MANIFEST.tsv');
+  let total = 0;
+  let rejected = 0;
+  let sameLine = 0;
+  let withLine = 0;
+  const accepted: string[] = [];
+  for (const r of readManifest(pub)) {
+    if (r['classification'] !== 'rejected-genuine') continue;
+    total++;
+    const rel = `public/${r['path']}`;
+    const got = firstError(rel);
+    const m = /, line (\d+);/.exec(r['first_error'] ?? '');
+    const expected = m ? Number(m[1]) : undefined;
+    if (expected !== undefined) withLine++;
+    if (got.count > 0) rejected++;
+    else accepted.push(`${rel}: ptxas says ${r['first_error']}`);
+    if (got.count > 0 && expected !== undefined && got.line === expected) sameLine++;
+  }
+  console.log(
+    `ptx check corpus: rejected-genuine ${total} files, we reject ${rejected}, first error on ptxas's line ${sameLine} (of ${withLine} with a line)`,
+  );
+  if (accepted.length) console.log('  still accepted (instruction-level rules):\n  ' + accepted.join('\n  '));
+  assert.ok(rejected >= MIN_GENUINE_REJECTED, `only ${rejected} of ${total} genuine rejects rejected`);
+  assert.ok(sameLine >= MIN_GENUINE_SAME_LINE, `only ${sameLine} on ptxas's first-error line`);
+});
+
+test('public files ptxas rejects only when linking the whole program: we reject them too', { skip: sharedSkipReason }, () => {
+  // `rejected-only:compile-only`: ptxas -c accepts them; without -c (whole program, as gpuasm
+  // checks) it cannot resolve a function they declare and call ("Unresolved extern function").
+  const pub = join(root!, 'public', 'MANIFEST.tsv');
+  const accepted: string[] = [];
+  let total = 0;
+  for (const r of readManifest(pub)) {
+    if (!(r['classification'] ?? '').includes('compile-only') || !(r['first_error'] ?? '').includes('Unresolved extern function')) continue;
+    total++;
+    const got = firstError(`public/${r['path']}`);
+    if (got.code !== 'PTX348') accepted.push(`public/${r['path']}: ${got.code ?? 'accepted'} (ptxas: ${r['first_error']})`);
+  }
+  console.log(`ptx check corpus: ${total} files ptxas rejects for an unresolved function`);
+  assert.ok(total > 0, 'the manifest lists no such file');
+  assert.deepEqual(accepted, []);
+});
