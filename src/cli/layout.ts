@@ -1,5 +1,5 @@
 /** `gpuasm layout FILE.ptx`: size, alignment, initial bytes and relocations of module variables. */
-import { layoutPtx, type VariableLayout } from '../ptx/index.js';
+import { formatLayoutTable, layoutPtx, type VariableLayout } from '../ptx/index.js';
 import { EXIT_ERRORS, EXIT_OK, EXIT_USAGE, formatOption, parseArgs, printDiagnostics, readInput, UsageError, type CliIO } from './io.js';
 
 export const LAYOUT_HELP = `usage: gpuasm layout [--json] [-I DIR] [-D NAME[=VALUE]] FILE.ptx
@@ -48,23 +48,6 @@ export function layoutJson(variables: VariableLayout[]): object[] {
   }));
 }
 
-function table(variables: VariableLayout[]): string {
-  const rows = [['name', 'space', 'type', 'size', 'align', 'bytes']];
-  const notes: string[] = [];
-  for (const v of variables) {
-    const shown = v.hex.length > 64 ? v.hex.slice(0, 64) + `… (${v.size} bytes)` : v.hex || '-';
-    rows.push([v.name, v.space, v.type, String(v.size), String(v.align), shown]);
-    for (const r of v.relocations) {
-      const target = `${r.generic ? 'generic(' + r.symbol + ')' : r.symbol}${r.addend ? (r.addend < 0n ? ' - ' + -r.addend : ' + ' + r.addend) : ''}`;
-      notes.push(`  ${v.name}+${r.offset} (${r.size} bytes): ${r.mask !== null ? `0x${r.mask.toString(16)}(${target})` : target}`);
-    }
-  }
-  const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => r[c]!.length)));
-  const lines = rows.map((r) => r.map((cell, c) => (c === r.length - 1 ? cell : cell.padEnd(widths[c]!))).join('  ').trimEnd());
-  if (notes.length) lines.push('', 'relocations:', ...notes);
-  return lines.join('\n') + '\n';
-}
-
 export async function runLayout(argv: string[], io: CliIO): Promise<number> {
   if (argv.includes('--help') || argv.includes('-h')) {
     io.stdout(LAYOUT_HELP);
@@ -90,6 +73,6 @@ export async function runLayout(argv: string[], io: CliIO): Promise<number> {
   }
   if (r.diagnostics.length) await printDiagnostics(io, r.diagnostics, 'text');
   if (failed) return EXIT_ERRORS;
-  io.stdout(table(r.variables));
+  io.stdout(formatLayoutTable(r.variables));
   return EXIT_OK;
 }

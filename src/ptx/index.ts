@@ -24,3 +24,4 @@ export { INSTRUCTION_KEYWORDS } from './data/keywords.js';
 export { TYPE_SET as PTX_TYPES } from './data/keywords.js';
 export { STATE_SPACE_SET as PTX_STATE_SPACES } from './data/keywords.js';
 export { printModule } from './parse/printer.js';
+export { formatLayoutTable } from './layout/format.js';

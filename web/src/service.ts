@@ -8,7 +8,6 @@ import { formatDiagnostic, type Diagnostic } from '../../src/core/diagnostics.js
 import * as ptx from '../../src/ptx/index.js';
 import * as amdgpu from '../../src/amdgpu/index.js';
 import type { Options, Request, Response, WebDiagnostic } from './protocol.js';
-import { formatLayoutTable } from './layout-table.js';
 import { ptxHover, amdgpuHover, operandAt } from './hover.js';
 
 let checks = 0;
@@ -134,7 +133,7 @@ function printed(diags: Diagnostic[]): string {
 function layout(name: string, text: string, files: Record<string, string>): Response {
   const r = ptx.layoutPtx(name, asBytes(text).text, { readFile: fileReader(files) });
   const failed = r.diagnostics.some((d) => d.severity === 'error');
-  const out = printed(r.diagnostics) + (failed ? '' : formatLayoutTable(r.variables));
+  const out = printed(r.diagnostics) + (failed ? '' : ptx.formatLayoutTable(r.variables));
   return { kind: 'layout', id: 0, output: out, ok: !failed };
 }
 

@@ -122,9 +122,14 @@ export const CURATION: Curation = {
     ],
     // A scope on cp.async.bulk: no message (measured with .cta, .cluster, .gpu; cp.async.wait_all refuses it).
     'cp.async.bulk': ['.cta', '.cluster', '.gpu', '.sys'],
-    // `.all`/`.any` on bar.sync and bar.red.popc (bar.arrive, barrier.sync refuse them).
+    // `.all`/`.any` on bar.sync and bar.red.popc; `.any` (not `.all`) also on bar.arrive and every
+    // bar.red (measured: `bar.arrive.any 1, 256`, `bar.red.and.pred.any` accepted, `bar.arrive.all`
+    // refused). ptxas refuses them with `.cta` and on `barrier`; here they are ignored on those
+    // bar forms with `.cta` too (lenient: never a false error).
     'bar .sync': ['.all', '.any'],
     'bar .popc': ['.all', '.any'],
+    'bar .arrive': ['.any'],
+    'bar .red': ['.any'],
     // a vector word on wmma.store.d (the vector operand decides).
     'wmma.store': ['.v2', '.v4', '.v8'],
     'wmma.load': ['.v2', '.v4', '.v8'],

@@ -92,6 +92,15 @@ const GROUPS: { name: string; version?: string; target?: string; lines: string[]
       'bfe.u32 %r1, %r1, %rd1, 8;', 'shf.l.wrap.b32 %r1, %r1, %r2, %rd1;', 'cvt.f32 %f1, %r1;', 'ld.volatile.param.u32 %r1, [pp];', 'add.or.u32 %r1, %r1, 1;', 'ld.global.trans.u32 %r1, [%rd1];',
     ],
   },
+  {
+    // Words ptxas ignores on some barrier forms and refuses on others (curation.ts ignoredWords).
+    name: 'barrier words',
+    target: 'sm_90',
+    lines: ['.any', '.all'].flatMap((w) => [
+      `bar.arrive${w} 1, 256;`, `bar.sync${w} 1;`, `bar.sync${w} 1, 256;`, `bar.red.and.pred${w} %p1, 1, %p2;`, `bar.red.or.pred${w} %p1, 1, 256, !%p2;`,
+      `barrier.sync${w} 1;`, `barrier.arrive${w} 1, 256;`,
+    ]),
+  },
 ];
 
 const skip = ptxasSkipReason;

@@ -1,9 +1,9 @@
 /**
- * The text `gpuasm layout` prints for a module's variables (src/cli/layout.ts prints the same
- * table; the CLI module reads files through Node, so the page has its own copy, and
- * test/web/playground.test.ts compares the two outputs).
+ * The table `gpuasm layout` prints for a module's variables: name, state space, type, size,
+ * alignment and initial bytes (hex, cut at 32 bytes), then the relocations. One formatter for the
+ * CLI and the playground (both show exactly this text).
  */
-import type { VariableLayout } from '../../src/ptx/index.js';
+import type { VariableLayout } from './layout.js';
 
 export function formatLayoutTable(variables: VariableLayout[]): string {
   const rows = [['name', 'space', 'type', 'size', 'align', 'bytes']];
