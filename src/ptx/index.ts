@@ -25,3 +25,5 @@ export { TYPE_SET as PTX_TYPES } from './data/keywords.js';
 export { STATE_SPACE_SET as PTX_STATE_SPACES } from './data/keywords.js';
 export { printModule } from './parse/printer.js';
 export { formatLayoutTable } from './layout/format.js';
+export { PTX_DIAGNOSTICS } from './diagnostics.js';
+export type { PtxCode, PtxRawDiagnostic } from './diagnostics.js';

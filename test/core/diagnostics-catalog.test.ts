@@ -10,6 +10,8 @@ import { LSP_DIAGNOSTICS } from '../../src/lsp/catalog.js';
 import type { Catalog } from '../../src/core/catalog.js';
 import { AMD_DIAGNOSTICS } from '../../src/amdgpu/diagnostics.js';
 import { AMD_INSTRUCTION_DIAGNOSTICS } from '../../src/amdgpu/instructions/diagnostics.js';
+import { PTX_DIAGNOSTICS } from '../../src/ptx/diagnostics.js';
+import { INSTRUCTION_DIAGNOSTICS as PTX_INSTRUCTION_DIAGNOSTICS } from '../../src/ptx/instructions/diagnostics.js';
 import { REPO_ROOT } from '../harness/corpus.js';
 
 /** One language's catalog and the codes it owns in the docs. Add a language as one more entry. */
@@ -21,15 +23,16 @@ interface CatalogCase {
 }
 
 const CATALOGS: CatalogCase[] = [
+  { name: 'PTX', owns: /^(PTX|PP)\d{3}$/, catalog: PTX_DIAGNOSTICS },
   { name: 'AMDGPU', owns: /^AMD\d{3}$/, catalog: AMD_DIAGNOSTICS },
   { name: 'LSP', owns: /^LSP\d{3}$/, catalog: LSP_DIAGNOSTICS },
 ];
 
 /**
- * Documented codes of languages whose catalog is not in the list yet (the PTX and preprocessor
- * catalog, src/ptx/diagnostics.ts, comes on another branch): temporary, emptied when it plugs in.
+ * Documented codes of languages whose catalog is not in the list yet: temporary, empty when every
+ * language's catalog is plugged in (as now).
  */
-const NOT_YET_CATALOGUED: RegExp[] = [/^PTX\d{3}$/, /^PP\d{3}$/];
+const NOT_YET_CATALOGUED: RegExp[] = [];
 
 interface DocRow {
   code: string;
@@ -109,4 +112,15 @@ test('the AMDGPU instruction layer\'s own table (instructions/diagnostics.ts) ag
     assert.ok(e, `${d.code} missing from src/amdgpu/diagnostics.ts`);
     assert.equal(e.severity, d.severity, `${d.code}: severity`);
   }
+});
+
+test('the PTX instruction layer\'s own table (instructions/diagnostics.ts) agrees with the catalog on codes and severities', () => {
+  assert.ok(PTX_INSTRUCTION_DIAGNOSTICS.length > 0);
+  for (const d of PTX_INSTRUCTION_DIAGNOSTICS) {
+    const e = (PTX_DIAGNOSTICS as Record<string, { severity: string } | undefined>)[d.code];
+    assert.ok(e, `${d.code} missing from src/ptx/diagnostics.ts`);
+    assert.equal(e.severity, d.severity, `${d.code}: severity`);
+  }
+  const layerCodes = Object.keys(PTX_DIAGNOSTICS).filter((k) => /^PTX5\d\d$/.test(k)).sort();
+  assert.deepEqual(PTX_INSTRUCTION_DIAGNOSTICS.map((d) => d.code).sort(), layerCodes, 'the catalog\'s PTX5xx codes are the instruction layer\'s');
 });

@@ -2,8 +2,10 @@
  * Diagnostic codes of the PTX instruction layer (PTX500-PTX599), each reported where ptxas reports
  * the same error (the instruction's line). See docs/diagnostics.md.
  */
+import type { PtxCode } from '../diagnostics.js';
+
 export interface InstructionDiagnosticInfo {
-  code: string;
+  code: PtxCode;
   severity: 'error' | 'warning';
   summary: string;
 }
