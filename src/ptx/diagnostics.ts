@@ -6,6 +6,8 @@
  * keys, so a code missing here does not compile.
  */
 import { defineCatalog, type RawDiagnostic } from '../core/catalog.js';
+import type { Diagnostic, DiagnosticBag } from '../core/diagnostics.js';
+import type { SourceLocation } from '../core/source.js';
 
 export const PTX_DIAGNOSTICS = defineCatalog({
   // Preprocessor (PP).
@@ -182,6 +184,15 @@ export const PTX_DIAGNOSTICS = defineCatalog({
 
 /** A code of the PTX catalog (preprocessor included). */
 export type PtxCode = keyof typeof PTX_DIAGNOSTICS;
+
+/**
+ * Adds `code` to `bag` with the catalog's severity (the bag's `error` or `warning`, so the
+ * diagnostic has the same shape as when the call site chose the method itself).
+ */
+export function reportPtx(bag: DiagnosticBag, code: PtxCode, message: string, location?: SourceLocation, notes?: Diagnostic[]): void {
+  if (PTX_DIAGNOSTICS[code].severity === 'warning') bag.warning(code, message, location);
+  else bag.error(code, message, location, notes);
+}
 
 /** A raw PTX diagnostic: a catalog code, the message, offset and length in the text. */
 export type PtxRawDiagnostic = RawDiagnostic<PtxCode>;

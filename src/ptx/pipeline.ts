@@ -12,6 +12,7 @@ import { checkModule, ModuleChecker } from './check/checker.js';
 import { evaluateConstExpr, formatConstValue, type ConstValue } from './check/consteval.js';
 import { LayoutInput, layoutInput, layoutModule, type VariableLayout } from './layout/layout.js';
 import { checkFirstPartAndJoin, startParallelPart } from './speed/parallel.js';
+import { PTX_DIAGNOSTICS, type PtxCode } from './diagnostics.js';
 
 export interface PtxCheckOptions {
   /** Directories searched for `#include "f"` after the including file's own directory. */
@@ -95,17 +96,17 @@ function firstFatal(items: readonly Diagnostic[]): SourceLocation | undefined {
  * wrong: `.version` too old for `.target` (it compares them at the end), and the whole-program
  * resolution of functions (declared but never defined, address of an undefined function).
  */
-const LINK_TIME_CODES = new Set(['PTX304', 'PTX348', 'PTX349', 'PTX436', 'PTX358', 'PTX359']);
+const LINK_TIME_CODES = new Set<string>(['PTX304', 'PTX348', 'PTX349', 'PTX436', 'PTX358', 'PTX359'] satisfies PtxCode[]);
 
 /**
  * What `ptxas -c` needs of the whole module (see PtxCheckOptions.compileOnly): found at the end
  * like the link-time errors, after a too-old `.version` for the `.target` (PTX304), and ptxas stops
  * there, before resolving functions (PTX348, PTX349, PTX436).
  */
-const COMPILE_ONLY_CODES = new Set(['PTX358', 'PTX359']);
+const COMPILE_ONLY_CODES = new Set<string>(['PTX358', 'PTX359'] satisfies PtxCode[]);
 
 /** The link-time errors that resolve functions across the module: `ptxas -c` leaves `.extern` ones to the linker. */
-const RESOLUTION_CODES = new Set(['PTX348', 'PTX349', 'PTX436']);
+const RESOLUTION_CODES = new Set<string>(['PTX348', 'PTX349', 'PTX436'] satisfies PtxCode[]);
 
 /** Whether `a` comes after `b` in the same file (different files: unknown, so not after). */
 function isAfter(a: SourceLocation, b: SourceLocation): boolean {
@@ -262,7 +263,7 @@ export function evaluatePtxExpression(text: string): PtxExpressionResult {
   const file = new SourceFile('<expr>', text);
   const diagnostics: Diagnostic[] = [];
   const v = evaluateConstExpr(parsed.expr, (code, message, span) => {
-    diagnostics.push({ severity: 'error', code, message, location: file.location(span.start, Math.max(0, span.end - span.start)) });
+    diagnostics.push({ severity: PTX_DIAGNOSTICS[code].severity, code, message, location: file.location(span.start, Math.max(0, span.end - span.start)) });
   });
   if (!v) return { diagnostics };
   return { value: formatConstValue(v), type: v.type, constant: v };

@@ -10,6 +10,7 @@ import { workMeter } from '../../core/work.js';
 import type { Span } from '../../core/source.js';
 import type { Expr, FloatLiteral, IntLiteral } from '../parse/ast.js';
 import { BINARY_RULES, WARP_SZ } from './const-operators.js';
+import type { PtxCode } from '../diagnostics.js';
 
 export type IntConstType = '.s64' | '.u64';
 
@@ -22,7 +23,7 @@ export type ConstValue =
   | { kind: 'f32'; type: '.f32'; bits: number; value: number };
 
 /** Called once with the first problem found; evaluation then stops. */
-export type ConstEvalReporter = (code: string, message: string, span: Span) => void;
+export type ConstEvalReporter = (code: PtxCode, message: string, span: Span) => void;
 
 export interface ConstEvalOptions {
   /** Resolves a name other than WARP_SZ (undefined: report "not a constant"). */
@@ -84,7 +85,7 @@ export function evaluateConstExpr(expr: Expr, report: ConstEvalReporter, options
   const ready: boolean[] = [false];
   const values: ConstValue[] = [];
   let failed = false;
-  const fail = (code: string, message: string, span: Span): undefined => {
+  const fail = (code: PtxCode, message: string, span: Span): undefined => {
     if (!failed) report(code, message, span);
     failed = true;
     return undefined;
@@ -274,7 +275,7 @@ function binaryInt(
   l: { type: IntConstType; value: bigint },
   r: { type: IntConstType; value: bigint },
   e: Expr & { right: Expr },
-  fail: (code: string, message: string, span: Span) => undefined,
+  fail: (code: PtxCode, message: string, span: Span) => undefined,
 ): ConstValue | undefined {
   const t: IntConstType = l.type === '.u64' || r.type === '.u64' ? '.u64' : '.s64';
   const norm = (v: bigint) => (t === '.s64' ? toS64(v) : toU64(v));

@@ -20,8 +20,9 @@ import {
   VERSION_MASK_OPERATOR,
   type DataTypeInfo,
 } from '../data/data-types.js';
+import type { PtxCode } from '../diagnostics.js';
 
-export type Reporter = (code: string, message: string, span: Span) => void;
+export type Reporter = (code: PtxCode, message: string, span: Span) => void;
 
 /** What a name in an initializer refers to. */
 export type InitSymbol =

@@ -5,6 +5,7 @@ import type * as A from '../parse/ast.js';
 import { nextTokenStart } from '../lex/lexer.js';
 import { SymbolTable, type PendingRef, type PtxSymbol } from './scope.js';
 import type { InstructionLayer } from './instructions.js';
+import { PTX_DIAGNOSTICS, reportPtx, type PtxCode } from '../diagnostics.js';
 
 /** What the header said, for checks that depend on it. */
 export interface ModuleHeaderInfo {
@@ -148,18 +149,18 @@ export class CheckerState {
    * An error ptxas's parser makes (the checker finds it): ptxas stops there, so the function being
    * checked never reaches its end, where unresolved labels would be reported.
    */
-  syntaxError(code: string, message: string, where: SourceLocation): void {
+  syntaxError(code: PtxCode, message: string, where: SourceLocation): void {
     this.error(code, message, where);
     this.stoppedInFunction = true;
   }
 
-  error(code: string, message: string, where: SourceLocation, notes?: Diagnostic[]): void {
+  error(code: PtxCode, message: string, where: SourceLocation, notes?: Diagnostic[]): void {
     this.errorCount++;
-    this.diags.error(code, message, where, notes);
+    reportPtx(this.diags, code, message, where, notes);
   }
 
   previousNote(previous: Span): Diagnostic[] {
-    return [{ severity: 'note', code: 'PTX399', message: 'previous declaration is here', location: this.spanLoc(previous) }];
+    return [{ severity: PTX_DIAGNOSTICS.PTX399.severity, code: 'PTX399', message: 'previous declaration is here', location: this.spanLoc(previous) }];
   }
 
   /** Where ptxas reports a redeclared variable: the token after its name (after `<` for `%r<N>`). */
@@ -202,9 +203,9 @@ export class CheckerState {
    * first reported on the opcode's line ("Arguments mismatch"); the caret stays on the name when
    * both are on one line.
    */
-  defer(code: string, message: string, ref: PendingRef, previous?: PtxSymbol, at?: SourceLocation): void {
-    const diag: Diagnostic = { severity: 'error', code, message, location: this.lineOf(ref.span, ref.reportAt) };
-    if (previous) diag.notes = [{ severity: 'note', code: 'PTX399', message: 'declared here', location: this.spanLoc(previous.nameSpan) }];
+  defer(code: PtxCode, message: string, ref: PendingRef, previous?: PtxSymbol, at?: SourceLocation): void {
+    const diag: Diagnostic = { severity: PTX_DIAGNOSTICS[code].severity, code, message, location: this.lineOf(ref.span, ref.reportAt) };
+    if (previous) diag.notes = [{ severity: PTX_DIAGNOSTICS.PTX399.severity, code: 'PTX399', message: 'declared here', location: this.spanLoc(previous.nameSpan) }];
     const d: Deferred = { diag, immediate: ref.reportAt !== undefined };
     if (at) d.at = at;
     this.deferred.push(d);

@@ -13,6 +13,7 @@ import { parseTargetName } from '../data/targets.js';
 import { matchInstruction, vocabularyOf, type MatchContext, type MatchFail, type MatchResult, type WhyNot } from './match.js';
 import type { InstructionForm, OperandSpec } from './types.js';
 import type { PtxSymbol } from '../check/scope.js';
+import type { PtxCode } from '../diagnostics.js';
 
 /** What the check needs from the checker: the module's version/target and the registers in scope. */
 export interface InstructionCheckContext extends MatchContext {
@@ -25,7 +26,7 @@ export interface InstructionCheckContext extends MatchContext {
   /** The state space of a variable (not a register) visible under this name, with its type; undefined otherwise. */
   variableSpace(name: string): { space: string; type?: string } | undefined;
   /** Reports a problem; `at` is the operand (or the opcode) it concerns. */
-  report(code: string, message: string, at: Span): void;
+  report(code: PtxCode, message: string, at: Span): void;
 }
 
 /** What `registerType` answers for a symbol of the checker's table (undefined: not a scalar `.reg`). */
@@ -272,7 +273,7 @@ interface Plan {
   /** `ld.global.f32`, for messages. */
   name: string;
   /** A problem of the words alone (code, message), reported at the opcode. */
-  wordProblem: [string, string] | undefined;
+  wordProblem: [PtxCode, string] | undefined;
   /** The matched forms, and per operand count those taking it. */
   forms: readonly InstructionForm[];
   byCount: (InstructionForm[] | undefined)[];
@@ -299,7 +300,7 @@ function planOf(ins: A.Instruction, r: MatchResult & { ok: true }, ctx: Instruct
   if (plans.size > 100_000) plans.clear();
   const w = ins.modifiers;
   const name = ins.opcode + w.join('');
-  let problem: [string, string] | undefined;
+  let problem: [PtxCode, string] | undefined;
   const recorder: InstructionCheckContext = {
     version: ctx.version,
     target: ctx.target,

@@ -25,6 +25,7 @@ import { evaluateDims, flattenInitializer, reportDisplaced, type FlatInitializer
 import { OPAQUE_TYPES } from '../data/declarations.js';
 import { nextTokenStart } from '../lex/lexer.js';
 import { OPAQUE_ALIGN, OPAQUE_ELEMENT_BYTES, checkOpaqueInitializer } from '../check/opaque.js';
+import { reportPtx, type PtxCode } from '../diagnostics.js';
 
 export interface LayoutRelocation {
   /** Byte offset inside the variable. */
@@ -171,11 +172,11 @@ export interface LayoutInputOptions {
 export function layoutInput(input: LayoutInput, source: MappedText, diags: DiagnosticBag, options: LayoutInputOptions = {}): VariableLayout[] {
   const symbols = new Map<string, InitSymbol>();
   const from = options.from ?? 0;
-  const report = (code: string, message: string, span: Span) => {
-    if (span.start >= from) diags.error(code, message, source.locate(span.start, Math.max(0, span.end - span.start)));
+  const report = (code: PtxCode, message: string, span: Span) => {
+    if (span.start >= from) reportPtx(diags, code, message, source.locate(span.start, Math.max(0, span.end - span.start)));
   };
-  const warn = (code: string, message: string, span: Span) => {
-    if (span.start >= from) diags.warning(code, message, source.locate(span.start, Math.max(0, span.end - span.start)));
+  const warn = (code: PtxCode, message: string, span: Span) => {
+    if (span.start >= from) reportPtx(diags, code, message, source.locate(span.start, Math.max(0, span.end - span.start)));
   };
   const labels = input.labels;
   const unknown = options.unknownLabels;
@@ -375,7 +376,8 @@ function encode(v: PendingVariable, bankOffsets: Map<string, number>, functionIn
   let imageSize = v.size;
   if (v.size > MAX_IMAGE_BYTES) {
     imageSize = elementsEnd;
-    diags.warning(
+    reportPtx(
+      diags,
       'PTX442',
       `'${v.name}' has ${v.size} bytes: only its first ${imageSize} (initialized) bytes are materialized; the rest are zero`,
       source.locate(v.span.start, v.span.end - v.span.start),

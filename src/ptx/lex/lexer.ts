@@ -7,9 +7,10 @@ import { Tok, TokFlag } from './tokens.js';
 import { U64_MASK } from '../../core/int64.js';
 import { bitsToF64, bitsToF32 } from '../../core/float.js';
 import { workMeter } from '../../core/work.js';
+import type { PtxCode } from '../diagnostics.js';
 
 /** Receives lexical errors: a stable code, a message, and the offending range. */
-export type LexDiagnosticSink = (code: string, message: string, offset: number, length: number) => void;
+export type LexDiagnosticSink = (code: PtxCode, message: string, offset: number, length: number) => void;
 
 // Character codes.
 const C_TAB = 9;

@@ -13,12 +13,13 @@ import { Lexer } from '../lex/lexer.js';
 import { Tok, TokFlag, tokenKindText } from '../lex/tokens.js';
 import { STATE_SPACE_SET } from '../data/keywords.js';
 import { DecimalLiteral, decimalLiteralClass } from './nodes.js';
+import { PTX_DIAGNOSTICS, type PtxCode } from '../diagnostics.js';
 
 /** Nesting bound for parentheses, ternaries, braces and blocks. */
 export const MAX_DEPTH = 1000;
 
 export interface PendingDiag {
-  code: string;
+  code: PtxCode;
   message: string;
   offset: number;
   length: number;
@@ -62,14 +63,14 @@ export class Cursor {
 
   // ------------------------------------------------------------------ helpers
 
-  error(code: string, message: string, offset: number, length: number): void {
+  error(code: PtxCode, message: string, offset: number, length: number): void {
     if (this.quiet) return;
     this.quiet = true;
     this.pending.push({ code, message, offset, length });
   }
 
   /** Error at the current token, in ptxas's words where it has them. */
-  errorHere(code: string, message?: string): void {
+  errorHere(code: PtxCode, message?: string): void {
     const lx = this.lx;
     if (lx.tok() === Tok.Invalid || (lx.flags & TokFlag.Malformed) !== 0) {
       this.quiet = true; // the lexer has reported it
@@ -231,7 +232,7 @@ export class Cursor {
     }
     for (const d of list) {
       if (d.offset < from) continue;
-      diags.add({ severity: 'error', code: d.code, message: d.message, location: source.locate(d.offset, d.length) });
+      diags.add({ severity: PTX_DIAGNOSTICS[d.code].severity, code: d.code, message: d.message, location: source.locate(d.offset, d.length) });
     }
   }
 }

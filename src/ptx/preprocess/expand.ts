@@ -4,11 +4,12 @@ import { TK_CHAR, TK_IDENT, TK_NUMBER, TK_OTHER, TK_PUNCT, TK_STRING } from './e
 import { MAX_ARGUMENT_TOKENS } from './limits.js';
 import { AVOID_PASTE, CH_DOT, CH_LPAREN, CH_QUOTE, Macro, TK_END, TK_PADDING, Tok, isDigit, isIdentChar, isIdentStart, lexRange, padding, ppNumberEnd, punctLength, quotedEnd, skipSpaceAndComments } from './scan.js';
 import type { SourceLocation } from '../../core/source.js';
+import type { PtxCode } from '../diagnostics.js';
 import type { FileContext } from './source-map.js';
 
 /** What the expander asks of the preprocessor that runs it. */
 export interface ExpansionHost {
-  report(severity: 'error' | 'warning', code: string, message: string, location?: SourceLocation): void;
+  report(code: PtxCode, message: string, location?: SourceLocation): void;
   at(ctx: FileContext, offset: number, length?: number): SourceLocation;
   countWork(n: number): void;
   macroNamed(name: string): Macro | undefined;
@@ -248,7 +249,7 @@ export class Expander {
     for (;;) {
       const t = this.next();
       if (!t) {
-        this.pp.report('error', 'PP031', `unterminated argument list invoking macro "${m.name}"`, this.pp.at(this.ctx, this.originOffset(nameTok), m.name.length));
+        this.pp.report('PP031', `unterminated argument list invoking macro "${m.name}"`, this.pp.at(this.ctx, this.originOffset(nameTok), m.name.length));
         return undefined;
       }
       this.pp.countWork(1);
@@ -272,7 +273,7 @@ export class Expander {
             if (params.length === 0 && nargs === 0) return { args: [] };
             if (m.variadic ? nargs < params.length - 1 : nargs !== params.length) {
               const wanted = m.variadic ? `at least ${params.length - 1}` : String(params.length);
-              this.pp.report('error', 'PP032', `macro "${m.name}" requires ${wanted} argument${wanted === '1' ? '' : 's'}, but ${nargs} given`, this.pp.at(this.ctx, this.originOffset(nameTok), m.name.length));
+              this.pp.report('PP032', `macro "${m.name}" requires ${wanted} argument${wanted === '1' ? '' : 's'}, but ${nargs} given`, this.pp.at(this.ctx, this.originOffset(nameTok), m.name.length));
               return undefined;
             }
             while (args.length < params.length) args.push([]);
@@ -378,7 +379,7 @@ export class Expander {
     const text = left.text + right.text;
     const toks = lexRange(text, 0, text.length);
     if (toks.length === 1) return [{ ...toks[0]!, offset: left.offset, space: left.space }];
-    this.pp.report('error', 'PP033', `pasting "${left.text}" and "${right.text}" does not give a valid preprocessing token`, this.pp.at(this.ctx, this.at, 1));
+    this.pp.report('PP033', `pasting "${left.text}" and "${right.text}" does not give a valid preprocessing token`, this.pp.at(this.ctx, this.at, 1));
     return [left, right];
   }
 }

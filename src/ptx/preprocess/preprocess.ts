@@ -17,6 +17,7 @@ import { MAX_DIRECTIVE_LENGTH, MAX_EXPANSION_DEPTH, MAX_INCLUDED_BYTES, MAX_INCL
 import { CHAR_CLASS, CH_0, CH_CR, CH_LF, CH_LPAREN, CH_LT, CH_QUOTE, CH_SLASH, CH_STAR, CLASS_DIGIT, CLASS_DOT, CLASS_IDENT, CLASS_OTHER, CLASS_QUOTE, CLASS_SLASH, HashScanner, Macro, TK_PADDING, Tok, directiveEnd, directiveLineStart, isDigit, lexRange, lineNumber32, matchLineMarker, needsSeparator, ppNumberEnd, quotedEnd, skipSpaceAndComments } from './scan.js';
 import { FileContext, Output, buildMapped, initialPresumed, locationIn } from './source-map.js';
 import { Expander, ExpansionLimit, SourceReader, SpaceTracker, sameDefinition } from './expand.js';
+import { PTX_DIAGNOSTICS, type PtxCode } from '../diagnostics.js';
 
 export interface PreprocessOptions {
   /** Searched after the including file's directory. */
@@ -84,8 +85,10 @@ class Preprocessor {
 
   // ------------------------------------------------------------ diagnostics
 
-  report(severity: 'error' | 'warning', code: string, message: string, location?: SourceLocation): void {
+  /** Reports `code` with the catalog's severity. */
+  report(code: PtxCode, message: string, location?: SourceLocation): void {
     if (this.diagnostics.length >= 1000) return;
+    const severity = PTX_DIAGNOSTICS[code].severity;
     this.diagnostics.push(location ? { severity, code, message, location } : { severity, code, message });
   }
 
@@ -201,7 +204,7 @@ class Preprocessor {
       this.emitRun(ctx, runStart, cut);
       if (this.preprocessing) this.guardedDirective(ctx, hash, end, depth, true);
       else {
-        this.report('error', 'PP002', `syntax error at '#': ptxas only understands '#line N "file"' line markers without preprocessing`, this.at(ctx, hash, 1));
+        this.report('PP002', `syntax error at '#': ptxas only understands '#line N "file"' line markers without preprocessing`, this.at(ctx, hash, 1));
       }
       pos = runStart = Math.min(end + 1, text.length);
       if (end >= text.length) break;
@@ -209,7 +212,7 @@ class Preprocessor {
     const open = ctx.conds.length;
     for (let i = open - 1, n = 0; i >= 0 && n < MAX_UNTERMINATED_REPORTS; i--, n++) {
       const c = ctx.conds[i]!;
-      this.report('error', 'PP010', 'unterminated conditional directive (#if without #endif)', locationIn(ctx.source, c.offset, 1, c.state));
+      this.report('PP010', 'unterminated conditional directive (#if without #endif)', locationIn(ctx.source, c.offset, 1, c.state));
     }
     this.includeStack.pop();
   }
@@ -333,7 +336,7 @@ class Preprocessor {
       });
     } catch (e) {
       if (!(e instanceof ExpansionLimit)) throw e;
-      this.report('error', 'PP030', `${e.message}; macro expansion stopped here`, this.at(ctx, start, reader.pos - start));
+      this.report('PP030', `${e.message}; macro expansion stopped here`, this.at(ctx, start, reader.pos - start));
       this.expansionDisabled = true;
       // Recovery: the invocation becomes `0` (bombs sit in expressions), so what follows is not
       // a cascade of unrelated errors about a half-expanded line.
@@ -403,7 +406,7 @@ class Preprocessor {
       this.directive(ctx, hash, end, depth, live);
     } catch (e) {
       if (!(e instanceof ExpansionLimit)) throw e;
-      this.report('error', 'PP030', e.message, this.at(ctx, hash, 1));
+      this.report('PP030', e.message, this.at(ctx, hash, 1));
       this.expansionDisabled = true;
     }
   }
@@ -412,7 +415,7 @@ class Preprocessor {
   private directive(ctx: FileContext, hash: number, end: number, depth: number, live: boolean): void {
     const text = ctx.text;
     if (end - hash > MAX_DIRECTIVE_LENGTH) {
-      this.report('error', 'PP003', `directive longer than ${MAX_DIRECTIVE_LENGTH >> 20} MB ignored`, this.at(ctx, hash, 1));
+      this.report('PP003', `directive longer than ${MAX_DIRECTIVE_LENGTH >> 20} MB ignored`, this.at(ctx, hash, 1));
       // Keep the #if structure: an overlong condition counts as false.
       const head = lexRange(text, hash + 1, Math.min(end, hash + 256))[0]?.text;
       if (head === 'if' || head === 'ifdef' || head === 'ifndef') ctx.conds.push({ offset: hash, state: ctx.state, parentLive: live, taken: false, live: false, sawElse: false });
@@ -437,11 +440,11 @@ class Preprocessor {
       case 'else': {
         const c = ctx.conds[ctx.conds.length - 1];
         if (!c) {
-          this.report('error', 'PP011', `#${name} without #if`, this.at(ctx, hash, end - hash));
+          this.report('PP011', `#${name} without #if`, this.at(ctx, hash, end - hash));
           return;
         }
         if (c.sawElse) {
-          this.report('error', 'PP012', `#${name} after #else`, this.at(ctx, hash, end - hash));
+          this.report('PP012', `#${name} after #else`, this.at(ctx, hash, end - hash));
           c.live = false;
           return;
         }
@@ -460,7 +463,7 @@ class Preprocessor {
       }
       case 'endif': {
         const c = ctx.conds.pop();
-        if (!c) this.report('error', 'PP011', '#endif without #if', this.at(ctx, hash, end - hash));
+        if (!c) this.report('PP011', '#endif without #if', this.at(ctx, hash, end - hash));
         else if (c.parentLive) this.extraTokens(ctx, args, 'endif');
         return;
       }
@@ -478,7 +481,7 @@ class Preprocessor {
       case 'undef': {
         const t = args[0];
         if (!t || t.kind !== TK_IDENT) {
-          this.report('error', 'PP020', 'macro names must be identifiers', this.at(ctx, t?.offset ?? nameTok.offset, t?.text.length ?? 5));
+          this.report('PP020', 'macro names must be identifiers', this.at(ctx, t?.offset ?? nameTok.offset, t?.text.length ?? 5));
           return;
         }
         this.macros.delete(t.text);
@@ -497,7 +500,7 @@ class Preprocessor {
         // Not cpp and not ptxas: `#file "name"` renames the current file (see docs/divergences.md).
         const s = args.find((t) => t.kind === TK_STRING);
         if (!s) {
-          this.report('error', 'PP041', '#file expects "filename"', this.at(ctx, nameTok.offset, 4));
+          this.report('PP041', '#file expects "filename"', this.at(ctx, nameTok.offset, 4));
           return;
         }
         const newName = s.text.slice(1, -1);
@@ -508,7 +511,7 @@ class Preprocessor {
       case 'error':
       case 'warning': {
         const msg = text.slice(nameTok.offset + name.length, end).trim();
-        this.report(name === 'error' ? 'error' : 'warning', name === 'error' ? 'PP050' : 'PP051', `#${name}${msg ? ' ' + msg : ''}`, this.at(ctx, hash, end - hash));
+        this.report(name === 'error' ? 'PP050' : 'PP051', `#${name}${msg ? ' ' + msg : ''}`, this.at(ctx, hash, end - hash));
         return;
       }
       case 'pragma': {
@@ -516,25 +519,25 @@ class Preprocessor {
           this.onceFiles.add(ctx.source.name);
           return;
         }
-        this.report('warning', 'PP052', `#pragma ignored: ptxas does not accept '#pragma' lines`, this.at(ctx, hash, end - hash));
+        this.report('PP052', `#pragma ignored: ptxas does not accept '#pragma' lines`, this.at(ctx, hash, end - hash));
         return;
       }
       case 'ident':
       case 'sccs':
         return;
     }
-    this.report('error', 'PP001', `invalid preprocessing directive #${nameTok.text}`, this.at(ctx, nameTok.offset, nameTok.text.length));
+    this.report('PP001', `invalid preprocessing directive #${nameTok.text}`, this.at(ctx, nameTok.offset, nameTok.text.length));
   }
 
   private extraTokens(ctx: FileContext, rest: Tok[], name: string): void {
-    if (rest.length > 0) this.report('warning', 'PP053', `extra tokens at end of #${name} directive`, this.at(ctx, rest[0]!.offset, rest[0]!.text.length));
+    if (rest.length > 0) this.report('PP053', `extra tokens at end of #${name} directive`, this.at(ctx, rest[0]!.offset, rest[0]!.text.length));
   }
 
   private evalCondition(ctx: FileContext, kind: string, nameTok: Tok, args: Tok[], end: number): boolean {
     if (kind === 'ifdef' || kind === 'ifndef') {
       const t = args[0];
       if (!t || t.kind !== TK_IDENT) {
-        this.report('error', 'PP020', `#${kind} expects a macro name`, this.at(ctx, t?.offset ?? nameTok.offset, t?.text.length ?? kind.length));
+        this.report('PP020', `#${kind} expects a macro name`, this.at(ctx, t?.offset ?? nameTok.offset, t?.text.length ?? kind.length));
         return false;
       }
       this.extraTokens(ctx, args.slice(1), kind);
@@ -548,7 +551,7 @@ class Preprocessor {
       expanded = this.expandTokens(ctx, args, nameTok.offset, true);
     } catch (e) {
       if (!(e instanceof ExpansionLimit)) throw e;
-      this.report('error', 'PP030', e.message, this.at(ctx, nameTok.offset, kind.length));
+      this.report('PP030', e.message, this.at(ctx, nameTok.offset, kind.length));
       this.expansionDisabled = true;
       return false;
     }
@@ -565,13 +568,13 @@ class Preprocessor {
       if (paren) j++;
       const id = expanded[j];
       if (!id || id.kind !== TK_IDENT) {
-        this.report('error', 'PP021', "operator 'defined' requires an identifier", this.at(ctx, located(id ?? t), id?.text.length ?? 7));
+        this.report('PP021', "operator 'defined' requires an identifier", this.at(ctx, located(id ?? t), id?.text.length ?? 7));
         return false;
       }
       if (paren) {
         const close = expanded[j + 1];
         if (!close || close.kind !== TK_PUNCT || close.text !== ')') {
-          this.report('error', 'PP021', "missing ')' after 'defined'", this.at(ctx, located(close ?? id), 1));
+          this.report('PP021', "missing ')' after 'defined'", this.at(ctx, located(close ?? id), 1));
           return false;
         }
         j++;
@@ -586,7 +589,7 @@ class Preprocessor {
     if (!r.ok) {
       // Offsets of tokens that came out of macro bodies are not in this file: point at the directive.
       const off = r.offset >= nameTok.offset && r.offset <= end ? r.offset : nameTok.offset;
-      this.report('error', 'PP022', r.message, this.at(ctx, off, 1));
+      this.report('PP022', r.message, this.at(ctx, off, 1));
       return false;
     }
     return r.value !== 0n;
@@ -596,12 +599,12 @@ class Preprocessor {
   doDefine(ctx: FileContext, args: Tok[], at: number): void {
     const nameTok = args[0];
     if (!nameTok || nameTok.kind !== TK_IDENT) {
-      this.report('error', 'PP020', 'macro names must be identifiers', this.at(ctx, nameTok?.offset ?? at, nameTok?.text.length ?? 1));
+      this.report('PP020', 'macro names must be identifiers', this.at(ctx, nameTok?.offset ?? at, nameTok?.text.length ?? 1));
       return;
     }
     const name = nameTok.text;
     if (name === 'defined') {
-      this.report('error', 'PP020', '"defined" cannot be used as a macro name', this.at(ctx, nameTok.offset, name.length));
+      this.report('PP020', '"defined" cannot be used as a macro name', this.at(ctx, nameTok.offset, name.length));
       return;
     }
     let i = 1;
@@ -615,14 +618,14 @@ class Preprocessor {
       for (;;) {
         const t = args[i];
         if (!t) {
-          this.report('error', 'PP023', "missing ')' in macro parameter list", this.at(ctx, lp.offset, 1));
+          this.report('PP023', "missing ')' in macro parameter list", this.at(ctx, lp.offset, 1));
           return;
         }
         i++;
         if (t.kind === TK_PUNCT && t.text === ')' && (!expectParam || params.length === 0)) break;
         if (expectParam && t.kind === TK_IDENT) {
           if (params.includes(t.text)) {
-            this.report('error', 'PP023', `duplicate macro parameter "${t.text}"`, this.at(ctx, t.offset, t.text.length));
+            this.report('PP023', `duplicate macro parameter "${t.text}"`, this.at(ctx, t.offset, t.text.length));
             return;
           }
           params.push(t.text);
@@ -639,13 +642,13 @@ class Preprocessor {
           variadic = true;
           const close = args[i];
           if (!close || close.text !== ')') {
-            this.report('error', 'PP023', "missing ')' after '...'", this.at(ctx, t.offset, 3));
+            this.report('PP023', "missing ')' after '...'", this.at(ctx, t.offset, 3));
             return;
           }
           i++;
           break;
         }
-        this.report('error', 'PP023', `unexpected "${t.text}" in macro parameter list`, this.at(ctx, t.offset, t.text.length));
+        this.report('PP023', `unexpected "${t.text}" in macro parameter list`, this.at(ctx, t.offset, t.text.length));
         return;
       }
     }
@@ -658,7 +661,7 @@ class Preprocessor {
         if (t.kind === TK_PUNCT && t.text === '#') {
           const p = body[k + 1];
           if (!p || p.kind !== TK_IDENT || !params.includes(p.text)) {
-            this.report('error', 'PP024', "'#' is not followed by a macro parameter", this.at(ctx, t.offset, 1));
+            this.report('PP024', "'#' is not followed by a macro parameter", this.at(ctx, t.offset, 1));
             return;
           }
         }
@@ -668,7 +671,7 @@ class Preprocessor {
     const last = body[body.length - 1];
     if ((first && first.kind === TK_PUNCT && first.text === '##') || (last && last.kind === TK_PUNCT && last.text === '##')) {
       const t = first?.text === '##' ? first : last!;
-      this.report('error', 'PP024', "'##' cannot appear at either end of a macro expansion", this.at(ctx, t.offset, 2));
+      this.report('PP024', "'##' cannot appear at either end of a macro expansion", this.at(ctx, t.offset, 2));
       return;
     }
     const old = this.macros.get(name);
@@ -677,7 +680,7 @@ class Preprocessor {
     const macro: Macro = { name, params, variadic, body, hasPaste, disabled: 0, where: () => locationIn(ctx.source, nameTok.offset, 0, state) };
     if (old && !sameDefinition(old, macro)) {
       const prev = old.where();
-      this.report('warning', 'PP025', `"${name}" redefined (previous definition at ${prev.file}:${prev.line})`, this.at(ctx, nameTok.offset, name.length));
+      this.report('PP025', `"${name}" redefined (previous definition at ${prev.file}:${prev.line})`, this.at(ctx, nameTok.offset, name.length));
     }
     this.define(macro);
   }
@@ -689,7 +692,7 @@ class Preprocessor {
         toks = this.expandTokens(ctx, args, hash);
       } catch (e) {
         if (!(e instanceof ExpansionLimit)) throw e;
-        this.report('error', 'PP030', e.message, this.at(ctx, hash, 1));
+        this.report('PP030', e.message, this.at(ctx, hash, 1));
         this.expansionDisabled = true;
         return;
       }
@@ -697,7 +700,7 @@ class Preprocessor {
     const num = toks[0];
     if (!num || num.kind !== TK_NUMBER || !/^[0-9]+$/.test(num.text)) {
       const off = num && num.offset > hash && num.offset < end ? num.offset : hash;
-      this.report('error', 'PP040', `#line requires a simple digit sequence, not "${num?.text ?? ''}"`, this.at(ctx, off, num?.text.length ?? 1));
+      this.report('PP040', `#line requires a simple digit sequence, not "${num?.text ?? ''}"`, this.at(ctx, off, num?.text.length ?? 1));
       return;
     }
     const fileTok = toks[1];
@@ -705,7 +708,7 @@ class Preprocessor {
     let flag = -1;
     if (fileTok) {
       if (fileTok.kind !== TK_STRING || fileTok.text[0] !== '"') {
-        this.report('error', 'PP041', `invalid filename "${fileTok.text}" in #line`, this.at(ctx, fileTok.offset, fileTok.text.length));
+        this.report('PP041', `invalid filename "${fileTok.text}" in #line`, this.at(ctx, fileTok.offset, fileTok.text.length));
         return;
       }
       name = fileTok.text.slice(1, -1);
@@ -748,11 +751,11 @@ class Preprocessor {
       }
     }
     if (target === undefined || target.length === 0) {
-      this.report('error', 'PP060', '#include expects "FILENAME" or <FILENAME>', this.at(ctx, hash, end - hash));
+      this.report('PP060', '#include expects "FILENAME" or <FILENAME>', this.at(ctx, hash, end - hash));
       return;
     }
     if (depth + 1 > MAX_INCLUDE_DEPTH) {
-      this.report('error', 'PP062', `#include nested too deeply (more than ${MAX_INCLUDE_DEPTH} levels)`, this.at(ctx, hash, end - hash));
+      this.report('PP062', `#include nested too deeply (more than ${MAX_INCLUDE_DEPTH} levels)`, this.at(ctx, hash, end - hash));
       return;
     }
     const candidates: string[] = [];
@@ -768,7 +771,7 @@ class Preprocessor {
       }
     }
     if (found === undefined || content === undefined) {
-      this.report('error', 'PP061', `cannot open include file '${target}'`, this.at(ctx, hash, end - hash));
+      this.report('PP061', `cannot open include file '${target}'`, this.at(ctx, hash, end - hash));
       return;
     }
     if (this.onceFiles.has(found)) return;
@@ -778,13 +781,13 @@ class Preprocessor {
     if (this.includeCount > MAX_INCLUDES || this.includedBytes > MAX_INCLUDED_BYTES) {
       if (!this.includeLimitReported) {
         this.includeLimitReported = true;
-        this.report('error', 'PP064', `too much included text (more than ${MAX_INCLUDES} inclusions or ${MAX_INCLUDED_BYTES >> 20} MB); further #include ignored`, this.at(ctx, hash, end - hash));
+        this.report('PP064', `too much included text (more than ${MAX_INCLUDES} inclusions or ${MAX_INCLUDED_BYTES >> 20} MB); further #include ignored`, this.at(ctx, hash, end - hash));
       }
       return;
     }
     if (this.includeStack.includes(found)) {
       const chain = [...this.includeStack.slice(this.includeStack.indexOf(found)), found].join(' -> ');
-      this.report('error', 'PP063', `#include cycle: ${chain}`, this.at(ctx, hash, end - hash));
+      this.report('PP063', `#include cycle: ${chain}`, this.at(ctx, hash, end - hash));
       return;
     }
     if (once) this.onceFiles.add(found);
