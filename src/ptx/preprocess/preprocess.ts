@@ -8,15 +8,15 @@
  * it; otherwise it is scanned for identifiers and only macro invocations are replaced. Directives
  * are found with indexOf jumps over `#`, `/` and `"`, so a large file costs a few native scans.
  */
-import { dirname, join } from '../../core/path.js';
 import { host } from '../../core/host.js';
 import type { Diagnostic } from '../../core/diagnostics.js';
 import { SourceFile, unmapped, type MappedText, type SourceLocation } from '../../core/source.js';
-import { evaluateExpression, TK_IDENT, TK_NUMBER, TK_PUNCT, TK_STRING } from './expr.js';
-import { MAX_DIRECTIVE_LENGTH, MAX_EXPANSION_DEPTH, MAX_INCLUDED_BYTES, MAX_INCLUDES, MAX_INCLUDE_DEPTH, MAX_UNTERMINATED_REPORTS } from './limits.js';
-import { CHAR_CLASS, CH_0, CH_CR, CH_LF, CH_LPAREN, CH_LT, CH_QUOTE, CH_SLASH, CH_STAR, CLASS_DIGIT, CLASS_DOT, CLASS_IDENT, CLASS_OTHER, CLASS_QUOTE, CLASS_SLASH, HashScanner, Macro, TK_PADDING, Tok, directiveEnd, directiveLineStart, isDigit, lexRange, lineNumber32, matchLineMarker, needsSeparator, ppNumberEnd, quotedEnd, skipSpaceAndComments } from './scan.js';
+import { TK_IDENT } from './expr.js';
+import { MAX_EXPANSION_DEPTH, MAX_UNTERMINATED_REPORTS } from './limits.js';
+import { CHAR_CLASS, CH_0, CH_LPAREN, CH_SLASH, CH_STAR, CLASS_DIGIT, CLASS_DOT, CLASS_IDENT, CLASS_OTHER, CLASS_QUOTE, CLASS_SLASH, HashScanner, Macro, TK_PADDING, Tok, directiveEnd, directiveLineStart, isDigit, lexRange, matchLineMarker, needsSeparator, ppNumberEnd, quotedEnd, skipSpaceAndComments } from './scan.js';
 import { FileContext, Output, buildMapped, initialPresumed, locationIn } from './source-map.js';
-import { Expander, ExpansionLimit, SourceReader, SpaceTracker, sameDefinition } from './expand.js';
+import { Expander, ExpansionLimit, SourceReader, SpaceTracker } from './expand.js';
+import { doDefine, guardedDirective } from './directives.js';
 import { PTX_DIAGNOSTICS, type PtxCode } from '../diagnostics.js';
 
 export interface PreprocessOptions {
@@ -47,25 +47,25 @@ class Preprocessor {
   private readonly firstChars = new Uint8Array(128);
   private minNameLength = Infinity;
   private maxNameLength = 0;
-  private readonly includeStack: string[] = [];
+  readonly includeStack: string[] = [];
   /** Include files read so far (undefined: missing), so repeated includes cost one read. */
   private readonly fileCache = new Map<string, string | undefined>();
-  private includeCount = 0;
-  private includedBytes = 0;
-  private includeLimitReported = false;
-  private readonly onceFiles = new Set<string>();
+  includeCount = 0;
+  includedBytes = 0;
+  includeLimitReported = false;
+  readonly onceFiles = new Set<string>();
   private readonly readFile: (path: string) => string | undefined;
-  private readonly includeDirs: string[];
+  readonly includeDirs: string[];
   /** Budget for expansion work (tokens created) and output characters; exceeding it stops expansion. */
   private work = 0;
   private readonly workLimit: number;
   /** Characters produced by macro expansion so far, against 10x the input read plus 1 MB. */
   private expandedChars = 0;
   private readonly mainLength: number;
-  private expansionDisabled = false;
+  expansionDisabled = false;
   private expansionDepth = 0;
   /** Builtins (__FILE__, __LINE__) occur in some file: scan runs even without user macros. */
-  private builtinsUsed = false;
+  builtinsUsed = false;
 
   constructor(
     readonly mainName: string,
@@ -138,25 +138,25 @@ class Preprocessor {
     const ctx = this.newContext(this.files.length - 1);
     let p = 0;
     for (const line of cmdText) {
-      this.doDefine(ctx, lexRange(text, p, p + line.length), p);
+      doDefine(this, ctx, lexRange(text, p, p + line.length), p);
       p += line.length + 1;
     }
   }
 
-  private newContext(index: number): FileContext {
+  newContext(index: number): FileContext {
     const source = this.files[index]!;
     const state = initialPresumed(source.name);
     return { index, source, text: source.text, state, nameStack: ['', '', source.name], conds: [] };
   }
 
-  private readCached(path: string): string | undefined {
+  readCached(path: string): string | undefined {
     if (this.fileCache.has(path)) return this.fileCache.get(path);
     const content = this.readFile(path);
     this.fileCache.set(path, content);
     return content;
   }
 
-  private processFile(index: number, depth: number): void {
+  processFile(index: number, depth: number): void {
     const ctx = this.newContext(index);
     const text = ctx.text;
     this.includeStack.push(ctx.source.name);
@@ -178,7 +178,7 @@ class Preprocessor {
         // Skipped region: only conditional directives at a line start matter.
         if (lineStart) {
           const end = directiveEnd(text, hash);
-          this.guardedDirective(ctx, hash, end, depth, false);
+          guardedDirective(this, ctx, hash, end, depth, false);
           pos = runStart = Math.min(end + 1, text.length);
           if (end >= text.length) break;
         } else pos = hash + 1;
@@ -202,7 +202,7 @@ class Preprocessor {
       const nl = text.indexOf('\n', hash);
       const end = this.preprocessing ? directiveEnd(text, hash) : nl < 0 ? text.length : nl;
       this.emitRun(ctx, runStart, cut);
-      if (this.preprocessing) this.guardedDirective(ctx, hash, end, depth, true);
+      if (this.preprocessing) guardedDirective(this, ctx, hash, end, depth, true);
       else {
         this.report('PP002', `syntax error at '#': ptxas only understands '#line N "file"' line markers without preprocessing`, this.at(ctx, hash, 1));
       }
@@ -219,7 +219,7 @@ class Preprocessor {
 
   // ------------------------------------------------------------ line markers
 
-  private applyLineMarker(ctx: FileContext, hash: number, line: number, name: string | undefined, flag: number): void {
+  applyLineMarker(ctx: FileContext, hash: number, line: number, name: string | undefined, flag: number): void {
     let newName = ctx.state.name;
     if (name !== undefined) {
       // ptxas (probed with 13.0): flag 1 enters a file (push), flag 2 returns (pop), flag 3 or no
@@ -396,407 +396,6 @@ class Preprocessor {
   /** Fully expanded tokens without paddings (for #if, #line and #include operands). */
   expandTokens(ctx: FileContext, tokens: Tok[], at: number, ifExpression = false): Tok[] {
     return this.expandList(ctx, tokens, at, ifExpression).filter((t) => t.kind !== TK_PADDING);
-  }
-
-  // ------------------------------------------------------------ directives
-
-  /** A directive whose macro expansion exceeds the budget is reported, not thrown. */
-  private guardedDirective(ctx: FileContext, hash: number, end: number, depth: number, live: boolean): void {
-    try {
-      this.directive(ctx, hash, end, depth, live);
-    } catch (e) {
-      if (!(e instanceof ExpansionLimit)) throw e;
-      this.report('PP030', e.message, this.at(ctx, hash, 1));
-      this.expansionDisabled = true;
-    }
-  }
-
-  /** Handles the directive text[hash, end); `live` is false inside a skipped region. */
-  private directive(ctx: FileContext, hash: number, end: number, depth: number, live: boolean): void {
-    const text = ctx.text;
-    if (end - hash > MAX_DIRECTIVE_LENGTH) {
-      this.report('PP003', `directive longer than ${MAX_DIRECTIVE_LENGTH >> 20} MB ignored`, this.at(ctx, hash, 1));
-      // Keep the #if structure: an overlong condition counts as false.
-      const head = lexRange(text, hash + 1, Math.min(end, hash + 256))[0]?.text;
-      if (head === 'if' || head === 'ifdef' || head === 'ifndef') ctx.conds.push({ offset: hash, state: ctx.state, parentLive: live, taken: false, live: false, sawElse: false });
-      else if (head === 'elif' && ctx.conds.length > 0) ctx.conds[ctx.conds.length - 1]!.live = false;
-      return;
-    }
-    const toks = lexRange(text, hash + 1, end);
-    const nameTok = toks[0];
-    if (!nameTok) return; // null directive
-    const name = nameTok.kind === TK_IDENT ? nameTok.text : '';
-    const args = toks.slice(1);
-    switch (name) {
-      case 'if':
-      case 'ifdef':
-      case 'ifndef': {
-        let taken = false;
-        if (live) taken = this.evalCondition(ctx, name, nameTok, args, end);
-        ctx.conds.push({ offset: hash, state: ctx.state, parentLive: live, taken, live: taken, sawElse: false });
-        return;
-      }
-      case 'elif':
-      case 'else': {
-        const c = ctx.conds[ctx.conds.length - 1];
-        if (!c) {
-          this.report('PP011', `#${name} without #if`, this.at(ctx, hash, end - hash));
-          return;
-        }
-        if (c.sawElse) {
-          this.report('PP012', `#${name} after #else`, this.at(ctx, hash, end - hash));
-          c.live = false;
-          return;
-        }
-        if (name === 'else') {
-          c.sawElse = true;
-          c.live = c.parentLive && !c.taken;
-          if (c.live) c.taken = true;
-          if (live || c.parentLive) this.extraTokens(ctx, args, 'else');
-          return;
-        }
-        if (c.parentLive && !c.taken) {
-          c.live = this.evalCondition(ctx, 'elif', nameTok, args, end);
-          if (c.live) c.taken = true;
-        } else c.live = false;
-        return;
-      }
-      case 'endif': {
-        const c = ctx.conds.pop();
-        if (!c) this.report('PP011', '#endif without #if', this.at(ctx, hash, end - hash));
-        else if (c.parentLive) this.extraTokens(ctx, args, 'endif');
-        return;
-      }
-    }
-    if (!live) return; // other directives in skipped regions are not even checked (as cpp)
-    if (nameTok.kind === TK_NUMBER) {
-      // GNU line marker `# 33 "file" flags` not in ptxas's exact form (e.g. a trailing comment).
-      this.doLine(ctx, hash, toks, end);
-      return;
-    }
-    switch (name) {
-      case 'define':
-        this.doDefine(ctx, args, hash);
-        return;
-      case 'undef': {
-        const t = args[0];
-        if (!t || t.kind !== TK_IDENT) {
-          this.report('PP020', 'macro names must be identifiers', this.at(ctx, t?.offset ?? nameTok.offset, t?.text.length ?? 5));
-          return;
-        }
-        this.macros.delete(t.text);
-        this.extraTokens(ctx, args.slice(1), 'undef');
-        return;
-      }
-      case 'include':
-      case 'include_next':
-      case 'import':
-        this.doInclude(ctx, hash, nameTok, end, depth, name === 'import');
-        return;
-      case 'line':
-        this.doLine(ctx, hash, args, end);
-        return;
-      case 'file': {
-        // Not cpp and not ptxas: `#file "name"` renames the current file (see docs/divergences.md).
-        const s = args.find((t) => t.kind === TK_STRING);
-        if (!s) {
-          this.report('PP041', '#file expects "filename"', this.at(ctx, nameTok.offset, 4));
-          return;
-        }
-        const newName = s.text.slice(1, -1);
-        ctx.state = { ...ctx.state, name: newName };
-        ctx.nameStack[ctx.nameStack.length - 1] = newName;
-        return;
-      }
-      case 'error':
-      case 'warning': {
-        const msg = text.slice(nameTok.offset + name.length, end).trim();
-        this.report(name === 'error' ? 'PP050' : 'PP051', `#${name}${msg ? ' ' + msg : ''}`, this.at(ctx, hash, end - hash));
-        return;
-      }
-      case 'pragma': {
-        if (args[0]?.text === 'once' && args.length === 1) {
-          this.onceFiles.add(ctx.source.name);
-          return;
-        }
-        this.report('PP052', `#pragma ignored: ptxas does not accept '#pragma' lines`, this.at(ctx, hash, end - hash));
-        return;
-      }
-      case 'ident':
-      case 'sccs':
-        return;
-    }
-    this.report('PP001', `invalid preprocessing directive #${nameTok.text}`, this.at(ctx, nameTok.offset, nameTok.text.length));
-  }
-
-  private extraTokens(ctx: FileContext, rest: Tok[], name: string): void {
-    if (rest.length > 0) this.report('PP053', `extra tokens at end of #${name} directive`, this.at(ctx, rest[0]!.offset, rest[0]!.text.length));
-  }
-
-  private evalCondition(ctx: FileContext, kind: string, nameTok: Tok, args: Tok[], end: number): boolean {
-    if (kind === 'ifdef' || kind === 'ifndef') {
-      const t = args[0];
-      if (!t || t.kind !== TK_IDENT) {
-        this.report('PP020', `#${kind} expects a macro name`, this.at(ctx, t?.offset ?? nameTok.offset, t?.text.length ?? kind.length));
-        return false;
-      }
-      this.extraTokens(ctx, args.slice(1), kind);
-      const defined = this.macros.has(t.text) || t.text === '__LINE__' || t.text === '__FILE__';
-      return kind === 'ifdef' ? defined : !defined;
-    }
-    // Macro expansion leaves the operand of `defined` alone (also a `defined` that a macro
-    // produced, as GCC does); then `defined X` / `defined(X)` become 1 or 0.
-    let expanded: Tok[];
-    try {
-      expanded = this.expandTokens(ctx, args, nameTok.offset, true);
-    } catch (e) {
-      if (!(e instanceof ExpansionLimit)) throw e;
-      this.report('PP030', e.message, this.at(ctx, nameTok.offset, kind.length));
-      this.expansionDisabled = true;
-      return false;
-    }
-    const operands: Tok[] = [];
-    const located = (t: Tok | undefined): number => (t && t.offset > nameTok.offset && t.offset < end ? t.offset : nameTok.offset);
-    for (let i = 0; i < expanded.length; i++) {
-      const t = expanded[i]!;
-      if (t.kind !== TK_IDENT || t.text !== 'defined') {
-        operands.push(t);
-        continue;
-      }
-      let j = i + 1;
-      const paren = expanded[j]?.kind === TK_PUNCT && expanded[j]!.text === '(';
-      if (paren) j++;
-      const id = expanded[j];
-      if (!id || id.kind !== TK_IDENT) {
-        this.report('PP021', "operator 'defined' requires an identifier", this.at(ctx, located(id ?? t), id?.text.length ?? 7));
-        return false;
-      }
-      if (paren) {
-        const close = expanded[j + 1];
-        if (!close || close.kind !== TK_PUNCT || close.text !== ')') {
-          this.report('PP021', "missing ')' after 'defined'", this.at(ctx, located(close ?? id), 1));
-          return false;
-        }
-        j++;
-      }
-      const isDef = this.macros.has(id.text) || id.text === '__LINE__' || id.text === '__FILE__';
-      operands.push({ kind: TK_NUMBER, text: isDef ? '1' : '0', offset: t.offset, space: t.space });
-      i = j;
-    }
-    // "Ends too early" points just past the last character of the line (before a CR).
-    const lineEnd = end > nameTok.offset && ctx.text.charCodeAt(end - 1) === CH_CR ? end - 1 : end;
-    const r = evaluateExpression(operands, lineEnd);
-    if (!r.ok) {
-      // Offsets of tokens that came out of macro bodies are not in this file: point at the directive.
-      const off = r.offset >= nameTok.offset && r.offset <= end ? r.offset : nameTok.offset;
-      this.report('PP022', r.message, this.at(ctx, off, 1));
-      return false;
-    }
-    return r.value !== 0n;
-  }
-
-  /// define := IDENT ( '(' params ')' )? body
-  doDefine(ctx: FileContext, args: Tok[], at: number): void {
-    const nameTok = args[0];
-    if (!nameTok || nameTok.kind !== TK_IDENT) {
-      this.report('PP020', 'macro names must be identifiers', this.at(ctx, nameTok?.offset ?? at, nameTok?.text.length ?? 1));
-      return;
-    }
-    const name = nameTok.text;
-    if (name === 'defined') {
-      this.report('PP020', '"defined" cannot be used as a macro name', this.at(ctx, nameTok.offset, name.length));
-      return;
-    }
-    let i = 1;
-    let params: string[] | undefined;
-    let variadic = false;
-    const lp = args[1];
-    if (lp && lp.kind === TK_PUNCT && lp.text === '(' && !lp.space) {
-      params = [];
-      i = 2;
-      let expectParam = true;
-      for (;;) {
-        const t = args[i];
-        if (!t) {
-          this.report('PP023', "missing ')' in macro parameter list", this.at(ctx, lp.offset, 1));
-          return;
-        }
-        i++;
-        if (t.kind === TK_PUNCT && t.text === ')' && (!expectParam || params.length === 0)) break;
-        if (expectParam && t.kind === TK_IDENT) {
-          if (params.includes(t.text)) {
-            this.report('PP023', `duplicate macro parameter "${t.text}"`, this.at(ctx, t.offset, t.text.length));
-            return;
-          }
-          params.push(t.text);
-          expectParam = false;
-          continue;
-        }
-        if (!expectParam && t.kind === TK_PUNCT && t.text === ',') {
-          expectParam = true;
-          continue;
-        }
-        if (t.kind === TK_PUNCT && t.text === '...') {
-          // `...` alone names __VA_ARGS__; after a name it is GNU's named variadic `args...`.
-          if (expectParam) params.push('__VA_ARGS__');
-          variadic = true;
-          const close = args[i];
-          if (!close || close.text !== ')') {
-            this.report('PP023', "missing ')' after '...'", this.at(ctx, t.offset, 3));
-            return;
-          }
-          i++;
-          break;
-        }
-        this.report('PP023', `unexpected "${t.text}" in macro parameter list`, this.at(ctx, t.offset, t.text.length));
-        return;
-      }
-    }
-    const body = args.slice(i);
-    if (body.length > 0) body[0] = { ...body[0]!, space: false };
-    // `#` must name a parameter in function-like macros; `##` cannot be at either end.
-    if (params) {
-      for (let k = 0; k < body.length; k++) {
-        const t = body[k]!;
-        if (t.kind === TK_PUNCT && t.text === '#') {
-          const p = body[k + 1];
-          if (!p || p.kind !== TK_IDENT || !params.includes(p.text)) {
-            this.report('PP024', "'#' is not followed by a macro parameter", this.at(ctx, t.offset, 1));
-            return;
-          }
-        }
-      }
-    }
-    const first = body[0];
-    const last = body[body.length - 1];
-    if ((first && first.kind === TK_PUNCT && first.text === '##') || (last && last.kind === TK_PUNCT && last.text === '##')) {
-      const t = first?.text === '##' ? first : last!;
-      this.report('PP024', "'##' cannot appear at either end of a macro expansion", this.at(ctx, t.offset, 2));
-      return;
-    }
-    const old = this.macros.get(name);
-    const state = ctx.state;
-    const hasPaste = body.some((t) => t.kind === TK_PUNCT && t.text === '##');
-    const macro: Macro = { name, params, variadic, body, hasPaste, disabled: 0, where: () => locationIn(ctx.source, nameTok.offset, 0, state) };
-    if (old && !sameDefinition(old, macro)) {
-      const prev = old.where();
-      this.report('PP025', `"${name}" redefined (previous definition at ${prev.file}:${prev.line})`, this.at(ctx, nameTok.offset, name.length));
-    }
-    this.define(macro);
-  }
-
-  private doLine(ctx: FileContext, hash: number, args: Tok[], end: number): void {
-    let toks = args;
-    if (toks[0]?.kind !== TK_NUMBER) {
-      try {
-        toks = this.expandTokens(ctx, args, hash);
-      } catch (e) {
-        if (!(e instanceof ExpansionLimit)) throw e;
-        this.report('PP030', e.message, this.at(ctx, hash, 1));
-        this.expansionDisabled = true;
-        return;
-      }
-    }
-    const num = toks[0];
-    if (!num || num.kind !== TK_NUMBER || !/^[0-9]+$/.test(num.text)) {
-      const off = num && num.offset > hash && num.offset < end ? num.offset : hash;
-      this.report('PP040', `#line requires a simple digit sequence, not "${num?.text ?? ''}"`, this.at(ctx, off, num?.text.length ?? 1));
-      return;
-    }
-    const fileTok = toks[1];
-    let name: string | undefined;
-    let flag = -1;
-    if (fileTok) {
-      if (fileTok.kind !== TK_STRING || fileTok.text[0] !== '"') {
-        this.report('PP041', `invalid filename "${fileTok.text}" in #line`, this.at(ctx, fileTok.offset, fileTok.text.length));
-        return;
-      }
-      name = fileTok.text.slice(1, -1);
-      for (let k = 2; k < toks.length; k++) {
-        const t = toks[k]!;
-        if (t.kind === TK_NUMBER && /^[0-9]$/.test(t.text)) {
-          if (flag < 0) flag = Number(t.text);
-        } else {
-          this.extraTokens(ctx, toks.slice(k), 'line');
-          break;
-        }
-      }
-    }
-    this.applyLineMarker(ctx, hash, lineNumber32(num.text), name, flag);
-  }
-
-  private doInclude(ctx: FileContext, hash: number, nameTok: Tok, end: number, depth: number, once: boolean): void {
-    const text = ctx.text;
-    const p = skipSpaceAndComments(text, nameTok.offset + nameTok.text.length, end);
-    let target: string | undefined;
-    let angled = false;
-    const c = text.charCodeAt(p);
-    if (p < end && c === CH_QUOTE) {
-      const close = text.indexOf('"', p + 1);
-      if (close > 0 && close < end) target = text.slice(p + 1, close);
-    } else if (p < end && c === CH_LT) {
-      const close = text.indexOf('>', p + 1);
-      if (close > 0 && close < end) {
-        target = text.slice(p + 1, close);
-        angled = true;
-      }
-    } else if (p < end) {
-      // Computed include: macro-expand the operand.
-      const expanded = this.expandTokens(ctx, lexRange(text, p, end), hash);
-      const spelled = expanded.map((t, i) => (i > 0 && t.space ? ' ' : '') + t.text).join('');
-      if (spelled.length >= 2 && spelled[0] === '"' && spelled.endsWith('"')) target = spelled.slice(1, -1);
-      else if (spelled.length >= 2 && spelled[0] === '<' && spelled.endsWith('>')) {
-        target = spelled.slice(1, -1);
-        angled = true;
-      }
-    }
-    if (target === undefined || target.length === 0) {
-      this.report('PP060', '#include expects "FILENAME" or <FILENAME>', this.at(ctx, hash, end - hash));
-      return;
-    }
-    if (depth + 1 > MAX_INCLUDE_DEPTH) {
-      this.report('PP062', `#include nested too deeply (more than ${MAX_INCLUDE_DEPTH} levels)`, this.at(ctx, hash, end - hash));
-      return;
-    }
-    const candidates: string[] = [];
-    if (!angled) candidates.push(target.startsWith('/') ? target : join(dirname(ctx.source.name), target));
-    for (const dir of this.includeDirs) candidates.push(target.startsWith('/') ? target : join(dir, target));
-    let found: string | undefined;
-    let content: string | undefined;
-    for (const path of candidates) {
-      content = this.readCached(path);
-      if (content !== undefined) {
-        found = path;
-        break;
-      }
-    }
-    if (found === undefined || content === undefined) {
-      this.report('PP061', `cannot open include file '${target}'`, this.at(ctx, hash, end - hash));
-      return;
-    }
-    if (this.onceFiles.has(found)) return;
-    // Repeated inclusion can grow exponentially without any cycle (a.h includes b.h twice, ...).
-    this.includeCount++;
-    this.includedBytes += content.length;
-    if (this.includeCount > MAX_INCLUDES || this.includedBytes > MAX_INCLUDED_BYTES) {
-      if (!this.includeLimitReported) {
-        this.includeLimitReported = true;
-        this.report('PP064', `too much included text (more than ${MAX_INCLUDES} inclusions or ${MAX_INCLUDED_BYTES >> 20} MB); further #include ignored`, this.at(ctx, hash, end - hash));
-      }
-      return;
-    }
-    if (this.includeStack.includes(found)) {
-      const chain = [...this.includeStack.slice(this.includeStack.indexOf(found)), found].join(' -> ');
-      this.report('PP063', `#include cycle: ${chain}`, this.at(ctx, hash, end - hash));
-      return;
-    }
-    if (once) this.onceFiles.add(found);
-    if (!this.builtinsUsed) this.builtinsUsed = content.includes('__LINE__') || content.includes('__FILE__');
-    this.files.push(new SourceFile(found, content));
-    const index = this.files.length - 1;
-    this.processFile(index, depth + 1);
-    // Keep the included file's last line apart from the includer's next line.
-    if (content.length > 0 && content.charCodeAt(content.length - 1) !== CH_LF) this.out.point(index, '\n', content.length, 0, this.newContext(index).state);
   }
 }
 
