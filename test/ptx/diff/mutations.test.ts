@@ -14,11 +14,10 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync, statSync } from 'node:fs';
-import fc from 'fast-check';
-import { acceptedPtxFiles, sharedSkipReason } from '../../harness/corpus.js';
-import { fuzzRuns, fuzzSeed, ptxasSkipReason, runPtxas } from '../../harness/tools.js';
-import { MUTATIONS, mutate, prepareFile, rng, type Mutation, type PreparedFile } from '../../harness/ptx-mutate.js';
+import { sharedSkipReason } from '../../harness/corpus.js';
+import { fuzzRuns, fuzzSeed, ptxasSkipReason } from '../../harness/tools.js';
+import { MUTATIONS, mutate, prepareFile, type Mutation } from '../../harness/ptx-mutate.js';
+import { mutatedCorpusCases } from '../../harness/ptx-corpus-mutations.js';
 import { checkPtxText } from '../../../src/ptx/index.js';
 
 /** ptxas errors of instruction typing, which gpuasm does not check (see the file comment). */
@@ -41,32 +40,15 @@ const skip = sharedSkipReason ?? ptxasSkipReason;
 if (skip) console.log(`ptx mutations differential skipped: ${skip}`);
 
 test('ptx token mutations of corpus files: verdict and first-error line as ptxas', { skip }, () => {
-  const files: { rel: string; arch: string; compileOnly: boolean; prepared?: PreparedFile; path: string }[] = [];
-  for (const f of acceptedPtxFiles()) if (!f.parseOnly && statSync(f.path).size <= MAX_BYTES) files.push({ rel: f.rel, arch: f.arch, compileOnly: f.compileOnly, path: f.path });
-  assert.ok(files.length > 0, 'no accepted corpus files');
   const seed = fuzzSeed();
-  const cases = fc.sample(fc.record({ file: fc.nat(files.length - 1), kind: fc.constantFrom(...MUTATIONS), pos: fc.nat() }), { seed, numRuns: fuzzRuns(250) });
+  const t0 = performance.now();
+  const run = mutatedCorpusCases({ maxBytes: MAX_BYTES, kinds: MUTATIONS, seed, runs: fuzzRuns(250), prepare: prepareFile, mutate, notModuleChecks: /uses too much|Unresolved extern function/, name: 'mut' });
   const stats = new Map<Mutation, { n: number; rejects: number; agree: number }>();
   const failures: string[] = [];
   let typing = 0;
-  let skippedLarge = 0;
-  const t0 = performance.now();
-  for (const c of cases) {
-    const f = files[c.file]!;
-    if (!f.prepared) {
-      const text = readFileSync(f.path, 'latin1');
-      if (/[^\x00-\x7f]/.test(text) || /^\s*#/m.test(text)) {
-        skippedLarge++;
-        continue;
-      }
-      f.prepared = prepareFile(text);
-    }
-    const broken = mutate(f.prepared, c.kind, rng(c.pos));
-    if (broken === undefined || broken === f.prepared.text) continue;
-    const ptx = runPtxas(broken, { arch: f.arch, compileOnly: f.compileOnly, name: 'mut' });
+  for (const { file: f, kind, pos, broken, ptxas: ptx } of run.cases) {
+    const c = { kind, pos };
     const first = ptx.messages.find((m) => m.severity !== 'warning');
-    // Code-generation resource limits and linking are not module checks (docs/divergences.md).
-    if (!ptx.ok && ptx.firstErrorLine === undefined && /uses too much|Unresolved extern function/.test(ptx.stderr)) continue;
     const ours = checkPtxText(f.rel, broken, { preprocess: false, compileOnly: f.compileOnly }).filter((d) => d.severity === 'error');
     const line = ours[0]?.location?.line;
     const agree = ours.length > 0 === !ptx.ok && (ptx.ok || ptx.firstErrorLine === undefined || line === ptx.firstErrorLine);
@@ -89,7 +71,7 @@ test('ptx token mutations of corpus files: verdict and first-error line as ptxas
   const total = [...stats.values()].reduce((a, s) => a + s.n, 0);
   console.log(
     `ptx mutations differential: ${total} cases compared, seed ${seed}, ${(performance.now() - t0).toFixed(0)} ms; ` +
-      `${typing} more disagree only by instruction typing (not checked by gpuasm), ${skippedLarge} draws of files with non-ASCII or # lines skipped`,
+      `${typing} more disagree only by instruction typing (not checked by gpuasm), ${run.skipped} draws of files with non-ASCII or # lines skipped`,
   );
   for (const k of MUTATIONS) {
     const s = stats.get(k);
@@ -97,5 +79,5 @@ test('ptx token mutations of corpus files: verdict and first-error line as ptxas
   }
   assert.deepEqual(failures.slice(0, 20), [], `seed ${seed}: ${failures.length} disagreements (replay with GPUASM_SEED=${seed})`);
   // A run whose draws were all skipped or excused would compare nothing.
-  assert.ok(total >= Math.floor(cases.length / 4), `seed ${seed}: only ${total} of ${cases.length} draws compared`);
+  assert.ok(total >= Math.floor(run.draws / 4), `seed ${seed}: only ${total} of ${run.draws} draws compared`);
 });

@@ -12,12 +12,10 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync, statSync } from 'node:fs';
-import fc from 'fast-check';
-import { acceptedPtxFiles, sharedSkipReason } from '../../harness/corpus.js';
-import { fuzzRuns, fuzzSeed, ptxasSkipReason, runPtxas } from '../../harness/tools.js';
-import { rng } from '../../harness/ptx-mutate.js';
-import { INSN_MUTATIONS, mutateInsn, prepareInsnFile, type InsnFile, type InsnMutation } from '../../harness/ptx-insn-mutate.js';
+import { sharedSkipReason } from '../../harness/corpus.js';
+import { fuzzRuns, fuzzSeed, ptxasSkipReason } from '../../harness/tools.js';
+import { INSN_MUTATIONS, mutateInsn, prepareInsnFile, type InsnMutation } from '../../harness/ptx-insn-mutate.js';
+import { mutatedCorpusCases } from '../../harness/ptx-corpus-mutations.js';
 import { checkPtxText } from '../../../src/ptx/index.js';
 
 /** Files at most this large (ptxas time grows with the file). */
@@ -31,32 +29,15 @@ const skip = sharedSkipReason ?? ptxasSkipReason;
 if (skip) console.log(`ptx instruction mutations differential skipped: ${skip}`);
 
 test('ptx instruction-level mutations of corpus files: verdict and first-error line as ptxas', { skip }, () => {
-  const files: { rel: string; arch: string; compileOnly: boolean; path: string; prepared?: InsnFile }[] = [];
-  for (const f of acceptedPtxFiles()) if (!f.parseOnly && statSync(f.path).size <= MAX_BYTES) files.push({ rel: f.rel, arch: f.arch, compileOnly: f.compileOnly, path: f.path });
-  assert.ok(files.length > 0, 'no accepted corpus files');
   const seed = fuzzSeed();
-  const cases = fc.sample(fc.record({ file: fc.nat(files.length - 1), kind: fc.constantFrom(...INSN_MUTATIONS), pos: fc.nat() }), { seed, numRuns: fuzzRuns(1000) });
+  const t0 = performance.now();
+  const run = mutatedCorpusCases({ maxBytes: MAX_BYTES, kinds: INSN_MUTATIONS, seed, runs: fuzzRuns(1000), prepare: prepareInsnFile, mutate: mutateInsn, notModuleChecks: /uses too much|Unresolved extern function|32-Bit compilation/, name: 'imut' });
   const stats = new Map<InsnMutation, { n: number; rejects: number; agree: number; missed: number }>();
   const wrong: string[] = [];
   const missed: string[] = [];
   const otherLayer: string[] = [];
-  let skipped = 0;
-  const t0 = performance.now();
-  for (const c of cases) {
-    const f = files[c.file]!;
-    if (!f.prepared) {
-      const text = readFileSync(f.path, 'latin1');
-      if (/[^\x00-\x7f]/.test(text) || /^\s*#/m.test(text)) {
-        skipped++;
-        continue;
-      }
-      f.prepared = prepareInsnFile(text);
-    }
-    const broken = mutateInsn(f.prepared, c.kind, rng(c.pos));
-    if (broken === undefined || broken === f.prepared.text) continue;
-    const ptx = runPtxas(broken, { arch: f.arch, compileOnly: f.compileOnly, name: 'imut' });
-    // Code-generation resource limits and linking are not module checks (docs/divergences.md).
-    if (!ptx.ok && ptx.firstErrorLine === undefined && /uses too much|Unresolved extern function|32-Bit compilation/.test(ptx.stderr)) continue;
+  for (const { file: f, kind, pos, broken, ptxas: ptx } of run.cases) {
+    const c = { kind, pos };
     const first = ptx.messages.find((m) => m.severity !== 'warning');
     const ours = checkPtxText(f.rel, broken, { preprocess: false, compileOnly: f.compileOnly }).filter((d) => d.severity === 'error');
     const line = ours[0]?.location?.line;
@@ -81,7 +62,7 @@ test('ptx instruction-level mutations of corpus files: verdict and first-error l
   const rejects = [...stats.values()].reduce((a, s) => a + s.rejects, 0);
   console.log(
     `ptx instruction mutations: ${total} cases, seed ${seed}, ${(performance.now() - t0).toFixed(0)} ms; agree ${agreeAll} (${((100 * agreeAll) / Math.max(1, total)).toFixed(1)}%), ` +
-      `ptxas rejects ${rejects}, gpuasm misses ${missed.length}, wrong verdict or line ${wrong.length}, another line by a check outside this layer ${otherLayer.length}; ${skipped} draws of files with non-ASCII or # lines skipped`,
+      `ptxas rejects ${rejects}, gpuasm misses ${missed.length}, wrong verdict or line ${wrong.length}, another line by a check outside this layer ${otherLayer.length}; ${run.skipped} draws of files with non-ASCII or # lines skipped`,
   );
   for (const k of INSN_MUTATIONS) {
     const s = stats.get(k);
@@ -92,5 +73,5 @@ test('ptx instruction-level mutations of corpus files: verdict and first-error l
   assert.deepEqual(wrong.slice(0, 20), [], `seed ${seed}: ${wrong.length} false errors or errors on another line (replay with GPUASM_SEED=${seed})`);
   assert.ok(missed.length <= MAX_MISSED_SHARE * rejects, `seed ${seed}: ${missed.length} of ${rejects} breaks ptxas refuses are accepted`);
   assert.ok(otherLayer.length <= MAX_OTHER_SHARE * total, `seed ${seed}: ${otherLayer.length} of ${total} cases on another line by checks outside this layer`);
-  assert.ok(total >= Math.floor(cases.length / 3), `seed ${seed}: only ${total} of ${cases.length} draws compared`);
+  assert.ok(total >= Math.floor(run.draws / 3), `seed ${seed}: only ${total} of ${run.draws} draws compared`);
 });
