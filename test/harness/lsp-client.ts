@@ -149,20 +149,19 @@ export class LspClient {
     this.notify('textDocument/didClose', { textDocument: { uri } });
   }
 
-  /** The first publication for `uri` (at `version`, if given) not yet seen by an earlier call. */
-  async diagnosticsFor(uri: string, version?: number, timeoutMs = 60_000): Promise<PublishedDiagnostics> {
-    const deadline = Date.now() + timeoutMs;
+  /**
+   * The first publication for `uri` (at `version`, if given). Waits for the server's messages, not
+   * for the clock: it wakes on every publication and on the server's exit (then it fails), so a
+   * loaded machine only makes it slower, never wrong.
+   */
+  async diagnosticsFor(uri: string, version?: number): Promise<PublishedDiagnostics> {
     for (;;) {
       const found = this.published.find((p) => p.uri === uri && (version === undefined || p.version === version));
       if (found) return found;
-      if (this.exited) throw new Error(`server exited before diagnostics for ${uri}: ${this.stderr.join('')}`);
-      if (Date.now() > deadline) throw new Error(`no diagnostics for ${uri} version ${version}`);
+      if (this.exited) throw new Error(`server exited before diagnostics for ${uri} version ${version}: ${this.stderr.join('')}`);
       await new Promise<void>((r) => {
-        const t = setTimeout(r, 1000);
-        this.listeners.push(() => {
-          clearTimeout(t);
-          r();
-        });
+        this.listeners.push(r);
+        this.exitWaiters.push(r);
       });
     }
   }
