@@ -129,7 +129,10 @@ export function declareFunction(c: CheckerState, f: A.FunctionDecl): void {
     c.error('PTX325', `inconsistent prototypes of '${f.name}': ${paramCount} parameter${paramCount === 1 ? '' : 's'} here, ${prev.paramCount} before (or return parameters differ)`, at(), note);
     return;
   }
-  if (prev.shape !== undefined && prev.shape !== functionShape(f)) {
+  // A parameter of a type no declaration takes (`.tf32`) is ptxas's syntax error on that line, where
+  // it stops (PTX333/PTX334 report it): no prototype comparison after it.
+  const undeclarable = [...(f.returns ?? []), ...(f.params ?? [])].some((p) => !DECLARATION_TYPE_BITS.has(p.type));
+  if (prev.shape !== undefined && prev.shape !== functionShape(f) && !undeclarable) {
     c.error('PTX325', `inconsistent prototypes of '${f.name}': parameter types, state spaces or alignments differ`, at(), note);
     return;
   }

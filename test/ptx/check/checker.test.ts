@@ -370,3 +370,11 @@ describe('no cascades', () => {
     assert.deepEqual(errors.map((d) => d.code), ['PTX330']);
   });
 });
+
+test('a redeclared function with a parameter type no declaration takes stops at that type (ptxas: syntax error there)', () => {
+  // Found by the breaks differential (seed 55875224): ptxas says "Parsing error near '.tf32'" on
+  // line 5 and stops; the prototype comparison must not report line 6 first.
+  const text = '.version 8.0\n.target sm_80\n.address_size 64\n.func (.param .u64 r) incr(.param .u64 a);\n.func (.param .tf32 r) incr(\n.param .u64 a)\n{ ret; }\n';
+  const errors = checkPtxText('t.ptx', text).filter((d) => d.severity === 'error').map((d) => `${d.location?.line} ${d.code}`);
+  assert.deepEqual(errors.slice(0, 1), ['5 PTX333']);
+});
