@@ -3,7 +3,7 @@ import { type SourceLocation } from '../../core/source.js';
 import { workMeter } from '../../core/work.js';
 import type * as A from '../parse/ast.js';
 import { nextTokenStart } from '../lex/lexer.js';
-import { ATTRIBUTE_MIN_SM, ATTRIBUTE_MIN_VERSION, ENTRY_ATTRIBUTES, FUNC_ATTRIBUTES, DECLARATION_TYPE_BITS } from '../data/declarations.js';
+import { ATTRIBUTE_MIN_SM, ATTRIBUTE_MIN_VERSION, ENTRY_ATTRIBUTES, FUNC_ATTRIBUTES, DECLARATION_TYPE_BITS, INSTRUCTION_ONLY_TYPES } from '../data/declarations.js';
 import { SPECIAL_REGISTERS } from '../data/special-registers.js';
 import { formatVersionCode } from '../data/targets.js';
 import { type PtxSymbol } from './scope.js';
@@ -130,8 +130,9 @@ export function declareFunction(c: CheckerState, f: A.FunctionDecl): void {
     return;
   }
   // A parameter of a type no declaration takes (`.tf32`) is ptxas's syntax error on that line, where
-  // it stops (PTX333/PTX334 report it): no prototype comparison after it.
-  const undeclarable = [...(f.returns ?? []), ...(f.params ?? [])].some((p) => !DECLARATION_TYPE_BITS.has(p.type));
+  // it stops (PTX333 reports it): no prototype comparison after it. (An instruction-only type,
+  // PTX334, is parsed by ptxas: its prototype conflict comes first.)
+  const undeclarable = [...(f.returns ?? []), ...(f.params ?? [])].some((p) => !DECLARATION_TYPE_BITS.has(p.type) && !INSTRUCTION_ONLY_TYPES.has(p.type));
   if (prev.shape !== undefined && prev.shape !== functionShape(f) && !undeclarable) {
     c.error('PTX325', `inconsistent prototypes of '${f.name}': parameter types, state spaces or alignments differ`, at(), note);
     return;
