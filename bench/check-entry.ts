@@ -2,7 +2,9 @@
  * A bench-only stand-in for `gpuasm check FILE...` that can switch AMDGPU's repeated-statement memo
  * off: the same V8 flags as the CLI (src/cli/bin.ts), the same reading of each file, the library's
  * check with `repeats` as asked (PTX has no memo), and the diagnostics printed one per line. Not
- * part of the package.
+ * part of the package. The library is loaded as `gpuasm check` loads it: from the bundled chunks
+ * (dist/src/cli/bundle-*.cjs, with their V8 code caches, see src/cli/bin.ts) when they are there
+ * and newer than bin.js, else from the ES modules.
  *
  *   node dist/bench/check-entry.js [--no-repeats] [--mcpu CPU] FILE...
  */
@@ -12,7 +14,61 @@ const V8_FLAGS = ['--max-inlined-bytecode-size-cumulative=150', '--no-turbo-loop
 const v8Major = Number(process.versions.v8.split('.')[0]);
 if (v8Major >= 11 && v8Major <= 13) for (const flag of V8_FLAGS) setFlagsFromString(flag);
 
-const { readFileSync, writeSync } = await import('node:fs');
+const { readFileSync, statSync, writeSync } = await import('node:fs');
+const { createRequire } = await import('node:module');
+const { Script } = await import('node:vm');
+
+type Body = (exports: object, require: (spec: string) => unknown, module: { exports: object }, moduleUrl: () => string) => void;
+
+/**
+ * A module of the library from the CLI's bundled chunks, as bin.js loads them (the same chunks,
+ * code caches and module wrapper; caches are only read here). Undefined when the chunks are
+ * missing or older than bin.js: the caller imports the ES modules instead.
+ */
+const fromBundle = ((): ((id: string) => object) | undefined => {
+  const cliDir = new URL('../src/cli/', import.meta.url);
+  const file = (c: string) => new URL(`bundle-${c}.cjs`, cliDir).pathname;
+  const chunkOf = (id: string) => (id.startsWith('src/ptx/') ? 'ptx' : id.startsWith('src/amdgpu/') ? 'amdgpu' : 'cli');
+  try {
+    const built = statSync(new URL('bin.js', cliDir)).mtimeMs;
+    for (const c of ['cli', 'ptx', 'amdgpu']) if (statSync(file(c)).mtimeMs < built) return undefined;
+  } catch {
+    return undefined;
+  }
+  const nodeRequire = createRequire(import.meta.url);
+  const distUrl = new URL('../', import.meta.url).href;
+  const defs = new Map<string, Body>();
+  const modules = new Map<string, { exports: object }>();
+  const loadChunk = (name: string) => {
+    const source = readFileSync(file(name), 'utf8');
+    const hash = /^\/\/ gpuasm bundle ([0-9a-f]+)\n/.exec(source)?.[1];
+    let cachedData: Buffer | undefined;
+    try {
+      cachedData = hash ? readFileSync(`${file(name)}.${hash}.cache`) : undefined;
+    } catch {
+      cachedData = undefined;
+    }
+    (new Script(source, { filename: file(name), cachedData }).runInThisContext() as (d: (id: string, body: Body) => void) => void)((id, body) => void defs.set(id, body));
+  };
+  const join = (from: string, spec: string) => {
+    const out = from.split('/').slice(0, -1);
+    for (const s of spec.split('/')) if (s === '..') out.pop();
+    else if (s !== '.') out.push(s);
+    return out.join('/');
+  };
+  const load = (id: string): object => {
+    const hit = modules.get(id);
+    if (hit) return hit.exports;
+    if (!defs.has(id)) loadChunk(chunkOf(id));
+    const body = defs.get(id);
+    if (!body) throw new Error(`module ${id} is not in the bundle`);
+    const module = { exports: {} };
+    modules.set(id, module);
+    body(module.exports, (spec) => (spec.startsWith('.') ? load(join(id, spec)) : nodeRequire(spec)), module, () => distUrl + id);
+    return module.exports;
+  };
+  return load;
+})();
 const args = process.argv.slice(2);
 const repeats = !args.includes('--no-repeats');
 const mcpuAt = args.indexOf('--mcpu');
@@ -25,10 +81,10 @@ for (const path of files) {
   const text = bytes.toString('latin1');
   let diags: { severity: string; code: string; message: string; location?: { line: number; column: number } }[];
   if (/\.(s|S|asm)$/.test(path)) {
-    const { checkAmdgpuText } = await import('../src/amdgpu/pipeline.js');
+    const { checkAmdgpuText } = (fromBundle?.('src/amdgpu/pipeline.js') as typeof import('../src/amdgpu/pipeline.js') | undefined) ?? (await import('../src/amdgpu/pipeline.js'));
     diags = checkAmdgpuText(path, text, { mcpu, repeats });
   } else {
-    const { checkPtx } = await import('../src/ptx/index.js');
+    const { checkPtx } = (fromBundle?.('src/ptx/index.js') as typeof import('../src/ptx/index.js') | undefined) ?? (await import('../src/ptx/index.js'));
     diags = checkPtx(path, text, { latin1Bytes: bytes }).diagnostics;
   }
   for (const d of diags) {
