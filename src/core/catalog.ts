@@ -5,7 +5,7 @@
  * compile) and its severity is decided once, here, not at each call site. docs/diagnostics.md is
  * checked against the catalogs by test/core/diagnostics-catalog.test.ts.
  */
-import type { Diagnostic, Severity } from './diagnostics.js';
+import { oneLineMessage, type Diagnostic, type Severity } from './diagnostics.js';
 import type { SourceLocation } from './source.js';
 
 export interface CatalogEntry {
@@ -35,7 +35,7 @@ export interface RawDiagnostic<C extends string = string> {
 
 /** A located diagnostic of `catalog`'s code `code` (severity from the catalog). */
 export function diagnostic<C extends string>(catalog: Catalog<C>, code: C, message: string, location?: SourceLocation, notes?: Diagnostic[]): Diagnostic {
-  const d: Diagnostic = { severity: catalog[code].severity, code, message, location };
+  const d: Diagnostic = { severity: catalog[code].severity, code, message: oneLineMessage(message), location };
   if (notes) d.notes = notes;
   return d;
 }

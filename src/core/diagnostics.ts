@@ -13,6 +13,15 @@ export interface Diagnostic {
 }
 
 /**
+ * A message is one line: a line end in it (quoted source text, such as a quoted name running over
+ * a line end) is written `\n`, so the message is the same whether the file ends its lines with LF
+ * or CRLF, and the clang-style output keeps one line per message.
+ */
+export function oneLineMessage(message: string): string {
+  return /[\n\r]/.test(message) ? message.replace(/\r\n|\n|\r/g, '\\n') : message;
+}
+
+/**
  * Collects diagnostics. Never two at one spot: a second diagnostic at the same file/line/column
  * is dropped, which also stops most cascades after recovery.
  */
@@ -29,7 +38,7 @@ export class DiagnosticBag {
       this.seen.add(key);
     }
     if (this.items.length >= this.limit) return false;
-    this.items.push(d);
+    this.items.push(/[\n\r]/.test(d.message) ? { ...d, message: oneLineMessage(d.message) } : d);
     return true;
   }
 

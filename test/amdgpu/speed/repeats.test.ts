@@ -13,6 +13,7 @@ import type { ParseIssue } from '../../../src/amdgpu/parse/expr.js';
 import { amdgpuSymbols, checkAmdgpuText } from '../../../src/amdgpu/index.js';
 import { SourceFile } from '../../../src/core/source.js';
 import { isTemporarySymbol } from '../../../src/amdgpu/check/symbols.js';
+import { issueToDiagnostic } from '../../../src/amdgpu/pipeline.js';
 
 /** Issues of every statement handled, none skipped (sorted and one per spot, as checkAmdgpuText). */
 function withoutMemo(text: string, mcpu: string, masmIntegers: boolean): string[] {
@@ -33,8 +34,9 @@ function withoutMemo(text: string, mcpu: string, masmIntegers: boolean): string[
   for (const i of issues) {
     if (seen.has(i.start)) continue;
     seen.add(i.start);
-    const at = file.location(i.start, i.length);
-    out.push(`${at.line}:${at.column} ${i.code} ${i.message}`);
+    // As the pipeline makes a diagnostic of it (the message written on one line).
+    const d = issueToDiagnostic(file, i);
+    out.push(`${d.location?.line}:${d.location?.column} ${d.code} ${d.message}`);
   }
   for (const s of symbols) if (!isTemporarySymbol(s.name)) out.push(`symbol ${s.name} ${s.kind} ${s.value}`);
   return out;
