@@ -275,7 +275,6 @@ test('ptx breaks: we reject exactly when ptxas does, on its first-error line', {
   const counts = new Map<BreakKind, { n: number; ptxasRejects: number; agree: number }>();
   const failures: string[] = [];
   let resourceLimits = 0;
-  const t0 = performance.now();
   for (const c of cases) {
     const f = files[c.file]!;
     const broken = applyBreak(f, c.kind, c.pos);
@@ -305,7 +304,7 @@ test('ptx breaks: we reject exactly when ptxas does, on its first-error line', {
   }
   const total = [...counts.values()].reduce((a, s) => a + s.n, 0);
   console.log(
-    `ptx breaks differential: ${total} cases from ${files.length} files, seed ${seed}, ${(performance.now() - t0).toFixed(0)} ms` +
+    `ptx breaks differential: ${total} cases from ${files.length} files, seed ${seed}` +
       (resourceLimits ? ` (${resourceLimits} more hit a ptxas resource limit and were not compared)` : ''),
   );
   for (const k of KINDS) {

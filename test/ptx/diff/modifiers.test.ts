@@ -339,7 +339,6 @@ test('ptx modifiers: unknown and misspelt modifiers, verdict and first-error lin
   const n = fuzzRuns(5000);
   const cases = fc.sample(caseArb, { seed, numRuns: n });
   const runs = { count: 0 };
-  const t0 = Date.now();
   const tool = ptxasPerCase(
     cases.map((c) => c.line),
     runs,
@@ -371,7 +370,7 @@ test('ptx modifiers: unknown and misspelt modifiers, verdict and first-error lin
     }
   });
   console.log(
-    `ptx modifiers differential: ${n} cases (${compared} compared, ${rejected} rejected by ptxas, ${otherRule} refused by ptxas for an instruction rule, ${crashes.length} ptxas crashes${crashes.length ? ': ' + crashes.slice(0, 3).join(' ') : ''}), ${runs.count} ptxas runs, seed ${seed}, ${Date.now() - t0} ms`,
+    `ptx modifiers differential: ${n} cases (${compared} compared, ${rejected} rejected by ptxas, ${otherRule} refused by ptxas for an instruction rule, ${crashes.length} ptxas crashes${crashes.length ? ': ' + crashes.slice(0, 3).join(' ') : ''}), ${runs.count} ptxas runs, seed ${seed}`,
   );
   assert.deepEqual(mismatches.slice(0, 20), [], `seed ${seed} (replay with GPUASM_SEED=${seed}): ${mismatches.length} mismatches`);
 });
@@ -410,7 +409,6 @@ test('ptx modifiers on every Table 2 opcode: unknown words as ptxas', { skip: pt
   });
   const cases = fc.sample(caseArb, { seed, numRuns: n });
   const runs = { count: 0 };
-  const t0 = Date.now();
   const tool = ptxasPerCase(
     cases.map((c) => `${c.opcode}${c.mods.join('')} %r1;`),
     runs,
@@ -438,6 +436,6 @@ test('ptx modifiers on every Table 2 opcode: unknown words as ptxas', { skip: pt
       mismatches.push(`${c.opcode}${c.mods.join('')}: ptxas ${p.messages.join(' | ') || 'knows every word'}; ours ${ours.join(' ') || 'knows every word'}`);
     }
   });
-  console.log(`ptx modifiers on Table 2 opcodes: ${n} cases (${unknown} with a word ptxas does not know), ${runs.count} ptxas runs, seed ${seed}, ${Date.now() - t0} ms`);
+  console.log(`ptx modifiers on Table 2 opcodes: ${n} cases (${unknown} with a word ptxas does not know), ${runs.count} ptxas runs, seed ${seed}`);
   assert.deepEqual(mismatches.slice(0, 20), [], `seed ${seed} (replay with GPUASM_SEED=${seed}): ${mismatches.length} mismatches`);
 });
