@@ -384,6 +384,30 @@ export function flattenInitializer(decl: VariableDecl, dims: number[], init: Ini
     if (keep) elements[at] = v;
     else if (displaced) displaced.values[at - displaced.from] = v;
   };
+  /**
+   * Reads a list of single values (the innermost list of an array of scalars, or a vector's lanes)
+   * and stores the k-th value read at `slot(el, k)`. A field takes no slot in either layout: the
+   * values after it move down (ptxas). False after reporting the first problem.
+   */
+  const readValues = (list: Initializer[], bracesMessage: string, slot: (el: Initializer, k: number) => number): boolean => {
+    let skipped = 0;
+    for (let i = 0; i < list.length; i++) {
+      const el = list[i]!;
+      if (el.kind === 'braces') {
+        ctx.report('PTX426', `initial value type mismatch: ${bracesMessage}`, shapeAt(el, ctx));
+        return false;
+      }
+      if (el.kind === 'field') {
+        if (!ignoredField(el, decl.type, info, ctx)) return false;
+        skipped++;
+        continue;
+      }
+      const v = readElement(el, decl.type, info, ctx);
+      if (!v) return false;
+      store(slot(el, i - skipped), v);
+    }
+    return true;
+  };
   // Explicit stack: (initializer, dimension level, first slot in C's layout).
   const work: { init: Initializer; level: number; base: number }[] = [{ init, level: 0, base: 0 }];
   while (work.length > 0) {
@@ -408,24 +432,9 @@ export function flattenInitializer(decl: VariableDecl, dims: number[], init: Ini
         return undefined;
       }
       if (level === resolved.length - 1 && decl.vector === undefined) {
-        // The innermost list of scalars: read it in place (no work item per element).
-        let skipped = 0; // fields: no bytes, the later values move down (ptxas)
-        for (let i = 0; i < node.elements.length; i++) {
-          const el = node.elements[i]!;
-          if (el.kind === 'braces') {
-            ctx.report('PTX426', 'initial value type mismatch: braces where a single value is expected', shapeAt(el, ctx));
-            return undefined;
-          }
-          if (el.kind === 'field') {
-            if (!ignoredField(el, decl.type, info, ctx)) return undefined;
-            skipped++;
-            continue;
-          }
-          const v = readElement(el, decl.type, info, ctx);
-          if (!v) return undefined;
-          // A field takes no slot in either layout: the values after it move down.
-          store(place(el, base + i - skipped), v);
-        }
+        // The innermost list of scalars: read it in place (no work item per element), each value
+        // placed on its own.
+        if (!readValues(node.elements, 'braces where a single value is expected', (el, k) => place(el, base + k))) return undefined;
         continue;
       }
       for (let i = node.elements.length - 1; i >= 0; i--) work.push({ init: node.elements[i]!, level: level + 1, base: base + i * strides[level]! });
@@ -440,23 +449,9 @@ export function flattenInitializer(decl: VariableDecl, dims: number[], init: Ini
         ctx.report('PTX424', `a .v${lanes} vector initializer needs exactly ${lanes} elements, not ${node.elements.length}`, node.span);
         return undefined;
       }
+      // The vector is placed as one value; its lanes follow one another.
       const at = place(node, base);
-      let skipped = 0; // fields: no bytes, the later values move down (ptxas)
-      for (let i = 0; i < lanes; i++) {
-        const el = node.elements[i]!;
-        if (el.kind === 'braces') {
-          ctx.report('PTX426', 'initial value type mismatch: a vector element must be a single value', shapeAt(el, ctx));
-          return undefined;
-        }
-        if (el.kind === 'field') {
-          if (!ignoredField(el, decl.type, info, ctx)) return undefined;
-          skipped++;
-          continue;
-        }
-        const v = readElement(el, decl.type, info, ctx);
-        if (!v) return undefined;
-        store(at + i - skipped, v);
-      }
+      if (!readValues(node.elements, 'a vector element must be a single value', (_, k) => at + k)) return undefined;
       continue;
     }
     if (node.kind === 'braces') {
