@@ -13,12 +13,9 @@
  */
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import fc from 'fast-check';
-import { fuzzRuns, fuzzSeed, llvmMcSkipReason, runLlvmMc } from '../../harness/tools.js';
-import { readManifest, sharedDir, sharedSkipReason } from '../../harness/corpus.js';
-import { checkAmdgpuText } from '../../../src/amdgpu/index.js';
+import { fuzzRuns, fuzzSeed, llvmMcSkipReason } from '../../harness/tools.js';
+import { sharedSkipReason } from '../../harness/corpus.js';
+import { amdgpuCorpusBreaks } from '../../harness/amdgpu-corpus-breaks.js';
 
 type Pick = <T>(xs: readonly T[]) => T;
 
@@ -138,41 +135,30 @@ describe('AMDGPU corpus files with one break vs llvm-mc-19 (-filetype=obj)', () 
   if (skip) console.log(skip);
   test('verdict and line of the first error', { skip }, () => {
     const seed = fuzzSeed();
-    const dir = join(sharedDir()!, 'corpus', 'amdgpu', 'generated');
-    const rows = readManifest(join(dir, 'MANIFEST.tsv')).filter((r) => r['verdict'] === 'ok');
-    const texts = new Map<string, string>();
-    const plan = fc.sample(fc.tuple(fc.nat(rows.length - 1), fc.constantFrom(...KINDS), fc.integer()), { seed, numRuns: fuzzRuns(220) });
     const bad: string[] = [];
     const perKind: Record<string, number> = {};
     let rejected = 0;
     let lineless = 0;
     const hung: string[] = [];
-    for (const [r, kind, s] of plan) {
-      const row = rows[r]!;
-      const file = row['file']!;
-      if (!texts.has(file)) texts.set(file, readFileSync(join(dir, file), 'latin1'));
-      let state = s | 0;
-      const rnd = () => ((state = (Math.imul(state, 1103515245) + 12345) | 0), (state >>> 1) / 0x80000000);
-      const b = breakFile(texts.get(file)!, file, row['mcpu']!, kind, rnd);
-      if (!b) continue;
-      perKind[kind] = (perKind[kind] ?? 0) + 1;
-      const mc = runLlvmMc(b.text, { mcpu: b.mcpu, filetype: 'obj', timeoutMs: 20000 });
-      if (mc.timedOut) {
+    amdgpuCorpusBreaks({
+      kinds: KINDS,
+      seed,
+      runs: fuzzRuns(220),
+      breakFile: (text, row, kind, rnd) => breakFile(text, row.file, row.mcpu, kind, rnd),
+      onHung: (kind, file, b) => {
+        perKind[kind] = (perKind[kind] ?? 0) + 1;
         hung.push(`${kind} ${file} line ${b.line}: ${JSON.stringify(b.after)}`);
-        continue;
-      }
-      const first = mc.messages.find((m) => m.severity === 'error');
-      const ours = checkAmdgpuText(file, b.text, { mcpu: b.mcpu }).find((d) => d.severity === 'error');
-      const theirsLine = mc.ok ? null : (first?.line ?? 0);
-      const oursLine = ours ? ours.location!.line : null;
-      if (!mc.ok) rejected++;
-      if (theirsLine === 0) lineless++;
-      const agree = theirsLine === 0 ? oursLine !== null : theirsLine === oursLine;
-      if (!agree)
-        bad.push(
-          `${kind} ${file} (${b.mcpu}) line ${b.line}: ${JSON.stringify(b.before)} -> ${JSON.stringify(b.after)}: llvm-mc ${mc.ok ? 'accepts' : `line ${theirsLine}: ${first?.message ?? mc.stderr.slice(0, 200)}`}, gpuasm ${ours ? `line ${oursLine}: ${ours.message}` : 'accepts'}`,
-        );
-    }
+      },
+      onCase: ({ kind, file, broken: b, mc, first, theirsLine, ours, oursLine, agree }) => {
+        perKind[kind] = (perKind[kind] ?? 0) + 1;
+        if (!mc.ok) rejected++;
+        if (theirsLine === 0) lineless++;
+        if (!agree)
+          bad.push(
+            `${kind} ${file} (${b.mcpu}) line ${b.line}: ${JSON.stringify(b.before)} -> ${JSON.stringify(b.after)}: llvm-mc ${mc.ok ? 'accepts' : `line ${theirsLine}: ${first?.message ?? mc.stderr.slice(0, 200)}`}, gpuasm ${ours ? `line ${oursLine}: ${ours.message}` : 'accepts'}`,
+          );
+      },
+    });
     console.log(`amdgpu corpus breaks: ${Object.values(perKind).reduce((a, b) => a + b, 0)} files (${rejected} rejected by llvm-mc, ${lineless} without a line, ${hung.length} where llvm-mc hung${hung.length ? ': ' + hung.join('; ') : ''}), ${JSON.stringify(perKind)}, seed ${seed}`);
     assert.deepEqual(bad.slice(0, 10), [], `seed ${seed}: ${bad.length} disagreements`);
   });

@@ -10,12 +10,9 @@
  */
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import fc from 'fast-check';
-import { fuzzRuns, fuzzSeed, llvmMcSkipReason, runLlvmMc } from '../../harness/tools.js';
-import { readManifest, sharedDir, sharedSkipReason } from '../../harness/corpus.js';
-import { checkAmdgpuText } from '../../../src/amdgpu/index.js';
+import { fuzzRuns, fuzzSeed, llvmMcSkipReason } from '../../harness/tools.js';
+import { sharedSkipReason } from '../../harness/corpus.js';
+import { amdgpuCorpusBreaks } from '../../harness/amdgpu-corpus-breaks.js';
 
 type Pick = <T>(xs: readonly T[]) => T;
 type Break = (line: string, pick: Pick) => string | null;
@@ -108,62 +105,44 @@ describe('AMDGPU instruction-level breaks vs llvm-mc-19 (-filetype=obj)', () => 
   if (skip) console.log(skip);
   test('verdict and line of the first error', { skip }, () => {
     const seed = fuzzSeed();
-    const dir = join(sharedDir()!, 'corpus', 'amdgpu', 'generated');
-    const rows = readManifest(join(dir, 'MANIFEST.tsv')).filter((r) => r['verdict'] === 'ok');
-    const texts = new Map<string, string>();
-    const plan = fc.sample(fc.tuple(fc.nat(rows.length - 1), fc.constantFrom(...KINDS), fc.integer()), { seed, numRuns: fuzzRuns(200) });
     const falseErrors: string[] = [];
     const missed: string[] = [];
     const perKind: Record<string, [number, number]> = {};
-    let cases = 0;
-    for (const [r, kind, s] of plan) {
-      const row = rows[r]!;
-      const file = row['file']!;
-      if (!texts.has(file)) texts.set(file, readFileSync(join(dir, file), 'latin1'));
-      const text = texts.get(file)!;
-      let state = s | 0;
-      const rnd = () => ((state = (Math.imul(state, 1103515245) + 12345) | 0), (state >>> 1) / 0x80000000);
-      const pick: Pick = (xs) => xs[Math.floor(rnd() * xs.length)]!;
-      let mcpu = row['mcpu']!;
-      let broken = text;
-      let what = '';
-      if (kind === 'otherGpu') {
-        mcpu = pick(GPUS.filter((g) => g !== mcpu));
-        what = `as ${mcpu}`;
-      } else {
+    amdgpuCorpusBreaks({
+      kinds: KINDS,
+      seed,
+      runs: fuzzRuns(200),
+      breakFile: (text, row, kind, rnd) => {
+        const pick: Pick = (xs) => xs[Math.floor(rnd() * xs.length)]!;
+        if (kind === 'otherGpu') {
+          const mcpu = pick(GPUS.filter((g) => g !== row.mcpu));
+          return { mcpu, text, what: `as ${mcpu}` };
+        }
         const lines = text.split('\n');
-        let done = false;
-        for (let tries = 0; tries < 200 && !done; tries++) {
+        for (let tries = 0; tries < 200; tries++) {
           const i = Math.floor(rnd() * lines.length);
           if (!isInstruction(lines[i]!)) continue;
           const b = BREAKS[kind]!(lines[i]!, pick);
           if (b === null || b === lines[i]) continue;
-          what = `line ${i + 1}: ${JSON.stringify(lines[i]!.trim())} -> ${JSON.stringify(b.trim())}`;
+          const what = `line ${i + 1}: ${JSON.stringify(lines[i]!.trim())} -> ${JSON.stringify(b.trim())}`;
           lines[i] = b;
-          broken = lines.join('\n');
-          done = true;
+          return { mcpu: row.mcpu, text: lines.join('\n'), what };
         }
-        if (!done) continue;
-      }
-      cases++;
-      const mc = runLlvmMc(broken, { mcpu, filetype: 'obj', timeoutMs: 20000 });
-      if (mc.timedOut) continue;
-      const first = mc.messages.find((m) => m.severity === 'error');
-      const ours = checkAmdgpuText(file, broken, { mcpu }).find((d) => d.severity === 'error');
-      const theirsLine = mc.ok ? null : (first?.line ?? 0);
-      const oursLine = ours ? ours.location!.line : null;
-      const k = (perKind[kind] ??= [0, 0]);
-      k[1]++;
-      const agree = theirsLine === 0 ? oursLine !== null : theirsLine === oursLine;
-      if (agree) {
-        k[0]++;
-        continue;
-      }
-      const desc = `${kind} ${file} (${mcpu}) ${what}: llvm-mc ${mc.ok ? 'accepts' : `line ${theirsLine}: ${first?.message}`}, gpuasm ${ours ? `line ${oursLine}: ${ours.message}` : 'accepts'}`;
-      // A false error: gpuasm rejects what llvm-mc accepts, or stops before llvm-mc's first error.
-      if (oursLine !== null && (theirsLine === null || (theirsLine > 0 && oursLine < theirsLine))) falseErrors.push(desc);
-      else missed.push(desc);
-    }
+        return null;
+      },
+      onCase: ({ kind, file, broken, first, theirsLine, ours, oursLine, agree }) => {
+        const k = (perKind[kind] ??= [0, 0]);
+        k[1]++;
+        if (agree) {
+          k[0]++;
+          return;
+        }
+        const desc = `${kind} ${file} (${broken.mcpu}) ${broken.what}: llvm-mc ${theirsLine === null ? 'accepts' : `line ${theirsLine}: ${first?.message}`}, gpuasm ${ours ? `line ${oursLine}: ${ours.message}` : 'accepts'}`;
+        // A false error: gpuasm rejects what llvm-mc accepts, or stops before llvm-mc's first error.
+        if (oursLine !== null && (theirsLine === null || (theirsLine > 0 && oursLine < theirsLine))) falseErrors.push(desc);
+        else missed.push(desc);
+      },
+    });
     const agreeing = Object.values(perKind).reduce((a, [x]) => a + x, 0);
     const total = Object.values(perKind).reduce((a, [, y]) => a + y, 0);
     console.log(
