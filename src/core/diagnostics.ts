@@ -24,8 +24,12 @@ export function oneLineMessage(message: string): string {
 /**
  * Collects diagnostics. Never two at one spot: a second diagnostic at the same file/line/column
  * is dropped, which also stops most cascades after recovery.
+ *
+ * `C` is the code union of the catalog whose codes `error` and `warning` take (`DiagnosticBag<PtxCode>`),
+ * so a code no catalog lists does not compile. Without it they take none: a stage reports through
+ * its language's catalog (`reportPtx`), which takes the severity from there.
  */
-export class DiagnosticBag {
+export class DiagnosticBag<C extends string = never> {
   readonly items: Diagnostic[] = [];
   private readonly seen = new Set<string>();
   /** Upper bound so hostile input cannot make the list itself the problem. */
@@ -42,11 +46,11 @@ export class DiagnosticBag {
     return true;
   }
 
-  error(code: string, message: string, location?: SourceLocation, notes?: Diagnostic[]): void {
+  error(code: C, message: string, location?: SourceLocation, notes?: Diagnostic[]): void {
     this.add({ severity: 'error', code, message, location, notes });
   }
 
-  warning(code: string, message: string, location?: SourceLocation): void {
+  warning(code: C, message: string, location?: SourceLocation): void {
     this.add({ severity: 'warning', code, message, location });
   }
 

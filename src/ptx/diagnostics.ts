@@ -189,7 +189,7 @@ export type PtxCode = keyof typeof PTX_DIAGNOSTICS;
  * Adds `code` to `bag` with the catalog's severity (the bag's `error` or `warning`, so the
  * diagnostic has the same shape as when the call site chose the method itself).
  */
-export function reportPtx(bag: DiagnosticBag, code: PtxCode, message: string, location?: SourceLocation, notes?: Diagnostic[]): void {
+export function reportPtx(bag: DiagnosticBag<PtxCode>, code: PtxCode, message: string, location?: SourceLocation, notes?: Diagnostic[]): void {
   if (PTX_DIAGNOSTICS[code].severity === 'warning') bag.warning(code, message, location);
   else bag.error(code, message, location, notes);
 }
