@@ -17,30 +17,59 @@ export interface AmdgpuTriple {
 
 export const DEFAULT_TRIPLE = 'amdgcn-amd-amdhsa';
 
-const VENDORS = new Set(['amd', 'mesa', 'pc', 'unknown', '']);
-const SYSTEMS = new Set(['amdhsa', 'amdpal', 'mesa3d', 'linux', 'unknown', '']);
-const ENVIRONMENTS = new Set(['gnu', 'unknown', '']);
+/** Vendor names llvm-mc-19 recognises (whole component). */
+const VENDORS = new Set(['amd', 'mesa', 'pc', 'apple', 'scei', 'sie', 'fsl', 'ibm', 'img', 'mti', 'nvidia', 'csr', 'suse', 'oe']);
+/** Operating systems llvm-mc-19 recognises, by prefix (`amdhsa5` is amdhsa). */
+const SYSTEMS = [
+  'amdhsa', 'amdpal', 'mesa3d', 'linux', 'darwin', 'dragonfly', 'freebsd', 'fuchsia', 'ios', 'kfreebsd', 'lv2', 'macos', 'netbsd',
+  'openbsd', 'solaris', 'uefi', 'win32', 'windows', 'zos', 'haiku', 'rtems', 'nacl', 'aix', 'cuda', 'nvcl', 'ps4', 'ps5', 'elfiamcu',
+  'tvos', 'watchos', 'bridgeos', 'driverkit', 'xros', 'visionos', 'hermit', 'hurd', 'wasi', 'emscripten', 'shadermodel', 'liteos',
+  'serenity', 'vulkan', 'cygwin', 'mingw',
+];
+/** Environments llvm-mc-19 recognises, by prefix (`gnueabihf` is a gnu one). */
+const ENVIRONMENTS = [
+  'gnu', 'eabi', 'code16', 'android', 'musl', 'msvc', 'itanium', 'cygnus', 'coreclr', 'simulator', 'macabi', 'pixel', 'vertex',
+  'geometry', 'hull', 'domain', 'compute', 'library', 'raygeneration', 'intersection', 'anyhit', 'closesthit', 'miss', 'callable',
+  'mesh', 'amplification', 'opencl', 'ohos', 'pauthtest',
+];
+/** Object formats, which llvm-mc-19 takes in the environment's place, by suffix (`elf`). */
+const OBJECT_FORMATS = ['coff', 'elf', 'goff', 'macho', 'wasm', 'xcoff', 'spirv', 'dxcontainer'];
+
+const isVendor = (c: string) => VENDORS.has(c);
+const isSystem = (c: string) => SYSTEMS.some((s) => c.startsWith(s));
+const isEnvironment = (c: string) => ENVIRONMENTS.some((e) => c.startsWith(e)) || OBJECT_FORMATS.some((f) => c.endsWith(f));
 
 /** The triples gpuasm reads, for messages. */
-export const TRIPLE_FORMS = 'amdgcn or amdgcn-VENDOR-OS[-ENV] (VENDOR amd, mesa, pc, unknown or empty; OS amdhsa, amdpal, mesa3d, linux, unknown or empty; ENV gnu or empty)';
+export const TRIPLE_FORMS =
+  'amdgcn[-VENDOR[-OS[-ENV]]] with each component in its place (an empty one reads as unknown), as llvm-mc-19 reads them';
 
 /**
- * Reads a triple; returns an error message for one gpuasm does not know (another architecture,
- * or a vendor, OS or environment outside TRIPLE_FORMS, whose normalisation llvm-mc may reorder).
- * Components that are present but empty read as `unknown`, as llvm-mc normalises them; `amdgcn`
- * alone keeps no components (target id `amdgcn----gfx900`).
+ * Reads a triple as llvm-mc-19 does: the architecture `amdgcn`, then any vendor, OS and environment
+ * (the rest of the components), present-but-empty ones normalised to `unknown`; the OS is amdhsa,
+ * amdpal or mesa3d when its component starts with that name. The target id prefix is the
+ * normalised components (`amdgcn-amd-amdhsa--`; `amdgcn` alone keeps none: `amdgcn----`).
+ * llvm-mc also moves a known vendor, OS or environment name found out of its place to that place
+ * (`amdgcn-amdhsa` is `amdgcn-unknown-amdhsa`): such a spelling is refused here with the triple to
+ * write instead (docs/divergences.md), as is any other architecture.
  */
 export function parseTriple(text: string): AmdgpuTriple | { error: string } {
   const parts = text.split('-');
-  const bad = { error: `unsupported target triple '${text}': gpuasm reads ${TRIPLE_FORMS}` };
-  if (parts[0] !== 'amdgcn') return bad;
-  if (parts.length === 1) return { text, os: 'other', idPrefix: 'amdgcn----' };
-  if (parts.length < 3 || parts.length > 4) return bad;
-  const [, vendor, sys, env] = parts as [string, string, string, string | undefined];
-  if (!VENDORS.has(vendor) || !SYSTEMS.has(sys) || (env !== undefined && !ENVIRONMENTS.has(env))) return bad;
-  const known = (s: string) => (s === '' ? 'unknown' : s);
-  const os: AmdgpuOs = sys === 'amdhsa' ? 'amdhsa' : sys === 'amdpal' ? 'amdpal' : sys === 'mesa3d' ? 'mesa3d' : 'other';
-  return { text, os, idPrefix: `amdgcn-${known(vendor)}-${known(sys)}-${env === undefined ? '' : known(env)}-` };
+  const bad = (why: string) => ({ error: `unsupported target triple '${text}': ${why}` });
+  if (parts[0] !== 'amdgcn') return bad(`gpuasm reads ${TRIPLE_FORMS}`);
+  const places = [undefined, isVendor, isSystem, isEnvironment] as const;
+  const what = ['', 'vendor', 'OS', 'environment'];
+  const inPlace = places.map((is, i) => i === 0 || (parts[i] !== undefined && is!(parts[i]!)));
+  for (let p = 1; p < places.length; p++) {
+    if (inPlace[p]) continue;
+    for (let i = 1; i < parts.length; i++) {
+      if (i < places.length && inPlace[i]) continue;
+      if (places[p]!(parts[i]!)) return bad(`'${parts[i]}' is ${p === 1 ? 'a' : 'an'} ${what[p]} name out of its place (llvm-mc would move it); write it as component ${p + 1} (${['ARCH', 'VENDOR', 'OS', 'ENV'].slice(0, p + 1).join('-')})`);
+    }
+  }
+  const c = parts.map((x) => (x === '' ? 'unknown' : x));
+  const sys = c[2] ?? '';
+  const os: AmdgpuOs = sys.startsWith('amdhsa') ? 'amdhsa' : sys.startsWith('amdpal') ? 'amdpal' : sys.startsWith('mesa3d') ? 'mesa3d' : 'other';
+  return { text, os, idPrefix: `amdgcn-${c[1] ?? ''}-${sys}-${c.slice(3).join('-')}-` };
 }
 
 /** Like parseTriple, for the library: an unknown triple is a programming error there. */

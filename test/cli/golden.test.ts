@@ -64,7 +64,7 @@ const CASES: GoldenCase[] = [
   { name: 'symbols-json', args: ['symbols', '--json', '--mcpu', 'gfx900', input('symbols.s')] },
   { name: 'symbols-table', args: ['symbols', '--mcpu', 'gfx900', input('symbols.s')] },
   { name: 'symbols-triple', args: ['symbols', '--mcpu', 'gfx900', '--triple', 'amdgcn-pc-linux-gnu', input('llc-linux.gfx900.s')] },
-  { name: 'usage-symbols-bad-triple', args: ['symbols', '--triple', 'amdgcn-amd-foo', input('llc-linux.gfx900.s')] },
+  { name: 'usage-symbols-bad-triple', args: ['symbols', '--triple', 'amdgcn-amdhsa', input('llc-linux.gfx900.s')] },
   // help of each command
   { name: 'help', args: ['--help'] },
   { name: 'help-check', args: ['check', '--help'] },
