@@ -32,8 +32,9 @@ console.log(`hostile: seed ${SEED} (replay with GPUASM_SEED=${SEED}), ${RUNS} ra
 
 
 /**
- * Hang guard for a batch in a worker: only an input that never ends can reach it (a whole batch
- * needs seconds). It is not a performance limit; counting is (see stepBudget).
+ * Hang guard for each input of a batch in a worker (it starts again at every input): only an input
+ * that never ends can reach it. It is not a performance limit; counting is (see stepBudget). (As a
+ * guard for the whole batch it was reached by 3,000 corpus mutations on a crowded machine.)
  */
 const HANG_GUARD_MS = 10 * 60_000;
 

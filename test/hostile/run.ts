@@ -28,9 +28,16 @@ export function runInWorker(job: HostileJob, timeoutMs: number, heapMb = 768): P
       void worker.terminate();
       resolveJob(r);
     };
-    const timer = setTimeout(() => finish({ outcomes: [], failure: { index: running, reason: `no answer within ${timeoutMs} ms (hang or super-linear time)` } }), timeoutMs);
+    // The guard is per input: it starts again whenever the worker takes the next one, so a batch
+    // of many inputs on a slow or crowded machine never reaches it; only one input that never ends.
+    const guard = () => setTimeout(() => finish({ outcomes: [], failure: { index: running, reason: `no answer within ${timeoutMs} ms for one input (hang)` } }), timeoutMs);
+    let timer = guard();
     worker.on('message', (m: { running?: number; outcomes?: HostileOutcome[] }) => {
-      if (m.running !== undefined) running = m.running;
+      if (m.running !== undefined) {
+        running = m.running;
+        clearTimeout(timer);
+        timer = guard();
+      }
       if (m.outcomes) finish({ outcomes: m.outcomes });
     });
     worker.on('error', (e: Error & { code?: string }) => {
