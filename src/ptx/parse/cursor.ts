@@ -14,6 +14,7 @@ import { Tok, TokFlag, tokenKindText } from '../lex/tokens.js';
 import { STATE_SPACE_SET } from '../data/keywords.js';
 import { DecimalLiteral, decimalLiteralClass } from './nodes.js';
 import { PTX_DIAGNOSTICS, type PtxCode } from '../diagnostics.js';
+import type * as A from './ast.js';
 
 /** Nesting bound for parentheses, ternaries, braces and blocks. */
 export const MAX_DEPTH = 1000;
@@ -209,6 +210,11 @@ export class Cursor {
    * parallel check reads the first part of a module only for its module-level declarations).
    */
   skipBodiesBefore = -1;
+  /**
+   * Asked at each function body's `{` (after its header is parsed): true skips the body as
+   * skipBodiesBefore does (the incremental check of speed/session.ts reuses an unchanged body's results).
+   */
+  skipBody: ((f: A.FunctionDecl) => boolean) | undefined = undefined;
   needTarget = false;
   missingVersionPending = false;
 

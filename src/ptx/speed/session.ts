@@ -1,0 +1,254 @@
+/**
+ * An incremental PTX check for an editor: a session keeps what it learnt of one document's last
+ * version and, given the next version, re-reads and re-checks only what the edit can affect. Its
+ * answer is always the one `checkPtx` gives for the same text (test/ptx/speed/session.test.ts
+ * compares them after random edits).
+ *
+ * What is reused: the body of a function (kernel or `.func`). Module-level items (the header,
+ * variables, directives, function headers) are parsed and checked every time; they are small, and
+ * they decide what every body sees. A body is checked against the module-level declarations before
+ * it, so its check is a function of its own text and of those declarations, nothing else (its only
+ * effect on the rest of the module are the first call, address and `mov` uses of functions, which
+ * `finish` reads, and its labels, which initializers may name). So a body is skipped by brace
+ * matching (the parser's `skipBody`, as the two-thread split skims) and its recorded contribution
+ * replayed when:
+ *  - the whole function item (header and body) has the same text as one checked before, and
+ *  - the module-level items before it are the same, item by item, as at that check, and
+ *  - that check found nothing in it: no parse or check diagnostic, no forward reference left for
+ *    `finish`, no local variable the layout needs (then nothing of it depends on where it stands
+ *    in the file, since any diagnostic would carry a position).
+ * Every other body is parsed and checked as `checkPtx` does, in the same order, into the same
+ * checker, so the module-level and whole-program results (ptxas's order of first errors, the
+ * link-time PTX304/348/349, the cut-off after a syntax error) come out of the same code.
+ *
+ * Falls back to a full check (and says so in `stats.reason`) when the preprocessor changes the text
+ * (`#include`, `#define`, ...) or the text has a non-ASCII or NUL character (ptxas's whole-file rule).
+ */
+import { DiagnosticBag, type Diagnostic } from '../../core/diagnostics.js';
+import { locatedBefore } from '../../core/source.js';
+import type * as A from '../parse/ast.js';
+import { Parser } from '../parse/parser.js';
+import { preprocess } from '../preprocess/preprocess.js';
+import { layoutInput } from '../layout/layout.js';
+import { checkPtx, finalDiagnostics, firstFatal, itemChecks, type PtxCheckOptions } from '../pipeline.js';
+
+/** What the last `update` did (counts, for tests and the language server's statistics). */
+export interface PtxSessionStats {
+  /** 'incremental': bodies reused where possible; 'full': a plain `checkPtx` (see `reason`). */
+  mode: 'incremental' | 'full';
+  /** Why the update was a full check. */
+  reason?: string;
+  /** Function bodies in the module. */
+  bodies: number;
+  /** Bodies parsed and checked. */
+  bodiesChecked: number;
+  /** Bodies skipped, their recorded results reused. */
+  bodiesReused: number;
+  /** Characters of the text in reused bodies (not lexed, only brace-matched). */
+  bytesReused: number;
+  /** Characters of the text. */
+  bytes: number;
+}
+
+/** A document's incremental check: `update(text)` returns `checkPtx(name, text, options)`'s diagnostics. */
+export interface PtxSession {
+  update(text: string): Diagnostic[];
+  /** Counts of the last update. */
+  readonly stats: PtxSessionStats;
+}
+
+type Fact = 'calledAt' | 'addressTakenAt' | 'movAddressAt';
+
+/** A function checked clean, with what its body contributes to the module. */
+interface CleanFunction {
+  /** Where the function item (header and body) starts in the version it was last seen in, and its length. */
+  start: number;
+  length: number;
+  /** Its index among the module's items (the module-level items before it are in `moduleItems`). */
+  index: number;
+  /** Function uses that set a module function's fact (the first per name and fact), offsets relative to the item. */
+  facts: { fact: Fact; name: string; start: number; end: number }[];
+  /** Labels of the body (initializers may name them). */
+  labels: string[];
+}
+
+/** A skimmed body ended elsewhere than its parse did: start again with a full parse. */
+class Resync extends Error {}
+
+const NON_ASCII_OR_NUL = /[^\x01-\x7f]/;
+
+/**
+ * A session for one document named `name` (used in diagnostics and to resolve includes), checked
+ * with `options` (as `checkPtx` takes them; `parallel` is not used).
+ */
+export function createPtxSession(name: string, options: PtxCheckOptions = {}): PtxSession {
+  /** Clean functions of the last version, by where they start. */
+  let cache = new Map<number, CleanFunction>();
+  /** The last version's text, and where each module item's module-level text (a function's up to its body) starts and how long it is. */
+  let lastText = '';
+  let moduleItems: number[] = [];
+  const stats: PtxSessionStats = { mode: 'full', bodies: 0, bodiesChecked: 0, bodiesReused: 0, bytesReused: 0, bytes: 0 };
+
+  function full(text: string, reason: string): Diagnostic[] {
+    cache = new Map();
+    moduleItems = [];
+    lastText = '';
+    Object.assign(stats, { mode: 'full', reason, bodies: 0, bodiesChecked: 0, bodiesReused: 0, bytesReused: 0, bytes: text.length });
+    return checkPtx(name, text, options).diagnostics;
+  }
+
+  function incremental(text: string, useCache: boolean): Diagnostic[] | undefined {
+    // The text is the last version's but for one changed stretch: [0, same) and the last `tail`
+    // characters are unchanged (the tail moved by `shift`).
+    const before = useCache ? lastText : '';
+    const same = commonPrefix(before, text);
+    const tail = commonSuffix(before, text, Math.min(before.length, text.length) - same);
+    const shift = text.length - before.length;
+    const pre = preprocess(name, text, options);
+    if (!pre.identity) return full(text, 'the preprocessor changes the text (#include, #define, ...)');
+    // (The last version, when there is one, had none.)
+    if (NON_ASCII_OR_NUL.test(before ? text.slice(same, text.length - tail) : text)) return full(text, 'a non-ASCII or NUL character');
+    const compileOnly = options.compileOnly === true;
+    const front = new DiagnosticBag();
+    const checks = new DiagnosticBag();
+    for (const d of pre.diagnostics) front.add(d);
+    const source = pre.mapped;
+    const parser = new Parser(source.text);
+    const { checker, input, sink } = itemChecks(source, checks, parser, compileOnly);
+    const old = useCache ? cache : new Map<number, CleanFunction>();
+    const oldItems = useCache ? moduleItems : [];
+    const nextCache = new Map<number, CleanFunction>();
+    const items: number[] = [];
+    /** Where the text at [at, at + length) was in the last version, when it is unchanged; else -1. */
+    const lastAt = (at: number, length: number): number => (at + length <= same ? at : at >= text.length - tail ? at - shift : -1);
+    let sameBefore = true;
+    let hit: { item: A.FunctionDecl; clean: CleanFunction } | undefined;
+    let recording: CleanFunction['facts'] | undefined;
+    let pendingMark = 0;
+    let bodies = 0;
+    let checked = 0;
+    let reused = 0;
+    let bytesReused = 0;
+
+    parser.skipBody = (f) => {
+      if (!sameBefore) return false;
+      const at = f.span.start;
+      const c = old.get(at < same ? at : at - shift);
+      if (!c || c.index !== items.length / 2 || lastAt(at, c.length) !== c.start) return false;
+      hit = { item: f, clean: c };
+      return true;
+    };
+    checker.functionUse = (sym, fact, span) => {
+      if (!recording || checker.table.module.names.get(sym.name) !== sym) return;
+      for (const r of recording) if (r.name === sym.name && r.fact === fact) return;
+      recording.push({ fact, name: sym.name, start: span.start, end: span.end });
+    };
+    const push = (item: A.ModuleItem): void => {
+      const index = items.length / 2;
+      const body = item.kind === 'function' ? item.body : undefined;
+      const moduleLength = (body ? body.span.start : item.span.end) - item.span.start;
+      items.push(item.span.start, moduleLength);
+      if (item.kind === 'function' && body) {
+        bodies++;
+        const start = item.span.start;
+        if (hit?.item === item) {
+          const c = hit.clean;
+          hit = undefined;
+          if (item.span.end - start !== c.length) throw new Resync();
+          sink.push(item);
+          const names = checker.table.module.names;
+          for (const r of c.facts) {
+            const sym = names.get(r.name);
+            if (sym?.kind === 'function') sym[r.fact] ??= { start: start + r.start, end: start + r.end };
+          }
+          for (const l of c.labels) input.labels.add(l);
+          nextCache.set(start, { ...c, start, index });
+          reused++;
+          bytesReused += body.span.end - body.span.start;
+        } else {
+          checked++;
+          const errors = checker.errorCount;
+          const ends = checker.functionEnds.length;
+          const found = checks.items.length;
+          const parseClean = parser.pending.length === pendingMark;
+          recording = [];
+          sink.push(item);
+          const facts = recording;
+          recording = undefined;
+          const last = input.items[input.items.length - 1];
+          const keepsLocals = last !== undefined && 'locals' in last && last.locals !== undefined;
+          if (parseClean && checker.errorCount === errors && checker.functionEnds.length === ends && checks.items.length === found && !keepsLocals) {
+            for (const r of facts) {
+              r.start -= start;
+              r.end -= start;
+            }
+            nextCache.set(start, { start, length: item.span.end - start, index, facts, labels: labelsOf(body.statements) });
+          }
+        }
+      } else sink.push(item);
+      if (sameBefore && (oldItems[2 * index + 1] !== moduleLength || lastAt(item.span.start, moduleLength) !== oldItems[2 * index])) sameBefore = false;
+      pendingMark = parser.pending.length;
+    };
+
+    parser.beginModule();
+    parser.parseItems({ push }, Infinity);
+    parser.flush(source, front);
+    const cutoff = firstFatal(front.items);
+    checker.finish(cutoff);
+    layoutInput(input, source, checks, { images: false, compileOnly });
+    const all = [...front.items];
+    for (const d of checks.items) if (!cutoff || !d.location || !locatedBefore(cutoff, d.location)) all.push(d);
+    cache = nextCache;
+    moduleItems = items;
+    lastText = text;
+    Object.assign(stats, { mode: 'incremental', reason: undefined, bodies, bodiesChecked: checked, bodiesReused: reused, bytesReused, bytes: text.length });
+    return finalDiagnostics(all);
+  }
+
+  return {
+    stats,
+    update(text: string): Diagnostic[] {
+      try {
+        return incremental(text, true)!;
+      } catch (e) {
+        if (!(e instanceof Resync)) throw e;
+        return incremental(text, false)!;
+      }
+    },
+  };
+}
+
+const BLOCK = 2048;
+
+/** How many characters `a` and `b` have in common at their start. */
+function commonPrefix(a: string, b: string): number {
+  const n = Math.min(a.length, b.length);
+  let i = 0;
+  // Blocks first (a string comparison is the engine's fast compare), then characters.
+  while (i + BLOCK <= n && a.substring(i, i + BLOCK) === b.substring(i, i + BLOCK)) i += BLOCK;
+  while (i < n && a.charCodeAt(i) === b.charCodeAt(i)) i++;
+  return i;
+}
+
+/** How many characters (at most `max`) `a` and `b` have in common at their end. */
+function commonSuffix(a: string, b: string, max: number): number {
+  const la = a.length;
+  const lb = b.length;
+  let i = 0;
+  while (i + BLOCK <= max && a.substring(la - i - BLOCK, la - i) === b.substring(lb - i - BLOCK, lb - i)) i += BLOCK;
+  while (i < max && a.charCodeAt(la - 1 - i) === b.charCodeAt(lb - 1 - i)) i++;
+  return i;
+}
+
+/** The labels of a body, nested blocks included (what LayoutInput collects of it). */
+function labelsOf(statements: A.Statement[]): string[] {
+  const out: string[] = [];
+  const stack: A.Statement[][] = [statements];
+  for (let list = stack.pop(); list; list = stack.pop()) {
+    for (const s of list) {
+      if (s.kind === 'label') out.push(s.name);
+      else if (s.kind === 'block') stack.push(s.statements);
+    }
+  }
+  return out;
+}
