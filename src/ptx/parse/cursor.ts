@@ -14,7 +14,6 @@ import { Tok, TokFlag, tokenKindText } from '../lex/tokens.js';
 import { STATE_SPACE_SET } from '../data/keywords.js';
 import { DecimalLiteral, decimalLiteralClass } from './nodes.js';
 import { PTX_DIAGNOSTICS, type PtxCode } from '../diagnostics.js';
-import type * as A from './ast.js';
 
 /** Nesting bound for parentheses, ternaries, braces and blocks. */
 export const MAX_DEPTH = 1000;
@@ -211,10 +210,11 @@ export class Cursor {
    */
   skipBodiesBefore = -1;
   /**
-   * Asked at each function body's `{` (after its header is parsed): true skips the body as
-   * skipBodiesBefore does (the incremental check of speed/session.ts reuses an unchanged body's results).
+   * Asked at the start of each module item (between items, nothing pending): an offset after it
+   * skips the text up to there unread (the incremental check of speed/session.ts replays an
+   * unchanged item instead); -1 parses it.
    */
-  skipBody: ((f: A.FunctionDecl) => boolean) | undefined = undefined;
+  skipItem: ((start: number) => number) | undefined = undefined;
   needTarget = false;
   missingVersionPending = false;
 

@@ -27,6 +27,7 @@
 import { DiagnosticBag, type Diagnostic } from '../../core/diagnostics.js';
 import { locatedBefore } from '../../core/source.js';
 import type * as A from '../parse/ast.js';
+import type { PtxSymbol } from '../check/scope.js';
 import { Parser } from '../parse/parser.js';
 import { preprocess } from '../preprocess/preprocess.js';
 import { layoutInput } from '../layout/layout.js';
@@ -59,20 +60,26 @@ export interface PtxSession {
 
 type Fact = 'calledAt' | 'addressTakenAt' | 'movAddressAt';
 
-/** A function checked clean, with what its body contributes to the module. */
+/** A function item checked clean, with what it contributes to the module. */
 interface CleanFunction {
-  /** Where the function item (header and body) starts in the version it was last seen in, and its length. */
+  /** Where the item (header and body) starts in the version it was last seen in, and its length. */
   start: number;
   length: number;
+  /** Its header's length (the module-level text, up to the body). */
+  headerLength: number;
   /** Its index among the module's items (the module-level items before it are in `moduleItems`). */
   index: number;
+  name: string;
+  entry: boolean;
+  /** The module-level symbol it declared (facts left out, `nameSpan` relative to the item), or none when it defined one declared before. */
+  declares: PtxSymbol | undefined;
   /** Function uses that set a module function's fact (the first per name and fact), offsets relative to the item. */
   facts: { fact: Fact; name: string; start: number; end: number }[];
   /** Labels of the body (initializers may name them). */
   labels: string[];
 }
 
-/** A skimmed body ended elsewhere than its parse did: start again with a full parse. */
+/** A replay met a module that does not fit it: start again with everything read. */
 class Resync extends Error {}
 
 const NON_ASCII_OR_NUL = /[^\x01-\x7f]/;
@@ -82,22 +89,24 @@ const NON_ASCII_OR_NUL = /[^\x01-\x7f]/;
  * with `options` (as `checkPtx` takes them; `parallel` is not used).
  */
 export function createPtxSession(name: string, options: PtxCheckOptions = {}): PtxSession {
-  /** Clean functions of the last version, by where they start. */
+  /** Clean function items of the last version, by where they start. */
   let cache = new Map<number, CleanFunction>();
-  /** The last version's text, and where each module item's module-level text (a function's up to its body) starts and how long it is. */
+  /** The last version's text, where each module item's module-level text (a function's up to its body) starts and how long it is, and where its lines start. */
   let lastText = '';
   let moduleItems: number[] = [];
+  let lastLines: Int32Array | undefined;
   const stats: PtxSessionStats = { mode: 'full', bodies: 0, bodiesChecked: 0, bodiesReused: 0, bytesReused: 0, bytes: 0 };
 
   function full(text: string, reason: string): Diagnostic[] {
     cache = new Map();
     moduleItems = [];
     lastText = '';
+    lastLines = undefined;
     Object.assign(stats, { mode: 'full', reason, bodies: 0, bodiesChecked: 0, bodiesReused: 0, bytesReused: 0, bytes: text.length });
     return checkPtx(name, text, options).diagnostics;
   }
 
-  function incremental(text: string, useCache: boolean): Diagnostic[] | undefined {
+  function incremental(text: string, useCache: boolean): Diagnostic[] {
     // The text is the last version's but for one changed stretch: [0, same) and the last `tail`
     // characters are unchanged (the tail moved by `shift`).
     const before = useCache ? lastText : '';
@@ -113,8 +122,11 @@ export function createPtxSession(name: string, options: PtxCheckOptions = {}): P
     const checks = new DiagnosticBag();
     for (const d of pre.diagnostics) front.add(d);
     const source = pre.mapped;
+    const lines = lineStarts(text, before ? lastLines : undefined, same, tail, shift);
+    source.file?.adoptLineStarts(lines);
     const parser = new Parser(source.text);
     const { checker, input, sink } = itemChecks(source, checks, parser, compileOnly);
+    const names = checker.table.module.names;
     const old = useCache ? cache : new Map<number, CleanFunction>();
     const oldItems = useCache ? moduleItems : [];
     const nextCache = new Map<number, CleanFunction>();
@@ -122,7 +134,6 @@ export function createPtxSession(name: string, options: PtxCheckOptions = {}): P
     /** Where the text at [at, at + length) was in the last version, when it is unchanged; else -1. */
     const lastAt = (at: number, length: number): number => (at + length <= same ? at : at >= text.length - tail ? at - shift : -1);
     let sameBefore = true;
-    let hit: { item: A.FunctionDecl; clean: CleanFunction } | undefined;
     let recording: CleanFunction['facts'] | undefined;
     let pendingMark = 0;
     let bodies = 0;
@@ -130,63 +141,85 @@ export function createPtxSession(name: string, options: PtxCheckOptions = {}): P
     let reused = 0;
     let bytesReused = 0;
 
-    parser.skipBody = (f) => {
-      if (!sameBefore) return false;
-      const at = f.span.start;
+    /** Notes a module item's module-level text; from the first that differs from the last version's, nothing after it is reused. */
+    const moduleLevel = (index: number, start: number, length: number): void => {
+      items.push(start, length);
+      if (sameBefore && (oldItems[2 * index + 1] !== length || lastAt(start, length) !== oldItems[2 * index])) sameBefore = false;
+    };
+
+    // An unchanged clean function item whose module-level items before it are unchanged: not read,
+    // its contribution replayed (what checking it would do to the checker and the layout input).
+    parser.skipItem = (at) => {
+      if (!sameBefore) return -1;
       const c = old.get(at < same ? at : at - shift);
-      if (!c || c.index !== items.length / 2 || lastAt(at, c.length) !== c.start) return false;
-      hit = { item: f, clean: c };
-      return true;
+      const index = items.length / 2;
+      if (!c || c.index !== index || lastAt(at, c.length) !== c.start) return -1;
+      checker.itemCount++;
+      if (c.declares) checker.table.declare({ ...c.declares, nameSpan: { start: at + c.declares.nameSpan.start, end: at + c.declares.nameSpan.end } });
+      else {
+        const sym = names.get(c.name);
+        if (sym?.kind !== 'function') throw new Resync();
+        sym.defined = true;
+      }
+      for (const r of c.facts) {
+        const sym = names.get(r.name);
+        if (sym?.kind === 'function') sym[r.fact] ??= { start: at + r.start, end: at + r.end };
+      }
+      const body: A.Block = { kind: 'block', statements: [], span: { start: at + c.headerLength, end: at + c.length } };
+      input.add({ kind: 'function', linkage: undefined, entry: c.entry, name: c.name, nameSpan: body.span, attributes: [], body, span: { start: at, end: at + c.length } });
+      for (const l of c.labels) input.labels.add(l);
+      moduleLevel(index, at, c.headerLength);
+      nextCache.set(at, { ...c, start: at, index });
+      bodies++;
+      reused++;
+      bytesReused += c.length;
+      return at + c.length;
     };
     checker.functionUse = (sym, fact, span) => {
-      if (!recording || checker.table.module.names.get(sym.name) !== sym) return;
+      if (!recording || names.get(sym.name) !== sym) return;
       for (const r of recording) if (r.name === sym.name && r.fact === fact) return;
       recording.push({ fact, name: sym.name, start: span.start, end: span.end });
     };
     const push = (item: A.ModuleItem): void => {
       const index = items.length / 2;
+      const start = item.span.start;
       const body = item.kind === 'function' ? item.body : undefined;
-      const moduleLength = (body ? body.span.start : item.span.end) - item.span.start;
-      items.push(item.span.start, moduleLength);
-      if (item.kind === 'function' && body) {
+      const headerLength = (body ? body.span.start : item.span.end) - start;
+      if (item.kind !== 'function' || !body) {
+        sink.push(item);
+      } else {
         bodies++;
-        const start = item.span.start;
-        if (hit?.item === item) {
-          const c = hit.clean;
-          hit = undefined;
-          if (item.span.end - start !== c.length) throw new Resync();
-          sink.push(item);
-          const names = checker.table.module.names;
-          for (const r of c.facts) {
-            const sym = names.get(r.name);
-            if (sym?.kind === 'function') sym[r.fact] ??= { start: start + r.start, end: start + r.end };
+        checked++;
+        const errors = checker.errorCount;
+        const ends = checker.functionEnds.length;
+        const found = checks.items.length;
+        const parseClean = parser.pending.length === pendingMark;
+        const prev = names.get(item.name);
+        recording = [];
+        sink.push(item);
+        const facts = recording;
+        recording = undefined;
+        const sym = names.get(item.name);
+        const last = input.items[input.items.length - 1];
+        const keepsLocals = last !== undefined && 'locals' in last && last.locals !== undefined;
+        const clean = parseClean && checker.errorCount === errors && checker.functionEnds.length === ends && checks.items.length === found && !keepsLocals;
+        const fresh = !prev && sym?.kind === 'function';
+        if (clean && index >= 2 && (fresh || (prev === sym && sym?.kind === 'function' && sym.defined))) {
+          for (const r of facts) {
+            r.start -= start;
+            r.end -= start;
           }
-          for (const l of c.labels) input.labels.add(l);
-          nextCache.set(start, { ...c, start, index });
-          reused++;
-          bytesReused += body.span.end - body.span.start;
-        } else {
-          checked++;
-          const errors = checker.errorCount;
-          const ends = checker.functionEnds.length;
-          const found = checks.items.length;
-          const parseClean = parser.pending.length === pendingMark;
-          recording = [];
-          sink.push(item);
-          const facts = recording;
-          recording = undefined;
-          const last = input.items[input.items.length - 1];
-          const keepsLocals = last !== undefined && 'locals' in last && last.locals !== undefined;
-          if (parseClean && checker.errorCount === errors && checker.functionEnds.length === ends && checks.items.length === found && !keepsLocals) {
-            for (const r of facts) {
-              r.start -= start;
-              r.end -= start;
-            }
-            nextCache.set(start, { start, length: item.span.end - start, index, facts, labels: labelsOf(body.statements) });
+          let declares: PtxSymbol | undefined;
+          if (fresh) {
+            declares = { ...sym!, nameSpan: { start: sym!.nameSpan.start - start, end: sym!.nameSpan.end - start } };
+            delete declares.calledAt;
+            delete declares.addressTakenAt;
+            delete declares.movAddressAt;
           }
+          nextCache.set(start, { start, length: item.span.end - start, headerLength, index, name: item.name, entry: item.entry, declares, facts, labels: labelsOf(body.statements) });
         }
-      } else sink.push(item);
-      if (sameBefore && (oldItems[2 * index + 1] !== moduleLength || lastAt(item.span.start, moduleLength) !== oldItems[2 * index])) sameBefore = false;
+      }
+      moduleLevel(index, start, headerLength);
       pendingMark = parser.pending.length;
     };
 
@@ -201,6 +234,7 @@ export function createPtxSession(name: string, options: PtxCheckOptions = {}): P
     cache = nextCache;
     moduleItems = items;
     lastText = text;
+    lastLines = lines;
     Object.assign(stats, { mode: 'incremental', reason: undefined, bodies, bodiesChecked: checked, bodiesReused: reused, bytesReused, bytes: text.length });
     return finalDiagnostics(all);
   }
@@ -209,13 +243,41 @@ export function createPtxSession(name: string, options: PtxCheckOptions = {}): P
     stats,
     update(text: string): Diagnostic[] {
       try {
-        return incremental(text, true)!;
+        return incremental(text, true);
       } catch (e) {
         if (!(e instanceof Resync)) throw e;
-        return incremental(text, false)!;
+        return incremental(text, false);
       }
     },
   };
+}
+
+/**
+ * Where the lines of `text` start: those of the last version's unchanged head and tail taken from
+ * `last` (the tail's moved by `shift`), the changed stretch between them scanned.
+ */
+function lineStarts(text: string, last: Int32Array | undefined, same: number, tail: number, shift: number): Int32Array {
+  const middle: number[] = [];
+  const to = text.length - tail;
+  if (!last) {
+    const all = [0];
+    for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) all.push(i + 1);
+    return Int32Array.from(all);
+  }
+  // Head: lines starting at or before `same` (their newline is in the unchanged head).
+  let head = 0;
+  while (head < last.length && last[head]! <= same) head++;
+  const scanFrom = same;
+  for (let i = text.indexOf('\n', scanFrom); i !== -1 && i < to; i = text.indexOf('\n', i + 1)) middle.push(i + 1);
+  // Tail: lines whose newline is in the unchanged tail, i.e. starting after its first character.
+  const lastLength = text.length - shift;
+  let from = last.length;
+  while (from > head && last[from - 1]! > lastLength - tail) from--;
+  const out = new Int32Array(head + middle.length + (last.length - from));
+  out.set(last.subarray(0, head));
+  out.set(middle, head);
+  for (let i = from, o = head + middle.length; i < last.length; i++, o++) out[o] = last[i]! + shift;
+  return out;
 }
 
 const BLOCK = 2048;
