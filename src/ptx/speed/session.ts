@@ -155,7 +155,7 @@ export function createPtxSession(name: string, options: PtxCheckOptions = {}): P
       const index = items.length / 2;
       if (!c || c.index !== index || lastAt(at, c.length) !== c.start) return -1;
       checker.itemCount++;
-      if (c.declares) checker.table.declare({ ...c.declares, nameSpan: { start: at + c.declares.nameSpan.start, end: at + c.declares.nameSpan.end } });
+      if (c.declares) checker.table.declare(symbolAt(c.declares, at));
       else {
         const sym = names.get(c.name);
         if (sym?.kind !== 'function') throw new Resync();
@@ -211,10 +211,7 @@ export function createPtxSession(name: string, options: PtxCheckOptions = {}): P
           }
           let declares: PtxSymbol | undefined;
           if (fresh) {
-            declares = { ...sym!, nameSpan: { start: sym!.nameSpan.start - start, end: sym!.nameSpan.end - start } };
-            delete declares.calledAt;
-            delete declares.addressTakenAt;
-            delete declares.movAddressAt;
+            declares = symbolAt(sym!, -start);
           }
           nextCache.set(start, { start, length: item.span.end - start, headerLength, index, name: item.name, entry: item.entry, declares, facts, labels: labelsOf(body.statements) });
         }
@@ -252,6 +249,19 @@ export function createPtxSession(name: string, options: PtxCheckOptions = {}): P
   };
 }
 
+const FACTS: ReadonlySet<string> = new Set<Fact>(['calledAt', 'addressTakenAt', 'movAddressAt']);
+
+/**
+ * A copy of a function's symbol, its name moved by `by`, without the facts of uses (copied field by
+ * field, in order, so that it has the shape of the symbols the checker makes).
+ */
+function symbolAt(sym: PtxSymbol, by: number): PtxSymbol {
+  const out: Record<string, unknown> = {};
+  for (const k in sym) if (!FACTS.has(k)) out[k] = sym[k as keyof PtxSymbol];
+  out['nameSpan'] = { start: sym.nameSpan.start + by, end: sym.nameSpan.end + by };
+  return out as unknown as PtxSymbol;
+}
+
 /**
  * Where the lines of `text` start: those of the last version's unchanged head and tail taken from
  * `last` (the tail's moved by `shift`), the changed stretch between them scanned.
@@ -265,19 +275,29 @@ function lineStarts(text: string, last: Int32Array | undefined, same: number, ta
     return Int32Array.from(all);
   }
   // Head: lines starting at or before `same` (their newline is in the unchanged head).
-  let head = 0;
-  while (head < last.length && last[head]! <= same) head++;
+  const head = countAtMost(last, same);
   const scanFrom = same;
   for (let i = text.indexOf('\n', scanFrom); i !== -1 && i < to; i = text.indexOf('\n', i + 1)) middle.push(i + 1);
   // Tail: lines whose newline is in the unchanged tail, i.e. starting after its first character.
   const lastLength = text.length - shift;
-  let from = last.length;
-  while (from > head && last[from - 1]! > lastLength - tail) from--;
+  const from = Math.max(head, countAtMost(last, lastLength - tail));
   const out = new Int32Array(head + middle.length + (last.length - from));
   out.set(last.subarray(0, head));
   out.set(middle, head);
   for (let i = from, o = head + middle.length; i < last.length; i++, o++) out[o] = last[i]! + shift;
   return out;
+}
+
+/** How many entries of the ascending `a` are at most `x`. */
+function countAtMost(a: Int32Array, x: number): number {
+  let lo = 0;
+  let hi = a.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (a[mid]! <= x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 const BLOCK = 2048;
