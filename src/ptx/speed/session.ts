@@ -178,7 +178,7 @@ export function createPtxSession(name: string, options: PtxCheckOptions = {}): P
     checker.functionUse = (sym, fact, span) => {
       if (!recording || names.get(sym.name) !== sym) return;
       for (const r of recording) if (r.name === sym.name && r.fact === fact) return;
-      recording.push({ fact, name: sym.name, start: span.start, end: span.end });
+      recording.push({ fact, name: own(sym.name), start: span.start, end: span.end });
     };
     const push = (item: A.ModuleItem): void => {
       const index = items.length / 2;
@@ -213,7 +213,7 @@ export function createPtxSession(name: string, options: PtxCheckOptions = {}): P
           if (fresh) {
             declares = symbolAt(sym!, -start);
           }
-          nextCache.set(start, { start, length: item.span.end - start, headerLength, index, name: item.name, entry: item.entry, declares, facts, labels: labelsOf(body.statements) });
+          nextCache.set(start, { start, length: item.span.end - start, headerLength, index, name: own(item.name), entry: item.entry, declares, facts, labels: labelsOf(body.statements) });
         }
       }
       moduleLevel(index, start, headerLength);
@@ -257,7 +257,11 @@ const FACTS: ReadonlySet<string> = new Set<Fact>(['calledAt', 'addressTakenAt', 
  */
 function symbolAt(sym: PtxSymbol, by: number): PtxSymbol {
   const out: Record<string, unknown> = {};
-  for (const k in sym) if (!FACTS.has(k)) out[k] = sym[k as keyof PtxSymbol];
+  for (const k in sym) {
+    if (FACTS.has(k)) continue;
+    const v = sym[k as keyof PtxSymbol];
+    out[k] = typeof v === 'string' ? own(v) : v;
+  }
   out['nameSpan'] = { start: sym.nameSpan.start + by, end: sym.nameSpan.end + by };
   return out as unknown as PtxSymbol;
 }
@@ -286,6 +290,14 @@ function lineStarts(text: string, last: Int32Array | undefined, same: number, ta
   out.set(middle, head);
   for (let i = from, o = head + middle.length; i < last.length; i++, o++) out[o] = last[i]! + shift;
   return out;
+}
+
+/**
+ * A copy of `s` that holds no reference to the text it was cut from (an engine may keep a short
+ * slice as a view of its whole source text; the records outlive that version of the document).
+ */
+function own(s: string): string {
+  return (' ' + s).slice(1);
 }
 
 /** How many entries of the ascending `a` are at most `x`. */
@@ -328,7 +340,7 @@ function labelsOf(statements: A.Statement[]): string[] {
   const stack: A.Statement[][] = [statements];
   for (let list = stack.pop(); list; list = stack.pop()) {
     for (const s of list) {
-      if (s.kind === 'label') out.push(s.name);
+      if (s.kind === 'label') out.push(own(s.name));
       else if (s.kind === 'block') stack.push(s.statements);
     }
   }
