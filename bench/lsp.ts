@@ -49,6 +49,9 @@ export interface LspMeasure {
   maxMs: number;
   p90Ms: number;
   checksPerEdit: number;
+  /** Function bodies the server's incremental check parsed and checked again, and reused, per edit. */
+  bodiesCheckedPerEdit: number;
+  bodiesReusedPerEdit: number;
   rssMb: number;
   rssManyMb: number;
 }
@@ -75,7 +78,7 @@ export async function measureLsp(input: BenchInput, edits = 40): Promise<LspMeas
     });
     const picks: number[] = [];
     for (let k = 0; k < edits / 2; k++) picks.push(candidates[Math.floor(((k + 0.5) * candidates.length) / (edits / 2))]!);
-    const s0 = await c.request<{ checks: number }>('gpuasm/stats', {});
+    const s0 = await c.request<{ checks: number; ptxBodiesChecked: number; ptxBodiesReused: number }>('gpuasm/stats', {});
     const times: number[] = [];
     let version = 1;
     for (const line of picks) {
@@ -89,7 +92,7 @@ export async function measureLsp(input: BenchInput, edits = 40): Promise<LspMeas
         if (broken !== (replacement === 'adx')) throw new Error(`bench lsp: unexpected diagnostics at version ${version}: ${JSON.stringify(d.diagnostics.slice(0, 3))}`);
       }
     }
-    const s1 = await c.request<{ checks: number; rssBytes: number }>('gpuasm/stats', {});
+    const s1 = await c.request<{ checks: number; rssBytes: number; ptxBodiesChecked: number; ptxBodiesReused: number }>('gpuasm/stats', {});
     // Many files open: 40 copies of a 200 KB slice, each checked.
     const slice = text.slice(0, text.indexOf('\n.visible', 200_000) > 0 ? text.indexOf('\n.visible', 200_000) : 200_000);
     for (let k = 0; k < 40; k++) {
@@ -108,6 +111,8 @@ export async function measureLsp(input: BenchInput, edits = 40): Promise<LspMeas
       maxMs: sorted[sorted.length - 1]!,
       p90Ms: sorted[Math.floor(sorted.length * 0.9)]!,
       checksPerEdit: (s1.checks - s0.checks) / times.length,
+      bodiesCheckedPerEdit: (s1.ptxBodiesChecked - s0.ptxBodiesChecked) / times.length,
+      bodiesReusedPerEdit: (s1.ptxBodiesReused - s0.ptxBodiesReused) / times.length,
       rssMb: s1.rssBytes / 2 ** 20,
       rssManyMb: s2.rssBytes / 2 ** 20,
     };

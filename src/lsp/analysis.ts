@@ -6,7 +6,7 @@
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Diagnostic } from '../core/diagnostics.js';
-import { checkPtxText, layoutPtx, SPECIAL_REGISTERS, type VariableLayout } from '../ptx/index.js';
+import { checkPtxText, layoutPtx, SPECIAL_REGISTERS, type PtxSession, type VariableLayout } from '../ptx/index.js';
 import { amdgpuSymbols, checkAmdgpuText, parseTriple, specialRegister } from '../amdgpu/index.js';
 import { buildModel, type Lang, type Model } from './model.js';
 import { diagnostic } from '../core/catalog.js';
@@ -37,7 +37,7 @@ export function normalizeSettings(raw: unknown): Settings {
 }
 
 /** Work done so far, by kind (for the tests' bounded-work checks and `gpuasm/stats`). */
-export const stats = { checks: 0, models: 0, modelTokens: 0, layouts: 0, symbolTables: 0 };
+export const stats = { checks: 0, models: 0, modelTokens: 0, layouts: 0, symbolTables: 0, ptxBodiesChecked: 0, ptxBodiesReused: 0 };
 
 /** The language of a document: its languageId, else its extension (as `gpuasm check` chooses). */
 export function languageOf(languageId: string, uri: string): Lang {
@@ -72,6 +72,11 @@ export function amdgcnTarget(text: string): { mcpu: string; triple?: string } | 
   return 'error' in t ? { mcpu } : { mcpu, triple };
 }
 
+/** The PTX check options of the settings. */
+export function ptxOptions(settings: Settings): { includeDirs: string[]; defines: string[]; compileOnly: boolean } {
+  return { includeDirs: settings.includePaths, defines: settings.defines, compileOnly: settings.compileOnly };
+}
+
 export class DocumentAnalysis {
   private _diagnostics: Diagnostic[] | undefined;
   private _model: Model | undefined;
@@ -85,6 +90,8 @@ export class DocumentAnalysis {
     readonly lang: Lang,
     readonly text: string,
     readonly settings: Settings,
+    /** The document's incremental PTX check (speed/session.ts), fed each version in turn; without it a full check. */
+    readonly session?: PtxSession,
   ) {
     this.name = checkName(uri);
   }
@@ -97,12 +104,12 @@ export class DocumentAnalysis {
   get diagnostics(): Diagnostic[] {
     if (this._diagnostics) return this._diagnostics;
     stats.checks++;
-    if (this.lang === 'ptx') {
-      this._diagnostics = checkPtxText(this.name, this.text, {
-        includeDirs: this.settings.includePaths,
-        defines: this.settings.defines,
-        compileOnly: this.settings.compileOnly,
-      });
+    if (this.lang === 'ptx' && this.session) {
+      this._diagnostics = this.session.update(this.text);
+      stats.ptxBodiesChecked += this.session.stats.bodiesChecked;
+      stats.ptxBodiesReused += this.session.stats.bodiesReused;
+    } else if (this.lang === 'ptx') {
+      this._diagnostics = checkPtxText(this.name, this.text, ptxOptions(this.settings));
     } else {
       const t = this.target;
       try {

@@ -14,7 +14,8 @@ import {
   type InitializeResult,
 } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { DocumentAnalysis, languageOf, normalizeSettings, stats, type Settings } from './analysis.js';
+import { checkName, DocumentAnalysis, languageOf, normalizeSettings, ptxOptions, stats, type Settings } from './analysis.js';
+import { createPtxSession, type PtxSession } from '../ptx/index.js';
 import { codeActions } from './code-actions.js';
 import { completion } from './completion.js';
 import { toLspDiagnostics } from './diagnostics.js';
@@ -42,12 +43,20 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   let debounceMs = options.debounceMs ?? 0;
   let pullConfiguration = false;
   const cache = new Map<string, DocumentAnalysis>();
+  /** One incremental PTX check per open PTX document (re-checks only what an edit touched), for the settings it was made with. */
+  const sessions = new Map<string, { settings: Settings; session: PtxSession }>();
   const timers = new Map<string, ReturnType<typeof setTimeout>>();
 
   function analysisOf(doc: TextDocument): DocumentAnalysis {
     const a = cache.get(doc.uri);
     if (a && a.version === doc.version && a.settings === settings) return a;
-    const fresh = new DocumentAnalysis(doc.uri, doc.version, languageOf(doc.languageId, doc.uri), doc.getText(), settings);
+    const lang = languageOf(doc.languageId, doc.uri);
+    let s = sessions.get(doc.uri);
+    if (lang === 'ptx' && s?.settings !== settings) {
+      s = { settings, session: createPtxSession(checkName(doc.uri), ptxOptions(settings)) };
+      sessions.set(doc.uri, s);
+    }
+    const fresh = new DocumentAnalysis(doc.uri, doc.version, lang, doc.getText(), settings, lang === 'ptx' ? s?.session : undefined);
     cache.set(doc.uri, fresh);
     return fresh;
   }
@@ -167,6 +176,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     if (t !== undefined) clearTimeout(t);
     timers.delete(e.document.uri);
     cache.delete(e.document.uri);
+    sessions.delete(e.document.uri);
     void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
   });
 

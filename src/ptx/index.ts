@@ -27,3 +27,4 @@ export { printModule } from './parse/printer.js';
 export { formatLayoutTable } from './layout/format.js';
 export { PTX_DIAGNOSTICS } from './diagnostics.js';
 export type { PtxCode, PtxRawDiagnostic } from './diagnostics.js';
+export { createPtxSession, type PtxSession, type PtxSessionStats } from './speed/session.js';

@@ -82,7 +82,7 @@ export function parsePtx(name: string, text: string, options: PtxCheckOptions = 
  * The first error after which ptxas would have stopped: a preprocessor or syntax error. Unknown
  * opcodes (PTX226) are not fatal in ptxas; it goes on after them.
  */
-function firstFatal(items: readonly Diagnostic[]): SourceLocation | undefined {
+export function firstFatal(items: readonly Diagnostic[]): SourceLocation | undefined {
   let first: SourceLocation | undefined;
   for (const d of items) {
     if (d.severity !== 'error' || !d.location || d.code === 'PTX226') continue;

@@ -199,6 +199,28 @@ describe('gpuasm lsp over stdio', { skip: sharedSkipReason }, () => {
     c.close(uri);
   });
 
+  test('an edit inside one PTX function re-checks only that function (the document keeps an incremental session)', async () => {
+    const f = join(tmp, 'many.ptx');
+    const kernels = Array.from({ length: 10 }, (_, i) => `.visible .entry k${i}()\n{\n\t.reg .b32 %r<4>;\n\tmov.u32 %r1, ${i};\n\tadd.s32 %r2, %r1, 1;\n\tret;\n}\n`);
+    const text = '.version 8.0\n.target sm_80\n.address_size 64\n' + kernels.join('');
+    writeFileSync(f, text);
+    const uri = fileUri(f);
+    c.open(uri, 'ptx', text, 1);
+    assert.equal((await c.diagnosticsFor(uri, 1)).diagnostics.length, 0);
+    const s0 = await c.request<{ ptxBodiesChecked: number; ptxBodiesReused: number }>('gpuasm/stats', {});
+    // Kernel 6's `add` (line 3 + 6*7 + 4) becomes `adx`: one body parsed and checked, nine reused.
+    const line = 3 + 6 * 7 + 4;
+    c.change(uri, 2, [{ range: { start: { line, character: 1 }, end: { line, character: 4 } }, text: 'adx' }]);
+    const d = await c.diagnosticsFor(uri, 2);
+    assert.deepEqual(d.diagnostics.map((x) => [x.code, x.range.start.line]), [['PTX226', line]]);
+    const s1 = await c.request<{ ptxBodiesChecked: number; ptxBodiesReused: number }>('gpuasm/stats', {});
+    assert.equal(s1.ptxBodiesChecked - s0.ptxBodiesChecked, 1);
+    assert.equal(s1.ptxBodiesReused - s0.ptxBodiesReused, 9);
+    writeFileSync(f, text.split('\n').map((l, i) => (i === line ? l.replace('add', 'adx') : l)).join('\n'));
+    assert.deepEqual(d.diagnostics.map(actual), cliCheck(f).map(expected));
+    c.close(uri);
+  });
+
   test('hover, definition, references, highlights, rename on a real PTX file', async () => {
     const f = join(PTX_DIR, 'generated', 'control_flow.sm_80.ptx');
     const text = readFileSync(f, 'utf8');

@@ -11,6 +11,8 @@ import type { Options, Request, Response, WebDiagnostic } from './protocol.js';
 import { ptxHover, amdgpuHover, operandAt } from './hover.js';
 
 let checks = 0;
+let session: { name: string; compileOnly: boolean; session: ptx.PtxSession } | undefined;
+let currentFiles: Record<string, string> = {};
 
 /**
  * The text as the CLI reads a file: one character per byte of its UTF-8 encoding (latin1), so
@@ -111,8 +113,14 @@ function check(name: string, text: string, options: Options, files: Record<strin
     const diags = amdgpu.checkAmdgpuText(name, bytes.text, { mcpu, triple });
     return { kind: 'check', id: 0, checks, diagnostics: toWeb(diags, name, bytes), mcpu, triple, mcpuFrom: fromText ? 'amdgcn_target' : 'selector' };
   }
-  const r = ptx.checkPtx(name, bytes.text, { compileOnly: options.compileOnly, readFile: fileReader(files) });
-  return { kind: 'check', id: 0, checks, diagnostics: toWeb(r.diagnostics, name, bytes) };
+  // One incremental session for the document being edited (re-checks only the function an edit
+  // touched); includes are read from the files of the latest request.
+  currentFiles = files;
+  if (!session || session.name !== name || session.compileOnly !== options.compileOnly) {
+    const read = (path: string) => fileReader(currentFiles)(path);
+    session = { name, compileOnly: options.compileOnly, session: ptx.createPtxSession(name, { compileOnly: options.compileOnly, readFile: read }) };
+  }
+  return { kind: 'check', id: 0, checks, diagnostics: toWeb(session.session.update(bytes.text), name, bytes) };
 }
 
 /** What `gpuasm` prints on stderr for diagnostics in text form (no colour). */

@@ -113,7 +113,10 @@ export function operandName(c: CheckerState, x: A.NameRef, role: OperandRole, in
   seen.names[seen.count] = x.name;
   seen.syms[seen.count++] = sym;
   if (sym === undefined || !cleanUse(sym, role)) use(c, x.name, x.span, role, instructionDate(ins, c.text));
-  if (sym?.kind === 'function' && ins.opcode === 'mov' && role === OperandRole.Value) sym.movAddressAt ??= x.span;
+  if (sym?.kind === 'function' && ins.opcode === 'mov' && role === OperandRole.Value) {
+    sym.movAddressAt ??= x.span;
+    c.functionUse?.(sym, 'movAddressAt', x.span);
+  }
 }
 
 export function checkInstruction(c: CheckerState, ins: A.Instruction): void {
@@ -138,6 +141,7 @@ export function checkInstruction(c: CheckerState, ins: A.Instruction): void {
         c.error('PTX312', `call to '${calleeOp.expr.name}', which is not declared before this point (declare the function or a .callprototype first)`, c.lineOf(ops[0]!.span, instructionDate(ins, c.text)));
       else if (sym.kind === 'function') {
         sym.calledAt ??= calleeOp.expr.span;
+        c.functionUse?.(sym, 'calledAt', calleeOp.expr.span);
         // ptxas dates the call like its other operand errors.
         callArity(c, ops, callee, sym, instructionDate(ins, c.text));
       } else {
@@ -377,7 +381,10 @@ export function use(c: CheckerState, name: string, span: Span, role: OperandRole
     if (role === OperandRole.Value || role === OperandRole.Element) {
       if (isLabelLike(sym))
         c.error('PTX344', `label '${name}' cannot be used as a value operand (only as a branch or call target)`, c.lineOf(span, reportAt));
-      else if (sym.kind === 'function') sym.addressTakenAt ??= span;
+      else if (sym.kind === 'function') {
+        sym.addressTakenAt ??= span;
+        c.functionUse?.(sym, 'addressTakenAt', span);
+      }
     } else if (role === OperandRole.Branch && sym.kind !== 'label') {
       c.error('PTX345', `branch target '${name}' is not a label`, c.lineOf(span, opcode));
     }

@@ -113,6 +113,12 @@ export class CheckerState {
   firstKinds: [string | undefined, string | undefined] = [undefined, undefined];
   /** Errors reported so far, those the bag drops as repeats included. */
   errorCount = 0;
+  /**
+   * Told of every use of a function that sets one of its facts (`calledAt`, `addressTakenAt`,
+   * `movAddressAt`; the symbol keeps only the first): the incremental check (speed/session.ts)
+   * records what each body contributes.
+   */
+  functionUse: ((sym: PtxSymbol, fact: 'calledAt' | 'addressTakenAt' | 'movAddressAt', span: Span) => void) | undefined = undefined;
 
   /**
    * `compileOnly`: check as `ptxas -c` (separate compilation, as `nvcc -rdc=true` output is

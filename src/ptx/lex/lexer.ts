@@ -372,6 +372,18 @@ export class Lexer {
     return pos;
   }
 
+  /**
+   * Moves to `offset`, where the caller knows a token starts after a `}` (the end of a module item
+   * the incremental check replays without reading it, speed/session.ts), and reads the token there.
+   */
+  skipTo(offset: number): void {
+    this.linesWhole = false;
+    this.hasPeek = false;
+    this.pos = Math.min(offset, this.len);
+    this.lastKind = Tok.RBrace;
+    this.next();
+  }
+
   /** Records the newline at `pos`. */
   private newline(pos: number): void {
     if (this.lineCount === this.lineStarts.length) {

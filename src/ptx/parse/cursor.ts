@@ -209,6 +209,12 @@ export class Cursor {
    * parallel check reads the first part of a module only for its module-level declarations).
    */
   skipBodiesBefore = -1;
+  /**
+   * Asked at the start of each module item (between items, nothing pending): an offset after it
+   * skips the text up to there unread (the incremental check of speed/session.ts replays an
+   * unchanged item instead); -1 parses it.
+   */
+  skipItem: ((start: number) => number) | undefined = undefined;
   needTarget = false;
   missingVersionPending = false;
 

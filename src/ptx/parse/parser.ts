@@ -39,6 +39,14 @@ export class Parser extends ExprCursor {
     while (lx.tok() !== Tok.EOF) {
       if (lx.start >= stop) return lx.start;
       const before = lx.start;
+      if (this.skipItem !== undefined && this.atCleanBoundary()) {
+        const to = this.skipItem(before);
+        if (to > before) {
+          lx.skipTo(to);
+          this.lastEnd = to;
+          continue;
+        }
+      }
       try {
         parseModuleItem(this, out);
       } catch (e) {
