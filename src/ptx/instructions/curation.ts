@@ -42,6 +42,9 @@ const NOT_WORD_GATES: Readonly<Record<string, readonly string[]>> = {
 };
 import type { Curation, Gate } from './types.js';
 
+/** f16 arithmetic and comparisons (measured). */
+const F16: Gate = { ptx: '4.2', sm: ['sm_53'] };
+
 /** Before PTX ISA 1.4, these took no rounding/.approx modifier (ptxas: "Rounding modifier ... required" from 1.4). */
 const PRE_14 = { ptxBelow: '1.4' };
 
@@ -213,7 +216,22 @@ export const CURATION: Curation = {
       '.relaxed': { ptx: '6.0', sm: ['sm_70'] },
       '.v8': { ptx: '8.8', sm: ['sm_100'] },
     },
-    setp: { '.bf16': { ptx: '7.8', sm: ['sm_90'] } },
-    add: { '.bf16': { ptx: '7.8', sm: ['sm_90'] } },
+    setp: { '.bf16': { ptx: '7.8', sm: ['sm_90'] }, '.f16': F16, '.f16x2': F16 },
+    add: { '.bf16': { ptx: '7.8', sm: ['sm_90'] }, '.f16': F16, '.f16x2': F16 },
+    // "Feature 'f16 arithemetic and compare instructions' requires .target sm_53 / PTX ISA .version 4.2";
+    // neg 6.0 and abs 6.5 ("Feature 'abs.f16 or abs.f16x2'"); set with an integer result 6.5.
+    sub: { '.f16': F16, '.f16x2': F16 },
+    mul: { '.f16': F16, '.f16x2': F16 },
+    fma: { '.f16': F16, '.f16x2': F16 },
+    neg: { '.f16': { ptx: '6.0', sm: ['sm_53'] }, '.f16x2': { ptx: '6.0', sm: ['sm_53'] } },
+    abs: { '.f16': { ptx: '6.5', sm: ['sm_53'] }, '.f16x2': { ptx: '6.5', sm: ['sm_53'] } },
+    set: {
+      '.f16': F16,
+      '.f16x2': F16,
+      '.u32+.f16': { ptx: '6.5', sm: ['sm_53'] },
+      '.s32+.f16': { ptx: '6.5', sm: ['sm_53'] },
+      '.u32+.f16x2': { ptx: '6.5', sm: ['sm_53'] },
+      '.s32+.f16x2': { ptx: '6.5', sm: ['sm_53'] },
+    },
   }),
 };

@@ -7,8 +7,9 @@
  * another line than ptxas's first from this layer (PTX5xx); missed breaks (ptxas refuses, gpuasm
  * accepts) are counted and printed per kind, bounded by MAX_MISSED_SHARE; disagreements whose first
  * error of ours comes from a check outside this layer (PTX304, which ptxas reports after the
- * instructions' errors, and which ptxas does not report at all for a module with no item) are
- * counted and printed, bounded by MAX_OTHER_SHARE. Replay with GPUASM_SEED; scale with GPUASM_FUZZ_RUNS.
+ * instructions' errors; PTX307, `.loc` with inlined_at on an old .version) are counted and printed,
+ * bounded by MAX_OTHER_SHARE. A first error ptxas finds in its own macro text (`<macro util>`) has
+ * no line of the file (test/harness/tools.ts). Replay with GPUASM_SEED; scale with GPUASM_FUZZ_RUNS.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
