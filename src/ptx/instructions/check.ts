@@ -317,6 +317,7 @@ function planOf(ins: A.Instruction, r: MatchResult & { ok: true }, ctx: Instruct
     problem = ['PTX510', `${op} without .sync is not supported on .target sm_70 and higher from PTX ISA .version 6.4 (write ${op}.sync with a member mask)`];
   if (!problem) spaceWordGates(ins, recorder);
   if (!problem && (op === 'ld' || op === 'st') && w.includes('.volatile') && w.includes('.param')) problem = ['PTX500', `${name}: .volatile does not apply to the .param space`];
+  if (!problem && (op === 'ld' || op === 'st')) problem = spaceModifierProblem(w, name);
   if (!problem && (op === 'setp' || op === 'set')) comparisonFits(ins, name, recorder);
   if (!problem && op === 'cvt') cvtModifiersFit(ins, name, recorder);
   let generic = GENERIC_ADDRESSING.has(op);
@@ -357,6 +358,22 @@ function cachePolicyFits(f: InstructionForm, ins: A.Instruction): boolean {
   const last = f.operands[n - 1]!;
   // `atom.exch.b128 d, [a], b, c` without the hint is accepted (measured): not for .b128.
   return !(last.optional && last.name === 'cache-policy') || ins.modifiers.includes('.L2::cache_hint') || ins.modifiers.includes('.b128');
+}
+
+/** ld/st words that apply to the generic and .global spaces only ("Modifier '.no_allocate' cannot be applied to '.shared' space"), measured. */
+const GLOBAL_ONLY_WORDS: ReadonlySet<string> = new Set(['.L1::no_allocate', '.L1::evict_last', '.L1::evict_first', '.L1::evict_normal', '.L1::evict_unchanged', '.L2::64B', '.L2::128B', '.L2::256B']);
+/** Spaces `.volatile` does not apply to ("Modifier '.volatile' cannot be applied to '.local' space"; .param has its own message). */
+const NOT_VOLATILE_SPACES: ReadonlySet<string> = new Set(['.local', '.const', '.param::entry', '.param::func']);
+
+function spaceModifierProblem(w: readonly string[], name: string): [PtxCode, string] | undefined {
+  let space: string | undefined;
+  for (const x of w) if (SPACE_WORDS.has(x)) space = x;
+  if (space === undefined || space === '.global') return undefined;
+  for (const x of w) {
+    if (GLOBAL_ONLY_WORDS.has(x)) return ['PTX500', `${name}: ${x} applies only to the .global (or generic) space, not ${space}`];
+    if (x === '.volatile' && NOT_VOLATILE_SPACES.has(space)) return ['PTX500', `${name}: .volatile does not apply to the ${space} space`];
+  }
+  return undefined;
 }
 
 /** Opcodes whose address without a state-space word is generic (ptxas: "generic addressing" needs sm_20). */
@@ -645,6 +662,7 @@ const INSTRUCTION_SPACES: ReadonlyMap<string, string> = new Map([
   ['.global', '.global'],
   ['.shared', '.shared'],
   ['.shared::cta', '.shared'],
+  ['.shared::cluster', '.shared'],
   ['.local', '.local'],
   ['.const', '.const'],
   ['.param', '.param'],
@@ -661,7 +679,8 @@ const VARIABLE_SPACES: ReadonlySet<string> = new Set(['.global', '.shared', '.lo
 function spaceFits(ins: A.Instruction, name: string, ctx: InstructionCheckContext): boolean {
   let space: string | undefined;
   for (const w of ins.modifiers) {
-    if (w === '.to' || w === '.shared::cluster' || w.startsWith('.async')) return true;
+    // ld/st.shared::cluster take a .shared variable (measured; the others are not).
+    if (w === '.to' || (w === '.shared::cluster' && ins.opcode !== 'ld' && ins.opcode !== 'st') || w.startsWith('.async')) return true;
     const s = INSTRUCTION_SPACES.get(w);
     if (s !== undefined) {
       if (space !== undefined && space !== s) return true;

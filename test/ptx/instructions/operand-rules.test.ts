@@ -127,6 +127,19 @@ const GROUPS: { name: string; version?: string; target?: string; arch?: string; 
     return { name: `f16 arithmetic gates (.version ${version}, .target ${target})`, version, target, arch: 'sm_80', lines: F16_GATED };
   }),
   {
+    name: 'ld/st cache and .volatile words by state space; .shared::cluster addresses',
+    target: 'sm_90',
+    lines: [
+      ...['', '.global', '.shared', '.local', '.const', '.param', '.shared::cta', '.shared::cluster', '.param::entry'].flatMap((sp) =>
+        ['.L1::no_allocate', '.L1::evict_last', '.L1::evict_first', '.L1::evict_normal', '.L1::evict_unchanged', '.volatile', '.L2::64B', '.L2::128B', '.L2::256B'].flatMap((w) => [
+          `ld${w}${sp}.u32 %r1, [%rd1];`,
+          `st${w}${sp === '.const' ? '.global' : sp}.u32 [%rd1], %r1;`,
+        ]),
+      ),
+      ...['gv', 'sv', 'cv', 'lv', 'pp', 'gv+4', 'sv+4', '%rd1'].flatMap((v) => [`ld.shared::cluster.u32 %r1, [${v}];`, `st.shared::cluster.u32 [${v}], %r1;`, `ld.shared::cta.u32 %r1, [${v}];`]),
+    ],
+  },
+  {
     // Words ptxas ignores on some barrier forms and refuses on others (curation.ts ignoredWords).
     name: 'barrier words',
     target: 'sm_90',
