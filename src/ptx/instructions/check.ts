@@ -650,6 +650,11 @@ function comparisonFits(ins: A.Instruction, name: string, ctx: InstructionCheckC
   if (cmp === undefined || t === undefined) return true;
   const k = TYPES.get(t)?.kind ?? (t.startsWith('.bf16') ? K.Float : undefined);
   const ok = k === K.Bit ? BIT_CMP : k === K.Signed ? SIGNED_CMP : k === K.Unsigned ? UNSIGNED_CMP : k === K.Float || k === K.Packed ? FLOAT_CMP : undefined;
+  if (k !== undefined && (t === '.f64' || (k !== K.Float && k !== K.Packed)) && ins.modifiers.includes('.ftz')) {
+    // ptxas "Illegal modifier '.ftz' for instruction 'setp'" (on integer, bit-size and .f64 comparisons).
+    ctx.report('PTX500', `${name}: .ftz applies to .f32 and half-precision comparisons, not ${t}`, ins.opcodeSpan);
+    return false;
+  }
   if (!ok || ok.has(cmp)) return true;
   ctx.report('PTX500', `${name}: the comparison ${cmp} does not apply to ${t} (${[...ok].join(' ')})`, ins.opcodeSpan);
   return false;
@@ -746,7 +751,8 @@ function vectorShape(ins: A.Instruction, name: string, ctx: InstructionCheckCont
   const e = o.expr;
   // WARP_SZ is a constant (measured: `st.v2.u8 [a], WARP_SZ` refused as a constant is).
   if (e.kind === 'name' && e.name !== 'WARP_SZ' && ctx.registerType(e.name) === undefined) return true;
-  if (e.kind !== 'name' && e.kind !== 'int' && e.kind !== 'float') return true;
+  // `%v.x`: one element (ld: "Result vector expected").
+  if (e.kind !== 'name' && e.kind !== 'int' && e.kind !== 'float' && e.kind !== 'member') return true;
   ctx.report('PTX505', `${name} moves a vector of ${n}: operand ${idx + 1} must be a braced list of ${n}`, o.span);
   return false;
 }

@@ -220,6 +220,9 @@ export const CURATION: Curation = {
     add: { '.bf16': { ptx: '7.8', sm: ['sm_90'] }, '.f16': F16, '.f16x2': F16 },
     // "Feature 'f16 arithemetic and compare instructions' requires .target sm_53 / PTX ISA .version 4.2";
     // neg 6.0 and abs 6.5 ("Feature 'abs.f16 or abs.f16x2'"); set with an integer result 6.5.
+    // "Feature 'cvta/isspacep with .param state space' requires .target sm_70 / PTX ISA .version 7.7".
+    cvta: { '.param': { ptx: '7.7', sm: ['sm_70'] } },
+    isspacep: { '.param': { ptx: '7.7', sm: ['sm_70'] } },
     sub: { '.f16': F16, '.f16x2': F16 },
     mul: { '.f16': F16, '.f16x2': F16 },
     fma: { '.f16': F16, '.f16x2': F16 },

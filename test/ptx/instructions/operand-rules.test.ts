@@ -126,6 +126,22 @@ const GROUPS: { name: string; version?: string; target?: string; arch?: string; 
     const [version, target] = vt.split(' ') as [string, string];
     return { name: `f16 arithmetic gates (.version ${version}, .target ${target})`, version, target, arch: 'sm_80', lines: F16_GATED };
   }),
+  ...['8.5 sm_90', '8.5 sm_60', '7.6 sm_70', '7.7 sm_70'].map((vt) => {
+    const [version, target] = vt.split(' ') as [string, string];
+    return {
+      name: `setp/set .ftz, vector elements in ld/st, cvta/isspacep .param (.version ${version}, .target ${target})`,
+      version,
+      target,
+      arch: 'sm_90',
+      decls: '.reg .v2 .u32 %vu;',
+      lines: [
+        ...['s32', 'u32', 'b32', 'f32', 'f64', 'f16'].flatMap((t) => [`setp.lt${t === 'b32' ? '' : '.ftz'}.${t} %p1, ${REGS[t]}, ${REGS[t]};`.replace('setp.lt.b32', 'setp.eq.ftz.b32'), `set.eq.ftz.u32.${t} %r1, ${REGS[t]}, ${REGS[t]};`]),
+        'setp.lt.ftz.f16x2 %p1|%p2, %hh1, %hh1;',
+        'st.global.v2.u32 [%rd1], %vu.x;', 'ld.global.v2.u32 %vu.x, [%rd1];', 'st.global.u32 [%rd1], %vu.x;',
+        'cvta.param.u64 %rd1, %rd2;', 'cvta.to.param.u64 %rd1, %rd2;', 'isspacep.param %p1, %rd2;', 'isspacep.global %p1, %rd2;',
+      ],
+    };
+  }),
   {
     name: 'ld/st cache and .volatile words by state space; .shared::cluster addresses',
     target: 'sm_90',
