@@ -849,6 +849,11 @@ function movShape(ins: A.Instruction, name: string, plan: Plan, ctx: Instruction
 
 function movVectorFits(ins: A.Instruction, name: string, o: A.VectorOperand, want: TypeInfo, ctx: InstructionCheckContext): boolean {
   for (const w of ins.modifiers) if (w === '.v2' || w === '.v4' || w === '.v8') return true;
+  if (want.kind === K.Unsigned || want.kind === K.Signed || want.kind === K.Float) {
+    // Packing is for bit-size types (and .f16x2): `mov.u32 %r1, {%rs1, %rs2}`, `mov.f64 %fd1, {%r1, %r2}` are refused (measured).
+    ctx.report('PTX505', `${name}: a braced list packs or unpacks only with a bit-size type (write mov.b${want.size})`, o.span);
+    return false;
+  }
   const n = o.elements.length;
   let size = 0;
   for (const e of o.elements) {

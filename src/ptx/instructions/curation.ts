@@ -51,8 +51,8 @@ const PRE_14 = { ptxBelow: '1.4' };
 export const CURATION: Curation = {
   extraBlocks: {
     // ptxas 13.0 still reads PTX ISA 1.0-1.3 modules, where these had no required rounding.
-    div: [{ forms: ['div.f32 d, a, b'], sets: {} }],
-    sqrt: [{ forms: ['sqrt.f32 d, a'], sets: {} }],
+    div: [{ forms: ['div.f32 d, a, b', 'div.f64 d, a, b'], sets: {} }],
+    sqrt: [{ forms: ['sqrt.f32 d, a', 'sqrt.f64 d, a'], sets: {} }],
     rsqrt: [{ forms: ['rsqrt.f32 d, a'], sets: {} }],
     lg2: [{ forms: ['lg2.f32 d, a'], sets: {} }],
     ex2: [{ forms: ['ex2.f32 d, a'], sets: {} }],

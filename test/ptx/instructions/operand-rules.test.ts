@@ -143,6 +143,20 @@ const GROUPS: { name: string; version?: string; target?: string; arch?: string; 
     };
   }),
   {
+    name: 'mov packing by type',
+    lines: ['b32', 'u32', 's32', 'f32', 'b64', 'u64', 'f64', 'f16x2'].flatMap((t) => {
+      const half = t.endsWith('64') ? ['%r1', '%r2'] : t === 'f16x2' ? ['%hf1', '%hf2'] : ['%rs1', '%h1'];
+      return [`mov.${t} ${REGS[t]}, {${half[0]}, ${half[1]}};`, `mov.${t} ${REGS[t]}, {0, ${half[1]}};`, `mov.${t} {${half[0]}, ${half[1]}}, ${REGS[t]};`];
+    }),
+  },
+  ...['1.3', '1.4'].map((version) => ({
+    name: `div, sqrt, rcp without rounding (.version ${version})`,
+    version,
+    target: 'sm_13',
+    arch: 'sm_80',
+    lines: ['div.f64 %fd1, %fd1, %fd1;', 'sqrt.f64 %fd1, %fd1;', 'rcp.f64 %fd1, %fd1;', 'div.f32 %f1, %f1, %f1;', 'rcp.f32 %f1, %f1;', 'sqrt.f32 %f1, %f1;', 'div.ftz.f64 %fd1, %fd1, %fd1;', 'div.rn.f64 %fd1, %fd1, %fd1;'],
+  })),
+  {
     name: 'ld/st cache and .volatile words by state space; .shared::cluster addresses',
     target: 'sm_90',
     lines: [
