@@ -21,10 +21,14 @@ import { checkPtxText } from '../../../src/ptx/index.js';
 
 /** Files at most this large (ptxas time grows with the file). */
 const MAX_BYTES = 12_000;
-/** Of the cases ptxas refuses, at most this share may be accepted by gpuasm (instruction rules not yet in the layer). */
-const MAX_MISSED_SHARE = 0.1;
-/** Of all cases, at most this share may disagree on the line through a check outside this layer. */
-const MAX_OTHER_SHARE = 0.05;
+/**
+ * Of the cases ptxas refuses, at most this share may be accepted by gpuasm (instruction rules not yet
+ * in the layer: operand typing of tex/atom/bar.red/createpolicy/prmt, the `barrier` opcode's
+ * .version 6.0, a few target gates). Measured 0.5-1.3% over seeds 1001-4004 (1000 draws each).
+ */
+const MAX_MISSED_SHARE = 0.03;
+/** Of all cases, at most this share may disagree on the line through a check outside this layer (measured: none over seeds 1001-4004). */
+const MAX_OTHER_SHARE = 0.005;
 
 const skip = sharedSkipReason ?? ptxasSkipReason;
 if (skip) console.log(`ptx instruction mutations differential skipped: ${skip}`);
