@@ -73,7 +73,10 @@ export function runPtxas(text: string, opts: { arch?: string; compileOnly?: bool
   const messages = parsePtxasMessages(r.stderr ?? '');
   const ok = r.status === 0;
   const firstError = messages.find((m) => m.severity !== 'warning' && m.line !== undefined);
-  const result: PtxasResult = { ok, messages, firstErrorLine: ok ? undefined : firstError?.line, stderr: r.stderr ?? '' };
+  // An error in ptxas's own macro text (`ptxas <macro util>, line 2`: a .version/.target mismatch
+  // found while ptxas expands its library code) names no line of the input.
+  const inInput = firstError?.file === `${base}.ptx`;
+  const result: PtxasResult = { ok, messages, firstErrorLine: ok || !inInput ? undefined : firstError?.line, stderr: r.stderr ?? '' };
   if (ok && opts.keepCubin) result.cubin = readFileSync(`${base}.cubin`);
   rmSync(`${base}.ptx`, { force: true });
   rmSync(`${base}.cubin`, { force: true });

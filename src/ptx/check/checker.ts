@@ -99,6 +99,7 @@ export class ModuleChecker extends CheckerState {
    * aliases, the first call and address use, new functions).
    */
   merge(part: CheckerSnapshot): void {
+    this.bodyItem = true;
     for (const e of part.functionEnds) this.functionEnds.push(e);
     this.mergeFunctionFacts(part.functionFacts);
   }
@@ -144,6 +145,7 @@ export class ModuleChecker extends CheckerState {
   item(item: A.ModuleItem): void {
     const index = this.itemCount++;
     if (index < 2) this.firstKinds[index] = item.kind;
+    if (item.kind !== 'version' && item.kind !== 'target' && item.kind !== 'address_size') this.bodyItem = true;
     switch (item.kind) {
       case 'version':
       case 'target':
@@ -181,6 +183,7 @@ export class ModuleChecker extends CheckerState {
       for (const d of f.deferred) if (completed || d.immediate || (d.at && (!stopAt || locatedBefore(d.at, stopAt)))) this.diags.add(d.diag);
     }
     this.functionEnds.length = 0;
+    if (this.versionTargetMismatch && this.bodyItem) this.error(...this.versionTargetMismatch);
     if (this.options.compileOnly) this.compileOnlyNeeds();
     this.unresolvedFunctions();
     return this.header;

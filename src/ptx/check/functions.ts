@@ -209,11 +209,17 @@ export function declareParam(c: CheckerState, decl: A.VariableDecl, context: 'en
       if (!c.headerConflict) c.error('PTX320', `duplicate definition of parameter '${d.name}'`, c.spanLoc(d.nameSpan), c.previousNote(prev.nameSpan));
       continue;
     }
-    c.table.declare({ name: d.name, kind: 'variable', nameSpan: d.nameSpan, space: decl.space, type: decl.type, array: d.dims.length > 0 });
+    const sym: PtxSymbol = { name: d.name, kind: 'variable', nameSpan: d.nameSpan, space: decl.space, type: decl.type, array: d.dims.length > 0 };
+    // A `.reg .v2 .u32` parameter is a vector register, as a declared one (the instruction layer's operand rules).
+    if (decl.vector !== undefined && decl.space === '.reg') sym.vector = decl.vector;
+    c.table.declare(sym);
   }
 }
 
 // ------------------------------------------------------------------ statements
+
+/** `.loc ... function_name f, inlined_at ...` (line information of inlined functions), measured. */
+const INLINED_LOC_MIN_VERSION = 70;
 
 export function statements(c: CheckerState, list: A.Statement[]): void {
   for (const s of list) {
@@ -240,6 +246,11 @@ export function statements(c: CheckerState, list: A.Statement[]): void {
         break;
       case 'calltargets':
         declareLabel(c, s.name, s.span, 'targets');
+        break;
+      case 'loc':
+        // ptxas "Feature 'Line information of inline functions' requires PTX ISA .version 7.0 or later".
+        if (s.attributes.length > 0 && !c.versionAtLeast(INLINED_LOC_MIN_VERSION))
+          c.error('PTX307', `.loc with function_name/inlined_at requires PTX ISA .version ${formatVersionCode(INLINED_LOC_MIN_VERSION)} or later`, c.loc(s.span.start, 4));
         break;
       case 'branchtargets':
         declareLabel(c, s.name, s.span, 'targets');

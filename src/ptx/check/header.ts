@@ -56,12 +56,14 @@ export function checkTarget(c: CheckerState, t: A.TargetDirective): void {
       if (c.header.sm === undefined) {
         c.header.sm = arch.number;
         c.header.target = name;
+        // Reported at the module's end, and only if it has an item: ptxas accepts a module of
+        // nothing but its header whatever the .version (measured).
         if (c.header.version !== undefined && c.header.version < min)
-          c.error(
+          c.versionTargetMismatch = [
             'PTX304',
             `PTX .version ${formatVersionCode(c.header.version)} does not support .target ${name} (it needs .version ${formatVersionCode(min)} or later)`,
             c.spanLoc(span),
-          );
+          ];
       }
       continue;
     }

@@ -188,6 +188,10 @@ function instructionLayerOf(c: CheckerState): InstructionLayer {
         return c.header.target;
       },
       registerType: (name) => registerTypeOf(lookup(name)),
+      vectorRegister: (name) => {
+        const sym = lookup(name);
+        return sym?.kind === 'variable' && sym.space === '.reg' && sym.vector !== undefined && !sym.array && sym.type !== undefined ? { count: sym.vector, type: sym.type } : undefined;
+      },
       variableSpace: (name) => {
         const sym = lookup(name);
         return sym?.kind === 'variable' && sym.space !== undefined && sym.space !== '.reg' ? { space: sym.space, type: sym.type } : undefined;

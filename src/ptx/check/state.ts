@@ -111,6 +111,10 @@ export class CheckerState {
   /** How many module items came so far, and the kinds of the first two (the header's places). */
   itemCount = 0;
   firstKinds: [string | undefined, string | undefined] = [undefined, undefined];
+  /** A `.version` too old for the `.target` (PTX304), reported in finish if the module has an item beyond its header. */
+  versionTargetMismatch: [PtxCode, string, SourceLocation] | undefined = undefined;
+  /** Whether an item other than .version/.target/.address_size came (a parallel part counts as one). */
+  bodyItem = false;
   /** Errors reported so far, those the bag drops as repeats included. */
   errorCount = 0;
   /**

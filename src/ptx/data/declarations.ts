@@ -90,6 +90,7 @@ export const ATTRIBUTE_MIN_VERSION: ReadonlyMap<string, number> = new Map([
   ['.abi_preserve_control', 90],
   ['.blocksareclusters', 90],
   ['.local_maxnreg', 88],
+  ['.noreturn', 64],
 ]);
 
 /**

@@ -14,6 +14,7 @@ import { matchInstruction, vocabularyOf, type MatchContext, type MatchFail, type
 import type { InstructionForm, OperandSpec } from './types.js';
 import type { PtxSymbol } from '../check/scope.js';
 import type { PtxCode } from '../diagnostics.js';
+import { SPECIAL_REGISTERS } from '../data/special-registers.js';
 
 /** What the check needs from the checker: the module's version/target and the registers in scope. */
 export interface InstructionCheckContext extends MatchContext {
@@ -23,6 +24,8 @@ export interface InstructionCheckContext extends MatchContext {
    * labels, unknown names).
    */
   registerType(name: string): string | undefined;
+  /** A `.reg .v2/.v4` variable visible under this name: its element count and type; undefined otherwise. */
+  vectorRegister?(name: string): { count: number; type: string } | undefined;
   /** The state space of a variable (not a register) visible under this name, with its type; undefined otherwise. */
   variableSpace(name: string): { space: string; type?: string } | undefined;
   /** Reports a problem; `at` is the operand (or the opcode) it concerns. */
@@ -314,6 +317,7 @@ function planOf(ins: A.Instruction, r: MatchResult & { ok: true }, ctx: Instruct
     problem = ['PTX510', `${op} without .sync is not supported on .target sm_70 and higher from PTX ISA .version 6.4 (write ${op}.sync with a member mask)`];
   if (!problem) spaceWordGates(ins, recorder);
   if (!problem && (op === 'ld' || op === 'st') && w.includes('.volatile') && w.includes('.param')) problem = ['PTX500', `${name}: .volatile does not apply to the .param space`];
+  if (!problem && (op === 'ld' || op === 'st')) problem = spaceModifierProblem(w, name);
   if (!problem && (op === 'setp' || op === 'set')) comparisonFits(ins, name, recorder);
   if (!problem && op === 'cvt') cvtModifiersFit(ins, name, recorder);
   let generic = GENERIC_ADDRESSING.has(op);
@@ -354,6 +358,22 @@ function cachePolicyFits(f: InstructionForm, ins: A.Instruction): boolean {
   const last = f.operands[n - 1]!;
   // `atom.exch.b128 d, [a], b, c` without the hint is accepted (measured): not for .b128.
   return !(last.optional && last.name === 'cache-policy') || ins.modifiers.includes('.L2::cache_hint') || ins.modifiers.includes('.b128');
+}
+
+/** ld/st words that apply to the generic and .global spaces only ("Modifier '.no_allocate' cannot be applied to '.shared' space"), measured. */
+const GLOBAL_ONLY_WORDS: ReadonlySet<string> = new Set(['.L1::no_allocate', '.L1::evict_last', '.L1::evict_first', '.L1::evict_normal', '.L1::evict_unchanged', '.L2::64B', '.L2::128B', '.L2::256B']);
+/** Spaces `.volatile` does not apply to ("Modifier '.volatile' cannot be applied to '.local' space"; .param has its own message). */
+const NOT_VOLATILE_SPACES: ReadonlySet<string> = new Set(['.local', '.const', '.param::entry', '.param::func']);
+
+function spaceModifierProblem(w: readonly string[], name: string): [PtxCode, string] | undefined {
+  let space: string | undefined;
+  for (const x of w) if (SPACE_WORDS.has(x)) space = x;
+  if (space === undefined || space === '.global') return undefined;
+  for (const x of w) {
+    if (GLOBAL_ONLY_WORDS.has(x)) return ['PTX500', `${name}: ${x} applies only to the .global (or generic) space, not ${space}`];
+    if (x === '.volatile' && NOT_VOLATILE_SPACES.has(space)) return ['PTX500', `${name}: .volatile does not apply to the ${space} space`];
+  }
+  return undefined;
 }
 
 /** Opcodes whose address without a state-space word is generic (ptxas: "generic addressing" needs sm_20). */
@@ -523,6 +543,7 @@ function checkOperands(ins: A.Instruction, plan: Plan, form: InstructionForm, ct
     if (o.kind === 'address' && o.elements.length === 1 && !addressRegister(o.elements[0]!, ctx)) return;
   }
   if (plan.spaceChecked && !spaceFits(ins, name, ctx)) return;
+  if (op === 'mov' && !movShape(ins, name, plan, ctx)) return;
   if (op === 'cvta' && ops.length === 2 && ops[1]!.kind === 'expr' && ops[1]!.expr.kind === 'name' && ins.modifiers.includes('.to') && ctx.variableSpace(ops[1]!.expr.name)) {
     // ptxas "Argument 1 of instruction 'cvta.to': must be register".
     ctx.report('PTX502', `operand 2 of ${name} must be a register holding a generic address, not the variable '${ops[1]!.expr.name}' (use cvta without .to, or mov)`, ops[1]!.span);
@@ -629,6 +650,11 @@ function comparisonFits(ins: A.Instruction, name: string, ctx: InstructionCheckC
   if (cmp === undefined || t === undefined) return true;
   const k = TYPES.get(t)?.kind ?? (t.startsWith('.bf16') ? K.Float : undefined);
   const ok = k === K.Bit ? BIT_CMP : k === K.Signed ? SIGNED_CMP : k === K.Unsigned ? UNSIGNED_CMP : k === K.Float || k === K.Packed ? FLOAT_CMP : undefined;
+  if (k !== undefined && (t === '.f64' || (k !== K.Float && k !== K.Packed)) && ins.modifiers.includes('.ftz')) {
+    // ptxas "Illegal modifier '.ftz' for instruction 'setp'" (on integer, bit-size and .f64 comparisons).
+    ctx.report('PTX500', `${name}: .ftz applies to .f32 and half-precision comparisons, not ${t}`, ins.opcodeSpan);
+    return false;
+  }
   if (!ok || ok.has(cmp)) return true;
   ctx.report('PTX500', `${name}: the comparison ${cmp} does not apply to ${t} (${[...ok].join(' ')})`, ins.opcodeSpan);
   return false;
@@ -641,6 +667,7 @@ const INSTRUCTION_SPACES: ReadonlyMap<string, string> = new Map([
   ['.global', '.global'],
   ['.shared', '.shared'],
   ['.shared::cta', '.shared'],
+  ['.shared::cluster', '.shared'],
   ['.local', '.local'],
   ['.const', '.const'],
   ['.param', '.param'],
@@ -657,7 +684,8 @@ const VARIABLE_SPACES: ReadonlySet<string> = new Set(['.global', '.shared', '.lo
 function spaceFits(ins: A.Instruction, name: string, ctx: InstructionCheckContext): boolean {
   let space: string | undefined;
   for (const w of ins.modifiers) {
-    if (w === '.to' || w === '.shared::cluster' || w.startsWith('.async')) return true;
+    // ld/st.shared::cluster take a .shared variable (measured; the others are not).
+    if (w === '.to' || (w === '.shared::cluster' && ins.opcode !== 'ld' && ins.opcode !== 'st') || w.startsWith('.async')) return true;
     const s = INSTRUCTION_SPACES.get(w);
     if (s !== undefined) {
       if (space !== undefined && space !== s) return true;
@@ -710,17 +738,122 @@ function vectorShape(ins: A.Instruction, name: string, ctx: InstructionCheckCont
     ctx.report('PTX505', n === 1 ? `${name} moves one value, not a vector of ${o.elements.length}` : `${name} moves a vector of ${n}, not ${o.elements.length}`, o.span);
     return false;
   }
+  if (o.kind === 'expr' && o.expr.kind === 'name') {
+    // A vector register (`.reg .v4 .f32 %v`) moves as many values as it has elements (measured).
+    const v = ctx.vectorRegister?.(o.expr.name);
+    if (v !== undefined) {
+      if (v.count === n) return true;
+      ctx.report('PTX505', `${name} moves ${n === 1 ? 'one value' : `a vector of ${n}`}; ${o.expr.name} is a vector register of ${v.count}`, o.span);
+      return false;
+    }
+  }
   if (n === 1 || o.kind !== 'expr') return true;
   const e = o.expr;
-  // A vector register (`.reg .v4 .f32 %v`) is not a scalar register: registerType says undefined.
-  if (e.kind === 'name' && ctx.registerType(e.name) === undefined) return true;
-  if (e.kind !== 'name' && e.kind !== 'int' && e.kind !== 'float') return true;
+  // WARP_SZ is a constant (measured: `st.v2.u8 [a], WARP_SZ` refused as a constant is).
+  if (e.kind === 'name' && e.name !== 'WARP_SZ' && ctx.registerType(e.name) === undefined) return true;
+  // `%v.x`: one element (ld: "Result vector expected").
+  if (e.kind !== 'name' && e.kind !== 'int' && e.kind !== 'float' && e.kind !== 'member') return true;
   ctx.report('PTX505', `${name} moves a vector of ${n}: operand ${idx + 1} must be a braced list of ${n}`, o.span);
   return false;
 }
 
+/**
+ * mov's vector forms (measured): with `.v2/.v4` the result is a braced list or vector register of
+ * that size (a scalar register: "Result vector expected"), the source
+ * a list or vector register of that size, or a scalar (broadcast); the elements of vector
+ * registers fit the type as scalar ones do. Without, a vector register stands for a packed value
+ * of its total size. A sink is no result of mov.
+ */
+/** Special registers that are vectors of 4 (`%tid`; `%tid.x` is an element). */
+const VECTOR_SPECIALS: ReadonlySet<string> = new Set(['%tid', '%ntid', '%ctaid', '%nctaid', '%clusterid', '%nclusterid', '%cluster_ctaid', '%cluster_nctaid']);
+
+/** The 64-bit special registers (the others are 32-bit: `mov.u64 %rd1, %laneid` is refused, measured). */
+const SPECIALS_64: ReadonlySet<string> = new Set(['%clock64', '%globaltimer', '%current_graph_exec', ...Array.from({ length: 8 }, (_, i) => `%pm${i}_64`)]);
+
+/** The special register an operand reads (`%laneid`, `%tid.x`), or undefined. */
+function specialName(o: A.Operand): string | undefined {
+  if (o.kind !== 'expr') return undefined;
+  const e = o.expr.kind === 'member' ? o.expr.object : o.expr;
+  return e.kind === 'name' && SPECIAL_REGISTERS.has(e.name) ? e.name : undefined;
+}
+
+/** Whether a scalar mov of type `t` reads the special register `o` (if it is one): an integer or bit type of its size. */
+function specialFits(o: A.Operand, t: TypeInfo, ctx: InstructionCheckContext): boolean {
+  const s = specialName(o);
+  if (s === undefined || (o.kind === 'expr' && o.expr.kind === 'name' && VECTOR_SPECIALS.has(s)) || ctx.registerType(s) !== undefined) return true;
+  if (s === 'WARP_SZ') return t.kind !== K.Float; // a constant
+  if (s === '%is_explicit_cluster') return true; // a predicate
+  if (t.kind !== K.Bit && t.kind !== K.Unsigned && t.kind !== K.Signed) return false;
+  if (s === '%gridid') return true; // any integer size
+  // `mov.u16 %rs1, %tid.x`: the elements of %tid, %ntid, ... are also read as 16-bit (every .version, measured).
+  return t.size === (SPECIALS_64.has(s) ? 64 : 32) || (t.size === 16 && VECTOR_SPECIALS.has(s));
+}
+
+function movShape(ins: A.Instruction, name: string, plan: Plan, ctx: InstructionCheckContext): boolean {
+  const ops = ins.operands;
+  if (ops.length !== 2) return true;
+  const d = ops[0]!;
+  if (d.kind === 'expr' && d.expr.kind === 'sink') {
+    ctx.report('PTX502', `${name}: the sink '_' is not allowed as the result of mov`, d.span);
+    return false;
+  }
+  let n = 1;
+  for (const w of ins.modifiers) if (w === '.v2') n = 2;
+    else if (w === '.v4') n = 4;
+    else if (w === '.v8') n = 8;
+  for (let i = 0; i < 2; i++) {
+    const o = ops[i]!;
+    if (o.kind === 'vector') {
+      if (n === 1 || o.elements.length === n) continue;
+      ctx.report('PTX505', `${name} moves a vector of ${n}, not ${o.elements.length}`, o.span);
+      return false;
+    }
+    if (i === 1 && plan.t1Info !== undefined && !specialFits(ops[1]!, plan.t1Info, ctx)) {
+      ctx.report('PTX503', `operand 2 of ${name}: the special register does not fit ${plan.t1} (it is ${SPECIALS_64.has(specialName(ops[1]!) ?? '') ? '64' : '32'}-bit${plan.t1Info.kind === K.Float ? ', and no float' : ''})`, ops[1]!.span);
+      return false;
+    }
+    if (o.kind !== 'expr' || o.expr.kind !== 'name') continue;
+    if (i === 0 && o.expr.name !== 'WARP_SZ' && SPECIAL_REGISTERS.has(o.expr.name) && ctx.registerType(o.expr.name) === undefined) {
+      // ptxas "Read-only special register cannot be destination argument".
+      ctx.report('PTX502', `${name}: the special register ${o.expr.name} is read-only`, o.span);
+      return false;
+    }
+    if (i === 1 && VECTOR_SPECIALS.has(o.expr.name)) {
+      if (n === 4) continue;
+      ctx.report('PTX505', `${name}: ${o.expr.name} is a vector of 4 .u32 (write ${o.expr.name}.x, or mov.v4)`, o.span);
+      return false;
+    }
+    const v = ctx.vectorRegister?.(o.expr.name);
+    if (v === undefined) {
+      if (n > 1 && i === 0 && ctx.registerType(o.expr.name) !== undefined) {
+        ctx.report('PTX505', `${name} writes a vector of ${n}: operand 1 must be a braced list or a vector register, not the scalar ${o.expr.name}`, o.span);
+        return false;
+      }
+      continue;
+    }
+    const e = TYPES.get(v.type);
+    const t = plan.t1Info;
+    if (e === undefined || t === undefined) continue;
+    if (n > 1 ? v.count !== n : v.count * e.size !== t.size) {
+      ctx.report('PTX505', n > 1 ? `${name} moves a vector of ${n}; ${o.expr.name} is a vector register of ${v.count}` : `${name}: ${o.expr.name} (${v.count} x ${v.type}) is not one ${t.size}-bit value`, o.span);
+      return false;
+    }
+    // Same size; an integer type takes no float elements (a float type takes integer ones, measured).
+    if (n > 1 && e.kind !== K.Packed && e.kind !== K.Pred && (e.size !== t.size || ((t.kind === K.Unsigned || t.kind === K.Signed) && e.kind === K.Float))) {
+      ctx.report('PTX503', `operand ${i + 1} of ${name} must have elements of ${typeDescription(t, plan.t1!, false)}; ${o.expr.name} is a vector of ${v.type}`, o.span);
+      return false;
+    }
+  }
+  return true;
+}
+
 function movVectorFits(ins: A.Instruction, name: string, o: A.VectorOperand, want: TypeInfo, ctx: InstructionCheckContext): boolean {
   for (const w of ins.modifiers) if (w === '.v2' || w === '.v4' || w === '.v8') return true;
+  if (want.kind === K.Unsigned || want.kind === K.Signed || want.kind === K.Float) {
+    // Packing is for bit-size types (and .f16x2): `mov.u32 %r1, {%rs1, %rs2}`, `mov.f64 %fd1, {%r1, %r2}` are refused (measured).
+    ctx.report('PTX505', `${name}: a braced list packs or unpacks only with a bit-size type (write mov.b${want.size})`, o.span);
+    return false;
+  }
   const n = o.elements.length;
   let size = 0;
   for (const e of o.elements) {
@@ -760,12 +893,45 @@ function operandFits(ins: A.Instruction, name: string, i: number, o: A.Operand, 
   if (want.kind === K.Pred && e.kind === 'unary' && e.op === '!') e = e.operand;
   if (e.kind === 'name') {
     const t = ctx.registerType(e.name);
-    if (t === undefined) return true;
+    if (t === undefined) {
+      if (isMov) return true; // movShape's
+      const op = ins.opcode;
+      if (VECTOR_SPECIALS.has(e.name) && op === 'cvt') {
+        // ptxas "Vector operand is not allowed for instruction 'cvt'".
+        ctx.report('PTX502', `operand ${i + 1} of ${name} must not be the vector ${e.name} (write ${e.name}.x)`, e.span);
+        return false;
+      }
+      if (o === ins.operands[i] && op !== 'cvt' && e.name !== 'WARP_SZ' && SPECIAL_REGISTERS.has(e.name)) return specialRefused(name, i, e.name, e.span, ctx);
+      if (o !== ins.operands[i] && VECTOR_SPECIALS.has(e.name)) {
+        // ptxas "Illegal expression '%tid'" (in a braced list).
+        ctx.report('PTX502', `${e.name} is a vector: it cannot be an element of a braced list (write ${e.name}.x)`, e.span);
+        return false;
+      }
+      const v = ctx.vectorRegister?.(e.name);
+      if (v === undefined) return true;
+      if (op !== 'ld' && op !== 'st') {
+        // ptxas "Vector operand is not allowed for instruction 'add'" ("Arguments mismatch" for and, shl ...).
+        ctx.report('PTX502', `operand ${i + 1} of ${name} must not be a vector register (${e.name})`, e.span);
+        return false;
+      }
+      // ld/st: its elements as those of a braced list (vectorShape checked the count).
+      const r = TYPES.get(v.type);
+      const elementWant = want.kind === K.Float ? (want.size === 32 ? F32_ELEMENT : want.size === 64 ? F64_ELEMENT : want) : want;
+      if (!r || registerFits(elementWant, r, true)) return true;
+      ctx.report('PTX503', `operand ${i + 1} of ${name} must have elements of ${typeDescription(want, wantName, true)}; ${e.name} is a vector of ${v.type}`, e.span);
+      return false;
+    }
     const r = TYPES.get(t);
     // A predicate or 32-bit-integer role (setp's result, a shift amount) takes no .f16x2 register.
     if (!r || (registerFits(want, r, relaxed) && !(r.kind === K.Packed && (want === PRED || want === U32)))) return true;
     ctx.report('PTX503', `operand ${i + 1} of ${name} must be ${typeDescription(want, wantName, relaxed)}; ${e.name} is ${t}`, e.span);
     return false;
+  }
+  if (e.kind === 'member') {
+    // `%tid.x`: a special register's element is refused as an operand but of mov and cvt (or in a braced list), measured.
+    if (!isMov && ins.opcode !== 'cvt' && o === ins.operands[i] && e.object.kind === 'name' && SPECIAL_REGISTERS.has(e.object.name) && ctx.registerType(e.object.name) === undefined)
+      return specialRefused(name, i, `${e.object.name}.${e.member}`, e.span, ctx);
+    return true;
   }
   const lit = e.kind === 'unary' && e.op === '-' ? e.operand : e;
   if ((lit.kind === 'int' || lit.kind === 'float') && want.kind === K.Packed) {
@@ -791,6 +957,12 @@ function operandFits(ins: A.Instruction, name: string, i: number, o: A.Operand, 
     }
   }
   return true;
+}
+
+/** ptxas "Special register argument not allowed for instruction 'add'": only mov and cvt read one (measured). */
+function specialRefused(name: string, i: number, reg: string, at: Span, ctx: InstructionCheckContext): false {
+  ctx.report('PTX502', `operand ${i + 1} of ${name} must not be the special register ${reg}: only mov and cvt read special registers (mov it to a register first)`, at);
+  return false;
 }
 
 /** The word of `vocabulary` nearest `word` (edit distance at most a third of its length), or undefined. */

@@ -42,14 +42,17 @@ const NOT_WORD_GATES: Readonly<Record<string, readonly string[]>> = {
 };
 import type { Curation, Gate } from './types.js';
 
+/** f16 arithmetic and comparisons (measured). */
+const F16: Gate = { ptx: '4.2', sm: ['sm_53'] };
+
 /** Before PTX ISA 1.4, these took no rounding/.approx modifier (ptxas: "Rounding modifier ... required" from 1.4). */
 const PRE_14 = { ptxBelow: '1.4' };
 
 export const CURATION: Curation = {
   extraBlocks: {
     // ptxas 13.0 still reads PTX ISA 1.0-1.3 modules, where these had no required rounding.
-    div: [{ forms: ['div.f32 d, a, b'], sets: {} }],
-    sqrt: [{ forms: ['sqrt.f32 d, a'], sets: {} }],
+    div: [{ forms: ['div.f32 d, a, b', 'div.f64 d, a, b'], sets: {} }],
+    sqrt: [{ forms: ['sqrt.f32 d, a', 'sqrt.f64 d, a'], sets: {} }],
     rsqrt: [{ forms: ['rsqrt.f32 d, a'], sets: {} }],
     lg2: [{ forms: ['lg2.f32 d, a'], sets: {} }],
     ex2: [{ forms: ['ex2.f32 d, a'], sets: {} }],
@@ -213,7 +216,25 @@ export const CURATION: Curation = {
       '.relaxed': { ptx: '6.0', sm: ['sm_70'] },
       '.v8': { ptx: '8.8', sm: ['sm_100'] },
     },
-    setp: { '.bf16': { ptx: '7.8', sm: ['sm_90'] } },
-    add: { '.bf16': { ptx: '7.8', sm: ['sm_90'] } },
+    setp: { '.bf16': { ptx: '7.8', sm: ['sm_90'] }, '.f16': F16, '.f16x2': F16 },
+    add: { '.bf16': { ptx: '7.8', sm: ['sm_90'] }, '.f16': F16, '.f16x2': F16 },
+    // "Feature 'f16 arithemetic and compare instructions' requires .target sm_53 / PTX ISA .version 4.2";
+    // neg 6.0 and abs 6.5 ("Feature 'abs.f16 or abs.f16x2'"); set with an integer result 6.5.
+    // "Feature 'cvta/isspacep with .param state space' requires .target sm_70 / PTX ISA .version 7.7".
+    cvta: { '.param': { ptx: '7.7', sm: ['sm_70'] } },
+    isspacep: { '.param': { ptx: '7.7', sm: ['sm_70'] } },
+    sub: { '.f16': F16, '.f16x2': F16 },
+    mul: { '.f16': F16, '.f16x2': F16 },
+    fma: { '.f16': F16, '.f16x2': F16 },
+    neg: { '.f16': { ptx: '6.0', sm: ['sm_53'] }, '.f16x2': { ptx: '6.0', sm: ['sm_53'] } },
+    abs: { '.f16': { ptx: '6.5', sm: ['sm_53'] }, '.f16x2': { ptx: '6.5', sm: ['sm_53'] } },
+    set: {
+      '.f16': F16,
+      '.f16x2': F16,
+      '.u32+.f16': { ptx: '6.5', sm: ['sm_53'] },
+      '.s32+.f16': { ptx: '6.5', sm: ['sm_53'] },
+      '.u32+.f16x2': { ptx: '6.5', sm: ['sm_53'] },
+      '.s32+.f16x2': { ptx: '6.5', sm: ['sm_53'] },
+    },
   }),
 };

@@ -7,8 +7,9 @@
  * another line than ptxas's first from this layer (PTX5xx); missed breaks (ptxas refuses, gpuasm
  * accepts) are counted and printed per kind, bounded by MAX_MISSED_SHARE; disagreements whose first
  * error of ours comes from a check outside this layer (PTX304, which ptxas reports after the
- * instructions' errors, and which ptxas does not report at all for a module with no item) are
- * counted and printed, bounded by MAX_OTHER_SHARE. Replay with GPUASM_SEED; scale with GPUASM_FUZZ_RUNS.
+ * instructions' errors; PTX307, `.loc` with inlined_at on an old .version) are counted and printed,
+ * bounded by MAX_OTHER_SHARE. A first error ptxas finds in its own macro text (`<macro util>`) has
+ * no line of the file (test/harness/tools.ts). Replay with GPUASM_SEED; scale with GPUASM_FUZZ_RUNS.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -20,10 +21,14 @@ import { checkPtxText } from '../../../src/ptx/index.js';
 
 /** Files at most this large (ptxas time grows with the file). */
 const MAX_BYTES = 12_000;
-/** Of the cases ptxas refuses, at most this share may be accepted by gpuasm (instruction rules not yet in the layer). */
-const MAX_MISSED_SHARE = 0.1;
-/** Of all cases, at most this share may disagree on the line through a check outside this layer. */
-const MAX_OTHER_SHARE = 0.05;
+/**
+ * Of the cases ptxas refuses, at most this share may be accepted by gpuasm (instruction rules not yet
+ * in the layer: operand typing of tex/atom/bar.red/createpolicy/prmt, the `barrier` opcode's
+ * .version 6.0, a few target gates). Measured 0.5-1.3% over seeds 1001-4004 (1000 draws each).
+ */
+const MAX_MISSED_SHARE = 0.03;
+/** Of all cases, at most this share may disagree on the line through a check outside this layer (measured: none over seeds 1001-4004). */
+const MAX_OTHER_SHARE = 0.005;
 
 const skip = sharedSkipReason ?? ptxasSkipReason;
 if (skip) console.log(`ptx instruction mutations differential skipped: ${skip}`);

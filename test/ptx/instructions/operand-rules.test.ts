@@ -41,7 +41,17 @@ const INT_FLOAT = ['u8', 's8', 'u16', 's16', 'u32', 's32', 'u64', 's64', 'f16', 
 const CVT_REG: Record<string, string> = { u8: '%r1', s8: '%r1', u16: '%rs1', s16: '%rs1', u32: '%r1', s32: '%r1', u64: '%rd1', s64: '%rd1', f16: '%hf1', f32: '%f1', f64: '%fd1' };
 const CMPS = ['eq', 'ne', 'lt', 'le', 'gt', 'ge', 'lo', 'ls', 'hi', 'hs', 'equ', 'neu', 'ltu', 'leu', 'gtu', 'geu', 'num', 'nan'];
 
-const GROUPS: { name: string; version?: string; target?: string; lines: string[] }[] = [
+const VREGS: Record<string, string> = { u32: '%vu', s32: '%vs', b32: '%vb', f32: '%vf', u64: '%vd', s64: '%vsd', f64: '%vfd', b64: '%vbd', u16: '%vh', b16: '%vbh', f16: '%vhf', u8: '%vc' };
+const VDECLS = Object.entries(VREGS).map(([t, r]) => `.reg .v2 .${t} ${r};`).join(' ') + ' .reg .v4 .u32 %v4;';
+
+const F16_GATED = [
+  'add.f16 %hf1, %hf1, %hf1;', 'add.f16x2 %hh1, %hh1, %hh1;', 'sub.f16 %hf1, %hf1, %hf1;', 'mul.f16x2 %hh1, %hh1, %hh1;', 'fma.rn.f16 %hf1, %hf1, %hf1, %hf1;',
+  'neg.f16 %hf1, %hf1;', 'neg.f16x2 %hh1, %hh1;', 'abs.f16 %hf1, %hf1;', 'abs.f16x2 %hh1, %hh1;', 'setp.eq.f16 %p1, %hf1, %hf1;', 'setp.eq.f16x2 %p1|%p2, %hh1, %hh1;',
+  'set.eq.u32.f16 %r1, %hf1, %hf1;', 'set.eq.s32.f16x2 %s1, %hh1, %hh1;', 'set.eq.f16.f16 %hf1, %hf1, %hf1;', 'set.eq.and.u32.f16 %r1, %hf1, %hf1, %p1;',
+  'mov.b32 %hh1, %r1;', 'ld.global.f16 %hf1, [%rd1];', 'cvt.f32.f16 %f1, %hf1;',
+];
+
+const GROUPS: { name: string; version?: string; target?: string; arch?: string; decls?: string; lines: string[] }[] = [
   { name: 'strict types (add)', lines: matrix('add.{T} {R}, {R}, {R};', ['u16', 's16', 'f16', 'u32', 's32', 'f32', 'u64', 's64', 'f64', 'f16x2']) },
   { name: 'strict types (mov)', lines: matrix('mov.{T} {R}, {R};', ['b16', 'u16', 's16', 'b32', 'u32', 's32', 'f32', 'b64', 'u64', 's64', 'f64', 'pred']) },
   { name: 'strict types (and, setp, shl)', lines: [...matrix('and.{T} {R}, {R}, {R};', ['b16', 'b32', 'b64', 'pred']), ...matrix('setp.eq.{T} %p1, {R}, {R};', ['b32', 'u32', 'f32', 'u64', 'f64']), ...matrix('setp.eq.u32 {R}, %r1, %r2;', ['u32']), ...matrix('shl.b64 %rd1, %rd1, {R};', ['b64'])] },
@@ -93,6 +103,73 @@ const GROUPS: { name: string; version?: string; target?: string; lines: string[]
     ],
   },
   {
+    name: 'vector registers (ld, st, mov, arithmetic)',
+    decls: VDECLS,
+    lines: [
+      ...['u8', 'u32', 's32', 'b32', 'f32', 'u64', 'f64', 'b64', 'u16', 'f16'].flatMap((t) => Object.values(VREGS).flatMap((v) => [`ld.global.v2.${t} ${v}, [%rd1];`, `st.global.v2.${t} [%rd1], ${v};`, `mov.v2.${t} ${v}, ${v};`])),
+      ...['', '.v2', '.v4'].flatMap((w) => ['%vu', '%v4'].flatMap((v) => [`ld.global${w}.u32 ${v}, [%rd1];`, `st.global${w}.u32 [%rd1], ${v};`, `mov${w}.u32 ${v}, ${v};`, `mov${w}.u32 %r1, ${v};`, `mov${w}.u32 ${v}, %r1;`])),
+      'mov.b64 %rd1, %vu;', 'mov.b64 %vu, %rd1;', 'mov.b32 %r1, %vh;', 'mov.u32 %r1, %vu;', 'mov.v2.u32 %vu, 1;', 'mov.v2.u32 {%r1, %r2}, %vu;', 'mov.v2.u32 {%r1, %r2, %r3}, %vu;', 'mov.v4.u32 {%r1, %r2}, %v4;',
+      'mov.v2.u32 %r1, %r2;', 'mov.v2.u32 %r1, WARP_SZ;', 'mov.f32.v4 %f1, 0f00000000;', 'st.global.v2.u8 [%rd1], WARP_SZ;', 'st.global.u8 [%rd1], WARP_SZ;', 'mov.u32 %r1, %vu.x;',
+      ...['add.u32 %r1, {V}, %r1;', 'sub.u32 %r1, %r1, {V};', 'and.b32 {V}, %r1, %r1;', 'shl.b32 %r1, %r1, {V};', 'setp.eq.u32 %p1, {V}, %r1;', 'selp.u32 %r1, {V}, %r1, %p1;', 'cvt.u64.u32 %rd1, {V};', 'popc.b32 %r1, {V};', 'fma.rn.f32 %f1, {V}, %f1, %f1;'].map((l) => l.replace('{V}', l.includes('f32') ? '%vf' : '%vu')),
+    ],
+  },
+  {
+    name: 'special registers as operands',
+    target: 'sm_90',
+    lines: [
+      ...['%tid', '%ntid', '%ctaid', '%clusterid', '%laneid', '%clock64', '%tid.x', '%ntid.y', 'WARP_SZ'].flatMap((s) => [`mov.u32 %r1, ${s};`, `mov.v4.u32 {%r1, %r2, %r3, %r1}, ${s};`, `add.u32 %r1, ${s}, 1;`, `cvt.u64.u32 %rd1, ${s};`, `setp.eq.u32 %p1, ${s}, 1;`, `st.global.u32 [%rd1], ${s};`, `mov.b64 %rd1, ${s};`, ...(s === '%clock64' ? [] : [`st.global.v2.u32 [%rd1], {${s}, %r1};`])]),
+      ...['%tid.x', '%ntid.y', '%ctaid.z', '%nctaid.x', '%laneid', '%clock', '%gridid', '%pm0_64', '%globaltimer'].flatMap((s) => ['u16', 'b16', 's32', 'u64', 'b64', 'f32'].map((t) => `mov.${t} ${REGS[t]}, ${s};`)),
+      'mov.u32 %laneid, %r1;', 'mov.u64 %rd1, %clock64;', 'shl.b32 %r1, %r1, %laneid;', 'ld.global.u32 %laneid, [%rd1];',
+    ],
+  },
+  ...['4.1 sm_53', '4.2 sm_52', '6.0 sm_53', '6.4 sm_53', '6.5 sm_52', '6.5 sm_53'].map((vt) => {
+    const [version, target] = vt.split(' ') as [string, string];
+    return { name: `f16 arithmetic gates (.version ${version}, .target ${target})`, version, target, arch: 'sm_80', lines: F16_GATED };
+  }),
+  ...['8.5 sm_90', '8.5 sm_60', '7.6 sm_70', '7.7 sm_70'].map((vt) => {
+    const [version, target] = vt.split(' ') as [string, string];
+    return {
+      name: `setp/set .ftz, vector elements in ld/st, cvta/isspacep .param (.version ${version}, .target ${target})`,
+      version,
+      target,
+      arch: 'sm_90',
+      decls: '.reg .v2 .u32 %vu;',
+      lines: [
+        ...['s32', 'u32', 'b32', 'f32', 'f64', 'f16'].flatMap((t) => [`setp.lt${t === 'b32' ? '' : '.ftz'}.${t} %p1, ${REGS[t]}, ${REGS[t]};`.replace('setp.lt.b32', 'setp.eq.ftz.b32'), `set.eq.ftz.u32.${t} %r1, ${REGS[t]}, ${REGS[t]};`]),
+        'setp.lt.ftz.f16x2 %p1|%p2, %hh1, %hh1;',
+        'st.global.v2.u32 [%rd1], %vu.x;', 'ld.global.v2.u32 %vu.x, [%rd1];', 'st.global.u32 [%rd1], %vu.x;',
+        'cvta.param.u64 %rd1, %rd2;', 'cvta.to.param.u64 %rd1, %rd2;', 'isspacep.param %p1, %rd2;', 'isspacep.global %p1, %rd2;',
+      ],
+    };
+  }),
+  {
+    name: 'mov packing by type',
+    lines: ['b32', 'u32', 's32', 'f32', 'b64', 'u64', 'f64', 'f16x2'].flatMap((t) => {
+      const half = t.endsWith('64') ? ['%r1', '%r2'] : t === 'f16x2' ? ['%hf1', '%hf2'] : ['%rs1', '%h1'];
+      return [`mov.${t} ${REGS[t]}, {${half[0]}, ${half[1]}};`, `mov.${t} ${REGS[t]}, {0, ${half[1]}};`, `mov.${t} {${half[0]}, ${half[1]}}, ${REGS[t]};`];
+    }),
+  },
+  ...['1.3', '1.4'].map((version) => ({
+    name: `div, sqrt, rcp without rounding (.version ${version})`,
+    version,
+    target: 'sm_13',
+    arch: 'sm_80',
+    lines: ['div.f64 %fd1, %fd1, %fd1;', 'sqrt.f64 %fd1, %fd1;', 'rcp.f64 %fd1, %fd1;', 'div.f32 %f1, %f1, %f1;', 'rcp.f32 %f1, %f1;', 'sqrt.f32 %f1, %f1;', 'div.ftz.f64 %fd1, %fd1, %fd1;', 'div.rn.f64 %fd1, %fd1, %fd1;'],
+  })),
+  {
+    name: 'ld/st cache and .volatile words by state space; .shared::cluster addresses',
+    target: 'sm_90',
+    lines: [
+      ...['', '.global', '.shared', '.local', '.const', '.param', '.shared::cta', '.shared::cluster', '.param::entry'].flatMap((sp) =>
+        ['.L1::no_allocate', '.L1::evict_last', '.L1::evict_first', '.L1::evict_normal', '.L1::evict_unchanged', '.volatile', '.L2::64B', '.L2::128B', '.L2::256B'].flatMap((w) => [
+          `ld${w}${sp}.u32 %r1, [%rd1];`,
+          `st${w}${sp === '.const' ? '.global' : sp}.u32 [%rd1], %r1;`,
+        ]),
+      ),
+      ...['gv', 'sv', 'cv', 'lv', 'pp', 'gv+4', 'sv+4', '%rd1'].flatMap((v) => [`ld.shared::cluster.u32 %r1, [${v}];`, `st.shared::cluster.u32 [${v}], %r1;`, `ld.shared::cta.u32 %r1, [${v}];`]),
+    ],
+  },
+  {
     // Words ptxas ignores on some barrier forms and refuses on others (curation.ts ignoredWords).
     name: 'barrier words',
     target: 'sm_90',
@@ -111,10 +188,10 @@ test('ptx instruction operand and modifier rules: each generated case as ptxas (
   const misses: string[] = [];
   let cases = 0;
   for (const g of GROUPS) {
-    const head = HEAD(g.version ?? '8.5', g.target ?? 'sm_80');
+    const head = HEAD(g.version ?? '8.5', g.target ?? 'sm_80') + (g.decls ? `${g.decls}\n` : '');
     const first = head.split('\n').length; // 1-based line of the first case
     const text = head + g.lines.join('\n') + '\nret;\n}\n';
-    const ptx = runPtxas(text, { arch: g.target ?? 'sm_80', name: 'rules' });
+    const ptx = runPtxas(text, { arch: g.arch ?? g.target ?? 'sm_80', name: 'rules' });
     const fatal = ptx.messages.find((m) => m.severity === 'fatal' && m.line !== undefined);
     assert.equal(fatal, undefined, `${g.name}: ptxas stopped (${fatal?.message} at line ${fatal?.line})`);
     const theirs = new Set(ptx.messages.filter((m) => m.severity === 'error' && m.line !== undefined).map((m) => m.line!));
