@@ -527,6 +527,7 @@ function checkOperands(ins: A.Instruction, plan: Plan, form: InstructionForm, ct
   const ops = ins.operands;
   const name = plan.name;
   const roles = plan.roles;
+  if ((op === 'ldmatrix' || op === 'stmatrix') && !matrixCountFits(ins, name, ctx)) return;
   if (op === 'ld' || op === 'st') {
     // ld/st proper (not st.async, st.bulk, ...: ptxas does not check their vectors the same way).
     if ((form.family === 'ld' || form.family === 'st' || form.family === 'ld.global.nc') && !vectorShape(ins, name, ctx)) return;
@@ -722,6 +723,22 @@ function addressRegister(e: A.Operand, ctx: InstructionCheckContext): boolean {
     return false;
   }
   return true;
+}
+
+/**
+ * ldmatrix/stmatrix `.x1/.x2/.x4` against the braced register list (ptxas "Vector of size N is
+ * expected"); the larger counts `.x8`... are taken with any list (measured).
+ */
+function matrixCountFits(ins: A.Instruction, name: string, ctx: InstructionCheckContext): boolean {
+  const o = ins.operands[ins.opcode === 'ldmatrix' ? 0 : 1];
+  if (o?.kind !== 'vector') return true;
+  let n = 0;
+  for (const w of ins.modifiers) if (w === '.x1') n = 1;
+    else if (w === '.x2') n = 2;
+    else if (w === '.x4') n = 4;
+  if (n === 0 || o.elements.length === n) return true;
+  ctx.report('PTX505', `${name} moves ${n === 1 ? 'one register' : `${n} registers`} (${ins.modifiers.find((w) => w === '.x' + n)}): operand must be a braced list of ${n}, not ${o.elements.length}`, o.span);
+  return false;
 }
 
 /** ld/st `.v2/.v4/.v8` against the braced operand (ptxas "Argument vector size mismatch"). */

@@ -181,6 +181,10 @@ export const CURATION: Curation = {
     mapa: [{ set: 'type', add: ['.s32', '.s64'] }],
     // `fma.rn.oob{.relu}.type`: the text names no set for .type.
     fma: [{ set: 'type', block: 1, add: ['.f16', '.f16x2', '.bf16', '.bf16x2'] }],
+    // ldmatrix/stmatrix take tcgen05's larger counts `.x8` to `.x128` as their `.num` (measured:
+    // `ldmatrix.sync.aligned.m8n8.x64.shared.b16` with 1, 2 or 4 registers accepted).
+    ldmatrix: [{ set: 'num', add: ['.x8', '.x16', '.x32', '.x64', '.x128'] }],
+    stmatrix: [{ set: 'num', add: ['.x8', '.x16', '.x32', '.x64', '.x128'] }],
   },
   familyGates: familyGates(),
   // Each measured: the lowest .target / .version ptxas names ("requires .target sm_N or higher",

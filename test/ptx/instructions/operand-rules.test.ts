@@ -178,6 +178,16 @@ const GROUPS: { name: string; version?: string; target?: string; arch?: string; 
       `barrier.sync${w} 1;`, `barrier.arrive${w} 1, 256;`,
     ]),
   },
+  {
+    // ldmatrix/stmatrix counts, the larger ones (tcgen05's) included (curation.ts setPatches).
+    name: 'matrix counts',
+    target: 'sm_90a',
+    lines: ['.x1', '.x2', '.x3', '.x4', '.x8', '.x16', '.x32', '.x64', '.x128', '.x256'].flatMap((x) => [
+      `ldmatrix.sync.aligned.m8n8${x}.shared.b16 {%b1, %b2, %b3, %b3}, [%rd1];`,
+      `ldmatrix.sync.aligned.m8n8${x}.shared.b16 {%b1}, [%rd1];`,
+      `stmatrix.sync.aligned.m8n8${x}.shared.b16 [%rd1], {%b1, %b2};`,
+    ]),
+  },
 ];
 
 const skip = ptxasSkipReason;
