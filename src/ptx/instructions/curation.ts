@@ -145,6 +145,8 @@ export const CURATION: Curation = {
     movmatrix: ['.row', '.col'],
     ldmatrix: ['.row', '.col'],
     stmatrix: ['.row', '.col'],
+    'wgmma.mma_async': ['.row', '.col'],
+    'wgmma.mma_async.sp': ['.row', '.col'],
     // `.uni` on tex and tld4 (txq refuses it).
     tex: ['.uni'],
     tld4: ['.uni'],

@@ -188,6 +188,19 @@ const GROUPS: { name: string; version?: string; target?: string; arch?: string; 
       `stmatrix.sync.aligned.m8n8${x}.shared.b16 [%rd1], {%b1, %b2};`,
     ]),
   },
+  {
+    // Layout words wgmma ignores (curation.ts ignoredWords).
+    name: 'wgmma layout words',
+    target: 'sm_90a',
+    lines: ['', '.row', '.col', '.trans'].flatMap((w) => {
+      const d = `{${Array.from({ length: 16 }, (_, i) => `%f${i % 4}`).join(', ')}}`;
+      return [
+        `wgmma.mma_async.sync.aligned.m64n32k16.f32.bf16.bf16${w} ${d}, {%b1, %b2, %b3, %b1}, %rd1, 1, 1, -1, 0;`,
+        `wgmma.mma_async.sync.aligned.m64n32k16.f32.bf16.bf16${w} ${d}, %rd1, %rd2, 1, 1, -1, 0, 0;`,
+        `wgmma.mma_async.sp.sync.aligned.m64n32k32.f32.bf16.bf16${w} ${d}, %rd1, %rd2, %b1, 0, 1, 1, -1, 0, 0;`,
+      ];
+    }),
+  },
 ];
 
 const skip = ptxasSkipReason;
