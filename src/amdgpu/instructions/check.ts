@@ -32,6 +32,8 @@ interface PreparedOperand {
   /** A GLOBAL `vaddr`: one dword with an SGPR base after it, two with `off`. */
   readonly globalVaddr: boolean;
   readonly returnOnly: boolean;
+  /** A resource or sampler descriptor (and `s_buffer_*`'s sbase): no special register, `null` included. */
+  readonly noSpecial: boolean;
 }
 
 interface PreparedForm {
@@ -65,6 +67,10 @@ interface PreparedForms {
   readonly sopp: boolean;
   /** Modifiers (canonical names) the forms take (see checkModifiers). */
   readonly union: ReadonlySet<string>;
+  /** Each form's required modifiers, when every form has some (else undefined: nothing required). */
+  readonly required: readonly (readonly string[])[] | undefined;
+  /** A MIMG instruction whose data size follows dmask, d16 and tfe (see checkImageData). */
+  readonly imageData: boolean;
 }
 
 const OK: Prepared = { status: 'ok' };
@@ -130,7 +136,9 @@ function prepare(mnemonic: string, target: AmdgpuTarget): Prepared {
         if (f.max > maxAll) maxAll = f.max;
       }
       const family = forms[0]!.spec.family;
-      return { status: 'forms', forms, minAll, maxAll, memory: MEMORY_FAMILIES.has(family), sopp: family === 'SOPP', union: modifierUnion(forms) };
+      const required = forms.every((f) => f.spec.requiredModifiers.length > 0) ? forms.map((f) => f.spec.requiredModifiers) : undefined;
+      const imageData = family === 'MIMG' && !/bvh/i.test(mnemonic);
+      return { status: 'forms', forms, minAll, maxAll, memory: MEMORY_FAMILIES.has(family), sopp: family === 'SOPP', union: modifierUnion(forms), required, imageData };
     }
   }
 }
@@ -162,7 +170,8 @@ function prepareForm(mnemonic: string, spec: FormSpec, target: AmdgpuTarget): Pr
     // GLOBAL: `vaddr, saddr` is `v[0:1], off` or `v0, s[0:1]`; SCRATCH: `v0, off` or `off, s0`.
     if ((family === 'GLOBAL' || family === 'SCRATCH') && o.kind === 'vaddr') files |= F.V | (family === 'SCRATCH' ? F.OFF : 0);
     if ((family === 'GLOBAL' || family === 'SCRATCH') && o.kind === 'saddr') files |= F.S | F.SPECIAL | F.OFF;
-    return { spec: o, files, sized, globalVaddr: family === 'GLOBAL' && o.kind === 'vaddr', returnOnly: o.returnOnly };
+    const noSpecial = o.kind === 'srsrc' || o.kind === 'ssamp' || (o.kind === 'sbase' && mnemonic.startsWith('s_buffer_'));
+    return { spec: o, files, sized, globalVaddr: family === 'GLOBAL' && o.kind === 'vaddr', returnOnly: o.returnOnly, noSpecial };
   });
   const max = family === 'SOPP' ? Math.max(spec.maxOperands, 1) : spec.maxOperands;
   // VOPC: llvm-mc also takes the compare without its VCC destination (`v_cmpx_eq_u32_e32 0, v2`).
@@ -567,7 +576,7 @@ function matchForm(f: PreparedForm, count: number): void {
     if (o.spec.kind === 'tgt') continue;
     const what = posWhat[i]!;
     const size = posSize[i]!;
-    if (!kindFits(what, o.files)) {
+    if (!kindFits(what, o.files) || (what === What.Special && o.noSpecial)) {
       mismatch.at = i;
       return;
     }
@@ -815,6 +824,71 @@ function checkRanges(operands: readonly InstructionOperand[], f: PreparedForm, t
   return true;
 }
 
+// ---------------------------------------------------------------------------------------------
+// Required modifiers, MIMG data size
+
+/**
+ * A modifier the encoding cannot go without (llvm-mc-19: "operands are not valid for this GPU or
+ * mode" for MIMG without `dim:` from GFX10; "too few operands for instruction" for a `_dpp` form
+ * without a DPP control, `dpp8` without `dpp8:[...]`, GWS / ordered-count DS without `gds`):
+ * refused only when no form the spelling selects has all of its required modifiers.
+ */
+function checkRequired(operands: readonly InstructionOperand[], p: PreparedForms, at: Span, sink: IssueSink): boolean {
+  const req = p.required!;
+  for (const names of req) {
+    let all = true;
+    for (const name of names) {
+      let has = false;
+      for (let i = 0; i < operands.length && !has; i++) {
+        const op = operands[i]!.operand;
+        if ((op.kind === 'modifier' || op.kind === 'word') && canonicalModifier(op) === name) has = true;
+      }
+      if (!has) {
+        all = false;
+        break;
+      }
+    }
+    if (all) return true;
+  }
+  const f = p.forms[0]!.spec;
+  const what = [...new Set(req.map((r) => r.map((n) => (n === 'dpp_ctrl' ? 'a DPP control (quad_perm, row_shl...)' : n === 'dim' ? 'dim:' : n === 'dpp8' ? 'dpp8:[...]' : n)).join(' and ')))].join(' or ');
+  return report(sink, C.requiredModifier, `${f.family === 'MIMG' ? 'operands are not valid for this GPU or mode' : 'too few operands for instruction'}: ${f.base} needs ${what}`, at);
+}
+
+/**
+ * MIMG data size (llvm-mc-19's rule): one dword per dmask bit (dmask 0 or none: one), four for
+ * gather4 and msaa_load; with d16 halved (rounded up) where d16 is packed (all but GFX6-7 and the
+ * GFX8 parts before gfx810), and one more with tfe (lwe adds none).
+ */
+function checkImageData(operands: readonly InstructionOperand[], f: PreparedForm, target: AmdgpuTarget, sink: IssueSink): boolean {
+  const what = posWhat[0]!;
+  if (what !== What.Vgpr && what !== What.Agpr) return true;
+  let dmask = 1;
+  let d16 = false;
+  let tfe = false;
+  for (let i = 0; i < operands.length; i++) {
+    const op = operands[i]!.operand;
+    if (op.kind === 'modifier') {
+      if (lower(op.name) !== 'dmask') continue;
+      const v = intValue(op.value);
+      if (v === undefined) return true;
+      dmask = Number(v & 15n);
+    } else if (op.kind === 'word' && op.name.length === 3) {
+      const n = lower(op.name);
+      if (n === 'd16') d16 = true;
+      else if (n === 'tfe') tfe = true;
+    }
+  }
+  let size = 0;
+  if (/gather4|msaa_load/.test(f.spec.base)) size = 4;
+  else for (let m = dmask || 1; m; m >>= 1) size += m & 1;
+  const packed = target.generation >= 9 || target.name === 'gfx810';
+  if (d16 && packed) size = (size + 1) >> 1;
+  if (tfe) size++;
+  if (posSize[0] === size) return true;
+  return report(sink, C.imageDataSize, `image data size does not match dmask, d16 and tfe: ${f.spec.base} with dmask:0x${dmask.toString(16)}${d16 ? ' d16' : ''}${tfe ? ' tfe' : ''} takes ${size} dword${size === 1 ? '' : 's'} of data, not ${posSize[0]}`, positional[0]!.span);
+}
+
 let macroText: string | undefined;
 let macroNames: Set<string> | undefined;
 
@@ -853,7 +927,13 @@ function checkOne(text: string, mnemonic: string, at: Span, operands: readonly I
     if (count < f.min || count > f.max) continue;
     matchForm(f, count);
     if (mismatch.at < 0)
-      return checkModifiers(operands, p, f, sink) && checkConstantBus(text, f, count, target, sink) && checkRanges(operands, f, target, sink);
+      return (
+        checkModifiers(operands, p, f, sink) &&
+        (p.required === undefined || checkRequired(operands, p, at, sink)) &&
+        (!p.imageData || checkImageData(operands, f, target, sink)) &&
+        checkConstantBus(text, f, count, target, sink) &&
+        checkRanges(operands, f, target, sink)
+      );
     if (mismatch.at > best) {
       best = mismatch.at;
       bestForm = f;
