@@ -127,8 +127,10 @@ function prepare(mnemonic: string, target: AmdgpuTarget): Prepared {
       };
     }
     case 'found': {
-      if (r.forms.some((f) => !f.verified || f.form === 'vopdx' || f.form === 'vopdy')) return OK;
-      const forms = r.forms.map((spec) => prepareForm(mnemonic.toLowerCase(), spec, target));
+      const wmma = target.generation === 11 ? WMMA11[r.base] : undefined;
+      const specs = wmma ? wmma11Forms(r.forms, wmma) : r.forms;
+      if (specs.some((f) => !f.verified || f.form === 'vopdx' || f.form === 'vopdy')) return OK;
+      const forms = specs.map((spec) => prepareForm(mnemonic.toLowerCase(), spec, target));
       let minAll = Infinity;
       let maxAll = 0;
       for (const f of forms) {
@@ -141,6 +143,28 @@ function prepare(mnemonic: string, target: AmdgpuTarget): Prepared {
       return { status: 'forms', forms, minAll, maxAll, memory: MEMORY_FAMILIES.has(family), sopp: family === 'SOPP', union: modifierUnion(forms), required, imageData };
     }
   }
+}
+
+/**
+ * GFX11 WMMA (wave32), which the table could not verify: [dwords of src0/src1, kind of result].
+ * Facts from llvm-mc-19 (gfx1100, gfx1150): vdst and src2 are eight VGPRs (src2 also an inline
+ * constant), src0/src1 VGPRs only; op_sel/op_sel_hi on the f16/bf16 results only, clamp on the
+ * integer ones only, neg_lo/neg_hi on all.
+ */
+const WMMA11: Record<string, readonly [number, 'f32' | 'f16' | 'i32']> = {
+  v_wmma_f32_16x16x16_f16: [8, 'f32'],
+  v_wmma_f32_16x16x16_bf16: [8, 'f32'],
+  v_wmma_f16_16x16x16_f16: [8, 'f16'],
+  v_wmma_bf16_16x16x16_bf16: [8, 'f16'],
+  v_wmma_i32_16x16x16_iu8: [4, 'i32'],
+  v_wmma_i32_16x16x16_iu4: [2, 'i32'],
+};
+
+function wmma11Forms(forms: readonly FormSpec[], [size, result]: readonly [number, 'f32' | 'f16' | 'i32']): FormSpec[] {
+  const op = (name: string, kind: OperandSpec['kind'], n: number, files: number): OperandSpec => ({ name, kind, size: n, files, operandModifiers: 0, optional: false, returnOnly: false });
+  const operands = [op('vdst', 'vdst', 8, F.V), op('src0', 'src', size, F.V), op('src1', 'src', size, F.V), op('src2', 'src', 8, F.V | F.INLINE)];
+  const modifiers = result === 'f16' ? ['neg_hi', 'neg_lo', 'op_sel', 'op_sel_hi'] : result === 'i32' ? ['clamp', 'neg_hi', 'neg_lo'] : ['neg_hi', 'neg_lo'];
+  return forms.filter((f) => f.form === '' || f.form === 'e64').map((f) => ({ ...f, family: 'VOP3P', operands, minOperands: 4, maxOperands: 4, modifiers, requiredModifiers: [], verified: true }));
 }
 
 /**
