@@ -636,8 +636,135 @@ export function checkInstruction(text: string, st: InstructionStatement, target:
     macroNames = text.includes('.macro') ? new Set([...text.matchAll(/^[ \t]*\.macro[ \t]+([\w.$]+)/gim)].map((m) => m[1]!.toLowerCase())) : undefined;
   }
   if (macroNames?.has(lower(st.mnemonic))) return;
-  if (!checkOne(text, st.mnemonic, st.mnemonicSpan, st.operands, target, sink) || !st.dual) return;
+  if (!checkOne(text, st.mnemonic, st.mnemonicSpan, st.operands, target, sink)) return;
+  if (target.generation >= 11 && (st.dual || isDualMnemonic(st.mnemonic))) {
+    checkVopd(text, st, target, sink);
+    return;
+  }
+  if (!st.dual) return;
   checkOne(text, st.dual.mnemonic, st.dual.mnemonicSpan, st.dual.operands, target, sink);
+}
+
+// ---------------------------------------------------------------------------------------------
+// VOPD (GFX11+): `X :: Y`, two VALU halves issued together
+
+function isDualMnemonic(m: string): boolean {
+  return m.length > 7 && lower(m.slice(0, 7)) === 'v_dual_';
+}
+
+/** The VOPD form (`vopdx` / `vopdy`) of a mnemonic on the target, prepared (cached per GPU). */
+const vopdCache = new Map<string, PreparedForm | null>();
+function vopdForm(mnemonic: string, which: 'vopdx' | 'vopdy', target: AmdgpuTarget): PreparedForm | null | undefined {
+  const key = `${target.name} ${which} ${mnemonic}`;
+  let f = vopdCache.get(key);
+  if (f === undefined) {
+    const r = lookupInstruction(mnemonic, target.name);
+    const spec = r.status === 'found' ? r.forms.find((g) => g.form === which) : undefined;
+    f = spec ? prepareForm(lower(mnemonic), spec, target) : null;
+    // fmamk/fmaak: src0 may be a literal too, the same value as the instruction's own (llvm-mc-19).
+    if (f && /fmamk|fmaak/i.test(mnemonic)) f = { ...f, ops: f.ops.map((o, i) => (i === 1 ? { ...o, files: o.files | F.LITERAL } : o)) };
+    vopdCache.set(key, f);
+  }
+  return f;
+}
+
+/** One half's register numbers by VOPD component (-1: no VGPR there). */
+interface VopdHalf {
+  dst: number;
+  src0: number;
+  src1: number;
+  src2: number;
+  cndmask: boolean;
+}
+const halfX: VopdHalf = { dst: -1, src0: -1, src1: -1, src2: -1, cndmask: false };
+const halfY: VopdHalf = { dst: -1, src0: -1, src1: -1, src2: -1, cndmask: false };
+
+/** `v7`, `v[7]`, `v[7:7]`: 7; anything else -1. */
+function vgprNumber(op: Operand): number {
+  if (op.kind === 'word') return isPlainRegister(op.name) && (op.name.charCodeAt(0) | 0x20) === 118 ? Number(op.name.slice(1)) : -1;
+  if (op.kind === 'regRange' && op.prefix.length === 1 && (op.prefix.charCodeAt(0) | 0x20) === 118 && op.first.kind === 'int' && (op.last === null || (op.last.kind === 'int' && op.last.value === op.first.value))) return Number(op.first.value);
+  return -1;
+}
+
+/**
+ * One VOPD half: its operands against its form (count, kinds), its scalar values added to
+ * busKeys/literalKeys, its VGPRs by component (fmamk: the literal is src1 and the last VGPR src2;
+ * fmaak: the literal is src2; fmac and dot2acc read their vdst as src2).
+ */
+function vopdHalf(text: string, mnemonic: string, at: Span, operands: readonly InstructionOperand[], f: PreparedForm, target: AmdgpuTarget, half: VopdHalf, sink: IssueSink): boolean {
+  collectPositional(operands, true, false);
+  const count = positional.length;
+  const n = f.spec.operands.length;
+  if (count < n) return report(sink, C.tooFewOperands, `too few operands for instruction: ${mnemonic} takes ${n} in a VOPD pair${f.ops[count] ? `; next is ${expected(f.ops[count]!.spec)}` : ''}`, at);
+  if (count > n) return report(sink, C.tooManyOperands, `invalid operand for instruction: ${mnemonic} takes ${n} operands in a VOPD pair, this is one more`, positional[n]!.span);
+  classifyPositional(text, target);
+  for (let i = 0; i < count; i++) {
+    const k = positional[i]!.kind;
+    // llvm-mc-19: no source modifiers in VOPD ("not a valid operand.").
+    if (k === 'neg' || k === 'abs') return report(sink, C.operandKind, `not a valid operand: ${mnemonic} takes no source modifier in a VOPD pair`, positional[i]!.span);
+  }
+  matchForm(f, count);
+  if (mismatch.at >= 0) {
+    seen.what = posWhat[mismatch.at]!;
+    seen.size = posSize[mismatch.at]!;
+    return report(sink, mismatch.size ? C.operandSize : C.operandKind, `invalid operand for instruction: ${mnemonic} operand ${mismatch.at + 1} is ${expected(f.ops[mismatch.spec]!.spec)}, not ${whatName()}`, positional[mismatch.at]!.span);
+  }
+  const m = lower(mnemonic);
+  const mk = m.includes('fmamk');
+  const ak = m.includes('fmaak');
+  half.dst = vgprNumber(positional[0]!);
+  half.src0 = count > 1 ? vgprNumber(positional[1]!) : -1;
+  half.src1 = count > 2 && !mk ? vgprNumber(positional[2]!) : -1;
+  half.src2 = mk ? vgprNumber(positional[3]!) : m.includes('fmac') || m.includes('dot2acc') ? half.dst : -1;
+  half.cndmask = m.includes('cndmask');
+  for (let i = 1; i < count; i++) {
+    // The literal of fmamk/fmaak is one even when its value is an inline constant.
+    if ((mk && i === 2) || (ak && i === 3)) {
+      const op = positional[i]!;
+      if (op.kind === 'expr') addKey(literalKeys, op.expr.kind === 'int' ? op.expr.value : text.slice(op.span.start, op.span.end));
+      continue;
+    }
+    busOperand(text, i, target);
+  }
+  return true;
+}
+
+/**
+ * A VOPD pair as llvm-mc-19 checks it: X a VOPD X-capable instruction, Y a Y-capable one, each
+ * with its operands; together at most one literal value and two scalar values (SGPRs, VCC/EXEC/M0,
+ * the literal, and cndmask's implicit VCC counted once on its own); the destinations one even and
+ * one odd VGPR; src0 and src1 VGPRs in different banks (number mod 4), src2 VGPRs of different parity.
+ */
+function checkVopd(text: string, st: InstructionStatement, target: AmdgpuTarget, sink: IssueSink): boolean {
+  const fx = vopdForm(st.mnemonic, 'vopdx', target);
+  if (fx === undefined) return true;
+  if (fx === null) {
+    if (!st.dual) return true;
+    return report(sink, C.operandKind, `invalid operand for instruction: ${st.mnemonic} is no VOPD X instruction, so cannot be paired with '::'`, st.dual.mnemonicSpan);
+  }
+  if (!st.dual) return report(sink, C.tooFewOperands, `too few operands for instruction: ${st.mnemonic} is half of a VOPD pair ('X :: Y'); the second half is missing`, st.mnemonicSpan);
+  const dual = st.dual;
+  const py = prepared(dual.mnemonic, target);
+  if (py.status === 'error') return report(sink, py.code, py.message, dual.mnemonicSpan);
+  const fy = vopdForm(dual.mnemonic, 'vopdy', target);
+  if (!fy) return report(sink, C.operandKind, `invalid VOPDY instruction: ${dual.mnemonic} cannot be the second half of a VOPD pair on ${target.name}`, dual.mnemonicSpan);
+  if (!fx.spec.verified || !fy.spec.verified) return true;
+  busKeys.length = 0;
+  literalKeys.length = 0;
+  if (!vopdHalf(text, st.mnemonic, st.mnemonicSpan, st.operands, fx, target, halfX, sink)) return false;
+  if (!vopdHalf(text, dual.mnemonic, dual.mnemonicSpan, dual.operands, fy, target, halfY, sink)) return false;
+  const at = dual.mnemonicSpan;
+  if (literalKeys.length > 1) return report(sink, C.uniqueLiteral, `only one unique literal operand is allowed: this VOPD pair has ${literalKeys.length} different literals`, at);
+  const used = busKeys.length + literalKeys.length + (halfX.cndmask || halfY.cndmask ? 1 : 0);
+  if (used > 2) return report(sink, C.constantBus, `invalid operand (violates constant bus restrictions): this VOPD pair reads ${used} scalar values (SGPRs, VCC/EXEC/M0, the literal, cndmask's VCC); at most 2`, at);
+  if (halfX.dst >= 0 && halfY.dst >= 0 && (halfX.dst & 1) === (halfY.dst & 1)) return report(sink, C.vopdBanks, `one dst register must be even and the other odd: v${halfX.dst} and v${halfY.dst}`, at);
+  // GFX12: a pair of v_dual_mov_b32 has no source bank rule (llvm-mc-19).
+  const movPair = target.generation >= 12 && halfX.src1 < 0 && halfY.src1 < 0 && lower(st.mnemonic) === 'v_dual_mov_b32' && lower(dual.mnemonic) === 'v_dual_mov_b32';
+  if (movPair) return true;
+  if (halfX.src0 >= 0 && halfY.src0 >= 0 && (halfX.src0 & 3) === (halfY.src0 & 3)) return report(sink, C.vopdBanks, `src0 operands must use different VGPR banks: v${halfX.src0} and v${halfY.src0} are both in bank ${halfX.src0 & 3} (register number mod 4)`, at);
+  if (halfX.src1 >= 0 && halfY.src1 >= 0 && (halfX.src1 & 3) === (halfY.src1 & 3)) return report(sink, C.vopdBanks, `src1 operands must use different VGPR banks: v${halfX.src1} and v${halfY.src1} are both in bank ${halfX.src1 & 3} (register number mod 4)`, at);
+  if (halfX.src2 >= 0 && halfY.src2 >= 0 && (halfX.src2 & 1) === (halfY.src2 & 1)) return report(sink, C.vopdBanks, `src2 operands must use different VGPR banks: v${halfX.src2} and v${halfY.src2} are both ${halfX.src2 & 1 ? 'odd' : 'even'}`, at);
+  return true;
 }
 
 // ---------------------------------------------------------------------------------------------

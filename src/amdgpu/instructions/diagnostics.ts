@@ -24,6 +24,7 @@ export const AMD_INSTRUCTION_CODES = {
   counterRange: 'AMD512',
   requiredModifier: 'AMD513',
   imageDataSize: 'AMD514',
+  vopdBanks: 'AMD515',
 } as const;
 
 export const AMD_INSTRUCTION_DIAGNOSTICS: readonly InstructionDiagnostic[] = [
@@ -42,4 +43,5 @@ export const AMD_INSTRUCTION_DIAGNOSTICS: readonly InstructionDiagnostic[] = [
   { code: 'AMD512', severity: 'error', summary: 'counter value too large for this GPU (s_waitcnt vmcnt/expcnt/lgkmcnt)' },
   { code: 'AMD513', severity: 'error', summary: 'a modifier the encoding cannot go without is missing (MIMG dim from GFX10, a DPP control, gds)' },
   { code: 'AMD514', severity: 'error', summary: 'image data size does not match dmask, d16 and tfe' },
+  { code: 'AMD515', severity: 'error', summary: 'VOPD register banks: one dst even and the other odd; src0/src1 VGPRs in different banks; src2 of different parity' },
 ];
