@@ -140,7 +140,10 @@ function prepare(mnemonic: string, target: AmdgpuTarget): Prepared {
       const family = forms[0]!.spec.family;
       const required = forms.every((f) => f.spec.requiredModifiers.length > 0) ? forms.map((f) => f.spec.requiredModifiers) : undefined;
       const imageData = family === 'MIMG' && !/bvh/i.test(mnemonic);
-      return { status: 'forms', forms, minAll, maxAll, memory: MEMORY_FAMILIES.has(family), sopp: family === 'SOPP', union: modifierUnion(forms), required, imageData };
+      const union = modifierUnion(forms);
+      // MIMG tfe on GFX6-9 (not gfx90a): the table's probes wrote one dword of data, which tfe makes too few.
+      if (family === 'MIMG' && target.generation <= 9 && target.name !== 'gfx90a' && union.has('lwe')) union.add('tfe');
+      return { status: 'forms', forms, minAll, maxAll, memory: MEMORY_FAMILIES.has(family), sopp: family === 'SOPP', union, required, imageData };
     }
   }
 }

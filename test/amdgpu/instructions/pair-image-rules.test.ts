@@ -1,0 +1,101 @@
+/**
+ * Differential tests of the instruction rules whose facts are not in the table's operand lists,
+ * line by line against llvm-mc-19: MIMG data size (dmask, d16, tfe, gather4) on every generation,
+ * MIMG `dim:` required from GFX10, GFX11 WMMA operands and modifiers, and VOPD pairs (random pairs
+ * of the table's VOPD halves: operands, one literal, two scalar values, register banks). gpuasm
+ * may never reject a line llvm-mc-19 accepts, and must reject every line llvm-mc-19 rejects with
+ * the rule's own message.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { fuzzSeed, llvmMcSkipReason, runLlvmMc } from '../../harness/tools.js';
+import { checkAmdgpuText } from '../../../src/amdgpu/index.js';
+import { lookupInstruction, mnemonicsFor } from '../../../src/amdgpu/instructions/table.js';
+
+const skip = llvmMcSkipReason;
+if (skip) console.log(skip);
+
+/** Lines where llvm-mc and gpuasm disagree: false errors, and misses whose llvm-mc message matches `rule`. */
+function compare(lines: readonly string[], mcpu: string, rule: RegExp): { falseErrors: string[]; missed: string[]; mcErrors: number } {
+  const text = lines.join('\n') + '\n';
+  const mc = runLlvmMc(text, { mcpu, filetype: 'null' });
+  const theirs = new Map<number, string>();
+  for (const m of mc.messages) if (m.severity === 'error' && m.line && !theirs.has(m.line)) theirs.set(m.line, m.message);
+  const ours = new Map<number, string>();
+  for (const d of checkAmdgpuText('rules.s', text, { mcpu })) if (d.severity === 'error' && !ours.has(d.location!.line)) ours.set(d.location!.line, `${d.code} ${d.message}`);
+  const falseErrors: string[] = [];
+  const missed: string[] = [];
+  for (let i = 1; i <= lines.length; i++) {
+    const a = theirs.get(i);
+    const b = ours.get(i);
+    if (b && !a) falseErrors.push(`${mcpu}: ${lines[i - 1]} -- ${b}`);
+    if (a && !b && rule.test(a)) missed.push(`${mcpu}: ${lines[i - 1]} -- llvm-mc: ${a}`);
+  }
+  return { falseErrors, missed, mcErrors: theirs.size };
+}
+
+test('MIMG data size and dim: vs llvm-mc-19', { skip }, () => {
+  for (const mcpu of ['gfx600', 'gfx700', 'gfx803', 'gfx810', 'gfx900', 'gfx906', 'gfx908', 'gfx90a', 'gfx1010', 'gfx1030', 'gfx1100', 'gfx1200']) {
+    const dim = mcpu.startsWith('gfx1') ? ' dim:SQ_RSRC_IMG_1D' : '';
+    const lines: string[] = [];
+    for (const v of ['v0', 'v[0:1]', 'v[0:2]', 'v[0:3]', 'v[0:4]'])
+      for (const m of ['', ' dmask:0x0', ' dmask:0x1', ' dmask:0x3', ' dmask:0x7', ' dmask:0xf'])
+        for (const x of ['', ' d16', ' tfe', ' lwe', ' d16 tfe']) {
+          lines.push(`image_load ${v}, v0, s[0:7]${m}${x}${dim}`, `image_gather4 ${v}, v0, s[0:7], s[0:3]${m}${x}${dim}`, `image_atomic_cmpswap ${v}, v0, s[0:7]${m}${x}${dim}`, `image_store ${v}, v0, s[0:7]${m}${x}${dim}`, `image_sample ${v}, v0, s[0:7], s[0:3]${m}${x}${dim}`);
+          if (dim) lines.push(`image_load ${v}, v0, s[0:7]${m}${x}`);
+        }
+    const r = compare(lines, mcpu, /image data size|not valid for this GPU or mode/);
+    assert.deepEqual(r.falseErrors.slice(0, 10), [], `${r.falseErrors.length} false errors`);
+    assert.deepEqual(r.missed.slice(0, 10), [], `${r.missed.length} missed`);
+  }
+});
+
+test('GFX11 WMMA operands and modifiers vs llvm-mc-19', { skip }, () => {
+  const lines: string[] = [];
+  for (const m of ['v_wmma_f32_16x16x16_f16', 'v_wmma_f32_16x16x16_bf16', 'v_wmma_f16_16x16x16_f16', 'v_wmma_bf16_16x16x16_bf16', 'v_wmma_i32_16x16x16_iu8', 'v_wmma_i32_16x16x16_iu4'])
+    for (const d of ['v[16:23]', 'v[16:19]'])
+      for (const a of ['v[0:7]', 'v[0:3]', 'v[0:1]', 's0', '1'])
+        for (const c of ['v[16:23]', 'v[16:19]', '1', '1.0', '0x1234', 's[0:7]'])
+          for (const x of ['', ' clamp', ' op_sel:[0,0,1]', ' neg_lo:[1,0,0]', ' neg_hi:[0,0,1]', ' op_sel_hi:[1,1,1]']) lines.push(`${m} ${d}, ${a}, ${a}, ${c}${x}`);
+  for (const mcpu of ['gfx1100', 'gfx1150']) {
+    const r = compare(lines, mcpu, /./);
+    assert.ok(r.mcErrors > 0 && r.mcErrors < lines.length, `llvm-mc accepts some and rejects some (${r.mcErrors} of ${lines.length})`);
+    assert.deepEqual(r.falseErrors.slice(0, 10), [], `${r.falseErrors.length} false errors`);
+    assert.deepEqual(r.missed.slice(0, 10), [], `${r.missed.length} missed`);
+  }
+});
+
+test('VOPD pairs vs llvm-mc-19 (random pairs of the table\'s halves)', { skip }, () => {
+  const seed = fuzzSeed();
+  for (const mcpu of ['gfx1100', 'gfx1200']) {
+    const x: [string, number][] = [];
+    const y: [string, number][] = [];
+    for (const m of mnemonicsFor(mcpu)) {
+      if (!m.startsWith('v_dual_')) continue;
+      const r = lookupInstruction(m, mcpu);
+      if (r.status !== 'found') continue;
+      for (const f of r.forms) {
+        if (f.form === 'vopdx') x.push([m, f.operands.length]);
+        if (f.form === 'vopdy') y.push([m, f.operands.length]);
+      }
+    }
+    const vgpr = fc.nat(11).map((n) => `v${n}`);
+    const src = fc.oneof({ weight: 8, arbitrary: vgpr }, { weight: 1, arbitrary: fc.constantFrom('s0', 's1', 's3', 'vcc_lo', 'exec_lo', 'm0', '0x1234', '0x5678', '1.0', '2') });
+    const half = (forms: [string, number][]) =>
+      fc.tuple(fc.constantFrom(...forms), vgpr, src, fc.array(fc.oneof({ weight: 8, arbitrary: vgpr }, { weight: 1, arbitrary: fc.constantFrom('s2', '0x1234', '0x5678', '1.0') }), { minLength: 2, maxLength: 2 }), fc.nat(40)).map(([[m, n], d, s0, rest, odd]) => {
+        const ops = [odd === 0 ? 's1' : d, s0, ...rest].slice(0, n);
+        if (m.includes('fmamk')) ops[2] = rest[1]!.startsWith('v') ? '0x1234' : rest[1]!;
+        if (m.includes('fmaak') && n > 3) ops[3] = rest[0]!.startsWith('v') ? '0x5678' : rest[0]!;
+        if (odd === 1) ops.pop();
+        if (odd === 2) ops.push('v1');
+        return `${m} ${ops.join(', ')}`;
+      });
+    const lines = fc.sample(fc.tuple(half(x), half(y)).map(([a, b]) => `${a} :: ${b}`), { seed, numRuns: 1500 });
+    const r = compare(lines, mcpu, /./);
+    console.log(`VOPD ${mcpu}: ${lines.length} pairs, llvm-mc rejects ${r.mcErrors}, ${r.missed.length} missed, ${r.falseErrors.length} false errors, seed ${seed}`);
+    assert.ok(r.mcErrors < lines.length - 100, `enough valid pairs (${lines.length - r.mcErrors})`);
+    assert.deepEqual(r.falseErrors.slice(0, 10), [], `seed ${seed}: ${r.falseErrors.length} false errors`);
+    assert.deepEqual(r.missed.slice(0, 10), [], `seed ${seed}: ${r.missed.length} missed`);
+  }
+});
