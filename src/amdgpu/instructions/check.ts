@@ -71,6 +71,8 @@ interface PreparedForms {
   readonly required: readonly (readonly string[])[] | undefined;
   /** A MIMG instruction whose data size follows dmask, d16 and tfe (see checkImageData). */
   readonly imageData: boolean;
+  /** MUBUF/MTBUF d16: the components written (1-4; 0 for other instructions), see checkBufferD16. */
+  readonly bufferD16: number;
 }
 
 const OK: Prepared = { status: 'ok' };
@@ -143,7 +145,11 @@ function prepare(mnemonic: string, target: AmdgpuTarget): Prepared {
       const union = modifierUnion(forms);
       // MIMG tfe on GFX6-9 (not gfx90a): the table's probes wrote one dword of data, which tfe makes too few.
       if (family === 'MIMG' && target.generation <= 9 && target.name !== 'gfx90a' && union.has('lwe')) union.add('tfe');
-      return { status: 'forms', forms, minAll, maxAll, memory: MEMORY_FAMILIES.has(family), sopp: family === 'SOPP', union, required, imageData };
+      // MUBUF loads take tfe up to GFX10 (not gfx90a/gfx940): the same gap in the probes.
+      if (family === 'MUBUF' && target.generation <= 10 && target.name !== 'gfx90a' && !target.isGfx940 && /_load_/i.test(mnemonic)) union.add('tfe');
+      const d16 = (family === 'MUBUF' || family === 'MTBUF') && /_d16/i.test(mnemonic) ? /_format_d16_(x|xy|xyz|xyzw)(_e\d+)?$/i.exec(mnemonic) : null;
+      const bufferD16 = d16 ? d16[1]!.length : (family === 'MUBUF' || family === 'MTBUF') && /_d16/i.test(mnemonic) ? 1 : 0;
+      return { status: 'forms', forms, minAll, maxAll, memory: MEMORY_FAMILIES.has(family), sopp: family === 'SOPP', union, required, imageData, bufferD16 };
     }
   }
 }
@@ -1043,6 +1049,20 @@ function checkImageData(operands: readonly InstructionOperand[], f: PreparedForm
   return report(sink, C.imageDataSize, `image data size does not match dmask, d16 and tfe: ${f.spec.base} with dmask:0x${dmask.toString(16)}${d16 ? ' d16' : ''}${tfe ? ' tfe' : ''} takes ${size} dword${size === 1 ? '' : 's'} of data, not ${posSize[0]}`, positional[0]!.span);
 }
 
+/**
+ * MUBUF/MTBUF d16 data (llvm-mc-19: "operands are not valid for this GPU or mode"): one dword per
+ * component where d16 is unpacked (GFX8 before gfx810), one per two components where it is packed,
+ * one more with tfe.
+ */
+function checkBufferD16(comps: number, f: PreparedForm, target: AmdgpuTarget, sink: IssueSink): boolean {
+  const what = posWhat[0]!;
+  if (what !== What.Vgpr && what !== What.Agpr) return true;
+  const packed = target.generation >= 9 || target.name === 'gfx810';
+  const size = (packed ? (comps + 1) >> 1 : comps) + (hasTfe ? 1 : 0);
+  if (posSize[0] === size) return true;
+  return report(sink, C.operandSize, `operands are not valid for this GPU or mode: ${f.spec.spelled} takes ${size} dword${size === 1 ? '' : 's'} of data on ${target.name} (d16 ${packed ? 'packed' : 'unpacked'}${hasTfe ? ', and tfe' : ''}), not ${posSize[0]}`, positional[0]!.span);
+}
+
 let macroText: string | undefined;
 let macroNames: Set<string> | undefined;
 
@@ -1085,6 +1105,7 @@ function checkOne(text: string, mnemonic: string, at: Span, operands: readonly I
         checkModifiers(operands, p, f, sink) &&
         (p.required === undefined || checkRequired(operands, p, at, sink)) &&
         (!p.imageData || checkImageData(operands, f, target, sink)) &&
+        (p.bufferD16 === 0 || checkBufferD16(p.bufferD16, f, target, sink)) &&
         checkConstantBus(text, f, count, target, sink) &&
         checkRanges(operands, f, target, sink)
       );

@@ -2,7 +2,8 @@
  * Differential tests of the instruction rules whose facts are not in the table's operand lists,
  * line by line against llvm-mc-19: MIMG data size (dmask, d16, tfe, gather4) on every generation,
  * MIMG `dim:` required from GFX10, GFX11 WMMA operands and modifiers, and VOPD pairs (random pairs
- * of the table's VOPD halves: operands, one literal, two scalar values, register banks). gpuasm
+ * of the table's VOPD halves: operands, one literal, two scalar values, register banks), and
+ * MUBUF/MTBUF d16 data sizes (packed or not) and `tfe` on every buffer instruction. gpuasm
  * may never reject a line llvm-mc-19 accepts, and must reject every line llvm-mc-19 rejects with
  * the rule's own message.
  */
@@ -97,5 +98,24 @@ test('VOPD pairs vs llvm-mc-19 (random pairs of the table\'s halves)', { skip },
     assert.ok(r.mcErrors < lines.length - 100, `enough valid pairs (${lines.length - r.mcErrors})`);
     assert.deepEqual(r.falseErrors.slice(0, 10), [], `seed ${seed}: ${r.falseErrors.length} false errors`);
     assert.deepEqual(r.missed.slice(0, 10), [], `seed ${seed}: ${r.missed.length} missed`);
+  }
+});
+
+test('MUBUF/MTBUF d16 data size and tfe vs llvm-mc-19', { skip }, () => {
+  for (const mcpu of ['gfx600', 'gfx700', 'gfx803', 'gfx810', 'gfx900', 'gfx90a', 'gfx942', 'gfx1010', 'gfx1030', 'gfx1100', 'gfx1200']) {
+    const lines: string[] = [];
+    for (const m of ['buffer_load_format_d16_x', 'buffer_load_format_d16_xy', 'buffer_load_format_d16_xyz', 'buffer_load_format_d16_xyzw', 'buffer_store_format_d16_xy', 'buffer_store_format_d16_xyzw', 'buffer_load_format_d16_hi_x', 'buffer_load_ubyte_d16', 'buffer_load_short_d16_hi'])
+      for (const v of ['v1', 'v[1:2]', 'v[1:3]', 'v[1:4]', 'v[1:5]']) for (const x of ['', ' tfe']) lines.push(`${m} ${v}, off, s[4:7], s1${x}`);
+    // Every buffer instruction of the table with its data operand one dword larger and tfe.
+    for (const m of mnemonicsFor(mcpu)) {
+      const r = lookupInstruction(m, mcpu);
+      const f = r.status === 'found' ? r.forms[0]! : undefined;
+      if (!f || (f.family !== 'MUBUF' && f.family !== 'MTBUF') || !f.operands.length || f.operands[0]!.files === 0 || /_d16/.test(m)) continue;
+      const n = f.operands[0]!.size + 1;
+      lines.push(`${m} v[2:${1 + n}], off, s[4:7], s1${f.family === 'MTBUF' ? ' format:1' : ''}${/atomic/.test(m) ? ' glc' : ''} tfe`);
+    }
+    const r = compare(lines, mcpu, /not valid for this GPU or mode/);
+    assert.deepEqual(r.falseErrors.slice(0, 10), [], `${r.falseErrors.length} false errors`);
+    if (mcpu !== 'gfx803' && mcpu !== 'gfx810') assert.deepEqual(r.missed.slice(0, 10), [], `${r.missed.length} missed`);
   }
 });
