@@ -1063,6 +1063,51 @@ function checkBufferD16(comps: number, f: PreparedForm, target: AmdgpuTarget, si
   return report(sink, C.operandSize, `operands are not valid for this GPU or mode: ${f.spec.spelled} takes ${size} dword${size === 1 ? '' : 's'} of data on ${target.name} (d16 ${packed ? 'packed' : 'unpacked'}${hasTfe ? ', and tfe' : ''}), not ${posSize[0]}`, positional[0]!.span);
 }
 
+/** `lds_direct` / `src_lds_direct` (any case). */
+function isLdsDirect(op: Operand): boolean {
+  if (op.kind !== 'word' || (op.name.length !== 10 && op.name.length !== 14)) return false;
+  const n = lower(op.name);
+  return n === 'lds_direct' || n === 'src_lds_direct';
+}
+
+const LDS_DIRECT_FAMILIES = new Set(['VOP1', 'VOP2', 'VOPC', 'VOP3', 'VOP3P', 'SDWA']);
+
+/**
+ * lds_direct where the GPU has it (llvm-mc-19): a 32-bit source of a VALU instruction only (not a
+ * destination, not a 64-bit operand, not DPP, not scalar or memory instructions), src0 only, and
+ * not in SDWA or the `rev` instructions (subrev, lshlrev...).
+ */
+function checkLdsDirect(f: PreparedForm, count: number, sink: IssueSink): boolean {
+  let at = -1;
+  for (let i = 0; i < count; i++) if (isLdsDirect(positional[i]!)) at = i;
+  if (at < 0) return true;
+  const ops = f.ops;
+  let skipReturn = count < f.spec.maxOperands;
+  let sources = 0;
+  for (let i = 0, j = f.vccOptional && count < f.spec.maxOperands ? 1 : 0; i <= at; i++, j++) {
+    let o = ops[j];
+    if (o && o.returnOnly && skipReturn) {
+      skipReturn = false;
+      o = ops[++j];
+    }
+    if (!o) return true;
+    const k = o.spec.kind;
+    const source = k === 'src' || k === 'vsrc' || k === 'ssrc';
+    if (source) sources++;
+    if (!isLdsDirect(positional[i]!)) continue;
+    const fam = f.spec.family;
+    const span = positional[i]!.span;
+    const m = f.spec.base;
+    // Where a VCC or SGPR operand may be left out, the position is ambiguous here: not judged.
+    if (!source && k !== 'vdst' && count < f.spec.maxOperands && LDS_DIRECT_FAMILIES.has(fam)) return true;
+    if (!LDS_DIRECT_FAMILIES.has(fam) || f.spec.form.includes('dpp') || !source || o.spec.size > 1)
+      return report(sink, C.operandKind, `invalid operand for instruction: ${f.spec.spelled} operand ${i + 1} is ${expected(o.spec)}, not lds_direct`, span);
+    if (fam === 'SDWA' || f.spec.form === 'sdwa' || /^v_(pk_)?(sub|subb|lshl|lshr|ashr)rev/.test(m)) return report(sink, C.operandKind, `lds_direct cannot be used with this instruction (${f.spec.spelled})`, span);
+    if (sources > 1) return report(sink, C.operandKind, `lds_direct may be used as src0 only: it is ${o.spec.name} of ${f.spec.spelled} here`, span);
+  }
+  return true;
+}
+
 let macroText: string | undefined;
 let macroNames: Set<string> | undefined;
 
@@ -1106,6 +1151,7 @@ function checkOne(text: string, mnemonic: string, at: Span, operands: readonly I
         (p.required === undefined || checkRequired(operands, p, at, sink)) &&
         (!p.imageData || checkImageData(operands, f, target, sink)) &&
         (p.bufferD16 === 0 || checkBufferD16(p.bufferD16, f, target, sink)) &&
+        (!target.ldsDirect || checkLdsDirect(f, count, sink)) &&
         checkConstantBus(text, f, count, target, sink) &&
         checkRanges(operands, f, target, sink)
       );

@@ -3,7 +3,8 @@
  * line by line against llvm-mc-19: MIMG data size (dmask, d16, tfe, gather4) on every generation,
  * MIMG `dim:` required from GFX10, GFX11 WMMA operands and modifiers, and VOPD pairs (random pairs
  * of the table's VOPD halves: operands, one literal, two scalar values, register banks), and
- * MUBUF/MTBUF d16 data sizes (packed or not) and `tfe` on every buffer instruction. gpuasm
+ * MUBUF/MTBUF d16 data sizes (packed or not) and `tfe` on every buffer instruction, and
+ * lds_direct at every operand position of every VALU, SALU and DS form of the table. gpuasm
  * may never reject a line llvm-mc-19 accepts, and must reject every line llvm-mc-19 rejects with
  * the rule's own message.
  */
@@ -12,7 +13,7 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { fuzzSeed, llvmMcSkipReason, runLlvmMc } from '../../harness/tools.js';
 import { checkAmdgpuText } from '../../../src/amdgpu/index.js';
-import { lookupInstruction, mnemonicsFor } from '../../../src/amdgpu/instructions/table.js';
+import { lookupInstruction, mnemonicsFor, OperandFile as F } from '../../../src/amdgpu/instructions/table.js';
 
 const skip = llvmMcSkipReason;
 if (skip) console.log(skip);
@@ -117,5 +118,39 @@ test('MUBUF/MTBUF d16 data size and tfe vs llvm-mc-19', { skip }, () => {
     const r = compare(lines, mcpu, /not valid for this GPU or mode/);
     assert.deepEqual(r.falseErrors.slice(0, 10), [], `${r.falseErrors.length} false errors`);
     if (mcpu !== 'gfx803' && mcpu !== 'gfx810') assert.deepEqual(r.missed.slice(0, 10), [], `${r.missed.length} missed`);
+  }
+});
+
+test('lds_direct at every operand position vs llvm-mc-19', { skip }, () => {
+  const families = new Set(['VOP1', 'VOP2', 'VOPC', 'VOP3', 'VOP3P', 'SDWA', 'DPP16', 'SOP1', 'SOP2', 'SOPC', 'DS', 'VINTRP', 'MFMA']);
+  const REQUIRED: Record<string, string> = { dpp_ctrl: ' quad_perm:[0,1,2,3]', dpp8: ' dpp8:[7,6,5,4,3,2,1,0]', gds: ' gds' };
+  for (const mcpu of ['gfx803', 'gfx900', 'gfx908', 'gfx1030']) {
+    const lines: string[] = [];
+    for (const b of mnemonicsFor(mcpu)) {
+      const r = lookupInstruction(b, mcpu);
+      if (r.status !== 'found') continue;
+      for (const f of r.forms) {
+        if (!f.verified || !families.has(f.family) || !f.gpus.includes(mcpu)) continue;
+        const ops: string[] = [];
+        for (const [k, o] of f.operands.entries()) {
+          if (o.optional || o.returnOnly) continue;
+          const reg = (p: string, base: number) => (o.size === 1 ? `${p}${base}` : `${p}[${base}:${base + o.size - 1}]`);
+          if (o.kind === 'vcc') ops.push(mcpu.startsWith('gfx1') ? 'vcc_lo' : 'vcc');
+          else if (o.files & F.V) ops.push(reg('v', 16 * (k + 1)));
+          else if (o.files & F.S) ops.push(reg('s', 8 + 12 * k));
+          else if (o.files & (F.INLINE | F.EXPR)) ops.push('1');
+          else ops.push('?');
+        }
+        if (ops.includes('?')) continue;
+        const req = f.requiredModifiers.map((m) => REQUIRED[m] ?? '').join('');
+        for (let k = 0; k < ops.length; k++) lines.push(`${f.spelled} ${ops.map((o, i) => (i === k ? (k % 2 ? 'src_lds_direct' : 'lds_direct') : o)).join(', ')}${req}`);
+      }
+    }
+    // Misses (any message): where a VCC or SGPR operand may be left out, the position is not judged.
+    const r = compare(lines, mcpu, /./);
+    console.log(`lds_direct ${mcpu}: ${lines.length} lines, llvm-mc rejects ${r.mcErrors}, ${r.missed.length} missed, ${r.falseErrors.length} false errors`);
+    assert.ok(lines.length - r.mcErrors > 300, 'enough accepted lines');
+    assert.deepEqual(r.falseErrors.slice(0, 10), [], `${r.falseErrors.length} false errors`);
+    assert.ok(r.missed.length <= 100, `${r.missed.length} missed (at most 100): ${r.missed.slice(0, 5).join('; ')}`);
   }
 });
