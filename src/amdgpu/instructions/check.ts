@@ -93,16 +93,19 @@ const SUFFIX = /_(e32|e64|sdwa|dpp|e64_dpp)$/i;
 function prepare(mnemonic: string, target: AmdgpuTarget): Prepared {
   const r = lookupInstruction(mnemonic, target.name);
   // llvm-mc strips one encoding suffix and matches the rest as a mnemonic, and some of its
-  // mnemonics end in a suffix themselves (`v_mov_b32_e32_e32` is taken); a forced encoding on a
-  // non-VALU instruction is refused only for some (`s_mov_b32_e32` is taken, `s_mov_b32_e64` is
-  // not). The table has neither: such spellings are left alone.
+  // mnemonics end in a suffix themselves: a second suffix is taken on VOP1 and VOPC instructions
+  // (`v_mov_b32_e32_e32`), which are left alone, and is an invalid instruction on the others
+  // (`v_or_b32_e32_e64`). A forced encoding on a non-VALU instruction is taken as `_e32` only
+  // (`s_mov_b32_e32`; `s_mov_b32_e64` is a variant error).
   const suffix = SUFFIX.exec(mnemonic);
   if (suffix) {
     const rest = mnemonic.slice(0, suffix.index);
-    if (r.status === 'variant-not-supported' && !/^v_/i.test(mnemonic)) return OK;
-    if (r.status === 'unknown' && SUFFIX.test(rest)) {
-      const s = lookupInstruction(rest, target.name).status;
-      if (s === 'found' || s === 'variant-not-supported') return OK;
+    if (r.status === 'variant-not-supported' && !/^v_/i.test(mnemonic) && lower(suffix[1]!) === 'e32') return OK;
+    const inner = r.status === 'unknown' ? SUFFIX.exec(rest) : null;
+    if (inner) {
+      const base = lookupInstruction(rest.slice(0, inner.index), target.name);
+      if (base.status !== 'found' && base.status !== 'variant-not-supported' && base.status !== 'unknown') return OK;
+      if (base.status !== 'unknown' && base.forms.some((f) => f.family === 'VOP1' || f.family === 'VOPC')) return OK;
     }
   }
   switch (r.status) {
@@ -142,7 +145,7 @@ function prepare(mnemonic: string, target: AmdgpuTarget): Prepared {
       const family = forms[0]!.spec.family;
       const required = forms.every((f) => f.spec.requiredModifiers.length > 0) ? forms.map((f) => f.spec.requiredModifiers) : undefined;
       const imageData = family === 'MIMG' && !/bvh/i.test(mnemonic);
-      const union = modifierUnion(forms);
+      const union = modifierUnion(forms, target);
       // MIMG tfe on GFX6-9 (not gfx90a): the table's probes wrote one dword of data, which tfe makes too few.
       if (family === 'MIMG' && target.generation <= 9 && target.name !== 'gfx90a' && union.has('lwe')) union.add('tfe');
       // MUBUF loads take tfe up to GFX10 (not gfx90a/gfx940): the same gap in the probes.
@@ -645,9 +648,13 @@ export function checkInstruction(text: string, st: InstructionStatement, target:
     macroNames = text.includes('.macro') ? new Set([...text.matchAll(/^[ \t]*\.macro[ \t]+([\w.$]+)/gim)].map((m) => m[1]!.toLowerCase())) : undefined;
   }
   if (macroNames?.has(lower(st.mnemonic))) return;
-  if (!checkOne(text, st.mnemonic, st.mnemonicSpan, st.operands, target, sink)) return;
-  if (target.generation >= 11 && (st.dual || isDualMnemonic(st.mnemonic))) {
-    checkVopd(text, st, target, sink);
+  let m = st.mnemonic;
+  // llvm-mc-19 takes `_e32` on a VOPD X half (`v_dual_add_f32_e32 ... :: ...`), on no Y half.
+  const dual = target.generation >= 11 && (st.dual !== undefined || isDualMnemonic(m));
+  if (dual && isDualMnemonic(m) && m.length > 11 && lower(m.slice(-4)) === '_e32') m = m.slice(0, -4);
+  if (!checkOne(text, m, st.mnemonicSpan, st.operands, target, sink)) return;
+  if (dual) {
+    checkVopd(text, m, st, target, sink);
     return;
   }
   if (!st.dual) return;
@@ -744,8 +751,8 @@ function vopdHalf(text: string, mnemonic: string, at: Span, operands: readonly I
  * the literal, and cndmask's implicit VCC counted once on its own); the destinations one even and
  * one odd VGPR; src0 and src1 VGPRs in different banks (number mod 4), src2 VGPRs of different parity.
  */
-function checkVopd(text: string, st: InstructionStatement, target: AmdgpuTarget, sink: IssueSink): boolean {
-  const fx = vopdForm(st.mnemonic, 'vopdx', target);
+function checkVopd(text: string, mnemonic: string, st: InstructionStatement, target: AmdgpuTarget, sink: IssueSink): boolean {
+  const fx = vopdForm(mnemonic, 'vopdx', target);
   if (fx === undefined) return true;
   if (fx === null) {
     if (!st.dual) return true;
@@ -760,7 +767,7 @@ function checkVopd(text: string, st: InstructionStatement, target: AmdgpuTarget,
   if (!fx.spec.verified || !fy.spec.verified) return true;
   busKeys.length = 0;
   literalKeys.length = 0;
-  if (!vopdHalf(text, st.mnemonic, st.mnemonicSpan, st.operands, fx, target, halfX, sink)) return false;
+  if (!vopdHalf(text, mnemonic, st.mnemonicSpan, st.operands, fx, target, halfX, sink)) return false;
   if (!vopdHalf(text, dual.mnemonic, dual.mnemonicSpan, dual.operands, fy, target, halfY, sink)) return false;
   const at = dual.mnemonicSpan;
   if (literalKeys.length > 1) return report(sink, C.uniqueLiteral, `only one unique literal operand is allowed: this VOPD pair has ${literalKeys.length} different literals`, at);
@@ -768,7 +775,7 @@ function checkVopd(text: string, st: InstructionStatement, target: AmdgpuTarget,
   if (used > 2) return report(sink, C.constantBus, `invalid operand (violates constant bus restrictions): this VOPD pair reads ${used} scalar values (SGPRs, VCC/EXEC/M0, the literal, cndmask's VCC); at most 2`, at);
   if (halfX.dst >= 0 && halfY.dst >= 0 && (halfX.dst & 1) === (halfY.dst & 1)) return report(sink, C.vopdBanks, `one dst register must be even and the other odd: v${halfX.dst} and v${halfY.dst}`, at);
   // GFX12: a pair of v_dual_mov_b32 has no source bank rule (llvm-mc-19).
-  const movPair = target.generation >= 12 && halfX.src1 < 0 && halfY.src1 < 0 && lower(st.mnemonic) === 'v_dual_mov_b32' && lower(dual.mnemonic) === 'v_dual_mov_b32';
+  const movPair = target.generation >= 12 && halfX.src1 < 0 && halfY.src1 < 0 && lower(mnemonic) === 'v_dual_mov_b32' && lower(dual.mnemonic) === 'v_dual_mov_b32';
   if (movPair) return true;
   if (halfX.src0 >= 0 && halfY.src0 >= 0 && (halfX.src0 & 3) === (halfY.src0 & 3)) return report(sink, C.vopdBanks, `src0 operands must use different VGPR banks: v${halfX.src0} and v${halfY.src0} are both in bank ${halfX.src0 & 3} (register number mod 4)`, at);
   if (halfX.src1 >= 0 && halfY.src1 >= 0 && (halfX.src1 & 3) === (halfY.src1 & 3)) return report(sink, C.vopdBanks, `src1 operands must use different VGPR banks: v${halfX.src1} and v${halfY.src1} are both in bank ${halfX.src1 & 3} (register number mod 4)`, at);
@@ -804,7 +811,9 @@ function canonicalModifier(op: Operand): string | undefined {
   return n;
 }
 
-const MI300_MEMORY_MODIFIERS = ['offset', 'sc0', 'sc1', 'nt', 'glc', 'slc', 'scc', 'lds'];
+/** Cache-policy bits of gfx90a and of gfx940-942 memory instructions (llvm-mc-19: each refuses the other's). */
+const GFX90A_CACHE_BITS = ['glc', 'slc', 'scc'];
+const GFX940_CACHE_BITS = ['sc0', 'sc1', 'nt'];
 const DPP_MODIFIERS = ['row_mask', 'bank_mask', 'bound_ctrl', 'fi', 'dpp_ctrl', 'dpp8'];
 const SDWA_MODIFIERS = ['dst_sel', 'dst_unused', 'src0_sel', 'src1_sel', 'clamp', 'omod'];
 
@@ -812,22 +821,30 @@ const SDWA_MODIFIERS = ['dst_sel', 'dst_unused', 'src0_sel', 'src1_sel', 'clamp'
  * Modifiers (canonical names) the forms of a written mnemonic take: the union over the forms the
  * spelling selects, so a modifier is never refused for a form it would select instead.
  * gfx90a/gfx940: the table's known gap (cache-policy bits and offsets of some memory forms, SDWA
- * selects) is widened.
+ * selects) is widened, with each GPU's own cache-policy bits only (glc/slc/scc on gfx90a, sc0/sc1/nt
+ * on gfx940-942).
  */
-function modifierUnion(forms: readonly PreparedForm[]): Set<string> {
+function modifierUnion(forms: readonly PreparedForm[], target: AmdgpuTarget): Set<string> {
   const union = new Set<string>();
+  let cacheBits = false;
   {
     for (const g of forms) {
       for (const m of g.spec.modifiers) union.add(m);
       const fam = g.spec.family;
       if (fam === 'GLOBAL' || fam === 'FLAT' || fam === 'SCRATCH' || fam === 'MUBUF' || fam === 'MTBUF') {
-        if (g.spec.gpus.includes('gfx90a') || g.spec.gpus.includes('gfx942')) for (const m of MI300_MEMORY_MODIFIERS) union.add(m);
+        if (target.name === 'gfx90a' || target.isGfx940) {
+          union.add('offset');
+          if (fam === 'MUBUF') union.add('lds');
+          for (const m of target.isGfx940 ? GFX940_CACHE_BITS : GFX90A_CACHE_BITS) union.add(m);
+          cacheBits = true;
+        }
       }
       if (fam === 'DPP16' || fam === 'DPP8' || g.spec.form.includes('dpp') || g.spec.modifiers.includes('dpp_ctrl') || g.spec.modifiers.includes('dpp8'))
         for (const m of DPP_MODIFIERS) union.add(m);
       if (fam === 'SDWA') for (const m of SDWA_MODIFIERS) union.add(m);
     }
   }
+  if (cacheBits) for (const m of target.isGfx940 ? GFX90A_CACHE_BITS : GFX940_CACHE_BITS) union.delete(m);
   return union;
 }
 
@@ -843,6 +860,9 @@ function checkModifiers(operands: readonly InstructionOperand[], p: PreparedForm
     // A word taken as a positional operand (`s_branch gds`) is no modifier.
     if (op.kind === 'word' && positional.includes(op)) continue;
     const name = canonicalModifier(op);
+    // `done` and `row_en` have no `no` form (llvm-mc-19 refuses `nodone`, `norow_en`; `novm` is taken).
+    if (op.kind === 'word' && (name === 'done' || name === 'row_en') && op.name.length > name.length)
+      return report(sink, C.modifier, `invalid operand for instruction: '${op.name}' is not a modifier (${name} has no 'no' form)`, op.span);
     if (name === undefined || !vocab.has(name) || union.has(name)) continue;
     const span = op.kind === 'modifier' ? op.nameSpan : op.span;
     return report(sink, C.modifier, `invalid operand for instruction: ${f.spec.spelled} takes no '${op.kind === 'modifier' ? op.name : op.name}' modifier${union.size ? ` (it takes ${[...union].sort().join(', ')})` : ' (it takes none)'}`, span);
@@ -1145,6 +1165,10 @@ function checkOne(text: string, mnemonic: string, at: Span, operands: readonly I
   for (const f of forms) {
     if (count < f.min || count > f.max) continue;
     matchForm(f, count);
+    // A compare without its destination whose first source is `vcc`: llvm-mc-19 takes `vcc` as the
+    // destination and finds the sources one short.
+    if (mismatch.at < 0 && f.vccOptional && count < f.spec.maxOperands && positional[0]!.kind === 'word' && lower((positional[0] as { name: string }).name) === 'vcc')
+      return report(sink, C.tooFewOperands, `too few operands for instruction: ${mnemonic} takes vcc as its destination, then ${f.spec.maxOperands - 1} sources`, at);
     if (mismatch.at < 0)
       return (
         checkModifiers(operands, p, f, sink) &&

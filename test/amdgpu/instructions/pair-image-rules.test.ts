@@ -4,7 +4,8 @@
  * MIMG `dim:` required from GFX10, GFX11 WMMA operands and modifiers, and VOPD pairs (random pairs
  * of the table's VOPD halves: operands, one literal, two scalar values, register banks), and
  * MUBUF/MTBUF d16 data sizes (packed or not) and `tfe` on every buffer instruction, and
- * lds_direct at every operand position of every VALU, SALU and DS form of the table. gpuasm
+ * lds_direct at every operand position of every VALU, SALU and DS form of the table, and the
+ * cache-policy bits of every gfx90a / gfx942 memory form. gpuasm
  * may never reject a line llvm-mc-19 accepts, and must reject every line llvm-mc-19 rejects with
  * the rule's own message.
  */
@@ -152,5 +153,37 @@ test('lds_direct at every operand position vs llvm-mc-19', { skip }, () => {
     assert.ok(lines.length - r.mcErrors > 300, 'enough accepted lines');
     assert.deepEqual(r.falseErrors.slice(0, 10), [], `${r.falseErrors.length} false errors`);
     assert.ok(r.missed.length <= 100, `${r.missed.length} missed (at most 100): ${r.missed.slice(0, 5).join('; ')}`);
+  }
+});
+
+test('gfx90a and gfx942 memory cache-policy bits vs llvm-mc-19', { skip }, () => {
+  for (const mcpu of ['gfx90a', 'gfx942']) {
+    const lines: string[] = [];
+    for (const b of mnemonicsFor(mcpu)) {
+      const r = lookupInstruction(b, mcpu);
+      if (r.status !== 'found') continue;
+      for (const f of r.forms) {
+        if (!f.verified || !['GLOBAL', 'FLAT', 'SCRATCH', 'MUBUF', 'MTBUF'].includes(f.family)) continue;
+        const ops: string[] = [];
+        for (const [k, o] of f.operands.entries()) {
+          if (o.optional || o.returnOnly) continue;
+          const reg = (p: string, base: number) => (o.size === 1 ? `${p}${base}` : `${p}[${base}:${base + o.size - 1}]`);
+          if (o.files & F.OFF && (o.kind === 'saddr' || o.kind === 'vaddr')) ops.push('off');
+          else if (o.files & F.V) ops.push(reg('v', 16 * (k + 1)));
+          else if (o.files & F.S) ops.push(reg('s', 8 + 12 * k));
+          else if (o.files & (F.INLINE | F.EXPR)) ops.push('0');
+          else ops.push('?');
+        }
+        if (ops.includes('?')) continue;
+        let line = `${f.spelled} ${ops.join(', ')}`;
+        if (f.family === 'GLOBAL') line = line.replace(/(v\d+|v\[\d+:\d+\]), off$/, 'v[40:41], off');
+        const fmt = f.family === 'MTBUF' ? ' format:1' : '';
+        for (const x of ['', ' glc', ' slc', ' scc', ' sc0', ' sc1', ' nt', ' glc slc', ' sc0 sc1', ' offset:4', ' lds', ' dlc']) lines.push(line + fmt + x);
+      }
+    }
+    const r = compare(lines, mcpu, /^$/);
+    console.log(`cache bits ${mcpu}: ${lines.length} lines, llvm-mc rejects ${r.mcErrors}, ${r.falseErrors.length} false errors`);
+    assert.ok(lines.length - r.mcErrors > 300, 'enough accepted lines');
+    assert.deepEqual(r.falseErrors.slice(0, 10), [], `${r.falseErrors.length} false errors`);
   }
 });
