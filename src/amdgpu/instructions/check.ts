@@ -1083,6 +1083,28 @@ function checkBufferD16(comps: number, f: PreparedForm, target: AmdgpuTarget, si
   return report(sink, C.operandSize, `operands are not valid for this GPU or mode: ${f.spec.spelled} takes ${size} dword${size === 1 ? '' : 's'} of data on ${target.name} (d16 ${packed ? 'packed' : 'unpacked'}${hasTfe ? ', and tfe' : ''}), not ${posSize[0]}`, positional[0]!.span);
 }
 
+const SALU_LITERAL_FAMILIES = new Set(['SOP1', 'SOP2', 'SOPC']);
+
+/**
+ * Scalar ALU: one distinct literal value per instruction (llvm-mc-19: "only one unique literal
+ * operand is allowed"). Integer literals only, by value; a float or an expression leaves it unjudged.
+ */
+function checkScalarLiterals(f: PreparedForm, count: number, sink: IssueSink): boolean {
+  let first: bigint | undefined;
+  let second: Operand | undefined;
+  for (let i = 0; i < count; i++) {
+    if (posWhat[i] !== What.Literal) continue;
+    const w = intValue(positional[i]!);
+    if (w === undefined) return true;
+    // Compared by their low 32 bits (the encoded literal): never two for one value written twice.
+    const v = BigInt.asUintN(32, w);
+    if (first === undefined) first = v;
+    else if (v !== first && !second) second = positional[i];
+  }
+  if (!second) return true;
+  return report(sink, C.uniqueLiteral, `only one unique literal operand is allowed: ${f.spec.spelled} has two different literals`, second.span);
+}
+
 /** `lds_direct` / `src_lds_direct` (any case). */
 function isLdsDirect(op: Operand): boolean {
   if (op.kind !== 'word' || (op.name.length !== 10 && op.name.length !== 14)) return false;
@@ -1176,6 +1198,7 @@ function checkOne(text: string, mnemonic: string, at: Span, operands: readonly I
         (!p.imageData || checkImageData(operands, f, target, sink)) &&
         (p.bufferD16 === 0 || checkBufferD16(p.bufferD16, f, target, sink)) &&
         (!target.ldsDirect || checkLdsDirect(f, count, sink)) &&
+        (!SALU_LITERAL_FAMILIES.has(f.spec.family) || checkScalarLiterals(f, count, sink)) &&
         checkConstantBus(text, f, count, target, sink) &&
         checkRanges(operands, f, target, sink)
       );
