@@ -664,8 +664,16 @@ export function checkInstruction(text: string, st: InstructionStatement, target:
 // ---------------------------------------------------------------------------------------------
 // VOPD (GFX11+): `X :: Y`, two VALU halves issued together
 
+const DUAL_PREFIX = 'v_dual_';
+/** Starts with `v_dual_` (any case; no allocation). */
 function isDualMnemonic(m: string): boolean {
-  return m.length > 7 && lower(m.slice(0, 7)) === 'v_dual_';
+  if (m.length <= 7) return false;
+  for (let i = 0; i < 7; i++) {
+    const c = m.charCodeAt(i);
+    const d = DUAL_PREFIX.charCodeAt(i);
+    if (c !== d && (c | 0x20) !== d) return false;
+  }
+  return true;
 }
 
 /** The VOPD form (`vopdx` / `vopdy`) of a mnemonic on the target, prepared (cached per GPU). */
