@@ -105,6 +105,9 @@ export const AMD_DIAGNOSTICS = defineCatalog({
   AMD510: { severity: 'error', summary: 'only one unique literal operand is allowed' },
   AMD511: { severity: 'error', summary: 'FLAT/GLOBAL/SCRATCH offset out of range (`expected a 13-bit signed offset` on GFX9; 12-bit on GFX10; 24-bit on GFX12; no offset on GFX7-8)' },
   AMD512: { severity: 'error', summary: 'too large value for vmcnt / expcnt / lgkmcnt (`s_waitcnt`)' },
+  AMD513: { severity: 'error', summary: 'operands are not valid for this GPU or mode / too few operands: a modifier the encoding needs is missing (`dim:` on MIMG from GFX10, a DPP control on `_dpp`, `dpp8:`, `gds` on GWS and ordered-count DS instructions)' },
+  AMD514: { severity: 'error', summary: 'image data size does not match dmask, d16 and tfe (MIMG: one dword per dmask bit, four for gather4 and msaa_load, halved with d16 where packed, one more with tfe)' },
+  AMD515: { severity: 'error', summary: 'VOPD pair register banks: one dst register must be even and the other odd; src0 / src1 operands must use different VGPR banks (number mod 4); src2 operands (fmac/dot2acc\'s vdst, fmamk\'s last VGPR) of different parity' },
 });
 
 /** A code of the AMDGPU catalog. */

@@ -32,6 +32,8 @@ interface PreparedOperand {
   /** A GLOBAL `vaddr`: one dword with an SGPR base after it, two with `off`. */
   readonly globalVaddr: boolean;
   readonly returnOnly: boolean;
+  /** A resource or sampler descriptor (and `s_buffer_*`'s sbase): no special register, `null` included. */
+  readonly noSpecial: boolean;
 }
 
 interface PreparedForm {
@@ -65,6 +67,12 @@ interface PreparedForms {
   readonly sopp: boolean;
   /** Modifiers (canonical names) the forms take (see checkModifiers). */
   readonly union: ReadonlySet<string>;
+  /** Each form's required modifiers, when every form has some (else undefined: nothing required). */
+  readonly required: readonly (readonly string[])[] | undefined;
+  /** A MIMG instruction whose data size follows dmask, d16 and tfe (see checkImageData). */
+  readonly imageData: boolean;
+  /** MUBUF/MTBUF d16: the components written (1-4; 0 for other instructions), see checkBufferD16. */
+  readonly bufferD16: number;
 }
 
 const OK: Prepared = { status: 'ok' };
@@ -85,16 +93,19 @@ const SUFFIX = /_(e32|e64|sdwa|dpp|e64_dpp)$/i;
 function prepare(mnemonic: string, target: AmdgpuTarget): Prepared {
   const r = lookupInstruction(mnemonic, target.name);
   // llvm-mc strips one encoding suffix and matches the rest as a mnemonic, and some of its
-  // mnemonics end in a suffix themselves (`v_mov_b32_e32_e32` is taken); a forced encoding on a
-  // non-VALU instruction is refused only for some (`s_mov_b32_e32` is taken, `s_mov_b32_e64` is
-  // not). The table has neither: such spellings are left alone.
+  // mnemonics end in a suffix themselves: a second suffix is taken on VOP1 and VOPC instructions
+  // (`v_mov_b32_e32_e32`), which are left alone, and is an invalid instruction on the others
+  // (`v_or_b32_e32_e64`). A forced encoding on a non-VALU instruction is taken as `_e32` only
+  // (`s_mov_b32_e32`; `s_mov_b32_e64` is a variant error).
   const suffix = SUFFIX.exec(mnemonic);
   if (suffix) {
     const rest = mnemonic.slice(0, suffix.index);
-    if (r.status === 'variant-not-supported' && !/^v_/i.test(mnemonic)) return OK;
-    if (r.status === 'unknown' && SUFFIX.test(rest)) {
-      const s = lookupInstruction(rest, target.name).status;
-      if (s === 'found' || s === 'variant-not-supported') return OK;
+    if (r.status === 'variant-not-supported' && !/^v_/i.test(mnemonic) && lower(suffix[1]!) === 'e32') return OK;
+    const inner = r.status === 'unknown' ? SUFFIX.exec(rest) : null;
+    if (inner) {
+      const base = lookupInstruction(rest.slice(0, inner.index), target.name);
+      if (base.status !== 'found' && base.status !== 'variant-not-supported' && base.status !== 'unknown') return OK;
+      if (base.status !== 'unknown' && base.forms.some((f) => f.family === 'VOP1' || f.family === 'VOPC')) return OK;
     }
   }
   switch (r.status) {
@@ -121,8 +132,10 @@ function prepare(mnemonic: string, target: AmdgpuTarget): Prepared {
       };
     }
     case 'found': {
-      if (r.forms.some((f) => !f.verified || f.form === 'vopdx' || f.form === 'vopdy')) return OK;
-      const forms = r.forms.map((spec) => prepareForm(mnemonic.toLowerCase(), spec, target));
+      const wmma = target.generation === 11 ? WMMA11[r.base] : undefined;
+      const specs = wmma ? wmma11Forms(r.forms, wmma) : r.forms;
+      if (specs.some((f) => !f.verified || f.form === 'vopdx' || f.form === 'vopdy')) return OK;
+      const forms = specs.map((spec) => prepareForm(mnemonic.toLowerCase(), spec, target));
       let minAll = Infinity;
       let maxAll = 0;
       for (const f of forms) {
@@ -130,9 +143,40 @@ function prepare(mnemonic: string, target: AmdgpuTarget): Prepared {
         if (f.max > maxAll) maxAll = f.max;
       }
       const family = forms[0]!.spec.family;
-      return { status: 'forms', forms, minAll, maxAll, memory: MEMORY_FAMILIES.has(family), sopp: family === 'SOPP', union: modifierUnion(forms) };
+      const required = forms.every((f) => f.spec.requiredModifiers.length > 0) ? forms.map((f) => f.spec.requiredModifiers) : undefined;
+      const imageData = family === 'MIMG' && !/bvh/i.test(mnemonic);
+      const union = modifierUnion(forms, target);
+      // MIMG tfe on GFX6-9 (not gfx90a): the table's probes wrote one dword of data, which tfe makes too few.
+      if (family === 'MIMG' && target.generation <= 9 && target.name !== 'gfx90a' && union.has('lwe')) union.add('tfe');
+      // MUBUF loads take tfe up to GFX10 (not gfx90a/gfx940): the same gap in the probes.
+      if (family === 'MUBUF' && target.generation <= 10 && target.name !== 'gfx90a' && !target.isGfx940 && /_load_/i.test(mnemonic)) union.add('tfe');
+      const d16 = (family === 'MUBUF' || family === 'MTBUF') && /_d16/i.test(mnemonic) ? /_format_d16_(x|xy|xyz|xyzw)(_e\d+)?$/i.exec(mnemonic) : null;
+      const bufferD16 = d16 ? d16[1]!.length : (family === 'MUBUF' || family === 'MTBUF') && /_d16/i.test(mnemonic) ? 1 : 0;
+      return { status: 'forms', forms, minAll, maxAll, memory: MEMORY_FAMILIES.has(family), sopp: family === 'SOPP', union, required, imageData, bufferD16 };
     }
   }
+}
+
+/**
+ * GFX11 WMMA (wave32), which the table could not verify: [dwords of src0/src1, kind of result].
+ * Facts from llvm-mc-19 (gfx1100, gfx1150): vdst and src2 are eight VGPRs (src2 also an inline
+ * constant), src0/src1 VGPRs only; op_sel/op_sel_hi on the f16/bf16 results only, clamp on the
+ * integer ones only, neg_lo/neg_hi on all.
+ */
+const WMMA11: Record<string, readonly [number, 'f32' | 'f16' | 'i32']> = {
+  v_wmma_f32_16x16x16_f16: [8, 'f32'],
+  v_wmma_f32_16x16x16_bf16: [8, 'f32'],
+  v_wmma_f16_16x16x16_f16: [8, 'f16'],
+  v_wmma_bf16_16x16x16_bf16: [8, 'f16'],
+  v_wmma_i32_16x16x16_iu8: [4, 'i32'],
+  v_wmma_i32_16x16x16_iu4: [2, 'i32'],
+};
+
+function wmma11Forms(forms: readonly FormSpec[], [size, result]: readonly [number, 'f32' | 'f16' | 'i32']): FormSpec[] {
+  const op = (name: string, kind: OperandSpec['kind'], n: number, files: number): OperandSpec => ({ name, kind, size: n, files, operandModifiers: 0, optional: false, returnOnly: false });
+  const operands = [op('vdst', 'vdst', 8, F.V), op('src0', 'src', size, F.V), op('src1', 'src', size, F.V), op('src2', 'src', 8, F.V | F.INLINE)];
+  const modifiers = result === 'f16' ? ['neg_hi', 'neg_lo', 'op_sel', 'op_sel_hi'] : result === 'i32' ? ['clamp', 'neg_hi', 'neg_lo'] : ['neg_hi', 'neg_lo'];
+  return forms.filter((f) => f.form === '' || f.form === 'e64').map((f) => ({ ...f, family: 'VOP3P', operands, minOperands: 4, maxOperands: 4, modifiers, requiredModifiers: [], verified: true }));
 }
 
 /**
@@ -162,7 +206,8 @@ function prepareForm(mnemonic: string, spec: FormSpec, target: AmdgpuTarget): Pr
     // GLOBAL: `vaddr, saddr` is `v[0:1], off` or `v0, s[0:1]`; SCRATCH: `v0, off` or `off, s0`.
     if ((family === 'GLOBAL' || family === 'SCRATCH') && o.kind === 'vaddr') files |= F.V | (family === 'SCRATCH' ? F.OFF : 0);
     if ((family === 'GLOBAL' || family === 'SCRATCH') && o.kind === 'saddr') files |= F.S | F.SPECIAL | F.OFF;
-    return { spec: o, files, sized, globalVaddr: family === 'GLOBAL' && o.kind === 'vaddr', returnOnly: o.returnOnly };
+    const noSpecial = o.kind === 'srsrc' || o.kind === 'ssamp' || (o.kind === 'sbase' && mnemonic.startsWith('s_buffer_'));
+    return { spec: o, files, sized, globalVaddr: family === 'GLOBAL' && o.kind === 'vaddr', returnOnly: o.returnOnly, noSpecial };
   });
   const max = family === 'SOPP' ? Math.max(spec.maxOperands, 1) : spec.maxOperands;
   // VOPC: llvm-mc also takes the compare without its VCC destination (`v_cmpx_eq_u32_e32 0, v2`).
@@ -567,7 +612,7 @@ function matchForm(f: PreparedForm, count: number): void {
     if (o.spec.kind === 'tgt') continue;
     const what = posWhat[i]!;
     const size = posSize[i]!;
-    if (!kindFits(what, o.files)) {
+    if (!kindFits(what, o.files) || (what === What.Special && o.noSpecial)) {
       mismatch.at = i;
       return;
     }
@@ -603,8 +648,147 @@ export function checkInstruction(text: string, st: InstructionStatement, target:
     macroNames = text.includes('.macro') ? new Set([...text.matchAll(/^[ \t]*\.macro[ \t]+([\w.$]+)/gim)].map((m) => m[1]!.toLowerCase())) : undefined;
   }
   if (macroNames?.has(lower(st.mnemonic))) return;
-  if (!checkOne(text, st.mnemonic, st.mnemonicSpan, st.operands, target, sink) || !st.dual) return;
+  let m = st.mnemonic;
+  // llvm-mc-19 takes `_e32` on a VOPD X half (`v_dual_add_f32_e32 ... :: ...`), on no Y half.
+  const dual = target.generation >= 11 && (st.dual !== undefined || isDualMnemonic(m));
+  if (dual && isDualMnemonic(m) && m.length > 11 && lower(m.slice(-4)) === '_e32') m = m.slice(0, -4);
+  if (!checkOne(text, m, st.mnemonicSpan, st.operands, target, sink)) return;
+  if (dual) {
+    checkVopd(text, m, st, target, sink);
+    return;
+  }
+  if (!st.dual) return;
   checkOne(text, st.dual.mnemonic, st.dual.mnemonicSpan, st.dual.operands, target, sink);
+}
+
+// ---------------------------------------------------------------------------------------------
+// VOPD (GFX11+): `X :: Y`, two VALU halves issued together
+
+const DUAL_PREFIX = 'v_dual_';
+/** Starts with `v_dual_` (any case; no allocation). */
+function isDualMnemonic(m: string): boolean {
+  if (m.length <= 7) return false;
+  for (let i = 0; i < 7; i++) {
+    const c = m.charCodeAt(i);
+    const d = DUAL_PREFIX.charCodeAt(i);
+    if (c !== d && (c | 0x20) !== d) return false;
+  }
+  return true;
+}
+
+/** The VOPD form (`vopdx` / `vopdy`) of a mnemonic on the target, prepared (cached per GPU). */
+const vopdCache = new Map<string, PreparedForm | null>();
+function vopdForm(mnemonic: string, which: 'vopdx' | 'vopdy', target: AmdgpuTarget): PreparedForm | null | undefined {
+  const key = `${target.name} ${which} ${mnemonic}`;
+  let f = vopdCache.get(key);
+  if (f === undefined) {
+    const r = lookupInstruction(mnemonic, target.name);
+    const spec = r.status === 'found' ? r.forms.find((g) => g.form === which) : undefined;
+    f = spec ? prepareForm(lower(mnemonic), spec, target) : null;
+    // fmamk/fmaak: src0 may be a literal too, the same value as the instruction's own (llvm-mc-19).
+    if (f && /fmamk|fmaak/i.test(mnemonic)) f = { ...f, ops: f.ops.map((o, i) => (i === 1 ? { ...o, files: o.files | F.LITERAL } : o)) };
+    vopdCache.set(key, f);
+  }
+  return f;
+}
+
+/** One half's register numbers by VOPD component (-1: no VGPR there). */
+interface VopdHalf {
+  dst: number;
+  src0: number;
+  src1: number;
+  src2: number;
+  cndmask: boolean;
+}
+const halfX: VopdHalf = { dst: -1, src0: -1, src1: -1, src2: -1, cndmask: false };
+const halfY: VopdHalf = { dst: -1, src0: -1, src1: -1, src2: -1, cndmask: false };
+
+/** `v7`, `v[7]`, `v[7:7]`: 7; anything else -1. */
+function vgprNumber(op: Operand): number {
+  if (op.kind === 'word') return isPlainRegister(op.name) && (op.name.charCodeAt(0) | 0x20) === 118 ? Number(op.name.slice(1)) : -1;
+  if (op.kind === 'regRange' && op.prefix.length === 1 && (op.prefix.charCodeAt(0) | 0x20) === 118 && op.first.kind === 'int' && (op.last === null || (op.last.kind === 'int' && op.last.value === op.first.value))) return Number(op.first.value);
+  return -1;
+}
+
+/**
+ * One VOPD half: its operands against its form (count, kinds), its scalar values added to
+ * busKeys/literalKeys, its VGPRs by component (fmamk: the literal is src1 and the last VGPR src2;
+ * fmaak: the literal is src2; fmac and dot2acc read their vdst as src2).
+ */
+function vopdHalf(text: string, mnemonic: string, at: Span, operands: readonly InstructionOperand[], f: PreparedForm, target: AmdgpuTarget, half: VopdHalf, sink: IssueSink): boolean {
+  collectPositional(operands, true, false);
+  const count = positional.length;
+  const n = f.spec.operands.length;
+  if (count < n) return report(sink, C.tooFewOperands, `too few operands for instruction: ${mnemonic} takes ${n} in a VOPD pair${f.ops[count] ? `; next is ${expected(f.ops[count]!.spec)}` : ''}`, at);
+  if (count > n) return report(sink, C.tooManyOperands, `invalid operand for instruction: ${mnemonic} takes ${n} operands in a VOPD pair, this is one more`, positional[n]!.span);
+  classifyPositional(text, target);
+  for (let i = 0; i < count; i++) {
+    const k = positional[i]!.kind;
+    // llvm-mc-19: no source modifiers in VOPD ("not a valid operand.").
+    if (k === 'neg' || k === 'abs') return report(sink, C.operandKind, `not a valid operand: ${mnemonic} takes no source modifier in a VOPD pair`, positional[i]!.span);
+  }
+  matchForm(f, count);
+  if (mismatch.at >= 0) {
+    seen.what = posWhat[mismatch.at]!;
+    seen.size = posSize[mismatch.at]!;
+    return report(sink, mismatch.size ? C.operandSize : C.operandKind, `invalid operand for instruction: ${mnemonic} operand ${mismatch.at + 1} is ${expected(f.ops[mismatch.spec]!.spec)}, not ${whatName()}`, positional[mismatch.at]!.span);
+  }
+  const m = lower(mnemonic);
+  const mk = m.includes('fmamk');
+  const ak = m.includes('fmaak');
+  half.dst = vgprNumber(positional[0]!);
+  half.src0 = count > 1 ? vgprNumber(positional[1]!) : -1;
+  half.src1 = count > 2 && !mk ? vgprNumber(positional[2]!) : -1;
+  half.src2 = mk ? vgprNumber(positional[3]!) : m.includes('fmac') || m.includes('dot2acc') ? half.dst : -1;
+  half.cndmask = m.includes('cndmask');
+  for (let i = 1; i < count; i++) {
+    // The literal of fmamk/fmaak is one even when its value is an inline constant.
+    if ((mk && i === 2) || (ak && i === 3)) {
+      const op = positional[i]!;
+      if (op.kind === 'expr') addKey(literalKeys, op.expr.kind === 'int' ? op.expr.value : text.slice(op.span.start, op.span.end));
+      continue;
+    }
+    busOperand(text, i, target);
+  }
+  return true;
+}
+
+/**
+ * A VOPD pair as llvm-mc-19 checks it: X a VOPD X-capable instruction, Y a Y-capable one, each
+ * with its operands; together at most one literal value and two scalar values (SGPRs, VCC/EXEC/M0,
+ * the literal, and cndmask's implicit VCC counted once on its own); the destinations one even and
+ * one odd VGPR; src0 and src1 VGPRs in different banks (number mod 4), src2 VGPRs of different parity.
+ */
+function checkVopd(text: string, mnemonic: string, st: InstructionStatement, target: AmdgpuTarget, sink: IssueSink): boolean {
+  const fx = vopdForm(mnemonic, 'vopdx', target);
+  if (fx === undefined) return true;
+  if (fx === null) {
+    if (!st.dual) return true;
+    return report(sink, C.operandKind, `invalid operand for instruction: ${st.mnemonic} is no VOPD X instruction, so cannot be paired with '::'`, st.dual.mnemonicSpan);
+  }
+  if (!st.dual) return report(sink, C.tooFewOperands, `too few operands for instruction: ${st.mnemonic} is half of a VOPD pair ('X :: Y'); the second half is missing`, st.mnemonicSpan);
+  const dual = st.dual;
+  const py = prepared(dual.mnemonic, target);
+  if (py.status === 'error') return report(sink, py.code, py.message, dual.mnemonicSpan);
+  const fy = vopdForm(dual.mnemonic, 'vopdy', target);
+  if (!fy) return report(sink, C.operandKind, `invalid VOPDY instruction: ${dual.mnemonic} cannot be the second half of a VOPD pair on ${target.name}`, dual.mnemonicSpan);
+  if (!fx.spec.verified || !fy.spec.verified) return true;
+  busKeys.length = 0;
+  literalKeys.length = 0;
+  if (!vopdHalf(text, mnemonic, st.mnemonicSpan, st.operands, fx, target, halfX, sink)) return false;
+  if (!vopdHalf(text, dual.mnemonic, dual.mnemonicSpan, dual.operands, fy, target, halfY, sink)) return false;
+  const at = dual.mnemonicSpan;
+  if (literalKeys.length > 1) return report(sink, C.uniqueLiteral, `only one unique literal operand is allowed: this VOPD pair has ${literalKeys.length} different literals`, at);
+  const used = busKeys.length + literalKeys.length + (halfX.cndmask || halfY.cndmask ? 1 : 0);
+  if (used > 2) return report(sink, C.constantBus, `invalid operand (violates constant bus restrictions): this VOPD pair reads ${used} scalar values (SGPRs, VCC/EXEC/M0, the literal, cndmask's VCC); at most 2`, at);
+  if (halfX.dst >= 0 && halfY.dst >= 0 && (halfX.dst & 1) === (halfY.dst & 1)) return report(sink, C.vopdBanks, `one dst register must be even and the other odd: v${halfX.dst} and v${halfY.dst}`, at);
+  // GFX12: a pair of v_dual_mov_b32 has no source bank rule (llvm-mc-19).
+  const movPair = target.generation >= 12 && halfX.src1 < 0 && halfY.src1 < 0 && lower(mnemonic) === 'v_dual_mov_b32' && lower(dual.mnemonic) === 'v_dual_mov_b32';
+  if (movPair) return true;
+  if (halfX.src0 >= 0 && halfY.src0 >= 0 && (halfX.src0 & 3) === (halfY.src0 & 3)) return report(sink, C.vopdBanks, `src0 operands must use different VGPR banks: v${halfX.src0} and v${halfY.src0} are both in bank ${halfX.src0 & 3} (register number mod 4)`, at);
+  if (halfX.src1 >= 0 && halfY.src1 >= 0 && (halfX.src1 & 3) === (halfY.src1 & 3)) return report(sink, C.vopdBanks, `src1 operands must use different VGPR banks: v${halfX.src1} and v${halfY.src1} are both in bank ${halfX.src1 & 3} (register number mod 4)`, at);
+  if (halfX.src2 >= 0 && halfY.src2 >= 0 && (halfX.src2 & 1) === (halfY.src2 & 1)) return report(sink, C.vopdBanks, `src2 operands must use different VGPR banks: v${halfX.src2} and v${halfY.src2} are both ${halfX.src2 & 1 ? 'odd' : 'even'}`, at);
+  return true;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -635,7 +819,9 @@ function canonicalModifier(op: Operand): string | undefined {
   return n;
 }
 
-const MI300_MEMORY_MODIFIERS = ['offset', 'sc0', 'sc1', 'nt', 'glc', 'slc', 'scc', 'lds'];
+/** Cache-policy bits of gfx90a and of gfx940-942 memory instructions (llvm-mc-19: each refuses the other's). */
+const GFX90A_CACHE_BITS = ['glc', 'slc', 'scc'];
+const GFX940_CACHE_BITS = ['sc0', 'sc1', 'nt'];
 const DPP_MODIFIERS = ['row_mask', 'bank_mask', 'bound_ctrl', 'fi', 'dpp_ctrl', 'dpp8'];
 const SDWA_MODIFIERS = ['dst_sel', 'dst_unused', 'src0_sel', 'src1_sel', 'clamp', 'omod'];
 
@@ -643,22 +829,30 @@ const SDWA_MODIFIERS = ['dst_sel', 'dst_unused', 'src0_sel', 'src1_sel', 'clamp'
  * Modifiers (canonical names) the forms of a written mnemonic take: the union over the forms the
  * spelling selects, so a modifier is never refused for a form it would select instead.
  * gfx90a/gfx940: the table's known gap (cache-policy bits and offsets of some memory forms, SDWA
- * selects) is widened.
+ * selects) is widened, with each GPU's own cache-policy bits only (glc/slc/scc on gfx90a, sc0/sc1/nt
+ * on gfx940-942).
  */
-function modifierUnion(forms: readonly PreparedForm[]): Set<string> {
+function modifierUnion(forms: readonly PreparedForm[], target: AmdgpuTarget): Set<string> {
   const union = new Set<string>();
+  let cacheBits = false;
   {
     for (const g of forms) {
       for (const m of g.spec.modifiers) union.add(m);
       const fam = g.spec.family;
       if (fam === 'GLOBAL' || fam === 'FLAT' || fam === 'SCRATCH' || fam === 'MUBUF' || fam === 'MTBUF') {
-        if (g.spec.gpus.includes('gfx90a') || g.spec.gpus.includes('gfx942')) for (const m of MI300_MEMORY_MODIFIERS) union.add(m);
+        if (target.name === 'gfx90a' || target.isGfx940) {
+          union.add('offset');
+          if (fam === 'MUBUF') union.add('lds');
+          for (const m of target.isGfx940 ? GFX940_CACHE_BITS : GFX90A_CACHE_BITS) union.add(m);
+          cacheBits = true;
+        }
       }
       if (fam === 'DPP16' || fam === 'DPP8' || g.spec.form.includes('dpp') || g.spec.modifiers.includes('dpp_ctrl') || g.spec.modifiers.includes('dpp8'))
         for (const m of DPP_MODIFIERS) union.add(m);
       if (fam === 'SDWA') for (const m of SDWA_MODIFIERS) union.add(m);
     }
   }
+  if (cacheBits) for (const m of target.isGfx940 ? GFX90A_CACHE_BITS : GFX940_CACHE_BITS) union.delete(m);
   return union;
 }
 
@@ -674,6 +868,9 @@ function checkModifiers(operands: readonly InstructionOperand[], p: PreparedForm
     // A word taken as a positional operand (`s_branch gds`) is no modifier.
     if (op.kind === 'word' && positional.includes(op)) continue;
     const name = canonicalModifier(op);
+    // `done` and `row_en` have no `no` form (llvm-mc-19 refuses `nodone`, `norow_en`; `novm` is taken).
+    if (op.kind === 'word' && (name === 'done' || name === 'row_en') && op.name.length > name.length)
+      return report(sink, C.modifier, `invalid operand for instruction: '${op.name}' is not a modifier (${name} has no 'no' form)`, op.span);
     if (name === undefined || !vocab.has(name) || union.has(name)) continue;
     const span = op.kind === 'modifier' ? op.nameSpan : op.span;
     return report(sink, C.modifier, `invalid operand for instruction: ${f.spec.spelled} takes no '${op.kind === 'modifier' ? op.name : op.name}' modifier${union.size ? ` (it takes ${[...union].sort().join(', ')})` : ' (it takes none)'}`, span);
@@ -815,6 +1012,152 @@ function checkRanges(operands: readonly InstructionOperand[], f: PreparedForm, t
   return true;
 }
 
+// ---------------------------------------------------------------------------------------------
+// Required modifiers, MIMG data size
+
+/**
+ * A modifier the encoding cannot go without (llvm-mc-19: "operands are not valid for this GPU or
+ * mode" for MIMG without `dim:` from GFX10; "too few operands for instruction" for a `_dpp` form
+ * without a DPP control, `dpp8` without `dpp8:[...]`, GWS / ordered-count DS without `gds`):
+ * refused only when no form the spelling selects has all of its required modifiers.
+ */
+function checkRequired(operands: readonly InstructionOperand[], p: PreparedForms, at: Span, sink: IssueSink): boolean {
+  const req = p.required!;
+  for (const names of req) {
+    let all = true;
+    for (const name of names) {
+      let has = false;
+      for (let i = 0; i < operands.length && !has; i++) {
+        const op = operands[i]!.operand;
+        if ((op.kind === 'modifier' || op.kind === 'word') && canonicalModifier(op) === name) has = true;
+      }
+      if (!has) {
+        all = false;
+        break;
+      }
+    }
+    if (all) return true;
+  }
+  const f = p.forms[0]!.spec;
+  const what = [...new Set(req.map((r) => r.map((n) => (n === 'dpp_ctrl' ? 'a DPP control (quad_perm, row_shl...)' : n === 'dim' ? 'dim:' : n === 'dpp8' ? 'dpp8:[...]' : n)).join(' and ')))].join(' or ');
+  return report(sink, C.requiredModifier, `${f.family === 'MIMG' ? 'operands are not valid for this GPU or mode' : 'too few operands for instruction'}: ${f.base} needs ${what}`, at);
+}
+
+/**
+ * MIMG data size (llvm-mc-19's rule): one dword per dmask bit (dmask 0 or none: one), four for
+ * gather4 and msaa_load; with d16 halved (rounded up) where d16 is packed (all but GFX6-7 and the
+ * GFX8 parts before gfx810), and one more with tfe (lwe adds none).
+ */
+function checkImageData(operands: readonly InstructionOperand[], f: PreparedForm, target: AmdgpuTarget, sink: IssueSink): boolean {
+  const what = posWhat[0]!;
+  if (what !== What.Vgpr && what !== What.Agpr) return true;
+  let dmask = 1;
+  let d16 = false;
+  let tfe = false;
+  for (let i = 0; i < operands.length; i++) {
+    const op = operands[i]!.operand;
+    if (op.kind === 'modifier') {
+      if (lower(op.name) !== 'dmask') continue;
+      const v = intValue(op.value);
+      if (v === undefined) return true;
+      dmask = Number(v & 15n);
+    } else if (op.kind === 'word' && op.name.length === 3) {
+      const n = lower(op.name);
+      if (n === 'd16') d16 = true;
+      else if (n === 'tfe') tfe = true;
+    }
+  }
+  let size = 0;
+  if (/gather4|msaa_load/.test(f.spec.base)) size = 4;
+  else for (let m = dmask || 1; m; m >>= 1) size += m & 1;
+  const packed = target.generation >= 9 || target.name === 'gfx810';
+  if (d16 && packed) size = (size + 1) >> 1;
+  if (tfe) size++;
+  if (posSize[0] === size) return true;
+  return report(sink, C.imageDataSize, `image data size does not match dmask, d16 and tfe: ${f.spec.base} with dmask:0x${dmask.toString(16)}${d16 ? ' d16' : ''}${tfe ? ' tfe' : ''} takes ${size} dword${size === 1 ? '' : 's'} of data, not ${posSize[0]}`, positional[0]!.span);
+}
+
+/**
+ * MUBUF/MTBUF d16 data (llvm-mc-19: "operands are not valid for this GPU or mode"): one dword per
+ * component where d16 is unpacked (GFX8 before gfx810), one per two components where it is packed,
+ * one more with tfe.
+ */
+function checkBufferD16(comps: number, f: PreparedForm, target: AmdgpuTarget, sink: IssueSink): boolean {
+  const what = posWhat[0]!;
+  if (what !== What.Vgpr && what !== What.Agpr) return true;
+  const packed = target.generation >= 9 || target.name === 'gfx810';
+  const size = (packed ? (comps + 1) >> 1 : comps) + (hasTfe ? 1 : 0);
+  if (posSize[0] === size) return true;
+  return report(sink, C.operandSize, `operands are not valid for this GPU or mode: ${f.spec.spelled} takes ${size} dword${size === 1 ? '' : 's'} of data on ${target.name} (d16 ${packed ? 'packed' : 'unpacked'}${hasTfe ? ', and tfe' : ''}), not ${posSize[0]}`, positional[0]!.span);
+}
+
+const SALU_LITERAL_FAMILIES = new Set(['SOP1', 'SOP2', 'SOPC']);
+
+/**
+ * Scalar ALU: one distinct literal value per instruction (llvm-mc-19: "only one unique literal
+ * operand is allowed"). Integer literals only, by value; a float or an expression leaves it unjudged.
+ */
+function checkScalarLiterals(f: PreparedForm, count: number, sink: IssueSink): boolean {
+  let first: bigint | undefined;
+  let second: Operand | undefined;
+  for (let i = 0; i < count; i++) {
+    if (posWhat[i] !== What.Literal) continue;
+    const w = intValue(positional[i]!);
+    if (w === undefined) return true;
+    // Compared by their low 32 bits (the encoded literal): never two for one value written twice.
+    const v = BigInt.asUintN(32, w);
+    if (first === undefined) first = v;
+    else if (v !== first && !second) second = positional[i];
+  }
+  if (!second) return true;
+  return report(sink, C.uniqueLiteral, `only one unique literal operand is allowed: ${f.spec.spelled} has two different literals`, second.span);
+}
+
+/** `lds_direct` / `src_lds_direct` (any case). */
+function isLdsDirect(op: Operand): boolean {
+  if (op.kind !== 'word' || (op.name.length !== 10 && op.name.length !== 14)) return false;
+  const n = lower(op.name);
+  return n === 'lds_direct' || n === 'src_lds_direct';
+}
+
+const LDS_DIRECT_FAMILIES = new Set(['VOP1', 'VOP2', 'VOPC', 'VOP3', 'VOP3P', 'SDWA']);
+
+/**
+ * lds_direct where the GPU has it (llvm-mc-19): a 32-bit source of a VALU instruction only (not a
+ * destination, not a 64-bit operand, not DPP, not scalar or memory instructions), src0 only, and
+ * not in SDWA or the `rev` instructions (subrev, lshlrev...).
+ */
+function checkLdsDirect(f: PreparedForm, count: number, sink: IssueSink): boolean {
+  let at = -1;
+  for (let i = 0; i < count; i++) if (isLdsDirect(positional[i]!)) at = i;
+  if (at < 0) return true;
+  const ops = f.ops;
+  let skipReturn = count < f.spec.maxOperands;
+  let sources = 0;
+  for (let i = 0, j = f.vccOptional && count < f.spec.maxOperands ? 1 : 0; i <= at; i++, j++) {
+    let o = ops[j];
+    if (o && o.returnOnly && skipReturn) {
+      skipReturn = false;
+      o = ops[++j];
+    }
+    if (!o) return true;
+    const k = o.spec.kind;
+    const source = k === 'src' || k === 'vsrc' || k === 'ssrc';
+    if (source) sources++;
+    if (!isLdsDirect(positional[i]!)) continue;
+    const fam = f.spec.family;
+    const span = positional[i]!.span;
+    const m = f.spec.base;
+    // Where a VCC or SGPR operand may be left out, the position is ambiguous here: not judged.
+    if (!source && k !== 'vdst' && count < f.spec.maxOperands && LDS_DIRECT_FAMILIES.has(fam)) return true;
+    if (!LDS_DIRECT_FAMILIES.has(fam) || f.spec.form.includes('dpp') || !source || o.spec.size > 1)
+      return report(sink, C.operandKind, `invalid operand for instruction: ${f.spec.spelled} operand ${i + 1} is ${expected(o.spec)}, not lds_direct`, span);
+    if (fam === 'SDWA' || f.spec.form === 'sdwa' || /^v_(pk_)?(sub|subb|lshl|lshr|ashr)rev/.test(m)) return report(sink, C.operandKind, `lds_direct cannot be used with this instruction (${f.spec.spelled})`, span);
+    if (sources > 1) return report(sink, C.operandKind, `lds_direct may be used as src0 only: it is ${o.spec.name} of ${f.spec.spelled} here`, span);
+  }
+  return true;
+}
+
 let macroText: string | undefined;
 let macroNames: Set<string> | undefined;
 
@@ -852,8 +1195,21 @@ function checkOne(text: string, mnemonic: string, at: Span, operands: readonly I
   for (const f of forms) {
     if (count < f.min || count > f.max) continue;
     matchForm(f, count);
+    // A compare without its destination whose first source is `vcc`: llvm-mc-19 takes `vcc` as the
+    // destination and finds the sources one short.
+    if (mismatch.at < 0 && f.vccOptional && count < f.spec.maxOperands && positional[0]!.kind === 'word' && lower((positional[0] as { name: string }).name) === 'vcc')
+      return report(sink, C.tooFewOperands, `too few operands for instruction: ${mnemonic} takes vcc as its destination, then ${f.spec.maxOperands - 1} sources`, at);
     if (mismatch.at < 0)
-      return checkModifiers(operands, p, f, sink) && checkConstantBus(text, f, count, target, sink) && checkRanges(operands, f, target, sink);
+      return (
+        checkModifiers(operands, p, f, sink) &&
+        (p.required === undefined || checkRequired(operands, p, at, sink)) &&
+        (!p.imageData || checkImageData(operands, f, target, sink)) &&
+        (p.bufferD16 === 0 || checkBufferD16(p.bufferD16, f, target, sink)) &&
+        (!target.ldsDirect || checkLdsDirect(f, count, sink)) &&
+        (!SALU_LITERAL_FAMILIES.has(f.spec.family) || checkScalarLiterals(f, count, sink)) &&
+        checkConstantBus(text, f, count, target, sink) &&
+        checkRanges(operands, f, target, sink)
+      );
     if (mismatch.at > best) {
       best = mismatch.at;
       bestForm = f;

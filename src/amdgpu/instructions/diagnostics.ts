@@ -22,6 +22,9 @@ export const AMD_INSTRUCTION_CODES = {
   uniqueLiteral: 'AMD510',
   offsetRange: 'AMD511',
   counterRange: 'AMD512',
+  requiredModifier: 'AMD513',
+  imageDataSize: 'AMD514',
+  vopdBanks: 'AMD515',
 } as const;
 
 export const AMD_INSTRUCTION_DIAGNOSTICS: readonly InstructionDiagnostic[] = [
@@ -38,4 +41,7 @@ export const AMD_INSTRUCTION_DIAGNOSTICS: readonly InstructionDiagnostic[] = [
   { code: 'AMD510', severity: 'error', summary: 'only one unique literal operand is allowed' },
   { code: 'AMD511', severity: 'error', summary: 'offset out of the range this instruction encodes on this GPU' },
   { code: 'AMD512', severity: 'error', summary: 'counter value too large for this GPU (s_waitcnt vmcnt/expcnt/lgkmcnt)' },
+  { code: 'AMD513', severity: 'error', summary: 'a modifier the encoding cannot go without is missing (MIMG dim from GFX10, a DPP control, gds)' },
+  { code: 'AMD514', severity: 'error', summary: 'image data size does not match dmask, d16 and tfe' },
+  { code: 'AMD515', severity: 'error', summary: 'VOPD register banks: one dst even and the other odd; src0/src1 VGPRs in different banks; src2 of different parity' },
 ];

@@ -2,8 +2,9 @@
  * The instruction layer on LLVM's AMDGPU assembler tests (../shared/corpus/amdgpu/llvm-mc-tests,
  * every file and every -mcpu of its MANIFEST.tsv that llvm-mc-19 knows), line by line against
  * llvm-mc-19 itself: no error of the instruction layer (AMD5xx) on a line llvm-mc-19 accepts
- * (zero false errors), and the lines where llvm-mc-19 reports an error that gpuasm also rejects
- * are counted: that count may not fall below its floor (raise the floor as rules are added).
+ * (zero false errors), and the lines where llvm-mc-19 reports an error that gpuasm does not are
+ * counted: that count may not exceed its allowance (lower it as rules are added; the misses are
+ * listed by cause in docs/divergences.md).
  *
  * RUN configurations with -mattr features gpuasm has no option for (wave64 on GFX10+, real-true16,
  * features turned off) are left out: gpuasm checks the processor's default features.
@@ -16,8 +17,8 @@ import { readManifest, sharedDir, sharedSkipReason } from '../../harness/corpus.
 import { llvmMcSkipReason, runLlvmMc } from '../../harness/tools.js';
 import { checkAmdgpuText, findTarget } from '../../../src/amdgpu/index.js';
 
-/** llvm-mc-19 error lines that gpuasm also rejects, at least (measured: 1,248; 427 before the instruction layer). */
-const FOUND_FLOOR = 1240;
+/** llvm-mc-19 error lines that gpuasm misses, at most (measured: 180 of 1,774; 526 before the MIMG, WMMA, VOPD, buffer d16, lds_direct, exp, scalar-literal rules). */
+const MISSED_MAX = 180;
 
 const skip = sharedSkipReason ?? llvmMcSkipReason;
 if (skip) console.log(skip);
@@ -45,7 +46,7 @@ test('LLVM MC tests: instruction-layer errors only where llvm-mc-19 errs; errors
       falseErrors.push(`${file} (${mcpu}) line ${d.location!.line}: ${text.split('\n')[d.location!.line - 1]!.trim()} -- ${d.code} ${d.message}`);
     }
   }
-  console.log(`llvm-mc tests, ${configs} file/-mcpu configurations: llvm-mc-19 rejects ${mcLines} lines, gpuasm ${found} of them (floor ${FOUND_FLOOR}); ${falseErrors.length} instruction-layer errors on lines llvm-mc-19 accepts`);
+  console.log(`llvm-mc tests, ${configs} file/-mcpu configurations: llvm-mc-19 rejects ${mcLines} lines, gpuasm ${found} of them, misses ${mcLines - found} (allowance ${MISSED_MAX}); ${falseErrors.length} instruction-layer errors on lines llvm-mc-19 accepts`);
   assert.deepEqual(falseErrors.slice(0, 20), [], `${falseErrors.length} false errors`);
-  assert.ok(found >= FOUND_FLOOR, `found ${found} < floor ${FOUND_FLOOR}`);
+  assert.ok(mcLines - found <= MISSED_MAX, `missed ${mcLines - found} > allowance ${MISSED_MAX}`);
 });

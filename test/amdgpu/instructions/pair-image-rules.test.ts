@@ -1,0 +1,189 @@
+/**
+ * Differential tests of the instruction rules whose facts are not in the table's operand lists,
+ * line by line against llvm-mc-19: MIMG data size (dmask, d16, tfe, gather4) on every generation,
+ * MIMG `dim:` required from GFX10, GFX11 WMMA operands and modifiers, and VOPD pairs (random pairs
+ * of the table's VOPD halves: operands, one literal, two scalar values, register banks), and
+ * MUBUF/MTBUF d16 data sizes (packed or not) and `tfe` on every buffer instruction, and
+ * lds_direct at every operand position of every VALU, SALU and DS form of the table, and the
+ * cache-policy bits of every gfx90a / gfx942 memory form. gpuasm
+ * may never reject a line llvm-mc-19 accepts, and must reject every line llvm-mc-19 rejects with
+ * the rule's own message.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { fuzzSeed, llvmMcSkipReason, runLlvmMc } from '../../harness/tools.js';
+import { checkAmdgpuText } from '../../../src/amdgpu/index.js';
+import { lookupInstruction, mnemonicsFor, OperandFile as F } from '../../../src/amdgpu/instructions/table.js';
+
+const skip = llvmMcSkipReason;
+if (skip) console.log(skip);
+
+/** Lines where llvm-mc and gpuasm disagree: false errors, and misses whose llvm-mc message matches `rule`. */
+function compare(lines: readonly string[], mcpu: string, rule: RegExp): { falseErrors: string[]; missed: string[]; mcErrors: number } {
+  const text = lines.join('\n') + '\n';
+  const mc = runLlvmMc(text, { mcpu, filetype: 'null' });
+  const theirs = new Map<number, string>();
+  for (const m of mc.messages) if (m.severity === 'error' && m.line && !theirs.has(m.line)) theirs.set(m.line, m.message);
+  const ours = new Map<number, string>();
+  for (const d of checkAmdgpuText('rules.s', text, { mcpu })) if (d.severity === 'error' && !ours.has(d.location!.line)) ours.set(d.location!.line, `${d.code} ${d.message}`);
+  const falseErrors: string[] = [];
+  const missed: string[] = [];
+  for (let i = 1; i <= lines.length; i++) {
+    const a = theirs.get(i);
+    const b = ours.get(i);
+    if (b && !a) falseErrors.push(`${mcpu}: ${lines[i - 1]} -- ${b}`);
+    if (a && !b && rule.test(a)) missed.push(`${mcpu}: ${lines[i - 1]} -- llvm-mc: ${a}`);
+  }
+  return { falseErrors, missed, mcErrors: theirs.size };
+}
+
+test('MIMG data size and dim: vs llvm-mc-19', { skip }, () => {
+  for (const mcpu of ['gfx600', 'gfx700', 'gfx803', 'gfx810', 'gfx900', 'gfx906', 'gfx908', 'gfx90a', 'gfx1010', 'gfx1030', 'gfx1100', 'gfx1200']) {
+    const dim = mcpu.startsWith('gfx1') ? ' dim:SQ_RSRC_IMG_1D' : '';
+    const lines: string[] = [];
+    for (const v of ['v0', 'v[0:1]', 'v[0:2]', 'v[0:3]', 'v[0:4]'])
+      for (const m of ['', ' dmask:0x0', ' dmask:0x1', ' dmask:0x3', ' dmask:0x7', ' dmask:0xf'])
+        for (const x of ['', ' d16', ' tfe', ' lwe', ' d16 tfe']) {
+          lines.push(`image_load ${v}, v0, s[0:7]${m}${x}${dim}`, `image_gather4 ${v}, v0, s[0:7], s[0:3]${m}${x}${dim}`, `image_atomic_cmpswap ${v}, v0, s[0:7]${m}${x}${dim}`, `image_store ${v}, v0, s[0:7]${m}${x}${dim}`, `image_sample ${v}, v0, s[0:7], s[0:3]${m}${x}${dim}`);
+          if (dim) lines.push(`image_load ${v}, v0, s[0:7]${m}${x}`);
+        }
+    const r = compare(lines, mcpu, /image data size|not valid for this GPU or mode/);
+    assert.deepEqual(r.falseErrors.slice(0, 10), [], `${r.falseErrors.length} false errors`);
+    assert.deepEqual(r.missed.slice(0, 10), [], `${r.missed.length} missed`);
+  }
+});
+
+test('GFX11 WMMA operands and modifiers vs llvm-mc-19', { skip }, () => {
+  const lines: string[] = [];
+  for (const m of ['v_wmma_f32_16x16x16_f16', 'v_wmma_f32_16x16x16_bf16', 'v_wmma_f16_16x16x16_f16', 'v_wmma_bf16_16x16x16_bf16', 'v_wmma_i32_16x16x16_iu8', 'v_wmma_i32_16x16x16_iu4'])
+    for (const d of ['v[16:23]', 'v[16:19]'])
+      for (const a of ['v[0:7]', 'v[0:3]', 'v[0:1]', 's0', '1'])
+        for (const c of ['v[16:23]', 'v[16:19]', '1', '1.0', '0x1234', 's[0:7]'])
+          for (const x of ['', ' clamp', ' op_sel:[0,0,1]', ' neg_lo:[1,0,0]', ' neg_hi:[0,0,1]', ' op_sel_hi:[1,1,1]']) lines.push(`${m} ${d}, ${a}, ${a}, ${c}${x}`);
+  for (const mcpu of ['gfx1100', 'gfx1150']) {
+    const r = compare(lines, mcpu, /./);
+    assert.ok(r.mcErrors > 0 && r.mcErrors < lines.length, `llvm-mc accepts some and rejects some (${r.mcErrors} of ${lines.length})`);
+    assert.deepEqual(r.falseErrors.slice(0, 10), [], `${r.falseErrors.length} false errors`);
+    assert.deepEqual(r.missed.slice(0, 10), [], `${r.missed.length} missed`);
+  }
+});
+
+test('VOPD pairs vs llvm-mc-19 (random pairs of the table\'s halves)', { skip }, () => {
+  const seed = fuzzSeed();
+  for (const mcpu of ['gfx1100', 'gfx1200']) {
+    const x: [string, number][] = [];
+    const y: [string, number][] = [];
+    for (const m of mnemonicsFor(mcpu)) {
+      if (!m.startsWith('v_dual_')) continue;
+      const r = lookupInstruction(m, mcpu);
+      if (r.status !== 'found') continue;
+      for (const f of r.forms) {
+        if (f.form === 'vopdx') x.push([m, f.operands.length]);
+        if (f.form === 'vopdy') y.push([m, f.operands.length]);
+      }
+    }
+    const vgpr = fc.nat(11).map((n) => `v${n}`);
+    const src = fc.oneof({ weight: 8, arbitrary: vgpr }, { weight: 1, arbitrary: fc.constantFrom('s0', 's1', 's3', 'vcc_lo', 'exec_lo', 'm0', '0x1234', '0x5678', '1.0', '2') });
+    const half = (forms: [string, number][]) =>
+      fc.tuple(fc.constantFrom(...forms), vgpr, src, fc.array(fc.oneof({ weight: 8, arbitrary: vgpr }, { weight: 1, arbitrary: fc.constantFrom('s2', '0x1234', '0x5678', '1.0') }), { minLength: 2, maxLength: 2 }), fc.nat(40)).map(([[m, n], d, s0, rest, odd]) => {
+        const ops = [odd === 0 ? 's1' : d, s0, ...rest].slice(0, n);
+        if (m.includes('fmamk')) ops[2] = rest[1]!.startsWith('v') ? '0x1234' : rest[1]!;
+        if (m.includes('fmaak') && n > 3) ops[3] = rest[0]!.startsWith('v') ? '0x5678' : rest[0]!;
+        if (odd === 1) ops.pop();
+        if (odd === 2) ops.push('v1');
+        return `${m} ${ops.join(', ')}`;
+      });
+    const lines = fc.sample(fc.tuple(half(x), half(y)).map(([a, b]) => `${a} :: ${b}`), { seed, numRuns: 1500 });
+    const r = compare(lines, mcpu, /./);
+    console.log(`VOPD ${mcpu}: ${lines.length} pairs, llvm-mc rejects ${r.mcErrors}, ${r.missed.length} missed, ${r.falseErrors.length} false errors, seed ${seed}`);
+    assert.ok(r.mcErrors < lines.length - 100, `enough valid pairs (${lines.length - r.mcErrors})`);
+    assert.deepEqual(r.falseErrors.slice(0, 10), [], `seed ${seed}: ${r.falseErrors.length} false errors`);
+    assert.deepEqual(r.missed.slice(0, 10), [], `seed ${seed}: ${r.missed.length} missed`);
+  }
+});
+
+test('MUBUF/MTBUF d16 data size and tfe vs llvm-mc-19', { skip }, () => {
+  for (const mcpu of ['gfx600', 'gfx700', 'gfx803', 'gfx810', 'gfx900', 'gfx90a', 'gfx942', 'gfx1010', 'gfx1030', 'gfx1100', 'gfx1200']) {
+    const lines: string[] = [];
+    for (const m of ['buffer_load_format_d16_x', 'buffer_load_format_d16_xy', 'buffer_load_format_d16_xyz', 'buffer_load_format_d16_xyzw', 'buffer_store_format_d16_xy', 'buffer_store_format_d16_xyzw', 'buffer_load_format_d16_hi_x', 'buffer_load_ubyte_d16', 'buffer_load_short_d16_hi'])
+      for (const v of ['v1', 'v[1:2]', 'v[1:3]', 'v[1:4]', 'v[1:5]']) for (const x of ['', ' tfe']) lines.push(`${m} ${v}, off, s[4:7], s1${x}`);
+    // Every buffer instruction of the table with its data operand one dword larger and tfe.
+    for (const m of mnemonicsFor(mcpu)) {
+      const r = lookupInstruction(m, mcpu);
+      const f = r.status === 'found' ? r.forms[0]! : undefined;
+      if (!f || (f.family !== 'MUBUF' && f.family !== 'MTBUF') || !f.operands.length || f.operands[0]!.files === 0 || /_d16/.test(m)) continue;
+      const n = f.operands[0]!.size + 1;
+      lines.push(`${m} v[2:${1 + n}], off, s[4:7], s1${f.family === 'MTBUF' ? ' format:1' : ''}${/atomic/.test(m) ? ' glc' : ''} tfe`);
+    }
+    const r = compare(lines, mcpu, /not valid for this GPU or mode/);
+    assert.deepEqual(r.falseErrors.slice(0, 10), [], `${r.falseErrors.length} false errors`);
+    if (mcpu !== 'gfx803' && mcpu !== 'gfx810') assert.deepEqual(r.missed.slice(0, 10), [], `${r.missed.length} missed`);
+  }
+});
+
+test('lds_direct at every operand position vs llvm-mc-19', { skip }, () => {
+  const families = new Set(['VOP1', 'VOP2', 'VOPC', 'VOP3', 'VOP3P', 'SDWA', 'DPP16', 'SOP1', 'SOP2', 'SOPC', 'DS', 'VINTRP', 'MFMA']);
+  const REQUIRED: Record<string, string> = { dpp_ctrl: ' quad_perm:[0,1,2,3]', dpp8: ' dpp8:[7,6,5,4,3,2,1,0]', gds: ' gds' };
+  for (const mcpu of ['gfx803', 'gfx900', 'gfx908', 'gfx1030']) {
+    const lines: string[] = [];
+    for (const b of mnemonicsFor(mcpu)) {
+      const r = lookupInstruction(b, mcpu);
+      if (r.status !== 'found') continue;
+      for (const f of r.forms) {
+        if (!f.verified || !families.has(f.family) || !f.gpus.includes(mcpu)) continue;
+        const ops: string[] = [];
+        for (const [k, o] of f.operands.entries()) {
+          if (o.optional || o.returnOnly) continue;
+          const reg = (p: string, base: number) => (o.size === 1 ? `${p}${base}` : `${p}[${base}:${base + o.size - 1}]`);
+          if (o.kind === 'vcc') ops.push(mcpu.startsWith('gfx1') ? 'vcc_lo' : 'vcc');
+          else if (o.files & F.V) ops.push(reg('v', 16 * (k + 1)));
+          else if (o.files & F.S) ops.push(reg('s', 8 + 12 * k));
+          else if (o.files & (F.INLINE | F.EXPR)) ops.push('1');
+          else ops.push('?');
+        }
+        if (ops.includes('?')) continue;
+        const req = f.requiredModifiers.map((m) => REQUIRED[m] ?? '').join('');
+        for (let k = 0; k < ops.length; k++) lines.push(`${f.spelled} ${ops.map((o, i) => (i === k ? (k % 2 ? 'src_lds_direct' : 'lds_direct') : o)).join(', ')}${req}`);
+      }
+    }
+    // Misses (any message): where a VCC or SGPR operand may be left out, the position is not judged.
+    const r = compare(lines, mcpu, /./);
+    console.log(`lds_direct ${mcpu}: ${lines.length} lines, llvm-mc rejects ${r.mcErrors}, ${r.missed.length} missed, ${r.falseErrors.length} false errors`);
+    assert.ok(lines.length - r.mcErrors > 300, 'enough accepted lines');
+    assert.deepEqual(r.falseErrors.slice(0, 10), [], `${r.falseErrors.length} false errors`);
+    assert.ok(r.missed.length <= 100, `${r.missed.length} missed (at most 100): ${r.missed.slice(0, 5).join('; ')}`);
+  }
+});
+
+test('gfx90a and gfx942 memory cache-policy bits vs llvm-mc-19', { skip }, () => {
+  for (const mcpu of ['gfx90a', 'gfx942']) {
+    const lines: string[] = [];
+    for (const b of mnemonicsFor(mcpu)) {
+      const r = lookupInstruction(b, mcpu);
+      if (r.status !== 'found') continue;
+      for (const f of r.forms) {
+        if (!f.verified || !['GLOBAL', 'FLAT', 'SCRATCH', 'MUBUF', 'MTBUF'].includes(f.family)) continue;
+        const ops: string[] = [];
+        for (const [k, o] of f.operands.entries()) {
+          if (o.optional || o.returnOnly) continue;
+          const reg = (p: string, base: number) => (o.size === 1 ? `${p}${base}` : `${p}[${base}:${base + o.size - 1}]`);
+          if (o.files & F.OFF && (o.kind === 'saddr' || o.kind === 'vaddr')) ops.push('off');
+          else if (o.files & F.V) ops.push(reg('v', 16 * (k + 1)));
+          else if (o.files & F.S) ops.push(reg('s', 8 + 12 * k));
+          else if (o.files & (F.INLINE | F.EXPR)) ops.push('0');
+          else ops.push('?');
+        }
+        if (ops.includes('?')) continue;
+        let line = `${f.spelled} ${ops.join(', ')}`;
+        if (f.family === 'GLOBAL') line = line.replace(/(v\d+|v\[\d+:\d+\]), off$/, 'v[40:41], off');
+        const fmt = f.family === 'MTBUF' ? ' format:1' : '';
+        for (const x of ['', ' glc', ' slc', ' scc', ' sc0', ' sc1', ' nt', ' glc slc', ' sc0 sc1', ' offset:4', ' lds', ' dlc']) lines.push(line + fmt + x);
+      }
+    }
+    const r = compare(lines, mcpu, /^$/);
+    console.log(`cache bits ${mcpu}: ${lines.length} lines, llvm-mc rejects ${r.mcErrors}, ${r.falseErrors.length} false errors`);
+    assert.ok(lines.length - r.mcErrors > 300, 'enough accepted lines');
+    assert.deepEqual(r.falseErrors.slice(0, 10), [], `${r.falseErrors.length} false errors`);
+  }
+});
