@@ -11,6 +11,13 @@
  * - typing: ~50 characters typed at the end of that file (keyboard.type with a delay) while a
  *   PerformanceObserver of type `longtask` records the page's long tasks (over 50 ms).
  *
+ * The pastes start once the worker has warmed up (`data-warm`, web/src/service.ts warmUp: the
+ * built-in examples checked at start), as a visitor's first paste comes seconds after the page
+ * opens; the time that took is reported. A Chrome trace (CDP `Tracing`) runs throughout: for each
+ * paste the processor time of the worker's task that checked it, and for each long task on the
+ * page's thread its processor time and what it spent its time in. A task that took 120 ms of wall
+ * time with 10 ms of processor time was waiting for a core (a loaded machine), not working.
+ *
  * Wall-clock figures: never judged by a test, only reported here.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -18,15 +25,41 @@ import { join } from 'node:path';
 import { DATA, ensureSmallInputs, PTX_SYNTAX_ERROR_TAIL, type BenchInput } from './data.js';
 import { browserSkipReason, openSite, settled } from '../test/web/browser.js';
 
+/** A long task of the page's thread while typing: wall and processor time, and where its wall time went (trace events). */
+export interface LongTask {
+  ms: number;
+  cpuMs: number;
+  /** The largest event kinds inside it (`EventDispatch` = key handling, `Paint`, `MinorGC`, `HandlePostMessage` = a worker's answer...), with their wall ms. */
+  inside: string;
+}
+
+interface TraceEvent {
+  name: string;
+  cat?: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  tdur?: number;
+  pid: number;
+  tid: number;
+  args?: { name?: string };
+}
+
 export interface PlaygroundMeasure {
   bytes: number;
   /** The diagnostic expected (and seen), as the page lists it. */
   expected: string;
   pasteMs: number[];
   pasteFrameMs: number[];
+  /** Processor time of the worker's task that checked each paste (trace; NaN when not found). */
+  pasteWorkerCpuMs: number[];
+  /** The worker's warm-up at start (examples checked), wall ms in the worker; NaN if never reported. */
+  warmMs: number;
   /** Typing: characters, long tasks (ms) while typing, and the checks the worker answered meanwhile. */
   typed: number;
   longTasks: number[];
+  /** The long tasks of the page's thread while typing, from the trace. */
+  longTaskDetail: LongTask[];
   typingMs: number;
 }
 
@@ -62,6 +95,16 @@ export async function measurePlayground(input: BenchInput & { line?: number }, r
     const page = await site.context.newPage();
     await page.goto(site.url);
     await settled(page);
+    await page.waitForFunction(() => document.body.dataset['warm'] === 'true', undefined, { timeout: 60_000 });
+    const warmMs = Number(await page.evaluate(() => document.body.dataset['warmMs']));
+    const cdp = await site.context.newCDPSession(page);
+    const events: TraceEvent[] = [];
+    cdp.on('Tracing.dataCollected', (e) => void events.push(...(e.value as unknown as TraceEvent[])));
+    const traced = new Promise<void>((ok) => cdp.on('Tracing.tracingComplete', () => ok()));
+    await cdp.send('Tracing.start', {
+      traceConfig: { includedCategories: ['toplevel', 'devtools.timeline', 'blink.user_timing', 'v8'] },
+      transferMode: 'ReportEvents',
+    });
     const prefix = `${input.line}:`;
     const pasteMs: number[] = [];
     const pasteFrameMs: number[] = [];
@@ -95,6 +138,7 @@ export async function measurePlayground(input: BenchInput & { line?: number }, r
             obs.observe(list, { childList: true, subtree: true, characterData: true });
             const data = new DataTransfer();
             data.setData('text/plain', t);
+            performance.mark('bench-paste');
             t0 = performance.now();
             el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
           }),
@@ -112,6 +156,7 @@ export async function measurePlayground(input: BenchInput & { line?: number }, r
     await settled(page);
     await page.waitForTimeout(500);
     await page.evaluate(() => {
+      performance.mark('bench-typing');
       const w = window as unknown as { benchLongTasks: { start: number; duration: number }[]; benchTypingFrom: number };
       w.benchLongTasks = [];
       w.benchTypingFrom = performance.now();
@@ -130,9 +175,48 @@ export async function measurePlayground(input: BenchInput & { line?: number }, r
       const w = window as unknown as { benchLongTasks: { start: number; duration: number }[]; benchTypingFrom: number };
       return w.benchLongTasks.filter((e) => e.start >= w.benchTypingFrom).map((e) => e.duration);
     });
+    await cdp.send('Tracing.end');
+    await traced;
     if (site.errors.length) throw new Error(`bench playground: page errors: ${site.errors.join('; ')}`);
-    return { bytes: input.bytes, expected, pasteMs, pasteFrameMs, typed: typedText.length, longTasks, typingMs };
+    const { pasteWorkerCpuMs, longTaskDetail } = readTrace(events, runs);
+    return { bytes: input.bytes, expected, pasteMs, pasteFrameMs, pasteWorkerCpuMs, warmMs, typed: typedText.length, longTasks, longTaskDetail, typingMs };
   } finally {
     await site.close();
   }
+}
+
+/**
+ * From the trace: the processor time (`tdur`) of the worker's first message task after each paste
+ * mark (the check of the pasted text: the page sends it first), and the page thread's tasks over
+ * 50 ms after the typing mark, each with the event kinds inside it that took longest.
+ */
+function readTrace(events: TraceEvent[], runs: number): { pasteWorkerCpuMs: number[]; longTaskDetail: LongTask[] } {
+  const threadName = new Map<string, string>();
+  for (const e of events) if (e.ph === 'M' && e.name === 'thread_name' && e.args?.name) threadName.set(`${e.pid}:${e.tid}`, e.args.name);
+  const marks = (name: string) => events.filter((e) => e.name === name && (e.cat ?? '').includes('blink.user_timing')).map((e) => e.ts).sort((a, b) => a - b);
+  const pastes = marks('bench-paste');
+  const typing = marks('bench-typing')[0] ?? Infinity;
+  const tasks = (re: RegExp) =>
+    events.filter((e) => e.ph === 'X' && e.name === 'ThreadControllerImpl::RunTask' && re.test(threadName.get(`${e.pid}:${e.tid}`) ?? '')).sort((a, b) => a.ts - b.ts);
+  const worker = tasks(/DedicatedWorker/);
+  const inWorkerTask = (t: TraceEvent) => events.some((e) => e.name === 'HandlePostMessage' && e.pid === t.pid && e.tid === t.tid && e.ts >= t.ts && e.ts <= t.ts + (t.dur ?? 0));
+  const pasteWorkerCpuMs: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t = worker.find((w) => w.ts >= (pastes[i] ?? Infinity) && inWorkerTask(w));
+    pasteWorkerCpuMs.push(t?.tdur !== undefined ? t.tdur / 1000 : NaN);
+  }
+  const longTaskDetail: LongTask[] = [];
+  for (const t of tasks(/CrRendererMain/)) {
+    if (t.ts < typing || (t.dur ?? 0) <= 50_000) continue;
+    const end = t.ts + t.dur!;
+    const inside = new Map<string, number>();
+    for (const e of events) {
+      if (e === t || e.ph !== 'X' || e.pid !== t.pid || e.tid !== t.tid || e.ts < t.ts || e.ts + (e.dur ?? 0) > end) continue;
+      if (!/^(EventDispatch|HandlePostMessage|FunctionCall|TimerFire|FireAnimationFrame|FireIdleCallback|RunMicrotasks|Paint|Layout|UpdateLayoutTree|Commit|MinorGC|MajorGC|V8\.GC_.*|ParseHTML)$/.test(e.name)) continue;
+      inside.set(e.name, (inside.get(e.name) ?? 0) + (e.dur ?? 0) / 1000);
+    }
+    const top = [...inside].sort((a, b) => b[1] - a[1]).slice(0, 3);
+    longTaskDetail.push({ ms: t.dur! / 1000, cpuMs: (t.tdur ?? 0) / 1000, inside: top.map(([n, ms]) => `${n} ${ms.toFixed(0)} ms`).join(', ') || 'nothing traced' });
+  }
+  return { pasteWorkerCpuMs, longTaskDetail };
 }

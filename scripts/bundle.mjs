@@ -52,9 +52,13 @@ function reachable(entries) {
   return [...seen];
 }
 
-/** The chunk a module goes into: each front end its own, so a run loads (and deserializes) only its own. */
+/**
+ * The chunk a module goes into: each front end its own, so a run loads (and deserializes) only its
+ * own. The PTX preprocessor's limits (constants only) go with the CLI: the Node host, which every
+ * run loads, reads one of them, and an AMDGPU check would otherwise load the whole PTX chunk.
+ */
 export function chunkOf(rel) {
-  return rel.startsWith('src/ptx/') ? 'ptx' : rel.startsWith('src/amdgpu/') ? 'amdgpu' : rel.startsWith('src/lsp/') || rel === 'src/cli/lsp.js' ? 'lsp' : 'cli';
+  return rel === 'src/ptx/preprocess/limits.js' ? 'cli' : rel.startsWith('src/ptx/') ? 'ptx' : rel.startsWith('src/amdgpu/') ? 'amdgpu' : rel.startsWith('src/lsp/') || rel === 'src/cli/lsp.js' ? 'lsp' : 'cli';
 }
 // The language server (`gpuasm lsp`) has a chunk of its own: a check never loads it.
 export const CHUNKS = ['cli', 'ptx', 'amdgpu', 'lsp'];
@@ -73,7 +77,10 @@ export function buildBundle() {
       parts.push(`define(${JSON.stringify(rel)}, function (exports, require, module, __moduleUrl) {\n${commonJs(rel)}\n});`);
     }
     parts.push('})');
-    const body = parts.join('\n');
+    // ASCII only (other characters as \u escapes, the same values in strings, templates and regular
+    // expressions; no module reads a template's raw text): bin.js reads the chunk as latin1, a plain
+    // copy, where UTF-8 decoding of the ~1 MB it loads cost about 12 M instructions a run.
+    const body = parts.join('\n').replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
     // V8 checks only a cache's Node version, flags and source length, not the source itself: the
     // cache's file name carries a hash of the chunk (bin.js reads it from the first line), so no
     // run can take a cache made for other code of the same length.

@@ -25,7 +25,7 @@ type ModuleBody = (exports: object, require: (spec: string) => unknown, module: 
 /** The chunks scripts/bundle.mjs writes (its `chunkOf` says which module goes where). */
 const CHUNKS = ['cli', 'ptx', 'amdgpu', 'lsp'] as const;
 const chunkOf = (id: string) =>
-  id.startsWith('src/ptx/') ? 'ptx' : id.startsWith('src/amdgpu/') ? 'amdgpu' : id.startsWith('src/lsp/') || id === 'src/cli/lsp.js' ? 'lsp' : 'cli';
+  id === 'src/ptx/preprocess/limits.js' ? 'cli' : id.startsWith('src/ptx/') ? 'ptx' : id.startsWith('src/amdgpu/') ? 'amdgpu' : id.startsWith('src/lsp/') || id === 'src/cli/lsp.js' ? 'lsp' : 'cli';
 
 /**
  * The CLI from dist/src/cli/bundle-*.cjs, scripts of all its modules as CommonJS that
@@ -52,7 +52,8 @@ function bundled(): (Cli & { saveCaches: () => void }) | undefined {
   const loaded: { cacheFile: string; script: Script; cachedData: Buffer | undefined }[] = [];
   const loadChunk = (name: (typeof CHUNKS)[number]) => {
     const file = files.get(name)!;
-    const source = readFileSync(file, 'utf8');
+    // ASCII (scripts/bundle.mjs escapes everything else): latin1 is a plain copy, no UTF-8 decoding.
+    const source = readFileSync(file, 'latin1');
     // The cache is named after the hash on the chunk's first line: V8 itself compares only lengths.
     const hash = /^\/\/ gpuasm bundle ([0-9a-f]+)\n/.exec(source)?.[1];
     const cacheFile = hash ? `${file}.${hash}.cache` : undefined;

@@ -7,7 +7,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { installHost, type Host } from '../core/host.js';
-import { MAX_INCLUDED_BYTES } from '../ptx/preprocess/preprocess.js';
+import { MAX_INCLUDED_BYTES } from '../ptx/preprocess/limits.js';
 
 /** Regular files only: a directory, device (/dev/zero) or FIFO is "not found" rather than a hang. */
 export function readFileFromDisk(path: string): string | undefined {

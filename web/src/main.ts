@@ -72,6 +72,11 @@ let onReady: ((r: ResponseOf<'ready'>) => void) | undefined;
 worker.onmessage = (e: MessageEvent<Response>) => {
   const r = e.data;
   if (r.kind === 'ready') return onReady?.(r);
+  if (r.kind === 'warm') {
+    document.body.dataset['warm'] = 'true';
+    document.body.dataset['warmMs'] = r.ms.toFixed(0);
+    return;
+  }
   const done = waiting.get(r.id);
   waiting.delete(r.id);
   done?.(r);

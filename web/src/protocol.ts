@@ -34,6 +34,8 @@ export type Request =
   | { kind: 'hover'; id: number; lang: Lang; mcpu: string; line: string; column: number };
 
 export type Response =
+  /** The worker has warmed up its checker (service.ts warmUp): `checks` run on the built-in examples, in `ms`. */
+  | { kind: 'warm'; checks: number; ms: number }
   | { kind: 'ready'; targets: { name: string; aliases: readonly string[]; family: string }[]; operandTypes: readonly string[] }
   | {
       kind: 'check';
