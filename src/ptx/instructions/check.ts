@@ -210,6 +210,10 @@ export function checkInstruction(ins: A.Instruction, ctx: InstructionCheckContex
   if ((plan.genericOld || plan.textureOld) && !operandGates(ins, plan, ctx)) return;
   const ops = ins.operands;
   const n = ops.length;
+  // The form found before for this spelling and operand shape (see shapeKey).
+  const shape = shapeKey(ops);
+  const known = shape >= 0 ? plan.formByShape?.get(shape) : undefined;
+  if (known !== undefined) return checkOperands(ins, plan, known, ctx);
   const candidates = formsTaking(plan, n);
   const r = plan.result;
   let kindFit: InstructionForm | undefined;
@@ -244,7 +248,24 @@ export function checkInstruction(ins: A.Instruction, ctx: InstructionCheckContex
     ctx.report('PTX501', `${plan.name}: the cache-policy operand needs .L2::cache_hint (${kindFit.syntax})`, ops[n - 1]?.span ?? ins.opcodeSpan);
     return;
   }
+  if (shape >= 0) (plan.formByShape ??= new Map()).set(shape, cacheFit);
   checkOperands(ins, plan, cacheFit, ctx);
+}
+
+/**
+ * What the choice of form reads of the operands (their count, and per operand whether it is an
+ * address, an indexed array, a parenthesized list or anything else: see kindFits) as one number,
+ * distinct for each shape; -1 for more operands than it encodes.
+ */
+function shapeKey(ops: readonly A.Operand[]): number {
+  const n = ops.length;
+  if (n > 12) return -1;
+  let k = n;
+  for (let i = 0; i < n; i++) {
+    const kind = ops[i]!.kind;
+    k = k * 4 + (kind === 'address' ? 1 : kind === 'indexed' ? 2 : kind === 'list' ? 3 : 0);
+  }
+  return k;
 }
 
 /**
@@ -292,6 +313,8 @@ interface Plan {
   roles: string | undefined;
   relaxed: boolean;
   spaceChecked: boolean;
+  /** The form chosen for an operand shape (shapeKey), once one was found for it. */
+  formByShape?: Map<number, InstructionForm>;
 }
 
 // Plans by match result (each result object stands for one spelling under one context; see matchInstruction).

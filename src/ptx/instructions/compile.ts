@@ -13,8 +13,12 @@ export function isTypeWord(word: string): boolean {
 
 type FamilyBlocks = Map<string, { block: SyntaxBlock; curated: boolean; gate?: Gate }[]>;
 
-/** The blocks of every family, the curated ones after the manual's, in table order. */
+/** familyBlocks's last answer: the checker compiles opcode by opcode (compileAll's `only`), each time from the same tables. */
+let lastBlocks: { families: readonly SyntaxFamily[]; curation: Curation; byName: FamilyBlocks } | undefined;
+
+/** The blocks of every family, the curated ones after the manual's, in table order (read-only: shared between calls). */
 function familyBlocks(families: readonly SyntaxFamily[], curation: Curation): FamilyBlocks {
+  if (lastBlocks && lastBlocks.families === families && lastBlocks.curation === curation) return lastBlocks.byName;
   const byName: FamilyBlocks = new Map();
   for (const f of families) byName.set(f.family, f.blocks.map((block) => ({ block, curated: false })));
   for (const [family, blocks] of Object.entries(curation.extraBlocks)) {
@@ -22,6 +26,7 @@ function familyBlocks(families: readonly SyntaxFamily[], curation: Curation): Fa
     blocks.forEach((block, i) => list.push({ block, curated: true, gate: curation.extraBlockGates?.[family]?.[i] }));
     byName.set(family, list);
   }
+  lastBlocks = { families, curation, byName };
   return byName;
 }
 

@@ -206,6 +206,12 @@ function place(form: InstructionForm, slotIndex: Map<string, number[]>, words: r
   return { problems, filled };
 }
 
+/** Whether every word is one some slot of the form takes or one the form ignores (else `place` finds a problem). */
+function takesAll(slotIndex: Map<string, number[]>, words: readonly string[], ignored: ReadonlySet<string>): boolean {
+  for (const w of words) if (!slotIndex.has(w) && !ignored.has(w)) return false;
+  return true;
+}
+
 function isTypeLike(word: string, slots: readonly ModifierSlot[]): boolean {
   return slots.some((s) => s.isType) && /^\.(?:[bsuf]\d|bf16|tf32|e\d|ue\d)/.test(word);
 }
@@ -228,11 +234,18 @@ function matchModifiers(opcode: string, words: readonly string[]): ModifierMatch
   if (!e) return undefined;
   const forms: InstructionForm[] = [];
   let nearest: { form: InstructionForm; problems: WhyNot[] } | undefined;
-  e.forms.forEach((f, i) => {
-    const p = place(f, e.slotIndex[i]!, words, e.vocabulary, e.ignored[i]!);
-    if (p.problems.length === 0) forms.push(f);
-    else if (!nearest || p.problems.length < nearest.problems.length) nearest = { form: f, problems: p.problems };
-  });
+  // A form that neither takes nor ignores one of the words has a problem: placing is needed only
+  // for the others, and for all of them (the nearest form) only when none matches.
+  for (let i = 0; i < e.forms.length; i++) {
+    if (!takesAll(e.slotIndex[i]!, words, e.ignored[i]!)) continue;
+    const f = e.forms[i]!;
+    if (place(f, e.slotIndex[i]!, words, e.vocabulary, e.ignored[i]!).problems.length === 0) forms.push(f);
+  }
+  if (forms.length === 0)
+    e.forms.forEach((f, i) => {
+      const p = place(f, e.slotIndex[i]!, words, e.vocabulary, e.ignored[i]!);
+      if (p.problems.length > 0 && (!nearest || p.problems.length < nearest.problems.length)) nearest = { form: f, problems: p.problems };
+    });
   const r: ModifierMatch = forms.length > 0 ? { forms } : { forms, nearest };
   if (memo.size > 50_000) memo.clear();
   memo.set(key, r);
