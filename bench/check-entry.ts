@@ -14,61 +14,16 @@ const V8_FLAGS = ['--max-inlined-bytecode-size-cumulative=150', '--no-turbo-loop
 const v8Major = Number(process.versions.v8.split('.')[0]);
 if (v8Major >= 11 && v8Major <= 13) for (const flag of V8_FLAGS) setFlagsFromString(flag);
 
-const { readFileSync, statSync, writeSync } = await import('node:fs');
-const { createRequire } = await import('node:module');
-const { Script } = await import('node:vm');
-
-type Body = (exports: object, require: (spec: string) => unknown, module: { exports: object }, moduleUrl: () => string) => void;
+const { readFileSync, writeSync } = await import('node:fs');
+const { openBundle } = await import('../src/cli/chunks.js');
 
 /**
- * A module of the library from the CLI's bundled chunks, as bin.js loads them (the same chunks,
- * code caches and module wrapper; caches are only read here). Undefined when the chunks are
- * missing or older than bin.js: the caller imports the ES modules instead.
+ * A module of the library from the CLI's bundled chunks, loaded as bin.js loads them (the same
+ * loader, src/cli/chunks.ts; caches are only read here). Undefined when the chunks are missing or
+ * older than bin.js: the caller imports the ES modules instead.
  */
-const fromBundle = ((): ((id: string) => object) | undefined => {
-  const cliDir = new URL('../src/cli/', import.meta.url);
-  const file = (c: string) => new URL(`bundle-${c}.cjs`, cliDir).pathname;
-  const chunkOf = (id: string) => (id.startsWith('src/ptx/') ? 'ptx' : id.startsWith('src/amdgpu/') ? 'amdgpu' : 'cli');
-  try {
-    const built = statSync(new URL('bin.js', cliDir)).mtimeMs;
-    for (const c of ['cli', 'ptx', 'amdgpu']) if (statSync(file(c)).mtimeMs < built) return undefined;
-  } catch {
-    return undefined;
-  }
-  const nodeRequire = createRequire(import.meta.url);
-  const distUrl = new URL('../', import.meta.url).href;
-  const defs = new Map<string, Body>();
-  const modules = new Map<string, { exports: object }>();
-  const loadChunk = (name: string) => {
-    const source = readFileSync(file(name), 'utf8');
-    const hash = /^\/\/ gpuasm bundle ([0-9a-f]+)\n/.exec(source)?.[1];
-    let cachedData: Buffer | undefined;
-    try {
-      cachedData = hash ? readFileSync(`${file(name)}.${hash}.cache`) : undefined;
-    } catch {
-      cachedData = undefined;
-    }
-    (new Script(source, { filename: file(name), cachedData }).runInThisContext() as (d: (id: string, body: Body) => void) => void)((id, body) => void defs.set(id, body));
-  };
-  const join = (from: string, spec: string) => {
-    const out = from.split('/').slice(0, -1);
-    for (const s of spec.split('/')) if (s === '..') out.pop();
-    else if (s !== '.') out.push(s);
-    return out.join('/');
-  };
-  const load = (id: string): object => {
-    const hit = modules.get(id);
-    if (hit) return hit.exports;
-    if (!defs.has(id)) loadChunk(chunkOf(id));
-    const body = defs.get(id);
-    if (!body) throw new Error(`module ${id} is not in the bundle`);
-    const module = { exports: {} };
-    modules.set(id, module);
-    body(module.exports, (spec) => (spec.startsWith('.') ? load(join(id, spec)) : nodeRequire(spec)), module, () => distUrl + id);
-    return module.exports;
-  };
-  return load;
-})();
+const bundle = openBundle(new URL('../src/cli/bin.js', import.meta.url));
+const fromBundle = bundle ? (id: string) => bundle.load(id) : undefined;
 const args = process.argv.slice(2);
 const repeats = !args.includes('--no-repeats');
 const mcpuAt = args.indexOf('--mcpu');

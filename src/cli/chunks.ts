@@ -1,0 +1,112 @@
+/**
+ * Loading the CLI's bundled chunks (dist/src/cli/bundle-*.cjs, written by scripts/bundle.mjs after
+ * `tsc`): scripts of all the CLI's modules as CommonJS bodies, each compiled with the V8 code cache
+ * next to it, so that a run neither loads ~46 ES modules nor compiles their functions from source.
+ * Used by bin.js, and by the bench's stand-in for `gpuasm check` (bench/check-entry.ts) so that
+ * both load the library the same way. Imports only Node built-ins: it runs before any chunk.
+ */
+import { accessSync, constants, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Script } from 'node:vm';
+
+type ModuleBody = (exports: object, require: (spec: string) => unknown, module: { exports: object }, moduleUrl: () => string) => void;
+
+/** The chunks scripts/bundle.mjs writes (its `chunkOf` says which module goes where). */
+export const CHUNKS = ['cli', 'ptx', 'amdgpu', 'lsp'] as const;
+const chunkOf = (id: string) =>
+  id === 'src/ptx/preprocess/limits.js' ? 'cli' : id.startsWith('src/ptx/') ? 'ptx' : id.startsWith('src/amdgpu/') ? 'amdgpu' : id.startsWith('src/lsp/') || id === 'src/cli/lsp.js' ? 'lsp' : 'cli';
+
+export interface Bundle {
+  /** A module by its path under dist/ (`src/cli/main.js`), run on first need as `require` would. */
+  load(id: string): object;
+  /**
+   * Writes the cache of each chunk loaded that had none or whose cache V8 rejected (another Node
+   * version or flags); a cache it cannot write is skipped. Only in a run without Node options.
+   */
+  saveCaches(): void;
+}
+
+/**
+ * The bundle next to `bin` (the URL of dist/src/cli/bin.js). Undefined when a chunk is missing or
+ * older than bin.js (`tsc` ran without the build step): the caller loads the ES modules instead,
+ * the same code.
+ */
+export function openBundle(bin: URL): Bundle | undefined {
+  const files = new Map(CHUNKS.map((c) => [c, fileURLToPath(new URL(`./bundle-${c}.cjs`, bin))]));
+  try {
+    const built = statSync(fileURLToPath(bin)).mtimeMs;
+    for (const file of files.values()) if (statSync(file).mtimeMs < built) return undefined;
+  } catch {
+    return undefined;
+  }
+  const nodeRequire = createRequire(bin);
+  const distUrl = new URL('../../', bin).href;
+  const defs = new Map<string, ModuleBody>();
+  const define = (id: string, body: ModuleBody) => void defs.set(id, body);
+  const loaded: { cacheFile: string; script: Script; cachedData: Buffer | undefined }[] = [];
+  const loadChunk = (name: (typeof CHUNKS)[number]) => {
+    const file = files.get(name)!;
+    // ASCII (scripts/bundle.mjs escapes everything else): latin1 is a plain copy, no UTF-8 decoding.
+    const source = readFileSync(file, 'latin1');
+    // The cache is named after the hash on the chunk's first line: V8 itself compares only lengths.
+    const hash = /^\/\/ gpuasm bundle ([0-9a-f]+)\n/.exec(source)?.[1];
+    const cacheFile = hash ? `${file}.${hash}.cache` : undefined;
+    let cachedData: Buffer | undefined;
+    try {
+      cachedData = cacheFile ? readFileSync(cacheFile) : undefined;
+    } catch {
+      cachedData = undefined;
+    }
+    const script = new Script(source, { filename: file, cachedData });
+    (script.runInThisContext() as (d: typeof define) => void)(define);
+    if (cacheFile) loaded.push({ cacheFile, script, cachedData });
+  };
+  const modules = new Map<string, { exports: object }>();
+  const join = (from: string, spec: string) => {
+    const out = from.split('/').slice(0, -1);
+    for (const s of spec.split('/')) if (s === '..') out.pop();
+    else if (s !== '.') out.push(s);
+    return out.join('/');
+  };
+  const load = (id: string): object => {
+    const hit = modules.get(id);
+    if (hit) return hit.exports;
+    if (!defs.has(id)) loadChunk(chunkOf(id));
+    const body = defs.get(id);
+    if (!body) throw new Error(`module ${id} is not in the bundle`);
+    const module = { exports: {} };
+    modules.set(id, module);
+    body(module.exports, (spec) => (spec.startsWith('.') ? load(join(id, spec)) : nodeRequire(spec)), module, () => distUrl + id);
+    return module.exports;
+  };
+  // A run under other Node options (a profiler, a debugger) would make a cache that the next plain
+  // run rejects, and that run would write it back: only plain runs write caches.
+  const plain = process.execArgv.length === 0 && !process.env['NODE_OPTIONS'];
+  const saveCaches = () => {
+    if (!plain) return;
+    for (const { cacheFile, script, cachedData } of loaded) {
+      if (cachedData && !script.cachedDataRejected) continue;
+      // An installation this user cannot write to: not even the work of making the cache.
+      try {
+        accessSync(dirname(cacheFile), constants.W_OK);
+      } catch {
+        return;
+      }
+      // Through a file of its own, renamed into place: a concurrent run never reads half a cache.
+      const tmp = `${cacheFile}.${process.pid}.tmp`;
+      try {
+        writeFileSync(tmp, script.createCachedData());
+        renameSync(tmp, cacheFile);
+      } catch {
+        try {
+          unlinkSync(tmp);
+        } catch {
+          // nothing was written
+        }
+      }
+    }
+  };
+  return { load, saveCaches };
+}
