@@ -34,14 +34,14 @@ export function checkDeclarationShape(c: CheckerState, decl: A.VariableDecl, con
   const typeLoc = (): SourceLocation => c.spanLoc(decl.typeSpan);
   const bits = DECLARATION_TYPE_BITS.get(decl.type);
   if (bits === undefined) {
-    // ptxas 13.0 accepts these in the parameters of a declaration without a body, arrays of them
-    // as function parameters and module `.shared` variables, refuses scalars and vectors
-    // elsewhere, and crashes on the other arrays (see docs/divergences.md): those are refused, as
-    // its message says.
+    // ptxas 13.0 accepts these in the parameters of a declaration without a body and arrays of
+    // them as function parameters, refuses scalars and vectors elsewhere, and crashes on the other
+    // arrays (a module `.shared` array only once an instruction uses it; see docs/divergences.md):
+    // those are refused, as its message says.
     if (INSTRUCTION_ONLY_TYPES.has(decl.type)) {
       const arrays = decl.declarators.length > 0 && decl.declarators.every((d) => d.dims.length > 0);
       const prototype = !definition && (context === 'funcParam' || context === 'entryParam');
-      if (decl.vector === undefined && (prototype || (arrays && (context === 'funcParam' || (context === 'module' && decl.space === '.shared' && decl.linkage !== '.extern'))))) return false;
+      if (decl.vector === undefined && (prototype || (arrays && context === 'funcParam'))) return false;
       c.error('PTX334', `type ${decl.type} may only be used as an instruction type, not in a declaration`, typeLoc());
     } else c.error('PTX333', `type ${decl.type} cannot be used in a variable declaration`, typeLoc());
     return false;

@@ -196,7 +196,6 @@ const cases: Case[] = [
   { name: 'vector of an instruction-only type', text: '.global .v2 .e4m3 g[2];', line: 4, code: 'PTX334' },
   { name: 'initialized array of an instruction-only type', text: '.global .e4m3 g[2] = {1, 2};', line: 4, code: 'PTX334' },
   { name: 'arrays of instruction-only types as function parameters', text: '.func f(.param .e5m2x2 a[4], .param .e4m3 b[]) { ret; }\n.extern .func g(.param .e5m2 c[2]);' },
-  { name: 'module .shared array of an instruction-only type', text: '.shared .e5m2x2 s[4];\n' + E('ret;') },
   { name: 'scalar parameter of an instruction-only type', text: '.func f(.param .e5m2x2 a) { ret; }', line: 4, code: 'PTX334' },
   { name: 'instruction-only types in the parameters of a declaration without a body', text: '.extern .func f(.param .e5m2x2 a, .reg .e4m3 b);\n.extern .entry k(.param .e2m1x2 c);' },
   { name: 'a prototype with an instruction-only parameter type conflicts with the next', text: '.extern .func f(.param .e5m2x2 a);\n.extern .func f(.param .b16 a);', line: 5, code: 'PTX325' },
