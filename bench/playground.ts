@@ -23,7 +23,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DATA, ensureSmallInputs, PTX_SYNTAX_ERROR_TAIL, type BenchInput } from './data.js';
-import { browserSkipReason, openSite, settled } from '../test/web/browser.js';
+import { browserSkipReason, openSite, paste, settled } from '../test/web/browser.js';
 
 /** A long task of the page's thread while typing: wall and processor time, and where its wall time went (trace events). */
 export interface LongTask {
@@ -111,14 +111,7 @@ export async function measurePlayground(input: BenchInput & { line?: number }, r
     let expected = '';
     for (let i = 0; i < runs; i++) {
       // Start from a small file, everything answered; then paste the big one over it.
-      await page.locator('.cm-content').click();
-      await page.keyboard.press('Control+A');
-      await page.locator('.cm-content').evaluate((el, t) => {
-        const data = new DataTransfer();
-        data.setData('text/plain', t);
-        el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
-      }, SMALL);
-      await settled(page);
+      await paste(page, SMALL);
       await page.keyboard.press('Control+A');
       const r = await page.locator('.cm-content').evaluate(
         (el, { t, prefix }) =>

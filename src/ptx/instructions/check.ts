@@ -760,7 +760,7 @@ function matrixCountFits(ins: A.Instruction, name: string, ctx: InstructionCheck
     else if (w === '.x2') n = 2;
     else if (w === '.x4') n = 4;
   if (n === 0 || o.elements.length === n) return true;
-  ctx.report('PTX505', `${name} moves ${n === 1 ? 'one register' : `${n} registers`} (${ins.modifiers.find((w) => w === '.x' + n)}): operand must be a braced list of ${n}, not ${o.elements.length}`, o.span);
+  ctx.report('PTX505', `${name} moves ${n === 1 ? 'one register' : `${n} registers`} (.x${n}): operand must be a braced list of ${n}, not ${o.elements.length}`, o.span);
   return false;
 }
 
