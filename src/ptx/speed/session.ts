@@ -4,14 +4,15 @@
  * answer is always the one `checkPtx` gives for the same text (test/ptx/speed/session.test.ts
  * compares them after random edits).
  *
- * What is reused: the body of a function (kernel or `.func`). Module-level items (the header,
- * variables, directives, function headers) are parsed and checked every time; they are small, and
- * they decide what every body sees. A body is checked against the module-level declarations before
- * it, so its check is a function of its own text and of those declarations, nothing else (its only
- * effect on the rest of the module are the first call, address and `mov` uses of functions, which
- * `finish` reads, and its labels, which initializers may name). So a body is skipped by brace
- * matching (the parser's `skipBody`, as the two-thread split skims) and its recorded contribution
- * replayed when:
+ * What is reused: a whole function item (kernel or `.func`, header and body). The other module
+ * items (the header, variables, directives, body-less declarations) are parsed and checked every
+ * time; they are small, and they decide what every body sees. A body is checked against the
+ * module-level declarations before it, so its check is a function of its own text and of those
+ * declarations, nothing else (its only effect on the rest of the module are the declaration of its
+ * function, the first call, address and `mov` uses of functions, which `finish` reads, and its
+ * labels, which initializers may name). So the item is stepped over unread (the parser asks
+ * `skipItem` at each clean item boundary, the lexer jumps with `skipTo`) and its recorded
+ * contribution replayed when:
  *  - the whole function item (header and body) has the same text as one checked before, and
  *  - the module-level items before it are the same, item by item, as at that check, and
  *  - that check found nothing in it: no parse or check diagnostic, no forward reference left for
