@@ -9,26 +9,11 @@ import { checkModule, checkPtxText, parsePtx } from '../../../src/ptx/index.js';
 import { DiagnosticBag } from '../../../src/core/diagnostics.js';
 import { workMeter } from '../../../src/core/work.js';
 import { SymbolTable, splitNumericSuffix } from '../../../src/ptx/check/scope.js';
-import { ptxasSkipReason, runPtxas } from '../../harness/tools.js';
-
-const HEADER = '.version 8.0\n.target sm_80\n.address_size 64\n';
-
-interface Case {
-  name: string;
-  /** Module text after HEADER (lines start at 4), or the whole file when `full`. */
-  text: string;
-  full?: boolean;
-  /** Line of the first error (ptxas's and ours); undefined: the file is accepted. */
-  line?: number;
-  /** Our diagnostic code for the first error. */
-  code?: string;
-  /** -arch for ptxas (defaults to sm_80). */
-  arch?: string;
-}
+import { HEADER, ptxCaseTable, type PtxCase } from '../../harness/ptx-case-table.js';
 
 const E = (body: string) => `.entry k() {\n${body}\n}`;
 
-const cases: Case[] = [
+const cases: PtxCase[] = [
   // ------------------------------------------------------------ .version / .target / .address_size
   { name: 'version 9.0 is the newest accepted', full: true, text: '.version 9.0\n.target sm_80\n.address_size 64\n.entry k() { ret; }\n' },
   { name: 'version 9.1 is unsupported', full: true, text: '.version 9.1\n.target sm_80\n.entry k() { ret; }\n', line: 1, code: 'PTX301' },
@@ -228,39 +213,7 @@ const cases: Case[] = [
   { name: 'modifiers in another order', text: E('.reg .b32 %r; .reg .b64 %rd;\nld.u32.global %r, [%rd];\nret;') },
 ];
 
-function headerFor(c: Case): string {
-  return c.full ? c.text : HEADER + c.text + '\n';
-}
-
-function firstError(text: string): { line?: number; code?: string } {
-  const errors = checkPtxText('case.ptx', text).filter((d) => d.severity === 'error');
-  return { line: errors[0]?.location?.line, code: errors[0]?.code };
-}
-
-describe('PTX module checks (cases verified with ptxas 13.0)', () => {
-  for (const c of cases) {
-    test(c.name, () => {
-      const text = headerFor(c);
-      const got = firstError(text);
-      assert.equal(got.line, c.line, `first error line for:\n${text}\ngot ${JSON.stringify(got)}`);
-      if (c.code) assert.equal(got.code, c.code, `code for:\n${text}`);
-    });
-  }
-});
-
-describe('PTX module-check table agrees with ptxas', { skip: ptxasSkipReason }, () => {
-  if (ptxasSkipReason) console.log(ptxasSkipReason);
-  test(`${cases.length} cases re-run through ptxas`, () => {
-    const wrong: string[] = [];
-    for (const c of cases) {
-      const r = runPtxas(headerFor(c), { arch: c.arch ?? 'sm_80', name: 'checkcase' });
-      // A file ptxas rejects without a line (e.g. "32-Bit compilation is no longer supported") does not occur here.
-      const line = r.ok ? undefined : r.firstErrorLine;
-      if (line !== c.line) wrong.push(`${c.name}: table ${c.line ?? 'accept'}, ptxas ${r.ok ? 'accept' : line} ${r.stderr.split('\n')[0]}`);
-    }
-    assert.deepEqual(wrong, []);
-  });
-});
+ptxCaseTable('PTX module checks', cases);
 
 describe('parsePtx', () => {
   test('returns a module and no diagnostics for a clean file', () => {

@@ -6,24 +6,9 @@
  * 13.0 said (whole-program, as `gpuasm check`); with ptxas on PATH the table, and the whole grid of
  * two declarations of a function with every linkage, are re-run through it.
  */
-import { describe, test } from 'node:test';
-import assert from 'node:assert/strict';
-import { checkPtxText } from '../../../src/ptx/index.js';
-import { ptxasSkipReason, runPtxas } from '../../harness/tools.js';
+import { ptxCaseTable, type PtxCase } from '../../harness/ptx-case-table.js';
 
-const HEADER = '.version 8.0\n.target sm_80\n.address_size 64\n';
-
-interface Case {
-  name: string;
-  /** Text after HEADER (its lines start at 4), or the whole file when `full`. */
-  text: string;
-  full?: boolean;
-  /** ptxas's first-error line; 0: rejected without a line; undefined: accepted. */
-  line?: number;
-  code?: string;
-}
-
-const cases: Case[] = [
+const cases: PtxCase[] = [
   { name: 'definition then matching prototype', text: '.visible .func f()\n{\nret;\n}\n.visible .func f();', line: 8, code: 'PTX322' },
   { name: 'definition then .extern prototype', text: '.entry k(.param .u64 a)\n{\nret;\n}\n.extern .entry k(.param .u64 a);', line: 8, code: 'PTX322' },
   { name: 'prototype then .extern prototype', text: '.func f();\n.extern .func f();\n.func f() { ret; }', line: 5, code: 'PTX323' },
@@ -156,27 +141,7 @@ function K(body: string): string {
   return `.visible .entry k(.param .u64 p)\n{\n.reg .b32 %r<5>;\n.reg .b64 %rd<5>;\n.reg .f32 %f<3>;\n${body}\nret;\n}`;
 }
 
-const textOf = (c: { text: string; full?: boolean }) => (c.full ? c.text : HEADER + c.text + '\n');
-
-/** Errors ptxas reports without a line (whole-program resolution). */
-const LINK_TIME = new Set(['PTX348', 'PTX349']);
-
-function firstError(text: string): { line?: number; code?: string } {
-  const errors = checkPtxText('case.ptx', text).filter((d) => d.severity === 'error');
-  if (!errors.length) return {};
-  return { line: LINK_TIME.has(errors[0]!.code) ? 0 : errors[0]!.location?.line, code: errors[0]!.code };
-}
-
-describe('PTX module checks found by fuzzing (cases verified with ptxas 13.0)', () => {
-  for (const c of cases) {
-    test(c.name, () => {
-      const text = textOf(c);
-      const got = firstError(text);
-      assert.equal(got.line, c.line, `first error line for:\n${text}\ngot ${JSON.stringify(got)}`);
-      if (c.code) assert.equal(got.code, c.code, `code for:\n${text}`);
-    });
-  }
-});
+ptxCaseTable('PTX module checks found by fuzzing', cases, grid());
 
 /** Two declarations of one function, every linkage, prototype or definition, `.func` or `.entry`. */
 function grid(): { name: string; text: string }[] {
@@ -192,19 +157,3 @@ function grid(): { name: string; text: string }[] {
           }
   return out;
 }
-
-describe('PTX module checks found by fuzzing agree with ptxas', { skip: ptxasSkipReason }, () => {
-  if (ptxasSkipReason) console.log(ptxasSkipReason);
-  test(`${cases.length} table cases and ${grid().length} redeclaration pairs re-run through ptxas`, () => {
-    const wrong: string[] = [];
-    for (const c of [...cases, ...grid()]) {
-      const text = textOf(c);
-      const r = runPtxas(text, { arch: 'full' in c && c.text.includes('sm_90') ? 'sm_90' : 'sm_80', name: 'funccase' });
-      const theirs = r.ok ? undefined : (r.firstErrorLine ?? 0);
-      const ours = firstError(text).line;
-      if ('line' in c && theirs !== c.line) wrong.push(`${c.name}: table ${c.line ?? 'accept'}, ptxas ${theirs ?? 'accept'} ${r.stderr.split('\n')[0]}`);
-      if (theirs !== ours) wrong.push(`${c.name}: ours ${ours ?? 'accept'}, ptxas ${theirs ?? 'accept'} ${r.stderr.split('\n')[0]}`);
-    }
-    assert.deepEqual(wrong, []);
-  });
-});
