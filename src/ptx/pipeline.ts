@@ -96,7 +96,7 @@ export function firstFatal(items: readonly Diagnostic[]): SourceLocation | undef
  * wrong: `.version` too old for `.target` (it compares them at the end), and the whole-program
  * resolution of functions (declared but never defined, address of an undefined function).
  */
-const LINK_TIME_CODES = new Set<string>(['PTX304', 'PTX348', 'PTX349', 'PTX436', 'PTX358', 'PTX359'] satisfies PtxCode[]);
+const LINK_TIME_CODES = new Set<string>(['PTX304', 'PTX348', 'PTX349', 'PTX436', 'PTX358', 'PTX359', 'PTX360'] satisfies PtxCode[]);
 
 /**
  * What `ptxas -c` needs of the whole module (see PtxCheckOptions.compileOnly): found at the end

@@ -42,6 +42,12 @@ export function checkDeclarationShape(c: CheckerState, decl: A.VariableDecl, con
       const arrays = decl.declarators.length > 0 && decl.declarators.every((d) => d.dims.length > 0);
       const prototype = !definition && (context === 'funcParam' || context === 'entryParam');
       if (decl.vector === undefined && (prototype || (arrays && context === 'funcParam'))) return false;
+      // Other arrays pass ptxas's checks and crash its compiler: an error only when nothing else is
+      // (a link-time code, LINK_TIME_CODES), so another error later in the module comes first.
+      if (arrays && decl.vector === undefined && !decl.declarators.some((d) => d.initializer)) {
+        c.error('PTX360', `an array of ${decl.type}, which may only be used as an instruction type: ptxas crashes on it`, typeLoc());
+        return false;
+      }
       c.error('PTX334', `type ${decl.type} may only be used as an instruction type, not in a declaration`, typeLoc());
     } else c.error('PTX333', `type ${decl.type} cannot be used in a variable declaration`, typeLoc());
     return false;

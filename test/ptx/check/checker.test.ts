@@ -335,3 +335,10 @@ test('a redeclared function with a parameter type no declaration takes stops at 
   const errors = checkPtxText('t.ptx', text).filter((d) => d.severity === 'error').map((d) => `${d.location?.line} ${d.code}`);
   assert.deepEqual(errors.slice(0, 1), ['5 PTX333']);
 });
+
+test('an array of an instruction-only type (PTX360, ptxas crashes on it) is reported only when nothing else is wrong', () => {
+  const alone = checkPtxText('a.ptx', HEADER + '.global .e5m2x2 g[4];\n.entry k() { ret; }\n').filter((d) => d.severity === 'error');
+  assert.deepEqual(alone.map((d) => [d.code, d.location?.line]), [['PTX360', 4]]);
+  const other = checkPtxText('a.ptx', HEADER + '.global .e5m2x2 g[4];\n.entry k() { mov.u32 %nope, 1; ret; }\n').filter((d) => d.severity === 'error');
+  assert.deepEqual(other.map((d) => d.code), ['PTX310']);
+});
