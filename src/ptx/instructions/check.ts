@@ -156,7 +156,8 @@ function typeDescription(t: TypeInfo, name: string, relaxed: boolean): string {
 /**
  * The type each operand position takes, per opcode (only the opcodes measured): `T` the
  * instruction's (first) type, `T2` its second type (cvt's source), `W` twice the first type's size
- * (`mul.wide`/`mad.wide` results), `U` a 32-bit integer, `P` a predicate, `-` not checked.
+ * (`mul.wide`/`mad.wide` results), `U` a 32-bit integer, `P` a predicate, `I` a constant (a
+ * register there is "Arguments mismatch"), `-` not checked.
  */
 const ROLES: ReadonlyMap<string, string> = (() => {
   const m = new Map<string, string>();
@@ -177,6 +178,14 @@ const ROLES: ReadonlyMap<string, string> = (() => {
   m.set('cvt', 'T22');
   m.set('ld', 'T');
   m.set('st', '-T');
+  // Measured with ptxas 13.0 (test/ptx/instructions/family-cases.ts).
+  m.set('isspacep', 'P');
+  m.set('istypep', 'P');
+  m.set('vote', 'TP');
+  m.set('slct', 'TTT2');
+  m.set('lop3', '----I');
+  m.set('pmevent', 'I');
+  m.set('setmaxnreg', 'I');
   return m;
 })();
 
@@ -573,7 +582,19 @@ function checkOperands(ins: A.Instruction, plan: Plan, form: InstructionForm, ct
     ctx.report('PTX502', `operand 2 of ${name} must be a register holding a generic address, not the variable '${ops[1]!.expr.name}' (use cvta without .to, or mov)`, ops[1]!.span);
     return;
   }
-  if (roles === undefined || plan.t1 === undefined) return;
+  if ((op === 'suld' || op === 'sust') && !surfaceVectorFits(ins, name, ctx)) return;
+  if (op === 'cp' && form.family === 'cp.async') {
+    // A size the form fixes (cp.async.cg: 16): ptxas "unexpected value '8', expected to be 16".
+    for (let i = 0; i < ops.length && i < form.operands.length; i++) {
+      const fixed = form.operands[i]!.name;
+      const o = ops[i]!;
+      if (/^\d+$/.test(fixed) && o.kind === 'expr' && o.expr.kind === 'int' && o.expr.value !== BigInt(fixed)) {
+        ctx.report('PTX502', `operand ${i + 1} of ${name} must be ${fixed}, not ${o.expr.raw}`, o.span);
+        return;
+      }
+    }
+  }
+  if (roles === undefined) return;
   const relaxed = plan.relaxed;
   const wide = (op === 'mul' || op === 'mad') && ins.modifiers.includes('.wide');
   for (let i = 0; i < ops.length && i < roles.length; i++) {
@@ -581,6 +602,7 @@ function checkOperands(ins: A.Instruction, plan: Plan, form: InstructionForm, ct
     let want: TypeInfo | undefined;
     let wantName: string;
     if (role === 84 /* T */) {
+      if (plan.t1 === undefined) continue;
       want = plan.t1Info;
       wantName = plan.t1;
       if (wide && (i === 0 || (op === 'mad' && i === 3))) {
@@ -599,6 +621,13 @@ function checkOperands(ins: A.Instruction, plan: Plan, form: InstructionForm, ct
     } else if (role === 80 /* P */) {
       want = PRED;
       wantName = '.pred';
+    } else if (role === 73 /* I */) {
+      const o = ops[i]!;
+      if (o.kind === 'expr' && o.expr.kind === 'name' && ctx.registerType(o.expr.name) !== undefined) {
+        ctx.report('PTX502', `operand ${i + 1} of ${name} must be a constant, not the register ${o.expr.name}`, o.span);
+        return;
+      }
+      continue;
     } else continue;
     // A braced operand the form has as such (cvt.rs's sources) is not typed here.
     if (!want || form.operands[i]?.kind === 'vector') continue;
@@ -794,6 +823,32 @@ function vectorShape(ins: A.Instruction, name: string, ctx: InstructionCheckCont
   // `%v.x`: one element (ld: "Result vector expected").
   if (e.kind !== 'name' && e.kind !== 'int' && e.kind !== 'float' && e.kind !== 'member') return true;
   ctx.report('PTX505', `${name} moves a vector of ${n}: operand ${idx + 1} must be a braced list of ${n}`, o.span);
+  return false;
+}
+
+/**
+ * suld/sust with `.v2`/`.v4` (measured with ptxas 13.0): a braced list or vector register of that
+ * many elements ("Argument vector size mismatch"); suld's result a vector ("Result vector
+ * expected" for a scalar), sust's value may be a scalar. Without `.vN` ptxas takes any list.
+ */
+function surfaceVectorFits(ins: A.Instruction, name: string, ctx: InstructionCheckContext): boolean {
+  let n = 1;
+  for (const w of ins.modifiers) if (w === '.v2') n = 2;
+    else if (w === '.v4') n = 4;
+  if (n === 1) return true;
+  const o = ins.operands[ins.opcode === 'suld' ? 0 : 1];
+  if (!o) return true;
+  let have: number | undefined;
+  if (o.kind === 'vector') have = o.elements.length;
+  else if (o.kind === 'expr' && o.expr.kind === 'name') {
+    have = ctx.vectorRegister?.(o.expr.name)?.count;
+    if (have === undefined && ins.opcode === 'suld' && ctx.registerType(o.expr.name) !== undefined) {
+      ctx.report('PTX505', `${name} loads a vector of ${n}: operand 1 must be a braced list of ${n}`, o.span);
+      return false;
+    }
+  }
+  if (have === undefined || have === n) return true;
+  ctx.report('PTX505', `${name} moves a vector of ${n}, not ${have}`, o.span);
   return false;
 }
 

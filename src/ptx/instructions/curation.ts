@@ -147,6 +147,11 @@ export const CURATION: Curation = {
     stmatrix: ['.row', '.col'],
     'wgmma.mma_async': ['.row', '.col'],
     'wgmma.mma_async.sp': ['.row', '.col'],
+    // and on tcgen05.cp/ld/st (measured; tcgen05.mma, alloc, shift, wait, fence and commit refuse it:
+    // "Illegal modifier '.alayout or .blayout'").
+    'tcgen05.cp': ['.row', '.col'],
+    'tcgen05.ld': ['.row', '.col'],
+    'tcgen05.st': ['.row', '.col'],
     // `.uni` on tex and tld4 (txq refuses it).
     tex: ['.uni'],
     tld4: ['.uni'],
