@@ -152,6 +152,11 @@ export const CURATION: Curation = {
     'tcgen05.cp': ['.row', '.col'],
     'tcgen05.ld': ['.row', '.col'],
     'tcgen05.st': ['.row', '.col'],
+    // One or more of these type words after mma's four types (measured on the f16, f64, s8 and sparse
+    // forms: `mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32.bf16` is accepted; `.f16`, `.f32`,
+    // `.s8`, `.e4m3` ... there are "Unexpected instruction types"). Ignored on every mma form here
+    // (lenient: ptxas refuses some combinations, `.f32.bf16.bf16.f32.tf32`, and one in the middle).
+    mma: ['.bf16', '.bf16x2', '.tf32', '.u4', '.s4', '.b1', '.s2', '.u2'],
     // `.uni` on tex and tld4 (txq refuses it).
     tex: ['.uni'],
     tld4: ['.uni'],
