@@ -351,6 +351,9 @@ function planOf(ins: A.Instruction, r: MatchResult & { ok: true }, ctx: Instruct
   if (!problem && (op === 'ld' || op === 'st') && w.includes('.volatile') && w.includes('.param')) problem = ['PTX500', `${name}: .volatile does not apply to the .param space`];
   if (!problem && (op === 'ld' || op === 'st')) problem = spaceModifierProblem(w, name);
   if (!problem && (op === 'setp' || op === 'set')) comparisonFits(ins, name, recorder);
+  if (!problem && (op === 'suld' || op === 'sust' || op === 'sured') && !w.some((x) => x === '.trap' || x === '.clamp' || x === '.zero'))
+    // Measured (every .version): "Clamp modifier required for instruction 'suld.b'"; the manual shows it optional.
+    problem = ['PTX500', `${name}: a clamp mode (.trap, .clamp or .zero) is required`];
   if (!problem && op === 'cvt') cvtModifiersFit(ins, name, recorder);
   let generic = GENERIC_ADDRESSING.has(op);
   for (const x of w) if (SPACE_WORDS.has(x)) generic = false;
@@ -559,6 +562,20 @@ function checkOperands(ins: A.Instruction, plan: Plan, form: InstructionForm, ct
   const ops = ins.operands;
   const name = plan.name;
   const roles = plan.roles;
+  const first = ops[0];
+  if (first?.kind === 'vector' && first.predicate !== undefined) {
+    // `{d...}|p`: ptxas "Predicate output not allowed for instruction 'mov'" where the form has no
+    // `d|p`, "Predicate output expected" for a register of another type.
+    const pt = first.predicate.kind === 'name' ? ctx.registerType(first.predicate.name) : undefined;
+    if (form.operands[0]?.kind !== 'pred-pair') {
+      ctx.report('PTX502', `${name} has no predicate result: operand 1 takes no '|p'`, first.predicate.span);
+      return;
+    }
+    if (pt !== undefined && pt !== '.pred') {
+      ctx.report('PTX503', `the predicate result of ${name} must be a .pred register; ${(first.predicate as A.NameRef).name} is ${pt}`, first.predicate.span);
+      return;
+    }
+  }
   if ((op === 'ldmatrix' || op === 'stmatrix') && !matrixCountFits(ins, name, ctx)) return;
   if (op === 'ld' || op === 'st') {
     // ld/st proper (not st.async, st.bulk, ...: ptxas does not check their vectors the same way).
@@ -788,8 +805,12 @@ function matrixCountFits(ins: A.Instruction, name: string, ctx: InstructionCheck
   for (const w of ins.modifiers) if (w === '.x1') n = 1;
     else if (w === '.x2') n = 2;
     else if (w === '.x4') n = 4;
-  if (n === 0 || o.elements.length === n) return true;
-  ctx.report('PTX505', `${name} moves ${n === 1 ? 'one register' : `${n} registers`} (.x${n}): operand must be a braced list of ${n}, not ${o.elements.length}`, o.span);
+  if (n === 0) return true;
+  // A 16x16 matrix of 8-bit elements takes two registers per thread (measured: `.m16n16.x1` wants
+  // a vector of 2, `.x2` of 4).
+  const want = ins.modifiers.includes('.m16n16') ? 2 * n : n;
+  if (o.elements.length === want) return true;
+  ctx.report('PTX505', `${name} moves ${want === 1 ? 'one register' : `${want} registers`} (.x${n}): operand must be a braced list of ${want}, not ${o.elements.length}`, o.span);
   return false;
 }
 

@@ -348,4 +348,496 @@ export const FAMILY_CASES: readonly FamilyCase[] = [
     valid: ['wmma.store.d.sync.aligned.row.m16n16k16.f32 [%rd1], {%f1, %f2, %f3, %f4, %f5, %f6, %f7, %f8};', 'wmma.store.d.sync.aligned.col.m16n16k16.global.f16 [%rd1], {%r1, %r2, %r3, %r4}, %r5;'],
     misses: ['wmma.store.d.sync.aligned.m16n16k16.f32 [%rd1], {%f1, %f2, %f3, %f4, %f5, %f6, %f7, %f8};', 'wmma.store.d.sync.aligned.row.m16n16k16.f32 %rd1, {%f1, %f2, %f3, %f4, %f5, %f6, %f7, %f8};', 'wmma.store.d.sync.aligned.row.m16n16k16.f32 [%rd1], {%f1, %f2, %f3, %f4, %f5, %f6, %f7, %f8}, %r1, %r2;'],
   },
+  // More forms of the families above (other shapes, types, targets, geometries, operand shapes).
+  {
+    family: 'mma', target: 'sm_89',
+    valid: [
+      'mma.sync.aligned.m16n8k32.row.col.f32.e4m3.e5m2.f32 {%f1, %f2, %f3, %f4}, {%r1, %r2, %r3, %r4}, {%r5, %r6}, {%f5, %f6, %f7, %f8};',
+      'mma.sync.aligned.m16n8k16.row.col.f16.e4m3.e4m3.f16 {%r1, %r2}, {%r3, %r4}, {%r5}, {%r6, %r7};',
+    ],
+    misses: [],
+  },
+  {
+    family: 'mma', target: 'sm_80',
+    valid: [
+      'mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {%f1, %f2, %f3, %f4}, {%r1, %r2, %r3, %r4}, {%r5, %r6}, {%f5, %f6, %f7, %f8};',
+      'mma.sync.aligned.m16n8k4.row.col.f32.tf32.tf32.f32 {%f1, %f2, %f3, %f4}, {%r1, %r2}, {%r5}, {%f5, %f6, %f7, %f8};',
+      'mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 {%f1, %f2, %f3, %f4}, {%r1, %r2, %r3, %r4}, {%r5, %r6}, {%f5, %f6, %f7, %f8};',
+      'mma.sync.aligned.m16n8k8.row.col.f16.f16.f16.f16 {%r1, %r2}, {%r3, %r4}, {%r5}, {%r6, %r7};',
+      'mma.sync.aligned.m8n8k4.row.row.f16.f16.f16.f16 {%r1, %r2, %r3, %r4}, {%r5, %r6}, {%r7, %r8}, {%r1, %r2, %r3, %r4};',
+      'mma.sync.aligned.m8n8k16.row.col.satfinite.s32.s8.u8.s32 {%r1, %r2}, {%r3}, {%r4}, {%r5, %r6};',
+      'mma.sync.aligned.m16n8k64.row.col.s32.s4.u4.s32 {%r1, %r2, %r3, %r4}, {%r1, %r2, %r3, %r4}, {%r5, %r6}, {%r1, %r2, %r3, %r4};',
+      'mma.sync.aligned.m16n8k256.row.col.s32.b1.b1.s32.xor.popc {%r1, %r2, %r3, %r4}, {%r1, %r2, %r3, %r4}, {%r5, %r6}, {%r1, %r2, %r3, %r4};',
+      'mma.sync.aligned.m16n8k128.row.col.s32.b1.b1.s32.and.popc {%r1, %r2, %r3, %r4}, {%r1, %r2}, {%r5}, {%r1, %r2, %r3, %r4};',
+      'mma.sync.aligned.m8n8k4.row.col.rn.f64.f64.f64.f64 {%fd1, %fd2}, {%fd3}, {%fd4}, {%fd5, %fd6};',
+    ],
+    misses: [],
+  },
+  {
+    family: 'mma', target: 'sm_120a',
+    valid: [
+      'mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.f32.e2m1.e3m2.f32 {%f1, %f2, %f3, %f4}, {%r1, %r2, %r3, %r4}, {%r5, %r6}, {%f5, %f6, %f7, %f8};',
+      'mma.sync.aligned.m16n8k64.row.col.kind::mxf4.block_scale.f32.e2m1.e2m1.f32.ue8m0 {%f1, %f2, %f3, %f4}, {%r1, %r2, %r3, %r4}, {%r5, %r6}, {%f5, %f6, %f7, %f8}, %r7, {0, 0}, %r8, {0, 0};',
+      'mma.sync.aligned.m16n8k64.row.col.kind::mxf4nvf4.block_scale.scale_vec::4X.f32.e2m1.e2m1.f32.ue4m3 {%f1, %f2, %f3, %f4}, {%r1, %r2, %r3, %r4}, {%r5, %r6}, {%f5, %f6, %f7, %f8}, %r7, {0, 0}, %r8, {0, 0};',
+      'mma.sync.aligned.m16n8k32.row.col.kind::mxf8f6f4.block_scale.f32.e4m3.e5m2.f32.ue8m0 {%f1, %f2, %f3, %f4}, {%r1, %r2, %r3, %r4}, {%r5, %r6}, {%f5, %f6, %f7, %f8}, %r7, {0, 0}, %r8, {0, 0};',
+    ],
+    misses: [],
+  },
+  {
+    family: 'mma.sp', target: 'sm_80',
+    valid: [
+      'mma.sp.sync.aligned.m16n8k32.row.col.f16.f16.f16.f16 {%r1, %r2}, {%r3, %r4, %r5, %r6}, {%r7, %r8, %r9, %r10}, {%r11, %r12}, %r13, 0x1;',
+      'mma.sp::ordered_metadata.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 {%f1, %f2, %f3, %f4}, {%r1, %r2}, {%r3, %r4}, {%f5, %f6, %f7, %f8}, %r5, 0x0;',
+      'mma.sp::ordered_metadata.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {%f1, %f2, %f3, %f4}, {%r1, %r2}, {%r3, %r4}, {%f5, %f6, %f7, %f8}, %r5, 0x0;',
+      'mma.sp::ordered_metadata.sync.aligned.m16n8k32.row.col.satfinite.s32.s8.s8.s32 {%r1, %r2, %r3, %r4}, {%r1, %r2}, {%r3, %r4}, {%r1, %r2, %r3, %r4}, %r5, 0x0;',
+      'mma.sp::ordered_metadata.sync.aligned.m16n8k128.row.col.s32.u4.s4.s32 {%r1, %r2, %r3, %r4}, {%r1, %r2, %r3, %r4}, {%r5, %r6, %r7, %r8}, {%r1, %r2, %r3, %r4}, %r5, 0x0;',
+    ],
+    misses: [],
+  },
+  {
+    family: 'mma.sp', target: 'sm_89',
+    valid: [
+      'mma.sp::ordered_metadata.sync.aligned.m16n8k64.row.col.f32.e4m3.e5m2.f32 {%f1, %f2, %f3, %f4}, {%r1, %r2, %r3, %r4}, {%r5, %r6, %r7, %r8}, {%f5, %f6, %f7, %f8}, %r9, 0x0;',
+    ],
+    misses: [],
+  },
+  {
+    family: 'mma.sp', target: 'sm_120a',
+    valid: [
+      'mma.sp::ordered_metadata.sync.aligned.m16n8k64.row.col.kind::f8f6f4.f32.e3m2.e2m3.f32 {%f1, %f2, %f3, %f4}, {%r1, %r2, %r3, %r4}, {%r5, %r6, %r7, %r8}, {%f5, %f6, %f7, %f8}, %r9, 0x0;',
+    ],
+    misses: [],
+  },
+  {
+    family: 'wmma.mma', target: 'sm_80',
+    valid: [
+      'wmma.mma.sync.aligned.row.row.m16n16k16.f16.f16 {%r1, %r2, %r3, %r4}, {%r1, %r2, %r3, %r4, %r5, %r6, %r7, %r8}, {%r9, %r10, %r11, %r12, %r13, %r14, %r15, %r16}, {%r1, %r2, %r3, %r4};',
+      'wmma.mma.sync.aligned.row.col.m16n16k16.s32.s8.s8.s32 {%r1, %r2, %r3, %r4, %r5, %r6, %r7, %r8}, {%r1, %r2}, {%r3, %r4}, {%r1, %r2, %r3, %r4, %r5, %r6, %r7, %r8};',
+      'wmma.mma.xor.popc.sync.aligned.row.col.m8n8k128.s32.b1.b1.s32 {%r1, %r2}, {%r1}, {%r3}, {%r1, %r2};',
+      'wmma.mma.sync.aligned.row.col.m16n16k8.f32.tf32.tf32.f32 {%f1, %f2, %f3, %f4, %f5, %f6, %f7, %f8}, {%r1, %r2, %r3, %r4}, {%r5, %r6, %r7, %r8}, {%f1, %f2, %f3, %f4, %f5, %f6, %f7, %f8};',
+      'wmma.mma.sync.aligned.row.col.m16n16k16.f32.bf16.bf16.f32 {%f1, %f2, %f3, %f4, %f5, %f6, %f7, %f8}, {%r1, %r2, %r3, %r4}, {%r5, %r6, %r7, %r8}, {%f1, %f2, %f3, %f4, %f5, %f6, %f7, %f8};',
+      'wmma.mma.sync.aligned.row.col.m8n8k4.rn.f64.f64.f64.f64 {%fd1, %fd2}, {%fd3}, {%fd4}, {%fd5, %fd6};',
+    ],
+    misses: [],
+  },
+  {
+    family: 'wmma.load', target: 'sm_80',
+    valid: [
+      'wmma.load.b.sync.aligned.col.m32n8k16.shared.f16 {%r1, %r2, %r3, %r4, %r5, %r6, %r7, %r8}, [%rd1], 16;',
+      'wmma.load.a.sync.aligned.row.m16n16k16.s8 {%r1, %r2}, [%rd1];',
+      'wmma.load.a.sync.aligned.row.m8n8k32.s4 {%r1}, [%rd1];',
+      'wmma.load.b.sync.aligned.col.m8n8k128.b1 {%r1}, [%rd1];',
+      'wmma.load.a.sync.aligned.row.m16n16k8.tf32 {%r1, %r2, %r3, %r4}, [%rd1];',
+      'wmma.load.a.sync.aligned.row.m16n16k16.bf16 {%r1, %r2, %r3, %r4}, [%rd1];',
+      'wmma.load.a.sync.aligned.row.m8n8k4.f64 {%fd1}, [%rd1];',
+      'wmma.load.c.sync.aligned.row.m16n16k16.s32 {%r1, %r2, %r3, %r4, %r5, %r6, %r7, %r8}, [%rd1];',
+      'wmma.load.c.sync.aligned.row.m8n8k4.f64 {%fd1, %fd2}, [%rd1];',
+    ],
+    misses: [],
+  },
+  {
+    family: 'wmma.store', target: 'sm_80',
+    valid: [
+      'wmma.store.d.sync.aligned.row.m16n16k16.s32 [%rd1], {%r1, %r2, %r3, %r4, %r5, %r6, %r7, %r8};',
+      'wmma.store.d.sync.aligned.row.m8n8k4.f64 [%rd1], {%fd1, %fd2};',
+      'wmma.store.d.sync.aligned.row.m8n8k32.s32 [%rd1], {%r1, %r2};',
+      // a trailing type word of these ptxas takes (see CURATION.ignoredWords['wmma.store'])
+      'wmma.store.d.sync.aligned.row.m8n8k32.s32.bf16 [%rd1], {%r1, %r2};',
+      'wmma.store.d.sync.aligned.col.m32n8k16.shared::cta.f32 [%rd1], {%f1, %f2, %f3, %f4, %f5, %f6, %f7, %f8}, 32;',
+    ],
+    misses: [],
+  },
+  {
+    family: 'wgmma.mma_async', target: 'sm_90a',
+    valid: [
+      'wgmma.mma_async.sync.aligned.m64n8k16.f16.f16.f16 {%r1, %r2}, %rd1, %rd2, %p1, 1, 1, 0, 0;',
+      'wgmma.mma_async.sync.aligned.m64n8k16.f32.bf16.bf16 {%f1, %f2, %f3, %f4}, {%r1, %r2, %r3, %r4}, %rd2, 1, -1, 1, 1;',
+      'wgmma.mma_async.sync.aligned.m64n8k8.f32.tf32.tf32 {%f1, %f2, %f3, %f4}, %rd1, %rd2, 1, 1, 1;',
+      'wgmma.mma_async.sync.aligned.m64n16k32.f32.e4m3.e5m2 {%f1, %f2, %f3, %f4, %f5, %f6, %f7, %f8}, %rd1, %rd2, 1, 1, 1;',
+      'wgmma.mma_async.sync.aligned.m64n8k32.s32.u8.s8.satfinite {%r1, %r2, %r3, %r4}, %rd1, %rd2, 1;',
+      'wgmma.mma_async.sync.aligned.m64n8k256.s32.b1.b1.and.popc {%r1, %r2, %r3, %r4}, %rd1, %rd2, 1;',
+    ],
+    misses: [],
+  },
+  {
+    family: 'wgmma.mma_async.sp', target: 'sm_90a',
+    valid: [
+      'wgmma.mma_async.sp.sync.aligned.m64n8k32.f32.bf16.bf16 {%f1, %f2, %f3, %f4}, {%r1, %r2, %r3, %r4}, %rd2, %r5, 0, 1, 1, 1, 0;',
+      'wgmma.mma_async.sp.sync.aligned.m64n8k16.f32.tf32.tf32 {%f1, %f2, %f3, %f4}, %rd1, %rd2, %r5, 0, 1, 1, 1;',
+      'wgmma.mma_async.sp.sync.aligned.m64n8k64.f16.e4m3.e4m3 {%r1, %r2}, %rd1, %rd2, %r5, 0, 1, 1, 1;',
+      'wgmma.mma_async.sp.sync.aligned.m64n8k64.s32.s8.s8 {%r1, %r2, %r3, %r4}, %rd1, %rd2, %r5, 0, 1;',
+    ],
+    misses: [],
+  },
+  {
+    family: 'tcgen05.mma', target: 'sm_100a',
+    valid: [
+      'tcgen05.mma.cta_group::2.kind::f8f6f4 [%r1], %rd1, %rd2, %r2, %p1;',
+      'tcgen05.mma.cta_group::1.kind::i8 [%r1], %rd1, %rd2, %r2, %p1;',
+      'tcgen05.mma.cta_group::1.kind::f16 [%r1], %rd1, %rd2, %r2, {%r3, %r4, %r5, %r6}, %p1;',
+      'tcgen05.mma.cta_group::1.kind::f16 [%r1], %rd1, %rd2, %r2, %p1, 3;',
+      'tcgen05.mma.cta_group::1.kind::mxf8f6f4.block_scale [%r1], %rd1, %rd2, %r2, [%r3], [%r4], %p1;',
+      'tcgen05.mma.cta_group::1.kind::mxf4.block_scale.scale_vec::2X [%r1], %rd1, %rd2, %r2, [%r3], [%r4], %p1;',
+      'tcgen05.mma.cta_group::1.kind::f16.collector::a::fill [%r1], %rd1, %rd2, %r2, %p1;',
+      'tcgen05.mma.cta_group::1.kind::tf32.ashift.collector::a::discard [%r1], [%r5], %rd2, %r2, %p1;',
+    ],
+    misses: [],
+  },
+  {
+    family: 'tcgen05.mma.sp', target: 'sm_100a',
+    valid: [
+      'tcgen05.mma.sp.cta_group::2.kind::i8 [%r1], [%r5], %rd2, [%r3], %r2, %p1;',
+      'tcgen05.mma.sp.cta_group::1.kind::mxf8f6f4.block_scale [%r1], %rd1, %rd2, [%r3], %r2, [%r4], [%r6], %p1;',
+    ],
+    misses: [],
+  },
+  {
+    family: 'tcgen05.mma.ws', target: 'sm_100a',
+    valid: [
+      'tcgen05.mma.ws.cta_group::1.kind::i8.collector::b0::lastuse [%r1], [%r5], %rd2, %r2, %p1, %rd3;',
+      'tcgen05.mma.ws.cta_group::1.kind::f8f6f4 [%r1], %rd1, %rd2, %r2, %p1;',
+    ],
+    misses: [],
+  },
+  {
+    family: 'tcgen05.mma.ws.sp', target: 'sm_100a',
+    valid: [
+      'tcgen05.mma.ws.sp.cta_group::1.kind::tf32.collector::b1::fill [%r1], %rd1, %rd2, [%r3], %r2, %p1, %rd3;',
+    ],
+    misses: [],
+  },
+  {
+    family: 'tcgen05.ld', target: 'sm_100a',
+    valid: [
+      'tcgen05.ld.sync.aligned.16x64b.x2.pack::16b.b32 {%r1, %r2}, [%r3];',
+      'tcgen05.ld.sync.aligned.16x256b.x1.b32 {%r1, %r2, %r3, %r4}, [%r5];',
+    ],
+    misses: [],
+  },
+  {
+    family: 'tcgen05.ld', target: 'sm_103a',
+    valid: [
+      'tcgen05.ld.red.sync.aligned.32x32b.x2.min.f32 {%f1, %f2}, %f3, [%r5];',
+      'tcgen05.ld.red.sync.aligned.16x32bx2.x2.max.abs.f32 {%f1, %f2}, %f3, [%r5], 2;',
+    ],
+    misses: [],
+  },
+  {
+    family: 'tcgen05.st', target: 'sm_100a',
+    valid: ['tcgen05.st.sync.aligned.16x128b.x1.unpack::16b.b32 [%r5], {%r1, %r2};'],
+    misses: [],
+  },
+  {
+    family: 'tcgen05.cp', target: 'sm_100a',
+    valid: [
+      'tcgen05.cp.cta_group::1.4x256b [%r1], %rd1;',
+      'tcgen05.cp.cta_group::1.64x128b.warpx2::02_13 [%r1], %rd1;',
+      'tcgen05.cp.cta_group::1.128x128b.b8x16.b6x16_p32 [%r1], %rd1;',
+    ],
+    misses: [],
+  },
+  {
+    family: 'tex', target: 'sm_80', globals: '.global .texref t0;\n',
+    valid: [
+      'tex.3d.v4.s32.f32 {%r1, %r2, %r3, %r4}, [t0, {%f1, %f2, %f3, %f4}];',
+      'tex.a1d.v4.u32.f32 {%r1, %r2, %r3, %r4}, [t0, {%r5, %f1}];',
+      'tex.a2d.v4.f32.f32 {%f1, %f2, %f3, %f4}, [t0, {%r5, %f5, %f6, %f7}];',
+      'tex.cube.v4.f32.f32 {%f1, %f2, %f3, %f4}, [t0, {%f5, %f6, %f7, %f8}];',
+      'tex.level.2d.v4.f32.f32 {%f1, %f2, %f3, %f4}, [t0, {%f5, %f6}], %f7;',
+      'tex.grad.2d.v4.f32.f32 {%f1, %f2, %f3, %f4}, [t0, {%f5, %f6}], {%f7, %f8}, {%f9, %f10};',
+      'tex.2d.v4.f32.f32 {%f1, %f2, %f3, %f4}|%p1, [t0, {%f5, %f6}];',
+      'tex.2d.v2.f16x2.f32 {%r1, %r2}, [t0, {%f5, %f6}];',
+      'tex.2d.v4.f32.s32 {%f1, %f2, %f3, %f4}, [t0, {%r5, %r6}], {%r7, %r8};',
+      'tex.2d.v4.f32.f32 {%f1, %f2, %f3, %f4}, [%rd1, {%f5, %f6}];',
+    ],
+    misses: [],
+  },
+  {
+    family: 'tld4', target: 'sm_80', globals: '.global .texref t0;\n',
+    valid: [
+      'tld4.g.2d.v4.u32.f32 {%r1, %r2, %r3, %r4}, [t0, {%f5, %f6}];',
+      'tld4.b.a2d.v4.f32.f32 {%f1, %f2, %f3, %f4}, [t0, {%r5, %f5, %f6, %f7}];',
+      'tld4.r.cube.v4.f32.f32 {%f1, %f2, %f3, %f4}, [t0, {%f5, %f6, %f7, %f8}];',
+      'tld4.r.2d.v4.f32.f32 {%f1, %f2, %f3, %f4}|%p1, [t0, {%f5, %f6}], {%r5, %r6};',
+    ],
+    misses: [],
+  },
+  {
+    family: 'suld', target: 'sm_80', globals: '.global .surfref s0;\n',
+    valid: [
+      'suld.b.3d.v2.b64.zero {%rd1, %rd2}, [s0, {%r1, %r2, %r3, %r4}];',
+      'suld.b.a1d.b8.trap {%rs1}, [s0, {%r1, %r2}];',
+      'suld.b.a2d.v4.b16.ca.clamp {%rs1, %rs2, %rs3, %rs4}, [s0, {%r1, %r2, %r3, %r4}];',
+      'suld.b.2d.b32.cg.trap {%r1}, [%rd1, {%r2, %r3}];',
+    ],
+    misses: [],
+  },
+  {
+    family: 'sust', target: 'sm_80', globals: '.global .surfref s0;\n',
+    valid: [
+      'sust.b.3d.v2.b64.zero [s0, {%r1, %r2, %r3, %r4}], {%rd1, %rd2};',
+      'sust.b.a2d.b8.wb.trap [s0, {%r1, %r2, %r3, %r4}], {%rs1};',
+      'sust.p.3d.v2.b32.clamp [s0, {%r1, %r2, %r3, %r4}], {%r5, %r6};',
+      'sust.b.1d.v4.b16.cs.trap [%rd1, {%r1}], {%rs1, %rs2, %rs3, %rs4};',
+    ],
+    misses: [],
+  },
+  {
+    family: 'cp.async.bulk.tensor', target: 'sm_90a',
+    valid: [
+      'cp.async.bulk.tensor.5d.shared::cluster.global.tile.mbarrier::complete_tx::bytes.multicast::cluster [%rd1], [%rd2, {%r1, %r2, %r3, %r4, %r5}], [%rd3], %rs1;',
+      'cp.async.bulk.tensor.3d.shared::cluster.global.im2col.mbarrier::complete_tx::bytes [%rd1], [%rd2, {%r1, %r2, %r3}], [%rd3], {%rs1};',
+      'cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes.L2::cache_hint [%rd1], [%rd2, {%r1, %r2}], [%rd3], %rd4;',
+      'cp.async.bulk.tensor.2d.global.shared::cta.bulk_group.L2::cache_hint [%rd1, {%r1, %r2}], [%rd2], %rd3;',
+      'cp.async.bulk.tensor.4d.global.shared::cta.im2col_no_offs.bulk_group [%rd1, {%r1, %r2, %r3, %r4}], [%rd2];',
+    ],
+    misses: [],
+  },
+  {
+    family: 'cp.async.bulk.tensor', target: 'sm_100a',
+    valid: [
+      'cp.async.bulk.tensor.2d.shared::cta.global.tile.mbarrier::complete_tx::bytes [%rd1], [%rd2, {%r1, %r2}], [%rd3];',
+      'cp.async.bulk.tensor.2d.shared::cluster.global.tile::gather4.mbarrier::complete_tx::bytes.cta_group::2 [%rd1], [%rd2, {%r1, %r2, %r3, %r4, %r5}], [%rd3];',
+      'cp.async.bulk.tensor.3d.shared::cluster.global.im2col::w.mbarrier::complete_tx::bytes [%rd1], [%rd2, {%r1, %r2, %r3}], [%rd3], {%rs1, %rs2};',
+    ],
+    misses: [],
+  },
+  {
+    family: 'cp.reduce.async.bulk.tensor', target: 'sm_90',
+    valid: [
+      'cp.reduce.async.bulk.tensor.3d.global.shared::cta.min.im2col_no_offs.bulk_group [%rd1, {%r1, %r2, %r3}], [%rd2];',
+      'cp.reduce.async.bulk.tensor.2d.global.shared::cta.xor.tile.bulk_group.L2::cache_hint [%rd1, {%r1, %r2}], [%rd2], %rd3;',
+      'cp.reduce.async.bulk.tensor.5d.global.shared::cta.inc.bulk_group [%rd1, {%r1, %r2, %r3, %r4, %r5}], [%rd2];',
+    ],
+    misses: [],
+  },
+  {
+    family: 'cp.async.bulk.prefetch.tensor', target: 'sm_90',
+    valid: [
+      'cp.async.bulk.prefetch.tensor.3d.L2.global.im2col [%rd1, {%r1, %r2, %r3}], {%rs1};',
+      'cp.async.bulk.prefetch.tensor.5d.L2.global.tile.L2::cache_hint [%rd1, {%r1, %r2, %r3, %r4, %r5}], %rd2;',
+    ],
+    misses: [],
+  },
+  {
+    family: 'ldmatrix', target: 'sm_100a',
+    valid: [
+      'ldmatrix.sync.aligned.m16n16.x1.trans.shared.b8 {%r1, %r2}, [%rd1];',
+      'ldmatrix.sync.aligned.m8n16.x2.shared.b8x16.b6x16_p32 {%r1, %r2}, [%rd1];',
+      'ldmatrix.sync.aligned.m16n16.x2.trans.shared::cta.b8x16.b4x16_p64 {%r1, %r2, %r3, %r4}, [%rd1];',
+    ],
+    misses: [],
+  },
+  {
+    family: 'stmatrix', target: 'sm_100a',
+    valid: [
+      'stmatrix.sync.aligned.m16n8.x1.trans.shared.b8 [%rd1], {%r1};',
+      'stmatrix.sync.aligned.m8n8.x4.shared::cta.b16 [%rd1], {%r1, %r2, %r3, %r4};',
+    ],
+    misses: [],
+  },
+  {
+    family: 'tensormap.replace', target: 'sm_90a',
+    valid: [
+      'tensormap.replace.tile.rank.shared::cta.b1024.b32 [%rd1], 2;',
+      'tensormap.replace.tile.global_stride.global.b1024.b64 [%rd1], 0, %rd2;',
+      'tensormap.replace.tile.element_stride.b1024.b32 [%rd1], 1, 1;',
+      'tensormap.replace.tile.elemtype.b1024.b32 [%rd1], 3;',
+      'tensormap.replace.tile.swizzle_mode.global.b1024.b32 [%rd1], 1;',
+      'tensormap.replace.tile.fill_mode.global.b1024.b32 [%rd1], 0;',
+    ],
+    misses: [],
+  },
+  {
+    family: 'mbarrier.test_wait', target: 'sm_90',
+    valid: [
+      'mbarrier.try_wait.b64 %p1, [%rd1], %rd2;',
+      'mbarrier.try_wait.relaxed.cluster.shared::cta.b64 %p1, [%rd1], %rd2, 100;',
+      'mbarrier.test_wait.parity.acquire.cluster.shared::cta.b64 %p1, [%rd1], %r1;',
+    ],
+    misses: [],
+  },
+  {
+    family: 'cvt.pack', target: 'sm_80',
+    valid: [
+      'cvt.pack.sat.u4.s32.b32 %r1, %r2, %r3, %r4;',
+      'cvt.pack.sat.s16.s32 %r1, %r2, %r3;',
+      'cvt.pack.sat.u8.s32.b32 %r1, %r2, %r3, %r4;',
+    ],
+    misses: [],
+  },
+  {
+    family: 'shfl.sync', target: 'sm_80',
+    valid: [
+      'shfl.sync.up.b32 %r1|%p1, %f2, 1, 0, -1;',
+      'shfl.sync.down.b32 %f1, %f2, %r3, 31, %r5;',
+    ],
+    misses: [],
+  },
+  {
+    family: 'selp', target: 'sm_80',
+    valid: [
+      'selp.s16 %rs1, %rs2, 1, %p1;',
+      'selp.f64 %fd1, %fd2, 0d3ff0000000000000, !%p1;',
+    ],
+    misses: [],
+  },
+  {
+    family: 'testp', target: 'sm_80',
+    valid: [
+      'testp.subnormal.f64 %p1, %fd1;',
+      'testp.number.f32 %p1, 1.0;',
+      'testp.infinite.f32 %p1, %r1;',
+    ],
+    misses: [],
+  },
+  {
+    family: 'lop3', target: 'sm_100a',
+    valid: [
+      'lop3.and.b32 _|%p1, %r2, %r3, %r4, 0xff, !%p2;',
+      'lop3.b32 %r1, 1, %r3, 0x55, 0xf0;',
+    ],
+    misses: [],
+  },
+  {
+    family: 'isspacep', target: 'sm_90',
+    valid: [
+      'isspacep.shared::cluster %p1, %rd1;',
+      'isspacep.param::entry %p1, %rd1;',
+      'isspacep.const %p1, %rd1;',
+      'isspacep.local %p1, %r1;',
+    ],
+    misses: [],
+  },
+  {
+    family: 'slct', target: 'sm_80',
+    valid: [
+      'slct.f64.s32 %fd1, %fd2, %fd3, %r4;',
+      'slct.s64.f32 %rd1, %rd2, 5, %f4;',
+      'slct.b32.f32 %r1, %r2, %r3, 1.0;',
+    ],
+    misses: [],
+  },
+  {
+    family: 'shl', target: 'sm_80',
+    valid: [
+      'shl.b16 %rs1, %rs2, 1;',
+      'shl.b64 %rd1, %rd2, %r3;',
+    ],
+    misses: [],
+  },
+  {
+    family: 'shr', target: 'sm_80',
+    valid: [
+      'shr.s64 %rd1, %rd2, %r3;',
+      'shr.u16 %rs1, %rs2, 15;',
+    ],
+    misses: [],
+  },
+  {
+    family: 'vote', target: 'sm_75', version: '6.3',
+    valid: [
+      'vote.any.pred %p1, !%p2;',
+      'vote.uni.pred %p1, %p2;',
+    ],
+    misses: [],
+  },
+  {
+    family: 'setmaxnreg', target: 'sm_100a',
+    valid: ['setmaxnreg.inc.sync.aligned.u32 256;'],
+    misses: [],
+  },
+  {
+    family: 'cp.async', target: 'sm_80',
+    valid: [
+      'cp.async.ca.shared.global.L2::128B [%rd1], [%rd2], 16;',
+      'cp.async.cg.shared.global.L2::cache_hint [%rd1], [%rd2], 16, %rd3;',
+      'cp.async.ca.shared::cta.global.L2::cache_hint.L2::256B [%rd1], [%rd2], 8, 4, %rd3;',
+      'cp.async.cg.shared.global [%rd1], [%rd2], 16, %p1;',
+    ],
+    misses: [],
+  },
+  {
+    family: 'st.bulk', target: 'sm_100',
+    valid: ['st.bulk.weak [%rd1], %rd2, 0;'],
+    misses: [],
+  },
+  {
+    family: 'discard', target: 'sm_80',
+    valid: ['discard.global.L2 [%rd1+128], 128;'],
+    misses: [],
+  },
+  {
+    family: 'mbarrier.init', target: 'sm_90',
+    valid: ['mbarrier.init.shared::cta.b64 [%rd1], %r1;'],
+    misses: [],
+  },
+  {
+    family: 'mbarrier.pending_count', target: 'sm_80',
+    valid: ['mbarrier.pending_count.b64 %r1, 0;'],
+    misses: [],
+  },
+  {
+    family: 'pmevent', target: 'sm_80',
+    valid: [
+      'pmevent 15;',
+      'pmevent.mask 0xffff;',
+    ],
+    misses: [],
+  },
+  {
+    family: 'mma', target: 'sm_90',
+    valid: [
+      'mma.sync.aligned.m16n8k4.row.col.f64.f64.f64.f64 {%fd1, %fd2, %fd3, %fd4}, {%fd5, %fd6}, {%fd7}, {%fd1, %fd2, %fd3, %fd4};',
+    ],
+    misses: [],
+  },
+  {
+    family: 'mma', target: 'sm_80',
+    valid: [],
+    misses: [
+      'mma.sync.aligned.m16n8k4.row.col.f64.f64.f64.f64 {%fd1, %fd2, %fd3, %fd4}, {%fd5, %fd6}, {%fd7}, {%fd1, %fd2, %fd3, %fd4};',
+    ],
+  },
+  {
+    family: 'tcgen05.ld', target: 'sm_100a',
+    valid: [],
+    misses: ['tcgen05.ld.red.sync.aligned.32x32b.x2.min.f32 {%f1, %f2}, %f3, [%r5];'],
+  },
+  {
+    family: 'suld', target: 'sm_80', globals: '.global .surfref s0;\n',
+    valid: [],
+    misses: ['suld.b.1d.b32 {%r1}, [s0, {%r2}];'],
+  },
+  {
+    family: 'sust', target: 'sm_80', globals: '.global .surfref s0;\n',
+    valid: [],
+    misses: [
+      'sust.b.1d.b32 [s0, {%r2}], {%r1};',
+      'sust.p.1d.b32 [s0, {%r2}], {%r1};',
+    ],
+  },
+  {
+    family: 'tex', target: 'sm_80', globals: '.global .texref t0;\n',
+    valid: [],
+    misses: [
+      'tex.2d.v4.f32.f32 {%f1, %f2, %f3, %f4}|%r1, [t0, {%f5, %f6}];',
+      'tex.2d.v4.f32.f32 {%f1, %f2, %f3, %f4}|_, [t0, {%f5, %f6}];',
+    ],
+  },
+  {
+    family: 'ldmatrix', target: 'sm_100a',
+    valid: [],
+    misses: ['ldmatrix.sync.aligned.m16n16.x1.trans.shared.b8 {%r1}, [%rd1];'],
+  },
+  {
+    family: 'istypep', target: 'sm_80',
+    valid: ['istypep.samplerref %p1, %rd1;'],
+    misses: [],
+  },
+  {
+    family: 'wmma.store', target: 'sm_80',
+    valid: [],
+    misses: ['wmma.store.d.sync.aligned.row.m8n8k32.s32.f16 [%rd1], {%r1, %r2};'],
+  },
 ];

@@ -695,7 +695,7 @@ describe('PTX instruction tables: one case per form of the Syntax blocks, with n
     const all = [...new Set(forms.map((f) => f.family))].sort();
     console.log(`  per family (valid cases accepted by ptxas and gpuasm / near-misses refused by both on ptxas's line):`);
     for (let at = 0; at < all.length; at += 6) console.log('    ' + all.slice(at, at + 6).map((f) => `${f} ${valid.get(f) ?? 0}/${refused.get(f) ?? 0}`).join(', '));
-    console.log(`  hand-written: ${hand.lines} lines of ${FAMILY_CASES.length} families; ptxas and gpuasm agree on ${hand.agree}`);
+    console.log(`  hand-written: ${hand.lines} lines of ${new Set(FAMILY_CASES.map((f) => f.family)).size} families; ptxas and gpuasm agree on ${hand.agree}`);
     for (const l of hand.problems.slice(0, 40)) console.log(`  ${l}`);
     assert.deepEqual(hand.problems, [], 'every hand-written case: ptxas as the table says, gpuasm as ptxas (verdict and line)');
     assert.deepEqual(all.filter((f) => !valid.get(f)), [], 'every family has a valid case ptxas and gpuasm accept');
