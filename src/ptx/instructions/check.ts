@@ -534,6 +534,9 @@ function reportMismatch(ins: A.Instruction, reasons: readonly WhyNot[], nearest:
     case 'type-order':
       ctx.report('PTX500', `${name}: the type words are not in an order any form takes${form}`, ins.opcodeSpan);
       return;
+    case 'space-order':
+      ctx.report('PTX500', `${name}: the state spaces are not in the form's order (destination, then source)${form}`, ins.opcodeSpan);
+      return;
     case 'type-not-allowed':
       ctx.report('PTX500', `${name}: type '${w.word}' is not allowed here${form}`, ins.opcodeSpan);
       return;

@@ -840,4 +840,15 @@ export const FAMILY_CASES: readonly FamilyCase[] = [
     valid: [],
     misses: ['wmma.store.d.sync.aligned.row.m8n8k32.s32.f16 [%rd1], {%r1, %r2};'],
   },
+  // State spaces are read in order, destination first ("State space incorrect").
+  {
+    family: 'cp.async', target: 'sm_90',
+    valid: ['cp.async.ca.shared::cta.global [%rd1], [%rd2], 4;'],
+    misses: ['cp.async.ca.global.shared [%rd1], [%rd2], 4;', 'cp.async.global.ca.shared::cta [%rd1], [%rd2], 4;'],
+  },
+  {
+    family: 'cp.async.bulk', target: 'sm_90',
+    valid: ['cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%rd1], [%rd2], 16, [%rd3];', 'cp.async.bulk.global.shared::cta.bulk_group [%rd1], [%rd2], 16;'],
+    misses: ['cp.async.bulk.global.shared::cluster.mbarrier::complete_tx::bytes [%rd1], [%rd2], 16, [%rd3];'],
+  },
 ];
