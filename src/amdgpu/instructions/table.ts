@@ -125,6 +125,8 @@ interface RawForm {
   mods: number;
   mask: number;
   verified: boolean;
+  /** Its FormSpec, made on first use (see `spec`). */
+  spec: FormSpec | undefined;
 }
 
 const SUFFIX_FORMS: readonly (readonly [string, readonly InstructionForm[]])[] = [
@@ -198,14 +200,23 @@ function rawForms(base: string): RawForm[] | undefined {
     }
     // After the mask: `:u` (not verified), then a space or the line's end.
     const verified = !(text.charCodeAt(i - 1) === 58 && text.charCodeAt(i) === 117);
-    forms.push({ form, family: nums[0]!, sig: nums[1]!, mods: nums[2]!, mask: nums[3]!, verified });
+    forms.push({ form, family: nums[0]!, sig: nums[1]!, mods: nums[2]!, mask: nums[3]!, verified, spec: undefined });
     p = text.indexOf(' ', i - 1);
   }
   parsed.set(base, forms);
   return forms;
 }
 
+/** Operand kinds by name (a few dozen names; the tests below run once per name). */
+const kinds = new Map<string, OperandKind>();
+
 function kindOf(name: string): OperandKind {
+  let k = kinds.get(name);
+  if (k === undefined) kinds.set(name, (k = kindOfName(name)));
+  return k;
+}
+
+function kindOfName(name: string): OperandKind {
   if (/^(vdst|vdstx|vdsty|dst)$/.test(name)) return 'vdst';
   if (name === 'sdst') return 'sdst';
   if (/^src[xy]?\d?$/.test(name)) return 'src';
@@ -268,11 +279,13 @@ function modifierSet(i: number): { mods: readonly string[]; required: readonly s
   return m;
 }
 
+/** Each class's processor names (GPU_CLASSES split once). */
+let classNames: readonly (readonly string[])[] | undefined;
+
 function gpusOfMask(mask: number): string[] {
+  classNames ??= GPU_CLASSES.map((c) => c.split(' '));
   const out: string[] = [];
-  GPU_CLASSES.forEach((c, i) => {
-    if (mask & (1 << i)) out.push(...c.split(' '));
-  });
+  for (let i = 0; i < classNames.length; i++) if (mask & (1 << i)) for (const g of classNames[i]!) out.push(g);
   return out;
 }
 
@@ -284,13 +297,9 @@ function frozenGpus(mask: number): readonly string[] {
   return g;
 }
 
-/** The FormSpec of each raw form, made once. */
-const specs = new WeakMap<RawForm, FormSpec>();
-
+/** The FormSpec of a raw form, made once. */
 function spec(base: string, r: RawForm): FormSpec {
-  let f = specs.get(r);
-  if (!f) specs.set(r, (f = makeSpec(base, r)));
-  return f;
+  return (r.spec ??= makeSpec(base, r));
 }
 
 function makeSpec(base: string, r: RawForm): FormSpec {
@@ -311,12 +320,19 @@ function makeSpec(base: string, r: RawForm): FormSpec {
   });
 }
 
+/** The processor asked last and its class (a check asks for one processor throughout). */
+let lastGpu: string | undefined;
+let lastClass = -1;
+
 /** The class index of a processor (canonical name or alias), or -1. */
 function gpuClass(gpu: string): number {
+  if (gpu === lastGpu) return lastClass;
   load();
   const t = findTarget(gpu);
   const c = t ? classOf!.get(t.name) : undefined;
-  return c ?? -1;
+  lastGpu = gpu;
+  lastClass = c ?? -1;
+  return lastClass;
 }
 
 /** Splits a written mnemonic into a known base and the forms its suffix forces (null: any form). */
@@ -392,7 +408,8 @@ export function lookupInstruction(mnemonic: string, gpu: string): InstructionLoo
     const near = nearest(m, ci);
     return near ? { status: 'unknown', suggestion: near } : { status: 'unknown' };
   }
-  const here = raw.filter((r) => r.mask & bit);
+  const here: RawForm[] = [];
+  for (let i = 0; i < raw.length; i++) if (raw[i]!.mask & bit) here.push(raw[i]!);
   if (!here.length) {
     const all = raw.reduce((a, r) => a | r.mask, 0);
     const near = nearest(base, ci);
@@ -403,8 +420,8 @@ export function lookupInstruction(mnemonic: string, gpu: string): InstructionLoo
       ...(near ? { suggestion: near + (suffix && near ? suffix : '') } : {}),
     };
   }
-  const chosen = forced ? here.filter((r) => forced.includes(r.form)) : here;
-  const forms = chosen.map((r) => spec(base, r));
+  const forms: FormSpec[] = [];
+  for (let i = 0; i < here.length; i++) if (!forced || forced.includes(here[i]!.form)) forms.push(spec(base, here[i]!));
   if (!forms.length) {
     return { status: 'variant-not-supported', base, variant: suffix.slice(1), forms: here.map((r) => spec(base, r)) };
   }
