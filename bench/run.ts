@@ -43,7 +43,8 @@ const RECORD = !args.includes('--no-record');
 const ONLY = new Set(args.flatMap((a, i) => (args[i - 1] === '--only' ? [a] : [])));
 const wanted = (part: string) => (ONLY.size === 0 ? part !== 'repetitive' || !args.includes('--no-repetitive') : ONLY.has(part));
 
-const BIN = join(REPO_ROOT, 'dist', 'src', 'cli', 'bin.js');
+// package.json's `bin`: what `npx gpuasm` runs.
+const BIN = join(REPO_ROOT, 'dist', 'src', 'cli', 'bin.cjs');
 const ENTRY = join(REPO_ROOT, 'dist', 'bench', 'check-entry.js');
 const SCAN = join(REPO_ROOT, 'dist', 'bench', 'scan.js');
 const NODE = process.execPath;

@@ -2,8 +2,9 @@
  * Loading the CLI's bundled chunks (dist/src/cli/bundle-*.cjs, written by scripts/bundle.mjs after
  * `tsc`): scripts of all the CLI's modules as CommonJS bodies, each compiled with the V8 code cache
  * next to it, so that a run neither loads ~46 ES modules nor compiles their functions from source.
- * Used by bin.js, and by the bench's stand-in for `gpuasm check` (bench/check-entry.ts) so that
- * both load the library the same way. Imports only Node built-ins: it runs before any chunk.
+ * Used by bin.cjs, and by the bench's stand-in for `gpuasm check` (bench/check-entry.ts) so that
+ * both load the library the same way. Imports only Node built-ins: it runs before any chunk. A
+ * CommonJS module (`.cts`), as bin.cts is: Node starts them without its ES module loader.
  */
 import { accessSync, constants, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -29,8 +30,8 @@ export interface Bundle {
 }
 
 /**
- * The bundle next to `bin` (the URL of dist/src/cli/bin.js). Undefined when a chunk is missing or
- * older than bin.js (`tsc` ran without the build step): the caller loads the ES modules instead,
+ * The bundle next to `bin` (the URL of dist/src/cli/bin.cjs). Undefined when a chunk is missing or
+ * older than bin.cjs (`tsc` ran without the build step): the caller loads the ES modules instead,
  * the same code.
  */
 export function openBundle(bin: URL): Bundle | undefined {
