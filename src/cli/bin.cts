@@ -2,24 +2,14 @@
 /**
  * Executable entry point of `gpuasm` (package.json `bin`). A CommonJS module (`.cts`, compiled to
  * bin.cjs), as is chunks.cts, its loader: Node then starts it without its ES module loader, which
- * an ES module entry costs every run (about 19 M instructions, a sixth of loading the CLI;
- * docs/benchmarks.md). dist/src/cli/bin.js (bin.ts) runs this same file, for scripts that name it.
+ * an ES module entry costs every run (an empty ES module takes 15 M instructions more to run than
+ * an empty CommonJS script; docs/benchmarks.md). dist/src/cli/bin.js (bin.ts) runs this same file, for scripts that name it.
  */
-import { setFlagsFromString } from 'node:v8';
 import { pathToFileURL } from 'node:url';
-import { openBundle } from './chunks.cjs';
+import { openBundle, setCliV8Flags } from './chunks.cjs';
 
-// A check is one short burst of work, not a long-lived server: most of the time of a large file
-// goes to the JIT warming up, and the optimizing compiler's thread competes with ours (on two
-// cores, or a busy machine). These make each optimized function cheaper to compile, so optimized
-// code arrives sooner, at no cost to the code itself (docs/benchmarks.md: inlining less cut the
-// compiler's work by half; without loop peeling and escape analysis it does 13% less again, and
-// the whole run executes fewer instructions). Set before the modules below are loaded, so every
-// function is compiled with them; only on the V8 versions they were measured on (an engine that
-// lacks a flag would print an error for it).
-const V8_FLAGS = ['--max-inlined-bytecode-size-cumulative=150', '--no-turbo-loop-peeling', '--no-turbo-escape'];
-const v8Major = Number(process.versions.v8.split('.')[0]);
-if (v8Major >= 11 && v8Major <= 13) for (const flag of V8_FLAGS) setFlagsFromString(flag);
+// The CLI's V8 flags, before any chunk is compiled (chunks.cts says which and why).
+setCliV8Flags();
 
 type Cli = { main: (argv: string[]) => Promise<number>; outputFlushed: () => boolean; saveCaches?: () => void };
 
