@@ -18,7 +18,7 @@ import { inlineCode16, inlineCode32, inlineCode64 } from '../check/immediates.js
 import { parseRegister } from '../check/registers.js';
 import type { AmdgpuTarget } from '../targets.js';
 import { AMD_INSTRUCTION_CODES as C } from './diagnostics.js';
-import { lookupInstruction, OperandFile as F, type FormSpec, type OperandSpec } from './table.js';
+import { instructionInfo, lookupInstruction, OperandFile as F, type FormSpec, type OperandSpec } from './table.js';
 import { MODIFIER_SETS } from './table.generated.js';
 
 type InstructionStatement = Extract<Statement, { kind: 'instruction' }>;
@@ -94,7 +94,7 @@ function prepare(mnemonic: string, target: AmdgpuTarget): Prepared {
   const r = lookupInstruction(mnemonic, target.name);
   // llvm-mc strips one encoding suffix and matches the rest as a mnemonic, and some of its
   // mnemonics end in a suffix themselves: a second suffix is taken on VOP1 and VOPC instructions
-  // (`v_mov_b32_e32_e32`), which are left alone, and is an invalid instruction on the others
+  // (`v_mov_b32_e32_e32`, see prepareDoubleSuffix), and is an invalid instruction on the others
   // (`v_or_b32_e32_e64`). A forced encoding on a non-VALU instruction is taken as `_e32` only
   // (`s_mov_b32_e32`; `s_mov_b32_e64` is a variant error).
   const suffix = SUFFIX.exec(mnemonic);
@@ -103,9 +103,8 @@ function prepare(mnemonic: string, target: AmdgpuTarget): Prepared {
     if (r.status === 'variant-not-supported' && !/^v_/i.test(mnemonic) && lower(suffix[1]!) === 'e32') return OK;
     const inner = r.status === 'unknown' ? SUFFIX.exec(rest) : null;
     if (inner) {
-      const base = lookupInstruction(rest.slice(0, inner.index), target.name);
-      if (base.status !== 'found' && base.status !== 'variant-not-supported' && base.status !== 'unknown') return OK;
-      if (base.status !== 'unknown' && base.forms.some((f) => f.family === 'VOP1' || f.family === 'VOPC')) return OK;
+      const double = prepareDoubleSuffix(rest.slice(0, inner.index), lower(inner[1]!), lower(suffix[1]!), mnemonic, target);
+      if (double) return double;
     }
   }
   switch (r.status) {
@@ -133,7 +132,7 @@ function prepare(mnemonic: string, target: AmdgpuTarget): Prepared {
     }
     case 'found': {
       const wmma = target.generation === 11 ? WMMA11[r.base] : undefined;
-      const specs = wmma ? wmma11Forms(r.forms, wmma) : r.forms;
+      const specs = wmma ? wmma11Forms(r.forms, wmma) : (target.name === 'gfx90a' || target.isGfx940) && CARRY_E32.test(r.base) ? carryE32Forms(r.forms) : r.forms;
       if (specs.some((f) => !f.verified || f.form === 'vopdx' || f.form === 'vopdy')) return OK;
       const forms = specs.map((spec) => prepareForm(mnemonic.toLowerCase(), spec, target));
       let minAll = Infinity;
@@ -155,6 +154,66 @@ function prepare(mnemonic: string, target: AmdgpuTarget): Prepared {
       return { status: 'forms', forms, minAll, maxAll, memory: MEMORY_FAMILIES.has(family), sopp: family === 'SOPP', union, required, imageData, bufferD16 };
     }
   }
+}
+
+/**
+ * A mnemonic with two encoding suffixes, `X_in_out` (llvm-mc-19 strips `_out` and matches `X_in`,
+ * which is a mnemonic of its own for VOP1 and VOPC instructions; facts from a matrix of every
+ * pair of suffixes on VOP1, VOP2, VOP3, VOP3P and VOPC instructions, GFX6 to GFX12):
+ * - VOP1, `in` e32, e64 or sdwa, a form X has on some GPU: the same as `X_out`;
+ * - VOP1, `in` dpp: not on a GPU without X's DPP form, otherwise refused (a variant error for an
+ *   `out` other than dpp; `X_dpp_dpp` is refused with or without a DPP control);
+ * - VOPC, `X_e32_e32`: the `_e32` form without its VCC destination (`v_cmp_gt_u32_e32_e32 v1, v2`),
+ *   `X_e32_out` a variant error;
+ * - anything else: an invalid instruction (undefined here: the caller reports it).
+ * `_e64_dpp` as the outer suffix is not judged.
+ */
+function prepareDoubleSuffix(base: string, inner: string, outer: string, mnemonic: string, target: AmdgpuTarget): Prepared | undefined {
+  const info = instructionInfo(base);
+  if (!info || !info.forms.some((f) => f.family === 'VOP1' || f.family === 'VOPC')) return undefined;
+  const here = lookupInstruction(base, target.name);
+  if (here.status !== 'found' || outer === 'e64_dpp') return OK;
+  const variant = (v: string): Prepared => ({ status: 'error', code: C.variantNotSupported, message: `${v} variant of this instruction is not supported: '${mnemonic}' is ${base}_${inner} with a second suffix` });
+  if (info.forms.some((f) => f.family === 'VOP1')) {
+    if (inner === 'dpp') {
+      if (!here.forms.some((f) => f.form === 'dpp' || f.form === 'dpp8'))
+        return { status: 'error', code: C.notOnGpu, message: `instruction not supported on this GPU: ${base}_dpp (in '${mnemonic}') is not on ${target.name}` };
+      return variant(outer);
+    }
+    if (!info.forms.some((f) => f.form === inner)) return undefined;
+    return prepare(`${base}_${outer}`, target);
+  }
+  if (info.forms.some((f) => f.family === 'VOPC')) {
+    if (inner !== 'e32') return undefined;
+    if (outer !== 'e32') return variant(outer);
+    const p = prepare(`${base}_e32`, target);
+    if (p.status !== 'forms') return p;
+    const forms = p.forms.map((f) =>
+      f.vccOptional ? prepareForm(lower(base), { ...f.spec, operands: f.spec.operands.slice(1), minOperands: f.spec.minOperands - 1, maxOperands: f.spec.maxOperands - 1 }, target) : f,
+    );
+    let minAll = Infinity;
+    let maxAll = 0;
+    for (const f of forms) {
+      if (f.min < minAll) minAll = f.min;
+      if (f.max > maxAll) maxAll = f.max;
+    }
+    return { ...p, forms, minAll, maxAll };
+  }
+  return undefined;
+}
+
+/**
+ * The `_e32` forms of the VOP2 carry instructions on gfx90a and gfx940-942, which the table could
+ * not verify: llvm-mc-19 treats them there exactly as on gfx900 (a matrix of valid and broken
+ * operand lists gives the same answers line for line), so gfx900's verified form stands in.
+ */
+const CARRY_E32 = /^v_(addc|subb|subbrev)_co_u32$/;
+function carryE32Forms(forms: readonly FormSpec[]): readonly FormSpec[] {
+  return forms.map((f) => {
+    if (f.verified || f.form !== 'e32') return f;
+    const donor = lookupInstruction(`${f.base}_e32`, 'gfx900');
+    return (donor.status === 'found' && donor.forms.find((g) => g.form === 'e32' && g.verified)) || f;
+  });
 }
 
 /**
@@ -195,7 +254,9 @@ function prepareForm(mnemonic: string, spec: FormSpec, target: AmdgpuTarget): Pr
   const mfmaAgprs = family === 'MFMA' && spec.operands.some((o) => (o.files & F.A) !== 0);
   const ops = spec.operands.map((o): PreparedOperand => {
     let files = o.files;
-    let sized: 0 | 1 | 2 = sizeFree ? 0 : SCALAR_FAMILIES.has(family) ? 2 : 1;
+    // SGPR tuples are sized as strictly as VGPRs on scalar and VALU instructions (llvm-mc-19:
+    // `v_cmp_ge_u32_e64 s[0:1], ...` on wave32, `v_readlane_b32 s[4:5], ...`, `v_add_f64 ..., s0, ...`).
+    let sized: 0 | 1 | 2 = sizeFree ? 0 : SCALAR_FAMILIES.has(family) || valu ? 2 : 1;
     if (buffer && o.kind === 'vaddr') {
       files |= F.V | F.OFF;
       sized = 0;
@@ -1158,6 +1219,20 @@ function checkLdsDirect(f: PreparedForm, count: number, sink: IssueSink): boolea
   return true;
 }
 
+/** Joins SOPP pieces that continue the piece before (they start with `(`); the positional count. */
+function joinSoppPieces(text: string): number {
+  let n = 1;
+  for (let i = 1; i < positional.length; i++) {
+    if (text.charCodeAt(positional[i]!.span.start) === 40 /* ( */) continue;
+    positional[n] = positional[i]!;
+    posWhat[n] = posWhat[i]!;
+    posSize[n] = posSize[i]!;
+    n++;
+  }
+  positional.length = n;
+  return n;
+}
+
 let macroText: string | undefined;
 let macroNames: Set<string> | undefined;
 
@@ -1175,16 +1250,18 @@ function checkOne(text: string, mnemonic: string, at: Span, operands: readonly I
   const minAll = p.minAll;
   const maxAll = p.maxAll;
   collectPositional(operands, minAll > 0, p.memory);
-  const count = positional.length;
-  if (count < minAll) {
+  if (positional.length < minAll) {
+    const count = positional.length;
     const f = forms[0]!;
     const missing = f.ops[count]?.spec;
     return report(sink, C.tooFewOperands, `too few operands for instruction: ${mnemonic} takes ${minAll === maxAll ? minAll : `${minAll} to ${maxAll}`}${missing ? `; next is ${expected(missing)}` : ''}`, at);
   }
-  // SOPP operands are one expression or symbolic operand, however it splits into pieces here;
-  // a register after them is one too many.
   classifyPositional(text, target);
-  if (count > maxAll && (!p.sopp || posWhat[maxAll]! <= What.Agpr)) {
+  // SOPP operands are one expression or symbolic operand, which may split into pieces here
+  // (`instid0(VALU_DEP_1) | instskip(NEXT)`: a piece from a `(` on continues the one before):
+  // those are joined, and any other piece is one too many.
+  const count = p.sopp && positional.length > 1 ? joinSoppPieces(text) : positional.length;
+  if (count > maxAll) {
     const extra = positional[maxAll]!;
     return report(sink, C.tooManyOperands, `invalid operand for instruction: ${mnemonic} takes ${maxAll} operand${maxAll === 1 ? '' : 's'}, this is one more`, extra.span);
   }
