@@ -73,6 +73,8 @@ interface PreparedForms {
   readonly imageData: boolean;
   /** MUBUF/MTBUF d16: the components written (1-4; 0 for other instructions), see checkBufferD16. */
   readonly bufferD16: number;
+  /** Forms split by withoutVcc: a count between the two (`v_add_co_ci_u32_e32 v1, vcc_lo, v2, v3`) is refused. */
+  readonly vccSplit?: boolean;
 }
 
 const OK: Prepared = { status: 'ok' };
@@ -134,7 +136,8 @@ function prepare(mnemonic: string, target: AmdgpuTarget): Prepared {
       const wmma = target.generation === 11 ? WMMA11[r.base] : undefined;
       const specs = wmma ? wmma11Forms(r.forms, wmma) : (target.name === 'gfx90a' || target.isGfx940) && CARRY_E32.test(r.base) ? carryE32Forms(r.forms) : r.forms;
       if (specs.some((f) => !f.verified || f.form === 'vopdx' || f.form === 'vopdy')) return OK;
-      const forms = specs.map((spec) => prepareForm(mnemonic.toLowerCase(), spec, target));
+      const split = withoutVcc(specs, r.base, target);
+      const forms = split.map((spec) => prepareForm(mnemonic.toLowerCase(), spec, target));
       let minAll = Infinity;
       let maxAll = 0;
       for (const f of forms) {
@@ -151,7 +154,7 @@ function prepare(mnemonic: string, target: AmdgpuTarget): Prepared {
       if (family === 'MUBUF' && target.generation <= 10 && target.name !== 'gfx90a' && !target.isGfx940 && /_load_/i.test(mnemonic)) union.add('tfe');
       const d16 = (family === 'MUBUF' || family === 'MTBUF') && /_d16/i.test(mnemonic) ? /_format_d16_(x|xy|xyz|xyzw)(_e\d+)?$/i.exec(mnemonic) : null;
       const bufferD16 = d16 ? d16[1]!.length : (family === 'MUBUF' || family === 'MTBUF') && /_d16/i.test(mnemonic) ? 1 : 0;
-      return { status: 'forms', forms, minAll, maxAll, memory: MEMORY_FAMILIES.has(family), sopp: family === 'SOPP', union, required, imageData, bufferD16 };
+      return { status: 'forms', forms, minAll, maxAll, memory: MEMORY_FAMILIES.has(family), sopp: family === 'SOPP', union, required, imageData, bufferD16, vccSplit: split !== specs };
     }
   }
 }
@@ -200,6 +203,31 @@ function prepareDoubleSuffix(base: string, inner: string, outer: string, mnemoni
     return { ...p, forms, minAll, maxAll };
   }
   return undefined;
+}
+
+/**
+ * VOP2 carry instructions whose VCC operands may all be left out (llvm-mc-19; not on GFX6-8):
+ * on GFX9 `v_add_co_u32_e32 v3, v3, v1` (the carry-out only, e32), from GFX10
+ * `v_add_co_ci_u32_e32 v3, v3, v1` (e32, DPP, DPP8, SDWA: both VCC operands, never one of them).
+ * Each such form becomes two: every operand written, or none of the VCC ones.
+ */
+const VCC_OPTIONAL_9 = /^v_(add|sub|subrev)_co_u32$/;
+const VCC_OPTIONAL_10 = /^v_(add|sub|subrev)_co_ci_u32$/;
+function withoutVcc(specs: readonly FormSpec[], base: string, target: AmdgpuTarget): readonly FormSpec[] {
+  const g = target.generation;
+  if (!(g === 9 ? VCC_OPTIONAL_9.test(base) : g >= 10 && VCC_OPTIONAL_10.test(base))) return specs;
+  const out: FormSpec[] = [];
+  for (const f of specs) {
+    const vccLess = f.operands.filter((o) => o.kind !== 'vcc');
+    if (vccLess.length === f.operands.length || f.family === 'VOP3' || (g === 9 && f.form !== 'e32')) {
+      out.push(f);
+      continue;
+    }
+    const all = f.operands.map((o) => (o.optional ? { ...o, optional: false } : o));
+    out.push({ ...f, operands: all, minOperands: all.length, maxOperands: all.length });
+    out.push({ ...f, operands: vccLess, minOperands: vccLess.length, maxOperands: vccLess.length });
+  }
+  return out;
 }
 
 /**
@@ -778,6 +806,13 @@ function vgprNumber(op: Operand): number {
  */
 function vopdHalf(text: string, mnemonic: string, at: Span, operands: readonly InstructionOperand[], f: PreparedForm, target: AmdgpuTarget, half: VopdHalf, sink: IssueSink): boolean {
   collectPositional(operands, true, false);
+  // llvm-mc-19: no modifier in either half of a VOPD pair ("not a valid operand.", "invalid operand").
+  if (positional.length < operands.length) {
+    for (let i = 0; i < operands.length; i++) {
+      const op = operands[i]!.operand;
+      if (!positional.includes(op)) return report(sink, C.modifier, `invalid operand for instruction: ${mnemonic} takes no modifier in a VOPD pair`, op.kind === 'modifier' ? op.nameSpan : op.span);
+    }
+  }
   const count = positional.length;
   const n = f.spec.operands.length;
   if (count < n) return report(sink, C.tooFewOperands, `too few operands for instruction: ${mnemonic} takes ${n} in a VOPD pair${f.ops[count] ? `; next is ${expected(f.ops[count]!.spec)}` : ''}`, at);
@@ -935,6 +970,54 @@ function checkModifiers(operands: readonly InstructionOperand[], p: PreparedForm
     if (name === undefined || !vocab.has(name) || union.has(name)) continue;
     const span = op.kind === 'modifier' ? op.nameSpan : op.span;
     return report(sink, C.modifier, `invalid operand for instruction: ${f.spec.spelled} takes no '${op.kind === 'modifier' ? op.name : op.name}' modifier${union.size ? ` (it takes ${[...union].sort().join(', ')})` : ' (it takes none)'}`, span);
+  }
+  return checkModifierOrder(operands, f, memory, sink);
+}
+
+/**
+ * The order in which llvm-mc-19 reads an instruction's modifiers (its assembly string's): a
+ * modifier written after one of a higher rank is refused, and so is any modifier written twice
+ * (`glc noglc` too). The cache-policy bits are one operand, in any order among themselves.
+ * Facts from llvm-mc-19 on every ordered pair of the modifiers of VOP3, VOP3 op_sel, VOP3P, DPP,
+ * SDWA, MFMA, FLAT/GLOBAL/SCRATCH, MUBUF, DS, SMEM and MIMG instructions, GFX9 to GFX12.
+ * Modifiers without a rank here, and the families below, are not ordered (duplicates are refused).
+ */
+const MODIFIER_RANK: ReadonlyMap<string, number> = new Map(Object.entries({
+  offen: 5, idxen: 5, addr64: 5,
+  offset: 10, offset0: 10, offset1: 11,
+  dmask: 12, dim: 13, unorm: 14,
+  op_sel: 20, op_sel_hi: 21, neg_lo: 22, neg_hi: 23,
+  clamp: 30, omod: 31,
+  dst_sel: 40, dst_unused: 41, src0_sel: 42, src1_sel: 43,
+  dpp_ctrl: 50, dpp8: 50, row_mask: 51, bank_mask: 52, bound_ctrl: 53, fi: 54,
+  cbsz: 60, abid: 61, blgp: 62,
+  glc: 70, slc: 70, dlc: 70, scc: 70, nt: 70, sc0: 70, sc1: 70, th: 70, scope: 70,
+  gds: 75,
+}));
+
+/** Families whose order differs (VINTERP: clamp before op_sel) or was not measured. */
+const UNORDERED_FAMILIES = new Set(['VINTERP', 'LDSDIR', 'EXP', 'VINTRP', 'MTBUF']);
+
+function checkModifierOrder(operands: readonly InstructionOperand[], f: PreparedForm, memory: boolean, sink: IssueSink): boolean {
+  const ordered = !UNORDERED_FAMILIES.has(f.spec.family);
+  let top = 0;
+  let topName = '';
+  let seenNames = '';
+  for (let i = 0; i < operands.length; i++) {
+    const op = operands[i]!.operand;
+    if (op.kind !== 'modifier' && !(op.kind === 'word' && isModifier(op, memory))) continue;
+    if (op.kind === 'word' && positional.includes(op)) continue;
+    const name = canonicalModifier(op);
+    if (name === undefined || name === 'format') continue;
+    const span = op.kind === 'modifier' ? op.nameSpan : op.span;
+    const key = ` ${name} `;
+    if (seenNames.includes(key)) return report(sink, C.modifier, `invalid operand for instruction: '${op.name}' repeats a modifier of ${f.spec.spelled} (each is written once)`, span);
+    seenNames += key;
+    const rank = MODIFIER_RANK.get(name);
+    if (rank === undefined || !ordered) continue;
+    if (rank < top) return report(sink, C.modifier, `not a valid operand: '${op.name}' must come before '${topName}' (llvm-mc reads ${f.spec.spelled}'s modifiers in a fixed order)`, span);
+    top = rank;
+    topName = op.name;
   }
   return true;
 }
@@ -1296,6 +1379,7 @@ function checkOne(text: string, mnemonic: string, at: Span, operands: readonly I
   }
   if (!bestForm) {
     // Every form with this count... none: the count fits the union only (e.g. e32 2, e64 3).
+    if (p.vccSplit) return report(sink, C.tooFewOperands, `too few operands for instruction: ${mnemonic} takes its VCC operands all or none (${forms.map((f) => f.max).join(' or ')} operands)`, at);
     return true;
   }
   const op = positional[best]!;
