@@ -219,13 +219,11 @@ function withoutVcc(specs: readonly FormSpec[], base: string, target: AmdgpuTarg
   const out: FormSpec[] = [];
   for (const f of specs) {
     const vccLess = f.operands.filter((o) => o.kind !== 'vcc');
-    if (vccLess.length === f.operands.length || f.family === 'VOP3' || (g === 9 && f.form !== 'e32')) {
-      out.push(f);
-      continue;
-    }
+    // The table's optional trailing operands of these forms were the VCC-less spelling seen by its
+    // probes: every form takes all of its operands (a VOP3 form too: `v_add_co_ci_u32 v3, s0, v3, v1`).
     const all = f.operands.map((o) => (o.optional ? { ...o, optional: false } : o));
     out.push({ ...f, operands: all, minOperands: all.length, maxOperands: all.length });
-    out.push({ ...f, operands: vccLess, minOperands: vccLess.length, maxOperands: vccLess.length });
+    if (vccLess.length < f.operands.length && f.family !== 'VOP3' && (g >= 10 || f.form === 'e32')) out.push({ ...f, operands: vccLess, minOperands: vccLess.length, maxOperands: vccLess.length });
   }
   return out;
 }
