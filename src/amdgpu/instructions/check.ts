@@ -217,6 +217,8 @@ function prepareDoubleSuffix(base: string, inner: string, outer: string, mnemoni
  * `v_add_co_ci_u32_e32 v3, v3, v1` (e32, DPP, DPP8, SDWA: both VCC operands, never one of them).
  * Each such form becomes two: every operand written, or none of the VCC ones.
  */
+/** The VCC-less forms made by withoutVcc: `vcc` as their second operand is llvm-mc's VCC token, so too few. */
+const VCC_LESS = new WeakSet<FormSpec>();
 const VCC_OPTIONAL_9 = /^v_(add|sub|subrev)_co_u32$/;
 const VCC_OPTIONAL_10 = /^v_(add|sub|subrev)_co_ci_u32$/;
 function withoutVcc(specs: readonly FormSpec[], base: string, target: AmdgpuTarget): readonly FormSpec[] {
@@ -229,7 +231,11 @@ function withoutVcc(specs: readonly FormSpec[], base: string, target: AmdgpuTarg
     // probes: every form takes all of its operands (a VOP3 form too: `v_add_co_ci_u32 v3, s0, v3, v1`).
     const all = f.operands.map((o) => (o.optional ? { ...o, optional: false } : o));
     out.push({ ...f, operands: all, minOperands: all.length, maxOperands: all.length });
-    if (vccLess.length < f.operands.length && f.family !== 'VOP3' && (g >= 10 || f.form === 'e32')) out.push({ ...f, operands: vccLess, minOperands: vccLess.length, maxOperands: vccLess.length });
+    if (vccLess.length < f.operands.length && f.family !== 'VOP3' && (g >= 10 || f.form === 'e32')) {
+      const spec = { ...f, operands: vccLess, minOperands: vccLess.length, maxOperands: vccLess.length };
+      VCC_LESS.add(spec);
+      out.push(spec);
+    }
   }
   return out;
 }
@@ -1306,6 +1312,22 @@ function checkLdsDirect(f: PreparedForm, count: number, sink: IssueSink): boolea
   return true;
 }
 
+/**
+ * SMEM: an `offset:` modifier goes with a register soffset only (llvm-mc-19: "invalid operand for
+ * instruction" after an immediate offset, "not a valid operand." without a soffset).
+ */
+function checkSmemOffset(operands: readonly InstructionOperand[], count: number, sink: IssueSink): boolean {
+  if (operands.length === count) return true;
+  const what = count > 2 ? posWhat[2]! : What.Unknown;
+  if (count > 2 && (what === What.Sgpr || what === What.Special || what === What.Unknown)) return true;
+  for (let i = 0; i < operands.length; i++) {
+    const op = operands[i]!.operand;
+    if (op.kind === 'modifier' && lower(op.name) === 'offset')
+      return report(sink, C.modifier, `invalid operand for instruction: an 'offset:' modifier goes with a register soffset (${count > 2 ? 'not an immediate offset' : 'none is written'})`, op.nameSpan);
+  }
+  return true;
+}
+
 /** Joins SOPP pieces that continue the piece before (they start with `(`); the positional count. */
 function joinSoppPieces(text: string): number {
   let n = 1;
@@ -1364,6 +1386,7 @@ function checkOne(text: string, mnemonic: string, at: Span, operands: readonly I
   let bestSpec = 0;
   for (const f of forms) {
     if (count < f.min || count > f.max) continue;
+    if (VCC_LESS.has(f.spec) && count > 1 && positional[1]!.kind === 'word' && lower((positional[1] as { name: string }).name) === 'vcc') continue;
     matchForm(f, count);
     // A compare without its destination whose first source is `vcc`: llvm-mc-19 takes `vcc` as the
     // destination and finds the sources one short.
@@ -1378,7 +1401,8 @@ function checkOne(text: string, mnemonic: string, at: Span, operands: readonly I
         (!target.ldsDirect || checkLdsDirect(f, count, sink)) &&
         (!SALU_LITERAL_FAMILIES.has(f.spec.family) || checkScalarLiterals(f, count, sink)) &&
         checkConstantBus(text, f, count, target, sink) &&
-        checkRanges(operands, f, target, sink)
+        checkRanges(operands, f, target, sink) &&
+        (f.spec.family !== 'SMEM' || checkSmemOffset(operands, count, sink))
       );
     if (mismatch.at > best) {
       best = mismatch.at;

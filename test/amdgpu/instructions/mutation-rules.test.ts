@@ -126,11 +126,11 @@ test('VOP2 carry instructions: gfx90a/gfx940 e32 forms, VCC operands left out', 
   for (const m of ['v_addc_co_u32_e32', 'v_subb_co_u32_e32', 'v_subbrev_co_u32_e32'])
     for (const ops of ['v3, vcc, v3, v1, vcc', 'v3, vcc, s3, v1, vcc', 'v3, vcc, 0, v1, vcc', 'v3, vcc, 1.5, v1, vcc', 'v3, vcc, 0x1234, v1, vcc', 'v3, vcc, v3, s1, vcc', 'v3, vcc, v3, 0, vcc', 'v3, vcc, v3, v1', 'v3, vcc, v3, v1, vcc, 0', 's3, vcc, v3, v1, vcc', 'v[0:1], vcc, v3, v1, vcc', 'v3, vcc, v[2:3], v1, vcc', 'v3, s[0:1], v3, v1, vcc', 'v3, vcc, v3, v1, s[0:1]', 'v3, v3, v1', 'v3, v3, v1, vcc', 'v3, vcc, v3, v1, vcc clamp', 'v3, vcc, exec_lo, v1, vcc', 'v3, vcc, v3, v1, vcc glc'])
       lines.push(`${m} ${ops}`);
-  lines.push('v_add_co_u32_e32 v3, vcc, v3, v1', 'v_add_co_u32_e32 v3, v3, v1', 'v_sub_co_u32_e32 v3, v3, v1', 'v_subrev_co_u32_e32 v3, v3, v1', 'v_add_co_u32 v3, v3, v1', 'v_add_co_u32_e32 v3, v3, v1, vcc', 'v_add_co_u32_sdwa v3, v3, v1');
+  lines.push('v_add_co_u32_e32 v3, vcc, v3', 'v_add_co_u32 v3, vcc, v3', 'v_add_co_u32_e32 v3, vcc, v3, v1', 'v_add_co_u32_e32 v3, v3, v1', 'v_sub_co_u32_e32 v3, v3, v1', 'v_subrev_co_u32_e32 v3, v3, v1', 'v_add_co_u32 v3, v3, v1', 'v_add_co_u32_e32 v3, v3, v1, vcc', 'v_add_co_u32_sdwa v3, v3, v1');
   agree(lines, ['gfx900', 'gfx90a', 'gfx942'], /vcc_lo/);
   const ci: string[] = [];
   for (const m of ['v_add_co_ci_u32', 'v_sub_co_ci_u32', 'v_subrev_co_ci_u32'])
-    for (const ops of ['v3, vcc_lo, v3, v1, vcc_lo', 'v3, v3, v1, vcc_lo', 'v3, vcc_lo, v3, v1', 'v3, v3, v1', 'v3, s3, v1', 'v3, 0, v1', 'v3, v1, s3', 'v3, vcc_lo, s3, v1, vcc_lo', 'v3, vcc_lo, v3, v1, v4'])
+    for (const ops of ['v3, vcc, v3', 'v3, vcc_lo, v3', 'v3, vcc_lo, v3, v1, vcc_lo', 'v3, v3, v1, vcc_lo', 'v3, vcc_lo, v3, v1', 'v3, v3, v1', 'v3, s3, v1', 'v3, 0, v1', 'v3, v1, s3', 'v3, vcc_lo, s3, v1, vcc_lo', 'v3, vcc_lo, v3, v1, v4'])
       for (const s of ['', '_e32']) ci.push(`${m}${s} ${ops}`);
   ci.push('v_add_co_ci_u32_dpp v3, v3, v1 quad_perm:[0,1,2,3]', 'v_add_co_ci_u32_dpp v3, vcc_lo, v3, v1, vcc_lo quad_perm:[0,1,2,3]', 'v_add_co_ci_u32_dpp v3, v3, v1 dpp8:[0,1,2,3,4,5,6,7]');
   agree(ci, ['gfx1030', 'gfx1100', 'gfx1200']);
@@ -175,6 +175,9 @@ test('modifiers in llvm-mc order, each once; none in a VOPD half', { skip }, () 
     // `noglc` with `glc` is refused; `mul:`/`div:` together too (each once).
     agree(lines, mcpus);
   }
+  const smem = ['s_load_dword s7, s[4:5], s2 offset:8', 's_load_dword s7, s[4:5], 0x1c offset:8', 's_load_dword s7, s[4:5] offset:8', 's_load_dword s7, s[4:5], m0 offset:8', 's_buffer_load_dword s7, s[0:3], s10 offset:0x0', 's_buffer_load_dword s7, s[0:3] offset:0x0', 's_load_dword s7, s[4:5], 0x1c'];
+  agree(smem, ['gfx803', 'gfx900', 'gfx90a', 'gfx942', 'gfx1030']);
+  agree(['s_load_b32 s7, s[4:5], s2 offset:8', 's_load_b32 s7, s[4:5], 0x1c offset:8', 's_load_b32 s7, s[4:5] offset:8', 's_load_b32 s7, s[4:5], 0x1c'], ['gfx1100', 'gfx1200']);
   agree(
     ['v_dual_sub_f32 v3, v3, v11 :: v_dual_sub_f32 v2, v2, v10', 'v_dual_sub_f32 v3, v3, v11 :: v_dual_sub_f32 v2, v2, v10 neg_lo:[0,0]', 'v_dual_sub_f32 v3, v3, v11 :: v_dual_sub_f32 v2, v2, v10 clamp', 'v_dual_sub_f32 v3, v3, v11 clamp :: v_dual_sub_f32 v2, v2, v10', 'v_dual_mul_f32 v0, v1, v2 :: v_dual_mov_b32 v3, v4 glc'],
     ['gfx1100', 'gfx1200'],
