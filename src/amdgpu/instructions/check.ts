@@ -1008,11 +1008,14 @@ const MODIFIER_RANK: ReadonlyMap<string, number> = new Map(Object.entries({
 /** Families whose order differs (VINTERP: clamp before op_sel) or was not measured. */
 const UNORDERED_FAMILIES = new Set(['VINTERP', 'LDSDIR', 'EXP', 'VINTRP', 'MTBUF']);
 
+/** The modifiers (canonical names) an instruction wrote, reused (no allocation per instruction). */
+const seenModifiers: string[] = [];
+
 function checkModifierOrder(operands: readonly InstructionOperand[], f: PreparedForm, memory: boolean, sink: IssueSink): boolean {
   const ordered = !UNORDERED_FAMILIES.has(f.spec.family);
   let top = 0;
   let topName = '';
-  let seenNames = '';
+  seenModifiers.length = 0;
   for (let i = 0; i < operands.length; i++) {
     const op = operands[i]!.operand;
     if (op.kind !== 'modifier' && !(op.kind === 'word' && isModifier(op, memory))) continue;
@@ -1020,9 +1023,8 @@ function checkModifierOrder(operands: readonly InstructionOperand[], f: Prepared
     const name = canonicalModifier(op);
     if (name === undefined || name === 'format') continue;
     const span = op.kind === 'modifier' ? op.nameSpan : op.span;
-    const key = ` ${name} `;
-    if (seenNames.includes(key)) return report(sink, C.modifierOrder, `invalid operand for instruction: '${op.name}' repeats a modifier of ${f.spec.spelled} (each is written once)`, span);
-    seenNames += key;
+    if (seenModifiers.includes(name)) return report(sink, C.modifierOrder, `invalid operand for instruction: '${op.name}' repeats a modifier of ${f.spec.spelled} (each is written once)`, span);
+    seenModifiers.push(name);
     const rank = MODIFIER_RANK.get(name);
     if (rank === undefined || !ordered) continue;
     if (rank < top) return report(sink, C.modifierOrder, `not a valid operand: '${op.name}' must come before '${topName}' (llvm-mc reads ${f.spec.spelled}'s modifiers in a fixed order)`, span);
