@@ -12,6 +12,7 @@
  * no line of the file (test/harness/tools.ts). Replay with GPUASM_SEED; scale with GPUASM_FUZZ_RUNS.
  */
 import { test } from 'node:test';
+import { appendFileSync } from 'node:fs';
 import assert from 'node:assert/strict';
 import { sharedSkipReason } from '../../harness/corpus.js';
 import { fuzzRuns, fuzzSeed, ptxasSkipReason } from '../../harness/tools.js';
@@ -72,6 +73,9 @@ test('ptx instruction-level mutations of corpus files: verdict and first-error l
     const s = stats.get(k);
     if (s) console.log(`  ${k.padEnd(16)} ${s.n} cases, ptxas rejects ${s.rejects}, agree ${s.agree}, missed ${s.missed}`);
   }
+  // GPUASM_DISAGREE_DUMP=file: every disagreement appended (for grouping them over many seeds).
+  const dump = process.env['GPUASM_DISAGREE_DUMP'];
+  if (dump) appendFileSync(dump, [...missed.map((m) => `imut ${seed} MISSED ${m}`), ...otherLayer.map((m) => `imut ${seed} OTHER ${m}`), ...wrong.map((m) => `imut ${seed} WRONG ${m}`)].map((l) => l.replace(/\n/g, ' ') + '\n').join(''));
   for (const m of missed.slice(0, 15)) console.log(`  MISSED ${m}`);
   for (const m of otherLayer.slice(0, 10)) console.log(`  OTHER ${m}`);
   assert.deepEqual(wrong.slice(0, 20), [], `seed ${seed}: ${wrong.length} false errors or errors on another line (replay with GPUASM_SEED=${seed})`);
