@@ -656,8 +656,14 @@ function barOperands(ins: A.Instruction, name: string, ctx: InstructionCheckCont
       want = i === 0 ? PRED_RESULT : PRED;
       wantName = '.pred';
     }
-    if (ops[i]!.kind !== 'expr') continue;
-    if (!operandFits(ins, name, i, ops[i]!, want, wantName, false, false, ctx)) return;
+    const o = ops[i]!;
+    if (o.kind !== 'expr') continue;
+    if (want !== PRED && o.expr.kind === 'unary' && o.expr.op === '!') {
+      // Measured: `bar.sync !%p1`, `bar.red.and.pred %p1, 1, !%p2, %p1` ("Arguments mismatch").
+      ctx.report('PTX503', `operand ${i + 1} of ${name} must be a 32-bit integer, not a negated predicate`, o.span);
+      return;
+    }
+    if (!operandFits(ins, name, i, o, want, wantName, false, false, ctx)) return;
   }
 }
 

@@ -24,12 +24,17 @@ import { checkPtxText } from '../../../src/ptx/index.js';
 const MAX_BYTES = 12_000;
 /**
  * Of the cases ptxas refuses, at most this share may be accepted by gpuasm (instruction rules not yet
- * in the layer: operand typing of tex/atom/bar.red/createpolicy/prmt, the `barrier` opcode's
- * .version 6.0, a few target gates). Measured 0.5-1.3% over seeds 1001-4004 (1000 draws each).
+ * in the layer: operand typing of tex/sust/wmma/mma/mbarrier/isspacep, a few version gates such as
+ * `generic()` in initializers). Measured 0-1.03% (mean 0.5%) over seeds 1-22 (1,000 draws each, after the
+ * atom/red/bar/createpolicy/cache-policy rules); the bound leaves half that again for an unlucky seed.
  */
-const MAX_MISSED_SHARE = 0.03;
-/** Of all cases, at most this share may disagree on the line through a check outside this layer (measured: none over seeds 1001-4004). */
-const MAX_OTHER_SHARE = 0.005;
+const MAX_MISSED_SHARE = 0.015;
+/**
+ * Of all cases, at most this share may disagree on the line through a check outside this layer
+ * (PTX304 where ptxas names an instruction's version gate the tables lack). Measured 0-1 case a seed
+ * (at most 0.14%) over the same seeds. No false error and no PTX5xx error on another line in any of them.
+ */
+const MAX_OTHER_SHARE = 0.003;
 
 const skip = sharedSkipReason ?? ptxasSkipReason;
 if (skip) console.log(`ptx instruction mutations differential skipped: ${skip}`);

@@ -211,7 +211,7 @@ const GROUPS: { name: string; version?: string; target?: string; arch?: string; 
       `bar.sync ${r};`, `bar.sync 1, ${r};`, `barrier.sync ${r};`, `bar.arrive 1, ${r};`, `bar.warp.sync ${r};`,
       `bar.red.popc.u32 ${r}, 1, %p2;`, `bar.red.popc.u32 %r1, ${r}, %p2;`, `bar.red.popc.u32 %r1, 1, ${r};`, `bar.red.popc.u32 %r1, 1, ${r}, %p2;`,
       `bar.red.or.pred ${r}, 1, %p2;`, `bar.red.or.pred %p1, 1, ${r}, %p2;`,
-    ]),
+    ]).concat(['bar.red.and.pred %p1, 1, !%p2, %p1;', 'bar.red.popc.u32 %r1, !%p1, %p2;', 'bar.sync !%p1;', 'bar.red.popc.u32 %r1, 1, !%p2;']),
   },
   {
     // ldmatrix/stmatrix counts, the larger ones (tcgen05's) included (curation.ts setPatches).
