@@ -5,6 +5,11 @@ import { chmodSync } from 'node:fs';
 
 chmodSync(new URL('../dist/src/cli/bin.js', import.meta.url), 0o755);
 
+// The PTX instruction tables compiled ahead of time (scripts/prepare-ptx-forms.mjs says why);
+// before the bundle, which takes the data in.
+const { preparePtxForms } = await import('./prepare-ptx-forms.mjs');
+await preparePtxForms();
+
 // The CLI as one script with a V8 code cache, which bin.js loads (scripts/bundle.mjs says why).
 const { buildBundle } = await import('./bundle.mjs');
 buildBundle();

@@ -13,6 +13,7 @@
 import { parseTargetName } from '../data/targets.js';
 import { compileAll, familiesByOpcode } from './compile.js';
 import { CURATION } from './curation.js';
+import { PREPARED } from './prepared.js';
 import { SYNTAX_FAMILIES } from './syntax.generated.js';
 import type { Gate, InstructionForm, ModifierSlot, OperandSpec } from './types.js';
 
@@ -118,11 +119,20 @@ function index(): Map<string, CompiledOpcode> {
   return byOpcode;
 }
 
-/** One opcode's entry, compiling only the families that may have it (the same forms, in the same order, as the whole index). */
+/**
+ * One opcode's entry: from the build's prepared data when there is some (prepared.ts), else
+ * compiling only the families that may have it (the same forms, in the same order, as the whole
+ * index).
+ */
 function opcodeEntry(opcode: string): CompiledOpcode | undefined {
   if (byOpcode) return byOpcode.get(opcode);
   const hit = entries.get(opcode);
   if (hit !== undefined) return hit ?? undefined;
+  if (PREPARED !== undefined) {
+    const e = Object.prototype.hasOwnProperty.call(PREPARED, opcode) ? preparedEntry(PREPARED[opcode]!) : undefined;
+    entries.set(opcode, e ?? null);
+    return e;
+  }
   opcodeFamilies ??= familiesByOpcode(SYNTAX_FAMILIES, CURATION);
   const fams = opcodeFamilies.get(opcode);
   let e: CompiledOpcode | undefined;
@@ -132,6 +142,52 @@ function opcodeEntry(opcode: string): CompiledOpcode | undefined {
     e = m.get(opcode);
   }
   entries.set(opcode, e ?? null);
+  return e;
+}
+
+/** What prepared.ts holds per opcode, as JSON: its forms, and per form the index of its ignored-word list in `lists`. */
+interface PreparedOpcode {
+  forms: InstructionForm[];
+  ignored: number[];
+  lists: string[][];
+}
+
+/** Per opcode, the JSON the build writes into prepared.js (compiled here, at run time, from the tables). */
+export function preparedOpcodes(): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [opcode, e] of index()) {
+    const lists: string[][] = [];
+    const at = new Map<ReadonlySet<string>, number>();
+    const ignored = e.ignored.map((s) => {
+      let i = at.get(s);
+      if (i === undefined) at.set(s, (i = lists.push([...s]) - 1));
+      return i;
+    });
+    const data: PreparedOpcode = { forms: e.forms, ignored, lists };
+    out[opcode] = JSON.stringify(data);
+  }
+  return out;
+}
+
+/** An opcode's entry from its prepared JSON (the index built as indexForms builds it). */
+function preparedEntry(json: string): CompiledOpcode {
+  const data = JSON.parse(json) as PreparedOpcode;
+  const lists = data.lists.map((l) => new Set(l));
+  const e: CompiledOpcode = { forms: data.forms, vocabulary: new Set(), slotIndex: [], ignored: [] };
+  for (let i = 0; i < data.forms.length; i++) {
+    const f = data.forms[i]!;
+    e.ignored.push(lists[data.ignored[i]!]!);
+    const idx = new Map<string, number[]>();
+    const slots = f.slots;
+    for (let j = 0; j < slots.length; j++)
+      for (const v of slots[j]!.values) {
+        e.vocabulary.add(v);
+        const l = idx.get(v);
+        if (l) l.push(j);
+        else idx.set(v, [j]);
+      }
+    e.slotIndex.push(idx);
+  }
   return e;
 }
 
