@@ -6,6 +6,11 @@ import { chmodSync } from 'node:fs';
 // (bin.cjs is package.json's `bin`; bin.js runs it, for scripts that name that file.)
 for (const bin of ['bin.cjs', 'bin.js']) chmodSync(new URL(`../dist/src/cli/${bin}`, import.meta.url), 0o755);
 
+// The PTX instruction tables compiled ahead of time (scripts/prepare-ptx-forms.mjs says why);
+// before the bundle, which takes the data in.
+const { preparePtxForms } = await import('./prepare-ptx-forms.mjs');
+await preparePtxForms();
+
 // The CLI as one script with a V8 code cache, which bin.cjs loads (scripts/bundle.mjs says why).
 const { buildBundle } = await import('./bundle.mjs');
 buildBundle();

@@ -10,9 +10,10 @@
  * (`add.sat.sat.s32`). The matcher therefore places each word in a slot of the form that takes it,
  * slots taking the same word filled in their order, type words in increasing slot order.
  */
-import { parseTargetName } from '../data/targets.js';
+import { parseTargetName, type ParsedTarget } from '../data/targets.js';
 import { compileAll, familiesByOpcode } from './compile.js';
 import { CURATION } from './curation.js';
+import { PREPARED } from './prepared.js';
 import { SYNTAX_FAMILIES } from './syntax.generated.js';
 import type { Gate, InstructionForm, ModifierSlot, OperandSpec } from './types.js';
 
@@ -120,11 +121,20 @@ function index(): Map<string, CompiledOpcode> {
   return byOpcode;
 }
 
-/** One opcode's entry, compiling only the families that may have it (the same forms, in the same order, as the whole index). */
+/**
+ * One opcode's entry: from the build's prepared data when there is some (prepared.ts), else
+ * compiling only the families that may have it (the same forms, in the same order, as the whole
+ * index).
+ */
 function opcodeEntry(opcode: string): CompiledOpcode | undefined {
   if (byOpcode) return byOpcode.get(opcode);
   const hit = entries.get(opcode);
   if (hit !== undefined) return hit ?? undefined;
+  if (PREPARED !== undefined) {
+    const e = Object.prototype.hasOwnProperty.call(PREPARED, opcode) ? preparedEntry(PREPARED[opcode]!) : undefined;
+    entries.set(opcode, e ?? null);
+    return e;
+  }
   opcodeFamilies ??= familiesByOpcode(SYNTAX_FAMILIES, CURATION);
   const fams = opcodeFamilies.get(opcode);
   let e: CompiledOpcode | undefined;
@@ -134,6 +144,52 @@ function opcodeEntry(opcode: string): CompiledOpcode | undefined {
     e = m.get(opcode);
   }
   entries.set(opcode, e ?? null);
+  return e;
+}
+
+/** What prepared.ts holds per opcode, as JSON: its forms, and per form the index of its ignored-word list in `lists`. */
+interface PreparedOpcode {
+  forms: InstructionForm[];
+  ignored: number[];
+  lists: string[][];
+}
+
+/** Per opcode, the JSON the build writes into prepared.js (compiled here, at run time, from the tables). */
+export function preparedOpcodes(): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [opcode, e] of index()) {
+    const lists: string[][] = [];
+    const at = new Map<ReadonlySet<string>, number>();
+    const ignored = e.ignored.map((s) => {
+      let i = at.get(s);
+      if (i === undefined) at.set(s, (i = lists.push([...s]) - 1));
+      return i;
+    });
+    const data: PreparedOpcode = { forms: e.forms, ignored, lists };
+    out[opcode] = JSON.stringify(data);
+  }
+  return out;
+}
+
+/** An opcode's entry from its prepared JSON (the index built as indexForms builds it). */
+function preparedEntry(json: string): CompiledOpcode {
+  const data = JSON.parse(json) as PreparedOpcode;
+  const lists = data.lists.map((l) => new Set(l));
+  const e: CompiledOpcode = { forms: data.forms, vocabulary: new Set(), slotIndex: [], ignored: [] };
+  for (let i = 0; i < data.forms.length; i++) {
+    const f = data.forms[i]!;
+    e.ignored.push(lists[data.ignored[i]!]!);
+    const idx = new Map<string, number[]>();
+    const slots = f.slots;
+    for (let j = 0; j < slots.length; j++)
+      for (const v of slots[j]!.values) {
+        e.vocabulary.add(v);
+        const l = idx.get(v);
+        if (l) l.push(j);
+        else idx.set(v, [j]);
+      }
+    e.slotIndex.push(idx);
+  }
   return e;
 }
 
@@ -266,8 +322,8 @@ function matchModifiers(opcode: string, words: readonly string[]): ModifierMatch
 
 /** Whether `target` (`sm_90a`) satisfies a requirement (see TargetReq). */
 export function targetSatisfies(target: string, req: string): boolean {
-  const t = parseTargetName(target);
-  const r = parseTargetName(req);
+  const t = parsedTarget(target);
+  const r = parsedTarget(req);
   if (!t || !r) return true;
   if (r.suffix === '') return t.number >= r.number;
   if (r.suffix === 'a') return t.number === r.number && t.suffix === 'a';
@@ -275,9 +331,34 @@ export function targetSatisfies(target: string, req: string): boolean {
   return (t.suffix === 'f' || t.suffix === 'a') && t.number >= r.number && Math.floor(t.number / 10) === Math.floor(r.number / 10);
 }
 
+/** parseTargetName, remembered per name (a module has one target; the tables name a few dozen). */
+function parsedTarget(name: string): ParsedTarget | undefined {
+  let t = parsedTargets.get(name);
+  if (t === undefined) {
+    if (parsedTargets.size > 1000) parsedTargets.clear();
+    parsedTargets.set(name, (t = parseTargetName(name) ?? null));
+  }
+  return t ?? undefined;
+}
+
+const parsedTargets = new Map<string, ParsedTarget | null>();
+
 function versionCodeOf(v: string): number {
-  const [a, b] = v.split('.');
-  return Number(a) * 10 + Number(b);
+  let code = versionCodes.get(v);
+  if (code === undefined) {
+    const [a, b] = v.split('.');
+    versionCodes.set(v, (code = Number(a) * 10 + Number(b)));
+  }
+  return code;
+}
+
+const versionCodes = new Map<string, number>();
+
+/** Whether a gate refuses `ctx` (what gateProblem finds, without building its answer: most gates pass). */
+function gateFails(gate: Gate, ctx: MatchContext): boolean {
+  if (gate.ptx && ctx.version !== undefined && ctx.version < versionCodeOf(gate.ptx)) return true;
+  if (gate.ptxBelow && ctx.version !== undefined && ctx.version >= versionCodeOf(gate.ptxBelow)) return true;
+  return !!gate.sm && gate.sm.length > 0 && ctx.target !== undefined && !gate.sm.some((r) => targetSatisfies(ctx.target!, r));
 }
 
 function gateProblem(gate: Gate | undefined, what: string, ctx: MatchContext): WhyNot | undefined {
@@ -288,24 +369,31 @@ function gateProblem(gate: Gate | undefined, what: string, ctx: MatchContext): W
   return undefined;
 }
 
+/** A family's gates of word pairs (`word+word` keys of CURATION.wordGates), split once. */
+function pairGatesOf(family: string, wg: Readonly<Record<string, Gate>>): readonly { parts: string[]; gate: Gate }[] {
+  let l = pairGates.get(family);
+  if (!l) {
+    l = [];
+    for (const [k, gate] of Object.entries(wg)) if (k.includes('+')) l.push({ parts: k.split('+'), gate });
+    pairGates.set(family, l);
+  }
+  return l;
+}
+
+const pairGates = new Map<string, { parts: string[]; gate: Gate }[]>();
+
 /** The version/target problems of a modifier-matched form under `ctx` (empty: it passes). */
 export function gateProblems(form: InstructionForm, words: readonly string[], ctx: MatchContext): WhyNot[] {
   const out: WhyNot[] = [];
-  const g = gateProblem(form.gate, `${form.opcode}${words.join('')}`, ctx);
-  if (g) out.push(g);
+  if (form.gate && gateFails(form.gate, ctx)) out.push(gateProblem(form.gate, `${form.opcode}${words.join('')}`, ctx)!);
   const wg = CURATION.wordGates[form.family];
   if (wg) {
     for (const w of words) {
-      const p = gateProblem(wg[w], w, ctx);
-      if (p) out.push(p);
+      const gate = wg[w];
+      if (gate && gateFails(gate, ctx)) out.push(gateProblem(gate, w, ctx)!);
     }
-    for (const [k, gate] of Object.entries(wg)) {
-      if (!k.includes('+')) continue;
-      const parts = k.split('+');
-      if (parts.every((p) => words.includes(p))) {
-        const p = gateProblem(gate, parts.join(''), ctx);
-        if (p) out.push(p);
-      }
+    for (const { parts, gate } of pairGatesOf(form.family, wg)) {
+      if (parts.every((p) => words.includes(p)) && gateFails(gate, ctx)) out.push(gateProblem(gate, parts.join(''), ctx)!);
     }
   }
   return out;
