@@ -14,7 +14,8 @@ const V8_FLAGS = ['--max-inlined-bytecode-size-cumulative=150', '--no-turbo-loop
 const v8Major = Number(process.versions.v8.split('.')[0]);
 if (v8Major >= 11 && v8Major <= 13) for (const flag of V8_FLAGS) setFlagsFromString(flag);
 
-const { readFileSync, writeSync } = await import('node:fs');
+const { writeSync } = await import('node:fs');
+const { readWithEndMark } = await import('../src/cli/read.js');
 const { openBundle } = await import('../src/cli/chunks.js');
 
 /**
@@ -32,7 +33,7 @@ const files = args.filter((a, i) => !a.startsWith('--') && (mcpuAt < 0 || i !== 
 const out: string[] = [];
 let errors = 0;
 for (const path of files) {
-  const bytes = readFileSync(path);
+  const bytes = readWithEndMark(path);
   const text = bytes.toString('latin1');
   let diags: { severity: string; code: string; message: string; location?: { line: number; column: number } }[];
   if (/\.(s|S|asm)$/.test(path)) {
