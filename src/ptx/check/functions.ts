@@ -6,7 +6,7 @@ import { nextTokenStart } from '../lex/lexer.js';
 import { ATTRIBUTE_MIN_SM, ATTRIBUTE_MIN_VERSION, ENTRY_ATTRIBUTES, FUNC_ATTRIBUTES, DECLARATION_TYPE_BITS, INSTRUCTION_ONLY_TYPES } from '../data/declarations.js';
 import { SPECIAL_REGISTERS } from '../data/special-registers.js';
 import { formatVersionCode } from '../data/targets.js';
-import { type PtxSymbol } from './scope.js';
+import { newSymbol, type PtxSymbol } from './scope.js';
 import type { CheckerState } from './state.js';
 import { OperandRole } from './state.js';
 import { checkArrayDims, checkDeclarationShape, checkDeclaredName, closeScope, declareLabel, linkageVersion, localVariable, variableShape } from './declarations.js';
@@ -98,7 +98,12 @@ export function declareFunction(c: CheckerState, f: A.FunctionDecl): void {
   const prev = c.table.module.names.get(f.name);
   const paramCount = f.params?.length ?? 0;
   if (!prev) {
-    const sym: PtxSymbol = { name: f.name, kind: 'function', nameSpan: f.nameSpan, entry: f.entry, defined: !!f.body, paramCount, returnCount: f.returns?.length ?? 0, shape: functionShape(f) };
+    const sym = newSymbol(f.name, 'function', f.nameSpan);
+    sym.entry = f.entry;
+    sym.defined = !!f.body;
+    sym.paramCount = paramCount;
+    sym.returnCount = f.returns?.length ?? 0;
+    sym.shape = functionShape(f);
     if (f.linkage) sym.linkage = f.linkage;
     c.table.declare(sym);
     return;
@@ -201,7 +206,8 @@ export function declareParam(c: CheckerState, decl: A.VariableDecl, context: 'en
   } else if (!(c.headerConflict && DECLARATION_TYPE_BITS.get(decl.type) === undefined)) checkDeclarationShape(c, decl, context);
   // (A parameter type no declaration may have is reported by ptxas after the header's conflict
   // with its prototype, unlike a wrong state space: with the conflict first, it is left out.)
-  for (const d of decl.declarators) {
+  for (let i = 0; i < decl.declarators.length; i++) {
+    const d = decl.declarators[i]!;
     if (!checkDeclaredName(c, d.name, d.nameSpan)) continue;
     checkArrayDims(c, decl, d, context);
     const prev = c.table.conflictInCurrent(d.name, d.parameterizedCount);
@@ -209,7 +215,10 @@ export function declareParam(c: CheckerState, decl: A.VariableDecl, context: 'en
       if (!c.headerConflict) c.error('PTX320', `duplicate definition of parameter '${d.name}'`, c.spanLoc(d.nameSpan), c.previousNote(prev.nameSpan));
       continue;
     }
-    const sym: PtxSymbol = { name: d.name, kind: 'variable', nameSpan: d.nameSpan, space: decl.space, type: decl.type, array: d.dims.length > 0 };
+    const sym = newSymbol(d.name, 'variable', d.nameSpan);
+    sym.space = decl.space;
+    sym.type = decl.type;
+    sym.array = d.dims.length > 0;
     // A `.reg .v2 .u32` parameter is a vector register, as a declared one (the instruction layer's operand rules).
     if (decl.vector !== undefined && decl.space === '.reg') sym.vector = decl.vector;
     c.table.declare(sym);
@@ -222,7 +231,10 @@ export function declareParam(c: CheckerState, decl: A.VariableDecl, context: 'en
 const INLINED_LOC_MIN_VERSION = 70;
 
 export function statements(c: CheckerState, list: A.Statement[]): void {
-  for (const s of list) {
+  // Indexed loops on the per-statement paths: a `for...of` allocates an iterator result per
+  // element in code compiled without escape analysis (the CLI's V8 flags, src/cli/bin.ts).
+  for (let i = 0; i < list.length; i++) {
+    const s = list[i]!;
     workMeter.steps++;
     switch (s.kind) {
       case 'instruction':
