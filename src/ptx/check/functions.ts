@@ -1,5 +1,6 @@
 /** PTX module checks: functions (declarations, definitions, attributes, parameters, `.alias`, `.file`) and the statements of their bodies. */
 import { type SourceLocation } from '../../core/source.js';
+import type { Diagnostic } from '../../core/diagnostics.js';
 import { workMeter } from '../../core/work.js';
 import type * as A from '../parse/ast.js';
 import { nextTokenStart } from '../lex/lexer.js';
@@ -108,30 +109,32 @@ export function declareFunction(c: CheckerState, f: A.FunctionDecl): void {
     c.table.declare(sym);
     return;
   }
-  const note = c.previousNote(prev.nameSpan);
+  // Located only when reported: a redeclaration that is fine (a prototype, then its definition)
+  // must not build the line table in the middle of the parse (the lexer's is adopted at the end).
+  const note = (): Diagnostic[] => c.previousNote(prev.nameSpan);
   if (prev.kind !== 'function') {
-    c.error('PTX323', `'${f.name}' is redeclared as a function but was declared as a variable`, at(), note);
+    c.error('PTX323', `'${f.name}' is redeclared as a function but was declared as a variable`, at(), note());
     return;
   }
   if (prev.entry !== f.entry) {
-    c.error('PTX323', `'${f.name}' is redeclared as ${f.entry ? 'an .entry' : 'a .func'} but was declared as ${prev.entry ? 'an .entry' : 'a .func'}`, at(), note);
+    c.error('PTX323', `'${f.name}' is redeclared as ${f.entry ? 'an .entry' : 'a .func'} but was declared as ${prev.entry ? 'an .entry' : 'a .func'}`, at(), note());
     return;
   }
   // ptxas: once a function has a body, any later declaration of it, even a matching prototype,
   // is a duplicate definition; before that, a declaration must repeat the first one's linkage
   // (none counts as one, `.extern` included), or have none after `.visible`/`.weak`.
   if (prev.defined) {
-    c.error('PTX322', `duplicate definition of function '${f.name}'`, at(), note);
+    c.error('PTX322', `duplicate definition of function '${f.name}'`, at(), note());
     return;
   }
   if (f.linkage !== prev.linkage && !(f.linkage === undefined && prev.linkage !== '.extern')) {
     if (f.body && prev.linkage === '.extern')
-      c.error('PTX323', `function '${f.name}' was declared .extern and cannot be defined in this module`, at(), note);
-    else c.error('PTX323', `function '${f.name}' is redeclared ${f.linkage ?? 'without linkage'} but was first declared ${prev.linkage ?? 'without linkage'}`, at(), note);
+      c.error('PTX323', `function '${f.name}' was declared .extern and cannot be defined in this module`, at(), note());
+    else c.error('PTX323', `function '${f.name}' is redeclared ${f.linkage ?? 'without linkage'} but was first declared ${prev.linkage ?? 'without linkage'}`, at(), note());
     return;
   }
   if (paramCount !== prev.paramCount || (f.returns?.length ?? 0) !== prev.returnCount) {
-    c.error('PTX325', `inconsistent prototypes of '${f.name}': ${paramCount} parameter${paramCount === 1 ? '' : 's'} here, ${prev.paramCount} before (or return parameters differ)`, at(), note);
+    c.error('PTX325', `inconsistent prototypes of '${f.name}': ${paramCount} parameter${paramCount === 1 ? '' : 's'} here, ${prev.paramCount} before (or return parameters differ)`, at(), note());
     return;
   }
   // A parameter of a type no declaration takes (`.tf32`) is ptxas's syntax error on that line, where
@@ -139,7 +142,7 @@ export function declareFunction(c: CheckerState, f: A.FunctionDecl): void {
   // PTX334, is parsed by ptxas: its prototype conflict comes first.)
   const undeclarable = [...(f.returns ?? []), ...(f.params ?? [])].some((p) => !DECLARATION_TYPE_BITS.has(p.type) && !INSTRUCTION_ONLY_TYPES.has(p.type));
   if (prev.shape !== undefined && prev.shape !== functionShape(f) && !undeclarable) {
-    c.error('PTX325', `inconsistent prototypes of '${f.name}': parameter types, state spaces or alignments differ`, at(), note);
+    c.error('PTX325', `inconsistent prototypes of '${f.name}': parameter types, state spaces or alignments differ`, at(), note());
     return;
   }
   if (f.body) prev.defined = true;
