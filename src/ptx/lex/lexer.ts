@@ -97,7 +97,7 @@ const ASCII_ENCODER = new TextEncoder();
 /**
  * `bytes` with the 0 after its end the scanner reads, without a copy: a view one byte longer when
  * they are the whole of a buffer one byte longer than `length` whose last byte is 0 (what the CLI
- * reads a file into, see src/cli/io.ts); undefined otherwise.
+ * reads a file into, see src/cli/read.ts); undefined otherwise.
  */
 function latin1WithEnd(bytes: Uint8Array, length: number): Uint8Array | undefined {
   if (bytes.length !== length || bytes.byteOffset !== 0 || bytes.buffer.byteLength !== length + 1) return undefined;
