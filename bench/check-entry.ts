@@ -11,7 +11,8 @@
 const { openBundle, setCliV8Flags } = await import('../src/cli/chunks.cjs');
 // The CLI's V8 flags, before the library is loaded.
 setCliV8Flags();
-const { readFileSync, writeSync } = await import('node:fs');
+const { writeSync } = await import('node:fs');
+const { readWithEndMark } = await import('../src/cli/read.js');
 
 /**
  * A module of the library from the CLI's bundled chunks, loaded as bin.cjs loads them (the same
@@ -28,7 +29,7 @@ const files = args.filter((a, i) => !a.startsWith('--') && (mcpuAt < 0 || i !== 
 const out: string[] = [];
 let errors = 0;
 for (const path of files) {
-  const bytes = readFileSync(path);
+  const bytes = readWithEndMark(path);
   const text = bytes.toString('latin1');
   let diags: { severity: string; code: string; message: string; location?: { line: number; column: number } }[];
   if (/\.(s|S|asm)$/.test(path)) {

@@ -1,5 +1,6 @@
 /** Shared CLI plumbing: output streams, colour decision, diagnostic printing, exit codes. */
-import { fstatSync, readFileSync, writeSync } from 'node:fs';
+import { fstatSync, writeSync } from 'node:fs';
+import { readWithEndMark } from './read.js';
 import { createRequire } from 'node:module';
 import { diagnosticToJson, formatDiagnostic, sortDiagnostics, type Diagnostic } from '../core/diagnostics.js';
 
@@ -184,8 +185,8 @@ export function formatOption(p: ParsedArgs): 'text' | 'json' {
 export async function readInput(io: CliIO, command: string, path: string): Promise<{ name: string; text: string; bytes?: Uint8Array } | undefined> {
   try {
     if (path === '-') return { name: '<stdin>', text: await io.readStdin() };
-    // The bytes stay available: the PTX check reads them instead of encoding the text again.
-    const bytes = readFileSync(path);
+    // The bytes stay available: the PTX lexer scans them instead of a copy of the text.
+    const bytes = readWithEndMark(path);
     return { name: path, text: bytes.toString('latin1'), bytes };
   } catch (e) {
     io.stderr(`gpuasm ${command}: error: cannot read '${path}': ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}\n`);

@@ -43,7 +43,9 @@ export interface PtxCheckOptions {
   readFile?: (path: string) => string | undefined;
   /**
    * The bytes `text` was decoded from as latin1 (one byte per character), when the caller has them.
-   * Accepted and not needed: they fed the statement memo, which was removed (docs/benchmarks.md).
+   * The lexer scans them instead of a copy of the text when they are the whole of a buffer one byte
+   * longer whose last byte is 0 (the scanner's end mark; the CLI reads files so): one copy of a
+   * large file less in memory. Otherwise not needed.
    */
   latin1Bytes?: Uint8Array;
 }
@@ -146,7 +148,7 @@ export function checkPtx(name: string, text: string, options: PtxCheckOptions, s
   const source = pre.mapped;
   // Each module item is checked as soon as it is parsed and then dropped: the whole syntax tree
   // is never held (memory stays near the size of the text, and the collector has little to do).
-  const parser = new Parser(source.text);
+  const parser = new Parser(source.text, pre.identity ? options.latin1Bytes : undefined);
   const compileOnly = options.compileOnly === true;
   const { checker, input: initializers, sink } = itemChecks(source, checks, parser, compileOnly);
   parser.beginModule();

@@ -22,7 +22,7 @@ import type * as A from '../parse/ast.js';
 import { nextTokenStart } from '../lex/lexer.js';
 import { SYSTEM_CALLS } from '../data/declarations.js';
 import { formatVersionCode } from '../data/targets.js';
-import { type PtxSymbol } from './scope.js';
+import { newSymbol, type PtxSymbol } from './scope.js';
 import { CheckerSnapshot, CheckerState, FunctionFact, ModuleHeaderInfo } from './state.js';
 import { headerItem } from './header.js';
 import { moduleVariable } from './declarations.js';
@@ -124,7 +124,10 @@ export class ModuleChecker extends CheckerState {
     for (const f of facts) {
       const sym = names.get(f.name);
       if (!sym) {
-        const added: PtxSymbol = { name: f.name, kind: 'function', nameSpan: f.nameSpan, entry: f.entry, defined: f.defined, aliased: f.aliased };
+        const added = newSymbol(f.name, 'function', f.nameSpan);
+        added.entry = f.entry;
+        added.defined = f.defined;
+        added.aliased = f.aliased;
         if (f.linkage !== undefined) added.linkage = f.linkage;
         if (f.calledAt) added.calledAt = f.calledAt;
         if (f.addressTakenAt) added.addressTakenAt = f.addressTakenAt;

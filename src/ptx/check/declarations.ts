@@ -7,7 +7,7 @@ import { opaqueInitializerFails } from './opaque.js';
 import { DECLARATION_TYPE_BITS, DECLARATION_VECTOR_WIDTHS, INSTRUCTION_ONLY_TYPES, MAX_VECTOR_BITS, MODULE_REG_ERROR_VERSION, OPAQUE_TYPES, TEX_DEPRECATED_VERSION, TYPE_REQUIREMENTS } from '../data/declarations.js';
 import { SPECIAL_REGISTERS } from '../data/special-registers.js';
 import { formatVersionCode } from '../data/targets.js';
-import { mergePending, SymbolTable, type PendingRef, type PtxSymbol } from './scope.js';
+import { mergePending, newSymbol, SymbolTable, type PendingRef, type PtxSymbol } from './scope.js';
 import type { CheckerState } from './state.js';
 import { paramFacts, type Formals } from './call-args.js';
 
@@ -178,7 +178,10 @@ export function writtenBeforeType(c: CheckerState, decl: A.VariableDecl, word: s
  * parameters may not be unsized at all (function parameters may).
  */
 export function checkArrayDims(c: CheckerState, decl: A.VariableDecl, d: A.Declarator, context: 'module' | 'body' | 'entryParam' | 'funcParam'): void {
-  for (const e of d.dims) if (e && !literalDimension(c, e)) return;
+  for (let i = 0; i < d.dims.length; i++) {
+    const e = d.dims[i];
+    if (e && !literalDimension(c, e)) return;
+  }
   if (decl.space === '.reg' && d.dims.length > 0 && context !== 'module') {
     // ptxas, at the declaration (its closing `]`), used or not.
     const at = c.loc(Math.max(d.span.start, d.span.end - 1), 1);
@@ -235,7 +238,11 @@ export function declareModuleVariable(c: CheckerState, decl: A.VariableDecl, d: 
     return;
   }
   const prev = c.table.conflictInCurrent(d.name, d.parameterizedCount);
-  const sym: PtxSymbol = { name: d.name, kind: 'variable', nameSpan: d.nameSpan, space: decl.space, type: decl.type, array: d.dims.length > 0, shape: variableShape(decl, d) };
+  const sym = newSymbol(d.name, 'variable', d.nameSpan);
+  sym.space = decl.space;
+  sym.type = decl.type;
+  sym.array = d.dims.length > 0;
+  sym.shape = variableShape(decl, d);
   if (decl.linkage) sym.linkage = decl.linkage;
   if (d.parameterizedCount !== undefined) sym.familyCount = d.parameterizedCount;
   if (!prev) {
@@ -331,7 +338,7 @@ export function declareLabel(c: CheckerState, name: string, span: Span, kind: 'l
     c.error('PTX321', `duplicate definition of label '${name}'`, c.tokenLoc(colon), c.previousNote(prev.nameSpan));
     return;
   }
-  const sym: PtxSymbol = { name, kind, nameSpan };
+  const sym = newSymbol(name, kind, nameSpan);
   if (paramCount !== undefined) sym.paramCount = paramCount;
   if (returnCount !== undefined) sym.returnCount = returnCount;
   if (formals) sym.formals = formals;
@@ -344,7 +351,8 @@ export function localVariable(c: CheckerState, decl: A.VariableDecl): void {
   // A syntax error for ptxas, at the state space after the linkage.
   if (decl.linkage) c.syntaxError('PTX330', `linkage directive ${decl.linkage} is not allowed inside a function body`, c.tokenLoc(nextTokenStart(c.text, decl.span.start + decl.linkage.length)));
   else shapeOk = checkDeclarationShape(c, decl, 'body');
-  for (const d of decl.declarators) {
+  for (let i = 0; i < decl.declarators.length; i++) {
+    const d = decl.declarators[i]!;
     if (!checkDeclaredName(c, d.name, d.nameSpan)) continue;
     if (shapeOk) checkArrayDims(c, decl, d, 'body');
     const prev = c.table.conflictInCurrent(d.name, d.parameterizedCount);
@@ -353,7 +361,10 @@ export function localVariable(c: CheckerState, decl: A.VariableDecl): void {
       c.error('PTX320', `duplicate definition of variable '${what}'`, c.declaratorConflictLoc(d), c.previousNote(prev.nameSpan));
       continue;
     }
-    const sym: PtxSymbol = { name: d.name, kind: 'variable', nameSpan: d.nameSpan, space: decl.space, type: decl.type, array: d.dims.length > 0 };
+    const sym = newSymbol(d.name, 'variable', d.nameSpan);
+    sym.space = decl.space;
+    sym.type = decl.type;
+    sym.array = d.dims.length > 0;
     if (d.parameterizedCount !== undefined) sym.familyCount = d.parameterizedCount;
     if (decl.vector !== undefined) sym.vector = decl.vector;
     if (decl.space === '.param') sym.param = paramFacts(decl, d);

@@ -1,12 +1,13 @@
 /** PTX module checks: functions (declarations, definitions, attributes, parameters, `.alias`, `.file`) and the statements of their bodies. */
 import { type SourceLocation } from '../../core/source.js';
+import type { Diagnostic } from '../../core/diagnostics.js';
 import { workMeter } from '../../core/work.js';
 import type * as A from '../parse/ast.js';
 import { nextTokenStart } from '../lex/lexer.js';
 import { ATTRIBUTE_MIN_SM, ATTRIBUTE_MIN_VERSION, ENTRY_ATTRIBUTES, FUNC_ATTRIBUTES, DECLARATION_TYPE_BITS, INSTRUCTION_ONLY_TYPES } from '../data/declarations.js';
 import { SPECIAL_REGISTERS } from '../data/special-registers.js';
 import { formatVersionCode } from '../data/targets.js';
-import { type PtxSymbol } from './scope.js';
+import { newSymbol, type PtxSymbol } from './scope.js';
 import type { CheckerState } from './state.js';
 import { OperandRole } from './state.js';
 import { checkArrayDims, checkDeclarationShape, checkDeclaredName, closeScope, declareLabel, linkageVersion, localVariable, variableShape } from './declarations.js';
@@ -100,37 +101,44 @@ export function declareFunction(c: CheckerState, f: A.FunctionDecl): void {
   const prev = c.table.module.names.get(f.name);
   const paramCount = f.params?.length ?? 0;
   if (!prev) {
-    const sym: PtxSymbol = { name: f.name, kind: 'function', nameSpan: f.nameSpan, entry: f.entry, defined: !!f.body, paramCount, returnCount: f.returns?.length ?? 0, shape: functionShape(f) };
+    const sym = newSymbol(f.name, 'function', f.nameSpan);
+    sym.entry = f.entry;
+    sym.defined = !!f.body;
+    sym.paramCount = paramCount;
+    sym.returnCount = f.returns?.length ?? 0;
+    sym.shape = functionShape(f);
     if (f.linkage) sym.linkage = f.linkage;
     const formals = formalsOf(f.returns, f.params);
     if (formals) sym.formals = formals;
     c.table.declare(sym);
     return;
   }
-  const note = c.previousNote(prev.nameSpan);
+  // Located only when reported: a redeclaration that is fine (a prototype, then its definition)
+  // must not build the line table in the middle of the parse (the lexer's is adopted at the end).
+  const note = (): Diagnostic[] => c.previousNote(prev.nameSpan);
   if (prev.kind !== 'function') {
-    c.error('PTX323', `'${f.name}' is redeclared as a function but was declared as a variable`, at(), note);
+    c.error('PTX323', `'${f.name}' is redeclared as a function but was declared as a variable`, at(), note());
     return;
   }
   if (prev.entry !== f.entry) {
-    c.error('PTX323', `'${f.name}' is redeclared as ${f.entry ? 'an .entry' : 'a .func'} but was declared as ${prev.entry ? 'an .entry' : 'a .func'}`, at(), note);
+    c.error('PTX323', `'${f.name}' is redeclared as ${f.entry ? 'an .entry' : 'a .func'} but was declared as ${prev.entry ? 'an .entry' : 'a .func'}`, at(), note());
     return;
   }
   // ptxas: once a function has a body, any later declaration of it, even a matching prototype,
   // is a duplicate definition; before that, a declaration must repeat the first one's linkage
   // (none counts as one, `.extern` included), or have none after `.visible`/`.weak`.
   if (prev.defined) {
-    c.error('PTX322', `duplicate definition of function '${f.name}'`, at(), note);
+    c.error('PTX322', `duplicate definition of function '${f.name}'`, at(), note());
     return;
   }
   if (f.linkage !== prev.linkage && !(f.linkage === undefined && prev.linkage !== '.extern')) {
     if (f.body && prev.linkage === '.extern')
-      c.error('PTX323', `function '${f.name}' was declared .extern and cannot be defined in this module`, at(), note);
-    else c.error('PTX323', `function '${f.name}' is redeclared ${f.linkage ?? 'without linkage'} but was first declared ${prev.linkage ?? 'without linkage'}`, at(), note);
+      c.error('PTX323', `function '${f.name}' was declared .extern and cannot be defined in this module`, at(), note());
+    else c.error('PTX323', `function '${f.name}' is redeclared ${f.linkage ?? 'without linkage'} but was first declared ${prev.linkage ?? 'without linkage'}`, at(), note());
     return;
   }
   if (paramCount !== prev.paramCount || (f.returns?.length ?? 0) !== prev.returnCount) {
-    c.error('PTX325', `inconsistent prototypes of '${f.name}': ${paramCount} parameter${paramCount === 1 ? '' : 's'} here, ${prev.paramCount} before (or return parameters differ)`, at(), note);
+    c.error('PTX325', `inconsistent prototypes of '${f.name}': ${paramCount} parameter${paramCount === 1 ? '' : 's'} here, ${prev.paramCount} before (or return parameters differ)`, at(), note());
     return;
   }
   // A parameter of a type no declaration takes (`.tf32`) is ptxas's syntax error on that line, where
@@ -138,7 +146,7 @@ export function declareFunction(c: CheckerState, f: A.FunctionDecl): void {
   // PTX334, is parsed by ptxas: its prototype conflict comes first.)
   const undeclarable = [...(f.returns ?? []), ...(f.params ?? [])].some((p) => !DECLARATION_TYPE_BITS.has(p.type) && !INSTRUCTION_ONLY_TYPES.has(p.type));
   if (prev.shape !== undefined && prev.shape !== functionShape(f) && !undeclarable) {
-    c.error('PTX325', `inconsistent prototypes of '${f.name}': parameter types, state spaces or alignments differ`, at(), note);
+    c.error('PTX325', `inconsistent prototypes of '${f.name}': parameter types, state spaces or alignments differ`, at(), note());
     return;
   }
   if (f.body) prev.defined = true;
@@ -205,7 +213,8 @@ export function declareParam(c: CheckerState, decl: A.VariableDecl, context: 'en
   } else if (!(c.headerConflict && DECLARATION_TYPE_BITS.get(decl.type) === undefined)) checkDeclarationShape(c, decl, context);
   // (A parameter type no declaration may have is reported by ptxas after the header's conflict
   // with its prototype, unlike a wrong state space: with the conflict first, it is left out.)
-  for (const d of decl.declarators) {
+  for (let i = 0; i < decl.declarators.length; i++) {
+    const d = decl.declarators[i]!;
     if (!checkDeclaredName(c, d.name, d.nameSpan)) continue;
     checkArrayDims(c, decl, d, context);
     const prev = c.table.conflictInCurrent(d.name, d.parameterizedCount);
@@ -213,7 +222,10 @@ export function declareParam(c: CheckerState, decl: A.VariableDecl, context: 'en
       if (!c.headerConflict) c.error('PTX320', `duplicate definition of parameter '${d.name}'`, c.spanLoc(d.nameSpan), c.previousNote(prev.nameSpan));
       continue;
     }
-    const sym: PtxSymbol = { name: d.name, kind: 'variable', nameSpan: d.nameSpan, space: decl.space, type: decl.type, array: d.dims.length > 0 };
+    const sym = newSymbol(d.name, 'variable', d.nameSpan);
+    sym.space = decl.space;
+    sym.type = decl.type;
+    sym.array = d.dims.length > 0;
     // A `.reg .v2 .u32` parameter is a vector register, as a declared one (the instruction layer's operand rules).
     if (decl.vector !== undefined && decl.space === '.reg') sym.vector = decl.vector;
     c.table.declare(sym);
@@ -226,7 +238,10 @@ export function declareParam(c: CheckerState, decl: A.VariableDecl, context: 'en
 const INLINED_LOC_MIN_VERSION = 70;
 
 export function statements(c: CheckerState, list: A.Statement[]): void {
-  for (const s of list) {
+  // Indexed loops on the per-statement paths: a `for...of` allocates an iterator result per
+  // element in code compiled without escape analysis (the CLI's V8 flags, src/cli/bin.ts).
+  for (let i = 0; i < list.length; i++) {
+    const s = list[i]!;
     workMeter.steps++;
     switch (s.kind) {
       case 'instruction':

@@ -216,9 +216,11 @@ export function callArity(c: CheckerState, ops: A.Operand[], callee: number, fn:
 
 /** ptxas: "Illegal to read function return parameter" (`ld` from the function's own `.param` return). */
 export function readsReturnParam(c: CheckerState, ops: A.Operand[], opcode: Span): void {
-  for (const op of ops) {
+  for (let i = 0; i < ops.length; i++) {
+    const op = ops[i]!;
     if (op.kind !== 'address') continue;
-    for (const e of op.elements) {
+    for (let j = 0; j < op.elements.length; j++) {
+      const e = op.elements[j]!;
       if (e.kind !== 'expr') continue;
       const stack: A.Expr[] = [e.expr];
       while (stack.length) {
@@ -274,7 +276,9 @@ export function operand(c: CheckerState, op: A.Operand, role: OperandRole, ins: 
   }
   if (op.kind === 'vector') {
     // Vector elements are checked one by one, each on its own line ("Illegal expression").
-    for (const e of op.elements) operand(c, e, role === OperandRole.Value ? OperandRole.Element : role, ins);
+    // (Indexed loops here: see statements() in functions.ts.)
+    const els = op.elements;
+    for (let i = 0; i < els.length; i++) operand(c, els[i]!, role === OperandRole.Value ? OperandRole.Element : role, ins);
     if (op.predicate?.kind === 'name') operandName(c, op.predicate, role, ins);
     return;
   }
@@ -286,17 +290,18 @@ export function operand(c: CheckerState, op: A.Operand, role: OperandRole, ins: 
         stack.push(x.expr);
         break;
       case 'vector':
-        for (const e of x.elements) operand(c, e, role === OperandRole.Value ? OperandRole.Element : role, ins);
+        for (let i = 0; i < x.elements.length; i++) operand(c, x.elements[i]!, role === OperandRole.Value ? OperandRole.Element : role, ins);
         break;
       case 'address':
         addressShape(c, x);
-        for (const e of x.elements) {
+        for (let i = 0; i < x.elements.length; i++) {
+          const e = x.elements[i]!;
           if (e.kind === 'expr') integerOffset(c, e.expr);
           stack.push(e);
         }
         break;
       case 'list':
-        for (const e of x.elements) stack.push(e);
+        for (let i = 0; i < x.elements.length; i++) stack.push(x.elements[i]!);
         break;
       case 'indexed':
         indexable(c, x);

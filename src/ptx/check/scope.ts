@@ -56,6 +56,35 @@ export interface PtxSymbol {
 }
 
 /**
+ * A symbol with every field of PtxSymbol present (those not given undefined), always in this order:
+ * every symbol then has one object shape, so the checker's and the instruction layer's reads of
+ * symbols stay monomorphic (with a literal per kind and fields added later, they saw many shapes and
+ * were re-optimized after "wrong map" deoptimizations on distinct code).
+ */
+export function newSymbol(name: string, kind: SymbolKind, nameSpan: Span): PtxSymbol {
+  return {
+    name,
+    kind,
+    nameSpan,
+    space: undefined,
+    linkage: undefined,
+    entry: undefined,
+    defined: undefined,
+    paramCount: undefined,
+    returnCount: undefined,
+    shape: undefined,
+    type: undefined,
+    array: undefined,
+    vector: undefined,
+    aliased: undefined,
+    calledAt: undefined,
+    addressTakenAt: undefined,
+    movAddressAt: undefined,
+    familyCount: undefined,
+  };
+}
+
+/**
  * Everything the table knows about one name, for the whole module (see SymbolTable.cells): its
  * innermost visible plain declaration and, split once, the family its digits could belong to.
  * Callers may hold a cell to look the name up again without hashing it.
@@ -167,7 +196,8 @@ export class SymbolTable {
   /** Closes the current scope; returns it (its `names` stay readable). */
   close(): Scope {
     const s = this.current;
-    for (const c of s.declared) c.plain = c.plain!.outer;
+    const declared = s.declared;
+    for (let i = 0; i < declared.length; i++) declared[i]!.plain = declared[i]!.plain!.outer;
     if (s.families.size > 0) {
       s.families.forEach((_symbol, prefix) => {
         const f = this.familyCells.get(prefix)!;

@@ -94,6 +94,17 @@ const INTERN_MAX = 48;
 /** Copies ASCII text into a byte array in one native pass (see Lexer.bytes). */
 const ASCII_ENCODER = new TextEncoder();
 
+/**
+ * `bytes` with the 0 after its end the scanner reads, without a copy: a view one byte longer when
+ * they are the whole of a buffer one byte longer than `length` whose last byte is 0 (what the CLI
+ * reads a file into, see src/cli/read.ts); undefined otherwise.
+ */
+function latin1WithEnd(bytes: Uint8Array, length: number): Uint8Array | undefined {
+  if (bytes.length !== length || bytes.byteOffset !== 0 || bytes.buffer.byteLength !== length + 1) return undefined;
+  const view = new Uint8Array(bytes.buffer, 0, length + 1);
+  return view[length] === 0 ? view : undefined;
+}
+
 export class Lexer {
   readonly text: string;
   /**
@@ -144,9 +155,23 @@ export class Lexer {
   /** Offset of a NUL character, which ends the input as ptxas does; -1 when none. */
   nulOffset = -1;
 
-  constructor(text: string, report: LexDiagnosticSink) {
+  /**
+   * `latin1`: the bytes `text` was decoded from as latin1 (one byte per character), when the caller
+   * has them. Read in place of a copy when they sit alone in a buffer one byte longer whose last
+   * byte is 0 (see latin1WithEnd): the scanner needs that 0 after the end. Latin1 bytes compare
+   * exactly as the characters do, and the scanner treats every byte above 127 as it treats 128.
+   */
+  constructor(text: string, report: LexDiagnosticSink, latin1?: Uint8Array) {
     this.text = text;
     this.len = text.length;
+    this.report = report;
+    const own = latin1 !== undefined ? latin1WithEnd(latin1, text.length) : undefined;
+    if (own !== undefined) {
+      this.bytes = own;
+      this.exactBytes = true;
+      this.next();
+      return;
+    }
     const bytes = new Uint8Array(text.length + 1);
     // One native pass for ASCII text (the UTF-8 encoding is then the text itself).
     const r = ASCII_ENCODER.encodeInto(text, bytes);
@@ -159,7 +184,6 @@ export class Lexer {
       bytes[text.length] = 0;
     }
     this.bytes = bytes;
-    this.report = report;
     this.next();
   }
 

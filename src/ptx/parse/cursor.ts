@@ -55,10 +55,11 @@ export class Cursor {
   /** Plain decimal literals of this text. */
   readonly DecimalLiteral: new (start: number) => DecimalLiteral;
 
-  constructor(text: string) {
+  /** `latin1`: the bytes `text` was decoded from as latin1, when the caller has them (see Lexer). */
+  constructor(text: string, latin1?: Uint8Array) {
     this.text = text;
     this.DecimalLiteral = decimalLiteralClass(text);
-    this.lx = new Lexer(text, (code, message, offset, length) => this.pending.push({ code, message, offset, length }));
+    this.lx = new Lexer(text, (code, message, offset, length) => this.pending.push({ code, message, offset, length }), latin1);
   }
 
   // ------------------------------------------------------------------ helpers

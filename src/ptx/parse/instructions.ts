@@ -87,7 +87,5 @@ export function parseInstruction(p: ExprCursor, out: A.Statement[], start: numbe
     else p.error('PTX226', `unknown instruction '${shown}'`, opcodeStart, opcodeEnd - opcodeStart);
     return;
   }
-  const ins = new InstructionNode(opcode, modifiers, operands, opcodeStart, start, p.lastEnd);
-  if (guard) ins.guard = guard;
-  out.push(ins);
+  out.push(new InstructionNode(opcode, modifiers, operands, opcodeStart, start, p.lastEnd, guard));
 }

@@ -121,7 +121,8 @@ export class NameRefNode implements A.NameRef {
  * its start plus the opcode's length) and built when read. `toJSON` gives the plain shape.
  */
 export class InstructionNode implements A.Instruction {
-  declare guard?: A.Guard;
+  // `guard` is a field of every instruction (undefined when none), set by the constructor: one
+  // object shape for all instructions, so reads of them stay monomorphic.
   constructor(
     readonly opcode: string,
     readonly modifiers: string[],
@@ -129,6 +130,7 @@ export class InstructionNode implements A.Instruction {
     private readonly opcodeStart: number,
     private readonly start: number,
     private readonly end: number,
+    readonly guard: A.Guard | undefined,
   ) {}
   readonly kind = 'instruction' as const;
   get opcodeSpan(): Span {
@@ -176,10 +178,12 @@ export class OperandListNode {
  * parser). `toJSON` gives the plain shape.
  */
 export class VariableDeclNode {
-  declare linkage?: A.Linkage;
-  declare bank?: number;
-  declare align?: bigint;
-  declare vector?: number;
+  // Optional parts are fields of every declaration (undefined when absent), not added when met:
+  // one object shape for all declarations.
+  linkage: A.Linkage | undefined = undefined;
+  bank: number | undefined = undefined;
+  align: bigint | undefined = undefined;
+  vector: number | undefined = undefined;
   type = '';
   attributes: A.DirectiveWord[] = [];
   declarators: A.Declarator[] = [];
@@ -228,8 +232,9 @@ export class VariableDeclNode {
 
 /** One declarator: the name span is the name token (start plus the name's length). */
 export class DeclaratorNode {
-  declare parameterizedCount?: number;
-  declare initializer?: A.Initializer;
+  // Fields of every declarator (undefined when absent): one object shape for all.
+  parameterizedCount: number | undefined = undefined;
+  initializer: A.Initializer | undefined = undefined;
   /** Shared and frozen while empty; the parser gives a declarator with dimensions its own array. */
   dims: (A.Expr | null)[] = NO_DIMS as (A.Expr | null)[];
   private end = 0;

@@ -28,7 +28,7 @@
 import { DiagnosticBag, type Diagnostic } from '../../core/diagnostics.js';
 import { locatedBefore } from '../../core/source.js';
 import type * as A from '../parse/ast.js';
-import type { PtxSymbol } from '../check/scope.js';
+import { newSymbol, type PtxSymbol } from '../check/scope.js';
 import { Parser } from '../parse/parser.js';
 import { preprocess } from '../preprocess/preprocess.js';
 import { layoutInput } from '../layout/layout.js';
@@ -253,17 +253,16 @@ export function createPtxSession(name: string, options: PtxCheckOptions = {}): P
 const FACTS: ReadonlySet<string> = new Set<Fact>(['calledAt', 'addressTakenAt', 'movAddressAt']);
 
 /**
- * A copy of a function's symbol, its name moved by `by`, without the facts of uses (copied field by
- * field, in order, so that it has the shape of the symbols the checker makes).
+ * A copy of a function's symbol, its name moved by `by`, without the facts of uses (made by
+ * newSymbol and copied field by field, so that it has the shape of the symbols the checker makes).
  */
 function symbolAt(sym: PtxSymbol, by: number): PtxSymbol {
-  const out: Record<string, unknown> = {};
+  const out = newSymbol(own(sym.name), sym.kind, { start: sym.nameSpan.start + by, end: sym.nameSpan.end + by }) as unknown as Record<string, unknown>;
   for (const k in sym) {
-    if (FACTS.has(k)) continue;
+    if (FACTS.has(k) || k === 'name' || k === 'kind' || k === 'nameSpan') continue;
     const v = sym[k as keyof PtxSymbol];
     out[k] = typeof v === 'string' ? own(v) : v;
   }
-  out['nameSpan'] = { start: sym.nameSpan.start + by, end: sym.nameSpan.end + by };
   return out as unknown as PtxSymbol;
 }
 

@@ -231,3 +231,50 @@ describe('word hashes', () => {
     );
   });
 });
+
+describe("PTX lexer: scanning the caller's latin1 bytes", () => {
+  /** Every token (kind, span, flags, text), the diagnostics and the odd-byte offsets of one lexer. */
+  function run(text: string, latin1?: Uint8Array): unknown {
+    const errors: unknown[] = [];
+    const lx = new Lexer(text, (code, _m, offset, length) => errors.push([code, offset, length]), latin1);
+    const toks: unknown[] = [];
+    for (;;) {
+      toks.push([lx.kind, lx.start, lx.end, lx.flags, lx.kind === Tok.EOF ? '' : lx.tokenText()]);
+      if (lx.kind === Tok.EOF) break;
+      lx.next();
+    }
+    return { toks, errors, nonAscii: lx.nonAsciiOffset, nul: lx.nulOffset, lines: lx.lineTable() ? [...lx.lineTable()!] : undefined };
+  }
+  /** `text`'s latin1 bytes alone in a buffer one byte longer, its last byte 0 (as src/cli/read.ts reads files). */
+  function withEndMark(text: string): Uint8Array {
+    const buf = new Uint8Array(text.length + 1);
+    for (let i = 0; i < text.length; i++) buf[i] = text.charCodeAt(i);
+    return buf.subarray(0, text.length);
+  }
+  const piece = fc.oneof(
+    fc.constantFrom('mov.b32 %r1, 0x10;', 'ld.global.v2.f32 {%f1, %f2}, [%rd4+8];', '$L__BB0_2:', '// c\n', '/* c */', '"s\\"x"', '0f3F800000', '1.5e3', '.reg .b32 %r<9>;', '@!%p1 bra $L;', 'a::b', '\n', ' ', '\t'),
+    fc.integer({ min: 0, max: 255 }).map((c) => String.fromCharCode(c)),
+    fc.stringMatching(/^[a-z_%$.][a-z0-9_$]{0,10}$/),
+  );
+  test('the same tokens, diagnostics, odd bytes and lines as from the text alone (random latin1 text)', () => {
+    const seed = fuzzSeed();
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 40 }), (pieces) => {
+        const text = pieces.join('');
+        assert.deepEqual(run(text, withEndMark(text)), run(text), `seed ${seed}: ${JSON.stringify(text)}`);
+      }),
+      { seed, numRuns: 1000 },
+    );
+  });
+  test('bytes without the end mark, or not alone in their buffer, are copied as before (same answer)', () => {
+    const text = 'mov.b32 %r1, é;\0x';
+    const plain = new Uint8Array(text.length);
+    for (let i = 0; i < text.length; i++) plain[i] = text.charCodeAt(i);
+    const marked = withEndMark(text);
+    const notZero = new Uint8Array(marked.buffer.slice(0));
+    notZero[text.length] = 65;
+    const inLarger = new Uint8Array(text.length + 2).subarray(0, text.length);
+    inLarger.set(plain);
+    for (const bytes of [plain, notZero.subarray(0, text.length), inLarger]) assert.deepEqual(run(text, bytes), run(text));
+  });
+});
