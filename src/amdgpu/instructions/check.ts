@@ -18,7 +18,7 @@ import { inlineCode16, inlineCode32, inlineCode64 } from '../check/immediates.js
 import { parseRegister } from '../check/registers.js';
 import type { AmdgpuTarget } from '../targets.js';
 import { AMD_INSTRUCTION_CODES as C } from './diagnostics.js';
-import { lookupInstruction, OperandFile as F, type FormSpec, type OperandSpec } from './table.js';
+import { lookupInstruction, OperandFile as F, OperandModifier, type FormSpec, type OperandSpec } from './table.js';
 import { MODIFIER_SETS } from './table.generated.js';
 
 type InstructionStatement = Extract<Statement, { kind: 'instruction' }>;
@@ -46,6 +46,8 @@ interface PreparedForm {
   /** Constant-bus limit (0: not checked), and the implicit VCC read it includes. */
   readonly busLimit: number;
   readonly implicitVcc: boolean;
+  /** A scalar instruction (SOP*, SMEM): no operand takes a source modifier. */
+  readonly scalar: boolean;
 }
 
 type Prepared =
@@ -218,7 +220,7 @@ function prepareForm(mnemonic: string, spec: FormSpec, target: AmdgpuTarget): Pr
   // Implicit VCC reads: carry-in (e32 of v_addc/v_subb/*_co_ci), v_cndmask_b32_e32, v_div_fmas.
   const e32 = spec.form === 'e32' || family === 'VOP2' || family === 'SDWA';
   const implicitVcc = (e32 && /addc|subb|_co_ci|cndmask/.test(mnemonic)) || mnemonic.startsWith('v_div_fmas');
-  return { spec, ops, min: vccOptional ? spec.minOperands - 1 : spec.minOperands, max, vccOptional, busLimit, implicitVcc };
+  return { spec, ops, min: vccOptional ? spec.minOperands - 1 : spec.minOperands, max, vccOptional, busLimit, implicitVcc, scalar: SCALAR_FAMILIES.has(family) };
 }
 
 let lastTarget: AmdgpuTarget | undefined;
@@ -339,14 +341,49 @@ const seen: Seen = { what: What.Unknown, size: 1 };
 /** What each positional operand is (reused arrays, filled by classifyPositional). */
 const posWhat: What[] = [];
 const posSize: number[] = [];
+/**
+ * The source modifiers each positional operand is written with (`OperandModifier` bits) where
+ * they are to be judged: around a register, or (scalar instructions) anything; else 0.
+ */
+const posMods: number[] = [];
 
 function classifyPositional(text: string, target: AmdgpuTarget): void {
   for (let i = 0; i < positional.length; i++) {
-    classify(text, positional[i]!, target);
+    const op = positional[i]!;
+    posMods[i] = op.kind === 'neg' || op.kind === 'abs' || op.kind === 'call' ? modifiedOperand(text, op, target) : 0;
+    classify(text, op, target);
     posWhat[i] = seen.what;
     posSize[i] = seen.size;
   }
 }
+
+/**
+ * `-x`, `|x|`, `neg(x)`, `abs(x)`, `sext(x)` (nested): their `OperandModifier` bits, with a flag
+ * (MODS_ON_REGISTER) when the innermost operand is a register.
+ */
+function modifiedOperand(text: string, op: Operand, target: AmdgpuTarget): number {
+  let bits = 0;
+  for (;;) {
+    if (op.kind === 'neg') {
+      bits |= OperandModifier.NEG;
+      op = op.operand;
+    } else if (op.kind === 'abs') {
+      bits |= OperandModifier.ABS;
+      op = op.operand;
+    } else if (op.kind === 'call' && op.args.length === 1) {
+      const n = lower(op.name);
+      if (n === 'neg') bits |= OperandModifier.NEG;
+      else if (n === 'abs') bits |= OperandModifier.ABS;
+      else if (n === 'sext') bits |= OperandModifier.SEXT;
+      else break;
+      op = op.args[0]!;
+    } else break;
+  }
+  if (bits === 0) return 0;
+  classify(text, op, target);
+  return seen.what <= What.Special ? bits | MODS_ON_REGISTER : bits;
+}
+const MODS_ON_REGISTER = 1 << 8;
 
 function isDigits(s: string, from: number): boolean {
   if (from >= s.length) return false;
@@ -586,12 +623,15 @@ interface Mismatch {
   /** The form's operand at that position. */
   spec: number;
   size: boolean;
+  /** The operand's source modifier (`OperandModifier` bit: `-x`/`neg()`, `|x|`/`abs()`, `sext()`) is one the position does not take (0: none). */
+  modifier: number;
 }
-const mismatch: Mismatch = { at: -1, spec: -1, size: false };
+const mismatch: Mismatch = { at: -1, spec: -1, size: false, modifier: 0 };
 
 function matchForm(f: PreparedForm, count: number): void {
   mismatch.at = -1;
   mismatch.size = false;
+  mismatch.modifier = 0;
   const ops = f.ops;
   // Positional operands fill the form's operands in order, skipping a return-only one when the
   // count leaves no room for it.
@@ -615,6 +655,19 @@ function matchForm(f: PreparedForm, count: number): void {
     if (!kindFits(what, o.files) || (what === What.Special && o.noSpecial)) {
       mismatch.at = i;
       return;
+    }
+    // Source modifiers the position does not take: llvm-mc-19 "not a valid operand.". On a
+    // constant only in scalar instructions: a VALU source of a floating-point type folds
+    // `neg(1.0)`/`abs(-1)` into the constant (`v_ceil_f64_e32 v[0:1], neg(1.0)`), an integer one
+    // does not, and the table does not tell the two apart.
+    const mods = posMods[i]!;
+    if (mods !== 0 && (mods & MODS_ON_REGISTER || f.scalar)) {
+      const extra = mods & ~MODS_ON_REGISTER & ~o.spec.operandModifiers;
+      if (extra !== 0) {
+        mismatch.at = i;
+        mismatch.modifier = extra;
+        return;
+      }
     }
     if (o.sized === 0) continue;
     if (what === What.Vgpr || what === What.Agpr) {
@@ -1161,6 +1214,14 @@ function checkLdsDirect(f: PreparedForm, count: number, sink: IssueSink): boolea
 let macroText: string | undefined;
 let macroNames: Set<string> | undefined;
 
+function modifierWords(bits: number): string {
+  const w: string[] = [];
+  if (bits & OperandModifier.NEG) w.push('neg (-x)');
+  if (bits & OperandModifier.ABS) w.push('abs (|x|)');
+  if (bits & OperandModifier.SEXT) w.push('sext');
+  return w.join(' or ');
+}
+
 function report(sink: IssueSink, code: AmdCode, message: string, span: Span): false {
   sink({ code, message, start: span.start, length: span.end - span.start });
   return false;
@@ -1192,6 +1253,7 @@ function checkOne(text: string, mnemonic: string, at: Span, operands: readonly I
   let bestForm: PreparedForm | undefined;
   let bestSize = false;
   let bestSpec = 0;
+  let bestModifier = 0;
   for (const f of forms) {
     if (count < f.min || count > f.max) continue;
     matchForm(f, count);
@@ -1215,6 +1277,7 @@ function checkOne(text: string, mnemonic: string, at: Span, operands: readonly I
       bestForm = f;
       bestSize = mismatch.size;
       bestSpec = mismatch.spec;
+      bestModifier = mismatch.modifier;
     }
   }
   if (!bestForm) {
@@ -1225,6 +1288,8 @@ function checkOne(text: string, mnemonic: string, at: Span, operands: readonly I
   seen.what = posWhat[best]!;
   seen.size = posSize[best]!;
   const o = bestForm.spec.operands[bestSpec] ?? bestForm.spec.operands[bestForm.spec.operands.length - 1]!;
+  if (bestModifier !== 0)
+    return report(sink, C.modifier, `not a valid operand: ${bestForm.spec.spelled} operand ${best + 1} (${o.name}) takes no ${modifierWords(bestModifier)} modifier`, op.span);
   if (seen.what === What.Literal && o.files & F.INLINE)
     return report(sink, C.literalNotSupported, `literal operands are not supported: ${bestForm.spec.spelled} operand ${best + 1} (${o.name}) takes an inline constant, not a literal${target.generation < 10 && bestForm.spec.family.startsWith('VOP3') ? ` (no literal in VOP3 before GFX10)` : ''}`, op.span);
   return report(
