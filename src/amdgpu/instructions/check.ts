@@ -48,6 +48,8 @@ interface PreparedForm {
   readonly implicitVcc: boolean;
   /** A scalar instruction (SOP*, SMEM): no operand takes a source modifier. */
   readonly scalar: boolean;
+  /** Takes GFX12's `th:` / `scope:` (see checkCachePolicy12). */
+  readonly cachePolicy12: boolean;
 }
 
 type Prepared =
@@ -220,7 +222,7 @@ function prepareForm(mnemonic: string, spec: FormSpec, target: AmdgpuTarget): Pr
   // Implicit VCC reads: carry-in (e32 of v_addc/v_subb/*_co_ci), v_cndmask_b32_e32, v_div_fmas.
   const e32 = spec.form === 'e32' || family === 'VOP2' || family === 'SDWA';
   const implicitVcc = (e32 && /addc|subb|_co_ci|cndmask/.test(mnemonic)) || mnemonic.startsWith('v_div_fmas');
-  return { spec, ops, min: vccOptional ? spec.minOperands - 1 : spec.minOperands, max, vccOptional, busLimit, implicitVcc, scalar: SCALAR_FAMILIES.has(family) };
+  return { spec, ops, min: vccOptional ? spec.minOperands - 1 : spec.minOperands, max, vccOptional, busLimit, implicitVcc, scalar: SCALAR_FAMILIES.has(family), cachePolicy12: spec.modifiers.includes('th') || spec.modifiers.includes('scope') };
 }
 
 let lastTarget: AmdgpuTarget | undefined;
@@ -1214,6 +1216,78 @@ function checkLdsDirect(f: PreparedForm, count: number, sink: IssueSink): boolea
 let macroText: string | undefined;
 let macroNames: Set<string> | undefined;
 
+// ---------------------------------------------------------------------------------------------
+// GFX12 cache policy: `th:` and `scope:` (values and rules read off llvm-mc-19)
+
+/** `th:` bits as llvm-mc-19 keeps them: the policy (low 3 bits) and the type the name gave it. */
+const TH_LOAD = 1 << 7;
+const TH_STORE = 1 << 8;
+const TH_ATOMIC = 1 << 9;
+const TH_REAL_BYPASS = 1 << 10;
+const TH_POLICIES: Record<string, number> = { RT: 0, NT: 1, HT: 2, LU: 3, RT_WB: 3, NT_RT: 4, RT_NT: 5, NT_HT: 6, NT_WB: 7, BYPASS: 3 };
+const TH_ATOMIC_POLICIES: Record<string, number> = { RT: 0, RETURN: 1, RT_RETURN: 1, NT: 2, NT_RETURN: 3, CASCADE_RT: 4, CASCADE_NT: 6 };
+const SCOPES = new Set(['SCOPE_CU', 'SCOPE_SE', 'SCOPE_DEV', 'SCOPE_SYS']);
+
+/** A `th:` name's bits (-1: llvm-mc-19 "invalid th value"). Names are case-sensitive. */
+function thBits(name: string): number {
+  if (name === 'TH_DEFAULT') return 0;
+  // Spelled by later LLVMs; llvm-mc-19 refuses them by name.
+  if (name === 'TH_STORE_LU' || name === 'TH_LOAD_RT_WB' || name === 'TH_LOAD_NT_WB') return -1;
+  let type: number;
+  let rest: string;
+  if (name.startsWith('TH_ATOMIC_')) [type, rest] = [TH_ATOMIC, name.slice(10)];
+  else if (name.startsWith('TH_LOAD_')) [type, rest] = [TH_LOAD, name.slice(8)];
+  else if (name.startsWith('TH_STORE_')) [type, rest] = [TH_STORE, name.slice(9)];
+  else return -1;
+  const policy = type === TH_ATOMIC ? TH_ATOMIC_POLICIES[rest] : TH_POLICIES[rest];
+  if (policy === undefined || !Object.hasOwn(type === TH_ATOMIC ? TH_ATOMIC_POLICIES : TH_POLICIES, rest)) return -1;
+  return type | policy | (rest === 'BYPASS' ? TH_REAL_BYPASS : 0);
+}
+
+/**
+ * GFX12 `th:` and `scope:` as llvm-mc-19 checks them: each at most once ("invalid operand for
+ * instruction"), `th:` a known name (not a number: "expected an identifier"), `scope:` one of
+ * four; a FLAT/GLOBAL atomic that returns its value needs `th:TH_ATOMIC_RETURN`; a non-default
+ * policy must be of the instruction's type (atomic, store, else load), SMEM takes no NT_RT, RT_NT
+ * or NT_HT, and BYPASS goes with SCOPE_SYS only (and the other policy of value 3, LU/RT_WB, not with it).
+ */
+function checkCachePolicy12(operands: readonly InstructionOperand[], mnemonic: string, mnemonicAt: Span, f: PreparedForm, count: number, sink: IssueSink): boolean {
+  let th: { bits: number; span: Span } | undefined;
+  let scope: string | undefined;
+  for (let i = 0; i < operands.length; i++) {
+    const op = operands[i]!.operand;
+    if (op.kind !== 'modifier') continue;
+    const n = lower(op.name);
+    if (n !== 'th' && n !== 'scope') continue;
+    if (n === 'th' ? th !== undefined : scope !== undefined) return report(sink, C.modifier, `invalid operand for instruction: ${n}: is written twice`, op.span);
+    const v = op.value;
+    if (v.kind !== 'word') return report(sink, C.modifier, `expected an identifier: ${n}: takes a name${n === 'th' ? ' (TH_LOAD_*, TH_STORE_*, TH_ATOMIC_*)' : ' (SCOPE_CU, SCOPE_SE, SCOPE_DEV, SCOPE_SYS)'}`, v.span);
+    if (n === 'scope') {
+      if (!SCOPES.has(v.name)) return report(sink, C.modifier, `invalid scope value: '${v.name}' (SCOPE_CU, SCOPE_SE, SCOPE_DEV or SCOPE_SYS)`, v.span);
+      scope = v.name;
+      continue;
+    }
+    const bits = thBits(v.name);
+    if (bits < 0) return report(sink, C.modifier, `invalid th value: '${v.name}' is not a th: name llvm-mc-19 knows`, v.span);
+    th = { bits, span: v.span };
+  }
+  const m = lower(mnemonic);
+  const atomic = m.includes('atomic');
+  const family = f.spec.family;
+  const bits = th?.bits ?? 0;
+  const policy = bits & 7;
+  const at = th?.span ?? mnemonicAt;
+  if (atomic && (family === 'FLAT' || family === 'GLOBAL' || family === 'SCRATCH') && count === f.spec.maxOperands && f.spec.operands.some((o) => o.returnOnly) && (policy & 1) === 0)
+    return report(sink, C.modifier, `instruction must use th:TH_ATOMIC_RETURN: ${mnemonic} with a destination returns its value`, at);
+  if (policy === 0) return true;
+  if (family === 'SMEM' && (policy === 4 || policy === 5 || policy === 6)) return report(sink, C.modifier, 'invalid th value for SMEM instruction (no NT_RT, RT_NT or NT_HT)', at);
+  if (policy === 3 && (scope === 'SCOPE_SYS') !== ((bits & TH_REAL_BYPASS) !== 0))
+    return report(sink, C.modifier, `scope and th combination is not valid: ${bits & TH_REAL_BYPASS ? 'BYPASS needs scope:SCOPE_SYS' : 'this policy does not go with scope:SCOPE_SYS'}`, at);
+  const want = atomic ? TH_ATOMIC : m.includes('store') ? TH_STORE : TH_LOAD;
+  if ((bits & want) === 0) return report(sink, C.modifier, `invalid th value for ${want === TH_ATOMIC ? 'atomic' : want === TH_STORE ? 'store' : 'load'} instructions`, at);
+  return true;
+}
+
 function modifierWords(bits: number): string {
   const w: string[] = [];
   if (bits & OperandModifier.NEG) w.push('neg (-x)');
@@ -1264,6 +1338,7 @@ function checkOne(text: string, mnemonic: string, at: Span, operands: readonly I
     if (mismatch.at < 0)
       return (
         checkModifiers(operands, p, f, sink) &&
+        (target.generation < 12 || !f.cachePolicy12 || checkCachePolicy12(operands, mnemonic, at, f, count, sink)) &&
         (p.required === undefined || checkRequired(operands, p, at, sink)) &&
         (!p.imageData || checkImageData(operands, f, target, sink)) &&
         (p.bufferD16 === 0 || checkBufferD16(p.bufferD16, f, target, sink)) &&
