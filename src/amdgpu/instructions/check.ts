@@ -519,6 +519,8 @@ let wordCache = new Map<string, number>();
 let wordCacheTarget: AmdgpuTarget | undefined;
 const WORD_CACHE_MAX = 4096;
 
+const SIZED_SPECIAL = /^(exec|vcc|flat_scratch|xnack_mask|tba|tma)(_lo|_hi)?$|^m0$/;
+
 function classifyText(text: string, op: Operand, target: AmdgpuTarget): void {
   const r = parseRegister(text, op.span.start, target);
   if (r.status === 'none') {
@@ -546,6 +548,9 @@ function classifyText(text: string, op: Operand, target: AmdgpuTarget): void {
     case 'special':
       // lds_direct has rules of its own (which sources, which encodings): not judged here.
       seen.what = reg.special?.name.endsWith('lds_direct') ? What.Unknown : What.Special;
+      // Only the register pairs and halves have a size; the constant sources (`src_shared_base`,
+      // `scc`, `src_vccz`, `null`...) fit 32- and 64-bit operands alike (llvm-mc-19).
+      if (!SIZED_SPECIAL.test(reg.special?.name ?? '')) seen.size = 0;
       return;
   }
 }
@@ -603,7 +608,7 @@ function whatName(): string {
     case What.Agpr:
       return seen.size > 1 ? `a ${seen.size}-dword AGPR tuple` : 'an AGPR';
     case What.Special:
-      return 'a special register';
+      return seen.size === 0 ? 'a special register' : `a ${seen.size * 32}-bit special register`;
     case What.Off:
       return "'off'";
     case What.Inline:
@@ -684,7 +689,7 @@ function matchForm(f: PreparedForm, count: number): void {
         mismatch.size = true;
         return;
       }
-    } else if (what === What.Sgpr && o.sized === 2 && size !== o.spec.size) {
+    } else if ((what === What.Sgpr || (what === What.Special && size !== 0)) && o.sized === 2 && size !== o.spec.size) {
       mismatch.at = i;
       mismatch.size = true;
       return;
