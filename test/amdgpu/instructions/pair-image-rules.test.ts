@@ -15,6 +15,7 @@ import fc from 'fast-check';
 import { fuzzSeed, llvmMcSkipReason, runLlvmMc } from '../../harness/tools.js';
 import { checkAmdgpuText } from '../../../src/amdgpu/index.js';
 import { lookupInstruction, mnemonicsFor, OperandFile as F } from '../../../src/amdgpu/instructions/table.js';
+import { HWREG_NAMES } from '../../../src/amdgpu/data/hwreg.js';
 
 const skip = llvmMcSkipReason;
 if (skip) console.log(skip);
@@ -275,5 +276,24 @@ test('special registers in sized scalar operands vs llvm-mc-19', { skip }, () =>
     // A half where a pair belongs, and a pair where a half belongs, are found.
     const sizeMisses = r.missed.filter((l) => /s_mov_b64 (exec|vcc|flat_scratch|xnack_mask|tba|tma)_(lo|hi),|s_mov_b32 (exec|vcc|flat_scratch|xnack_mask), /.test(l));
     assert.deepEqual(sizeMisses, []);
+  }
+});
+
+/**
+ * `hwreg(...)`: every hardware register name of data/hwreg.ts (and some of later LLVMs) on one
+ * processor of each group, numbers, symbols defined before and after, offsets and widths.
+ */
+test('hwreg names, codes, offsets and widths vs llvm-mc-19', { skip }, () => {
+  const names = [...HWREG_NAMES.keys(), 'HW_REG_WAVE_MODE', 'HW_REG_WAVE_SCHED_MODE', 'HW_REG_SHADER_TBA_LO', 'HW_REG_FOO', 'hw_reg_mode', 'MYREG', 'UNDEF_SYM', '1', '63', '64', '0x3f'];
+  const lines = ['.set MYREG, 5'];
+  for (const n of names) lines.push(`s_getreg_b32 s0, hwreg(${n})`, `s_setreg_b32 hwreg(${n}, 0, 32), s2`, `s_setreg_imm32_b32 hwreg(${n}, 31, 1), 0x2`);
+  for (const [o, w] of [[0, 0], [0, 1], [31, 1], [32, 1], [0, 33], [31, 32]]) lines.push(`s_getreg_b32 s0, hwreg(HW_REG_MODE, ${o}, ${w})`, `s_getreg_b32 s0, hwreg(1, ${o}, ${w})`);
+  lines.push('s_getreg_b32 s0, hwreg(LATER)', '.set LATER, 3', 's_getreg_b32 s0, hwreg(LATER)');
+  for (const mcpu of ['gfx600', 'gfx900', 'gfx942', 'gfx1010', 'gfx1030', 'gfx1100', 'gfx1200']) {
+    const r = compare(lines, mcpu, /./);
+    console.log(`hwreg ${mcpu}: ${lines.length} lines, llvm-mc rejects ${r.mcErrors}, ${r.missed.length} missed, ${r.falseErrors.length} false errors`);
+    assert.ok(r.mcErrors > 50);
+    assert.deepEqual(r.falseErrors.slice(0, 10), [], `${r.falseErrors.length} false errors`);
+    assert.deepEqual(r.missed.slice(0, 10), [], `${r.missed.length} missed`);
   }
 });
