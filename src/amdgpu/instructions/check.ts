@@ -457,6 +457,11 @@ function classify(text: string, op: Operand, target: AmdgpuTarget): void {
         seen.what = floatMaybeInline(e.operand.value) ? What.Inline : What.Literal;
         return;
       }
+      // A negative integer (`-100`): a literal unless its value is an inline constant.
+      if (e.kind === 'unary' && e.op === '-' && e.operand.kind === 'int') {
+        seen.what = maybeInline(-e.operand.value, target.inv2Pi) ? What.Inline : What.Literal;
+        return;
+      }
       seen.what = What.Expr;
       return;
     }

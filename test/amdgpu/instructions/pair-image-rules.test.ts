@@ -297,3 +297,34 @@ test('hwreg names, codes, offsets and widths vs llvm-mc-19', { skip }, () => {
     assert.deepEqual(r.missed.slice(0, 10), [], `${r.missed.length} missed`);
   }
 });
+
+/** Negative integers at every constant-taking VGPR source of the verified VALU forms: `-100` is a literal, `-16` inline. */
+test('negative integer literals at VALU sources vs llvm-mc-19', { skip }, () => {
+  for (const mcpu of ['gfx900', 'gfx1100']) {
+    const lines: string[] = [];
+    for (const m of mnemonicsFor(mcpu)) {
+      const r = lookupInstruction(m, mcpu);
+      if (r.status !== 'found') continue;
+      for (const f of r.forms) {
+        if (!f.verified || !/^(VOP|SDWA|DPP)/.test(f.family) || f.requiredModifiers.length > 0) continue;
+        if (f.operands.some((o) => (o.files & (F.V | F.S)) === 0)) continue;
+        let v = 10;
+        const ops = f.operands.map((o) => {
+          if ((o.files & F.V) === 0) return o.size === 1 ? 's10' : `s[10:${9 + o.size}]`;
+          const s = o.size === 1 ? `v${v}` : `v[${v}:${v + o.size - 1}]`;
+          v += 8;
+          return s;
+        });
+        for (let i = 1; i < ops.length; i++) {
+          if ((f.operands[i]!.files & F.V) === 0 || (f.operands[i]!.files & F.INLINE) === 0) continue;
+          for (const w of ['-16', '-17', '-100']) lines.push(`${f.spelled} ${ops.map((o, j) => (j === i ? w : o)).join(', ')}`);
+        }
+      }
+    }
+    const r = compare(lines, mcpu, /literal/);
+    console.log(`negative literals ${mcpu}: ${lines.length} lines, llvm-mc rejects ${r.mcErrors}, ${r.missed.length} missed, ${r.falseErrors.length} false errors`);
+    assert.ok(r.mcErrors > 50);
+    assert.deepEqual(r.falseErrors.slice(0, 10), [], `${r.falseErrors.length} false errors`);
+    assert.deepEqual(r.missed.slice(0, 10), [], `${r.missed.length} missed`);
+  }
+});
