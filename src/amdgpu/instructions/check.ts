@@ -1298,6 +1298,33 @@ function checkCachePolicy12(operands: readonly InstructionOperand[], mnemonic: s
   return true;
 }
 
+const OP_SEL_LISTS = new Set(['op_sel', 'op_sel_hi', 'neg_lo', 'neg_hi']);
+
+/**
+ * `op_sel:[…]`, `op_sel_hi:[…]`, `neg_lo:[…]`, `neg_hi:[…]`: each number written must be 0 or 1
+ * (llvm-mc-19 "invalid op_sel value."); v_permlane16/v_permlanex16 (and their _var forms) take
+ * op_sel bits for src0 and src1 only ("invalid op_sel operand").
+ */
+function checkOpSelLists(operands: readonly InstructionOperand[], mnemonic: string, sink: IssueSink): boolean {
+  for (let i = 0; i < operands.length; i++) {
+    const op = operands[i]!.operand;
+    if (op.kind !== 'modifier' || op.value.kind !== 'list') continue;
+    const name = lower(op.name);
+    if (!OP_SEL_LISTS.has(name)) continue;
+    const items = op.value.items;
+    for (let j = 0; j < items.length; j++) {
+      const it = items[j]!;
+      if (it.kind !== 'expr') continue;
+      const e = it.expr;
+      const v = e.kind === 'int' ? e.value : e.kind === 'unary' && e.op === '-' && e.operand.kind === 'int' ? -e.operand.value : undefined;
+      if (v !== undefined && v !== 0n && v !== 1n) return report(sink, C.modifier, `invalid ${name} value: each element is 0 or 1, not ${v}`, it.span);
+      if (v === 1n && j >= 2 && name === 'op_sel' && /^v_permlanex?16_(var_)?b32/.test(lower(mnemonic)))
+        return report(sink, C.modifier, `invalid op_sel operand: ${mnemonic} takes op_sel bits for src0 and src1 only`, it.span);
+    }
+  }
+  return true;
+}
+
 function modifierWords(bits: number): string {
   const w: string[] = [];
   if (bits & OperandModifier.NEG) w.push('neg (-x)');
@@ -1349,6 +1376,7 @@ function checkOne(text: string, mnemonic: string, at: Span, operands: readonly I
       return (
         checkModifiers(operands, p, f, sink) &&
         (target.generation < 12 || !f.cachePolicy12 || checkCachePolicy12(operands, mnemonic, at, f, count, sink)) &&
+        (operands.length === count || checkOpSelLists(operands, mnemonic, sink)) &&
         (p.required === undefined || checkRequired(operands, p, at, sink)) &&
         (!p.imageData || checkImageData(operands, f, target, sink)) &&
         (p.bufferD16 === 0 || checkBufferD16(p.bufferD16, f, target, sink)) &&
