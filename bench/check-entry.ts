@@ -37,7 +37,7 @@ for (const path of files) {
   let diags: { severity: string; code: string; message: string; location?: { line: number; column: number } }[];
   if (/\.(s|S|asm)$/.test(path)) {
     const { checkAmdgpuText } = (fromBundle?.('src/amdgpu/pipeline.js') as typeof import('../src/amdgpu/pipeline.js') | undefined) ?? (await import('../src/amdgpu/pipeline.js'));
-    diags = checkAmdgpuText(path, text, { mcpu, repeats });
+    diags = checkAmdgpuText(path, text, { mcpu, repeats, latin1Bytes: bytes });
   } else {
     const { checkPtx } = (fromBundle?.('src/ptx/index.js') as typeof import('../src/ptx/index.js') | undefined) ?? (await import('../src/ptx/index.js'));
     diags = checkPtx(path, text, { latin1Bytes: bytes }).diagnostics;

@@ -37,7 +37,7 @@ for (const f of readdirSync(dir).filter((n) => n.endsWith('.txt')).sort()) {
       const def = /^((?:(?:\.|::|(?=[a-z]))[A-Za-z_][\w:-]*\s*=\s*)+)\{([^}]*)\}$/.exec(s);
       if (def) {
         const names = def[1].split('=').map((x) => x.trim()).filter(Boolean);
-        const values = def[2].split(',').map((x) => x.trim().replace(/\*$/, '')).filter(Boolean);
+        const values = def[2].split(',').map((x) => x.trim().replace(/\*+$/, '')).filter(Boolean);
         for (const n of names) sets[n.startsWith('.') ? n.slice(1) : n] = values;
         continue;
       }

@@ -14,6 +14,7 @@ import { evaluate, parseExpression, symbolsIn } from './parse/expr.js';
 import { parseAmdgpuStatements } from './parse/parser.js';
 import type { IssueSink, ParseIssue } from './parse/expr.js';
 import { forEachAmdgpuStatement } from './parse/parser.js';
+import { shareLatin1Bytes } from './lex/lexer.js';
 import { forEachAmdgpuStatementOnce, type RepeatHooks } from './speed/repeats.js';
 import { isTemporarySymbol, type SymbolInfo } from './check/symbols.js';
 
@@ -30,6 +31,11 @@ export interface AmdgpuCheckOptions {
   triple?: string;
   /** false: handle every statement, even text repeated verbatim (for benchmarks; the answer is the same). Default true. */
   repeats?: boolean;
+  /**
+   * The bytes `text` was decoded from as latin1 (one byte per character), when the caller has
+   * them (the CLI reads files so): the lexer reads them instead of a copy of the text.
+   */
+  latin1Bytes?: Uint8Array;
 }
 
 /** Checks a file while it is parsed: parse, apply and check one statement at a time. */
@@ -60,6 +66,7 @@ export function issueToDiagnostic(file: SourceFile, i: ParseIssue): Diagnostic {
 }
 
 function run(name: string, text: string, options: AmdgpuCheckOptions, collectSymbols: boolean): { diagnostics: Diagnostic[]; symbols: SymbolInfo[] } {
+  if (options.latin1Bytes) shareLatin1Bytes(text, options.latin1Bytes);
   const source = new SourceFile(name, text);
   const issues: ParseIssue[] = [];
   const sink = (i: ParseIssue) => issues.push(i);

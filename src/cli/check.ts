@@ -57,7 +57,7 @@ export async function runCheck(argv: string[], io: CliIO): Promise<number> {
     if (lang === 'amdgpu') {
       // (file-check.js: the check alone, without the operand encoder the library entry also loads.)
       const { checkAmdgpuText } = await import('../amdgpu/pipeline.js');
-      diags = checkAmdgpuText(name, text, { mcpu, triple, masmIntegers: args.flags.has('--masm-integers') });
+      diags = checkAmdgpuText(name, text, { mcpu, triple, masmIntegers: args.flags.has('--masm-integers'), latin1Bytes: bytes });
     } else {
       const { checkPtx } = await import('../ptx/index.js');
       const r = checkPtx(name, text, {

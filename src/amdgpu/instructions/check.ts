@@ -211,7 +211,7 @@ function prepareForm(mnemonic: string, spec: FormSpec, target: AmdgpuTarget): Pr
     if ((family === 'GLOBAL' || family === 'SCRATCH') && o.kind === 'vaddr') files |= F.V | (family === 'SCRATCH' ? F.OFF : 0);
     if ((family === 'GLOBAL' || family === 'SCRATCH') && o.kind === 'saddr') files |= F.S | F.SPECIAL | F.OFF;
     const noSpecial = o.kind === 'srsrc' || o.kind === 'ssamp' || (o.kind === 'sbase' && mnemonic.startsWith('s_buffer_'));
-    return { spec: o, files, sized, globalVaddr: family === 'GLOBAL' && o.kind === 'vaddr', returnOnly: o.returnOnly, noSpecial };
+    return preparedOperand(o, files, sized, family === 'GLOBAL' && o.kind === 'vaddr', o.returnOnly, noSpecial);
   });
   const max = family === 'SOPP' ? Math.max(spec.maxOperands, 1) : spec.maxOperands;
   // VOPC: llvm-mc also takes the compare without its VCC destination (`v_cmpx_eq_u32_e32 0, v2`).
@@ -222,7 +222,17 @@ function prepareForm(mnemonic: string, spec: FormSpec, target: AmdgpuTarget): Pr
   // Implicit VCC reads: carry-in (e32 of v_addc/v_subb/*_co_ci), v_cndmask_b32_e32, v_div_fmas.
   const e32 = spec.form === 'e32' || family === 'VOP2' || family === 'SDWA';
   const implicitVcc = (e32 && /addc|subb|_co_ci|cndmask/.test(mnemonic)) || mnemonic.startsWith('v_div_fmas');
-  return { spec, ops, min: vccOptional ? spec.minOperands - 1 : spec.minOperands, max, vccOptional, busLimit, implicitVcc, scalar: SCALAR_FAMILIES.has(family), cachePolicy12: spec.modifiers.includes('th') || spec.modifiers.includes('scope') };
+  return preparedForm(spec, ops, vccOptional ? spec.minOperands - 1 : spec.minOperands, max, vccOptional, busLimit, implicitVcc, SCALAR_FAMILIES.has(family), spec.modifiers.includes('th') || spec.modifiers.includes('scope'));
+}
+
+/** A PreparedOperand (made here only: one object shape). */
+function preparedOperand(spec: OperandSpec, files: number, sized: 0 | 1 | 2, globalVaddr: boolean, returnOnly: boolean, noSpecial: boolean): PreparedOperand {
+  return { spec, files, sized, globalVaddr, returnOnly, noSpecial };
+}
+
+/** A PreparedForm (made here only: one object shape). */
+function preparedForm(spec: FormSpec, ops: readonly PreparedOperand[], min: number, max: number, vccOptional: boolean, busLimit: number, implicitVcc: boolean, scalar: boolean, cachePolicy12: boolean): PreparedForm {
+  return { spec, ops, min, max, vccOptional, busLimit, implicitVcc, scalar, cachePolicy12 };
 }
 
 let lastTarget: AmdgpuTarget | undefined;
@@ -649,11 +659,13 @@ function matchForm(f: PreparedForm, count: number): void {
   // count leaves no room for it.
   let skipReturn = count < f.spec.maxOperands;
   for (let i = 0, j = f.vccOptional && count < f.spec.maxOperands ? 1 : 0; i < count; i++, j++) {
-    let o = ops[j];
-    if (o && o.returnOnly && skipReturn) {
-      skipReturn = false;
-      o = ops[++j];
-    }
+    // (The skip without a branch of its own, and its load done every time: an operation first
+    // reached late in the file deoptimizes this loop.)
+    const returnOnly = j < ops.length ? ops[j]!.returnOnly : false;
+    const skip = skipReturn && returnOnly ? 1 : 0;
+    if (skip === 1) skipReturn = false;
+    j += skip;
+    const o = ops[j];
     mismatch.spec = j;
     if (!o) {
       // SOPP's optional immediate (s_endpgm 0): not in the table.
@@ -751,7 +763,11 @@ function vopdForm(mnemonic: string, which: 'vopdx' | 'vopdy', target: AmdgpuTarg
     const spec = r.status === 'found' ? r.forms.find((g) => g.form === which) : undefined;
     f = spec ? prepareForm(lower(mnemonic), spec, target) : null;
     // fmamk/fmaak: src0 may be a literal too, the same value as the instruction's own (llvm-mc-19).
-    if (f && /fmamk|fmaak/i.test(mnemonic)) f = { ...f, ops: f.ops.map((o, i) => (i === 1 ? { ...o, files: o.files | F.LITERAL } : o)) };
+    // (Made as prepareForm makes its objects, so that the code reading them sees one shape.)
+    if (f && /fmamk|fmaak/i.test(mnemonic)) {
+      const ops = f.ops.map((o, i) => (i === 1 ? preparedOperand(o.spec, o.files | F.LITERAL, o.sized, o.globalVaddr, o.returnOnly, o.noSpecial) : o));
+      f = preparedForm(f.spec, ops, f.min, f.max, f.vccOptional, f.busLimit, f.implicitVcc, f.scalar, f.cachePolicy12);
+    }
     vopdCache.set(key, f);
   }
   return f;
@@ -1338,6 +1354,26 @@ function report(sink: IssueSink, code: AmdCode, message: string, span: Span): fa
   return false;
 }
 
+/**
+ * The rules after a form matched (false when an issue was reported). Apart from checkOne: several
+ * of them are reached first late in a file (a DPP control, an image instruction), and each first
+ * call from optimized code deoptimizes its caller; here that recompiles this small function only.
+ */
+function checkMatched(text: string, at: Span, operands: readonly InstructionOperand[], p: PreparedForms, f: PreparedForm, count: number, target: AmdgpuTarget, sink: IssueSink, mnemonic: string): boolean {
+  return (
+    checkModifiers(operands, p, f, sink) &&
+    (target.generation < 12 || !f.cachePolicy12 || checkCachePolicy12(operands, mnemonic, at, f, count, sink)) &&
+    (operands.length === count || checkOpSelLists(operands, mnemonic, sink)) &&
+    (p.required === undefined || checkRequired(operands, p, at, sink)) &&
+    (!p.imageData || checkImageData(operands, f, target, sink)) &&
+    (p.bufferD16 === 0 || checkBufferD16(p.bufferD16, f, target, sink)) &&
+    (!target.ldsDirect || checkLdsDirect(f, count, sink)) &&
+    (!SALU_LITERAL_FAMILIES.has(f.spec.family) || checkScalarLiterals(f, count, sink)) &&
+    checkConstantBus(text, f, count, target, sink) &&
+    checkRanges(operands, f, target, sink)
+  );
+}
+
 /** false when an issue was reported. */
 function checkOne(text: string, mnemonic: string, at: Span, operands: readonly InstructionOperand[], target: AmdgpuTarget, sink: IssueSink): boolean {
   const p = prepared(mnemonic, target);
@@ -1372,19 +1408,7 @@ function checkOne(text: string, mnemonic: string, at: Span, operands: readonly I
     // destination and finds the sources one short.
     if (mismatch.at < 0 && f.vccOptional && count < f.spec.maxOperands && positional[0]!.kind === 'word' && lower((positional[0] as { name: string }).name) === 'vcc')
       return report(sink, C.tooFewOperands, `too few operands for instruction: ${mnemonic} takes vcc as its destination, then ${f.spec.maxOperands - 1} sources`, at);
-    if (mismatch.at < 0)
-      return (
-        checkModifiers(operands, p, f, sink) &&
-        (target.generation < 12 || !f.cachePolicy12 || checkCachePolicy12(operands, mnemonic, at, f, count, sink)) &&
-        (operands.length === count || checkOpSelLists(operands, mnemonic, sink)) &&
-        (p.required === undefined || checkRequired(operands, p, at, sink)) &&
-        (!p.imageData || checkImageData(operands, f, target, sink)) &&
-        (p.bufferD16 === 0 || checkBufferD16(p.bufferD16, f, target, sink)) &&
-        (!target.ldsDirect || checkLdsDirect(f, count, sink)) &&
-        (!SALU_LITERAL_FAMILIES.has(f.spec.family) || checkScalarLiterals(f, count, sink)) &&
-        checkConstantBus(text, f, count, target, sink) &&
-        checkRanges(operands, f, target, sink)
-      );
+    if (mismatch.at < 0) return checkMatched(text, at, operands, p, f, count, target, sink, mnemonic);
     if (mismatch.at > best) {
       best = mismatch.at;
       bestForm = f;

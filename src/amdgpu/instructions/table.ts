@@ -125,6 +125,8 @@ interface RawForm {
   mods: number;
   mask: number;
   verified: boolean;
+  /** Its FormSpec, made on first use (see `spec`). */
+  spec: FormSpec | undefined;
 }
 
 const SUFFIX_FORMS: readonly (readonly [string, readonly InstructionForm[]])[] = [
@@ -178,34 +180,40 @@ function rawForms(base: string): RawForm[] | undefined {
   if (forms) return forms;
   const at = load().get(base);
   if (at === undefined) return undefined;
-  // `base form:family:sig:mods:mask[:u] ...`, numbers in base 36, read in place (no split).
-  const text = ENTRIES;
-  let p = text.indexOf(' ', at);
-  let nl = text.indexOf('\n', at);
-  if (nl < 0) nl = text.length;
+  // `base form:family:sig:mods:mask[:u] ...`, numbers in base 36. Read with the engine's split and
+  // parseInt: this runs once per mnemonic, mostly before any optimization, where a loop over the
+  // characters in script costs more (and gets the loop compiled for a few hundred calls).
+  let nl = ENTRIES.indexOf('\n', at);
+  if (nl < 0) nl = ENTRIES.length;
+  const words = ENTRIES.slice(at, nl).split(' ');
   forms = [];
-  while (p >= 0 && p < nl) {
-    const start = p + 1;
-    const colon = text.indexOf(':', start);
-    const form = text.slice(start, colon) as InstructionForm;
-    const nums = [0, 0, 0, 0];
-    let i = colon + 1;
-    for (let k = 0; k < 4; k++) {
-      let v = 0;
-      for (let c = text.charCodeAt(i); i < nl && c !== 58 /* : */ && c !== 32; c = text.charCodeAt(++i)) v = v * 36 + (c <= 57 ? c - 48 : c - 87);
-      nums[k] = v;
-      i++;
-    }
-    // After the mask: `:u` (not verified), then a space or the line's end.
-    const verified = !(text.charCodeAt(i - 1) === 58 && text.charCodeAt(i) === 117);
-    forms.push({ form, family: nums[0]!, sig: nums[1]!, mods: nums[2]!, mask: nums[3]!, verified });
-    p = text.indexOf(' ', i - 1);
+  for (let w = 1; w < words.length; w++) {
+    const f = words[w]!.split(':');
+    forms.push({
+      form: f[0] as InstructionForm,
+      family: parseInt(f[1]!, 36),
+      sig: parseInt(f[2]!, 36),
+      mods: parseInt(f[3]!, 36),
+      mask: parseInt(f[4]!, 36),
+      // `:u` after the mask: not verified.
+      verified: f[5] !== 'u',
+      spec: undefined,
+    });
   }
   parsed.set(base, forms);
   return forms;
 }
 
+/** Operand kinds by name (a few dozen names; the tests below run once per name). */
+const kinds = new Map<string, OperandKind>();
+
 function kindOf(name: string): OperandKind {
+  let k = kinds.get(name);
+  if (k === undefined) kinds.set(name, (k = kindOfName(name)));
+  return k;
+}
+
+function kindOfName(name: string): OperandKind {
   if (/^(vdst|vdstx|vdsty|dst)$/.test(name)) return 'vdst';
   if (name === 'sdst') return 'sdst';
   if (/^src[xy]?\d?$/.test(name)) return 'src';
@@ -268,11 +276,13 @@ function modifierSet(i: number): { mods: readonly string[]; required: readonly s
   return m;
 }
 
+/** Each class's processor names (GPU_CLASSES split once). */
+let classNames: readonly (readonly string[])[] | undefined;
+
 function gpusOfMask(mask: number): string[] {
+  classNames ??= GPU_CLASSES.map((c) => c.split(' '));
   const out: string[] = [];
-  GPU_CLASSES.forEach((c, i) => {
-    if (mask & (1 << i)) out.push(...c.split(' '));
-  });
+  for (let i = 0; i < classNames.length; i++) if (mask & (1 << i)) for (const g of classNames[i]!) out.push(g);
   return out;
 }
 
@@ -284,13 +294,9 @@ function frozenGpus(mask: number): readonly string[] {
   return g;
 }
 
-/** The FormSpec of each raw form, made once. */
-const specs = new WeakMap<RawForm, FormSpec>();
-
+/** The FormSpec of a raw form, made once. */
 function spec(base: string, r: RawForm): FormSpec {
-  let f = specs.get(r);
-  if (!f) specs.set(r, (f = makeSpec(base, r)));
-  return f;
+  return (r.spec ??= makeSpec(base, r));
 }
 
 function makeSpec(base: string, r: RawForm): FormSpec {
@@ -311,12 +317,19 @@ function makeSpec(base: string, r: RawForm): FormSpec {
   });
 }
 
+/** The processor asked last and its class (a check asks for one processor throughout). */
+let lastGpu: string | undefined;
+let lastClass = -1;
+
 /** The class index of a processor (canonical name or alias), or -1. */
 function gpuClass(gpu: string): number {
+  if (gpu === lastGpu) return lastClass;
   load();
   const t = findTarget(gpu);
   const c = t ? classOf!.get(t.name) : undefined;
-  return c ?? -1;
+  lastGpu = gpu;
+  lastClass = c ?? -1;
+  return lastClass;
 }
 
 /** Splits a written mnemonic into a known base and the forms its suffix forces (null: any form). */
@@ -392,7 +405,8 @@ export function lookupInstruction(mnemonic: string, gpu: string): InstructionLoo
     const near = nearest(m, ci);
     return near ? { status: 'unknown', suggestion: near } : { status: 'unknown' };
   }
-  const here = raw.filter((r) => r.mask & bit);
+  const here: RawForm[] = [];
+  for (let i = 0; i < raw.length; i++) if (raw[i]!.mask & bit) here.push(raw[i]!);
   if (!here.length) {
     const all = raw.reduce((a, r) => a | r.mask, 0);
     const near = nearest(base, ci);
@@ -403,8 +417,8 @@ export function lookupInstruction(mnemonic: string, gpu: string): InstructionLoo
       ...(near ? { suggestion: near + (suffix && near ? suffix : '') } : {}),
     };
   }
-  const chosen = forced ? here.filter((r) => forced.includes(r.form)) : here;
-  const forms = chosen.map((r) => spec(base, r));
+  const forms: FormSpec[] = [];
+  for (let i = 0; i < here.length; i++) if (!forced || forced.includes(here[i]!.form)) forms.push(spec(base, here[i]!));
   if (!forms.length) {
     return { status: 'variant-not-supported', base, variant: suffix.slice(1), forms: here.map((r) => spec(base, r)) };
   }

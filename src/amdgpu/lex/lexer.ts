@@ -193,7 +193,8 @@ const CACHE_MIN_LENGTH = 256;
 /**
  * The text's code units as bytes, those above 127 as 128 (no rule of the lexer tells them apart:
  * all compare unequal to every ASCII character and are neither digits nor identifier characters),
- * plus a 0 after the end. The hot loops read this typed array instead of the string.
+ * plus a 0 after the end (never read: every read is below the text's length). The hot loops
+ * read this typed array instead of the string.
  */
 function bytesOf(text: string): Uint8Array {
   if (text === cachedText) return cachedBytes!;
@@ -213,6 +214,18 @@ function bytesOf(text: string): Uint8Array {
     cachedBytes = bytes;
   }
   return bytes;
+}
+
+/**
+ * Lets the lexers of `text` read `bytes`, the bytes it was decoded from as latin1 (one byte per
+ * character, so above 127 where the copy has 128: the lexer's tables read both alike), instead of
+ * making a copy of a large file (its size in memory, and a pass over it). Ignored unless the
+ * lengths agree.
+ */
+export function shareLatin1Bytes(text: string, bytes: Uint8Array): void {
+  if (bytes.length !== text.length || text.length < CACHE_MIN_LENGTH) return;
+  cachedText = text;
+  cachedBytes = bytes;
 }
 
 export interface LexerOptions {

@@ -2,7 +2,7 @@
  * The repeated-statement memo of the AMDGPU check: text already handled without effect is skipped
  * the next time it appears. A speed trick only (the answer is the same with it off:
  * `AmdgpuCheckOptions.repeats: false`, and test/amdgpu/speed/repeats.test.ts compares the two); it
- * pays on distinct compiler output (docs/benchmarks.md: about 7-9% fewer instructions).
+ * pays on distinct compiler output (docs/benchmarks.md: without it, 23-25% more instructions).
  *
  * The parser knows nothing of it: `RepeatingStatementParser` drives the parser's statement loop
  * through its protected members, and the checker is seen only through `RepeatHooks`.

@@ -273,6 +273,7 @@ export function operand(c: CheckerState, op: A.Operand, role: OperandRole, ins: 
   if (op.kind === 'vector') {
     // Vector elements are checked one by one, each on its own line ("Illegal expression").
     for (const e of op.elements) operand(c, e, role === OperandRole.Value ? OperandRole.Element : role, ins);
+    if (op.predicate?.kind === 'name') operandName(c, op.predicate, role, ins);
     return;
   }
   const stack: (A.Operand | A.Expr)[] = [op];

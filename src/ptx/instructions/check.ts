@@ -156,7 +156,8 @@ function typeDescription(t: TypeInfo, name: string, relaxed: boolean): string {
 /**
  * The type each operand position takes, per opcode (only the opcodes measured): `T` the
  * instruction's (first) type, `T2` its second type (cvt's source), `W` twice the first type's size
- * (`mul.wide`/`mad.wide` results), `U` a 32-bit integer, `P` a predicate, `-` not checked.
+ * (`mul.wide`/`mad.wide` results), `U` a 32-bit integer, `P` a predicate, `I` a constant (a
+ * register there is "Arguments mismatch"), `-` not checked.
  */
 const ROLES: ReadonlyMap<string, string> = (() => {
   const m = new Map<string, string>();
@@ -177,6 +178,14 @@ const ROLES: ReadonlyMap<string, string> = (() => {
   m.set('cvt', 'T22');
   m.set('ld', 'T');
   m.set('st', '-T');
+  // Measured with ptxas 13.0 (test/ptx/instructions/family-cases.ts).
+  m.set('isspacep', 'P');
+  m.set('istypep', 'P');
+  m.set('vote', 'TP');
+  m.set('slct', 'TTT2');
+  m.set('lop3', '----I');
+  m.set('pmevent', 'I');
+  m.set('setmaxnreg', 'I');
   return m;
 })();
 
@@ -342,6 +351,9 @@ function planOf(ins: A.Instruction, r: MatchResult & { ok: true }, ctx: Instruct
   if (!problem && (op === 'ld' || op === 'st') && w.includes('.volatile') && w.includes('.param')) problem = ['PTX500', `${name}: .volatile does not apply to the .param space`];
   if (!problem && (op === 'ld' || op === 'st')) problem = spaceModifierProblem(w, name);
   if (!problem && (op === 'setp' || op === 'set')) comparisonFits(ins, name, recorder);
+  if (!problem && (op === 'suld' || op === 'sust' || op === 'sured') && !w.some((x) => x === '.trap' || x === '.clamp' || x === '.zero'))
+    // Measured (every .version): "Clamp modifier required for instruction 'suld.b'"; the manual shows it optional.
+    problem = ['PTX500', `${name}: a clamp mode (.trap, .clamp or .zero) is required`];
   if (!problem && op === 'cvt') cvtModifiersFit(ins, name, recorder);
   let generic = GENERIC_ADDRESSING.has(op);
   for (const x of w) if (SPACE_WORDS.has(x)) generic = false;
@@ -522,6 +534,9 @@ function reportMismatch(ins: A.Instruction, reasons: readonly WhyNot[], nearest:
     case 'type-order':
       ctx.report('PTX500', `${name}: the type words are not in an order any form takes${form}`, ins.opcodeSpan);
       return;
+    case 'space-order':
+      ctx.report('PTX500', `${name}: the state spaces are not in the form's order (destination, then source)${form}`, ins.opcodeSpan);
+      return;
     case 'type-not-allowed':
       ctx.report('PTX500', `${name}: type '${w.word}' is not allowed here${form}`, ins.opcodeSpan);
       return;
@@ -550,6 +565,20 @@ function checkOperands(ins: A.Instruction, plan: Plan, form: InstructionForm, ct
   const ops = ins.operands;
   const name = plan.name;
   const roles = plan.roles;
+  const first = ops[0];
+  if (first?.kind === 'vector' && first.predicate !== undefined) {
+    // `{d...}|p`: ptxas "Predicate output not allowed for instruction 'mov'" where the form has no
+    // `d|p`, "Predicate output expected" for a register of another type.
+    const pt = first.predicate.kind === 'name' ? ctx.registerType(first.predicate.name) : undefined;
+    if (form.operands[0]?.kind !== 'pred-pair') {
+      ctx.report('PTX502', `${name} has no predicate result: operand 1 takes no '|p'`, first.predicate.span);
+      return;
+    }
+    if (pt !== undefined && pt !== '.pred') {
+      ctx.report('PTX503', `the predicate result of ${name} must be a .pred register; ${(first.predicate as A.NameRef).name} is ${pt}`, first.predicate.span);
+      return;
+    }
+  }
   if ((op === 'ldmatrix' || op === 'stmatrix') && !matrixCountFits(ins, name, ctx)) return;
   if (op === 'ld' || op === 'st') {
     // ld/st proper (not st.async, st.bulk, ...: ptxas does not check their vectors the same way).
@@ -573,7 +602,19 @@ function checkOperands(ins: A.Instruction, plan: Plan, form: InstructionForm, ct
     ctx.report('PTX502', `operand 2 of ${name} must be a register holding a generic address, not the variable '${ops[1]!.expr.name}' (use cvta without .to, or mov)`, ops[1]!.span);
     return;
   }
-  if (roles === undefined || plan.t1 === undefined) return;
+  if ((op === 'suld' || op === 'sust') && !surfaceVectorFits(ins, name, ctx)) return;
+  if (op === 'cp' && form.family === 'cp.async') {
+    // A size the form fixes (cp.async.cg: 16): ptxas "unexpected value '8', expected to be 16".
+    for (let i = 0; i < ops.length && i < form.operands.length; i++) {
+      const fixed = form.operands[i]!.name;
+      const o = ops[i]!;
+      if (/^\d+$/.test(fixed) && o.kind === 'expr' && o.expr.kind === 'int' && o.expr.value !== BigInt(fixed)) {
+        ctx.report('PTX502', `operand ${i + 1} of ${name} must be ${fixed}, not ${o.expr.raw}`, o.span);
+        return;
+      }
+    }
+  }
+  if (roles === undefined) return;
   const relaxed = plan.relaxed;
   const wide = (op === 'mul' || op === 'mad') && ins.modifiers.includes('.wide');
   for (let i = 0; i < ops.length && i < roles.length; i++) {
@@ -581,6 +622,7 @@ function checkOperands(ins: A.Instruction, plan: Plan, form: InstructionForm, ct
     let want: TypeInfo | undefined;
     let wantName: string;
     if (role === 84 /* T */) {
+      if (plan.t1 === undefined) continue;
       want = plan.t1Info;
       wantName = plan.t1;
       if (wide && (i === 0 || (op === 'mad' && i === 3))) {
@@ -599,6 +641,13 @@ function checkOperands(ins: A.Instruction, plan: Plan, form: InstructionForm, ct
     } else if (role === 80 /* P */) {
       want = PRED;
       wantName = '.pred';
+    } else if (role === 73 /* I */) {
+      const o = ops[i]!;
+      if (o.kind === 'expr' && o.expr.kind === 'name' && ctx.registerType(o.expr.name) !== undefined) {
+        ctx.report('PTX502', `operand ${i + 1} of ${name} must be a constant, not the register ${o.expr.name}`, o.span);
+        return;
+      }
+      continue;
     } else continue;
     // A braced operand the form has as such (cvt.rs's sources) is not typed here.
     if (!want || form.operands[i]?.kind === 'vector') continue;
@@ -759,8 +808,12 @@ function matrixCountFits(ins: A.Instruction, name: string, ctx: InstructionCheck
   for (const w of ins.modifiers) if (w === '.x1') n = 1;
     else if (w === '.x2') n = 2;
     else if (w === '.x4') n = 4;
-  if (n === 0 || o.elements.length === n) return true;
-  ctx.report('PTX505', `${name} moves ${n === 1 ? 'one register' : `${n} registers`} (.x${n}): operand must be a braced list of ${n}, not ${o.elements.length}`, o.span);
+  if (n === 0) return true;
+  // A 16x16 matrix of 8-bit elements takes two registers per thread (measured: `.m16n16.x1` wants
+  // a vector of 2, `.x2` of 4).
+  const want = ins.modifiers.includes('.m16n16') ? 2 * n : n;
+  if (o.elements.length === want) return true;
+  ctx.report('PTX505', `${name} moves ${want === 1 ? 'one register' : `${want} registers`} (.x${n}): operand must be a braced list of ${want}, not ${o.elements.length}`, o.span);
   return false;
 }
 
@@ -794,6 +847,32 @@ function vectorShape(ins: A.Instruction, name: string, ctx: InstructionCheckCont
   // `%v.x`: one element (ld: "Result vector expected").
   if (e.kind !== 'name' && e.kind !== 'int' && e.kind !== 'float' && e.kind !== 'member') return true;
   ctx.report('PTX505', `${name} moves a vector of ${n}: operand ${idx + 1} must be a braced list of ${n}`, o.span);
+  return false;
+}
+
+/**
+ * suld/sust with `.v2`/`.v4` (measured with ptxas 13.0): a braced list or vector register of that
+ * many elements ("Argument vector size mismatch"); suld's result a vector ("Result vector
+ * expected" for a scalar), sust's value may be a scalar. Without `.vN` ptxas takes any list.
+ */
+function surfaceVectorFits(ins: A.Instruction, name: string, ctx: InstructionCheckContext): boolean {
+  let n = 1;
+  for (const w of ins.modifiers) if (w === '.v2') n = 2;
+    else if (w === '.v4') n = 4;
+  if (n === 1) return true;
+  const o = ins.operands[ins.opcode === 'suld' ? 0 : 1];
+  if (!o) return true;
+  let have: number | undefined;
+  if (o.kind === 'vector') have = o.elements.length;
+  else if (o.kind === 'expr' && o.expr.kind === 'name') {
+    have = ctx.vectorRegister?.(o.expr.name)?.count;
+    if (have === undefined && ins.opcode === 'suld' && ctx.registerType(o.expr.name) !== undefined) {
+      ctx.report('PTX505', `${name} loads a vector of ${n}: operand 1 must be a braced list of ${n}`, o.span);
+      return false;
+    }
+  }
+  if (have === undefined || have === n) return true;
+  ctx.report('PTX505', `${name} moves a vector of ${n}, not ${have}`, o.span);
   return false;
 }
 

@@ -235,7 +235,11 @@ export function compileForm(line: string, sets: (name: string) => readonly strin
     const next: Draft[] = [];
     for (const d of drafts) {
       if (single.length > 0) next.push([...d, { word, optional: opt, values: single, isSet: !!set }]);
-      for (const m of multi) next.push([...d, ...m.split(/(?=\.)/).map((w) => ({ word: w, optional: opt, values: [w], isSet: false }))]);
+      // A word of a multi-word member may name a set itself (`.to_proxy::from_proxy.release.scope`).
+      for (const m of multi) next.push([...d, ...m.split(/(?=\.)/).map((w) => {
+        const inner = sets(w.slice(1));
+        return inner ? { word: w, optional: opt, values: inner.flatMap((v) => expandSubSets(v, sets)), isSet: true } : { word: w, optional: opt, values: [w], isSet: false };
+      })]);
     }
     drafts = next;
   }

@@ -133,8 +133,10 @@ export const CURATION: Curation = {
     'bar .popc': ['.all', '.any'],
     'bar .arrive': ['.any'],
     'bar .red': ['.any'],
-    // a vector word on wmma.store.d (the vector operand decides).
-    'wmma.store': ['.v2', '.v4', '.v8'],
+    // a vector word on wmma.store.d (the vector operand decides); and, measured on the .m8n8k32 and
+    // .m8n8k128 shapes, mma's trailing type words (`wmma.store.d.sync.aligned.row.m8n8k32.s32.bf16`;
+    // refused after .m16n16k16 types: lenient there).
+    'wmma.store': ['.v2', '.v4', '.v8', '.bf16', '.bf16x2', '.tf32', '.u4', '.s4', '.b1', '.s2', '.u2'],
     'wmma.load': ['.v2', '.v4', '.v8'],
     // `.no_membermask_overlap` on the warp-synchronous instructions.
     'shfl.sync': ['.no_membermask_overlap'],
@@ -147,6 +149,16 @@ export const CURATION: Curation = {
     stmatrix: ['.row', '.col'],
     'wgmma.mma_async': ['.row', '.col'],
     'wgmma.mma_async.sp': ['.row', '.col'],
+    // and on tcgen05.cp/ld/st (measured; tcgen05.mma, alloc, shift, wait, fence and commit refuse it:
+    // "Illegal modifier '.alayout or .blayout'").
+    'tcgen05.cp': ['.row', '.col'],
+    'tcgen05.ld': ['.row', '.col'],
+    'tcgen05.st': ['.row', '.col'],
+    // One or more of these type words after mma's four types (measured on the f16, f64, s8 and sparse
+    // forms: `mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32.bf16` is accepted; `.f16`, `.f32`,
+    // `.s8`, `.e4m3` ... there are "Unexpected instruction types"). Ignored on every mma form here
+    // (lenient: ptxas refuses some combinations, `.f32.bf16.bf16.f32.tf32`, and one in the middle).
+    mma: ['.bf16', '.bf16x2', '.tf32', '.u4', '.s4', '.b1', '.s2', '.u2'],
     // `.uni` on tex and tld4 (txq refuses it).
     tex: ['.uni'],
     tld4: ['.uni'],
@@ -187,6 +199,9 @@ export const CURATION: Curation = {
     // `ldmatrix.sync.aligned.m8n8.x64.shared.b16` with 1, 2 or 4 registers accepted).
     ldmatrix: [{ set: 'num', add: ['.x8', '.x16', '.x32', '.x64', '.x128'] }],
     stmatrix: [{ set: 'num', add: ['.x8', '.x16', '.x32', '.x64', '.x128'] }],
+    // The text names `{.level::cache_hint}` without defining the set (measured: `.L2::cache_hint`
+    // with a cache-policy operand accepted).
+    'cp.reduce.async.bulk.tensor': [{ set: 'level::cache_hint', block: 0, add: ['.L2::cache_hint'] }],
   },
   familyGates: familyGates(),
   // Each measured: the lowest .target / .version ptxas names ("requires .target sm_N or higher",
@@ -212,7 +227,12 @@ export const CURATION: Curation = {
       '.e4m3': { ptx: '8.4', sm: ['sm_89'] },
       '.e5m2': { ptx: '8.4', sm: ['sm_89'] },
       '.m16n8k32': { sm: ['sm_80'] },
+      // "Feature '.m16n8k4 with double types' requires .target sm_90 or higher"
+      '.m16n8k4+.f64': { sm: ['sm_90'] },
     },
+    // "Instruction 'tcgen05.ld.red' not supported on .target 'sm_100a'" (and sm_100f); sm_103a/f and
+    // sm_110a/f accept it.
+    'tcgen05.ld': { '.red': { sm: ['sm_103f', 'sm_110f'] } },
     st: { '.L1::no_allocate': { ptx: '7.4' } },
     ld: {
       '.L1::no_allocate': { ptx: '7.4', sm: ['sm_70'] },

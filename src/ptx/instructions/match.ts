@@ -42,6 +42,8 @@ export type WhyNot =
   | { kind: 'missing'; slot: string; values: readonly string[]; form: string }
   /** Type words given in an order the form does not take (`cvt.f16.f32` for a form `.f32.f16`). */
   | { kind: 'type-order'; word: string; form: string }
+  /** State spaces in another order than the form's, destination first (`cp.async.ca.global.shared`). */
+  | { kind: 'space-order'; word: string; form: string }
   /** The form or a word in it needs a newer `.version`. */
   | { kind: 'needs-version'; what: string; version: string }
   /** The form was dropped in this `.version` (it is valid only in older ones). */
@@ -165,11 +167,15 @@ interface Placement {
   filled: (string | undefined)[];
 }
 
+/** State-space words: where a form has two space slots (a copy's destination and source), ptxas reads them in order (measured: "State space incorrect for instruction 'cp.async'"). */
+const SPACES: ReadonlySet<string> = new Set(['.global', '.shared', '.shared::cta', '.shared::cluster', '.local', '.const', '.param', '.param::entry', '.param::func']);
+
 function place(form: InstructionForm, slotIndex: Map<string, number[]>, words: readonly string[], vocabulary: Set<string>, ignored: ReadonlySet<string>): Placement {
   const slots = form.slots;
   const filled: (string | undefined)[] = new Array(slots.length);
   const problems: WhyNot[] = [];
   let lastType = -1;
+  let lastSpace = -1;
   for (const w of words) {
     const cands = slotIndex.get(w);
     if (!cands && ignored.has(w)) continue;
@@ -192,6 +198,10 @@ function place(form: InstructionForm, slotIndex: Map<string, number[]>, words: r
     if (chosen >= 0) {
       filled[chosen] = w;
       if (slots[chosen]!.isType) lastType = chosen;
+      else if (SPACES.has(w) && slots[chosen]!.values.every((v) => SPACES.has(v))) {
+        if (chosen < lastSpace) problems.push({ kind: 'space-order', word: w, form: form.id });
+        lastSpace = Math.max(lastSpace, chosen);
+      }
       continue;
     }
     if (duplicate) continue;

@@ -127,10 +127,12 @@ export interface ExprOperand extends Node {
   expr: Expr;
 }
 
-/** `{a, b, c, d}`. */
+/** `{a, b, c, d}`; as a first operand also `{a, b, c, d}|p` (tex/tld4's predicate result). */
 export interface VectorOperand extends Node {
   kind: 'vector';
   elements: Operand[];
+  /** The `|p` after the braces, when written. */
+  predicate?: Expr;
 }
 
 /** `[reg+imm]`, `[var]`, `[imm]`, `[tex, {c0, c1}]`: the bracket contents, comma separated. */

@@ -153,6 +153,8 @@ export class InstructionNode implements A.Instruction {
 
 /** `{a, b}`, `[addr]`, `(a, b)`: the span kept as offsets, built when read. `toJSON` gives the plain shape. */
 export class OperandListNode {
+  /** A vector's `|p` (see A.VectorOperand). */
+  declare predicate?: A.Expr;
   constructor(
     readonly kind: 'vector' | 'address' | 'list',
     readonly elements: A.Operand[],
@@ -163,7 +165,9 @@ export class OperandListNode {
     return { start: this.start, end: this.end };
   }
   toJSON(): A.Operand {
-    return { kind: this.kind, elements: this.elements, span: this.span } as A.Operand;
+    const out = { kind: this.kind, elements: this.elements, span: this.span } as A.Operand;
+    if (this.predicate !== undefined) (out as A.VectorOperand).predicate = this.predicate;
+    return out;
   }
 }
 

@@ -9,7 +9,7 @@ import { ExprOperandNode, OperandListNode } from './nodes.js';
  * everywhere else an expression is a constant expression (literals and WARP_SZ), and ptxas
  * reports a syntax error at the identifier or operator that breaks the shape.
  *
- * operand := '{' element (',' element)* '}'                vector
+ * operand := '{' element (',' element)* '}' ['|' NAME]    vector (the `|p`: first operand only)
  *          | '[' address ']'
  *          | '(' [element (',' element)*] ')'              call argument lists
  *          | ('-' | '!') NAME ['.' MEMBER]                 negated register / predicate
@@ -53,6 +53,19 @@ export function parseOperand(p: ExprCursor, isCall: boolean, first = false): A.O
       return undefined;
     }
     p.advance();
+    if (first && isBrace && lx.tok() === Tok.Pipe) {
+      // `{d0, d1, d2, d3}|p` (tex, tld4; ptxas: a syntax error with `_` there, a name of another
+      // kind or on another instruction an operand error).
+      p.advance();
+      if (lx.tok() !== Tok.Ident || p.isWarpSize()) {
+        p.errorHere('PTX201');
+        return undefined;
+      }
+      const predicate = parseNameWithMember(p);
+      const node = new OperandListNode(kind, elements, start, p.lastEnd);
+      node.predicate = predicate;
+      return node as A.Operand;
+    }
     return new OperandListNode(kind, elements, start, p.lastEnd) as A.Operand;
   }
   if ((k === Tok.Minus || k === Tok.Bang) && lx.peek() === Tok.Ident && !p.peekIsWarpSize()) {

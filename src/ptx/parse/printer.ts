@@ -97,7 +97,7 @@ export function printOperand(o: A.Operand): string {
     case 'expr':
       return printExpr(o.expr);
     case 'vector':
-      return `{${o.elements.map(printOperand).join(', ')}}`;
+      return `{${o.elements.map(printOperand).join(', ')}}${o.predicate ? `|${printExpr(o.predicate)}` : ''}`;
     case 'address':
       return `[${o.elements.map(printOperand).join(', ')}]`;
     case 'indexed':

@@ -162,3 +162,37 @@ describe('AMDGPU lexer: floats', () => {
     assert.equal(scaleBigToDouble(1n, -1075), 0);
   });
 });
+
+describe('AMDGPU lexer: the caller\'s latin1 bytes (shareLatin1Bytes)', () => {
+  test('a check reading the file\'s own bytes answers exactly as one reading the lexer\'s copy', async () => {
+    const { checkAmdgpuText } = await import('../../../src/amdgpu/pipeline.js');
+    // Non-ASCII bytes (128-255) inside comments, strings, names and numbers, where the copy has 128.
+    const lines = [
+      '\t.amdgcn_target "amdgcn-amd-amdhsa--gfx900"',
+      '\t.text',
+      'f\u00e9:\t; caf\u00e9 \u00ff',
+      '\tv_mov_b32 v0, 0x1\u00e0',
+      '\ts_mov_b32 s0, \u00b5x',
+      '\t.ascii "\u00e9\u00ff"',
+      '\tv_add_f32 v0, v1, v2 // \u0080\u00ff',
+      '\tv_mov_b32 v1, 1.5\u00e9',
+      'lab\u00c0el: s_nop 0',
+    ];
+    // Long enough to be shared (short texts are copied), and with an error after each line.
+    const text = Array.from({ length: 40 }, (_, i) => lines.map((l) => l.replace('v0', `v${i % 7}`)).join('\n') + `\n\tv_bogus_${i} v0\n`).join('');
+    const bytes = Buffer.from(text, 'latin1');
+    assert.equal(bytes.length, text.length);
+    // (The lexer keeps the bytes of the last long text: another text in between makes it copy again.)
+    const other = text + '\n';
+    for (const mcpu of ['gfx900', 'gfx1100']) {
+      checkAmdgpuText('u.s', other, { mcpu });
+      const copy = checkAmdgpuText('t.s', text, { mcpu });
+      const shared = checkAmdgpuText('t.s', text, { mcpu, latin1Bytes: bytes });
+      assert.ok(copy.length > 40, `errors expected, got ${copy.length}`);
+      assert.deepEqual(shared, copy);
+      // Bytes that are not the text's (a different length) are not used.
+      checkAmdgpuText('u.s', other, { mcpu });
+      assert.deepEqual(checkAmdgpuText('t.s', text, { mcpu, latin1Bytes: bytes.subarray(1) }), copy);
+    }
+  });
+});

@@ -28,6 +28,7 @@ import { CURATION } from '../../../src/ptx/instructions/curation.js';
 import { acceptedPtxFiles, sharedSkipReason, type AcceptedPtxFile } from '../../harness/corpus.js';
 import { fuzzSeed, parsePtxasMessages, PTXAS, ptxasSkipReason } from '../../harness/tools.js';
 import { rng } from '../../harness/ptx-mutate.js';
+import { FAMILY_CASES, FAMILY_DECLS } from './family-cases.js';
 
 /** Per mutation kind: cases, agreements, matcher-only refusals (would be false errors), ptxas-only refusals. */
 type Stats = Map<string, { n: number; agree: number; falseError: number; lenient: number }>;
@@ -673,5 +674,79 @@ describe('PTX instruction tables: one case per form of the Syntax blocks, with n
     assert.ok(accepted.size > 100, 'the Syntax-block suite must judge assembled forms');
     assert.ok(bothRefuse.size > 100, 'near-misses of most families are refused by both');
     assert.deepEqual(falseErrors, [], 'the matcher must never refuse what ptxas accepts');
+
+    // Per family: valid cases ptxas and the checker accept, near-misses both refuse on ptxas's line.
+    // The synthesized ones first (their baselines, which the checker accepted above), then the
+    // hand-written cases of family-cases.ts for what the synthesis cannot express.
+    const valid = new Map<string, number>();
+    const refused = new Map<string, number>();
+    for (const i of accepted.keys()) bump(valid, built[i]!.form.family);
+    cases.forEach((c, ci) => c.lines.forEach((l, li) => {
+      if (l.kind === 'baseline' || !verdicts[ci]![li]) return;
+      const line = `${c.group}${c.kernelHead}`.split('\n').length;
+      const text = `${c.group}${c.kernelHead}${l.text}\nret;\n}\n`;
+      const first = checkPtxText('case.ptx', text, { preprocess: false }).find((d) => d.severity === 'error');
+      if (first?.location?.line === line) bump(refused, l.sig.split('#')[0]!);
+    }));
+    const hand = familyCaseVerdicts();
+    if (hand.skip) console.log(`SKIP (hand-written family cases): ${hand.skip}`);
+    for (const [f, n] of hand.valid) valid.set(f, (valid.get(f) ?? 0) + n);
+    for (const [f, n] of hand.refused) refused.set(f, (refused.get(f) ?? 0) + n);
+    const all = [...new Set(forms.map((f) => f.family))].sort();
+    console.log(`  per family (valid cases accepted by ptxas and gpuasm / near-misses refused by both on ptxas's line):`);
+    for (let at = 0; at < all.length; at += 6) console.log('    ' + all.slice(at, at + 6).map((f) => `${f} ${valid.get(f) ?? 0}/${refused.get(f) ?? 0}`).join(', '));
+    console.log(`  hand-written: ${hand.lines} lines of ${new Set(FAMILY_CASES.map((f) => f.family)).size} families; ptxas and gpuasm agree on ${hand.agree}`);
+    for (const l of hand.problems.slice(0, 40)) console.log(`  ${l}`);
+    assert.deepEqual(hand.problems, [], 'every hand-written case: ptxas as the table says, gpuasm as ptxas (verdict and line)');
+    assert.deepEqual(all.filter((f) => !valid.get(f)), [], 'every family has a valid case ptxas and gpuasm accept');
+    assert.deepEqual(all.filter((f) => !refused.get(f)), [], 'every family has a near-miss ptxas and gpuasm refuse on the same line');
   });
 });
+
+/**
+ * The hand-written family cases (family-cases.ts) through ptxas (batched: one run per target,
+ * version and module-scope declarations) and through the checker, each line in its own kernel:
+ * a valid line must be accepted by both, a near-miss refused by both, the checker's first error on
+ * the line ptxas names. `problems` lists every departure.
+ */
+function familyCaseVerdicts(): { valid: Map<string, number>; refused: Map<string, number>; lines: number; agree: number; problems: string[]; skip?: string } {
+  const valid = new Map<string, number>();
+  const refused = new Map<string, number>();
+  if (ptxasSkipReason) return { valid, refused, lines: 0, agree: 0, problems: [], skip: ptxasSkipReason };
+  const cases: Case[] = FAMILY_CASES.map((fc) => {
+    const version = fc.version ?? '9.0';
+    // .b128 registers need .version 8.3.
+    const regs = Number(version) < 8.3 ? SYNTH_DECLS.replace(/\.reg \.b128 [^;]*;\n/, '') : SYNTH_DECLS;
+    return {
+      group: `.version ${version}\n.target ${fc.target}\n.address_size 64\n${fc.globals ?? ''}`,
+      arch: fc.target,
+      kernelHead: `.visible .entry k0()\n{\n${regs}\n${FAMILY_DECLS}\n${fc.decls ? fc.decls + '\n' : ''}`,
+      lines: [...fc.valid.map((text) => ({ text, kind: 'valid', sig: fc.family, matcherOk: true })), ...fc.misses.map((text) => ({ text, kind: 'miss', sig: fc.family, matcherOk: false }))],
+    };
+  });
+  const verdicts = ptxasVerdicts(cases);
+  const problems: string[] = [];
+  let lines = 0;
+  let agree = 0;
+  cases.forEach((c, ci) => c.lines.forEach((l, li) => {
+    lines++;
+    const ptxasRefuses = verdicts[ci]![li]!;
+    const line = `${c.group}${c.kernelHead}`.split('\n').length;
+    const text = `${c.group}${c.kernelHead}${l.text}\nret;\n}\n`;
+    const first = checkPtxText('case.ptx', text, { preprocess: false }).find((d) => d.severity === 'error');
+    const where = `${l.sig} [${c.arch}${/\.version (\S+)/.exec(c.group)![1] !== '9.0' ? ' .version ' + /\.version (\S+)/.exec(c.group)![1] : ''}]: ${l.text}`;
+    if (l.kind === 'valid') {
+      if (ptxasRefuses) problems.push(`VALID CASE REFUSED BY PTXAS: ${where}`);
+      else if (first) problems.push(`FALSE ERROR: ${where}: line ${first.location?.line} [${first.code}] ${first.message}`);
+      else (agree++, bump(valid, l.sig));
+    } else if (!ptxasRefuses) problems.push(`NEAR-MISS NOT REFUSED BY PTXAS ON ITS LINE: ${where}`);
+    else if (!first) problems.push(`MISSED: ${where}`);
+    else if (first.location?.line !== line) problems.push(`OTHER LINE: ${where}: line ${first.location?.line} [${first.code}] ${first.message}`);
+    else (agree++, bump(refused, l.sig));
+  }));
+  return { valid, refused, lines, agree, problems };
+}
+
+function bump(m: Map<string, number>, k: string): void {
+  m.set(k, (m.get(k) ?? 0) + 1);
+}
