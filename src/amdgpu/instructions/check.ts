@@ -362,12 +362,18 @@ const posMods: number[] = [];
 function classifyPositional(text: string, target: AmdgpuTarget): void {
   for (let i = 0; i < positional.length; i++) {
     const op = positional[i]!;
-    posMods[i] = op.kind === 'neg' || op.kind === 'abs' || op.kind === 'call' ? modifiedOperand(text, op, target) : 0;
+    posMods[i] = op.kind === 'neg' || op.kind === 'abs' || (op.kind === 'call' && op.args.length === 1 && isSourceModifierCall(op.name)) ? modifiedOperand(text, op, target) : 0;
     classify(text, op, target);
     posWhat[i] = seen.what;
     posSize[i] = seen.size;
   }
 }
+
+/** `neg`, `abs`, `sext` in any case (not `vmcnt(…)`, `instid0(…)`, `hwreg(…)`: those are no source modifiers). */
+function isSourceModifierCall(n: string): boolean {
+  return n.length <= 4 && (n.length === 3 || n.length === 4) && SOURCE_MODIFIER_CALLS.has(lower(n));
+}
+const SOURCE_MODIFIER_CALLS = new Set(['neg', 'abs', 'sext']);
 
 /**
  * `-x`, `|x|`, `neg(x)`, `abs(x)`, `sext(x)` (nested): their `OperandModifier` bits, with a flag
