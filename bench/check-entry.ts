@@ -1,28 +1,24 @@
 /**
  * A bench-only stand-in for `gpuasm check FILE...` that can switch AMDGPU's repeated-statement memo
- * off: the same V8 flags as the CLI (src/cli/bin.ts), the same reading of each file, the library's
+ * off: the same V8 flags as the CLI (`setCliV8Flags`, src/cli/chunks.cts), the same reading of each file, the library's
  * check with `repeats` as asked (PTX has no memo), and the diagnostics printed one per line. Not
  * part of the package. The library is loaded as `gpuasm check` loads it: from the bundled chunks
- * (dist/src/cli/bundle-*.cjs, with their V8 code caches, see src/cli/bin.ts) when they are there
- * and newer than bin.js, else from the ES modules.
+ * (dist/src/cli/bundle-*.cjs, with their V8 code caches, see src/cli/bin.cts) when they are there
+ * and newer than bin.cjs, else from the ES modules.
  *
  *   node dist/bench/check-entry.js [--no-repeats] [--mcpu CPU] FILE...
  */
-import { setFlagsFromString } from 'node:v8';
-
-const V8_FLAGS = ['--max-inlined-bytecode-size-cumulative=150', '--no-turbo-loop-peeling', '--no-turbo-escape'];
-const v8Major = Number(process.versions.v8.split('.')[0]);
-if (v8Major >= 11 && v8Major <= 13) for (const flag of V8_FLAGS) setFlagsFromString(flag);
-
+const { openBundle, setCliV8Flags } = await import('../src/cli/chunks.cjs');
+// The CLI's V8 flags, before the library is loaded.
+setCliV8Flags();
 const { readFileSync, writeSync } = await import('node:fs');
-const { openBundle } = await import('../src/cli/chunks.js');
 
 /**
- * A module of the library from the CLI's bundled chunks, loaded as bin.js loads them (the same
- * loader, src/cli/chunks.ts; caches are only read here). Undefined when the chunks are missing or
- * older than bin.js: the caller imports the ES modules instead.
+ * A module of the library from the CLI's bundled chunks, loaded as bin.cjs loads them (the same
+ * loader, src/cli/chunks.cts; caches are only read here). Undefined when the chunks are missing or
+ * older than bin.cjs: the caller imports the ES modules instead.
  */
-const bundle = openBundle(new URL('../src/cli/bin.js', import.meta.url));
+const bundle = openBundle(new URL('../src/cli/bin.cjs', import.meta.url));
 const fromBundle = bundle ? (id: string) => bundle.load(id) : undefined;
 const args = process.argv.slice(2);
 const repeats = !args.includes('--no-repeats');

@@ -9,12 +9,13 @@
  * Runs are interleaved (one of each command per round) so a busy machine slows all of them alike;
  * the median of N rounds is reported, with the minimum. Peak RSS comes from /usr/bin/time.
  * `--callgrind` adds instruction counts of one run of each gpuasm command (valgrind, V8 on one
- * thread: figures that do not depend on the machine's load). Results are written
+ * thread: figures that do not depend on the machine's load), and for the small files a count with
+ * code caches made on one thread (oneThreadCounts). Results are written
  * into docs/benchmarks.md between the bench:results markers. (The CLI itself starts from bundled
  * chunks with V8 code caches: scripts/bundle.mjs.)
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -43,7 +44,8 @@ const RECORD = !args.includes('--no-record');
 const ONLY = new Set(args.flatMap((a, i) => (args[i - 1] === '--only' ? [a] : [])));
 const wanted = (part: string) => (ONLY.size === 0 ? part !== 'repetitive' || !args.includes('--no-repetitive') : ONLY.has(part));
 
-const BIN = join(REPO_ROOT, 'dist', 'src', 'cli', 'bin.js');
+// package.json's `bin`: what `npx gpuasm` runs.
+const BIN = join(REPO_ROOT, 'dist', 'src', 'cli', 'bin.cjs');
 const ENTRY = join(REPO_ROOT, 'dist', 'bench', 'check-entry.js');
 const SCAN = join(REPO_ROOT, 'dist', 'bench', 'scan.js');
 const NODE = process.execPath;
@@ -152,6 +154,45 @@ function instructions(c: Cmd): number | undefined {
   const m = /Collected : (\d+)/.exec(r.stderr ?? '');
   rmSync(out, { force: true });
   return m ? Number(m[1]) / 1e6 : undefined;
+}
+
+/**
+ * Instructions of `gpuasm check` on each small file as a user's run executes them, on one thread:
+ * `node --single-threaded` reading code caches made under that flag. (The `--callgrind` counts of
+ * the tables run `--single-threaded` with the build's caches, which V8 rejects, made under other
+ * flags: they include compiling all our code from source.) The caches are made in a copy of
+ * dist/src in .bench-data/one-thread/ (file times kept: bin.cjs takes the chunks only when they are
+ * newer than itself) by checking examples/ on one thread with the CLI's flags, as the build does.
+ */
+function oneThreadCounts(files: string[]): string[] {
+  const vg = which('valgrind');
+  if (!vg) return ['- one-thread counts skipped: valgrind not on PATH'];
+  const root = join(DATA, 'one-thread');
+  const cli = join(root, 'dist', 'src', 'cli');
+  rmSync(root, { recursive: true, force: true });
+  cpSync(join(REPO_ROOT, 'dist', 'src'), join(root, 'dist', 'src'), { recursive: true, preserveTimestamps: true });
+  cpSync(join(REPO_ROOT, 'package.json'), join(root, 'package.json'));
+  for (const f of readdirSync(cli)) if (f.endsWith('.cache')) rmSync(join(cli, f));
+  const examples = readdirSync(join(REPO_ROOT, 'examples'))
+    .filter((f) => /\.(ptx|s)$/.test(f))
+    .map((f) => join(REPO_ROOT, 'examples', f));
+  const make = [
+    `const c = require(${JSON.stringify(join(cli, 'chunks.cjs'))});`,
+    'c.setCliV8Flags();',
+    `const b = c.openBundle(require('node:url').pathToFileURL(${JSON.stringify(join(cli, 'bin.cjs'))}));`,
+    `b.load('src/cli/main.js').main(${JSON.stringify(['--no-color', 'check', ...examples])}).then(() => b.saveCaches(true));`,
+  ].join('\n');
+  spawnSync(NODE, ['--single-threaded', '-e', make], { encoding: 'latin1' });
+  if (!readdirSync(cli).some((f) => f.endsWith('.cache'))) return ['- one-thread counts skipped: no code cache was written'];
+  const out = join(DATA, 'callgrind.out');
+  const lines = [''];
+  for (const file of files) {
+    const r = spawnSync(vg, ['--tool=callgrind', `--callgrind-out-file=${out}`, NODE, '--single-threaded', join(cli, 'bin.cjs'), '--no-color', 'check', file], { encoding: 'latin1', maxBuffer: 512 << 20 });
+    const m = /Collected : (\d+)/.exec(r.stderr ?? '');
+    rmSync(out, { force: true });
+    lines.push(`- instructions, \`gpuasm check ${file.split('/').pop()}\` on one thread with caches made on it: ${m ? `${fmt(Number(m[1]) / 1e6, 0)} M` : 'n/a'}`);
+  }
+  return lines;
 }
 
 const mb = (bytes: number) => bytes / (1 << 20);
@@ -337,6 +378,7 @@ async function main(): Promise<void> {
     lines.push(...table('small files', 0, m, node), '');
     for (const r of m.slice(1)) if (r.label.startsWith('gpuasm')) lines.push(`- ${r.label}: **${fmt(r.ms / node.ms, 2)}x** Node's start-up (target <= 1.5x): ${r.ms / node.ms <= 1.5 ? 'met' : 'NOT met'}`);
     if (DROPPED_ENV.length) lines.push(`- run without ${DROPPED_ENV.join(', ')} (set in the bench's environment): it adds a certificate decoding to every Node start, \`node -e 0\` included`);
+    if (CALLGRIND) lines.push(...oneThreadCounts([small.s, small.ptx].filter((f) => !f.missing).map((f) => f.path)));
     section('Small files: start-up latency', lines);
   }
   if (wanted('lsp')) {

@@ -3,10 +3,10 @@
 // for the language server (`gpuasm lsp`), which no check loads.
 //
 // Starting the CLI from the ES module build makes Node read, link and compile each of its ~46
-// modules, and V8 compile every function on its first call. dist/src/cli/bin.js instead compiles
+// modules, and V8 compile every function on its first call. dist/src/cli/bin.cjs instead compiles
 // the chunks it needs through `vm.Script` with the code caches written here, so V8 skips parsing and
 // compiling what a cache holds (callgrind: 7% fewer instructions for a 242 KB AMDGPU file, 10% for a
-// 208 KB PTX file). bin.js falls back to the ES modules when a chunk is missing or older than itself
+// 208 KB PTX file). bin.cjs falls back to the ES modules when a chunk is missing or older than itself
 // (a `tsc` run without this step), and compiles without a cache that V8 rejects (another Node
 // version or flags), then writes a fresh one if it can.
 //
@@ -66,7 +66,7 @@ export const chunkFile = (name) => join(DIST, 'src', 'cli', `bundle-${name}.cjs`
 
 // Each chunk is a script that evaluates to a function of `define`, which it calls once a module:
 // define(id, function (exports, require, module, __moduleUrl) { ...the module as CommonJS... }).
-// bin.js runs a module on first `require` and loads the chunk that holds it on first need.
+// bin.cjs runs a module on first `require` and loads the chunk that holds it on first need.
 export function buildBundle() {
   // The worker thread's module is started by URL from the ES module build; it is not bundled.
   const mods = reachable(['src/cli/main.js', 'src/cli/io.js']).filter((r) => !r.endsWith('parallel-worker.js'));
@@ -78,11 +78,11 @@ export function buildBundle() {
     }
     parts.push('})');
     // ASCII only (other characters as \u escapes, the same values in strings, templates and regular
-    // expressions; no module reads a template's raw text): bin.js reads the chunk as latin1, a plain
+    // expressions; no module reads a template's raw text): bin.cjs reads the chunk as latin1, a plain
     // copy, where UTF-8 decoding of the ~1 MB it loads cost about 12 M instructions a run.
     const body = parts.join('\n').replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
     // V8 checks only a cache's Node version, flags and source length, not the source itself: the
-    // cache's file name carries a hash of the chunk (bin.js reads it from the first line), so no
+    // cache's file name carries a hash of the chunk (bin.cjs reads it from the first line), so no
     // run can take a cache made for other code of the same length.
     const text = `// gpuasm bundle ${createHash('sha256').update(body).digest('hex').slice(0, 16)}\n${body}`;
     bytes += text.length;
@@ -92,11 +92,11 @@ export function buildBundle() {
   }
   const cliDir = dirname(chunkFile('cli'));
   for (const f of readdirSync(cliDir)) if (/^bundle-.*\.(cache|tmp)$/.test(f)) rmSync(join(cliDir, f), { force: true });
-  // The code caches: bin.js writes one for each chunk it loaded that had none. One check of the
+  // The code caches: bin.cjs writes one for each chunk it loaded that had none. One check of the
   // examples (PTX and AMDGPU) compiles the functions of both front ends, so the caches hold them;
-  // bin.js sets its V8 flags before compiling, as in every later run (V8 rejects a cache made
+  // bin.cjs sets its V8 flags before compiling, as in every later run (V8 rejects a cache made
   // under other flags).
-  const bin = join(DIST, 'src', 'cli', 'bin.js');
+  const bin = join(DIST, 'src', 'cli', 'bin.cjs');
   const examples = readdirSync(join(ROOT, 'examples'))
     .filter((f) => /\.(ptx|s)$/.test(f))
     .map((f) => join(ROOT, 'examples', f));

@@ -3,8 +3,9 @@
 // chmod is a no-op on Windows, where npm's shims run node explicitly.
 import { chmodSync } from 'node:fs';
 
-chmodSync(new URL('../dist/src/cli/bin.js', import.meta.url), 0o755);
+// (bin.cjs is package.json's `bin`; bin.js runs it, for scripts that name that file.)
+for (const bin of ['bin.cjs', 'bin.js']) chmodSync(new URL(`../dist/src/cli/${bin}`, import.meta.url), 0o755);
 
-// The CLI as one script with a V8 code cache, which bin.js loads (scripts/bundle.mjs says why).
+// The CLI as one script with a V8 code cache, which bin.cjs loads (scripts/bundle.mjs says why).
 const { buildBundle } = await import('./bundle.mjs');
 buildBundle();

@@ -1,5 +1,5 @@
 /** Shared CLI plumbing: output streams, colour decision, diagnostic printing, exit codes. */
-import { readFileSync, writeSync } from 'node:fs';
+import { fstatSync, readFileSync, writeSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { diagnosticToJson, formatDiagnostic, sortDiagnostics, type Diagnostic } from '../core/diagnostics.js';
 
@@ -56,14 +56,24 @@ function fdWriter(fd: 1 | 2): (s: string) => void {
   };
 }
 
+function isCharacterDevice(fd: number): boolean {
+  try {
+    return fstatSync(fd).isCharacterDevice();
+  } catch {
+    return false;
+  }
+}
+
 export function defaultIO(colorFlag?: boolean): CliIO {
   let color = colorFlag;
   return {
     stdout: fdWriter(1),
     stderr: fdWriter(2),
-    // Decided when first asked (the tty module brings the stream modules with it).
+    // Decided when first asked. The tty module brings the net and stream modules with it (about
+    // 9 M instructions): only asked when stderr is a character device (a terminal is one; a file
+    // or a pipe, as under a script or an editor, is not).
     get color(): boolean {
-      color ??= (createRequire(import.meta.url)('node:tty') as typeof import('node:tty')).isatty(2) && !process.env['NO_COLOR'];
+      color ??= isCharacterDevice(2) && (createRequire(import.meta.url)('node:tty') as typeof import('node:tty')).isatty(2) && !process.env['NO_COLOR'];
       return color;
     },
     readStdin: async () => {

@@ -5,7 +5,6 @@
  */
 import { readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { availableParallelism } from 'node:os';
 import { installHost, type Host } from '../core/host.js';
 import { MAX_INCLUDED_BYTES } from '../ptx/preprocess/limits.js';
 
@@ -23,7 +22,8 @@ export function readFileFromDisk(path: string): string | undefined {
 export const NODE_HOST: Host = {
   readFile: readFileFromDisk,
   threads: {
-    cpus: () => availableParallelism(),
+    // node:os too is loaded only when asked (a large PTX module): a few M instructions a start.
+    cpus: () => (createRequire(import.meta.url)('node:os') as typeof import('node:os')).availableParallelism(),
     // Loaded only when a check uses them (loading them costs every `gpuasm check` a few ms).
     workerThreads: () => createRequire(import.meta.url)('node:worker_threads') as typeof import('node:worker_threads'),
   },

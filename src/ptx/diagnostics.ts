@@ -181,6 +181,11 @@ export const PTX_DIAGNOSTICS = defineCatalog({
   PTX508: { severity: 'error', summary: 'the instruction, a word or a feature needs a newer `.version`: family and word gates of the tables (manual floors, ptxas measurements), `.shared::cta`/`::cluster` (7.8), a texture handle in a register (3.1)' },
   PTX509: { severity: 'error', summary: 'the instruction, a word or a feature needs another `.target` (`cvt.rn.bf16x2.f32` on sm_75, `::cluster` below sm_90, generic addressing below sm_20)' },
   PTX510: { severity: 'error', summary: 'a form no longer valid from this `.version`: `vote`/`shfl` without `.sync` on sm_70 and higher from PTX ISA 6.4' },
+  PTX511: { severity: 'error', summary: 'a call argument or return parameter whose type does not match the callee\'s formal parameter (its declaration, or the `.callprototype` of an indirect call): a scalar for an array or the reverse, another size, an integer for a float type or the reverse, arrays of another total size or element kind (a bit-size element takes any), an instruction-only type (`.e5m2x2`), a register against an array, an integer constant for a float formal (ptxas "Type of argument does not match formal parameter")' },
+  PTX512: { severity: 'error', summary: 'a call argument or return parameter whose alignment (its `.align`, else its element size) differs from the callee\'s formal parameter\'s (ptxas "Alignment of argument does not match formal parameter")' },
+  PTX513: { severity: 'error', summary: 'a call argument or return parameter that is a variable of another state space than `.param` or `.reg` (`.global`, `.shared`, `.local`, `.const`), or a function (ptxas "Call argument ... has illegal state space")' },
+  PTX514: { severity: 'error', summary: 'a call argument or return parameter that is a `.param` parameter of the calling function itself rather than a `.param` variable of the call\'s block (ptxas "Formal parameter ... declared in .param space cannot be used as argument to call")' },
+  PTX515: { severity: 'error', summary: 'a `.param` return parameter declared as an unsized array `[]`, of a function or a `.callprototype` (ptxas "Output parameter cannot be an incomplete array."), at its name' },
 });
 
 /** A code of the PTX catalog (preprocessor included). */

@@ -338,11 +338,15 @@ describe('cli: eval, layout, symbols, operand', () => {
 });
 
 test('the built CLI entry is executable, so `npx gpuasm` runs it directly', { skip: process.platform === 'win32' ? 'no execute bit on Windows' : undefined }, () => {
-  const bin = join(REPO_ROOT, 'dist', 'src', 'cli', 'bin.js');
-  const r = spawnSync(bin, ['--version'], { encoding: 'utf8' });
-  assert.equal(r.error, undefined, `running ${bin} directly: ${r.error?.message}`);
-  assert.equal(r.status, 0);
-  assert.match(r.stdout, /^gpuasm \d+\.\d+\.\d+/);
+  // package.json's `bin` (bin.cjs), and bin.js, which runs it for scripts that name that file.
+  const pkg = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { bin: { gpuasm: string } };
+  assert.equal(pkg.bin.gpuasm, 'dist/src/cli/bin.cjs');
+  for (const bin of [join(REPO_ROOT, pkg.bin.gpuasm), join(REPO_ROOT, 'dist', 'src', 'cli', 'bin.js')]) {
+    const r = spawnSync(bin, ['--version'], { encoding: 'utf8' });
+    assert.equal(r.error, undefined, `running ${bin} directly: ${r.error?.message}`);
+    assert.equal(r.status, 0);
+    assert.match(r.stdout, /^gpuasm \d+\.\d+\.\d+/);
+  }
 });
 
 test('cli process: output far larger than a pipe buffer arrives whole, through a reader that waits', { skip: process.platform === 'win32' ? 'needs a POSIX shell' : undefined }, () => {

@@ -18,7 +18,7 @@ import { inlineCode16, inlineCode32, inlineCode64 } from '../check/immediates.js
 import { parseRegister } from '../check/registers.js';
 import type { AmdgpuTarget } from '../targets.js';
 import { AMD_INSTRUCTION_CODES as C } from './diagnostics.js';
-import { lookupInstruction, OperandFile as F, OperandModifier, type FormSpec, type OperandSpec } from './table.js';
+import { instructionInfo, lookupInstruction, OperandFile as F, OperandModifier, type FormSpec, type OperandSpec } from './table.js';
 import { MODIFIER_SETS } from './table.generated.js';
 
 type InstructionStatement = Extract<Statement, { kind: 'instruction' }>;
@@ -57,7 +57,9 @@ type Prepared =
   /** Operand rules apply: the verified forms of the written mnemonic on this GPU. */
   | PreparedForms
   /** Known, but with no verified form (or a VOPD half): only the mnemonic is checked. */
-  | { readonly status: 'ok' };
+  | { readonly status: 'ok' }
+  /** GFX12 MIMG forms the table could not verify: only the operand count (see prepare). */
+  | { readonly status: 'count'; readonly min: number; readonly max: number };
 
 /** The verified forms of a written mnemonic on one GPU, with what every instruction needs of them. */
 interface PreparedForms {
@@ -77,6 +79,8 @@ interface PreparedForms {
   readonly imageData: boolean;
   /** MUBUF/MTBUF d16: the components written (1-4; 0 for other instructions), see checkBufferD16. */
   readonly bufferD16: number;
+  /** Forms split by withoutVcc: a count between the two (`v_add_co_ci_u32_e32 v1, vcc_lo, v2, v3`) is refused. */
+  readonly vccSplit?: boolean;
 }
 
 const OK: Prepared = { status: 'ok' };
@@ -98,7 +102,7 @@ function prepare(mnemonic: string, target: AmdgpuTarget): Prepared {
   const r = lookupInstruction(mnemonic, target.name);
   // llvm-mc strips one encoding suffix and matches the rest as a mnemonic, and some of its
   // mnemonics end in a suffix themselves: a second suffix is taken on VOP1 and VOPC instructions
-  // (`v_mov_b32_e32_e32`), which are left alone, and is an invalid instruction on the others
+  // (`v_mov_b32_e32_e32`, see prepareDoubleSuffix), and is an invalid instruction on the others
   // (`v_or_b32_e32_e64`). A forced encoding on a non-VALU instruction is taken as `_e32` only
   // (`s_mov_b32_e32`; `s_mov_b32_e64` is a variant error).
   const suffix = SUFFIX.exec(mnemonic);
@@ -107,9 +111,8 @@ function prepare(mnemonic: string, target: AmdgpuTarget): Prepared {
     if (r.status === 'variant-not-supported' && !/^v_/i.test(mnemonic) && lower(suffix[1]!) === 'e32') return OK;
     const inner = r.status === 'unknown' ? SUFFIX.exec(rest) : null;
     if (inner) {
-      const base = lookupInstruction(rest.slice(0, inner.index), target.name);
-      if (base.status !== 'found' && base.status !== 'variant-not-supported' && base.status !== 'unknown') return OK;
-      if (base.status !== 'unknown' && base.forms.some((f) => f.family === 'VOP1' || f.family === 'VOPC')) return OK;
+      const double = prepareDoubleSuffix(rest.slice(0, inner.index), lower(inner[1]!), lower(suffix[1]!), mnemonic, target);
+      if (double) return double;
     }
   }
   switch (r.status) {
@@ -137,9 +140,14 @@ function prepare(mnemonic: string, target: AmdgpuTarget): Prepared {
     }
     case 'found': {
       const wmma = target.generation === 11 ? WMMA11[r.base] : undefined;
-      const specs = wmma ? wmma11Forms(r.forms, wmma) : r.forms;
+      const specs = wmma ? wmma11Forms(r.forms, wmma) : (target.name === 'gfx90a' || target.isGfx940) && CARRY_E32.test(r.base) ? carryE32Forms(r.forms) : r.forms;
+      // GFX12 image instructions the table could not verify: their operand count (from the syntax
+      // page) is still checked; llvm-mc-19 refuses one operand fewer or more on every one of them.
+      if (target.generation >= 12 && specs.every((f) => !f.verified && f.family === 'MIMG'))
+        return { status: 'count', min: Math.min(...specs.map((f) => f.minOperands)), max: Math.max(...specs.map((f) => f.maxOperands)) };
       if (specs.some((f) => !f.verified || f.form === 'vopdx' || f.form === 'vopdy')) return OK;
-      const forms = specs.map((spec) => prepareForm(mnemonic.toLowerCase(), spec, target));
+      const split = withoutVcc(specs, r.base, target);
+      const forms = split.map((spec) => prepareForm(mnemonic.toLowerCase(), spec, target));
       let minAll = Infinity;
       let maxAll = 0;
       for (const f of forms) {
@@ -156,9 +164,98 @@ function prepare(mnemonic: string, target: AmdgpuTarget): Prepared {
       if (family === 'MUBUF' && target.generation <= 10 && target.name !== 'gfx90a' && !target.isGfx940 && /_load_/i.test(mnemonic)) union.add('tfe');
       const d16 = (family === 'MUBUF' || family === 'MTBUF') && /_d16/i.test(mnemonic) ? /_format_d16_(x|xy|xyz|xyzw)(_e\d+)?$/i.exec(mnemonic) : null;
       const bufferD16 = d16 ? d16[1]!.length : (family === 'MUBUF' || family === 'MTBUF') && /_d16/i.test(mnemonic) ? 1 : 0;
-      return { status: 'forms', forms, minAll, maxAll, memory: MEMORY_FAMILIES.has(family), sopp: family === 'SOPP', union, required, imageData, bufferD16 };
+      return { status: 'forms', forms, minAll, maxAll, memory: MEMORY_FAMILIES.has(family), sopp: family === 'SOPP', union, required, imageData, bufferD16, vccSplit: split !== specs };
     }
   }
+}
+
+/**
+ * A mnemonic with two encoding suffixes, `X_in_out` (llvm-mc-19 strips `_out` and matches `X_in`,
+ * which is a mnemonic of its own for VOP1 and VOPC instructions; facts from a matrix of every
+ * pair of suffixes on VOP1, VOP2, VOP3, VOP3P and VOPC instructions, GFX6 to GFX12):
+ * - VOP1, `in` e32, e64 or sdwa, a form X has on some GPU: the same as `X_out`;
+ * - VOP1, `in` dpp: not on a GPU without X's DPP form, otherwise refused (a variant error for an
+ *   `out` other than dpp; `X_dpp_dpp` is refused with or without a DPP control);
+ * - VOPC, `X_e32_e32`: the `_e32` form without its VCC destination (`v_cmp_gt_u32_e32_e32 v1, v2`),
+ *   `X_e32_out` a variant error;
+ * - anything else: an invalid instruction (undefined here: the caller reports it).
+ * `_e64_dpp` as the outer suffix is not judged.
+ */
+function prepareDoubleSuffix(base: string, inner: string, outer: string, mnemonic: string, target: AmdgpuTarget): Prepared | undefined {
+  const info = instructionInfo(base);
+  if (!info || !info.forms.some((f) => f.family === 'VOP1' || f.family === 'VOPC')) return undefined;
+  const here = lookupInstruction(base, target.name);
+  if (here.status !== 'found' || outer === 'e64_dpp') return OK;
+  const variant = (v: string): Prepared => ({ status: 'error', code: C.variantNotSupported, message: `${v} variant of this instruction is not supported: '${mnemonic}' is ${base}_${inner} with a second suffix` });
+  if (info.forms.some((f) => f.family === 'VOP1')) {
+    if (inner === 'dpp') {
+      if (!here.forms.some((f) => f.form === 'dpp' || f.form === 'dpp8'))
+        return { status: 'error', code: C.notOnGpu, message: `instruction not supported on this GPU: ${base}_dpp (in '${mnemonic}') is not on ${target.name}` };
+      return variant(outer);
+    }
+    if (!info.forms.some((f) => f.form === inner)) return undefined;
+    return prepare(`${base}_${outer}`, target);
+  }
+  if (info.forms.some((f) => f.family === 'VOPC')) {
+    if (inner !== 'e32') return undefined;
+    if (outer !== 'e32') return variant(outer);
+    const p = prepare(`${base}_e32`, target);
+    if (p.status !== 'forms') return p;
+    const forms = p.forms.map((f) =>
+      f.vccOptional ? prepareForm(lower(base), { ...f.spec, operands: f.spec.operands.slice(1), minOperands: f.spec.minOperands - 1, maxOperands: f.spec.maxOperands - 1 }, target) : f,
+    );
+    let minAll = Infinity;
+    let maxAll = 0;
+    for (const f of forms) {
+      if (f.min < minAll) minAll = f.min;
+      if (f.max > maxAll) maxAll = f.max;
+    }
+    return { ...p, forms, minAll, maxAll };
+  }
+  return undefined;
+}
+
+/**
+ * VOP2 carry instructions whose VCC operands may all be left out (llvm-mc-19; not on GFX6-8):
+ * on GFX9 `v_add_co_u32_e32 v3, v3, v1` (the carry-out only, e32), from GFX10
+ * `v_add_co_ci_u32_e32 v3, v3, v1` (e32, DPP, DPP8, SDWA: both VCC operands, never one of them).
+ * Each such form becomes two: every operand written, or none of the VCC ones.
+ */
+/** The VCC-less forms made by withoutVcc: `vcc` as their second operand is llvm-mc's VCC token, so too few. */
+const VCC_LESS = new WeakSet<FormSpec>();
+const VCC_OPTIONAL_9 = /^v_(add|sub|subrev)_co_u32$/;
+const VCC_OPTIONAL_10 = /^v_(add|sub|subrev)_co_ci_u32$/;
+function withoutVcc(specs: readonly FormSpec[], base: string, target: AmdgpuTarget): readonly FormSpec[] {
+  const g = target.generation;
+  if (!(g === 9 ? VCC_OPTIONAL_9.test(base) : g >= 10 && VCC_OPTIONAL_10.test(base))) return specs;
+  const out: FormSpec[] = [];
+  for (const f of specs) {
+    const vccLess = f.operands.filter((o) => o.kind !== 'vcc');
+    // The table's optional trailing operands of these forms were the VCC-less spelling seen by its
+    // probes: every form takes all of its operands (a VOP3 form too: `v_add_co_ci_u32 v3, s0, v3, v1`).
+    const all = f.operands.map((o) => (o.optional ? { ...o, optional: false } : o));
+    out.push({ ...f, operands: all, minOperands: all.length, maxOperands: all.length });
+    if (vccLess.length < f.operands.length && f.family !== 'VOP3' && (g >= 10 || f.form === 'e32')) {
+      const spec = { ...f, operands: vccLess, minOperands: vccLess.length, maxOperands: vccLess.length };
+      VCC_LESS.add(spec);
+      out.push(spec);
+    }
+  }
+  return out;
+}
+
+/**
+ * The `_e32` forms of the VOP2 carry instructions on gfx90a and gfx940-942, which the table could
+ * not verify: llvm-mc-19 treats them there exactly as on gfx900 (a matrix of valid and broken
+ * operand lists gives the same answers line for line), so gfx900's verified form stands in.
+ */
+const CARRY_E32 = /^v_(addc|subb|subbrev)_co_u32$/;
+function carryE32Forms(forms: readonly FormSpec[]): readonly FormSpec[] {
+  return forms.map((f) => {
+    if (f.verified || f.form !== 'e32') return f;
+    const donor = lookupInstruction(`${f.base}_e32`, 'gfx900');
+    return (donor.status === 'found' && donor.forms.find((g) => g.form === 'e32' && g.verified)) || f;
+  });
 }
 
 /**
@@ -199,7 +296,9 @@ function prepareForm(mnemonic: string, spec: FormSpec, target: AmdgpuTarget): Pr
   const mfmaAgprs = family === 'MFMA' && spec.operands.some((o) => (o.files & F.A) !== 0);
   const ops = spec.operands.map((o): PreparedOperand => {
     let files = o.files;
-    let sized: 0 | 1 | 2 = sizeFree ? 0 : SCALAR_FAMILIES.has(family) ? 2 : 1;
+    // SGPR tuples are sized as strictly as VGPRs on scalar and VALU instructions (llvm-mc-19:
+    // `v_cmp_ge_u32_e64 s[0:1], ...` on wave32, `v_readlane_b32 s[4:5], ...`, `v_add_f64 ..., s0, ...`).
+    let sized: 0 | 1 | 2 = sizeFree ? 0 : SCALAR_FAMILIES.has(family) || valu ? 2 : 1;
     if (buffer && o.kind === 'vaddr') {
       files |= F.V | F.OFF;
       sized = 0;
@@ -804,6 +903,13 @@ function vgprNumber(op: Operand): number {
  */
 function vopdHalf(text: string, mnemonic: string, at: Span, operands: readonly InstructionOperand[], f: PreparedForm, target: AmdgpuTarget, half: VopdHalf, sink: IssueSink): boolean {
   collectPositional(operands, true, false);
+  // llvm-mc-19: no modifier in either half of a VOPD pair ("not a valid operand.", "invalid operand").
+  if (positional.length < operands.length) {
+    for (let i = 0; i < operands.length; i++) {
+      const op = operands[i]!.operand;
+      if (!positional.includes(op)) return report(sink, C.modifier, `invalid operand for instruction: ${mnemonic} takes no modifier in a VOPD pair`, op.kind === 'modifier' ? op.nameSpan : op.span);
+    }
+  }
   const count = positional.length;
   const n = f.spec.operands.length;
   if (count < n) return report(sink, C.tooFewOperands, `too few operands for instruction: ${mnemonic} takes ${n} in a VOPD pair${f.ops[count] ? `; next is ${expected(f.ops[count]!.spec)}` : ''}`, at);
@@ -961,6 +1067,56 @@ function checkModifiers(operands: readonly InstructionOperand[], p: PreparedForm
     if (name === undefined || !vocab.has(name) || union.has(name)) continue;
     const span = op.kind === 'modifier' ? op.nameSpan : op.span;
     return report(sink, C.modifier, `invalid operand for instruction: ${f.spec.spelled} takes no '${op.kind === 'modifier' ? op.name : op.name}' modifier${union.size ? ` (it takes ${[...union].sort().join(', ')})` : ' (it takes none)'}`, span);
+  }
+  return checkModifierOrder(operands, f, memory, sink);
+}
+
+/**
+ * The order in which llvm-mc-19 reads an instruction's modifiers (its assembly string's): a
+ * modifier written after one of a higher rank is refused, and so is any modifier written twice
+ * (`glc noglc` too). The cache-policy bits are one operand, in any order among themselves.
+ * Facts from llvm-mc-19 on every ordered pair of the modifiers of VOP3, VOP3 op_sel, VOP3P, DPP,
+ * SDWA, MFMA, FLAT/GLOBAL/SCRATCH, MUBUF, DS, SMEM and MIMG instructions, GFX9 to GFX12.
+ * Modifiers without a rank here, and the families below, are not ordered (duplicates are refused).
+ */
+const MODIFIER_RANK: ReadonlyMap<string, number> = new Map(Object.entries({
+  offen: 5, idxen: 5, addr64: 5,
+  offset: 10, offset0: 10, offset1: 11,
+  dmask: 12, dim: 13, unorm: 14,
+  op_sel: 20, op_sel_hi: 21, neg_lo: 22, neg_hi: 23,
+  clamp: 30, omod: 31,
+  dst_sel: 40, dst_unused: 41, src0_sel: 42, src1_sel: 43,
+  dpp_ctrl: 50, dpp8: 50, row_mask: 51, bank_mask: 52, bound_ctrl: 53, fi: 54,
+  cbsz: 60, abid: 61, blgp: 62,
+  glc: 70, slc: 70, dlc: 70, scc: 70, nt: 70, sc0: 70, sc1: 70, th: 70, scope: 70,
+  gds: 75,
+}));
+
+/** Families whose order differs (VINTERP: clamp before op_sel) or was not measured. */
+const UNORDERED_FAMILIES = new Set(['VINTERP', 'LDSDIR', 'EXP', 'VINTRP', 'MTBUF']);
+
+/** The modifiers (canonical names) an instruction wrote, reused (no allocation per instruction). */
+const seenModifiers: string[] = [];
+
+function checkModifierOrder(operands: readonly InstructionOperand[], f: PreparedForm, memory: boolean, sink: IssueSink): boolean {
+  const ordered = !UNORDERED_FAMILIES.has(f.spec.family);
+  let top = 0;
+  let topName = '';
+  seenModifiers.length = 0;
+  for (let i = 0; i < operands.length; i++) {
+    const op = operands[i]!.operand;
+    if (op.kind !== 'modifier' && !(op.kind === 'word' && isModifier(op, memory))) continue;
+    if (op.kind === 'word' && positional.includes(op)) continue;
+    const name = canonicalModifier(op);
+    if (name === undefined || name === 'format') continue;
+    const span = op.kind === 'modifier' ? op.nameSpan : op.span;
+    if (seenModifiers.includes(name)) return report(sink, C.modifierOrder, `invalid operand for instruction: '${op.name}' repeats a modifier of ${f.spec.spelled} (each is written once)`, span);
+    seenModifiers.push(name);
+    const rank = MODIFIER_RANK.get(name);
+    if (rank === undefined || !ordered) continue;
+    if (rank < top) return report(sink, C.modifierOrder, `not a valid operand: '${op.name}' must come before '${topName}' (llvm-mc reads ${f.spec.spelled}'s modifiers in a fixed order)`, span);
+    top = rank;
+    topName = op.name;
   }
   return true;
 }
@@ -1245,6 +1401,36 @@ function checkLdsDirect(f: PreparedForm, count: number, sink: IssueSink): boolea
   return true;
 }
 
+/**
+ * SMEM: an `offset:` modifier goes with a register soffset only (llvm-mc-19: "invalid operand for
+ * instruction" after an immediate offset, "not a valid operand." without a soffset).
+ */
+function checkSmemOffset(operands: readonly InstructionOperand[], count: number, sink: IssueSink): boolean {
+  if (operands.length === count) return true;
+  const what = count > 2 ? posWhat[2]! : What.Unknown;
+  if (count > 2 && (what === What.Sgpr || what === What.Special || what === What.Unknown)) return true;
+  for (let i = 0; i < operands.length; i++) {
+    const op = operands[i]!.operand;
+    if (op.kind === 'modifier' && lower(op.name) === 'offset')
+      return report(sink, C.modifier, `invalid operand for instruction: an 'offset:' modifier goes with a register soffset (${count > 2 ? 'not an immediate offset' : 'none is written'})`, op.nameSpan);
+  }
+  return true;
+}
+
+/** Joins SOPP pieces that continue the piece before (they start with `(`); the positional count. */
+function joinSoppPieces(text: string): number {
+  let n = 1;
+  for (let i = 1; i < positional.length; i++) {
+    if (text.charCodeAt(positional[i]!.span.start) === 40 /* ( */) continue;
+    positional[n] = positional[i]!;
+    posWhat[n] = posWhat[i]!;
+    posSize[n] = posSize[i]!;
+    n++;
+  }
+  positional.length = n;
+  return n;
+}
+
 let macroText: string | undefined;
 let macroNames: Set<string> | undefined;
 
@@ -1376,7 +1562,8 @@ function checkMatched(text: string, at: Span, operands: readonly InstructionOper
     (!target.ldsDirect || checkLdsDirect(f, count, sink)) &&
     (!SALU_LITERAL_FAMILIES.has(f.spec.family) || checkScalarLiterals(f, count, sink)) &&
     checkConstantBus(text, f, count, target, sink) &&
-    checkRanges(operands, f, target, sink)
+    checkRanges(operands, f, target, sink) &&
+    (f.spec.family !== 'SMEM' || checkSmemOffset(operands, count, sink))
   );
 }
 
@@ -1385,20 +1572,28 @@ function checkOne(text: string, mnemonic: string, at: Span, operands: readonly I
   const p = prepared(mnemonic, target);
   if (p.status === 'ok') return true;
   if (p.status === 'error') return report(sink, p.code, p.message, at);
+  if (p.status === 'count') {
+    collectPositional(operands, true, true);
+    if (positional.length < p.min) return report(sink, C.tooFewOperands, `too few operands for instruction: ${mnemonic} takes ${p.min}`, at);
+    if (positional.length > p.max) return report(sink, C.tooManyOperands, `invalid operand for instruction: ${mnemonic} takes ${p.max} operands, this is one more`, positional[p.max]!.span);
+    return true;
+  }
   const forms = p.forms;
   const minAll = p.minAll;
   const maxAll = p.maxAll;
   collectPositional(operands, minAll > 0, p.memory);
-  const count = positional.length;
-  if (count < minAll) {
+  if (positional.length < minAll) {
+    const count = positional.length;
     const f = forms[0]!;
     const missing = f.ops[count]?.spec;
     return report(sink, C.tooFewOperands, `too few operands for instruction: ${mnemonic} takes ${minAll === maxAll ? minAll : `${minAll} to ${maxAll}`}${missing ? `; next is ${expected(missing)}` : ''}`, at);
   }
-  // SOPP operands are one expression or symbolic operand, however it splits into pieces here;
-  // a register after them is one too many.
   classifyPositional(text, target);
-  if (count > maxAll && (!p.sopp || posWhat[maxAll]! <= What.Agpr)) {
+  // SOPP operands are one expression or symbolic operand, which may split into pieces here
+  // (`instid0(VALU_DEP_1) | instskip(NEXT)`: a piece from a `(` on continues the one before):
+  // those are joined, and any other piece is one too many.
+  const count = p.sopp && positional.length > 1 ? joinSoppPieces(text) : positional.length;
+  if (count > maxAll) {
     const extra = positional[maxAll]!;
     return report(sink, C.tooManyOperands, `invalid operand for instruction: ${mnemonic} takes ${maxAll} operand${maxAll === 1 ? '' : 's'}, this is one more`, extra.span);
   }
@@ -1409,6 +1604,7 @@ function checkOne(text: string, mnemonic: string, at: Span, operands: readonly I
   let bestModifier = 0;
   for (const f of forms) {
     if (count < f.min || count > f.max) continue;
+    if (VCC_LESS.has(f.spec) && count > 1 && positional[1]!.kind === 'word' && lower((positional[1] as { name: string }).name) === 'vcc') continue;
     matchForm(f, count);
     // A compare without its destination whose first source is `vcc`: llvm-mc-19 takes `vcc` as the
     // destination and finds the sources one short.
@@ -1425,6 +1621,7 @@ function checkOne(text: string, mnemonic: string, at: Span, operands: readonly I
   }
   if (!bestForm) {
     // Every form with this count... none: the count fits the union only (e.g. e32 2, e64 3).
+    if (p.vccSplit) return report(sink, C.tooFewOperands, `too few operands for instruction: ${mnemonic} takes its VCC operands all or none (${forms.map((f) => f.max).join(' or ')} operands)`, at);
     return true;
   }
   const op = positional[best]!;

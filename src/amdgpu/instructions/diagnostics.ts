@@ -25,6 +25,7 @@ export const AMD_INSTRUCTION_CODES = {
   requiredModifier: 'AMD513',
   imageDataSize: 'AMD514',
   vopdBanks: 'AMD515',
+  modifierOrder: 'AMD524',
 } as const;
 
 export const AMD_INSTRUCTION_DIAGNOSTICS: readonly InstructionDiagnostic[] = [
@@ -44,4 +45,5 @@ export const AMD_INSTRUCTION_DIAGNOSTICS: readonly InstructionDiagnostic[] = [
   { code: 'AMD513', severity: 'error', summary: 'a modifier the encoding cannot go without is missing (MIMG dim from GFX10, a DPP control, gds)' },
   { code: 'AMD514', severity: 'error', summary: 'image data size does not match dmask, d16 and tfe' },
   { code: 'AMD515', severity: 'error', summary: 'VOPD register banks: one dst even and the other odd; src0/src1 VGPRs in different banks; src2 of different parity' },
+  { code: 'AMD524', severity: 'error', summary: 'a modifier out of llvm-mc\'s order for the instruction, or written twice' },
 ];

@@ -9,6 +9,7 @@ import { SPECIAL_REGISTERS } from '../data/special-registers.js';
 import { formatVersionCode } from '../data/targets.js';
 import { mergePending, SymbolTable, type PendingRef, type PtxSymbol } from './scope.js';
 import type { CheckerState } from './state.js';
+import { paramFacts, type Formals } from './call-args.js';
 
 /** A variable's type and array sizes as ptxas compares redeclarations: `.v2.u32|2,` (unsized: empty). */
 export function variableShape(decl: A.VariableDecl, d: A.Declarator): string {
@@ -321,7 +322,7 @@ export function closeScope(c: CheckerState, isFunction: boolean, block?: Span): 
 }
 
 /** `L:` is reported at its colon, which ends the statement span of a plain label. */
-export function declareLabel(c: CheckerState, name: string, span: Span, kind: 'label' | 'prototype' | 'targets', paramCount?: number, returnCount?: number): void {
+export function declareLabel(c: CheckerState, name: string, span: Span, kind: 'label' | 'prototype' | 'targets', paramCount?: number, returnCount?: number, formals?: Formals): void {
   const nameSpan = { start: span.start, end: span.start + name.length };
   let colon = nextTokenStart(c.text, nameSpan.end);
   if (colon >= c.text.length) colon = span.start;
@@ -333,6 +334,7 @@ export function declareLabel(c: CheckerState, name: string, span: Span, kind: 'l
   const sym: PtxSymbol = { name, kind, nameSpan };
   if (paramCount !== undefined) sym.paramCount = paramCount;
   if (returnCount !== undefined) sym.returnCount = returnCount;
+  if (formals) sym.formals = formals;
   c.table.declare(sym);
 }
 
@@ -354,6 +356,7 @@ export function localVariable(c: CheckerState, decl: A.VariableDecl): void {
     const sym: PtxSymbol = { name: d.name, kind: 'variable', nameSpan: d.nameSpan, space: decl.space, type: decl.type, array: d.dims.length > 0 };
     if (d.parameterizedCount !== undefined) sym.familyCount = d.parameterizedCount;
     if (decl.vector !== undefined) sym.vector = decl.vector;
+    if (decl.space === '.param') sym.param = paramFacts(decl, d);
     c.table.declare(sym);
   }
 }

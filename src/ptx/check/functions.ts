@@ -11,6 +11,7 @@ import type { CheckerState } from './state.js';
 import { OperandRole } from './state.js';
 import { checkArrayDims, checkDeclarationShape, checkDeclaredName, closeScope, declareLabel, linkageVersion, localVariable, variableShape } from './declarations.js';
 import { checkInstruction, use } from './instructions.js';
+import { formalsOf, unsizedReturns } from './call-args.js';
 
 /** Return and parameter lists as ptxas compares prototypes: state space, alignment, type, sizes. */
 function functionShape(f: A.FunctionDecl): string {
@@ -30,6 +31,7 @@ export function func(c: CheckerState, f: A.FunctionDecl): void {
   linkageVersion(c, f.linkage, f.span.start);
   const before = c.errorCount;
   declareFunction(c, f);
+  unsizedReturns(c, f.returns);
   if (paramReturns(f.returns) > 1) multipleParamReturns(c, c.functionConflictLoc(f));
   // ptxas compares a redeclaration with the prototype first, at the end of the header, and
   // reports duplicate parameter names only after that: then the conflict is the first error.
@@ -100,6 +102,8 @@ export function declareFunction(c: CheckerState, f: A.FunctionDecl): void {
   if (!prev) {
     const sym: PtxSymbol = { name: f.name, kind: 'function', nameSpan: f.nameSpan, entry: f.entry, defined: !!f.body, paramCount, returnCount: f.returns?.length ?? 0, shape: functionShape(f) };
     if (f.linkage) sym.linkage = f.linkage;
+    const formals = formalsOf(f.returns, f.params);
+    if (formals) sym.formals = formals;
     c.table.declare(sym);
     return;
   }
@@ -240,7 +244,8 @@ export function statements(c: CheckerState, list: A.Statement[]): void {
         closeScope(c, false, s.span);
         break;
       case 'callprototype':
-        declareLabel(c, s.name, s.span, 'prototype', s.params?.length ?? 0, s.returns?.length ?? 0);
+        declareLabel(c, s.name, s.span, 'prototype', s.params?.length ?? 0, s.returns?.length ?? 0, formalsOf(s.returns, s.params));
+        unsizedReturns(c, s.returns);
         if (paramReturns(s.returns) > 1) multipleParamReturns(c, c.loc(Math.max(s.span.start, c.text.indexOf('.callprototype', s.span.start))));
         for (const a of s.attributes) checkAttributeVersion(c, a);
         break;

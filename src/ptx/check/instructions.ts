@@ -11,6 +11,7 @@ import { SPECIAL_REGISTERS } from '../data/special-registers.js';
 import { formatVersionCode } from '../data/targets.js';
 import { type PtxSymbol } from './scope.js';
 import type { CheckerState } from './state.js';
+import { checkCallArguments } from './call-args.js';
 import { checkInstruction as checkInstructionForms, registerTypeOf, type InstructionCheckContext } from '../instructions/check.js';
 import { C_0, C_9, C_DOT, OperandRole } from './state.js';
 
@@ -210,6 +211,7 @@ export function callArity(c: CheckerState, ops: A.Operand[], callee: number, fn:
   const nrets = callee === 1 && ops[0]!.kind === 'list' ? ops[0]!.elements.length : 0;
   if (nargs !== (fn.paramCount ?? 0) || nrets !== (fn.returnCount ?? 0))
     c.error('PTX353', `call to '${fn.name}' with ${nrets} return and ${nargs} argument parameters; it declares ${fn.returnCount ?? 0} and ${fn.paramCount ?? 0}`, c.spanLoc(at));
+  else checkCallArguments(c, ops, callee, fn, at);
 }
 
 /** ptxas: "Illegal to read function return parameter" (`ld` from the function's own `.param` return). */

@@ -10,6 +10,7 @@
  */
 import type { Span } from '../../core/source.js';
 import { workMeter } from '../../core/work.js';
+import type { Formals, ParamFacts } from './call-args.js';
 
 /** `targets`: a `.branchtargets` / `.calltargets` list; `prototype`: a `.callprototype`. */
 export type SymbolKind = 'variable' | 'label' | 'function' | 'prototype' | 'targets';
@@ -48,6 +49,10 @@ export interface PtxSymbol {
   movAddressAt?: Span;
   /** Families (`%r<100>`): the number of members. */
   familyCount?: number;
+  /** Functions and `.callprototype`s: the formal parameters a call is compared with (call-args.ts). */
+  formals?: Formals;
+  /** `.param` variables of a body (call arguments): what a call compares (call-args.ts). */
+  param?: ParamFacts;
 }
 
 /**

@@ -95,6 +95,10 @@ const F64_ELEMENT: TypeInfo = { kind: K.Float, size: 64 };
 /** The roles `U` (a 32-bit integer: a shift amount, a bit position) and `P` (a predicate); own objects, told apart by identity. */
 const U32: TypeInfo = { kind: K.Unsigned, size: 32 };
 const PRED: TypeInfo = { kind: K.Pred, size: 1 };
+const U64: TypeInfo = { kind: K.Unsigned, size: 64 };
+/** bar.red's result: as U32 and PRED, but a `.f16x2` register is taken (other objects, so the identity test lets it). */
+const U32_RESULT: TypeInfo = { kind: K.Unsigned, size: 32 };
+const PRED_RESULT: TypeInfo = { kind: K.Pred, size: 1 };
 
 /**
  * Whether a register of type `r` may stand where an instruction of type `t` reads or writes.
@@ -156,8 +160,8 @@ function typeDescription(t: TypeInfo, name: string, relaxed: boolean): string {
 /**
  * The type each operand position takes, per opcode (only the opcodes measured): `T` the
  * instruction's (first) type, `T2` its second type (cvt's source), `W` twice the first type's size
- * (`mul.wide`/`mad.wide` results), `U` a 32-bit integer, `P` a predicate, `I` a constant (a
- * register there is "Arguments mismatch"), `-` not checked.
+ * (`mul.wide`/`mad.wide` results), `U` a 32-bit integer, `L` a 64-bit integer, `P` a predicate,
+ * `I` a constant (a register there is "Arguments mismatch"), `-` not checked.
  */
 const ROLES: ReadonlyMap<string, string> = (() => {
   const m = new Map<string, string>();
@@ -186,6 +190,10 @@ const ROLES: ReadonlyMap<string, string> = (() => {
   m.set('lop3', '----I');
   m.set('pmevent', 'I');
   m.set('setmaxnreg', 'I');
+  // atom/red (d, [a], b, c): typed as add is (a cache-policy operand is a .b64). createpolicy's result is its .b64.
+  m.set('atom', 'T-TT');
+  m.set('red', '-T');
+  m.set('createpolicy', 'L');
   return m;
 })();
 
@@ -230,7 +238,7 @@ export function checkInstruction(ins: A.Instruction, ctx: InstructionCheckContex
   for (const f of candidates) {
     if (kindsFit(f.operands, ops)) {
       kindFit ??= f;
-      if (cachePolicyFits(f, ins)) {
+      if (cachePolicyFits(f, ins, ctx)) {
         cacheFit = f;
         break;
       }
@@ -350,6 +358,9 @@ function planOf(ins: A.Instruction, r: MatchResult & { ok: true }, ctx: Instruct
   if (!problem) spaceWordGates(ins, recorder);
   if (!problem && (op === 'ld' || op === 'st') && w.includes('.volatile') && w.includes('.param')) problem = ['PTX500', `${name}: .volatile does not apply to the .param space`];
   if (!problem && (op === 'ld' || op === 'st')) problem = spaceModifierProblem(w, name);
+  if (!problem && op === 'st' && (w.includes('.param') || w.includes('.param::func')) && ctx.target !== undefined && (parseTargetName(ctx.target)?.number ?? 99) < 20)
+    // Measured: ptxas "State space incorrect for instruction 'st'" below sm_20 (ld.param is accepted).
+    problem = ['PTX509', `${name}: st to the .param space requires .target sm_20 or higher`];
   if (!problem && (op === 'setp' || op === 'set')) comparisonFits(ins, name, recorder);
   if (!problem && (op === 'suld' || op === 'sust' || op === 'sured') && !w.some((x) => x === '.trap' || x === '.clamp' || x === '.zero'))
     // Measured (every .version): "Clamp modifier required for instruction 'suld.b'"; the manual shows it optional.
@@ -387,10 +398,18 @@ function formsTaking(plan: Plan, n: number): InstructionForm[] {
 }
 
 /** An operand the form names `cache-policy` (optional, last) goes with `.L2::cache_hint`. */
-function cachePolicyFits(f: InstructionForm, ins: A.Instruction): boolean {
+function cachePolicyFits(f: InstructionForm, ins: A.Instruction, ctx: InstructionCheckContext): boolean {
   const n = ins.operands.length;
   if (n === 0 || f.operands.length !== n) return true;
   const last = f.operands[n - 1]!;
+  if (f.family === 'atom' && last.name === 'c' && !ins.modifiers.includes('.cas')) {
+    // Measured: a fourth operand without .cas is read as a cache policy ("... required for
+    // instruction 'atom' with 4 arguments" when it is 64-bit); a 32-bit one only with a bit-size type.
+    const o = ins.operands[3]!;
+    const t = o.kind === 'expr' && o.expr.kind === 'name' ? ctx.registerType(o.expr.name) : undefined;
+    if (t !== undefined && TYPES.get(t)?.size === 64) return false;
+    return ins.modifiers.some((w) => w === '.b32' || w === '.b64' || w === '.b16' || w === '.b128');
+  }
   // `atom.exch.b128 d, [a], b, c` without the hint is accepted (measured): not for .b128.
   return !(last.optional && last.name === 'cache-policy') || ins.modifiers.includes('.L2::cache_hint') || ins.modifiers.includes('.b128');
 }
@@ -583,7 +602,8 @@ function checkOperands(ins: A.Instruction, plan: Plan, form: InstructionForm, ct
   if (op === 'ld' || op === 'st') {
     // ld/st proper (not st.async, st.bulk, ...: ptxas does not check their vectors the same way).
     if ((form.family === 'ld' || form.family === 'st' || form.family === 'ld.global.nc') && !vectorShape(ins, name, ctx)) return;
-  } else if (roles !== undefined && op !== 'mov') {
+  } else if (roles !== undefined && op !== 'mov' && op !== 'atom' && op !== 'red') {
+    // (atom/red .v2/.v4/.v8 take braced lists where the syntax writes `d` and `b`.)
     // ptxas: "Vector operand is not allowed for instruction 'add'" (where the form has none: cvt.rs takes one).
     for (let i = 0; i < ops.length; i++)
       if (ops[i]!.kind === 'vector' && form.operands[i]?.kind !== 'vector') {
@@ -614,14 +634,25 @@ function checkOperands(ins: A.Instruction, plan: Plan, form: InstructionForm, ct
       }
     }
   }
+  if (op === 'bar' || op === 'barrier') return barOperands(ins, name, ctx);
   if (roles === undefined) return;
+  // ptxas "Result register required for instruction 'add'": a constant where the result goes.
+  const d = ops[0];
+  if (d !== undefined && roles.charCodeAt(0) !== 45 /* - */ && roles.charCodeAt(0) !== 73 /* I */ && d.kind === 'expr' && (d.expr.kind === 'int' || d.expr.kind === 'float' || (d.expr.kind === 'unary' && (d.expr.operand.kind === 'int' || d.expr.operand.kind === 'float')))) {
+    ctx.report('PTX502', `operand 1 of ${name} is its result: it must be a register, not a constant`, d.span);
+    return;
+  }
   const relaxed = plan.relaxed;
   const wide = (op === 'mul' || op === 'mad') && ins.modifiers.includes('.wide');
-  for (let i = 0; i < ops.length && i < roles.length; i++) {
-    const role = roles.charCodeAt(i);
+  for (let i = 0; i < ops.length; i++) {
+    const role = i < roles.length ? roles.charCodeAt(i) : 45; /* - */
     let want: TypeInfo | undefined;
     let wantName: string;
-    if (role === 84 /* T */) {
+    if (form.operands[i]?.optional && form.operands[i]?.name === 'cache-policy') {
+      // A cache policy is a 64-bit integer (measured: `ld.global.L2::cache_hint.u32 %r1, [%rd1], %r3` is refused).
+      want = U64;
+      wantName = '.u64';
+    } else if (role === 84 /* T */) {
       if (plan.t1 === undefined) continue;
       want = plan.t1Info;
       wantName = plan.t1;
@@ -635,6 +666,9 @@ function checkOperands(ins: A.Instruction, plan: Plan, form: InstructionForm, ct
       if (plan.t2 === undefined) return;
       want = plan.t2Info;
       wantName = plan.t2;
+    } else if (role === 76 /* L */) {
+      want = U64;
+      wantName = '.u64';
     } else if (role === 85 /* U */) {
       want = U32;
       wantName = '.u32';
@@ -652,6 +686,32 @@ function checkOperands(ins: A.Instruction, plan: Plan, form: InstructionForm, ct
     // A braced operand the form has as such (cvt.rs's sources) is not typed here.
     if (!want || form.operands[i]?.kind === 'vector') continue;
     if (!operandFits(ins, name, i, ops[i]!, want, wantName, relaxed, op === 'mov', ctx)) return;
+  }
+}
+
+/**
+ * bar/barrier (measured): barrier numbers and thread counts are 32-bit integers; bar.red.popc's
+ * result is .u32, bar.red.and/or's a predicate, and its last operand a predicate.
+ */
+function barOperands(ins: A.Instruction, name: string, ctx: InstructionCheckContext): void {
+  const ops = ins.operands;
+  const red = ins.modifiers.includes('.red');
+  for (let i = 0; i < ops.length; i++) {
+    // (bar.red's result may be a .f16x2 register, as mov.pred's may: measured.)
+    let want = red && i === 0 ? U32_RESULT : U32;
+    let wantName = '.u32';
+    if (red && (i === ops.length - 1 || (i === 0 && !ins.modifiers.includes('.popc')))) {
+      want = i === 0 ? PRED_RESULT : PRED;
+      wantName = '.pred';
+    }
+    const o = ops[i]!;
+    if (o.kind !== 'expr') continue;
+    if (want !== PRED && o.expr.kind === 'unary' && o.expr.op === '!') {
+      // Measured: `bar.sync !%p1`, `bar.red.and.pred %p1, 1, !%p2, %p1` ("Arguments mismatch").
+      ctx.report('PTX503', `operand ${i + 1} of ${name} must be a 32-bit integer, not a negated predicate`, o.span);
+      return;
+    }
+    if (!operandFits(ins, name, i, o, want, wantName, false, false, ctx)) return;
   }
 }
 

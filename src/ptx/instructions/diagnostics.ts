@@ -22,4 +22,9 @@ export const INSTRUCTION_DIAGNOSTICS: readonly InstructionDiagnosticInfo[] = [
   { code: 'PTX508', severity: 'error', summary: 'the instruction, a modifier or a type needs a newer PTX ISA .version' },
   { code: 'PTX509', severity: 'error', summary: 'the instruction, a modifier or a type needs another .target' },
   { code: 'PTX510', severity: 'error', summary: 'the instruction form is no longer valid from this PTX ISA .version on' },
+  { code: 'PTX511', severity: 'error', summary: 'a call argument or return parameter whose type does not match the callee\'s formal parameter (ptxas "Type of argument does not match formal parameter")' },
+  { code: 'PTX512', severity: 'error', summary: 'a call argument or return parameter whose alignment does not match the callee\'s formal parameter (ptxas "Alignment of argument does not match formal parameter")' },
+  { code: 'PTX513', severity: 'error', summary: 'a call argument that is a variable of another state space than .param or .reg, or a function (ptxas "Call argument has illegal state space")' },
+  { code: 'PTX514', severity: 'error', summary: 'a call argument that is a .param parameter of the calling function (ptxas "Formal parameter declared in .param space cannot be used as argument to call")' },
+  { code: 'PTX515', severity: 'error', summary: 'a .param return parameter declared as an unsized array (ptxas "Output parameter cannot be an incomplete array.")' },
 ];

@@ -6,7 +6,9 @@
  * instruction does not take), or the whole file assembled for another GPU. gpuasm and
  * `llvm-mc-19 -filetype=obj` must agree on the verdict and the line of the first error; never may
  * gpuasm reject a file llvm-mc accepts or stop earlier than llvm-mc (zero false errors). Where
- * gpuasm misses an error, the case is counted: agreement may not fall below its floor.
+ * gpuasm misses an error, the case is counted: agreement may not fall below its floor (measured on
+ * seeds 1-30, 200 cases each: 100% on 29 seeds, 99.5% on seed 30, a GFX12 VOP3 `clamp` the table
+ * took from the syntax page; the rules these breaks found are proven in mutation-rules.test.ts).
  */
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
@@ -97,8 +99,8 @@ const BREAKS: Record<string, Break> = {
 const KINDS = [...Object.keys(BREAKS), 'otherGpu'];
 const GPUS = ['gfx600', 'gfx700', 'gfx803', 'gfx900', 'gfx906', 'gfx908', 'gfx90a', 'gfx942', 'gfx1010', 'gfx1030', 'gfx1100', 'gfx1150', 'gfx1200'];
 
-/** Agreement (verdict and first error line) may not fall below this share of the cases. */
-const AGREEMENT_FLOOR = 0.94;
+/** Agreement (verdict and first error line) may not fall below this share of the cases (was 0.94 at 95-99.5%; measured minimum now 198 of 199). */
+const AGREEMENT_FLOOR = 0.99;
 
 describe('AMDGPU instruction-level breaks vs llvm-mc-19 (-filetype=obj)', () => {
   const skip = llvmMcSkipReason ?? sharedSkipReason;

@@ -9,7 +9,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { acceptedPtxFiles, sharedDir, sharedSkipReason } from '../../harness/corpus.js';
@@ -311,5 +311,8 @@ test('ptx breaks: we reject exactly when ptxas does, on its first-error line', {
     const s = counts.get(k);
     if (s) console.log(`  ${k.padEnd(22)} ${s.n} cases, ptxas rejects ${s.ptxasRejects}, agree ${s.agree}`);
   }
+  // GPUASM_DISAGREE_DUMP=file: every disagreement appended (for grouping them over many seeds).
+  const dump = process.env['GPUASM_DISAGREE_DUMP'];
+  if (dump) appendFileSync(dump, failures.map((m) => `brk ${seed} FAIL ${m.replace(/\n/g, ' ')}\n`).join(''));
   assert.deepEqual(failures.slice(0, 30), [], `seed ${seed}: ${failures.length} disagreements (replay with GPUASM_SEED=${seed})`);
 });

@@ -13,6 +13,7 @@
  * whose ptxas error is one of those is counted and printed, not failed. Replay with GPUASM_SEED; scale with GPUASM_FUZZ_RUNS.
  */
 import { test } from 'node:test';
+import { appendFileSync } from 'node:fs';
 import assert from 'node:assert/strict';
 import { sharedSkipReason } from '../../harness/corpus.js';
 import { fuzzRuns, fuzzSeed, ptxasSkipReason } from '../../harness/tools.js';
@@ -45,6 +46,7 @@ test('ptx token mutations of corpus files: verdict and first-error line as ptxas
   const stats = new Map<Mutation, { n: number; rejects: number; agree: number }>();
   const failures: string[] = [];
   let typing = 0;
+  const excused: string[] = [];
   for (const { file: f, kind, pos, broken, ptxas: ptx } of run.cases) {
     const c = { kind, pos };
     const first = ptx.messages.find((m) => m.severity !== 'warning');
@@ -54,6 +56,7 @@ test('ptx token mutations of corpus files: verdict and first-error line as ptxas
     const ownReport = first !== undefined && OWN_REPORTS.some(([re, code]) => re.test(first.message) && ours[0]?.code === code);
     if (!agree && first && INSTRUCTION_TYPING.test(first.message) && !ownReport) {
       typing++;
+      excused.push(`${c.kind} in ${f.rel} (pos ${c.pos}): ptxas line ${ptx.firstErrorLine}: ${first.message}; we ${ours.length ? `line ${line}: [${ours[0]!.code}] ${ours[0]!.message}` : 'accept'}`);
       continue;
     }
     const s = stats.get(c.kind) ?? { n: 0, rejects: 0, agree: 0 };
@@ -76,6 +79,9 @@ test('ptx token mutations of corpus files: verdict and first-error line as ptxas
     const s = stats.get(k);
     if (s) console.log(`  ${k.padEnd(20)} ${s.n} cases, ptxas rejects ${s.rejects}, agree ${s.agree}`);
   }
+  // GPUASM_DISAGREE_DUMP=file: every disagreement appended (for grouping them over many seeds).
+  const dump = process.env['GPUASM_DISAGREE_DUMP'];
+  if (dump) appendFileSync(dump, [...failures.map((m) => `mut ${seed} FAIL ${m}`), ...excused.map((m) => `mut ${seed} TYPING ${m}`)].map((l) => l.replace(/\n/g, ' ') + '\n').join(''));
   assert.deepEqual(failures.slice(0, 20), [], `seed ${seed}: ${failures.length} disagreements (replay with GPUASM_SEED=${seed})`);
   // A run whose draws were all skipped or excused would compare nothing.
   assert.ok(total >= Math.floor(run.draws / 4), `seed ${seed}: only ${total} of ${run.draws} draws compared`);

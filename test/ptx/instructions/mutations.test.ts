@@ -12,6 +12,7 @@
  * no line of the file (test/harness/tools.ts). Replay with GPUASM_SEED; scale with GPUASM_FUZZ_RUNS.
  */
 import { test } from 'node:test';
+import { appendFileSync } from 'node:fs';
 import assert from 'node:assert/strict';
 import { sharedSkipReason } from '../../harness/corpus.js';
 import { fuzzRuns, fuzzSeed, ptxasSkipReason } from '../../harness/tools.js';
@@ -23,12 +24,17 @@ import { checkPtxText } from '../../../src/ptx/index.js';
 const MAX_BYTES = 12_000;
 /**
  * Of the cases ptxas refuses, at most this share may be accepted by gpuasm (instruction rules not yet
- * in the layer: operand typing of tex/atom/bar.red/createpolicy/prmt, the `barrier` opcode's
- * .version 6.0, a few target gates). Measured 0.5-1.3% over seeds 1001-4004 (1000 draws each).
+ * in the layer: operand typing of tex/sust/wmma/mma/mbarrier/isspacep, a few version gates such as
+ * `generic()` in initializers). Measured 0-1.03% (mean 0.5%) over seeds 1-22 (1,000 draws each, after the
+ * atom/red/bar/createpolicy/cache-policy rules); the bound leaves half that again for an unlucky seed.
  */
-const MAX_MISSED_SHARE = 0.03;
-/** Of all cases, at most this share may disagree on the line through a check outside this layer (measured: none over seeds 1001-4004). */
-const MAX_OTHER_SHARE = 0.005;
+const MAX_MISSED_SHARE = 0.015;
+/**
+ * Of all cases, at most this share may disagree on the line through a check outside this layer
+ * (PTX304 where ptxas names an instruction's version gate the tables lack). Measured 0-1 case a seed
+ * (at most 0.14%) over the same seeds. No false error and no PTX5xx error on another line in any of them.
+ */
+const MAX_OTHER_SHARE = 0.003;
 
 const skip = sharedSkipReason ?? ptxasSkipReason;
 if (skip) console.log(`ptx instruction mutations differential skipped: ${skip}`);
@@ -72,6 +78,9 @@ test('ptx instruction-level mutations of corpus files: verdict and first-error l
     const s = stats.get(k);
     if (s) console.log(`  ${k.padEnd(16)} ${s.n} cases, ptxas rejects ${s.rejects}, agree ${s.agree}, missed ${s.missed}`);
   }
+  // GPUASM_DISAGREE_DUMP=file: every disagreement appended (for grouping them over many seeds).
+  const dump = process.env['GPUASM_DISAGREE_DUMP'];
+  if (dump) appendFileSync(dump, [...missed.map((m) => `imut ${seed} MISSED ${m}`), ...otherLayer.map((m) => `imut ${seed} OTHER ${m}`), ...wrong.map((m) => `imut ${seed} WRONG ${m}`)].map((l) => l.replace(/\n/g, ' ') + '\n').join(''));
   for (const m of missed.slice(0, 15)) console.log(`  MISSED ${m}`);
   for (const m of otherLayer.slice(0, 10)) console.log(`  OTHER ${m}`);
   assert.deepEqual(wrong.slice(0, 20), [], `seed ${seed}: ${wrong.length} false errors or errors on another line (replay with GPUASM_SEED=${seed})`);

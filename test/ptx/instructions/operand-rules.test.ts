@@ -179,6 +179,41 @@ const GROUPS: { name: string; version?: string; target?: string; arch?: string; 
     ]),
   },
   {
+    // atom/red operands typed as add's; atom's fourth operand (.cas, else a cache policy, or 32 bits with a bit-size type).
+    name: 'atom and red operands',
+    lines: [
+      ...matrix('atom.global.add.{T} {R}, [%rd1], {R};', ['u32', 's32', 'u64', 'f32', 'f64']),
+      ...matrix('atom.global.exch.{T} %b1, [%rd1], {R};', ['b32']),
+      ...matrix('red.global.add.{T} [%rd1], {R};', ['u32', 'u64', 'f32']),
+      ...['add.u32', 'add.f32', 'and.b32', 'or.b32', 'exch.b32', 'exch.b64', 'cas.b32', 'cas.b64', 'min.s32', 'inc.u32', 'and.b64'].flatMap((o) => {
+        const r = o.endsWith('64') ? '%bd' : o.endsWith('f32') ? '%f' : '%b';
+        return [`atom.global.${o} ${r}1, [%rd1], ${r}2, ${r}3;`, `atom.global.${o} ${r}1, [%rd1], ${r}2, %rd3;`, `atom.global.${o} ${r}1, [%rd1], ${r}2, %r3;`];
+      }),
+      'atom.global.add.u32 %r1, [%rd1], 1;', 'atom.global.add.f32 %f1, [%rd1], 1;', 'atom.global.add.u32 %r1, [%rd1], 1.0;', 'atom.global.add.u32 _, [%rd1], %r2;',
+    ],
+  },
+  {
+    // The cache-policy operand is a 64-bit integer register; a constant result is refused ("Result register required").
+    name: 'cache policies and results',
+    lines: [
+      ...Object.values(REGS).flatMap((r) => [
+        `ld.global.L2::cache_hint.u32 %r1, [%rd1], ${r};`, `st.global.L2::cache_hint.u32 [%rd1], %r1, ${r};`,
+        `atom.global.add.L2::cache_hint.u32 %r1, [%rd1], %r2, ${r};`, `red.global.add.L2::cache_hint.u32 [%rd1], %r1, ${r};`,
+        `createpolicy.fractional.L2::evict_last.b64 ${r};`, `createpolicy.fractional.L2::evict_last.b64 ${r}, 0.5;`,
+      ]),
+      'createpolicy.fractional.L2::evict_last.b64 1.0;', 'add.u32 1, %r1, %r2;', 'mov.u32 1, %r1;', 'ld.global.u32 1, [%rd1];', 'setp.lt.s32 1, %r1, %r2;', 'mov.f32 1.0, %f1;',
+    ],
+  },
+  {
+    // bar/barrier: barrier numbers and counts are 32-bit integers, bar.red's last operand and .and/.or result predicates.
+    name: 'barrier operands',
+    lines: Object.values(REGS).flatMap((r) => [
+      `bar.sync ${r};`, `bar.sync 1, ${r};`, `barrier.sync ${r};`, `bar.arrive 1, ${r};`, `bar.warp.sync ${r};`,
+      `bar.red.popc.u32 ${r}, 1, %p2;`, `bar.red.popc.u32 %r1, ${r}, %p2;`, `bar.red.popc.u32 %r1, 1, ${r};`, `bar.red.popc.u32 %r1, 1, ${r}, %p2;`,
+      `bar.red.or.pred ${r}, 1, %p2;`, `bar.red.or.pred %p1, 1, ${r}, %p2;`,
+    ]).concat(['bar.red.and.pred %p1, 1, !%p2, %p1;', 'bar.red.popc.u32 %r1, !%p1, %p2;', 'bar.sync !%p1;', 'bar.red.popc.u32 %r1, 1, !%p2;']),
+  },
+  {
     // ldmatrix/stmatrix counts, the larger ones (tcgen05's) included (curation.ts setPatches).
     name: 'matrix counts',
     target: 'sm_90a',

@@ -2,8 +2,9 @@
  * Loading the CLI's bundled chunks (dist/src/cli/bundle-*.cjs, written by scripts/bundle.mjs after
  * `tsc`): scripts of all the CLI's modules as CommonJS bodies, each compiled with the V8 code cache
  * next to it, so that a run neither loads ~46 ES modules nor compiles their functions from source.
- * Used by bin.js, and by the bench's stand-in for `gpuasm check` (bench/check-entry.ts) so that
- * both load the library the same way. Imports only Node built-ins: it runs before any chunk.
+ * Used by bin.cjs, and by the bench's stand-in for `gpuasm check` (bench/check-entry.ts) so that
+ * both load the library the same way. Imports only Node built-ins: it runs before any chunk. A
+ * CommonJS module (`.cts`), as bin.cts is: Node starts them without its ES module loader.
  */
 import { accessSync, constants, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -23,14 +24,35 @@ export interface Bundle {
   load(id: string): object;
   /**
    * Writes the cache of each chunk loaded that had none or whose cache V8 rejected (another Node
-   * version or flags); a cache it cannot write is skipped. Only in a run without Node options.
+   * version or flags); a cache it cannot write is skipped. Only in a run without Node options,
+   * unless `underOptions` (the bench makes caches under `--single-threaded` in a copy of dist/).
    */
-  saveCaches(): void;
+  saveCaches(underOptions?: boolean): void;
+}
+
+// A check is one short burst of work, not a long-lived server: most of the time of a large file
+// goes to the JIT warming up, and the optimizing compiler's thread competes with ours (on two
+// cores, or a busy machine). These make each optimized function cheaper to compile, so optimized
+// code arrives sooner, at no cost to the code itself (docs/benchmarks.md: inlining less cut the
+// compiler's work by half; without loop peeling and escape analysis it does 13% less again, and
+// the whole run executes fewer instructions; on small files too). Only on the V8 versions they
+// were measured on (an engine that lacks a flag would print an error for it).
+const V8_FLAGS = ['--max-inlined-bytecode-size-cumulative=150', '--no-turbo-loop-peeling', '--no-turbo-escape'];
+
+/**
+ * Sets the CLI's V8 flags: before any chunk is loaded, so that every function is compiled with
+ * them and the code caches are made and read under the same flags (V8 rejects a cache made under
+ * others). bin.cjs and the bench's entries call it.
+ */
+export function setCliV8Flags(): void {
+  const v8Major = Number(process.versions.v8.split('.')[0]);
+  // (node:v8 is loaded only here: with the stream modules it brings, about 10 M instructions.)
+  if (v8Major >= 11 && v8Major <= 13) for (const flag of V8_FLAGS) (require('node:v8') as typeof import('node:v8')).setFlagsFromString(flag);
 }
 
 /**
- * The bundle next to `bin` (the URL of dist/src/cli/bin.js). Undefined when a chunk is missing or
- * older than bin.js (`tsc` ran without the build step): the caller loads the ES modules instead,
+ * The bundle next to `bin` (the URL of dist/src/cli/bin.cjs). Undefined when a chunk is missing or
+ * older than bin.cjs (`tsc` ran without the build step): the caller loads the ES modules instead,
  * the same code.
  */
 export function openBundle(bin: URL): Bundle | undefined {
@@ -84,8 +106,8 @@ export function openBundle(bin: URL): Bundle | undefined {
   // A run under other Node options (a profiler, a debugger) would make a cache that the next plain
   // run rejects, and that run would write it back: only plain runs write caches.
   const plain = process.execArgv.length === 0 && !process.env['NODE_OPTIONS'];
-  const saveCaches = () => {
-    if (!plain) return;
+  const saveCaches = (underOptions = false) => {
+    if (!plain && !underOptions) return;
     for (const { cacheFile, script, cachedData } of loaded) {
       if (cachedData && !script.cachedDataRejected) continue;
       // An installation this user cannot write to: not even the work of making the cache.
