@@ -108,6 +108,7 @@ export const AMD_DIAGNOSTICS = defineCatalog({
   AMD513: { severity: 'error', summary: 'operands are not valid for this GPU or mode / too few operands: a modifier the encoding needs is missing (`dim:` on MIMG from GFX10, a DPP control on `_dpp`, `dpp8:`, `gds` on GWS and ordered-count DS instructions)' },
   AMD514: { severity: 'error', summary: 'image data size does not match dmask, d16 and tfe (MIMG: one dword per dmask bit, four for gather4 and msaa_load, halved with d16 where packed, one more with tfe)' },
   AMD515: { severity: 'error', summary: 'VOPD pair register banks: one dst register must be even and the other odd; src0 / src1 operands must use different VGPR banks (number mod 4); src2 operands (fmac/dot2acc\'s vdst, fmamk\'s last VGPR) of different parity' },
+  AMD516: { severity: 'error', summary: '`hwreg(...)`: a hardware register name the GPU does not have (or no name and no symbol with a value), a code over 6 bits, a bit offset over 31, a width outside 1-32' },
   AMD524: { severity: 'error', summary: 'not a valid operand / invalid operand for instruction: a modifier written after one that llvm-mc reads later (`glc offset:4`, `mul:2 clamp`, `op_sel_hi` before `op_sel`, `row_mask` before the DPP control), or written twice (`offset:` twice, `glc noglc`)' },
 });
 

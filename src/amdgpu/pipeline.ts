@@ -53,7 +53,8 @@ export function checkText(text: string, options: CheckOptions, sink: IssueSink, 
     effects: () => errors + c.symbolAccesses,
     kernelBodySkipped: () => c.kernelBodySkipped(),
   };
-  const parseOptions = { masmIntegers: options.masmIntegers, os: c.triple.os };
+  // An error inside an `.amdhsa_kernel` block ends it (llvm-mc): the parser counts every error, the checker drops the block.
+  const parseOptions = { masmIntegers: options.masmIntegers, os: c.triple.os, errorCount: () => errors, onKernelAborted: () => c.kernelBodySkipped() };
   if (options.repeats === false) forEachAmdgpuStatement(text, parseOptions, counting, (st) => c.statement(st));
   else forEachAmdgpuStatementOnce(text, parseOptions, counting, (st) => c.statement(st), hooks);
   return c.finish(errors === 0, collectSymbols);

@@ -60,7 +60,7 @@ export class FileChecker {
   get symbolAccesses(): number {
     return this.checker.symbolAccesses + this.table.touches;
   }
-  /** The parser skipped a kernel body known to have no effect: the block is closed. */
+  /** The parser skipped a kernel body known to have no effect, or an error ended the block: the block is closed. */
   kernelBodySkipped(): void {
     this.checker.kernelBodySkipped();
   }

@@ -11,6 +11,7 @@ import { IMM_CODES, inlineCode64 } from './immediates.js';
 import { looksLikeRegister, parseNsaAddress, parseRegister, validateRegisterForTarget } from './registers.js';
 import type { SymbolTable } from './symbols.js';
 import type { AmdgpuTarget } from '../targets.js';
+import { HWREG_NAMES, hwregGroup } from '../data/hwreg.js';
 import { checkInstruction } from '../instructions/check.js';
 import type { IssueSink } from '../parse/expr.js';
 import type { AmdCode, AmdRawDiagnostic } from '../diagnostics.js';
@@ -183,6 +184,47 @@ export class InstructionChecker {
       this.cx.issue('AMD323', `invalid dim value '${this.text.slice(v.span.start, v.span.end)}' (1D, 2D, 3D, CUBE, 1D_ARRAY, 2D_ARRAY, 2D_MSAA, 2D_MSAA_ARRAY, optionally with SQ_RSRC_IMG_)`, v.span);
   }
 
+  /**
+   * `hwreg(id[, offset, width])` as llvm-mc-19 reads it: a name of the processor's hardware
+   * registers (data/hwreg.ts; one of another processor: "not supported on this GPU"; no register
+   * name and no symbol with a value: "expected a register name or an absolute expression"), or a
+   * 6-bit number; offset 0-31, width 1-32 (checked where written as numbers).
+   */
+  private checkHwreg(op: Extract<Operand, { kind: 'call' }>): void {
+    const t = this.target;
+    if (!t || op.args.length === 0) return;
+    const id = op.args[0]!;
+    if (id.kind === 'word') {
+      const groups = HWREG_NAMES.get(id.name);
+      if (groups) {
+        if (!groups.includes(hwregGroup(t))) {
+          this.cx.issue('AMD516', `invalid hardware register: not supported on this GPU (${id.name} is not a hardware register of ${t.name})`, id.span);
+          return;
+        }
+      } else {
+        // Not a register name: an expression; a symbol with a value here is taken.
+        this.cx.symbolAccesses++;
+        if (this.table.currentValue(id.name) === null) {
+          this.cx.issue('AMD516', `expected a register name or an absolute expression: '${id.name}' is no hardware register name on ${t.name} and no symbol with a value`, id.span);
+          return;
+        }
+      }
+    }
+    const num = (a: Operand | undefined): bigint | undefined => (a?.kind === 'expr' && a.expr.kind === 'int' ? a.expr.value : undefined);
+    const code = num(id);
+    if (code !== undefined && code > 63n) {
+      this.cx.issue('AMD516', 'invalid code of hardware register: only 6-bit values are legal', id.span);
+      return;
+    }
+    const offset = num(op.args[1]);
+    if (offset !== undefined && offset > 31n) {
+      this.cx.issue('AMD516', 'invalid bit offset: only 5-bit values are legal', op.args[1]!.span);
+      return;
+    }
+    const width = num(op.args[2]);
+    if (width !== undefined && (width < 1n || width > 32n)) this.cx.issue('AMD516', 'invalid bitfield width: only values from 1 to 32 are legal', op.args[2]!.span);
+  }
+
   /** `position`: the operand's index in the instruction, or -1 inside an expression; `nested`: inside `|…|`, `-…`, `neg(…)`… */
   private checkOperand(mnemonic: string, op: Operand, position: number, nested = false): void {
     switch (op.kind) {
@@ -231,7 +273,7 @@ export class InstructionChecker {
       case 'call':
         if (op.name === 'neg' || op.name === 'abs' || op.name === 'sext' || op.name === 'lit' || op.name === 'lit64') {
           for (const a of op.args) this.checkOperand(mnemonic, a, position, true);
-        }
+        } else if (op.name === 'hwreg' && position >= 0) this.checkHwreg(op);
         return;
       case 'modifier':
         if (op.name === 'dim' && position >= 0) {

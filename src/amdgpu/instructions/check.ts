@@ -18,7 +18,7 @@ import { inlineCode16, inlineCode32, inlineCode64 } from '../check/immediates.js
 import { parseRegister } from '../check/registers.js';
 import type { AmdgpuTarget } from '../targets.js';
 import { AMD_INSTRUCTION_CODES as C } from './diagnostics.js';
-import { instructionInfo, lookupInstruction, OperandFile as F, type FormSpec, type OperandSpec } from './table.js';
+import { instructionInfo, lookupInstruction, OperandFile as F, OperandModifier, type FormSpec, type OperandSpec } from './table.js';
 import { MODIFIER_SETS } from './table.generated.js';
 
 type InstructionStatement = Extract<Statement, { kind: 'instruction' }>;
@@ -46,6 +46,10 @@ interface PreparedForm {
   /** Constant-bus limit (0: not checked), and the implicit VCC read it includes. */
   readonly busLimit: number;
   readonly implicitVcc: boolean;
+  /** A scalar instruction (SOP*, SMEM): no operand takes a source modifier. */
+  readonly scalar: boolean;
+  /** Takes GFX12's `th:` / `scope:` (see checkCachePolicy12). */
+  readonly cachePolicy12: boolean;
 }
 
 type Prepared =
@@ -317,7 +321,7 @@ function prepareForm(mnemonic: string, spec: FormSpec, target: AmdgpuTarget): Pr
   // Implicit VCC reads: carry-in (e32 of v_addc/v_subb/*_co_ci), v_cndmask_b32_e32, v_div_fmas.
   const e32 = spec.form === 'e32' || family === 'VOP2' || family === 'SDWA';
   const implicitVcc = (e32 && /addc|subb|_co_ci|cndmask/.test(mnemonic)) || mnemonic.startsWith('v_div_fmas');
-  return preparedForm(spec, ops, vccOptional ? spec.minOperands - 1 : spec.minOperands, max, vccOptional, busLimit, implicitVcc);
+  return preparedForm(spec, ops, vccOptional ? spec.minOperands - 1 : spec.minOperands, max, vccOptional, busLimit, implicitVcc, SCALAR_FAMILIES.has(family), spec.modifiers.includes('th') || spec.modifiers.includes('scope'));
 }
 
 /** A PreparedOperand (made here only: one object shape). */
@@ -326,8 +330,8 @@ function preparedOperand(spec: OperandSpec, files: number, sized: 0 | 1 | 2, glo
 }
 
 /** A PreparedForm (made here only: one object shape). */
-function preparedForm(spec: FormSpec, ops: readonly PreparedOperand[], min: number, max: number, vccOptional: boolean, busLimit: number, implicitVcc: boolean): PreparedForm {
-  return { spec, ops, min, max, vccOptional, busLimit, implicitVcc };
+function preparedForm(spec: FormSpec, ops: readonly PreparedOperand[], min: number, max: number, vccOptional: boolean, busLimit: number, implicitVcc: boolean, scalar: boolean, cachePolicy12: boolean): PreparedForm {
+  return { spec, ops, min, max, vccOptional, busLimit, implicitVcc, scalar, cachePolicy12 };
 }
 
 let lastTarget: AmdgpuTarget | undefined;
@@ -448,14 +452,55 @@ const seen: Seen = { what: What.Unknown, size: 1 };
 /** What each positional operand is (reused arrays, filled by classifyPositional). */
 const posWhat: What[] = [];
 const posSize: number[] = [];
+/**
+ * The source modifiers each positional operand is written with (`OperandModifier` bits) where
+ * they are to be judged: around a register, or (scalar instructions) anything; else 0.
+ */
+const posMods: number[] = [];
 
 function classifyPositional(text: string, target: AmdgpuTarget): void {
   for (let i = 0; i < positional.length; i++) {
-    classify(text, positional[i]!, target);
+    const op = positional[i]!;
+    posMods[i] = op.kind === 'neg' || op.kind === 'abs' || (op.kind === 'call' && op.args.length === 1 && isSourceModifierCall(op.name)) ? modifiedOperand(text, op, target) : 0;
+    classify(text, op, target);
     posWhat[i] = seen.what;
     posSize[i] = seen.size;
   }
 }
+
+/** `neg`, `abs`, `sext` in any case (not `vmcnt(…)`, `instid0(…)`, `hwreg(…)`: those are no source modifiers). */
+function isSourceModifierCall(n: string): boolean {
+  return n.length <= 4 && (n.length === 3 || n.length === 4) && SOURCE_MODIFIER_CALLS.has(lower(n));
+}
+const SOURCE_MODIFIER_CALLS = new Set(['neg', 'abs', 'sext']);
+
+/**
+ * `-x`, `|x|`, `neg(x)`, `abs(x)`, `sext(x)` (nested): their `OperandModifier` bits, with a flag
+ * (MODS_ON_REGISTER) when the innermost operand is a register.
+ */
+function modifiedOperand(text: string, op: Operand, target: AmdgpuTarget): number {
+  let bits = 0;
+  for (;;) {
+    if (op.kind === 'neg') {
+      bits |= OperandModifier.NEG;
+      op = op.operand;
+    } else if (op.kind === 'abs') {
+      bits |= OperandModifier.ABS;
+      op = op.operand;
+    } else if (op.kind === 'call' && op.args.length === 1) {
+      const n = lower(op.name);
+      if (n === 'neg') bits |= OperandModifier.NEG;
+      else if (n === 'abs') bits |= OperandModifier.ABS;
+      else if (n === 'sext') bits |= OperandModifier.SEXT;
+      else break;
+      op = op.args[0]!;
+    } else break;
+  }
+  if (bits === 0) return 0;
+  classify(text, op, target);
+  return seen.what <= What.Special ? bits | MODS_ON_REGISTER : bits;
+}
+const MODS_ON_REGISTER = 1 << 8;
 
 function isDigits(s: string, from: number): boolean {
   if (from >= s.length) return false;
@@ -527,6 +572,11 @@ function classify(text: string, op: Operand, target: AmdgpuTarget): void {
         seen.what = floatMaybeInline(e.operand.value) ? What.Inline : What.Literal;
         return;
       }
+      // A negative integer (`-100`): a literal unless its value is an inline constant.
+      if (e.kind === 'unary' && e.op === '-' && e.operand.kind === 'int') {
+        seen.what = maybeInline(-e.operand.value, target.inv2Pi) ? What.Inline : What.Literal;
+        return;
+      }
       seen.what = What.Expr;
       return;
     }
@@ -589,6 +639,8 @@ let wordCache = new Map<string, number>();
 let wordCacheTarget: AmdgpuTarget | undefined;
 const WORD_CACHE_MAX = 4096;
 
+const SIZED_SPECIAL = /^(exec|vcc|flat_scratch|xnack_mask|tba|tma)(_lo|_hi)?$|^m0$/;
+
 function classifyText(text: string, op: Operand, target: AmdgpuTarget): void {
   const r = parseRegister(text, op.span.start, target);
   if (r.status === 'none') {
@@ -616,6 +668,9 @@ function classifyText(text: string, op: Operand, target: AmdgpuTarget): void {
     case 'special':
       // lds_direct has rules of its own (which sources, which encodings): not judged here.
       seen.what = reg.special?.name.endsWith('lds_direct') ? What.Unknown : What.Special;
+      // Only the register pairs and halves have a size; the constant sources (`src_shared_base`,
+      // `scc`, `src_vccz`, `null`...) fit 32- and 64-bit operands alike (llvm-mc-19).
+      if (!SIZED_SPECIAL.test(reg.special?.name ?? '')) seen.size = 0;
       return;
   }
 }
@@ -673,7 +728,7 @@ function whatName(): string {
     case What.Agpr:
       return seen.size > 1 ? `a ${seen.size}-dword AGPR tuple` : 'an AGPR';
     case What.Special:
-      return 'a special register';
+      return seen.size === 0 ? 'a special register' : `a ${seen.size * 32}-bit special register`;
     case What.Off:
       return "'off'";
     case What.Inline:
@@ -695,12 +750,15 @@ interface Mismatch {
   /** The form's operand at that position. */
   spec: number;
   size: boolean;
+  /** The operand's source modifier (`OperandModifier` bit: `-x`/`neg()`, `|x|`/`abs()`, `sext()`) is one the position does not take (0: none). */
+  modifier: number;
 }
-const mismatch: Mismatch = { at: -1, spec: -1, size: false };
+const mismatch: Mismatch = { at: -1, spec: -1, size: false, modifier: 0 };
 
 function matchForm(f: PreparedForm, count: number): void {
   mismatch.at = -1;
   mismatch.size = false;
+  mismatch.modifier = 0;
   const ops = f.ops;
   // Positional operands fill the form's operands in order, skipping a return-only one when the
   // count leaves no room for it.
@@ -727,6 +785,19 @@ function matchForm(f: PreparedForm, count: number): void {
       mismatch.at = i;
       return;
     }
+    // Source modifiers the position does not take: llvm-mc-19 "not a valid operand.". On a
+    // constant only in scalar instructions: a VALU source of a floating-point type folds
+    // `neg(1.0)`/`abs(-1)` into the constant (`v_ceil_f64_e32 v[0:1], neg(1.0)`), an integer one
+    // does not, and the table does not tell the two apart.
+    const mods = posMods[i]!;
+    if (mods !== 0 && (mods & MODS_ON_REGISTER || f.scalar)) {
+      const extra = mods & ~MODS_ON_REGISTER & ~o.spec.operandModifiers;
+      if (extra !== 0) {
+        mismatch.at = i;
+        mismatch.modifier = extra;
+        return;
+      }
+    }
     if (o.sized === 0) continue;
     if (what === What.Vgpr || what === What.Agpr) {
       let want = o.spec.size;
@@ -740,7 +811,7 @@ function matchForm(f: PreparedForm, count: number): void {
         mismatch.size = true;
         return;
       }
-    } else if (what === What.Sgpr && o.sized === 2 && size !== o.spec.size) {
+    } else if ((what === What.Sgpr || (what === What.Special && size !== 0)) && o.sized === 2 && size !== o.spec.size) {
       mismatch.at = i;
       mismatch.size = true;
       return;
@@ -800,7 +871,7 @@ function vopdForm(mnemonic: string, which: 'vopdx' | 'vopdy', target: AmdgpuTarg
     // (Made as prepareForm makes its objects, so that the code reading them sees one shape.)
     if (f && /fmamk|fmaak/i.test(mnemonic)) {
       const ops = f.ops.map((o, i) => (i === 1 ? preparedOperand(o.spec, o.files | F.LITERAL, o.sized, o.globalVaddr, o.returnOnly, o.noSpecial) : o));
-      f = preparedForm(f.spec, ops, f.min, f.max, f.vccOptional, f.busLimit, f.implicitVcc);
+      f = preparedForm(f.spec, ops, f.min, f.max, f.vccOptional, f.busLimit, f.implicitVcc, f.scalar, f.cachePolicy12);
     }
     vopdCache.set(key, f);
   }
@@ -1363,6 +1434,113 @@ function joinSoppPieces(text: string): number {
 let macroText: string | undefined;
 let macroNames: Set<string> | undefined;
 
+// ---------------------------------------------------------------------------------------------
+// GFX12 cache policy: `th:` and `scope:` (values and rules read off llvm-mc-19)
+
+/** `th:` bits as llvm-mc-19 keeps them: the policy (low 3 bits) and the type the name gave it. */
+const TH_LOAD = 1 << 7;
+const TH_STORE = 1 << 8;
+const TH_ATOMIC = 1 << 9;
+const TH_REAL_BYPASS = 1 << 10;
+const TH_POLICIES: Record<string, number> = { RT: 0, NT: 1, HT: 2, LU: 3, RT_WB: 3, NT_RT: 4, RT_NT: 5, NT_HT: 6, NT_WB: 7, BYPASS: 3 };
+const TH_ATOMIC_POLICIES: Record<string, number> = { RT: 0, RETURN: 1, RT_RETURN: 1, NT: 2, NT_RETURN: 3, CASCADE_RT: 4, CASCADE_NT: 6 };
+const SCOPES = new Set(['SCOPE_CU', 'SCOPE_SE', 'SCOPE_DEV', 'SCOPE_SYS']);
+
+/** A `th:` name's bits (-1: llvm-mc-19 "invalid th value"). Names are case-sensitive. */
+function thBits(name: string): number {
+  if (name === 'TH_DEFAULT') return 0;
+  // Spelled by later LLVMs; llvm-mc-19 refuses them by name.
+  if (name === 'TH_STORE_LU' || name === 'TH_LOAD_RT_WB' || name === 'TH_LOAD_NT_WB') return -1;
+  let type: number;
+  let rest: string;
+  if (name.startsWith('TH_ATOMIC_')) [type, rest] = [TH_ATOMIC, name.slice(10)];
+  else if (name.startsWith('TH_LOAD_')) [type, rest] = [TH_LOAD, name.slice(8)];
+  else if (name.startsWith('TH_STORE_')) [type, rest] = [TH_STORE, name.slice(9)];
+  else return -1;
+  const policy = type === TH_ATOMIC ? TH_ATOMIC_POLICIES[rest] : TH_POLICIES[rest];
+  if (policy === undefined || !Object.hasOwn(type === TH_ATOMIC ? TH_ATOMIC_POLICIES : TH_POLICIES, rest)) return -1;
+  return type | policy | (rest === 'BYPASS' ? TH_REAL_BYPASS : 0);
+}
+
+/**
+ * GFX12 `th:` and `scope:` as llvm-mc-19 checks them: each at most once ("invalid operand for
+ * instruction"), `th:` a known name (not a number: "expected an identifier"), `scope:` one of
+ * four; a FLAT/GLOBAL atomic that returns its value needs `th:TH_ATOMIC_RETURN`; a non-default
+ * policy must be of the instruction's type (atomic, store, else load), SMEM takes no NT_RT, RT_NT
+ * or NT_HT, and BYPASS goes with SCOPE_SYS only (and the other policy of value 3, LU/RT_WB, not with it).
+ */
+function checkCachePolicy12(operands: readonly InstructionOperand[], mnemonic: string, mnemonicAt: Span, f: PreparedForm, count: number, sink: IssueSink): boolean {
+  let th: { bits: number; span: Span } | undefined;
+  let scope: string | undefined;
+  for (let i = 0; i < operands.length; i++) {
+    const op = operands[i]!.operand;
+    if (op.kind !== 'modifier') continue;
+    const n = lower(op.name);
+    if (n !== 'th' && n !== 'scope') continue;
+    if (n === 'th' ? th !== undefined : scope !== undefined) return report(sink, C.modifier, `invalid operand for instruction: ${n}: is written twice`, op.span);
+    const v = op.value;
+    if (v.kind !== 'word') return report(sink, C.modifier, `expected an identifier: ${n}: takes a name${n === 'th' ? ' (TH_LOAD_*, TH_STORE_*, TH_ATOMIC_*)' : ' (SCOPE_CU, SCOPE_SE, SCOPE_DEV, SCOPE_SYS)'}`, v.span);
+    if (n === 'scope') {
+      if (!SCOPES.has(v.name)) return report(sink, C.modifier, `invalid scope value: '${v.name}' (SCOPE_CU, SCOPE_SE, SCOPE_DEV or SCOPE_SYS)`, v.span);
+      scope = v.name;
+      continue;
+    }
+    const bits = thBits(v.name);
+    if (bits < 0) return report(sink, C.modifier, `invalid th value: '${v.name}' is not a th: name llvm-mc-19 knows`, v.span);
+    th = { bits, span: v.span };
+  }
+  const m = lower(mnemonic);
+  const atomic = m.includes('atomic');
+  const family = f.spec.family;
+  const bits = th?.bits ?? 0;
+  const policy = bits & 7;
+  const at = th?.span ?? mnemonicAt;
+  if (atomic && (family === 'FLAT' || family === 'GLOBAL' || family === 'SCRATCH') && count === f.spec.maxOperands && f.spec.operands.some((o) => o.returnOnly) && (policy & 1) === 0)
+    return report(sink, C.modifier, `instruction must use th:TH_ATOMIC_RETURN: ${mnemonic} with a destination returns its value`, at);
+  if (policy === 0) return true;
+  if (family === 'SMEM' && (policy === 4 || policy === 5 || policy === 6)) return report(sink, C.modifier, 'invalid th value for SMEM instruction (no NT_RT, RT_NT or NT_HT)', at);
+  if (policy === 3 && (scope === 'SCOPE_SYS') !== ((bits & TH_REAL_BYPASS) !== 0))
+    return report(sink, C.modifier, `scope and th combination is not valid: ${bits & TH_REAL_BYPASS ? 'BYPASS needs scope:SCOPE_SYS' : 'this policy does not go with scope:SCOPE_SYS'}`, at);
+  const want = atomic ? TH_ATOMIC : m.includes('store') ? TH_STORE : TH_LOAD;
+  if ((bits & want) === 0) return report(sink, C.modifier, `invalid th value for ${want === TH_ATOMIC ? 'atomic' : want === TH_STORE ? 'store' : 'load'} instructions`, at);
+  return true;
+}
+
+const OP_SEL_LISTS = new Set(['op_sel', 'op_sel_hi', 'neg_lo', 'neg_hi']);
+
+/**
+ * `op_sel:[…]`, `op_sel_hi:[…]`, `neg_lo:[…]`, `neg_hi:[…]`: each number written must be 0 or 1
+ * (llvm-mc-19 "invalid op_sel value."); v_permlane16/v_permlanex16 (and their _var forms) take
+ * op_sel bits for src0 and src1 only ("invalid op_sel operand").
+ */
+function checkOpSelLists(operands: readonly InstructionOperand[], mnemonic: string, sink: IssueSink): boolean {
+  for (let i = 0; i < operands.length; i++) {
+    const op = operands[i]!.operand;
+    if (op.kind !== 'modifier' || op.value.kind !== 'list') continue;
+    const name = lower(op.name);
+    if (!OP_SEL_LISTS.has(name)) continue;
+    const items = op.value.items;
+    for (let j = 0; j < items.length; j++) {
+      const it = items[j]!;
+      if (it.kind !== 'expr') continue;
+      const e = it.expr;
+      const v = e.kind === 'int' ? e.value : e.kind === 'unary' && e.op === '-' && e.operand.kind === 'int' ? -e.operand.value : undefined;
+      if (v !== undefined && v !== 0n && v !== 1n) return report(sink, C.modifier, `invalid ${name} value: each element is 0 or 1, not ${v}`, it.span);
+      if (v === 1n && j >= 2 && name === 'op_sel' && /^v_permlanex?16_(var_)?b32/.test(lower(mnemonic)))
+        return report(sink, C.modifier, `invalid op_sel operand: ${mnemonic} takes op_sel bits for src0 and src1 only`, it.span);
+    }
+  }
+  return true;
+}
+
+function modifierWords(bits: number): string {
+  const w: string[] = [];
+  if (bits & OperandModifier.NEG) w.push('neg (-x)');
+  if (bits & OperandModifier.ABS) w.push('abs (|x|)');
+  if (bits & OperandModifier.SEXT) w.push('sext');
+  return w.join(' or ');
+}
+
 function report(sink: IssueSink, code: AmdCode, message: string, span: Span): false {
   sink({ code, message, start: span.start, length: span.end - span.start });
   return false;
@@ -1373,9 +1551,11 @@ function report(sink: IssueSink, code: AmdCode, message: string, span: Span): fa
  * of them are reached first late in a file (a DPP control, an image instruction), and each first
  * call from optimized code deoptimizes its caller; here that recompiles this small function only.
  */
-function checkMatched(text: string, at: Span, operands: readonly InstructionOperand[], p: PreparedForms, f: PreparedForm, count: number, target: AmdgpuTarget, sink: IssueSink): boolean {
+function checkMatched(text: string, at: Span, operands: readonly InstructionOperand[], p: PreparedForms, f: PreparedForm, count: number, target: AmdgpuTarget, sink: IssueSink, mnemonic: string): boolean {
   return (
     checkModifiers(operands, p, f, sink) &&
+    (target.generation < 12 || !f.cachePolicy12 || checkCachePolicy12(operands, mnemonic, at, f, count, sink)) &&
+    (operands.length === count || checkOpSelLists(operands, mnemonic, sink)) &&
     (p.required === undefined || checkRequired(operands, p, at, sink)) &&
     (!p.imageData || checkImageData(operands, f, target, sink)) &&
     (p.bufferD16 === 0 || checkBufferD16(p.bufferD16, f, target, sink)) &&
@@ -1421,6 +1601,7 @@ function checkOne(text: string, mnemonic: string, at: Span, operands: readonly I
   let bestForm: PreparedForm | undefined;
   let bestSize = false;
   let bestSpec = 0;
+  let bestModifier = 0;
   for (const f of forms) {
     if (count < f.min || count > f.max) continue;
     if (VCC_LESS.has(f.spec) && count > 1 && positional[1]!.kind === 'word' && lower((positional[1] as { name: string }).name) === 'vcc') continue;
@@ -1429,12 +1610,13 @@ function checkOne(text: string, mnemonic: string, at: Span, operands: readonly I
     // destination and finds the sources one short.
     if (mismatch.at < 0 && f.vccOptional && count < f.spec.maxOperands && positional[0]!.kind === 'word' && lower((positional[0] as { name: string }).name) === 'vcc')
       return report(sink, C.tooFewOperands, `too few operands for instruction: ${mnemonic} takes vcc as its destination, then ${f.spec.maxOperands - 1} sources`, at);
-    if (mismatch.at < 0) return checkMatched(text, at, operands, p, f, count, target, sink);
+    if (mismatch.at < 0) return checkMatched(text, at, operands, p, f, count, target, sink, mnemonic);
     if (mismatch.at > best) {
       best = mismatch.at;
       bestForm = f;
       bestSize = mismatch.size;
       bestSpec = mismatch.spec;
+      bestModifier = mismatch.modifier;
     }
   }
   if (!bestForm) {
@@ -1446,6 +1628,8 @@ function checkOne(text: string, mnemonic: string, at: Span, operands: readonly I
   seen.what = posWhat[best]!;
   seen.size = posSize[best]!;
   const o = bestForm.spec.operands[bestSpec] ?? bestForm.spec.operands[bestForm.spec.operands.length - 1]!;
+  if (bestModifier !== 0)
+    return report(sink, C.modifier, `not a valid operand: ${bestForm.spec.spelled} operand ${best + 1} (${o.name}) takes no ${modifierWords(bestModifier)} modifier`, op.span);
   if (seen.what === What.Literal && o.files & F.INLINE)
     return report(sink, C.literalNotSupported, `literal operands are not supported: ${bestForm.spec.spelled} operand ${best + 1} (${o.name}) takes an inline constant, not a literal${target.generation < 10 && bestForm.spec.family.startsWith('VOP3') ? ` (no literal in VOP3 before GFX10)` : ''}`, op.span);
   return report(

@@ -16,6 +16,14 @@ import type { AmdCode } from '../diagnostics.js';
 export interface ParseOptions extends LexerOptions {
   /** The target triple's operating system (default amdhsa): which AMDGPU directives exist. */
   os?: AmdgpuOs;
+  /**
+   * Errors reported so far, by the parser and by whatever handles its statements (default: the
+   * parser's own). An error on a line inside `.amdhsa_kernel` ends the block there, as in llvm-mc:
+   * the lines after it are top-level statements (`.amdhsa_*`, `.end_amdhsa_kernel`: unknown directives).
+   */
+  errorCount?: () => number;
+  /** Called when an error ended an `.amdhsa_kernel` block early (whoever keeps block state drops it). */
+  onKernelAborted?: () => void;
 }
 
 export interface ParseResult {
@@ -53,13 +61,32 @@ export class StatementParser {
   private opNesting = 0;
   /** Set by `.amdhsa_kernel` (for the memo: its body may be remembered or skipped). */
   protected kernelOpened = false;
+  private readonly sink: IssueSink;
+  private readonly errorCount: () => number;
+  private readonly onKernelAborted: (() => void) | undefined;
+  /** The error count when the current statement started inside a kernel block (-1: outside). */
+  private kernelErrorsBefore = -1;
+  /** An error ended the last `.amdhsa_kernel` block early (for the messages of the lines after it). */
+  private kernelAborted = false;
 
   constructor(
     protected readonly text: string,
     options: ParseOptions,
-    private readonly sink: IssueSink,
+    sink: IssueSink,
     protected emit: (st: Statement) => void,
   ) {
+    if (options.errorCount) {
+      this.sink = sink;
+      this.errorCount = options.errorCount;
+    } else {
+      let n = 0;
+      this.sink = (i) => {
+        n++;
+        sink(i);
+      };
+      this.errorCount = () => n;
+    }
+    this.onKernelAborted = options.onKernelAborted;
     this.lex = new Lexer(text, options);
     this.ep = new ExprParser(this.lex, sink);
     this.os = options.os ?? 'amdhsa';
@@ -89,8 +116,20 @@ export class StatementParser {
     }
   }
 
-  /** After one statement: skip the rest of a failed one; anything but its end (or a label's next statement) is an error. */
+  /**
+   * After one statement: skip the rest of a failed one; anything but its end (or a label's next
+   * statement) is an error. An error on a line of a kernel block ends the block (llvm-mc).
+   */
   protected afterStatement(ok: boolean): void {
+    this.finishStatement(ok);
+    if (this.kernelErrorsBefore >= 0 && this.inKernel !== null && this.errorCount() !== this.kernelErrorsBefore) {
+      this.inKernel = null;
+      this.kernelAborted = true;
+      this.onKernelAborted?.();
+    }
+  }
+
+  private finishStatement(ok: boolean): void {
     const lex = this.lex;
     if (!ok) {
       lex.skipToEndOfStatement();
@@ -122,6 +161,7 @@ export class StatementParser {
   protected parseStatement(): boolean {
     const lex = this.lex;
     this.endsWithLabel = false;
+    this.kernelErrorsBefore = this.inKernel === null ? -1 : this.errorCount();
     const start = lex.start;
     switch (lex.cur()) {
       case Tok.Identifier:
@@ -244,10 +284,11 @@ export class StatementParser {
         this.issue('AMD205', `unknown directive '${rawName}' (not on amdhsa: it belongs to the other triples, e.g. --triple amdgcn-pc-linux-gnu or amdgcn-mesa-mesa3d)`, start, nameEnd);
         return false;
       }
+      const ended = this.kernelAborted ? ' (an error ended the .amdhsa_kernel block before this line, as in llvm-mc)' : '';
       if (name.startsWith('.amdhsa_') && name !== '.amdhsa_kernel') {
-        this.issue('AMD206', `${rawName} is only allowed inside .amdhsa_kernel … .end_amdhsa_kernel`, start, nameEnd);
+        this.issue('AMD206', `${rawName} is only allowed inside .amdhsa_kernel … .end_amdhsa_kernel${ended}`, start, nameEnd);
       } else {
-        this.issue('AMD205', `unknown directive '${rawName}'`, start, nameEnd);
+        this.issue('AMD205', `unknown directive '${rawName}'${name === '.end_amdhsa_kernel' ? ended : ''}`, start, nameEnd);
       }
       return false;
     }
@@ -372,6 +413,7 @@ export class StatementParser {
         lex.next();
         this.inKernel = { start, nameEnd };
         this.kernelOpened = true;
+        this.kernelAborted = false;
         this.emit({ kind: 'directive', name, nameSpan, args, span: { start, end: args[0]!.span.end } });
         return true;
       }

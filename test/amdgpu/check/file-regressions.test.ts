@@ -59,6 +59,11 @@ const cases: Case[] = [
   // Blocks left open: llvm-mc reports where the file ends.
   { name: '.amdhsa_kernel without its end: at the end of the file', text: '\t.text\n\t.amdhsa_kernel k\n\t\t.amdhsa_next_free_vgpr 1\n\t\t.amdhsa_next_free_sgpr 1\n\n', line: 6, code: 'AMD204' },
   { name: '.amdhsa_kernel cut in a directive: the directive first', text: '\t.amdhsa_kernel k\n\t\t.amdhsa_next_free_vgpr 1\n\t\t.amdhsa_except', line: 3 },
+  // An error on a line of an `.amdhsa_kernel` block ends the block there (llvm-mc): the lines after it are top-level.
+  { name: 'an error ends the kernel block: later .amdhsa_ lines and the end are unknown', text: '.amdhsa_kernel k\n .amdhsa_next_free_vgpr 1\n .amdhsa_next_free_sgpr 1\n .amdhsa_ieee_mode 5\n .amdhsa_dx10_clamp 0\n\n .amdhsa_fp16_overflow 1\n.end_amdhsa_kernel\n', line: 4, code: 'AMD226', lines: [4, 5, 7, 8] },
+  { name: 'a parse error ends the kernel block: the next statements are top-level', text: '.amdhsa_kernel k\n .amdhsa_next_free_vgpr (1\n .amdhsa_next_free_sgpr 0\n s_nop 0\n.text\n.end_amdhsa_kernel\n', line: 2, lines: [2, 3, 6] },
+  { name: 'a kernel block ended by an error needs no end', text: '.amdhsa_kernel k\n .amdhsa_next_free_vgpr 1\n .amdhsa_next_free_sgpr 0\n .amdhsa_next_free_sgpr 0\n s_endpgm\n', line: 4, code: 'AMD221', lines: [4] },
+  { name: 'a new kernel block after one an error ended', text: '.amdhsa_kernel k\n .amdhsa_foo 1\n.amdhsa_kernel k2\n .amdhsa_next_free_vgpr 1\n .amdhsa_next_free_sgpr 0\n.end_amdhsa_kernel\n', line: 2, code: 'AMD220', lines: [2] },
   { name: '.amdgpu_metadata without its end', text: '\t.text\n\t.amdgpu_metadata\n---\namdhsa.version:\n  - 1\n', line: 6, code: 'AMD204' },
   // Directional local labels: `Nb` needs an earlier `N:`, `Nf` a later one.
   { name: 'backward reference before any local label', text: 's_nop 0\ns_branch 1b\n1:\n', line: 2, code: 'AMD126' },

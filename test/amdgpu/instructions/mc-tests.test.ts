@@ -3,8 +3,7 @@
  * every file and every -mcpu of its MANIFEST.tsv that llvm-mc-19 knows), line by line against
  * llvm-mc-19 itself: no error of the instruction layer (AMD5xx) on a line llvm-mc-19 accepts
  * (zero false errors), and the lines where llvm-mc-19 reports an error that gpuasm does not are
- * counted: that count may not exceed its allowance (lower it as rules are added; the misses are
- * listed by cause in docs/divergences.md).
+ * listed: they must be exactly KNOWN_MISSES (the misses are grouped by cause in docs/divergences.md).
  *
  * RUN configurations with -mattr features gpuasm has no option for (wave64 on GFX10+, real-true16,
  * features turned off) are left out: gpuasm checks the processor's default features.
@@ -17,8 +16,95 @@ import { readManifest, sharedDir, sharedSkipReason } from '../../harness/corpus.
 import { llvmMcSkipReason, runLlvmMc } from '../../harness/tools.js';
 import { checkAmdgpuText, findTarget } from '../../../src/amdgpu/index.js';
 
-/** llvm-mc-19 error lines that gpuasm misses, at most (measured: 180 of 1,774; 526 before the MIMG, WMMA, VOPD, buffer d16, lds_direct, exp, scalar-literal rules). */
-const MISSED_MAX = 180;
+/**
+ * The llvm-mc-19 error lines gpuasm misses, exactly (`file mcpu line`), grouped by cause as in
+ * docs/divergences.md ("MC-test lines still missed"): a new miss fails, and so does a miss that is
+ * found now (take it off the list). 72 of 1,774; 180 at the start of session 8 (526 before the MIMG,
+ * WMMA, VOPD, buffer d16, lds_direct, exp and scalar-literal rules).
+ */
+const KNOWN_MISSES: readonly string[] = [
+  // directive-level (outside the instruction layer): .amdgpu_lds size/alignment, .amdgcn.next_free_* symbols (7)
+  'llvm-2019/elf-lds-error.s gfx900 4',
+  'llvm-2019/elf-lds-error.s gfx900 7',
+  'llvm-2019/elf-lds-error.s gfx900 10',
+  'llvm-2019/elf-lds-error.s gfx900 13',
+  'llvm-2019/elf-lds-error.s gfx900 16',
+  'llvm-2019/hsa-diag-v3.s gfx1010 89',
+  'llvm-2019/hsa-diag-v3.s gfx803 89',
+  // MIMG address sizes (dim, a16, NSA), BVH operands, msaa_load dmask/d16 (25)
+  'llvm-2019/gfx10_asm_mimg_err.s gfx1010 16',
+  'llvm-2019/gfx10_asm_mimg_err.s gfx1010 19',
+  'llvm-2019/gfx10_asm_mimg_err.s gfx1010 22',
+  'llvm-2019/gfx10_asm_mimg_err.s gfx1010 25',
+  'llvm-2019/gfx10_asm_mimg_err.s gfx1010 28',
+  'llvm-2019/gfx10_asm_mimg_err.s gfx1010 31',
+  'llvm-2019/gfx10_asm_mimg_err.s gfx1010 34',
+  'llvm-current/gfx11_asm_mimg_err.s gfx1100 93',
+  'llvm-current/gfx11_asm_mimg_err.s gfx1100 96',
+  'llvm-current/gfx11_asm_mimg_err.s gfx1100 99',
+  'llvm-current/gfx11_asm_mimg_err.s gfx1100 102',
+  'llvm-current/gfx11_asm_mimg_err.s gfx1100 105',
+  'llvm-current/gfx11_asm_mimg_err.s gfx1100 108',
+  'llvm-current/gfx11_asm_mimg_err.s gfx1100 114',
+  'llvm-current/gfx11_asm_mimg_err.s gfx1100 117',
+  'llvm-current/gfx11_asm_mimg_err.s gfx1100 120',
+  'llvm-current/gfx11_asm_mimg_err.s gfx1100 123',
+  'llvm-current/gfx11_asm_mimg_err.s gfx1100 126',
+  'llvm-current/gfx11_asm_mimg_err.s gfx1100 171',
+  'llvm-current/gfx11_asm_mimg_err.s gfx1100 270',
+  'llvm-current/gfx11_asm_mimg_err.s gfx1100 273',
+  'llvm-current/gfx11_asm_mimg_err.s gfx1100 276',
+  'llvm-current/gfx11_asm_mimg_err.s gfx1100 279',
+  'llvm-current/gfx11_asm_mimg_err.s gfx1100 468',
+  'llvm-current/gfx11_asm_mimg_err.s gfx1100 480',
+  // s_set_gpr_idx_on modes and immediates (5)
+  'llvm-2019/sopc-err.s tonga 6',
+  'llvm-2019/sopc-err.s tonga 9',
+  'llvm-2019/sopc-err.s tonga 12',
+  'llvm-2019/sopc-err.s tonga 18',
+  'llvm-2019/sopc-err.s tonga 21',
+  // GFX10 FLAT atomics: glc exactly when the value is returned (4)
+  'llvm-2019/flat-gfx10.s gfx1010 40',
+  'llvm-2019/flat-gfx10.s gfx1010 43',
+  'llvm-2019/flat-gfx10.s gfx1010 61',
+  'llvm-2019/flat-gfx10.s gfx1010 64',
+  // _format_d16_xyz buffer data sizes (unverified table class) (8)
+  'llvm-2019/buf-fmt-d16-packed.s fiji 18',
+  'llvm-2019/buf-fmt-d16-packed.s fiji 33',
+  'llvm-2019/buf-fmt-d16-packed.s fiji 53',
+  'llvm-2019/buf-fmt-d16-packed.s fiji 68',
+  'llvm-2019/buf-fmt-d16-unpacked.s gfx810 17',
+  'llvm-2019/buf-fmt-d16-unpacked.s gfx810 32',
+  'llvm-2019/buf-fmt-d16-unpacked.s gfx810 52',
+  'llvm-2019/buf-fmt-d16-unpacked.s gfx810 67',
+  // literals inside neg()/abs() (5)
+  'llvm-2019/vop3-literal.s gfx900 118',
+  'llvm-2019/vop3-literal.s gfx900 122',
+  'llvm-2019/vop3-literal.s gfx900 126',
+  'llvm-2019/vop3-literal.s gfx900 134',
+  'llvm-2019/vop3-literal.s gfx900 150',
+  // interpolation attribute bounds (3)
+  'llvm-2019/vintrp.s tonga 40',
+  'llvm-2019/vintrp.s tonga 69',
+  'llvm-2019/vintrp.s tonga 102',
+  // single lines of other rules (15)
+  'llvm-2019/accvgpr-altnames.s gfx908 9',
+  'llvm-2019/expressions-gfx9.s gfx900 8',
+  'llvm-2019/lds_direct-err.s gfx900 60',
+  'llvm-2019/mubuf-gfx10.s gfx1010 3',
+  'llvm-2019/mubuf-gfx10.s gfx1010 6',
+  'llvm-2019/regression/bug28538.s tonga 8',
+  'llvm-2019/regression/bug28538.s tonga 12',
+  'llvm-current/gfx12_asm_vop3_err.s gfx1200 9',
+  'llvm-current/gfx12_asm_vop3_err.s gfx1200 14',
+  'llvm-current/gfx12_asm_vop3_err.s gfx1200 19',
+  'llvm-current/gfx12_asm_vop3_err.s gfx1200 104',
+  'llvm-current/gfx12_err.s gfx1200 113',
+  'llvm-current/gfx12_err.s gfx1200 142',
+  'llvm-current/gfx12_err.s gfx1200 658',
+  'llvm-current/gfx12_err.s gfx1200 661',
+];
+
 
 const skip = sharedSkipReason ?? llvmMcSkipReason;
 if (skip) console.log(skip);
@@ -28,6 +114,7 @@ test('LLVM MC tests: instruction-layer errors only where llvm-mc-19 errs; errors
   let mcLines = 0;
   let found = 0;
   let configs = 0;
+  const missed: string[] = [];
   const falseErrors: string[] = [];
   for (const row of readManifest(join(dir, 'MANIFEST.tsv'))) {
     const { file, mcpu } = row as { file: string; mcpu: string };
@@ -40,13 +127,19 @@ test('LLVM MC tests: instruction-layer errors only where llvm-mc-19 errs; errors
     const ours = checkAmdgpuText(file, text, { mcpu }).filter((d) => d.severity === 'error');
     const ourLines = new Set(ours.map((d) => d.location?.line ?? 0));
     mcLines += theirs.size;
-    for (const l of theirs) if (ourLines.has(l)) found++;
+    for (const l of theirs) {
+      if (ourLines.has(l)) found++;
+      else missed.push(`${file} ${mcpu} ${l}`);
+    }
     for (const d of ours) {
       if (!/^AMD5\d\d$/.test(d.code) || theirs.has(d.location!.line)) continue;
       falseErrors.push(`${file} (${mcpu}) line ${d.location!.line}: ${text.split('\n')[d.location!.line - 1]!.trim()} -- ${d.code} ${d.message}`);
     }
   }
-  console.log(`llvm-mc tests, ${configs} file/-mcpu configurations: llvm-mc-19 rejects ${mcLines} lines, gpuasm ${found} of them, misses ${mcLines - found} (allowance ${MISSED_MAX}); ${falseErrors.length} instruction-layer errors on lines llvm-mc-19 accepts`);
+  console.log(`llvm-mc tests, ${configs} file/-mcpu configurations: llvm-mc-19 rejects ${mcLines} lines, gpuasm ${found} of them, misses ${mcLines - found} (known ${KNOWN_MISSES.length}); ${falseErrors.length} instruction-layer errors on lines llvm-mc-19 accepts`);
   assert.deepEqual(falseErrors.slice(0, 20), [], `${falseErrors.length} false errors`);
-  assert.ok(mcLines - found <= MISSED_MAX, `missed ${mcLines - found} > allowance ${MISSED_MAX}`);
+  const known = new Set(KNOWN_MISSES);
+  const got = new Set(missed);
+  assert.deepEqual(missed.filter((m) => !known.has(m)), [], 'new misses (lines llvm-mc-19 rejects and gpuasm accepts)');
+  assert.deepEqual(KNOWN_MISSES.filter((m) => !got.has(m)), [], 'known misses now found: take them off KNOWN_MISSES');
 });

@@ -15,6 +15,7 @@ import fc from 'fast-check';
 import { fuzzSeed, llvmMcSkipReason, runLlvmMc } from '../../harness/tools.js';
 import { checkAmdgpuText } from '../../../src/amdgpu/index.js';
 import { lookupInstruction, mnemonicsFor, OperandFile as F } from '../../../src/amdgpu/instructions/table.js';
+import { HWREG_NAMES } from '../../../src/amdgpu/data/hwreg.js';
 
 const skip = llvmMcSkipReason;
 if (skip) console.log(skip);
@@ -185,5 +186,175 @@ test('gfx90a and gfx942 memory cache-policy bits vs llvm-mc-19', { skip }, () =>
     console.log(`cache bits ${mcpu}: ${lines.length} lines, llvm-mc rejects ${r.mcErrors}, ${r.falseErrors.length} false errors`);
     assert.ok(lines.length - r.mcErrors > 300, 'enough accepted lines');
     assert.deepEqual(r.falseErrors.slice(0, 10), [], `${r.falseErrors.length} false errors`);
+  }
+});
+
+/**
+ * Source modifiers (`-v`, `|v|`, `sext(v)`) at every VGPR source of every verified VALU form:
+ * refused where the table says the position takes none (llvm-mc-19: "not a valid operand."). Lines
+ * whose unmodified form llvm-mc-19 refuses are left out. The table is wider than llvm-mc-19 at a
+ * few positions (GFX11+ `sext` on 16-bit integer VOP3, `dot2c`): those stay accepted, counted.
+ */
+test('source modifiers at every VALU source vs llvm-mc-19', { skip }, () => {
+  // Measured misses per GPU (the table's wider positions); a new one fails.
+  const knownMisses: Record<string, number> = { gfx900: 0, gfx90a: 18, gfx1100: 0, gfx1200: 12 };
+  for (const [mcpu, allowed] of Object.entries(knownMisses)) {
+    const lines: string[] = [];
+    const bases: string[] = [];
+    for (const m of mnemonicsFor(mcpu)) {
+      const r = lookupInstruction(m, mcpu);
+      if (r.status !== 'found') continue;
+      for (const f of r.forms) {
+        if (!f.verified || !/^(VOP|SDWA|DPP)/.test(f.family) || f.requiredModifiers.length > 0) continue;
+        if (f.operands.some((o) => (o.files & (F.V | F.S)) === 0)) continue;
+        let v = 10;
+        const ops = f.operands.map((o) => {
+          if ((o.files & F.V) === 0) return o.size === 1 ? 's10' : `s[10:${9 + o.size}]`;
+          const s = o.size === 1 ? `v${v}` : `v[${v}:${v + o.size - 1}]`;
+          v += 8;
+          return s;
+        });
+        for (let i = 1; i < ops.length; i++) {
+          if ((f.operands[i]!.files & F.V) === 0) continue;
+          for (const w of [`-${ops[i]}`, `|${ops[i]}|`, `sext(${ops[i]})`]) {
+            lines.push(`${f.spelled} ${ops.map((o, j) => (j === i ? w : o)).join(', ')}`);
+            bases.push(`${f.spelled} ${ops.join(', ')}`);
+          }
+        }
+      }
+    }
+    const baseErrors = new Set(runLlvmMc(bases.join('\n') + '\n', { mcpu, filetype: 'null' }).messages.filter((m) => m.severity === 'error' && m.line).map((m) => m.line!));
+    const kept = lines.filter((_, i) => !baseErrors.has(i + 1));
+    const r = compare(kept, mcpu, /not a valid operand|invalid operand/);
+    console.log(`source modifiers ${mcpu}: ${kept.length} lines, llvm-mc rejects ${r.mcErrors}, ${r.missed.length} missed, ${r.falseErrors.length} false errors`);
+    assert.ok(r.mcErrors > 100, `${mcpu}: llvm-mc-19 refuses ${r.mcErrors} of ${kept.length} lines`);
+    assert.deepEqual(r.falseErrors.slice(0, 10), [], `${r.falseErrors.length} false errors`);
+    assert.ok(r.missed.length <= allowed, `${mcpu}: ${r.missed.length} missed > ${allowed}:\n${r.missed.slice(0, 10).join('\n')}`);
+  }
+});
+
+/**
+ * GFX12 `th:` and `scope:`: every name of the three types with every scope, on loads, stores and
+ * atomics of each memory family (FLAT atomics with and without a returned value), SMEM and the
+ * cache-control instructions; numbers, unknown names, repeated modifiers.
+ */
+test('GFX12 th: and scope: vs llvm-mc-19', { skip }, () => {
+  const insts = [
+    'global_load_b32 v1, v[2:3], off', 'global_store_b32 v[2:3], v1, off', 'global_atomic_add_u32 v[2:3], v1, off', 'global_atomic_add_u32 v0, v[2:3], v1, off',
+    'image_load v0, v0, s[0:7] dmask:0x1 dim:SQ_RSRC_IMG_1D', 'image_store v0, v0, s[0:7] dmask:0x1 dim:SQ_RSRC_IMG_1D', 'image_atomic_swap v0, v0, s[0:7] dmask:0x1 dim:SQ_RSRC_IMG_1D',
+    'image_sample v[0:3], v0, s[0:7], s[0:3] dmask:0xf dim:SQ_RSRC_IMG_1D', 'buffer_load_b32 v1, off, s[4:7], s0', 'buffer_store_b32 v1, off, s[4:7], s0', 'buffer_atomic_add_u32 v1, off, s[4:7], s0',
+    's_load_b32 s5, s[4:5], 0x0', 's_buffer_load_b32 s5, s[4:7], 0x0', 'scratch_load_b32 v1, off, off', 'scratch_store_b32 off, v1, off', 'flat_load_b32 v1, v[2:3]', 'flat_atomic_cmpswap_b32 v0, v[2:3], v[4:5]',
+    'global_inv', 'global_wb', 'tbuffer_load_format_x v1, off, s[4:7], s0 format:[BUF_FMT_32_FLOAT]', 'global_load_tr_b64 v[0:1], v[2:3], off',
+  ];
+  const policies = ['RT', 'NT', 'HT', 'LU', 'BYPASS', 'RT_WB', 'NT_RT', 'RT_NT', 'NT_HT', 'NT_WB', 'WB', 'RETURN', 'RT_RETURN', 'NT_RETURN', 'CASCADE_RT', 'CASCADE_NT'];
+  const ths = ['', 'th:TH_DEFAULT', 'th:0x1', 'th:th_load_nt', 'th:TH_FOO', ...['LOAD', 'STORE', 'ATOMIC'].flatMap((k) => policies.map((p) => `th:TH_${k}_${p}`))];
+  const lines: string[] = [];
+  for (const i of insts) for (const t of ths) for (const s of ['', 'scope:SCOPE_CU', 'scope:SCOPE_DEV', 'scope:SCOPE_SYS']) lines.push(`${i} ${t} ${s}`.trimEnd());
+  lines.push('global_load_b32 v1, v[2:3], off th:TH_LOAD_NT th:TH_LOAD_NT', 'global_load_b32 v1, v[2:3], off scope:SCOPE_SE scope:SCOPE_SE', 'global_load_b32 v1, v[2:3], off scope:SCOPE_FOO', 'global_load_b32 v1, v[2:3], off scope:SCOPE_SE th:TH_LOAD_NT');
+  const r = compare(lines, 'gfx1200', /th|scope|identifier|invalid operand/);
+  console.log(`th/scope gfx1200: ${lines.length} lines, llvm-mc rejects ${r.mcErrors}, ${r.missed.length} missed, ${r.falseErrors.length} false errors`);
+  assert.ok(r.mcErrors > 1000);
+  assert.deepEqual(r.falseErrors.slice(0, 10), [], `${r.falseErrors.length} false errors`);
+  assert.deepEqual(r.missed.slice(0, 10), [], `${r.missed.length} missed`);
+});
+
+/**
+ * Special registers in scalar operands of a given size: the register pairs and their halves
+ * (`exec`, `vcc`, `flat_scratch`, `xnack_mask`, `tba`, `tma`, `m0`) only where the size fits; the
+ * constant sources (`src_shared_base`, `scc`, `src_vccz`, `null`...) anywhere. gpuasm may never
+ * refuse what llvm-mc-19 takes (other misses are other rules).
+ */
+test('special registers in sized scalar operands vs llvm-mc-19', { skip }, () => {
+  const names = 'exec exec_lo exec_hi vcc vcc_lo vcc_hi flat_scratch flat_scratch_lo flat_scratch_hi xnack_mask xnack_mask_lo xnack_mask_hi tba tba_lo tma_hi m0 null src_shared_base src_private_limit src_pops_exiting_wave_id src_vccz src_execz src_scc shared_base pops_exiting_wave_id vccz execz scc'.split(' ');
+  const forms = ['s_mov_b32 X, s0', 's_mov_b64 X, s[0:1]', 's_mov_b32 s0, X', 's_mov_b64 s[0:1], X', 's_add_u32 s0, X, s1', 's_and_b64 s[0:1], X, s[2:3]', 's_cmp_eq_u64 X, s[0:1]', 's_load_dword s0, X, 0x0', 's_load_dwordx2 X, s[0:1], 0x0', 's_cselect_b64 X, s[0:1], s[2:3]', 's_lshl_b64 s[0:1], X, 1', 's_and_saveexec_b64 X, s[0:1]', 's_getpc_b64 X', 's_load_b32 s0, X, 0x0'];
+  const lines = forms.flatMap((f) => names.map((n) => f.replace('X', n)));
+  for (const mcpu of ['gfx600', 'gfx803', 'gfx900', 'gfx1030', 'gfx1100', 'gfx1200']) {
+    const r = compare(lines, mcpu, /invalid operand/);
+    console.log(`special registers ${mcpu}: ${lines.length} lines, llvm-mc rejects ${r.mcErrors}, ${r.falseErrors.length} false errors`);
+    assert.ok(r.mcErrors > 100);
+    assert.deepEqual(r.falseErrors.slice(0, 10), [], `${r.falseErrors.length} false errors`);
+    // A half where a pair belongs, and a pair where a half belongs, are found.
+    const sizeMisses = r.missed.filter((l) => /s_mov_b64 (exec|vcc|flat_scratch|xnack_mask|tba|tma)_(lo|hi),|s_mov_b32 (exec|vcc|flat_scratch|xnack_mask), /.test(l));
+    assert.deepEqual(sizeMisses, []);
+  }
+});
+
+/**
+ * `hwreg(...)`: every hardware register name of data/hwreg.ts (and some of later LLVMs) on one
+ * processor of each group, numbers, symbols defined before and after, offsets and widths.
+ */
+test('hwreg names, codes, offsets and widths vs llvm-mc-19', { skip }, () => {
+  const names = [...HWREG_NAMES.keys(), 'HW_REG_WAVE_MODE', 'HW_REG_WAVE_SCHED_MODE', 'HW_REG_SHADER_TBA_LO', 'HW_REG_FOO', 'hw_reg_mode', 'MYREG', 'UNDEF_SYM', '1', '63', '64', '0x3f'];
+  const lines = ['.set MYREG, 5'];
+  for (const n of names) lines.push(`s_getreg_b32 s0, hwreg(${n})`, `s_setreg_b32 hwreg(${n}, 0, 32), s2`, `s_setreg_imm32_b32 hwreg(${n}, 31, 1), 0x2`);
+  for (const [o, w] of [[0, 0], [0, 1], [31, 1], [32, 1], [0, 33], [31, 32]]) lines.push(`s_getreg_b32 s0, hwreg(HW_REG_MODE, ${o}, ${w})`, `s_getreg_b32 s0, hwreg(1, ${o}, ${w})`);
+  lines.push('s_getreg_b32 s0, hwreg(LATER)', '.set LATER, 3', 's_getreg_b32 s0, hwreg(LATER)');
+  for (const mcpu of ['gfx600', 'gfx900', 'gfx942', 'gfx1010', 'gfx1030', 'gfx1100', 'gfx1200']) {
+    const r = compare(lines, mcpu, /./);
+    console.log(`hwreg ${mcpu}: ${lines.length} lines, llvm-mc rejects ${r.mcErrors}, ${r.missed.length} missed, ${r.falseErrors.length} false errors`);
+    assert.ok(r.mcErrors > 50);
+    assert.deepEqual(r.falseErrors.slice(0, 10), [], `${r.falseErrors.length} false errors`);
+    assert.deepEqual(r.missed.slice(0, 10), [], `${r.missed.length} missed`);
+  }
+});
+
+/** Negative integers at every constant-taking VGPR source of the verified VALU forms: `-100` is a literal, `-16` inline. */
+test('negative integer literals at VALU sources vs llvm-mc-19', { skip }, () => {
+  for (const mcpu of ['gfx900', 'gfx1100']) {
+    const lines: string[] = [];
+    for (const m of mnemonicsFor(mcpu)) {
+      const r = lookupInstruction(m, mcpu);
+      if (r.status !== 'found') continue;
+      for (const f of r.forms) {
+        if (!f.verified || !/^(VOP|SDWA|DPP)/.test(f.family) || f.requiredModifiers.length > 0) continue;
+        if (f.operands.some((o) => (o.files & (F.V | F.S)) === 0)) continue;
+        let v = 10;
+        const ops = f.operands.map((o) => {
+          if ((o.files & F.V) === 0) return o.size === 1 ? 's10' : `s[10:${9 + o.size}]`;
+          const s = o.size === 1 ? `v${v}` : `v[${v}:${v + o.size - 1}]`;
+          v += 8;
+          return s;
+        });
+        for (let i = 1; i < ops.length; i++) {
+          if ((f.operands[i]!.files & F.V) === 0 || (f.operands[i]!.files & F.INLINE) === 0) continue;
+          for (const w of ['-16', '-17', '-100']) lines.push(`${f.spelled} ${ops.map((o, j) => (j === i ? w : o)).join(', ')}`);
+        }
+      }
+    }
+    const r = compare(lines, mcpu, /literal/);
+    console.log(`negative literals ${mcpu}: ${lines.length} lines, llvm-mc rejects ${r.mcErrors}, ${r.missed.length} missed, ${r.falseErrors.length} false errors`);
+    assert.ok(r.mcErrors > 50);
+    assert.deepEqual(r.falseErrors.slice(0, 10), [], `${r.falseErrors.length} false errors`);
+    assert.deepEqual(r.missed.slice(0, 10), [], `${r.missed.length} missed`);
+  }
+});
+
+/** op_sel / op_sel_hi / neg_lo / neg_hi element values (0 or 1) on every verified form that takes them; permlane16's op_sel bits. */
+test('op_sel lists vs llvm-mc-19', { skip }, () => {
+  for (const mcpu of ['gfx900', 'gfx1100', 'gfx1200']) {
+    const lines: string[] = [];
+    for (const m of mnemonicsFor(mcpu)) {
+      const r = lookupInstruction(m, mcpu);
+      if (r.status !== 'found') continue;
+      for (const f of r.forms) {
+        if (!f.verified || f.requiredModifiers.length > 0 || f.operands.some((o) => (o.files & (F.V | F.S)) === 0)) continue;
+        const lists = f.modifiers.filter((x) => ['op_sel', 'op_sel_hi', 'neg_lo', 'neg_hi'].includes(x));
+        if (lists.length === 0) continue;
+        let v = 10;
+        const ops = f.operands.map((o) => {
+          if ((o.files & F.V) === 0) return o.size === 1 ? 's10' : `s[10:${9 + o.size}]`;
+          const s = o.size === 1 ? `v${v}` : `v[${v}:${v + o.size - 1}]`;
+          v += 8;
+          return s;
+        });
+        for (const l of lists) for (const vals of ['[0,0]', '[1,0]', '[0,1,1]', '[2,0]', '[0,-1]', '[0,0,0,1]', '[0,0,1,0]']) lines.push(`${f.spelled} ${ops.join(', ')} ${l}:${vals}`);
+      }
+    }
+    // Misses counted for the values; which op_sel bits an instruction takes is judged for permlane16 only (v_dot2_f16_f16 and others have rules of their own; the MC-test sweep has the permlane16 lines).
+    const r = compare(lines, mcpu, /value/);
+    console.log(`op_sel lists ${mcpu}: ${lines.length} lines, llvm-mc rejects ${r.mcErrors}, ${r.missed.length} missed, ${r.falseErrors.length} false errors`);
+    assert.ok(r.mcErrors > 100);
+    assert.deepEqual(r.falseErrors.slice(0, 10), [], `${r.falseErrors.length} false errors`);
+    assert.deepEqual(r.missed.slice(0, 10), [], `${r.missed.length} missed`);
   }
 });

@@ -175,8 +175,9 @@ describe('AMDGPU check: file rules (verdicts as llvm-mc-19)', () => {
   test('.amdhsa_kernel: unknown, repeated and required entries', () => {
     const k = (body: string) => codes(`.amdhsa_kernel k\n${body}.end_amdhsa_kernel\n`);
     assert.deepEqual(k('.amdhsa_next_free_vgpr 1\n'), ['3:19:AMD222']);
-    assert.deepEqual(k('.amdhsa_next_free_vgpr 1\n.amdhsa_next_free_sgpr 1\n.amdhsa_next_free_sgpr 1\n'), ['4:24:AMD221']);
-    assert.deepEqual(k('.amdhsa_next_free_vgpr 1\n.amdhsa_next_free_sgpr 1\n.amdhsa_foo 1\n'), ['4:1:AMD220']);
+    // An error ends the block (llvm-mc): its end directive is then unknown.
+    assert.deepEqual(k('.amdhsa_next_free_vgpr 1\n.amdhsa_next_free_sgpr 1\n.amdhsa_next_free_sgpr 1\n'), ['4:24:AMD221', '5:1:AMD205']);
+    assert.deepEqual(k('.amdhsa_next_free_vgpr 1\n.amdhsa_next_free_sgpr 1\n.amdhsa_foo 1\n'), ['4:1:AMD220', '5:1:AMD205']);
   });
   test('unterminated blocks (reported where the file ends, as llvm-mc)', () => {
     assert.deepEqual(codes('.amdgpu_metadata\n---\n'), ['3:1:AMD204']);
