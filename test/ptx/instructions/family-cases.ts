@@ -38,7 +38,7 @@ export const FAMILY_CASES: readonly FamilyCase[] = [
   {
     family: 'brx.idx', target: 'sm_80', decls: 'L1:\nL2:\nts: .branchtargets L1, L2;',
     valid: ['brx.idx %r1, ts;', 'brx.idx.uni %r1, ts;'],
-    misses: ['brx.idx.sync %r1, ts;', 'brx.idx %r1;'],
+    misses: ['brx.idx.sync %r1, ts;', 'brx.idx %r1;', 'brx.idx %r1, L1;', 'brx.idx %r1, %r2;'],
   },
   {
     family: 'call', target: 'sm_80',
