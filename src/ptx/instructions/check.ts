@@ -186,6 +186,7 @@ const ROLES: ReadonlyMap<string, string> = (() => {
   m.set('lop3', '----I');
   m.set('pmevent', 'I');
   m.set('setmaxnreg', 'I');
+  m.set('elect', '-U'); // d|p: electFits
   return m;
 })();
 
@@ -603,6 +604,7 @@ function checkOperands(ins: A.Instruction, plan: Plan, form: InstructionForm, ct
     return;
   }
   if ((op === 'suld' || op === 'sust') && !surfaceVectorFits(ins, name, ctx)) return;
+  if (op === 'elect' && !electFits(ins, name, ctx)) return;
   if (op === 'cp' && form.family === 'cp.async') {
     // A size the form fixes (cp.async.cg: 16): ptxas "unexpected value '8', expected to be 16".
     for (let i = 0; i < ops.length && i < form.operands.length; i++) {
@@ -815,6 +817,25 @@ function matrixCountFits(ins: A.Instruction, name: string, ctx: InstructionCheck
   if (o.elements.length === want) return true;
   ctx.report('PTX505', `${name} moves ${want === 1 ? 'one register' : `${want} registers`} (.x${n}): operand must be a braced list of ${want}, not ${o.elements.length}`, o.span);
   return false;
+}
+
+/**
+ * elect.sync's `d|p` (measured with ptxas 13.0): the predicate result is required ("Predicate
+ * output expected" for `%r1`, `_` or `%r1|_`), a .pred register; d a 32-bit integer or bit-size
+ * register or the sink `_` ("Arguments mismatch" for .f32, .b16, .b64).
+ */
+function electFits(ins: A.Instruction, name: string, ctx: InstructionCheckContext): boolean {
+  const o = ins.operands[0];
+  if (o?.kind !== 'expr') return true;
+  const e = o.expr;
+  if (e.kind !== 'binary' || e.op !== '|' || e.right.kind === 'sink') {
+    ctx.report('PTX502', `${name}: operand 1 must be d|p with a predicate result p (write _|%p to keep only the predicate)`, e.kind === 'binary' ? e.right.span : o.span);
+    return false;
+  }
+  return (
+    operandFits(ins, name, 0, { kind: 'expr', expr: e.left, span: e.left.span }, U32, '.u32', false, false, ctx) &&
+    operandFits(ins, name, 0, { kind: 'expr', expr: e.right, span: e.right.span }, PRED, '.pred', false, false, ctx)
+  );
 }
 
 /** ld/st `.v2/.v4/.v8` against the braced operand (ptxas "Argument vector size mismatch"). */

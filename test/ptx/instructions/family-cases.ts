@@ -91,7 +91,7 @@ export const FAMILY_CASES: readonly FamilyCase[] = [
   {
     family: 'elect.sync', target: 'sm_90',
     valid: ['elect.sync %r1|%p1, 0xffffffff;', 'elect.sync _|%p1, %r2;'],
-    misses: ['elect.sync %r1|%p1;', 'elect.sync.aligned %r1|%p1, 0xffffffff;'],
+    misses: ['elect.sync %r1|%p1;', 'elect.sync.aligned %r1|%p1, 0xffffffff;', 'elect.sync %r1|_, 0xffffffff;', 'elect.sync %r1, 0xffffffff;', 'elect.sync %rd1|%p1, 0xffffffff;', 'elect.sync %r1|%p1, %rd1;'],
   },
   {
     family: 'isspacep', target: 'sm_80',
