@@ -187,6 +187,7 @@ const ROLES: ReadonlyMap<string, string> = (() => {
   m.set('pmevent', 'I');
   m.set('setmaxnreg', 'I');
   m.set('elect', '-U'); // d|p: electFits
+  m.set('movmatrix', '--'); // movmatrixFits
   return m;
 })();
 
@@ -605,6 +606,7 @@ function checkOperands(ins: A.Instruction, plan: Plan, form: InstructionForm, ct
   }
   if ((op === 'suld' || op === 'sust') && !surfaceVectorFits(ins, name, ctx)) return;
   if (op === 'elect' && !electFits(ins, name, ctx)) return;
+  if (op === 'movmatrix' && !movmatrixFits(ins, name, ctx)) return;
   if (op === 'cp' && form.family === 'cp.async') {
     // A size the form fixes (cp.async.cg: 16): ptxas "unexpected value '8', expected to be 16".
     for (let i = 0; i < ops.length && i < form.operands.length; i++) {
@@ -836,6 +838,26 @@ function electFits(ins: A.Instruction, name: string, ctx: InstructionCheckContex
     operandFits(ins, name, 0, { kind: 'expr', expr: e.left, span: e.left.span }, U32, '.u32', false, false, ctx) &&
     operandFits(ins, name, 0, { kind: 'expr', expr: e.right, span: e.right.span }, PRED, '.pred', false, false, ctx)
   );
+}
+
+const B32: TypeInfo = { kind: K.Bit, size: 32 };
+
+/**
+ * movmatrix's `d, a` (measured with ptxas 13.0): 32-bit registers of any kind (.b32, .f32), no
+ * constant ("Arguments mismatch" for `0`, `1.0`, a .b16 or .b64 register).
+ */
+function movmatrixFits(ins: A.Instruction, name: string, ctx: InstructionCheckContext): boolean {
+  for (let i = 0; i < ins.operands.length && i < 2; i++) {
+    const o = ins.operands[i]!;
+    if (o.kind !== 'expr') continue;
+    const e = o.expr.kind === 'unary' && o.expr.op === '-' ? o.expr.operand : o.expr;
+    if (e.kind === 'int' || e.kind === 'float') {
+      ctx.report('PTX504', `operand ${i + 1} of ${name} must be a 32-bit register, not the constant '${e.raw}'`, o.span);
+      return false;
+    }
+    if (!operandFits(ins, name, i, o, B32, '.b32', false, false, ctx)) return false;
+  }
+  return true;
 }
 
 /** ld/st `.v2/.v4/.v8` against the braced operand (ptxas "Argument vector size mismatch"). */

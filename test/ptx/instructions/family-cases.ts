@@ -167,8 +167,8 @@ export const FAMILY_CASES: readonly FamilyCase[] = [
   },
   {
     family: 'movmatrix', target: 'sm_80',
-    valid: ['movmatrix.sync.aligned.m8n8.trans.b16 %r1, %r2;'],
-    misses: ['movmatrix.sync.aligned.m8n8.b16 %r1, %r2;', 'movmatrix.sync.aligned.m8n8.trans.b32 %r1, %r2;'],
+    valid: ['movmatrix.sync.aligned.m8n8.trans.b16 %r1, %r2;', 'movmatrix.sync.aligned.m8n8.trans.b16 %f1, %f2;'],
+    misses: ['movmatrix.sync.aligned.m8n8.b16 %r1, %r2;', 'movmatrix.sync.aligned.m8n8.trans.b32 %r1, %r2;', 'movmatrix.sync.aligned.m8n8.trans.b16 %r1, 0;', 'movmatrix.sync.aligned.m8n8.trans.b16 %r1, %rd1;', 'movmatrix.sync.aligned.m8n8.trans.b16 %rs1, %r1;'],
   },
   {
     family: 'pmevent', target: 'sm_80',
