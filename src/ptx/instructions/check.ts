@@ -357,6 +357,7 @@ function planOf(ins: A.Instruction, r: MatchResult & { ok: true }, ctx: Instruct
     // Measured (every .version): "Clamp modifier required for instruction 'suld.b'"; the manual shows it optional.
     problem = ['PTX500', `${name}: a clamp mode (.trap, .clamp or .zero) is required`];
   if (!problem && op === 'cvt') cvtModifiersFit(ins, name, recorder);
+  if (!problem && op === 'wmma' && w[0] === '.mma') problem = wmmaIntegerTypesProblem(w, name);
   let generic = GENERIC_ADDRESSING.has(op);
   for (const x of w) if (SPACE_WORDS.has(x)) generic = false;
   const t = ctx.target === undefined ? undefined : parseTargetName(ctx.target);
@@ -380,6 +381,22 @@ function planOf(ins: A.Instruction, r: MatchResult & { ok: true }, ctx: Instruct
   };
   plans.set(r, p);
   return p;
+}
+
+const WMMA_INTEGER_AB: ReadonlySet<string> = new Set(['.s8', '.u8', '.s4', '.u4']);
+
+/**
+ * Integer wmma.mma: A and B of one type (measured with ptxas 13.0 on .m16n16k16 and .m8n8k32:
+ * every pair of .s8/.u8/.s4/.u4 that differ is "Unexpected instruction types specified").
+ */
+function wmmaIntegerTypesProblem(w: readonly string[], name: string): [PtxCode, string] | undefined {
+  let a: string | undefined;
+  for (const x of w)
+    if (WMMA_INTEGER_AB.has(x)) {
+      if (a === undefined) a = x;
+      else if (x !== a) return ['PTX500', `${name}: A and B of an integer wmma.mma have one type ('${a}' and '${x}' differ)`];
+    }
+  return undefined;
 }
 
 function formsTaking(plan: Plan, n: number): InstructionForm[] {
