@@ -624,6 +624,7 @@ function checkOperands(ins: A.Instruction, plan: Plan, form: InstructionForm, ct
   if ((op === 'suld' || op === 'sust') && !surfaceVectorFits(ins, name, ctx)) return;
   if (op === 'elect' && !electFits(ins, name, ctx)) return;
   if (op === 'movmatrix' && !movmatrixFits(ins, name, ctx)) return;
+  if (op === 'wmma' && !wmmaFragmentFits(ins, name, ctx)) return;
   if (op === 'cp' && form.family === 'cp.async') {
     // A size the form fixes (cp.async.cg: 16): ptxas "unexpected value '8', expected to be 16".
     for (let i = 0; i < ops.length && i < form.operands.length; i++) {
@@ -855,6 +856,59 @@ function electFits(ins: A.Instruction, name: string, ctx: InstructionCheckContex
     operandFits(ins, name, 0, { kind: 'expr', expr: e.left, span: e.left.span }, U32, '.u32', false, false, ctx) &&
     operandFits(ins, name, 0, { kind: 'expr', expr: e.right, span: e.right.span }, PRED, '.pred', false, false, ctx)
   );
+}
+
+/**
+ * The registers per thread of a wmma fragment, by `fragment shape type` (measured with ptxas 13.0
+ * on wmma.load.a/.b/.c and wmma.store.d, lists of 1, 2, 4 and 8: exactly one count is taken,
+ * "Argument vector size mismatch" for the others). Other spellings are left alone.
+ */
+const WMMA_FRAGMENT_REGISTERS: ReadonlyMap<string, number> = (() => {
+  const m = new Map<string, number>();
+  for (const sh of ['.m16n16k16', '.m8n32k16', '.m32n8k16']) {
+    for (const f of ['.a', '.b']) m.set(`${f}${sh}.f16`, 8);
+    for (const f of ['.c', '.d']) {
+      m.set(`${f}${sh}.f16`, 4);
+      m.set(`${f}${sh}.f32`, 8);
+      m.set(`${f}${sh}.s32`, 8);
+    }
+  }
+  // 8-bit integers and .bf16: A and B per shape (.m8n32k16 has the smaller A, .m32n8k16 the smaller B).
+  for (const [sh, a, b] of [['.m16n16k16', 2, 2], ['.m8n32k16', 1, 4], ['.m32n8k16', 4, 1]] as const) {
+    for (const t of ['.s8', '.u8']) {
+      m.set(`.a${sh}${t}`, a);
+      m.set(`.b${sh}${t}`, b);
+    }
+    m.set(`.a${sh}.bf16`, 2 * a);
+    m.set(`.b${sh}.bf16`, 2 * b);
+  }
+  m.set('.a.m16n16k8.tf32', 4).set('.b.m16n16k8.tf32', 4).set('.c.m16n16k8.f32', 8).set('.d.m16n16k8.f32', 8);
+  m.set('.a.m8n8k4.f64', 1).set('.b.m8n8k4.f64', 1).set('.c.m8n8k4.f64', 2).set('.d.m8n8k4.f64', 2);
+  for (const t of ['.s4', '.u4']) m.set(`.a.m8n8k32${t}`, 1).set(`.b.m8n8k32${t}`, 1);
+  m.set('.c.m8n8k32.s32', 2).set('.d.m8n8k32.s32', 2);
+  m.set('.a.m8n8k128.b1', 1).set('.b.m8n8k128.b1', 1).set('.c.m8n8k128.s32', 2).set('.d.m8n8k128.s32', 2);
+  return m;
+})();
+
+/** wmma.load/wmma.store: the braced register list against WMMA_FRAGMENT_REGISTERS. */
+function wmmaFragmentFits(ins: A.Instruction, name: string, ctx: InstructionCheckContext): boolean {
+  const w = ins.modifiers;
+  const load = w[0] === '.load';
+  if (!load && w[0] !== '.store') return true;
+  const o = ins.operands[load ? 0 : 1];
+  if (o?.kind !== 'vector') return true;
+  let shape: string | undefined;
+  let type: string | undefined;
+  for (const x of w)
+    if (shape === undefined && x.startsWith('.m') && /^\.m\d+n\d+k\d+$/.test(x)) shape = x;
+    else if (shape !== undefined && isTypeWord(x)) {
+      type = x;
+      break;
+    }
+  const want = shape === undefined || type === undefined ? undefined : WMMA_FRAGMENT_REGISTERS.get(`${w[1]}${shape}${type}`);
+  if (want === undefined || o.elements.length === want) return true;
+  ctx.report('PTX505', `${name}: a ${w[1]} fragment of ${shape} ${type} is ${want === 1 ? 'one register' : `${want} registers`} per thread: operand must be a braced list of ${want}, not ${o.elements.length}`, o.span);
+  return false;
 }
 
 const B32: TypeInfo = { kind: K.Bit, size: 32 };

@@ -326,11 +326,18 @@ export const FAMILY_CASES: readonly FamilyCase[] = [
     valid: [
       'wmma.load.a.sync.aligned.row.m16n16k16.f16 {%r1, %r2, %r3, %r4, %r5, %r6, %r7, %r8}, [%rd1];',
       'wmma.load.c.sync.aligned.col.m16n16k16.global.f32 {%f1, %f2, %f3, %f4, %f5, %f6, %f7, %f8}, [%rd1], %r1;',
+      'wmma.load.b.sync.aligned.col.m8n32k16.s8 {%r1, %r2, %r3, %r4}, [%rd1];',
+      'wmma.load.a.sync.aligned.row.m8n32k16.s8 {%r1}, [%rd1];',
+      'wmma.load.a.sync.aligned.row.m16n16k16.bf16 {%r1, %r2, %r3, %r4}, [%rd1];',
     ],
     misses: [
       'wmma.load.a.sync.aligned.m16n16k16.f16 {%r1, %r2, %r3, %r4, %r5, %r6, %r7, %r8}, [%rd1];',
       'wmma.load.a.sync.aligned.row.m16n16k16.f16 {%r1, %r2, %r3, %r4, %r5, %r6, %r7, %r8}, %rd1;',
       'wmma.load.a.sync.aligned.row.m16n16k16.f64 {%r1, %r2, %r3, %r4, %r5, %r6, %r7, %r8}, [%rd1];',
+      // registers per fragment, shape and type
+      'wmma.load.a.sync.aligned.row.m16n16k16.f16 {%r1, %r2, %r3, %r4}, [%rd1];',
+      'wmma.load.b.sync.aligned.col.m8n32k16.s8 {%r1}, [%rd1];',
+      'wmma.load.c.sync.aligned.row.m16n16k16.f16 {%r1, %r2, %r3, %r4, %r5, %r6, %r7, %r8}, [%rd1];',
     ],
   },
   {
@@ -350,7 +357,7 @@ export const FAMILY_CASES: readonly FamilyCase[] = [
   {
     family: 'wmma.store', target: 'sm_80',
     valid: ['wmma.store.d.sync.aligned.row.m16n16k16.f32 [%rd1], {%f1, %f2, %f3, %f4, %f5, %f6, %f7, %f8};', 'wmma.store.d.sync.aligned.col.m16n16k16.global.f16 [%rd1], {%r1, %r2, %r3, %r4}, %r5;'],
-    misses: ['wmma.store.d.sync.aligned.m16n16k16.f32 [%rd1], {%f1, %f2, %f3, %f4, %f5, %f6, %f7, %f8};', 'wmma.store.d.sync.aligned.row.m16n16k16.f32 %rd1, {%f1, %f2, %f3, %f4, %f5, %f6, %f7, %f8};', 'wmma.store.d.sync.aligned.row.m16n16k16.f32 [%rd1], {%f1, %f2, %f3, %f4, %f5, %f6, %f7, %f8}, %r1, %r2;'],
+    misses: ['wmma.store.d.sync.aligned.m16n16k16.f32 [%rd1], {%f1, %f2, %f3, %f4, %f5, %f6, %f7, %f8};', 'wmma.store.d.sync.aligned.row.m16n16k16.f32 %rd1, {%f1, %f2, %f3, %f4, %f5, %f6, %f7, %f8};', 'wmma.store.d.sync.aligned.row.m16n16k16.f32 [%rd1], {%f1, %f2, %f3, %f4, %f5, %f6, %f7, %f8}, %r1, %r2;', 'wmma.store.d.sync.aligned.row.m16n16k16.f16 [%rd1], {%r1, %r2, %r3, %r4, %r5, %r6, %r7, %r8};', 'wmma.store.d.sync.aligned.row.m8n8k32.s32 [%rd1], {%r1, %r2, %r3, %r4};'],
   },
   // More forms of the families above (other shapes, types, targets, geometries, operand shapes).
   {
