@@ -625,6 +625,13 @@ function checkOperands(ins: A.Instruction, plan: Plan, form: InstructionForm, ct
   if (op === 'elect' && !electFits(ins, name, ctx)) return;
   if (op === 'movmatrix' && !movmatrixFits(ins, name, ctx)) return;
   if (op === 'wmma' && !wmmaFragmentFits(ins, name, ctx)) return;
+  if (op === 'wgmma' && form.operands[1]?.name === 'a' && ops[1]?.kind === 'expr' && !(ops[1].expr.kind === 'name' && ctx.vectorRegister?.(ops[1].expr.name))) {
+    // The register-A form (measured with ptxas 13.0): A is a braced list or a vector register
+    // ("Vector expected for argument 1"; a descriptor there is "Arguments mismatch": the
+    // descriptor form takes one more immediate, imm-trans-a).
+    ctx.report('PTX502', `operand 2 of ${name} must be A as a braced list of registers (with a descriptor for A, the form takes one more immediate: ${form.syntax})`, ops[1].span);
+    return;
+  }
   if (op === 'cp' && form.family === 'cp.async') {
     // A size the form fixes (cp.async.cg: 16): ptxas "unexpected value '8', expected to be 16".
     for (let i = 0; i < ops.length && i < form.operands.length; i++) {

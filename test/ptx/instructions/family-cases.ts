@@ -305,6 +305,9 @@ export const FAMILY_CASES: readonly FamilyCase[] = [
       'wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16 {%f1, %f2, %f3, %f4}, %rd1, %rd2, 1, 1;',
       'wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16 {%f1, %f2, %f3, %f4}, [%rd1], %rd2, 1, 1, 1, 0, 0;',
       'wgmma.mma_async.sync.aligned.m64n8k16.f32.f16 {%f1, %f2, %f3, %f4}, %rd1, %rd2, 1, 1, 1, 0, 0;',
+      // the register-A form's count with a descriptor for A
+      'wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16 {%f1, %f2, %f3, %f4}, %rd1, %rd2, 1, 1, 1, 0;',
+      'wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16 {%f1, %f2, %f3, %f4}, %r1, %rd2, 1, 1, 1, 0;',
     ],
   },
   {
@@ -314,6 +317,7 @@ export const FAMILY_CASES: readonly FamilyCase[] = [
       'wgmma.mma_async.sp.sync.aligned.m64n8k32.f32.f16.f16 {%f1, %f2, %f3, %f4}, %rd1, %rd2, %r1, 0, 1, 1;',
       'wgmma.mma_async.sp.sync.aligned.m64n8k32.f32.f16 {%f1, %f2, %f3, %f4}, %rd1, %rd2, %r1, 0, 1, 1, 1, 0, 0;',
       'wgmma.mma_async.sp.sync.aligned.m64n8k32.f32.f16.f16 {%f1, %f2, %f3, %f4}, %rd1, %rd2, %r1, 0, 1, 1, 1, 0, 0, 0;',
+      'wgmma.mma_async.sp.sync.aligned.m64n8k32.f32.f16.f16 {%f1, %f2, %f3, %f4}, %rd1, %rd2, %r1, 0, 1, 1, 1, 0;',
     ],
   },
   {
