@@ -897,9 +897,15 @@ const WMMA_FRAGMENT_REGISTERS: ReadonlyMap<string, number> = (() => {
   return m;
 })();
 
-/** wmma.load/wmma.store: the braced register list against WMMA_FRAGMENT_REGISTERS. */
+/**
+ * wmma.load/wmma.store: the braced register list against WMMA_FRAGMENT_REGISTERS; wmma.mma: its
+ * four lists, D, A, B, C, the same (measured with ptxas 13.0 on every form of the Syntax blocks,
+ * each list 1, 2, 4 or 8 long: 338 lines, one count taken per operand); a combination of words
+ * not in the map (ptxas takes integer words loosely) is left alone.
+ */
 function wmmaFragmentFits(ins: A.Instruction, name: string, ctx: InstructionCheckContext): boolean {
   const w = ins.modifiers;
+  if (w[0] === '.mma') return wmmaMmaFits(ins, name, ctx);
   const load = w[0] === '.load';
   if (!load && w[0] !== '.store') return true;
   const o = ins.operands[load ? 0 : 1];
@@ -916,6 +922,30 @@ function wmmaFragmentFits(ins: A.Instruction, name: string, ctx: InstructionChec
   if (want === undefined || o.elements.length === want) return true;
   ctx.report('PTX505', `${name}: a ${w[1]} fragment of ${shape} ${type} is ${want === 1 ? 'one register' : `${want} registers`} per thread: operand must be a braced list of ${want}, not ${o.elements.length}`, o.span);
   return false;
+}
+
+function wmmaMmaFits(ins: A.Instruction, name: string, ctx: InstructionCheckContext): boolean {
+  let shape: string | undefined;
+  const types: string[] = [];
+  for (const x of ins.modifiers)
+    if (shape === undefined && /^\.m\d+n\d+k\d+$/.test(x)) shape = x;
+    else if (shape !== undefined && isTypeWord(x)) types.push(x);
+  if (shape === undefined || (types.length !== 2 && types.length !== 4)) return true;
+  // `.dtype.ctype` (A and B .f16) or `.dtype.atype.btype.ctype`.
+  const t = types.length === 2 ? [types[0], '.f16', '.f16', types[1]] : types;
+  const want: number[] = [];
+  for (let i = 0; i < 4; i++) {
+    const n = WMMA_FRAGMENT_REGISTERS.get(`${'.d.a.b.c'.slice(2 * i, 2 * i + 2)}${shape}${t[i]}`);
+    if (n === undefined) return true;
+    want.push(n);
+  }
+  for (let i = 0; i < 4; i++) {
+    const o = ins.operands[i];
+    if (o?.kind !== 'vector' || o.elements.length === want[i]) continue;
+    ctx.report('PTX505', `${name}: ${'DABC'[i]} (operand ${i + 1}) is ${want[i] === 1 ? 'one register' : `${want[i]} registers`} per thread for ${shape} ${t[i]}: a braced list of ${want[i]}, not ${o.elements.length}`, o.span);
+    return false;
+  }
+  return true;
 }
 
 const B32: TypeInfo = { kind: K.Bit, size: 32 };

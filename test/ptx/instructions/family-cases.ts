@@ -349,6 +349,8 @@ export const FAMILY_CASES: readonly FamilyCase[] = [
     valid: [
       'wmma.mma.sync.aligned.row.col.m16n16k16.f32.f32 {%f1, %f2, %f3, %f4, %f5, %f6, %f7, %f8}, {%r1, %r2, %r3, %r4, %r5, %r6, %r7, %r8}, {%r9, %r10, %r11, %r12, %r13, %r14, %r15, %r16}, {%f9, %f10, %f11, %f12, %f13, %f14, %f15, %f16};',
       'wmma.mma.sync.aligned.row.col.m8n8k32.s32.u4.u4.s32 {%r1, %r2}, {%r1}, {%r3}, {%r1, %r2};',
+      'wmma.mma.sync.aligned.row.col.m8n32k16.s32.s8.s8.s32 {%r1, %r2, %r3, %r4, %r5, %r6, %r7, %r8}, {%r1}, {%r3, %r4, %r5, %r6}, {%r1, %r2, %r3, %r4, %r5, %r6, %r7, %r8};',
+      'wmma.mma.sync.aligned.row.col.m16n16k16.f16.f32 {%r1, %r2, %r3, %r4}, {%r1, %r2, %r3, %r4, %r5, %r6, %r7, %r8}, {%r9, %r10, %r11, %r12, %r13, %r14, %r15, %r16}, {%f9, %f10, %f11, %f12, %f13, %f14, %f15, %f16};',
     ],
     misses: [
       'wmma.mma.sync.aligned.row.m16n16k16.f32.f32 {%f1, %f2, %f3, %f4, %f5, %f6, %f7, %f8}, {%r1, %r2, %r3, %r4, %r5, %r6, %r7, %r8}, {%r9, %r10, %r11, %r12, %r13, %r14, %r15, %r16}, {%f9, %f10, %f11, %f12, %f13, %f14, %f15, %f16};',
@@ -356,6 +358,10 @@ export const FAMILY_CASES: readonly FamilyCase[] = [
       // integer A and B of two types
       'wmma.mma.sync.aligned.row.col.m8n8k32.s32.s4.u4.s32 {%r1, %r2}, {%r1}, {%r3}, {%r1, %r2};',
       'wmma.mma.sync.aligned.row.col.m16n16k16.s32.s8.u8.s32 {%r1, %r2, %r3, %r4, %r5, %r6, %r7, %r8}, {%r1, %r2}, {%r3, %r4}, {%r1, %r2, %r3, %r4, %r5, %r6, %r7, %r8};',
+      // registers per operand, shape and type
+      'wmma.mma.sync.aligned.row.col.m16n16k16.f16.f32 {%r1, %r2, %r3, %r4, %r5, %r6, %r7, %r8}, {%r1, %r2, %r3, %r4, %r5, %r6, %r7, %r8}, {%r9, %r10, %r11, %r12, %r13, %r14, %r15, %r16}, {%f9, %f10, %f11, %f12, %f13, %f14, %f15, %f16};',
+      'wmma.mma.sync.aligned.row.col.m8n32k16.s32.s8.s8.s32 {%r1, %r2, %r3, %r4, %r5, %r6, %r7, %r8}, {%r1, %r2}, {%r3, %r4}, {%r1, %r2, %r3, %r4, %r5, %r6, %r7, %r8};',
+      'wmma.mma.sync.aligned.row.col.m8n8k32.s32.s4.s4.s32 {%r1, %r2}, {%r1}, {%r3}, {%r1, %r2, %r3, %r4};',
     ],
   },
   {
