@@ -272,10 +272,13 @@ export function statements(c: CheckerState, list: A.Statement[]): void {
         if (s.attributes.length > 0 && !c.versionAtLeast(INLINED_LOC_MIN_VERSION))
           c.error('PTX307', `.loc with function_name/inlined_at requires PTX ISA .version ${formatVersionCode(INLINED_LOC_MIN_VERSION)} or later`, c.loc(s.span.start, 4));
         break;
-      case 'branchtargets':
+      case 'branchtargets': {
         declareLabel(c, s.name, s.span, 'targets');
+        const list = c.table.lookup(s.name);
+        if (list?.kind === 'targets' && list.nameSpan.start === s.span.start) list.branchTargets = true;
         for (const t of s.targets) use(c, t.name, t.span, OperandRole.Branch);
         break;
+      }
       default:
         break;
     }

@@ -154,10 +154,27 @@ export function checkInstruction(c: CheckerState, ins: A.Instruction): void {
     }
   }
   for (let i = 0; i < ops.length; i++) operand(c, ops[i]!, operandRole(ins, i, callee), ins);
+  if (ins.opcode === 'brx' && c.errorCount === errorsBefore) branchTargetList(c, ins);
   // The instruction layer (src/ptx/instructions/check.ts): words, operand count, kinds and types,
   // on instructions the checks above found nothing wrong with.
   layer.ins = ins;
   if (c.errorCount === errorsBefore) checkInstructionForms(ins, layer.context);
+}
+
+/**
+ * brx.idx's last operand names a `.branchtargets` list (measured with ptxas 13.0: "Label with
+ * '.branchtargets' directive expected" for a label, a `.calltargets` list, a register, a function;
+ * "Arguments mismatch" for a constant). A name not declared yet is the forward-reference check's
+ * (PTX310/PTX311; a label defined later is not caught).
+ */
+function branchTargetList(c: CheckerState, ins: A.Instruction): void {
+  const o = ins.operands[ins.operands.length - 1];
+  if (o === undefined || ins.operands.length < 2) return;
+  const name = o.kind === 'expr' && o.expr.kind === 'name' ? o.expr.name : undefined;
+  const sym = name === undefined ? undefined : c.table.lookup(name);
+  if ((name !== undefined && sym === undefined) || (sym?.kind === 'targets' && sym.branchTargets)) return;
+  const what = sym === undefined ? 'not a name' : sym.kind === 'targets' ? 'a .calltargets list' : sym.kind === 'variable' ? 'a variable' : `a ${sym.kind}`;
+  c.error('PTX502', `operand ${ins.operands.length} of brx.idx must name a .branchtargets list ('${c.text.slice(o.span.start, o.span.end)}' is ${what})`, c.lineOf(o.span, instructionDate(ins, c.text)));
 }
 
 /** What the instruction layer reads of the checker: the names the operand pass just resolved, the header, a report. */

@@ -47,6 +47,8 @@ export interface PtxSymbol {
   addressTakenAt?: Span;
   /** Functions: the first `mov` that takes its address (what ptxas refuses for a system call such as `vprintf`). */
   movAddressAt?: Span;
+  /** Target lists: a `.branchtargets` list (not `.calltargets`). */
+  branchTargets?: boolean;
   /** Families (`%r<100>`): the number of members. */
   familyCount?: number;
   /** Functions and `.callprototype`s: the formal parameters a call is compared with (call-args.ts). */

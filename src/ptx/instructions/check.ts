@@ -194,6 +194,8 @@ const ROLES: ReadonlyMap<string, string> = (() => {
   m.set('atom', 'T-TT');
   m.set('red', '-T');
   m.set('createpolicy', 'L');
+  m.set('elect', '-U'); // d|p: electFits
+  m.set('movmatrix', '--'); // movmatrixFits
   return m;
 })();
 
@@ -366,6 +368,7 @@ function planOf(ins: A.Instruction, r: MatchResult & { ok: true }, ctx: Instruct
     // Measured (every .version): "Clamp modifier required for instruction 'suld.b'"; the manual shows it optional.
     problem = ['PTX500', `${name}: a clamp mode (.trap, .clamp or .zero) is required`];
   if (!problem && op === 'cvt') cvtModifiersFit(ins, name, recorder);
+  if (!problem && op === 'wmma' && w[0] === '.mma') problem = wmmaIntegerTypesProblem(w, name);
   let generic = GENERIC_ADDRESSING.has(op);
   for (const x of w) if (SPACE_WORDS.has(x)) generic = false;
   const t = ctx.target === undefined ? undefined : parseTargetName(ctx.target);
@@ -389,6 +392,22 @@ function planOf(ins: A.Instruction, r: MatchResult & { ok: true }, ctx: Instruct
   };
   plans.set(r, p);
   return p;
+}
+
+const WMMA_INTEGER_AB: ReadonlySet<string> = new Set(['.s8', '.u8', '.s4', '.u4']);
+
+/**
+ * Integer wmma.mma: A and B of one type (measured with ptxas 13.0 on .m16n16k16 and .m8n8k32:
+ * every pair of .s8/.u8/.s4/.u4 that differ is "Unexpected instruction types specified").
+ */
+function wmmaIntegerTypesProblem(w: readonly string[], name: string): [PtxCode, string] | undefined {
+  let a: string | undefined;
+  for (const x of w)
+    if (WMMA_INTEGER_AB.has(x)) {
+      if (a === undefined) a = x;
+      else if (x !== a) return ['PTX500', `${name}: A and B of an integer wmma.mma have one type ('${a}' and '${x}' differ)`];
+    }
+  return undefined;
 }
 
 function formsTaking(plan: Plan, n: number): InstructionForm[] {
@@ -623,6 +642,16 @@ function checkOperands(ins: A.Instruction, plan: Plan, form: InstructionForm, ct
     return;
   }
   if ((op === 'suld' || op === 'sust') && !surfaceVectorFits(ins, name, ctx)) return;
+  if (op === 'elect' && !electFits(ins, name, ctx)) return;
+  if (op === 'movmatrix' && !movmatrixFits(ins, name, ctx)) return;
+  if (op === 'wmma' && !wmmaFragmentFits(ins, name, ctx)) return;
+  if (op === 'wgmma' && form.operands[1]?.name === 'a' && ops[1]?.kind === 'expr' && !(ops[1].expr.kind === 'name' && ctx.vectorRegister?.(ops[1].expr.name))) {
+    // The register-A form (measured with ptxas 13.0): A is a braced list or a vector register
+    // ("Vector expected for argument 1"; a descriptor there is "Arguments mismatch": the
+    // descriptor form takes one more immediate, imm-trans-a).
+    ctx.report('PTX502', `operand 2 of ${name} must be A as a braced list of registers (with a descriptor for A, the form takes one more immediate: ${form.syntax})`, ops[1].span);
+    return;
+  }
   if (op === 'cp' && form.family === 'cp.async') {
     // A size the form fixes (cp.async.cg: 16): ptxas "unexpected value '8', expected to be 16".
     for (let i = 0; i < ops.length && i < form.operands.length; i++) {
@@ -875,6 +904,128 @@ function matrixCountFits(ins: A.Instruction, name: string, ctx: InstructionCheck
   if (o.elements.length === want) return true;
   ctx.report('PTX505', `${name} moves ${want === 1 ? 'one register' : `${want} registers`} (.x${n}): operand must be a braced list of ${want}, not ${o.elements.length}`, o.span);
   return false;
+}
+
+/**
+ * elect.sync's `d|p` (measured with ptxas 13.0): the predicate result is required ("Predicate
+ * output expected" for `%r1`, `_` or `%r1|_`), a .pred register; d a 32-bit integer or bit-size
+ * register or the sink `_` ("Arguments mismatch" for .f32, .b16, .b64).
+ */
+function electFits(ins: A.Instruction, name: string, ctx: InstructionCheckContext): boolean {
+  const o = ins.operands[0];
+  if (o?.kind !== 'expr') return true;
+  const e = o.expr;
+  if (e.kind !== 'binary' || e.op !== '|' || e.right.kind === 'sink') {
+    ctx.report('PTX502', `${name}: operand 1 must be d|p with a predicate result p (write _|%p to keep only the predicate)`, e.kind === 'binary' ? e.right.span : o.span);
+    return false;
+  }
+  return (
+    operandFits(ins, name, 0, { kind: 'expr', expr: e.left, span: e.left.span }, U32, '.u32', false, false, ctx) &&
+    operandFits(ins, name, 0, { kind: 'expr', expr: e.right, span: e.right.span }, PRED, '.pred', false, false, ctx)
+  );
+}
+
+/**
+ * The registers per thread of a wmma fragment, by `fragment shape type` (measured with ptxas 13.0
+ * on wmma.load.a/.b/.c and wmma.store.d, lists of 1, 2, 4 and 8: exactly one count is taken,
+ * "Argument vector size mismatch" for the others). Other spellings are left alone.
+ */
+const WMMA_FRAGMENT_REGISTERS: ReadonlyMap<string, number> = (() => {
+  const m = new Map<string, number>();
+  for (const sh of ['.m16n16k16', '.m8n32k16', '.m32n8k16']) {
+    for (const f of ['.a', '.b']) m.set(`${f}${sh}.f16`, 8);
+    for (const f of ['.c', '.d']) {
+      m.set(`${f}${sh}.f16`, 4);
+      m.set(`${f}${sh}.f32`, 8);
+      m.set(`${f}${sh}.s32`, 8);
+    }
+  }
+  // 8-bit integers and .bf16: A and B per shape (.m8n32k16 has the smaller A, .m32n8k16 the smaller B).
+  for (const [sh, a, b] of [['.m16n16k16', 2, 2], ['.m8n32k16', 1, 4], ['.m32n8k16', 4, 1]] as const) {
+    for (const t of ['.s8', '.u8']) {
+      m.set(`.a${sh}${t}`, a);
+      m.set(`.b${sh}${t}`, b);
+    }
+    m.set(`.a${sh}.bf16`, 2 * a);
+    m.set(`.b${sh}.bf16`, 2 * b);
+  }
+  m.set('.a.m16n16k8.tf32', 4).set('.b.m16n16k8.tf32', 4).set('.c.m16n16k8.f32', 8).set('.d.m16n16k8.f32', 8);
+  m.set('.a.m8n8k4.f64', 1).set('.b.m8n8k4.f64', 1).set('.c.m8n8k4.f64', 2).set('.d.m8n8k4.f64', 2);
+  for (const t of ['.s4', '.u4']) m.set(`.a.m8n8k32${t}`, 1).set(`.b.m8n8k32${t}`, 1);
+  m.set('.c.m8n8k32.s32', 2).set('.d.m8n8k32.s32', 2);
+  m.set('.a.m8n8k128.b1', 1).set('.b.m8n8k128.b1', 1).set('.c.m8n8k128.s32', 2).set('.d.m8n8k128.s32', 2);
+  return m;
+})();
+
+/**
+ * wmma.load/wmma.store: the braced register list against WMMA_FRAGMENT_REGISTERS; wmma.mma: its
+ * four lists, D, A, B, C, the same (measured with ptxas 13.0 on every form of the Syntax blocks,
+ * each list 1, 2, 4 or 8 long: 338 lines, one count taken per operand); a combination of words
+ * not in the map (ptxas takes integer words loosely) is left alone.
+ */
+function wmmaFragmentFits(ins: A.Instruction, name: string, ctx: InstructionCheckContext): boolean {
+  const w = ins.modifiers;
+  if (w[0] === '.mma') return wmmaMmaFits(ins, name, ctx);
+  const load = w[0] === '.load';
+  if (!load && w[0] !== '.store') return true;
+  const o = ins.operands[load ? 0 : 1];
+  if (o?.kind !== 'vector') return true;
+  let shape: string | undefined;
+  let type: string | undefined;
+  for (const x of w)
+    if (shape === undefined && x.startsWith('.m') && /^\.m\d+n\d+k\d+$/.test(x)) shape = x;
+    else if (shape !== undefined && isTypeWord(x)) {
+      type = x;
+      break;
+    }
+  const want = shape === undefined || type === undefined ? undefined : WMMA_FRAGMENT_REGISTERS.get(`${w[1]}${shape}${type}`);
+  if (want === undefined || o.elements.length === want) return true;
+  ctx.report('PTX505', `${name}: a ${w[1]} fragment of ${shape} ${type} is ${want === 1 ? 'one register' : `${want} registers`} per thread: operand must be a braced list of ${want}, not ${o.elements.length}`, o.span);
+  return false;
+}
+
+function wmmaMmaFits(ins: A.Instruction, name: string, ctx: InstructionCheckContext): boolean {
+  let shape: string | undefined;
+  const types: string[] = [];
+  for (const x of ins.modifiers)
+    if (shape === undefined && /^\.m\d+n\d+k\d+$/.test(x)) shape = x;
+    else if (shape !== undefined && isTypeWord(x)) types.push(x);
+  if (shape === undefined || (types.length !== 2 && types.length !== 4)) return true;
+  // `.dtype.ctype` (A and B .f16) or `.dtype.atype.btype.ctype`.
+  const t = types.length === 2 ? [types[0], '.f16', '.f16', types[1]] : types;
+  const want: number[] = [];
+  for (let i = 0; i < 4; i++) {
+    const n = WMMA_FRAGMENT_REGISTERS.get(`${'.d.a.b.c'.slice(2 * i, 2 * i + 2)}${shape}${t[i]}`);
+    if (n === undefined) return true;
+    want.push(n);
+  }
+  for (let i = 0; i < 4; i++) {
+    const o = ins.operands[i];
+    if (o?.kind !== 'vector' || o.elements.length === want[i]) continue;
+    ctx.report('PTX505', `${name}: ${'DABC'[i]} (operand ${i + 1}) is ${want[i] === 1 ? 'one register' : `${want[i]} registers`} per thread for ${shape} ${t[i]}: a braced list of ${want[i]}, not ${o.elements.length}`, o.span);
+    return false;
+  }
+  return true;
+}
+
+const B32: TypeInfo = { kind: K.Bit, size: 32 };
+
+/**
+ * movmatrix's `d, a` (measured with ptxas 13.0): 32-bit registers of any kind (.b32, .f32), no
+ * constant ("Arguments mismatch" for `0`, `1.0`, a .b16 or .b64 register).
+ */
+function movmatrixFits(ins: A.Instruction, name: string, ctx: InstructionCheckContext): boolean {
+  for (let i = 0; i < ins.operands.length && i < 2; i++) {
+    const o = ins.operands[i]!;
+    if (o.kind !== 'expr') continue;
+    const e = o.expr.kind === 'unary' && o.expr.op === '-' ? o.expr.operand : o.expr;
+    if (e.kind === 'int' || e.kind === 'float') {
+      ctx.report('PTX504', `operand ${i + 1} of ${name} must be a 32-bit register, not the constant '${e.raw}'`, o.span);
+      return false;
+    }
+    if (!operandFits(ins, name, i, o, B32, '.b32', false, false, ctx)) return false;
+  }
+  return true;
 }
 
 /** ld/st `.v2/.v4/.v8` against the braced operand (ptxas "Argument vector size mismatch"). */

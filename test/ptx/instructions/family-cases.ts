@@ -38,7 +38,7 @@ export const FAMILY_CASES: readonly FamilyCase[] = [
   {
     family: 'brx.idx', target: 'sm_80', decls: 'L1:\nL2:\nts: .branchtargets L1, L2;',
     valid: ['brx.idx %r1, ts;', 'brx.idx.uni %r1, ts;'],
-    misses: ['brx.idx.sync %r1, ts;', 'brx.idx %r1;'],
+    misses: ['brx.idx.sync %r1, ts;', 'brx.idx %r1;', 'brx.idx %r1, L1;', 'brx.idx %r1, %r2;'],
   },
   {
     family: 'call', target: 'sm_80',
@@ -91,7 +91,7 @@ export const FAMILY_CASES: readonly FamilyCase[] = [
   {
     family: 'elect.sync', target: 'sm_90',
     valid: ['elect.sync %r1|%p1, 0xffffffff;', 'elect.sync _|%p1, %r2;'],
-    misses: ['elect.sync %r1|%p1;', 'elect.sync.aligned %r1|%p1, 0xffffffff;'],
+    misses: ['elect.sync %r1|%p1;', 'elect.sync.aligned %r1|%p1, 0xffffffff;', 'elect.sync %r1|_, 0xffffffff;', 'elect.sync %r1, 0xffffffff;', 'elect.sync %rd1|%p1, 0xffffffff;', 'elect.sync %r1|%p1, %rd1;'],
   },
   {
     family: 'isspacep', target: 'sm_80',
@@ -167,8 +167,8 @@ export const FAMILY_CASES: readonly FamilyCase[] = [
   },
   {
     family: 'movmatrix', target: 'sm_80',
-    valid: ['movmatrix.sync.aligned.m8n8.trans.b16 %r1, %r2;'],
-    misses: ['movmatrix.sync.aligned.m8n8.b16 %r1, %r2;', 'movmatrix.sync.aligned.m8n8.trans.b32 %r1, %r2;'],
+    valid: ['movmatrix.sync.aligned.m8n8.trans.b16 %r1, %r2;', 'movmatrix.sync.aligned.m8n8.trans.b16 %f1, %f2;'],
+    misses: ['movmatrix.sync.aligned.m8n8.b16 %r1, %r2;', 'movmatrix.sync.aligned.m8n8.trans.b32 %r1, %r2;', 'movmatrix.sync.aligned.m8n8.trans.b16 %r1, 0;', 'movmatrix.sync.aligned.m8n8.trans.b16 %r1, %rd1;', 'movmatrix.sync.aligned.m8n8.trans.b16 %rs1, %r1;'],
   },
   {
     family: 'pmevent', target: 'sm_80',
@@ -305,6 +305,9 @@ export const FAMILY_CASES: readonly FamilyCase[] = [
       'wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16 {%f1, %f2, %f3, %f4}, %rd1, %rd2, 1, 1;',
       'wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16 {%f1, %f2, %f3, %f4}, [%rd1], %rd2, 1, 1, 1, 0, 0;',
       'wgmma.mma_async.sync.aligned.m64n8k16.f32.f16 {%f1, %f2, %f3, %f4}, %rd1, %rd2, 1, 1, 1, 0, 0;',
+      // the register-A form's count with a descriptor for A
+      'wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16 {%f1, %f2, %f3, %f4}, %rd1, %rd2, 1, 1, 1, 0;',
+      'wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16 {%f1, %f2, %f3, %f4}, %r1, %rd2, 1, 1, 1, 0;',
     ],
   },
   {
@@ -314,6 +317,7 @@ export const FAMILY_CASES: readonly FamilyCase[] = [
       'wgmma.mma_async.sp.sync.aligned.m64n8k32.f32.f16.f16 {%f1, %f2, %f3, %f4}, %rd1, %rd2, %r1, 0, 1, 1;',
       'wgmma.mma_async.sp.sync.aligned.m64n8k32.f32.f16 {%f1, %f2, %f3, %f4}, %rd1, %rd2, %r1, 0, 1, 1, 1, 0, 0;',
       'wgmma.mma_async.sp.sync.aligned.m64n8k32.f32.f16.f16 {%f1, %f2, %f3, %f4}, %rd1, %rd2, %r1, 0, 1, 1, 1, 0, 0, 0;',
+      'wgmma.mma_async.sp.sync.aligned.m64n8k32.f32.f16.f16 {%f1, %f2, %f3, %f4}, %rd1, %rd2, %r1, 0, 1, 1, 1, 0;',
     ],
   },
   {
@@ -326,27 +330,44 @@ export const FAMILY_CASES: readonly FamilyCase[] = [
     valid: [
       'wmma.load.a.sync.aligned.row.m16n16k16.f16 {%r1, %r2, %r3, %r4, %r5, %r6, %r7, %r8}, [%rd1];',
       'wmma.load.c.sync.aligned.col.m16n16k16.global.f32 {%f1, %f2, %f3, %f4, %f5, %f6, %f7, %f8}, [%rd1], %r1;',
+      'wmma.load.b.sync.aligned.col.m8n32k16.s8 {%r1, %r2, %r3, %r4}, [%rd1];',
+      'wmma.load.a.sync.aligned.row.m8n32k16.s8 {%r1}, [%rd1];',
+      'wmma.load.a.sync.aligned.row.m16n16k16.bf16 {%r1, %r2, %r3, %r4}, [%rd1];',
     ],
     misses: [
       'wmma.load.a.sync.aligned.m16n16k16.f16 {%r1, %r2, %r3, %r4, %r5, %r6, %r7, %r8}, [%rd1];',
       'wmma.load.a.sync.aligned.row.m16n16k16.f16 {%r1, %r2, %r3, %r4, %r5, %r6, %r7, %r8}, %rd1;',
       'wmma.load.a.sync.aligned.row.m16n16k16.f64 {%r1, %r2, %r3, %r4, %r5, %r6, %r7, %r8}, [%rd1];',
+      // registers per fragment, shape and type
+      'wmma.load.a.sync.aligned.row.m16n16k16.f16 {%r1, %r2, %r3, %r4}, [%rd1];',
+      'wmma.load.b.sync.aligned.col.m8n32k16.s8 {%r1}, [%rd1];',
+      'wmma.load.c.sync.aligned.row.m16n16k16.f16 {%r1, %r2, %r3, %r4, %r5, %r6, %r7, %r8}, [%rd1];',
     ],
   },
   {
     family: 'wmma.mma', target: 'sm_80',
     valid: [
       'wmma.mma.sync.aligned.row.col.m16n16k16.f32.f32 {%f1, %f2, %f3, %f4, %f5, %f6, %f7, %f8}, {%r1, %r2, %r3, %r4, %r5, %r6, %r7, %r8}, {%r9, %r10, %r11, %r12, %r13, %r14, %r15, %r16}, {%f9, %f10, %f11, %f12, %f13, %f14, %f15, %f16};',
+      'wmma.mma.sync.aligned.row.col.m8n8k32.s32.u4.u4.s32 {%r1, %r2}, {%r1}, {%r3}, {%r1, %r2};',
+      'wmma.mma.sync.aligned.row.col.m8n32k16.s32.s8.s8.s32 {%r1, %r2, %r3, %r4, %r5, %r6, %r7, %r8}, {%r1}, {%r3, %r4, %r5, %r6}, {%r1, %r2, %r3, %r4, %r5, %r6, %r7, %r8};',
+      'wmma.mma.sync.aligned.row.col.m16n16k16.f16.f32 {%r1, %r2, %r3, %r4}, {%r1, %r2, %r3, %r4, %r5, %r6, %r7, %r8}, {%r9, %r10, %r11, %r12, %r13, %r14, %r15, %r16}, {%f9, %f10, %f11, %f12, %f13, %f14, %f15, %f16};',
     ],
     misses: [
       'wmma.mma.sync.aligned.row.m16n16k16.f32.f32 {%f1, %f2, %f3, %f4, %f5, %f6, %f7, %f8}, {%r1, %r2, %r3, %r4, %r5, %r6, %r7, %r8}, {%r9, %r10, %r11, %r12, %r13, %r14, %r15, %r16}, {%f9, %f10, %f11, %f12, %f13, %f14, %f15, %f16};',
       'wmma.mma.sync.aligned.row.col.m16n16k16.f32.f32 {%f1, %f2, %f3, %f4, %f5, %f6, %f7, %f8}, {%r1, %r2, %r3, %r4, %r5, %r6, %r7, %r8}, {%r9, %r10, %r11, %r12, %r13, %r14, %r15, %r16};',
+      // integer A and B of two types
+      'wmma.mma.sync.aligned.row.col.m8n8k32.s32.s4.u4.s32 {%r1, %r2}, {%r1}, {%r3}, {%r1, %r2};',
+      'wmma.mma.sync.aligned.row.col.m16n16k16.s32.s8.u8.s32 {%r1, %r2, %r3, %r4, %r5, %r6, %r7, %r8}, {%r1, %r2}, {%r3, %r4}, {%r1, %r2, %r3, %r4, %r5, %r6, %r7, %r8};',
+      // registers per operand, shape and type
+      'wmma.mma.sync.aligned.row.col.m16n16k16.f16.f32 {%r1, %r2, %r3, %r4, %r5, %r6, %r7, %r8}, {%r1, %r2, %r3, %r4, %r5, %r6, %r7, %r8}, {%r9, %r10, %r11, %r12, %r13, %r14, %r15, %r16}, {%f9, %f10, %f11, %f12, %f13, %f14, %f15, %f16};',
+      'wmma.mma.sync.aligned.row.col.m8n32k16.s32.s8.s8.s32 {%r1, %r2, %r3, %r4, %r5, %r6, %r7, %r8}, {%r1, %r2}, {%r3, %r4}, {%r1, %r2, %r3, %r4, %r5, %r6, %r7, %r8};',
+      'wmma.mma.sync.aligned.row.col.m8n8k32.s32.s4.s4.s32 {%r1, %r2}, {%r1}, {%r3}, {%r1, %r2, %r3, %r4};',
     ],
   },
   {
     family: 'wmma.store', target: 'sm_80',
     valid: ['wmma.store.d.sync.aligned.row.m16n16k16.f32 [%rd1], {%f1, %f2, %f3, %f4, %f5, %f6, %f7, %f8};', 'wmma.store.d.sync.aligned.col.m16n16k16.global.f16 [%rd1], {%r1, %r2, %r3, %r4}, %r5;'],
-    misses: ['wmma.store.d.sync.aligned.m16n16k16.f32 [%rd1], {%f1, %f2, %f3, %f4, %f5, %f6, %f7, %f8};', 'wmma.store.d.sync.aligned.row.m16n16k16.f32 %rd1, {%f1, %f2, %f3, %f4, %f5, %f6, %f7, %f8};', 'wmma.store.d.sync.aligned.row.m16n16k16.f32 [%rd1], {%f1, %f2, %f3, %f4, %f5, %f6, %f7, %f8}, %r1, %r2;'],
+    misses: ['wmma.store.d.sync.aligned.m16n16k16.f32 [%rd1], {%f1, %f2, %f3, %f4, %f5, %f6, %f7, %f8};', 'wmma.store.d.sync.aligned.row.m16n16k16.f32 %rd1, {%f1, %f2, %f3, %f4, %f5, %f6, %f7, %f8};', 'wmma.store.d.sync.aligned.row.m16n16k16.f32 [%rd1], {%f1, %f2, %f3, %f4, %f5, %f6, %f7, %f8}, %r1, %r2;', 'wmma.store.d.sync.aligned.row.m16n16k16.f16 [%rd1], {%r1, %r2, %r3, %r4, %r5, %r6, %r7, %r8};', 'wmma.store.d.sync.aligned.row.m8n8k32.s32 [%rd1], {%r1, %r2, %r3, %r4};'],
   },
   // More forms of the families above (other shapes, types, targets, geometries, operand shapes).
   {
