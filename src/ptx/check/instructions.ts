@@ -290,6 +290,7 @@ export function operand(c: CheckerState, op: A.Operand, role: OperandRole, ins: 
     const e = op.expr;
     if (e.kind === 'name') return operandName(c, e, role, ins);
     if (e.kind === 'int' || e.kind === 'float' || e.kind === 'sink') return;
+    if ((e.kind === 'binary' || e.kind === 'unary' || e.kind === 'paren' || e.kind === 'conditional' || e.kind === 'cast') && !hasName(e)) constantOperand(c, e);
   }
   if (op.kind === 'vector') {
     // Vector elements are checked one by one, each on its own line ("Illegal expression").
@@ -337,6 +338,19 @@ export function operand(c: CheckerState, op: A.Operand, role: OperandRole, ins: 
         pushChildren(x, stack);
     }
   }
+}
+
+/**
+ * A constant expression as an operand (`(1<<4)+3`): evaluated as in initializers, so that mixed
+ * integer and floating-point operands ("Constant expression type mismatch"), an integer operator on
+ * a floating-point value ("Integer constant expression expected") and division by zero are
+ * reported (measured with ptxas 13.0). A `0f` literal in parentheses is accepted inside an
+ * operand's expression (`(0f3F800000)*2.0`, measured), so PTX403 is not reported here.
+ */
+function constantOperand(c: CheckerState, e: A.Expr): void {
+  evaluateConstExpr(e, (code, message, span) => {
+    if (code !== 'PTX403') c.error(code, message, c.spanLoc(span));
+  });
 }
 
 /**

@@ -618,6 +618,7 @@ function checkOperands(ins: A.Instruction, plan: Plan, form: InstructionForm, ct
     }
   }
   if ((op === 'ldmatrix' || op === 'stmatrix') && !matrixCountFits(ins, name, ctx)) return;
+  if (op === 'mma' && !mmaVectorWordFits(ins, name, ctx)) return;
   if (op === 'ld' || op === 'st') {
     // ld/st proper (not st.async, st.bulk, ...: ptxas does not check their vectors the same way).
     if ((form.family === 'ld' || form.family === 'st' || form.family === 'ld.global.nc') && !vectorShape(ins, name, ctx)) return;
@@ -1024,6 +1025,27 @@ function movmatrixFits(ins: A.Instruction, name: string, ctx: InstructionCheckCo
       return false;
     }
     if (!operandFits(ins, name, i, o, B32, '.b32', false, false, ctx)) return false;
+  }
+  return true;
+}
+
+/**
+ * A `.v2`/`.v4` word on mma (measured with ptxas 13.0, dense and sparse forms): accepted when every
+ * braced operand has that many registers, else "Argument vector size mismatch" (`.v8`: "Vector type
+ * too large", refused as a word mma does not take).
+ */
+function mmaVectorWordFits(ins: A.Instruction, name: string, ctx: InstructionCheckContext): boolean {
+  let n = 0;
+  for (const w of ins.modifiers) if (w === '.v2') n = 2;
+    else if (w === '.v4') n = 4;
+  if (n === 0) return true;
+  const ops = ins.operands;
+  for (let i = 0; i < ops.length; i++) {
+    const o = ops[i]!;
+    if (o.kind === 'vector' && o.elements.length !== n) {
+      ctx.report('PTX505', `${name}: with .v${n} every braced operand holds ${n} registers; operand ${i + 1} has ${o.elements.length}`, o.span);
+      return false;
+    }
   }
   return true;
 }

@@ -158,7 +158,9 @@ export const CURATION: Curation = {
     // forms: `mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32.bf16` is accepted; `.f16`, `.f32`,
     // `.s8`, `.e4m3` ... there are "Unexpected instruction types"). Ignored on every mma form here
     // (lenient: ptxas refuses some combinations, `.f32.bf16.bf16.f32.tf32`, and one in the middle).
-    mma: ['.bf16', '.bf16x2', '.tf32', '.u4', '.s4', '.b1', '.s2', '.u2'],
+    // And a `.v2`/`.v4` word, which ptxas takes (with a warning, "Vector Type not specified
+    // properly") when every braced operand has that many registers (check.ts, mmaVectorWordFits).
+    mma: ['.bf16', '.bf16x2', '.tf32', '.u4', '.s4', '.b1', '.s2', '.u2', '.v2', '.v4'],
     // `.uni` on tex and tld4 (txq refuses it).
     tex: ['.uni'],
     tld4: ['.uni'],

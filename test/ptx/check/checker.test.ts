@@ -211,6 +211,14 @@ const cases: PtxCase[] = [
   { name: 'misspelt type modifier', text: E('.reg .b32 %r;\nadd.u31 %r, %r, 1;\nret;'), line: 6, code: 'PTX340' },
   { name: 'misspelt state space modifier', text: E('.reg .b32 %r; .reg .b64 %rd;\nld.globl.u32 %r, [%rd];\nret;'), line: 6, code: 'PTX340' },
   { name: 'modifiers in another order', text: E('.reg .b32 %r; .reg .b64 %rd;\nld.u32.global %r, [%rd];\nret;') },
+
+  // ------------------------------------------------------------ constant expressions as operands
+  { name: 'operand expression of integer constants', text: E('.reg .b32 %r;\nmov.u32 %r, (1<<4)+3;\nmov.u32 %r, ~0 ^ 0xff;\nmov.u32 %r, (1.0 < 2.0) + 1;\nret;') },
+  { name: 'operand expression of floating-point constants', text: E('.reg .f32 %f;\nmov.f32 %f, 1.5+2.5;\nmov.f32 %f, (0f3F800000)*2.0;\nmov.f32 %f, -(0f3F800000);\nret;') },
+  { name: 'operand expression mixing integer and floating-point', text: E('.reg .b32 %r;\nmov.u32 %r, (1<<4)+3.e5;\nret;'), line: 6, code: 'PTX405' },
+  { name: 'operand expression: ~ on a floating-point value', text: E('.reg .b32 %r;\nmov.u32 %r, ~1.0;\nret;'), line: 6, code: 'PTX404' },
+  { name: 'operand expression: division by zero', text: E('.reg .b32 %r;\nmov.u32 %r, 1/0;\nret;'), line: 6, code: 'PTX406' },
+  { name: 'operand expression: floating-point condition of ?:', text: E('.reg .f32 %f;\nmov.f32 %f, 1.5 ? 1.0 : 2.0;\nret;'), line: 6, code: 'PTX404' },
 ];
 
 ptxCaseTable('PTX module checks', cases);

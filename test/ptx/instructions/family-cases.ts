@@ -143,8 +143,12 @@ export const FAMILY_CASES: readonly FamilyCase[] = [
     valid: [
       'mma.sp.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f1, %f2, %f3, %f4}, {%r1, %r2}, {%r3, %r4}, {%f5, %f6, %f7, %f8}, %r5, 0x0;',
       'mma.sp::ordered_metadata.sync.aligned.m16n8k32.row.col.f16.f16.f16.f16 {%r1, %r2}, {%r3, %r4, %r5, %r6}, {%r7, %r8, %r9, %r10}, {%r11, %r12}, %r13, 0x0;',
+      // a .v4 word where every braced operand has 4 registers (ptxas: a warning only)
+      'mma.sp.sync.aligned.m16n8k32.row.col.f32.f16.f16.f32.v4 {%f1, %f2, %f3, %f4}, {%r1, %r2, %r3, %r4}, {%r5, %r6, %r7, %r8}, {%f5, %f6, %f7, %f8}, %r9, 0x0;',
     ],
     misses: [
+      'mma.sp.sync.aligned.m16n8k32.row.col.f32.f16.f16.f32.v2 {%f1, %f2, %f3, %f4}, {%r1, %r2, %r3, %r4}, {%r5, %r6, %r7, %r8}, {%f5, %f6, %f7, %f8}, %r9, 0x0;',
+      'mma.sp.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32.v4 {%f1, %f2, %f3, %f4}, {%r1, %r2}, {%r3, %r4}, {%f5, %f6, %f7, %f8}, %r5, 0x0;',
       'mma.sp.sync.aligned.m16n8k16.col.col.f32.f16.f16.f32 {%f1, %f2, %f3, %f4}, {%r1, %r2}, {%r3, %r4}, {%f5, %f6, %f7, %f8}, %r5, 0x0;',
       'mma.sp.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f1, %f2, %f3, %f4}, {%r1, %r2}, {%r3, %r4}, {%f5, %f6, %f7, %f8}, %r5;',
     ],
@@ -163,6 +167,8 @@ export const FAMILY_CASES: readonly FamilyCase[] = [
       'mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f1, %f2, %f3, %f4}, {%r1, %r2, %r3, %r4}, {%r5, %r6};',
       'mma.sync.m16n8k16.row.col.f32.f16.f16.f32 {%f1, %f2, %f3, %f4}, {%r1, %r2, %r3, %r4}, {%r5, %r6}, {%f5, %f6, %f7, %f8};',
       'mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32.f16 {%f1, %f2, %f3, %f4}, {%r1, %r2, %r3, %r4}, {%r5, %r6}, {%f5, %f6, %f7, %f8};',
+      'mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32.v4 {%f1, %f2, %f3, %f4}, {%r1, %r2, %r3, %r4}, {%r5, %r6}, {%f5, %f6, %f7, %f8};',
+      'mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32.v8 {%f1, %f2, %f3, %f4}, {%r1, %r2, %r3, %r4}, {%r5, %r6}, {%f5, %f6, %f7, %f8};',
     ],
   },
   {
