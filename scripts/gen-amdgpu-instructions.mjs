@@ -539,6 +539,13 @@ const MOD_EXAMPLES = {
   cbsz: ['cbsz:0'], abid: ['abid:0'], blgp: ['blgp:0'], wait_exp: ['wait_exp:0'], wait_vdst: ['wait_vdst:0'],
   wait_va_vdst: ['wait_va_vdst:0'], wait_vm_vsrc: ['wait_vm_vsrc:0'], index_key: ['index_key:0'], byte_sel: ['byte_sel:0'],
 };
+/**
+ * Modifiers where the probe, not the page, decides for a form with a valid example: the current
+ * pages list `clamp` and `mul:`/`div:` (omod) for integer VOP3 and others that llvm-mc-19 refuses,
+ * and `th:`/`scope:` for SMEM prefetches. Probed both after the example's modifiers and before them.
+ */
+const PROBE_DECIDED = new Set(['clamp', 'omod', 'th', 'scope']);
+const probeDecides = (m, f) => (m === 'th' || m === 'scope' ? f.row.family === 'SMEM' : PROBE_DECIDED.has(m));
 /** Modifiers whose presence changes the operand list (page facts, not probed). */
 const PAGE_ONLY_MODS = new Set(['idxen', 'offen', 'addr64', 'dmask', 'dim', 'dpp_ctrl']);
 
@@ -625,7 +632,14 @@ for (const c of classes) {
     const tested = familyMods.get(f.row.family) ?? new Set();
     for (const m of tested) {
       if (PAGE_ONLY_MODS.has(m)) continue;
-      for (const ex of MOD_EXAMPLES[m] ?? []) probes.push({ line: line(vals, ' ' + ex), ok: () => f.modsOk.add(m) });
+      for (const ex of MOD_EXAMPLES[m] ?? []) {
+        probes.push({ line: line(vals, ' ' + ex), ok: () => f.modsOk.add(m) });
+        // a probe-decided modifier also right after the operands, before the example's own
+        // modifiers (llvm-mc reads some modifiers only in their order: `clamp` before `op_sel`)
+        if (PROBE_DECIDED.has(m) && f.mods[f.modAlt] && !f.vopd) {
+          probes.push({ line: buildLine({ ...f, mods: [' ' + ex + f.mods[f.modAlt]] }, vals, 0).line, ok: () => f.modsOk.add(m) });
+        }
+      }
     }
   }
   const res = runMc(t.name, ['L0:', ...probes.map((p) => p.line)]).slice(1);
@@ -698,7 +712,7 @@ classes.forEach((c, ci) => {
       // errs on the side of no false error)
       const ret = /atomic/.test(base) ? ((f.mods[f.modAlt] ?? '').match(/\b(glc|sc0|th)\b/g) ?? []) : [];
       if (/atomic/.test(base) && (f.leadOk || f.returnLead)) ret.push(c.rep.generation >= 12 ? 'th' : c.rep.isGfx940 ? 'sc0' : 'glc');
-      const own = f.borrowed ? [] : f.row.mods.map(canonMod).filter((m) => m !== 'dpp_ctrl');
+      const own = f.borrowed ? [] : f.row.mods.map(canonMod).filter((m) => m !== 'dpp_ctrl' && !(f.ok && probeDecides(m, f) && !f.modsOk.has(m)));
       const mods = f.ok ? [...new Set([...f.modsOk, ...ret, ...own])].sort() : [...new Set(f.row.mods.map(canonMod))].sort();
       const fam = ['sdwa', 'dpp', 'dpp8', 'e64_dpp', 'e64_dpp8'].includes(f.form) ? family(f.row.section ?? '', base, f.form) : f.row.family;
       // modifiers the form needs to be itself (DPP control, gds of GWS / ordered count, MIMG dim)

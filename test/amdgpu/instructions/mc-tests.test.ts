@@ -19,7 +19,7 @@ import { checkAmdgpuText, findTarget } from '../../../src/amdgpu/index.js';
 /**
  * The llvm-mc-19 error lines gpuasm misses, exactly (`file mcpu line`), grouped by cause as in
  * docs/divergences.md ("MC-test lines still missed"): a new miss fails, and so does a miss that is
- * found now (take it off the list). 72 of 1,774; 180 at the start of session 8 (526 before the MIMG,
+ * found now (take it off the list). 69 of 1,774; 180 at the start of session 8 (526 before the MIMG,
  * WMMA, VOPD, buffer d16, lds_direct, exp and scalar-literal rules).
  */
 const KNOWN_MISSES: readonly string[] = [
@@ -87,7 +87,7 @@ const KNOWN_MISSES: readonly string[] = [
   'llvm-2019/vintrp.s tonga 40',
   'llvm-2019/vintrp.s tonga 69',
   'llvm-2019/vintrp.s tonga 102',
-  // single lines of other rules (15)
+  // single lines of other rules (12)
   'llvm-2019/accvgpr-altnames.s gfx908 9',
   'llvm-2019/expressions-gfx9.s gfx900 8',
   'llvm-2019/lds_direct-err.s gfx900 60',
@@ -95,9 +95,6 @@ const KNOWN_MISSES: readonly string[] = [
   'llvm-2019/mubuf-gfx10.s gfx1010 6',
   'llvm-2019/regression/bug28538.s tonga 8',
   'llvm-2019/regression/bug28538.s tonga 12',
-  'llvm-current/gfx12_asm_vop3_err.s gfx1200 9',
-  'llvm-current/gfx12_asm_vop3_err.s gfx1200 14',
-  'llvm-current/gfx12_asm_vop3_err.s gfx1200 19',
   'llvm-current/gfx12_asm_vop3_err.s gfx1200 104',
   'llvm-current/gfx12_err.s gfx1200 113',
   'llvm-current/gfx12_err.s gfx1200 142',
