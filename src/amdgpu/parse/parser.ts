@@ -68,6 +68,10 @@ export class StatementParser {
   private kernelErrorsBefore = -1;
   /** An error ended the last `.amdhsa_kernel` block early (for the messages of the lines after it). */
   private kernelAborted = false;
+  /** The macros defined so far (`.macro`), by their case-sensitive names. */
+  private readonly macros = new Set<string>();
+  /** Names of macros defined inside macro bodies (gpuasm does not expand bodies, so they may exist after any instantiation). */
+  private readonly innerMacros = new Set<string>();
 
   constructor(
     protected readonly text: string,
@@ -182,6 +186,12 @@ export class StatementParser {
           lex.next();
           return this.parseAssignmentValue(name, { start, end: nameEnd }, '=', start);
         }
+        // A macro instantiation comes before directives and instructions (llvm-mc; names are case-sensitive).
+        // Its expansion is not checked: llvm-mc reports errors in it at '<instantiation>', on no line of the file.
+        if (this.macros.size !== 0 && this.inKernel === null && (this.macros.has(name) || this.innerMacros.has(name))) {
+          lex.skipToEndOfStatement();
+          return true;
+        }
         if (name.charCodeAt(0) === 46 /* . */) return this.parseDirective(name, start, nameEnd);
         if (this.inKernel) {
           this.issue('AMD206', `expected .amdhsa_ directive or .end_amdhsa_kernel inside .amdhsa_kernel, found '${name}'`, start, nameEnd);
@@ -254,6 +264,29 @@ export class StatementParser {
       const e = this.ep.parseExpression();
       if (!e) return false;
       this.emit({ kind: 'directive', name, nameSpan, args: [{ span: e.span, expr: e }], span: { start, end: e.span.end } });
+      return true;
+    }
+    if (name === '.macro') return this.parseMacro(start, nameEnd);
+    if (name === '.endm' || name === '.endmacro') {
+      this.issue('AMD215', `unexpected '${rawName}' in file, no current macro definition`, nameEnd, nameEnd);
+      return false;
+    }
+    if (name === '.rept' || name === '.irp' || name === '.irpc') return this.parseRepeatBlock(start, nameEnd);
+    if (name === '.endr') {
+      this.issue('AMD215', "unmatched '.endr' directive", nameEnd, nameEnd);
+      return false;
+    }
+    if (name === '.purgem') {
+      if (lex.cur() !== Tok.Identifier) {
+        this.issue('AMD207', "expected identifier in '.purgem' directive", lex.start, lex.end);
+        return false;
+      }
+      const macro = lex.tokenText();
+      if (!this.macros.delete(macro)) {
+        this.issue('AMD215', `macro '${macro}' is not defined`, start, nameEnd);
+        return false;
+      }
+      lex.next();
       return true;
     }
     if (this.os !== 'amdhsa') {
@@ -547,6 +580,87 @@ export class StatementParser {
     this.issue('AMD204', `missing ${endName} for this ${name}`, text.length, text.length);
     this.lex.restore({ ...this.lex.save(), pos: text.length, kind: Tok.Eof, start: text.length, end: text.length, atStatementStart: true });
     return true;
+  }
+
+  /**
+   * `.macro NAME [params]` … `.endm` (or `.endmacro`): the body is read as llvm-mc reads it, a
+   * statement at a time, up to the `.endm` of the same depth (`.macro`, `.endm`, `.endmacro` in the
+   * body are recognised case-sensitively, as in llvm-mc; a label before them hides them). The body
+   * and the parameter list are not checked (llvm-mc checks a body only where it is instantiated);
+   * the name is remembered so that its instantiations are accepted.
+   */
+  private parseMacro(start: number, nameEnd: number): boolean {
+    const lex = this.lex;
+    if (lex.cur() !== Tok.Identifier && lex.cur() !== Tok.String) {
+      this.issue('AMD207', "expected identifier in '.macro' directive", lex.start, Math.max(lex.end, lex.start + 1));
+      return false;
+    }
+    const macro = lex.cur() === Tok.String ? lex.tokenText().slice(1, -1) : lex.tokenText();
+    lex.skipToEndOfStatement();
+    let depth = 0;
+    for (;;) {
+      while (lex.cur() === Tok.EndOfStatement) lex.next();
+      if (lex.cur() === Tok.Eof) {
+        this.issue('AMD204', "no matching '.endmacro' in definition", start, nameEnd);
+        return true;
+      }
+      if (lex.cur() === Tok.Identifier) {
+        const t = lex.tokenText();
+        if (t === '.endm' || t === '.endmacro') {
+          if (depth === 0) {
+            lex.next();
+            if (lex.cur() !== Tok.EndOfStatement && lex.cur() !== Tok.Eof) {
+              this.issue('AMD215', `unexpected token in '${t}' directive`, lex.start, Math.max(lex.end, lex.start + 1));
+              return false;
+            }
+            if (this.macros.has(macro)) {
+              this.issue('AMD215', `macro '${macro}' is already defined`, start, nameEnd);
+              return true;
+            }
+            this.macros.add(macro);
+            return true;
+          }
+          depth--;
+        } else if (t === '.macro') {
+          depth++;
+          // A macro defined inside a body exists once the outer one is instantiated: accepted from here on.
+          lex.next();
+          if (lex.cur() === Tok.Identifier) this.innerMacros.add(lex.tokenText());
+        }
+      }
+      lex.skipToEndOfStatement();
+    }
+  }
+
+  /**
+   * `.rept COUNT` / `.irp NAME, VALUES` / `.irpc NAME, CHARS` … `.endr`: the body is read up to
+   * the `.endr` of the same depth (nested `.rept`/`.irp`/`.irpc` count, as in llvm-mc) and not
+   * checked: it is expanded COUNT times (maybe none) with `\NAME` replaced, which gpuasm does not do.
+   */
+  private parseRepeatBlock(start: number, nameEnd: number): boolean {
+    const lex = this.lex;
+    lex.skipToEndOfStatement();
+    let depth = 0;
+    for (;;) {
+      while (lex.cur() === Tok.EndOfStatement) lex.next();
+      if (lex.cur() === Tok.Eof) {
+        this.issue('AMD204', "no matching '.endr' in definition", start, nameEnd);
+        return true;
+      }
+      if (lex.cur() === Tok.Identifier) {
+        const t = lex.tokenText();
+        if (t === '.endr') {
+          if (depth === 0) {
+            lex.next();
+            return true;
+          }
+          depth--;
+        } else if (t === '.rept' || t === '.irp' || t === '.irpc') {
+          depth++;
+        }
+      }
+      lex.skipToEndOfStatement();
+    }
   }
 
   // -------------------------------------------------------------------------------------------
