@@ -68,10 +68,16 @@ export class StatementParser {
   private kernelErrorsBefore = -1;
   /** An error ended the last `.amdhsa_kernel` block early (for the messages of the lines after it). */
   private kernelAborted = false;
-  /** The macros defined so far (`.macro`), by their case-sensitive names. */
-  private readonly macros = new Set<string>();
-  /** Names of macros defined inside macro bodies (gpuasm does not expand bodies, so they may exist after any instantiation). */
-  private readonly innerMacros = new Set<string>();
+  /**
+   * The macros defined so far (`.macro`), by their case-sensitive names, each with the macros its
+   * body defines directly (defined when it is instantiated) and those nested deeper.
+   */
+  private readonly macros = new Map<string, { inner: string[]; deeper: string[] }>();
+  /**
+   * Macros nested deeper than one level in an instantiated macro: gpuasm does not expand bodies,
+   * so they may exist; their instantiations and `.purgem` are accepted.
+   */
+  private readonly mayBeMacros = new Set<string>();
 
   constructor(
     protected readonly text: string,
@@ -188,7 +194,13 @@ export class StatementParser {
         }
         // A macro instantiation comes before directives and instructions (llvm-mc; names are case-sensitive).
         // Its expansion is not checked: llvm-mc reports errors in it at '<instantiation>', on no line of the file.
-        if (this.macros.size !== 0 && this.inKernel === null && (this.macros.has(name) || this.innerMacros.has(name))) {
+        if (this.macros.size !== 0 && this.inKernel === null && (this.macros.has(name) || this.mayBeMacros.has(name))) {
+          const m = this.macros.get(name);
+          if (m) {
+            // Its body's own `.macro` definitions take effect (a second one is llvm-mc's error at '<instantiation>').
+            for (const n of m.inner) if (!this.macros.has(n)) this.macros.set(n, { inner: [], deeper: [] });
+            for (const n of m.deeper) this.mayBeMacros.add(n);
+          }
           lex.skipToEndOfStatement();
           return true;
         }
@@ -282,7 +294,7 @@ export class StatementParser {
         return false;
       }
       const macro = lex.tokenText();
-      if (!this.macros.delete(macro)) {
+      if (!this.macros.delete(macro) && !this.mayBeMacros.delete(macro)) {
         this.issue('AMD215', `macro '${macro}' is not defined`, start, nameEnd);
         return false;
       }
@@ -598,6 +610,8 @@ export class StatementParser {
     const macro = lex.cur() === Tok.String ? lex.tokenText().slice(1, -1) : lex.tokenText();
     lex.skipToEndOfStatement();
     let depth = 0;
+    const inner: string[] = [];
+    const deeper: string[] = [];
     for (;;) {
       while (lex.cur() === Tok.EndOfStatement) lex.next();
       if (lex.cur() === Tok.Eof) {
@@ -617,15 +631,18 @@ export class StatementParser {
               this.issue('AMD215', `macro '${macro}' is already defined`, start, nameEnd);
               return true;
             }
-            this.macros.add(macro);
+            this.macros.set(macro, { inner, deeper });
             return true;
           }
           depth--;
         } else if (t === '.macro') {
           depth++;
-          // A macro defined inside a body exists once the outer one is instantiated: accepted from here on.
+          // A macro defined inside a body exists once the outer one is instantiated.
           lex.next();
-          if (lex.cur() === Tok.Identifier) this.innerMacros.add(lex.tokenText());
+          if (lex.cur() === Tok.Identifier || lex.cur() === Tok.String) {
+            const n = lex.cur() === Tok.String ? lex.tokenText().slice(1, -1) : lex.tokenText();
+            (depth === 1 ? inner : deeper).push(n);
+          }
         }
       }
       lex.skipToEndOfStatement();
