@@ -5,7 +5,7 @@
  * statement (statement-at-a-time recovery).
  */
 import type { DirectiveArg, Expr, InstructionOperand, Operand, Statement } from './ast.js';
-import { ExprParser, MAX_EXPR_DEPTH, binaryPrecedence, type IssueSink, type ParseIssue } from './expr.js';
+import { ExprParser, MAX_EXPR_DEPTH, binaryPrecedence, evaluate, symbolsIn, type IssueSink, type ParseIssue } from './expr.js';
 import { Lexer, Tok, type LexerOptions } from '../lex/lexer.js';
 import { DIRECTIVES, DirectiveKind, NOT_ON_AMDHSA, RAW_BLOCKS, type DirectiveKindValue } from '../data/directives.js';
 import { tokenExcerpt } from '../../core/source.js';
@@ -194,7 +194,7 @@ export class StatementParser {
         }
         // A macro instantiation comes before directives and instructions (llvm-mc; names are case-sensitive).
         // Its expansion is not checked: llvm-mc reports errors in it at '<instantiation>', on no line of the file.
-        if (this.macros.size !== 0 && this.inKernel === null && (this.macros.has(name) || this.mayBeMacros.has(name))) {
+        if ((this.macros.size !== 0 || this.mayBeMacros.size !== 0) && this.inKernel === null && (this.macros.has(name) || this.mayBeMacros.has(name))) {
           const m = this.macros.get(name);
           if (m) {
             // Its body's own `.macro` definitions take effect (a second one is llvm-mc's error at '<instantiation>').
@@ -283,7 +283,7 @@ export class StatementParser {
       this.issue('AMD215', `unexpected '${rawName}' in file, no current macro definition`, nameEnd, nameEnd);
       return false;
     }
-    if (name === '.rept' || name === '.irp' || name === '.irpc') return this.parseRepeatBlock(start, nameEnd);
+    if (name === '.rept' || name === '.irp' || name === '.irpc') return this.parseRepeatBlock(name, start, nameEnd);
     if (name === '.endr') {
       this.issue('AMD215', "unmatched '.endr' directive", nameEnd, nameEnd);
       return false;
@@ -608,6 +608,9 @@ export class StatementParser {
       return false;
     }
     const macro = lex.cur() === Tok.String ? lex.tokenText().slice(1, -1) : lex.tokenText();
+    lex.next();
+    // On an error in the first line llvm-mc reads no body: its lines are statements, its `.endm` stray.
+    if (!this.macroParameters(macro)) return false;
     lex.skipToEndOfStatement();
     let depth = 0;
     const inner: string[] = [];
@@ -650,12 +653,86 @@ export class StatementParser {
   }
 
   /**
+   * A `.macro` line's parameters, `NAME[:req|:vararg][=DEFAULT]`, separated by commas or spaces:
+   * names, duplicates and qualifiers are checked up to the first default (whose value, ended by a
+   * comma or a space, is not read).
+   */
+  private macroParameters(macro: string): boolean {
+    const lex = this.lex;
+    if (lex.cur() === Tok.Comma) lex.next();
+    const seen = new Set<string>();
+    let vararg: string | null = null;
+    while (lex.cur() !== Tok.EndOfStatement && lex.cur() !== Tok.Eof) {
+      if (vararg !== null) {
+        this.issue('AMD215', `vararg parameter '${vararg}' should be the last parameter`, lex.start, Math.max(lex.end, lex.start + 1));
+        return false;
+      }
+      if (lex.cur() !== Tok.Identifier && lex.cur() !== Tok.String) {
+        this.issue('AMD207', "expected identifier in '.macro' directive", lex.start, Math.max(lex.end, lex.start + 1));
+        return false;
+      }
+      const p = lex.cur() === Tok.String ? lex.tokenText().slice(1, -1) : lex.tokenText();
+      if (seen.has(p)) {
+        this.issue('AMD215', `macro '${macro}' has multiple parameters named '${p}'`, lex.start, lex.end);
+        return false;
+      }
+      seen.add(p);
+      lex.next();
+      if (lex.cur() === Tok.Colon) {
+        lex.next();
+        if (lex.cur() !== Tok.Identifier) {
+          this.issue('AMD215', `missing parameter qualifier for '${p}' in macro '${macro}'`, lex.start, Math.max(lex.end, lex.start + 1));
+          return false;
+        }
+        const q = lex.tokenText();
+        if (q === 'vararg') vararg = p;
+        else if (q !== 'req') {
+          this.issue('AMD215', `${q} is not a valid parameter qualifier for '${p}' in macro '${macro}'`, lex.start, lex.end);
+          return false;
+        }
+        lex.next();
+      }
+      if (lex.cur() === Tok.Equal) return true;
+      if (lex.cur() === Tok.Comma) lex.next();
+    }
+    return true;
+  }
+
+  /**
    * `.rept COUNT` / `.irp NAME, VALUES` / `.irpc NAME, CHARS` … `.endr`: the body is read up to
    * the `.endr` of the same depth (nested `.rept`/`.irp`/`.irpc` count, as in llvm-mc) and not
    * checked: it is expanded COUNT times (maybe none) with `\NAME` replaced, which gpuasm does not do.
    */
-  private parseRepeatBlock(start: number, nameEnd: number): boolean {
+  private parseRepeatBlock(name: string, start: number, nameEnd: number): boolean {
     const lex = this.lex;
+    /** The `.rept` count when known. */
+    let count: bigint | null = null;
+    /** Macros the body defines, directly and nested in them (defined when the body is expanded). */
+    const direct: string[] = [];
+    const deeper: string[] = [];
+    let macroDepth = 0;
+    // On an error in the first line llvm-mc reads no body: its lines are statements, its `.endr` stray.
+    if (name === '.rept') {
+      const countAt = lex.start;
+      const e = this.ep.parseExpression();
+      if (!e) return false;
+      // A count of symbols needs their values (not known while parsing): accepted.
+      const v = symbolsIn(e).length === 0 ? evaluate(e) : undefined;
+      if (v !== undefined && 'value' in v) {
+        if (v.value < 0n) {
+          this.issue('AMD215', 'Count is negative', countAt, e.span.end);
+          return false;
+        }
+        count = v.value;
+      }
+      if (lex.cur() !== Tok.EndOfStatement && lex.cur() !== Tok.Eof) {
+        this.issue('AMD215', "unexpected token in '.rept' directive", lex.start, Math.max(lex.end, lex.start + 1));
+        return false;
+      }
+    } else if (lex.cur() !== Tok.Identifier) {
+      this.issue('AMD207', `expected identifier in '${name}' directive`, lex.start, Math.max(lex.end, lex.start + 1));
+      return false;
+    }
     lex.skipToEndOfStatement();
     let depth = 0;
     for (;;) {
@@ -669,11 +746,28 @@ export class StatementParser {
         if (t === '.endr') {
           if (depth === 0) {
             lex.next();
+            if (count !== 0n) {
+              // Expanded at least once when the count is known; maybe, for symbols and `.irp`/`.irpc`.
+              for (const n of direct) {
+                if (count !== null && !this.macros.has(n)) this.macros.set(n, { inner: [], deeper: [] });
+                else if (count === null) this.mayBeMacros.add(n);
+              }
+              for (const n of deeper) this.mayBeMacros.add(n);
+            }
             return true;
           }
           depth--;
         } else if (t === '.rept' || t === '.irp' || t === '.irpc') {
           depth++;
+        } else if (t === '.macro') {
+          macroDepth++;
+          lex.next();
+          if (lex.cur() === Tok.Identifier || lex.cur() === Tok.String) {
+            const n = lex.cur() === Tok.String ? lex.tokenText().slice(1, -1) : lex.tokenText();
+            (macroDepth === 1 && depth === 0 ? direct : deeper).push(n);
+          }
+        } else if ((t === '.endm' || t === '.endmacro') && macroDepth > 0) {
+          macroDepth--;
         }
       }
       lex.skipToEndOfStatement();
