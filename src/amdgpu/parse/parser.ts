@@ -72,7 +72,7 @@ export class StatementParser {
    * The macros defined so far (`.macro`), by their case-sensitive names, each with the macros its
    * body defines directly (defined when it is instantiated) and those nested deeper.
    */
-  private readonly macros = new Map<string, { inner: string[]; deeper: string[] }>();
+  private readonly macros = new Map<string, { inner: string[]; deeper: string[]; expanded?: boolean }>();
   /**
    * Macros nested deeper than one level in an instantiated macro: gpuasm does not expand bodies,
    * so they may exist; their instantiations and `.purgem` are accepted.
@@ -196,8 +196,10 @@ export class StatementParser {
         // Its expansion is not checked: llvm-mc reports errors in it at '<instantiation>', on no line of the file.
         if ((this.macros.size !== 0 || this.mayBeMacros.size !== 0) && this.inKernel === null && (this.macros.has(name) || this.mayBeMacros.has(name))) {
           const m = this.macros.get(name);
-          if (m) {
-            // Its body's own `.macro` definitions take effect (a second one is llvm-mc's error at '<instantiation>').
+          if (m && !m.expanded && (m.inner.length !== 0 || m.deeper.length !== 0)) {
+            // Its body's own `.macro` definitions take effect (a second one is llvm-mc's error at
+            // '<instantiation>'); once, until a `.purgem` (no work per instantiation after the first).
+            m.expanded = true;
             for (const n of m.inner) if (!this.macros.has(n)) this.macros.set(n, { inner: [], deeper: [] });
             for (const n of m.deeper) this.mayBeMacros.add(n);
           }
@@ -298,6 +300,7 @@ export class StatementParser {
         this.issue('AMD215', `macro '${macro}' is not defined`, start, nameEnd);
         return false;
       }
+      for (const m of this.macros.values()) m.expanded = false;
       lex.next();
       return true;
     }
@@ -635,6 +638,7 @@ export class StatementParser {
               return true;
             }
             this.macros.set(macro, { inner, deeper });
+            if (inner.length !== 0 || deeper.length !== 0) this.instantiationsHaveEffects();
             return true;
           }
           depth--;
@@ -651,6 +655,13 @@ export class StatementParser {
       lex.skipToEndOfStatement();
     }
   }
+
+  /**
+   * A macro whose instantiations define macros was defined: a line handled before (an instruction,
+   * a directive) may now be its instantiation, which is no longer without effect. (For the
+   * repeated-statement memo, speed/repeats.ts, which forgets its remembered lines.)
+   */
+  protected instantiationsHaveEffects(): void {}
 
   /**
    * A `.macro` line's parameters, `NAME[:req|:vararg][=DEFAULT]`, separated by commas or spaces:

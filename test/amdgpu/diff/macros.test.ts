@@ -42,6 +42,10 @@ const CASES: Record<string, string> = {
   defaultsVarargs: '.macro Z a, b=2, c:req, d:vararg\nv_mov_b32 v\\a, \\b\n.endm\nZ 1, 2, 3, 4, 5\nZ a=1, c=3\n',
   atCounter: '.macro L\nlab\\@:\ns_branch lab\\@\n.endm\nL\nL\n',
   nested: '.macro A\n.macro B\nv_nop\n.endm\n.endm\nA\nB\n',
+  nestedBeforeInstantiation: '.macro A\n.macro B\nv_nop\n.endm\n.endm\nB\nA\nB\n',
+  nestedDeeper: '.macro A\n.macro B\n.macro C\n.endm\n.endm\n.endm\nA\nB\nC\n',
+  nestedPurgedAndRedefined: '.macro A\n.macro B\n.endm\n.endm\nA\n.purgem B\nB\nA\nB\n',
+  instructionLineThenMacro: 'v_nop\n.macro v_nop\n.macro inner\n.endm\n.endm\nv_nop\ninner\n',
   bodyErrorNotInstantiated: '.macro X\nv_foo v0\n.endm\n',
   bodyErrorInstantiated: '.macro X\nv_foo v0\n.endm\nX\nX\n',
   purge: '.macro X\n.endm\n.purgem X\nX\n',
@@ -144,6 +148,7 @@ describe('AMDGPU macros and repeat blocks against llvm-mc-19', () => {
         cases++;
         if (t.length) withErrors++;
         assert.deepEqual(o, t, `file:\n${text}`);
+        assert.deepEqual(ourLines(text, false), o, `the same with the repeated-statement memo off; file:\n${text}`);
       }),
       { seed, numRuns: runs },
     );
