@@ -72,7 +72,7 @@ export class StatementParser {
    * The macros defined so far (`.macro`), by their case-sensitive names, each with the macros its
    * body defines directly (defined when it is instantiated) and those nested deeper.
    */
-  private readonly macros = new Map<string, { inner: string[]; deeper: string[]; expanded?: boolean }>();
+  private readonly macros = new Map<string, { inner: string[]; deeper: string[]; required?: string[]; expanded?: boolean }>();
   /**
    * Macros nested deeper than one level in an instantiated macro: gpuasm does not expand bodies,
    * so they may exist; their instantiations and `.purgem` are accepted.
@@ -202,6 +202,10 @@ export class StatementParser {
             m.expanded = true;
             for (const n of m.inner) if (!this.macros.has(n)) this.macros.set(n, { inner: [], deeper: [] });
             for (const n of m.deeper) this.mayBeMacros.add(n);
+          }
+          if (m?.required && (lex.cur() === Tok.EndOfStatement || lex.cur() === Tok.Eof)) {
+            // No arguments at all (other argument lists are not checked against the parameters).
+            for (const p of m.required) this.issue('AMD215', `missing value for required parameter '${p}' in macro '${name}'`, lex.start, lex.start);
           }
           lex.skipToEndOfStatement();
           return true;
@@ -613,7 +617,8 @@ export class StatementParser {
     const macro = lex.cur() === Tok.String ? lex.tokenText().slice(1, -1) : lex.tokenText();
     lex.next();
     // On an error in the first line llvm-mc reads no body: its lines are statements, its `.endm` stray.
-    if (!this.macroParameters(macro)) return false;
+    const required: string[] = [];
+    if (!this.macroParameters(macro, required)) return false;
     lex.skipToEndOfStatement();
     let depth = 0;
     const inner: string[] = [];
@@ -637,7 +642,7 @@ export class StatementParser {
               this.issue('AMD215', `macro '${macro}' is already defined`, start, nameEnd);
               return true;
             }
-            this.macros.set(macro, { inner, deeper });
+            this.macros.set(macro, required.length !== 0 ? { inner, deeper, required } : { inner, deeper });
             if (inner.length !== 0 || deeper.length !== 0) this.instantiationsHaveEffects();
             return true;
           }
@@ -666,9 +671,9 @@ export class StatementParser {
   /**
    * A `.macro` line's parameters, `NAME[:req|:vararg][=DEFAULT]`, separated by commas or spaces:
    * names, duplicates and qualifiers are checked up to the first default (whose value, ended by a
-   * comma or a space, is not read).
+   * comma or a space, is not read); the `:req` ones before it are added to `required`.
    */
-  private macroParameters(macro: string): boolean {
+  private macroParameters(macro: string, required: string[]): boolean {
     const lex = this.lex;
     if (lex.cur() === Tok.Comma) lex.next();
     const seen = new Set<string>();
@@ -697,7 +702,8 @@ export class StatementParser {
         }
         const q = lex.tokenText();
         if (q === 'vararg') vararg = p;
-        else if (q !== 'req') {
+        else if (q === 'req') required.push(p);
+        else {
           this.issue('AMD215', `${q} is not a valid parameter qualifier for '${p}' in macro '${macro}'`, lex.start, lex.end);
           return false;
         }

@@ -72,6 +72,12 @@ const CASES: Record<string, string> = {
   textAfterEndr: '.rept 2\nv_nop\n.endr x\n',
   macroInRept: '.rept 1\n.macro X\n.endm\n.endr\nv_nop\n',
   tooManyArgs: '.macro X a\n.endm\nX 1 2 3\n',
+  noParamsWithArg: '.macro X\n.endm\nX 1\nX ,\n',
+  requiredGiven: '.macro X a:req, b:req\nv_mov_b32 v0, \\a\n.endm\nX 1, 2\nX a=1, b=2\n',
+  requiredNoArgs: '.macro X a:req, b:req\n.endm\nX\nX // comment\n',
+  requiredAfterDefault: '.macro X a=1, b:req\n.endm\nX\n',
+  requiredLeftOut: '.macro X q, p:req\n.endm\nX 5\n',
+  requiredArgEmptyString: '.macro X a:req\n.endm\nX ""\n',
   unknownNamedArg: '.macro X a\n.endm\nX b=1\n',
   missingRequired: '.macro X a:req\n.endm\nX\n',
   duplicateParam: '.macro X a, a\n.endm\n',
@@ -93,10 +99,13 @@ const CASES: Record<string, string> = {
 
 /** Cases where llvm-mc-19 reports an error on a line of the file that gpuasm misses (argument checks not done). */
 const MISSED: Record<string, number[]> = {
-  // An instantiation's arguments against the parameters (gpuasm does not split arguments as llvm-mc does).
+  // An instantiation's arguments against the parameters (gpuasm does not split arguments as llvm-mc
+  // does; only an instantiation without arguments is checked, against the `:req` parameters before any default).
   tooManyArgs: [3],
   unknownNamedArg: [3],
-  missingRequired: [3],
+  noParamsWithArg: [3],
+  requiredAfterDefault: [3],
+  requiredLeftOut: [3],
   // A `.rept` count of symbols: their values are not known while parsing (the body is then read as statements, its `.endr` stray).
   reptSymbol: [1, 3],
 };
@@ -125,7 +134,7 @@ describe('AMDGPU macros and repeat blocks against llvm-mc-19', () => {
     // Weighted so that about half of the files are valid.
     const fragment = fc.oneof(
       { weight: 14, arbitrary: fc.constant(['v_nop']) },
-      fc.tuple(fc.constantFrom(...names), fc.constantFrom('p=1', 'p', 'p q', ', p', 'p:vararg', 'p=1', 'p', 'p q', 'p, p', 'p:opt', 'p:vararg q'), fc.array(fc.constantFrom(...body), { maxLength: 3 }), fc.boolean(), fc.boolean()).map(([n, params, b, endmacro, nested]) => {
+      fc.tuple(fc.constantFrom(...names), fc.constantFrom('p=1', 'p', 'p q', ', p', 'p:vararg', 'p=1', 'p', 'p q', 'p, p', 'p:opt', 'p:vararg q', 'p:req'), fc.array(fc.constantFrom(...body), { maxLength: 3 }), fc.boolean(), fc.boolean()).map(([n, params, b, endmacro, nested]) => {
         const inner = nested ? ['.macro inner_' + n, 'v_nop', '.endm'] : [];
         return [`.macro ${n} ${params}`, ...b, ...inner, endmacro ? '.endmacro' : '.endm'];
       }),
