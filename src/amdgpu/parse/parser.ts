@@ -78,6 +78,8 @@ export class StatementParser {
    * so they may exist; their instantiations and `.purgem` are accepted.
    */
   private readonly mayBeMacros = new Set<string>();
+  /** `.macros_off` turns instantiation off (names are then mnemonics), `.macros_on` back on. */
+  private macrosEnabled = true;
 
   constructor(
     protected readonly text: string,
@@ -194,7 +196,7 @@ export class StatementParser {
         }
         // A macro instantiation comes before directives and instructions (llvm-mc; names are case-sensitive).
         // Its expansion is not checked: llvm-mc reports errors in it at '<instantiation>', on no line of the file.
-        if ((this.macros.size !== 0 || this.mayBeMacros.size !== 0) && this.inKernel === null && (this.macros.has(name) || this.mayBeMacros.has(name))) {
+        if ((this.macros.size !== 0 || this.mayBeMacros.size !== 0) && this.macrosEnabled && this.inKernel === null && (this.macros.has(name) || this.mayBeMacros.has(name))) {
           const m = this.macros.get(name);
           if (m && !m.expanded && (m.inner.length !== 0 || m.deeper.length !== 0)) {
             // Its body's own `.macro` definitions take effect (a second one is llvm-mc's error at
@@ -289,7 +291,17 @@ export class StatementParser {
       this.issue('AMD215', `unexpected '${rawName}' in file, no current macro definition`, nameEnd, nameEnd);
       return false;
     }
-    if (name === '.rept' || name === '.irp' || name === '.irpc') return this.parseRepeatBlock(name, start, nameEnd);
+    if (name === '.rept' || name === '.rep' || name === '.irp' || name === '.irpc') return this.parseRepeatBlock(name, start, nameEnd);
+    if (name === '.altmacro' || name === '.noaltmacro' || name === '.macros_on' || name === '.macros_off') {
+      // `.altmacro` changes how arguments are substituted, which gpuasm does not do; `.macros_off` stops instantiations.
+      if (name === '.macros_on' || name === '.macros_off') this.macrosEnabled = name === '.macros_on';
+      return true;
+    }
+    if (name === '.exitm') {
+      // Only inside an expansion; llvm-mc reports it after the statement's end.
+      this.issue('AMD215', "unexpected '.exitm' in file, no current macro definition", lex.cur() === Tok.EndOfStatement ? lex.end : lex.start, lex.end);
+      return false;
+    }
     if (name === '.endr') {
       this.issue('AMD215', "unmatched '.endr' directive", nameEnd, nameEnd);
       return false;
@@ -729,7 +741,7 @@ export class StatementParser {
     const deeper: string[] = [];
     let macroDepth = 0;
     // On an error in the first line llvm-mc reads no body: its lines are statements, its `.endr` stray.
-    if (name === '.rept') {
+    if (name === '.rept' || name === '.rep') {
       const countAt = lex.start;
       const e = this.ep.parseExpression();
       if (!e) return false;
@@ -743,7 +755,7 @@ export class StatementParser {
         count = v.value;
       }
       if (lex.cur() !== Tok.EndOfStatement && lex.cur() !== Tok.Eof) {
-        this.issue('AMD215', "unexpected token in '.rept' directive", lex.start, Math.max(lex.end, lex.start + 1));
+        this.issue('AMD215', `unexpected token in '${name}' directive`, lex.start, Math.max(lex.end, lex.start + 1));
         return false;
       }
     } else if (lex.cur() !== Tok.Identifier) {
@@ -774,7 +786,7 @@ export class StatementParser {
             return true;
           }
           depth--;
-        } else if (t === '.rept' || t === '.irp' || t === '.irpc') {
+        } else if (t === '.rept' || t === '.rep' || t === '.irp' || t === '.irpc') {
           depth++;
         } else if (t === '.macro') {
           macroDepth++;
