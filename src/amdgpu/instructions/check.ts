@@ -824,12 +824,6 @@ function matchForm(f: PreparedForm, count: number): void {
  * Reports at most one issue, at the mnemonic or the operand llvm-mc would point at.
  */
 export function checkInstruction(text: string, st: InstructionStatement, target: AmdgpuTarget, sink: IssueSink): void {
-  // Macro invocations (gpuasm does not expand `.macro`; the directive itself is reported).
-  if (text !== macroText) {
-    macroText = text;
-    macroNames = text.includes('.macro') ? new Set([...text.matchAll(/^[ \t]*\.macro[ \t]+([\w.$]+)/gim)].map((m) => m[1]!.toLowerCase())) : undefined;
-  }
-  if (macroNames?.has(lower(st.mnemonic))) return;
   let m = st.mnemonic;
   // llvm-mc-19 takes `_e32` on a VOPD X half (`v_dual_add_f32_e32 ... :: ...`), on no Y half.
   const dual = target.generation >= 11 && (st.dual !== undefined || isDualMnemonic(m));
@@ -1430,9 +1424,6 @@ function joinSoppPieces(text: string): number {
   positional.length = n;
   return n;
 }
-
-let macroText: string | undefined;
-let macroNames: Set<string> | undefined;
 
 // ---------------------------------------------------------------------------------------------
 // GFX12 cache policy: `th:` and `scope:` (values and rules read off llvm-mc-19)

@@ -5,7 +5,7 @@
  * statement (statement-at-a-time recovery).
  */
 import type { DirectiveArg, Expr, InstructionOperand, Operand, Statement } from './ast.js';
-import { ExprParser, MAX_EXPR_DEPTH, binaryPrecedence, type IssueSink, type ParseIssue } from './expr.js';
+import { ExprParser, MAX_EXPR_DEPTH, binaryPrecedence, evaluate, symbolsIn, type IssueSink, type ParseIssue } from './expr.js';
 import { Lexer, Tok, type LexerOptions } from '../lex/lexer.js';
 import { DIRECTIVES, DirectiveKind, NOT_ON_AMDHSA, RAW_BLOCKS, type DirectiveKindValue } from '../data/directives.js';
 import { tokenExcerpt } from '../../core/source.js';
@@ -68,6 +68,18 @@ export class StatementParser {
   private kernelErrorsBefore = -1;
   /** An error ended the last `.amdhsa_kernel` block early (for the messages of the lines after it). */
   private kernelAborted = false;
+  /**
+   * The macros defined so far (`.macro`), by their case-sensitive names, each with the macros its
+   * body defines directly (defined when it is instantiated) and those nested deeper.
+   */
+  private readonly macros = new Map<string, { inner: string[]; deeper: string[]; required?: string[]; expanded?: boolean }>();
+  /**
+   * Macros nested deeper than one level in an instantiated macro: gpuasm does not expand bodies,
+   * so they may exist; their instantiations and `.purgem` are accepted.
+   */
+  private readonly mayBeMacros = new Set<string>();
+  /** `.macros_off` turns instantiation off (names are then mnemonics), `.macros_on` back on. */
+  private macrosEnabled = true;
 
   constructor(
     protected readonly text: string,
@@ -182,6 +194,24 @@ export class StatementParser {
           lex.next();
           return this.parseAssignmentValue(name, { start, end: nameEnd }, '=', start);
         }
+        // A macro instantiation comes before directives and instructions (llvm-mc; names are case-sensitive).
+        // Its expansion is not checked: llvm-mc reports errors in it at '<instantiation>', on no line of the file.
+        if ((this.macros.size !== 0 || this.mayBeMacros.size !== 0) && this.macrosEnabled && this.inKernel === null && (this.macros.has(name) || this.mayBeMacros.has(name))) {
+          const m = this.macros.get(name);
+          if (m && !m.expanded && (m.inner.length !== 0 || m.deeper.length !== 0)) {
+            // Its body's own `.macro` definitions take effect (a second one is llvm-mc's error at
+            // '<instantiation>'); once, until a `.purgem` (no work per instantiation after the first).
+            m.expanded = true;
+            for (const n of m.inner) if (!this.macros.has(n)) this.macros.set(n, { inner: [], deeper: [] });
+            for (const n of m.deeper) this.mayBeMacros.add(n);
+          }
+          if (m?.required && (lex.cur() === Tok.EndOfStatement || lex.cur() === Tok.Eof)) {
+            // No arguments at all (other argument lists are not checked against the parameters).
+            for (const p of m.required) this.issue('AMD215', `missing value for required parameter '${p}' in macro '${name}'`, lex.start, lex.start);
+          }
+          lex.skipToEndOfStatement();
+          return true;
+        }
         if (name.charCodeAt(0) === 46 /* . */) return this.parseDirective(name, start, nameEnd);
         if (this.inKernel) {
           this.issue('AMD206', `expected .amdhsa_ directive or .end_amdhsa_kernel inside .amdhsa_kernel, found '${name}'`, start, nameEnd);
@@ -254,6 +284,40 @@ export class StatementParser {
       const e = this.ep.parseExpression();
       if (!e) return false;
       this.emit({ kind: 'directive', name, nameSpan, args: [{ span: e.span, expr: e }], span: { start, end: e.span.end } });
+      return true;
+    }
+    if (name === '.macro') return this.parseMacro(start, nameEnd);
+    if (name === '.endm' || name === '.endmacro') {
+      this.issue('AMD215', `unexpected '${rawName}' in file, no current macro definition`, nameEnd, nameEnd);
+      return false;
+    }
+    if (name === '.rept' || name === '.rep' || name === '.irp' || name === '.irpc') return this.parseRepeatBlock(name, start, nameEnd);
+    if (name === '.altmacro' || name === '.noaltmacro' || name === '.macros_on' || name === '.macros_off') {
+      // `.altmacro` changes how arguments are substituted, which gpuasm does not do; `.macros_off` stops instantiations.
+      if (name === '.macros_on' || name === '.macros_off') this.macrosEnabled = name === '.macros_on';
+      return true;
+    }
+    if (name === '.exitm') {
+      // Only inside an expansion; llvm-mc reports it after the statement's end.
+      this.issue('AMD215', "unexpected '.exitm' in file, no current macro definition", lex.cur() === Tok.EndOfStatement ? lex.end : lex.start, lex.end);
+      return false;
+    }
+    if (name === '.endr') {
+      this.issue('AMD215', "unmatched '.endr' directive", nameEnd, nameEnd);
+      return false;
+    }
+    if (name === '.purgem') {
+      if (lex.cur() !== Tok.Identifier) {
+        this.issue('AMD207', "expected identifier in '.purgem' directive", lex.start, lex.end);
+        return false;
+      }
+      const macro = lex.tokenText();
+      if (!this.macros.delete(macro) && !this.mayBeMacros.delete(macro)) {
+        this.issue('AMD215', `macro '${macro}' is not defined`, start, nameEnd);
+        return false;
+      }
+      for (const m of this.macros.values()) m.expanded = false;
+      lex.next();
       return true;
     }
     if (this.os !== 'amdhsa') {
@@ -547,6 +611,196 @@ export class StatementParser {
     this.issue('AMD204', `missing ${endName} for this ${name}`, text.length, text.length);
     this.lex.restore({ ...this.lex.save(), pos: text.length, kind: Tok.Eof, start: text.length, end: text.length, atStatementStart: true });
     return true;
+  }
+
+  /**
+   * `.macro NAME [params]` … `.endm` (or `.endmacro`): the body is read as llvm-mc reads it, a
+   * statement at a time, up to the `.endm` of the same depth (`.macro`, `.endm`, `.endmacro` in the
+   * body are recognised case-sensitively, as in llvm-mc; a label before them hides them). The body
+   * and the parameter list are not checked (llvm-mc checks a body only where it is instantiated);
+   * the name is remembered so that its instantiations are accepted.
+   */
+  private parseMacro(start: number, nameEnd: number): boolean {
+    const lex = this.lex;
+    if (lex.cur() !== Tok.Identifier && lex.cur() !== Tok.String) {
+      this.issue('AMD207', "expected identifier in '.macro' directive", lex.start, Math.max(lex.end, lex.start + 1));
+      return false;
+    }
+    const macro = lex.cur() === Tok.String ? lex.tokenText().slice(1, -1) : lex.tokenText();
+    lex.next();
+    // On an error in the first line llvm-mc reads no body: its lines are statements, its `.endm` stray.
+    const required: string[] = [];
+    if (!this.macroParameters(macro, required)) return false;
+    lex.skipToEndOfStatement();
+    let depth = 0;
+    const inner: string[] = [];
+    const deeper: string[] = [];
+    for (;;) {
+      while (lex.cur() === Tok.EndOfStatement) lex.next();
+      if (lex.cur() === Tok.Eof) {
+        this.issue('AMD204', "no matching '.endmacro' in definition", start, nameEnd);
+        return true;
+      }
+      if (lex.cur() === Tok.Identifier) {
+        const t = lex.tokenText();
+        if (t === '.endm' || t === '.endmacro') {
+          if (depth === 0) {
+            lex.next();
+            if (lex.cur() !== Tok.EndOfStatement && lex.cur() !== Tok.Eof) {
+              this.issue('AMD215', `unexpected token in '${t}' directive`, lex.start, Math.max(lex.end, lex.start + 1));
+              return false;
+            }
+            if (this.macros.has(macro)) {
+              this.issue('AMD215', `macro '${macro}' is already defined`, start, nameEnd);
+              return true;
+            }
+            this.macros.set(macro, required.length !== 0 ? { inner, deeper, required } : { inner, deeper });
+            if (inner.length !== 0 || deeper.length !== 0) this.instantiationsHaveEffects();
+            return true;
+          }
+          depth--;
+        } else if (t === '.macro') {
+          depth++;
+          // A macro defined inside a body exists once the outer one is instantiated.
+          lex.next();
+          if (lex.cur() === Tok.Identifier || lex.cur() === Tok.String) {
+            const n = lex.cur() === Tok.String ? lex.tokenText().slice(1, -1) : lex.tokenText();
+            (depth === 1 ? inner : deeper).push(n);
+          }
+        }
+      }
+      lex.skipToEndOfStatement();
+    }
+  }
+
+  /**
+   * A macro whose instantiations define macros was defined: a line handled before (an instruction,
+   * a directive) may now be its instantiation, which is no longer without effect. (For the
+   * repeated-statement memo, speed/repeats.ts, which forgets its remembered lines.)
+   */
+  protected instantiationsHaveEffects(): void {}
+
+  /**
+   * A `.macro` line's parameters, `NAME[:req|:vararg][=DEFAULT]`, separated by commas or spaces:
+   * names, duplicates and qualifiers are checked up to the first default (whose value, ended by a
+   * comma or a space, is not read); the `:req` ones before it are added to `required`.
+   */
+  private macroParameters(macro: string, required: string[]): boolean {
+    const lex = this.lex;
+    if (lex.cur() === Tok.Comma) lex.next();
+    const seen = new Set<string>();
+    let vararg: string | null = null;
+    while (lex.cur() !== Tok.EndOfStatement && lex.cur() !== Tok.Eof) {
+      if (vararg !== null) {
+        this.issue('AMD215', `vararg parameter '${vararg}' should be the last parameter`, lex.start, Math.max(lex.end, lex.start + 1));
+        return false;
+      }
+      if (lex.cur() !== Tok.Identifier && lex.cur() !== Tok.String) {
+        this.issue('AMD207', "expected identifier in '.macro' directive", lex.start, Math.max(lex.end, lex.start + 1));
+        return false;
+      }
+      const p = lex.cur() === Tok.String ? lex.tokenText().slice(1, -1) : lex.tokenText();
+      if (seen.has(p)) {
+        this.issue('AMD215', `macro '${macro}' has multiple parameters named '${p}'`, lex.start, lex.end);
+        return false;
+      }
+      seen.add(p);
+      lex.next();
+      if (lex.cur() === Tok.Colon) {
+        lex.next();
+        if (lex.cur() !== Tok.Identifier) {
+          this.issue('AMD215', `missing parameter qualifier for '${p}' in macro '${macro}'`, lex.start, Math.max(lex.end, lex.start + 1));
+          return false;
+        }
+        const q = lex.tokenText();
+        if (q === 'vararg') vararg = p;
+        else if (q === 'req') required.push(p);
+        else {
+          this.issue('AMD215', `${q} is not a valid parameter qualifier for '${p}' in macro '${macro}'`, lex.start, lex.end);
+          return false;
+        }
+        lex.next();
+      }
+      if (lex.cur() === Tok.Equal) return true;
+      if (lex.cur() === Tok.Comma) lex.next();
+    }
+    return true;
+  }
+
+  /**
+   * `.rept COUNT` / `.irp NAME, VALUES` / `.irpc NAME, CHARS` … `.endr`: the body is read up to
+   * the `.endr` of the same depth (nested `.rept`/`.irp`/`.irpc` count, as in llvm-mc) and not
+   * checked: it is expanded COUNT times (maybe none) with `\NAME` replaced, which gpuasm does not do.
+   */
+  private parseRepeatBlock(name: string, start: number, nameEnd: number): boolean {
+    const lex = this.lex;
+    /** The `.rept` count when known. */
+    let count: bigint | null = null;
+    /** Macros the body defines, directly and nested in them (defined when the body is expanded). */
+    const direct: string[] = [];
+    const deeper: string[] = [];
+    let macroDepth = 0;
+    // On an error in the first line llvm-mc reads no body: its lines are statements, its `.endr` stray.
+    if (name === '.rept' || name === '.rep') {
+      const countAt = lex.start;
+      const e = this.ep.parseExpression();
+      if (!e) return false;
+      // A count of symbols needs their values (not known while parsing): accepted.
+      const v = symbolsIn(e).length === 0 ? evaluate(e) : undefined;
+      if (v !== undefined && 'value' in v) {
+        if (v.value < 0n) {
+          this.issue('AMD215', 'Count is negative', countAt, e.span.end);
+          return false;
+        }
+        count = v.value;
+      }
+      if (lex.cur() !== Tok.EndOfStatement && lex.cur() !== Tok.Eof) {
+        this.issue('AMD215', `unexpected token in '${name}' directive`, lex.start, Math.max(lex.end, lex.start + 1));
+        return false;
+      }
+    } else if (lex.cur() !== Tok.Identifier) {
+      this.issue('AMD207', `expected identifier in '${name}' directive`, lex.start, Math.max(lex.end, lex.start + 1));
+      return false;
+    }
+    lex.skipToEndOfStatement();
+    let depth = 0;
+    for (;;) {
+      while (lex.cur() === Tok.EndOfStatement) lex.next();
+      if (lex.cur() === Tok.Eof) {
+        this.issue('AMD204', "no matching '.endr' in definition", start, nameEnd);
+        return true;
+      }
+      if (lex.cur() === Tok.Identifier) {
+        const t = lex.tokenText();
+        if (t === '.endr') {
+          if (depth === 0) {
+            lex.next();
+            if (count !== 0n) {
+              // Expanded at least once when the count is known; maybe, for symbols and `.irp`/`.irpc`.
+              for (const n of direct) {
+                if (count !== null && !this.macros.has(n)) this.macros.set(n, { inner: [], deeper: [] });
+                else if (count === null) this.mayBeMacros.add(n);
+              }
+              for (const n of deeper) this.mayBeMacros.add(n);
+            }
+            return true;
+          }
+          depth--;
+        } else if (t === '.rept' || t === '.rep' || t === '.irp' || t === '.irpc') {
+          depth++;
+        } else if (t === '.macro') {
+          macroDepth++;
+          lex.next();
+          if (lex.cur() === Tok.Identifier || lex.cur() === Tok.String) {
+            const n = lex.cur() === Tok.String ? lex.tokenText().slice(1, -1) : lex.tokenText();
+            (macroDepth === 1 && depth === 0 ? direct : deeper).push(n);
+          }
+        } else if ((t === '.endm' || t === '.endmacro') && macroDepth > 0) {
+          macroDepth--;
+        }
+      }
+      lex.skipToEndOfStatement();
+    }
   }
 
   // -------------------------------------------------------------------------------------------

@@ -87,6 +87,11 @@ class TextSet {
     return this.set.has(this.text.slice(start, end));
   }
 
+  /** Forgets every text. */
+  clear(): void {
+    this.set.clear();
+  }
+
   /** Adds the text at [start, end). */
   add(start: number, end: number): void {
     this.set.add(this.text.slice(start, end));
@@ -140,6 +145,11 @@ class RepeatingStatementParser extends StatementParser {
       this.statementWithRepeats(repeats);
     }
     this.endOfFile();
+  }
+
+  /** A line remembered as an instruction or directive may now instantiate a macro that defines macros. */
+  protected override instantiationsHaveEffects(): void {
+    this.repeats.lines.clear();
   }
 
   /** Where the line lookup of `skipRememberedLine` last failed (the statement there need not look again). */
