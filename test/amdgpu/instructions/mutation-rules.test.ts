@@ -10,30 +10,16 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { llvmMcSkipReason, runLlvmMc } from '../../harness/tools.js';
-import { checkAmdgpuText } from '../../../src/amdgpu/index.js';
+import { llvmMcSkipReason } from '../../harness/tools.js';
+import { compareLines, type LineComparison } from '../../harness/amdgpu-line-compare.js';
 import { lookupInstruction, mnemonicsFor } from '../../../src/amdgpu/instructions/table.js';
 
 const skip = llvmMcSkipReason;
 if (skip) console.log(skip);
 
 /** Lines where llvm-mc and gpuasm disagree on the verdict (false errors; misses not matching `known`). */
-function compare(lines: readonly string[], mcpu: string, known?: RegExp): { falseErrors: string[]; missed: string[] } {
-  const text = lines.join('\n') + '\n';
-  const mc = runLlvmMc(text, { mcpu, filetype: 'null' });
-  const theirs = new Map<number, string>();
-  for (const m of mc.messages) if (m.severity === 'error' && m.line && !theirs.has(m.line)) theirs.set(m.line, m.message);
-  const ours = new Map<number, string>();
-  for (const d of checkAmdgpuText('rules.s', text, { mcpu })) if (d.severity === 'error' && !ours.has(d.location!.line)) ours.set(d.location!.line, `${d.code} ${d.message}`);
-  const falseErrors: string[] = [];
-  const missed: string[] = [];
-  for (let i = 1; i <= lines.length; i++) {
-    const a = theirs.get(i);
-    const b = ours.get(i);
-    if (b && !a) falseErrors.push(`${mcpu}: ${lines[i - 1]} -- ${b}`);
-    if (a && !b && !known?.test(lines[i - 1]!)) missed.push(`${mcpu}: ${lines[i - 1]} -- llvm-mc: ${a}`);
-  }
-  return { falseErrors, missed };
+function compare(lines: readonly string[], mcpu: string, known?: RegExp): LineComparison {
+  return compareLines(lines, mcpu, (line) => !known?.test(line));
 }
 
 function agree(lines: readonly string[], mcpus: readonly string[], known?: RegExp): void {

@@ -13,7 +13,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { fuzzSeed, llvmMcSkipReason, runLlvmMc } from '../../harness/tools.js';
-import { checkAmdgpuText } from '../../../src/amdgpu/index.js';
+import { compareLines, sampleOperands, type LineComparison } from '../../harness/amdgpu-line-compare.js';
 import { lookupInstruction, mnemonicsFor, OperandFile as F } from '../../../src/amdgpu/instructions/table.js';
 import { HWREG_NAMES } from '../../../src/amdgpu/data/hwreg.js';
 
@@ -21,22 +21,8 @@ const skip = llvmMcSkipReason;
 if (skip) console.log(skip);
 
 /** Lines where llvm-mc and gpuasm disagree: false errors, and misses whose llvm-mc message matches `rule`. */
-function compare(lines: readonly string[], mcpu: string, rule: RegExp): { falseErrors: string[]; missed: string[]; mcErrors: number } {
-  const text = lines.join('\n') + '\n';
-  const mc = runLlvmMc(text, { mcpu, filetype: 'null' });
-  const theirs = new Map<number, string>();
-  for (const m of mc.messages) if (m.severity === 'error' && m.line && !theirs.has(m.line)) theirs.set(m.line, m.message);
-  const ours = new Map<number, string>();
-  for (const d of checkAmdgpuText('rules.s', text, { mcpu })) if (d.severity === 'error' && !ours.has(d.location!.line)) ours.set(d.location!.line, `${d.code} ${d.message}`);
-  const falseErrors: string[] = [];
-  const missed: string[] = [];
-  for (let i = 1; i <= lines.length; i++) {
-    const a = theirs.get(i);
-    const b = ours.get(i);
-    if (b && !a) falseErrors.push(`${mcpu}: ${lines[i - 1]} -- ${b}`);
-    if (a && !b && rule.test(a)) missed.push(`${mcpu}: ${lines[i - 1]} -- llvm-mc: ${a}`);
-  }
-  return { falseErrors, missed, mcErrors: theirs.size };
+function compare(lines: readonly string[], mcpu: string, rule: RegExp): LineComparison {
+  return compareLines(lines, mcpu, (_line, message) => rule.test(message));
 }
 
 test('MIMG data size and dim: vs llvm-mc-19', { skip }, () => {
@@ -207,13 +193,7 @@ test('source modifiers at every VALU source vs llvm-mc-19', { skip }, () => {
       for (const f of r.forms) {
         if (!f.verified || !/^(VOP|SDWA|DPP)/.test(f.family) || f.requiredModifiers.length > 0) continue;
         if (f.operands.some((o) => (o.files & (F.V | F.S)) === 0)) continue;
-        let v = 10;
-        const ops = f.operands.map((o) => {
-          if ((o.files & F.V) === 0) return o.size === 1 ? 's10' : `s[10:${9 + o.size}]`;
-          const s = o.size === 1 ? `v${v}` : `v[${v}:${v + o.size - 1}]`;
-          v += 8;
-          return s;
-        });
+        const ops = sampleOperands(f);
         for (let i = 1; i < ops.length; i++) {
           if ((f.operands[i]!.files & F.V) === 0) continue;
           for (const w of [`-${ops[i]}`, `|${ops[i]}|`, `sext(${ops[i]})`]) {
@@ -308,13 +288,7 @@ test('negative integer literals at VALU sources vs llvm-mc-19', { skip }, () => 
       for (const f of r.forms) {
         if (!f.verified || !/^(VOP|SDWA|DPP)/.test(f.family) || f.requiredModifiers.length > 0) continue;
         if (f.operands.some((o) => (o.files & (F.V | F.S)) === 0)) continue;
-        let v = 10;
-        const ops = f.operands.map((o) => {
-          if ((o.files & F.V) === 0) return o.size === 1 ? 's10' : `s[10:${9 + o.size}]`;
-          const s = o.size === 1 ? `v${v}` : `v[${v}:${v + o.size - 1}]`;
-          v += 8;
-          return s;
-        });
+        const ops = sampleOperands(f);
         for (let i = 1; i < ops.length; i++) {
           if ((f.operands[i]!.files & F.V) === 0 || (f.operands[i]!.files & F.INLINE) === 0) continue;
           for (const w of ['-16', '-17', '-100']) lines.push(`${f.spelled} ${ops.map((o, j) => (j === i ? w : o)).join(', ')}`);
@@ -340,13 +314,7 @@ test('op_sel lists vs llvm-mc-19', { skip }, () => {
         if (!f.verified || f.requiredModifiers.length > 0 || f.operands.some((o) => (o.files & (F.V | F.S)) === 0)) continue;
         const lists = f.modifiers.filter((x) => ['op_sel', 'op_sel_hi', 'neg_lo', 'neg_hi'].includes(x));
         if (lists.length === 0) continue;
-        let v = 10;
-        const ops = f.operands.map((o) => {
-          if ((o.files & F.V) === 0) return o.size === 1 ? 's10' : `s[10:${9 + o.size}]`;
-          const s = o.size === 1 ? `v${v}` : `v[${v}:${v + o.size - 1}]`;
-          v += 8;
-          return s;
-        });
+        const ops = sampleOperands(f);
         for (const l of lists) for (const vals of ['[0,0]', '[1,0]', '[0,1,1]', '[2,0]', '[0,-1]', '[0,0,0,1]', '[0,0,1,0]']) lines.push(`${f.spelled} ${ops.join(', ')} ${l}:${vals}`);
       }
     }

@@ -1,0 +1,48 @@
+/**
+ * One line per case, judged by llvm-mc-19 and by gpuasm in one run each: the lines where they
+ * disagree. Shared by the AMDGPU rule matrices (test/amdgpu/instructions/*-rules.test.ts).
+ */
+import { runLlvmMc } from './tools.js';
+import { checkAmdgpuText } from '../../src/amdgpu/index.js';
+import { OperandFile as F, type FormSpec } from '../../src/amdgpu/instructions/table.js';
+
+export interface LineComparison {
+  /** Lines gpuasm refuses and llvm-mc-19 accepts. */
+  falseErrors: string[];
+  /** Lines llvm-mc-19 refuses and gpuasm accepts, where `countMiss` says so. */
+  missed: string[];
+  /** Lines llvm-mc-19 refuses. */
+  mcErrors: number;
+}
+
+export function compareLines(lines: readonly string[], mcpu: string, countMiss: (line: string, mcMessage: string) => boolean): LineComparison {
+  const text = lines.join('\n') + '\n';
+  const mc = runLlvmMc(text, { mcpu, filetype: 'null' });
+  const theirs = new Map<number, string>();
+  for (const m of mc.messages) if (m.severity === 'error' && m.line && !theirs.has(m.line)) theirs.set(m.line, m.message);
+  const ours = new Map<number, string>();
+  for (const d of checkAmdgpuText('rules.s', text, { mcpu })) if (d.severity === 'error' && !ours.has(d.location!.line)) ours.set(d.location!.line, `${d.code} ${d.message}`);
+  const falseErrors: string[] = [];
+  const missed: string[] = [];
+  for (let i = 1; i <= lines.length; i++) {
+    const a = theirs.get(i);
+    const b = ours.get(i);
+    if (b && !a) falseErrors.push(`${mcpu}: ${lines[i - 1]} -- ${b}`);
+    if (a && !b && countMiss(lines[i - 1]!, a)) missed.push(`${mcpu}: ${lines[i - 1]} -- llvm-mc: ${a}`);
+  }
+  return { falseErrors, missed, mcErrors: theirs.size };
+}
+
+/**
+ * Operands for a form: every VGPR position a distinct register (tuples by size, 8 apart from
+ * v10), every scalar-only position s10 or s[10:...].
+ */
+export function sampleOperands(f: FormSpec): string[] {
+  let v = 10;
+  return f.operands.map((o) => {
+    if ((o.files & F.V) === 0) return o.size === 1 ? 's10' : `s[10:${9 + o.size}]`;
+    const s = o.size === 1 ? `v${v}` : `v[${v}:${v + o.size - 1}]`;
+    v += 8;
+    return s;
+  });
+}
