@@ -41,6 +41,7 @@ export const AMD_DIAGNOSTICS = defineCatalog({
   AMD213: { severity: 'error', summary: 'malformed VOPD dual instruction (`::`)' },
   AMD214: { severity: 'error', summary: 'a number written directly against a name or number (`0ffh` without --masm-integers, `1glc`): two operands, invalid for the instruction (not after `dim:`, where llvm-mc joins them: `dim:2D`)' },
   AMD215: { severity: 'error', summary: 'macro or repeat-block error (llvm-mc): a macro defined twice, a malformed parameter list (duplicate name, unknown qualifier, vararg not last), `.purgem` of a macro not defined, `.endm`/`.endmacro`/`.endr`/`.exitm` outside a block or an end followed by more text, a negative `.rept` count, an instantiation without arguments of a macro with `:req` parameters' },
+  AMD216: { severity: 'error', summary: 'conditional-assembly error (llvm-mc): `.else`/`.elseif`/`.endif` without its `.if`, an `.if` block not closed by the end of the file, a condition that is not an absolute expression' },
   AMD220: { severity: 'error', summary: 'unknown directive inside `.amdhsa_kernel`' },
   AMD221: { severity: 'error', summary: '`.amdhsa_` directive repeated' },
   AMD222: { severity: 'error', summary: 'required `.amdhsa_` directive missing (`.amdhsa_next_free_vgpr`, `.amdhsa_next_free_sgpr`, `.amdhsa_accum_offset` on GFX90A/GFX940)' },

@@ -54,7 +54,7 @@ export function checkText(text: string, options: CheckOptions, sink: IssueSink, 
     kernelBodySkipped: () => c.kernelBodySkipped(),
   };
   // An error inside an `.amdhsa_kernel` block ends it (llvm-mc): the parser counts every error, the checker drops the block.
-  const parseOptions = { masmIntegers: options.masmIntegers, os: c.triple.os, errorCount: () => errors, onKernelAborted: () => c.kernelBodySkipped() };
+  const parseOptions = { masmIntegers: options.masmIntegers, os: c.triple.os, errorCount: () => errors, onKernelAborted: () => c.kernelBodySkipped(), symbolValue: (n: string) => c.symbolValue(n), symbolDefined: (n: string) => c.symbolDefined(n) };
   if (options.repeats === false) forEachAmdgpuStatement(text, parseOptions, counting, (st) => c.statement(st));
   else forEachAmdgpuStatementOnce(text, parseOptions, counting, (st) => c.statement(st), hooks);
   return c.finish(errors === 0, collectSymbols);

@@ -56,6 +56,14 @@ export class FileChecker {
     applyStatement(this.table, st, this.text);
     this.checker.check(st);
   }
+  /** A symbol's absolute value so far, or null (`.if` conditions). */
+  symbolValue(name: string): bigint | null {
+    return this.table.currentValueOf(name);
+  }
+  /** Whether a symbol is defined so far (`.ifdef`). */
+  symbolDefined(name: string): boolean {
+    return this.table.isDefined(name);
+  }
   /** Symbol-table lookups, references and definitions so far (by the checks and by statements' effects). */
   get symbolAccesses(): number {
     return this.checker.symbolAccesses + this.table.touches;

@@ -24,7 +24,14 @@ export interface ParseOptions extends LexerOptions {
   errorCount?: () => number;
   /** Called when an error ended an `.amdhsa_kernel` block early (whoever keeps block state drops it). */
   onKernelAborted?: () => void;
+  /** A symbol's absolute value so far (for `.if` conditions); null when it has none. Default: none. */
+  symbolValue?: (name: string) => bigint | null;
+  /** Whether a symbol is defined so far (`.ifdef`). Default: none is. */
+  symbolDefined?: (name: string) => boolean;
 }
+
+/** The conditional-assembly directives, tracked for nesting even inside a branch not taken (llvm-mc). */
+const COND_IFS = new Set(['.if', '.ifdef', '.ifndef', '.ifc', '.ifnc', '.ifb', '.ifnb', '.ifeq', '.ifne', '.ifge', '.ifgt', '.ifle', '.iflt', '.ifeqs', '.ifnes']);
 
 export interface ParseResult {
   statements: Statement[];
@@ -80,6 +87,10 @@ export class StatementParser {
   private readonly mayBeMacros = new Set<string>();
   /** `.macros_off` turns instantiation off (names are then mnemonics), `.macros_on` back on. */
   private macrosEnabled = true;
+  /** Open `.if` blocks: in the `.else` branch; a branch was taken (the rest are skipped). */
+  private readonly conds: { inElse: boolean; met: boolean }[] = [];
+  private readonly symbolValue: ((name: string) => bigint | null) | undefined;
+  private readonly symbolDefined: ((name: string) => boolean) | undefined;
 
   constructor(
     protected readonly text: string,
@@ -99,6 +110,8 @@ export class StatementParser {
       this.errorCount = () => n;
     }
     this.onKernelAborted = options.onKernelAborted;
+    this.symbolValue = options.symbolValue;
+    this.symbolDefined = options.symbolDefined;
     this.lex = new Lexer(text, options);
     this.ep = new ExprParser(this.lex, sink);
     this.os = options.os ?? 'amdhsa';
@@ -122,6 +135,7 @@ export class StatementParser {
   }
 
   protected endOfFile(): void {
+    if (this.conds.length !== 0) this.issue('AMD216', 'unmatched .ifs or .elses', this.text.length, this.text.length);
     if (this.inKernel) {
       // llvm-mc reports it where the file ends ("expected .amdhsa_ directive or .end_amdhsa_kernel").
       this.issue('AMD204', 'missing .end_amdhsa_kernel for this .amdhsa_kernel', this.text.length, this.text.length);
@@ -286,6 +300,7 @@ export class StatementParser {
       this.emit({ kind: 'directive', name, nameSpan, args: [{ span: e.span, expr: e }], span: { start, end: e.span.end } });
       return true;
     }
+    if (COND_IFS.has(name) || name === '.else' || name === '.elseif' || name === '.endif') return this.parseConditional(name, start, nameEnd);
     if (name === '.macro') return this.parseMacro(start, nameEnd);
     if (name === '.endm' || name === '.endmacro') {
       this.issue('AMD215', `unexpected '${rawName}' in file, no current macro definition`, nameEnd, nameEnd);
@@ -800,6 +815,168 @@ export class StatementParser {
         }
       }
       lex.skipToEndOfStatement();
+    }
+  }
+
+  /**
+   * Conditional assembly (`.if` … `.elseif` … `.else` … `.endif`), as llvm-mc: a branch not taken is
+   * skipped unread (no errors, no definitions) but for the conditional directives, tracked for
+   * nesting. A condition llvm-mc refuses (not absolute) is an error; both branches are then read.
+   */
+  private parseConditional(name: string, start: number, nameEnd: number): boolean {
+    const conds = this.conds;
+    const top = conds.length !== 0 ? conds[conds.length - 1]! : undefined;
+    if (name === '.endif') {
+      if (!top) {
+        this.issue('AMD216', "Encountered a .endif that doesn't follow an .if or .else", start, nameEnd);
+        return false;
+      }
+      conds.pop();
+      return true;
+    }
+    if (name === '.else') {
+      if (!top || top.inElse) {
+        this.issue('AMD216', "Encountered a .else that doesn't follow  an .if or an .elseif", start, nameEnd);
+        return false;
+      }
+      top.inElse = true;
+      if (top.met) return this.skipBranch();
+      top.met = true;
+      return true;
+    }
+    if (name === '.elseif') {
+      if (!top || top.inElse) {
+        this.issue('AMD216', "Encountered a .elseif that doesn't follow an .if or  an .elseif", start, nameEnd);
+        return false;
+      }
+      if (top.met) return this.skipBranch();
+      const v = this.condition('.if');
+      if (v === undefined) return false;
+      if (v === 'unknown') return this.skipBlock();
+      if (v) {
+        top.met = true;
+        return true;
+      }
+      return this.skipBranch();
+    }
+    conds.push({ inElse: false, met: false });
+    const v = this.condition(name);
+    if (v === undefined) return false;
+    if (v === 'unknown') return this.skipBlock();
+    if (v) {
+      conds[conds.length - 1]!.met = true;
+      return true;
+    }
+    return this.skipBranch();
+  }
+
+  /** A condition's value; undefined after an error (reported); 'unknown' when gpuasm cannot tell. */
+  private condition(name: string): boolean | 'unknown' | undefined {
+    const lex = this.lex;
+    if (name === '.ifb' || name === '.ifnb') {
+      const blank = lex.cur() === Tok.EndOfStatement || lex.cur() === Tok.Eof;
+      lex.skipToEndOfStatement();
+      return blank === (name === '.ifb');
+    }
+    if (name === '.ifdef' || name === '.ifndef') {
+      if (lex.cur() !== Tok.Identifier && lex.cur() !== Tok.String) {
+        this.issue('AMD207', 'expected identifier after \'' + name + "'", lex.start, Math.max(lex.end, lex.start + 1));
+        return undefined;
+      }
+      const sym = lex.cur() === Tok.String ? lex.tokenText().slice(1, -1) : lex.tokenText();
+      lex.next();
+      const defined = this.symbolDefined ? this.symbolDefined(sym) : false;
+      return defined === (name === '.ifdef');
+    }
+    if (name === '.ifc' || name === '.ifnc' || name === '.ifeqs' || name === '.ifnes') {
+      // String comparisons are not evaluated: the whole block is skipped (docs/divergences.md).
+      lex.skipToEndOfStatement();
+      return 'unknown';
+    }
+    const e = this.ep.parseExpression();
+    if (!e) return undefined;
+    const lookup = this.symbolValue;
+    const r = evaluate(e, lookup ? (n) => lookup(n) : () => null);
+    if (!('value' in r)) {
+      this.issue('AMD216', 'expected absolute expression', e.span.start, e.span.end);
+      return undefined;
+    }
+    const x = r.value;
+    switch (name) {
+      case '.ifeq':
+        return x === 0n;
+      case '.ifge':
+        return x >= 0n;
+      case '.ifgt':
+        return x > 0n;
+      case '.ifle':
+        return x <= 0n;
+      case '.iflt':
+        return x < 0n;
+      default:
+        return x !== 0n;
+    }
+  }
+
+  /**
+   * Skips a branch not taken, up to the `.elseif`, `.else` or `.endif` of its block: a taken
+   * `.elseif`/`.else` is read as the end of this statement (its branch is then read), `.endif` closes the block.
+   */
+  private skipBranch(): boolean {
+    const lex = this.lex;
+    const top = this.conds[this.conds.length - 1]!;
+    let depth = 0;
+    lex.skipToEndOfStatement();
+    for (;;) {
+      while (lex.cur() === Tok.EndOfStatement) lex.next();
+      if (lex.cur() === Tok.Eof) return true;
+      if (lex.cur() === Tok.Identifier) {
+        const t = lex.tokenText().toLowerCase();
+        if (COND_IFS.has(t)) depth++;
+        else if (t === '.endif') {
+          if (depth === 0) {
+            this.conds.pop();
+            lex.next();
+            return true;
+          }
+          depth--;
+        } else if (depth === 0 && (t === '.else' || t === '.elseif')) {
+          const at = lex.start;
+          const atEnd = lex.end;
+          lex.next();
+          if (top.inElse) {
+            this.issue('AMD216', t === '.else' ? "Encountered a .else that doesn't follow  an .if or an .elseif" : "Encountered a .elseif that doesn't follow an .if or  an .elseif", at, atEnd);
+          } else if (t === '.else') {
+            top.inElse = true;
+            if (!top.met) {
+              top.met = true;
+              return true;
+            }
+          } else if (!top.met) {
+            const v = this.condition('.if');
+            if (v === undefined) return false;
+            if (v === 'unknown') return this.skipBlock();
+            if (v) {
+              top.met = true;
+              return true;
+            }
+          }
+        }
+      }
+      lex.skipToEndOfStatement();
+    }
+  }
+
+  /** Skips every remaining branch of the innermost block (its condition is not known) through its `.endif`. */
+  private skipBlock(): boolean {
+    const top = this.conds[this.conds.length - 1]!;
+    top.met = true;
+    top.inElse = false;
+    for (;;) {
+      const n = this.conds.length;
+      const ok = this.skipBranch();
+      if (!ok || this.conds.length < n || this.lex.cur() === Tok.Eof) return ok;
+      // A taken `.else`/`.elseif` (met was set, so none is taken): keep skipping.
     }
   }
 
