@@ -87,7 +87,7 @@ export class StatementParser {
   private readonly mayBeMacros = new Set<string>();
   /** `.macros_off` turns instantiation off (names are then mnemonics), `.macros_on` back on. */
   private macrosEnabled = true;
-  /** Open `.if` blocks: in the `.else` branch; a branch was taken (the rest are skipped). */
+  /** Open `.if` blocks: in the `.else` branch; an `.if`/`.elseif` condition held (llvm-mc's CondMet: the later branches are skipped). */
   private readonly conds: { inElse: boolean; met: boolean }[] = [];
   private readonly symbolValue: ((name: string) => bigint | null) | undefined;
   private readonly symbolDefined: ((name: string) => boolean) | undefined;
@@ -840,9 +840,7 @@ export class StatementParser {
         return false;
       }
       top.inElse = true;
-      if (top.met) return this.skipBranch();
-      top.met = true;
-      return true;
+      return top.met ? this.skipBranch() : true;
     }
     if (name === '.elseif') {
       if (!top || top.inElse) {
@@ -859,15 +857,14 @@ export class StatementParser {
       }
       return this.skipBranch();
     }
-    conds.push({ inElse: false, met: false });
+    // llvm-mc copies the enclosing block's state: after an error in the condition, a branch is
+    // taken as far as the enclosing block's was (its later `.elseif`/`.else` are then skipped).
+    conds.push({ inElse: false, met: top ? top.met : false });
     const v = this.condition(name);
     if (v === undefined) return false;
     if (v === 'unknown') return this.skipBlock();
-    if (v) {
-      conds[conds.length - 1]!.met = true;
-      return true;
-    }
-    return this.skipBranch();
+    conds[conds.length - 1]!.met = v;
+    return v ? true : this.skipBranch();
   }
 
   /** A condition's value; undefined after an error (reported); 'unknown' when gpuasm cannot tell. */
@@ -925,22 +922,27 @@ export class StatementParser {
   private skipBranch(): boolean {
     const lex = this.lex;
     const top = this.conds[this.conds.length - 1]!;
-    let depth = 0;
+    /** Blocks nested in the skipped branch: in their `.else` branch (llvm-mc tracks them too). */
+    const nested: boolean[] = [];
     lex.skipToEndOfStatement();
     for (;;) {
       while (lex.cur() === Tok.EndOfStatement) lex.next();
       if (lex.cur() === Tok.Eof) return true;
       if (lex.cur() === Tok.Identifier) {
         const t = lex.tokenText().toLowerCase();
-        if (COND_IFS.has(t)) depth++;
+        if (COND_IFS.has(t)) nested.push(false);
         else if (t === '.endif') {
-          if (depth === 0) {
+          if (nested.length === 0) {
             this.conds.pop();
             lex.next();
             return true;
           }
-          depth--;
-        } else if (depth === 0 && (t === '.else' || t === '.elseif')) {
+          nested.pop();
+        } else if (nested.length !== 0 && (t === '.else' || t === '.elseif')) {
+          if (nested[nested.length - 1]) {
+            this.issue('AMD216', t === '.else' ? "Encountered a .else that doesn't follow  an .if or an .elseif" : "Encountered a .elseif that doesn't follow an .if or  an .elseif", lex.start, lex.end);
+          } else if (t === '.else') nested[nested.length - 1] = true;
+        } else if (t === '.else' || t === '.elseif') {
           const at = lex.start;
           const atEnd = lex.end;
           lex.next();
@@ -948,13 +950,10 @@ export class StatementParser {
             this.issue('AMD216', t === '.else' ? "Encountered a .else that doesn't follow  an .if or an .elseif" : "Encountered a .elseif that doesn't follow an .if or  an .elseif", at, atEnd);
           } else if (t === '.else') {
             top.inElse = true;
-            if (!top.met) {
-              top.met = true;
-              return true;
-            }
+            if (!top.met) return true;
           } else if (!top.met) {
+            // An error in its condition leaves the branch skipped (llvm-mc).
             const v = this.condition('.if');
-            if (v === undefined) return false;
             if (v === 'unknown') return this.skipBlock();
             if (v) {
               top.met = true;

@@ -1,0 +1,118 @@
+/**
+ * Differential test of conditional assembly (`.if`, `.ifdef`, `.ifeq` … `.elseif`, `.else`,
+ * `.endif`) against llvm-mc-19: on each case, valid and broken, the lines with an error are the same
+ * for both, with the repeated-statement memo on and off. A branch not taken is skipped unread (no
+ * errors, no definitions); stray `.else`/`.elseif`/`.endif`, an unclosed block and a condition
+ * that is not absolute are errors.
+ *   1. fixed cases, each rule on valid and on broken text;
+ *   2. random files of nested blocks with valid and invalid lines in their branches.
+ */
+import { test, describe } from 'node:test';
+import assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { fuzzRuns, fuzzSeed, llvmMcSkipReason, runLlvmMc } from '../../harness/tools.js';
+import { checkAmdgpuText } from '../../../src/amdgpu/index.js';
+
+const skip = llvmMcSkipReason;
+if (skip) console.log(skip);
+
+const MCPU = 'gfx900';
+
+function theirLines(text: string): number[] {
+  const r = runLlvmMc(text, { mcpu: MCPU, filetype: 'null' });
+  const lines = r.messages.filter((m) => m.severity === 'error' && m.line !== undefined).map((m) => m.line!);
+  return [...new Set(lines)].sort((a, b) => a - b);
+}
+
+function ourLines(text: string, repeats = true): number[] {
+  const d = checkAmdgpuText('t.s', text, { mcpu: MCPU, repeats }).filter((x) => x.severity === 'error');
+  return [...new Set(d.map((x) => x.location!.line))].sort((a, b) => a - b);
+}
+
+const CASES: Record<string, string> = {
+  task: '.if 0\nv_foo v0\n.else\nv_mov_b32 v0, v1\n.endif\n.set X, 1\n.if X\ns_nop 0\n.else\nv_bar v1\n.endif\n',
+  takenBranchError: '.if 1\nv_foo v0\n.else\nv_bar v0\n.endif\n',
+  elseTakenError: '.if 0\nv_foo v0\n.else\nv_bar v0\n.endif\n',
+  elseif: '.if 0\nv_a\n.elseif 0\nv_b\n.elseif 1\nv_c\n.elseif 1\nv_d\n.else\nv_e\n.endif\n',
+  elseifValid: '.if 0\nv_a\n.elseif 2 - 2\nv_b\n.elseif 1\ns_nop 0\n.else\nv_e\n.endif\n',
+  nestedUntaken: '.if 0\n.if 1\nv_x\n.else\nv_y\n.endif\nv_z\n.else\n.if 0\nv_w\n.endif\ns_nop 0\n.endif\n',
+  nestedTaken: '.if 1\n.if 0\nv_x\n.elseif 1\nv_y\n.endif\n.endif\n',
+  ifFamily: '.ifeq 0\nv_a\n.endif\n.ifeq 1\nv_b\n.endif\n.ifne 0\nv_c\n.endif\n.ifge -1\nv_d\n.endif\n.ifge 0\nv_e\n.endif\n.ifgt 0\nv_f\n.endif\n.ifle 0\nv_g\n.endif\n.iflt 0\nv_h\n.endif\n.iflt -1\nv_i\n.endif\n',
+  upperCase: '.IF 0\nv_a\n.ELSE\nv_b\n.ENDIF\n',
+  ifdef: '.ifdef Q\nv_a\n.endif\n.set Q, 1\n.ifdef Q\nv_b\n.endif\n.ifndef Q\nv_c\n.endif\n.ifndef R\nv_d\n.endif\n',
+  ifdefLabel: 'L:\n.ifdef L\nv_a\n.endif\n.ifndef L\nv_b\n.endif\n',
+  ifb: '.ifb\nv_a\n.endif\n.ifb x\nv_b\n.endif\n.ifnb\nv_c\n.endif\n.ifnb x\nv_d\n.endif\n',
+  noDefinitionInUntaken: '.if 0\n.set Y, 1\n.endif\n.if Y\nv_a\n.endif\n',
+  noLabelInUntaken: '.if 0\nL:\n.endif\n.ifdef L\nv_a\n.endif\n',
+  definitionInTaken: '.if 1\n.set Y, 0\n.endif\n.if Y\nv_a\n.endif\n',
+  equivAndEquals: 'A = 3\n.equiv B, A - 3\n.if A\n.else\nv_a\n.endif\n.if B\nv_b\n.endif\n',
+  labelDifference: 'a:\nb:\n.if b-a\nv_foo\n.else\nv_bar\n.endif\n',
+  undefinedSymbol: '.if U\nv_foo\n.else\nv_bar\n.endif\n',
+  strayElse: '.else\ns_nop 0\n',
+  strayElseif: '.elseif 1\ns_nop 0\n',
+  strayEndif: 's_nop 0\n.endif\n',
+  doubleElse: '.if 0\n.else\n.else\nv_a\n.endif\n',
+  doubleElseUntaken: '.if 1\n.else\n.else\nv_a\n.endif\n',
+  elseifAfterElse: '.if 1\n.else\n.elseif 1\nv_a\n.endif\n',
+  missingEndif: '.if 1\ns_nop 0\n',
+  missingEndifUntaken: '.if 0\nv_a\n',
+  sameLineRepeated: 'v_mov_b32 v0, v1\n.if 0\nv_mov_b32 v0, v1\nv_foo\n.else\nv_mov_b32 v0, v1\n.endif\nv_mov_b32 v0, v1\n.if 1\nv_mov_b32 v0, v1\n.else\nv_mov_b32 v0, v1\nv_foo\n.endif\n',
+  macroUntaken: '.if 0\n.macro M\n.endm\n.endif\nM\n',
+  macroTaken: '.if 1\n.macro M\nv_nop\n.endm\n.endif\nM\n',
+  kernelInUntaken: '.if 0\n.amdhsa_kernel k\n.amdhsa_foo 1\n.end_amdhsa_kernel\n.endif\ns_nop 0\n',
+  semicolons: '.if 0 ; v_foo ; .else ; v_bar ; .endif\n',
+};
+
+describe('AMDGPU conditional assembly against llvm-mc-19', () => {
+  test('fixed cases: the same error lines, memo on and off', { skip }, () => {
+    const problems: string[] = [];
+    for (const [name, text] of Object.entries(CASES)) {
+      const t = theirLines(text);
+      const o = ourLines(text);
+      const off = ourLines(text, false);
+      if (JSON.stringify(off) !== JSON.stringify(o)) problems.push(`${name}: memo on ${o}, off ${off}`);
+      if (JSON.stringify(t) !== JSON.stringify(o)) problems.push(`${name}: llvm-mc ${t}, gpuasm ${o}`);
+    }
+    assert.deepEqual(problems, []);
+  });
+
+  test('the cases include valid and broken files', { skip }, () => {
+    const valid = Object.values(CASES).filter((t) => theirLines(t).length === 0).length;
+    assert.ok(valid >= 5 && valid < Object.keys(CASES).length, `valid ${valid} of ${Object.keys(CASES).length}`);
+  });
+
+  test('random nested blocks: the same error lines, memo on and off', { skip }, () => {
+    const seed = fuzzSeed();
+    const runs = fuzzRuns(40);
+    const line = fc.constantFrom('v_nop', 'v_mov_b32 v0, v1', 'v_foo v0', 's_nop 0', '.set S, 1', '.set S, 0', 'L1:');
+    const cond = fc.constantFrom('.if 0', '.if 1', '.if S', '.ifdef S', '.ifndef S', '.ifdef L1', '.ifeq S', '.iflt S - 1');
+    const block: fc.Memo<string[]> = fc.memo((n) =>
+      n <= 1
+        ? fc.array(line, { maxLength: 2 })
+        : fc.oneof(
+            fc.array(line, { maxLength: 2 }),
+            fc.tuple(cond, block(n - 1), fc.option(fc.tuple(cond, block(n - 1)), { nil: undefined }), fc.option(block(n - 1), { nil: undefined }), fc.boolean()).map(([c, a, ei, e, close]) => [
+              c,
+              ...a,
+              ...(ei ? [ei[0].replace('.if', '.elseif').replace(/^\.elseif(def|ndef|eq|lt)/, '.elseif'), ...ei[1]] : []),
+              ...(e ? ['.else', ...e] : []),
+              ...(close ? ['.endif'] : []),
+            ]),
+            fc.constantFrom('.else', '.endif', '.elseif 1').map((d) => [d]),
+          ),
+    );
+    let cases = 0;
+    fc.assert(
+      fc.property(fc.array(block(3), { minLength: 1, maxLength: 4 }), (parts) => {
+        const text = parts.flat().join('\n') + '\n';
+        cases++;
+        const t = theirLines(text);
+        const o = ourLines(text);
+        assert.deepEqual(ourLines(text, false), o, `memo off differs:\n${text}`);
+        assert.deepEqual(o, t, `error lines differ (llvm-mc ${t}, gpuasm ${o}):\n${text}`);
+      }),
+      { seed, numRuns: runs },
+    );
+    console.log(`conditionals fuzz: seed ${seed}, ${cases} cases`);
+  });
+});
