@@ -867,8 +867,16 @@ export class StatementParser {
     return v ? true : this.skipBranch();
   }
 
-  /** A condition's value; undefined after an error (reported); 'unknown' when gpuasm cannot tell. */
+  /** A condition's value, the statement read to its end; undefined after an error (reported). */
   private condition(name: string): boolean | 'unknown' | undefined {
+    const lex = this.lex;
+    const v = this.conditionValue(name);
+    if (v === undefined || lex.cur() === Tok.EndOfStatement || lex.cur() === Tok.Eof) return v;
+    this.issue('AMD216', 'expected newline', lex.start, Math.max(lex.end, lex.start + 1));
+    return undefined;
+  }
+
+  private conditionValue(name: string): boolean | 'unknown' | undefined {
     const lex = this.lex;
     if (name === '.ifb' || name === '.ifnb') {
       const blank = lex.cur() === Tok.EndOfStatement || lex.cur() === Tok.Eof;
@@ -885,10 +893,45 @@ export class StatementParser {
       const defined = this.symbolDefined ? this.symbolDefined(sym) : false;
       return defined === (name === '.ifdef');
     }
-    if (name === '.ifc' || name === '.ifnc' || name === '.ifeqs' || name === '.ifnes') {
-      // String comparisons are not evaluated: the whole block is skipped (docs/divergences.md).
-      lex.skipToEndOfStatement();
-      return 'unknown';
+    if (name === '.ifc' || name === '.ifnc') {
+      // Two texts, the first up to a comma, the second to the end of the statement, compared trimmed.
+      const s1 = lex.start;
+      while (lex.cur() !== Tok.Comma && lex.cur() !== Tok.EndOfStatement && lex.cur() !== Tok.Eof) lex.next();
+      if (lex.cur() !== Tok.Comma) {
+        this.issue('AMD216', 'expected comma', lex.start, lex.start + 1);
+        return undefined;
+      }
+      const first = this.text.slice(s1, lex.start).trim();
+      lex.next();
+      const s2 = lex.start;
+      let e2 = s2;
+      while (lex.cur() !== Tok.EndOfStatement && lex.cur() !== Tok.Eof) {
+        e2 = lex.end;
+        lex.next();
+      }
+      return (first === this.text.slice(s2, e2).trim()) === (name === '.ifc');
+    }
+    if (name === '.ifeqs' || name === '.ifnes') {
+      // Two quoted strings compared as written; on an error llvm-mc opens no block.
+      const strings: string[] = [];
+      for (let i = 0; i < 2; i++) {
+        if (i === 1) {
+          if (lex.cur() !== Tok.Comma) {
+            this.conds.pop();
+            this.issue('AMD216', `expected comma after first string for '${name}' directive`, lex.start, lex.start + 1);
+            return undefined;
+          }
+          lex.next();
+        }
+        if (lex.cur() !== Tok.String) {
+          this.conds.pop();
+          this.issue('AMD216', `expected string parameter for '${name}' directive`, lex.start, Math.max(lex.end, lex.start + 1));
+          return undefined;
+        }
+        strings.push(lex.tokenText().slice(1, -1));
+        lex.next();
+      }
+      return (strings[0] === strings[1]) === (name === '.ifeqs');
     }
     const e = this.ep.parseExpression();
     if (!e) return undefined;

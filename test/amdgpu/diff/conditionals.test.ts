@@ -60,6 +60,11 @@ const CASES: Record<string, string> = {
   macroUntaken: '.if 0\n.macro M\n.endm\n.endif\nM\n',
   macroTaken: '.if 1\n.macro M\nv_nop\n.endm\n.endif\nM\n',
   kernelInUntaken: '.if 0\n.amdhsa_kernel k\n.amdhsa_foo 1\n.end_amdhsa_kernel\n.endif\ns_nop 0\n',
+  ifc: '.ifc a,a\nv_eq\n.endif\n.ifc a , a \nv_sp\n.endif\n.ifc a,b\nv_ne\n.endif\n.ifnc a,b\nv_nc\n.endif\n.ifc a b,a b\nv_ab\n.endif\n.ifc a\nv_x\n.endif\n.ifc a,a ; v_semi\n.endif\n.ifc "a",a\nv_q\n.endif\n.ifc "a,b",x\nv_r\n.endif\n',
+  ifcValid: '.ifc x,y\nv_foo\n.else\ns_nop 0\n.endif\n.ifnc x, x\nv_foo\n.endif\n',
+  ifeqs: '.ifeqs "a","a"\nv_1\n.endif\n.ifeqs "a", "b"\nv_2\n.endif\n.ifnes "a","b"\nv_3\n.endif\n.ifeqs a,"a"\nv_4\n.endif\n.ifeqs "a"\nv_5\n.endif\n.ifnes "x"\n.endif\n',
+  ifeqsValid: '.ifeqs "a","b"\nv_foo\n.endif\n.ifnes "a", "a"\nv_foo\n.else\ns_nop 0\n.endif\n',
+  trailingText: '.if 0 junk\nv_a\n.endif\n.if 1\n.elseif 1 junk\nv_b\n.endif\n.ifdef X Y\nv_c\n.endif\n.ifeqs "a","a" x\nv_d\n.endif\n',
   semicolons: '.if 0 ; v_foo ; .else ; v_bar ; .endif\n',
 };
 
