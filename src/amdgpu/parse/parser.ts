@@ -850,7 +850,6 @@ export class StatementParser {
       if (top.met) return this.skipBranch();
       const v = this.condition('.if');
       if (v === undefined) return false;
-      if (v === 'unknown') return this.skipBlock();
       if (v) {
         top.met = true;
         return true;
@@ -862,13 +861,12 @@ export class StatementParser {
     conds.push({ inElse: false, met: top ? top.met : false });
     const v = this.condition(name);
     if (v === undefined) return false;
-    if (v === 'unknown') return this.skipBlock();
     conds[conds.length - 1]!.met = v;
     return v ? true : this.skipBranch();
   }
 
   /** A condition's value, the statement read to its end; undefined after an error (reported). */
-  private condition(name: string): boolean | 'unknown' | undefined {
+  private condition(name: string): boolean | undefined {
     const lex = this.lex;
     const v = this.conditionValue(name);
     if (v === undefined || lex.cur() === Tok.EndOfStatement || lex.cur() === Tok.Eof) return v;
@@ -876,7 +874,7 @@ export class StatementParser {
     return undefined;
   }
 
-  private conditionValue(name: string): boolean | 'unknown' | undefined {
+  private conditionValue(name: string): boolean | undefined {
     const lex = this.lex;
     if (name === '.ifb' || name === '.ifnb') {
       const blank = lex.cur() === Tok.EndOfStatement || lex.cur() === Tok.Eof;
@@ -997,7 +995,6 @@ export class StatementParser {
           } else if (!top.met) {
             // An error in its condition leaves the branch skipped (llvm-mc).
             const v = this.condition('.if');
-            if (v === 'unknown') return this.skipBlock();
             if (v) {
               top.met = true;
               return true;
@@ -1006,19 +1003,6 @@ export class StatementParser {
         }
       }
       lex.skipToEndOfStatement();
-    }
-  }
-
-  /** Skips every remaining branch of the innermost block (its condition is not known) through its `.endif`. */
-  private skipBlock(): boolean {
-    const top = this.conds[this.conds.length - 1]!;
-    top.met = true;
-    top.inElse = false;
-    for (;;) {
-      const n = this.conds.length;
-      const ok = this.skipBranch();
-      if (!ok || this.conds.length < n || this.lex.cur() === Tok.Eof) return ok;
-      // A taken `.else`/`.elseif` (met was set, so none is taken): keep skipping.
     }
   }
 

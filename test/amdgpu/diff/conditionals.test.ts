@@ -65,6 +65,10 @@ const CASES: Record<string, string> = {
   ifeqs: '.ifeqs "a","a"\nv_1\n.endif\n.ifeqs "a", "b"\nv_2\n.endif\n.ifnes "a","b"\nv_3\n.endif\n.ifeqs a,"a"\nv_4\n.endif\n.ifeqs "a"\nv_5\n.endif\n.ifnes "x"\n.endif\n',
   ifeqsValid: '.ifeqs "a","b"\nv_foo\n.endif\n.ifnes "a", "a"\nv_foo\n.else\ns_nop 0\n.endif\n',
   trailingText: '.if 0 junk\nv_a\n.endif\n.if 1\n.elseif 1 junk\nv_b\n.endif\n.ifdef X Y\nv_c\n.endif\n.ifeqs "a","a" x\nv_d\n.endif\n',
+  ifInKernel: '.amdhsa_kernel k\n.if 0\n.amdhsa_foo 1\n.endif\n.amdhsa_next_free_vgpr 1\n.amdhsa_next_free_sgpr 1\n.end_amdhsa_kernel\n',
+  ifdefForwardReference: 's_branch L\n.ifdef L\nv_a\n.endif\n.ifndef L\nv_b\n.endif\nL:\n.ifdef L\nv_c\n.endif\n',
+  labelValuedSymbol: 'L:\n.set A, L\n.ifdef A\nv_a\n.endif\n.if A\nv_b\n.endif\n.set B, 2 * 3 - 6\n.if B\nv_c\n.endif\n',
+  predefined: '.if .amdgcn.gfx_generation_number - 9\nv_a\n.else\ns_nop 0\n.endif\n',
   semicolons: '.if 0 ; v_foo ; .else ; v_bar ; .endif\n',
 };
 

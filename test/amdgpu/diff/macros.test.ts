@@ -75,7 +75,7 @@ const CASES: Record<string, string> = {
   exitmOutside: 'v_nop\n.exitm\nv_nop\n',
   exitmInBody: '.macro X\nv_nop\n.exitm\nv_foo\n.endm\nX\n',
   repAlias: '.rep 2\nv_nop\n.endr\n.rept 2\n.rep 1\n.endr\n.endr\n.rep -1\n.endr\n',
-  // The conditionals (outside this file's subject, but macro bodies use them; both branches are read at top level).
+  // The conditionals (outside this file's subject, but macro bodies use them; test/amdgpu/diff/conditionals.test.ts covers them).
   conditionals: '.ifc a,b\n.endif\n.ifnc a,b\n.endif\n.ifb\n.endif\n.ifnb x\n.endif\n.ifeq 0\n.endif\n.ifne 0\n.endif\n.ifge 0\n.endif\n.ifgt 0\n.endif\n.ifle 0\n.endif\n.iflt 0\n.endif\n.ifeqs "a","b"\n.endif\n.ifnes "a","b"\n.endif\n.if 1\n.elseif 0\n.else\n.endif\n',
   macroInRept: '.rept 1\n.macro X\n.endm\n.endr\nv_nop\n',
   tooManyArgs: '.macro X a\n.endm\nX 1 2 3\n',
