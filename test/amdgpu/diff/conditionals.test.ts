@@ -69,6 +69,7 @@ const CASES: Record<string, string> = {
   ifdefForwardReference: 's_branch L\n.ifdef L\nv_a\n.endif\n.ifndef L\nv_b\n.endif\nL:\n.ifdef L\nv_c\n.endif\n',
   labelValuedSymbol: 'L:\n.set A, L\n.ifdef A\nv_a\n.endif\n.if A\nv_b\n.endif\n.set B, 2 * 3 - 6\n.if B\nv_c\n.endif\n',
   predefined: '.if .amdgcn.gfx_generation_number - 9\nv_a\n.else\ns_nop 0\n.endif\n',
+  missingOperands: '.ifdef\n.endif\n.ifdef 1\n.endif\n.if\n.endif\n.ifeq\nv_a\n.endif\n',
   semicolons: '.if 0 ; v_foo ; .else ; v_bar ; .endif\n',
 };
 
