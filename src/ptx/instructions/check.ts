@@ -455,10 +455,16 @@ const SPACE_WORDS: ReadonlySet<string> = new Set(['.global', '.shared', '.shared
 /** Texture and surface instructions: a register as the handle is "indirect texture access" (.version 3.1). */
 const TEXTURE_OPS: ReadonlySet<string> = new Set(['tex', 'tld4', 'txq', 'suld', 'sust', 'sured', 'suq']);
 
-/** `.shared::cta` and `.shared::cluster` need .version 7.8 (`::cluster` also sm_90), measured. */
+/**
+ * `.shared::cta` and `.shared::cluster` need .version 7.8 (`::cluster` also sm_90), measured; but
+ * cp.async.ca/.cg takes `.shared::cta` from its own .version 7.0 (measured: no gate there).
+ */
 function spaceWordGates(ins: A.Instruction, ctx: InstructionCheckContext): void {
+  const w0 = ins.modifiers;
+  const cpAsync = ins.opcode === 'cp' && w0[0] === '.async' && (w0[1] === '.ca' || w0[1] === '.cg');
   for (const w of ins.modifiers) {
     if (w !== '.shared::cta' && w !== '.shared::cluster') continue;
+    if (cpAsync && w === '.shared::cta') continue;
     const sub = w.slice(7);
     if (ctx.version !== undefined && ctx.version < 78) return ctx.report('PTX508', `'${sub}' (on ${w}) requires PTX ISA .version 7.8 or later`, ins.opcodeSpan);
     if (sub === '::cluster' && ctx.target !== undefined) {

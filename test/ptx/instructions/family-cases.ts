@@ -74,6 +74,12 @@ export const FAMILY_CASES: readonly FamilyCase[] = [
     misses: ['cp.async.cg.shared.global [%rd1], [%rd2], 8;', 'cp.async.ca.shared.global [%rd1], [%rd2], 4, %r1, %rd3, %r2;', 'cp.async.cg.shared.global.foo [%rd1], [%rd2], 16;', 'cp.async.ca.shared.global [%rd1], 4;'],
   },
   {
+    // `.shared::cta` on cp.async.ca/.cg from its own .version 7.0 (other instructions: 7.8).
+    family: 'cp.async', target: 'sm_80', version: '7.0',
+    valid: ['cp.async.ca.shared::cta.global [%rd1], [%rd2], 4;', 'cp.async.cg.shared::cta.global [%rd1], [%rd2], 16;'],
+    misses: ['cp.async.ca.shared::cluster.global [%rd1], [%rd2], 4;', 'cp.async.mbarrier.arrive.shared::cta.b64 [%rd1];'],
+  },
+  {
     family: 'cp.reduce.async.bulk.tensor', target: 'sm_90',
     valid: ['cp.reduce.async.bulk.tensor.1d.global.shared::cta.add.tile.bulk_group [%rd1, {%r1}], [%rd2];'],
     misses: ['cp.reduce.async.bulk.tensor.1d.global.shared::cta.tile.bulk_group [%rd1, {%r1}], [%rd2];', 'cp.reduce.async.bulk.tensor.1d.global.shared::cta.mul.tile.bulk_group [%rd1, {%r1}], [%rd2];'],
