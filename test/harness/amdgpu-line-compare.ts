@@ -4,7 +4,7 @@
  */
 import { runLlvmMc } from './tools.js';
 import { checkAmdgpuText } from '../../src/amdgpu/index.js';
-import { OperandFile as F, type FormSpec } from '../../src/amdgpu/instructions/table.js';
+import { lookupInstruction, mnemonicsFor, OperandFile as F, type FormSpec } from '../../src/amdgpu/instructions/table.js';
 
 export interface LineComparison {
   /** Lines gpuasm refuses and llvm-mc-19 accepts. */
@@ -45,4 +45,30 @@ export function sampleOperands(f: FormSpec): string[] {
     v += 8;
     return s;
   });
+}
+
+/** The verified VALU forms on `mcpu` with no required modifier and register operands only (the rule matrices' lines). */
+export function* verifiedValuForms(mcpu: string): Generator<FormSpec> {
+  for (const m of mnemonicsFor(mcpu)) {
+    const r = lookupInstruction(m, mcpu);
+    if (r.status !== 'found') continue;
+    for (const f of r.forms) {
+      if (!f.verified || !/^(VOP|SDWA|DPP)/.test(f.family) || f.requiredModifiers.length > 0) continue;
+      if (f.operands.some((o) => (o.files & (F.V | F.S)) === 0)) continue;
+      yield f;
+    }
+  }
+}
+
+/** llvm-mc-19's error lines of the file (not of `<instantiation>`), ascending and distinct. */
+export function llvmMcErrorLines(text: string, mcpu: string): number[] {
+  const r = runLlvmMc(text, { mcpu, filetype: 'null' });
+  const lines = r.messages.filter((m) => m.severity === 'error' && m.line !== undefined && m.file !== '<instantiation>').map((m) => m.line!);
+  return [...new Set(lines)].sort((a, b) => a - b);
+}
+
+/** gpuasm's error lines, ascending and distinct (`repeats`: the repeated-line memo on or off). */
+export function gpuasmErrorLines(text: string, mcpu: string, repeats = true): number[] {
+  const d = checkAmdgpuText('t.s', text, { mcpu, repeats }).filter((x) => x.severity === 'error');
+  return [...new Set(d.map((x) => x.location!.line))].sort((a, b) => a - b);
 }

@@ -10,24 +10,16 @@
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { fuzzRuns, fuzzSeed, llvmMcSkipReason, runLlvmMc } from '../../harness/tools.js';
-import { checkAmdgpuText } from '../../../src/amdgpu/index.js';
+import { fuzzRuns, fuzzSeed, llvmMcSkipReason } from '../../harness/tools.js';
+import { gpuasmErrorLines, llvmMcErrorLines } from '../../harness/amdgpu-line-compare.js';
 
 const skip = llvmMcSkipReason;
 if (skip) console.log(skip);
 
 const MCPU = 'gfx900';
 
-function theirLines(text: string): number[] {
-  const r = runLlvmMc(text, { mcpu: MCPU, filetype: 'null' });
-  const lines = r.messages.filter((m) => m.severity === 'error' && m.line !== undefined).map((m) => m.line!);
-  return [...new Set(lines)].sort((a, b) => a - b);
-}
-
-function ourLines(text: string, repeats = true): number[] {
-  const d = checkAmdgpuText('t.s', text, { mcpu: MCPU, repeats }).filter((x) => x.severity === 'error');
-  return [...new Set(d.map((x) => x.location!.line))].sort((a, b) => a - b);
-}
+const theirLines = (text: string): number[] => llvmMcErrorLines(text, MCPU);
+const ourLines = (text: string, repeats = true): number[] => gpuasmErrorLines(text, MCPU, repeats);
 
 const CASES: Record<string, string> = {
   task: '.if 0\nv_foo v0\n.else\nv_mov_b32 v0, v1\n.endif\n.set X, 1\n.if X\ns_nop 0\n.else\nv_bar v1\n.endif\n',

@@ -11,25 +11,16 @@
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { fuzzRuns, fuzzSeed, llvmMcSkipReason, runLlvmMc } from '../../harness/tools.js';
-import { checkAmdgpuText } from '../../../src/amdgpu/index.js';
+import { fuzzRuns, fuzzSeed, llvmMcSkipReason } from '../../harness/tools.js';
+import { gpuasmErrorLines, llvmMcErrorLines } from '../../harness/amdgpu-line-compare.js';
 
 const skip = llvmMcSkipReason;
 if (skip) console.log(skip);
 
 const MCPU = 'fiji';
 
-/** Error lines of the file (not of `<instantiation>`), ascending. */
-function theirLines(text: string): number[] {
-  const r = runLlvmMc(text, { mcpu: MCPU, filetype: 'null' });
-  const lines = r.messages.filter((m) => m.severity === 'error' && m.line !== undefined && m.file !== '<instantiation>').map((m) => m.line!);
-  return [...new Set(lines)].sort((a, b) => a - b);
-}
-
-function ourLines(text: string, repeats = true): number[] {
-  const d = checkAmdgpuText('t.s', text, { mcpu: MCPU, repeats }).filter((x) => x.severity === 'error');
-  return [...new Set(d.map((x) => x.location!.line))].sort((a, b) => a - b);
-}
+const theirLines = (text: string): number[] => llvmMcErrorLines(text, MCPU);
+const ourLines = (text: string, repeats = true): number[] => gpuasmErrorLines(text, MCPU, repeats);
 
 const CASES: Record<string, string> = {
   // LLVM's macro-examples.s shape: parameters, \arg in register ranges, .if, recursion.

@@ -13,7 +13,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { fuzzSeed, llvmMcSkipReason, runLlvmMc } from '../../harness/tools.js';
-import { compareLines, sampleOperands, type LineComparison } from '../../harness/amdgpu-line-compare.js';
+import { compareLines, sampleOperands, verifiedValuForms, type LineComparison } from '../../harness/amdgpu-line-compare.js';
 import { lookupInstruction, mnemonicsFor, OperandFile as F } from '../../../src/amdgpu/instructions/table.js';
 import { HWREG_NAMES } from '../../../src/amdgpu/data/hwreg.js';
 
@@ -187,19 +187,13 @@ test('source modifiers at every VALU source vs llvm-mc-19', { skip }, () => {
   for (const [mcpu, allowed] of Object.entries(knownMisses)) {
     const lines: string[] = [];
     const bases: string[] = [];
-    for (const m of mnemonicsFor(mcpu)) {
-      const r = lookupInstruction(m, mcpu);
-      if (r.status !== 'found') continue;
-      for (const f of r.forms) {
-        if (!f.verified || !/^(VOP|SDWA|DPP)/.test(f.family) || f.requiredModifiers.length > 0) continue;
-        if (f.operands.some((o) => (o.files & (F.V | F.S)) === 0)) continue;
-        const ops = sampleOperands(f);
-        for (let i = 1; i < ops.length; i++) {
-          if ((f.operands[i]!.files & F.V) === 0) continue;
-          for (const w of [`-${ops[i]}`, `|${ops[i]}|`, `sext(${ops[i]})`]) {
-            lines.push(`${f.spelled} ${ops.map((o, j) => (j === i ? w : o)).join(', ')}`);
-            bases.push(`${f.spelled} ${ops.join(', ')}`);
-          }
+    for (const f of verifiedValuForms(mcpu)) {
+      const ops = sampleOperands(f);
+      for (let i = 1; i < ops.length; i++) {
+        if ((f.operands[i]!.files & F.V) === 0) continue;
+        for (const w of [`-${ops[i]}`, `|${ops[i]}|`, `sext(${ops[i]})`]) {
+          lines.push(`${f.spelled} ${ops.map((o, j) => (j === i ? w : o)).join(', ')}`);
+          bases.push(`${f.spelled} ${ops.join(', ')}`);
         }
       }
     }
@@ -282,17 +276,11 @@ test('hwreg names, codes, offsets and widths vs llvm-mc-19', { skip }, () => {
 test('negative integer literals at VALU sources vs llvm-mc-19', { skip }, () => {
   for (const mcpu of ['gfx900', 'gfx1100']) {
     const lines: string[] = [];
-    for (const m of mnemonicsFor(mcpu)) {
-      const r = lookupInstruction(m, mcpu);
-      if (r.status !== 'found') continue;
-      for (const f of r.forms) {
-        if (!f.verified || !/^(VOP|SDWA|DPP)/.test(f.family) || f.requiredModifiers.length > 0) continue;
-        if (f.operands.some((o) => (o.files & (F.V | F.S)) === 0)) continue;
-        const ops = sampleOperands(f);
-        for (let i = 1; i < ops.length; i++) {
-          if ((f.operands[i]!.files & F.V) === 0 || (f.operands[i]!.files & F.INLINE) === 0) continue;
-          for (const w of ['-16', '-17', '-100']) lines.push(`${f.spelled} ${ops.map((o, j) => (j === i ? w : o)).join(', ')}`);
-        }
+    for (const f of verifiedValuForms(mcpu)) {
+      const ops = sampleOperands(f);
+      for (let i = 1; i < ops.length; i++) {
+        if ((f.operands[i]!.files & F.V) === 0 || (f.operands[i]!.files & F.INLINE) === 0) continue;
+        for (const w of ['-16', '-17', '-100']) lines.push(`${f.spelled} ${ops.map((o, j) => (j === i ? w : o)).join(', ')}`);
       }
     }
     const r = compare(lines, mcpu, /literal/);
