@@ -15,6 +15,7 @@ import type { InstructionForm, OperandSpec } from './types.js';
 import type { PtxSymbol } from '../check/scope.js';
 import type { PtxCode } from '../diagnostics.js';
 import { SPECIAL_REGISTERS } from '../data/special-registers.js';
+import { INSTRUCTION_KEYWORDS } from '../data/keywords.js';
 
 /** What the check needs from the checker: the module's version/target and the registers in scope. */
 export interface InstructionCheckContext extends MatchContext {
@@ -199,6 +200,12 @@ const ROLES: ReadonlyMap<string, string> = (() => {
   return m;
 })();
 
+/**
+ * Opcodes that opcodeRulesFirst and opcodeRules have no rule for (their shape rules are operandShapes'):
+ * the common instructions skip those functions. An opcode given a rule there must leave this set.
+ */
+const PLAIN_OPCODES: ReadonlySet<string> = new Set([...ROLES.keys()].filter((op) => op !== 'cvta' && op !== 'elect' && op !== 'movmatrix').concat(['bra', 'ret', 'call', 'exit', 'brx']));
+
 /** Instructions whose registers may be wider than their type (measured: `ld.u8 %r1`, `cvt.u16.u32 %rd1, %r1`). */
 const RELAXED: ReadonlySet<string> = new Set(['ld', 'st', 'cvt']);
 
@@ -227,12 +234,25 @@ export function checkInstruction(ins: A.Instruction, ctx: InstructionCheckContex
     return;
   }
   if ((plan.genericOld || plan.textureOld) && !operandGates(ins, plan, ctx)) return;
+  // The form found before for this spelling and operand shape (see shapeKey).
+  const shape = shapeKey(ins.operands);
+  const known = shape >= 0 && plan.formByShape !== undefined ? plan.formByShape.get(shape) : undefined;
+  if (known !== undefined) return checkOperands(ins, plan, known, ctx);
+  const form = chooseForm(ins, plan, ctx);
+  if (form === undefined) return;
+  const bound = bind(plan, form, ins.operands.length);
+  if (shape >= 0) (plan.formByShape ??= new Map()).set(shape, bound);
+  checkOperands(ins, plan, bound, ctx);
+}
+
+/**
+ * The form an instruction's operands select among its plan's forms (count, kinds, cache policy),
+ * or undefined when none does (reported). Once per spelling and operand shape: kept out of
+ * checkInstruction, whose every call is hot.
+ */
+function chooseForm(ins: A.Instruction, plan: Plan, ctx: InstructionCheckContext): InstructionForm | undefined {
   const ops = ins.operands;
   const n = ops.length;
-  // The form found before for this spelling and operand shape (see shapeKey).
-  const shape = shapeKey(ops);
-  const known = shape >= 0 ? plan.formByShape?.get(shape) : undefined;
-  if (known !== undefined) return checkOperands(ins, plan, known, ctx);
   const candidates = formsTaking(plan, n);
   const r = plan.result;
   let kindFit: InstructionForm | undefined;
@@ -251,7 +271,7 @@ export function checkInstruction(ins: A.Instruction, ctx: InstructionCheckContex
     const { min, max } = arity(f);
     const want = min === max ? `${min}` : `${min} to ${max}`;
     ctx.report('PTX501', `${plan.name} takes ${want} operands, not ${n} (${f.syntax})`, ins.opcodeSpan);
-    return;
+    return undefined;
   }
   if (!kindFit) {
     const countFit = candidates[0]!;
@@ -260,15 +280,14 @@ export function checkInstruction(ins: A.Instruction, ctx: InstructionCheckContex
     const spec = bad >= 0 ? countFit.operands[bad] : undefined;
     const what = spec?.kind === 'address' ? 'an address [...]' : spec?.kind === 'list' ? 'a parenthesized list' : 'a register or constant, not an address';
     ctx.report('PTX502', `operand ${bad + 1} of ${plan.name} must be ${what} (${countFit.syntax})`, o?.span ?? ins.opcodeSpan);
-    return;
+    return undefined;
   }
   if (!cacheFit) {
     // ptxas ".L2::cache_hint modifier required for instruction 'ld' with 3 arguments".
     ctx.report('PTX501', `${plan.name}: the cache-policy operand needs .L2::cache_hint (${kindFit.syntax})`, ops[n - 1]?.span ?? ins.opcodeSpan);
-    return;
+    return undefined;
   }
-  if (shape >= 0) (plan.formByShape ??= new Map()).set(shape, cacheFit);
-  checkOperands(ins, plan, cacheFit, ctx);
+  return cacheFit;
 }
 
 /**
@@ -313,6 +332,22 @@ let byList = new WeakMap<readonly string[], Map<string, Plan | null>>();
 /** What an instruction's spelling (opcode and words, under one context) decides, worked out once per spelling. */
 interface Plan {
   result: MatchResult & { ok: true };
+  /**
+   * The opcode as the source's string constant (see OPCODES): the checks' many `op === 'mov'`
+   * tests are then a pointer comparison, not a comparison of the parser's copy character by character.
+   */
+  op: string;
+  /** mul/mad `.wide`. */
+  wide: boolean;
+  /** Not one of PLAIN_OPCODES: the opcode-specific rules (opcodeRulesFirst, opcodeRules) apply. */
+  ruled: boolean;
+  /** The vector width the words give (`.v2`, `.v4`, `.v8`: the last of them), else 1. */
+  vectors: number;
+  /**
+   * For spaceFits: the state space the words name (undefined: generic), or null when the
+   * instruction's addresses are not compared with their variables' spaces.
+   */
+  space: string | undefined | null;
   /** `ld.global.f32`, for messages. */
   name: string;
   /** A problem of the words alone (code, message), reported at the opcode. */
@@ -332,9 +367,83 @@ interface Plan {
   roles: string | undefined;
   relaxed: boolean;
   spaceChecked: boolean;
-  /** The form chosen for an operand shape (shapeKey), once one was found for it. */
-  formByShape?: Map<number, InstructionForm>;
+  /** The form chosen for an operand shape (shapeKey), once one was found for it, with its operands' types. */
+  formByShape: Map<number, Bound> | undefined;
 }
+
+/** A form chosen for a spelling and a count of operands, with the type each operand takes (see bind). */
+interface Bound {
+  form: InstructionForm;
+  /** Per operand: the type it must fit, CONSTANT_ROLE, or undefined (not typed); undefined when the opcode has no roles. */
+  wants: (TypeInfo | undefined)[] | undefined;
+  /** The names of those types, for messages. */
+  wantNames: string[];
+  /** The operands typed are those before this one (a `2` role without a second type stops there). */
+  end: number;
+  /** Whether operand 1 is a result (no constant there). */
+  result: boolean;
+}
+
+/** Role `I`: a constant (told apart by identity). */
+const CONSTANT_ROLE: TypeInfo = { kind: K.Bit, size: 0 };
+
+/**
+ * What checkOperands types in each of `n` operands of a spelling's form: from the opcode's roles
+ * (ROLES), the spelling's types and the form's operands. Once per spelling and operand shape.
+ */
+function bind(plan: Plan, form: InstructionForm, n: number): Bound {
+  const roles = plan.roles;
+  const b: Bound = { form, wants: undefined, wantNames: [], end: n, result: false };
+  if (roles === undefined) return b;
+  b.result = roles.charCodeAt(0) !== 45 /* - */ && roles.charCodeAt(0) !== 73; /* I */
+  const wants: (TypeInfo | undefined)[] = [];
+  for (let i = 0; i < n; i++) {
+    const role = i < roles.length ? roles.charCodeAt(i) : 45; /* - */
+    const spec = form.operands[i];
+    let want: TypeInfo | undefined;
+    let wantName = '';
+    if (spec !== undefined && spec.optional && spec.name === 'cache-policy') {
+      // A cache policy is a 64-bit integer (measured: `ld.global.L2::cache_hint.u32 %r1, [%rd1], %r3` is refused).
+      want = U64;
+      wantName = '.u64';
+    } else if (role === 84 /* T */) {
+      if (plan.t1 !== undefined) {
+        want = plan.t1Info;
+        wantName = plan.t1;
+        if (plan.wide && (i === 0 || (plan.op === 'mad' && i === 3))) {
+          const w = WIDER.get(wantName);
+          want = w === undefined ? undefined : TYPES.get(w);
+          wantName = w ?? '';
+        }
+      }
+    } else if (role === 50 /* 2 */) {
+      if (plan.t2 === undefined) {
+        b.end = i;
+        break;
+      }
+      want = plan.t2Info;
+      wantName = plan.t2;
+    } else if (role === 76 /* L */) {
+      want = U64;
+      wantName = '.u64';
+    } else if (role === 85 /* U */) {
+      want = U32;
+      wantName = '.u32';
+    } else if (role === 80 /* P */) {
+      want = PRED;
+      wantName = '.pred';
+    } else if (role === 73 /* I */) want = CONSTANT_ROLE;
+    // A braced operand the form has as such (cvt.rs's sources) is not typed here.
+    if (want !== CONSTANT_ROLE && spec !== undefined && spec.kind === 'vector') want = undefined;
+    wants.push(want);
+    b.wantNames.push(wantName);
+  }
+  b.wants = wants;
+  return b;
+}
+
+/** Each opcode the parser takes, to its string constant (INSTRUCTION_KEYWORDS). */
+const OPCODES: ReadonlyMap<string, string> = new Map(INSTRUCTION_KEYWORDS.map((k) => [k, k]));
 
 // Plans by match result (each result object stands for one spelling under one context; see matchInstruction).
 const plans = new Map<MatchResult, Plan>();
@@ -376,6 +485,11 @@ function planOf(ins: A.Instruction, r: MatchResult & { ok: true }, ctx: Instruct
   const t2 = typeWord(w, 1);
   p = {
     result: r,
+    op: OPCODES.get(op) ?? op,
+    wide: (op === 'mul' || op === 'mad') && w.includes('.wide'),
+    ruled: !PLAIN_OPCODES.has(op),
+    vectors: vectorWidth(w),
+    space: SPACE_CHECKED.has(op) ? instructionSpace(op, w) : null,
     name,
     wordProblem: problem,
     forms: r.forms,
@@ -389,6 +503,7 @@ function planOf(ins: A.Instruction, r: MatchResult & { ok: true }, ctx: Instruct
     roles: ROLES.get(op),
     relaxed: RELAXED.has(op),
     spaceChecked: SPACE_CHECKED.has(op),
+    formByShape: undefined,
   };
   plans.set(r, p);
   return p;
@@ -604,60 +719,147 @@ const WIDER: ReadonlyMap<string, string> = new Map([
   ['.s32', '.s64'],
 ]);
 
-function checkOperands(ins: A.Instruction, plan: Plan, form: InstructionForm, ctx: InstructionCheckContext): void {
-  const op = ins.opcode;
+/**
+ * An instruction's operands against its form: the shape rules (operandShapes), then each operand
+ * against its role's type. Called for every instruction: kept small, the rare rules in functions
+ * of their own (their first use late in a file then recompiles them, not this).
+ */
+function checkOperands(ins: A.Instruction, plan: Plan, bound: Bound, ctx: InstructionCheckContext): void {
+  if (!operandShapes(ins, plan, bound.form, ctx)) return;
+  const wants = bound.wants;
+  if (wants === undefined) return;
+  const ops = ins.operands;
+  const name = plan.name;
+  // ptxas "Result register required for instruction 'add'": a constant where the result goes.
+  const d = ops[0];
+  if (bound.result && d !== undefined && d.kind === 'expr' && constantResult(d.expr)) {
+    ctx.report('PTX502', `operand 1 of ${name} is its result: it must be a register, not a constant`, d.span);
+    return;
+  }
+  const relaxed = plan.relaxed;
+  const end = bound.end;
+  for (let i = 0; i < end; i++) {
+    const want = wants[i];
+    if (want === undefined) continue;
+    const o = ops[i]!;
+    if (want === CONSTANT_ROLE) {
+      if (!constantOperand(ins, name, i, o, ctx)) return;
+    } else if (!plainOperandFits(o, want, relaxed, ctx) && !operandFits(ins, name, i, o, want, bound.wantNames[i]!, relaxed, plan.op === 'mov', ctx)) return;
+  }
+}
+
+/** A constant (`1`, `-1.0`) where a result goes. */
+function constantResult(e: A.Expr): boolean {
+  return e.kind === 'int' || e.kind === 'float' || (e.kind === 'unary' && (e.operand.kind === 'int' || e.operand.kind === 'float'));
+}
+
+/** Role `I`: a constant; a register there is "Arguments mismatch" (reported). */
+function constantOperand(ins: A.Instruction, name: string, i: number, o: A.Operand, ctx: InstructionCheckContext): boolean {
+  if (o.kind === 'expr' && o.expr.kind === 'name' && ctx.registerType(o.expr.name) !== undefined) {
+    ctx.report('PTX502', `operand ${i + 1} of ${name} must be a constant, not the register ${o.expr.name}`, o.span);
+    return false;
+  }
+  return true;
+}
+
+/**
+ * The common operands operandFits would pass, told without it: a register whose type fits, an
+ * integer constant where no float or .f16x2 is wanted. False means "ask operandFits" (which
+ * reports), not "refused". A new refusal of such an operand belongs here as well as there.
+ */
+function plainOperandFits(o: A.Operand, want: TypeInfo, relaxed: boolean, ctx: InstructionCheckContext): boolean {
+  if (o.kind !== 'expr') return false;
+  const e = o.expr;
+  if (e.kind === 'name') {
+    const t = ctx.registerType(e.name);
+    if (t === undefined) return false;
+    const r = TYPES.get(t);
+    return !r || (registerFits(want, r, relaxed) && !(r.kind === K.Packed && (want === PRED || want === U32)));
+  }
+  return e.kind === 'int' && want.kind !== K.Float && want.kind !== K.Packed;
+}
+
+/**
+ * The rules of an instruction's operand shapes before their types: a vector's `|p`, vector counts,
+ * address registers and spaces, and the opcode-specific ones. False when one reported (or, for
+ * bar/barrier, when their operands were checked: nothing more to do).
+ */
+function operandShapes(ins: A.Instruction, plan: Plan, form: InstructionForm, ctx: InstructionCheckContext): boolean {
+  const op = plan.op;
   const ops = ins.operands;
   const name = plan.name;
   const roles = plan.roles;
   const first = ops[0];
-  if (first?.kind === 'vector' && first.predicate !== undefined) {
-    // `{d...}|p`: ptxas "Predicate output not allowed for instruction 'mov'" where the form has no
-    // `d|p`, "Predicate output expected" for a register of another type.
-    const pt = first.predicate.kind === 'name' ? ctx.registerType(first.predicate.name) : undefined;
-    if (form.operands[0]?.kind !== 'pred-pair') {
-      ctx.report('PTX502', `${name} has no predicate result: operand 1 takes no '|p'`, first.predicate.span);
-      return;
-    }
-    if (pt !== undefined && pt !== '.pred') {
-      ctx.report('PTX503', `the predicate result of ${name} must be a .pred register; ${(first.predicate as A.NameRef).name} is ${pt}`, first.predicate.span);
-      return;
-    }
-  }
-  if ((op === 'ldmatrix' || op === 'stmatrix') && !matrixCountFits(ins, name, ctx)) return;
-  if (op === 'mma' && !mmaVectorWordFits(ins, name, ctx)) return;
+  if (first !== undefined && first.kind === 'vector' && first.predicate !== undefined && !predicateResultFits(first.predicate, name, form, ctx)) return false;
+  if (plan.ruled && !opcodeRulesFirst(ins, plan, ctx)) return false;
   if (op === 'ld' || op === 'st') {
     // ld/st proper (not st.async, st.bulk, ...: ptxas does not check their vectors the same way).
-    if ((form.family === 'ld' || form.family === 'st' || form.family === 'ld.global.nc') && !vectorShape(ins, name, ctx)) return;
+    if ((form.family === 'ld' || form.family === 'st' || form.family === 'ld.global.nc') && !vectorShape(ins, name, plan, ctx)) return false;
   } else if (roles !== undefined && op !== 'mov' && op !== 'atom' && op !== 'red') {
     // (atom/red .v2/.v4/.v8 take braced lists where the syntax writes `d` and `b`.)
     // ptxas: "Vector operand is not allowed for instruction 'add'" (where the form has none: cvt.rs takes one).
     for (let i = 0; i < ops.length; i++)
       if (ops[i]!.kind === 'vector' && form.operands[i]?.kind !== 'vector') {
         ctx.report('PTX502', `operand ${i + 1} of ${name} must not be a vector`, ops[i]!.span);
-        return;
+        return false;
       }
   }
   for (let i = 0; i < ops.length; i++) {
     const o = ops[i]!;
-    if (o.kind === 'address' && o.elements.length === 1 && !addressRegister(o.elements[0]!, ctx)) return;
+    if (o.kind === 'address' && o.elements.length === 1 && !addressRegister(o.elements[0]!, ctx)) return false;
   }
-  if (plan.spaceChecked && !spaceFits(ins, name, ctx)) return;
-  if (op === 'mov' && !movShape(ins, name, plan, ctx)) return;
+  if (plan.spaceChecked && !spaceFits(ins, name, plan, ctx)) return false;
+  if (op === 'mov' && !movShape(ins, name, plan, ctx)) return false;
+  return !plan.ruled || opcodeRules(ins, plan, form, ctx);
+}
+
+/** `{d...}|p`: ptxas "Predicate output not allowed for instruction 'mov'" where the form has no `d|p`, "Predicate output expected" for a register of another type. */
+function predicateResultFits(p: A.Expr, name: string, form: InstructionForm, ctx: InstructionCheckContext): boolean {
+  const pt = p.kind === 'name' ? ctx.registerType(p.name) : undefined;
+  if (form.operands[0]?.kind !== 'pred-pair') {
+    ctx.report('PTX502', `${name} has no predicate result: operand 1 takes no '|p'`, p.span);
+    return false;
+  }
+  if (pt !== undefined && pt !== '.pred') {
+    ctx.report('PTX503', `the predicate result of ${name} must be a .pred register; ${(p as A.NameRef).name} is ${pt}`, p.span);
+    return false;
+  }
+  return true;
+}
+
+/** The rules of opcodes not in PLAIN_OPCODES that come before the address checks. */
+function opcodeRulesFirst(ins: A.Instruction, plan: Plan, ctx: InstructionCheckContext): boolean {
+  const op = plan.op;
+  const name = plan.name;
+  if ((op === 'ldmatrix' || op === 'stmatrix') && !matrixCountFits(ins, name, ctx)) return false;
+  if (op === 'mma' && !mmaVectorWordFits(ins, name, ctx)) return false;
+  return true;
+}
+
+/**
+ * The rules of particular opcodes, after the shape and address checks (operandShapes). Only for
+ * opcodes not in PLAIN_OPCODES: a rule for one of those is skipped here (take it out of that set).
+ * False when one reported (or, for bar/barrier, when their operands were checked).
+ */
+function opcodeRules(ins: A.Instruction, plan: Plan, form: InstructionForm, ctx: InstructionCheckContext): boolean {
+  const op = plan.op;
+  const ops = ins.operands;
+  const name = plan.name;
   if (op === 'cvta' && ops.length === 2 && ops[1]!.kind === 'expr' && ops[1]!.expr.kind === 'name' && ins.modifiers.includes('.to') && ctx.variableSpace(ops[1]!.expr.name)) {
     // ptxas "Argument 1 of instruction 'cvta.to': must be register".
     ctx.report('PTX502', `operand 2 of ${name} must be a register holding a generic address, not the variable '${ops[1]!.expr.name}' (use cvta without .to, or mov)`, ops[1]!.span);
-    return;
+    return false;
   }
-  if ((op === 'suld' || op === 'sust') && !surfaceVectorFits(ins, name, ctx)) return;
-  if (op === 'elect' && !electFits(ins, name, ctx)) return;
-  if (op === 'movmatrix' && !movmatrixFits(ins, name, ctx)) return;
-  if (op === 'wmma' && !wmmaFragmentFits(ins, name, ctx)) return;
+  if ((op === 'suld' || op === 'sust') && !surfaceVectorFits(ins, name, ctx)) return false;
+  if (op === 'elect' && !electFits(ins, name, ctx)) return false;
+  if (op === 'movmatrix' && !movmatrixFits(ins, name, ctx)) return false;
+  if (op === 'wmma' && !wmmaFragmentFits(ins, name, ctx)) return false;
   if (op === 'wgmma' && form.operands[1]?.name === 'a' && ops[1]?.kind === 'expr' && !(ops[1].expr.kind === 'name' && ctx.vectorRegister?.(ops[1].expr.name))) {
     // The register-A form (measured with ptxas 13.0): A is a braced list or a vector register
     // ("Vector expected for argument 1"; a descriptor there is "Arguments mismatch": the
     // descriptor form takes one more immediate, imm-trans-a).
     ctx.report('PTX502', `operand 2 of ${name} must be A as a braced list of registers (with a descriptor for A, the form takes one more immediate: ${form.syntax})`, ops[1].span);
-    return;
+    return false;
   }
   if (op === 'cp' && form.family === 'cp.async') {
     // A size the form fixes (cp.async.cg: 16): ptxas "unexpected value '8', expected to be 16".
@@ -666,63 +868,15 @@ function checkOperands(ins: A.Instruction, plan: Plan, form: InstructionForm, ct
       const o = ops[i]!;
       if (/^\d+$/.test(fixed) && o.kind === 'expr' && o.expr.kind === 'int' && o.expr.value !== BigInt(fixed)) {
         ctx.report('PTX502', `operand ${i + 1} of ${name} must be ${fixed}, not ${o.expr.raw}`, o.span);
-        return;
+        return false;
       }
     }
   }
-  if (op === 'bar' || op === 'barrier') return barOperands(ins, name, ctx);
-  if (roles === undefined) return;
-  // ptxas "Result register required for instruction 'add'": a constant where the result goes.
-  const d = ops[0];
-  if (d !== undefined && roles.charCodeAt(0) !== 45 /* - */ && roles.charCodeAt(0) !== 73 /* I */ && d.kind === 'expr' && (d.expr.kind === 'int' || d.expr.kind === 'float' || (d.expr.kind === 'unary' && (d.expr.operand.kind === 'int' || d.expr.operand.kind === 'float')))) {
-    ctx.report('PTX502', `operand 1 of ${name} is its result: it must be a register, not a constant`, d.span);
-    return;
+  if (op === 'bar' || op === 'barrier') {
+    barOperands(ins, name, ctx);
+    return false;
   }
-  const relaxed = plan.relaxed;
-  const wide = (op === 'mul' || op === 'mad') && ins.modifiers.includes('.wide');
-  for (let i = 0; i < ops.length; i++) {
-    const role = i < roles.length ? roles.charCodeAt(i) : 45; /* - */
-    let want: TypeInfo | undefined;
-    let wantName: string;
-    if (form.operands[i]?.optional && form.operands[i]?.name === 'cache-policy') {
-      // A cache policy is a 64-bit integer (measured: `ld.global.L2::cache_hint.u32 %r1, [%rd1], %r3` is refused).
-      want = U64;
-      wantName = '.u64';
-    } else if (role === 84 /* T */) {
-      if (plan.t1 === undefined) continue;
-      want = plan.t1Info;
-      wantName = plan.t1;
-      if (wide && (i === 0 || (op === 'mad' && i === 3))) {
-        const w = WIDER.get(wantName);
-        if (w === undefined) continue;
-        wantName = w;
-        want = TYPES.get(w);
-      }
-    } else if (role === 50 /* 2 */) {
-      if (plan.t2 === undefined) return;
-      want = plan.t2Info;
-      wantName = plan.t2;
-    } else if (role === 76 /* L */) {
-      want = U64;
-      wantName = '.u64';
-    } else if (role === 85 /* U */) {
-      want = U32;
-      wantName = '.u32';
-    } else if (role === 80 /* P */) {
-      want = PRED;
-      wantName = '.pred';
-    } else if (role === 73 /* I */) {
-      const o = ops[i]!;
-      if (o.kind === 'expr' && o.expr.kind === 'name' && ctx.registerType(o.expr.name) !== undefined) {
-        ctx.report('PTX502', `operand ${i + 1} of ${name} must be a constant, not the register ${o.expr.name}`, o.span);
-        return;
-      }
-      continue;
-    } else continue;
-    // A braced operand the form has as such (cvt.rs's sources) is not typed here.
-    if (!want || form.operands[i]?.kind === 'vector') continue;
-    if (!operandFits(ins, name, i, ops[i]!, want, wantName, relaxed, op === 'mov', ctx)) return;
-  }
+  return true;
 }
 
 /**
@@ -846,25 +1000,42 @@ const INSTRUCTION_SPACES: ReadonlyMap<string, string> = new Map([
 /** Variable spaces compared (a `.param` variable is left alone but against an explicit other space). */
 const VARIABLE_SPACES: ReadonlySet<string> = new Set(['.global', '.shared', '.local', '.const', '.param']);
 
+/** The space an instruction's words name for spaceFits (undefined: generic), or null when its addresses are not compared. */
+function instructionSpace(opcode: string, words: readonly string[]): string | undefined | null {
+  let space: string | undefined;
+  for (const w of words) {
+    // ld/st.shared::cluster take a .shared variable (measured; the others are not).
+    if (w === '.to' || (w === '.shared::cluster' && opcode !== 'ld' && opcode !== 'st') || w.startsWith('.async')) return null;
+    const s = INSTRUCTION_SPACES.get(w);
+    if (s !== undefined) {
+      if (space !== undefined && space !== s) return null;
+      space = s;
+    }
+  }
+  return space;
+}
+
+/** `.v2`, `.v4`, `.v8` among the words (the last one), else 1. */
+function vectorWidth(words: readonly string[]): number {
+  let n = 1;
+  for (const w of words)
+    if (w === '.v2') n = 2;
+    else if (w === '.v4') n = 4;
+    else if (w === '.v8') n = 8;
+  return n;
+}
+
 /**
  * `ld.shared [globalVar]`, `ld.global [sharedVar+4]`, generic `ld [constVar]`: ptxas "State space
  * mismatch between instruction and address".
  */
-function spaceFits(ins: A.Instruction, name: string, ctx: InstructionCheckContext): boolean {
-  let space: string | undefined;
-  for (const w of ins.modifiers) {
-    // ld/st.shared::cluster take a .shared variable (measured; the others are not).
-    if (w === '.to' || (w === '.shared::cluster' && ins.opcode !== 'ld' && ins.opcode !== 'st') || w.startsWith('.async')) return true;
-    const s = INSTRUCTION_SPACES.get(w);
-    if (s !== undefined) {
-      if (space !== undefined && space !== s) return true;
-      space = s;
-    }
-  }
+function spaceFits(ins: A.Instruction, name: string, plan: Plan, ctx: InstructionCheckContext): boolean {
+  const space = plan.space;
+  if (space === null) return true;
   for (const o of ins.operands) {
     let x: A.Expr | undefined;
     if (o.kind === 'address' && o.elements.length === 1 && o.elements[0]!.kind === 'expr') x = o.elements[0]!.expr;
-    else if (ins.opcode === 'cvta' && o.kind === 'expr') x = o.expr;
+    else if (plan.op === 'cvta' && o.kind === 'expr') x = o.expr;
     if (x === undefined) continue;
     if (x.kind === 'binary' && (x.op === '+' || x.op === '-')) x = x.left;
     if (x.kind !== 'name') continue;
@@ -1057,14 +1228,11 @@ function mmaVectorWordFits(ins: A.Instruction, name: string, ctx: InstructionChe
 }
 
 /** ld/st `.v2/.v4/.v8` against the braced operand (ptxas "Argument vector size mismatch"). */
-function vectorShape(ins: A.Instruction, name: string, ctx: InstructionCheckContext): boolean {
-  const idx = ins.opcode === 'ld' ? 0 : 1;
+function vectorShape(ins: A.Instruction, name: string, plan: Plan, ctx: InstructionCheckContext): boolean {
+  const idx = plan.op === 'ld' ? 0 : 1;
   const o = ins.operands[idx];
   if (!o) return true;
-  let n = 1;
-  for (const w of ins.modifiers) if (w === '.v2') n = 2;
-    else if (w === '.v4') n = 4;
-    else if (w === '.v8') n = 8;
+  const n = plan.vectors;
   if (o.kind === 'vector') {
     if (o.elements.length === n) return true;
     ctx.report('PTX505', n === 1 ? `${name} moves one value, not a vector of ${o.elements.length}` : `${name} moves a vector of ${n}, not ${o.elements.length}`, o.span);
@@ -1155,10 +1323,7 @@ function movShape(ins: A.Instruction, name: string, plan: Plan, ctx: Instruction
     ctx.report('PTX502', `${name}: the sink '_' is not allowed as the result of mov`, d.span);
     return false;
   }
-  let n = 1;
-  for (const w of ins.modifiers) if (w === '.v2') n = 2;
-    else if (w === '.v4') n = 4;
-    else if (w === '.v8') n = 8;
+  const n = plan.vectors;
   for (let i = 0; i < 2; i++) {
     const o = ops[i]!;
     if (o.kind === 'vector') {
