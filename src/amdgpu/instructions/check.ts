@@ -407,6 +407,19 @@ const MEMORY_FAMILIES = new Set(['MUBUF', 'MTBUF', 'MIMG', 'FLAT', 'GLOBAL', 'SC
  * (`length = 0`) is a call into the engine's runtime from optimized code, a small array is not.
  */
 let positional: Operand[] = [];
+/**
+ * The positional operands of an instruction that has none: an empty array of the elements kind
+ * of one that had objects (a fresh `[]` left empty has another map, which deoptimizes the code
+ * that reads `positional`). Never written (collectPositional is the only writer).
+ */
+const NO_POSITIONAL: Operand[] = [{ kind: 'word', name: '', span: { start: 0, end: 0 } }];
+NO_POSITIONAL.pop();
+/** Gives a reused array (emptied with `length = 0`) the elements kind it has once in use, from the start (see NO_POSITIONAL). */
+function reusable<T>(seed: T): T[] {
+  const a = [seed];
+  a.length = 0;
+  return a;
+}
 /** Whether the instruction has a `tfe` or `lwe` word (set by collectPositional). */
 let hasTfe = false;
 /** Whether the instruction has a `lds_direct` / `src_lds_direct` word (set by collectPositional; see checkLdsDirect). */
@@ -446,6 +459,7 @@ function collectPositional(operands: readonly InstructionOperand[], firstIsPosit
     prevCall = call;
     positional.push(op);
   }
+  if (positional.length === 0) positional = NO_POSITIONAL;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1129,7 +1143,7 @@ const MODIFIER_RANK: ReadonlyMap<string, number> = new Map(Object.entries({
 const UNORDERED_FAMILIES = new Set(['VINTERP', 'LDSDIR', 'EXP', 'VINTRP', 'MTBUF']);
 
 /** The modifiers (canonical names) an instruction wrote, reused (no allocation per instruction). */
-const seenModifiers: string[] = [];
+const seenModifiers: string[] = reusable('');
 
 function checkModifierOrder(operands: readonly InstructionOperand[], f: PreparedForm, memory: boolean, sink: IssueSink): boolean {
   const ordered = !UNORDERED_FAMILIES.has(f.spec.family);
@@ -1159,8 +1173,8 @@ function checkModifierOrder(operands: readonly InstructionOperand[], f: Prepared
 
 const VALU_FAMILIES = new Set(['VOP1', 'VOP2', 'VOPC', 'VOP3', 'VOP3P', 'SDWA']);
 /** Scalar values read (distinct), reused: keys of SGPRs, special registers and literals. */
-const busKeys: string[] = [];
-const literalKeys: (string | bigint)[] = [];
+const busKeys: string[] = reusable('');
+const literalKeys: (string | bigint)[] = reusable<string | bigint>('');
 
 function addKey<K>(keys: K[], k: K): void {
   for (let i = 0; i < keys.length; i++) if (keys[i] === k) return;
@@ -1458,15 +1472,17 @@ function checkSmemOffset(operands: readonly InstructionOperand[], count: number,
 
 /** Joins SOPP pieces that continue the piece before (they start with `(`); the positional count. */
 function joinSoppPieces(text: string): number {
+  // (Into a new array: shortening one makes its elements holey, another map for the code that reads it.)
+  const joined = [positional[0]!];
   let n = 1;
   for (let i = 1; i < positional.length; i++) {
     if (text.charCodeAt(positional[i]!.span.start) === 40 /* ( */) continue;
-    positional[n] = positional[i]!;
+    joined.push(positional[i]!);
     posWhat[n] = posWhat[i]!;
     posSize[n] = posSize[i]!;
     n++;
   }
-  positional.length = n;
+  positional = joined;
   return n;
 }
 
