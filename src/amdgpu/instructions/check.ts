@@ -390,6 +390,11 @@ function isModifier(op: Operand, memory: boolean): boolean {
   const name = op.name;
   // A register (the common case) is no modifier, but `a16` is one in memory instructions.
   if (isPlainRegister(name) && !(memory && name.length === 3)) return false;
+  return isModifierWord(name, memory);
+}
+
+/** A word that is a modifier (see isModifier), the register test aside. */
+function isModifierWord(name: string, memory: boolean): boolean {
   const n = lower(name);
   return MODIFIER_SPELLINGS.has(n) || (memory && MEMORY_MODIFIER_SPELLINGS.has(n));
 }
@@ -398,31 +403,63 @@ const MEMORY_FAMILIES = new Set(['MUBUF', 'MTBUF', 'MIMG', 'FLAT', 'GLOBAL', 'SC
 
 /**
  * The positional operands: modifiers left out, and a run of calls such as `vmcnt(0) lgkmcnt(0)`
- * (with or without commas) counted as the one operand it is. Reuses one array (no allocation).
+ * (with or without commas) counted as the one operand it is. A new array each time: emptying one
+ * (`length = 0`) is a call into the engine's runtime from optimized code, a small array is not.
  */
-const positional: Operand[] = [];
+let positional: Operand[] = [];
+/**
+ * The positional operands of an instruction that has none: an empty array of the elements kind
+ * of one that had objects (a fresh `[]` left empty has another map, which deoptimizes the code
+ * that reads `positional`). Never written (collectPositional is the only writer).
+ */
+const NO_POSITIONAL: Operand[] = [{ kind: 'word', name: '', span: { start: 0, end: 0 } }];
+NO_POSITIONAL.pop();
+/** Gives a reused array (emptied with `length = 0`) the elements kind it has once in use, from the start (see NO_POSITIONAL). */
+function reusable<T>(seed: T): T[] {
+  const a = [seed];
+  a.length = 0;
+  return a;
+}
 /** Whether the instruction has a `tfe` or `lwe` word (set by collectPositional). */
 let hasTfe = false;
+/** Whether the instruction has a `lds_direct` / `src_lds_direct` word (set by collectPositional; see checkLdsDirect). */
+let hasLdsDirect = false;
 function collectPositional(operands: readonly InstructionOperand[], firstIsPositional: boolean, memory: boolean): void {
-  positional.length = 0;
+  positional = [];
   hasTfe = false;
+  hasLdsDirect = false;
   let prevCall = false;
+  // (isModifier written out: one load of each operand's kind, which sees every operand shape.)
   for (let i = 0; i < operands.length; i++) {
     const op = operands[i]!.operand;
-    if (op.kind === 'word' && op.name.length === 3) {
-      const n = lower(op.name);
-      if (n === 'tfe' || n === 'lwe') hasTfe = true;
+    const kind = op.kind;
+    if (kind === 'word') {
+      const name = op.name;
+      const len = name.length;
+      if (len === 3) {
+        const n = lower(name);
+        if (n === 'tfe' || n === 'lwe') hasTfe = true;
+      } else if (len === 10 || len === 14) {
+        const n = lower(name);
+        if (n === 'lds_direct' || n === 'src_lds_direct') hasLdsDirect = true;
+      }
+      prevCall = false;
+      // A word such as `gds` first, where an operand must come first, is a symbol (`s_branch gds`).
+      if (firstIsPositional && positional.length === 0) positional.push(op);
+      // A register (the common case) is no modifier, but `a16` is one in memory instructions.
+      else if ((isPlainRegister(name) && !(memory && len === 3)) || !isModifierWord(name, memory)) positional.push(op);
+      continue;
     }
-    // A word such as `gds` first, where an operand must come first, is a symbol (`s_branch gds`).
-    if (isModifier(op, memory) && !(firstIsPositional && positional.length === 0 && op.kind === 'word')) {
+    if (kind === 'modifier') {
       prevCall = false;
       continue;
     }
-    const call = op.kind === 'call' && !WRAPPERS.has(lower(op.name));
+    const call = kind === 'call' && !WRAPPERS.has(lower(op.name));
     if (call && prevCall) continue;
     prevCall = call;
     positional.push(op);
   }
+  if (positional.length === 0) positional = NO_POSITIONAL;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -458,14 +495,31 @@ const posSize: number[] = [];
  */
 const posMods: number[] = [];
 
+/**
+ * Set by classifyPositional: how many positional operands are literals, and how many may read a
+ * scalar value through the constant bus (an SGPR, a special register, a literal, or an operand
+ * this layer does not classify, such as `-s0` or `neg(s0)`). Rules that need two of them are
+ * skipped below that (checkMatched), so that they run, and are compiled, only where they can fire.
+ */
+let posLiterals = 0;
+let posBusCandidates = 0;
+
 function classifyPositional(text: string, target: AmdgpuTarget): void {
+  let literals = 0;
+  let candidates = 0;
   for (let i = 0; i < positional.length; i++) {
     const op = positional[i]!;
-    posMods[i] = op.kind === 'neg' || op.kind === 'abs' || (op.kind === 'call' && op.args.length === 1 && isSourceModifierCall(op.name)) ? modifiedOperand(text, op, target) : 0;
+    const kind = op.kind;
+    posMods[i] = kind === 'neg' || kind === 'abs' || (kind === 'call' && (op as Extract<Operand, { kind: 'call' }>).args.length === 1 && isSourceModifierCall((op as Extract<Operand, { kind: 'call' }>).name)) ? modifiedOperand(text, op, target) : 0;
     classify(text, op, target);
-    posWhat[i] = seen.what;
+    const what = seen.what;
+    posWhat[i] = what;
     posSize[i] = seen.size;
+    if (what === What.Literal) literals++;
+    if (what === What.Sgpr || what === What.Special || what === What.Literal || what === What.Unknown) candidates++;
   }
+  posLiterals = literals;
+  posBusCandidates = candidates;
 }
 
 /** `neg`, `abs`, `sext` in any case (not `vmcnt(…)`, `instid0(…)`, `hwreg(…)`: those are no source modifiers). */
@@ -789,14 +843,13 @@ function matchForm(f: PreparedForm, count: number): void {
     // constant only in scalar instructions: a VALU source of a floating-point type folds
     // `neg(1.0)`/`abs(-1)` into the constant (`v_ceil_f64_e32 v[0:1], neg(1.0)`), an integer one
     // does not, and the table does not tell the two apart.
+    // (Computed every time: an operation first reached late in the file deoptimizes this loop.)
     const mods = posMods[i]!;
-    if (mods !== 0 && (mods & MODS_ON_REGISTER || f.scalar)) {
-      const extra = mods & ~MODS_ON_REGISTER & ~o.spec.operandModifiers;
-      if (extra !== 0) {
-        mismatch.at = i;
-        mismatch.modifier = extra;
-        return;
-      }
+    const extra = mods & ~MODS_ON_REGISTER & ~o.spec.operandModifiers;
+    if (extra !== 0 && ((mods & MODS_ON_REGISTER) !== 0 || f.scalar)) {
+      mismatch.at = i;
+      mismatch.modifier = extra;
+      return;
     }
     if (o.sized === 0) continue;
     if (what === What.Vgpr || what === What.Agpr) {
@@ -1090,7 +1143,7 @@ const MODIFIER_RANK: ReadonlyMap<string, number> = new Map(Object.entries({
 const UNORDERED_FAMILIES = new Set(['VINTERP', 'LDSDIR', 'EXP', 'VINTRP', 'MTBUF']);
 
 /** The modifiers (canonical names) an instruction wrote, reused (no allocation per instruction). */
-const seenModifiers: string[] = [];
+const seenModifiers: string[] = reusable('');
 
 function checkModifierOrder(operands: readonly InstructionOperand[], f: PreparedForm, memory: boolean, sink: IssueSink): boolean {
   const ordered = !UNORDERED_FAMILIES.has(f.spec.family);
@@ -1120,8 +1173,8 @@ function checkModifierOrder(operands: readonly InstructionOperand[], f: Prepared
 
 const VALU_FAMILIES = new Set(['VOP1', 'VOP2', 'VOPC', 'VOP3', 'VOP3P', 'SDWA']);
 /** Scalar values read (distinct), reused: keys of SGPRs, special registers and literals. */
-const busKeys: string[] = [];
-const literalKeys: (string | bigint)[] = [];
+const busKeys: string[] = reusable('');
+const literalKeys: (string | bigint)[] = reusable<string | bigint>('');
 
 function addKey<K>(keys: K[], k: K): void {
   for (let i = 0; i < keys.length; i++) if (keys[i] === k) return;
@@ -1212,6 +1265,12 @@ function intValue(op: Operand): bigint | undefined {
   if (e.kind === 'int') return e.value;
   if (e.kind === 'unary' && e.op === '-' && e.operand.kind === 'int') return -e.operand.value;
   return undefined;
+}
+
+/** Whether checkRanges can refuse anything: a FLAT/GLOBAL/SCRATCH modifier (`offset:`), or s_waitcnt. */
+function mayBreakRange(f: PreparedForm, modifiers: boolean): boolean {
+  const fam = f.spec.family;
+  return modifiers ? fam === 'FLAT' || fam === 'GLOBAL' || fam === 'SCRATCH' || fam === 'SOPP' : fam === 'SOPP';
 }
 
 function checkRanges(operands: readonly InstructionOperand[], f: PreparedForm, target: AmdgpuTarget, sink: IssueSink): boolean {
@@ -1413,15 +1472,17 @@ function checkSmemOffset(operands: readonly InstructionOperand[], count: number,
 
 /** Joins SOPP pieces that continue the piece before (they start with `(`); the positional count. */
 function joinSoppPieces(text: string): number {
+  // (Into a new array: shortening one makes its elements holey, another map for the code that reads it.)
+  const joined = [positional[0]!];
   let n = 1;
   for (let i = 1; i < positional.length; i++) {
     if (text.charCodeAt(positional[i]!.span.start) === 40 /* ( */) continue;
-    positional[n] = positional[i]!;
+    joined.push(positional[i]!);
     posWhat[n] = posWhat[i]!;
     posSize[n] = posSize[i]!;
     n++;
   }
-  positional.length = n;
+  positional = joined;
   return n;
 }
 
@@ -1550,11 +1611,11 @@ function checkMatched(text: string, at: Span, operands: readonly InstructionOper
     (p.required === undefined || checkRequired(operands, p, at, sink)) &&
     (!p.imageData || checkImageData(operands, f, target, sink)) &&
     (p.bufferD16 === 0 || checkBufferD16(p.bufferD16, f, target, sink)) &&
-    (!target.ldsDirect || checkLdsDirect(f, count, sink)) &&
-    (!SALU_LITERAL_FAMILIES.has(f.spec.family) || checkScalarLiterals(f, count, sink)) &&
-    checkConstantBus(text, f, count, target, sink) &&
-    checkRanges(operands, f, target, sink) &&
-    (f.spec.family !== 'SMEM' || checkSmemOffset(operands, count, sink))
+    (!target.ldsDirect || !hasLdsDirect || checkLdsDirect(f, count, sink)) &&
+    (posLiterals < 2 || !SALU_LITERAL_FAMILIES.has(f.spec.family) || checkScalarLiterals(f, count, sink)) &&
+    (f.busLimit === 0 || posBusCandidates + (f.implicitVcc ? 1 : 0) < 2 || checkConstantBus(text, f, count, target, sink)) &&
+    (!mayBreakRange(f, operands.length !== count) || checkRanges(operands, f, target, sink)) &&
+    (f.spec.family !== 'SMEM' || operands.length === count || checkSmemOffset(operands, count, sink))
   );
 }
 
@@ -1595,7 +1656,7 @@ function checkOne(text: string, mnemonic: string, at: Span, operands: readonly I
   let bestModifier = 0;
   for (const f of forms) {
     if (count < f.min || count > f.max) continue;
-    if (VCC_LESS.has(f.spec) && count > 1 && positional[1]!.kind === 'word' && lower((positional[1] as { name: string }).name) === 'vcc') continue;
+    if (p.vccSplit && VCC_LESS.has(f.spec) && count > 1 && positional[1]!.kind === 'word' && lower((positional[1] as { name: string }).name) === 'vcc') continue;
     matchForm(f, count);
     // A compare without its destination whose first source is `vcc`: llvm-mc-19 takes `vcc` as the
     // destination and finds the sources one short.

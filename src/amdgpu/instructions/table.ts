@@ -178,7 +178,9 @@ function load(): Map<string, number> {
 function rawForms(base: string): RawForm[] | undefined {
   let forms = parsed.get(base);
   if (forms) return forms;
-  const at = load().get(base);
+  // (Every caller has called load(): not called here, so that the optimizing compiler does not
+  // inline its loop into this function, which it compiles after a few hundred mnemonics.)
+  const at = index!.get(base);
   if (at === undefined) return undefined;
   // `base form:family:sig:mods:mask[:u] ...`, numbers in base 36. Read with the engine's split and
   // parseInt: this runs once per mnemonic, mostly before any optimization, where a loop over the
