@@ -108,7 +108,8 @@ export function imageLineArb(mcpu: string, names: readonly string[]): fc.Arbitra
       const samp = c.fault === 'samp' ? (c.prefix ? 's[8:15]' : 's[8:9]') : 's[8:11]';
       const dim = gfx10 && !bvh ? ` dim:${c.prefix ? 'SQ_RSRC_IMG_' : ''}${DIMS[dimIndex]}` : '';
       const extra = c.fault === 'mod' ? c.faultMod : '';
-      const mods = bvh ? a16 + extra : `${dmask}${dim}${c.other}${a16}${c.tfe}${d16}${extra}`;
+      // In llvm-mc's order (dmask, dim, unorm/cache bits/r128, a16, tfe, lwe, da, d16): the fault before d16.
+      const mods = bvh ? a16 + extra : `${dmask}${dim}${c.other}${a16}${c.tfe}${extra}${d16}`;
       return `${m} ${tuple(0, data)}, ${vaddr}, ${rsrc}${sampler ? `, ${samp}` : ''}${mods}`;
     });
 }

@@ -40,7 +40,7 @@ export const ImageBits = {
   BVH64: 512,
   /** Takes no `d16` (atomics, `image_get_resinfo`, `image_get_lod`, the `_pck` loads and stores). */
   NO_D16: 1024,
-  /** `image_atomic_cmpswap`, `image_atomic_fcmpswap`: the only atomics with 4 dwords of data (dmask 0xf). */
+  /** `image_atomic_cmpswap`, `image_atomic_fcmpswap` (data sizes of their own, ATOMIC_DATA_SIZES). */
   CMPSWAP: 2048,
 } as const;
 
@@ -130,6 +130,12 @@ export const BVH_ADDRESS = {
   data: 4,
   rsrc: 4,
 } as const;
+
+/**
+ * The data register sizes (dwords) atomics have encodings for (with tfe's extra dword): the others
+ * have none of 4 dwords, the cmpswap atomics none of 1 (llvm-mc-19, GFX6-11).
+ */
+export const ATOMIC_DATA_SIZES = { plain: [1, 2, 3, 5], cmpswap: [2, 3, 4, 5] } as const;
 
 /** Resource and sampler descriptor sizes (SGPRs) of every other image instruction. */
 export const IMAGE_RSRC = 8;

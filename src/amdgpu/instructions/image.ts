@@ -20,6 +20,7 @@ import type { AmdgpuTarget } from '../targets.js';
 import { AMD_INSTRUCTION_CODES as C } from './diagnostics.js';
 import {
   ADDRESS_WORDS,
+  ATOMIC_DATA_SIZES,
   BVH_ADDRESS,
   EXTRA_ARG,
   IMAGE_OPS,
@@ -112,14 +113,35 @@ export function tupleExists(mask: number, size: number): boolean {
 // ---------------------------------------------------------------------------------------------
 // The instruction's modifiers and registers, read once per image instruction into fixed slots
 
-const mods = { dim: '' as string | undefined, a16: false, dmask: 0, dmaskSpan: undefined as Span | undefined, d16: false, tfe: false, other: undefined as Operand | undefined };
+const mods = { dim: '' as string | undefined, a16: false, dmask: 0, dmaskSpan: undefined as Span | undefined, d16: false, tfe: false, other: undefined as Operand | undefined, twice: undefined as Operand | undefined };
 
+/** A name in lower case; the name itself (no new string) when it has no upper-case letter. */
 function lower(s: string): string {
-  return s.toLowerCase();
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 65 && c <= 90) return s.toLowerCase();
+  }
+  return s;
 }
 
-/** Reads dim, a16, dmask (-1: not a number), d16, tfe; `other` the first modifier outside `allowed` (when given). */
-function readModifiers(operands: readonly InstructionOperand[], allowed: ReadonlySet<string> | undefined): void {
+/** `dim:` values as written (`SQ_RSRC_IMG_2D`, `2d`...) to their MIMG_DIMS name (undefined: none), cached. */
+const dimNames = new Map<string, string | undefined>();
+function dimName(raw: string): string | undefined {
+  let id = dimNames.get(raw);
+  if (id === undefined && !dimNames.has(raw)) {
+    const u = (raw.startsWith('SQ_RSRC_IMG_') ? raw.slice(12) : raw).toUpperCase();
+    id = MIMG_DIMS.has(u) ? u : undefined;
+    if (dimNames.size < 256) dimNames.set(raw, id);
+  }
+  return id;
+}
+
+/**
+ * Reads dim, a16, dmask (-1: not a number), d16, tfe; with `allowed` (names in order, at most 31),
+ * `other` the first modifier outside it and `twice` the first written twice.
+ */
+function readModifiers(operands: readonly InstructionOperand[], allowed: readonly string[] | undefined): void {
+  let seen = 0;
   mods.dim = '';
   mods.a16 = false;
   mods.dmask = 0;
@@ -127,6 +149,7 @@ function readModifiers(operands: readonly InstructionOperand[], allowed: Readonl
   mods.d16 = false;
   mods.tfe = false;
   mods.other = undefined;
+  mods.twice = undefined;
   for (let i = 0; i < operands.length; i++) {
     const op = operands[i]!.operand;
     let name: string;
@@ -138,9 +161,7 @@ function readModifiers(operands: readonly InstructionOperand[], allowed: Readonl
         mods.dmaskSpan = v.span;
       } else if (name === 'dim') {
         const v = op.value;
-        const raw = v.kind === 'word' ? v.name : undefined;
-        const id = raw === undefined ? undefined : (raw.startsWith('SQ_RSRC_IMG_') ? raw.slice(12) : raw).toUpperCase();
-        mods.dim = id !== undefined && MIMG_DIMS.has(id) ? id : undefined;
+        mods.dim = v.kind === 'word' ? dimName(v.name) : undefined;
       }
     } else if (op.kind === 'word' && i >= 3) {
       name = lower(op.name);
@@ -150,7 +171,11 @@ function readModifiers(operands: readonly InstructionOperand[], allowed: Readonl
       else if (bare === 'tfe') mods.tfe = name === 'tfe';
       name = bare;
     } else continue;
-    if (allowed && !mods.other && !allowed.has(name)) mods.other = op;
+    if (!allowed) continue;
+    const bit = allowed.indexOf(name);
+    if (bit < 0) mods.other ??= op;
+    else if (seen & (1 << bit)) mods.twice ??= op;
+    else seen |= 1 << bit;
   }
 }
 
@@ -204,10 +229,9 @@ function checkDescriptor(op: Operand, size: number, what: string): ImageIssue | 
  * then holds the dwords beyond the fourth (a list of 5 is taken for 5 dwords whatever its last
  * entry's size, where the operation has an encoding of that shape).
  */
-function checkAddress(vaddr: Operand, op: ImageOp, expected: number, target: AmdgpuTarget, what: string): ImageIssue | undefined {
+function checkAddress(vaddr: Operand, op: ImageOp, expected: number, target: AmdgpuTarget, base: string): ImageIssue | undefined {
   const g = target.generation;
   const mask = addressMask(op);
-  const bad = (got: string) => issue(C.imageAddressSize, `image address size does not match dim and a16: ${what} takes ${expected} address dword${expected === 1 ? '' : 's'}, not ${got}`, vaddr.span);
   if (vaddr.kind === 'list' && vaddr.items.length > 1) {
     const items = vaddr.items;
     const n = items.length;
@@ -223,9 +247,9 @@ function checkAddress(vaddr: Operand, op: ImageOp, expected: number, target: Amd
     }
     const words = n - 1 + lastSize;
     if (n > nsaMax || words > 16 || !((mask >> words) & 1))
-      return issue(C.imageAddressSize, `not a valid operand: ${what.split(' ')[0]} has no address list of ${n > nsaMax ? `${n} entries on ${target.name} (at most ${nsaMax})` : `${words} dwords`}`, vaddr.span);
+      return issue(C.imageAddressSize, `not a valid operand: ${base} has no address list of ${n > nsaMax ? `${n} entries on ${target.name} (at most ${nsaMax})` : `${words} dwords`}`, vaddr.span);
     const actual = g >= 11 && expected > nsaMax ? words : n;
-    if (actual !== expected) return bad(`a list of ${lastSize > 1 ? `${words} dwords` : `${n} VGPRs`}`);
+    if (actual !== expected) return addressMismatch(base, expected, `a list of ${lastSize > 1 ? `${words} dwords` : `${n} VGPRs`}`, vaddr.span);
     return undefined;
   }
   const single = vaddr.kind === 'list' ? vaddr.items[0] : vaddr;
@@ -233,9 +257,13 @@ function checkAddress(vaddr: Operand, op: ImageOp, expected: number, target: Amd
   readRegister(single);
   if (reg.file !== 'v') return undefined;
   const size = reg.size;
-  if (!tupleExists(mask, size)) return issue(C.operandSize, `invalid operand for instruction: ${what.split(' ')[0]} has no ${size}-dword address`, vaddr.span);
+  if (!tupleExists(mask, size)) return issue(C.operandSize, `invalid operand for instruction: ${base} has no ${size}-dword address`, vaddr.span);
   if (size === expected || (expected > 12 && size === 16) || (size === 8 && expected >= 5 && expected <= 7)) return undefined;
-  return bad(`${size}`);
+  return addressMismatch(base, expected, `${size}`, vaddr.span);
+}
+
+function addressMismatch(base: string, expected: number, got: string, span: Span): ImageIssue {
+  return issue(C.imageAddressSize, `image address size does not match dim and a16: ${base} with dim:${mods.dim}${mods.a16 ? ' a16' : ''} takes ${expected} address dword${expected === 1 ? '' : 's'}, not ${got}`, span);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -253,6 +281,12 @@ export function checkImageOperands(operands: readonly InstructionOperand[], posi
   readModifiers(operands, undefined);
   const dm = checkDmask(op, at);
   if (dm) return dm;
+  if (op & B.ATOMIC) {
+    readRegister(positional[0]!);
+    const sizes: readonly number[] = op & B.CMPSWAP ? ATOMIC_DATA_SIZES.cmpswap : ATOMIC_DATA_SIZES.plain;
+    // (includes: no allocation)
+    if (reg.file === 'v' && !sizes.includes(reg.size)) return issue(C.operandSize, `invalid operand for instruction: ${base} has no ${reg.size}-dword data form (it has ${sizes.join(', ')})`, positional[0]!.span);
+  }
   const g = target.generation;
   // Gather data is 4 dwords, 2 with packed d16, one more with tfe: no encoding has 3.
   if (op & B.GATHER && mods.d16 && mods.tfe && (g >= 9 || target.name === 'gfx810'))
@@ -267,7 +301,7 @@ export function checkImageOperands(operands: readonly InstructionOperand[], posi
   if (g > 11 || !mods.dim) return undefined;
   const dim = MIMG_DIMS.get(mods.dim)!;
   const expected = addressWords(op, dim[0], dim[1], mods.a16, true);
-  return checkAddress(positional[1]!, op, expected, target, `${base} with dim:${mods.dim}${mods.a16 ? ' a16' : ''}`);
+  return checkAddress(positional[1]!, op, expected, target, base);
 }
 
 function checkDmask(op: ImageOp, at: Span): ImageIssue | undefined {
@@ -277,13 +311,12 @@ function checkDmask(op: ImageOp, at: Span): ImageIssue | undefined {
     return issue(C.imageDmask, `invalid image_gather dmask: only one bit must be set, not 0x${m.toString(16)}`, mods.dmaskSpan ?? at);
   if (op & B.ATOMIC && m !== 1 && m !== 3 && m !== 15)
     return issue(C.imageDmask, `invalid atomic image dmask: 0x1, 0x3 or 0xf, not 0x${m.toString(16)}`, mods.dmaskSpan ?? at);
-  if (op & B.ATOMIC && m === 15 && !(op & B.CMPSWAP)) return issue(C.operandSize, `invalid operand for instruction: only the cmpswap atomics take 4 dwords of data (dmask:0xf)`, mods.dmaskSpan ?? at);
   return undefined;
 }
 
 /** Modifiers `image_msaa_load` takes (llvm-mc-19, GFX10.3-11). */
-const MSAA_MODIFIERS = new Set(['dmask', 'dim', 'unorm', 'glc', 'slc', 'dlc', 'r128', 'a16', 'tfe', 'lwe', 'd16']);
-const BVH_MODIFIERS = new Set(['a16']);
+const MSAA_MODIFIERS = ['dmask', 'dim', 'unorm', 'glc', 'slc', 'dlc', 'r128', 'a16', 'tfe', 'lwe', 'd16'];
+const BVH_MODIFIERS = ['a16'];
 
 /**
  * The GFX10.3-11 image instructions the table could not verify (`image_bvh_intersect_ray`,
@@ -297,6 +330,7 @@ export function checkUnverifiedImage(operands: readonly InstructionOperand[], po
   const bvh = (op & B.BVH) !== 0;
   readModifiers(operands, bvh ? BVH_MODIFIERS : MSAA_MODIFIERS);
   if (mods.other) return issue(C.modifier, `invalid operand for instruction: ${base} takes ${bvh ? 'no modifier but a16' : 'no such modifier'}`, mods.other.span);
+  if (mods.twice) return issue(C.modifierOrder, `invalid operand for instruction: a modifier written twice`, mods.twice.span);
   const vdata = positional[0]!;
   readRegister(vdata);
   if (reg.file !== '' && reg.file !== 'v') return issue(C.operandKind, `invalid operand for instruction: ${base} writes VGPRs`, vdata.span);
@@ -325,7 +359,7 @@ export function checkUnverifiedImage(operands: readonly InstructionOperand[], po
     if (mods.tfe) want++;
     if (dataSize !== want) return issue(C.imageDataSize, `image data size does not match dmask, d16 and tfe: ${base} takes ${want} dword${want === 1 ? '' : 's'} of data here, not ${dataSize}`, vdata.span);
   }
-  return checkAddress(positional[1]!, op, addressWords(op, dim[0], dim[1], mods.a16, true), target, `${base} with dim:${mods.dim}${mods.a16 ? ' a16' : ''}`);
+  return checkAddress(positional[1]!, op, addressWords(op, dim[0], dim[1], mods.a16, true), target, base);
 }
 
 /**
@@ -340,27 +374,32 @@ function checkBvh(vaddr: Operand, dataSize: number, op: ImageOp, base: string, t
   const words = BVH_ADDRESS.words[which];
   const want = words[mods.a16 ? 1 : 0];
   const other = words[mods.a16 ? 0 : 1];
-  const mismatch = () => issue(C.imageAddressSize, `image address size does not match a16: ${base}${mods.a16 ? ' with a16' : ''} takes ${want} address dwords`, at);
   if (vaddr.kind === 'list' && vaddr.items.length > 1) {
     const items = vaddr.items;
-    const sizes: number[] = [];
-    for (const it of items) {
+    let singles = true;
+    let matchWant = target.generation >= 11;
+    let matchOther = matchWant;
+    const listWant: readonly number[] = BVH_ADDRESS.nsa11[which][mods.a16 ? 1 : 0];
+    const listOther: readonly number[] = BVH_ADDRESS.nsa11[which][mods.a16 ? 0 : 1];
+    if (items.length !== listWant.length) matchWant = false;
+    if (items.length !== listOther.length) matchOther = false;
+    for (let i = 0; i < items.length; i++) {
+      const it = items[i]!;
       readRegister(it);
       if (reg.file === '') return undefined;
       if (reg.file !== 'v') return issue(C.operandKind, `invalid operand for instruction: image address list entries are VGPRs`, it.span);
-      sizes.push(reg.size);
+      if (reg.size !== 1) singles = false;
+      if (reg.size !== listWant[i]) matchWant = false;
+      if (reg.size !== listOther[i]) matchOther = false;
     }
-    const same = (a: readonly number[]) => a.length === sizes.length && a.every((s, i) => s === sizes[i]);
-    const singles = sizes.every((s) => s === 1);
     if (target.generation >= 11) {
-      const lists = BVH_ADDRESS.nsa11[which];
-      if (same(lists[mods.a16 ? 1 : 0])) return undefined;
-      if (same(lists[mods.a16 ? 0 : 1])) return mismatch();
+      if (matchWant) return undefined;
+      if (matchOther) return bvhMismatch(base, want, at);
     } else if (singles) {
-      if (sizes.length === want) return undefined;
-      if (sizes.length === other) return mismatch();
+      if (items.length === want) return undefined;
+      if (items.length === other) return bvhMismatch(base, want, at);
     }
-    return issue(C.imageAddressSize, `invalid operand for instruction: ${base}${mods.a16 ? ' with a16' : ''} takes its address as ${target.generation >= 11 ? `the list [${BVH_ADDRESS.nsa11[which][mods.a16 ? 1 : 0].join(', ')}] (entry sizes) or ` : `${want} single VGPRs or `}a tuple of ${want}`, vaddr.span);
+    return issue(C.imageAddressSize, `invalid operand for instruction: ${base}${mods.a16 ? ' with a16' : ''} takes its address as ${target.generation >= 11 ? `the list [${listWant.join(', ')}] (entry sizes) or ` : `${want} single VGPRs or `}a tuple of ${want}`, vaddr.span);
   }
   const single = vaddr.kind === 'list' ? vaddr.items[0] : vaddr;
   if (!single) return undefined;
@@ -368,6 +407,10 @@ function checkBvh(vaddr: Operand, dataSize: number, op: ImageOp, base: string, t
   if (reg.file === '') return undefined;
   if (reg.file !== 'v') return issue(C.operandKind, `invalid operand for instruction: ${base} takes its address in VGPRs`, vaddr.span);
   if (reg.size === want) return undefined;
-  if (reg.size === other) return mismatch();
+  if (reg.size === other) return bvhMismatch(base, want, at);
   return issue(C.imageAddressSize, `invalid operand for instruction: ${base}${mods.a16 ? ' with a16' : ''} takes ${want} address dwords, not ${reg.size}`, vaddr.span);
+}
+
+function bvhMismatch(base: string, want: number, at: Span): ImageIssue {
+  return issue(C.imageAddressSize, `image address size does not match a16: ${base}${mods.a16 ? ' with a16' : ''} takes ${want} address dwords`, at);
 }
