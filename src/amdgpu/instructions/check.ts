@@ -65,7 +65,9 @@ type Prepared =
   /** GFX12 MIMG forms the table could not verify: only the operand count (see prepare). */
   | { readonly status: 'count'; readonly min: number; readonly max: number }
   /** GFX10.3-11 image instructions the table could not verify, checked whole by image.ts (BVH, msaa_load). */
-  | { readonly status: 'image'; readonly op: number; readonly base: string };
+  | { readonly status: 'image'; readonly op: number; readonly base: string }
+  /** MUBUF/MTBUF `_format_d16_*` forms the table could not verify (GFX8 `_xyz`): the data size only (see checkBufferD16). */
+  | { readonly status: 'bufferD16'; readonly comps: number };
 
 /** The verified forms of a written mnemonic on one GPU, with what every instruction needs of them. */
 interface PreparedForms {
@@ -156,6 +158,10 @@ function prepare(mnemonic: string, target: AmdgpuTarget): Prepared {
       if ((target.generation === 10 || target.generation === 11) && specs.every((f) => !f.verified && f.family === 'MIMG')) {
         const op = imageOp(lower(r.base));
         if (isModelledUnverifiedImage(op)) return { status: 'image', op, base: lower(r.base) };
+      }
+      if (specs.every((f) => !f.verified && (f.family === 'MUBUF' || f.family === 'MTBUF'))) {
+        const d16 = /_format_d16_(x|xy|xyz|xyzw)$/i.exec(r.base);
+        if (d16) return { status: 'bufferD16', comps: d16[1]!.length };
       }
       if (specs.some((f) => !f.verified || f.form === 'vopdx' || f.form === 'vopdy')) return OK;
       const split = withoutVcc(specs, r.base, target);
@@ -1343,13 +1349,13 @@ function checkImageData(operands: readonly InstructionOperand[], f: PreparedForm
  * component where d16 is unpacked (GFX8 before gfx810), one per two components where it is packed,
  * one more with tfe.
  */
-function checkBufferD16(comps: number, f: PreparedForm, target: AmdgpuTarget, sink: IssueSink): boolean {
+function checkBufferD16(comps: number, spelled: string, target: AmdgpuTarget, sink: IssueSink): boolean {
   const what = posWhat[0]!;
   if (what !== What.Vgpr && what !== What.Agpr) return true;
   const packed = target.generation >= 9 || target.name === 'gfx810';
   const size = (packed ? (comps + 1) >> 1 : comps) + (hasTfe ? 1 : 0);
   if (posSize[0] === size) return true;
-  return report(sink, C.operandSize, `operands are not valid for this GPU or mode: ${f.spec.spelled} takes ${size} dword${size === 1 ? '' : 's'} of data on ${target.name} (d16 ${packed ? 'packed' : 'unpacked'}${hasTfe ? ', and tfe' : ''}), not ${posSize[0]}`, positional[0]!.span);
+  return report(sink, C.operandSize, `operands are not valid for this GPU or mode: ${spelled} takes ${size} dword${size === 1 ? '' : 's'} of data on ${target.name} (d16 ${packed ? 'packed' : 'unpacked'}${hasTfe ? ', and tfe' : ''}), not ${posSize[0]}`, positional[0]!.span);
 }
 
 const SALU_LITERAL_FAMILIES = new Set(['SOP1', 'SOP2', 'SOPC']);
@@ -1573,7 +1579,7 @@ function checkMatched(text: string, at: Span, operands: readonly InstructionOper
     (operands.length === count || checkOpSelLists(operands, mnemonic, sink)) &&
     (p.required === undefined || checkRequired(operands, p, at, sink)) &&
     (!p.imageData || checkImageData(operands, f, target, sink)) &&
-    (p.bufferD16 === 0 || checkBufferD16(p.bufferD16, f, target, sink)) &&
+    (p.bufferD16 === 0 || checkBufferD16(p.bufferD16, f.spec.spelled, target, sink)) &&
     (p.image === 0 || checkImage(operands, p, count, target, at, sink)) &&
     (!target.ldsDirect || checkLdsDirect(f, count, sink)) &&
     (!SALU_LITERAL_FAMILIES.has(f.spec.family) || checkScalarLiterals(f, count, sink)) &&
@@ -1599,6 +1605,12 @@ function checkOne(text: string, mnemonic: string, at: Span, operands: readonly I
     if (positional.length < p.min) return report(sink, C.tooFewOperands, `too few operands for instruction: ${mnemonic} takes ${p.min}`, at);
     if (positional.length > p.max) return report(sink, C.tooManyOperands, `invalid operand for instruction: ${mnemonic} takes ${p.max} operands, this is one more`, positional[p.max]!.span);
     return true;
+  }
+  if (p.status === 'bufferD16') {
+    collectPositional(operands, true, true);
+    if (positional.length === 0) return true;
+    classifyPositional(text, target);
+    return checkBufferD16(p.comps, mnemonic, target, sink);
   }
   if (p.status === 'image') {
     collectPositional(operands, true, true);

@@ -19,8 +19,8 @@ import { checkAmdgpuText, findTarget } from '../../../src/amdgpu/index.js';
 /**
  * The llvm-mc-19 error lines gpuasm misses, exactly (`file mcpu line`), grouped by cause as in
  * docs/divergences.md ("MC-test lines still missed"): a new miss fails, and so does a miss that is
- * found now (take it off the list). 44 of 1,774; 69 before the MIMG address, BVH and msaa_load
- * rules of session 9; 180 at the start of session 8 (526 before the MIMG,
+ * found now (take it off the list). 36 of 1,774; 69 before the MIMG address, BVH and msaa_load
+ * rules and the GFX8 `_format_d16_xyz` data sizes of session 9; 180 at the start of session 8 (526 before the MIMG,
  * WMMA, VOPD, buffer d16, lds_direct, exp and scalar-literal rules).
  */
 const KNOWN_MISSES: readonly string[] = [
@@ -43,15 +43,6 @@ const KNOWN_MISSES: readonly string[] = [
   'llvm-2019/flat-gfx10.s gfx1010 43',
   'llvm-2019/flat-gfx10.s gfx1010 61',
   'llvm-2019/flat-gfx10.s gfx1010 64',
-  // _format_d16_xyz buffer data sizes (unverified table class) (8)
-  'llvm-2019/buf-fmt-d16-packed.s fiji 18',
-  'llvm-2019/buf-fmt-d16-packed.s fiji 33',
-  'llvm-2019/buf-fmt-d16-packed.s fiji 53',
-  'llvm-2019/buf-fmt-d16-packed.s fiji 68',
-  'llvm-2019/buf-fmt-d16-unpacked.s gfx810 17',
-  'llvm-2019/buf-fmt-d16-unpacked.s gfx810 32',
-  'llvm-2019/buf-fmt-d16-unpacked.s gfx810 52',
-  'llvm-2019/buf-fmt-d16-unpacked.s gfx810 67',
   // literals inside neg()/abs() (5)
   'llvm-2019/vop3-literal.s gfx900 118',
   'llvm-2019/vop3-literal.s gfx900 122',
