@@ -112,6 +112,9 @@ export const AMD_DIAGNOSTICS = defineCatalog({
   AMD515: { severity: 'error', summary: 'VOPD pair register banks: one dst register must be even and the other odd; src0 / src1 operands must use different VGPR banks (number mod 4); src2 operands (fmac/dot2acc\'s vdst, fmamk\'s last VGPR) of different parity' },
   AMD516: { severity: 'error', summary: '`hwreg(...)`: a hardware register name the GPU does not have (or no name and no symbol with a value), a code over 6 bits, a bit offset over 31, a width outside 1-32' },
   AMD524: { severity: 'error', summary: 'not a valid operand / invalid operand for instruction: a modifier written after one that llvm-mc reads later (`glc offset:4`, `mul:2 clamp`, `op_sel_hi` before `op_sel`, `row_mask` before the DPP control), or written twice (`offset:` twice, `glc noglc`)' },
+  AMD530: { severity: 'error', summary: 'image address size does not match dim and a16 (GFX10-11): the address dwords of the operation (extra arguments, coordinates of `dim:`, lod/clamp, derivatives), two per dword with `a16` and for `_g16` derivatives, as one VGPR tuple or an NSA list (GFX10 one VGPR per dword; GFX11 at most 5 entries, the last holding the rest); BVH: 11/12 dwords, 8/9 with `a16`' },
+  AMD531: { severity: 'error', summary: 'invalid image dmask: `image_gather4*` (and GFX11 `image_msaa_load`) one bit set; `image_atomic_*` 0x1, 0x3 or 0xf' },
+  AMD532: { severity: 'error', summary: 'invalid dim; must be MSAA type: `image_msaa_load` with a dim other than 2D_MSAA or 2D_MSAA_ARRAY' },
 });
 
 /** A code of the AMDGPU catalog. */

@@ -20,6 +20,10 @@ import type { AmdgpuTarget } from '../targets.js';
 import { AMD_INSTRUCTION_CODES as C } from './diagnostics.js';
 import { instructionInfo, lookupInstruction, OperandFile as F, OperandModifier, type FormSpec, type OperandSpec } from './table.js';
 import { MODIFIER_SETS } from './table.generated.js';
+import { checkImageOperands, checkUnverifiedImage, imageOp, isModelledUnverifiedImage } from './image.js';
+import { ImageBits } from '../data/mimg.js';
+
+const IMAGE_NO_D16 = ImageBits.NO_D16;
 
 type InstructionStatement = Extract<Statement, { kind: 'instruction' }>;
 
@@ -59,7 +63,11 @@ type Prepared =
   /** Known, but with no verified form (or a VOPD half): only the mnemonic is checked. */
   | { readonly status: 'ok' }
   /** GFX12 MIMG forms the table could not verify: only the operand count (see prepare). */
-  | { readonly status: 'count'; readonly min: number; readonly max: number };
+  | { readonly status: 'count'; readonly min: number; readonly max: number }
+  /** GFX10.3-11 image instructions the table could not verify, checked whole by image.ts (BVH, msaa_load). */
+  | { readonly status: 'image'; readonly op: number; readonly base: string }
+  /** MUBUF/MTBUF `_format_d16_*` forms the table could not verify (GFX8 `_xyz`): the data size only (see checkBufferD16). */
+  | { readonly status: 'bufferD16'; readonly comps: number };
 
 /** The verified forms of a written mnemonic on one GPU, with what every instruction needs of them. */
 interface PreparedForms {
@@ -79,6 +87,8 @@ interface PreparedForms {
   readonly imageData: boolean;
   /** MUBUF/MTBUF d16: the components written (1-4; 0 for other instructions), see checkBufferD16. */
   readonly bufferD16: number;
+  /** A MIMG instruction before GFX12: its image operation (data/mimg.ts; 0 for other instructions), see image.ts. */
+  readonly image: number;
   /** Forms split by withoutVcc: a count between the two (`v_add_co_ci_u32_e32 v1, vcc_lo, v2, v3`) is refused. */
   readonly vccSplit?: boolean;
 }
@@ -145,6 +155,14 @@ function prepare(mnemonic: string, target: AmdgpuTarget): Prepared {
       // page) is still checked; llvm-mc-19 refuses one operand fewer or more on every one of them.
       if (target.generation >= 12 && specs.every((f) => !f.verified && f.family === 'MIMG'))
         return { status: 'count', min: Math.min(...specs.map((f) => f.minOperands)), max: Math.max(...specs.map((f) => f.maxOperands)) };
+      if ((target.generation === 10 || target.generation === 11) && specs.every((f) => !f.verified && f.family === 'MIMG')) {
+        const op = imageOp(lower(r.base));
+        if (isModelledUnverifiedImage(op)) return { status: 'image', op, base: lower(r.base) };
+      }
+      if (specs.every((f) => !f.verified && (f.family === 'MUBUF' || f.family === 'MTBUF'))) {
+        const d16 = /_format_d16_(x|xy|xyz|xyzw)$/i.exec(r.base);
+        if (d16) return { status: 'bufferD16', comps: d16[1]!.length };
+      }
       if (specs.some((f) => !f.verified || f.form === 'vopdx' || f.form === 'vopdy')) return OK;
       const split = withoutVcc(specs, r.base, target);
       const forms = split.map((spec) => prepareForm(mnemonic.toLowerCase(), spec, target));
@@ -160,11 +178,23 @@ function prepare(mnemonic: string, target: AmdgpuTarget): Prepared {
       const union = modifierUnion(forms, target);
       // MIMG tfe on GFX6-9 (not gfx90a): the table's probes wrote one dword of data, which tfe makes too few.
       if (family === 'MIMG' && target.generation <= 9 && target.name !== 'gfx90a' && union.has('lwe')) union.add('tfe');
+      // Every MIMG instruction takes dmask (llvm-mc-19; the probes of some atomics wrote data of another size).
+      if (family === 'MIMG' && union.has('lwe')) union.add('dmask');
+      // No MIMG instruction takes dlc before GFX10 (image_gather4h's table entry on GFX9 lists it).
+      if (family === 'MIMG' && target.generation <= 9) union.delete('dlc');
+      // MIMG on GFX10-11: every form takes dmask, a16 and tfe, and d16 but the atomics (llvm-mc-19 with
+      // fitting data and address sizes); the table's probes changed a size with each of them.
+      if (family === 'MIMG' && (target.generation === 10 || target.generation === 11) && union.has('lwe')) {
+        union.add('a16');
+        union.add('tfe');
+        if (!(imageOp(lower(r.base)) & IMAGE_NO_D16)) union.add('d16');
+      }
       // MUBUF loads take tfe up to GFX10 (not gfx90a/gfx940): the same gap in the probes.
       if (family === 'MUBUF' && target.generation <= 10 && target.name !== 'gfx90a' && !target.isGfx940 && /_load_/i.test(mnemonic)) union.add('tfe');
       const d16 = (family === 'MUBUF' || family === 'MTBUF') && /_d16/i.test(mnemonic) ? /_format_d16_(x|xy|xyz|xyzw)(_e\d+)?$/i.exec(mnemonic) : null;
       const bufferD16 = d16 ? d16[1]!.length : (family === 'MUBUF' || family === 'MTBUF') && /_d16/i.test(mnemonic) ? 1 : 0;
-      return { status: 'forms', forms, minAll, maxAll, memory: MEMORY_FAMILIES.has(family), sopp: family === 'SOPP', union, required, imageData, bufferD16, vccSplit: split !== specs };
+      const image = family === 'MIMG' && target.generation <= 11 ? imageOp(lower(r.base)) : 0;
+      return { status: 'forms', forms, minAll, maxAll, memory: MEMORY_FAMILIES.has(family), sopp: family === 'SOPP', union, required, imageData, bufferD16, image, vccSplit: split !== specs };
     }
   }
 }
@@ -1055,7 +1085,7 @@ function canonicalModifier(op: Operand): string | undefined {
   if (DPP_CONTROLS.has(n)) return 'dpp_ctrl';
   if (n === 'mul' || n === 'div') return 'omod';
   if (n === 'dfmt' || n === 'nfmt') return 'format';
-  if (op.kind === 'word' && n.startsWith('no') && MODIFIER_WORDS.has(n.slice(2))) n = n.slice(2);
+  if (op.kind === 'word' && n.startsWith('no') && (MODIFIER_WORDS.has(n.slice(2)) || MEMORY_MODIFIER_WORDS.has(n.slice(2)))) n = n.slice(2);
   return n;
 }
 
@@ -1378,13 +1408,13 @@ function checkImageData(operands: readonly InstructionOperand[], f: PreparedForm
  * component where d16 is unpacked (GFX8 before gfx810), one per two components where it is packed,
  * one more with tfe.
  */
-function checkBufferD16(comps: number, f: PreparedForm, target: AmdgpuTarget, sink: IssueSink): boolean {
+function checkBufferD16(comps: number, spelled: string, target: AmdgpuTarget, sink: IssueSink): boolean {
   const what = posWhat[0]!;
   if (what !== What.Vgpr && what !== What.Agpr) return true;
   const packed = target.generation >= 9 || target.name === 'gfx810';
   const size = (packed ? (comps + 1) >> 1 : comps) + (hasTfe ? 1 : 0);
   if (posSize[0] === size) return true;
-  return report(sink, C.operandSize, `operands are not valid for this GPU or mode: ${f.spec.spelled} takes ${size} dword${size === 1 ? '' : 's'} of data on ${target.name} (d16 ${packed ? 'packed' : 'unpacked'}${hasTfe ? ', and tfe' : ''}), not ${posSize[0]}`, positional[0]!.span);
+  return report(sink, C.operandSize, `operands are not valid for this GPU or mode: ${spelled} takes ${size} dword${size === 1 ? '' : 's'} of data on ${target.name} (d16 ${packed ? 'packed' : 'unpacked'}${hasTfe ? ', and tfe' : ''}), not ${posSize[0]}`, positional[0]!.span);
 }
 
 const SALU_LITERAL_FAMILIES = new Set(['SOP1', 'SOP2', 'SOPC']);
@@ -1610,13 +1640,20 @@ function checkMatched(text: string, at: Span, operands: readonly InstructionOper
     (operands.length === count || checkOpSelLists(operands, mnemonic, sink)) &&
     (p.required === undefined || checkRequired(operands, p, at, sink)) &&
     (!p.imageData || checkImageData(operands, f, target, sink)) &&
-    (p.bufferD16 === 0 || checkBufferD16(p.bufferD16, f, target, sink)) &&
+    (p.bufferD16 === 0 || checkBufferD16(p.bufferD16, f.spec.spelled, target, sink)) &&
+    (p.image === 0 || checkImage(operands, p, count, target, at, sink)) &&
     (!target.ldsDirect || !hasLdsDirect || checkLdsDirect(f, count, sink)) &&
     (posLiterals < 2 || !SALU_LITERAL_FAMILIES.has(f.spec.family) || checkScalarLiterals(f, count, sink)) &&
     (f.busLimit === 0 || posBusCandidates + (f.implicitVcc ? 1 : 0) < 2 || checkConstantBus(text, f, count, target, sink)) &&
     (!mayBreakRange(f, operands.length !== count) || checkRanges(operands, f, target, sink)) &&
     (f.spec.family !== 'SMEM' || operands.length === count || checkSmemOffset(operands, count, sink))
   );
+}
+
+/** Image descriptors, dmask and address size (image.ts). */
+function checkImage(operands: readonly InstructionOperand[], p: PreparedForms, count: number, target: AmdgpuTarget, at: Span, sink: IssueSink): boolean {
+  const r = checkImageOperands(operands, positional, count, p.image, p.forms[0]!.spec.base, target, at);
+  return r ? report(sink, r.code, r.message, r.span) : true;
 }
 
 /** false when an issue was reported. */
@@ -1629,6 +1666,17 @@ function checkOne(text: string, mnemonic: string, at: Span, operands: readonly I
     if (positional.length < p.min) return report(sink, C.tooFewOperands, `too few operands for instruction: ${mnemonic} takes ${p.min}`, at);
     if (positional.length > p.max) return report(sink, C.tooManyOperands, `invalid operand for instruction: ${mnemonic} takes ${p.max} operands, this is one more`, positional[p.max]!.span);
     return true;
+  }
+  if (p.status === 'bufferD16') {
+    collectPositional(operands, true, true);
+    if (positional.length === 0) return true;
+    classifyPositional(text, target);
+    return checkBufferD16(p.comps, mnemonic, target, sink);
+  }
+  if (p.status === 'image') {
+    collectPositional(operands, true, true);
+    const r = checkUnverifiedImage(operands, positional, p.op, p.base, target, at);
+    return r ? report(sink, r.code, r.message, r.span) : true;
   }
   const forms = p.forms;
   const minAll = p.minAll;

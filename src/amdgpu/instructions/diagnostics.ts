@@ -26,6 +26,9 @@ export const AMD_INSTRUCTION_CODES = {
   imageDataSize: 'AMD514',
   vopdBanks: 'AMD515',
   modifierOrder: 'AMD524',
+  imageAddressSize: 'AMD530',
+  imageDmask: 'AMD531',
+  imageMsaaDim: 'AMD532',
 } as const;
 
 export const AMD_INSTRUCTION_DIAGNOSTICS: readonly InstructionDiagnostic[] = [
@@ -45,5 +48,8 @@ export const AMD_INSTRUCTION_DIAGNOSTICS: readonly InstructionDiagnostic[] = [
   { code: 'AMD513', severity: 'error', summary: 'a modifier the encoding cannot go without is missing (MIMG dim from GFX10, a DPP control, gds)' },
   { code: 'AMD514', severity: 'error', summary: 'image data size does not match dmask, d16 and tfe' },
   { code: 'AMD515', severity: 'error', summary: 'VOPD register banks: one dst even and the other odd; src0/src1 VGPRs in different banks; src2 of different parity' },
+  { code: 'AMD530', severity: 'error', summary: 'image address size does not match dim and a16 (MIMG vaddr dwords per operation, dim, a16, g16; NSA lists; BVH address by a16)' },
+  { code: 'AMD531', severity: 'error', summary: 'invalid image dmask: gather4 (and GFX11 msaa_load) one bit, atomics 0x1, 0x3 or 0xf' },
+  { code: 'AMD532', severity: 'error', summary: 'invalid dim; must be MSAA type (image_msaa_load)' },
   { code: 'AMD524', severity: 'error', summary: 'a modifier out of llvm-mc\'s order for the instruction, or written twice' },
 ];
