@@ -187,8 +187,13 @@ export interface InstructionLayer {
 }
 
 function instructionLayerOf(c: CheckerState): InstructionLayer {
-  let l = c.instructionLayer;
-  if (l) return l;
+  // The common case apart from the closures below: a function whose variables closures capture
+  // allocates their context on every call, returning early or not.
+  return c.instructionLayer ?? newInstructionLayer(c);
+}
+
+function newInstructionLayer(c: CheckerState): InstructionLayer {
+  let l: InstructionLayer | undefined = undefined;
   const lookup = (name: string): PtxSymbol | undefined => {
     for (let i = 0; i < l!.count; i++) if (l!.names[i] === name) return l!.syms[i];
     return c.table.lookup(name);
