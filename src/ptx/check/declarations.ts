@@ -29,10 +29,21 @@ function sameShape(a: string, b: string): boolean {
   return xa.length === xb.length && xa.every((x, i) => x === xb[i] || x === '' || xb[i] === '' || x === '?' || xb[i] === '?');
 }
 
+// Diagnostic locations of a declaration, computed only when reported (a location may build the
+// line table), by functions rather than closures: a closure costs its allocation on every call.
+
+/** A declaration's type. */
+function typeLoc(c: CheckerState, decl: A.VariableDecl): SourceLocation {
+  return c.spanLoc(decl.typeSpan);
+}
+
+/** A declaration's state space. */
+export function spaceLoc(c: CheckerState, decl: A.VariableDecl): SourceLocation {
+  return c.loc(decl.span.start, decl.space.length);
+}
+
 /** Type, vector and state-space rules shared by every declaration. */
 export function checkDeclarationShape(c: CheckerState, decl: A.VariableDecl, context: 'module' | 'body' | 'entryParam' | 'funcParam', definition = true): boolean {
-  // Located only when reported: most declarations are fine.
-  const typeLoc = (): SourceLocation => c.spanLoc(decl.typeSpan);
   const bits = DECLARATION_TYPE_BITS.get(decl.type);
   if (bits === undefined) {
     // ptxas 13.0 accepts these in the parameters of a declaration without a body and arrays of
@@ -46,47 +57,46 @@ export function checkDeclarationShape(c: CheckerState, decl: A.VariableDecl, con
       // Other arrays pass ptxas's checks and crash its compiler: an error only when nothing else is
       // (a link-time code, LINK_TIME_CODES), so another error later in the module comes first.
       if (arrays && decl.vector === undefined && !decl.declarators.some((d) => d.initializer)) {
-        c.error('PTX360', `an array of ${decl.type}, which may only be used as an instruction type: ptxas crashes on it`, typeLoc());
+        c.error('PTX360', `an array of ${decl.type}, which may only be used as an instruction type: ptxas crashes on it`, typeLoc(c, decl));
         return false;
       }
-      c.error('PTX334', `type ${decl.type} may only be used as an instruction type, not in a declaration`, typeLoc());
-    } else c.error('PTX333', `type ${decl.type} cannot be used in a variable declaration`, typeLoc());
+      c.error('PTX334', `type ${decl.type} may only be used as an instruction type, not in a declaration`, typeLoc(c, decl));
+    } else c.error('PTX333', `type ${decl.type} cannot be used in a variable declaration`, typeLoc(c, decl));
     return false;
   }
   const needs = TYPE_REQUIREMENTS.get(decl.type);
   if (needs) {
     if (c.header.sm !== undefined && c.header.sm < needs.minSm) {
-      c.error('PTX346', `type ${decl.type} requires .target sm_${needs.minSm} or higher`, typeLoc());
+      c.error('PTX346', `type ${decl.type} requires .target sm_${needs.minSm} or higher`, typeLoc(c, decl));
       return false;
     }
     if (!c.versionAtLeast(needs.minVersion)) {
-      c.error('PTX307', `type ${decl.type} requires PTX ISA .version ${formatVersionCode(needs.minVersion)} or later`, typeLoc());
+      c.error('PTX307', `type ${decl.type} requires PTX ISA .version ${formatVersionCode(needs.minVersion)} or later`, typeLoc(c, decl));
       return false;
     }
   }
-  const start = (): SourceLocation => c.loc(decl.span.start, decl.space.length);
   if (decl.space === '.sreg') {
-    c.error('PTX330', `variables cannot be declared in the .sreg state space`, start());
+    c.error('PTX330', `variables cannot be declared in the .sreg state space`, spaceLoc(c, decl));
     return false;
   }
   if (decl.vector !== undefined) {
     if (!DECLARATION_VECTOR_WIDTHS.has(decl.vector)) {
-      c.error('PTX337', `.v${decl.vector} cannot be used in a declaration (only .v2 and .v4)`, start());
+      c.error('PTX337', `.v${decl.vector} cannot be used in a declaration (only .v2 and .v4)`, spaceLoc(c, decl));
       return false;
     }
     if (decl.type === '.pred') {
-      c.error('PTX335', `predicate type can only define scalar register variables, not vectors`, typeLoc());
+      c.error('PTX335', `predicate type can only define scalar register variables, not vectors`, typeLoc(c, decl));
       return false;
     }
     if (decl.vector * bits > MAX_VECTOR_BITS) {
-      c.error('PTX337', `vector type .v${decl.vector} ${decl.type} is ${decl.vector * bits} bits: the limit is 128`, typeLoc());
+      c.error('PTX337', `vector type .v${decl.vector} ${decl.type} is ${decl.vector * bits} bits: the limit is 128`, typeLoc(c, decl));
       return false;
     }
   }
   const firstName = decl.declarators[0]?.name ?? '';
   if (decl.vector !== undefined && decl.space === '.param' && definition) {
     // ptxas: "Variable 'x' cannot be allocated in .param state space" (a prototype-only list may).
-    c.error('PTX347', `.param variable '${firstName}' cannot have a vector type`, start());
+    c.error('PTX347', `.param variable '${firstName}' cannot have a vector type`, spaceLoc(c, decl));
     return false;
   }
   if (decl.linkage === '.common' && decl.space !== '.global') {
@@ -95,37 +105,37 @@ export function checkDeclarationShape(c: CheckerState, decl: A.VariableDecl, con
     return false;
   }
   if (decl.type === '.pred' && decl.space !== '.reg') {
-    c.error('PTX335', `predicate variable '${firstName}' must be in the .reg state space`, start());
+    c.error('PTX335', `predicate variable '${firstName}' must be in the .reg state space`, spaceLoc(c, decl));
     return false;
   }
   if (OPAQUE_TYPES.has(decl.type)) {
     if (context === 'body' || context === 'funcParam') {
-      c.error('PTX336', `texture, sampler and surface variables ('${firstName}') must be declared at module scope or as entry parameters`, typeLoc());
+      c.error('PTX336', `texture, sampler and surface variables ('${firstName}') must be declared at module scope or as entry parameters`, typeLoc(c, decl));
       return false;
     }
     if (!checkOpaqueHandles(c, decl, context)) return false;
   }
   if (decl.vector !== undefined && !writtenBeforeType(c, decl, `.v${decl.vector}`)) {
-    c.error('PTX339', `the vector width .v${decl.vector} must come before the type ${decl.type}`, typeLoc());
+    c.error('PTX339', `the vector width .v${decl.vector} must come before the type ${decl.type}`, typeLoc(c, decl));
     return false;
   }
   if (decl.align !== undefined) {
     if (!writtenBeforeType(c, decl, '.align')) {
-      c.error('PTX339', `.align must come before the type ${decl.type}`, typeLoc());
+      c.error('PTX339', `.align must come before the type ${decl.type}`, typeLoc(c, decl));
       return false;
     }
     if (decl.align <= 0n || (decl.align & (decl.align - 1n)) !== 0n) {
-      c.error('PTX341', `alignment ${decl.align} is not a power of two`, start());
+      c.error('PTX341', `alignment ${decl.align} is not a power of two`, spaceLoc(c, decl));
       return false;
     }
   }
   if (decl.space === '.tex') {
     if (context !== 'module') {
-      c.error('PTX330', `.tex variable '${firstName}' must be declared at module scope`, start());
+      c.error('PTX330', `.tex variable '${firstName}' must be declared at module scope`, spaceLoc(c, decl));
       return false;
     }
     if (c.versionAtLeast(TEX_DEPRECATED_VERSION)) {
-      c.error('PTX332', `.tex is not supported as of PTX version 1.5; declare a .global .texref instead`, start());
+      c.error('PTX332', `.tex is not supported as of PTX version 1.5; declare a .global .texref instead`, spaceLoc(c, decl));
       return false;
     }
   }
@@ -213,9 +223,8 @@ export function checkDeclaredName(c: CheckerState, name: string, span: Span): bo
 
 export function moduleVariable(c: CheckerState, decl: A.VariableDecl): void {
   linkageVersion(c, decl.linkage, decl.span.start);
-  const start = (): SourceLocation => c.loc(decl.span.start, decl.space.length);
   let shapeOk = false;
-  if (decl.space === '.param') c.error('PTX330', `.param variables may not be declared at module scope`, start());
+  if (decl.space === '.param') c.error('PTX330', `.param variables may not be declared at module scope`, spaceLoc(c, decl));
   else shapeOk = checkDeclarationShape(c, decl, 'module');
   // ptxas: for each declarator, at the token after its name.
   if (shapeOk && (decl.space === '.reg' || decl.space === '.local') && c.versionAtLeast(MODULE_REG_ERROR_VERSION))

@@ -10,7 +10,7 @@ import { formatVersionCode } from '../data/targets.js';
 import { newSymbol, type PtxSymbol } from './scope.js';
 import type { CheckerState } from './state.js';
 import { OperandRole } from './state.js';
-import { checkArrayDims, checkDeclarationShape, checkDeclaredName, closeScope, declareLabel, linkageVersion, localVariable, variableShape } from './declarations.js';
+import { checkArrayDims, checkDeclarationShape, checkDeclaredName, closeScope, declareLabel, linkageVersion, localVariable, spaceLoc, variableShape } from './declarations.js';
 import { checkInstruction, use } from './instructions.js';
 import { formalsOf, unsizedReturns } from './call-args.js';
 
@@ -204,12 +204,11 @@ export function externDefinition(c: CheckerState, f: A.FunctionDecl): void {
 }
 
 export function declareParam(c: CheckerState, decl: A.VariableDecl, context: 'entryParam' | 'funcParam'): void {
-  const start = (): SourceLocation => c.loc(decl.span.start, decl.space.length);
   const name = decl.declarators[0]?.name ?? '';
   if (context === 'entryParam' && decl.space !== '.param') {
-    c.error('PTX330', `entry parameter '${name}' must be in the .param state space`, start());
+    c.error('PTX330', `entry parameter '${name}' must be in the .param state space`, spaceLoc(c, decl));
   } else if (context === 'funcParam' && decl.space !== '.param' && decl.space !== '.reg') {
-    c.error('PTX330', `function parameter '${name}' must be in the .param or .reg state space, not ${decl.space}`, start());
+    c.error('PTX330', `function parameter '${name}' must be in the .param or .reg state space, not ${decl.space}`, spaceLoc(c, decl));
   } else if (!(c.headerConflict && DECLARATION_TYPE_BITS.get(decl.type) === undefined)) checkDeclarationShape(c, decl, context);
   // (A parameter type no declaration may have is reported by ptxas after the header's conflict
   // with its prototype, unlike a wrong state space: with the conflict first, it is left out.)

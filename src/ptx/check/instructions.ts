@@ -44,6 +44,16 @@ function isDotDigits(m: string): boolean {
 
 /** Whether an expression names anything (a register, variable or label). */
 function hasName(e: A.Expr): boolean {
+  // The common answers without the stack's allocation: a leaf, or an operator between two leaves.
+  const k = e.kind;
+  if (k === 'name') return true;
+  if (k === 'int' || k === 'float') return false;
+  if (k === 'binary') {
+    const l = e.left.kind;
+    const r = e.right.kind;
+    if (l === 'name' || r === 'name') return true;
+    if ((l === 'int' || l === 'float') && (r === 'int' || r === 'float')) return false;
+  }
   const stack: A.Expr[] = [e];
   while (stack.length) {
     const x = stack.pop()!;
@@ -124,9 +134,14 @@ export function checkInstruction(c: CheckerState, ins: A.Instruction): void {
   const errorsBefore = c.errorCount;
   const layer = instructionLayerOf(c);
   layer.count = 0;
-  if (ins.guard) {
-    const g = { start: ins.guard.span.end - ins.guard.name.length, end: ins.guard.span.end };
-    use(c, ins.guard.name, g, OperandRole.Value, g);
+  const guard = ins.guard;
+  if (guard) {
+    // A declared predicate has nothing to report: no span built, no second lookup in `use`.
+    const sym = c.table.lookup(guard.name);
+    if (sym === undefined || !cleanUse(sym, OperandRole.Value)) {
+      const g = { start: guard.span.end - guard.name.length, end: guard.span.end };
+      use(c, guard.name, g, OperandRole.Value, g);
+    }
   }
   checkModifiers(c, ins);
   const ops = ins.operands;
@@ -187,8 +202,13 @@ export interface InstructionLayer {
 }
 
 function instructionLayerOf(c: CheckerState): InstructionLayer {
-  let l = c.instructionLayer;
-  if (l) return l;
+  // The common case apart from the closures below: a function whose variables closures capture
+  // allocates their context on every call, returning early or not.
+  return c.instructionLayer ?? newInstructionLayer(c);
+}
+
+function newInstructionLayer(c: CheckerState): InstructionLayer {
+  let l: InstructionLayer | undefined = undefined;
   const lookup = (name: string): PtxSymbol | undefined => {
     for (let i = 0; i < l!.count; i++) if (l!.names[i] === name) return l!.syms[i];
     return c.table.lookup(name);
@@ -291,6 +311,15 @@ export function operand(c: CheckerState, op: A.Operand, role: OperandRole, ins: 
     if (e.kind === 'name') return operandName(c, e, role, ins);
     if (e.kind === 'int' || e.kind === 'float' || e.kind === 'sink') return;
     if ((e.kind === 'binary' || e.kind === 'unary' || e.kind === 'paren' || e.kind === 'conditional' || e.kind === 'cast') && !hasName(e)) constantOperand(c, e);
+  }
+  if (op.kind === 'address' && op.elements.length === 1) {
+    // `[%rd1]`, `[%rd1+8]`: what the walk below does for them (no shape or offset to check).
+    const el = op.elements[0]!;
+    if (el.kind === 'expr') {
+      const e = el.expr;
+      if (e.kind === 'name') return operandName(c, e, role, ins);
+      if (e.kind === 'binary' && (e.op === '+' || e.op === '-') && e.left.kind === 'name' && e.right.kind === 'int') return operandName(c, e.left, role, ins);
+    }
   }
   if (op.kind === 'vector') {
     // Vector elements are checked one by one, each on its own line ("Illegal expression").

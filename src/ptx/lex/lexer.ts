@@ -91,6 +91,13 @@ export const FNV_PRIME = 0x01000193;
 /** Words up to this length are interned. */
 const INTERN_MAX = 48;
 
+/** Slots of the intern table for a text of `length` characters: a power of two, 32K or more. */
+function internTableSize(length: number): number {
+  let size = 1 << 15;
+  while (size < length / 128 && size < 1 << 24) size *= 2;
+  return size;
+}
+
 /** Copies ASCII text into a byte array in one native pass (see Lexer.bytes). */
 const ASCII_ENCODER = new TextEncoder();
 
@@ -145,7 +152,7 @@ export class Lexer {
    * Where lines start (entry 0: line 1), recorded as the scan passes each newline: a diagnostic's
    * line then needs no second pass over the text (see lineTable).
    */
-  private lineStarts = new Int32Array(1024);
+  private lineStarts: Int32Array;
   private lineCount = 1;
   /** False once text was passed over without scanning it (skipBraces): the table has holes. */
   private linesWhole = true;
@@ -164,6 +171,12 @@ export class Lexer {
   constructor(text: string, report: LexDiagnosticSink, latin1?: Uint8Array) {
     this.text = text;
     this.len = text.length;
+    // Sized for compiler output's lines (about 30 characters on the distinct-code benchmark), so
+    // that a large module's table is made once: growing copies it, and the old and new tables
+    // are both held for a moment near the end of the scan, when memory peaks.
+    this.lineStarts = new Int32Array(Math.max(1024, Math.ceil(text.length / 24)));
+    this.internTable = new Array(internTableSize(text.length));
+    this.internSlots = new Int32Array(2 * this.internTable.length);
     this.report = report;
     const own = latin1 !== undefined ? latin1WithEnd(latin1, text.length) : undefined;
     if (own !== undefined) {
@@ -246,10 +259,12 @@ export class Lexer {
   // slice when the word was seen before, which keeps the parser nearly allocation-free per token.
   // Each slot also keeps the word's hash and where in the text it was first seen: a probe compares
   // hashes, and a match is confirmed against the text itself (one string, one kind of read).
-  // Sized for a large compiler-generated module's distinct words (growing rehashes them all).
-  private internTable: (string | undefined)[] = new Array(1 << 15);
-  private internHashes = new Int32Array(1 << 15);
-  private internAt = new Int32Array(1 << 15);
+  // Sized from the text's length for a compiler-generated module's distinct words (about one per
+  // 230 bytes on the distinct-code benchmark), so that a large module does not grow it (growing
+  // rehashes every word). `internSlots` holds each slot's hash and first offset side by side: a
+  // probe reads one place.
+  private internTable: (string | undefined)[];
+  private internSlots: Int32Array;
   private internCount = 0;
 
   /** The string text[start, end), shared with earlier equal words. */
@@ -266,21 +281,21 @@ export class Lexer {
     const bytes = this.bytes;
     const exact = this.exactBytes;
     const table = this.internTable;
-    const hashes = this.internHashes;
+    const slots = this.internSlots;
     const mask = table.length - 1;
     const n = end - start;
     let i = h & mask;
     for (;;) {
       const cand = table[i];
       if (cand === undefined) break;
-      if (hashes[i] === h && cand.length === n) {
-        const at = this.internAt[i]!;
+      if (slots[2 * i] === h && cand.length === n) {
+        const at = slots[2 * i + 1]!;
         let j = 0;
         if (exact) while (j < n && bytes[at + j] === bytes[start + j]) j++;
         else while (j < n && text.charCodeAt(at + j) === text.charCodeAt(start + j)) j++;
         if (j === n) {
           // The next compare reads this copy: it is the likeliest to still be in the CPU's cache.
-          this.internAt[i] = start;
+          slots[2 * i + 1] = start;
           return cand;
         }
       }
@@ -288,32 +303,29 @@ export class Lexer {
     }
     const s = text.slice(start, end);
     table[i] = s;
-    hashes[i] = h;
-    this.internAt[i] = start;
+    slots[2 * i] = h;
+    slots[2 * i + 1] = start;
     if (++this.internCount * 2 > table.length) this.growInternTable();
     return s;
   }
 
   private growInternTable(): void {
     const old = this.internTable;
-    const oldHashes = this.internHashes;
-    const oldAt = this.internAt;
+    const oldSlots = this.internSlots;
     const size = old.length * 2;
     const table: (string | undefined)[] = new Array(size);
-    const hashes = new Int32Array(size);
-    const at = new Int32Array(size);
+    const slots = new Int32Array(2 * size);
     const mask = size - 1;
     for (let k = 0; k < old.length; k++) {
       if (old[k] === undefined) continue;
-      let i = oldHashes[k]! & mask;
+      let i = oldSlots[2 * k]! & mask;
       while (table[i] !== undefined) i = (i + 1) & mask;
       table[i] = old[k];
-      hashes[i] = oldHashes[k]!;
-      at[i] = oldAt[k]!;
+      slots[2 * i] = oldSlots[2 * k]!;
+      slots[2 * i + 1] = oldSlots[2 * k + 1]!;
     }
     this.internTable = table;
-    this.internHashes = hashes;
-    this.internAt = at;
+    this.internSlots = slots;
   }
 
   /**
@@ -411,7 +423,7 @@ export class Lexer {
   /** Records the newline at `pos`. */
   private newline(pos: number): void {
     if (this.lineCount === this.lineStarts.length) {
-      const grown = new Int32Array(this.lineCount * 2);
+      const grown = new Int32Array(this.lineCount + (this.lineCount >> 1));
       grown.set(this.lineStarts);
       this.lineStarts = grown;
     }
