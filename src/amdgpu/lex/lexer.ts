@@ -7,6 +7,7 @@
  * Offsets only; line/column are computed on demand by the caller's SourceFile.
  */
 import { workMeter } from '../../core/work.js';
+import { withEndMark } from '../../core/end-mark.js';
 
 /** Token kinds: small numbers. */
 export const enum Tok {
@@ -184,48 +185,44 @@ function hexVal(c: number): number {
 
 /** Copies ASCII text into a byte array in one native pass (see bytesOf). */
 const ASCII_ENCODER = new TextEncoder();
-/** The last long text given a byte copy, and that copy: the lexers made at offsets in one file share it. */
+/**
+ * The last long text lexed and its bytes (the caller's, or a copy): the lexers made at offsets
+ * in one file (the checks' expressions, `.type`, symbol values) share them.
+ */
 let cachedText: string | undefined;
 let cachedBytes: Uint8Array | undefined;
-/** Texts at least this long keep their copy in the cache (shorter ones are copied again: cheap). */
+/** Texts at least this long keep their bytes in the cache (shorter ones are copied again: cheap). */
 const CACHE_MIN_LENGTH = 256;
 
 /**
- * The text's code units as bytes, those above 127 as 128 (no rule of the lexer tells them apart:
- * all compare unequal to every ASCII character and are neither digits nor identifier characters),
- * plus a 0 after the end (never read: every read is below the text's length). The hot loops
- * read this typed array instead of the string.
+ * The bytes a lexer of `text` scans, with an end mark (a 0 after the text's end; core/end-mark.ts):
+ * the caller's `latin1` bytes of the text when they have one (one copy of a large file less in
+ * memory, and no pass over it: latin1 bytes above 127 are read as the copy's 128, which no rule
+ * tells apart), else the text's code units, those above 127 as 128, plus a 0. The hot loops read
+ * this typed array instead of the string.
  */
-function bytesOf(text: string): Uint8Array {
-  if (text === cachedText) return cachedBytes!;
+function bytesOf(text: string, latin1: Uint8Array | undefined): Uint8Array {
+  const given = latin1 !== undefined ? withEndMark(latin1, text.length) : undefined;
+  if (given === undefined && text === cachedText) return cachedBytes!;
   const n = text.length;
-  const bytes = new Uint8Array(n + 1);
-  // One native pass for ASCII text (the UTF-8 encoding is then the text itself).
-  const r = ASCII_ENCODER.encodeInto(text, bytes);
-  if (r.read !== n || r.written !== n) {
-    for (let i = 0; i < n; i++) {
-      const c = text.charCodeAt(i);
-      bytes[i] = c < 128 ? c : 128;
+  let bytes = given;
+  if (bytes === undefined) {
+    bytes = new Uint8Array(n + 1);
+    // One native pass for ASCII text (the UTF-8 encoding is then the text itself).
+    const r = ASCII_ENCODER.encodeInto(text, bytes);
+    if (r.read !== n || r.written !== n) {
+      for (let i = 0; i < n; i++) {
+        const c = text.charCodeAt(i);
+        bytes[i] = c < 128 ? c : 128;
+      }
+      bytes[n] = 0;
     }
-    bytes[n] = 0;
   }
   if (n >= CACHE_MIN_LENGTH) {
     cachedText = text;
     cachedBytes = bytes;
   }
   return bytes;
-}
-
-/**
- * Lets the lexers of `text` read `bytes`, the bytes it was decoded from as latin1 (one byte per
- * character, so above 127 where the copy has 128: the lexer's tables read both alike), instead of
- * making a copy of a large file (its size in memory, and a pass over it). Ignored unless the
- * lengths agree.
- */
-export function shareLatin1Bytes(text: string, bytes: Uint8Array): void {
-  if (bytes.length !== text.length || text.length < CACHE_MIN_LENGTH) return;
-  cachedText = text;
-  cachedBytes = bytes;
 }
 
 export interface LexerOptions {
@@ -264,20 +261,25 @@ export class Lexer {
   private pos: number;
   private atStatementStart = true;
   private readonly len: number;
-  /** The text as bytes (see bytesOf): read only below `len`. */
+  /** The text as bytes with an end mark (see bytesOf): `bytes[len]` is 0. */
   private readonly bytes: Uint8Array;
   private readonly masm: boolean;
   /** The text has a CR not followed by LF (then comments end at CR too, scanned by hand); computed at the first comment. */
   private loneCR: boolean | undefined;
 
+  /**
+   * `latin1`: the bytes `text` was decoded from as latin1, when the caller has them with an end
+   * mark (core/end-mark.ts; the CLI reads files so): scanned in place of a copy. Others are not used.
+   */
   constructor(
     readonly text: string,
     options: LexerOptions = {},
     startOffset = 0,
+    latin1?: Uint8Array,
   ) {
     this.pos = startOffset;
     this.len = text.length;
-    this.bytes = bytesOf(text);
+    this.bytes = bytesOf(text, latin1);
     this.masm = options.masmIntegers ?? false;
   }
 
@@ -541,9 +543,8 @@ export class Lexer {
   /** The end of the identifier characters from `q` on. */
   private identEnd(q: number): number {
     const bytes = this.bytes;
-    const len = this.len;
-    // (Code units above 127 read as 128: IDENT_CHAR has 0 there.)
-    while (q < len && IDENT_CHAR[bytes[q]!] === 1) q++;
+    // (Code units above 127 read as 128: IDENT_CHAR has 0 there; the end mark, 0, ends the loop.)
+    while (IDENT_CHAR[bytes[q]!] === 1) q++;
     return q;
   }
 
