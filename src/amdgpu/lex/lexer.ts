@@ -775,8 +775,25 @@ export class Lexer {
   }
 }
 
+/**
+ * The last long text searched for a lone CR, and the answer: the lexers made at offsets in one
+ * file (each expression the checks evaluate) share it instead of searching the whole file again.
+ */
+let loneCRText: string | undefined;
+let loneCRFound = false;
+
 /** Whether `text` has a carriage return that is not part of CRLF (once per file, native search). */
 function hasLoneCR(text: string): boolean {
+  if (text === loneCRText) return loneCRFound;
+  const found = searchLoneCR(text);
+  if (text.length >= CACHE_MIN_LENGTH) {
+    loneCRText = text;
+    loneCRFound = found;
+  }
+  return found;
+}
+
+function searchLoneCR(text: string): boolean {
   for (let i = text.indexOf('\r'); i >= 0; i = text.indexOf('\r', i + 1)) {
     if (text.charCodeAt(i + 1) !== Ch.LF) return true;
   }
