@@ -478,6 +478,13 @@ export class Lexer {
       this.atStatementStart = true;
       return (this.kind = Tok.EndOfStatement);
     }
+    if (c === Ch.LF) {
+      // The end of a line: the commonest token after names and commas, before the tables.
+      this.atStatementStart = true;
+      this.end = p + 1;
+      this.pos = p + 1;
+      return (this.kind = Tok.EndOfStatement);
+    }
     // One-character tokens through one path: a character first met late in the file does not
     // reach a case the optimized code has never run (each such case cost a deoptimization and
     // another compile of this function).
@@ -502,9 +509,6 @@ export class Lexer {
     const wasStart = this.atStatementStart;
     this.atStatementStart = false;
     switch (c) {
-      case Ch.LF:
-        this.atStatementStart = true;
-        return this.tok(Tok.EndOfStatement, p + 1);
       case Ch.CR:
         this.atStatementStart = true;
         return this.tok(Tok.EndOfStatement, this.ch(p + 1) === Ch.LF ? p + 2 : p + 1);
