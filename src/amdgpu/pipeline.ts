@@ -14,7 +14,6 @@ import { evaluate, parseExpression, symbolsIn } from './parse/expr.js';
 import { parseAmdgpuStatements } from './parse/parser.js';
 import type { IssueSink, ParseIssue } from './parse/expr.js';
 import { forEachAmdgpuStatement } from './parse/parser.js';
-import { shareLatin1Bytes } from './lex/lexer.js';
 import { forEachAmdgpuStatementOnce, type RepeatHooks } from './speed/repeats.js';
 import { isTemporarySymbol, type SymbolInfo } from './check/symbols.js';
 
@@ -32,14 +31,16 @@ export interface AmdgpuCheckOptions {
   /** false: handle every statement, even text repeated verbatim (for benchmarks; the answer is the same). Default true. */
   repeats?: boolean;
   /**
-   * The bytes `text` was decoded from as latin1 (one byte per character), when the caller has
-   * them (the CLI reads files so): the lexer reads them instead of a copy of the text.
+   * The bytes `text` was decoded from as latin1 (one byte per character), when the caller has them.
+   * The lexer scans them instead of a copy of the text when they carry an end mark: the whole of a
+   * buffer one byte longer whose last byte is 0 (core/end-mark.ts; the CLI reads files so, as for
+   * PTX). Otherwise not needed.
    */
   latin1Bytes?: Uint8Array;
 }
 
 /** Checks a file while it is parsed: parse, apply and check one statement at a time. */
-export function checkText(text: string, options: CheckOptions, sink: IssueSink, collectSymbols = true): SymbolInfo[] {
+export function checkText(text: string, options: CheckOptions & Pick<AmdgpuCheckOptions, 'latin1Bytes'>, sink: IssueSink, collectSymbols = true): SymbolInfo[] {
   let errors = 0;
   const counting: IssueSink = (i) => {
     errors++;
@@ -54,7 +55,7 @@ export function checkText(text: string, options: CheckOptions, sink: IssueSink, 
     kernelBodySkipped: () => c.kernelBodySkipped(),
   };
   // An error inside an `.amdhsa_kernel` block ends it (llvm-mc): the parser counts every error, the checker drops the block.
-  const parseOptions = { masmIntegers: options.masmIntegers, os: c.triple.os, errorCount: () => errors, onKernelAborted: () => c.kernelBodySkipped(), symbolValue: (n: string) => c.symbolValue(n), symbolDefined: (n: string) => c.symbolDefined(n) };
+  const parseOptions = { masmIntegers: options.masmIntegers, os: c.triple.os, errorCount: () => errors, onKernelAborted: () => c.kernelBodySkipped(), symbolValue: (n: string) => c.symbolValue(n), symbolDefined: (n: string) => c.symbolDefined(n), latin1Bytes: options.latin1Bytes };
   if (options.repeats === false) forEachAmdgpuStatement(text, parseOptions, counting, (st) => c.statement(st));
   else forEachAmdgpuStatementOnce(text, parseOptions, counting, (st) => c.statement(st), hooks);
   return c.finish(errors === 0, collectSymbols);
@@ -66,7 +67,6 @@ export function issueToDiagnostic(file: SourceFile, i: ParseIssue): Diagnostic {
 }
 
 function run(name: string, text: string, options: AmdgpuCheckOptions, collectSymbols: boolean): { diagnostics: Diagnostic[]; symbols: SymbolInfo[] } {
-  if (options.latin1Bytes) shareLatin1Bytes(text, options.latin1Bytes);
   const source = new SourceFile(name, text);
   const issues: ParseIssue[] = [];
   const sink = (i: ParseIssue) => issues.push(i);

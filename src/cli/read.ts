@@ -1,12 +1,13 @@
 /**
- * Reading an input file as the PTX check likes it (one module, node:fs only, so the bench's check
+ * Reading an input file as the lexers like it (one module, node:fs only, so the bench's check
  * entry reads files exactly as the CLI does).
  */
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 
 /**
- * A file's bytes, alone in a buffer one byte longer whose last byte is 0: the end mark the PTX
- * lexer's scanner reads, so it can scan these bytes without copying them (PtxCheckOptions.latin1Bytes).
+ * A file's bytes, alone in a buffer one byte longer whose last byte is 0: the end mark the lexers
+ * read (src/core/end-mark.ts), so that both scan these bytes without copying them
+ * (`latin1Bytes` of PtxCheckOptions and AmdgpuCheckOptions).
  */
 export function readWithEndMark(path: string): Buffer {
   const fd = openSync(path, 'r');

@@ -254,7 +254,7 @@ export class InstructionChecker {
         // The lookup is state the repeat memo must see (speed/repeats.ts): a name that is no variable
         // yet may become one (`s_mov_b32 s0, y` before and after `.set y, x + 1`), and the same line
         // then marks it used. Registers (`s0`, `vcc`) and `off` never name a symbol here.
-        else if (op.name !== 'off' && !looksLikeRegister(op.name, 0)) this.cx.symbolAccesses++;
+        else if (op.name !== 'off' && !this.looksLikeRegister(op.name)) this.cx.symbolAccesses++;
         this.checkRegister(op);
         return;
       case 'regRange':
@@ -320,6 +320,19 @@ export class InstructionChecker {
       // llvm-mc's message where the source takes modifiers (elsewhere "invalid operand for instruction").
       this.cx.issue('AMD414', `invalid syntax, expected 'neg' modifier: after a doubled '-' the operand is the integer ${shown}, which no source of ${mnemonic} takes`, span);
     else this.cx.issue(IMM_CODES.truncation, `invalid operand for instruction: ${shown} does not fit in 32 bits${may64 ? ' and is no 64-bit inline constant' : ''}`, span);
+  }
+
+  /** `looksLikeRegister(name, 0)` by name (a pure function of it), for names not starting with `.` (labels: each a new spelling). */
+  private readonly registerLike = new Map<string, boolean>();
+
+  private looksLikeRegister(name: string): boolean {
+    if (name.charCodeAt(0) === 46 /* . */) return looksLikeRegister(name, 0);
+    let r = this.registerLike.get(name);
+    if (r === undefined) {
+      r = looksLikeRegister(name, 0);
+      if (this.registerLike.size < 4096) this.registerLike.set(name, r);
+    }
+    return r;
   }
 
   /**

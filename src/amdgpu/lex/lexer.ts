@@ -7,6 +7,7 @@
  * Offsets only; line/column are computed on demand by the caller's SourceFile.
  */
 import { workMeter } from '../../core/work.js';
+import { withEndMark } from '../../core/end-mark.js';
 
 /** Token kinds: small numbers. */
 export const enum Tok {
@@ -172,6 +173,48 @@ const IDENT_START = /* @__PURE__ */ (() => {
   return t;
 })();
 
+/**
+ * The token kind of each character that is a token of one character whatever follows it (0 for
+ * the others). `#` at the start of a statement is a comment, found before this table is read.
+ */
+const SINGLE_TOKEN = /* @__PURE__ */ (() => {
+  const t = new Uint8Array(256);
+  const pairs: [number, number][] = [
+    [Ch.COLON, Tok.Colon], [Ch.PLUS, Tok.Plus], [Ch.TILDE, Tok.Tilde], [Ch.LPAREN, Tok.LParen], [Ch.RPAREN, Tok.RParen],
+    [Ch.LBRAC, Tok.LBrac], [Ch.RBRAC, Tok.RBrac], [Ch.LCURLY, Tok.LCurly], [Ch.RCURLY, Tok.RCurly], [Ch.STAR, Tok.Star],
+    [Ch.AT, Tok.At], [Ch.HASH, Tok.Hash], [Ch.QUESTION, Tok.Question], [Ch.BACKSLASH, Tok.BackSlash], [Ch.CARET, Tok.Caret],
+    [Ch.PERCENT, Tok.Percent],
+  ];
+  for (const [c, k] of pairs) t[c] = k;
+  return t;
+})();
+
+/**
+ * The operators that may take a second character: OPERATOR_ROW numbers their first characters
+ * (0: none), OPERATOR_ALONE gives the token of a row's character alone, and OPERATOR_PAIR, by row
+ * times 256 plus the next byte, the token of the two characters (0: not a pair).
+ */
+const OPERATOR_ROW = new Uint8Array(256);
+const OPERATOR_ALONE = new Uint8Array(8);
+const OPERATOR_PAIR = (() => {
+  const t = new Uint8Array(8 * 256);
+  const rows: [number, number, [number, number][]][] = [
+    [Ch.EQ, Tok.Equal, [[Ch.EQ, Tok.EqualEqual]]],
+    [Ch.MINUS, Tok.Minus, [[Ch.GT, Tok.MinusGreater]]],
+    [Ch.PIPE, Tok.Pipe, [[Ch.PIPE, Tok.PipePipe]]],
+    [Ch.AMP, Tok.Amp, [[Ch.AMP, Tok.AmpAmp]]],
+    [Ch.BANG, Tok.Exclaim, [[Ch.EQ, Tok.ExclaimEqual]]],
+    [Ch.LT, Tok.Less, [[Ch.LT, Tok.LessLess], [Ch.EQ, Tok.LessEqual], [Ch.GT, Tok.LessGreater]]],
+    [Ch.GT, Tok.Greater, [[Ch.GT, Tok.GreaterGreater], [Ch.EQ, Tok.GreaterEqual]]],
+  ];
+  rows.forEach(([c, alone, pairs], i) => {
+    OPERATOR_ROW[c] = i + 1;
+    OPERATOR_ALONE[i + 1] = alone;
+    for (const [d, k] of pairs) t[((i + 1) << 8) | d] = k;
+  });
+  return t;
+})();
+
 export function isIdentCharCode(c: number): boolean {
   return c >= 0 && c < 128 && IDENT_CHAR[c] === 1;
 }
@@ -184,48 +227,44 @@ function hexVal(c: number): number {
 
 /** Copies ASCII text into a byte array in one native pass (see bytesOf). */
 const ASCII_ENCODER = new TextEncoder();
-/** The last long text given a byte copy, and that copy: the lexers made at offsets in one file share it. */
+/**
+ * The last long text lexed and its bytes (the caller's, or a copy): the lexers made at offsets
+ * in one file (the checks' expressions, `.type`, symbol values) share them.
+ */
 let cachedText: string | undefined;
 let cachedBytes: Uint8Array | undefined;
-/** Texts at least this long keep their copy in the cache (shorter ones are copied again: cheap). */
+/** Texts at least this long keep their bytes in the cache (shorter ones are copied again: cheap). */
 const CACHE_MIN_LENGTH = 256;
 
 /**
- * The text's code units as bytes, those above 127 as 128 (no rule of the lexer tells them apart:
- * all compare unequal to every ASCII character and are neither digits nor identifier characters),
- * plus a 0 after the end (never read: every read is below the text's length). The hot loops
- * read this typed array instead of the string.
+ * The bytes a lexer of `text` scans, with an end mark (a 0 after the text's end; core/end-mark.ts):
+ * the caller's `latin1` bytes of the text when they have one (one copy of a large file less in
+ * memory, and no pass over it: latin1 bytes above 127 are read as the copy's 128, which no rule
+ * tells apart), else the text's code units, those above 127 as 128, plus a 0. The hot loops read
+ * this typed array instead of the string.
  */
-function bytesOf(text: string): Uint8Array {
-  if (text === cachedText) return cachedBytes!;
+function bytesOf(text: string, latin1: Uint8Array | undefined): Uint8Array {
+  const given = latin1 !== undefined ? withEndMark(latin1, text.length) : undefined;
+  if (given === undefined && text === cachedText) return cachedBytes!;
   const n = text.length;
-  const bytes = new Uint8Array(n + 1);
-  // One native pass for ASCII text (the UTF-8 encoding is then the text itself).
-  const r = ASCII_ENCODER.encodeInto(text, bytes);
-  if (r.read !== n || r.written !== n) {
-    for (let i = 0; i < n; i++) {
-      const c = text.charCodeAt(i);
-      bytes[i] = c < 128 ? c : 128;
+  let bytes = given;
+  if (bytes === undefined) {
+    bytes = new Uint8Array(n + 1);
+    // One native pass for ASCII text (the UTF-8 encoding is then the text itself).
+    const r = ASCII_ENCODER.encodeInto(text, bytes);
+    if (r.read !== n || r.written !== n) {
+      for (let i = 0; i < n; i++) {
+        const c = text.charCodeAt(i);
+        bytes[i] = c < 128 ? c : 128;
+      }
+      bytes[n] = 0;
     }
-    bytes[n] = 0;
   }
   if (n >= CACHE_MIN_LENGTH) {
     cachedText = text;
     cachedBytes = bytes;
   }
   return bytes;
-}
-
-/**
- * Lets the lexers of `text` read `bytes`, the bytes it was decoded from as latin1 (one byte per
- * character, so above 127 where the copy has 128: the lexer's tables read both alike), instead of
- * making a copy of a large file (its size in memory, and a pass over it). Ignored unless the
- * lengths agree.
- */
-export function shareLatin1Bytes(text: string, bytes: Uint8Array): void {
-  if (bytes.length !== text.length || text.length < CACHE_MIN_LENGTH) return;
-  cachedText = text;
-  cachedBytes = bytes;
 }
 
 export interface LexerOptions {
@@ -264,20 +303,27 @@ export class Lexer {
   private pos: number;
   private atStatementStart = true;
   private readonly len: number;
-  /** The text as bytes (see bytesOf): read only below `len`. */
+  /** The text as bytes with an end mark (see bytesOf): `bytes[len]` is 0. */
   private readonly bytes: Uint8Array;
   private readonly masm: boolean;
-  /** The text has a CR not followed by LF (then comments end at CR too, scanned by hand); computed at the first comment. */
-  private loneCR: boolean | undefined;
+  /** The text has a CR not followed by LF (then comments end at CR too, scanned by hand). */
+  private readonly loneCR: boolean;
 
+  /**
+   * `latin1`: the bytes `text` was decoded from as latin1, when the caller has them with an end
+   * mark (core/end-mark.ts; the CLI reads files so): scanned in place of a copy. Others are not used.
+   */
   constructor(
     readonly text: string,
     options: LexerOptions = {},
     startOffset = 0,
+    latin1?: Uint8Array,
   ) {
     this.pos = startOffset;
     this.len = text.length;
-    this.bytes = bytesOf(text);
+    this.bytes = bytesOf(text, latin1);
+    // (Known before the first comment: a call first made from optimized code would deoptimize it.)
+    this.loneCR = hasLoneCR(text);
     this.masm = options.masmIntegers ?? false;
   }
 
@@ -407,7 +453,6 @@ export class Lexer {
     // Line comments: `;` anywhere, `//` anywhere, `#` at the start of a statement.
     if (c === Ch.SEMI || (c === Ch.SLASH && this.ch(p + 1) === Ch.SLASH) || (c === Ch.HASH && this.atStatementStart)) {
       let q: number;
-      this.loneCR ??= hasLoneCR(text);
       if (!this.loneCR) {
         // No lone CR in the file: the comment ends at the next LF (native search).
         const nl = text.indexOf('\n', p + 1);
@@ -433,73 +478,43 @@ export class Lexer {
       this.atStatementStart = true;
       return (this.kind = Tok.EndOfStatement);
     }
+    if (c === Ch.LF) {
+      // The end of a line: the commonest token after names and commas, before the tables.
+      this.atStatementStart = true;
+      this.end = p + 1;
+      this.pos = p + 1;
+      return (this.kind = Tok.EndOfStatement);
+    }
+    // One-character tokens through one path: a character first met late in the file does not
+    // reach a case the optimized code has never run (each such case cost a deoptimization and
+    // another compile of this function).
+    const single = SINGLE_TOKEN[c]!;
+    if (single !== 0) {
+      this.atStatementStart = false;
+      this.end = p + 1;
+      this.pos = p + 1;
+      return (this.kind = single);
+    }
+    // Operators of one or two characters (`-`, `->`, `<`, `<<`, `<=`, `<>`, ...), by table, for
+    // the same reason. (`bytes[p + 1]` is in bounds: at most the end mark.)
+    const row = OPERATOR_ROW[c]!;
+    if (row !== 0) {
+      this.atStatementStart = false;
+      const pair = OPERATOR_PAIR[(row << 8) | bytes[p + 1]!]!;
+      const end = pair !== 0 ? p + 2 : p + 1;
+      this.end = end;
+      this.pos = end;
+      return (this.kind = pair !== 0 ? pair : OPERATOR_ALONE[row]!);
+    }
     const wasStart = this.atStatementStart;
     this.atStatementStart = false;
     switch (c) {
-      case Ch.LF:
-        this.atStatementStart = true;
-        return this.tok(Tok.EndOfStatement, p + 1);
       case Ch.CR:
         this.atStatementStart = true;
         return this.tok(Tok.EndOfStatement, this.ch(p + 1) === Ch.LF ? p + 2 : p + 1);
-      case Ch.COLON:
-        return this.tok(Tok.Colon, p + 1);
-      case Ch.PLUS:
-        return this.tok(Tok.Plus, p + 1);
-      case Ch.TILDE:
-        return this.tok(Tok.Tilde, p + 1);
-      case Ch.LPAREN:
-        return this.tok(Tok.LParen, p + 1);
-      case Ch.RPAREN:
-        return this.tok(Tok.RParen, p + 1);
-      case Ch.LBRAC:
-        return this.tok(Tok.LBrac, p + 1);
-      case Ch.RBRAC:
-        return this.tok(Tok.RBrac, p + 1);
-      case Ch.LCURLY:
-        return this.tok(Tok.LCurly, p + 1);
-      case Ch.RCURLY:
-        return this.tok(Tok.RCurly, p + 1);
-      case Ch.STAR:
-        return this.tok(Tok.Star, p + 1);
-      case Ch.AT:
-        return this.tok(Tok.At, p + 1);
-      case Ch.HASH:
-        return this.tok(Tok.Hash, p + 1);
-      case Ch.QUESTION:
-        return this.tok(Tok.Question, p + 1);
-      case Ch.BACKSLASH:
-        return this.tok(Tok.BackSlash, p + 1);
-      case Ch.EQ:
-        return this.ch(p + 1) === Ch.EQ ? this.tok(Tok.EqualEqual, p + 2) : this.tok(Tok.Equal, p + 1);
-      case Ch.MINUS:
-        return this.ch(p + 1) === Ch.GT ? this.tok(Tok.MinusGreater, p + 2) : this.tok(Tok.Minus, p + 1);
-      case Ch.PIPE:
-        return this.ch(p + 1) === Ch.PIPE ? this.tok(Tok.PipePipe, p + 2) : this.tok(Tok.Pipe, p + 1);
-      case Ch.CARET:
-        return this.tok(Tok.Caret, p + 1);
-      case Ch.AMP:
-        return this.ch(p + 1) === Ch.AMP ? this.tok(Tok.AmpAmp, p + 2) : this.tok(Tok.Amp, p + 1);
-      case Ch.BANG:
-        return this.ch(p + 1) === Ch.EQ ? this.tok(Tok.ExclaimEqual, p + 2) : this.tok(Tok.Exclaim, p + 1);
-      case Ch.PERCENT:
-        return this.tok(Tok.Percent, p + 1);
       case Ch.SLASH:
         this.atStatementStart = wasStart;
         return this.tok(Tok.Slash, p + 1);
-      case Ch.LT: {
-        const d = this.ch(p + 1);
-        if (d === Ch.LT) return this.tok(Tok.LessLess, p + 2);
-        if (d === Ch.EQ) return this.tok(Tok.LessEqual, p + 2);
-        if (d === Ch.GT) return this.tok(Tok.LessGreater, p + 2);
-        return this.tok(Tok.Less, p + 1);
-      }
-      case Ch.GT: {
-        const d = this.ch(p + 1);
-        if (d === Ch.GT) return this.tok(Tok.GreaterGreater, p + 2);
-        if (d === Ch.EQ) return this.tok(Tok.GreaterEqual, p + 2);
-        return this.tok(Tok.Greater, p + 1);
-      }
       case Ch.SQUOTE:
         return this.lexCharLiteral(p);
       case Ch.DQUOTE:
@@ -541,9 +556,8 @@ export class Lexer {
   /** The end of the identifier characters from `q` on. */
   private identEnd(q: number): number {
     const bytes = this.bytes;
-    const len = this.len;
-    // (Code units above 127 read as 128: IDENT_CHAR has 0 there.)
-    while (q < len && IDENT_CHAR[bytes[q]!] === 1) q++;
+    // (Code units above 127 read as 128: IDENT_CHAR has 0 there; the end mark, 0, ends the loop.)
+    while (IDENT_CHAR[bytes[q]!] === 1) q++;
     return q;
   }
 
@@ -774,8 +788,25 @@ export class Lexer {
   }
 }
 
+/**
+ * The last long text searched for a lone CR, and the answer: the lexers made at offsets in one
+ * file (each expression the checks evaluate) share it instead of searching the whole file again.
+ */
+let loneCRText: string | undefined;
+let loneCRFound = false;
+
 /** Whether `text` has a carriage return that is not part of CRLF (once per file, native search). */
 function hasLoneCR(text: string): boolean {
+  if (text === loneCRText) return loneCRFound;
+  const found = searchLoneCR(text);
+  if (text.length >= CACHE_MIN_LENGTH) {
+    loneCRText = text;
+    loneCRFound = found;
+  }
+  return found;
+}
+
+function searchLoneCR(text: string): boolean {
   for (let i = text.indexOf('\r'); i >= 0; i = text.indexOf('\r', i + 1)) {
     if (text.charCodeAt(i + 1) !== Ch.LF) return true;
   }

@@ -28,6 +28,8 @@ export interface ParseOptions extends LexerOptions {
   symbolValue?: (name: string) => bigint | null;
   /** Whether a symbol is defined so far (`.ifdef`). Default: none is. */
   symbolDefined?: (name: string) => boolean;
+  /** The text's latin1 bytes with an end mark (core/end-mark.ts), when the caller has them: the lexer scans them. */
+  latin1Bytes?: Uint8Array;
 }
 
 /** The conditional-assembly directives, tracked for nesting even inside a branch not taken (llvm-mc). */
@@ -112,7 +114,7 @@ export class StatementParser {
     this.onKernelAborted = options.onKernelAborted;
     this.symbolValue = options.symbolValue;
     this.symbolDefined = options.symbolDefined;
-    this.lex = new Lexer(text, options);
+    this.lex = new Lexer(text, options, 0, options.latin1Bytes);
     this.ep = new ExprParser(this.lex, sink);
     this.os = options.os ?? 'amdhsa';
   }

@@ -7,6 +7,7 @@ import { Tok, TokFlag } from './tokens.js';
 import { U64_MASK } from '../../core/int64.js';
 import { bitsToF64, bitsToF32 } from '../../core/float.js';
 import { workMeter } from '../../core/work.js';
+import { withEndMark } from '../../core/end-mark.js';
 import type { PtxCode } from '../diagnostics.js';
 
 /** Receives lexical errors: a stable code, a message, and the offending range. */
@@ -101,17 +102,6 @@ function internTableSize(length: number): number {
 /** Copies ASCII text into a byte array in one native pass (see Lexer.bytes). */
 const ASCII_ENCODER = new TextEncoder();
 
-/**
- * `bytes` with the 0 after its end the scanner reads, without a copy: a view one byte longer when
- * they are the whole of a buffer one byte longer than `length` whose last byte is 0 (what the CLI
- * reads a file into, see src/cli/read.ts); undefined otherwise.
- */
-function latin1WithEnd(bytes: Uint8Array, length: number): Uint8Array | undefined {
-  if (bytes.length !== length || bytes.byteOffset !== 0 || bytes.buffer.byteLength !== length + 1) return undefined;
-  const view = new Uint8Array(bytes.buffer, 0, length + 1);
-  return view[length] === 0 ? view : undefined;
-}
-
 export class Lexer {
   readonly text: string;
   /**
@@ -165,7 +155,7 @@ export class Lexer {
   /**
    * `latin1`: the bytes `text` was decoded from as latin1 (one byte per character), when the caller
    * has them. Read in place of a copy when they sit alone in a buffer one byte longer whose last
-   * byte is 0 (see latin1WithEnd): the scanner needs that 0 after the end. Latin1 bytes compare
+   * byte is 0 (core/end-mark.ts): the scanner needs that 0 after the end. Latin1 bytes compare
    * exactly as the characters do, and the scanner treats every byte above 127 as it treats 128.
    */
   constructor(text: string, report: LexDiagnosticSink, latin1?: Uint8Array) {
@@ -178,7 +168,7 @@ export class Lexer {
     this.internTable = new Array(internTableSize(text.length));
     this.internSlots = new Int32Array(2 * this.internTable.length);
     this.report = report;
-    const own = latin1 !== undefined ? latin1WithEnd(latin1, text.length) : undefined;
+    const own = latin1 !== undefined ? withEndMark(latin1, text.length) : undefined;
     if (own !== undefined) {
       this.bytes = own;
       this.exactBytes = true;

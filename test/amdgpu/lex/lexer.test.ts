@@ -163,7 +163,7 @@ describe('AMDGPU lexer: floats', () => {
   });
 });
 
-describe('AMDGPU lexer: the caller\'s latin1 bytes (shareLatin1Bytes)', () => {
+describe('AMDGPU lexer: the caller\'s latin1 bytes with an end mark (core/end-mark.ts)', () => {
   test('a check reading the file\'s own bytes answers exactly as one reading the lexer\'s copy', async () => {
     const { checkAmdgpuText } = await import('../../../src/amdgpu/pipeline.js');
     // Non-ASCII bytes (128-255) inside comments, strings, names and numbers, where the copy has 128.
@@ -180,8 +180,11 @@ describe('AMDGPU lexer: the caller\'s latin1 bytes (shareLatin1Bytes)', () => {
     ];
     // Long enough to be shared (short texts are copied), and with an error after each line.
     const text = Array.from({ length: 40 }, (_, i) => lines.map((l) => l.replace('v0', `v${i % 7}`)).join('\n') + `\n\tv_bogus_${i} v0\n`).join('');
-    const bytes = Buffer.from(text, 'latin1');
-    assert.equal(bytes.length, text.length);
+    // As the CLI reads a file (src/cli/read.ts): alone in a buffer one byte longer, ending in 0.
+    const marked = Buffer.alloc(text.length + 1);
+    marked.write(text, 'latin1');
+    const bytes = marked.subarray(0, text.length);
+    assert.equal(Buffer.from(text, 'latin1').compare(bytes), 0);
     // (The lexer keeps the bytes of the last long text: another text in between makes it copy again.)
     const other = text + '\n';
     for (const mcpu of ['gfx900', 'gfx1100']) {
@@ -190,9 +193,16 @@ describe('AMDGPU lexer: the caller\'s latin1 bytes (shareLatin1Bytes)', () => {
       const shared = checkAmdgpuText('t.s', text, { mcpu, latin1Bytes: bytes });
       assert.ok(copy.length > 40, `errors expected, got ${copy.length}`);
       assert.deepEqual(shared, copy);
-      // Bytes that are not the text's (a different length) are not used.
+      // Bytes that are not the text's (a different length), or without an end mark, are not used.
       checkAmdgpuText('u.s', other, { mcpu });
       assert.deepEqual(checkAmdgpuText('t.s', text, { mcpu, latin1Bytes: bytes.subarray(1) }), copy);
+      checkAmdgpuText('u.s', other, { mcpu });
+      assert.deepEqual(checkAmdgpuText('t.s', text, { mcpu, latin1Bytes: Buffer.from(text.replace(/^./, 'x'), 'latin1') }), copy);
+      // End-marked bytes are scanned in place of the text (so bytes that differ change the answer).
+      checkAmdgpuText('u.s', other, { mcpu });
+      const changed = Buffer.alloc(text.length + 1);
+      changed.write(text.replace(/^./, 'x'), 'latin1');
+      assert.notDeepEqual(checkAmdgpuText('t.s', text, { mcpu, latin1Bytes: changed.subarray(0, text.length) }), copy);
     }
   });
 });
