@@ -112,6 +112,9 @@ export const AMD_DIAGNOSTICS = defineCatalog({
   AMD515: { severity: 'error', summary: 'VOPD pair register banks: one dst register must be even and the other odd; src0 / src1 operands must use different VGPR banks (number mod 4); src2 operands (fmac/dot2acc\'s vdst, fmamk\'s last VGPR) of different parity' },
   AMD516: { severity: 'error', summary: '`hwreg(...)`: a hardware register name the GPU does not have (or no name and no symbol with a value), a code over 6 bits, a bit offset over 31, a width outside 1-32' },
   AMD524: { severity: 'error', summary: 'not a valid operand / invalid operand for instruction: a modifier written after one that llvm-mc reads later (`glc offset:4`, `mul:2 clamp`, `op_sel_hi` before `op_sel`, `row_mask` before the DPP control), or written twice (`offset:` twice, `glc noglc`)' },
+  AMD540: { severity: 'error', summary: '`.amdgpu_lds`: size must be non-negative, size is too large (more than the processor\'s LDS: 32 KiB on GFX6, 64 KiB on GFX7-9, 128 KiB from GFX10), alignment must be a power of two, alignment is too large (2^31 or more)' },
+  AMD541: { severity: 'error', summary: '`.amdgcn.next_free_vgpr`/`_sgpr` symbols must be absolute expressions (amdhsa: a VGPR / SGPR operand raises the symbol the file set)' },
+  AMD542: { severity: 'error', summary: '`s_set_gpr_idx_on` mode: `gpr_idx(...)` with SRC0, SRC1, SRC2, DST each at most once (expected a VGPR index mode, duplicate VGPR index mode), or an absolute expression of 4 bits (invalid immediate: only 4-bit values are legal)' },
 });
 
 /** A code of the AMDGPU catalog. */

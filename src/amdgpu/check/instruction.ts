@@ -81,6 +81,9 @@ const EXPORT_TARGET_LIMITS: ReadonlyMap<string, number> = new Map([
   ['dual_src_blend', 1],
 ]);
 
+/** `gpr_idx(...)` modes, by bit (llvm-mc-19 spells them upper case only). */
+const GPR_IDX_MODES: readonly string[] = ['SRC0', 'SRC1', 'SRC2', 'DST'];
+
 /** Image dimensions as `dim:` names them (upper case). */
 const DIM_VALUES: ReadonlySet<string> = new Set(['1D', '2D', '3D', 'CUBE', '1D_ARRAY', '2D_ARRAY', '2D_MSAA', '2D_MSAA_ARRAY']);
 
@@ -139,6 +142,50 @@ export class InstructionChecker {
     // An indexed loop: this runs for every instruction, mostly before the optimizing compiler
     // has seen it, where an iterator with destructuring costs more.
     for (; i < operands.length; i++) this.checkOperand(mnemonic, operands[i]!.operand, i);
+    if (operands.length > 1 && mnemonic.length === 16 && this.target && (this.target.generation === 8 || this.target.generation === 9) && mnemonic.toLowerCase() === 's_set_gpr_idx_on')
+      this.checkGprIdxMode(operands[1]!.operand);
+  }
+
+  /**
+   * `s_set_gpr_idx_on`'s mode as llvm-mc-19 reads it: `gpr_idx(...)` (that spelling) with the
+   * modes SRC0, SRC1, SRC2, DST (upper case) each at most once, or an absolute expression (its
+   * symbols defined at that point) of 4 bits, 0-15.
+   */
+  private checkGprIdxMode(op: Operand): void {
+    const code = 'AMD542';
+    if (op.kind === 'call' && op.name === 'gpr_idx') {
+      let seen = 0;
+      for (let k = 0; k < op.args.length; k++) {
+        const a = op.args[k]!;
+        const bit = a.kind === 'word' ? GPR_IDX_MODES.indexOf(a.name) : -1;
+        if (bit < 0) {
+          this.cx.issue(code, `${k === 0 ? 'expected a VGPR index mode or a closing parenthesis' : 'expected a VGPR index mode'}: SRC0, SRC1, SRC2 or DST`, a.span);
+          return;
+        }
+        if (seen & (1 << bit)) {
+          this.cx.issue(code, `duplicate VGPR index mode: ${GPR_IDX_MODES[bit]} is written twice`, a.span);
+          return;
+        }
+        seen |= 1 << bit;
+      }
+      return;
+    }
+    let v: bigint | null;
+    if (op.kind === 'expr') {
+      const e = op.expr;
+      // A float is the integer of its IEEE double bits: only 0.0 fits.
+      v = e.kind === 'int' ? e.value : e.kind === 'real' ? (e.value === 0 && !Object.is(e.value, -0) ? 0n : -1n) : this.cx.valueOf(e);
+    } else if (op.kind === 'word') {
+      // A register (`s1`, `m0`) is no expression.
+      if (looksLikeRegister(op.name, 0)) v = null;
+      else {
+        this.cx.symbolAccesses++;
+        v = this.table.currentValue(op.name);
+      }
+    } else if (op.kind === 'call' || op.kind === 'regRange') v = null;
+    else return;
+    if (v === null) this.cx.issue(code, `expected absolute expression: the VGPR index mode of s_set_gpr_idx_on is gpr_idx(...) or a value known here`, op.span);
+    else if (v < 0n || v > 15n) this.cx.issue(code, `invalid immediate: only 4-bit values are legal (the VGPR index mode of s_set_gpr_idx_on is 0-15${v >= 0n ? `, not ${v}` : ''})`, op.span);
   }
 
   /**

@@ -461,9 +461,11 @@ const posMods: number[] = [];
 function classifyPositional(text: string, target: AmdgpuTarget): void {
   for (let i = 0; i < positional.length; i++) {
     const op = positional[i]!;
+    modifiedLiteral = false;
     posMods[i] = op.kind === 'neg' || op.kind === 'abs' || (op.kind === 'call' && op.args.length === 1 && isSourceModifierCall(op.name)) ? modifiedOperand(text, op, target) : 0;
     classify(text, op, target);
-    posWhat[i] = seen.what;
+    // `neg(0x123)`, `-|1.23456|`: a literal whatever the modifiers fold into it (see modifiedOperand).
+    posWhat[i] = modifiedLiteral ? What.Literal : seen.what;
     posSize[i] = seen.size;
   }
 }
@@ -498,9 +500,19 @@ function modifiedOperand(text: string, op: Operand, target: AmdgpuTarget): numbe
   }
   if (bits === 0) return 0;
   classify(text, op, target);
+  if (seen.what === What.Literal && (bits & OperandModifier.SEXT) === 0) modifiedLiteral = true;
   return seen.what <= What.Special ? bits | MODS_ON_REGISTER : bits;
 }
 const MODS_ON_REGISTER = 1 << 8;
+
+/**
+ * Set by modifiedOperand: the operand is `neg(…)`/`abs(…)`/`-|…|` around a constant that is a
+ * literal as written. llvm-mc-19 judges inline or literal on the constant as written (then, on a
+ * floating-point source, folds the modifier into its sign bit: `neg(0xbe22f983)` stays a literal;
+ * on an integer source it refuses the modifier). Either way the instruction is refused where the
+ * position takes no literal (`v_add_f32_e64 v1, neg(0x123), v3` before GFX10).
+ */
+let modifiedLiteral = false;
 
 function isDigits(s: string, from: number): boolean {
   if (from >= s.length) return false;

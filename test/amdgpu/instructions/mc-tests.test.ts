@@ -23,14 +23,6 @@ import { checkAmdgpuText, findTarget } from '../../../src/amdgpu/index.js';
  * WMMA, VOPD, buffer d16, lds_direct, exp and scalar-literal rules).
  */
 const KNOWN_MISSES: readonly string[] = [
-  // directive-level (outside the instruction layer): .amdgpu_lds size/alignment, .amdgcn.next_free_* symbols (7)
-  'llvm-2019/elf-lds-error.s gfx900 4',
-  'llvm-2019/elf-lds-error.s gfx900 7',
-  'llvm-2019/elf-lds-error.s gfx900 10',
-  'llvm-2019/elf-lds-error.s gfx900 13',
-  'llvm-2019/elf-lds-error.s gfx900 16',
-  'llvm-2019/hsa-diag-v3.s gfx1010 89',
-  'llvm-2019/hsa-diag-v3.s gfx803 89',
   // MIMG address sizes (dim, a16, NSA), BVH operands, msaa_load dmask/d16 (25)
   'llvm-2019/gfx10_asm_mimg_err.s gfx1010 16',
   'llvm-2019/gfx10_asm_mimg_err.s gfx1010 19',
@@ -57,12 +49,6 @@ const KNOWN_MISSES: readonly string[] = [
   'llvm-current/gfx11_asm_mimg_err.s gfx1100 279',
   'llvm-current/gfx11_asm_mimg_err.s gfx1100 468',
   'llvm-current/gfx11_asm_mimg_err.s gfx1100 480',
-  // s_set_gpr_idx_on modes and immediates (5)
-  'llvm-2019/sopc-err.s tonga 6',
-  'llvm-2019/sopc-err.s tonga 9',
-  'llvm-2019/sopc-err.s tonga 12',
-  'llvm-2019/sopc-err.s tonga 18',
-  'llvm-2019/sopc-err.s tonga 21',
   // GFX10 FLAT atomics: glc exactly when the value is returned (4)
   'llvm-2019/flat-gfx10.s gfx1010 40',
   'llvm-2019/flat-gfx10.s gfx1010 43',
@@ -77,12 +63,6 @@ const KNOWN_MISSES: readonly string[] = [
   'llvm-2019/buf-fmt-d16-unpacked.s gfx810 32',
   'llvm-2019/buf-fmt-d16-unpacked.s gfx810 52',
   'llvm-2019/buf-fmt-d16-unpacked.s gfx810 67',
-  // literals inside neg()/abs() (5)
-  'llvm-2019/vop3-literal.s gfx900 118',
-  'llvm-2019/vop3-literal.s gfx900 122',
-  'llvm-2019/vop3-literal.s gfx900 126',
-  'llvm-2019/vop3-literal.s gfx900 134',
-  'llvm-2019/vop3-literal.s gfx900 150',
   // interpolation attribute bounds (3)
   'llvm-2019/vintrp.s tonga 40',
   'llvm-2019/vintrp.s tonga 69',

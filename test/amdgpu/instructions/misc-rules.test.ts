@@ -1,0 +1,130 @@
+/**
+ * Differential tests of the rules added for the last MC-test misses outside the image
+ * instructions (docs/divergences.md, "MC-test lines still missed"), line by line against
+ * llvm-mc-19 on matrices of valid and broken lines and on random values (seed printed):
+ * `.amdgpu_lds` sizes and alignments, `.amdgcn.next_free_vgpr`/`_sgpr` symbols without a value,
+ * `s_set_gpr_idx_on` modes, and literals inside `neg()`/`abs()` where no literal is taken.
+ * gpuasm may never reject a line llvm-mc-19 accepts, and must reject the lines it rejects.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { fuzzRuns, fuzzSeed, llvmMcSkipReason } from '../../harness/tools.js';
+import { compareLines, gpuasmErrorLines, llvmMcErrorLines } from '../../harness/amdgpu-line-compare.js';
+
+const skip = llvmMcSkipReason;
+if (skip) console.log(skip);
+
+function agree(lines: readonly string[], mcpus: readonly string[], label = ''): void {
+  for (const mcpu of mcpus) {
+    const r = compareLines(lines, mcpu, () => true);
+    assert.deepEqual(r.falseErrors.slice(0, 10), [], `${label}${r.falseErrors.length} false errors`);
+    assert.deepEqual(r.missed.slice(0, 10), [], `${label}${r.missed.length} missed`);
+    assert.ok(r.mcErrors > 0 || lines.length < 4, `${mcpu}: the matrix has broken lines`);
+  }
+}
+
+test('.amdgpu_lds: size and alignment limits per processor', { skip }, () => {
+  const values = ['0', '4', '-4', '32768', '32769', '65536', '65537', '131072', '131073', '4294967296', '1<<20', 'undefined_sym', '2*4'];
+  const aligns = ['', '1', '0', '3', '-4', '16', '1<<30', '1<<31', '1099511627776', 'undefined_sym'];
+  const lines: string[] = ['.set defined_sym, 8'];
+  let n = 0;
+  for (const v of values) for (const a of aligns) lines.push(`.amdgpu_lds lds${n++}, ${v}${a ? `, ${a}` : ''}`);
+  lines.push('.amdgpu_lds lds_sym, defined_sym, defined_sym');
+  agree(lines, ['tahiti', 'bonaire', 'gfx900', 'gfx90a', 'gfx942', 'gfx1030', 'gfx1100', 'gfx1200', 'generic']);
+});
+
+test('.amdgpu_lds: random sizes and alignments', { skip }, () => {
+  const seed = fuzzSeed();
+  const mcpus = ['tahiti', 'gfx803', 'gfx900', 'gfx1010', 'gfx1150'];
+  fc.assert(
+    fc.property(
+      fc.array(fc.tuple(fc.oneof(fc.bigInt(-10n, 140000n), fc.bigInt(-(1n << 40n), 1n << 40n)), fc.option(fc.oneof(fc.integer({ min: -2, max: 33 }).map((k) => (k < 0 ? BigInt(k) : 1n << BigInt(k))), fc.bigInt(0n, 70000n)))), { minLength: 1, maxLength: 30 }),
+      fc.constantFrom(...mcpus),
+      (rows, mcpu) => {
+        const text = rows.map(([s, a], i) => `.amdgpu_lds r${i}, ${s}${a === null ? '' : `, ${a}`}`).join('\n') + '\n';
+        assert.deepEqual(gpuasmErrorLines(text, mcpu), llvmMcErrorLines(text, mcpu), `seed ${seed} (${mcpu}):\n${text}`);
+      },
+    ),
+    { seed, numRuns: fuzzRuns(25) },
+  );
+});
+
+test('.amdgcn.next_free_vgpr / _sgpr: a set symbol must have a value where a register raises it', { skip }, () => {
+  const lines = [
+    's_mov_b32 s0, s1',
+    'v_mov_b32 v0, v1',
+    '.set .amdgcn.next_free_vgpr, "foo"',
+    's_nop 0',
+    's_mov_b32 s0, s1',
+    'v_mov_b32 v0, 1',
+    'v_add_f32_e64 v0, -s1, |s2|',
+    'v_mov_b32 v0, s1',
+    's_mov_b32 s0, vcc_lo',
+    '.set .amdgcn.next_free_vgpr, 3',
+    'v_mov_b32 v1, v0',
+    '.set .amdgcn.next_free_sgpr, later',
+    'v_mov_b32 v1, v0',
+    'v_mov_b32 v1, s0',
+    's_mov_b64 s[0:1], exec',
+    's_mov_b32 exec_lo, 0',
+    '.set later, 10',
+    's_mov_b32 s0, s1',
+    '.amdgcn.next_free_vgpr = undefined_sym + 1',
+    'v_mov_b32 v1, v0',
+    'global_load_dword v1, v[2:3], off',
+    'image_sample v[0:3], [v4, v5], s[8:15], s[16:19] dmask:0xf dim:SQ_RSRC_IMG_2D',
+    's_waitcnt vmcnt(0)',
+  ];
+  agree(lines, ['gfx900', 'gfx1030']);
+});
+
+test('s_set_gpr_idx_on: gpr_idx(...) modes and 4-bit values', { skip }, () => {
+  const modes = ['', 'SRC0', 'SRC1', 'SRC2', 'DST', 'SRC0,SRC1', 'SRC0,SRC1,SRC2,DST', 'DST,SRC0', 'SRC0,SRC0', 'DST,SRC1,DST', 'src0', 'X', '1', 'SRC3'];
+  const lines = ['.set defined_sym, 3', '.set big_sym, 16', 'gpr_label:'];
+  for (const m of modes) lines.push(`s_set_gpr_idx_on s0, gpr_idx(${m})`);
+  for (const v of ['0', '15', '16', '-1', '0x0f', '1+2', '15+1', 'defined_sym', 'big_sym', 'later_sym', 'undefined_sym', 'gpr_label', 'gpr_idx', 'GPR_IDX(SRC0)', '0.0', '1.0', 's1', 'm0'])
+    lines.push(`s_set_gpr_idx_on s0, ${v}`);
+  lines.push('.set later_sym, 2', 's_set_gpr_idx_on s0, later_sym', 's_set_gpr_idx_off', 's_set_gpr_idx_on vcc_lo, gpr_idx(DST)');
+  agree(lines, ['tonga', 'gfx900', 'gfx90a', 'gfx942']);
+});
+
+test('s_set_gpr_idx_on: random values and mode lists', { skip }, () => {
+  const seed = fuzzSeed();
+  const mode = fc.constantFrom('SRC0', 'SRC1', 'SRC2', 'DST', 'src1', 'Dst', 'SRC4');
+  fc.assert(
+    fc.property(
+      fc.array(fc.oneof(fc.integer({ min: -20, max: 40 }).map((v) => `${v}`), fc.array(mode, { maxLength: 5 }).map((ms) => `gpr_idx(${ms.join(',')})`)), { minLength: 1, maxLength: 30 }),
+      fc.constantFrom('tonga', 'gfx900'),
+      (ops, mcpu) => {
+        const text = ops.map((o) => `s_set_gpr_idx_on s2, ${o}`).join('\n') + '\n';
+        assert.deepEqual(gpuasmErrorLines(text, mcpu), llvmMcErrorLines(text, mcpu), `seed ${seed} (${mcpu}):\n${text}`);
+      },
+    ),
+    { seed, numRuns: fuzzRuns(20) },
+  );
+});
+
+test('neg()/abs() around a literal where the position takes none (VOP3 before GFX10)', { skip }, () => {
+  const consts = ['0x123', '0x12345678', '-100', '1.23456', '-1.23456', '0xfe0b', '0xbf800000', '0xbe22f983', '0x80000005', '1.0', '-1.0', '0.5', '0x3f800000', '0xbc00', '64', '-16', '0.15915494309189535'];
+  const wraps = ['neg(X)', 'abs(X)', 'neg(abs(X))', '-|X|', '|X|', '-abs(X)'];
+  const insts = ['v_add_f32_e64 v1, v3, @', 'v_add_f32_e64 v1, @, v3', 'v_add_f16_e64 v0, v0, @', 'v_add_f64 v[0:1], v[0:1], @', 'v_fma_f32 v0, v1, v2, @', 'v_cvt_f32_f16_e64 v1, @', 'v_add_f32_e32 v1, @, v3', 'v_mov_b32_e32 v0, @', 'v_add_u32_e64 v1, v3, @'];
+  const lines: string[] = [];
+  for (const i of insts) for (const w of wraps) for (const c of consts) lines.push(i.replace('@', w.replace('X', c)));
+  // Constants that are literals under every operand type (f16, f32, f64, integers) must be found;
+  // the others (`0xbc00` is -1.0 in f16 only, `neg(1.0)` is refused on an integer source) depend
+  // on the source's type, which the table does not give: those misses are only counted.
+  const typed = /0xbc00|0xbf800000|0x3f800000|1\.0|0\.5|0\.159|\(64\)|\(-16\)|\|64\||\|-16\|/;
+  let typedMisses = 0;
+  for (const mcpu of ['tonga', 'gfx900', 'gfx90a', 'gfx1030', 'gfx1100']) {
+    const r = compareLines(lines, mcpu, (line, message) => {
+      // "not a valid operand.": a modifier on an integer source (v_mov_b32), the same typed gap.
+      if (!typed.test(line) && /literal/.test(message)) return true;
+      typedMisses++;
+      return false;
+    });
+    assert.deepEqual(r.falseErrors.slice(0, 10), [], `${r.falseErrors.length} false errors`);
+    assert.deepEqual(r.missed.slice(0, 10), [], `${r.missed.length} missed`);
+  }
+  console.log(`neg()/abs() matrix: ${typedMisses} misses on constants whose inline-ness, or modifiers on sources, depend on the source type (not judged)`);
+});
