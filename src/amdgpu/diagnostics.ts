@@ -115,6 +115,9 @@ export const AMD_DIAGNOSTICS = defineCatalog({
   AMD540: { severity: 'error', summary: '`.amdgpu_lds`: size must be non-negative, size is too large (more than the processor\'s LDS: 32 KiB on GFX6, 64 KiB on GFX7-9, 128 KiB from GFX10), alignment must be a power of two, alignment is too large (2^31 or more)' },
   AMD541: { severity: 'error', summary: '`.amdgcn.next_free_vgpr`/`_sgpr` symbols must be absolute expressions (amdhsa: a VGPR / SGPR operand raises the symbol the file set)' },
   AMD542: { severity: 'error', summary: '`s_set_gpr_idx_on` mode: `gpr_idx(...)` with SRC0, SRC1, SRC2, DST each at most once (expected a VGPR index mode, duplicate VGPR index mode), or an absolute expression of 4 bits (invalid immediate: only 4-bit values are legal)' },
+  AMD543: { severity: 'error', summary: 'DPP control and mask values, `byte_sel` (invalid row_shl value, invalid row_bcast value, expected a 2-bit value, invalid bound_ctrl value, invalid byte_sel value., expected absolute expression), and DPP controls of another processor (`row_share`/`row_xmask`/`dpp8`/`fi` from GFX10, `wave_*`/`row_bcast` GFX8-9 only, `row_newbcast` gfx90a/gfx940: not a valid operand)' },
+  AMD544: { severity: 'error', summary: 'interpolation operands: `attrN.c` with N 0-32 and one channel x, y, z, w (out of bounds interpolation attribute number, invalid or missing interpolation attribute number / channel, invalid interpolation attribute), `v_interp_mov_f32` slot p10, p20, p0 (invalid interpolation slot)' },
+  AMD545: { severity: 'error', summary: 'SMEM immediate offset out of range, as the offset operand or `offset:` (GFX8: expected a 20-bit unsigned offset; GFX9-11: 21-bit signed, 20-bit unsigned for `s_buffer_*`; GFX12: 24-bit signed, `s_prefetch_*` included)' },
 });
 
 /** A code of the AMDGPU catalog. */

@@ -6,12 +6,14 @@
 import type { Span } from '../../core/source.js';
 import type { Expr, InstructionOperand, Operand, Statement } from '../parse/ast.js';
 import { symbolsIn } from '../parse/expr.js';
+import { isDigitCode } from '../lex/lexer.js';
 import { skipSpaces, type OperandExprEvaluator } from '../parse/operand-expr.js';
-import { IMM_CODES, inlineCode64 } from './immediates.js';
+import { IMM_CODES, inlineCode64, smemOffsetRule, type SmemOffsetRule } from './immediates.js';
 import { looksLikeRegister, parseNsaAddress, parseRegister, validateRegisterForTarget } from './registers.js';
 import type { SymbolTable } from './symbols.js';
 import type { AmdgpuTarget } from '../targets.js';
 import { HWREG_NAMES, hwregGroup } from '../data/hwreg.js';
+import { MODIFIER_GPU_NAMES, MODIFIER_VALUE_RULES, modifierOnGpu, type ModifierValueRule } from '../data/modifier-values.js';
 import { checkInstruction } from '../instructions/check.js';
 import type { IssueSink } from '../parse/expr.js';
 import type { AmdCode, AmdRawDiagnostic } from '../diagnostics.js';
@@ -81,6 +83,35 @@ const EXPORT_TARGET_LIMITS: ReadonlyMap<string, number> = new Map([
   ['dual_src_blend', 1],
 ]);
 
+/** The IEEE double bits of a float (llvm-mc reads a float where an integer belongs as those). */
+function doubleBits(x: number): bigint {
+  const b = new DataView(new ArrayBuffer(8));
+  b.setFloat64(0, x);
+  return b.getBigInt64(0);
+}
+
+interface SmemOffset {
+  /** The operand index of the immediate offset. */
+  readonly index: number;
+  readonly rule: SmemOffsetRule;
+}
+
+const SMEM_OFFSET_24: SmemOffsetRule = { min: -(1n << 23n), max: (1n << 23n) - 1n, message: 'expected a 24-bit signed offset' };
+
+/**
+ * Where a scalar memory instruction's immediate offset is, and its range (GFX8 on): the third
+ * operand of loads, stores and `s_atc_probe*` (smemOffsetRule; `s_atc_probe_buffer` as the buffer
+ * forms), the second of GFX12's `s_prefetch_inst`/`_data` and `s_buffer_prefetch_data`, the
+ * first of their `_pc_rel` forms (24-bit signed).
+ */
+function smemOffsetOf(mnemonic: string, generation: number): SmemOffset | null {
+  const m = mnemonic.toLowerCase();
+  if (generation >= 12 && (m === 's_prefetch_inst' || m === 's_prefetch_data' || m === 's_buffer_prefetch_data')) return { index: 1, rule: SMEM_OFFSET_24 };
+  if (generation >= 12 && (m === 's_prefetch_inst_pc_rel' || m === 's_prefetch_data_pc_rel')) return { index: 0, rule: SMEM_OFFSET_24 };
+  const rule = smemOffsetRule(m === 's_atc_probe' ? 's_load_dword' : m === 's_atc_probe_buffer' ? 's_buffer_load_dword' : m, generation);
+  return rule ? { index: 2, rule } : null;
+}
+
 /** `gpr_idx(...)` modes, by bit (llvm-mc-19 spells them upper case only). */
 const GPR_IDX_MODES: readonly string[] = ['SRC0', 'SRC1', 'SRC2', 'DST'];
 
@@ -144,6 +175,74 @@ export class InstructionChecker {
     for (; i < operands.length; i++) this.checkOperand(mnemonic, operands[i]!.operand, i);
     if (operands.length > 1 && mnemonic.length === 16 && this.target && (this.target.generation === 8 || this.target.generation === 9) && mnemonic.toLowerCase() === 's_set_gpr_idx_on')
       this.checkGprIdxMode(operands[1]!.operand);
+    const c2 = mnemonic.charCodeAt(2) | 0x20;
+    if (this.target && this.target.generation >= 8 && (c2 === 108 /* l */ || c2 === 98 /* b */ || c2 === 115 /* s */ || c2 === 112 /* p */ || c2 === 97 /* a */) && (mnemonic.charCodeAt(0) | 0x20) === 115)
+      this.checkSmemOffset(mnemonic, operands);
+    // v_interp_* (VINTRP, and their VOP3 forms) and GFX11+ lds_param_load / ds_param_load.
+    if (mnemonic.length >= 13 && (mnemonic.startsWith('v_interp_') || mnemonic.endsWith('param_load'))) this.checkInterpolation(mnemonic, operands);
+  }
+
+  /** Per mnemonic (as written): where its SMEM immediate offset is and its range, or null (see smemOffsetOf). */
+  private readonly smemOffsets = new Map<string, SmemOffset | null>();
+
+  /**
+   * The immediate offset of a scalar memory instruction (GFX8 on; smemOffsetRule, re-checked in
+   * test/amdgpu/diff/operands.test.ts), written as the offset operand or, with a register
+   * soffset, as `offset:`: a value out of the range is llvm-mc-19's "expected a 20-bit unsigned
+   * offset" / "21-bit signed" / "24-bit signed". Values not known here are not judged.
+   */
+  private checkSmemOffset(mnemonic: string, operands: readonly InstructionOperand[]): void {
+    let at = this.smemOffsets.get(mnemonic);
+    if (at === undefined) this.smemOffsets.set(mnemonic, (at = smemOffsetOf(mnemonic, this.target!.generation)));
+    if (at === null) return;
+    for (let i = at.index; i < operands.length; i++) {
+      let op = operands[i]!.operand;
+      if (i > at.index) {
+        if (op.kind !== 'modifier' || op.name.toLowerCase() !== 'offset') continue;
+        op = op.value;
+      }
+      let v: bigint | null;
+      if (op.kind === 'expr') v = op.expr.kind === 'int' ? op.expr.value : this.cx.valueOf(op.expr);
+      else if (op.kind === 'word' && !looksLikeRegister(op.name, 0)) {
+        this.cx.symbolAccesses++;
+        v = this.table.currentValue(op.name);
+      } else continue;
+      if (v !== null && (v < at.rule.min || v > at.rule.max))
+        this.cx.issue('AMD545', `${at.rule.message}: ${v} is outside ${at.rule.min}…${at.rule.max} for ${mnemonic} on ${this.target!.name}`, op.span);
+    }
+  }
+
+  /**
+   * Interpolation operands as llvm-mc-19 reads them: the attribute `attrN.c` (`attr` in lower
+   * case, N 0-32, leading zeros allowed, one channel x, y, z or w), the third operand of
+   * `v_interp_*` and the second of `*param_load`; and `v_interp_mov_f32`'s slot p10, p20 or p0.
+   */
+  private checkInterpolation(mnemonic: string, operands: readonly InstructionOperand[]): void {
+    const m = mnemonic.toLowerCase();
+    const code = 'AMD544';
+    if (!m.startsWith('v_interp_') && m !== 'lds_param_load' && m !== 'ds_param_load') return;
+    // The GFX11+ VINTERP instructions (v_interp_p10_f32...) take VGPRs, no attribute.
+    if (/^v_interp_p(10|2)_(rtz_)?(f16_)?f(16|32)$/.test(m) && this.target && this.target.generation >= 11) return;
+    if (m === 'v_interp_mov_f32' || m === 'v_interp_mov_f32_e32' || m === 'v_interp_mov_f32_e64') {
+      const slot = operands[1]?.operand;
+      if (slot && slot.kind === 'word' && slot.name !== 'p10' && slot.name !== 'p20' && slot.name !== 'p0' && !looksLikeRegister(slot.name, 0)) {
+        this.cx.issue(code, `invalid interpolation slot: '${slot.name}' (p10, p20 or p0)`, slot.span);
+        return;
+      }
+    }
+    const op = operands[m.startsWith('v_') ? 2 : 1]?.operand;
+    if (!op || op.kind !== 'word' || looksLikeRegister(op.name, 0)) return;
+    const n = op.name;
+    if (!n.startsWith('attr')) {
+      this.cx.issue(code, `invalid interpolation attribute: '${n}' (attr0.x to attr32.w)`, op.span);
+      return;
+    }
+    let end = 4;
+    while (end < n.length && isDigitCode(n.charCodeAt(end))) end++;
+    const num = end > 4 ? BigInt(n.slice(4, end)) : -1n;
+    if (num < 0n || num > 0xffffffffn) this.cx.issue(code, `invalid or missing interpolation attribute number: '${n}' (attr0.x to attr32.w)`, op.span);
+    else if (num > 32n) this.cx.issue(code, `out of bounds interpolation attribute number: attr${num} (attr0 to attr32)`, op.span);
+    else if (n.length !== end + 2 || n.charCodeAt(end) !== 46 /* . */ || !'xyzw'.includes(n[end + 1]!)) this.cx.issue(code, `invalid or missing interpolation attribute channel: '${n}' (.x, .y, .z or .w)`, op.span);
   }
 
   /**
@@ -327,9 +426,65 @@ export class InstructionChecker {
           this.checkDim(op);
           return;
         }
+        if (position >= 0) {
+          const rule = MODIFIER_VALUE_RULES.get(op.name);
+          if (rule) {
+            this.checkModifierValue(op, rule);
+            return;
+          }
+        }
         if (op.value.kind === 'expr' && op.value.expr.kind !== 'int') this.cx.valueOf(op.value.expr);
         return;
     }
+  }
+
+  /**
+   * A DPP control or mask, or `byte_sel` (data/modifier-values.ts): a modifier of this processor,
+   * with absolute values (symbols defined at that point) in llvm-mc-19's range.
+   */
+  private checkModifierValue(op: Extract<Operand, { kind: 'modifier' }>, rule: ModifierValueRule): void {
+    const t = this.target;
+    if (!t) return;
+    const code = 'AMD543';
+    if (!modifierOnGpu(rule.gpus, t)) {
+      this.cx.issue(code, `not a valid operand: ${op.name}: is a modifier of ${MODIFIER_GPU_NAMES[rule.gpus]}, not of ${t.name}`, op.nameSpan);
+      return;
+    }
+    const v = op.value;
+    if (rule.list !== undefined) {
+      if (v.kind !== 'list') return;
+      if (v.items.length !== rule.list) {
+        this.cx.issue(code, `${v.items.length < rule.list ? 'expected a comma' : 'expected a closing square bracket'}: ${op.name}:[...] takes ${rule.list} values, not ${v.items.length}`, v.span);
+        return;
+      }
+      for (const it of v.items) if (!this.checkModifierNumber(op.name, it, rule)) return;
+      return;
+    }
+    this.checkModifierNumber(op.name, v, rule);
+  }
+
+  /** One value of a modifier (see checkModifierValue); false when an issue was reported. */
+  private checkModifierNumber(name: string, op: Operand, rule: ModifierValueRule): boolean {
+    let v: bigint | null;
+    if (op.kind === 'expr') {
+      const e = op.expr;
+      v = e.kind === 'int' ? e.value : e.kind === 'real' ? doubleBits(e.value) : this.cx.valueOf(e);
+    } else if (op.kind === 'word') {
+      if (looksLikeRegister(op.name, 0)) v = null;
+      else {
+        this.cx.symbolAccesses++;
+        v = this.table.currentValue(op.name);
+      }
+    } else return true;
+    if (v === null) {
+      this.cx.issue('AMD543', `expected absolute expression: the value of ${name}: must be known here`, op.span);
+      return false;
+    }
+    const ok = rule.values ? rule.values.some((x) => BigInt(x) === v) : rule.min === undefined || (v >= BigInt(rule.min) && v <= BigInt(rule.max!));
+    if (ok) return true;
+    const allowed = rule.values ? rule.values.join(' or ') : `${rule.min}-${rule.max}`;
+    this.cx.issue('AMD543', `${rule.message}: ${name}: takes ${allowed}, not ${v}`, op.span);
+    return false;
   }
 
   /**

@@ -1376,7 +1376,7 @@ const LDS_DIRECT_FAMILIES = new Set(['VOP1', 'VOP2', 'VOPC', 'VOP3', 'VOP3P', 'S
  * destination, not a 64-bit operand, not DPP, not scalar or memory instructions), src0 only, and
  * not in SDWA or the `rev` instructions (subrev, lshlrev...).
  */
-function checkLdsDirect(f: PreparedForm, count: number, sink: IssueSink): boolean {
+function checkLdsDirect(f: PreparedForm, count: number, sink: IssueSink, target: AmdgpuTarget): boolean {
   let at = -1;
   for (let i = 0; i < count; i++) if (isLdsDirect(positional[i]!)) at = i;
   if (at < 0) return true;
@@ -1403,6 +1403,9 @@ function checkLdsDirect(f: PreparedForm, count: number, sink: IssueSink): boolea
       return report(sink, C.operandKind, `invalid operand for instruction: ${f.spec.spelled} operand ${i + 1} is ${expected(o.spec)}, not lds_direct`, span);
     if (fam === 'SDWA' || f.spec.form === 'sdwa' || /^v_(pk_)?(sub|subb|lshl|lshr|ashr)rev/.test(m)) return report(sink, C.operandKind, `lds_direct cannot be used with this instruction (${f.spec.spelled})`, span);
     if (sources > 1) return report(sink, C.operandKind, `lds_direct may be used as src0 only: it is ${o.spec.name} of ${f.spec.spelled} here`, span);
+    // A scalar src0 (v_writelane_b32's) on GFX8-9, whose VOP3 encoding reads an SGPR or constant there.
+    if (k === 'ssrc' && (target.generation === 8 || target.generation === 9))
+      return report(sink, C.operandKind, `operands are not valid for this GPU or mode: ${f.spec.spelled}'s ${o.spec.name} is a scalar source on ${target.name}, not lds_direct`, span);
   }
   return true;
 }
@@ -1509,6 +1512,29 @@ function checkCachePolicy12(operands: readonly InstructionOperand[], mnemonic: s
   return true;
 }
 
+/**
+ * FLAT/GLOBAL atomics before GFX12 (llvm-mc-19): the form written with its destination returns
+ * the value and must use `glc` (`sc0` on gfx940-942); the form without must not ("instruction
+ * must use glc" / "instruction must not use glc"). MUBUF atomics take either (their data operand
+ * is the destination too).
+ */
+function checkAtomicReturn(operands: readonly InstructionOperand[], at: Span, f: PreparedForm, count: number, target: AmdgpuTarget, sink: IssueSink): boolean {
+  const specs = f.spec.operands;
+  let hasReturn = false;
+  for (let i = 0; i < specs.length; i++) if (specs[i]!.returnOnly) hasReturn = true;
+  if (!hasReturn) return true;
+  const bit = target.isGfx940 ? 'sc0' : 'glc';
+  let written: Operand | undefined;
+  for (let i = 0; i < operands.length; i++) {
+    const op = operands[i]!.operand;
+    if (op.kind === 'word' && op.name.length === 3 && lower(op.name) === bit) written = op;
+  }
+  const returns = count === f.spec.maxOperands;
+  if (returns && !written) return report(sink, C.modifier, `instruction must use ${bit}: ${f.spec.spelled} written with its destination returns the value`, at);
+  if (!returns && written) return report(sink, C.modifier, `instruction must not use ${bit}: ${f.spec.spelled} without a destination returns nothing (write the destination to get the value)`, written.span);
+  return true;
+}
+
 const OP_SEL_LISTS = new Set(['op_sel', 'op_sel_hi', 'neg_lo', 'neg_hi']);
 
 /**
@@ -1558,11 +1584,12 @@ function checkMatched(text: string, at: Span, operands: readonly InstructionOper
   return (
     checkModifiers(operands, p, f, sink) &&
     (target.generation < 12 || !f.cachePolicy12 || checkCachePolicy12(operands, mnemonic, at, f, count, sink)) &&
+    (target.generation >= 12 || (f.spec.family !== 'FLAT' && f.spec.family !== 'GLOBAL') || checkAtomicReturn(operands, at, f, count, target, sink)) &&
     (operands.length === count || checkOpSelLists(operands, mnemonic, sink)) &&
     (p.required === undefined || checkRequired(operands, p, at, sink)) &&
     (!p.imageData || checkImageData(operands, f, target, sink)) &&
     (p.bufferD16 === 0 || checkBufferD16(p.bufferD16, f, target, sink)) &&
-    (!target.ldsDirect || checkLdsDirect(f, count, sink)) &&
+    (!target.ldsDirect || checkLdsDirect(f, count, sink, target)) &&
     (!SALU_LITERAL_FAMILIES.has(f.spec.family) || checkScalarLiterals(f, count, sink)) &&
     checkConstantBus(text, f, count, target, sink) &&
     checkRanges(operands, f, target, sink) &&

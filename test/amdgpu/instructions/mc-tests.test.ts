@@ -49,11 +49,6 @@ const KNOWN_MISSES: readonly string[] = [
   'llvm-current/gfx11_asm_mimg_err.s gfx1100 279',
   'llvm-current/gfx11_asm_mimg_err.s gfx1100 468',
   'llvm-current/gfx11_asm_mimg_err.s gfx1100 480',
-  // GFX10 FLAT atomics: glc exactly when the value is returned (4)
-  'llvm-2019/flat-gfx10.s gfx1010 40',
-  'llvm-2019/flat-gfx10.s gfx1010 43',
-  'llvm-2019/flat-gfx10.s gfx1010 61',
-  'llvm-2019/flat-gfx10.s gfx1010 64',
   // _format_d16_xyz buffer data sizes (unverified table class) (8)
   'llvm-2019/buf-fmt-d16-packed.s fiji 18',
   'llvm-2019/buf-fmt-d16-packed.s fiji 33',
@@ -63,20 +58,11 @@ const KNOWN_MISSES: readonly string[] = [
   'llvm-2019/buf-fmt-d16-unpacked.s gfx810 32',
   'llvm-2019/buf-fmt-d16-unpacked.s gfx810 52',
   'llvm-2019/buf-fmt-d16-unpacked.s gfx810 67',
-  // interpolation attribute bounds (3)
-  'llvm-2019/vintrp.s tonga 40',
-  'llvm-2019/vintrp.s tonga 69',
-  'llvm-2019/vintrp.s tonga 102',
   // single lines of other rules (12)
   'llvm-2019/accvgpr-altnames.s gfx908 9',
   'llvm-2019/expressions-gfx9.s gfx900 8',
-  'llvm-2019/lds_direct-err.s gfx900 60',
   'llvm-2019/mubuf-gfx10.s gfx1010 3',
   'llvm-2019/mubuf-gfx10.s gfx1010 6',
-  'llvm-2019/regression/bug28538.s tonga 8',
-  'llvm-2019/regression/bug28538.s tonga 12',
-  'llvm-current/gfx12_asm_vop3_err.s gfx1200 104',
-  'llvm-current/gfx12_err.s gfx1200 113',
   'llvm-current/gfx12_err.s gfx1200 142',
   'llvm-current/gfx12_err.s gfx1200 658',
   'llvm-current/gfx12_err.s gfx1200 661',

@@ -128,3 +128,97 @@ test('neg()/abs() around a literal where the position takes none (VOP3 before GF
   }
   console.log(`neg()/abs() matrix: ${typedMisses} misses on constants whose inline-ness, or modifiers on sources, depend on the source type (not judged)`);
 });
+
+test('DPP controls and masks: values and processors (data/modifier-values.ts)', { skip }, () => {
+  const lines = ['.set defined_sym, 3'];
+  const controls = ['row_shl', 'row_shr', 'row_ror', 'wave_shl', 'wave_rol', 'wave_shr', 'wave_ror', 'row_bcast', 'row_share', 'row_xmask', 'row_newbcast'];
+  const values = ['-1', '0', '1', '2', '14', '15', '16', '31', '32', '0x10000000f', 'defined_sym', 'later_sym', '1+1', '1.0'];
+  for (const c of controls) for (const v of values) lines.push(`v_mov_b32_dpp v0, v1 ${c}:${v}`);
+  for (const q of ['[0,1,2,3]', '[3,3,3,3]', '[0,1,2,4]', '[0,1,2,-1]', '[0,1,2]', '[0,1,2,3,0]', '[0,1,2,defined_sym]', '[0,1,2,later_sym]'])
+    lines.push(`v_mov_b32_dpp v0, v1 quad_perm:${q}`, `v_add_f32_dpp v0, v1, v2 quad_perm:${q} row_mask:0xf bank_mask:0xf`);
+  for (const m of ['row_mask', 'bank_mask']) for (const v of ['0', '0xf', '0x10', '0x100', '-1', 'defined_sym', 'later_sym']) lines.push(`v_mov_b32_dpp v0, v1 row_mirror ${m}:${v}`);
+  for (const v of ['0', '1', '2', '-1', 'later_sym']) lines.push(`v_mov_b32_dpp v0, v1 row_mirror bound_ctrl:${v}`, `v_mov_b32_dpp v0, v1 row_shl:1 fi:${v}`);
+  for (const d of ['[0,1,2,3,4,5,6,7]', '[7,7,7,7,7,7,7,7]', '[0,1,2,3,4,5,6,8]', '[0,1,2,3,4,5,6]', '[0,1,2,3,4,5,6,-1]']) lines.push(`v_mov_b32 v0, v1 dpp8:${d}`, `v_add_f32 v0, v1, v2 dpp8:${d}`);
+  lines.push('.set later_sym, 1');
+  agree(lines, ['tonga', 'gfx900', 'gfx90a', 'gfx942', 'gfx1030', 'gfx1100', 'gfx1200']);
+});
+
+test('byte_sel values (GFX12 v_cvt_sr_*)', { skip }, () => {
+  const lines: string[] = [];
+  for (const i of ['v_cvt_sr_bf8_f32 v1, v2, v3', 'v_cvt_sr_fp8_f32 v1, v2, v3']) for (const v of ['0', '1', '2', '3', '4', '-1', 'undefined_sym', '0x100000001']) lines.push(`${i} byte_sel:${v}`);
+  agree(lines, ['gfx1200']);
+});
+
+test('interpolation attributes and slots', { skip }, () => {
+  const attrs = ['attr0.x', 'attr32.w', 'attr33.x', 'attr63.w', 'attr64.y', 'attr001.z', 'attr1', 'attr1.X', 'ATTR1.x', 'attr1.xy', 'attr.x', 'attr4294967296.x', 'attr4294967295.x', 'attr1.q'];
+  const v: string[] = [];
+  const lds: string[] = [];
+  for (const a of attrs) {
+    v.push(`v_interp_p1_f32 v10, v0, ${a}`, `v_interp_p2_f32 v10, v0, ${a}`, `v_interp_mov_f32 v9, p10, ${a}`, `v_interp_p1ll_f16 v1, v2, ${a}`, `v_interp_p2_f16 v1, v2, ${a}, v3`);
+    lds.push(`lds_param_load v1, ${a}`, `ds_param_load v1, ${a}`);
+  }
+  for (const slot of ['p10', 'p20', 'p0', 'p30', 'P10', 'p1']) v.push(`v_interp_mov_f32 v9, ${slot}, attr0.x`);
+  agree(v, ['tahiti', 'tonga', 'gfx900', 'gfx1030']);
+  const r11 = compareLines(lds, 'gfx1100', () => true);
+  const r12 = compareLines(lds, 'gfx1200', () => true);
+  for (const r of [r11, r12]) {
+    assert.deepEqual(r.falseErrors, []);
+    assert.deepEqual(r.missed, []);
+  }
+  // GFX11 VINTERP instructions take VGPRs (no attribute): unchanged.
+  agree(['v_interp_p10_f32 v0, v1, v2, v3', 'v_interp_p2_f32 v0, v1, v2, v3', 'v_interp_p10_f16_f32 v0, v1, v2, v3', 'v_interp_p10_f32 v0, v1, attr0.x, v3'], ['gfx1100']);
+});
+
+test('FLAT/GLOBAL atomics before GFX12: glc (sc0 on gfx940) exactly when the value is returned', { skip }, () => {
+  const lines: string[] = [];
+  for (const bits of ['', ' glc', ' noglc', ' slc', ' glc slc', ' sc0', ' sc1', ' sc0 sc1', ' nt', ' offset:8 glc']) {
+    lines.push(
+      `flat_atomic_add v[2:3], v4${bits}`,
+      `flat_atomic_add v0, v[2:3], v4${bits}`,
+      `flat_atomic_cmpswap v[2:3], v[4:5]${bits}`,
+      `flat_atomic_cmpswap v0, v[2:3], v[4:5]${bits}`,
+      `flat_atomic_swap_x2 v[0:1], v[2:3], v[4:5]${bits}`,
+      `global_atomic_add v[2:3], v4, off${bits}`,
+      `global_atomic_add v0, v[2:3], v4, off${bits}`,
+      `global_atomic_add v2, v4, s[0:1]${bits}`,
+      `global_atomic_add v0, v2, v4, s[0:1]${bits}`,
+      `global_atomic_cmpswap_x2 v[0:1], v2, v[4:7], s[0:1]${bits}`,
+      `buffer_atomic_add v1, off, s[4:7], s1${bits}`,
+      `flat_load_dword v0, v[2:3]${bits}`,
+    );
+  }
+  agree(lines, ['bonaire', 'tonga', 'gfx900', 'gfx90a', 'gfx942', 'gfx1010', 'gfx1030', 'gfx1100']);
+});
+
+test('SMEM immediate offsets where the checker meets them (operand, offset:, s_atc_probe, GFX12 s_prefetch_*)', { skip }, () => {
+  const values = ['0', '-1', '0xfffff', '0x100000', '-0x100000', '-0x100001', '0x7fffff', '0x800000', '-0x800000', '-0x800001', '0xffffff', 'defined_sym', '0x100000-1'];
+  const lines = ['.set defined_sym, 0x100000'];
+  for (const v of values)
+    lines.push(
+      `s_load_dword s0, s[0:1], ${v}`,
+      `s_load_dwordx2 s[0:1], s[2:3], ${v} glc`,
+      `s_buffer_load_dword s0, s[0:3], ${v}`,
+      `s_store_dword s0, s[0:1], ${v}`,
+      `s_scratch_load_dword s0, s[0:1], ${v}`,
+      `s_load_dword s0, s[0:1], s2 offset:${v}`,
+      `s_buffer_load_dword s0, s[0:3], s2 offset:${v}`,
+      `s_atc_probe 7, s[4:5], ${v}`,
+      `s_atc_probe_buffer 7, s[4:7], ${v}`,
+      `s_prefetch_inst s[14:15], ${v}, m0, 7`,
+      `s_prefetch_data s[14:15], ${v}, m0, 7`,
+      `s_buffer_prefetch_data s[20:23], ${v}, m0, 7`,
+      `s_prefetch_inst_pc_rel ${v}, m0, 7`,
+      `s_prefetch_data_pc_rel ${v}, m0, 7`,
+    );
+  // Misses from rules outside this one (GFX12 SMEM refuses glc) are only counted.
+  for (const mcpu of ['tonga', 'gfx900', 'gfx90a', 'gfx1030', 'gfx1100', 'gfx1200']) {
+    const r = compareLines(lines, mcpu, (line) => !(mcpu === 'gfx1200' && / glc$/.test(line)));
+    assert.deepEqual(r.falseErrors.slice(0, 10), [], `${r.falseErrors.length} false errors`);
+    assert.deepEqual(r.missed.slice(0, 10), [], `${r.missed.length} missed`);
+  }
+});
+
+test('lds_direct as v_writelane_b32 src0 (GFX8-9: operands are not valid)', { skip }, () => {
+  const lines = ['v_writelane_b32 v0, lds_direct, s0', 'v_writelane_b32 v0, lds_direct, 1', 'v_writelane_b32 v0, s1, lds_direct', 'v_readlane_b32 s0, lds_direct, s1', 'v_readfirstlane_b32 s0, lds_direct', 'v_mov_b32 v0, lds_direct', 'v_writelane_b32 v0, s1, 2'];
+  agree(lines, ['tahiti', 'bonaire', 'tonga', 'gfx900', 'gfx906', 'gfx1030']);
+});
