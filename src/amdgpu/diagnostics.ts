@@ -118,6 +118,8 @@ export const AMD_DIAGNOSTICS = defineCatalog({
   AMD543: { severity: 'error', summary: 'DPP control and mask values, `byte_sel` (invalid row_shl value, invalid row_bcast value, expected a 2-bit value, invalid bound_ctrl value, invalid byte_sel value., expected absolute expression), and DPP controls of another processor (`row_share`/`row_xmask`/`dpp8`/`fi` from GFX10, `wave_*`/`row_bcast` GFX8-9 only, `row_newbcast` gfx90a/gfx940: not a valid operand)' },
   AMD544: { severity: 'error', summary: 'interpolation operands: `attrN.c` with N 0-32 and one channel x, y, z, w (out of bounds interpolation attribute number, invalid or missing interpolation attribute number / channel, invalid interpolation attribute), `v_interp_mov_f32` slot p10, p20, p0 (invalid interpolation slot)' },
   AMD545: { severity: 'error', summary: 'SMEM immediate offset out of range, as the offset operand or `offset:` (GFX8: expected a 20-bit unsigned offset; GFX9-11: 21-bit signed, 20-bit unsigned for `s_buffer_*`; GFX12: 24-bit signed, `s_prefetch_*` included)' },
+  AMD546: { severity: 'error', summary: 'MFMA destination and src2: both VGPRs or both AGPRs (AGPRs only on gfx908: operands are not valid for this GPU or mode); source 2 operand must not partially overlap with dst (a result of more than four dwords: src2 is the destination\'s registers or others)' },
+  AMD547: { severity: 'error', summary: 'SOPP operand (not a branch target) written as a symbol or expression without a value at that point: a label, a symbol defined later or never (invalid operand for instruction / expected absolute expression)' },
 });
 
 /** A code of the AMDGPU catalog. */

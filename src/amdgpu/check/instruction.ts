@@ -15,6 +15,7 @@ import type { AmdgpuTarget } from '../targets.js';
 import { HWREG_NAMES, hwregGroup } from '../data/hwreg.js';
 import { MODIFIER_GPU_NAMES, MODIFIER_VALUE_RULES, modifierOnGpu, type ModifierValueRule } from '../data/modifier-values.js';
 import { checkInstruction } from '../instructions/check.js';
+import { lookupInstruction } from '../instructions/table.js';
 import type { IssueSink } from '../parse/expr.js';
 import type { AmdCode, AmdRawDiagnostic } from '../diagnostics.js';
 
@@ -178,8 +179,78 @@ export class InstructionChecker {
     const c2 = mnemonic.charCodeAt(2) | 0x20;
     if (this.target && this.target.generation >= 8 && (c2 === 108 /* l */ || c2 === 98 /* b */ || c2 === 115 /* s */ || c2 === 112 /* p */ || c2 === 97 /* a */) && (mnemonic.charCodeAt(0) | 0x20) === 115)
       this.checkSmemOffset(mnemonic, operands);
+    if (operands.length >= 4 && (mnemonic.charCodeAt(3) | 0x20) === 102 /* f */ && (mnemonic.charCodeAt(4) | 0x20) === 109 /* m */ && mnemonic.toLowerCase().startsWith('v_mfma'))
+      this.checkMfmaOverlap(mnemonic, operands);
+    if (operands.length === 1 && (mnemonic.charCodeAt(0) | 0x20) === 115 && mnemonic.charCodeAt(1) === 95) this.checkSoppValue(mnemonic, operands[0]!.operand);
     // v_interp_* (VINTRP, and their VOP3 forms) and GFX11+ lds_param_load / ds_param_load.
     if (mnemonic.length >= 13 && (mnemonic.startsWith('v_interp_') || mnemonic.endsWith('param_load'))) this.checkInterpolation(mnemonic, operands);
+  }
+
+  /**
+   * MFMA destination and src2 (llvm-mc-19): both VGPRs or both AGPRs (AGPRs only on gfx908); with a
+   * result of more than four dwords, src2 is the destination's registers or registers apart from
+   * them ("source 2 operand must not partially overlap with dst").
+   */
+  private checkMfmaOverlap(mnemonic: string, operands: readonly InstructionOperand[]): void {
+    const t = this.target;
+    if (!t) return;
+    const a = operands[0]!.operand;
+    const b = operands[3]!.operand;
+    if ((a.kind !== 'regRange' && a.kind !== 'word') || (b.kind !== 'regRange' && b.kind !== 'word')) return;
+    const d = parseRegister(this.text, a.span.start, t, this.evaluator);
+    const c = parseRegister(this.text, b.span.start, t, this.evaluator);
+    if (d.status !== 'ok' || c.status !== 'ok') return;
+    const dst = d.reg;
+    const src2 = c.reg;
+    if ((dst.kind !== 'vgpr' && dst.kind !== 'agpr') || (src2.kind !== 'vgpr' && src2.kind !== 'agpr')) return;
+    // gfx908 writes MFMA results to AGPRs only; later GPUs take VGPRs or AGPRs, the same for both.
+    if (dst.kind === 'vgpr' && !t.alignedVgprTuples) {
+      this.cx.issue('AMD546', `operands are not valid for this GPU or mode: ${mnemonic} writes AGPRs on ${t.name}, not VGPRs`, a.span);
+      return;
+    }
+    if (dst.kind !== src2.kind) {
+      this.cx.issue('AMD546', `invalid operand for instruction: ${mnemonic}'s src2 is ${dst.kind === 'agpr' ? 'AGPRs' : 'VGPRs'} as its destination is`, b.span);
+      return;
+    }
+    if (dst.count <= 4 || dst.index === src2.index) return;
+    if (src2.index + src2.count <= dst.index || dst.index + dst.count <= src2.index) return;
+    this.cx.issue('AMD546', `source 2 operand must not partially overlap with dst: ${mnemonic} takes the destination's registers as src2, or others`, b.span);
+  }
+
+  /** Per mnemonic (as written): whether it is a SOPP instruction whose operand is no branch target. */
+  private readonly soppValues = new Map<string, boolean>();
+
+  /**
+   * The operand of a SOPP instruction other than a branch (`s_nop`, `s_sleep`, `s_wait_event`,
+   * `s_waitcnt`, `s_sendmsg`...), written as a symbol or an expression: llvm-mc-19 needs its value
+   * at that point ("invalid operand for instruction", "expected absolute expression"); a label, a
+   * symbol defined later or never are refused. (Numbers, and symbolic operands such as
+   * `vmcnt(0)`, are judged elsewhere.)
+   */
+  private checkSoppValue(mnemonic: string, op: Operand): void {
+    const t = this.target;
+    if (!t) return;
+    let e: Expr | undefined;
+    if (op.kind === 'word') {
+      if (looksLikeRegister(op.name, 0)) return;
+    } else if (op.kind === 'expr' && op.expr.kind !== 'int' && op.expr.kind !== 'real' && !this.isFloatLiteral(op.expr)) e = op.expr;
+    else return;
+    let sopp = this.soppValues.get(mnemonic);
+    if (sopp === undefined) {
+      const r = lookupInstruction(mnemonic, t.name);
+      const m = mnemonic.toLowerCase();
+      // Branches take labels (the table marks some GFX12 ones `imm`).
+      sopp = !m.startsWith('s_branch') && !m.startsWith('s_cbranch') && r.status === 'found' && r.forms.length > 0 && r.forms.every((f) => f.family === 'SOPP' && f.verified && f.operands[0]?.kind !== 'label');
+      this.soppValues.set(mnemonic, sopp);
+    }
+    if (!sopp) return;
+    let v: bigint | null;
+    if (e) v = this.cx.valueOf(e);
+    else {
+      this.cx.symbolAccesses++;
+      v = this.table.currentValue((op as { name: string }).name);
+    }
+    if (v === null) this.cx.issue('AMD547', `invalid operand for instruction: the operand of ${mnemonic} must have a value here ('${this.text.slice(op.span.start, op.span.end)}' is not defined before it as a value)`, op.span);
   }
 
   /** Per mnemonic (as written): where its SMEM immediate offset is and its range, or null (see smemOffsetOf). */

@@ -59,13 +59,10 @@ const KNOWN_MISSES: readonly string[] = [
   'llvm-2019/buf-fmt-d16-unpacked.s gfx810 52',
   'llvm-2019/buf-fmt-d16-unpacked.s gfx810 67',
   // single lines of other rules (12)
-  'llvm-2019/accvgpr-altnames.s gfx908 9',
   'llvm-2019/expressions-gfx9.s gfx900 8',
   'llvm-2019/mubuf-gfx10.s gfx1010 3',
   'llvm-2019/mubuf-gfx10.s gfx1010 6',
   'llvm-current/gfx12_err.s gfx1200 142',
-  'llvm-current/gfx12_err.s gfx1200 658',
-  'llvm-current/gfx12_err.s gfx1200 661',
 ];
 
 
