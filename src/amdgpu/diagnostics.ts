@@ -120,6 +120,7 @@ export const AMD_DIAGNOSTICS = defineCatalog({
   AMD545: { severity: 'error', summary: 'SMEM immediate offset out of range, as the offset operand or `offset:` (GFX8: expected a 20-bit unsigned offset; GFX9-11: 21-bit signed, 20-bit unsigned for `s_buffer_*`; GFX12: 24-bit signed, `s_prefetch_*` included)' },
   AMD546: { severity: 'error', summary: 'MFMA destination and src2: both VGPRs or both AGPRs (AGPRs only on gfx908: operands are not valid for this GPU or mode); source 2 operand must not partially overlap with dst (a result of more than four dwords: src2 is the destination\'s registers or others)' },
   AMD547: { severity: 'error', summary: 'SOPP operand (not a branch target) written as a symbol or expression without a value at that point: a label, a symbol defined later or never (invalid operand for instruction / expected absolute expression)' },
+  AMD548: { severity: 'error', summary: 'expected an absolute expression: a symbol or expression inside `neg(…)`, `abs(…)`, `|…|` or `sext(…)` on a VALU source without a value at that point' },
 });
 
 /** A code of the AMDGPU catalog. */

@@ -486,10 +486,12 @@ export class InstructionChecker {
       case 'neg':
       case 'abs':
         this.checkOperand(mnemonic, op.operand, position, true);
+        if (op.kind === 'abs' && position >= 0 && isValu(mnemonic)) this.checkModifiedValue(op.operand);
         return;
       case 'call':
         if (op.name === 'neg' || op.name === 'abs' || op.name === 'sext' || op.name === 'lit' || op.name === 'lit64') {
           for (const a of op.args) this.checkOperand(mnemonic, a, position, true);
+          if (position >= 0 && op.args.length === 1 && op.name !== 'lit' && op.name !== 'lit64' && isValu(mnemonic)) this.checkModifiedValue(op.args[0]!);
         } else if (op.name === 'hwreg' && position >= 0) this.checkHwreg(op);
         return;
       case 'modifier':
@@ -556,6 +558,22 @@ export class InstructionChecker {
     const allowed = rule.values ? rule.values.join(' or ') : `${rule.min}-${rule.max}`;
     this.cx.issue('AMD543', `${rule.message}: ${name}: takes ${allowed}, not ${v}`, op.span);
     return false;
+  }
+
+  /**
+   * A symbol or expression inside `neg(…)`, `abs(…)`, `|…|` or `sext(…)` (VALU sources): llvm-mc-19
+   * needs its value at that point ("expected an absolute expression"; relocatable expressions
+   * take no source modifier).
+   */
+  private checkModifiedValue(op: Operand): void {
+    let v: bigint | null;
+    if (op.kind === 'word') {
+      if (looksLikeRegister(op.name, 0)) return;
+      this.cx.symbolAccesses++;
+      v = this.table.currentValue(op.name);
+    } else if (op.kind === 'expr' && op.expr.kind !== 'int' && !this.isFloatLiteral(op.expr)) v = this.cx.valueOf(op.expr);
+    else return;
+    if (v === null) this.cx.issue('AMD548', `expected an absolute expression: '${this.text.slice(op.span.start, op.span.end)}' has no value here, and a source modifier takes a value`, op.span);
   }
 
   /**

@@ -463,6 +463,8 @@ function classifyPositional(text: string, target: AmdgpuTarget): void {
     const op = positional[i]!;
     modifiedLiteral = false;
     posMods[i] = op.kind === 'neg' || op.kind === 'abs' || (op.kind === 'call' && op.args.length === 1 && isSourceModifierCall(op.name)) ? modifiedOperand(text, op, target) : 0;
+    // `-sym` around no register is an expression (llvm-mc-19 takes `s_mov_b32 s0, -u`), no modifier.
+    if (op.kind === 'neg' && posMods[i] === OperandModifier.NEG) posMods[i] = 0;
     classify(text, op, target);
     // `neg(0x123)`, `-|1.23456|`: a literal whatever the modifiers fold into it (see modifiedOperand).
     posWhat[i] = modifiedLiteral ? What.Literal : seen.what;
@@ -1095,6 +1097,7 @@ const MODIFIER_RANK: ReadonlyMap<string, number> = new Map(Object.entries({
   dpp_ctrl: 50, dpp8: 50, row_mask: 51, bank_mask: 52, bound_ctrl: 53, fi: 54,
   cbsz: 60, abid: 61, blgp: 62,
   glc: 70, slc: 70, dlc: 70, scc: 70, nt: 70, sc0: 70, sc1: 70, th: 70, scope: 70,
+  lds: 72,
   gds: 75,
 }));
 
@@ -1535,6 +1538,28 @@ function checkAtomicReturn(operands: readonly InstructionOperand[], at: Span, f:
   return true;
 }
 
+function hasLdsWord(operands: readonly InstructionOperand[]): boolean {
+  for (let i = 0; i < operands.length; i++) {
+    const op = operands[i]!.operand;
+    if (op.kind === 'word' && op.name.length === 3 && lower(op.name) === 'lds') return true;
+  }
+  return false;
+}
+
+/**
+ * A MUBUF load with `lds` (GFX6-GFX10, llvm-mc-19): the data goes to LDS, so the instruction has
+ * no vdata: `buffer_load_dword off, s[8:11], s3 lds` (vaddr, srsrc, soffset). Written with its
+ * vdata it is "invalid operand for instruction". The operands are counted, the modifiers judged.
+ */
+function checkMubufLds(mnemonic: string, at: Span, operands: readonly InstructionOperand[], p: PreparedForms, sink: IssueSink): boolean {
+  const f = p.forms[0]!;
+  const max = f.spec.maxOperands;
+  const count = positional.length;
+  if (count >= max) return report(sink, C.operandKind, `invalid operand for instruction: ${mnemonic} with lds loads into LDS and takes no vdata (vaddr, srsrc, soffset)`, positional[0]!.span);
+  if (count < max - 1) return report(sink, C.tooFewOperands, `too few operands for instruction: ${mnemonic} with lds takes ${max - 1} (vaddr, srsrc, soffset)`, at);
+  return checkModifiers(operands, p, f, sink);
+}
+
 const OP_SEL_LISTS = new Set(['op_sel', 'op_sel_hi', 'neg_lo', 'neg_hi']);
 
 /**
@@ -1612,6 +1637,7 @@ function checkOne(text: string, mnemonic: string, at: Span, operands: readonly I
   const minAll = p.minAll;
   const maxAll = p.maxAll;
   collectPositional(operands, minAll > 0, p.memory);
+  if (p.memory && p.union.has('lds') && forms[0]!.spec.family === 'MUBUF' && hasLdsWord(operands)) return checkMubufLds(mnemonic, at, operands, p, sink);
   if (positional.length < minAll) {
     const count = positional.length;
     const f = forms[0]!;

@@ -19,8 +19,8 @@ import { checkAmdgpuText, findTarget } from '../../../src/amdgpu/index.js';
 /**
  * The llvm-mc-19 error lines gpuasm misses, exactly (`file mcpu line`), grouped by cause as in
  * docs/divergences.md ("MC-test lines still missed"): a new miss fails, and so does a miss that is
- * found now (take it off the list). 69 of 1,774; 180 at the start of session 8 (526 before the MIMG,
- * WMMA, VOPD, buffer d16, lds_direct, exp and scalar-literal rules).
+ * found now (take it off the list). 34 of 1,774 (69 at the start of session 9; 180 at the start of
+ * session 8; 526 before the MIMG, WMMA, VOPD, buffer d16, lds_direct, exp and scalar-literal rules).
  */
 const KNOWN_MISSES: readonly string[] = [
   // MIMG address sizes (dim, a16, NSA), BVH operands, msaa_load dmask/d16 (25)
@@ -58,10 +58,7 @@ const KNOWN_MISSES: readonly string[] = [
   'llvm-2019/buf-fmt-d16-unpacked.s gfx810 32',
   'llvm-2019/buf-fmt-d16-unpacked.s gfx810 52',
   'llvm-2019/buf-fmt-d16-unpacked.s gfx810 67',
-  // single lines of other rules (12)
-  'llvm-2019/expressions-gfx9.s gfx900 8',
-  'llvm-2019/mubuf-gfx10.s gfx1010 3',
-  'llvm-2019/mubuf-gfx10.s gfx1010 6',
+  // clamp on GFX12 v_cvt_f32_fp8 (its e64 form unverified in the table) (1)
   'llvm-current/gfx12_err.s gfx1200 142',
 ];
 
