@@ -1637,7 +1637,7 @@ function checkOne(text: string, mnemonic: string, at: Span, operands: readonly I
   const minAll = p.minAll;
   const maxAll = p.maxAll;
   collectPositional(operands, minAll > 0, p.memory);
-  if (p.memory && p.union.has('lds') && forms[0]!.spec.family === 'MUBUF' && hasLdsWord(operands)) return checkMubufLds(mnemonic, at, operands, p, sink);
+  if (p.memory && p.union.has('lds') && forms[0]!.spec.family === 'MUBUF' && forms[0]!.spec.maxOperands >= 4 && hasLdsWord(operands)) return checkMubufLds(mnemonic, at, operands, p, sink);
   if (positional.length < minAll) {
     const count = positional.length;
     const f = forms[0]!;

@@ -284,7 +284,9 @@ test('symbols inside neg()/abs()/|x|/sext() need a value; -sym on scalar sources
 
 test('MUBUF loads with lds take no vdata (GFX6-GFX10)', { skip }, () => {
   const lines: string[] = [];
-  for (const m of ['buffer_load_sbyte', 'buffer_load_ubyte', 'buffer_load_sshort', 'buffer_load_ushort', 'buffer_load_dword', 'buffer_load_dwordx2', 'buffer_load_format_x', 'buffer_store_dword'])
+  // Operand-less buffer instructions (the widened gfx90a/gfx940 modifiers let them take lds).
+  lines.push('buffer_wbinvl1 lds', 'buffer_wbinvl1', 'buffer_inv lds', 'buffer_gl0_inv lds', 'buffer_wbl2 lds');
+  for (const m of ['buffer_load_sbyte', 'buffer_load_ubyte', 'buffer_load_sshort', 'buffer_load_ushort', 'buffer_load_dword', 'buffer_load_dwordx2', 'buffer_load_format_x', 'buffer_store_dword', 'buffer_atomic_add'])
     for (const ops of ['v5, off, s[8:11], s3', 'off, s[8:11], s3', 'v1, s[8:11], s3 offen', 'v1, s[8:11], 0 idxen offset:4', 's[8:11], s3', 'v5, v1, s[8:11], s3 offen'])
       for (const mods of [' lds', ' glc lds', ' lds glc', ' glc slc lds dlc', ' offset:8 lds', ''])
         lines.push(`${m} ${ops}${mods}`);
@@ -292,7 +294,7 @@ test('MUBUF loads with lds take no vdata (GFX6-GFX10)', { skip }, () => {
   // gfx90a/gfx940-942 the table's widened MUBUF modifiers take lds on every buffer instruction.
   for (const mcpu of ['tahiti', 'tonga', 'gfx900', 'gfx90a', 'gfx942', 'gfx1010', 'gfx1030', 'gfx1100']) {
     const widened = mcpu === 'gfx90a' || mcpu === 'gfx942';
-    const r = compareLines(lines, mcpu, (line, message) => / lds/.test(line) && !/dlc|not supported/.test(line + message) && !(/glc/.test(line) && mcpu === 'gfx942') && !(widened && /dwordx2|format|store/.test(line)));
+    const r = compareLines(lines, mcpu, (line, message) => / lds/.test(line) && !/dlc|not supported/.test(line + message) && !(/glc/.test(line) && mcpu === 'gfx942') && !(widened && /dwordx2|format|store|atomic|wbinvl1|wbl2|_inv/.test(line)));
     assert.deepEqual(r.falseErrors.slice(0, 10), [], `${r.falseErrors.length} false errors`);
     assert.deepEqual(r.missed.slice(0, 10), [], `${r.missed.length} missed`);
   }
