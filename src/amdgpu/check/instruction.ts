@@ -113,6 +113,26 @@ function smemOffsetOf(mnemonic: string, generation: number): SmemOffset | null {
   return rule ? { index: 2, rule } : null;
 }
 
+/**
+ * Whether a scalar memory instruction may have an offset out of some range: an operand that is
+ * not a register and not an integer 0…0xfffff (inside every processor's range), or a modifier
+ * (`offset:`). Clang's `s_load_dword s0, s[0:1], 0x24` is skipped without a lookup.
+ */
+function mayHaveLargeOffset(operands: readonly InstructionOperand[]): boolean {
+  for (let i = 0; i < operands.length; i++) {
+    const op = operands[i]!.operand;
+    if (op.kind === 'expr') {
+      const e = op.expr;
+      if (e.kind !== 'int' || e.value < 0n || e.value > 0xfffffn) return true;
+    } else if (op.kind === 'modifier') return true;
+    else if (op.kind === 'word' && !((op.name.charCodeAt(0) | 0x20) === 115 && isDigitCode(op.name.charCodeAt(1)))) return true;
+  }
+  return false;
+}
+
+/** First letters of the modifiers of MODIFIER_VALUE_RULES. */
+const MODIFIER_VALUE_INITIALS: readonly number[] = [...new Set([...MODIFIER_VALUE_RULES.keys()].map((k) => k.charCodeAt(0)))];
+
 /** `gpr_idx(...)` modes, by bit (llvm-mc-19 spells them upper case only). */
 const GPR_IDX_MODES: readonly string[] = ['SRC0', 'SRC1', 'SRC2', 'DST'];
 
@@ -176,8 +196,16 @@ export class InstructionChecker {
     for (; i < operands.length; i++) this.checkOperand(mnemonic, operands[i]!.operand, i);
     if (operands.length > 1 && mnemonic.length === 16 && this.target && (this.target.generation === 8 || this.target.generation === 9) && mnemonic.toLowerCase() === 's_set_gpr_idx_on')
       this.checkGprIdxMode(operands[1]!.operand);
+    // s_lo(ad), s_bu(ffer), s_st(ore), s_sc(ratch), s_at(c_probe), s_pr(efetch): by two letters, no lookup for other scalar instructions.
     const c2 = mnemonic.charCodeAt(2) | 0x20;
-    if (this.target && this.target.generation >= 8 && (c2 === 108 /* l */ || c2 === 98 /* b */ || c2 === 115 /* s */ || c2 === 112 /* p */ || c2 === 97 /* a */) && (mnemonic.charCodeAt(0) | 0x20) === 115)
+    const c3 = mnemonic.charCodeAt(3) | 0x20;
+    if (
+      (c2 === 108 ? c3 === 111 : c2 === 98 ? c3 === 117 : c2 === 115 ? c3 === 116 || c3 === 99 : c2 === 97 ? c3 === 116 : c2 === 112 && c3 === 114) &&
+      (mnemonic.charCodeAt(0) | 0x20) === 115 &&
+      this.target &&
+      this.target.generation >= 8 &&
+      mayHaveLargeOffset(operands)
+    )
       this.checkSmemOffset(mnemonic, operands);
     if (operands.length >= 4 && (mnemonic.charCodeAt(3) | 0x20) === 102 /* f */ && (mnemonic.charCodeAt(4) | 0x20) === 109 /* m */ && mnemonic.toLowerCase().startsWith('v_mfma'))
       this.checkMfmaOverlap(mnemonic, operands);
@@ -231,10 +259,12 @@ export class InstructionChecker {
     const t = this.target;
     if (!t) return;
     let e: Expr | undefined;
-    if (op.kind === 'word') {
-      if (looksLikeRegister(op.name, 0)) return;
-    } else if (op.kind === 'expr' && op.expr.kind !== 'int' && op.expr.kind !== 'real' && !this.isFloatLiteral(op.expr)) e = op.expr;
-    else return;
+    if (op.kind === 'expr' && op.expr.kind !== 'int' && op.expr.kind !== 'real' && !this.isFloatLiteral(op.expr)) e = op.expr;
+    else if (op.kind !== 'word') return;
+    // s_branch, s_cbranch_*: branch targets, without the lookup.
+    const c2 = mnemonic.charCodeAt(2) | 0x20;
+    const c3 = mnemonic.charCodeAt(3) | 0x20;
+    if ((c2 === 98 && c3 === 114) || (c2 === 99 && c3 === 98)) return;
     let sopp = this.soppValues.get(mnemonic);
     if (sopp === undefined) {
       const r = lookupInstruction(mnemonic, t.name);
@@ -243,7 +273,7 @@ export class InstructionChecker {
       sopp = !m.startsWith('s_branch') && !m.startsWith('s_cbranch') && r.status === 'found' && r.forms.length > 0 && r.forms.every((f) => f.family === 'SOPP' && f.verified && f.operands[0]?.kind !== 'label');
       this.soppValues.set(mnemonic, sopp);
     }
-    if (!sopp) return;
+    if (!sopp || (op.kind === 'word' && looksLikeRegister(op.name, 0))) return;
     let v: bigint | null;
     if (e) v = this.cx.valueOf(e);
     else {
@@ -499,7 +529,8 @@ export class InstructionChecker {
           this.checkDim(op);
           return;
         }
-        if (position >= 0) {
+        // DPP controls and masks, byte_sel (data/modifier-values.ts): b, d, f, q, r, w; not offset:, dmask:...
+        if (position >= 0 && MODIFIER_VALUE_INITIALS.includes(op.name.charCodeAt(0))) {
           const rule = MODIFIER_VALUE_RULES.get(op.name);
           if (rule) {
             this.checkModifierValue(op, rule);
@@ -568,6 +599,9 @@ export class InstructionChecker {
   private checkModifiedValue(op: Operand): void {
     let v: bigint | null;
     if (op.kind === 'word') {
+      // `|v1|`, `-s2` (the common case) without the register scan.
+      const c = op.name.charCodeAt(0) | 0x20;
+      if ((c === 118 || c === 115 || c === 97) && isDigitCode(op.name.charCodeAt(1))) return;
       if (looksLikeRegister(op.name, 0)) return;
       this.cx.symbolAccesses++;
       v = this.table.currentValue(op.name);

@@ -299,3 +299,10 @@ test('MUBUF loads with lds take no vdata (GFX6-GFX10)', { skip }, () => {
     assert.deepEqual(r.missed.slice(0, 10), [], `${r.missed.length} missed`);
   }
 });
+
+test('GFX12 s_prefetch_*_pc_rel offsets with an SGPR count', { skip }, () => {
+  const lines: string[] = [];
+  for (const v of ['0', '0x7fffff', '0x800000', '-0x800000', '-0x800001', '0xffffff'])
+    lines.push(`s_prefetch_inst_pc_rel ${v}, s0, 7`, `s_prefetch_data_pc_rel ${v}, s1, 7`, `s_prefetch_inst s[14:15], ${v}, s0, 7`);
+  agree(lines, ['gfx1200']);
+});
