@@ -6,13 +6,16 @@
 import type { Span } from '../../core/source.js';
 import type { Expr, InstructionOperand, Operand, Statement } from '../parse/ast.js';
 import { symbolsIn } from '../parse/expr.js';
+import { isDigitCode } from '../lex/lexer.js';
 import { skipSpaces, type OperandExprEvaluator } from '../parse/operand-expr.js';
-import { IMM_CODES, inlineCode64 } from './immediates.js';
+import { IMM_CODES, inlineCode64, smemOffsetRule, type SmemOffsetRule } from './immediates.js';
 import { looksLikeRegister, parseNsaAddress, parseRegister, validateRegisterForTarget } from './registers.js';
 import type { SymbolTable } from './symbols.js';
 import type { AmdgpuTarget } from '../targets.js';
 import { HWREG_NAMES, hwregGroup } from '../data/hwreg.js';
+import { MODIFIER_GPU_NAMES, MODIFIER_VALUE_RULES, modifierOnGpu, type ModifierValueRule } from '../data/modifier-values.js';
 import { checkInstruction } from '../instructions/check.js';
+import { lookupInstruction } from '../instructions/table.js';
 import type { IssueSink } from '../parse/expr.js';
 import type { AmdCode, AmdRawDiagnostic } from '../diagnostics.js';
 
@@ -81,6 +84,58 @@ const EXPORT_TARGET_LIMITS: ReadonlyMap<string, number> = new Map([
   ['dual_src_blend', 1],
 ]);
 
+/** The IEEE double bits of a float (llvm-mc reads a float where an integer belongs as those). */
+function doubleBits(x: number): bigint {
+  const b = new DataView(new ArrayBuffer(8));
+  b.setFloat64(0, x);
+  return b.getBigInt64(0);
+}
+
+interface SmemOffset {
+  /** The operand index of the immediate offset. */
+  readonly index: number;
+  readonly rule: SmemOffsetRule;
+}
+
+const SMEM_OFFSET_24: SmemOffsetRule = { min: -(1n << 23n), max: (1n << 23n) - 1n, message: 'expected a 24-bit signed offset' };
+
+/**
+ * Where a scalar memory instruction's immediate offset is, and its range (GFX8 on): the third
+ * operand of loads, stores and `s_atc_probe*` (smemOffsetRule; `s_atc_probe_buffer` as the buffer
+ * forms), the second of GFX12's `s_prefetch_inst`/`_data` and `s_buffer_prefetch_data`, the
+ * first of their `_pc_rel` forms (24-bit signed).
+ */
+function smemOffsetOf(mnemonic: string, generation: number): SmemOffset | null {
+  const m = mnemonic.toLowerCase();
+  if (generation >= 12 && (m === 's_prefetch_inst' || m === 's_prefetch_data' || m === 's_buffer_prefetch_data')) return { index: 1, rule: SMEM_OFFSET_24 };
+  if (generation >= 12 && (m === 's_prefetch_inst_pc_rel' || m === 's_prefetch_data_pc_rel')) return { index: 0, rule: SMEM_OFFSET_24 };
+  const rule = smemOffsetRule(m === 's_atc_probe' ? 's_load_dword' : m === 's_atc_probe_buffer' ? 's_buffer_load_dword' : m, generation);
+  return rule ? { index: 2, rule } : null;
+}
+
+/**
+ * Whether a scalar memory instruction may have an offset out of some range: an operand that is
+ * not a register and not an integer 0…0xfffff (inside every processor's range), or a modifier
+ * (`offset:`). Clang's `s_load_dword s0, s[0:1], 0x24` is skipped without a lookup.
+ */
+function mayHaveLargeOffset(operands: readonly InstructionOperand[]): boolean {
+  for (let i = 0; i < operands.length; i++) {
+    const op = operands[i]!.operand;
+    if (op.kind === 'expr') {
+      const e = op.expr;
+      if (e.kind !== 'int' || e.value < 0n || e.value > 0xfffffn) return true;
+    } else if (op.kind === 'modifier') return true;
+    else if (op.kind === 'word' && !((op.name.charCodeAt(0) | 0x20) === 115 && isDigitCode(op.name.charCodeAt(1)))) return true;
+  }
+  return false;
+}
+
+/** First letters of the modifiers of MODIFIER_VALUE_RULES. */
+const MODIFIER_VALUE_INITIALS: readonly number[] = [...new Set([...MODIFIER_VALUE_RULES.keys()].map((k) => k.charCodeAt(0)))];
+
+/** `gpr_idx(...)` modes, by bit (llvm-mc-19 spells them upper case only). */
+const GPR_IDX_MODES: readonly string[] = ['SRC0', 'SRC1', 'SRC2', 'DST'];
+
 /** Image dimensions as `dim:` names them (upper case). */
 const DIM_VALUES: ReadonlySet<string> = new Set(['1D', '2D', '3D', 'CUBE', '1D_ARRAY', '2D_ARRAY', '2D_MSAA', '2D_MSAA_ARRAY']);
 
@@ -139,6 +194,198 @@ export class InstructionChecker {
     // An indexed loop: this runs for every instruction, mostly before the optimizing compiler
     // has seen it, where an iterator with destructuring costs more.
     for (; i < operands.length; i++) this.checkOperand(mnemonic, operands[i]!.operand, i);
+    if (operands.length > 1 && mnemonic.length === 16 && this.target && (this.target.generation === 8 || this.target.generation === 9) && mnemonic.toLowerCase() === 's_set_gpr_idx_on')
+      this.checkGprIdxMode(operands[1]!.operand);
+    // s_lo(ad), s_bu(ffer), s_st(ore), s_sc(ratch), s_at(c_probe), s_pr(efetch): by two letters, no lookup for other scalar instructions.
+    const c2 = mnemonic.charCodeAt(2) | 0x20;
+    const c3 = mnemonic.charCodeAt(3) | 0x20;
+    if (
+      (c2 === 108 ? c3 === 111 : c2 === 98 ? c3 === 117 : c2 === 115 ? c3 === 116 || c3 === 99 : c2 === 97 ? c3 === 116 : c2 === 112 && c3 === 114) &&
+      (mnemonic.charCodeAt(0) | 0x20) === 115 &&
+      this.target &&
+      this.target.generation >= 8 &&
+      mayHaveLargeOffset(operands)
+    )
+      this.checkSmemOffset(mnemonic, operands);
+    if (operands.length >= 4 && (mnemonic.charCodeAt(3) | 0x20) === 102 /* f */ && (mnemonic.charCodeAt(4) | 0x20) === 109 /* m */ && mnemonic.toLowerCase().startsWith('v_mfma'))
+      this.checkMfmaOverlap(mnemonic, operands);
+    if (operands.length === 1 && (mnemonic.charCodeAt(0) | 0x20) === 115 && mnemonic.charCodeAt(1) === 95) this.checkSoppValue(mnemonic, operands[0]!.operand);
+    // v_interp_* (VINTRP, and their VOP3 forms) and GFX11+ lds_param_load / ds_param_load.
+    if (mnemonic.length >= 13 && (mnemonic.startsWith('v_interp_') || mnemonic.endsWith('param_load'))) this.checkInterpolation(mnemonic, operands);
+  }
+
+  /**
+   * MFMA destination and src2 (llvm-mc-19): both VGPRs or both AGPRs (AGPRs only on gfx908); with a
+   * result of more than four dwords, src2 is the destination's registers or registers apart from
+   * them ("source 2 operand must not partially overlap with dst").
+   */
+  private checkMfmaOverlap(mnemonic: string, operands: readonly InstructionOperand[]): void {
+    const t = this.target;
+    if (!t) return;
+    const a = operands[0]!.operand;
+    const b = operands[3]!.operand;
+    if ((a.kind !== 'regRange' && a.kind !== 'word') || (b.kind !== 'regRange' && b.kind !== 'word')) return;
+    const d = parseRegister(this.text, a.span.start, t, this.evaluator);
+    const c = parseRegister(this.text, b.span.start, t, this.evaluator);
+    if (d.status !== 'ok' || c.status !== 'ok') return;
+    const dst = d.reg;
+    const src2 = c.reg;
+    if ((dst.kind !== 'vgpr' && dst.kind !== 'agpr') || (src2.kind !== 'vgpr' && src2.kind !== 'agpr')) return;
+    // gfx908 writes MFMA results to AGPRs only; later GPUs take VGPRs or AGPRs, the same for both.
+    if (dst.kind === 'vgpr' && !t.alignedVgprTuples) {
+      this.cx.issue('AMD546', `operands are not valid for this GPU or mode: ${mnemonic} writes AGPRs on ${t.name}, not VGPRs`, a.span);
+      return;
+    }
+    if (dst.kind !== src2.kind) {
+      this.cx.issue('AMD546', `invalid operand for instruction: ${mnemonic}'s src2 is ${dst.kind === 'agpr' ? 'AGPRs' : 'VGPRs'} as its destination is`, b.span);
+      return;
+    }
+    if (dst.count <= 4 || dst.index === src2.index) return;
+    if (src2.index + src2.count <= dst.index || dst.index + dst.count <= src2.index) return;
+    this.cx.issue('AMD546', `source 2 operand must not partially overlap with dst: ${mnemonic} takes the destination's registers as src2, or others`, b.span);
+  }
+
+  /** Per mnemonic (as written): whether it is a SOPP instruction whose operand is no branch target. */
+  private readonly soppValues = new Map<string, boolean>();
+
+  /**
+   * The operand of a SOPP instruction other than a branch (`s_nop`, `s_sleep`, `s_wait_event`,
+   * `s_waitcnt`, `s_sendmsg`...), written as a symbol or an expression: llvm-mc-19 needs its value
+   * at that point ("invalid operand for instruction", "expected absolute expression"); a label, a
+   * symbol defined later or never are refused. (Numbers, and symbolic operands such as
+   * `vmcnt(0)`, are judged elsewhere.)
+   */
+  private checkSoppValue(mnemonic: string, op: Operand): void {
+    const t = this.target;
+    if (!t) return;
+    let e: Expr | undefined;
+    if (op.kind === 'expr' && op.expr.kind !== 'int' && op.expr.kind !== 'real' && !this.isFloatLiteral(op.expr)) e = op.expr;
+    else if (op.kind !== 'word') return;
+    // s_branch, s_cbranch_*: branch targets, without the lookup.
+    const c2 = mnemonic.charCodeAt(2) | 0x20;
+    const c3 = mnemonic.charCodeAt(3) | 0x20;
+    if ((c2 === 98 && c3 === 114) || (c2 === 99 && c3 === 98)) return;
+    let sopp = this.soppValues.get(mnemonic);
+    if (sopp === undefined) {
+      const r = lookupInstruction(mnemonic, t.name);
+      const m = mnemonic.toLowerCase();
+      // Branches take labels (the table marks some GFX12 ones `imm`).
+      sopp = !m.startsWith('s_branch') && !m.startsWith('s_cbranch') && r.status === 'found' && r.forms.length > 0 && r.forms.every((f) => f.family === 'SOPP' && f.verified && f.operands[0]?.kind !== 'label');
+      this.soppValues.set(mnemonic, sopp);
+    }
+    if (!sopp || (op.kind === 'word' && looksLikeRegister(op.name, 0))) return;
+    let v: bigint | null;
+    if (e) v = this.cx.valueOf(e);
+    else {
+      this.cx.symbolAccesses++;
+      v = this.table.currentValue((op as { name: string }).name);
+    }
+    if (v === null) this.cx.issue('AMD547', `invalid operand for instruction: the operand of ${mnemonic} must have a value here ('${this.text.slice(op.span.start, op.span.end)}' is not defined before it as a value)`, op.span);
+  }
+
+  /** Per mnemonic (as written): where its SMEM immediate offset is and its range, or null (see smemOffsetOf). */
+  private readonly smemOffsets = new Map<string, SmemOffset | null>();
+
+  /**
+   * The immediate offset of a scalar memory instruction (GFX8 on; smemOffsetRule, re-checked in
+   * test/amdgpu/diff/operands.test.ts), written as the offset operand or, with a register
+   * soffset, as `offset:`: a value out of the range is llvm-mc-19's "expected a 20-bit unsigned
+   * offset" / "21-bit signed" / "24-bit signed". Values not known here are not judged.
+   */
+  private checkSmemOffset(mnemonic: string, operands: readonly InstructionOperand[]): void {
+    let at = this.smemOffsets.get(mnemonic);
+    if (at === undefined) this.smemOffsets.set(mnemonic, (at = smemOffsetOf(mnemonic, this.target!.generation)));
+    if (at === null) return;
+    for (let i = at.index; i < operands.length; i++) {
+      let op = operands[i]!.operand;
+      if (i > at.index) {
+        if (op.kind !== 'modifier' || op.name.toLowerCase() !== 'offset') continue;
+        op = op.value;
+      }
+      let v: bigint | null;
+      if (op.kind === 'expr') v = op.expr.kind === 'int' ? op.expr.value : this.cx.valueOf(op.expr);
+      else if (op.kind === 'word' && !looksLikeRegister(op.name, 0)) {
+        this.cx.symbolAccesses++;
+        v = this.table.currentValue(op.name);
+      } else continue;
+      if (v !== null && (v < at.rule.min || v > at.rule.max))
+        this.cx.issue('AMD545', `${at.rule.message}: ${v} is outside ${at.rule.min}…${at.rule.max} for ${mnemonic} on ${this.target!.name}`, op.span);
+    }
+  }
+
+  /**
+   * Interpolation operands as llvm-mc-19 reads them: the attribute `attrN.c` (`attr` in lower
+   * case, N 0-32, leading zeros allowed, one channel x, y, z or w), the third operand of
+   * `v_interp_*` and the second of `*param_load`; and `v_interp_mov_f32`'s slot p10, p20 or p0.
+   */
+  private checkInterpolation(mnemonic: string, operands: readonly InstructionOperand[]): void {
+    const m = mnemonic.toLowerCase();
+    const code = 'AMD544';
+    if (!m.startsWith('v_interp_') && m !== 'lds_param_load' && m !== 'ds_param_load') return;
+    // The GFX11+ VINTERP instructions (v_interp_p10_f32...) take VGPRs, no attribute.
+    if (/^v_interp_p(10|2)_(rtz_)?(f16_)?f(16|32)$/.test(m) && this.target && this.target.generation >= 11) return;
+    if (m === 'v_interp_mov_f32' || m === 'v_interp_mov_f32_e32' || m === 'v_interp_mov_f32_e64') {
+      const slot = operands[1]?.operand;
+      if (slot && slot.kind === 'word' && slot.name !== 'p10' && slot.name !== 'p20' && slot.name !== 'p0' && !looksLikeRegister(slot.name, 0)) {
+        this.cx.issue(code, `invalid interpolation slot: '${slot.name}' (p10, p20 or p0)`, slot.span);
+        return;
+      }
+    }
+    const op = operands[m.startsWith('v_') ? 2 : 1]?.operand;
+    if (!op || op.kind !== 'word' || looksLikeRegister(op.name, 0)) return;
+    const n = op.name;
+    if (!n.startsWith('attr')) {
+      this.cx.issue(code, `invalid interpolation attribute: '${n}' (attr0.x to attr32.w)`, op.span);
+      return;
+    }
+    let end = 4;
+    while (end < n.length && isDigitCode(n.charCodeAt(end))) end++;
+    const num = end > 4 ? BigInt(n.slice(4, end)) : -1n;
+    if (num < 0n || num > 0xffffffffn) this.cx.issue(code, `invalid or missing interpolation attribute number: '${n}' (attr0.x to attr32.w)`, op.span);
+    else if (num > 32n) this.cx.issue(code, `out of bounds interpolation attribute number: attr${num} (attr0 to attr32)`, op.span);
+    else if (n.length !== end + 2 || n.charCodeAt(end) !== 46 /* . */ || !'xyzw'.includes(n[end + 1]!)) this.cx.issue(code, `invalid or missing interpolation attribute channel: '${n}' (.x, .y, .z or .w)`, op.span);
+  }
+
+  /**
+   * `s_set_gpr_idx_on`'s mode as llvm-mc-19 reads it: `gpr_idx(...)` (that spelling) with the
+   * modes SRC0, SRC1, SRC2, DST (upper case) each at most once, or an absolute expression (its
+   * symbols defined at that point) of 4 bits, 0-15.
+   */
+  private checkGprIdxMode(op: Operand): void {
+    const code = 'AMD542';
+    if (op.kind === 'call' && op.name === 'gpr_idx') {
+      let seen = 0;
+      for (let k = 0; k < op.args.length; k++) {
+        const a = op.args[k]!;
+        const bit = a.kind === 'word' ? GPR_IDX_MODES.indexOf(a.name) : -1;
+        if (bit < 0) {
+          this.cx.issue(code, `${k === 0 ? 'expected a VGPR index mode or a closing parenthesis' : 'expected a VGPR index mode'}: SRC0, SRC1, SRC2 or DST`, a.span);
+          return;
+        }
+        if (seen & (1 << bit)) {
+          this.cx.issue(code, `duplicate VGPR index mode: ${GPR_IDX_MODES[bit]} is written twice`, a.span);
+          return;
+        }
+        seen |= 1 << bit;
+      }
+      return;
+    }
+    let v: bigint | null;
+    if (op.kind === 'expr') {
+      const e = op.expr;
+      // A float is the integer of its IEEE double bits: only 0.0 fits.
+      v = e.kind === 'int' ? e.value : e.kind === 'real' ? (e.value === 0 && !Object.is(e.value, -0) ? 0n : -1n) : this.cx.valueOf(e);
+    } else if (op.kind === 'word') {
+      // A register (`s1`, `m0`) is no expression.
+      if (looksLikeRegister(op.name, 0)) v = null;
+      else {
+        this.cx.symbolAccesses++;
+        v = this.table.currentValue(op.name);
+      }
+    } else if (op.kind === 'call' || op.kind === 'regRange') v = null;
+    else return;
+    if (v === null) this.cx.issue(code, `expected absolute expression: the VGPR index mode of s_set_gpr_idx_on is gpr_idx(...) or a value known here`, op.span);
+    else if (v < 0n || v > 15n) this.cx.issue(code, `invalid immediate: only 4-bit values are legal (the VGPR index mode of s_set_gpr_idx_on is 0-15${v >= 0n ? `, not ${v}` : ''})`, op.span);
   }
 
   /**
@@ -269,10 +516,12 @@ export class InstructionChecker {
       case 'neg':
       case 'abs':
         this.checkOperand(mnemonic, op.operand, position, true);
+        if (op.kind === 'abs' && position >= 0 && isValu(mnemonic)) this.checkModifiedValue(op.operand);
         return;
       case 'call':
         if (op.name === 'neg' || op.name === 'abs' || op.name === 'sext' || op.name === 'lit' || op.name === 'lit64') {
           for (const a of op.args) this.checkOperand(mnemonic, a, position, true);
+          if (position >= 0 && op.args.length === 1 && op.name !== 'lit' && op.name !== 'lit64' && isValu(mnemonic)) this.checkModifiedValue(op.args[0]!);
         } else if (op.name === 'hwreg' && position >= 0) this.checkHwreg(op);
         return;
       case 'modifier':
@@ -280,9 +529,85 @@ export class InstructionChecker {
           this.checkDim(op);
           return;
         }
+        // DPP controls and masks, byte_sel (data/modifier-values.ts): b, d, f, q, r, w; not offset:, dmask:...
+        if (position >= 0 && MODIFIER_VALUE_INITIALS.includes(op.name.charCodeAt(0))) {
+          const rule = MODIFIER_VALUE_RULES.get(op.name);
+          if (rule) {
+            this.checkModifierValue(op, rule);
+            return;
+          }
+        }
         if (op.value.kind === 'expr' && op.value.expr.kind !== 'int') this.cx.valueOf(op.value.expr);
         return;
     }
+  }
+
+  /**
+   * A DPP control or mask, or `byte_sel` (data/modifier-values.ts): a modifier of this processor,
+   * with absolute values (symbols defined at that point) in llvm-mc-19's range.
+   */
+  private checkModifierValue(op: Extract<Operand, { kind: 'modifier' }>, rule: ModifierValueRule): void {
+    const t = this.target;
+    if (!t) return;
+    const code = 'AMD543';
+    if (!modifierOnGpu(rule.gpus, t)) {
+      this.cx.issue(code, `not a valid operand: ${op.name}: is a modifier of ${MODIFIER_GPU_NAMES[rule.gpus]}, not of ${t.name}`, op.nameSpan);
+      return;
+    }
+    const v = op.value;
+    if (rule.list !== undefined) {
+      if (v.kind !== 'list') return;
+      if (v.items.length !== rule.list) {
+        this.cx.issue(code, `${v.items.length < rule.list ? 'expected a comma' : 'expected a closing square bracket'}: ${op.name}:[...] takes ${rule.list} values, not ${v.items.length}`, v.span);
+        return;
+      }
+      for (const it of v.items) if (!this.checkModifierNumber(op.name, it, rule)) return;
+      return;
+    }
+    this.checkModifierNumber(op.name, v, rule);
+  }
+
+  /** One value of a modifier (see checkModifierValue); false when an issue was reported. */
+  private checkModifierNumber(name: string, op: Operand, rule: ModifierValueRule): boolean {
+    let v: bigint | null;
+    if (op.kind === 'expr') {
+      const e = op.expr;
+      v = e.kind === 'int' ? e.value : e.kind === 'real' ? doubleBits(e.value) : this.cx.valueOf(e);
+    } else if (op.kind === 'word') {
+      if (looksLikeRegister(op.name, 0)) v = null;
+      else {
+        this.cx.symbolAccesses++;
+        v = this.table.currentValue(op.name);
+      }
+    } else return true;
+    if (v === null) {
+      this.cx.issue('AMD543', `expected absolute expression: the value of ${name}: must be known here`, op.span);
+      return false;
+    }
+    const ok = rule.values ? rule.values.some((x) => BigInt(x) === v) : rule.min === undefined || (v >= BigInt(rule.min) && v <= BigInt(rule.max!));
+    if (ok) return true;
+    const allowed = rule.values ? rule.values.join(' or ') : `${rule.min}-${rule.max}`;
+    this.cx.issue('AMD543', `${rule.message}: ${name}: takes ${allowed}, not ${v}`, op.span);
+    return false;
+  }
+
+  /**
+   * A symbol or expression inside `neg(…)`, `abs(…)`, `|…|` or `sext(…)` (VALU sources): llvm-mc-19
+   * needs its value at that point ("expected an absolute expression"; relocatable expressions
+   * take no source modifier).
+   */
+  private checkModifiedValue(op: Operand): void {
+    let v: bigint | null;
+    if (op.kind === 'word') {
+      // `|v1|`, `-s2` (the common case) without the register scan.
+      const c = op.name.charCodeAt(0) | 0x20;
+      if ((c === 118 || c === 115 || c === 97) && isDigitCode(op.name.charCodeAt(1))) return;
+      if (looksLikeRegister(op.name, 0)) return;
+      this.cx.symbolAccesses++;
+      v = this.table.currentValue(op.name);
+    } else if (op.kind === 'expr' && op.expr.kind !== 'int' && !this.isFloatLiteral(op.expr)) v = this.cx.valueOf(op.expr);
+    else return;
+    if (v === null) this.cx.issue('AMD548', `expected an absolute expression: '${this.text.slice(op.span.start, op.span.end)}' has no value here, and a source modifier takes a value`, op.span);
   }
 
   /**

@@ -4,7 +4,7 @@
  * references, and the state those keep; each instruction goes to instruction.ts.
  */
 import type { Span } from '../../core/source.js';
-import type { Expr, Statement } from '../parse/ast.js';
+import type { Expr, InstructionOperand, Operand, Statement } from '../parse/ast.js';
 import { AMDHSA_AVAILABILITY_MESSAGES, AMDHSA_FIELD_RULES, AMDHSA_KERNEL_ENTRIES, type AmdhsaAvailability } from '../data/directives.js';
 import { evaluate, symbolsIn, type IssueSink, type ParseIssue } from '../parse/expr.js';
 import { isDigitCode, Lexer, Tok, type LexerOptions } from '../lex/lexer.js';
@@ -52,6 +52,48 @@ const USER_SGPR_SIZES: ReadonlyMap<string, bigint> = new Map([
   ['.amdhsa_user_sgpr_flat_scratch_init', 2n],
   ['.amdhsa_user_sgpr_private_segment_size', 1n],
 ]);
+
+/**
+ * The LDS bytes a processor addresses, as llvm-mc-19 bounds `.amdgpu_lds` sizes: 32 KiB on GFX6,
+ * 64 KiB on GFX7-9, 128 KiB from GFX10; none for the feature-less `generic` and `generic-hsa`.
+ */
+function ldsBytes(mcpu: string, t: AmdgpuTarget): number {
+  const m = mcpu.toLowerCase();
+  if (m === 'generic' || m === 'generic-hsa') return 0;
+  return t.generation === 6 ? 32768 : t.generation <= 9 ? 65536 : 131072;
+}
+
+/**
+ * The first numbered VGPR or SGPR (`v1`, `s[2:3]`) in an operand (inside `-x`, `|x|`, `neg()`,
+ * `abs()`, `sext()` and register lists), or undefined.
+ */
+function gprCountRegister(op: Operand): { vgpr: boolean; span: Span } | undefined {
+  switch (op.kind) {
+    case 'word': {
+      const n = op.name;
+      const c = n.charCodeAt(0) | 0x20;
+      if ((c !== 118 && c !== 115) || n.length < 2) return undefined;
+      for (let i = 1; i < n.length; i++) if (!isDigitCode(n.charCodeAt(i))) return undefined;
+      return { vgpr: c === 118, span: op.span };
+    }
+    case 'regRange': {
+      const c = op.prefix.length === 1 ? op.prefix.charCodeAt(0) | 0x20 : 0;
+      return c === 118 || c === 115 ? { vgpr: c === 118, span: op.span } : undefined;
+    }
+    case 'neg':
+    case 'abs':
+      return gprCountRegister(op.operand);
+    case 'call':
+    case 'list':
+      for (const a of op.kind === 'call' ? op.args : op.items) {
+        const r = gprCountRegister(a);
+        if (r) return r;
+      }
+      return undefined;
+    default:
+      return undefined;
+  }
+}
 
 function kernelFieldAvailable(a: AmdhsaAvailability, t: AmdgpuTarget): boolean {
   switch (a) {
@@ -162,6 +204,8 @@ export class StatementChecker implements InstructionContext {
   private codeObjectVersion: { value: bigint; span: Span } | undefined;
   /** Symbol-table lookups and references so far (see checkText). */
   symbolAccesses = 0;
+  /** A `.amdgcn.next_free_vgpr`/`_sgpr` assignment was seen (see checkGprCountSymbols). */
+  private gprCountSymbolsSet = false;
   private readonly lookup = (n: string): bigint | null => {
     this.symbolAccesses++;
     return this.table.currentValue(n);
@@ -275,6 +319,7 @@ export class StatementChecker implements InstructionContext {
       case 'assignment':
         // Values were handled by the symbol table.
         this.noteReferences(st.expr, false);
+        if (st.name.startsWith('.amdgcn.next_free_')) this.gprCountSymbolsSet = true;
         return;
       case 'localLabel': {
         this.symbolAccesses++;
@@ -289,11 +334,31 @@ export class StatementChecker implements InstructionContext {
         this.checkDirective(st);
         return;
       case 'instruction':
+        if (this.gprCountSymbolsSet && this.triple.os === 'amdhsa' && (!this.checkGprCountSymbols(st.operands) || (st.dual && !this.checkGprCountSymbols(st.dual.operands)))) return;
         this.instructions.check(st);
         return;
       default:
         return;
     }
+  }
+
+  /**
+   * llvm-mc-19 (amdhsa) raises `.amdgcn.next_free_vgpr` / `.amdgcn.next_free_sgpr` at each VGPR /
+   * SGPR operand: where the file has set one, its value must be absolute at that point ("symbols
+   * must be absolute expressions", at the first such register). False when an issue was reported.
+   */
+  private checkGprCountSymbols(operands: readonly InstructionOperand[]): boolean {
+    for (const o of operands) {
+      const at = gprCountRegister(o.operand);
+      if (!at) continue;
+      const name = at.vgpr ? '.amdgcn.next_free_vgpr' : '.amdgcn.next_free_sgpr';
+      this.symbolAccesses++;
+      if (this.table.isVariable(name) && this.table.currentValue(name) === null) {
+        this.issue('AMD541', `.amdgcn.next_free_{v,s}gpr symbols must be absolute expressions: ${name} has no value here, and this ${at.vgpr ? 'VGPR' : 'SGPR'} operand raises it`, at.span);
+        return false;
+      }
+    }
+    return true;
   }
 
   private checkDirective(st: Extract<Statement, { kind: 'directive' }>): void {
@@ -447,6 +512,9 @@ export class StatementChecker implements InstructionContext {
       case '.amd_kernel_code_t':
         this.checkKernelCodeT(st);
         return;
+      case '.amdgpu_lds':
+        this.checkAmdgpuLds(st);
+        return;
       case '.amd_amdgpu_pal_metadata': {
         let absolute = true;
         for (const a of st.args) {
@@ -465,6 +533,41 @@ export class StatementChecker implements InstructionContext {
         for (const a of st.args) if (a.expr) this.valueOf(a.expr);
         return;
     }
+  }
+
+  /**
+   * `.amdgpu_lds NAME, SIZE[, ALIGN]` as llvm-mc-19 reads it: both values absolute where written;
+   * the size non-negative and at most the processor's addressable LDS (ldsBytes), the alignment a
+   * power of two below 2^31.
+   */
+  private checkAmdgpuLds(st: Extract<Statement, { kind: 'directive' }>): void {
+    this.symbolAccesses++;
+    const size = st.args[1];
+    const align = st.args[2];
+    const sizeValue = size?.expr ? evaluate(size.expr, this.lookup) : undefined;
+    if (!size || !sizeValue || !('value' in sizeValue)) {
+      if (size) this.issue('AMD124', 'expected absolute expression: the size of .amdgpu_lds must be known here', size.span);
+      return;
+    }
+    const v = sizeValue.value;
+    if (v < 0n) {
+      this.issue('AMD540', `size must be non-negative: .amdgpu_lds size ${v}`, size.span);
+      return;
+    }
+    const limit = this.target ? ldsBytes(this.options.mcpu, this.target) : undefined;
+    if (limit !== undefined && v > BigInt(limit)) {
+      this.issue('AMD540', `size is too large: .amdgpu_lds size ${v} is more than the ${limit} bytes of LDS ${this.target!.name} addresses`, size.span);
+      return;
+    }
+    if (!align?.expr) return;
+    const a = evaluate(align.expr, this.lookup);
+    if (!('value' in a)) {
+      this.issue('AMD124', 'expected absolute expression: the alignment of .amdgpu_lds must be known here', align.span);
+      return;
+    }
+    const n = a.value;
+    if (n <= 0n || (n & (n - 1n)) !== 0n) this.issue('AMD540', `alignment must be a power of two: .amdgpu_lds alignment ${n}`, align.span);
+    else if (n >= 1n << 31n) this.issue('AMD540', `alignment is too large: .amdgpu_lds alignment ${n} (at most 2^30)`, align.span);
   }
 
   /**

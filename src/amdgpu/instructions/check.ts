@@ -540,9 +540,13 @@ function classifyPositional(text: string, target: AmdgpuTarget): void {
   for (let i = 0; i < positional.length; i++) {
     const op = positional[i]!;
     const kind = op.kind;
+    modifiedLiteral = false;
     posMods[i] = kind === 'neg' || kind === 'abs' || (kind === 'call' && (op as Extract<Operand, { kind: 'call' }>).args.length === 1 && isSourceModifierCall((op as Extract<Operand, { kind: 'call' }>).name)) ? modifiedOperand(text, op, target) : 0;
+    // `-sym` around no register is an expression (llvm-mc-19 takes `s_mov_b32 s0, -u`), no modifier.
+    if (kind === 'neg' && posMods[i] === OperandModifier.NEG) posMods[i] = 0;
     classify(text, op, target);
-    const what = seen.what;
+    // `neg(0x123)`, `-|1.23456|`: a literal whatever the modifiers fold into it (see modifiedOperand).
+    const what = modifiedLiteral ? What.Literal : seen.what;
     posWhat[i] = what;
     posSize[i] = seen.size;
     if (what === What.Literal) literals++;
@@ -582,9 +586,19 @@ function modifiedOperand(text: string, op: Operand, target: AmdgpuTarget): numbe
   }
   if (bits === 0) return 0;
   classify(text, op, target);
+  if (seen.what === What.Literal && (bits & OperandModifier.SEXT) === 0) modifiedLiteral = true;
   return seen.what <= What.Special ? bits | MODS_ON_REGISTER : bits;
 }
 const MODS_ON_REGISTER = 1 << 8;
+
+/**
+ * Set by modifiedOperand: the operand is `neg(…)`/`abs(…)`/`-|…|` around a constant that is a
+ * literal as written. llvm-mc-19 judges inline or literal on the constant as written (then, on a
+ * floating-point source, folds the modifier into its sign bit: `neg(0xbe22f983)` stays a literal;
+ * on an integer source it refuses the modifier). Either way the instruction is refused where the
+ * position takes no literal (`v_add_f32_e64 v1, neg(0x123), v3` before GFX10).
+ */
+let modifiedLiteral = false;
 
 function isDigits(s: string, from: number): boolean {
   if (from >= s.length) return false;
@@ -1166,6 +1180,7 @@ const MODIFIER_RANK: ReadonlyMap<string, number> = new Map(Object.entries({
   dpp_ctrl: 50, dpp8: 50, row_mask: 51, bank_mask: 52, bound_ctrl: 53, fi: 54,
   cbsz: 60, abid: 61, blgp: 62,
   glc: 70, slc: 70, dlc: 70, scc: 70, nt: 70, sc0: 70, sc1: 70, th: 70, scope: 70,
+  lds: 72,
   gds: 75,
 }));
 
@@ -1453,7 +1468,7 @@ const LDS_DIRECT_FAMILIES = new Set(['VOP1', 'VOP2', 'VOPC', 'VOP3', 'VOP3P', 'S
  * destination, not a 64-bit operand, not DPP, not scalar or memory instructions), src0 only, and
  * not in SDWA or the `rev` instructions (subrev, lshlrev...).
  */
-function checkLdsDirect(f: PreparedForm, count: number, sink: IssueSink): boolean {
+function checkLdsDirect(f: PreparedForm, count: number, sink: IssueSink, target: AmdgpuTarget): boolean {
   let at = -1;
   for (let i = 0; i < count; i++) if (isLdsDirect(positional[i]!)) at = i;
   if (at < 0) return true;
@@ -1480,6 +1495,9 @@ function checkLdsDirect(f: PreparedForm, count: number, sink: IssueSink): boolea
       return report(sink, C.operandKind, `invalid operand for instruction: ${f.spec.spelled} operand ${i + 1} is ${expected(o.spec)}, not lds_direct`, span);
     if (fam === 'SDWA' || f.spec.form === 'sdwa' || /^v_(pk_)?(sub|subb|lshl|lshr|ashr)rev/.test(m)) return report(sink, C.operandKind, `lds_direct cannot be used with this instruction (${f.spec.spelled})`, span);
     if (sources > 1) return report(sink, C.operandKind, `lds_direct may be used as src0 only: it is ${o.spec.name} of ${f.spec.spelled} here`, span);
+    // A scalar src0 (v_writelane_b32's) on GFX8-9, whose VOP3 encoding reads an SGPR or constant there.
+    if (k === 'ssrc' && (target.generation === 8 || target.generation === 9))
+      return report(sink, C.operandKind, `operands are not valid for this GPU or mode: ${f.spec.spelled}'s ${o.spec.name} is a scalar source on ${target.name}, not lds_direct`, span);
   }
   return true;
 }
@@ -1588,6 +1606,51 @@ function checkCachePolicy12(operands: readonly InstructionOperand[], mnemonic: s
   return true;
 }
 
+/**
+ * FLAT/GLOBAL atomics before GFX12 (llvm-mc-19): the form written with its destination returns
+ * the value and must use `glc` (`sc0` on gfx940-942); the form without must not ("instruction
+ * must use glc" / "instruction must not use glc"). MUBUF atomics take either (their data operand
+ * is the destination too).
+ */
+function checkAtomicReturn(operands: readonly InstructionOperand[], at: Span, f: PreparedForm, count: number, target: AmdgpuTarget, sink: IssueSink): boolean {
+  const specs = f.spec.operands;
+  let hasReturn = false;
+  for (let i = 0; i < specs.length; i++) if (specs[i]!.returnOnly) hasReturn = true;
+  if (!hasReturn) return true;
+  const bit = target.isGfx940 ? 'sc0' : 'glc';
+  let written: Operand | undefined;
+  for (let i = 0; i < operands.length; i++) {
+    const op = operands[i]!.operand;
+    if (op.kind === 'word' && op.name.length === 3 && lower(op.name) === bit) written = op;
+  }
+  const returns = count === f.spec.maxOperands;
+  if (returns && !written) return report(sink, C.modifier, `instruction must use ${bit}: ${f.spec.spelled} written with its destination returns the value`, at);
+  if (!returns && written) return report(sink, C.modifier, `instruction must not use ${bit}: ${f.spec.spelled} without a destination returns nothing (write the destination to get the value)`, written.span);
+  return true;
+}
+
+function hasLdsWord(operands: readonly InstructionOperand[]): boolean {
+  for (let i = 0; i < operands.length; i++) {
+    const op = operands[i]!.operand;
+    if (op.kind === 'word' && op.name.length === 3 && lower(op.name) === 'lds') return true;
+  }
+  return false;
+}
+
+/**
+ * A MUBUF load with `lds` (GFX6-GFX10, llvm-mc-19): the data goes to LDS, so the instruction has
+ * no vdata: `buffer_load_dword off, s[8:11], s3 lds` (vaddr, srsrc, soffset). Written with its
+ * vdata it is "invalid operand for instruction". The operands are counted, the modifiers judged.
+ */
+function checkMubufLds(mnemonic: string, at: Span, operands: readonly InstructionOperand[], p: PreparedForms, sink: IssueSink): boolean {
+  const f = p.forms[0]!;
+  const max = f.spec.maxOperands;
+  const count = positional.length;
+  if (count >= max) return report(sink, C.operandKind, `invalid operand for instruction: ${mnemonic} with lds loads into LDS and takes no vdata (vaddr, srsrc, soffset)`, positional[0]!.span);
+  if (count < max - 1) return report(sink, C.tooFewOperands, `too few operands for instruction: ${mnemonic} with lds takes ${max - 1} (vaddr, srsrc, soffset)`, at);
+  return checkModifiers(operands, p, f, sink);
+}
+
 const OP_SEL_LISTS = new Set(['op_sel', 'op_sel_hi', 'neg_lo', 'neg_hi']);
 
 /**
@@ -1637,12 +1700,13 @@ function checkMatched(text: string, at: Span, operands: readonly InstructionOper
   return (
     checkModifiers(operands, p, f, sink) &&
     (target.generation < 12 || !f.cachePolicy12 || checkCachePolicy12(operands, mnemonic, at, f, count, sink)) &&
+    (target.generation >= 12 || (f.spec.family !== 'FLAT' && f.spec.family !== 'GLOBAL') || checkAtomicReturn(operands, at, f, count, target, sink)) &&
     (operands.length === count || checkOpSelLists(operands, mnemonic, sink)) &&
     (p.required === undefined || checkRequired(operands, p, at, sink)) &&
     (!p.imageData || checkImageData(operands, f, target, sink)) &&
     (p.bufferD16 === 0 || checkBufferD16(p.bufferD16, f.spec.spelled, target, sink)) &&
     (p.image === 0 || checkImage(operands, p, count, target, at, sink)) &&
-    (!target.ldsDirect || !hasLdsDirect || checkLdsDirect(f, count, sink)) &&
+    (!target.ldsDirect || !hasLdsDirect || checkLdsDirect(f, count, sink, target)) &&
     (posLiterals < 2 || !SALU_LITERAL_FAMILIES.has(f.spec.family) || checkScalarLiterals(f, count, sink)) &&
     (f.busLimit === 0 || posBusCandidates + (f.implicitVcc ? 1 : 0) < 2 || checkConstantBus(text, f, count, target, sink)) &&
     (!mayBreakRange(f, operands.length !== count) || checkRanges(operands, f, target, sink)) &&
@@ -1682,6 +1746,7 @@ function checkOne(text: string, mnemonic: string, at: Span, operands: readonly I
   const minAll = p.minAll;
   const maxAll = p.maxAll;
   collectPositional(operands, minAll > 0, p.memory);
+  if (p.memory && p.union.has('lds') && forms[0]!.spec.family === 'MUBUF' && forms[0]!.spec.maxOperands >= 4 && hasLdsWord(operands)) return checkMubufLds(mnemonic, at, operands, p, sink);
   if (positional.length < minAll) {
     const count = positional.length;
     const f = forms[0]!;

@@ -1,0 +1,64 @@
+/**
+ * The values llvm-mc-19 takes in the modifiers that carry a number (or a list of numbers), and the
+ * processors that have each modifier: DPP controls and masks, and `byte_sel`. Read off llvm-mc-19
+ * on every value from -1 to 32 (and 2^32 + 15) on gfx803, gfx90a, gfx940, gfx1030, gfx1100 and
+ * gfx1200 (test/amdgpu/instructions/misc-rules.test.ts re-checks them). Which instructions take
+ * a modifier is the instruction table's; a modifier of another processor is "not a valid operand.".
+ */
+import type { AmdgpuTarget } from '../targets.js';
+
+/** Processors that have a modifier. */
+export type ModifierGpus = 'all' | 'gfx8-9' | 'gfx10+' | 'gfx90a';
+
+export interface ModifierValueRule {
+  readonly gpus: ModifierGpus;
+  /** Allowed values (inclusive range), or undefined: any absolute value. */
+  readonly min?: number;
+  readonly max?: number;
+  /** Allowed values when not a range. */
+  readonly values?: readonly number[];
+  /** A list of this many values (`quad_perm:[...]`, `dpp8:[...]`), each in min…max. */
+  readonly list?: number;
+  /** llvm-mc-19's message for a value outside them. */
+  readonly message: string;
+}
+
+const shift = (name: string): ModifierValueRule => ({ gpus: 'all', min: 1, max: 15, message: `invalid ${name} value` });
+const wave = (name: string): ModifierValueRule => ({ gpus: 'gfx8-9', min: 1, max: 1, message: `invalid ${name} value` });
+
+/** By the modifier's name as written (llvm-mc-19 spells them in lower case only). */
+export const MODIFIER_VALUE_RULES: ReadonlyMap<string, ModifierValueRule> = new Map<string, ModifierValueRule>([
+  ['quad_perm', { gpus: 'all', list: 4, min: 0, max: 3, message: 'expected a 2-bit value' }],
+  ['dpp8', { gpus: 'gfx10+', list: 8, min: 0, max: 7, message: 'expected a 3-bit value' }],
+  ['row_shl', shift('row_shl')],
+  ['row_shr', shift('row_shr')],
+  ['row_ror', shift('row_ror')],
+  ['wave_shl', wave('wave_shl')],
+  ['wave_rol', wave('wave_rol')],
+  ['wave_shr', wave('wave_shr')],
+  ['wave_ror', wave('wave_ror')],
+  ['row_bcast', { gpus: 'gfx8-9', values: [15, 31], message: 'invalid row_bcast value' }],
+  ['row_share', { gpus: 'gfx10+', min: 0, max: 15, message: 'invalid row_share value' }],
+  ['row_xmask', { gpus: 'gfx10+', min: 0, max: 15, message: 'invalid row_xmask value' }],
+  ['row_newbcast', { gpus: 'gfx90a', min: 0, max: 15, message: 'invalid row_newbcast value' }],
+  ['bound_ctrl', { gpus: 'all', min: 0, max: 1, message: 'invalid bound_ctrl value.' }],
+  ['fi', { gpus: 'gfx10+', message: '' }],
+  ['row_mask', { gpus: 'all', message: '' }],
+  ['bank_mask', { gpus: 'all', message: '' }],
+  ['byte_sel', { gpus: 'all', min: 0, max: 3, message: 'invalid byte_sel value.' }],
+]);
+
+export function modifierOnGpu(gpus: ModifierGpus, t: AmdgpuTarget): boolean {
+  switch (gpus) {
+    case 'all':
+      return true;
+    case 'gfx8-9':
+      return t.generation <= 9;
+    case 'gfx10+':
+      return t.generation >= 10;
+    case 'gfx90a':
+      return t.alignedVgprTuples;
+  }
+}
+
+export const MODIFIER_GPU_NAMES: Readonly<Record<ModifierGpus, string>> = { all: 'every GPU', 'gfx8-9': 'GFX8-GFX9', 'gfx10+': 'GFX10 and later', gfx90a: 'gfx90a and gfx940-942' };
