@@ -164,15 +164,20 @@ export function checkInstruction(c: CheckerState, ins: A.Instruction): void {
 /**
  * brx.idx's last operand names a `.branchtargets` list (measured with ptxas 13.0: "Label with
  * '.branchtargets' directive expected" for a label, a `.calltargets` list, a register, a function;
- * "Arguments mismatch" for a constant). A name not declared yet is the forward-reference check's
- * (PTX310/PTX311; a label defined later is not caught).
+ * "Arguments mismatch" for a constant). It must be declared before the instruction: a name declared
+ * later (a label or even a `.branchtargets` list) is "Arguments mismatch" there, and a name never
+ * declared is that and the forward-reference check's error (PTX310) on the same line.
  */
 function branchTargetList(c: CheckerState, ins: A.Instruction): void {
   const o = ins.operands[ins.operands.length - 1];
   if (o === undefined || ins.operands.length < 2) return;
   const name = o.kind === 'expr' && o.expr.kind === 'name' ? o.expr.name : undefined;
   const sym = name === undefined ? undefined : c.table.lookup(name);
-  if ((name !== undefined && sym === undefined) || (sym?.kind === 'targets' && sym.branchTargets)) return;
+  if (sym?.kind === 'targets' && sym.branchTargets) return;
+  if (name !== undefined && sym === undefined) {
+    c.error('PTX502', `operand ${ins.operands.length} of brx.idx must name a .branchtargets list declared before it ('${name}' is not declared yet)`, c.lineOf(o!.span, instructionDate(ins, c.text)));
+    return;
+  }
   const what = sym === undefined ? 'not a name' : sym.kind === 'targets' ? 'a .calltargets list' : sym.kind === 'variable' ? 'a variable' : `a ${sym.kind}`;
   c.error('PTX502', `operand ${ins.operands.length} of brx.idx must name a .branchtargets list ('${c.text.slice(o.span.start, o.span.end)}' is ${what})`, c.lineOf(o.span, instructionDate(ins, c.text)));
 }

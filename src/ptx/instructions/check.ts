@@ -369,6 +369,7 @@ function planOf(ins: A.Instruction, r: MatchResult & { ok: true }, ctx: Instruct
     problem = ['PTX500', `${name}: a clamp mode (.trap, .clamp or .zero) is required`];
   if (!problem && op === 'cvt') cvtModifiersFit(ins, name, recorder);
   if (!problem && op === 'wmma' && w[0] === '.mma') problem = wmmaIntegerTypesProblem(w, name);
+  if (!problem && op === 'tex') problem = textureWordsProblem(w, name);
   let generic = GENERIC_ADDRESSING.has(op);
   for (const x of w) if (SPACE_WORDS.has(x)) generic = false;
   const t = ctx.target === undefined ? undefined : parseTargetName(ctx.target);
@@ -392,6 +393,24 @@ function planOf(ins: A.Instruction, r: MatchResult & { ok: true }, ctx: Instruct
   };
   plans.set(r, p);
   return p;
+}
+
+/**
+ * tex's geometry against its coordinate type and mipmap words (measured with ptxas 13.0): cube
+ * geometries take .f32 coordinates only ("Floating-point coordinates required"), `.2dms` .s32 only
+ * ("Integer coordinates require .s32 instruction type") and no `.level`/`.grad` ("Illegal modifier
+ * 'Multi-sample geometry'"); `.a2dms` is taken with either.
+ */
+function textureWordsProblem(w: readonly string[], name: string): [PtxCode, string] | undefined {
+  const ct = typeWord(w, 1);
+  for (const x of w) {
+    if ((x === '.cube' || x === '.acube') && ct === '.s32') return ['PTX500', `${name}: ${x} takes .f32 coordinates, not .s32`];
+    if (x === '.2dms') {
+      if (ct === '.f32') return ['PTX500', `${name}: .2dms takes .s32 coordinates, not .f32`];
+      if (w.includes('.level') || w.includes('.grad')) return ['PTX500', `${name}: a multi-sample geometry (.2dms) takes no .level or .grad`];
+    }
+  }
+  return undefined;
 }
 
 const WMMA_INTEGER_AB: ReadonlySet<string> = new Set(['.s8', '.u8', '.s4', '.u4']);
@@ -670,6 +689,7 @@ function checkOperands(ins: A.Instruction, plan: Plan, form: InstructionForm, ct
       }
     }
   }
+  if (TEXTURE_OPS.has(op) && !(op === 'tex' || op === 'tld4' ? textureFits(ins, name, plan, ctx) : surfaceFits(ins, name, plan, ctx))) return;
   if (op === 'bar' || op === 'barrier') return barOperands(ins, name, ctx);
   if (roles === undefined) return;
   // ptxas "Result register required for instruction 'add'": a constant where the result goes.
@@ -1030,6 +1050,8 @@ function movmatrixFits(ins: A.Instruction, name: string, ctx: InstructionCheckCo
       ctx.report('PTX504', `operand ${i + 1} of ${name} must be a 32-bit register, not the constant '${e.raw}'`, o.span);
       return false;
     }
+    // ptxas takes a .pred register as either operand (measured with ptxas 13.0).
+    if (e.kind === 'name' && ctx.registerType(e.name) === '.pred') continue;
     if (!operandFits(ins, name, i, o, B32, '.b32', false, false, ctx)) return false;
   }
   return true;
@@ -1346,4 +1368,233 @@ function editDistance(a: string, b: string, cap: number): number {
     prev = cur;
   }
   return prev[b.length]!;
+}
+
+// ------------------------------------------------------------------------------ textures and surfaces
+
+/**
+ * Per geometry word (measured with ptxas 13.0 on tex, tld4, suld and sust; test/ptx/instructions/
+ * operand-rules.test.ts): `coords`, the fewest elements of the braced coordinate vector (more are
+ * taken, in a vector of 1, 2 or 4: "Operand vector size doesn't match geometry", "Illegal vector
+ * size: 3"); `offsets`, the fewest of tex's offset vector e (0: no offset vector, "Illegal modifier
+ * '.cube'"); `grad`, the size of tex.grad's dPdx and dPdy (0: 1, 2 or 4); `array`: the first
+ * coordinate is the array index. `.a2dms` is not here: ptxas takes any coordinates with it.
+ */
+const GEOMETRY: ReadonlyMap<string, { coords: number; offsets: number; grad: number; array: boolean }> = new Map([
+  ['.1d', { coords: 1, offsets: 1, grad: 1, array: false }],
+  ['.2d', { coords: 2, offsets: 2, grad: 2, array: false }],
+  ['.3d', { coords: 4, offsets: 4, grad: 4, array: false }],
+  ['.a1d', { coords: 2, offsets: 1, grad: 1, array: true }],
+  ['.a2d', { coords: 4, offsets: 2, grad: 2, array: true }],
+  ['.cube', { coords: 4, offsets: 0, grad: 0, array: false }],
+  ['.acube', { coords: 4, offsets: 0, grad: 0, array: true }],
+  ['.2dms', { coords: 4, offsets: 2, grad: 0, array: false }],
+]);
+
+/**
+ * How a texture or surface operand register is typed (measured with ptxas 13.0):
+ * `Element` a vector element of the type (a float type takes any register of its size but .f16x2,
+ * an integer one a bit-size, integer or .f16x2 one); `Strict` as add's operands; `Index` a 32-bit
+ * integer or bit-size register (array index, offsets, surface coordinates, txq's level); `Handle` a
+ * 64-bit integer or bit-size register (a texture, sampler or surface in a register); `Word` any
+ * 32-bit register (txq/suq's result); `Depth` tex's depth compare value, a .f32 register (or .b32
+ * with .f32 coordinates).
+ */
+const enum TexRole {
+  Element,
+  Strict,
+  Index,
+  Handle,
+  Word,
+  Depth,
+  /** A sampler in a register with .s32 coordinates: a 64-bit integer one or any 32-bit one but .f32. */
+  IntSampler,
+}
+
+const F32: TypeInfo = { kind: K.Float, size: 32 };
+
+function texRoleFits(role: TexRole, t: TypeInfo, r: TypeInfo, floatCoords: boolean): boolean {
+  if (r.kind === K.Pred) return false;
+  switch (role) {
+    case TexRole.Element:
+      return t.kind === K.Float ? r.size === t.size && r.kind !== K.Packed : registerFits(t, r, false);
+    case TexRole.Strict:
+      return registerFits(t, r, false);
+    case TexRole.Index:
+      return r.size === 32 && (r.kind === K.Bit || r.kind === K.Unsigned || r.kind === K.Signed);
+    case TexRole.Handle:
+      return r.size === 64 && (r.kind === K.Bit || r.kind === K.Unsigned || r.kind === K.Signed);
+    case TexRole.Word:
+      return r.size === 32;
+    case TexRole.IntSampler:
+      return r.size === 32 ? r.kind !== K.Float : r.size === 64 && r.kind !== K.Float;
+    default:
+      return r.kind === K.Float ? r.size === 32 : r.kind === K.Bit && r.size === 32 && floatCoords;
+  }
+}
+
+const TEX_ROLE_TEXT = ['', '', 'a 32-bit integer or bit-size register', 'a 64-bit integer or bit-size register', 'a 32-bit register', 'a .f32 register', 'a 32-bit or 64-bit integer or bit-size register'];
+
+/** One register operand (or element) against its role; true when it fits or is not a scalar register of a known type. */
+function texOperandFits(o: A.Operand, role: TexRole, t: TypeInfo, tName: string, what: string, name: string, floatCoords: boolean, ctx: InstructionCheckContext): boolean {
+  if (o.kind !== 'expr') return true;
+  const e = o.expr;
+  if (e.kind !== 'name') {
+    // The depth compare value takes a float constant, not an integer one; an offset an integer one (measured).
+    const lit = e.kind === 'unary' && e.op === '-' ? e.operand : e;
+    if ((role === TexRole.Depth && lit.kind === 'int') || (role === TexRole.Index && lit.kind === 'float')) {
+      ctx.report('PTX504', `${name}: the ${what} must be ${role === TexRole.Depth ? 'a .f32 value, not an integer' : 'an integer, not a floating-point'} constant`, o.span);
+      return false;
+    }
+    return true;
+  }
+  const rt = ctx.registerType(e.name);
+  const r = rt === undefined ? undefined : TYPES.get(rt);
+  if (r === undefined || texRoleFits(role, t, r, floatCoords)) return true;
+  const want = role === TexRole.Element || role === TexRole.Strict ? typeDescription(t, tName, false) : TEX_ROLE_TEXT[role]!;
+  ctx.report('PTX503', `${name}: the ${what} must be ${want}; ${e.name} is ${rt}`, o.span);
+  return false;
+}
+
+/** A braced operand's elements against one role (the first may have its own: an array index). */
+function texVectorFits(o: A.VectorOperand, role: TexRole, t: TypeInfo, tName: string, what: string, name: string, floatCoords: boolean, ctx: InstructionCheckContext, firstIndex = false): boolean {
+  for (let i = 0; i < o.elements.length; i++) {
+    const el = o.elements[i]!;
+    if (i === 0 && firstIndex) {
+      if (!texOperandFits(el, TexRole.Index, U32, '.u32', 'array index', name, floatCoords, ctx)) return false;
+    } else if (!texOperandFits(el, role, t, tName, what, name, floatCoords, ctx)) return false;
+  }
+  return true;
+}
+
+/** A braced operand's size: one of 1, 2, 4 and at least `min` (or exactly `exact`). */
+function texCountFits(o: A.VectorOperand, min: number, exact: boolean, what: string, name: string, ctx: InstructionCheckContext): boolean {
+  const n = o.elements.length;
+  if ((n === 1 || n === 2 || n === 4) && (exact ? n === min : n >= min)) return true;
+  ctx.report('PTX505', `${name}: the ${what} vector has ${n} element${n === 1 ? '' : 's'}; this geometry takes ${exact ? min : min === 4 ? '4' : min === 2 ? '2 or 4' : '1, 2 or 4'}`, o.span);
+  return false;
+}
+
+/** A texture, sampler or surface in a register: 64-bit (the elements before the coordinates of `[a, b, c]`, or `[a]`). */
+function texHandlesFit(o: A.Operand | undefined, upTo: number, floatCoords: boolean, name: string, ctx: InstructionCheckContext): boolean {
+  if (o?.kind !== 'address') return true;
+  for (let i = 0; i < upTo && i < o.elements.length; i++)
+    if (!texOperandFits(o.elements[i]!, i === 0 || floatCoords ? TexRole.Handle : TexRole.IntSampler, U64, '.u64', i === 0 ? 'texture or surface handle' : 'sampler', name, false, ctx)) return false;
+  return true;
+}
+
+/**
+ * tex/tld4 (measured with ptxas 13.0): d a vector of the .vN count, its elements of dtype; the
+ * handles 64-bit; the coordinates of ctype, as many as the geometry needs, an array index first
+ * for the array geometries; tex.level's lod of ctype; tex.grad's dPdx/dPdy .f32 vectors of the
+ * geometry's size; the offset vector e 32-bit integers; the depth compare value f a .f32. A lone
+ * scalar after the address (e or f) is left alone, and so are vector registers.
+ */
+function textureFits(ins: A.Instruction, name: string, plan: Plan, ctx: InstructionCheckContext): boolean {
+  const ops = ins.operands;
+  const dt = plan.t1Info;
+  const ctName = ins.opcode === 'tld4' ? '.f32' : plan.t2;
+  const ct = ctName === undefined ? undefined : TYPES.get(ctName);
+  if (dt === undefined || ct === undefined || ops.length < 2) return true;
+  let geom: { coords: number; offsets: number; grad: number; array: boolean } | undefined;
+  let level = false;
+  let grad = false;
+  let n = 0;
+  for (const w of ins.modifiers) {
+    geom ??= GEOMETRY.get(w);
+    if (w === '.level') level = true;
+    else if (w === '.grad') grad = true;
+    else if (w === '.v4') n = 4;
+    else if (w === '.v2') n = 2;
+  }
+  const floatCoords = ct.kind === K.Float;
+  const d = ops[0]!;
+  if (d.kind === 'vector') {
+    if (n !== 0 && d.elements.length !== n) {
+      ctx.report('PTX505', `${name} returns a vector of ${n}: operand 1 must be a braced list of ${n}, not ${d.elements.length}`, d.span);
+      return false;
+    }
+    if (!texVectorFits(d, TexRole.Element, dt, plan.t1!, 'result', name, floatCoords, ctx)) return false;
+  } else if (d.kind === 'expr' && d.expr.kind === 'name' && ctx.registerType(d.expr.name) !== undefined) {
+    ctx.report('PTX505', `${name} returns a vector of ${n || 4}: operand 1 must be a braced list, not the scalar ${d.expr.name}`, d.span);
+    return false;
+  }
+  const a = ops[1]!;
+  if (a.kind !== 'address' || a.elements.length < 2) return true;
+  if (!texHandlesFit(a, a.elements.length - 1, floatCoords, name, ctx)) return false;
+  const c = a.elements[a.elements.length - 1]!;
+  if (geom === undefined) return true;
+  if (c.kind === 'vector') {
+    if (!texCountFits(c, geom.coords, false, 'coordinate', name, ctx) || !texVectorFits(c, TexRole.Element, ct, ctName!, 'coordinates', name, floatCoords, ctx, geom.array)) return false;
+  } else if (!texOperandFits(c, TexRole.Strict, ct, ctName!, 'coordinate', name, floatCoords, ctx)) return false;
+  let i = 2;
+  if (level && ops.length > i) {
+    const lod = ops[i++]!;
+    if (lod.kind === 'vector' ? !texCountFits(lod, 1, false, 'level of detail', name, ctx) || !texVectorFits(lod, TexRole.Strict, ct, ctName!, 'level of detail', name, floatCoords, ctx) : !texOperandFits(lod, TexRole.Strict, ct, ctName!, 'level of detail', name, floatCoords, ctx)) return false;
+  } else if (grad) {
+    for (; i < 4 && i < ops.length; i++) {
+      const g = ops[i]!;
+      if (g.kind !== 'vector') {
+        if (g.kind === 'expr' && g.expr.kind === 'name' && ctx.vectorRegister?.(g.expr.name) !== undefined) return true;
+        ctx.report('PTX505', `${name}: operand ${i + 1} (a gradient) must be a braced vector of .f32`, g.span);
+        return false;
+      }
+      if (!(geom.grad === 0 ? texCountFits(g, 1, false, 'gradient', name, ctx) : texCountFits(g, geom.grad, true, 'gradient', name, ctx))) return false;
+      if (!texVectorFits(g, TexRole.Strict, F32, '.f32', 'gradient', name, floatCoords, ctx)) return false;
+    }
+  }
+  const rest = ops.length - i;
+  const e = rest === 2 || (rest === 1 && ops[i]!.kind === 'vector') ? ops[i]! : undefined;
+  if (e?.kind === 'vector') {
+    if (geom.offsets === 0) {
+      ctx.report('PTX502', `${name}: a cube geometry takes no offset vector`, e.span);
+      return false;
+    }
+    if (!texCountFits(e, geom.offsets, false, 'offset', name, ctx)) return false;
+    if (!texVectorFits(e, TexRole.Index, U32, '.u32', 'offset', name, floatCoords, ctx)) return false;
+  } else if (e !== undefined && !texOperandFits(e, TexRole.Index, U32, '.u32', 'offset', name, floatCoords, ctx)) return false;
+  if (rest === 2) {
+    const f = ops[i + 1]!;
+    if (!floatCoords) {
+      // Measured: any depth compare value (a .f32 register or constant) is refused with .s32 coordinates.
+      ctx.report('PTX502', `${name}: a depth compare value (operand ${i + 2}) needs .f32 coordinates`, f.span);
+      return false;
+    }
+    if (f.kind === 'vector') {
+      ctx.report('PTX502', `${name}: the depth compare value (operand ${i + 2}) is a scalar .f32, not a vector`, f.span);
+      return false;
+    }
+    if (!texOperandFits(f, TexRole.Depth, F32, '.f32', 'depth compare value', name, floatCoords, ctx)) return false;
+  }
+  return true;
+}
+
+/**
+ * txq/suq (measured): the result any 32-bit register, the handle 64-bit, txq.level's level a
+ * 32-bit integer; suld/sust/sured: the handle 64-bit, the coordinates 32-bit integers, as many as
+ * the geometry needs, the value of the type or wider (not a predicate: as ld/st).
+ */
+function surfaceFits(ins: A.Instruction, name: string, plan: Plan, ctx: InstructionCheckContext): boolean {
+  const ops = ins.operands;
+  const op = ins.opcode;
+  if (op === 'txq' || op === 'suq') {
+    if (ops[0] && !texOperandFits(ops[0], TexRole.Word, U32, '.b32', 'result', name, false, ctx)) return false;
+    if (!texHandlesFit(ops[1], 1, true, name, ctx)) return false;
+    return ops[2] === undefined || texOperandFits(ops[2], TexRole.Index, U32, '.u32', 'level', name, false, ctx);
+  }
+  const ai = op === 'suld' ? 1 : 0;
+  const a = ops[ai];
+  if (a?.kind !== 'address' || a.elements.length !== 2) return true;
+  if (!texHandlesFit(a, 1, true, name, ctx)) return false;
+  const c = a.elements[1]!;
+  let geom: { coords: number } | undefined;
+  for (const w of ins.modifiers) geom ??= GEOMETRY.get(w);
+  if (c.kind === 'vector') {
+    if (geom !== undefined && !texCountFits(c, geom.coords, false, 'coordinate', name, ctx)) return false;
+    if (!texVectorFits(c, TexRole.Index, U32, '.u32', 'coordinates', name, false, ctx)) return false;
+  } else if (!texOperandFits(c, TexRole.Index, U32, '.u32', 'coordinate', name, false, ctx)) return false;
+  const v = ops[op === 'suld' ? 0 : 1];
+  if (v === undefined || plan.t1Info === undefined) return true;
+  if (v.kind === 'vector' || (v.kind === 'expr' && v.expr.kind === 'name' && ctx.registerType(v.expr.name) !== undefined)) return operandFits(ins, name, op === 'suld' ? 0 : 1, v, plan.t1Info, plan.t1!, true, false, ctx);
+  return true;
 }

@@ -204,6 +204,8 @@ export const CURATION: Curation = {
     // The text names `{.level::cache_hint}` without defining the set (measured: `.L2::cache_hint`
     // with a cache-policy operand accepted).
     'cp.reduce.async.bulk.tensor': [{ set: 'level::cache_hint', block: 0, add: ['.L2::cache_hint'] }],
+    // tld4 takes `.a2dms` too (measured: `tld4.r.a2dms.v4.f32.f32` accepted, with any coordinates).
+    tld4: [{ set: 'geom', add: ['.a2dms'] }],
   },
   familyGates: familyGates(),
   // Each measured: the lowest .target / .version ptxas names ("requires .target sm_N or higher",

@@ -20,6 +20,8 @@ const REGS: Record<string, string> = {
 const HEAD = (version: string, target: string) => `.version ${version}
 .target ${target}
 .address_size 64
+.global .texref t0;
+.global .surfref s0;
 .global .u32 gv[4];
 .shared .u32 sv[4];
 .const .u32 cv[4];
@@ -49,6 +51,58 @@ const F16_GATED = [
   'neg.f16 %hf1, %hf1;', 'neg.f16x2 %hh1, %hh1;', 'abs.f16 %hf1, %hf1;', 'abs.f16x2 %hh1, %hh1;', 'setp.eq.f16 %p1, %hf1, %hf1;', 'setp.eq.f16x2 %p1|%p2, %hh1, %hh1;',
   'set.eq.u32.f16 %r1, %hf1, %hf1;', 'set.eq.s32.f16x2 %s1, %hh1, %hh1;', 'set.eq.f16.f16 %hf1, %hf1, %hf1;', 'set.eq.and.u32.f16 %r1, %hf1, %hf1, %p1;',
   'mov.b32 %hh1, %r1;', 'ld.global.f16 %hf1, [%rd1];', 'cvt.f32.f16 %f1, %hf1;',
+];
+
+/** Texture and surface groups: tex/tld4 operands by geometry, vector sizes, registers of every type in every position. */
+const TEX_GEOMS = ['1d', '2d', '3d', 'a1d', 'a2d', 'cube', 'acube', '2dms'];
+const vec = (n: number, r: string, first?: string) => (n === 0 ? r : `{${Array.from({ length: n }, (_, i) => (i === 0 && first ? first : r)).join(', ')}}`);
+const D4 = (r: string) => `{${r}, ${r}, ${r}, ${r}}`;
+const TEX_GROUPS: typeof GROUPS = [
+  {
+    name: 'tex/tld4 result and coordinate registers',
+    lines: Object.values(REGS).flatMap((r) => [
+      ...['f32', 's32', 'u32', 'f16'].map((t) => `tex.2d.v4.${t}.f32 ${D4(r)}, [t0, {%f1, %f1}];`),
+      `tex.2d.v2.f16x2.f32 {${r}, ${r}}, [t0, {%f1, %f1}];`, `tld4.r.2d.v4.f32.f32 ${D4(r)}, [t0, {%f1, %f1}];`, `tld4.r.2d.v4.s32.f32 ${D4(r)}, [t0, {%f1, %f1}];`,
+      `tex.1d.v4.f32.s32 ${D4('%f1')}, [t0, ${r}];`, `tex.1d.v4.f32.f32 ${D4('%f1')}, [t0, ${r}];`, `txq.width.b32 ${r}, [t0];`, `txq.width.b32 %r1, [${r}];`, `txq.level.width.b32 %r1, [t0], ${r};`, `suq.width.b32 ${r}, [s0];`, `suq.width.b32 %r1, [${r}];`,
+      ...(['f32', 's32'] as const).flatMap((t) => {
+        const c = t === 'f32' ? '%f1' : '%s1';
+        return [
+          `tex.2d.v4.f32.${t} ${D4('%f1')}, [t0, {${r}, ${r}}];`, `tex.a1d.v4.f32.${t} ${D4('%f1')}, [t0, {${r}, ${c}}];`, `tex.level.2d.v4.f32.${t} ${D4('%f1')}, [t0, {${c}, ${c}}], ${r};`,
+          `tex.2d.v4.f32.${t} ${D4('%f1')}, [t0, {${c}, ${c}}], {${r}, ${r}};`, `tex.2d.v4.f32.${t} ${D4('%f1')}, [t0, {${c}, ${c}}], {%s1, %s1}, ${r};`, `tex.2d.v4.f32.${t} ${D4('%f1')}, [t0, {${c}, ${c}}], ${r}, %f1;`,
+          `tex.grad.2d.v4.f32.${t} ${D4('%f1')}, [t0, {${c}, ${c}}], {${r}, ${r}}, {%f1, %f1};`, `tex.2d.v4.f32.${t} ${D4('%f1')}, [${r}, {${c}, ${c}}];`, `tex.2d.v4.f32.${t} ${D4('%f1')}, [t0, ${r}, {${c}, ${c}}];`,
+        ];
+      }),
+      `tld4.r.2d.v4.f32.f32 ${D4('%f1')}, [t0, {%f1, %f1}], {${r}, ${r}};`, `tld4.r.2d.v4.f32.f32 ${D4('%f1')}, [t0, {%f1, %f1}], {%s1, %s1}, ${r};`,
+    ]),
+  },
+  {
+    // (.a2dms is left out: ptxas takes most coordinates with it, the rules do not check them.)
+    name: 'tex/tld4 vector sizes by geometry',
+    lines: TEX_GEOMS.flatMap((g) =>
+      (['f32', 's32'] as const).flatMap((t) => {
+        const r = t === 'f32' ? '%f1' : '%s1';
+        const arr = g.startsWith('a') ? '%s1' : undefined;
+        return [0, 1, 2, 3, 4].flatMap((n) => [
+          `tex.${g}.v4.f32.${t} ${D4('%f1')}, [t0, ${vec(n, r, arr)}];`, `tex.${g}.v4.f32.${t} ${D4('%f1')}, [t0, ${vec(4, r, arr)}], ${vec(n, '%s1')};`,
+          `tex.grad.${g}.v4.f32.${t} ${D4('%f1')}, [t0, ${vec(4, r, arr)}], ${vec(n, '%f1')}, ${vec(n, '%f1')};`, `tex.level.${g}.v4.f32.${t} ${D4('%f1')}, [t0, ${vec(4, r, arr)}], ${vec(n, r)};`,
+          `tld4.r.${g}.v4.f32.f32 ${D4('%f1')}, [t0, ${vec(n, '%f1', arr)}];`, `tld4.r.${g}.v4.f32.f32 ${D4('%f1')}, [t0, ${vec(4, '%f1', arr)}], ${vec(n, '%s1')};`,
+          `tex.${g}.v4.f32.${t} ${vec(n, '%f1')}, [t0, ${vec(4, r, arr)}];`,
+        ]);
+      }),
+    ).concat([
+      'tex.2d.v4.f32.s32 {%f1, %f1, %f1, %f1}, [t0, {%s1, %s1}], {%s1, %s1}, 0f3f800000;', 'tex.2d.v4.f32.f32 {%f1, %f1, %f1, %f1}, [t0, {%f1, %f1}], {%s1, %s1}, 1;',
+      'tex.2d.v4.f32.f32 {%f1, %f1, %f1, %f1}, [t0, {%f1, %f1}], {%s1, %s1}, 0f3f800000;', 'tex.2d.v4.f32.f32 {%f1, %f1, %f1, %f1}, [t0, {%f1, %f1}], {1.0, 2.0};', 'tex.2d.v4.f32.f32 {%f1, %f1, %f1, %f1}, [t0, {%f1, %f1}], {1, 2};',
+      'tex.2d.v4.f32.f32 {%f1, %f1, %f1, %f1}, [t0, {%f1, %f1}], {%s1, %s1}, {%f1};', 'tex.2d.v4.f32.f32 {%f1, _, %f1, %f1}, [t0, {%f1, %f1}];', 'tex.2d.v4.f32.f32 {%f1, %f1, %f1, %f1}|%p1, [t0, {%f1, %f1}];',
+    ]),
+  },
+  {
+    name: 'suld/sust/sured registers and coordinates',
+    lines: Object.values(REGS).flatMap((r) => [
+      ...['b8', 'b16', 'b32', 'b64'].flatMap((t) => [`sust.b.1d.${t}.trap [s0, {%s1}], {${r}};`, `sust.b.1d.${t}.trap [s0, {%s1}], ${r};`, `sust.b.2d.v2.${t}.trap [s0, {%s1, %s1}], {${r}, ${r}};`, `suld.b.1d.${t}.trap {${r}}, [s0, {%s1}];`, `suld.b.1d.${t}.trap ${r}, [s0, {%s1}];`, `suld.b.2d.v2.${t}.trap {${r}, ${r}}, [s0, {%s1, %s1}];`]),
+      `sust.b.1d.b32.trap [s0, {${r}}], %r1;`, `sust.b.2d.b32.trap [s0, {${r}, ${r}}], %r1;`, `sust.b.1d.b32.trap [s0, ${r}], %r1;`, `sust.p.1d.b32.trap [s0, {%s1}], {${r}};`, `sust.b.1d.b32.trap [${r}, {%s1}], %r1;`, `suld.b.1d.b32.trap %r1, [s0, {${r}}];`, `suld.b.1d.b32.trap %r1, [${r}, {%s1}];`,
+      `sured.b.add.1d.u32.trap [s0, {%s1}], ${r};`, `sured.b.add.1d.u32.trap [s0, {${r}}], %r1;`, `sured.b.add.1d.u64.trap [s0, {%s1}], ${r};`, `sured.p.add.1d.b32.trap [s0, {%s1}], ${r};`,
+    ]).concat(['1d', '2d', '3d', 'a1d', 'a2d'].flatMap((g) => [0, 1, 2, 3, 4].flatMap((n) => [`sust.b.${g}.b32.trap [s0, ${vec(n, '%s1')}], %r1;`, `suld.b.${g}.b32.trap %r1, [s0, ${vec(n, '%s1')}];`]))),
+  },
 ];
 
 const GROUPS: { name: string; version?: string; target?: string; arch?: string; decls?: string; lines: string[] }[] = [
@@ -237,6 +291,8 @@ const GROUPS: { name: string; version?: string; target?: string; arch?: string; 
     }),
   },
 ];
+
+GROUPS.push(...TEX_GROUPS);
 
 const skip = ptxasSkipReason;
 if (skip) console.log(`ptx operand rules differential skipped: ${skip}`);
