@@ -196,6 +196,8 @@ const ROLES: ReadonlyMap<string, string> = (() => {
   m.set('createpolicy', 'L');
   m.set('elect', '-U'); // d|p: electFits
   m.set('movmatrix', '--'); // movmatrixFits
+  // set.CmpOp{.BoolOp}.dtype.stype d, a, b{, c}: measured with ptxas 13.0 (test/ptx/instructions/operand-rules.test.ts).
+  m.set('set', 'T22P');
   return m;
 })();
 
@@ -689,6 +691,8 @@ function checkOperands(ins: A.Instruction, plan: Plan, form: InstructionForm, ct
       }
     }
   }
+  const named = NAMED_ROLES.get(op);
+  if (named !== undefined && !namedOperandsFit(ins, name, form, named, ctx)) return;
   if (TEXTURE_OPS.has(op) && !(op === 'tex' || op === 'tld4' ? textureFits(ins, name, plan, ctx) : surfaceFits(ins, name, plan, ctx))) return;
   if (op === 'bar' || op === 'barrier') return barOperands(ins, name, ctx);
   if (roles === undefined) return;
@@ -739,6 +743,10 @@ function checkOperands(ins: A.Instruction, plan: Plan, form: InstructionForm, ct
       }
       continue;
     } else continue;
+    if (want === undefined && (wantName === '.bf16' || wantName === '.bf16x2')) {
+      if (!bf16Fits(name, i, ops[i]!, wantName, op === 'setp', ctx)) return;
+      continue;
+    }
     // A braced operand the form has as such (cvt.rs's sources) is not typed here.
     if (!want || form.operands[i]?.kind === 'vector') continue;
     if (!operandFits(ins, name, i, ops[i]!, want, wantName, relaxed, op === 'mov', ctx)) return;
@@ -906,7 +914,7 @@ function addressRegister(e: A.Operand, ctx: InstructionCheckContext): boolean {
   if (x.kind === 'binary' && (x.op === '+' || x.op === '-')) x = x.left;
   if (x.kind !== 'name') return true;
   const t = ctx.registerType(x.name);
-  if (t === '.pred' || t === '.f16' || t === '.f32' || t === '.f64') {
+  if (t === '.pred' || t === '.f16' || t === '.f32' || t === '.f64' || t === '.f16x2') {
     ctx.report('PTX506', `'${x.name}' is ${t}: an address register must be an integer or bit-size register`, x.span);
     return false;
   }
@@ -1327,6 +1335,7 @@ function operandFits(ins: A.Instruction, name: string, i: number, o: A.Operand, 
     // A floating-point constant is 32-bit (0f...) or 64-bit (decimal, 0d...): a bit-size type takes
     // one of its own size; .f16 takes none.
     const bad =
+      want.kind === K.Pred ||
       want.kind === K.Unsigned ||
       want.kind === K.Signed ||
       (want.kind === K.Float && want.size === 16) ||
@@ -1597,4 +1606,91 @@ function surfaceFits(ins: A.Instruction, name: string, plan: Plan, ctx: Instruct
   if (v === undefined || plan.t1Info === undefined) return true;
   if (v.kind === 'vector' || (v.kind === 'expr' && v.expr.kind === 'name' && ctx.registerType(v.expr.name) !== undefined)) return operandFits(ins, name, op === 'suld' ? 0 : 1, v, plan.t1Info, plan.t1!, true, false, ctx);
   return true;
+}
+
+// ------------------------------------------------------------------------------ operands by name
+
+/**
+ * Operands typed by the name the form's syntax line gives them, per opcode (measured with ptxas
+ * 13.0; test/ptx/instructions/operand-rules.test.ts): mbarrier's state (a 64-bit integer or
+ * bit-size register), counts and hints (32-bit), its predicate result; wmma's stride (32-bit);
+ * st.bulk's size (ptxas takes .b32, .s32 and 64-bit integer registers, not .u32) and initval (the
+ * constant 0).
+ */
+const enum NamedRole {
+  Int32,
+  Int64,
+  Pred,
+  BulkSize,
+  Zero,
+}
+
+const NAMED_ROLES: ReadonlyMap<string, ReadonlyMap<string, NamedRole>> = new Map<string, ReadonlyMap<string, NamedRole>>([
+  ['mbarrier', new Map([['state', NamedRole.Int64], ['count', NamedRole.Int32], ['txCount', NamedRole.Int32], ['tx_count', NamedRole.Int32], ['suspendTimeHint', NamedRole.Int32], ['phaseParity', NamedRole.Int32], ['waitComplete', NamedRole.Pred]])],
+  ['wmma', new Map([['stride', NamedRole.Int32]])],
+  ['st', new Map([['size', NamedRole.BulkSize], ['initval', NamedRole.Zero]])],
+]);
+
+function namedOperandsFit(ins: A.Instruction, name: string, form: InstructionForm, roles: ReadonlyMap<string, NamedRole>, ctx: InstructionCheckContext): boolean {
+  const ops = ins.operands;
+  for (let i = 0; i < ops.length && i < form.operands.length; i++) {
+    const role = roles.get(form.operands[i]!.name);
+    if (role === undefined) continue;
+    const o = ops[i]!;
+    if (o.kind !== 'expr') continue;
+    const what = `operand ${i + 1} (${form.operands[i]!.name})`;
+    const lit = o.expr.kind === 'unary' && o.expr.op === '-' ? o.expr.operand : o.expr;
+    if (i === 0 && (lit.kind === 'int' || lit.kind === 'float')) {
+      // ptxas "Arguments mismatch": a constant where a result goes.
+      ctx.report('PTX502', `${name}: ${what} is a result: it must be a register, not a constant`, o.span);
+      return false;
+    }
+    if (role === NamedRole.Pred) {
+      if (!operandFits(ins, name, i, o, PRED, '.pred', false, false, ctx)) return false;
+      continue;
+    }
+    const e = o.expr;
+    if (role === NamedRole.Zero) {
+      if (e.kind === 'int' && e.value === 0n) continue;
+      ctx.report('PTX502', `${name}: ${what} must be the constant 0`, o.span);
+      return false;
+    }
+    if (e.kind !== 'name') {
+      if (lit.kind === 'float' || (role === NamedRole.BulkSize && lit.kind === 'int')) {
+        ctx.report('PTX504', `${name}: ${what} must be ${role === NamedRole.BulkSize ? 'a register' : 'an integer'}, not the constant '${lit.raw}'`, o.span);
+        return false;
+      }
+      continue;
+    }
+    const rt = ctx.registerType(e.name);
+    const r = rt === undefined ? undefined : TYPES.get(rt);
+    if (r === undefined) continue;
+    const int = r.kind === K.Bit || r.kind === K.Unsigned || r.kind === K.Signed;
+    const fits = role === NamedRole.Int32 ? int && r.size === 32 : role === NamedRole.Int64 ? int && r.size === 64 : int && (r.size === 64 || (r.size === 32 && r.kind !== K.Unsigned));
+    if (fits) continue;
+    const want = role === NamedRole.Int32 ? 'a 32-bit integer or bit-size register' : role === NamedRole.Int64 ? 'a 64-bit integer or bit-size register' : 'a .b32, .s32 or 64-bit integer register';
+    ctx.report('PTX503', `${name}: ${what} must be ${want}; ${e.name} is ${rt}`, o.span);
+    return false;
+  }
+  return true;
+}
+
+/**
+ * An operand of a .bf16 or .bf16x2 instruction (measured with ptxas 13.0 on fma, add, mul, max,
+ * neg, abs, ex2, tanh, setp, set and cvt): a .b16 register (.bf16x2: a .b32 one; setp's sources
+ * also a predicate, as ptxas takes for .f16x2), no constant.
+ */
+function bf16Fits(name: string, i: number, o: A.Operand, t: string, setp: boolean, ctx: InstructionCheckContext): boolean {
+  if (o.kind !== 'expr') return true;
+  let e = o.expr;
+  if (e.kind === 'unary' && e.op === '-') e = e.operand;
+  if (e.kind === 'int' || e.kind === 'float') {
+    ctx.report('PTX504', `operand ${i + 1} of ${name} must be a ${t === '.bf16' ? '.b16' : '.b32'} register holding ${t}; no constant is taken`, o.span);
+    return false;
+  }
+  if (e.kind !== 'name') return true;
+  const rt = ctx.registerType(e.name);
+  if (rt === undefined || rt === (t === '.bf16' ? '.b16' : '.b32') || (setp && t === '.bf16x2' && rt === '.pred')) return true;
+  ctx.report('PTX503', `operand ${i + 1} of ${name} must be a ${t === '.bf16' ? '.b16' : '.b32'} register (${t} values live in bit-size registers); ${e.name} is ${rt}`, e.span);
+  return false;
 }
