@@ -361,7 +361,7 @@ function planOf(ins: A.Instruction, r: MatchResult & { ok: true }, ctx: Instruct
     problem = ['PTX510', `${op} without .sync is not supported on .target sm_70 and higher from PTX ISA .version 6.4 (write ${op}.sync with a member mask)`];
   if (!problem) spaceWordGates(ins, recorder);
   if (!problem && (op === 'ld' || op === 'st') && w.includes('.volatile') && w.includes('.param')) problem = ['PTX500', `${name}: .volatile does not apply to the .param space`];
-  if (!problem && (op === 'ld' || op === 'st')) problem = spaceModifierProblem(w, name);
+  if (!problem && (op === 'ld' || op === 'st')) problem = spaceModifierProblem(w, name) ?? l2EvictionProblem(w, name);
   if (!problem && op === 'st' && (w.includes('.param') || w.includes('.param::func')) && ctx.target !== undefined && (parseTargetName(ctx.target)?.number ?? 99) < 20)
     // Measured: ptxas "State space incorrect for instruction 'st'" below sm_20 (ld.param is accepted).
     problem = ['PTX509', `${name}: st to the .param space requires .target sm_20 or higher`];
@@ -468,6 +468,26 @@ function spaceModifierProblem(w: readonly string[], name: string): [PtxCode, str
     if (x === '.volatile' && NOT_VOLATILE_SPACES.has(space)) return ['PTX500', `${name}: .volatile does not apply to the ${space} space`];
   }
   return undefined;
+}
+
+const L2_EVICTION: ReadonlySet<string> = new Set(['.L2::evict_last', '.L2::evict_first', '.L2::evict_normal']);
+
+/**
+ * ld/st with an L2 eviction word (.L2::evict_last/first/normal) move 256 bits: ptxas "Instruction
+ * 'ld' requires '.v8.b32/.v4.b64' type with '.L2::evict_last' modifier" otherwise (measured).
+ */
+function l2EvictionProblem(w: readonly string[], name: string): [PtxCode, string] | undefined {
+  let l2: string | undefined;
+  let v = 0;
+  let size = 0;
+  for (const x of w) {
+    if (L2_EVICTION.has(x)) l2 = x;
+    else if (x === '.v8') v = 8;
+    else if (x === '.v4') v = 4;
+    else size = TYPES.get(x)?.size ?? size;
+  }
+  if (l2 === undefined || (v === 8 && size === 32) || (v === 4 && size === 64)) return undefined;
+  return ['PTX500', `${name}: ${l2} needs a 256-bit access (.v8 of a 32-bit type or .v4 of a 64-bit type)`];
 }
 
 /** Opcodes whose address without a state-space word is generic (ptxas: "generic addressing" needs sm_20). */
@@ -1199,6 +1219,14 @@ function movShape(ins: A.Instruction, name: string, plan: Plan, ctx: Instruction
     if (i === 1 && plan.t1Info !== undefined && !specialFits(ops[1]!, plan.t1Info, ctx)) {
       ctx.report('PTX503', `operand 2 of ${name}: the special register does not fit ${plan.t1} (it is ${SPECIALS_64.has(specialName(ops[1]!) ?? '') ? '64' : '32'}-bit${plan.t1Info.kind === K.Float ? ', and no float' : ''})`, ops[1]!.span);
       return false;
+    }
+    if (i === 1 && o.kind === 'expr' && plan.t1Info?.kind === K.Float && n === 1) {
+      // A variable's address moves as an integer (measured: `mov.f32 %f1, gv` and `mov.f64 %fd1, gv+4` refused; a function's is taken).
+      const x = o.expr.kind === 'binary' && (o.expr.op === '+' || o.expr.op === '-') ? o.expr.left : o.expr;
+      if (x.kind === 'name' && ctx.variableSpace(x.name) !== undefined) {
+        ctx.report('PTX503', `operand 2 of ${name}: the address of '${x.name}' is an integer; move it with mov.u64 or mov.b64 (mov.u32 with 32-bit addresses)`, o.span);
+        return false;
+      }
     }
     if (o.kind !== 'expr' || o.expr.kind !== 'name') continue;
     if (i === 0 && o.expr.name !== 'WARP_SZ' && SPECIAL_REGISTERS.has(o.expr.name) && ctx.registerType(o.expr.name) === undefined) {

@@ -44,6 +44,12 @@ import type { Curation, Gate } from './types.js';
 
 /** f16 arithmetic and comparisons (measured). */
 const F16: Gate = { ptx: '4.2', sm: ['sm_53'] };
+/** ld/st's L1 eviction words (measured with ptxas 13.0: .version 7.4 and sm_70). */
+const L1_GATE: Gate = { ptx: '7.4', sm: ['sm_70'] };
+const L1_EVICTION: Record<string, Gate> = { '.L1::no_allocate': L1_GATE, '.L1::evict_last': L1_GATE, '.L1::evict_first': L1_GATE, '.L1::evict_normal': L1_GATE, '.L1::evict_unchanged': L1_GATE };
+/** ld/st of 256 bits, .v8 of a 32-bit type or .v4 of a 64-bit one: "Feature '256 bit wide load/store' requires .target sm_100 or higher" (.version 8.8). */
+const WIDE_GATE: Gate = { ptx: '8.8', sm: ['sm_100'] };
+const WIDE_ACCESS: Record<string, Gate> = { '.v8': WIDE_GATE, '.v4+.b64': WIDE_GATE, '.v4+.u64': WIDE_GATE, '.v4+.s64': WIDE_GATE, '.v4+.f64': WIDE_GATE };
 
 /** Before PTX ISA 1.4, these took no rounding/.approx modifier (ptxas: "Rounding modifier ... required" from 1.4). */
 const PRE_14 = { ptxBelow: '1.4' };
@@ -237,14 +243,17 @@ export const CURATION: Curation = {
     // "Instruction 'tcgen05.ld.red' not supported on .target 'sm_100a'" (and sm_100f); sm_103a/f and
     // sm_110a/f accept it.
     'tcgen05.ld': { '.red': { sm: ['sm_103f', 'sm_110f'] } },
-    st: { '.L1::no_allocate': { ptx: '7.4' } },
+    // The L1 eviction words on ld and st: "Modifier '.evict_first' on 'st' requires .target sm_70 or higher" / ".version 7.4".
+    st: { ...L1_EVICTION, ...WIDE_ACCESS },
     ld: {
-      '.L1::no_allocate': { ptx: '7.4', sm: ['sm_70'] },
+      ...L1_EVICTION,
+      ...WIDE_ACCESS,
       '.L2::cache_hint': { ptx: '7.4', sm: ['sm_80'] },
-      '.L1::evict_last': { ptx: '7.4', sm: ['sm_70'] },
+      // "Feature 'cache prefetching' requires .target sm_75 or higher" (and .version 7.4); .L2::256B also sm_80.
+      '.L2::64B': { ptx: '7.4', sm: ['sm_75'] },
       '.L2::128B': { ptx: '7.4', sm: ['sm_75'] },
+      '.L2::256B': { ptx: '7.4', sm: ['sm_80'] },
       '.relaxed': { ptx: '6.0', sm: ['sm_70'] },
-      '.v8': { ptx: '8.8', sm: ['sm_100'] },
     },
     setp: { '.bf16': { ptx: '7.8', sm: ['sm_90'] }, '.f16': F16, '.f16x2': F16 },
     add: { '.bf16': { ptx: '7.8', sm: ['sm_90'] }, '.f16': F16, '.f16x2': F16 },

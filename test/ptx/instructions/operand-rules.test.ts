@@ -292,7 +292,27 @@ const GROUPS: { name: string; version?: string; target?: string; arch?: string; 
   },
 ];
 
-GROUPS.push(...TEX_GROUPS, {
+const CACHE_WORDS = ['L1::no_allocate', 'L1::evict_last', 'L1::evict_first', 'L1::evict_normal', 'L1::evict_unchanged', 'L2::64B', 'L2::128B', 'L2::256B', 'L2::evict_last', 'L2::evict_first', 'L2::evict_normal'];
+GROUPS.push(
+  ...['7.3 sm_60', '8.5 sm_70', '8.7 sm_90', '8.8 sm_100'].map((vt) => {
+    const [version, target] = vt.split(' ') as [string, string];
+    return {
+      // Gates of ld/st cache words and 256-bit accesses; L2 eviction words need a 256-bit access; mov of a variable's address as a float.
+      name: `ld/st cache words and 256-bit accesses (.version ${version}, .target ${target})`,
+      version,
+      target,
+      arch: 'sm_100',
+      lines: [
+        ...CACHE_WORDS.flatMap((w) => [
+          `ld.global.${w}.f32 %f1, [%rd1];`, `st.global.${w}.f32 [%rd1], %f1;`, `ld.global.${w}.v8.b32 {%b1, %b1, %b1, %b1, %b1, %b1, %b1, %b1}, [%rd1];`,
+          `ld.global.${w}.v4.b64 {%bd1, %bd1, %bd1, %bd1}, [%rd1];`, `st.global.${w}.v4.u64 [%rd1], {%rd1, %rd1, %rd1, %rd1};`,
+        ]),
+        'ld.global.v4.f64 {%fd1, %fd1, %fd1, %fd1}, [%rd1];', 'st.global.v8.b32 [%rd1], {%b1, %b1, %b1, %b1, %b1, %b1, %b1, %b1};', 'ld.global.v4.b32 {%b1, %b1, %b1, %b1}, [%rd1];',
+        'mov.f32 %f1, gv;', 'mov.f64 %fd1, gv;', 'mov.f64 %fd1, gv+4;', 'mov.u64 %rd1, gv;', 'mov.b64 %bd1, sv;', 'mov.u32 %r1, gv;',
+      ],
+    };
+  }),
+  ...TEX_GROUPS, {
   // Operands typed by their name in the syntax line (mbarrier, wmma's stride, st.bulk), .bf16/.bf16x2 operands, set.
   name: 'mbarrier, wmma stride, st.bulk, bf16, set',
   version: '8.6',
