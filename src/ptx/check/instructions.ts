@@ -135,6 +135,9 @@ export function checkInstruction(c: CheckerState, ins: A.Instruction): void {
   if (ins.opcode === 'call' && ops.length > 0) {
     callee = ops[0]!.kind === 'list' ? 1 : 0;
     const calleeOp = ops[callee];
+    if (calleeOp?.kind === 'list')
+      // `call (r), (a);`: ptxas "Parsing error near '('" (no callee between the lists).
+      c.error('PTX502', `call has no callee: a function name or register goes between the return list and the argument list`, c.lineOf(calleeOp.span, instructionDate(ins, c.text)));
     if (calleeOp && calleeOp.kind === 'expr' && calleeOp.expr.kind === 'name') {
       const sym = c.table.lookup(calleeOp.expr.name);
       if (!sym)
@@ -143,8 +146,13 @@ export function checkInstruction(c: CheckerState, ins: A.Instruction): void {
       else if (sym.kind === 'function') {
         sym.calledAt ??= calleeOp.expr.span;
         c.functionUse?.(sym, 'calledAt', calleeOp.expr.span);
+        const extra = ops[callee + 2];
+        if (extra !== undefined && ops[callee + 1]?.kind === 'list')
+          // Measured: a prototype or target list after the arguments makes the call indirect: ptxas
+          // "Argument 1 of instruction 'call': must be register" for a function as the callee.
+          c.error('PTX502', `call through a prototype or target list ('${c.text.slice(extra.span.start, extra.span.end)}') needs a register as the callee; '${calleeOp.expr.name}' is a function`, c.lineOf(calleeOp.span, instructionDate(ins, c.text)));
         // ptxas dates the call like its other operand errors.
-        callArity(c, ops, callee, sym, instructionDate(ins, c.text));
+        else callArity(c, ops, callee, sym, instructionDate(ins, c.text));
       } else {
         // An indirect call through a register: its `.callprototype` (the last operand) decides.
         const last = ops[ops.length - 1]!;

@@ -312,7 +312,14 @@ GROUPS.push(
       ],
     };
   }),
-  ...TEX_GROUPS, {
+  ...TEX_GROUPS,
+  {
+    // brx.idx's target list must be declared before it (a later label or list: "Arguments mismatch").
+    name: 'brx.idx targets declared later',
+    decls: 'Ly:\nts0: .branchtargets Ly;',
+    lines: ['brx.idx %r1, ts0;', 'brx.idx %r1, Lz;', 'brx.idx %r1, Ly;', 'Lz: add.u32 %r1, %r1, 1;'],
+  },
+  {
   // Operands typed by their name in the syntax line (mbarrier, wmma's stride, st.bulk), .bf16/.bf16x2 operands, set.
   name: 'mbarrier, wmma stride, st.bulk, bf16, set',
   version: '8.6',
