@@ -474,7 +474,8 @@ const L2_EVICTION: ReadonlySet<string> = new Set(['.L2::evict_last', '.L2::evict
 
 /**
  * ld/st with an L2 eviction word (.L2::evict_last/first/normal) move 256 bits: ptxas "Instruction
- * 'ld' requires '.v8.b32/.v4.b64' type with '.L2::evict_last' modifier" otherwise (measured).
+ * 'ld' requires '.v8.b32/.v4.b64' type with '.L2::evict_last' modifier" otherwise; a 256-bit access
+ * is to the .global space or generic (measured).
  */
 function l2EvictionProblem(w: readonly string[], name: string): [PtxCode, string] | undefined {
   let l2: string | undefined;
@@ -486,7 +487,12 @@ function l2EvictionProblem(w: readonly string[], name: string): [PtxCode, string
     else if (x === '.v4') v = 4;
     else size = TYPES.get(x)?.size ?? size;
   }
-  if (l2 === undefined || (v === 8 && size === 32) || (v === 4 && size === 64)) return undefined;
+  const wide = (v === 8 && size === 32) || (v === 4 && size === 64);
+  if (wide) {
+    // Measured: "global state space expected for feature '256 bit wide load/store'" (generic is taken).
+    for (const x of w) if (SPACE_WORDS.has(x) && x !== '.global') return ['PTX500', `${name}: a 256-bit access takes the .global (or generic) space, not ${x}`];
+  }
+  if (l2 === undefined || wide) return undefined;
   return ['PTX500', `${name}: ${l2} needs a 256-bit access (.v8 of a 32-bit type or .v4 of a 64-bit type)`];
 }
 
@@ -1654,7 +1660,7 @@ const enum NamedRole {
 }
 
 const NAMED_ROLES: ReadonlyMap<string, ReadonlyMap<string, NamedRole>> = new Map<string, ReadonlyMap<string, NamedRole>>([
-  ['mbarrier', new Map([['state', NamedRole.Int64], ['count', NamedRole.Int32], ['txCount', NamedRole.Int32], ['tx_count', NamedRole.Int32], ['suspendTimeHint', NamedRole.Int32], ['phaseParity', NamedRole.Int32], ['waitComplete', NamedRole.Pred]])],
+  ['mbarrier', new Map([['state', NamedRole.Int64], ['count', NamedRole.Int32], ['txCount', NamedRole.Int32], ['tx_count', NamedRole.Int32], ['suspendTimeHint', NamedRole.Int32], ['phaseParity', NamedRole.Int32], ['waitComplete', NamedRole.Pred], ['_', NamedRole.Int64]])],
   ['wmma', new Map([['stride', NamedRole.Int32]])],
   ['st', new Map([['size', NamedRole.BulkSize], ['initval', NamedRole.Zero]])],
 ]);
@@ -1671,6 +1677,11 @@ function namedOperandsFit(ins: A.Instruction, name: string, form: InstructionFor
     if (i === 0 && (lit.kind === 'int' || lit.kind === 'float')) {
       // ptxas "Arguments mismatch": a constant where a result goes.
       ctx.report('PTX502', `${name}: ${what} is a result: it must be a register, not a constant`, o.span);
+      return false;
+    }
+    if (i === 0 && role === NamedRole.Int64 && o.expr.kind !== 'sink' && ins.modifiers.includes('.shared::cluster')) {
+      // Measured: "Sink '_' is expected as a destination operand for instruction 'mbarrier.arrive' with '.shared::cluster'".
+      ctx.report('PTX502', `${name}: on a .shared::cluster mbarrier the state result is the sink '_'`, o.span);
       return false;
     }
     if (role === NamedRole.Pred) {

@@ -308,6 +308,8 @@ GROUPS.push(
           `ld.global.${w}.v4.b64 {%bd1, %bd1, %bd1, %bd1}, [%rd1];`, `st.global.${w}.v4.u64 [%rd1], {%rd1, %rd1, %rd1, %rd1};`,
         ]),
         'ld.global.v4.f64 {%fd1, %fd1, %fd1, %fd1}, [%rd1];', 'st.global.v8.b32 [%rd1], {%b1, %b1, %b1, %b1, %b1, %b1, %b1, %b1};', 'ld.global.v4.b32 {%b1, %b1, %b1, %b1}, [%rd1];',
+        'ld.shared::cta.v8.u32 {%b1, %b1, %b1, %b1, %b1, %b1, %b1, %b1}, [%rd1];', 'ld.shared.v4.u64 {%rd1, %rd1, %rd1, %rd1}, [%rd1];', 'st.local.v8.b32 [%rd1], {%b1, %b1, %b1, %b1, %b1, %b1, %b1, %b1};',
+        'ld.v8.u32 {%b1, %b1, %b1, %b1, %b1, %b1, %b1, %b1}, [%rd1];', 'ld.v4.b64 {%bd1, %bd1, %bd1, %bd1}, [%rd1];',
         'mov.f32 %f1, gv;', 'mov.f64 %fd1, gv;', 'mov.f64 %fd1, gv+4;', 'mov.u64 %rd1, gv;', 'mov.b64 %bd1, sv;', 'mov.u32 %r1, gv;',
       ],
     };
@@ -328,7 +330,7 @@ GROUPS.push(
     'mbarrier.init.shared.b64 [%rd1], {R};', 'mbarrier.arrive.shared.b64 {R}, [%rd1];', 'mbarrier.test_wait.shared.b64 {R}, [%rd1], %rd2;', 'mbarrier.test_wait.shared.b64 %p1, [%rd1], {R};',
     'mbarrier.arrive.expect_tx.shared.b64 %rd1, [%rd1], {R};', 'mbarrier.arrive.noComplete.shared.b64 %rd1, [%rd1], {R};', 'mbarrier.try_wait.shared.b64 %p1, [%rd1], %rd2, {R};', 'mbarrier.try_wait.shared.b64 {R}, [%rd1], %rd2;',
     'mbarrier.pending_count.b64 {R}, %rd1;', 'mbarrier.pending_count.b64 %r1, {R};', 'mbarrier.expect_tx.shared.b64 [%rd1], {R};', 'mbarrier.complete_tx.shared.b64 [%rd1], {R};', 'mbarrier.arrive.shared.b64 %rd1, [%rd1], {R};',
-    'mbarrier.arrive_drop.shared.b64 {R}, [%rd1];', 'mbarrier.test_wait.parity.shared.b64 %p1, [%rd1], {R};', 'mbarrier.arrive.shared::cluster.b64 _, [%rd1], {R};', 'mbarrier.inval.shared.b64 [{R}];',
+    'mbarrier.arrive_drop.shared.b64 {R}, [%rd1];', 'mbarrier.arrive.release.cta.shared::cluster.b64 {R}, [%rd1];', 'mbarrier.arrive.expect_tx.release.cta.shared::cluster.b64 {R}, [%rd1], %r1;', 'mbarrier.test_wait.parity.shared.b64 %p1, [%rd1], {R};', 'mbarrier.arrive.shared::cluster.b64 _, [%rd1], {R};', 'mbarrier.inval.shared.b64 [{R}];',
     'wmma.load.b.sync.aligned.row.m8n8k4.f64 {%fd1}, [%rd1], {R};', 'wmma.store.d.sync.aligned.row.m16n16k16.f32 [%rd1], {%f1, %f1, %f1, %f1, %f1, %f1, %f1, %f1}, {R};',
     'st.bulk.weak.shared::cta [%rd1], {R}, 0;', 'st.bulk.weak [%rd1], 128, {R};',
     'fma.rn.bf16 {R}, %h1, %h1, %h1;', 'fma.rn.bf16 %h1, %h1, {R}, %h1;', 'fma.rn.bf16x2 {R}, %b1, %b1, %b1;', 'fma.rn.bf16x2 %b1, %b1, {R}, %b1;', 'add.rn.bf16 %h1, %h1, {R};', 'mul.rn.bf16 %h1, %h1, {R};',
