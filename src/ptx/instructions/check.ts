@@ -1433,6 +1433,7 @@ const GEOMETRY: ReadonlyMap<string, { coords: number; offsets: number; grad: num
   ['.acube', { coords: 4, offsets: 0, grad: 0, array: true }],
   ['.2dms', { coords: 4, offsets: 2, grad: 0, array: false }],
 ]);
+const MULTISAMPLE = GEOMETRY.get('.2dms');
 
 /**
  * How a texture or surface operand register is typed (measured with ptxas 13.0):
@@ -1452,11 +1453,14 @@ const enum TexRole {
   Depth,
   /** A sampler in a register with .s32 coordinates: a 64-bit integer one or any 32-bit one but .f32. */
   IntSampler,
+  /** A coordinate after an array index: ptxas takes any 32-bit register or a predicate there. */
+  Loose32,
 }
 
 const F32: TypeInfo = { kind: K.Float, size: 32 };
 
 function texRoleFits(role: TexRole, t: TypeInfo, r: TypeInfo, floatCoords: boolean): boolean {
+  if (role === TexRole.Loose32) return r.size === 32 || r.kind === K.Pred;
   if (r.kind === K.Pred) return false;
   switch (role) {
     case TexRole.Element:
@@ -1476,7 +1480,7 @@ function texRoleFits(role: TexRole, t: TypeInfo, r: TypeInfo, floatCoords: boole
   }
 }
 
-const TEX_ROLE_TEXT = ['', '', 'a 32-bit integer or bit-size register', 'a 64-bit integer or bit-size register', 'a 32-bit register', 'a .f32 register', 'a 32-bit or 64-bit integer or bit-size register'];
+const TEX_ROLE_TEXT = ['', '', 'a 32-bit integer or bit-size register', 'a 64-bit integer or bit-size register', 'a 32-bit register', 'a .f32 register', 'a 32-bit or 64-bit integer or bit-size register', 'a 32-bit register'];
 
 /** One register operand (or element) against its role; true when it fits or is not a scalar register of a known type. */
 function texOperandFits(o: A.Operand, role: TexRole, t: TypeInfo, tName: string, what: string, name: string, floatCoords: boolean, ctx: InstructionCheckContext): boolean {
@@ -1485,8 +1489,11 @@ function texOperandFits(o: A.Operand, role: TexRole, t: TypeInfo, tName: string,
   if (e.kind !== 'name') {
     // The depth compare value takes a float constant, not an integer one; an offset an integer one (measured).
     const lit = e.kind === 'unary' && e.op === '-' ? e.operand : e;
-    if ((role === TexRole.Depth && lit.kind === 'int') || (role === TexRole.Index && lit.kind === 'float')) {
-      ctx.report('PTX504', `${name}: the ${what} must be ${role === TexRole.Depth ? 'a .f32 value, not an integer' : 'an integer, not a floating-point'} constant`, o.span);
+    const typed = role === TexRole.Element || role === TexRole.Strict;
+    const intWanted = role === TexRole.Index || (typed && t.kind !== K.Float);
+    const floatWanted = role === TexRole.Depth || (typed && t.kind === K.Float);
+    if ((floatWanted && lit.kind === 'int') || (intWanted && lit.kind === 'float')) {
+      ctx.report('PTX504', `${name}: the ${what} must be ${floatWanted ? 'a floating-point value, not an integer' : 'an integer, not a floating-point'} constant`, o.span);
       return false;
     }
     return true;
@@ -1505,6 +1512,9 @@ function texVectorFits(o: A.VectorOperand, role: TexRole, t: TypeInfo, tName: st
     const el = o.elements[i]!;
     if (i === 0 && firstIndex) {
       if (!texOperandFits(el, TexRole.Index, U32, '.u32', 'array index', name, floatCoords, ctx)) return false;
+    } else if (firstIndex) {
+      // After an array index ptxas takes any 32-bit register (or a predicate), whatever ctype says (measured).
+      if (!texOperandFits(el, TexRole.Loose32, t, tName, what, name, floatCoords, ctx)) return false;
     } else if (!texOperandFits(el, role, t, tName, what, name, floatCoords, ctx)) return false;
   }
   return true;
@@ -1568,7 +1578,8 @@ function textureFits(ins: A.Instruction, name: string, plan: Plan, ctx: Instruct
   const c = a.elements[a.elements.length - 1]!;
   if (geom === undefined) return true;
   if (c.kind === 'vector') {
-    if (!texCountFits(c, geom.coords, false, 'coordinate', name, ctx) || !texVectorFits(c, TexRole.Element, ct, ctName!, 'coordinates', name, floatCoords, ctx, geom.array)) return false;
+    // (.2dms: ptxas types its sample index and coordinates in ways not modelled here; only the count is checked.)
+    if (!texCountFits(c, geom.coords, false, 'coordinate', name, ctx) || (geom !== MULTISAMPLE && !texVectorFits(c, TexRole.Element, ct, ctName!, 'coordinates', name, floatCoords, ctx, geom.array))) return false;
   } else if (!texOperandFits(c, TexRole.Strict, ct, ctName!, 'coordinate', name, floatCoords, ctx)) return false;
   let i = 2;
   if (level && ops.length > i) {
@@ -1648,8 +1659,8 @@ function surfaceFits(ins: A.Instruction, name: string, plan: Plan, ctx: Instruct
  * Operands typed by the name the form's syntax line gives them, per opcode (measured with ptxas
  * 13.0; test/ptx/instructions/operand-rules.test.ts): mbarrier's state (a 64-bit integer or
  * bit-size register), counts and hints (32-bit), its predicate result; wmma's stride (32-bit);
- * st.bulk's size (ptxas takes .b32, .s32 and 64-bit integer registers, not .u32) and initval (the
- * constant 0).
+ * st.bulk's size (ptxas takes .b32, .s32 and 64-bit integer registers, not .u32, or a constant
+ * multiple of 8) and initval (the constant 0).
  */
 const enum NamedRole {
   Int32,
@@ -1695,8 +1706,13 @@ function namedOperandsFit(ins: A.Instruction, name: string, form: InstructionFor
       return false;
     }
     if (e.kind !== 'name') {
-      if (lit.kind === 'float' || (role === NamedRole.BulkSize && lit.kind === 'int')) {
-        ctx.report('PTX504', `${name}: ${what} must be ${role === NamedRole.BulkSize ? 'a register' : 'an integer'}, not the constant '${lit.raw}'`, o.span);
+      if (role === NamedRole.BulkSize && lit.kind === 'int' && lit.value % 8n !== 0n) {
+        // Measured: "unexpected value '1', expected to be multiple of 8".
+        ctx.report('PTX502', `${name}: ${what} must be a multiple of 8, not ${lit.raw}`, o.span);
+        return false;
+      }
+      if (lit.kind === 'float') {
+        ctx.report('PTX504', `${name}: ${what} must be an integer, not the constant '${lit.raw}'`, o.span);
         return false;
       }
       continue;

@@ -92,7 +92,10 @@ const TEX_GROUPS: typeof GROUPS = [
     ).concat([
       'tex.2d.v4.f32.s32 {%f1, %f1, %f1, %f1}, [t0, {%s1, %s1}], {%s1, %s1}, 0f3f800000;', 'tex.2d.v4.f32.f32 {%f1, %f1, %f1, %f1}, [t0, {%f1, %f1}], {%s1, %s1}, 1;',
       'tex.2d.v4.f32.f32 {%f1, %f1, %f1, %f1}, [t0, {%f1, %f1}], {%s1, %s1}, 0f3f800000;', 'tex.2d.v4.f32.f32 {%f1, %f1, %f1, %f1}, [t0, {%f1, %f1}], {1.0, 2.0};', 'tex.2d.v4.f32.f32 {%f1, %f1, %f1, %f1}, [t0, {%f1, %f1}], {1, 2};',
-      'tex.2d.v4.f32.f32 {%f1, %f1, %f1, %f1}, [t0, {%f1, %f1}], {%s1, %s1}, {%f1};', 'tex.2d.v4.f32.f32 {%f1, _, %f1, %f1}, [t0, {%f1, %f1}];', 'tex.2d.v4.f32.f32 {%f1, %f1, %f1, %f1}|%p1, [t0, {%f1, %f1}];',
+      'tex.2d.v4.f32.f32 {%f1, %f1, %f1, %f1}, [t0, {%f1, %f1}], {%s1, %s1}, {%f1};', 'tex.2d.v4.f32.f32 {%f1, %f1, %f1, %f1}, [t0, {1, 1}];', 'tex.2d.v4.f32.s32 {%f1, %f1, %f1, %f1}, [t0, {1, 1}];',
+      'tex.2d.v4.f32.s32 {%f1, %f1, %f1, %f1}, [t0, {0f3F800000, 0f3F800000}];', 'tex.level.2d.v4.f32.f32 {%f1, %f1, %f1, %f1}, [t0, {%f1, %f1}], 1;', 'tex.level.2d.v4.f32.f32 {%f1, %f1, %f1, %f1}, [t0, {%f1, %f1}], 0f3F800000;',
+      'tex.grad.2d.v4.f32.f32 {%f1, %f1, %f1, %f1}, [t0, {%f1, %f1}], {1, 1}, {%f1, %f1};',
+      ...Object.values(REGS).flatMap((r) => [`tex.a1d.v4.f32.s32 {%f1, %f1, %f1, %f1}, [t0, {%r1, ${r}}];`, `tex.a2d.v4.f32.f32 {%f1, %f1, %f1, %f1}, [%rd1, {%r1, ${r}, ${r}, ${r}}];`, `tex.acube.v4.f32.f32 {%f1, %f1, %f1, %f1}, [t0, {%r1, ${r}, ${r}, ${r}}];`]), 'tex.2d.v4.f32.f32 {%f1, _, %f1, %f1}, [t0, {%f1, %f1}];', 'tex.2d.v4.f32.f32 {%f1, %f1, %f1, %f1}|%p1, [t0, {%f1, %f1}];',
     ]),
   },
   {
@@ -332,7 +335,7 @@ GROUPS.push(
     'mbarrier.pending_count.b64 {R}, %rd1;', 'mbarrier.pending_count.b64 %r1, {R};', 'mbarrier.expect_tx.shared.b64 [%rd1], {R};', 'mbarrier.complete_tx.shared.b64 [%rd1], {R};', 'mbarrier.arrive.shared.b64 %rd1, [%rd1], {R};',
     'mbarrier.arrive_drop.shared.b64 {R}, [%rd1];', 'mbarrier.arrive.release.cta.shared::cluster.b64 {R}, [%rd1];', 'mbarrier.arrive.expect_tx.release.cta.shared::cluster.b64 {R}, [%rd1], %r1;', 'mbarrier.test_wait.parity.shared.b64 %p1, [%rd1], {R};', 'mbarrier.arrive.shared::cluster.b64 _, [%rd1], {R};', 'mbarrier.inval.shared.b64 [{R}];',
     'wmma.load.b.sync.aligned.row.m8n8k4.f64 {%fd1}, [%rd1], {R};', 'wmma.store.d.sync.aligned.row.m16n16k16.f32 [%rd1], {%f1, %f1, %f1, %f1, %f1, %f1, %f1, %f1}, {R};',
-    'st.bulk.weak.shared::cta [%rd1], {R}, 0;', 'st.bulk.weak [%rd1], 128, {R};',
+    'st.bulk.weak.shared::cta [%rd1], {R}, 0;', 'st.bulk.weak [%rd1], 128, {R};', 'st.bulk [%rd1], 64, 0;', 'st.bulk [%rd1], 12, 0;',
     'fma.rn.bf16 {R}, %h1, %h1, %h1;', 'fma.rn.bf16 %h1, %h1, {R}, %h1;', 'fma.rn.bf16x2 {R}, %b1, %b1, %b1;', 'fma.rn.bf16x2 %b1, %b1, {R}, %b1;', 'add.rn.bf16 %h1, %h1, {R};', 'mul.rn.bf16 %h1, %h1, {R};',
     'setp.eq.bf16 %p1, %h1, {R};', 'setp.eq.bf16x2 %p1|%p2, %b1, {R};', 'set.lt.u32.bf16 %r1, %h1, {R};', 'cvt.rn.bf16.f32 {R}, %f1;', 'cvt.f32.bf16 %f1, {R};', 'cvt.rn.bf16x2.f32 {R}, %f1, %f1;',
     'max.bf16 %h1, %h1, {R};', 'neg.bf16 %h1, {R};', 'abs.bf16x2 %b1, {R};', 'ex2.approx.ftz.bf16 %h1, {R};', 'tanh.approx.bf16 %h1, {R};', 'ld.global.u32 %r1, [{R}];',
