@@ -670,6 +670,7 @@ function checkOperands(ins: A.Instruction, plan: Plan, form: InstructionForm, ct
       return;
     }
   }
+  if ((op === 'min' || op === 'max') && ops.length === 4 && !threeInputGate(name, ctx, ins)) return;
   if ((op === 'ldmatrix' || op === 'stmatrix') && !matrixCountFits(ins, name, ctx)) return;
   if (op === 'mma' && !mmaVectorWordFits(ins, name, ctx)) return;
   if (op === 'ld' || op === 'st') {
@@ -1748,4 +1749,18 @@ function bf16Fits(name: string, i: number, o: A.Operand, t: string, setp: boolea
   if (rt === undefined || rt === (t === '.bf16' ? '.b16' : '.b32') || (setp && t === '.bf16x2' && rt === '.pred')) return true;
   ctx.report('PTX503', `operand ${i + 1} of ${name} must be a ${t === '.bf16' ? '.b16' : '.b32'} register (${t} values live in bit-size registers); ${e.name} is ${rt}`, e.span);
   return false;
+}
+
+/** min/max.f32 with three sources (measured): "Feature 'min.f32 with 3 input operands' requires .target sm_100 or higher" (and .version 8.8). */
+function threeInputGate(name: string, ctx: InstructionCheckContext, ins: A.Instruction): boolean {
+  const t = ctx.target === undefined ? undefined : parseTargetName(ctx.target);
+  if (t !== undefined && t.number < 100) {
+    ctx.report('PTX509', `${name} with three sources requires .target sm_100 or higher`, ins.opcodeSpan);
+    return false;
+  }
+  if (ctx.version !== undefined && ctx.version < 88) {
+    ctx.report('PTX508', `${name} with three sources requires PTX ISA .version 8.8 or later`, ins.opcodeSpan);
+    return false;
+  }
+  return true;
 }

@@ -228,9 +228,11 @@ export const CURATION: Curation = {
     },
     atom: {
       '.add+.f64': { ptx: '5.0', sm: ['sm_60'] },
-      '.f16': { sm: ['sm_70'] },
+      // "Instruction 'atom.add.f16 with generic state space' requires PTX ISA .version 6.3" (and sm_70), in every space.
+      '.f16': { ptx: '6.3', sm: ['sm_70'] },
       '.bf16': { ptx: '7.8', sm: ['sm_90'] },
     },
+    red: { '.f16': { ptx: '6.3', sm: ['sm_70'] } },
     min: { '.f16': { ptx: '7.0', sm: ['sm_80'] }, '.f16x2': { ptx: '7.0', sm: ['sm_80'] } },
     max: { '.f16': { ptx: '7.0', sm: ['sm_80'] }, '.f16x2': { ptx: '7.0', sm: ['sm_80'] } },
     mma: {
@@ -260,8 +262,9 @@ export const CURATION: Curation = {
     // "Feature 'f16 arithemetic and compare instructions' requires .target sm_53 / PTX ISA .version 4.2";
     // neg 6.0 and abs 6.5 ("Feature 'abs.f16 or abs.f16x2'"); set with an integer result 6.5.
     // "Feature 'cvta/isspacep with .param state space' requires .target sm_70 / PTX ISA .version 7.7".
-    cvta: { '.param': { ptx: '7.7', sm: ['sm_70'] } },
-    isspacep: { '.param': { ptx: '7.7', sm: ['sm_70'] } },
+    // "Feature 'cvta/isspacep with .const state space' requires PTX ISA .version 3.1".
+    cvta: { '.param': { ptx: '7.7', sm: ['sm_70'] }, '.const': { ptx: '3.1' } },
+    isspacep: { '.param': { ptx: '7.7', sm: ['sm_70'] }, '.const': { ptx: '3.1' } },
     sub: { '.f16': F16, '.f16x2': F16 },
     mul: { '.f16': F16, '.f16x2': F16 },
     fma: { '.f16': F16, '.f16x2': F16 },

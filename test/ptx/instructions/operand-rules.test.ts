@@ -317,6 +317,21 @@ GROUPS.push(
       ],
     };
   }),
+  ...['3.0 sm_20', '6.2 sm_70', '8.5 sm_60', '8.7 sm_90', '8.8 sm_100'].map((vt) => {
+    const [version, target] = vt.split(' ') as [string, string];
+    return {
+      // f16 atom/red (6.3, sm_70 in every space), cvta/isspacep .const (3.1), min/max.f32 with three sources (sm_100, 8.8).
+      name: `atom/red .f16, cvta .const, three-source min/max (.version ${version}, .target ${target})`,
+      version,
+      target,
+      arch: 'sm_100',
+      lines: [
+        'atom.add.noftz.f16 %hf1, [%rd1], %hf1;', 'atom.global.add.noftz.f16 %hf1, [%rd1], %hf1;', 'red.add.noftz.f16 [%rd1], %hf1;', 'red.shared.add.noftz.f16 [%rd1], %hf1;',
+        'cvta.to.const.u64 %rd1, %rd2;', 'cvta.const.u64 %rd1, %rd2;', 'isspacep.const %p1, %rd1;', 'cvta.to.global.u64 %rd1, %rd2;',
+        'min.f32 %f1, %f1, %f1, %f1;', 'max.NaN.f32 %f1, %f1, %f1, %f1;', 'min.f32 %f1, %f1, %f1;', 'min.s32 %s1, %s1, %s1, %s1;',
+      ],
+    };
+  }),
   ...TEX_GROUPS,
   {
     // brx.idx's target list must be declared before it (a later label or list: "Arguments mismatch").
