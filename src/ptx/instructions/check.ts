@@ -359,6 +359,9 @@ function planOf(ins: A.Instruction, r: MatchResult & { ok: true }, ctx: Instruct
   if ((op === 'vote' || op === 'shfl') && !w.includes('.sync') && withoutSyncRefused(ctx))
     // Measured: a warning below .version 6.4 or below sm_70, an error from both on.
     problem = ['PTX510', `${op} without .sync is not supported on .target sm_70 and higher from PTX ISA .version 6.4 (write ${op}.sync with a member mask)`];
+  const opcodeVersion = OPCODE_VERSIONS.get(op);
+  if (opcodeVersion !== undefined && ctx.version !== undefined && ctx.version < opcodeVersion)
+    problem = ['PTX508', `${op} requires PTX ISA .version ${Math.floor(opcodeVersion / 10)}.${opcodeVersion % 10} or later`];
   if (!problem) spaceWordGates(ins, recorder);
   if (!problem && (op === 'ld' || op === 'st') && w.includes('.volatile') && w.includes('.param')) problem = ['PTX500', `${name}: .volatile does not apply to the .param space`];
   if (!problem && (op === 'ld' || op === 'st')) problem = spaceModifierProblem(w, name) ?? l2EvictionProblem(w, name);
@@ -414,6 +417,12 @@ function textureWordsProblem(w: readonly string[], name: string): [PtxCode, stri
   }
   return undefined;
 }
+
+/**
+ * Opcodes newer than the family they share with an older one (measured): `barrier` ("Feature
+ * 'barrier' requires PTX ISA .version 6.0"), where `bar` is 1.0.
+ */
+const OPCODE_VERSIONS: ReadonlyMap<string, number> = new Map([['barrier', 60]]);
 
 const WMMA_INTEGER_AB: ReadonlySet<string> = new Set(['.s8', '.u8', '.s4', '.u4']);
 

@@ -329,6 +329,7 @@ GROUPS.push(
         'atom.add.noftz.f16 %hf1, [%rd1], %hf1;', 'atom.global.add.noftz.f16 %hf1, [%rd1], %hf1;', 'red.add.noftz.f16 [%rd1], %hf1;', 'red.shared.add.noftz.f16 [%rd1], %hf1;',
         'cvta.to.const.u64 %rd1, %rd2;', 'cvta.const.u64 %rd1, %rd2;', 'isspacep.const %p1, %rd1;', 'cvta.to.global.u64 %rd1, %rd2;',
         'min.f32 %f1, %f1, %f1, %f1;', 'max.NaN.f32 %f1, %f1, %f1, %f1;', 'min.f32 %f1, %f1, %f1;', 'min.s32 %s1, %s1, %s1, %s1;',
+        'barrier.sync 0;', 'barrier.arrive 0, 32;', 'bar.sync 0;',
       ],
     };
   }),
