@@ -15,6 +15,7 @@ import type { InstructionForm, OperandSpec } from './types.js';
 import type { PtxSymbol } from '../check/scope.js';
 import type { PtxCode } from '../diagnostics.js';
 import { SPECIAL_REGISTERS } from '../data/special-registers.js';
+import { CURATION } from './curation.js';
 
 /** What the check needs from the checker: the module's version/target and the registers in scope. */
 export interface InstructionCheckContext extends MatchContext {
@@ -362,7 +363,7 @@ function planOf(ins: A.Instruction, r: MatchResult & { ok: true }, ctx: Instruct
   const opcodeVersion = OPCODE_VERSIONS.get(op);
   if (opcodeVersion !== undefined && ctx.version !== undefined && ctx.version < opcodeVersion)
     problem = ['PTX508', `${op} requires PTX ISA .version ${Math.floor(opcodeVersion / 10)}.${opcodeVersion % 10} or later`];
-  if (!problem) spaceWordGates(ins, recorder);
+  if (!problem) spaceWordGates(ins, r.forms[0]?.family, recorder);
   if (!problem && (op === 'ld' || op === 'st') && w.includes('.volatile') && w.includes('.param')) problem = ['PTX500', `${name}: .volatile does not apply to the .param space`];
   if (!problem && (op === 'ld' || op === 'st')) problem = spaceModifierProblem(w, name) ?? l2EvictionProblem(w, name);
   if (!problem && op === 'st' && (w.includes('.param') || w.includes('.param::func')) && ctx.target !== undefined && (parseTargetName(ctx.target)?.number ?? 99) < 20)
@@ -512,15 +513,15 @@ const SPACE_WORDS: ReadonlySet<string> = new Set(['.global', '.shared', '.shared
 const TEXTURE_OPS: ReadonlySet<string> = new Set(['tex', 'tld4', 'txq', 'suld', 'sust', 'sured', 'suq']);
 
 /**
- * `.shared::cta` and `.shared::cluster` need .version 7.8 (`::cluster` also sm_90), measured; but
- * cp.async.ca/.cg takes `.shared::cta` from its own .version 7.0 (measured: no gate there).
+ * `.shared::cta` and `.shared::cluster` need .version 7.8 (`::cluster` also sm_90), measured;
+ * unless the family's own word gates (CURATION.wordGates, which the matcher applies) say otherwise
+ * for the word: cp.async.ca/.cg take `.shared::cta` from their own .version 7.0.
  */
-function spaceWordGates(ins: A.Instruction, ctx: InstructionCheckContext): void {
-  const w0 = ins.modifiers;
-  const cpAsync = ins.opcode === 'cp' && w0[0] === '.async' && (w0[1] === '.ca' || w0[1] === '.cg');
+function spaceWordGates(ins: A.Instruction, family: string | undefined, ctx: InstructionCheckContext): void {
+  const own = family === undefined ? undefined : CURATION.wordGates[family];
   for (const w of ins.modifiers) {
     if (w !== '.shared::cta' && w !== '.shared::cluster') continue;
-    if (cpAsync && w === '.shared::cta') continue;
+    if (own?.[w] !== undefined) continue;
     const sub = w.slice(7);
     if (ctx.version !== undefined && ctx.version < 78) return ctx.report('PTX508', `'${sub}' (on ${w}) requires PTX ISA .version 7.8 or later`, ins.opcodeSpan);
     if (sub === '::cluster' && ctx.target !== undefined) {

@@ -233,6 +233,9 @@ export const CURATION: Curation = {
       '.bf16': { ptx: '7.8', sm: ['sm_90'] },
     },
     red: { '.f16': { ptx: '6.3', sm: ['sm_70'] } },
+    // cp.async.ca/.cg take `.shared::cta` from their own .version 7.0 (measured), not from the 7.8
+    // every other instruction needs for it (check.ts spaceWordGates defers to this entry).
+    'cp.async': { '.shared::cta': { ptx: '7.0', sm: ['sm_80'] } },
     min: { '.f16': { ptx: '7.0', sm: ['sm_80'] }, '.f16x2': { ptx: '7.0', sm: ['sm_80'] } },
     max: { '.f16': { ptx: '7.0', sm: ['sm_80'] }, '.f16x2': { ptx: '7.0', sm: ['sm_80'] } },
     mma: {
