@@ -1670,8 +1670,9 @@ function surfaceFits(ins: A.Instruction, name: string, plan: Plan, ctx: Instruct
  * Operands typed by the name the form's syntax line gives them, per opcode (measured with ptxas
  * 13.0; test/ptx/instructions/operand-rules.test.ts): mbarrier's state (a 64-bit integer or
  * bit-size register), counts and hints (32-bit), its predicate result; wmma's stride (32-bit);
- * st.bulk's size (ptxas takes .b32, .s32 and 64-bit integer registers, not .u32, or a constant
- * multiple of 8) and initval (the constant 0).
+ * st.bulk's size (a 64-bit integer or bit-size register, an .s32 one, or a constant multiple of 8;
+ * a .b32/.u32 register is refused with "Arguments mismatch for instruction 'mov'", once a module)
+ * and initval (the constant 0).
  */
 const enum NamedRole {
   Int32,
@@ -1732,9 +1733,9 @@ function namedOperandsFit(ins: A.Instruction, name: string, form: InstructionFor
     const r = rt === undefined ? undefined : TYPES.get(rt);
     if (r === undefined) continue;
     const int = r.kind === K.Bit || r.kind === K.Unsigned || r.kind === K.Signed;
-    const fits = role === NamedRole.Int32 ? int && r.size === 32 : role === NamedRole.Int64 ? int && r.size === 64 : int && (r.size === 64 || (r.size === 32 && r.kind !== K.Unsigned));
+    const fits = role === NamedRole.Int32 ? int && r.size === 32 : int && (r.size === 64 || (role === NamedRole.BulkSize && r.kind === K.Signed && r.size === 32));
     if (fits) continue;
-    const want = role === NamedRole.Int32 ? 'a 32-bit integer or bit-size register' : role === NamedRole.Int64 ? 'a 64-bit integer or bit-size register' : 'a .b32, .s32 or 64-bit integer register';
+    const want = role === NamedRole.Int32 ? 'a 32-bit integer or bit-size register' : role === NamedRole.Int64 ? 'a 64-bit integer or bit-size register' : 'a 64-bit integer or bit-size register or an .s32 one';
     ctx.report('PTX503', `${name}: ${what} must be ${want}; ${e.name} is ${rt}`, o.span);
     return false;
   }

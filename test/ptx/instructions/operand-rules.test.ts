@@ -297,6 +297,10 @@ const GROUPS: { name: string; version?: string; target?: string; arch?: string; 
 
 const CACHE_WORDS = ['L1::no_allocate', 'L1::evict_last', 'L1::evict_first', 'L1::evict_normal', 'L1::evict_unchanged', 'L2::64B', 'L2::128B', 'L2::256B', 'L2::evict_last', 'L2::evict_first', 'L2::evict_normal'];
 GROUPS.push(
+  // st.bulk's size register: ptxas reports a wrong one once per module (its message names 'mov'), so one case per group.
+  ...['%rd1', '%bd1', '%sd1', '%r1', '%b1', '%s1', '%f1', '%hh1', '%fd1'].flatMap((r) =>
+    ['st.bulk.weak [%rd1], {R}, 0;', 'st.bulk.weak.shared::cta [%r1], {R}, 0;'].map((t) => ({ name: `st.bulk size ${r} (${t.includes('::cta') ? '.shared::cta' : 'generic'})`, version: '8.6', target: 'sm_100', lines: [t.replace('{R}', r)] })),
+  ),
   ...['7.3 sm_60', '8.5 sm_70', '8.7 sm_90', '8.8 sm_100'].map((vt) => {
     const [version, target] = vt.split(' ') as [string, string];
     return {
@@ -351,7 +355,7 @@ GROUPS.push(
     'mbarrier.pending_count.b64 {R}, %rd1;', 'mbarrier.pending_count.b64 %r1, {R};', 'mbarrier.expect_tx.shared.b64 [%rd1], {R};', 'mbarrier.complete_tx.shared.b64 [%rd1], {R};', 'mbarrier.arrive.shared.b64 %rd1, [%rd1], {R};',
     'mbarrier.arrive_drop.shared.b64 {R}, [%rd1];', 'mbarrier.arrive.release.cta.shared::cluster.b64 {R}, [%rd1];', 'mbarrier.arrive.expect_tx.release.cta.shared::cluster.b64 {R}, [%rd1], %r1;', 'mbarrier.test_wait.parity.shared.b64 %p1, [%rd1], {R};', 'mbarrier.arrive.shared::cluster.b64 _, [%rd1], {R};', 'mbarrier.inval.shared.b64 [{R}];',
     'wmma.load.b.sync.aligned.row.m8n8k4.f64 {%fd1}, [%rd1], {R};', 'wmma.store.d.sync.aligned.row.m16n16k16.f32 [%rd1], {%f1, %f1, %f1, %f1, %f1, %f1, %f1, %f1}, {R};',
-    'st.bulk.weak.shared::cta [%rd1], {R}, 0;', 'st.bulk.weak [%rd1], 128, {R};', 'st.bulk [%rd1], 64, 0;', 'st.bulk [%rd1], 12, 0;',
+    'st.bulk.weak [%rd1], 128, {R};', 'st.bulk [%rd1], 64, 0;', 'st.bulk [%rd1], 12, 0;',
     'fma.rn.bf16 {R}, %h1, %h1, %h1;', 'fma.rn.bf16 %h1, %h1, {R}, %h1;', 'fma.rn.bf16x2 {R}, %b1, %b1, %b1;', 'fma.rn.bf16x2 %b1, %b1, {R}, %b1;', 'add.rn.bf16 %h1, %h1, {R};', 'mul.rn.bf16 %h1, %h1, {R};',
     'setp.eq.bf16 %p1, %h1, {R};', 'setp.eq.bf16x2 %p1|%p2, %b1, {R};', 'set.lt.u32.bf16 %r1, %h1, {R};', 'cvt.rn.bf16.f32 {R}, %f1;', 'cvt.f32.bf16 %f1, {R};', 'cvt.rn.bf16x2.f32 {R}, %f1, %f1;',
     'max.bf16 %h1, %h1, {R};', 'neg.bf16 %h1, {R};', 'abs.bf16x2 %b1, {R};', 'ex2.approx.ftz.bf16 %h1, {R};', 'tanh.approx.bf16 %h1, {R};', 'ld.global.u32 %r1, [{R}];',
