@@ -376,6 +376,7 @@ function planOf(ins: A.Instruction, r: MatchResult & { ok: true }, ctx: Instruct
   if (!problem && op === 'cvt') cvtModifiersFit(ins, name, recorder);
   if (!problem && op === 'wmma' && w[0] === '.mma') problem = wmmaIntegerTypesProblem(w, name);
   if (!problem && op === 'tex') problem = textureWordsProblem(w, name);
+  if (!problem && op === 'mma') problem = mmaHalfTypesProblem(w, name);
   let generic = GENERIC_ADDRESSING.has(op);
   for (const x of w) if (SPACE_WORDS.has(x)) generic = false;
   const t = ctx.target === undefined ? undefined : parseTargetName(ctx.target);
@@ -424,6 +425,20 @@ function textureWordsProblem(w: readonly string[], name: string): [PtxCode, stri
  * 'barrier' requires PTX ISA .version 6.0"), where `bar` is 1.0.
  */
 const OPCODE_VERSIONS: ReadonlyMap<string, number> = new Map([['barrier', 60]]);
+
+/**
+ * mma.m16n8k8/.m16n8k16 with .f16 A and B (measured): D and C of one type (".dtype must be '.f32'
+ * when .ctype is '.f32' for 'mma' instruction with shape '.m16n8k8'"); .m8n8k4 takes them mixed.
+ */
+function mmaHalfTypesProblem(w: readonly string[], name: string): [PtxCode, string] | undefined {
+  if (!w.includes('.m16n8k8') && !w.includes('.m16n8k16')) return undefined;
+  const d = typeWord(w, 0);
+  const a = typeWord(w, 1);
+  const b = typeWord(w, 2);
+  const c = typeWord(w, 3);
+  if (a !== '.f16' || b !== '.f16' || c === undefined || d === c || (d !== '.f16' && d !== '.f32') || (c !== '.f16' && c !== '.f32')) return undefined;
+  return ['PTX500', `${name}: with .f16 A and B, D and C have one type (${d} and ${c} differ)`];
+}
 
 const WMMA_INTEGER_AB: ReadonlySet<string> = new Set(['.s8', '.u8', '.s4', '.u4']);
 
@@ -1610,6 +1625,11 @@ function textureFits(ins: A.Instruction, name: string, plan: Plan, ctx: Instruct
   }
   const rest = ops.length - i;
   const e = rest === 2 || (rest === 1 && ops[i]!.kind === 'vector') ? ops[i]! : undefined;
+  if (e !== undefined && ctx.target !== undefined && (parseTargetName(ctx.target)?.number ?? 99) < 30) {
+    // Measured: "Feature 'offset operand' requires .target sm_30 or higher".
+    ctx.report('PTX509', `${name}: an offset operand requires .target sm_30 or higher`, e.span);
+    return false;
+  }
   if (e?.kind === 'vector') {
     if (geom.offsets === 0) {
       ctx.report('PTX502', `${name}: a cube geometry takes no offset vector`, e.span);

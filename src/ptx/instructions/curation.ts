@@ -241,7 +241,7 @@ export const CURATION: Curation = {
     mma: {
       '.e4m3': { ptx: '8.4', sm: ['sm_89'] },
       '.e5m2': { ptx: '8.4', sm: ['sm_89'] },
-      '.m16n8k32': { sm: ['sm_80'] },
+      '.m16n8k32': { ptx: '7.0', sm: ['sm_80'] },
       // "Feature '.m16n8k4 with double types' requires .target sm_90 or higher"
       '.m16n8k4+.f64': { sm: ['sm_90'] },
     },

@@ -337,6 +337,27 @@ GROUPS.push(
       ],
     };
   }),
+  {
+    // Texture offsets need sm_30 ("Feature 'offset operand'").
+    name: 'texture offsets on sm_20',
+    version: '4.1',
+    target: 'sm_20',
+    arch: 'sm_80',
+    decls: '',
+    lines: ['tex.2d.v4.f32.f32 {%f1, %f1, %f1, %f1}, [t0, {%f1, %f1}], {%s1, %s1};', 'tld4.r.2d.v4.f32.f32 {%f1, %f1, %f1, %f1}, [t0, {%f1, %f1}], {%s1, %s1};', 'tex.2d.v4.f32.f32 {%f1, %f1, %f1, %f1}, [t0, {%f1, %f1}];'],
+  },
+  ...['6.5', '8.5'].map((version) => ({
+    // mma with .f16 A and B on .m16n8k8/.m16n8k16: D and C of one type; .m16n8k32 needs .version 7.0.
+    name: `mma D and C types, .m16n8k32 (.version ${version})`,
+    version,
+    target: 'sm_80',
+    lines: [
+      'mma.sync.aligned.m16n8k16.row.col.f16.f16.f16.f32 {%b1, %b1}, {%b1, %b1, %b1, %b1}, {%b1, %b1}, {%f1, %f1, %f1, %f1};', 'mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f16 {%f1, %f1, %f1, %f1}, {%b1, %b1, %b1, %b1}, {%b1, %b1}, {%b1, %b1};',
+      'mma.sync.aligned.m8n8k4.row.col.f32.f16.f16.f16 {%f1, %f1, %f1, %f1, %f1, %f1, %f1, %f1}, {%b1, %b1}, {%b1, %b1}, {%b1, %b1, %b1, %b1};', 'mma.sync.aligned.m16n8k8.row.col.f16.f16.f16.f32 {%b1, %b1}, {%b1, %b1}, {%b1}, {%f1, %f1, %f1, %f1};',
+      'mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32 {%f1, %f1, %f1, %f1}, {%b1, %b1}, {%b1}, {%f1, %f1, %f1, %f1};', 'mma.sync.aligned.m16n8k16.row.col.f16.f16.f16.f16 {%b1, %b1}, {%b1, %b1, %b1, %b1}, {%b1, %b1}, {%b1, %b1};',
+      'mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32 {%s1, %s1, %s1, %s1}, {%b1, %b1}, {%b1}, {%s1, %s1, %s1, %s1};',
+    ],
+  })),
   ...TEX_GROUPS,
   {
     // brx.idx's target list must be declared before it (a later label or list: "Arguments mismatch").
