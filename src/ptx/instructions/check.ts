@@ -199,6 +199,7 @@ const ROLES: ReadonlyMap<string, string> = (() => {
   m.set('movmatrix', '--'); // movmatrixFits
   // set.CmpOp{.BoolOp}.dtype.stype d, a, b{, c}: measured with ptxas 13.0 (test/ptx/instructions/operand-rules.test.ts).
   m.set('set', 'T22P');
+  m.set('prmt', 'TTTT');
   return m;
 })();
 

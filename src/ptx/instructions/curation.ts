@@ -44,6 +44,7 @@ import type { Curation, Gate } from './types.js';
 
 /** f16 arithmetic and comparisons (measured). */
 const F16: Gate = { ptx: '4.2', sm: ['sm_53'] };
+const SM20: Gate = { sm: ['sm_20'] };
 /** ld/st's L1 eviction words (measured with ptxas 13.0: .version 7.4 and sm_70). */
 const L1_GATE: Gate = { ptx: '7.4', sm: ['sm_70'] };
 const L1_EVICTION: Record<string, Gate> = { '.L1::no_allocate': L1_GATE, '.L1::evict_last': L1_GATE, '.L1::evict_first': L1_GATE, '.L1::evict_normal': L1_GATE, '.L1::evict_unchanged': L1_GATE };
@@ -249,9 +250,15 @@ export const CURATION: Curation = {
     // sm_110a/f accept it.
     'tcgen05.ld': { '.red': { sm: ['sm_103f', 'sm_110f'] } },
     // The L1 eviction words on ld and st: "Modifier '.evict_first' on 'st' requires .target sm_70 or higher" / ".version 7.4".
-    st: { ...L1_EVICTION, ...WIDE_ACCESS },
+    // Cache operators: "Instruction 'ld' requires .target sm_20 or higher" (measured on sm_13).
+    st: { ...L1_EVICTION, ...WIDE_ACCESS, '.wb': SM20, '.cg': SM20, '.cs': SM20, '.wt': SM20 },
     ld: {
       ...L1_EVICTION,
+      '.ca': SM20,
+      '.cg': SM20,
+      '.cs': SM20,
+      '.lu': SM20,
+      '.cv': SM20,
       ...WIDE_ACCESS,
       '.L2::cache_hint': { ptx: '7.4', sm: ['sm_80'] },
       // "Feature 'cache prefetching' requires .target sm_75 or higher" (and .version 7.4); .L2::256B also sm_80.

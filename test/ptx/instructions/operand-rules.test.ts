@@ -338,6 +338,14 @@ GROUPS.push(
     };
   }),
   {
+    // Cache operators need sm_20.
+    name: 'ld/st cache operators on sm_13',
+    version: '2.3',
+    target: 'sm_13',
+    arch: 'sm_80',
+    lines: ['ld.ca.param.u64 %rd1, [pp];', 'st.shared.s32.cg [%rd1], %s1;', 'ld.global.cs.u32 %r1, [%rd1];', 'ld.global.lu.u32 %r1, [%rd1];', 'ld.global.cv.u32 %r1, [%rd1];', 'st.global.wb.u32 [%rd1], %r1;', 'st.global.wt.u32 [%rd1], %r1;', 'ld.global.cg.u32 %r1, [%rd1];', 'ld.global.u32 %r1, [%rd1];'],
+  },
+  {
     // Texture offsets need sm_30 ("Feature 'offset operand'").
     name: 'texture offsets on sm_20',
     version: '4.1',
@@ -355,7 +363,7 @@ GROUPS.push(
       'mma.sync.aligned.m16n8k16.row.col.f16.f16.f16.f32 {%b1, %b1}, {%b1, %b1, %b1, %b1}, {%b1, %b1}, {%f1, %f1, %f1, %f1};', 'mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f16 {%f1, %f1, %f1, %f1}, {%b1, %b1, %b1, %b1}, {%b1, %b1}, {%b1, %b1};',
       'mma.sync.aligned.m8n8k4.row.col.f32.f16.f16.f16 {%f1, %f1, %f1, %f1, %f1, %f1, %f1, %f1}, {%b1, %b1}, {%b1, %b1}, {%b1, %b1, %b1, %b1};', 'mma.sync.aligned.m16n8k8.row.col.f16.f16.f16.f32 {%b1, %b1}, {%b1, %b1}, {%b1}, {%f1, %f1, %f1, %f1};',
       'mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32 {%f1, %f1, %f1, %f1}, {%b1, %b1}, {%b1}, {%f1, %f1, %f1, %f1};', 'mma.sync.aligned.m16n8k16.row.col.f16.f16.f16.f16 {%b1, %b1}, {%b1, %b1, %b1, %b1}, {%b1, %b1}, {%b1, %b1};',
-      'mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32 {%s1, %s1, %s1, %s1}, {%b1, %b1}, {%b1}, {%s1, %s1, %s1, %s1};',
+      'mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32 {%s1, %s1, %s1, %s1}, {%b1, %b1, %b1, %b1}, {%b1, %b1}, {%s1, %s1, %s1, %s1};',
     ],
   })),
   ...TEX_GROUPS,
@@ -382,7 +390,7 @@ GROUPS.push(
     'max.bf16 %h1, %h1, {R};', 'neg.bf16 %h1, {R};', 'abs.bf16x2 %b1, {R};', 'ex2.approx.ftz.bf16 %h1, {R};', 'tanh.approx.bf16 %h1, {R};', 'ld.global.u32 %r1, [{R}];',
     'set.lt.u32.u32 {R}, %r1, %r1;', 'set.lt.f32.u32 {R}, %r1, %r1;', 'set.lt.s32.f32 %r1, {R}, %f1;', 'set.lt.u32.s32 %r1, %s1, {R};', 'set.lt.and.u32.u32 %r1, %r1, %r1, {R};', 'set.lt.u32.f64 %r1, %fd1, {R};',
     'set.lt.u32.u16 %r1, %rs1, {R};', 'set.lt.u32.f16 %r1, %hf1, {R};', 'set.lt.f16.f16 {R}, %hf1, %hf1;', 'set.lt.f16x2.f16x2 {R}, %hh1, %hh1;', 'set.lt.u32.f16x2 {R}, %hh1, %hh1;', 'set.eq.u32.b32 %r1, %b1, {R};',
-    'setp.eq.and.u32 %p1, %r1, %r1, {R};', 'selp.u32 %r1, %r1, %r1, {R};',
+    'setp.eq.and.u32 %p1, %r1, %r1, {R};', 'selp.u32 %r1, %r1, %r1, {R};', 'prmt.b32 {R}, %b1, %b1, %b1;', 'prmt.b32 %b1, {R}, %b1, %b1;', 'prmt.b32.f4e %b1, %b1, %b1, {R};',
     // (An immediate address `[1]` is refused on sm_100 for another reason: left out.)
   ].flatMap((t) => [...Object.values(REGS), '1', '0f3F800000'].map((r) => t.replaceAll('{R}', r)).filter((l) => !l.includes('[1]'))),
 });
