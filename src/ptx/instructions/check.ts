@@ -1297,7 +1297,17 @@ function movShape(ins: A.Instruction, name: string, plan: Plan, ctx: Instruction
 }
 
 function movVectorFits(ins: A.Instruction, name: string, o: A.VectorOperand, want: TypeInfo, ctx: InstructionCheckContext): boolean {
-  for (const w of ins.modifiers) if (w === '.v2' || w === '.v4' || w === '.v8') return true;
+  // mov.vN: each element a register of the type's size (a float type takes integer ones too, as texture elements; measured).
+  for (const w of ins.modifiers)
+    if (w === '.v2' || w === '.v4' || w === '.v8') {
+      if (o === ins.operands[0])
+        for (const e of o.elements)
+          if (e.kind === 'expr' && (e.expr.kind === 'int' || e.expr.kind === 'float')) {
+            ctx.report('PTX502', `${name}: a result element must be a register, not a constant`, e.span);
+            return false;
+          }
+      return texVectorFits(o, TexRole.Element, want, typeWord(ins.modifiers, 0) ?? '', 'elements', name, false, ctx);
+    }
   if (want.kind === K.Unsigned || want.kind === K.Signed || want.kind === K.Float) {
     // Packing is for bit-size types (and .f16x2): `mov.u32 %r1, {%rs1, %rs2}`, `mov.f64 %fd1, {%r1, %r2}` are refused (measured).
     ctx.report('PTX505', `${name}: a braced list packs or unpacks only with a bit-size type (write mov.b${want.size})`, o.span);

@@ -250,6 +250,7 @@ export const CURATION: Curation = {
     // sm_110a/f accept it.
     'tcgen05.ld': { '.red': { sm: ['sm_103f', 'sm_110f'] } },
     // The L1 eviction words on ld and st: "Modifier '.evict_first' on 'st' requires .target sm_70 or higher" / ".version 7.4".
+    'ld.global.nc': L1_EVICTION,
     // Cache operators: "Instruction 'ld' requires .target sm_20 or higher" (measured on sm_13).
     st: { ...L1_EVICTION, ...WIDE_ACCESS, '.wb': SM20, '.cg': SM20, '.cs': SM20, '.wt': SM20 },
     ld: {

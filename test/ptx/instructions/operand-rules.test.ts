@@ -310,6 +310,7 @@ GROUPS.push(
       target,
       arch: 'sm_100',
       lines: [
+        'ld.global.L1::no_allocate.nc.u64 %rd1, [%rd2];', 'ld.global.nc.L1::evict_last.u32 %r1, [%rd2];',
         ...CACHE_WORDS.flatMap((w) => [
           `ld.global.${w}.f32 %f1, [%rd1];`, `st.global.${w}.f32 [%rd1], %f1;`, `ld.global.${w}.v8.b32 {%b1, %b1, %b1, %b1, %b1, %b1, %b1, %b1}, [%rd1];`,
           `ld.global.${w}.v4.b64 {%bd1, %bd1, %bd1, %bd1}, [%rd1];`, `st.global.${w}.v4.u64 [%rd1], {%rd1, %rd1, %rd1, %rd1};`,
@@ -390,6 +391,7 @@ GROUPS.push(
     'max.bf16 %h1, %h1, {R};', 'neg.bf16 %h1, {R};', 'abs.bf16x2 %b1, {R};', 'ex2.approx.ftz.bf16 %h1, {R};', 'tanh.approx.bf16 %h1, {R};', 'ld.global.u32 %r1, [{R}];',
     'set.lt.u32.u32 {R}, %r1, %r1;', 'set.lt.f32.u32 {R}, %r1, %r1;', 'set.lt.s32.f32 %r1, {R}, %f1;', 'set.lt.u32.s32 %r1, %s1, {R};', 'set.lt.and.u32.u32 %r1, %r1, %r1, {R};', 'set.lt.u32.f64 %r1, %fd1, {R};',
     'set.lt.u32.u16 %r1, %rs1, {R};', 'set.lt.u32.f16 %r1, %hf1, {R};', 'set.lt.f16.f16 {R}, %hf1, %hf1;', 'set.lt.f16x2.f16x2 {R}, %hh1, %hh1;', 'set.lt.u32.f16x2 {R}, %hh1, %hh1;', 'set.eq.u32.b32 %r1, %b1, {R};',
+    'mov.v2.u32 {{R}, {R}}, {%r1, %r1};', 'mov.v2.f32 {{R}, {R}}, {%f1, %f1};', 'mov.v4.u16 {%rs1, %rs1, %rs1, %rs1}, {{R}, {R}, {R}, {R}};', 'mov.v2.f64 %fd1, {{R}, {R}};',
     'setp.eq.and.u32 %p1, %r1, %r1, {R};', 'selp.u32 %r1, %r1, %r1, {R};', 'prmt.b32 {R}, %b1, %b1, %b1;', 'prmt.b32 %b1, {R}, %b1, %b1;', 'prmt.b32.f4e %b1, %b1, %b1, {R};',
     // (An immediate address `[1]` is refused on sm_100 for another reason: left out.)
   ].flatMap((t) => [...Object.values(REGS), '1', '0f3F800000'].map((r) => t.replaceAll('{R}', r)).filter((l) => !l.includes('[1]'))),
