@@ -1283,6 +1283,11 @@ function movShape(ins: A.Instruction, name: string, plan: Plan, ctx: Instruction
     const e = TYPES.get(v.type);
     const t = plan.t1Info;
     if (e === undefined || t === undefined) continue;
+    if (n === 1 && (t.kind === K.Unsigned || t.kind === K.Signed || t.kind === K.Float)) {
+      // As with a braced list (movVectorFits): a vector register packs only with a bit-size type (measured: `mov.s64 %rd1, %v2u32` refused).
+      ctx.report('PTX505', `${name}: a vector register packs or unpacks only with a bit-size type (write mov.b${t.size})`, o.span);
+      return false;
+    }
     if (n > 1 ? v.count !== n : v.count * e.size !== t.size) {
       ctx.report('PTX505', n > 1 ? `${name} moves a vector of ${n}; ${o.expr.name} is a vector register of ${v.count}` : `${name}: ${o.expr.name} (${v.count} x ${v.type}) is not one ${t.size}-bit value`, o.span);
       return false;

@@ -165,7 +165,7 @@ const GROUPS: { name: string; version?: string; target?: string; arch?: string; 
     lines: [
       ...['u8', 'u32', 's32', 'b32', 'f32', 'u64', 'f64', 'b64', 'u16', 'f16'].flatMap((t) => Object.values(VREGS).flatMap((v) => [`ld.global.v2.${t} ${v}, [%rd1];`, `st.global.v2.${t} [%rd1], ${v};`, `mov.v2.${t} ${v}, ${v};`])),
       ...['', '.v2', '.v4'].flatMap((w) => ['%vu', '%v4'].flatMap((v) => [`ld.global${w}.u32 ${v}, [%rd1];`, `st.global${w}.u32 [%rd1], ${v};`, `mov${w}.u32 ${v}, ${v};`, `mov${w}.u32 %r1, ${v};`, `mov${w}.u32 ${v}, %r1;`])),
-      'mov.b64 %rd1, %vu;', 'mov.b64 %vu, %rd1;', 'mov.b32 %r1, %vh;', 'mov.u32 %r1, %vu;', 'mov.v2.u32 %vu, 1;', 'mov.v2.u32 {%r1, %r2}, %vu;', 'mov.v2.u32 {%r1, %r2, %r3}, %vu;', 'mov.v4.u32 {%r1, %r2}, %v4;',
+      'mov.b64 %rd1, %vu;', 'mov.b64 %vu, %rd1;', 'mov.s64 %sd1, %vu;', 'mov.u64 %rd1, %vu;', 'mov.f64 %fd1, %vu;', 'mov.s64 %vu, %sd1;', 'mov.b32 %r1, %vh;', 'mov.u32 %r1, %vu;', 'mov.v2.u32 %vu, 1;', 'mov.v2.u32 {%r1, %r2}, %vu;', 'mov.v2.u32 {%r1, %r2, %r3}, %vu;', 'mov.v4.u32 {%r1, %r2}, %v4;',
       'mov.v2.u32 %r1, %r2;', 'mov.v2.u32 %r1, WARP_SZ;', 'mov.f32.v4 %f1, 0f00000000;', 'st.global.v2.u8 [%rd1], WARP_SZ;', 'st.global.u8 [%rd1], WARP_SZ;', 'mov.u32 %r1, %vu.x;',
       ...['add.u32 %r1, {V}, %r1;', 'sub.u32 %r1, %r1, {V};', 'and.b32 {V}, %r1, %r1;', 'shl.b32 %r1, %r1, {V};', 'setp.eq.u32 %p1, {V}, %r1;', 'selp.u32 %r1, {V}, %r1, %p1;', 'cvt.u64.u32 %rd1, {V};', 'popc.b32 %r1, {V};', 'fma.rn.f32 %f1, {V}, %f1, %f1;'].map((l) => l.replace('{V}', l.includes('f32') ? '%vf' : '%vu')),
     ],
