@@ -146,8 +146,9 @@ export function checkInstruction(c: CheckerState, ins: A.Instruction): void {
       else if (sym.kind === 'function') {
         sym.calledAt ??= calleeOp.expr.span;
         c.functionUse?.(sym, 'calledAt', calleeOp.expr.span);
-        const extra = ops[callee + 2];
-        if (extra !== undefined && ops[callee + 1]?.kind === 'list')
+        // (`call f, x`: an operand after the callee that is not the argument list counts too.)
+        const extra = ops[callee + 1]?.kind === 'list' ? ops[callee + 2] : ops[callee + 1];
+        if (extra !== undefined)
           // Measured: a prototype or target list after the arguments makes the call indirect: ptxas
           // "Argument 1 of instruction 'call': must be register" for a function as the callee.
           c.error('PTX502', `call through a prototype or target list ('${c.text.slice(extra.span.start, extra.span.end)}') needs a register as the callee; '${calleeOp.expr.name}' is a function`, c.lineOf(calleeOp.span, instructionDate(ins, c.text)));

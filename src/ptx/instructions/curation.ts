@@ -232,6 +232,8 @@ export const CURATION: Curation = {
       // "Instruction 'atom.add.f16 with generic state space' requires PTX ISA .version 6.3" (and sm_70), in every space.
       '.f16': { ptx: '6.3', sm: ['sm_70'] },
       '.bf16': { ptx: '7.8', sm: ['sm_90'] },
+      // "Feature 'shared storage' requires .target sm_12 or higher".
+      '.shared': { sm: ['sm_12'] },
     },
     red: { '.f16': { ptx: '6.3', sm: ['sm_70'] } },
     // cp.async.ca/.cg take `.shared::cta` from their own .version 7.0 (measured), not from the 7.8

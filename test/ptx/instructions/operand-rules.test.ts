@@ -339,6 +339,14 @@ GROUPS.push(
     };
   }),
   {
+    // atom on .shared needs sm_12 ("Feature 'shared storage'").
+    name: 'atom.shared on sm_11',
+    version: '2.3',
+    target: 'sm_11',
+    arch: 'sm_80',
+    lines: ['atom.shared.add.u32 %r1, [%rd1], %r1;', 'atom.global.add.u32 %r1, [%rd1], %r1;'],
+  },
+  {
     // Cache operators need sm_20.
     name: 'ld/st cache operators on sm_13',
     version: '2.3',
