@@ -35,6 +35,8 @@ export interface PtxasResult {
   /** The cubin bytes when assembly succeeded and `keepCubin` was asked. */
   cubin?: Buffer;
   stderr: string;
+  /** The signal that ended ptxas when it crashed (it has no verdict then). */
+  signal?: string;
 }
 
 let scratch: string | undefined;
@@ -77,6 +79,7 @@ export function runPtxas(text: string, opts: { arch?: string; compileOnly?: bool
   // found while ptxas expands its library code) names no line of the input.
   const inInput = firstError?.file === `${base}.ptx`;
   const result: PtxasResult = { ok, messages, firstErrorLine: ok || !inInput ? undefined : firstError?.line, stderr: r.stderr ?? '' };
+  if (r.signal) result.signal = r.signal;
   if (ok && opts.keepCubin) result.cubin = readFileSync(`${base}.cubin`);
   rmSync(`${base}.ptx`, { force: true });
   rmSync(`${base}.cubin`, { force: true });

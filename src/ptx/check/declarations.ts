@@ -205,6 +205,11 @@ export function checkArrayDims(c: CheckerState, decl: A.VariableDecl, d: A.Decla
       return;
     }
   if (d.dims[0] !== null || d.dims.length === 0 || d.initializer) return;
+  if (context === 'funcParam') {
+    // Measured: "Feature 'Unsized Array Parameter' requires .target sm_30 or higher", then "... PTX ISA .version 6.0 or later".
+    if (c.header.sm !== undefined && c.header.sm < 30) c.error('PTX307', `an unsized array parameter ('${d.name}') requires .target sm_30 or higher`, c.spanLoc(d.nameSpan));
+    else if (!c.versionAtLeast(60)) c.error('PTX307', `an unsized array parameter ('${d.name}') requires PTX ISA .version 6.0 or later`, c.spanLoc(d.nameSpan));
+  }
   if (context === 'entryParam')
     // ptxas reports it at the token after the parameter.
     c.error('PTX342', `entry parameter '${d.name}' cannot be an unsized array`, c.tokenLoc(nextTokenStart(c.text, d.span.end)));

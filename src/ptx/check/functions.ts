@@ -183,6 +183,12 @@ export function alias(c: CheckerState, d: A.GenericDirective): void {
 /** `.file N "name"`: each index once (ptxas "Duplicate file index"). */
 export function fileIndex(c: CheckerState, item: A.FileDirective): void {
   const key = String(item.index);
+  if (item.timestamp && !c.versionAtLeast(32)) {
+    // Measured: "Feature 'timestamp and filesize in .file directive' requires PTX ISA .version 3.2
+    // or later", on the size or, without one, at the token after the directive.
+    const at = item.size ? Math.max(item.span.start, item.span.end - 1) : nextTokenStart(c.text, item.span.end);
+    c.error('PTX307', `a timestamp and file size in .file require PTX ISA .version 3.2 or later`, c.tokenLoc(at));
+  }
   if (!c.fileIndices.has(key)) {
     c.fileIndices.add(key);
     return;

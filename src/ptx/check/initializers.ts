@@ -166,6 +166,11 @@ function readAddress(e: Expr, ctx: InitContext, elementType: string, masked: boo
   let generic = false;
   let nameExpr: Expr = leaf;
   if (leaf.kind === 'generic') {
+    if (ctx.version !== undefined && ctx.version < 31) {
+      // Measured: "Feature 'generic() operator' requires PTX ISA .version 3.1 or later".
+      ctx.report('PTX307', 'generic() requires PTX ISA .version 3.1 or later', leaf.span);
+      return undefined;
+    }
     generic = true;
     nameExpr = leaf.operand;
     if (nameExpr.kind !== 'name') {

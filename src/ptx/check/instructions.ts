@@ -150,6 +150,9 @@ export function checkInstruction(c: CheckerState, ins: A.Instruction): void {
   if (ins.opcode === 'call' && ops.length > 0) {
     callee = ops[0]!.kind === 'list' ? 1 : 0;
     const calleeOp = ops[callee];
+    if (calleeOp?.kind === 'list')
+      // `call (r), (a);`: ptxas "Parsing error near '('" (no callee between the lists).
+      c.error('PTX502', `call has no callee: a function name or register goes between the return list and the argument list`, c.lineOf(calleeOp.span, instructionDate(ins, c.text)));
     if (calleeOp && calleeOp.kind === 'expr' && calleeOp.expr.kind === 'name') {
       const sym = c.table.lookup(calleeOp.expr.name);
       if (!sym)
@@ -158,8 +161,14 @@ export function checkInstruction(c: CheckerState, ins: A.Instruction): void {
       else if (sym.kind === 'function') {
         sym.calledAt ??= calleeOp.expr.span;
         c.functionUse?.(sym, 'calledAt', calleeOp.expr.span);
+        // (`call f, x`: an operand after the callee that is not the argument list counts too.)
+        const extra = ops[callee + 1]?.kind === 'list' ? ops[callee + 2] : ops[callee + 1];
+        if (extra !== undefined)
+          // Measured: a prototype or target list after the arguments makes the call indirect: ptxas
+          // "Argument 1 of instruction 'call': must be register" for a function as the callee.
+          c.error('PTX502', `call through a prototype or target list ('${c.text.slice(extra.span.start, extra.span.end)}') needs a register as the callee; '${calleeOp.expr.name}' is a function`, c.lineOf(calleeOp.span, instructionDate(ins, c.text)));
         // ptxas dates the call like its other operand errors.
-        callArity(c, ops, callee, sym, instructionDate(ins, c.text));
+        else callArity(c, ops, callee, sym, instructionDate(ins, c.text));
       } else {
         // An indirect call through a register: its `.callprototype` (the last operand) decides.
         const last = ops[ops.length - 1]!;
@@ -179,15 +188,20 @@ export function checkInstruction(c: CheckerState, ins: A.Instruction): void {
 /**
  * brx.idx's last operand names a `.branchtargets` list (measured with ptxas 13.0: "Label with
  * '.branchtargets' directive expected" for a label, a `.calltargets` list, a register, a function;
- * "Arguments mismatch" for a constant). A name not declared yet is the forward-reference check's
- * (PTX310/PTX311; a label defined later is not caught).
+ * "Arguments mismatch" for a constant). It must be declared before the instruction: a name declared
+ * later (a label or even a `.branchtargets` list) is "Arguments mismatch" there, and a name never
+ * declared is that and the forward-reference check's error (PTX310) on the same line.
  */
 function branchTargetList(c: CheckerState, ins: A.Instruction): void {
   const o = ins.operands[ins.operands.length - 1];
   if (o === undefined || ins.operands.length < 2) return;
   const name = o.kind === 'expr' && o.expr.kind === 'name' ? o.expr.name : undefined;
   const sym = name === undefined ? undefined : c.table.lookup(name);
-  if ((name !== undefined && sym === undefined) || (sym?.kind === 'targets' && sym.branchTargets)) return;
+  if (sym?.kind === 'targets' && sym.branchTargets) return;
+  if (name !== undefined && sym === undefined) {
+    c.error('PTX502', `operand ${ins.operands.length} of brx.idx must name a .branchtargets list declared before it ('${name}' is not declared yet)`, c.lineOf(o!.span, instructionDate(ins, c.text)));
+    return;
+  }
   const what = sym === undefined ? 'not a name' : sym.kind === 'targets' ? 'a .calltargets list' : sym.kind === 'variable' ? 'a variable' : `a ${sym.kind}`;
   c.error('PTX502', `operand ${ins.operands.length} of brx.idx must name a .branchtargets list ('${c.text.slice(o.span.start, o.span.end)}' is ${what})`, c.lineOf(o.span, instructionDate(ins, c.text)));
 }

@@ -16,6 +16,7 @@ import type { PtxSymbol } from '../check/scope.js';
 import type { PtxCode } from '../diagnostics.js';
 import { SPECIAL_REGISTERS } from '../data/special-registers.js';
 import { INSTRUCTION_KEYWORDS } from '../data/keywords.js';
+import { CURATION } from './curation.js';
 
 /** What the check needs from the checker: the module's version/target and the registers in scope. */
 export interface InstructionCheckContext extends MatchContext {
@@ -197,6 +198,9 @@ const ROLES: ReadonlyMap<string, string> = (() => {
   m.set('createpolicy', 'L');
   m.set('elect', '-U'); // d|p: electFits
   m.set('movmatrix', '--'); // movmatrixFits
+  // set.CmpOp{.BoolOp}.dtype.stype d, a, b{, c}: measured with ptxas 13.0 (test/ptx/instructions/operand-rules.test.ts).
+  m.set('set', 'T22P');
+  m.set('prmt', 'TTTT');
   return m;
 })();
 
@@ -386,6 +390,8 @@ interface Bound {
 
 /** Role `I`: a constant (told apart by identity). */
 const CONSTANT_ROLE: TypeInfo = { kind: K.Bit, size: 0 };
+/** A `.bf16`/`.bf16x2` operand (no TypeInfo of its own: it sits in a bit-size register; see bf16Fits). */
+const BF16_ROLE: TypeInfo = { kind: K.Bit, size: 0 };
 
 /**
  * What checkOperands types in each of `n` operands of a spelling's form: from the opcode's roles
@@ -433,8 +439,9 @@ function bind(plan: Plan, form: InstructionForm, n: number): Bound {
       want = PRED;
       wantName = '.pred';
     } else if (role === 73 /* I */) want = CONSTANT_ROLE;
+    if (want === undefined && (wantName === '.bf16' || wantName === '.bf16x2')) want = BF16_ROLE;
     // A braced operand the form has as such (cvt.rs's sources) is not typed here.
-    if (want !== CONSTANT_ROLE && spec !== undefined && spec.kind === 'vector') want = undefined;
+    else if (want !== CONSTANT_ROLE && spec !== undefined && spec.kind === 'vector') want = undefined;
     wants.push(want);
     b.wantNames.push(wantName);
   }
@@ -466,9 +473,12 @@ function planOf(ins: A.Instruction, r: MatchResult & { ok: true }, ctx: Instruct
   if ((op === 'vote' || op === 'shfl') && !w.includes('.sync') && withoutSyncRefused(ctx))
     // Measured: a warning below .version 6.4 or below sm_70, an error from both on.
     problem = ['PTX510', `${op} without .sync is not supported on .target sm_70 and higher from PTX ISA .version 6.4 (write ${op}.sync with a member mask)`];
-  if (!problem) spaceWordGates(ins, recorder);
+  const opcodeVersion = OPCODE_VERSIONS.get(op);
+  if (opcodeVersion !== undefined && ctx.version !== undefined && ctx.version < opcodeVersion)
+    problem = ['PTX508', `${op} requires PTX ISA .version ${Math.floor(opcodeVersion / 10)}.${opcodeVersion % 10} or later`];
+  if (!problem) spaceWordGates(ins, r.forms[0]?.family, recorder);
   if (!problem && (op === 'ld' || op === 'st') && w.includes('.volatile') && w.includes('.param')) problem = ['PTX500', `${name}: .volatile does not apply to the .param space`];
-  if (!problem && (op === 'ld' || op === 'st')) problem = spaceModifierProblem(w, name);
+  if (!problem && (op === 'ld' || op === 'st')) problem = spaceModifierProblem(w, name) ?? l2EvictionProblem(w, name);
   if (!problem && op === 'st' && (w.includes('.param') || w.includes('.param::func')) && ctx.target !== undefined && (parseTargetName(ctx.target)?.number ?? 99) < 20)
     // Measured: ptxas "State space incorrect for instruction 'st'" below sm_20 (ld.param is accepted).
     problem = ['PTX509', `${name}: st to the .param space requires .target sm_20 or higher`];
@@ -478,6 +488,8 @@ function planOf(ins: A.Instruction, r: MatchResult & { ok: true }, ctx: Instruct
     problem = ['PTX500', `${name}: a clamp mode (.trap, .clamp or .zero) is required`];
   if (!problem && op === 'cvt') cvtModifiersFit(ins, name, recorder);
   if (!problem && op === 'wmma' && w[0] === '.mma') problem = wmmaIntegerTypesProblem(w, name);
+  if (!problem && op === 'tex') problem = textureWordsProblem(w, name);
+  if (!problem && op === 'mma') problem = mmaHalfTypesProblem(w, name);
   let generic = GENERIC_ADDRESSING.has(op);
   for (const x of w) if (SPACE_WORDS.has(x)) generic = false;
   const t = ctx.target === undefined ? undefined : parseTargetName(ctx.target);
@@ -507,6 +519,44 @@ function planOf(ins: A.Instruction, r: MatchResult & { ok: true }, ctx: Instruct
   };
   plans.set(r, p);
   return p;
+}
+
+/**
+ * tex's geometry against its coordinate type and mipmap words (measured with ptxas 13.0): cube
+ * geometries take .f32 coordinates only ("Floating-point coordinates required"), `.2dms` .s32 only
+ * ("Integer coordinates require .s32 instruction type") and no `.level`/`.grad` ("Illegal modifier
+ * 'Multi-sample geometry'"); `.a2dms` is taken with either.
+ */
+function textureWordsProblem(w: readonly string[], name: string): [PtxCode, string] | undefined {
+  const ct = typeWord(w, 1);
+  for (const x of w) {
+    if ((x === '.cube' || x === '.acube') && ct === '.s32') return ['PTX500', `${name}: ${x} takes .f32 coordinates, not .s32`];
+    if (x === '.2dms') {
+      if (ct === '.f32') return ['PTX500', `${name}: .2dms takes .s32 coordinates, not .f32`];
+      if (w.includes('.level') || w.includes('.grad')) return ['PTX500', `${name}: a multi-sample geometry (.2dms) takes no .level or .grad`];
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Opcodes newer than the family they share with an older one (measured): `barrier` ("Feature
+ * 'barrier' requires PTX ISA .version 6.0"), where `bar` is 1.0.
+ */
+const OPCODE_VERSIONS: ReadonlyMap<string, number> = new Map([['barrier', 60]]);
+
+/**
+ * mma.m16n8k8/.m16n8k16 with .f16 A and B (measured): D and C of one type (".dtype must be '.f32'
+ * when .ctype is '.f32' for 'mma' instruction with shape '.m16n8k8'"); .m8n8k4 takes them mixed.
+ */
+function mmaHalfTypesProblem(w: readonly string[], name: string): [PtxCode, string] | undefined {
+  if (!w.includes('.m16n8k8') && !w.includes('.m16n8k16')) return undefined;
+  const d = typeWord(w, 0);
+  const a = typeWord(w, 1);
+  const b = typeWord(w, 2);
+  const c = typeWord(w, 3);
+  if (a !== '.f16' || b !== '.f16' || c === undefined || d === c || (d !== '.f16' && d !== '.f32') || (c !== '.f16' && c !== '.f32')) return undefined;
+  return ['PTX500', `${name}: with .f16 A and B, D and C have one type (${d} and ${c} differ)`];
 }
 
 const WMMA_INTEGER_AB: ReadonlySet<string> = new Set(['.s8', '.u8', '.s4', '.u4']);
@@ -564,6 +614,32 @@ function spaceModifierProblem(w: readonly string[], name: string): [PtxCode, str
   return undefined;
 }
 
+const L2_EVICTION: ReadonlySet<string> = new Set(['.L2::evict_last', '.L2::evict_first', '.L2::evict_normal']);
+
+/**
+ * ld/st with an L2 eviction word (.L2::evict_last/first/normal) move 256 bits: ptxas "Instruction
+ * 'ld' requires '.v8.b32/.v4.b64' type with '.L2::evict_last' modifier" otherwise; a 256-bit access
+ * is to the .global space or generic (measured).
+ */
+function l2EvictionProblem(w: readonly string[], name: string): [PtxCode, string] | undefined {
+  let l2: string | undefined;
+  let v = 0;
+  let size = 0;
+  for (const x of w) {
+    if (L2_EVICTION.has(x)) l2 = x;
+    else if (x === '.v8') v = 8;
+    else if (x === '.v4') v = 4;
+    else size = TYPES.get(x)?.size ?? size;
+  }
+  const wide = (v === 8 && size === 32) || (v === 4 && size === 64);
+  if (wide) {
+    // Measured: "global state space expected for feature '256 bit wide load/store'" (generic is taken).
+    for (const x of w) if (SPACE_WORDS.has(x) && x !== '.global') return ['PTX500', `${name}: a 256-bit access takes the .global (or generic) space, not ${x}`];
+  }
+  if (l2 === undefined || wide) return undefined;
+  return ['PTX500', `${name}: ${l2} needs a 256-bit access (.v8 of a 32-bit type or .v4 of a 64-bit type)`];
+}
+
 /** Opcodes whose address without a state-space word is generic (ptxas: "generic addressing" needs sm_20). */
 const GENERIC_ADDRESSING: ReadonlySet<string> = new Set(['ld', 'st', 'atom', 'red', 'prefetch']);
 const SPACE_WORDS: ReadonlySet<string> = new Set(['.global', '.shared', '.shared::cta', '.shared::cluster', '.local', '.const', '.param', '.param::entry', '.param::func', '.tex']);
@@ -571,15 +647,15 @@ const SPACE_WORDS: ReadonlySet<string> = new Set(['.global', '.shared', '.shared
 const TEXTURE_OPS: ReadonlySet<string> = new Set(['tex', 'tld4', 'txq', 'suld', 'sust', 'sured', 'suq']);
 
 /**
- * `.shared::cta` and `.shared::cluster` need .version 7.8 (`::cluster` also sm_90), measured; but
- * cp.async.ca/.cg takes `.shared::cta` from its own .version 7.0 (measured: no gate there).
+ * `.shared::cta` and `.shared::cluster` need .version 7.8 (`::cluster` also sm_90), measured;
+ * unless the family's own word gates (CURATION.wordGates, which the matcher applies) say otherwise
+ * for the word: cp.async.ca/.cg take `.shared::cta` from their own .version 7.0.
  */
-function spaceWordGates(ins: A.Instruction, ctx: InstructionCheckContext): void {
-  const w0 = ins.modifiers;
-  const cpAsync = ins.opcode === 'cp' && w0[0] === '.async' && (w0[1] === '.ca' || w0[1] === '.cg');
+function spaceWordGates(ins: A.Instruction, family: string | undefined, ctx: InstructionCheckContext): void {
+  const own = family === undefined ? undefined : CURATION.wordGates[family];
   for (const w of ins.modifiers) {
     if (w !== '.shared::cta' && w !== '.shared::cluster') continue;
-    if (cpAsync && w === '.shared::cta') continue;
+    if (own?.[w] !== undefined) continue;
     const sub = w.slice(7);
     if (ctx.version !== undefined && ctx.version < 78) return ctx.report('PTX508', `'${sub}' (on ${w}) requires PTX ISA .version 7.8 or later`, ins.opcodeSpan);
     if (sub === '::cluster' && ctx.target !== undefined) {
@@ -744,6 +820,8 @@ function checkOperands(ins: A.Instruction, plan: Plan, bound: Bound, ctx: Instru
     const o = ops[i]!;
     if (want === CONSTANT_ROLE) {
       if (!constantOperand(ins, name, i, o, ctx)) return;
+    } else if (want === BF16_ROLE) {
+      if (!bf16Fits(name, i, o, bound.wantNames[i]!, plan.op === 'setp', ctx)) return;
     } else if (!plainOperandFits(o, want, relaxed, ctx) && !operandFits(ins, name, i, o, want, bound.wantNames[i]!, relaxed, plan.op === 'mov', ctx)) return;
   }
 }
@@ -791,6 +869,8 @@ function operandShapes(ins: A.Instruction, plan: Plan, form: InstructionForm, ct
   const roles = plan.roles;
   const first = ops[0];
   if (first !== undefined && first.kind === 'vector' && first.predicate !== undefined && !predicateResultFits(first.predicate, name, form, ctx)) return false;
+  // (min/max are in PLAIN_OPCODES: their three-input form's gate is checked here.)
+  if (ops.length === 4 && (op === 'min' || op === 'max') && !threeInputGate(name, ctx, ins)) return false;
   if (plan.ruled && !opcodeRulesFirst(ins, plan, ctx)) return false;
   if (op === 'ld' || op === 'st') {
     // ld/st proper (not st.async, st.bulk, ...: ptxas does not check their vectors the same way).
@@ -810,6 +890,8 @@ function operandShapes(ins: A.Instruction, plan: Plan, form: InstructionForm, ct
   }
   if (plan.spaceChecked && !spaceFits(ins, name, plan, ctx)) return false;
   if (op === 'mov' && !movShape(ins, name, plan, ctx)) return false;
+  // (st is in PLAIN_OPCODES: st.bulk's named operands, size and initval, are checked here.)
+  if (op === 'st' && form.family !== 'st' && !namedOperandsFit(ins, name, form, NAMED_ROLES.get('st')!, ctx)) return false;
   return !plan.ruled || opcodeRules(ins, plan, form, ctx);
 }
 
@@ -872,6 +954,9 @@ function opcodeRules(ins: A.Instruction, plan: Plan, form: InstructionForm, ctx:
       }
     }
   }
+  const named = NAMED_ROLES.get(op);
+  if (named !== undefined && !namedOperandsFit(ins, name, form, named, ctx)) return false;
+  if (TEXTURE_OPS.has(op) && !(op === 'tex' || op === 'tld4' ? textureFits(ins, name, plan, ctx) : surfaceFits(ins, name, plan, ctx))) return false;
   if (op === 'bar' || op === 'barrier') {
     barOperands(ins, name, ctx);
     return false;
@@ -1057,7 +1142,7 @@ function addressRegister(e: A.Operand, ctx: InstructionCheckContext): boolean {
   if (x.kind === 'binary' && (x.op === '+' || x.op === '-')) x = x.left;
   if (x.kind !== 'name') return true;
   const t = ctx.registerType(x.name);
-  if (t === '.pred' || t === '.f16' || t === '.f32' || t === '.f64') {
+  if (t === '.pred' || t === '.f16' || t === '.f32' || t === '.f64' || t === '.f16x2') {
     ctx.report('PTX506', `'${x.name}' is ${t}: an address register must be an integer or bit-size register`, x.span);
     return false;
   }
@@ -1201,6 +1286,8 @@ function movmatrixFits(ins: A.Instruction, name: string, ctx: InstructionCheckCo
       ctx.report('PTX504', `operand ${i + 1} of ${name} must be a 32-bit register, not the constant '${e.raw}'`, o.span);
       return false;
     }
+    // ptxas takes a .pred register as either operand (measured with ptxas 13.0).
+    if (e.kind === 'name' && ctx.registerType(e.name) === '.pred') continue;
     if (!operandFits(ins, name, i, o, B32, '.b32', false, false, ctx)) return false;
   }
   return true;
@@ -1335,6 +1422,14 @@ function movShape(ins: A.Instruction, name: string, plan: Plan, ctx: Instruction
       ctx.report('PTX503', `operand 2 of ${name}: the special register does not fit ${plan.t1} (it is ${SPECIALS_64.has(specialName(ops[1]!) ?? '') ? '64' : '32'}-bit${plan.t1Info.kind === K.Float ? ', and no float' : ''})`, ops[1]!.span);
       return false;
     }
+    if (i === 1 && o.kind === 'expr' && plan.t1Info?.kind === K.Float && n === 1) {
+      // A variable's address moves as an integer (measured: `mov.f32 %f1, gv` and `mov.f64 %fd1, gv+4` refused; a function's is taken).
+      const x = o.expr.kind === 'binary' && (o.expr.op === '+' || o.expr.op === '-') ? o.expr.left : o.expr;
+      if (x.kind === 'name' && ctx.variableSpace(x.name) !== undefined) {
+        ctx.report('PTX503', `operand 2 of ${name}: the address of '${x.name}' is an integer; move it with mov.u64 or mov.b64 (mov.u32 with 32-bit addresses)`, o.span);
+        return false;
+      }
+    }
     if (o.kind !== 'expr' || o.expr.kind !== 'name') continue;
     if (i === 0 && o.expr.name !== 'WARP_SZ' && SPECIAL_REGISTERS.has(o.expr.name) && ctx.registerType(o.expr.name) === undefined) {
       // ptxas "Read-only special register cannot be destination argument".
@@ -1357,6 +1452,11 @@ function movShape(ins: A.Instruction, name: string, plan: Plan, ctx: Instruction
     const e = TYPES.get(v.type);
     const t = plan.t1Info;
     if (e === undefined || t === undefined) continue;
+    if (n === 1 && (t.kind === K.Unsigned || t.kind === K.Signed || t.kind === K.Float)) {
+      // As with a braced list (movVectorFits): a vector register packs only with a bit-size type (measured: `mov.s64 %rd1, %v2u32` refused).
+      ctx.report('PTX505', `${name}: a vector register packs or unpacks only with a bit-size type (write mov.b${t.size})`, o.span);
+      return false;
+    }
     if (n > 1 ? v.count !== n : v.count * e.size !== t.size) {
       ctx.report('PTX505', n > 1 ? `${name} moves a vector of ${n}; ${o.expr.name} is a vector register of ${v.count}` : `${name}: ${o.expr.name} (${v.count} x ${v.type}) is not one ${t.size}-bit value`, o.span);
       return false;
@@ -1371,7 +1471,17 @@ function movShape(ins: A.Instruction, name: string, plan: Plan, ctx: Instruction
 }
 
 function movVectorFits(ins: A.Instruction, name: string, o: A.VectorOperand, want: TypeInfo, ctx: InstructionCheckContext): boolean {
-  for (const w of ins.modifiers) if (w === '.v2' || w === '.v4' || w === '.v8') return true;
+  // mov.vN: each element a register of the type's size (a float type takes integer ones too, as texture elements; measured).
+  for (const w of ins.modifiers)
+    if (w === '.v2' || w === '.v4' || w === '.v8') {
+      if (o === ins.operands[0])
+        for (const e of o.elements)
+          if (e.kind === 'expr' && (e.expr.kind === 'int' || e.expr.kind === 'float')) {
+            ctx.report('PTX502', `${name}: a result element must be a register, not a constant`, e.span);
+            return false;
+          }
+      return texVectorFits(o, TexRole.Element, want, typeWord(ins.modifiers, 0) ?? '', 'elements', name, false, ctx);
+    }
   if (want.kind === K.Unsigned || want.kind === K.Signed || want.kind === K.Float) {
     // Packing is for bit-size types (and .f16x2): `mov.u32 %r1, {%rs1, %rs2}`, `mov.f64 %fd1, {%r1, %r2}` are refused (measured).
     ctx.report('PTX505', `${name}: a braced list packs or unpacks only with a bit-size type (write mov.b${want.size})`, o.span);
@@ -1470,6 +1580,7 @@ function operandFits(ins: A.Instruction, name: string, i: number, o: A.Operand, 
     // A floating-point constant is 32-bit (0f...) or 64-bit (decimal, 0d...): a bit-size type takes
     // one of its own size; .f16 takes none.
     const bad =
+      want.kind === K.Pred ||
       want.kind === K.Unsigned ||
       want.kind === K.Signed ||
       (want.kind === K.Float && want.size === 16) ||
@@ -1511,4 +1622,361 @@ function editDistance(a: string, b: string, cap: number): number {
     prev = cur;
   }
   return prev[b.length]!;
+}
+
+// ------------------------------------------------------------------------------ textures and surfaces
+
+/**
+ * Per geometry word (measured with ptxas 13.0 on tex, tld4, suld and sust; test/ptx/instructions/
+ * operand-rules.test.ts): `coords`, the fewest elements of the braced coordinate vector (more are
+ * taken, in a vector of 1, 2 or 4: "Operand vector size doesn't match geometry", "Illegal vector
+ * size: 3"); `offsets`, the fewest of tex's offset vector e (0: no offset vector, "Illegal modifier
+ * '.cube'"); `grad`, the size of tex.grad's dPdx and dPdy (0: 1, 2 or 4); `array`: the first
+ * coordinate is the array index. `.a2dms` is not here: ptxas takes any coordinates with it.
+ */
+const GEOMETRY: ReadonlyMap<string, { coords: number; offsets: number; grad: number; array: boolean }> = new Map([
+  ['.1d', { coords: 1, offsets: 1, grad: 1, array: false }],
+  ['.2d', { coords: 2, offsets: 2, grad: 2, array: false }],
+  ['.3d', { coords: 4, offsets: 4, grad: 4, array: false }],
+  ['.a1d', { coords: 2, offsets: 1, grad: 1, array: true }],
+  ['.a2d', { coords: 4, offsets: 2, grad: 2, array: true }],
+  ['.cube', { coords: 4, offsets: 0, grad: 0, array: false }],
+  ['.acube', { coords: 4, offsets: 0, grad: 0, array: true }],
+  ['.2dms', { coords: 4, offsets: 2, grad: 0, array: false }],
+]);
+const MULTISAMPLE = GEOMETRY.get('.2dms');
+
+/**
+ * How a texture or surface operand register is typed (measured with ptxas 13.0):
+ * `Element` a vector element of the type (a float type takes any register of its size but .f16x2,
+ * an integer one a bit-size, integer or .f16x2 one); `Strict` as add's operands; `Index` a 32-bit
+ * integer or bit-size register (array index, offsets, surface coordinates, txq's level); `Handle` a
+ * 64-bit integer or bit-size register (a texture, sampler or surface in a register); `Word` any
+ * 32-bit register (txq/suq's result); `Depth` tex's depth compare value, a .f32 register (or .b32
+ * with .f32 coordinates).
+ */
+const enum TexRole {
+  Element,
+  Strict,
+  Index,
+  Handle,
+  Word,
+  Depth,
+  /** A sampler in a register with .s32 coordinates: a 64-bit integer one or any 32-bit one but .f32. */
+  IntSampler,
+  /** A coordinate after an array index: ptxas takes any 32-bit register or a predicate there. */
+  Loose32,
+}
+
+const F32: TypeInfo = { kind: K.Float, size: 32 };
+
+function texRoleFits(role: TexRole, t: TypeInfo, r: TypeInfo, floatCoords: boolean): boolean {
+  if (role === TexRole.Loose32) return r.size === 32 || r.kind === K.Pred;
+  if (r.kind === K.Pred) return false;
+  switch (role) {
+    case TexRole.Element:
+      return t.kind === K.Float ? r.size === t.size && r.kind !== K.Packed : registerFits(t, r, false);
+    case TexRole.Strict:
+      return registerFits(t, r, false);
+    case TexRole.Index:
+      return r.size === 32 && (r.kind === K.Bit || r.kind === K.Unsigned || r.kind === K.Signed);
+    case TexRole.Handle:
+      return r.size === 64 && (r.kind === K.Bit || r.kind === K.Unsigned || r.kind === K.Signed);
+    case TexRole.Word:
+      return r.size === 32;
+    case TexRole.IntSampler:
+      return r.size === 32 ? r.kind !== K.Float : r.size === 64 && r.kind !== K.Float;
+    default:
+      return r.kind === K.Float ? r.size === 32 : r.kind === K.Bit && r.size === 32 && floatCoords;
+  }
+}
+
+const TEX_ROLE_TEXT = ['', '', 'a 32-bit integer or bit-size register', 'a 64-bit integer or bit-size register', 'a 32-bit register', 'a .f32 register', 'a 32-bit or 64-bit integer or bit-size register', 'a 32-bit register'];
+
+/** One register operand (or element) against its role; true when it fits or is not a scalar register of a known type. */
+function texOperandFits(o: A.Operand, role: TexRole, t: TypeInfo, tName: string, what: string, name: string, floatCoords: boolean, ctx: InstructionCheckContext): boolean {
+  if (o.kind !== 'expr') return true;
+  const e = o.expr;
+  if (e.kind !== 'name') {
+    // The depth compare value takes a float constant, not an integer one; an offset an integer one (measured).
+    const lit = e.kind === 'unary' && e.op === '-' ? e.operand : e;
+    const typed = role === TexRole.Element || role === TexRole.Strict;
+    const intWanted = role === TexRole.Index || (typed && t.kind !== K.Float);
+    const floatWanted = role === TexRole.Depth || (typed && t.kind === K.Float);
+    if ((floatWanted && lit.kind === 'int') || (intWanted && lit.kind === 'float')) {
+      ctx.report('PTX504', `${name}: the ${what} must be ${floatWanted ? 'a floating-point value, not an integer' : 'an integer, not a floating-point'} constant`, o.span);
+      return false;
+    }
+    return true;
+  }
+  const rt = ctx.registerType(e.name);
+  const r = rt === undefined ? undefined : TYPES.get(rt);
+  if (r === undefined || texRoleFits(role, t, r, floatCoords)) return true;
+  const want = role === TexRole.Element || role === TexRole.Strict ? typeDescription(t, tName, false) : TEX_ROLE_TEXT[role]!;
+  ctx.report('PTX503', `${name}: the ${what} must be ${want}; ${e.name} is ${rt}`, o.span);
+  return false;
+}
+
+/** A braced operand's elements against one role (the first may have its own: an array index). */
+function texVectorFits(o: A.VectorOperand, role: TexRole, t: TypeInfo, tName: string, what: string, name: string, floatCoords: boolean, ctx: InstructionCheckContext, firstIndex = false): boolean {
+  for (let i = 0; i < o.elements.length; i++) {
+    const el = o.elements[i]!;
+    if (i === 0 && firstIndex) {
+      if (!texOperandFits(el, TexRole.Index, U32, '.u32', 'array index', name, floatCoords, ctx)) return false;
+    } else if (firstIndex) {
+      // After an array index ptxas takes any 32-bit register (or a predicate), whatever ctype says (measured).
+      if (!texOperandFits(el, TexRole.Loose32, t, tName, what, name, floatCoords, ctx)) return false;
+    } else if (!texOperandFits(el, role, t, tName, what, name, floatCoords, ctx)) return false;
+  }
+  return true;
+}
+
+/** A braced operand's size: one of 1, 2, 4 and at least `min` (or exactly `exact`). */
+function texCountFits(o: A.VectorOperand, min: number, exact: boolean, what: string, name: string, ctx: InstructionCheckContext): boolean {
+  const n = o.elements.length;
+  if ((n === 1 || n === 2 || n === 4) && (exact ? n === min : n >= min)) return true;
+  ctx.report('PTX505', `${name}: the ${what} vector has ${n} element${n === 1 ? '' : 's'}; this geometry takes ${exact ? min : min === 4 ? '4' : min === 2 ? '2 or 4' : '1, 2 or 4'}`, o.span);
+  return false;
+}
+
+/** A texture, sampler or surface in a register: 64-bit (the elements before the coordinates of `[a, b, c]`, or `[a]`). */
+function texHandlesFit(o: A.Operand | undefined, upTo: number, floatCoords: boolean, name: string, ctx: InstructionCheckContext): boolean {
+  if (o?.kind !== 'address') return true;
+  for (let i = 0; i < upTo && i < o.elements.length; i++)
+    if (!texOperandFits(o.elements[i]!, i === 0 || floatCoords ? TexRole.Handle : TexRole.IntSampler, U64, '.u64', i === 0 ? 'texture or surface handle' : 'sampler', name, false, ctx)) return false;
+  return true;
+}
+
+/**
+ * tex/tld4 (measured with ptxas 13.0): d a vector of the .vN count, its elements of dtype; the
+ * handles 64-bit; the coordinates of ctype, as many as the geometry needs, an array index first
+ * for the array geometries; tex.level's lod of ctype; tex.grad's dPdx/dPdy .f32 vectors of the
+ * geometry's size; the offset vector e 32-bit integers; the depth compare value f a .f32. A lone
+ * scalar after the address (e or f) is left alone, and so are vector registers.
+ */
+function textureFits(ins: A.Instruction, name: string, plan: Plan, ctx: InstructionCheckContext): boolean {
+  const ops = ins.operands;
+  const dt = plan.t1Info;
+  const ctName = ins.opcode === 'tld4' ? '.f32' : plan.t2;
+  const ct = ctName === undefined ? undefined : TYPES.get(ctName);
+  if (dt === undefined || ct === undefined || ops.length < 2) return true;
+  let geom: { coords: number; offsets: number; grad: number; array: boolean } | undefined;
+  let level = false;
+  let grad = false;
+  let n = 0;
+  for (const w of ins.modifiers) {
+    geom ??= GEOMETRY.get(w);
+    if (w === '.level') level = true;
+    else if (w === '.grad') grad = true;
+    else if (w === '.v4') n = 4;
+    else if (w === '.v2') n = 2;
+  }
+  const floatCoords = ct.kind === K.Float;
+  const d = ops[0]!;
+  if (d.kind === 'vector') {
+    if (n !== 0 && d.elements.length !== n) {
+      ctx.report('PTX505', `${name} returns a vector of ${n}: operand 1 must be a braced list of ${n}, not ${d.elements.length}`, d.span);
+      return false;
+    }
+    if (!texVectorFits(d, TexRole.Element, dt, plan.t1!, 'result', name, floatCoords, ctx)) return false;
+  } else if (d.kind === 'expr' && d.expr.kind === 'name' && ctx.registerType(d.expr.name) !== undefined) {
+    ctx.report('PTX505', `${name} returns a vector of ${n || 4}: operand 1 must be a braced list, not the scalar ${d.expr.name}`, d.span);
+    return false;
+  }
+  const a = ops[1]!;
+  if (a.kind !== 'address' || a.elements.length < 2) return true;
+  if (!texHandlesFit(a, a.elements.length - 1, floatCoords, name, ctx)) return false;
+  const c = a.elements[a.elements.length - 1]!;
+  if (geom === undefined) return true;
+  if (c.kind === 'vector') {
+    // (.2dms: ptxas types its sample index and coordinates in ways not modelled here; only the count is checked.)
+    if (!texCountFits(c, geom.coords, false, 'coordinate', name, ctx) || (geom !== MULTISAMPLE && !texVectorFits(c, TexRole.Element, ct, ctName!, 'coordinates', name, floatCoords, ctx, geom.array))) return false;
+  } else if (!texOperandFits(c, TexRole.Strict, ct, ctName!, 'coordinate', name, floatCoords, ctx)) return false;
+  let i = 2;
+  if (level && ops.length > i) {
+    const lod = ops[i++]!;
+    if (lod.kind === 'vector' ? !texCountFits(lod, 1, false, 'level of detail', name, ctx) || !texVectorFits(lod, TexRole.Strict, ct, ctName!, 'level of detail', name, floatCoords, ctx) : !texOperandFits(lod, TexRole.Strict, ct, ctName!, 'level of detail', name, floatCoords, ctx)) return false;
+  } else if (grad) {
+    for (; i < 4 && i < ops.length; i++) {
+      const g = ops[i]!;
+      if (g.kind !== 'vector') {
+        if (g.kind === 'expr' && g.expr.kind === 'name' && ctx.vectorRegister?.(g.expr.name) !== undefined) return true;
+        ctx.report('PTX505', `${name}: operand ${i + 1} (a gradient) must be a braced vector of .f32`, g.span);
+        return false;
+      }
+      if (!(geom.grad === 0 ? texCountFits(g, 1, false, 'gradient', name, ctx) : texCountFits(g, geom.grad, true, 'gradient', name, ctx))) return false;
+      if (!texVectorFits(g, TexRole.Strict, F32, '.f32', 'gradient', name, floatCoords, ctx)) return false;
+    }
+  }
+  const rest = ops.length - i;
+  const e = rest === 2 || (rest === 1 && ops[i]!.kind === 'vector') ? ops[i]! : undefined;
+  if (e !== undefined && ctx.target !== undefined && (parseTargetName(ctx.target)?.number ?? 99) < 30) {
+    // Measured: "Feature 'offset operand' requires .target sm_30 or higher".
+    ctx.report('PTX509', `${name}: an offset operand requires .target sm_30 or higher`, e.span);
+    return false;
+  }
+  if (e?.kind === 'vector') {
+    if (geom.offsets === 0) {
+      ctx.report('PTX502', `${name}: a cube geometry takes no offset vector`, e.span);
+      return false;
+    }
+    if (!texCountFits(e, geom.offsets, false, 'offset', name, ctx)) return false;
+    if (!texVectorFits(e, TexRole.Index, U32, '.u32', 'offset', name, floatCoords, ctx)) return false;
+  } else if (e !== undefined && !texOperandFits(e, TexRole.Index, U32, '.u32', 'offset', name, floatCoords, ctx)) return false;
+  if (rest === 2) {
+    const f = ops[i + 1]!;
+    if (!floatCoords) {
+      // Measured: any depth compare value (a .f32 register or constant) is refused with .s32 coordinates.
+      ctx.report('PTX502', `${name}: a depth compare value (operand ${i + 2}) needs .f32 coordinates`, f.span);
+      return false;
+    }
+    if (f.kind === 'vector') {
+      ctx.report('PTX502', `${name}: the depth compare value (operand ${i + 2}) is a scalar .f32, not a vector`, f.span);
+      return false;
+    }
+    if (!texOperandFits(f, TexRole.Depth, F32, '.f32', 'depth compare value', name, floatCoords, ctx)) return false;
+  }
+  return true;
+}
+
+/**
+ * txq/suq (measured): the result any 32-bit register, the handle 64-bit, txq.level's level a
+ * 32-bit integer; suld/sust/sured: the handle 64-bit, the coordinates 32-bit integers, as many as
+ * the geometry needs, the value of the type or wider (not a predicate: as ld/st).
+ */
+function surfaceFits(ins: A.Instruction, name: string, plan: Plan, ctx: InstructionCheckContext): boolean {
+  const ops = ins.operands;
+  const op = ins.opcode;
+  if (op === 'txq' || op === 'suq') {
+    if (ops[0] && !texOperandFits(ops[0], TexRole.Word, U32, '.b32', 'result', name, false, ctx)) return false;
+    if (!texHandlesFit(ops[1], 1, true, name, ctx)) return false;
+    return ops[2] === undefined || texOperandFits(ops[2], TexRole.Index, U32, '.u32', 'level', name, false, ctx);
+  }
+  const ai = op === 'suld' ? 1 : 0;
+  const a = ops[ai];
+  if (a?.kind !== 'address' || a.elements.length !== 2) return true;
+  if (!texHandlesFit(a, 1, true, name, ctx)) return false;
+  const c = a.elements[1]!;
+  let geom: { coords: number } | undefined;
+  for (const w of ins.modifiers) geom ??= GEOMETRY.get(w);
+  if (c.kind === 'vector') {
+    if (geom !== undefined && !texCountFits(c, geom.coords, false, 'coordinate', name, ctx)) return false;
+    if (!texVectorFits(c, TexRole.Index, U32, '.u32', 'coordinates', name, false, ctx)) return false;
+  } else if (!texOperandFits(c, TexRole.Index, U32, '.u32', 'coordinate', name, false, ctx)) return false;
+  const v = ops[op === 'suld' ? 0 : 1];
+  if (v === undefined || plan.t1Info === undefined) return true;
+  if (v.kind === 'vector' || (v.kind === 'expr' && v.expr.kind === 'name' && ctx.registerType(v.expr.name) !== undefined)) return operandFits(ins, name, op === 'suld' ? 0 : 1, v, plan.t1Info, plan.t1!, true, false, ctx);
+  return true;
+}
+
+// ------------------------------------------------------------------------------ operands by name
+
+/**
+ * Operands typed by the name the form's syntax line gives them, per opcode (measured with ptxas
+ * 13.0; test/ptx/instructions/operand-rules.test.ts): mbarrier's state (a 64-bit integer or
+ * bit-size register), counts and hints (32-bit), its predicate result; wmma's stride (32-bit);
+ * st.bulk's size (a 64-bit integer or bit-size register, an .s32 one, or a constant multiple of 8;
+ * a .b32/.u32 register is refused with "Arguments mismatch for instruction 'mov'", once a module)
+ * and initval (the constant 0).
+ */
+const enum NamedRole {
+  Int32,
+  Int64,
+  Pred,
+  BulkSize,
+  Zero,
+}
+
+const NAMED_ROLES: ReadonlyMap<string, ReadonlyMap<string, NamedRole>> = new Map<string, ReadonlyMap<string, NamedRole>>([
+  ['mbarrier', new Map([['state', NamedRole.Int64], ['count', NamedRole.Int32], ['txCount', NamedRole.Int32], ['tx_count', NamedRole.Int32], ['suspendTimeHint', NamedRole.Int32], ['phaseParity', NamedRole.Int32], ['waitComplete', NamedRole.Pred], ['_', NamedRole.Int64]])],
+  ['wmma', new Map([['stride', NamedRole.Int32]])],
+  ['st', new Map([['size', NamedRole.BulkSize], ['initval', NamedRole.Zero]])],
+]);
+
+function namedOperandsFit(ins: A.Instruction, name: string, form: InstructionForm, roles: ReadonlyMap<string, NamedRole>, ctx: InstructionCheckContext): boolean {
+  const ops = ins.operands;
+  for (let i = 0; i < ops.length && i < form.operands.length; i++) {
+    const role = roles.get(form.operands[i]!.name);
+    if (role === undefined) continue;
+    const o = ops[i]!;
+    if (o.kind !== 'expr') continue;
+    const what = `operand ${i + 1} (${form.operands[i]!.name})`;
+    const lit = o.expr.kind === 'unary' && o.expr.op === '-' ? o.expr.operand : o.expr;
+    if (i === 0 && (lit.kind === 'int' || lit.kind === 'float')) {
+      // ptxas "Arguments mismatch": a constant where a result goes.
+      ctx.report('PTX502', `${name}: ${what} is a result: it must be a register, not a constant`, o.span);
+      return false;
+    }
+    if (i === 0 && role === NamedRole.Int64 && o.expr.kind !== 'sink' && ins.modifiers.includes('.shared::cluster')) {
+      // Measured: "Sink '_' is expected as a destination operand for instruction 'mbarrier.arrive' with '.shared::cluster'".
+      ctx.report('PTX502', `${name}: on a .shared::cluster mbarrier the state result is the sink '_'`, o.span);
+      return false;
+    }
+    if (role === NamedRole.Pred) {
+      if (!operandFits(ins, name, i, o, PRED, '.pred', false, false, ctx)) return false;
+      continue;
+    }
+    const e = o.expr;
+    if (role === NamedRole.Zero) {
+      if (e.kind === 'int' && e.value === 0n) continue;
+      ctx.report('PTX502', `${name}: ${what} must be the constant 0`, o.span);
+      return false;
+    }
+    if (e.kind !== 'name') {
+      if (role === NamedRole.BulkSize && lit.kind === 'int' && lit.value % 8n !== 0n) {
+        // Measured: "unexpected value '1', expected to be multiple of 8".
+        ctx.report('PTX502', `${name}: ${what} must be a multiple of 8, not ${lit.raw}`, o.span);
+        return false;
+      }
+      if (lit.kind === 'float') {
+        ctx.report('PTX504', `${name}: ${what} must be an integer, not the constant '${lit.raw}'`, o.span);
+        return false;
+      }
+      continue;
+    }
+    const rt = ctx.registerType(e.name);
+    const r = rt === undefined ? undefined : TYPES.get(rt);
+    if (r === undefined) continue;
+    const int = r.kind === K.Bit || r.kind === K.Unsigned || r.kind === K.Signed;
+    const fits = role === NamedRole.Int32 ? int && r.size === 32 : int && (r.size === 64 || (role === NamedRole.BulkSize && r.kind === K.Signed && r.size === 32));
+    if (fits) continue;
+    const want = role === NamedRole.Int32 ? 'a 32-bit integer or bit-size register' : role === NamedRole.Int64 ? 'a 64-bit integer or bit-size register' : 'a 64-bit integer or bit-size register or an .s32 one';
+    ctx.report('PTX503', `${name}: ${what} must be ${want}; ${e.name} is ${rt}`, o.span);
+    return false;
+  }
+  return true;
+}
+
+/**
+ * An operand of a .bf16 or .bf16x2 instruction (measured with ptxas 13.0 on fma, add, mul, max,
+ * neg, abs, ex2, tanh, setp, set and cvt): a .b16 register (.bf16x2: a .b32 one; setp's sources
+ * also a predicate, as ptxas takes for .f16x2), no constant.
+ */
+function bf16Fits(name: string, i: number, o: A.Operand, t: string, setp: boolean, ctx: InstructionCheckContext): boolean {
+  if (o.kind !== 'expr') return true;
+  let e = o.expr;
+  if (e.kind === 'unary' && e.op === '-') e = e.operand;
+  if (e.kind === 'int' || e.kind === 'float') {
+    ctx.report('PTX504', `operand ${i + 1} of ${name} must be a ${t === '.bf16' ? '.b16' : '.b32'} register holding ${t}; no constant is taken`, o.span);
+    return false;
+  }
+  if (e.kind !== 'name') return true;
+  const rt = ctx.registerType(e.name);
+  if (rt === undefined || rt === (t === '.bf16' ? '.b16' : '.b32') || (setp && t === '.bf16x2' && rt === '.pred')) return true;
+  ctx.report('PTX503', `operand ${i + 1} of ${name} must be a ${t === '.bf16' ? '.b16' : '.b32'} register (${t} values live in bit-size registers); ${e.name} is ${rt}`, e.span);
+  return false;
+}
+
+/** min/max.f32 with three sources (measured): "Feature 'min.f32 with 3 input operands' requires .target sm_100 or higher" (and .version 8.8). */
+function threeInputGate(name: string, ctx: InstructionCheckContext, ins: A.Instruction): boolean {
+  const t = ctx.target === undefined ? undefined : parseTargetName(ctx.target);
+  if (t !== undefined && t.number < 100) {
+    ctx.report('PTX509', `${name} with three sources requires .target sm_100 or higher`, ins.opcodeSpan);
+    return false;
+  }
+  if (ctx.version !== undefined && ctx.version < 88) {
+    ctx.report('PTX508', `${name} with three sources requires PTX ISA .version 8.8 or later`, ins.opcodeSpan);
+    return false;
+  }
+  return true;
 }

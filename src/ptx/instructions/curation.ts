@@ -44,6 +44,13 @@ import type { Curation, Gate } from './types.js';
 
 /** f16 arithmetic and comparisons (measured). */
 const F16: Gate = { ptx: '4.2', sm: ['sm_53'] };
+const SM20: Gate = { sm: ['sm_20'] };
+/** ld/st's L1 eviction words (measured with ptxas 13.0: .version 7.4 and sm_70). */
+const L1_GATE: Gate = { ptx: '7.4', sm: ['sm_70'] };
+const L1_EVICTION: Record<string, Gate> = { '.L1::no_allocate': L1_GATE, '.L1::evict_last': L1_GATE, '.L1::evict_first': L1_GATE, '.L1::evict_normal': L1_GATE, '.L1::evict_unchanged': L1_GATE };
+/** ld/st of 256 bits, .v8 of a 32-bit type or .v4 of a 64-bit one: "Feature '256 bit wide load/store' requires .target sm_100 or higher" (.version 8.8). */
+const WIDE_GATE: Gate = { ptx: '8.8', sm: ['sm_100'] };
+const WIDE_ACCESS: Record<string, Gate> = { '.v8': WIDE_GATE, '.v4+.b64': WIDE_GATE, '.v4+.u64': WIDE_GATE, '.v4+.s64': WIDE_GATE, '.v4+.f64': WIDE_GATE };
 
 /** Before PTX ISA 1.4, these took no rounding/.approx modifier (ptxas: "Rounding modifier ... required" from 1.4). */
 const PRE_14 = { ptxBelow: '1.4' };
@@ -204,6 +211,8 @@ export const CURATION: Curation = {
     // The text names `{.level::cache_hint}` without defining the set (measured: `.L2::cache_hint`
     // with a cache-policy operand accepted).
     'cp.reduce.async.bulk.tensor': [{ set: 'level::cache_hint', block: 0, add: ['.L2::cache_hint'] }],
+    // tld4 takes `.a2dms` too (measured: `tld4.r.a2dms.v4.f32.f32` accepted, with any coordinates).
+    tld4: [{ set: 'geom', add: ['.a2dms'] }],
   },
   familyGates: familyGates(),
   // Each measured: the lowest .target / .version ptxas names ("requires .target sm_N or higher",
@@ -220,37 +229,55 @@ export const CURATION: Curation = {
     },
     atom: {
       '.add+.f64': { ptx: '5.0', sm: ['sm_60'] },
-      '.f16': { sm: ['sm_70'] },
+      // "Instruction 'atom.add.f16 with generic state space' requires PTX ISA .version 6.3" (and sm_70), in every space.
+      '.f16': { ptx: '6.3', sm: ['sm_70'] },
       '.bf16': { ptx: '7.8', sm: ['sm_90'] },
+      // "Feature 'shared storage' requires .target sm_12 or higher".
+      '.shared': { sm: ['sm_12'] },
     },
+    red: { '.f16': { ptx: '6.3', sm: ['sm_70'] } },
+    // cp.async.ca/.cg take `.shared::cta` from their own .version 7.0 (measured), not from the 7.8
+    // every other instruction needs for it (check.ts spaceWordGates defers to this entry).
+    'cp.async': { '.shared::cta': { ptx: '7.0', sm: ['sm_80'] } },
     min: { '.f16': { ptx: '7.0', sm: ['sm_80'] }, '.f16x2': { ptx: '7.0', sm: ['sm_80'] } },
     max: { '.f16': { ptx: '7.0', sm: ['sm_80'] }, '.f16x2': { ptx: '7.0', sm: ['sm_80'] } },
     mma: {
       '.e4m3': { ptx: '8.4', sm: ['sm_89'] },
       '.e5m2': { ptx: '8.4', sm: ['sm_89'] },
-      '.m16n8k32': { sm: ['sm_80'] },
+      '.m16n8k32': { ptx: '7.0', sm: ['sm_80'] },
       // "Feature '.m16n8k4 with double types' requires .target sm_90 or higher"
       '.m16n8k4+.f64': { sm: ['sm_90'] },
     },
     // "Instruction 'tcgen05.ld.red' not supported on .target 'sm_100a'" (and sm_100f); sm_103a/f and
     // sm_110a/f accept it.
     'tcgen05.ld': { '.red': { sm: ['sm_103f', 'sm_110f'] } },
-    st: { '.L1::no_allocate': { ptx: '7.4' } },
+    // The L1 eviction words on ld and st: "Modifier '.evict_first' on 'st' requires .target sm_70 or higher" / ".version 7.4".
+    'ld.global.nc': L1_EVICTION,
+    // Cache operators: "Instruction 'ld' requires .target sm_20 or higher" (measured on sm_13).
+    st: { ...L1_EVICTION, ...WIDE_ACCESS, '.wb': SM20, '.cg': SM20, '.cs': SM20, '.wt': SM20 },
     ld: {
-      '.L1::no_allocate': { ptx: '7.4', sm: ['sm_70'] },
+      ...L1_EVICTION,
+      '.ca': SM20,
+      '.cg': SM20,
+      '.cs': SM20,
+      '.lu': SM20,
+      '.cv': SM20,
+      ...WIDE_ACCESS,
       '.L2::cache_hint': { ptx: '7.4', sm: ['sm_80'] },
-      '.L1::evict_last': { ptx: '7.4', sm: ['sm_70'] },
+      // "Feature 'cache prefetching' requires .target sm_75 or higher" (and .version 7.4); .L2::256B also sm_80.
+      '.L2::64B': { ptx: '7.4', sm: ['sm_75'] },
       '.L2::128B': { ptx: '7.4', sm: ['sm_75'] },
+      '.L2::256B': { ptx: '7.4', sm: ['sm_80'] },
       '.relaxed': { ptx: '6.0', sm: ['sm_70'] },
-      '.v8': { ptx: '8.8', sm: ['sm_100'] },
     },
     setp: { '.bf16': { ptx: '7.8', sm: ['sm_90'] }, '.f16': F16, '.f16x2': F16 },
     add: { '.bf16': { ptx: '7.8', sm: ['sm_90'] }, '.f16': F16, '.f16x2': F16 },
     // "Feature 'f16 arithemetic and compare instructions' requires .target sm_53 / PTX ISA .version 4.2";
     // neg 6.0 and abs 6.5 ("Feature 'abs.f16 or abs.f16x2'"); set with an integer result 6.5.
     // "Feature 'cvta/isspacep with .param state space' requires .target sm_70 / PTX ISA .version 7.7".
-    cvta: { '.param': { ptx: '7.7', sm: ['sm_70'] } },
-    isspacep: { '.param': { ptx: '7.7', sm: ['sm_70'] } },
+    // "Feature 'cvta/isspacep with .const state space' requires PTX ISA .version 3.1".
+    cvta: { '.param': { ptx: '7.7', sm: ['sm_70'] }, '.const': { ptx: '3.1' } },
+    isspacep: { '.param': { ptx: '7.7', sm: ['sm_70'] }, '.const': { ptx: '3.1' } },
     sub: { '.f16': F16, '.f16x2': F16 },
     mul: { '.f16': F16, '.f16x2': F16 },
     fma: { '.f16': F16, '.f16x2': F16 },

@@ -45,7 +45,7 @@ export const FAMILY_CASES: readonly FamilyCase[] = [
     globals: '.func f0()\n{\nret;\n}\n.func (.param .b32 r) f1(.param .b32 a)\n{\nst.param.b32 [r], 0;\nret;\n}\n',
     decls: '.param .b32 pa;\n.param .b32 pr;',
     valid: ['call f0;', 'call.uni f0;', 'call (pr), f1, (pa);'],
-    misses: ['call f0, (pa);', 'call f1, (pa);', 'call.sync f0;', 'call (pr), f2, (pa);'],
+    misses: ['call f0, (pa);', 'call f1, (pa);', 'call.sync f0;', 'call (pr), f2, (pa);', 'call (pr), f1, (pa), f1;', 'call (pr), (pa);', 'call f0, f0;'],
   },
   {
     family: 'cp.async.bulk.prefetch.tensor', target: 'sm_90',

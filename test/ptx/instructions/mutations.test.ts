@@ -24,24 +24,24 @@ import { checkPtxText } from '../../../src/ptx/index.js';
 const MAX_BYTES = 12_000;
 /**
  * Of the cases ptxas refuses, at most this share may be accepted by gpuasm (instruction rules not yet
- * in the layer: operand typing of tex/sust/wmma/mma/mbarrier/isspacep, a few version gates such as
- * `generic()` in initializers). Measured 0-1.03% (mean 0.5%) over seeds 1-22 (1,000 draws each, after the
- * atom/red/bar/createpolicy/cache-policy rules); the bound leaves half that again for an unlucky seed.
+ * in the layer). Session 9: 0 or 1 miss a seed over seeds 1-40 and 5 random seeds (45,000 draws,
+ * about 600 refusals a seed; 3 misses in all: mma.sp's metadata register type, isspacep's address
+ * operand type, cvt .e4m3x2 from .f32 on sm_89). The bound admits 2 of 500.
  */
-const MAX_MISSED_SHARE = 0.015;
+const MAX_MISSED_SHARE = 0.004;
 /**
  * Of all cases, at most this share may disagree on the line through a check outside this layer
- * (PTX304 where ptxas names an instruction's version gate the tables lack). Measured 0-1 case a seed
- * (at most 0.14%) over the same seeds. No false error and no PTX5xx error on another line in any of them.
+ * (PTX304 where ptxas names an instruction's version gate the tables lack). Session 9: none over the
+ * same 45 seeds. No false error and no PTX5xx error on another line in any of them.
  */
-const MAX_OTHER_SHARE = 0.003;
+const MAX_OTHER_SHARE = 0;
 
 const skip = sharedSkipReason ?? ptxasSkipReason;
 if (skip) console.log(`ptx instruction mutations differential skipped: ${skip}`);
 
 test('ptx instruction-level mutations of corpus files: verdict and first-error line as ptxas', { skip }, () => {
   const seed = fuzzSeed();
-  const run = mutatedCorpusCases({ maxBytes: MAX_BYTES, kinds: INSN_MUTATIONS, seed, runs: fuzzRuns(1000), prepare: prepareInsnFile, mutate: mutateInsn, notModuleChecks: /uses too much|Unresolved extern function|32-Bit compilation/, name: 'imut' });
+  const run = mutatedCorpusCases({ maxBytes: MAX_BYTES, kinds: INSN_MUTATIONS, seed, runs: fuzzRuns(1000), prepare: prepareInsnFile, mutate: mutateInsn, notModuleChecks: /uses too much|Unresolved extern function|32-Bit compilation|32-Bit ABI/, name: 'imut' });
   const stats = new Map<InsnMutation, { n: number; rejects: number; agree: number; missed: number }>();
   const wrong: string[] = [];
   const missed: string[] = [];

@@ -20,6 +20,8 @@ const REGS: Record<string, string> = {
 const HEAD = (version: string, target: string) => `.version ${version}
 .target ${target}
 .address_size 64
+.global .texref t0;
+.global .surfref s0;
 .global .u32 gv[4];
 .shared .u32 sv[4];
 .const .u32 cv[4];
@@ -49,6 +51,61 @@ const F16_GATED = [
   'neg.f16 %hf1, %hf1;', 'neg.f16x2 %hh1, %hh1;', 'abs.f16 %hf1, %hf1;', 'abs.f16x2 %hh1, %hh1;', 'setp.eq.f16 %p1, %hf1, %hf1;', 'setp.eq.f16x2 %p1|%p2, %hh1, %hh1;',
   'set.eq.u32.f16 %r1, %hf1, %hf1;', 'set.eq.s32.f16x2 %s1, %hh1, %hh1;', 'set.eq.f16.f16 %hf1, %hf1, %hf1;', 'set.eq.and.u32.f16 %r1, %hf1, %hf1, %p1;',
   'mov.b32 %hh1, %r1;', 'ld.global.f16 %hf1, [%rd1];', 'cvt.f32.f16 %f1, %hf1;',
+];
+
+/** Texture and surface groups: tex/tld4 operands by geometry, vector sizes, registers of every type in every position. */
+const TEX_GEOMS = ['1d', '2d', '3d', 'a1d', 'a2d', 'cube', 'acube', '2dms'];
+const vec = (n: number, r: string, first?: string) => (n === 0 ? r : `{${Array.from({ length: n }, (_, i) => (i === 0 && first ? first : r)).join(', ')}}`);
+const D4 = (r: string) => `{${r}, ${r}, ${r}, ${r}}`;
+const TEX_GROUPS: typeof GROUPS = [
+  {
+    name: 'tex/tld4 result and coordinate registers',
+    lines: Object.values(REGS).flatMap((r) => [
+      ...['f32', 's32', 'u32', 'f16'].map((t) => `tex.2d.v4.${t}.f32 ${D4(r)}, [t0, {%f1, %f1}];`),
+      `tex.2d.v2.f16x2.f32 {${r}, ${r}}, [t0, {%f1, %f1}];`, `tld4.r.2d.v4.f32.f32 ${D4(r)}, [t0, {%f1, %f1}];`, `tld4.r.2d.v4.s32.f32 ${D4(r)}, [t0, {%f1, %f1}];`,
+      `tex.1d.v4.f32.s32 ${D4('%f1')}, [t0, ${r}];`, `tex.1d.v4.f32.f32 ${D4('%f1')}, [t0, ${r}];`, `txq.width.b32 ${r}, [t0];`, `txq.width.b32 %r1, [${r}];`, `txq.level.width.b32 %r1, [t0], ${r};`, `suq.width.b32 ${r}, [s0];`, `suq.width.b32 %r1, [${r}];`,
+      ...(['f32', 's32'] as const).flatMap((t) => {
+        const c = t === 'f32' ? '%f1' : '%s1';
+        return [
+          `tex.2d.v4.f32.${t} ${D4('%f1')}, [t0, {${r}, ${r}}];`, `tex.a1d.v4.f32.${t} ${D4('%f1')}, [t0, {${r}, ${c}}];`, `tex.level.2d.v4.f32.${t} ${D4('%f1')}, [t0, {${c}, ${c}}], ${r};`,
+          `tex.2d.v4.f32.${t} ${D4('%f1')}, [t0, {${c}, ${c}}], {${r}, ${r}};`, `tex.2d.v4.f32.${t} ${D4('%f1')}, [t0, {${c}, ${c}}], {%s1, %s1}, ${r};`, `tex.2d.v4.f32.${t} ${D4('%f1')}, [t0, {${c}, ${c}}], ${r}, %f1;`,
+          `tex.grad.2d.v4.f32.${t} ${D4('%f1')}, [t0, {${c}, ${c}}], {${r}, ${r}}, {%f1, %f1};`, `tex.2d.v4.f32.${t} ${D4('%f1')}, [${r}, {${c}, ${c}}];`, `tex.2d.v4.f32.${t} ${D4('%f1')}, [t0, ${r}, {${c}, ${c}}];`,
+        ];
+      }),
+      `tld4.r.2d.v4.f32.f32 ${D4('%f1')}, [t0, {%f1, %f1}], {${r}, ${r}};`, `tld4.r.2d.v4.f32.f32 ${D4('%f1')}, [t0, {%f1, %f1}], {%s1, %s1}, ${r};`,
+    ]),
+  },
+  {
+    // (.a2dms is left out: ptxas takes most coordinates with it, the rules do not check them.)
+    name: 'tex/tld4 vector sizes by geometry',
+    lines: TEX_GEOMS.flatMap((g) =>
+      (['f32', 's32'] as const).flatMap((t) => {
+        const r = t === 'f32' ? '%f1' : '%s1';
+        const arr = g.startsWith('a') ? '%s1' : undefined;
+        return [0, 1, 2, 3, 4].flatMap((n) => [
+          `tex.${g}.v4.f32.${t} ${D4('%f1')}, [t0, ${vec(n, r, arr)}];`, `tex.${g}.v4.f32.${t} ${D4('%f1')}, [t0, ${vec(4, r, arr)}], ${vec(n, '%s1')};`,
+          `tex.grad.${g}.v4.f32.${t} ${D4('%f1')}, [t0, ${vec(4, r, arr)}], ${vec(n, '%f1')}, ${vec(n, '%f1')};`, `tex.level.${g}.v4.f32.${t} ${D4('%f1')}, [t0, ${vec(4, r, arr)}], ${vec(n, r)};`,
+          `tld4.r.${g}.v4.f32.f32 ${D4('%f1')}, [t0, ${vec(n, '%f1', arr)}];`, `tld4.r.${g}.v4.f32.f32 ${D4('%f1')}, [t0, ${vec(4, '%f1', arr)}], ${vec(n, '%s1')};`,
+          `tex.${g}.v4.f32.${t} ${vec(n, '%f1')}, [t0, ${vec(4, r, arr)}];`,
+        ]);
+      }),
+    ).concat([
+      'tex.2d.v4.f32.s32 {%f1, %f1, %f1, %f1}, [t0, {%s1, %s1}], {%s1, %s1}, 0f3f800000;', 'tex.2d.v4.f32.f32 {%f1, %f1, %f1, %f1}, [t0, {%f1, %f1}], {%s1, %s1}, 1;',
+      'tex.2d.v4.f32.f32 {%f1, %f1, %f1, %f1}, [t0, {%f1, %f1}], {%s1, %s1}, 0f3f800000;', 'tex.2d.v4.f32.f32 {%f1, %f1, %f1, %f1}, [t0, {%f1, %f1}], {1.0, 2.0};', 'tex.2d.v4.f32.f32 {%f1, %f1, %f1, %f1}, [t0, {%f1, %f1}], {1, 2};',
+      'tex.2d.v4.f32.f32 {%f1, %f1, %f1, %f1}, [t0, {%f1, %f1}], {%s1, %s1}, {%f1};', 'tex.2d.v4.f32.f32 {%f1, %f1, %f1, %f1}, [t0, {1, 1}];', 'tex.2d.v4.f32.s32 {%f1, %f1, %f1, %f1}, [t0, {1, 1}];',
+      'tex.2d.v4.f32.s32 {%f1, %f1, %f1, %f1}, [t0, {0f3F800000, 0f3F800000}];', 'tex.level.2d.v4.f32.f32 {%f1, %f1, %f1, %f1}, [t0, {%f1, %f1}], 1;', 'tex.level.2d.v4.f32.f32 {%f1, %f1, %f1, %f1}, [t0, {%f1, %f1}], 0f3F800000;',
+      'tex.grad.2d.v4.f32.f32 {%f1, %f1, %f1, %f1}, [t0, {%f1, %f1}], {1, 1}, {%f1, %f1};',
+      ...Object.values(REGS).flatMap((r) => [`tex.a1d.v4.f32.s32 {%f1, %f1, %f1, %f1}, [t0, {%r1, ${r}}];`, `tex.a2d.v4.f32.f32 {%f1, %f1, %f1, %f1}, [%rd1, {%r1, ${r}, ${r}, ${r}}];`, `tex.acube.v4.f32.f32 {%f1, %f1, %f1, %f1}, [t0, {%r1, ${r}, ${r}, ${r}}];`]), 'tex.2d.v4.f32.f32 {%f1, _, %f1, %f1}, [t0, {%f1, %f1}];', 'tex.2d.v4.f32.f32 {%f1, %f1, %f1, %f1}|%p1, [t0, {%f1, %f1}];',
+    ]),
+  },
+  {
+    name: 'suld/sust/sured registers and coordinates',
+    lines: Object.values(REGS).flatMap((r) => [
+      ...['b8', 'b16', 'b32', 'b64'].flatMap((t) => [`sust.b.1d.${t}.trap [s0, {%s1}], {${r}};`, `sust.b.1d.${t}.trap [s0, {%s1}], ${r};`, `sust.b.2d.v2.${t}.trap [s0, {%s1, %s1}], {${r}, ${r}};`, `suld.b.1d.${t}.trap {${r}}, [s0, {%s1}];`, `suld.b.1d.${t}.trap ${r}, [s0, {%s1}];`, `suld.b.2d.v2.${t}.trap {${r}, ${r}}, [s0, {%s1, %s1}];`]),
+      `sust.b.1d.b32.trap [s0, {${r}}], %r1;`, `sust.b.2d.b32.trap [s0, {${r}, ${r}}], %r1;`, `sust.b.1d.b32.trap [s0, ${r}], %r1;`, `sust.p.1d.b32.trap [s0, {%s1}], {${r}};`, `sust.b.1d.b32.trap [${r}, {%s1}], %r1;`, `suld.b.1d.b32.trap %r1, [s0, {${r}}];`, `suld.b.1d.b32.trap %r1, [${r}, {%s1}];`,
+      `sured.b.add.1d.u32.trap [s0, {%s1}], ${r};`, `sured.b.add.1d.u32.trap [s0, {${r}}], %r1;`, `sured.b.add.1d.u64.trap [s0, {%s1}], ${r};`, `sured.p.add.1d.b32.trap [s0, {%s1}], ${r};`,
+    ]).concat(['1d', '2d', '3d', 'a1d', 'a2d'].flatMap((g) => [0, 1, 2, 3, 4].flatMap((n) => [`sust.b.${g}.b32.trap [s0, ${vec(n, '%s1')}], %r1;`, `suld.b.${g}.b32.trap %r1, [s0, ${vec(n, '%s1')}];`]))),
+  },
 ];
 
 const GROUPS: { name: string; version?: string; target?: string; arch?: string; decls?: string; lines: string[] }[] = [
@@ -108,7 +165,7 @@ const GROUPS: { name: string; version?: string; target?: string; arch?: string; 
     lines: [
       ...['u8', 'u32', 's32', 'b32', 'f32', 'u64', 'f64', 'b64', 'u16', 'f16'].flatMap((t) => Object.values(VREGS).flatMap((v) => [`ld.global.v2.${t} ${v}, [%rd1];`, `st.global.v2.${t} [%rd1], ${v};`, `mov.v2.${t} ${v}, ${v};`])),
       ...['', '.v2', '.v4'].flatMap((w) => ['%vu', '%v4'].flatMap((v) => [`ld.global${w}.u32 ${v}, [%rd1];`, `st.global${w}.u32 [%rd1], ${v};`, `mov${w}.u32 ${v}, ${v};`, `mov${w}.u32 %r1, ${v};`, `mov${w}.u32 ${v}, %r1;`])),
-      'mov.b64 %rd1, %vu;', 'mov.b64 %vu, %rd1;', 'mov.b32 %r1, %vh;', 'mov.u32 %r1, %vu;', 'mov.v2.u32 %vu, 1;', 'mov.v2.u32 {%r1, %r2}, %vu;', 'mov.v2.u32 {%r1, %r2, %r3}, %vu;', 'mov.v4.u32 {%r1, %r2}, %v4;',
+      'mov.b64 %rd1, %vu;', 'mov.b64 %vu, %rd1;', 'mov.s64 %sd1, %vu;', 'mov.u64 %rd1, %vu;', 'mov.f64 %fd1, %vu;', 'mov.s64 %vu, %sd1;', 'mov.b32 %r1, %vh;', 'mov.u32 %r1, %vu;', 'mov.v2.u32 %vu, 1;', 'mov.v2.u32 {%r1, %r2}, %vu;', 'mov.v2.u32 {%r1, %r2, %r3}, %vu;', 'mov.v4.u32 {%r1, %r2}, %v4;',
       'mov.v2.u32 %r1, %r2;', 'mov.v2.u32 %r1, WARP_SZ;', 'mov.f32.v4 %f1, 0f00000000;', 'st.global.v2.u8 [%rd1], WARP_SZ;', 'st.global.u8 [%rd1], WARP_SZ;', 'mov.u32 %r1, %vu.x;',
       ...['add.u32 %r1, {V}, %r1;', 'sub.u32 %r1, %r1, {V};', 'and.b32 {V}, %r1, %r1;', 'shl.b32 %r1, %r1, {V};', 'setp.eq.u32 %p1, {V}, %r1;', 'selp.u32 %r1, {V}, %r1, %p1;', 'cvt.u64.u32 %rd1, {V};', 'popc.b32 %r1, {V};', 'fma.rn.f32 %f1, {V}, %f1, %f1;'].map((l) => l.replace('{V}', l.includes('f32') ? '%vf' : '%vu')),
     ],
@@ -237,6 +294,116 @@ const GROUPS: { name: string; version?: string; target?: string; arch?: string; 
     }),
   },
 ];
+
+const CACHE_WORDS = ['L1::no_allocate', 'L1::evict_last', 'L1::evict_first', 'L1::evict_normal', 'L1::evict_unchanged', 'L2::64B', 'L2::128B', 'L2::256B', 'L2::evict_last', 'L2::evict_first', 'L2::evict_normal'];
+GROUPS.push(
+  // st.bulk's size register: ptxas reports a wrong one once per module (its message names 'mov'), so one case per group.
+  ...['%rd1', '%bd1', '%sd1', '%r1', '%b1', '%s1', '%f1', '%hh1', '%fd1'].flatMap((r) =>
+    ['st.bulk.weak [%rd1], {R}, 0;', 'st.bulk.weak.shared::cta [%r1], {R}, 0;'].map((t) => ({ name: `st.bulk size ${r} (${t.includes('::cta') ? '.shared::cta' : 'generic'})`, version: '8.6', target: 'sm_100', lines: [t.replace('{R}', r)] })),
+  ),
+  ...['7.3 sm_60', '8.5 sm_70', '8.7 sm_90', '8.8 sm_100'].map((vt) => {
+    const [version, target] = vt.split(' ') as [string, string];
+    return {
+      // Gates of ld/st cache words and 256-bit accesses; L2 eviction words need a 256-bit access; mov of a variable's address as a float.
+      name: `ld/st cache words and 256-bit accesses (.version ${version}, .target ${target})`,
+      version,
+      target,
+      arch: 'sm_100',
+      lines: [
+        'ld.global.L1::no_allocate.nc.u64 %rd1, [%rd2];', 'ld.global.nc.L1::evict_last.u32 %r1, [%rd2];',
+        ...CACHE_WORDS.flatMap((w) => [
+          `ld.global.${w}.f32 %f1, [%rd1];`, `st.global.${w}.f32 [%rd1], %f1;`, `ld.global.${w}.v8.b32 {%b1, %b1, %b1, %b1, %b1, %b1, %b1, %b1}, [%rd1];`,
+          `ld.global.${w}.v4.b64 {%bd1, %bd1, %bd1, %bd1}, [%rd1];`, `st.global.${w}.v4.u64 [%rd1], {%rd1, %rd1, %rd1, %rd1};`,
+        ]),
+        'ld.global.v4.f64 {%fd1, %fd1, %fd1, %fd1}, [%rd1];', 'st.global.v8.b32 [%rd1], {%b1, %b1, %b1, %b1, %b1, %b1, %b1, %b1};', 'ld.global.v4.b32 {%b1, %b1, %b1, %b1}, [%rd1];',
+        'ld.shared::cta.v8.u32 {%b1, %b1, %b1, %b1, %b1, %b1, %b1, %b1}, [%rd1];', 'ld.shared.v4.u64 {%rd1, %rd1, %rd1, %rd1}, [%rd1];', 'st.local.v8.b32 [%rd1], {%b1, %b1, %b1, %b1, %b1, %b1, %b1, %b1};',
+        'ld.v8.u32 {%b1, %b1, %b1, %b1, %b1, %b1, %b1, %b1}, [%rd1];', 'ld.v4.b64 {%bd1, %bd1, %bd1, %bd1}, [%rd1];',
+        'mov.f32 %f1, gv;', 'mov.f64 %fd1, gv;', 'mov.f64 %fd1, gv+4;', 'mov.u64 %rd1, gv;', 'mov.b64 %bd1, sv;', 'mov.u32 %r1, gv;',
+      ],
+    };
+  }),
+  ...['3.0 sm_20', '6.2 sm_70', '8.5 sm_60', '8.7 sm_90', '8.8 sm_100'].map((vt) => {
+    const [version, target] = vt.split(' ') as [string, string];
+    return {
+      // f16 atom/red (6.3, sm_70 in every space), cvta/isspacep .const (3.1), min/max.f32 with three sources (sm_100, 8.8).
+      name: `atom/red .f16, cvta .const, three-source min/max (.version ${version}, .target ${target})`,
+      version,
+      target,
+      arch: 'sm_100',
+      lines: [
+        'atom.add.noftz.f16 %hf1, [%rd1], %hf1;', 'atom.global.add.noftz.f16 %hf1, [%rd1], %hf1;', 'red.add.noftz.f16 [%rd1], %hf1;', 'red.shared.add.noftz.f16 [%rd1], %hf1;',
+        'cvta.to.const.u64 %rd1, %rd2;', 'cvta.const.u64 %rd1, %rd2;', 'isspacep.const %p1, %rd1;', 'cvta.to.global.u64 %rd1, %rd2;',
+        'min.f32 %f1, %f1, %f1, %f1;', 'max.NaN.f32 %f1, %f1, %f1, %f1;', 'min.f32 %f1, %f1, %f1;', 'min.s32 %s1, %s1, %s1, %s1;',
+        'barrier.sync 0;', 'barrier.arrive 0, 32;', 'bar.sync 0;',
+      ],
+    };
+  }),
+  {
+    // atom on .shared needs sm_12 ("Feature 'shared storage'").
+    name: 'atom.shared on sm_11',
+    version: '2.3',
+    target: 'sm_11',
+    arch: 'sm_80',
+    lines: ['atom.shared.add.u32 %r1, [%rd1], %r1;', 'atom.global.add.u32 %r1, [%rd1], %r1;'],
+  },
+  {
+    // Cache operators need sm_20.
+    name: 'ld/st cache operators on sm_13',
+    version: '2.3',
+    target: 'sm_13',
+    arch: 'sm_80',
+    lines: ['ld.ca.param.u64 %rd1, [pp];', 'st.shared.s32.cg [%rd1], %s1;', 'ld.global.cs.u32 %r1, [%rd1];', 'ld.global.lu.u32 %r1, [%rd1];', 'ld.global.cv.u32 %r1, [%rd1];', 'st.global.wb.u32 [%rd1], %r1;', 'st.global.wt.u32 [%rd1], %r1;', 'ld.global.cg.u32 %r1, [%rd1];', 'ld.global.u32 %r1, [%rd1];'],
+  },
+  {
+    // Texture offsets need sm_30 ("Feature 'offset operand'").
+    name: 'texture offsets on sm_20',
+    version: '4.1',
+    target: 'sm_20',
+    arch: 'sm_80',
+    decls: '',
+    lines: ['tex.2d.v4.f32.f32 {%f1, %f1, %f1, %f1}, [t0, {%f1, %f1}], {%s1, %s1};', 'tld4.r.2d.v4.f32.f32 {%f1, %f1, %f1, %f1}, [t0, {%f1, %f1}], {%s1, %s1};', 'tex.2d.v4.f32.f32 {%f1, %f1, %f1, %f1}, [t0, {%f1, %f1}];'],
+  },
+  ...['6.5', '8.5'].map((version) => ({
+    // mma with .f16 A and B on .m16n8k8/.m16n8k16: D and C of one type; .m16n8k32 needs .version 7.0.
+    name: `mma D and C types, .m16n8k32 (.version ${version})`,
+    version,
+    target: 'sm_80',
+    lines: [
+      'mma.sync.aligned.m16n8k16.row.col.f16.f16.f16.f32 {%b1, %b1}, {%b1, %b1, %b1, %b1}, {%b1, %b1}, {%f1, %f1, %f1, %f1};', 'mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f16 {%f1, %f1, %f1, %f1}, {%b1, %b1, %b1, %b1}, {%b1, %b1}, {%b1, %b1};',
+      'mma.sync.aligned.m8n8k4.row.col.f32.f16.f16.f16 {%f1, %f1, %f1, %f1, %f1, %f1, %f1, %f1}, {%b1, %b1}, {%b1, %b1}, {%b1, %b1, %b1, %b1};', 'mma.sync.aligned.m16n8k8.row.col.f16.f16.f16.f32 {%b1, %b1}, {%b1, %b1}, {%b1}, {%f1, %f1, %f1, %f1};',
+      'mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32 {%f1, %f1, %f1, %f1}, {%b1, %b1}, {%b1}, {%f1, %f1, %f1, %f1};', 'mma.sync.aligned.m16n8k16.row.col.f16.f16.f16.f16 {%b1, %b1}, {%b1, %b1, %b1, %b1}, {%b1, %b1}, {%b1, %b1};',
+      'mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32 {%s1, %s1, %s1, %s1}, {%b1, %b1, %b1, %b1}, {%b1, %b1}, {%s1, %s1, %s1, %s1};',
+    ],
+  })),
+  ...TEX_GROUPS,
+  {
+    // brx.idx's target list must be declared before it (a later label or list: "Arguments mismatch").
+    name: 'brx.idx targets declared later',
+    decls: 'Ly:\nts0: .branchtargets Ly;',
+    lines: ['brx.idx %r1, ts0;', 'brx.idx %r1, Lz;', 'brx.idx %r1, Ly;', 'Lz: add.u32 %r1, %r1, 1;'],
+  },
+  {
+  // Operands typed by their name in the syntax line (mbarrier, wmma's stride, st.bulk), .bf16/.bf16x2 operands, set.
+  name: 'mbarrier, wmma stride, st.bulk, bf16, set',
+  version: '8.6',
+  target: 'sm_100',
+  lines: [
+    'mbarrier.init.shared.b64 [%rd1], {R};', 'mbarrier.arrive.shared.b64 {R}, [%rd1];', 'mbarrier.test_wait.shared.b64 {R}, [%rd1], %rd2;', 'mbarrier.test_wait.shared.b64 %p1, [%rd1], {R};',
+    'mbarrier.arrive.expect_tx.shared.b64 %rd1, [%rd1], {R};', 'mbarrier.arrive.noComplete.shared.b64 %rd1, [%rd1], {R};', 'mbarrier.try_wait.shared.b64 %p1, [%rd1], %rd2, {R};', 'mbarrier.try_wait.shared.b64 {R}, [%rd1], %rd2;',
+    'mbarrier.pending_count.b64 {R}, %rd1;', 'mbarrier.pending_count.b64 %r1, {R};', 'mbarrier.expect_tx.shared.b64 [%rd1], {R};', 'mbarrier.complete_tx.shared.b64 [%rd1], {R};', 'mbarrier.arrive.shared.b64 %rd1, [%rd1], {R};',
+    'mbarrier.arrive_drop.shared.b64 {R}, [%rd1];', 'mbarrier.arrive.release.cta.shared::cluster.b64 {R}, [%rd1];', 'mbarrier.arrive.expect_tx.release.cta.shared::cluster.b64 {R}, [%rd1], %r1;', 'mbarrier.test_wait.parity.shared.b64 %p1, [%rd1], {R};', 'mbarrier.arrive.shared::cluster.b64 _, [%rd1], {R};', 'mbarrier.inval.shared.b64 [{R}];',
+    'wmma.load.b.sync.aligned.row.m8n8k4.f64 {%fd1}, [%rd1], {R};', 'wmma.store.d.sync.aligned.row.m16n16k16.f32 [%rd1], {%f1, %f1, %f1, %f1, %f1, %f1, %f1, %f1}, {R};',
+    'st.bulk.weak [%rd1], 128, {R};', 'st.bulk [%rd1], 64, 0;', 'st.bulk [%rd1], 12, 0;',
+    'fma.rn.bf16 {R}, %h1, %h1, %h1;', 'fma.rn.bf16 %h1, %h1, {R}, %h1;', 'fma.rn.bf16x2 {R}, %b1, %b1, %b1;', 'fma.rn.bf16x2 %b1, %b1, {R}, %b1;', 'add.rn.bf16 %h1, %h1, {R};', 'mul.rn.bf16 %h1, %h1, {R};',
+    'setp.eq.bf16 %p1, %h1, {R};', 'setp.eq.bf16x2 %p1|%p2, %b1, {R};', 'set.lt.u32.bf16 %r1, %h1, {R};', 'cvt.rn.bf16.f32 {R}, %f1;', 'cvt.f32.bf16 %f1, {R};', 'cvt.rn.bf16x2.f32 {R}, %f1, %f1;',
+    'max.bf16 %h1, %h1, {R};', 'neg.bf16 %h1, {R};', 'abs.bf16x2 %b1, {R};', 'ex2.approx.ftz.bf16 %h1, {R};', 'tanh.approx.bf16 %h1, {R};', 'ld.global.u32 %r1, [{R}];',
+    'set.lt.u32.u32 {R}, %r1, %r1;', 'set.lt.f32.u32 {R}, %r1, %r1;', 'set.lt.s32.f32 %r1, {R}, %f1;', 'set.lt.u32.s32 %r1, %s1, {R};', 'set.lt.and.u32.u32 %r1, %r1, %r1, {R};', 'set.lt.u32.f64 %r1, %fd1, {R};',
+    'set.lt.u32.u16 %r1, %rs1, {R};', 'set.lt.u32.f16 %r1, %hf1, {R};', 'set.lt.f16.f16 {R}, %hf1, %hf1;', 'set.lt.f16x2.f16x2 {R}, %hh1, %hh1;', 'set.lt.u32.f16x2 {R}, %hh1, %hh1;', 'set.eq.u32.b32 %r1, %b1, {R};',
+    'mov.v2.u32 {{R}, {R}}, {%r1, %r1};', 'mov.v2.f32 {{R}, {R}}, {%f1, %f1};', 'mov.v4.u16 {%rs1, %rs1, %rs1, %rs1}, {{R}, {R}, {R}, {R}};', 'mov.v2.f64 %fd1, {{R}, {R}};',
+    'setp.eq.and.u32 %p1, %r1, %r1, {R};', 'selp.u32 %r1, %r1, %r1, {R};', 'prmt.b32 {R}, %b1, %b1, %b1;', 'prmt.b32 %b1, {R}, %b1, %b1;', 'prmt.b32.f4e %b1, %b1, %b1, {R};',
+    // (An immediate address `[1]` is refused on sm_100 for another reason: left out.)
+  ].flatMap((t) => [...Object.values(REGS), '1', '0f3F800000'].map((r) => t.replaceAll('{R}', r)).filter((l) => !l.includes('[1]'))),
+});
 
 const skip = ptxasSkipReason;
 if (skip) console.log(`ptx operand rules differential skipped: ${skip}`);
