@@ -1704,6 +1704,7 @@ function report(sink: IssueSink, code: AmdCode, message: string, span: Span): fa
  */
 function checkMatched(text: string, at: Span, operands: readonly InstructionOperand[], p: PreparedForms, f: PreparedForm, count: number, target: AmdgpuTarget, sink: IssueSink, mnemonic: string): boolean {
   return (
+    (!f.vccOptional || count === f.spec.maxOperands || checkVccSource(f, mnemonic, at, sink)) &&
     checkModifiers(operands, p, f, sink) &&
     (target.generation < 12 || !f.cachePolicy12 || checkCachePolicy12(operands, mnemonic, at, f, count, sink)) &&
     (target.generation >= 12 || (f.spec.family !== 'FLAT' && f.spec.family !== 'GLOBAL') || checkAtomicReturn(operands, at, f, count, target, sink)) &&
@@ -1718,6 +1719,17 @@ function checkMatched(text: string, at: Span, operands: readonly InstructionOper
     (!mayBreakRange(f, operands.length !== count) || checkRanges(operands, f, target, sink)) &&
     (f.spec.family !== 'SMEM' || operands.length === count || checkSmemOffset(operands, count, sink))
   );
+}
+
+/**
+ * A compare without its destination whose first source is `vcc`: llvm-mc-19 takes `vcc` as the
+ * destination and finds the sources one short. (Here, not in checkOne: its first call, late in a
+ * file, deoptimizes its caller.)
+ */
+function checkVccSource(f: PreparedForm, mnemonic: string, at: Span, sink: IssueSink): boolean {
+  const first = positional[0]!;
+  if (first.kind === 'word' && lower(first.name) === 'vcc') return report(sink, C.tooFewOperands, `too few operands for instruction: ${mnemonic} takes vcc as its destination, then ${f.spec.maxOperands - 1} sources`, at);
+  return true;
 }
 
 /** Image descriptors, dmask and address size (image.ts). */
@@ -1777,10 +1789,6 @@ function checkOne(text: string, mnemonic: string, at: Span, operands: readonly I
     if (count < f.min || count > f.max) continue;
     if (p.vccSplit && VCC_LESS.has(f.spec) && count > 1 && positional[1]!.kind === 'word' && lower((positional[1] as { name: string }).name) === 'vcc') continue;
     matchForm(f, count);
-    // A compare without its destination whose first source is `vcc`: llvm-mc-19 takes `vcc` as the
-    // destination and finds the sources one short.
-    if (mismatch.at < 0 && f.vccOptional && count < f.spec.maxOperands && positional[0]!.kind === 'word' && lower((positional[0] as { name: string }).name) === 'vcc')
-      return report(sink, C.tooFewOperands, `too few operands for instruction: ${mnemonic} takes vcc as its destination, then ${f.spec.maxOperands - 1} sources`, at);
     if (mismatch.at < 0) return checkMatched(text, at, operands, p, f, count, target, sink, mnemonic);
     if (mismatch.at > best) {
       best = mismatch.at;
