@@ -1146,6 +1146,14 @@ function checkModifiers(operands: readonly InstructionOperand[], p: PreparedForm
   const union = p.union;
   const vocab = knownModifiers();
   const memory = MEMORY_FAMILIES.has(f.spec.family);
+  // The order rules (MODIFIER_RANK) in the same pass, not a second loop over the operands: a
+  // modifier that is not taken is reported first wherever it is, so the first order issue waits.
+  const ordered = !UNORDERED_FAMILIES.has(f.spec.family);
+  let top = 0;
+  let topName = '';
+  let orderAt = -1;
+  let orderRepeat = false;
+  seenModifiers.length = 0;
   for (let i = 0; i < operands.length; i++) {
     const op = operands[i]!.operand;
     if (op.kind !== 'modifier' && !(op.kind === 'word' && isModifier(op, memory))) continue;
@@ -1155,11 +1163,32 @@ function checkModifiers(operands: readonly InstructionOperand[], p: PreparedForm
     // `done` and `row_en` have no `no` form (llvm-mc-19 refuses `nodone`, `norow_en`; `novm` is taken).
     if (op.kind === 'word' && (name === 'done' || name === 'row_en') && op.name.length > name.length)
       return report(sink, C.modifier, `invalid operand for instruction: '${op.name}' is not a modifier (${name} has no 'no' form)`, op.span);
-    if (name === undefined || !vocab.has(name) || union.has(name)) continue;
-    const span = op.kind === 'modifier' ? op.nameSpan : op.span;
-    return report(sink, C.modifier, `invalid operand for instruction: ${f.spec.spelled} takes no '${op.kind === 'modifier' ? op.name : op.name}' modifier${union.size ? ` (it takes ${[...union].sort().join(', ')})` : ' (it takes none)'}`, span);
+    if (name === undefined) continue;
+    if (vocab.has(name) && !union.has(name)) {
+      const span = op.kind === 'modifier' ? op.nameSpan : op.span;
+      return report(sink, C.modifier, `invalid operand for instruction: ${f.spec.spelled} takes no '${op.kind === 'modifier' ? op.name : op.name}' modifier${union.size ? ` (it takes ${[...union].sort().join(', ')})` : ' (it takes none)'}`, span);
+    }
+    if (orderAt >= 0 || name === 'format') continue;
+    if (seenModifiers.includes(name)) {
+      orderAt = i;
+      orderRepeat = true;
+      continue;
+    }
+    seenModifiers.push(name);
+    const rank = MODIFIER_RANK.get(name);
+    if (rank === undefined || !ordered) continue;
+    if (rank < top) {
+      orderAt = i;
+      continue;
+    }
+    top = rank;
+    topName = op.name;
   }
-  return checkModifierOrder(operands, f, memory, sink);
+  if (orderAt < 0) return true;
+  const op = operands[orderAt]!.operand as Extract<Operand, { kind: 'modifier' | 'word' }>;
+  const span = op.kind === 'modifier' ? op.nameSpan : op.span;
+  if (orderRepeat) return report(sink, C.modifierOrder, `invalid operand for instruction: '${op.name}' repeats a modifier of ${f.spec.spelled} (each is written once)`, span);
+  return report(sink, C.modifierOrder, `not a valid operand: '${op.name}' must come before '${topName}' (llvm-mc reads ${f.spec.spelled}'s modifiers in a fixed order)`, span);
 }
 
 /**
@@ -1189,29 +1218,6 @@ const UNORDERED_FAMILIES = new Set(['VINTERP', 'LDSDIR', 'EXP', 'VINTRP', 'MTBUF
 
 /** The modifiers (canonical names) an instruction wrote, reused (no allocation per instruction). */
 const seenModifiers: string[] = reusable('');
-
-function checkModifierOrder(operands: readonly InstructionOperand[], f: PreparedForm, memory: boolean, sink: IssueSink): boolean {
-  const ordered = !UNORDERED_FAMILIES.has(f.spec.family);
-  let top = 0;
-  let topName = '';
-  seenModifiers.length = 0;
-  for (let i = 0; i < operands.length; i++) {
-    const op = operands[i]!.operand;
-    if (op.kind !== 'modifier' && !(op.kind === 'word' && isModifier(op, memory))) continue;
-    if (op.kind === 'word' && positional.includes(op)) continue;
-    const name = canonicalModifier(op);
-    if (name === undefined || name === 'format') continue;
-    const span = op.kind === 'modifier' ? op.nameSpan : op.span;
-    if (seenModifiers.includes(name)) return report(sink, C.modifierOrder, `invalid operand for instruction: '${op.name}' repeats a modifier of ${f.spec.spelled} (each is written once)`, span);
-    seenModifiers.push(name);
-    const rank = MODIFIER_RANK.get(name);
-    if (rank === undefined || !ordered) continue;
-    if (rank < top) return report(sink, C.modifierOrder, `not a valid operand: '${op.name}' must come before '${topName}' (llvm-mc reads ${f.spec.spelled}'s modifiers in a fixed order)`, span);
-    top = rank;
-    topName = op.name;
-  }
-  return true;
-}
 
 // ---------------------------------------------------------------------------------------------
 // Constant bus and literals
@@ -1698,6 +1704,7 @@ function report(sink: IssueSink, code: AmdCode, message: string, span: Span): fa
  */
 function checkMatched(text: string, at: Span, operands: readonly InstructionOperand[], p: PreparedForms, f: PreparedForm, count: number, target: AmdgpuTarget, sink: IssueSink, mnemonic: string): boolean {
   return (
+    (!f.vccOptional || count === f.spec.maxOperands || checkVccSource(f, mnemonic, at, sink)) &&
     checkModifiers(operands, p, f, sink) &&
     (target.generation < 12 || !f.cachePolicy12 || checkCachePolicy12(operands, mnemonic, at, f, count, sink)) &&
     (target.generation >= 12 || (f.spec.family !== 'FLAT' && f.spec.family !== 'GLOBAL') || checkAtomicReturn(operands, at, f, count, target, sink)) &&
@@ -1712,6 +1719,17 @@ function checkMatched(text: string, at: Span, operands: readonly InstructionOper
     (!mayBreakRange(f, operands.length !== count) || checkRanges(operands, f, target, sink)) &&
     (f.spec.family !== 'SMEM' || operands.length === count || checkSmemOffset(operands, count, sink))
   );
+}
+
+/**
+ * A compare without its destination whose first source is `vcc`: llvm-mc-19 takes `vcc` as the
+ * destination and finds the sources one short. (Here, not in checkOne: its first call, late in a
+ * file, deoptimizes its caller.)
+ */
+function checkVccSource(f: PreparedForm, mnemonic: string, at: Span, sink: IssueSink): boolean {
+  const first = positional[0]!;
+  if (first.kind === 'word' && lower(first.name) === 'vcc') return report(sink, C.tooFewOperands, `too few operands for instruction: ${mnemonic} takes vcc as its destination, then ${f.spec.maxOperands - 1} sources`, at);
+  return true;
 }
 
 /** Image descriptors, dmask and address size (image.ts). */
@@ -1771,10 +1789,6 @@ function checkOne(text: string, mnemonic: string, at: Span, operands: readonly I
     if (count < f.min || count > f.max) continue;
     if (p.vccSplit && VCC_LESS.has(f.spec) && count > 1 && positional[1]!.kind === 'word' && lower((positional[1] as { name: string }).name) === 'vcc') continue;
     matchForm(f, count);
-    // A compare without its destination whose first source is `vcc`: llvm-mc-19 takes `vcc` as the
-    // destination and finds the sources one short.
-    if (mismatch.at < 0 && f.vccOptional && count < f.spec.maxOperands && positional[0]!.kind === 'word' && lower((positional[0] as { name: string }).name) === 'vcc')
-      return report(sink, C.tooFewOperands, `too few operands for instruction: ${mnemonic} takes vcc as its destination, then ${f.spec.maxOperands - 1} sources`, at);
     if (mismatch.at < 0) return checkMatched(text, at, operands, p, f, count, target, sink, mnemonic);
     if (mismatch.at > best) {
       best = mismatch.at;
