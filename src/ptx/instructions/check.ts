@@ -489,7 +489,7 @@ function planOf(ins: A.Instruction, r: MatchResult & { ok: true }, ctx: Instruct
   if (!problem && op === 'cvt') cvtModifiersFit(ins, name, recorder);
   if (!problem && op === 'wmma' && w[0] === '.mma') problem = wmmaIntegerTypesProblem(w, name);
   if (!problem && op === 'tex') problem = textureWordsProblem(w, name);
-  if (!problem && op === 'mma') problem = mmaHalfTypesProblem(w, name);
+  if (!problem && op === 'mma') problem = mmaHalfTypesProblem(w, name) ?? mmaBitOpProblem(w, name);
   let generic = GENERIC_ADDRESSING.has(op);
   for (const x of w) if (SPACE_WORDS.has(x)) generic = false;
   const t = ctx.target === undefined ? undefined : parseTargetName(ctx.target);
@@ -557,6 +557,30 @@ function mmaHalfTypesProblem(w: readonly string[], name: string): [PtxCode, stri
   const c = typeWord(w, 3);
   if (a !== '.f16' || b !== '.f16' || c === undefined || d === c || (d !== '.f16' && d !== '.f32') || (c !== '.f16' && c !== '.f32')) return undefined;
   return ['PTX500', `${name}: with .f16 A and B, D and C have one type (${d} and ${c} differ)`];
+}
+
+/**
+ * The .b1 forms' bit-operation words (.and/.or/.xor, .popc) on mma forms without .b1 (measured
+ * with ptxas 13.0, sm_80): taken with .s4/.u4 A and B, any number of them, but `.popc` needs a
+ * boolean operation ("Boolean operation is required for instruction 'mma'") and `.satfinite`
+ * is then refused ("Illegal modifier '.satfinite'"); with other types "Unexpected instruction
+ * types specified for 'mma'".
+ */
+function mmaBitOpProblem(w: readonly string[], name: string): [PtxCode, string] | undefined {
+  let bool = false;
+  let popc = false;
+  let four = false;
+  for (const x of w) {
+    if (x === '.b1') return undefined;
+    if (x === '.and' || x === '.or' || x === '.xor') bool = true;
+    else if (x === '.popc') popc = true;
+    else if (x === '.s4' || x === '.u4') four = true;
+  }
+  if (!bool && !popc) return undefined;
+  if (!four) return ['PTX500', `${name}: a bit operation (.and, .or, .xor, .popc) belongs to the .b1 forms`];
+  if (!bool) return ['PTX500', `${name}: .popc needs a boolean operation (.and, .or or .xor)`];
+  if (w.includes('.satfinite')) return ['PTX500', `${name}: .satfinite is not taken with a bit operation`];
+  return undefined;
 }
 
 const WMMA_INTEGER_AB: ReadonlySet<string> = new Set(['.s8', '.u8', '.s4', '.u4']);

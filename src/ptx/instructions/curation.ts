@@ -167,7 +167,10 @@ export const CURATION: Curation = {
     // (lenient: ptxas refuses some combinations, `.f32.bf16.bf16.f32.tf32`, and one in the middle).
     // And a `.v2`/`.v4` word, which ptxas takes (with a warning, "Vector Type not specified
     // properly") when every braced operand has that many registers (check.ts, mmaVectorWordFits).
-    mma: ['.bf16', '.bf16x2', '.tf32', '.u4', '.s4', '.b1', '.s2', '.u2', '.v2', '.v4'],
+    // And the .b1 forms' bit-operation words on the integer forms: ptxas takes them with .s4/.u4 A
+    // and B (measured: `mma.sync.aligned.m8n8k32.row.col.s32.s4.s4.s32.or`, `.or.xor`, `.xor.popc`);
+    // check.ts (mmaBitOpProblem) refuses them where ptxas does.
+    mma: ['.bf16', '.bf16x2', '.tf32', '.u4', '.s4', '.b1', '.s2', '.u2', '.v2', '.v4', '.and', '.or', '.xor', '.popc'],
     // `.uni` on tex and tld4 (txq refuses it).
     tex: ['.uni'],
     tld4: ['.uni'],

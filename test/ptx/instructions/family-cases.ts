@@ -167,12 +167,20 @@ export const FAMILY_CASES: readonly FamilyCase[] = [
       // a trailing type word of these ptxas takes (see CURATION.ignoredWords.mma)
       'mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32.bf16 {%f1, %f2, %f3, %f4}, {%r1, %r2, %r3, %r4}, {%r5, %r6}, {%f5, %f6, %f7, %f8};',
       'mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32.u2 {%r1, %r2, %r3, %r4}, {%r1, %r2, %r3, %r4}, {%r5, %r6}, {%r1, %r2, %r3, %r4};',
+      // the .b1 forms' bit operations, which ptxas also takes on the .s4/.u4 forms (mmaBitOpProblem)
+      'mma.sync.aligned.m8n8k32.row.col.s32.s4.s4.s32.or {%r7, %r8}, {%r15}, {%r16}, {%r7, %r8};',
+      'mma.sync.aligned.m8n8k32.row.col.s32.u4.u4.s32.xor.popc {%r7, %r8}, {%r15}, {%r16}, {%r7, %r8};',
+      'mma.sync.aligned.m16n8k64.row.col.s32.s4.s4.s32.and {%r1, %r2, %r3, %r4}, {%r5, %r6, %r10, %r11}, {%r9, %r12}, {%r1, %r2, %r3, %r4};',
     ],
     misses: [
       'mma.sync.aligned.m16n8k16.row.row.f32.f16.f16.f32 {%f1, %f2, %f3, %f4}, {%r1, %r2, %r3, %r4}, {%r5, %r6}, {%f5, %f6, %f7, %f8};',
       'mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f1, %f2, %f3, %f4}, {%r1, %r2, %r3, %r4}, {%r5, %r6};',
       'mma.sync.m16n8k16.row.col.f32.f16.f16.f32 {%f1, %f2, %f3, %f4}, {%r1, %r2, %r3, %r4}, {%r5, %r6}, {%f5, %f6, %f7, %f8};',
       'mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32.f16 {%f1, %f2, %f3, %f4}, {%r1, %r2, %r3, %r4}, {%r5, %r6}, {%f5, %f6, %f7, %f8};',
+      'mma.sync.aligned.m8n8k32.row.col.s32.s4.s4.s32.popc {%r7, %r8}, {%r15}, {%r16}, {%r7, %r8};',
+      'mma.sync.aligned.m8n8k32.row.col.satfinite.s32.s4.u4.s32.and {%r7, %r8}, {%r15}, {%r16}, {%r7, %r8};',
+      'mma.sync.aligned.m8n8k16.row.col.s32.s8.s8.s32.or {%r7, %r8}, {%r15}, {%r16}, {%r7, %r8};',
+      'mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32.xor {%f1, %f2, %f3, %f4}, {%r5, %r6}, {%r9}, {%f1, %f2, %f3, %f4};',
       'mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32.v4 {%f1, %f2, %f3, %f4}, {%r1, %r2, %r3, %r4}, {%r5, %r6}, {%f5, %f6, %f7, %f8};',
       'mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32.v8 {%f1, %f2, %f3, %f4}, {%r1, %r2, %r3, %r4}, {%r5, %r6}, {%f5, %f6, %f7, %f8};',
     ],
