@@ -20,7 +20,7 @@ import type { AmdgpuTarget } from '../targets.js';
 import { AMD_INSTRUCTION_CODES as C } from './diagnostics.js';
 import { instructionInfo, lookupInstruction, OperandFile as F, OperandModifier, type FormSpec, type OperandSpec } from './table.js';
 import { MODIFIER_SETS } from './table.generated.js';
-import { checkImageOperands, checkUnverifiedImage, imageOp, isModelledUnverifiedImage } from './image.js';
+import { checkGfx12ImageData, checkImageOperands, checkUnverifiedImage, imageOp, isModelledUnverifiedImage } from './image.js';
 import { ImageBits } from '../data/mimg.js';
 
 const IMAGE_NO_D16 = ImageBits.NO_D16;
@@ -63,7 +63,7 @@ type Prepared =
   /** Known, but with no verified form (or a VOPD half): only the mnemonic is checked. */
   | { readonly status: 'ok' }
   /** GFX12 MIMG forms the table could not verify: only the operand count (see prepare). */
-  | { readonly status: 'count'; readonly min: number; readonly max: number }
+  | { readonly status: 'count'; readonly min: number; readonly max: number; /** a GFX12 image instruction's base mnemonic (its data size is judged) */ readonly image: string }
   /** GFX10.3-11 image instructions the table could not verify, checked whole by image.ts (BVH, msaa_load). */
   | { readonly status: 'image'; readonly op: number; readonly base: string }
   /** MUBUF/MTBUF `_format_d16_*` forms the table could not verify (GFX8 `_xyz`): the data size only (see checkBufferD16). */
@@ -154,7 +154,7 @@ function prepare(mnemonic: string, target: AmdgpuTarget): Prepared {
       // GFX12 image instructions the table could not verify: their operand count (from the syntax
       // page) is still checked; llvm-mc-19 refuses one operand fewer or more on every one of them.
       if (target.generation >= 12 && specs.every((f) => !f.verified && f.family === 'MIMG'))
-        return { status: 'count', min: Math.min(...specs.map((f) => f.minOperands)), max: Math.max(...specs.map((f) => f.maxOperands)) };
+        return { status: 'count', min: Math.min(...specs.map((f) => f.minOperands)), max: Math.max(...specs.map((f) => f.maxOperands)), image: lower(r.base) };
       if ((target.generation === 10 || target.generation === 11) && specs.every((f) => !f.verified && f.family === 'MIMG')) {
         const op = imageOp(lower(r.base));
         if (isModelledUnverifiedImage(op)) return { status: 'image', op, base: lower(r.base) };
@@ -1747,7 +1747,8 @@ function checkOne(text: string, mnemonic: string, at: Span, operands: readonly I
     collectPositional(operands, true, true);
     if (positional.length < p.min) return report(sink, C.tooFewOperands, `too few operands for instruction: ${mnemonic} takes ${p.min}`, at);
     if (positional.length > p.max) return report(sink, C.tooManyOperands, `invalid operand for instruction: ${mnemonic} takes ${p.max} operands, this is one more`, positional[p.max]!.span);
-    return true;
+    const r = checkGfx12ImageData(operands, positional, p.image);
+    return r ? report(sink, r.code, r.message, r.span) : true;
   }
   if (p.status === 'bufferD16') {
     collectPositional(operands, true, true);

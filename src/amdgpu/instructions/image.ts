@@ -414,3 +414,26 @@ function checkBvh(vaddr: Operand, dataSize: number, op: ImageOp, base: string, t
 function bvhMismatch(base: string, want: number, at: Span): ImageIssue {
   return issue(C.imageAddressSize, `image address size does not match a16: ${base}${mods.a16 ? ' with a16' : ''} takes ${want} address dwords`, at);
 }
+
+/**
+ * GFX12 image instructions the table could not verify (only their operand count is checked
+ * otherwise): the data register's size against dmask, d16 and tfe, as llvm-mc-19 judges it on
+ * every GFX12 image instruction but BVH — one dword per dmask bit (an absent dmask is one bit;
+ * gathers and image_msaa_load four), halved with d16 (packed), one more with tfe. Only a plain
+ * VGPR tuple as data and a numeric dmask (or none) are judged.
+ */
+export function checkGfx12ImageData(operands: readonly InstructionOperand[], positional: readonly Operand[], base: string): ImageIssue | undefined {
+  if (positional.length === 0 || base.includes('bvh')) return undefined;
+  readModifiers(operands, undefined);
+  if (mods.dmask < 0) return undefined;
+  const vdata = positional[0]!;
+  readRegister(vdata);
+  if (reg.file !== 'v') return undefined;
+  let want = 0;
+  if (base.includes('gather4') || base.includes('msaa_load')) want = 4;
+  else for (let m = mods.dmask || 1; m; m >>= 1) want += m & 1;
+  if (mods.d16) want = (want + 1) >> 1;
+  if (mods.tfe) want++;
+  if (reg.size === want) return undefined;
+  return issue(C.imageDataSize, `image data size does not match dmask, d16 and tfe: ${base} takes ${want} dword${want === 1 ? '' : 's'} of data here, not ${reg.size}`, vdata.span);
+}
