@@ -208,7 +208,7 @@ const ROLES: ReadonlyMap<string, string> = (() => {
  * Opcodes that opcodeRulesFirst and opcodeRules have no rule for (their shape rules are operandShapes'):
  * the common instructions skip those functions. An opcode given a rule there must leave this set.
  */
-const PLAIN_OPCODES: ReadonlySet<string> = new Set([...ROLES.keys()].filter((op) => op !== 'cvta' && op !== 'elect' && op !== 'movmatrix').concat(['bra', 'ret', 'call', 'exit', 'brx']));
+const PLAIN_OPCODES: ReadonlySet<string> = new Set([...ROLES.keys()].filter((op) => op !== 'cvta' && op !== 'elect' && op !== 'movmatrix' && op !== 'isspacep').concat(['bra', 'ret', 'call', 'exit', 'brx']));
 
 /** Instructions whose registers may be wider than their type (measured: `ld.u8 %r1`, `cvt.u16.u32 %rd1, %r1`). */
 const RELAXED: ReadonlySet<string> = new Set(['ld', 'st', 'cvt']);
@@ -933,12 +933,70 @@ function predicateResultFits(p: A.Expr, name: string, form: InstructionForm, ctx
   return true;
 }
 
+/**
+ * isspacep's address (measured with ptxas 13.0): a 32- or 64-bit integer or bit-size register, a
+ * register or variable plus an offset, or an integer constant; a predicate, floating-point, 8- or
+ * 16-bit register is "Arguments mismatch", a special register "Special register argument not
+ * allowed", a variable alone (`gv`, where `gv+0` is taken) "must be register", a floating-point
+ * constant "Arguments mismatch".
+ */
+function isspacepAddressFits(o: A.Operand, name: string, ctx: InstructionCheckContext): boolean {
+  if (o.kind !== 'expr') return true;
+  const e = o.expr;
+  if (e.kind === 'float') {
+    ctx.report('PTX502', `operand 2 of ${name} is an address: an integer register or constant, not a floating-point constant`, o.span);
+    return false;
+  }
+  const special = specialName(o);
+  if (special !== undefined && ctx.registerType(special) === undefined) {
+    ctx.report('PTX502', `operand 2 of ${name} must not be a special register (${special})`, o.span);
+    return false;
+  }
+  if (e.kind !== 'name') return true;
+  const t = ctx.registerType(e.name);
+  if (t !== undefined) {
+    const r = TYPES.get(t);
+    if (r !== undefined && (r.kind === K.Pred || r.kind === K.Float || r.kind === K.Packed || (r.size !== 32 && r.size !== 64))) {
+      ctx.report('PTX503', `operand 2 of ${name} is an address: a 32- or 64-bit integer or bit-size register; ${e.name} is ${t}`, o.span);
+      return false;
+    }
+    return true;
+  }
+  if (ctx.variableSpace(e.name) !== undefined) {
+    ctx.report('PTX502', `operand 2 of ${name} must be a register (move the address of '${e.name}' into one, or write ${e.name}+0)`, o.span);
+    return false;
+  }
+  return true;
+}
+
+/**
+ * mma.sp's sparsity metadata (operand 5, `e`): a 32-bit register of any type (measured with ptxas
+ * 13.0: .b32, .s32, .f32 and .pred taken; .b16, .f16, .b64, .f64 and a constant "Arguments mismatch").
+ */
+function sparsityMetadataFits(o: A.Operand, name: string, ctx: InstructionCheckContext): boolean {
+  if (o.kind !== 'expr') return true;
+  const e = o.expr;
+  if (e.kind === 'int' || e.kind === 'float') {
+    ctx.report('PTX502', `operand 5 of ${name} (the sparsity metadata) must be a 32-bit register, not a constant`, o.span);
+    return false;
+  }
+  if (e.kind !== 'name') return true;
+  const t = ctx.registerType(e.name);
+  const r = t === undefined ? undefined : TYPES.get(t);
+  if (r !== undefined && r.kind !== K.Pred && r.size !== 32) {
+    ctx.report('PTX503', `operand 5 of ${name} (the sparsity metadata) must be a 32-bit register; ${e.name} is ${t}`, o.span);
+    return false;
+  }
+  return true;
+}
+
 /** The rules of opcodes not in PLAIN_OPCODES that come before the address checks. */
 function opcodeRulesFirst(ins: A.Instruction, plan: Plan, ctx: InstructionCheckContext): boolean {
   const op = plan.op;
   const name = plan.name;
   if ((op === 'ldmatrix' || op === 'stmatrix') && !matrixCountFits(ins, name, ctx)) return false;
   if (op === 'mma' && !mmaVectorWordFits(ins, name, ctx)) return false;
+  if (op === 'mma' && ins.operands.length === 6 && !sparsityMetadataFits(ins.operands[4]!, name, ctx)) return false;
   return true;
 }
 
@@ -956,6 +1014,7 @@ function opcodeRules(ins: A.Instruction, plan: Plan, form: InstructionForm, ctx:
     ctx.report('PTX502', `operand 2 of ${name} must be a register holding a generic address, not the variable '${ops[1]!.expr.name}' (use cvta without .to, or mov)`, ops[1]!.span);
     return false;
   }
+  if (op === 'isspacep' && ops.length === 2 && !isspacepAddressFits(ops[1]!, name, ctx)) return false;
   if ((op === 'suld' || op === 'sust') && !surfaceVectorFits(ins, name, ctx)) return false;
   if (op === 'elect' && !electFits(ins, name, ctx)) return false;
   if (op === 'movmatrix' && !movmatrixFits(ins, name, ctx)) return false;

@@ -101,8 +101,12 @@ export const FAMILY_CASES: readonly FamilyCase[] = [
   },
   {
     family: 'isspacep', target: 'sm_80',
-    valid: ['isspacep.global %p1, %rd1;', 'isspacep.shared::cta %p1, %rd1;'],
-    misses: ['isspacep.global %r1, %rd1;', 'isspacep %p1, %rd1;', 'isspacep.reg %p1, %rd1;'],
+    valid: ['isspacep.global %p1, %rd1;', 'isspacep.shared::cta %p1, %rd1;', 'isspacep.shared %p1, %r1;', 'isspacep.global %p1, 5;', 'isspacep.global %p1, %rd1+8;'],
+    misses: [
+      'isspacep.global %r1, %rd1;', 'isspacep %p1, %rd1;', 'isspacep.reg %p1, %rd1;',
+      // the address: no predicate, float or 16-bit register, special register or float constant (isspacepAddressFits)
+      'isspacep.shared %p1, %p2;', 'isspacep.shared %p1, %f1;', 'isspacep.shared %p1, %rs1;', 'isspacep.shared %p1, %tid.x;', 'isspacep.shared %p1, 1.5;',
+    ],
   },
   {
     family: 'istypep', target: 'sm_80',
@@ -157,6 +161,10 @@ export const FAMILY_CASES: readonly FamilyCase[] = [
       'mma.sp.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32.v4 {%f1, %f2, %f3, %f4}, {%r1, %r2}, {%r3, %r4}, {%f5, %f6, %f7, %f8}, %r5, 0x0;',
       'mma.sp.sync.aligned.m16n8k16.col.col.f32.f16.f16.f32 {%f1, %f2, %f3, %f4}, {%r1, %r2}, {%r3, %r4}, {%f5, %f6, %f7, %f8}, %r5, 0x0;',
       'mma.sp.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f1, %f2, %f3, %f4}, {%r1, %r2}, {%r3, %r4}, {%f5, %f6, %f7, %f8}, %r5;',
+      // the sparsity metadata: a 32-bit register (sparsityMetadataFits)
+      'mma.sp.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f1, %f2, %f3, %f4}, {%r1, %r2}, {%r3, %r4}, {%f5, %f6, %f7, %f8}, %fd1, 0x0;',
+      'mma.sp.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f1, %f2, %f3, %f4}, {%r1, %r2}, {%r3, %r4}, {%f5, %f6, %f7, %f8}, %rs1, 0x0;',
+      'mma.sp.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f1, %f2, %f3, %f4}, {%r1, %r2}, {%r3, %r4}, {%f5, %f6, %f7, %f8}, 5, 0x0;',
     ],
   },
   {
