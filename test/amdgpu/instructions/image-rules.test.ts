@@ -16,6 +16,9 @@ import { imageLineArb, imageMnemonics } from '../../harness/amdgpu-image-lines.j
 const skip = llvmMcSkipReason;
 if (skip) console.log(skip);
 
+/** An NSA address list of 12 registers (GFX10's longest). */
+const NSA_12 = /\[\s*(?:v\d+\s*,\s*){11}v\d+\s*\]/;
+
 const GPUS = ['gfx600', 'gfx700', 'gfx803', 'gfx810', 'gfx900', 'gfx90a', 'gfx1010', 'gfx1030', 'gfx1100', 'gfx1150'];
 
 test('MIMG lines (address, data, dmask, descriptors, BVH, msaa_load) vs llvm-mc-19', { skip }, () => {
@@ -24,8 +27,13 @@ test('MIMG lines (address, data, dmask, descriptors, BVH, msaa_load) vs llvm-mc-
   console.log(`image lines: seed ${seed} (GPUASM_SEED=${seed} to replay), ${runs} lines per GPU`);
   let total = 0;
   let errors = 0;
+  let dropped = 0;
   for (const [i, mcpu] of GPUS.entries()) {
-    const lines = fc.sample(imageLineArb(mcpu, imageMnemonics(mcpu)), { numRuns: runs, seed: seed + i });
+    const drawn = fc.sample(imageLineArb(mcpu, imageMnemonics(mcpu)), { numRuns: runs, seed: seed + i });
+    // llvm-mc-19 drops every operand written after a GFX10 NSA list of 12 addresses (a stray `da`,
+    // `foo`, `5` are encoded away: docs/divergences.md): no verdict on those lines to compare with.
+    const lines = mcpu.startsWith('gfx10') ? drawn.filter((l) => !NSA_12.test(l)) : drawn;
+    dropped += drawn.length - lines.length;
     const r = compareLines(lines, mcpu, () => true);
     total += lines.length;
     errors += r.mcErrors;
@@ -34,7 +42,7 @@ test('MIMG lines (address, data, dmask, descriptors, BVH, msaa_load) vs llvm-mc-
     assert.deepEqual(r.falseErrors.slice(0, 10), [], `${mcpu}: ${r.falseErrors.length} false errors (seed ${seed})`);
     assert.deepEqual(r.missed.slice(0, 10), [], `${mcpu}: ${r.missed.length} missed (seed ${seed})`);
   }
-  console.log(`image lines: ${total} lines on ${GPUS.length} GPUs, llvm-mc-19 rejects ${errors}; gpuasm agrees on every line (seed ${seed})`);
+  console.log(`image lines: ${total} lines on ${GPUS.length} GPUs, llvm-mc-19 rejects ${errors}; gpuasm agrees on every line; ${dropped} GFX10 lines with a 12-address NSA list left out (seed ${seed})`);
 });
 
 /**
