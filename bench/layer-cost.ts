@@ -1,41 +1,85 @@
 /**
- * What the PTX instruction layer (src/ptx/instructions/) costs `check` on one file: the same build
- * counted as built and with the layer's one call disabled ("layer off"), instructions counted
- * under callgrind. See docs/benchmarks.md, "PTX instruction layer on distinct code".
+ * What an instruction layer (src/ptx/instructions/, src/amdgpu/instructions/) costs `check` on the
+ * distinct-code bench inputs: the built dist/ against a copy of it with the layer's one call
+ * disabled ("layer off"). See docs/benchmarks.md, "PTX instruction layer on distinct code" and
+ * "AMDGPU instruction layer: its cost on distinct code". Not a test: it prints figures, judges
+ * nothing.
  *
- *   node dist/bench/layer-cost.js [--runs N] [--time N] [--no-callgrind] [--keep] [FILE.ptx]
+ *   node dist/bench/layer-cost.js [--lang ptx|amdgpu] [--runs N] [--time N] [--no-callgrind]
+ *                                 [--no-main] [--keep] [FILE[:MCPU] ...]
  *
+ * Without --lang, both languages on their default inputs; FILE arguments need --lang.
  * The layer-off copy is dist/ copied with its file times (bin.cjs and the bench entry fall back to
- * the ES modules when a chunk is older than bin.cjs) into a temporary folder, in which the
- * condition in front of the layer's call (`if (c.errorCount === errorsBefore)` before
- * `checkInstruction(ins, layer.context)`, src/ptx/check/instructions.ts) becomes `if (false)` in
- * both the PTX chunk and the ES module. Counts, millions of instructions, of
- * `node DIST/bench/check-entry.js FILE` (default .bench-data/distinct.err.ptx):
+ * the ES modules when a chunk is older than bin.cjs), the condition in front of the layer's call
+ * replaced by `false` in the language's chunk and in its ES module. Counts, millions of
+ * instructions, of `node DIST/bench/check-entry.js [--mcpu CPU] FILE`:
  *
  * - all the work: `valgrind --tool=callgrind node --single-threaded --predictable-gc-schedule`
  *   (V8's optimizing compiler and collector run on the main thread and are counted; the GC flag
  *   keeps the heap's growth from following the machine's load);
- * - the main thread of an ordinary run: `--separate-threads=yes`, thread 1 (the optimizing
- *   compiler runs on a background thread, as in a user's run with a second core free).
+ * - the main thread of an ordinary run (`--separate-threads=yes`, thread 1; the optimizing
+ *   compiler on a background thread, as in a user's run with a second core free). `--no-main`
+ *   leaves it out.
  *
  * Both builds get `--stack-size=983`, which changes only V8's flag hash, so that neither reads its
  * chunk's code cache (the edited chunk's cache no longer matches): both compile our code alike.
- * `--time N` adds N interleaved wall/CPU runs of each build (plain node, the CLI's flags) through
- * /usr/bin/time and prints the medians; meaningful only on a quiet machine (see `uptime`).
- * Not a test: nothing here judges anything, it prints figures.
+ * `--time N` adds N interleaved wall/CPU runs of each build (plain node) through /usr/bin/time and
+ * prints the medians; meaningful only on a quiet machine (see `uptime`).
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { median } from './measure.js';
+
+interface Input {
+  file: string;
+  mcpu?: string;
+}
+
+interface Layer {
+  /** Files under dist/ whose one match of `call` becomes `if (false)` followed by group 1. */
+  edits: { file: string; call: RegExp }[];
+  /** Default inputs (under the repository root). */
+  inputs: Input[];
+}
+
+/** Per language: where its layer is called (as the compiler emits it) and what it is measured on. */
+const LAYERS: Record<string, Layer> = {
+  // `if (c.errorCount === errorsBefore) checkInstruction(ins, layer.context)`, src/ptx/check/instructions.ts.
+  ptx: {
+    edits: [
+      { file: 'src/cli/bundle-ptx.cjs', call: /if \(c\.errorCount === errorsBefore\)(\s*\(0, check_js_1\.checkInstruction\)\(ins, layer\.context\);)/ },
+      { file: 'src/ptx/check/instructions.js', call: /if \(c\.errorCount === errorsBefore\)(\s*checkInstructionForms\(ins, layer\.context\);)/ },
+    ],
+    inputs: [{ file: '.bench-data/distinct.err.ptx' }],
+  },
+  // `if (this.target && this.cx.issued === issued) checkInstruction(...)`, src/amdgpu/check/instruction.ts.
+  amdgpu: {
+    edits: [
+      { file: 'src/cli/bundle-amdgpu.cjs', call: /if \(this\.target && this\.cx\.issued === issued\)()/ },
+      { file: 'src/amdgpu/check/instruction.js', call: /if \(this\.target && this\.cx\.issued === issued\)()/ },
+    ],
+    inputs: [
+      { file: '.bench-data/distinct.gfx900.s', mcpu: 'gfx900' },
+      { file: '.bench-data/distinct.gfx1100.s', mcpu: 'gfx1100' },
+    ],
+  },
+};
 
 const args = process.argv.slice(2);
-const flagValue = (name: string, fallback: number): number => {
+const flagValue = (name: string): string | undefined => {
   const at = args.indexOf(name);
-  if (at < 0) return fallback;
-  const n = Number(args[at + 1]);
+  if (at < 0) return undefined;
+  const v = args[at + 1];
   args.splice(at, 2);
+  return v;
+};
+const count = (name: string, fallback: number): number => {
+  const v = flagValue(name);
+  if (v === undefined) return fallback;
+  const n = Number(v);
   if (!Number.isInteger(n) || n < 0) throw new Error(`${name} takes a count`);
   return n;
 };
@@ -44,134 +88,118 @@ const flag = (name: string): boolean => {
   if (at >= 0) args.splice(at, 1);
   return at >= 0;
 };
-const runs = flagValue('--runs', 1);
-const timed = flagValue('--time', 0);
+const lang = flagValue('--lang');
+const runs = count('--runs', 1);
+const timed = count('--time', 0);
 const callgrind = !flag('--no-callgrind');
+const mainToo = !flag('--no-main');
 const keep = flag('--keep');
 const dist = fileURLToPath(new URL('..', import.meta.url));
 const root = resolve(dist, '..');
-const file = resolve(args[0] ?? join(root, '.bench-data', 'distinct.err.ptx'));
-if (!existsSync(file)) {
-  process.stderr.write(`layer-cost: ${file} not found (the bench inputs are made by \`node dist/bench/data.js\`)\n`);
+if (lang !== undefined && !LAYERS[lang]) {
+  process.stderr.write(`layer-cost: no layer for --lang ${lang} (known: ${Object.keys(LAYERS).join(', ')})\n`);
   process.exit(2);
 }
-
-/** The layer's call as the compiler emits it, in the chunk and in the ES module. */
-const CALLS: [string, RegExp][] = [
-  ['src/cli/bundle-ptx.cjs', /if \(c\.errorCount === errorsBefore\)(\s*\(0, check_js_1\.checkInstruction\)\(ins, layer\.context\);)/],
-  ['src/ptx/check/instructions.js', /if \(c\.errorCount === errorsBefore\)(\s*checkInstructionForms\(ins, layer\.context\);)/],
-];
-
-/** dist/ copied with its file times, the layer's call disabled. */
-function layerOffCopy(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'gpuasm-ptx-layer-off-'));
-  const copy = join(dir, 'dist');
-  cpSync(dist, copy, { recursive: true, preserveTimestamps: true });
-  if (existsSync(join(root, 'node_modules'))) symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'));
-  for (const [rel, call] of CALLS) {
-    const path = join(copy, rel);
-    const text = readFileSync(path, 'utf8');
-    const hits = text.match(new RegExp(call.source, 'g'))?.length ?? 0;
-    if (hits !== 1) throw new Error(`layer-cost: the layer's call is found ${hits} times in ${rel} (expected once); update CALLS`);
-    writeFileSync(path, text.replace(call, 'if (false)$1'));
-    const { atime, mtime } = statSync(join(dist, rel));
-    utimesSync(path, atime, mtime);
-  }
-  return copy;
+if (args.length > 0 && lang === undefined) {
+  process.stderr.write('layer-cost: give --lang with input files\n');
+  process.exit(2);
 }
+const langs = lang === undefined ? Object.keys(LAYERS) : [lang];
 
 const env = { ...process.env };
 delete env.NODE_EXTRA_CA_CERTS;
 delete env.NODE_OPTIONS;
 
-/** Millions of instructions: [all of a single-threaded run, thread 1 of an ordinary run]. */
-function count(build: string): [number, number] {
-  const entry = join(build, 'bench', 'check-entry.js');
-  const one = (vgArgs: string[], nodeArgs: string[]): string => {
-    const out = mkdtempSync(join(tmpdir(), 'gpuasm-ptx-cg-'));
-    const r = spawnSync('valgrind', ['--tool=callgrind', `--callgrind-out-file=${join(out, 'cg.out')}`, ...vgArgs, process.execPath, '--stack-size=983', ...nodeArgs, entry, file], { env, encoding: 'latin1', maxBuffer: 1 << 30 });
-    if (r.error) throw r.error;
-    return out;
-  };
-  /** The count of each output file, by thread number (a single-threaded run's one file: thread 0). */
-  const totals = (out: string): Map<number, number> => {
-    const m = new Map<number, number>();
-    for (const f of readdirSync(out)) {
-      const text = readFileSync(join(out, f), 'latin1');
-      const n = /^summary:\s*(\d+)/m.exec(text) ?? /^totals:\s*(\d+)/m.exec(text);
-      m.set(threadOf(f) ?? 0, n ? Number(n[1]) / 1e6 : NaN);
-    }
-    rmSync(out, { recursive: true, force: true });
-    return m;
-  };
-  const all = [...totals(one([], ['--single-threaded', '--predictable-gc-schedule'])).values()][0]!;
-  const main = totals(one(['--separate-threads=yes'], [])).get(1) ?? NaN;
-  return [all, main];
+/** dist/ copied with its file times, the layer's call disabled in each file of `layer.edits`. */
+function layerOffCopy(layer: Layer): string {
+  const dir = mkdtempSync(join(tmpdir(), 'gpuasm-layer-off-'));
+  const copy = join(dir, 'dist');
+  cpSync(dist, copy, { recursive: true, preserveTimestamps: true });
+  if (existsSync(join(root, 'node_modules'))) symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'));
+  for (const { file, call } of layer.edits) {
+    const path = join(copy, file);
+    const text = readFileSync(path, 'utf8');
+    const hits = text.match(new RegExp(call.source, 'g'))?.length ?? 0;
+    if (hits !== 1) throw new Error(`layer-cost: the layer's call is found ${hits} times in ${file} (expected once); update LAYERS`);
+    writeFileSync(path, text.replace(call, 'if (false)$1'));
+    const { atime, mtime } = statSync(join(dist, file));
+    utimesSync(path, atime, mtime);
+  }
+  return copy;
 }
 
-function threadOf(name: string): number | undefined {
-  const m = /-(\d+)$/.exec(name);
-  return m ? Number(m[1]) : undefined;
+const entryArgs = (build: string, input: Input): string[] => [join(build, 'bench', 'check-entry.js'), ...(input.mcpu ? ['--mcpu', input.mcpu] : []), resolve(root, input.file)];
+
+/** Millions of instructions of one callgrind run: all of a single-threaded run, or thread 1 of an ordinary one. */
+function instructions(build: string, input: Input, mainThread: boolean): number {
+  const out = mkdtempSync(join(tmpdir(), 'gpuasm-cg-'));
+  try {
+    const vg = mainThread ? ['--separate-threads=yes'] : [];
+    const node = mainThread ? [] : ['--single-threaded', '--predictable-gc-schedule'];
+    const r = spawnSync('valgrind', ['--tool=callgrind', `--callgrind-out-file=${join(out, 'cg.out')}`, ...vg, process.execPath, '--stack-size=983', ...node, ...entryArgs(build, input)], { env, encoding: 'latin1', maxBuffer: 1 << 30 });
+    if (r.error) throw r.error;
+    // One output file, or with --separate-threads one per thread (`cg.out-01` is the main thread).
+    const files = readdirSync(out).filter((f) => !mainThread || /-0*1$/.test(f));
+    if (files.length !== 1) throw new Error(`layer-cost: no count from callgrind:\n${r.stderr.slice(-2000)}`);
+    const m = /^(?:summary|totals):\s*(\d+)/m.exec(readFileSync(join(out, files[0]!), 'latin1'));
+    if (!m) throw new Error(`layer-cost: no totals line in ${files[0]}`);
+    return Number(m[1]) / 1e6;
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
 }
 
 /** Seconds: [wall, user+system] of one ordinary run. */
-function time(build: string): [number, number] {
-  const r = spawnSync('/usr/bin/time', ['-f', '%e %U %S', process.execPath, join(build, 'bench', 'check-entry.js'), file], { env, encoding: 'latin1', maxBuffer: 1 << 30 });
-  const last = r.stderr.trim().split('\n').pop() ?? '';
-  const [e, u, s] = last.split(' ').map(Number);
+function seconds(build: string, input: Input): [number, number] {
+  const r = spawnSync('/usr/bin/time', ['-f', '%e %U %S', process.execPath, ...entryArgs(build, input)], { env, encoding: 'latin1', maxBuffer: 1 << 30 });
+  const [e, u, s] = (r.stderr.trim().split('\n').pop() ?? '').split(' ').map(Number);
   return [e!, u! + s!];
 }
 
-const median = (xs: number[]): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
-};
 const pct = (on: number, off: number): string => `${on >= off ? '+' : ''}${(((on - off) / off) * 100).toFixed(1)}%`;
 
-const off = layerOffCopy();
-const builds: [string, string][] = [
-  ['layer off', off],
-  ['layer on', dist],
-];
-const lines: string[] = [`file ${file}; load average ${loadavg().map((l) => l.toFixed(2)).join(' ')} at start`];
-try {
-  if (callgrind) {
-    const counts = new Map<string, [number[], number[]]>(builds.map(([n]) => [n, [[], []]]));
-    for (let i = 0; i < runs; i++)
-      for (const [name, build] of builds) {
-        const [all, main] = count(build);
-        counts.get(name)![0].push(all);
-        counts.get(name)![1].push(main);
-      }
-    const [offAll, offMain] = counts.get('layer off')!.map(median) as [number, number];
-    const [onAll, onMain] = counts.get('layer on')!.map(median) as [number, number];
-    lines.push(
-      `millions of instructions (median of ${runs}): all work (--single-threaded --predictable-gc-schedule) | main thread of an ordinary run`,
-      `  layer off  ${offAll.toFixed(0).padStart(7)} | ${offMain.toFixed(0).padStart(7)}`,
-      `  layer on   ${onAll.toFixed(0).padStart(7)} | ${onMain.toFixed(0).padStart(7)}`,
-      `  layer cost ${pct(onAll, offAll).padStart(7)} | ${pct(onMain, offMain).padStart(7)}`,
-    );
+/** `measure` N times for each build, interleaved (off, on, off, on ...): medians per build and column. */
+function interleaved(n: number, off: string, measure: (build: string) => number[]): [number[], number[]] {
+  const samples: [number[][], number[][]] = [[], []];
+  for (let i = 0; i < n; i++) {
+    samples[0].push(measure(off));
+    samples[1].push(measure(dist));
   }
-  if (timed > 0) {
-    const t = new Map<string, [number[], number[]]>(builds.map(([n]) => [n, [[], []]]));
-    for (let i = 0; i < timed; i++)
-      for (const [name, build] of builds) {
-        const [w, c] = time(build);
-        t.get(name)![0].push(w);
-        t.get(name)![1].push(c);
-      }
-    const [offW, offC] = t.get('layer off')!.map(median) as [number, number];
-    const [onW, onC] = t.get('layer on')!.map(median) as [number, number];
-    lines.push(
-      `seconds (median of ${timed} interleaved runs): wall | user+system`,
-      `  layer off  ${offW.toFixed(2).padStart(6)} | ${offC.toFixed(2).padStart(6)}`,
-      `  layer on   ${onW.toFixed(2).padStart(6)} | ${onC.toFixed(2).padStart(6)}`,
-      `  layer cost ${pct(onW, offW).padStart(6)} | ${pct(onC, offC).padStart(6)}`,
-    );
-  }
-  lines.push(`load average ${loadavg().map((l) => l.toFixed(2)).join(' ')} at end`);
-} finally {
-  if (keep) lines.push(`layer-off copy kept: ${off}`);
-  else rmSync(resolve(off, '..'), { recursive: true, force: true });
+  const medians = (rows: number[][]) => rows[0]!.map((_, col) => median(rows.map((r) => r[col]!)));
+  return [medians(samples[0]), medians(samples[1])];
 }
+
+const lines: string[] = [`load average ${loadavg().map((l) => l.toFixed(2)).join(' ')} at start`];
+for (const l of langs) {
+  const layer = LAYERS[l]!;
+  const inputs = args.length > 0 ? args.map((a) => ({ file: a.split(':')[0]!, mcpu: a.split(':')[1] })) : layer.inputs;
+  const off = layerOffCopy(layer);
+  try {
+    for (const input of inputs) {
+      if (!existsSync(resolve(root, input.file))) {
+        lines.push(`${l}: ${input.file} not found (the bench inputs are made by \`node dist/bench/data.js\`)`);
+        continue;
+      }
+      lines.push(`${l}: ${input.file}${input.mcpu ? ` --mcpu ${input.mcpu}` : ''}`);
+      if (callgrind) {
+        const [offN, onN] = interleaved(runs, off, (b) => (mainToo ? [instructions(b, input, false), instructions(b, input, true)] : [instructions(b, input, false)]));
+        lines.push(`  millions of instructions (median of ${runs}): all work (--single-threaded)${mainToo ? ' | main thread of an ordinary run' : ''}`);
+        lines.push(`    layer off  ${offN.map((x) => x.toFixed(0).padStart(7)).join(' | ')}`);
+        lines.push(`    layer on   ${onN.map((x) => x.toFixed(0).padStart(7)).join(' | ')}`);
+        lines.push(`    layer cost ${onN.map((x, i) => pct(x, offN[i]!).padStart(7)).join(' | ')}`);
+      }
+      if (timed > 0) {
+        const [offT, onT] = interleaved(timed, off, (b) => seconds(b, input));
+        lines.push(`  seconds (median of ${timed} interleaved runs): wall | user+system`);
+        lines.push(`    layer off  ${offT.map((x) => x.toFixed(2).padStart(6)).join(' | ')}`);
+        lines.push(`    layer on   ${onT.map((x) => x.toFixed(2).padStart(6)).join(' | ')}`);
+        lines.push(`    layer cost ${onT.map((x, i) => pct(x, offT[i]!).padStart(6)).join(' | ')}`);
+      }
+    }
+  } finally {
+    if (keep) lines.push(`${l}: layer-off copy kept: ${off}`);
+    else rmSync(resolve(off, '..'), { recursive: true, force: true });
+  }
+}
+lines.push(`load average ${loadavg().map((l) => l.toFixed(2)).join(' ')} at end`);
 process.stdout.write(lines.join('\n') + '\n');

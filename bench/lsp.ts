@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { DATA, ensureDistinctPtx, pruneUndefined, type BenchInput } from './data.js';
 import { splitPtxItems } from './distinct.js';
 import { fileUri, LspClient } from '../test/harness/lsp-client.js';
+import { median } from './measure.js';
 
 export const LSP_INPUT_BYTES = 1_500_000;
 
@@ -56,10 +57,6 @@ export interface LspMeasure {
   rssManyMb: number;
 }
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)]!;
-};
 
 export async function measureLsp(input: BenchInput, edits = 40): Promise<LspMeasure> {
   const text = readFileSync(input.path, 'latin1');

@@ -34,6 +34,7 @@ import {
 import { GNU_TIME, measuredSpawn, which } from '../test/harness/process.js';
 import { ensureLspInput, measureLsp } from './lsp.js';
 import { ensurePlaygroundInput, measurePlayground, playgroundSkipReason } from './playground.js';
+import { median } from './measure.js';
 
 const args = process.argv.slice(2);
 const option = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
@@ -114,10 +115,6 @@ function runOnce(c: Cmd): Sample {
   return { ms, cpuMs, rssKb: rss, code, stderr };
 }
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length ? (s.length % 2 ? s[(s.length - 1) >> 1]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2) : NaN;
-};
 
 interface Measured {
   label: string;
