@@ -123,6 +123,11 @@ export class StatementParser {
     this.sink({ code, message, start, length: Math.max(start, end) - start });
   }
 
+  /** An issue on the current token (at least one character wide, at the end of a statement too). */
+  private issueAtToken(code: AmdCode, message: string): void {
+    this.issue(code, message, this.lex.start, Math.max(this.lex.end, this.lex.start + 1));
+  }
+
   parseFile(): void {
     const lex = this.lex;
     lex.next();
@@ -347,7 +352,7 @@ export class StatementParser {
         return false;
       }
       if (rawName === '.amd_amdgpu_hsa_metadata') {
-        this.issue('AMD206', '.amd_amdgpu_hsa_metadata directive is not available on non-amdhsa OSes', lex.start, Math.max(lex.end, lex.start + 1));
+        this.issueAtToken('AMD206', '.amd_amdgpu_hsa_metadata directive is not available on non-amdhsa OSes');
         return false;
       }
     }
@@ -358,7 +363,7 @@ export class StatementParser {
     if (kind === undefined) {
       const refused = NOT_ON_AMDHSA.get(name);
       if (refused !== undefined) {
-        this.issue('AMD206', refused, lex.start, Math.max(lex.end, lex.start + 1));
+        this.issueAtToken('AMD206', refused);
         return false;
       }
       if (this.os === 'amdhsa' && (rawName === '.amd_kernel_code_t' || rawName === '.amdgpu_hsa_kernel' || rawName === '.amd_amdgpu_isa')) {
@@ -555,11 +560,11 @@ export class StatementParser {
         return true;
       }
       if (!AMD_KERNEL_CODE_T_FIELDS.has(id)) {
-        this.issue('AMD327', `unexpected amd_kernel_code_t field name ${id}`, lex.start, Math.max(lex.end, lex.start + 1));
+        this.issueAtToken('AMD327', `unexpected amd_kernel_code_t field name ${id}`);
         return false;
       }
       if (lex.cur() !== Tok.Equal) {
-        this.issue('AMD327', `expected '=' after the amd_kernel_code_t field ${id}`, lex.start, Math.max(lex.end, lex.start + 1));
+        this.issueAtToken('AMD327', `expected '=' after the amd_kernel_code_t field ${id}`);
         return false;
       }
       lex.next();
@@ -583,7 +588,7 @@ export class StatementParser {
     const lex = this.lex;
     const nameSpan = { start, end: nameEnd };
     if (rawName === '.amdgpu_hsa_kernel' && lex.cur() !== Tok.Identifier) {
-      this.issue('AMD207', `expected symbol name after ${rawName}`, lex.start, Math.max(lex.end, lex.start + 1));
+      this.issueAtToken('AMD207', `expected symbol name after ${rawName}`);
       return false;
     }
     if (lex.cur() === Tok.Error) {
@@ -640,7 +645,7 @@ export class StatementParser {
   private parseMacro(start: number, nameEnd: number): boolean {
     const lex = this.lex;
     if (lex.cur() !== Tok.Identifier && lex.cur() !== Tok.String) {
-      this.issue('AMD207', "expected identifier in '.macro' directive", lex.start, Math.max(lex.end, lex.start + 1));
+      this.issueAtToken('AMD207', "expected identifier in '.macro' directive");
       return false;
     }
     const macro = lex.cur() === Tok.String ? lex.tokenText().slice(1, -1) : lex.tokenText();
@@ -664,7 +669,7 @@ export class StatementParser {
           if (depth === 0) {
             lex.next();
             if (lex.cur() !== Tok.EndOfStatement && lex.cur() !== Tok.Eof) {
-              this.issue('AMD215', `unexpected token in '${t}' directive`, lex.start, Math.max(lex.end, lex.start + 1));
+              this.issueAtToken('AMD215', `unexpected token in '${t}' directive`);
               return false;
             }
             if (this.macros.has(macro)) {
@@ -709,11 +714,11 @@ export class StatementParser {
     let vararg: string | null = null;
     while (lex.cur() !== Tok.EndOfStatement && lex.cur() !== Tok.Eof) {
       if (vararg !== null) {
-        this.issue('AMD215', `vararg parameter '${vararg}' should be the last parameter`, lex.start, Math.max(lex.end, lex.start + 1));
+        this.issueAtToken('AMD215', `vararg parameter '${vararg}' should be the last parameter`);
         return false;
       }
       if (lex.cur() !== Tok.Identifier && lex.cur() !== Tok.String) {
-        this.issue('AMD207', "expected identifier in '.macro' directive", lex.start, Math.max(lex.end, lex.start + 1));
+        this.issueAtToken('AMD207', "expected identifier in '.macro' directive");
         return false;
       }
       const p = lex.cur() === Tok.String ? lex.tokenText().slice(1, -1) : lex.tokenText();
@@ -726,7 +731,7 @@ export class StatementParser {
       if (lex.cur() === Tok.Colon) {
         lex.next();
         if (lex.cur() !== Tok.Identifier) {
-          this.issue('AMD215', `missing parameter qualifier for '${p}' in macro '${macro}'`, lex.start, Math.max(lex.end, lex.start + 1));
+          this.issueAtToken('AMD215', `missing parameter qualifier for '${p}' in macro '${macro}'`);
           return false;
         }
         const q = lex.tokenText();
@@ -772,11 +777,11 @@ export class StatementParser {
         count = v.value;
       }
       if (lex.cur() !== Tok.EndOfStatement && lex.cur() !== Tok.Eof) {
-        this.issue('AMD215', `unexpected token in '${name}' directive`, lex.start, Math.max(lex.end, lex.start + 1));
+        this.issueAtToken('AMD215', `unexpected token in '${name}' directive`);
         return false;
       }
     } else if (lex.cur() !== Tok.Identifier) {
-      this.issue('AMD207', `expected identifier in '${name}' directive`, lex.start, Math.max(lex.end, lex.start + 1));
+      this.issueAtToken('AMD207', `expected identifier in '${name}' directive`);
       return false;
     }
     lex.skipToEndOfStatement();
@@ -872,7 +877,7 @@ export class StatementParser {
     const lex = this.lex;
     const v = this.conditionValue(name);
     if (v === undefined || lex.cur() === Tok.EndOfStatement || lex.cur() === Tok.Eof) return v;
-    this.issue('AMD216', 'expected newline', lex.start, Math.max(lex.end, lex.start + 1));
+    this.issueAtToken('AMD216', 'expected newline');
     return undefined;
   }
 
@@ -885,7 +890,7 @@ export class StatementParser {
     }
     if (name === '.ifdef' || name === '.ifndef') {
       if (lex.cur() !== Tok.Identifier && lex.cur() !== Tok.String) {
-        this.issue('AMD207', 'expected identifier after \'' + name + "'", lex.start, Math.max(lex.end, lex.start + 1));
+        this.issueAtToken('AMD207', 'expected identifier after \'' + name + "'");
         return undefined;
       }
       const sym = lex.cur() === Tok.String ? lex.tokenText().slice(1, -1) : lex.tokenText();
@@ -925,7 +930,7 @@ export class StatementParser {
         }
         if (lex.cur() !== Tok.String) {
           this.conds.pop();
-          this.issue('AMD216', `expected string parameter for '${name}' directive`, lex.start, Math.max(lex.end, lex.start + 1));
+          this.issueAtToken('AMD216', `expected string parameter for '${name}' directive`);
           return undefined;
         }
         strings.push(lex.tokenText().slice(1, -1));
