@@ -486,10 +486,6 @@ function planOf(ins: A.Instruction, r: MatchResult & { ok: true }, ctx: Instruct
   if (!problem && (op === 'suld' || op === 'sust' || op === 'sured') && !w.some((x) => x === '.trap' || x === '.clamp' || x === '.zero'))
     // Measured (every .version): "Clamp modifier required for instruction 'suld.b'"; the manual shows it optional.
     problem = ['PTX500', `${name}: a clamp mode (.trap, .clamp or .zero) is required`];
-  if (!problem && op === 'cvt' && ctx.version !== undefined && ctx.version < 81 && ctx.target !== undefined && (w.includes('.e4m3x2') || w.includes('.e5m2x2')) && (parseTargetName(ctx.target)?.number ?? 99) < 90)
-    // Measured: sm_89 takes them from .version 8.1; below it ptxas "Feature 'cvt with
-    // .e4m3x2/.e5m2x2' requires .target sm_90 or higher" (the word gate says 7.8 and sm_89).
-    problem = ['PTX509', `${name}: .e4m3x2/.e5m2x2 require .target sm_90 or higher below PTX ISA .version 8.1 (sm_89 from 8.1)`];
   if (!problem && op === 'cvt') cvtModifiersFit(ins, name, recorder);
   if (!problem && op === 'wmma' && w[0] === '.mma') problem = wmmaIntegerTypesProblem(w, name);
   if (!problem && op === 'tex') problem = textureWordsProblem(w, name);

@@ -224,8 +224,9 @@ export const CURATION: Curation = {
   wordGates: wordGates({
     cvt: {
       '.f16x2+.f32': { ptx: '7.0', sm: ['sm_80'] },
-      '.e4m3x2': { ptx: '7.8', sm: ['sm_89'] },
-      '.e5m2x2': { ptx: '7.8', sm: ['sm_89'] },
+      // sm_89 from .version 8.1; before it sm_90 (measured with 7.8, 8.0 and 8.1 on sm_86/89/90).
+      '.e4m3x2': { ptx: '7.8', sm: ['sm_89'], smBefore: { ptx: '8.1', sm: ['sm_90'] } },
+      '.e5m2x2': { ptx: '7.8', sm: ['sm_89'], smBefore: { ptx: '8.1', sm: ['sm_90'] } },
       '.bf16': { ptx: '7.0', sm: ['sm_80'] },
       '.bf16x2': { ptx: '7.0', sm: ['sm_80'] },
       '.tf32': { ptx: '7.0', sm: ['sm_80'] },

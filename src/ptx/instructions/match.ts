@@ -15,7 +15,7 @@ import { compileAll, familiesByOpcode } from './compile.js';
 import { CURATION } from './curation.js';
 import { PREPARED } from './prepared.js';
 import { SYNTAX_FAMILIES } from './syntax.generated.js';
-import type { Gate, InstructionForm, ModifierSlot, OperandSpec } from './types.js';
+import type { Gate, InstructionForm, ModifierSlot, OperandSpec, TargetReq } from './types.js';
 
 /**
  * The module facts a match depends on. Answers are memoized per context object: use one object per
@@ -358,14 +358,21 @@ const versionCodes = new Map<string, number>();
 function gateFails(gate: Gate, ctx: MatchContext): boolean {
   if (gate.ptx && ctx.version !== undefined && ctx.version < versionCodeOf(gate.ptx)) return true;
   if (gate.ptxBelow && ctx.version !== undefined && ctx.version >= versionCodeOf(gate.ptxBelow)) return true;
-  return !!gate.sm && gate.sm.length > 0 && ctx.target !== undefined && !gate.sm.some((r) => targetSatisfies(ctx.target!, r));
+  const sm = targetsOf(gate, ctx);
+  return !!sm && sm.length > 0 && ctx.target !== undefined && !sm.some((r) => targetSatisfies(ctx.target!, r));
+}
+
+/** A gate's targets under `ctx`'s version (smBefore below its version). */
+function targetsOf(gate: Gate, ctx: MatchContext): readonly TargetReq[] | undefined {
+  return gate.smBefore && ctx.version !== undefined && ctx.version < versionCodeOf(gate.smBefore.ptx) ? gate.smBefore.sm : gate.sm;
 }
 
 function gateProblem(gate: Gate | undefined, what: string, ctx: MatchContext): WhyNot | undefined {
   if (!gate) return undefined;
   if (gate.ptx && ctx.version !== undefined && ctx.version < versionCodeOf(gate.ptx)) return { kind: 'needs-version', what, version: gate.ptx };
   if (gate.ptxBelow && ctx.version !== undefined && ctx.version >= versionCodeOf(gate.ptxBelow)) return { kind: 'dropped-in-version', what, version: gate.ptxBelow };
-  if (gate.sm && gate.sm.length > 0 && ctx.target !== undefined && !gate.sm.some((r) => targetSatisfies(ctx.target!, r))) return { kind: 'needs-target', what, targets: gate.sm };
+  const sm = targetsOf(gate, ctx);
+  if (sm && sm.length > 0 && ctx.target !== undefined && !sm.some((r) => targetSatisfies(ctx.target!, r))) return { kind: 'needs-target', what, targets: sm };
   return undefined;
 }
 

@@ -39,6 +39,8 @@ export interface Gate {
   ptxBelow?: string;
   /** Any one of these targets (see TargetReq). */
   sm?: readonly TargetReq[];
+  /** Below this PTX ISA version, these targets instead of `sm` (cvt `.e4m3x2`: sm_90 before 8.1, sm_89 from it). */
+  smBefore?: { readonly ptx: string; readonly sm: readonly TargetReq[] };
 }
 
 /** Kind of an operand in a form. */
