@@ -34,28 +34,10 @@ function commonJs(rel) {
     // import.meta.url: the module's own file in the ES module build, so that URLs made from it
     // (package.json, the worker thread's module) name the same files as there.
     text = text.replace(/\bimport\.meta\.url\b/g, '__moduleUrl()');
-    const lazy = LAZY_EXPORTS.get(rel);
-    if (lazy) text = lazyExport(text, lazy, rel);
     if (/\bimport\.meta\b|\bimport\(/.test(text)) throw new Error(`bundle: ${rel} still uses import.meta or import() after transpiling`);
     transpiled.set(rel, text);
   }
   return text;
-}
-
-// Data that a check does not read, built on its first read in the chunks instead of when its
-// module loads (the ES module build keeps the constant; its importers read the export at use time
-// in CommonJS as well). SYNTAX_FAMILIES is read only for an opcode without a prepared entry
-// (src/ptx/instructions/match.ts), and the build prepares every opcode (prepare-ptx-forms.mjs).
-const LAZY_EXPORTS = new Map([['src/ptx/instructions/syntax.generated.js', 'SYNTAX_FAMILIES']]);
-
-/** `exports.NAME = VALUE;`, the module's last statement, as a getter that builds VALUE once. */
-function lazyExport(text, name, rel) {
-  const assign = `\nexports.${name} = `;
-  const at = text.lastIndexOf(assign);
-  const end = text.lastIndexOf(';');
-  if (at < 0 || end < at || text.slice(end + 1).trim() !== '') throw new Error(`bundle: ${rel} no longer ends with exports.${name} = ...;`);
-  const value = text.slice(at + assign.length, end);
-  return `${text.slice(0, at)}\nlet ${name}_value;\nObject.defineProperty(exports, ${JSON.stringify(name)}, { enumerable: true, get: () => (${name}_value ??= (${value})) });\n`;
 }
 
 /** The modules reachable from `entries` through relative `require` calls, in discovery order. */

@@ -60,7 +60,16 @@ let ts = `/**
  */
 import type { SyntaxFamily } from './types.js';
 
-export const SYNTAX_FAMILIES: readonly SyntaxFamily[] = [\n`;
+let families: readonly SyntaxFamily[] | undefined;
+
+/** Whether syntaxFamilies() has built the table (a check with the prepared tables never needs it). */
+export function syntaxFamiliesBuilt(): boolean {
+  return families !== undefined;
+}
+
+/** The families, built on first use: the prepared tables (prepared.ts) serve every opcode a check meets. */
+export function syntaxFamilies(): readonly SyntaxFamily[] {
+  return (families ??= [\n`;
 for (const fam of families) {
   ts += `  { family: ${q(fam.family)}, blocks: [\n`;
   for (const b of fam.blocks) {
@@ -70,7 +79,7 @@ for (const fam of families) {
   }
   ts += `  ] },\n`;
 }
-ts += `];\n`;
+ts += `  ]);\n}\n`;
 writeFileSync(out, ts);
 console.log(`wrote ${out}: ${families.length} families, ${families.reduce((n, f) => n + f.blocks.reduce((m, b) => m + b.forms.length, 0), 0)} forms`);
 

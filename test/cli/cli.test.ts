@@ -350,20 +350,6 @@ test('the built CLI entry is executable, so `npx gpuasm` runs it directly', { sk
   }
 });
 
-test('the bundled chunks build lazily exported data on first read, equal to the ES module build', async () => {
-  // scripts/bundle.mjs turns SYNTAX_FAMILIES into a getter in bundle-ptx.cjs (a check never reads it).
-  const { openBundle } = (await import(pathToFileURL(join(REPO_ROOT, 'dist', 'src', 'cli', 'chunks.cjs')).href)) as typeof import('../../src/cli/chunks.cjs');
-  const bundle = openBundle(pathToFileURL(join(REPO_ROOT, 'dist', 'src', 'cli', 'bin.cjs')));
-  assert.ok(bundle, 'the chunks are built and newer than bin.cjs');
-  const chunk = readFileSync(join(REPO_ROOT, 'dist', 'src', 'cli', 'bundle-ptx.cjs'), 'latin1');
-  assert.match(chunk, /Object\.defineProperty\(exports, "SYNTAX_FAMILIES", \{ enumerable: true, get: /);
-  const bundled = bundle.load('src/ptx/instructions/syntax.generated.js') as typeof import('../../src/ptx/instructions/syntax.generated.js');
-  const { SYNTAX_FAMILIES } = await import('../../src/ptx/instructions/syntax.generated.js');
-  assert.ok(SYNTAX_FAMILIES.length > 100);
-  assert.deepEqual(bundled.SYNTAX_FAMILIES, SYNTAX_FAMILIES);
-  assert.equal(bundled.SYNTAX_FAMILIES, bundled.SYNTAX_FAMILIES, 'built once');
-});
-
 test('cli process: output far larger than a pipe buffer arrives whole, through a reader that waits', { skip: process.platform === 'win32' ? 'needs a POSIX shell' : undefined }, () => {
   const dir = mkdtempSync(join(tmpdir(), 'gpuasm-big-out-'));
   const file = join(dir, 'many.ptx');

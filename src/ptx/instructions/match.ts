@@ -14,7 +14,7 @@ import { parseTargetName, type ParsedTarget } from '../data/targets.js';
 import { compileAll, familiesByOpcode } from './compile.js';
 import { CURATION } from './curation.js';
 import { PREPARED } from './prepared.js';
-import { SYNTAX_FAMILIES } from './syntax.generated.js';
+import { syntaxFamilies } from './syntax.generated.js';
 import type { Gate, InstructionForm, ModifierSlot, OperandSpec, TargetReq } from './types.js';
 
 /**
@@ -115,7 +115,7 @@ function indexForms(forms: readonly InstructionForm[], into: Map<string, Compile
 /** The whole index (every family compiled: about 100 ms). */
 function index(): Map<string, CompiledOpcode> {
   if (byOpcode) return byOpcode;
-  allForms = compileAll(SYNTAX_FAMILIES, CURATION);
+  allForms = compileAll(syntaxFamilies(), CURATION);
   byOpcode = new Map();
   indexForms(allForms, byOpcode);
   return byOpcode;
@@ -135,12 +135,12 @@ function opcodeEntry(opcode: string): CompiledOpcode | undefined {
     entries.set(opcode, e ?? null);
     return e;
   }
-  opcodeFamilies ??= familiesByOpcode(SYNTAX_FAMILIES, CURATION);
+  opcodeFamilies ??= familiesByOpcode(syntaxFamilies(), CURATION);
   const fams = opcodeFamilies.get(opcode);
   let e: CompiledOpcode | undefined;
   if (fams) {
     const m = new Map<string, CompiledOpcode>();
-    indexForms(compileAll(SYNTAX_FAMILIES, CURATION, new Set(fams)).filter((f) => f.opcode === opcode), m);
+    indexForms(compileAll(syntaxFamilies(), CURATION, new Set(fams)).filter((f) => f.opcode === opcode), m);
     e = m.get(opcode);
   }
   entries.set(opcode, e ?? null);

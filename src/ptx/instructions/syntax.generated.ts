@@ -5,7 +5,16 @@
  */
 import type { SyntaxFamily } from './types.js';
 
-export const SYNTAX_FAMILIES: readonly SyntaxFamily[] = [
+let families: readonly SyntaxFamily[] | undefined;
+
+/** Whether syntaxFamilies() has built the table (a check with the prepared tables never needs it). */
+export function syntaxFamiliesBuilt(): boolean {
+  return families !== undefined;
+}
+
+/** The families, built on first use: the prepared tables (prepared.ts) serve every opcode a check meets. */
+export function syntaxFamilies(): readonly SyntaxFamily[] {
+  return (families ??= [
   { family: 'abs', blocks: [
     { forms: ['abs.type d, a', 'abs{.ftz}.f32 d, a', 'abs.f64 d, a', 'abs{.ftz}.f16 d, a', 'abs{.ftz}.f16x2 d, a', 'abs.bf16 d, a', 'abs.bf16x2 d, a'],
       sets: { type: ['.s16', '.s32', '.s64'] } },
@@ -850,4 +859,5 @@ export const SYNTAX_FAMILIES: readonly SyntaxFamily[] = [
     { forms: ['xor.type d, a, b'],
       sets: { type: ['.pred', '.b16', '.b32', '.b64'] } },
   ] },
-];
+  ]);
+}
