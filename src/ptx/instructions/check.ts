@@ -478,7 +478,7 @@ function planOf(ins: A.Instruction, r: MatchResult & { ok: true }, ctx: Instruct
     problem = ['PTX508', `${op} requires PTX ISA .version ${Math.floor(opcodeVersion / 10)}.${opcodeVersion % 10} or later`];
   if (!problem) spaceWordGates(ins, r.forms[0]?.family, recorder);
   if (!problem && (op === 'ld' || op === 'st') && w.includes('.volatile') && w.includes('.param')) problem = ['PTX500', `${name}: .volatile does not apply to the .param space`];
-  if (!problem && (op === 'ld' || op === 'st')) problem = spaceModifierProblem(w, name) ?? l2EvictionProblem(w, name);
+  if (!problem && (op === 'ld' || op === 'st')) problem = spaceModifierProblem(w, name) ?? (LD_ST_FAMILIES.has(r.forms[0]?.family ?? '') ? l2EvictionProblem(w, name) : undefined);
   if (!problem && op === 'st' && (w.includes('.param') || w.includes('.param::func')) && ctx.target !== undefined && (parseTargetName(ctx.target)?.number ?? 99) < 20)
     // Measured: ptxas "State space incorrect for instruction 'st'" below sm_20 (ld.param is accepted).
     problem = ['PTX509', `${name}: st to the .param space requires .target sm_20 or higher`];
@@ -637,6 +637,9 @@ function spaceModifierProblem(w: readonly string[], name: string): [PtxCode, str
   }
   return undefined;
 }
+
+/** ld/st proper, not st.async, st.bulk, ...: the families whose 256-bit accesses and L2 eviction words these rules describe. */
+const LD_ST_FAMILIES: ReadonlySet<string> = new Set(['ld', 'st', 'ld.global.nc']);
 
 const L2_EVICTION: ReadonlySet<string> = new Set(['.L2::evict_last', '.L2::evict_first', '.L2::evict_normal']);
 
@@ -898,7 +901,7 @@ function operandShapes(ins: A.Instruction, plan: Plan, form: InstructionForm, ct
   if (plan.ruled && !opcodeRulesFirst(ins, plan, ctx)) return false;
   if (op === 'ld' || op === 'st') {
     // ld/st proper (not st.async, st.bulk, ...: ptxas does not check their vectors the same way).
-    if ((form.family === 'ld' || form.family === 'st' || form.family === 'ld.global.nc') && !vectorShape(ins, name, plan, ctx)) return false;
+    if (LD_ST_FAMILIES.has(form.family) && !vectorShape(ins, name, plan, ctx)) return false;
   } else if (roles !== undefined && op !== 'mov' && op !== 'atom' && op !== 'red') {
     // (atom/red .v2/.v4/.v8 take braced lists where the syntax writes `d` and `b`.)
     // ptxas: "Vector operand is not allowed for instruction 'add'" (where the form has none: cvt.rs takes one).

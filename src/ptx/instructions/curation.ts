@@ -48,9 +48,16 @@ const SM20: Gate = { sm: ['sm_20'] };
 /** ld/st's L1 eviction words (measured with ptxas 13.0: .version 7.4 and sm_70). */
 const L1_GATE: Gate = { ptx: '7.4', sm: ['sm_70'] };
 const L1_EVICTION: Record<string, Gate> = { '.L1::no_allocate': L1_GATE, '.L1::evict_last': L1_GATE, '.L1::evict_first': L1_GATE, '.L1::evict_normal': L1_GATE, '.L1::evict_unchanged': L1_GATE };
-/** ld/st of 256 bits, .v8 of a 32-bit type or .v4 of a 64-bit one: "Feature '256 bit wide load/store' requires .target sm_100 or higher" (.version 8.8). */
+/**
+ * ld/st of 256 bits, .v8 of a 32-bit type or .v4 of a 64-bit one: "Feature '256 bit wide load/store'
+ * requires .target sm_100 or higher" (.version 8.8). `.v8` of 8- and 16-bit types is 128 bits or
+ * less and older (measured: `st.global.v8.b16`, `ld.global.v8.u8` taken at .version 8.3, sm_90).
+ */
 const WIDE_GATE: Gate = { ptx: '8.8', sm: ['sm_100'] };
-const WIDE_ACCESS: Record<string, Gate> = { '.v8': WIDE_GATE, '.v4+.b64': WIDE_GATE, '.v4+.u64': WIDE_GATE, '.v4+.s64': WIDE_GATE, '.v4+.f64': WIDE_GATE };
+const WIDE_ACCESS: Record<string, Gate> = Object.fromEntries([
+  ...['.b32', '.u32', '.s32', '.f32'].map((t) => [`.v8+${t}`, WIDE_GATE]),
+  ...['.b64', '.u64', '.s64', '.f64'].map((t) => [`.v4+${t}`, WIDE_GATE]),
+]);
 
 /** Before PTX ISA 1.4, these took no rounding/.approx modifier (ptxas: "Rounding modifier ... required" from 1.4). */
 const PRE_14 = { ptxBelow: '1.4' };

@@ -318,6 +318,10 @@ GROUPS.push(
         'ld.global.v4.f64 {%fd1, %fd1, %fd1, %fd1}, [%rd1];', 'st.global.v8.b32 [%rd1], {%b1, %b1, %b1, %b1, %b1, %b1, %b1, %b1};', 'ld.global.v4.b32 {%b1, %b1, %b1, %b1}, [%rd1];',
         'ld.shared::cta.v8.u32 {%b1, %b1, %b1, %b1, %b1, %b1, %b1, %b1}, [%rd1];', 'ld.shared.v4.u64 {%rd1, %rd1, %rd1, %rd1}, [%rd1];', 'st.local.v8.b32 [%rd1], {%b1, %b1, %b1, %b1, %b1, %b1, %b1, %b1};',
         'ld.v8.u32 {%b1, %b1, %b1, %b1, %b1, %b1, %b1, %b1}, [%rd1];', 'ld.v4.b64 {%bd1, %bd1, %bd1, %bd1}, [%rd1];',
+        // .v8 of 8- and 16-bit types: 128 bits at most, not the 256-bit feature (ld.global.v8.b16 crashes ptxas: not written).
+        'st.global.v8.b16 [%rd1], {%h1, %h1, %h1, %h1, %h1, %h1, %h1, %h1};', 'st.shared.v8.s16 [%rd1], {%ss1, %ss1, %ss1, %ss1, %ss1, %ss1, %ss1, %ss1};',
+        'st.global.v8.b8 [%rd1], {%h1, %h1, %h1, %h1, %h1, %h1, %h1, %h1};', 'ld.global.v8.u8 {%rs1, %rs1, %rs1, %rs1, %rs1, %rs1, %rs1, %rs1}, [%rd1];',
+        'st.global.L2::evict_last.v8.b16 [%rd1], {%h1, %h1, %h1, %h1, %h1, %h1, %h1, %h1};',
         'mov.f32 %f1, gv;', 'mov.f64 %fd1, gv;', 'mov.f64 %fd1, gv+4;', 'mov.u64 %rd1, gv;', 'mov.b64 %bd1, sv;', 'mov.u32 %r1, gv;',
       ],
     };
