@@ -16,9 +16,15 @@ export type { CheckOptions } from './statements.js';
  * The symbols llvm-mc-19 predefines: the ISA version of the processor (`gfx90a` is 9.0.10), as
  * `.amdgcn.gfx_generation_*` on amdhsa and `.option.machine_version_*` on other triples.
  * `.amdgcn.next_free_vgpr`/`_sgpr` (amdhsa) and `.kernel.*` (others) follow register use and are
- * not modelled.
+ * not modelled: the amdhsa ones are marked maintained (SymbolTable.valueUnknowable), so that no
+ * rule refuses their use for want of a value.
  */
 function predefineSymbols(table: SymbolTable, target: AmdgpuTarget, os: AmdgpuOs): void {
+  if (os === 'amdhsa') {
+    // Raised by every register operand in llvm-mc (not modelled): their values are unknowable here.
+    table.maintain('.amdgcn.next_free_vgpr');
+    table.maintain('.amdgcn.next_free_sgpr');
+  }
   const digits = target.name.slice(3);
   if (digits.length < 3) return;
   const stepping = parseInt(digits.slice(-1), 16);
@@ -63,6 +69,14 @@ export class FileChecker {
   /** Whether a symbol is defined so far (`.ifdef`). */
   symbolDefined(name: string): boolean {
     return this.table.isDefined(name);
+  }
+  /** Whether a symbol's value or definition may be one llvm-mc knows and gpuasm cannot (`.if`, `.ifdef`). */
+  symbolUnknowable(name: string): boolean {
+    return this.table.valueUnknowable(name);
+  }
+  /** A `.macro`/`.rept`/`.irp` body defines a symbol (the parser reads bodies, does not expand them). */
+  definedInBody(name: string | undefined): void {
+    this.table.definedInBody(name);
   }
   /** Symbol-table lookups, references and definitions so far (by the checks and by statements' effects). */
   get symbolAccesses(): number {

@@ -280,7 +280,7 @@ export class InstructionChecker {
       this.cx.symbolAccesses++;
       v = this.table.currentValue((op as { name: string }).name);
     }
-    if (v === null) this.cx.issue('AMD547', `invalid operand for instruction: the operand of ${mnemonic} must have a value here ('${this.text.slice(op.span.start, op.span.end)}' is not defined before it as a value)`, op.span);
+    if (v === null && !this.unknowable(op)) this.cx.issue('AMD547', `invalid operand for instruction: the operand of ${mnemonic} must have a value here ('${this.text.slice(op.span.start, op.span.end)}' is not defined before it as a value)`, op.span);
   }
 
   /** Per mnemonic (as written): where its SMEM immediate offset is and its range, or null (see smemOffsetOf). */
@@ -384,8 +384,9 @@ export class InstructionChecker {
       }
     } else if (op.kind === 'call' || op.kind === 'regRange') v = null;
     else return;
-    if (v === null) this.cx.issue(code, `expected absolute expression: the VGPR index mode of s_set_gpr_idx_on is gpr_idx(...) or a value known here`, op.span);
-    else if (v < 0n || v > 15n) this.cx.issue(code, `invalid immediate: only 4-bit values are legal (the VGPR index mode of s_set_gpr_idx_on is 0-15${v >= 0n ? `, not ${v}` : ''})`, op.span);
+    if (v === null) {
+      if (!this.unknowable(op)) this.cx.issue(code, `expected absolute expression: the VGPR index mode of s_set_gpr_idx_on is gpr_idx(...) or a value known here`, op.span);
+    } else if (v < 0n || v > 15n) this.cx.issue(code, `invalid immediate: only 4-bit values are legal (the VGPR index mode of s_set_gpr_idx_on is 0-15${v >= 0n ? `, not ${v}` : ''})`, op.span);
   }
 
   /**
@@ -451,7 +452,7 @@ export class InstructionChecker {
       } else {
         // Not a register name: an expression; a symbol with a value here is taken.
         this.cx.symbolAccesses++;
-        if (this.table.currentValue(id.name) === null) {
+        if (this.table.currentValue(id.name) === null && !this.table.valueUnknowable(id.name)) {
           this.cx.issue('AMD516', `expected a register name or an absolute expression: '${id.name}' is no hardware register name on ${t.name} and no symbol with a value`, id.span);
           return;
         }
@@ -581,6 +582,7 @@ export class InstructionChecker {
       }
     } else return true;
     if (v === null) {
+      if (this.unknowable(op)) return true;
       this.cx.issue('AMD543', `expected absolute expression: the value of ${name}: must be known here`, op.span);
       return false;
     }
@@ -596,6 +598,16 @@ export class InstructionChecker {
    * needs its value at that point ("expected an absolute expression"; relocatable expressions
    * take no source modifier).
    */
+  /**
+   * Whether an operand without a value here may have one in llvm-mc that gpuasm cannot know (a
+   * symbol defined in an unexpanded body, maintained by llvm-mc, or a subtarget function's value):
+   * the rules that refuse a missing value ask this first (SymbolTable.valueUnknowable).
+   */
+  private unknowable(op: Operand): boolean {
+    if (op.kind === 'word') return this.table.valueUnknowable(op.name);
+    return op.kind === 'expr' && this.table.exprUnknowable(op.expr);
+  }
+
   private checkModifiedValue(op: Operand): void {
     let v: bigint | null;
     if (op.kind === 'word') {
@@ -607,7 +619,7 @@ export class InstructionChecker {
       v = this.table.currentValue(op.name);
     } else if (op.kind === 'expr' && op.expr.kind !== 'int' && !this.isFloatLiteral(op.expr)) v = this.cx.valueOf(op.expr);
     else return;
-    if (v === null) this.cx.issue('AMD548', `expected an absolute expression: '${this.text.slice(op.span.start, op.span.end)}' has no value here, and a source modifier takes a value`, op.span);
+    if (v === null && !this.unknowable(op)) this.cx.issue('AMD548', `expected an absolute expression: '${this.text.slice(op.span.start, op.span.end)}' has no value here, and a source modifier takes a value`, op.span);
   }
 
   /**

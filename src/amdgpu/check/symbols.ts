@@ -12,7 +12,7 @@
  */
 import type { Span } from '../../core/source.js';
 import type { Expr, Statement } from '../parse/ast.js';
-import { binaryValue, evaluate, ExprParser, symbolsIn, type IssueSink } from '../parse/expr.js';
+import { binaryValue, evaluate, ExprParser, isSubtargetFunction, symbolsIn, valueUnknowableIn, type IssueSink } from '../parse/expr.js';
 import { Lexer, type LexerOptions } from '../lex/lexer.js';
 import type { AmdCode } from '../diagnostics.js';
 
@@ -194,6 +194,58 @@ export class SymbolTable {
   isDefined(name: string): boolean {
     const s = this.syms.get(name);
     return s !== undefined && s.state !== 'undefined';
+  }
+
+  /** Symbols defined in a `.macro`/`.rept`/`.irp` body (gpuasm does not expand them; llvm-mc does). */
+  private readonly bodyDefined = new Set<string>();
+  /** A body defines a symbol whose name is built from macro arguments: any undefined one may be defined. */
+  private anyBodyDefined = false;
+  /** Symbols llvm-mc keeps itself (amdhsa: `.amdgcn.next_free_vgpr`/`_sgpr`, raised by register use). */
+  private readonly maintained = new Set<string>();
+
+  /** A `.macro`/`.rept`/`.irp` body defines `name` (undefined: a name built from its arguments). */
+  definedInBody(name: string | undefined): void {
+    if (name === undefined) this.anyBodyDefined = true;
+    else this.bodyDefined.add(name);
+  }
+
+  /** A symbol whose value llvm-mc maintains (predefineSymbols). */
+  maintain(name: string): void {
+    this.maintained.add(name);
+  }
+
+  /**
+   * Whether the symbol may have a value in llvm-mc that gpuasm cannot know here: defined in a body
+   * gpuasm does not expand, maintained by llvm-mc (unless `withMaintained` is false), or a variable
+   * whose value calls a subtarget function (`extrasgprs`, ...), directly or through other
+   * variables. A rule that refuses a symbol for having no value asks this first: no false error.
+   * Only asked on that error path (no cost on valid code).
+   */
+  valueUnknowable(name: string, withMaintained = true): boolean {
+    // A worklist, not recursion: a chain of variables may be as long as the file.
+    const seen = new Set<string>([name]);
+    const todo = [name];
+    const visit = (n: string): boolean => {
+      if (!seen.has(n)) {
+        seen.add(n);
+        todo.push(n);
+      }
+      return false;
+    };
+    while (todo.length) {
+      const n = todo.pop()!;
+      if (this.bodyDefined.has(n) || (withMaintained && this.maintained.has(n))) return true;
+      const sym = this.syms.get(n);
+      if (!sym || sym.state === 'undefined') {
+        if (this.anyBodyDefined) return true;
+      } else if (sym.state === 'variable' && valueUnknowableIn(this.exprOf(sym), visit)) return true;
+    }
+    return false;
+  }
+
+  /** Whether an expression's value may be one gpuasm cannot know (see valueUnknowable). */
+  exprUnknowable(e: Expr): boolean {
+    return valueUnknowableIn(e, (n) => this.valueUnknowable(n));
   }
 
   /** Current absolute value of a symbol (after the statements processed so far), or null. */
@@ -510,7 +562,9 @@ export class SymbolTable {
           vals.push(v.c);
         }
         const r = evaluate({ ...e, args: vals.map((c, i) => ({ kind: 'int', value: c, span: e.args[i]!.span })) });
-        return 'value' in r ? { a: null, b: null, c: r.value } : this.fail(e.span, `${e.name}() cannot be evaluated here`);
+        if ('value' in r) return { a: null, b: null, c: r.value };
+        // llvm-mc computes these for the subtarget; gpuasm does not: no value, and no error either.
+        return isSubtargetFunction(e.name) ? null : this.fail(e.span, `${e.name}() cannot be evaluated here`);
       }
     }
   }
@@ -593,7 +647,8 @@ export class SymbolTable {
         const m = s.final;
         const v = m === undefined || m === null ? null : unpackRel(m);
         if (!v) {
-          if (reportWriteErrors && !isTemporarySymbol(s.name)) {
+          // A value that is unknowable here (a subtarget function, a symbol from a body) is no write error.
+          if (reportWriteErrors && !isTemporarySymbol(s.name) && !this.valueUnknowable(s.name, false)) {
             const f = failures.get(s.name) ?? null;
             const code = f && f.message.includes('by zero') ? 'AMD120' : 'AMD125';
             this.issue(code, `expression could not be evaluated: ${f ? f.message : `the value of '${s.name}'`}`, f ? f.span : this.exprOf(s).span);

@@ -438,6 +438,44 @@ function evalNode(e: Expr, lookup: SymbolLookup | undefined): Val {
   }
 }
 
+/** llvm-mc-19's AMDGPUMCExpr functions whose value depends on the subtarget: not evaluated here (evalTargetFunction). */
+const SUBTARGET_FUNCTIONS: ReadonlySet<string> = new Set(['extrasgprs', 'totalnumvgprs', 'occupancy']);
+
+/** `extrasgprs`, `totalnumvgprs`, `occupancy` (any case): a value llvm-mc computes for the subtarget, gpuasm does not. */
+export function isSubtargetFunction(name: string): boolean {
+  return SUBTARGET_FUNCTIONS.has(name.toLowerCase());
+}
+
+/**
+ * Whether an expression's value is one llvm-mc knows and gpuasm cannot: it calls a subtarget
+ * function, or names a symbol `unknowable` says so of. (A null value of such an expression is no
+ * evidence of an error.)
+ */
+export function valueUnknowableIn(expr: Expr, unknowable: (name: string) => boolean): boolean {
+  const stack: Expr[] = [expr];
+  while (stack.length) {
+    const e = stack.pop()!;
+    switch (e.kind) {
+      case 'sym':
+        if (unknowable(e.name)) return true;
+        break;
+      case 'unary':
+        stack.push(e.operand);
+        break;
+      case 'binary':
+        stack.push(e.right, e.left);
+        break;
+      case 'call':
+        if (isSubtargetFunction(e.name)) return true;
+        for (const a of e.args) stack.push(a);
+        break;
+      default:
+        break;
+    }
+  }
+  return false;
+}
+
 /** llvm-mc-19's AMDGPUMCExpr functions that need no subtarget: max (signed), or, alignto. */
 function evalTargetFunction(name: string, vals: bigint[]): bigint | null {
   switch (name) {

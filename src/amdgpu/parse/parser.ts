@@ -5,7 +5,7 @@
  * statement (statement-at-a-time recovery).
  */
 import type { DirectiveArg, Expr, InstructionOperand, Operand, Statement } from './ast.js';
-import { ExprParser, MAX_EXPR_DEPTH, binaryPrecedence, evaluate, symbolsIn, type IssueSink, type ParseIssue } from './expr.js';
+import { ExprParser, MAX_EXPR_DEPTH, binaryPrecedence, evaluate, symbolsIn, valueUnknowableIn, type IssueSink, type ParseIssue } from './expr.js';
 import { Lexer, Tok, type LexerOptions } from '../lex/lexer.js';
 import { DIRECTIVES, DirectiveKind, NOT_ON_AMDHSA, RAW_BLOCKS, type DirectiveKindValue } from '../data/directives.js';
 import { tokenExcerpt } from '../../core/source.js';
@@ -28,9 +28,23 @@ export interface ParseOptions extends LexerOptions {
   symbolValue?: (name: string) => bigint | null;
   /** Whether a symbol is defined so far (`.ifdef`). Default: none is. */
   symbolDefined?: (name: string) => boolean;
+  /**
+   * Whether a symbol may have a value (or a definition) that llvm-mc knows and the caller cannot
+   * (SymbolTable.valueUnknowable): a conditional on it is not evaluated; all its branches are
+   * skipped (a miss at worst, never a false error). Default: none.
+   */
+  symbolUnknowable?: (name: string) => boolean;
+  /** A `.macro`/`.rept`/`.irp` body (not expanded) defines this symbol (undefined: a name built from arguments). */
+  onBodyDefinition?: (name: string | undefined) => void;
   /** The text's latin1 bytes with an end mark (core/end-mark.ts), when the caller has them: the lexer scans them. */
   latin1Bytes?: Uint8Array;
 }
+
+/** A condition gpuasm cannot evaluate (see ParseOptions.symbolUnknowable). */
+const UNKNOWN = 'unknown';
+
+/** A body line that defines a symbol: `.set NAME,` (and .equ, .equiv, .eqv) or `NAME:` / `NAME =` (not `==`). */
+const BODY_DEFINITION = /^\s*(?:\.(?:set|equ|equiv|eqv)\s+([^\s,]+)\s*,|([^\s:=,;]+)\s*(?::|=(?!=)))/i;
 
 /** The conditional-assembly directives, tracked for nesting even inside a branch not taken (llvm-mc). */
 const COND_IFS = new Set(['.if', '.ifdef', '.ifndef', '.ifc', '.ifnc', '.ifb', '.ifnb', '.ifeq', '.ifne', '.ifge', '.ifgt', '.ifle', '.iflt', '.ifeqs', '.ifnes']);
@@ -93,6 +107,8 @@ export class StatementParser {
   private readonly conds: { inElse: boolean; met: boolean }[] = [];
   private readonly symbolValue: ((name: string) => bigint | null) | undefined;
   private readonly symbolDefined: ((name: string) => boolean) | undefined;
+  private readonly symbolUnknowable: ((name: string) => boolean) | undefined;
+  private readonly onBodyDefinition: ((name: string | undefined) => void) | undefined;
 
   constructor(
     protected readonly text: string,
@@ -114,6 +130,8 @@ export class StatementParser {
     this.onKernelAborted = options.onKernelAborted;
     this.symbolValue = options.symbolValue;
     this.symbolDefined = options.symbolDefined;
+    this.symbolUnknowable = options.symbolUnknowable;
+    this.onBodyDefinition = options.onBodyDefinition;
     this.lex = new Lexer(text, options, 0, options.latin1Bytes);
     this.ep = new ExprParser(this.lex, sink);
     this.os = options.os ?? 'amdhsa';
@@ -689,8 +707,8 @@ export class StatementParser {
             const n = lex.cur() === Tok.String ? lex.tokenText().slice(1, -1) : lex.tokenText();
             (depth === 1 ? inner : deeper).push(n);
           }
-        }
-      }
+        } else this.noteBodyDefinition();
+      } else this.noteBodyDefinition();
       lex.skipToEndOfStatement();
     }
   }
@@ -701,6 +719,24 @@ export class StatementParser {
    * repeated-statement memo, speed/repeats.ts, which forgets its remembered lines.)
    */
   protected instantiationsHaveEffects(): void {}
+
+  /**
+   * A body line (`.macro`, `.rept`, `.irp`: read, not expanded) that defines a symbol when llvm-mc
+   * expands it: `NAME:`, `NAME = …`, `.set`/`.equ`/`.equiv`/`.eqv NAME, …`. The name is passed on
+   * (onBodyDefinition; undefined when it is built from macro arguments, `\name`), so that no rule
+   * refuses its later use for want of a value gpuasm does not compute.
+   */
+  private noteBodyDefinition(): void {
+    if (!this.onBodyDefinition || this.lex.cur() === Tok.EndOfStatement || this.lex.cur() === Tok.Eof) return;
+    const start = this.lex.start;
+    let end = this.text.indexOf('\n', start);
+    if (end < 0) end = this.text.length;
+    const m = BODY_DEFINITION.exec(this.text.slice(start, end));
+    if (!m) return;
+    const name = m[1] ?? m[2]!;
+    this.onBodyDefinition(name.includes('\\') ? undefined : name);
+    this.instantiationsHaveEffects();
+  }
 
   /**
    * A `.macro` line's parameters, `NAME[:req|:vararg][=DEFAULT]`, separated by commas or spaces:
@@ -819,8 +855,8 @@ export class StatementParser {
           }
         } else if ((t === '.endm' || t === '.endmacro') && macroDepth > 0) {
           macroDepth--;
-        }
-      }
+        } else this.noteBodyDefinition();
+      } else this.noteBodyDefinition();
       lex.skipToEndOfStatement();
     }
   }
@@ -857,6 +893,11 @@ export class StatementParser {
       if (top.met) return this.skipBranch();
       const v = this.condition('.if');
       if (v === undefined) return false;
+      if (v === UNKNOWN) {
+        // Not evaluated (a value gpuasm cannot know): this branch and the later ones are skipped.
+        top.met = true;
+        return this.skipBranch();
+      }
       if (v) {
         top.met = true;
         return true;
@@ -868,12 +909,16 @@ export class StatementParser {
     conds.push({ inElse: false, met: top ? top.met : false });
     const v = this.condition(name);
     if (v === undefined) return false;
-    conds[conds.length - 1]!.met = v;
-    return v ? true : this.skipBranch();
+    // UNKNOWN: a value gpuasm cannot know; every branch is skipped (met: the later ones too).
+    conds[conds.length - 1]!.met = v !== false;
+    return v === true ? true : this.skipBranch();
   }
 
-  /** A condition's value, the statement read to its end; undefined after an error (reported). */
-  private condition(name: string): boolean | undefined {
+  /**
+   * A condition's value, the statement read to its end; undefined after an error (reported);
+   * UNKNOWN when it names a symbol whose value (or definition) gpuasm cannot know (symbolUnknowable).
+   */
+  private condition(name: string): boolean | typeof UNKNOWN | undefined {
     const lex = this.lex;
     const v = this.conditionValue(name);
     if (v === undefined || lex.cur() === Tok.EndOfStatement || lex.cur() === Tok.Eof) return v;
@@ -881,7 +926,7 @@ export class StatementParser {
     return undefined;
   }
 
-  private conditionValue(name: string): boolean | undefined {
+  private conditionValue(name: string): boolean | typeof UNKNOWN | undefined {
     const lex = this.lex;
     if (name === '.ifb' || name === '.ifnb') {
       const blank = lex.cur() === Tok.EndOfStatement || lex.cur() === Tok.Eof;
@@ -896,6 +941,7 @@ export class StatementParser {
       const sym = lex.cur() === Tok.String ? lex.tokenText().slice(1, -1) : lex.tokenText();
       lex.next();
       const defined = this.symbolDefined ? this.symbolDefined(sym) : false;
+      if (!defined && this.symbolUnknowable?.(sym)) return UNKNOWN;
       return defined === (name === '.ifdef');
     }
     if (name === '.ifc' || name === '.ifnc') {
@@ -943,6 +989,7 @@ export class StatementParser {
     const lookup = this.symbolValue;
     const r = evaluate(e, lookup ? (n) => lookup(n) : () => null);
     if (!('value' in r)) {
+      if (this.symbolUnknowable && valueUnknowableIn(e, this.symbolUnknowable)) return UNKNOWN;
       this.issue('AMD216', 'expected absolute expression', e.span.start, e.span.end);
       return undefined;
     }

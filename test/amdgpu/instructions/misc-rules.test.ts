@@ -306,3 +306,31 @@ test('GFX12 s_prefetch_*_pc_rel offsets with an SGPR count', { skip }, () => {
     lines.push(`s_prefetch_inst_pc_rel ${v}, s0, 7`, `s_prefetch_data_pc_rel ${v}, s1, 7`, `s_prefetch_inst s[14:15], ${v}, s0, 7`);
   agree(lines, ['gfx1200']);
 });
+
+/**
+ * The rules above that refuse a missing value (AMD216, AMD541-543, AMD545, AMD547, AMD548, the
+ * write-time AMD125) must not fire on a symbol whose value llvm-mc knows and gpuasm cannot: one
+ * defined in a `.macro`/`.rept`/`.irp` body (read, not expanded), one llvm-mc keeps itself
+ * (`.amdgcn.next_free_vgpr`), one whose value calls a subtarget function (`extrasgprs`, ...).
+ * Each program is compared line by line; the last one keeps the real errors.
+ */
+test('values gpuasm cannot know: no false error, real ones still found', { skip }, () => {
+  const programs = [
+    ['.macro M', '.set K, 1', 'L1:', '.endm', 'M', '  s_nop K', '  v_add_f32_e64 v0, |K|, v1', '  s_branch L1'],
+    ['.rept 1', '.set R, 2', '.endr', '  s_nop R', '.if R', '.endif', '.irp n, 3', '.set I, \\n', '.endr', '  s_nop I'],
+    ['.macro D name', '.set \\name, 4', '.endm', 'D Q', '.ifdef Q', '.else', '  v_bogus v0', '.endif', '  s_nop Q'],
+    ['.rept 1', '.set Q2, 1', '.endr', '.ifdef Q2', '.else', '  v_bogus v0', '.endif'],
+    ['.set Y, extrasgprs(1, 0, 1)', '.set Z, totalnumvgprs(10, 20)', '.set O, occupancy(10, 4, 256, 8, 10, 20, 30)', '.set W, Y + 1',
+      '  s_nop Z', '  s_nop W', '.if Y', '.endif', '  s_set_gpr_idx_on s0, Y', '  v_mov_b32_dpp v0, v1 row_shl:O', '  v_add_f32_e64 v0, |W|, v1'],
+    ['.set .amdgcn.next_free_vgpr, totalnumvgprs(10, 20)', '  v_mov_b32 v0, v1'],
+    ['v_mov_b32 v5, v0', '.if .amdgcn.next_free_vgpr > 4', '.endif', 's_nop .amdgcn.next_free_vgpr', 's_nop .amdgcn.next_free_sgpr'],
+    ['.set A, undefined_sym * 2', 's_nop A', '.if A', '.endif', 'v_add_f32_e64 v0, |A|, v1', '.set .amdgcn.next_free_vgpr, "foo"', 'v_mov_b32 v0, v1'],
+  ];
+  for (const [i, p] of programs.entries())
+    for (const mcpu of ['gfx900', 'gfx90a']) {
+      const r = compareLines(p, mcpu, () => true);
+      assert.deepEqual(r.falseErrors, [], `program ${i + 1} on ${mcpu}: false errors`);
+      assert.deepEqual(r.missed, [], `program ${i + 1} on ${mcpu}: missed`);
+      if (i === programs.length - 1) assert.ok(r.mcErrors >= 3, 'the last program keeps real errors');
+    }
+});
