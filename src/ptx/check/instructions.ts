@@ -324,7 +324,10 @@ export function operand(c: CheckerState, op: A.Operand, role: OperandRole, ins: 
     const e = op.expr;
     if (e.kind === 'name') return operandName(c, e, role, ins);
     if (e.kind === 'int' || e.kind === 'float' || e.kind === 'sink') return;
-    if ((e.kind === 'binary' || e.kind === 'unary' || e.kind === 'paren' || e.kind === 'conditional' || e.kind === 'cast') && !hasName(e)) constantOperand(c, e);
+    // `-1`, `-0f3F800000` (common in compiler output): a negated literal, nothing to evaluate.
+    if (e.kind === 'unary' && e.op === '-' && (e.operand.kind === 'int' || e.operand.kind === 'float')) return;
+    // A constant expression: evaluated as in initializers; no name in it for the walk below.
+    if ((e.kind === 'binary' || e.kind === 'unary' || e.kind === 'paren' || e.kind === 'conditional' || e.kind === 'cast') && !hasName(e)) return constantOperand(c, e);
   }
   if (op.kind === 'address' && op.elements.length === 1) {
     // `[%rd1]`, `[%rd1+8]`: what the walk below does for them (no shape or offset to check).

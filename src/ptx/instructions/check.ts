@@ -9,7 +9,7 @@
 import type * as A from '../parse/ast.js';
 import type { Span } from '../../core/source.js';
 import { isTypeWord } from './compile.js';
-import { parseTargetName } from '../data/targets.js';
+import { formatVersionCode, parseTargetName } from '../data/targets.js';
 import { matchInstruction, vocabularyOf, type MatchContext, type MatchFail, type MatchResult, type WhyNot } from './match.js';
 import type { InstructionForm, OperandSpec } from './types.js';
 import type { PtxSymbol } from '../check/scope.js';
@@ -367,10 +367,9 @@ interface Plan {
   /** Generic addressing on a target below sm_20; a texture instruction below .version 3.1. */
   genericOld: boolean;
   textureOld: boolean;
-  /** By opcode, looked up once: the operand roles, the relaxed size rule, the state-space check. */
+  /** By opcode, looked up once: the operand roles, the relaxed size rule. */
   roles: string | undefined;
   relaxed: boolean;
-  spaceChecked: boolean;
   /** The form chosen for an operand shape (shapeKey), once one was found for it, with its operands' types. */
   formByShape: Map<number, Bound> | undefined;
 }
@@ -474,8 +473,8 @@ function planOf(ins: A.Instruction, r: MatchResult & { ok: true }, ctx: Instruct
     // Measured: a warning below .version 6.4 or below sm_70, an error from both on.
     problem = ['PTX510', `${op} without .sync is not supported on .target sm_70 and higher from PTX ISA .version 6.4 (write ${op}.sync with a member mask)`];
   const opcodeVersion = OPCODE_VERSIONS.get(op);
-  if (opcodeVersion !== undefined && ctx.version !== undefined && ctx.version < opcodeVersion)
-    problem = ['PTX508', `${op} requires PTX ISA .version ${Math.floor(opcodeVersion / 10)}.${opcodeVersion % 10} or later`];
+  if (!problem && opcodeVersion !== undefined && ctx.version !== undefined && ctx.version < opcodeVersion)
+    problem = ['PTX508', `${op} requires PTX ISA .version ${formatVersionCode(opcodeVersion)} or later`];
   if (!problem) spaceWordGates(ins, r.forms[0]?.family, recorder);
   if (!problem && (op === 'ld' || op === 'st') && w.includes('.volatile') && w.includes('.param')) problem = ['PTX500', `${name}: .volatile does not apply to the .param space`];
   if (!problem && (op === 'ld' || op === 'st')) problem = spaceModifierProblem(w, name) ?? (LD_ST_FAMILIES.has(r.forms[0]?.family ?? '') ? l2EvictionProblem(w, name) : undefined);
@@ -514,7 +513,6 @@ function planOf(ins: A.Instruction, r: MatchResult & { ok: true }, ctx: Instruct
     textureOld: TEXTURE_OPS.has(op) && ctx.version !== undefined && ctx.version < 31,
     roles: ROLES.get(op),
     relaxed: RELAXED.has(op),
-    spaceChecked: SPACE_CHECKED.has(op),
     formByShape: undefined,
   };
   plans.set(r, p);
@@ -867,10 +865,15 @@ function constantOperand(ins: A.Instruction, name: string, i: number, o: A.Opera
   return true;
 }
 
+/** A register of type `r` where `want` goes (a .f16x2 register is no predicate and no .u32). Both plainOperandFits and operandFits ask this. */
+function registerOperandFits(want: TypeInfo, r: TypeInfo, relaxed: boolean): boolean {
+  return registerFits(want, r, relaxed) && !(r.kind === K.Packed && (want === PRED || want === U32));
+}
+
 /**
  * The common operands operandFits would pass, told without it: a register whose type fits, an
  * integer constant where no float or .f16x2 is wanted. False means "ask operandFits" (which
- * reports), not "refused". A new refusal of such an operand belongs here as well as there.
+ * reports), not "refused". Registers are judged by registerOperandFits, shared with operandFits.
  */
 function plainOperandFits(o: A.Operand, want: TypeInfo, relaxed: boolean, ctx: InstructionCheckContext): boolean {
   if (o.kind !== 'expr') return false;
@@ -879,15 +882,14 @@ function plainOperandFits(o: A.Operand, want: TypeInfo, relaxed: boolean, ctx: I
     const t = ctx.registerType(e.name);
     if (t === undefined) return false;
     const r = TYPES.get(t);
-    return !r || (registerFits(want, r, relaxed) && !(r.kind === K.Packed && (want === PRED || want === U32)));
+    return !r || registerOperandFits(want, r, relaxed);
   }
   return e.kind === 'int' && want.kind !== K.Float && want.kind !== K.Packed;
 }
 
 /**
  * The rules of an instruction's operand shapes before their types: a vector's `|p`, vector counts,
- * address registers and spaces, and the opcode-specific ones. False when one reported (or, for
- * bar/barrier, when their operands were checked: nothing more to do).
+ * address registers and spaces, and the opcode-specific ones. False when one reported.
  */
 function operandShapes(ins: A.Instruction, plan: Plan, form: InstructionForm, ctx: InstructionCheckContext): boolean {
   const op = plan.op;
@@ -915,7 +917,7 @@ function operandShapes(ins: A.Instruction, plan: Plan, form: InstructionForm, ct
     const o = ops[i]!;
     if (o.kind === 'address' && o.elements.length === 1 && !addressRegister(o.elements[0]!, ctx)) return false;
   }
-  if (plan.spaceChecked && !spaceFits(ins, name, plan, ctx)) return false;
+  if (plan.space !== null && !spaceFits(ins, name, plan, ctx)) return false;
   if (op === 'mov' && !movShape(ins, name, plan, ctx)) return false;
   // (st is in PLAIN_OPCODES: st.bulk's named operands, size and initval, are checked here.)
   if (op === 'st' && form.family !== 'st' && !namedOperandsFit(ins, name, form, NAMED_ROLES.get('st')!, ctx)) return false;
@@ -951,10 +953,7 @@ function isspacepAddressFits(o: A.Operand, name: string, ctx: InstructionCheckCo
     return false;
   }
   const special = specialName(o);
-  if (special !== undefined && ctx.registerType(special) === undefined) {
-    ctx.report('PTX502', `operand 2 of ${name} must not be a special register (${special})`, o.span);
-    return false;
-  }
+  if (special !== undefined && ctx.registerType(special) === undefined) return specialRefused(name, 1, special, o.span, ctx);
   if (e.kind !== 'name') return true;
   const t = ctx.registerType(e.name);
   if (t !== undefined) {
@@ -1006,7 +1005,7 @@ function opcodeRulesFirst(ins: A.Instruction, plan: Plan, ctx: InstructionCheckC
 /**
  * The rules of particular opcodes, after the shape and address checks (operandShapes). Only for
  * opcodes not in PLAIN_OPCODES: a rule for one of those is skipped here (take it out of that set).
- * False when one reported (or, for bar/barrier, when their operands were checked).
+ * False when one reported.
  */
 function opcodeRules(ins: A.Instruction, plan: Plan, form: InstructionForm, ctx: InstructionCheckContext): boolean {
   const op = plan.op;
@@ -1043,10 +1042,8 @@ function opcodeRules(ins: A.Instruction, plan: Plan, form: InstructionForm, ctx:
   const named = NAMED_ROLES.get(op);
   if (named !== undefined && !namedOperandsFit(ins, name, form, named, ctx)) return false;
   if (TEXTURE_OPS.has(op) && !(op === 'tex' || op === 'tld4' ? textureFits(ins, name, plan, ctx) : surfaceFits(ins, name, plan, ctx))) return false;
-  if (op === 'bar' || op === 'barrier') {
-    barOperands(ins, name, ctx);
-    return false;
-  }
+  // (bar/barrier have no roles: nothing is typed after their own operand rules.)
+  if (op === 'bar' || op === 'barrier') barOperands(ins, name, ctx);
   return true;
 }
 
@@ -1642,7 +1639,7 @@ function operandFits(ins: A.Instruction, name: string, i: number, o: A.Operand, 
     }
     const r = TYPES.get(t);
     // A predicate or 32-bit-integer role (setp's result, a shift amount) takes no .f16x2 register.
-    if (!r || (registerFits(want, r, relaxed) && !(r.kind === K.Packed && (want === PRED || want === U32)))) return true;
+    if (!r || registerOperandFits(want, r, relaxed)) return true;
     ctx.report('PTX503', `operand ${i + 1} of ${name} must be ${typeDescription(want, wantName, relaxed)}; ${e.name} is ${t}`, e.span);
     return false;
   }

@@ -213,6 +213,15 @@ const cases: PtxCase[] = [
   { name: 'misspelt state space modifier', text: E('.reg .b32 %r; .reg .b64 %rd;\nld.globl.u32 %r, [%rd];\nret;'), line: 6, code: 'PTX340' },
   { name: 'modifiers in another order', text: E('.reg .b32 %r; .reg .b64 %rd;\nld.u32.global %r, [%rd];\nret;') },
 
+  // ------------------------------------------------------------ module-level feature gates (PTX307)
+  { name: 'unsized array parameter before 6.0', full: true, text: '.version 5.0\n.target sm_30\n.address_size 64\n.func f(.param .b8 a[])\n{\nret;\n}\n', line: 4, code: 'PTX307' },
+  { name: 'unsized array parameter below sm_30', full: true, text: '.version 6.0\n.target sm_20\n.address_size 64\n.func f(.param .b8 a[])\n{\nret;\n}\n', line: 4, code: 'PTX307' },
+  { name: 'unsized array parameter at 6.0, sm_30', full: true, text: '.version 6.0\n.target sm_30\n.address_size 64\n.func f(.param .b8 a[])\n{\nret;\n}\n' },
+  { name: '.file timestamp and size before 3.2', full: true, text: '.version 3.1\n.target sm_30\n.address_size 64\n.file 1 "a.cu", 1339, 20\n.entry k() { ret; }\n', line: 4, code: 'PTX307' },
+  { name: '.file timestamp and size at 3.2', full: true, text: '.version 3.2\n.target sm_30\n.address_size 64\n.file 1 "a.cu", 1339, 20\n.entry k() { ret; }\n' },
+  { name: 'generic() in an initializer before 3.1', full: true, text: '.version 3.0\n.target sm_30\n.address_size 64\n.global .u32 g;\n.global .u64 p = generic(g);\n', line: 5, code: 'PTX307' },
+  { name: 'generic() in an initializer at 3.1', full: true, text: '.version 3.1\n.target sm_30\n.address_size 64\n.global .u32 g;\n.global .u64 p = generic(g);\n' },
+
   // ------------------------------------------------------------ constant expressions as operands
   { name: 'operand expression of integer constants', text: E('.reg .b32 %r;\nmov.u32 %r, (1<<4)+3;\nmov.u32 %r, ~0 ^ 0xff;\nmov.u32 %r, (1.0 < 2.0) + 1;\nret;') },
   { name: 'operand expression of floating-point constants', text: E('.reg .f32 %f;\nmov.f32 %f, 1.5+2.5;\nmov.f32 %f, (0f3F800000)*2.0;\nmov.f32 %f, -(0f3F800000);\nret;') },

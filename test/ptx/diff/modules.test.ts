@@ -70,4 +70,6 @@ test('random PTX modules: verdict and first-error line as ptxas', { skip: ptxasS
       `${reordered} differ only in error order, ${typing} only by instruction typing; seed ${seed}`,
   );
   assert.deepEqual(failures.slice(0, 3), [], `seed ${seed}: ${failures.length} disagreements (replay with GPUASM_SEED=${seed})`);
+  // The order escape stays an exception: about 3% of the modules (10-11 of 400 over the seeds tried).
+  assert.ok(reordered <= Math.max(3, seeds.length * 0.06), `seed ${seed}: ${reordered} modules differ only in error order (more than 6%)`);
 });

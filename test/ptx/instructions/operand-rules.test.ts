@@ -295,6 +295,26 @@ const GROUPS: { name: string; version?: string; target?: string; arch?: string; 
   },
 ];
 
+GROUPS.push(
+  // cvt's .e4m3x2/.e5m2x2: sm_89 from .version 8.1, sm_90 before it (Gate.smBefore).
+  ...['7.8 sm_86', '7.8 sm_89', '8.0 sm_89', '8.1 sm_89', '7.8 sm_90', '8.1 sm_86'].map((vt) => {
+    const [version, target] = vt.split(' ') as [string, string];
+    return {
+      name: `cvt .e4m3x2/.e5m2x2 (.version ${version}, .target ${target})`,
+      version,
+      target,
+      arch: target,
+      lines: ['cvt.rn.satfinite.e4m3x2.f32 %h1, %f1, %f2;', 'cvt.rn.f16x2.e5m2x2 %b1, %h1;', 'cvt.rn.satfinite.e5m2x2.f16x2 %h1, %hh1;'],
+    };
+  }),
+  {
+    // isspacep's address: a register, a variable plus an offset, a constant; not a variable alone.
+    name: 'isspacep addresses',
+    target: 'sm_80',
+    lines: ['isspacep.global %p1, gv;', 'isspacep.global %p1, gv+0;', 'isspacep.global %p1, gv+4;', 'isspacep.shared %p1, %r1;', 'isspacep.shared %p1, %sd1;', 'isspacep.shared %p1, 8;', 'isspacep.shared %p1, %p2;', 'isspacep.shared %p1, %h1;', 'isspacep.shared %p1, %fd1;', 'isspacep.shared %p1, %tid.x;', 'isspacep.shared %p1, 2.5;'],
+  },
+);
+
 const CACHE_WORDS = ['L1::no_allocate', 'L1::evict_last', 'L1::evict_first', 'L1::evict_normal', 'L1::evict_unchanged', 'L2::64B', 'L2::128B', 'L2::256B', 'L2::evict_last', 'L2::evict_first', 'L2::evict_normal'];
 GROUPS.push(
   // st.bulk's size register: ptxas reports a wrong one once per module (its message names 'mov'), so one case per group.
