@@ -131,7 +131,6 @@ function mayHaveLargeOffset(operands: readonly InstructionOperand[]): boolean {
 }
 
 /** First letters of the modifiers of MODIFIER_VALUE_RULES. */
-const MODIFIER_VALUE_INITIALS: readonly number[] = [...new Set([...MODIFIER_VALUE_RULES.keys()].map((k) => k.charCodeAt(0)))];
 
 /** `gpr_idx(...)` modes, by bit (llvm-mc-19 spells them upper case only). */
 const GPR_IDX_MODES: readonly string[] = ['SRC0', 'SRC1', 'SRC2', 'DST'];
@@ -194,7 +193,7 @@ export class InstructionChecker {
     // An indexed loop: this runs for every instruction, mostly before the optimizing compiler
     // has seen it, where an iterator with destructuring costs more.
     for (; i < operands.length; i++) this.checkOperand(mnemonic, operands[i]!.operand, i);
-    if (operands.length > 1 && mnemonic.length === 16 && this.target && (this.target.generation === 8 || this.target.generation === 9) && mnemonic.toLowerCase() === 's_set_gpr_idx_on')
+    if (operands.length > 1 && mnemonic.length === 16 && (mnemonic.charCodeAt(4) | 0x20) === 116 /* s_se(t) */ && this.target && (this.target.generation === 8 || this.target.generation === 9) && mnemonic.toLowerCase() === 's_set_gpr_idx_on')
       this.checkGprIdxMode(operands[1]!.operand);
     // s_lo(ad), s_bu(ffer), s_st(ore), s_sc(ratch), s_at(c_probe), s_pr(efetch): by two letters, no lookup for other scalar instructions.
     const c2 = mnemonic.charCodeAt(2) | 0x20;
@@ -530,8 +529,8 @@ export class InstructionChecker {
           this.checkDim(op);
           return;
         }
-        // DPP controls and masks, byte_sel (data/modifier-values.ts): b, d, f, q, r, w; not offset:, dmask:...
-        if (position >= 0 && MODIFIER_VALUE_INITIALS.includes(op.name.charCodeAt(0))) {
+        // DPP controls and masks, byte_sel (data/modifier-values.ts); not offset:, dmask:...
+        if (position >= 0) {
           const rule = MODIFIER_VALUE_RULES.get(op.name);
           if (rule) {
             this.checkModifierValue(op, rule);

@@ -20,8 +20,9 @@ import type { AmdgpuTarget } from '../targets.js';
 import { AMD_INSTRUCTION_CODES as C } from './diagnostics.js';
 import { instructionInfo, lookupInstruction, OperandFile as F, OperandModifier, type FormSpec, type OperandSpec } from './table.js';
 import { MODIFIER_SETS } from './table.generated.js';
-import { checkGfx12ImageData, checkImageOperands, checkUnverifiedImage, imageOp, isModelledUnverifiedImage } from './image.js';
+import { checkGfx12ImageData, checkImageOperands, checkUnverifiedImage, imageDataDwords, imageOp, isGatherLike, isModelledUnverifiedImage } from './image.js';
 import { ImageBits } from '../data/mimg.js';
+import { lower } from './lower.js';
 
 const IMAGE_NO_D16 = ImageBits.NO_D16;
 
@@ -399,14 +400,6 @@ const MEMORY_MODIFIER_WORDS = new Set(['a16', 'scc']);
 const MODIFIER_SPELLINGS = new Set([...MODIFIER_WORDS].flatMap((w) => [w, `no${w}`]));
 const MEMORY_MODIFIER_SPELLINGS = new Set([...MEMORY_MODIFIER_WORDS].flatMap((w) => [w, `no${w}`]));
 
-/** A name in lower case; the name itself (no new string) when it has no upper-case letter. */
-function lower(name: string): string {
-  for (let i = 0; i < name.length; i++) {
-    const c = name.charCodeAt(i);
-    if (c >= 65 && c <= 90) return name.toLowerCase();
-  }
-  return name;
-}
 
 /** `v0`, `s12`, `a3` (any case). */
 function isPlainRegister(n: string): boolean {
@@ -1414,12 +1407,8 @@ function checkImageData(operands: readonly InstructionOperand[], f: PreparedForm
       else if (n === 'tfe') tfe = true;
     }
   }
-  let size = 0;
-  if (/gather4|msaa_load/.test(f.spec.base)) size = 4;
-  else for (let m = dmask || 1; m; m >>= 1) size += m & 1;
   const packed = target.generation >= 9 || target.name === 'gfx810';
-  if (d16 && packed) size = (size + 1) >> 1;
-  if (tfe) size++;
+  const size = imageDataDwords(isGatherLike(f.spec.base), dmask, d16 && packed, tfe);
   if (posSize[0] === size) return true;
   return report(sink, C.imageDataSize, `image data size does not match dmask, d16 and tfe: ${f.spec.base} with dmask:0x${dmask.toString(16)}${d16 ? ' d16' : ''}${tfe ? ' tfe' : ''} takes ${size} dword${size === 1 ? '' : 's'} of data, not ${posSize[0]}`, positional[0]!.span);
 }

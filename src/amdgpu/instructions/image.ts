@@ -33,6 +33,7 @@ import {
   SAMPLE_SUFFIX_WORDS,
   type ImageOp,
 } from '../data/mimg.js';
+import { lower } from './lower.js';
 
 export interface ImageIssue {
   code: AmdCode;
@@ -115,14 +116,6 @@ export function tupleExists(mask: number, size: number): boolean {
 
 const mods = { dim: '' as string | undefined, a16: false, dmask: 0, dmaskSpan: undefined as Span | undefined, d16: false, tfe: false, other: undefined as Operand | undefined, twice: undefined as Operand | undefined };
 
-/** A name in lower case; the name itself (no new string) when it has no upper-case letter. */
-function lower(s: string): string {
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c >= 65 && c <= 90) return s.toLowerCase();
-  }
-  return s;
-}
 
 /** `dim:` values as written (`SQ_RSRC_IMG_2D`, `2d`...) to their MIMG_DIMS name (undefined: none), cached. */
 const dimNames = new Map<string, string | undefined>();
@@ -347,16 +340,7 @@ export function checkUnverifiedImage(operands: readonly InstructionOperand[], po
   const dm = checkDmask(gather ? op | B.GATHER : op, at);
   if (dm) return dm;
   if (dataSize > 0 && mods.dmask >= 0) {
-    let want = 4;
-    if (!gather) for (let m = mods.dmask || 1, c = 0; ; m >>= 1) {
-      if (m === 0) {
-        want = c;
-        break;
-      }
-      c += m & 1;
-    }
-    if (mods.d16) want = (want + 1) >> 1;
-    if (mods.tfe) want++;
+    const want = imageDataDwords(gather, mods.dmask, mods.d16, mods.tfe);
     if (dataSize !== want) return issue(C.imageDataSize, `image data size does not match dmask, d16 and tfe: ${base} takes ${want} dword${want === 1 ? '' : 's'} of data here, not ${dataSize}`, vdata.span);
   }
   return checkAddress(positional[1]!, op, addressWords(op, dim[0], dim[1], mods.a16, true), target, base);
@@ -416,6 +400,24 @@ function bvhMismatch(base: string, want: number, at: Span): ImageIssue {
 }
 
 /**
+ * The data dwords of an image instruction (llvm-mc-19's "image data size does not match dmask, d16
+ * and tfe"): one per dmask bit (none set counts as one), four for gathers (and msaa_load where it
+ * is one); halved, rounded up, with packed d16; one more with tfe.
+ */
+export function imageDataDwords(gather: boolean, dmask: number, packedD16: boolean, tfe: boolean): number {
+  let n = 0;
+  if (gather) n = 4;
+  else for (let m = dmask || 1; m; m >>= 1) n += m & 1;
+  if (packedD16) n = (n + 1) >> 1;
+  return tfe ? n + 1 : n;
+}
+
+/** Whether a base mnemonic returns four dwords whatever its dmask (gathers, msaa_load). */
+export function isGatherLike(base: string): boolean {
+  return base.includes('gather4') || base.includes('msaa_load');
+}
+
+/**
  * GFX12 image instructions the table could not verify (only their operand count is checked
  * otherwise): the data register's size against dmask, d16 and tfe, as llvm-mc-19 judges it on
  * every GFX12 image instruction but BVH — one dword per dmask bit (an absent dmask is one bit;
@@ -429,11 +431,7 @@ export function checkGfx12ImageData(operands: readonly InstructionOperand[], pos
   const vdata = positional[0]!;
   readRegister(vdata);
   if (reg.file !== 'v') return undefined;
-  let want = 0;
-  if (base.includes('gather4') || base.includes('msaa_load')) want = 4;
-  else for (let m = mods.dmask || 1; m; m >>= 1) want += m & 1;
-  if (mods.d16) want = (want + 1) >> 1;
-  if (mods.tfe) want++;
+  const want = imageDataDwords(isGatherLike(base), mods.dmask, mods.d16, mods.tfe);
   if (reg.size === want) return undefined;
   return issue(C.imageDataSize, `image data size does not match dmask, d16 and tfe: ${base} takes ${want} dword${want === 1 ? '' : 's'} of data here, not ${reg.size}`, vdata.span);
 }
