@@ -375,6 +375,9 @@ describe('hostile: deep, long and exponential inputs (library)', () => {
 
 // ---------------------------------------------------------------- the CLI
 
+/** The languages the CLI cases check (each with its own empty-module baseline). */
+type CliEntry = 'ptx' | 'amdgpu';
+
 const BIN = join(REPO_ROOT, 'dist', 'src', 'cli', 'bin.js');
 
 describe('hostile: the CLI ends in a clean verdict', () => {
@@ -383,11 +386,23 @@ describe('hostile: the CLI ends in a clean verdict', () => {
   // empty module of the same language (Node, the CLI and that language's checker and tables loaded).
   writeFileSync(join(dir, 'empty.ptx'), g.PTX_HEADER, 'latin1');
   writeFileSync(join(dir, 'empty.s'), '\n', 'latin1');
-  const baseRss: Record<Entry, number> = {
-    ptx: runCli(BIN, ['--no-color', 'check', join(dir, 'empty.ptx')], 20_000).maxRssKb ?? 0,
-    amdgpu: runCli(BIN, ['--no-color', 'check', '--mcpu', 'gfx900', join(dir, 'empty.s')], 20_000).maxRssKb ?? 0,
-  } as Record<Entry, number>;
-  const cliCases: { name: string; entry: Entry; file: string; text: string | (() => string) }[] = [
+  const version = runCli(BIN, ['--version'], 20_000);
+  const empties = {
+    ptx: runCli(BIN, ['--no-color', 'check', join(dir, 'empty.ptx')], 20_000),
+    amdgpu: runCli(BIN, ['--no-color', 'check', '--mcpu', 'gfx900', join(dir, 'empty.s')], 20_000),
+  };
+  const baseRss: Record<CliEntry, number | undefined> = { ptx: empties.ptx.maxRssKb, amdgpu: empties.amdgpu.maxRssKb };
+  const rssSkip = version.maxRssKb === undefined ? 'peak memory not measured here (no /usr/bin/time)' : undefined;
+  test('gpuasm check of an empty module: exit 0; what the checker and its tables add to Node and the CLI is bounded', { skip: rssSkip }, () => {
+    for (const [lang, r] of Object.entries(empties)) {
+      assert.equal(r.code, 0, `${lang}: exit ${r.code}, stderr ${r.stderr.slice(0, 500)}`);
+      assert.ok(r.maxRssKb !== undefined && r.maxRssKb > 0, `${lang}: no peak memory measured`);
+      // The fixed part under the bounds below (about 11 MB for PTX's tables, 8 MB for AMDGPU's).
+      const fixedMb = (r.maxRssKb - version.maxRssKb!) / 1024;
+      assert.ok(fixedMb < 40, `${lang}: a check of an empty module takes ${fixedMb.toFixed(0)} MB beyond \`gpuasm --version\` (limit 40 MB)`);
+    }
+  });
+  const cliCases: { name: string; entry: CliEntry; file: string; text: string | (() => string) }[] = [
     { name: 'random bytes', entry: 'ptx', file: 'random.ptx', text: () => randomBytes(1, SEED, 100_000)[0]! },
     { name: 'NUL and non-ASCII bytes', entry: 'ptx', file: 'nul.ptx', text: `${g.PTX_HEADER}.global .u32 a\0b;\n.global .u32 \u00e9t\u00e9;\n\u00ff\u00fe\n` },
     { name: '200,000-deep parentheses', entry: 'ptx', file: 'parens.ptx', text: () => g.ptxDeepParens(200_000) },
@@ -418,8 +433,8 @@ describe('hostile: the CLI ends in a clean verdict', () => {
       assert.ok(!r.timedOut, `${c.name}: no verdict within ${deadline / 1000} s (${where})`);
       assert.ok(r.code === 0 || r.code === 1, `${c.name}: exit ${r.code} signal ${r.signal}, stderr: ${r.stderr.slice(0, 1500)} (${where})`);
       assert.doesNotMatch(r.stderr, /internal error|\n\s+at .+:\d+:\d+\)?\n/, `${c.name}: stack trace on stderr (${where})`);
-      const baseRssKb = baseRss[c.entry] ?? 0;
-      if (r.maxRssKb !== undefined && baseRssKb > 0) {
+      const baseRssKb = baseRss[c.entry];
+      if (r.maxRssKb !== undefined && baseRssKb !== undefined) {
         const beyondMb = (r.maxRssKb - baseRssKb) / 1024;
         const limitMb = 64 + (20 * text.length) / MB;
         assert.ok(beyondMb < limitMb, `${c.name}: peak RSS ${beyondMb.toFixed(0)} MB beyond a check of an empty module for ${(text.length / MB).toFixed(2)} MB of input (limit ${limitMb.toFixed(0)} MB)`);

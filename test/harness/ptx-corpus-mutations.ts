@@ -25,6 +25,8 @@ export interface MutationRun<K> {
   cases: MutatedCase<K>[];
   /** Draws left out because their file has a non-ASCII byte or a `#` line. */
   skipped: number;
+  /** Cases left out because ptxas crashed on them (no verdict), counted so that a rise shows. */
+  crashed: number;
   /** How many draws there were. */
   draws: number;
 }
@@ -49,6 +51,7 @@ export function mutatedCorpusCases<P extends { text: string }, K>(options: {
   const draws = fc.sample(fc.record({ file: fc.nat(files.length - 1), kind: fc.constantFrom(...options.kinds), pos: fc.nat() }), { seed: options.seed, numRuns: options.runs });
   const cases: MutatedCase<K>[] = [];
   let skipped = 0;
+  let crashed = 0;
   for (const d of draws) {
     const f = files[d.file]!;
     if (!f.prepared) {
@@ -63,9 +66,12 @@ export function mutatedCorpusCases<P extends { text: string }, K>(options: {
     if (broken === undefined || broken === f.prepared.text) continue;
     const ptxas = runPtxas(broken, { arch: f.arch, compileOnly: f.compileOnly, name: options.name });
     // ptxas crashed (it does on `st.param` through a register in a kernel, SIGSEGV): no verdict to compare.
-    if (ptxas.signal) continue;
+    if (ptxas.signal) {
+      crashed++;
+      continue;
+    }
     if (!ptxas.ok && ptxas.firstErrorLine === undefined && options.notModuleChecks.test(ptxas.stderr)) continue;
     cases.push({ file: { rel: f.rel, arch: f.arch, compileOnly: f.compileOnly }, kind: d.kind, pos: d.pos, broken, ptxas });
   }
-  return { cases, skipped, draws: draws.length };
+  return { cases, skipped, crashed, draws: draws.length };
 }

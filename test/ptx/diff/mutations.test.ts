@@ -73,7 +73,7 @@ test('ptx token mutations of corpus files: verdict and first-error line as ptxas
   const total = [...stats.values()].reduce((a, s) => a + s.n, 0);
   console.log(
     `ptx mutations differential: ${total} cases compared, seed ${seed}; ` +
-      `${typing} more disagree only by instruction typing (not checked by gpuasm), ${run.skipped} draws of files with non-ASCII or # lines skipped`,
+      `${typing} more disagree only by instruction typing (not checked by gpuasm), ${run.skipped} draws of files with non-ASCII or # lines skipped, ${run.crashed} where ptxas crashed (no verdict)`,
   );
   for (const k of MUTATIONS) {
     const s = stats.get(k);

@@ -72,7 +72,7 @@ test('ptx instruction-level mutations of corpus files: verdict and first-error l
   const rejects = [...stats.values()].reduce((a, s) => a + s.rejects, 0);
   console.log(
     `ptx instruction mutations: ${total} cases, seed ${seed}; agree ${agreeAll} (${((100 * agreeAll) / Math.max(1, total)).toFixed(1)}%), ` +
-      `ptxas rejects ${rejects}, gpuasm misses ${missed.length}, wrong verdict or line ${wrong.length}, another line by a check outside this layer ${otherLayer.length}; ${run.skipped} draws of files with non-ASCII or # lines skipped`,
+      `ptxas rejects ${rejects}, gpuasm misses ${missed.length}, wrong verdict or line ${wrong.length}, another line by a check outside this layer ${otherLayer.length}; ${run.skipped} draws of files with non-ASCII or # lines skipped, ${run.crashed} where ptxas crashed (no verdict)`,
   );
   for (const k of INSN_MUTATIONS) {
     const s = stats.get(k);

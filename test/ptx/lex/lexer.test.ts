@@ -246,7 +246,7 @@ describe("PTX lexer: scanning the caller's latin1 bytes", () => {
     return { toks, errors, nonAscii: lx.nonAsciiOffset, nul: lx.nulOffset, lines: lx.lineTable() ? [...lx.lineTable()!] : undefined };
   }
   /** `text`'s latin1 bytes alone in a buffer one byte longer, its last byte 0 (as src/cli/read.ts reads files). */
-  function withEndMark(text: string): Uint8Array {
+  function markedBytes(text: string): Uint8Array {
     const buf = new Uint8Array(text.length + 1);
     for (let i = 0; i < text.length; i++) buf[i] = text.charCodeAt(i);
     return buf.subarray(0, text.length);
@@ -261,7 +261,7 @@ describe("PTX lexer: scanning the caller's latin1 bytes", () => {
     fc.assert(
       fc.property(fc.array(piece, { maxLength: 40 }), (pieces) => {
         const text = pieces.join('');
-        assert.deepEqual(run(text, withEndMark(text)), run(text), `seed ${seed}: ${JSON.stringify(text)}`);
+        assert.deepEqual(run(text, markedBytes(text)), run(text), `seed ${seed}: ${JSON.stringify(text)}`);
       }),
       { seed, numRuns: 1000 },
     );
@@ -270,11 +270,16 @@ describe("PTX lexer: scanning the caller's latin1 bytes", () => {
     const text = 'mov.b32 %r1, é;\0x';
     const plain = new Uint8Array(text.length);
     for (let i = 0; i < text.length; i++) plain[i] = text.charCodeAt(i);
-    const marked = withEndMark(text);
+    const marked = markedBytes(text);
     const notZero = new Uint8Array(marked.buffer.slice(0));
     notZero[text.length] = 65;
     const inLarger = new Uint8Array(text.length + 2).subarray(0, text.length);
     inLarger.set(plain);
     for (const bytes of [plain, notZero.subarray(0, text.length), inLarger]) assert.deepEqual(run(text, bytes), run(text));
+  });
+  test('end-marked bytes are scanned in place of the text (bytes that differ change the answer)', () => {
+    const text = 'mov.b32 %r1, 1;';
+    const changed = markedBytes(text.replace(', 1;', ', x;'));
+    assert.notDeepEqual(run(text, changed), run(text));
   });
 });
