@@ -55,7 +55,7 @@ export async function runCheck(argv: string[], io: CliIO): Promise<number> {
     let diags: Diagnostic[];
     // Each language's front end is loaded only when a file needs it: a smaller start for one-file runs.
     if (lang === 'amdgpu') {
-      // (file-check.js: the check alone, without the operand encoder the library entry also loads.)
+      // (pipeline.js: the check alone, without the operand encoder the library entry also loads.)
       const { checkAmdgpuText } = await import('../amdgpu/pipeline.js');
       diags = checkAmdgpuText(name, text, { mcpu, triple, masmIntegers: args.flags.has('--masm-integers'), latin1Bytes: bytes });
     } else {

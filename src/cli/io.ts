@@ -185,7 +185,7 @@ export function formatOption(p: ParsedArgs): 'text' | 'json' {
 export async function readInput(io: CliIO, command: string, path: string): Promise<{ name: string; text: string; bytes?: Uint8Array } | undefined> {
   try {
     if (path === '-') return { name: '<stdin>', text: await io.readStdin() };
-    // The bytes stay available: the PTX lexer scans them instead of a copy of the text.
+    // The bytes stay available: either language's lexer scans them instead of a copy of the text.
     const bytes = readWithEndMark(path);
     return { name: path, text: bytes.toString('latin1'), bytes };
   } catch (e) {
