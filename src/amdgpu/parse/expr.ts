@@ -452,28 +452,7 @@ export function isSubtargetFunction(name: string): boolean {
  * evidence of an error.)
  */
 export function valueUnknowableIn(expr: Expr, unknowable: (name: string) => boolean): boolean {
-  const stack: Expr[] = [expr];
-  while (stack.length) {
-    const e = stack.pop()!;
-    switch (e.kind) {
-      case 'sym':
-        if (unknowable(e.name)) return true;
-        break;
-      case 'unary':
-        stack.push(e.operand);
-        break;
-      case 'binary':
-        stack.push(e.right, e.left);
-        break;
-      case 'call':
-        if (isSubtargetFunction(e.name)) return true;
-        for (const a of e.args) stack.push(a);
-        break;
-      default:
-        break;
-    }
-  }
-  return false;
+  return someNode(expr, (e) => (e.kind === 'sym' && unknowable(e.name)) || (e.kind === 'call' && isSubtargetFunction(e.name)));
 }
 
 /** llvm-mc-19's AMDGPUMCExpr functions that need no subtarget: max (signed), or, alignto. */
@@ -556,13 +535,20 @@ export function binaryValue(op: BinaryOp, l: bigint, r: bigint, opSpan: Span): b
 /** Names of the symbols an expression refers to (iterative; trees are depth-bounded anyway). */
 export function symbolsIn(expr: Expr): string[] {
   const out: string[] = [];
+  someNode(expr, (e) => {
+    if (e.kind === 'sym') out.push(e.name);
+    return false;
+  });
+  return out;
+}
+
+/** Whether `test` holds for a node of `expr`, visited left to right, depth first (without recursion); stops at the first. */
+function someNode(expr: Expr, test: (e: Expr) => boolean): boolean {
   const stack: Expr[] = [expr];
   while (stack.length) {
     const e = stack.pop()!;
+    if (test(e)) return true;
     switch (e.kind) {
-      case 'sym':
-        out.push(e.name);
-        break;
       case 'unary':
         stack.push(e.operand);
         break;
@@ -576,5 +562,5 @@ export function symbolsIn(expr: Expr): string[] {
         break;
     }
   }
-  return out;
+  return false;
 }
