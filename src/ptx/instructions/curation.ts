@@ -45,6 +45,8 @@ import type { Curation, Gate } from './types.js';
 /** f16 arithmetic and comparisons (measured). */
 const F16: Gate = { ptx: '4.2', sm: ['sm_53'] };
 const SM20: Gate = { sm: ['sm_20'] };
+/** "Feature '.cc with 64bit type' requires PTX ISA .version 4.3 or later" / "requires .target sm_20 or higher" (measured on add.cc, sub.cc, addc.cc, mad.lo.cc). */
+const CC64: Gate = { ptx: '4.3', sm: ['sm_20'] };
 /** ld/st's L1 eviction words (measured with ptxas 13.0: .version 7.4 and sm_70). */
 const L1_GATE: Gate = { ptx: '7.4', sm: ['sm_70'] };
 const L1_EVICTION: Record<string, Gate> = { '.L1::no_allocate': L1_GATE, '.L1::evict_last': L1_GATE, '.L1::evict_first': L1_GATE, '.L1::evict_normal': L1_GATE, '.L1::evict_unchanged': L1_GATE };
@@ -247,6 +249,15 @@ export const CURATION: Curation = {
       '.shared': { sm: ['sm_12'] },
     },
     red: { '.f16': { ptx: '6.3', sm: ['sm_70'] } },
+    // "Feature 'bar.cta' requires PTX ISA .version 7.8 or later" (also barrier.cta, bar.cta.arrive,
+    // bar.cta.red); "Instruction 'bar.cta' requires .target sm_20 or higher".
+    bar: { '.cta': { ptx: '7.8', sm: ['sm_20'] } },
+    'add.cc': { '.u64': CC64, '.s64': CC64 },
+    'sub.cc': { '.u64': CC64, '.s64': CC64 },
+    'mad.cc': { '.u64': CC64, '.s64': CC64 },
+    addc: { '.cc+.u64': CC64, '.cc+.s64': CC64 },
+    subc: { '.cc+.u64': CC64, '.cc+.s64': CC64 },
+    madc: { '.cc+.u64': CC64, '.cc+.s64': CC64 },
     // cp.async.ca/.cg take `.shared::cta` from their own .version 7.0 (measured), not from the 7.8
     // every other instruction needs for it (check.ts spaceWordGates defers to this entry).
     'cp.async': { '.shared::cta': { ptx: '7.0', sm: ['sm_80'] } },

@@ -900,4 +900,103 @@ export const FAMILY_CASES: readonly FamilyCase[] = [
     valid: ['cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%rd1], [%rd2], 16, [%rd3];', 'cp.async.bulk.global.shared::cta.bulk_group [%rd1], [%rd2], 16;'],
     misses: ['cp.async.bulk.global.shared::cluster.mbarrier::complete_tx::bytes [%rd1], [%rd2], 16, [%rd3];'],
   },
+  // mma's fragments by their type word (mmaFragmentsFit; measured on sm_80, sm_90 and sm_120a): lists of
+  // registers of one type; a list of mixed types ptxas types its own way (not checked: valid ones below).
+  {
+    family: 'mma', target: 'sm_80', decls: '.reg .u32 %u<8>;\n.reg .f16x2 %hh<8>;\n.reg .s64 %sd<8>;\n.reg .s32 %s<8>;\n.reg .b64 %bd<8>;',
+    valid: [
+      'mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%r1, %r2, %r3, %r4}, {%hh1, %hh2, %hh3, %hh4}, {%r5, %r6}, {%f5, %f6, %f7, %f8};',
+      'mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32 {%u1, %u2, %u3, %u4}, {%f1, %f2, %f3, %f4}, {%p1, %p2}, {%s1, %s2, %s3, %s4};',
+      'mma.sync.aligned.m16n8k8.row.col.f16.f16.f16.f16 {%hh1, %hh2}, {%r3, %r4}, {%hh5}, {%r6, %r7};',
+      'mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64 {%rd1, %rd2}, {%sd3}, {%bd4}, {%fd5, %fd6};',
+      'mma.sp.sync.aligned.m16n8k32.row.col.f32.f16.f16.f32 {%u1, %u2, %u3, %u4}, {%r1, %r2, %r3, %r4}, {%hh1, %hh2, %hh3, %hh4}, {%p1, %p2, %p3, %p4}, %r9, 0x0;',
+      'mma.sp::ordered_metadata.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 {%f1, %f2, %f3, %f4}, {%f1, %f2}, {%u3, %u4}, {%f5, %f6, %f7, %f8}, %r5, 0x0;',
+      // mixed lists ptxas takes
+      'mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 {%f1, %f2, %f3, %f4}, {%r1, %r2, %r3, %r4}, {%hh1, %r6}, {%f5, %f6, %f7, %f8};',
+      'mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {%f1, %f2, %f3, %f4}, {%f1, %r2, %r3, %r4}, {%r5, %r6}, {%f5, %f6, %f7, %f8};',
+      'mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%hh1, %r2, %r3, %r4}, {%r1, %r2, %r3, %r4}, {%r5, %r6}, {%f5, %f6, %f7, %f8};',
+    ],
+    misses: [
+      'mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f1, %f2, %f3, %f4}, {%u1, %u2, %u3, %u4}, {%r5, %r6}, {%f5, %f6, %f7, %f8};',
+      'mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%u1, %u2, %u3, %u4}, {%r1, %r2, %r3, %r4}, {%r5, %r6}, {%f5, %f6, %f7, %f8};',
+      'mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f1, %f2, %f3, %f4}, {%r1, %r2, %r3, %r4}, {%r5, %r6}, {%hh1, %hh2, %hh3, %hh4};',
+      'mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 {%f1, %f2, %f3, %f4}, {%r1, %r2, %r3, %r4}, {%hh1, %hh2}, {%f5, %f6, %f7, %f8};',
+      'mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {%f1, %f2, %f3, %f4}, {%f1, %f2, %f3, %f4}, {%r5, %r6}, {%f5, %f6, %f7, %f8};',
+      'mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32 {%f1, %f2, %f3, %f4}, {%r1, %r2, %r3, %r4}, {%r5, %r6}, {%r1, %r2, %r3, %r4};',
+      'mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32 {%r1, %r2, %r3, %r4}, {%rs1, %rs2, %rs3, %rs4}, {%r5, %r6}, {%r1, %r2, %r3, %r4};',
+      'mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32 {%r1, %r2, %r3, %r4}, {%r1, %r2, %r3, %r4}, {%rd5, %rd6}, {%r1, %r2, %r3, %r4};',
+      'mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64 {%fd1, %fd2}, {%r3}, {%fd4}, {%fd5, %fd6};',
+      'mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64 {%fd1, %fd2}, {%fd3}, {%fd4}, {%p1, %p2};',
+      'mma.sp.sync.aligned.m16n8k32.row.col.f32.f16.f16.f32 {%f1, %f2, %f3, %f4}, {%f1, %f2, %f3, %f4}, {%r5, %r6, %r7, %r8}, {%f5, %f6, %f7, %f8}, %r9, 0x0;',
+      'mma.sp.sync.aligned.m16n8k32.row.col.f32.f16.f16.f32 {%rd1, %rd2, %rd3, %rd4}, {%r1, %r2, %r3, %r4}, {%r5, %r6, %r7, %r8}, {%f5, %f6, %f7, %f8}, %r9, 0x0;',
+    ],
+  },
+  {
+    family: 'mma', target: 'sm_90', decls: '.reg .u32 %u<8>;',
+    valid: ['mma.sp.sync.aligned.m16n8k64.row.col.f32.e4m3.e4m3.f32 {%r1, %r2, %r3, %r4}, {%u1, %u2, %u3, %u4}, {%p1, %p2, %p3, %p4}, {%f5, %f6, %f7, %f8}, %r9, 0x0;'],
+    misses: ['mma.sp.sync.aligned.m16n8k64.row.col.f32.e4m3.e4m3.f32 {%u1, %u2, %u3, %u4}, {%r1, %r2, %r3, %r4}, {%r5, %r6, %r7, %r8}, {%f5, %f6, %f7, %f8}, %r9, 0x0;'],
+  },
+  // bar/barrier `.cta`: the first word, from .version 7.8 (ptxas "Illegal modifier '.cta'", "Feature 'bar.cta' requires PTX ISA .version 7.8").
+  {
+    family: 'bar', target: 'sm_80',
+    valid: ['bar.cta.sync 0;', 'barrier.cta.sync.aligned 0;', 'barrier.cta.aligned.sync 0;', 'bar.cta.red.popc.u32 %r1, 0, %p1;', 'bar.cta.arrive 0, 32;'],
+    misses: ['bar.sync.cta 0;', 'barrier.aligned.cta.sync 0;', 'bar.red.cta.popc.u32 %r1, 0, %p1;', 'bar.arrive.cta 0, 32;', 'barrier.sync.cta 0;'],
+  },
+  {
+    family: 'bar', target: 'sm_80', version: '7.7',
+    valid: ['bar.sync 0;', 'barrier.sync 0;'],
+    misses: ['bar.cta.sync 0;', 'barrier.cta.sync 0;', 'bar.cta.red.and.pred %p1, 0, %p1;'],
+  },
+  // cvt's bit-held types (BIT_HELD) and its .f16x2 result (a .f16x2 register or a bit-size one of 32 bits or more).
+  {
+    family: 'cvt', target: 'sm_90', decls: '.reg .u32 %u<4>;\n.reg .f16x2 %hh<4>;',
+    valid: [
+      'cvt.rna.tf32.f32 %r1, %f1;', 'cvt.rn.satfinite.e4m3x2.f32 %rs1, %f1, %f2;', 'cvt.rn.f16x2.e4m3x2 %r1, %rs1;', 'cvt.rn.f16x2.e4m3x2 %hh1, %rs1;',
+      'cvt.rn.f16x2.f32 %rd1, %f1, %f2;', 'cvt.rn.f16x2.f32 %hh1, %f1, %f2;', 'cvt.rn.relu.f16x2.f32 %r1, %f1, %f2;',
+    ],
+    misses: [
+      'cvt.rna.tf32.f32 %u1, %f1;', 'cvt.rna.tf32.f32 %rd1, %f1;', 'cvt.rna.tf32.f32 %f3, %f1;', 'cvt.rn.satfinite.e4m3x2.f32 %r1, %f1, %f2;', 'cvt.rn.f16x2.e4m3x2 %r1, %r2;',
+      'cvt.rn.f16x2.f32 %u1, %f1, %f2;', 'cvt.rn.f16x2.f32 %f3, %f1, %f2;', 'cvt.rn.f16x2.f32 %rs1, %f1, %f2;',
+    ],
+  },
+  {
+    family: 'cvt', target: 'sm_100a',
+    valid: ['cvt.rn.satfinite.e2m3x2.f32 %rs1, %f1, %f2;', 'cvt.rz.satfinite.ue8m0x2.f32 %rs1, %f1, %f2;'],
+    misses: ['cvt.rn.satfinite.e2m3x2.f32 %r1, %f1, %f2;', 'cvt.rz.satfinite.ue8m0x2.f32 %r1, %f1, %f2;'],
+  },
+  // A vector register's element `v.x` as a register of the element type (vectorElementFits).
+  {
+    family: 'mov', target: 'sm_80', decls: '.reg .v2 .u32 %vu;\n.reg .v2 .f32 %vf;\n.reg .v2 .u64 %vd;',
+    valid: ['mov.u32 %r1, %vu.x;', 'mov.b32 %r1, %vf.y;', 'mov.u64 %rd1, %vd.x;', 'mov.u32 %vu.y, %vu.x;'],
+    misses: ['mov.u64 %rd1, %vu.x;', 'mov.u32 %r1, %vd.y;', 'mov.u32 %vu.y, %vf.x;', 'mov.u64 %vu.x, %vu.y;'],
+  },
+  {
+    family: 'add', target: 'sm_80', decls: '.reg .v2 .u32 %vu;\n.reg .v2 .f32 %vf;\n.reg .v2 .u64 %vd;',
+    valid: ['add.u32 %r1, %vu.x, %vu.y;', 'add.f32 %vf.x, %vf.y, %f1;', 'add.u64 %vd.x, %vd.y, %rd1;'],
+    misses: ['add.u32 %r1, %vf.x, %vu.y;', 'add.f32 %f1, %vu.x, %f1;', 'add.u32 %r1, %vd.x, %r1;'],
+  },
+  // atom/red: the types of each operation (atomOpTypeProblem; ptxas "Operation .and requires .b32 or .b64 type").
+  {
+    family: 'atom', target: 'sm_90', decls: '.reg .u32 %u<4>;\n.reg .s32 %s<4>;\n.reg .u64 %ud<4>;',
+    valid: ['atom.global.and.b32 %r1, [%rd1], %r2;', 'atom.global.add.u32 %u1, [%rd1], %u2;', 'atom.global.cas.b16 %rs1, [%rd1], %rs2, %rs3;', 'atom.global.min.s64 %rd1, [%rd2], %rd3;', 'atom.global.inc.u32 %u1, [%rd1], %u2;', 'atom.global.exch.b128 %rq1, [%rd1], %rq2;'],
+    misses: ['atom.global.and.s32 %s1, [%rd1], %s2;', 'atom.global.or.u64 %ud1, [%rd1], %ud2;', 'atom.global.add.b32 %r1, [%rd1], %r2;', 'atom.global.add.s64 %rd1, [%rd2], %rd3;', 'atom.global.inc.b32 %r1, [%rd1], %r2;', 'atom.global.exch.u32 %u1, [%rd1], %u2;', 'atom.global.cas.u32 %u1, [%rd1], %u2, %u3;', 'atom.global.min.b32 %r1, [%rd1], %r2;', 'atom.global.max.f32 %f1, [%rd1], %f2;'],
+  },
+  {
+    family: 'red', target: 'sm_90', decls: '.reg .u32 %u<4>;\n.reg .s32 %s<4>;',
+    valid: ['red.global.and.b32 [%rd1], %r2;', 'red.global.add.s32 [%rd1], %s2;', 'red.global.max.u64 [%rd1], %rd2;'],
+    misses: ['red.global.and.u32 [%rd1], %u2;', 'red.global.or.s32 [%rd1], %s2;', 'red.global.dec.s32 [%rd1], %s2;', 'red.global.min.b64 [%rd1], %rd2;'],
+  },
+  // `.cc`: after .lo/.hi on mad (ptxas "Unexpected instruction types specified for 'mad'"); with a 64-bit type from .version 4.3 and sm_20.
+  {
+    family: 'mad.cc', target: 'sm_80',
+    valid: ['mad.lo.cc.u32 %r1, %r1, %r2, %r3;', 'mad.hi.cc.u64 %rd1, %rd1, %rd2, %rd3;', 'madc.lo.cc.u32 %r1, %r1, %r2, %r3;'],
+    misses: ['mad.cc.lo.u32 %r1, %r1, %r2, %r3;', 'mad.cc.hi.u64 %rd1, %rd1, %rd2, %rd3;', 'madc.cc.lo.u32 %r1, %r1, %r2, %r3;'],
+  },
+  // (The 64-bit `.cc` gate, .version 4.3 and sm_20, needs a .target older than any ptxas 13.0 -arch: measured by hand
+  // and by the instruction mutations, not here.)
+  {
+    family: 'add.cc', target: 'sm_80',
+    valid: ['add.cc.u32 %r1, %r1, %r2;', 'add.cc.s64 %rd1, %rd1, %rd2;', 'addc.cc.u64 %rd1, %rd1, %rd2;', 'subc.u64 %rd1, %rd1, %rd2;', 'madc.hi.cc.u64 %rd1, %rd1, %rd2, %rd3;'],
+    misses: ['add.cc.lo.u32 %r1, %r1, %r2;'],
+  },
 ];
