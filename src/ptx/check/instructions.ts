@@ -150,9 +150,9 @@ export function checkInstruction(c: CheckerState, ins: A.Instruction): void {
   if (ins.opcode === 'call' && ops.length > 0) {
     callee = ops[0]!.kind === 'list' ? 1 : 0;
     const calleeOp = ops[callee];
-    if (calleeOp?.kind === 'list')
-      // `call (r), (a);`: ptxas "Parsing error near '('" (no callee between the lists).
-      c.error('PTX502', `call has no callee: a function name or register goes between the return list and the argument list`, c.lineOf(calleeOp.span, instructionDate(ins, c.text)));
+    if (calleeOp === undefined || calleeOp.kind === 'list')
+      // `call (r), (a);`: ptxas "Parsing error near '('" (no callee between the lists); `call (a);` "near ';'".
+      c.error('PTX502', `call has no callee: a function name or register goes between the return list and the argument list`, c.lineOf((calleeOp ?? ops[0]!).span, instructionDate(ins, c.text)));
     if (calleeOp && calleeOp.kind === 'expr' && calleeOp.expr.kind === 'name') {
       const sym = c.table.lookup(calleeOp.expr.name);
       if (!sym)
@@ -173,7 +173,10 @@ export function checkInstruction(c: CheckerState, ins: A.Instruction): void {
         // An indirect call through a register: its `.callprototype` (the last operand) decides.
         const last = ops[ops.length - 1]!;
         const proto = ops.length > callee + 2 && last.kind === 'expr' && last.expr.kind === 'name' ? c.table.lookup(last.expr.name) : undefined;
-        if (proto?.kind === 'prototype') callArity(c, ops, callee, proto, instructionDate(ins, c.text));
+        const rt = registerTypeOf(sym);
+        if (rt !== undefined && !indirectCalleeFits(c, ins, calleeOp.expr.name, rt, ops.length > callee + (ops[callee + 1]?.kind === 'list' ? 2 : 1))) {
+          // (reported)
+        } else if (proto?.kind === 'prototype') callArity(c, ops, callee, proto, instructionDate(ins, c.text));
       }
     }
   }
@@ -183,6 +186,20 @@ export function checkInstruction(c: CheckerState, ins: A.Instruction): void {
   // on instructions the checks above found nothing wrong with.
   layer.ins = ins;
   if (c.errorCount === errorsBefore) checkInstructionForms(ins, layer.context);
+}
+
+/**
+ * A call through a register (measured with ptxas 13.0): the register a 32- or 64-bit integer or
+ * bit-size one ("Arguments mismatch for instruction 'call'" for a predicate, float or .f16x2 one),
+ * and a `.callprototype` or `.calltargets` list after the arguments ("Label expected for argument 0
+ * of instruction 'call'" without one).
+ */
+function indirectCalleeFits(c: CheckerState, ins: A.Instruction, reg: string, rt: string, listed: boolean): boolean {
+  const at = c.lineOf(ins.opcodeSpan, instructionDate(ins, c.text));
+  if (!listed) c.error('PTX502', `call through the register ${reg} needs a .callprototype or .calltargets list after its arguments (or call a function by name)`, at);
+  else if (!/^\.[bus](32|64)$/.test(rt)) c.error('PTX503', `the callee of call must be a 32- or 64-bit integer or bit-size register holding the function's address; ${reg} is ${rt}`, at);
+  else return true;
+  return false;
 }
 
 /**

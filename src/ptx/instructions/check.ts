@@ -168,7 +168,7 @@ function typeDescription(t: TypeInfo, name: string, relaxed: boolean): string {
  */
 const ROLES: ReadonlyMap<string, string> = (() => {
   const m = new Map<string, string>();
-  for (const op of ['add', 'sub', 'mul', 'mad', 'mul24', 'mad24', 'sad', 'div', 'rem', 'abs', 'neg', 'min', 'max', 'and', 'or', 'xor', 'not', 'cnot', 'copysign', 'fma', 'rcp', 'sqrt', 'rsqrt', 'sin', 'cos', 'lg2', 'ex2', 'tanh', 'brev', 'addc', 'subc', 'mov'])
+  for (const op of ['add', 'sub', 'mul', 'mad', 'mul24', 'mad24', 'sad', 'div', 'rem', 'abs', 'neg', 'min', 'max', 'and', 'or', 'xor', 'not', 'cnot', 'copysign', 'fma', 'rcp', 'sqrt', 'rsqrt', 'sin', 'cos', 'lg2', 'ex2', 'tanh', 'brev', 'addc', 'subc', 'madc', 'mov'])
     m.set(op, 'TTTTT');
   m.set('setp', 'PTTP');
   m.set('selp', 'TTTP');
@@ -258,6 +258,11 @@ export function checkInstruction(ins: A.Instruction, ctx: InstructionCheckContex
 function chooseForm(ins: A.Instruction, plan: Plan, ctx: InstructionCheckContext): InstructionForm | undefined {
   const ops = ins.operands;
   const n = ops.length;
+  if (n === 3 && plan.op === 'atom' && ins.modifiers.includes('.cas')) {
+    // Measured: "Arguments mismatch for instruction 'atom'" (the forms with `op` take three; .cas four).
+    ctx.report('PTX501', `${plan.name} takes four operands: d, [a], b (the compare value) and c (the new value)`, ins.opcodeSpan);
+    return undefined;
+  }
   const candidates = formsTaking(plan, n);
   const r = plan.result;
   let kindFit: InstructionForm | undefined;
@@ -1503,8 +1508,7 @@ function vectorShape(ins: A.Instruction, name: string, plan: Plan, ctx: Instruct
   const e = o.expr;
   // WARP_SZ is a constant (measured: `st.v2.u8 [a], WARP_SZ` refused as a constant is).
   if (e.kind === 'name' && e.name !== 'WARP_SZ' && ctx.registerType(e.name) === undefined) return true;
-  // `%v.x`: one element (ld: "Result vector expected").
-  if (e.kind !== 'name' && e.kind !== 'int' && e.kind !== 'float' && e.kind !== 'member') return true;
+  // `%v.x`: one element (ld: "Result vector expected"); an expression (`%rd2 + 1`, `-1`, `gv+4`) one value (measured).
   ctx.report('PTX505', `${name} moves a vector of ${n}: operand ${idx + 1} must be a braced list of ${n}`, o.span);
   return false;
 }

@@ -46,6 +46,7 @@ import type { Curation, Gate } from './types.js';
 const F16: Gate = { ptx: '4.2', sm: ['sm_53'] };
 const SM20: Gate = { sm: ['sm_20'] };
 /** "Feature '.cc with 64bit type' requires PTX ISA .version 4.3 or later" / "requires .target sm_20 or higher" (measured on add.cc, sub.cc, addc.cc, mad.lo.cc). */
+const V14: Gate = { ptx: '1.4' };
 const CC64: Gate = { ptx: '4.3', sm: ['sm_20'] };
 /** ld/st's L1 eviction words (measured with ptxas 13.0: .version 7.4 and sm_70). */
 const L1_GATE: Gate = { ptx: '7.4', sm: ['sm_70'] };
@@ -232,6 +233,8 @@ export const CURATION: Curation = {
   // with .version 9.0, then on that target with an old .version.
   wordGates: wordGates({
     cvt: {
+      // "Feature '.ftz' requires PTX ISA .version 1.4 or later" (also mad, set; measured on .version 1.3).
+      '.ftz': V14,
       '.f16x2+.f32': { ptx: '7.0', sm: ['sm_80'] },
       // sm_89 from .version 8.1; before it sm_90 (measured with 7.8, 8.0 and 8.1 on sm_86/89/90).
       '.e4m3x2': { ptx: '7.8', sm: ['sm_89'], smBefore: { ptx: '8.1', sm: ['sm_90'] } },
@@ -252,6 +255,9 @@ export const CURATION: Curation = {
     // "Feature 'bar.cta' requires PTX ISA .version 7.8 or later" (also barrier.cta, bar.cta.arrive,
     // bar.cta.red); "Instruction 'bar.cta' requires .target sm_20 or higher".
     bar: { '.cta': { ptx: '7.8', sm: ['sm_20'] } },
+    mad: { '.ftz': V14 },
+    // "Feature 'div.full' requires PTX ISA .version 1.4 or later".
+    div: { '.full': V14 },
     'add.cc': { '.u64': CC64, '.s64': CC64 },
     'sub.cc': { '.u64': CC64, '.s64': CC64 },
     'mad.cc': { '.u64': CC64, '.s64': CC64 },
@@ -306,6 +312,7 @@ export const CURATION: Curation = {
     neg: { '.f16': { ptx: '6.0', sm: ['sm_53'] }, '.f16x2': { ptx: '6.0', sm: ['sm_53'] } },
     abs: { '.f16': { ptx: '6.5', sm: ['sm_53'] }, '.f16x2': { ptx: '6.5', sm: ['sm_53'] } },
     set: {
+      '.ftz': V14,
       '.f16': F16,
       '.f16x2': F16,
       '.u32+.f16': { ptx: '6.5', sm: ['sm_53'] },

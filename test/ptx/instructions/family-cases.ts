@@ -45,7 +45,7 @@ export const FAMILY_CASES: readonly FamilyCase[] = [
     globals: '.func f0()\n{\nret;\n}\n.func (.param .b32 r) f1(.param .b32 a)\n{\nst.param.b32 [r], 0;\nret;\n}\n',
     decls: '.param .b32 pa;\n.param .b32 pr;',
     valid: ['call f0;', 'call.uni f0;', 'call (pr), f1, (pa);'],
-    misses: ['call f0, (pa);', 'call f1, (pa);', 'call.sync f0;', 'call (pr), f2, (pa);', 'call (pr), f1, (pa), f1;', 'call (pr), (pa);', 'call f0, f0;'],
+    misses: ['call f0, (pa);', 'call f1, (pa);', 'call.sync f0;', 'call (pr), f2, (pa);', 'call (pr), f1, (pa), f1;', 'call (pr), (pa);', 'call f0, f0;', 'call (pa);', 'call.uni (pr);'],
   },
   {
     family: 'cp.async.bulk.prefetch.tensor', target: 'sm_90',
@@ -998,5 +998,30 @@ export const FAMILY_CASES: readonly FamilyCase[] = [
     family: 'add.cc', target: 'sm_80',
     valid: ['add.cc.u32 %r1, %r1, %r2;', 'add.cc.s64 %rd1, %rd1, %rd2;', 'addc.cc.u64 %rd1, %rd1, %rd2;', 'subc.u64 %rd1, %rd1, %rd2;', 'madc.hi.cc.u64 %rd1, %rd1, %rd2, %rd3;'],
     misses: ['add.cc.lo.u32 %r1, %r1, %r2;'],
+  },
+  // madc's operands typed as mad's; atom.cas takes four operands (the other operations three, a fourth ignored).
+  {
+    family: 'madc', target: 'sm_80', decls: '.reg .s32 %s<4>;',
+    valid: ['madc.hi.s32 %s1, %r1, %r2, 3;', 'madc.lo.cc.u32 %r1, %s1, %s2, %r3;'],
+    misses: ['madc.hi.u64 %s1, %r1, %r2, 3;', 'madc.hi.u32 %rd1, %r1, %r2, 3;', 'madc.hi.u32 %f1, %r1, %r2, 3;', 'madc.lo.u32 %r1, %r1, %r2, 3.0;'],
+  },
+  {
+    family: 'atom', target: 'sm_80',
+    valid: ['atom.global.cas.b32 %r1, [%rd1], %r2, %r3;', 'atom.global.exch.b32 %r1, [%rd1], %r2, %r3;'],
+    misses: ['atom.global.cas.b32 %r1, [%rd1], %r2;', 'atom.cas.b64 %rd1, [%rd2], %rd3;'],
+  },
+  // A call through a register: a 32- or 64-bit integer or bit-size register, and a prototype or target list.
+  {
+    family: 'call', target: 'sm_80',
+    globals: '.func (.param .b32 r) f1(.param .b32 a)\n{\nst.param.b32 [r], 0;\nret;\n}\n',
+    decls: '.param .b32 pa;\n.param .b32 pr;\n.reg .u32 %u<4>;\nfp: .callprototype (.param .b32 _) _ (.param .b32 _);\ntl: .calltargets f1;',
+    valid: ['call (pr), %rd1, (pa), fp;', 'call (pr), %u1, (pa), fp;', 'call (pr), %r1, (pa), tl;'],
+    misses: ['call (pr), %p1, (pa), fp;', 'call (pr), %f1, (pa), fp;', 'call (pr), %rs1, (pa), fp;', 'call (pr), %rd1, (pa);', 'call (pr), %rd1;'],
+  },
+  // ld/st .v2/.v4: an expression is one value (ptxas "Argument vector size mismatch").
+  {
+    family: 'st', target: 'sm_80', globals: '.global .u32 gv[4];\n',
+    valid: ['st.global.u64 [%rd1], %rd2 + 1;', 'st.global.u64 [%rd1], gv+4;'],
+    misses: ['st.global.v2.u64 [%rd1], %rd2 + 1;', 'st.global.v2.u32 [%rd1], -1;', 'st.global.v2.u64 [%rd1], gv+4;', 'st.global.v4.u32 [%rd1], (1);'],
   },
 ];
