@@ -391,6 +391,8 @@ interface Bound {
   end: number;
   /** Whether operand 1 is a result (no constant there). */
   result: boolean;
+  /** The plan's relaxed rule, except for cvt to or from a bit-held type (BIT_HELD): its other operand is strict (measured). */
+  relaxed: boolean;
 }
 
 /** Role `I`: a constant (told apart by identity). */
@@ -404,7 +406,7 @@ const BF16_ROLE: TypeInfo = { kind: K.Bit, size: 0 };
  */
 function bind(plan: Plan, form: InstructionForm, n: number): Bound {
   const roles = plan.roles;
-  const b: Bound = { form, wants: undefined, wantNames: [], end: n, result: false };
+  const b: Bound = { form, wants: undefined, wantNames: [], end: n, result: false, relaxed: plan.relaxed && !(plan.op === 'cvt' && (BIT_HELD.has(plan.t1 ?? '') || BIT_HELD.has(plan.t2 ?? ''))) };
   if (roles === undefined) return b;
   b.result = roles.charCodeAt(0) !== 45 /* - */ && roles.charCodeAt(0) !== 73; /* I */
   const wants: (TypeInfo | undefined)[] = [];
@@ -874,7 +876,7 @@ function checkOperands(ins: A.Instruction, plan: Plan, bound: Bound, ctx: Instru
     ctx.report('PTX502', `operand 1 of ${name} is its result: it must be a register, not a constant`, d.span);
     return;
   }
-  const relaxed = plan.relaxed;
+  const relaxed = bound.relaxed;
   const end = bound.end;
   for (let i = 0; i < end; i++) {
     const want = wants[i];
@@ -1019,7 +1021,7 @@ function opcodeRulesFirst(ins: A.Instruction, plan: Plan, ctx: InstructionCheckC
   const op = plan.op;
   const name = plan.name;
   if ((op === 'ldmatrix' || op === 'stmatrix') && !matrixCountFits(ins, name, ctx)) return false;
-  if (op === 'mma' && !mmaVectorWordFits(ins, name, ctx)) return false;
+  if ((op === 'mma' || op === 'wgmma') && !mmaVectorWordFits(ins, name, ctx)) return false;
   if (op === 'mma' && ins.operands.length === 6 && !sparsityMetadataFits(ins.operands[4]!, name, ctx)) return false;
   if (op === 'mma' && !mmaFragmentsFit(ins, name, ctx)) return false;
   return true;
@@ -1464,15 +1466,22 @@ function movmatrixFits(ins: A.Instruction, name: string, ctx: InstructionCheckCo
 }
 
 /**
- * A `.v2`/`.v4` word on mma (measured with ptxas 13.0, dense and sparse forms): accepted when every
- * braced operand has that many registers, else "Argument vector size mismatch" (`.v8`: "Vector type
- * too large", refused as a word mma does not take).
+ * A `.v2`/`.v4` word on mma, and `.v2`/`.v4`/`.v8` on wgmma.mma_async(.sp) (measured with ptxas
+ * 13.0, dense and sparse forms): accepted when every braced operand has that many registers, else
+ * "Argument vector size mismatch"; more than 128 bits of the result type ("Vector type too large,
+ * exceeds 128 bit limit": `.v8` with .f32/.s32; on mma `.v8` is a word it does not take).
  */
 function mmaVectorWordFits(ins: A.Instruction, name: string, ctx: InstructionCheckContext): boolean {
   let n = 0;
   for (const w of ins.modifiers) if (w === '.v2') n = 2;
     else if (w === '.v4') n = 4;
+    else if (w === '.v8') n = 8;
   if (n === 0) return true;
+  const size = TYPES.get(typeWord(ins.modifiers, 0) ?? '')?.size ?? 0;
+  if (n * size > 128) {
+    ctx.report('PTX505', `${name}: .v${n} of ${size}-bit values is more than 128 bits`, ins.opcodeSpan);
+    return false;
+  }
   const ops = ins.operands;
   for (let i = 0; i < ops.length; i++) {
     const o = ops[i]!;

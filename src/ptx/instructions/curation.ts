@@ -47,6 +47,8 @@ const F16: Gate = { ptx: '4.2', sm: ['sm_53'] };
 const SM20: Gate = { sm: ['sm_20'] };
 /** "Feature '.cc with 64bit type' requires PTX ISA .version 4.3 or later" / "requires .target sm_20 or higher" (measured on add.cc, sub.cc, addc.cc, mad.lo.cc). */
 const V14: Gate = { ptx: '1.4' };
+/** "Feature 'scopes on atomic operations' requires .target sm_60 or higher" / ".version 5.0" (atom, red). */
+const ATOM_SCOPES: Record<string, Gate> = { '.cta': { ptx: '5.0', sm: ['sm_60'] }, '.gpu': { ptx: '5.0', sm: ['sm_60'] }, '.sys': { ptx: '5.0', sm: ['sm_60'] } };
 const CC64: Gate = { ptx: '4.3', sm: ['sm_20'] };
 /** ld/st's L1 eviction words (measured with ptxas 13.0: .version 7.4 and sm_70). */
 const L1_GATE: Gate = { ptx: '7.4', sm: ['sm_70'] };
@@ -164,8 +166,9 @@ export const CURATION: Curation = {
     movmatrix: ['.row', '.col'],
     ldmatrix: ['.row', '.col'],
     stmatrix: ['.row', '.col'],
-    'wgmma.mma_async': ['.row', '.col'],
-    'wgmma.mma_async.sp': ['.row', '.col'],
+    // (and `.v2`/`.v4`/`.v8` as on mma: `.v8` taken with .f16 results; check.ts, mmaVectorWordFits)
+    'wgmma.mma_async': ['.row', '.col', '.v2', '.v4', '.v8'],
+    'wgmma.mma_async.sp': ['.row', '.col', '.v2', '.v4', '.v8'],
     // and on tcgen05.cp/ld/st (measured; tcgen05.mma, alloc, shift, wait, fence and commit refuse it:
     // "Illegal modifier '.alayout or .blayout'").
     'tcgen05.cp': ['.row', '.col'],
@@ -244,6 +247,7 @@ export const CURATION: Curation = {
       '.tf32': { ptx: '7.0', sm: ['sm_80'] },
     },
     atom: {
+      ...ATOM_SCOPES,
       '.add+.f64': { ptx: '5.0', sm: ['sm_60'] },
       // "Instruction 'atom.add.f16 with generic state space' requires PTX ISA .version 6.3" (and sm_70), in every space.
       '.f16': { ptx: '6.3', sm: ['sm_70'] },
@@ -251,7 +255,7 @@ export const CURATION: Curation = {
       // "Feature 'shared storage' requires .target sm_12 or higher".
       '.shared': { sm: ['sm_12'] },
     },
-    red: { '.f16': { ptx: '6.3', sm: ['sm_70'] } },
+    red: { ...ATOM_SCOPES, '.f16': { ptx: '6.3', sm: ['sm_70'] } },
     // "Feature 'bar.cta' requires PTX ISA .version 7.8 or later" (also barrier.cta, bar.cta.arrive,
     // bar.cta.red); "Instruction 'bar.cta' requires .target sm_20 or higher".
     bar: { '.cta': { ptx: '7.8', sm: ['sm_20'] } },

@@ -1024,4 +1024,22 @@ export const FAMILY_CASES: readonly FamilyCase[] = [
     valid: ['st.global.u64 [%rd1], %rd2 + 1;', 'st.global.u64 [%rd1], gv+4;'],
     misses: ['st.global.v2.u64 [%rd1], %rd2 + 1;', 'st.global.v2.u32 [%rd1], -1;', 'st.global.v2.u64 [%rd1], gv+4;', 'st.global.v4.u32 [%rd1], (1);'],
   },
+  // cvt to or from a bit-held type: the other operand strict (no wider register), as ptxas measures it.
+  {
+    family: 'cvt', target: 'sm_90', decls: '.reg .u32 %u<4>;\n.reg .s64 %sd<4>;',
+    valid: ['cvt.rn.f16.f32 %rs1, %rd1;', 'cvt.rn.f16x2.f32 %r1, %rd1, %f1;', 'cvt.f32.bf16 %f1, %rs1;', 'cvt.f64.bf16 %fd1, %rs1;', 'cvt.rna.tf32.f32 %r1, %r2;'],
+    misses: ['cvt.rna.tf32.f32 %r1, %rd1;', 'cvt.f32.bf16 %rd1, %rs1;', 'cvt.rni.u16.bf16 %u1, %rs1;', 'cvt.rn.bf16.u32 %rs1, %rd1;', 'cvt.rni.s32.bf16 %sd1, %rs1;', 'cvt.rn.satfinite.e4m3x2.f32 %rs1, %rd1, %f1;'],
+  },
+  // wgmma.mma_async's `.v2`/`.v4`/`.v8` (a near-miss of the instruction-table test, GPUASM_SEED=31337): as mma's, at most 128 bits.
+  {
+    family: 'wgmma.mma_async', target: 'sm_90a',
+    valid: [
+      'wgmma.mma_async.sync.aligned.m64n32k16.f16.f16.f16.v8 {%r46, %r47, %r48, %r49, %r50, %r51, %r52, %r53}, %rd1, %rd2, 0, -1, -1, 0, 0;',
+      'wgmma.mma_async.sync.aligned.m64n8k16.f32.bf16.bf16.v4 {%f1, %f2, %f3, %f4}, %rd1, %rd2, 0, -1, -1, 0, 0;',
+    ],
+    misses: [
+      'wgmma.mma_async.sync.aligned.m64n16k16.f32.bf16.bf16.v8 {%f1, %f2, %f3, %f4, %f5, %f6, %f7, %f8}, %rd1, %rd2, 0, -1, -1, 0, 0;',
+      'wgmma.mma_async.sync.aligned.m64n32k16.f16.f16.f16.v4 {%r46, %r47, %r48, %r49, %r50, %r51, %r52, %r53}, %rd1, %rd2, 0, -1, -1, 0, 0;',
+    ],
+  },
 ];
