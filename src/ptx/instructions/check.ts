@@ -1107,6 +1107,11 @@ function opcodeRules(ins: A.Instruction, plan: Plan, form: InstructionForm, ctx:
   }
   if (op === 'isspacep' && ops.length === 2 && !isspacepAddressFits(ops[1]!, name, ctx)) return false;
   if ((op === 'suld' || op === 'sust') && !surfaceVectorFits(ins, name, ctx)) return false;
+  if (op === 'clusterlaunchcontrol' && ops[0]?.kind === 'expr' && plan.t1Info !== undefined && ins.modifiers[0] === '.query_cancel') {
+    // Measured: query_cancel's scalar result is typed by its first type (.b32: any 32-bit register but a predicate; .pred: a predicate), "Arguments mismatch".
+    const want = plan.t1 === '.pred' ? PRED : plan.t1Info;
+    if (!plainOperandFits(ops[0], want, false, ctx) && !operandFits(ins, name, 0, ops[0], want, plan.t1!, false, false, ctx)) return false;
+  }
   if (op === 'elect' && !electFits(ins, name, ctx)) return false;
   if (op === 'movmatrix' && !movmatrixFits(ins, name, ctx)) return false;
   if (op === 'wmma' && !wmmaFragmentFits(ins, name, ctx)) return false;

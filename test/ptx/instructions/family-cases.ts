@@ -1042,4 +1042,10 @@ export const FAMILY_CASES: readonly FamilyCase[] = [
       'wgmma.mma_async.sync.aligned.m64n32k16.f16.f16.f16.v4 {%r46, %r47, %r48, %r49, %r50, %r51, %r52, %r53}, %rd1, %rd2, 0, -1, -1, 0, 0;',
     ],
   },
+  // clusterlaunchcontrol.query_cancel's scalar result by its first type (the instruction mutations, seed 172).
+  {
+    family: 'clusterlaunchcontrol.query_cancel', target: 'sm_100a', decls: '.reg .f32 %fq<2>;\n.reg .b16 %hq<2>;',
+    valid: ['clusterlaunchcontrol.query_cancel.get_first_ctaid::x.b32.b128 %r1, %rq1;', 'clusterlaunchcontrol.query_cancel.get_first_ctaid::x.b32.b128 %fq1, %rq1;', 'clusterlaunchcontrol.query_cancel.is_canceled.pred.b128 %p1, %rq1;'],
+    misses: ['clusterlaunchcontrol.query_cancel.get_first_ctaid::x.b32.b128 %p1, %rq1;', 'clusterlaunchcontrol.query_cancel.get_first_ctaid::x.b32.b128 %rd1, %rq1;', 'clusterlaunchcontrol.query_cancel.get_first_ctaid::y.b32.b128 %hq1, %rq1;', 'clusterlaunchcontrol.query_cancel.is_canceled.pred.b128 %r1, %rq1;'],
+  },
 ];
