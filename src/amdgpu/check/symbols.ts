@@ -12,7 +12,7 @@
  */
 import type { Span } from '../../core/source.js';
 import type { Expr, Statement } from '../parse/ast.js';
-import { binaryValue, evaluate, ExprParser, isSubtargetFunction, symbolsIn, valueUnknowableIn, type IssueSink } from '../parse/expr.js';
+import { binaryValue, evaluate, ExprParser, hasSymbol, isSubtargetFunction, valueUnknowableIn, type IssueSink } from '../parse/expr.js';
 import { Lexer, type LexerOptions } from '../lex/lexer.js';
 import type { AmdCode } from '../diagnostics.js';
 
@@ -177,7 +177,7 @@ export class SymbolTable {
   markUsed(e: Expr): void {
     // Without a symbol (`-1`, `2*3`) there is nothing to mark, and the table is not touched (a
     // statement that leaves `touches` alone can be skipped when repeated, see speed/repeats.ts).
-    if (e.kind === 'int' || e.kind === 'real' || symbolsIn(e).length === 0) return;
+    if (!hasSymbol(e)) return;
     this.touches++;
     this.rel(this.parseTimeFold(e), { mark: true, final: false, depth: 0, active: new Set() });
   }

@@ -534,12 +534,24 @@ export function binaryValue(op: BinaryOp, l: bigint, r: bigint, opSpan: Span): b
 
 /** Names of the symbols an expression refers to (iterative; trees are depth-bounded anyway). */
 export function symbolsIn(expr: Expr): string[] {
+  // A leaf (most operands and data values) without the walk's stack and closure.
+  if (expr.kind === 'sym') return [expr.name];
+  if (expr.kind === 'int' || expr.kind === 'real') return [];
   const out: string[] = [];
   someNode(expr, (e) => {
     if (e.kind === 'sym') out.push(e.name);
     return false;
   });
   return out;
+}
+
+const isSymbol = (e: Expr): boolean => e.kind === 'sym';
+
+/** Whether an expression refers to a symbol: `symbolsIn(expr).length > 0` without the list. */
+export function hasSymbol(expr: Expr): boolean {
+  if (expr.kind === 'sym') return true;
+  if (expr.kind === 'int' || expr.kind === 'real') return false;
+  return someNode(expr, isSymbol);
 }
 
 /** Whether `test` holds for a node of `expr`, visited left to right, depth first (without recursion); stops at the first. */

@@ -5,7 +5,7 @@
  * statement (statement-at-a-time recovery).
  */
 import type { DirectiveArg, Expr, InstructionOperand, Operand, Statement } from './ast.js';
-import { ExprParser, MAX_EXPR_DEPTH, binaryPrecedence, evaluate, symbolsIn, valueUnknowableIn, type IssueSink, type ParseIssue } from './expr.js';
+import { ExprParser, MAX_EXPR_DEPTH, binaryPrecedence, evaluate, hasSymbol, valueUnknowableIn, type IssueSink, type ParseIssue } from './expr.js';
 import { Lexer, Tok, type LexerOptions } from '../lex/lexer.js';
 import { DIRECTIVES, DirectiveKind, NOT_ON_AMDHSA, RAW_BLOCKS, type DirectiveKindValue } from '../data/directives.js';
 import { tokenExcerpt } from '../../core/source.js';
@@ -804,7 +804,7 @@ export class StatementParser {
       const e = this.ep.parseExpression();
       if (!e) return false;
       // A count of symbols needs their values (not known while parsing): accepted.
-      const v = symbolsIn(e).length === 0 ? evaluate(e) : undefined;
+      const v = !hasSymbol(e) ? evaluate(e) : undefined;
       if (v !== undefined && 'value' in v) {
         if (v.value < 0n) {
           this.issue('AMD215', 'Count is negative', countAt, e.span.end);

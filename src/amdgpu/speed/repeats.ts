@@ -82,9 +82,20 @@ class TextSet {
     return this.set.size;
   }
 
+  // The key of the last `has` that missed: a line is looked up, then handled, then added, and
+  // adding it reuses that string (its hash already computed) instead of slicing and hashing again.
+  private missKey = '';
+  private missStart = -1;
+  private missEnd = -1;
+
   /** Whether the text at [start, end) is in the set. */
   has(start: number, end: number): boolean {
-    return this.set.has(this.text.slice(start, end));
+    const key = this.text.slice(start, end);
+    if (this.set.has(key)) return true;
+    this.missKey = key;
+    this.missStart = start;
+    this.missEnd = end;
+    return false;
   }
 
   /** Forgets every text. */
@@ -94,7 +105,7 @@ class TextSet {
 
   /** Adds the text at [start, end). */
   add(start: number, end: number): void {
-    this.set.add(this.text.slice(start, end));
+    this.set.add(start === this.missStart && end === this.missEnd ? this.missKey : this.text.slice(start, end));
   }
 }
 

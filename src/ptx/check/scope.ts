@@ -82,7 +82,10 @@ export function newSymbol(name: string, kind: SymbolKind, nameSpan: Span): PtxSy
     calledAt: undefined,
     addressTakenAt: undefined,
     movAddressAt: undefined,
+    branchTargets: undefined,
     familyCount: undefined,
+    formals: undefined,
+    param: undefined,
   };
 }
 

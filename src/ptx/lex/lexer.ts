@@ -85,6 +85,50 @@ for (let c = 0; c < 128; c++) {
   CLASS[c] = k;
 }
 
+/**
+ * The token kind of each character that is a token of one character whatever follows it (0 for
+ * the others): one path for all of them in `scan`, so that a character first met late in a file
+ * reaches no `case` the optimized scanner has never run (each such case cost a deoptimization and
+ * another compile of `scan`).
+ */
+const SINGLE_TOKEN = /* @__PURE__ */ (() => {
+  const t = new Uint8Array(256);
+  const pairs: [number, Tok][] = [
+    [C_LPAREN, Tok.LParen], [C_RPAREN, Tok.RParen], [C_LBRACKET, Tok.LBracket], [C_RBRACKET, Tok.RBracket],
+    [C_LBRACE, Tok.LBrace], [C_RBRACE, Tok.RBrace], [C_COMMA, Tok.Comma], [C_SEMI, Tok.Semi], [C_AT, Tok.At],
+    [C_PLUS, Tok.Plus], [C_MINUS, Tok.Minus], [C_STAR, Tok.Star], [C_SLASH, Tok.Slash], [C_CARET, Tok.Caret],
+    [C_TILDE, Tok.Tilde], [C_QUESTION, Tok.Question],
+  ];
+  for (const [c, k] of pairs) t[c] = k;
+  return t;
+})();
+
+/**
+ * The operators that may take a second character, by table for the same reason: OPERATOR_ROW
+ * numbers their first characters (0: none), OPERATOR_ALONE gives the token of a row's character
+ * alone, and OPERATOR_PAIR, by row times 256 plus the next byte, the token of the two (0: no pair).
+ */
+const OPERATOR_ROW = new Uint8Array(256);
+const OPERATOR_ALONE = new Uint8Array(8);
+const OPERATOR_PAIR = /* @__PURE__ */ (() => {
+  const t = new Uint8Array(8 * 256);
+  const rows: [number, Tok, [number, Tok][]][] = [
+    [C_COLON, Tok.Colon, [[C_COLON, Tok.ColonColon]]],
+    [C_EQ, Tok.Assign, [[C_EQ, Tok.EqEq]]],
+    [C_LT, Tok.Lt, [[C_LT, Tok.Shl], [C_EQ, Tok.Le]]],
+    [C_GT, Tok.Gt, [[C_GT, Tok.Shr], [C_EQ, Tok.Ge]]],
+    [C_BANG, Tok.Bang, [[C_EQ, Tok.NotEq]]],
+    [C_AMP, Tok.Amp, [[C_AMP, Tok.AndAnd]]],
+    [C_PIPE, Tok.Pipe, [[C_PIPE, Tok.OrOr]]],
+  ];
+  rows.forEach(([c, alone, pairs], i) => {
+    OPERATOR_ROW[c] = i + 1;
+    OPERATOR_ALONE[i + 1] = alone;
+    for (const [d, k] of pairs) t[((i + 1) << 8) | d] = k;
+  });
+  return t;
+})();
+
 /** FNV-1a (32 bits): the intern table's hash, computed by the scanner as it reads a word. */
 export const FNV_BASIS = 0x811c9dc5;
 export const FNV_PRIME = 0x01000193;
@@ -537,6 +581,14 @@ export class Lexer {
     const cls = CLASS[c]!;
     if (cls & CL_LETTER) return this.finish(Tok.Ident, this.scanWordRest(pos + 1, Math.imul(FNV_BASIS ^ c, FNV_PRIME)));
     if (cls & CL_DIGIT) return this.scanNumber(pos);
+    const single = SINGLE_TOKEN[c]!;
+    if (single !== 0) return this.finish(single, pos + 1);
+    // (`bytes[pos + 1]` is in bounds: at most the end mark.)
+    const row = OPERATOR_ROW[c]!;
+    if (row !== 0) {
+      const pair = OPERATOR_PAIR[(row << 8) | bytes[pos + 1]!]!;
+      return pair !== 0 ? this.finish(pair, pos + 2) : this.finish(OPERATOR_ALONE[row]!, pos + 1);
+    }
     switch (c) {
       case C_UNDERSCORE:
       case C_DOLLAR:
@@ -560,65 +612,6 @@ export class Lexer {
       }
       case C_DQUOTE:
         return this.scanString(pos);
-      case C_LPAREN:
-        return this.finish(Tok.LParen, pos + 1);
-      case C_RPAREN:
-        return this.finish(Tok.RParen, pos + 1);
-      case C_LBRACKET:
-        return this.finish(Tok.LBracket, pos + 1);
-      case C_RBRACKET:
-        return this.finish(Tok.RBracket, pos + 1);
-      case C_LBRACE:
-        return this.finish(Tok.LBrace, pos + 1);
-      case C_RBRACE:
-        return this.finish(Tok.RBrace, pos + 1);
-      case C_COMMA:
-        return this.finish(Tok.Comma, pos + 1);
-      case C_SEMI:
-        return this.finish(Tok.Semi, pos + 1);
-      case C_COLON:
-        if (bytes[pos + 1]! === C_COLON) return this.finish(Tok.ColonColon, pos + 2);
-        return this.finish(Tok.Colon, pos + 1);
-      case C_AT:
-        return this.finish(Tok.At, pos + 1);
-      case C_EQ:
-        if (bytes[pos + 1]! === C_EQ) return this.finish(Tok.EqEq, pos + 2);
-        return this.finish(Tok.Assign, pos + 1);
-      case C_PLUS:
-        return this.finish(Tok.Plus, pos + 1);
-      case C_MINUS:
-        return this.finish(Tok.Minus, pos + 1);
-      case C_STAR:
-        return this.finish(Tok.Star, pos + 1);
-      case C_SLASH:
-        return this.finish(Tok.Slash, pos + 1);
-      case C_LT: {
-        const d = bytes[pos + 1]!;
-        if (d === C_LT) return this.finish(Tok.Shl, pos + 2);
-        if (d === C_EQ) return this.finish(Tok.Le, pos + 2);
-        return this.finish(Tok.Lt, pos + 1);
-      }
-      case C_GT: {
-        const d = bytes[pos + 1]!;
-        if (d === C_GT) return this.finish(Tok.Shr, pos + 2);
-        if (d === C_EQ) return this.finish(Tok.Ge, pos + 2);
-        return this.finish(Tok.Gt, pos + 1);
-      }
-      case C_BANG:
-        if (bytes[pos + 1]! === C_EQ) return this.finish(Tok.NotEq, pos + 2);
-        return this.finish(Tok.Bang, pos + 1);
-      case C_AMP:
-        if (bytes[pos + 1]! === C_AMP) return this.finish(Tok.AndAnd, pos + 2);
-        return this.finish(Tok.Amp, pos + 1);
-      case C_PIPE:
-        if (bytes[pos + 1]! === C_PIPE) return this.finish(Tok.OrOr, pos + 2);
-        return this.finish(Tok.Pipe, pos + 1);
-      case C_CARET:
-        return this.finish(Tok.Caret, pos + 1);
-      case C_TILDE:
-        return this.finish(Tok.Tilde, pos + 1);
-      case C_QUESTION:
-        return this.finish(Tok.Question, pos + 1);
       case 0:
         // ptxas stops reading at NUL ("Unexpected EOF"): the rest of the input is ignored.
         this.oddChar(pos, 0);

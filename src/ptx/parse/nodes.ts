@@ -155,8 +155,8 @@ export class InstructionNode implements A.Instruction {
 
 /** `{a, b}`, `[addr]`, `(a, b)`: the span kept as offsets, built when read. `toJSON` gives the plain shape. */
 export class OperandListNode {
-  /** A vector's `|p` (see A.VectorOperand). */
-  declare predicate?: A.Expr;
+  /** A vector's `|p` (see A.VectorOperand); a field of every list (undefined when none): one object shape. */
+  predicate: A.Expr | undefined = undefined;
   constructor(
     readonly kind: 'vector' | 'address' | 'list',
     readonly elements: A.Operand[],
