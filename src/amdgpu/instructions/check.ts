@@ -435,6 +435,20 @@ function reusable<T>(seed: T): T[] {
  * operand of a fifth shape, a `-v1` or `|v1|` late in a file.
  */
 const posKinds: string[] = reusable('');
+/**
+ * An operand's kind, read at one load site whose type feedback is made megamorphic when this
+ * module loads (below). collectPositional reads every operand's kind through it: read there
+ * directly, the load was compiled for the four or fewer operand shapes seen so far (word,
+ * regRange, expr, call...), and the first operand of another shape (a modifier such as
+ * `offset:16`, late in a gfx1100 file) deoptimized collectPositional, which the optimizing
+ * compiler then compiled again (about 26 M instructions). A megamorphic load never deoptimizes.
+ */
+function operandKind(op: Operand): Operand['kind'] {
+  return op.kind;
+}
+// Five shapes, four rounds: V8 collects type feedback only from a function's ninth call on.
+const SHAPES = [{ kind: 'word', a: 0 }, { kind: 'word', b: 0 }, { kind: 'word', c: 0 }, { kind: 'word', d: 0 }, { kind: 'word', e: 0 }];
+for (let round = 0; round < 4; round++) for (const shape of SHAPES) operandKind(shape as unknown as Operand);
 /** Whether the instruction has a `tfe` or `lwe` word (set by collectPositional). */
 let hasTfe = false;
 /** Whether the instruction has a `lds_direct` / `src_lds_direct` word (set by collectPositional; see checkLdsDirect). */
@@ -447,9 +461,9 @@ function collectPositional(operands: readonly InstructionOperand[], firstIsPosit
   // (The modifier test written out: one load of each operand's kind, which sees every operand shape.)
   for (let i = 0; i < operands.length; i++) {
     const op = operands[i]!.operand;
-    const kind = op.kind;
+    const kind = operandKind(op);
     if (kind === 'word') {
-      const name = op.name;
+      const name = (op as Extract<Operand, { kind: 'word' }>).name;
       const len = name.length;
       if (len === 3) {
         const n = lower(name);
@@ -481,7 +495,7 @@ function collectPositional(operands: readonly InstructionOperand[], firstIsPosit
       prevCall = false;
       continue;
     }
-    const call = kind === 'call' && !WRAPPERS.has(lower(op.name));
+    const call = kind === 'call' && !WRAPPERS.has(lower((op as Extract<Operand, { kind: 'call' }>).name));
     if (call && prevCall) continue;
     prevCall = call;
     posKinds[positional.length] = kind;
