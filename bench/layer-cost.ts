@@ -23,6 +23,8 @@
  *
  * Both builds get `--stack-size=983`, which changes only V8's flag hash, so that neither reads its
  * chunk's code cache (the edited chunk's cache no longer matches): both compile our code alike.
+ * The counted runs also get `--hash-seed=7`: V8 otherwise draws its string hash seed at start and
+ * checks it with a primality test whose length varies, about 10 M instructions from run to run.
  * `--time N` adds N interleaved wall/CPU runs of each build (plain node) through /usr/bin/time and
  * prints the medians; meaningful only on a quiet machine (see `uptime`).
  */
@@ -136,7 +138,7 @@ function instructions(build: string, input: Input, mainThread: boolean): number 
   try {
     const vg = mainThread ? ['--separate-threads=yes'] : [];
     const node = mainThread ? [] : ['--single-threaded', '--predictable-gc-schedule'];
-    const r = spawnSync('valgrind', ['--tool=callgrind', `--callgrind-out-file=${join(out, 'cg.out')}`, ...vg, process.execPath, '--stack-size=983', ...node, ...entryArgs(build, input)], { env, encoding: 'latin1', maxBuffer: 1 << 30 });
+    const r = spawnSync('valgrind', ['--tool=callgrind', `--callgrind-out-file=${join(out, 'cg.out')}`, ...vg, process.execPath, '--stack-size=983', '--hash-seed=7', ...node, ...entryArgs(build, input)], { env, encoding: 'latin1', maxBuffer: 1 << 30 });
     if (r.error) throw r.error;
     // One output file, or with --separate-threads one per thread (`cg.out-01` is the main thread).
     const files = readdirSync(out).filter((f) => !mainThread || /-0*1$/.test(f));

@@ -1701,21 +1701,35 @@ function report(sink: IssueSink, code: AmdCode, message: string, span: Span): fa
  */
 function checkMatched(text: string, at: Span, operands: readonly InstructionOperand[], p: PreparedForms, f: PreparedForm, count: number, target: AmdgpuTarget, sink: IssueSink, mnemonic: string): boolean {
   return (
-    (!f.vccOptional || count === f.spec.maxOperands || checkVccSource(f, mnemonic, at, sink)) &&
+    checkVccSource(f, count, mnemonic, at, sink) &&
     checkModifiers(operands, p, f, sink) &&
     (target.generation < 12 || !f.cachePolicy12 || checkCachePolicy12(operands, mnemonic, at, f, count, sink)) &&
     (target.generation >= 12 || (f.spec.family !== 'FLAT' && f.spec.family !== 'GLOBAL') || checkAtomicReturn(operands, at, f, count, target, sink)) &&
     (operands.length === count || checkOpSelLists(operands, mnemonic, sink)) &&
+    checkLessCommon(operands, p, f, count, target, at, sink) &&
+    (f.busLimit === 0 || posBusCandidates + (f.implicitVcc ? 1 : 0) < 2 || checkConstantBus(text, f, count, target, sink)) &&
+    // checkRanges can refuse a FLAT/GLOBAL/SCRATCH modifier (`offset:`) or s_waitcnt's counters
+    // (the test written out: a small function of its own is one more for the optimizing compiler).
+    ((f.spec.family !== 'SOPP' && (operands.length === count || (f.spec.family !== 'FLAT' && f.spec.family !== 'GLOBAL' && f.spec.family !== 'SCRATCH'))) || checkRanges(operands, f, target, sink))
+  );
+}
+
+/**
+ * The rules of checkMatched that most instructions never reach, in their order there. Called for
+ * every instruction, so that its call in checkMatched has type feedback from the first line on:
+ * the first call of a rule that had never run deoptimized checkMatched (and got it compiled again),
+ * once or twice per file; it now deoptimizes this smaller function. checkSmemOffset (SMEM only)
+ * comes before checkConstantBus (VALU only) and checkRanges (FLAT/GLOBAL/SCRATCH, SOPP) here:
+ * no instruction meets it and either of them, so the first issue reported is the same.
+ */
+function checkLessCommon(operands: readonly InstructionOperand[], p: PreparedForms, f: PreparedForm, count: number, target: AmdgpuTarget, at: Span, sink: IssueSink): boolean {
+  return (
     (p.required === undefined || checkRequired(operands, p, at, sink)) &&
     (!p.imageData || checkImageData(operands, f, target, sink)) &&
     (p.bufferD16 === 0 || checkBufferD16(p.bufferD16, f.spec.spelled, target, sink)) &&
     (p.image === 0 || checkImage(operands, p, count, target, at, sink)) &&
     (!target.ldsDirect || !hasLdsDirect || checkLdsDirect(f, count, sink, target)) &&
     (posLiterals < 2 || !SALU_LITERAL_FAMILIES.has(f.spec.family) || checkScalarLiterals(f, count, sink)) &&
-    (f.busLimit === 0 || posBusCandidates + (f.implicitVcc ? 1 : 0) < 2 || checkConstantBus(text, f, count, target, sink)) &&
-    // checkRanges can refuse a FLAT/GLOBAL/SCRATCH modifier (`offset:`) or s_waitcnt's counters
-    // (the test written out: a small function of its own is one more for the optimizing compiler).
-    ((f.spec.family !== 'SOPP' && (operands.length === count || (f.spec.family !== 'FLAT' && f.spec.family !== 'GLOBAL' && f.spec.family !== 'SCRATCH'))) || checkRanges(operands, f, target, sink)) &&
     (f.spec.family !== 'SMEM' || operands.length === count || checkSmemOffset(operands, count, sink))
   );
 }
@@ -1725,7 +1739,9 @@ function checkMatched(text: string, at: Span, operands: readonly InstructionOper
  * destination and finds the sources one short. (Here, not in checkOne: its first call, late in a
  * file, deoptimizes its caller.)
  */
-function checkVccSource(f: PreparedForm, mnemonic: string, at: Span, sink: IssueSink): boolean {
+function checkVccSource(f: PreparedForm, count: number, mnemonic: string, at: Span, sink: IssueSink): boolean {
+  // (Its guard here, and the function called for every instruction, for the reason given at checkLessCommon.)
+  if (!f.vccOptional || count === f.spec.maxOperands) return true;
   const first = positional[0]!;
   if (first.kind === 'word' && lower(first.name) === 'vcc') return report(sink, C.tooFewOperands, `too few operands for instruction: ${mnemonic} takes vcc as its destination, then ${f.spec.maxOperands - 1} sources`, at);
   return true;
