@@ -9,10 +9,12 @@
  *                                 [--no-main] [--keep] [FILE[:MCPU] ...]
  *
  * Without --lang, both languages on their default inputs; FILE arguments need --lang.
- * The layer-off copy is dist/ copied with its file times (bin.cjs and the bench entry fall back to
- * the ES modules when a chunk is older than bin.cjs), the condition in front of the layer's call
- * replaced by `false` in the language's chunk and in its ES module. Counts, millions of
- * instructions, of `node DIST/bench/check-entry.js [--mcpu CPU] FILE`:
+ * Both builds run from copies of dist/ side by side in one temporary directory, `on/dist` and
+ * `of/dist` (paths of one length: where a build lies moves its count by up to 25 M instructions,
+ * see docs/benchmarks.md, session 10), each copied with its file times (bin.cjs and the bench
+ * entry fall back to the ES modules when a chunk is older than bin.cjs); in the layer-off copy the
+ * condition in front of the layer's call is replaced by `false` in the language's chunk and in its
+ * ES module. Counts, millions of instructions, of `node DIST/bench/check-entry.js [--mcpu CPU] FILE`:
  *
  * - all the work: `valgrind --tool=callgrind node --single-threaded --predictable-gc-schedule`
  *   (V8's optimizing compiler and collector run on the main thread and are counted; the GC flag
@@ -23,6 +25,8 @@
  *
  * Both builds get `--stack-size=983`, which changes only V8's flag hash, so that neither reads its
  * chunk's code cache (the edited chunk's cache no longer matches): both compile our code alike.
+ * The counted runs also get `--hash-seed=7`: V8 otherwise draws its string hash seed at start and
+ * checks it with a primality test whose length varies, about 10 M instructions from run to run.
  * `--time N` adds N interleaved wall/CPU runs of each build (plain node) through /usr/bin/time and
  * prints the medians; meaningful only on a quiet machine (see `uptime`).
  */
@@ -110,12 +114,15 @@ const env = { ...process.env };
 delete env.NODE_EXTRA_CA_CERTS;
 delete env.NODE_OPTIONS;
 
-/** dist/ copied with its file times, the layer's call disabled in each file of `layer.edits`. */
-function layerOffCopy(layer: Layer): string {
-  const dir = mkdtempSync(join(tmpdir(), 'gpuasm-layer-off-'));
-  const copy = join(dir, 'dist');
-  cpSync(dist, copy, { recursive: true, preserveTimestamps: true });
-  if (existsSync(join(root, 'node_modules'))) symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'));
+/** dist/ copied twice with its file times, into DIR/on/dist and DIR/of/dist, the layer's call disabled in each file of `layer.edits` of the second. */
+function copies(layer: Layer): { on: string; off: string } {
+  const dir = mkdtempSync(join(tmpdir(), 'gpuasm-layer-cost-'));
+  const [on, copy] = ['on', 'of'].map((name) => {
+    const d = join(dir, name);
+    cpSync(dist, join(d, 'dist'), { recursive: true, preserveTimestamps: true });
+    if (existsSync(join(root, 'node_modules'))) symlinkSync(join(root, 'node_modules'), join(d, 'node_modules'));
+    return join(d, 'dist');
+  }) as [string, string];
   for (const { file, call } of layer.edits) {
     const path = join(copy, file);
     const text = readFileSync(path, 'utf8');
@@ -125,7 +132,7 @@ function layerOffCopy(layer: Layer): string {
     const { atime, mtime } = statSync(join(dist, file));
     utimesSync(path, atime, mtime);
   }
-  return copy;
+  return { on, off: copy };
 }
 
 const entryArgs = (build: string, input: Input): string[] => [join(build, 'bench', 'check-entry.js'), ...(input.mcpu ? ['--mcpu', input.mcpu] : []), resolve(root, input.file)];
@@ -136,7 +143,7 @@ function instructions(build: string, input: Input, mainThread: boolean): number 
   try {
     const vg = mainThread ? ['--separate-threads=yes'] : [];
     const node = mainThread ? [] : ['--single-threaded', '--predictable-gc-schedule'];
-    const r = spawnSync('valgrind', ['--tool=callgrind', `--callgrind-out-file=${join(out, 'cg.out')}`, ...vg, process.execPath, '--stack-size=983', ...node, ...entryArgs(build, input)], { env, encoding: 'latin1', maxBuffer: 1 << 30 });
+    const r = spawnSync('valgrind', ['--tool=callgrind', `--callgrind-out-file=${join(out, 'cg.out')}`, ...vg, process.execPath, '--stack-size=983', '--hash-seed=7', ...node, ...entryArgs(build, input)], { env, encoding: 'latin1', maxBuffer: 1 << 30 });
     if (r.error) throw r.error;
     // One output file, or with --separate-threads one per thread (`cg.out-01` is the main thread).
     const files = readdirSync(out).filter((f) => !mainThread || /-0*1$/.test(f));
@@ -159,11 +166,11 @@ function seconds(build: string, input: Input): [number, number] {
 const pct = (on: number, off: number): string => `${on >= off ? '+' : ''}${(((on - off) / off) * 100).toFixed(1)}%`;
 
 /** `measure` N times for each build, interleaved (off, on, off, on ...): medians per build and column. */
-function interleaved(n: number, off: string, measure: (build: string) => number[]): [number[], number[]] {
+function interleaved(n: number, on: string, off: string, measure: (build: string) => number[]): [number[], number[]] {
   const samples: [number[][], number[][]] = [[], []];
   for (let i = 0; i < n; i++) {
     samples[0].push(measure(off));
-    samples[1].push(measure(dist));
+    samples[1].push(measure(on));
   }
   const medians = (rows: number[][]) => rows[0]!.map((_, col) => median(rows.map((r) => r[col]!)));
   return [medians(samples[0]), medians(samples[1])];
@@ -173,7 +180,7 @@ const lines: string[] = [`load average ${loadavg().map((l) => l.toFixed(2)).join
 for (const l of langs) {
   const layer = LAYERS[l]!;
   const inputs = args.length > 0 ? args.map((a) => ({ file: a.split(':')[0]!, mcpu: a.split(':')[1] })) : layer.inputs;
-  const off = layerOffCopy(layer);
+  const { on, off } = copies(layer);
   try {
     for (const input of inputs) {
       if (!existsSync(resolve(root, input.file))) {
@@ -182,14 +189,14 @@ for (const l of langs) {
       }
       lines.push(`${l}: ${input.file}${input.mcpu ? ` --mcpu ${input.mcpu}` : ''}`);
       if (callgrind) {
-        const [offN, onN] = interleaved(runs, off, (b) => (mainToo ? [instructions(b, input, false), instructions(b, input, true)] : [instructions(b, input, false)]));
+        const [offN, onN] = interleaved(runs, on, off, (b) => (mainToo ? [instructions(b, input, false), instructions(b, input, true)] : [instructions(b, input, false)]));
         lines.push(`  millions of instructions (median of ${runs}): all work (--single-threaded)${mainToo ? ' | main thread of an ordinary run' : ''}`);
         lines.push(`    layer off  ${offN.map((x) => x.toFixed(0).padStart(7)).join(' | ')}`);
         lines.push(`    layer on   ${onN.map((x) => x.toFixed(0).padStart(7)).join(' | ')}`);
         lines.push(`    layer cost ${onN.map((x, i) => pct(x, offN[i]!).padStart(7)).join(' | ')}`);
       }
       if (timed > 0) {
-        const [offT, onT] = interleaved(timed, off, (b) => seconds(b, input));
+        const [offT, onT] = interleaved(timed, on, off, (b) => seconds(b, input));
         lines.push(`  seconds (median of ${timed} interleaved runs): wall | user+system`);
         lines.push(`    layer off  ${offT.map((x) => x.toFixed(2).padStart(6)).join(' | ')}`);
         lines.push(`    layer on   ${onT.map((x) => x.toFixed(2).padStart(6)).join(' | ')}`);
@@ -197,8 +204,8 @@ for (const l of langs) {
       }
     }
   } finally {
-    if (keep) lines.push(`${l}: layer-off copy kept: ${off}`);
-    else rmSync(resolve(off, '..'), { recursive: true, force: true });
+    if (keep) lines.push(`${l}: copies kept: ${on} (layer on), ${off} (layer off)`);
+    else rmSync(resolve(off, '..', '..'), { recursive: true, force: true });
   }
 }
 lines.push(`load average ${loadavg().map((l) => l.toFixed(2)).join(' ')} at end`);

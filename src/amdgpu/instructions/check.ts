@@ -407,21 +407,6 @@ function isPlainRegister(n: string): boolean {
   return (c === 118 /* v */ || c === 115 /* s */ || c === 97) /* a */ && isDigits(n, 1);
 }
 
-function isModifier(op: Operand, memory: boolean): boolean {
-  if (op.kind === 'modifier') return true;
-  if (op.kind !== 'word') return false;
-  const name = op.name;
-  // A register (the common case) is no modifier, but `a16` is one in memory instructions.
-  if (isPlainRegister(name) && !(memory && name.length === 3)) return false;
-  return isModifierWord(name, memory);
-}
-
-/** A word that is a modifier (see isModifier), the register test aside. */
-function isModifierWord(name: string, memory: boolean): boolean {
-  const n = lower(name);
-  return MODIFIER_SPELLINGS.has(n) || (memory && MEMORY_MODIFIER_SPELLINGS.has(n));
-}
-
 const MEMORY_FAMILIES = new Set(['MUBUF', 'MTBUF', 'MIMG', 'FLAT', 'GLOBAL', 'SCRATCH', 'DS', 'SMEM']);
 
 /**
@@ -443,6 +428,27 @@ function reusable<T>(seed: T): T[] {
   a.length = 0;
   return a;
 }
+/**
+ * Each positional operand's kind (`op.kind`), set by collectPositional, which reads every
+ * operand's kind anyway: classifyPositional reads them here, not from the operands, whose eight
+ * object shapes made its load deoptimize (and the function be compiled again) at the first
+ * operand of a fifth shape, a `-v1` or `|v1|` late in a file.
+ */
+const posKinds: string[] = reusable('');
+/**
+ * An operand's kind, read at one load site whose type feedback is made megamorphic when this
+ * module loads (below). collectPositional reads every operand's kind through it: read there
+ * directly, the load was compiled for the four or fewer operand shapes seen so far (word,
+ * regRange, expr, call...), and the first operand of another shape (a modifier such as
+ * `offset:16`, late in a gfx1100 file) deoptimized collectPositional, which the optimizing
+ * compiler then compiled again (about 26 M instructions). A megamorphic load never deoptimizes.
+ */
+function operandKind(op: Operand): Operand['kind'] {
+  return op.kind;
+}
+// Five shapes, four rounds: V8 collects type feedback only from a function's ninth call on.
+const SHAPES = [{ kind: 'word', a: 0 }, { kind: 'word', b: 0 }, { kind: 'word', c: 0 }, { kind: 'word', d: 0 }, { kind: 'word', e: 0 }];
+for (let round = 0; round < 4; round++) for (const shape of SHAPES) operandKind(shape as unknown as Operand);
 /** Whether the instruction has a `tfe` or `lwe` word (set by collectPositional). */
 let hasTfe = false;
 /** Whether the instruction has a `lds_direct` / `src_lds_direct` word (set by collectPositional; see checkLdsDirect). */
@@ -452,12 +458,12 @@ function collectPositional(operands: readonly InstructionOperand[], firstIsPosit
   hasTfe = false;
   hasLdsDirect = false;
   let prevCall = false;
-  // (isModifier written out: one load of each operand's kind, which sees every operand shape.)
+  // (The modifier test written out: one load of each operand's kind, which sees every operand shape.)
   for (let i = 0; i < operands.length; i++) {
     const op = operands[i]!.operand;
-    const kind = op.kind;
+    const kind = operandKind(op);
     if (kind === 'word') {
-      const name = op.name;
+      const name = (op as Extract<Operand, { kind: 'word' }>).name;
       const len = name.length;
       if (len === 3) {
         const n = lower(name);
@@ -468,18 +474,31 @@ function collectPositional(operands: readonly InstructionOperand[], firstIsPosit
       }
       prevCall = false;
       // A word such as `gds` first, where an operand must come first, is a symbol (`s_branch gds`).
-      if (firstIsPositional && positional.length === 0) positional.push(op);
       // A register (the common case) is no modifier, but `a16` is one in memory instructions.
-      else if ((isPlainRegister(name) && !(memory && len === 3)) || !isModifierWord(name, memory)) positional.push(op);
+      // Else a word is a modifier if it is one of MODIFIER_SPELLINGS (in memory instructions also
+      // `a16`, `scc`). (isPlainRegister and the modifier test written out: small functions called
+      // here are compiled on their own by the optimizing compiler.)
+      const c = name.charCodeAt(0) | 0x20;
+      if ((firstIsPositional && positional.length === 0) || ((c === 118 /* v */ || c === 115 /* s */ || c === 97) /* a */ && isDigits(name, 1) && !(memory && len === 3))) {
+        posKinds[positional.length] = kind;
+        positional.push(op);
+      } else {
+        const n = lower(name);
+        if (!MODIFIER_SPELLINGS.has(n) && !(memory && MEMORY_MODIFIER_SPELLINGS.has(n))) {
+          posKinds[positional.length] = kind;
+          positional.push(op);
+        }
+      }
       continue;
     }
     if (kind === 'modifier') {
       prevCall = false;
       continue;
     }
-    const call = kind === 'call' && !WRAPPERS.has(lower(op.name));
+    const call = kind === 'call' && !WRAPPERS.has(lower((op as Extract<Operand, { kind: 'call' }>).name));
     if (call && prevCall) continue;
     prevCall = call;
+    posKinds[positional.length] = kind;
     positional.push(op);
   }
   if (positional.length === 0) positional = NO_POSITIONAL;
@@ -532,11 +551,11 @@ function classifyPositional(text: string, target: AmdgpuTarget): void {
   let candidates = 0;
   for (let i = 0; i < positional.length; i++) {
     const op = positional[i]!;
-    const kind = op.kind;
+    const kind = posKinds[i]!;
     modifiedLiteral = false;
-    posMods[i] = kind === 'neg' || kind === 'abs' || (kind === 'call' && (op as Extract<Operand, { kind: 'call' }>).args.length === 1 && isSourceModifierCall((op as Extract<Operand, { kind: 'call' }>).name)) ? modifiedOperand(text, op, target) : 0;
-    // `-sym` around no register is an expression (llvm-mc-19 takes `s_mov_b32 s0, -u`), no modifier.
-    if (kind === 'neg' && posMods[i] === OperandModifier.NEG) posMods[i] = 0;
+    // Every call (`vmcnt(0)` too, whose modifier bits are 0): so the call has type feedback from
+    // the first lines of a file on, and its first `neg(…)` does not deoptimize this function.
+    posMods[i] = kind === 'neg' || kind === 'abs' || kind === 'call' ? modifiedOperand(text, op, target) : 0;
     classify(text, op, target);
     // `neg(0x123)`, `-|1.23456|`: a literal whatever the modifiers fold into it (see modifiedOperand).
     const what = modifiedLiteral ? What.Literal : seen.what;
@@ -549,17 +568,13 @@ function classifyPositional(text: string, target: AmdgpuTarget): void {
   posBusCandidates = candidates;
 }
 
-/** `neg`, `abs`, `sext` in any case (not `vmcnt(…)`, `instid0(…)`, `hwreg(…)`: those are no source modifiers). */
-function isSourceModifierCall(n: string): boolean {
-  return n.length <= 4 && (n.length === 3 || n.length === 4) && SOURCE_MODIFIER_CALLS.has(lower(n));
-}
-const SOURCE_MODIFIER_CALLS = new Set(['neg', 'abs', 'sext']);
-
 /**
- * `-x`, `|x|`, `neg(x)`, `abs(x)`, `sext(x)` (nested): their `OperandModifier` bits, with a flag
- * (MODS_ON_REGISTER) when the innermost operand is a register.
+ * `-x`, `|x|`, `neg(x)`, `abs(x)`, `sext(x)` (nested, any case): their `OperandModifier` bits,
+ * with a flag (MODS_ON_REGISTER) when the innermost operand is a register; 0 for any other call
+ * (`vmcnt(…)`, `instid0(…)`, `hwreg(…)` are no source modifiers).
  */
 function modifiedOperand(text: string, op: Operand, target: AmdgpuTarget): number {
+  const minus = op.kind === 'neg';
   let bits = 0;
   for (;;) {
     if (op.kind === 'neg') {
@@ -580,7 +595,11 @@ function modifiedOperand(text: string, op: Operand, target: AmdgpuTarget): numbe
   if (bits === 0) return 0;
   classify(text, op, target);
   if (seen.what === What.Literal && (bits & OperandModifier.SEXT) === 0) modifiedLiteral = true;
-  return seen.what <= What.Special ? bits | MODS_ON_REGISTER : bits;
+  const mods = seen.what <= What.Special ? bits | MODS_ON_REGISTER : bits;
+  // `-sym` around no register is an expression (llvm-mc-19 takes `s_mov_b32 s0, -u`), no modifier.
+  // (Tested here, not in classifyPositional: a compare first reached late in a file deoptimizes
+  // the function it is in, and this one is small.)
+  return minus && mods === OperandModifier.NEG ? 0 : mods;
 }
 const MODS_ON_REGISTER = 1 << 8;
 
@@ -698,8 +717,9 @@ function classify(text: string, op: Operand, target: AmdgpuTarget): void {
     }
   }
   // A word (`vcc`, `exec_lo`, `ttmp4`, a label) is what its name says on the target; no
-  // register name starts with `.` (`.LBB0_2`).
-  const word = op.kind === 'word' && !isPrefixOnly(op.name);
+  // register name starts with `.` (`.LBB0_2`). A register prefix (isPrefixOnly) is never put in
+  // the cache, so is never found there: tested only before an insertion, not on every word.
+  const word = op.kind === 'word';
   if (word && op.name.charCodeAt(0) === 46) {
     seen.what = What.Expr;
     return;
@@ -713,7 +733,7 @@ function classify(text: string, op: Operand, target: AmdgpuTarget): void {
     }
   }
   classifyText(text, op, target);
-  if (word && wordCache.size < WORD_CACHE_MAX) wordCache.set(op.name, seen.what | (seen.size << 4));
+  if (word && wordCache.size < WORD_CACHE_MAX && !isPrefixOnly(op.name)) wordCache.set(op.name, seen.what | (seen.size << 4));
 }
 
 /**
@@ -766,32 +786,25 @@ function classifyText(text: string, op: Operand, target: AmdgpuTarget): void {
   }
 }
 
-/** Whether an operand of this kind fits the position (register file, constant, off), size aside. */
-function kindFits(what: What, files: number): boolean {
-  switch (what) {
-    case What.Vgpr:
-      return (files & F.V) !== 0;
-    case What.Sgpr:
-      return (files & F.S) !== 0;
-    case What.Agpr:
-      return (files & F.A) !== 0;
-    case What.Special:
-      // exec, vcc, m0, null, src_* constants: wherever a scalar register or a constant may be.
-      return (files & (F.S | F.SPECIAL | F.INLINE | F.LITERAL)) !== 0;
-    case What.Off:
-      return (files & F.OFF) !== 0;
-    case What.Inline:
-      return (files & (F.INLINE | F.LITERAL | F.EXPR | F.SYMBOLIC)) !== 0;
-    case What.Literal:
-      return (files & (F.LITERAL | F.EXPR | F.SYMBOLIC)) !== 0;
-    case What.Expr:
-      return (files & (F.INLINE | F.LITERAL | F.EXPR | F.SYMBOLIC)) !== 0;
-    case What.Symbolic:
-      return (files & (F.SYMBOLIC | F.EXPR | F.INLINE | F.LITERAL)) !== 0;
-    case What.Unknown:
-      return true;
-  }
-}
+/**
+ * The `OperandFile` bits that take an operand of each kind (register file, constant, off), size
+ * aside; indexed by `What` (What.Unknown fits anywhere and is tested apart). A table, not a
+ * function with a switch: matchForm reads it inline, so no small function of its own is
+ * compiled by the optimizing compiler (docs/benchmarks.md, layer cost).
+ */
+const FITS: readonly number[] = [
+  /* Vgpr */ F.V,
+  /* Sgpr */ F.S,
+  /* Agpr */ F.A,
+  // exec, vcc, m0, null, src_* constants: wherever a scalar register or a constant may be.
+  /* Special */ F.S | F.SPECIAL | F.INLINE | F.LITERAL,
+  /* Off */ F.OFF,
+  /* Inline */ F.INLINE | F.LITERAL | F.EXPR | F.SYMBOLIC,
+  /* Literal */ F.LITERAL | F.EXPR | F.SYMBOLIC,
+  /* Expr */ F.INLINE | F.LITERAL | F.EXPR | F.SYMBOLIC,
+  /* Symbolic */ F.SYMBOLIC | F.EXPR | F.INLINE | F.LITERAL,
+  /* Unknown */ -1,
+];
 
 /** What a position takes, in words, for messages. */
 function expected(o: OperandSpec): string {
@@ -872,7 +885,7 @@ function matchForm(f: PreparedForm, count: number): void {
     if (o.spec.kind === 'tgt') continue;
     const what = posWhat[i]!;
     const size = posSize[i]!;
-    if (!kindFits(what, o.files) || (what === What.Special && o.noSpecial)) {
+    if ((what !== What.Unknown && (FITS[what]! & o.files) === 0) || (what === What.Special && o.noSpecial)) {
       mismatch.at = i;
       return;
     }
@@ -1138,7 +1151,6 @@ function checkModifiers(operands: readonly InstructionOperand[], p: PreparedForm
   if (operands.length === positional.length) return true;
   const union = p.union;
   const vocab = knownModifiers();
-  const memory = MEMORY_FAMILIES.has(f.spec.family);
   // The order rules (MODIFIER_RANK) in the same pass, not a second loop over the operands: a
   // modifier that is not taken is reported first wherever it is, so the first order issue waits.
   const ordered = !UNORDERED_FAMILIES.has(f.spec.family);
@@ -1149,9 +1161,11 @@ function checkModifiers(operands: readonly InstructionOperand[], p: PreparedForm
   seenModifiers.length = 0;
   for (let i = 0; i < operands.length; i++) {
     const op = operands[i]!.operand;
-    if (op.kind !== 'modifier' && !(op.kind === 'word' && isModifier(op, memory))) continue;
-    // A word taken as a positional operand (`s_branch gds`) is no modifier.
-    if (op.kind === 'word' && positional.includes(op)) continue;
+    // A word is a modifier where collectPositional left it out (it tested the word with the
+    // same `memory`: every form of a mnemonic is of a memory family or none is); a word taken as
+    // a positional operand (`s_branch gds`) is no modifier. (No test of the word's name here:
+    // one small function less for the optimizing compiler.)
+    if (op.kind !== 'modifier' && !(op.kind === 'word' && !positional.includes(op))) continue;
     const name = canonicalModifier(op);
     // `done` and `row_en` have no `no` form (llvm-mc-19 refuses `nodone`, `norow_en`; `novm` is taken).
     if (op.kind === 'word' && (name === 'done' || name === 'row_en') && op.name.length > name.length)
@@ -1309,12 +1323,6 @@ function intValue(op: Operand): bigint | undefined {
   if (e.kind === 'int') return e.value;
   if (e.kind === 'unary' && e.op === '-' && e.operand.kind === 'int') return -e.operand.value;
   return undefined;
-}
-
-/** Whether checkRanges can refuse anything: a FLAT/GLOBAL/SCRATCH modifier (`offset:`), or s_waitcnt. */
-function mayBreakRange(f: PreparedForm, modifiers: boolean): boolean {
-  const fam = f.spec.family;
-  return modifiers ? fam === 'FLAT' || fam === 'GLOBAL' || fam === 'SCRATCH' || fam === 'SOPP' : fam === 'SOPP';
 }
 
 function checkRanges(operands: readonly InstructionOperand[], f: PreparedForm, target: AmdgpuTarget, sink: IssueSink): boolean {
@@ -1693,19 +1701,35 @@ function report(sink: IssueSink, code: AmdCode, message: string, span: Span): fa
  */
 function checkMatched(text: string, at: Span, operands: readonly InstructionOperand[], p: PreparedForms, f: PreparedForm, count: number, target: AmdgpuTarget, sink: IssueSink, mnemonic: string): boolean {
   return (
-    (!f.vccOptional || count === f.spec.maxOperands || checkVccSource(f, mnemonic, at, sink)) &&
+    checkVccSource(f, count, mnemonic, at, sink) &&
     checkModifiers(operands, p, f, sink) &&
     (target.generation < 12 || !f.cachePolicy12 || checkCachePolicy12(operands, mnemonic, at, f, count, sink)) &&
     (target.generation >= 12 || (f.spec.family !== 'FLAT' && f.spec.family !== 'GLOBAL') || checkAtomicReturn(operands, at, f, count, target, sink)) &&
     (operands.length === count || checkOpSelLists(operands, mnemonic, sink)) &&
+    checkLessCommon(operands, p, f, count, target, at, sink) &&
+    (f.busLimit === 0 || posBusCandidates + (f.implicitVcc ? 1 : 0) < 2 || checkConstantBus(text, f, count, target, sink)) &&
+    // checkRanges can refuse a FLAT/GLOBAL/SCRATCH modifier (`offset:`) or s_waitcnt's counters
+    // (the test written out: a small function of its own is one more for the optimizing compiler).
+    ((f.spec.family !== 'SOPP' && (operands.length === count || (f.spec.family !== 'FLAT' && f.spec.family !== 'GLOBAL' && f.spec.family !== 'SCRATCH'))) || checkRanges(operands, f, target, sink))
+  );
+}
+
+/**
+ * The rules of checkMatched that most instructions never reach, in their order there. Called for
+ * every instruction, so that its call in checkMatched has type feedback from the first line on:
+ * the first call of a rule that had never run deoptimized checkMatched (and got it compiled again),
+ * once or twice per file; it now deoptimizes this smaller function. checkSmemOffset (SMEM only)
+ * comes before checkConstantBus (VALU only) and checkRanges (FLAT/GLOBAL/SCRATCH, SOPP) here:
+ * no instruction meets it and either of them, so the first issue reported is the same.
+ */
+function checkLessCommon(operands: readonly InstructionOperand[], p: PreparedForms, f: PreparedForm, count: number, target: AmdgpuTarget, at: Span, sink: IssueSink): boolean {
+  return (
     (p.required === undefined || checkRequired(operands, p, at, sink)) &&
     (!p.imageData || checkImageData(operands, f, target, sink)) &&
     (p.bufferD16 === 0 || checkBufferD16(p.bufferD16, f.spec.spelled, target, sink)) &&
     (p.image === 0 || checkImage(operands, p, count, target, at, sink)) &&
     (!target.ldsDirect || !hasLdsDirect || checkLdsDirect(f, count, sink, target)) &&
     (posLiterals < 2 || !SALU_LITERAL_FAMILIES.has(f.spec.family) || checkScalarLiterals(f, count, sink)) &&
-    (f.busLimit === 0 || posBusCandidates + (f.implicitVcc ? 1 : 0) < 2 || checkConstantBus(text, f, count, target, sink)) &&
-    (!mayBreakRange(f, operands.length !== count) || checkRanges(operands, f, target, sink)) &&
     (f.spec.family !== 'SMEM' || operands.length === count || checkSmemOffset(operands, count, sink))
   );
 }
@@ -1715,7 +1739,9 @@ function checkMatched(text: string, at: Span, operands: readonly InstructionOper
  * destination and finds the sources one short. (Here, not in checkOne: its first call, late in a
  * file, deoptimizes its caller.)
  */
-function checkVccSource(f: PreparedForm, mnemonic: string, at: Span, sink: IssueSink): boolean {
+function checkVccSource(f: PreparedForm, count: number, mnemonic: string, at: Span, sink: IssueSink): boolean {
+  // (Its guard here, and the function called for every instruction, for the reason given at checkLessCommon.)
+  if (!f.vccOptional || count === f.spec.maxOperands) return true;
   const first = positional[0]!;
   if (first.kind === 'word' && lower(first.name) === 'vcc') return report(sink, C.tooFewOperands, `too few operands for instruction: ${mnemonic} takes vcc as its destination, then ${f.spec.maxOperands - 1} sources`, at);
   return true;
@@ -1775,7 +1801,9 @@ function checkOne(text: string, mnemonic: string, at: Span, operands: readonly I
   let bestSize = false;
   let bestSpec = 0;
   let bestModifier = 0;
-  for (const f of forms) {
+  // (An indexed loop: the CLI runs V8 without escape analysis, so an iterator would be allocated.)
+  for (let k = 0; k < forms.length; k++) {
+    const f = forms[k]!;
     if (count < f.min || count > f.max) continue;
     if (p.vccSplit && VCC_LESS.has(f.spec) && count > 1 && positional[1]!.kind === 'word' && lower((positional[1] as { name: string }).name) === 'vcc') continue;
     matchForm(f, count);
