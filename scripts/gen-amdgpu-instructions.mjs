@@ -478,17 +478,20 @@ for (const c of classes) {
         k = tr.ops.length - 1;
         if (tr.idx[k] + 1 >= tr.cands[k].length) tr.odo++;
       }
-      if (k >= 0 && tr.idx[k] + 1 < tr.cands[k].length) {
-        tr.idx[k]++;
-        return;
-      }
-      // the last operand refused with every candidate: a source the page lists and LLVM 19 does
-      // not have (GFX12 v_cvt_f32_fp8_e64's second source); searched again without it, once
-      if (k >= 0 && k === tr.ops.length - 1 && k > 0 && !tr.dropped && !f.borrowed && /^invalid operand for instruction/.test(r.msg)) {
+      // a VOP3 row borrowed from another mnemonic whose last operand is still refused late in its
+      // short search: a source the other mnemonic has and this one does not (GFX12 v_cvt_f32_fp8_e64,
+      // whose row is v_cvt_pk_bf8_f32's); searched again without it, once. Rows of the form's own
+      // page keep the odometer search (their last operand is refused while an earlier one is of
+      // the wrong size), and so does a borrowed row before that point.
+      if (f.borrowed && f.form === 'e64' && tr.tries >= 20 && k >= 0 && k === tr.ops.length - 1 && k > 0 && !tr.dropped && /^invalid operand for instruction/.test(r.msg)) {
         tr.dropped = true;
         tr.ops.pop();
         tr.cands.pop();
         tr.idx.pop();
+        return;
+      }
+      if (k >= 0 && tr.idx[k] + 1 < tr.cands[k].length) {
+        tr.idx[k]++;
         return;
       }
       if (k >= 0) {

@@ -282,6 +282,18 @@ test('DPP masks and fi go with a DPP control (fi also with dpp8)', { skip }, () 
   agree(lines, ['gfx803', 'gfx900', 'gfx90a', 'gfx1030', 'gfx1100', 'gfx1200'], 'dpp');
 });
 
+test('GFX12 nv (the pages list it; llvm-mc-19 refuses it on every family) and clamp on v_cvt_f32_fp8_e64', { skip }, () => {
+  const lines = [
+    's_load_b32 s1, s[2:3], 0x0', 's_load_b32 s1, s[2:3], 0x0 nv', 's_buffer_load_b32 s1, s[4:7], 0x0 nv',
+    'global_load_b32 v1, v[2:3], off', 'global_load_b32 v1, v[2:3], off nv', 'global_atomic_add_u32 v[2:3], v1, off nv',
+    'buffer_load_b32 v1, off, s[4:7], s1 nv', 'flat_load_b32 v1, v[2:3] nv', 'scratch_load_b32 v1, off, s1 nv',
+    'image_load v[0:3], v0, s[0:7] dmask:0xf dim:SQ_RSRC_IMG_1D nv', 'tbuffer_load_format_x v1, off, s[4:7], s1 format:[BUF_FMT_32_FLOAT] nv',
+    'v_cvt_f32_fp8_e64 v1, v2', 'v_cvt_f32_fp8_e64 v1, v2 byte_sel:1', 'v_cvt_f32_fp8_e64 v1, v2 clamp', 'v_cvt_f32_fp8_e64 v1, v2 mul:2',
+    'v_cvt_f32_bf8_e64 v1, v2 byte_sel:3', 'v_cvt_f32_bf8_e64 v1, v2 clamp', 'v_cvt_f32_fp8_e64 v1, v2, v3',
+  ];
+  agree(lines, ['gfx1200'], 'gfx12');
+});
+
 test('AMD543: one error per instruction, as llvm-mc-19 reports one', () => {
   const text = 'v_mov_b32_dpp v0, v1 row_shl:0 row_mask:0x1f bank_mask:0x1f\n';
   const d = checkAmdgpuText('t.s', text, { mcpu: 'gfx900' }).filter((x) => x.severity === 'error');
