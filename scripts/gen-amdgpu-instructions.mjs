@@ -361,6 +361,8 @@ function candidateValues(op, base, k, t, fam, form) {
   if (n === 'sbase') return [reg('s', sBase(k), 2), reg('s', sBase(k), 4), ...S];
   if (/^(soffset|soff)$/.test(n)) return [reg('s', sBase(k), 1), '0', 'null', 'm0', ...S];
   if (/^s/.test(n) && !/^src/.test(n)) return [...S, ...vccs, 'null', 'exec', 'm0', '0', ...V];
+  // gfx908 MFMA: the result and src2 are AGPRs (tuples of the result's size), tried first
+  if (fam === 'MFMA' && !t.alignedVgprTuples && (n === 'vdst' || n === 'src2')) return [...A, ...V, ...S, '0'];
   if (/^v|^addr|^data|^dst$|^vparam|^vij/.test(n)) return [...V, ...A, ...S, '0'];
   if (/^src/.test(n)) return [...V, ...S, ...A, '1', '0x4d2', ...vccs];
   return [...V, ...S, '0', ...A];
@@ -476,6 +478,18 @@ for (const c of classes) {
         k = tr.ops.length - 1;
         if (tr.idx[k] + 1 >= tr.cands[k].length) tr.odo++;
       }
+      // a VOP3 row borrowed from another mnemonic whose last operand is still refused late in its
+      // short search: a source the other mnemonic has and this one does not (GFX12 v_cvt_f32_fp8_e64,
+      // whose row is v_cvt_pk_bf8_f32's); searched again without it, once. Rows of the form's own
+      // page keep the odometer search (their last operand is refused while an earlier one is of
+      // the wrong size), and so does a borrowed row before that point.
+      if (f.borrowed && f.form === 'e64' && tr.tries >= 20 && k >= 0 && k === tr.ops.length - 1 && k > 0 && !tr.dropped && /^invalid operand for instruction/.test(r.msg)) {
+        tr.dropped = true;
+        tr.ops.pop();
+        tr.cands.pop();
+        tr.idx.pop();
+        return;
+      }
       if (k >= 0 && tr.idx[k] + 1 < tr.cands[k].length) {
         tr.idx[k]++;
         return;
@@ -542,9 +556,11 @@ const MOD_EXAMPLES = {
 /**
  * Modifiers where the probe, not the page, decides for a form with a valid example: the current
  * pages list `clamp` and `mul:`/`div:` (omod) for integer VOP3 and others that llvm-mc-19 refuses,
- * and `th:`/`scope:` for SMEM prefetches. Probed both after the example's modifiers and before them.
+ * `th:`/`scope:` for SMEM prefetches, and GFX12's `nv`, which llvm-mc-19 refuses everywhere. One
+ * rule (probeDecides) for both uses: which modifiers are also probed before the example's own
+ * modifiers, and which the probe alone keeps.
  */
-const PROBE_DECIDED = new Set(['clamp', 'omod', 'th', 'scope']);
+const PROBE_DECIDED = new Set(['clamp', 'omod', 'th', 'scope', 'nv']);
 const probeDecides = (m, f) => (m === 'th' || m === 'scope' ? f.row.family === 'SMEM' : PROBE_DECIDED.has(m));
 /** Modifiers whose presence changes the operand list (page facts, not probed). */
 const PAGE_ONLY_MODS = new Set(['idxen', 'offen', 'addr64', 'dmask', 'dim', 'dpp_ctrl']);
@@ -636,7 +652,7 @@ for (const c of classes) {
         probes.push({ line: line(vals, ' ' + ex), ok: () => f.modsOk.add(m) });
         // a probe-decided modifier also right after the operands, before the example's own
         // modifiers (llvm-mc reads some modifiers only in their order: `clamp` before `op_sel`)
-        if (PROBE_DECIDED.has(m) && f.mods[f.modAlt] && !f.vopd) {
+        if (probeDecides(m, f) && f.mods[f.modAlt] && !f.vopd) {
           probes.push({ line: buildLine({ ...f, mods: [' ' + ex + f.mods[f.modAlt]] }, vals, 0).line, ok: () => f.modsOk.add(m) });
         }
       }

@@ -130,6 +130,34 @@ function mayHaveLargeOffset(operands: readonly InstructionOperand[]): boolean {
   return false;
 }
 
+/** Whether a name has an ASCII upper-case letter (llvm-mc-19 reads modifier and call names as written). */
+function hasUpperCase(n: string): boolean {
+  for (let i = 0; i < n.length; i++) {
+    const c = n.charCodeAt(i);
+    if (c >= 65 && c <= 90) return true;
+  }
+  return false;
+}
+
+/** Modifiers written as a bare word, which take no `:value` (llvm-mc-19 "unknown token in expression"). */
+const BARE_MODIFIERS: ReadonlySet<string> = new Set(
+  ['glc', 'slc', 'dlc', 'scc', 'nt', 'sc0', 'sc1', 'gds', 'lds', 'tfe', 'lwe', 'idxen', 'offen', 'addr64', 'clamp', 'unorm', 'da', 'r128', 'a16', 'd16', 'done', 'vm', 'compr', 'high', 'row_mirror', 'row_half_mirror', 'row_en'].flatMap((w) => [w, `no${w}`]),
+);
+
+/** SDWA selects and their values, as llvm-mc-19 reads them (names only, upper case). */
+const SDWA_SELECT = ['BYTE_0', 'BYTE_1', 'BYTE_2', 'BYTE_3', 'WORD_0', 'WORD_1', 'DWORD'];
+const SDWA_SELECT_VALUES: ReadonlyMap<string, readonly string[]> = new Map([
+  ['dst_sel', SDWA_SELECT],
+  ['src0_sel', SDWA_SELECT],
+  ['src1_sel', SDWA_SELECT],
+  ['dst_unused', ['UNUSED_PAD', 'UNUSED_SEXT', 'UNUSED_PRESERVE']],
+]);
+
+/** Call names llvm-mc-19 reads (in lower case only), besides `depctr_*`. */
+const CALL_NAMES: ReadonlySet<string> = new Set(['neg', 'abs', 'sext', 'lit', 'lit64', 'hwreg', 'sendmsg', 'swizzle', 'gpr_idx', 'vmcnt', 'expcnt', 'lgkmcnt', 'vmcnt_sat', 'expcnt_sat', 'lgkmcnt_sat', 'instid0', 'instid1', 'instskip']);
+/** The counters `s_waitcnt` takes. */
+const WAITCNT_COUNTERS: ReadonlySet<string> = new Set(['vmcnt', 'expcnt', 'lgkmcnt', 'vmcnt_sat', 'expcnt_sat', 'lgkmcnt_sat']);
+
 /** First letters of the modifiers of MODIFIER_VALUE_RULES. */
 
 /** `gpr_idx(...)` modes, by bit (llvm-mc-19 spells them upper case only). */
@@ -178,6 +206,7 @@ export class InstructionChecker {
    */
   check(st: Extract<Statement, { kind: 'instruction' }>): void {
     const issued = this.cx.issued;
+    this.issuedBefore = issued;
     this.checkOperands(st.mnemonic, st.operands);
     if (st.dual) this.checkOperands(st.dual.mnemonic, st.dual.operands);
     if (this.target && this.cx.issued === issued) checkInstruction(this.text, st, this.target, this.cx.sink);
@@ -223,6 +252,8 @@ export class InstructionChecker {
     if (!t) return;
     const a = operands[0]!.operand;
     const b = operands[3]!.operand;
+    // gfx908 (whose MFMA forms the table could not verify): sources are VGPRs or AGPRs, src2 AGPRs.
+    if (!t.alignedVgprTuples && !this.checkMfmaSources908(mnemonic, operands)) return;
     if ((a.kind !== 'regRange' && a.kind !== 'word') || (b.kind !== 'regRange' && b.kind !== 'word')) return;
     const d = parseRegister(this.text, a.span.start, t, this.evaluator);
     const c = parseRegister(this.text, b.span.start, t, this.evaluator);
@@ -242,6 +273,42 @@ export class InstructionChecker {
     if (dst.count <= 4 || dst.index === src2.index) return;
     if (src2.index + src2.count <= dst.index || dst.index + dst.count <= src2.index) return;
     this.cx.issue('AMD546', `source 2 operand must not partially overlap with dst: ${mnemonic} takes the destination's registers as src2, or others`, b.span);
+  }
+
+  /** Issues reported before the current instruction (llvm-mc-19 reports one error per instruction: the modifier rules stop at the first). */
+  private issuedBefore = 0;
+
+  /**
+   * gfx908 MFMA sources (llvm-mc-19): src0 and src1 VGPRs or AGPRs, src2 AGPRs (a constant there:
+   * "inline constants are not allowed for this operand"; an SGPR or a constant as src0/src1:
+   * "invalid operand for instruction"). False when an issue was reported.
+   */
+  private checkMfmaSources908(mnemonic: string, operands: readonly InstructionOperand[]): boolean {
+    for (let k = 1; k <= 3; k++) {
+      const op = operands[k]!.operand;
+      if (op.kind === 'expr') {
+        const inline = k === 3 && op.expr.kind !== 'sym' && this.isInlineConstant(op.expr);
+        this.cx.issue('AMD546', inline ? `inline constants are not allowed for this operand: ${mnemonic}'s src2 is AGPRs on ${this.target!.name}` : `invalid operand for instruction: ${mnemonic}'s ${k === 3 ? 'src2 is AGPRs' : `src${k - 1} is a VGPR or an AGPR`} on ${this.target!.name}, not a constant`, op.span);
+        return false;
+      }
+      if (op.kind !== 'regRange' && op.kind !== 'word') continue;
+      const r = parseRegister(this.text, op.span.start, this.target!, this.evaluator);
+      if (r.status !== 'ok') continue;
+      const kind = r.reg.kind;
+      if (kind === 'agpr' || (kind === 'vgpr' && k < 3)) continue;
+      if (kind === 'vgpr') continue; // src2 in VGPRs: the destination rule below (both AGPRs)
+      this.cx.issue('AMD546', `invalid operand for instruction: ${mnemonic}'s ${k === 3 ? 'src2 is AGPRs' : `src${k - 1} is a VGPR or an AGPR`} on ${this.target!.name}, not ${kind === 'sgpr' || kind === 'ttmp' ? 'an SGPR' : 'a special register'}`, op.span);
+      return false;
+    }
+    return true;
+  }
+
+  /** Whether a constant operand is an inline constant of some type (integer -16…64, or a float inline value). */
+  private isInlineConstant(e: Expr): boolean {
+    if (e.kind === 'int') return e.value >= -16n && e.value <= 64n;
+    if (e.kind === 'unary' && e.op === '-' && e.operand.kind === 'int') return e.operand.value <= 16n;
+    const x = e.kind === 'real' ? e.value : e.kind === 'unary' && e.op === '-' && e.operand.kind === 'real' ? -e.operand.value : undefined;
+    return x !== undefined && [0, 0.5, 1, 2, 4].includes(Math.abs(x));
   }
 
   /** Per mnemonic (as written): whether it is a SOPP instruction whose operand is no branch target. */
@@ -523,6 +590,7 @@ export class InstructionChecker {
           for (const a of op.args) this.checkOperand(mnemonic, a, position, true);
           if (position >= 0 && op.args.length === 1 && op.name !== 'lit' && op.name !== 'lit64' && isValu(mnemonic)) this.checkModifiedValue(op.args[0]!);
         } else if (op.name === 'hwreg' && position >= 0) this.checkHwreg(op);
+        else if (position >= 0) this.checkCallName(mnemonic, op);
         return;
       case 'modifier':
         if (op.name === 'dim' && position >= 0) {
@@ -536,10 +604,51 @@ export class InstructionChecker {
             this.checkModifierValue(op, rule);
             return;
           }
+          if (!this.checkModifierName(op)) return;
         }
         if (op.value.kind === 'expr' && op.value.expr.kind !== 'int') this.cx.valueOf(op.value.expr);
         return;
     }
+  }
+
+  /**
+   * A modifier's spelling as llvm-mc-19 reads it (the first issue of the instruction only): its
+   * name in lower case (`ROW_MASK:0xf`, `Offset:4`: "not a valid operand."), and no value after a
+   * modifier that is a bare word (`row_mirror:1`, `glc:1`: "unknown token in expression").
+   * False when an issue was reported.
+   */
+  private checkModifierName(op: Extract<Operand, { kind: 'modifier' }>): boolean {
+    const n = op.name;
+    const upper = hasUpperCase(n);
+    if (!upper && !BARE_MODIFIERS.has(n)) {
+      const values = SDWA_SELECT_VALUES.get(n);
+      if (values === undefined) return true;
+      const v = op.value;
+      if (v.kind === 'word' && values.includes(v.name)) return true;
+      if (this.cx.issued > this.issuedBefore) return false;
+      this.cx.issue('AMD549', `${v.kind === 'word' ? `invalid ${n} value` : 'expected an identifier'}: ${n}: takes ${values.join(', ')} (upper case)`, v.span);
+      return false;
+    }
+    if (this.cx.issued > this.issuedBefore) return false;
+    if (upper) this.cx.issue('AMD549', `not a valid operand: modifier names are lower case ('${n}:' is no modifier llvm-mc-19 reads)`, op.nameSpan);
+    else this.cx.issue('AMD549', `unknown token in expression: ${n} is a modifier without a value`, { start: op.nameSpan.end, end: op.nameSpan.end + 1 });
+    return false;
+  }
+
+  /**
+   * A call operand other than `neg`/`abs`/`sext`/`lit`/`hwreg` (`vmcnt(0)`, `sendmsg(...)`,
+   * `instid0(...)`, `depctr_va_vdst(0)`, `NEG(v1)`): llvm-mc-19 reads these names in lower case
+   * only; and `s_waitcnt` takes the counters vmcnt, expcnt, lgkmcnt (and their `_sat` forms) only
+   * ("invalid counter name").
+   */
+  private checkCallName(mnemonic: string, op: Extract<Operand, { kind: 'call' }>): void {
+    const n = op.name;
+    if (hasUpperCase(n)) {
+      const l = n.toLowerCase();
+      if (CALL_NAMES.has(l) || l.startsWith('depctr_')) this.cx.issue('AMD549', `invalid operand for instruction: '${n}(...)' is spelled in lower case (${l}) in llvm-mc-19`, op.span);
+      return;
+    }
+    if (mnemonic === 's_waitcnt' && !WAITCNT_COUNTERS.has(n)) this.cx.issue('AMD549', `invalid counter name ${n}: s_waitcnt counts vmcnt, expcnt and lgkmcnt (also vmcnt_sat, expcnt_sat, lgkmcnt_sat)`, op.span);
   }
 
   /**
@@ -550,6 +659,7 @@ export class InstructionChecker {
     const t = this.target;
     if (!t) return;
     const code = 'AMD543';
+    if (this.cx.issued > this.issuedBefore) return;
     if (!modifierOnGpu(rule.gpus, t)) {
       this.cx.issue(code, `not a valid operand: ${op.name}: is a modifier of ${MODIFIER_GPU_NAMES[rule.gpus]}, not of ${t.name}`, op.nameSpan);
       return;

@@ -20,8 +20,9 @@ import type { AmdgpuTarget } from '../targets.js';
 import { AMD_INSTRUCTION_CODES as C } from './diagnostics.js';
 import { instructionInfo, lookupInstruction, OperandFile as F, OperandModifier, type FormSpec, type OperandSpec } from './table.js';
 import { MODIFIER_SETS } from './table.generated.js';
-import { checkGfx12ImageData, checkImageOperands, checkUnverifiedImage, imageDataDwords, imageOp, isGatherLike, isModelledUnverifiedImage } from './image.js';
+import { checkGfx12ImageAddress, checkGfx12ImageData, checkImageOperands, checkUnverifiedImage, imageDataDwords, imageOp, isGatherLike, isModelledUnverifiedImage } from './image.js';
 import { ImageBits } from '../data/mimg.js';
+import { soppImmediateRange } from '../data/sopp-ranges.js';
 import { lower } from './lower.js';
 
 const IMAGE_NO_D16 = ImageBits.NO_D16;
@@ -330,6 +331,8 @@ function prepareForm(mnemonic: string, spec: FormSpec, target: AmdgpuTarget): Pr
     // SGPR tuples are sized as strictly as VGPRs on scalar and VALU instructions (llvm-mc-19:
     // `v_cmp_ge_u32_e64 s[0:1], ...` on wave32, `v_readlane_b32 s[4:5], ...`, `v_add_f64 ..., s0, ...`).
     let sized: 0 | 1 | 2 = sizeFree ? 0 : SCALAR_FAMILIES.has(family) || valu ? 2 : 1;
+    // A buffer resource is four SGPRs (llvm-mc-19 refuses `s[8:12]`).
+    if (buffer && o.kind === 'srsrc') sized = 2;
     if (buffer && o.kind === 'vaddr') {
       files |= F.V | F.OFF;
       sized = 0;
@@ -337,13 +340,17 @@ function prepareForm(mnemonic: string, spec: FormSpec, target: AmdgpuTarget): Pr
     if (buffer && (o.kind === 'vdata' || o.kind === 'vdst') && mnemonic.includes('_d16')) sized = 0;
     if (mfmaAgprs && (o.name === 'vdst' || o.name === 'src2')) files |= F.V | F.A;
     if (valu && o.name.startsWith('ssrc')) files |= F.S | F.SPECIAL;
+    // madmk/madak/fmamk/fmaak: src0 may be a literal of K's value (llvm-mc-19; one unique literal).
+    if (valu && o.name === 'src0' && spec.operands.some((x) => x.kind === 'imm')) files |= F.LITERAL;
     // GLOBAL: `vaddr, saddr` is `v[0:1], off` or `v0, s[0:1]`; SCRATCH: `v0, off` or `off, s0`.
     if ((family === 'GLOBAL' || family === 'SCRATCH') && o.kind === 'vaddr') files |= F.V | (family === 'SCRATCH' ? F.OFF : 0);
     if ((family === 'GLOBAL' || family === 'SCRATCH') && o.kind === 'saddr') files |= F.S | F.SPECIAL | F.OFF;
     const noSpecial = o.kind === 'srsrc' || o.kind === 'ssamp' || (o.kind === 'sbase' && mnemonic.startsWith('s_buffer_'));
     return preparedOperand(o, files, sized, family === 'GLOBAL' && o.kind === 'vaddr', o.returnOnly, noSpecial);
   });
-  const max = family === 'SOPP' ? Math.max(spec.maxOperands, 1) : spec.maxOperands;
+  // SOPP: s_endpgm's optional immediate is not in the table; the other SOPP instructions without
+  // an operand in the table take none (llvm-mc-19: `s_barrier 0` is an invalid operand).
+  const max = family === 'SOPP' && spec.maxOperands === 0 && spec.base === 's_endpgm' ? 1 : spec.maxOperands;
   // VOPC: llvm-mc also takes the compare without its VCC destination (`v_cmpx_eq_u32_e32 0, v2`).
   const vccOptional = family === 'VOPC' && ops.length > 0 && (ops[0]!.files & F.V) === 0 && ops[0]!.spec.kind !== 'src';
   // Constant bus (VALU; lane instructions, whose scalar lane select has rules of its own, left out).
@@ -387,7 +394,7 @@ function prepared(mnemonic: string, target: AmdgpuTarget): Prepared {
 /** Bare words llvm-mc reads as modifiers (also with a `no` prefix for the bit modifiers). */
 const MODIFIER_WORDS = new Set([
   'glc', 'slc', 'dlc', 'nt', 'sc0', 'sc1', 'gds', 'lds', 'tfe', 'lwe', 'idxen', 'offen', 'addr64', 'clamp', 'unorm', 'da',
-  'r128', 'd16', 'done', 'vm', 'compr', 'high', 'nv', 'row_mirror', 'row_half_mirror', 'bound_ctrl', 'fi', 'row_en',
+  'r128', 'd16', 'done', 'vm', 'compr', 'high', 'nv', 'row_mirror', 'row_half_mirror', 'fi', 'row_en',
 ]);
 
 /** Calls that wrap a source operand (`neg(v0)`, `abs(v0)`, `sext(v0)`, `lit(1.0)`). */
@@ -483,8 +490,8 @@ function collectPositional(operands: readonly InstructionOperand[], firstIsPosit
         posKinds[positional.length] = kind;
         positional.push(op);
       } else {
-        const n = lower(name);
-        if (!MODIFIER_SPELLINGS.has(n) && !(memory && MEMORY_MODIFIER_SPELLINGS.has(n))) {
+        // (Lower case only: llvm-mc-19 reads `GLC`, `Clamp`, `ROW_MIRROR` as symbols, so operands.)
+        if (!MODIFIER_SPELLINGS.has(name) && !(memory && MEMORY_MODIFIER_SPELLINGS.has(name))) {
           posKinds[positional.length] = kind;
           positional.push(op);
         }
@@ -662,7 +669,8 @@ function classify(text: string, op: Operand, target: AmdgpuTarget): void {
         seen.what = c === 118 ? What.Vgpr : c === 115 ? What.Sgpr : What.Agpr;
         return;
       }
-      if (n === 'off' || n === 'OFF') {
+      // (`off` in lower case only: llvm-mc-19 reads `OFF` as a symbol.)
+      if (n === 'off') {
         seen.what = What.Off;
         return;
       }
@@ -1143,6 +1151,14 @@ function modifierUnion(forms: readonly PreparedForm[], target: AmdgpuTarget): Se
     }
   }
   if (cacheBits) for (const m of target.isGfx940 ? GFX90A_CACHE_BITS : GFX940_CACHE_BITS) union.delete(m);
+  // MUBUF lds: the loads of one dword or less only (llvm-mc-19 on GFX6 to GFX11; some pages list it on more).
+  if (union.has('lds') && forms.length > 0 && forms[0]!.spec.family === 'MUBUF' && !/^buffer_load_(dword|ubyte|sbyte|ushort|sshort|format_x)$/.test(forms[0]!.spec.base)) union.delete('lds');
+  // MTBUF before gfx90a (llvm-mc-19): no sc0/sc1/nt (gfx940's, which the table's MTBUF sets list
+  // on GFX6-9), and addr64 on GFX6-7 as MUBUF has it.
+  if (forms.length > 0 && forms[0]!.spec.family === 'MTBUF' && target.generation <= 9 && !cacheBits) {
+    for (const m of GFX940_CACHE_BITS) union.delete(m);
+    if (target.generation <= 7) union.add('addr64');
+  }
   return union;
 }
 
@@ -1158,6 +1174,9 @@ function checkModifiers(operands: readonly InstructionOperand[], p: PreparedForm
   let topName = '';
   let orderAt = -1;
   let orderRepeat = false;
+  let dppMask: Operand | undefined;
+  let dppFi: Operand | undefined;
+  let dppControl = 0;
   seenModifiers.length = 0;
   for (let i = 0; i < operands.length; i++) {
     const op = operands[i]!.operand;
@@ -1175,6 +1194,12 @@ function checkModifiers(operands: readonly InstructionOperand[], p: PreparedForm
       const span = op.kind === 'modifier' ? op.nameSpan : op.span;
       return report(sink, C.modifier, `invalid operand for instruction: ${f.spec.spelled} takes no '${op.kind === 'modifier' ? op.name : op.name}' modifier${union.size ? ` (it takes ${[...union].sort().join(', ')})` : ' (it takes none)'}`, span);
     }
+    if (DPP_FOLLOWERS.has(name)) {
+      if (name === 'dpp_ctrl') dppControl |= 1;
+      else if (name === 'dpp8') dppControl |= 2;
+      else if (name === 'fi') dppFi ??= op;
+      else dppMask ??= op;
+    }
     if (orderAt >= 0 || name === 'format') continue;
     if (seenModifiers.includes(name)) {
       orderAt = i;
@@ -1190,6 +1215,13 @@ function checkModifiers(operands: readonly InstructionOperand[], p: PreparedForm
     }
     top = rank;
     topName = op.name;
+  }
+  // row_mask, bank_mask, bound_ctrl go with a DPP16 control, fi with one or dpp8 (llvm-mc-19
+  // "not a valid operand." without: `v_add3_u32 v4, v2, v5, v3 row_mask:0xf` on gfx1100).
+  const dppAlone = dppMask !== undefined && (dppControl & 1) === 0 ? dppMask : dppFi !== undefined && dppControl === 0 ? dppFi : undefined;
+  if (dppAlone !== undefined) {
+    const spelled = dppAlone.kind === 'modifier' || dppAlone.kind === 'word' ? dppAlone.name : 'this modifier';
+    return report(sink, C.modifier, `not a valid operand: '${spelled}' goes with a DPP control (quad_perm, row_shl...${dppAlone === dppFi ? ' or dpp8' : ''})`, dppAlone.kind === 'modifier' ? dppAlone.nameSpan : dppAlone.span);
   }
   if (orderAt < 0) return true;
   const op = operands[orderAt]!.operand as Extract<Operand, { kind: 'modifier' | 'word' }>;
@@ -1207,7 +1239,7 @@ function checkModifiers(operands: readonly InstructionOperand[], p: PreparedForm
  * Modifiers without a rank here, and the families below, are not ordered (duplicates are refused).
  */
 const MODIFIER_RANK: ReadonlyMap<string, number> = new Map(Object.entries({
-  offen: 5, idxen: 5, addr64: 5,
+  idxen: 4, offen: 5, addr64: 5,
   offset: 10, offset0: 10, offset1: 11,
   dmask: 12, dim: 13, unorm: 14,
   op_sel: 20, op_sel_hi: 21, neg_lo: 22, neg_hi: 23,
@@ -1222,6 +1254,9 @@ const MODIFIER_RANK: ReadonlyMap<string, number> = new Map(Object.entries({
 
 /** Families whose order differs (VINTERP: clamp before op_sel) or was not measured. */
 const UNORDERED_FAMILIES = new Set(['VINTERP', 'LDSDIR', 'EXP', 'VINTRP', 'MTBUF']);
+
+/** DPP controls and the modifiers that go with them (see checkModifiers). */
+const DPP_FOLLOWERS = new Set(['dpp_ctrl', 'dpp8', 'row_mask', 'bank_mask', 'bound_ctrl', 'fi']);
 
 /** The modifiers (canonical names) an instruction wrote, reused (no allocation per instruction). */
 const seenModifiers: string[] = reusable('');
@@ -1297,6 +1332,15 @@ function checkConstantBus(text: string, f: PreparedForm, count: number, target: 
     }
     if (!o) break;
     const k = o.spec.kind;
+    // The K of madmk/madak/fmamk/fmaak (the only VALU `imm`) is a literal whatever its value
+    // (llvm-mc-19: `v_madmk_f32 v5, vcc_hi, 0x3dcccccd, v5` violates the bus on GFX6-9).
+    if (k === 'imm') {
+      const op = positional[i]!;
+      if (op.kind === 'expr') addKey(literalKeys, op.expr.kind === 'int' ? op.expr.value : text.slice(op.span.start, op.span.end));
+      if (literalKeys.length > 1 && !literalCulprit) literalCulprit = op;
+      if (!culprit && busKeys.length + literalKeys.length > limit) culprit = op;
+      continue;
+    }
     if (k !== 'src' && k !== 'ssrc' && k !== 'vsrc' && !(k === 'vcc' && j > 1)) continue;
     const before = busKeys.length + literalKeys.length;
     const lits = literalKeys.length;
@@ -1325,6 +1369,9 @@ function intValue(op: Operand): bigint | undefined {
   return undefined;
 }
 
+/** The families whose modifiers checkRanges reads (`offset:`, `offset0:`, `offset1:`). */
+const RANGED_MODIFIER_FAMILIES = new Set(['FLAT', 'GLOBAL', 'SCRATCH', 'MUBUF', 'MTBUF', 'DS']);
+
 function checkRanges(operands: readonly InstructionOperand[], f: PreparedForm, target: AmdgpuTarget, sink: IssueSink): boolean {
   const fam = f.spec.family;
   const g = target.generation;
@@ -1346,6 +1393,11 @@ function checkRanges(operands: readonly InstructionOperand[], f: PreparedForm, t
     }
     return true;
   }
+  if (fam === 'MUBUF' || fam === 'MTBUF' || fam === 'DS') return checkMemoryOffsets(operands, fam, g, sink);
+  if (fam === 'SOPP') {
+    const first = operands.length > 0 ? operands[0]!.operand : undefined;
+    if (first !== undefined && first.kind === 'expr') return checkSoppImmediate(first, f.spec.base, sink);
+  }
   if (fam === 'SOPP' && f.spec.base === 's_waitcnt') {
     for (let i = 0; i < operands.length; i++) {
       const op = operands[i]!.operand;
@@ -1358,6 +1410,43 @@ function checkRanges(operands: readonly InstructionOperand[], f: PreparedForm, t
     }
   }
   return true;
+}
+
+/**
+ * MUBUF/MTBUF/DS offsets written as numbers (llvm-mc-19, GFX6 to GFX12): `offset:` 0-0xffff
+ * ("expected a 16-bit unsigned offset"; MUBUF/MTBUF from GFX12 24-bit signed), DS `offset0:` and
+ * `offset1:` 0-255 ("invalid offset0 value.").
+ */
+function checkMemoryOffsets(operands: readonly InstructionOperand[], fam: string, g: number, sink: IssueSink): boolean {
+  for (let i = 0; i < operands.length; i++) {
+    const op = operands[i]!.operand;
+    if (op.kind !== 'modifier') continue;
+    const name = op.name;
+    if (name !== 'offset' && name !== 'offset0' && name !== 'offset1') continue;
+    const v = intValue(op.value);
+    if (v === undefined) continue;
+    if (name !== 'offset') {
+      if (v < 0n || v > 255n) return report(sink, C.offsetRange, `invalid ${name} value.: ${name}: takes 0…255, not ${v}`, op.value.span);
+      continue;
+    }
+    const wide = g >= 12 && fam !== 'DS';
+    const lo = wide ? -(1n << 23n) : 0n;
+    const hi = wide ? (1n << 23n) - 1n : 0xffffn;
+    if (v < lo || v > hi) return report(sink, C.offsetRange, `expected a ${wide ? '24-bit signed' : '16-bit unsigned'} offset: ${v} is outside ${lo}…${hi} for ${fam}`, op.value.span);
+  }
+  return true;
+}
+
+/**
+ * A SOPP immediate written as a number, against the range llvm-mc-19 gives that instruction
+ * (data/sopp-ranges.ts; the other SOPP immediates are truncated silently).
+ */
+function checkSoppImmediate(op: Operand, base: string, sink: IssueSink): boolean {
+  const range = soppImmediateRange(base);
+  if (range === undefined) return true;
+  const v = intValue(op);
+  if (v === undefined || (v >= range.min && v <= range.max)) return true;
+  return report(sink, C.soppImmediate, `${range.message}: ${base} takes ${range.min}…${range.max}, not ${v}`, op.span);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1643,15 +1732,72 @@ function hasLdsWord(operands: readonly InstructionOperand[]): boolean {
 /**
  * A MUBUF load with `lds` (GFX6-GFX10, llvm-mc-19): the data goes to LDS, so the instruction has
  * no vdata: `buffer_load_dword off, s[8:11], s3 lds` (vaddr, srsrc, soffset). Written with its
- * vdata it is "invalid operand for instruction". The operands are counted, the modifiers judged.
+ * vdata it is "invalid operand for instruction". The operands are matched against the form
+ * without its vdata (kind and size per position, the vaddr rule), the modifiers judged.
  */
-function checkMubufLds(mnemonic: string, at: Span, operands: readonly InstructionOperand[], p: PreparedForms, sink: IssueSink): boolean {
+function checkMubufLds(text: string, mnemonic: string, at: Span, operands: readonly InstructionOperand[], p: PreparedForms, target: AmdgpuTarget, sink: IssueSink): boolean {
   const f = p.forms[0]!;
   const max = f.spec.maxOperands;
   const count = positional.length;
   if (count >= max) return report(sink, C.operandKind, `invalid operand for instruction: ${mnemonic} with lds loads into LDS and takes no vdata (vaddr, srsrc, soffset)`, positional[0]!.span);
   if (count < max - 1) return report(sink, C.tooFewOperands, `too few operands for instruction: ${mnemonic} with lds takes ${max - 1} (vaddr, srsrc, soffset)`, at);
-  return checkModifiers(operands, p, f, sink);
+  if (hasTfe) {
+    for (let i = 0; i < operands.length; i++) {
+      const op = operands[i]!.operand;
+      if (op.kind === 'word' && (op.name === 'tfe' || op.name === 'lwe')) return report(sink, C.modifier, `invalid operand for instruction: ${mnemonic} with lds takes no ${op.name}`, op.span);
+    }
+  }
+  let lds = LDS_FORMS.get(f);
+  if (lds === undefined) {
+    const ops = f.spec.operands.slice(1);
+    LDS_FORMS.set(f, (lds = prepareForm(lower(mnemonic), { ...f.spec, operands: ops, minOperands: ops.length, maxOperands: ops.length }, target)));
+  }
+  classifyPositional(text, target);
+  matchForm(lds, count);
+  if (mismatch.at >= 0) {
+    seen.what = posWhat[mismatch.at]!;
+    seen.size = posSize[mismatch.at]!;
+    return report(sink, mismatch.size ? C.operandSize : C.operandKind, `invalid operand for instruction: ${mnemonic} with lds: operand ${mismatch.at + 1} is ${expected(lds.ops[mismatch.spec]!.spec)}, not ${whatName()}`, positional[mismatch.at]!.span);
+  }
+  return checkBufferVaddr(operands, lds, sink) && checkModifiers(operands, p, f, sink);
+}
+/** The form of a MUBUF load without its vdata (see checkMubufLds), per prepared form. */
+const LDS_FORMS = new WeakMap<PreparedForm, PreparedForm>();
+
+/**
+ * MUBUF/MTBUF `vaddr` (llvm-mc-19): `off` without idxen, offen and addr64; one VGPR with idxen or
+ * offen; two with both, or with addr64 (GFX6-7), which goes with neither of the others. Anything
+ * else at that position (an SGPR, a constant) is left to the other rules.
+ */
+function checkBufferVaddr(operands: readonly InstructionOperand[], f: PreparedForm, sink: IssueSink): boolean {
+  let at = -1;
+  for (let j = 0; j < f.ops.length; j++) if (f.ops[j]!.spec.kind === 'vaddr') at = j;
+  if (at < 0 || at >= positional.length) return true;
+  let idxen = false;
+  let offen = false;
+  let addr64: Operand | undefined;
+  for (let i = 0; i < operands.length; i++) {
+    const op = operands[i]!.operand;
+    if (op.kind !== 'word') continue;
+    if (op.name === 'idxen') {
+      // (MTBUF's modifiers are not ordered by checkModifiers; idxen before offen holds there too.)
+      if (offen) return report(sink, C.modifierOrder, `not a valid operand: 'idxen' must come before 'offen'`, op.span);
+      idxen = true;
+    } else if (op.name === 'offen') offen = true;
+    else if (op.name === 'addr64') addr64 = op;
+  }
+  if (addr64 && (idxen || offen)) return report(sink, C.modifier, `invalid operand for instruction: addr64 goes with neither idxen nor offen`, addr64.span);
+  const want = idxen && offen ? 2 : addr64 ? 2 : idxen || offen ? 1 : 0;
+  const what = posWhat[at]!;
+  const span = positional[at]!.span;
+  const modes = idxen && offen ? 'idxen and offen' : addr64 ? 'addr64' : idxen ? 'idxen' : 'offen';
+  if (want === 0) {
+    if (what === What.Vgpr) return report(sink, C.operandKind, `invalid operand for instruction: ${f.spec.spelled}'s vaddr is 'off' without idxen, offen or addr64, not a VGPR`, span);
+    return true;
+  }
+  if (what === What.Off) return report(sink, C.operandKind, `invalid operand for instruction: ${f.spec.spelled}'s vaddr is ${want === 1 ? 'a VGPR' : 'two VGPRs'} with ${modes}, not 'off'`, span);
+  if (what === What.Vgpr && posSize[at] !== want) return report(sink, C.operandSize, `invalid operand for instruction: ${f.spec.spelled}'s vaddr is ${want === 1 ? 'one VGPR' : 'two VGPRs'} with ${modes}, not ${posSize[at]}`, span);
+  return true;
 }
 
 const OP_SEL_LISTS = new Set(['op_sel', 'op_sel_hi', 'neg_lo', 'neg_hi']);
@@ -1708,9 +1854,10 @@ function checkMatched(text: string, at: Span, operands: readonly InstructionOper
     (operands.length === count || checkOpSelLists(operands, mnemonic, sink)) &&
     checkLessCommon(operands, p, f, count, target, at, sink) &&
     (f.busLimit === 0 || posBusCandidates + (f.implicitVcc ? 1 : 0) < 2 || checkConstantBus(text, f, count, target, sink)) &&
-    // checkRanges can refuse a FLAT/GLOBAL/SCRATCH modifier (`offset:`) or s_waitcnt's counters
-    // (the test written out: a small function of its own is one more for the optimizing compiler).
-    ((f.spec.family !== 'SOPP' && (operands.length === count || (f.spec.family !== 'FLAT' && f.spec.family !== 'GLOBAL' && f.spec.family !== 'SCRATCH'))) || checkRanges(operands, f, target, sink))
+    // checkRanges can refuse a FLAT/GLOBAL/SCRATCH/MUBUF/MTBUF/DS modifier (`offset:`) or SOPP's
+    // immediates (the test written out: a small function of its own is one more for the optimizing compiler).
+    ((f.spec.family !== 'SOPP' && (operands.length === count || !RANGED_MODIFIER_FAMILIES.has(f.spec.family))) || checkRanges(operands, f, target, sink)) &&
+    ((f.spec.family !== 'MUBUF' && f.spec.family !== 'MTBUF') || checkBufferVaddr(operands, f, sink))
   );
 }
 
@@ -1728,6 +1875,7 @@ function checkLessCommon(operands: readonly InstructionOperand[], p: PreparedFor
     (!p.imageData || checkImageData(operands, f, target, sink)) &&
     (p.bufferD16 === 0 || checkBufferD16(p.bufferD16, f.spec.spelled, target, sink)) &&
     (p.image === 0 || checkImage(operands, p, count, target, at, sink)) &&
+    (target.generation < 12 || !p.imageData || checkImage12(count, f, sink)) &&
     (!target.ldsDirect || !hasLdsDirect || checkLdsDirect(f, count, sink, target)) &&
     (posLiterals < 2 || !SALU_LITERAL_FAMILIES.has(f.spec.family) || checkScalarLiterals(f, count, sink)) &&
     (f.spec.family !== 'SMEM' || operands.length === count || checkSmemOffset(operands, count, sink))
@@ -1747,6 +1895,12 @@ function checkVccSource(f: PreparedForm, count: number, mnemonic: string, at: Sp
   return true;
 }
 
+/** GFX12 image addresses (image.ts). */
+function checkImage12(count: number, f: PreparedForm, sink: IssueSink): boolean {
+  const r = checkGfx12ImageAddress(positional, count >= 4, f.spec.base);
+  return r ? report(sink, r.code, r.message, r.span) : true;
+}
+
 /** Image descriptors, dmask and address size (image.ts). */
 function checkImage(operands: readonly InstructionOperand[], p: PreparedForms, count: number, target: AmdgpuTarget, at: Span, sink: IssueSink): boolean {
   const r = checkImageOperands(operands, positional, count, p.image, p.forms[0]!.spec.base, target, at);
@@ -1762,7 +1916,7 @@ function checkOne(text: string, mnemonic: string, at: Span, operands: readonly I
     collectPositional(operands, true, true);
     if (positional.length < p.min) return report(sink, C.tooFewOperands, `too few operands for instruction: ${mnemonic} takes ${p.min}`, at);
     if (positional.length > p.max) return report(sink, C.tooManyOperands, `invalid operand for instruction: ${mnemonic} takes ${p.max} operands, this is one more`, positional[p.max]!.span);
-    const r = checkGfx12ImageData(operands, positional, p.image);
+    const r = checkGfx12ImageAddress(positional, p.max >= 4, p.image) ?? checkGfx12ImageData(operands, positional, p.image);
     return r ? report(sink, r.code, r.message, r.span) : true;
   }
   if (p.status === 'bufferD16') {
@@ -1780,7 +1934,7 @@ function checkOne(text: string, mnemonic: string, at: Span, operands: readonly I
   const minAll = p.minAll;
   const maxAll = p.maxAll;
   collectPositional(operands, minAll > 0, p.memory);
-  if (p.memory && p.union.has('lds') && forms[0]!.spec.family === 'MUBUF' && forms[0]!.spec.maxOperands >= 4 && hasLdsWord(operands)) return checkMubufLds(mnemonic, at, operands, p, sink);
+  if (p.memory && p.union.has('lds') && forms[0]!.spec.family === 'MUBUF' && forms[0]!.spec.maxOperands >= 4 && hasLdsWord(operands)) return checkMubufLds(text, mnemonic, at, operands, p, target, sink);
   if (positional.length < minAll) {
     const count = positional.length;
     const f = forms[0]!;

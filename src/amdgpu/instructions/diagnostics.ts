@@ -29,6 +29,7 @@ export const AMD_INSTRUCTION_CODES = {
   imageAddressSize: 'AMD530',
   imageDmask: 'AMD531',
   imageMsaaDim: 'AMD532',
+  soppImmediate: 'AMD550',
 } as const;
 
 export const AMD_INSTRUCTION_DIAGNOSTICS: readonly InstructionDiagnostic[] = [
@@ -51,5 +52,6 @@ export const AMD_INSTRUCTION_DIAGNOSTICS: readonly InstructionDiagnostic[] = [
   { code: 'AMD530', severity: 'error', summary: 'image address size does not match dim and a16 (MIMG vaddr dwords per operation, dim, a16, g16; NSA lists; BVH address by a16)' },
   { code: 'AMD531', severity: 'error', summary: 'invalid image dmask: gather4 (and GFX11 msaa_load) one bit, atomics 0x1, 0x3 or 0xf' },
   { code: 'AMD532', severity: 'error', summary: 'invalid dim; must be MSAA type (image_msaa_load)' },
+  { code: 'AMD550', severity: 'error', summary: 'SOPP immediate out of the range llvm-mc-19 gives the instruction (expected a 16-bit value: s_endpgm; only 16-bit values: s_sendmsg; signed or unsigned 16 bits: s_clause, s_waitcnt_depctr, GFX12 s_wait_*; a 16-bit signed jump offset: branches; 4 bits: s_set_gpr_idx_mode)' },
   { code: 'AMD524', severity: 'error', summary: 'a modifier out of llvm-mc\'s order for the instruction, or written twice' },
 ];

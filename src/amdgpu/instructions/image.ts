@@ -435,3 +435,29 @@ export function checkGfx12ImageData(operands: readonly InstructionOperand[], pos
   if (reg.size === want) return undefined;
   return issue(C.imageDataSize, `image data size does not match dmask, d16 and tfe: ${base} takes ${want} dword${want === 1 ? '' : 's'} of data here, not ${reg.size}`, vdata.span);
 }
+
+/**
+ * GFX12 image addresses (llvm-mc-19): single VGPRs, as `v0` or a list `[v0, v1, ...]`; a tuple
+ * (`v[0:1]`) is refused ("operands are not valid for this GPU or mode"), and so is a tuple in a
+ * list ("invalid operand for instruction") but as the last entry of a list of 4 in an instruction
+ * with a sampler (VSAMPLE's partial NSA: the dwords beyond the third). BVH lists (node, extent,
+ * origin, direction...) are not judged here; a BVH address as one tuple is refused too.
+ */
+export function checkGfx12ImageAddress(positional: readonly Operand[], sampler: boolean, base: string): ImageIssue | undefined {
+  const vaddr = positional[1];
+  if (vaddr === undefined) return undefined;
+  if (vaddr.kind === 'regRange') {
+    readRegister(vaddr);
+    if (reg.file === 'v' && reg.size > 1) return issue(C.imageAddressSize, `operands are not valid for this GPU or mode: GFX12 ${base} takes its address as single VGPRs (v0, or a list [v0, v1, ...]), not a ${reg.size}-dword tuple`, vaddr.span);
+    return undefined;
+  }
+  if (vaddr.kind !== 'list' || base.includes('bvh')) return undefined;
+  const items = vaddr.items;
+  for (let i = 0; i < items.length; i++) {
+    readRegister(items[i]!);
+    if (reg.file !== 'v' || reg.size === 1) continue;
+    if (sampler && items.length === 4 && i === 3) continue;
+    return issue(C.operandSize, `invalid operand for instruction: GFX12 ${base}'s address list takes single VGPRs${sampler ? ' (a tuple only as the last of 4 entries)' : ''}, not a ${reg.size}-dword tuple`, items[i]!.span);
+  }
+  return undefined;
+}

@@ -25,10 +25,7 @@ import { checkAmdgpuText, findTarget } from '../../../src/amdgpu/index.js';
  * rules; 180 at the start of session 8; 526 before the MIMG, WMMA, VOPD, buffer d16, lds_direct,
  * exp and scalar-literal rules).
  */
-const KNOWN_MISSES: readonly string[] = [
-  // clamp on GFX12 v_cvt_f32_fp8 (its e64 form unverified in the table) (1)
-  'llvm-current/gfx12_err.s gfx1200 142',
-];
+const KNOWN_MISSES: readonly string[] = [];
 
 
 const skip = sharedSkipReason ?? llvmMcSkipReason;
