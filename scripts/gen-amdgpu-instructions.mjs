@@ -482,8 +482,9 @@ for (const c of classes) {
       // short search: a source the other mnemonic has and this one does not (GFX12 v_cvt_f32_fp8_e64,
       // whose row is v_cvt_pk_bf8_f32's); searched again without it, once. Rows of the form's own
       // page keep the odometer search (their last operand is refused while an earlier one is of
-      // the wrong size), and so does a borrowed row before that point.
-      if (f.borrowed && f.form === 'e64' && tr.tries >= 20 && k >= 0 && k === tr.ops.length - 1 && k > 0 && !tr.dropped && /^invalid operand for instruction/.test(r.msg)) {
+      // the wrong size), and so does a borrowed row before that point. Only the fp8/bf8 conversions
+      // (the rows this was measured on): gfx908-942 v_accvgpr_read_b32_e64 lost its example to it.
+      if (f.borrowed && f.form === 'e64' && /^v_cvt_.*(fp8|bf8)/.test(f.base) && tr.tries >= 20 && k >= 0 && k === tr.ops.length - 1 && k > 0 && !tr.dropped && /^invalid operand for instruction/.test(r.msg)) {
         tr.dropped = true;
         tr.ops.pop();
         tr.cands.pop();
