@@ -2,6 +2,7 @@
  * One line per case, judged by llvm-mc-19 and by gpuasm in one run each: the lines where they
  * disagree. Shared by the AMDGPU rule matrices (test/amdgpu/instructions/*-rules.test.ts).
  */
+import assert from 'node:assert/strict';
 import { runLlvmMc } from './tools.js';
 import { checkAmdgpuText } from '../../src/amdgpu/index.js';
 import { lookupInstruction, mnemonicsFor, OperandFile as F, type FormSpec } from '../../src/amdgpu/instructions/table.js';
@@ -31,6 +32,30 @@ export function compareLines(lines: readonly string[], mcpu: string, countMiss: 
     if (a && !b && countMiss(lines[i - 1]!, a)) missed.push(`${mcpu}: ${lines[i - 1]} -- llvm-mc: ${a}`);
   }
   return { falseErrors, missed, mcErrors: theirs.size };
+}
+
+export interface AgreeOptions {
+  /** Put before each message. */
+  label?: string;
+  /** Which of llvm-mc-19's refusals count as misses (default: all). */
+  countMiss?: (line: string, mcMessage: string) => boolean;
+  /**
+   * What the matrix must hold, or it proves little: `both`, lines llvm-mc-19 refuses and lines it
+   * takes; `broken`, a line it refuses (matrices of fewer than 4 lines excepted). Default: nothing.
+   */
+  verdicts?: 'both' | 'broken';
+}
+
+/** compareLines on each of `mcpus`: no false error, no miss, and the verdicts `o.verdicts` asks for. */
+export function assertLinesAgree(lines: readonly string[], mcpus: readonly string[], o: AgreeOptions = {}): void {
+  const label = o.label ? `${o.label} ` : '';
+  for (const mcpu of mcpus) {
+    const r = compareLines(lines, mcpu, o.countMiss ?? (() => true));
+    assert.deepEqual(r.falseErrors.slice(0, 10), [], `${label}${mcpu}: ${r.falseErrors.length} false errors`);
+    assert.deepEqual(r.missed.slice(0, 10), [], `${label}${mcpu}: ${r.missed.length} missed`);
+    if (o.verdicts === 'both') assert.ok(r.mcErrors > 0 && r.mcErrors < lines.length, `${label}${mcpu}: llvm-mc-19 rejects ${r.mcErrors} of ${lines.length} (the matrix needs both verdicts)`);
+    if (o.verdicts === 'broken') assert.ok(r.mcErrors > 0 || lines.length < 4, `${label}${mcpu}: the matrix has broken lines`);
+  }
 }
 
 /**

@@ -8,13 +8,14 @@ import type { Expr, InstructionOperand, Operand, Statement } from '../parse/ast.
 import { symbolsIn } from '../parse/expr.js';
 import { isDigitCode } from '../lex/lexer.js';
 import { skipSpaces, type OperandExprEvaluator } from '../parse/operand-expr.js';
-import { IMM_CODES, inlineCode64, smemOffsetRule, type SmemOffsetRule } from './immediates.js';
+import { IMM_CODES, inlineCode64, inlineIntCode, smemOffsetRule, type SmemOffsetRule } from './immediates.js';
 import { looksLikeRegister, parseNsaAddress, parseRegister, validateRegisterForTarget } from './registers.js';
 import type { SymbolTable } from './symbols.js';
 import type { AmdgpuTarget } from '../targets.js';
 import { HWREG_NAMES, hwregGroup } from '../data/hwreg.js';
 import { MODIFIER_GPU_NAMES, MODIFIER_VALUE_RULES, modifierOnGpu, type ModifierValueRule } from '../data/modifier-values.js';
-import { checkInstruction } from '../instructions/check.js';
+import { checkInstruction, MEMORY_MODIFIER_WORDS, MODIFIER_WORDS } from '../instructions/check.js';
+import { lower } from '../instructions/lower.js';
 import { lookupInstruction } from '../instructions/table.js';
 import type { IssueSink } from '../parse/expr.js';
 import type { AmdCode, AmdRawDiagnostic } from '../diagnostics.js';
@@ -131,17 +132,12 @@ function mayHaveLargeOffset(operands: readonly InstructionOperand[]): boolean {
 }
 
 /** Whether a name has an ASCII upper-case letter (llvm-mc-19 reads modifier and call names as written). */
-function hasUpperCase(n: string): boolean {
-  for (let i = 0; i < n.length; i++) {
-    const c = n.charCodeAt(i);
-    if (c >= 65 && c <= 90) return true;
-  }
-  return false;
-}
+const hasUpperCase = (n: string): boolean => lower(n) !== n;
 
 /** Modifiers written as a bare word, which take no `:value` (llvm-mc-19 "unknown token in expression"). */
 const BARE_MODIFIERS: ReadonlySet<string> = new Set(
-  ['glc', 'slc', 'dlc', 'scc', 'nt', 'sc0', 'sc1', 'gds', 'lds', 'tfe', 'lwe', 'idxen', 'offen', 'addr64', 'clamp', 'unorm', 'da', 'r128', 'a16', 'd16', 'done', 'vm', 'compr', 'high', 'row_mirror', 'row_half_mirror', 'row_en'].flatMap((w) => [w, `no${w}`]),
+  // The layer's modifier words (instructions/check.ts), but `fi` (written `fi:1`) and `nv`.
+  [...MODIFIER_WORDS, ...MEMORY_MODIFIER_WORDS].filter((w) => w !== 'fi' && w !== 'nv').flatMap((w) => [w, `no${w}`]),
 );
 
 /** SDWA selects and their values, as llvm-mc-19 reads them (names only, upper case). */
@@ -303,12 +299,15 @@ export class InstructionChecker {
     return true;
   }
 
-  /** Whether a constant operand is an inline constant of some type (integer -16…64, or a float inline value). */
+  /** Whether a constant operand is an inline constant of some type (immediates.ts: an integer -16…64, or an f64 inline value). */
   private isInlineConstant(e: Expr): boolean {
-    if (e.kind === 'int') return e.value >= -16n && e.value <= 64n;
-    if (e.kind === 'unary' && e.op === '-' && e.operand.kind === 'int') return e.operand.value <= 16n;
-    const x = e.kind === 'real' ? e.value : e.kind === 'unary' && e.op === '-' && e.operand.kind === 'real' ? -e.operand.value : undefined;
-    return x !== undefined && [0, 0.5, 1, 2, 4].includes(Math.abs(x));
+    const neg = e.kind === 'unary' && e.op === '-';
+    const x = neg ? e.operand : e;
+    if (x.kind === 'int') return inlineIntCode(neg ? -x.value : x.value) !== undefined;
+    if (x.kind !== 'real') return false;
+    const bits = new DataView(new ArrayBuffer(8));
+    bits.setFloat64(0, neg ? -x.value : x.value);
+    return inlineCode64(bits.getBigUint64(0), this.target!.inv2Pi) !== undefined;
   }
 
   /** Per mnemonic (as written): whether it is a SOPP instruction whose operand is no branch target. */
@@ -643,8 +642,8 @@ export class InstructionChecker {
    */
   private checkCallName(mnemonic: string, op: Extract<Operand, { kind: 'call' }>): void {
     const n = op.name;
-    if (hasUpperCase(n)) {
-      const l = n.toLowerCase();
+    const l = lower(n);
+    if (l !== n) {
       if (CALL_NAMES.has(l) || l.startsWith('depctr_')) this.cx.issue('AMD549', `invalid operand for instruction: '${n}(...)' is spelled in lower case (${l}) in llvm-mc-19`, op.span);
       return;
     }

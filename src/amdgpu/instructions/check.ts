@@ -392,7 +392,7 @@ function prepared(mnemonic: string, target: AmdgpuTarget): Prepared {
 // Operands as llvm-mc separates them: positional operands, then modifiers (commas are optional)
 
 /** Bare words llvm-mc reads as modifiers (also with a `no` prefix for the bit modifiers). */
-const MODIFIER_WORDS = new Set([
+export const MODIFIER_WORDS: ReadonlySet<string> = new Set([
   'glc', 'slc', 'dlc', 'nt', 'sc0', 'sc1', 'gds', 'lds', 'tfe', 'lwe', 'idxen', 'offen', 'addr64', 'clamp', 'unorm', 'da',
   'r128', 'd16', 'done', 'vm', 'compr', 'high', 'nv', 'row_mirror', 'row_half_mirror', 'fi', 'row_en',
 ]);
@@ -401,7 +401,7 @@ const MODIFIER_WORDS = new Set([
 const WRAPPERS = new Set(['neg', 'abs', 'sext', 'lit', 'lit64']);
 
 /** Modifier words that are also register names (`a16` an AGPR, `scc`): modifiers only in memory instructions. */
-const MEMORY_MODIFIER_WORDS = new Set(['a16', 'scc']);
+export const MEMORY_MODIFIER_WORDS: ReadonlySet<string> = new Set(['a16', 'scc']);
 
 /** The modifier words as written, with and without their `no` prefix (none of them starts with `no`). */
 const MODIFIER_SPELLINGS = new Set([...MODIFIER_WORDS].flatMap((w) => [w, `no${w}`]));

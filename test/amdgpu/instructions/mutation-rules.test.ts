@@ -11,23 +11,15 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { llvmMcSkipReason } from '../../harness/tools.js';
-import { compareLines, type LineComparison } from '../../harness/amdgpu-line-compare.js';
+import { assertLinesAgree } from '../../harness/amdgpu-line-compare.js';
 import { lookupInstruction, mnemonicsFor } from '../../../src/amdgpu/instructions/table.js';
 
 const skip = llvmMcSkipReason;
 if (skip) console.log(skip);
 
-/** Lines where llvm-mc and gpuasm disagree on the verdict (false errors; misses not matching `known`). */
-function compare(lines: readonly string[], mcpu: string, known?: RegExp): LineComparison {
-  return compareLines(lines, mcpu, (line) => !known?.test(line));
-}
-
+/** The matrix on each GPU: no false error, no miss but those matching `known`. */
 function agree(lines: readonly string[], mcpus: readonly string[], known?: RegExp): void {
-  for (const mcpu of mcpus) {
-    const r = compare(lines, mcpu, known);
-    assert.deepEqual(r.falseErrors.slice(0, 10), [], `${r.falseErrors.length} false errors`);
-    assert.deepEqual(r.missed.slice(0, 10), [], `${r.missed.length} missed`);
-  }
+  assertLinesAgree(lines, mcpus, { countMiss: (line) => !known?.test(line) });
 }
 
 test('SOPP operands: one expression or symbolic operand, then nothing', { skip }, () => {

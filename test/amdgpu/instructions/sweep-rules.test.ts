@@ -16,20 +16,16 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { llvmMcSkipReason } from '../../harness/tools.js';
-import { compareLines, llvmMcErrorLines } from '../../harness/amdgpu-line-compare.js';
+import { assertLinesAgree, llvmMcErrorLines } from '../../harness/amdgpu-line-compare.js';
 import { lookupInstruction, mnemonicsFor } from '../../../src/amdgpu/instructions/table.js';
 import { checkAmdgpuText } from '../../../src/amdgpu/index.js';
 
 const skip = llvmMcSkipReason;
 if (skip) console.log(skip);
 
-function agree(lines: readonly string[], mcpus: readonly string[], label: string, countMiss: (line: string, mc: string) => boolean = () => true): void {
-  for (const mcpu of mcpus) {
-    const r = compareLines(lines, mcpu, countMiss);
-    assert.deepEqual(r.falseErrors.slice(0, 10), [], `${label} ${mcpu}: ${r.falseErrors.length} false errors`);
-    assert.deepEqual(r.missed.slice(0, 10), [], `${label} ${mcpu}: ${r.missed.length} missed`);
-    assert.ok(r.mcErrors > 0 && r.mcErrors < lines.length, `${label} ${mcpu}: llvm-mc-19 rejects ${r.mcErrors} of ${lines.length} (the matrix needs both verdicts)`);
-  }
+/** The matrix on each GPU: no false error, no miss, both verdicts present. */
+function agree(lines: readonly string[], mcpus: readonly string[], label: string, countMiss?: (line: string, mc: string) => boolean): void {
+  assertLinesAgree(lines, mcpus, { label, countMiss, verdicts: 'both' });
 }
 
 /** The lines llvm-mc-19 accepts on `mcpu` (the valid bases the mutations start from). */
