@@ -56,6 +56,8 @@ interface PreparedForm {
   readonly scalar: boolean;
   /** Takes GFX12's `th:` / `scope:` (see checkCachePolicy12). */
   readonly cachePolicy12: boolean;
+  /** The position of the (last) `vaddr` operand, -1 without one (MUBUF/MTBUF: checkBufferVaddr). */
+  readonly vaddrAt: number;
 }
 
 type Prepared =
@@ -369,7 +371,9 @@ function preparedOperand(spec: OperandSpec, files: number, sized: 0 | 1 | 2, glo
 
 /** A PreparedForm (made here only: one object shape). */
 function preparedForm(spec: FormSpec, ops: readonly PreparedOperand[], min: number, max: number, vccOptional: boolean, busLimit: number, implicitVcc: boolean, scalar: boolean, cachePolicy12: boolean): PreparedForm {
-  return { spec, ops, min, max, vccOptional, busLimit, implicitVcc, scalar, cachePolicy12 };
+  let vaddrAt = -1;
+  for (let j = 0; j < ops.length; j++) if (ops[j]!.spec.kind === 'vaddr') vaddrAt = j;
+  return { spec, ops, min, max, vccOptional, busLimit, implicitVcc, scalar, cachePolicy12, vaddrAt };
 }
 
 let lastTarget: AmdgpuTarget | undefined;
@@ -1770,8 +1774,7 @@ const LDS_FORMS = new WeakMap<PreparedForm, PreparedForm>();
  * else at that position (an SGPR, a constant) is left to the other rules.
  */
 function checkBufferVaddr(operands: readonly InstructionOperand[], f: PreparedForm, sink: IssueSink): boolean {
-  let at = -1;
-  for (let j = 0; j < f.ops.length; j++) if (f.ops[j]!.spec.kind === 'vaddr') at = j;
+  const at = f.vaddrAt;
   if (at < 0 || at >= positional.length) return true;
   let idxen = false;
   let offen = false;

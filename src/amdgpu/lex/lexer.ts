@@ -8,6 +8,7 @@
  */
 import { workMeter } from '../../core/work.js';
 import { withEndMark } from '../../core/end-mark.js';
+import { operatorTables, singleTokenTable } from '../../core/token-tables.js';
 
 /** Token kinds: small numbers. */
 export const enum Tok {
@@ -174,46 +175,25 @@ const IDENT_START = /* @__PURE__ */ (() => {
 })();
 
 /**
- * The token kind of each character that is a token of one character whatever follows it (0 for
- * the others). `#` at the start of a statement is a comment, found before this table is read.
+ * One-character tokens and operators of one or two characters (`-`, `->`, `<`, `<<`, `<=`, `<>`,
+ * ...), by table (src/core/token-tables.ts). `#` at the start of a statement is a comment, found
+ * before SINGLE_TOKEN is read.
  */
-const SINGLE_TOKEN = /* @__PURE__ */ (() => {
-  const t = new Uint8Array(256);
-  const pairs: [number, number][] = [
-    [Ch.COLON, Tok.Colon], [Ch.PLUS, Tok.Plus], [Ch.TILDE, Tok.Tilde], [Ch.LPAREN, Tok.LParen], [Ch.RPAREN, Tok.RParen],
-    [Ch.LBRAC, Tok.LBrac], [Ch.RBRAC, Tok.RBrac], [Ch.LCURLY, Tok.LCurly], [Ch.RCURLY, Tok.RCurly], [Ch.STAR, Tok.Star],
-    [Ch.AT, Tok.At], [Ch.HASH, Tok.Hash], [Ch.QUESTION, Tok.Question], [Ch.BACKSLASH, Tok.BackSlash], [Ch.CARET, Tok.Caret],
-    [Ch.PERCENT, Tok.Percent],
-  ];
-  for (const [c, k] of pairs) t[c] = k;
-  return t;
-})();
-
-/**
- * The operators that may take a second character: OPERATOR_ROW numbers their first characters
- * (0: none), OPERATOR_ALONE gives the token of a row's character alone, and OPERATOR_PAIR, by row
- * times 256 plus the next byte, the token of the two characters (0: not a pair).
- */
-const OPERATOR_ROW = new Uint8Array(256);
-const OPERATOR_ALONE = new Uint8Array(8);
-const OPERATOR_PAIR = (() => {
-  const t = new Uint8Array(8 * 256);
-  const rows: [number, number, [number, number][]][] = [
-    [Ch.EQ, Tok.Equal, [[Ch.EQ, Tok.EqualEqual]]],
-    [Ch.MINUS, Tok.Minus, [[Ch.GT, Tok.MinusGreater]]],
-    [Ch.PIPE, Tok.Pipe, [[Ch.PIPE, Tok.PipePipe]]],
-    [Ch.AMP, Tok.Amp, [[Ch.AMP, Tok.AmpAmp]]],
-    [Ch.BANG, Tok.Exclaim, [[Ch.EQ, Tok.ExclaimEqual]]],
-    [Ch.LT, Tok.Less, [[Ch.LT, Tok.LessLess], [Ch.EQ, Tok.LessEqual], [Ch.GT, Tok.LessGreater]]],
-    [Ch.GT, Tok.Greater, [[Ch.GT, Tok.GreaterGreater], [Ch.EQ, Tok.GreaterEqual]]],
-  ];
-  rows.forEach(([c, alone, pairs], i) => {
-    OPERATOR_ROW[c] = i + 1;
-    OPERATOR_ALONE[i + 1] = alone;
-    for (const [d, k] of pairs) t[((i + 1) << 8) | d] = k;
-  });
-  return t;
-})();
+const SINGLE_TOKEN = singleTokenTable([
+  [Ch.COLON, Tok.Colon], [Ch.PLUS, Tok.Plus], [Ch.TILDE, Tok.Tilde], [Ch.LPAREN, Tok.LParen], [Ch.RPAREN, Tok.RParen],
+  [Ch.LBRAC, Tok.LBrac], [Ch.RBRAC, Tok.RBrac], [Ch.LCURLY, Tok.LCurly], [Ch.RCURLY, Tok.RCurly], [Ch.STAR, Tok.Star],
+  [Ch.AT, Tok.At], [Ch.HASH, Tok.Hash], [Ch.QUESTION, Tok.Question], [Ch.BACKSLASH, Tok.BackSlash], [Ch.CARET, Tok.Caret],
+  [Ch.PERCENT, Tok.Percent],
+]);
+const { row: OPERATOR_ROW, alone: OPERATOR_ALONE, pair: OPERATOR_PAIR } = operatorTables([
+  [Ch.EQ, Tok.Equal, [[Ch.EQ, Tok.EqualEqual]]],
+  [Ch.MINUS, Tok.Minus, [[Ch.GT, Tok.MinusGreater]]],
+  [Ch.PIPE, Tok.Pipe, [[Ch.PIPE, Tok.PipePipe]]],
+  [Ch.AMP, Tok.Amp, [[Ch.AMP, Tok.AmpAmp]]],
+  [Ch.BANG, Tok.Exclaim, [[Ch.EQ, Tok.ExclaimEqual]]],
+  [Ch.LT, Tok.Less, [[Ch.LT, Tok.LessLess], [Ch.EQ, Tok.LessEqual], [Ch.GT, Tok.LessGreater]]],
+  [Ch.GT, Tok.Greater, [[Ch.GT, Tok.GreaterGreater], [Ch.EQ, Tok.GreaterEqual]]],
+]);
 
 export function isIdentCharCode(c: number): boolean {
   return c >= 0 && c < 128 && IDENT_CHAR[c] === 1;

@@ -174,9 +174,8 @@ export function checkInstruction(c: CheckerState, ins: A.Instruction): void {
         const last = ops[ops.length - 1]!;
         const proto = ops.length > callee + 2 && last.kind === 'expr' && last.expr.kind === 'name' ? c.table.lookup(last.expr.name) : undefined;
         const rt = registerTypeOf(sym);
-        if (rt !== undefined && !indirectCalleeFits(c, ins, calleeOp.expr.name, rt, ops.length > callee + (ops[callee + 1]?.kind === 'list' ? 2 : 1))) {
-          // (reported)
-        } else if (proto?.kind === 'prototype') callArity(c, ops, callee, proto, instructionDate(ins, c.text));
+        const fits = rt === undefined || indirectCalleeFits(c, ins, calleeOp.expr.name, rt, ops.length > callee + (ops[callee + 1]?.kind === 'list' ? 2 : 1));
+        if (fits && proto?.kind === 'prototype') callArity(c, ops, callee, proto, instructionDate(ins, c.text));
       }
     }
   }

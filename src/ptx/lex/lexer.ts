@@ -8,6 +8,7 @@ import { U64_MASK } from '../../core/int64.js';
 import { bitsToF64, bitsToF32 } from '../../core/float.js';
 import { workMeter } from '../../core/work.js';
 import { withEndMark } from '../../core/end-mark.js';
+import { operatorTables, singleTokenTable } from '../../core/token-tables.js';
 import type { PtxCode } from '../diagnostics.js';
 
 /** Receives lexical errors: a stable code, a message, and the offending range. */
@@ -85,49 +86,22 @@ for (let c = 0; c < 128; c++) {
   CLASS[c] = k;
 }
 
-/**
- * The token kind of each character that is a token of one character whatever follows it (0 for
- * the others): one path for all of them in `scan`, so that a character first met late in a file
- * reaches no `case` the optimized scanner has never run (each such case cost a deoptimization and
- * another compile of `scan`).
- */
-const SINGLE_TOKEN = /* @__PURE__ */ (() => {
-  const t = new Uint8Array(256);
-  const pairs: [number, Tok][] = [
-    [C_LPAREN, Tok.LParen], [C_RPAREN, Tok.RParen], [C_LBRACKET, Tok.LBracket], [C_RBRACKET, Tok.RBracket],
-    [C_LBRACE, Tok.LBrace], [C_RBRACE, Tok.RBrace], [C_COMMA, Tok.Comma], [C_SEMI, Tok.Semi], [C_AT, Tok.At],
-    [C_PLUS, Tok.Plus], [C_MINUS, Tok.Minus], [C_STAR, Tok.Star], [C_SLASH, Tok.Slash], [C_CARET, Tok.Caret],
-    [C_TILDE, Tok.Tilde], [C_QUESTION, Tok.Question],
-  ];
-  for (const [c, k] of pairs) t[c] = k;
-  return t;
-})();
-
-/**
- * The operators that may take a second character, by table for the same reason: OPERATOR_ROW
- * numbers their first characters (0: none), OPERATOR_ALONE gives the token of a row's character
- * alone, and OPERATOR_PAIR, by row times 256 plus the next byte, the token of the two (0: no pair).
- */
-const OPERATOR_ROW = new Uint8Array(256);
-const OPERATOR_ALONE = new Uint8Array(8);
-const OPERATOR_PAIR = /* @__PURE__ */ (() => {
-  const t = new Uint8Array(8 * 256);
-  const rows: [number, Tok, [number, Tok][]][] = [
-    [C_COLON, Tok.Colon, [[C_COLON, Tok.ColonColon]]],
-    [C_EQ, Tok.Assign, [[C_EQ, Tok.EqEq]]],
-    [C_LT, Tok.Lt, [[C_LT, Tok.Shl], [C_EQ, Tok.Le]]],
-    [C_GT, Tok.Gt, [[C_GT, Tok.Shr], [C_EQ, Tok.Ge]]],
-    [C_BANG, Tok.Bang, [[C_EQ, Tok.NotEq]]],
-    [C_AMP, Tok.Amp, [[C_AMP, Tok.AndAnd]]],
-    [C_PIPE, Tok.Pipe, [[C_PIPE, Tok.OrOr]]],
-  ];
-  rows.forEach(([c, alone, pairs], i) => {
-    OPERATOR_ROW[c] = i + 1;
-    OPERATOR_ALONE[i + 1] = alone;
-    for (const [d, k] of pairs) t[((i + 1) << 8) | d] = k;
-  });
-  return t;
-})();
+/** One-character tokens and operators of one or two characters, by table (src/core/token-tables.ts). */
+const SINGLE_TOKEN = singleTokenTable([
+  [C_LPAREN, Tok.LParen], [C_RPAREN, Tok.RParen], [C_LBRACKET, Tok.LBracket], [C_RBRACKET, Tok.RBracket],
+  [C_LBRACE, Tok.LBrace], [C_RBRACE, Tok.RBrace], [C_COMMA, Tok.Comma], [C_SEMI, Tok.Semi], [C_AT, Tok.At],
+  [C_PLUS, Tok.Plus], [C_MINUS, Tok.Minus], [C_STAR, Tok.Star], [C_SLASH, Tok.Slash], [C_CARET, Tok.Caret],
+  [C_TILDE, Tok.Tilde], [C_QUESTION, Tok.Question],
+]);
+const { row: OPERATOR_ROW, alone: OPERATOR_ALONE, pair: OPERATOR_PAIR } = operatorTables([
+  [C_COLON, Tok.Colon, [[C_COLON, Tok.ColonColon]]],
+  [C_EQ, Tok.Assign, [[C_EQ, Tok.EqEq]]],
+  [C_LT, Tok.Lt, [[C_LT, Tok.Shl], [C_EQ, Tok.Le]]],
+  [C_GT, Tok.Gt, [[C_GT, Tok.Shr], [C_EQ, Tok.Ge]]],
+  [C_BANG, Tok.Bang, [[C_EQ, Tok.NotEq]]],
+  [C_AMP, Tok.Amp, [[C_AMP, Tok.AndAnd]]],
+  [C_PIPE, Tok.Pipe, [[C_PIPE, Tok.OrOr]]],
+]);
 
 /** FNV-1a (32 bits): the intern table's hash, computed by the scanner as it reads a word. */
 export const FNV_BASIS = 0x811c9dc5;
