@@ -1887,14 +1887,15 @@ function checkLessCommon(operands: readonly InstructionOperand[], p: PreparedFor
 
 /**
  * A compare without its destination whose first source is `vcc`: llvm-mc-19 takes `vcc` as the
- * destination and finds the sources one short. (Here, not in checkOne: its first call, late in a
- * file, deoptimizes its caller.)
+ * destination and finds the sources one short, unless src0 is 64 bits (`v_cmp_eq_u64_e32 vcc,
+ * v[0:1]`: vcc is then src0, and the line is taken). (Here, not in checkOne: its first call, late
+ * in a file, deoptimizes its caller.)
  */
 function checkVccSource(f: PreparedForm, count: number, mnemonic: string, at: Span, sink: IssueSink): boolean {
   // (Its guard here, and the function called for every instruction, for the reason given at checkLessCommon.)
   if (!f.vccOptional || count === f.spec.maxOperands) return true;
   const first = positional[0]!;
-  if (first.kind === 'word' && lower(first.name) === 'vcc') return report(sink, C.tooFewOperands, `too few operands for instruction: ${mnemonic} takes vcc as its destination, then ${f.spec.maxOperands - 1} sources`, at);
+  if (first.kind === 'word' && lower(first.name) === 'vcc' && f.ops[1]?.spec.size !== 2) return report(sink, C.tooFewOperands, `too few operands for instruction: ${mnemonic} takes vcc as its destination, then ${f.spec.maxOperands - 1} sources`, at);
   return true;
 }
 
