@@ -967,6 +967,17 @@ function isDualMnemonic(m: string): boolean {
   return true;
 }
 
+/**
+ * What a VOPD half's mnemonic says of its components, per prepared VOPD form (set by vopdForm):
+ * fmamk (its literal is src1, its last VGPR src2), fmaak (its literal is src2), fmac/dot2acc
+ * (vdst read as src2), cndmask (an implicit VCC read).
+ */
+const VOPD_ROLES = new WeakMap<PreparedForm, number>();
+const VOPD_MK = 1;
+const VOPD_AK = 2;
+const VOPD_ACC = 4;
+const VOPD_CNDMASK = 8;
+
 /** The VOPD form (`vopdx` / `vopdy`) of a mnemonic on the target, prepared (cached per GPU). */
 const vopdCache = new Map<string, PreparedForm | null>();
 function vopdForm(mnemonic: string, which: 'vopdx' | 'vopdy', target: AmdgpuTarget): PreparedForm | null | undefined {
@@ -981,6 +992,10 @@ function vopdForm(mnemonic: string, which: 'vopdx' | 'vopdy', target: AmdgpuTarg
     if (f && /fmamk|fmaak/i.test(mnemonic)) {
       const ops = f.ops.map((o, i) => (i === 1 ? preparedOperand(o.spec, o.files | F.LITERAL, o.sized, o.globalVaddr, o.returnOnly, o.noSpecial) : o));
       f = preparedForm(f.spec, ops, f.min, f.max, f.vccOptional, f.busLimit, f.implicitVcc, f.scalar, f.cachePolicy12);
+    }
+    if (f) {
+      const m = lower(mnemonic);
+      VOPD_ROLES.set(f, (m.includes('fmamk') ? VOPD_MK : 0) | (m.includes('fmaak') ? VOPD_AK : 0) | (m.includes('fmac') || m.includes('dot2acc') ? VOPD_ACC : 0) | (m.includes('cndmask') ? VOPD_CNDMASK : 0));
     }
     vopdCache.set(key, f);
   }
@@ -1009,9 +1024,30 @@ function vgprNumber(op: Operand): number {
  * One VOPD half: its operands against its form (count, kinds), its scalar values added to
  * busKeys/literalKeys, its VGPRs by component (fmamk: the literal is src1 and the last VGPR src2;
  * fmaak: the literal is src2; fmac and dot2acc read their vdst as src2).
+ *
+ * (The usual path short, returning early, the rest in functions called only where needed: the
+ * function runs for each half of each VOPD pair, a thousand or so times in a file, and written as
+ * one pass it was compiled by the optimizing compiler, about 18 M instructions on
+ * distinct.gfx1100.s for 0.14 M of optimized run; see docs/benchmarks.md, session 11.)
  */
 function vopdHalf(text: string, mnemonic: string, at: Span, operands: readonly InstructionOperand[], f: PreparedForm, target: AmdgpuTarget, half: VopdHalf, sink: IssueSink): boolean {
   collectPositional(operands, true, false);
+  const count = positional.length;
+  if (count !== operands.length || count !== f.spec.operands.length) return vopdHalfIssue(text, mnemonic, at, operands, f, target, half, sink);
+  classifyPositional(text, target);
+  let k = 0;
+  while (k < count && posKinds[k] !== 'neg' && posKinds[k] !== 'abs') k++;
+  if (k < count) return vopdHalfIssue(text, mnemonic, at, operands, f, target, half, sink);
+  matchForm(f, count);
+  if (mismatch.at >= 0) return vopdHalfIssue(text, mnemonic, at, operands, f, target, half, sink);
+  const roles = VOPD_ROLES.get(f)!;
+  vopdVgprs(count, roles, half);
+  if (posBusCandidates > 0 || (roles & (VOPD_MK | VOPD_AK)) !== 0) vopdScalars(text, count, roles, target);
+  return true;
+}
+
+/** vopdHalf's rules in their order, for a half that broke one of them (false when an issue was reported). */
+function vopdHalfIssue(text: string, mnemonic: string, at: Span, operands: readonly InstructionOperand[], f: PreparedForm, target: AmdgpuTarget, half: VopdHalf, sink: IssueSink): boolean {
   // llvm-mc-19: no modifier in either half of a VOPD pair ("not a valid operand.", "invalid operand").
   if (positional.length < operands.length) {
     for (let i = 0; i < operands.length; i++) {
@@ -1035,14 +1071,27 @@ function vopdHalf(text: string, mnemonic: string, at: Span, operands: readonly I
     seen.size = posSize[mismatch.at]!;
     return report(sink, mismatch.size ? C.operandSize : C.operandKind, `invalid operand for instruction: ${mnemonic} operand ${mismatch.at + 1} is ${expected(f.ops[mismatch.spec]!.spec)}, not ${whatName()}`, positional[mismatch.at]!.span);
   }
-  const m = lower(mnemonic);
-  const mk = m.includes('fmamk');
-  const ak = m.includes('fmaak');
+  // (Not reached: vopdHalf calls this only when one of the rules above is broken.)
+  const roles = VOPD_ROLES.get(f)!;
+  vopdVgprs(count, roles, half);
+  vopdScalars(text, count, roles, target);
+  return true;
+}
+
+/** A matched VOPD half's VGPRs by component, into `half`. */
+function vopdVgprs(count: number, roles: number, half: VopdHalf): void {
+  const mk = (roles & VOPD_MK) !== 0;
   half.dst = vgprNumber(positional[0]!);
   half.src0 = count > 1 ? vgprNumber(positional[1]!) : -1;
   half.src1 = count > 2 && !mk ? vgprNumber(positional[2]!) : -1;
-  half.src2 = mk ? vgprNumber(positional[3]!) : m.includes('fmac') || m.includes('dot2acc') ? half.dst : -1;
-  half.cndmask = m.includes('cndmask');
+  half.src2 = mk ? vgprNumber(positional[3]!) : (roles & VOPD_ACC) !== 0 ? half.dst : -1;
+  half.cndmask = (roles & VOPD_CNDMASK) !== 0;
+}
+
+/** A matched VOPD half's scalar values (sources only), into busKeys/literalKeys. */
+function vopdScalars(text: string, count: number, roles: number, target: AmdgpuTarget): void {
+  const mk = (roles & VOPD_MK) !== 0;
+  const ak = (roles & VOPD_AK) !== 0;
   for (let i = 1; i < count; i++) {
     // The literal of fmamk/fmaak is one even when its value is an inline constant.
     if ((mk && i === 2) || (ak && i === 3)) {
@@ -1052,7 +1101,6 @@ function vopdHalf(text: string, mnemonic: string, at: Span, operands: readonly I
     }
     busOperand(text, i, target);
   }
-  return true;
 }
 
 /**
