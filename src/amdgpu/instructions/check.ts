@@ -22,7 +22,7 @@ import { instructionInfo, lookupInstruction, OperandFile as F, OperandModifier, 
 import { MODIFIER_SETS } from './table.generated.js';
 import { checkGfx12ImageAddress, checkGfx12ImageData, checkImageOperands, checkUnverifiedImage, imageDataDwords, imageOp, isGatherLike, isModelledUnverifiedImage } from './image.js';
 import { ImageBits } from '../data/mimg.js';
-import { soppImmediateRange } from '../data/sopp-ranges.js';
+import { soppImmediateRange, type SoppImmediateRange } from '../data/sopp-ranges.js';
 import { lower } from './lower.js';
 
 const IMAGE_NO_D16 = ImageBits.NO_D16;
@@ -58,6 +58,8 @@ interface PreparedForm {
   readonly cachePolicy12: boolean;
   /** The position of the (last) `vaddr` operand, -1 without one (MUBUF/MTBUF: checkBufferVaddr). */
   readonly vaddrAt: number;
+  /** A SOPP instruction's immediate range (data/sopp-ranges.ts), looked up once per form; undefined: not checked (see checkSoppImmediate). */
+  readonly soppRange: SoppImmediateRange | undefined;
 }
 
 type Prepared =
@@ -373,7 +375,8 @@ function preparedOperand(spec: OperandSpec, files: number, sized: 0 | 1 | 2, glo
 function preparedForm(spec: FormSpec, ops: readonly PreparedOperand[], min: number, max: number, vccOptional: boolean, busLimit: number, implicitVcc: boolean, scalar: boolean, cachePolicy12: boolean): PreparedForm {
   let vaddrAt = -1;
   for (let j = 0; j < ops.length; j++) if (ops[j]!.spec.kind === 'vaddr') vaddrAt = j;
-  return { spec, ops, min, max, vccOptional, busLimit, implicitVcc, scalar, cachePolicy12, vaddrAt };
+  const soppRange = spec.family === 'SOPP' ? soppImmediateRange(spec.base) : undefined;
+  return { spec, ops, min, max, vccOptional, busLimit, implicitVcc, scalar, cachePolicy12, vaddrAt, soppRange };
 }
 
 let lastTarget: AmdgpuTarget | undefined;
@@ -1216,6 +1219,7 @@ function modifierUnion(forms: readonly PreparedForm[], target: AmdgpuTarget): Se
 
 /** A modifier no form of the instruction takes (see modifierUnion). */
 function checkModifiers(operands: readonly InstructionOperand[], p: PreparedForms, f: PreparedForm, sink: IssueSink): boolean {
+  opSelModifier = false;
   if (operands.length === positional.length) return true;
   const union = p.union;
   const vocab = knownModifiers();
@@ -1242,6 +1246,7 @@ function checkModifiers(operands: readonly InstructionOperand[], p: PreparedForm
     if (op.kind === 'word' && (name === 'done' || name === 'row_en') && op.name.length > name.length)
       return report(sink, C.modifier, `invalid operand for instruction: '${op.name}' is not a modifier (${name} has no 'no' form)`, op.span);
     if (name === undefined) continue;
+    if (op.kind === 'modifier' && OP_SEL_LISTS.has(name)) opSelModifier = true;
     if (vocab.has(name) && !union.has(name)) {
       const span = op.kind === 'modifier' ? op.nameSpan : op.span;
       return report(sink, C.modifier, `invalid operand for instruction: ${f.spec.spelled} takes no '${op.kind === 'modifier' ? op.name : op.name}' modifier${union.size ? ` (it takes ${[...union].sort().join(', ')})` : ' (it takes none)'}`, span);
@@ -1448,7 +1453,7 @@ function checkRanges(operands: readonly InstructionOperand[], f: PreparedForm, t
   if (fam === 'MUBUF' || fam === 'MTBUF' || fam === 'DS') return checkMemoryOffsets(operands, fam, g, sink);
   if (fam === 'SOPP') {
     const first = operands.length > 0 ? operands[0]!.operand : undefined;
-    if (first !== undefined && first.kind === 'expr') return checkSoppImmediate(first, f.spec.base, sink);
+    if (first !== undefined && first.kind === 'expr') return checkSoppImmediate(first, f, sink);
   }
   if (fam === 'SOPP' && f.spec.base === 's_waitcnt') {
     for (let i = 0; i < operands.length; i++) {
@@ -1493,9 +1498,12 @@ function checkMemoryOffsets(operands: readonly InstructionOperand[], fam: string
  * A SOPP immediate written as a number, against the range llvm-mc-19 gives that instruction
  * (data/sopp-ranges.ts; the other SOPP immediates are truncated silently).
  */
-function checkSoppImmediate(op: Operand, base: string, sink: IssueSink): boolean {
-  const range = soppImmediateRange(base);
+function checkSoppImmediate(op: Operand, f: PreparedForm, sink: IssueSink): boolean {
+  // (The range looked up once per prepared form: looked up here, per instruction, soppImmediateRange
+  // was compiled by the optimizing compiler for little use.)
+  const range = f.soppRange;
   if (range === undefined) return true;
+  const base = f.spec.base;
   const v = intValue(op);
   if (v === undefined || (v >= range.min && v <= range.max)) return true;
   return report(sink, C.soppImmediate, `${range.message}: ${base} takes ${range.min}…${range.max}, not ${v}`, op.span);
@@ -1852,6 +1860,8 @@ function checkBufferVaddr(operands: readonly InstructionOperand[], f: PreparedFo
 }
 
 const OP_SEL_LISTS = new Set(['op_sel', 'op_sel_hi', 'neg_lo', 'neg_hi']);
+/** Whether the instruction has one of OP_SEL_LISTS as a modifier (set by checkModifiers; see checkLessCommon). */
+let opSelModifier = false;
 
 /**
  * `op_sel:[…]`, `op_sel_hi:[…]`, `neg_lo:[…]`, `neg_hi:[…]`: each number written must be 0 or 1
@@ -1902,8 +1912,7 @@ function checkMatched(text: string, at: Span, operands: readonly InstructionOper
     checkModifiers(operands, p, f, sink) &&
     (target.generation < 12 || !f.cachePolicy12 || checkCachePolicy12(operands, mnemonic, at, f, count, sink)) &&
     (target.generation >= 12 || (f.spec.family !== 'FLAT' && f.spec.family !== 'GLOBAL') || checkAtomicReturn(operands, at, f, count, target, sink)) &&
-    (operands.length === count || checkOpSelLists(operands, mnemonic, sink)) &&
-    checkLessCommon(operands, p, f, count, target, at, sink) &&
+    checkLessCommon(operands, p, f, count, target, at, sink, mnemonic) &&
     (f.busLimit === 0 || posBusCandidates + (f.implicitVcc ? 1 : 0) < 2 || checkConstantBus(text, f, count, target, sink)) &&
     // checkRanges can refuse a FLAT/GLOBAL/SCRATCH/MUBUF/MTBUF/DS modifier (`offset:`) or SOPP's
     // immediates (the test written out: a small function of its own is one more for the optimizing compiler).
@@ -1920,8 +1929,12 @@ function checkMatched(text: string, at: Span, operands: readonly InstructionOper
  * comes before checkConstantBus (VALU only) and checkRanges (FLAT/GLOBAL/SCRATCH, SOPP) here:
  * no instruction meets it and either of them, so the first issue reported is the same.
  */
-function checkLessCommon(operands: readonly InstructionOperand[], p: PreparedForms, f: PreparedForm, count: number, target: AmdgpuTarget, at: Span, sink: IssueSink): boolean {
+function checkLessCommon(operands: readonly InstructionOperand[], p: PreparedForms, f: PreparedForm, count: number, target: AmdgpuTarget, at: Span, sink: IssueSink, mnemonic: string): boolean {
   return (
+    // (First here, as it came right before this function in checkMatched. Only with an op_sel,
+    // op_sel_hi, neg_lo or neg_hi modifier: called for every instruction with a modifier, it was
+    // compiled by the optimizing compiler for little use; see docs/benchmarks.md, session 11.)
+    (!opSelModifier || checkOpSelLists(operands, mnemonic, sink)) &&
     (p.required === undefined || checkRequired(operands, p, at, sink)) &&
     (!p.imageData || checkImageData(operands, f, target, sink)) &&
     (p.bufferD16 === 0 || checkBufferD16(p.bufferD16, f.spec.spelled, target, sink)) &&
