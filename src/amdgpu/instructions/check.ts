@@ -1028,57 +1028,50 @@ function vgprNumber(op: Operand): number {
  * busKeys/literalKeys, its VGPRs by component (fmamk: the literal is src1 and the last VGPR src2;
  * fmaak: the literal is src2; fmac and dot2acc read their vdst as src2).
  *
- * (The usual path short, returning early, the rest in functions called only where needed: the
- * function runs for each half of each VOPD pair, a thousand or so times in a file, and written as
- * one pass it was compiled by the optimizing compiler, about 18 M instructions on
- * distinct.gfx1100.s for 0.14 M of optimized run; see docs/benchmarks.md, session 11.)
+ * (The usual path short and first, returning early, the issues after it in the same function,
+ * the components in functions called only where needed: the function runs for each half of each
+ * VOPD pair, a thousand or so times in a file, and written as one pass it was compiled by the
+ * optimizing compiler, about 18 M instructions on distinct.gfx1100.s for 0.14 M of optimized run.
+ * V8 compiles a function after a number of budget ticks that grows with its length, and a call
+ * spends the bytes up to its return: a long function returning early stays cold. See
+ * docs/benchmarks.md, session 11.)
  */
 function vopdHalf(text: string, mnemonic: string, at: Span, operands: readonly InstructionOperand[], f: PreparedForm, target: AmdgpuTarget, half: VopdHalf, sink: IssueSink): boolean {
   collectPositional(operands, true, false);
   const count = positional.length;
-  if (count !== operands.length || count !== f.spec.operands.length) return vopdHalfIssue(text, mnemonic, at, operands, f, target, half, sink);
-  classifyPositional(text, target);
-  let k = 0;
-  while (k < count && posKinds[k] !== 'neg' && posKinds[k] !== 'abs') k++;
-  if (k < count) return vopdHalfIssue(text, mnemonic, at, operands, f, target, half, sink);
-  matchForm(f, count);
-  if (mismatch.at >= 0) return vopdHalfIssue(text, mnemonic, at, operands, f, target, half, sink);
-  const roles = VOPD_ROLES.get(f)!;
-  vopdVgprs(count, roles, half);
-  if (posBusCandidates > 0 || (roles & (VOPD_MK | VOPD_AK)) !== 0) vopdScalars(text, count, roles, target);
-  return true;
-}
-
-/** vopdHalf's rules in their order, for a half that broke one of them (false when an issue was reported). */
-function vopdHalfIssue(text: string, mnemonic: string, at: Span, operands: readonly InstructionOperand[], f: PreparedForm, target: AmdgpuTarget, half: VopdHalf, sink: IssueSink): boolean {
+  const n = f.spec.operands.length;
+  if (count === operands.length && count === n) {
+    classifyPositional(text, target);
+    let k = 0;
+    while (k < count && posKinds[k] !== 'neg' && posKinds[k] !== 'abs') k++;
+    if (k === count) {
+      matchForm(f, count);
+      if (mismatch.at < 0) {
+        const roles = VOPD_ROLES.get(f)!;
+        vopdVgprs(count, roles, half);
+        if (posBusCandidates > 0 || (roles & (VOPD_MK | VOPD_AK)) !== 0) vopdScalars(text, count, roles, target);
+        return true;
+      }
+    }
+  }
+  // A rule is broken: the rules in their order, the first broken one reported.
   // llvm-mc-19: no modifier in either half of a VOPD pair ("not a valid operand.", "invalid operand").
-  if (positional.length < operands.length) {
+  if (count < operands.length) {
     for (let i = 0; i < operands.length; i++) {
       const op = operands[i]!.operand;
       if (!positional.includes(op)) return report(sink, C.modifier, `invalid operand for instruction: ${mnemonic} takes no modifier in a VOPD pair`, op.kind === 'modifier' ? op.nameSpan : op.span);
     }
   }
-  const count = positional.length;
-  const n = f.spec.operands.length;
   if (count < n) return report(sink, C.tooFewOperands, `too few operands for instruction: ${mnemonic} takes ${n} in a VOPD pair${f.ops[count] ? `; next is ${expected(f.ops[count]!.spec)}` : ''}`, at);
   if (count > n) return report(sink, C.tooManyOperands, `invalid operand for instruction: ${mnemonic} takes ${n} operands in a VOPD pair, this is one more`, positional[n]!.span);
-  classifyPositional(text, target);
   for (let i = 0; i < count; i++) {
     const k = positional[i]!.kind;
     // llvm-mc-19: no source modifiers in VOPD ("not a valid operand.").
     if (k === 'neg' || k === 'abs') return report(sink, C.operandKind, `not a valid operand: ${mnemonic} takes no source modifier in a VOPD pair`, positional[i]!.span);
   }
-  matchForm(f, count);
-  if (mismatch.at >= 0) {
-    seen.what = posWhat[mismatch.at]!;
-    seen.size = posSize[mismatch.at]!;
-    return report(sink, mismatch.size ? C.operandSize : C.operandKind, `invalid operand for instruction: ${mnemonic} operand ${mismatch.at + 1} is ${expected(f.ops[mismatch.spec]!.spec)}, not ${whatName()}`, positional[mismatch.at]!.span);
-  }
-  // (Not reached: vopdHalf calls this only when one of the rules above is broken.)
-  const roles = VOPD_ROLES.get(f)!;
-  vopdVgprs(count, roles, half);
-  vopdScalars(text, count, roles, target);
-  return true;
+  seen.what = posWhat[mismatch.at]!;
+  seen.size = posSize[mismatch.at]!;
+  return report(sink, mismatch.size ? C.operandSize : C.operandKind, `invalid operand for instruction: ${mnemonic} operand ${mismatch.at + 1} is ${expected(f.ops[mismatch.spec]!.spec)}, not ${whatName()}`, positional[mismatch.at]!.span);
 }
 
 /** A matched VOPD half's VGPRs by component, into `half`. */
