@@ -334,14 +334,22 @@ function cachedPlan(ins: A.Instruction, ctx: InstructionCheckContext): Plan | un
   if (ctx !== planCtx) {
     planCtx = ctx;
     byList = new WeakMap();
-    lastList = undefined;
+    recentLists.fill(undefined);
   }
-  // The previous instruction's spelling (about one in six repeats it): no map lookups.
-  if (ins.modifiers === lastList && ins.opcode === lastOpcode) return lastPlan;
+  // A direct-mapped table of recent spellings first (a function repeats few): no map lookups on a hit.
+  const words = ins.modifiers;
+  const opcode = ins.opcode;
+  let h = opcode.length * 31 + opcode.charCodeAt(0);
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i]!;
+    h = (h * 33 + w.length * 7 + w.charCodeAt(w.length - 1) + w.charCodeAt(1)) | 0;
+  }
+  h &= RECENT - 1;
+  if (recentLists[h] === words && recentOpcodes[h] === opcode) return recentPlans[h];
   const p = plannedOf(ins, ctx);
-  lastList = ins.modifiers;
-  lastOpcode = ins.opcode;
-  lastPlan = p;
+  recentLists[h] = words;
+  recentOpcodes[h] = opcode;
+  recentPlans[h] = p;
   return p;
 }
 
@@ -358,9 +366,11 @@ function plannedOf(ins: A.Instruction, ctx: InstructionCheckContext): Plan | und
 
 let planCtx: InstructionCheckContext | undefined;
 let byList = new WeakMap<readonly string[], Map<string, Plan | null>>();
-let lastList: readonly string[] | undefined;
-let lastOpcode = '';
-let lastPlan: Plan | undefined;
+/** The table of recent spellings (cachedPlan): per slot, a modifier list (by identity), its opcode and plan. */
+const RECENT = 256;
+const recentLists: (readonly string[] | undefined)[] = new Array<readonly string[] | undefined>(RECENT).fill(undefined);
+const recentOpcodes: string[] = new Array<string>(RECENT).fill('');
+const recentPlans: (Plan | undefined)[] = new Array<Plan | undefined>(RECENT).fill(undefined);
 
 /** What an instruction's spelling (opcode and words, under one context) decides, worked out once per spelling. */
 interface Plan {
