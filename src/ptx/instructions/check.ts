@@ -17,6 +17,7 @@ import type { PtxCode } from '../diagnostics.js';
 import { SPECIAL_REGISTERS } from '../data/special-registers.js';
 import { INSTRUCTION_KEYWORDS } from '../data/keywords.js';
 import { CURATION } from './curation.js';
+import { ExprOperandNode, NameRefNode } from '../parse/nodes.js';
 
 /** What the check needs from the checker: the module's version/target and the registers in scope. */
 export interface InstructionCheckContext extends MatchContext {
@@ -36,7 +37,9 @@ export interface InstructionCheckContext extends MatchContext {
 
 /** What `registerType` answers for a symbol of the checker's table (undefined: not a scalar `.reg`). */
 export function registerTypeOf(sym: PtxSymbol | undefined): string | undefined {
-  return sym !== undefined && sym.space === '.reg' && sym.kind === 'variable' && !sym.array && sym.vector === undefined ? sym.type : undefined;
+  // The kind first: a label's or function's space is undefined, and comparing that with a string
+  // threw the optimized callers away ("not a String").
+  return sym !== undefined && sym.kind === 'variable' && sym.space === '.reg' && !sym.array && sym.vector === undefined ? sym.type : undefined;
 }
 
 /**
@@ -241,8 +244,14 @@ export function checkInstruction(ins: A.Instruction, ctx: InstructionCheckContex
   if ((plan.genericOld || plan.textureOld) && !operandGates(ins, plan, ctx)) return;
   // The form found before for this spelling and operand shape (see shapeKey).
   const shape = shapeKey(ins.operands);
+  // The spelling's last shape first: nearly every instruction repeats it (no Map lookup then).
+  if (shape === plan.lastShape) return checkOperands(ins, plan, plan.lastBound!, ctx);
   const known = shape >= 0 && plan.formByShape !== undefined ? plan.formByShape.get(shape) : undefined;
-  if (known !== undefined) return checkOperands(ins, plan, known, ctx);
+  if (known !== undefined) {
+    plan.lastShape = shape;
+    plan.lastBound = known;
+    return checkOperands(ins, plan, known, ctx);
+  }
   const form = chooseForm(ins, plan, ctx);
   if (form === undefined) return;
   const bound = bind(plan, form, ins.operands.length);
@@ -325,7 +334,26 @@ function cachedPlan(ins: A.Instruction, ctx: InstructionCheckContext): Plan | un
   if (ctx !== planCtx) {
     planCtx = ctx;
     byList = new WeakMap();
+    recentLists.fill(undefined);
   }
+  // A direct-mapped table of recent spellings first (a function repeats few): no map lookups on a hit.
+  const words = ins.modifiers;
+  const opcode = ins.opcode;
+  let h = opcode.length * 31 + opcode.charCodeAt(0);
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i]!;
+    h = (h * 33 + w.length * 7 + w.charCodeAt(w.length - 1) + w.charCodeAt(1)) | 0;
+  }
+  h &= RECENT - 1;
+  if (recentLists[h] === words && recentOpcodes[h] === opcode) return recentPlans[h];
+  const p = plannedOf(ins, ctx);
+  recentLists[h] = words;
+  recentOpcodes[h] = opcode;
+  recentPlans[h] = p;
+  return p;
+}
+
+function plannedOf(ins: A.Instruction, ctx: InstructionCheckContext): Plan | undefined {
   let m = byList.get(ins.modifiers);
   if (!m) byList.set(ins.modifiers, (m = new Map()));
   let p = m.get(ins.opcode);
@@ -338,6 +366,11 @@ function cachedPlan(ins: A.Instruction, ctx: InstructionCheckContext): Plan | un
 
 let planCtx: InstructionCheckContext | undefined;
 let byList = new WeakMap<readonly string[], Map<string, Plan | null>>();
+/** The table of recent spellings (cachedPlan): per slot, a modifier list (by identity), its opcode and plan. */
+const RECENT = 256;
+const recentLists: (readonly string[] | undefined)[] = new Array<readonly string[] | undefined>(RECENT).fill(undefined);
+const recentOpcodes: string[] = new Array<string>(RECENT).fill('');
+const recentPlans: (Plan | undefined)[] = new Array<Plan | undefined>(RECENT).fill(undefined);
 
 /** What an instruction's spelling (opcode and words, under one context) decides, worked out once per spelling. */
 interface Plan {
@@ -378,6 +411,9 @@ interface Plan {
   relaxed: boolean;
   /** The form chosen for an operand shape (shapeKey), once one was found for it, with its operands' types. */
   formByShape: Map<number, Bound> | undefined;
+  /** The last of them used (-1: none yet), checked before formByShape. */
+  lastShape: number;
+  lastBound: Bound | undefined;
 }
 
 /** A form chosen for a spelling and a count of operands, with the type each operand takes (see bind). */
@@ -527,6 +563,8 @@ function planOf(ins: A.Instruction, r: MatchResult & { ok: true }, ctx: Instruct
     roles: ROLES.get(op),
     relaxed: RELAXED.has(op),
     formByShape: undefined,
+    lastShape: -1,
+    lastBound: undefined,
   };
   plans.set(r, p);
   return p;
@@ -928,16 +966,41 @@ function registerOperandFits(want: TypeInfo, r: TypeInfo, relaxed: boolean): boo
  * reports), not "refused". Registers are judged by registerOperandFits, shared with operandFits.
  */
 function plainOperandFits(o: A.Operand, want: TypeInfo, relaxed: boolean, ctx: InstructionCheckContext): boolean {
-  if (o.kind !== 'expr') return false;
-  const e = o.expr;
-  if (e.kind === 'name') {
-    const t = ctx.registerType(e.name);
-    if (t === undefined) return false;
-    const r = TYPES.get(t);
-    return !r || registerOperandFits(want, r, relaxed);
+  // The parser's operand and name classes first (most operands): `kind` read from the many shapes
+  // of operands and expressions is a megamorphic load.
+  let e: A.Expr;
+  if (o instanceof ExprOperandNode) e = o.expr;
+  else if (o.kind !== 'expr') return false;
+  else e = o.expr;
+  let name: string;
+  if (e instanceof NameRefNode) name = e.name;
+  else if (e.kind === 'name') name = e.name;
+  else return e.kind === 'int' && want.kind !== K.Float && want.kind !== K.Packed;
+  const t = ctx.registerType(name);
+  if (t === undefined) return false;
+  // The last register type's answer first (most operands of an instruction share one type).
+  let r: TypeInfo | undefined;
+  if (t === lastType) r = lastTypeInfo;
+  else {
+    r = TYPES.get(t);
+    lastType = t;
+    lastTypeInfo = r;
   }
-  return e.kind === 'int' && want.kind !== K.Float && want.kind !== K.Packed;
+  if (r === undefined) return true;
+  // And the last verdict for the same wanted type, register type and rule.
+  if (r === lastR && want === lastWant && relaxed === lastRelaxed) return lastFits;
+  lastR = r;
+  lastWant = want;
+  lastRelaxed = relaxed;
+  return (lastFits = registerOperandFits(want, r, relaxed));
 }
+
+let lastType = '';
+let lastTypeInfo: TypeInfo | undefined;
+let lastR: TypeInfo | undefined;
+let lastWant: TypeInfo | undefined;
+let lastRelaxed = false;
+let lastFits = false;
 
 /**
  * The rules of an instruction's operand shapes before their types: a vector's `|p`, vector counts,
@@ -1709,34 +1772,8 @@ function operandFits(ins: A.Instruction, name: string, i: number, o: A.Operand, 
   if (want.kind === K.Pred && e.kind === 'unary' && e.op === '!') e = e.operand;
   if (e.kind === 'name') {
     const t = ctx.registerType(e.name);
-    if (t === undefined) {
-      if (isMov) return true; // movShape's
-      const op = ins.opcode;
-      if (VECTOR_SPECIALS.has(e.name) && op === 'cvt') {
-        // ptxas "Vector operand is not allowed for instruction 'cvt'".
-        ctx.report('PTX502', `operand ${i + 1} of ${name} must not be the vector ${e.name} (write ${e.name}.x)`, e.span);
-        return false;
-      }
-      if (o === ins.operands[i] && op !== 'cvt' && e.name !== 'WARP_SZ' && SPECIAL_REGISTERS.has(e.name)) return specialRefused(name, i, e.name, e.span, ctx);
-      if (o !== ins.operands[i] && VECTOR_SPECIALS.has(e.name)) {
-        // ptxas "Illegal expression '%tid'" (in a braced list).
-        ctx.report('PTX502', `${e.name} is a vector: it cannot be an element of a braced list (write ${e.name}.x)`, e.span);
-        return false;
-      }
-      const v = ctx.vectorRegister?.(e.name);
-      if (v === undefined) return true;
-      if (op !== 'ld' && op !== 'st') {
-        // ptxas "Vector operand is not allowed for instruction 'add'" ("Arguments mismatch" for and, shl ...).
-        ctx.report('PTX502', `operand ${i + 1} of ${name} must not be a vector register (${e.name})`, e.span);
-        return false;
-      }
-      // ld/st: its elements as those of a braced list (vectorShape checked the count).
-      const r = TYPES.get(v.type);
-      const elementWant = want.kind === K.Float ? (want.size === 32 ? F32_ELEMENT : want.size === 64 ? F64_ELEMENT : want) : want;
-      if (!r || registerFits(elementWant, r, true)) return true;
-      ctx.report('PTX503', `operand ${i + 1} of ${name} must have elements of ${typeDescription(want, wantName, true)}; ${e.name} is a vector of ${v.type}`, e.span);
-      return false;
-    }
+    // (A name that is no scalar register: a function of its own, so that its first use late in a file does not throw this one's optimized code away.)
+    if (t === undefined) return isMov || nameOperandFits(ins, name, i, o, e, want, wantName, ctx);
     const r = TYPES.get(t);
     // A predicate or 32-bit-integer role (setp's result, a shift amount) takes no .f16x2 register.
     if (!r || registerOperandFits(want, r, relaxed)) return true;
@@ -1774,6 +1811,35 @@ function operandFits(ins: A.Instruction, name: string, i: number, o: A.Operand, 
     }
   }
   return true;
+}
+
+/** operandFits for a name that is no scalar register (a special register, a vector register, a variable, a label); not mov's (movShape's). */
+function nameOperandFits(ins: A.Instruction, name: string, i: number, o: A.Operand, e: A.NameRef, want: TypeInfo, wantName: string, ctx: InstructionCheckContext): boolean {
+  const op = ins.opcode;
+  if (VECTOR_SPECIALS.has(e.name) && op === 'cvt') {
+    // ptxas "Vector operand is not allowed for instruction 'cvt'".
+    ctx.report('PTX502', `operand ${i + 1} of ${name} must not be the vector ${e.name} (write ${e.name}.x)`, e.span);
+    return false;
+  }
+  if (o === ins.operands[i] && op !== 'cvt' && e.name !== 'WARP_SZ' && SPECIAL_REGISTERS.has(e.name)) return specialRefused(name, i, e.name, e.span, ctx);
+  if (o !== ins.operands[i] && VECTOR_SPECIALS.has(e.name)) {
+    // ptxas "Illegal expression '%tid'" (in a braced list).
+    ctx.report('PTX502', `${e.name} is a vector: it cannot be an element of a braced list (write ${e.name}.x)`, e.span);
+    return false;
+  }
+  const v = ctx.vectorRegister?.(e.name);
+  if (v === undefined) return true;
+  if (op !== 'ld' && op !== 'st') {
+    // ptxas "Vector operand is not allowed for instruction 'add'" ("Arguments mismatch" for and, shl ...).
+    ctx.report('PTX502', `operand ${i + 1} of ${name} must not be a vector register (${e.name})`, e.span);
+    return false;
+  }
+  // ld/st: its elements as those of a braced list (vectorShape checked the count).
+  const r = TYPES.get(v.type);
+  const elementWant = want.kind === K.Float ? (want.size === 32 ? F32_ELEMENT : want.size === 64 ? F64_ELEMENT : want) : want;
+  if (!r || registerFits(elementWant, r, true)) return true;
+  ctx.report('PTX503', `operand ${i + 1} of ${name} must have elements of ${typeDescription(want, wantName, true)}; ${e.name} is a vector of ${v.type}`, e.span);
+  return false;
 }
 
 /** ptxas "Special register argument not allowed for instruction 'add'": only mov and cvt read one (measured). */
