@@ -8,6 +8,14 @@ import { ptxCaseTable, type PtxCase } from '../../harness/ptx-case-table.js';
 
 const k = (params: string, body = 'ret;'): string => `.visible .entry k(${params})\n{\n${body}\n}`;
 
+const R4 = '{%r1, %r2, %r3, %r4}';
+const R8 = '{%r1, %r2, %r3, %r4, %r5, %r6, %r7, %r8}';
+const F8 = '{%f1, %f2, %f3, %f4, %f5, %f6, %f7, %f8}';
+/** A whole sm_75 module with one wmma.mma (`words` after `.aligned.`); the instruction is on line 8. */
+const wmma = (version: string, words: string, d: string, c: string): string =>
+  `.version ${version}\n.target sm_75\n.address_size 64\n.visible .entry k()\n{\n.reg .b32 %r<9>;\n.reg .f32 %f<9>;\n` +
+  `wmma.mma.sync.aligned.${words} ${d}, ${R8}, ${R8}, ${c};\nret;\n}\n`;
+
 const cases: PtxCase[] = [
   // llc writes OpenCL image, sampler and surface kernel arguments as `.ptr` to the handle type.
   { name: '.ptr .texref entry parameter', text: k('.param .u64 .ptr .texref t') },
@@ -22,6 +30,12 @@ const cases: PtxCase[] = [
   { name: '.ptr then a space then .texref', text: k('.param .u64 .ptr .global .texref t'), line: 4, code: 'PTX219' },
   { name: '.ptr .align then .texref', text: k('.param .u64 .ptr .align 8 .texref t'), line: 4, code: 'PTX219' },
   { name: '.ptr .texref then a space', text: k('.param .u64 .ptr .texref .global t'), line: 4, code: 'PTX219' },
+  // llc writes `.satfinite` on floating-point wmma.mma: ptxas takes it below .version 6.5.
+  { name: 'f16 wmma.mma .satfinite at .version 6.4', text: wmma('6.4', 'row.col.m16n16k16.f16.f16.satfinite', R4, R4), full: true, arch: 'sm_75' },
+  { name: 'f32.f16 wmma.mma .satfinite at .version 6.3', text: wmma('6.3', 'col.row.m32n8k16.f32.f16.satfinite', F8, R4), full: true, arch: 'sm_75' },
+  { name: 'f16.f32 wmma.mma .satfinite at .version 6.4, .m8n32k16', text: wmma('6.4', 'row.row.m8n32k16.f16.f32.satfinite', R4, F8), full: true, arch: 'sm_75' },
+  { name: 'f16 wmma.mma .satfinite from .version 6.5', text: wmma('6.5', 'row.col.m16n16k16.f16.f16.satfinite', R4, R4), full: true, arch: 'sm_75', line: 8, code: 'PTX510' },
+  { name: 'f32 wmma.mma .satfinite at .version 8.0', text: wmma('8.0', 'row.col.m16n16k16.f32.f32.satfinite', F8, F8), full: true, arch: 'sm_75', line: 8 },
 ];
 
 ptxCaseTable('PTX cases found on llc-19 output', cases);
