@@ -1985,6 +1985,10 @@ function checkOne(text: string, mnemonic: string, at: Span, operands: readonly I
   const o = bestForm.spec.operands[bestSpec] ?? bestForm.spec.operands[bestForm.spec.operands.length - 1]!;
   if (bestModifier !== 0)
     return report(sink, C.modifier, `not a valid operand: ${bestForm.spec.spelled} operand ${best + 1} (${o.name}) takes no ${modifierWords(bestModifier)} modifier`, op.span);
+  // GFX6 SMRD: a last operand 0-255 is the 8-bit offset field, no literal (llvm-mc-19 takes
+  // `s_load_dword s0, s[0:1], 0xff` on tahiti; 0x100 and negative values are AMD545's).
+  if (seen.what === What.Literal && target.generation === 6 && bestForm.spec.family === 'SMEM' && best === count - 1 && op.kind === 'expr' && op.expr.kind === 'int' && op.expr.value >= 0n && op.expr.value <= 0xffn)
+    return checkMatched(text, at, operands, p, bestForm, count, target, sink, mnemonic);
   if (seen.what === What.Literal && o.files & F.INLINE)
     return report(sink, C.literalNotSupported, `literal operands are not supported: ${bestForm.spec.spelled} operand ${best + 1} (${o.name}) takes an inline constant, not a literal${target.generation < 10 && bestForm.spec.family.startsWith('VOP3') ? ` (no literal in VOP3 before GFX10)` : ''}`, op.span);
   return report(
