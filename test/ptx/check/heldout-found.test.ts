@@ -36,6 +36,14 @@ const cases: PtxCase[] = [
   { name: 'f16.f32 wmma.mma .satfinite at .version 6.4, .m8n32k16', text: wmma('6.4', 'row.row.m8n32k16.f16.f32.satfinite', R4, F8), full: true, arch: 'sm_75' },
   { name: 'f16 wmma.mma .satfinite from .version 6.5', text: wmma('6.5', 'row.col.m16n16k16.f16.f16.satfinite', R4, R4), full: true, arch: 'sm_75', line: 8, code: 'PTX510' },
   { name: 'f32 wmma.mma .satfinite at .version 8.0', text: wmma('8.0', 'row.col.m16n16k16.f32.f32.satfinite', F8, F8), full: true, arch: 'sm_75', line: 8 },
+  // llc-19 (for an old IR input) wrote a parameter's name as an operand of add: a variable alone is
+  // its address only in mov/cvta; elsewhere ptxas says "Argument N of instruction 'add': must be register".
+  { name: 'entry parameter alone in add', text: k('.param .u64 p', '.reg .b64 %rd<3>;\nadd.s64 %rd2, p, %rd1;\nret;'), line: 7, code: 'PTX502' },
+  { name: 'global variable alone as second source of and', text: '.global .u64 g;\n' + k('', '.reg .b64 %rd<3>;\nand.b64 %rd2, %rd1, g;\nret;'), line: 8, code: 'PTX502' },
+  { name: 'shared variable alone in setp', text: k('', '.reg .pred %p<2>;\n.shared .u32 s;\nsetp.eq.u32 %p1, s, 0;\nret;'), line: 8, code: 'PTX502' },
+  { name: 'global variable alone stored', text: '.global .u64 g;\n' + k('', '.reg .b64 %rd<3>;\nst.u64 [%rd1], g;\nret;'), line: 8, code: 'PTX502' },
+  { name: 'variable plus offset in add is a constant', text: '.global .u64 g;\n' + k('', '.reg .b64 %rd<3>;\nadd.s64 %rd2, g+0, %rd1;\nret;') },
+  { name: 'variable alone in mov and cvta', text: '.global .u64 g;\n' + k('.param .u64 p', '.reg .b64 %rd<3>;\nmov.u64 %rd1, g;\nmov.u64 %rd2, p;\ncvta.global.u64 %rd1, g;\nret;') },
 ];
 
 ptxCaseTable('PTX cases found on llc-19 output', cases);
