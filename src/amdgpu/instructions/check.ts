@@ -164,7 +164,7 @@ function prepare(mnemonic: string, target: AmdgpuTarget): Prepared {
         if (isModelledUnverifiedImage(op)) return { status: 'image', op, base: lower(r.base) };
       }
       if (specs.every((f) => !f.verified && (f.family === 'MUBUF' || f.family === 'MTBUF'))) {
-        const d16 = /_format_d16_(x|xy|xyz|xyzw)$/i.exec(r.base);
+        const d16 = /_(?:format_d16|d16_format|d16_hi_format)_(x|xy|xyz|xyzw)$/i.exec(r.base);
         if (d16) return { status: 'bufferD16', comps: d16[1]!.length };
       }
       if (specs.some((f) => !f.verified || f.form === 'vopdx' || f.form === 'vopdy')) return OK;
@@ -195,7 +195,8 @@ function prepare(mnemonic: string, target: AmdgpuTarget): Prepared {
       }
       // MUBUF loads take tfe up to GFX10 (not gfx90a/gfx940): the same gap in the probes.
       if (family === 'MUBUF' && target.generation <= 10 && target.name !== 'gfx90a' && !target.isGfx940 && /_load_/i.test(mnemonic)) union.add('tfe');
-      const d16 = (family === 'MUBUF' || family === 'MTBUF') && /_d16/i.test(mnemonic) ? /_format_d16_(x|xy|xyz|xyzw)(_e\d+)?$/i.exec(mnemonic) : null;
+      // (GFX11 on spell the format forms `buffer_store_d16_format_xyzw`, measured as GFX10's.)
+      const d16 = (family === 'MUBUF' || family === 'MTBUF') && /_d16/i.test(mnemonic) ? /_(?:format_d16|d16_format|d16_hi_format)_(x|xy|xyz|xyzw)(_e\d+)?$/i.exec(mnemonic) : null;
       const bufferD16 = d16 ? d16[1]!.length : (family === 'MUBUF' || family === 'MTBUF') && /_d16/i.test(mnemonic) ? 1 : 0;
       const image = family === 'MIMG' && target.generation <= 11 ? imageOp(lower(r.base)) : 0;
       return { status: 'forms', forms, minAll, maxAll, memory: MEMORY_FAMILIES.has(family), sopp: family === 'SOPP', union, required, imageData, bufferD16, image, vccSplit: split !== specs };

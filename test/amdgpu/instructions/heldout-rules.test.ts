@@ -26,3 +26,14 @@ test('symbol attribute directives: names, empty lists, temporaries, separators',
   for (const d of directives) for (const a of args) lines.push(`${d} ${a}`.trimEnd());
   assertLinesAgree(lines, ['gfx900', 'gfx1100'], { verdicts: 'both' });
 });
+
+test('d16 buffer format data sizes, GFX10 names (`_format_d16_xyzw`) and GFX11+ names (`_d16_format_xyzw`)', { skip }, () => {
+  for (const mcpu of ['gfx803', 'gfx810', 'gfx900', 'gfx90a', 'gfx1030', 'gfx1100', 'gfx1150', 'gfx1200']) {
+    const format = /^gfx[89]/.test(mcpu) ? ' format:[BUF_DATA_FORMAT_32,BUF_NUM_FORMAT_FLOAT]' : ' format:[BUF_FMT_32_FLOAT]';
+    const lines: string[] = [];
+    for (const op of ['buffer_store', 'buffer_load', 'tbuffer_store', 'tbuffer_load'])
+      for (const name of ['d16_format_x', 'd16_format_xy', 'd16_format_xyz', 'd16_format_xyzw', 'format_d16_x', 'format_d16_xy', 'format_d16_xyz', 'format_d16_xyzw', 'd16_hi_format_x', 'format_d16_hi_x'])
+        for (const data of ['v1', 'v[1:2]', 'v[1:3]']) lines.push(`${op}_${name} ${data}, off, s[0:3], s4${op.startsWith('t') ? format : ''}`);
+    assertLinesAgree(lines, [mcpu], { verdicts: 'both' });
+  }
+});
