@@ -150,7 +150,7 @@ export const PTX_DIAGNOSTICS = defineCatalog({
   PTX340: { severity: 'error', summary: 'unknown instruction modifier (a misspelt `.globl`, `.u31`; a compound-name part away from its opcode, `add.wide`; a directive word or a word running on past a compound name, which ptxas reports as a syntax error)' },
   PTX341: { severity: 'error', summary: 'alignment that is not a power of two' },
   PTX342: { severity: 'error', summary: 'unsized array without an initializer (and not `.extern`), unsized inner dimension, unsized entry parameter' },
-  PTX343: { severity: 'error', summary: 'function directive not allowed on that kind of function (`.noreturn` on `.entry`, `.maxntid` on `.func`) or unknown' },
+  PTX343: { severity: 'error', summary: 'function directive not allowed on that kind of function (`.noreturn` on `.entry`, `.maxntid` on `.func`) or unknown; the kernel parameter attribute `.ptr` on a `.func` parameter (ptxas: "Illegal placement of kernel parameter attribute")' },
   PTX344: { severity: 'error', summary: 'a label (or `.branchtargets`/`.callprototype` name) used as a value operand' },
   PTX345: { severity: 'error', summary: 'a branch target that is not a label' },
   PTX347: { severity: 'error', summary: '`.param` variable or parameter with a vector type' },

@@ -44,6 +44,11 @@ const cases: PtxCase[] = [
   { name: 'global variable alone stored', text: '.global .u64 g;\n' + k('', '.reg .b64 %rd<3>;\nst.u64 [%rd1], g;\nret;'), line: 8, code: 'PTX502' },
   { name: 'variable plus offset in add is a constant', text: '.global .u64 g;\n' + k('', '.reg .b64 %rd<3>;\nadd.s64 %rd2, g+0, %rd1;\nret;') },
   { name: 'variable alone in mov and cvta', text: '.global .u64 g;\n' + k('.param .u64 p', '.reg .b64 %rd<3>;\nmov.u64 %rd1, g;\nmov.u64 %rd2, p;\ncvta.global.u64 %rd1, g;\nret;') },
+  // `.ptr` belongs to kernel parameters: "Illegal placement of kernel parameter attribute".
+  { name: '.ptr on a .func parameter', text: '.func f(.param .u32 a,\n.param .u64 .ptr .global b)\n{\nret;\n}', line: 5, code: 'PTX343' },
+  { name: '.ptr on a .func result', text: '.func (.param .u64 .ptr r) f()\n{\nret;\n}', line: 4, code: 'PTX343' },
+  { name: '.ptr on a .func declaration before its body', text: '.func f(.param .u64 .ptr p);\n.func f(.param .u64 p)\n{\nret;\n}', line: 4, code: 'PTX343' },
+  { name: '.ptr in a .callprototype is taken', text: k('', 'pt: .callprototype ()_ (.param .u64 .ptr p);\nret;') },
 ];
 
 ptxCaseTable('PTX cases found on llc-19 output', cases);
