@@ -16,6 +16,10 @@ const wmma = (version: string, words: string, d: string, c: string): string =>
   `.version ${version}\n.target sm_75\n.address_size 64\n.visible .entry k()\n{\n.reg .b32 %r<9>;\n.reg .f32 %f<9>;\n` +
   `wmma.mma.sync.aligned.${words} ${d}, ${R8}, ${R8}, ${c};\nret;\n}\n`;
 
+/** A whole module with a .section whose first datum (line 10) is a label difference. */
+const section = (version: string): string =>
+  `.version ${version}\n.target sm_80\n.address_size 64\n.entry k()\n{\nret;\n}\n.section .debug_pubnames\n{\n.b32 $L__end-$L__start\n$L__start:\n.b8 2\n$L__end:\n}\n`;
+
 const cases: PtxCase[] = [
   // llc writes OpenCL image, sampler and surface kernel arguments as `.ptr` to the handle type.
   { name: '.ptr .texref entry parameter', text: k('.param .u64 .ptr .texref t') },
@@ -49,6 +53,9 @@ const cases: PtxCase[] = [
   { name: '.ptr on a .func result', text: '.func (.param .u64 .ptr r) f()\n{\nret;\n}', line: 4, code: 'PTX343' },
   { name: '.ptr on a .func declaration before its body', text: '.func f(.param .u64 .ptr p);\n.func f(.param .u64 p)\n{\nret;\n}', line: 4, code: 'PTX343' },
   { name: '.ptr in a .callprototype is taken', text: k('', 'pt: .callprototype ()_ (.param .u64 .ptr p);\nret;') },
+  // llc writes DWARF lengths as label differences: ptxas takes them in .section data from .version 7.5.
+  { name: 'label difference in .section at .version 7.4', text: section('7.4'), full: true, line: 10, code: 'PTX307' },
+  { name: 'label difference in .section at .version 7.5', text: section('7.5'), full: true },
 ];
 
 ptxCaseTable('PTX cases found on llc-19 output', cases);
