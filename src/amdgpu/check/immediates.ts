@@ -270,15 +270,24 @@ export interface SmemOffsetRule {
   readonly message: string;
 }
 
+const SMRD_OFFSET_8: SmemOffsetRule = { min: 0n, max: 0xffn, message: 'operands are not valid for this GPU or mode' };
+const SMRD_OFFSET_32: SmemOffsetRule = { min: 0n, max: 0xffffffffn, message: 'operands are not valid for this GPU or mode' };
+
 /**
- * Range of the immediate offset (third operand) of SMEM loads/stores on a target: GFX8 uimm20;
+ * Range of the immediate offset (third operand) of SMEM loads/stores on a target: GFX6 (SMRD)
+ * uimm8, GFX7 uimm32, both integers only; GFX8 uimm20;
  * GFX9-GFX11 simm21, but uimm20 for buffer forms (`s_buffer_*`); GFX12 a 24-bit signed offset for
- * all. Undefined before GFX8 (SMRD offsets follow other rules) and for other mnemonics.
+ * all. Undefined for other mnemonics.
  */
 export function smemOffsetRule(mnemonic: string, generation: number): SmemOffsetRule | undefined {
   const m = mnemonic.toLowerCase();
   const isBuffer = m.startsWith('s_buffer_load_') || m.startsWith('s_buffer_store_');
   if (!isBuffer && !m.startsWith('s_load_') && !m.startsWith('s_store_') && !m.startsWith('s_scratch_load_') && !m.startsWith('s_scratch_store_')) return undefined;
+  // SMRD (llvm-mc-19 "operands are not valid for this GPU or mode"): GFX6 an 8-bit unsigned
+  // offset, GFX7 a 32-bit unsigned one (measured: 0xff/0x100 on tahiti, 0xffffffff on hawaii,
+  // negative values on both).
+  if (generation === 6) return SMRD_OFFSET_8;
+  if (generation === 7) return SMRD_OFFSET_32;
   if (generation < 8) return undefined;
   if (generation >= 12) return { min: -(1n << 23n), max: (1n << 23n) - 1n, message: 'expected a 24-bit signed offset' };
   if (generation === 8 || isBuffer) return { min: IMMEDIATE_RANGES.uimm20.min, max: IMMEDIATE_RANGES.uimm20.max, message: 'expected a 20-bit unsigned offset' };

@@ -227,7 +227,7 @@ export class InstructionChecker {
       (c2 === 108 ? c3 === 111 : c2 === 98 ? c3 === 117 : c2 === 115 ? c3 === 116 || c3 === 99 : c2 === 97 ? c3 === 116 : c2 === 112 && c3 === 114) &&
       (mnemonic.charCodeAt(0) | 0x20) === 115 &&
       this.target &&
-      this.target.generation >= 8 &&
+      this.target.generation >= 6 &&
       mayHaveLargeOffset(operands)
     )
       this.checkSmemOffset(mnemonic, operands);
@@ -352,7 +352,7 @@ export class InstructionChecker {
   private readonly smemOffsets = new Map<string, SmemOffset | null>();
 
   /**
-   * The immediate offset of a scalar memory instruction (GFX8 on; smemOffsetRule, re-checked in
+   * The immediate offset of a scalar memory instruction (GFX6 on; smemOffsetRule, re-checked in
    * test/amdgpu/diff/operands.test.ts), written as the offset operand or, with a register
    * soffset, as `offset:`: a value out of the range is llvm-mc-19's "expected a 20-bit unsigned
    * offset" / "21-bit signed" / "24-bit signed". Values not known here are not judged.
@@ -368,6 +368,11 @@ export class InstructionChecker {
         op = op.value;
       }
       let v: bigint | null;
+      if (op.kind === 'expr' && op.expr.kind === 'real' && this.target!.generation < 8) {
+        // SMRD offsets are integers (llvm-mc-19 refuses `1.0`, measured on tahiti and hawaii).
+        this.cx.issue('AMD545', `${at.rule.message}: the offset of ${mnemonic} on ${this.target!.name} is an integer, not ${op.expr.text}`, op.span);
+        continue;
+      }
       if (op.kind === 'expr') v = op.expr.kind === 'int' ? op.expr.value : this.cx.valueOf(op.expr);
       else if (op.kind === 'word' && !looksLikeRegister(op.name, 0)) {
         this.cx.symbolAccesses++;

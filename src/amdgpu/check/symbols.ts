@@ -723,6 +723,14 @@ export function applyStatement(table: SymbolTable, st: Statement, text: string):
         case '.protected':
         case '.internal':
         case '.local':
+        case '.no_dead_strip':
+        case '.lazy_reference':
+        case '.reference':
+        case '.weak_definition':
+        case '.weak_reference':
+        case '.private_extern':
+        case '.symbol_resolver':
+        case '.cold':
           for (const a of st.args) table.reference(unquoteName(text.slice(a.span.start, a.span.end)));
           break;
         case '.comm':

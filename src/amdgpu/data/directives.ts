@@ -73,6 +73,17 @@ const TABLE: [string, DirectiveKindValue][] = [
   ['.internal', K.Names],
   ['.local', K.Names],
   ['.addrsig_sym', K.Names],
+  // llvm-mc's target-independent symbol attributes (llc-19 writes `.no_dead_strip` for llvm.used);
+  // `.extern` is read and ignored, whatever follows it.
+  ['.no_dead_strip', K.Names],
+  ['.lazy_reference', K.Names],
+  ['.reference', K.Names],
+  ['.weak_definition', K.Names],
+  ['.weak_reference', K.Names],
+  ['.private_extern', K.Names],
+  ['.symbol_resolver', K.Names],
+  ['.cold', K.Names],
+  ['.extern', K.Raw],
   ['.amdhsa_kernel', K.Kernel],
   // Raw-argument directives.
   ['.text', K.Raw],

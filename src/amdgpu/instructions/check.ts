@@ -166,7 +166,7 @@ function prepare(mnemonic: string, target: AmdgpuTarget): Prepared {
         if (isModelledUnverifiedImage(op)) return { status: 'image', op, base: lower(r.base) };
       }
       if (specs.every((f) => !f.verified && (f.family === 'MUBUF' || f.family === 'MTBUF'))) {
-        const d16 = /_format_d16_(x|xy|xyz|xyzw)$/i.exec(r.base);
+        const d16 = /_(?:format_d16|d16_format|d16_hi_format)_(x|xy|xyz|xyzw)$/i.exec(r.base);
         if (d16) return { status: 'bufferD16', comps: d16[1]!.length };
       }
       if (specs.some((f) => !f.verified || f.form === 'vopdx' || f.form === 'vopdy')) return OK;
@@ -197,7 +197,8 @@ function prepare(mnemonic: string, target: AmdgpuTarget): Prepared {
       }
       // MUBUF loads take tfe up to GFX10 (not gfx90a/gfx940): the same gap in the probes.
       if (family === 'MUBUF' && target.generation <= 10 && target.name !== 'gfx90a' && !target.isGfx940 && /_load_/i.test(mnemonic)) union.add('tfe');
-      const d16 = (family === 'MUBUF' || family === 'MTBUF') && /_d16/i.test(mnemonic) ? /_format_d16_(x|xy|xyz|xyzw)(_e\d+)?$/i.exec(mnemonic) : null;
+      // (GFX11 on spell the format forms `buffer_store_d16_format_xyzw`, measured as GFX10's.)
+      const d16 = (family === 'MUBUF' || family === 'MTBUF') && /_d16/i.test(mnemonic) ? /_(?:format_d16|d16_format|d16_hi_format)_(x|xy|xyz|xyzw)(_e\d+)?$/i.exec(mnemonic) : null;
       const bufferD16 = d16 ? d16[1]!.length : (family === 'MUBUF' || family === 'MTBUF') && /_d16/i.test(mnemonic) ? 1 : 0;
       const image = family === 'MIMG' && target.generation <= 11 ? imageOp(lower(r.base)) : 0;
       return { status: 'forms', forms, minAll, maxAll, memory: MEMORY_FAMILIES.has(family), sopp: family === 'SOPP', union, required, imageData, bufferD16, image, vccSplit: split !== specs };
@@ -2039,6 +2040,10 @@ function checkOne(text: string, mnemonic: string, at: Span, operands: readonly I
   const o = bestForm.spec.operands[bestSpec] ?? bestForm.spec.operands[bestForm.spec.operands.length - 1]!;
   if (bestModifier !== 0)
     return report(sink, C.modifier, `not a valid operand: ${bestForm.spec.spelled} operand ${best + 1} (${o.name}) takes no ${modifierWords(bestModifier)} modifier`, op.span);
+  // GFX6 SMRD: a last operand 0-255 is the 8-bit offset field, no literal (llvm-mc-19 takes
+  // `s_load_dword s0, s[0:1], 0xff` on tahiti; 0x100 and negative values are AMD545's).
+  if (seen.what === What.Literal && target.generation === 6 && bestForm.spec.family === 'SMEM' && best === count - 1 && op.kind === 'expr' && op.expr.kind === 'int' && op.expr.value >= 0n && op.expr.value <= 0xffn)
+    return checkMatched(text, at, operands, p, bestForm, count, target, sink, mnemonic);
   if (seen.what === What.Literal && o.files & F.INLINE)
     return report(sink, C.literalNotSupported, `literal operands are not supported: ${bestForm.spec.spelled} operand ${best + 1} (${o.name}) takes an inline constant, not a literal${target.generation < 10 && bestForm.spec.family.startsWith('VOP3') ? ` (no literal in VOP3 before GFX10)` : ''}`, op.span);
   return report(

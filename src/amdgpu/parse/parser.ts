@@ -43,6 +43,9 @@ export interface ParseOptions extends LexerOptions {
 /** A condition gpuasm cannot evaluate (see ParseOptions.symbolUnknowable). */
 const UNKNOWN = 'unknown';
 
+/** Symbol-attribute directives of llvm-mc's generic parser: a `.L` name is "non-local symbol required". */
+const GENERIC_SYMBOL_ATTRIBUTES: ReadonlySet<string> = new Set(['.globl', '.global', '.no_dead_strip', '.lazy_reference', '.reference', '.weak_definition', '.weak_reference', '.private_extern', '.symbol_resolver', '.cold']);
+
 /** A body line that defines a symbol: `.set NAME,` (and .equ, .equiv, .eqv) or `NAME:` / `NAME =` (not `==`). */
 const BODY_DEFINITION = /^\s*(?:\.(?:set|equ|equiv|eqv)\s+([^\s,]+)\s*,|([^\s:=,;]+)\s*(?::|=(?!=)))/i;
 
@@ -492,16 +495,27 @@ export class StatementParser {
         return true;
       }
       case DirectiveKind.Names: {
-        // .globl a, b   .weak a   .hidden a
+        // .globl a, b   .weak a   .hidden a; an empty list is taken (llvm-mc-19), but by .addrsig_sym.
         const args: DirectiveArg[] = [];
+        if ((lex.cur() === Tok.EndOfStatement || lex.cur() === Tok.Eof) && name !== '.addrsig_sym') {
+          this.emit({ kind: 'directive', name, nameSpan, args, span: { start, end: nameSpan.end } });
+          return true;
+        }
         for (;;) {
           if (lex.cur() !== Tok.Identifier && lex.cur() !== Tok.String) {
             this.issue('AMD207', `expected a symbol name after ${rawName}`, lex.start, lex.end);
             return false;
           }
+          if (GENERIC_SYMBOL_ATTRIBUTES.has(name) && this.text.startsWith(lex.cur() === Tok.String ? '".L' : '.L', lex.start)) {
+            // llvm-mc-19's target-independent attributes refuse assembler-local names (the ELF
+            // ones, .weak/.hidden/.protected/.internal/.local, take them).
+            this.issue('AMD207', `non-local symbol required in directive ${rawName}: '${this.text.slice(lex.start, lex.end)}' is a temporary (.L) symbol`, lex.start, lex.end);
+            return false;
+          }
           args.push({ span: { start: lex.start, end: lex.end } });
           lex.next();
-          if (lex.cur() !== Tok.Comma) break;
+          // .addrsig_sym takes one name (llvm-mc-19: "expected newline" at a comma).
+          if (lex.cur() !== Tok.Comma || name === '.addrsig_sym') break;
           lex.next();
         }
         this.emit({ kind: 'directive', name, nameSpan, args, span: { start, end: args[args.length - 1]!.span.end } });

@@ -239,6 +239,11 @@ export class ModuleChecker extends CheckerState {
 
   private sectionLabels(section: A.SectionDirective): void {
     for (const e of section.entries) {
+      if (e.kind === 'data' && !this.versionAtLeast(75))
+        for (const v of e.values)
+          if (v.kind === 'binary' && v.op === '-' && v.left.kind === 'name' && v.right.kind === 'name')
+            // ptxas: "Feature 'labels1 - labels2 expression in .section' requires PTX ISA .version 7.5 or later" (measured at 7.0 and 7.4).
+            this.error('PTX307', `a label difference (${v.left.name} - ${v.right.name}) in .section data requires PTX ISA .version 7.5 or later`, this.spanLoc(v.span));
       if (e.kind !== 'label') continue;
       const prev = this.sectionLabelSpans.get(e.name);
       if (prev) {

@@ -78,6 +78,14 @@ export function checkFunctionAttributes(c: CheckerState, f: A.FunctionDecl): voi
     }
     checkAttributeVersion(c, a);
   }
+  // `.ptr` is a kernel parameter attribute: ptxas "Illegal placement of kernel parameter
+  // attribute" on a .func parameter or result, declarations too (measured).
+  if (!f.entry)
+    for (const list of [f.returns, f.params])
+      for (const p of list ?? []) {
+        const ptr = p.attributes.find((x) => x.name === '.ptr');
+        if (ptr) c.error('PTX343', `.ptr (a kernel parameter attribute) is not allowed on a .func parameter`, c.loc(ptr.span.start, 4));
+      }
 }
 
 export function checkAttributeVersion(c: CheckerState, a: A.FunctionAttribute): void {

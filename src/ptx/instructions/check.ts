@@ -1747,6 +1747,9 @@ function movVectorFits(ins: A.Instruction, name: string, o: A.VectorOperand, wan
   return false;
 }
 
+/** Opcodes whose value operands refuse a variable written alone (see operandFits). */
+const VARIABLE_REFUSED: ReadonlySet<string> = new Set(['add', 'sub', 'mul', 'mad', 'and', 'or', 'xor', 'not', 'shl', 'shr', 'min', 'max', 'cvt', 'setp', 'selp', 'st']);
+
 function operandFits(ins: A.Instruction, name: string, i: number, o: A.Operand, want: TypeInfo, wantName: string, relaxed: boolean, isMov: boolean, ctx: InstructionCheckContext): boolean {
   if (o.kind === 'vector') {
     // mov packs and unpacks: `mov.b64 {%r1, %r2}, %rd1`: 2 or 4 registers of one size making the type's.
@@ -1828,7 +1831,17 @@ function nameOperandFits(ins: A.Instruction, name: string, i: number, o: A.Opera
     return false;
   }
   const v = ctx.vectorRegister?.(e.name);
-  if (v === undefined) return true;
+  if (v === undefined) {
+    // A variable alone (its address; `g+0` is a constant and taken) where a register or
+    // constant goes: ptxas "Argument N of instruction 'add': must be register" (measured on
+    // these opcodes, every state space, kernel and function parameters too; mov, cvta and
+    // isspacep take it or have their own rule).
+    if (o === ins.operands[i] && VARIABLE_REFUSED.has(op) && ctx.variableSpace(e.name) !== undefined) {
+      ctx.report('PTX502', `operand ${i + 1} of ${name} must be a register, not the variable '${e.name}' (mov its address into one, or write ${e.name}+0)`, e.span);
+      return false;
+    }
+    return true;
+  }
   if (op !== 'ld' && op !== 'st') {
     // ptxas "Vector operand is not allowed for instruction 'add'" ("Arguments mismatch" for and, shl ...).
     ctx.report('PTX502', `operand ${i + 1} of ${name} must not be a vector register (${e.name})`, e.span);

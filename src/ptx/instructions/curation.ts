@@ -122,6 +122,9 @@ export const CURATION: Curation = {
     // internal routine, not on the words);
     'wmma.mma': [
       { forms: ['wmma.mma.sync.aligned.alayout.blayout.shape.s32.atype.btype.ctype{.satfinite} d, a, b, c'], sets: { alayout: ['.row', '.col'], blayout: ['.row', '.col'], shape: ['.m16n16k16', '.m8n32k16', '.m32n8k16', '.m8n8k32', '.m8n8k128', '.m16n16k8', '.m8n8k4'], atype: ['.s8', '.u8', '.s4', '.u4'], btype: ['.s8', '.u8', '.s4', '.u4'], ctype: ['.s32', '.u32'] } },
+      // floating-point wmma.mma with `.satfinite` (llc writes it): taken below .version 6.5, from
+      // 6.5 on "... with '.satfinite' is not supported starting from PTX ISA version 6.5" (measured);
+      { forms: ['wmma.mma.sync.aligned.alayout.blayout.shape.dtype.ctype.satfinite d, a, b, c'], sets: { alayout: ['.row', '.col'], blayout: ['.row', '.col'], shape: ['.m16n16k16', '.m8n32k16', '.m32n8k16'], dtype: ['.f16', '.f32'], ctype: ['.f16', '.f32'] } },
     ],
     // bar.warp.sync with `.no_membermask_overlap`;
     'bar.warp.sync': [{ forms: ['bar.warp.sync.no_membermask_overlap membermask'], sets: {} }],
@@ -208,6 +211,7 @@ export const CURATION: Curation = {
     sin: [PRE_14],
     cos: [PRE_14],
     mad: [PRE_14],
+    'wmma.mma': [{}, { ptxBelow: '6.5' }],
   },
   setPatches: {
     // The Syntax block misspells the shape `.m8n8k4` of the .f64 mma (block 5).

@@ -9,8 +9,11 @@ import { DeclaratorNode, NO_ATTRIBUTES, NO_DIMS, VariableDeclNode } from './node
 import { parseParenWords } from './directives.js';
 import { parseNameWithMember, parseOffsetTail } from './operands.js';
 
-/** State spaces a `.ptr` parameter may point to. */
-const PTR_SPACES = new Set(['.global', '.shared', '.const', '.local']);
+/**
+ * What a `.ptr` parameter may point to: a state space, or (ptxas, OpenCL kernels as llc writes
+ * them) a texture, sampler or surface handle, `.param .u64 .ptr .texref p`.
+ */
+const PTR_SPACES = new Set(['.global', '.shared', '.const', '.local', '.texref', '.samplerref', '.surfref']);
 const VECTOR_WIDTHS: Record<string, number> = { '.v2': 2, '.v4': 4, '.v8': 8 };
 
 /** Elements per chunk of a long initializer list. */

@@ -1,0 +1,39 @@
+/**
+ * Rules found by running llc-19 (LLVM's code generator) over a held-out set of LLVM IR inputs and
+ * comparing gpuasm with llvm-mc-19 on its output, each generalized here into a matrix of lines
+ * written for this test and judged line by line against llvm-mc-19: SMRD immediate offsets on
+ * GFX6/GFX7 (8-bit and 32-bit unsigned, integers only), and the target-independent symbol
+ * attribute directives (`.no_dead_strip`, which llc writes for llvm.used, and its kin; empty lists).
+ */
+import { test } from 'node:test';
+import { llvmMcSkipReason } from '../../harness/tools.js';
+import { assertLinesAgree } from '../../harness/amdgpu-line-compare.js';
+
+const skip = llvmMcSkipReason;
+if (skip) console.log(skip);
+
+test('SMEM immediate offsets on GFX6 (uimm8), GFX7 (uimm32) and later', { skip }, () => {
+  const loads = ['s_load_dword s4, s[6:7],', 's_load_dwordx4 s[4:7], s[6:7],', 's_buffer_load_dwordx2 s[4:5], s[8:11],'];
+  const offsets = ['0', '0x40', '0x41', '0xfa', '0xff', '0x100', '0xfffff', '0xffffffff', '0x100000000', '-1', '-16', '-17', '1.0', '0.5', '-1.0', 's9', 'm0'];
+  const lines = loads.flatMap((l) => offsets.map((o) => `${l} ${o}`));
+  assertLinesAgree(lines, ['tahiti', 'bonaire', 'hawaii', 'tonga', 'gfx900'], { verdicts: 'both' });
+});
+
+test('symbol attribute directives: names, empty lists, temporaries, separators', { skip }, () => {
+  const directives = ['.globl', '.global', '.weak', '.hidden', '.local', '.addrsig_sym', '.no_dead_strip', '.NO_DEAD_STRIP', '.lazy_reference', '.reference', '.weak_definition', '.weak_reference', '.private_extern', '.symbol_resolver', '.cold', '.extern'];
+  const args = ['', 'foo', '.Lfoo', '"q w"', '".Lq"', 's0', '1', 'foo bar', 'foo,', 'foo, bar', 'foo, .Lfoo', 'foo+1', 'foo ; comment'];
+  const lines = ['foo:', 'bar:'];
+  for (const d of directives) for (const a of args) lines.push(`${d} ${a}`.trimEnd());
+  assertLinesAgree(lines, ['gfx900', 'gfx1100'], { verdicts: 'both' });
+});
+
+test('d16 buffer format data sizes, GFX10 names (`_format_d16_xyzw`) and GFX11+ names (`_d16_format_xyzw`)', { skip }, () => {
+  for (const mcpu of ['gfx803', 'gfx810', 'gfx900', 'gfx90a', 'gfx1030', 'gfx1100', 'gfx1150', 'gfx1200']) {
+    const format = /^gfx[89]/.test(mcpu) ? ' format:[BUF_DATA_FORMAT_32,BUF_NUM_FORMAT_FLOAT]' : ' format:[BUF_FMT_32_FLOAT]';
+    const lines: string[] = [];
+    for (const op of ['buffer_store', 'buffer_load', 'tbuffer_store', 'tbuffer_load'])
+      for (const name of ['d16_format_x', 'd16_format_xy', 'd16_format_xyz', 'd16_format_xyzw', 'format_d16_x', 'format_d16_xy', 'format_d16_xyz', 'format_d16_xyzw', 'd16_hi_format_x', 'format_d16_hi_x'])
+        for (const data of ['v1', 'v[1:2]', 'v[1:3]']) lines.push(`${op}_${name} ${data}, off, s[0:3], s4${op.startsWith('t') ? format : ''}`);
+    assertLinesAgree(lines, [mcpu], { verdicts: 'both' });
+  }
+});
