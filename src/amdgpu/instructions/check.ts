@@ -20,7 +20,7 @@ import type { AmdgpuTarget } from '../targets.js';
 import { AMD_INSTRUCTION_CODES as C } from './diagnostics.js';
 import { instructionInfo, lookupInstruction, OperandFile as F, OperandModifier, type FormSpec, type OperandSpec } from './table.js';
 import { MODIFIER_SETS } from './table.generated.js';
-import { checkGfx12ImageAddress, checkGfx12ImageData, checkImageOperands, checkUnverifiedImage, imageDataDwords, imageOp, isGatherLike, isModelledUnverifiedImage } from './image.js';
+import { checkGfx12Image, checkGfx12ImageAddress, gfx12ImageModifiers, checkGfx12ImageData, checkImageOperands, checkUnverifiedImage, imageDataDwords, imageOp, isGatherLike, isModelledUnverifiedImage } from './image.js';
 import { ImageBits } from '../data/mimg.js';
 import { soppImmediateRange } from '../data/sopp-ranges.js';
 import { lower } from './lower.js';
@@ -67,7 +67,7 @@ type Prepared =
   /** Known, but with no verified form (or a VOPD half): only the mnemonic is checked. */
   | { readonly status: 'ok' }
   /** GFX12 MIMG forms the table could not verify: only the operand count (see prepare). */
-  | { readonly status: 'count'; readonly min: number; readonly max: number; /** a GFX12 image instruction's base mnemonic (its data size is judged) */ readonly image: string }
+  | { readonly status: 'count'; readonly min: number; readonly max: number; /** a GFX12 image instruction's base mnemonic (its data size is judged) */ readonly image: string; /** its modifiers (undefined: not judged) */ readonly modifiers: readonly string[] | undefined }
   /** GFX10.3-11 image instructions the table could not verify, checked whole by image.ts (BVH, msaa_load). */
   | { readonly status: 'image'; readonly op: number; readonly base: string }
   /** MUBUF/MTBUF `_format_d16_*` forms the table could not verify (GFX8 `_xyz`): the data size only (see checkBufferD16). */
@@ -158,7 +158,7 @@ function prepare(mnemonic: string, target: AmdgpuTarget): Prepared {
       // GFX12 image instructions the table could not verify: their operand count (from the syntax
       // page) is still checked; llvm-mc-19 refuses one operand fewer or more on every one of them.
       if (target.generation >= 12 && specs.every((f) => !f.verified && f.family === 'MIMG'))
-        return { status: 'count', min: Math.min(...specs.map((f) => f.minOperands)), max: Math.max(...specs.map((f) => f.maxOperands)), image: lower(r.base) };
+        return { status: 'count', min: Math.min(...specs.map((f) => f.minOperands)), max: Math.max(...specs.map((f) => f.maxOperands)), image: lower(r.base), modifiers: gfx12ImageModifiers(lower(r.base)) };
       if ((target.generation === 10 || target.generation === 11) && specs.every((f) => !f.verified && f.family === 'MIMG')) {
         const op = imageOp(lower(r.base));
         if (isModelledUnverifiedImage(op)) return { status: 'image', op, base: lower(r.base) };
@@ -192,6 +192,12 @@ function prepare(mnemonic: string, target: AmdgpuTarget): Prepared {
         union.add('a16');
         union.add('tfe');
         if (!(imageOp(lower(r.base)) & IMAGE_NO_D16)) union.add('d16');
+      }
+      // MIMG on GFX12 (not BVH): one rule for every instruction (image.ts), not the table's lists.
+      const mods12 = family === 'MIMG' && target.generation >= 12 ? gfx12ImageModifiers(lower(r.base)) : undefined;
+      if (mods12) {
+        union.clear();
+        for (const m of mods12) union.add(m);
       }
       // MUBUF loads take tfe up to GFX10 (not gfx90a/gfx940): the same gap in the probes.
       if (family === 'MUBUF' && target.generation <= 10 && target.name !== 'gfx90a' && !target.isGfx940 && /_load_/i.test(mnemonic)) union.add('tfe');
@@ -1878,7 +1884,7 @@ function checkLessCommon(operands: readonly InstructionOperand[], p: PreparedFor
     (!p.imageData || checkImageData(operands, f, target, sink)) &&
     (p.bufferD16 === 0 || checkBufferD16(p.bufferD16, f.spec.spelled, target, sink)) &&
     (p.image === 0 || checkImage(operands, p, count, target, at, sink)) &&
-    (target.generation < 12 || !p.imageData || checkImage12(count, f, sink)) &&
+    (target.generation < 12 || !p.imageData || checkImage12(operands, count, f, sink)) &&
     (!target.ldsDirect || !hasLdsDirect || checkLdsDirect(f, count, sink, target)) &&
     (posLiterals < 2 || !SALU_LITERAL_FAMILIES.has(f.spec.family) || checkScalarLiterals(f, count, sink)) &&
     (f.spec.family !== 'SMEM' || operands.length === count || checkSmemOffset(operands, count, sink))
@@ -1899,9 +1905,12 @@ function checkVccSource(f: PreparedForm, count: number, mnemonic: string, at: Sp
   return true;
 }
 
-/** GFX12 image addresses (image.ts). */
-function checkImage12(count: number, f: PreparedForm, sink: IssueSink): boolean {
-  const r = checkGfx12ImageAddress(positional, count >= 4, f.spec.base);
+/** What checkCachePolicy12 reads of a form, for the GFX12 image instructions the table could not verify. */
+const IMAGE12_FORM = { spec: { family: 'MIMG', maxOperands: 0, operands: [] } } as unknown as PreparedForm;
+
+/** GFX12 image addresses and descriptors (image.ts). */
+function checkImage12(operands: readonly InstructionOperand[], count: number, f: PreparedForm, sink: IssueSink): boolean {
+  const r = checkGfx12ImageAddress(positional, count >= 4, f.spec.base) ?? checkGfx12Image(operands, positional, count >= 4, f.spec.base, undefined);
   return r ? report(sink, r.code, r.message, r.span) : true;
 }
 
@@ -1920,8 +1929,8 @@ function checkOne(text: string, mnemonic: string, at: Span, operands: readonly I
     collectPositional(operands, true, true);
     if (positional.length < p.min) return report(sink, C.tooFewOperands, `too few operands for instruction: ${mnemonic} takes ${p.min}`, at);
     if (positional.length > p.max) return report(sink, C.tooManyOperands, `invalid operand for instruction: ${mnemonic} takes ${p.max} operands, this is one more`, positional[p.max]!.span);
-    const r = checkGfx12ImageAddress(positional, p.max >= 4, p.image) ?? checkGfx12ImageData(operands, positional, p.image);
-    return r ? report(sink, r.code, r.message, r.span) : true;
+    const r = checkGfx12ImageAddress(positional, p.max >= 4, p.image) ?? checkGfx12ImageData(operands, positional, p.image) ?? checkGfx12Image(operands, positional, p.max >= 4, p.image, p.modifiers);
+    return r ? report(sink, r.code, r.message, r.span) : !p.modifiers || checkCachePolicy12(operands, mnemonic, at, IMAGE12_FORM, positional.length, sink);
   }
   if (p.status === 'bufferD16') {
     collectPositional(operands, true, true);
