@@ -521,6 +521,40 @@ function collectPositional(operands: readonly InstructionOperand[], firstIsPosit
   if (positional.length === 0) positional = NO_POSITIONAL;
 }
 
+/**
+ * A modifier word where an operand is still missing is a symbol to llvm-mc-19, so an operand
+ * (`s_mov_b32 s0, gds`, `v_mov_b32 v0, clamp`, `s_add_u32 s0, s1, offen`: taken; llvm-mc-19 looks
+ * for a modifier only at the positions after the operands). Such words are counted as operands (positional is rebuilt,
+ * in order) where each lands at a 32-bit position some form takes a literal at, in VOP3/VOP3P
+ * only without source modifiers (a symbol is a literal to llvm-mc-19, which it refuses in a VOP3
+ * source with modifiers, `v_add_f32 v0, v1 clamp` on gfx1030, and as a 64-bit operand; elsewhere
+ * it is refused, as the missing operand is). true when that makes `min`.
+ */
+function wordsAsOperands(operands: readonly InstructionOperand[], p: PreparedForms, min: number): boolean {
+  const taken = positional;
+  const out: Operand[] = [];
+  let words = false;
+  for (let i = 0; i < operands.length; i++) {
+    const op = operands[i]!.operand;
+    if (taken.includes(op)) out.push(op);
+    else if (op.kind === 'word' && out.length < p.maxAll) {
+      const at = out.length;
+      // A MUBUF load with an LDS form (`buffer_load_dword off, s[0:3], s4 lds`): llvm-mc-19 reads a
+      // word at the soffset position as that form's modifier (but `scc` on gfx940-942, no cache bit there).
+      if (p.union.has('lds') && !(p.union.has('sc0') && lower(op.name) === 'scc')) return false;
+      // `scc` (a cache bit on gfx90a) is the register src_scc there, an inline value.
+      const want = lower(op.name) === 'scc' ? F.S | F.INLINE | F.LITERAL : F.LITERAL;
+      if (!p.forms.some((f) => ((f.ops[at]?.files ?? 0) & want) !== 0 && f.ops[at]!.spec.size === 1 && ((f.spec.family !== 'VOP3' && f.spec.family !== 'VOP3P') || f.ops[at]!.spec.operandModifiers === 0))) return false;
+      out.push(op);
+      words = true;
+    }
+  }
+  if (!words || out.length < min) return false;
+  positional = out;
+  for (let i = 0; i < out.length; i++) posKinds[i] = operandKind(out[i]!);
+  return true;
+}
+
 // ---------------------------------------------------------------------------------------------
 // What one operand is
 
@@ -1284,10 +1318,15 @@ function addKey<K>(keys: K[], k: K): void {
   keys.push(k);
 }
 
-/** Special registers that are read through the constant bus as scalar registers (lower case). */
+/**
+ * Special registers that are read through the constant bus as scalar registers (lower case): also
+ * the named scalar sources (`scc`, `vccz`, `execz`, the aperture registers; with or without `src_`,
+ * one register either way), as llvm-mc-19 counts them (`v_add_u32 v0, scc, s0` on GFX9).
+ */
 const BUS_SPECIALS = new Set(
   ['vcc', 'exec', 'm0', 'flat_scratch', 'xnack_mask', 'tba', 'tma'].flatMap((r) => [r, `${r}_lo`, `${r}_hi`]),
 );
+const BUS_SOURCES = new Set(['scc', 'vccz', 'execz', 'shared_base', 'shared_limit', 'private_base', 'private_limit', 'pops_exiting_wave_id'].flatMap((r) => [r, `src_${r}`]));
 
 /** The scalar value a source operand reads, added to busKeys or literalKeys; `at`: its positional index. */
 function busOperand(text: string, at: number, target: AmdgpuTarget): void {
@@ -1305,6 +1344,7 @@ function busOperand(text: string, at: number, target: AmdgpuTarget): void {
   else if (what === What.Special && inner.kind === 'word') {
     const n = lower(inner.name);
     if (BUS_SPECIALS.has(n)) addKey(busKeys, n);
+    else if (BUS_SOURCES.has(n)) addKey(busKeys, n.startsWith('src_') ? n.slice(4) : n);
   } else if (what === What.Literal && inner.kind === 'expr') {
     // An integer by its value (a bigint, never equal to a string key), anything else by its text.
     addKey(literalKeys, inner.expr.kind === 'int' ? inner.expr.value : text.slice(inner.span.start, inner.span.end));
@@ -1948,7 +1988,7 @@ function checkOne(text: string, mnemonic: string, at: Span, operands: readonly I
   const maxAll = p.maxAll;
   collectPositional(operands, minAll > 0, p.memory);
   if (p.memory && p.union.has('lds') && forms[0]!.spec.family === 'MUBUF' && forms[0]!.spec.maxOperands >= 4 && hasLdsWord(operands)) return checkMubufLds(text, mnemonic, at, operands, p, target, sink);
-  if (positional.length < minAll) {
+  if (positional.length < minAll && !wordsAsOperands(operands, p, minAll)) {
     const count = positional.length;
     const f = forms[0]!;
     const missing = f.ops[count]?.spec;

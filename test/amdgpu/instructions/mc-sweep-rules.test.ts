@@ -1,0 +1,64 @@
+/**
+ * Differential tests of the rules added for the MC-test lines found when the sweep
+ * (mc-tests.test.ts) took in every file and RUN configuration (session 11), line by line against
+ * llvm-mc-19 on matrices of valid and broken lines over the instructions and GPUs each rule
+ * covers: the named scalar sources on the constant bus, and modifier words where an operand is
+ * still missing (symbols to llvm-mc-19). gpuasm may never reject a line llvm-mc-19 accepts, and
+ * must reject the lines it rejects.
+ */
+import { test } from 'node:test';
+import { llvmMcSkipReason } from '../../harness/tools.js';
+import { assertLinesAgree } from '../../harness/amdgpu-line-compare.js';
+
+const skip = llvmMcSkipReason;
+if (skip) console.log(skip);
+
+const GPUS = ['tahiti', 'bonaire', 'gfx803', 'gfx900', 'gfx90a', 'gfx942', 'gfx1010', 'gfx1030', 'gfx1100', 'gfx1200'];
+
+test('named scalar sources (scc, vccz, execz, apertures) on the constant bus', { skip }, () => {
+  const names = ['scc', 'vccz', 'execz', 'shared_base', 'shared_limit', 'private_base', 'private_limit', 'pops_exiting_wave_id'].flatMap((n) => [n, `src_${n}`]);
+  const lines: string[] = [];
+  for (const n of names) {
+    for (const other of ['s1', 'v1', 'vcc_lo', n, n.startsWith('src_') ? n.slice(4) : `src_${n}`, 'src_scc', '0x1234', '1'])
+      lines.push(`v_add_f32_e64 v0, ${n}, ${other}`, `v_add_f32_e64 v0, ${other}, ${n}`);
+    lines.push(
+      `v_add_f32 v0, ${n}, v1`,
+      `v_fma_f32 v0, ${n}, v1, s2`,
+      `v_fma_f32 v0, v1, ${n}, ${n}`,
+      `v_div_fmas_f32 v0, ${n}, v0, v1`,
+      `v_cmp_eq_f32_e64 s[0:1], ${n}, s0`,
+      `v_cmp_eq_f32_e64 vcc_lo, ${n}, v0`,
+      `v_cndmask_b32_e64 v0, ${n}, v1, s[0:1]`,
+      `v_madak_f32 v0, ${n}, v0, 0x11213141`,
+      `v_pk_add_f16 v0, ${n}, s1`,
+      `v_pk_add_f16 v0, ${n}, v1`,
+      `v_addc_co_u32 v0, vcc, ${n}, v0, vcc`,
+    );
+  }
+  assertLinesAgree(lines, GPUS, { label: 'bus sources', verdicts: 'both' });
+});
+
+test('modifier words where an operand is still missing are operands (symbols)', { skip }, () => {
+  const words = ['gds', 'glc', 'slc', 'clamp', 'offen', 'idxen', 'scc', 'tfe', 'lds', 'nv', 'dlc', 'sc0', 'nt', 'a16', 'd16', 'noglc', 'row_mirror'];
+  const lines: string[] = ['.globl gds'];
+  for (const w of words)
+    lines.push(
+      `s_mov_b32 s0, ${w}`,
+      `s_mov_b32 s0 ${w}`,
+      `s_add_u32 s0, s1, ${w}`,
+      `s_mov_b64 s[0:1], ${w}`,
+      `v_mov_b32 v0, ${w}`,
+      `v_mov_b32_e32 v0, ${w}`,
+      `v_mov_b32_e64 v0, ${w}`,
+      `v_add_f32 v0, v1, ${w}`,
+      `v_add_f32 v0, v1 ${w}`,
+      `v_add_f32 v0, ${w}, v1`,
+      `v_add_f32_e64 v0, v1, ${w}`,
+      `v_cmp_eq_f32 vcc, v1, ${w}`,
+      `s_cmp_eq_u32 s0, ${w}`,
+      `buffer_load_dword v0, off, s[0:3], ${w}`,
+      `buffer_atomic_add v0, off, s[0:3], ${w} offset:4095`,
+      `s_mov_b32 s0, ${w} glc`,
+    );
+  assertLinesAgree(lines, GPUS, { label: 'words as operands', verdicts: 'both' });
+});
