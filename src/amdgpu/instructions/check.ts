@@ -599,6 +599,7 @@ let posBusCandidates = 0;
 
 function classifyPositional(text: string, target: AmdgpuTarget): void {
   let literals = 0;
+  sawTinyReal = false;
   let candidates = 0;
   for (let i = 0; i < positional.length; i++) {
     const op = positional[i]!;
@@ -690,11 +691,21 @@ function maybeInline(v: bigint, inv2Pi: boolean): boolean {
 }
 
 const INLINE_FLOATS = [0.5, 1, 2, 4, 0.15915494309189535];
+/** A tiny float was classified as maybe inline (floatMaybeInline) since classifyPositional began. */
+let sawTinyReal = false;
 
-/** A float that may round to an inline constant (to f16, 2^-11 relative), so is not surely a literal. */
+/**
+ * A float that may round to an inline constant (to f16, 2^-11 relative), so is not surely a
+ * literal; also a tiny one (at most 64 f16 denormal steps), which may be 0 or a small integer by
+ * its bits in some type (`v_add_f32_e64 v0, 1.401298464324817e-45, v1`: 2^-149 is 1 as f32 bits,
+ * llvm-mc-19 takes it on GFX6; 2.3509886e-38 is 0 as f16). checkFloatLiterals judges those by type.
+ */
 function floatMaybeInline(x: number): boolean {
   const a = Math.abs(x);
-  if (a === 0) return true;
+  if (a <= 2 ** -18) {
+    sawTinyReal = true;
+    return true;
+  }
   for (const v of INLINE_FLOATS) if (Math.abs(a - v) <= v * 1e-3) return true;
   return false;
 }
@@ -1927,6 +1938,7 @@ function checkLessCommon(operands: readonly InstructionOperand[], p: PreparedFor
     (target.generation < 12 || !p.imageData || checkImage12(operands, count, f, sink)) &&
     (!target.ldsDirect || !hasLdsDirect || checkLdsDirect(f, count, sink, target)) &&
     (posLiterals < 2 || !SALU_LITERAL_FAMILIES.has(f.spec.family) || checkScalarLiterals(f, count, sink)) &&
+    ((posLiterals === 0 && !sawTinyReal) || checkFloatLiterals(f, count, sink)) &&
     (f.spec.family !== 'SMEM' || operands.length === count || checkSmemOffset(operands, count, sink))
   );
 }
@@ -1942,6 +1954,42 @@ function checkVccSource(f: PreparedForm, count: number, mnemonic: string, at: Sp
   if (!f.vccOptional || count === f.spec.maxOperands) return true;
   const first = positional[0]!;
   if (first.kind === 'word' && lower(first.name) === 'vcc' && f.ops[1]?.spec.size !== 2) return report(sink, C.tooFewOperands, `too few operands for instruction: ${mnemonic} takes vcc as its destination, then ${f.spec.maxOperands - 1} sources`, at);
+  return true;
+}
+
+/** Mnemonics with 16-bit or packed operands (not judged by checkFloatLiterals). */
+const SHORT_OR_PACKED = /(?:^|_)(?:pk|[fbiu]16|bf16)(?:_|$)/;
+
+/**
+ * Floating-point literals llvm-mc-19 cannot encode ("invalid operand for instruction"): none in a
+ * 64-bit integer operand (`s_mov_b64 s[0:1], 1.5`, `v_cmp_eq_u64 vcc, 1.5, v[0:1]`; an inline
+ * value such as 1.0 is no literal), and in a 32-bit operand, integer or float, none that
+ * overflows single precision or underflows it (a tiny result that is not exact: `v_trunc_f32 v0,
+ * 1e-70`, `s_mov_b32 s0, 1e-40`, `v_mov_b32 v0, 3.5e38`). Operands of instructions with 16-bit or
+ * packed operands are not judged.
+ */
+function checkFloatLiterals(f: PreparedForm, count: number, sink: IssueSink): boolean {
+  const base = f.spec.base;
+  if (SHORT_OR_PACKED.test(base)) return true;
+  const shift = f.vccOptional && count < f.spec.maxOperands ? 1 : 0;
+  for (let i = 0; i < count; i++) {
+    if (posWhat[i] !== What.Literal && posWhat[i] !== What.Inline) continue;
+    const op = positional[i]!;
+    if (op.kind !== 'expr') continue;
+    const e = op.expr;
+    const x = e.kind === 'real' ? e.value : e.kind === 'unary' && e.op === '-' && e.operand.kind === 'real' ? -e.operand.value : undefined;
+    if (x === undefined) continue;
+    const o = f.ops[i + shift];
+    if (!o || (o.spec.kind !== 'src' && o.spec.kind !== 'ssrc')) continue;
+    const a = Math.abs(x);
+    if (o.spec.size === 2 && !base.includes('_f64') && a !== 0 && a !== 0.5 && a !== 1 && a !== 2 && a !== 4 && Math.abs(a - 0.15915494309189535) > 1e-9)
+      return report(sink, C.operandKind, `invalid operand for instruction: ${f.spec.spelled} operand ${i + 1} is a 64-bit integer, which takes no floating-point literal`, op.span);
+    if (o.spec.size === 1) {
+      const r = Math.fround(x);
+      if ((!Number.isFinite(r) && Number.isFinite(x)) || (r !== x && Math.abs(r) < 2 ** -126))
+        return report(sink, C.operandKind, `invalid operand for instruction: ${x} ${Number.isFinite(r) ? 'underflows' : 'overflows'} single precision (operand ${i + 1} of ${f.spec.spelled} is 32 bits)`, op.span);
+    }
+  }
   return true;
 }
 
