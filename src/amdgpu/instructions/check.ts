@@ -122,7 +122,8 @@ function prepare(mnemonic: string, target: AmdgpuTarget): Prepared {
   const suffix = SUFFIX.exec(mnemonic);
   if (suffix) {
     const rest = mnemonic.slice(0, suffix.index);
-    if (r.status === 'variant-not-supported' && !/^v_/i.test(mnemonic) && lower(suffix[1]!) === 'e32') return OK;
+    // (The rules of the instruction itself then apply: `s_mov_b64_e32 s[0:1], 1.5` is refused as `s_mov_b64` is.)
+    if (r.status === 'variant-not-supported' && !/^v_/i.test(mnemonic) && lower(suffix[1]!) === 'e32') return prepare(rest, target);
     const inner = r.status === 'unknown' ? SUFFIX.exec(rest) : null;
     if (inner) {
       const double = prepareDoubleSuffix(rest.slice(0, inner.index), lower(inner[1]!), lower(suffix[1]!), mnemonic, target);
