@@ -1914,7 +1914,7 @@ function checkMatched(text: string, at: Span, operands: readonly InstructionOper
     (target.generation >= 12 || (f.spec.family !== 'FLAT' && f.spec.family !== 'GLOBAL') || checkAtomicReturn(operands, at, f, count, target, sink)) &&
     (operands.length === count || checkOpSelLists(operands, mnemonic, sink)) &&
     checkLessCommon(operands, p, f, count, target, at, sink) &&
-    (f.busLimit === 0 || posBusCandidates + (f.implicitVcc ? 1 : 0) < 2 || checkConstantBus(text, f, count, target, sink)) &&
+    (f.busLimit === 0 || (posBusCandidates + (f.implicitVcc ? 1 : 0) < 2 && !(posBusCandidates > 0 && WITH_K.test(f.spec.base))) || checkConstantBus(text, f, count, target, sink)) &&
     // checkRanges can refuse a FLAT/GLOBAL/SCRATCH/MUBUF/MTBUF/DS modifier (`offset:`) or SOPP's
     // immediates (the test written out: a small function of its own is one more for the optimizing compiler).
     ((f.spec.family !== 'SOPP' && (operands.length === count || !RANGED_MODIFIER_FAMILIES.has(f.spec.family))) || checkRanges(operands, f, target, sink)) &&
@@ -1957,6 +1957,9 @@ function checkVccSource(f: PreparedForm, count: number, mnemonic: string, at: Sp
   if (first.kind === 'word' && lower(first.name) === 'vcc' && f.ops[1]?.spec.size !== 2) return report(sink, C.tooFewOperands, `too few operands for instruction: ${mnemonic} takes vcc as its destination, then ${f.spec.maxOperands - 1} sources`, at);
   return true;
 }
+
+/** madak/madmk/fmaak/fmamk: their K is a literal whatever its value (one more scalar value for the bus and the literal count). */
+const WITH_K = /^v_(mad|fma)(ak|mk)_/;
 
 /** Mnemonics with 16-bit or packed operands (not judged by checkFloatLiterals). */
 const SHORT_OR_PACKED = /(?:^|_)(?:pk|[fbiu]16|bf16)(?:_|$)/;
