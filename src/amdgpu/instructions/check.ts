@@ -1914,7 +1914,7 @@ function checkMatched(text: string, at: Span, operands: readonly InstructionOper
     (target.generation >= 12 || (f.spec.family !== 'FLAT' && f.spec.family !== 'GLOBAL') || checkAtomicReturn(operands, at, f, count, target, sink)) &&
     (operands.length === count || checkOpSelLists(operands, mnemonic, sink)) &&
     checkLessCommon(operands, p, f, count, target, at, sink) &&
-    (f.busLimit === 0 || (posBusCandidates + (f.implicitVcc ? 1 : 0) < 2 && !(posBusCandidates > 0 && WITH_K.test(f.spec.base))) || checkConstantBus(text, f, count, target, sink)) &&
+    (f.busLimit === 0 || (posBusCandidates + (f.implicitVcc ? 1 : 0) < 2 && !(posBusCandidates > 0 && f.spec.maxOperands === 4 && f.spec.family === 'VOP2' && WITH_K.test(f.spec.base))) || checkConstantBus(text, f, count, target, sink)) &&
     // checkRanges can refuse a FLAT/GLOBAL/SCRATCH/MUBUF/MTBUF/DS modifier (`offset:`) or SOPP's
     // immediates (the test written out: a small function of its own is one more for the optimizing compiler).
     ((f.spec.family !== 'SOPP' && (operands.length === count || !RANGED_MODIFIER_FAMILIES.has(f.spec.family))) || checkRanges(operands, f, target, sink)) &&
@@ -1974,7 +1974,6 @@ const SHORT_OR_PACKED = /(?:^|_)(?:pk|[fbiu]16|bf16)(?:_|$)/;
  */
 function checkFloatLiterals(f: PreparedForm, count: number, sink: IssueSink): boolean {
   const base = f.spec.base;
-  if (SHORT_OR_PACKED.test(base)) return true;
   const shift = f.vccOptional && count < f.spec.maxOperands ? 1 : 0;
   for (let i = 0; i < count; i++) {
     if (posWhat[i] !== What.Literal && posWhat[i] !== What.Inline) continue;
@@ -1982,7 +1981,7 @@ function checkFloatLiterals(f: PreparedForm, count: number, sink: IssueSink): bo
     if (op.kind !== 'expr') continue;
     const e = op.expr;
     const x = e.kind === 'real' ? e.value : e.kind === 'unary' && e.op === '-' && e.operand.kind === 'real' ? -e.operand.value : undefined;
-    if (x === undefined) continue;
+    if (x === undefined || SHORT_OR_PACKED.test(base)) continue;
     const o = f.ops[i + shift];
     if (!o || (o.spec.kind !== 'src' && o.spec.kind !== 'ssrc')) continue;
     const a = Math.abs(x);
