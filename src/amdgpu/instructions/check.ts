@@ -419,9 +419,9 @@ const MODIFIER_SPELLINGS = new Set([...MODIFIER_WORDS].flatMap((w) => [w, `no${w
 const MEMORY_MODIFIER_SPELLINGS = new Set([...MEMORY_MODIFIER_WORDS].flatMap((w) => [w, `no${w}`]));
 
 
-/** `v0`, `s12`, `a3` (any case). */
+/** `v0`, `s12`, `a3` (lower case: llvm-mc-19 reads `V0`, `A1` as symbols). */
 function isPlainRegister(n: string): boolean {
-  const c = n.charCodeAt(0) | 0x20;
+  const c = n.charCodeAt(0);
   return (c === 118 /* v */ || c === 115 /* s */ || c === 97) /* a */ && isDigits(n, 1);
 }
 
@@ -496,7 +496,7 @@ function collectPositional(operands: readonly InstructionOperand[], firstIsPosit
       // Else a word is a modifier if it is one of MODIFIER_SPELLINGS (in memory instructions also
       // `a16`, `scc`). (isPlainRegister and the modifier test written out: small functions called
       // here are compiled on their own by the optimizing compiler.)
-      const c = name.charCodeAt(0) | 0x20;
+      const c = name.charCodeAt(0);
       if ((firstIsPositional && positional.length === 0) || ((c === 118 /* v */ || c === 115 /* s */ || c === 97) /* a */ && isDigits(name, 1) && !(memory && len === 3))) {
         posKinds[positional.length] = kind;
         positional.push(op);
@@ -720,7 +720,8 @@ function classify(text: string, op: Operand, target: AmdgpuTarget): void {
   switch (op.kind) {
     case 'word': {
       const n = op.name;
-      const c = n.charCodeAt(0) | 0x20;
+      // (Lower case only: llvm-mc-19 reads `V0`, `A1` as symbols.)
+      const c = n.charCodeAt(0);
       if ((c === 118 /* v */ || c === 115 /* s */ || c === 97 /* a */) && isDigits(n, 1)) {
         seen.what = c === 118 ? What.Vgpr : c === 115 ? What.Sgpr : What.Agpr;
         return;
@@ -1940,6 +1941,7 @@ function checkLessCommon(operands: readonly InstructionOperand[], p: PreparedFor
     (!target.ldsDirect || !hasLdsDirect || checkLdsDirect(f, count, sink, target)) &&
     (posLiterals < 2 || !SALU_LITERAL_FAMILIES.has(f.spec.family) || checkScalarLiterals(f, count, sink)) &&
     ((posLiterals === 0 && !sawTinyReal) || checkFloatLiterals(f, count, sink)) &&
+    (f.spec.family !== 'DS' || count === 0 || checkGwsData(f, target, sink)) &&
     (f.spec.family !== 'SMEM' || operands.length === count || checkSmemOffset(operands, count, sink))
   );
 }
@@ -1956,6 +1958,18 @@ function checkVccSource(f: PreparedForm, count: number, mnemonic: string, at: Sp
   const first = positional[0]!;
   if (first.kind === 'word' && lower(first.name) === 'vcc' && f.ops[1]?.spec.size !== 2) return report(sink, C.tooFewOperands, `too few operands for instruction: ${mnemonic} takes vcc as its destination, then ${f.spec.maxOperands - 1} sources`, at);
   return true;
+}
+
+/**
+ * gfx90a and gfx940-942: the data register of ds_gws_init, ds_gws_sema_br and ds_gws_barrier (a
+ * VGPR or AGPR) is even (llvm-mc-19 "vgpr must be even aligned").
+ */
+function checkGwsData(f: PreparedForm, target: AmdgpuTarget, sink: IssueSink): boolean {
+  if ((target.name !== 'gfx90a' && !target.isGfx940) || !/^ds_gws_(init|sema_br|barrier)$/.test(f.spec.base)) return true;
+  const op = positional[0]!;
+  if (op.kind !== 'word' || !isPlainRegister(op.name) || (op.name.charCodeAt(0) | 0x20) === 115 /* s */) return true;
+  if (Number(op.name.slice(1)) % 2 === 0) return true;
+  return report(sink, C.operandKind, `vgpr must be even aligned: ${f.spec.base}'s data register on ${target.name} is even, not ${op.name}`, op.span);
 }
 
 /** madak/madmk/fmaak/fmamk: their K is a literal whatever its value (one more scalar value for the bus and the literal count). */
