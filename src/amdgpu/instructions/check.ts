@@ -526,9 +526,10 @@ function collectPositional(operands: readonly InstructionOperand[], firstIsPosit
  * A modifier word where an operand is still missing is a symbol to llvm-mc-19, so an operand
  * (`s_mov_b32 s0, gds`, `v_mov_b32 v0, clamp`, `s_add_u32 s0, s1, offen`: taken; llvm-mc-19 looks
  * for a modifier only at the positions after the operands). Such words are counted as operands (positional is rebuilt,
- * in order) where each lands at a 32-bit position some form takes a literal at, in VOP3/VOP3P
- * only without source modifiers (a symbol is a literal to llvm-mc-19, which it refuses in a VOP3
- * source with modifiers, `v_add_f32 v0, v1 clamp` on gfx1030, and as a 64-bit operand; elsewhere
+ * in order) where each lands at a 32-bit position some form takes a literal at, in VOP3 only
+ * without source modifiers and never in VOP3P (a symbol is a literal to llvm-mc-19, which it
+ * refuses in a VOP3 source with modifiers, `v_add_f32 v0, v1 clamp` on gfx1030, in a VOP3P one,
+ * `v_pk_add_u16 v2, v3 clamp`, and as a 64-bit operand; elsewhere
  * it is refused, as the missing operand is). true when that makes `min`.
  */
 function wordsAsOperands(operands: readonly InstructionOperand[], p: PreparedForms, min: number): boolean {
@@ -545,7 +546,7 @@ function wordsAsOperands(operands: readonly InstructionOperand[], p: PreparedFor
       if (p.union.has('lds') && !(p.union.has('sc0') && lower(op.name) === 'scc')) return false;
       // `scc` (a cache bit on gfx90a) is the register src_scc there, an inline value.
       const want = lower(op.name) === 'scc' ? F.S | F.INLINE | F.LITERAL : F.LITERAL;
-      if (!p.forms.some((f) => ((f.ops[at]?.files ?? 0) & want) !== 0 && f.ops[at]!.spec.size === 1 && ((f.spec.family !== 'VOP3' && f.spec.family !== 'VOP3P') || f.ops[at]!.spec.operandModifiers === 0))) return false;
+      if (!p.forms.some((f) => ((f.ops[at]?.files ?? 0) & want) !== 0 && f.ops[at]!.spec.size === 1 && f.spec.family !== 'VOP3P' && (f.spec.family !== 'VOP3' || f.ops[at]!.spec.operandModifiers === 0))) return false;
       out.push(op);
       words = true;
     }
