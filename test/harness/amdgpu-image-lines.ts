@@ -52,6 +52,8 @@ function tuple(first: number, n: number): string {
 export function imageLineArb(mcpu: string, names: readonly string[]): fc.Arbitrary<string> {
   const gfx10 = /^gfx1[01]/.test(mcpu);
   const gfx11 = /^gfx11/.test(mcpu);
+  // GFX12 (VIMAGE, VSAMPLE): dim, th/scope for the cache bits, lists of at most 4 entries with a sampler, 5 without.
+  const gfx12 = /^gfx12/.test(mcpu);
   const packed = !/^gfx(6|7|80[0-5])/.test(mcpu);
   return fc
     .record({
@@ -63,7 +65,7 @@ export function imageLineArb(mcpu: string, names: readonly string[]): fc.Arbitra
       tfe: fc.constantFrom('', '', '', ' tfe', ' lwe'),
       bit: fc.integer({ min: 0, max: 3 }),
       mask: fc.constantFrom(1, 1, 3, 7, 15, 2, 5),
-      other: fc.constantFrom('', '', '', ' glc', ' slc', ' unorm', ' r128', ' dlc'),
+      other: gfx12 ? fc.constantFrom('', '', '', ' th:TH_LOAD_NT', ' scope:SCOPE_SE', ' unorm', ' r128', ' th:TH_STORE_NT', ' th:TH_ATOMIC_RETURN', ' nv') : fc.constantFrom('', '', '', ' glc', ' slc', ' unorm', ' r128', ' dlc'),
       shape: fc.constantFrom('tuple', 'list', 'list', 'partial'),
       fault: fc.constantFrom('', '', '', '', '', '', 'data', 'addr', 'shape', 'rsrc', 'samp', 'dmask', 'dim', 'a16', 'mod'),
       delta: fc.constantFrom(-2, -1, 1, 1, 2, 3),
@@ -94,8 +96,13 @@ export function imageLineArb(mcpu: string, names: readonly string[]): fc.Arbitra
       if (c.tfe === ' tfe' && !bvh) data++;
       if (c.fault === 'data') data = Math.max(1, data + c.delta);
       const shape = c.fault === 'shape' ? (c.shape === 'tuple' ? 'list' : 'tuple') : c.shape;
+      const sampler = /sample|gather4|get_lod/.test(m);
       let vaddr: string;
-      if (bvh && gfx11 && shape !== 'tuple') {
+      if (gfx12) {
+        const nsa = sampler ? 4 : 5;
+        const n = Math.min(words, nsa);
+        vaddr = shape === 'tuple' ? tuple(20, words) : `[${Array.from({ length: n - 1 }, (_, i) => `v${20 + i}`).concat(tuple(20 + n - 1, Math.max(1, words - (n - 1)))).join(', ')}]`;
+      } else if (bvh && gfx11 && shape !== 'tuple') {
         const node = /bvh64/.test(m) ? 'v[20:21]' : 'v20';
         vaddr = c.a16 === ' a16' ? `[${node}, v22, v[23:25], v[26:28]]` : `[${node}, v22, v[23:25], v[26:28], v[29:31]]`;
       } else if (!gfx10 || shape === 'tuple' || words === 1) vaddr = tuple(20, words);
@@ -103,10 +110,9 @@ export function imageLineArb(mcpu: string, names: readonly string[]): fc.Arbitra
         const n = Math.min(words, 5);
         vaddr = `[${Array.from({ length: n - 1 }, (_, i) => `v${20 + i}`).concat(tuple(20 + n - 1, Math.max(1, words - (n - 1)))).join(', ')}]`;
       } else vaddr = `[${Array.from({ length: Math.min(words, 14) }, (_, i) => `v${20 + i}`).join(', ')}]`;
-      const sampler = /sample|gather4|get_lod/.test(m);
       const rsrc = c.fault === 'rsrc' ? c.faultRsrc : bvh ? (c.prefix ? 's[0:3]' : 'ttmp[4:7]') : c.prefix ? 's[0:7]' : 'ttmp[4:11]';
       const samp = c.fault === 'samp' ? (c.prefix ? 's[8:15]' : 's[8:9]') : 's[8:11]';
-      const dim = gfx10 && !bvh ? ` dim:${c.prefix ? 'SQ_RSRC_IMG_' : ''}${DIMS[dimIndex]}` : '';
+      const dim = (gfx10 || gfx12) && !bvh ? ` dim:${c.prefix ? 'SQ_RSRC_IMG_' : ''}${DIMS[dimIndex]}` : '';
       const extra = c.fault === 'mod' ? c.faultMod : '';
       // In llvm-mc's order (dmask, dim, unorm/cache bits/r128, a16, tfe, lwe, da, d16): the fault before d16.
       const mods = bvh ? a16 + extra : `${dmask}${dim}${c.other}${a16}${c.tfe}${extra}${d16}`;

@@ -120,6 +120,12 @@ export const ADDRESS_WORDS = {
 export const NSA_MAX: Readonly<Record<number, number>> = { 10: 13, 11: 5 };
 
 /**
+ * GFX12 address lists (VIMAGE, VSAMPLE): at most 5 entries without a sampler, 4 with one; where
+ * the address has more dwords than that, the last entry is a tuple holding the rest.
+ */
+export const NSA_MAX_GFX12 = { image: 5, sample: 4 } as const;
+
+/**
  * BVH intersect-ray address (GFX10.3, GFX11): dwords without and with a16, for the 32- and
  * 64-bit node pointer; GFX11's NSA form as a list of entry sizes.
  */

@@ -30,6 +30,7 @@ import {
   ImageBits as B,
   MIMG_DIMS,
   NSA_MAX,
+  NSA_MAX_GFX12,
   SAMPLE_SUFFIX_WORDS,
   type ImageOp,
 } from '../data/mimg.js';
@@ -460,4 +461,76 @@ export function checkGfx12ImageAddress(positional: readonly Operand[], sampler: 
     return issue(C.operandSize, `invalid operand for instruction: GFX12 ${base}'s address list takes single VGPRs${sampler ? ' (a tuple only as the last of 4 entries)' : ''}, not a ${reg.size}-dword tuple`, items[i]!.span);
   }
   return undefined;
+}
+
+/**
+ * GFX12 image instructions but BVH (llvm-mc-19), after checkGfx12ImageAddress: with `allowed`
+ * (the forms the table could not verify) the modifiers (the syntax page's, less `nv`: llvm-mc-19
+ * refuses it) and VGPR data; on every form the descriptor sizes (8 SGPRs, the sampler 4) and the
+ * address size against dim and a16 ("image address size does not match dim and a16"): a list
+ * counts its entries, or, where the address has more dwords than a list may have entries (4 with
+ * a sampler, 5 without), the entries before the last plus the last one's size.
+ */
+export function checkGfx12Image(operands: readonly InstructionOperand[], positional: readonly Operand[], sampler: boolean, base: string, allowed: readonly string[] | undefined): ImageIssue | undefined {
+  if (positional.length < 3 || base.includes('bvh')) return undefined;
+  readModifiers(operands, allowed);
+  if (mods.other) return issue(C.modifier, `invalid operand for instruction: ${base} takes no '${mods.other.kind === 'modifier' ? mods.other.name : mods.other.kind === 'word' ? mods.other.name : 'such'}' modifier on GFX12 (it takes ${allowed!.join(', ')})`, mods.other.span);
+  if (mods.twice) return issue(C.modifierOrder, `invalid operand for instruction: a modifier written twice`, mods.twice.span);
+  if (allowed) {
+    readRegister(positional[0]!);
+    if (reg.file !== '' && reg.file !== 'v') return issue(C.operandKind, `invalid operand for instruction: ${base}'s data is in VGPRs`, positional[0]!.span);
+  }
+  const d = checkDescriptor(positional[2]!, IMAGE_RSRC, 'resource descriptor') ?? (sampler && positional.length >= 4 ? checkDescriptor(positional[3]!, IMAGE_SAMP, 'sampler descriptor') : undefined);
+  if (d) return d;
+  const op = imageOp(base);
+  if (op === 0) return undefined;
+  // image_msaa_load gathers on GFX12 as on GFX11 (one dmask bit).
+  const dm = checkDmask(op & B.MSAA ? op | B.GATHER : op, positional[0]!.span);
+  if (dm) return dm;
+  if (op & B.ATOMIC) {
+    readRegister(positional[0]!);
+    const sizes: readonly number[] = op & B.CMPSWAP ? ATOMIC_DATA_SIZES.cmpswap : ATOMIC_DATA_SIZES.plain;
+    if (reg.file === 'v' && !sizes.includes(reg.size)) return issue(C.operandSize, `invalid operand for instruction: ${base} has no ${reg.size}-dword data form (it has ${sizes.join(', ')})`, positional[0]!.span);
+  }
+  // Gather data is 4 dwords, 2 with d16, one more with tfe: no encoding has 3.
+  if (op & B.GATHER && mods.d16 && mods.tfe) return issue(C.operandSize, `invalid operand for instruction: ${base} has no 3-dword data form (d16 with tfe)`, positional[0]!.span);
+  const vaddr = positional[1]!;
+  // The dwords written (a list's entries before the last plus the last one's size), which need an encoding.
+  let words: number;
+  let entries: number;
+  if (vaddr.kind === 'list') {
+    const items = vaddr.items;
+    entries = items.length;
+    if (entries === 0) return undefined;
+    readRegister(items[entries - 1]!);
+    if (reg.file !== 'v') return undefined;
+    words = entries - 1 + reg.size;
+  } else {
+    readRegister(vaddr);
+    if (reg.file !== 'v') return undefined;
+    words = entries = reg.size;
+  }
+  if (words > 16 || !((addressMask(op) >> words) & 1)) return issue(C.imageAddressSize, `not a valid operand: ${base} has no address of ${words} dwords`, vaddr.span);
+  if (!mods.dim) return undefined;
+  const dim = MIMG_DIMS.get(mods.dim)!;
+  const expected = addressWords(op, dim[0], dim[1], mods.a16, true);
+  const actual = expected > (sampler ? NSA_MAX_GFX12.sample : NSA_MAX_GFX12.image) ? words : entries;
+  if (actual === expected) return undefined;
+  return addressMismatch(base, expected, vaddr.kind === 'list' ? `a list of ${actual} dwords` : `${actual}`, vaddr.span);
+}
+
+/**
+ * The modifiers of a GFX12 image instruction but BVH (llvm-mc-19, every image mnemonic): dmask,
+ * dim, a16, r128, th, scope, tfe; d16 but on atomics and the `_pck`, get_resinfo and get_lod
+ * operations; lwe and unorm where it samples (VSAMPLE: a sampler, or image_msaa_load). The table's
+ * lists differ (the page's have `nv`, the old atomic names GFX11's cache bits). Undefined where the
+ * operation is not modelled.
+ */
+export function gfx12ImageModifiers(base: string): readonly string[] | undefined {
+  const op = imageOp(base);
+  if (op === 0 || op & B.BVH) return undefined;
+  const out = ['dmask', 'dim', 'a16', 'r128', 'th', 'scope', 'tfe'];
+  if (!(op & (B.ATOMIC | B.NO_D16))) out.push('d16');
+  if (op & (B.SAMPLER | B.MSAA)) out.push('lwe', 'unorm');
+  return out;
 }

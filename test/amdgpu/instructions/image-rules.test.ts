@@ -2,7 +2,8 @@
  * Differential test of the MIMG rules (src/amdgpu/instructions/image.ts, data/mimg.ts) against
  * llvm-mc-19: random image lines (test/harness/amdgpu-image-lines.ts: any image mnemonic of the
  * GPU, dims, dmask, d16, a16, tfe/lwe, data and address registers as tuples or NSA lists of random
- * sizes, descriptors, one fault in about half of them) on GFX6 to GFX11, line by line. gpuasm may
+ * sizes, descriptors, one fault in about half of them) on GFX6 to GFX12 (GFX12 without BVH, whose
+ * address lists are not judged), line by line. gpuasm may
  * never reject a line llvm-mc-19 accepts, and must reject every line llvm-mc-19 rejects.
  * GPUASM_SEED replays a run, GPUASM_FUZZ_RUNS sets the lines per GPU.
  */
@@ -19,7 +20,7 @@ if (skip) console.log(skip);
 /** An NSA address list of 12 registers (GFX10's longest). */
 const NSA_12 = /\[\s*(?:v\d+\s*,\s*){11}v\d+\s*\]/;
 
-const GPUS = ['gfx600', 'gfx700', 'gfx803', 'gfx810', 'gfx900', 'gfx90a', 'gfx1010', 'gfx1030', 'gfx1100', 'gfx1150'];
+const GPUS = ['gfx600', 'gfx700', 'gfx803', 'gfx810', 'gfx900', 'gfx90a', 'gfx1010', 'gfx1030', 'gfx1100', 'gfx1150', 'gfx1200'];
 
 test('MIMG lines (address, data, dmask, descriptors, BVH, msaa_load) vs llvm-mc-19', { skip }, () => {
   const seed = fuzzSeed();
@@ -29,7 +30,8 @@ test('MIMG lines (address, data, dmask, descriptors, BVH, msaa_load) vs llvm-mc-
   let errors = 0;
   let dropped = 0;
   for (const [i, mcpu] of GPUS.entries()) {
-    const drawn = fc.sample(imageLineArb(mcpu, imageMnemonics(mcpu)), { numRuns: runs, seed: seed + i });
+    const names = imageMnemonics(mcpu).filter((m) => !mcpu.startsWith('gfx12') || !m.includes('bvh'));
+    const drawn = fc.sample(imageLineArb(mcpu, names), { numRuns: runs, seed: seed + i });
     // llvm-mc-19 drops every operand written after a GFX10 NSA list of 12 addresses (a stray `da`,
     // `foo`, `5` are encoded away: docs/divergences.md): no verdict on those lines to compare with.
     const lines = mcpu.startsWith('gfx10') ? drawn.filter((l) => !NSA_12.test(l)) : drawn;
