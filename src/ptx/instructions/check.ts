@@ -1796,6 +1796,11 @@ function operandFits(ins: A.Instruction, name: string, i: number, o: A.Operand, 
     if (t === undefined) {
       if (isMov) return true; // movShape's
       const op = ins.opcode;
+      if (e.name === 'WARP_SZ' && (want.kind === K.Float || want.kind === K.Packed)) {
+        // An integer constant (measured: `add.f32 %f1, %f1, WARP_SZ`, `st.global.f64 [a], WARP_SZ` "Arguments mismatch").
+        ctx.report('PTX504', `operand ${i + 1} of ${name} must be a ${wantName} value; WARP_SZ is an integer constant`, e.span);
+        return false;
+      }
       if (VECTOR_SPECIALS.has(e.name) && op === 'cvt') {
         // ptxas "Vector operand is not allowed for instruction 'cvt'".
         ctx.report('PTX502', `operand ${i + 1} of ${name} must not be the vector ${e.name} (write ${e.name}.x)`, e.span);
@@ -1953,6 +1958,8 @@ const enum Cls {
   /** cvt's .e2m1x2: a .b8 register, no constant; its four-element fp8/fp6 types: a .b32 one (BIT_HELD). */
   Bits8,
   Bits32,
+  /** A .b128 operand (ld, st, mov, atom): a .b128 register, any constant. */
+  Bits128,
   /**
    * mma's fragment elements by their type word (mmaFragmentsFit): .f16 a .b32 or .f16x2 register;
    * .f32 a .b32 or .f32 one (Any32 with .sp, but for fp8 inputs); .s32 a 32-bit integer or bit-size one; .f64 any
@@ -2010,6 +2017,7 @@ const CLASSES: readonly ClassRow[] = [
   { takes: (_, rt) => rt === '.b16', text: 'a .b16 register (two-element 8-bit float values live in bit-size registers)', constants: Lit.Any, constantCode: 'PTX504' },
   { takes: (_, rt) => rt === '.b8', text: 'a .b8 register (.e2m1x2 values live in bit-size registers)', constants: Lit.None, constantCode: 'PTX504' },
   { takes: (_, rt) => rt === '.b32', text: 'a .b32 register (four-element 8-bit and 6-bit float values live in bit-size registers)', constants: Lit.Any, constantCode: 'PTX504' },
+  { takes: (_, rt) => rt === '.b128', text: 'a .b128 register', constants: Lit.Any, constantCode: 'PTX504' },
   { takes: (r) => r === undefined || (r.size === 32 && (r.kind === K.Bit || r.kind === K.Packed)), text: 'a .b32 or .f16x2 register', constants: Lit.Any, constantCode: 'PTX504' },
   { takes: (r) => r === undefined || (r.size === 32 && (r.kind === K.Bit || r.kind === K.Float)), text: 'a .f32 or .b32 register', constants: Lit.Any, constantCode: 'PTX504' },
   { takes: (r) => r === undefined || (isInt(r) && r.size === 32), text: INT32, constants: Lit.Any, constantCode: 'PTX504' },
@@ -2284,7 +2292,8 @@ function bf16Fits(name: string, i: number, o: A.Operand, t: string, setp: boolea
  * Types with no TypeInfo whose operands live in bit-size registers of one size (BF16_ROLE): .bf16
  * and .bf16x2 (bf16Fits), cvt's .tf32 (a .b32 register) and its two-element fp8/fp6 types and
  * .ue8m0x2 (a .b16 one), .e2m1x2 (a .b8 one, no constant), the four-element .e2m1x4 (a .b16 one)
- * and .e4m3x4/.e5m2x4/.e2m3x4/.e3m2x4 (a .b32 one), measured with ptxas 13.0 on sm_90 and sm_100a.
+ * and .e4m3x4/.e5m2x4/.e2m3x4/.e3m2x4 (a .b32 one), measured with ptxas 13.0 on sm_90 and sm_100a;
+ * and .b128 (ld, st, mov, atom: a .b128 register, "Arguments mismatch" for a .b64 one; constants taken).
  */
 const BIT_HELD: ReadonlyMap<string, Cls> = new Map([
   ['.bf16', Cls.Bf16],
@@ -2301,6 +2310,7 @@ const BIT_HELD: ReadonlyMap<string, Cls> = new Map([
   ['.e5m2x4', Cls.Bits32],
   ['.e2m3x4', Cls.Bits32],
   ['.e3m2x4', Cls.Bits32],
+  ['.b128', Cls.Bits128],
 ]);
 
 /** min/max.f32 with three sources (measured): "Feature 'min.f32 with 3 input operands' requires .target sm_100 or higher" (and .version 8.8). */

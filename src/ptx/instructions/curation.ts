@@ -74,6 +74,22 @@ const WIDE_ACCESS: Record<string, Gate> = Object.fromEntries([
 const RM_RP_F32: Record<string, Gate> = { '.rm+.f32': SM20, '.rp+.f32': SM20, '.rm+.f64': { sm: ['sm_13'] }, '.rp+.f64': { sm: ['sm_13'] } };
 const ROUNDED_SM20: Record<string, Gate> = { '.rn+.f32': SM20, '.rz+.f32': SM20, '.rm+.f32': SM20, '.rp+.f32': SM20, '.rz+.f64': SM20, '.rm+.f64': SM20, '.rp+.f64': SM20 };
 
+/**
+ * The L2 words, the same in every family that takes them (measured on ld, ld.global.nc, st, atom,
+ * red, cp.async): "Modifier '.L2::cache_hint' requires PTX ISA .version 7.4 or later" / ".target
+ * sm_80"; "Feature 'cache prefetching' requires .target sm_75 or higher" (and .version 7.4),
+ * `.L2::256B` sm_80.
+ */
+const L2_WORDS: Record<string, Gate> = {
+  '.L2::cache_hint': { ptx: '7.4', sm: ['sm_80'] },
+  '.L2::64B': { ptx: '7.4', sm: ['sm_75'] },
+  '.L2::128B': { ptx: '7.4', sm: ['sm_75'] },
+  '.L2::256B': { ptx: '7.4', sm: ['sm_80'] },
+};
+
+/** "Feature 'Type .b128' requires PTX ISA .version 8.3 or later" / ".target sm_70 or higher" (ld, st, mov, ldu; atom's sm_90). */
+const B128: Gate = { ptx: '8.3', sm: ['sm_70'] };
+
 /** Before PTX ISA 1.4, these took no rounding/.approx modifier (ptxas: "Rounding modifier ... required" from 1.4). */
 const PRE_14 = { ptxBelow: '1.4' };
 
@@ -266,8 +282,11 @@ export const CURATION: Curation = {
       '.bf16': { ptx: '7.8', sm: ['sm_90'] },
       // "Feature 'shared storage' requires .target sm_12 or higher".
       '.shared': { sm: ['sm_12'] },
+      ...L2_WORDS,
+      // "Instruction 'atom.exch.b128.global' requires .target sm_90 or higher".
+      '.b128': { ptx: '8.3', sm: ['sm_90'] },
     },
-    red: { ...ATOM_SCOPES, '.f16': { ptx: '6.3', sm: ['sm_70'] } },
+    red: { ...ATOM_SCOPES, '.f16': { ptx: '6.3', sm: ['sm_70'] }, ...L2_WORDS },
     // "Feature 'bar.cta' requires PTX ISA .version 7.8 or later" (also barrier.cta, bar.cta.arrive,
     // bar.cta.red); "Instruction 'bar.cta' requires .target sm_20 or higher".
     bar: { '.cta': { ptx: '7.8', sm: ['sm_20'] } },
@@ -285,7 +304,7 @@ export const CURATION: Curation = {
     madc: { '.cc+.u64': CC64, '.cc+.s64': CC64 },
     // cp.async.ca/.cg take `.shared::cta` from their own .version 7.0 (measured), not from the 7.8
     // every other instruction needs for it (check.ts spaceWordGates defers to this entry).
-    'cp.async': { '.shared::cta': { ptx: '7.0', sm: ['sm_80'] } },
+    'cp.async': { '.shared::cta': { ptx: '7.0', sm: ['sm_80'] }, ...L2_WORDS },
     min: { '.f16': { ptx: '7.0', sm: ['sm_80'] }, '.f16x2': { ptx: '7.0', sm: ['sm_80'] } },
     max: { '.f16': { ptx: '7.0', sm: ['sm_80'] }, '.f16x2': { ptx: '7.0', sm: ['sm_80'] } },
     mma: {
@@ -299,9 +318,13 @@ export const CURATION: Curation = {
     // sm_110a/f accept it.
     'tcgen05.ld': { '.red': { sm: ['sm_103f', 'sm_110f'] } },
     // The L1 eviction words on ld and st: "Modifier '.evict_first' on 'st' requires .target sm_70 or higher" / ".version 7.4".
-    'ld.global.nc': L1_EVICTION,
+    'ld.global.nc': { ...L1_EVICTION, ...L2_WORDS, '.b128': B128 },
+    ldu: { '.b128': B128 },
+    mov: { '.b128': B128 },
     // Cache operators: "Instruction 'ld' requires .target sm_20 or higher" (measured on sm_13).
-    st: { ...L1_EVICTION, ...WIDE_ACCESS, '.wb': SM20, '.cg': SM20, '.cs': SM20, '.wt': SM20 },
+    st: { ...L1_EVICTION, ...WIDE_ACCESS, ...L2_WORDS, '.b128': B128, '.wb': SM20, '.cg': SM20, '.cs': SM20, '.wt': SM20 },
+    // "Modifier 'cache eviction priority' on 'prefetch' requires PTX ISA .version 7.4 or later" / ".target sm_80".
+    prefetch: { '.L2::evict_last': { ptx: '7.4', sm: ['sm_80'] }, '.L2::evict_normal': { ptx: '7.4', sm: ['sm_80'] } },
     ld: {
       ...L1_EVICTION,
       '.ca': SM20,
@@ -310,11 +333,8 @@ export const CURATION: Curation = {
       '.lu': SM20,
       '.cv': SM20,
       ...WIDE_ACCESS,
-      '.L2::cache_hint': { ptx: '7.4', sm: ['sm_80'] },
-      // "Feature 'cache prefetching' requires .target sm_75 or higher" (and .version 7.4); .L2::256B also sm_80.
-      '.L2::64B': { ptx: '7.4', sm: ['sm_75'] },
-      '.L2::128B': { ptx: '7.4', sm: ['sm_75'] },
-      '.L2::256B': { ptx: '7.4', sm: ['sm_80'] },
+      ...L2_WORDS,
+      '.b128': B128,
       '.relaxed': { ptx: '6.0', sm: ['sm_70'] },
     },
     setp: { '.bf16': { ptx: '7.8', sm: ['sm_90'] }, '.f16': F16, '.f16x2': F16 },

@@ -1137,4 +1137,38 @@ export const FAMILY_CASES: readonly FamilyCase[] = [
     valid: ['add.rn.f64 %fd1, %fd2, %fd3;', 'mad.rz.f64 %fd1, %fd2, %fd3, %fd4;', 'div.rn.f64 %fd1, %fd2, %fd3;'],
     misses: ['add.rm.f64 %fd1, %fd2, %fd3;', 'mad.rp.f64 %fd1, %fd2, %fd3, %fd4;', 'fma.rp.f64 %fd1, %fd2, %fd3, %fd4;', 'sqrt.rz.f64 %fd1, %fd2;'],
   },
+  // The L2 words carry ld's gates in every family that takes them (mutations, seed 501: cp.async with .L2::128B at .version 7.0).
+  {
+    family: 'cp.async', target: 'sm_80', version: '7.3',
+    valid: ['cp.async.ca.shared.global [%rd1], [%rd2], 16;', 'ld.global.nc.u32 %r1, [%rd1];', 'prefetch.global.L2 [%rd1];'],
+    misses: [
+      'cp.async.ca.shared.global.L2::128B [%rd1], [%rd2], 16;', 'cp.async.cg.shared.global.L2::cache_hint [%rd1], [%rd2], 16, %rd3;', 'ld.global.nc.L2::256B.u32 %r1, [%rd1];',
+      'ld.global.nc.L2::cache_hint.u32 %r1, [%rd1], %rd3;', 'atom.global.add.L2::cache_hint.u32 %r2, [%rd1], %r1, %rd3;', 'red.global.add.L2::cache_hint.u32 [%rd1], %r1, %rd3;', 'prefetch.L2::evict_normal [%rd1];',
+    ],
+  },
+  {
+    family: 'cp.async', target: 'sm_75', version: '7.4',
+    valid: ['ld.global.nc.L2::128B.u32 %r1, [%rd1];', 'ld.global.L2::64B.u32 %r1, [%rd1];'],
+    misses: ['ld.global.nc.L2::256B.u32 %r1, [%rd1];', 'ld.global.nc.L2::cache_hint.u32 %r1, [%rd1], %rd3;', 'atom.global.add.L2::cache_hint.u32 %r2, [%rd1], %r1, %rd3;', 'prefetch.global.L2::evict_last [%rd1];'],
+  },
+  // .b128 operands: a .b128 register (constants taken); the type needs .version 8.3 and sm_70 (atom sm_90). WARP_SZ is an
+  // integer constant: no float operand takes it (mutations, seed 522: `st.f32 [a], WARP_SZ`).
+  {
+    family: 'st', target: 'sm_90', version: '8.3',
+    valid: ['st.global.b128 [%rd1], %rq1;', 'st.global.b128 [%rd1], WARP_SZ;', 'mov.b128 %rq1, {%rd1, %rd2};', 'ld.global.nc.b128 %rq1, [%rd1];', 'atom.global.exch.b128 %rq1, [%rd1], %rq2;', 'st.global.u8 [%rd1], WARP_SZ;'],
+    misses: [
+      'st.global.b128 [%rd1], %rd2;', 'ld.global.b128 %r1, [%rd1];', 'mov.b128 %rq1, %rd2;', 'mov.b128 %rd1, %rq2;', 'ld.global.nc.b128 %rd1, [%rd1];', 'atom.global.exch.b128 %rd1, [%rd1], %rq2;',
+      'st.global.f32 [%rd1], WARP_SZ;', 'st.global.f64 [%rd1], WARP_SZ;', 'add.f32 %f1, %f1, WARP_SZ;',
+    ],
+  },
+  {
+    family: 'st', target: 'sm_90', version: '8.2',
+    valid: ['st.global.b64 [%rd1], WARP_SZ;'],
+    misses: ['st.global.b128 [%rd1], WARP_SZ;', 'mov.b128 {%rd1, %rd2}, 1;', 'atom.global.exch.b128 %rd1, [%rd1], 1;'],
+  },
+  {
+    family: 'st', target: 'sm_80', version: '8.3',
+    valid: ['st.global.b128 [%rd1], %rq1;'],
+    misses: ['atom.global.exch.b128 %rq1, [%rd1], %rq2;', 'atom.global.cas.b128 %rq1, [%rd1], %rq1, %rq2;'],
+  },
 ];
