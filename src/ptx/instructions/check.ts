@@ -1155,11 +1155,28 @@ function opcodeRules(ins: A.Instruction, plan: Plan, form: InstructionForm, ctx:
   }
   if (op === 'cp' && form.family === 'cp.async') {
     // A size the form fixes (cp.async.cg: 16): ptxas "unexpected value '8', expected to be 16".
+    // cp-size is the constant 4, 8 or 16 ("unexpected value '12', expected to be 4 or 8 or 16"; a
+    // register is "Arguments mismatch"); a constant src-size is 0 to cp-size ("value '20' out of
+    // range, expected to be in range [0..16]"). Measured with ptxas 13.0.
+    let size: bigint | undefined;
     for (let i = 0; i < ops.length && i < form.operands.length; i++) {
       const fixed = form.operands[i]!.name;
       const o = ops[i]!;
+      const e = o.kind === 'expr' ? o.expr : undefined;
+      const v = e?.kind === 'int' ? e.value : e?.kind === 'unary' && e.op === '-' && e.operand.kind === 'int' ? -e.operand.value : undefined;
       if (/^\d+$/.test(fixed) && o.kind === 'expr' && o.expr.kind === 'int' && o.expr.value !== BigInt(fixed)) {
         ctx.report('PTX502', `operand ${i + 1} of ${name} must be ${fixed}, not ${o.expr.raw}`, o.span);
+        return false;
+      }
+      if (/^\d+$/.test(fixed)) size = BigInt(fixed);
+      else if (fixed === 'cp-size' && e !== undefined) {
+        if (v === undefined ? e.kind === 'name' && ctx.registerType(e.name) !== undefined : v !== 4n && v !== 8n && v !== 16n) {
+          ctx.report('PTX502', `operand ${i + 1} of ${name} (cp-size) must be the constant 4, 8 or 16`, o.span);
+          return false;
+        }
+        size = v;
+      } else if (fixed === 'src-size' && v !== undefined && size !== undefined && (v < 0n || v > size)) {
+        ctx.report('PTX502', `operand ${i + 1} of ${name} (src-size) must be 0 to ${size}, the cp-size`, o.span);
         return false;
       }
     }

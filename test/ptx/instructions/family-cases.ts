@@ -1171,4 +1171,10 @@ export const FAMILY_CASES: readonly FamilyCase[] = [
     valid: ['st.global.b128 [%rd1], %rq1;'],
     misses: ['atom.global.exch.b128 %rq1, [%rd1], %rq2;', 'atom.global.cas.b128 %rq1, [%rd1], %rq1, %rq2;'],
   },
+  // cp.async's cp-size is the constant 4, 8 or 16, a constant src-size 0 to cp-size (mutations, seed 536: an operand dropped).
+  {
+    family: 'cp.async', target: 'sm_80',
+    valid: ['cp.async.ca.shared.global [%rd1], [%rd2], 8;', 'cp.async.ca.shared.global [%rd1], [%rd2], 16, 12;', 'cp.async.ca.shared.global [%rd1], [%rd2], 4, 0;', 'cp.async.ca.shared.global [%rd1], [%rd2], 16, %r1;', 'cp.async.cg.shared.global [%rd1], [%rd2], 16, 16;'],
+    misses: ['cp.async.ca.shared.global [%rd1], [%rd2], 12;', 'cp.async.ca.shared.global [%rd1], [%rd2], 32;', 'cp.async.ca.shared.global [%rd1], [%rd2], %r1;', 'cp.async.ca.shared.global [%rd1], [%rd2], 4, 12;', 'cp.async.ca.shared.global [%rd1], [%rd2], 16, -1;', 'cp.async.cg.shared.global [%rd1], [%rd2], 16, 20;'],
+  },
 ];
