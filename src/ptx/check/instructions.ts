@@ -342,6 +342,10 @@ export function operand(c: CheckerState, op: A.Operand, role: OperandRole, ins: 
     if (e.kind === 'int' || e.kind === 'float' || e.kind === 'sink') return;
     // `-1`, `-0f3F800000` (common in compiler output): a negated literal, nothing to evaluate.
     if (e.kind === 'unary' && e.op === '-' && (e.operand.kind === 'int' || e.operand.kind === 'float')) return;
+    // `-%r1`, `-%tid.x`, `-gv`: ptxas negates no register or symbol operand ("Operand negation not
+    // allowed for instruction", "Illegal argument to unary minus"; measured on 40 opcodes).
+    if (e.kind === 'unary' && e.op === '-' && (e.operand.kind === 'name' || e.operand.kind === 'member'))
+      c.error('PTX502', `an operand of ${ins.opcode} cannot be negated: '-' applies to constants only`, c.lineOf(e.span, instructionDate(ins, c.text)));
     // A constant expression: evaluated as in initializers; no name in it for the walk below.
     if ((e.kind === 'binary' || e.kind === 'unary' || e.kind === 'paren' || e.kind === 'conditional' || e.kind === 'cast') && !hasName(e)) return constantOperand(c, e);
   }

@@ -529,7 +529,7 @@ function planOf(ins: A.Instruction, r: MatchResult & { ok: true }, ctx: Instruct
   if (!problem && (op === 'suld' || op === 'sust' || op === 'sured') && !w.some((x) => x === '.trap' || x === '.clamp' || x === '.zero'))
     // Measured (every .version): "Clamp modifier required for instruction 'suld.b'"; the manual shows it optional.
     problem = ['PTX500', `${name}: a clamp mode (.trap, .clamp or .zero) is required`];
-  if (!problem && op === 'cvt') cvtModifiersFit(ins, name, recorder);
+  if (!problem && op === 'cvt' && cvtModifiersFit(ins, name, recorder)) satfiniteGate(ins, name, recorder);
   if (!problem && op === 'wmma' && w[0] === '.mma') problem = wmmaIntegerTypesProblem(w, name);
   if (!problem && op === 'tex') problem = textureWordsProblem(w, name);
   if (!problem && op === 'mma') problem = mmaHalfTypesProblem(w, name) ?? mmaBitOpProblem(w, name);
@@ -1106,10 +1106,41 @@ function mmaFragmentsFit(ins: A.Instruction, name: string, ctx: InstructionCheck
     if (o.kind !== 'vector') continue;
     const t = typeWord(ins.modifiers, i);
     if (t === undefined) return true;
+    if (!mmaListTypesAgree(o, name, i, ctx)) return false;
     const cls = mmaFragmentClass(t, i === 1 || i === 2, sparse);
-    // (Only a list of registers of one type: ptxas types a mixed list its own way, "Vector with elements of different types".)
+    // (Only a list of registers of one type: a mixed list whose neighbours agree fits every class.)
     if (cls === undefined || !sameRegisterType(o, ctx)) continue;
     if (!classFits(o.elements[0]!, cls, name, i, `an element of ${'dabc'[i]}`, ctx)) return false;
+  }
+  return true;
+}
+
+/**
+ * mma's braced lists (measured with ptxas 13.0 on d, a, b and c of the .f16, .f32, .s32, .f64,
+ * .bf16, .tf32 and .s8 forms): each element's register type must agree with the one before it
+ * ("Vector with elements of different types are not allowed in mma instruction"): the same type,
+ * or a bit-size one on either side (a .b32 also next to a predicate), or two integer types.
+ * Only neighbours are compared: `{%f1, %r2, %u3}` is taken, `{%f1, %u2}` refused. Registers of
+ * different sizes are left to the other rules.
+ */
+function mmaListTypesAgree(o: A.VectorOperand, name: string, at: number, ctx: InstructionCheckContext): boolean {
+  let prev: TypeInfo | undefined;
+  let prevName = '';
+  let prevType = '';
+  for (const el of o.elements) {
+    const rn = el.kind === 'expr' && el.expr.kind === 'name' ? el.expr.name : undefined;
+    const rt = rn === undefined ? undefined : ctx.registerType(rn);
+    const r = rt === undefined ? undefined : TYPES.get(rt);
+    if (r !== undefined && prev !== undefined && rt !== prevType && r.kind !== K.Bit && prev.kind !== K.Bit) {
+      const ints = isInt(r) && isInt(prev) && r.size === prev.size;
+      if (!ints && (r.size === prev.size || r.kind === K.Pred || prev.kind === K.Pred)) {
+        ctx.report('PTX503', `operand ${at + 1} of ${name}: the elements of a braced list must have agreeing types; ${prevName} is ${prevType} and ${rn} is ${rt}`, el.span);
+        return false;
+      }
+    }
+    prev = r;
+    prevName = rn ?? '';
+    prevType = rt ?? '';
   }
   return true;
 }
@@ -1187,11 +1218,28 @@ function opcodeRules(ins: A.Instruction, plan: Plan, form: InstructionForm, ctx:
   }
   if (op === 'cp' && form.family === 'cp.async') {
     // A size the form fixes (cp.async.cg: 16): ptxas "unexpected value '8', expected to be 16".
+    // cp-size is the constant 4, 8 or 16 ("unexpected value '12', expected to be 4 or 8 or 16"; a
+    // register is "Arguments mismatch"); a constant src-size is 0 to cp-size ("value '20' out of
+    // range, expected to be in range [0..16]"). Measured with ptxas 13.0.
+    let size: bigint | undefined;
     for (let i = 0; i < ops.length && i < form.operands.length; i++) {
       const fixed = form.operands[i]!.name;
       const o = ops[i]!;
+      const e = o.kind === 'expr' ? o.expr : undefined;
+      const v = e?.kind === 'int' ? e.value : e?.kind === 'unary' && e.op === '-' && e.operand.kind === 'int' ? -e.operand.value : undefined;
       if (/^\d+$/.test(fixed) && o.kind === 'expr' && o.expr.kind === 'int' && o.expr.value !== BigInt(fixed)) {
         ctx.report('PTX502', `operand ${i + 1} of ${name} must be ${fixed}, not ${o.expr.raw}`, o.span);
+        return false;
+      }
+      if (/^\d+$/.test(fixed)) size = BigInt(fixed);
+      else if (fixed === 'cp-size' && e !== undefined) {
+        if (v === undefined ? e.kind === 'name' && ctx.registerType(e.name) !== undefined : v !== 4n && v !== 8n && v !== 16n) {
+          ctx.report('PTX502', `operand ${i + 1} of ${name} (cp-size) must be the constant 4, 8 or 16`, o.span);
+          return false;
+        }
+        size = v;
+      } else if (fixed === 'src-size' && v !== undefined && size !== undefined && (v < 0n || v > size)) {
+        ctx.report('PTX502', `operand ${i + 1} of ${name} (src-size) must be 0 to ${size}, the cp-size`, o.span);
         return false;
       }
     }
@@ -1242,8 +1290,8 @@ function cvtModifiersFit(ins: A.Instruction, name: string, ctx: InstructionCheck
   const dn = typeWord(ins.modifiers, 0);
   const an = typeWord(ins.modifiers, 1);
   if (dn === undefined || an === undefined || typeWord(ins.modifiers, 2) !== undefined) return true;
-  const d = TYPES.get(dn);
-  const a = TYPES.get(an);
+  const d = dn === '.bf16' ? BF16_VALUE : TYPES.get(dn);
+  const a = an === '.bf16' ? BF16_VALUE : TYPES.get(an);
   if (!d || !a || d.kind === K.Bit || a.kind === K.Bit || d.kind === K.Packed || a.kind === K.Packed || d.kind === K.Pred || a.kind === K.Pred) return true;
   let irnd: string | undefined;
   let frnd: string | undefined;
@@ -1264,8 +1312,8 @@ function cvtModifiersFit(ins: A.Instruction, name: string, ctx: InstructionCheck
   if (!dFloat && !aFloat) takes = 'none';
   else if (!dFloat) (takes = 'int'), (required = true);
   else if (!aFloat) (takes = 'float'), (required = true);
-  else if (d.size === a.size) takes = 'int?';
-  else if (d.size > a.size) takes = 'none';
+  else if (d.size === a.size) takes = dn === an ? 'int?' : 'float'; // .f16 <-> .bf16: a float rounding, optional
+  else if (d.size > a.size) takes = an === '.bf16' ? 'float' : 'none'; // from .bf16: a float rounding, optional (measured)
   else (takes = 'float'), (required = true);
   const given = irnd ?? frnd;
   const problem =
@@ -1275,12 +1323,65 @@ function cvtModifiersFit(ins: A.Instruction, name: string, ctx: InstructionCheck
         ? `a conversion from ${an} to ${dn} needs a rounding modifier (${takes === 'int' ? '.rni .rzi .rmi .rpi' : '.rn .rz .rm .rp'})`
         : ftz && dn !== '.f32' && an !== '.f32'
           ? `.ftz applies only to a conversion from or to .f32`
+          : sat && (dn === '.bf16' || an === '.bf16')
+            ? `.sat does not apply to a conversion from or to .bf16`
           : sat && !dFloat && !aFloat && d.size >= a.size && (a.kind === d.kind || (a.kind === K.Unsigned && d.size > a.size))
             ? `.sat is pointless from ${an} to ${dn} (every value fits)`
             : undefined;
-  if (problem === undefined) return true;
+  if (problem === undefined) return bf16Gates(dn, an, name, ins, ctx);
   ctx.report('PTX500', `${name}: ${problem}`, ins.opcodeSpan);
   return false;
+}
+
+/** The 16-bit float conversions from `.f32` that take `.satfinite` from .version 8.1 (satfiniteGate). */
+const HALF_FLOATS: ReadonlySet<string> = new Set(['.f16', '.f16x2', '.bf16', '.bf16x2']);
+
+/**
+ * "Modifier '.satfinite' on 'cvt.bf16.f32' requires PTX ISA .version 8.1 or later" (also .bf16x2,
+ * .f16, .f16x2 from .f32; measured on 8.0 and 8.1; the fp8 conversions from .f16x2 take it at 7.8).
+ */
+function satfiniteGate(ins: A.Instruction, name: string, ctx: InstructionCheckContext): void {
+  const w = ins.modifiers;
+  if (ctx.version === undefined || ctx.version >= 81 || !w.includes('.satfinite')) return;
+  const dn = typeWord(w, 0);
+  if (dn !== undefined && HALF_FLOATS.has(dn) && typeWord(w, 1) === '.f32') ctx.report('PTX508', `${name}: .satfinite on a conversion from .f32 to ${dn} requires PTX ISA .version 8.1 or later`, ins.opcodeSpan);
+}
+
+/** A `.bf16` value for cvt's rounding rules: a 16-bit float (measured: as `.f16`, but see cvtModifiersFit). */
+const BF16_VALUE: TypeInfo = { kind: K.Float, size: 16 };
+
+/**
+ * cvt's `.bf16` pairs (measured with ptxas 13.0 at .version 7.0, 7.1, 7.7 and 7.8 on sm_80, sm_89
+ * and sm_90): to `.bf16` from `.f32`, .version 7.0 and sm_80 (the `.bf16` word gate); from `.bf16`
+ * to `.f32`, .version 7.1 ("Feature 'cvt with .f32.bf16' requires PTX ISA .version 7.1"), with `.ftz`
+ * sm_90; with any
+ * other type, `.bf16` itself included, .version 7.8 and sm_90 ("Feature 'cvt with .u16.bf16'
+ * requires .target sm_90 or higher").
+ */
+function bf16Gates(dn: string, an: string, name: string, ins: A.Instruction, ctx: InstructionCheckContext): boolean {
+  if (dn !== '.bf16' && an !== '.bf16') return true;
+  const other = dn === '.bf16' ? an : dn;
+  const t = ctx.target === undefined ? undefined : parseTargetName(ctx.target);
+  if (other === '.f32') {
+    if (dn !== '.f32') return true;
+    if (ctx.version !== undefined && ctx.version < 71) {
+      ctx.report('PTX508', `${name}: a conversion from .bf16 to .f32 requires PTX ISA .version 7.1 or later`, ins.opcodeSpan);
+      return false;
+    }
+    // "Feature 'cvt with .f32.bf16.ftz' requires .target sm_90 or higher".
+    if (t === undefined || t.number >= 90 || !ins.modifiers.includes('.ftz')) return true;
+    ctx.report('PTX509', `${name}: .ftz on a conversion from .bf16 to .f32 requires .target sm_90 or higher`, ins.opcodeSpan);
+    return false;
+  }
+  if (t !== undefined && t.number < 90) {
+    ctx.report('PTX509', `${name}: a conversion between .bf16 and ${other} requires .target sm_90 or higher`, ins.opcodeSpan);
+    return false;
+  }
+  if (ctx.version !== undefined && ctx.version < 78) {
+    ctx.report('PTX508', `${name}: a conversion between .bf16 and ${other} requires PTX ISA .version 7.8 or later`, ins.opcodeSpan);
+    return false;
+  }
+  return true;
 }
 
 /** Comparisons by the kind of type they compare (measured: `setp.lo.s32`, `setp.lt.b32`, `setp.ltu.u32` refused). */
@@ -1819,6 +1920,11 @@ function operandFits(ins: A.Instruction, name: string, i: number, o: A.Operand, 
 /** operandFits for a name that is no scalar register (a special register, a vector register, a variable, a label); not mov's (movShape's). */
 function nameOperandFits(ins: A.Instruction, name: string, i: number, o: A.Operand, e: A.NameRef, want: TypeInfo, wantName: string, ctx: InstructionCheckContext): boolean {
   const op = ins.opcode;
+  if (e.name === 'WARP_SZ' && (want.kind === K.Float || want.kind === K.Packed)) {
+    // An integer constant (measured: `add.f32 %f1, %f1, WARP_SZ`, `st.global.f64 [a], WARP_SZ` "Arguments mismatch").
+    ctx.report('PTX504', `operand ${i + 1} of ${name} must be a ${wantName} value; WARP_SZ is an integer constant`, e.span);
+    return false;
+  }
   if (VECTOR_SPECIALS.has(e.name) && op === 'cvt') {
     // ptxas "Vector operand is not allowed for instruction 'cvt'".
     ctx.report('PTX502', `operand ${i + 1} of ${name} must not be the vector ${e.name} (write ${e.name}.x)`, e.span);
@@ -1894,7 +2000,7 @@ function editDistance(a: string, b: string, cap: number): number {
  * taken, in a vector of 1, 2 or 4: "Operand vector size doesn't match geometry", "Illegal vector
  * size: 3"); `offsets`, the fewest of tex's offset vector e (0: no offset vector, "Illegal modifier
  * '.cube'"); `grad`, the size of tex.grad's dPdx and dPdy (0: 1, 2 or 4); `array`: the first
- * coordinate is the array index. `.a2dms` is not here: ptxas takes any coordinates with it.
+ * coordinate is the array index. `.a2dms` (tex only) is not here: ptxas takes any coordinates with it.
  */
 const GEOMETRY: ReadonlyMap<string, { coords: number; offsets: number; grad: number; array: boolean }> = new Map([
   ['.1d', { coords: 1, offsets: 1, grad: 1, array: false }],
@@ -1945,6 +2051,11 @@ const enum Cls {
   /** cvt's .tf32: a .b32 register; its two-element fp8/fp6 types: a .b16 one (BIT_HELD; constants left to ptxas's other rules). */
   Tf32,
   Bits16,
+  /** cvt's .e2m1x2: a .b8 register, no constant; its four-element fp8/fp6 types: a .b32 one (BIT_HELD). */
+  Bits8,
+  Bits32,
+  /** A .b128 operand (ld, st, mov, atom): a .b128 register, any constant. */
+  Bits128,
   /**
    * mma's fragment elements by their type word (mmaFragmentsFit): .f16 a .b32 or .f16x2 register;
    * .f32 a .b32 or .f32 one (Any32 with .sp, but for fp8 inputs); .s32 a 32-bit integer or bit-size one; .f64 any
@@ -2000,6 +2111,9 @@ const CLASSES: readonly ClassRow[] = [
   { takes: (_, rt) => rt === '.b32' || rt === '.pred', text: 'a .b32 register (.bf16x2 values live in bit-size registers)', constants: Lit.None, constantCode: 'PTX504' },
   { takes: (_, rt) => rt === '.b32', text: 'a .b32 register (.tf32 values live in bit-size registers)', constants: Lit.Any, constantCode: 'PTX504' },
   { takes: (_, rt) => rt === '.b16', text: 'a .b16 register (two-element 8-bit float values live in bit-size registers)', constants: Lit.Any, constantCode: 'PTX504' },
+  { takes: (_, rt) => rt === '.b8', text: 'a .b8 register (.e2m1x2 values live in bit-size registers)', constants: Lit.None, constantCode: 'PTX504' },
+  { takes: (_, rt) => rt === '.b32', text: 'a .b32 register (four-element 8-bit and 6-bit float values live in bit-size registers)', constants: Lit.Any, constantCode: 'PTX504' },
+  { takes: (_, rt) => rt === '.b128', text: 'a .b128 register', constants: Lit.Any, constantCode: 'PTX504' },
   { takes: (r) => r === undefined || (r.size === 32 && (r.kind === K.Bit || r.kind === K.Packed)), text: 'a .b32 or .f16x2 register', constants: Lit.Any, constantCode: 'PTX504' },
   { takes: (r) => r === undefined || (r.size === 32 && (r.kind === K.Bit || r.kind === K.Float)), text: 'a .f32 or .b32 register', constants: Lit.Any, constantCode: 'PTX504' },
   { takes: (r) => r === undefined || (isInt(r) && r.size === 32), text: INT32, constants: Lit.Any, constantCode: 'PTX504' },
@@ -2273,7 +2387,9 @@ function bf16Fits(name: string, i: number, o: A.Operand, t: string, setp: boolea
 /**
  * Types with no TypeInfo whose operands live in bit-size registers of one size (BF16_ROLE): .bf16
  * and .bf16x2 (bf16Fits), cvt's .tf32 (a .b32 register) and its two-element fp8/fp6 types and
- * .ue8m0x2 (a .b16 one), measured with ptxas 13.0 on sm_90 and sm_100a. (.e2m1x2 is not checked.)
+ * .ue8m0x2 (a .b16 one), .e2m1x2 (a .b8 one, no constant), the four-element .e2m1x4 (a .b16 one)
+ * and .e4m3x4/.e5m2x4/.e2m3x4/.e3m2x4 (a .b32 one), measured with ptxas 13.0 on sm_90 and sm_100a;
+ * and .b128 (ld, st, mov, atom: a .b128 register, "Arguments mismatch" for a .b64 one; constants taken).
  */
 const BIT_HELD: ReadonlyMap<string, Cls> = new Map([
   ['.bf16', Cls.Bf16],
@@ -2284,6 +2400,13 @@ const BIT_HELD: ReadonlyMap<string, Cls> = new Map([
   ['.e2m3x2', Cls.Bits16],
   ['.e3m2x2', Cls.Bits16],
   ['.ue8m0x2', Cls.Bits16],
+  ['.e2m1x2', Cls.Bits8],
+  ['.e2m1x4', Cls.Bits16],
+  ['.e4m3x4', Cls.Bits32],
+  ['.e5m2x4', Cls.Bits32],
+  ['.e2m3x4', Cls.Bits32],
+  ['.e3m2x4', Cls.Bits32],
+  ['.b128', Cls.Bits128],
 ]);
 
 /** min/max.f32 with three sources (measured): "Feature 'min.f32 with 3 input operands' requires .target sm_100 or higher" (and .version 8.8). */

@@ -64,6 +64,32 @@ const WIDE_ACCESS: Record<string, Gate> = Object.fromEntries([
   ...['.b64', '.u64', '.s64', '.f64'].map((t) => [`.v4+${t}`, WIDE_GATE]),
 ]);
 
+/**
+ * Roundings on sm_1x targets (measured with ptxas 13.0 on .target sm_10 and sm_13 at .version 1.3,
+ * 1.4 and 2.3; "Illegal rounding modifier", "Instruction 'div.rnd.f32' requires .target sm_20 or
+ * higher"): add/sub/mul `.f32` round only `.rn`/`.rz` there, and `.f64` (sm_10 demotes it to
+ * `.f32`) only those below sm_13; div/sqrt/rcp `.f32` take no rounding before sm_20, `.f64` only
+ * `.rn`; mad `.f32` takes no rounding, `.f64` as add's.
+ */
+const RM_RP_F32: Record<string, Gate> = { '.rm+.f32': SM20, '.rp+.f32': SM20, '.rm+.f64': { sm: ['sm_13'] }, '.rp+.f64': { sm: ['sm_13'] } };
+const ROUNDED_SM20: Record<string, Gate> = { '.rn+.f32': SM20, '.rz+.f32': SM20, '.rm+.f32': SM20, '.rp+.f32': SM20, '.rz+.f64': SM20, '.rm+.f64': SM20, '.rp+.f64': SM20 };
+
+/**
+ * The L2 words, the same in every family that takes them (measured on ld, ld.global.nc, st, atom,
+ * red, cp.async): "Modifier '.L2::cache_hint' requires PTX ISA .version 7.4 or later" / ".target
+ * sm_80"; "Feature 'cache prefetching' requires .target sm_75 or higher" (and .version 7.4),
+ * `.L2::256B` sm_80.
+ */
+const L2_WORDS: Record<string, Gate> = {
+  '.L2::cache_hint': { ptx: '7.4', sm: ['sm_80'] },
+  '.L2::64B': { ptx: '7.4', sm: ['sm_75'] },
+  '.L2::128B': { ptx: '7.4', sm: ['sm_75'] },
+  '.L2::256B': { ptx: '7.4', sm: ['sm_80'] },
+};
+
+/** "Feature 'Type .b128' requires PTX ISA .version 8.3 or later" / ".target sm_70 or higher" (ld, st, mov, ldu; atom's sm_90). */
+const B128: Gate = { ptx: '8.3', sm: ['sm_70'] };
+
 /** Before PTX ISA 1.4, these took no rounding/.approx modifier (ptxas: "Rounding modifier ... required" from 1.4). */
 const PRE_14 = { ptxBelow: '1.4' };
 
@@ -231,8 +257,10 @@ export const CURATION: Curation = {
     // The text names `{.level::cache_hint}` without defining the set (measured: `.L2::cache_hint`
     // with a cache-policy operand accepted).
     'cp.reduce.async.bulk.tensor': [{ set: 'level::cache_hint', block: 0, add: ['.L2::cache_hint'] }],
-    // tld4 takes `.a2dms` too (measured: `tld4.r.a2dms.v4.f32.f32` accepted, with any coordinates).
-    tld4: [{ set: 'geom', add: ['.a2dms'] }],
+    // (tld4 has no `.a2dms`, as the text says: ptxas 13.0 refuses `tld4.r.a2dms.v4.f32.f32` at every
+    // .version from 4.3 to 9.0 with every coordinate typing tried, "Integer coordinates require .s32
+    // instruction type" / "Array index ... Expecting type .u32", and `.s32` coordinates as
+    // "Unexpected instruction types".)
   },
   familyGates: familyGates(),
   // Each measured: the lowest .target / .version ptxas names ("requires .target sm_N or higher",
@@ -258,14 +286,20 @@ export const CURATION: Curation = {
       '.bf16': { ptx: '7.8', sm: ['sm_90'] },
       // "Feature 'shared storage' requires .target sm_12 or higher".
       '.shared': { sm: ['sm_12'] },
+      ...L2_WORDS,
+      // "Instruction 'atom.exch.b128.global' requires .target sm_90 or higher".
+      '.b128': { ptx: '8.3', sm: ['sm_90'] },
     },
-    red: { ...ATOM_SCOPES, '.f16': { ptx: '6.3', sm: ['sm_70'] } },
+    red: { ...ATOM_SCOPES, '.f16': { ptx: '6.3', sm: ['sm_70'] }, ...L2_WORDS },
     // "Feature 'bar.cta' requires PTX ISA .version 7.8 or later" (also barrier.cta, bar.cta.arrive,
     // bar.cta.red); "Instruction 'bar.cta' requires .target sm_20 or higher".
     bar: { '.cta': { ptx: '7.8', sm: ['sm_20'] } },
-    mad: { '.ftz': V14 },
+    mad: { '.ftz': V14, '.rn+.f32': SM20, '.rz+.f32': SM20, '.rm+.f32': SM20, '.rp+.f32': SM20, '.rm+.f64': { sm: ['sm_13'] }, '.rp+.f64': { sm: ['sm_13'] } },
     // "Feature 'div.full' requires PTX ISA .version 1.4 or later".
-    div: { '.full': V14 },
+    div: { '.full': V14, ...ROUNDED_SM20 },
+    sqrt: ROUNDED_SM20,
+    // rcp.rn.f64 at .version 1.3: "Rounding modifier or '.approx' modifier required".
+    rcp: { ...ROUNDED_SM20, '.rn+.f64': V14 },
     'add.cc': { '.u64': CC64, '.s64': CC64 },
     'sub.cc': { '.u64': CC64, '.s64': CC64 },
     'mad.cc': { '.u64': CC64, '.s64': CC64 },
@@ -274,7 +308,7 @@ export const CURATION: Curation = {
     madc: { '.cc+.u64': CC64, '.cc+.s64': CC64 },
     // cp.async.ca/.cg take `.shared::cta` from their own .version 7.0 (measured), not from the 7.8
     // every other instruction needs for it (check.ts spaceWordGates defers to this entry).
-    'cp.async': { '.shared::cta': { ptx: '7.0', sm: ['sm_80'] } },
+    'cp.async': { '.shared::cta': { ptx: '7.0', sm: ['sm_80'] }, ...L2_WORDS },
     min: { '.f16': { ptx: '7.0', sm: ['sm_80'] }, '.f16x2': { ptx: '7.0', sm: ['sm_80'] } },
     max: { '.f16': { ptx: '7.0', sm: ['sm_80'] }, '.f16x2': { ptx: '7.0', sm: ['sm_80'] } },
     mma: {
@@ -288,9 +322,13 @@ export const CURATION: Curation = {
     // sm_110a/f accept it.
     'tcgen05.ld': { '.red': { sm: ['sm_103f', 'sm_110f'] } },
     // The L1 eviction words on ld and st: "Modifier '.evict_first' on 'st' requires .target sm_70 or higher" / ".version 7.4".
-    'ld.global.nc': L1_EVICTION,
+    'ld.global.nc': { ...L1_EVICTION, ...L2_WORDS, '.b128': B128 },
+    ldu: { '.b128': B128 },
+    mov: { '.b128': B128 },
     // Cache operators: "Instruction 'ld' requires .target sm_20 or higher" (measured on sm_13).
-    st: { ...L1_EVICTION, ...WIDE_ACCESS, '.wb': SM20, '.cg': SM20, '.cs': SM20, '.wt': SM20 },
+    st: { ...L1_EVICTION, ...WIDE_ACCESS, ...L2_WORDS, '.b128': B128, '.wb': SM20, '.cg': SM20, '.cs': SM20, '.wt': SM20 },
+    // "Modifier 'cache eviction priority' on 'prefetch' requires PTX ISA .version 7.4 or later" / ".target sm_80".
+    prefetch: { '.L2::evict_last': { ptx: '7.4', sm: ['sm_80'] }, '.L2::evict_normal': { ptx: '7.4', sm: ['sm_80'] } },
     ld: {
       ...L1_EVICTION,
       '.ca': SM20,
@@ -299,24 +337,23 @@ export const CURATION: Curation = {
       '.lu': SM20,
       '.cv': SM20,
       ...WIDE_ACCESS,
-      '.L2::cache_hint': { ptx: '7.4', sm: ['sm_80'] },
-      // "Feature 'cache prefetching' requires .target sm_75 or higher" (and .version 7.4); .L2::256B also sm_80.
-      '.L2::64B': { ptx: '7.4', sm: ['sm_75'] },
-      '.L2::128B': { ptx: '7.4', sm: ['sm_75'] },
-      '.L2::256B': { ptx: '7.4', sm: ['sm_80'] },
+      ...L2_WORDS,
+      '.b128': B128,
       '.relaxed': { ptx: '6.0', sm: ['sm_70'] },
     },
     setp: { '.bf16': { ptx: '7.8', sm: ['sm_90'] }, '.f16': F16, '.f16x2': F16 },
-    add: { '.bf16': { ptx: '7.8', sm: ['sm_90'] }, '.f16': F16, '.f16x2': F16 },
+    add: { '.bf16': { ptx: '7.8', sm: ['sm_90'] }, '.f16': F16, '.f16x2': F16, ...RM_RP_F32 },
     // "Feature 'f16 arithemetic and compare instructions' requires .target sm_53 / PTX ISA .version 4.2";
     // neg 6.0 and abs 6.5 ("Feature 'abs.f16 or abs.f16x2'"); set with an integer result 6.5.
     // "Feature 'cvta/isspacep with .param state space' requires .target sm_70 / PTX ISA .version 7.7".
     // "Feature 'cvta/isspacep with .const state space' requires PTX ISA .version 3.1".
     cvta: { '.param': { ptx: '7.7', sm: ['sm_70'] }, '.const': { ptx: '3.1' } },
     isspacep: { '.param': { ptx: '7.7', sm: ['sm_70'] }, '.const': { ptx: '3.1' } },
-    sub: { '.f16': F16, '.f16x2': F16 },
-    mul: { '.f16': F16, '.f16x2': F16 },
-    fma: { '.f16': F16, '.f16x2': F16 },
+    sub: { '.f16': F16, '.f16x2': F16, ...RM_RP_F32 },
+    mul: { '.f16': F16, '.f16x2': F16, ...RM_RP_F32 },
+    // "Feature 'fma.f32' requires PTX ISA .version 2.0 or later" / "Instruction 'fma.f32' requires .target sm_20
+    // or higher"; "Feature 'fma.f64' requires PTX ISA .version 1.4 or later"; on sm_10 `.f64` as add's.
+    fma: { '.f16': F16, '.f16x2': F16, '.f32': { ptx: '2.0', sm: ['sm_20'] }, '.f64': V14, '.rm+.f64': { sm: ['sm_13'] }, '.rp+.f64': { sm: ['sm_13'] } },
     neg: { '.f16': { ptx: '6.0', sm: ['sm_53'] }, '.f16x2': { ptx: '6.0', sm: ['sm_53'] } },
     abs: { '.f16': { ptx: '6.5', sm: ['sm_53'] }, '.f16x2': { ptx: '6.5', sm: ['sm_53'] } },
     set: {

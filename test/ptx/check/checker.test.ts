@@ -196,6 +196,12 @@ const cases: PtxCase[] = [
   { name: 'unsized function parameter', text: '.func f(.param .b32 x[]) { ret; }' },
   { name: '.noreturn on an .entry', text: '.entry k() .noreturn { ret; }', line: 4, code: 'PTX343' },
   { name: '.maxntid on a .func', text: '.func f() .maxntid 32 { ret; }', line: 4, code: 'PTX343' },
+  // `.ptr` is a kernel parameter attribute: "Illegal placement of kernel parameter attribute", at the parameter's name.
+  { name: '.ptr on a .func parameter', text: '.func f(\n.param .u32 a,\n.param .u64 .ptr\n.align 8 p\n)\n{\nret;\n}', line: 7, code: 'PTX343' },
+  { name: '.ptr on a .func return parameter', text: '.func (.param .u64 .ptr .global .align 8 r) f() { ret; }', line: 4, code: 'PTX343' },
+  { name: '.ptr on a .func prototype parameter', text: '.extern .func f(.param .u64 .ptr .align 8 p);', line: 4, code: 'PTX343' },
+  { name: '.ptr on an .entry parameter', text: '.entry k(.param .u64 .ptr .global .align 8 p) { ret; }' },
+  { name: '.ptr in a .callprototype', text: '.entry k() {\nfp: .callprototype _ (.param .u64 .ptr .align 8 _);\nret;\n}' },
   { name: '.abi_preserve needs PTX 9.0', text: '.func f() .abi_preserve 4 { ret; }', line: 4, code: 'PTX307' },
   { name: '.noreturn on a .func', text: '.func f() .noreturn { ret; }' },
   { name: '.local_maxnreg needs PTX 8.8', text: '.func f() .local_maxnreg 32 { ret; }', line: 4 },

@@ -11,6 +11,8 @@ export interface FamilyCase {
   family: string;
   /** `.target` and `ptxas -arch`. */
   target: string;
+  /** `ptxas -arch` when ptxas 13.0 builds for no such target (an sm_1x `.target` is read with -arch=sm_75). */
+  arch?: string;
   /** `.version` (default 9.0). */
   version?: string;
   /** Module-scope declarations (before the kernel). */
@@ -1047,5 +1049,132 @@ export const FAMILY_CASES: readonly FamilyCase[] = [
     family: 'clusterlaunchcontrol.query_cancel', target: 'sm_100a', decls: '.reg .f32 %fq<2>;\n.reg .b16 %hq<2>;',
     valid: ['clusterlaunchcontrol.query_cancel.get_first_ctaid::x.b32.b128 %r1, %rq1;', 'clusterlaunchcontrol.query_cancel.get_first_ctaid::x.b32.b128 %fq1, %rq1;', 'clusterlaunchcontrol.query_cancel.is_canceled.pred.b128 %p1, %rq1;'],
     misses: ['clusterlaunchcontrol.query_cancel.get_first_ctaid::x.b32.b128 %p1, %rq1;', 'clusterlaunchcontrol.query_cancel.get_first_ctaid::x.b32.b128 %rd1, %rq1;', 'clusterlaunchcontrol.query_cancel.get_first_ctaid::y.b32.b128 %hq1, %rq1;', 'clusterlaunchcontrol.query_cancel.is_canceled.pred.b128 %r1, %rq1;'],
+  },
+  // Session 11 (the instruction mutations' misses, each measured with ptxas 13.0).
+  // mma's braced lists: each element's type agrees with its neighbour's (a bit-size type with any, two integer types).
+  {
+    family: 'mma', target: 'sm_90', version: '8.4', decls: '.reg .u32 %u<8>;\n.reg .s32 %s<8>;\n.reg .f16x2 %x<4>;\n.reg .s64 %sd<4>;',
+    valid: [
+      'mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f1, %r2, %u3, %s4}, {%r1, %r2, %r3, %r4}, {%r5, %r6}, {%f5, %f6, %f7, %f8};',
+      'mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f1, %f2, %f3, %f4}, {%x1, %r2, %x3, %x3}, {%r5, %r6}, {%f5, %f6, %f7, %f8};',
+      'mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32 {%s1, %u2, %r3, %s4}, {%r1, %f2, %r3, %p4}, {%r5, %r6}, {%s5, %s6, %s7, %s7};',
+      'mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64 {%rd1, %fd2}, {%fd3}, {%fd4}, {%fd5, %fd6};',
+    ],
+    misses: [
+      'mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f1, %u2, %u3, %u4}, {%r1, %r2, %r3, %r4}, {%r5, %r6}, {%f5, %f6, %f7, %f8};',
+      'mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f1, %f2, %f3, %f4}, {%x1, %u2, %u3, %u4}, {%r5, %r6}, {%f5, %f6, %f7, %f8};',
+      'mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32 {%s1, %s2, %s3, %s4}, {%r1, %p2, %u3, %r4}, {%r5, %r6}, {%s5, %s6, %s7, %s7};',
+      'mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f1, %r2, %u3, %f4}, {%r1, %r2, %r3, %r4}, {%r5, %r6}, {%f5, %f6, %f7, %f8};',
+      'mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64 {%fd1, %sd2}, {%fd3}, {%fd4}, {%fd5, %fd6};',
+    ],
+  },
+  // cvt's .e2m1x2 in a .b8 register (no constant); .e2m1x4 in a .b16 one, .e4m3x4/.e5m2x4/.e2m3x4/.e3m2x4 in a .b32 one.
+  {
+    family: 'cvt', target: 'sm_100a', version: '8.7', decls: '.reg .b8 %c<4>;\n.reg .u8 %uc<4>;\n.reg .u32 %u<4>;',
+    valid: [
+      'cvt.rn.satfinite.e2m1x2.f32 %c1, %f1, %f2;', 'cvt.rn.f16x2.e2m1x2 %r1, %c1;', 'cvt.rn.relu.f16x2.e2m1x2 %r1, %c1;',
+      'cvt.rs.satfinite.e2m1x4.f32 %rs1, {%f1, %f2, %f3, %f4}, %r1;', 'cvt.rs.satfinite.e4m3x4.f32 %r2, {%f1, %f2, %f3, %f4}, %r1;',
+      'cvt.rs.satfinite.e5m2x4.f32 %r2, {%f1, %f2, %f3, %f4}, %r1;', 'cvt.rs.satfinite.e2m3x4.f32 %r2, {%f1, %f2, %f3, %f4}, %r1;',
+    ],
+    misses: [
+      'cvt.rn.satfinite.e2m1x2.f32 %rs1, %f1, %f2;', 'cvt.rn.satfinite.e2m1x2.f32 %uc1, %f1, %f2;', 'cvt.rn.satfinite.e2m1x2.f32 %r1, %f1, %f2;',
+      'cvt.rn.f16x2.e2m1x2 %r1, %rs1;', 'cvt.rn.f16x2.e2m1x2 %r1, %uc1;', 'cvt.rn.f16x2.e2m1x2 %r1, 1;', 'cvt.rn.f16x2.e2m1x2 %rd1, %c1;',
+      'cvt.rs.satfinite.e2m1x4.f32 %r2, {%f1, %f2, %f3, %f4}, %r1;', 'cvt.rs.satfinite.e4m3x4.f32 %u2, {%f1, %f2, %f3, %f4}, %r1;',
+      'cvt.rs.satfinite.e4m3x4.f32 %rs2, {%f1, %f2, %f3, %f4}, %r1;', 'cvt.rs.satfinite.e3m2x4.f32 %f5, {%f1, %f2, %f3, %f4}, %r1;',
+    ],
+  },
+  // cvt with .bf16: its roundings as a 16-bit float's (to or from .f16 a float one, optional; from it to a wider float a
+  // float one, optional), no .sat, .ftz only with .f32; .satfinite from .version 8.1.
+  {
+    family: 'cvt', target: 'sm_90', version: '8.0', decls: '.reg .u32 %u<4>;\n.reg .s16 %ss<4>;',
+    valid: [
+      'cvt.rzi.u32.bf16 %u1, %rs1;', 'cvt.rn.bf16.u32 %rs1, %u1;', 'cvt.bf16.f16 %rs1, %rs2;', 'cvt.rz.f16.bf16 %rs1, %rs2;', 'cvt.rn.f32.bf16 %f1, %rs1;',
+      'cvt.f64.bf16 %fd1, %rs1;', 'cvt.rni.bf16.bf16 %rs1, %rs2;', 'cvt.bf16.bf16 %rs1, %rs2;', 'cvt.rn.ftz.bf16.f32 %rs1, %f1;', 'cvt.rn.relu.bf16.f32 %rs1, %f1;',
+    ],
+    misses: [
+      'cvt.u32.bf16 %u1, %rs1;', 'cvt.bf16.u32 %rs1, %u1;', 'cvt.bf16.f32 %rs1, %f1;', 'cvt.bf16.f64 %rs1, %fd1;', 'cvt.s16.bf16 %ss1, %rs1;',
+      'cvt.rn.u32.bf16 %u1, %rs1;', 'cvt.rzi.bf16.u32 %rs1, %u1;', 'cvt.rni.bf16.f16 %rs1, %rs2;', 'cvt.rzi.f32.bf16 %f1, %rs1;', 'cvt.rn.bf16.bf16 %rs1, %rs2;',
+      'cvt.ftz.bf16.f16 %rs1, %rs2;', 'cvt.rn.ftz.bf16.f64 %rs1, %fd1;', 'cvt.rn.sat.bf16.f32 %rs1, %f1;', 'cvt.rzi.sat.s32.bf16 %r1, %rs1;',
+      'cvt.rn.satfinite.bf16.f32 %rs1, %f1;', 'cvt.rn.satfinite.f16x2.f32 %r1, %f1, %f2;', 'cvt.rn.satfinite.f16.f32 %rs1, %f1;',
+    ],
+  },
+  // cvt with .bf16 on sm_80: with .f32 only (from .bf16 from .version 7.1, without .ftz).
+  {
+    family: 'cvt', target: 'sm_80', version: '7.1',
+    valid: ['cvt.rn.bf16.f32 %rs1, %f1;', 'cvt.f32.bf16 %f1, %rs1;'],
+    misses: ['cvt.rn.bf16.f16 %rs1, %rs2;', 'cvt.f16.bf16 %rs1, %rs2;', 'cvt.rni.u32.bf16 %r1, %rs1;', 'cvt.rn.bf16.s32 %rs1, %r1;', 'cvt.f64.bf16 %fd1, %rs1;', 'cvt.rni.bf16.bf16 %rs1, %rs2;', 'cvt.ftz.f32.bf16 %f1, %rs1;'],
+  },
+  {
+    family: 'cvt', target: 'sm_80', version: '7.0',
+    valid: ['cvt.rn.bf16.f32 %rs1, %f1;'],
+    misses: ['cvt.f32.bf16 %f1, %rs1;'],
+  },
+  // No register or symbol operand is negated.
+  {
+    family: 'add', target: 'sm_80', globals: '.global .u32 gv;\n',
+    valid: ['add.s32 %r1, %r2, -1;', 'add.f32 %f1, %f2, -1.5;', 'mov.u32 %r1, -(1);'],
+    misses: ['add.s32 %r1, -%r2, %r3;', 'add.f32 %f1, %f2, -%f3;', 'mov.u32 %r1, -%tid.x;', 'mov.u64 %rd1, -gv;', 'setp.lt.s32 %p1, -%r2, 3;', 'st.global.u32 [%rd1], -%r2;', 'fma.rn.f64 %fd1, -%fd2, %fd3, %fd4;'],
+  },
+  // tld4 has no .a2dms geometry (refused with every coordinate typing, at every .version).
+  {
+    family: 'tld4', target: 'sm_75', version: '6.3', globals: '.global .texref t0;\n',
+    valid: ['tld4.r.a2d.v4.f32.f32 {%f1, %f2, %f3, %f4}, [t0, {%r1, %f5, %f6, %f7}];'],
+    misses: ['tld4.r.a2dms.v4.f32.f32 {%f1, %f2, %f3, %f4}, [t0, {%r1, %f5, %f6, %f7}];', 'tld4.r.a2dms.v4.f32.f32 {%f1, %f2, %f3, %f4}, [t0, {%r1, %r2, %r3, %r4}];'],
+  },
+  // Roundings on sm_1x targets (ptxas reads them with -arch=sm_75).
+  {
+    family: 'sqrt', target: 'sm_13', arch: 'sm_75', version: '1.4',
+    valid: ['sqrt.approx.f32 %f1, %f2;', 'sqrt.rn.f64 %fd1, %fd2;', 'div.rn.f64 %fd1, %fd2, %fd3;', 'rcp.rn.f64 %fd1, %fd2;', 'add.rz.f32 %f1, %f2, %f3;', 'mul.rm.f64 %fd1, %fd2, %fd3;', 'mad.rp.f64 %fd1, %fd2, %fd3, %fd4;', 'fma.rm.f64 %fd1, %fd2, %fd3, %fd4;', 'mad.f32 %f1, %f2, %f3, %f4;'],
+    misses: ['sqrt.rn.f32 %f1, %f2;', 'sqrt.rz.f64 %fd1, %fd2;', 'div.rn.f32 %f1, %f2, %f3;', 'div.rz.f64 %fd1, %fd2, %fd3;', 'rcp.rz.f32 %f1, %f2;', 'rcp.rm.f64 %fd1, %fd2;', 'add.rm.f32 %f1, %f2, %f3;', 'sub.rp.f32 %f1, %f2, %f3;', 'mul.rm.f32 %f1, %f2, %f3;', 'mad.rn.f32 %f1, %f2, %f3, %f4;', 'fma.rn.f32 %f1, %f2, %f3, %f4;'],
+  },
+  {
+    family: 'sqrt', target: 'sm_13', arch: 'sm_75', version: '1.3',
+    valid: ['sqrt.f32 %f1, %f2;', 'sqrt.rn.f64 %fd1, %fd2;', 'div.rn.f64 %fd1, %fd2, %fd3;', 'mad.rn.f64 %fd1, %fd2, %fd3, %fd4;'],
+    misses: ['sqrt.rn.f32 %f1, %f2;', 'rcp.rn.f64 %fd1, %fd2;', 'fma.rn.f64 %fd1, %fd2, %fd3, %fd4;'],
+  },
+  {
+    family: 'sqrt', target: 'sm_10', arch: 'sm_75', version: '1.4',
+    valid: ['add.rn.f64 %fd1, %fd2, %fd3;', 'mad.rz.f64 %fd1, %fd2, %fd3, %fd4;', 'div.rn.f64 %fd1, %fd2, %fd3;'],
+    misses: ['add.rm.f64 %fd1, %fd2, %fd3;', 'mad.rp.f64 %fd1, %fd2, %fd3, %fd4;', 'fma.rp.f64 %fd1, %fd2, %fd3, %fd4;', 'sqrt.rz.f64 %fd1, %fd2;'],
+  },
+  // The L2 words carry ld's gates in every family that takes them (mutations, seed 501: cp.async with .L2::128B at .version 7.0).
+  {
+    family: 'cp.async', target: 'sm_80', version: '7.3',
+    valid: ['cp.async.ca.shared.global [%rd1], [%rd2], 16;', 'ld.global.nc.u32 %r1, [%rd1];', 'prefetch.global.L2 [%rd1];'],
+    misses: [
+      'cp.async.ca.shared.global.L2::128B [%rd1], [%rd2], 16;', 'cp.async.cg.shared.global.L2::cache_hint [%rd1], [%rd2], 16, %rd3;', 'ld.global.nc.L2::256B.u32 %r1, [%rd1];',
+      'ld.global.nc.L2::cache_hint.u32 %r1, [%rd1], %rd3;', 'atom.global.add.L2::cache_hint.u32 %r2, [%rd1], %r1, %rd3;', 'red.global.add.L2::cache_hint.u32 [%rd1], %r1, %rd3;', 'prefetch.L2::evict_normal [%rd1];',
+    ],
+  },
+  {
+    family: 'cp.async', target: 'sm_75', version: '7.4',
+    valid: ['ld.global.nc.L2::128B.u32 %r1, [%rd1];', 'ld.global.L2::64B.u32 %r1, [%rd1];'],
+    misses: ['ld.global.nc.L2::256B.u32 %r1, [%rd1];', 'ld.global.nc.L2::cache_hint.u32 %r1, [%rd1], %rd3;', 'atom.global.add.L2::cache_hint.u32 %r2, [%rd1], %r1, %rd3;', 'prefetch.global.L2::evict_last [%rd1];'],
+  },
+  // .b128 operands: a .b128 register (constants taken); the type needs .version 8.3 and sm_70 (atom sm_90). WARP_SZ is an
+  // integer constant: no float operand takes it (mutations, seed 522: `st.f32 [a], WARP_SZ`).
+  {
+    family: 'st', target: 'sm_90', version: '8.3',
+    valid: ['st.global.b128 [%rd1], %rq1;', 'st.global.b128 [%rd1], WARP_SZ;', 'mov.b128 %rq1, {%rd1, %rd2};', 'ld.global.nc.b128 %rq1, [%rd1];', 'atom.global.exch.b128 %rq1, [%rd1], %rq2;', 'st.global.u8 [%rd1], WARP_SZ;'],
+    misses: [
+      'st.global.b128 [%rd1], %rd2;', 'ld.global.b128 %r1, [%rd1];', 'mov.b128 %rq1, %rd2;', 'mov.b128 %rd1, %rq2;', 'ld.global.nc.b128 %rd1, [%rd1];', 'atom.global.exch.b128 %rd1, [%rd1], %rq2;',
+      'st.global.f32 [%rd1], WARP_SZ;', 'st.global.f64 [%rd1], WARP_SZ;', 'add.f32 %f1, %f1, WARP_SZ;',
+    ],
+  },
+  {
+    family: 'st', target: 'sm_90', version: '8.2',
+    valid: ['st.global.b64 [%rd1], WARP_SZ;'],
+    misses: ['st.global.b128 [%rd1], WARP_SZ;', 'mov.b128 {%rd1, %rd2}, 1;', 'atom.global.exch.b128 %rd1, [%rd1], 1;'],
+  },
+  {
+    family: 'st', target: 'sm_80', version: '8.3',
+    valid: ['st.global.b128 [%rd1], %rq1;'],
+    misses: ['atom.global.exch.b128 %rq1, [%rd1], %rq2;', 'atom.global.cas.b128 %rq1, [%rd1], %rq1, %rq2;'],
+  },
+  // cp.async's cp-size is the constant 4, 8 or 16, a constant src-size 0 to cp-size (mutations, seed 536: an operand dropped).
+  {
+    family: 'cp.async', target: 'sm_80',
+    valid: ['cp.async.ca.shared.global [%rd1], [%rd2], 8;', 'cp.async.ca.shared.global [%rd1], [%rd2], 16, 12;', 'cp.async.ca.shared.global [%rd1], [%rd2], 4, 0;', 'cp.async.ca.shared.global [%rd1], [%rd2], 16, %r1;', 'cp.async.cg.shared.global [%rd1], [%rd2], 16, 16;'],
+    misses: ['cp.async.ca.shared.global [%rd1], [%rd2], 12;', 'cp.async.ca.shared.global [%rd1], [%rd2], 32;', 'cp.async.ca.shared.global [%rd1], [%rd2], %r1;', 'cp.async.ca.shared.global [%rd1], [%rd2], 4, 12;', 'cp.async.ca.shared.global [%rd1], [%rd2], 16, -1;', 'cp.async.cg.shared.global [%rd1], [%rd2], 16, 20;'],
   },
 ];

@@ -718,8 +718,9 @@ function familyCaseVerdicts(): { valid: Map<string, number>; refused: Map<string
     // .b128 registers need .version 8.3.
     const regs = Number(version) < 8.3 ? SYNTH_DECLS.replace(/\.reg \.b128 [^;]*;\n/, '') : SYNTH_DECLS;
     return {
-      group: `.version ${version}\n.target ${fc.target}\n.address_size 64\n${fc.globals ?? ''}`,
-      arch: fc.target,
+      // (.address_size needs .version 2.3.)
+      group: `.version ${version}\n.target ${fc.target}\n${Number(version) >= 2.3 ? '.address_size 64\n' : ''}${fc.globals ?? ''}`,
+      arch: fc.arch ?? fc.target,
       kernelHead: `.visible .entry k0()\n{\n${regs}\n${FAMILY_DECLS}\n${fc.decls ? fc.decls + '\n' : ''}`,
       lines: [...fc.valid.map((text) => ({ text, kind: 'valid', sig: fc.family, matcherOk: true })), ...fc.misses.map((text) => ({ text, kind: 'miss', sig: fc.family, matcherOk: false }))],
     };

@@ -33,10 +33,15 @@ const MAX_BYTES = 12_000;
  * madc's operands, ld/st .vN of an expression, indirect calls, clusterlaunchcontrol's result),
  * each fixed and its seed re-run clean (so were fresh seeds 201-203); no false error and no error
  * on another line in any seed.
- * A fresh seed still finds a new rule now and then (2 of 575 the most one seed had), so the bound
- * stays at 2 of 500.
+ * Session 11: the eight misses known then fixed (mma list types, .e2m1x2 registers, cvt .bf16
+ * roundings, sm_1x roundings, negated registers, tld4 .a2dms, .ptr on .func parameters); then
+ * fresh seeds 500-586 and four more (91 seeds, about 575 refusals each) found 4 misses, at most 1
+ * a seed (the L2 words' gates on cp.async, WARP_SZ and .b128 operands, cp.async's cp-size twice),
+ * each fixed by its general rule and its seed re-run clean; the last 48 seeds (539-586) had none,
+ * and no seed had a false error or an error on another line. A fresh seed may still find a new rule
+ * (48 clean seeds bound that chance to about 6% a seed), so the bound allows one miss a seed: 1 of 500.
  */
-const MAX_MISSED_SHARE = 0.004;
+const MAX_MISSED_SHARE = 0.002;
 /**
  * Of all cases, at most this share may disagree on the line through a check outside this layer
  * (PTX304 where ptxas names an instruction's version gate the tables lack). Session 9: none over the

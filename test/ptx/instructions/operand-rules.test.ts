@@ -76,7 +76,7 @@ const TEX_GROUPS: typeof GROUPS = [
     ]),
   },
   {
-    // (.a2dms is left out: ptxas takes most coordinates with it, the rules do not check them.)
+    // (.a2dms is left out: tex takes most coordinates with it, the rules do not check them; tld4 refuses it, family-cases.ts.)
     name: 'tex/tld4 vector sizes by geometry',
     lines: TEX_GEOMS.flatMap((g) =>
       (['f32', 's32'] as const).flatMap((t) => {
