@@ -164,7 +164,7 @@ export const PTX_DIAGNOSTICS = defineCatalog({
   PTX355: { severity: 'error', summary: 'a `.reg` variable declared as an array (ptxas: "cannot be allocated into a register"), at its `]`' },
   PTX350: { severity: 'error', summary: 'indexing (`x[i]`) of something that is not an array variable: a register, scalar, parameter or special register (ptxas: "Array indexing on non-array"), at the `]`' },
   PTX351: { severity: 'error', summary: 'more than one `.param` return parameter (function or `.callprototype`; only `.reg` returns may be several)' },
-  PTX352: { severity: 'error', summary: '`ld` from a `.param` return parameter of the enclosing function (ptxas: "Illegal to read function return parameter"; by name, at the opcode)' },
+  PTX352: { severity: 'error', summary: '`ld` from a `.param` return parameter of the enclosing function, `st.param` to one of its (or a kernel\'s) `.param` input parameters (ptxas: "Illegal to read function return parameter", "Illegal to write to function input parameter"; by name, at the opcode)' },
   PTX353: { severity: 'error', summary: '`call` whose return or argument list length differs from the callee\'s declaration, or from the `.callprototype` of an indirect call (ptxas: "Call has wrong number of parameters")' },
   PTX356: { severity: 'error', summary: 'a `.file` index given twice (ptxas: "Duplicate file index"; at the token after the directive, or at its end when it has a size)' },
   PTX357: { severity: 'error', summary: '`!` applied in an operand to something that is not a predicate register (ptxas: "Illegal argument to predicate negation")' },

@@ -51,8 +51,11 @@ export function func(c: CheckerState, f: A.FunctionDecl): void {
   c.returnParams.clear();
   for (const r of f.returns ?? []) if (r.space === '.param') for (const d of r.declarators) c.returnParams.add(d.name);
   for (const p of f.params ?? []) declareParam(c, p, f.entry ? 'entryParam' : 'funcParam');
+  c.inputParams.clear();
+  for (const p of f.params ?? []) if (p.space === '.param') for (const d of p.declarators) c.inputParams.add(d.name);
   statements(c, f.body.statements);
   c.returnParams.clear();
+  c.inputParams.clear();
   closeScope(c, true);
   // With a syntax error, ptxas may never reach the end of this function (also when the file ends
   // inside it: a lost `}`), and then never reports its unresolved labels. Value operands are

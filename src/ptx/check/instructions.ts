@@ -145,7 +145,9 @@ export function checkInstruction(c: CheckerState, ins: A.Instruction): void {
   }
   checkModifiers(c, ins);
   const ops = ins.operands;
-  if (ins.opcode === 'ld' && c.returnParams.size > 0) readsReturnParam(c, ops, ins.opcodeSpan);
+  if (ins.opcode === 'ld' && c.returnParams.size > 0) paramDirection(c, ops, c.returnParams, ins.opcodeSpan, 'a return parameter of this function: it can be written, not read');
+  else if (ins.opcode === 'st' && c.inputParams.size > 0 && ins.modifiers.includes('.param'))
+    paramDirection(c, ops, c.inputParams, ins.opcodeSpan, 'an input parameter of this function: it can be read, not written');
   let callee = -1;
   if (ins.opcode === 'call' && ops.length > 0) {
     callee = ops[0]!.kind === 'list' ? 1 : 0;
@@ -281,8 +283,12 @@ export function callArity(c: CheckerState, ops: A.Operand[], callee: number, fn:
   else checkCallArguments(c, ops, callee, fn, at);
 }
 
-/** ptxas: "Illegal to read function return parameter" (`ld` from the function's own `.param` return). */
-export function readsReturnParam(c: CheckerState, ops: A.Operand[], opcode: Span): void {
+/**
+ * ptxas: "Illegal to read function return parameter" (`ld` from the function's own `.param`
+ * return) and "Illegal to write to function input parameter" (`st.param` to one of its own or a
+ * kernel's `.param` inputs, with or without an offset). By the name in `names`, at the opcode.
+ */
+export function paramDirection(c: CheckerState, ops: A.Operand[], names: ReadonlySet<string>, opcode: Span, what: string): void {
   for (let i = 0; i < ops.length; i++) {
     const op = ops[i]!;
     if (op.kind !== 'address') continue;
@@ -294,7 +300,7 @@ export function readsReturnParam(c: CheckerState, ops: A.Operand[], opcode: Span
         const x = stack.pop()!;
         if (x.kind === 'name') {
           // ptxas goes by the name (a `.param` of an inner block named alike counts too), at the opcode.
-          if (c.returnParams.has(x.name)) c.error('PTX352', `'${x.name}' is a return parameter of this function: it can be written, not read`, c.lineOf(x.span, opcode));
+          if (names.has(x.name)) c.error('PTX352', `'${x.name}' is ${what}`, c.lineOf(x.span, opcode));
         } else if (x.kind === 'binary') stack.push(x.left, x.right);
         else if (x.kind === 'paren') stack.push(x.expr);
       }

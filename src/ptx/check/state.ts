@@ -98,6 +98,8 @@ export class CheckerState {
   headerConflict = false;
   /** Names of the `.param` return parameters of the function being checked (write-only in it, by name). */
   readonly returnParams = new Set<string>();
+  /** Names of the enclosing function's (or kernel's) `.param` input parameters: `st.param` may not write them. */
+  readonly inputParams = new Set<string>();
   /** A syntax error found by the checker in the function being checked (see syntaxError). */
   stoppedInFunction = false;
   /** `.file` indices seen so far. */
