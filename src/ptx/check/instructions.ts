@@ -148,6 +148,7 @@ export function checkInstruction(c: CheckerState, ins: A.Instruction): void {
   if (ins.opcode === 'ld' && c.returnParams.size > 0) paramDirection(c, ops, c.returnParams, ins.opcodeSpan, 'a return parameter of this function: it can be written, not read');
   else if (ins.opcode === 'st' && c.inputParams.size > 0 && ins.modifiers.includes('.param'))
     paramDirection(c, ops, c.inputParams, ins.opcodeSpan, 'an input parameter of this function: it can be read, not written');
+  else if ((ins.opcode === 'mov' || (ins.opcode === 'cvta' && !ins.modifiers.includes('.to'))) && ops.length === 2) paramAddress(c, ops[1]!, ins.opcodeSpan);
   let callee = -1;
   if (ins.opcode === 'call' && ops.length > 0) {
     callee = ops[0]!.kind === 'list' ? 1 : 0;
@@ -281,6 +282,20 @@ export function callArity(c: CheckerState, ops: A.Operand[], callee: number, fn:
   if (nargs !== (fn.paramCount ?? 0) || nrets !== (fn.returnCount ?? 0))
     c.error('PTX353', `call to '${fn.name}' with ${nrets} return and ${nargs} argument parameters; it declares ${fn.returnCount ?? 0} and ${fn.paramCount ?? 0}`, c.spanLoc(at));
   else checkCallArguments(c, ops, callee, fn, at);
+}
+
+/**
+ * ptxas: "Illegal to take address of parameter": `mov` or `cvta` (not `cvta.to`) of a `.param`
+ * variable declared in a body (a call's argument or result), written alone (`c+4` is taken). By
+ * name: one named like the function's own input or return parameter is taken (measured, ptxas
+ * 13.0). At the opcode.
+ */
+function paramAddress(c: CheckerState, op: A.Operand, opcode: Span): void {
+  if (op.kind !== 'expr' || op.expr.kind !== 'name') return;
+  const name = op.expr.name;
+  const sym = c.table.lookup(name);
+  if (sym === undefined || sym.kind !== 'variable' || sym.space !== '.param' || c.inputParams.has(name) || c.returnParams.has(name)) return;
+  c.error('PTX352', `'${name}' is a .param variable of a call: its address cannot be taken (only ld.param and st.param reach it)`, c.lineOf(op.expr.span, opcode));
 }
 
 /**
