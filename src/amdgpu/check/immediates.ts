@@ -17,6 +17,7 @@ import {
 import { Lexer, Tok } from '../lex/lexer.js';
 import { isDigit } from '../parse/operand-expr.js';
 import type { AmdCode } from '../diagnostics.js';
+import type { ImmediateRange } from '../data/sopp-ranges.js';
 
 /** The operand types of the spec's conversion tables. */
 export const OPERAND_TYPES = ['i16', 'u16', 'b16', 'f16', 'i32', 'u32', 'b32', 'f32', 'i64', 'u64', 'b64', 'f64'] as const;
@@ -263,12 +264,7 @@ export function scanFloat(text: string, pos: number): { value: number; end: numb
 }
 
 /** The immediate offset rule of a scalar memory instruction, as llvm-mc 19 checks it. */
-export interface SmemOffsetRule {
-  readonly min: bigint;
-  readonly max: bigint;
-  /** llvm-mc's message. */
-  readonly message: string;
-}
+export type SmemOffsetRule = ImmediateRange;
 
 const SMRD_OFFSET_8: SmemOffsetRule = { min: 0n, max: 0xffn, message: 'operands are not valid for this GPU or mode' };
 const SMRD_OFFSET_32: SmemOffsetRule = { min: 0n, max: 0xffffffffn, message: 'operands are not valid for this GPU or mode' };

@@ -5,21 +5,22 @@
  * matrix). The other SOPP immediates (`s_nop`, `s_sleep`, `s_waitcnt`, `s_setprio`, `s_trap`,
  * `s_delay_alu`...) are truncated to their field without a message.
  */
-export interface SoppImmediateRange {
+/** A range of an immediate with llvm-mc-19's message when a value is outside it (SOPP immediates here, SMEM offsets in check/immediates.ts). */
+export interface ImmediateRange {
   readonly min: bigint;
   readonly max: bigint;
   /** llvm-mc-19's message. */
   readonly message: string;
 }
 
-const U16: SoppImmediateRange = { min: 0n, max: 0xffffn, message: 'expected a 16-bit value' };
-const MSG16: SoppImmediateRange = { min: 0n, max: 0xffffn, message: 'invalid immediate: only 16-bit values are legal' };
+const U16: ImmediateRange = { min: 0n, max: 0xffffn, message: 'expected a 16-bit value' };
+const MSG16: ImmediateRange = { min: 0n, max: 0xffffn, message: 'invalid immediate: only 16-bit values are legal' };
 /** A signed or an unsigned 16-bit value. */
-const ANY16: SoppImmediateRange = { min: -0x8000n, max: 0xffffn, message: 'invalid operand for instruction' };
-const JUMP16: SoppImmediateRange = { min: -0x8000n, max: 0xffffn, message: 'expected a 16-bit signed jump offset' };
-const U4: SoppImmediateRange = { min: 0n, max: 15n, message: 'invalid immediate: only 4-bit values are legal' };
+const ANY16: ImmediateRange = { min: -0x8000n, max: 0xffffn, message: 'invalid operand for instruction' };
+const JUMP16: ImmediateRange = { min: -0x8000n, max: 0xffffn, message: 'expected a 16-bit signed jump offset' };
+const U4: ImmediateRange = { min: 0n, max: 15n, message: 'invalid immediate: only 4-bit values are legal' };
 
-const RANGES: ReadonlyMap<string, SoppImmediateRange> = new Map([
+const RANGES: ReadonlyMap<string, ImmediateRange> = new Map([
   ['s_endpgm', U16],
   ['s_sendmsg', MSG16],
   ['s_sendmsghalt', MSG16],
@@ -28,11 +29,11 @@ const RANGES: ReadonlyMap<string, SoppImmediateRange> = new Map([
     's_clause', 's_inst_prefetch', 's_round_mode', 's_set_inst_prefetch_distance', 's_ttracedata_imm', 's_wait_event',
     's_waitcnt_depctr', 's_singleuse_vdst', 's_wait_alu', 's_wait_bvhcnt', 's_wait_dscnt', 's_wait_expcnt', 's_wait_kmcnt',
     's_wait_loadcnt', 's_wait_loadcnt_dscnt', 's_wait_samplecnt', 's_wait_storecnt', 's_wait_storecnt_dscnt',
-  ].map((m): [string, SoppImmediateRange] => [m, ANY16]),
+  ].map((m): [string, ImmediateRange] => [m, ANY16]),
 ]);
 
 /** The range of a SOPP instruction's immediate (base mnemonic, lower case), or undefined: not checked. */
-export function soppImmediateRange(base: string): SoppImmediateRange | undefined {
+export function soppImmediateRange(base: string): ImmediateRange | undefined {
   const r = RANGES.get(base);
   if (r !== undefined) return r;
   // Branches written with a number: a 16-bit offset.

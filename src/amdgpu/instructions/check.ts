@@ -22,7 +22,7 @@ import { instructionInfo, lookupInstruction, OperandFile as F, OperandModifier, 
 import { MODIFIER_SETS } from './table.generated.js';
 import { checkGfx12Image, checkGfx12ImageAddress, gfx12ImageModifiers, checkGfx12ImageData, checkImageOperands, checkUnverifiedImage, imageDataDwords, imageOp, isGatherLike, isModelledUnverifiedImage } from './image.js';
 import { ImageBits } from '../data/mimg.js';
-import { soppImmediateRange, type SoppImmediateRange } from '../data/sopp-ranges.js';
+import { soppImmediateRange, type ImmediateRange } from '../data/sopp-ranges.js';
 import { lower } from './lower.js';
 
 const IMAGE_NO_D16 = ImageBits.NO_D16;
@@ -59,7 +59,7 @@ interface PreparedForm {
   /** The position of the (last) `vaddr` operand, -1 without one (MUBUF/MTBUF: checkBufferVaddr). */
   readonly vaddrAt: number;
   /** A SOPP instruction's immediate range (data/sopp-ranges.ts), looked up once per form; undefined: not checked (see checkSoppImmediate). */
-  readonly soppRange: SoppImmediateRange | undefined;
+  readonly soppRange: ImmediateRange | undefined;
 }
 
 type Prepared =
