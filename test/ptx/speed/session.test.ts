@@ -2,9 +2,11 @@
  * The incremental check (src/ptx/speed/session.ts) must give exactly `checkPtx`'s diagnostics for
  * every version of a document. Corpus files get sequences of random edits (breaks inserted,
  * stretches deleted, lines copied elsewhere, undos), and after each edit the session's answer is
- * compared with a fresh full check; the test also requires that many updates really reused bodies
- * (counted over the updates where reuse is possible: after the first of a sequence, answered incrementally, in a text of two or more bodies; a session that always checked everything would prove nothing). Then counting tests: an edit inside
- * one function checks only that function's body. Replay with GPUASM_SEED=<seed>; scale with
+ * compared with a fresh full check; the test also requires that many updates really reused bodies,
+ * counted over the updates where reuse is possible (after the first of a sequence, answered
+ * incrementally, in a text of two or more bodies): a session that always checked everything would
+ * prove nothing. Then counting tests: an edit inside one function checks only that function's
+ * body. Replay with GPUASM_SEED=<seed>; scale with
  * GPUASM_FUZZ_RUNS.
  */
 import { test } from 'node:test';
