@@ -30,15 +30,23 @@ import { alias, fileIndex, func } from './functions.js';
 
 /**
  * `ptxas -c` refuses a module below PTX 3.1 ("'Compile only(-c)' requires PTX ISA .version 3.1 or
- * later"), except, measured with ptxas 13.0 at sm_80, when the module has an instruction ptxas
- * implements with a subroutine of its own (IEEE `div`/`rcp`/`sqrt` .rn/.rz/.rm/.rp, 16- and 64-bit
- * integer `div`, `rsqrt.approx.f64`, ...). Which those are depends on the code ptxas generates, so
- * any `div`, `rem`, `rcp`, `sqrt` or `rsqrt` in the text (comments included) lets the module pass:
- * some modules ptxas refuses are accepted, none it accepts is refused.
+ * later"), except when the module defines a kernel and has an instruction ptxas implements with a
+ * subroutine of its own (see SUBROUTINE_INSTRUCTION).
  */
 const COMPILE_ONLY_MIN_VERSION = 31;
 
-const MAYBE_SUBROUTINE_OPCODE = /\b(?:div|rem|rcp|sqrt|rsqrt)\.[a-z]/;
+/**
+ * The instructions that let a module below PTX 3.1 through `ptxas -c`, measured with ptxas 13.0
+ * at sm_75, sm_80, sm_86, sm_89, sm_90, sm_100 and sm_120 alike: IEEE `div`, `rcp` and `sqrt` (a
+ * rounding `.rn`/`.rz`/`.rm`/`.rp`, `.ftz` or not, `.f32` or `.f64`), 16- and 64-bit integer `div`
+ * and `rem`, and `rsqrt.approx.f64` without `.ftz`. ptxas decides on the text, before optimizing: a
+ * constant divisor, an unreachable instruction or an uncalled function count too, but only in a
+ * module that defines a kernel (`.entry` with a body). Not the 32-bit
+ * integer ones, `.approx`/`.full` division, other 64-bit integer or conversion instructions. The
+ * test is on the text, comments included (a mention in a comment lets a module pass: a miss,
+ * never a false error).
+ */
+const SUBROUTINE_INSTRUCTION = /\b(?:(?:div|rcp|sqrt)\.r[nzmp](?:\.ftz)?\.f(?:32|64)|(?:div|rem)\.[su](?:16|64)|rsqrt\.approx\.f64)\b/;
 
 /** Checks one parsed module, adding PTX3xx diagnostics to `diags`. */
 export function checkModule(module: A.Module, diags: DiagnosticBag, options: ModuleCheckOptions = {}): ModuleHeaderInfo {
@@ -90,7 +98,7 @@ export class ModuleChecker extends CheckerState {
    * what the checked items made known about each module-level function.
    */
   snapshot(): CheckerSnapshot {
-    return { functionEnds: this.functionEnds, functionFacts: this.functionFacts() };
+    return { functionEnds: this.functionEnds, functionFacts: this.functionFacts(), abiOff: this.abiOff };
   }
 
   /**
@@ -102,6 +110,7 @@ export class ModuleChecker extends CheckerState {
     this.bodyItem = true;
     for (const e of part.functionEnds) this.functionEnds.push(e);
     this.mergeFunctionFacts(part.functionFacts);
+    this.abiOff ??= part.abiOff;
   }
 
   private functionFacts(): FunctionFact[] {
@@ -195,18 +204,33 @@ export class ModuleChecker extends CheckerState {
   /**
    * What `ptxas -c` needs of a module, found after the whole of it (ptxas names no line: "'Compile
    * only(-c)' requires PTX ISA .version 3.1 or later" (see COMPILE_ONLY_MIN_VERSION), "... requires
-   * ABI"). A function with several (.reg) return values turns the ABI off. (So does a module-scope
-   * .reg or .local variable, but those are an error from .version 3.0 on, so the .version rule
-   * covers them.) Like the link-time errors, reported only when nothing else is wrong (see
+   * ABI"). A function with several (.reg) return values turns the ABI off, and so does a
+   * module-scope .reg or .local variable (an error of its own from .version 3.0 on); ptxas names the
+   * first reason only. Like the link-time errors, reported only when nothing else is wrong (see
    * COMPILE_ONLY_CODES in index.ts).
    */
   private compileOnlyNeeds(): void {
     const v = this.header.version;
-    if (v !== undefined && v < COMPILE_ONLY_MIN_VERSION && this.versionSpan && !MAYBE_SUBROUTINE_OPCODE.test(this.text))
+    if (v !== undefined && v < COMPILE_ONLY_MIN_VERSION && this.versionSpan && !(this.definesEntry() && SUBROUTINE_INSTRUCTION.test(this.text))) {
       this.error('PTX358', `separate compilation (-c) needs PTX .version ${formatVersionCode(COMPILE_ONLY_MIN_VERSION)} or later, not ${formatVersionCode(v)}`, this.spanLoc(this.versionSpan));
+      return;
+    }
+    if (this.abiOff) {
+      const x = this.abiOff;
+      this.error('PTX359', `separate compilation (-c) needs the ABI, which the module-scope ${x.space} variable '${x.name}' turns off`, this.spanLoc(x.nameSpan));
+      return;
+    }
     for (const sym of this.table.module.names.values())
-      if (sym.kind === 'function' && (sym.returnCount ?? 0) > 1)
+      if (sym.kind === 'function' && (sym.returnCount ?? 0) > 1) {
         this.error('PTX359', `separate compilation (-c) needs the ABI, which function '${sym.name}' turns off with ${sym.returnCount} return values`, this.spanLoc(sym.nameSpan));
+        return;
+      }
+  }
+
+  /** Whether the module defines a kernel (`.entry` with a body). */
+  private definesEntry(): boolean {
+    for (const sym of this.table.module.names.values()) if (sym.kind === 'function' && sym.entry && sym.defined) return true;
+    return false;
   }
 
   /**

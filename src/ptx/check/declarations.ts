@@ -232,9 +232,12 @@ export function moduleVariable(c: CheckerState, decl: A.VariableDecl): void {
   if (decl.space === '.param') c.error('PTX330', `.param variables may not be declared at module scope`, spaceLoc(c, decl));
   else shapeOk = checkDeclarationShape(c, decl, 'module');
   // ptxas: for each declarator, at the token after its name.
-  if (shapeOk && (decl.space === '.reg' || decl.space === '.local') && c.versionAtLeast(MODULE_REG_ERROR_VERSION))
-    for (const d of decl.declarators)
-      c.error('PTX331', `module-scope ${decl.space} variable '${d.name}' is not allowed with the ABI (PTX 3.0 and later)`, c.tokenLoc(nextTokenStart(c.text, d.nameSpan.end)));
+  if (shapeOk && (decl.space === '.reg' || decl.space === '.local')) {
+    if (c.versionAtLeast(MODULE_REG_ERROR_VERSION))
+      for (const d of decl.declarators)
+        c.error('PTX331', `module-scope ${decl.space} variable '${d.name}' is not allowed with the ABI (PTX 3.0 and later)`, c.tokenLoc(nextTokenStart(c.text, d.nameSpan.end)));
+    else if (!c.abiOff && decl.declarators[0]) c.abiOff = { name: decl.declarators[0].name, space: decl.space, nameSpan: decl.declarators[0].nameSpan };
+  }
   // A broken declaration still declares its names, so their uses do not cascade into errors.
   for (const d of decl.declarators) {
     if (!checkDeclaredName(c, d.name, d.nameSpan)) continue;

@@ -53,6 +53,14 @@ export interface FunctionFact {
 export interface CheckerSnapshot {
   functionEnds: FunctionEnd[];
   functionFacts: FunctionFact[];
+  abiOff?: AbiOff | undefined;
+}
+
+/** The first module-scope `.reg` or `.local` variable (allowed below PTX 3.0), which turns the ABI off. */
+export interface AbiOff {
+  name: string;
+  space: string;
+  nameSpan: Span;
 }
 
 /** A diagnostic produced at a function's end in ptxas (a forward reference that never resolved). */
@@ -117,6 +125,8 @@ export class CheckerState {
   versionTargetMismatch: [PtxCode, string, SourceLocation] | undefined = undefined;
   /** Whether an item other than .version/.target/.address_size came (a parallel part counts as one). */
   bodyItem = false;
+  /** The first module-scope `.reg`/`.local` variable: `ptxas -c` then refuses the module ("requires ABI"). */
+  abiOff: AbiOff | undefined = undefined;
   /** Errors reported so far, those the bag drops as repeats included. */
   errorCount = 0;
   /**

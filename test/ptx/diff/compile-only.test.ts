@@ -2,8 +2,10 @@
  * Differential: separate compilation. Random modules of declared, defined and aliased functions
  * (plain, `.extern`, `.weak`, `.visible`; no return value, one `.param` one, or two `.reg` ones),
  * `.extern` variables, and uses of them (calls, addresses in instructions and initializers,
- * `.calltargets`), under a `.version` new enough or too old for `-c` or for the `.target`,
- * sometimes with an unrelated error. Each goes through `ptxas -arch=sm_80` with and without `-c`,
+ * `.calltargets`) in a kernel or in a plain function, under a `.version` new enough or too old for
+ * `-c` or for the `.target`, with or without arithmetic ptxas may implement with a subroutine (in
+ * the kernel or in another function) and a module-scope `.reg` variable, sometimes with an
+ * unrelated error. Each goes through `ptxas -arch=sm_80` with and without `-c`,
  * and through gpuasm with and without `compileOnly`: the verdicts must agree in both modes, and
  * when ptxas names a line, gpuasm's first error must be on it.
  * Replay with GPUASM_SEED=<seed>; scale with GPUASM_FUZZ_RUNS.
@@ -19,6 +21,16 @@ if (ptxasSkipReason) console.log(ptxasSkipReason);
 const NAMES = ['f0', 'f1', 'f2', 'vprintf', '__nv_sinf'];
 const LINKAGES = ['', '.extern ', '.extern ', '.extern ', '.weak ', '.visible '];
 
+/** Arithmetic ptxas implements with a subroutine of its own (IEEE division, square root and reciprocal, 16- and 64-bit integer division) and its near neighbours it does not. */
+const ARITH = [
+  'div.rn.f32 %f1, %f2, %f3;', 'div.rz.ftz.f32 %f1, %f2, %f3;', 'div.rm.f64 %fd1, %fd2, %fd3;', 'div.full.f32 %f1, %f2, %f3;', 'div.approx.f32 %f1, %f2, %f3;',
+  'div.u64 %rd6, %rd6, 3;', 'rem.s64 %rd6, %rd6, %rd7;', 'div.s16 %h1, %h2, %h3;', 'rem.u16 %h1, %h2, %h3;', 'div.u32 %r4, %r4, %r5;', 'rem.s32 %r4, %r4, %r5;',
+  'rcp.rn.f32 %f1, %f2;', 'rcp.rp.f64 %fd1, %fd2;', 'rcp.approx.f32 %f1, %f2;', 'rcp.approx.ftz.f64 %fd1, %fd2;',
+  'sqrt.rn.f32 %f1, %f2;', 'sqrt.rz.f64 %fd1, %fd2;', 'sqrt.approx.f32 %f1, %f2;', 'rsqrt.approx.f64 %fd1, %fd2;', 'rsqrt.approx.ftz.f64 %fd1, %fd2;', 'rsqrt.approx.f32 %f1, %f2;',
+  'mul.hi.u64 %rd6, %rd6, %rd7;', 'cvt.rn.f32.s64 %f1, %rd6;',
+];
+const ARITH_REGS = ['\t.reg .f32 %f<4>;', '\t.reg .f64 %fd<4>;', '\t.reg .b16 %h<4>;'];
+
 type Use = 'call' | 'mov' | 'add' | 'cvta' | 'init' | 'calltargets';
 
 interface FunctionPlan {
@@ -30,14 +42,20 @@ interface FunctionPlan {
 }
 
 interface ModulePlan {
-  header: 'new' | 'c-too-old' | 'target-too-old';
+  header: 'new' | 'c-too-old' | 'abi-optional' | 'target-too-old';
+  /** The uses are in a kernel (`.entry`) or in a plain function (then the module has no kernel). */
+  kernel: boolean;
+  /** An instruction ptxas may implement with a subroutine (which lets a module below 3.1 through -c), and where. */
+  arith: { line: string; where: 'kernel' | 'function' } | undefined;
+  /** A module-scope `.reg` variable (turns the ABI off; an error of its own from 3.0 on). */
+  moduleReg: boolean;
   functions: FunctionPlan[];
   externVar: ('ld' | 'mov' | 'init')[] | undefined;
   otherError: boolean;
 }
 
 const plan: fc.Arbitrary<ModulePlan> = fc.record({
-  header: fc.constantFrom('new', 'new', 'new', 'new', 'new', 'new', 'c-too-old', 'target-too-old'),
+  header: fc.constantFrom('new', 'new', 'new', 'new', 'new', 'new', 'c-too-old', 'abi-optional', 'target-too-old'),
   functions: fc.uniqueArray(
     fc.record({
       name: fc.constantFrom(...NAMES),
@@ -48,6 +66,9 @@ const plan: fc.Arbitrary<ModulePlan> = fc.record({
     }) as fc.Arbitrary<FunctionPlan>,
     { minLength: 1, maxLength: 3, selector: (f) => f.name },
   ),
+  kernel: fc.constantFrom(true, true, true, false),
+  arith: fc.option(fc.record({ line: fc.constantFrom(...ARITH), where: fc.constantFrom('kernel' as const, 'function' as const) }), { nil: undefined }),
+  moduleReg: fc.constantFrom(false, false, false, false, true),
   externVar: fc.option(fc.subarray(['ld', 'mov', 'init'] as const), { nil: undefined }),
   otherError: fc.constantFrom(false, false, false, false, false, true),
 });
@@ -56,11 +77,15 @@ const HEADERS = {
   new: ['.version 7.0', '.target sm_80'],
   // Old enough for ptxas -c to refuse (3.1 needed), new enough for sm_20 and everything used here.
   'c-too-old': ['.version 3.0', '.target sm_20'],
+  // Below 3.0 a module-scope .reg is allowed (it turns the ABI off); .address_size needs 2.3.
+  'abi-optional': ['.version 2.3', '.target sm_20'],
   'target-too-old': ['.version 6.0', '.target sm_80'],
 };
 
 function moduleText(p: ModulePlan): string {
   const out = [...HEADERS[p.header], '.address_size 64', '.func target_body ()', '{', '\tret;', '}'];
+  if (p.moduleReg) out.push('.reg .b32 %mr;');
+  if (p.arith?.where === 'function') out.push('.func arith ()', '{', ...ARITH_REGS, '\t.reg .b64 %rd<8>;', '\t.reg .b32 %r<8>;', `\t${p.arith.line}`, '\tret;', '}');
   const sig = (f: FunctionPlan) => {
     const ret = f.returns === 'param' ? '(.param .b32 rv) ' : f.returns === 'reg2' ? '(.reg .b32 ra, .reg .b32 rb) ' : '';
     return `${ret}${f.name} ()`;
@@ -78,7 +103,8 @@ function moduleText(p: ModulePlan): string {
   if (p.externVar) out.push('.extern .global .u32 ev;');
   for (const f of p.functions) if (f.uses.includes('init')) out.push(`.global .u64 ptr_${f.name} = ${f.name};`);
   if (p.externVar?.includes('init')) out.push('.global .u64 ptr_ev = ev;');
-  out.push('.visible .entry k ()', '{', '\t.reg .b64 %rd<8>;', '\t.reg .b32 %r<8>;', '\t.param .b32 rv0;');
+  out.push(p.kernel ? '.visible .entry k ()' : '.visible .func user ()', '{', '\t.reg .b64 %rd<8>;', '\t.reg .b32 %r<8>;', '\t.param .b32 rv0;');
+  if (p.arith?.where === 'kernel') out.push(...ARITH_REGS, `\t${p.arith.line}`);
   p.functions.forEach((f, i) => {
     for (const u of f.uses) {
       if (u === 'call') {
@@ -136,7 +162,7 @@ test('ptx -c: link-time rules with and without compileOnly, as ptxas -arch=sm_80
         // (PTX359); without -c, what else ptxas refuses without the ABI is not modelled ("Indirect
         // function call requires ABI" for a mov or initializer of a function's address, "'Indirect
         // Functions or Extern Functions' requires ABI", an internal error on .alias): no comparison.
-        const abiOff = p.functions.some((f) => f.returns === 'reg2');
+        const abiOff = p.moduleReg || p.functions.some((f) => f.returns === 'reg2');
         const whole = disagreement(text, false);
         if (abiOff) whole.problem = undefined;
         const rdc = disagreement(text, true);
