@@ -73,7 +73,11 @@ type Prepared =
   /** GFX10.3-11 image instructions the table could not verify, checked whole by image.ts (BVH, msaa_load). */
   | { readonly status: 'image'; readonly op: number; readonly base: string }
   /** MUBUF/MTBUF `_format_d16_*` forms the table could not verify (GFX8 `_xyz`): the data size only (see checkBufferD16). */
-  | { readonly status: 'bufferD16'; readonly comps: number };
+  | { readonly status: 'bufferD16'; readonly comps: number }
+  /** GFX11+ v_mov_b16 (every form unverified: it takes 16-bit VGPR halves only), see checkMovB16. */
+  | { readonly status: 'mov16' }
+  /** GFX11+ instructions with a form the table could not verify (else 'ok'): no 16-bit VGPR half, see checkNoHalves. */
+  | { readonly status: 'noHalves' };
 
 /** The verified forms of a written mnemonic on one GPU, with what every instruction needs of them. */
 interface PreparedForms {
@@ -100,6 +104,8 @@ interface PreparedForms {
 }
 
 const OK: Prepared = { status: 'ok' };
+const MOV16: Prepared = { status: 'mov16' };
+const NO_HALVES: Prepared = { status: 'noHalves' };
 
 /** Families whose vector register sizes depend on modifiers (dmask, dim, a16, d16, tfe, NSA). */
 const SIZE_FREE_FAMILIES = new Set(['MIMG', 'VIMAGE', 'VSAMPLE']);
@@ -170,7 +176,8 @@ function prepare(mnemonic: string, target: AmdgpuTarget): Prepared {
         const d16 = /_(?:format_d16|d16_format|d16_hi_format)_(x|xy|xyz|xyzw)$/i.exec(r.base);
         if (d16) return { status: 'bufferD16', comps: d16[1]!.length };
       }
-      if (specs.some((f) => !f.verified || f.form === 'vopdx' || f.form === 'vopdy')) return OK;
+      if (target.generation >= 11 && r.base === 'v_mov_b16') return MOV16;
+      if (specs.some((f) => !f.verified || f.form === 'vopdx' || f.form === 'vopdy')) return target.generation >= 11 ? NO_HALVES : OK;
       const split = withoutVcc(specs, r.base, target);
       const forms = split.map((spec) => prepareForm(mnemonic.toLowerCase(), spec, target));
       let minAll = Infinity;
@@ -577,6 +584,13 @@ const enum What {
   Symbolic,
   /** Something this layer does not judge (a register list, lds_direct, a malformed register...). */
   Unknown,
+  /**
+   * A 16-bit VGPR half (`v5.l`, `v5.h`, GFX11+): llvm-mc-19 takes one only with
+   * -mattr=+real-true16, which gpuasm does not model, and in v_mov_b16 (whose forms the table
+   * could not verify, so are not matched here); no verified form takes it (every form on gfx1100,
+   * gfx1150 and gfx1200 probed with `.l` and `.h` at each one-dword VGPR position: all refused).
+   */
+  Half,
 }
 
 interface Seen {
@@ -610,13 +624,13 @@ function classifyPositional(text: string, target: AmdgpuTarget): void {
   for (let i = 0; i < positional.length; i++) {
     const op = positional[i]!;
     const kind = posKinds[i]!;
-    modifiedLiteral = false;
+    modifiedWhat = -1;
     // Every call (`vmcnt(0)` too, whose modifier bits are 0): so the call has type feedback from
     // the first lines of a file on, and its first `neg(…)` does not deoptimize this function.
     posMods[i] = kind === 'neg' || kind === 'abs' || kind === 'call' ? modifiedOperand(text, op, target) : 0;
     classify(text, op, target);
-    // `neg(0x123)`, `-|1.23456|`: a literal whatever the modifiers fold into it (see modifiedOperand).
-    const what = modifiedLiteral ? What.Literal : seen.what;
+    // `neg(0x123)`, `-|1.23456|`: a literal whatever the modifiers fold into it; `-v1.l` a half (see modifiedOperand).
+    const what = modifiedWhat >= 0 ? (modifiedWhat as What) : seen.what;
     posWhat[i] = what;
     posSize[i] = seen.size;
     if (what === What.Literal) literals++;
@@ -652,8 +666,9 @@ function modifiedOperand(text: string, op: Operand, target: AmdgpuTarget): numbe
   }
   if (bits === 0) return 0;
   classify(text, op, target);
-  if (seen.what === What.Literal && (bits & OperandModifier.SEXT) === 0) modifiedLiteral = true;
-  const mods = seen.what <= What.Special ? bits | MODS_ON_REGISTER : bits;
+  if (seen.what === What.Literal && (bits & OperandModifier.SEXT) === 0) modifiedWhat = What.Literal;
+  else if (seen.what === What.Half) modifiedWhat = What.Half;
+  const mods = seen.what <= What.Special || seen.what === What.Half ? bits | MODS_ON_REGISTER : bits;
   // `-sym` around no register is an expression (llvm-mc-19 takes `s_mov_b32 s0, -u`), no modifier.
   // (Tested here, not in classifyPositional: a compare first reached late in a file deoptimizes
   // the function it is in, and this one is small.)
@@ -662,13 +677,14 @@ function modifiedOperand(text: string, op: Operand, target: AmdgpuTarget): numbe
 const MODS_ON_REGISTER = 1 << 8;
 
 /**
- * Set by modifiedOperand: the operand is `neg(…)`/`abs(…)`/`-|…|` around a constant that is a
- * literal as written. llvm-mc-19 judges inline or literal on the constant as written (then, on a
- * floating-point source, folds the modifier into its sign bit: `neg(0xbe22f983)` stays a literal;
- * on an integer source it refuses the modifier). Either way the instruction is refused where the
- * position takes no literal (`v_add_f32_e64 v1, neg(0x123), v3` before GFX10).
+ * Set by modifiedOperand (-1: not set): What.Literal when the operand is `neg(…)`/`abs(…)`/`-|…|`
+ * around a constant that is a literal as written. llvm-mc-19 judges inline or literal on the
+ * constant as written (then, on a floating-point source, folds the modifier into its sign bit:
+ * `neg(0xbe22f983)` stays a literal; on an integer source it refuses the modifier). Either way the
+ * instruction is refused where the position takes no literal (`v_add_f32_e64 v1, neg(0x123), v3`
+ * before GFX10). What.Half around a 16-bit VGPR half (`-v1.h`, `abs(v1.l)`), refused as one.
  */
-let modifiedLiteral = false;
+let modifiedWhat = -1;
 
 function isDigits(s: string, from: number): boolean {
   if (from >= s.length) return false;
@@ -837,7 +853,7 @@ function classifyText(text: string, op: Operand, target: AmdgpuTarget): void {
   seen.size = reg.count;
   switch (reg.kind) {
     case 'vgpr':
-      seen.what = What.Vgpr;
+      seen.what = reg.half === undefined ? What.Vgpr : What.Half;
       return;
     case 'agpr':
       seen.what = What.Agpr;
@@ -874,6 +890,7 @@ const FITS: readonly number[] = [
   /* Expr */ F.INLINE | F.LITERAL | F.EXPR | F.SYMBOLIC,
   /* Symbolic */ F.SYMBOLIC | F.EXPR | F.INLINE | F.LITERAL,
   /* Unknown */ -1,
+  /* Half */ 0,
 ];
 
 /** What a position takes, in words, for messages. */
@@ -915,6 +932,8 @@ function whatName(): string {
       return 'a symbolic operand';
     case What.Unknown:
       return 'this operand';
+    case What.Half:
+      return 'a 16-bit VGPR half (llvm-mc-19 takes .l/.h only in v_mov_b16, or with -mattr=+real-true16, which gpuasm does not model)';
   }
 }
 
@@ -2081,6 +2100,75 @@ function checkImage(operands: readonly InstructionOperand[], p: PreparedForms, c
   return r ? report(sink, r.code, r.message, r.span) : true;
 }
 
+/**
+ * GFX11+ v_mov_b16 (its forms unverified in the table): llvm-mc-19 without -mattr=+real-true16
+ * takes 16-bit VGPR halves here and nowhere else, of v0-v127 only ("operands are not valid for
+ * this GPU or mode" from v128 on); its destination is a half, its source a half, an SGPR, a
+ * special register or a constant, never a full VGPR or an AGPR ("invalid operand for
+ * instruction"), with no source modifier (`-v1.l`, `|v1.l|`, `neg(1.0)`: "not a valid
+ * operand.", but `sext` with a DPP16 control); two operands; no modifier but DPP's (not on
+ * `_e32`; `_dpp` needs a DPP control, and a half as its source).
+ */
+function checkMovB16(text: string, mnemonic: string, at: Span, operands: readonly InstructionOperand[], target: AmdgpuTarget, sink: IssueSink): boolean {
+  collectPositional(operands, true, false);
+  if (positional.length < 2) return report(sink, C.tooFewOperands, `too few operands for instruction: ${mnemonic} takes 2`, at);
+  if (positional.length > 2) return report(sink, C.tooManyOperands, `invalid operand for instruction: ${mnemonic} takes 2 operands, this is one more`, positional[2]!.span);
+  classifyPositional(text, target);
+  const m = lower(mnemonic);
+  const e32 = m.endsWith('_e32');
+  const dpp = m.endsWith('_dpp');
+  let control = false;
+  let dpp16 = false;
+  for (let i = 0; i < operands.length; i++) {
+    const op = operands[i]!.operand;
+    if (positional.includes(op)) continue;
+    const n = canonicalModifier(op);
+    if (n !== undefined && !e32 && DPP_FOLLOWERS.has(n)) {
+      if (n === 'dpp_ctrl' || n === 'dpp8') control = true;
+      if (n === 'dpp_ctrl') dpp16 = true;
+      continue;
+    }
+    return report(sink, C.modifier, `invalid operand for instruction: ${mnemonic} takes no ${n ?? 'such'} modifier${e32 ? '' : ' (only DPP controls)'}`, op.span);
+  }
+  if (dpp && !control) return report(sink, C.tooFewOperands, `too few operands for instruction: ${mnemonic} needs a DPP control (quad_perm:[...], row_mirror, dpp8:[...]...)`, at);
+  for (let i = 0; i < 2; i++) {
+    const op = positional[i]!;
+    const what = posWhat[i]!;
+    const kind = posKinds[i]!;
+    const mods = posMods[i]!;
+    // (`sext(v1.l)` is taken with a DPP16 control, not with dpp8: the DPP16 form's source is an integer with modifiers.)
+    if ((mods !== 0 || kind === 'abs') && !(dpp16 && (mods & ~MODS_ON_REGISTER) === OperandModifier.SEXT))
+      return report(sink, C.modifier, `not a valid operand: ${mnemonic} operand ${i + 1} takes no source modifier`, op.span);
+    if (what === What.Half) {
+      const n = op.kind === 'word' ? Number(op.name.slice(1, -2)) : 0;
+      if (n >= 128) return report(sink, C.operandKind, `operands are not valid for this GPU or mode: ${mnemonic} takes the 16-bit halves of v0-v127 only, not v${n}`, op.span);
+      continue;
+    }
+    if (i === 0 || what === What.Vgpr || what === What.Agpr || what === What.Off || dpp || control) {
+      seen.what = what;
+      seen.size = posSize[i]!;
+      const want = i === 0 ? 'vdst: a 16-bit VGPR half (v0.l, v0.h)' : dpp || control ? 'vsrc0: a 16-bit VGPR half' : 'src0: a 16-bit VGPR half, an SGPR or a constant';
+      return report(sink, C.operandKind, `invalid operand for instruction: ${mnemonic} operand ${i + 1} is ${want}, not ${whatName()}`, op.span);
+    }
+  }
+  return true;
+}
+
+/**
+ * A GFX11+ instruction the table could not verify: no 16-bit VGPR half (`v1.l`) in any operand,
+ * as in every verified form (see What.Half; llvm-mc-19 refuses them in v_interp_p2_f32,
+ * global_load_dword_addtid, the WMMA and image instructions without -mattr=+real-true16).
+ */
+function checkNoHalves(mnemonic: string, operands: readonly InstructionOperand[], sink: IssueSink): boolean {
+  for (let i = 0; i < operands.length; i++) {
+    let op = operands[i]!.operand;
+    while (op.kind === 'neg' || op.kind === 'abs' || (op.kind === 'call' && op.args.length === 1 && WRAPPERS.has(lower(op.name)))) op = op.kind === 'call' ? op.args[0]! : op.operand;
+    if (op.kind === 'word' && /^v\d+\.[lh]$/.test(op.name))
+      return report(sink, C.operandKind, `invalid operand for instruction: ${mnemonic} takes no 16-bit VGPR half such as ${op.name} (llvm-mc-19 takes .l/.h only in v_mov_b16, or with -mattr=+real-true16, which gpuasm does not model)`, op.span);
+  }
+  return true;
+}
+
 /** false when an issue was reported. */
 function checkOne(text: string, mnemonic: string, at: Span, operands: readonly InstructionOperand[], target: AmdgpuTarget, sink: IssueSink): boolean {
   const p = prepared(mnemonic, target);
@@ -2104,6 +2192,8 @@ function checkOne(text: string, mnemonic: string, at: Span, operands: readonly I
     const r = checkUnverifiedImage(operands, positional, p.op, p.base, target, at);
     return r ? report(sink, r.code, r.message, r.span) : true;
   }
+  if (p.status === 'mov16') return checkMovB16(text, mnemonic, at, operands, target, sink);
+  if (p.status === 'noHalves') return checkNoHalves(mnemonic, operands, sink);
   const forms = p.forms;
   const minAll = p.minAll;
   const maxAll = p.maxAll;
