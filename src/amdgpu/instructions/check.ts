@@ -163,7 +163,8 @@ function prepare(mnemonic: string, target: AmdgpuTarget): Prepared {
     }
     case 'found': {
       const wmma = target.generation === 11 ? WMMA11[r.base] : undefined;
-      const specs = wmma ? wmma11Forms(r.forms, wmma) : (target.name === 'gfx90a' || target.isGfx940) && CARRY_E32.test(r.base) ? carryE32Forms(r.forms) : r.forms;
+      const wmma12 = target.generation === 12 ? WMMA12[r.base] : undefined;
+      const specs = wmma ? wmma11Forms(r.forms, wmma) : wmma12 ? wmma12Forms(r.base, r.forms, wmma12) : (target.name === 'gfx90a' || target.isGfx940) && CARRY_E32.test(r.base) ? carryE32Forms(r.forms) : r.forms;
       // GFX12 image instructions the table could not verify: their operand count (from the syntax
       // page) is still checked; llvm-mc-19 refuses one operand fewer or more on every one of them.
       if (target.generation >= 12 && specs.every((f) => !f.verified && f.family === 'MIMG'))
@@ -329,6 +330,48 @@ function wmma11Forms(forms: readonly FormSpec[], [size, result]: readonly [numbe
   const operands = [op('vdst', 'vdst', 8, F.V), op('src0', 'src', size, F.V), op('src1', 'src', size, F.V), op('src2', 'src', 8, F.V | F.INLINE)];
   const modifiers = result === 'f16' ? ['neg_hi', 'neg_lo', 'op_sel', 'op_sel_hi'] : result === 'i32' ? ['clamp', 'neg_hi', 'neg_lo'] : ['neg_hi', 'neg_lo'];
   return forms.filter((f) => f.form === '' || f.form === 'e64').map((f) => ({ ...f, family: 'VOP3P', operands, minOperands: 4, maxOperands: 4, modifiers, requiredModifiers: [], verified: true }));
+}
+
+/**
+ * GFX12 WMMA and SWMMAC (forms the table could not verify), measured with llvm-mc-19 on gfx1200
+ * and gfx1201 (wave32): the register sizes of vdst, src0, src1 and (WMMA) src2, and the modifiers
+ * each takes (by name; the lanes of neg_lo/neg_hi and the index_key value are not judged). src0
+ * and src1 are VGPRs without source modifiers; WMMA's src2 a VGPR tuple or an inline constant,
+ * SWMMAC's src2 one VGPR (the sparsity index).
+ */
+const WMMA12: Record<string, readonly [number, number, number, number, 'f' | 'i' | '8']> = {
+  v_wmma_f32_16x16x16_f16: [8, 4, 4, 8, 'f'],
+  v_wmma_f32_16x16x16_bf16: [8, 4, 4, 8, 'f'],
+  v_wmma_f16_16x16x16_f16: [4, 4, 4, 4, 'f'],
+  v_wmma_bf16_16x16x16_bf16: [4, 4, 4, 4, 'f'],
+  v_wmma_i32_16x16x16_iu8: [8, 2, 2, 8, 'i'],
+  v_wmma_i32_16x16x16_iu4: [8, 1, 1, 8, 'i'],
+  v_wmma_i32_16x16x32_iu4: [8, 2, 2, 8, 'i'],
+  v_wmma_f32_16x16x16_fp8_fp8: [8, 2, 2, 8, '8'],
+  v_wmma_f32_16x16x16_fp8_bf8: [8, 2, 2, 8, '8'],
+  v_wmma_f32_16x16x16_bf8_fp8: [8, 2, 2, 8, '8'],
+  v_wmma_f32_16x16x16_bf8_bf8: [8, 2, 2, 8, '8'],
+  v_swmmac_f32_16x16x32_f16: [8, 4, 8, 1, 'f'],
+  v_swmmac_f32_16x16x32_bf16: [8, 4, 8, 1, 'f'],
+  v_swmmac_f16_16x16x32_f16: [4, 4, 8, 1, 'f'],
+  v_swmmac_bf16_16x16x32_bf16: [4, 4, 8, 1, 'f'],
+  v_swmmac_i32_16x16x32_iu8: [8, 2, 4, 1, 'i'],
+  v_swmmac_i32_16x16x32_iu4: [8, 1, 2, 1, 'i'],
+  v_swmmac_i32_16x16x64_iu4: [8, 2, 4, 1, 'i'],
+  v_swmmac_f32_16x16x32_fp8_fp8: [8, 2, 4, 1, '8'],
+  v_swmmac_f32_16x16x32_fp8_bf8: [8, 2, 4, 1, '8'],
+  v_swmmac_f32_16x16x32_bf8_fp8: [8, 2, 4, 1, '8'],
+  v_swmmac_f32_16x16x32_bf8_bf8: [8, 2, 4, 1, '8'],
+};
+
+function wmma12Forms(base: string, forms: readonly FormSpec[], [d, a, b, c, kind]: readonly [number, number, number, number, 'f' | 'i' | '8']): FormSpec[] {
+  const op = (name: string, k: OperandSpec['kind'], n: number, files: number): OperandSpec => ({ name, kind: k, size: n, files, operandModifiers: 0, optional: false, returnOnly: false });
+  const sparse = base.startsWith('v_swmmac');
+  const operands = [op('vdst', 'vdst', d, F.V), op('src0', 'src', a, F.V), op('src1', 'src', b, F.V), sparse ? op('src2', 'src', 1, F.V) : op('src2', 'src', c, F.V | F.INLINE)];
+  const modifiers = kind === 'i' ? ['clamp', 'neg_lo'] : ['neg_lo', 'neg_hi'];
+  // SWMMAC: index_key (not on v_swmmac_i32_16x16x64_iu4); the fp8/bf8 ones take no neg_lo/neg_hi.
+  const mods = sparse ? [...(kind === '8' ? [] : modifiers), ...(base === 'v_swmmac_i32_16x16x64_iu4' ? [] : ['index_key'])] : modifiers;
+  return forms.filter((f) => f.form === '' || f.form === 'e64').map((f) => ({ ...f, family: 'VOP3P', operands, minOperands: 4, maxOperands: 4, modifiers: mods, requiredModifiers: [], verified: true }));
 }
 
 /**

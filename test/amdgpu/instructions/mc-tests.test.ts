@@ -64,19 +64,6 @@ const KNOWN_MISSES: readonly string[] = [
   'literals.s tahiti amdgcn 991',
   'literals.s bonaire amdgcn 981',
   'literals.s bonaire amdgcn 991',
-  // `lit(...)` forms llvm-mc-19 refuses (`lit(v1)`, `lit(lit(...))`) (12)
-  'literals.s tahiti amdgcn 1787',
-  'literals.s tahiti amdgcn 1799',
-  'literals.s bonaire amdgcn 1787',
-  'literals.s bonaire amdgcn 1799',
-  'literals.s tonga amdgcn 1787',
-  'literals.s tonga amdgcn 1799',
-  'literals.s gfx900 amdgcn 1787',
-  'literals.s gfx900 amdgcn 1799',
-  'literals.s gfx1100 amdgcn 1787',
-  'literals.s gfx1200 amdgcn 208',
-  'literals.s gfx1200 amdgcn 654',
-  'literals.s gfx1200 amdgcn 1787',
   // an integer literal that is an inline constant only as 32 bits, in a 64-bit operand (`v_fract_f64_e64 v[0:1], 0x3e22f983`) (2)
   'literals.s tonga amdgcn 975',
   'literals.s gfx900 amdgcn 975',
@@ -84,9 +71,7 @@ const KNOWN_MISSES: readonly string[] = [
   'literals.s tonga amdgcn 1259',
   'literals.s tonga amdgcn 1267',
   'literals.s tonga amdgcn 1283',
-  // GFX12: a constant as WMMA src2 of an integer WMMA; src_shared_base as MUBUF soffset (3)
-  'literals.s gfx1200 amdgcn 201',
-  'literals.s gfx1200 amdgcn 647',
+  // GFX12: src_shared_base as MUBUF soffset (1)
   'literals.s gfx1200 amdgcn 1295',
   // a branch beyond the 16-bit offset, found by llvm-mc-19 at layout (-filetype=obj) (1)
   'llvm-2019/max-branch-distance.s generic amdgcn-pc-linux-gnu obj 7',
