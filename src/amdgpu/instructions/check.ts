@@ -191,6 +191,9 @@ function prepare(mnemonic: string, target: AmdgpuTarget): Prepared {
       const required = forms.every((f) => f.spec.requiredModifiers.length > 0) ? forms.map((f) => f.spec.requiredModifiers) : undefined;
       const imageData = family === 'MIMG' && !/bvh/i.test(mnemonic);
       const union = modifierUnion(forms, target);
+      // gfx90a and gfx940-942 have no GDS: `gds` only on the GWS instructions, which need it
+      // (llvm-mc-19 "gds modifier is not supported on this GPU" on every other DS instruction).
+      if (family === 'DS' && (target.name === 'gfx90a' || target.isGfx940) && !r.base.startsWith('ds_gws_')) union.delete('gds');
       // MIMG tfe on GFX6-9 (not gfx90a): the table's probes wrote one dword of data, which tfe makes too few.
       if (family === 'MIMG' && target.generation <= 9 && target.name !== 'gfx90a' && union.has('lwe')) union.add('tfe');
       // Every MIMG instruction takes dmask (llvm-mc-19; the probes of some atomics wrote data of another size).
@@ -1328,8 +1331,12 @@ function modifierUnion(forms: readonly PreparedForm[], target: AmdgpuTarget): Se
 }
 
 /** A modifier no form of the instruction takes (see modifierUnion). */
+/** The DPP16 control (`quad_perm:[...]`, `row_shl:1`...) of the instruction, set by checkModifiers (see checkDpAluDpp). */
+let dpp16Control: Operand | undefined;
+
 function checkModifiers(operands: readonly InstructionOperand[], p: PreparedForms, f: PreparedForm, sink: IssueSink): boolean {
   opSelModifier = false;
+  dpp16Control = undefined;
   if (operands.length === positional.length) return true;
   const union = p.union;
   const vocab = knownModifiers();
@@ -1344,6 +1351,7 @@ function checkModifiers(operands: readonly InstructionOperand[], p: PreparedForm
   let dppFi: Operand | undefined;
   let dppControl = 0;
   seenModifiers.length = 0;
+  dpp16Control = undefined;
   for (let i = 0; i < operands.length; i++) {
     const op = operands[i]!.operand;
     // A word is a modifier where collectPositional left it out (it tested the word with the
@@ -1362,8 +1370,10 @@ function checkModifiers(operands: readonly InstructionOperand[], p: PreparedForm
       return report(sink, C.modifier, `invalid operand for instruction: ${f.spec.spelled} takes no '${op.kind === 'modifier' ? op.name : op.name}' modifier${union.size ? ` (it takes ${[...union].sort().join(', ')})` : ' (it takes none)'}`, span);
     }
     if (DPP_FOLLOWERS.has(name)) {
-      if (name === 'dpp_ctrl') dppControl |= 1;
-      else if (name === 'dpp8') dppControl |= 2;
+      if (name === 'dpp_ctrl') {
+        dppControl |= 1;
+        dpp16Control = op;
+      } else if (name === 'dpp8') dppControl |= 2;
       else if (name === 'fi') dppFi ??= op;
       else dppMask ??= op;
     }
@@ -2056,12 +2066,26 @@ function checkLessCommon(operands: readonly InstructionOperand[], p: PreparedFor
     (p.bufferD16 === 0 || checkBufferD16(p.bufferD16, f.spec.spelled, target, sink)) &&
     (p.image === 0 || checkImage(operands, p, count, target, at, sink)) &&
     (target.generation < 12 || !p.imageData || checkImage12(operands, count, f, sink)) &&
+    (dpp16Control === undefined || checkDpAluDpp(f, target, sink)) &&
     (!target.ldsDirect || !hasLdsDirect || checkLdsDirect(f, count, sink, target)) &&
     (posLiterals < 2 || !SALU_LITERAL_FAMILIES.has(f.spec.family) || checkScalarLiterals(f, count, sink)) &&
     ((posLiterals === 0 && !sawTinyReal) || checkFloatLiterals(f, count, sink)) &&
     (f.spec.family !== 'DS' || count === 0 || checkGwsData(f, target, sink)) &&
     (f.spec.family !== 'SMEM' || operands.length === count || checkSmemOffset(operands, count, sink))
   );
+}
+
+/**
+ * gfx90a and gfx940-942: a DPP16 instruction with a 64-bit operand (DP ALU: `v_ceil_f64_dpp`,
+ * `v_cvt_u32_f64 ... quad_perm:[...]`) takes row_newbcast as its only DPP control (llvm-mc-19 "DP
+ * ALU dpp only supports row_newbcast"). Only called with a DPP16 control written.
+ */
+function checkDpAluDpp(f: PreparedForm, target: AmdgpuTarget, sink: IssueSink): boolean {
+  if (target.name !== 'gfx90a' && !target.isGfx940) return true;
+  const op = dpp16Control!;
+  const name = op.kind === 'modifier' || op.kind === 'word' ? lower(op.name) : '';
+  if (name === 'row_newbcast' || !f.ops.some((o) => o.spec.size === 2 && (o.files & F.V) !== 0)) return true;
+  return report(sink, C.modifier, `DP ALU dpp only supports row_newbcast: ${f.spec.spelled} has a 64-bit operand, and ${target.name} takes no other DPP control with one`, op.kind === 'modifier' ? op.nameSpan : op.span);
 }
 
 /**

@@ -43,12 +43,6 @@ const KNOWN_MISSES: readonly string[] = [
   'expressions.s fiji amdgcn-pc-linux-gnu 206',
   'literal16.s tonga amdgcn 45',
   'literal16.s tonga amdgcn 51',
-  // gfx90a: DP ALU DPP only row_newbcast, no gds on ds_read (5)
-  'gfx90a_err.s gfx90a amdgcn 141',
-  'gfx90a_err.s gfx90a amdgcn 144',
-  'gfx90a_err.s gfx90a amdgcn 147',
-  'gfx90a_err.s gfx90a amdgcn 150',
-  'gfx90a_err.s gfx90a amdgcn 240',
   // 16-bit literal range and packed 16-bit literals ("16-bit literals") (9)
   'literal16-err.s gfx802 amdgcn 4',
   'literal16-err.s gfx802 amdgcn 7',

@@ -156,3 +156,26 @@ test('GFX12 WMMA/SWMMAC: register sizes, src2 a tuple or an inline constant, mod
   assertLinesAgree(lines, ['gfx1200', 'gfx1201'], { label: 'wmma12', verdicts: 'both', countMiss: (line) => !/index_key|lit\(/.test(line) });
   assertLinesAgree(lines, ['gfx1100', 'gfx942'], { label: 'wmma12 elsewhere', verdicts: 'broken', countMiss: () => false });
 });
+
+test('gfx90a, gfx940-942: DP ALU DPP takes only row_newbcast; gds only on the GWS instructions', { skip }, () => {
+  for (const mcpu of ['gfx90a', 'gfx940', 'gfx942', 'gfx908', 'gfx900']) {
+    const lines: string[] = [];
+    for (const m of mnemonicsFor(mcpu)) {
+      const r = lookupInstruction(m, mcpu);
+      if (r.status !== 'found') continue;
+      for (const f of r.forms) {
+        if (!f.verified) continue;
+        const l = formLine(f);
+        if (!l) continue;
+        if (f.form === 'dpp') {
+          // Every DPP16 form, with the controls, spelled with `_dpp` (as the table has it) and without.
+          const plain = l.line(l.ops).replace(/ quad_perm:\[0,1,2,3\]$/, '');
+          for (const c of ['quad_perm:[1,1,1,1]', 'row_shl:1', 'row_mirror', 'row_bcast:15', 'wave_shl:1', 'row_newbcast:1', 'row_newbcast:15 row_mask:0xf bank_mask:0xf'])
+            lines.push(`${plain} ${c}`, `${plain.replace(/_dpp /, ' ')} ${c}`);
+        }
+        if (f.family === 'DS') lines.push(l.line(l.ops), `${l.line(l.ops)} gds`);
+      }
+    }
+    assertLinesAgree(lines, [mcpu], { label: 'dp alu / gds', verdicts: 'both' });
+  }
+});
