@@ -768,13 +768,18 @@ let sawTinyReal = false;
  * its bits in some type (`v_add_f32_e64 v0, 1.401298464324817e-45, v1`: 2^-149 is 1 as f32 bits,
  * llvm-mc-19 takes it on GFX6; 2.3509886e-38 is 0 as f16). checkFloatLiterals judges those by type.
  */
-function floatMaybeInline(x: number): boolean {
+function floatMaybeInline(x: number, inv2Pi: boolean): boolean {
   const a = Math.abs(x);
   if (a <= 2 ** -18) {
     sawTinyReal = true;
     return true;
   }
-  for (const v of INLINE_FLOATS) if (Math.abs(a - v) <= v * 1e-3) return true;
+  // (1/(2*pi), the last one, is inline from GFX8 only: a literal on GFX6-7.)
+  const n = inv2Pi ? INLINE_FLOATS.length : INLINE_FLOATS.length - 1;
+  for (let i = 0; i < n; i++) {
+    const v = INLINE_FLOATS[i]!;
+    if (Math.abs(a - v) <= v * 1e-3) return true;
+  }
   return false;
 }
 
@@ -807,11 +812,11 @@ function classify(text: string, op: Operand, target: AmdgpuTarget): void {
         return;
       }
       if (e.kind === 'real') {
-        seen.what = floatMaybeInline(e.value) ? What.Inline : What.Literal;
+        seen.what = floatMaybeInline(e.value, target.inv2Pi) ? What.Inline : What.Literal;
         return;
       }
       if (e.kind === 'unary' && e.op === '-' && e.operand.kind === 'real') {
-        seen.what = floatMaybeInline(e.operand.value) ? What.Inline : What.Literal;
+        seen.what = floatMaybeInline(e.operand.value, target.inv2Pi) ? What.Inline : What.Literal;
         return;
       }
       // A negative integer (`-100`): a literal unless its value is an inline constant.
@@ -2069,7 +2074,7 @@ function checkLessCommon(operands: readonly InstructionOperand[], p: PreparedFor
     (dpp16Control === undefined || checkDpAluDpp(f, target, sink)) &&
     (!target.ldsDirect || !hasLdsDirect || checkLdsDirect(f, count, sink, target)) &&
     (posLiterals < 2 || !SALU_LITERAL_FAMILIES.has(f.spec.family) || checkScalarLiterals(f, count, sink)) &&
-    ((posLiterals === 0 && !sawTinyReal) || checkFloatLiterals(f, count, sink)) &&
+    ((posLiterals === 0 && !sawTinyReal) || checkFloatLiterals(f, count, target, sink)) &&
     (f.spec.family !== 'DS' || count === 0 || checkGwsData(f, target, sink)) &&
     (f.spec.family !== 'SMEM' || operands.length === count || checkSmemOffset(operands, count, sink))
   );
@@ -2128,7 +2133,7 @@ const SHORT_OR_PACKED = /(?:^|_)(?:pk|[fbiu]16|bf16)(?:_|$)/;
  * 1e-70`, `s_mov_b32 s0, 1e-40`, `v_mov_b32 v0, 3.5e38`). Operands of instructions with 16-bit or
  * packed operands are not judged.
  */
-function checkFloatLiterals(f: PreparedForm, count: number, sink: IssueSink): boolean {
+function checkFloatLiterals(f: PreparedForm, count: number, target: AmdgpuTarget, sink: IssueSink): boolean {
   const base = f.spec.base;
   const shift = f.vccOptional && count < f.spec.maxOperands ? 1 : 0;
   for (let i = 0; i < count; i++) {
@@ -2141,7 +2146,7 @@ function checkFloatLiterals(f: PreparedForm, count: number, sink: IssueSink): bo
     const o = f.ops[i + shift];
     if (!o || (o.spec.kind !== 'src' && o.spec.kind !== 'ssrc')) continue;
     const a = Math.abs(x);
-    if (o.spec.size === 2 && !base.includes('_f64') && a !== 0 && a !== 0.5 && a !== 1 && a !== 2 && a !== 4 && Math.abs(a - 0.15915494309189535) > 1e-9)
+    if (o.spec.size === 2 && !base.includes('_f64') && a !== 0 && a !== 0.5 && a !== 1 && a !== 2 && a !== 4 && (!target.inv2Pi || Math.abs(a - 0.15915494309189535) > 1e-9))
       return report(sink, C.operandKind, `invalid operand for instruction: ${f.spec.spelled} operand ${i + 1} is a 64-bit integer, which takes no floating-point literal`, op.span);
     if (o.spec.size === 1) {
       const r = Math.fround(x);

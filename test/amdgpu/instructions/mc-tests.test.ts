@@ -53,11 +53,6 @@ const KNOWN_MISSES: readonly string[] = [
   'literalv216.s gfx900 amdgcn 116',
   'literalv216.s gfx900 amdgcn 160',
   'literalv216.s gfx1010 amdgcn 280',
-  // 1/(2*pi) on GFX6-7: a literal there (no inline 1/(2*pi)) (4)
-  'literals.s tahiti amdgcn 981',
-  'literals.s tahiti amdgcn 991',
-  'literals.s bonaire amdgcn 981',
-  'literals.s bonaire amdgcn 991',
   // an integer literal that is an inline constant only as 32 bits, in a 64-bit operand (`v_fract_f64_e64 v[0:1], 0x3e22f983`) (2)
   'literals.s tonga amdgcn 975',
   'literals.s gfx900 amdgcn 975',
