@@ -666,6 +666,7 @@ let posBusCandidates = 0;
 function classifyPositional(text: string, target: AmdgpuTarget): void {
   let literals = 0;
   sawTinyReal = false;
+  narrowInline = false;
   let candidates = 0;
   for (let i = 0; i < positional.length; i++) {
     const op = positional[i]!;
@@ -746,8 +747,9 @@ function maybeInline(v: bigint, inv2Pi: boolean): boolean {
   if (v >= -16n && v <= 64n) return true;
   if (v >= -0x80000000n && v <= 0xffffffffn) {
     // No f64 inline pattern is a sign-extended 32-bit value: only the 32- and 16-bit ones can match.
+    // (Inline only under 32 or 16 bits: a literal in a 64-bit source, see checkNarrowInline.)
     const n = Number(v) >>> 0;
-    return inlineCode32(n, inv2Pi) !== undefined || (n <= 0xffff && inlineCode16(n, inv2Pi) !== undefined);
+    return (narrowInline = inlineCode32(n, inv2Pi) !== undefined || (n <= 0xffff && inlineCode16(n, inv2Pi) !== undefined));
   }
   if (inlineCode64(v, inv2Pi) !== undefined) return true;
   if (v >= -0x80000000n && v <= 0xffffffffn) {
@@ -757,6 +759,9 @@ function maybeInline(v: bigint, inv2Pi: boolean): boolean {
   }
   return false;
 }
+
+/** An integer outside -16..64 was classified as inline by its 32- or 16-bit value (maybeInline) since classifyPositional began. */
+let narrowInline = false;
 
 const INLINE_FLOATS = [0.5, 1, 2, 4, 0.15915494309189535];
 /** A tiny float was classified as maybe inline (floatMaybeInline) since classifyPositional began. */
@@ -2075,6 +2080,7 @@ function checkLessCommon(operands: readonly InstructionOperand[], p: PreparedFor
     (!target.ldsDirect || !hasLdsDirect || checkLdsDirect(f, count, sink, target)) &&
     (posLiterals < 2 || !SALU_LITERAL_FAMILIES.has(f.spec.family) || checkScalarLiterals(f, count, sink)) &&
     ((posLiterals === 0 && !sawTinyReal) || checkFloatLiterals(f, count, target, sink)) &&
+    (!narrowInline || checkNarrowInline(p, f, count, target, sink)) &&
     (f.spec.family !== 'DS' || count === 0 || checkGwsData(f, target, sink)) &&
     (f.spec.family !== 'SMEM' || operands.length === count || checkSmemOffset(operands, count, sink))
   );
@@ -2153,6 +2159,44 @@ function checkFloatLiterals(f: PreparedForm, count: number, target: AmdgpuTarget
       if ((!Number.isFinite(r) && Number.isFinite(x)) || (r !== x && Math.abs(r) < 2 ** -126))
         return report(sink, C.operandKind, `invalid operand for instruction: ${x} ${Number.isFinite(r) ? 'underflows' : 'overflows'} single precision (operand ${i + 1} of ${f.spec.spelled} is 32 bits)`, op.span);
     }
+  }
+  return true;
+}
+
+/** An integer operand's value (`0x3e22f983`, `-20`), or undefined. */
+function intOperand(op: Operand): bigint | undefined {
+  if (op.kind !== 'expr') return undefined;
+  const e = op.expr;
+  return e.kind === 'int' ? e.value : e.kind === 'unary' && e.op === '-' && e.operand.kind === 'int' ? -e.operand.value : undefined;
+}
+
+/**
+ * Whether a 32-bit integer is inline in a 64-bit floating-point source: llvm-mc-19 reads it there
+ * as the high dword of the double (`v_fract_f64_e64 v[0:1], 0x3ff00000` is 1.0, inline).
+ */
+function inlineAsHighDword(v: bigint, inv2Pi: boolean): boolean {
+  return v >= -0x80000000n && v <= 0xffffffffn && inlineCode64(BigInt.asUintN(32, v) << 32n, inv2Pi) !== undefined;
+}
+
+/**
+ * An integer inline only by its 32- or 16-bit value (`0x3e22f983`, 1/(2*pi) as f32 bits;
+ * `0x3f800000`) in a 64-bit source: no 64-bit inline constant, neither as the value nor as the
+ * high dword of a double, so a literal there (llvm-mc-19: "literal operands are not supported"
+ * where the position takes none, `v_fract_f64_e64 v[0:1], 0x3e22f983` on GFX8-9).
+ */
+function checkNarrowInline(p: PreparedForms, f: PreparedForm, count: number, target: AmdgpuTarget, sink: IssueSink): boolean {
+  if (f.spec.family === 'VOP3P') return true;
+  const shift = f.vccOptional && count < f.spec.maxOperands ? 1 : 0;
+  for (let i = 0; i < count; i++) {
+    if (posWhat[i] !== What.Inline) continue;
+    const o = f.ops[i + shift];
+    if (!o || o.spec.size !== 2 || (o.spec.kind !== 'src' && o.spec.kind !== 'ssrc') || (o.files & F.LITERAL) !== 0) continue;
+    const v = intOperand(positional[i]!);
+    // (In a double the high dword: 0x3ff00000 is 1.0; in a 64-bit integer the value itself.)
+    if (v === undefined || (v >= -16n && v <= 64n) || inlineCode64(v, target.inv2Pi) !== undefined || (f.spec.base.includes('_f64') && inlineAsHighDword(v, target.inv2Pi))) continue;
+    // Another form of the mnemonic that takes a literal there (a compare's `_e32`) is the one llvm-mc-19 picks.
+    if (p.forms.some((g) => g !== f && count >= g.min && count <= g.max && ((g.ops[i + (g.vccOptional && count < g.spec.maxOperands ? 1 : 0)]?.files ?? 0) & F.LITERAL) !== 0)) continue;
+    return report(sink, C.literalNotSupported, `literal operands are not supported: the integer is inline only as 32 or 16 bits; operand ${i + 1} of ${f.spec.spelled} is 64 bits, where it is a literal, which the position does not take`, positional[i]!.span);
   }
   return true;
 }
@@ -2321,6 +2365,14 @@ function checkOne(text: string, mnemonic: string, at: Span, operands: readonly I
   // `s_load_dword s0, s[0:1], 0xff` on tahiti; 0x100 and negative values are AMD545's).
   if (seen.what === What.Literal && target.generation === 6 && bestForm.spec.family === 'SMEM' && best === count - 1 && op.kind === 'expr' && op.expr.kind === 'int' && op.expr.value >= 0n && op.expr.value <= 0xffn)
     return checkMatched(text, at, operands, p, bestForm, count, target, sink, mnemonic);
+  // A 32-bit integer in a 64-bit floating-point source is the high dword of the double
+  // (`v_fract_f64_e64 v[0:1], 0x3ff00000` is 1.0): inline where that double is.
+  if (seen.what === What.Literal && o.files & F.INLINE && o.size === 2 && bestForm.spec.base.includes('_f64') && inlineAsHighDword(intOperand(op) ?? -1n, target.inv2Pi)) {
+    posWhat[best] = What.Inline;
+    matchForm(bestForm, count);
+    if (mismatch.at < 0) return checkMatched(text, at, operands, p, bestForm, count, target, sink, mnemonic);
+    posWhat[best] = What.Literal;
+  }
   if (seen.what === What.Literal && o.files & F.INLINE)
     return report(sink, C.literalNotSupported, `literal operands are not supported: ${bestForm.spec.spelled} operand ${best + 1} (${o.name}) takes an inline constant, not a literal${target.generation < 10 && bestForm.spec.family.startsWith('VOP3') ? ` (no literal in VOP3 before GFX10)` : ''}`, op.span);
   return report(

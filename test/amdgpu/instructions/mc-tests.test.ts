@@ -53,9 +53,6 @@ const KNOWN_MISSES: readonly string[] = [
   'literalv216.s gfx900 amdgcn 116',
   'literalv216.s gfx900 amdgcn 160',
   'literalv216.s gfx1010 amdgcn 280',
-  // an integer literal that is an inline constant only as 32 bits, in a 64-bit operand (`v_fract_f64_e64 v[0:1], 0x3e22f983`) (2)
-  'literals.s tonga amdgcn 975',
-  'literals.s gfx900 amdgcn 975',
   // SDWA sources with source modifiers on scc/vccz/execz (GFX8) (3)
   'literals.s tonga amdgcn 1259',
   'literals.s tonga amdgcn 1267',
