@@ -2079,7 +2079,7 @@ function checkLessCommon(operands: readonly InstructionOperand[], p: PreparedFor
     (dpp16Control === undefined || checkDpAluDpp(f, target, sink)) &&
     (!target.ldsDirect || !hasLdsDirect || checkLdsDirect(f, count, sink, target)) &&
     (posLiterals < 2 || !SALU_LITERAL_FAMILIES.has(f.spec.family) || checkScalarLiterals(f, count, sink)) &&
-    ((posLiterals === 0 && !sawTinyReal) || checkFloatLiterals(f, count, target, sink)) &&
+    ((posLiterals === 0 && !sawTinyReal && !narrowInline) || checkFloatLiterals(f, count, target, sink)) &&
     (!narrowInline || checkNarrowInline(p, f, count, target, sink)) &&
     (f.spec.family !== 'DS' || count === 0 || checkGwsData(f, target, sink)) &&
     (f.spec.family !== 'SMEM' || operands.length === count || checkSmemOffset(operands, count, sink))
@@ -2141,6 +2141,7 @@ const SHORT_OR_PACKED = /(?:^|_)(?:pk|[fbiu]16|bf16)(?:_|$)/;
  */
 function checkFloatLiterals(f: PreparedForm, count: number, target: AmdgpuTarget, sink: IssueSink): boolean {
   const base = f.spec.base;
+  if (SHORT_SOURCES.test(base) && !SHORT_EXCEPT.test(base)) return checkShortLiterals(f, count, sink);
   const shift = f.vccOptional && count < f.spec.maxOperands ? 1 : 0;
   for (let i = 0; i < count; i++) {
     if (posWhat[i] !== What.Literal && posWhat[i] !== What.Inline) continue;
@@ -2197,6 +2198,38 @@ function checkNarrowInline(p: PreparedForms, f: PreparedForm, count: number, tar
     // Another form of the mnemonic that takes a literal there (a compare's `_e32`) is the one llvm-mc-19 picks.
     if (p.forms.some((g) => g !== f && count >= g.min && count <= g.max && ((g.ops[i + (g.vccOptional && count < g.spec.maxOperands ? 1 : 0)]?.files ?? 0) & F.LITERAL) !== 0)) continue;
     return report(sink, C.literalNotSupported, `literal operands are not supported: the integer is inline only as 32 or 16 bits; operand ${i + 1} of ${f.spec.spelled} is 64 bits, where it is a literal, which the position does not take`, positional[i]!.span);
+  }
+  return true;
+}
+
+/** Instructions whose sources are all 16 bits (by the type their name ends in), the packed and mixed ones and those with a 32-bit source (class masks, ldexp exponents) aside. */
+const SHORT_SOURCES = /^v_[a-z0-9_]*_(?:f16|i16|u16|b16)$/;
+const SHORT_EXCEPT = /_pk_|^v_pk_|_mix|class|ldexp|_dot|v_cvt_pk|v_interp|sad|v_cvt_.*_(?:f32|i32|u32)_|_f32_|_b32_|_u32_|_i32_/;
+
+/**
+ * 16-bit sources (checkFloatLiterals' caller: literals written): an integer literal fits 16 bits,
+ * -32768 to 65535, and a floating-point one half precision (f16; llvm-mc-19 "invalid operand for
+ * instruction": `v_add_f16 v1, 0x10000, v2`, `v_add_f16 v1, 123456.0, v2`).
+ */
+function checkShortLiterals(f: PreparedForm, count: number, sink: IssueSink): boolean {
+  const shift = f.vccOptional && count < f.spec.maxOperands ? 1 : 0;
+  for (let i = 0; i < count; i++) {
+    // (Inline too: `0x3f800000` is inline as f32 bits only.)
+    if (posWhat[i] !== What.Literal && posWhat[i] !== What.Inline) continue;
+    const o = f.ops[i + shift];
+    if (!o || o.spec.size !== 1 || (o.spec.kind !== 'src' && o.spec.kind !== 'ssrc')) continue;
+    const op = positional[i]!;
+    const v = intOperand(op);
+    if (v !== undefined) {
+      if (v >= -32768n && v <= 65535n) continue;
+      return report(sink, C.operandKind, `invalid operand for instruction: ${v} does not fit the 16-bit operand ${i + 1} of ${f.spec.spelled} (-32768 to 65535)`, op.span);
+    }
+    if (op.kind !== 'expr' || !f.spec.base.endsWith('_f16')) continue;
+    const e = op.expr;
+    const x = e.kind === 'real' ? e.value : e.kind === 'unary' && e.op === '-' && e.operand.kind === 'real' ? -e.operand.value : undefined;
+    // Half precision's largest finite value is 65504; from 65520 on a value rounds to infinity.
+    if (x !== undefined && Number.isFinite(x) && Math.abs(x) >= 65520)
+      return report(sink, C.operandKind, `invalid operand for instruction: ${x} overflows half precision (operand ${i + 1} of ${f.spec.spelled} is 16 bits)`, op.span);
   }
   return true;
 }
