@@ -676,10 +676,16 @@ function classifyPositional(text: string, target: AmdgpuTarget): void {
     // the first lines of a file on, and its first `neg(…)` does not deoptimize this function.
     posMods[i] = kind === 'neg' || kind === 'abs' || kind === 'call' ? modifiedOperand(text, op, target) : 0;
     classify(text, op, target);
-    // `neg(0x123)`, `-|1.23456|`: a literal whatever the modifiers fold into it; `-v1.l` a half (see modifiedOperand).
-    const what = modifiedWhat >= 0 ? (modifiedWhat as What) : seen.what;
+    // `neg(0x123)`, `-|1.23456|`: a literal whatever the modifiers fold into it; `-v1.l` a half,
+    // `-s1`, `|vccz|` the scalar register inside (see modifiedOperand).
+    let what = seen.what;
+    let size = seen.size;
+    if (modifiedWhat >= 0) {
+      what = modifiedWhat as What;
+      size = modifiedSize;
+    }
     posWhat[i] = what;
-    posSize[i] = seen.size;
+    posSize[i] = size;
     if (what === What.Literal) literals++;
     if (what === What.Sgpr || what === What.Special || what === What.Literal || what === What.Unknown) candidates++;
   }
@@ -714,7 +720,8 @@ function modifiedOperand(text: string, op: Operand, target: AmdgpuTarget): numbe
   if (bits === 0) return 0;
   classify(text, op, target);
   if (seen.what === What.Literal && (bits & OperandModifier.SEXT) === 0) modifiedWhat = What.Literal;
-  else if (seen.what === What.Half) modifiedWhat = What.Half;
+  else if (seen.what === What.Half || seen.what === What.Sgpr || seen.what === What.Agpr || seen.what === What.Special) modifiedWhat = seen.what;
+  modifiedSize = seen.size;
   const mods = seen.what <= What.Special || seen.what === What.Half ? bits | MODS_ON_REGISTER : bits;
   // `-sym` around no register is an expression (llvm-mc-19 takes `s_mov_b32 s0, -u`), no modifier.
   // (Tested here, not in classifyPositional: a compare first reached late in a file deoptimizes
@@ -729,9 +736,13 @@ const MODS_ON_REGISTER = 1 << 8;
  * constant as written (then, on a floating-point source, folds the modifier into its sign bit:
  * `neg(0xbe22f983)` stays a literal; on an integer source it refuses the modifier). Either way the
  * instruction is refused where the position takes no literal (`v_add_f32_e64 v1, neg(0x123), v3`
- * before GFX10). What.Half around a 16-bit VGPR half (`-v1.h`, `abs(v1.l)`), refused as one.
+ * before GFX10). What.Half around a 16-bit VGPR half (`-v1.h`, `abs(v1.l)`), refused as one;
+ * the SGPR, AGPR or special register inside (`-s1`, `|vccz|`), judged as one where the position
+ * takes the modifier (GFX8 SDWA and DPP sources are VGPRs: llvm-mc-19 refuses `-s1` there too).
  */
 let modifiedWhat = -1;
+/** The size of the operand inside the modifiers, where modifiedWhat is set. */
+let modifiedSize = 1;
 
 function isDigits(s: string, from: number): boolean {
   if (from >= s.length) return false;

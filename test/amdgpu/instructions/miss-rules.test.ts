@@ -259,3 +259,27 @@ test('16-bit sources: integer literals -32768 to 65535, floating-point ones with
   const lines = ['v_add_f16 v1, -32769, v2', 'v_add_f16 v1, 0x10000, v2', 'v_add_f16 v1, 0xffff, v2', 'v_add_f16 v1, -32768, v2', 'v_add_u16 v1, 65536, v2', 'v_max_i16 v1, v2, 0x3f800000', 'v_add_f16 v1, 123456.0, v2', 'v_add_f16 v1, 65504.0, v2', 'v_mul_f16_e64 v1, 0x10000, v2', 'v_cmp_eq_f16 vcc, 0x10000, v2', 'v_cmp_eq_u16 vcc, 0xffff, v2'];
   assertLinesAgree(lines, ['gfx802', 'gfx900', 'gfx1030', 'gfx1100'], { label: '16-bit', verdicts: 'both', countMiss: (line) => !/e64 v1, 0x10000/.test(line) });
 });
+
+test('source modifiers around a scalar register: the register judged where it stands (GFX8 SDWA/DPP sources are VGPRs)', { skip }, () => {
+  const lines: string[] = [];
+  for (const r of ['v1', 's1', 'vcc_lo', 'vccz', 'scc', 'execz', 'exec_lo', 'm0', 'ttmp1', 'a1', 's[2:3]', 'v[2:3]', 'src_shared_base'])
+    for (const w of [`-${r}`, `|${r}|`, `neg(${r})`, `abs(${r})`, `-|${r}|`, `sext(${r})`])
+      lines.push(
+        `v_ceil_f32_sdwa v5, ${w} dst_sel:DWORD src0_sel:DWORD`,
+        `v_ceil_f16_sdwa v5, ${w} dst_sel:DWORD dst_unused:UNUSED_PRESERVE`,
+        `v_add_f32_sdwa v5, v1, ${w} dst_sel:DWORD src0_sel:DWORD`,
+        `v_mov_b32_sdwa v5, ${w} dst_sel:DWORD src0_sel:WORD_1`,
+        `v_cmp_eq_f32_sdwa vcc, ${w}, v2 src0_sel:WORD_1`,
+        `v_add_f32_dpp v5, ${w}, v2 quad_perm:[0,1,2,3]`,
+        `v_add_f32 v5, ${w}, v2`,
+        `v_add_f32_e64 v5, v1, ${w}`,
+        `v_fma_f32 v5, ${w}, v2, v3`,
+        `v_add_f64 v[4:5], ${w}, v[2:3]`,
+        `v_ceil_f64 v[4:5], ${w}`,
+      );
+  for (const mcpu of ['tonga', 'gfx900', 'gfx90a', 'gfx1030'])
+    assertLinesAgree(lines, [mcpu], { label: 'modified scalars', verdicts: 'both', countMiss: () => false });
+  // (GFX11+: vccz/execz under a modifier are a kept divergence, docs/divergences.md "vccz/execz on GFX11+".)
+  assertLinesAgree(lines.filter((l) => !/vccz|execz/.test(l)), ['gfx1100'], { label: 'modified scalars', verdicts: 'both', countMiss: () => false });
+  assertLinesAgree(['v_ceil_f16_sdwa v5, |vccz| dst_sel:DWORD dst_unused:UNUSED_PRESERVE', 'v_ceil_f16_sdwa v5, -scc dst_sel:DWORD dst_unused:UNUSED_PRESERVE', 'v_ceil_f32_sdwa v5, |execz| dst_sel:DWORD src0_sel:DWORD', 'v_ceil_f32_sdwa v5, -s1 dst_sel:DWORD src0_sel:DWORD', 'v_add_f32_sdwa v5, -v1, |s2| dst_sel:DWORD src0_sel:DWORD', 'v_add_f32_dpp v5, -s1, |v2| quad_perm:[0,1,2,3]', 'v_ceil_f32_sdwa v5, |v1| dst_sel:DWORD src0_sel:DWORD'], ['tonga'], { label: 'modified scalars', verdicts: 'both' });
+});
