@@ -90,7 +90,7 @@ export const AMD_DIAGNOSTICS = defineCatalog({
   AMD408: { severity: 'error', summary: 'malformed number or expression in an operand' },
   AMD409: { severity: 'error', summary: 'unexpected text after the operand' },
   AMD410: { severity: 'error', summary: 'expected an absolute expression (undefined symbol or label in an immediate)' },
-  AMD412: { severity: 'error', summary: 'malformed `lit(...)`' },
+  AMD412: { severity: 'error', summary: 'malformed `lit(...)`: not one constant with a value where written (a register, a modifier or call inside, a symbol without a value yet), `-lit(...)`, `lit64(...)` (not in LLVM 19)' },
   AMD413: { severity: 'error', summary: 'register operand of the wrong width for the operand type, or not usable as a source (`pc`)' },
   AMD414: { severity: 'error', summary: '`- -x` on a floating-point source (llvm-mc: "invalid syntax, expected \'neg\' modifier"); `-(-x)` is the integer expression (for a float `x`, of its IEEE bits: AMD401 on a 32-bit operand); in `gpuasm check`, `--F` on a VALU operand where the integer `F`\'s bits make fits no source (AMD401 elsewhere)' },
   // The instruction layer (src/amdgpu/instructions/; its own table: instructions/diagnostics.ts).

@@ -588,11 +588,15 @@ export class InstructionChecker {
       case 'abs':
         this.checkOperand(mnemonic, op.operand, position, true);
         if (op.kind === 'abs' && position >= 0 && isValu(mnemonic)) this.checkModifiedValue(op.operand);
+        // `-lit(1.0)` (llvm-mc-19: "invalid operand for instruction"; `neg(lit(1.0))` and `-|lit(1.0)|` are taken).
+        else if (op.kind === 'neg' && op.operand.kind === 'call' && op.operand.name === 'lit' && position >= 0 && this.cx.issued === this.issuedBefore)
+          this.cx.issue(IMM_CODES.badLit, `invalid operand for instruction: '-' before lit(...) (llvm-mc-19 takes neg(lit(...)))`, op.span);
         return;
       case 'call':
         if (op.name === 'neg' || op.name === 'abs' || op.name === 'sext' || op.name === 'lit' || op.name === 'lit64') {
           for (const a of op.args) this.checkOperand(mnemonic, a, position, true);
           if (position >= 0 && op.args.length === 1 && op.name !== 'lit' && op.name !== 'lit64' && isValu(mnemonic)) this.checkModifiedValue(op.args[0]!);
+          else if (position >= 0 && (op.name === 'lit' || op.name === 'lit64')) this.checkLit(op);
         } else if (op.name === 'hwreg' && position >= 0) this.checkHwreg(op);
         else if (position >= 0) this.checkCallName(mnemonic, op);
         return;
@@ -719,6 +723,61 @@ export class InstructionChecker {
   private unknowable(op: Operand): boolean {
     if (op.kind === 'word') return this.table.valueUnknowable(op.name);
     return op.kind === 'expr' && this.table.exprUnknowable(op.expr);
+  }
+
+  /**
+   * `lit(x)` as llvm-mc-19 reads it: one constant whose value is known where it is written, a
+   * number or an expression of symbols with a value then (`.set`, `=` before the line). Refused
+   * (after any issue of the operand itself): a register or `off` ("expected immediate with lit
+   * modifier"), a modifier or another call inside (`lit(lit(1))`, `lit(neg(1.0))`, `lit(-v1)`:
+   * "failed parsing operand."), a symbol without a value yet (a label, a forward or undefined
+   * name: "failed parsing operand."), no or two arguments, and `lit64(...)`, which LLVM 19 does not
+   * have ("invalid operand for instruction").
+   */
+  private checkLit(op: Extract<Operand, { kind: 'call' }>): void {
+    if (this.cx.issued > this.issuedBefore) return;
+    if (op.name === 'lit64') {
+      this.cx.issue(IMM_CODES.badLit, 'invalid operand for instruction: lit64(...) is not in LLVM 19 (llvm-mc-19 takes lit(...))', op.span);
+      return;
+    }
+    if (op.args.length !== 1) {
+      this.cx.issue(IMM_CODES.badLit, `expected closing parentheses: lit(...) takes one constant, not ${op.args.length}`, op.span);
+      return;
+    }
+    const a = op.args[0]!;
+    let why: string | undefined;
+    switch (a.kind) {
+      case 'word':
+        if (a.name === 'off' || this.looksLikeRegister(a.name)) why = `expected immediate with lit modifier: lit(...) takes a constant, not the register ${a.name}`;
+        else if (this.table.currentValue(a.name) === null && !this.table.valueUnknowable(a.name)) why = `failed parsing operand: '${a.name}' has no value here, and lit(...) takes a constant`;
+        break;
+      case 'regRange':
+        why = 'expected immediate with lit modifier: lit(...) takes a constant, not a register';
+        break;
+      case 'neg':
+      case 'abs': {
+        // `lit(|1|)` is taken; `lit(-v1)`, `lit(|v1|)` are not.
+        let inner: Operand = a;
+        while (inner.kind === 'neg' || inner.kind === 'abs') inner = inner.operand;
+        if (inner.kind === 'regRange' || (inner.kind === 'word' && this.looksLikeRegister(inner.name)))
+          why = `failed parsing operand: lit(...) takes a constant, not '${this.text.slice(a.span.start, a.span.end)}'`;
+        break;
+      }
+      case 'call':
+      case 'list':
+      case 'modifier':
+        why = `failed parsing operand: lit(...) takes a constant, not '${this.text.slice(a.span.start, a.span.end)}'`;
+        break;
+      case 'expr':
+        if (a.expr.kind === 'int' || a.expr.kind === 'real') break;
+        for (const n of symbolsIn(a.expr))
+          if (this.table.currentValue(n) === null && !this.table.valueUnknowable(n)) {
+            why = `failed parsing operand: '${n}' has no value here, and lit(...) takes a constant`;
+            break;
+          }
+        break;
+    }
+    if (why) this.cx.issue(IMM_CODES.badLit, why, a.span);
   }
 
   private checkModifiedValue(op: Operand): void {

@@ -73,7 +73,11 @@ type Prepared =
   /** GFX10.3-11 image instructions the table could not verify, checked whole by image.ts (BVH, msaa_load). */
   | { readonly status: 'image'; readonly op: number; readonly base: string }
   /** MUBUF/MTBUF `_format_d16_*` forms the table could not verify (GFX8 `_xyz`): the data size only (see checkBufferD16). */
-  | { readonly status: 'bufferD16'; readonly comps: number };
+  | { readonly status: 'bufferD16'; readonly comps: number }
+  /** GFX11+ v_mov_b16 (every form unverified: it takes 16-bit VGPR halves only), see checkMovB16. */
+  | { readonly status: 'mov16' }
+  /** GFX11+ instructions with a form the table could not verify (else 'ok'): no 16-bit VGPR half, see checkNoHalves. */
+  | { readonly status: 'noHalves' };
 
 /** The verified forms of a written mnemonic on one GPU, with what every instruction needs of them. */
 interface PreparedForms {
@@ -100,6 +104,8 @@ interface PreparedForms {
 }
 
 const OK: Prepared = { status: 'ok' };
+const MOV16: Prepared = { status: 'mov16' };
+const NO_HALVES: Prepared = { status: 'noHalves' };
 
 /** Families whose vector register sizes depend on modifiers (dmask, dim, a16, d16, tfe, NSA). */
 const SIZE_FREE_FAMILIES = new Set(['MIMG', 'VIMAGE', 'VSAMPLE']);
@@ -157,7 +163,8 @@ function prepare(mnemonic: string, target: AmdgpuTarget): Prepared {
     }
     case 'found': {
       const wmma = target.generation === 11 ? WMMA11[r.base] : undefined;
-      const specs = wmma ? wmma11Forms(r.forms, wmma) : (target.name === 'gfx90a' || target.isGfx940) && CARRY_E32.test(r.base) ? carryE32Forms(r.forms) : r.forms;
+      const wmma12 = target.generation === 12 ? WMMA12[r.base] : undefined;
+      const specs = wmma ? wmma11Forms(r.forms, wmma) : wmma12 ? wmma12Forms(r.base, r.forms, wmma12) : (target.name === 'gfx90a' || target.isGfx940) && CARRY_E32.test(r.base) ? carryE32Forms(r.forms) : r.forms;
       // GFX12 image instructions the table could not verify: their operand count (from the syntax
       // page) is still checked; llvm-mc-19 refuses one operand fewer or more on every one of them.
       if (target.generation >= 12 && specs.every((f) => !f.verified && f.family === 'MIMG'))
@@ -170,7 +177,8 @@ function prepare(mnemonic: string, target: AmdgpuTarget): Prepared {
         const d16 = /_(?:format_d16|d16_format|d16_hi_format)_(x|xy|xyz|xyzw)$/i.exec(r.base);
         if (d16) return { status: 'bufferD16', comps: d16[1]!.length };
       }
-      if (specs.some((f) => !f.verified || f.form === 'vopdx' || f.form === 'vopdy')) return OK;
+      if (target.generation >= 11 && r.base === 'v_mov_b16') return MOV16;
+      if (specs.some((f) => !f.verified || f.form === 'vopdx' || f.form === 'vopdy')) return target.generation >= 11 ? NO_HALVES : OK;
       const split = withoutVcc(specs, r.base, target);
       const forms = split.map((spec) => prepareForm(mnemonic.toLowerCase(), spec, target));
       let minAll = Infinity;
@@ -183,6 +191,9 @@ function prepare(mnemonic: string, target: AmdgpuTarget): Prepared {
       const required = forms.every((f) => f.spec.requiredModifiers.length > 0) ? forms.map((f) => f.spec.requiredModifiers) : undefined;
       const imageData = family === 'MIMG' && !/bvh/i.test(mnemonic);
       const union = modifierUnion(forms, target);
+      // gfx90a and gfx940-942 have no GDS: `gds` only on the GWS instructions, which need it
+      // (llvm-mc-19 "gds modifier is not supported on this GPU" on every other DS instruction).
+      if (family === 'DS' && (target.name === 'gfx90a' || target.isGfx940) && !r.base.startsWith('ds_gws_')) union.delete('gds');
       // MIMG tfe on GFX6-9 (not gfx90a): the table's probes wrote one dword of data, which tfe makes too few.
       if (family === 'MIMG' && target.generation <= 9 && target.name !== 'gfx90a' && union.has('lwe')) union.add('tfe');
       // Every MIMG instruction takes dmask (llvm-mc-19; the probes of some atomics wrote data of another size).
@@ -322,6 +333,48 @@ function wmma11Forms(forms: readonly FormSpec[], [size, result]: readonly [numbe
   const operands = [op('vdst', 'vdst', 8, F.V), op('src0', 'src', size, F.V), op('src1', 'src', size, F.V), op('src2', 'src', 8, F.V | F.INLINE)];
   const modifiers = result === 'f16' ? ['neg_hi', 'neg_lo', 'op_sel', 'op_sel_hi'] : result === 'i32' ? ['clamp', 'neg_hi', 'neg_lo'] : ['neg_hi', 'neg_lo'];
   return forms.filter((f) => f.form === '' || f.form === 'e64').map((f) => ({ ...f, family: 'VOP3P', operands, minOperands: 4, maxOperands: 4, modifiers, requiredModifiers: [], verified: true }));
+}
+
+/**
+ * GFX12 WMMA and SWMMAC (forms the table could not verify), measured with llvm-mc-19 on gfx1200
+ * and gfx1201 (wave32): the register sizes of vdst, src0, src1 and (WMMA) src2, and the modifiers
+ * each takes (by name; the lanes of neg_lo/neg_hi and the index_key value are not judged). src0
+ * and src1 are VGPRs without source modifiers; WMMA's src2 a VGPR tuple or an inline constant,
+ * SWMMAC's src2 one VGPR (the sparsity index).
+ */
+const WMMA12: Record<string, readonly [number, number, number, number, 'f' | 'i' | '8']> = {
+  v_wmma_f32_16x16x16_f16: [8, 4, 4, 8, 'f'],
+  v_wmma_f32_16x16x16_bf16: [8, 4, 4, 8, 'f'],
+  v_wmma_f16_16x16x16_f16: [4, 4, 4, 4, 'f'],
+  v_wmma_bf16_16x16x16_bf16: [4, 4, 4, 4, 'f'],
+  v_wmma_i32_16x16x16_iu8: [8, 2, 2, 8, 'i'],
+  v_wmma_i32_16x16x16_iu4: [8, 1, 1, 8, 'i'],
+  v_wmma_i32_16x16x32_iu4: [8, 2, 2, 8, 'i'],
+  v_wmma_f32_16x16x16_fp8_fp8: [8, 2, 2, 8, '8'],
+  v_wmma_f32_16x16x16_fp8_bf8: [8, 2, 2, 8, '8'],
+  v_wmma_f32_16x16x16_bf8_fp8: [8, 2, 2, 8, '8'],
+  v_wmma_f32_16x16x16_bf8_bf8: [8, 2, 2, 8, '8'],
+  v_swmmac_f32_16x16x32_f16: [8, 4, 8, 1, 'f'],
+  v_swmmac_f32_16x16x32_bf16: [8, 4, 8, 1, 'f'],
+  v_swmmac_f16_16x16x32_f16: [4, 4, 8, 1, 'f'],
+  v_swmmac_bf16_16x16x32_bf16: [4, 4, 8, 1, 'f'],
+  v_swmmac_i32_16x16x32_iu8: [8, 2, 4, 1, 'i'],
+  v_swmmac_i32_16x16x32_iu4: [8, 1, 2, 1, 'i'],
+  v_swmmac_i32_16x16x64_iu4: [8, 2, 4, 1, 'i'],
+  v_swmmac_f32_16x16x32_fp8_fp8: [8, 2, 4, 1, '8'],
+  v_swmmac_f32_16x16x32_fp8_bf8: [8, 2, 4, 1, '8'],
+  v_swmmac_f32_16x16x32_bf8_fp8: [8, 2, 4, 1, '8'],
+  v_swmmac_f32_16x16x32_bf8_bf8: [8, 2, 4, 1, '8'],
+};
+
+function wmma12Forms(base: string, forms: readonly FormSpec[], [d, a, b, c, kind]: readonly [number, number, number, number, 'f' | 'i' | '8']): FormSpec[] {
+  const op = (name: string, k: OperandSpec['kind'], n: number, files: number): OperandSpec => ({ name, kind: k, size: n, files, operandModifiers: 0, optional: false, returnOnly: false });
+  const sparse = base.startsWith('v_swmmac');
+  const operands = [op('vdst', 'vdst', d, F.V), op('src0', 'src', a, F.V), op('src1', 'src', b, F.V), sparse ? op('src2', 'src', 1, F.V) : op('src2', 'src', c, F.V | F.INLINE)];
+  const modifiers = kind === 'i' ? ['clamp', 'neg_lo'] : ['neg_lo', 'neg_hi'];
+  // SWMMAC: index_key (not on v_swmmac_i32_16x16x64_iu4); the fp8/bf8 ones take no neg_lo/neg_hi.
+  const mods = sparse ? [...(kind === '8' ? [] : modifiers), ...(base === 'v_swmmac_i32_16x16x64_iu4' ? [] : ['index_key'])] : modifiers;
+  return forms.filter((f) => f.form === '' || f.form === 'e64').map((f) => ({ ...f, family: 'VOP3P', operands, minOperands: 4, maxOperands: 4, modifiers: mods, requiredModifiers: [], verified: true }));
 }
 
 /**
@@ -577,6 +630,13 @@ const enum What {
   Symbolic,
   /** Something this layer does not judge (a register list, lds_direct, a malformed register...). */
   Unknown,
+  /**
+   * A 16-bit VGPR half (`v5.l`, `v5.h`, GFX11+): llvm-mc-19 takes one only with
+   * -mattr=+real-true16, which gpuasm does not model, and in v_mov_b16 (whose forms the table
+   * could not verify, so are not matched here); no verified form takes it (every form on gfx1100,
+   * gfx1150 and gfx1200 probed with `.l` and `.h` at each one-dword VGPR position: all refused).
+   */
+  Half,
 }
 
 interface Seen {
@@ -606,19 +666,26 @@ let posBusCandidates = 0;
 function classifyPositional(text: string, target: AmdgpuTarget): void {
   let literals = 0;
   sawTinyReal = false;
+  narrowInline = false;
   let candidates = 0;
   for (let i = 0; i < positional.length; i++) {
     const op = positional[i]!;
     const kind = posKinds[i]!;
-    modifiedLiteral = false;
+    modifiedWhat = -1;
     // Every call (`vmcnt(0)` too, whose modifier bits are 0): so the call has type feedback from
     // the first lines of a file on, and its first `neg(…)` does not deoptimize this function.
     posMods[i] = kind === 'neg' || kind === 'abs' || kind === 'call' ? modifiedOperand(text, op, target) : 0;
     classify(text, op, target);
-    // `neg(0x123)`, `-|1.23456|`: a literal whatever the modifiers fold into it (see modifiedOperand).
-    const what = modifiedLiteral ? What.Literal : seen.what;
+    // `neg(0x123)`, `-|1.23456|`: a literal whatever the modifiers fold into it; `-v1.l` a half,
+    // `-s1`, `|vccz|` the scalar register inside (see modifiedOperand).
+    let what = seen.what;
+    let size = seen.size;
+    if (modifiedWhat >= 0) {
+      what = modifiedWhat as What;
+      size = modifiedSize;
+    }
     posWhat[i] = what;
-    posSize[i] = seen.size;
+    posSize[i] = size;
     if (what === What.Literal) literals++;
     if (what === What.Sgpr || what === What.Special || what === What.Literal || what === What.Unknown) candidates++;
   }
@@ -652,8 +719,10 @@ function modifiedOperand(text: string, op: Operand, target: AmdgpuTarget): numbe
   }
   if (bits === 0) return 0;
   classify(text, op, target);
-  if (seen.what === What.Literal && (bits & OperandModifier.SEXT) === 0) modifiedLiteral = true;
-  const mods = seen.what <= What.Special ? bits | MODS_ON_REGISTER : bits;
+  if (seen.what === What.Literal && (bits & OperandModifier.SEXT) === 0) modifiedWhat = What.Literal;
+  else if (seen.what === What.Half || seen.what === What.Sgpr || seen.what === What.Agpr || seen.what === What.Special) modifiedWhat = seen.what;
+  modifiedSize = seen.size;
+  const mods = seen.what <= What.Special || seen.what === What.Half ? bits | MODS_ON_REGISTER : bits;
   // `-sym` around no register is an expression (llvm-mc-19 takes `s_mov_b32 s0, -u`), no modifier.
   // (Tested here, not in classifyPositional: a compare first reached late in a file deoptimizes
   // the function it is in, and this one is small.)
@@ -662,13 +731,18 @@ function modifiedOperand(text: string, op: Operand, target: AmdgpuTarget): numbe
 const MODS_ON_REGISTER = 1 << 8;
 
 /**
- * Set by modifiedOperand: the operand is `neg(…)`/`abs(…)`/`-|…|` around a constant that is a
- * literal as written. llvm-mc-19 judges inline or literal on the constant as written (then, on a
- * floating-point source, folds the modifier into its sign bit: `neg(0xbe22f983)` stays a literal;
- * on an integer source it refuses the modifier). Either way the instruction is refused where the
- * position takes no literal (`v_add_f32_e64 v1, neg(0x123), v3` before GFX10).
+ * Set by modifiedOperand (-1: not set): What.Literal when the operand is `neg(…)`/`abs(…)`/`-|…|`
+ * around a constant that is a literal as written. llvm-mc-19 judges inline or literal on the
+ * constant as written (then, on a floating-point source, folds the modifier into its sign bit:
+ * `neg(0xbe22f983)` stays a literal; on an integer source it refuses the modifier). Either way the
+ * instruction is refused where the position takes no literal (`v_add_f32_e64 v1, neg(0x123), v3`
+ * before GFX10). What.Half around a 16-bit VGPR half (`-v1.h`, `abs(v1.l)`), refused as one;
+ * the SGPR, AGPR or special register inside (`-s1`, `|vccz|`), judged as one where the position
+ * takes the modifier (GFX8 SDWA and DPP sources are VGPRs: llvm-mc-19 refuses `-s1` there too).
  */
-let modifiedLiteral = false;
+let modifiedWhat = -1;
+/** The size of the operand inside the modifiers, where modifiedWhat is set. */
+let modifiedSize = 1;
 
 function isDigits(s: string, from: number): boolean {
   if (from >= s.length) return false;
@@ -684,8 +758,9 @@ function maybeInline(v: bigint, inv2Pi: boolean): boolean {
   if (v >= -16n && v <= 64n) return true;
   if (v >= -0x80000000n && v <= 0xffffffffn) {
     // No f64 inline pattern is a sign-extended 32-bit value: only the 32- and 16-bit ones can match.
+    // (Inline only under 32 or 16 bits: a literal in a 64-bit source, see checkNarrowInline.)
     const n = Number(v) >>> 0;
-    return inlineCode32(n, inv2Pi) !== undefined || (n <= 0xffff && inlineCode16(n, inv2Pi) !== undefined);
+    return (narrowInline = inlineCode32(n, inv2Pi) !== undefined || (n <= 0xffff && inlineCode16(n, inv2Pi) !== undefined));
   }
   if (inlineCode64(v, inv2Pi) !== undefined) return true;
   if (v >= -0x80000000n && v <= 0xffffffffn) {
@@ -695,6 +770,9 @@ function maybeInline(v: bigint, inv2Pi: boolean): boolean {
   }
   return false;
 }
+
+/** An integer outside -16..64 was classified as inline by its 32- or 16-bit value (maybeInline) since classifyPositional began. */
+let narrowInline = false;
 
 const INLINE_FLOATS = [0.5, 1, 2, 4, 0.15915494309189535];
 /** A tiny float was classified as maybe inline (floatMaybeInline) since classifyPositional began. */
@@ -706,13 +784,18 @@ let sawTinyReal = false;
  * its bits in some type (`v_add_f32_e64 v0, 1.401298464324817e-45, v1`: 2^-149 is 1 as f32 bits,
  * llvm-mc-19 takes it on GFX6; 2.3509886e-38 is 0 as f16). checkFloatLiterals judges those by type.
  */
-function floatMaybeInline(x: number): boolean {
+function floatMaybeInline(x: number, inv2Pi: boolean): boolean {
   const a = Math.abs(x);
   if (a <= 2 ** -18) {
     sawTinyReal = true;
     return true;
   }
-  for (const v of INLINE_FLOATS) if (Math.abs(a - v) <= v * 1e-3) return true;
+  // (1/(2*pi), the last one, is inline from GFX8 only: a literal on GFX6-7.)
+  const n = inv2Pi ? INLINE_FLOATS.length : INLINE_FLOATS.length - 1;
+  for (let i = 0; i < n; i++) {
+    const v = INLINE_FLOATS[i]!;
+    if (Math.abs(a - v) <= v * 1e-3) return true;
+  }
   return false;
 }
 
@@ -745,11 +828,11 @@ function classify(text: string, op: Operand, target: AmdgpuTarget): void {
         return;
       }
       if (e.kind === 'real') {
-        seen.what = floatMaybeInline(e.value) ? What.Inline : What.Literal;
+        seen.what = floatMaybeInline(e.value, target.inv2Pi) ? What.Inline : What.Literal;
         return;
       }
       if (e.kind === 'unary' && e.op === '-' && e.operand.kind === 'real') {
-        seen.what = floatMaybeInline(e.operand.value) ? What.Inline : What.Literal;
+        seen.what = floatMaybeInline(e.operand.value, target.inv2Pi) ? What.Inline : What.Literal;
         return;
       }
       // A negative integer (`-100`): a literal unless its value is an inline constant.
@@ -837,7 +920,7 @@ function classifyText(text: string, op: Operand, target: AmdgpuTarget): void {
   seen.size = reg.count;
   switch (reg.kind) {
     case 'vgpr':
-      seen.what = What.Vgpr;
+      seen.what = reg.half === undefined ? What.Vgpr : What.Half;
       return;
     case 'agpr':
       seen.what = What.Agpr;
@@ -874,6 +957,7 @@ const FITS: readonly number[] = [
   /* Expr */ F.INLINE | F.LITERAL | F.EXPR | F.SYMBOLIC,
   /* Symbolic */ F.SYMBOLIC | F.EXPR | F.INLINE | F.LITERAL,
   /* Unknown */ -1,
+  /* Half */ 0,
 ];
 
 /** What a position takes, in words, for messages. */
@@ -915,6 +999,8 @@ function whatName(): string {
       return 'a symbolic operand';
     case What.Unknown:
       return 'this operand';
+    case What.Half:
+      return 'a 16-bit VGPR half (llvm-mc-19 takes .l/.h only in v_mov_b16, or with -mattr=+real-true16, which gpuasm does not model)';
   }
 }
 
@@ -1266,8 +1352,12 @@ function modifierUnion(forms: readonly PreparedForm[], target: AmdgpuTarget): Se
 }
 
 /** A modifier no form of the instruction takes (see modifierUnion). */
+/** The DPP16 control (`quad_perm:[...]`, `row_shl:1`...) of the instruction, set by checkModifiers (see checkDpAluDpp). */
+let dpp16Control: Operand | undefined;
+
 function checkModifiers(operands: readonly InstructionOperand[], p: PreparedForms, f: PreparedForm, sink: IssueSink): boolean {
   opSelModifier = false;
+  dpp16Control = undefined;
   if (operands.length === positional.length) return true;
   const union = p.union;
   const vocab = knownModifiers();
@@ -1282,6 +1372,7 @@ function checkModifiers(operands: readonly InstructionOperand[], p: PreparedForm
   let dppFi: Operand | undefined;
   let dppControl = 0;
   seenModifiers.length = 0;
+  dpp16Control = undefined;
   for (let i = 0; i < operands.length; i++) {
     const op = operands[i]!.operand;
     // A word is a modifier where collectPositional left it out (it tested the word with the
@@ -1300,8 +1391,10 @@ function checkModifiers(operands: readonly InstructionOperand[], p: PreparedForm
       return report(sink, C.modifier, `invalid operand for instruction: ${f.spec.spelled} takes no '${op.kind === 'modifier' ? op.name : op.name}' modifier${union.size ? ` (it takes ${[...union].sort().join(', ')})` : ' (it takes none)'}`, span);
     }
     if (DPP_FOLLOWERS.has(name)) {
-      if (name === 'dpp_ctrl') dppControl |= 1;
-      else if (name === 'dpp8') dppControl |= 2;
+      if (name === 'dpp_ctrl') {
+        dppControl |= 1;
+        dpp16Control = op;
+      } else if (name === 'dpp8') dppControl |= 2;
       else if (name === 'fi') dppFi ??= op;
       else dppMask ??= op;
     }
@@ -1994,12 +2087,27 @@ function checkLessCommon(operands: readonly InstructionOperand[], p: PreparedFor
     (p.bufferD16 === 0 || checkBufferD16(p.bufferD16, f.spec.spelled, target, sink)) &&
     (p.image === 0 || checkImage(operands, p, count, target, at, sink)) &&
     (target.generation < 12 || !p.imageData || checkImage12(operands, count, f, sink)) &&
+    (dpp16Control === undefined || checkDpAluDpp(f, target, sink)) &&
     (!target.ldsDirect || !hasLdsDirect || checkLdsDirect(f, count, sink, target)) &&
     (posLiterals < 2 || !SALU_LITERAL_FAMILIES.has(f.spec.family) || checkScalarLiterals(f, count, sink)) &&
-    ((posLiterals === 0 && !sawTinyReal) || checkFloatLiterals(f, count, sink)) &&
+    ((posLiterals === 0 && !sawTinyReal && !narrowInline) || checkFloatLiterals(f, count, target, sink)) &&
+    (!narrowInline || checkNarrowInline(p, f, count, target, sink)) &&
     (f.spec.family !== 'DS' || count === 0 || checkGwsData(f, target, sink)) &&
     (f.spec.family !== 'SMEM' || operands.length === count || checkSmemOffset(operands, count, sink))
   );
+}
+
+/**
+ * gfx90a and gfx940-942: a DPP16 instruction with a 64-bit operand (DP ALU: `v_ceil_f64_dpp`,
+ * `v_cvt_u32_f64 ... quad_perm:[...]`) takes row_newbcast as its only DPP control (llvm-mc-19 "DP
+ * ALU dpp only supports row_newbcast"). Only called with a DPP16 control written.
+ */
+function checkDpAluDpp(f: PreparedForm, target: AmdgpuTarget, sink: IssueSink): boolean {
+  if (target.name !== 'gfx90a' && !target.isGfx940) return true;
+  const op = dpp16Control!;
+  const name = op.kind === 'modifier' || op.kind === 'word' ? lower(op.name) : '';
+  if (name === 'row_newbcast' || !f.ops.some((o) => o.spec.size === 2 && (o.files & F.V) !== 0)) return true;
+  return report(sink, C.modifier, `DP ALU dpp only supports row_newbcast: ${f.spec.spelled} has a 64-bit operand, and ${target.name} takes no other DPP control with one`, op.kind === 'modifier' ? op.nameSpan : op.span);
 }
 
 /**
@@ -2042,8 +2150,9 @@ const SHORT_OR_PACKED = /(?:^|_)(?:pk|[fbiu]16|bf16)(?:_|$)/;
  * 1e-70`, `s_mov_b32 s0, 1e-40`, `v_mov_b32 v0, 3.5e38`). Operands of instructions with 16-bit or
  * packed operands are not judged.
  */
-function checkFloatLiterals(f: PreparedForm, count: number, sink: IssueSink): boolean {
+function checkFloatLiterals(f: PreparedForm, count: number, target: AmdgpuTarget, sink: IssueSink): boolean {
   const base = f.spec.base;
+  if (SHORT_SOURCES.test(base) && !SHORT_EXCEPT.test(base)) return checkShortLiterals(f, count, sink);
   const shift = f.vccOptional && count < f.spec.maxOperands ? 1 : 0;
   for (let i = 0; i < count; i++) {
     if (posWhat[i] !== What.Literal && posWhat[i] !== What.Inline) continue;
@@ -2055,13 +2164,83 @@ function checkFloatLiterals(f: PreparedForm, count: number, sink: IssueSink): bo
     const o = f.ops[i + shift];
     if (!o || (o.spec.kind !== 'src' && o.spec.kind !== 'ssrc')) continue;
     const a = Math.abs(x);
-    if (o.spec.size === 2 && !base.includes('_f64') && a !== 0 && a !== 0.5 && a !== 1 && a !== 2 && a !== 4 && Math.abs(a - 0.15915494309189535) > 1e-9)
+    if (o.spec.size === 2 && !base.includes('_f64') && a !== 0 && a !== 0.5 && a !== 1 && a !== 2 && a !== 4 && (!target.inv2Pi || Math.abs(a - 0.15915494309189535) > 1e-9))
       return report(sink, C.operandKind, `invalid operand for instruction: ${f.spec.spelled} operand ${i + 1} is a 64-bit integer, which takes no floating-point literal`, op.span);
     if (o.spec.size === 1) {
       const r = Math.fround(x);
       if ((!Number.isFinite(r) && Number.isFinite(x)) || (r !== x && Math.abs(r) < 2 ** -126))
         return report(sink, C.operandKind, `invalid operand for instruction: ${x} ${Number.isFinite(r) ? 'underflows' : 'overflows'} single precision (operand ${i + 1} of ${f.spec.spelled} is 32 bits)`, op.span);
     }
+  }
+  return true;
+}
+
+/** An integer operand's value (`0x3e22f983`, `-20`), or undefined. */
+function intOperand(op: Operand): bigint | undefined {
+  if (op.kind !== 'expr') return undefined;
+  const e = op.expr;
+  return e.kind === 'int' ? e.value : e.kind === 'unary' && e.op === '-' && e.operand.kind === 'int' ? -e.operand.value : undefined;
+}
+
+/**
+ * Whether a 32-bit integer is inline in a 64-bit floating-point source: llvm-mc-19 reads it there
+ * as the high dword of the double (`v_fract_f64_e64 v[0:1], 0x3ff00000` is 1.0, inline).
+ */
+function inlineAsHighDword(v: bigint, inv2Pi: boolean): boolean {
+  return v >= -0x80000000n && v <= 0xffffffffn && inlineCode64(BigInt.asUintN(32, v) << 32n, inv2Pi) !== undefined;
+}
+
+/**
+ * An integer inline only by its 32- or 16-bit value (`0x3e22f983`, 1/(2*pi) as f32 bits;
+ * `0x3f800000`) in a 64-bit source: no 64-bit inline constant, neither as the value nor as the
+ * high dword of a double, so a literal there (llvm-mc-19: "literal operands are not supported"
+ * where the position takes none, `v_fract_f64_e64 v[0:1], 0x3e22f983` on GFX8-9).
+ */
+function checkNarrowInline(p: PreparedForms, f: PreparedForm, count: number, target: AmdgpuTarget, sink: IssueSink): boolean {
+  if (f.spec.family === 'VOP3P') return true;
+  const shift = f.vccOptional && count < f.spec.maxOperands ? 1 : 0;
+  for (let i = 0; i < count; i++) {
+    if (posWhat[i] !== What.Inline) continue;
+    const o = f.ops[i + shift];
+    if (!o || o.spec.size !== 2 || (o.spec.kind !== 'src' && o.spec.kind !== 'ssrc') || (o.files & F.LITERAL) !== 0) continue;
+    const v = intOperand(positional[i]!);
+    // (In a double the high dword: 0x3ff00000 is 1.0; in a 64-bit integer the value itself.)
+    if (v === undefined || (v >= -16n && v <= 64n) || inlineCode64(v, target.inv2Pi) !== undefined || (f.spec.base.includes('_f64') && inlineAsHighDword(v, target.inv2Pi))) continue;
+    // Another form of the mnemonic that takes a literal there (a compare's `_e32`) is the one llvm-mc-19 picks.
+    if (p.forms.some((g) => g !== f && count >= g.min && count <= g.max && ((g.ops[i + (g.vccOptional && count < g.spec.maxOperands ? 1 : 0)]?.files ?? 0) & F.LITERAL) !== 0)) continue;
+    return report(sink, C.literalNotSupported, `literal operands are not supported: the integer is inline only as 32 or 16 bits; operand ${i + 1} of ${f.spec.spelled} is 64 bits, where it is a literal, which the position does not take`, positional[i]!.span);
+  }
+  return true;
+}
+
+/** Instructions whose sources are all 16 bits (by the type their name ends in), the packed and mixed ones and those with a 32-bit source (class masks, ldexp exponents) aside. */
+const SHORT_SOURCES = /^v_[a-z0-9_]*_(?:f16|i16|u16|b16)$/;
+const SHORT_EXCEPT = /_pk_|^v_pk_|_mix|class|ldexp|_dot|v_cvt_pk|v_interp|sad|v_cvt_.*_(?:f32|i32|u32)_|_f32_|_b32_|_u32_|_i32_/;
+
+/**
+ * 16-bit sources (checkFloatLiterals' caller: literals written): an integer literal fits 16 bits,
+ * -32768 to 65535, and a floating-point one half precision (f16; llvm-mc-19 "invalid operand for
+ * instruction": `v_add_f16 v1, 0x10000, v2`, `v_add_f16 v1, 123456.0, v2`).
+ */
+function checkShortLiterals(f: PreparedForm, count: number, sink: IssueSink): boolean {
+  const shift = f.vccOptional && count < f.spec.maxOperands ? 1 : 0;
+  for (let i = 0; i < count; i++) {
+    // (Inline too: `0x3f800000` is inline as f32 bits only.)
+    if (posWhat[i] !== What.Literal && posWhat[i] !== What.Inline) continue;
+    const o = f.ops[i + shift];
+    if (!o || o.spec.size !== 1 || (o.spec.kind !== 'src' && o.spec.kind !== 'ssrc')) continue;
+    const op = positional[i]!;
+    const v = intOperand(op);
+    if (v !== undefined) {
+      if (v >= -32768n && v <= 65535n) continue;
+      return report(sink, C.operandKind, `invalid operand for instruction: ${v} does not fit the 16-bit operand ${i + 1} of ${f.spec.spelled} (-32768 to 65535)`, op.span);
+    }
+    if (op.kind !== 'expr' || !f.spec.base.endsWith('_f16')) continue;
+    const e = op.expr;
+    const x = e.kind === 'real' ? e.value : e.kind === 'unary' && e.op === '-' && e.operand.kind === 'real' ? -e.operand.value : undefined;
+    // Half precision's largest finite value is 65504; from 65520 on a value rounds to infinity.
+    if (x !== undefined && Number.isFinite(x) && Math.abs(x) >= 65520)
+      return report(sink, C.operandKind, `invalid operand for instruction: ${x} overflows half precision (operand ${i + 1} of ${f.spec.spelled} is 16 bits)`, op.span);
   }
   return true;
 }
@@ -2079,6 +2258,75 @@ function checkImage12(operands: readonly InstructionOperand[], count: number, f:
 function checkImage(operands: readonly InstructionOperand[], p: PreparedForms, count: number, target: AmdgpuTarget, at: Span, sink: IssueSink): boolean {
   const r = checkImageOperands(operands, positional, count, p.image, p.forms[0]!.spec.base, target, at);
   return r ? report(sink, r.code, r.message, r.span) : true;
+}
+
+/**
+ * GFX11+ v_mov_b16 (its forms unverified in the table): llvm-mc-19 without -mattr=+real-true16
+ * takes 16-bit VGPR halves here and nowhere else, of v0-v127 only ("operands are not valid for
+ * this GPU or mode" from v128 on); its destination is a half, its source a half, an SGPR, a
+ * special register or a constant, never a full VGPR or an AGPR ("invalid operand for
+ * instruction"), with no source modifier (`-v1.l`, `|v1.l|`, `neg(1.0)`: "not a valid
+ * operand.", but `sext` with a DPP16 control); two operands; no modifier but DPP's (not on
+ * `_e32`; `_dpp` needs a DPP control, and a half as its source).
+ */
+function checkMovB16(text: string, mnemonic: string, at: Span, operands: readonly InstructionOperand[], target: AmdgpuTarget, sink: IssueSink): boolean {
+  collectPositional(operands, true, false);
+  if (positional.length < 2) return report(sink, C.tooFewOperands, `too few operands for instruction: ${mnemonic} takes 2`, at);
+  if (positional.length > 2) return report(sink, C.tooManyOperands, `invalid operand for instruction: ${mnemonic} takes 2 operands, this is one more`, positional[2]!.span);
+  classifyPositional(text, target);
+  const m = lower(mnemonic);
+  const e32 = m.endsWith('_e32');
+  const dpp = m.endsWith('_dpp');
+  let control = false;
+  let dpp16 = false;
+  for (let i = 0; i < operands.length; i++) {
+    const op = operands[i]!.operand;
+    if (positional.includes(op)) continue;
+    const n = canonicalModifier(op);
+    if (n !== undefined && !e32 && DPP_FOLLOWERS.has(n)) {
+      if (n === 'dpp_ctrl' || n === 'dpp8') control = true;
+      if (n === 'dpp_ctrl') dpp16 = true;
+      continue;
+    }
+    return report(sink, C.modifier, `invalid operand for instruction: ${mnemonic} takes no ${n ?? 'such'} modifier${e32 ? '' : ' (only DPP controls)'}`, op.span);
+  }
+  if (dpp && !control) return report(sink, C.tooFewOperands, `too few operands for instruction: ${mnemonic} needs a DPP control (quad_perm:[...], row_mirror, dpp8:[...]...)`, at);
+  for (let i = 0; i < 2; i++) {
+    const op = positional[i]!;
+    const what = posWhat[i]!;
+    const kind = posKinds[i]!;
+    const mods = posMods[i]!;
+    // (`sext(v1.l)` is taken with a DPP16 control, not with dpp8: the DPP16 form's source is an integer with modifiers.)
+    if ((mods !== 0 || kind === 'abs') && !(dpp16 && (mods & ~MODS_ON_REGISTER) === OperandModifier.SEXT))
+      return report(sink, C.modifier, `not a valid operand: ${mnemonic} operand ${i + 1} takes no source modifier`, op.span);
+    if (what === What.Half) {
+      const n = op.kind === 'word' ? Number(op.name.slice(1, -2)) : 0;
+      if (n >= 128) return report(sink, C.operandKind, `operands are not valid for this GPU or mode: ${mnemonic} takes the 16-bit halves of v0-v127 only, not v${n}`, op.span);
+      continue;
+    }
+    if (i === 0 || what === What.Vgpr || what === What.Agpr || what === What.Off || dpp || control) {
+      seen.what = what;
+      seen.size = posSize[i]!;
+      const want = i === 0 ? 'vdst: a 16-bit VGPR half (v0.l, v0.h)' : dpp || control ? 'vsrc0: a 16-bit VGPR half' : 'src0: a 16-bit VGPR half, an SGPR or a constant';
+      return report(sink, C.operandKind, `invalid operand for instruction: ${mnemonic} operand ${i + 1} is ${want}, not ${whatName()}`, op.span);
+    }
+  }
+  return true;
+}
+
+/**
+ * A GFX11+ instruction the table could not verify: no 16-bit VGPR half (`v1.l`) in any operand,
+ * as in every verified form (see What.Half; llvm-mc-19 refuses them in v_interp_p2_f32,
+ * global_load_dword_addtid, the WMMA and image instructions without -mattr=+real-true16).
+ */
+function checkNoHalves(mnemonic: string, operands: readonly InstructionOperand[], sink: IssueSink): boolean {
+  for (let i = 0; i < operands.length; i++) {
+    let op = operands[i]!.operand;
+    while (op.kind === 'neg' || op.kind === 'abs' || (op.kind === 'call' && op.args.length === 1 && WRAPPERS.has(lower(op.name)))) op = op.kind === 'call' ? op.args[0]! : op.operand;
+    if (op.kind === 'word' && /^v\d+\.[lh]$/.test(op.name))
+      return report(sink, C.operandKind, `invalid operand for instruction: ${mnemonic} takes no 16-bit VGPR half such as ${op.name} (llvm-mc-19 takes .l/.h only in v_mov_b16, or with -mattr=+real-true16, which gpuasm does not model)`, op.span);
+  }
+  return true;
 }
 
 /** false when an issue was reported. */
@@ -2104,6 +2352,8 @@ function checkOne(text: string, mnemonic: string, at: Span, operands: readonly I
     const r = checkUnverifiedImage(operands, positional, p.op, p.base, target, at);
     return r ? report(sink, r.code, r.message, r.span) : true;
   }
+  if (p.status === 'mov16') return checkMovB16(text, mnemonic, at, operands, target, sink);
+  if (p.status === 'noHalves') return checkNoHalves(mnemonic, operands, sink);
   const forms = p.forms;
   const minAll = p.minAll;
   const maxAll = p.maxAll;
@@ -2159,6 +2409,14 @@ function checkOne(text: string, mnemonic: string, at: Span, operands: readonly I
   // `s_load_dword s0, s[0:1], 0xff` on tahiti; 0x100 and negative values are AMD545's).
   if (seen.what === What.Literal && target.generation === 6 && bestForm.spec.family === 'SMEM' && best === count - 1 && op.kind === 'expr' && op.expr.kind === 'int' && op.expr.value >= 0n && op.expr.value <= 0xffn)
     return checkMatched(text, at, operands, p, bestForm, count, target, sink, mnemonic);
+  // A 32-bit integer in a 64-bit floating-point source is the high dword of the double
+  // (`v_fract_f64_e64 v[0:1], 0x3ff00000` is 1.0): inline where that double is.
+  if (seen.what === What.Literal && o.files & F.INLINE && o.size === 2 && bestForm.spec.base.includes('_f64') && inlineAsHighDword(intOperand(op) ?? -1n, target.inv2Pi)) {
+    posWhat[best] = What.Inline;
+    matchForm(bestForm, count);
+    if (mismatch.at < 0) return checkMatched(text, at, operands, p, bestForm, count, target, sink, mnemonic);
+    posWhat[best] = What.Literal;
+  }
   if (seen.what === What.Literal && o.files & F.INLINE)
     return report(sink, C.literalNotSupported, `literal operands are not supported: ${bestForm.spec.spelled} operand ${best + 1} (${o.name}) takes an inline constant, not a literal${target.generation < 10 && bestForm.spec.family.startsWith('VOP3') ? ` (no literal in VOP3 before GFX10)` : ''}`, op.span);
   return report(
