@@ -1005,8 +1005,11 @@ function matchForm(f: PreparedForm, count: number): void {
 export function checkInstruction(text: string, st: InstructionStatement, target: AmdgpuTarget, sink: IssueSink): void {
   let m = st.mnemonic;
   // llvm-mc-19 takes `_e32` on a VOPD X half (`v_dual_add_f32_e32 ... :: ...`), on no Y half.
-  const dual = target.generation >= 11 && (st.dual !== undefined || isDualMnemonic(m));
-  if (dual && isDualMnemonic(m) && m.length > 11 && lower(m.slice(-4)) === '_e32') m = m.slice(0, -4);
+  // (isDualMnemonic only for `v_d…`: called for every instruction, the small function was
+  // compiled by the optimizing compiler on its own.)
+  const dualName = target.generation >= 11 && (m.charCodeAt(2) | 0x20) === 100 /* d */ && isDualMnemonic(m);
+  const dual = dualName || (target.generation >= 11 && st.dual !== undefined);
+  if (dualName && m.length > 11 && lower(m.slice(-4)) === '_e32') m = m.slice(0, -4);
   if (!checkOne(text, m, st.mnemonicSpan, st.operands, target, sink)) return;
   if (dual) {
     checkVopd(text, m, st, target, sink);
@@ -1079,7 +1082,8 @@ const halfY: VopdHalf = { dst: -1, src0: -1, src1: -1, src2: -1, cndmask: false 
 
 /** `v7`, `v[7]`, `v[7:7]`: 7; anything else -1. */
 function vgprNumber(op: Operand): number {
-  if (op.kind === 'word') return isPlainRegister(op.name) && (op.name.charCodeAt(0) | 0x20) === 118 ? Number(op.name.slice(1)) : -1;
+  // (isPlainRegister written out: a small function called here was compiled on its own.)
+  if (op.kind === 'word') return op.name.charCodeAt(0) === 118 /* v */ && isDigits(op.name, 1) ? Number(op.name.slice(1)) : -1;
   if (op.kind === 'regRange' && op.prefix.length === 1 && (op.prefix.charCodeAt(0) | 0x20) === 118 && op.first.kind === 'int' && (op.last === null || (op.last.kind === 'int' && op.last.value === op.first.value))) return Number(op.first.value);
   return -1;
 }
