@@ -2013,7 +2013,8 @@ let bufferVaddrCalled = false;
 
 /**
  * The rules of checkMatched that most instructions never reach, in their order there (see
- * lessCommon). checkSmemOffset (SMEM only) comes before checkConstantBus (VALU only) and
+ * lessCommon; a rule added here needs its condition in lessCommon's test too, or in
+ * PreparedForms.lessCommon, else it is not reached). checkSmemOffset (SMEM only) comes before checkConstantBus (VALU only) and
  * checkRanges (FLAT/GLOBAL/SCRATCH, SOPP) here: no instruction meets it and either of them, so the
  * first issue reported is the same.
  */
