@@ -60,6 +60,8 @@ interface PreparedForm {
   readonly vaddrAt: number;
   /** A SOPP instruction's immediate range (data/sopp-ranges.ts), looked up once per form; undefined: not checked (see checkSoppImmediate). */
   readonly soppRange: ImmediateRange | undefined;
+  /** Of a family whose modifiers checkRanges reads (RANGED_MODIFIER_FAMILIES). */
+  readonly rangedModifiers: boolean;
 }
 
 type Prepared =
@@ -101,6 +103,8 @@ interface PreparedForms {
   readonly image: number;
   /** Forms split by withoutVcc: a count between the two (`v_add_co_ci_u32_e32 v1, vcc_lo, v2, v3`) is refused. */
   readonly vccSplit?: boolean;
+  /** Some rule of checkLessCommon applies whatever the operands (required modifiers, image or buffer d16 data, GWS data): see lessCommon. */
+  readonly lessCommon: boolean;
 }
 
 const OK: Prepared = { status: 'ok' };
@@ -219,7 +223,9 @@ function prepare(mnemonic: string, target: AmdgpuTarget): Prepared {
       const d16 = (family === 'MUBUF' || family === 'MTBUF') && /_d16/i.test(mnemonic) ? /_(?:format_d16|d16_format|d16_hi_format)_(x|xy|xyz|xyzw)(_e\d+)?$/i.exec(mnemonic) : null;
       const bufferD16 = d16 ? d16[1]!.length : (family === 'MUBUF' || family === 'MTBUF') && /_d16/i.test(mnemonic) ? 1 : 0;
       const image = family === 'MIMG' && target.generation <= 11 ? imageOp(lower(r.base)) : 0;
-      return { status: 'forms', forms, minAll, maxAll, memory: MEMORY_FAMILIES.has(family), sopp: family === 'SOPP', union, required, imageData, bufferD16, image, vccSplit: split !== specs };
+      const gws = (target.name === 'gfx90a' || target.isGfx940) && forms.some((f) => f.spec.family === 'DS');
+      const lessCommon = required !== undefined || imageData || bufferD16 !== 0 || image !== 0 || gws;
+      return { status: 'forms', forms, minAll, maxAll, memory: MEMORY_FAMILIES.has(family), sopp: family === 'SOPP', union, required, imageData, bufferD16, image, vccSplit: split !== specs, lessCommon };
     }
   }
 }
@@ -437,7 +443,7 @@ function preparedForm(spec: FormSpec, ops: readonly PreparedOperand[], min: numb
   let vaddrAt = -1;
   for (let j = 0; j < ops.length; j++) if (ops[j]!.spec.kind === 'vaddr') vaddrAt = j;
   const soppRange = spec.family === 'SOPP' ? soppImmediateRange(spec.base) : undefined;
-  return { spec, ops, min, max, vccOptional, busLimit, implicitVcc, scalar, cachePolicy12, vaddrAt, soppRange };
+  return { spec, ops, min, max, vccOptional, busLimit, implicitVcc, scalar, cachePolicy12, vaddrAt, soppRange, rangedModifiers: RANGED_MODIFIER_FAMILIES.has(spec.family) };
 }
 
 let lastTarget: AmdgpuTarget | undefined;
@@ -1085,8 +1091,11 @@ function matchForm(f: PreparedForm, count: number): void {
 export function checkInstruction(text: string, st: InstructionStatement, target: AmdgpuTarget, sink: IssueSink): void {
   let m = st.mnemonic;
   // llvm-mc-19 takes `_e32` on a VOPD X half (`v_dual_add_f32_e32 ... :: ...`), on no Y half.
-  const dual = target.generation >= 11 && (st.dual !== undefined || isDualMnemonic(m));
-  if (dual && isDualMnemonic(m) && m.length > 11 && lower(m.slice(-4)) === '_e32') m = m.slice(0, -4);
+  // (isDualMnemonic only for `v_d…`: called for every instruction, the small function was
+  // compiled by the optimizing compiler on its own.)
+  const dualName = target.generation >= 11 && (m.charCodeAt(2) | 0x20) === 100 /* d */ && isDualMnemonic(m);
+  const dual = dualName || (target.generation >= 11 && st.dual !== undefined);
+  if (dualName && m.length > 11 && lower(m.slice(-4)) === '_e32') m = m.slice(0, -4);
   if (!checkOne(text, m, st.mnemonicSpan, st.operands, target, sink)) return;
   if (dual) {
     checkVopd(text, m, st, target, sink);
@@ -1159,7 +1168,8 @@ const halfY: VopdHalf = { dst: -1, src0: -1, src1: -1, src2: -1, cndmask: false 
 
 /** `v7`, `v[7]`, `v[7:7]`: 7; anything else -1. */
 function vgprNumber(op: Operand): number {
-  if (op.kind === 'word') return isPlainRegister(op.name) && (op.name.charCodeAt(0) | 0x20) === 118 ? Number(op.name.slice(1)) : -1;
+  // (isPlainRegister written out: a small function called here was compiled on its own.)
+  if (op.kind === 'word') return op.name.charCodeAt(0) === 118 /* v */ && isDigits(op.name, 1) ? Number(op.name.slice(1)) : -1;
   if (op.kind === 'regRange' && op.prefix.length === 1 && (op.prefix.charCodeAt(0) | 0x20) === 118 && op.first.kind === 'int' && (op.last === null || (op.last.kind === 'int' && op.last.value === op.first.value))) return Number(op.first.value);
   return -1;
 }
@@ -1977,6 +1987,8 @@ const LDS_FORMS = new WeakMap<PreparedForm, PreparedForm>();
  * else at that position (an SGPR, a constant) is left to the other rules.
  */
 function checkBufferVaddr(operands: readonly InstructionOperand[], f: PreparedForm, sink: IssueSink): boolean {
+  bufferVaddrCalled = true;
+  if (f.spec.family !== 'MUBUF' && f.spec.family !== 'MTBUF') return true;
   const at = f.vaddrAt;
   if (at < 0 || at >= positional.length) return true;
   let idxen = false;
@@ -2059,24 +2071,49 @@ function checkMatched(text: string, at: Span, operands: readonly InstructionOper
     checkModifiers(operands, p, f, sink) &&
     (target.generation < 12 || !f.cachePolicy12 || checkCachePolicy12(operands, mnemonic, at, f, count, sink)) &&
     (target.generation >= 12 || (f.spec.family !== 'FLAT' && f.spec.family !== 'GLOBAL') || checkAtomicReturn(operands, at, f, count, target, sink)) &&
-    checkLessCommon(operands, p, f, count, target, at, sink, mnemonic) &&
+    lessCommon(operands, p, f, count, target, at, sink, mnemonic) &&
+    // (After checkLessCommon's rules: these judge `src`/`ssrc` operands only, which no SMEM or DS
+    // instruction, the last two of checkLessCommon, has, so the first issue reported is the same.)
+    ((posLiterals === 0 && !sawTinyReal && !narrowInline) || checkFloatLiterals(f, count, target, sink)) &&
+    (!narrowInline || checkNarrowInline(p, f, count, target, sink)) &&
     (f.busLimit === 0 || (posBusCandidates + (f.implicitVcc ? 1 : 0) < 2 && !(posBusCandidates > 0 && f.spec.maxOperands === 4 && f.spec.family === 'VOP2' && WITH_K.test(f.spec.base))) || checkConstantBus(text, f, count, target, sink)) &&
     // checkRanges can refuse a FLAT/GLOBAL/SCRATCH/MUBUF/MTBUF/DS modifier (`offset:`) or SOPP's
-    // immediates (the test written out: a small function of its own is one more for the optimizing compiler).
-    ((f.spec.family !== 'SOPP' && (operands.length === count || !RANGED_MODIFIER_FAMILIES.has(f.spec.family))) || checkRanges(operands, f, target, sink)) &&
-    ((f.spec.family !== 'MUBUF' && f.spec.family !== 'MTBUF') || checkBufferVaddr(operands, f, sink))
+    // immediates (the test written out: a small function of its own is one more for the optimizing
+    // compiler; and no `RANGED_MODIFIER_FAMILIES.has` call, whose first call, at the first
+    // instruction with a modifier, can come after this function is optimized and deoptimize it).
+    ((f.spec.family !== 'SOPP' && (operands.length === count || !f.rangedModifiers)) || checkRanges(operands, f, target, sink)) &&
+    // (checkBufferVaddr called once whatever the family, so that this call has type feedback from
+    // the first line on: its first call, at the first buffer instruction, came after this function
+    // was optimized on distinct.gfx1100.s and deoptimized it.)
+    ((f.spec.family !== 'MUBUF' && f.spec.family !== 'MTBUF' && bufferVaddrCalled) || checkBufferVaddr(operands, f, sink))
   );
 }
 
 /**
- * The rules of checkMatched that most instructions never reach, in their order there. Called for
- * every instruction, so that its call in checkMatched has type feedback from the first line on:
- * the first call of a rule that had never run deoptimized checkMatched (and got it compiled again),
- * once or twice per file; it now deoptimizes this smaller function. checkSmemOffset (SMEM only)
- * comes before checkConstantBus (VALU only) and checkRanges (FLAT/GLOBAL/SCRATCH, SOPP) here:
- * no instruction meets it and either of them, so the first issue reported is the same.
+ * Calls checkLessCommon where one of its rules may apply (about one instruction in 200 on the
+ * distinct bench files), and for the first instruction, so that the call has type feedback from
+ * the first line on (this small function is inlined into checkMatched: a call first made after
+ * that is optimized deoptimizes it). checkLessCommon itself runs too rarely to be optimized, so the
+ * first call of each of its rules deoptimizes nothing (it was called for every instruction and
+ * compiled twice per file, 25 M instructions; docs/benchmarks.md).
+ */
+function lessCommon(operands: readonly InstructionOperand[], p: PreparedForms, f: PreparedForm, count: number, target: AmdgpuTarget, at: Span, sink: IssueSink, mnemonic: string): boolean {
+  if (!p.lessCommon && !opSelModifier && dpp16Control === undefined && !hasLdsDirect && posLiterals < 2 && (operands.length === count || f.spec.family !== 'SMEM') && lessCommonCalled) return true;
+  return checkLessCommon(operands, p, f, count, target, at, sink, mnemonic);
+}
+/** checkLessCommon / checkBufferVaddr have been called (see lessCommon and checkMatched). */
+let lessCommonCalled = false;
+let bufferVaddrCalled = false;
+
+/**
+ * The rules of checkMatched that most instructions never reach, in their order there (see
+ * lessCommon; a rule added here needs its condition in lessCommon's test too, or in
+ * PreparedForms.lessCommon, else it is not reached). checkSmemOffset (SMEM only) comes before checkConstantBus (VALU only) and
+ * checkRanges (FLAT/GLOBAL/SCRATCH, SOPP) here: no instruction meets it and either of them, so the
+ * first issue reported is the same.
  */
 function checkLessCommon(operands: readonly InstructionOperand[], p: PreparedForms, f: PreparedForm, count: number, target: AmdgpuTarget, at: Span, sink: IssueSink, mnemonic: string): boolean {
+  lessCommonCalled = true;
   return (
     // (First here, as it came right before this function in checkMatched. Only with an op_sel,
     // op_sel_hi, neg_lo or neg_hi modifier: called for every instruction with a modifier, it was
@@ -2090,8 +2127,6 @@ function checkLessCommon(operands: readonly InstructionOperand[], p: PreparedFor
     (dpp16Control === undefined || checkDpAluDpp(f, target, sink)) &&
     (!target.ldsDirect || !hasLdsDirect || checkLdsDirect(f, count, sink, target)) &&
     (posLiterals < 2 || !SALU_LITERAL_FAMILIES.has(f.spec.family) || checkScalarLiterals(f, count, sink)) &&
-    ((posLiterals === 0 && !sawTinyReal && !narrowInline) || checkFloatLiterals(f, count, target, sink)) &&
-    (!narrowInline || checkNarrowInline(p, f, count, target, sink)) &&
     (f.spec.family !== 'DS' || count === 0 || checkGwsData(f, target, sink)) &&
     (f.spec.family !== 'SMEM' || operands.length === count || checkSmemOffset(operands, count, sink))
   );

@@ -206,6 +206,55 @@ function rawForms(base: string): RawForm[] | undefined {
   return forms;
 }
 
+/** The forms of a base mnemonic on one GPU class, per class (see rawFormsOn). */
+const parsedOn = new Map<number, Map<string, RawForm[]>>();
+
+/**
+ * The forms of a base mnemonic whose class mask has `bit` (undefined: not in the table), parsed
+ * once per class: only those forms are decoded, each of the others read as far as its mask (a
+ * used mnemonic has about eight forms over all the GPUs, two or three on one; the first use of
+ * each mnemonic decoded them all).
+ */
+function rawFormsOn(base: string, ci: number): RawForm[] | undefined {
+  let perClass = parsedOn.get(ci);
+  if (!perClass) parsedOn.set(ci, (perClass = new Map()));
+  let forms = perClass.get(base);
+  if (forms) return forms;
+  const all = parsed.get(base);
+  const bit = 1 << ci;
+  if (all) {
+    forms = [];
+    for (let i = 0; i < all.length; i++) if (all[i]!.mask & bit) forms.push(all[i]!);
+    perClass.set(base, forms);
+    return forms;
+  }
+  const at = index!.get(base);
+  if (at === undefined) return undefined;
+  let nl = ENTRIES.indexOf('\n', at);
+  if (nl < 0) nl = ENTRIES.length;
+  const words = ENTRIES.slice(at, nl).split(' ');
+  forms = [];
+  for (let w = 1; w < words.length; w++) {
+    const word = words[w]!;
+    // The mask is the last field, or the one before `:u` (parseInt stops at the colon).
+    const end = word.endsWith(':u') ? word.length - 3 : word.length - 1;
+    const mask = parseInt(word.slice(word.lastIndexOf(':', end) + 1), 36);
+    if ((mask & bit) === 0) continue;
+    const f = word.split(':');
+    forms.push({
+      form: f[0] as InstructionForm,
+      family: parseInt(f[1]!, 36),
+      sig: parseInt(f[2]!, 36),
+      mods: parseInt(f[3]!, 36),
+      mask,
+      verified: f[5] !== 'u',
+      spec: undefined,
+    });
+  }
+  perClass.set(base, forms);
+  return forms;
+}
+
 /** Operand kinds by name (a few dozen names; the tests below run once per name). */
 const kinds = new Map<string, OperandKind>();
 
@@ -401,16 +450,13 @@ export function lookupInstruction(mnemonic: string, gpu: string): InstructionLoo
   if (ci < 0) return { status: 'unknown-gpu' };
   const m = mnemonic.toLowerCase();
   const { base, forms: forced, suffix } = splitMnemonic(m);
-  const raw = rawForms(base);
-  const bit = 1 << ci;
-  if (!raw) {
+  const here = rawFormsOn(base, ci);
+  if (!here) {
     const near = nearest(m, ci);
     return near ? { status: 'unknown', suggestion: near } : { status: 'unknown' };
   }
-  const here: RawForm[] = [];
-  for (let i = 0; i < raw.length; i++) if (raw[i]!.mask & bit) here.push(raw[i]!);
   if (!here.length) {
-    const all = raw.reduce((a, r) => a | r.mask, 0);
+    const all = rawForms(base)!.reduce((a, r) => a | r.mask, 0);
     const near = nearest(base, ci);
     return {
       status: 'not-on-gpu',
