@@ -103,9 +103,23 @@ export class Cursor {
   sp = 0;
 
   take(base: number): unknown[] {
-    const out = this.scratch.slice(base, this.sp);
+    const s = this.scratch;
+    const sp = this.sp;
     this.sp = base;
-    return out;
+    // Lists of one to four items (most operand lists) as literals: allocated inline by optimized
+    // code, where `slice` is a call into the engine per list.
+    switch (sp - base) {
+      case 1:
+        return [s[base]];
+      case 2:
+        return [s[base], s[base + 1]];
+      case 3:
+        return [s[base], s[base + 1], s[base + 2]];
+      case 4:
+        return [s[base], s[base + 1], s[base + 2], s[base + 3]];
+      default:
+        return s.slice(base, sp);
+    }
   }
 
   /**
