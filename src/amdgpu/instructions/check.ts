@@ -1248,6 +1248,8 @@ function modifierUnion(forms: readonly PreparedForm[], target: AmdgpuTarget): Se
           cacheBits = true;
         }
       }
+      // GFX7-8 FLAT: llvm-mc-19 reads `offset:` and takes a value of 0 (checkRanges refuses the others).
+      if (fam === 'FLAT' && target.generation < 9) union.add('offset');
       if (fam === 'DPP16' || fam === 'DPP8' || g.spec.form.includes('dpp') || g.spec.modifiers.includes('dpp_ctrl') || g.spec.modifiers.includes('dpp8'))
         for (const m of DPP_MODIFIERS) union.add(m);
       if (fam === 'SDWA') for (const m of SDWA_MODIFIERS) union.add(m);

@@ -37,3 +37,10 @@ test('d16 buffer format data sizes, GFX10 names (`_format_d16_xyzw`) and GFX11+ 
     assertLinesAgree(lines, [mcpu], { verdicts: 'both' });
   }
 });
+
+test('FLAT `offset:` on GFX7-8: read, 0 taken, other values refused', { skip }, () => {
+  const insts = ['flat_load_dword v1, v[3:4]', 'flat_store_dword v[3:4], v1', 'flat_atomic_add v1, v[3:4], v5', 'flat_atomic_cmpswap_x2 v[1:2], v[3:4], v[5:8]'];
+  const mods = [' offset:0', ' offset:0 glc', ' offset:0 glc slc', ' glc offset:0', ' offset:0x0', ' offset:1-1', ' offset:4', ' offset:-1', ' offset:4095', ' offset:0 offset:0'];
+  const lines = insts.flatMap((i) => mods.map((m) => i + m));
+  assertLinesAgree(lines, ['bonaire', 'kaveri', 'tonga', 'gfx810', 'gfx900'], { verdicts: 'both' });
+});
