@@ -40,7 +40,7 @@ function wordGates(hand: Record<string, Record<string, Gate>>): Record<string, R
 const NOT_WORD_GATES: Readonly<Record<string, readonly string[]>> = {
   mma: ['.and'],
 };
-import type { Curation, Gate } from './types.js';
+import type { Curation, Gate, SetPatch } from './types.js';
 
 /** f16 arithmetic and comparisons (measured). */
 const F16: Gate = { ptx: '4.2', sm: ['sm_53'] };
@@ -86,6 +86,29 @@ const L2_WORDS: Record<string, Gate> = {
   '.L2::128B': { ptx: '7.4', sm: ['sm_75'] },
   '.L2::256B': { ptx: '7.4', sm: ['sm_80'] },
 };
+
+/**
+ * mma and mma.sp with `.kind::` (measured with ptxas 13.0): "Feature '.kind::f8f6f4' not supported
+ * on .target 'sm_90'" (sm_100a/f, sm_103a/f, sm_110a/f, sm_120a/f, sm_121a/f take it, the plain
+ * targets do not); "Instruction 'mma with with FP6/FP4 floating point type' not supported on
+ * .target 'sm_100a'" and "Instruction 'mma with block scale' not supported ..." (sm_120a/f and
+ * sm_121a/f only), both "requires PTX ISA .version 8.7 or later".
+ */
+const SM120F_87: Gate = { ptx: '8.7', sm: ['sm_120f'] };
+const MMA_KIND_WORDS: Record<string, Gate> = {
+  '.kind::f8f6f4': { sm: ['sm_100f', 'sm_110f', 'sm_120f'] },
+  '.block_scale': SM120F_87,
+  '.e3m2': SM120F_87,
+  '.e2m3': SM120F_87,
+  '.e2m1': SM120F_87,
+};
+
+/** The `.kind::mxf4nvf4` block-scale forms: 2X with `.ue8m0` (the Syntax block, narrowed), 4X with `.ue4m3` (an extra block). */
+const MXF4NVF4_4X = { kind: ['.kind::mxf4nvf4'], scale_vec_size: ['.scale_vec::4X'], stype: ['.ue4m3'] };
+const MXF4NVF4_2X: SetPatch[] = [
+  { set: 'scale_vec_size', block: 3, remove: ['.scale_vec::4X'] },
+  { set: 'stype', block: 3, remove: ['.ue4m3'] },
+];
 
 /** "Feature 'Type .b128' requires PTX ISA .version 8.3 or later" / ".target sm_70 or higher" (ld, st, mov, ldu; atom's sm_90). */
 const B128: Gate = { ptx: '8.3', sm: ['sm_70'] };
@@ -137,10 +160,14 @@ export const CURATION: Curation = {
     // st.async with no completion mechanism nor mbarrier operand (any type);
     // and the `.gpu`/`.sys` form without `.release`;
     'st.async': [{ forms: ['st.async{.weak}{.shared::cluster}{.vec}.type [a], b', 'st.async.scope{.global}.type [a], b', 'st.async.global.type [a], b'], sets: { scope: ['.gpu', '.sys'], vec: ['.v2', '.v4'], type: ['.b8', '.b16', '.b32', '.b64', '.u8', '.u16', '.u32', '.u64', '.s8', '.s16', '.s32', '.s64', '.f32', '.f64'] } }],
-    // a rounding on the .f64 mma; a boolean operation on the 4-bit integer mma;
+    // the 4X `.kind::mxf4nvf4` forms (setPatches);
+    'mma.sp': [{ forms: ['mma.spvariant.sync.aligned.m16n8k128.row.col.kind.block_scale.scale_vec_size.f32.e2m1.e2m1.f32.stype d, a, b, c, e, f, scale-a-data, {byte-id-a, thread-id-a}, scale-b-data, {byte-id-b, thread-id-b}'], sets: { ...MXF4NVF4_4X, spvariant: ['.sp::ordered_metadata'] } }],
+    // a rounding on the .f64 mma; a boolean operation on the 4-bit integer mma; the 4X
+    // `.kind::mxf4nvf4` form (setPatches);
     mma: [
       { forms: ['mma.sync.aligned.shape.row.col.rnd.f64.f64.f64.f64 d, a, b, c'], sets: { shape: ['.m8n8k4', '.m16n8k4', '.m16n8k8', '.m16n8k16'], rnd: ['.rn', '.rz', '.rm', '.rp'] } },
       { forms: ['mma.sync.aligned.shape.row.col{.satfinite}.s32.atype.btype.s32.bitOp d, a, b, c'], sets: { shape: ['.m8n8k32', '.m16n8k32', '.m16n8k64'], atype: ['.u4', '.s4'], btype: ['.u4', '.s4'], bitOp: ['.xor', '.and'] } },
+      { forms: ['mma.sync.aligned.m16n8k64.row.col.kind.block_scale.scale_vec_size.f32.e2m1.e2m1.f32.stype d, a, b, c, scale-a-data, {byte-id-a, thread-id-a}, scale-b-data, {byte-id-b, thread-id-b}'], sets: MXF4NVF4_4X },
     ],
     // integer wmma.mma: ptxas checks the words loosely (the operand vectors instead): any 8- or
     // 4-bit integer type in any shape, C of .s32 or .u32 (measured: .u32 C, .s4 in .m8n32k16,
@@ -241,7 +268,14 @@ export const CURATION: Curation = {
   },
   setPatches: {
     // The Syntax block misspells the shape `.m8n8k4` of the .f64 mma (block 5).
-    mma: [{ set: 'shape', block: 5, remove: ['.m8n84'], add: ['.m8n8k4'] }],
+    mma: [
+      { set: 'shape', block: 5, remove: ['.m8n84'], add: ['.m8n8k4'] },
+      // `.kind::mxf4nvf4` pairs `.scale_vec::2X` with `.ue8m0` and `.scale_vec::4X` with `.ue4m3`
+      // (ptxas 13.0: "Illegal modifier '.scale_vec::4X' for instruction 'mma' with type '.ue8m0'");
+      // the 4X form is an extra block.
+      ...MXF4NVF4_2X,
+    ],
+    'mma.sp': MXF4NVF4_2X,
     // getctarank takes .s32 too.
     getctarank: [{ set: 'type', add: ['.s32'] }],
     // st.async with the mbarrier: `.shared` and `.shared::cta` accepted too.
@@ -317,7 +351,9 @@ export const CURATION: Curation = {
       '.m16n8k32': { ptx: '7.0', sm: ['sm_80'] },
       // "Feature '.m16n8k4 with double types' requires .target sm_90 or higher"
       '.m16n8k4+.f64': { sm: ['sm_90'] },
+      ...MMA_KIND_WORDS,
     },
+    'mma.sp': MMA_KIND_WORDS,
     // "Instruction 'tcgen05.ld.red' not supported on .target 'sm_100a'" (and sm_100f); sm_103a/f and
     // sm_110a/f accept it.
     'tcgen05.ld': { '.red': { sm: ['sm_103f', 'sm_110f'] } },

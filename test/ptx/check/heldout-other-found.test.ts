@@ -1,0 +1,57 @@
+/**
+ * Module-check cases found by checking PTX written by producers other than nvcc and llc (a PTX
+ * emitter's golden files, a Python ptxas reimplementation's tests and fuzzer, numba) with gpuasm
+ * and ptxas 13.0. Each case is minimal and written here; its verdict and line were read from
+ * ptxas 13.0 at the case's -arch, and with ptxas on PATH the table is re-run through it.
+ */
+import { ptxCaseTable, type PtxCase } from '../../harness/ptx-case-table.js';
+
+const D = '{%r9, %r10, %r11, %r12}';
+const A = '{%r0, %r1, %r2, %r3}';
+const C = '{%r8, %r8, %r8, %r8}';
+const SCALES = '%r6, {%rs0, %rs1}, %r7, {%rs0, %rs1}';
+/** A whole module at `target` with one mma (`words` after `mma`, operands after it); the instruction is on line 8. */
+const mma = (target: string, words: string, operands: string, version = '9.0'): string =>
+  `.version ${version}\n.target ${target}\n.address_size 64\n.visible .entry k()\n{\n.reg .b32 %r<32>;\n.reg .b16 %rs<4>;\n` +
+  `mma${words} ${operands};\nret;\n}\n`;
+const dense = (kind: string, scale: string, types: string): string => `.sync.aligned.m16n8k64.row.col.kind::${kind}.block_scale${scale}.f32.${types}`;
+const denseOps = `${D}, ${A}, {%r4, %r5}, ${C}, ${SCALES}`;
+const sparse = (scale: string, stype: string): string => `.sp::ordered_metadata.sync.aligned.m16n8k128.row.col.kind::mxf4nvf4.block_scale${scale}.f32.e2m1.e2m1.f32.${stype}`;
+const sparseOps = `${D}, ${A}, {%r4, %r5, %r13, %r14}, ${C}, %r15, 0, ${SCALES}`;
+const f8f6f4 = (types: string): string => `.sync.aligned.m16n8k32.row.col.kind::f8f6f4.f32.${types}.f32`;
+const f8f6f4Ops = `${D}, ${A}, {%r4, %r5}, ${C}`;
+
+const cases: PtxCase[] = [
+  // `.kind::mxf4nvf4` pairs `.scale_vec::2X` with `.ue8m0` and `.scale_vec::4X` with `.ue4m3`:
+  // "Illegal modifier '.scale_vec::4X' for instruction 'mma' with type '.ue8m0'".
+  { name: 'mxf4nvf4 2X ue8m0', text: mma('sm_120a', dense('mxf4nvf4', '.scale_vec::2X', 'e2m1.e2m1.f32.ue8m0'), denseOps), full: true, arch: 'sm_120a' },
+  { name: 'mxf4nvf4 4X ue4m3', text: mma('sm_120a', dense('mxf4nvf4', '.scale_vec::4X', 'e2m1.e2m1.f32.ue4m3'), denseOps), full: true, arch: 'sm_120a' },
+  { name: 'mxf4nvf4 4X ue8m0', text: mma('sm_120a', dense('mxf4nvf4', '.scale_vec::4X', 'e2m1.e2m1.f32.ue8m0'), denseOps), full: true, arch: 'sm_120a', line: 8, code: 'PTX500' },
+  { name: 'mxf4nvf4 2X ue4m3', text: mma('sm_120a', dense('mxf4nvf4', '.scale_vec::2X', 'e2m1.e2m1.f32.ue4m3'), denseOps), full: true, arch: 'sm_120a', line: 8, code: 'PTX500' },
+  { name: 'mxf4nvf4 without a scale_vec', text: mma('sm_120a', dense('mxf4nvf4', '', 'e2m1.e2m1.f32.ue4m3'), denseOps), full: true, arch: 'sm_120a', line: 8, code: 'PTX500' },
+  { name: 'mxf4 2X ue8m0 on sm_121a', text: mma('sm_121a', dense('mxf4', '.scale_vec::2X', 'e2m1.e2m1.f32.ue8m0'), denseOps), full: true, arch: 'sm_121a' },
+  { name: 'mxf4 4X ue4m3', text: mma('sm_120a', dense('mxf4', '.scale_vec::4X', 'e2m1.e2m1.f32.ue4m3'), denseOps), full: true, arch: 'sm_120a', line: 8, code: 'PTX500' },
+  { name: 'sparse mxf4nvf4 4X ue4m3', text: mma('sm_120a', sparse('.scale_vec::4X', 'ue4m3'), sparseOps), full: true, arch: 'sm_120a' },
+  { name: 'sparse mxf4nvf4 2X ue8m0', text: mma('sm_120a', sparse('.scale_vec::2X', 'ue8m0'), sparseOps), full: true, arch: 'sm_120a' },
+  { name: 'sparse mxf4nvf4 4X ue8m0', text: mma('sm_120a', sparse('.scale_vec::4X', 'ue8m0'), sparseOps), full: true, arch: 'sm_120a', line: 8, code: 'PTX500' },
+  { name: 'sparse mxf4nvf4 2X ue4m3', text: mma('sm_120a', sparse('.scale_vec::2X', 'ue4m3'), sparseOps), full: true, arch: 'sm_120a', line: 8, code: 'PTX500' },
+  // "Instruction 'mma with block scale' not supported on .target 'sm_90'": sm_120a/f, sm_121a/f only.
+  { name: 'block-scale mma on sm_120f', text: mma('sm_120f', dense('mxf4nvf4', '.scale_vec::2X', 'e2m1.e2m1.f32.ue8m0'), denseOps), full: true, arch: 'sm_120f' },
+  { name: 'block-scale mma on sm_90', text: mma('sm_90', dense('mxf4nvf4', '.scale_vec::2X', 'e2m1.e2m1.f32.ue8m0'), denseOps), full: true, arch: 'sm_90', line: 8, code: 'PTX509' },
+  { name: 'block-scale mma on sm_100a', text: mma('sm_100a', dense('mxf4', '.scale_vec::2X', 'e2m1.e2m1.f32.ue8m0'), denseOps), full: true, arch: 'sm_100a', line: 8, code: 'PTX509' },
+  { name: 'block-scale mma on sm_120', text: mma('sm_120', dense('mxf4', '.scale_vec::2X', 'e2m1.e2m1.f32.ue8m0'), denseOps), full: true, arch: 'sm_120', line: 8, code: 'PTX509' },
+  { name: 'sparse block-scale mma on sm_110f', text: mma('sm_110f', sparse('.scale_vec::2X', 'ue8m0'), sparseOps), full: true, arch: 'sm_110f', line: 8, code: 'PTX509' },
+  { name: 'block-scale mma at .version 8.6', text: mma('sm_90', dense('mxf4', '.scale_vec::2X', 'e2m1.e2m1.f32.ue8m0'), denseOps, '8.6'), full: true, arch: 'sm_90', line: 8, code: 'PTX508' },
+  // `.kind::f8f6f4`: "not supported on .target 'sm_90'" (sm_100a/f to sm_121a/f take it); with
+  // an FP6/FP4 type, "mma with with FP6/FP4 floating point type" on sm_120a/f and sm_121a/f only.
+  { name: 'kind::f8f6f4 e4m3 on sm_100a at 8.6', text: mma('sm_100a', f8f6f4('e4m3.e4m3'), f8f6f4Ops, '8.6'), full: true, arch: 'sm_100a' },
+  { name: 'kind::f8f6f4 e5m2 on sm_110f', text: mma('sm_110f', f8f6f4('e5m2.e4m3'), f8f6f4Ops), full: true, arch: 'sm_110f' },
+  { name: 'kind::f8f6f4 e4m3 on sm_90', text: mma('sm_90', f8f6f4('e4m3.e4m3'), f8f6f4Ops), full: true, arch: 'sm_90', line: 8, code: 'PTX509' },
+  { name: 'kind::f8f6f4 e4m3 on sm_120', text: mma('sm_120', f8f6f4('e4m3.e4m3'), f8f6f4Ops), full: true, arch: 'sm_120', line: 8, code: 'PTX509' },
+  { name: 'kind::f8f6f4 e2m1 on sm_121a', text: mma('sm_121a', f8f6f4('e2m1.e3m2'), f8f6f4Ops), full: true, arch: 'sm_121a' },
+  { name: 'kind::f8f6f4 e2m1 on sm_100a', text: mma('sm_100a', f8f6f4('e2m1.e2m1'), f8f6f4Ops), full: true, arch: 'sm_100a', line: 8, code: 'PTX509' },
+  { name: 'kind::f8f6f4 e3m2 on sm_103f', text: mma('sm_103f', f8f6f4('e4m3.e3m2'), f8f6f4Ops), full: true, arch: 'sm_103f', line: 8, code: 'PTX509' },
+  { name: 'sparse kind::f8f6f4 e2m3 on sm_110f', text: mma('sm_110f', '.sp::ordered_metadata.sync.aligned.m16n8k64.row.col.kind::f8f6f4.f32.e2m3.e2m3.f32', `${D}, ${A}, {%r4, %r5, %r6, %r7}, ${C}, %r13, 0`), full: true, arch: 'sm_110f', line: 8, code: 'PTX509' },
+];
+
+ptxCaseTable('PTX cases found on PTX from other producers', cases);
