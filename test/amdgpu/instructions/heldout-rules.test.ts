@@ -44,3 +44,10 @@ test('FLAT `offset:` on GFX7-8: read, 0 taken, other values refused', { skip }, 
   const lines = insts.flatMap((i) => mods.map((m) => i + m));
   assertLinesAgree(lines, ['bonaire', 'kaveri', 'tonga', 'gfx810', 'gfx900'], { verdicts: 'both' });
 });
+
+test('SMEM data registers: no m0 nor exec (or its halves); other special registers taken', { skip }, () => {
+  const ops = ['s_load_dword {d}, s[0:1], s4', 's_load_dword {d}, s[0:1], 0x0', 's_buffer_load_dword {d}, s[0:3], s4', 's_store_dword {d}, s[2:3], 0x0', 's_buffer_store_dword {d}, s[0:3], 0x0', 's_atomic_add {d}, s[2:3], 0x0', 's_memtime {D}', 's_memrealtime {D}', 's_load_dwordx2 {D}, s[0:1], s4', 's_store_dwordx2 {D}, s[2:3], 0x0', 's_buffer_load_dwordx2 {D}, s[0:3], s4', 's_load_dword s5, {D}, s4', 's_load_dword s5, s[0:1], {d}'];
+  const regs: [string, string][] = [['m0', 'exec'], ['exec_lo', 'vcc'], ['exec_hi', 'flat_scratch'], ['vcc_lo', 'xnack_mask'], ['s5', 's[4:5]'], ['ttmp0', 'ttmp[0:1]'], ['null', 'tba'], ['vcc_hi', 'tma']];
+  const lines = ops.flatMap((o) => regs.map(([d, D]) => o.replace('{d}', d).replace('{D}', D)));
+  assertLinesAgree(lines, ['tahiti', 'bonaire', 'tonga', 'gfx900', 'gfx90a', 'gfx1010', 'gfx1100', 'gfx1200'], { verdicts: 'both' });
+});
