@@ -51,3 +51,18 @@ test('SMEM data registers: no m0 nor exec (or its halves); other special registe
   const lines = ops.flatMap((o) => regs.map(([d, D]) => o.replace('{d}', d).replace('{D}', D)));
   assertLinesAgree(lines, ['tahiti', 'bonaire', 'tonga', 'gfx900', 'gfx90a', 'gfx1010', 'gfx1100', 'gfx1200'], { verdicts: 'both' });
 });
+
+test('.ifnotdef (.ifndef\'s other spelling); .error, .warning and .print with and without strings', { skip }, () => {
+  const lines = [
+    'foo = 1',
+    '.ifnotdef foo', '.error "taken?"', '.else', 's_nop 0', '.endif',
+    '.ifnotdef bar', 's_nop 1', '.endif',
+    '.ifnotdef', '.endif', '.ifnotdef 1', '.endif', '.ifnotdef foo bar', '.endif',
+    '.ifdef foo', '.warning "in a taken branch"', '.endif',
+    '.if 0', '.error "not taken"', '.print 1', '.endif',
+    '.error "e"', '.error', '.error 1', '.error "e" junk',
+    '.warning "w"', '.warning', '.warning 1', '.warning "a" "b"', '.warning "a", "b"', '.warning "w" // comment',
+    '.print "p"', '.print', '.print 1', '.print "a", 1', '.print "p" ; comment',
+  ];
+  assertLinesAgree(lines, ['gfx900', 'gfx1100'], { verdicts: 'both' });
+});
