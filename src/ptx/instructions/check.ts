@@ -1216,6 +1216,22 @@ function opcodeRules(ins: A.Instruction, plan: Plan, form: InstructionForm, ctx:
     ctx.report('PTX502', `operand 2 of ${name} must be A as a braced list of registers (with a descriptor for A, the form takes one more immediate: ${form.syntax})`, ops[1].span);
     return false;
   }
+  if (form.family === 'wgmma.mma_async.sp') {
+    // The sparsity selector (measured with ptxas 13.0): a constant, 0 or 1 with .f16/.bf16/.tf32 and
+    // 0 with the FP8 and integer types ("Argument 4 of instruction 'Sparse wgmma.mma_async with FP8
+    // types': unexpected value '1', expected to be 0"; a register is "Arguments mismatch").
+    const at = form.operands.findIndex((o) => o.name === 'sp-sel');
+    const o = at >= 0 ? ops[at] : undefined;
+    if (o !== undefined) {
+      const e = o.kind === 'expr' ? o.expr : undefined;
+      const v = e?.kind === 'int' ? e.value : e?.kind === 'unary' && e.op === '-' && e.operand.kind === 'int' ? -e.operand.value : undefined;
+      const max = /\.(f16|bf16|tf32)(\.|$)/.test(name) ? 1n : 0n;
+      if (e !== undefined && (v === undefined ? e.kind === 'name' && ctx.registerType(e.name) !== undefined : v < 0n || v > max)) {
+        ctx.report('PTX502', `operand ${at + 1} of ${name} (the sparsity selector) must be the constant ${max === 0n ? '0 with FP8 and integer types' : '0 or 1'}`, o.span);
+        return false;
+      }
+    }
+  }
   if (op === 'cp' && form.family === 'cp.async') {
     // A size the form fixes (cp.async.cg: 16): ptxas "unexpected value '8', expected to be 16".
     // cp-size is the constant 4, 8 or 16 ("unexpected value '12', expected to be 4 or 8 or 16"; a

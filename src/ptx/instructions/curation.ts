@@ -276,6 +276,9 @@ export const CURATION: Curation = {
       ...MXF4NVF4_2X,
     ],
     'mma.sp': MXF4NVF4_2X,
+    // Integer wgmma: the text's shape list stops at .m64n224k32; ptxas 13.0 takes .m64n240k32 and
+    // .m64n256k32 too (CUTLASS writes them).
+    'wgmma.mma_async': [{ set: 'shape', block: 4, add: ['.m64n240k32', '.m64n256k32'] }],
     // getctarank takes .s32 too.
     getctarank: [{ set: 'type', add: ['.s32'] }],
     // st.async with the mbarrier: `.shared` and `.shared::cta` accepted too.

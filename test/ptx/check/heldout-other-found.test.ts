@@ -1,6 +1,7 @@
 /**
  * Module-check cases found by checking PTX written by producers other than nvcc and llc (a PTX
- * emitter's golden files, a Python ptxas reimplementation's tests and fuzzer, numba) with gpuasm
+ * emitter's golden files, a Python ptxas reimplementation's tests and fuzzer, numba, CUTLASS's
+ * inline PTX made into modules) with gpuasm
  * and ptxas 13.0. Each case is minimal and written here; its verdict and line were read from
  * ptxas 13.0 at the case's -arch, and with ptxas on PATH the table is re-run through it.
  */
@@ -20,6 +21,11 @@ const sparse = (scale: string, stype: string): string => `.sp::ordered_metadata.
 const sparseOps = `${D}, ${A}, {%r4, %r5, %r13, %r14}, ${C}, %r15, 0, ${SCALES}`;
 const f8f6f4 = (types: string): string => `.sync.aligned.m16n8k32.row.col.kind::f8f6f4.f32.${types}.f32`;
 const f8f6f4Ops = `${D}, ${A}, {%r4, %r5}, ${C}`;
+
+/** A whole sm_90a module with one wgmma.mma_async (`words` after it, `n` result registers, the other operands); the instruction is on line 9. */
+const wgmma = (words: string, n: number, rest: string): string =>
+  `.version 8.7\n.target sm_90a\n.address_size 64\n.visible .entry k()\n{\n.reg .b32 %r<201>;\n.reg .b64 %rd<3>;\n.reg .pred %p<2>;\n` +
+  `wgmma.mma_async${words} {${Array.from({ length: n }, (_, i) => `%r${i}`).join(', ')}}, ${rest};\nret;\n}\n`;
 
 const cases: PtxCase[] = [
   // `.kind::mxf4nvf4` pairs `.scale_vec::2X` with `.ue8m0` and `.scale_vec::4X` with `.ue4m3`:
@@ -52,6 +58,17 @@ const cases: PtxCase[] = [
   { name: 'kind::f8f6f4 e2m1 on sm_100a', text: mma('sm_100a', f8f6f4('e2m1.e2m1'), f8f6f4Ops), full: true, arch: 'sm_100a', line: 8, code: 'PTX509' },
   { name: 'kind::f8f6f4 e3m2 on sm_103f', text: mma('sm_103f', f8f6f4('e4m3.e3m2'), f8f6f4Ops), full: true, arch: 'sm_103f', line: 8, code: 'PTX509' },
   { name: 'sparse kind::f8f6f4 e2m3 on sm_110f', text: mma('sm_110f', '.sp::ordered_metadata.sync.aligned.m16n8k64.row.col.kind::f8f6f4.f32.e2m3.e2m3.f32', `${D}, ${A}, {%r4, %r5, %r6, %r7}, ${C}, %r13, 0`), full: true, arch: 'sm_110f', line: 8, code: 'PTX509' },
+  // CUTLASS's inline PTX: integer wgmma up to .m64n256k32 (the text's list stops at 224).
+  ...[240, 256].map((n): PtxCase => ({ name: `integer wgmma .m64n${n}k32`, text: wgmma(`.sync.aligned.m64n${n}k32.s32.s8.u8`, n / 2, '%rd1, %rd2, %p1'), full: true, arch: 'sm_90a' })),
+  { name: 'integer wgmma .m64n248k32', text: wgmma('.sync.aligned.m64n248k32.s32.s8.s8', 124, '%rd1, %rd2, %p1'), full: true, arch: 'sm_90a', line: 9, code: 'PTX500' },
+  // The sparse wgmma selector: 0-1 with .f16/.bf16/.tf32, 0 with FP8 and integer types, a constant.
+  { name: 'sparse f16 wgmma selector 1', text: wgmma('.sp.sync.aligned.m64n64k32.f32.f16.f16', 32, '%rd1, %rd2, %r200, 1, %p1, 1, 1, 0, 0'), full: true, arch: 'sm_90a' },
+  { name: 'sparse tf32 wgmma selector 2', text: wgmma('.sp.sync.aligned.m64n64k16.f32.tf32.tf32', 32, '%rd1, %rd2, %r200, 2, %p1, 1, 1'), full: true, arch: 'sm_90a', line: 9, code: 'PTX502' },
+  { name: 'sparse bf16 wgmma selector in a register', text: wgmma('.sp.sync.aligned.m64n64k32.f32.bf16.bf16', 32, '%rd1, %rd2, %r200, %r199, %p1, 1, 1, 0, 0'), full: true, arch: 'sm_90a', line: 9, code: 'PTX502' },
+  { name: 'sparse FP8 wgmma selector 0', text: wgmma('.sp.sync.aligned.m64n64k64.f32.e4m3.e5m2', 32, '%rd1, %rd2, %r200, 0, %p1, 1, 1'), full: true, arch: 'sm_90a' },
+  { name: 'sparse FP8 wgmma selector 1', text: wgmma('.sp.sync.aligned.m64n64k64.f32.e4m3.e5m2', 32, '%rd1, %rd2, %r200, 1, %p1, 1, 1'), full: true, arch: 'sm_90a', line: 9, code: 'PTX502' },
+  { name: 'sparse integer wgmma selector 1', text: wgmma('.sp.sync.aligned.m64n64k64.satfinite.s32.u8.u8', 32, '%rd1, %rd2, %r200, 1, %p1'), full: true, arch: 'sm_90a', line: 9, code: 'PTX502' },
+  { name: 'sparse integer wgmma selector -1', text: wgmma('.sp.sync.aligned.m64n64k64.s32.s8.u8', 32, '%rd1, %rd2, %r200, -1, %p1'), full: true, arch: 'sm_90a', line: 9, code: 'PTX502' },
 ];
 
 ptxCaseTable('PTX cases found on PTX from other producers', cases);
