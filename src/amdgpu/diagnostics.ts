@@ -128,6 +128,7 @@ export const AMD_DIAGNOSTICS = defineCatalog({
   AMD550: { severity: 'error', summary: 'SOPP immediate out of the range llvm-mc-19 gives the instruction (expected a 16-bit value: `s_endpgm`; only 16-bit values are legal: `s_sendmsg`; signed or unsigned 16 bits: `s_clause`, `s_waitcnt_depctr`, GFX12 `s_wait_*`...; a 16-bit signed jump offset: branches; 4 bits: `s_set_gpr_idx_mode`)' },
   AMD551: { severity: 'error', summary: '`.error` directive (its message, or ".error directive invoked in source file"), and an argument of `.error`, `.warning` or `.print` that is not one string' },
   AMD552: { severity: 'warning', summary: '`.warning` directive: its message (or ".warning directive invoked in source file")' },
+  AMD553: { severity: 'error', summary: "`.include`: the file could not be read (llvm-mc-19 looks in its working directory, then in each `-I` directory: \"Could not find include file\"), or the directive is not one string" },
 });
 
 /** A code of the AMDGPU catalog. */

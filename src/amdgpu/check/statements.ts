@@ -435,6 +435,16 @@ export class StatementChecker implements InstructionContext {
       case '.print':
         this.checkMessageDirective(st);
         return;
+      case '.include': {
+        // Left here only when the host could not read the file (pipeline.ts splices the others).
+        const a = st.args[0];
+        const raw = a ? this.text.slice(a.span.start, a.span.end) : '';
+        const str = /^"[^"]*"/.exec(raw);
+        if (!a || !str) this.issue('AMD553', "expected string in '.include' directive", a ? a.span : { start: st.span.end, end: st.span.end });
+        else if (str[0].length < raw.length || st.args.length > 1) this.issue('AMD553', "unexpected token in '.include' directive", { start: a.span.start + str[0].length + (raw.slice(str[0].length).length - raw.slice(str[0].length).trimStart().length), end: st.span.end });
+        else this.issue('AMD553', `Could not find include file '${str[0].slice(1, -1)}'`, a.span);
+        return;
+      }
       case '.text':
       case '.data':
       case '.bss':

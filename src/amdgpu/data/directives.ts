@@ -100,6 +100,7 @@ const TABLE: [string, DirectiveKindValue][] = [
   ['.error', K.Raw],
   ['.warning', K.Raw],
   ['.print', K.Raw],
+  ['.include', K.Raw],
   ['.file', K.Raw],
   ['.loc', K.Raw],
   ['.addrsig', K.Raw],
