@@ -16,8 +16,38 @@ function familyGates(): Record<string, Gate> {
     const g = out[family] ?? {};
     out[family] = { ...g, ...(g.ptx === undefined && m.ptx !== undefined ? { ptx: m.ptx } : {}), ...(g.sm === undefined && m.sm !== undefined ? { sm: m.sm } : {}) };
   }
+  for (const [family, sm] of Object.entries(ARCH_SPECIFIC_FAMILIES)) out[family] = { ...(out[family] ?? {}), sm };
   return out;
 }
+
+/**
+ * Families of architecture-specific targets only (measured with ptxas 13.0 on sm_90, sm_90a, sm_100,
+ * sm_100a/f, sm_103a, sm_110a/f, sm_120, sm_120a, sm_121a: "Instruction 'wgmma.fence' not supported
+ * on .target 'sm_90'"); the corpus harvest, on `a` targets only, gave none of these.
+ */
+const TCGEN05: readonly string[] = ['sm_100f', 'sm_110f'];
+const ARCH_SPECIFIC_FAMILIES: Readonly<Record<string, readonly string[]>> = {
+  'wgmma.fence': ['sm_90a'],
+  'wgmma.commit_group': ['sm_90a'],
+  'wgmma.wait_group': ['sm_90a'],
+  'wgmma.mma_async': ['sm_90a'],
+  'wgmma.mma_async.sp': ['sm_90a'],
+  setmaxnreg: ['sm_90a', 'sm_100f', 'sm_110f', 'sm_120f'],
+  'tensormap.replace': ['sm_90a', 'sm_100f', 'sm_110f', 'sm_120f'],
+  'tcgen05.alloc': TCGEN05,
+  'tcgen05.commit': TCGEN05,
+  'tcgen05.cp': TCGEN05,
+  'tcgen05.fence': TCGEN05,
+  'tcgen05.ld': TCGEN05,
+  'tcgen05.st': TCGEN05,
+  'tcgen05.wait': TCGEN05,
+  'tcgen05.mma': TCGEN05,
+  'tcgen05.mma.sp': TCGEN05,
+  'tcgen05.mma.ws': TCGEN05,
+  'tcgen05.mma.ws.sp': TCGEN05,
+  // sm_100a, sm_103a and sm_110a, not their `f` targets.
+  'tcgen05.shift': ['sm_100a', 'sm_103a', 'sm_110a'],
+};
 
 /**
  * The harvested word gates, the hand-measured ones over them (a harvested gate is the word's own
@@ -314,7 +344,13 @@ export const CURATION: Curation = {
       '.bf16': { ptx: '7.0', sm: ['sm_80'] },
       '.bf16x2': { ptx: '7.0', sm: ['sm_80'] },
       '.tf32': { ptx: '7.0', sm: ['sm_80'] },
+      // "Instruction 'cvt with .e2m1x2' not supported on .target 'sm_90a'" (and sm_100, sm_120; the
+      // a/f targets of sm_100 to sm_121 take them; measured with ptxas 13.0, found on CUTLASS).
+      ...Object.fromEntries(['.e2m1x2', '.e3m2x2', '.e2m3x2', '.ue8m0x2'].map((w) => [w, { sm: ['sm_100f', 'sm_110f', 'sm_120f'] }])),
     },
+    // "Instruction 'redux.f32' not supported on .target 'sm_90a'": sm_100a/f and sm_103a/f only
+    // (sm_110a and sm_120a refuse it; measured with ptxas 13.0).
+    'redux.sync': { '.f32': { sm: ['sm_100f'] } },
     atom: {
       ...ATOM_SCOPES,
       '.add+.f64': { ptx: '5.0', sm: ['sm_60'] },

@@ -27,6 +27,23 @@ const wgmma = (words: string, n: number, rest: string): string =>
   `.version 8.7\n.target sm_90a\n.address_size 64\n.visible .entry k()\n{\n.reg .b32 %r<201>;\n.reg .b64 %rd<3>;\n.reg .pred %p<2>;\n` +
   `wgmma.mma_async${words} {${Array.from({ length: n }, (_, i) => `%r${i}`).join(', ')}}, ${rest};\nret;\n}\n`;
 
+/** A whole module at `target` (.version 9.0) with registers of each kind; the instruction is on line 7. */
+const one = (target: string, ins: string): string =>
+  `.version 9.0\n.target ${target}\n.address_size 64\n.visible .entry k()\n{\n.reg .b32 %r<4>; .reg .b64 %rd<4>; .reg .f32 %f<4>; .reg .b16 %h<4>; .reg .b8 %b<4>;\n${ins}\nret;\n}\n`;
+/** An instruction, targets ptxas 13.0 takes it on, targets where it is "not supported" (measured). */
+const ARCH: [string, string, string[], string[]][] = [
+  ['wgmma.fence', 'wgmma.fence.sync.aligned;', ['sm_90a'], ['sm_90', 'sm_100a', 'sm_120a']],
+  ['wgmma.wait_group', 'wgmma.wait_group.sync.aligned 0;', ['sm_90a'], ['sm_90', 'sm_100f']],
+  ['setmaxnreg', 'setmaxnreg.inc.sync.aligned.u32 64;', ['sm_90a', 'sm_100f', 'sm_110a', 'sm_121a'], ['sm_90', 'sm_100', 'sm_120']],
+  ['tcgen05.commit', 'tcgen05.commit.cta_group::1.mbarrier::arrive::one.shared::cluster.b64 [%rd1];', ['sm_100a', 'sm_103a', 'sm_110f'], ['sm_90a', 'sm_100', 'sm_120a']],
+  ['tcgen05.ld', 'tcgen05.ld.sync.aligned.32x32b.x1.b32 {%r1}, [%r2];', ['sm_100f', 'sm_110a'], ['sm_90a', 'sm_121a']],
+  ['tcgen05.shift', 'tcgen05.shift.cta_group::1.down [%r2];', ['sm_100a', 'sm_103a', 'sm_110a'], ['sm_100f', 'sm_110f', 'sm_120a']],
+  ['redux.f32', 'redux.sync.max.NaN.f32 %f1, %f2, 0xffffffff;', ['sm_100a', 'sm_103a'], ['sm_90a', 'sm_110a', 'sm_120a']],
+  ['cvt .ue8m0x2', 'cvt.rp.satfinite.ue8m0x2.f32 %h1, %f1, %f2;', ['sm_100a', 'sm_110f', 'sm_120a'], ['sm_90a', 'sm_100', 'sm_120']],
+  ['cvt .e2m1x2', 'cvt.rn.satfinite.e2m1x2.f32 %b1, %f1, %f2;', ['sm_103a', 'sm_121a'], ['sm_90a', 'sm_120']],
+  ['cvt from .e2m1x2', 'cvt.rn.f16x2.e2m1x2 %r1, %b1;', ['sm_100f'], ['sm_90a']],
+];
+
 const cases: PtxCase[] = [
   // `.kind::mxf4nvf4` pairs `.scale_vec::2X` with `.ue8m0` and `.scale_vec::4X` with `.ue4m3`:
   // "Illegal modifier '.scale_vec::4X' for instruction 'mma' with type '.ue8m0'".
@@ -69,6 +86,14 @@ const cases: PtxCase[] = [
   { name: 'sparse FP8 wgmma selector 1', text: wgmma('.sp.sync.aligned.m64n64k64.f32.e4m3.e5m2', 32, '%rd1, %rd2, %r200, 1, %p1, 1, 1'), full: true, arch: 'sm_90a', line: 9, code: 'PTX502' },
   { name: 'sparse integer wgmma selector 1', text: wgmma('.sp.sync.aligned.m64n64k64.satfinite.s32.u8.u8', 32, '%rd1, %rd2, %r200, 1, %p1'), full: true, arch: 'sm_90a', line: 9, code: 'PTX502' },
   { name: 'sparse integer wgmma selector -1', text: wgmma('.sp.sync.aligned.m64n64k64.s32.s8.u8', 32, '%rd1, %rd2, %r200, -1, %p1'), full: true, arch: 'sm_90a', line: 9, code: 'PTX502' },
+  // Architecture-specific families and words (CUTLASS's inline PTX, each at its measured targets).
+  ...ARCH.flatMap(([what, ins, ok, refused]): PtxCase[] => [
+    ...ok.map((t): PtxCase => ({ name: `${what} on ${t}`, text: one(t, ins), full: true, arch: t })),
+    ...refused.map((t): PtxCase => ({ name: `${what} on ${t}`, text: one(t, ins), full: true, arch: t, line: 7, code: 'PTX509' })),
+  ]),
+  // setmaxnreg's count: a multiple of 8 from 24 to 256.
+  ...['24', '256', '0x20'].map((v): PtxCase => ({ name: `setmaxnreg ${v}`, text: one('sm_90a', `setmaxnreg.inc.sync.aligned.u32 ${v};`), full: true, arch: 'sm_90a' })),
+  ...['1', '23', '264', '0', '-8'].map((v): PtxCase => ({ name: `setmaxnreg ${v}`, text: one('sm_90a', `setmaxnreg.dec.sync.aligned.u32 ${v};`), full: true, arch: 'sm_90a', line: 7, code: 'PTX502' })),
 ];
 
 ptxCaseTable('PTX cases found on PTX from other producers', cases);
