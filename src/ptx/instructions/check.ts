@@ -1235,7 +1235,7 @@ function opcodeRules(ins: A.Instruction, plan: Plan, form: InstructionForm, ctx:
     if (o !== undefined) {
       const e = o.kind === 'expr' ? o.expr : undefined;
       const v = e?.kind === 'int' ? e.value : e?.kind === 'unary' && e.op === '-' && e.operand.kind === 'int' ? -e.operand.value : undefined;
-      const max = /\.(f16|bf16|tf32)(\.|$)/.test(name) ? 1n : 0n;
+      const max = /\.(e4m3|e5m2|s8|u8)(\.|$)/.test(name) ? 0n : 1n;
       if (e !== undefined && (v === undefined ? e.kind === 'name' && ctx.registerType(e.name) !== undefined : v < 0n || v > max)) {
         ctx.report('PTX502', `operand ${at + 1} of ${name} (the sparsity selector) must be the constant ${max === 0n ? '0 with FP8 and integer types' : '0 or 1'}`, o.span);
         return false;

@@ -84,6 +84,7 @@ const cases: PtxCase[] = [
   { name: 'sparse bf16 wgmma selector in a register', text: wgmma('.sp.sync.aligned.m64n64k32.f32.bf16.bf16', 32, '%rd1, %rd2, %r200, %r199, %p1, 1, 1, 0, 0'), full: true, arch: 'sm_90a', line: 9, code: 'PTX502' },
   { name: 'sparse FP8 wgmma selector 0', text: wgmma('.sp.sync.aligned.m64n64k64.f32.e4m3.e5m2', 32, '%rd1, %rd2, %r200, 0, %p1, 1, 1'), full: true, arch: 'sm_90a' },
   { name: 'sparse FP8 wgmma selector 1', text: wgmma('.sp.sync.aligned.m64n64k64.f32.e4m3.e5m2', 32, '%rd1, %rd2, %r200, 1, %p1, 1, 1'), full: true, arch: 'sm_90a', line: 9, code: 'PTX502' },
+  { name: 'sparse FP8 wgmma with .f16 results, selector 1', text: wgmma('.sp.sync.aligned.m64n16k64.f16.e5m2.e5m2', 4, '%rd1, %rd2, %r200, 1, %p1, 1, 1'), full: true, arch: 'sm_90a', line: 9, code: 'PTX502' },
   { name: 'sparse integer wgmma selector 1', text: wgmma('.sp.sync.aligned.m64n64k64.satfinite.s32.u8.u8', 32, '%rd1, %rd2, %r200, 1, %p1'), full: true, arch: 'sm_90a', line: 9, code: 'PTX502' },
   { name: 'sparse integer wgmma selector -1', text: wgmma('.sp.sync.aligned.m64n64k64.s32.s8.u8', 32, '%rd1, %rd2, %r200, -1, %p1'), full: true, arch: 'sm_90a', line: 9, code: 'PTX502' },
   // Architecture-specific families and words (CUTLASS's inline PTX, each at its measured targets).
