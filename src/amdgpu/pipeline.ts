@@ -16,7 +16,7 @@ import type { IssueSink, ParseIssue } from './parse/expr.js';
 import { forEachAmdgpuStatement } from './parse/parser.js';
 import { forEachAmdgpuStatementOnce, type RepeatHooks } from './speed/repeats.js';
 import { isTemporarySymbol, type SymbolInfo } from './check/symbols.js';
-import { spliceIncludes, type IncludeReader } from './include.js';
+import { spliceIncludes, type IncludeReader } from './check/include.js';
 
 export interface AmdgpuCheckOptions {
   /** Processor name as llvm-mc's -mcpu, e.g. gfx900. */
