@@ -126,6 +126,9 @@ export const AMD_DIAGNOSTICS = defineCatalog({
   AMD548: { severity: 'error', summary: 'expected an absolute expression: a symbol or expression inside `neg(…)`, `abs(…)`, `|…|` or `sext(…)` on a VALU source without a value at that point' },
   AMD549: { severity: 'error', summary: 'a modifier or symbolic operand spelled as llvm-mc-19 does not read it: modifier and call names in upper case (`ROW_MASK:0xf`, `GLC` is a symbol there, `VMCNT(0)`, `NEG(v1)`), a value on a bare modifier (`row_mirror:1`, `glc:1`: unknown token in expression), an unknown `s_waitcnt` counter (invalid counter name), an SDWA select value other than BYTE_0-3, WORD_0-1, DWORD and UNUSED_PAD, UNUSED_SEXT, UNUSED_PRESERVE (invalid dst_sel value, expected an identifier)' },
   AMD550: { severity: 'error', summary: 'SOPP immediate out of the range llvm-mc-19 gives the instruction (expected a 16-bit value: `s_endpgm`; only 16-bit values are legal: `s_sendmsg`; signed or unsigned 16 bits: `s_clause`, `s_waitcnt_depctr`, GFX12 `s_wait_*`...; a 16-bit signed jump offset: branches; 4 bits: `s_set_gpr_idx_mode`)' },
+  AMD551: { severity: 'error', summary: '`.error` directive (its message, or ".error directive invoked in source file"), and an argument of `.error`, `.warning` or `.print` that is not one string' },
+  AMD552: { severity: 'warning', summary: '`.warning` directive: its message (or ".warning directive invoked in source file")' },
+  AMD553: { severity: 'error', summary: "`.include`: the file could not be read (llvm-mc-19 looks in its working directory, then in each `-I` directory: \"Could not find include file\"), or the directive is not one string" },
 });
 
 /** A code of the AMDGPU catalog. */

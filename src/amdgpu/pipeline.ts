@@ -16,6 +16,7 @@ import type { IssueSink, ParseIssue } from './parse/expr.js';
 import { forEachAmdgpuStatement } from './parse/parser.js';
 import { forEachAmdgpuStatementOnce, type RepeatHooks } from './speed/repeats.js';
 import { isTemporarySymbol, type SymbolInfo } from './check/symbols.js';
+import { spliceIncludes, type IncludeReader } from './check/include.js';
 
 export interface AmdgpuCheckOptions {
   /** Processor name as llvm-mc's -mcpu, e.g. gfx900. */
@@ -37,6 +38,11 @@ export interface AmdgpuCheckOptions {
    * PTX). Otherwise not needed.
    */
   latin1Bytes?: Uint8Array;
+  /**
+   * Reads the file a `.include` names (llvm-mc-19 looks in its working directory, then in each `-I`
+   * directory); undefined when it cannot. Without it, every `.include` is "Could not find include file".
+   */
+  readInclude?: IncludeReader;
 }
 
 /** Checks a file while it is parsed: parse, apply and check one statement at a time. */
@@ -70,7 +76,19 @@ function run(name: string, text: string, options: AmdgpuCheckOptions, collectSym
   const source = new SourceFile(name, text);
   const issues: ParseIssue[] = [];
   const sink = (i: ParseIssue) => issues.push(i);
-  const symbols = checkText(text, options, sink, collectSymbols);
+  const spliced = options.readInclude ? spliceIncludes(text, options.readInclude) : undefined;
+  let symbols: SymbolInfo[];
+  if (!spliced) symbols = checkText(text, options, sink, collectSymbols);
+  else {
+    // Issues in the spliced text, each mapped back to the main text (see include.ts).
+    const inSpliced: ParseIssue[] = [];
+    symbols = checkText(spliced.text, { ...options, latin1Bytes: undefined }, (i) => inSpliced.push(i), collectSymbols);
+    for (const i of inSpliced) {
+      const o = spliced.origin(i.start);
+      if ('main' in o) issues.push({ ...i, start: o.main });
+      else issues.push({ ...i, start: o.directiveStart, length: o.directiveEnd - o.directiveStart, message: `in included file '${o.file}' line ${o.line}, column ${o.column}: ${i.message}` });
+    }
+  }
   // One diagnostic per spot; ordered by position.
   issues.sort((a, b) => a.start - b.start);
   const diagnostics: Diagnostic[] = [];

@@ -1,5 +1,7 @@
 /** `gpuasm check FILE...`: PTX or AMDGPU, chosen by --lang or the file extension. */
 import type { Diagnostic } from '../core/diagnostics.js';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { EXIT_ERRORS, EXIT_OK, EXIT_USAGE, formatOption, lastOption, parseArgs, printDiagnostics, readInput, UsageError, type CliIO } from './io.js';
 
 export const CHECK_HELP = `usage: gpuasm check [options] FILE...
@@ -15,7 +17,8 @@ options:
                       also amdgcn-amd-amdpal, amdgcn-mesa-mesa3d, amdgcn-pc-linux-gnu, amdgcn--):
                       its OS decides which directives exist
   --masm-integers     AMDGPU: read 0ffh-style integers, as llvm-mc --masm-integers
-  -I DIR              add DIR to the #include search path (PTX)
+  -I DIR              add DIR to the #include search path (PTX) or the .include search
+                      path (AMDGPU: the working directory first, then each DIR, as llvm-mc)
   -D NAME[=VALUE]     predefine a macro (PTX)
   --no-preprocess     treat # lines as ptxas does (only #line and #file)
   -c, --compile-only  PTX: check as ptxas -c (separate compilation, nvcc -rdc=true):
@@ -57,7 +60,8 @@ export async function runCheck(argv: string[], io: CliIO): Promise<number> {
     if (lang === 'amdgpu') {
       // (pipeline.js: the check alone, without the operand encoder the library entry also loads.)
       const { checkAmdgpuText } = await import('../amdgpu/pipeline.js');
-      diags = checkAmdgpuText(name, text, { mcpu, triple, masmIntegers: args.flags.has('--masm-integers'), latin1Bytes: bytes });
+      const includeDirs = args.options.get('-I') ?? [];
+      diags = checkAmdgpuText(name, text, { mcpu, triple, masmIntegers: args.flags.has('--masm-integers'), latin1Bytes: bytes, readInclude: (file) => readIncludeFile(file, includeDirs) });
     } else {
       const { checkPtx } = await import('../ptx/index.js');
       const r = checkPtx(name, text, {
@@ -87,4 +91,16 @@ export async function checkTriple(triple: string): Promise<void> {
   const { parseTriple } = await import('../amdgpu/triple.js');
   const t = parseTriple(triple);
   if ('error' in t) throw new UsageError(t.error);
+}
+
+/** An AMDGPU `.include` file as llvm-mc-19 finds it: the name in the working directory, then in each `-I` directory. */
+function readIncludeFile(file: string, dirs: readonly string[]): string | undefined {
+  for (const dir of ['', ...dirs]) {
+    try {
+      return readFileSync(resolve(dir, file), 'utf8');
+    } catch {
+      // not there: the next directory
+    }
+  }
+  return undefined;
 }

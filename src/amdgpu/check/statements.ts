@@ -430,6 +430,21 @@ export class StatementChecker implements InstructionContext {
       case '.type':
         this.checkTypeDirective(st);
         return;
+      case '.error':
+      case '.warning':
+      case '.print':
+        this.checkMessageDirective(st);
+        return;
+      case '.include': {
+        // Left here only when the host could not read the file (pipeline.ts splices the others).
+        const a = st.args[0];
+        const raw = a ? this.text.slice(a.span.start, a.span.end) : '';
+        const str = /^"[^"]*"/.exec(raw);
+        if (!a || !str) this.issue('AMD553', "expected string in '.include' directive", a ? a.span : { start: st.span.end, end: st.span.end });
+        else if (str[0].length < raw.length || st.args.length > 1) this.issue('AMD553', "unexpected token in '.include' directive", { start: a.span.start + str[0].length + (raw.slice(str[0].length).length - raw.slice(str[0].length).trimStart().length), end: st.span.end });
+        else this.issue('AMD553', `Could not find include file '${str[0].slice(1, -1)}'`, a.span);
+        return;
+      }
       case '.text':
       case '.data':
       case '.bss':
@@ -534,6 +549,29 @@ export class StatementChecker implements InstructionContext {
         for (const a of st.args) if (a.expr) this.valueOf(a.expr);
         return;
     }
+  }
+
+  /**
+   * `.error`, `.warning`, `.print` with an optional string, as llvm-mc-19 runs them: `.error` is an
+   * error (its string, or ".error directive invoked in source file"), `.warning` a warning, `.print`
+   * prints; an argument that is not one string is an error.
+   */
+  private checkMessageDirective(st: Extract<Statement, { kind: 'directive' }>): void {
+    const name = st.name;
+    const a = st.args[0];
+    const raw = a ? this.text.slice(a.span.start, a.span.end) : '';
+    const str = /^"(?:[^"\\]|\\.)*"/.exec(raw);
+    if (name === '.print') {
+      if (!str) this.issue('AMD551', 'expected double quoted string after .print', st.nameSpan);
+      else if (str[0].length < raw.length || st.args.length > 1) this.issue('AMD551', 'expected newline after the string of .print', { start: a!.span.start + str[0].length, end: st.span.end });
+      return;
+    }
+    const kind = name === '.error' ? 'AMD551' : 'AMD552';
+    if (!a) this.issue(kind, `${name} directive invoked in source file`, st.nameSpan);
+    else if (!str) this.issue('AMD551', `${name} argument must be a string`, a.span);
+    else if (name === '.error') this.issue(kind, str[0].slice(1, -1), st.span);
+    else if (str[0].length < raw.length || st.args.length > 1) this.issue('AMD551', 'expected newline after the string of .warning', { start: a.span.start + str[0].length, end: st.span.end });
+    else this.issue(kind, str[0].slice(1, -1), st.span);
   }
 
   /**

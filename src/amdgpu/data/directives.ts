@@ -97,6 +97,10 @@ const TABLE: [string, DirectiveKindValue][] = [
   ['.subsection', K.Raw],
   ['.type', K.Raw],
   ['.ident', K.Raw],
+  ['.error', K.Raw],
+  ['.warning', K.Raw],
+  ['.print', K.Raw],
+  ['.include', K.Raw],
   ['.file', K.Raw],
   ['.loc', K.Raw],
   ['.addrsig', K.Raw],
@@ -134,6 +138,7 @@ const TABLE: [string, DirectiveKindValue][] = [
   ['.cfi_llvm_vector_registers', K.Raw],
   ['.ifdef', K.Raw],
   ['.ifndef', K.Raw],
+  ['.ifnotdef', K.Raw],
   ['.if', K.Raw],
   // The other conditionals llvm-mc-19 knows (read like `.if`: both branches are checked).
   ['.ifc', K.Raw],

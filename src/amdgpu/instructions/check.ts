@@ -40,6 +40,8 @@ interface PreparedOperand {
   readonly returnOnly: boolean;
   /** A resource or sampler descriptor (and `s_buffer_*`'s sbase): no special register, `null` included. */
   readonly noSpecial: boolean;
+  /** SMEM data (`sdst`, `sdata`): no `m0` nor `exec` (or its halves), llvm-mc-19's "invalid operand for instruction". */
+  readonly noExecM0: boolean;
 }
 
 interface PreparedForm {
@@ -417,7 +419,8 @@ function prepareForm(mnemonic: string, spec: FormSpec, target: AmdgpuTarget): Pr
     if ((family === 'GLOBAL' || family === 'SCRATCH') && o.kind === 'vaddr') files |= F.V | (family === 'SCRATCH' ? F.OFF : 0);
     if ((family === 'GLOBAL' || family === 'SCRATCH') && o.kind === 'saddr') files |= F.S | F.SPECIAL | F.OFF;
     const noSpecial = o.kind === 'srsrc' || o.kind === 'ssamp' || (o.kind === 'sbase' && mnemonic.startsWith('s_buffer_'));
-    return preparedOperand(o, files, sized, family === 'GLOBAL' && o.kind === 'vaddr', o.returnOnly, noSpecial);
+    const noExecM0 = family === 'SMEM' && (o.kind === 'sdst' || o.kind === 'sdata');
+    return preparedOperand(o, files, sized, family === 'GLOBAL' && o.kind === 'vaddr', o.returnOnly, noSpecial, noExecM0);
   });
   // SOPP: s_endpgm's optional immediate is not in the table; the other SOPP instructions without
   // an operand in the table take none (llvm-mc-19: `s_barrier 0` is an invalid operand).
@@ -433,9 +436,14 @@ function prepareForm(mnemonic: string, spec: FormSpec, target: AmdgpuTarget): Pr
   return preparedForm(spec, ops, vccOptional ? spec.minOperands - 1 : spec.minOperands, max, vccOptional, busLimit, implicitVcc, SCALAR_FAMILIES.has(family), spec.modifiers.includes('th') || spec.modifiers.includes('scope'));
 }
 
+const EXEC_M0 = new Set(['m0', 'exec', 'exec_lo', 'exec_hi']);
+function isExecOrM0(op: Operand): boolean {
+  return op.kind === 'word' && EXEC_M0.has(lower(op.name));
+}
+
 /** A PreparedOperand (made here only: one object shape). */
-function preparedOperand(spec: OperandSpec, files: number, sized: 0 | 1 | 2, globalVaddr: boolean, returnOnly: boolean, noSpecial: boolean): PreparedOperand {
-  return { spec, files, sized, globalVaddr, returnOnly, noSpecial };
+function preparedOperand(spec: OperandSpec, files: number, sized: 0 | 1 | 2, globalVaddr: boolean, returnOnly: boolean, noSpecial: boolean, noExecM0: boolean): PreparedOperand {
+  return { spec, files, sized, globalVaddr, returnOnly, noSpecial, noExecM0 };
 }
 
 /** A PreparedForm (made here only: one object shape). */
@@ -1047,7 +1055,7 @@ function matchForm(f: PreparedForm, count: number): void {
     if (o.spec.kind === 'tgt') continue;
     const what = posWhat[i]!;
     const size = posSize[i]!;
-    if ((what !== What.Unknown && (FITS[what]! & o.files) === 0) || (what === What.Special && o.noSpecial)) {
+    if ((what !== What.Unknown && (FITS[what]! & o.files) === 0) || (what === What.Special && (o.noSpecial || (o.noExecM0 && isExecOrM0(positional[i]!))))) {
       mismatch.at = i;
       return;
     }
@@ -1143,7 +1151,7 @@ function vopdForm(mnemonic: string, which: 'vopdx' | 'vopdy', target: AmdgpuTarg
     // fmamk/fmaak: src0 may be a literal too, the same value as the instruction's own (llvm-mc-19).
     // (Made as prepareForm makes its objects, so that the code reading them sees one shape.)
     if (f && /fmamk|fmaak/i.test(mnemonic)) {
-      const ops = f.ops.map((o, i) => (i === 1 ? preparedOperand(o.spec, o.files | F.LITERAL, o.sized, o.globalVaddr, o.returnOnly, o.noSpecial) : o));
+      const ops = f.ops.map((o, i) => (i === 1 ? preparedOperand(o.spec, o.files | F.LITERAL, o.sized, o.globalVaddr, o.returnOnly, o.noSpecial, o.noExecM0) : o));
       f = preparedForm(f.spec, ops, f.min, f.max, f.vccOptional, f.busLimit, f.implicitVcc, f.scalar, f.cachePolicy12);
     }
     if (f) {
@@ -1344,6 +1352,8 @@ function modifierUnion(forms: readonly PreparedForm[], target: AmdgpuTarget): Se
           cacheBits = true;
         }
       }
+      // GFX7-8 FLAT: llvm-mc-19 reads `offset:` and takes a value of 0 (checkRanges refuses the others).
+      if (fam === 'FLAT' && target.generation < 9) union.add('offset');
       if (fam === 'DPP16' || fam === 'DPP8' || g.spec.form.includes('dpp') || g.spec.modifiers.includes('dpp_ctrl') || g.spec.modifiers.includes('dpp8'))
         for (const m of DPP_MODIFIERS) union.add(m);
       if (fam === 'SDWA') for (const m of SDWA_MODIFIERS) union.add(m);

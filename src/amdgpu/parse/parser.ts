@@ -50,7 +50,7 @@ const GENERIC_SYMBOL_ATTRIBUTES: ReadonlySet<string> = new Set(['.globl', '.glob
 const BODY_DEFINITION = /^\s*(?:\.(?:set|equ|equiv|eqv)\s+([^\s,]+)\s*,|([^\s:=,;]+)\s*(?::|=(?!=)))/i;
 
 /** The conditional-assembly directives, tracked for nesting even inside a branch not taken (llvm-mc). */
-const COND_IFS = new Set(['.if', '.ifdef', '.ifndef', '.ifc', '.ifnc', '.ifb', '.ifnb', '.ifeq', '.ifne', '.ifge', '.ifgt', '.ifle', '.iflt', '.ifeqs', '.ifnes']);
+const COND_IFS = new Set(['.if', '.ifdef', '.ifndef', '.ifnotdef', '.ifc', '.ifnc', '.ifb', '.ifnb', '.ifeq', '.ifne', '.ifge', '.ifgt', '.ifle', '.iflt', '.ifeqs', '.ifnes']);
 
 export interface ParseResult {
   statements: Statement[];
@@ -947,7 +947,8 @@ export class StatementParser {
       lex.skipToEndOfStatement();
       return blank === (name === '.ifb');
     }
-    if (name === '.ifdef' || name === '.ifndef') {
+    // `.ifnotdef` is llvm-mc-19's other spelling of `.ifndef`.
+    if (name === '.ifdef' || name === '.ifndef' || name === '.ifnotdef') {
       if (lex.cur() !== Tok.Identifier && lex.cur() !== Tok.String) {
         this.issueAtToken('AMD207', 'expected identifier after \'' + name + "'");
         return undefined;

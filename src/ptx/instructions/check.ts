@@ -212,7 +212,7 @@ const ROLES: ReadonlyMap<string, string> = (() => {
  * Opcodes that opcodeRulesFirst and opcodeRules have no rule for (their shape rules are operandShapes'):
  * the common instructions skip those functions. An opcode given a rule there must leave this set.
  */
-const PLAIN_OPCODES: ReadonlySet<string> = new Set([...ROLES.keys()].filter((op) => op !== 'cvta' && op !== 'elect' && op !== 'movmatrix' && op !== 'isspacep').concat(['bra', 'ret', 'call', 'exit', 'brx']));
+const PLAIN_OPCODES: ReadonlySet<string> = new Set([...ROLES.keys()].filter((op) => op !== 'cvta' && op !== 'elect' && op !== 'movmatrix' && op !== 'isspacep' && op !== 'setmaxnreg').concat(['bra', 'ret', 'call', 'exit', 'brx']));
 
 /** Instructions whose registers may be wider than their type (measured: `ld.u8 %r1`, `cvt.u16.u32 %rd1, %r1`). */
 const RELAXED: ReadonlySet<string> = new Set(['ld', 'st', 'cvt']);
@@ -1215,6 +1215,32 @@ function opcodeRules(ins: A.Instruction, plan: Plan, form: InstructionForm, ctx:
     // descriptor form takes one more immediate, imm-trans-a).
     ctx.report('PTX502', `operand 2 of ${name} must be A as a braced list of registers (with a descriptor for A, the form takes one more immediate: ${form.syntax})`, ops[1].span);
     return false;
+  }
+  if (form.family === 'setmaxnreg' && ops[0]?.kind === 'expr') {
+    // The register count (measured with ptxas 13.0): "value '264' out of range, expected to be in
+    // range [24..256]", "unexpected value '23', expected to be multiple of 8".
+    const e = ops[0].expr;
+    const v = e.kind === 'int' ? e.value : e.kind === 'unary' && e.op === '-' && e.operand.kind === 'int' ? -e.operand.value : undefined;
+    if (v !== undefined && (v < 24n || v > 256n || v % 8n !== 0n)) {
+      ctx.report('PTX502', `operand 1 of ${name} (the register count) must be a multiple of 8 from 24 to 256, not ${v}`, ops[0].span);
+      return false;
+    }
+  }
+  if (form.family === 'wgmma.mma_async.sp') {
+    // The sparsity selector (measured with ptxas 13.0): a constant, 0 or 1 with .f16/.bf16/.tf32 and
+    // 0 with the FP8 and integer types ("Argument 4 of instruction 'Sparse wgmma.mma_async with FP8
+    // types': unexpected value '1', expected to be 0"; a register is "Arguments mismatch").
+    const at = form.operands.findIndex((o) => o.name === 'sp-sel');
+    const o = at >= 0 ? ops[at] : undefined;
+    if (o !== undefined) {
+      const e = o.kind === 'expr' ? o.expr : undefined;
+      const v = e?.kind === 'int' ? e.value : e?.kind === 'unary' && e.op === '-' && e.operand.kind === 'int' ? -e.operand.value : undefined;
+      const max = /\.(e4m3|e5m2|s8|u8)(\.|$)/.test(name) ? 0n : 1n;
+      if (e !== undefined && (v === undefined ? e.kind === 'name' && ctx.registerType(e.name) !== undefined : v < 0n || v > max)) {
+        ctx.report('PTX502', `operand ${at + 1} of ${name} (the sparsity selector) must be the constant ${max === 0n ? '0 with FP8 and integer types' : '0 or 1'}`, o.span);
+        return false;
+      }
+    }
   }
   if (op === 'cp' && form.family === 'cp.async') {
     // A size the form fixes (cp.async.cg: 16): ptxas "unexpected value '8', expected to be 16".

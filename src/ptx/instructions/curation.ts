@@ -16,8 +16,38 @@ function familyGates(): Record<string, Gate> {
     const g = out[family] ?? {};
     out[family] = { ...g, ...(g.ptx === undefined && m.ptx !== undefined ? { ptx: m.ptx } : {}), ...(g.sm === undefined && m.sm !== undefined ? { sm: m.sm } : {}) };
   }
+  for (const [family, sm] of Object.entries(ARCH_SPECIFIC_FAMILIES)) out[family] = { ...(out[family] ?? {}), sm };
   return out;
 }
+
+/**
+ * Families of architecture-specific targets only (measured with ptxas 13.0 on sm_90, sm_90a, sm_100,
+ * sm_100a/f, sm_103a, sm_110a/f, sm_120, sm_120a, sm_121a: "Instruction 'wgmma.fence' not supported
+ * on .target 'sm_90'"); the corpus harvest, on `a` targets only, gave none of these.
+ */
+const TCGEN05: readonly string[] = ['sm_100f', 'sm_110f'];
+const ARCH_SPECIFIC_FAMILIES: Readonly<Record<string, readonly string[]>> = {
+  'wgmma.fence': ['sm_90a'],
+  'wgmma.commit_group': ['sm_90a'],
+  'wgmma.wait_group': ['sm_90a'],
+  'wgmma.mma_async': ['sm_90a'],
+  'wgmma.mma_async.sp': ['sm_90a'],
+  setmaxnreg: ['sm_90a', 'sm_100f', 'sm_110f', 'sm_120f'],
+  'tensormap.replace': ['sm_90a', 'sm_100f', 'sm_110f', 'sm_120f'],
+  'tcgen05.alloc': TCGEN05,
+  'tcgen05.commit': TCGEN05,
+  'tcgen05.cp': TCGEN05,
+  'tcgen05.fence': TCGEN05,
+  'tcgen05.ld': TCGEN05,
+  'tcgen05.st': TCGEN05,
+  'tcgen05.wait': TCGEN05,
+  'tcgen05.mma': TCGEN05,
+  'tcgen05.mma.sp': TCGEN05,
+  'tcgen05.mma.ws': TCGEN05,
+  'tcgen05.mma.ws.sp': TCGEN05,
+  // sm_100a, sm_103a and sm_110a, not their `f` targets.
+  'tcgen05.shift': ['sm_100a', 'sm_103a', 'sm_110a'],
+};
 
 /**
  * The harvested word gates, the hand-measured ones over them (a harvested gate is the word's own
@@ -40,7 +70,7 @@ function wordGates(hand: Record<string, Record<string, Gate>>): Record<string, R
 const NOT_WORD_GATES: Readonly<Record<string, readonly string[]>> = {
   mma: ['.and'],
 };
-import type { Curation, Gate } from './types.js';
+import type { Curation, Gate, SetPatch } from './types.js';
 
 /** f16 arithmetic and comparisons (measured). */
 const F16: Gate = { ptx: '4.2', sm: ['sm_53'] };
@@ -86,6 +116,29 @@ const L2_WORDS: Record<string, Gate> = {
   '.L2::128B': { ptx: '7.4', sm: ['sm_75'] },
   '.L2::256B': { ptx: '7.4', sm: ['sm_80'] },
 };
+
+/**
+ * mma and mma.sp with `.kind::` (measured with ptxas 13.0): "Feature '.kind::f8f6f4' not supported
+ * on .target 'sm_90'" (sm_100a/f, sm_103a/f, sm_110a/f, sm_120a/f, sm_121a/f take it, the plain
+ * targets do not); "Instruction 'mma with with FP6/FP4 floating point type' not supported on
+ * .target 'sm_100a'" and "Instruction 'mma with block scale' not supported ..." (sm_120a/f and
+ * sm_121a/f only), both "requires PTX ISA .version 8.7 or later".
+ */
+const SM120F_87: Gate = { ptx: '8.7', sm: ['sm_120f'] };
+const MMA_KIND_WORDS: Record<string, Gate> = {
+  '.kind::f8f6f4': { sm: ['sm_100f', 'sm_110f', 'sm_120f'] },
+  '.block_scale': SM120F_87,
+  '.e3m2': SM120F_87,
+  '.e2m3': SM120F_87,
+  '.e2m1': SM120F_87,
+};
+
+/** The `.kind::mxf4nvf4` block-scale forms: 2X with `.ue8m0` (the Syntax block, narrowed), 4X with `.ue4m3` (an extra block). */
+const MXF4NVF4_4X = { kind: ['.kind::mxf4nvf4'], scale_vec_size: ['.scale_vec::4X'], stype: ['.ue4m3'] };
+const MXF4NVF4_2X: SetPatch[] = [
+  { set: 'scale_vec_size', block: 3, remove: ['.scale_vec::4X'] },
+  { set: 'stype', block: 3, remove: ['.ue4m3'] },
+];
 
 /** "Feature 'Type .b128' requires PTX ISA .version 8.3 or later" / ".target sm_70 or higher" (ld, st, mov, ldu; atom's sm_90). */
 const B128: Gate = { ptx: '8.3', sm: ['sm_70'] };
@@ -137,10 +190,14 @@ export const CURATION: Curation = {
     // st.async with no completion mechanism nor mbarrier operand (any type);
     // and the `.gpu`/`.sys` form without `.release`;
     'st.async': [{ forms: ['st.async{.weak}{.shared::cluster}{.vec}.type [a], b', 'st.async.scope{.global}.type [a], b', 'st.async.global.type [a], b'], sets: { scope: ['.gpu', '.sys'], vec: ['.v2', '.v4'], type: ['.b8', '.b16', '.b32', '.b64', '.u8', '.u16', '.u32', '.u64', '.s8', '.s16', '.s32', '.s64', '.f32', '.f64'] } }],
-    // a rounding on the .f64 mma; a boolean operation on the 4-bit integer mma;
+    // the 4X `.kind::mxf4nvf4` forms (setPatches);
+    'mma.sp': [{ forms: ['mma.spvariant.sync.aligned.m16n8k128.row.col.kind.block_scale.scale_vec_size.f32.e2m1.e2m1.f32.stype d, a, b, c, e, f, scale-a-data, {byte-id-a, thread-id-a}, scale-b-data, {byte-id-b, thread-id-b}'], sets: { ...MXF4NVF4_4X, spvariant: ['.sp::ordered_metadata'] } }],
+    // a rounding on the .f64 mma; a boolean operation on the 4-bit integer mma; the 4X
+    // `.kind::mxf4nvf4` form (setPatches);
     mma: [
       { forms: ['mma.sync.aligned.shape.row.col.rnd.f64.f64.f64.f64 d, a, b, c'], sets: { shape: ['.m8n8k4', '.m16n8k4', '.m16n8k8', '.m16n8k16'], rnd: ['.rn', '.rz', '.rm', '.rp'] } },
       { forms: ['mma.sync.aligned.shape.row.col{.satfinite}.s32.atype.btype.s32.bitOp d, a, b, c'], sets: { shape: ['.m8n8k32', '.m16n8k32', '.m16n8k64'], atype: ['.u4', '.s4'], btype: ['.u4', '.s4'], bitOp: ['.xor', '.and'] } },
+      { forms: ['mma.sync.aligned.m16n8k64.row.col.kind.block_scale.scale_vec_size.f32.e2m1.e2m1.f32.stype d, a, b, c, scale-a-data, {byte-id-a, thread-id-a}, scale-b-data, {byte-id-b, thread-id-b}'], sets: MXF4NVF4_4X },
     ],
     // integer wmma.mma: ptxas checks the words loosely (the operand vectors instead): any 8- or
     // 4-bit integer type in any shape, C of .s32 or .u32 (measured: .u32 C, .s4 in .m8n32k16,
@@ -241,7 +298,17 @@ export const CURATION: Curation = {
   },
   setPatches: {
     // The Syntax block misspells the shape `.m8n8k4` of the .f64 mma (block 5).
-    mma: [{ set: 'shape', block: 5, remove: ['.m8n84'], add: ['.m8n8k4'] }],
+    mma: [
+      { set: 'shape', block: 5, remove: ['.m8n84'], add: ['.m8n8k4'] },
+      // `.kind::mxf4nvf4` pairs `.scale_vec::2X` with `.ue8m0` and `.scale_vec::4X` with `.ue4m3`
+      // (ptxas 13.0: "Illegal modifier '.scale_vec::4X' for instruction 'mma' with type '.ue8m0'");
+      // the 4X form is an extra block.
+      ...MXF4NVF4_2X,
+    ],
+    'mma.sp': MXF4NVF4_2X,
+    // Integer wgmma: the text's shape list stops at .m64n224k32; ptxas 13.0 takes .m64n240k32 and
+    // .m64n256k32 too (CUTLASS writes them).
+    'wgmma.mma_async': [{ set: 'shape', block: 4, add: ['.m64n240k32', '.m64n256k32'] }],
     // getctarank takes .s32 too.
     getctarank: [{ set: 'type', add: ['.s32'] }],
     // st.async with the mbarrier: `.shared` and `.shared::cta` accepted too.
@@ -277,7 +344,13 @@ export const CURATION: Curation = {
       '.bf16': { ptx: '7.0', sm: ['sm_80'] },
       '.bf16x2': { ptx: '7.0', sm: ['sm_80'] },
       '.tf32': { ptx: '7.0', sm: ['sm_80'] },
+      // "Instruction 'cvt with .e2m1x2' not supported on .target 'sm_90a'" (and sm_100, sm_120; the
+      // a/f targets of sm_100 to sm_121 take them; measured with ptxas 13.0, found on CUTLASS).
+      ...Object.fromEntries(['.e2m1x2', '.e3m2x2', '.e2m3x2', '.ue8m0x2'].map((w) => [w, { sm: ['sm_100f', 'sm_110f', 'sm_120f'] }])),
     },
+    // "Instruction 'redux.f32' not supported on .target 'sm_90a'": sm_100a/f and sm_103a/f only
+    // (sm_110a and sm_120a refuse it; measured with ptxas 13.0).
+    'redux.sync': { '.f32': { sm: ['sm_100f'] } },
     atom: {
       ...ATOM_SCOPES,
       '.add+.f64': { ptx: '5.0', sm: ['sm_60'] },
@@ -317,7 +390,9 @@ export const CURATION: Curation = {
       '.m16n8k32': { ptx: '7.0', sm: ['sm_80'] },
       // "Feature '.m16n8k4 with double types' requires .target sm_90 or higher"
       '.m16n8k4+.f64': { sm: ['sm_90'] },
+      ...MMA_KIND_WORDS,
     },
+    'mma.sp': MMA_KIND_WORDS,
     // "Instruction 'tcgen05.ld.red' not supported on .target 'sm_100a'" (and sm_100f); sm_103a/f and
     // sm_110a/f accept it.
     'tcgen05.ld': { '.red': { sm: ['sm_103f', 'sm_110f'] } },

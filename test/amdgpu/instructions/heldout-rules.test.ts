@@ -37,3 +37,32 @@ test('d16 buffer format data sizes, GFX10 names (`_format_d16_xyzw`) and GFX11+ 
     assertLinesAgree(lines, [mcpu], { verdicts: 'both' });
   }
 });
+
+test('FLAT `offset:` on GFX7-8: read, 0 taken, other values refused', { skip }, () => {
+  const insts = ['flat_load_dword v1, v[3:4]', 'flat_store_dword v[3:4], v1', 'flat_atomic_add v1, v[3:4], v5', 'flat_atomic_cmpswap_x2 v[1:2], v[3:4], v[5:8]'];
+  const mods = [' offset:0', ' offset:0 glc', ' offset:0 glc slc', ' glc offset:0', ' offset:0x0', ' offset:1-1', ' offset:4', ' offset:-1', ' offset:4095', ' offset:0 offset:0'];
+  const lines = insts.flatMap((i) => mods.map((m) => i + m));
+  assertLinesAgree(lines, ['bonaire', 'kaveri', 'tonga', 'gfx810', 'gfx900'], { verdicts: 'both' });
+});
+
+test('SMEM data registers: no m0 nor exec (or its halves); other special registers taken', { skip }, () => {
+  const ops = ['s_load_dword {d}, s[0:1], s4', 's_load_dword {d}, s[0:1], 0x0', 's_buffer_load_dword {d}, s[0:3], s4', 's_store_dword {d}, s[2:3], 0x0', 's_buffer_store_dword {d}, s[0:3], 0x0', 's_atomic_add {d}, s[2:3], 0x0', 's_memtime {D}', 's_memrealtime {D}', 's_load_dwordx2 {D}, s[0:1], s4', 's_store_dwordx2 {D}, s[2:3], 0x0', 's_buffer_load_dwordx2 {D}, s[0:3], s4', 's_load_dword s5, {D}, s4', 's_load_dword s5, s[0:1], {d}'];
+  const regs: [string, string][] = [['m0', 'exec'], ['exec_lo', 'vcc'], ['exec_hi', 'flat_scratch'], ['vcc_lo', 'xnack_mask'], ['s5', 's[4:5]'], ['ttmp0', 'ttmp[0:1]'], ['null', 'tba'], ['vcc_hi', 'tma']];
+  const lines = ops.flatMap((o) => regs.map(([d, D]) => o.replace('{d}', d).replace('{D}', D)));
+  assertLinesAgree(lines, ['tahiti', 'bonaire', 'tonga', 'gfx900', 'gfx90a', 'gfx1010', 'gfx1100', 'gfx1200'], { verdicts: 'both' });
+});
+
+test('.ifnotdef (.ifndef\'s other spelling); .error, .warning and .print with and without strings', { skip }, () => {
+  const lines = [
+    'foo = 1',
+    '.ifnotdef foo', '.error "taken?"', '.else', 's_nop 0', '.endif',
+    '.ifnotdef bar', 's_nop 1', '.endif',
+    '.ifnotdef', '.endif', '.ifnotdef 1', '.endif', '.ifnotdef foo bar', '.endif',
+    '.ifdef foo', '.warning "in a taken branch"', '.endif',
+    '.if 0', '.error "not taken"', '.print 1', '.endif',
+    '.error "e"', '.error', '.error 1', '.error "e" junk',
+    '.warning "w"', '.warning', '.warning 1', '.warning "a" "b"', '.warning "a", "b"', '.warning "w" // comment',
+    '.print "p"', '.print', '.print 1', '.print "a", 1', '.print "p" ; comment',
+  ];
+  assertLinesAgree(lines, ['gfx900', 'gfx1100'], { verdicts: 'both' });
+});
