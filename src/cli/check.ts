@@ -1,6 +1,6 @@
 /** `gpuasm check FILE...`: PTX or AMDGPU, chosen by --lang or the file extension. */
 import type { Diagnostic } from '../core/diagnostics.js';
-import { readFileSync } from 'node:fs';
+import { readFileFromDisk } from '../node/host.js';
 import { resolve } from 'node:path';
 import { EXIT_ERRORS, EXIT_OK, EXIT_USAGE, formatOption, lastOption, parseArgs, printDiagnostics, readInput, UsageError, type CliIO } from './io.js';
 
@@ -95,12 +95,10 @@ export async function checkTriple(triple: string): Promise<void> {
 
 /** An AMDGPU `.include` file as llvm-mc-19 finds it: the name in the working directory, then in each `-I` directory. */
 function readIncludeFile(file: string, dirs: readonly string[]): string | undefined {
+  // Regular files only, of a bounded size (node/host.ts): `.include "/dev/zero"` is not found, not a hang.
   for (const dir of ['', ...dirs]) {
-    try {
-      return readFileSync(resolve(dir, file), 'utf8');
-    } catch {
-      // not there: the next directory
-    }
+    const text = readFileFromDisk(resolve(dir, file));
+    if (text !== undefined) return text;
   }
   return undefined;
 }

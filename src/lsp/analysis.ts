@@ -3,7 +3,7 @@
  * its layout (PTX) or symbol table (AMDGPU) computed once and only when a feature asks. The
  * counters in `stats` let the tests prove the work is bounded (they count, never time).
  */
-import { dirname } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Diagnostic } from '../core/diagnostics.js';
 import { checkPtxText, layoutPtx, SPECIAL_REGISTERS, type PtxSession, type VariableLayout } from '../ptx/index.js';
@@ -11,11 +11,12 @@ import { amdgpuSymbols, checkAmdgpuText, parseTriple, specialRegister } from '..
 import { buildModel, type Lang, type Model } from './model.js';
 import { diagnostic } from '../core/catalog.js';
 import { LSP_DIAGNOSTICS } from './catalog.js';
+import { readFileFromDisk } from '../node/host.js';
 
 export interface Settings {
   /** AMDGPU processor when the file has no `.amdgcn_target`. */
   mcpu: string;
-  /** PTX `#include` search directories after the file's own. */
+  /** PTX `#include` and AMDGPU `.include` search directories after the file's own. */
   includePaths: string[];
   /** PTX `-D NAME[=VALUE]` predefinitions. */
   defines: string[];
@@ -113,12 +114,26 @@ export class DocumentAnalysis {
     } else {
       const t = this.target;
       try {
-        this._diagnostics = checkAmdgpuText(this.name, this.text, { mcpu: t.mcpu, ...(t.triple ? { triple: t.triple } : {}) });
+        this._diagnostics = checkAmdgpuText(this.name, this.text, { mcpu: t.mcpu, ...(t.triple ? { triple: t.triple } : {}), readInclude: (file) => this.readInclude(file) });
       } catch (e) {
         this._diagnostics = [diagnostic(LSP_DIAGNOSTICS, 'LSP001', `gpuasm could not check this file: ${(e as Error).message}`)];
       }
     }
     return this._diagnostics;
+  }
+
+  /**
+   * An AMDGPU `.include` as llvm-mc-19 finds it when run from the document's folder: there, then in
+   * each include path; regular files of a bounded size only. A document that is not a file (an
+   * untitled buffer) looks in the include paths only.
+   */
+  private readInclude(file: string): string | undefined {
+    const dirs = this.uri.startsWith('file:') ? [dirname(this.name), ...this.settings.includePaths] : this.settings.includePaths;
+    for (const dir of dirs) {
+      const text = readFileFromDisk(resolve(dir, file));
+      if (text !== undefined) return text;
+    }
+    return undefined;
   }
 
   get model(): Model {

@@ -163,6 +163,22 @@ describe('gpuasm lsp over stdio', { skip: sharedSkipReason }, () => {
     c.close(uri);
   });
 
+  test('AMDGPU .include resolves relative to the file: a readable file is checked in place, an error in it sits on the .include line', async () => {
+    const dir = mkdtempSync(join(tmp, 'amdinc-'));
+    writeFileSync(join(dir, 'defs.inc'), '.set COUNT, 4\n');
+    writeFileSync(join(dir, 'bad.inc'), 's_mov_b32 s0, v1\n');
+    const main = join(dir, 'k.s');
+    writeFileSync(main, '.include "defs.inc"\ns_mov_b32 s0, COUNT\n.include "bad.inc"\n.include "missing.inc"\n');
+    const uri = fileUri(main);
+    c.open(uri, 'amdgpu', readFileSync(main, 'utf8'), 1);
+    const got = await c.diagnosticsFor(uri, 1);
+    // The CLI looks in its working directory, then -I (as llvm-mc-19): -I the file's folder.
+    const want = cliCheck(main, ['--mcpu', 'gfx900', '-I', dir]);
+    assert.deepEqual(got.diagnostics.map((d) => [d.range.start.line, d.code]), want.map((d) => [(d.line ?? 0) - 1, d.code]));
+    assert.deepEqual(got.diagnostics.map((d) => d.range.start.line), [2, 3], 'an error inside bad.inc at its .include, missing.inc not found; defs.inc read');
+    c.close(uri);
+  });
+
   test('incremental edits give updated diagnostics, one check per version reached', async () => {
     const f = join(tmp, 'edit.ptx');
     const text = '.version 8.0\n.target sm_80\n.address_size 64\n.visible .entry k()\n{\n\t.reg .b32 %r<4>;\n\tmov.u32 %r1, 1;\n\tret;\n}\n';

@@ -31,6 +31,13 @@ interface Piece {
 /** Deeper includes than this are left as directives (an include cycle ends here). */
 const MAX_DEPTH = 20;
 
+/**
+ * Inclusions and included bytes per file: beyond them an include is left as a directive. The depth
+ * alone does not bound the work: a file that includes itself twice would be read 2^20 times.
+ */
+const MAX_INCLUDES = 20000;
+const MAX_INCLUDED_BYTES = 64 << 20;
+
 const INCLUDE_LINE = /^[ \t]*\.include[ \t]+"([^"\n]*)"[ \t]*(?:(?:;|\/\/)[^\n]*)?$/gim;
 
 export interface Spliced {
@@ -43,14 +50,18 @@ export function spliceIncludes(text: string, read: IncludeReader): Spliced | und
   if (!/\.include/i.test(text)) return undefined;
   const pieces: Piece[] = [];
   let out = '';
+  let includes = 0;
+  let includedBytes = 0;
   const splice = (src: string, depth: number, outer: { start: number; end: number } | undefined, file: string | undefined): boolean => {
     let last = 0;
     let any = false;
     INCLUDE_LINE.lastIndex = 0;
     const matches = [...src.matchAll(INCLUDE_LINE)];
     for (const m of matches) {
-      const included = depth < MAX_DEPTH ? read(m[1]!) : undefined;
+      const included = depth < MAX_DEPTH && includes < MAX_INCLUDES && includedBytes < MAX_INCLUDED_BYTES ? read(m[1]!) : undefined;
       if (included === undefined) continue;
+      includes++;
+      includedBytes += included.length;
       any = true;
       const start = m.index!;
       const end = start + m[0].length;

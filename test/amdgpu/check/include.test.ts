@@ -68,3 +68,12 @@ test('.include without a reader: "Could not find include file", as llvm-mc-19 wi
   const d = checkAmdgpuText('main.s', '.include "defs.inc"\n', { mcpu: 'gfx900' });
   assert.deepEqual(d.map((x) => [x.code, x.location!.line, x.message]), [['AMD553', 1, "Could not find include file 'defs.inc'"]]);
 });
+
+test('.include bombs end: a file that includes itself twice is read a bounded number of times', () => {
+  let reads = 0;
+  const bomb = '.include "self.inc"\n.include "self.inc"\ns_nop 0\n';
+  const diags = checkAmdgpuText('bomb.s', bomb, { mcpu: 'gfx900', readInclude: () => (reads++, bomb) });
+  // Depth alone (20) would read it 2^21 times; the count of inclusions stops it at 20,000.
+  assert.ok(reads <= 20000, `${reads} reads`);
+  assert.ok(diags.length > 0, 'the includes left unread are reported');
+});
