@@ -139,6 +139,21 @@ const cases: PtxCase[] = [
   { name: 'unknown opcode with a directive attached', text: K('x.entry %r1;'), line: 9, code: 'PTX201' },
   { name: 'unknown opcode, modifiers on the next line: dated there (the token after the opcode)', text: K('x\n.global %r1;'), line: 10, code: 'PTX226' },
   { name: 'unknown opcode, modifiers attached: its own line', text: K('x.global\n%r1;'), line: 9, code: 'PTX226' },
+  // ------------------------------------------------------------ braced lists: one vector expression (every instruction)
+  { name: 'braced list of two sizes, at its closing brace', text: K('st.global.v2.u32 [%rd1], {%r1,\n%rd1\n};'), line: 11, code: 'PTX503' },
+  { name: 'braced list with a 64-bit parameter among 32-bit registers', text: K('st.global.v2.u32 [%rd1], {%r1, p};'), line: 9, code: 'PTX503' },
+  { name: 'braced list with a predicate among 16-bit registers (mov)', text: K('.reg .b16 %h<3>;\n.reg .pred %q;\nmov.b32 %r1, {%h1,\n%q};'), line: 12, code: 'PTX503' },
+  { name: 'braced list: a float next to an unsigned register, at the opcode', text: K('.reg .u32 %u1;\nst.global.v2.f32\n[%rd1], {%f1,\n%u1};'), line: 10, code: 'PTX503' },
+  { name: 'braced list: an integer constant next to a float register', text: K('ld.global.v2.f32 {%f1, _}, [%rd1];\nst.global.v2.f32 [%rd1], {%f1, 5};'), line: 10, code: 'PTX503' },
+  { name: 'braced list: neighbours only (a float, a bit-size, an unsigned register)', text: K('.reg .u32 %u1;\nst.global.v4.u32 [%rd1], {%f1, %r1, %u1, %u1};\nst.global.v4.u32 [%rd1], {%f1, %f2, %f1, %r1};') },
+  { name: 'braced list of differing types makes bit-size elements', text: K('.reg .u64 %x;\n.reg .s64 %y;\n.reg .pred %q;\nst.global.v2.u32 [%rd1], {%r1, %f1};\nst.global.v2.f32 [%rd1], {%x, %y};\nmov.b64 %rd1, {%r1, %q};\nst.global.v2.u32 [%rd1], {0f3f800000, %r1};') },
+  { name: 'braced list of one float type in a .u32 store', text: K('st.global.v2.u32 [%rd1], {%f1, %f2};'), line: 9, code: 'PTX503' },
+  { name: 'predicates alone do not pack', text: K('.reg .pred %q<3>;\nmov.b64 %rd1, {%q1, %q2};'), line: 10, code: 'PTX505' },
+  { name: 'a scalar variable in a braced list is a value of its type', text: K('.shared .u32 s;\n.shared .f32 sf;\nst.global.v2.u32 [%rd1], {%r1, s};\nld.global.v2.u32 {s, %r1}, [%rd1];\nst.global.v2.f32 [%rd1], {sf, %f1};\nmov.b64 %rd1, {%r1, s};') },
+  { name: 'a .f32 variable pair in a .u32 store', text: K('.shared .f32 sf;\nst.global.v2.u32 [%rd1], {sf, sf};'), line: 10, code: 'PTX503' },
+  { name: 'an array variable in a braced list, at its closing brace', text: K('.shared .u32 sa[4];\nst.global.v2.u32 [%rd1], {%r1,\nsa\n};'), line: 12, code: 'PTX502' },
+  { name: 'tex array index: no neighbour type, still 32 bits', text: K('tex.a1d.v4.f32.f32 {%f1, %f1, %f1, %f1}, [%rd1, {%r1, %f1}];\ntex.a1d.v4.f32.f32 {%f1, %f1, %f1, %f1}, [%rd1, {%rd1, %f1}];'), line: 10, code: 'PTX503' },
+  { name: 'atom and red .v2.f32 take integer registers of 32 bits', full: true, text: '.version 8.8\n.target sm_90\n.address_size 64\n.entry k()\n{\n.reg .u32 %u<3>;\n.reg .f32 %f<3>;\n.reg .b64 %rd1;\nred.global.v2.f32.add [%rd1], {%u1, %u2};\natom.global.v2.f32.add {%u1, %u2}, [%rd1], {%f1, %f2};\nret;\n}\n' },
   { name: '.target after .address_size', full: true, text: '.version 8.0\n.target sm_80\n.address_size 64\n.target sm_80\n.entry k() { ret; }\n', line: 4, code: 'PTX308' },
 ];
 
