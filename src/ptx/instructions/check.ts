@@ -525,6 +525,8 @@ function planOf(ins: A.Instruction, r: MatchResult & { ok: true }, ctx: Instruct
   if (!problem) spaceWordGates(ins, r.forms[0]?.family, recorder);
   if (!problem && (op === 'ld' || op === 'st') && w.includes('.volatile') && w.includes('.param')) problem = ['PTX500', `${name}: .volatile does not apply to the .param space`];
   if (!problem && (op === 'ld' || op === 'st')) problem = spaceModifierProblem(w, name) ?? (LD_ST_FAMILIES.has(r.forms[0]?.family ?? '') ? l2EvictionProblem(w, name) : undefined);
+  // Measured (ld, ld.global.nc, ldu, st; every space, sm_80 and sm_100): "Vector type too large, exceeds 128 bit limit".
+  if (!problem && (op === 'ld' || op === 'st' || op === 'ldu') && vectorWidth(w) > 1 && w.includes('.b128')) problem = ['PTX505', `${name}: a vector of .b128 values is more than 128 bits (move one .b128 value, or .v2 of .b64)`];
   if (!problem && op === 'st' && (w.includes('.param') || w.includes('.param::func')) && ctx.target !== undefined && (parseTargetName(ctx.target)?.number ?? 99) < 20)
     // Measured: ptxas "State space incorrect for instruction 'st'" below sm_20 (ld.param is accepted).
     problem = ['PTX509', `${name}: st to the .param space requires .target sm_20 or higher`];
@@ -1921,6 +1923,8 @@ function reportAtBrace(code: PtxCode, message: string, o: A.VectorOperand, ctx: 
   else ctx.report(code, message, at);
   return false;
 }
+/** A .b128 register: its size counts in a list (`{%q1, %rd1}` refused, measured); not in TYPES (no other rule of it measured). */
+const B128: TypeInfo = { kind: K.Bit, size: 128 };
 const BIT_TYPES: ReadonlyMap<number, TypeInfo> = new Map([8, 16, 32, 64].map((n) => [n, TYPES.get(`.b${n}`)!]));
 
 /** tex/tld4 of an array geometry: the array index (the first coordinate) has no type its neighbour must agree with (measured: `[t, {%s1, %f1}]`). */
@@ -1968,7 +1972,7 @@ function mixedVectorFits(o: A.VectorOperand, at: number, name: string, ctx: Inst
       // `%tid.x`: 32 bits, of no type a neighbour disagrees with (measured: `{%tid.x, %f1}` taken, `{%tid.x, %rd1}` refused).
       if (t === undefined && VECTOR_SPECIALS.has(e.object.name)) t = '.b32';
     }
-    if (t !== undefined) r = TYPES.get(t);
+    if (t !== undefined) r = t === '.b128' ? B128 : TYPES.get(t);
     // (Anything else, and .f16x2 or types not measured here, breaks the comparisons.)
     if (r === undefined || r.kind === K.Packed) {
       prev = undefined;

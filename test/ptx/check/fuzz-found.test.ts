@@ -154,6 +154,9 @@ const cases: PtxCase[] = [
   { name: 'an array variable in a braced list, at its closing brace', text: K('.shared .u32 sa[4];\nst.global.v2.u32 [%rd1], {%r1,\nsa\n};'), line: 12, code: 'PTX502' },
   { name: 'tex array index: no neighbour type, still 32 bits', text: K('tex.a1d.v4.f32.f32 {%f1, %f1, %f1, %f1}, [%rd1, {%r1, %f1}];\ntex.a1d.v4.f32.f32 {%f1, %f1, %f1, %f1}, [%rd1, {%rd1, %f1}];'), line: 10, code: 'PTX503' },
   { name: 'atom and red .v2.f32 take integer registers of 32 bits', full: true, text: '.version 8.8\n.target sm_90\n.address_size 64\n.entry k()\n{\n.reg .u32 %u<3>;\n.reg .f32 %f<3>;\n.reg .b64 %rd1;\nred.global.v2.f32.add [%rd1], {%u1, %u2};\natom.global.v2.f32.add {%u1, %u2}, [%rd1], {%f1, %f2};\nret;\n}\n' },
+  { name: 'a vector of .b128 values is more than 128 bits (ld, st, ldu)', full: true, text: '.version 8.3\n.target sm_80\n.address_size 64\n.entry k()\n{\n.reg .b128 %q<3>;\n.reg .b64 %rd1;\nld.global.b128 %q1, [%rd1];\nst.global.v2.b64 [%rd1], {%q1, %q2};\nst.global.v2.b128\n[%rd1], {%q1, %q2};\nret;\n}\n', line: 10, code: 'PTX505' },
+  { name: 'ldu.v4.b128', full: true, text: '.version 8.3\n.target sm_80\n.address_size 64\n.entry k()\n{\n.reg .b128 %q<3>;\n.reg .b64 %rd1;\nldu.global.v4.b128 {%q1, %q2, %q1, %q2}, [%rd1];\nret;\n}\n', line: 8, code: 'PTX505' },
+  { name: 'a .b128 register next to a .b64 one', full: true, text: '.version 8.3\n.target sm_80\n.address_size 64\n.entry k()\n{\n.reg .b128 %q<3>;\n.reg .b64 %rd1;\nst.global.v2.b64 [%rd1], {%q1, %rd1};\nret;\n}\n', line: 8, code: 'PTX503' },
   { name: '.target after .address_size', full: true, text: '.version 8.0\n.target sm_80\n.address_size 64\n.target sm_80\n.entry k() { ret; }\n', line: 4, code: 'PTX308' },
 ];
 
