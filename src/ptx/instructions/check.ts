@@ -1026,7 +1026,7 @@ function operandShapes(ins: A.Instruction, plan: Plan, form: InstructionForm, ct
       // `[tex, {c0, c1}]`: the braced coordinates are a vector expression too.
       const c = o.elements[o.elements.length - 1]!;
       if (c.kind === 'vector' && !vectorExpressionFits(c, i, name, ctx, (op === 'tex' || op === 'tld4') && arrayGeometry(ins.modifiers))) return false;
-    }
+    } else if (o.kind === 'expr' && o.expr.kind === 'name' && o.expr.name.charCodeAt(0) !== C_PERCENT && !variableAloneFits(ins, i, o.expr, name, ctx)) return false;
   }
   // (Set by mixedVectorFits in the calls above: TypeScript does not see that.)
   const pending = pendingProblem as { message: string; at: Span } | undefined;
@@ -2023,6 +2023,33 @@ function listVariablesFit(o: A.VectorOperand, name: string, i: number, want: Typ
 
 function typeText(key: string): string {
   return key === 'int' ? 'an integer constant' : key === 'float' ? 'a floating-point constant' : key;
+}
+
+const C_PERCENT = 37;
+
+/**
+ * A variable (any state space but .reg) written alone as an operand, outside brackets, of any
+ * instruction but mov's and cvta's source (its address), mapa's and getctarank's address (a .shared
+ * one), isspacep (its own rule) and the branch and call targets: ptxas "Argument N of instruction 'shfl': must be register" (or
+ * "Arguments mismatch"), measured with ptxas 13.0 on 70 opcodes, every operand position, the result
+ * too (`mov.u32 g, %r1`). Names starting with '%' are registers by convention and not asked
+ * (a variable so named is let be).
+ */
+function variableAloneFits(ins: A.Instruction, i: number, e: A.NameRef, name: string, ctx: InstructionCheckContext): boolean {
+  const op = ins.opcode;
+  if (op === 'bra' || op === 'call' || op === 'brx' || op === 'isspacep') return true;
+  if (i > 0 && (op === 'mov' || op === 'cvta')) return true;
+  if (ctx.registerType(e.name) !== undefined) return true;
+  const v = ctx.variableSpace(e.name);
+  if (v === undefined) return true;
+  if (i === 1 && (op === 'mapa' || op === 'getctarank')) {
+    // Their address: a .shared variable ("State space mismatch between instruction and address" for the others, measured).
+    if (v.space === '.shared') return true;
+    ctx.report('PTX502', `${name} takes a .shared variable's address; '${e.name}' is a ${v.space} variable`, e.span);
+    return false;
+  }
+  ctx.report('PTX502', `operand ${i + 1} of ${name} must be a register, not the variable '${e.name}'${i > 0 ? ` (mov its address into one, or write ${e.name}+0)` : ''}`, e.span);
+  return false;
 }
 
 /** Opcodes whose value operands refuse a variable written alone (see operandFits). */

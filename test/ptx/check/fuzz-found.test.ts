@@ -157,6 +157,14 @@ const cases: PtxCase[] = [
   { name: 'a vector of .b128 values is more than 128 bits (ld, st, ldu)', full: true, text: '.version 8.3\n.target sm_80\n.address_size 64\n.entry k()\n{\n.reg .b128 %q<3>;\n.reg .b64 %rd1;\nld.global.b128 %q1, [%rd1];\nst.global.v2.b64 [%rd1], {%q1, %q2};\nst.global.v2.b128\n[%rd1], {%q1, %q2};\nret;\n}\n', line: 10, code: 'PTX505' },
   { name: 'ldu.v4.b128', full: true, text: '.version 8.3\n.target sm_80\n.address_size 64\n.entry k()\n{\n.reg .b128 %q<3>;\n.reg .b64 %rd1;\nldu.global.v4.b128 {%q1, %q2, %q1, %q2}, [%rd1];\nret;\n}\n', line: 8, code: 'PTX505' },
   { name: 'a .b128 register next to a .b64 one', full: true, text: '.version 8.3\n.target sm_80\n.address_size 64\n.entry k()\n{\n.reg .b128 %q<3>;\n.reg .b64 %rd1;\nst.global.v2.b64 [%rd1], {%q1, %rd1};\nret;\n}\n', line: 8, code: 'PTX503' },
+  // ------------------------------------------------------------ a variable alone as an operand, every opcode (not only the measured few)
+  { name: 'a variable alone in shfl', text: K('.reg .pred %q;\n.shared .u32 s;\nshfl.sync.bfly.b32 %r1, %r2,\ns, %r3, %r4;'), line: 11, code: 'PTX502' },
+  { name: 'a parameter alone in vote', text: K('.reg .pred %q;\nvote.sync.ballot.b32 %r1, %q, p;'), line: 10, code: 'PTX502' },
+  { name: 'a variable alone in lop3 (prmt of registers taken)', text: K('.shared .u32 s;\nprmt.b32 %r1, %r2, %r3, %r4;\nlop3.b32 %r1, %r2, %r3, s, 0x3f;'), line: 11, code: 'PTX502' },
+  { name: 'a variable as a result, even of mov', text: K('.shared .u32 s;\nmov.u32 s, %r1;'), line: 10, code: 'PTX502' },
+  { name: 'a variable as the result of ld', text: K('.shared .u32 s;\nld.global.u32 s, [%rd1];'), line: 10, code: 'PTX502' },
+  { name: 'a variable alone in cp.async\'s src-size', full: true, text: '.version 8.0\n.target sm_80\n.address_size 64\n.entry k()\n{\n.reg .b64 %rd<3>;\n.shared .u32 s;\ncp.async.ca.shared.global [%rd1], [%rd2], 4, s;\nret;\n}\n', line: 8, code: 'PTX502' },
+  { name: 'mapa and getctarank take a .shared variable\'s address only', full: true, text: '.version 8.0\n.target sm_90\n.address_size 64\n.shared .u32 s;\n.global .u32 g;\n.entry k()\n{\n.reg .b64 %rd<3>;\n.reg .b32 %r<3>;\nmapa.u64 %rd1, s, %r1;\ngetctarank.u64 %r1, s;\nmov.u64 %rd1, g;\ncvta.global.u64 %rd1, g;\ngetctarank.u64 %r1, g;\nret;\n}\n', line: 14, code: 'PTX502' },
   { name: '.target after .address_size', full: true, text: '.version 8.0\n.target sm_80\n.address_size 64\n.target sm_80\n.entry k() { ret; }\n', line: 4, code: 'PTX308' },
 ];
 
