@@ -1022,10 +1022,14 @@ function operandShapes(ins: A.Instruction, plan: Plan, form: InstructionForm, ct
     const o = ops[i]!;
     if (o.kind === 'vector') {
       if (!vectorExpressionFits(o, i, name, ctx)) return false;
-    } else if (o.kind === 'address' && o.elements.length > 1) {
-      // `[tex, {c0, c1}]`: the braced coordinates are a vector expression too.
-      const c = o.elements[o.elements.length - 1]!;
-      if (c.kind === 'vector' && !vectorExpressionFits(c, i, name, ctx, (op === 'tex' || op === 'tld4') && arrayGeometry(ins.modifiers))) return false;
+    } else if (o.kind === 'address') {
+      if (o.elements.length > 1) {
+        // `[tex, {c0, c1}]`: the braced coordinates are a vector expression too.
+        const c = o.elements[o.elements.length - 1]!;
+        if (c.kind === 'vector' && !vectorExpressionFits(c, i, name, ctx, (op === 'tex' || op === 'tld4') && arrayGeometry(ins.modifiers))) return false;
+      }
+      const h = o.elements[0];
+      if (h !== undefined && h.kind === 'expr' && h.expr.kind === 'name' && h.expr.name.charCodeAt(0) !== C_PERCENT && TEXTURE_OPS.has(op) && !textureHandleFits(op, h.expr, name, ctx)) return false;
     } else if (o.kind === 'expr' && o.expr.kind === 'name' && o.expr.name.charCodeAt(0) !== C_PERCENT && !variableAloneFits(ins, i, o.expr, name, ctx)) return false;
   }
   // (Set by mixedVectorFits in the calls above: TypeScript does not see that.)
@@ -2026,6 +2030,25 @@ function typeText(key: string): string {
 }
 
 const C_PERCENT = 37;
+
+/**
+ * A texture or surface handle written as a variable (measured with ptxas 13.0 on tex, tld4, txq,
+ * suld, sust, suq): tex/tld4/txq take a .texref one (txq a .samplerref too), the surface
+ * instructions a .surfref one: "Argument 1 of instruction 'tex': .texref or .u64 register expected"
+ * for any other, a `.param .u64 .ptr .texref` kernel parameter too; a variable of the old .tex
+ * space (`.tex .u64 t`) is one.
+ */
+function textureHandleFits(op: string, e: A.NameRef, name: string, ctx: InstructionCheckContext): boolean {
+  if (ctx.registerType(e.name) !== undefined) return true;
+  const v = ctx.variableSpace(e.name);
+  // (A variable of the old .tex space is a texture reference: `.tex .u64 t`, measured.)
+  if (v === undefined || v.space === '.tex') return true;
+  const surface = op.charCodeAt(0) === 115; // suld, sust, sured, suq
+  const want = surface ? '.surfref' : '.texref';
+  if (v.type === want || (op === 'txq' && v.type === '.samplerref')) return true;
+  ctx.report('PTX502', `${name}: the ${surface ? 'surface' : 'texture'} must be a ${want} variable or a .u64 register; '${e.name}' is ${v.type ?? 'a variable'} (${v.space})`, e.span);
+  return false;
+}
 
 /**
  * A variable (any state space but .reg) written alone as an operand, outside brackets, of any
