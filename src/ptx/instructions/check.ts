@@ -208,6 +208,8 @@ const ROLES: ReadonlyMap<string, string> = (() => {
   // set.CmpOp{.BoolOp}.dtype.stype d, a, b{, c}: measured with ptxas 13.0 (test/ptx/instructions/operand-rules.test.ts).
   m.set('set', 'T22P');
   m.set('prmt', 'TTTT');
+  // redux.sync d, a, membermask (measured with ptxas 13.0 on .u32/.s32/.b32 and .f32 forms, sm_100a; fresh mutation seed 764).
+  m.set('redux', 'TTU');
   return m;
 })();
 

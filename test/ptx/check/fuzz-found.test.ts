@@ -169,6 +169,10 @@ const cases: PtxCase[] = [
   { name: 'a variable of the old .tex space is a texture', full: true, arch: 'sm_75', text: '.version 1.4\n.target sm_10\n.tex .u64 tt;\n.entry k()\n{\n.reg .f32 %f<5>;\ntex.2d.v4.f32.f32 {%f1, %f2, %f3, %f4}, [tt, {%f1, %f2}];\nret;\n}\n' },
   { name: 'a .u64 variable as a texture', full: true, text: '.version 8.0\n.target sm_80\n.address_size 64\n.global .u64 g;\n.entry k()\n{\n.reg .b32 %r<3>;\ntxq.width.b32 %r1, [g];\nret;\n}\n', line: 8, code: 'PTX502' },
   { name: 'a .ptr .texref kernel parameter as a texture', full: true, text: '.version 8.0\n.target sm_80\n.address_size 64\n.entry k(.param .u64 .ptr .texref tp)\n{\n.reg .f32 %f<5>;\ntex.2d.v4.f32.f32 {%f1, %f2, %f3, %f4}, [tp, {%f1, %f2}];\nret;\n}\n', line: 7, code: 'PTX502' },
+  // redux (fresh mutation seed 764: redux.sync.max.s32 made .f32 over .s32 registers)
+  { name: 'redux.f32 over .s32 registers, before its gates', full: true, text: '.version 7.0\n.target sm_80\n.address_size 64\n.entry k()\n{\n.reg .s32 %s<3>;\nredux.sync.max.s32 %s1, %s2, 0xFFFFFFFF;\nredux.sync.max.f32 %s1, %s2, 0xFFFFFFFF;\nret;\n}\n', line: 8 },
+  { name: 'redux: d and a of its type, the member mask 32-bit', text: K('.reg .u64 %x;\nredux.sync.add.u32 %r1, %r2, %r3;\nredux.sync.add.u32 %r1, %r2, %x;'), line: 11, code: 'PTX503' },
+  { name: 'redux.f32 on sm_90: sm_100a/f and sm_103 only', full: true, text: '.version 8.8\n.target sm_90\n.address_size 64\n.entry k()\n{\n.reg .f32 %f<3>;\nredux.sync.max.f32 %f1, %f2, 0xFFFFFFFF;\nret;\n}\n', line: 7, code: 'PTX509' },
   { name: '.target after .address_size', full: true, text: '.version 8.0\n.target sm_80\n.address_size 64\n.target sm_80\n.entry k() { ret; }\n', line: 4, code: 'PTX308' },
 ];
 
