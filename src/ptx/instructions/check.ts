@@ -1022,6 +1022,12 @@ function operandShapes(ins: A.Instruction, plan: Plan, form: InstructionForm, ct
   pendingProblem = undefined;
   for (let i = 0; i < ops.length; i++) {
     const o = ops[i]!;
+    // (The parser's classes first, as in plainOperandFits: `kind` read from many shapes is a megamorphic load.)
+    if (o instanceof ExprOperandNode) {
+      const e = o.expr;
+      if (e instanceof NameRefNode && e.name.charCodeAt(0) !== C_PERCENT && !variableAloneFits(ins, i, e, name, ctx)) return false;
+      continue;
+    }
     if (o.kind === 'vector') {
       if (!vectorExpressionFits(o, i, name, ctx)) return false;
     } else if (o.kind === 'address') {
