@@ -260,6 +260,7 @@ export function declareModuleVariable(c: CheckerState, decl: A.VariableDecl, d: 
   sym.type = decl.type;
   sym.array = d.dims.length > 0;
   sym.shape = variableShape(decl, d);
+  if (decl.vector !== undefined) sym.vector = decl.vector;
   if (decl.linkage) sym.linkage = decl.linkage;
   if (d.parameterizedCount !== undefined) sym.familyCount = d.parameterizedCount;
   if (!prev) {

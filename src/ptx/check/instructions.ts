@@ -265,9 +265,10 @@ function newInstructionLayer(c: CheckerState): InstructionLayer {
       },
       variableSpace: (name) => {
         const sym = lookup(name);
-        return sym?.kind === 'variable' && sym.space !== undefined && sym.space !== '.reg' ? { space: sym.space, type: sym.type } : undefined;
+        return sym?.kind === 'variable' && sym.space !== undefined && sym.space !== '.reg' ? { space: sym.space, type: sym.type, array: sym.array, vector: sym.vector } : undefined;
       },
       report: (code, message, at) => c.error(code, message, c.lineOf(at, instructionDate(l!.ins!, c.text))),
+      reportAt: (code, message, at) => c.error(code, message, c.spanLoc(at)),
     },
   };
   c.instructionLayer = l;

@@ -30,9 +30,11 @@ export interface InstructionCheckContext extends MatchContext {
   /** A `.reg .v2/.v4` variable visible under this name: its element count and type; undefined otherwise. */
   vectorRegister?(name: string): { count: number; type: string } | undefined;
   /** The state space of a variable (not a register) visible under this name, with its type; undefined otherwise. */
-  variableSpace(name: string): { space: string; type?: string } | undefined;
+  variableSpace(name: string): { space: string; type?: string; array?: boolean; vector?: number } | undefined;
   /** Reports a problem; `at` is the operand (or the opcode) it concerns. */
   report(code: PtxCode, message: string, at: Span): void;
+  /** Reports a problem on the line of `at` itself (a problem ptxas finds while it reads the operands); report when absent. */
+  reportAt?(code: PtxCode, message: string, at: Span): void;
 }
 
 /** What `registerType` answers for a symbol of the checker's table (undefined: not a scalar `.reg`). */
@@ -124,7 +126,8 @@ function registerFits(t: TypeInfo, r: TypeInfo, relaxed: boolean): boolean {
       case K.Signed:
         return r.kind !== K.Float;
       case K.Float:
-        return r.kind === K.Bit || r.kind === K.Float;
+        // (An element of atom/red's .f32 vector: an integer register of its size too.)
+        return r.kind === K.Bit || r.kind === K.Float || (t === F32_ELEMENT && r.kind !== K.Packed);
       default: // .f16x2
         return r.kind === K.Bit || r.kind === K.Packed;
     }
@@ -205,6 +208,8 @@ const ROLES: ReadonlyMap<string, string> = (() => {
   // set.CmpOp{.BoolOp}.dtype.stype d, a, b{, c}: measured with ptxas 13.0 (test/ptx/instructions/operand-rules.test.ts).
   m.set('set', 'T22P');
   m.set('prmt', 'TTTT');
+  // redux.sync d, a, membermask (measured with ptxas 13.0 on .u32/.s32/.b32 and .f32 forms, sm_100a; fresh mutation seed 764).
+  m.set('redux', 'TTU');
   return m;
 })();
 
@@ -522,6 +527,8 @@ function planOf(ins: A.Instruction, r: MatchResult & { ok: true }, ctx: Instruct
   if (!problem) spaceWordGates(ins, r.forms[0]?.family, recorder);
   if (!problem && (op === 'ld' || op === 'st') && w.includes('.volatile') && w.includes('.param')) problem = ['PTX500', `${name}: .volatile does not apply to the .param space`];
   if (!problem && (op === 'ld' || op === 'st')) problem = spaceModifierProblem(w, name) ?? (LD_ST_FAMILIES.has(r.forms[0]?.family ?? '') ? l2EvictionProblem(w, name) : undefined);
+  // Measured (ld, ld.global.nc, ldu, st; every space, sm_80 and sm_100): "Vector type too large, exceeds 128 bit limit".
+  if (!problem && (op === 'ld' || op === 'st' || op === 'ldu') && vectorWidth(w) > 1 && w.includes('.b128')) problem = ['PTX505', `${name}: a vector of .b128 values is more than 128 bits (move one .b128 value, or .v2 of .b64)`];
   if (!problem && op === 'st' && (w.includes('.param') || w.includes('.param::func')) && ctx.target !== undefined && (parseTargetName(ctx.target)?.number ?? 99) < 20)
     // Measured: ptxas "State space incorrect for instruction 'st'" below sm_20 (ld.param is accepted).
     problem = ['PTX509', `${name}: st to the .param space requires .target sm_20 or higher`];
@@ -1011,6 +1018,34 @@ function operandShapes(ins: A.Instruction, plan: Plan, form: InstructionForm, ct
   const ops = ins.operands;
   const name = plan.name;
   const roles = plan.roles;
+  // Braced lists first: ptxas finds their problems while it reads the operands.
+  pendingProblem = undefined;
+  for (let i = 0; i < ops.length; i++) {
+    const o = ops[i]!;
+    // (The parser's classes first, as in plainOperandFits: `kind` read from many shapes is a megamorphic load.)
+    if (o instanceof ExprOperandNode) {
+      const e = o.expr;
+      if (e instanceof NameRefNode && e.name.charCodeAt(0) !== C_PERCENT && !variableAloneFits(ins, i, e, name, ctx)) return false;
+      continue;
+    }
+    if (o.kind === 'vector') {
+      if (!vectorExpressionFits(o, i, name, ctx)) return false;
+    } else if (o.kind === 'address') {
+      if (o.elements.length > 1) {
+        // `[tex, {c0, c1}]`: the braced coordinates are a vector expression too.
+        const c = o.elements[o.elements.length - 1]!;
+        if (c.kind === 'vector' && !vectorExpressionFits(c, i, name, ctx, (op === 'tex' || op === 'tld4') && arrayGeometry(ins.modifiers))) return false;
+      }
+      const h = o.elements[0];
+      if (h !== undefined && h.kind === 'expr' && h.expr.kind === 'name' && h.expr.name.charCodeAt(0) !== C_PERCENT && TEXTURE_OPS.has(op) && !textureHandleFits(op, h.expr, name, ctx)) return false;
+    } else if (o.kind === 'expr' && o.expr.kind === 'name' && o.expr.name.charCodeAt(0) !== C_PERCENT && !variableAloneFits(ins, i, o.expr, name, ctx)) return false;
+  }
+  // (Set by mixedVectorFits in the calls above: TypeScript does not see that.)
+  const pending = pendingProblem as { message: string; at: Span } | undefined;
+  if (pending !== undefined) {
+    ctx.report('PTX503', pending.message, pending.at);
+    return false;
+  }
   const first = ops[0];
   if (first !== undefined && first.kind === 'vector' && first.predicate !== undefined && !predicateResultFits(first.predicate, name, form, ctx)) return false;
   // (min/max are in PLAIN_OPCODES: their three-input form's gate is checked here.)
@@ -1862,15 +1897,215 @@ function movVectorFits(ins: A.Instruction, name: string, o: A.VectorOperand, wan
   }
   const n = o.elements.length;
   let size = 0;
+  let preds = 0;
   for (const e of o.elements) {
     if (e.kind !== 'expr' || e.expr.kind !== 'name') return true;
     const t = ctx.registerType(e.expr.name);
     const r = t === undefined ? undefined : TYPES.get(t);
-    if (!r || r.kind === K.Pred || (size !== 0 && r.size !== size)) return true;
-    size = r.size;
+    // A predicate packs as 32 bits next to other registers; predicates alone do not pack (measured).
+    const rs = r?.kind === K.Pred ? 32 : r?.size;
+    if (!r || (size !== 0 && rs !== size)) return true;
+    size = rs!;
+    if (r.kind === K.Pred) preds++;
+  }
+  if (preds === n) {
+    ctx.report('PTX505', `${name}: predicates cannot be packed into a ${want.size}-bit value`, o.span);
+    return false;
   }
   if ((n === 1 || n === 2 || n === 4) && n * size === want.size) return true;
   ctx.report('PTX505', `${name}: ${n} registers of ${size} bits do not make one ${want.size}-bit value (write 2 or 4 registers of ${want.size / 2} or ${want.size / 4} bits)`, o.span);
+  return false;
+}
+
+/**
+ * A braced list is one vector expression of one element type, for every instruction (measured with
+ * ptxas 13.0 on ld, st, mov, tex, tld4, suld, sust, atom, red, ldmatrix, stmatrix, wmma.load, mma and
+ * multimem.ld_reduce, every pair of register types): its registers (and scalar variables and `v.x`
+ * elements, as registers of their type) all of one size, a predicate counting as 32 bits
+ * ("Incompatible elements of vector expression"); each element's type agreeing with its neighbour's
+ * ("Vector with elements of different types are not allowed in st instruction"): the same type,
+ * bit-size on either side, or two integer types; an integer constant is an integer of any size, a
+ * floating-point constant a float of any size; sinks are passed over. A list whose types differ is
+ * then one of bit-size elements (`{%f1, %r1}` is taken by st.u32, `{%u1, %s1}` by st.f32). An array
+ * or vector variable is no element ("Illegal expression"). Registers of one type only: the common
+ * case, told without the slower walk.
+ */
+function vectorExpressionFits(o: A.VectorOperand, at: number, name: string, ctx: InstructionCheckContext, arrayIndex = false): boolean {
+  const els = o.elements;
+  let t0: string | undefined;
+  for (let k = 0; k < els.length; k++) {
+    const el = els[k]!;
+    const t = el.kind === 'expr' && el.expr.kind === 'name' ? ctx.registerType(el.expr.name) : undefined;
+    if (t === undefined || (t0 !== undefined && t !== t0)) return mixedVectorFits(o, at, name, ctx, arrayIndex);
+    t0 = t;
+  }
+  if (joinedList === o) joinedList = undefined;
+  return true;
+}
+
+/** A braced list whose elements differ in type (see vectorExpressionFits); records its bit-size join. */
+const INT_CONSTANT: TypeInfo = { kind: K.Signed, size: 0 };
+const FLOAT_CONSTANT: TypeInfo = { kind: K.Float, size: 0 };
+/** The last braced list of differing types that agreed (by identity), and the bit-size type its elements make; see operandFits. */
+let joinedList: A.VectorOperand | undefined;
+let joinedType: TypeInfo | undefined;
+/** Whether that list has a scalar variable among its elements (checked as a register of its type in operandFits). */
+let joinedVariable = false;
+/** The first disagreement of neighbours' types in the instruction's lists, reported after every list's sizes (operandShapes). */
+let pendingProblem: { message: string; at: Span } | undefined;
+
+/** Reported on the line of the list's closing brace, as ptxas does for what it finds while reading a list. */
+function reportAtBrace(code: PtxCode, message: string, o: A.VectorOperand, ctx: InstructionCheckContext): false {
+  const at = { start: o.span.end - 1, end: o.span.end };
+  if (ctx.reportAt) ctx.reportAt(code, message, at);
+  else ctx.report(code, message, at);
+  return false;
+}
+/** A .b128 register: its size counts in a list (`{%q1, %rd1}` refused, measured); not in TYPES (no other rule of it measured). */
+const B128: TypeInfo = { kind: K.Bit, size: 128 };
+const BIT_TYPES: ReadonlyMap<number, TypeInfo> = new Map([8, 16, 32, 64].map((n) => [n, TYPES.get(`.b${n}`)!]));
+
+/** tex/tld4 of an array geometry: the array index (the first coordinate) has no type its neighbour must agree with (measured: `[t, {%s1, %f1}]`). */
+function arrayGeometry(words: readonly string[]): boolean {
+  for (const w of words) if (GEOMETRY.get(w)?.array) return true;
+  return false;
+}
+
+function mixedVectorFits(o: A.VectorOperand, at: number, name: string, ctx: InstructionCheckContext, arrayIndex: boolean): boolean {
+  let prev: TypeInfo | undefined;
+  let prevType = '';
+  let prevName = '';
+  let size = 0;
+  let sizeName = '';
+  let sizeText = '';
+  let first = '';
+  let mixed = false;
+  let variable = false;
+  for (const el of o.elements) {
+    if (el.kind !== 'expr') {
+      prev = undefined;
+      continue;
+    }
+    let e = el.expr;
+    if (e.kind === 'sink') continue;
+    if (e.kind === 'unary' && e.op === '-' && (e.operand.kind === 'int' || e.operand.kind === 'float')) e = e.operand;
+    let t: string | undefined;
+    let r: TypeInfo | undefined;
+    const text = e.kind === 'name' ? e.name : e.kind === 'member' && e.object.kind === 'name' ? `${e.object.name}.${e.member}` : e.kind === 'int' || e.kind === 'float' ? e.raw : '';
+    if (e.kind === 'int') r = INT_CONSTANT;
+    else if (e.kind === 'float') r = FLOAT_CONSTANT;
+    else if (e.kind === 'name') {
+      t = ctx.registerType(e.name);
+      if (t === undefined && ctx.vectorRegister?.(e.name) === undefined) {
+        const v = ctx.variableSpace(e.name);
+        if (v !== undefined && (v.array || v.vector !== undefined)) {
+          // ptxas "Illegal expression 'ga'".
+          return reportAtBrace('PTX502', `operand ${at + 1} of ${name}: the ${v.array ? 'array' : 'vector'} variable '${e.name}' cannot be an element of a braced list`, o, ctx);
+        }
+        t = v?.type;
+        if (t !== undefined) variable = true;
+      }
+    } else if (e.kind === 'member' && e.object.kind === 'name') {
+      t = ctx.vectorRegister?.(e.object.name)?.type;
+      // `%tid.x`: 32 bits, of no type a neighbour disagrees with (measured: `{%tid.x, %f1}` taken, `{%tid.x, %rd1}` refused).
+      if (t === undefined && VECTOR_SPECIALS.has(e.object.name)) t = '.b32';
+    }
+    if (t !== undefined) r = t === '.b128' ? B128 : TYPES.get(t);
+    // (Anything else, and .f16x2 or types not measured here, breaks the comparisons.)
+    if (r === undefined || r.kind === K.Packed) {
+      prev = undefined;
+      continue;
+    }
+    const key = t ?? (r === INT_CONSTANT ? 'int' : 'float');
+    if (first === '') first = key;
+    else if (key !== first) mixed = true;
+    if (r.size !== 0) {
+      const rs = r.kind === K.Pred ? 32 : r.size;
+      if (size !== 0 && rs !== size) {
+        return reportAtBrace('PTX503', `operand ${at + 1} of ${name}: the elements of a braced list must be of one size; ${sizeName} is ${sizeText} and ${text} is ${r.kind === K.Pred ? 'a predicate (32 bits here)' : `${rs}-bit`}`, o, ctx);
+      }
+      size = rs;
+      sizeName = text;
+      sizeText = r.kind === K.Pred ? 'a predicate (32 bits here)' : `${rs}-bit`;
+    }
+    if (prev !== undefined && key !== prevType && prev.kind !== K.Bit && r.kind !== K.Bit) {
+      const ints = (prev.kind === K.Unsigned || prev.kind === K.Signed) && (r.kind === K.Unsigned || r.kind === K.Signed);
+      const floats = prev.kind === K.Float && r.kind === K.Float;
+      // (A predicate next to a constant: not measured, let be.)
+      const predConst = (prev.kind === K.Pred && r.size === 0) || (r.kind === K.Pred && prev.size === 0);
+      if (!ints && !floats && !predConst && pendingProblem === undefined)
+        pendingProblem = { message: `operand ${at + 1} of ${name}: the elements of a braced list must have agreeing types; ${prevName} is ${typeText(prevType)} and ${text} is ${typeText(key)}`, at: e.span };
+    }
+    prev = arrayIndex && el === o.elements[0] ? undefined : r;
+    prevType = key;
+    prevName = text;
+  }
+  joinedList = o;
+  joinedType = mixed ? BIT_TYPES.get(size) ?? CONSTANT_ROLE : undefined;
+  joinedVariable = variable;
+  return true;
+}
+
+/** A scalar variable in a braced list: as a register of its declared type (measured: `{g, g}` of a .f32 g refused by st.v2.u32). */
+function listVariablesFit(o: A.VectorOperand, name: string, i: number, want: TypeInfo, wantName: string, relaxed: boolean, ctx: InstructionCheckContext): boolean {
+  for (const el of o.elements) {
+    if (el.kind !== 'expr' || el.expr.kind !== 'name' || ctx.registerType(el.expr.name) !== undefined) continue;
+    const t = ctx.variableSpace(el.expr.name)?.type;
+    const r = t === undefined ? undefined : TYPES.get(t);
+    if (r === undefined || registerOperandFits(want, r, relaxed)) continue;
+    ctx.report('PTX503', `operand ${i + 1} of ${name} must have elements of ${typeDescription(want, wantName, relaxed)}; the variable ${el.expr.name} is ${t}`, el.span);
+    return false;
+  }
+  return true;
+}
+
+function typeText(key: string): string {
+  return key === 'int' ? 'an integer constant' : key === 'float' ? 'a floating-point constant' : key;
+}
+
+const C_PERCENT = 37;
+
+/**
+ * A texture or surface handle written as a variable (measured with ptxas 13.0 on tex, tld4, txq,
+ * suld, sust, suq): tex/tld4/txq take a .texref one (txq a .samplerref too), the surface
+ * instructions a .surfref one: "Argument 1 of instruction 'tex': .texref or .u64 register expected"
+ * for any other, a `.param .u64 .ptr .texref` kernel parameter too; a variable of the old .tex
+ * space (`.tex .u64 t`) is one.
+ */
+function textureHandleFits(op: string, e: A.NameRef, name: string, ctx: InstructionCheckContext): boolean {
+  if (ctx.registerType(e.name) !== undefined) return true;
+  const v = ctx.variableSpace(e.name);
+  // (A variable of the old .tex space is a texture reference: `.tex .u64 t`, measured.)
+  if (v === undefined || v.space === '.tex') return true;
+  const surface = op.charCodeAt(0) === 115; // suld, sust, sured, suq
+  const want = surface ? '.surfref' : '.texref';
+  if (v.type === want || (op === 'txq' && v.type === '.samplerref')) return true;
+  ctx.report('PTX502', `${name}: the ${surface ? 'surface' : 'texture'} must be a ${want} variable or a .u64 register; '${e.name}' is ${v.type ?? 'a variable'} (${v.space})`, e.span);
+  return false;
+}
+
+/**
+ * A variable (any state space but .reg) written alone as an operand, outside brackets, of any
+ * instruction but mov's and cvta's source (its address), mapa's and getctarank's address (a .shared
+ * one), isspacep (its own rule) and the branch and call targets: ptxas "Argument N of instruction 'shfl': must be register" (or
+ * "Arguments mismatch"), measured with ptxas 13.0 on 70 opcodes, every operand position, the result
+ * too (`mov.u32 g, %r1`). Names starting with '%' are registers by convention and not asked
+ * (a variable so named is let be).
+ */
+function variableAloneFits(ins: A.Instruction, i: number, e: A.NameRef, name: string, ctx: InstructionCheckContext): boolean {
+  const op = ins.opcode;
+  if (op === 'bra' || op === 'call' || op === 'brx' || op === 'isspacep') return true;
+  if (i > 0 && (op === 'mov' || op === 'cvta')) return true;
+  if (ctx.registerType(e.name) !== undefined) return true;
+  const v = ctx.variableSpace(e.name);
+  if (v === undefined) return true;
+  if (i === 1 && (op === 'mapa' || op === 'getctarank')) {
+    // Their address: a .shared variable ("State space mismatch between instruction and address" for the others, measured).
+    if (v.space === '.shared') return true;
+    ctx.report('PTX502', `${name} takes a .shared variable's address; '${e.name}' is a ${v.space} variable`, e.span);
+    return false;
+  }
+  ctx.report('PTX502', `operand ${i + 1} of ${name} must be a register, not the variable '${e.name}'${i > 0 ? ` (mov its address into one, or write ${e.name}+0)` : ''}`, e.span);
   return false;
 }
 
@@ -1881,8 +2116,18 @@ function operandFits(ins: A.Instruction, name: string, i: number, o: A.Operand, 
   if (o.kind === 'vector') {
     // mov packs and unpacks: `mov.b64 {%r1, %r2}, %rd1`: 2 or 4 registers of one size making the type's.
     if (isMov) return movVectorFits(ins, name, o, want, ctx);
-    // Elements of a float vector of ld/st may also be integer registers of the type's size (measured).
-    const elementWant = relaxed && want.kind === K.Float ? (want.size === 32 ? F32_ELEMENT : want.size === 64 ? F64_ELEMENT : want) : want;
+    // Elements of a float vector of ld/st (and of atom/red .v2/.v4.f32) may also be integer registers of the type's size (measured).
+    const elementWant = (relaxed || ins.opcode === 'atom' || ins.opcode === 'red') && want.kind === K.Float ? (want.size === 32 ? F32_ELEMENT : want.size === 64 ? F64_ELEMENT : want) : want;
+    if (o === joinedList) {
+      // Elements of differing types: one bit-size type of their size (vectorExpressionFits).
+      const j = joinedType;
+      if (j !== undefined) {
+        if (j === CONSTANT_ROLE || registerOperandFits(elementWant, j, relaxed)) return true;
+        ctx.report('PTX503', `operand ${i + 1} of ${name} must have elements of ${typeDescription(want, wantName, relaxed)}; the elements of this list make ${j.size}-bit values`, o.span);
+        return false;
+      }
+      if (joinedVariable && !listVariablesFit(o, name, i, elementWant, wantName, relaxed, ctx)) return false;
+    }
     for (const e of o.elements) {
       if (ins.opcode === 'st' && e.kind === 'expr' && e.expr.kind === 'sink') {
         ctx.report('PTX502', `${name}: the sink '_' cannot be stored (it is for results only)`, e.span);
@@ -2194,6 +2439,14 @@ function texOperandFits(o: A.Operand, role: Cls, t: TypeInfo, tName: string, wha
 
 /** A braced operand's elements against one role (the first may have its own: an array index). */
 function texVectorFits(o: A.VectorOperand, role: Cls, t: TypeInfo, tName: string, what: string, name: string, floatCoords: boolean, ctx: InstructionCheckContext, firstIndex = false): boolean {
+  // Elements of differing types make bit-size ones (vectorExpressionFits): not checked one by one.
+  if (o === joinedList && joinedType !== undefined) {
+    // (The array index is still a .u32 one; and their size still counts: `{%rs1, %rs2}` of .b16 and .u16 is no pair of 32-bit coordinates.)
+    if (firstIndex && o.elements.length > 0 && !texOperandFits(o.elements[0]!, Cls.Int32, U32, '.u32', 'array index', name, floatCoords, ctx)) return false;
+    if (joinedType === CONSTANT_ROLE || joinedType.size === t.size) return true;
+    ctx.report('PTX503', `${name}: the ${what} must be ${t.size}-bit values; the elements of this list make ${joinedType.size}-bit values`, o.span);
+    return false;
+  }
   for (let i = 0; i < o.elements.length; i++) {
     const el = o.elements[i]!;
     if (i === 0 && firstIndex) {

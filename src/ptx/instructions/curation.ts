@@ -396,6 +396,8 @@ export const CURATION: Curation = {
     // "Instruction 'tcgen05.ld.red' not supported on .target 'sm_100a'" (and sm_100f); sm_103a/f and
     // sm_110a/f accept it.
     'tcgen05.ld': { '.red': { sm: ['sm_103f', 'sm_110f'] } },
+    // "Instruction 'redux.f32' not supported on .target 'sm_100'" (sm_90a, sm_120a too); sm_100a/f and sm_103a take it, from .version 8.6.
+    'redux.sync': { '.f32': { ptx: '8.6', sm: ['sm_100f'] } },
     // The L1 eviction words on ld and st: "Modifier '.evict_first' on 'st' requires .target sm_70 or higher" / ".version 7.4".
     'ld.global.nc': { ...L1_EVICTION, ...L2_WORDS, '.b128': B128 },
     ldu: { '.b128': B128 },
