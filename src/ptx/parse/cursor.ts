@@ -123,8 +123,10 @@ export class Cursor {
   }
 
   /**
-   * Modifier lists shared between instructions with the same modifiers (read-only, frozen), found
-   * through a trie keyed by the interned words (no key string to build or hash per instruction).
+   * Modifier lists shared between instructions with the same modifiers (read-only by convention,
+   * not frozen: V8 11's optimized code reads a frozen array's elements through the generic keyed
+   * load, and the instruction layer reads every list's words; docs/benchmarks.md, session 12),
+   * found through a trie keyed by the interned words (no key string to build or hash per instruction).
    */
   readonly modifierTrie: ModifierTrieNode = { next: new Map(), list: undefined };
   static readonly NO_MODIFIERS: readonly string[] = Object.freeze([]);
@@ -146,7 +148,7 @@ export class Cursor {
       node = next;
       this.advance();
     }
-    const list = (node.list ??= Object.freeze(this.scratch.slice(base, this.sp) as string[]));
+    const list = (node.list ??= this.scratch.slice(base, this.sp) as string[]);
     this.sp = base;
     return list as string[];
   }
