@@ -348,9 +348,6 @@ export const CURATION: Curation = {
       // a/f targets of sm_100 to sm_121 take them; measured with ptxas 13.0, found on CUTLASS).
       ...Object.fromEntries(['.e2m1x2', '.e3m2x2', '.e2m3x2', '.ue8m0x2'].map((w) => [w, { sm: ['sm_100f', 'sm_110f', 'sm_120f'] }])),
     },
-    // "Instruction 'redux.f32' not supported on .target 'sm_90a'": sm_100a/f and sm_103a/f only
-    // (sm_110a and sm_120a refuse it; measured with ptxas 13.0).
-    'redux.sync': { '.f32': { sm: ['sm_100f'] } },
     atom: {
       ...ATOM_SCOPES,
       '.add+.f64': { ptx: '5.0', sm: ['sm_60'] },
@@ -396,7 +393,7 @@ export const CURATION: Curation = {
     // "Instruction 'tcgen05.ld.red' not supported on .target 'sm_100a'" (and sm_100f); sm_103a/f and
     // sm_110a/f accept it.
     'tcgen05.ld': { '.red': { sm: ['sm_103f', 'sm_110f'] } },
-    // "Instruction 'redux.f32' not supported on .target 'sm_100'" (sm_90a, sm_120a too); sm_100a/f and sm_103a take it, from .version 8.6.
+    // "Instruction 'redux.f32' not supported on .target 'sm_100'" (sm_90a, sm_110a, sm_120a too); sm_100a/f and sm_103a/f take it, from .version 8.6.
     'redux.sync': { '.f32': { ptx: '8.6', sm: ['sm_100f'] } },
     // The L1 eviction words on ld and st: "Modifier '.evict_first' on 'st' requires .target sm_70 or higher" / ".version 7.4".
     'ld.global.nc': { ...L1_EVICTION, ...L2_WORDS, '.b128': B128 },
