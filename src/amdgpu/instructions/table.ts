@@ -174,20 +174,28 @@ function load(): Map<string, number> {
   return index;
 }
 
+/**
+ * The words of a base mnemonic's entry (undefined: not in the table): `base form:family:sig:mods:mask[:u] ...`,
+ * numbers in base 36. Read with the engine's split and parseInt: this runs once per mnemonic, mostly
+ * before any optimization, where a loop over the characters in script costs more (and gets the loop
+ * compiled for a few hundred calls).
+ */
+function entryWords(base: string): string[] | undefined {
+  const at = index!.get(base);
+  if (at === undefined) return undefined;
+  let nl = ENTRIES.indexOf('\n', at);
+  if (nl < 0) nl = ENTRIES.length;
+  return ENTRIES.slice(at, nl).split(' ');
+}
+
 /** The forms of a base mnemonic (undefined: not in the table), parsed once. */
 function rawForms(base: string): RawForm[] | undefined {
   let forms = parsed.get(base);
   if (forms) return forms;
   // (Every caller has called load(): not called here, so that the optimizing compiler does not
   // inline its loop into this function, which it compiles after a few hundred mnemonics.)
-  const at = index!.get(base);
-  if (at === undefined) return undefined;
-  // `base form:family:sig:mods:mask[:u] ...`, numbers in base 36. Read with the engine's split and
-  // parseInt: this runs once per mnemonic, mostly before any optimization, where a loop over the
-  // characters in script costs more (and gets the loop compiled for a few hundred calls).
-  let nl = ENTRIES.indexOf('\n', at);
-  if (nl < 0) nl = ENTRIES.length;
-  const words = ENTRIES.slice(at, nl).split(' ');
+  const words = entryWords(base);
+  if (words === undefined) return undefined;
   forms = [];
   for (let w = 1; w < words.length; w++) {
     const f = words[w]!.split(':');
@@ -228,11 +236,8 @@ function rawFormsOn(base: string, ci: number): RawForm[] | undefined {
     perClass.set(base, forms);
     return forms;
   }
-  const at = index!.get(base);
-  if (at === undefined) return undefined;
-  let nl = ENTRIES.indexOf('\n', at);
-  if (nl < 0) nl = ENTRIES.length;
-  const words = ENTRIES.slice(at, nl).split(' ');
+  const words = entryWords(base);
+  if (words === undefined) return undefined;
   forms = [];
   for (let w = 1; w < words.length; w++) {
     const word = words[w]!;
