@@ -1,7 +1,6 @@
 /** `gpuasm check FILE...`: PTX or AMDGPU, chosen by --lang or the file extension. */
 import type { Diagnostic } from '../core/diagnostics.js';
-import { readFileFromDisk } from '../node/host.js';
-import { resolve } from 'node:path';
+import { readFromDirs } from '../node/host.js';
 import { EXIT_ERRORS, EXIT_OK, EXIT_USAGE, formatOption, lastOption, parseArgs, printDiagnostics, readInput, UsageError, type CliIO } from './io.js';
 
 export const CHECK_HELP = `usage: gpuasm check [options] FILE...
@@ -61,7 +60,7 @@ export async function runCheck(argv: string[], io: CliIO): Promise<number> {
       // (pipeline.js: the check alone, without the operand encoder the library entry also loads.)
       const { checkAmdgpuText } = await import('../amdgpu/pipeline.js');
       const includeDirs = args.options.get('-I') ?? [];
-      diags = checkAmdgpuText(name, text, { mcpu, triple, masmIntegers: args.flags.has('--masm-integers'), latin1Bytes: bytes, readInclude: (file) => readIncludeFile(file, includeDirs) });
+      diags = checkAmdgpuText(name, text, { mcpu, triple, masmIntegers: args.flags.has('--masm-integers'), latin1Bytes: bytes, readInclude: (file) => readFromDirs(file, ['', ...includeDirs]) });
     } else {
       const { checkPtx } = await import('../ptx/index.js');
       const r = checkPtx(name, text, {
@@ -93,12 +92,3 @@ export async function checkTriple(triple: string): Promise<void> {
   if ('error' in t) throw new UsageError(t.error);
 }
 
-/** An AMDGPU `.include` file as llvm-mc-19 finds it: the name in the working directory, then in each `-I` directory. */
-function readIncludeFile(file: string, dirs: readonly string[]): string | undefined {
-  // Regular files only, of a bounded size (node/host.ts): `.include "/dev/zero"` is not found, not a hang.
-  for (const dir of ['', ...dirs]) {
-    const text = readFileFromDisk(resolve(dir, file));
-    if (text !== undefined) return text;
-  }
-  return undefined;
-}

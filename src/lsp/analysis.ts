@@ -3,7 +3,7 @@
  * its layout (PTX) or symbol table (AMDGPU) computed once and only when a feature asks. The
  * counters in `stats` let the tests prove the work is bounded (they count, never time).
  */
-import { dirname, resolve } from 'node:path';
+import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Diagnostic } from '../core/diagnostics.js';
 import { checkPtxText, layoutPtx, SPECIAL_REGISTERS, type PtxSession, type VariableLayout } from '../ptx/index.js';
@@ -11,7 +11,7 @@ import { amdgpuSymbols, checkAmdgpuText, parseTriple, specialRegister } from '..
 import { buildModel, type Lang, type Model } from './model.js';
 import { diagnostic } from '../core/catalog.js';
 import { LSP_DIAGNOSTICS } from './catalog.js';
-import { readFileFromDisk } from '../node/host.js';
+import { readFromDirs } from '../node/host.js';
 
 export interface Settings {
   /** AMDGPU processor when the file has no `.amdgcn_target`. */
@@ -128,12 +128,7 @@ export class DocumentAnalysis {
    * untitled buffer) looks in the include paths only.
    */
   private readInclude(file: string): string | undefined {
-    const dirs = this.uri.startsWith('file:') ? [dirname(this.name), ...this.settings.includePaths] : this.settings.includePaths;
-    for (const dir of dirs) {
-      const text = readFileFromDisk(resolve(dir, file));
-      if (text !== undefined) return text;
-    }
-    return undefined;
+    return readFromDirs(file, this.uri.startsWith('file:') ? [dirname(this.name), ...this.settings.includePaths] : this.settings.includePaths);
   }
 
   get model(): Model {

@@ -4,6 +4,7 @@
  * (src/index.ts, src/node/ptx.ts, src/node/amdgpu.ts, the CLI) do.
  */
 import { readFileSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { createRequire } from 'node:module';
 import { installHost, type Host } from '../core/host.js';
 import { MAX_INCLUDED_BYTES } from '../ptx/preprocess/limits.js';
@@ -17,6 +18,15 @@ export function readFileFromDisk(path: string): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** A file found by `name` in the first of `dirs` that has it (readFileFromDisk: regular files of a bounded size). */
+export function readFromDirs(name: string, dirs: readonly string[]): string | undefined {
+  for (const dir of dirs) {
+    const text = readFileFromDisk(resolve(dir, name));
+    if (text !== undefined) return text;
+  }
+  return undefined;
 }
 
 export const NODE_HOST: Host = {

@@ -1255,7 +1255,7 @@ function opcodeRules(ins: A.Instruction, plan: Plan, form: InstructionForm, ctx:
     // The register count (measured with ptxas 13.0): "value '264' out of range, expected to be in
     // range [24..256]", "unexpected value '23', expected to be multiple of 8".
     const e = ops[0].expr;
-    const v = e.kind === 'int' ? e.value : e.kind === 'unary' && e.op === '-' && e.operand.kind === 'int' ? -e.operand.value : undefined;
+    const v = intConstant(e);
     if (v !== undefined && (v < 24n || v > 256n || v % 8n !== 0n)) {
       ctx.report('PTX502', `operand 1 of ${name} (the register count) must be a multiple of 8 from 24 to 256, not ${v}`, ops[0].span);
       return false;
@@ -1269,7 +1269,7 @@ function opcodeRules(ins: A.Instruction, plan: Plan, form: InstructionForm, ctx:
     const o = at >= 0 ? ops[at] : undefined;
     if (o !== undefined) {
       const e = o.kind === 'expr' ? o.expr : undefined;
-      const v = e?.kind === 'int' ? e.value : e?.kind === 'unary' && e.op === '-' && e.operand.kind === 'int' ? -e.operand.value : undefined;
+      const v = intConstant(e);
       const max = /\.(e4m3|e5m2|s8|u8)(\.|$)/.test(name) ? 0n : 1n;
       if (e !== undefined && (v === undefined ? e.kind === 'name' && ctx.registerType(e.name) !== undefined : v < 0n || v > max)) {
         ctx.report('PTX502', `operand ${at + 1} of ${name} (the sparsity selector) must be the constant ${max === 0n ? '0 with FP8 and integer types' : '0 or 1'}`, o.span);
@@ -1287,7 +1287,7 @@ function opcodeRules(ins: A.Instruction, plan: Plan, form: InstructionForm, ctx:
       const fixed = form.operands[i]!.name;
       const o = ops[i]!;
       const e = o.kind === 'expr' ? o.expr : undefined;
-      const v = e?.kind === 'int' ? e.value : e?.kind === 'unary' && e.op === '-' && e.operand.kind === 'int' ? -e.operand.value : undefined;
+      const v = intConstant(e);
       if (/^\d+$/.test(fixed) && o.kind === 'expr' && o.expr.kind === 'int' && o.expr.value !== BigInt(fixed)) {
         ctx.report('PTX502', `operand ${i + 1} of ${name} must be ${fixed}, not ${o.expr.raw}`, o.span);
         return false;
@@ -1392,6 +1392,12 @@ function cvtModifiersFit(ins: A.Instruction, name: string, ctx: InstructionCheck
   if (problem === undefined) return bf16Gates(dn, an, name, ins, ctx);
   ctx.report('PTX500', `${name}: ${problem}`, ins.opcodeSpan);
   return false;
+}
+
+/** An integer constant operand's value, negated ones included (`16`, `-1`); undefined for anything else. */
+function intConstant(e: A.Expr | undefined): bigint | undefined {
+  if (e === undefined) return undefined;
+  return e.kind === 'int' ? e.value : e.kind === 'unary' && e.op === '-' && e.operand.kind === 'int' ? -e.operand.value : undefined;
 }
 
 /** The 16-bit float conversions from `.f32` that take `.satfinite` from .version 8.1 (satfiniteGate). */
@@ -2109,9 +2115,6 @@ function variableAloneFits(ins: A.Instruction, i: number, e: A.NameRef, name: st
   return false;
 }
 
-/** Opcodes whose value operands refuse a variable written alone (see operandFits). */
-const VARIABLE_REFUSED: ReadonlySet<string> = new Set(['add', 'sub', 'mul', 'mad', 'and', 'or', 'xor', 'not', 'shl', 'shr', 'min', 'max', 'cvt', 'setp', 'selp', 'st']);
-
 function operandFits(ins: A.Instruction, name: string, i: number, o: A.Operand, want: TypeInfo, wantName: string, relaxed: boolean, isMov: boolean, ctx: InstructionCheckContext): boolean {
   if (o.kind === 'vector') {
     // mov packs and unpacks: `mov.b64 {%r1, %r2}, %rd1`: 2 or 4 registers of one size making the type's.
@@ -2209,15 +2212,9 @@ function nameOperandFits(ins: A.Instruction, name: string, i: number, o: A.Opera
   }
   const v = ctx.vectorRegister?.(e.name);
   if (v === undefined) {
-    // A variable alone (its address; `g+0` is a constant and taken) where a register or
-    // constant goes: ptxas "Argument N of instruction 'add': must be register" (measured on
-    // these opcodes, every state space, kernel and function parameters too; mov, cvta and
-    // isspacep take it or have their own rule).
-    if (o === ins.operands[i] && VARIABLE_REFUSED.has(op) && ctx.variableSpace(e.name) !== undefined) {
-      ctx.report('PTX502', `operand ${i + 1} of ${name} must be a register, not the variable '${e.name}' (mov its address into one, or write ${e.name}+0)`, e.span);
-      return false;
-    }
-    return true;
+    // A variable alone (its address; `g+0` is a constant and taken): variableAloneFits, which
+    // operandShapes asks only for names not starting with '%' (a `.global .u32 %g` comes here).
+    return o !== ins.operands[i] || variableAloneFits(ins, i, e, name, ctx);
   }
   if (op !== 'ld' && op !== 'st') {
     // ptxas "Vector operand is not allowed for instruction 'add'" ("Arguments mismatch" for and, shl ...).

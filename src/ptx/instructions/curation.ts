@@ -364,7 +364,7 @@ export const CURATION: Curation = {
     // "Feature 'bar.cta' requires PTX ISA .version 7.8 or later" (also barrier.cta, bar.cta.arrive,
     // bar.cta.red); "Instruction 'bar.cta' requires .target sm_20 or higher".
     bar: { '.cta': { ptx: '7.8', sm: ['sm_20'] } },
-    mad: { '.ftz': V14, '.rn+.f32': SM20, '.rz+.f32': SM20, '.rm+.f32': SM20, '.rp+.f32': SM20, '.rm+.f64': { sm: ['sm_13'] }, '.rp+.f64': { sm: ['sm_13'] } },
+    mad: { '.ftz': V14, ...RM_RP_F32, '.rn+.f32': SM20, '.rz+.f32': SM20 },
     // "Feature 'div.full' requires PTX ISA .version 1.4 or later".
     div: { '.full': V14, ...ROUNDED_SM20 },
     sqrt: ROUNDED_SM20,

@@ -161,6 +161,7 @@ const cases: PtxCase[] = [
   { name: 'a variable alone in shfl', text: K('.reg .pred %q;\n.shared .u32 s;\nshfl.sync.bfly.b32 %r1, %r2,\ns, %r3, %r4;'), line: 11, code: 'PTX502' },
   { name: 'a parameter alone in vote', text: K('.reg .pred %q;\nvote.sync.ballot.b32 %r1, %q, p;'), line: 10, code: 'PTX502' },
   { name: 'a variable alone in lop3 (prmt of registers taken)', text: K('.shared .u32 s;\nprmt.b32 %r1, %r2, %r3, %r4;\nlop3.b32 %r1, %r2, %r3, s, 0x3f;'), line: 11, code: 'PTX502' },
+  { name: 'a variable named with % alone in popc (found at the review)', full: true, text: '.version 8.0\n.target sm_80\n.address_size 64\n.global .u32 %g;\n.entry k()\n{\n.reg .b32 %r<4>;\nbrev.b32 %r1, %r2;\npopc.b32 %r1, %g;\nret;\n}\n', line: 9, code: 'PTX502' },
   { name: 'a variable as a result, even of mov', text: K('.shared .u32 s;\nmov.u32 s, %r1;'), line: 10, code: 'PTX502' },
   { name: 'a variable as the result of ld', text: K('.shared .u32 s;\nld.global.u32 s, [%rd1];'), line: 10, code: 'PTX502' },
   { name: 'a variable alone in cp.async\'s src-size', full: true, text: '.version 8.0\n.target sm_80\n.address_size 64\n.entry k()\n{\n.reg .b64 %rd<3>;\n.shared .u32 s;\ncp.async.ca.shared.global [%rd1], [%rd2], 4, s;\nret;\n}\n', line: 8, code: 'PTX502' },
