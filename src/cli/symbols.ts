@@ -2,6 +2,7 @@
 import { hex } from '../core/int64.js';
 import { amdgpuSymbols } from '../amdgpu/index.js';
 import { parseTriple } from '../amdgpu/triple.js';
+import { readFromDirs } from '../node/host.js';
 import { EXIT_ERRORS, EXIT_OK, EXIT_USAGE, formatOption, lastOption, parseArgs, printDiagnostics, readInput, UsageError, type CliIO } from './io.js';
 
 export const SYMBOLS_HELP = `usage: gpuasm symbols [options] FILE.s
@@ -23,6 +24,8 @@ options:
   --mcpu CPU          AMDGPU processor, e.g. gfx900, gfx90a, gfx1100 (default gfx900)
   --triple TRIPLE     target triple, as llvm-mc -triple (default amdgcn-amd-amdhsa; also
                       amdgcn-amd-amdpal, amdgcn-mesa-mesa3d, amdgcn-pc-linux-gnu, amdgcn--)
+  -I DIR              also look for .include files in DIR (repeatable; first the working
+                      directory, then each -I directory in order, as llvm-mc-19)
   --masm-integers     read 0ffh-style integers, as llvm-mc --masm-integers
   --json              one JSON document on stdout:
                         {"symbols":[{"name":..,"value":"-1"|null,"kind":..}],"diagnostics":[..]}
@@ -34,7 +37,7 @@ export async function runSymbols(argv: string[], io: CliIO): Promise<number> {
     io.stdout(SYMBOLS_HELP);
     return EXIT_OK;
   }
-  const args = parseArgs(argv, ['--mcpu', '--triple', '--format'], ['--json', '--masm-integers']);
+  const args = parseArgs(argv, ['--mcpu', '--triple', '-I', '--format'], ['--json', '--masm-integers']);
   const json = formatOption(args) === 'json';
   if (args.positional.length !== 1) throw new UsageError('expected exactly one input file (see gpuasm symbols --help)');
   const path = args.positional[0]!;
@@ -47,7 +50,8 @@ export async function runSymbols(argv: string[], io: CliIO): Promise<number> {
   const input = await readInput(io, 'symbols', path);
   if (!input) return EXIT_USAGE;
   const { name, text } = input;
-  const { symbols, diagnostics } = amdgpuSymbols(name, text, { mcpu, triple, masmIntegers: args.flags.has('--masm-integers') });
+  const includeDirs = args.options.get('-I') ?? [];
+  const { symbols, diagnostics } = amdgpuSymbols(name, text, { mcpu, triple, masmIntegers: args.flags.has('--masm-integers'), readInclude: (file) => readFromDirs(file, ['', ...includeDirs]) });
   const failed = diagnostics.some((d) => d.severity === 'error');
   if (json) {
     await printDiagnostics(io, diagnostics, 'json', {

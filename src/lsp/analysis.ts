@@ -158,7 +158,7 @@ export class DocumentAnalysis {
     const m = new Map<string, bigint | null>();
     try {
       const t = this.target;
-      for (const s of amdgpuSymbols(this.name, this.text, { mcpu: t.mcpu, ...(t.triple ? { triple: t.triple } : {}) }).symbols) m.set(s.name, s.value);
+      for (const s of amdgpuSymbols(this.name, this.text, { mcpu: t.mcpu, ...(t.triple ? { triple: t.triple } : {}), readInclude: (file) => this.readInclude(file) }).symbols) m.set(s.name, s.value);
     } catch {
       // A symbol table is a nicety: hover goes without it.
     }

@@ -8,7 +8,7 @@ import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -321,6 +321,22 @@ describe('cli: eval, layout, symbols, operand', () => {
     assert.equal(byName.get('mask')?.value, '15', '>> is logical in llvm-mc');
     assert.equal(byName.get('cmp')?.value, '-1', 'comparisons give -1 for true');
     assert.equal(byName.get('entry')?.value ?? null, null, 'a label is not absolute');
+  });
+  test('symbols reads .include from -I directories, as check does (llvm-mc-19: working directory, then each -I)', async () => {
+    const tmp = mkdtempSync(join(tmpdir(), 'gpuasm-symbols-'));
+    const inc = join(tmp, 'inc');
+    mkdirSync(inc);
+    writeFileSync(join(inc, 'consts.inc'), 'base = 0x40\n');
+    const main = join(tmp, 'main.s');
+    writeFileSync(main, '.include "consts.inc"\nlimit = base + 8\n');
+    const withDir = await cli(['symbols', '--json', '-I', inc, main]);
+    assert.equal(withDir.code, 0, withDir.stderr + withDir.stdout);
+    const byName = new Map((JSON.parse(withDir.stdout) as { symbols: { name: string; value: string | null }[] }).symbols.map((s) => [s.name, s.value]));
+    assert.equal(byName.get('base'), '64');
+    assert.equal(byName.get('limit'), '72');
+    const without = await cli(['symbols', main]);
+    assert.equal(without.code, 1, 'without -I the include is not found');
+    assert.match(without.stdout + without.stderr, /consts\.inc/);
   });
   test('operand: one JSON object per input line', async () => {
     const r = await cli(['operand', '--mcpu', 'gfx900', '-'], { stdin: 'i32 0\ni32 64\ni32 -16\ni32 65\nf32 1.0\nf32 3.5\nb32 v7\nb32 s102\n' });
