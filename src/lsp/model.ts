@@ -118,6 +118,48 @@ const isIdStart = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122) |
 const isIdChar = (c: number) => isIdStart(c) || (c >= 48 && c <= 57);
 const isDigit = (c: number) => c >= 48 && c <= 57;
 
+/** End of the block comment starting at `i` (just after its closing star-slash; the text's end when unclosed). */
+function blockCommentEnd(text: string, i: number): number {
+  const e = text.indexOf('*/', i + 2);
+  return e < 0 ? text.length : e + 2;
+}
+
+/** End of the string literal whose `"` is at `i`: after the closing quote, or at the line's end (backslash escapes step over a character). */
+function stringEnd(text: string, i: number): number {
+  const n = text.length;
+  i++;
+  while (i < n) {
+    const d = text.charCodeAt(i);
+    if (d === 92) i += 2;
+    else if (d === 34) return i + 1;
+    else if (d === 10) break;
+    else i++;
+  }
+  return Math.min(i, n);
+}
+
+/**
+ * End of the number starting at `start` (its first character already read, at `i`): word
+ * characters, `.digit`, and a sign after an exponent `e`/`E` unless the number has a prefix
+ * (`radix`: hexadecimal and the language's other prefixed forms, whose `e` is a digit).
+ */
+function numberEnd(text: string, start: number, i: number, radix: RegExp): number {
+  const n = text.length;
+  while (i < n) {
+    const d = text.charCodeAt(i);
+    if (isIdChar(d)) i++;
+    else if (d === 46 && isDigit(text.charCodeAt(i + 1))) i++;
+    else if ((d === 43 || d === 45) && (text.charCodeAt(i - 1) | 32) === 101 && !radix.test(text.slice(start, i))) i++;
+    else break;
+  }
+  return i;
+}
+
+/** PTX numbers whose `e` is a digit: hexadecimal, and the `0f`/`0d` float bit patterns. */
+const PTX_PREFIXED_NUMBER = /^0[xXfFdD]/;
+/** AMDGPU numbers whose `e` is a digit (or that take no exponent): hexadecimal and binary. */
+const AMDGPU_PREFIXED_NUMBER = /^0[xXbB]/;
+
 /** Tokens of a PTX text. */
 function lexPtx(text: string): Tok[] {
   const out: Tok[] = [];
@@ -165,23 +207,13 @@ function lexPtx(text: string): Tok[] {
       continue;
     }
     if (c === 47 && text.charCodeAt(i + 1) === 42) {
-      const e = text.indexOf('*/', i + 2);
-      i = e < 0 ? n : e + 2;
+      i = blockCommentEnd(text, i);
       push('comment', start, i);
       continue;
     }
     if (c === 34) {
-      i++;
-      while (i < n) {
-        const d = text.charCodeAt(i);
-        if (d === 92) i += 2;
-        else if (d === 34) {
-          i++;
-          break;
-        } else if (d === 10) break;
-        else i++;
-      }
-      push('string', start, Math.min(i, n));
+      i = stringEnd(text, i);
+      push('string', start, i);
       continue;
     }
     if (c === 46 && i + 1 < n && (isIdStart(text.charCodeAt(i + 1)) || text.charCodeAt(i + 1) === 37)) {
@@ -196,14 +228,7 @@ function lexPtx(text: string): Tok[] {
       continue;
     }
     if (isDigit(c) || (c === 46 && isDigit(text.charCodeAt(i + 1)))) {
-      i++;
-      while (i < n) {
-        const d = text.charCodeAt(i);
-        if (isIdChar(d)) i++;
-        else if (d === 46 && isDigit(text.charCodeAt(i + 1))) i++;
-        else if ((d === 43 || d === 45) && /[eE]/.test(text[i - 1]!) && !/^0[xXfFdD]/.test(text.slice(start, i))) i++;
-        else break;
-      }
+      i = numberEnd(text, start, i + 1, PTX_PREFIXED_NUMBER);
       push('number', start, i);
       continue;
     }
@@ -248,34 +273,17 @@ function lexAmdgpu(text: string): Tok[] {
     }
     lineStart = false;
     if (c === 47 && text.charCodeAt(i + 1) === 42) {
-      const e = text.indexOf('*/', i + 2);
-      i = e < 0 ? n : e + 2;
+      i = blockCommentEnd(text, i);
       push('comment', start, i);
       continue;
     }
     if (c === 34) {
-      i++;
-      while (i < n) {
-        const d = text.charCodeAt(i);
-        if (d === 92) i += 2;
-        else if (d === 34) {
-          i++;
-          break;
-        } else if (d === 10) break;
-        else i++;
-      }
-      push('string', start, Math.min(i, n));
+      i = stringEnd(text, i);
+      push('string', start, i);
       continue;
     }
     if (isDigit(c)) {
-      i++;
-      while (i < n) {
-        const d = text.charCodeAt(i);
-        if (isIdChar(d)) i++;
-        else if (d === 46 && isDigit(text.charCodeAt(i + 1))) i++;
-        else if ((d === 43 || d === 45) && /[eE]/.test(text[i - 1]!) && !/^0[xXbB]/.test(text.slice(start, i))) i++;
-        else break;
-      }
+      i = numberEnd(text, start, i + 1, AMDGPU_PREFIXED_NUMBER);
       push('number', start, i);
       continue;
     }
