@@ -138,6 +138,9 @@ export function checkInstruction(c: CheckerState, ins: A.Instruction): void {
   if (guard) {
     // A declared predicate has nothing to report: no span built, no second lookup in `use`.
     const sym = c.table.lookup(guard.name);
+    // Remembered for the instruction layer's guard test, as the operands' names are (operandName).
+    layer.names[layer.count] = guard.name;
+    layer.syms[layer.count++] = sym;
     if (sym === undefined || !cleanUse(sym, OperandRole.Value)) {
       const g = { start: guard.span.end - guard.name.length, end: guard.span.end };
       use(c, guard.name, g, OperandRole.Value, g);
@@ -266,6 +269,11 @@ function newInstructionLayer(c: CheckerState): InstructionLayer {
       variableSpace: (name) => {
         const sym = lookup(name);
         return sym?.kind === 'variable' && sym.space !== undefined && sym.space !== '.reg' ? { space: sym.space, type: sym.type, array: sym.array, vector: sym.vector } : undefined;
+      },
+      // (As addressSpaceOf(variableSpace(name)), without its object.)
+      addressSpace: (name) => {
+        const sym = lookup(name);
+        return sym?.kind === 'variable' && sym.space !== undefined && sym.space !== '.reg' && !(sym.type !== undefined && sym.type.endsWith('ref')) ? sym.space : undefined;
       },
       report: (code, message, at) => c.error(code, message, c.lineOf(at, instructionDate(l!.ins!, c.text))),
       reportAt: (code, message, at) => c.error(code, message, c.spanLoc(at)),

@@ -31,6 +31,12 @@ export interface InstructionCheckContext extends MatchContext {
   vectorRegister?(name: string): { count: number; type: string } | undefined;
   /** The state space of a variable (not a register) visible under this name, with its type; undefined otherwise. */
   variableSpace(name: string): { space: string; type?: string; array?: boolean; vector?: number } | undefined;
+  /**
+   * What spaceFits reads of a name in an address, without building variableSpace's object (one per
+   * `[param]`, `[gvar+4]` ...): the variable's state space, undefined for anything variableSpace
+   * answers undefined for and for a variable of a `...ref` type. variableSpace's when absent.
+   */
+  addressSpace?(name: string): string | undefined;
   /** Reports a problem; `at` is the operand (or the opcode) it concerns. */
   report(code: PtxCode, message: string, at: Span): void;
   /** Reports a problem on the line of `at` itself (a problem ptxas finds while it reads the operands); report when absent. */
@@ -281,7 +287,8 @@ function chooseForm(ins: A.Instruction, plan: Plan, ctx: InstructionCheckContext
   const r = plan.result;
   let kindFit: InstructionForm | undefined;
   let cacheFit: InstructionForm | undefined;
-  for (const f of candidates) {
+  for (let k = 0; k < candidates.length; k++) {
+    const f = candidates[k]!;
     if (kindsFit(f.operands, ops)) {
       kindFit ??= f;
       if (cachePolicyFits(f, ins, ctx)) {
@@ -546,7 +553,10 @@ function planOf(ins: A.Instruction, r: MatchResult & { ok: true }, ctx: Instruct
   if (!problem && (op === 'mad' || op === 'madc') && w.indexOf('.cc') >= 0 && w.findIndex((x) => x === '.lo' || x === '.hi') > w.indexOf('.cc')) problem = ['PTX500', `${name}: .cc goes after .lo or .hi (${op}.lo.cc)`];
   if (!problem && (op === 'bar' || op === 'barrier') && w[0] !== '.cta' && w.includes('.cta')) problem = ['PTX500', `${name}: .cta goes right after ${op} (${op}.cta${w.filter((x) => x !== '.cta').join('')})`];
   let generic = GENERIC_ADDRESSING.has(op);
-  for (const x of w) if (SPACE_WORDS.has(x)) generic = false;
+  for (let k = 0; k < w.length; k++) {
+    const x = w[k]!;
+    if (SPACE_WORDS.has(x)) generic = false;
+  }
   const t = ctx.target === undefined ? undefined : parseTargetName(ctx.target);
   const t1 = typeWord(w, 0);
   const t2 = typeWord(w, 1);
@@ -596,7 +606,8 @@ const ATOM_OP_TYPES: ReadonlyMap<string, readonly string[]> = new Map([
 function atomOpTypeProblem(w: readonly string[], name: string): [PtxCode, string] | undefined {
   const t = typeWord(w, 0);
   if (t === undefined) return undefined;
-  for (const x of w) {
+  for (let k = 0; k < w.length; k++) {
+    const x = w[k]!;
     const types = ATOM_OP_TYPES.get(x);
     if (types !== undefined) return types.includes(t) ? undefined : ['PTX500', `${name}: ${x} takes ${types.join(', ')}, not ${t}`];
   }
@@ -611,7 +622,8 @@ function atomOpTypeProblem(w: readonly string[], name: string): [PtxCode, string
  */
 function textureWordsProblem(w: readonly string[], name: string): [PtxCode, string] | undefined {
   const ct = typeWord(w, 1);
-  for (const x of w) {
+  for (let k = 0; k < w.length; k++) {
+    const x = w[k]!;
     if ((x === '.cube' || x === '.acube') && ct === '.s32') return ['PTX500', `${name}: ${x} takes .f32 coordinates, not .s32`];
     if (x === '.2dms') {
       if (ct === '.f32') return ['PTX500', `${name}: .2dms takes .s32 coordinates, not .f32`];
@@ -652,7 +664,8 @@ function mmaBitOpProblem(w: readonly string[], name: string): [PtxCode, string] 
   let bool = false;
   let popc = false;
   let four = false;
-  for (const x of w) {
+  for (let k = 0; k < w.length; k++) {
+    const x = w[k]!;
     if (x === '.b1') return undefined;
     if (x === '.and' || x === '.or' || x === '.xor') bool = true;
     else if (x === '.popc') popc = true;
@@ -673,11 +686,13 @@ const WMMA_INTEGER_AB: ReadonlySet<string> = new Set(['.s8', '.u8', '.s4', '.u4'
  */
 function wmmaIntegerTypesProblem(w: readonly string[], name: string): [PtxCode, string] | undefined {
   let a: string | undefined;
-  for (const x of w)
+  for (let k = 0; k < w.length; k++) {
+    const x = w[k]!;
     if (WMMA_INTEGER_AB.has(x)) {
       if (a === undefined) a = x;
       else if (x !== a) return ['PTX500', `${name}: A and B of an integer wmma.mma have one type ('${a}' and '${x}' differ)`];
     }
+  }
   return undefined;
 }
 
@@ -711,9 +726,13 @@ const NOT_VOLATILE_SPACES: ReadonlySet<string> = new Set(['.local', '.const', '.
 
 function spaceModifierProblem(w: readonly string[], name: string): [PtxCode, string] | undefined {
   let space: string | undefined;
-  for (const x of w) if (SPACE_WORDS.has(x)) space = x;
+  for (let k = 0; k < w.length; k++) {
+    const x = w[k]!;
+    if (SPACE_WORDS.has(x)) space = x;
+  }
   if (space === undefined || space === '.global') return undefined;
-  for (const x of w) {
+  for (let k = 0; k < w.length; k++) {
+    const x = w[k]!;
     if (GLOBAL_ONLY_WORDS.has(x)) return ['PTX500', `${name}: ${x} applies only to the .global (or generic) space, not ${space}`];
     if (x === '.volatile' && NOT_VOLATILE_SPACES.has(space)) return ['PTX500', `${name}: .volatile does not apply to the ${space} space`];
   }
@@ -734,7 +753,8 @@ function l2EvictionProblem(w: readonly string[], name: string): [PtxCode, string
   let l2: string | undefined;
   let v = 0;
   let size = 0;
-  for (const x of w) {
+  for (let k = 0; k < w.length; k++) {
+    const x = w[k]!;
     if (L2_EVICTION.has(x)) l2 = x;
     else if (x === '.v8') v = 8;
     else if (x === '.v4') v = 4;
@@ -743,7 +763,10 @@ function l2EvictionProblem(w: readonly string[], name: string): [PtxCode, string
   const wide = (v === 8 && size === 32) || (v === 4 && size === 64);
   if (wide) {
     // Measured: "global state space expected for feature '256 bit wide load/store'" (generic is taken).
-    for (const x of w) if (SPACE_WORDS.has(x) && x !== '.global') return ['PTX500', `${name}: a 256-bit access takes the .global (or generic) space, not ${x}`];
+    for (let k = 0; k < w.length; k++) {
+      const x = w[k]!;
+      if (SPACE_WORDS.has(x) && x !== '.global') return ['PTX500', `${name}: a 256-bit access takes the .global (or generic) space, not ${x}`];
+    }
   }
   if (l2 === undefined || wide) return undefined;
   return ['PTX500', `${name}: ${l2} needs a 256-bit access (.v8 of a 32-bit type or .v4 of a 64-bit type)`];
@@ -762,7 +785,8 @@ const TEXTURE_OPS: ReadonlySet<string> = new Set(['tex', 'tld4', 'txq', 'suld', 
  */
 function spaceWordGates(ins: A.Instruction, family: string | undefined, ctx: InstructionCheckContext): void {
   const own = family === undefined ? undefined : CURATION.wordGates[family];
-  for (const w of ins.modifiers) {
+  for (let k = 0; k < ins.modifiers.length; k++) {
+    const w = ins.modifiers[k]!;
     if (w !== '.shared::cta' && w !== '.shared::cluster') continue;
     if (own?.[w] !== undefined) continue;
     const sub = w.slice(7);
@@ -781,7 +805,8 @@ function operandGates(ins: A.Instruction, plan: Plan, ctx: InstructionCheckConte
     return false;
   }
   if (plan.textureOld) {
-    for (const o of ins.operands) {
+    for (let k = 0; k < ins.operands.length; k++) {
+      const o = ins.operands[k]!;
       if (o.kind !== 'address' || o.elements.length === 0) continue;
       const e = o.elements[0]!;
       if (e.kind === 'expr' && e.expr.kind === 'name' && ctx.registerType(e.expr.name) !== undefined) {
@@ -806,14 +831,18 @@ function takesCount(f: InstructionForm, n: number): boolean {
 
 function arity(f: InstructionForm): { min: number; max: number } {
   let min = 0;
-  for (const o of f.operands) if (!o.optional) min++;
+  for (let k = 0; k < f.operands.length; k++) {
+    const o = f.operands[k]!;
+    if (!o.optional) min++;
+  }
   return { min, max: f.operands.length };
 }
 
 /** Whether an optional operand comes before a required one (then positions are not fixed). */
 function positional(specs: readonly OperandSpec[]): boolean {
   let opt = false;
-  for (const s of specs) {
+  for (let k = 0; k < specs.length; k++) {
+    const s = specs[k]!;
     if (s.optional) opt = true;
     else if (opt) return false;
   }
@@ -848,16 +877,21 @@ function firstKindMismatch(specs: readonly OperandSpec[], ops: readonly A.Operan
 
 function reportMismatch(ins: A.Instruction, reasons: readonly WhyNot[], nearest: InstructionForm | undefined, ctx: InstructionCheckContext): void {
   // Unknown opcodes are the parser's.
-  for (const w of reasons) if (w.kind === 'unknown-opcode') return;
+  for (let k = 0; k < reasons.length; k++) {
+    const w = reasons[k]!;
+    if (w.kind === 'unknown-opcode') return;
+  }
   const name = ins.opcode + ins.modifiers.join('');
   const form = nearest ? ` (nearest form: ${nearest.syntax})` : '';
   // ptxas refuses a word no form of the opcode takes ("Illegal modifier", "Unknown modifier").
-  for (const w of reasons)
+  for (let k = 0; k < reasons.length; k++) {
+    const w = reasons[k]!;
     if (w.kind === 'unknown-modifier') {
       const near = nearestWord(w.word, vocabularyOf(ins.opcode));
       ctx.report('PTX500', `'${w.word}' is not a modifier of ${ins.opcode}${near ? ` (did you mean '${near}'?)` : ''}${form}`, ins.opcodeSpan);
       return;
     }
+  }
   const w = reasons[0]!;
   switch (w.kind) {
     case 'needs-version':
@@ -892,7 +926,8 @@ function reportMismatch(ins: A.Instruction, reasons: readonly WhyNot[], nearest:
 
 /** The i-th type word of the instruction (0 = first), or undefined. */
 function typeWord(words: readonly string[], i: number): string | undefined {
-  for (const w of words) if (isTypeWord(w) && i-- === 0) return w;
+  // (Indexed: it runs mostly before it is optimized, where for-of allocates an iterator result per word.)
+  for (let k = 0; k < words.length; k++) if (isTypeWord(words[k]!) && i-- === 0) return words[k];
   return undefined;
 }
 
@@ -917,7 +952,8 @@ function checkOperands(ins: A.Instruction, plan: Plan, bound: Bound, ctx: Instru
   const name = plan.name;
   // ptxas "Result register required for instruction 'add'": a constant where the result goes.
   const d = ops[0];
-  if (bound.result && d !== undefined && d.kind === 'expr' && constantResult(d.expr)) {
+  // (A register result, the common case, told by class: `kind` read from the many expression shapes deoptimized this.)
+  if (bound.result && d !== undefined && !(d instanceof ExprOperandNode && d.expr instanceof NameRefNode) && d.kind === 'expr' && constantResult(d.expr)) {
     ctx.report('PTX502', `operand 1 of ${name} is its result: it must be a register, not a constant`, d.span);
     return;
   }
@@ -1020,6 +1056,8 @@ function operandShapes(ins: A.Instruction, plan: Plan, form: InstructionForm, ct
   const roles = plan.roles;
   // Braced lists first: ptxas finds their problems while it reads the operands.
   pendingProblem = undefined;
+  // Whether an operand is a list or an address (or of a shape not the parser's): the loops below over those run only then.
+  let lists = false;
   for (let i = 0; i < ops.length; i++) {
     const o = ops[i]!;
     // (The parser's classes first, as in plainOperandFits: `kind` read from many shapes is a megamorphic load.)
@@ -1028,6 +1066,7 @@ function operandShapes(ins: A.Instruction, plan: Plan, form: InstructionForm, ct
       if (e instanceof NameRefNode && e.name.charCodeAt(0) !== C_PERCENT && !variableAloneFits(ins, i, e, name, ctx)) return false;
       continue;
     }
+    lists = true;
     if (o.kind === 'vector') {
       if (!vectorExpressionFits(o, i, name, ctx)) return false;
     } else if (o.kind === 'address') {
@@ -1047,14 +1086,14 @@ function operandShapes(ins: A.Instruction, plan: Plan, form: InstructionForm, ct
     return false;
   }
   const first = ops[0];
-  if (first !== undefined && first.kind === 'vector' && first.predicate !== undefined && !predicateResultFits(first.predicate, name, form, ctx)) return false;
+  if (lists && first !== undefined && first.kind === 'vector' && first.predicate !== undefined && !predicateResultFits(first.predicate, name, form, ctx)) return false;
   // (min/max are in PLAIN_OPCODES: their three-input form's gate is checked here.)
   if (ops.length === 4 && (op === 'min' || op === 'max') && !threeInputGate(name, ctx, ins)) return false;
   if (plan.ruled && !opcodeRulesFirst(ins, plan, ctx)) return false;
   if (op === 'ld' || op === 'st') {
     // ld/st proper (not st.async, st.bulk, ...: ptxas does not check their vectors the same way).
     if (LD_ST_FAMILIES.has(form.family) && !vectorShape(ins, name, plan, ctx)) return false;
-  } else if (roles !== undefined && op !== 'mov' && op !== 'atom' && op !== 'red') {
+  } else if (lists && roles !== undefined && op !== 'mov' && op !== 'atom' && op !== 'red') {
     // (atom/red .v2/.v4/.v8 take braced lists where the syntax writes `d` and `b`.)
     // ptxas: "Vector operand is not allowed for instruction 'add'" (where the form has none: cvt.rs takes one).
     for (let i = 0; i < ops.length; i++)
@@ -1063,10 +1102,11 @@ function operandShapes(ins: A.Instruction, plan: Plan, form: InstructionForm, ct
         return false;
       }
   }
-  for (let i = 0; i < ops.length; i++) {
-    const o = ops[i]!;
-    if (o.kind === 'address' && o.elements.length === 1 && !addressRegister(o.elements[0]!, ctx)) return false;
-  }
+  if (lists)
+    for (let i = 0; i < ops.length; i++) {
+      const o = ops[i]!;
+      if (o.kind === 'address' && o.elements.length === 1 && !addressRegister(o.elements[0]!, ctx)) return false;
+    }
   if (plan.space !== null && !spaceFits(ins, name, plan, ctx)) return false;
   if (op === 'mov' && !movShape(ins, name, plan, ctx)) return false;
   // (st is in PLAIN_OPCODES: st.bulk's named operands, size and initval, are checked here.)
@@ -1162,7 +1202,8 @@ function mmaListTypesAgree(o: A.VectorOperand, name: string, at: number, ctx: In
   let prev: TypeInfo | undefined;
   let prevName = '';
   let prevType = '';
-  for (const el of o.elements) {
+  for (let k = 0; k < o.elements.length; k++) {
+    const el = o.elements[k]!;
     const rn = el.kind === 'expr' && el.expr.kind === 'name' ? el.expr.name : undefined;
     const rt = rn === undefined ? undefined : ctx.registerType(rn);
     const r = rt === undefined ? undefined : TYPES.get(rt);
@@ -1183,7 +1224,8 @@ function mmaListTypesAgree(o: A.VectorOperand, name: string, at: number, ctx: In
 /** Whether every element of a braced list is a register of the first one's declared type. */
 function sameRegisterType(o: A.VectorOperand, ctx: InstructionCheckContext): boolean {
   let t: string | undefined;
-  for (const el of o.elements) {
+  for (let k = 0; k < o.elements.length; k++) {
+    const el = o.elements[k]!;
     const rt = el.kind === 'expr' && el.expr.kind === 'name' ? ctx.registerType(el.expr.name) : undefined;
     if (rt === undefined || (t !== undefined && rt !== t)) return false;
     t = rt;
@@ -1358,7 +1400,8 @@ function cvtModifiersFit(ins: A.Instruction, name: string, ctx: InstructionCheck
   let frnd: string | undefined;
   let sat = false;
   let ftz = false;
-  for (const w of ins.modifiers) {
+  for (let k = 0; k < ins.modifiers.length; k++) {
+    const w = ins.modifiers[k]!;
     if (INT_ROUNDING.has(w)) irnd = w;
     else if (FLOAT_ROUNDING.has(w)) frnd = w;
     else if (w === '.sat') sat = true;
@@ -1496,7 +1539,8 @@ const VARIABLE_SPACES: ReadonlySet<string> = new Set(['.global', '.shared', '.lo
 /** The space an instruction's words name for spaceFits (undefined: generic), or null when its addresses are not compared. */
 function instructionSpace(opcode: string, words: readonly string[]): string | undefined | null {
   let space: string | undefined;
-  for (const w of words) {
+  for (let k = 0; k < words.length; k++) {
+    const w = words[k]!;
     // ld/st.shared::cluster take a .shared variable (measured; the others are not).
     if (w === '.to' || (w === '.shared::cluster' && opcode !== 'ld' && opcode !== 'st') || w.startsWith('.async')) return null;
     const s = INSTRUCTION_SPACES.get(w);
@@ -1511,10 +1555,12 @@ function instructionSpace(opcode: string, words: readonly string[]): string | un
 /** `.v2`, `.v4`, `.v8` among the words (the last one), else 1. */
 function vectorWidth(words: readonly string[]): number {
   let n = 1;
-  for (const w of words)
+  for (let k = 0; k < words.length; k++) {
+    const w = words[k];
     if (w === '.v2') n = 2;
     else if (w === '.v4') n = 4;
     else if (w === '.v8') n = 8;
+  }
   return n;
 }
 
@@ -1525,22 +1571,28 @@ function vectorWidth(words: readonly string[]): number {
 function spaceFits(ins: A.Instruction, name: string, plan: Plan, ctx: InstructionCheckContext): boolean {
   const space = plan.space;
   if (space === null) return true;
-  for (const o of ins.operands) {
+  for (let k = 0; k < ins.operands.length; k++) {
+    const o = ins.operands[k]!;
     let x: A.Expr | undefined;
     if (o.kind === 'address' && o.elements.length === 1 && o.elements[0]!.kind === 'expr') x = o.elements[0]!.expr;
     else if (plan.op === 'cvta' && o.kind === 'expr') x = o.expr;
     if (x === undefined) continue;
     if (x.kind === 'binary' && (x.op === '+' || x.op === '-')) x = x.left;
     if (x.kind !== 'name') continue;
-    const v = ctx.variableSpace(x.name);
-    if (!v || !VARIABLE_SPACES.has(v.space) || (v.type !== undefined && v.type.endsWith('ref'))) continue;
+    const vs = ctx.addressSpace !== undefined ? ctx.addressSpace(x.name) : addressSpaceOf(ctx.variableSpace(x.name));
+    if (vs === undefined || !VARIABLE_SPACES.has(vs)) continue;
     // Generic addressing reaches .global, .shared and .local variables, not .const or .param ones.
-    if (space === undefined ? v.space === '.const' || v.space === '.param' : v.space !== space) {
-      ctx.report('PTX502', `${name} addresses the ${space ?? 'generic'} space; '${x.name}' is a ${v.space} variable`, x.span);
+    if (space === undefined ? vs === '.const' || vs === '.param' : vs !== space) {
+      ctx.report('PTX502', `${name} addresses the ${space ?? 'generic'} space; '${x.name}' is a ${vs} variable`, x.span);
       return false;
     }
   }
   return true;
+}
+
+/** InstructionCheckContext.addressSpace from variableSpace's answer: its space, but for a `...ref` type. */
+function addressSpaceOf(v: { space: string; type?: string } | undefined): string | undefined {
+  return v === undefined || (v.type !== undefined && v.type.endsWith('ref')) ? undefined : v.space;
 }
 
 /** `[%f1]`, `[%p1+4]`: ptxas "Illegal to use symbol '%f1' of type .f32 as address operand". */
@@ -1565,9 +1617,12 @@ function matrixCountFits(ins: A.Instruction, name: string, ctx: InstructionCheck
   const o = ins.operands[ins.opcode === 'ldmatrix' ? 0 : 1];
   if (o?.kind !== 'vector') return true;
   let n = 0;
-  for (const w of ins.modifiers) if (w === '.x1') n = 1;
-    else if (w === '.x2') n = 2;
-    else if (w === '.x4') n = 4;
+  for (let k = 0; k < ins.modifiers.length; k++) {
+    const w = ins.modifiers[k]!;
+    if (w === '.x1') n = 1;
+      else if (w === '.x2') n = 2;
+      else if (w === '.x4') n = 4;
+  }
   if (n === 0) return true;
   // A 16x16 matrix of 8-bit elements takes two registers per thread (measured: `.m16n16.x1` wants
   // a vector of 2, `.x2` of 4).
@@ -1643,12 +1698,14 @@ function wmmaFragmentFits(ins: A.Instruction, name: string, ctx: InstructionChec
   if (o?.kind !== 'vector') return true;
   let shape: string | undefined;
   let type: string | undefined;
-  for (const x of w)
+  for (let j = 0; j < w.length; j++) {
+    const x = w[j]!;
     if (shape === undefined && x.startsWith('.m') && /^\.m\d+n\d+k\d+$/.test(x)) shape = x;
     else if (shape !== undefined && isTypeWord(x)) {
       type = x;
       break;
     }
+  }
   const want = shape === undefined || type === undefined ? undefined : WMMA_FRAGMENT_REGISTERS.get(`${w[1]}${shape}${type}`);
   if (want === undefined || o.elements.length === want) return true;
   ctx.report('PTX505', `${name}: a ${w[1]} fragment of ${shape} ${type} is ${want === 1 ? 'one register' : `${want} registers`} per thread: operand must be a braced list of ${want}, not ${o.elements.length}`, o.span);
@@ -1658,9 +1715,11 @@ function wmmaFragmentFits(ins: A.Instruction, name: string, ctx: InstructionChec
 function wmmaMmaFits(ins: A.Instruction, name: string, ctx: InstructionCheckContext): boolean {
   let shape: string | undefined;
   const types: string[] = [];
-  for (const x of ins.modifiers)
+  for (let j = 0; j < ins.modifiers.length; j++) {
+    const x = ins.modifiers[j]!;
     if (shape === undefined && /^\.m\d+n\d+k\d+$/.test(x)) shape = x;
     else if (shape !== undefined && isTypeWord(x)) types.push(x);
+  }
   if (shape === undefined || (types.length !== 2 && types.length !== 4)) return true;
   // `.dtype.ctype` (A and B .f16) or `.dtype.atype.btype.ctype`.
   const t = types.length === 2 ? [types[0], '.f16', '.f16', types[1]] : types;
@@ -1709,9 +1768,12 @@ function movmatrixFits(ins: A.Instruction, name: string, ctx: InstructionCheckCo
  */
 function mmaVectorWordFits(ins: A.Instruction, name: string, ctx: InstructionCheckContext): boolean {
   let n = 0;
-  for (const w of ins.modifiers) if (w === '.v2') n = 2;
-    else if (w === '.v4') n = 4;
-    else if (w === '.v8') n = 8;
+  for (let k = 0; k < ins.modifiers.length; k++) {
+    const w = ins.modifiers[k]!;
+    if (w === '.v2') n = 2;
+      else if (w === '.v4') n = 4;
+      else if (w === '.v8') n = 8;
+  }
   if (n === 0) return true;
   const size = TYPES.get(typeWord(ins.modifiers, 0) ?? '')?.size ?? 0;
   if (n * size > 128) {
@@ -1765,8 +1827,11 @@ function vectorShape(ins: A.Instruction, name: string, plan: Plan, ctx: Instruct
  */
 function surfaceVectorFits(ins: A.Instruction, name: string, ctx: InstructionCheckContext): boolean {
   let n = 1;
-  for (const w of ins.modifiers) if (w === '.v2') n = 2;
-    else if (w === '.v4') n = 4;
+  for (let k = 0; k < ins.modifiers.length; k++) {
+    const w = ins.modifiers[k]!;
+    if (w === '.v2') n = 2;
+      else if (w === '.v4') n = 4;
+  }
   if (n === 1) return true;
   const o = ins.operands[ins.opcode === 'suld' ? 0 : 1];
   if (!o) return true;
@@ -1886,16 +1951,20 @@ function movShape(ins: A.Instruction, name: string, plan: Plan, ctx: Instruction
 
 function movVectorFits(ins: A.Instruction, name: string, o: A.VectorOperand, want: TypeInfo, ctx: InstructionCheckContext): boolean {
   // mov.vN: each element a register of the type's size (a float type takes integer ones too, as texture elements; measured).
-  for (const w of ins.modifiers)
+  for (let k = 0; k < ins.modifiers.length; k++) {
+    const w = ins.modifiers[k]!;
     if (w === '.v2' || w === '.v4' || w === '.v8') {
       if (o === ins.operands[0])
-        for (const e of o.elements)
+        for (let j = 0; j < o.elements.length; j++) {
+          const e = o.elements[j]!;
           if (e.kind === 'expr' && (e.expr.kind === 'int' || e.expr.kind === 'float')) {
             ctx.report('PTX502', `${name}: a result element must be a register, not a constant`, e.span);
             return false;
           }
+        }
       return texVectorFits(o, Cls.Element, want, typeWord(ins.modifiers, 0) ?? '', 'elements', name, false, ctx);
     }
+  }
   if (want.kind === K.Unsigned || want.kind === K.Signed || want.kind === K.Float) {
     // Packing is for bit-size types (and .f16x2): `mov.u32 %r1, {%rs1, %rs2}`, `mov.f64 %fd1, {%r1, %r2}` are refused (measured).
     ctx.report('PTX505', `${name}: a braced list packs or unpacks only with a bit-size type (write mov.b${want.size})`, o.span);
@@ -1904,7 +1973,8 @@ function movVectorFits(ins: A.Instruction, name: string, o: A.VectorOperand, wan
   const n = o.elements.length;
   let size = 0;
   let preds = 0;
-  for (const e of o.elements) {
+  for (let k = 0; k < o.elements.length; k++) {
+    const e = o.elements[k]!;
     if (e.kind !== 'expr' || e.expr.kind !== 'name') return true;
     const t = ctx.registerType(e.expr.name);
     const r = t === undefined ? undefined : TYPES.get(t);
@@ -1939,6 +2009,7 @@ function movVectorFits(ins: A.Instruction, name: string, o: A.VectorOperand, wan
 function vectorExpressionFits(o: A.VectorOperand, at: number, name: string, ctx: InstructionCheckContext, arrayIndex = false): boolean {
   const els = o.elements;
   let t0: string | undefined;
+  uniformList = undefined;
   for (let k = 0; k < els.length; k++) {
     const el = els[k]!;
     const t = el.kind === 'expr' && el.expr.kind === 'name' ? ctx.registerType(el.expr.name) : undefined;
@@ -1946,8 +2017,17 @@ function vectorExpressionFits(o: A.VectorOperand, at: number, name: string, ctx:
     t0 = t;
   }
   if (joinedList === o) joinedList = undefined;
+  uniformList = o;
+  uniformType = t0;
   return true;
 }
+
+/**
+ * The last braced list vectorExpressionFits found to be registers of one type (by identity), and
+ * that type: operandFits then judges its elements by one verdict instead of looking each up again.
+ */
+let uniformList: A.VectorOperand | undefined;
+let uniformType: string | undefined;
 
 /** A braced list whose elements differ in type (see vectorExpressionFits); records its bit-size join. */
 const INT_CONSTANT: TypeInfo = { kind: K.Signed, size: 0 };
@@ -1973,7 +2053,10 @@ const BIT_TYPES: ReadonlyMap<number, TypeInfo> = new Map([8, 16, 32, 64].map((n)
 
 /** tex/tld4 of an array geometry: the array index (the first coordinate) has no type its neighbour must agree with (measured: `[t, {%s1, %f1}]`). */
 function arrayGeometry(words: readonly string[]): boolean {
-  for (const w of words) if (GEOMETRY.get(w)?.array) return true;
+  for (let k = 0; k < words.length; k++) {
+    const w = words[k]!;
+    if (GEOMETRY.get(w)?.array) return true;
+  }
   return false;
 }
 
@@ -1987,7 +2070,8 @@ function mixedVectorFits(o: A.VectorOperand, at: number, name: string, ctx: Inst
   let first = '';
   let mixed = false;
   let variable = false;
-  for (const el of o.elements) {
+  for (let k = 0; k < o.elements.length; k++) {
+    const el = o.elements[k]!;
     if (el.kind !== 'expr') {
       prev = undefined;
       continue;
@@ -2054,7 +2138,8 @@ function mixedVectorFits(o: A.VectorOperand, at: number, name: string, ctx: Inst
 
 /** A scalar variable in a braced list: as a register of its declared type (measured: `{g, g}` of a .f32 g refused by st.v2.u32). */
 function listVariablesFit(o: A.VectorOperand, name: string, i: number, want: TypeInfo, wantName: string, relaxed: boolean, ctx: InstructionCheckContext): boolean {
-  for (const el of o.elements) {
+  for (let k = 0; k < o.elements.length; k++) {
+    const el = o.elements[k]!;
     if (el.kind !== 'expr' || el.expr.kind !== 'name' || ctx.registerType(el.expr.name) !== undefined) continue;
     const t = ctx.variableSpace(el.expr.name)?.type;
     const r = t === undefined ? undefined : TYPES.get(t);
@@ -2130,8 +2215,18 @@ function operandFits(ins: A.Instruction, name: string, i: number, o: A.Operand, 
         return false;
       }
       if (joinedVariable && !listVariablesFit(o, name, i, elementWant, wantName, relaxed, ctx)) return false;
+    } else if (o === uniformList && o.elements.length > 0) {
+      // Registers of one type (vectorExpressionFits): each element's verdict below is this one, the first reported.
+      const t = uniformType!;
+      const r = TYPES.get(t);
+      if (!r || registerOperandFits(elementWant, r, relaxed)) return true;
+      // (Every element is a name: see vectorExpressionFits.)
+      const e = (o.elements[0] as A.ExprOperand).expr as A.NameRef;
+      ctx.report('PTX503', `operand ${i + 1} of ${name} must be ${typeDescription(elementWant, wantName, relaxed)}; ${e.name} is ${t}`, e.span);
+      return false;
     }
-    for (const e of o.elements) {
+    for (let k = 0; k < o.elements.length; k++) {
+      const e = o.elements[k]!;
       if (ins.opcode === 'st' && e.kind === 'expr' && e.expr.kind === 'sink') {
         ctx.report('PTX502', `${name}: the sink '_' cannot be stored (it is for results only)`, e.span);
         return false;
@@ -2489,7 +2584,8 @@ function textureFits(ins: A.Instruction, name: string, plan: Plan, ctx: Instruct
   let level = false;
   let grad = false;
   let n = 0;
-  for (const w of ins.modifiers) {
+  for (let k = 0; k < ins.modifiers.length; k++) {
+    const w = ins.modifiers[k]!;
     geom ??= GEOMETRY.get(w);
     if (w === '.level') level = true;
     else if (w === '.grad') grad = true;
@@ -2583,7 +2679,10 @@ function surfaceFits(ins: A.Instruction, name: string, plan: Plan, ctx: Instruct
   if (!texHandlesFit(a, 1, true, name, ctx)) return false;
   const c = a.elements[1]!;
   let geom: { coords: number } | undefined;
-  for (const w of ins.modifiers) geom ??= GEOMETRY.get(w);
+  for (let k = 0; k < ins.modifiers.length; k++) {
+    const w = ins.modifiers[k]!;
+    geom ??= GEOMETRY.get(w);
+  }
   if (c.kind === 'vector') {
     if (geom !== undefined && !texCountFits(c, geom.coords, false, 'coordinate', name, ctx)) return false;
     if (!texVectorFits(c, Cls.Int32, U32, '.u32', 'coordinates', name, false, ctx)) return false;

@@ -182,7 +182,8 @@ function preparedEntry(json: string): CompiledOpcode {
     const idx = new Map<string, number[]>();
     const slots = f.slots;
     for (let j = 0; j < slots.length; j++)
-      for (const v of slots[j]!.values) {
+      for (let k = 0; k < slots[j]!.values.length; k++) {
+        const v = slots[j]!.values[k]!;
         e.vocabulary.add(v);
         const l = idx.get(v);
         if (l) l.push(j);
@@ -232,7 +233,8 @@ function place(form: InstructionForm, slotIndex: Map<string, number[]>, words: r
   const problems: WhyNot[] = [];
   let lastType = -1;
   let lastSpace = -1;
-  for (const w of words) {
+  for (let k = 0; k < words.length; k++) {
+    const w = words[k]!;
     const cands = slotIndex.get(w);
     if (!cands && ignored.has(w)) continue;
     if (!cands) {
@@ -243,7 +245,8 @@ function place(form: InstructionForm, slotIndex: Map<string, number[]>, words: r
     }
     let chosen = -1;
     let duplicate = false;
-    for (const c of cands) {
+    for (let j = 0; j < cands.length; j++) {
+      const c = cands[j]!;
       if (filled[c] === undefined) {
         if (slots[c]!.isType && c < lastType) continue;
         chosen = c;
@@ -396,7 +399,8 @@ export function gateProblems(form: InstructionForm, words: readonly string[], ct
   if (form.gate && gateFails(form.gate, ctx)) out.push(gateProblem(form.gate, `${form.opcode}${words.join('')}`, ctx)!);
   const wg = CURATION.wordGates[form.family];
   if (wg) {
-    for (const w of words) {
+    for (let k = 0; k < words.length; k++) {
+      const w = words[k]!;
       const gate = wg[w];
       if (gate && gateFails(gate, ctx)) out.push(gateProblem(gate, w, ctx)!);
     }
@@ -424,7 +428,8 @@ export function matchInstruction(opcode: string, words: readonly string[], ctx: 
   }
   let node: ResultNode | undefined = lastTrie!.next.get(opcode);
   if (!node) lastTrie!.next.set(opcode, (node = { next: new Map() }));
-  for (const w of words) {
+  for (let j = 0; j < words.length; j++) {
+    const w = words[j]!;
     let child: ResultNode | undefined = node.next.get(w);
     if (!child) node.next.set(w, (child = { next: new Map() }));
     node = child;
@@ -459,7 +464,8 @@ function matchUncached(opcode: string, words: readonly string[], ctx: MatchConte
   if (ctx.version === undefined && ctx.target === undefined) return { ok: true, forms: m.forms };
   const passing: InstructionForm[] = [];
   let firstProblems: WhyNot[] | undefined;
-  for (const f of m.forms) {
+  for (let k = 0; k < m.forms.length; k++) {
+    const f = m.forms[k]!;
     const g = gateProblems(f, words, ctx);
     if (g.length === 0) passing.push(f);
     else firstProblems ??= g;
