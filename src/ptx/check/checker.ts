@@ -27,6 +27,7 @@ import { CheckerSnapshot, CheckerState, FunctionFact, ModuleHeaderInfo } from '.
 import { headerItem } from './header.js';
 import { moduleVariable } from './declarations.js';
 import { alias, fileIndex, func } from './functions.js';
+import { releaseInstructionCaches } from './instructions.js';
 
 /**
  * `ptxas -c` refuses a module below PTX 3.1 ("'Compile only(-c)' requires PTX ISA .version 3.1 or
@@ -198,6 +199,9 @@ export class ModuleChecker extends CheckerState {
     if (this.versionTargetMismatch && this.bodyItem) this.error(...this.versionTargetMismatch);
     if (this.options.compileOnly) this.compileOnlyNeeds();
     this.unresolvedFunctions();
+    // The instruction layer's spelling caches hold this checker (their context) until the next
+    // module: let it go with the module (a language server keeps one process for many files).
+    releaseInstructionCaches();
     return this.header;
   }
 

@@ -13,6 +13,7 @@ import { type PtxSymbol } from './scope.js';
 import type { CheckerState } from './state.js';
 import { checkCallArguments } from './call-args.js';
 import { checkInstruction as checkInstructionForms, registerTypeOf, type InstructionCheckContext } from '../instructions/check.js';
+export { releaseInstructionCaches } from '../instructions/check.js';
 import { C_0, C_9, C_DOT, OperandRole } from './state.js';
 
 /**

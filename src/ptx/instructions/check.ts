@@ -10,7 +10,7 @@ import type * as A from '../parse/ast.js';
 import type { Span } from '../../core/source.js';
 import { isTypeWord } from './compile.js';
 import { formatVersionCode, parseTargetName } from '../data/targets.js';
-import { matchInstruction, vocabularyOf, type MatchContext, type MatchFail, type MatchResult, type WhyNot } from './match.js';
+import { matchInstruction, releaseMatchContext, vocabularyOf, type MatchContext, type MatchFail, type MatchResult, type WhyNot } from './match.js';
 import type { InstructionForm, OperandSpec } from './types.js';
 import type { PtxSymbol } from '../check/scope.js';
 import type { PtxCode } from '../diagnostics.js';
@@ -374,6 +374,19 @@ function plannedOf(ins: A.Instruction, ctx: InstructionCheckContext): Plan | und
   p = r.ok ? planOf(ins, r, ctx) : null;
   m.set(ins.opcode, p);
   return p ?? undefined;
+}
+
+/**
+ * Forgets the last module's context (its checker: symbol tables and all) held by the spelling
+ * caches, which otherwise keep it alive until the next module is checked: called when a module's
+ * check ends. The next instruction rebuilds them.
+ */
+export function releaseInstructionCaches(): void {
+  planCtx = undefined;
+  byList = new WeakMap();
+  recentLists.fill(undefined);
+  recentPlans.fill(undefined);
+  releaseMatchContext();
 }
 
 let planCtx: InstructionCheckContext | undefined;

@@ -449,6 +449,11 @@ interface ResultNode {
   result?: MatchResult;
 }
 
+/** Drops the reference to the last context (the tries, keyed by version and target, stay). */
+export function releaseMatchContext(): void {
+  lastCtx = undefined;
+}
+
 const tries = new Map<string, ResultNode>();
 let lastCtx: MatchContext | undefined;
 let lastTrie: ResultNode | undefined;
