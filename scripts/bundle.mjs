@@ -1,6 +1,7 @@
 // Build step (run by postbuild.mjs after `tsc`): the `gpuasm` CLI as three scripts (chunks: the
-// CLI and core, the PTX front end, the AMDGPU front end), each with a V8 code cache, and a fourth
-// for the language server (`gpuasm lsp`), which no check loads.
+// CLI and core, the PTX front end, the AMDGPU front end), each with a V8 code cache, a fourth
+// for the language server (`gpuasm lsp`), which no check loads, and a fifth for checking several
+// files on several threads (src/cli/jobs.ts), which no one-file check loads.
 //
 // Starting the CLI from the ES module build makes Node read, link and compile each of its ~46
 // modules, and V8 compile every function on its first call. dist/src/cli/bin.cjs instead compiles
@@ -58,10 +59,10 @@ function reachable(entries) {
  * run loads, reads one of them, and an AMDGPU check would otherwise load the whole PTX chunk.
  */
 export function chunkOf(rel) {
-  return rel === 'src/ptx/preprocess/limits.js' ? 'cli' : rel.startsWith('src/ptx/') ? 'ptx' : rel.startsWith('src/amdgpu/') ? 'amdgpu' : rel.startsWith('src/lsp/') || rel === 'src/cli/lsp.js' ? 'lsp' : 'cli';
+  return rel === 'src/ptx/preprocess/limits.js' ? 'cli' : rel.startsWith('src/ptx/') ? 'ptx' : rel.startsWith('src/amdgpu/') ? 'amdgpu' : rel.startsWith('src/lsp/') || rel === 'src/cli/lsp.js' ? 'lsp' : rel === 'src/cli/jobs.js' ? 'jobs' : 'cli';
 }
 // The language server (`gpuasm lsp`) has a chunk of its own: a check never loads it.
-export const CHUNKS = ['cli', 'ptx', 'amdgpu', 'lsp'];
+export const CHUNKS = ['cli', 'ptx', 'amdgpu', 'lsp', 'jobs'];
 export const chunkFile = (name) => join(DIST, 'src', 'cli', `bundle-${name}.cjs`);
 
 // Each chunk is a script that evaluates to a function of `define`, which it calls once a module:
@@ -101,11 +102,15 @@ export function buildBundle() {
     .filter((f) => /\.(ptx|s)$/.test(f))
     .map((f) => join(ROOT, 'examples', f));
   // broken.ptx has errors (exit 1): diagnostics are printed by functions worth having too.
-  const r = spawnSync(process.execPath, [bin, '--no-color', 'check', ...examples], {
-    encoding: 'utf8',
-    env: { ...process.env, NODE_OPTIONS: '' },
-  });
-  if (r.status !== 0 && r.status !== 1) throw new Error(`bundle: the check that writes the code cache failed (${r.status}): ${r.stderr}`);
+  // The first on one thread (-j 1), the front ends' caches; the second on two (-j 2: the jobs
+  // chunk of a check of several files, whose other chunks then have their caches).
+  for (const jobs of ['1', '2']) {
+    const r = spawnSync(process.execPath, [bin, '--no-color', 'check', '-j', jobs, ...examples], {
+      encoding: 'utf8',
+      env: { ...process.env, NODE_OPTIONS: '' },
+    });
+    if (r.status !== 0 && r.status !== 1) throw new Error(`bundle: the check that writes the code cache failed (${r.status}): ${r.stderr}`);
+  }
   const cached = readdirSync(cliDir);
   // (A long-running server's start is not worth a cache: the lsp chunk has none.)
   for (const name of CHUNKS) if (name !== 'lsp' && !cached.some((f) => f.startsWith(`bundle-${name}.cjs.`) && f.endsWith('.cache'))) throw new Error(`bundle: no code cache was written for ${name}`);

@@ -1,7 +1,7 @@
 /** `gpuasm check FILE...`: PTX or AMDGPU, chosen by --lang or the file extension. */
 import type { Diagnostic } from '../core/diagnostics.js';
-import { readFromDirs } from '../node/host.js';
-import { EXIT_ERRORS, EXIT_OK, EXIT_USAGE, formatOption, lastOption, parseArgs, printDiagnostics, readInput, UsageError, type CliIO } from './io.js';
+import { checkFile, type CheckFileOptions, type FileChecked } from './check-file.js';
+import { EXIT_ERRORS, EXIT_OK, EXIT_USAGE, formatOption, lastOption, parseArgs, printDiagnostics, UsageError, type CliIO, type ParsedArgs } from './io.js';
 
 export const CHECK_HELP = `usage: gpuasm check [options] FILE...
 
@@ -25,6 +25,10 @@ options:
                       without a body in the module; needs .version 3.1 or later
   --no-parallel       PTX: check on one thread (by default a module of 2 MB or more
                       is checked on two threads when the machine has 4 or more CPUs)
+  -j N, --jobs N      check several files on N threads at once (default: one per
+                      CPU when the files besides the largest add up to 1 MB or
+                      more, else one); the output is the same, in the order of
+                      the files; -j 1: one thread
   --format text|json  output format (json: one document on stdout)
   --color, --no-color force colour on or off (default: on for a terminal)
   -                   read standard input
@@ -35,54 +39,62 @@ export async function runCheck(argv: string[], io: CliIO): Promise<number> {
     io.stdout(CHECK_HELP);
     return EXIT_OK;
   }
-  const args = parseArgs(argv, ['--lang', '--mcpu', '--triple', '-I', '-D', '--format'], ['--no-preprocess', '--no-parallel', '--json', '--masm-integers', '-c', '--compile-only']);
+  const args = parseArgs(argv, ['--lang', '--mcpu', '--triple', '-I', '-D', '--format', '-j', '--jobs'], ['--no-preprocess', '--no-parallel', '--json', '--masm-integers', '-c', '--compile-only'], undefined, { '--jobs': '-j' });
   const format = formatOption(args);
+  const jobs = jobsOption(args);
   if (args.positional.length === 0) throw new UsageError('no input files (see gpuasm check --help)');
   const langOpt = lastOption(args, '--lang');
   if (langOpt && langOpt !== 'ptx' && langOpt !== 'amdgpu') throw new UsageError(`--lang must be ptx or amdgpu, not '${langOpt}'`);
   const mcpu = lastOption(args, '--mcpu') ?? 'gfx900';
   const triple = lastOption(args, '--triple');
   if (triple !== undefined) await checkTriple(triple);
+  const options: CheckFileOptions = {
+    lang: langOpt as CheckFileOptions['lang'],
+    mcpu,
+    triple,
+    masmIntegers: args.flags.has('--masm-integers'),
+    includeDirs: args.options.get('-I') ?? [],
+    defines: args.options.get('-D') ?? [],
+    preprocess: !args.flags.has('--no-preprocess'),
+    compileOnly: args.flags.has('-c') || args.flags.has('--compile-only'),
+    noSplit: args.flags.has('--no-parallel'),
+  };
   const all: Diagnostic[] = [];
-  const files: { file: string; errors: number; warnings: number }[] = [];
+  const files: FileChecked['summary'][] = [];
   let ioFailed = false;
-  for (const path of args.positional) {
-    const input = await readInput(io, 'check', path);
-    if (!input) {
+  const record = (checked: FileChecked | undefined) => {
+    if (!checked) {
       ioFailed = true;
-      continue;
+      return;
     }
-    const { name, text, bytes } = input;
-    const lang = langOpt ?? (/\.(s|S|asm)$/.test(path) ? 'amdgpu' : 'ptx');
-    let diags: Diagnostic[];
-    // Each language's front end is loaded only when a file needs it: a smaller start for one-file runs.
-    if (lang === 'amdgpu') {
-      // (pipeline.js: the check alone, without the operand encoder the library entry also loads.)
-      const { checkAmdgpuText } = await import('../amdgpu/pipeline.js');
-      const includeDirs = args.options.get('-I') ?? [];
-      diags = checkAmdgpuText(name, text, { mcpu, triple, masmIntegers: args.flags.has('--masm-integers'), latin1Bytes: bytes, readInclude: (file) => readFromDirs(file, ['', ...includeDirs]) });
-    } else {
-      const { checkPtx } = await import('../ptx/index.js');
-      const r = checkPtx(name, text, {
-        includeDirs: args.options.get('-I') ?? [],
-        defines: args.options.get('-D') ?? [],
-        preprocess: !args.flags.has('--no-preprocess'),
-        compileOnly: args.flags.has('-c') || args.flags.has('--compile-only'),
-        latin1Bytes: bytes,
-      }, { parallel: args.flags.has('--no-parallel') ? 'never' : 'auto' });
-      if (r.parallel !== undefined && process.env['GPUASM_TRACE_PARALLEL']) io.stderr(`gpuasm: parallel check: ${r.parallel}\n`);
-      diags = r.diagnostics;
+    all.push(...checked.diagnostics);
+    files.push(checked.summary);
+  };
+  const paths = args.positional;
+  // Several files: perhaps on several threads (jobs.js, loaded only then), with the same output.
+  const parallel = paths.length > 1 && jobs !== 1 && !paths.includes('-') ? await import('./jobs.js') : undefined;
+  const threads = parallel ? parallel.threadsFor(paths, jobs) : 1;
+  if (process.env['GPUASM_TRACE_JOBS']) io.stderr(`gpuasm: ${paths.length} file${paths.length === 1 ? '' : 's'} on ${threads} thread${threads === 1 ? '' : 's'}\n`);
+  if (parallel && threads > 1) {
+    for (const outcome of await parallel.checkInParallel(paths, options, threads)) {
+      if ('thrown' in outcome) throw outcome.thrown;
+      if (outcome.stderr) io.stderr(outcome.stderr);
+      record(outcome.checked);
     }
-    all.push(...diags);
-    files.push({
-      file: name,
-      errors: diags.filter((d) => d.severity === 'error').length,
-      warnings: diags.filter((d) => d.severity === 'warning').length,
-    });
+  } else {
+    for (const path of paths) record(await checkFile(path, options, io));
   }
   await printDiagnostics(io, all, format, { files });
   if (ioFailed) return EXIT_USAGE;
   return all.some((d) => d.severity === 'error') ? EXIT_ERRORS : EXIT_OK;
+}
+
+/** `-j N` / `--jobs N` (the last given): a whole number of threads, 1 or more; undefined when absent. */
+function jobsOption(args: ParsedArgs): number | undefined {
+  const j = lastOption(args, '-j');
+  if (j === undefined) return undefined;
+  if (!/^[0-9]+$/.test(j) || Number(j) < 1) throw new UsageError(`-j/--jobs must be a whole number of threads, 1 or more, not '${j}'`);
+  return Number(j);
 }
 
 /** An AMDGPU triple gpuasm does not know is a usage error (exit 2), before any file is read. */

@@ -15,9 +15,9 @@ import { Script } from 'node:vm';
 type ModuleBody = (exports: object, require: (spec: string) => unknown, module: { exports: object }, moduleUrl: () => string) => void;
 
 /** The chunks scripts/bundle.mjs writes (its `chunkOf` says which module goes where). */
-export const CHUNKS = ['cli', 'ptx', 'amdgpu', 'lsp'] as const;
+export const CHUNKS = ['cli', 'ptx', 'amdgpu', 'lsp', 'jobs'] as const;
 const chunkOf = (id: string) =>
-  id === 'src/ptx/preprocess/limits.js' ? 'cli' : id.startsWith('src/ptx/') ? 'ptx' : id.startsWith('src/amdgpu/') ? 'amdgpu' : id.startsWith('src/lsp/') || id === 'src/cli/lsp.js' ? 'lsp' : 'cli';
+  id === 'src/ptx/preprocess/limits.js' ? 'cli' : id.startsWith('src/ptx/') ? 'ptx' : id.startsWith('src/amdgpu/') ? 'amdgpu' : id.startsWith('src/lsp/') || id === 'src/cli/lsp.js' ? 'lsp' : id === 'src/cli/jobs.js' ? 'jobs' : 'cli';
 
 export interface Bundle {
   /** A module by its path under dist/ (`src/cli/main.js`), run on first need as `require` would. */

@@ -118,8 +118,9 @@ export interface ParsedArgs {
 /**
  * `isOperand`: for a word that starts with '-' and is no known option, whether it is an operand
  * after all (e.g. `gpuasm eval -WARP_SZ`); otherwise it is an unknown option (a usage error).
+ * `aliases`: value options stored under another's name (`--jobs` as `-j`: one list, in order).
  */
-export function parseArgs(argv: string[], valueOptions: string[], flagOptions: string[], isOperand?: (arg: string) => boolean): ParsedArgs {
+export function parseArgs(argv: string[], valueOptions: string[], flagOptions: string[], isOperand?: (arg: string) => boolean, aliases: Record<string, string> = {}): ParsedArgs {
   const positional: string[] = [];
   const options = new Map<string, string[]>();
   const flags = new Set<string>();
@@ -141,8 +142,8 @@ export function parseArgs(argv: string[], valueOptions: string[], flagOptions: s
     const eq = a.indexOf('=');
     const name = eq >= 0 ? a.slice(0, eq) : a;
     if (valueOptions.includes(name)) {
-      if (eq >= 0) add(name, a.slice(eq + 1));
-      else if (i + 1 < argv.length) add(name, argv[++i]!);
+      if (eq >= 0) add(aliases[name] ?? name, a.slice(eq + 1));
+      else if (i + 1 < argv.length) add(aliases[name] ?? name, argv[++i]!);
       else throw new UsageError(`option ${name} needs a value`);
       continue;
     }

@@ -195,7 +195,7 @@ describe('src/ import graph', () => {
     const index = GRAPH.get('src/amdgpu/index.ts')!.map((i) => i.target);
     assert.ok(index.includes('src/amdgpu/pipeline.ts') && index.includes('src/amdgpu/parse/ast.ts'), 're-exports');
     assert.ok(GRAPH.get('src/index.ts')!.some((i) => i.target === 'src/node/host.ts'), 'side-effect import');
-    assert.ok(GRAPH.get('src/cli/check.ts')!.some((i) => i.target === 'src/amdgpu/pipeline.ts'), 'dynamic import()');
+    assert.ok(GRAPH.get('src/cli/check-file.ts')!.some((i) => i.target === 'src/amdgpu/pipeline.ts'), 'dynamic import()');
     for (const [f, imports] of GRAPH)
       for (const i of imports) if (i.target) assert.ok(GRAPH.has(i.target), `${f}:${i.line}: '${i.spec}' resolves to no file in src/`);
   });
