@@ -200,6 +200,9 @@ function prepare(mnemonic: string, target: AmdgpuTarget): Prepared {
       // gfx90a and gfx940-942 have no GDS: `gds` only on the GWS instructions, which need it
       // (llvm-mc-19 "gds modifier is not supported on this GPU" on every other DS instruction).
       if (family === 'DS' && (target.name === 'gfx90a' || target.isGfx940) && !r.base.startsWith('ds_gws_')) union.delete('gds');
+      // llvm-mc-19's generic processors are no SI/CI: SMRD loads take `glc` (SI's "cache policy is not
+      // supported for SMRD instructions" does not apply; slc/dlc stay refused).
+      if (family === 'SMEM' && target.generic && forms.some((f) => f.spec.maxOperands >= 3)) union.add('glc');
       // MIMG tfe on GFX6-9 (not gfx90a): the table's probes wrote one dword of data, which tfe makes too few.
       if (family === 'MIMG' && target.generation <= 9 && target.name !== 'gfx90a' && union.has('lwe')) union.add('tfe');
       // Every MIMG instruction takes dmask (llvm-mc-19; the probes of some atomics wrote data of another size).

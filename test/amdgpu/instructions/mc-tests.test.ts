@@ -52,10 +52,6 @@ const KNOWN_MISSES: readonly string[] = [
   'literals.s gfx1200 amdgcn 1295',
   // a branch beyond the 16-bit offset, found by llvm-mc-19 at layout (-filetype=obj) (1)
   'llvm-2019/max-branch-distance.s generic amdgcn-pc-linux-gnu obj 7',
-  // -mcpu=generic: v_movrel* not on llvm-mc-19's generic processor (3)
-  'llvm-2019/vop3-convert.s generic amdgcn-pc-linux-gnu 73',
-  'llvm-2019/vop3-convert.s generic amdgcn-pc-linux-gnu 77',
-  'llvm-2019/vop3-convert.s generic amdgcn-pc-linux-gnu 81',
 ];
 
 /**
@@ -63,9 +59,8 @@ const KNOWN_MISSES: readonly string[] = [
  * docs/divergences.md): `neg`/`abs` of vccz/execz on GFX11+ ("vccz/execz on GFX11+": llvm-mc-19
  * refuses the registers but encodes them under a modifier, newer LLVM refuses both); the
  * `.kernel.vgpr_count`/`.kernel.sgpr_count` symbols of `.amdgpu_hsa_kernel` as register indices
- * (not modelled: "Kernel-scope register counts"); `-mcpu=generic`, which gpuasm checks as gfx600
- * while llvm-mc-19's generic processor has no generation, so SI's refusal of flat_scratch does not
- * apply ("-mcpu=generic"). A new false error fails, and so does one of these no longer seen.
+ * (not modelled: "Kernel-scope register counts"). A new false error fails, and so does one of these
+ * no longer seen.
  */
 const KNOWN_DIVERGENT: readonly string[] = [
   'literals.s gfx1100 amdgcn 1208',
@@ -81,7 +76,6 @@ const KNOWN_DIVERGENT: readonly string[] = [
   'llvm-2019/sym_kernel_scope.s generic amdgcn-pc-linux-gnu 48',
   'llvm-2019/sym_kernel_scope.s generic amdgcn-pc-linux-gnu 50',
   'llvm-2019/sym_kernel_scope.s generic amdgcn-pc-linux-gnu 53',
-  'reg-syntax-extra.s generic amdgcn 40',
 ];
 
 
