@@ -687,6 +687,10 @@ let posBusCandidates = 0;
  * positional operands are such (set by classifyPositional).
  */
 const NO_RELOCS: ReadonlySet<Operand> = new Set();
+/** 1 + the index of a positional operand that is an aperture register (`src_shared_base`...), or 0 (set by classifyPositional). */
+let posAperture = 0;
+/** The aperture registers, as llvm-mc-19 spells them (lower case), with and without `src_`. */
+const APERTURES: ReadonlySet<string> = new Set(['src_shared_base', 'src_shared_limit', 'src_private_base', 'src_private_limit', 'shared_base', 'shared_limit', 'private_base', 'private_limit']);
 let relocs: ReadonlySet<Operand> = NO_RELOCS;
 let posRelocs = 0;
 
@@ -715,6 +719,11 @@ function classifyPositional(text: string, target: AmdgpuTarget): void {
     posSize[i] = size;
     if (what === What.Literal) literals++;
     if (what === What.Sgpr || what === What.Special || what === What.Literal || what === What.Unknown) candidates++;
+  }
+  posAperture = 0;
+  for (let i = 0; i < positional.length; i++) {
+    const op = positional[i]!;
+    if (posWhat[i] === What.Special && op.kind === 'word' && APERTURES.has(op.name)) posAperture = i + 1;
   }
   posRelocs = 0;
   if (relocs.size !== 0) {
@@ -1804,6 +1813,25 @@ function checkRelocatable(text: string, p: PreparedForms, f: PreparedForm, count
 }
 
 const DPP_SDWA: ReadonlySet<string> = new Set(['SDWA', 'DPP16', 'DPP8']);
+
+/**
+ * An aperture register (`src_shared_base`, `private_limit`...) is no SMEM soffset (llvm-mc-19
+ * "invalid operand for instruction", GFX9+) and, on GFX12, no MUBUF/MTBUF soffset ("operands are
+ * not valid for this GPU or mode"); elsewhere it is taken as one.
+ */
+function checkApertureOffset(f: PreparedForm, count: number, target: AmdgpuTarget, sink: IssueSink): boolean {
+  const fam = f.spec.family;
+  const smem = fam === 'SMEM';
+  if (!smem && !(target.generation >= 12 && (fam === 'MUBUF' || fam === 'MTBUF'))) return true;
+  const i = posAperture - 1;
+  const o = f.ops[i];
+  if (!o || o.spec.kind !== 'soffset' || i >= count) return true;
+  const op = positional[i]!;
+  const name = (op as { name: string }).name;
+  return smem
+    ? report(sink, C.operandKind, `invalid operand for instruction: ${name} is no SMEM offset`, op.span)
+    : report(sink, C.operandKind, `operands are not valid for this GPU or mode: ${name} is no ${fam} soffset on ${target.name}`, op.span);
+}
 /**
  * SOPK instructions whose immediate is a number only (others take a label, `s_call_b64`, or
  * symbolic names, `s_version UC_VERSION_GFX12`, `s_waitcnt_vscnt`).
@@ -2231,7 +2259,7 @@ function checkMatched(text: string, at: Span, operands: readonly InstructionOper
  * compiled twice per file, 25 M instructions; docs/benchmarks.md).
  */
 function lessCommon(text: string, operands: readonly InstructionOperand[], p: PreparedForms, f: PreparedForm, count: number, target: AmdgpuTarget, at: Span, sink: IssueSink, mnemonic: string): boolean {
-  if (!p.lessCommon && !opSelModifier && dpp16Control === undefined && !hasLdsDirect && posLiterals < 2 && posRelocs === 0 && (operands.length === count || f.spec.family !== 'SMEM') && lessCommonCalled) return true;
+  if (!p.lessCommon && !opSelModifier && dpp16Control === undefined && !hasLdsDirect && posLiterals < 2 && posRelocs === 0 && posAperture === 0 && (operands.length === count || f.spec.family !== 'SMEM') && lessCommonCalled) return true;
   return checkLessCommon(text, operands, p, f, count, target, at, sink, mnemonic);
 }
 /** checkLessCommon / checkBufferVaddr have been called (see lessCommon and checkMatched). */
@@ -2261,6 +2289,7 @@ function checkLessCommon(text: string, operands: readonly InstructionOperand[], 
     (!target.ldsDirect || !hasLdsDirect || checkLdsDirect(f, count, sink, target)) &&
     (posLiterals < 2 || !SALU_LITERAL_FAMILIES.has(f.spec.family) || checkScalarLiterals(f, count, sink)) &&
     (posRelocs === 0 || checkRelocatable(text, p, f, count, target, sink)) &&
+    (posAperture === 0 || checkApertureOffset(f, count, target, sink)) &&
     (f.spec.family !== 'DS' || count === 0 || checkGwsData(f, target, sink)) &&
     (f.spec.family !== 'SMEM' || operands.length === count || checkSmemOffset(operands, count, sink))
   );

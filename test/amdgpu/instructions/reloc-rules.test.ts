@@ -142,3 +142,13 @@ test('packed 16-bit sources: integer and float constants, inline or literal (VOP
     }
   assertLinesAgree(lines, ['gfx900', 'gfx90a', 'gfx942', 'gfx1010', 'gfx1100', 'gfx1200'], { label: 'packed' });
 });
+
+test('aperture registers as soffset: no SMEM offset (GFX9+), no MUBUF/MTBUF soffset on GFX12', { skip }, () => {
+  const lines: string[] = [];
+  for (const r of ['src_shared_base', 'src_shared_limit', 'src_private_base', 'src_private_limit', 'shared_base', 'private_limit', 'src_pops_exiting_wave_id', 'src_scc', 'src_vccz', 'null', 'm0', 's5', '0', '-1']) {
+    lines.push(`s_load_dword s0, s[0:1], ${r}`, `s_buffer_load_dword s0, s[0:3], ${r}`, `s_load_dword s0, s[0:1], ${r} offset:0x10`, `buffer_load_dword v0, off, s[0:3], ${r}`, `buffer_store_dword v0, off, s[0:3], ${r}`, `buffer_atomic_add v0, off, s[0:3], ${r} offset:4095`);
+  }
+  assertLinesAgree(lines, ['gfx900', 'gfx90a', 'gfx1030', 'gfx1100', 'gfx1200'], { label: 'apertures', verdicts: 'both' });
+  const tbuffer = ['src_shared_base', 'private_base', 's5', 'm0'].map((r) => `tbuffer_load_format_x v0, off, s[0:3], ${r} format:[BUF_FMT_32_FLOAT]`);
+  assertLinesAgree(tbuffer, ['gfx1100', 'gfx1200'], { label: 'apertures tbuffer' });
+});
