@@ -681,21 +681,26 @@ let posLiterals = 0;
 let posBusCandidates = 0;
 
 /**
- * The operands of the instruction whose value is not known where it is written (a label, a symbol
- * set later or never; from the checker, check/instruction.ts): llvm-mc-19 keeps them as
- * relocatable expressions, each one literal of its own (see checkRelocatable). posRelocs: how many
- * positional operands are such (set by classifyPositional).
+ * Whether an operand's value is not known where it is written (a label, a symbol set later or
+ * never; asked of the checker, check/instruction.ts, for the operands classified What.Expr only):
+ * llvm-mc-19 keeps such an operand as a relocatable expression, a literal of its own (see
+ * checkRelocatable). posRelocs: how many positional operands are such (set by classifyPositional).
  */
-const NO_RELOCS: ReadonlySet<Operand> = new Set();
+let relocQuery: ((op: Operand) => boolean) | undefined;
+/** The query is asked (the main path, not SOPP: set by checkOne around classifyPositional). */
+let relocActive = false;
+/** Which positional operands are relocatable (valid up to positional.length where posRelocs > 0). */
+const posReloc: boolean[] = [];
 /** 1 + the index of a positional operand that is an aperture register (`src_shared_base`...), or 0 (set by classifyPositional). */
 let posAperture = 0;
 /** The aperture registers, as llvm-mc-19 spells them (lower case), with and without `src_`. */
 const APERTURES: ReadonlySet<string> = new Set(['src_shared_base', 'src_shared_limit', 'src_private_base', 'src_private_limit', 'shared_base', 'shared_limit', 'private_base', 'private_limit']);
-let relocs: ReadonlySet<Operand> = NO_RELOCS;
 let posRelocs = 0;
 
 function classifyPositional(text: string, target: AmdgpuTarget): void {
   let literals = 0;
+  let relocs = 0;
+  let aperture = 0;
   sawTinyReal = false;
   narrowInline = false;
   let candidates = 0;
@@ -719,17 +724,16 @@ function classifyPositional(text: string, target: AmdgpuTarget): void {
     posSize[i] = size;
     if (what === What.Literal) literals++;
     if (what === What.Sgpr || what === What.Special || what === What.Literal || what === What.Unknown) candidates++;
+    else if (what === What.Expr && relocActive) {
+      const r = relocQuery!(op);
+      posReloc[i] = r;
+      if (r) relocs++;
+    }
+    if (what === What.Special && op.kind === 'word' && APERTURES.has(op.name)) aperture = i + 1;
   }
-  posAperture = 0;
-  for (let i = 0; i < positional.length; i++) {
-    const op = positional[i]!;
-    if (posWhat[i] === What.Special && op.kind === 'word' && APERTURES.has(op.name)) posAperture = i + 1;
-  }
-  posRelocs = 0;
-  if (relocs.size !== 0) {
-    for (let i = 0; i < positional.length; i++) if (posWhat[i] === What.Expr && relocs.has(positional[i]!)) posRelocs++;
-    candidates += posRelocs;
-  }
+  posAperture = aperture;
+  posRelocs = relocs;
+  candidates += relocs;
   posLiterals = literals;
   posBusCandidates = candidates;
 }
@@ -1123,8 +1127,8 @@ function matchForm(f: PreparedForm, count: number): void {
  * Checks one instruction statement (its first half; a VOPD pair's halves only by mnemonic).
  * Reports at most one issue, at the mnemonic or the operand llvm-mc would point at.
  */
-export function checkInstruction(text: string, st: InstructionStatement, target: AmdgpuTarget, sink: IssueSink, relocatable?: ReadonlySet<Operand>): void {
-  relocs = relocatable ?? NO_RELOCS;
+export function checkInstruction(text: string, st: InstructionStatement, target: AmdgpuTarget, sink: IssueSink, relocatable?: (op: Operand) => boolean): void {
+  relocQuery = relocatable;
   let m = st.mnemonic;
   // llvm-mc-19 takes `_e32` on a VOPD X half (`v_dual_add_f32_e32 ... :: ...`), on no Y half.
   // (isDualMnemonic only for `v_d…`: called for every instruction, the small function was
@@ -1550,7 +1554,7 @@ function busOperand(text: string, at: number, target: AmdgpuTarget): void {
   } else if (what === What.Literal && inner.kind === 'expr') {
     // An integer by its value (a bigint, never equal to a string key), anything else by its text.
     addKey(literalKeys, inner.expr.kind === 'int' ? inner.expr.value : text.slice(inner.span.start, inner.span.end));
-  } else if (what === What.Expr && inner === op && relocs.has(op)) {
+  } else if (what === What.Expr && inner === op && posRelocs !== 0 && posReloc[at]) {
     // A value unknown here: a literal of its own, never the same as another (llvm-mc-19).
     addKey(literalKeys, op);
   }
@@ -1873,7 +1877,7 @@ function relocIssue(text: string, f: PreparedForm, count: number, target: Amdgpu
     if (!o) break;
     const spec = o.spec;
     const source = spec.kind === 'src' || spec.kind === 'ssrc' || spec.kind === 'vsrc';
-    if (posWhat[i] === What.Expr && relocs.has(op)) {
+    if (posWhat[i] === What.Expr && posReloc[i]) {
       const shown = text.slice(op.span.start, op.span.end);
       const why =
         (spec.files & F.LITERAL) === 0
@@ -2595,7 +2599,9 @@ function checkOne(text: string, mnemonic: string, at: Span, operands: readonly I
     const missing = f.ops[count]?.spec;
     return report(sink, C.tooFewOperands, `too few operands for instruction: ${mnemonic} takes ${minAll === maxAll ? minAll : `${minAll} to ${maxAll}`}${missing ? `; next is ${expected(missing)}` : ''}`, at);
   }
+  relocActive = !p.sopp && relocQuery !== undefined;
   classifyPositional(text, target);
+  relocActive = false;
   // SOPP operands are one expression or symbolic operand, which may split into pieces here
   // (`instid0(VALU_DEP_1) | instskip(NEXT)`: a piece from a `(` on continues the one before):
   // those are joined, and any other piece is one too many.
