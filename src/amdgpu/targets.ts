@@ -29,6 +29,18 @@ export interface AmdgpuTarget {
   readonly has16BitInsts: boolean;
   /** GFX940 family (gfx940, gfx941, gfx942). */
   readonly isGfx940: boolean;
+  /**
+   * llvm-mc-19's `generic` and `generic-hsa`: processors with no generation feature. They are
+   * checked as GFX6 (`generation` 6) but for what the generation's own features decide in
+   * llvm-mc-19: the instructions of features they lack (MIMG, v_movrel*, v_mad/mac_f32, ds src2,
+   * s_memtime; data/generic-target.ts), SI's refusal of flat_scratch and of SMRD cache policies
+   * (they take `glc`), and no LDS (`.amdgpu_lds`).
+   */
+  readonly generic: boolean;
+  /** Major ISA version llvm-mc-19 gives the name (the `.amdhsa_` fields' gfxN+ gates): the generation, 6 for `generic`, 7 for `generic-hsa`. */
+  readonly isaMajor: number;
+  /** Processor name in the target id (`.amdgcn_target`, `.amd_amdgpu_isa`): the name, gfx600 for `generic`, gfx700 for `generic-hsa`. */
+  readonly idName: string;
 }
 
 interface Row {
@@ -40,10 +52,15 @@ interface Row {
   aligned?: boolean;
   noLdsDirect?: boolean;
   gfx940?: boolean;
+  generic?: boolean;
+  isa?: number;
+  id?: string;
 }
 
 const ROWS: Row[] = [
-  { name: 'gfx600', aliases: ['tahiti', 'generic', 'generic-hsa'], gen: 6 },
+  { name: 'generic', gen: 6, generic: true, id: 'gfx600' },
+  { name: 'generic-hsa', gen: 6, generic: true, isa: 7, id: 'gfx700' },
+  { name: 'gfx600', aliases: ['tahiti'], gen: 6 },
   { name: 'gfx601', aliases: ['pitcairn', 'verde'], gen: 6 },
   { name: 'gfx602', aliases: ['hainan', 'oland'], gen: 6 },
   { name: 'gfx700', aliases: ['kaveri'], gen: 7 },
@@ -108,6 +125,9 @@ function build(r: Row): AmdgpuTarget {
     inv2Pi: r.gen >= 8,
     has16BitInsts: r.gen >= 8,
     isGfx940: r.gfx940 ?? false,
+    generic: r.generic ?? false,
+    isaMajor: r.isa ?? r.gen,
+    idName: r.id ?? r.name,
   });
 }
 

@@ -13,7 +13,8 @@ import { tripleOrThrow, type AmdgpuOs, type AmdgpuTriple } from '../triple.js';
 export type { CheckOptions } from './statements.js';
 
 /**
- * The symbols llvm-mc-19 predefines: the ISA version of the processor (`gfx90a` is 9.0.10), as
+ * The symbols llvm-mc-19 predefines: the ISA version of the processor (`gfx90a` is 9.0.10, `generic`
+ * 6.0.0 and `generic-hsa` 7.0.0, the processors of their target ids), as
  * `.amdgcn.gfx_generation_*` on amdhsa and `.option.machine_version_*` on other triples.
  * `.amdgcn.next_free_vgpr`/`_sgpr` (amdhsa) and `.kernel.*` (others) follow register use and are
  * not modelled: the amdhsa ones are marked maintained (SymbolTable.valueUnknowable), so that no
@@ -25,7 +26,7 @@ function predefineSymbols(table: SymbolTable, target: AmdgpuTarget, os: AmdgpuOs
     table.maintain('.amdgcn.next_free_vgpr');
     table.maintain('.amdgcn.next_free_sgpr');
   }
-  const digits = target.name.slice(3);
+  const digits = target.idName.slice(3);
   if (digits.length < 3) return;
   const stepping = parseInt(digits.slice(-1), 16);
   const minor = parseInt(digits.slice(-2, -1), 16);

@@ -205,8 +205,36 @@ export class InstructionChecker {
     this.issuedBefore = issued;
     this.checkOperands(st.mnemonic, st.operands);
     if (st.dual) this.checkOperands(st.dual.mnemonic, st.dual.operands);
-    if (this.target && this.cx.issued === issued) checkInstruction(this.text, st, this.target, this.cx.sink);
+    if (this.target && this.cx.issued === issued) checkInstruction(this.text, st, this.target, this.cx.sink, this.isRelocatable);
   }
+
+  /**
+   * Whether an operand's value is not known where it is written: a symbol with no value here (a
+   * label, a name set later or never), alone or with numbers and symbols that have one (`u + 4`);
+   * llvm-mc-19 keeps such an operand as a relocatable expression (the instruction layer's
+   * checkRelocatable, which asks this only of operands it classified as expressions). Not: registers,
+   * numbers, expressions of two symbols without a value (a label difference may be folded),
+   * symbols whose value gpuasm cannot know (valueUnknowable).
+   */
+  private readonly isRelocatable = (op: Operand): boolean => {
+    let unknown: string | undefined;
+    if (op.kind === 'word') {
+      if (looksLikeRegister(op.name, 0) || op.name === 'off') return false;
+      this.cx.symbolAccesses++;
+      if (this.table.currentValue(op.name) === null) unknown = op.name;
+    } else if (op.kind === 'expr' && op.expr.kind !== 'int' && op.expr.kind !== 'real' && !this.isFloatLiteral(op.expr)) {
+      let count = 0;
+      for (const n of symbolsIn(op.expr)) {
+        this.cx.symbolAccesses++;
+        if (this.table.currentValue(n) === null) {
+          unknown = n;
+          count++;
+        }
+      }
+      if (count !== 1) return false;
+    }
+    return unknown !== undefined && !this.table.valueUnknowable(unknown);
+  };
 
   private checkOperands(mnemonic: string, operands: readonly InstructionOperand[]): void {
     let i = 0;

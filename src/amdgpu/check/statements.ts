@@ -57,9 +57,8 @@ const USER_SGPR_SIZES: ReadonlyMap<string, bigint> = new Map([
  * The LDS bytes a processor addresses, as llvm-mc-19 bounds `.amdgpu_lds` sizes: 32 KiB on GFX6,
  * 64 KiB on GFX7-9, 128 KiB from GFX10; none for the feature-less `generic` and `generic-hsa`.
  */
-function ldsBytes(mcpu: string, t: AmdgpuTarget): number {
-  const m = mcpu.toLowerCase();
-  if (m === 'generic' || m === 'generic-hsa') return 0;
+function ldsBytes(t: AmdgpuTarget): number {
+  if (t.generic) return 0;
   return t.generation === 6 ? 32768 : t.generation <= 9 ? 65536 : 131072;
 }
 
@@ -98,9 +97,9 @@ function gprCountRegister(op: Operand): { vgpr: boolean; span: Span } | undefine
 function kernelFieldAvailable(a: AmdhsaAvailability, t: AmdgpuTarget): boolean {
   switch (a) {
     case 'gfx7plus':
-      return t.generation >= 7;
+      return t.isaMajor >= 7;
     case 'gfx8plus':
-      return t.generation >= 8;
+      return t.isaMajor >= 8;
     case 'gfx90a':
       return t.alignedVgprTuples;
     case 'gfx9plus':
@@ -506,7 +505,7 @@ export class StatementChecker implements InstructionContext {
           return;
         }
         const id = raw.slice(1, -1);
-        const expected = `${this.triple.idPrefix}${this.target.name}`;
+        const expected = `${this.triple.idPrefix}${this.target.idName}`;
         if (id === expected) return;
         // A string that ran on over line ends is shown escaped, the same for CRLF and LF text.
         const shown = id.includes('\n') ? JSON.stringify(id.replace(/\r\n/g, '\n')) : id;
@@ -519,7 +518,7 @@ export class StatementChecker implements InstructionContext {
         if (!this.target) return;
         const a = st.args[0]!;
         const raw = this.text.slice(a.span.start, a.span.end);
-        const expected = `${this.triple.idPrefix}${this.target.name}`;
+        const expected = `${this.triple.idPrefix}${this.target.idName}`;
         if (raw.charCodeAt(0) === 34 && raw.slice(1, -1) === expected) return;
         const at = a.span.end > a.span.start ? a.span : { start: a.span.start, end: a.span.start + 1 };
         this.issue('AMD325', `target id must match options: .amd_amdgpu_isa needs "${expected}" for ${this.target.name} on ${this.triple.text}`, at);
@@ -593,7 +592,7 @@ export class StatementChecker implements InstructionContext {
       this.issue('AMD540', `size must be non-negative: .amdgpu_lds size ${v}`, size.span);
       return;
     }
-    const limit = this.target ? ldsBytes(this.options.mcpu, this.target) : undefined;
+    const limit = this.target ? ldsBytes(this.target) : undefined;
     if (limit !== undefined && v > BigInt(limit)) {
       this.issue('AMD540', `size is too large: .amdgpu_lds size ${v} is more than the ${limit} bytes of LDS ${this.target!.name} addresses`, size.span);
       return;

@@ -8,7 +8,7 @@ import type { AmdgpuTarget } from '../targets.js';
 /** Which rule makes a special register unavailable; decides the wording llvm-mc uses. */
 export type Availability =
   | 'all'
-  | 'gfx7to9' // flat_scratch: CI, VI, GFX9
+  | 'gfx7to9' // flat_scratch: CI, VI, GFX9 (and generic, which is no SI)
   | 'xnack' // xnack_mask: GFX8/9 with XNACK
   | 'gfx6to8' // tba, tma
   | 'gfx10plus' // null
@@ -99,7 +99,8 @@ export function isSpecialAvailable(r: SpecialRegister, t: AmdgpuTarget): boolean
     case 'all':
       return true;
     case 'gfx7to9':
-      return g >= 7 && g <= 9;
+      // (and llvm-mc-19's generic processors, which are no SI)
+      return (g >= 7 && g <= 9) || t.generic;
     case 'xnack':
       return (g === 8 || g === 9) && t.xnack;
     case 'gfx6to8':

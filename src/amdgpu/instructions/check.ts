@@ -200,6 +200,9 @@ function prepare(mnemonic: string, target: AmdgpuTarget): Prepared {
       // gfx90a and gfx940-942 have no GDS: `gds` only on the GWS instructions, which need it
       // (llvm-mc-19 "gds modifier is not supported on this GPU" on every other DS instruction).
       if (family === 'DS' && (target.name === 'gfx90a' || target.isGfx940) && !r.base.startsWith('ds_gws_')) union.delete('gds');
+      // llvm-mc-19's generic processors are no SI/CI: SMRD loads take `glc` (SI's "cache policy is not
+      // supported for SMRD instructions" does not apply; slc/dlc stay refused).
+      if (family === 'SMEM' && target.generic && forms.some((f) => f.spec.maxOperands >= 3)) union.add('glc');
       // MIMG tfe on GFX6-9 (not gfx90a): the table's probes wrote one dword of data, which tfe makes too few.
       if (family === 'MIMG' && target.generation <= 9 && target.name !== 'gfx90a' && union.has('lwe')) union.add('tfe');
       // Every MIMG instruction takes dmask (llvm-mc-19; the probes of some atomics wrote data of another size).
@@ -677,8 +680,27 @@ const posMods: number[] = [];
 let posLiterals = 0;
 let posBusCandidates = 0;
 
+/**
+ * Whether an operand's value is not known where it is written (a label, a symbol set later or
+ * never; asked of the checker, check/instruction.ts, for the operands classified What.Expr only):
+ * llvm-mc-19 keeps such an operand as a relocatable expression, a literal of its own (see
+ * checkRelocatable). posRelocs: how many positional operands are such (set by classifyPositional).
+ */
+let relocQuery: ((op: Operand) => boolean) | undefined;
+/** The query is asked (the main path, not SOPP: set by checkOne around classifyPositional). */
+let relocActive = false;
+/** Which positional operands are relocatable (valid up to positional.length where posRelocs > 0). */
+const posReloc: boolean[] = [];
+/** 1 + the index of a positional operand that is an aperture register (`src_shared_base`...), or 0 (set by classifyPositional). */
+let posAperture = 0;
+/** The aperture registers, as llvm-mc-19 spells them (lower case), with and without `src_`. */
+const APERTURES: ReadonlySet<string> = new Set(['src_shared_base', 'src_shared_limit', 'src_private_base', 'src_private_limit', 'shared_base', 'shared_limit', 'private_base', 'private_limit']);
+let posRelocs = 0;
+
 function classifyPositional(text: string, target: AmdgpuTarget): void {
   let literals = 0;
+  let relocs = 0;
+  let aperture = 0;
   sawTinyReal = false;
   narrowInline = false;
   let candidates = 0;
@@ -702,7 +724,16 @@ function classifyPositional(text: string, target: AmdgpuTarget): void {
     posSize[i] = size;
     if (what === What.Literal) literals++;
     if (what === What.Sgpr || what === What.Special || what === What.Literal || what === What.Unknown) candidates++;
+    else if (what === What.Expr && relocActive) {
+      const r = relocQuery!(op);
+      posReloc[i] = r;
+      if (r) relocs++;
+    }
+    if (what === What.Special && op.kind === 'word' && APERTURES.has(op.name)) aperture = i + 1;
   }
+  posAperture = aperture;
+  posRelocs = relocs;
+  candidates += relocs;
   posLiterals = literals;
   posBusCandidates = candidates;
 }
@@ -1096,7 +1127,8 @@ function matchForm(f: PreparedForm, count: number): void {
  * Checks one instruction statement (its first half; a VOPD pair's halves only by mnemonic).
  * Reports at most one issue, at the mnemonic or the operand llvm-mc would point at.
  */
-export function checkInstruction(text: string, st: InstructionStatement, target: AmdgpuTarget, sink: IssueSink): void {
+export function checkInstruction(text: string, st: InstructionStatement, target: AmdgpuTarget, sink: IssueSink, relocatable?: (op: Operand) => boolean): void {
+  relocQuery = relocatable;
   let m = st.mnemonic;
   // llvm-mc-19 takes `_e32` on a VOPD X half (`v_dual_add_f32_e32 ... :: ...`), on no Y half.
   // (isDualMnemonic only for `v_d…`: called for every instruction, the small function was
@@ -1485,7 +1517,7 @@ const seenModifiers: string[] = reusable('');
 const VALU_FAMILIES = new Set(['VOP1', 'VOP2', 'VOPC', 'VOP3', 'VOP3P', 'SDWA']);
 /** Scalar values read (distinct), reused: keys of SGPRs, special registers and literals. */
 const busKeys: string[] = reusable('');
-const literalKeys: (string | bigint)[] = reusable<string | bigint>('');
+const literalKeys: (string | bigint | Operand)[] = reusable<string | bigint | Operand>('');
 
 function addKey<K>(keys: K[], k: K): void {
   for (let i = 0; i < keys.length; i++) if (keys[i] === k) return;
@@ -1522,6 +1554,9 @@ function busOperand(text: string, at: number, target: AmdgpuTarget): void {
   } else if (what === What.Literal && inner.kind === 'expr') {
     // An integer by its value (a bigint, never equal to a string key), anything else by its text.
     addKey(literalKeys, inner.expr.kind === 'int' ? inner.expr.value : text.slice(inner.span.start, inner.span.end));
+  } else if (what === What.Expr && inner === op && posRelocs !== 0 && posReloc[at]) {
+    // A value unknown here: a literal of its own, never the same as another (llvm-mc-19).
+    addKey(literalKeys, op);
   }
 }
 
@@ -1752,6 +1787,126 @@ function checkBufferD16(comps: number, spelled: string, target: AmdgpuTarget, si
 }
 
 const SALU_LITERAL_FAMILIES = new Set(['SOP1', 'SOP2', 'SOPC']);
+
+/** The families whose operands checkRelocatable judges (ALU and scalar memory). */
+const RELOC_FAMILIES = new Set(['SOP1', 'SOP2', 'SOPC', 'SOPK', 'VOP1', 'VOP2', 'VOPC', 'VOP3', 'VOP3P', 'SDWA', 'DPP16', 'DPP8', 'SMEM']);
+
+/**
+ * An operand whose value is not known where it is written (a label, a symbol set later or never:
+ * llvm-mc-19 keeps it as a relocatable expression). Only a 32-bit source that takes a literal and
+ * no source modifier takes one: not a 64-bit or 16-bit source, a source with modifiers (VOP3
+ * floating-point sources, SDWA, DPP, VOP3P), the K of madak/madmk, a SOPK or s_setreg_imm32
+ * immediate, an SMEM offset before GFX12, a position that takes no literal (VOP3 before GFX10,
+ * a lane select) ("invalid operand for instruction", "literal operands are not supported"). Each
+ * one is a literal of its own: two in one instruction, or one and a literal constant, are "only one
+ * unique literal operand is allowed" (even `u, u`); on the constant bus it counts as a literal
+ * (checkConstantBus, busOperand). Facts from matrices against llvm-mc-19 (reloc-rules.test.ts).
+ */
+function checkRelocatable(text: string, p: PreparedForms, f: PreparedForm, count: number, target: AmdgpuTarget, sink: IssueSink): boolean {
+  // Refused only where no form of this operand count takes it (llvm-mc-19 tries each: `v_add_f32
+  // v0, u, v1` is the e32 form, whose src0 takes no modifier).
+  const issue = relocIssue(text, f, count, target);
+  if (!issue) return true;
+  // (SDWA and DPP forms only where written so: llvm-mc-19 takes none of them for a bare mnemonic here.)
+  for (const g of p.forms) {
+    if (g === f || count < g.min || count > g.max || (DPP_SDWA.has(g.spec.family) && !DPP_SDWA.has(f.spec.family))) continue;
+    matchForm(g, count);
+    if (mismatch.at < 0 && !relocIssue(text, g, count, target)) return true;
+  }
+  return report(sink, issue.code, issue.message, issue.span);
+}
+
+const DPP_SDWA: ReadonlySet<string> = new Set(['SDWA', 'DPP16', 'DPP8']);
+
+/**
+ * An aperture register (`src_shared_base`, `private_limit`...) is no SMEM soffset (llvm-mc-19
+ * "invalid operand for instruction", GFX9+) and, on GFX12, no MUBUF/MTBUF soffset ("operands are
+ * not valid for this GPU or mode"); elsewhere it is taken as one.
+ */
+function checkApertureOffset(f: PreparedForm, count: number, target: AmdgpuTarget, sink: IssueSink): boolean {
+  const fam = f.spec.family;
+  const smem = fam === 'SMEM';
+  if (!smem && !(target.generation >= 12 && (fam === 'MUBUF' || fam === 'MTBUF'))) return true;
+  const i = posAperture - 1;
+  const o = f.ops[i];
+  if (!o || o.spec.kind !== 'soffset' || i >= count) return true;
+  const op = positional[i]!;
+  const name = (op as { name: string }).name;
+  return smem
+    ? report(sink, C.operandKind, `invalid operand for instruction: ${name} is no SMEM offset`, op.span)
+    : report(sink, C.operandKind, `operands are not valid for this GPU or mode: ${name} is no ${fam} soffset on ${target.name}`, op.span);
+}
+/**
+ * SOPK instructions whose immediate is a number only (others take a label, `s_call_b64`, or
+ * symbolic names, `s_version UC_VERSION_GFX12`, `s_waitcnt_vscnt`).
+ */
+const IMM_K = /^s_(movk_i32|cmovk_i32|cmpk_\w+|addk_i32|addk_co_i32|mulk_i32|setreg_imm32_b32)$/;
+
+/**
+ * A 16-bit (or packed 16-bit) source, for checkRelocatable, where llvm-mc-19's operand class is
+ * one (its classes are irregular: `v_sad_u16`, `v_sat_pk_u8_i16`, gfx90a's `v_dot2c_i32_i16` and
+ * GFX12's scalar `s_ceil_f16` take a 32-bit one): every source of the instructions all of whose
+ * sources are 16 bits (SHORT_SOURCES); src0 of the conversions from a 16-bit type, of
+ * `v_ldexp_f16` and the `_class_f16` compares; src0 and src1 of the 16-bit multiply-adds to 32
+ * bits, the dot products of 16-bit values, the packed 16-bit instructions (src2 too) and GFX12's
+ * scalar two-source `_f16` ones.
+ */
+function shortSource(base: string, name: string, family: string): boolean {
+  if (SHORT_SOURCES.test(base) && !SHORT_EXCEPT.test(base)) return true;
+  const d = name.charCodeAt(name.length - 1) - 48;
+  const n = d >= 0 && d <= 9 ? d : 0;
+  if (n === 0 && SHORT_SRC0.test(base)) return true;
+  if (n <= 1 && SHORT_SRC01.test(base)) return true;
+  if (n === 2 && SHORT_PACKED.test(base)) return true;
+  return n <= 1 && (family === 'SOP2' || family === 'SOPC') && base.endsWith('_f16');
+}
+const SHORT_SRC0 = /^v_cvt_\w+_(?:f16|i16|u16)$|^v_ldexp_f16$|^v_cmpx?_class_f16$/;
+const SHORT_PACKED = /^v_pk_(?!\w*(?:_f32|_b32)$)/;
+const SHORT_SRC01 = /^v_mad_[iu]32_[iu]16$|^v_dot2_[iu]32_[iu]16$|^v_pk_(?!\w*(?:_f32|_b32)$)|^v_dot2c?_f32_(?:f16|bf16)$|^v_dot2acc_f32_f16$|^v_pk_fmac_f16$/;
+
+/** Why a form refuses the instruction's relocatable operands (checkRelocatable), or undefined. */
+function relocIssue(text: string, f: PreparedForm, count: number, target: AmdgpuTarget): { code: AmdCode; message: string; span: Span } | undefined {
+  const fam = f.spec.family;
+  if (!RELOC_FAMILIES.has(fam) || (fam === 'SDWA' && target.generation < 9)) return undefined;
+  const shift = f.vccOptional && count < f.spec.maxOperands ? 1 : 0;
+  let lits = 0;
+  let first: bigint | string | undefined;
+  for (let i = 0; i < count; i++) {
+    const op = positional[i]!;
+    const o = f.ops[i + shift];
+    if (!o) break;
+    const spec = o.spec;
+    const source = spec.kind === 'src' || spec.kind === 'ssrc' || spec.kind === 'vsrc';
+    if (posWhat[i] === What.Expr && posReloc[i]) {
+      const shown = text.slice(op.span.start, op.span.end);
+      const why =
+        (spec.files & F.LITERAL) === 0
+          ? (spec.files & (F.INLINE | F.S | F.V)) === 0 ? '' : 'takes no literal'
+          : spec.size !== 1
+            ? 'is 64 bits'
+            : spec.operandModifiers !== 0 || fam === 'SDWA' || fam === 'DPP16' || fam === 'DPP8'
+              ? 'takes source modifiers'
+              : spec.kind === 'imm' && (fam !== 'SOPK' || IMM_K.test(f.spec.base))
+                ? 'is an immediate field'
+                : fam === 'SMEM' && target.generation < 12
+                  ? 'is an offset'
+                  : source && shortSource(f.spec.base, spec.name, fam)
+                    ? 'is 16 bits'
+                    : '';
+      if (why) return { code: C.operandKind, message: `invalid operand for instruction: '${shown}' has no value here (a relocatable expression), and operand ${i + 1} (${spec.name}) of ${f.spec.spelled} ${why}`, span: op.span };
+      if (source && ++lits > 1) return { code: C.uniqueLiteral, message: `only one unique literal operand is allowed: '${shown}' has no value here, so is a literal of its own`, span: op.span };
+    } else if (posWhat[i] === What.Literal && source) {
+      const v = intValue(op);
+      const key = v === undefined ? text.slice(op.span.start, op.span.end) : BigInt.asUintN(32, v);
+      const message = 'only one unique literal operand is allowed: a value unknown here is a literal of its own';
+      if (first === undefined) {
+        first = key;
+        if (++lits > 1) return { code: C.uniqueLiteral, message, span: op.span };
+      } else if (key !== first && ++lits > 1) return { code: C.uniqueLiteral, message, span: op.span };
+    }
+  }
+  return undefined;
+}
 
 /**
  * Scalar ALU: one distinct literal value per instruction (llvm-mc-19: "only one unique literal
@@ -2081,7 +2236,7 @@ function checkMatched(text: string, at: Span, operands: readonly InstructionOper
     checkModifiers(operands, p, f, sink) &&
     (target.generation < 12 || !f.cachePolicy12 || checkCachePolicy12(operands, mnemonic, at, f, count, sink)) &&
     (target.generation >= 12 || (f.spec.family !== 'FLAT' && f.spec.family !== 'GLOBAL') || checkAtomicReturn(operands, at, f, count, target, sink)) &&
-    lessCommon(operands, p, f, count, target, at, sink, mnemonic) &&
+    lessCommon(text, operands, p, f, count, target, at, sink, mnemonic) &&
     // (After checkLessCommon's rules: these judge `src`/`ssrc` operands only, which no SMEM or DS
     // instruction, the last two of checkLessCommon, has, so the first issue reported is the same.)
     ((posLiterals === 0 && !sawTinyReal && !narrowInline) || checkFloatLiterals(f, count, target, sink)) &&
@@ -2107,9 +2262,9 @@ function checkMatched(text: string, at: Span, operands: readonly InstructionOper
  * first call of each of its rules deoptimizes nothing (it was called for every instruction and
  * compiled twice per file, 25 M instructions; docs/benchmarks.md).
  */
-function lessCommon(operands: readonly InstructionOperand[], p: PreparedForms, f: PreparedForm, count: number, target: AmdgpuTarget, at: Span, sink: IssueSink, mnemonic: string): boolean {
-  if (!p.lessCommon && !opSelModifier && dpp16Control === undefined && !hasLdsDirect && posLiterals < 2 && (operands.length === count || f.spec.family !== 'SMEM') && lessCommonCalled) return true;
-  return checkLessCommon(operands, p, f, count, target, at, sink, mnemonic);
+function lessCommon(text: string, operands: readonly InstructionOperand[], p: PreparedForms, f: PreparedForm, count: number, target: AmdgpuTarget, at: Span, sink: IssueSink, mnemonic: string): boolean {
+  if (!p.lessCommon && !opSelModifier && dpp16Control === undefined && !hasLdsDirect && posLiterals < 2 && posRelocs === 0 && posAperture === 0 && (operands.length === count || f.spec.family !== 'SMEM') && lessCommonCalled) return true;
+  return checkLessCommon(text, operands, p, f, count, target, at, sink, mnemonic);
 }
 /** checkLessCommon / checkBufferVaddr have been called (see lessCommon and checkMatched). */
 let lessCommonCalled = false;
@@ -2122,7 +2277,7 @@ let bufferVaddrCalled = false;
  * checkRanges (FLAT/GLOBAL/SCRATCH, SOPP) here: no instruction meets it and either of them, so the
  * first issue reported is the same.
  */
-function checkLessCommon(operands: readonly InstructionOperand[], p: PreparedForms, f: PreparedForm, count: number, target: AmdgpuTarget, at: Span, sink: IssueSink, mnemonic: string): boolean {
+function checkLessCommon(text: string, operands: readonly InstructionOperand[], p: PreparedForms, f: PreparedForm, count: number, target: AmdgpuTarget, at: Span, sink: IssueSink, mnemonic: string): boolean {
   lessCommonCalled = true;
   return (
     // (First here, as it came right before this function in checkMatched. Only with an op_sel,
@@ -2137,6 +2292,8 @@ function checkLessCommon(operands: readonly InstructionOperand[], p: PreparedFor
     (dpp16Control === undefined || checkDpAluDpp(f, target, sink)) &&
     (!target.ldsDirect || !hasLdsDirect || checkLdsDirect(f, count, sink, target)) &&
     (posLiterals < 2 || !SALU_LITERAL_FAMILIES.has(f.spec.family) || checkScalarLiterals(f, count, sink)) &&
+    (posRelocs === 0 || checkRelocatable(text, p, f, count, target, sink)) &&
+    (posAperture === 0 || checkApertureOffset(f, count, target, sink)) &&
     (f.spec.family !== 'DS' || count === 0 || checkGwsData(f, target, sink)) &&
     (f.spec.family !== 'SMEM' || operands.length === count || checkSmemOffset(operands, count, sink))
   );
@@ -2205,6 +2362,8 @@ function checkFloatLiterals(f: PreparedForm, count: number, target: AmdgpuTarget
     if (op.kind !== 'expr') continue;
     const e = op.expr;
     const x = e.kind === 'real' ? e.value : e.kind === 'unary' && e.op === '-' && e.operand.kind === 'real' ? -e.operand.value : undefined;
+    if (x !== undefined && PACKED_16.test(base) && base.endsWith('_f16') && Number.isFinite(x) && Math.abs(x) >= 65520 && f.ops[i]?.spec.kind === 'src')
+      return report(sink, C.operandKind, `invalid operand for instruction: ${x} overflows half precision (operand ${i + 1} of ${f.spec.spelled} is packed f16)`, op.span);
     if (x === undefined || SHORT_OR_PACKED.test(base)) continue;
     const o = f.ops[i + shift];
     if (!o || (o.spec.kind !== 'src' && o.spec.kind !== 'ssrc')) continue;
@@ -2242,7 +2401,7 @@ function inlineAsHighDword(v: bigint, inv2Pi: boolean): boolean {
  * where the position takes none, `v_fract_f64_e64 v[0:1], 0x3e22f983` on GFX8-9).
  */
 function checkNarrowInline(p: PreparedForms, f: PreparedForm, count: number, target: AmdgpuTarget, sink: IssueSink): boolean {
-  if (f.spec.family === 'VOP3P') return true;
+  if (f.spec.family === 'VOP3P') return PACKED_16.test(f.spec.base) ? checkPackedInline(f, count, target, sink) : true;
   const shift = f.vccOptional && count < f.spec.maxOperands ? 1 : 0;
   for (let i = 0; i < count; i++) {
     if (posWhat[i] !== What.Inline) continue;
@@ -2254,6 +2413,36 @@ function checkNarrowInline(p: PreparedForms, f: PreparedForm, count: number, tar
     // Another form of the mnemonic that takes a literal there (a compare's `_e32`) is the one llvm-mc-19 picks.
     if (p.forms.some((g) => g !== f && count >= g.min && count <= g.max && ((g.ops[i + (g.vccOptional && count < g.spec.maxOperands ? 1 : 0)]?.files ?? 0) & F.LITERAL) !== 0)) continue;
     return report(sink, C.literalNotSupported, `literal operands are not supported: the integer is inline only as 32 or 16 bits; operand ${i + 1} of ${f.spec.spelled} is 64 bits, where it is a literal, which the position does not take`, positional[i]!.span);
+  }
+  return true;
+}
+
+/** The packed 16-bit instructions (`v_pk_add_f16`, `v_pk_mad_u16`; not `v_pk_fma_f32`, `v_pk_mov_b32`). */
+const PACKED_16 = /^v_pk_\w*_(?:f16|i16|u16|b16)$/;
+
+/**
+ * Packed 16-bit sources (VOP3P): llvm-mc-19 reads an integer there as 32 bits, inline only as an
+ * integer of -16 to 64 (sign-extended: `-1`, `0xffffffff`) or, on the f16 instructions, the bits
+ * of an f16 inline value in the low half (`0x3c00`), on the integer ones those of an f32 inline value
+ * (`0x3f800000`). Anything else (`0xffff`, `65535`: inline as a 16-bit -1 elsewhere) is a literal,
+ * refused where the position takes none (VOP3P before GFX10: "literal operands are not supported").
+ * Called where an integer was classified inline by 16 or 32 bits only (checkNarrowInline).
+ */
+function checkPackedInline(f: PreparedForm, count: number, target: AmdgpuTarget, sink: IssueSink): boolean {
+  const float = f.spec.base.endsWith('_f16');
+  for (let i = 0; i < count; i++) {
+    if (posWhat[i] !== What.Inline) continue;
+    const o = f.ops[i];
+    if (!o || o.spec.size !== 1 || o.spec.kind !== 'src' || (o.files & F.LITERAL) !== 0) continue;
+    const v = intOperand(positional[i]!);
+    if (v === undefined || v < -0x80000000n || v > 0xffffffffn) continue;
+    const signed = Number(BigInt.asIntN(32, v));
+    if (signed >= -16 && signed <= 64) continue;
+    const bits = signed >>> 0;
+    // (An f16 pattern, not the 16-bit integers: 0xffff is no -1 here.)
+    const low = (bits << 16) >> 16;
+    if (float ? bits <= 0xffff && (low < -16 || low > 64) && inlineCode16(bits, target.inv2Pi) !== undefined : inlineCode32(bits, target.inv2Pi) !== undefined) continue;
+    return report(sink, C.literalNotSupported, `literal operands are not supported: ${v} is no inline constant in the packed 16-bit operand ${i + 1} of ${f.spec.spelled} (a literal, which the position does not take)`, positional[i]!.span);
   }
   return true;
 }
@@ -2410,7 +2599,9 @@ function checkOne(text: string, mnemonic: string, at: Span, operands: readonly I
     const missing = f.ops[count]?.spec;
     return report(sink, C.tooFewOperands, `too few operands for instruction: ${mnemonic} takes ${minAll === maxAll ? minAll : `${minAll} to ${maxAll}`}${missing ? `; next is ${expected(missing)}` : ''}`, at);
   }
+  relocActive = !p.sopp && relocQuery !== undefined;
   classifyPositional(text, target);
+  relocActive = false;
   // SOPP operands are one expression or symbolic operand, which may split into pieces here
   // (`instid0(VALU_DEP_1) | instskip(NEXT)`: a piece from a `(` on continues the one before):
   // those are joined, and any other piece is one too many.

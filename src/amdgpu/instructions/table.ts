@@ -10,6 +10,7 @@
  */
 import { ENTRIES, FAMILIES, GPU_CLASSES, MODIFIER_SETS, SIGNATURES } from './table.generated.js';
 import { findTarget } from '../targets.js';
+import { GENERIC_ABSENT_BASES, GENERIC_ABSENT_FAMILIES, GENERIC_ABSENT_PATTERN, GENERIC_BASE_PROCESSOR } from '../data/generic-target.js';
 
 /** Encoding form of one instruction variant. */
 export type InstructionForm = '' | 'e32' | 'e64' | 'sdwa' | 'dpp' | 'dpp8' | 'e64_dpp' | 'e64_dpp8' | 'vopdx' | 'vopdy';
@@ -228,6 +229,14 @@ function rawFormsOn(base: string, ci: number): RawForm[] | undefined {
   if (!perClass) parsedOn.set(ci, (perClass = new Map()));
   let forms = perClass.get(base);
   if (forms) return forms;
+  if (ci === GPU_CLASSES.length) {
+    // The generic processors: their base processor's forms less the ones they lack.
+    const of = rawFormsOn(base, classOf!.get(GENERIC_BASE_PROCESSOR)!);
+    if (of === undefined) return undefined;
+    forms = GENERIC_ABSENT_BASES.has(base) || GENERIC_ABSENT_PATTERN.test(base) ? [] : of.filter((f) => !GENERIC_ABSENT_FAMILIES.has(FAMILIES[f.family]!));
+    perClass.set(base, forms);
+    return forms;
+  }
   const all = parsed.get(base);
   const bit = 1 << ci;
   if (all) {
@@ -377,12 +386,16 @@ function makeSpec(base: string, r: RawForm): FormSpec {
 let lastGpu: string | undefined;
 let lastClass = -1;
 
-/** The class index of a processor (canonical name or alias), or -1. */
+/**
+ * The class index of a processor (canonical name or alias), or -1. llvm-mc-19's generic processors
+ * (`generic`, `generic-hsa`) are a class of their own after the table's (GPU_CLASSES.length): their
+ * base processor's forms less the ones data/generic-target.ts lists.
+ */
 function gpuClass(gpu: string): number {
   if (gpu === lastGpu) return lastClass;
   load();
   const t = findTarget(gpu);
-  const c = t ? classOf!.get(t.name) : undefined;
+  const c = t ? (t.generic ? GPU_CLASSES.length : classOf!.get(t.name)) : undefined;
   lastGpu = gpu;
   lastClass = c ?? -1;
   return lastClass;
@@ -406,7 +419,11 @@ function basesOn(ci: number): string[] {
   let list = basesByClass.get(ci);
   if (list) return list;
   list = [];
-  for (const b of load().keys()) if (rawForms(b)!.some((f) => f.mask & (1 << ci))) list.push(b);
+  if (ci === GPU_CLASSES.length) {
+    for (const b of basesOn(classOf!.get(GENERIC_BASE_PROCESSOR)!)) if (rawFormsOn(b, ci)!.length) list.push(b);
+  } else {
+    for (const b of load().keys()) if (rawForms(b)!.some((f) => f.mask & (1 << ci))) list.push(b);
+  }
   list.sort();
   basesByClass.set(ci, list);
   return list;

@@ -33,7 +33,10 @@ describe('targets', () => {
     for (const n of ['gfx90a', 'gfx940', 'gfx941', 'gfx942', 'gfx1030', 'gfx1100', 'gfx1103', 'gfx1151', 'gfx1152', 'gfx1200', 'gfx1201', 'gfx11-generic'])
       assert.ok(findTarget(n), n);
     assert.equal(findTarget('gfx1250'), undefined);
-    assert.equal(AMDGPU_TARGETS.length, 50);
+    // llvm-mc-19's generic processors are targets of their own (no generation feature), not gfx600.
+    for (const n of ['generic', 'generic-hsa']) assert.equal(findTarget(n)?.name, n);
+    assert.deepEqual(['generic', 'generic-hsa', 'gfx600'].map((n) => [T(n).generic, T(n).isaMajor, T(n).idName]), [[true, 6, 'gfx600'], [true, 7, 'gfx700'], [false, 6, 'gfx600']]);
+    assert.equal(AMDGPU_TARGETS.length, 52);
   });
   test('SGPR and ttmp counts per generation (spec tables)', () => {
     assert.deepEqual(['bonaire', 'tonga', 'gfx900', 'gfx1030', 'gfx1200'].map((n) => sgprCount(T(n))), [104, 102, 102, 106, 106]);

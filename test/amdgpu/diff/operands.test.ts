@@ -415,7 +415,7 @@ describe('16-bit register halves vs llvm-mc-19 (v_mov_b16_e32, true16 VOP1)', ()
 });
 
 describe('every LLVM 19 processor: availability and codes of special registers', () => {
-  test('50 targets x 28 operands', { skip: llvmMcSkipReason }, async () => {
+  test('every target x 28 operands', { skip: llvmMcSkipReason }, async () => {
     const { AMDGPU_TARGETS } = await import('../../../src/amdgpu/targets.js');
     const ops = [
       's101', 's102', 's103', 's104', 's105', 'flat_scratch_lo', 'flat_scratch_hi', 'xnack_mask_lo', 'xnack_mask_hi', 'vcc_lo', 'tba_lo', 'tma_hi', 'ttmp0',
