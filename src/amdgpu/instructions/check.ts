@@ -42,6 +42,12 @@ interface PreparedOperand {
   readonly noSpecial: boolean;
   /** SMEM data (`sdst`, `sdata`): no `m0` nor `exec` (or its halves), llvm-mc-19's "invalid operand for instruction". */
   readonly noExecM0: boolean;
+  /**
+   * What the position reads through the constant bus, as checkConstantBus counts it: BUS_READ (a
+   * source: `src*`, `ssrc*`, `vsrc*`, a VCC source after the first two operands), BUS_K (the K of
+   * madmk/madak/fmamk/fmaak, a literal whatever its value), 0 (nothing). See matchForm.
+   */
+  readonly bus: number;
 }
 
 interface PreparedForm {
@@ -399,7 +405,7 @@ function prepareForm(mnemonic: string, spec: FormSpec, target: AmdgpuTarget): Pr
   const sizeFree = SIZE_FREE_FAMILIES.has(family) || (buffer && mnemonic.includes('_d16'));
   // MFMA (gfx90a on): vdst and src2 are both VGPRs or both AGPRs; the table probed one at a time.
   const mfmaAgprs = family === 'MFMA' && spec.operands.some((o) => (o.files & F.A) !== 0);
-  const ops = spec.operands.map((o): PreparedOperand => {
+  const ops = spec.operands.map((o, index): PreparedOperand => {
     let files = o.files;
     // SGPR tuples are sized as strictly as VGPRs on scalar and VALU instructions (llvm-mc-19:
     // `v_cmp_ge_u32_e64 s[0:1], ...` on wave32, `v_readlane_b32 s[4:5], ...`, `v_add_f64 ..., s0, ...`).
@@ -420,7 +426,7 @@ function prepareForm(mnemonic: string, spec: FormSpec, target: AmdgpuTarget): Pr
     if ((family === 'GLOBAL' || family === 'SCRATCH') && o.kind === 'saddr') files |= F.S | F.SPECIAL | F.OFF;
     const noSpecial = o.kind === 'srsrc' || o.kind === 'ssamp' || (o.kind === 'sbase' && mnemonic.startsWith('s_buffer_'));
     const noExecM0 = family === 'SMEM' && (o.kind === 'sdst' || o.kind === 'sdata');
-    return preparedOperand(o, files, sized, family === 'GLOBAL' && o.kind === 'vaddr', o.returnOnly, noSpecial, noExecM0);
+    return preparedOperand(o, files, sized, family === 'GLOBAL' && o.kind === 'vaddr', o.returnOnly, noSpecial, noExecM0, busRole(o.kind, index));
   });
   // SOPP: s_endpgm's optional immediate is not in the table; the other SOPP instructions without
   // an operand in the table take none (llvm-mc-19: `s_barrier 0` is an invalid operand).
@@ -442,8 +448,17 @@ function isExecOrM0(op: Operand): boolean {
 }
 
 /** A PreparedOperand (made here only: one object shape). */
-function preparedOperand(spec: OperandSpec, files: number, sized: 0 | 1 | 2, globalVaddr: boolean, returnOnly: boolean, noSpecial: boolean, noExecM0: boolean): PreparedOperand {
-  return { spec, files, sized, globalVaddr, returnOnly, noSpecial, noExecM0 };
+function preparedOperand(spec: OperandSpec, files: number, sized: 0 | 1 | 2, globalVaddr: boolean, returnOnly: boolean, noSpecial: boolean, noExecM0: boolean, bus: number): PreparedOperand {
+  return { spec, files, sized, globalVaddr, returnOnly, noSpecial, noExecM0, bus };
+}
+
+/** PreparedOperand.bus: a source read through the constant bus, and madmk/fmaak's K. */
+const BUS_READ = 1;
+const BUS_K = 2;
+/** The bus role of a form's operand of this kind at this index (the operands checkConstantBus reads). */
+function busRole(kind: OperandSpec['kind'], index: number): number {
+  if (kind === 'imm') return BUS_K;
+  return kind === 'src' || kind === 'ssrc' || kind === 'vsrc' || (kind === 'vcc' && index > 1) ? BUS_READ : 0;
 }
 
 /** A PreparedForm (made here only: one object shape). */
@@ -568,25 +583,18 @@ function collectPositional(operands: readonly InstructionOperand[], firstIsPosit
       // `a16`, `scc`). (isPlainRegister and the modifier test written out: small functions called
       // here are compiled on their own by the optimizing compiler.)
       const c = name.charCodeAt(0);
-      if ((firstIsPositional && positional.length === 0) || ((c === 118 /* v */ || c === 115 /* s */ || c === 97) /* a */ && isDigits(name, 1) && !(memory && len === 3))) {
-        posKinds[positional.length] = kind;
-        positional.push(op);
-      } else {
-        // (Lower case only: llvm-mc-19 reads `GLC`, `Clamp`, `ROW_MIRROR` as symbols, so operands.)
-        if (!MODIFIER_SPELLINGS.has(name) && !(memory && MEMORY_MODIFIER_SPELLINGS.has(name))) {
-          posKinds[positional.length] = kind;
-          positional.push(op);
-        }
-      }
-      continue;
-    }
-    if (kind === 'modifier') {
+      // (Lower case only: llvm-mc-19 reads `GLC`, `Clamp`, `ROW_MIRROR` as symbols, so operands.)
+      // (One store of the operand, after the branches: each inlined push is code the optimizing
+      // compiler compiles.)
+      if (!((firstIsPositional && positional.length === 0) || ((c === 118 /* v */ || c === 115 /* s */ || c === 97) /* a */ && isDigits(name, 1) && !(memory && len === 3))) && (MODIFIER_SPELLINGS.has(name) || (memory && MEMORY_MODIFIER_SPELLINGS.has(name)))) continue;
+    } else if (kind === 'modifier') {
       prevCall = false;
       continue;
+    } else {
+      const call = kind === 'call' && !WRAPPERS.has(lower((op as Extract<Operand, { kind: 'call' }>).name));
+      if (call && prevCall) continue;
+      prevCall = call;
     }
-    const call = kind === 'call' && !WRAPPERS.has(lower((op as Extract<Operand, { kind: 'call' }>).name));
-    if (call && prevCall) continue;
-    prevCall = call;
     posKinds[positional.length] = kind;
     positional.push(op);
   }
@@ -898,9 +906,20 @@ function classify(text: string, op: Operand, target: AmdgpuTarget): void {
       seen.size = known >> 4;
       return;
     }
+    classifyWord(text, op, target);
+    return;
   }
   classifyText(text, op, target);
-  if (word && wordCache.size < WORD_CACHE_MAX && !isPrefixOnly(op.name)) wordCache.set(op.name, seen.what | (seen.size << 4));
+}
+
+/**
+ * A word not in the cache: through the register parser, then cached. (Apart from classify: a few
+ * hundred words a file, so this stays out of the optimizing compiler, and classify, which it
+ * compiles, is smaller without the cache insertion and the prefix test.)
+ */
+function classifyWord(text: string, op: Extract<Operand, { kind: 'word' }>, target: AmdgpuTarget): void {
+  classifyText(text, op, target);
+  if (wordCache.size < WORD_CACHE_MAX && !isPrefixOnly(op.name)) wordCache.set(op.name, seen.what | (seen.size << 4));
 }
 
 /**
@@ -1029,10 +1048,26 @@ interface Mismatch {
 }
 const mismatch: Mismatch = { at: -1, spec: -1, size: false, modifier: 0 };
 
+/**
+ * Set by matchForm, for the form it matched: how many operands may read a scalar value through
+ * the constant bus (at a BUS_READ position an SGPR, a special register, a literal or an operand
+ * this layer does not classify such as `sext(…)`, and any K), and how many of those may be
+ * literals. Bounds on what checkConstantBus counts (busKeys, literalKeys): it is called only
+ * where they let a limit be exceeded (checkMatched). One pass over the operands less: the count
+ * is taken where matchForm reads each operand anyway.
+ */
+let matchBus = 0;
+let matchBusLiterals = 0;
+/** By `What`: 1 for what may put a value on the constant bus (see busOperand), else 0; and 1 for a literal. */
+const BUS_CANDIDATE: readonly number[] = [0, 1, 0, 1, 0, 0, 1, 0, 0, 1, 0];
+const BUS_LITERAL: readonly number[] = [0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0];
+
 function matchForm(f: PreparedForm, count: number): void {
   mismatch.at = -1;
   mismatch.size = false;
   mismatch.modifier = 0;
+  let bus = 0;
+  let busLiterals = 0;
   const ops = f.ops;
   // Positional operands fill the form's operands in order, skipping a return-only one when the
   // count leaves no room for it.
@@ -1055,6 +1090,11 @@ function matchForm(f: PreparedForm, count: number): void {
     if (o.spec.kind === 'tgt') continue;
     const what = posWhat[i]!;
     const size = posSize[i]!;
+    // (Without a branch: a table read and bit operations, as FITS.)
+    const role = o.bus;
+    const k = role >> 1;
+    bus += (role & BUS_CANDIDATE[what]!) | k;
+    busLiterals += (role & BUS_LITERAL[what]!) | k;
     if ((what !== What.Unknown && (FITS[what]! & o.files) === 0) || (what === What.Special && (o.noSpecial || (o.noExecM0 && isExecOrM0(positional[i]!))))) {
       mismatch.at = i;
       return;
@@ -1090,6 +1130,8 @@ function matchForm(f: PreparedForm, count: number): void {
       return;
     }
   }
+  matchBus = bus;
+  matchBusLiterals = busLiterals;
 }
 
 /**
@@ -1151,7 +1193,7 @@ function vopdForm(mnemonic: string, which: 'vopdx' | 'vopdy', target: AmdgpuTarg
     // fmamk/fmaak: src0 may be a literal too, the same value as the instruction's own (llvm-mc-19).
     // (Made as prepareForm makes its objects, so that the code reading them sees one shape.)
     if (f && /fmamk|fmaak/i.test(mnemonic)) {
-      const ops = f.ops.map((o, i) => (i === 1 ? preparedOperand(o.spec, o.files | F.LITERAL, o.sized, o.globalVaddr, o.returnOnly, o.noSpecial, o.noExecM0) : o));
+      const ops = f.ops.map((o, i) => (i === 1 ? preparedOperand(o.spec, o.files | F.LITERAL, o.sized, o.globalVaddr, o.returnOnly, o.noSpecial, o.noExecM0, o.bus) : o));
       f = preparedForm(f.spec, ops, f.min, f.max, f.vccOptional, f.busLimit, f.implicitVcc, f.scalar, f.cachePolicy12);
     }
     if (f) {
@@ -1997,7 +2039,6 @@ const LDS_FORMS = new WeakMap<PreparedForm, PreparedForm>();
  * else at that position (an SGPR, a constant) is left to the other rules.
  */
 function checkBufferVaddr(operands: readonly InstructionOperand[], f: PreparedForm, sink: IssueSink): boolean {
-  bufferVaddrCalled = true;
   if (f.spec.family !== 'MUBUF' && f.spec.family !== 'MTBUF') return true;
   const at = f.vaddrAt;
   if (at < 0 || at >= positional.length) return true;
@@ -2076,6 +2117,7 @@ function report(sink: IssueSink, code: AmdCode, message: string, span: Span): fa
  * call from optimized code deoptimizes its caller; here that recompiles this small function only.
  */
 function checkMatched(text: string, at: Span, operands: readonly InstructionOperand[], p: PreparedForms, f: PreparedForm, count: number, target: AmdgpuTarget, sink: IssueSink, mnemonic: string): boolean {
+  if (matchedCalls < WARM_CALLS) matchedCalls++;
   return (
     checkVccSource(f, count, mnemonic, at, sink) &&
     checkModifiers(operands, p, f, sink) &&
@@ -2086,34 +2128,42 @@ function checkMatched(text: string, at: Span, operands: readonly InstructionOper
     // instruction, the last two of checkLessCommon, has, so the first issue reported is the same.)
     ((posLiterals === 0 && !sawTinyReal && !narrowInline) || checkFloatLiterals(f, count, target, sink)) &&
     (!narrowInline || checkNarrowInline(p, f, count, target, sink)) &&
-    (f.busLimit === 0 || (posBusCandidates + (f.implicitVcc ? 1 : 0) < 2 && !(posBusCandidates > 0 && f.spec.maxOperands === 4 && f.spec.family === 'VOP2' && WITH_K.test(f.spec.base))) || checkConstantBus(text, f, count, target, sink)) &&
+    // (The bounds from matchForm: more scalar values than the limit, or two literals, may be read.)
+    (f.busLimit === 0 || (matchBus + (f.implicitVcc ? 1 : 0) <= f.busLimit && matchBusLiterals < 2) || checkConstantBus(text, f, count, target, sink)) &&
     // checkRanges can refuse a FLAT/GLOBAL/SCRATCH/MUBUF/MTBUF/DS modifier (`offset:`) or SOPP's
     // immediates (the test written out: a small function of its own is one more for the optimizing
     // compiler; and no `RANGED_MODIFIER_FAMILIES.has` call, whose first call, at the first
     // instruction with a modifier, can come after this function is optimized and deoptimize it).
     ((f.spec.family !== 'SOPP' && (operands.length === count || !f.rangedModifiers)) || checkRanges(operands, f, target, sink)) &&
-    // (checkBufferVaddr called once whatever the family, so that this call has type feedback from
-    // the first line on: its first call, at the first buffer instruction, came after this function
-    // was optimized on distinct.gfx1100.s and deoptimized it.)
-    ((f.spec.family !== 'MUBUF' && f.spec.family !== 'MTBUF' && bufferVaddrCalled) || checkBufferVaddr(operands, f, sink))
+    // (checkBufferVaddr called for the first WARM_CALLS instructions whatever the family, so that
+    // this call has type feedback from the first lines on: its first call, at the first buffer
+    // instruction, came after this function was optimized on distinct.gfx1100.s and deoptimized it.)
+    ((f.spec.family !== 'MUBUF' && f.spec.family !== 'MTBUF' && matchedCalls >= WARM_CALLS) || checkBufferVaddr(operands, f, sink))
   );
 }
 
 /**
  * Calls checkLessCommon where one of its rules may apply (about one instruction in 200 on the
- * distinct bench files), and for the first instruction, so that the call has type feedback from
- * the first line on (this small function is inlined into checkMatched: a call first made after
+ * distinct bench files), and for checkMatched's first WARM_CALLS instructions, so that the call
+ * has type feedback from the first lines on (this small function is inlined into checkMatched: a call first made after
  * that is optimized deoptimizes it). checkLessCommon itself runs too rarely to be optimized, so the
  * first call of each of its rules deoptimizes nothing (it was called for every instruction and
  * compiled twice per file, 25 M instructions; docs/benchmarks.md).
  */
 function lessCommon(operands: readonly InstructionOperand[], p: PreparedForms, f: PreparedForm, count: number, target: AmdgpuTarget, at: Span, sink: IssueSink, mnemonic: string): boolean {
-  if (!p.lessCommon && !opSelModifier && dpp16Control === undefined && !hasLdsDirect && posLiterals < 2 && (operands.length === count || f.spec.family !== 'SMEM') && lessCommonCalled) return true;
+  if (!p.lessCommon && !opSelModifier && dpp16Control === undefined && !hasLdsDirect && posLiterals < 2 && (operands.length === count || f.spec.family !== 'SMEM') && matchedCalls >= WARM_CALLS) return true;
   return checkLessCommon(operands, p, f, count, target, at, sink, mnemonic);
 }
-/** checkLessCommon / checkBufferVaddr have been called (see lessCommon and checkMatched). */
-let lessCommonCalled = false;
-let bufferVaddrCalled = false;
+/**
+ * checkMatched's calls so far, up to WARM_CALLS: until then it calls checkLessCommon and
+ * checkBufferVaddr for every instruction (both safe to call for any), so that their call sites
+ * have type feedback before it is optimized. Once was not enough: V8 allocates a function's
+ * feedback vector only after its first few calls, and a call made before that records nothing
+ * (on distinct.gfx1100.s the first buffer instruction, buffer_gl1_inv at line 16,469, then
+ * deoptimized checkMatched, which was compiled again: 23 M instructions).
+ */
+let matchedCalls = 0;
+const WARM_CALLS = 64;
 
 /**
  * The rules of checkMatched that most instructions never reach, in their order there (see
@@ -2123,7 +2173,6 @@ let bufferVaddrCalled = false;
  * first issue reported is the same.
  */
 function checkLessCommon(operands: readonly InstructionOperand[], p: PreparedForms, f: PreparedForm, count: number, target: AmdgpuTarget, at: Span, sink: IssueSink, mnemonic: string): boolean {
-  lessCommonCalled = true;
   return (
     // (First here, as it came right before this function in checkMatched. Only with an op_sel,
     // op_sel_hi, neg_lo or neg_hi modifier: called for every instruction with a modifier, it was
@@ -2181,8 +2230,6 @@ function checkGwsData(f: PreparedForm, target: AmdgpuTarget, sink: IssueSink): b
   return report(sink, C.operandKind, `vgpr must be even aligned: ${f.spec.base}'s data register on ${target.name} is even, not ${op.name}`, op.span);
 }
 
-/** madak/madmk/fmaak/fmamk: their K is a literal whatever its value (one more scalar value for the bus and the literal count). */
-const WITH_K = /^v_(mad|fma)(ak|mk)_/;
 
 /** Mnemonics with 16-bit or packed operands (not judged by checkFloatLiterals). */
 const SHORT_OR_PACKED = /(?:^|_)(?:pk|[fbiu]16|bf16)(?:_|$)/;

@@ -244,20 +244,28 @@ function rawFormsOn(base: string, ci: number): RawForm[] | undefined {
     // The mask is the last field, or the one before `:u` (parseInt stops at the colon).
     const end = word.endsWith(':u') ? word.length - 3 : word.length - 1;
     const mask = parseInt(word.slice(word.lastIndexOf(':', end) + 1), 36);
-    if ((mask & bit) === 0) continue;
-    const f = word.split(':');
-    forms.push({
-      form: f[0] as InstructionForm,
-      family: parseInt(f[1]!, 36),
-      sig: parseInt(f[2]!, 36),
-      mods: parseInt(f[3]!, 36),
-      mask,
-      verified: f[5] !== 'u',
-      spec: undefined,
-    });
+    if ((mask & bit) !== 0) forms.push(decodeForm(word, mask));
   }
   perClass.set(base, forms);
   return forms;
+}
+
+/**
+ * One form of a table line (`form:family:sig:mods:mask[:u]`) whose mask was read. (A function of
+ * its own: rawFormsOn runs once per mnemonic looked up, a few hundred times, and is compiled by the
+ * optimizing compiler; this part, for two or three forms of each, is then not compiled with it.)
+ */
+function decodeForm(word: string, mask: number): RawForm {
+  const f = word.split(':');
+  return {
+    form: f[0] as InstructionForm,
+    family: parseInt(f[1]!, 36),
+    sig: parseInt(f[2]!, 36),
+    mods: parseInt(f[3]!, 36),
+    mask,
+    verified: f[5] !== 'u',
+    spec: undefined,
+  };
 }
 
 /** Operand kinds by name (a few dozen names; the tests below run once per name). */
