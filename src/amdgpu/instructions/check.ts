@@ -18,7 +18,7 @@ import { inlineCode16, inlineCode32, inlineCode64 } from '../check/immediates.js
 import { parseRegister } from '../check/registers.js';
 import type { AmdgpuTarget } from '../targets.js';
 import { AMD_INSTRUCTION_CODES as C } from './diagnostics.js';
-import { instructionInfo, lookupInstruction, OperandFile as F, OperandModifier, type FormSpec, type OperandSpec } from './table.js';
+import { formSpec, instructionInfo, lookupInstruction, operandSpec, OperandFile as F, OperandModifier, type FormSpec, type OperandSpec } from './table.js';
 import { MODIFIER_SETS } from './table.generated.js';
 import { checkGfx12Image, checkGfx12ImageAddress, gfx12ImageModifiers, checkGfx12ImageData, checkImageOperands, checkUnverifiedImage, imageDataDwords, imageOp, isGatherLike, isModelledUnverifiedImage } from './image.js';
 import { ImageBits } from '../data/mimg.js';
@@ -28,6 +28,8 @@ import { lower } from './lower.js';
 const IMAGE_NO_D16 = ImageBits.NO_D16;
 
 type InstructionStatement = Extract<Statement, { kind: 'instruction' }>;
+type WordOperand = Extract<Operand, { kind: 'word' }>;
+type NamedOperand = Extract<Operand, { kind: 'word' | 'modifier' }>;
 
 interface PreparedOperand {
   readonly spec: OperandSpec;
@@ -271,7 +273,7 @@ function prepareDoubleSuffix(base: string, inner: string, outer: string, mnemoni
     const p = prepare(`${base}_e32`, target);
     if (p.status !== 'forms') return p;
     const forms = p.forms.map((f) =>
-      f.vccOptional ? prepareForm(lower(base), { ...f.spec, operands: f.spec.operands.slice(1), minOperands: f.spec.minOperands - 1, maxOperands: f.spec.maxOperands - 1 }, target) : f,
+      f.vccOptional ? prepareForm(lower(base), formSpec({ ...f.spec, operands: f.spec.operands.slice(1), minOperands: f.spec.minOperands - 1, maxOperands: f.spec.maxOperands - 1 }), target) : f,
     );
     let minAll = Infinity;
     let maxAll = 0;
@@ -302,10 +304,10 @@ function withoutVcc(specs: readonly FormSpec[], base: string, target: AmdgpuTarg
     const vccLess = f.operands.filter((o) => o.kind !== 'vcc');
     // The table's optional trailing operands of these forms were the VCC-less spelling seen by its
     // probes: every form takes all of its operands (a VOP3 form too: `v_add_co_ci_u32 v3, s0, v3, v1`).
-    const all = f.operands.map((o) => (o.optional ? { ...o, optional: false } : o));
-    out.push({ ...f, operands: all, minOperands: all.length, maxOperands: all.length });
+    const all = f.operands.map((o) => (o.optional ? operandSpec({ ...o, optional: false }) : o));
+    out.push(formSpec({ ...f, operands: all, minOperands: all.length, maxOperands: all.length }));
     if (vccLess.length < f.operands.length && f.family !== 'VOP3' && (g >= 10 || f.form === 'e32')) {
-      const spec = { ...f, operands: vccLess, minOperands: vccLess.length, maxOperands: vccLess.length };
+      const spec = formSpec({ ...f, operands: vccLess, minOperands: vccLess.length, maxOperands: vccLess.length });
       VCC_LESS.add(spec);
       out.push(spec);
     }
@@ -343,10 +345,10 @@ const WMMA11: Record<string, readonly [number, 'f32' | 'f16' | 'i32']> = {
 };
 
 function wmma11Forms(forms: readonly FormSpec[], [size, result]: readonly [number, 'f32' | 'f16' | 'i32']): FormSpec[] {
-  const op = (name: string, kind: OperandSpec['kind'], n: number, files: number): OperandSpec => ({ name, kind, size: n, files, operandModifiers: 0, optional: false, returnOnly: false });
+  const op = (name: string, kind: OperandSpec['kind'], n: number, files: number): OperandSpec => operandSpec({ name, kind, size: n, files, operandModifiers: 0, optional: false, returnOnly: false });
   const operands = [op('vdst', 'vdst', 8, F.V), op('src0', 'src', size, F.V), op('src1', 'src', size, F.V), op('src2', 'src', 8, F.V | F.INLINE)];
   const modifiers = result === 'f16' ? ['neg_hi', 'neg_lo', 'op_sel', 'op_sel_hi'] : result === 'i32' ? ['clamp', 'neg_hi', 'neg_lo'] : ['neg_hi', 'neg_lo'];
-  return forms.filter((f) => f.form === '' || f.form === 'e64').map((f) => ({ ...f, family: 'VOP3P', operands, minOperands: 4, maxOperands: 4, modifiers, requiredModifiers: [], verified: true }));
+  return forms.filter((f) => f.form === '' || f.form === 'e64').map((f) => formSpec({ ...f, family: 'VOP3P', operands, minOperands: 4, maxOperands: 4, modifiers, requiredModifiers: [], verified: true }));
 }
 
 /**
@@ -382,13 +384,13 @@ const WMMA12: Record<string, readonly [number, number, number, number, 'f' | 'i'
 };
 
 function wmma12Forms(base: string, forms: readonly FormSpec[], [d, a, b, c, kind]: readonly [number, number, number, number, 'f' | 'i' | '8']): FormSpec[] {
-  const op = (name: string, k: OperandSpec['kind'], n: number, files: number): OperandSpec => ({ name, kind: k, size: n, files, operandModifiers: 0, optional: false, returnOnly: false });
+  const op = (name: string, k: OperandSpec['kind'], n: number, files: number): OperandSpec => operandSpec({ name, kind: k, size: n, files, operandModifiers: 0, optional: false, returnOnly: false });
   const sparse = base.startsWith('v_swmmac');
   const operands = [op('vdst', 'vdst', d, F.V), op('src0', 'src', a, F.V), op('src1', 'src', b, F.V), sparse ? op('src2', 'src', 1, F.V) : op('src2', 'src', c, F.V | F.INLINE)];
   const modifiers = kind === 'i' ? ['clamp', 'neg_lo'] : ['neg_lo', 'neg_hi'];
   // SWMMAC: index_key (not on v_swmmac_i32_16x16x64_iu4); the fp8/bf8 ones take no neg_lo/neg_hi.
   const mods = sparse ? [...(kind === '8' ? [] : modifiers), ...(base === 'v_swmmac_i32_16x16x64_iu4' ? [] : ['index_key'])] : modifiers;
-  return forms.filter((f) => f.form === '' || f.form === 'e64').map((f) => ({ ...f, family: 'VOP3P', operands, minOperands: 4, maxOperands: 4, modifiers: mods, requiredModifiers: [], verified: true }));
+  return forms.filter((f) => f.form === '' || f.form === 'e64').map((f) => formSpec({ ...f, family: 'VOP3P', operands, minOperands: 4, maxOperands: 4, modifiers: mods, requiredModifiers: [], verified: true }));
 }
 
 /**
@@ -540,6 +542,13 @@ function reusable<T>(seed: T): T[] {
  */
 const posKinds: string[] = reusable('');
 /**
+ * Every operand's kind (`op.kind`), by its index in the instruction, set by collectPositional (read
+ * by checkModifiers). Made long enough for any instruction at the start: a store past its end,
+ * first made late in a file (an instruction with more operands than any before), deoptimized
+ * collectPositional ("out of bounds").
+ */
+const opKinds: string[] = new Array<string>(64).fill('');
+/**
  * An operand's kind, read at one load site whose type feedback is made megamorphic when this
  * module loads (below). collectPositional reads every operand's kind through it: read there
  * directly, the load was compiled for the four or fewer operand shapes seen so far (word,
@@ -566,6 +575,7 @@ function collectPositional(operands: readonly InstructionOperand[], firstIsPosit
   for (let i = 0; i < operands.length; i++) {
     const op = operands[i]!.operand;
     const kind = operandKind(op);
+    opKinds[i] = kind;
     if (kind === 'word') {
       const name = (op as Extract<Operand, { kind: 'word' }>).name;
       const len = name.length;
@@ -697,7 +707,7 @@ function classifyPositional(text: string, target: AmdgpuTarget): void {
     // Every call (`vmcnt(0)` too, whose modifier bits are 0): so the call has type feedback from
     // the first lines of a file on, and its first `neg(…)` does not deoptimize this function.
     posMods[i] = kind === 'neg' || kind === 'abs' || kind === 'call' ? modifiedOperand(text, op, target) : 0;
-    classify(text, op, target);
+    classify(text, op, target, kind as Operand['kind']);
     // `neg(0x123)`, `-|1.23456|`: a literal whatever the modifiers fold into it; `-v1.l` a half,
     // `-s1`, `|vccz|` the scalar register inside (see modifiedOperand).
     let what = seen.what;
@@ -821,15 +831,20 @@ function floatMaybeInline(x: number, inv2Pi: boolean): boolean {
   return false;
 }
 
-function classify(text: string, op: Operand, target: AmdgpuTarget): void {
+/**
+ * What one operand is (into `seen`). `kind` is `op.kind`, passed where the caller has read it
+ * (classifyPositional: collectPositional's posKinds): its load is megamorphic (eight operand
+ * shapes), a call of the engine's load stub each time in optimized code.
+ */
+function classify(text: string, op: Operand, target: AmdgpuTarget, kind: Operand['kind'] = op.kind): void {
   seen.size = 1;
   if (target !== wordCacheTarget) {
     wordCacheTarget = target;
     wordCache = new Map();
   }
-  switch (op.kind) {
+  switch (kind) {
     case 'word': {
-      const n = op.name;
+      const n = (op as WordOperand).name;
       // (Lower case only: llvm-mc-19 reads `V0`, `A1` as symbols.)
       const c = n.charCodeAt(0);
       if ((c === 118 /* v */ || c === 115 /* s */ || c === 97 /* a */) && isDigits(n, 1)) {
@@ -844,7 +859,7 @@ function classify(text: string, op: Operand, target: AmdgpuTarget): void {
       break;
     }
     case 'expr': {
-      const e = op.expr;
+      const e = (op as Extract<Operand, { kind: 'expr' }>).expr;
       if (e.kind === 'int') {
         seen.what = maybeInline(e.value, target.inv2Pi) ? What.Inline : What.Literal;
         return;
@@ -866,7 +881,7 @@ function classify(text: string, op: Operand, target: AmdgpuTarget): void {
       return;
     }
     case 'call':
-      seen.what = WRAPPERS.has(lower(op.name)) ? What.Unknown : What.Symbolic;
+      seen.what = WRAPPERS.has(lower((op as Extract<Operand, { kind: 'call' }>).name)) ? What.Unknown : What.Symbolic;
       return;
     case 'neg':
     case 'abs':
@@ -877,11 +892,12 @@ function classify(text: string, op: Operand, target: AmdgpuTarget): void {
       seen.what = What.Unknown;
       return;
     case 'regRange': {
-      const p = op.prefix;
+      const r = op as Extract<Operand, { kind: 'regRange' }>;
+      const p = r.prefix;
       const c = p.length === 1 ? p.charCodeAt(0) | 0x20 : 0;
-      if ((c === 118 || c === 115 || c === 97) && op.first.kind === 'int' && (op.last === null || op.last.kind === 'int')) {
-        const first = Number(op.first.value);
-        const last = op.last ? Number(op.last.value) : first;
+      if ((c === 118 || c === 115 || c === 97) && r.first.kind === 'int' && (r.last === null || r.last.kind === 'int')) {
+        const first = Number(r.first.value);
+        const last = r.last ? Number(r.last.value) : first;
         if (last >= first) {
           seen.what = c === 118 ? What.Vgpr : c === 115 ? What.Sgpr : What.Agpr;
           seen.size = last - first + 1;
@@ -894,19 +910,19 @@ function classify(text: string, op: Operand, target: AmdgpuTarget): void {
   // A word (`vcc`, `exec_lo`, `ttmp4`, a label) is what its name says on the target; no
   // register name starts with `.` (`.LBB0_2`). A register prefix (isPrefixOnly) is never put in
   // the cache, so is never found there: tested only before an insertion, not on every word.
-  const word = op.kind === 'word';
-  if (word && op.name.charCodeAt(0) === 46) {
-    seen.what = What.Expr;
-    return;
-  }
-  if (word) {
-    const known = wordCache.get(op.name);
+  if (kind === 'word') {
+    const name = (op as WordOperand).name;
+    if (name.charCodeAt(0) === 46) {
+      seen.what = What.Expr;
+      return;
+    }
+    const known = wordCache.get(name);
     if (known !== undefined) {
       seen.what = known & 15;
       seen.size = known >> 4;
       return;
     }
-    classifyWord(text, op, target);
+    classifyWord(text, op as WordOperand, target);
     return;
   }
   classifyText(text, op, target);
@@ -917,7 +933,7 @@ function classify(text: string, op: Operand, target: AmdgpuTarget): void {
  * hundred words a file, so this stays out of the optimizing compiler, and classify, which it
  * compiles, is smaller without the cache insertion and the prefix test.)
  */
-function classifyWord(text: string, op: Extract<Operand, { kind: 'word' }>, target: AmdgpuTarget): void {
+function classifyWord(text: string, op: WordOperand, target: AmdgpuTarget): void {
   classifyText(text, op, target);
   if (wordCache.size < WORD_CACHE_MAX && !isPrefixOnly(op.name)) wordCache.set(op.name, seen.what | (seen.size << 4));
 }
@@ -1354,15 +1370,15 @@ function knownModifiers(): Set<string> {
   return vocabulary;
 }
 
-function canonicalModifier(op: Operand): string | undefined {
+/** A modifier's canonical name (undefined: no modifier or word); `kind` is `op.kind` (see classify). */
+function canonicalModifier(op: Operand, kind: Operand['kind'] = op.kind): string | undefined {
   let n: string;
-  if (op.kind === 'modifier') n = lower(op.name);
-  else if (op.kind === 'word') n = lower(op.name);
+  if (kind === 'modifier' || kind === 'word') n = lower((op as WordOperand | Extract<Operand, { kind: 'modifier' }>).name);
   else return undefined;
   if (DPP_CONTROLS.has(n)) return 'dpp_ctrl';
   if (n === 'mul' || n === 'div') return 'omod';
   if (n === 'dfmt' || n === 'nfmt') return 'format';
-  if (op.kind === 'word' && n.startsWith('no') && (MODIFIER_WORDS.has(n.slice(2)) || MEMORY_MODIFIER_WORDS.has(n.slice(2)))) n = n.slice(2);
+  if (kind === 'word' && n.startsWith('no') && (MODIFIER_WORDS.has(n.slice(2)) || MEMORY_MODIFIER_WORDS.has(n.slice(2)))) n = n.slice(2);
   return n;
 }
 
@@ -1441,16 +1457,18 @@ function checkModifiers(operands: readonly InstructionOperand[], p: PreparedForm
     // same `memory`: every form of a mnemonic is of a memory family or none is); a word taken as
     // a positional operand (`s_branch gds`) is no modifier. (No test of the word's name here:
     // one small function less for the optimizing compiler.)
-    if (op.kind !== 'modifier' && !(op.kind === 'word' && !positional.includes(op))) continue;
-    const name = canonicalModifier(op);
+    // (The kinds collectPositional read: `op.kind` is a megamorphic load, see classify.)
+    const kind = opKinds[i] as Operand['kind'];
+    if (kind !== 'modifier' && !(kind === 'word' && !positional.includes(op))) continue;
+    const name = canonicalModifier(op, kind);
     // `done` and `row_en` have no `no` form (llvm-mc-19 refuses `nodone`, `norow_en`; `novm` is taken).
-    if (op.kind === 'word' && (name === 'done' || name === 'row_en') && op.name.length > name.length)
-      return report(sink, C.modifier, `invalid operand for instruction: '${op.name}' is not a modifier (${name} has no 'no' form)`, op.span);
+    if (kind === 'word' && (name === 'done' || name === 'row_en') && (op as WordOperand).name.length > name.length)
+      return report(sink, C.modifier, `invalid operand for instruction: '${(op as WordOperand).name}' is not a modifier (${name} has no 'no' form)`, op.span);
     if (name === undefined) continue;
-    if (op.kind === 'modifier' && OP_SEL_LISTS.has(name)) opSelModifier = true;
+    if (kind === 'modifier' && OP_SEL_LISTS.has(name)) opSelModifier = true;
     if (vocab.has(name) && !union.has(name)) {
       const span = op.kind === 'modifier' ? op.nameSpan : op.span;
-      return report(sink, C.modifier, `invalid operand for instruction: ${f.spec.spelled} takes no '${op.kind === 'modifier' ? op.name : op.name}' modifier${union.size ? ` (it takes ${[...union].sort().join(', ')})` : ' (it takes none)'}`, span);
+      return report(sink, C.modifier, `invalid operand for instruction: ${f.spec.spelled} takes no '${(op as NamedOperand).name}' modifier${union.size ? ` (it takes ${[...union].sort().join(', ')})` : ' (it takes none)'}`, span);
     }
     if (DPP_FOLLOWERS.has(name)) {
       if (name === 'dpp_ctrl') {
@@ -1474,7 +1492,7 @@ function checkModifiers(operands: readonly InstructionOperand[], p: PreparedForm
       continue;
     }
     top = rank;
-    topName = op.name;
+    topName = (op as NamedOperand).name;
   }
   // row_mask, bank_mask, bound_ctrl go with a DPP16 control, fi with one or dpp8 (llvm-mc-19
   // "not a valid operand." without: `v_add3_u32 v4, v2, v5, v3 row_mask:0xf` on gfx1100).
@@ -2019,7 +2037,7 @@ function checkMubufLds(text: string, mnemonic: string, at: Span, operands: reado
   let lds = LDS_FORMS.get(f);
   if (lds === undefined) {
     const ops = f.spec.operands.slice(1);
-    LDS_FORMS.set(f, (lds = prepareForm(lower(mnemonic), { ...f.spec, operands: ops, minOperands: ops.length, maxOperands: ops.length }, target)));
+    LDS_FORMS.set(f, (lds = prepareForm(lower(mnemonic), formSpec({ ...f.spec, operands: ops, minOperands: ops.length, maxOperands: ops.length }), target)));
   }
   classifyPositional(text, target);
   matchForm(lds, count);

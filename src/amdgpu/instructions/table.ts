@@ -310,15 +310,7 @@ function signature(i: number): { ops: OperandSpec[]; min: number; max: number } 
   const ops: OperandSpec[] = text
     ? text.split(' ').map((o) => {
         const [name, size, files, mods] = o.split('.') as [string, string, string, string];
-        return Object.freeze({
-          name,
-          kind: kindOf(name),
-          size: Number(size),
-          files: parseInt(files, 36),
-          operandModifiers: parseInt(mods, 10),
-          optional: o.endsWith('?'),
-          returnOnly: o.endsWith('r'),
-        });
+        return newOperandSpec(name, kindOf(name), Number(size), parseInt(files, 36), parseInt(mods, 10), o.endsWith('?'), o.endsWith('r'));
       })
     : [];
   const min = ops.filter((o) => !o.optional && !o.returnOnly).length;
@@ -366,19 +358,30 @@ function spec(base: string, r: RawForm): FormSpec {
 function makeSpec(base: string, r: RawForm): FormSpec {
   const s = signature(r.sig);
   const m = modifierSet(r.mods);
-  return Object.freeze({
-    base,
-    form: r.form,
-    spelled: base + FORM_SUFFIX[r.form],
-    family: FAMILIES[r.family]!,
-    operands: s.ops,
-    minOperands: s.min,
-    maxOperands: s.max,
-    modifiers: m.mods,
-    requiredModifiers: m.required,
-    verified: r.verified,
-    gpus: frozenGpus(r.mask),
-  });
+  return newFormSpec(base, r.form, base + FORM_SUFFIX[r.form], FAMILIES[r.family]!, s.ops, s.min, s.max, m.mods, m.required, r.verified, frozenGpus(r.mask));
+}
+
+// Every FormSpec and OperandSpec is made by one of these two (frozen, one object shape each: the
+// instruction layer reads their fields in its hottest functions, where an object of another shape,
+// such as a spread copy, makes each load test several shapes). A copy with changes: formSpec /
+// operandSpec of a spread object.
+
+function newFormSpec(base: string, form: InstructionForm, spelled: string, family: string, operands: readonly OperandSpec[], minOperands: number, maxOperands: number, modifiers: readonly string[], requiredModifiers: readonly string[], verified: boolean, gpus: readonly string[]): FormSpec {
+  return Object.freeze({ base, form, spelled, family, operands, minOperands, maxOperands, modifiers, requiredModifiers, verified, gpus });
+}
+
+function newOperandSpec(name: string, kind: OperandKind, size: number, files: number, operandModifiers: number, optional: boolean, returnOnly: boolean): OperandSpec {
+  return Object.freeze({ name, kind, size, files, operandModifiers, optional, returnOnly });
+}
+
+/** A FormSpec with the fields of `s` (which may be a spread copy of one, with changes), of the one shape. */
+export function formSpec(s: FormSpec): FormSpec {
+  return newFormSpec(s.base, s.form, s.spelled, s.family, s.operands, s.minOperands, s.maxOperands, s.modifiers, s.requiredModifiers, s.verified, s.gpus);
+}
+
+/** An OperandSpec with the fields of `o` (see formSpec). */
+export function operandSpec(o: OperandSpec): OperandSpec {
+  return newOperandSpec(o.name, o.kind, o.size, o.files, o.operandModifiers, o.optional, o.returnOnly);
 }
 
 /** The processor asked last and its class (a check asks for one processor throughout). */
