@@ -11,7 +11,7 @@
  * instruction on the clean path).
  */
 import type { Span } from '../../core/source.js';
-import type { InstructionOperand, Operand, Statement } from '../parse/ast.js';
+import type { Expr, InstructionOperand, Operand, Statement } from '../parse/ast.js';
 import type { IssueSink } from '../parse/expr.js';
 import type { AmdCode } from '../diagnostics.js';
 import { inlineCode16, inlineCode32, inlineCode64 } from '../check/immediates.js';
@@ -428,7 +428,9 @@ function prepareForm(mnemonic: string, spec: FormSpec, target: AmdgpuTarget): Pr
     if ((family === 'GLOBAL' || family === 'SCRATCH') && o.kind === 'saddr') files |= F.S | F.SPECIAL | F.OFF;
     const noSpecial = o.kind === 'srsrc' || o.kind === 'ssamp' || (o.kind === 'sbase' && mnemonic.startsWith('s_buffer_'));
     const noExecM0 = family === 'SMEM' && (o.kind === 'sdst' || o.kind === 'sdata');
-    return preparedOperand(o, files, sized, family === 'GLOBAL' && o.kind === 'vaddr', o.returnOnly, noSpecial, noExecM0, busRole(o.kind, index));
+    // (The object made here, with preparedOperand's fields in its order, so of its shape: called
+    // for every operand of every form prepared, preparedOperand was compiled on its own.)
+    return { spec: o, files, sized, globalVaddr: family === 'GLOBAL' && o.kind === 'vaddr', returnOnly: o.returnOnly, noSpecial, noExecM0, bus: busRole(o.kind, index) };
   });
   // SOPP: s_endpgm's optional immediate is not in the table; the other SOPP instructions without
   // an operand in the table take none (llvm-mc-19: `s_barrier 0` is an invalid operand).
@@ -449,7 +451,7 @@ function isExecOrM0(op: Operand): boolean {
   return op.kind === 'word' && EXEC_M0.has(lower(op.name));
 }
 
-/** A PreparedOperand (made here only: one object shape). */
+/** A PreparedOperand (made here and in prepareForm, with the same fields in the same order: one object shape). */
 function preparedOperand(spec: OperandSpec, files: number, sized: 0 | 1 | 2, globalVaddr: boolean, returnOnly: boolean, noSpecial: boolean, noExecM0: boolean, bus: number): PreparedOperand {
   return { spec, files, sized, globalVaddr, returnOnly, noSpecial, noExecM0, bus };
 }
@@ -593,10 +595,19 @@ function collectPositional(operands: readonly InstructionOperand[], firstIsPosit
       // `a16`, `scc`). (isPlainRegister and the modifier test written out: small functions called
       // here are compiled on their own by the optimizing compiler.)
       const c = name.charCodeAt(0);
+      let register = (c === 118 /* v */ || c === 115 /* s */ || c === 97) /* a */ && len > 1;
+      if (register)
+        for (let k = 1; k < len; k++) {
+          const d = name.charCodeAt(k);
+          if (d < 48 || d > 57) {
+            register = false;
+            break;
+          }
+        }
       // (Lower case only: llvm-mc-19 reads `GLC`, `Clamp`, `ROW_MIRROR` as symbols, so operands.)
       // (One store of the operand, after the branches: each inlined push is code the optimizing
       // compiler compiles.)
-      if (!((firstIsPositional && positional.length === 0) || ((c === 118 /* v */ || c === 115 /* s */ || c === 97) /* a */ && isDigits(name, 1) && !(memory && len === 3))) && (MODIFIER_SPELLINGS.has(name) || (memory && MEMORY_MODIFIER_SPELLINGS.has(name)))) continue;
+      if (!((firstIsPositional && positional.length === 0) || (register && !(memory && len === 3))) && (MODIFIER_SPELLINGS.has(name) || (memory && MEMORY_MODIFIER_SPELLINGS.has(name)))) continue;
     } else if (kind === 'modifier') {
       prevCall = false;
       continue;
@@ -847,9 +858,21 @@ function classify(text: string, op: Operand, target: AmdgpuTarget, kind: Operand
       const n = (op as WordOperand).name;
       // (Lower case only: llvm-mc-19 reads `V0`, `A1` as symbols.)
       const c = n.charCodeAt(0);
-      if ((c === 118 /* v */ || c === 115 /* s */ || c === 97 /* a */) && isDigits(n, 1)) {
-        seen.what = c === 118 ? What.Vgpr : c === 115 ? What.Sgpr : What.Agpr;
-        return;
+      if (c === 118 /* v */ || c === 115 /* s */ || c === 97 /* a */) {
+        // (isDigits written out, here and in collectPositional: called from their code before it
+        // is optimized, the small function was compiled on its own.)
+        let digits = n.length > 1;
+        for (let i = 1; i < n.length; i++) {
+          const d = n.charCodeAt(i);
+          if (d < 48 || d > 57) {
+            digits = false;
+            break;
+          }
+        }
+        if (digits) {
+          seen.what = c === 118 ? What.Vgpr : c === 115 ? What.Sgpr : What.Agpr;
+          return;
+        }
       }
       // (`off` in lower case only: llvm-mc-19 reads `OFF` as a symbol.)
       if (n === 'off') {
@@ -864,20 +887,7 @@ function classify(text: string, op: Operand, target: AmdgpuTarget, kind: Operand
         seen.what = maybeInline(e.value, target.inv2Pi) ? What.Inline : What.Literal;
         return;
       }
-      if (e.kind === 'real') {
-        seen.what = floatMaybeInline(e.value, target.inv2Pi) ? What.Inline : What.Literal;
-        return;
-      }
-      if (e.kind === 'unary' && e.op === '-' && e.operand.kind === 'real') {
-        seen.what = floatMaybeInline(e.operand.value, target.inv2Pi) ? What.Inline : What.Literal;
-        return;
-      }
-      // A negative integer (`-100`): a literal unless its value is an inline constant.
-      if (e.kind === 'unary' && e.op === '-' && e.operand.kind === 'int') {
-        seen.what = maybeInline(-e.operand.value, target.inv2Pi) ? What.Inline : What.Literal;
-        return;
-      }
-      seen.what = What.Expr;
+      classifyExpr(e, target);
       return;
     }
     case 'call':
@@ -936,6 +946,25 @@ function classify(text: string, op: Operand, target: AmdgpuTarget, kind: Operand
 function classifyWord(text: string, op: WordOperand, target: AmdgpuTarget): void {
   classifyText(text, op, target);
   if (wordCache.size < WORD_CACHE_MAX && !isPrefixOnly(op.name)) wordCache.set(op.name, seen.what | (seen.size << 4));
+}
+
+/**
+ * An expression operand other than an integer: a float (`0.5`, `-1.5`), a negative integer, or an
+ * expression whose value is not known here. (Apart from classify: a smaller function for the
+ * optimizing compiler, with floatMaybeInline inlined once.)
+ */
+function classifyExpr(e: Expr, target: AmdgpuTarget): void {
+  let x: number | undefined;
+  if (e.kind === 'real') x = e.value;
+  else if (e.kind === 'unary' && e.op === '-') {
+    if (e.operand.kind === 'real') x = e.operand.value;
+    else if (e.operand.kind === 'int') {
+      // A negative integer (`-100`): a literal unless its value is an inline constant.
+      seen.what = maybeInline(-e.operand.value, target.inv2Pi) ? What.Inline : What.Literal;
+      return;
+    }
+  }
+  seen.what = x === undefined ? What.Expr : floatMaybeInline(x, target.inv2Pi) ? What.Inline : What.Literal;
 }
 
 /**

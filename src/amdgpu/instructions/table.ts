@@ -401,7 +401,8 @@ function gpuClass(gpu: string): number {
 
 /** Splits a written mnemonic into a known base and the forms its suffix forces (null: any form). */
 function splitMnemonic(m: string): { base: string; forms: readonly InstructionForm[] | null; suffix: string } {
-  const t = load();
+  // (index once loaded: load() called for every lookup was compiled as a small function.)
+  const t = index ?? load();
   if (t.has(m)) return { base: m, forms: null, suffix: '' };
   for (const [suffix, forms] of SUFFIX_FORMS) {
     if (m.endsWith(suffix)) {
