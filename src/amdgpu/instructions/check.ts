@@ -11,14 +11,14 @@
  * instruction on the clean path).
  */
 import type { Span } from '../../core/source.js';
-import type { InstructionOperand, Operand, Statement } from '../parse/ast.js';
+import type { Expr, InstructionOperand, Operand, Statement } from '../parse/ast.js';
 import type { IssueSink } from '../parse/expr.js';
 import type { AmdCode } from '../diagnostics.js';
 import { inlineCode16, inlineCode32, inlineCode64 } from '../check/immediates.js';
 import { parseRegister } from '../check/registers.js';
 import type { AmdgpuTarget } from '../targets.js';
 import { AMD_INSTRUCTION_CODES as C } from './diagnostics.js';
-import { instructionInfo, lookupInstruction, OperandFile as F, OperandModifier, type FormSpec, type OperandSpec } from './table.js';
+import { formSpec, instructionInfo, lookupInstruction, operandSpec, OperandFile as F, OperandModifier, type FormSpec, type OperandSpec } from './table.js';
 import { MODIFIER_SETS } from './table.generated.js';
 import { checkGfx12Image, checkGfx12ImageAddress, gfx12ImageModifiers, checkGfx12ImageData, checkImageOperands, checkUnverifiedImage, imageDataDwords, imageOp, isGatherLike, isModelledUnverifiedImage } from './image.js';
 import { ImageBits } from '../data/mimg.js';
@@ -28,6 +28,8 @@ import { lower } from './lower.js';
 const IMAGE_NO_D16 = ImageBits.NO_D16;
 
 type InstructionStatement = Extract<Statement, { kind: 'instruction' }>;
+type WordOperand = Extract<Operand, { kind: 'word' }>;
+type NamedOperand = Extract<Operand, { kind: 'word' | 'modifier' }>;
 
 interface PreparedOperand {
   readonly spec: OperandSpec;
@@ -42,6 +44,12 @@ interface PreparedOperand {
   readonly noSpecial: boolean;
   /** SMEM data (`sdst`, `sdata`): no `m0` nor `exec` (or its halves), llvm-mc-19's "invalid operand for instruction". */
   readonly noExecM0: boolean;
+  /**
+   * What the position reads through the constant bus, as checkConstantBus counts it: BUS_READ (a
+   * source: `src*`, `ssrc*`, `vsrc*`, a VCC source after the first two operands), BUS_K (the K of
+   * madmk/madak/fmamk/fmaak, a literal whatever its value), 0 (nothing). See matchForm.
+   */
+  readonly bus: number;
 }
 
 interface PreparedForm {
@@ -268,7 +276,7 @@ function prepareDoubleSuffix(base: string, inner: string, outer: string, mnemoni
     const p = prepare(`${base}_e32`, target);
     if (p.status !== 'forms') return p;
     const forms = p.forms.map((f) =>
-      f.vccOptional ? prepareForm(lower(base), { ...f.spec, operands: f.spec.operands.slice(1), minOperands: f.spec.minOperands - 1, maxOperands: f.spec.maxOperands - 1 }, target) : f,
+      f.vccOptional ? prepareForm(lower(base), formSpec({ ...f.spec, operands: f.spec.operands.slice(1), minOperands: f.spec.minOperands - 1, maxOperands: f.spec.maxOperands - 1 }), target) : f,
     );
     let minAll = Infinity;
     let maxAll = 0;
@@ -299,10 +307,10 @@ function withoutVcc(specs: readonly FormSpec[], base: string, target: AmdgpuTarg
     const vccLess = f.operands.filter((o) => o.kind !== 'vcc');
     // The table's optional trailing operands of these forms were the VCC-less spelling seen by its
     // probes: every form takes all of its operands (a VOP3 form too: `v_add_co_ci_u32 v3, s0, v3, v1`).
-    const all = f.operands.map((o) => (o.optional ? { ...o, optional: false } : o));
-    out.push({ ...f, operands: all, minOperands: all.length, maxOperands: all.length });
+    const all = f.operands.map((o) => (o.optional ? operandSpec({ ...o, optional: false }) : o));
+    out.push(formSpec({ ...f, operands: all, minOperands: all.length, maxOperands: all.length }));
     if (vccLess.length < f.operands.length && f.family !== 'VOP3' && (g >= 10 || f.form === 'e32')) {
-      const spec = { ...f, operands: vccLess, minOperands: vccLess.length, maxOperands: vccLess.length };
+      const spec = formSpec({ ...f, operands: vccLess, minOperands: vccLess.length, maxOperands: vccLess.length });
       VCC_LESS.add(spec);
       out.push(spec);
     }
@@ -340,10 +348,10 @@ const WMMA11: Record<string, readonly [number, 'f32' | 'f16' | 'i32']> = {
 };
 
 function wmma11Forms(forms: readonly FormSpec[], [size, result]: readonly [number, 'f32' | 'f16' | 'i32']): FormSpec[] {
-  const op = (name: string, kind: OperandSpec['kind'], n: number, files: number): OperandSpec => ({ name, kind, size: n, files, operandModifiers: 0, optional: false, returnOnly: false });
+  const op = (name: string, kind: OperandSpec['kind'], n: number, files: number): OperandSpec => operandSpec({ name, kind, size: n, files, operandModifiers: 0, optional: false, returnOnly: false });
   const operands = [op('vdst', 'vdst', 8, F.V), op('src0', 'src', size, F.V), op('src1', 'src', size, F.V), op('src2', 'src', 8, F.V | F.INLINE)];
   const modifiers = result === 'f16' ? ['neg_hi', 'neg_lo', 'op_sel', 'op_sel_hi'] : result === 'i32' ? ['clamp', 'neg_hi', 'neg_lo'] : ['neg_hi', 'neg_lo'];
-  return forms.filter((f) => f.form === '' || f.form === 'e64').map((f) => ({ ...f, family: 'VOP3P', operands, minOperands: 4, maxOperands: 4, modifiers, requiredModifiers: [], verified: true }));
+  return forms.filter((f) => f.form === '' || f.form === 'e64').map((f) => formSpec({ ...f, family: 'VOP3P', operands, minOperands: 4, maxOperands: 4, modifiers, requiredModifiers: [], verified: true }));
 }
 
 /**
@@ -379,13 +387,13 @@ const WMMA12: Record<string, readonly [number, number, number, number, 'f' | 'i'
 };
 
 function wmma12Forms(base: string, forms: readonly FormSpec[], [d, a, b, c, kind]: readonly [number, number, number, number, 'f' | 'i' | '8']): FormSpec[] {
-  const op = (name: string, k: OperandSpec['kind'], n: number, files: number): OperandSpec => ({ name, kind: k, size: n, files, operandModifiers: 0, optional: false, returnOnly: false });
+  const op = (name: string, k: OperandSpec['kind'], n: number, files: number): OperandSpec => operandSpec({ name, kind: k, size: n, files, operandModifiers: 0, optional: false, returnOnly: false });
   const sparse = base.startsWith('v_swmmac');
   const operands = [op('vdst', 'vdst', d, F.V), op('src0', 'src', a, F.V), op('src1', 'src', b, F.V), sparse ? op('src2', 'src', 1, F.V) : op('src2', 'src', c, F.V | F.INLINE)];
   const modifiers = kind === 'i' ? ['clamp', 'neg_lo'] : ['neg_lo', 'neg_hi'];
   // SWMMAC: index_key (not on v_swmmac_i32_16x16x64_iu4); the fp8/bf8 ones take no neg_lo/neg_hi.
   const mods = sparse ? [...(kind === '8' ? [] : modifiers), ...(base === 'v_swmmac_i32_16x16x64_iu4' ? [] : ['index_key'])] : modifiers;
-  return forms.filter((f) => f.form === '' || f.form === 'e64').map((f) => ({ ...f, family: 'VOP3P', operands, minOperands: 4, maxOperands: 4, modifiers: mods, requiredModifiers: [], verified: true }));
+  return forms.filter((f) => f.form === '' || f.form === 'e64').map((f) => formSpec({ ...f, family: 'VOP3P', operands, minOperands: 4, maxOperands: 4, modifiers: mods, requiredModifiers: [], verified: true }));
 }
 
 /**
@@ -402,7 +410,7 @@ function prepareForm(mnemonic: string, spec: FormSpec, target: AmdgpuTarget): Pr
   const sizeFree = SIZE_FREE_FAMILIES.has(family) || (buffer && mnemonic.includes('_d16'));
   // MFMA (gfx90a on): vdst and src2 are both VGPRs or both AGPRs; the table probed one at a time.
   const mfmaAgprs = family === 'MFMA' && spec.operands.some((o) => (o.files & F.A) !== 0);
-  const ops = spec.operands.map((o): PreparedOperand => {
+  const ops = spec.operands.map((o, index): PreparedOperand => {
     let files = o.files;
     // SGPR tuples are sized as strictly as VGPRs on scalar and VALU instructions (llvm-mc-19:
     // `v_cmp_ge_u32_e64 s[0:1], ...` on wave32, `v_readlane_b32 s[4:5], ...`, `v_add_f64 ..., s0, ...`).
@@ -423,7 +431,9 @@ function prepareForm(mnemonic: string, spec: FormSpec, target: AmdgpuTarget): Pr
     if ((family === 'GLOBAL' || family === 'SCRATCH') && o.kind === 'saddr') files |= F.S | F.SPECIAL | F.OFF;
     const noSpecial = o.kind === 'srsrc' || o.kind === 'ssamp' || (o.kind === 'sbase' && mnemonic.startsWith('s_buffer_'));
     const noExecM0 = family === 'SMEM' && (o.kind === 'sdst' || o.kind === 'sdata');
-    return preparedOperand(o, files, sized, family === 'GLOBAL' && o.kind === 'vaddr', o.returnOnly, noSpecial, noExecM0);
+    // (The object made here, with preparedOperand's fields in its order, so of its shape: called
+    // for every operand of every form prepared, preparedOperand was compiled on its own.)
+    return { spec: o, files, sized, globalVaddr: family === 'GLOBAL' && o.kind === 'vaddr', returnOnly: o.returnOnly, noSpecial, noExecM0, bus: busRole(o.kind, index) };
   });
   // SOPP: s_endpgm's optional immediate is not in the table; the other SOPP instructions without
   // an operand in the table take none (llvm-mc-19: `s_barrier 0` is an invalid operand).
@@ -444,9 +454,18 @@ function isExecOrM0(op: Operand): boolean {
   return op.kind === 'word' && EXEC_M0.has(lower(op.name));
 }
 
-/** A PreparedOperand (made here only: one object shape). */
-function preparedOperand(spec: OperandSpec, files: number, sized: 0 | 1 | 2, globalVaddr: boolean, returnOnly: boolean, noSpecial: boolean, noExecM0: boolean): PreparedOperand {
-  return { spec, files, sized, globalVaddr, returnOnly, noSpecial, noExecM0 };
+/** A PreparedOperand (made here and in prepareForm, with the same fields in the same order: one object shape). */
+function preparedOperand(spec: OperandSpec, files: number, sized: 0 | 1 | 2, globalVaddr: boolean, returnOnly: boolean, noSpecial: boolean, noExecM0: boolean, bus: number): PreparedOperand {
+  return { spec, files, sized, globalVaddr, returnOnly, noSpecial, noExecM0, bus };
+}
+
+/** PreparedOperand.bus: a source read through the constant bus, and madmk/fmaak's K. */
+const BUS_READ = 1;
+const BUS_K = 2;
+/** The bus role of a form's operand of this kind at this index (the operands checkConstantBus reads). */
+function busRole(kind: OperandSpec['kind'], index: number): number {
+  if (kind === 'imm') return BUS_K;
+  return kind === 'src' || kind === 'ssrc' || kind === 'vsrc' || (kind === 'vcc' && index > 1) ? BUS_READ : 0;
 }
 
 /** A PreparedForm (made here only: one object shape). */
@@ -528,6 +547,13 @@ function reusable<T>(seed: T): T[] {
  */
 const posKinds: string[] = reusable('');
 /**
+ * Every operand's kind (`op.kind`), by its index in the instruction, set by collectPositional (read
+ * by checkModifiers). Made long enough for any instruction at the start: a store past its end,
+ * first made late in a file (an instruction with more operands than any before), deoptimized
+ * collectPositional ("out of bounds").
+ */
+const opKinds: string[] = new Array<string>(64).fill('');
+/**
  * An operand's kind, read at one load site whose type feedback is made megamorphic when this
  * module loads (below). collectPositional reads every operand's kind through it: read there
  * directly, the load was compiled for the four or fewer operand shapes seen so far (word,
@@ -554,6 +580,7 @@ function collectPositional(operands: readonly InstructionOperand[], firstIsPosit
   for (let i = 0; i < operands.length; i++) {
     const op = operands[i]!.operand;
     const kind = operandKind(op);
+    opKinds[i] = kind;
     if (kind === 'word') {
       const name = (op as Extract<Operand, { kind: 'word' }>).name;
       const len = name.length;
@@ -571,25 +598,27 @@ function collectPositional(operands: readonly InstructionOperand[], firstIsPosit
       // `a16`, `scc`). (isPlainRegister and the modifier test written out: small functions called
       // here are compiled on their own by the optimizing compiler.)
       const c = name.charCodeAt(0);
-      if ((firstIsPositional && positional.length === 0) || ((c === 118 /* v */ || c === 115 /* s */ || c === 97) /* a */ && isDigits(name, 1) && !(memory && len === 3))) {
-        posKinds[positional.length] = kind;
-        positional.push(op);
-      } else {
-        // (Lower case only: llvm-mc-19 reads `GLC`, `Clamp`, `ROW_MIRROR` as symbols, so operands.)
-        if (!MODIFIER_SPELLINGS.has(name) && !(memory && MEMORY_MODIFIER_SPELLINGS.has(name))) {
-          posKinds[positional.length] = kind;
-          positional.push(op);
+      let register = (c === 118 /* v */ || c === 115 /* s */ || c === 97) /* a */ && len > 1;
+      if (register)
+        for (let k = 1; k < len; k++) {
+          const d = name.charCodeAt(k);
+          if (d < 48 || d > 57) {
+            register = false;
+            break;
+          }
         }
-      }
-      continue;
-    }
-    if (kind === 'modifier') {
+      // (Lower case only: llvm-mc-19 reads `GLC`, `Clamp`, `ROW_MIRROR` as symbols, so operands.)
+      // (One store of the operand, after the branches: each inlined push is code the optimizing
+      // compiler compiles.)
+      if (!((firstIsPositional && positional.length === 0) || (register && !(memory && len === 3))) && (MODIFIER_SPELLINGS.has(name) || (memory && MEMORY_MODIFIER_SPELLINGS.has(name)))) continue;
+    } else if (kind === 'modifier') {
       prevCall = false;
       continue;
+    } else {
+      const call = kind === 'call' && !WRAPPERS.has(lower((op as Extract<Operand, { kind: 'call' }>).name));
+      if (call && prevCall) continue;
+      prevCall = call;
     }
-    const call = kind === 'call' && !WRAPPERS.has(lower((op as Extract<Operand, { kind: 'call' }>).name));
-    if (call && prevCall) continue;
-    prevCall = call;
     posKinds[positional.length] = kind;
     positional.push(op);
   }
@@ -711,7 +740,7 @@ function classifyPositional(text: string, target: AmdgpuTarget): void {
     // Every call (`vmcnt(0)` too, whose modifier bits are 0): so the call has type feedback from
     // the first lines of a file on, and its first `neg(…)` does not deoptimize this function.
     posMods[i] = kind === 'neg' || kind === 'abs' || kind === 'call' ? modifiedOperand(text, op, target) : 0;
-    classify(text, op, target);
+    classify(text, op, target, kind as Operand['kind']);
     // `neg(0x123)`, `-|1.23456|`: a literal whatever the modifiers fold into it; `-v1.l` a half,
     // `-s1`, `|vccz|` the scalar register inside (see modifiedOperand).
     let what = seen.what;
@@ -844,20 +873,37 @@ function floatMaybeInline(x: number, inv2Pi: boolean): boolean {
   return false;
 }
 
-function classify(text: string, op: Operand, target: AmdgpuTarget): void {
+/**
+ * What one operand is (into `seen`). `kind` is `op.kind`, passed where the caller has read it
+ * (classifyPositional: collectPositional's posKinds): its load is megamorphic (eight operand
+ * shapes), a call of the engine's load stub each time in optimized code.
+ */
+function classify(text: string, op: Operand, target: AmdgpuTarget, kind: Operand['kind'] = op.kind): void {
   seen.size = 1;
   if (target !== wordCacheTarget) {
     wordCacheTarget = target;
     wordCache = new Map();
   }
-  switch (op.kind) {
+  switch (kind) {
     case 'word': {
-      const n = op.name;
+      const n = (op as WordOperand).name;
       // (Lower case only: llvm-mc-19 reads `V0`, `A1` as symbols.)
       const c = n.charCodeAt(0);
-      if ((c === 118 /* v */ || c === 115 /* s */ || c === 97 /* a */) && isDigits(n, 1)) {
-        seen.what = c === 118 ? What.Vgpr : c === 115 ? What.Sgpr : What.Agpr;
-        return;
+      if (c === 118 /* v */ || c === 115 /* s */ || c === 97 /* a */) {
+        // (isDigits written out, here and in collectPositional: called from their code before it
+        // is optimized, the small function was compiled on its own.)
+        let digits = n.length > 1;
+        for (let i = 1; i < n.length; i++) {
+          const d = n.charCodeAt(i);
+          if (d < 48 || d > 57) {
+            digits = false;
+            break;
+          }
+        }
+        if (digits) {
+          seen.what = c === 118 ? What.Vgpr : c === 115 ? What.Sgpr : What.Agpr;
+          return;
+        }
       }
       // (`off` in lower case only: llvm-mc-19 reads `OFF` as a symbol.)
       if (n === 'off') {
@@ -867,29 +913,16 @@ function classify(text: string, op: Operand, target: AmdgpuTarget): void {
       break;
     }
     case 'expr': {
-      const e = op.expr;
+      const e = (op as Extract<Operand, { kind: 'expr' }>).expr;
       if (e.kind === 'int') {
         seen.what = maybeInline(e.value, target.inv2Pi) ? What.Inline : What.Literal;
         return;
       }
-      if (e.kind === 'real') {
-        seen.what = floatMaybeInline(e.value, target.inv2Pi) ? What.Inline : What.Literal;
-        return;
-      }
-      if (e.kind === 'unary' && e.op === '-' && e.operand.kind === 'real') {
-        seen.what = floatMaybeInline(e.operand.value, target.inv2Pi) ? What.Inline : What.Literal;
-        return;
-      }
-      // A negative integer (`-100`): a literal unless its value is an inline constant.
-      if (e.kind === 'unary' && e.op === '-' && e.operand.kind === 'int') {
-        seen.what = maybeInline(-e.operand.value, target.inv2Pi) ? What.Inline : What.Literal;
-        return;
-      }
-      seen.what = What.Expr;
+      classifyExpr(e, target);
       return;
     }
     case 'call':
-      seen.what = WRAPPERS.has(lower(op.name)) ? What.Unknown : What.Symbolic;
+      seen.what = WRAPPERS.has(lower((op as Extract<Operand, { kind: 'call' }>).name)) ? What.Unknown : What.Symbolic;
       return;
     case 'neg':
     case 'abs':
@@ -900,11 +933,12 @@ function classify(text: string, op: Operand, target: AmdgpuTarget): void {
       seen.what = What.Unknown;
       return;
     case 'regRange': {
-      const p = op.prefix;
+      const r = op as Extract<Operand, { kind: 'regRange' }>;
+      const p = r.prefix;
       const c = p.length === 1 ? p.charCodeAt(0) | 0x20 : 0;
-      if ((c === 118 || c === 115 || c === 97) && op.first.kind === 'int' && (op.last === null || op.last.kind === 'int')) {
-        const first = Number(op.first.value);
-        const last = op.last ? Number(op.last.value) : first;
+      if ((c === 118 || c === 115 || c === 97) && r.first.kind === 'int' && (r.last === null || r.last.kind === 'int')) {
+        const first = Number(r.first.value);
+        const last = r.last ? Number(r.last.value) : first;
         if (last >= first) {
           seen.what = c === 118 ? What.Vgpr : c === 115 ? What.Sgpr : What.Agpr;
           seen.size = last - first + 1;
@@ -917,21 +951,51 @@ function classify(text: string, op: Operand, target: AmdgpuTarget): void {
   // A word (`vcc`, `exec_lo`, `ttmp4`, a label) is what its name says on the target; no
   // register name starts with `.` (`.LBB0_2`). A register prefix (isPrefixOnly) is never put in
   // the cache, so is never found there: tested only before an insertion, not on every word.
-  const word = op.kind === 'word';
-  if (word && op.name.charCodeAt(0) === 46) {
-    seen.what = What.Expr;
-    return;
-  }
-  if (word) {
-    const known = wordCache.get(op.name);
+  if (kind === 'word') {
+    const name = (op as WordOperand).name;
+    if (name.charCodeAt(0) === 46) {
+      seen.what = What.Expr;
+      return;
+    }
+    const known = wordCache.get(name);
     if (known !== undefined) {
       seen.what = known & 15;
       seen.size = known >> 4;
       return;
     }
+    classifyWord(text, op as WordOperand, target);
+    return;
   }
   classifyText(text, op, target);
-  if (word && wordCache.size < WORD_CACHE_MAX && !isPrefixOnly(op.name)) wordCache.set(op.name, seen.what | (seen.size << 4));
+}
+
+/**
+ * A word not in the cache: through the register parser, then cached. (Apart from classify: a few
+ * hundred words a file, so this stays out of the optimizing compiler, and classify, which it
+ * compiles, is smaller without the cache insertion and the prefix test.)
+ */
+function classifyWord(text: string, op: WordOperand, target: AmdgpuTarget): void {
+  classifyText(text, op, target);
+  if (wordCache.size < WORD_CACHE_MAX && !isPrefixOnly(op.name)) wordCache.set(op.name, seen.what | (seen.size << 4));
+}
+
+/**
+ * An expression operand other than an integer: a float (`0.5`, `-1.5`), a negative integer, or an
+ * expression whose value is not known here. (Apart from classify: a smaller function for the
+ * optimizing compiler, with floatMaybeInline inlined once.)
+ */
+function classifyExpr(e: Expr, target: AmdgpuTarget): void {
+  let x: number | undefined;
+  if (e.kind === 'real') x = e.value;
+  else if (e.kind === 'unary' && e.op === '-') {
+    if (e.operand.kind === 'real') x = e.operand.value;
+    else if (e.operand.kind === 'int') {
+      // A negative integer (`-100`): a literal unless its value is an inline constant.
+      seen.what = maybeInline(-e.operand.value, target.inv2Pi) ? What.Inline : What.Literal;
+      return;
+    }
+  }
+  seen.what = x === undefined ? What.Expr : floatMaybeInline(x, target.inv2Pi) ? What.Inline : What.Literal;
 }
 
 /**
@@ -1060,10 +1124,26 @@ interface Mismatch {
 }
 const mismatch: Mismatch = { at: -1, spec: -1, size: false, modifier: 0 };
 
+/**
+ * Set by matchForm, for the form it matched: how many operands may read a scalar value through
+ * the constant bus (at a BUS_READ position an SGPR, a special register, a literal or an operand
+ * this layer does not classify such as `sext(…)`, and any K), and how many of those may be
+ * literals. Bounds on what checkConstantBus counts (busKeys, literalKeys): it is called only
+ * where they let a limit be exceeded (checkMatched). One pass over the operands less: the count
+ * is taken where matchForm reads each operand anyway.
+ */
+let matchBus = 0;
+let matchBusLiterals = 0;
+/** By `What`: 1 for what may put a value on the constant bus (see busOperand), else 0; and 1 for a literal. */
+const BUS_CANDIDATE: readonly number[] = [0, 1, 0, 1, 0, 0, 1, 0, 0, 1, 0];
+const BUS_LITERAL: readonly number[] = [0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0];
+
 function matchForm(f: PreparedForm, count: number): void {
   mismatch.at = -1;
   mismatch.size = false;
   mismatch.modifier = 0;
+  let bus = 0;
+  let busLiterals = 0;
   const ops = f.ops;
   // Positional operands fill the form's operands in order, skipping a return-only one when the
   // count leaves no room for it.
@@ -1086,6 +1166,11 @@ function matchForm(f: PreparedForm, count: number): void {
     if (o.spec.kind === 'tgt') continue;
     const what = posWhat[i]!;
     const size = posSize[i]!;
+    // (Without a branch: a table read and bit operations, as FITS.)
+    const role = o.bus;
+    const k = role >> 1;
+    bus += (role & BUS_CANDIDATE[what]!) | k;
+    busLiterals += (role & BUS_LITERAL[what]!) | k;
     if ((what !== What.Unknown && (FITS[what]! & o.files) === 0) || (what === What.Special && (o.noSpecial || (o.noExecM0 && isExecOrM0(positional[i]!))))) {
       mismatch.at = i;
       return;
@@ -1121,6 +1206,8 @@ function matchForm(f: PreparedForm, count: number): void {
       return;
     }
   }
+  matchBus = bus;
+  matchBusLiterals = busLiterals;
 }
 
 /**
@@ -1183,7 +1270,7 @@ function vopdForm(mnemonic: string, which: 'vopdx' | 'vopdy', target: AmdgpuTarg
     // fmamk/fmaak: src0 may be a literal too, the same value as the instruction's own (llvm-mc-19).
     // (Made as prepareForm makes its objects, so that the code reading them sees one shape.)
     if (f && /fmamk|fmaak/i.test(mnemonic)) {
-      const ops = f.ops.map((o, i) => (i === 1 ? preparedOperand(o.spec, o.files | F.LITERAL, o.sized, o.globalVaddr, o.returnOnly, o.noSpecial, o.noExecM0) : o));
+      const ops = f.ops.map((o, i) => (i === 1 ? preparedOperand(o.spec, o.files | F.LITERAL, o.sized, o.globalVaddr, o.returnOnly, o.noSpecial, o.noExecM0, o.bus) : o));
       f = preparedForm(f.spec, ops, f.min, f.max, f.vccOptional, f.busLimit, f.implicitVcc, f.scalar, f.cachePolicy12);
     }
     if (f) {
@@ -1344,15 +1431,15 @@ function knownModifiers(): Set<string> {
   return vocabulary;
 }
 
-function canonicalModifier(op: Operand): string | undefined {
+/** A modifier's canonical name (undefined: no modifier or word); `kind` is `op.kind` (see classify). */
+function canonicalModifier(op: Operand, kind: Operand['kind'] = op.kind): string | undefined {
   let n: string;
-  if (op.kind === 'modifier') n = lower(op.name);
-  else if (op.kind === 'word') n = lower(op.name);
+  if (kind === 'modifier' || kind === 'word') n = lower((op as WordOperand | Extract<Operand, { kind: 'modifier' }>).name);
   else return undefined;
   if (DPP_CONTROLS.has(n)) return 'dpp_ctrl';
   if (n === 'mul' || n === 'div') return 'omod';
   if (n === 'dfmt' || n === 'nfmt') return 'format';
-  if (op.kind === 'word' && n.startsWith('no') && (MODIFIER_WORDS.has(n.slice(2)) || MEMORY_MODIFIER_WORDS.has(n.slice(2)))) n = n.slice(2);
+  if (kind === 'word' && n.startsWith('no') && (MODIFIER_WORDS.has(n.slice(2)) || MEMORY_MODIFIER_WORDS.has(n.slice(2)))) n = n.slice(2);
   return n;
 }
 
@@ -1431,16 +1518,18 @@ function checkModifiers(operands: readonly InstructionOperand[], p: PreparedForm
     // same `memory`: every form of a mnemonic is of a memory family or none is); a word taken as
     // a positional operand (`s_branch gds`) is no modifier. (No test of the word's name here:
     // one small function less for the optimizing compiler.)
-    if (op.kind !== 'modifier' && !(op.kind === 'word' && !positional.includes(op))) continue;
-    const name = canonicalModifier(op);
+    // (The kinds collectPositional read: `op.kind` is a megamorphic load, see classify.)
+    const kind = opKinds[i] as Operand['kind'];
+    if (kind !== 'modifier' && !(kind === 'word' && !positional.includes(op))) continue;
+    const name = canonicalModifier(op, kind);
     // `done` and `row_en` have no `no` form (llvm-mc-19 refuses `nodone`, `norow_en`; `novm` is taken).
-    if (op.kind === 'word' && (name === 'done' || name === 'row_en') && op.name.length > name.length)
-      return report(sink, C.modifier, `invalid operand for instruction: '${op.name}' is not a modifier (${name} has no 'no' form)`, op.span);
+    if (kind === 'word' && (name === 'done' || name === 'row_en') && (op as WordOperand).name.length > name.length)
+      return report(sink, C.modifier, `invalid operand for instruction: '${(op as WordOperand).name}' is not a modifier (${name} has no 'no' form)`, op.span);
     if (name === undefined) continue;
-    if (op.kind === 'modifier' && OP_SEL_LISTS.has(name)) opSelModifier = true;
+    if (kind === 'modifier' && OP_SEL_LISTS.has(name)) opSelModifier = true;
     if (vocab.has(name) && !union.has(name)) {
       const span = op.kind === 'modifier' ? op.nameSpan : op.span;
-      return report(sink, C.modifier, `invalid operand for instruction: ${f.spec.spelled} takes no '${op.kind === 'modifier' ? op.name : op.name}' modifier${union.size ? ` (it takes ${[...union].sort().join(', ')})` : ' (it takes none)'}`, span);
+      return report(sink, C.modifier, `invalid operand for instruction: ${f.spec.spelled} takes no '${(op as NamedOperand).name}' modifier${union.size ? ` (it takes ${[...union].sort().join(', ')})` : ' (it takes none)'}`, span);
     }
     if (DPP_FOLLOWERS.has(name)) {
       if (name === 'dpp_ctrl') {
@@ -1464,7 +1553,7 @@ function checkModifiers(operands: readonly InstructionOperand[], p: PreparedForm
       continue;
     }
     top = rank;
-    topName = op.name;
+    topName = (op as NamedOperand).name;
   }
   // row_mask, bank_mask, bound_ctrl go with a DPP16 control, fi with one or dpp8 (llvm-mc-19
   // "not a valid operand." without: `v_add3_u32 v4, v2, v5, v3 row_mask:0xf` on gfx1100).
@@ -2132,7 +2221,7 @@ function checkMubufLds(text: string, mnemonic: string, at: Span, operands: reado
   let lds = LDS_FORMS.get(f);
   if (lds === undefined) {
     const ops = f.spec.operands.slice(1);
-    LDS_FORMS.set(f, (lds = prepareForm(lower(mnemonic), { ...f.spec, operands: ops, minOperands: ops.length, maxOperands: ops.length }, target)));
+    LDS_FORMS.set(f, (lds = prepareForm(lower(mnemonic), formSpec({ ...f.spec, operands: ops, minOperands: ops.length, maxOperands: ops.length }), target)));
   }
   classifyPositional(text, target);
   matchForm(lds, count);
@@ -2152,7 +2241,6 @@ const LDS_FORMS = new WeakMap<PreparedForm, PreparedForm>();
  * else at that position (an SGPR, a constant) is left to the other rules.
  */
 function checkBufferVaddr(operands: readonly InstructionOperand[], f: PreparedForm, sink: IssueSink): boolean {
-  bufferVaddrCalled = true;
   if (f.spec.family !== 'MUBUF' && f.spec.family !== 'MTBUF') return true;
   const at = f.vaddrAt;
   if (at < 0 || at >= positional.length) return true;
@@ -2231,6 +2319,7 @@ function report(sink: IssueSink, code: AmdCode, message: string, span: Span): fa
  * call from optimized code deoptimizes its caller; here that recompiles this small function only.
  */
 function checkMatched(text: string, at: Span, operands: readonly InstructionOperand[], p: PreparedForms, f: PreparedForm, count: number, target: AmdgpuTarget, sink: IssueSink, mnemonic: string): boolean {
+  if (matchedCalls < WARM_CALLS) matchedCalls++;
   return (
     checkVccSource(f, count, mnemonic, at, sink) &&
     checkModifiers(operands, p, f, sink) &&
@@ -2241,34 +2330,42 @@ function checkMatched(text: string, at: Span, operands: readonly InstructionOper
     // instruction, the last two of checkLessCommon, has, so the first issue reported is the same.)
     ((posLiterals === 0 && !sawTinyReal && !narrowInline) || checkFloatLiterals(f, count, target, sink)) &&
     (!narrowInline || checkNarrowInline(p, f, count, target, sink)) &&
-    (f.busLimit === 0 || (posBusCandidates + (f.implicitVcc ? 1 : 0) < 2 && !(posBusCandidates > 0 && f.spec.maxOperands === 4 && f.spec.family === 'VOP2' && WITH_K.test(f.spec.base))) || checkConstantBus(text, f, count, target, sink)) &&
+    // (The bounds from matchForm: more scalar values than the limit, or two literals, may be read.)
+    (f.busLimit === 0 || (matchBus + (f.implicitVcc ? 1 : 0) <= f.busLimit && matchBusLiterals < 2) || checkConstantBus(text, f, count, target, sink)) &&
     // checkRanges can refuse a FLAT/GLOBAL/SCRATCH/MUBUF/MTBUF/DS modifier (`offset:`) or SOPP's
     // immediates (the test written out: a small function of its own is one more for the optimizing
     // compiler; and no `RANGED_MODIFIER_FAMILIES.has` call, whose first call, at the first
     // instruction with a modifier, can come after this function is optimized and deoptimize it).
     ((f.spec.family !== 'SOPP' && (operands.length === count || !f.rangedModifiers)) || checkRanges(operands, f, target, sink)) &&
-    // (checkBufferVaddr called once whatever the family, so that this call has type feedback from
-    // the first line on: its first call, at the first buffer instruction, came after this function
-    // was optimized on distinct.gfx1100.s and deoptimized it.)
-    ((f.spec.family !== 'MUBUF' && f.spec.family !== 'MTBUF' && bufferVaddrCalled) || checkBufferVaddr(operands, f, sink))
+    // (checkBufferVaddr called for the first WARM_CALLS instructions whatever the family, so that
+    // this call has type feedback from the first lines on: its first call, at the first buffer
+    // instruction, came after this function was optimized on distinct.gfx1100.s and deoptimized it.)
+    ((f.spec.family !== 'MUBUF' && f.spec.family !== 'MTBUF' && matchedCalls >= WARM_CALLS) || checkBufferVaddr(operands, f, sink))
   );
 }
 
 /**
  * Calls checkLessCommon where one of its rules may apply (about one instruction in 200 on the
- * distinct bench files), and for the first instruction, so that the call has type feedback from
- * the first line on (this small function is inlined into checkMatched: a call first made after
+ * distinct bench files), and for checkMatched's first WARM_CALLS instructions, so that the call
+ * has type feedback from the first lines on (this small function is inlined into checkMatched: a call first made after
  * that is optimized deoptimizes it). checkLessCommon itself runs too rarely to be optimized, so the
  * first call of each of its rules deoptimizes nothing (it was called for every instruction and
  * compiled twice per file, 25 M instructions; docs/benchmarks.md).
  */
 function lessCommon(text: string, operands: readonly InstructionOperand[], p: PreparedForms, f: PreparedForm, count: number, target: AmdgpuTarget, at: Span, sink: IssueSink, mnemonic: string): boolean {
-  if (!p.lessCommon && !opSelModifier && dpp16Control === undefined && !hasLdsDirect && posLiterals < 2 && posRelocs === 0 && posAperture === 0 && (operands.length === count || f.spec.family !== 'SMEM') && lessCommonCalled) return true;
+  if (!p.lessCommon && !opSelModifier && dpp16Control === undefined && !hasLdsDirect && posLiterals < 2 && posRelocs === 0 && posAperture === 0 && (operands.length === count || f.spec.family !== 'SMEM') && matchedCalls >= WARM_CALLS) return true;
   return checkLessCommon(text, operands, p, f, count, target, at, sink, mnemonic);
 }
-/** checkLessCommon / checkBufferVaddr have been called (see lessCommon and checkMatched). */
-let lessCommonCalled = false;
-let bufferVaddrCalled = false;
+/**
+ * checkMatched's calls so far, up to WARM_CALLS: until then it calls checkLessCommon and
+ * checkBufferVaddr for every instruction (both safe to call for any), so that their call sites
+ * have type feedback before it is optimized. Once was not enough: V8 allocates a function's
+ * feedback vector only after its first few calls, and a call made before that records nothing
+ * (on distinct.gfx1100.s the first buffer instruction, buffer_gl1_inv at line 16,469, then
+ * deoptimized checkMatched, which was compiled again: 23 M instructions).
+ */
+let matchedCalls = 0;
+const WARM_CALLS = 64;
 
 /**
  * The rules of checkMatched that most instructions never reach, in their order there (see
@@ -2278,7 +2375,6 @@ let bufferVaddrCalled = false;
  * first issue reported is the same.
  */
 function checkLessCommon(text: string, operands: readonly InstructionOperand[], p: PreparedForms, f: PreparedForm, count: number, target: AmdgpuTarget, at: Span, sink: IssueSink, mnemonic: string): boolean {
-  lessCommonCalled = true;
   return (
     // (First here, as it came right before this function in checkMatched. Only with an op_sel,
     // op_sel_hi, neg_lo or neg_hi modifier: called for every instruction with a modifier, it was
@@ -2338,8 +2434,6 @@ function checkGwsData(f: PreparedForm, target: AmdgpuTarget, sink: IssueSink): b
   return report(sink, C.operandKind, `vgpr must be even aligned: ${f.spec.base}'s data register on ${target.name} is even, not ${op.name}`, op.span);
 }
 
-/** madak/madmk/fmaak/fmamk: their K is a literal whatever its value (one more scalar value for the bus and the literal count). */
-const WITH_K = /^v_(mad|fma)(ak|mk)_/;
 
 /** Mnemonics with 16-bit or packed operands (not judged by checkFloatLiterals). */
 const SHORT_OR_PACKED = /(?:^|_)(?:pk|[fbiu]16|bf16)(?:_|$)/;

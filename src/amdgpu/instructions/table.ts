@@ -253,20 +253,28 @@ function rawFormsOn(base: string, ci: number): RawForm[] | undefined {
     // The mask is the last field, or the one before `:u` (parseInt stops at the colon).
     const end = word.endsWith(':u') ? word.length - 3 : word.length - 1;
     const mask = parseInt(word.slice(word.lastIndexOf(':', end) + 1), 36);
-    if ((mask & bit) === 0) continue;
-    const f = word.split(':');
-    forms.push({
-      form: f[0] as InstructionForm,
-      family: parseInt(f[1]!, 36),
-      sig: parseInt(f[2]!, 36),
-      mods: parseInt(f[3]!, 36),
-      mask,
-      verified: f[5] !== 'u',
-      spec: undefined,
-    });
+    if ((mask & bit) !== 0) forms.push(decodeForm(word, mask));
   }
   perClass.set(base, forms);
   return forms;
+}
+
+/**
+ * One form of a table line (`form:family:sig:mods:mask[:u]`) whose mask was read. (A function of
+ * its own: rawFormsOn runs once per mnemonic looked up, a few hundred times, and is compiled by the
+ * optimizing compiler; this part, for two or three forms of each, is then not compiled with it.)
+ */
+function decodeForm(word: string, mask: number): RawForm {
+  const f = word.split(':');
+  return {
+    form: f[0] as InstructionForm,
+    family: parseInt(f[1]!, 36),
+    sig: parseInt(f[2]!, 36),
+    mods: parseInt(f[3]!, 36),
+    mask,
+    verified: f[5] !== 'u',
+    spec: undefined,
+  };
 }
 
 /** Operand kinds by name (a few dozen names; the tests below run once per name). */
@@ -311,15 +319,7 @@ function signature(i: number): { ops: OperandSpec[]; min: number; max: number } 
   const ops: OperandSpec[] = text
     ? text.split(' ').map((o) => {
         const [name, size, files, mods] = o.split('.') as [string, string, string, string];
-        return Object.freeze({
-          name,
-          kind: kindOf(name),
-          size: Number(size),
-          files: parseInt(files, 36),
-          operandModifiers: parseInt(mods, 10),
-          optional: o.endsWith('?'),
-          returnOnly: o.endsWith('r'),
-        });
+        return newOperandSpec(name, kindOf(name), Number(size), parseInt(files, 36), parseInt(mods, 10), o.endsWith('?'), o.endsWith('r'));
       })
     : [];
   const min = ops.filter((o) => !o.optional && !o.returnOnly).length;
@@ -367,19 +367,30 @@ function spec(base: string, r: RawForm): FormSpec {
 function makeSpec(base: string, r: RawForm): FormSpec {
   const s = signature(r.sig);
   const m = modifierSet(r.mods);
-  return Object.freeze({
-    base,
-    form: r.form,
-    spelled: base + FORM_SUFFIX[r.form],
-    family: FAMILIES[r.family]!,
-    operands: s.ops,
-    minOperands: s.min,
-    maxOperands: s.max,
-    modifiers: m.mods,
-    requiredModifiers: m.required,
-    verified: r.verified,
-    gpus: frozenGpus(r.mask),
-  });
+  return newFormSpec(base, r.form, base + FORM_SUFFIX[r.form], FAMILIES[r.family]!, s.ops, s.min, s.max, m.mods, m.required, r.verified, frozenGpus(r.mask));
+}
+
+// Every FormSpec and OperandSpec is made by one of these two (frozen, one object shape each: the
+// instruction layer reads their fields in its hottest functions, where an object of another shape,
+// such as a spread copy, makes each load test several shapes). A copy with changes: formSpec /
+// operandSpec of a spread object.
+
+function newFormSpec(base: string, form: InstructionForm, spelled: string, family: string, operands: readonly OperandSpec[], minOperands: number, maxOperands: number, modifiers: readonly string[], requiredModifiers: readonly string[], verified: boolean, gpus: readonly string[]): FormSpec {
+  return Object.freeze({ base, form, spelled, family, operands, minOperands, maxOperands, modifiers, requiredModifiers, verified, gpus });
+}
+
+function newOperandSpec(name: string, kind: OperandKind, size: number, files: number, operandModifiers: number, optional: boolean, returnOnly: boolean): OperandSpec {
+  return Object.freeze({ name, kind, size, files, operandModifiers, optional, returnOnly });
+}
+
+/** A FormSpec with the fields of `s` (which may be a spread copy of one, with changes), of the one shape. */
+export function formSpec(s: FormSpec): FormSpec {
+  return newFormSpec(s.base, s.form, s.spelled, s.family, s.operands, s.minOperands, s.maxOperands, s.modifiers, s.requiredModifiers, s.verified, s.gpus);
+}
+
+/** An OperandSpec with the fields of `o` (see formSpec). */
+export function operandSpec(o: OperandSpec): OperandSpec {
+  return newOperandSpec(o.name, o.kind, o.size, o.files, o.operandModifiers, o.optional, o.returnOnly);
 }
 
 /** The processor asked last and its class (a check asks for one processor throughout). */
@@ -403,7 +414,8 @@ function gpuClass(gpu: string): number {
 
 /** Splits a written mnemonic into a known base and the forms its suffix forces (null: any form). */
 function splitMnemonic(m: string): { base: string; forms: readonly InstructionForm[] | null; suffix: string } {
-  const t = load();
+  // (index once loaded: load() called for every lookup was compiled as a small function.)
+  const t = index ?? load();
   if (t.has(m)) return { base: m, forms: null, suffix: '' };
   for (const [suffix, forms] of SUFFIX_FORMS) {
     if (m.endsWith(suffix)) {
