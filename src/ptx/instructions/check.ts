@@ -2609,6 +2609,8 @@ const enum NamedRole {
   Pred = -1,
   /** The constant 0. */
   Zero = -2,
+  /** The constant 128 (a tensor map's size). */
+  Size128 = -3,
 }
 
 /** Per opcode, the operand names typed by name: an operand class (Cls.Int32, Cls.Int64, Cls.BulkSize) or a NamedRole. */
@@ -2616,6 +2618,11 @@ const NAMED_ROLES: ReadonlyMap<string, ReadonlyMap<string, Cls | NamedRole>> = n
   ['mbarrier', new Map<string, Cls | NamedRole>([['state', Cls.Int64], ['count', Cls.Int32], ['txCount', Cls.Int32], ['tx_count', Cls.Int32], ['suspendTimeHint', Cls.Int32], ['phaseParity', Cls.Int32], ['waitComplete', NamedRole.Pred], ['_', Cls.Int64]])],
   ['wmma', new Map<string, Cls | NamedRole>([['stride', Cls.Int32]])],
   ['st', new Map<string, Cls | NamedRole>([['size', Cls.BulkSize], ['initval', NamedRole.Zero]])],
+  // The size of tensormap.cp_fenceproxy and of the acquire fence.proxy.tensormap::generic: the
+  // constant 128 (measured with ptxas 13.0: "unexpected value '8', expected to be 128"; a register
+  // or a floating-point constant is "Arguments mismatch"; a constant expression such as 64+64 is taken).
+  ['tensormap', new Map<string, Cls | NamedRole>([['size', NamedRole.Size128]])],
+  ['fence', new Map<string, Cls | NamedRole>([['size', NamedRole.Size128]])],
 ]);
 
 function namedOperandsFit(ins: A.Instruction, name: string, form: InstructionForm, roles: ReadonlyMap<string, Cls | NamedRole>, ctx: InstructionCheckContext): boolean {
@@ -2638,6 +2645,12 @@ function namedOperandsFit(ins: A.Instruction, name: string, form: InstructionFor
     }
     if (role === NamedRole.Pred) {
       if (!operandFits(ins, name, i, o, PRED, '.pred', false, false, ctx)) return false;
+    } else if (role === NamedRole.Size128) {
+      const v = intConstant(o.expr);
+      const register = o.expr.kind === 'name' && ctx.registerType(o.expr.name) !== undefined;
+      if (v === 128n || (v === undefined && !register && lit.kind !== 'float')) continue;
+      ctx.report('PTX502', `operand ${i + 1} of ${name} (${form.operands[i]!.name}) must be the constant 128`, o.span);
+      return false;
     } else if (role === NamedRole.Zero) {
       if (o.expr.kind === 'int' && o.expr.value === 0n) continue;
       ctx.report('PTX502', `operand ${i + 1} of ${name} (${form.operands[i]!.name}) must be the constant 0`, o.span);

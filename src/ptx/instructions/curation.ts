@@ -133,6 +133,15 @@ const MMA_KIND_WORDS: Record<string, Gate> = {
   '.e2m1': SM120F_87,
 };
 
+/** tcgen05.mma's words (see wordGates below). */
+const TCGEN05_I8: Gate = { sm: ['sm_100a', 'sm_110a'] };
+const TCGEN05_MMA_WORDS: Record<string, Gate> = {
+  '.kind::i8': TCGEN05_I8,
+  '.kind::mxf4nvf4': { ptx: '8.7' },
+  '.block16': { ptx: '8.8' },
+  '.block32': { ptx: '8.8' },
+};
+
 /** The `.kind::mxf4nvf4` block-scale forms: 2X with `.ue8m0` (the Syntax block, narrowed), 4X with `.ue4m3` (an extra block). */
 const MXF4NVF4_4X = { kind: ['.kind::mxf4nvf4'], scale_vec_size: ['.scale_vec::4X'], stype: ['.ue4m3'] };
 const MXF4NVF4_2X: SetPatch[] = [
@@ -393,6 +402,14 @@ export const CURATION: Curation = {
     // "Instruction 'tcgen05.ld.red' not supported on .target 'sm_100a'" (and sm_100f); sm_103a/f and
     // sm_110a/f accept it.
     'tcgen05.ld': { '.red': { sm: ['sm_103f', 'sm_110f'] } },
+    // tcgen05.mma, .sp, .ws, .ws.sp (measured with ptxas 13.0, found on CCCL's cuda::ptx): "Feature
+    // '.kind::i8' not supported on .target 'sm_100f'" (sm_103a/f, sm_110f too: sm_100a and sm_110a
+    // only); "Feature '.kind::mxf4nvf4' requires PTX ISA .version 8.7 or later"; "Feature '.block32'
+    // requires PTX ISA .version 8.8 or later" (and .block16).
+    'tcgen05.mma': TCGEN05_MMA_WORDS,
+    'tcgen05.mma.sp': TCGEN05_MMA_WORDS,
+    'tcgen05.mma.ws': { '.kind::i8': TCGEN05_I8 },
+    'tcgen05.mma.ws.sp': { '.kind::i8': TCGEN05_I8 },
     // "Instruction 'redux.f32' not supported on .target 'sm_100'" (sm_90a, sm_110a, sm_120a too); sm_100a/f and sm_103a/f take it, from .version 8.6.
     'redux.sync': { '.f32': { ptx: '8.6', sm: ['sm_100f'] } },
     // The L1 eviction words on ld and st: "Modifier '.evict_first' on 'st' requires .target sm_70 or higher" / ".version 7.4".

@@ -1,0 +1,51 @@
+/**
+ * Module-check cases found by checking held-out PTX (session 13: CCCL's generated cuda::ptx
+ * wrappers, each inline `asm` made a module; Triton, Rust-CUDA and CUDA-samples PTX files) with
+ * gpuasm and ptxas 13.0. Each case is minimal and written here; its verdict and line were read
+ * from ptxas 13.0 at the case's -arch, and with ptxas on PATH the table is re-run through it.
+ */
+import { ptxCaseTable, type PtxCase } from '../../harness/ptx-case-table.js';
+
+/** A whole module at `target` and `version` with one instruction on line 9. */
+const mod = (target: string, ins: string, version = '9.0'): string =>
+  `.version ${version}\n.target ${target}\n.address_size 64\n.visible .entry k()\n{\n.reg .b32 %r<9>;\n.reg .b64 %rd<3>;\n.reg .pred %p<2>;\n` +
+  `${ins}\nret;\n}\n`;
+
+const I8: [string, string][] = [
+  ['tcgen05.mma', 'tcgen05.mma.cta_group::1.kind::i8 [%r0], %rd0, %rd1, %r1, %p1;'],
+  ['tcgen05.mma.sp', 'tcgen05.mma.sp.cta_group::2.kind::i8 [%r0], %rd0, %rd1, [%r2], %r1, %p1;'],
+  ['tcgen05.mma.ws', 'tcgen05.mma.ws.cta_group::1.kind::i8 [%r0], %rd0, %rd1, %r1, %p1;'],
+  ['tcgen05.mma.ws.sp', 'tcgen05.mma.ws.sp.cta_group::1.kind::i8 [%r0], %rd0, %rd1, [%r2], %r1, %p1;'],
+];
+const scaled = (kind: string, vec: string, sp = false): string =>
+  `tcgen05.mma${sp ? '.sp' : ''}.cta_group::1.kind::${kind}.block_scale${vec} [%r0], %rd0, %rd1, ${sp ? '[%r4], ' : ''}%r1, [%r2], [%r3], %p1;`;
+const fenceAcquire = (size: string): string => `fence.proxy.tensormap::generic.acquire.cta [%rd0], ${size};`;
+const cpFenceproxy = (size: string): string => `tensormap.cp_fenceproxy.global.shared::cta.tensormap::generic.release.cta.sync.aligned [%rd0], [%r0], ${size};`;
+
+const cases: PtxCase[] = [
+  // "Feature '.kind::i8' not supported on .target 'sm_100f'": sm_100a and sm_110a only, in each
+  // tcgen05.mma family.
+  ...I8.flatMap(([what, ins]): PtxCase[] => [
+    ...['sm_100a', 'sm_110a'].map((t): PtxCase => ({ name: `${what} .kind::i8 on ${t}`, text: mod(t, ins), full: true, arch: t })),
+    ...['sm_100f', 'sm_103a', 'sm_110f'].map((t): PtxCase => ({ name: `${what} .kind::i8 on ${t}`, text: mod(t, ins), full: true, arch: t, line: 9, code: 'PTX509' })),
+  ]),
+  // "Feature '.kind::mxf4nvf4' requires PTX ISA .version 8.7 or later"; ".block16"/".block32" 8.8.
+  { name: 'mxf4nvf4 scale_vec::4X at 8.7', text: mod('sm_100a', scaled('mxf4nvf4', '.scale_vec::4X'), '8.7'), full: true, arch: 'sm_100a' },
+  { name: 'mxf4nvf4 scale_vec::2X at 8.6', text: mod('sm_100a', scaled('mxf4nvf4', '.scale_vec::2X'), '8.6'), full: true, arch: 'sm_100a', line: 9, code: 'PTX508' },
+  { name: 'sparse mxf4nvf4 scale_vec::4X at 8.6', text: mod('sm_100a', scaled('mxf4nvf4', '.scale_vec::4X', true), '8.6'), full: true, arch: 'sm_100a', line: 9, code: 'PTX508' },
+  { name: 'mxf4 scale_vec::2X at 8.6', text: mod('sm_100a', scaled('mxf4', '.scale_vec::2X'), '8.6'), full: true, arch: 'sm_100a' },
+  { name: 'mxf8f6f4 scale_vec::1X at 8.6', text: mod('sm_100a', scaled('mxf8f6f4', '.scale_vec::1X'), '8.6'), full: true, arch: 'sm_100a' },
+  { name: 'mxf4 block32 at 8.8', text: mod('sm_100a', scaled('mxf4', '.block32'), '8.8'), full: true, arch: 'sm_100a' },
+  { name: 'mxf4nvf4 block16 at 8.8', text: mod('sm_100f', scaled('mxf4nvf4', '.block16'), '8.8'), full: true, arch: 'sm_100f' },
+  { name: 'mxf4 block32 at 8.7', text: mod('sm_100a', scaled('mxf4', '.block32'), '8.7'), full: true, arch: 'sm_100a', line: 9, code: 'PTX508' },
+  { name: 'sparse mxf8f6f4 block32 at 8.7', text: mod('sm_100a', scaled('mxf8f6f4', '.block32', true), '8.7'), full: true, arch: 'sm_100a', line: 9, code: 'PTX508' },
+  { name: 'mxf4nvf4 block16 at 8.7', text: mod('sm_100a', scaled('mxf4nvf4', '.block16'), '8.7'), full: true, arch: 'sm_100a', line: 9, code: 'PTX508' },
+  // The tensor map size of the acquire proxy fence and of tensormap.cp_fenceproxy is the constant
+  // 128: "unexpected value '8', expected to be 128"; a register or a float is "Arguments mismatch".
+  ...[fenceAcquire, cpFenceproxy].flatMap((f): PtxCase[] => [
+    ...['128', '0x80', '64+64'].map((v): PtxCase => ({ name: `${f(v)}`, text: mod('sm_90', f(v), '8.3'), full: true, arch: 'sm_90' })),
+    ...['8', '0', '-128', '%r1', '128.0'].map((v): PtxCase => ({ name: `${f(v)}`, text: mod('sm_90', f(v), '8.3'), full: true, arch: 'sm_90', line: 9, code: 'PTX502' })),
+  ]),
+];
+
+ptxCaseTable('PTX cases found on held-out PTX (session 13)', cases);
