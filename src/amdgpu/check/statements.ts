@@ -15,6 +15,17 @@ import type { AmdgpuTriple } from '../triple.js';
 import { InstructionChecker, type InstructionContext } from './instruction.js';
 import type { AmdCode } from '../diagnostics.js';
 
+/** The ELF section flag letters llvm-mc takes for an AMDGPU triple (`c`, `d`, `y`, `s`, `l` are other targets'). */
+const SECTION_MERGE = 1;
+const SECTION_GROUP = 2;
+const SECTION_LAST_GROUP = 4;
+const SECTION_OTHER = 8;
+const SECTION_FLAG_LETTERS: ReadonlyMap<string, number> = new Map([
+  ['a', SECTION_OTHER], ['e', SECTION_OTHER], ['x', SECTION_OTHER], ['w', SECTION_OTHER], ['o', SECTION_OTHER], ['S', SECTION_OTHER],
+  ['T', SECTION_OTHER], ['R', SECTION_OTHER], ['M', SECTION_MERGE], ['G', SECTION_GROUP], ['?', SECTION_LAST_GROUP],
+]);
+const SECTION_SUN_FLAGS: ReadonlySet<string> = new Set(['alloc', 'execinstr', 'write', 'tls']);
+
 export interface CheckOptions extends LexerOptions {
   mcpu: string;
   /** llvm-mc's -triple (default amdgcn-amd-amdhsa): its OS decides which directives exist. */
@@ -675,6 +686,7 @@ export class StatementChecker implements InstructionContext {
     const plainSwitch = st.name !== '.pushsection' && st.name !== '.popsection' && st.name !== '.previous';
     if (!(plainSwitch && this.hasPreviousSection && !this.sectionsPushed)) this.symbolAccesses++;
     const at = st.args[0]?.span.start ?? st.nameSpan.end;
+    if (st.name === '.section' || st.name === '.pushsection') this.checkSectionArguments(st);
     switch (st.name) {
       case '.pushsection':
         this.sectionsPushed = true;
@@ -693,6 +705,78 @@ export class StatementChecker implements InstructionContext {
       default:
         this.hasPreviousSection = true;
     }
+  }
+
+  /**
+   * The flags, type and entry size of `.section NAME, "FLAGS", @TYPE, ENTSIZE` (and `.pushsection`),
+   * as llvm-mc's ELF parser reads them: a flag it does not know (string letters `aexwoMSTRG?` or a
+   * number; `#alloc`, `#execinstr`, `#write`, `#tls`) is "unknown flag"; the type is `@`, `%` or a
+   * string; a mergeable section (`M`) needs a type and a positive entry size ("expected the entry
+   * size", "entry size must be positive"), a group section (`G`) a type; without a type, nothing may
+   * follow. Only this prefix of the arguments is read: a name of more than one token, a
+   * `.pushsection` subsection, an entry size that is not a plain integer, and what follows the
+   * entry size or a type (link-order symbol, group, `unique`) are left alone.
+   */
+  private checkSectionArguments(st: Extract<Statement, { kind: 'directive' }>): void {
+    const text = this.text;
+    const lex = new Lexer(text, this.options, st.nameSpan.end);
+    let k: number = lex.next();
+    const here = (): Span => ({ start: lex.start, end: Math.max(lex.end, lex.start + 1) });
+    const end = (): boolean => k === Tok.EndOfStatement || k === Tok.Eof;
+    // The name: one identifier or string (a dotted name is one identifier).
+    if (k !== Tok.Identifier && k !== Tok.String) return;
+    k = lex.next();
+    if (k !== Tok.Comma) return;
+    k = lex.next();
+    let flags = 0;
+    if (k === Tok.String) {
+      const f = text.slice(lex.start + 1, lex.end - 1);
+      k = lex.next();
+      if (/^(0[xX][0-9a-fA-F]+|0[bB][01]+|0[oO]?[0-7]*|[1-9][0-9]*)$/.test(f)) flags = SECTION_OTHER;
+      else
+        for (const c of f) {
+          const bit = SECTION_FLAG_LETTERS.get(c);
+          if (bit === undefined) return this.issue('AMD570', `unknown flag: '${c}' is not an ELF section flag`, here());
+          flags |= bit;
+        }
+    } else if (k === Tok.Hash) {
+      while (k === Tok.Hash) {
+        k = lex.next();
+        if (k !== Tok.Identifier || !SECTION_SUN_FLAGS.has(text.slice(lex.start, lex.end))) return this.issue('AMD570', 'unknown flag: the # flags are #alloc, #execinstr, #write and #tls', here());
+        k = lex.next();
+        if (k !== Tok.Comma) break;
+        k = lex.next();
+      }
+    } else return;
+    if ((flags & SECTION_GROUP) !== 0 && (flags & SECTION_LAST_GROUP) !== 0) return;
+    let typed = false;
+    if (k === Tok.Comma) {
+      k = lex.next();
+      if (k !== Tok.At && k !== Tok.Percent && k !== Tok.String) return this.issue('AMD570', `expected '@<type>', '%<type>' or "<type>" after the section flags`, here());
+      if (k !== Tok.String) {
+        k = lex.next();
+        if (k !== Tok.Integer && k !== Tok.Identifier && k !== Tok.String) return this.issue('AMD570', 'expected identifier: the section type', here());
+      }
+      typed = true;
+      k = lex.next();
+    }
+    if (!typed) {
+      if ((flags & SECTION_MERGE) !== 0) return this.issue('AMD570', 'Mergeable section must specify the type', here());
+      if ((flags & SECTION_GROUP) !== 0) return this.issue('AMD570', 'Group section must specify the type', here());
+      if (!end()) return this.issue('AMD201', 'expected end of directive', here());
+      return;
+    }
+    if ((flags & SECTION_MERGE) === 0) return;
+    if (k !== Tok.Comma) return this.issue('AMD570', 'expected the entry size: a mergeable section (flag M) needs one after its type', here());
+    k = lex.next();
+    const negative = k === Tok.Minus;
+    if (negative) k = lex.next();
+    if (k !== Tok.Integer) return;
+    const size = lex.intValue();
+    const at = here();
+    k = lex.next();
+    if (k !== Tok.Comma && !end()) return;
+    if (negative || size === 0n) this.issue('AMD570', 'entry size must be positive', at);
   }
 
   /** Availability and field width of one `.amdhsa_` directive (llvm-mc checks them as it reads the line). */
