@@ -1320,6 +1320,17 @@ function opcodeRules(ins: A.Instruction, plan: Plan, form: InstructionForm, ctx:
 function barOperands(ins: A.Instruction, name: string, ctx: InstructionCheckContext): void {
   const ops = ins.operands;
   const red = ins.modifiers.includes('.red');
+  // The thread count, a constant: a multiple of the warp size, and on an arrive not 0 (measured with
+  // ptxas 13.0: "Number of threads participating in barrier must be in multiple of warp size",
+  // "Instruction 'bar.arrive' requires a non-zero thread count argument"; bar.sync/bar.red take 0;
+  // found on ThunderKittens' inline PTX).
+  const count = red ? (ops.length === 4 ? ops[2] : undefined) : ops[1];
+  const n = count?.kind === 'expr' ? intConstant(count.expr) : undefined;
+  const arrive = ins.modifiers.includes('.arrive');
+  if (count !== undefined && n !== undefined && (n % 32n !== 0n || (arrive && n === 0n))) {
+    ctx.report('PTX502', `operand ${ops.indexOf(count) + 1} of ${name} (the thread count) must be a ${arrive ? 'nonzero ' : ''}multiple of the warp size (32), not ${String(n)}`, count.span);
+    return;
+  }
   for (let i = 0; i < ops.length; i++) {
     // (bar.red's result may be a .f16x2 register, as mov.pred's may: measured.)
     let want = red && i === 0 ? U32_RESULT : U32;
@@ -2611,6 +2622,10 @@ const enum NamedRole {
   Zero = -2,
   /** The constant 128 (a tensor map's size). */
   Size128 = -3,
+  /** A constant, if one, that is a multiple of 16 (a bulk copy's size). */
+  Multiple16 = -4,
+  /** tcgen05's column count, if a constant: alloc's a power of 2 from 32 to 512, dealloc's a multiple of 32. */
+  Columns = -5,
 }
 
 /** Per opcode, the operand names typed by name: an operand class (Cls.Int32, Cls.Int64, Cls.BulkSize) or a NamedRole. */
@@ -2623,6 +2638,12 @@ const NAMED_ROLES: ReadonlyMap<string, ReadonlyMap<string, Cls | NamedRole>> = n
   // or a floating-point constant is "Arguments mismatch"; a constant expression such as 64+64 is taken).
   ['tensormap', new Map<string, Cls | NamedRole>([['size', NamedRole.Size128]])],
   ['fence', new Map<string, Cls | NamedRole>([['size', NamedRole.Size128]])],
+  // The size of cp.async.bulk, cp.reduce.async.bulk and cp.async.bulk.prefetch ("unexpected value
+  // '17', expected to be multiple of 16"); tcgen05.alloc's column count ("value '16' out of range,
+  // expected to be in range [32..512]", "value must be power of 2"), tcgen05.dealloc's ("expected to
+  // be multiple of 32"). Measured with ptxas 13.0, found on ThunderKittens' and DeepGEMM's inline PTX.
+  ['cp', new Map<string, Cls | NamedRole>([['size', NamedRole.Multiple16]])],
+  ['tcgen05', new Map<string, Cls | NamedRole>([['nCols', NamedRole.Columns]])],
 ]);
 
 function namedOperandsFit(ins: A.Instruction, name: string, form: InstructionForm, roles: ReadonlyMap<string, Cls | NamedRole>, ctx: InstructionCheckContext): boolean {
@@ -2645,6 +2666,16 @@ function namedOperandsFit(ins: A.Instruction, name: string, form: InstructionFor
     }
     if (role === NamedRole.Pred) {
       if (!operandFits(ins, name, i, o, PRED, '.pred', false, false, ctx)) return false;
+    } else if (role === NamedRole.Multiple16 || role === NamedRole.Columns) {
+      const v = intConstant(o.expr);
+      if (v === undefined) continue;
+      const what = form.operands[i]!.name;
+      const alloc = name.startsWith('tcgen05.alloc');
+      if (role === NamedRole.Multiple16 ? v % 16n !== 0n : alloc ? v < 32n || v > 512n || (v & (v - 1n)) !== 0n : v % 32n !== 0n) {
+        const rule = role === NamedRole.Multiple16 ? 'a multiple of 16' : alloc ? 'a power of 2 from 32 to 512' : 'a multiple of 32';
+        ctx.report('PTX502', `operand ${i + 1} of ${name} (${what}) must be ${rule}, not ${o.expr.kind === 'int' ? o.expr.raw : String(v)}`, o.span);
+        return false;
+      }
     } else if (role === NamedRole.Size128) {
       const v = intConstant(o.expr);
       const register = o.expr.kind === 'name' && ctx.registerType(o.expr.name) !== undefined;

@@ -1,6 +1,7 @@
 /**
  * Module-check cases found by checking held-out PTX (session 13: CCCL's generated cuda::ptx
- * wrappers, each inline `asm` made a module; Triton, Rust-CUDA and CUDA-samples PTX files) with
+ * wrappers and ThunderKittens' and DeepGEMM's inline PTX, each `asm` made a module; Triton,
+ * Rust-CUDA and CUDA-samples PTX files) with
  * gpuasm and ptxas 13.0. Each case is minimal and written here; its verdict and line were read
  * from ptxas 13.0 at the case's -arch, and with ptxas on PATH the table is re-run through it.
  */
@@ -8,7 +9,7 @@ import { ptxCaseTable, type PtxCase } from '../../harness/ptx-case-table.js';
 
 /** A whole module at `target` and `version` with one instruction on line 9. */
 const mod = (target: string, ins: string, version = '9.0'): string =>
-  `.version ${version}\n.target ${target}\n.address_size 64\n.visible .entry k()\n{\n.reg .b32 %r<9>;\n.reg .b64 %rd<3>;\n.reg .pred %p<2>;\n` +
+  `.version ${version}\n.target ${target}\n.address_size 64\n.visible .entry k()\n{\n.reg .b32 %r<9>;\n.reg .b64 %rd<4>;\n.reg .pred %p<2>;\n` +
   `${ins}\nret;\n}\n`;
 
 const I8: [string, string][] = [
@@ -46,6 +47,34 @@ const cases: PtxCase[] = [
     ...['128', '0x80', '64+64'].map((v): PtxCase => ({ name: `${f(v)}`, text: mod('sm_90', f(v), '8.3'), full: true, arch: 'sm_90' })),
     ...['8', '0', '-128', '%r1', '128.0'].map((v): PtxCase => ({ name: `${f(v)}`, text: mod('sm_90', f(v), '8.3'), full: true, arch: 'sm_90', line: 9, code: 'PTX502' })),
   ]),
+  // Found on ThunderKittens' and DeepGEMM's inline PTX. add/sub/mul/fma .f32x2: "requires .target
+  // sm_100 or higher"; ldmatrix/stmatrix's 8-bit shapes: "Feature '.m16n8' not supported on
+  // .target 'sm_90a'" (the a/f targets of sm_100 to sm_121 only).
+  ...['add.f32x2 %rd0, %rd1, %rd2;', 'fma.rn.f32x2 %rd0, %rd1, %rd2, %rd3;', 'mul.rz.ftz.f32x2 %rd0, %rd1, %rd2;'].flatMap((ins): PtxCase[] => [
+    ...['sm_100', 'sm_120'].map((t): PtxCase => ({ name: `${ins} on ${t}`, text: mod(t, ins), full: true, arch: t })),
+    { name: `${ins} on sm_90a`, text: mod('sm_90a', ins), full: true, arch: 'sm_90a', line: 9, code: 'PTX509' },
+  ]),
+  ...['stmatrix.sync.aligned.m16n8.x2.trans.shared::cta.b8 [%rd0], {%r0, %r1};', 'ldmatrix.sync.aligned.m16n16.x1.trans.shared.b8x16.b6x16_p32 {%r0, %r1}, [%rd0];', 'ldmatrix.sync.aligned.m8n16.x1.shared.b8x16.b4x16_p64 {%r0}, [%rd0];'].flatMap((ins): PtxCase[] => [
+    ...['sm_100a', 'sm_110f', 'sm_120f'].map((t): PtxCase => ({ name: `${ins} on ${t}`, text: mod(t, ins), full: true, arch: t })),
+    ...['sm_90a', 'sm_100', 'sm_120'].map((t): PtxCase => ({ name: `${ins} on ${t}`, text: mod(t, ins), full: true, arch: t, line: 9, code: 'PTX509' })),
+  ]),
+  // Constant operands: a bulk copy's size a multiple of 16; tcgen05.alloc's columns a power of 2
+  // from 32 to 512, tcgen05.dealloc's a multiple of 32; a barrier's thread count a multiple of 32
+  // (on an arrive, not 0).
+  ...([
+    ['cp.async.bulk.global.shared::cta.bulk_group [%rd0], [%r0], N;', 'sm_90a', ['0', '16', '0x20', '%r3'], ['17', '8']],
+    ['cp.async.bulk.prefetch.L2.global [%rd0], N;', 'sm_90a', ['4096'], ['17']],
+    ['cp.reduce.async.bulk.global.shared::cta.bulk_group.add.f32 [%rd0], [%r0], N;', 'sm_90a', ['32'], ['20']],
+    ['tcgen05.alloc.cta_group::1.sync.aligned.shared::cta.b32 [%rd0], N;', 'sm_100a', ['32', '64', '512', '%r3'], ['0', '16', '48', '544', '1024']],
+    ['tcgen05.dealloc.cta_group::2.sync.aligned.b32 %r0, N;', 'sm_100a', ['32', '96', '544', '%r3'], ['16', '48']],
+    ['bar.arrive %r0, N;', 'sm_90a', ['32', '1056', '%r3'], ['0', '1', '33']],
+    ['barrier.sync.aligned 1, N;', 'sm_90a', ['0', '64', '-32'], ['33', '-33']],
+    ['bar.red.popc.u32 %r1, 1, N, %p1;', 'sm_90a', ['0', '96'], ['40']],
+  ] as [string, string, string[], string[]][]).flatMap(([ins, t, ok, bad]): PtxCase[] => [
+    ...ok.map((v): PtxCase => ({ name: ins.replace('N', v), text: mod(t, ins.replace('N', v)), full: true, arch: t })),
+    ...bad.map((v): PtxCase => ({ name: ins.replace('N', v), text: mod(t, ins.replace('N', v)), full: true, arch: t, line: 9, code: 'PTX502' })),
+  ]),
+  { name: 'bar.warp.sync 33 (a member mask)', text: mod('sm_90a', 'bar.warp.sync 33;'), full: true, arch: 'sm_90a' },
 ];
 
 ptxCaseTable('PTX cases found on held-out PTX (session 13)', cases);
