@@ -1310,7 +1310,33 @@ function opcodeRules(ins: A.Instruction, plan: Plan, form: InstructionForm, ctx:
   if (TEXTURE_OPS.has(op) && !(op === 'tex' || op === 'tld4' ? textureFits(ins, name, plan, ctx) : surfaceFits(ins, name, plan, ctx))) return false;
   // (bar/barrier have no roles: nothing is typed after their own operand rules.)
   if (op === 'bar' || op === 'barrier') barOperands(ins, name, ctx);
+  if (op === 'multimem' && !multimemVectorFits(ins, name, ctx)) return false;
   return true;
+}
+
+/**
+ * The floating-point multimem.ld_reduce/st/red (measured with ptxas 13.0 on sm_100a, found on
+ * ThunderKittens' inline PTX): the access is 32 to 128 bits, a `.f64` one unvectored: 16-bit types
+ * (`.f16`, `.bf16`, `.e5m2x2`, `.e4m3x2`) only as `.v2`/`.v4`/`.v8` ("Unexpected instruction types
+ * specified for 'multimem.st'"), 32-bit ones not as `.v8`, `.f64` not as a vector ("Inconsistent type
+ * '.bf16x2' with vector .v8"). (The 8-bit `.e5m2`/`.e4m3` are left alone.)
+ */
+const MULTIMEM_BITS: ReadonlyMap<string, number> = new Map([
+  ['.f16', 16], ['.bf16', 16], ['.e5m2x2', 16], ['.e4m3x2', 16],
+  ['.f16x2', 32], ['.bf16x2', 32], ['.e5m2x4', 32], ['.e4m3x4', 32], ['.f32', 32], ['.f64', 64],
+]);
+function multimemVectorFits(ins: A.Instruction, name: string, ctx: InstructionCheckContext): boolean {
+  let bits: number | undefined;
+  let count = 1;
+  for (const w of ins.modifiers) {
+    bits = MULTIMEM_BITS.get(w) ?? bits;
+    if (w === '.v2' || w === '.v4' || w === '.v8') count = Number(w.slice(2));
+  }
+  if (bits === undefined) return true;
+  const total = bits * count;
+  if (total >= 32 && total <= 128 && (bits !== 64 || count === 1)) return true;
+  ctx.report('PTX500', `${name}: a multimem access of ${count === 1 ? 'one' : count} ${bits}-bit value${count === 1 ? '' : 's'} (${total} bits): ptxas takes 32 to 128 bits, a 64-bit type unvectored`, ins.opcodeSpan);
+  return false;
 }
 
 /**

@@ -12,6 +12,10 @@ const mod = (target: string, ins: string, version = '9.0'): string =>
   `.version ${version}\n.target ${target}\n.address_size 64\n.visible .entry k()\n{\n.reg .b32 %r<9>;\n.reg .b64 %rd<4>;\n.reg .pred %p<2>;\n` +
   `${ins}\nret;\n}\n`;
 
+/** An sm_100a module with 16-, 32- and 64-bit registers; the instruction on line 9. */
+const mmod = (ins: string): string =>
+  `.version 9.0\n.target sm_100a\n.address_size 64\n.visible .entry k()\n{\n.reg .b32 %r<9>; .reg .b64 %rd<4>;\n.reg .b16 %h<4>; .reg .f32 %f<4>;\n.reg .f64 %fd<4>;\n${ins}\nret;\n}\n`;
+
 const I8: [string, string][] = [
   ['tcgen05.mma', 'tcgen05.mma.cta_group::1.kind::i8 [%r0], %rd0, %rd1, %r1, %p1;'],
   ['tcgen05.mma.sp', 'tcgen05.mma.sp.cta_group::2.kind::i8 [%r0], %rd0, %rd1, [%r2], %r1, %p1;'],
@@ -74,6 +78,21 @@ const cases: PtxCase[] = [
     ...ok.map((v): PtxCase => ({ name: ins.replace('N', v), text: mod(t, ins.replace('N', v)), full: true, arch: t })),
     ...bad.map((v): PtxCase => ({ name: ins.replace('N', v), text: mod(t, ins.replace('N', v)), full: true, arch: t, line: 9, code: 'PTX502' })),
   ]),
+  // Floating-point multimem accesses: 32 to 128 bits, .f64 unvectored.
+  ...([
+    ['multimem.st.weak.global.v2.bf16 [%rd0], {%h0, %h1};', true],
+    ['multimem.st.weak.global.bf16 [%rd0], %h0;', false],
+    ['multimem.st.relaxed.sys.global.v8.f16 [%rd0], {%h0, %h1, %h0, %h1, %h0, %h1, %h0, %h1};', true],
+    ['multimem.ld_reduce.weak.global.add.f16x2 %r0, [%rd0];', true],
+    ['multimem.ld_reduce.weak.global.add.v8.f16x2 {%r0, %r1, %r2, %r3, %r4, %r5, %r6, %r7}, [%rd0];', false],
+    ['multimem.ld_reduce.weak.global.min.f16 %h0, [%rd0];', false],
+    ['multimem.ld_reduce.weak.global.add.acc::f32.v4.bf16 {%h0, %h1, %h0, %h1}, [%rd0];', true],
+    ['multimem.red.release.sys.global.add.f64 [%rd0], %fd0;', true],
+    ['multimem.red.release.sys.global.add.v2.f64 [%rd0], {%fd0, %fd1};', false],
+    ['multimem.red.release.sys.global.add.bf16 [%rd0], %h0;', false],
+    ['multimem.st.weak.global.v4.f32 [%rd0], {%f0, %f1, %f0, %f1};', true],
+    ['multimem.st.weak.global.u32 [%rd0], %r0;', true],
+  ] as [string, boolean][]).map(([ins, ok]): PtxCase => ({ name: ins, text: mmod(ins), full: true, arch: 'sm_100a', ...(ok ? {} : { line: 9, code: 'PTX500' }) })),
   { name: 'bar.warp.sync 33 (a member mask)', text: mod('sm_90a', 'bar.warp.sync 33;'), full: true, arch: 'sm_90a' },
 ];
 
