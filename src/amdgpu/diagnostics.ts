@@ -129,6 +129,7 @@ export const AMD_DIAGNOSTICS = defineCatalog({
   AMD551: { severity: 'error', summary: '`.error` directive (its message, or ".error directive invoked in source file"), and an argument of `.error`, `.warning` or `.print` that is not one string' },
   AMD552: { severity: 'warning', summary: '`.warning` directive: its message (or ".warning directive invoked in source file")' },
   AMD553: { severity: 'error', summary: "`.include`: the file could not be read (llvm-mc-19 looks in its working directory, then in each `-I` directory: \"Could not find include file\"), or the directive is not one string" },
+  AMD570: { severity: 'error', summary: '`.section`/`.pushsection` flags, type or entry size llvm-mc\'s ELF parser refuses: an unknown flag ("unknown flag"), a type that is not `@type`, `%type` or a string, a mergeable (`M`) or group (`G`) section without a type, a mergeable section without a positive entry size ("expected the entry size", "entry size must be positive")' },
 });
 
 /** A code of the AMDGPU catalog. */

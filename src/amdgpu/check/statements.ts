@@ -15,6 +15,18 @@ import type { AmdgpuTriple } from '../triple.js';
 import { InstructionChecker, type InstructionContext } from './instruction.js';
 import type { AmdCode } from '../diagnostics.js';
 
+/** The ELF section flag letters llvm-mc takes for an AMDGPU triple (`c`, `d`, `y`, `s`, `l` are other targets'). */
+const SECTION_MERGE = 1;
+const SECTION_GROUP = 2;
+const SECTION_LAST_GROUP = 4;
+const SECTION_OTHER = 8;
+const SECTION_LINK_ORDER = 16;
+const SECTION_FLAG_LETTERS: ReadonlyMap<string, number> = new Map([
+  ['a', SECTION_OTHER], ['e', SECTION_OTHER], ['x', SECTION_OTHER], ['w', SECTION_OTHER], ['o', SECTION_LINK_ORDER], ['S', SECTION_OTHER],
+  ['T', SECTION_OTHER], ['R', SECTION_OTHER], ['M', SECTION_MERGE], ['G', SECTION_GROUP], ['?', SECTION_LAST_GROUP],
+]);
+const SECTION_SUN_FLAGS: ReadonlySet<string> = new Set(['alloc', 'execinstr', 'write', 'tls']);
+
 export interface CheckOptions extends LexerOptions {
   mcpu: string;
   /** llvm-mc's -triple (default amdgcn-amd-amdhsa): its OS decides which directives exist. */
@@ -674,6 +686,8 @@ export class StatementChecker implements InstructionContext {
     const plainSwitch = st.name !== '.pushsection' && st.name !== '.popsection' && st.name !== '.previous';
     if (!(plainSwitch && this.hasPreviousSection && !this.sectionsPushed)) this.symbolAccesses++;
     const at = st.args[0]?.span.start ?? st.nameSpan.end;
+    // A directive llvm-mc refuses switches nothing (and pushes nothing).
+    if ((st.name === '.section' || st.name === '.pushsection') && this.checkSectionArguments(st)) return;
     switch (st.name) {
       case '.pushsection':
         this.sectionsPushed = true;
@@ -692,6 +706,93 @@ export class StatementChecker implements InstructionContext {
       default:
         this.hasPreviousSection = true;
     }
+  }
+
+  /**
+   * The flags, type and entry size of `.section NAME, "FLAGS", @TYPE, ENTSIZE` (and `.pushsection`),
+   * as llvm-mc's ELF parser reads them: a flag it does not know (string letters `aexwoMSTRG?` or a
+   * number; `#alloc`, `#execinstr`, `#write`, `#tls`) is "unknown flag"; the type is `@`, `%` or a
+   * string; a mergeable section (`M`) needs a type and a positive entry size ("expected the entry
+   * size", "entry size must be positive"), a group section (`G`) a type; without a type, nothing may
+   * follow. Only this prefix of the arguments is read: a name of more than one token, a
+   * `.pushsection` subsection (what it has instead of flags that are no string), an entry size that is not a plain integer, and what follows the
+   * entry size or a type (link-order symbol, group, `unique`) are left alone.
+   */
+  private checkSectionArguments(st: Extract<Statement, { kind: 'directive' }>): boolean {
+    const text = this.text;
+    const lex = new Lexer(text, this.options, st.nameSpan.end);
+    let k: number = lex.next();
+    const here = (): Span => ({ start: lex.start, end: Math.max(lex.end, lex.start + 1) });
+    const end = (): boolean => k === Tok.EndOfStatement || k === Tok.Eof;
+    // The name: one identifier or string (a dotted name is one identifier); a token right after it
+    // (`.note.GNU-stack`) continues it, one after a space ends the statement.
+    if (k !== Tok.Identifier && k !== Tok.String) return false;
+    const nameEnd = lex.end;
+    k = lex.next();
+    if (end()) return false;
+    if (k !== Tok.Comma) return lex.start > nameEnd && st.name === '.section' ? this.refuse('AMD201', 'expected end of directive', here()) : false;
+    k = lex.next();
+    let flags = 0;
+    // (.pushsection: anything but a string there is a subsection number, not read here.)
+    if (st.name === '.pushsection' && k !== Tok.String) return false;
+    if (k === Tok.String) {
+      const f = text.slice(lex.start + 1, lex.end - 1);
+      k = lex.next();
+      if (/^(0[xX][0-9a-fA-F]+|0[bB][01]+|0[oO]?[0-7]*|[1-9][0-9]*)$/.test(f)) flags = SECTION_OTHER;
+      else
+        for (const c of f) {
+          const bit = SECTION_FLAG_LETTERS.get(c);
+          if (bit === undefined) return this.refuse('AMD570', `unknown flag: '${c}' is not an ELF section flag`, here());
+          flags |= bit;
+        }
+    } else if (k === Tok.Hash) {
+      while (k === Tok.Hash) {
+        k = lex.next();
+        if (k !== Tok.Identifier || !SECTION_SUN_FLAGS.has(text.slice(lex.start, lex.end))) return this.refuse('AMD570', 'unknown flag: the # flags are #alloc, #execinstr, #write and #tls', here());
+        k = lex.next();
+        if (k !== Tok.Comma) break;
+        k = lex.next();
+      }
+    } else return this.refuse('AMD570', 'expected string: the section flags are a string or #flags', here());
+    if ((flags & SECTION_GROUP) !== 0 && (flags & SECTION_LAST_GROUP) !== 0) return false;
+    let typed = false;
+    if (k === Tok.Comma) {
+      k = lex.next();
+      if (k !== Tok.At && k !== Tok.Percent && k !== Tok.String) return this.refuse('AMD570', `expected '@<type>', '%<type>' or "<type>" after the section flags`, here());
+      if (k !== Tok.String) {
+        k = lex.next();
+        if (k !== Tok.Integer && k !== Tok.Identifier && k !== Tok.String) return this.refuse('AMD570', 'expected identifier: the section type', here());
+      }
+      typed = true;
+      k = lex.next();
+    }
+    if (!typed) {
+      if ((flags & SECTION_MERGE) !== 0) return this.refuse('AMD570', 'Mergeable section must specify the type', here());
+      if ((flags & SECTION_GROUP) !== 0) return this.refuse('AMD570', 'Group section must specify the type', here());
+      if (!end()) return this.refuse('AMD201', 'expected end of directive', here());
+      return false;
+    }
+    if ((flags & SECTION_MERGE) !== 0) {
+      if (k !== Tok.Comma) return this.refuse('AMD570', 'expected the entry size: a mergeable section (flag M) needs one after its type', here());
+      k = lex.next();
+      const negative = k === Tok.Minus;
+      if (negative) k = lex.next();
+      if (k !== Tok.Integer) return false;
+      const size = lex.intValue();
+      const at = here();
+      k = lex.next();
+      if (k !== Tok.Comma && !end()) return false;
+      if (negative || size === 0n) return this.refuse('AMD570', 'entry size must be positive', at);
+    }
+    // Then a link-order symbol (`o`), a group (`G`), `unique,N`: each after a comma (not read here).
+    if ((flags & SECTION_GROUP) !== 0 || (flags & SECTION_LINK_ORDER) !== 0 || k === Tok.Comma || end()) return false;
+    return this.refuse('AMD201', 'expected end of directive', here());
+  }
+
+  /** An issue, and true: the directive was refused. */
+  private refuse(code: AmdCode, message: string, span: Span): boolean {
+    this.issue(code, message, span);
+    return true;
   }
 
   /** Availability and field width of one `.amdhsa_` directive (llvm-mc checks them as it reads the line). */

@@ -1365,7 +1365,33 @@ function opcodeRules(ins: A.Instruction, plan: Plan, form: InstructionForm, ctx:
   if (TEXTURE_OPS.has(op) && !(op === 'tex' || op === 'tld4' ? textureFits(ins, name, plan, ctx) : surfaceFits(ins, name, plan, ctx))) return false;
   // (bar/barrier have no roles: nothing is typed after their own operand rules.)
   if (op === 'bar' || op === 'barrier') barOperands(ins, name, ctx);
+  if (op === 'multimem' && !multimemVectorFits(ins, name, ctx)) return false;
   return true;
+}
+
+/**
+ * The floating-point multimem.ld_reduce/st/red (measured with ptxas 13.0 on sm_100a, found on
+ * ThunderKittens' inline PTX): the access is 32 to 128 bits, a `.f64` one unvectored: 16-bit types
+ * (`.f16`, `.bf16`, `.e5m2x2`, `.e4m3x2`) only as `.v2`/`.v4`/`.v8` ("Unexpected instruction types
+ * specified for 'multimem.st'"), 32-bit ones not as `.v8`, `.f64` not as a vector ("Inconsistent type
+ * '.bf16x2' with vector .v8"). (The 8-bit `.e5m2`/`.e4m3` are left alone.)
+ */
+const MULTIMEM_BITS: ReadonlyMap<string, number> = new Map([
+  ['.f16', 16], ['.bf16', 16], ['.e5m2x2', 16], ['.e4m3x2', 16],
+  ['.f16x2', 32], ['.bf16x2', 32], ['.e5m2x4', 32], ['.e4m3x4', 32], ['.f32', 32], ['.f64', 64],
+]);
+function multimemVectorFits(ins: A.Instruction, name: string, ctx: InstructionCheckContext): boolean {
+  let bits: number | undefined;
+  let count = 1;
+  for (const w of ins.modifiers) {
+    bits = MULTIMEM_BITS.get(w) ?? bits;
+    if (w === '.v2' || w === '.v4' || w === '.v8') count = Number(w.slice(2));
+  }
+  if (bits === undefined) return true;
+  const total = bits * count;
+  if (total >= 32 && total <= 128 && (bits !== 64 || count === 1)) return true;
+  ctx.report('PTX500', `${name}: a multimem access of ${count === 1 ? 'one' : count} ${bits}-bit value${count === 1 ? '' : 's'} (${total} bits): ptxas takes 32 to 128 bits, a 64-bit type unvectored`, ins.opcodeSpan);
+  return false;
 }
 
 /**
@@ -1375,6 +1401,17 @@ function opcodeRules(ins: A.Instruction, plan: Plan, form: InstructionForm, ctx:
 function barOperands(ins: A.Instruction, name: string, ctx: InstructionCheckContext): void {
   const ops = ins.operands;
   const red = ins.modifiers.includes('.red');
+  // The thread count, a constant: a multiple of the warp size, and on an arrive not 0 (measured with
+  // ptxas 13.0: "Number of threads participating in barrier must be in multiple of warp size",
+  // "Instruction 'bar.arrive' requires a non-zero thread count argument"; bar.sync/bar.red take 0;
+  // found on ThunderKittens' inline PTX).
+  const count = red ? (ops.length === 4 ? ops[2] : undefined) : ops[1];
+  const n = count?.kind === 'expr' ? intConstant(count.expr) : undefined;
+  const arrive = ins.modifiers.includes('.arrive');
+  if (count !== undefined && n !== undefined && (n % 32n !== 0n || (arrive && n === 0n))) {
+    ctx.report('PTX502', `operand ${ops.indexOf(count) + 1} of ${name} (the thread count) must be a ${arrive ? 'nonzero ' : ''}multiple of the warp size (32), not ${String(n)}`, count.span);
+    return;
+  }
   for (let i = 0; i < ops.length; i++) {
     // (bar.red's result may be a .f16x2 register, as mov.pred's may: measured.)
     let want = red && i === 0 ? U32_RESULT : U32;
@@ -2721,6 +2758,12 @@ const enum NamedRole {
   Pred = -1,
   /** The constant 0. */
   Zero = -2,
+  /** The constant 128 (a tensor map's size). */
+  Size128 = -3,
+  /** A constant, if one, that is a multiple of 16 (a bulk copy's size). */
+  Multiple16 = -4,
+  /** tcgen05's column count, if a constant: alloc's a power of 2 from 32 to 512, dealloc's a multiple of 32. */
+  Columns = -5,
 }
 
 /** Per opcode, the operand names typed by name: an operand class (Cls.Int32, Cls.Int64, Cls.BulkSize) or a NamedRole. */
@@ -2728,6 +2771,17 @@ const NAMED_ROLES: ReadonlyMap<string, ReadonlyMap<string, Cls | NamedRole>> = n
   ['mbarrier', new Map<string, Cls | NamedRole>([['state', Cls.Int64], ['count', Cls.Int32], ['txCount', Cls.Int32], ['tx_count', Cls.Int32], ['suspendTimeHint', Cls.Int32], ['phaseParity', Cls.Int32], ['waitComplete', NamedRole.Pred], ['_', Cls.Int64]])],
   ['wmma', new Map<string, Cls | NamedRole>([['stride', Cls.Int32]])],
   ['st', new Map<string, Cls | NamedRole>([['size', Cls.BulkSize], ['initval', NamedRole.Zero]])],
+  // The size of tensormap.cp_fenceproxy and of the acquire fence.proxy.tensormap::generic: the
+  // constant 128 (measured with ptxas 13.0: "unexpected value '8', expected to be 128"; a register
+  // or a floating-point constant is "Arguments mismatch"; a constant expression such as 64+64 is taken).
+  ['tensormap', new Map<string, Cls | NamedRole>([['size', NamedRole.Size128]])],
+  ['fence', new Map<string, Cls | NamedRole>([['size', NamedRole.Size128]])],
+  // The size of cp.async.bulk, cp.reduce.async.bulk and cp.async.bulk.prefetch ("unexpected value
+  // '17', expected to be multiple of 16"); tcgen05.alloc's column count ("value '16' out of range,
+  // expected to be in range [32..512]", "value must be power of 2"), tcgen05.dealloc's ("expected to
+  // be multiple of 32"). Measured with ptxas 13.0, found on ThunderKittens' and DeepGEMM's inline PTX.
+  ['cp', new Map<string, Cls | NamedRole>([['size', NamedRole.Multiple16]])],
+  ['tcgen05', new Map<string, Cls | NamedRole>([['nCols', NamedRole.Columns]])],
 ]);
 
 function namedOperandsFit(ins: A.Instruction, name: string, form: InstructionForm, roles: ReadonlyMap<string, Cls | NamedRole>, ctx: InstructionCheckContext): boolean {
@@ -2750,6 +2804,22 @@ function namedOperandsFit(ins: A.Instruction, name: string, form: InstructionFor
     }
     if (role === NamedRole.Pred) {
       if (!operandFits(ins, name, i, o, PRED, '.pred', false, false, ctx)) return false;
+    } else if (role === NamedRole.Multiple16 || role === NamedRole.Columns) {
+      const v = intConstant(o.expr);
+      if (v === undefined) continue;
+      const what = form.operands[i]!.name;
+      const alloc = name.startsWith('tcgen05.alloc');
+      if (role === NamedRole.Multiple16 ? v % 16n !== 0n : alloc ? v < 32n || v > 512n || (v & (v - 1n)) !== 0n : v % 32n !== 0n) {
+        const rule = role === NamedRole.Multiple16 ? 'a multiple of 16' : alloc ? 'a power of 2 from 32 to 512' : 'a multiple of 32';
+        ctx.report('PTX502', `operand ${i + 1} of ${name} (${what}) must be ${rule}, not ${o.expr.kind === 'int' ? o.expr.raw : String(v)}`, o.span);
+        return false;
+      }
+    } else if (role === NamedRole.Size128) {
+      const v = intConstant(o.expr);
+      const register = o.expr.kind === 'name' && ctx.registerType(o.expr.name) !== undefined;
+      if (v === 128n || (v === undefined && !register && lit.kind !== 'float')) continue;
+      ctx.report('PTX502', `operand ${i + 1} of ${name} (${form.operands[i]!.name}) must be the constant 128`, o.span);
+      return false;
     } else if (role === NamedRole.Zero) {
       if (o.expr.kind === 'int' && o.expr.value === 0n) continue;
       ctx.report('PTX502', `operand ${i + 1} of ${name} (${form.operands[i]!.name}) must be the constant 0`, o.span);

@@ -133,6 +133,20 @@ const MMA_KIND_WORDS: Record<string, Gate> = {
   '.e2m1': SM120F_87,
 };
 
+/** add/sub/mul/fma `.f32x2`: "Feature 'add.f32x2' requires .target sm_100 or higher" / "PTX ISA .version 8.6" (measured, found on ThunderKittens). */
+const F32X2: Gate = { ptx: '8.6', sm: ['sm_100'] };
+/** The 8-bit matrix shapes of ldmatrix/stmatrix: the a/f targets of sm_100 to sm_121 (see wordGates). */
+const MATRIX_B8_SHAPES: Gate = { sm: ['sm_100f', 'sm_110f', 'sm_120f'] };
+
+/** tcgen05.mma's words (see wordGates below). */
+const TCGEN05_I8: Gate = { sm: ['sm_100a', 'sm_110a'] };
+const TCGEN05_MMA_WORDS: Record<string, Gate> = {
+  '.kind::i8': TCGEN05_I8,
+  '.kind::mxf4nvf4': { ptx: '8.7' },
+  '.block16': { ptx: '8.8' },
+  '.block32': { ptx: '8.8' },
+};
+
 /** The `.kind::mxf4nvf4` block-scale forms: 2X with `.ue8m0` (the Syntax block, narrowed), 4X with `.ue4m3` (an extra block). */
 const MXF4NVF4_4X = { kind: ['.kind::mxf4nvf4'], scale_vec_size: ['.scale_vec::4X'], stype: ['.ue4m3'] };
 const MXF4NVF4_2X: SetPatch[] = [
@@ -393,6 +407,14 @@ export const CURATION: Curation = {
     // "Instruction 'tcgen05.ld.red' not supported on .target 'sm_100a'" (and sm_100f); sm_103a/f and
     // sm_110a/f accept it.
     'tcgen05.ld': { '.red': { sm: ['sm_103f', 'sm_110f'] } },
+    // tcgen05.mma, .sp, .ws, .ws.sp (measured with ptxas 13.0, found on CCCL's cuda::ptx): "Feature
+    // '.kind::i8' not supported on .target 'sm_100f'" (sm_103a/f, sm_110f too: sm_100a and sm_110a
+    // only); "Feature '.kind::mxf4nvf4' requires PTX ISA .version 8.7 or later"; "Feature '.block32'
+    // requires PTX ISA .version 8.8 or later" (and .block16).
+    'tcgen05.mma': TCGEN05_MMA_WORDS,
+    'tcgen05.mma.sp': TCGEN05_MMA_WORDS,
+    'tcgen05.mma.ws': { '.kind::i8': TCGEN05_I8 },
+    'tcgen05.mma.ws.sp': { '.kind::i8': TCGEN05_I8 },
     // "Instruction 'redux.f32' not supported on .target 'sm_100'" (sm_90a, sm_110a, sm_120a too); sm_100a/f and sm_103a/f take it, from .version 8.6.
     'redux.sync': { '.f32': { ptx: '8.6', sm: ['sm_100f'] } },
     // The L1 eviction words on ld and st: "Modifier '.evict_first' on 'st' requires .target sm_70 or higher" / ".version 7.4".
@@ -416,18 +438,23 @@ export const CURATION: Curation = {
       '.relaxed': { ptx: '6.0', sm: ['sm_70'] },
     },
     setp: { '.bf16': { ptx: '7.8', sm: ['sm_90'] }, '.f16': F16, '.f16x2': F16 },
-    add: { '.bf16': { ptx: '7.8', sm: ['sm_90'] }, '.f16': F16, '.f16x2': F16, ...RM_RP_F32 },
+    add: { '.bf16': { ptx: '7.8', sm: ['sm_90'] }, '.f16': F16, '.f16x2': F16, ...RM_RP_F32, '.f32x2': F32X2 },
     // "Feature 'f16 arithemetic and compare instructions' requires .target sm_53 / PTX ISA .version 4.2";
     // neg 6.0 and abs 6.5 ("Feature 'abs.f16 or abs.f16x2'"); set with an integer result 6.5.
     // "Feature 'cvta/isspacep with .param state space' requires .target sm_70 / PTX ISA .version 7.7".
     // "Feature 'cvta/isspacep with .const state space' requires PTX ISA .version 3.1".
     cvta: { '.param': { ptx: '7.7', sm: ['sm_70'] }, '.const': { ptx: '3.1' } },
     isspacep: { '.param': { ptx: '7.7', sm: ['sm_70'] }, '.const': { ptx: '3.1' } },
-    sub: { '.f16': F16, '.f16x2': F16, ...RM_RP_F32 },
-    mul: { '.f16': F16, '.f16x2': F16, ...RM_RP_F32 },
+    sub: { '.f16': F16, '.f16x2': F16, ...RM_RP_F32, '.f32x2': F32X2 },
+    mul: { '.f16': F16, '.f16x2': F16, ...RM_RP_F32, '.f32x2': F32X2 },
     // "Feature 'fma.f32' requires PTX ISA .version 2.0 or later" / "Instruction 'fma.f32' requires .target sm_20
     // or higher"; "Feature 'fma.f64' requires PTX ISA .version 1.4 or later"; on sm_10 `.f64` as add's.
-    fma: { '.f16': F16, '.f16x2': F16, '.f32': { ptx: '2.0', sm: ['sm_20'] }, '.f64': V14, '.rm+.f64': { sm: ['sm_13'] }, '.rp+.f64': { sm: ['sm_13'] } },
+    fma: { '.f16': F16, '.f16x2': F16, '.f32': { ptx: '2.0', sm: ['sm_20'] }, '.f64': V14, '.rm+.f64': { sm: ['sm_13'] }, '.rp+.f64': { sm: ['sm_13'] }, '.f32x2': F32X2 },
+    // "Feature '.m16n8' not supported on .target 'sm_90a'" (and sm_100, sm_120; the a/f targets of
+    // sm_100 to sm_121 take it; measured with ptxas 13.0, found on ThunderKittens' inline PTX);
+    // ldmatrix's .m16n16 and .m8n16 alike.
+    stmatrix: { '.m16n8': MATRIX_B8_SHAPES },
+    ldmatrix: { '.m16n16': MATRIX_B8_SHAPES, '.m8n16': MATRIX_B8_SHAPES },
     neg: { '.f16': { ptx: '6.0', sm: ['sm_53'] }, '.f16x2': { ptx: '6.0', sm: ['sm_53'] } },
     abs: { '.f16': { ptx: '6.5', sm: ['sm_53'] }, '.f16x2': { ptx: '6.5', sm: ['sm_53'] } },
     set: {
