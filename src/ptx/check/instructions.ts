@@ -184,6 +184,7 @@ export function checkInstruction(c: CheckerState, ins: A.Instruction): void {
   }
   for (let i = 0; i < ops.length; i++) operand(c, ops[i]!, operandRole(ins, i, callee), ins);
   if (ins.opcode === 'brx' && c.errorCount === errorsBefore) branchTargetList(c, ins);
+  else if (ins.opcode === 'bra' && c.errorCount === errorsBefore) branchTarget(c, ins);
   // The instruction layer (src/ptx/instructions/check.ts): words, operand count, kinds and types,
   // on instructions the checks above found nothing wrong with.
   layer.ins = ins;
@@ -202,6 +203,18 @@ function indirectCalleeFits(c: CheckerState, ins: A.Instruction, reg: string, rt
   else if (!/^\.[bus](32|64)$/.test(rt)) c.error('PTX503', `the callee of call must be a 32- or 64-bit integer or bit-size register holding the function's address; ${reg} is ${rt}`, at);
   else return true;
   return false;
+}
+
+/**
+ * bra's target is a label's name (measured with ptxas 13.0): a constant (`bra 0`, `bra 1.5`), an
+ * expression (`bra L+4`), a special register or WARP_SZ is "Label expected for argument 0 of
+ * instruction 'bra'" (or "Arguments mismatch"); declared names are `use`'s.
+ */
+function branchTarget(c: CheckerState, ins: A.Instruction): void {
+  const o = ins.operands[0];
+  if (o === undefined) return;
+  if (o.kind === 'expr' && o.expr.kind === 'name' && (!SPECIAL_REGISTERS.has(o.expr.name) || c.table.lookup(o.expr.name) !== undefined)) return;
+  c.error('PTX345', `branch target '${c.text.slice(o.span.start, o.span.end)}' is not a label`, c.lineOf(o.span, instructionDate(ins, c.text)));
 }
 
 /**
@@ -257,6 +270,9 @@ function newInstructionLayer(c: CheckerState): InstructionLayer {
       },
       get target() {
         return c.header.target;
+      },
+      get percentVariables() {
+        return c.table.percentVariables > 0;
       },
       registerType: (name) => registerTypeOf(lookup(name)),
       vectorRegister: (name) => {

@@ -31,6 +31,11 @@ export interface InstructionCheckContext extends MatchContext {
   vectorRegister?(name: string): { count: number; type: string } | undefined;
   /** The state space of a variable (not a register) visible under this name, with its type; undefined otherwise. */
   variableSpace(name: string): { space: string; type?: string; array?: boolean; vector?: number } | undefined;
+  /**
+   * Whether the module declares a variable (not a register) named with a leading '%' (`.global
+   * .u32 %g`): only then are such names of the operands asked whether they are variables.
+   */
+  readonly percentVariables?: boolean;
   /** Reports a problem; `at` is the operand (or the opcode) it concerns. */
   report(code: PtxCode, message: string, at: Span): void;
   /** Reports a problem on the line of `at` itself (a problem ptxas finds while it reads the operands); report when absent. */
@@ -210,6 +215,8 @@ const ROLES: ReadonlyMap<string, string> = (() => {
   m.set('prmt', 'TTTT');
   // redux.sync d, a, membermask (measured with ptxas 13.0 on .u32/.s32/.b32 and .f32 forms, sm_100a; fresh mutation seed 764).
   m.set('redux', 'TTU');
+  // nanosleep.u32 t: a 32-bit integer or bit-size register or an integer constant (measured with ptxas 13.0; a fresh break kind's case).
+  m.set('nanosleep', 'U');
   return m;
 })();
 
@@ -449,7 +456,8 @@ function bind(plan: Plan, form: InstructionForm, n: number): Bound {
   const roles = plan.roles;
   const b: Bound = { form, wants: undefined, wantNames: [], end: n, result: false, relaxed: plan.relaxed && !(plan.op === 'cvt' && (BIT_HELD.has(plan.t1 ?? '') || BIT_HELD.has(plan.t2 ?? ''))) };
   if (roles === undefined) return b;
-  b.result = roles.charCodeAt(0) !== 45 /* - */ && roles.charCodeAt(0) !== 73; /* I */
+  // (nanosleep's `t` is typed but no result: the form's name decides, RESULT_NAME.)
+  b.result = roles.charCodeAt(0) !== 45 /* - */ && roles.charCodeAt(0) !== 73 /* I */ && form.operands[0] !== undefined && RESULT_NAME.test(form.operands[0].name);
   const wants: (TypeInfo | undefined)[] = [];
   for (let i = 0; i < n; i++) {
     const role = i < roles.length ? roles.charCodeAt(i) : 45; /* - */
@@ -921,6 +929,7 @@ function checkOperands(ins: A.Instruction, plan: Plan, bound: Bound, ctx: Instru
     ctx.report('PTX502', `operand 1 of ${name} is its result: it must be a register, not a constant`, d.span);
     return;
   }
+  if (plan.op === 'cvt' && ops.length === 2 && !cvtSpecialFits(ops[1]!, plan, name, ctx)) return;
   const relaxed = bound.relaxed;
   const end = bound.end;
   for (let i = 0; i < end; i++) {
@@ -945,6 +954,35 @@ function vectorElementFits(name: string, i: number, v: string, member: string, w
   const r = t === undefined ? undefined : TYPES.get(t);
   if (r === undefined || registerOperandFits(want, r, relaxed)) return true;
   ctx.report('PTX503', `operand ${i + 1} of ${name} must be ${typeDescription(want, wantName, relaxed)}; ${v}.${member} is ${t}`, at);
+  return false;
+}
+
+/** The names the Syntax blocks give a result written first (`d`, `d|p`, `p{|q}`, `dst`, isspacep's `p`, bfi's `f`, cvta's `p`, mbarrier's `state`). */
+const RESULT_NAME = /^(?:d|dst|p|r|f|ptr|state|count|waitComplete|pred|reg|cache-policy)(?![\w-])/;
+
+/**
+ * An instruction's first operand where it is its result (RESULT_NAME): no constant, no WARP_SZ
+ * ("Result register required for instruction 'shfl'") and no special register (`%tid.x`, `%clock`:
+ * "Read-only special register cannot be destination argument", "Special register argument not
+ * allowed", "Arguments mismatch"), for every opcode (measured with ptxas 13.0: mov, cvt, add, ld,
+ * shl, setp, selp, popc, atom, activemask, shfl, tex of each). A register declared under a special
+ * register's name is a register. The form is asked only when the operand is one of these.
+ */
+function resultFits(e: A.Expr, form: InstructionForm, name: string, ctx: InstructionCheckContext): boolean {
+  let what: string;
+  if (e.kind === 'name') {
+    if (e.name === 'WARP_SZ') what = 'WARP_SZ (a constant)';
+    else if (SPECIAL_REGISTERS.has(e.name) && ctx.registerType(e.name) === undefined) what = `the special register ${e.name} (read-only)`;
+    else return true;
+  } else if (e.kind === 'member') {
+    const x = e.object;
+    if (x.kind !== 'name' || !SPECIAL_REGISTERS.has(x.name) || ctx.registerType(x.name) !== undefined) return true;
+    what = `the special register ${x.name}.${e.member} (read-only)`;
+  } else if (constantResult(e)) what = 'a constant';
+  else return true;
+  const r = form.operands[0];
+  if (r === undefined || (r.kind !== 'value' && r.kind !== 'pred-pair') || !RESULT_NAME.test(r.name)) return true;
+  ctx.report('PTX502', `operand 1 of ${name} is its result: it must be a register, not ${what}`, e.span);
   return false;
 }
 
@@ -1020,12 +1058,16 @@ function operandShapes(ins: A.Instruction, plan: Plan, form: InstructionForm, ct
   const roles = plan.roles;
   // Braced lists first: ptxas finds their problems while it reads the operands.
   pendingProblem = undefined;
+  const d = ops[0];
+  if (d instanceof ExprOperandNode && !resultFits(d.expr, form, name, ctx)) return false;
+  // (Names with a leading '%' are registers but in a module that names a variable so.)
+  const percent = ctx.percentVariables === true ? -1 : C_PERCENT;
   for (let i = 0; i < ops.length; i++) {
     const o = ops[i]!;
     // (The parser's classes first, as in plainOperandFits: `kind` read from many shapes is a megamorphic load.)
     if (o instanceof ExprOperandNode) {
       const e = o.expr;
-      if (e instanceof NameRefNode && e.name.charCodeAt(0) !== C_PERCENT && !variableAloneFits(ins, i, e, name, ctx)) return false;
+      if (e instanceof NameRefNode && e.name.charCodeAt(0) !== percent && !variableAloneFits(ins, i, e, name, ctx)) return false;
       continue;
     }
     if (o.kind === 'vector') {
@@ -1037,8 +1079,8 @@ function operandShapes(ins: A.Instruction, plan: Plan, form: InstructionForm, ct
         if (c.kind === 'vector' && !vectorExpressionFits(c, i, name, ctx, (op === 'tex' || op === 'tld4') && arrayGeometry(ins.modifiers))) return false;
       }
       const h = o.elements[0];
-      if (h !== undefined && h.kind === 'expr' && h.expr.kind === 'name' && h.expr.name.charCodeAt(0) !== C_PERCENT && TEXTURE_OPS.has(op) && !textureHandleFits(op, h.expr, name, ctx)) return false;
-    } else if (o.kind === 'expr' && o.expr.kind === 'name' && o.expr.name.charCodeAt(0) !== C_PERCENT && !variableAloneFits(ins, i, o.expr, name, ctx)) return false;
+      if (h !== undefined && h.kind === 'expr' && h.expr.kind === 'name' && h.expr.name.charCodeAt(0) !== percent && TEXTURE_OPS.has(op) && !textureHandleFits(op, h.expr, name, ctx)) return false;
+    } else if (o.kind === 'expr' && o.expr.kind === 'name' && o.expr.name.charCodeAt(0) !== percent && !variableAloneFits(ins, i, o.expr, name, ctx)) return false;
   }
   // (Set by mixedVectorFits in the calls above: TypeScript does not see that.)
   const pending = pendingProblem as { message: string; at: Span } | undefined;
@@ -1690,8 +1732,11 @@ function movmatrixFits(ins: A.Instruction, name: string, ctx: InstructionCheckCo
     const o = ins.operands[i]!;
     if (o.kind !== 'expr') continue;
     const e = o.expr.kind === 'unary' && o.expr.op === '-' ? o.expr.operand : o.expr;
-    if (e.kind === 'int' || e.kind === 'float') {
-      ctx.report('PTX504', `operand ${i + 1} of ${name} must be a 32-bit register, not the constant '${e.raw}'`, o.span);
+    // The source may be a 32-bit floating-point constant (`0f3F800000`, measured with ptxas 13.0;
+    // an integer, `1.5`, `0d...` or WARP_SZ is "Arguments mismatch").
+    if (i === 1 && e === o.expr && e.kind === 'float' && e.form === 'f32') continue;
+    if (e.kind === 'int' || e.kind === 'float' || (e.kind === 'name' && e.name === 'WARP_SZ')) {
+      ctx.report('PTX504', `operand ${i + 1} of ${name} must be a 32-bit register, not the constant '${e.kind === 'name' ? e.name : e.raw}'`, o.span);
       return false;
     }
     // ptxas takes a .pred register as either operand (measured with ptxas 13.0).
@@ -1814,6 +1859,29 @@ function specialFits(o: A.Operand, t: TypeInfo, ctx: InstructionCheckContext): b
   if (s === '%gridid') return true; // any integer size
   // `mov.u16 %rs1, %tid.x`: the elements of %tid, %ntid, ... are also read as 16-bit (every .version, measured).
   return t.size === (SPECIALS_64.has(s) ? 64 : 32) || (t.size === 16 && VECTOR_SPECIALS.has(s));
+}
+
+/**
+ * cvt of a special register (`cvt.u32.u16 %r1, %tid.x`, measured with ptxas 13.0 on %tid.x,
+ * %clock, %clock64, %envreg3, %laneid, %globaltimer): an integer conversion whose source type is no
+ * wider than the register (32 or 64 bits; "Arguments mismatch" for `cvt.u64.u64 %rd1, %tid.x`);
+ * a conversion to or from a floating-point type is "Special register argument not allowed".
+ */
+function cvtSpecialFits(o: A.Operand, plan: Plan, name: string, ctx: InstructionCheckContext): boolean {
+  const s = specialName(o);
+  if (s === undefined || s === 'WARP_SZ' || s === '%is_explicit_cluster' || (o.kind === 'expr' && o.expr.kind === 'name' && VECTOR_SPECIALS.has(s)) || ctx.registerType(s) !== undefined) return true;
+  const t1 = plan.t1Info;
+  const t2 = plan.t2Info;
+  if (t1 === undefined || t2 === undefined) return true;
+  const reg = o.kind === 'expr' && o.expr.kind === 'member' ? `${s}.${o.expr.member}` : s;
+  if (t1.kind === K.Float || t1.kind === K.Packed || t2.kind === K.Float || t2.kind === K.Packed) {
+    ctx.report('PTX502', `operand 2 of ${name} must not be the special register ${reg}: cvt reads special registers only in integer conversions (mov it to a register first)`, o.span);
+    return false;
+  }
+  const size = SPECIALS_64.has(s) || s === '%gridid' ? 64 : 32;
+  if (t2.size <= size) return true;
+  ctx.report('PTX503', `operand 2 of ${name}: the special register ${reg} is ${size}-bit, narrower than ${plan.t2}`, o.span);
+  return false;
 }
 
 function movShape(ins: A.Instruction, name: string, plan: Plan, ctx: InstructionCheckContext): boolean {
@@ -2095,8 +2163,8 @@ function textureHandleFits(op: string, e: A.NameRef, name: string, ctx: Instruct
  * instruction but mov's and cvta's source (its address), mapa's and getctarank's address (a .shared
  * one), isspacep (its own rule) and the branch and call targets: ptxas "Argument N of instruction 'shfl': must be register" (or
  * "Arguments mismatch"), measured with ptxas 13.0 on 70 opcodes, every operand position, the result
- * too (`mov.u32 g, %r1`). Names starting with '%' are registers by convention and not asked
- * (a variable so named is let be).
+ * too (`mov.u32 g, %r1`). Names starting with '%' are registers by convention and asked only in a
+ * module that declares a variable so named (`.global .u32 %g`; InstructionCheckContext.percentVariables).
  */
 function variableAloneFits(ins: A.Instruction, i: number, e: A.NameRef, name: string, ctx: InstructionCheckContext): boolean {
   const op = ins.opcode;
@@ -2212,8 +2280,8 @@ function nameOperandFits(ins: A.Instruction, name: string, i: number, o: A.Opera
   }
   const v = ctx.vectorRegister?.(e.name);
   if (v === undefined) {
-    // A variable alone (its address; `g+0` is a constant and taken): variableAloneFits, which
-    // operandShapes asks only for names not starting with '%' (a `.global .u32 %g` comes here).
+    // A variable alone (its address; `g+0` is a constant and taken): variableAloneFits (operandShapes
+    // asked it already, but for a context without percentVariables).
     return o !== ins.operands[i] || variableAloneFits(ins, i, e, name, ctx);
   }
   if (op !== 'ld' && op !== 'st') {
