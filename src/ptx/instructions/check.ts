@@ -1062,12 +1062,19 @@ function operandShapes(ins: A.Instruction, plan: Plan, form: InstructionForm, ct
   if (d instanceof ExprOperandNode && !resultFits(d.expr, form, name, ctx)) return false;
   // (Names with a leading '%' are registers but in a module that names a variable so.)
   const percent = ctx.percentVariables === true ? -1 : C_PERCENT;
+  // Only mov and cvt read a special register (their own rules say which); WARP_SZ is a constant.
+  const specials = op !== 'mov' && op !== 'cvt';
   for (let i = 0; i < ops.length; i++) {
     const o = ops[i]!;
     // (The parser's classes first, as in plainOperandFits: `kind` read from many shapes is a megamorphic load.)
     if (o instanceof ExprOperandNode) {
       const e = o.expr;
-      if (e instanceof NameRefNode && e.name.charCodeAt(0) !== percent && !variableAloneFits(ins, i, e, name, ctx)) return false;
+      if (e instanceof NameRefNode) {
+        const c = e.name.charCodeAt(0);
+        if (c !== percent && !variableAloneFits(ins, i, e, name, ctx)) return false;
+        if (specials && c === C_PERCENT && SPECIAL_REGISTERS.has(e.name) && ctx.registerType(e.name) === undefined) return specialRefused(name, i, e.name, e.span, ctx);
+      } else if (specials && e.kind === 'member' && e.object.kind === 'name' && SPECIAL_REGISTERS.has(e.object.name) && ctx.registerType(e.object.name) === undefined)
+        return specialRefused(name, i, `${e.object.name}.${e.member}`, e.span, ctx);
       continue;
     }
     if (o.kind === 'vector') {
@@ -1160,7 +1167,9 @@ function sparsityMetadataFits(o: A.Operand, name: string, ctx: InstructionCheckC
 function opcodeRulesFirst(ins: A.Instruction, plan: Plan, ctx: InstructionCheckContext): boolean {
   const op = plan.op;
   const name = plan.name;
+  if (op === 'ldmatrix' && !fragmentListFits(ins, 0, name, ctx)) return false;
   if ((op === 'ldmatrix' || op === 'stmatrix') && !matrixCountFits(ins, name, ctx)) return false;
+  if (op === 'mma' && !(fragmentListFits(ins, 0, name, ctx) && fragmentListFits(ins, 1, name, ctx) && fragmentListFits(ins, 2, name, ctx) && fragmentListFits(ins, 3, name, ctx))) return false;
   if ((op === 'mma' || op === 'wgmma') && !mmaVectorWordFits(ins, name, ctx)) return false;
   if (op === 'mma' && ins.operands.length === 6 && !sparsityMetadataFits(ins.operands[4]!, name, ctx)) return false;
   if (op === 'mma' && !mmaFragmentsFit(ins, name, ctx)) return false;
@@ -1190,6 +1199,21 @@ function mmaFragmentsFit(ins: A.Instruction, name: string, ctx: InstructionCheck
     if (!classFits(o.elements[0]!, cls, name, i, `an element of ${'dabc'[i]}`, ctx)) return false;
   }
   return true;
+}
+
+/**
+ * A matrix fragment (mma's and wmma.mma's d, a, b and c, wmma.load's d, wmma.store's r, ldmatrix's
+ * d): a braced list or a vector register (measured with ptxas 13.0: a scalar register, a constant,
+ * WARP_SZ or a special register is "Vector expected for argument 2", "Arguments mismatch" or
+ * "Vector of size 1 is expected"). Other operand kinds (an address) are the other rules'.
+ */
+function fragmentListFits(ins: A.Instruction, i: number, name: string, ctx: InstructionCheckContext): boolean {
+  const o = ins.operands[i];
+  if (o === undefined || o.kind !== 'expr') return true;
+  const e = o.expr;
+  if (e.kind === 'name' && ctx.vectorRegister?.(e.name) !== undefined) return true;
+  ctx.report('PTX505', `operand ${i + 1} of ${name} is a matrix fragment: it must be a braced list of registers (or a vector register), not '${e.kind === 'name' ? e.name : 'this expression'}'`, o.span);
+  return false;
 }
 
 /**
@@ -1678,9 +1702,11 @@ const WMMA_FRAGMENT_REGISTERS: ReadonlyMap<string, number> = (() => {
  */
 function wmmaFragmentFits(ins: A.Instruction, name: string, ctx: InstructionCheckContext): boolean {
   const w = ins.modifiers;
-  if (w[0] === '.mma') return wmmaMmaFits(ins, name, ctx);
+  if (w[0] === '.mma')
+    return fragmentListFits(ins, 0, name, ctx) && fragmentListFits(ins, 1, name, ctx) && fragmentListFits(ins, 2, name, ctx) && fragmentListFits(ins, 3, name, ctx) && wmmaMmaFits(ins, name, ctx);
   const load = w[0] === '.load';
   if (!load && w[0] !== '.store') return true;
+  if (!fragmentListFits(ins, load ? 0 : 1, name, ctx)) return false;
   const o = ins.operands[load ? 0 : 1];
   if (o?.kind !== 'vector') return true;
   let shape: string | undefined;
