@@ -156,7 +156,10 @@ export function checkInstruction(c: CheckerState, ins: A.Instruction): void {
     if (calleeOp === undefined || calleeOp.kind === 'list')
       // `call (r), (a);`: ptxas "Parsing error near '('" (no callee between the lists); `call (a);` "near ';'".
       c.error('PTX502', `call has no callee: a function name or register goes between the return list and the argument list`, c.lineOf((calleeOp ?? ops[0]!).span, instructionDate(ins, c.text)));
-    if (calleeOp && calleeOp.kind === 'expr' && calleeOp.expr.kind === 'name') {
+    if (calleeOp && calleeOp.kind === 'expr' && calleeOp.expr.kind !== 'name')
+      // `call 42, (a)`: ptxas "Parsing error near '42'", on the constant's line.
+      c.error('PTX502', `call's callee must be a function name or a register, not '${c.text.slice(calleeOp.span.start, calleeOp.span.end)}'`, c.spanLoc(calleeOp.span));
+    else if (calleeOp && calleeOp.kind === 'expr' && calleeOp.expr.kind === 'name') {
       const sym = c.table.lookup(calleeOp.expr.name);
       if (!sym)
         // ptxas dates it like its other operand errors: `call.uni` + newline + callee is on the opcode's line.

@@ -199,7 +199,8 @@ const ROLES: ReadonlyMap<string, string> = (() => {
   // Measured with ptxas 13.0 (test/ptx/instructions/family-cases.ts).
   m.set('isspacep', 'P');
   m.set('istypep', 'P');
-  m.set('vote', 'TP');
+  // vote.sync's member mask (measured with ptxas 13.0: a 64-bit, float, 16-bit or predicate register, or a floating-point constant, "Arguments mismatch").
+  m.set('vote', 'TPU');
   m.set('slct', 'TTT2');
   m.set('lop3', '----I');
   m.set('pmevent', 'I');
@@ -217,6 +218,10 @@ const ROLES: ReadonlyMap<string, string> = (() => {
   m.set('redux', 'TTU');
   // nanosleep.u32 t: a 32-bit integer or bit-size register or an integer constant (measured with ptxas 13.0; a fresh break kind's case).
   m.set('nanosleep', 'U');
+  // The scalar video instructions: d, a, b and c 32-bit integer or bit-size registers or integer
+  // constants (`%r1.b0` selectors too), measured with ptxas 13.0 on each with .u32/.s32/.b32, .f32,
+  // .b64, .b16 and .pred registers and floating-point constants (a fresh break kind's case).
+  for (const op of ['vadd', 'vsub', 'vabsdiff', 'vmin', 'vmax', 'vshl', 'vshr', 'vset']) m.set(op, 'UUUU');
   return m;
 })();
 
