@@ -934,7 +934,7 @@ function checkOperands(ins: A.Instruction, plan: Plan, bound: Bound, ctx: Instru
     ctx.report('PTX502', `operand 1 of ${name} is its result: it must be a register, not a constant`, d.span);
     return;
   }
-  if (plan.op === 'cvt' && ops.length === 2 && !cvtSpecialFits(ops[1]!, plan, name, ctx)) return;
+  if (plan.op === 'cvt') for (let i = 1; i < ops.length; i++) if (!cvtSpecialFits(ops[i]!, i, ops.length, plan, name, ctx)) return;
   const relaxed = bound.relaxed;
   const end = bound.end;
   for (let i = 0; i < end; i++) {
@@ -1898,21 +1898,26 @@ function specialFits(o: A.Operand, t: TypeInfo, ctx: InstructionCheckContext): b
  * wider than the register (32 or 64 bits; "Arguments mismatch" for `cvt.u64.u64 %rd1, %tid.x`);
  * a conversion to or from a floating-point type is "Special register argument not allowed".
  */
-function cvtSpecialFits(o: A.Operand, plan: Plan, name: string, ctx: InstructionCheckContext): boolean {
+function cvtSpecialFits(o: A.Operand, i: number, n: number, plan: Plan, name: string, ctx: InstructionCheckContext): boolean {
   const s = specialName(o);
   if (s === undefined || s === 'WARP_SZ' || s === '%is_explicit_cluster' || (o.kind === 'expr' && o.expr.kind === 'name' && VECTOR_SPECIALS.has(s)) || ctx.registerType(s) !== undefined) return true;
   const t1 = plan.t1Info;
   const t2 = plan.t2Info;
-  if (t1 === undefined || t2 === undefined) return true;
   const reg = o.kind === 'expr' && o.expr.kind === 'member' ? `${s}.${o.expr.member}` : s;
-  if (t1.kind === K.Float || t1.kind === K.Packed || t2.kind === K.Float || t2.kind === K.Packed) {
-    ctx.report('PTX502', `operand 2 of ${name} must not be the special register ${reg}: cvt reads special registers only in integer conversions (mov it to a register first)`, o.span);
+  // (The types without TypeInfo are floating-point ones: .bf16, .tf32, .e4m3x2, ...; a cvt of
+  // three or more operands packs floats. Measured on sm_90 with .tf32, .bf16, .bf16x2, .f16x2 and .e4m3x2 too.)
+  if (n !== 2 || !isIntegerInfo(t1) || !isIntegerInfo(t2)) {
+    ctx.report('PTX502', `operand ${i + 1} of ${name} must not be the special register ${reg}: cvt reads special registers only in integer conversions (mov it to a register first)`, o.span);
     return false;
   }
   const size = SPECIALS_64.has(s) || s === '%gridid' ? 64 : 32;
   if (t2.size <= size) return true;
   ctx.report('PTX503', `operand 2 of ${name}: the special register ${reg} is ${size}-bit, narrower than ${plan.t2}`, o.span);
   return false;
+}
+
+function isIntegerInfo(t: TypeInfo | undefined): t is TypeInfo {
+  return t !== undefined && (t.kind === K.Bit || t.kind === K.Unsigned || t.kind === K.Signed);
 }
 
 function movShape(ins: A.Instruction, name: string, plan: Plan, ctx: InstructionCheckContext): boolean {
