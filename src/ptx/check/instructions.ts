@@ -178,7 +178,8 @@ export function checkInstruction(c: CheckerState, ins: A.Instruction): void {
       } else {
         // An indirect call through a register: its `.callprototype` (the last operand) decides.
         const last = ops[ops.length - 1]!;
-        const proto = ops.length > callee + 2 && last.kind === 'expr' && last.expr.kind === 'name' ? c.table.lookup(last.expr.name) : undefined;
+        // (`call (r), %rd1, proto;` with no argument list: the prototype right after the callee.)
+        const proto = ops.length > callee + 1 && last !== calleeOp && last.kind === 'expr' && last.expr.kind === 'name' ? c.table.lookup(last.expr.name) : undefined;
         const rt = registerTypeOf(sym);
         const fits = rt === undefined || indirectCalleeFits(c, ins, calleeOp.expr.name, rt, ops.length > callee + (ops[callee + 1]?.kind === 'list' ? 2 : 1));
         if (fits && proto?.kind === 'prototype') callArity(c, ops, callee, proto, instructionDate(ins, c.text));
