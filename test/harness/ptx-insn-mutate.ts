@@ -1,8 +1,8 @@
 /**
  * Instruction-level single breaks of a PTX file (differential testing of the instruction layer
  * against ptxas): a wrong type suffix, an operand dropped or added, a register of another declared
- * type, a stray modifier, another state space or vector width, an older `.target` or `.version`.
- * Works on the text line by line (one instruction per line, as compiler output writes them).
+ * type, a stray modifier, another state space or vector width, an older `.target` or `.version`,
+ * a special register or WARP_SZ for a register operand. Works on the text line by line (one instruction per line, as compiler output writes them).
  * Test-only code: regexes and simple scans are fine here.
  */
 import { INSTRUCTION_SET } from '../../src/ptx/data/keywords.js';
@@ -17,6 +17,7 @@ export const INSN_MUTATIONS = [
   'vector-width',
   'older-target',
   'older-version',
+  'special-register',
 ] as const;
 export type InsnMutation = (typeof INSN_MUTATIONS)[number];
 
@@ -83,6 +84,9 @@ const SPACES = ['.global', '.shared', '.local', '.const', '.param', '.shared::ct
 const TARGETS = ['sm_30', 'sm_50', 'sm_52', 'sm_60', 'sm_61', 'sm_70', 'sm_72', 'sm_75', 'sm_80', 'sm_86', 'sm_89', 'sm_90'];
 const VERSIONS = ['3.0', '4.0', '5.0', '6.0', '6.3', '6.4', '7.0', '7.3', '7.5', '7.8', '8.0', '8.3', '8.6'];
 
+/** Special registers (scalars, elements, a vector, 64-bit ones) and WARP_SZ, for 'special-register'. */
+const SPECIALS = ['%tid.x', '%ntid.y', '%ctaid.z', '%tid', '%laneid', '%warpid', '%smid', '%clock', '%clock64', '%globaltimer', '%lanemask_lt', '%envreg3', '%dynamic_smem_size', 'WARP_SZ'];
+
 const pick = <T>(xs: readonly T[], r: () => number): T => xs[Math.floor(r() * xs.length)]!;
 
 function rebuild(f: InsnFile, l: InsnLine, words: string[], operands: string[]): string {
@@ -137,6 +141,14 @@ export function mutateInsn(f: InsnFile, kind: InsnMutation, r: () => number): st
         if (regs.length === 0) continue;
         ops[i] = pick(regs, r);
         if (ops[i] === l.operands[i]) continue;
+        return rebuild(f, l, words, ops);
+      }
+      case 'special-register': {
+        // A register operand (a result too) replaced by a special register or WARP_SZ.
+        const regOps = ops.map((o, i) => [o, i] as const).filter(([o]) => /^%[A-Za-z_$][\w$]*$/.test(o));
+        if (regOps.length === 0) continue;
+        const [, i] = pick(regOps, r);
+        ops[i] = pick(SPECIALS, r);
         return rebuild(f, l, words, ops);
       }
       case 'stray-modifier': {

@@ -160,7 +160,10 @@ export function checkInstruction(c: CheckerState, ins: A.Instruction): void {
     if (calleeOp === undefined || calleeOp.kind === 'list')
       // `call (r), (a);`: ptxas "Parsing error near '('" (no callee between the lists); `call (a);` "near ';'".
       c.error('PTX502', `call has no callee: a function name or register goes between the return list and the argument list`, c.lineOf((calleeOp ?? ops[0]!).span, instructionDate(ins, c.text)));
-    if (calleeOp && calleeOp.kind === 'expr' && calleeOp.expr.kind === 'name') {
+    if (calleeOp && calleeOp.kind === 'expr' && calleeOp.expr.kind !== 'name')
+      // `call 42, (a)`: ptxas "Parsing error near '42'", on the constant's line.
+      c.error('PTX502', `call's callee must be a function name or a register, not '${c.text.slice(calleeOp.span.start, calleeOp.span.end)}'`, c.spanLoc(calleeOp.span));
+    else if (calleeOp && calleeOp.kind === 'expr' && calleeOp.expr.kind === 'name') {
       const sym = c.table.lookup(calleeOp.expr.name);
       if (!sym)
         // ptxas dates it like its other operand errors: `call.uni` + newline + callee is on the opcode's line.
@@ -179,7 +182,8 @@ export function checkInstruction(c: CheckerState, ins: A.Instruction): void {
       } else {
         // An indirect call through a register: its `.callprototype` (the last operand) decides.
         const last = ops[ops.length - 1]!;
-        const proto = ops.length > callee + 2 && last.kind === 'expr' && last.expr.kind === 'name' ? c.table.lookup(last.expr.name) : undefined;
+        // (`call (r), %rd1, proto;` with no argument list: the prototype right after the callee.)
+        const proto = ops.length > callee + 1 && last !== calleeOp && last.kind === 'expr' && last.expr.kind === 'name' ? c.table.lookup(last.expr.name) : undefined;
         const rt = registerTypeOf(sym);
         const fits = rt === undefined || indirectCalleeFits(c, ins, calleeOp.expr.name, rt, ops.length > callee + (ops[callee + 1]?.kind === 'list' ? 2 : 1));
         if (fits && proto?.kind === 'prototype') callArity(c, ops, callee, proto, instructionDate(ins, c.text));
@@ -188,6 +192,7 @@ export function checkInstruction(c: CheckerState, ins: A.Instruction): void {
   }
   for (let i = 0; i < ops.length; i++) operand(c, ops[i]!, operandRole(ins, i, callee), ins);
   if (ins.opcode === 'brx' && c.errorCount === errorsBefore) branchTargetList(c, ins);
+  else if (ins.opcode === 'bra' && c.errorCount === errorsBefore) branchTarget(c, ins);
   // The instruction layer (src/ptx/instructions/check.ts): words, operand count, kinds and types,
   // on instructions the checks above found nothing wrong with.
   layer.ins = ins;
@@ -206,6 +211,18 @@ function indirectCalleeFits(c: CheckerState, ins: A.Instruction, reg: string, rt
   else if (!/^\.[bus](32|64)$/.test(rt)) c.error('PTX503', `the callee of call must be a 32- or 64-bit integer or bit-size register holding the function's address; ${reg} is ${rt}`, at);
   else return true;
   return false;
+}
+
+/**
+ * bra's target is a label's name (measured with ptxas 13.0): a constant (`bra 0`, `bra 1.5`), an
+ * expression (`bra L+4`), a special register or WARP_SZ is "Label expected for argument 0 of
+ * instruction 'bra'" (or "Arguments mismatch"); declared names are `use`'s.
+ */
+function branchTarget(c: CheckerState, ins: A.Instruction): void {
+  const o = ins.operands[0];
+  if (o === undefined) return;
+  if (o.kind === 'expr' && o.expr.kind === 'name' && (!SPECIAL_REGISTERS.has(o.expr.name) || c.table.lookup(o.expr.name) !== undefined)) return;
+  c.error('PTX345', `branch target '${c.text.slice(o.span.start, o.span.end)}' is not a label`, c.lineOf(o.span, instructionDate(ins, c.text)));
 }
 
 /**
@@ -261,6 +278,9 @@ function newInstructionLayer(c: CheckerState): InstructionLayer {
       },
       get target() {
         return c.header.target;
+      },
+      get percentVariables() {
+        return c.table.percentVariables > 0;
       },
       registerType: (name) => registerTypeOf(lookup(name)),
       vectorRegister: (name) => {

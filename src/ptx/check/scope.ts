@@ -186,6 +186,12 @@ export class SymbolTable {
   private readonly familyCells = new Map<string, FamilyCell>();
   /** Families visible now, in all scopes (none: no name needs its digits split). */
   private visibleFamilies = 0;
+  /**
+   * How many variables (not registers) have been declared under a name starting with '%' (never
+   * lowered at a scope's end): the instruction layer asks such names of its operands only when
+   * there is one (PTX502, a variable alone).
+   */
+  percentVariables = 0;
   readonly module: Scope = new Scope(undefined, 0);
   private current: Scope = this.module;
 
@@ -236,6 +242,7 @@ export class SymbolTable {
   /** Declares in the current scope (the caller has checked conflicts). */
   declare(symbol: PtxSymbol): void {
     const s = this.current;
+    if (symbol.kind === 'variable' && symbol.space !== '.reg' && symbol.name.charCodeAt(0) === 37) this.percentVariables++;
     if (symbol.familyCount !== undefined) {
       if (s.families === NO_FAMILIES) s.families = new Map();
       suffixTable(s);

@@ -37,6 +37,11 @@ export interface InstructionCheckContext extends MatchContext {
    * answers undefined for and for a variable of a `...ref` type. variableSpace's when absent.
    */
   addressSpace?(name: string): string | undefined;
+  /**
+   * Whether the module declares a variable (not a register) named with a leading '%' (`.global
+   * .u32 %g`): only then are such names of the operands asked whether they are variables.
+   */
+  readonly percentVariables?: boolean;
   /** Reports a problem; `at` is the operand (or the opcode) it concerns. */
   report(code: PtxCode, message: string, at: Span): void;
   /** Reports a problem on the line of `at` itself (a problem ptxas finds while it reads the operands); report when absent. */
@@ -200,7 +205,8 @@ const ROLES: ReadonlyMap<string, string> = (() => {
   // Measured with ptxas 13.0 (test/ptx/instructions/family-cases.ts).
   m.set('isspacep', 'P');
   m.set('istypep', 'P');
-  m.set('vote', 'TP');
+  // vote.sync's member mask (measured with ptxas 13.0: a 64-bit, float, 16-bit or predicate register, or a floating-point constant, "Arguments mismatch").
+  m.set('vote', 'TPU');
   m.set('slct', 'TTT2');
   m.set('lop3', '----I');
   m.set('pmevent', 'I');
@@ -216,6 +222,12 @@ const ROLES: ReadonlyMap<string, string> = (() => {
   m.set('prmt', 'TTTT');
   // redux.sync d, a, membermask (measured with ptxas 13.0 on .u32/.s32/.b32 and .f32 forms, sm_100a; fresh mutation seed 764).
   m.set('redux', 'TTU');
+  // nanosleep.u32 t: a 32-bit integer or bit-size register or an integer constant (measured with ptxas 13.0; a fresh break kind's case).
+  m.set('nanosleep', 'U');
+  // The scalar video instructions: d, a, b and c 32-bit integer or bit-size registers or integer
+  // constants (`%r1.b0` selectors too), measured with ptxas 13.0 on each with .u32/.s32/.b32, .f32,
+  // .b64, .b16 and .pred registers and floating-point constants (a fresh break kind's case).
+  for (const op of ['vadd', 'vsub', 'vabsdiff', 'vmin', 'vmax', 'vshl', 'vshr', 'vset']) m.set(op, 'UUUU');
   return m;
 })();
 
@@ -309,6 +321,9 @@ function chooseForm(ins: A.Instruction, plan: Plan, ctx: InstructionCheckContext
     const bad = firstKindMismatch(countFit.operands, ops);
     const o = bad >= 0 ? ops[bad]! : undefined;
     const spec = bad >= 0 ? countFit.operands[bad] : undefined;
+    // `call (r), %rd1, proto;`: no argument list before the prototype, which ptxas takes when the
+    // prototype has no parameters (fresh mutation seed 931); the module checks judge the call.
+    if (plan.op === 'call' && spec?.kind === 'list' && o !== undefined && o.kind === 'expr' && o.expr.kind === 'name') return undefined;
     const what = spec?.kind === 'address' ? 'an address [...]' : spec?.kind === 'list' ? 'a parenthesized list' : 'a register or constant, not an address';
     ctx.report('PTX502', `operand ${bad + 1} of ${plan.name} must be ${what} (${countFit.syntax})`, o?.span ?? ins.opcodeSpan);
     return undefined;
@@ -469,7 +484,8 @@ function bind(plan: Plan, form: InstructionForm, n: number): Bound {
   const roles = plan.roles;
   const b: Bound = { form, wants: undefined, wantNames: [], end: n, result: false, relaxed: plan.relaxed && !(plan.op === 'cvt' && (BIT_HELD.has(plan.t1 ?? '') || BIT_HELD.has(plan.t2 ?? ''))) };
   if (roles === undefined) return b;
-  b.result = roles.charCodeAt(0) !== 45 /* - */ && roles.charCodeAt(0) !== 73; /* I */
+  // (nanosleep's `t` is typed but no result: the form's name decides, RESULT_NAME.)
+  b.result = roles.charCodeAt(0) !== 45 /* - */ && roles.charCodeAt(0) !== 73 /* I */ && form.operands[0] !== undefined && RESULT_NAME.test(form.operands[0].name);
   const wants: (TypeInfo | undefined)[] = [];
   for (let i = 0; i < n; i++) {
     const role = i < roles.length ? roles.charCodeAt(i) : 45; /* - */
@@ -970,6 +986,7 @@ function checkOperands(ins: A.Instruction, plan: Plan, bound: Bound, ctx: Instru
     ctx.report('PTX502', `operand 1 of ${name} is its result: it must be a register, not a constant`, d.span);
     return;
   }
+  if (plan.op === 'cvt') for (let i = 1; i < ops.length; i++) if (!cvtSpecialFits(ops[i]!, i, ops.length, plan, name, ctx)) return;
   const relaxed = bound.relaxed;
   const end = bound.end;
   for (let i = 0; i < end; i++) {
@@ -994,6 +1011,35 @@ function vectorElementFits(name: string, i: number, v: string, member: string, w
   const r = t === undefined ? undefined : TYPES.get(t);
   if (r === undefined || registerOperandFits(want, r, relaxed)) return true;
   ctx.report('PTX503', `operand ${i + 1} of ${name} must be ${typeDescription(want, wantName, relaxed)}; ${v}.${member} is ${t}`, at);
+  return false;
+}
+
+/** The names the Syntax blocks give a result written first (`d`, `d|p`, `p{|q}`, `dst`, isspacep's `p`, bfi's `f`, cvta's `p`, mbarrier's `state`). */
+const RESULT_NAME = /^(?:d|dst|p|r|f|ptr|state|count|waitComplete|pred|reg|cache-policy)(?![\w-])/;
+
+/**
+ * An instruction's first operand where it is its result (RESULT_NAME): no constant, no WARP_SZ
+ * ("Result register required for instruction 'shfl'") and no special register (`%tid.x`, `%clock`:
+ * "Read-only special register cannot be destination argument", "Special register argument not
+ * allowed", "Arguments mismatch"), for every opcode (measured with ptxas 13.0: mov, cvt, add, ld,
+ * shl, setp, selp, popc, atom, activemask, shfl, tex of each). A register declared under a special
+ * register's name is a register. The form is asked only when the operand is one of these.
+ */
+function resultFits(e: A.Expr, form: InstructionForm, name: string, ctx: InstructionCheckContext): boolean {
+  let what: string;
+  if (e.kind === 'name') {
+    if (e.name === 'WARP_SZ') what = 'WARP_SZ (a constant)';
+    else if (SPECIAL_REGISTERS.has(e.name) && ctx.registerType(e.name) === undefined) what = `the special register ${e.name} (read-only)`;
+    else return true;
+  } else if (e.kind === 'member') {
+    const x = e.object;
+    if (x.kind !== 'name' || !SPECIAL_REGISTERS.has(x.name) || ctx.registerType(x.name) !== undefined) return true;
+    what = `the special register ${x.name}.${e.member} (read-only)`;
+  } else if (constantResult(e)) what = 'a constant';
+  else return true;
+  const r = form.operands[0];
+  if (r === undefined || (r.kind !== 'value' && r.kind !== 'pred-pair') || !RESULT_NAME.test(r.name)) return true;
+  ctx.report('PTX502', `operand 1 of ${name} is its result: it must be a register, not ${what}`, e.span);
   return false;
 }
 
@@ -1069,6 +1115,12 @@ function operandShapes(ins: A.Instruction, plan: Plan, form: InstructionForm, ct
   const roles = plan.roles;
   // Braced lists first: ptxas finds their problems while it reads the operands.
   pendingProblem = undefined;
+  const d = ops[0];
+  if (d instanceof ExprOperandNode && !resultFits(d.expr, form, name, ctx)) return false;
+  // (Names with a leading '%' are registers but in a module that names a variable so.)
+  const percent = ctx.percentVariables === true ? -1 : C_PERCENT;
+  // Only mov and cvt read a special register (their own rules say which); WARP_SZ is a constant.
+  const specials = op !== 'mov' && op !== 'cvt';
   // Whether an operand is a list or an address (or of a shape not the parser's): the loops below over those run only then.
   let lists = false;
   for (let i = 0; i < ops.length; i++) {
@@ -1076,7 +1128,12 @@ function operandShapes(ins: A.Instruction, plan: Plan, form: InstructionForm, ct
     // (The parser's classes first, as in plainOperandFits: `kind` read from many shapes is a megamorphic load.)
     if (o instanceof ExprOperandNode) {
       const e = o.expr;
-      if (e instanceof NameRefNode && e.name.charCodeAt(0) !== C_PERCENT && !variableAloneFits(ins, i, e, name, ctx)) return false;
+      if (e instanceof NameRefNode) {
+        const c = e.name.charCodeAt(0);
+        if (c !== percent && !variableAloneFits(ins, i, e, name, ctx)) return false;
+        if (specials && c === C_PERCENT && SPECIAL_REGISTERS.has(e.name) && ctx.registerType(e.name) === undefined) return specialRefused(name, i, e.name, e.span, ctx);
+      } else if (specials && e.kind === 'member' && e.object.kind === 'name' && SPECIAL_REGISTERS.has(e.object.name) && ctx.registerType(e.object.name) === undefined)
+        return specialRefused(name, i, `${e.object.name}.${e.member}`, e.span, ctx);
       continue;
     }
     lists = true;
@@ -1089,8 +1146,8 @@ function operandShapes(ins: A.Instruction, plan: Plan, form: InstructionForm, ct
         if (c.kind === 'vector' && !vectorExpressionFits(c, i, name, ctx, (op === 'tex' || op === 'tld4') && arrayGeometry(ins.modifiers))) return false;
       }
       const h = o.elements[0];
-      if (h !== undefined && h.kind === 'expr' && h.expr.kind === 'name' && h.expr.name.charCodeAt(0) !== C_PERCENT && TEXTURE_OPS.has(op) && !textureHandleFits(op, h.expr, name, ctx)) return false;
-    } else if (o.kind === 'expr' && o.expr.kind === 'name' && o.expr.name.charCodeAt(0) !== C_PERCENT && !variableAloneFits(ins, i, o.expr, name, ctx)) return false;
+      if (h !== undefined && h.kind === 'expr' && h.expr.kind === 'name' && h.expr.name.charCodeAt(0) !== percent && TEXTURE_OPS.has(op) && !textureHandleFits(op, h.expr, name, ctx)) return false;
+    } else if (o.kind === 'expr' && o.expr.kind === 'name' && o.expr.name.charCodeAt(0) !== percent && !variableAloneFits(ins, i, o.expr, name, ctx)) return false;
   }
   // (Set by mixedVectorFits in the calls above: TypeScript does not see that.)
   const pending = pendingProblem as { message: string; at: Span } | undefined;
@@ -1171,7 +1228,9 @@ function sparsityMetadataFits(o: A.Operand, name: string, ctx: InstructionCheckC
 function opcodeRulesFirst(ins: A.Instruction, plan: Plan, ctx: InstructionCheckContext): boolean {
   const op = plan.op;
   const name = plan.name;
+  if (op === 'ldmatrix' && !fragmentListFits(ins, 0, name, ctx)) return false;
   if ((op === 'ldmatrix' || op === 'stmatrix') && !matrixCountFits(ins, name, ctx)) return false;
+  if (op === 'mma' && !(fragmentListFits(ins, 0, name, ctx) && fragmentListFits(ins, 1, name, ctx) && fragmentListFits(ins, 2, name, ctx) && fragmentListFits(ins, 3, name, ctx))) return false;
   if ((op === 'mma' || op === 'wgmma') && !mmaVectorWordFits(ins, name, ctx)) return false;
   if (op === 'mma' && ins.operands.length === 6 && !sparsityMetadataFits(ins.operands[4]!, name, ctx)) return false;
   if (op === 'mma' && !mmaFragmentsFit(ins, name, ctx)) return false;
@@ -1201,6 +1260,21 @@ function mmaFragmentsFit(ins: A.Instruction, name: string, ctx: InstructionCheck
     if (!classFits(o.elements[0]!, cls, name, i, `an element of ${'dabc'[i]}`, ctx)) return false;
   }
   return true;
+}
+
+/**
+ * A matrix fragment (mma's and wmma.mma's d, a, b and c, wmma.load's d, wmma.store's r, ldmatrix's
+ * d): a braced list or a vector register (measured with ptxas 13.0: a scalar register, a constant,
+ * WARP_SZ or a special register is "Vector expected for argument 2", "Arguments mismatch" or
+ * "Vector of size 1 is expected"). Other operand kinds (an address) are the other rules'.
+ */
+function fragmentListFits(ins: A.Instruction, i: number, name: string, ctx: InstructionCheckContext): boolean {
+  const o = ins.operands[i];
+  if (o === undefined || o.kind !== 'expr') return true;
+  const e = o.expr;
+  if (e.kind === 'name' && ctx.vectorRegister?.(e.name) !== undefined) return true;
+  ctx.report('PTX505', `operand ${i + 1} of ${name} is a matrix fragment: it must be a braced list of registers (or a vector register), not '${e.kind === 'name' ? e.name : 'this expression'}'`, o.span);
+  return false;
 }
 
 /**
@@ -1741,9 +1815,11 @@ const WMMA_FRAGMENT_REGISTERS: ReadonlyMap<string, number> = (() => {
  */
 function wmmaFragmentFits(ins: A.Instruction, name: string, ctx: InstructionCheckContext): boolean {
   const w = ins.modifiers;
-  if (w[0] === '.mma') return wmmaMmaFits(ins, name, ctx);
+  if (w[0] === '.mma')
+    return fragmentListFits(ins, 0, name, ctx) && fragmentListFits(ins, 1, name, ctx) && fragmentListFits(ins, 2, name, ctx) && fragmentListFits(ins, 3, name, ctx) && wmmaMmaFits(ins, name, ctx);
   const load = w[0] === '.load';
   if (!load && w[0] !== '.store') return true;
+  if (!fragmentListFits(ins, load ? 0 : 1, name, ctx)) return false;
   const o = ins.operands[load ? 0 : 1];
   if (o?.kind !== 'vector') return true;
   let shape: string | undefined;
@@ -1799,8 +1875,11 @@ function movmatrixFits(ins: A.Instruction, name: string, ctx: InstructionCheckCo
     const o = ins.operands[i]!;
     if (o.kind !== 'expr') continue;
     const e = o.expr.kind === 'unary' && o.expr.op === '-' ? o.expr.operand : o.expr;
-    if (e.kind === 'int' || e.kind === 'float') {
-      ctx.report('PTX504', `operand ${i + 1} of ${name} must be a 32-bit register, not the constant '${e.raw}'`, o.span);
+    // The source may be a 32-bit floating-point constant (`0f3F800000`, measured with ptxas 13.0;
+    // an integer, `1.5`, `0d...` or WARP_SZ is "Arguments mismatch").
+    if (i === 1 && e === o.expr && e.kind === 'float' && e.form === 'f32') continue;
+    if (e.kind === 'int' || e.kind === 'float' || (e.kind === 'name' && e.name === 'WARP_SZ')) {
+      ctx.report('PTX504', `operand ${i + 1} of ${name} must be a 32-bit register, not the constant '${e.kind === 'name' ? e.name : e.raw}'`, o.span);
       return false;
     }
     // ptxas takes a .pred register as either operand (measured with ptxas 13.0).
@@ -1929,6 +2008,34 @@ function specialFits(o: A.Operand, t: TypeInfo, ctx: InstructionCheckContext): b
   if (s === '%gridid') return true; // any integer size
   // `mov.u16 %rs1, %tid.x`: the elements of %tid, %ntid, ... are also read as 16-bit (every .version, measured).
   return t.size === (SPECIALS_64.has(s) ? 64 : 32) || (t.size === 16 && VECTOR_SPECIALS.has(s));
+}
+
+/**
+ * cvt of a special register (`cvt.u32.u16 %r1, %tid.x`, measured with ptxas 13.0 on %tid.x,
+ * %clock, %clock64, %envreg3, %laneid, %globaltimer): an integer conversion whose source type is no
+ * wider than the register (32 or 64 bits; "Arguments mismatch" for `cvt.u64.u64 %rd1, %tid.x`);
+ * a conversion to or from a floating-point type is "Special register argument not allowed".
+ */
+function cvtSpecialFits(o: A.Operand, i: number, n: number, plan: Plan, name: string, ctx: InstructionCheckContext): boolean {
+  const s = specialName(o);
+  if (s === undefined || s === 'WARP_SZ' || s === '%is_explicit_cluster' || (o.kind === 'expr' && o.expr.kind === 'name' && VECTOR_SPECIALS.has(s)) || ctx.registerType(s) !== undefined) return true;
+  const t1 = plan.t1Info;
+  const t2 = plan.t2Info;
+  const reg = o.kind === 'expr' && o.expr.kind === 'member' ? `${s}.${o.expr.member}` : s;
+  // (The types without TypeInfo are floating-point ones: .bf16, .tf32, .e4m3x2, ...; a cvt of
+  // three or more operands packs floats. Measured on sm_90 with .tf32, .bf16, .bf16x2, .f16x2 and .e4m3x2 too.)
+  if (n !== 2 || !isIntegerInfo(t1) || !isIntegerInfo(t2)) {
+    ctx.report('PTX502', `operand ${i + 1} of ${name} must not be the special register ${reg}: cvt reads special registers only in integer conversions (mov it to a register first)`, o.span);
+    return false;
+  }
+  const size = SPECIALS_64.has(s) || s === '%gridid' ? 64 : 32;
+  if (t2.size <= size) return true;
+  ctx.report('PTX503', `operand 2 of ${name}: the special register ${reg} is ${size}-bit, narrower than ${plan.t2}`, o.span);
+  return false;
+}
+
+function isIntegerInfo(t: TypeInfo | undefined): t is TypeInfo {
+  return t !== undefined && (t.kind === K.Bit || t.kind === K.Unsigned || t.kind === K.Signed);
 }
 
 function movShape(ins: A.Instruction, name: string, plan: Plan, ctx: InstructionCheckContext): boolean {
@@ -2230,8 +2337,8 @@ function textureHandleFits(op: string, e: A.NameRef, name: string, ctx: Instruct
  * instruction but mov's and cvta's source (its address), mapa's and getctarank's address (a .shared
  * one), isspacep (its own rule) and the branch and call targets: ptxas "Argument N of instruction 'shfl': must be register" (or
  * "Arguments mismatch"), measured with ptxas 13.0 on 70 opcodes, every operand position, the result
- * too (`mov.u32 g, %r1`). Names starting with '%' are registers by convention and not asked
- * (a variable so named is let be).
+ * too (`mov.u32 g, %r1`). Names starting with '%' are registers by convention and asked only in a
+ * module that declares a variable so named (`.global .u32 %g`; InstructionCheckContext.percentVariables).
  */
 function variableAloneFits(ins: A.Instruction, i: number, e: A.NameRef, name: string, ctx: InstructionCheckContext): boolean {
   const op = ins.opcode;
@@ -2357,8 +2464,8 @@ function nameOperandFits(ins: A.Instruction, name: string, i: number, o: A.Opera
   }
   const v = ctx.vectorRegister?.(e.name);
   if (v === undefined) {
-    // A variable alone (its address; `g+0` is a constant and taken): variableAloneFits, which
-    // operandShapes asks only for names not starting with '%' (a `.global .u32 %g` comes here).
+    // A variable alone (its address; `g+0` is a constant and taken): variableAloneFits (operandShapes
+    // asked it already, but for a context without percentVariables).
     return o !== ins.operands[i] || variableAloneFits(ins, i, e, name, ctx);
   }
   if (op !== 'ld' && op !== 'st') {

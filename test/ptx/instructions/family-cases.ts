@@ -197,8 +197,8 @@ export const FAMILY_CASES: readonly FamilyCase[] = [
   },
   {
     family: 'movmatrix', target: 'sm_80',
-    valid: ['movmatrix.sync.aligned.m8n8.trans.b16 %r1, %r2;', 'movmatrix.sync.aligned.m8n8.trans.b16 %f1, %f2;', 'movmatrix.sync.aligned.m8n8.trans.b16 %p1, %p2;'],
-    misses: ['movmatrix.sync.aligned.m8n8.b16 %r1, %r2;', 'movmatrix.sync.aligned.m8n8.trans.b32 %r1, %r2;', 'movmatrix.sync.aligned.m8n8.trans.b16 %r1, 0;', 'movmatrix.sync.aligned.m8n8.trans.b16 %r1, %rd1;', 'movmatrix.sync.aligned.m8n8.trans.b16 %rs1, %r1;'],
+    valid: ['movmatrix.sync.aligned.m8n8.trans.b16 %r1, %r2;', 'movmatrix.sync.aligned.m8n8.trans.b16 %f1, %f2;', 'movmatrix.sync.aligned.m8n8.trans.b16 %p1, %p2;', 'movmatrix.sync.aligned.m8n8.trans.b16 %r1, 0f3F800000;'],
+    misses: ['movmatrix.sync.aligned.m8n8.b16 %r1, %r2;', 'movmatrix.sync.aligned.m8n8.trans.b32 %r1, %r2;', 'movmatrix.sync.aligned.m8n8.trans.b16 %r1, 0;', 'movmatrix.sync.aligned.m8n8.trans.b16 %r1, 1.5;', 'movmatrix.sync.aligned.m8n8.trans.b16 %r1, 0d3FF0000000000000;', 'movmatrix.sync.aligned.m8n8.trans.b16 %r1, WARP_SZ;', 'movmatrix.sync.aligned.m8n8.trans.b16 0f3F800000, %r1;', 'movmatrix.sync.aligned.m8n8.trans.b16 %r1, %rd1;', 'movmatrix.sync.aligned.m8n8.trans.b16 %rs1, %r1;'],
   },
   {
     family: 'pmevent', target: 'sm_80',
