@@ -1134,9 +1134,13 @@ const mismatch: Mismatch = { at: -1, spec: -1, size: false, modifier: 0 };
  */
 let matchBus = 0;
 let matchBusLiterals = 0;
-/** By `What`: 1 for what may put a value on the constant bus (see busOperand), else 0; and 1 for a literal. */
-const BUS_CANDIDATE: readonly number[] = [0, 1, 0, 1, 0, 0, 1, 0, 0, 1, 0];
-const BUS_LITERAL: readonly number[] = [0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0];
+/**
+ * By `What`: 1 for what may put a value on the constant bus (see busOperand), else 0; and 1 for
+ * what may be a literal. An expression of unknown value (`Expr`) may be a relocatable literal
+ * (checkRelocatable: one on the bus, and a literal of its own).
+ */
+const BUS_CANDIDATE: readonly number[] = [0, 1, 0, 1, 0, 0, 1, 1, 0, 1, 0];
+const BUS_LITERAL: readonly number[] = [0, 0, 0, 0, 0, 0, 1, 1, 0, 0, 0];
 
 function matchForm(f: PreparedForm, count: number): void {
   mismatch.at = -1;
