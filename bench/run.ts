@@ -324,6 +324,8 @@ async function main(): Promise<void> {
       const rows = measure([
         one(`gpuasm check (one process, ${paths.length} files)`, NODE, [BIN, '--no-color', 'check', ...paths], true),
         { label: `ptxas (${paths.length} processes, front end each)`, steps: multi.files.map((f) => ({ cmd: ptxas, argv: [`-arch=${f.arch}`, f.path, '-o', '/dev/null'] })) },
+        // The files on one thread (the default uses one per CPU for this much input: src/cli/jobs.ts).
+        one(`gpuasm check -j 1 (one thread)`, NODE, [BIN, '--no-color', 'check', '-j', '1', ...paths], true),
       ]);
       section(`PTX, many files: corpus/ptx/generated (${paths.length} files, ${fmt(mb(multi.bytes), 1)} MB)`, [
         'Each file with the syntax error appended (`.bench-data/multi/`); ptxas run once per file with the `-arch` of its MANIFEST `target`, times added up.',

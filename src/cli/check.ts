@@ -26,9 +26,9 @@ options:
   --no-parallel       PTX: check on one thread (by default a module of 2 MB or more
                       is checked on two threads when the machine has 4 or more CPUs)
   -j N, --jobs N      check several files on N threads at once (default: one per
-                      CPU when the files besides the largest add up to 1 MB or
-                      more, else one); the output is the same, in the order of
-                      the files; -j 1: one thread
+                      CPU on a machine of 4 or more CPUs when the files besides
+                      the largest add up to 1 MB or more, else one); the output
+                      is the same, in the order of the files; -j 1: one thread
   --format text|json  output format (json: one document on stdout)
   --color, --no-color force colour on or off (default: on for a terminal)
   -                   read standard input

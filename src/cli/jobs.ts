@@ -27,6 +27,15 @@ import { checkFile, type CheckFileOptions, type FileChecked } from './check-file
 export const PARALLEL_MIN_BYTES = 1 << 20;
 
 /**
+ * CPUs below which a check stays on one thread unless `-j` says otherwise. On 2 CPUs a second
+ * thread does not pay: V8's optimizing compiler and collector already use the second core, and a
+ * worker warms its own JIT again (the 134-file benchmark, quiet machine: 1.84 s wall and 3.47 s of
+ * CPU on two threads against 1.80 s and 2.47 s on one; docs/benchmarks.md, "Session 13"). The same
+ * floor as PTX's split of one large module (src/ptx/speed/).
+ */
+export const PARALLEL_MIN_CPUS = 4;
+
+/**
  * A worker's heap. Each thread's heap grows on its own, and two heaps grown as one thread's does
  * took the 134-file benchmark past its memory target (about 230 MB peak against 163 MB on one
  * thread); a smaller young generation and an old generation capped well above what the largest file
@@ -58,13 +67,13 @@ export type FileOutcome = { stderr: string; checked: FileChecked | undefined } |
 
 /**
  * How many threads to check `paths` on: `jobs` when given (at most one per file), otherwise one
- * per CPU (at most one per file) when the input besides its largest file is PARALLEL_MIN_BYTES or
- * more, else 1. A file that cannot be read counts as empty (its error comes from its check).
+ * per CPU (at most one per file) on a machine of PARALLEL_MIN_CPUS or more when the input besides
+ * its largest file is PARALLEL_MIN_BYTES or more, else 1. A file that cannot be read counts as empty (its error comes from its check).
  */
 export function threadsFor(paths: readonly string[], jobs: number | undefined): number {
   if (jobs !== undefined) return Math.min(jobs, paths.length);
   const threads = host().threads;
-  if (!threads) return 1;
+  if (!threads || threads.cpus() < PARALLEL_MIN_CPUS) return 1;
   let total = 0;
   let largest = 0;
   for (const path of paths) {

@@ -15,7 +15,7 @@ import { pathToFileURL } from 'node:url';
 import { main } from '../../src/cli/main.js';
 import type { CliIO } from '../../src/cli/io.js';
 import type { CheckFileOptions } from '../../src/cli/check-file.js';
-import { checkInParallel, PARALLEL_MIN_BYTES, threadsFor } from '../../src/cli/jobs.js';
+import { checkInParallel, PARALLEL_MIN_BYTES, PARALLEL_MIN_CPUS, threadsFor } from '../../src/cli/jobs.js';
 import { REPO_ROOT } from '../harness/corpus.js';
 
 interface Captured {
@@ -130,7 +130,7 @@ describe('gpuasm check on several threads', () => {
     }
   });
 
-  test('threadsFor: by default threads only when the input besides the largest file is PARALLEL_MIN_BYTES or more', () => {
+  test('threadsFor: by default threads only on PARALLEL_MIN_CPUS or more, when the input besides the largest file is PARALLEL_MIN_BYTES or more', () => {
     const sized = (name: string, size: number) => {
       const p = file(name, '');
       truncateSync(p, size);
@@ -140,9 +140,9 @@ describe('gpuasm check on several threads', () => {
     const half = sized('half.ptx', PARALLEL_MIN_BYTES / 2);
     const cpus = availableParallelism();
     assert.equal(threadsFor([big, half], undefined), 1);
-    assert.equal(threadsFor([big, half, half], undefined), Math.min(cpus, 3));
+    assert.equal(threadsFor([big, half, half], undefined), cpus < PARALLEL_MIN_CPUS ? 1 : Math.min(cpus, 3));
     assert.equal(threadsFor([half, half, join(dir, 'missing.ptx')], undefined), 1, 'an unreadable file counts as empty');
-    assert.equal(threadsFor([half, half, half, join(dir, 'missing.ptx')], undefined), Math.min(cpus, 4));
+    assert.equal(threadsFor([half, half, half, join(dir, 'missing.ptx')], undefined), cpus < PARALLEL_MIN_CPUS ? 1 : Math.min(cpus, 4));
     assert.equal(threadsFor([big, half], 8), 2, '-j: at most one thread per file');
   });
 
