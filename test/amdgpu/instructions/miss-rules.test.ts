@@ -7,6 +7,7 @@
 import { test } from 'node:test';
 import { llvmMcSkipReason } from '../../harness/tools.js';
 import { assertLinesAgree } from '../../harness/amdgpu-line-compare.js';
+import { dppControl, formOperands } from '../../harness/amdgpu-form-operands.js';
 import { lookupInstruction, mnemonicsFor, OperandFile as F, type FormSpec } from '../../../src/amdgpu/instructions/table.js';
 
 const skip = llvmMcSkipReason;
@@ -14,23 +15,9 @@ if (skip) console.log(skip);
 
 /** A line for a form: VGPRs, SGPRs, `off` or 0 by what each position takes, a DPP control where the form needs one; undefined if a position takes none of those. */
 function formLine(f: FormSpec): { ops: string[]; line: (ops: readonly string[]) => string } | undefined {
-  let v = 1;
-  let s = 0;
-  const ops: string[] = [];
-  for (const o of f.operands) {
-    if (o.returnOnly) continue;
-    const n = o.size;
-    if (o.files & F.V) {
-      ops.push(n === 1 ? `v${v}` : `v[${v}:${v + n - 1}]`);
-      v += n + 1;
-    } else if (o.files & F.S) {
-      ops.push(n === 1 ? `s${s}` : `s[${s}:${s + n - 1}]`);
-      s += n + 2;
-    } else if (o.files & (F.INLINE | F.LITERAL | F.EXPR)) ops.push('0');
-    else if (o.files & F.OFF) ops.push('off');
-    else return undefined;
-  }
-  const mods = f.form === 'dpp' || f.form === 'e64_dpp' ? ' quad_perm:[0,1,2,3]' : f.form === 'dpp8' || f.form === 'e64_dpp8' ? ' dpp8:[0,1,2,3,4,5,6,7]' : '';
+  const ops = formOperands(f, { off: true });
+  if (!ops) return undefined;
+  const mods = dppControl(f);
   return { ops, line: (o) => `${f.spelled} ${o.join(', ')}${mods}` };
 }
 

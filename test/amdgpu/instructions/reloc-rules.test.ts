@@ -10,7 +10,8 @@
 import { test } from 'node:test';
 import { llvmMcSkipReason } from '../../harness/tools.js';
 import { assertLinesAgree } from '../../harness/amdgpu-line-compare.js';
-import { lookupInstruction, mnemonicsFor, OperandFile as F, type FormSpec } from '../../../src/amdgpu/instructions/table.js';
+import { dppControl, formOperands } from '../../harness/amdgpu-form-operands.js';
+import { lookupInstruction, mnemonicsFor } from '../../../src/amdgpu/instructions/table.js';
 
 const skip = llvmMcSkipReason;
 if (skip) console.log(skip);
@@ -27,26 +28,6 @@ const FAMILIES = /^(SOP1|SOP2|SOPC|SOPK|VOP1|VOP2|VOPC|VOP3|VOP3P|SMEM|SDWA|DPP1
  */
 const KNOWN_GAPS = /^(v_(add|sub|subrev)_co_u32|v_writelane_b32|v_readlane_b32)(_e32|_e64)? |^s_(atc_probe|buffer_load|load|prefetch|buffer_prefetch)\w* .*, u$|^s_sendmsg_rtn|^s_(version|waitcnt_\w+|getreg_b32|setreg_b32) |\bknown\b/;
 
-/** Operands of a form (VGPRs, SGPRs, 0 by what each position takes), or undefined. */
-function operands(f: FormSpec): string[] | undefined {
-  let v = 1;
-  let s = 0;
-  const ops: string[] = [];
-  for (const o of f.operands) {
-    if (o.returnOnly) continue;
-    const n = o.size;
-    if (o.files & F.V) {
-      ops.push(n === 1 ? `v${v}` : `v[${v}:${v + n - 1}]`);
-      v += n + 1;
-    } else if (o.files & F.S) {
-      ops.push(n === 1 ? `s${s}` : `s[${s}:${s + n - 1}]`);
-      s += n + 2;
-    } else if (o.files & (F.INLINE | F.LITERAL | F.EXPR)) ops.push('0');
-    else return undefined;
-  }
-  return ops;
-}
-
 function matrix(mcpu: string): string[] {
   const out: string[] = [];
   for (const m of mnemonicsFor(mcpu)) {
@@ -54,9 +35,10 @@ function matrix(mcpu: string): string[] {
     if (r.status !== 'found') continue;
     for (const f of r.forms) {
       if (!f.verified || !FAMILIES.test(f.family)) continue;
-      const ops = operands(f);
+      const ops = formOperands(f);
       if (!ops) continue;
-      const mods = f.form === 'dpp' || f.form === 'e64_dpp' ? ' quad_perm:[0,1,2,3]' : f.form === 'dpp8' || f.form === 'e64_dpp8' ? ' dpp8:[0,1,2,3,4,5,6,7]' : f.requiredModifiers.length ? undefined : '';
+      const dpp = dppControl(f);
+      const mods = dpp !== '' ? dpp : f.requiredModifiers.length ? undefined : '';
       if (mods === undefined) continue;
       const spec = f.operands.filter((o) => !o.returnOnly);
       const at = spec.map((_, i) => i).filter((i) => ['src', 'ssrc', 'vsrc', 'imm'].includes(spec[i]!.kind) || /offset/.test(spec[i]!.name));
