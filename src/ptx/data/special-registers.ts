@@ -47,3 +47,33 @@ for (let i = 0; i < 8; i++) {
 
 /** Every predefined identifier, with its requirements. */
 export const SPECIAL_REGISTERS: ReadonlyMap<string, SpecialRegister> = table;
+
+/** Of the special registers whose name ends in digits (`%pm3`, `%envreg12`, `%clock64`), the character before those digits. */
+const BEFORE_DIGITS = new Set<number>();
+for (const name of table.keys()) {
+  const at = beforeTrailingDigits(name);
+  if (at < name.length - 1) BEFORE_DIGITS.add(name.charCodeAt(at));
+}
+
+/** Index of the last character of `name` that is not a decimal digit (-1 when none). */
+function beforeTrailingDigits(name: string): number {
+  let i = name.length - 1;
+  while (i >= 0) {
+    const c = name.charCodeAt(i);
+    if (c < 48 || c > 57) break;
+    i--;
+  }
+  return i;
+}
+
+/**
+ * False when `name` is certainly no special register, without a table lookup: a name ending in
+ * digits (`%r12`, `%rd3`, `%f1`, `%p2`: every register a compiler writes) whose character before
+ * them is none of the special registers' (`%pm3`, `%envreg12`, `%clock64`, `..._offset_0`). True
+ * otherwise: then ask SPECIAL_REGISTERS. For the instruction layer, which asks of every operand.
+ */
+export function maybeSpecialRegister(name: string): boolean {
+  const i = beforeTrailingDigits(name);
+  return i === name.length - 1 || BEFORE_DIGITS.has(name.charCodeAt(i));
+}
+

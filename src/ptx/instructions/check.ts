@@ -14,7 +14,7 @@ import { matchInstruction, releaseMatchContext, vocabularyOf, type MatchContext,
 import type { InstructionForm, OperandSpec } from './types.js';
 import type { PtxSymbol } from '../check/scope.js';
 import type { PtxCode } from '../diagnostics.js';
-import { SPECIAL_REGISTERS } from '../data/special-registers.js';
+import { maybeSpecialRegister, SPECIAL_REGISTERS } from '../data/special-registers.js';
 import { INSTRUCTION_KEYWORDS } from '../data/keywords.js';
 import { CURATION } from './curation.js';
 import { ExprOperandNode, NameRefNode } from '../parse/nodes.js';
@@ -1029,7 +1029,7 @@ function resultFits(e: A.Expr, form: InstructionForm, name: string, ctx: Instruc
   let what: string;
   if (e.kind === 'name') {
     if (e.name === 'WARP_SZ') what = 'WARP_SZ (a constant)';
-    else if (SPECIAL_REGISTERS.has(e.name) && ctx.registerType(e.name) === undefined) what = `the special register ${e.name} (read-only)`;
+    else if (maybeSpecialRegister(e.name) && SPECIAL_REGISTERS.has(e.name) && ctx.registerType(e.name) === undefined) what = `the special register ${e.name} (read-only)`;
     else return true;
   } else if (e.kind === 'member') {
     const x = e.object;
@@ -1131,7 +1131,7 @@ function operandShapes(ins: A.Instruction, plan: Plan, form: InstructionForm, ct
       if (e instanceof NameRefNode) {
         const c = e.name.charCodeAt(0);
         if (c !== percent && !variableAloneFits(ins, i, e, name, ctx)) return false;
-        if (specials && c === C_PERCENT && SPECIAL_REGISTERS.has(e.name) && ctx.registerType(e.name) === undefined) return specialRefused(name, i, e.name, e.span, ctx);
+        if (specials && c === C_PERCENT && maybeSpecialRegister(e.name) && SPECIAL_REGISTERS.has(e.name) && ctx.registerType(e.name) === undefined) return specialRefused(name, i, e.name, e.span, ctx);
       } else if (specials && e.kind === 'member' && e.object.kind === 'name' && SPECIAL_REGISTERS.has(e.object.name) && ctx.registerType(e.object.name) === undefined)
         return specialRefused(name, i, `${e.object.name}.${e.member}`, e.span, ctx);
       continue;

@@ -10,7 +10,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { checkPtxText } from '../../../src/ptx/index.js';
 import { DIRECTIVES, INSTRUCTION_KEYWORDS, PREDEFINED_IDENTIFIERS, VECTOR_SPECIAL_REGISTERS } from '../../../src/ptx/data/keywords.js';
-import { SPECIAL_REGISTERS } from '../../../src/ptx/data/special-registers.js';
+import { maybeSpecialRegister, SPECIAL_REGISTERS } from '../../../src/ptx/data/special-registers.js';
 import { ptxasSkipReason, runPtxas } from '../../harness/tools.js';
 import { sharedDir, sharedSkipReason } from '../../harness/corpus.js';
 import { readFileSync } from 'node:fs';
@@ -166,4 +166,11 @@ describe('keyword tables are the spec tables', { skip: sharedSkipReason }, () =>
     }
     assert.deepEqual(unknown, []);
   });
+});
+
+test('maybeSpecialRegister: true for every special register, false for the registers compilers write', () => {
+  for (const name of SPECIAL_REGISTERS.keys()) assert.ok(maybeSpecialRegister(name), name);
+  for (const name of ['%r1', '%r12345', '%rd7', '%rs3', '%f0', '%fd12', '%p9', '%h4', '%hh2']) assert.equal(maybeSpecialRegister(name), false, name);
+  // Names that are not a compiler's registers are asked of the table.
+  for (const name of ['%pm9', '%envreg40', '%foo', '%tid']) assert.ok(maybeSpecialRegister(name), name);
 });
