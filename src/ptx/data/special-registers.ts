@@ -48,32 +48,17 @@ for (let i = 0; i < 8; i++) {
 /** Every predefined identifier, with its requirements. */
 export const SPECIAL_REGISTERS: ReadonlyMap<string, SpecialRegister> = table;
 
-/** Of the special registers whose name ends in digits (`%pm3`, `%envreg12`, `%clock64`), the character before those digits. */
-const BEFORE_DIGITS = new Set<number>();
-for (const name of table.keys()) {
-  const at = beforeTrailingDigits(name);
-  if (at < name.length - 1) BEFORE_DIGITS.add(name.charCodeAt(at));
-}
-
-/** Index of the last character of `name` that is not a decimal digit (-1 when none). */
-function beforeTrailingDigits(name: string): number {
-  let i = name.length - 1;
-  while (i >= 0) {
-    const c = name.charCodeAt(i);
-    if (c < 48 || c > 57) break;
-    i--;
-  }
-  return i;
-}
-
 /**
- * False when `name` is certainly no special register, without a table lookup: a name ending in
- * digits (`%r12`, `%rd3`, `%f1`, `%p2`: every register a compiler writes) whose character before
- * them is none of the special registers' (`%pm3`, `%envreg12`, `%clock64`, `..._offset_0`). True
- * otherwise: then ask SPECIAL_REGISTERS. For the instruction layer, which asks of every operand.
+ * False when `name` is certainly no special register, without a table lookup: the registers a
+ * compiler writes, `%r12`, `%f1`, `%p2`, `%h3` (a digit third) and `%rd3`, `%fd1`, `%rs2`, `%hh4`
+ * (`d`, `s` or `h` third, a digit fourth); no special register is spelled so (a test asks every
+ * one). True otherwise: then ask SPECIAL_REGISTERS. For the instruction layer, which asks of
+ * every operand.
  */
 export function maybeSpecialRegister(name: string): boolean {
-  const i = beforeTrailingDigits(name);
-  return i === name.length - 1 || BEFORE_DIGITS.has(name.charCodeAt(i));
+  const c2 = name.charCodeAt(2);
+  if (c2 >= 48 && c2 <= 57) return false;
+  if (c2 !== 100 && c2 !== 115 && c2 !== 104) return true;
+  const c3 = name.charCodeAt(3);
+  return c3 < 48 || c3 > 57;
 }
-

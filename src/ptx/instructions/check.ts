@@ -1026,6 +1026,8 @@ const RESULT_NAME = /^(?:d|dst|p|r|f|ptr|state|count|waitComplete|pred|reg|cache
  * register's name is a register. The form is asked only when the operand is one of these.
  */
 function resultFits(e: A.Expr, form: InstructionForm, name: string, ctx: InstructionCheckContext): boolean {
+  // (A compiler's register, the common case, told by class and spelling first: `kind` read from the many expression shapes is a megamorphic load.)
+  if (e instanceof NameRefNode && e.name.charCodeAt(0) === C_PERCENT && !maybeSpecialRegister(e.name)) return true;
   let what: string;
   if (e.kind === 'name') {
     if (e.name === 'WARP_SZ') what = 'WARP_SZ (a constant)';
