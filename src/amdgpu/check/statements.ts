@@ -448,12 +448,10 @@ export class StatementChecker implements InstructionContext {
         return;
       case '.include': {
         // Left here only when the host could not read the file (pipeline.ts splices the others).
-        const a = st.args[0];
-        const raw = a ? this.text.slice(a.span.start, a.span.end) : '';
-        const str = /^"[^"]*"/.exec(raw);
-        if (!a || !str) this.issue('AMD553', "expected string in '.include' directive", a ? a.span : { start: st.span.end, end: st.span.end });
-        else if (str[0].length < raw.length || st.args.length > 1) this.issue('AMD553', "unexpected token in '.include' directive", { start: a.span.start + str[0].length + (raw.slice(str[0].length).length - raw.slice(str[0].length).trimStart().length), end: st.span.end });
-        else this.issue('AMD553', `Could not find include file '${str[0].slice(1, -1)}'`, a.span);
+        const arg = this.stringArgument(st);
+        if (arg.value === undefined) this.issue('AMD553', "expected string in '.include' directive", arg.at);
+        else if (arg.after) this.issue('AMD553', "unexpected token in '.include' directive", arg.after);
+        else this.issue('AMD553', `Could not find include file '${arg.value}'`, arg.at);
         return;
       }
       case '.text':
@@ -569,20 +567,35 @@ export class StatementChecker implements InstructionContext {
    */
   private checkMessageDirective(st: Extract<Statement, { kind: 'directive' }>): void {
     const name = st.name;
-    const a = st.args[0];
-    const raw = a ? this.text.slice(a.span.start, a.span.end) : '';
-    const str = /^"(?:[^"\\]|\\.)*"/.exec(raw);
+    const arg = this.stringArgument(st);
     if (name === '.print') {
-      if (!str) this.issue('AMD551', 'expected double quoted string after .print', st.nameSpan);
-      else if (str[0].length < raw.length || st.args.length > 1) this.issue('AMD551', 'expected newline after the string of .print', { start: a!.span.start + str[0].length, end: st.span.end });
+      if (arg.value === undefined) this.issue('AMD551', 'expected double quoted string after .print', st.nameSpan);
+      else if (arg.after) this.issue('AMD551', 'expected newline after the string of .print', arg.after);
       return;
     }
     const kind = name === '.error' ? 'AMD551' : 'AMD552';
-    if (!a) this.issue(kind, `${name} directive invoked in source file`, st.nameSpan);
-    else if (!str) this.issue('AMD551', `${name} argument must be a string`, a.span);
-    else if (name === '.error') this.issue(kind, str[0].slice(1, -1), st.span);
-    else if (str[0].length < raw.length || st.args.length > 1) this.issue('AMD551', 'expected newline after the string of .warning', { start: a.span.start + str[0].length, end: st.span.end });
-    else this.issue(kind, str[0].slice(1, -1), st.span);
+    if (st.args.length === 0) this.issue(kind, `${name} directive invoked in source file`, st.nameSpan);
+    else if (arg.value === undefined) this.issue('AMD551', `${name} argument must be a string`, arg.at);
+    else if (name === '.error') this.issue(kind, arg.value, st.span);
+    else if (arg.after) this.issue('AMD551', 'expected newline after the string of .warning', arg.after);
+    else this.issue(kind, arg.value, st.span);
+  }
+
+  /**
+   * A directive's one string argument (`.include`, `.error`, `.warning`, `.print`): its text between
+   * the quotes (backslash escapes kept as written; undefined when the argument is missing or not a
+   * string), where it is (the directive's end when missing), and `after`: from the first token
+   * after the string to the statement's end, when anything follows it.
+   */
+  private stringArgument(st: Extract<Statement, { kind: 'directive' }>): { value: string | undefined; at: Span; after?: Span } {
+    const a = st.args[0];
+    if (!a) return { value: undefined, at: { start: st.span.end, end: st.span.end } };
+    const raw = this.text.slice(a.span.start, a.span.end);
+    const str = /^"(?:[^"\\]|\\.)*"/.exec(raw);
+    if (!str) return { value: undefined, at: a.span };
+    const rest = raw.slice(str[0].length);
+    if (rest.length === 0 && st.args.length === 1) return { value: str[0].slice(1, -1), at: a.span };
+    return { value: str[0].slice(1, -1), at: a.span, after: { start: a.span.start + str[0].length + (rest.length - rest.trimStart().length), end: st.span.end } };
   }
 
   /**
