@@ -4,7 +4,7 @@
  * parallel check (jobs.ts, check-worker.cts), so that both give the same answer for every file.
  */
 import type { Diagnostic } from '../core/diagnostics.js';
-import { readFromDirs } from '../node/host.js';
+import { commandLineIncludes } from '../node/host.js';
 import { readInput, type CliIO } from './io.js';
 
 /** The options of `gpuasm check` a file's check reads: plain data, as a worker thread receives them. */
@@ -43,13 +43,12 @@ export async function checkFile(path: string, options: CheckFileOptions, io: Pic
   if (lang === 'amdgpu') {
     // (pipeline.js: the check alone, without the operand encoder the library entry also loads.)
     const { checkAmdgpuText } = await import('../amdgpu/pipeline.js');
-    const includeDirs = options.includeDirs;
     diagnostics = checkAmdgpuText(name, text, {
       mcpu: options.mcpu,
       triple: options.triple,
       masmIntegers: options.masmIntegers,
       latin1Bytes: bytes,
-      readInclude: (file) => readFromDirs(file, ['', ...includeDirs]),
+      readInclude: commandLineIncludes(options.includeDirs),
     });
   } else {
     const { checkPtx } = await import('../ptx/index.js');

@@ -2,7 +2,7 @@
 import { hex } from '../core/int64.js';
 import { amdgpuSymbols } from '../amdgpu/index.js';
 import { parseTriple } from '../amdgpu/triple.js';
-import { readFromDirs } from '../node/host.js';
+import { commandLineIncludes } from '../node/host.js';
 import { EXIT_ERRORS, EXIT_OK, EXIT_USAGE, formatOption, lastOption, parseArgs, printDiagnostics, readInput, UsageError, type CliIO } from './io.js';
 
 export const SYMBOLS_HELP = `usage: gpuasm symbols [options] FILE.s
@@ -50,8 +50,7 @@ export async function runSymbols(argv: string[], io: CliIO): Promise<number> {
   const input = await readInput(io, 'symbols', path);
   if (!input) return EXIT_USAGE;
   const { name, text } = input;
-  const includeDirs = args.options.get('-I') ?? [];
-  const { symbols, diagnostics } = amdgpuSymbols(name, text, { mcpu, triple, masmIntegers: args.flags.has('--masm-integers'), readInclude: (file) => readFromDirs(file, ['', ...includeDirs]) });
+  const { symbols, diagnostics } = amdgpuSymbols(name, text, { mcpu, triple, masmIntegers: args.flags.has('--masm-integers'), readInclude: commandLineIncludes(args.options.get('-I') ?? []) });
   const failed = diagnostics.some((d) => d.severity === 'error');
   if (json) {
     await printDiagnostics(io, diagnostics, 'json', {

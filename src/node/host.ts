@@ -29,6 +29,12 @@ export function readFromDirs(name: string, dirs: readonly string[]): string | un
   return undefined;
 }
 
+/** llvm-mc-19's `.include` search on the command line: the working directory, then each `-I` directory in order. */
+export function commandLineIncludes(includeDirs: readonly string[]): (name: string) => string | undefined {
+  const dirs = ['', ...includeDirs];
+  return (name) => readFromDirs(name, dirs);
+}
+
 export const NODE_HOST: Host = {
   readFile: readFileFromDisk,
   threads: {
