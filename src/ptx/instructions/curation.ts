@@ -183,6 +183,10 @@ export const CURATION: Curation = {
     ],
     // wmma.store.d of any shape but the .f64 one in any of .f16/.f32/.s32 (ptxas checks the vector);
     'wmma.store': [{ forms: ['wmma.store.d.sync.aligned.layout.shape{.ss}.type [p], r {, stride}'], sets: { layout: ['.row', '.col'], shape: ['.m16n16k16', '.m8n32k16', '.m32n8k16', '.m16n16k8', '.m8n8k32', '.m8n8k128'], ss: ['.global', '.shared', '.shared::cta'], type: ['.f16', '.f32', '.s32'] } }],
+    // addc/subc with `.sat` on .s32, which the text does not list (measured with ptxas 13.0: taken
+    // as `.sat.s32` or `.s32.sat`; "Modifier '.sat' does not apply to '.u32' type", and not with `.cc`);
+    addc: [{ forms: ['addc.sat.s32 d, a, b'], sets: {} }],
+    subc: [{ forms: ['subc.sat.s32 d, a, b'], sets: {} }],
     // testp without its class word;
     testp: [{ forms: ['testp.type p, a'], sets: { type: ['.f32', '.f64'] } }],
     // every rounding of .bf16/.bf16x2 fma (the text lists .rn only; add/mul refuse the others);
