@@ -206,9 +206,10 @@ export function checkInstruction(c: CheckerState, ins: A.Instruction): void {
  * of instruction 'call'" without one).
  */
 function indirectCalleeFits(c: CheckerState, ins: A.Instruction, reg: string, rt: string, listed: boolean): boolean {
-  const at = c.lineOf(ins.opcodeSpan, instructionDate(ins, c.text));
-  if (!listed) c.error('PTX502', `call through the register ${reg} needs a .callprototype or .calltargets list after its arguments (or call a function by name)`, at);
-  else if (!/^\.[bus](32|64)$/.test(rt)) c.error('PTX503', `the callee of call must be a 32- or 64-bit integer or bit-size register holding the function's address; ${reg} is ${rt}`, at);
+  // (Located only when reported: the first location of a file builds its whole line table.)
+  const at = () => c.lineOf(ins.opcodeSpan, instructionDate(ins, c.text));
+  if (!listed) c.error('PTX502', `call through the register ${reg} needs a .callprototype or .calltargets list after its arguments (or call a function by name)`, at());
+  else if (!/^\.[bus](32|64)$/.test(rt)) c.error('PTX503', `the callee of call must be a 32- or 64-bit integer or bit-size register holding the function's address; ${reg} is ${rt}`, at());
   else return true;
   return false;
 }
