@@ -102,3 +102,14 @@ export const INSTRUCTION_SET: ReadonlySet<string> = new Set(INSTRUCTION_KEYWORDS
 export const STATE_SPACE_SET: ReadonlySet<string> = new Set(STATE_SPACES);
 export const LINKAGE_SET: ReadonlySet<string> = new Set(LINKAGES);
 export const TYPE_SET: ReadonlySet<string> = new Set(TYPES);
+
+/** Every word of the tables above (directives, opcodes, special registers, spaces, linkages, types, attributes). */
+export const KEYWORDS: readonly string[] = [
+  ...DIRECTIVES,
+  ...INSTRUCTION_KEYWORDS,
+  ...PREDEFINED_IDENTIFIERS,
+  ...STATE_SPACES,
+  ...LINKAGES,
+  ...TYPES,
+  ...FUNCTION_ATTRIBUTE_DIRECTIVES,
+];

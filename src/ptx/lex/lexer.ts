@@ -10,6 +10,7 @@ import { workMeter } from '../../core/work.js';
 import { withEndMark } from '../../core/end-mark.js';
 import { operatorTables, singleTokenTable } from '../../core/token-tables.js';
 import type { PtxCode } from '../diagnostics.js';
+import { canonicalWord } from '../data/words.js';
 
 /** Receives lexical errors: a stable code, a message, and the offending range. */
 export type LexDiagnosticSink = (code: PtxCode, message: string, offset: number, length: number) => void;
@@ -335,7 +336,8 @@ export class Lexer {
   private internNew(start: number, end: number, h: number, i: number): string {
     const table = this.internTable;
     const slots = this.internSlots;
-    const s = this.text.slice(start, end);
+    // (Once per distinct word: a keyword's string is the tables' own, compared by identity.)
+    const s = canonicalWord(this.text.slice(start, end));
     table[i] = s;
     slots[2 * i] = h;
     slots[2 * i + 1] = start;
