@@ -713,11 +713,11 @@ let posBusCandidates = 0;
  * Whether an operand's value is not known where it is written (a label, a symbol set later or
  * never; asked of the checker, check/instruction.ts, for the operands classified What.Expr only):
  * llvm-mc-19 keeps such an operand as a relocatable expression, a literal of its own (see
- * checkRelocatable). posRelocs: how many positional operands are such (set by classifyPositional).
+ * checkRelocatable). posRelocs: how many positional operands are such (set by relocatableOperands).
  */
 let relocQuery: ((op: Operand) => boolean) | undefined;
-/** The query is asked (the main path, not SOPP: set by checkOne around classifyPositional). */
-let relocActive = false;
+/** How many positional operands classifyPositional classified What.Expr (the ones relocatableOperands asks about). */
+let posExprs = 0;
 /** Which positional operands are relocatable (valid up to positional.length where posRelocs > 0). */
 const posReloc: boolean[] = [];
 /** 1 + the index of a positional operand that is an aperture register (`src_shared_base`...), or 0 (set by classifyPositional). */
@@ -726,9 +726,27 @@ let posAperture = 0;
 const APERTURES: ReadonlySet<string> = new Set(['src_shared_base', 'src_shared_limit', 'src_private_base', 'src_private_limit', 'shared_base', 'shared_limit', 'private_base', 'private_limit']);
 let posRelocs = 0;
 
+/**
+ * After classifyPositional, on checkOne's main path (not SOPP) where some operand is What.Expr:
+ * asks the checker which of those are relocatable (posReloc, posRelocs), each one more candidate
+ * for the constant bus. (Apart from classifyPositional, which is compiled within a file's first
+ * lines: the query there, first made at a file's first symbol operand, deoptimized it.)
+ */
+function relocatableOperands(query: (op: Operand) => boolean): void {
+  let relocs = 0;
+  for (let i = 0; i < positional.length; i++) {
+    if (posWhat[i] !== What.Expr) continue;
+    const r = query(positional[i]!);
+    posReloc[i] = r;
+    if (r) relocs++;
+  }
+  posRelocs = relocs;
+  posBusCandidates += relocs;
+}
+
 function classifyPositional(text: string, target: AmdgpuTarget): void {
   let literals = 0;
-  let relocs = 0;
+  let exprs = 0;
   let aperture = 0;
   sawTinyReal = false;
   narrowInline = false;
@@ -753,16 +771,15 @@ function classifyPositional(text: string, target: AmdgpuTarget): void {
     posSize[i] = size;
     if (what === What.Literal) literals++;
     if (what === What.Sgpr || what === What.Special || what === What.Literal || what === What.Unknown) candidates++;
-    else if (what === What.Expr && relocActive) {
-      const r = relocQuery!(op);
-      posReloc[i] = r;
-      if (r) relocs++;
-    }
-    if (what === What.Special && op.kind === 'word' && APERTURES.has(op.name)) aperture = i + 1;
+    exprs += what === What.Expr ? 1 : 0;
+    // (`i + 1` computed every time: its first use at the file's first aperture register, after
+    // this function was optimized, deoptimized it, "insufficient type feedback for binary operation".)
+    const after = i + 1;
+    if (what === What.Special && kind === 'word' && APERTURES.has((op as WordOperand).name)) aperture = after;
   }
   posAperture = aperture;
-  posRelocs = relocs;
-  candidates += relocs;
+  posRelocs = 0;
+  posExprs = exprs;
   posLiterals = literals;
   posBusCandidates = candidates;
 }
@@ -2697,9 +2714,8 @@ function checkOne(text: string, mnemonic: string, at: Span, operands: readonly I
     const missing = f.ops[count]?.spec;
     return report(sink, C.tooFewOperands, `too few operands for instruction: ${mnemonic} takes ${minAll === maxAll ? minAll : `${minAll} to ${maxAll}`}${missing ? `; next is ${expected(missing)}` : ''}`, at);
   }
-  relocActive = !p.sopp && relocQuery !== undefined;
   classifyPositional(text, target);
-  relocActive = false;
+  if (posExprs !== 0 && !p.sopp && relocQuery !== undefined) relocatableOperands(relocQuery);
   // SOPP operands are one expression or symbolic operand, which may split into pieces here
   // (`instid0(VALU_DEP_1) | instskip(NEXT)`: a piece from a `(` on continues the one before):
   // those are joined, and any other piece is one too many.
