@@ -217,6 +217,8 @@ export class InstructionChecker {
    * symbols whose value gpuasm cannot know (valueUnknowable).
    */
   private readonly isRelocatable = (op: Operand): boolean => {
+    // `-u` around no register is the expression -u (llvm-mc-19's SP3 `-` is a modifier only before a register, `|` or `abs`).
+    if (op.kind === 'neg') return (op.operand.kind === 'word' || op.operand.kind === 'expr') && this.isRelocatable(op.operand);
     let unknown: string | undefined;
     if (op.kind === 'word') {
       if (looksLikeRegister(op.name, 0) || op.name === 'off') return false;
@@ -896,7 +898,10 @@ export class InstructionChecker {
         return;
       }
     }
-    const found = this.registerProblem(op.span.start);
+    let found = this.registerProblem(op.span.start);
+    // An index of symbols llvm-mc maintains (`v[A]` after `A = .kernel.vgpr_count`): its value is
+    // not modelled, so the register is not judged (only on this error path).
+    if (found && found.code === 'AMD316' && op.kind === 'regRange' && (this.table.exprUnknowable(op.first) || (op.last !== null && this.table.exprUnknowable(op.last)))) found = null;
     if (key !== undefined) this.registerCache.set(key, found ? { code: found.code, message: found.message, start: found.start - op.span.start, length: found.length } : null);
     if (found) this.cx.issue(found.code, found.message, { start: found.start, end: found.start + found.length });
   }
