@@ -13,6 +13,21 @@ import { looksLikeRegister, parseNsaAddress, parseRegister, validateRegisterForT
 import type { SymbolTable } from './symbols.js';
 import type { AmdgpuTarget } from '../targets.js';
 import { HWREG_NAMES, hwregGroup } from '../data/hwreg.js';
+import {
+  MSG_SYSMSG_ID,
+  SENDMSG_GS_OPS,
+  SENDMSG_MESSAGES,
+  SENDMSG_OP_MAX,
+  SENDMSG_STREAM_MAX,
+  SENDMSG_SYS_OPS,
+  sendmsgGenerations,
+  sendmsgIdMask,
+  sendmsgLookup,
+  sendmsgNames,
+  sendmsgNeedsOp,
+  sendmsgTakesStream,
+} from '../data/sendmsg.js';
+import { SWIZZLE_MASK_CHARS, SWIZZLE_MASK_LENGTH, SWIZZLE_MODES, SWIZZLE_OFFSET_MAX } from '../data/swizzle.js';
 import { MODIFIER_GPU_NAMES, MODIFIER_VALUE_RULES, modifierOnGpu, type ModifierValueRule } from '../data/modifier-values.js';
 import { checkInstruction, MEMORY_MODIFIER_WORDS, MODIFIER_WORDS } from '../instructions/check.js';
 import { lower } from '../instructions/lower.js';
@@ -573,6 +588,234 @@ export class InstructionChecker {
     if (width !== undefined && (width < 1n || width > 32n)) this.cx.issue('AMD516', 'invalid bitfield width: only values from 1 to 32 are legal', op.args[2]!.span);
   }
 
+  /**
+   * The value of an argument of a symbolic operand as llvm-mc-19's parseExpr reads it: a number (a
+   * float as its double bits), a symbol or expression with a value here; null when it has none
+   * (a label, a name defined later or never, a register); undefined when gpuasm cannot know it
+   * (valueUnknowable) or the argument is of another shape (then the operand is not judged).
+   */
+  private macroArgValue(a: Operand): bigint | null | undefined {
+    if (a.kind === 'expr') {
+      const e = a.expr;
+      if (e.kind === 'int') return e.value;
+      if (e.kind === 'real') return doubleBits(e.value);
+      const v = this.cx.valueOf(e);
+      return v === null && this.table.exprUnknowable(e) ? undefined : v;
+    }
+    if (a.kind === 'word') {
+      this.cx.symbolAccesses++;
+      const v = this.table.currentValue(a.name);
+      return v === null && this.table.valueUnknowable(a.name) ? undefined : v;
+    }
+    if (a.kind === 'neg' && (a.operand.kind === 'word' || a.operand.kind === 'expr')) {
+      const v = this.macroArgValue(a.operand);
+      return typeof v === 'bigint' ? BigInt.asIntN(64, -v) : v;
+    }
+    return a.kind === 'regRange' ? null : undefined;
+  }
+
+  /**
+   * `sendmsg(msg[, op[, stream]])` of `s_sendmsg`, `s_sendmsghalt` and `s_sendmsg_rtn_*`, as
+   * llvm-mc-19 reads it (data/sendmsg.ts): the message a name of this GPU (strict: the operations
+   * and streams that message takes) or an absolute id (4 bits before GFX11, 8 from GFX11; any
+   * operation 0-7 and stream 0-3); the operation a name of the message's operations (MSG_SYSMSG's,
+   * else GS's) or an absolute value; the stream an absolute value. Arguments are read first, then
+   * judged in llvm-mc-19's order. AMD554.
+   */
+  private checkSendmsg(op: Extract<Operand, { kind: 'call' }>): void {
+    const t = this.target;
+    if (!t || this.cx.issued > this.issuedBefore) return;
+    const g = t.generation;
+    const code = 'AMD554';
+    const args = op.args;
+    const gpuNames = (): string => sendmsgNames(SENDMSG_MESSAGES, g).join(', ');
+    if (args.length === 0) {
+      this.cx.issue(code, `expected a message name or an absolute expression: sendmsg(...) takes a message (${gpuNames()} on ${t.name}, or an id)`, op.span);
+      return;
+    }
+    if (args.length > 3) {
+      this.cx.issue(code, 'expected a closing parenthesis: sendmsg(...) takes a message, an operation and a stream id at most', args[3]!.span);
+      return;
+    }
+    // The message.
+    const m = args[0]!;
+    let strict = false;
+    let msg: bigint;
+    let unsupported: string | undefined;
+    const byName = m.kind === 'word' ? sendmsgLookup(SENDMSG_MESSAGES, m.name, g) : undefined;
+    if (byName !== undefined) {
+      strict = true;
+      if (byName === 'other-gpu') {
+        unsupported = (m as { name: string }).name;
+        msg = -1n;
+      } else msg = BigInt(byName);
+    } else {
+      const v = this.macroArgValue(m);
+      if (v === undefined) return;
+      if (v === null) {
+        this.cx.issue(code, `expected a message name or an absolute expression: '${this.text.slice(m.span.start, m.span.end)}' is no message of ${t.name} (${gpuNames()}) and has no value here`, m.span);
+        return;
+      }
+      msg = v;
+    }
+    // The operation.
+    const o = args[1];
+    let opValue = 0n;
+    let opUnsupported: string | undefined;
+    if (o) {
+      const table = msg === BigInt(MSG_SYSMSG_ID) ? SENDMSG_SYS_OPS : SENDMSG_GS_OPS;
+      const byOpName = o.kind === 'word' ? sendmsgLookup(table, o.name, g) : undefined;
+      if (byOpName === 'other-gpu') opUnsupported = (o as { name: string }).name;
+      else if (byOpName !== undefined) opValue = BigInt(byOpName);
+      else {
+        const v = this.macroArgValue(o);
+        if (v === undefined) return;
+        if (v === null) {
+          const names = sendmsgNames(table, g).join(', ');
+          this.cx.issue(code, `expected an operation name or an absolute expression: '${this.text.slice(o.span.start, o.span.end)}' is no operation of this message (${names}) and has no value here`, o.span);
+          return;
+        }
+        opValue = v;
+      }
+    }
+    // The stream.
+    const s = args[2];
+    let stream = 0n;
+    if (s) {
+      const v = this.macroArgValue(s);
+      if (v === undefined) return;
+      if (v === null) {
+        this.cx.issue(code, `expected absolute expression: the stream id of sendmsg(...) must have a value here`, s.span);
+        return;
+      }
+      stream = v;
+    }
+    const msgName = this.text.slice(m.span.start, m.span.end);
+    if (unsupported !== undefined) {
+      const row = SENDMSG_MESSAGES.find((n) => n.name === unsupported)!;
+      this.cx.issue(code, `specified message id is not supported on this GPU: ${unsupported} is a message of ${sendmsgGenerations(row)}, not of ${t.name} (${t.name} has ${gpuNames()})`, m.span);
+      return;
+    }
+    const mask = BigInt(sendmsgIdMask(g));
+    if (!strict && (msg < 0n || (msg & ~mask) !== 0n)) {
+      this.cx.issue(code, `invalid message id: ${msg} (a message id on ${t.name} is 0-${mask}, or a name: ${gpuNames()})`, m.span);
+      return;
+    }
+    const id = Number(msg);
+    const needsOp = sendmsgNeedsOp(id, g);
+    if (strict && needsOp !== (o !== undefined)) {
+      if (o) this.cx.issue(code, `message does not support operations: ${msgName} takes none on ${t.name}`, o.span);
+      else this.cx.issue(code, `missing message operation: ${msgName} takes one (${this.opNames(id, g)})`, m.span);
+      return;
+    }
+    if (o) {
+      let ok: boolean;
+      if (opUnsupported !== undefined) ok = false;
+      else if (!strict) ok = opValue >= 0n && opValue <= BigInt(SENDMSG_OP_MAX);
+      else if (needsOp) {
+        const table = id === MSG_SYSMSG_ID ? SENDMSG_SYS_OPS : SENDMSG_GS_OPS;
+        ok = !(g < 11 && id === 2 && opValue === 0n) && table.some((n) => BigInt(n.id) === opValue && g >= n.from && g <= n.to);
+      } else ok = opValue === 0n;
+      if (!ok) {
+        if (opUnsupported !== undefined) {
+          const row = SENDMSG_SYS_OPS.find((n) => n.name === opUnsupported)!;
+          this.cx.issue(code, `specified operation id is not supported on this GPU: ${opUnsupported} is an operation of ${sendmsgGenerations(row)}, not of ${t.name} (${msgName} takes ${this.opNames(id, g)})`, o.span);
+        } else
+          this.cx.issue(code, `invalid operation id: ${this.text.slice(o.span.start, o.span.end)} (${strict ? `${msgName} takes ${this.opNames(id, g)}` : `an operation of a message given by number is 0-${SENDMSG_OP_MAX}`})`, o.span);
+        return;
+      }
+    }
+    if (s) {
+      const op = Number(opValue);
+      if (strict && !sendmsgTakesStream(id, op, g)) {
+        this.cx.issue(code, `message operation does not support streams: ${msgName}${o ? ` with ${this.text.slice(o.span.start, o.span.end)}` : ''} takes no stream id on ${t.name}${g < 11 ? ' (MSG_GS and MSG_GS_DONE take one, but with GS_OP_NOP)' : ''}`, s.span);
+        return;
+      }
+      if (stream < 0n || stream > BigInt(SENDMSG_STREAM_MAX)) this.cx.issue(code, `invalid message stream id: ${stream} (a stream id is 0-${SENDMSG_STREAM_MAX})`, s.span);
+    }
+  }
+
+  /** The operations a message (by id) takes on generation `g`, for messages. */
+  private opNames(id: number, g: number): string {
+    if (id === MSG_SYSMSG_ID) return sendmsgNames(SENDMSG_SYS_OPS, g).join(', ');
+    return sendmsgNames(SENDMSG_GS_OPS, g)
+      .filter((n) => id !== 2 || n !== 'GS_OP_NOP')
+      .join(', ');
+  }
+
+  /**
+   * `ds_swizzle_b32`'s `offset:` other than a number, as llvm-mc-19 reads it (data/swizzle.ts):
+   * `swizzle(MODE, ...)` with the mode's arguments in their ranges, or an absolute expression of
+   * 16 bits (a float is its double bits). AMD555.
+   */
+  private checkSwizzleOffset(v: Operand): void {
+    if (this.cx.issued > this.issuedBefore) return;
+    const code = 'AMD555';
+    if (v.kind !== 'call' || v.name !== 'swizzle') {
+      if (v.kind === 'word' && v.name === 'swizzle') {
+        this.cx.issue(code, 'expected a left parentheses: swizzle(MODE, ...)', { start: v.span.end, end: v.span.end + 1 });
+        return;
+      }
+      const x = this.macroArgValue(v);
+      if (x === undefined) return;
+      if (x === null) this.cx.issue(code, `expected a swizzle macro or an absolute expression: '${this.text.slice(v.span.start, v.span.end)}' has no value here`, v.span);
+      else if (x < 0n || x > BigInt(SWIZZLE_OFFSET_MAX)) this.cx.issue(code, `expected a 16-bit offset: the swizzle offset is 0-${SWIZZLE_OFFSET_MAX}${v.kind === 'expr' && v.expr.kind === 'real' ? ` (a float stands for its double bits here)` : ''}`, v.span);
+      return;
+    }
+    const modes = [...SWIZZLE_MODES.keys()].join(', ');
+    const mode = v.args[0];
+    const spec = mode && mode.kind === 'word' ? SWIZZLE_MODES.get(mode.name) : undefined;
+    if (!spec) {
+      this.cx.issue(code, `expected a swizzle mode: ${modes} (upper case; llvm-mc-19 has no FFT or ROTATE)`, mode ? mode.span : v.span);
+      return;
+    }
+    const name = (mode as { name: string }).name;
+    let group = 0n;
+    for (let i = 0; i < spec.length; i++) {
+      const a = v.args[i + 1];
+      const arg = spec[i]!;
+      if (!a) {
+        this.cx.issue(code, `expected a comma: swizzle(${name}, ...) takes ${spec.length} argument${spec.length > 1 ? 's' : ''}`, { start: v.span.end - 1, end: v.span.end });
+        return;
+      }
+      if (arg.kind === 'mask') {
+        // (A quoted string reads as a symbol named by its contents in an expression: expr.ts.)
+        if (a.kind !== 'expr' || a.expr.kind !== 'sym' || this.text.charCodeAt(a.span.start) !== 34 /* " */) {
+          this.cx.issue(code, `expected a string: swizzle(BITMASK_PERM, "MASK") takes a mask of ${SWIZZLE_MASK_LENGTH} characters, each ${SWIZZLE_MASK_CHARS.split('').join(', ')}`, a.span);
+          return;
+        }
+        const chars = this.text.slice(a.span.start + 1, a.span.end - 1);
+        if (chars.length !== SWIZZLE_MASK_LENGTH) {
+          this.cx.issue(code, `${arg.message}: the BITMASK_PERM mask has ${SWIZZLE_MASK_LENGTH} characters, each ${SWIZZLE_MASK_CHARS.split('').join(', ')}`, a.span);
+          return;
+        }
+        for (const c of chars)
+          if (!SWIZZLE_MASK_CHARS.includes(c)) {
+            this.cx.issue(code, `invalid mask: '${c}' is not one of ${SWIZZLE_MASK_CHARS.split('').join(', ')} (lower case)`, a.span);
+            return;
+          }
+        continue;
+      }
+      const x = this.macroArgValue(a);
+      if (x === undefined) return;
+      if (x === null) {
+        this.cx.issue(code, `expected absolute expression: the arguments of swizzle(${name}, ...) must have a value here`, a.span);
+        return;
+      }
+      const max = arg.belowGroup ? group - 1n : BigInt(arg.max!);
+      if (x < BigInt(arg.min!) || x > max) {
+        this.cx.issue(code, `${arg.message} (swizzle(${name}, ...): ${x})`, a.span);
+        return;
+      }
+      if (arg.pow2 && (x & (x - 1n)) !== 0n) {
+        this.cx.issue(code, `group size must be a power of two (swizzle(${name}, ...): ${x})`, a.span);
+        return;
+      }
+      group = x;
+    }
+    if (v.args.length > spec.length + 1) this.cx.issue(code, `expected a closing parentheses: swizzle(${name}, ...) takes ${spec.length} argument${spec.length > 1 ? 's' : ''}`, v.args[spec.length + 1]!.span);
+  }
+
   /** `position`: the operand's index in the instruction, or -1 inside an expression; `nested`: inside `|…|`, `-…`, `neg(…)`… */
   private checkOperand(mnemonic: string, op: Operand, position: number, nested = false): void {
     switch (op.kind) {
@@ -628,6 +871,7 @@ export class InstructionChecker {
           if (position >= 0 && op.args.length === 1 && op.name !== 'lit' && op.name !== 'lit64' && isValu(mnemonic)) this.checkModifiedValue(op.args[0]!);
           else if (position >= 0 && (op.name === 'lit' || op.name === 'lit64')) this.checkLit(op);
         } else if (op.name === 'hwreg' && position >= 0) this.checkHwreg(op);
+        else if (op.name === 'sendmsg' && position >= 0 && mnemonic.length >= 9 && lower(mnemonic).startsWith('s_sendmsg')) this.checkSendmsg(op);
         else if (position >= 0) this.checkCallName(mnemonic, op);
         return;
       case 'modifier':
@@ -643,6 +887,11 @@ export class InstructionChecker {
             return;
           }
           if (!this.checkModifierName(op)) return;
+          // ds_swizzle_b32's `offset:` other than a number: the swizzle macro, or an absolute expression.
+          if (op.name === 'offset' && (op.value.kind !== 'expr' || op.value.expr.kind !== 'int') && lower(mnemonic) === 'ds_swizzle_b32') {
+            this.checkSwizzleOffset(op.value);
+            return;
+          }
         }
         if (op.value.kind === 'expr' && op.value.expr.kind !== 'int') this.cx.valueOf(op.value.expr);
         return;
