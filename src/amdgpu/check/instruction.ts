@@ -8,6 +8,7 @@ import type { Expr, InstructionOperand, Operand, Statement } from '../parse/ast.
 import { symbolsIn } from '../parse/expr.js';
 import { isDigitCode } from '../lex/lexer.js';
 import { skipSpaces, type OperandExprEvaluator } from '../parse/operand-expr.js';
+import { floatJoins } from '../parse/parser.js';
 import { IMM_CODES, inlineCode64, inlineIntCode, smemOffsetRule, type SmemOffsetRule } from './immediates.js';
 import { looksLikeRegister, parseNsaAddress, parseRegister, validateRegisterForTarget } from './registers.js';
 import type { SymbolTable } from './symbols.js';
@@ -27,6 +28,7 @@ import {
   sendmsgNeedsOp,
   sendmsgTakesStream,
 } from '../data/sendmsg.js';
+import { soppImmediateRange } from '../data/sopp-ranges.js';
 import { SWIZZLE_MASK_CHARS, SWIZZLE_MASK_LENGTH, SWIZZLE_MODES, SWIZZLE_OFFSET_MAX } from '../data/swizzle.js';
 import { MODIFIER_GPU_NAMES, MODIFIER_VALUE_RULES, modifierOnGpu, type ModifierValueRule } from '../data/modifier-values.js';
 import { checkInstruction, MEMORY_MODIFIER_WORDS, MODIFIER_WORDS } from '../instructions/check.js';
@@ -42,6 +44,21 @@ import type { AmdCode, AmdRawDiagnostic } from '../diagnostics.js';
  */
 function fits32(v: bigint): boolean {
   return v >= -0x80000000n && v <= 0xffffffffn;
+}
+
+/** `s_ca…`, `s_cb…`, `s_ge…`, `s_su…` (s_call_b64, s_cbranch_i_fork, s_getreg_b32, s_subvector_loop_*): by two letters, no lower-casing for `s_cmp_*`. */
+function isCallForkOrGetreg(m: string): boolean {
+  const c2 = m.charCodeAt(2) | 0x20;
+  const c3 = m.charCodeAt(3) | 0x20;
+  return c2 === 99 ? c3 === 97 || c3 === 98 : c2 === 103 ? c3 === 101 : c2 === 115 && c3 === 117;
+}
+
+/** The SOPK instructions with a 16-bit immediate K (checkSopkImmediate). */
+const SOPK_K = /^s_(movk_i32|cmovk_i32|cmpk_\w+|addk_i32|addk_co_i32|mulk_i32|version|waitcnt_(?:vs|vm|exp|lgkm)cnt)$/;
+
+/** An integer literal operand (judged by the instruction layer). */
+function isInt(op: Operand): boolean {
+  return op.kind === 'expr' && op.expr.kind === 'int';
 }
 
 /** A vector ALU instruction (`v_…`, also each half of a GFX11 dual `v_dual_…`). */
@@ -279,6 +296,22 @@ export class InstructionChecker {
     if (operands.length >= 4 && (mnemonic.charCodeAt(3) | 0x20) === 102 /* f */ && (mnemonic.charCodeAt(4) | 0x20) === 109 /* m */ && mnemonic.toLowerCase().startsWith('v_mfma'))
       this.checkMfmaOverlap(mnemonic, operands);
     if (operands.length === 1 && (mnemonic.charCodeAt(0) | 0x20) === 115 && mnemonic.charCodeAt(1) === 95) this.checkSoppValue(mnemonic, operands[0]!.operand);
+    // s_call_b64 / s_cbranch_i_fork's target, s_getreg_b32's hwreg: the second operand (by letters: s_ca, s_cb, s_ge; not s_cmp).
+    else if (operands.length === 2 && (mnemonic.charCodeAt(0) | 0x20) === 115 && mnemonic.charCodeAt(1) === 95 && isCallForkOrGetreg(mnemonic)) {
+      const m = lower(mnemonic);
+      if (m === 's_call_b64' || m === 's_cbranch_i_fork' || m === 's_subvector_loop_begin' || m === 's_subvector_loop_end') this.checkBranchTarget(m, operands[1]!.operand);
+      else if (m === 's_getreg_b32') this.checkHwregValue(m, operands[1]!.operand);
+    }
+    // s_version's and s_waitcnt_{vs,vm,exp,lgkm}cnt's 16-bit immediate (by letters and length: not s_waitcnt).
+    if (operands.length >= 1 && operands.length <= 2 && (mnemonic.charCodeAt(0) | 0x20) === 115 && ((mnemonic.length === 9 && (mnemonic.charCodeAt(2) | 0x20) === 118) || (mnemonic.length >= 15 && (mnemonic.charCodeAt(2) | 0x20) === 119)))
+      this.checkSopkImmediate(mnemonic, operands[operands.length - 1]!.operand);
+    // SOPK's 16-bit immediate (s_movk_i32, s_cmovk_i32, s_cmpk_*, s_addk_i32, s_mulk_i32): 'k' at [5] or [6].
+    if (operands.length === 2 && ((mnemonic.charCodeAt(5) | 0x20) === 107 || (mnemonic.charCodeAt(6) | 0x20) === 107) && (mnemonic.charCodeAt(0) | 0x20) === 115) this.checkSopkImmediate(mnemonic, operands[1]!.operand);
+    // s_setreg_b32 / s_setreg_imm32_b32's hwreg: the first.
+    if (operands.length === 2 && (mnemonic.charCodeAt(4) | 0x20) === 116 /* s_se(t) */ && (mnemonic.charCodeAt(5) | 0x20) === 114) {
+      const m = lower(mnemonic);
+      if (m === 's_setreg_b32' || m === 's_setreg_imm32_b32') this.checkHwregValue(m, operands[0]!.operand);
+    }
     // v_interp_* (VINTRP, and their VOP3 forms) and GFX11+ lds_param_load / ds_param_load.
     if (mnemonic.length >= 13 && (mnemonic.startsWith('v_interp_') || mnemonic.endsWith('param_load'))) this.checkInterpolation(mnemonic, operands);
   }
@@ -368,13 +401,28 @@ export class InstructionChecker {
   private checkSoppValue(mnemonic: string, op: Operand): void {
     const t = this.target;
     if (!t) return;
-    let e: Expr | undefined;
-    if (op.kind === 'expr' && op.expr.kind !== 'int' && op.expr.kind !== 'real' && !this.isFloatLiteral(op.expr)) e = op.expr;
-    else if (op.kind !== 'word') return;
     // s_branch, s_cbranch_*: branch targets, without the lookup.
     const c2 = mnemonic.charCodeAt(2) | 0x20;
     const c3 = mnemonic.charCodeAt(3) | 0x20;
-    if ((c2 === 98 && c3 === 114) || (c2 === 99 && c3 === 98)) return;
+    if ((c2 === 98 && c3 === 114) || (c2 === 99 && c3 === 98)) {
+      if (isInt(op)) return;
+      const m = lower(mnemonic);
+      if (m.startsWith('s_branch') || (m.startsWith('s_cbranch_') && m !== 's_cbranch_g_fork')) this.checkBranchTarget(m, op);
+      return;
+    }
+    let e: Expr | undefined;
+    // A float (`1.0`, `-0.0`): its double bits, as llvm-mc-19 reads them here.
+    let real: bigint | undefined;
+    if (op.kind === 'expr' && op.expr.kind !== 'int') {
+      const x = op.expr;
+      if (x.kind === 'real') real = doubleBits(x.value);
+      else if (this.isFloatLiteral(x)) {
+        // `-0.0`: the negated double where llvm-mc reads a float operand, the negated bits where it reads its own expression (floatJoins).
+        const f = (x as { operand: { value: number } }).operand.value;
+        real = floatJoins(mnemonic, 0) ? BigInt.asIntN(64, -doubleBits(f)) : doubleBits(-f);
+      }
+      else e = x;
+    } else if (op.kind === 'neg' ? op.operand.kind !== 'word' && op.operand.kind !== 'expr' : op.kind !== 'word') return;
     let sopp = this.soppValues.get(mnemonic);
     if (sopp === undefined) {
       const r = lookupInstruction(mnemonic, t.name);
@@ -385,12 +433,93 @@ export class InstructionChecker {
     }
     if (!sopp || (op.kind === 'word' && looksLikeRegister(op.name, 0))) return;
     let v: bigint | null;
-    if (e) v = this.cx.valueOf(e);
+    if (real !== undefined) v = real;
+    else if (e) v = this.cx.valueOf(e);
+    else if (op.kind === 'neg') {
+      // `-u`: the expression -u (no modifier in a scalar instruction).
+      const x = this.macroArgValue(op);
+      if (x === undefined) return;
+      v = x;
+    }
     else {
       this.cx.symbolAccesses++;
       v = this.table.currentValue((op as { name: string }).name);
     }
-    if (v === null && !this.unknowable(op)) this.cx.issue('AMD547', `invalid operand for instruction: the operand of ${mnemonic} must have a value here ('${this.text.slice(op.span.start, op.span.end)}' is not defined before it as a value)`, op.span);
+    if (v === null) {
+      if (!this.unknowable(op)) this.cx.issue('AMD547', `invalid operand for instruction: the operand of ${mnemonic} must have a value here ('${this.text.slice(op.span.start, op.span.end)}' is not defined before it as a value)`, op.span);
+      return;
+    }
+    // The range of the instruction's immediate (data/sopp-ranges.ts), for a value not written as a number.
+    const range = soppImmediateRange(lower(mnemonic));
+    if (range && (v < range.min || v > range.max)) this.cx.issue('AMD550', `${range.message}: ${mnemonic} takes ${range.min}…${range.max}, not ${v}${real !== undefined ? ' (a float stands for its double bits here)' : ''}`, op.span);
+  }
+
+  /**
+   * A branch target other than a number (`s_branch`, `s_cbranch_*`; `s_call_b64`,
+   * `s_cbranch_i_fork`, `s_subvector_loop_*` numbers too), as llvm-mc-19's parseSOPPBrTarget reads it: a label (a symbol alone,
+   * parenthesised or not, `.`, `1f`/`1b`), or an expression with a value here, which is then a
+   * 16-bit offset (-32768-0xffff; a float is its double bits). `l+4`, `-u`, `.+4`, `1.0 + x` are
+   * "expected an absolute expression or a label". (Numbers of SOPP branches: the instruction layer.) AMD571.
+   */
+  private checkBranchTarget(mnemonic: string, op: Operand): void {
+    let v: bigint | null | undefined;
+    if (op.kind === 'word') {
+      // A label, or a symbol with a value (then an offset).
+      if (looksLikeRegister(op.name, 0)) return;
+      this.cx.symbolAccesses++;
+      v = this.table.currentValue(op.name);
+      if (v === null) return;
+    } else if (op.kind === 'expr') {
+      const e = op.expr;
+      if (e.kind === 'sym' || e.kind === 'dot' || e.kind === 'local') return;
+      v = this.macroArgValue(op);
+    } else if (op.kind === 'neg') v = this.macroArgValue(op);
+    else return;
+    if (v === undefined) return;
+    if (v === null) this.cx.issue('AMD571', `expected an absolute expression or a label: the target of ${mnemonic} is a label or a value known here, not '${this.text.slice(op.span.start, op.span.end)}'`, op.span);
+    else if (v < -0x8000n || v > 0xffffn) this.cx.issue('AMD571', `expected a 16-bit signed jump offset: the target of ${mnemonic} written as a value is -32768…65535, not ${v}`, op.span);
+  }
+
+  /**
+   * The hardware register operand of `s_getreg_b32`, `s_setreg_b32`, `s_setreg_imm32_b32` written
+   * as a value (not `hwreg(...)`): llvm-mc-19
+   * needs it here ("expected a hwreg macro, structured immediate or an absolute expression") and
+   * in 16 bits ("invalid immediate: only 16-bit values are legal"; a float is its double bits). AMD572.
+   */
+  private checkHwregValue(mnemonic: string, op: Operand): void {
+    if (op.kind === 'call' || (op.kind === 'word' && looksLikeRegister(op.name, 0))) return;
+    const v = this.macroArgValue(op);
+    if (v === undefined) return;
+    if (v === null) this.cx.issue('AMD572', `expected a hwreg macro, structured immediate or an absolute expression: '${this.text.slice(op.span.start, op.span.end)}' has no value here (${mnemonic} takes hwreg(NAME[, offset, width]) or a 16-bit value)`, op.span);
+    else if (v < 0n || v > 0xffffn) this.cx.issue('AMD572', `invalid immediate: only 16-bit values are legal (the hardware register operand of ${mnemonic} is 0…65535, not ${v})`, op.span);
+  }
+
+  /**
+   * The 16-bit immediate of `s_movk_i32`, `s_cmovk_i32`, `s_cmpk_*`, `s_addk_i32` (`s_addk_co_i32`), `s_mulk_i32`,
+   * `s_version`, `s_waitcnt_{vs,vm,exp,lgkm}cnt` (llvm-mc-19 "invalid operand for instruction"): -32768…65535, 0…65535 for the unsigned compares
+   * (`s_cmpk_*_u32`); a float is its double bits (`0.0` fits, `1.0` and `-0.0` do not), a symbol
+   * its value here (one without a value is a relocatable, judged by the instruction layer). AMD573.
+   */
+  private checkSopkImmediate(mnemonic: string, op: Operand): void {
+    const m = lower(mnemonic);
+    if (!SOPK_K.test(m)) return;
+    let v: bigint | null | undefined;
+    if (op.kind === 'expr' && this.isFloatLiteral(op.expr)) {
+      const x = op.expr;
+      v = x.kind === 'real' ? doubleBits(x.value) : doubleBits(-(x as { operand: { value: number } }).operand.value);
+    } else if (op.kind === 'word' && looksLikeRegister(op.name, 0)) return;
+    else v = this.macroArgValue(op);
+    if (v === undefined) return;
+    if (v === null) {
+      // A symbol without a value: a relocatable where the instruction layer judges one (movk...);
+      // s_version and s_waitcnt_*cnt take none, but llvm-mc-19's UC_VERSION_* names (in both; not judged).
+      if ((m.startsWith('s_waitcnt_') || m === 's_version') && !this.text.slice(op.span.start, op.span.end).includes('UC_VERSION_')) this.cx.issue('AMD573', `invalid operand for instruction: the 16-bit immediate of ${m} must have a value here ('${this.text.slice(op.span.start, op.span.end)}' has none)`, op.span);
+      return;
+    }
+    const unsigned = m.endsWith('_u32');
+    const min = unsigned ? 0n : -0x8000n;
+    if (v >= min && v <= 0xffffn) return;
+    this.cx.issue('AMD573', `invalid operand for instruction: the 16-bit immediate of ${m} is ${min}…65535, not ${v}${op.kind === 'expr' && (op.expr.kind === 'real' || this.isFloatLiteral(op.expr)) ? ' (a float stands for its double bits here)' : ''}`, op.span);
   }
 
   /** Per mnemonic (as written): where its SMEM immediate offset is and its range, or null (see smemOffsetOf). */
@@ -630,7 +759,7 @@ export class InstructionChecker {
     const args = op.args;
     const gpuNames = (): string => sendmsgNames(SENDMSG_MESSAGES, g).join(', ');
     if (args.length === 0) {
-      this.cx.issue(code, `expected a message name or an absolute expression: sendmsg(...) takes a message (${gpuNames()} on ${t.name}, or an id)`, op.span);
+      this.cx.issue(code, `unknown token in expression: sendmsg(...) takes a message (${gpuNames()} on ${t.name}, or an id)`, op.span);
       return;
     }
     if (args.length > 3) {

@@ -1398,21 +1398,24 @@ export function operandToExpr(op: Operand): Expr | null {
  * (a counter, message, hardware register, index mode, dependency or branch target, with
  * MCAsmParser's expressions, where a float stands for its double bits and `0.0 + 1` is 1), so a
  * float there does not end the operand: `s_waitcnt`, `s_sendmsg*`, `s_getreg_b32`/`s_setreg_b32`
- * (the hwreg operand), `s_setreg_imm32_b32`'s first, `s_set_gpr_idx_on`, `s_delay_alu`,
- * `s_waitcnt_depctr`, GFX12 `s_wait_alu`, `s_endpgm` and branches (`s_branch`, `s_cbranch_*`,
- * `s_call_b64`, `s_subvector_loop_*`). Measured with llvm-mc-19 on gfx900, gfx1030, gfx1100 and
+ * (the hwreg operand), `s_setreg_imm32_b32`'s first, `s_set_gpr_idx_on`'s second, `s_set_gpr_idx_mode`, `s_delay_alu`,
+ * `s_waitcnt_depctr`, GFX12 `s_wait_alu`, `s_endpgm` and branches (`s_branch`, `s_cbranch_*` but
+ * `s_cbranch_g_fork`, `s_call_b64`, `s_subvector_loop_*`). Measured with llvm-mc-19 on gfx900, gfx1030, gfx1100 and
  * gfx1200 (`X 0.0 + 1` at each operand of every SOPP/SOPK instruction with an immediate). Only
  * asked when an operand starts with a float.
  */
-function floatJoins(mnemonic: string, position: number): boolean {
+export function floatJoins(mnemonic: string, position: number): boolean {
   const m = mnemonic.toLowerCase();
-  if (m === 's_setreg_imm32_b32') return position === 0;
+  if (m === 's_setreg_imm32_b32' || m === 's_set_gpr_idx_on') return position === (m === 's_set_gpr_idx_on' ? 1 : 0);
+  // (SGPR operands only: llvm-mc-19 reads a float there as an operand of its own.)
+  if (m === 's_cbranch_g_fork') return false;
   return (
     m === 's_waitcnt' ||
     m.startsWith('s_sendmsg') ||
     m === 's_getreg_b32' ||
     m === 's_setreg_b32' ||
     m === 's_set_gpr_idx_on' ||
+    m === 's_set_gpr_idx_mode' ||
     m === 's_delay_alu' ||
     m === 's_waitcnt_depctr' ||
     m === 's_wait_alu' ||
