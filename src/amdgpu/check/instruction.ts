@@ -295,25 +295,32 @@ export class InstructionChecker {
       this.checkSmemOffset(mnemonic, operands);
     if (operands.length >= 4 && (mnemonic.charCodeAt(3) | 0x20) === 102 /* f */ && (mnemonic.charCodeAt(4) | 0x20) === 109 /* m */ && mnemonic.toLowerCase().startsWith('v_mfma'))
       this.checkMfmaOverlap(mnemonic, operands);
-    if (operands.length === 1 && (mnemonic.charCodeAt(0) | 0x20) === 115 && mnemonic.charCodeAt(1) === 95) this.checkSoppValue(mnemonic, operands[0]!.operand);
-    // s_call_b64 / s_cbranch_i_fork's target, s_getreg_b32's hwreg: the second operand (by letters: s_ca, s_cb, s_ge; not s_cmp).
-    else if (operands.length === 2 && (mnemonic.charCodeAt(0) | 0x20) === 115 && mnemonic.charCodeAt(1) === 95 && isCallForkOrGetreg(mnemonic)) {
+    // Scalar instructions of one or two operands: SOPP values, branch targets, hwreg values, SOPK immediates.
+    if (operands.length <= 2 && operands.length > 0 && (mnemonic.charCodeAt(0) | 0x20) === 115 && mnemonic.charCodeAt(1) === 95) this.checkScalarValues(mnemonic, operands);
+    // v_interp_* (VINTRP, and their VOP3 forms) and GFX11+ lds_param_load / ds_param_load.
+    if (mnemonic.length >= 13 && (mnemonic.startsWith('v_interp_') || mnemonic.endsWith('param_load'))) this.checkInterpolation(mnemonic, operands);
+  }
+
+  /** The operand values of scalar instructions of one or two operands (a function of its own: checkOperands stays small). */
+  private checkScalarValues(mnemonic: string, operands: readonly InstructionOperand[]): void {
+    if (operands.length === 1) this.checkSoppValue(mnemonic, operands[0]!.operand);
+    // s_call_b64 / s_cbranch_i_fork / s_subvector_loop_*'s target, s_getreg_b32's hwreg: the second operand (by letters: s_ca, s_cb, s_ge, s_su; not s_cmp).
+    else if (isCallForkOrGetreg(mnemonic)) {
       const m = lower(mnemonic);
       if (m === 's_call_b64' || m === 's_cbranch_i_fork' || m === 's_subvector_loop_begin' || m === 's_subvector_loop_end') this.checkBranchTarget(m, operands[1]!.operand);
       else if (m === 's_getreg_b32') this.checkHwregValue(m, operands[1]!.operand);
     }
     // s_version's and s_waitcnt_{vs,vm,exp,lgkm}cnt's 16-bit immediate (by letters and length: not s_waitcnt).
-    if (operands.length >= 1 && operands.length <= 2 && (mnemonic.charCodeAt(0) | 0x20) === 115 && ((mnemonic.length === 9 && (mnemonic.charCodeAt(2) | 0x20) === 118) || (mnemonic.length >= 15 && (mnemonic.charCodeAt(2) | 0x20) === 119)))
+    if ((mnemonic.length === 9 && (mnemonic.charCodeAt(2) | 0x20) === 118) || (mnemonic.length >= 15 && (mnemonic.charCodeAt(2) | 0x20) === 119))
       this.checkSopkImmediate(mnemonic, operands[operands.length - 1]!.operand);
+    if (operands.length !== 2) return;
     // SOPK's 16-bit immediate (s_movk_i32, s_cmovk_i32, s_cmpk_*, s_addk_i32, s_mulk_i32): 'k' at [5] or [6].
-    if (operands.length === 2 && ((mnemonic.charCodeAt(5) | 0x20) === 107 || (mnemonic.charCodeAt(6) | 0x20) === 107) && (mnemonic.charCodeAt(0) | 0x20) === 115) this.checkSopkImmediate(mnemonic, operands[1]!.operand);
+    if ((mnemonic.charCodeAt(5) | 0x20) === 107 || (mnemonic.charCodeAt(6) | 0x20) === 107) this.checkSopkImmediate(mnemonic, operands[1]!.operand);
     // s_setreg_b32 / s_setreg_imm32_b32's hwreg: the first.
-    if (operands.length === 2 && (mnemonic.charCodeAt(4) | 0x20) === 116 /* s_se(t) */ && (mnemonic.charCodeAt(5) | 0x20) === 114) {
+    else if ((mnemonic.charCodeAt(4) | 0x20) === 116 /* s_se(t) */ && (mnemonic.charCodeAt(5) | 0x20) === 114) {
       const m = lower(mnemonic);
       if (m === 's_setreg_b32' || m === 's_setreg_imm32_b32') this.checkHwregValue(m, operands[0]!.operand);
     }
-    // v_interp_* (VINTRP, and their VOP3 forms) and GFX11+ lds_param_load / ds_param_load.
-    if (mnemonic.length >= 13 && (mnemonic.startsWith('v_interp_') || mnemonic.endsWith('param_load'))) this.checkInterpolation(mnemonic, operands);
   }
 
   /**
@@ -406,6 +413,11 @@ export class InstructionChecker {
     const c3 = mnemonic.charCodeAt(3) | 0x20;
     if ((c2 === 98 && c3 === 114) || (c2 === 99 && c3 === 98)) {
       if (isInt(op)) return;
+      // A label (the common case): a symbol without a value, by one lookup.
+      if (op.kind === 'word') {
+        this.cx.symbolAccesses++;
+        if (this.table.currentValue(op.name) === null) return;
+      }
       const m = lower(mnemonic);
       if (m.startsWith('s_branch') || (m.startsWith('s_cbranch_') && m !== 's_cbranch_g_fork')) this.checkBranchTarget(m, op);
       return;
