@@ -28,7 +28,7 @@ import {
   sendmsgNeedsOp,
   sendmsgTakesStream,
 } from '../data/sendmsg.js';
-import { soppImmediateRange } from '../data/sopp-ranges.js';
+import { soppImmediateRange, type ImmediateRange } from '../data/sopp-ranges.js';
 import { SWIZZLE_MASK_CHARS, SWIZZLE_MASK_LENGTH, SWIZZLE_MODES, SWIZZLE_OFFSET_MAX } from '../data/swizzle.js';
 import { MODIFIER_GPU_NAMES, MODIFIER_VALUE_RULES, modifierOnGpu, type ModifierValueRule } from '../data/modifier-values.js';
 import { checkInstruction, MEMORY_MODIFIER_WORDS, MODIFIER_WORDS } from '../instructions/check.js';
@@ -395,6 +395,9 @@ export class InstructionChecker {
     return inlineCode64(bits.getBigUint64(0), this.target!.inv2Pi) !== undefined;
   }
 
+  /** Per mnemonic (as written): the range of its SOPP immediate, or null (data/sopp-ranges.ts). */
+  private readonly soppRanges = new Map<string, ImmediateRange | null>();
+
   /** Per mnemonic (as written): whether it is a SOPP instruction whose operand is no branch target. */
   private readonly soppValues = new Map<string, boolean>();
 
@@ -461,8 +464,9 @@ export class InstructionChecker {
       if (!this.unknowable(op)) this.cx.issue('AMD547', `invalid operand for instruction: the operand of ${mnemonic} must have a value here ('${this.text.slice(op.span.start, op.span.end)}' is not defined before it as a value)`, op.span);
       return;
     }
-    // The range of the instruction's immediate (data/sopp-ranges.ts), for a value not written as a number.
-    const range = soppImmediateRange(lower(mnemonic));
+    // The range of the instruction's immediate (data/sopp-ranges.ts), for a value not written as a number (per mnemonic as written).
+    let range = this.soppRanges.get(mnemonic);
+    if (range === undefined) this.soppRanges.set(mnemonic, (range = soppImmediateRange(lower(mnemonic)) ?? null));
     if (range && (v < range.min || v > range.max)) this.cx.issue('AMD550', `${range.message}: ${mnemonic} takes ${range.min}…${range.max}, not ${v}${real !== undefined ? ' (a float stands for its double bits here)' : ''}`, op.span);
   }
 
@@ -1012,7 +1016,6 @@ export class InstructionChecker {
           if (position >= 0 && op.args.length === 1 && op.name !== 'lit' && op.name !== 'lit64' && isValu(mnemonic)) this.checkModifiedValue(op.args[0]!);
           else if (position >= 0 && (op.name === 'lit' || op.name === 'lit64')) this.checkLit(op);
         } else if (op.name === 'hwreg' && position >= 0) this.checkHwreg(op);
-        else if (op.name === 'sendmsg' && position >= 0 && mnemonic.length >= 9 && lower(mnemonic).startsWith('s_sendmsg')) this.checkSendmsg(op);
         else if (position >= 0) this.checkCallName(mnemonic, op);
         return;
       case 'modifier':
@@ -1027,12 +1030,7 @@ export class InstructionChecker {
             this.checkModifierValue(op, rule);
             return;
           }
-          if (!this.checkModifierName(op)) return;
-          // ds_swizzle_b32's `offset:` other than a number: the swizzle macro, or an absolute expression.
-          if (op.name === 'offset' && (op.value.kind !== 'expr' || op.value.expr.kind !== 'int') && lower(mnemonic) === 'ds_swizzle_b32') {
-            this.checkSwizzleOffset(op.value);
-            return;
-          }
+          if (!this.checkModifierName(op, mnemonic)) return;
         }
         if (op.value.kind === 'expr' && op.value.expr.kind !== 'int') this.cx.valueOf(op.value.expr);
         return;
@@ -1042,15 +1040,23 @@ export class InstructionChecker {
   /**
    * A modifier's spelling as llvm-mc-19 reads it (the first issue of the instruction only): its
    * name in lower case (`ROW_MASK:0xf`, `Offset:4`: "not a valid operand."), and no value after a
-   * modifier that is a bare word (`row_mirror:1`, `glc:1`: "unknown token in expression").
-   * False when an issue was reported.
+   * modifier that is a bare word (`row_mirror:1`, `glc:1`: "unknown token in expression"); and
+   * `ds_swizzle_b32`'s `offset:` macro (checkSwizzleOffset). False when an issue was reported or
+   * the value was judged here.
    */
-  private checkModifierName(op: Extract<Operand, { kind: 'modifier' }>): boolean {
+  private checkModifierName(op: Extract<Operand, { kind: 'modifier' }>, mnemonic: string): boolean {
     const n = op.name;
     const upper = hasUpperCase(n);
     if (!upper && !BARE_MODIFIERS.has(n)) {
       const values = SDWA_SELECT_VALUES.get(n);
-      if (values === undefined) return true;
+      if (values === undefined) {
+        // ds_swizzle_b32's `offset:` other than a number: the swizzle macro, or an absolute expression (false: judged here).
+        if (n === 'offset' && (op.value.kind !== 'expr' || op.value.expr.kind !== 'int') && lower(mnemonic) === 'ds_swizzle_b32') {
+          this.checkSwizzleOffset(op.value);
+          return false;
+        }
+        return true;
+      }
       const v = op.value;
       if (v.kind === 'word' && values.includes(v.name)) return true;
       if (this.cx.issued > this.issuedBefore) return false;
@@ -1074,6 +1080,10 @@ export class InstructionChecker {
     const l = lower(n);
     if (l !== n) {
       if (CALL_NAMES.has(l) || l.startsWith('depctr_')) this.cx.issue('AMD549', `invalid operand for instruction: '${n}(...)' is spelled in lower case (${l}) in llvm-mc-19`, op.span);
+      return;
+    }
+    if (n === 'sendmsg') {
+      if (mnemonic.length >= 9 && lower(mnemonic).startsWith('s_sendmsg')) this.checkSendmsg(op);
       return;
     }
     if (mnemonic === 's_waitcnt' && !WAITCNT_COUNTERS.has(n)) this.cx.issue('AMD549', `invalid counter name ${n}: s_waitcnt counts vmcnt, expcnt and lgkmcnt (also vmcnt_sat, expcnt_sat, lgkmcnt_sat)`, op.span);

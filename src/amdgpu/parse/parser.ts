@@ -1131,7 +1131,7 @@ export class StatementParser {
         lex.next();
       }
       const c = lex.cur();
-      const op = (c === Tok.Real || (c === Tok.Minus && lex.peek() === Tok.Real)) && !floatJoins(mnemonic, operands.length) ? this.parseFloatOperand() : this.parseOperand(false);
+      const op = (c === Tok.Real || (c === Tok.Minus && mayBeFloatAfter(lex.text, lex.end) && lex.peek() === Tok.Real)) && !floatJoins(mnemonic, operands.length) ? this.parseFloatOperand() : this.parseOperand(false);
       if (!op) return null;
       if (this.juxtaposedAfterNumber(op)) return null;
       operands.push({ operand: op, afterComma });
@@ -1425,6 +1425,21 @@ export function floatJoins(mnemonic: string, position: number): boolean {
     m === 's_call_b64' ||
     m.startsWith('s_subvector_loop_')
   );
+}
+
+/**
+ * Whether a float token may start at `pos` (after a '-'): a digit, then a run of letters, digits
+ * and '.' holding '.', 'e' or 'p' (`-1`, `-0x10`, `-v1`: no; only then is the token after '-' lexed).
+ */
+function mayBeFloatAfter(text: string, pos: number): boolean {
+  let c = text.charCodeAt(pos);
+  while (c === 32 || c === 9) c = text.charCodeAt(++pos);
+  if (c < 48 || c > 57) return false;
+  for (;;) {
+    c = text.charCodeAt(++pos) | 0x20;
+    if (c === 46 /* . */ || c === 101 /* e */ || c === 112 /* p */) return true;
+    if (!((c >= 48 && c <= 57) || (c >= 97 && c <= 122) || c === 127)) return false;
+  }
 }
 
 /** A character that can end a number token or continue a name. */
