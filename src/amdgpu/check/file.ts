@@ -16,15 +16,21 @@ export type { CheckOptions } from './statements.js';
  * The symbols llvm-mc-19 predefines: the ISA version of the processor (`gfx90a` is 9.0.10, `generic`
  * 6.0.0 and `generic-hsa` 7.0.0, the processors of their target ids), as
  * `.amdgcn.gfx_generation_*` on amdhsa and `.option.machine_version_*` on other triples.
- * `.amdgcn.next_free_vgpr`/`_sgpr` (amdhsa) and `.kernel.*` (others) follow register use and are
- * not modelled: the amdhsa ones are marked maintained (SymbolTable.valueUnknowable), so that no
- * rule refuses their use for want of a value.
+ * `.amdgcn.next_free_vgpr`/`_sgpr` (amdhsa) and `.kernel.vgpr_count`/`.kernel.sgpr_count` (other
+ * triples; `.kernel.agpr_count` too where the processor has AGPRs; reset by `.amdgpu_hsa_kernel`)
+ * follow register use and are not modelled: they are marked maintained
+ * (SymbolTable.valueUnknowable), so that no rule refuses their use for want of a value (measured
+ * with llvm-mc-19 on amdhsa, amdpal and linux for generic, generic-hsa, gfx908, gfx90a, gfx1100).
  */
 function predefineSymbols(table: SymbolTable, target: AmdgpuTarget, os: AmdgpuOs): void {
   if (os === 'amdhsa') {
     // Raised by every register operand in llvm-mc (not modelled): their values are unknowable here.
     table.maintain('.amdgcn.next_free_vgpr');
     table.maintain('.amdgcn.next_free_sgpr');
+  } else {
+    table.maintain('.kernel.vgpr_count');
+    table.maintain('.kernel.sgpr_count');
+    if (target.agprs) table.maintain('.kernel.agpr_count');
   }
   const digits = target.idName.slice(3);
   if (digits.length < 3) return;

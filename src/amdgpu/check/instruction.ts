@@ -8,11 +8,28 @@ import type { Expr, InstructionOperand, Operand, Statement } from '../parse/ast.
 import { symbolsIn } from '../parse/expr.js';
 import { isDigitCode } from '../lex/lexer.js';
 import { skipSpaces, type OperandExprEvaluator } from '../parse/operand-expr.js';
+import { floatJoins } from '../parse/parser.js';
 import { IMM_CODES, inlineCode64, inlineIntCode, smemOffsetRule, type SmemOffsetRule } from './immediates.js';
 import { looksLikeRegister, parseNsaAddress, parseRegister, validateRegisterForTarget } from './registers.js';
 import type { SymbolTable } from './symbols.js';
 import type { AmdgpuTarget } from '../targets.js';
 import { HWREG_NAMES, hwregGroup } from '../data/hwreg.js';
+import {
+  MSG_SYSMSG_ID,
+  SENDMSG_GS_OPS,
+  SENDMSG_MESSAGES,
+  SENDMSG_OP_MAX,
+  SENDMSG_STREAM_MAX,
+  SENDMSG_SYS_OPS,
+  sendmsgGenerations,
+  sendmsgIdMask,
+  sendmsgLookup,
+  sendmsgNames,
+  sendmsgNeedsOp,
+  sendmsgTakesStream,
+} from '../data/sendmsg.js';
+import { soppImmediateRange, type ImmediateRange } from '../data/sopp-ranges.js';
+import { SWIZZLE_MASK_CHARS, SWIZZLE_MASK_LENGTH, SWIZZLE_MODES, SWIZZLE_OFFSET_MAX } from '../data/swizzle.js';
 import { MODIFIER_GPU_NAMES, MODIFIER_VALUE_RULES, modifierOnGpu, type ModifierValueRule } from '../data/modifier-values.js';
 import { checkInstruction, MEMORY_MODIFIER_WORDS, MODIFIER_WORDS } from '../instructions/check.js';
 import { lower } from '../instructions/lower.js';
@@ -27,6 +44,21 @@ import type { AmdCode, AmdRawDiagnostic } from '../diagnostics.js';
  */
 function fits32(v: bigint): boolean {
   return v >= -0x80000000n && v <= 0xffffffffn;
+}
+
+/** `s_ca…`, `s_cb…`, `s_ge…`, `s_su…` (s_call_b64, s_cbranch_i_fork, s_getreg_b32, s_subvector_loop_*): by two letters, no lower-casing for `s_cmp_*`. */
+function isCallForkOrGetreg(m: string): boolean {
+  const c2 = m.charCodeAt(2) | 0x20;
+  const c3 = m.charCodeAt(3) | 0x20;
+  return c2 === 99 ? c3 === 97 || c3 === 98 : c2 === 103 ? c3 === 101 : c2 === 115 && c3 === 117;
+}
+
+/** The SOPK instructions with a 16-bit immediate K (checkSopkImmediate). */
+const SOPK_K = /^s_(movk_i32|cmovk_i32|cmpk_\w+|addk_i32|addk_co_i32|mulk_i32|version|waitcnt_(?:vs|vm|exp|lgkm)cnt)$/;
+
+/** An integer literal operand (judged by the instruction layer). */
+function isInt(op: Operand): boolean {
+  return op.kind === 'expr' && op.expr.kind === 'int';
 }
 
 /** A vector ALU instruction (`v_…`, also each half of a GFX11 dual `v_dual_…`). */
@@ -217,6 +249,8 @@ export class InstructionChecker {
    * symbols whose value gpuasm cannot know (valueUnknowable).
    */
   private readonly isRelocatable = (op: Operand): boolean => {
+    // `-u` around no register is the expression -u (llvm-mc-19's SP3 `-` is a modifier only before a register, `|` or `abs`).
+    if (op.kind === 'neg') return (op.operand.kind === 'word' || op.operand.kind === 'expr') && this.isRelocatable(op.operand);
     let unknown: string | undefined;
     if (op.kind === 'word') {
       if (looksLikeRegister(op.name, 0) || op.name === 'off') return false;
@@ -261,9 +295,32 @@ export class InstructionChecker {
       this.checkSmemOffset(mnemonic, operands);
     if (operands.length >= 4 && (mnemonic.charCodeAt(3) | 0x20) === 102 /* f */ && (mnemonic.charCodeAt(4) | 0x20) === 109 /* m */ && mnemonic.toLowerCase().startsWith('v_mfma'))
       this.checkMfmaOverlap(mnemonic, operands);
-    if (operands.length === 1 && (mnemonic.charCodeAt(0) | 0x20) === 115 && mnemonic.charCodeAt(1) === 95) this.checkSoppValue(mnemonic, operands[0]!.operand);
+    // Scalar instructions of one or two operands: SOPP values, branch targets, hwreg values, SOPK immediates.
+    if (operands.length <= 2 && operands.length > 0 && (mnemonic.charCodeAt(0) | 0x20) === 115 && mnemonic.charCodeAt(1) === 95) this.checkScalarValues(mnemonic, operands);
     // v_interp_* (VINTRP, and their VOP3 forms) and GFX11+ lds_param_load / ds_param_load.
     if (mnemonic.length >= 13 && (mnemonic.startsWith('v_interp_') || mnemonic.endsWith('param_load'))) this.checkInterpolation(mnemonic, operands);
+  }
+
+  /** The operand values of scalar instructions of one or two operands (a function of its own: checkOperands stays small). */
+  private checkScalarValues(mnemonic: string, operands: readonly InstructionOperand[]): void {
+    if (operands.length === 1) this.checkSoppValue(mnemonic, operands[0]!.operand);
+    // s_call_b64 / s_cbranch_i_fork / s_subvector_loop_*'s target, s_getreg_b32's hwreg: the second operand (by letters: s_ca, s_cb, s_ge, s_su; not s_cmp).
+    else if (isCallForkOrGetreg(mnemonic)) {
+      const m = lower(mnemonic);
+      if (m === 's_call_b64' || m === 's_cbranch_i_fork' || m === 's_subvector_loop_begin' || m === 's_subvector_loop_end') this.checkBranchTarget(m, operands[1]!.operand);
+      else if (m === 's_getreg_b32') this.checkHwregValue(m, operands[1]!.operand);
+    }
+    // s_version's and s_waitcnt_{vs,vm,exp,lgkm}cnt's 16-bit immediate (by letters and length: not s_waitcnt).
+    if ((mnemonic.length === 9 && (mnemonic.charCodeAt(2) | 0x20) === 118) || (mnemonic.length >= 15 && (mnemonic.charCodeAt(2) | 0x20) === 119))
+      this.checkSopkImmediate(mnemonic, operands[operands.length - 1]!.operand);
+    if (operands.length !== 2) return;
+    // SOPK's 16-bit immediate (s_movk_i32, s_cmovk_i32, s_cmpk_*, s_addk_i32, s_mulk_i32): 'k' at [5] or [6].
+    if ((mnemonic.charCodeAt(5) | 0x20) === 107 || (mnemonic.charCodeAt(6) | 0x20) === 107) this.checkSopkImmediate(mnemonic, operands[1]!.operand);
+    // s_setreg_b32 / s_setreg_imm32_b32's hwreg: the first.
+    else if ((mnemonic.charCodeAt(4) | 0x20) === 116 /* s_se(t) */ && (mnemonic.charCodeAt(5) | 0x20) === 114) {
+      const m = lower(mnemonic);
+      if (m === 's_setreg_b32' || m === 's_setreg_imm32_b32') this.checkHwregValue(m, operands[0]!.operand);
+    }
   }
 
   /**
@@ -338,6 +395,9 @@ export class InstructionChecker {
     return inlineCode64(bits.getBigUint64(0), this.target!.inv2Pi) !== undefined;
   }
 
+  /** Per mnemonic (as written): the range of its SOPP immediate, or null (data/sopp-ranges.ts). */
+  private readonly soppRanges = new Map<string, ImmediateRange | null>();
+
   /** Per mnemonic (as written): whether it is a SOPP instruction whose operand is no branch target. */
   private readonly soppValues = new Map<string, boolean>();
 
@@ -351,13 +411,33 @@ export class InstructionChecker {
   private checkSoppValue(mnemonic: string, op: Operand): void {
     const t = this.target;
     if (!t) return;
-    let e: Expr | undefined;
-    if (op.kind === 'expr' && op.expr.kind !== 'int' && op.expr.kind !== 'real' && !this.isFloatLiteral(op.expr)) e = op.expr;
-    else if (op.kind !== 'word') return;
     // s_branch, s_cbranch_*: branch targets, without the lookup.
     const c2 = mnemonic.charCodeAt(2) | 0x20;
     const c3 = mnemonic.charCodeAt(3) | 0x20;
-    if ((c2 === 98 && c3 === 114) || (c2 === 99 && c3 === 98)) return;
+    if ((c2 === 98 && c3 === 114) || (c2 === 99 && c3 === 98)) {
+      if (isInt(op)) return;
+      // A label (the common case): a symbol without a value, by one lookup.
+      if (op.kind === 'word') {
+        this.cx.symbolAccesses++;
+        if (this.table.currentValue(op.name) === null) return;
+      }
+      const m = lower(mnemonic);
+      if (m.startsWith('s_branch') || (m.startsWith('s_cbranch_') && m !== 's_cbranch_g_fork')) this.checkBranchTarget(m, op);
+      return;
+    }
+    let e: Expr | undefined;
+    // A float (`1.0`, `-0.0`): its double bits, as llvm-mc-19 reads them here.
+    let real: bigint | undefined;
+    if (op.kind === 'expr' && op.expr.kind !== 'int') {
+      const x = op.expr;
+      if (x.kind === 'real') real = doubleBits(x.value);
+      else if (this.isFloatLiteral(x)) {
+        // `-0.0`: the negated double where llvm-mc reads a float operand, the negated bits where it reads its own expression (floatJoins).
+        const f = (x as { operand: { value: number } }).operand.value;
+        real = floatJoins(mnemonic, 0) ? BigInt.asIntN(64, -doubleBits(f)) : doubleBits(-f);
+      }
+      else e = x;
+    } else if (op.kind === 'neg' ? op.operand.kind !== 'word' && op.operand.kind !== 'expr' : op.kind !== 'word') return;
     let sopp = this.soppValues.get(mnemonic);
     if (sopp === undefined) {
       const r = lookupInstruction(mnemonic, t.name);
@@ -368,12 +448,94 @@ export class InstructionChecker {
     }
     if (!sopp || (op.kind === 'word' && looksLikeRegister(op.name, 0))) return;
     let v: bigint | null;
-    if (e) v = this.cx.valueOf(e);
+    if (real !== undefined) v = real;
+    else if (e) v = this.cx.valueOf(e);
+    else if (op.kind === 'neg') {
+      // `-u`: the expression -u (no modifier in a scalar instruction).
+      const x = this.macroArgValue(op);
+      if (x === undefined) return;
+      v = x;
+    }
     else {
       this.cx.symbolAccesses++;
       v = this.table.currentValue((op as { name: string }).name);
     }
-    if (v === null && !this.unknowable(op)) this.cx.issue('AMD547', `invalid operand for instruction: the operand of ${mnemonic} must have a value here ('${this.text.slice(op.span.start, op.span.end)}' is not defined before it as a value)`, op.span);
+    if (v === null) {
+      if (!this.unknowable(op)) this.cx.issue('AMD547', `invalid operand for instruction: the operand of ${mnemonic} must have a value here ('${this.text.slice(op.span.start, op.span.end)}' is not defined before it as a value)`, op.span);
+      return;
+    }
+    // The range of the instruction's immediate (data/sopp-ranges.ts), for a value not written as a number (per mnemonic as written).
+    let range = this.soppRanges.get(mnemonic);
+    if (range === undefined) this.soppRanges.set(mnemonic, (range = soppImmediateRange(lower(mnemonic)) ?? null));
+    if (range && (v < range.min || v > range.max)) this.cx.issue('AMD550', `${range.message}: ${mnemonic} takes ${range.min}…${range.max}, not ${v}${real !== undefined ? ' (a float stands for its double bits here)' : ''}`, op.span);
+  }
+
+  /**
+   * A branch target other than a number (`s_branch`, `s_cbranch_*`; `s_call_b64`,
+   * `s_cbranch_i_fork`, `s_subvector_loop_*` numbers too), as llvm-mc-19's parseSOPPBrTarget reads it: a label (a symbol alone,
+   * parenthesised or not, `.`, `1f`/`1b`), or an expression with a value here, which is then a
+   * 16-bit offset (-32768-0xffff; a float is its double bits). `l+4`, `-u`, `.+4`, `1.0 + x` are
+   * "expected an absolute expression or a label". (Numbers of SOPP branches: the instruction layer.) AMD571.
+   */
+  private checkBranchTarget(mnemonic: string, op: Operand): void {
+    let v: bigint | null | undefined;
+    if (op.kind === 'word') {
+      // A label, or a symbol with a value (then an offset).
+      if (looksLikeRegister(op.name, 0)) return;
+      this.cx.symbolAccesses++;
+      v = this.table.currentValue(op.name);
+      if (v === null) return;
+    } else if (op.kind === 'expr') {
+      const e = op.expr;
+      if (e.kind === 'sym' || e.kind === 'dot' || e.kind === 'local') return;
+      v = this.macroArgValue(op);
+    } else if (op.kind === 'neg') v = this.macroArgValue(op);
+    else return;
+    if (v === undefined) return;
+    if (v === null) this.cx.issue('AMD571', `expected an absolute expression or a label: the target of ${mnemonic} is a label or a value known here, not '${this.text.slice(op.span.start, op.span.end)}'`, op.span);
+    else if (v < -0x8000n || v > 0xffffn) this.cx.issue('AMD571', `expected a 16-bit signed jump offset: the target of ${mnemonic} written as a value is -32768…65535, not ${v}`, op.span);
+  }
+
+  /**
+   * The hardware register operand of `s_getreg_b32`, `s_setreg_b32`, `s_setreg_imm32_b32` written
+   * as a value (not `hwreg(...)`): llvm-mc-19
+   * needs it here ("expected a hwreg macro, structured immediate or an absolute expression") and
+   * in 16 bits ("invalid immediate: only 16-bit values are legal"; a float is its double bits). AMD572.
+   */
+  private checkHwregValue(mnemonic: string, op: Operand): void {
+    if (op.kind === 'call' || (op.kind === 'word' && looksLikeRegister(op.name, 0))) return;
+    const v = this.macroArgValue(op);
+    if (v === undefined) return;
+    if (v === null) this.cx.issue('AMD572', `expected a hwreg macro, structured immediate or an absolute expression: '${this.text.slice(op.span.start, op.span.end)}' has no value here (${mnemonic} takes hwreg(NAME[, offset, width]) or a 16-bit value)`, op.span);
+    else if (v < 0n || v > 0xffffn) this.cx.issue('AMD572', `invalid immediate: only 16-bit values are legal (the hardware register operand of ${mnemonic} is 0…65535, not ${v})`, op.span);
+  }
+
+  /**
+   * The 16-bit immediate of `s_movk_i32`, `s_cmovk_i32`, `s_cmpk_*`, `s_addk_i32` (`s_addk_co_i32`), `s_mulk_i32`,
+   * `s_version`, `s_waitcnt_{vs,vm,exp,lgkm}cnt` (llvm-mc-19 "invalid operand for instruction"): -32768…65535, 0…65535 for the unsigned compares
+   * (`s_cmpk_*_u32`); a float is its double bits (`0.0` fits, `1.0` and `-0.0` do not), a symbol
+   * its value here (one without a value is a relocatable, judged by the instruction layer). AMD573.
+   */
+  private checkSopkImmediate(mnemonic: string, op: Operand): void {
+    const m = lower(mnemonic);
+    if (!SOPK_K.test(m)) return;
+    let v: bigint | null | undefined;
+    if (op.kind === 'expr' && this.isFloatLiteral(op.expr)) {
+      const x = op.expr;
+      v = x.kind === 'real' ? doubleBits(x.value) : doubleBits(-(x as { operand: { value: number } }).operand.value);
+    } else if (op.kind === 'word' && looksLikeRegister(op.name, 0)) return;
+    else v = this.macroArgValue(op);
+    if (v === undefined) return;
+    if (v === null) {
+      // A symbol without a value: a relocatable where the instruction layer judges one (movk...);
+      // s_version and s_waitcnt_*cnt take none, but llvm-mc-19's UC_VERSION_* names (in both; not judged).
+      if ((m.startsWith('s_waitcnt_') || m === 's_version') && !this.text.slice(op.span.start, op.span.end).includes('UC_VERSION_')) this.cx.issue('AMD573', `invalid operand for instruction: the 16-bit immediate of ${m} must have a value here ('${this.text.slice(op.span.start, op.span.end)}' has none)`, op.span);
+      return;
+    }
+    const unsigned = m.endsWith('_u32');
+    const min = unsigned ? 0n : -0x8000n;
+    if (v >= min && v <= 0xffffn) return;
+    this.cx.issue('AMD573', `invalid operand for instruction: the 16-bit immediate of ${m} is ${min}…65535, not ${v}${op.kind === 'expr' && (op.expr.kind === 'real' || this.isFloatLiteral(op.expr)) ? ' (a float stands for its double bits here)' : ''}`, op.span);
   }
 
   /** Per mnemonic (as written): where its SMEM immediate offset is and its range, or null (see smemOffsetOf). */
@@ -571,6 +733,234 @@ export class InstructionChecker {
     if (width !== undefined && (width < 1n || width > 32n)) this.cx.issue('AMD516', 'invalid bitfield width: only values from 1 to 32 are legal', op.args[2]!.span);
   }
 
+  /**
+   * The value of an argument of a symbolic operand as llvm-mc-19's parseExpr reads it: a number (a
+   * float as its double bits), a symbol or expression with a value here; null when it has none
+   * (a label, a name defined later or never, a register); undefined when gpuasm cannot know it
+   * (valueUnknowable) or the argument is of another shape (then the operand is not judged).
+   */
+  private macroArgValue(a: Operand): bigint | null | undefined {
+    if (a.kind === 'expr') {
+      const e = a.expr;
+      if (e.kind === 'int') return e.value;
+      if (e.kind === 'real') return doubleBits(e.value);
+      const v = this.cx.valueOf(e);
+      return v === null && this.table.exprUnknowable(e) ? undefined : v;
+    }
+    if (a.kind === 'word') {
+      this.cx.symbolAccesses++;
+      const v = this.table.currentValue(a.name);
+      return v === null && this.table.valueUnknowable(a.name) ? undefined : v;
+    }
+    if (a.kind === 'neg' && (a.operand.kind === 'word' || a.operand.kind === 'expr')) {
+      const v = this.macroArgValue(a.operand);
+      return typeof v === 'bigint' ? BigInt.asIntN(64, -v) : v;
+    }
+    return a.kind === 'regRange' ? null : undefined;
+  }
+
+  /**
+   * `sendmsg(msg[, op[, stream]])` of `s_sendmsg`, `s_sendmsghalt` and `s_sendmsg_rtn_*`, as
+   * llvm-mc-19 reads it (data/sendmsg.ts): the message a name of this GPU (strict: the operations
+   * and streams that message takes) or an absolute id (4 bits before GFX11, 8 from GFX11; any
+   * operation 0-7 and stream 0-3); the operation a name of the message's operations (MSG_SYSMSG's,
+   * else GS's) or an absolute value; the stream an absolute value. Arguments are read first, then
+   * judged in llvm-mc-19's order. AMD554.
+   */
+  private checkSendmsg(op: Extract<Operand, { kind: 'call' }>): void {
+    const t = this.target;
+    if (!t || this.cx.issued > this.issuedBefore) return;
+    const g = t.generation;
+    const code = 'AMD554';
+    const args = op.args;
+    const gpuNames = (): string => sendmsgNames(SENDMSG_MESSAGES, g).join(', ');
+    if (args.length === 0) {
+      this.cx.issue(code, `unknown token in expression: sendmsg(...) takes a message (${gpuNames()} on ${t.name}, or an id)`, op.span);
+      return;
+    }
+    if (args.length > 3) {
+      this.cx.issue(code, 'expected a closing parenthesis: sendmsg(...) takes a message, an operation and a stream id at most', args[3]!.span);
+      return;
+    }
+    // The message.
+    const m = args[0]!;
+    let strict = false;
+    let msg: bigint;
+    let unsupported: string | undefined;
+    const byName = m.kind === 'word' ? sendmsgLookup(SENDMSG_MESSAGES, m.name, g) : undefined;
+    if (byName !== undefined) {
+      strict = true;
+      if (byName === 'other-gpu') {
+        unsupported = (m as { name: string }).name;
+        msg = -1n;
+      } else msg = BigInt(byName);
+    } else {
+      const v = this.macroArgValue(m);
+      if (v === undefined) return;
+      if (v === null) {
+        this.cx.issue(code, `expected a message name or an absolute expression: '${this.text.slice(m.span.start, m.span.end)}' is no message of ${t.name} (${gpuNames()}) and has no value here`, m.span);
+        return;
+      }
+      msg = v;
+    }
+    // The operation.
+    const o = args[1];
+    let opValue = 0n;
+    let opUnsupported: string | undefined;
+    if (o) {
+      const table = msg === BigInt(MSG_SYSMSG_ID) ? SENDMSG_SYS_OPS : SENDMSG_GS_OPS;
+      const byOpName = o.kind === 'word' ? sendmsgLookup(table, o.name, g) : undefined;
+      if (byOpName === 'other-gpu') opUnsupported = (o as { name: string }).name;
+      else if (byOpName !== undefined) opValue = BigInt(byOpName);
+      else {
+        const v = this.macroArgValue(o);
+        if (v === undefined) return;
+        if (v === null) {
+          const names = sendmsgNames(table, g).join(', ');
+          this.cx.issue(code, `expected an operation name or an absolute expression: '${this.text.slice(o.span.start, o.span.end)}' is no operation of this message (${names}) and has no value here`, o.span);
+          return;
+        }
+        opValue = v;
+      }
+    }
+    // The stream.
+    const s = args[2];
+    let stream = 0n;
+    if (s) {
+      const v = this.macroArgValue(s);
+      if (v === undefined) return;
+      if (v === null) {
+        this.cx.issue(code, `expected absolute expression: the stream id of sendmsg(...) must have a value here`, s.span);
+        return;
+      }
+      stream = v;
+    }
+    const msgName = this.text.slice(m.span.start, m.span.end);
+    if (unsupported !== undefined) {
+      const row = SENDMSG_MESSAGES.find((n) => n.name === unsupported)!;
+      this.cx.issue(code, `specified message id is not supported on this GPU: ${unsupported} is a message of ${sendmsgGenerations(row)}, not of ${t.name} (${t.name} has ${gpuNames()})`, m.span);
+      return;
+    }
+    const mask = BigInt(sendmsgIdMask(g));
+    if (!strict && (msg < 0n || (msg & ~mask) !== 0n)) {
+      this.cx.issue(code, `invalid message id: ${msg} (a message id on ${t.name} is 0-${mask}, or a name: ${gpuNames()})`, m.span);
+      return;
+    }
+    const id = Number(msg);
+    const needsOp = sendmsgNeedsOp(id, g);
+    if (strict && needsOp !== (o !== undefined)) {
+      if (o) this.cx.issue(code, `message does not support operations: ${msgName} takes none on ${t.name}`, o.span);
+      else this.cx.issue(code, `missing message operation: ${msgName} takes one (${this.opNames(id, g)})`, m.span);
+      return;
+    }
+    if (o) {
+      let ok: boolean;
+      if (opUnsupported !== undefined) ok = false;
+      else if (!strict) ok = opValue >= 0n && opValue <= BigInt(SENDMSG_OP_MAX);
+      else if (needsOp) {
+        const table = id === MSG_SYSMSG_ID ? SENDMSG_SYS_OPS : SENDMSG_GS_OPS;
+        ok = !(g < 11 && id === 2 && opValue === 0n) && table.some((n) => BigInt(n.id) === opValue && g >= n.from && g <= n.to);
+      } else ok = opValue === 0n;
+      if (!ok) {
+        if (opUnsupported !== undefined) {
+          const row = SENDMSG_SYS_OPS.find((n) => n.name === opUnsupported)!;
+          this.cx.issue(code, `specified operation id is not supported on this GPU: ${opUnsupported} is an operation of ${sendmsgGenerations(row)}, not of ${t.name} (${msgName} takes ${this.opNames(id, g)})`, o.span);
+        } else
+          this.cx.issue(code, `invalid operation id: ${this.text.slice(o.span.start, o.span.end)} (${strict ? `${msgName} takes ${this.opNames(id, g)}` : `an operation of a message given by number is 0-${SENDMSG_OP_MAX}`})`, o.span);
+        return;
+      }
+    }
+    if (s) {
+      const op = Number(opValue);
+      if (strict && !sendmsgTakesStream(id, op, g)) {
+        this.cx.issue(code, `message operation does not support streams: ${msgName}${o ? ` with ${this.text.slice(o.span.start, o.span.end)}` : ''} takes no stream id on ${t.name}${g < 11 ? ' (MSG_GS and MSG_GS_DONE take one, but with GS_OP_NOP)' : ''}`, s.span);
+        return;
+      }
+      if (stream < 0n || stream > BigInt(SENDMSG_STREAM_MAX)) this.cx.issue(code, `invalid message stream id: ${stream} (a stream id is 0-${SENDMSG_STREAM_MAX})`, s.span);
+    }
+  }
+
+  /** The operations a message (by id) takes on generation `g`, for messages. */
+  private opNames(id: number, g: number): string {
+    if (id === MSG_SYSMSG_ID) return sendmsgNames(SENDMSG_SYS_OPS, g).join(', ');
+    return sendmsgNames(SENDMSG_GS_OPS, g)
+      .filter((n) => id !== 2 || n !== 'GS_OP_NOP')
+      .join(', ');
+  }
+
+  /**
+   * `ds_swizzle_b32`'s `offset:` other than a number, as llvm-mc-19 reads it (data/swizzle.ts):
+   * `swizzle(MODE, ...)` with the mode's arguments in their ranges, or an absolute expression of
+   * 16 bits (a float is its double bits). AMD555.
+   */
+  private checkSwizzleOffset(v: Operand): void {
+    if (this.cx.issued > this.issuedBefore) return;
+    const code = 'AMD555';
+    if (v.kind !== 'call' || v.name !== 'swizzle') {
+      if (v.kind === 'word' && v.name === 'swizzle') {
+        this.cx.issue(code, 'expected a left parentheses: swizzle(MODE, ...)', { start: v.span.end, end: v.span.end + 1 });
+        return;
+      }
+      const x = this.macroArgValue(v);
+      if (x === undefined) return;
+      if (x === null) this.cx.issue(code, `expected a swizzle macro or an absolute expression: '${this.text.slice(v.span.start, v.span.end)}' has no value here`, v.span);
+      else if (x < 0n || x > BigInt(SWIZZLE_OFFSET_MAX)) this.cx.issue(code, `expected a 16-bit offset: the swizzle offset is 0-${SWIZZLE_OFFSET_MAX}${v.kind === 'expr' && v.expr.kind === 'real' ? ` (a float stands for its double bits here)` : ''}`, v.span);
+      return;
+    }
+    const modes = [...SWIZZLE_MODES.keys()].join(', ');
+    const mode = v.args[0];
+    const spec = mode && mode.kind === 'word' ? SWIZZLE_MODES.get(mode.name) : undefined;
+    if (!spec) {
+      this.cx.issue(code, `expected a swizzle mode: ${modes} (upper case; llvm-mc-19 has no FFT or ROTATE)`, mode ? mode.span : v.span);
+      return;
+    }
+    const name = (mode as { name: string }).name;
+    let group = 0n;
+    for (let i = 0; i < spec.length; i++) {
+      const a = v.args[i + 1];
+      const arg = spec[i]!;
+      if (!a) {
+        this.cx.issue(code, `expected a comma: swizzle(${name}, ...) takes ${spec.length} argument${spec.length > 1 ? 's' : ''}`, { start: v.span.end - 1, end: v.span.end });
+        return;
+      }
+      if (arg.kind === 'mask') {
+        // (A quoted string reads as a symbol named by its contents in an expression: expr.ts.)
+        if (a.kind !== 'expr' || a.expr.kind !== 'sym' || this.text.charCodeAt(a.span.start) !== 34 /* " */) {
+          this.cx.issue(code, `expected a string: swizzle(BITMASK_PERM, "MASK") takes a mask of ${SWIZZLE_MASK_LENGTH} characters, each ${SWIZZLE_MASK_CHARS.split('').join(', ')}`, a.span);
+          return;
+        }
+        const chars = this.text.slice(a.span.start + 1, a.span.end - 1);
+        if (chars.length !== SWIZZLE_MASK_LENGTH) {
+          this.cx.issue(code, `${arg.message}: the BITMASK_PERM mask has ${SWIZZLE_MASK_LENGTH} characters, each ${SWIZZLE_MASK_CHARS.split('').join(', ')}`, a.span);
+          return;
+        }
+        for (const c of chars)
+          if (!SWIZZLE_MASK_CHARS.includes(c)) {
+            this.cx.issue(code, `invalid mask: '${c}' is not one of ${SWIZZLE_MASK_CHARS.split('').join(', ')} (lower case)`, a.span);
+            return;
+          }
+        continue;
+      }
+      const x = this.macroArgValue(a);
+      if (x === undefined) return;
+      if (x === null) {
+        this.cx.issue(code, `expected absolute expression: the arguments of swizzle(${name}, ...) must have a value here`, a.span);
+        return;
+      }
+      const max = arg.belowGroup ? group - 1n : BigInt(arg.max!);
+      if (x < BigInt(arg.min!) || x > max) {
+        this.cx.issue(code, `${arg.message} (swizzle(${name}, ...): ${x})`, a.span);
+        return;
+      }
+      if (arg.pow2 && (x & (x - 1n)) !== 0n) {
+        this.cx.issue(code, `group size must be a power of two (swizzle(${name}, ...): ${x})`, a.span);
+        return;
+      }
+      group = x;
+    }
+    if (v.args.length > spec.length + 1) this.cx.issue(code, `expected a closing parentheses: swizzle(${name}, ...) takes ${spec.length} argument${spec.length > 1 ? 's' : ''}`, v.args[spec.length + 1]!.span);
+  }
+
   /** `position`: the operand's index in the instruction, or -1 inside an expression; `nested`: inside `|…|`, `-…`, `neg(…)`… */
   private checkOperand(mnemonic: string, op: Operand, position: number, nested = false): void {
     switch (op.kind) {
@@ -640,7 +1030,7 @@ export class InstructionChecker {
             this.checkModifierValue(op, rule);
             return;
           }
-          if (!this.checkModifierName(op)) return;
+          if (!this.checkModifierName(op, mnemonic)) return;
         }
         if (op.value.kind === 'expr' && op.value.expr.kind !== 'int') this.cx.valueOf(op.value.expr);
         return;
@@ -650,15 +1040,23 @@ export class InstructionChecker {
   /**
    * A modifier's spelling as llvm-mc-19 reads it (the first issue of the instruction only): its
    * name in lower case (`ROW_MASK:0xf`, `Offset:4`: "not a valid operand."), and no value after a
-   * modifier that is a bare word (`row_mirror:1`, `glc:1`: "unknown token in expression").
-   * False when an issue was reported.
+   * modifier that is a bare word (`row_mirror:1`, `glc:1`: "unknown token in expression"); and
+   * `ds_swizzle_b32`'s `offset:` macro (checkSwizzleOffset). False when an issue was reported or
+   * the value was judged here.
    */
-  private checkModifierName(op: Extract<Operand, { kind: 'modifier' }>): boolean {
+  private checkModifierName(op: Extract<Operand, { kind: 'modifier' }>, mnemonic: string): boolean {
     const n = op.name;
     const upper = hasUpperCase(n);
     if (!upper && !BARE_MODIFIERS.has(n)) {
       const values = SDWA_SELECT_VALUES.get(n);
-      if (values === undefined) return true;
+      if (values === undefined) {
+        // ds_swizzle_b32's `offset:` other than a number: the swizzle macro, or an absolute expression (false: judged here).
+        if (n === 'offset' && (op.value.kind !== 'expr' || op.value.expr.kind !== 'int') && lower(mnemonic) === 'ds_swizzle_b32') {
+          this.checkSwizzleOffset(op.value);
+          return false;
+        }
+        return true;
+      }
       const v = op.value;
       if (v.kind === 'word' && values.includes(v.name)) return true;
       if (this.cx.issued > this.issuedBefore) return false;
@@ -682,6 +1080,10 @@ export class InstructionChecker {
     const l = lower(n);
     if (l !== n) {
       if (CALL_NAMES.has(l) || l.startsWith('depctr_')) this.cx.issue('AMD549', `invalid operand for instruction: '${n}(...)' is spelled in lower case (${l}) in llvm-mc-19`, op.span);
+      return;
+    }
+    if (n === 'sendmsg') {
+      if (mnemonic.length >= 9 && lower(mnemonic).startsWith('s_sendmsg')) this.checkSendmsg(op);
       return;
     }
     if (mnemonic === 's_waitcnt' && !WAITCNT_COUNTERS.has(n)) this.cx.issue('AMD549', `invalid counter name ${n}: s_waitcnt counts vmcnt, expcnt and lgkmcnt (also vmcnt_sat, expcnt_sat, lgkmcnt_sat)`, op.span);
@@ -896,7 +1298,10 @@ export class InstructionChecker {
         return;
       }
     }
-    const found = this.registerProblem(op.span.start);
+    let found = this.registerProblem(op.span.start);
+    // An index of symbols llvm-mc maintains (`v[A]` after `A = .kernel.vgpr_count`): its value is
+    // not modelled, so the register is not judged (only on this error path).
+    if (found && found.code === 'AMD316' && op.kind === 'regRange' && (this.table.exprUnknowable(op.first) || (op.last !== null && this.table.exprUnknowable(op.last)))) found = null;
     if (key !== undefined) this.registerCache.set(key, found ? { code: found.code, message: found.message, start: found.start - op.span.start, length: found.length } : null);
     if (found) this.cx.issue(found.code, found.message, { start: found.start, end: found.start + found.length });
   }

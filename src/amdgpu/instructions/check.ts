@@ -817,7 +817,12 @@ function modifiedOperand(text: string, op: Operand, target: AmdgpuTarget): numbe
   // `-sym` around no register is an expression (llvm-mc-19 takes `s_mov_b32 s0, -u`), no modifier.
   // (Tested here, not in classifyPositional: a compare first reached late in a file deoptimizes
   // the function it is in, and this one is small.)
-  return minus && mods === OperandModifier.NEG ? 0 : mods;
+  // (And judged as the expression it is: `v_add_f16 v1, -u, v2` refuses `-u` as it refuses `u`.)
+  if (minus && mods === OperandModifier.NEG) {
+    if (seen.what === What.Expr) modifiedWhat = What.Expr;
+    return 0;
+  }
+  return mods;
 }
 const MODS_ON_REGISTER = 1 << 8;
 

@@ -1081,7 +1081,7 @@ export class StatementParser {
   /// instruction ::= mnemonic [operand] ([','] operand)*
   private parseInstruction(mnemonic: string, start: number, nameEnd: number): boolean {
     const lex = this.lex;
-    const first = this.parseOperandList();
+    const first = this.parseOperandList(mnemonic);
     if (!first) return false;
     let end = first.length ? first[first.length - 1]!.operand.span.end : nameEnd;
     let dual: { mnemonic: string; mnemonicSpan: { start: number; end: number }; operands: InstructionOperand[] } | undefined;
@@ -1101,7 +1101,7 @@ export class StatementParser {
       const m2 = lex.tokenText();
       const m2Span = { start: lex.start, end: lex.end };
       lex.next();
-      const ops2 = this.parseOperandList();
+      const ops2 = this.parseOperandList(m2);
       if (!ops2) return false;
       end = ops2.length ? ops2[ops2.length - 1]!.operand.span.end : m2Span.end;
       dual = { mnemonic: m2, mnemonicSpan: m2Span, operands: ops2 };
@@ -1113,7 +1113,7 @@ export class StatementParser {
   }
 
   /// operands ::= [operand] ([','] operand)*      (stops at end of statement or '::')
-  private parseOperandList(): InstructionOperand[] | null {
+  private parseOperandList(mnemonic: string): InstructionOperand[] | null {
     const lex = this.lex;
     const operands: InstructionOperand[] = [];
     let first = true;
@@ -1130,12 +1130,31 @@ export class StatementParser {
         // s_waitcnt vmcnt(0) & lgkmcnt(0): '&' joins counter fields.
         lex.next();
       }
-      const op = this.parseOperand(false);
+      const c = lex.cur();
+      const op = (c === Tok.Real || (c === Tok.Minus && mayBeFloatAfter(lex.text, lex.end) && lex.peek() === Tok.Real)) && !floatJoins(mnemonic, operands.length) ? this.parseFloatOperand() : this.parseOperand(false);
       if (!op) return null;
       if (this.juxtaposedAfterNumber(op)) return null;
       operands.push({ operand: op, afterComma });
       first = false;
     }
+  }
+
+  /**
+   * A floating-point operand as llvm-mc-19 reads one (AMDGPUAsmParser's parseImm): a float token,
+   * or '-' and a float token, is the whole operand; what follows is the next operand
+   * (`v_add_f32 v0, 1.0 + 1` is `v0, 1.0, +1`; `v_ceil_f32 v1, -1.0 + 1.0` has one operand too
+   * many). Current token: the float or the '-'.
+   */
+  private parseFloatOperand(): Operand | null {
+    const lex = this.lex;
+    const start = lex.start;
+    const neg = lex.cur() === Tok.Minus;
+    if (neg) lex.next();
+    const real = this.ep.parsePrimary(false);
+    if (!real) return null;
+    const e = neg ? this.ep.makeUnary('-', real, start) : real;
+    if (!e) return null;
+    return { kind: 'expr', expr: e, span: e.span };
   }
 
   /**
@@ -1263,7 +1282,7 @@ export class StatementParser {
             return { kind: 'modifier', name, value, nameSpan: { start, end: nameEnd }, span: { start, end: value.span.end } };
           }
           if (k === Tok.LParen) {
-            const args = this.parseList(Tok.RParen);
+            const args = this.parseList(Tok.RParen, name === 'neg' || name === 'abs' || name === 'sext' || name === 'lit');
             if (!args) return null;
             const call: Operand = { kind: 'call', name, args: args.items, span: { start, end: args.end } };
             // `vmcnt(0) & lgkmcnt(0)`: there `&` separates counters (see parseOperandList).
@@ -1296,8 +1315,12 @@ export class StatementParser {
     return this.parseOperand(false);
   }
 
-  /** `(` or `[` already current: comma-separated operands up to `close`. */
-  private parseList(close: number): { items: Operand[]; end: number } | null {
+  /**
+   * `(` or `[` already current: comma-separated operands up to `close`. `floats`: a float item
+   * ends where the float ends (the argument of `neg(...)`, `abs(...)`, `sext(...)`, `lit(...)`, which
+   * llvm-mc-19 reads as an operand: see parseFloatOperand).
+   */
+  private parseList(close: number, floats = false): { items: Operand[]; end: number } | null {
     const lex = this.lex;
     lex.next();
     const items: Operand[] = [];
@@ -1307,7 +1330,8 @@ export class StatementParser {
       return { items, end };
     }
     for (;;) {
-      const op = this.parseOperand(false);
+      const c = floats ? lex.cur() : 0;
+      const op = floats && (c === Tok.Real || (c === Tok.Minus && lex.peek() === Tok.Real)) ? this.parseFloatOperand() : this.parseOperand(false);
       if (!op) return null;
       items.push(op);
       if (lex.cur() === Tok.Comma) {
@@ -1366,6 +1390,55 @@ export function operandToExpr(op: Operand): Expr | null {
     }
     default:
       return null;
+  }
+}
+
+/**
+ * Whether the operand at `position` of `mnemonic` is one llvm-mc-19 reads with its own parser
+ * (a counter, message, hardware register, index mode, dependency or branch target, with
+ * MCAsmParser's expressions, where a float stands for its double bits and `0.0 + 1` is 1), so a
+ * float there does not end the operand: `s_waitcnt`, `s_sendmsg*`, `s_getreg_b32`/`s_setreg_b32`
+ * (the hwreg operand), `s_setreg_imm32_b32`'s first, `s_set_gpr_idx_on`'s second, `s_set_gpr_idx_mode`, `s_delay_alu`,
+ * `s_waitcnt_depctr`, GFX12 `s_wait_alu`, `s_endpgm` and branches (`s_branch`, `s_cbranch_*` but
+ * `s_cbranch_g_fork`, `s_call_b64`, `s_subvector_loop_*`). Measured with llvm-mc-19 on gfx900, gfx1030, gfx1100 and
+ * gfx1200 (`X 0.0 + 1` at each operand of every SOPP/SOPK instruction with an immediate). Only
+ * asked when an operand starts with a float.
+ */
+export function floatJoins(mnemonic: string, position: number): boolean {
+  const m = mnemonic.toLowerCase();
+  if (m === 's_setreg_imm32_b32' || m === 's_set_gpr_idx_on') return position === (m === 's_set_gpr_idx_on' ? 1 : 0);
+  // (SGPR operands only: llvm-mc-19 reads a float there as an operand of its own.)
+  if (m === 's_cbranch_g_fork') return false;
+  return (
+    m === 's_waitcnt' ||
+    m.startsWith('s_sendmsg') ||
+    m === 's_getreg_b32' ||
+    m === 's_setreg_b32' ||
+    m === 's_set_gpr_idx_on' ||
+    m === 's_set_gpr_idx_mode' ||
+    m === 's_delay_alu' ||
+    m === 's_waitcnt_depctr' ||
+    m === 's_wait_alu' ||
+    m === 's_endpgm' ||
+    m === 's_branch' ||
+    m.startsWith('s_cbranch_') ||
+    m === 's_call_b64' ||
+    m.startsWith('s_subvector_loop_')
+  );
+}
+
+/**
+ * Whether a float token may start at `pos` (after a '-'): a digit, then a run of letters, digits
+ * and '.' holding '.', 'e' or 'p' (`-1`, `-0x10`, `-v1`: no; only then is the token after '-' lexed).
+ */
+function mayBeFloatAfter(text: string, pos: number): boolean {
+  let c = text.charCodeAt(pos);
+  while (c === 32 || c === 9) c = text.charCodeAt(++pos);
+  if (c < 48 || c > 57) return false;
+  for (;;) {
+    c = text.charCodeAt(++pos) | 0x20;
+    if (c === 46 /* . */ || c === 101 /* e */ || c === 112 /* p */) return true;
+    if (!((c >= 48 && c <= 57) || (c >= 97 && c <= 122) || c === 127)) return false;
   }
 }
 
