@@ -135,6 +135,10 @@ const MMA_KIND_WORDS: Record<string, Gate> = {
 
 /** add/sub/mul/fma `.f32x2`: "Feature 'add.f32x2' requires .target sm_100 or higher" / "PTX ISA .version 8.6" (measured, found on ThunderKittens). */
 const F32X2: Gate = { ptx: '8.6', sm: ['sm_100'] };
+/** The 4-row gather/scatter tensor modes (see wordGates). */
+const GATHER4: Gate = { ptx: '8.6', sm: ['sm_100f', 'sm_110f'] };
+/** st.async/red.async to global memory, and `.mmio` (see wordGates). */
+const ASYNC_GLOBAL: Gate = { ptx: '8.7', sm: ['sm_100'] };
 /** The 8-bit matrix shapes of ldmatrix/stmatrix: the a/f targets of sm_100 to sm_121 (see wordGates). */
 const MATRIX_B8_SHAPES: Gate = { sm: ['sm_100f', 'sm_110f', 'sm_120f'] };
 
@@ -365,7 +369,21 @@ export const CURATION: Curation = {
       // "Instruction 'cvt with .e2m1x2' not supported on .target 'sm_90a'" (and sm_100, sm_120; the
       // a/f targets of sm_100 to sm_121 take them; measured with ptxas 13.0, found on CUTLASS).
       ...Object.fromEntries(['.e2m1x2', '.e3m2x2', '.e2m3x2', '.ue8m0x2'].map((w) => [w, { sm: ['sm_100f', 'sm_110f', 'sm_120f'] }])),
+      // "Feature '.rs' not supported on .target 'sm_100f'" / "requires PTX ISA .version 8.7 or later":
+      // sm_100a and sm_103a only, every cvt.rs form (measured with ptxas 13.0 on sm_90a to sm_121a,
+      // found on flashinfer).
+      '.rs': { ptx: '8.7', sm: ['sm_100a', 'sm_103a'] },
     },
+    // "Feature 'st.async/red.async with .global state space' (and 'with .mmio modifier') requires
+    // .target sm_100 or higher" / ".version 8.7" (measured with ptxas 13.0 on sm_90 to sm_120, found on nccl).
+    'st.async': { '.global': ASYNC_GLOBAL, '.mmio': ASYNC_GLOBAL },
+    'red.async': { '.global': ASYNC_GLOBAL, '.mmio': ASYNC_GLOBAL },
+    // "Feature '.tile::gather4 with destination state space as .shared::cta' requires .target sm_100
+    // or higher"; with .shared::cluster, with cp.async.bulk.prefetch.tensor and '.tile::scatter4'
+    // "not supported on .target 'sm_100'" (and sm_120a): the a/f targets of sm_100 to sm_110; all
+    // "requires PTX ISA .version 8.6" (measured with ptxas 13.0, found on FlashMLA and tilelang).
+    'cp.async.bulk.tensor': { '.tile::gather4+.shared::cta': { ptx: '8.6', sm: ['sm_100'] }, '.tile::gather4+.shared::cluster': GATHER4, '.tile::scatter4': GATHER4 },
+    'cp.async.bulk.prefetch.tensor': { '.tile::gather4': GATHER4 },
     atom: {
       ...ATOM_SCOPES,
       '.add+.f64': { ptx: '5.0', sm: ['sm_60'] },
@@ -422,7 +440,7 @@ export const CURATION: Curation = {
     // "Instruction 'redux.f32' not supported on .target 'sm_100'" (sm_90a, sm_110a, sm_120a too); sm_100a/f and sm_103a/f take it, from .version 8.6.
     'redux.sync': { '.f32': { ptx: '8.6', sm: ['sm_100f'] } },
     // The L1 eviction words on ld and st: "Modifier '.evict_first' on 'st' requires .target sm_70 or higher" / ".version 7.4".
-    'ld.global.nc': { ...L1_EVICTION, ...L2_WORDS, '.b128': B128 },
+    'ld.global.nc': { ...L1_EVICTION, ...L2_WORDS, '.b128': B128, ...WIDE_ACCESS },
     ldu: { '.b128': B128 },
     mov: { '.b128': B128 },
     // Cache operators: "Instruction 'ld' requires .target sm_20 or higher" (measured on sm_13).
