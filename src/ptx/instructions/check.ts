@@ -1317,7 +1317,7 @@ function wgmmaImmediatesFit(ins: A.Instruction, form: InstructionForm, name: str
     if (allowed === undefined || o.kind !== 'expr') continue;
     const e = o.expr;
     const v = intConstant(e);
-    const pred = i < 9 && form.operands[i]!.name === 'scale-d' && ((e.kind === 'name' && ctx.registerType(e.name) === '.pred') || (e.kind === 'unary' && e.op === '!'));
+    const pred = form.operands[i]!.name === 'scale-d' && ((e.kind === 'name' && ctx.registerType(e.name) === '.pred') || (e.kind === 'unary' && e.op === '!'));
     if (pred || (v !== undefined && allowed.includes(v))) continue;
     if (e.kind === 'name' && ctx.registerType(e.name) === undefined && v === undefined) continue;
     const what = form.operands[i]!.name === 'scale-d' ? 'a predicate or the constant 0 or 1' : `the constant ${allowed[0]} or ${allowed[1]}`;
