@@ -606,7 +606,7 @@ function planOf(ins: A.Instruction, r: MatchResult & { ok: true }, ctx: Instruct
     t2Info: t2 === undefined ? undefined : TYPES.get(t2),
     genericOld: generic && t !== undefined && t.number < 20,
     textureOld: TEXTURE_OPS.has(op) && ctx.version !== undefined && ctx.version < 31,
-    roles: ROLES.get(op),
+    roles: (t2 === '.f16' || t2 === '.bf16') && t1 === '.f32' && (op === 'add' || op === 'sub' || op === 'fma') ? MIXED_ROLES.get(op) : ROLES.get(op),
     relaxed: RELAXED.has(op),
     formByShape: undefined,
     lastShape: -1,
@@ -615,6 +615,18 @@ function planOf(ins: A.Instruction, r: MatchResult & { ok: true }, ctx: Instruct
   plans.set(r, p);
   return p;
 }
+
+/**
+ * The mixed-precision forms `add/sub{.rnd}{.sat}.f32.atype d, a, c` and `fma.rnd{.sat}.f32.abtype
+ * d, a, b, c` (.f16/.bf16, sm_100): a (and fma's b) of the second type, d and c .f32 (measured with
+ * ptxas 13.0 on sm_100, sm_100a and sm_120; a .f32 a or a .b16 c is "Arguments mismatch"; a false
+ * error before, found by retargeting TransformerEngine's and DeepEP's inline PTX).
+ */
+const MIXED_ROLES: ReadonlyMap<string, string> = new Map([
+  ['add', 'T2T'],
+  ['sub', 'T2T'],
+  ['fma', 'T22T'],
+]);
 
 /** The operand types of atom/red's operations (ptxas 13.0: "Operation .and requires .b32 or .b64 type for instruction 'atom'"; measured on sm_90). */
 const ATOM_BITS = ['.b32', '.b64'];

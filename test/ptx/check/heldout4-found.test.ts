@@ -99,6 +99,31 @@ const cases: PtxCase[] = [
   bad('st.async.mmio', 'sm_90a', 'st.async.mmio.release.sys.global.u32 [%rd1], %r0;', 'PTX509'),
   bad('red.async.global', 'sm_90', 'red.async.release.global.gpu.add.u32 [%rd1], %r0;', 'PTX509'),
   bad('red.async.global at 8.6', 'sm_100', 'red.async.release.global.gpu.add.u32 [%rd1], %r0;', 'PTX508', '8.6'),
+  // Found by checking the same modules at other targets. Mixed-precision add/sub/fma (.f32 with
+  // .f16/.bf16 sources, sm_100 and .version 8.6): a (and fma's b) 16-bit, d and c .f32.
+  ...['sm_100', 'sm_120'].flatMap((t) => [
+    ok('fma.rn.f32.bf16', t, 'fma.rn.f32.bf16 %f0, %h1, %h2, %f3;'),
+    ok('sub.rz.sat.f32.f16', t, 'sub.rz.sat.f32.f16 %f0, %h1, %f3;'),
+    ok('add.f32.bf16 with a .f32 constant', t, 'add.f32.bf16 %f0, %h1, 0f3F800000;'),
+    bad('fma.rn.f32.bf16, a .b16 c', t, 'fma.rn.f32.bf16 %f0, %h1, %h2, %h3;', 'PTX503'),
+    bad('add.rn.f32.f16, a .f32 a', t, 'add.rn.f32.f16 %f0, %f1, %f3;', 'PTX503'),
+  ]),
+  bad('add.rn.f32.bf16', 'sm_90a', 'add.rn.f32.bf16 %f0, %h1, %f3;', 'PTX509'),
+  bad('fma.rn.f32.f16 at 8.5', 'sm_90', 'fma.rn.f32.f16 %f0, %h1, %h2, %f3;', 'PTX508', '8.5'),
+  // A bulk tensor copy's .cta_group: the a/f targets of sm_100 to sm_110.
+  ok('cp.async.bulk.tensor .cta_group::2', 'sm_110f', 'cp.async.bulk.tensor.2d.cta_group::2.shared::cluster.global.tile.mbarrier::complete_tx::bytes [%r0], [%rd1, {%r1, %r2}], [%r6];'),
+  ...['sm_100', 'sm_120a'].map((t) => bad('cp.async.bulk.tensor .cta_group::1', t, 'cp.async.bulk.tensor.1d.shared::cluster.global.tile.mbarrier::complete_tx::bytes.cta_group::1 [%r0], [%rd1, {%r1}], [%r6];', 'PTX509')),
+  // sm_90 words: mbarrier.try_wait (7.8), mbarrier.arrive.expect_tx (8.0), mul and red of .bf16/.bf16x2 (7.8), min/max of .s16x2/.u16x2 (8.0).
+  ...([
+    ['mbarrier.try_wait.parity.shared::cta.b64 %p1, [%r1], %r2;', '7.8'],
+    ['mbarrier.arrive.expect_tx.shared::cta.b64 %rd1, [%r0], %r1;', '8.0'],
+    ['mul.rn.bf16x2 %r0, %r1, %r2;', '7.8'],
+    ['red.global.add.noftz.bf16 [%rd1], %h0;', '7.8'],
+    ['max.s16x2 %r0, %r1, %r2;', '8.0'],
+    ['min.u16x2 %r0, %r1, %r2;', '8.0'],
+  ] as [string, string][]).flatMap(([ins, v]): PtxCase[] => [ok(ins, 'sm_90', ins, v), bad(ins, 'sm_80', ins, 'PTX509', v)]),
+  ok('mbarrier.test_wait on sm_80', 'sm_80', 'mbarrier.test_wait.shared.b64 %p1, [%r0], %rd0;'),
+  ok('mul.f16 on sm_80', 'sm_80', 'mul.rn.f16 %h0, %h1, %h2;'),
 ];
 
 ptxCaseTable('PTX cases found on held-out PTX (session 14)', cases);
