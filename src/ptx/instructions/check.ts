@@ -606,7 +606,7 @@ function planOf(ins: A.Instruction, r: MatchResult & { ok: true }, ctx: Instruct
     t2Info: t2 === undefined ? undefined : TYPES.get(t2),
     genericOld: generic && t !== undefined && t.number < 20,
     textureOld: TEXTURE_OPS.has(op) && ctx.version !== undefined && ctx.version < 31,
-    roles: ROLES.get(op),
+    roles: (t2 === '.f16' || t2 === '.bf16') && t1 === '.f32' && (op === 'add' || op === 'sub' || op === 'fma') ? MIXED_ROLES.get(op) : ROLES.get(op),
     relaxed: RELAXED.has(op),
     formByShape: undefined,
     lastShape: -1,
@@ -615,6 +615,18 @@ function planOf(ins: A.Instruction, r: MatchResult & { ok: true }, ctx: Instruct
   plans.set(r, p);
   return p;
 }
+
+/**
+ * The mixed-precision forms `add/sub{.rnd}{.sat}.f32.atype d, a, c` and `fma.rnd{.sat}.f32.abtype
+ * d, a, b, c` (.f16/.bf16, sm_100): a (and fma's b) of the second type, d and c .f32 (measured with
+ * ptxas 13.0 on sm_100, sm_100a and sm_120; a .f32 a or a .b16 c is "Arguments mismatch"; a false
+ * error before, found by retargeting TransformerEngine's and DeepEP's inline PTX).
+ */
+const MIXED_ROLES: ReadonlyMap<string, string> = new Map([
+  ['add', 'T2T'],
+  ['sub', 'T2T'],
+  ['fma', 'T22T'],
+]);
 
 /** The operand types of atom/red's operations (ptxas 13.0: "Operation .and requires .b32 or .b64 type for instruction 'atom'"; measured on sm_90). */
 const ATOM_BITS = ['.b32', '.b64'];
@@ -1236,6 +1248,202 @@ function opcodeRulesFirst(ins: A.Instruction, plan: Plan, ctx: InstructionCheckC
   if ((op === 'mma' || op === 'wgmma') && !mmaVectorWordFits(ins, name, ctx)) return false;
   if (op === 'mma' && ins.operands.length === 6 && !sparsityMetadataFits(ins.operands[4]!, name, ctx)) return false;
   if (op === 'mma' && !mmaFragmentsFit(ins, name, ctx)) return false;
+  if (op === 'mma' && !mmaFragmentCountsFit(ins, name, ctx)) return false;
+  if (op === 'mma' && !mmaResultSinkFits(ins, name, ctx)) return false;
+  return true;
+}
+
+/**
+ * A sink `_` in the D of an FP8 mma (.e4m3/.e5m2 A, no `.kind::`, dense or sparse) on sm_90 to
+ * sm_11x, where ptxas expands the instruction: "Result discard mode is not allowed for instruction
+ * 'add'" (a fatal error at the line; measured with ptxas 13.0 on sm_89 to sm_121, found on
+ * flashinfer). sm_89 and sm_120 and later take it, as every other mma does.
+ */
+function mmaResultSinkFits(ins: A.Instruction, name: string, ctx: InstructionCheckContext): boolean {
+  const d = ins.operands[0];
+  if (d?.kind !== 'vector' || ctx.target === undefined) return true;
+  let sink: A.Operand | undefined;
+  for (let k = 0; k < d.elements.length && sink === undefined; k++) {
+    const el = d.elements[k]!;
+    if (el.kind === 'expr' && el.expr.kind === 'sink') sink = el;
+  }
+  if (sink === undefined) return true;
+  const a = typeWord(ins.modifiers, 1);
+  if ((a !== '.e4m3' && a !== '.e5m2') || ins.modifiers.some((w) => w.startsWith('.kind::'))) return true;
+  const n = parseTargetName(ctx.target)?.number ?? 0;
+  if (n < 90 || n >= 120) return true;
+  ctx.report('PTX528', `${name}: the sink '_' is not allowed in the result of an FP8 mma on ${ctx.target} (ptxas expands it there; write a register)`, sink.span);
+  return false;
+}
+
+/**
+ * wgmma.mma_async(.sp)'s braced D and A against the registers a thread holds (measured with ptxas
+ * 13.0 on the .f16, .bf16, .tf32, FP8, 8-bit integer and .b1 forms, dense and sparse, descriptor and
+ * register A, N from 8 to 256, D made one more or less, half and double, A 1, 2 or 8: 1,539 lines,
+ * "Argument vector size mismatch", found on flashinfer): D holds N/2 registers (.f32, .s32) or N/4
+ * (.f16); a braced A, 4. A `.v2`/`.v4`/`.v8` word is mmaVectorWordFits's.
+ */
+function wgmmaFragmentCountsFit(ins: A.Instruction, name: string, ctx: InstructionCheckContext): boolean {
+  const w = ins.modifiers;
+  let N = 0;
+  for (let j = 0; j < w.length; j++) {
+    const x = w[j]!;
+    if (x === '.v2' || x === '.v4' || x === '.v8') return true;
+    if (N === 0 && x.startsWith('.m64n')) {
+      const m = /^\.m64n(\d+)k\d+$/.exec(x);
+      if (m !== null) N = +m[1]!;
+    }
+  }
+  const d = typeWord(w, 0);
+  if (N === 0 || N % 8 !== 0) return true;
+  const want = [d === '.f16' ? N / 4 : d === '.f32' || d === '.s32' ? N / 2 : 0, 4];
+  for (let i = 0; i < 2; i++) {
+    const o = ins.operands[i];
+    const n = want[i]!;
+    if (o?.kind !== 'vector' || n === 0 || o.elements.length === n) continue;
+    ctx.report('PTX505', `${name}: ${'DA'[i]} (operand ${i + 1}) is ${n} registers per thread for .m64n${N} ${i === 0 ? d : ''}: a braced list of ${n}, not ${o.elements.length}`.replace(' :', ':'), o.span);
+    return false;
+  }
+  return true;
+}
+
+/** wgmma's immediate operands and the values ptxas takes (wgmmaImmediatesFit). */
+const WGMMA_IMMEDIATES: ReadonlyMap<string, readonly bigint[]> = new Map([
+  ['scale-d', [0n, 1n]],
+  ['imm-scale-a', [1n, -1n]],
+  ['imm-scale-b', [1n, -1n]],
+  ['imm-trans-a', [0n, 1n]],
+  ['imm-trans-b', [0n, 1n]],
+]);
+
+/**
+ * wgmma.mma_async(.sp)'s scale-d, a predicate or the constant 0 or 1; imm-scale-a/b, the constant 1
+ * or -1; imm-trans-a/b, 0 or 1 (measured with ptxas 13.0 on the .f16, FP8 and integer forms, dense
+ * and sparse: another register is "Arguments mismatch", another value "Argument 4 of instruction
+ * 'wgmma.mma_async with floating point types': unexpected value '2'", found on flashinfer).
+ */
+function wgmmaImmediatesFit(ins: A.Instruction, form: InstructionForm, name: string, ctx: InstructionCheckContext): boolean {
+  for (let i = 0; i < form.operands.length && i < ins.operands.length; i++) {
+    const allowed = WGMMA_IMMEDIATES.get(form.operands[i]!.name);
+    const o = ins.operands[i]!;
+    if (allowed === undefined || o.kind !== 'expr') continue;
+    const e = o.expr;
+    const v = intConstant(e);
+    const pred = form.operands[i]!.name === 'scale-d' && ((e.kind === 'name' && ctx.registerType(e.name) === '.pred') || (e.kind === 'unary' && e.op === '!'));
+    if (pred || (v !== undefined && allowed.includes(v))) continue;
+    if (e.kind === 'name' && ctx.registerType(e.name) === undefined && v === undefined) continue;
+    const what = form.operands[i]!.name === 'scale-d' ? 'a predicate or the constant 0 or 1' : `the constant ${allowed[0]} or ${allowed[1]}`;
+    ctx.report('PTX502', `operand ${i + 1} of ${name} (${form.operands[i]!.name}) must be ${what}`, o.span);
+    return false;
+  }
+  return true;
+}
+
+/**
+ * The bulk tensor copies' `[tensorMap, {coordinates}]` and im2col offsets (measured with ptxas 13.0
+ * on cp.async.bulk.tensor both ways, cp.async.bulk.prefetch.tensor and cp.reduce.async.bulk.tensor,
+ * .1d to .5d, 1 to 6 coordinates, 1 to 3 offsets, sm_90a and sm_100a: 432 lines, "Argument vector
+ * size mismatch", found on flashinfer): with `.tile` (or no load mode) as many coordinates as the
+ * dimension; with `.im2col` as many, and a braced offset list of two fewer. The other modes
+ * (`.tile::gather4`, `.im2col::w` ...) are left alone.
+ */
+function tensorCoordinatesFit(ins: A.Instruction, name: string, ctx: InstructionCheckContext): boolean {
+  const w = ins.modifiers;
+  let dim = 0;
+  let im2col = false;
+  for (let j = 0; j < w.length; j++) {
+    const x = w[j]!;
+    if (x.length === 3 && x.endsWith('d') && x >= '.1d' && x <= '.5d') dim = x.charCodeAt(1) - 48;
+    else if (x === '.im2col') im2col = true;
+    else if (x.startsWith('.tile::') || x.startsWith('.im2col::')) return true;
+  }
+  if (dim === 0) return true;
+  const ops = ins.operands;
+  for (let i = 0; i < ops.length; i++) {
+    const a = ops[i]!;
+    if (a.kind !== 'address' || a.elements.length !== 2 || a.elements[1]!.kind !== 'vector') continue;
+    const c = a.elements[1];
+    if (c.elements.length !== dim) {
+      ctx.report('PTX505', `${name}: a ${dim}-dimensional tensor takes ${dim === 1 ? 'one coordinate' : `${dim} coordinates`}: a braced list of ${dim}, not ${c.elements.length}`, c.span);
+      return false;
+    }
+    if (!im2col || dim < 3) return true;
+    for (let k = i + 1; k < ops.length; k++) {
+      const o = ops[k]!;
+      if (o.kind !== 'vector') continue;
+      if (o.elements.length === dim - 2) return true;
+      ctx.report('PTX505', `${name}: the im2col offsets of a ${dim}-dimensional tensor are ${dim - 2 === 1 ? 'one value' : `${dim - 2} values`}: a braced list of ${dim - 2}, not ${o.elements.length}`, o.span);
+      return false;
+    }
+    return true;
+  }
+  return true;
+}
+
+/** The bits of an mma input element by its type word (.e2m1 and the FP6 types in an 8-bit container under `.kind::f8f6f4`). */
+const MMA_INPUT_BITS: ReadonlyMap<string, number> = new Map([
+  ['.f16', 16], ['.bf16', 16], ['.tf32', 32], ['.f64', 64], ['.s8', 8], ['.u8', 8], ['.s4', 4], ['.u4', 4], ['.b1', 1],
+  ['.e4m3', 8], ['.e5m2', 8], ['.e2m1', 4], ['.e3m2', 6], ['.e2m3', 6],
+]);
+
+/**
+ * mma's and mma.sp's braced D, A, B and C against the registers a thread holds of an MxNxK product
+ * (measured with ptxas 13.0 on 51 forms: .f16, .bf16, .tf32, .f64, 8- and 4-bit integer, .b1, FP8
+ * and `.kind::f8f6f4` shapes, dense and sparse, each list made 1, 2, 4, 8, half, double and one more
+ * than its size: 734 lines, "Argument vector size mismatch for instruction 'mma'", found on
+ * flashinfer). D and C hold M*N/32 elements (.f16 two to a register); A holds M*K elements' bits over
+ * 32 threads of 32-bit registers (.f64 one a register), half of that when sparse; B likewise N*K;
+ * .m8n8k4 with .f16 inputs is a quad-pair shape (A and B 2, D and C 4 of .f16 or 8 of .f32). ptxas
+ * takes B of any size with the FP8 .m16n8k16 form (measured: 1 to 8), which is left alone, as are
+ * forms with `.block_scale` or a `.v2`/`.v4` word (mmaVectorWordFits) and forms of fewer than four types.
+ */
+function mmaFragmentCountsFit(ins: A.Instruction, name: string, ctx: InstructionCheckContext): boolean {
+  const w = ins.modifiers;
+  let M = 0;
+  let N = 0;
+  let K = 0;
+  let kind8 = false;
+  let sparse = false;
+  for (let j = 0; j < w.length; j++) {
+    const x = w[j]!;
+    if (x === '.block_scale' || x === '.v2' || x === '.v4' || x === '.v8') return true;
+    if (x === '.sp' || x === '.sp::ordered_metadata') sparse = true;
+    else if (x === '.kind::f8f6f4') kind8 = true;
+    else if (x.startsWith('.kind::')) return true;
+    else if (M === 0 && x.startsWith('.m')) {
+      const m = /^\.m(\d+)n(\d+)k(\d+)$/.exec(x);
+      if (m !== null) {
+        M = +m[1]!;
+        N = +m[2]!;
+        K = +m[3]!;
+      }
+    }
+  }
+  const d = typeWord(w, 0);
+  const a = typeWord(w, 1);
+  const b = typeWord(w, 2);
+  const c = typeWord(w, 3);
+  if (M === 0 || d === undefined || a === undefined || b === undefined || c === undefined) return true;
+  const accumulator = (t: string): number | undefined => (t === '.f16' ? (M * N) / 64 : t === '.f32' || t === '.s32' || t === '.f64' ? (M * N) / 32 : undefined);
+  const input = (rows: number, t: string): number | undefined => {
+    const bits = MMA_INPUT_BITS.get(t);
+    if (bits === undefined) return undefined;
+    return t === '.f64' ? (rows * K) / 32 : (rows * K * (kind8 ? 8 : bits)) / 1024;
+  };
+  let want: (number | undefined)[];
+  if (M === 8 && N === 8 && K === 4 && a === '.f16') want = [d === '.f16' ? 4 : 8, 2, 2, c === '.f16' ? 4 : 8];
+  else {
+    const an = input(M, a);
+    const bn = (a === '.e4m3' || a === '.e5m2') && !kind8 && M === 16 && N === 8 && K === 16 ? undefined : input(N, b);
+    want = [accumulator(d), an === undefined ? undefined : sparse ? an / 2 : an, bn, accumulator(c)];
+  }
+  for (let i = 0; i < 4; i++) {
+    const o = ins.operands[i];
+    const n = want[i];
+    if (o?.kind !== 'vector' || n === undefined || !Number.isInteger(n) || n < 1 || o.elements.length === n) continue;
+    ctx.report('PTX505', `${name}: ${'DABC'[i]} (operand ${i + 1}) is ${n === 1 ? 'one register' : `${n} registers`} per thread for .m${M}n${N}k${K} ${[d, a, b, c][i]}: a braced list of ${n}, not ${o.elements.length}`, o.span);
+    return false;
+  }
   return true;
 }
 
@@ -1382,6 +1590,8 @@ function opcodeRules(ins: A.Instruction, plan: Plan, form: InstructionForm, ctx:
     ctx.report('PTX502', `operand 2 of ${name} must be A as a braced list of registers (with a descriptor for A, the form takes one more immediate: ${form.syntax})`, ops[1].span);
     return false;
   }
+  if ((form.family === 'wgmma.mma_async' || form.family === 'wgmma.mma_async.sp') && !(wgmmaFragmentCountsFit(ins, name, ctx) && wgmmaImmediatesFit(ins, form, name, ctx))) return false;
+  if ((form.family === 'cp.async.bulk.tensor' || form.family === 'cp.async.bulk.prefetch.tensor' || form.family === 'cp.reduce.async.bulk.tensor') && !tensorCoordinatesFit(ins, name, ctx)) return false;
   if (form.family === 'setmaxnreg' && ops[0]?.kind === 'expr') {
     // The register count (measured with ptxas 13.0): "value '264' out of range, expected to be in
     // range [24..256]", "unexpected value '23', expected to be multiple of 8".

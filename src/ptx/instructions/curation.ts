@@ -135,6 +135,19 @@ const MMA_KIND_WORDS: Record<string, Gate> = {
 
 /** add/sub/mul/fma `.f32x2`: "Feature 'add.f32x2' requires .target sm_100 or higher" / "PTX ISA .version 8.6" (measured, found on ThunderKittens). */
 const F32X2: Gate = { ptx: '8.6', sm: ['sm_100'] };
+/** The 4-row gather/scatter tensor modes (see wordGates). */
+const GATHER4: Gate = { ptx: '8.6', sm: ['sm_100f', 'sm_110f'] };
+/** st.async/red.async to global memory, and `.mmio` (see wordGates). */
+const ASYNC_GLOBAL: Gate = { ptx: '8.7', sm: ['sm_100'] };
+/**
+ * add/sub/fma `.f32.f16`/`.f32.bf16` (mixed precision): "Feature 'add.f32.bf16' requires .target sm_100 or
+ * higher" / "PTX ISA .version 8.6" (measured with ptxas 13.0, found on TransformerEngine and DeepEP).
+ */
+const MIXED_F32: Record<string, Gate> = { '.f32+.f16': F32X2, '.f32+.bf16': F32X2 };
+/** mul and red of .bf16/.bf16x2: "Feature 'mul.bf16x2' requires .target sm_90 or higher", "Instruction 'red.add.bf16.global'
+ * requires .target sm_90" / ".version 7.8"; min/max of .s16x2/.u16x2: sm_90 and 8.0 (measured with ptxas 13.0 on sm_80 and sm_90). */
+const BF16_SM90: Gate = { ptx: '7.8', sm: ['sm_90'] };
+const PACKED16: Record<string, Gate> = { '.s16x2': { ptx: '8.0', sm: ['sm_90'] }, '.u16x2': { ptx: '8.0', sm: ['sm_90'] } };
 /** The 8-bit matrix shapes of ldmatrix/stmatrix: the a/f targets of sm_100 to sm_121 (see wordGates). */
 const MATRIX_B8_SHAPES: Gate = { sm: ['sm_100f', 'sm_110f', 'sm_120f'] };
 
@@ -365,7 +378,26 @@ export const CURATION: Curation = {
       // "Instruction 'cvt with .e2m1x2' not supported on .target 'sm_90a'" (and sm_100, sm_120; the
       // a/f targets of sm_100 to sm_121 take them; measured with ptxas 13.0, found on CUTLASS).
       ...Object.fromEntries(['.e2m1x2', '.e3m2x2', '.e2m3x2', '.ue8m0x2'].map((w) => [w, { sm: ['sm_100f', 'sm_110f', 'sm_120f'] }])),
+      // "Feature '.rs' not supported on .target 'sm_100f'" / "requires PTX ISA .version 8.7 or later":
+      // sm_100a and sm_103a only, every cvt.rs form (measured with ptxas 13.0 on sm_90a to sm_121a,
+      // found on flashinfer).
+      '.rs': { ptx: '8.7', sm: ['sm_100a', 'sm_103a'] },
     },
+    // "Feature 'st.async/red.async with .global state space' (and 'with .mmio modifier') requires
+    // .target sm_100 or higher" / ".version 8.7" (measured with ptxas 13.0 on sm_90 to sm_120, found on nccl).
+    'st.async': { '.global': ASYNC_GLOBAL, '.mmio': ASYNC_GLOBAL },
+    'red.async': { '.global': ASYNC_GLOBAL, '.mmio': ASYNC_GLOBAL },
+    // "Feature 'mbarrier.try_wait' requires .target sm_90 or higher" / ".version 7.8"; 'mbarrier.arrive.expect_tx'
+    // sm_90 and 8.0 (measured with ptxas 13.0 on sm_80 and sm_90, found by retargeting flashinfer's and tilelang's inline PTX).
+    'mbarrier.test_wait': { '.try_wait': { ptx: '7.8', sm: ['sm_90'] } },
+    'mbarrier.arrive': { '.expect_tx': { ptx: '8.0', sm: ['sm_90'] } },
+    // "Feature '.tile::gather4 with destination state space as .shared::cta' requires .target sm_100
+    // or higher"; with .shared::cluster, with cp.async.bulk.prefetch.tensor and '.tile::scatter4'
+    // "not supported on .target 'sm_100'" (and sm_120a): the a/f targets of sm_100 to sm_110; all
+    // "requires PTX ISA .version 8.6" (measured with ptxas 13.0, found on FlashMLA and tilelang).
+    // "Feature '.cta_group::2' not supported on .target 'sm_120a'" (and sm_100): as gather4's targets (found on FlashMLA).
+    'cp.async.bulk.tensor': { '.tile::gather4+.shared::cta': { ptx: '8.6', sm: ['sm_100'] }, '.tile::gather4+.shared::cluster': GATHER4, '.tile::scatter4': GATHER4, '.cta_group::1': GATHER4, '.cta_group::2': GATHER4 },
+    'cp.async.bulk.prefetch.tensor': { '.tile::gather4': GATHER4 },
     atom: {
       ...ATOM_SCOPES,
       '.add+.f64': { ptx: '5.0', sm: ['sm_60'] },
@@ -378,7 +410,7 @@ export const CURATION: Curation = {
       // "Instruction 'atom.exch.b128.global' requires .target sm_90 or higher".
       '.b128': { ptx: '8.3', sm: ['sm_90'] },
     },
-    red: { ...ATOM_SCOPES, '.f16': { ptx: '6.3', sm: ['sm_70'] }, ...L2_WORDS },
+    red: { ...ATOM_SCOPES, '.f16': { ptx: '6.3', sm: ['sm_70'] }, ...L2_WORDS, '.bf16': BF16_SM90, '.bf16x2': BF16_SM90 },
     // "Feature 'bar.cta' requires PTX ISA .version 7.8 or later" (also barrier.cta, bar.cta.arrive,
     // bar.cta.red); "Instruction 'bar.cta' requires .target sm_20 or higher".
     bar: { '.cta': { ptx: '7.8', sm: ['sm_20'] } },
@@ -397,8 +429,8 @@ export const CURATION: Curation = {
     // cp.async.ca/.cg take `.shared::cta` from their own .version 7.0 (measured), not from the 7.8
     // every other instruction needs for it (check.ts spaceWordGates defers to this entry).
     'cp.async': { '.shared::cta': { ptx: '7.0', sm: ['sm_80'] }, ...L2_WORDS },
-    min: { '.f16': { ptx: '7.0', sm: ['sm_80'] }, '.f16x2': { ptx: '7.0', sm: ['sm_80'] } },
-    max: { '.f16': { ptx: '7.0', sm: ['sm_80'] }, '.f16x2': { ptx: '7.0', sm: ['sm_80'] } },
+    min: { '.f16': { ptx: '7.0', sm: ['sm_80'] }, '.f16x2': { ptx: '7.0', sm: ['sm_80'] }, ...PACKED16 },
+    max: { '.f16': { ptx: '7.0', sm: ['sm_80'] }, '.f16x2': { ptx: '7.0', sm: ['sm_80'] }, ...PACKED16 },
     mma: {
       '.e4m3': { ptx: '8.4', sm: ['sm_89'] },
       '.e5m2': { ptx: '8.4', sm: ['sm_89'] },
@@ -422,7 +454,7 @@ export const CURATION: Curation = {
     // "Instruction 'redux.f32' not supported on .target 'sm_100'" (sm_90a, sm_110a, sm_120a too); sm_100a/f and sm_103a/f take it, from .version 8.6.
     'redux.sync': { '.f32': { ptx: '8.6', sm: ['sm_100f'] } },
     // The L1 eviction words on ld and st: "Modifier '.evict_first' on 'st' requires .target sm_70 or higher" / ".version 7.4".
-    'ld.global.nc': { ...L1_EVICTION, ...L2_WORDS, '.b128': B128 },
+    'ld.global.nc': { ...L1_EVICTION, ...L2_WORDS, '.b128': B128, ...WIDE_ACCESS },
     ldu: { '.b128': B128 },
     mov: { '.b128': B128 },
     // Cache operators: "Instruction 'ld' requires .target sm_20 or higher" (measured on sm_13).
@@ -442,18 +474,18 @@ export const CURATION: Curation = {
       '.relaxed': { ptx: '6.0', sm: ['sm_70'] },
     },
     setp: { '.bf16': { ptx: '7.8', sm: ['sm_90'] }, '.f16': F16, '.f16x2': F16 },
-    add: { '.bf16': { ptx: '7.8', sm: ['sm_90'] }, '.f16': F16, '.f16x2': F16, ...RM_RP_F32, '.f32x2': F32X2 },
+    add: { '.bf16': { ptx: '7.8', sm: ['sm_90'] }, '.f16': F16, '.f16x2': F16, ...RM_RP_F32, '.f32x2': F32X2, ...MIXED_F32 },
     // "Feature 'f16 arithemetic and compare instructions' requires .target sm_53 / PTX ISA .version 4.2";
     // neg 6.0 and abs 6.5 ("Feature 'abs.f16 or abs.f16x2'"); set with an integer result 6.5.
     // "Feature 'cvta/isspacep with .param state space' requires .target sm_70 / PTX ISA .version 7.7".
     // "Feature 'cvta/isspacep with .const state space' requires PTX ISA .version 3.1".
     cvta: { '.param': { ptx: '7.7', sm: ['sm_70'] }, '.const': { ptx: '3.1' } },
     isspacep: { '.param': { ptx: '7.7', sm: ['sm_70'] }, '.const': { ptx: '3.1' } },
-    sub: { '.f16': F16, '.f16x2': F16, ...RM_RP_F32, '.f32x2': F32X2 },
-    mul: { '.f16': F16, '.f16x2': F16, ...RM_RP_F32, '.f32x2': F32X2 },
+    sub: { '.f16': F16, '.f16x2': F16, ...RM_RP_F32, '.f32x2': F32X2, ...MIXED_F32 },
+    mul: { '.f16': F16, '.f16x2': F16, ...RM_RP_F32, '.f32x2': F32X2, '.bf16': BF16_SM90, '.bf16x2': BF16_SM90 },
     // "Feature 'fma.f32' requires PTX ISA .version 2.0 or later" / "Instruction 'fma.f32' requires .target sm_20
     // or higher"; "Feature 'fma.f64' requires PTX ISA .version 1.4 or later"; on sm_10 `.f64` as add's.
-    fma: { '.f16': F16, '.f16x2': F16, '.f32': { ptx: '2.0', sm: ['sm_20'] }, '.f64': V14, '.rm+.f64': { sm: ['sm_13'] }, '.rp+.f64': { sm: ['sm_13'] }, '.f32x2': F32X2 },
+    fma: { '.f16': F16, '.f16x2': F16, '.f32': { ptx: '2.0', sm: ['sm_20'] }, '.f64': V14, '.rm+.f64': { sm: ['sm_13'] }, '.rp+.f64': { sm: ['sm_13'] }, '.f32x2': F32X2, ...MIXED_F32 },
     // "Feature '.m16n8' not supported on .target 'sm_90a'" (and sm_100, sm_120; the a/f targets of
     // sm_100 to sm_121 take it; measured with ptxas 13.0, found on ThunderKittens' inline PTX);
     // ldmatrix's .m16n16 and .m8n16 alike.
