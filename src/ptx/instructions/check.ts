@@ -575,6 +575,7 @@ function planOf(ins: A.Instruction, r: MatchResult & { ok: true }, ctx: Instruct
   // Measured: "Illegal modifier '.cta' for instruction 'bar'" where .cta is not the first word (`bar.sync.cta`).
   if (!problem && (op === 'atom' || op === 'red')) problem = atomOpTypeProblem(w, name);
   if (!problem && op === 'createpolicy') problem = createpolicyWordsProblem(w, name);
+  if (!problem && op === 'multimem') problem = multimemOpTypeProblem(w, name);
   // Measured: "Unexpected instruction types specified for 'mad'" for `mad.cc.lo` (madc: "Not a name of any known instruction").
   if (!problem && (op === 'mad' || op === 'madc') && w.indexOf('.cc') >= 0 && w.findIndex((x) => x === '.lo' || x === '.hi') > w.indexOf('.cc')) problem = ['PTX500', `${name}: .cc goes after .lo or .hi (${op}.lo.cc)`];
   if (!problem && (op === 'bar' || op === 'barrier') && w[0] !== '.cta' && w.includes('.cta')) problem = ['PTX500', `${name}: .cta goes right after ${op} (${op}.cta${w.filter((x) => x !== '.cta').join('')})`];
@@ -611,6 +612,35 @@ function planOf(ins: A.Instruction, r: MatchResult & { ok: true }, ctx: Instruct
   };
   plans.set(r, p);
   return p;
+}
+
+/**
+ * The types of multimem.ld_reduce's and multimem.red's operations (measured with ptxas 13.0 on
+ * sm_90 and sm_100a, every pair: "Incorrect type '.b32' for operation '.min' in instruction
+ * 'multimem.ld_reduce'"): .min/.max integer and half-precision and 8-bit float types (no .b32/.b64,
+ * no .f32/.f64), .add integers but .s64 and the float types, .and/.or/.xor .b32/.b64 only.
+ */
+const ATOM_BITS_MM = ['.b32', '.b64'];
+const MULTIMEM_SMALL_FLOATS = ['.f16', '.f16x2', '.bf16', '.bf16x2', '.e5m2', '.e5m2x2', '.e5m2x4', '.e4m3', '.e4m3x2', '.e4m3x4'];
+const MULTIMEM_MINMAX = ['.u32', '.u64', '.s32', '.s64', ...MULTIMEM_SMALL_FLOATS];
+const MULTIMEM_OP_TYPES: ReadonlyMap<string, readonly string[]> = new Map([
+  ['.min', MULTIMEM_MINMAX],
+  ['.max', MULTIMEM_MINMAX],
+  ['.add', ['.u32', '.u64', '.s32', '.f32', '.f64', ...MULTIMEM_SMALL_FLOATS]],
+  ['.and', ATOM_BITS_MM],
+  ['.or', ATOM_BITS_MM],
+  ['.xor', ATOM_BITS_MM],
+]);
+
+function multimemOpTypeProblem(w: readonly string[], name: string): [PtxCode, string] | undefined {
+  if (w[0] !== '.ld_reduce' && w[0] !== '.red') return undefined;
+  const t = typeWord(w, 0);
+  if (t === undefined) return undefined;
+  for (let k = 1; k < w.length; k++) {
+    const types = MULTIMEM_OP_TYPES.get(w[k]!);
+    if (types !== undefined) return types.includes(t) ? undefined : ['PTX500', `${name}: ${w[k]} takes ${types.join(', ')}, not ${t}`];
+  }
+  return undefined;
 }
 
 /** The operand types of atom/red's operations (ptxas 13.0: "Operation .and requires .b32 or .b64 type for instruction 'atom'"; measured on sm_90). */

@@ -256,6 +256,12 @@ const cases: PtxCase[] = [
   { name: 'video: a result selector with a secondary operation', text: K('vmin.s32.s32.s32.min %r1.h1, %r2, %r3, %r1;'), line: 9, code: 'PTX502' },
   { name: 'video: a result selector on vmad', text: K('vmad.u32.u32.u32 %r1.h0, %r2, %r3, %r1;'), line: 9, code: 'PTX502' },
   { name: 'video: a selector on c', text: K('vadd.u32.u32.u32.add %r1, %r2, %r3, %r1.b0;'), line: 9, code: 'PTX502' },
+  // multimem.ld_reduce/red operations and types (session 14, every pair measured with ptxas 13.0 on sm_90 and sm_100a)
+  { name: 'multimem: each operation with its types', full: true, text: '.version 8.6\n.target sm_90\n.address_size 64\n.entry k()\n{\n.reg .b32 %r<4>;\n.reg .b64 %rd<4>;\nmultimem.ld_reduce.relaxed.gpu.global.min.u32 %r1, [%rd1];\nmultimem.red.relaxed.gpu.global.max.s64 [%rd1], %rd2;\nmultimem.ld_reduce.relaxed.gpu.global.min.bf16x2 %r1, [%rd1];\nmultimem.ld_reduce.relaxed.gpu.global.add.f64 %rd2, [%rd1];\nmultimem.red.relaxed.gpu.global.add.u64 [%rd1], %rd2;\nmultimem.red.relaxed.gpu.global.xor.b64 [%rd1], %rd2;\nmultimem.ld_reduce.relaxed.gpu.global.min.b32 %r1, [%rd1];\nret;\n}\n', line: 14, code: 'PTX500' },
+  { name: 'multimem.ld_reduce: .min of .f32', full: true, text: '.version 8.6\n.target sm_90\n.address_size 64\n.entry k()\n{\n.reg .b32 %r<4>;\n.reg .b64 %rd<4>;\nmultimem.ld_reduce.relaxed.gpu.global.min.f32 %r1, [%rd1];\nret;\n}\n', line: 8, code: 'PTX500' },
+  { name: 'multimem.red: .add of .s64', full: true, text: '.version 8.6\n.target sm_90\n.address_size 64\n.entry k()\n{\n.reg .b32 %r<4>;\n.reg .b64 %rd<4>;\nmultimem.red.relaxed.gpu.global.add.s64 [%rd1], %rd2;\nret;\n}\n', line: 8, code: 'PTX500' },
+  { name: 'multimem.red: .and of .u32', full: true, text: '.version 8.6\n.target sm_90\n.address_size 64\n.entry k()\n{\n.reg .b32 %r<4>;\n.reg .b64 %rd<4>;\nmultimem.red.relaxed.gpu.global.and.u32 [%rd1], %r1;\nret;\n}\n', line: 8, code: 'PTX500' },
+  { name: 'multimem.ld_reduce: .add of .b64', full: true, text: '.version 8.6\n.target sm_90\n.address_size 64\n.entry k()\n{\n.reg .b32 %r<4>;\n.reg .b64 %rd<4>;\nmultimem.ld_reduce.relaxed.gpu.global.add.b64 %rd2, [%rd1];\nret;\n}\n', line: 8, code: 'PTX500' },
   { name: '.target after .address_size', full: true, text: '.version 8.0\n.target sm_80\n.address_size 64\n.target sm_80\n.entry k() { ret; }\n', line: 4, code: 'PTX308' },
 ];
 
