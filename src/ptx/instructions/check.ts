@@ -576,6 +576,7 @@ function planOf(ins: A.Instruction, r: MatchResult & { ok: true }, ctx: Instruct
   if (!problem && (op === 'atom' || op === 'red')) problem = atomOpTypeProblem(w, name);
   if (!problem && op === 'createpolicy') problem = createpolicyWordsProblem(w, name);
   if (!problem && op === 'multimem') problem = multimemOpTypeProblem(w, name);
+  if (!problem && op === 'tcgen05') problem = tcgen05ScaleVecProblem(w, name);
   // Measured: "Unexpected instruction types specified for 'mad'" for `mad.cc.lo` (madc: "Not a name of any known instruction").
   if (!problem && (op === 'mad' || op === 'madc') && w.indexOf('.cc') >= 0 && w.findIndex((x) => x === '.lo' || x === '.hi') > w.indexOf('.cc')) problem = ['PTX500', `${name}: .cc goes after .lo or .hi (${op}.lo.cc)`];
   if (!problem && (op === 'bar' || op === 'barrier') && w[0] !== '.cta' && w.includes('.cta')) problem = ['PTX500', `${name}: .cta goes right after ${op} (${op}.cta${w.filter((x) => x !== '.cta').join('')})`];
@@ -641,6 +642,37 @@ function multimemOpTypeProblem(w: readonly string[], name: string): [PtxCode, st
     if (types !== undefined) return types.includes(t) ? undefined : ['PTX500', `${name}: ${w[k]} takes ${types.join(', ')}, not ${t}`];
   }
   return undefined;
+}
+
+/**
+ * tcgen05.mma{.sp} `.block_scale`: the scale-vector words each `.kind::` takes (measured with ptxas
+ * 13.0 on sm_100a, plain, `.sp` and `.collector` forms: "Modifier '.kind::mxf4' cannot be combined
+ * with modifier '.scale_vec::1X'"; `.kind::mxf4nvf4` without one: "requires modifier
+ * '.scale_vectorsize'").
+ */
+const TCGEN05_SCALE_VEC: ReadonlyMap<string, { words: readonly string[]; required: boolean }> = new Map([
+  ['.kind::mxf8f6f4', { words: ['.scale_vec::1X', '.block32'], required: false }],
+  ['.kind::mxf4', { words: ['.scale_vec::2X', '.block32'], required: false }],
+  ['.kind::mxf4nvf4', { words: ['.scale_vec::2X', '.scale_vec::4X', '.block16', '.block32'], required: true }],
+]);
+const SCALE_VEC_WORDS: ReadonlySet<string> = new Set(['.scale_vec::1X', '.scale_vec::2X', '.scale_vec::4X', '.block16', '.block32']);
+
+function tcgen05ScaleVecProblem(w: readonly string[], name: string): [PtxCode, string] | undefined {
+  if (w[0] !== '.mma' || !w.includes('.block_scale')) return undefined;
+  let kind: { words: readonly string[]; required: boolean } | undefined;
+  let kindWord = '';
+  let scale: string | undefined;
+  for (let k = 1; k < w.length; k++) {
+    const x = w[k]!;
+    const row = TCGEN05_SCALE_VEC.get(x);
+    if (row !== undefined) {
+      kind = row;
+      kindWord = x;
+    } else if (SCALE_VEC_WORDS.has(x)) scale = x;
+  }
+  if (kind === undefined) return undefined;
+  if (scale === undefined) return kind.required ? ['PTX500', `${name}: ${kindWord} needs a scale-vector word (${kind.words.join(', ')})`] : undefined;
+  return kind.words.includes(scale) ? undefined : ['PTX500', `${name}: ${kindWord} takes ${kind.words.join(', ')}, not ${scale}`];
 }
 
 /** The operand types of atom/red's operations (ptxas 13.0: "Operation .and requires .b32 or .b64 type for instruction 'atom'"; measured on sm_90). */
@@ -1078,10 +1110,15 @@ function resultFits(e: A.Expr, form: InstructionForm, name: string, ctx: Instruc
   } else if (constantResult(e)) what = 'a constant';
   else if (e.kind === 'binary' && e.op === '|' && e.left.kind === 'sink' && form.opcode === 'shfl') what = "the sink '_' (shfl's value result is no sink; its predicate may be)";
   else if (e.kind === 'sink') {
-    if (!sinkResultRefused(form)) return true;
+    if (!sinkResultRefused(form) && !SINK_FIRST_REFUSED.has(form.opcode)) return true;
     what = "the sink '_' (ptxas takes no discarded result here)";
   } else return true;
   const r = form.operands[0];
+  if (e.kind === 'sink' && SINK_FIRST_REFUSED.has(form.opcode)) {
+    // (An input written first: ptxas reads a first operand '_' as a discarded result all the same.)
+    ctx.report('PTX502', `operand 1 of ${name} is no result to discard: the sink '_' is not taken here`, e.span);
+    return false;
+  }
   if (r === undefined || (r.kind !== 'value' && r.kind !== 'pred-pair') || !RESULT_NAME.test(r.name)) return true;
   ctx.report('PTX502', `operand 1 of ${name} is its result: it must be a register, not ${what}`, e.span);
   return false;
@@ -1102,6 +1139,9 @@ const SINK_REFUSED: ReadonlySet<string> = new Set([
   'vadd', 'vsub', 'vabsdiff', 'vmin', 'vmax', 'vshl', 'vshr', 'vset', 'vmad', 'vadd2', 'vsub2', 'vavrg2', 'vabsdiff2', 'vmin2', 'vmax2', 'vset2',
   'vadd4', 'vsub4', 'vavrg4', 'vabsdiff4', 'vmin4', 'vmax4', 'vset4',
 ]);
+
+/** Opcodes whose first operand is an input, refused as the sink `_` too ("Result discard mode is not allowed for instruction 'bar'"; measured with ptxas 13.0 on each). */
+const SINK_FIRST_REFUSED: ReadonlySet<string> = new Set(['bar', 'barrier', 'nanosleep', 'brx', 'pmevent', 'stackrestore', 'cp']);
 
 /** Whether the sink `_` as the whole first operand (a result) of `form` is refused (SINK_REFUSED; match.any, not match.all; mbarrier's test_wait, try_wait and pending_count, not arrive). */
 function sinkResultRefused(form: InstructionForm): boolean {

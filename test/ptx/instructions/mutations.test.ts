@@ -2,7 +2,7 @@
  * Differential test of the PTX instruction layer against ptxas: one instruction-level break
  * (test/harness/ptx-insn-mutate.ts: a wrong type suffix, an operand dropped or added, a register
  * of another declared type, a stray modifier, another state space or vector width, an older
- * `.target` or `.version`, a special register or WARP_SZ for a register) in a ptxas-accepted corpus file. Compared: the verdict and the first
+ * `.target` or `.version`, a special register or WARP_SZ for a register, the sink `_` for a first operand) in a ptxas-accepted corpus file. Compared: the verdict and the first
  * error's line. Required: no false error (gpuasm never refuses what ptxas accepts), no error on
  * another line than ptxas's first from this layer (PTX5xx) and no missed break (ptxas refuses,
  * gpuasm accepts; counted and printed per kind); disagreements whose first
