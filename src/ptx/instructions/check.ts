@@ -1138,10 +1138,12 @@ const SINK_REFUSED: ReadonlySet<string> = new Set([
   'prmt', 'dp4a', 'dp2a', 'szext', 'bmsk', 'fns', 'stacksave', 'alloca', 'suq', 'txq', 'suld', 'tex', 'tld4', 'createpolicy', 'multimem', 'bar', 'barrier',
   'vadd', 'vsub', 'vabsdiff', 'vmin', 'vmax', 'vshl', 'vshr', 'vset', 'vmad', 'vadd2', 'vsub2', 'vavrg2', 'vabsdiff2', 'vmin2', 'vmax2', 'vset2',
   'vadd4', 'vsub4', 'vavrg4', 'vabsdiff4', 'vmin4', 'vmax4', 'vset4',
+  // Fresh mutation seed 1509 (the 'sink-result' kind): "Result discard mode is not allowed for instruction 'shf.l'".
+  'shf',
 ]);
 
 /** Opcodes whose first operand is an input, refused as the sink `_` too ("Result discard mode is not allowed for instruction 'bar'"; measured with ptxas 13.0 on each). */
-const SINK_FIRST_REFUSED: ReadonlySet<string> = new Set(['bar', 'barrier', 'nanosleep', 'brx', 'pmevent', 'stackrestore', 'cp']);
+const SINK_FIRST_REFUSED: ReadonlySet<string> = new Set(['bar', 'barrier', 'nanosleep', 'brx', 'pmevent', 'stackrestore', 'cp', 'setmaxnreg']);
 
 /** Whether the sink `_` as the whole first operand (a result) of `form` is refused (SINK_REFUSED; match.any, not match.all; mbarrier's test_wait, try_wait and pending_count, not arrive). */
 function sinkResultRefused(form: InstructionForm): boolean {
@@ -1171,7 +1173,7 @@ function resultListFits(o: A.VectorOperand, name: string, ctx: InstructionCheckC
 }
 
 /** Opcodes (not typed by ROLES) whose result is no braced list (measured with ptxas 13.0 on each); atom's without .v2/.v4/.v8 too (operandShapes). */
-const VECTOR_RESULT_REFUSED: ReadonlySet<string> = new Set(['activemask', 'shfl', 'match', 'dp4a', 'dp2a', 'mapa', 'getctarank', 'szext', 'bmsk', 'fns', 'mbarrier', 'stacksave', 'alloca', 'suq', 'txq']);
+const VECTOR_RESULT_REFUSED: ReadonlySet<string> = new Set(['bar', 'barrier', 'activemask', 'shfl', 'match', 'dp4a', 'dp2a', 'mapa', 'getctarank', 'szext', 'bmsk', 'fns', 'mbarrier', 'stacksave', 'alloca', 'suq', 'txq']);
 
 /** The scalar video instructions (the SIMD ones, vadd2 ... vset4, take a mask on d). */
 const VIDEO_SCALAR: ReadonlySet<string> = new Set(['vadd', 'vsub', 'vabsdiff', 'vmin', 'vmax', 'vshl', 'vshr', 'vset', 'vmad']);
@@ -1317,6 +1319,11 @@ function operandShapes(ins: A.Instruction, plan: Plan, form: InstructionForm, ct
   }
   const first = ops[0];
   if (lists && first !== undefined && first.kind === 'vector' && first.predicate !== undefined && !predicateResultFits(first.predicate, name, form, ctx)) return false;
+  // (lop3 is in PLAIN_OPCODES, its d untyped: a predicate register there is "Arguments mismatch", measured with ptxas 13.0.)
+  if (op === 'lop3' && d instanceof ExprOperandNode && d.expr instanceof NameRefNode && ctx.registerType(d.expr.name) === '.pred') {
+    ctx.report('PTX503', `operand 1 of ${name} is a value result: it must be a register of a value type, not the predicate ${d.expr.name} (write d|p for a predicate result)`, d.span);
+    return false;
+  }
   // (The scalar video instructions are in PLAIN_OPCODES: their selector rules are checked here, behind a first-letter test.)
   if (op.charCodeAt(0) === 118 /* v */ && VIDEO_SCALAR.has(op) && !videoSelectorsFit(ins, op, name, ctx)) return false;
   // (min/max are in PLAIN_OPCODES: their three-input form's gate is checked here.)
@@ -1607,8 +1614,19 @@ function opcodeRules(ins: A.Instruction, plan: Plan, form: InstructionForm, ctx:
   if (op === 'bar' || op === 'barrier') barOperands(ins, name, ctx);
   if (op === 'multimem' && !multimemVectorFits(ins, name, ctx)) return false;
   if (op === 'createpolicy' && !createpolicyFits(ins, name, form, ctx)) return false;
+  if (PRED_RESULT_REFUSED.has(op)) {
+    // A predicate register where a value result goes (measured with ptxas 13.0 on each: "Arguments mismatch for instruction 'shfl'").
+    const d = ops[0];
+    if (d !== undefined && d.kind === 'expr' && d.expr.kind === 'name' && ctx.registerType(d.expr.name) === '.pred') {
+      ctx.report('PTX503', `operand 1 of ${name} is a value result: it must be a register of a value type, not the predicate ${d.expr.name}`, d.span);
+      return false;
+    }
+  }
   return true;
 }
+
+/** Opcodes not typed by ROLES whose result is a value (no predicate register; measured with ptxas 13.0). */
+const PRED_RESULT_REFUSED: ReadonlySet<string> = new Set(['ldu', 'activemask', 'shfl', 'match', 'dp4a', 'dp2a', 'stacksave']);
 
 /**
  * createpolicy's operands after its result (measured with ptxas 13.0 on sm_80 and sm_100a; the

@@ -270,6 +270,12 @@ const cases: PtxCase[] = [
   { name: 'tcgen05.mma.sp block_scale: .kind::mxf8f6f4 with .scale_vec::4X', full: true, arch: 'sm_100a', text: '.version 8.8\n.target sm_100a\n.address_size 64\n.entry k()\n{\n.reg .b32 %r<4>;\n.reg .b64 %rd<4>;\n.reg .pred %p<3>;\ntcgen05.mma.sp.cta_group::1.kind::mxf8f6f4.block_scale.scale_vec::4X [%r1], %rd1, %rd2, [%r1], %r2, [%r1], [%r1], %p1;\nret;\n}\n', line: 9, code: 'PTX500' },
   { name: 'a sink for an input written first (bar, nanosleep, stackrestore)', text: K('bar.sync 0;\nnanosleep.u32 _;'), line: 10, code: 'PTX502' },
   { name: 'a sink as bar.sync\'s barrier', text: K('bar.sync _;'), line: 9, code: 'PTX502' },
+  { name: 'a predicate as the result of shfl (its pair form takes one after |)', text: K('.reg .pred %q;\nshfl.sync.idx.b32 %r1|%q, %r1, 1, 31, -1;\nshfl.sync.idx.b32 %q, %r1, 1, 31, -1;'), line: 11, code: 'PTX503' },
+  { name: 'lop3.or needs .version 8.2 (found writing the case above)', text: K('.reg .pred %q;\nlop3.or.b32 %r1|%q, %r2, %r3, %r1, 0x96, %q;'), line: 10, code: 'PTX508' },
+  { name: 'a predicate as the result of lop3', text: K('.reg .pred %q;\nlop3.b32 %q, %r1, %r2, %r3, 0xff;'), line: 10, code: 'PTX503' },
+  { name: 'a predicate as the result of ldu', text: K('.reg .pred %q;\nldu.global.u32 %q, [%rd1];'), line: 10, code: 'PTX503' },
+  { name: 'a braced barrier of bar.sync', text: K('bar.sync {%r1};'), line: 9, code: 'PTX502' },
+  { name: 'a sink as the result of shf (fresh mutation seed 1509, the sink-result kind)', text: K('shf.l.wrap.b32 %r1, %r1, %r2, %r3;\nshf.l.wrap.b32 _, %r1, %r2, %r3;'), line: 10, code: 'PTX502' },
   { name: '.target after .address_size', full: true, text: '.version 8.0\n.target sm_80\n.address_size 64\n.target sm_80\n.entry k() { ret; }\n', line: 4, code: 'PTX308' },
 ];
 
