@@ -2,7 +2,8 @@
  * Instruction-level single breaks of a PTX file (differential testing of the instruction layer
  * against ptxas): a wrong type suffix, an operand dropped or added, a register of another declared
  * type, a stray modifier, another state space or vector width, an older `.target` or `.version`,
- * a special register or WARP_SZ for a register operand. Works on the text line by line (one instruction per line, as compiler output writes them).
+ * a special register or WARP_SZ for a register operand, the sink `_` for a first operand (a whole
+ * register, or every element of a braced list). Works on the text line by line (one instruction per line, as compiler output writes them).
  * Test-only code: regexes and simple scans are fine here.
  */
 import { INSTRUCTION_SET } from '../../src/ptx/data/keywords.js';
@@ -18,6 +19,7 @@ export const INSN_MUTATIONS = [
   'older-target',
   'older-version',
   'special-register',
+  'sink-result',
 ] as const;
 export type InsnMutation = (typeof INSN_MUTATIONS)[number];
 
@@ -149,6 +151,15 @@ export function mutateInsn(f: InsnFile, kind: InsnMutation, r: () => number): st
         if (regOps.length === 0) continue;
         const [, i] = pick(regOps, r);
         ops[i] = pick(SPECIALS, r);
+        return rebuild(f, l, words, ops);
+      }
+      case 'sink-result': {
+        // The first operand (a result, mostly; an input for bar, nanosleep, ...) discarded: `_`, or `{_, _}` for a braced list.
+        const d = ops[0];
+        if (d === undefined) continue;
+        if (/^%[A-Za-z_$][\w$]*$/.test(d)) ops[0] = '_';
+        else if (/^\{[^{}]*\}$/.test(d)) ops[0] = `{${splitOperands(d.slice(1, -1)).map(() => '_').join(', ')}}`;
+        else continue;
         return rebuild(f, l, words, ops);
       }
       case 'stray-modifier': {

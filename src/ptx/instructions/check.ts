@@ -235,7 +235,7 @@ const ROLES: ReadonlyMap<string, string> = (() => {
  * Opcodes that opcodeRulesFirst and opcodeRules have no rule for (their shape rules are operandShapes'):
  * the common instructions skip those functions. An opcode given a rule there must leave this set.
  */
-const PLAIN_OPCODES: ReadonlySet<string> = new Set([...ROLES.keys()].filter((op) => op !== 'cvta' && op !== 'elect' && op !== 'movmatrix' && op !== 'isspacep' && op !== 'setmaxnreg').concat(['bra', 'ret', 'call', 'exit', 'brx']));
+const PLAIN_OPCODES: ReadonlySet<string> = new Set([...ROLES.keys()].filter((op) => op !== 'cvta' && op !== 'elect' && op !== 'movmatrix' && op !== 'isspacep' && op !== 'setmaxnreg' && op !== 'createpolicy').concat(['bra', 'ret', 'call', 'exit', 'brx']));
 
 /** Instructions whose registers may be wider than their type (measured: `ld.u8 %r1`, `cvt.u16.u32 %rd1, %r1`). */
 const RELAXED: ReadonlySet<string> = new Set(['ld', 'st', 'cvt']);
@@ -465,8 +465,6 @@ interface Bound {
   wantNames: string[];
   /** The operands typed are those before this one (a `2` role without a second type stops there). */
   end: number;
-  /** Whether operand 1 is a result (no constant there). */
-  result: boolean;
   /** The plan's relaxed rule, except for cvt to or from a bit-held type (BIT_HELD): its other operand is strict (measured). */
   relaxed: boolean;
 }
@@ -482,10 +480,8 @@ const BF16_ROLE: TypeInfo = { kind: K.Bit, size: 0 };
  */
 function bind(plan: Plan, form: InstructionForm, n: number): Bound {
   const roles = plan.roles;
-  const b: Bound = { form, wants: undefined, wantNames: [], end: n, result: false, relaxed: plan.relaxed && !(plan.op === 'cvt' && (BIT_HELD.has(plan.t1 ?? '') || BIT_HELD.has(plan.t2 ?? ''))) };
+  const b: Bound = { form, wants: undefined, wantNames: [], end: n, relaxed: plan.relaxed && !(plan.op === 'cvt' && (BIT_HELD.has(plan.t1 ?? '') || BIT_HELD.has(plan.t2 ?? ''))) };
   if (roles === undefined) return b;
-  // (nanosleep's `t` is typed but no result: the form's name decides, RESULT_NAME.)
-  b.result = roles.charCodeAt(0) !== 45 /* - */ && roles.charCodeAt(0) !== 73 /* I */ && form.operands[0] !== undefined && RESULT_NAME.test(form.operands[0].name);
   const wants: (TypeInfo | undefined)[] = [];
   for (let i = 0; i < n; i++) {
     const role = i < roles.length ? roles.charCodeAt(i) : 45; /* - */
@@ -578,6 +574,9 @@ function planOf(ins: A.Instruction, r: MatchResult & { ok: true }, ctx: Instruct
   if (!problem && op === 'mma') problem = mmaHalfTypesProblem(w, name) ?? mmaBitOpProblem(w, name);
   // Measured: "Illegal modifier '.cta' for instruction 'bar'" where .cta is not the first word (`bar.sync.cta`).
   if (!problem && (op === 'atom' || op === 'red')) problem = atomOpTypeProblem(w, name);
+  if (!problem && op === 'createpolicy') problem = createpolicyWordsProblem(w, name);
+  if (!problem && op === 'multimem') problem = multimemOpTypeProblem(w, name);
+  if (!problem && op === 'tcgen05') problem = tcgen05ScaleVecProblem(w, name);
   // Measured: "Unexpected instruction types specified for 'mad'" for `mad.cc.lo` (madc: "Not a name of any known instruction").
   if (!problem && (op === 'mad' || op === 'madc') && w.indexOf('.cc') >= 0 && w.findIndex((x) => x === '.lo' || x === '.hi') > w.indexOf('.cc')) problem = ['PTX500', `${name}: .cc goes after .lo or .hi (${op}.lo.cc)`];
   if (!problem && (op === 'bar' || op === 'barrier') && w[0] !== '.cta' && w.includes('.cta')) problem = ['PTX500', `${name}: .cta goes right after ${op} (${op}.cta${w.filter((x) => x !== '.cta').join('')})`];
@@ -628,6 +627,66 @@ const MIXED_ROLES: ReadonlyMap<string, string> = new Map([
   ['fma', 'T22T'],
 ]);
 
+/**
+ * The types of multimem.ld_reduce's and multimem.red's operations (measured with ptxas 13.0 on
+ * sm_90 and sm_100a, every pair: "Incorrect type '.b32' for operation '.min' in instruction
+ * 'multimem.ld_reduce'"): .min/.max integer and half-precision and 8-bit float types (no .b32/.b64,
+ * no .f32/.f64), .add integers but .s64 and the float types, .and/.or/.xor .b32/.b64 only.
+ */
+const ATOM_BITS_MM = ['.b32', '.b64'];
+const MULTIMEM_SMALL_FLOATS = ['.f16', '.f16x2', '.bf16', '.bf16x2', '.e5m2', '.e5m2x2', '.e5m2x4', '.e4m3', '.e4m3x2', '.e4m3x4'];
+const MULTIMEM_MINMAX = ['.u32', '.u64', '.s32', '.s64', ...MULTIMEM_SMALL_FLOATS];
+const MULTIMEM_OP_TYPES: ReadonlyMap<string, readonly string[]> = new Map([
+  ['.min', MULTIMEM_MINMAX],
+  ['.max', MULTIMEM_MINMAX],
+  ['.add', ['.u32', '.u64', '.s32', '.f32', '.f64', ...MULTIMEM_SMALL_FLOATS]],
+  ['.and', ATOM_BITS_MM],
+  ['.or', ATOM_BITS_MM],
+  ['.xor', ATOM_BITS_MM],
+]);
+
+function multimemOpTypeProblem(w: readonly string[], name: string): [PtxCode, string] | undefined {
+  if (w[0] !== '.ld_reduce' && w[0] !== '.red') return undefined;
+  const t = typeWord(w, 0);
+  if (t === undefined) return undefined;
+  for (let k = 1; k < w.length; k++) {
+    const types = MULTIMEM_OP_TYPES.get(w[k]!);
+    if (types !== undefined) return types.includes(t) ? undefined : ['PTX500', `${name}: ${w[k]} takes ${types.join(', ')}, not ${t}`];
+  }
+  return undefined;
+}
+
+/**
+ * tcgen05.mma{.sp} `.block_scale`: the scale-vector words each `.kind::` takes (measured with ptxas
+ * 13.0 on sm_100a, plain, `.sp` and `.collector` forms: "Modifier '.kind::mxf4' cannot be combined
+ * with modifier '.scale_vec::1X'"; `.kind::mxf4nvf4` without one: "requires modifier
+ * '.scale_vectorsize'").
+ */
+const TCGEN05_SCALE_VEC: ReadonlyMap<string, { words: readonly string[]; required: boolean }> = new Map([
+  ['.kind::mxf8f6f4', { words: ['.scale_vec::1X', '.block32'], required: false }],
+  ['.kind::mxf4', { words: ['.scale_vec::2X', '.block32'], required: false }],
+  ['.kind::mxf4nvf4', { words: ['.scale_vec::2X', '.scale_vec::4X', '.block16', '.block32'], required: true }],
+]);
+const SCALE_VEC_WORDS: ReadonlySet<string> = new Set(['.scale_vec::1X', '.scale_vec::2X', '.scale_vec::4X', '.block16', '.block32']);
+
+function tcgen05ScaleVecProblem(w: readonly string[], name: string): [PtxCode, string] | undefined {
+  if (w[0] !== '.mma' || !w.includes('.block_scale')) return undefined;
+  let kind: { words: readonly string[]; required: boolean } | undefined;
+  let kindWord = '';
+  let scale: string | undefined;
+  for (let k = 1; k < w.length; k++) {
+    const x = w[k]!;
+    const row = TCGEN05_SCALE_VEC.get(x);
+    if (row !== undefined) {
+      kind = row;
+      kindWord = x;
+    } else if (SCALE_VEC_WORDS.has(x)) scale = x;
+  }
+  if (kind === undefined) return undefined;
+  if (scale === undefined) return kind.required ? ['PTX500', `${name}: ${kindWord} needs a scale-vector word (${kind.words.join(', ')})`] : undefined;
+  return kind.words.includes(scale) ? undefined : ['PTX500', `${name}: ${kindWord} takes ${kind.words.join(', ')}, not ${scale}`];
+}
+
 /** The operand types of atom/red's operations (ptxas 13.0: "Operation .and requires .b32 or .b64 type for instruction 'atom'"; measured on sm_90). */
 const ATOM_BITS = ['.b32', '.b64'];
 const ATOM_MINMAX = ['.u32', '.s32', '.u64', '.s64', '.f16', '.f16x2', '.bf16', '.bf16x2'];
@@ -651,6 +710,23 @@ function atomOpTypeProblem(w: readonly string[], name: string): [PtxCode, string
     const x = w[k]!;
     const types = ATOM_OP_TYPES.get(x);
     if (types !== undefined) return types.includes(t) ? undefined : ['PTX500', `${name}: ${x} takes ${types.join(', ')}, not ${t}`];
+  }
+  return undefined;
+}
+
+/**
+ * createpolicy's priorities (measured with ptxas 13.0): the second `.L2::evict_*` word is the
+ * secondary priority, `.L2::evict_first` or `.L2::evict_unchanged`, also when it repeats the first
+ * (`.L2::evict_last.L2::evict_last`: "Unsupported modifier '.evict_last' as secondary_priority";
+ * the matcher takes a repeated word as the same choice).
+ */
+function createpolicyWordsProblem(w: readonly string[], name: string): [PtxCode, string] | undefined {
+  let first: string | undefined;
+  for (let k = 0; k < w.length; k++) {
+    const x = w[k]!;
+    if (!x.startsWith('.L2::evict_')) continue;
+    if (first === undefined) first = x;
+    else if (x === first && x !== '.L2::evict_first' && x !== '.L2::evict_unchanged') return ['PTX500', `${name}: the second priority word is the secondary priority, .L2::evict_first or .L2::evict_unchanged, not ${x}`];
   }
   return undefined;
 }
@@ -991,13 +1067,7 @@ function checkOperands(ins: A.Instruction, plan: Plan, bound: Bound, ctx: Instru
   if (wants === undefined) return;
   const ops = ins.operands;
   const name = plan.name;
-  // ptxas "Result register required for instruction 'add'": a constant where the result goes.
-  const d = ops[0];
-  // (A register result, the common case, told by class: `kind` read from the many expression shapes deoptimized this.)
-  if (bound.result && d !== undefined && !(d instanceof ExprOperandNode && d.expr instanceof NameRefNode) && d.kind === 'expr' && constantResult(d.expr)) {
-    ctx.report('PTX502', `operand 1 of ${name} is its result: it must be a register, not a constant`, d.span);
-    return;
-  }
+  // (A constant where the result goes was refused by operandShapes: resultFits.)
   if (plan.op === 'cvt') for (let i = 1; i < ops.length; i++) if (!cvtSpecialFits(ops[i]!, i, ops.length, plan, name, ctx)) return;
   const relaxed = bound.relaxed;
   const end = bound.end;
@@ -1050,11 +1120,100 @@ function resultFits(e: A.Expr, form: InstructionForm, name: string, ctx: Instruc
     if (x.kind !== 'name' || !SPECIAL_REGISTERS.has(x.name) || ctx.registerType(x.name) !== undefined) return true;
     what = `the special register ${x.name}.${e.member} (read-only)`;
   } else if (constantResult(e)) what = 'a constant';
-  else return true;
+  else if (e.kind === 'binary' && e.op === '|' && e.left.kind === 'sink' && form.opcode === 'shfl') what = "the sink '_' (shfl's value result is no sink; its predicate may be)";
+  else if (e.kind === 'sink') {
+    if (!sinkResultRefused(form) && !SINK_FIRST_REFUSED.has(form.opcode)) return true;
+    what = "the sink '_' (ptxas takes no discarded result here)";
+  } else return true;
   const r = form.operands[0];
+  if (e.kind === 'sink' && SINK_FIRST_REFUSED.has(form.opcode)) {
+    // (An input written first: ptxas reads a first operand '_' as a discarded result all the same.)
+    ctx.report('PTX502', `operand 1 of ${name} is no result to discard: the sink '_' is not taken here`, e.span);
+    return false;
+  }
   if (r === undefined || (r.kind !== 'value' && r.kind !== 'pred-pair') || !RESULT_NAME.test(r.name)) return true;
   ctx.report('PTX502', `operand 1 of ${name} is its result: it must be a register, not ${what}`, e.span);
   return false;
+}
+
+/**
+ * The opcodes whose result is no sink `_` (measured with ptxas 13.0 on each: "Result discard mode is
+ * not allowed for instruction 'add'"); atom, lop3, setp, mbarrier.arrive's state, match.all, and
+ * elect's and shfl's predicate take one. ptxas crashes (signal 11) on a sink result of ldmatrix,
+ * mma, wmma.load, movmatrix, tcgen05.ld and clusterlaunchcontrol (no verdict: the matrix fragments
+ * stay refused, fragmentListFits; the others are left alone, as are opcodes not measured).
+ */
+const SINK_REFUSED: ReadonlySet<string> = new Set([
+  'add', 'sub', 'mul', 'mad', 'div', 'rem', 'abs', 'neg', 'min', 'max', 'and', 'or', 'xor', 'not', 'cnot', 'copysign', 'fma', 'rcp', 'sqrt', 'rsqrt',
+  'sin', 'cos', 'lg2', 'ex2', 'tanh', 'brev', 'addc', 'subc', 'madc', 'mad24', 'mul24', 'sad', 'mov', 'cvt', 'ld', 'ldu', 'shl', 'shr', 'popc', 'clz',
+  'bfind', 'bfe', 'bfi', 'selp', 'slct', 'set', 'testp', 'isspacep', 'istypep', 'cvta', 'mapa', 'getctarank', 'activemask', 'shfl', 'vote', 'redux',
+  'prmt', 'dp4a', 'dp2a', 'szext', 'bmsk', 'fns', 'stacksave', 'alloca', 'suq', 'txq', 'suld', 'tex', 'tld4', 'createpolicy', 'multimem', 'bar', 'barrier',
+  'vadd', 'vsub', 'vabsdiff', 'vmin', 'vmax', 'vshl', 'vshr', 'vset', 'vmad', 'vadd2', 'vsub2', 'vavrg2', 'vabsdiff2', 'vmin2', 'vmax2', 'vset2',
+  'vadd4', 'vsub4', 'vavrg4', 'vabsdiff4', 'vmin4', 'vmax4', 'vset4',
+  // Fresh mutation seed 1509 (the 'sink-result' kind): "Result discard mode is not allowed for instruction 'shf.l'".
+  'shf',
+]);
+
+/** Opcodes whose first operand is an input, refused as the sink `_` too ("Result discard mode is not allowed for instruction 'bar'"; measured with ptxas 13.0 on each). */
+const SINK_FIRST_REFUSED: ReadonlySet<string> = new Set(['bar', 'barrier', 'nanosleep', 'brx', 'pmevent', 'stackrestore', 'cp', 'setmaxnreg']);
+
+/** Whether the sink `_` as the whole first operand (a result) of `form` is refused (SINK_REFUSED; match.any, not match.all; mbarrier's test_wait, try_wait and pending_count, not arrive). */
+function sinkResultRefused(form: InstructionForm): boolean {
+  const op = form.opcode;
+  if (op === 'match') return form.operands[0]!.kind === 'value';
+  if (op === 'mbarrier') return form.operands[0]!.name !== 'state';
+  return SINK_REFUSED.has(op);
+}
+
+/**
+ * A braced list written first (a result: ld, ldu, mov, tex, tld4, suld, atom, mma, ldmatrix,
+ * wmma.load, tcgen05.ld, clusterlaunchcontrol): no constant or WARP_SZ among its elements (measured
+ * with ptxas 13.0: "Result register required for instruction 'ld'"; a special register's element
+ * is taken by ld).
+ */
+function resultListFits(o: A.VectorOperand, name: string, ctx: InstructionCheckContext): boolean {
+  const els = o.elements;
+  for (let k = 0; k < els.length; k++) {
+    const el = els[k]!;
+    if (el.kind !== 'expr') continue;
+    const e = el.expr;
+    if (e instanceof NameRefNode ? e.name !== 'WARP_SZ' : !constantResult(e) && !(e.kind === 'name' && e.name === 'WARP_SZ')) continue;
+    ctx.report('PTX502', `operand 1 of ${name} is its result: an element of its list must be a register or the sink '_', not ${e.kind === 'name' ? 'WARP_SZ (a constant)' : 'a constant'}`, el.span);
+    return false;
+  }
+  return true;
+}
+
+/** Opcodes (not typed by ROLES) whose result is no braced list (measured with ptxas 13.0 on each); atom's without .v2/.v4/.v8 too (operandShapes). */
+const VECTOR_RESULT_REFUSED: ReadonlySet<string> = new Set(['bar', 'barrier', 'activemask', 'shfl', 'match', 'dp4a', 'dp2a', 'mapa', 'getctarank', 'szext', 'bmsk', 'fns', 'mbarrier', 'stacksave', 'alloca', 'suq', 'txq']);
+
+/** The scalar video instructions (the SIMD ones, vadd2 ... vset4, take a mask on d). */
+const VIDEO_SCALAR: ReadonlySet<string> = new Set(['vadd', 'vsub', 'vabsdiff', 'vmin', 'vmax', 'vshl', 'vshr', 'vset', 'vmad']);
+
+/**
+ * The scalar video instructions' selectors (measured with ptxas 13.0 on each): `d.dsel` only in the
+ * merge form, with c and no secondary operation ("Video selector is not allowed on destination for
+ * instruction 'vadd'", "Video instruction cannot have destination selector and secondary
+ * operation"), never on vmad's d; no selector on c ("Video selector is not allowed on 'source C'
+ * operand").
+ */
+function videoSelectorsFit(ins: A.Instruction, op: string, name: string, ctx: InstructionCheckContext): boolean {
+  const ops = ins.operands;
+  const d = ops[0];
+  if (d !== undefined && d.kind === 'expr' && d.expr.kind === 'member') {
+    const w = ins.modifiers;
+    const op2 = w.includes('.add') || w.includes('.min') || w.includes('.max');
+    if (op === 'vmad' || ops.length < 4 || op2) {
+      ctx.report('PTX502', `${name}: a selector on the result (${d.expr.member}) ${op === 'vmad' ? 'is not taken by vmad' : op2 ? 'and a secondary operation do not go together' : 'needs the merge form, with a fourth operand c'}`, d.span);
+      return false;
+    }
+  }
+  const c = ops[3];
+  if (c !== undefined && c.kind === 'expr' && c.expr.kind === 'member') {
+    ctx.report('PTX502', `operand 4 of ${name} (c) takes no selector (${c.expr.member})`, c.span);
+    return false;
+  }
+  return true;
 }
 
 /** A constant (`1`, `-1.0`) where a result goes. */
@@ -1152,6 +1311,7 @@ function operandShapes(ins: A.Instruction, plan: Plan, form: InstructionForm, ct
     }
     lists = true;
     if (o.kind === 'vector') {
+      if (i === 0 && !resultListFits(o, name, ctx)) return false;
       if (!vectorExpressionFits(o, i, name, ctx)) return false;
     } else if (o.kind === 'address') {
       if (o.elements.length > 1) {
@@ -1171,12 +1331,23 @@ function operandShapes(ins: A.Instruction, plan: Plan, form: InstructionForm, ct
   }
   const first = ops[0];
   if (lists && first !== undefined && first.kind === 'vector' && first.predicate !== undefined && !predicateResultFits(first.predicate, name, form, ctx)) return false;
+  // (lop3 is in PLAIN_OPCODES, its d untyped: a predicate register there is "Arguments mismatch", measured with ptxas 13.0.)
+  if (op === 'lop3' && d instanceof ExprOperandNode && d.expr instanceof NameRefNode && ctx.registerType(d.expr.name) === '.pred') {
+    ctx.report('PTX503', `operand 1 of ${name} is a value result: it must be a register of a value type, not the predicate ${d.expr.name} (write d|p for a predicate result)`, d.span);
+    return false;
+  }
+  // (The scalar video instructions are in PLAIN_OPCODES: their selector rules are checked here, behind a first-letter test.)
+  if (op.charCodeAt(0) === 118 /* v */ && VIDEO_SCALAR.has(op) && !videoSelectorsFit(ins, op, name, ctx)) return false;
   // (min/max are in PLAIN_OPCODES: their three-input form's gate is checked here.)
   if (ops.length === 4 && (op === 'min' || op === 'max') && !threeInputGate(name, ctx, ins)) return false;
   if (plan.ruled && !opcodeRulesFirst(ins, plan, ctx)) return false;
   if (op === 'ld' || op === 'st') {
     // ld/st proper (not st.async, st.bulk, ...: ptxas does not check their vectors the same way).
     if (LD_ST_FAMILIES.has(form.family) && !vectorShape(ins, name, plan, ctx)) return false;
+  } else if (lists && first !== undefined && first.kind === 'vector' && (VECTOR_RESULT_REFUSED.has(op) || (op === 'atom' && plan.vectors === 1))) {
+    // ptxas "Vector operand is not allowed for instruction 'shfl'", "Vector is not expected for argument 0 of instruction 'atom'", "Arguments mismatch" (measured with ptxas 13.0 on each).
+    ctx.report('PTX502', `operand 1 of ${name} must not be a vector`, first.span);
+    return false;
   } else if (lists && roles !== undefined && op !== 'mov' && op !== 'atom' && op !== 'red') {
     // (atom/red .v2/.v4/.v8 take braced lists where the syntax writes `d` and `b`.)
     // ptxas: "Vector operand is not allowed for instruction 'add'" (where the form has none: cvt.rs takes one).
@@ -1652,7 +1823,130 @@ function opcodeRules(ins: A.Instruction, plan: Plan, form: InstructionForm, ctx:
   // (bar/barrier have no roles: nothing is typed after their own operand rules.)
   if (op === 'bar' || op === 'barrier') barOperands(ins, name, ctx);
   if (op === 'multimem' && !multimemVectorFits(ins, name, ctx)) return false;
+  if (op === 'createpolicy' && !createpolicyFits(ins, name, form, ctx)) return false;
+  if (PRED_RESULT_REFUSED.has(op)) {
+    // A predicate register where a value result goes (measured with ptxas 13.0 on each: "Arguments mismatch for instruction 'shfl'").
+    const d = ops[0];
+    if (d !== undefined && d.kind === 'expr' && d.expr.kind === 'name' && ctx.registerType(d.expr.name) === '.pred') {
+      ctx.report('PTX503', `operand 1 of ${name} is a value result: it must be a register of a value type, not the predicate ${d.expr.name}`, d.span);
+      return false;
+    }
+  }
   return true;
+}
+
+/** Opcodes not typed by ROLES whose result is a value (no predicate register; measured with ptxas 13.0). */
+const PRED_RESULT_REFUSED: ReadonlySet<string> = new Set(['ldu', 'activemask', 'shfl', 'match', 'dp4a', 'dp2a', 'stacksave']);
+
+/**
+ * createpolicy's operands after its result (measured with ptxas 13.0 on sm_80 and sm_100a; the
+ * result is typed by ROLES): `.range`'s address no immediate ("Immediate addresses allowed only for
+ * .local state space"), its sizes 32-bit integer or bit-size registers or integer constants, a
+ * constant primary-size no larger than a constant total-size (both read as unsigned 32-bit: "value
+ * '32' must be less than or equal to the value '16' of argument 4"); `.fractional`'s fraction a .f32
+ * or .b32 register or a floating-point constant (WARP_SZ and integer constants refused, "Arguments
+ * mismatch") in (0, 1] once rounded to .f32 ("value '1.500000' out of range, expected to be in range
+ * (0.000000 .. 1.000000]"); `.cvt`'s access property a 64-bit integer or bit-size register or an
+ * integer constant.
+ */
+function createpolicyFits(ins: A.Instruction, name: string, form: InstructionForm, ctx: InstructionCheckContext): boolean {
+  const ops = ins.operands;
+  const what = form.operands[1]?.name;
+  if (what === '[a]') {
+    const a = ops[1];
+    if (a !== undefined && a.kind === 'address' && a.elements.length === 1 && a.elements[0]!.kind === 'expr' && intConstant(a.elements[0]!.expr) !== undefined) {
+      ctx.report('PTX502', `operand 2 of ${name} must be an address in a register or variable: an immediate address is the .local space's only`, a.span);
+      return false;
+    }
+    const p = ops[2];
+    const t = ops[3];
+    if (p === undefined || t === undefined) return true;
+    if (!classFits(p, Cls.Int32, name, 2, 'primary-size', ctx) || !classFits(t, Cls.Int32, name, 3, 'total-size', ctx)) return false;
+    const pv = p.kind === 'expr' ? u32Constant(p.expr) : undefined;
+    const tv = t.kind === 'expr' ? u32Constant(t.expr) : undefined;
+    if (pv !== undefined && tv !== undefined && pv > tv) {
+      ctx.report('PTX502', `operand 3 of ${name} (primary-size, ${pv} as a 32-bit unsigned value) must be no larger than operand 4 (total-size, ${tv})`, p.span);
+      return false;
+    }
+    return true;
+  }
+  const o = ops[1];
+  if (o === undefined || o.kind !== 'expr') return true;
+  if (what === 'access-property') return classFits(o, Cls.Int64, name, 1, 'access-property', ctx);
+  if (what !== 'fraction') return true;
+  const e = o.expr;
+  if (!classFits(o, Cls.Fraction, name, 1, 'the fraction', ctx)) return false;
+  const v = floatConstant(e);
+  if (v === null) {
+    ctx.report('PTX504', `operand 2 of ${name} (the fraction) must be a floating-point value, not an integer constant`, o.span);
+    return false;
+  }
+  if (v !== undefined) {
+    const f = Math.fround(v);
+    if (!(f > 0 && f <= 1)) {
+      ctx.report('PTX502', `operand 2 of ${name} (the fraction) must be in (0, 1] as a .f32 value, not ${f}`, o.span);
+      return false;
+    }
+  }
+  return true;
+}
+
+/** An integer constant expression (literals, WARP_SZ, + - * and parentheses) as an unsigned 32-bit value; undefined for anything else. */
+function u32Constant(e: A.Expr): bigint | undefined {
+  const v = intExpr(e);
+  return v === undefined ? undefined : BigInt.asUintN(32, v);
+}
+
+function intExpr(e: A.Expr): bigint | undefined {
+  switch (e.kind) {
+    case 'int':
+      return e.value;
+    case 'name':
+      return e.name === 'WARP_SZ' ? 32n : undefined;
+    case 'paren':
+      return intExpr(e.expr);
+    case 'unary': {
+      const v = intExpr(e.operand);
+      return v === undefined ? undefined : e.op === '-' ? -v : e.op === '+' ? v : undefined;
+    }
+    case 'binary': {
+      const l = intExpr(e.left);
+      const r = l === undefined ? undefined : intExpr(e.right);
+      if (l === undefined || r === undefined) return undefined;
+      return e.op === '+' ? l + r : e.op === '-' ? l - r : e.op === '*' ? l * r : undefined;
+    }
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * A constant expression of floating-point literals (`0.5`, `0f3f000000`, `-(0.5)`, `1.0+0.0`): its
+ * value; null for one of integer literals only (`1`, `2-1`); undefined for anything else (a register,
+ * operands of both kinds: the constant-expression check's).
+ */
+function floatConstant(e: A.Expr): number | null | undefined {
+  switch (e.kind) {
+    case 'float':
+      return e.value;
+    case 'int':
+      return null;
+    case 'paren':
+      return floatConstant(e.expr);
+    case 'unary': {
+      const v = floatConstant(e.operand);
+      return v === null || v === undefined ? v : e.op === '-' ? -v : e.op === '+' ? v : undefined;
+    }
+    case 'binary': {
+      const l = floatConstant(e.left);
+      const r = floatConstant(e.right);
+      if (l === null && r === null) return null;
+      if (l === null || r === null || l === undefined || r === undefined) return undefined;
+      return e.op === '+' ? l + r : e.op === '-' ? l - r : e.op === '*' ? l * r : e.op === '/' ? l / r : undefined;
+    }
+    default:
+      return undefined;
+  }
 }
 
 /**
@@ -1856,7 +2150,7 @@ function comparisonFits(ins: A.Instruction, name: string, ctx: InstructionCheckC
 }
 
 /** Instructions whose address `[var]` must be in the instruction's state space (measured). */
-const SPACE_CHECKED: ReadonlySet<string> = new Set(['ld', 'st', 'atom', 'red', 'prefetch', 'cvta', 'ldu']);
+const SPACE_CHECKED: ReadonlySet<string> = new Set(['ld', 'st', 'atom', 'red', 'prefetch', 'cvta', 'ldu', 'createpolicy']);
 /** Instruction state-space words checked, and the variable space each names. */
 const INSTRUCTION_SPACES: ReadonlyMap<string, string> = new Map([
   ['.global', '.global'],
@@ -2430,6 +2724,13 @@ function arrayGeometry(words: readonly string[]): boolean {
 }
 
 function mixedVectorFits(o: A.VectorOperand, at: number, name: string, ctx: InstructionCheckContext, arrayIndex: boolean): boolean {
+  // Sinks only (`{_, _}`, any operand of any instruction): ptxas "Unable to infer type of vector elements" (measured with ptxas 13.0: ld, mov, tex, tld4, suld, atom, mma, ldmatrix, wmma.load, stmatrix, clusterlaunchcontrol).
+  let sinks = 0;
+  for (let k = 0; k < o.elements.length; k++) {
+    const el = o.elements[k]!;
+    if (el.kind === 'expr' && el.expr.kind === 'sink') sinks++;
+  }
+  if (sinks > 0 && sinks === o.elements.length) return reportAtBrace('PTX505', `operand ${at + 1} of ${name}: a braced list of sinks only has no element type to go by (keep one register in it)`, o, ctx);
   let prev: TypeInfo | undefined;
   let prevType = '';
   let prevName = '';
@@ -2800,6 +3101,8 @@ const enum Cls {
   Frag64,
   FragB32,
   FragAny32,
+  /** createpolicy.fractional's fraction: a .f32 or .b32 register or a floating-point constant (no integer one). */
+  Fraction,
   /** A vector element of the type `t` (a float type takes any register of its size but .f16x2, an integer one as Strict). */
   Element,
   /** As add's operands, of the type `t`. */
@@ -2852,6 +3155,7 @@ const CLASSES: readonly ClassRow[] = [
   { takes: (r) => r === undefined || (r.kind !== K.Pred && r.size === 64), text: 'a 64-bit register', constants: Lit.Any, constantCode: 'PTX504' },
   { takes: (r) => r === undefined || (r.kind === K.Bit && r.size === 32), text: 'a .b32 register', constants: Lit.Any, constantCode: 'PTX504' },
   { takes: (r) => r === undefined || r.size === 32 || r.kind === K.Pred, text: 'a 32-bit register', constants: Lit.Any, constantCode: 'PTX504' },
+  { takes: (r) => r === undefined || (r.size === 32 && (r.kind === K.Bit || r.kind === K.Float)), text: 'a .f32 or .b32 register', constants: Lit.Float, constantCode: 'PTX504' },
 ];
 
 /**
@@ -2863,9 +3167,10 @@ function classFits(o: A.Operand, cls: Cls, name: string, at: number, note: strin
   if (o.kind !== 'expr') return true;
   const e = o.expr.kind === 'unary' && o.expr.op === '-' ? o.expr.operand : o.expr;
   const row = CLASSES[cls];
-  if (e.kind === 'int' || e.kind === 'float') {
+  // (WARP_SZ is an integer constant: mma.sp's metadata refuses it as any constant, fresh mutation seed 1411.)
+  if (e.kind === 'int' || e.kind === 'float' || (e.kind === 'name' && e.name === 'WARP_SZ')) {
     const lits = row !== undefined ? row.constants : t.kind === K.Float ? Lit.Float : Lit.Int;
-    if (lits === Lit.Any || (lits === Lit.Int && e.kind === 'int') || (lits === Lit.Float && e.kind === 'float')) return true;
+    if (lits === Lit.Any || (lits === Lit.Int && e.kind !== 'float') || (lits === Lit.Float && e.kind === 'float')) return true;
     const want = lits === Lit.Int ? 'an integer, not a floating-point constant' : lits === Lit.Float ? 'a floating-point value, not an integer constant' : `${row!.text}, not a constant`;
     ctx.report(row?.constantCode ?? 'PTX504', `${classSubject(name, at, note)} must be ${want}`, o.span);
     return false;
@@ -3058,7 +3363,9 @@ function surfaceFits(ins: A.Instruction, name: string, plan: Plan, ctx: Instruct
   } else if (!texOperandFits(c, Cls.Int32, U32, '.u32', 'coordinate', name, false, ctx)) return false;
   const v = ops[op === 'suld' ? 0 : 1];
   if (v === undefined || plan.t1Info === undefined) return true;
-  if (v.kind === 'vector' || (v.kind === 'expr' && v.expr.kind === 'name' && ctx.registerType(v.expr.name) !== undefined)) return operandFits(ins, name, op === 'suld' ? 0 : 1, v, plan.t1Info, plan.t1!, true, false, ctx);
+  // (A floating-point constant as sust's or sured's value too: one of the type's size for sust.b, none for sured; measured with ptxas 13.0.)
+  if (v.kind === 'vector' || (v.kind === 'expr' && ((v.expr.kind === 'name' && ctx.registerType(v.expr.name) !== undefined) || v.expr.kind === 'float' || (v.expr.kind === 'unary' && v.expr.operand.kind === 'float'))))
+    return operandFits(ins, name, op === 'suld' ? 0 : 1, v, plan.t1Info, plan.t1!, true, false, ctx);
   return true;
 }
 

@@ -456,6 +456,8 @@ export const CURATION: Curation = {
     // The L1 eviction words on ld and st: "Modifier '.evict_first' on 'st' requires .target sm_70 or higher" / ".version 7.4".
     'ld.global.nc': { ...L1_EVICTION, ...L2_WORDS, '.b128': B128, ...WIDE_ACCESS },
     ldu: { '.b128': B128 },
+    // "Feature 'lop3.<BoolOp>' requires PTX ISA .version 8.2 or later" (measured with ptxas 13.0 at 8.1 and 8.2; found by a session 14 case).
+    lop3: { '.or': { ptx: '8.2' }, '.and': { ptx: '8.2' } },
     mov: { '.b128': B128 },
     // Cache operators: "Instruction 'ld' requires .target sm_20 or higher" (measured on sm_13).
     st: { ...L1_EVICTION, ...WIDE_ACCESS, ...L2_WORDS, '.b128': B128, '.wb': SM20, '.cg': SM20, '.cs': SM20, '.wt': SM20 },
