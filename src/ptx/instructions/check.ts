@@ -993,12 +993,16 @@ function checkOperands(ins: A.Instruction, plan: Plan, bound: Bound, ctx: Instru
     const want = wants[i];
     if (want === undefined) continue;
     const o = ops[i]!;
-    if (want === CONSTANT_ROLE) {
-      if (!constantOperand(ins, name, i, o, ctx)) return;
-    } else if (want === BF16_ROLE) {
-      if (!bf16Fits(name, i, o, bound.wantNames[i]!, plan.op === 'setp', ctx)) return;
+    // (Roles `I` and bf16 through one call: a call first reached late in the file recompiles this function.)
+    if (want === CONSTANT_ROLE || want === BF16_ROLE) {
+      if (!roleOperandFits(ins, plan, bound, i, o, want, ctx)) return;
     } else if (!plainOperandFits(o, want, relaxed, ctx) && !operandFits(ins, name, i, o, want, bound.wantNames[i]!, relaxed, plan.op === 'mov', ctx)) return;
   }
+}
+
+/** checkOperands' operand of role `I` (a constant) or of a bf16 type. */
+function roleOperandFits(ins: A.Instruction, plan: Plan, bound: Bound, i: number, o: A.Operand, want: TypeInfo, ctx: InstructionCheckContext): boolean {
+  return want === CONSTANT_ROLE ? constantOperand(ins, plan.name, i, o, ctx) : bf16Fits(plan.name, i, o, bound.wantNames[i]!, plan.op === 'setp', ctx);
 }
 
 /**
@@ -1108,13 +1112,16 @@ let lastFits = false;
 
 /**
  * The rules of an instruction's operand shapes before their types: a vector's `|p`, vector counts,
- * address registers and spaces, and the opcode-specific ones. False when one reported.
+ * address registers and spaces, and the opcode-specific ones. False when one reported. Called for
+ * every instruction: this part holds the loop over the common operands (registers and names); the
+ * other operands' rules (otherOperandShape) and the rules after the loop (shapesAfter) are in
+ * functions of their own, too large to be inlined, so that a rule first reached late in a file
+ * recompiles that function, not this one (it was compiled six times on the distinct file).
  */
 function operandShapes(ins: A.Instruction, plan: Plan, form: InstructionForm, ctx: InstructionCheckContext): boolean {
   const op = plan.op;
   const ops = ins.operands;
   const name = plan.name;
-  const roles = plan.roles;
   // Braced lists first: ptxas finds their problems while it reads the operands.
   pendingProblem = undefined;
   const d = ops[0];
@@ -1123,7 +1130,7 @@ function operandShapes(ins: A.Instruction, plan: Plan, form: InstructionForm, ct
   const percent = ctx.percentVariables === true ? -1 : C_PERCENT;
   // Only mov and cvt read a special register (their own rules say which); WARP_SZ is a constant.
   const specials = op !== 'mov' && op !== 'cvt';
-  // Whether an operand is a list or an address (or of a shape not the parser's): the loops below over those run only then.
+  // Whether an operand is a list or an address (or of a shape not the parser's): the loops over those run only then.
   let lists = false;
   for (let i = 0; i < ops.length; i++) {
     const o = ops[i]!;
@@ -1134,23 +1141,46 @@ function operandShapes(ins: A.Instruction, plan: Plan, form: InstructionForm, ct
         const c = e.name.charCodeAt(0);
         if (c !== percent && !variableAloneFits(ins, i, e, name, ctx)) return false;
         if (specials && c === C_PERCENT && maybeSpecialRegister(e.name) && SPECIAL_REGISTERS.has(e.name) && ctx.registerType(e.name) === undefined) return specialRefused(name, i, e.name, e.span, ctx);
-      } else if (specials && e.kind === 'member' && e.object.kind === 'name' && SPECIAL_REGISTERS.has(e.object.name) && ctx.registerType(e.object.name) === undefined)
-        return specialRefused(name, i, `${e.object.name}.${e.member}`, e.span, ctx);
-      continue;
-    }
-    lists = true;
-    if (o.kind === 'vector') {
-      if (!vectorExpressionFits(o, i, name, ctx)) return false;
-    } else if (o.kind === 'address') {
-      if (o.elements.length > 1) {
-        // `[tex, {c0, c1}]`: the braced coordinates are a vector expression too.
-        const c = o.elements[o.elements.length - 1]!;
-        if (c.kind === 'vector' && !vectorExpressionFits(c, i, name, ctx, (op === 'tex' || op === 'tld4') && arrayGeometry(ins.modifiers))) return false;
+        continue;
       }
-      const h = o.elements[0];
-      if (h !== undefined && h.kind === 'expr' && h.expr.kind === 'name' && h.expr.name.charCodeAt(0) !== percent && TEXTURE_OPS.has(op) && !textureHandleFits(op, h.expr, name, ctx)) return false;
-    } else if (o.kind === 'expr' && o.expr.kind === 'name' && o.expr.name.charCodeAt(0) !== percent && !variableAloneFits(ins, i, o.expr, name, ctx)) return false;
+      if (!specials) continue;
+    } else lists = true;
+    if (!otherOperandShape(ins, op, o, i, name, percent, ctx)) return false;
   }
+  return shapesAfter(ins, plan, form, ctx, lists);
+}
+
+/**
+ * operandShapes' rules of an operand that is not a name: a special register's member outside mov
+ * and cvt (an expression of the parser's class, asked only then), a braced list, an address (its
+ * braced coordinates, a texture handle), an expression of a shape not the parser's.
+ */
+function otherOperandShape(ins: A.Instruction, op: string, o: A.Operand, i: number, name: string, percent: number, ctx: InstructionCheckContext): boolean {
+  if (o instanceof ExprOperandNode) {
+    const e = o.expr;
+    if (e.kind === 'member' && e.object.kind === 'name' && SPECIAL_REGISTERS.has(e.object.name) && ctx.registerType(e.object.name) === undefined)
+      return specialRefused(name, i, `${e.object.name}.${e.member}`, e.span, ctx);
+    return true;
+  }
+  if (o.kind === 'vector') return vectorExpressionFits(o, i, name, ctx);
+  if (o.kind === 'address') {
+    if (o.elements.length > 1) {
+      // `[tex, {c0, c1}]`: the braced coordinates are a vector expression too.
+      const c = o.elements[o.elements.length - 1]!;
+      if (c.kind === 'vector' && !vectorExpressionFits(c, i, name, ctx, (op === 'tex' || op === 'tld4') && arrayGeometry(ins.modifiers))) return false;
+    }
+    const h = o.elements[0];
+    return !(h !== undefined && h.kind === 'expr' && h.expr.kind === 'name' && h.expr.name.charCodeAt(0) !== percent && TEXTURE_OPS.has(op) && !textureHandleFits(op, h.expr, name, ctx));
+  }
+  return !(o.kind === 'expr' && o.expr.kind === 'name' && o.expr.name.charCodeAt(0) !== percent && !variableAloneFits(ins, i, o.expr, name, ctx));
+}
+
+/** operandShapes' rules after its loop over the operands (`lists`: an operand is not an expression of the parser's class). */
+function shapesAfter(ins: A.Instruction, plan: Plan, form: InstructionForm, ctx: InstructionCheckContext, lists: boolean): boolean {
+  const op = plan.op;
+  const ops = ins.operands;
+  const name = plan.name;
+  const roles = plan.roles;
   // (Set by mixedVectorFits in the calls above: TypeScript does not see that.)
   const pending = pendingProblem as { message: string; at: Span } | undefined;
   if (pending !== undefined) {
