@@ -27,6 +27,11 @@ export interface InstructionCheckContext extends MatchContext {
    * labels, unknown names).
    */
   registerType(name: string): string | undefined;
+  /**
+   * registerType of operand `i` of the instruction being checked (-1: its guard), a name (`name`)
+   * written alone: the checker answers from what its operand pass resolved, without a search.
+   */
+  operandRegisterType(i: number, name: string): string | undefined;
   /** A `.reg .v2/.v4` variable visible under this name: its element count and type; undefined otherwise. */
   vectorRegister?(name: string): { count: number; type: string } | undefined;
   /** The state space of a variable (not a register) visible under this name, with its type; undefined otherwise. */
@@ -248,7 +253,7 @@ const RELAXED: ReadonlySet<string> = new Set(['ld', 'st', 'cvt']);
  */
 export function checkInstruction(ins: A.Instruction, ctx: InstructionCheckContext): void {
   if (ins.guard) {
-    const t = ctx.registerType(ins.guard.name);
+    const t = ctx.operandRegisterType(-1, ins.guard.name);
     if (t !== undefined && t !== '.pred' && t !== '.f16x2') {
       ctx.report('PTX507', `the guard '@${ins.guard.name}' must be a predicate; ${ins.guard.name} is ${t}`, ins.guard.span);
       return;
@@ -271,15 +276,25 @@ export function checkInstruction(ins: A.Instruction, ctx: InstructionCheckContex
   if (shape === plan.lastShape) return checkOperands(ins, plan, plan.lastBound!, ctx);
   const known = shape >= 0 && plan.formByShape !== undefined ? plan.formByShape.get(shape) : undefined;
   if (known !== undefined) {
-    plan.lastShape = shape;
-    plan.lastBound = known;
+    lastShapeOf(plan, shape, known);
     return checkOperands(ins, plan, known, ctx);
   }
   const form = chooseForm(ins, plan, ctx);
   if (form === undefined) return;
   const bound = bind(plan, form, ins.operands.length);
-  if (shape >= 0) (plan.formByShape ??= new Map()).set(shape, bound);
+  if (shape >= 0) lastShapeOf(plan, shape, bound);
   checkOperands(ins, plan, bound, ctx);
+}
+
+/**
+ * Makes a shape and its bound form the plan's last; the one it replaces goes to formByShape. Most
+ * spellings are written with one operand shape: they keep no Map (one per spelling was about a
+ * tenth of what the layer holds, marked by every major collection).
+ */
+function lastShapeOf(plan: Plan, shape: number, bound: Bound): void {
+  if (plan.lastShape >= 0) (plan.formByShape ??= new Map()).set(plan.lastShape, plan.lastBound!);
+  plan.lastShape = shape;
+  plan.lastBound = bound;
 }
 
 /**
@@ -449,9 +464,9 @@ interface Plan {
   /** By opcode, looked up once: the operand roles, the relaxed size rule. */
   roles: string | undefined;
   relaxed: boolean;
-  /** The form chosen for an operand shape (shapeKey), once one was found for it, with its operands' types. */
+  /** The forms chosen for operand shapes (shapeKey) but the last one, with their operands' types (undefined: none yet). */
   formByShape: Map<number, Bound> | undefined;
-  /** The last of them used (-1: none yet), checked before formByShape. */
+  /** The last shape used (-1: none yet) and its form, checked before formByShape. */
   lastShape: number;
   lastBound: Bound | undefined;
 }
@@ -550,6 +565,7 @@ function planOf(ins: A.Instruction, r: MatchResult & { ok: true }, ctx: Instruct
     version: ctx.version,
     target: ctx.target,
     registerType: () => undefined,
+    operandRegisterType: () => undefined,
     variableSpace: () => undefined,
     report: (code, message) => (problem ??= [code, message]),
   };
@@ -996,7 +1012,7 @@ function checkOperands(ins: A.Instruction, plan: Plan, bound: Bound, ctx: Instru
     // (Roles `I` and bf16 through one call: a call first reached late in the file recompiles this function.)
     if (want === CONSTANT_ROLE || want === BF16_ROLE) {
       if (!roleOperandFits(ins, plan, bound, i, o, want, ctx)) return;
-    } else if (!plainOperandFits(o, want, relaxed, ctx) && !operandFits(ins, name, i, o, want, bound.wantNames[i]!, relaxed, plan.op === 'mov', ctx)) return;
+    } else if (!plainOperandFits(o, i, want, relaxed, ctx) && !operandFits(ins, name, i, o, want, bound.wantNames[i]!, relaxed, plan.op === 'mov', ctx)) return;
   }
 }
 
@@ -1073,7 +1089,7 @@ function registerOperandFits(want: TypeInfo, r: TypeInfo, relaxed: boolean): boo
  * integer constant where no float or .f16x2 is wanted. False means "ask operandFits" (which
  * reports), not "refused". Registers are judged by registerOperandFits, shared with operandFits.
  */
-function plainOperandFits(o: A.Operand, want: TypeInfo, relaxed: boolean, ctx: InstructionCheckContext): boolean {
+function plainOperandFits(o: A.Operand, i: number, want: TypeInfo, relaxed: boolean, ctx: InstructionCheckContext): boolean {
   // The parser's operand and name classes first (most operands): `kind` read from the many shapes
   // of operands and expressions is a megamorphic load.
   let e: A.Expr;
@@ -1084,7 +1100,8 @@ function plainOperandFits(o: A.Operand, want: TypeInfo, relaxed: boolean, ctx: I
   if (e instanceof NameRefNode) name = e.name;
   else if (e.kind === 'name') name = e.name;
   else return e.kind === 'int' && want.kind !== K.Float && want.kind !== K.Packed;
-  const t = ctx.registerType(name);
+  // (Operand i is this name alone: the checker has its symbol by position.)
+  const t = ctx.operandRegisterType(i, name);
   if (t === undefined) return false;
   // The last register type's answer first (most operands of an instruction share one type).
   let r: TypeInfo | undefined;
@@ -1400,7 +1417,7 @@ function opcodeRules(ins: A.Instruction, plan: Plan, form: InstructionForm, ctx:
   if (op === 'clusterlaunchcontrol' && ops[0]?.kind === 'expr' && plan.t1Info !== undefined && ins.modifiers[0] === '.query_cancel') {
     // Measured: query_cancel's scalar result is typed by its first type (.b32: any 32-bit register but a predicate; .pred: a predicate), "Arguments mismatch".
     const want = plan.t1 === '.pred' ? PRED : plan.t1Info;
-    if (!plainOperandFits(ops[0], want, false, ctx) && !operandFits(ins, name, 0, ops[0], want, plan.t1!, false, false, ctx)) return false;
+    if (!plainOperandFits(ops[0], 0, want, false, ctx) && !operandFits(ins, name, 0, ops[0], want, plan.t1!, false, false, ctx)) return false;
   }
   if (op === 'elect' && !electFits(ins, name, ctx)) return false;
   if (op === 'movmatrix' && !movmatrixFits(ins, name, ctx)) return false;
