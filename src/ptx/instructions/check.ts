@@ -396,13 +396,14 @@ function cachedPlan(ins: A.Instruction, ctx: InstructionCheckContext): Plan | un
 }
 
 function plannedOf(ins: A.Instruction, ctx: InstructionCheckContext): Plan | undefined {
+  const opcode = ins.opcode;
+  // Per list, its opcodes and their plans in turn (a list has few: an array, lighter than a Map).
   let m = byList.get(ins.modifiers);
-  if (!m) byList.set(ins.modifiers, (m = new Map()));
-  let p = m.get(ins.opcode);
-  if (p !== undefined) return p ?? undefined;
-  const r = matchInstruction(ins.opcode, ins.modifiers, ctx);
-  p = r.ok ? planOf(ins, r, ctx) : null;
-  m.set(ins.opcode, p);
+  if (!m) byList.set(ins.modifiers, (m = []));
+  for (let i = 0; i < m.length; i += 2) if (m[i] === opcode) return (m[i + 1] as Plan | null) ?? undefined;
+  const r = matchInstruction(opcode, ins.modifiers, ctx);
+  const p = r.ok ? planOf(ins, r, ctx) : null;
+  m.push(opcode, p);
   return p ?? undefined;
 }
 
@@ -420,7 +421,7 @@ export function releaseInstructionCaches(): void {
 }
 
 let planCtx: InstructionCheckContext | undefined;
-let byList = new WeakMap<readonly string[], Map<string, Plan | null>>();
+let byList = new WeakMap<readonly string[], (string | Plan | null)[]>();
 /** The table of recent spellings (cachedPlan): per slot, a modifier list (by identity), its opcode and plan. */
 const RECENT = 256;
 const recentLists: (readonly string[] | undefined)[] = new Array<readonly string[] | undefined>(RECENT).fill(undefined);
@@ -450,9 +451,8 @@ interface Plan {
   name: string;
   /** A problem of the words alone (code, message), reported at the opcode. */
   wordProblem: [PtxCode, string] | undefined;
-  /** The matched forms, and per operand count those taking it. */
+  /** The matched forms. */
   forms: readonly InstructionForm[];
-  byCount: (InstructionForm[] | undefined)[];
   /** First and second type words and what the rules know of them. */
   t1: string | undefined;
   t1Info: TypeInfo | undefined;
@@ -544,7 +544,10 @@ function bind(plan: Plan, form: InstructionForm, n: number): Bound {
     wants.push(want);
     b.wantNames.push(wantName);
   }
-  b.wants = wants;
+  // (Copies of their exact size: an array grown by push keeps room for 16, and bound forms live as
+  // long as their plans, marked by every major collection.)
+  b.wants = wants.slice();
+  b.wantNames = b.wantNames.slice();
   return b;
 }
 
@@ -615,7 +618,6 @@ function planOf(ins: A.Instruction, r: MatchResult & { ok: true }, ctx: Instruct
     name,
     wordProblem: problem,
     forms: r.forms,
-    byCount: [],
     t1,
     t1Info: t1 === undefined ? undefined : TYPES.get(t1),
     t2,
@@ -742,9 +744,9 @@ function wmmaIntegerTypesProblem(w: readonly string[], name: string): [PtxCode, 
 }
 
 function formsTaking(plan: Plan, n: number): InstructionForm[] {
-  let l = plan.byCount[n];
-  if (!l) plan.byCount[n] = l = plan.forms.filter((f) => takesCount(f, n));
-  return l;
+  // (Not kept per plan: chooseForm runs once per spelling and operand shape, and what plans keep is
+  // marked by every major collection.)
+  return plan.forms.filter((f) => takesCount(f, n));
 }
 
 /** An operand the form names `cache-policy` (optional, last) goes with `.L2::cache_hint`. */
