@@ -79,14 +79,16 @@ function isLabelLike(sym: PtxSymbol): boolean {
   return sym.kind === 'label' || sym.kind === 'targets' || sym.kind === 'prototype';
 }
 
-function operandRole(ins: A.Instruction, i: number, callee: number): OperandRole {
-  const op = ins.opcode;
-  if (op === 'bra') return OperandRole.Branch;
-  if (op === 'brx') return i === ins.operands.length - 1 ? OperandRole.Name : OperandRole.Value;
-  if (op === 'call') {
+function operandRole(ins: A.Instruction, op: A.Operand, i: number, last: boolean, callee: number): OperandRole {
+  // (The operand and whether it is the last from the caller: a load or subtraction first reached
+  // late, at the first brx of a file, threw the caller's optimized code away when this was inlined into it.)
+  const opcode = ins.opcode;
+  if (opcode === 'bra') return OperandRole.Branch;
+  if (opcode === 'brx') return last ? OperandRole.Name : OperandRole.Value;
+  if (opcode === 'call') {
     if (i === callee) return OperandRole.Name;
     // After the callee, a bare name (not in a list) is the prototype or the target list.
-    if (i > callee && ins.operands[i]!.kind === 'expr') return OperandRole.Declared;
+    if (i > callee && op.kind === 'expr') return OperandRole.Declared;
   }
   return OperandRole.Value;
 }
@@ -190,9 +192,14 @@ export function checkInstruction(c: CheckerState, ins: A.Instruction): void {
       }
     }
   }
-  for (let i = 0; i < ops.length; i++) operand(c, ops[i]!, operandRole(ins, i, callee), ins);
-  if (ins.opcode === 'brx' && c.errorCount === errorsBefore) branchTargetList(c, ins);
-  else if (ins.opcode === 'bra' && c.errorCount === errorsBefore) branchTarget(c, ins);
+  for (let i = 0; i < ops.length; i++) {
+    // Where operand i's names start among those recorded (operandName): a name alone is that one.
+    layer.slots[i] = layer.count;
+    const o = ops[i]!;
+    operand(c, o, operandRole(ins, o, i, i === ops.length - 1, callee), ins);
+  }
+  // (One call for bra and brx: brx's first use, late in a file, then recompiles branchRules, not this.)
+  if ((ins.opcode === 'bra' || ins.opcode === 'brx') && c.errorCount === errorsBefore) branchRules(c, ins);
   // The instruction layer (src/ptx/instructions/check.ts): words, operand count, kinds and types,
   // on instructions the checks above found nothing wrong with.
   layer.ins = ins;
@@ -231,9 +238,11 @@ function branchTarget(c: CheckerState, ins: A.Instruction): void {
  * '.branchtargets' directive expected" for a label, a `.calltargets` list, a register, a function;
  * "Arguments mismatch" for a constant). It must be declared before the instruction: a name declared
  * later (a label or even a `.branchtargets` list) is "Arguments mismatch" there, and a name never
- * declared is that and the forward-reference check's error (PTX310) on the same line.
+ * declared is that and the forward-reference check's error (PTX310) on the same line. bra's
+ * target is branchTarget's (one function for both, too large to be inlined into checkInstruction).
  */
-function branchTargetList(c: CheckerState, ins: A.Instruction): void {
+function branchRules(c: CheckerState, ins: A.Instruction): void {
+  if (ins.opcode === 'bra') return branchTarget(c, ins);
   const o = ins.operands[ins.operands.length - 1];
   if (o === undefined || ins.operands.length < 2) return;
   const name = o.kind === 'expr' && o.expr.kind === 'name' ? o.expr.name : undefined;
@@ -253,6 +262,8 @@ export interface InstructionLayer {
   readonly names: string[];
   readonly syms: (PtxSymbol | undefined)[];
   count: number;
+  /** Per operand of the instruction, the first of `names` recorded for it (the guard's is 0). */
+  readonly slots: number[];
   readonly context: InstructionCheckContext;
 }
 
@@ -273,6 +284,7 @@ function newInstructionLayer(c: CheckerState): InstructionLayer {
     names: [],
     syms: [],
     count: 0,
+    slots: [],
     context: {
       get version() {
         return c.header.version;
@@ -284,6 +296,11 @@ function newInstructionLayer(c: CheckerState): InstructionLayer {
         return c.table.percentVariables > 0;
       },
       registerType: (name) => registerTypeOf(lookup(name)),
+      operandRegisterType: (i, name) => {
+        // (The name compared as a check: the same string object when the slot is this operand's.)
+        const at = i < 0 ? 0 : l!.slots[i]!;
+        return registerTypeOf(at < l!.count && l!.names[at] === name ? l!.syms[at] : lookup(name));
+      },
       vectorRegister: (name) => {
         const sym = lookup(name);
         return sym?.kind === 'variable' && sym.space === '.reg' && sym.vector !== undefined && !sym.array && sym.type !== undefined ? { count: sym.vector, type: sym.type } : undefined;

@@ -56,9 +56,13 @@ export const SPECIAL_REGISTERS: ReadonlyMap<string, SpecialRegister> = table;
  * every operand.
  */
 export function maybeSpecialRegister(name: string): boolean {
+  // (The length first: a character read past the end deoptimizes the callers this is inlined into.)
+  const n = name.length;
+  if (n < 3) return true;
   const c2 = name.charCodeAt(2);
   if (c2 >= 48 && c2 <= 57) return false;
   if (c2 !== 100 && c2 !== 115 && c2 !== 104) return true;
+  if (n < 4) return false;
   const c3 = name.charCodeAt(3);
   return c3 < 48 || c3 > 57;
 }

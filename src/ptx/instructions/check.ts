@@ -27,6 +27,11 @@ export interface InstructionCheckContext extends MatchContext {
    * labels, unknown names).
    */
   registerType(name: string): string | undefined;
+  /**
+   * registerType of operand `i` of the instruction being checked (-1: its guard), a name (`name`)
+   * written alone: the checker answers from what its operand pass resolved, without a search.
+   */
+  operandRegisterType(i: number, name: string): string | undefined;
   /** A `.reg .v2/.v4` variable visible under this name: its element count and type; undefined otherwise. */
   vectorRegister?(name: string): { count: number; type: string } | undefined;
   /** The state space of a variable (not a register) visible under this name, with its type; undefined otherwise. */
@@ -248,7 +253,7 @@ const RELAXED: ReadonlySet<string> = new Set(['ld', 'st', 'cvt']);
  */
 export function checkInstruction(ins: A.Instruction, ctx: InstructionCheckContext): void {
   if (ins.guard) {
-    const t = ctx.registerType(ins.guard.name);
+    const t = ctx.operandRegisterType(-1, ins.guard.name);
     if (t !== undefined && t !== '.pred' && t !== '.f16x2') {
       ctx.report('PTX507', `the guard '@${ins.guard.name}' must be a predicate; ${ins.guard.name} is ${t}`, ins.guard.span);
       return;
@@ -271,15 +276,25 @@ export function checkInstruction(ins: A.Instruction, ctx: InstructionCheckContex
   if (shape === plan.lastShape) return checkOperands(ins, plan, plan.lastBound!, ctx);
   const known = shape >= 0 && plan.formByShape !== undefined ? plan.formByShape.get(shape) : undefined;
   if (known !== undefined) {
-    plan.lastShape = shape;
-    plan.lastBound = known;
+    lastShapeOf(plan, shape, known);
     return checkOperands(ins, plan, known, ctx);
   }
   const form = chooseForm(ins, plan, ctx);
   if (form === undefined) return;
   const bound = bind(plan, form, ins.operands.length);
-  if (shape >= 0) (plan.formByShape ??= new Map()).set(shape, bound);
+  if (shape >= 0) lastShapeOf(plan, shape, bound);
   checkOperands(ins, plan, bound, ctx);
+}
+
+/**
+ * Makes a shape and its bound form the plan's last; the one it replaces goes to formByShape. Most
+ * spellings are written with one operand shape: they keep no Map (one per spelling was about a
+ * tenth of what the layer holds, marked by every major collection).
+ */
+function lastShapeOf(plan: Plan, shape: number, bound: Bound): void {
+  if (plan.lastShape >= 0) (plan.formByShape ??= new Map()).set(plan.lastShape, plan.lastBound!);
+  plan.lastShape = shape;
+  plan.lastBound = bound;
 }
 
 /**
@@ -381,13 +396,14 @@ function cachedPlan(ins: A.Instruction, ctx: InstructionCheckContext): Plan | un
 }
 
 function plannedOf(ins: A.Instruction, ctx: InstructionCheckContext): Plan | undefined {
+  const opcode = ins.opcode;
+  // Per list, its opcodes and their plans in turn (a list has few: an array, lighter than a Map).
   let m = byList.get(ins.modifiers);
-  if (!m) byList.set(ins.modifiers, (m = new Map()));
-  let p = m.get(ins.opcode);
-  if (p !== undefined) return p ?? undefined;
-  const r = matchInstruction(ins.opcode, ins.modifiers, ctx);
-  p = r.ok ? planOf(ins, r, ctx) : null;
-  m.set(ins.opcode, p);
+  if (!m) byList.set(ins.modifiers, (m = []));
+  for (let i = 0; i < m.length; i += 2) if (m[i] === opcode) return (m[i + 1] as Plan | null) ?? undefined;
+  const r = matchInstruction(opcode, ins.modifiers, ctx);
+  const p = r.ok ? planOf(ins, r, ctx) : null;
+  m.push(opcode, p);
   return p ?? undefined;
 }
 
@@ -405,7 +421,7 @@ export function releaseInstructionCaches(): void {
 }
 
 let planCtx: InstructionCheckContext | undefined;
-let byList = new WeakMap<readonly string[], Map<string, Plan | null>>();
+let byList = new WeakMap<readonly string[], (string | Plan | null)[]>();
 /** The table of recent spellings (cachedPlan): per slot, a modifier list (by identity), its opcode and plan. */
 const RECENT = 256;
 const recentLists: (readonly string[] | undefined)[] = new Array<readonly string[] | undefined>(RECENT).fill(undefined);
@@ -435,9 +451,8 @@ interface Plan {
   name: string;
   /** A problem of the words alone (code, message), reported at the opcode. */
   wordProblem: [PtxCode, string] | undefined;
-  /** The matched forms, and per operand count those taking it. */
+  /** The matched forms. */
   forms: readonly InstructionForm[];
-  byCount: (InstructionForm[] | undefined)[];
   /** First and second type words and what the rules know of them. */
   t1: string | undefined;
   t1Info: TypeInfo | undefined;
@@ -449,9 +464,9 @@ interface Plan {
   /** By opcode, looked up once: the operand roles, the relaxed size rule. */
   roles: string | undefined;
   relaxed: boolean;
-  /** The form chosen for an operand shape (shapeKey), once one was found for it, with its operands' types. */
+  /** The forms chosen for operand shapes (shapeKey) but the last one, with their operands' types (undefined: none yet). */
   formByShape: Map<number, Bound> | undefined;
-  /** The last of them used (-1: none yet), checked before formByShape. */
+  /** The last shape used (-1: none yet) and its form, checked before formByShape. */
   lastShape: number;
   lastBound: Bound | undefined;
 }
@@ -525,7 +540,10 @@ function bind(plan: Plan, form: InstructionForm, n: number): Bound {
     wants.push(want);
     b.wantNames.push(wantName);
   }
-  b.wants = wants;
+  // (Copies of their exact size: an array grown by push keeps room for 16, and bound forms live as
+  // long as their plans, marked by every major collection.)
+  b.wants = wants.slice();
+  b.wantNames = b.wantNames.slice();
   return b;
 }
 
@@ -546,6 +564,7 @@ function planOf(ins: A.Instruction, r: MatchResult & { ok: true }, ctx: Instruct
     version: ctx.version,
     target: ctx.target,
     registerType: () => undefined,
+    operandRegisterType: () => undefined,
     variableSpace: () => undefined,
     report: (code, message) => (problem ??= [code, message]),
   };
@@ -598,7 +617,6 @@ function planOf(ins: A.Instruction, r: MatchResult & { ok: true }, ctx: Instruct
     name,
     wordProblem: problem,
     forms: r.forms,
-    byCount: [],
     t1,
     t1Info: t1 === undefined ? undefined : TYPES.get(t1),
     t2,
@@ -814,9 +832,9 @@ function wmmaIntegerTypesProblem(w: readonly string[], name: string): [PtxCode, 
 }
 
 function formsTaking(plan: Plan, n: number): InstructionForm[] {
-  let l = plan.byCount[n];
-  if (!l) plan.byCount[n] = l = plan.forms.filter((f) => takesCount(f, n));
-  return l;
+  // (Not kept per plan: chooseForm runs once per spelling and operand shape, and what plans keep is
+  // marked by every major collection.)
+  return plan.forms.filter((f) => takesCount(f, n));
 }
 
 /** An operand the form names `cache-policy` (optional, last) goes with `.L2::cache_hint`. */
@@ -1075,12 +1093,16 @@ function checkOperands(ins: A.Instruction, plan: Plan, bound: Bound, ctx: Instru
     const want = wants[i];
     if (want === undefined) continue;
     const o = ops[i]!;
-    if (want === CONSTANT_ROLE) {
-      if (!constantOperand(ins, name, i, o, ctx)) return;
-    } else if (want === BF16_ROLE) {
-      if (!bf16Fits(name, i, o, bound.wantNames[i]!, plan.op === 'setp', ctx)) return;
-    } else if (!plainOperandFits(o, want, relaxed, ctx) && !operandFits(ins, name, i, o, want, bound.wantNames[i]!, relaxed, plan.op === 'mov', ctx)) return;
+    // (Roles `I` and bf16 through one call: a call first reached late in the file recompiles this function.)
+    if (want === CONSTANT_ROLE || want === BF16_ROLE) {
+      if (!roleOperandFits(ins, plan, bound, i, o, want, ctx)) return;
+    } else if (!plainOperandFits(o, i, want, relaxed, ctx) && !operandFits(ins, name, i, o, want, bound.wantNames[i]!, relaxed, plan.op === 'mov', ctx)) return;
   }
+}
+
+/** checkOperands' operand of role `I` (a constant) or of a bf16 type. */
+function roleOperandFits(ins: A.Instruction, plan: Plan, bound: Bound, i: number, o: A.Operand, want: TypeInfo, ctx: InstructionCheckContext): boolean {
+  return want === CONSTANT_ROLE ? constantOperand(ins, plan.name, i, o, ctx) : bf16Fits(plan.name, i, o, bound.wantNames[i]!, plan.op === 'setp', ctx);
 }
 
 /**
@@ -1240,7 +1262,7 @@ function registerOperandFits(want: TypeInfo, r: TypeInfo, relaxed: boolean): boo
  * integer constant where no float or .f16x2 is wanted. False means "ask operandFits" (which
  * reports), not "refused". Registers are judged by registerOperandFits, shared with operandFits.
  */
-function plainOperandFits(o: A.Operand, want: TypeInfo, relaxed: boolean, ctx: InstructionCheckContext): boolean {
+function plainOperandFits(o: A.Operand, i: number, want: TypeInfo, relaxed: boolean, ctx: InstructionCheckContext): boolean {
   // The parser's operand and name classes first (most operands): `kind` read from the many shapes
   // of operands and expressions is a megamorphic load.
   let e: A.Expr;
@@ -1251,7 +1273,8 @@ function plainOperandFits(o: A.Operand, want: TypeInfo, relaxed: boolean, ctx: I
   if (e instanceof NameRefNode) name = e.name;
   else if (e.kind === 'name') name = e.name;
   else return e.kind === 'int' && want.kind !== K.Float && want.kind !== K.Packed;
-  const t = ctx.registerType(name);
+  // (Operand i is this name alone: the checker has its symbol by position.)
+  const t = ctx.operandRegisterType(i, name);
   if (t === undefined) return false;
   // The last register type's answer first (most operands of an instruction share one type).
   let r: TypeInfo | undefined;
@@ -1279,13 +1302,16 @@ let lastFits = false;
 
 /**
  * The rules of an instruction's operand shapes before their types: a vector's `|p`, vector counts,
- * address registers and spaces, and the opcode-specific ones. False when one reported.
+ * address registers and spaces, and the opcode-specific ones. False when one reported. Called for
+ * every instruction: this part holds the loop over the common operands (registers and names); the
+ * other operands' rules (otherOperandShape) and the rules after the loop (shapesAfter) are in
+ * functions of their own, too large to be inlined, so that a rule first reached late in a file
+ * recompiles that function, not this one (it was compiled six times on the distinct file).
  */
 function operandShapes(ins: A.Instruction, plan: Plan, form: InstructionForm, ctx: InstructionCheckContext): boolean {
   const op = plan.op;
   const ops = ins.operands;
   const name = plan.name;
-  const roles = plan.roles;
   // Braced lists first: ptxas finds their problems while it reads the operands.
   pendingProblem = undefined;
   const d = ops[0];
@@ -1294,7 +1320,7 @@ function operandShapes(ins: A.Instruction, plan: Plan, form: InstructionForm, ct
   const percent = ctx.percentVariables === true ? -1 : C_PERCENT;
   // Only mov and cvt read a special register (their own rules say which); WARP_SZ is a constant.
   const specials = op !== 'mov' && op !== 'cvt';
-  // Whether an operand is a list or an address (or of a shape not the parser's): the loops below over those run only then.
+  // Whether an operand is a list or an address (or of a shape not the parser's): the loops over those run only then.
   let lists = false;
   for (let i = 0; i < ops.length; i++) {
     const o = ops[i]!;
@@ -1305,24 +1331,46 @@ function operandShapes(ins: A.Instruction, plan: Plan, form: InstructionForm, ct
         const c = e.name.charCodeAt(0);
         if (c !== percent && !variableAloneFits(ins, i, e, name, ctx)) return false;
         if (specials && c === C_PERCENT && maybeSpecialRegister(e.name) && SPECIAL_REGISTERS.has(e.name) && ctx.registerType(e.name) === undefined) return specialRefused(name, i, e.name, e.span, ctx);
-      } else if (specials && e.kind === 'member' && e.object.kind === 'name' && SPECIAL_REGISTERS.has(e.object.name) && ctx.registerType(e.object.name) === undefined)
-        return specialRefused(name, i, `${e.object.name}.${e.member}`, e.span, ctx);
-      continue;
-    }
-    lists = true;
-    if (o.kind === 'vector') {
-      if (i === 0 && !resultListFits(o, name, ctx)) return false;
-      if (!vectorExpressionFits(o, i, name, ctx)) return false;
-    } else if (o.kind === 'address') {
-      if (o.elements.length > 1) {
-        // `[tex, {c0, c1}]`: the braced coordinates are a vector expression too.
-        const c = o.elements[o.elements.length - 1]!;
-        if (c.kind === 'vector' && !vectorExpressionFits(c, i, name, ctx, (op === 'tex' || op === 'tld4') && arrayGeometry(ins.modifiers))) return false;
+        continue;
       }
-      const h = o.elements[0];
-      if (h !== undefined && h.kind === 'expr' && h.expr.kind === 'name' && h.expr.name.charCodeAt(0) !== percent && TEXTURE_OPS.has(op) && !textureHandleFits(op, h.expr, name, ctx)) return false;
-    } else if (o.kind === 'expr' && o.expr.kind === 'name' && o.expr.name.charCodeAt(0) !== percent && !variableAloneFits(ins, i, o.expr, name, ctx)) return false;
+      if (!specials) continue;
+    } else lists = true;
+    if (!otherOperandShape(ins, op, o, i, name, percent, ctx)) return false;
   }
+  return shapesAfter(ins, plan, form, ctx, lists);
+}
+
+/**
+ * operandShapes' rules of an operand that is not a name: a special register's member outside mov
+ * and cvt (an expression of the parser's class, asked only then), a braced list, an address (its
+ * braced coordinates, a texture handle), an expression of a shape not the parser's.
+ */
+function otherOperandShape(ins: A.Instruction, op: string, o: A.Operand, i: number, name: string, percent: number, ctx: InstructionCheckContext): boolean {
+  if (o instanceof ExprOperandNode) {
+    const e = o.expr;
+    if (e.kind === 'member' && e.object.kind === 'name' && SPECIAL_REGISTERS.has(e.object.name) && ctx.registerType(e.object.name) === undefined)
+      return specialRefused(name, i, `${e.object.name}.${e.member}`, e.span, ctx);
+    return true;
+  }
+  if (o.kind === 'vector') return (i !== 0 || resultListFits(o, name, ctx)) && vectorExpressionFits(o, i, name, ctx);
+  if (o.kind === 'address') {
+    if (o.elements.length > 1) {
+      // `[tex, {c0, c1}]`: the braced coordinates are a vector expression too.
+      const c = o.elements[o.elements.length - 1]!;
+      if (c.kind === 'vector' && !vectorExpressionFits(c, i, name, ctx, (op === 'tex' || op === 'tld4') && arrayGeometry(ins.modifiers))) return false;
+    }
+    const h = o.elements[0];
+    return !(h !== undefined && h.kind === 'expr' && h.expr.kind === 'name' && h.expr.name.charCodeAt(0) !== percent && TEXTURE_OPS.has(op) && !textureHandleFits(op, h.expr, name, ctx));
+  }
+  return !(o.kind === 'expr' && o.expr.kind === 'name' && o.expr.name.charCodeAt(0) !== percent && !variableAloneFits(ins, i, o.expr, name, ctx));
+}
+
+/** operandShapes' rules after its loop over the operands (`lists`: an operand is not an expression of the parser's class). */
+function shapesAfter(ins: A.Instruction, plan: Plan, form: InstructionForm, ctx: InstructionCheckContext, lists: boolean): boolean {
+  const op = plan.op;
+  const ops = ins.operands;
+  const name = plan.name;
+  const roles = plan.roles;
   // (Set by mixedVectorFits in the calls above: TypeScript does not see that.)
   const pending = pendingProblem as { message: string; at: Span } | undefined;
   if (pending !== undefined) {
@@ -1332,8 +1380,8 @@ function operandShapes(ins: A.Instruction, plan: Plan, form: InstructionForm, ct
   const first = ops[0];
   if (lists && first !== undefined && first.kind === 'vector' && first.predicate !== undefined && !predicateResultFits(first.predicate, name, form, ctx)) return false;
   // (lop3 is in PLAIN_OPCODES, its d untyped: a predicate register there is "Arguments mismatch", measured with ptxas 13.0.)
-  if (op === 'lop3' && d instanceof ExprOperandNode && d.expr instanceof NameRefNode && ctx.registerType(d.expr.name) === '.pred') {
-    ctx.report('PTX503', `operand 1 of ${name} is a value result: it must be a register of a value type, not the predicate ${d.expr.name} (write d|p for a predicate result)`, d.span);
+  if (op === 'lop3' && first instanceof ExprOperandNode && first.expr instanceof NameRefNode && ctx.registerType(first.expr.name) === '.pred') {
+    ctx.report('PTX503', `operand 1 of ${name} is a value result: it must be a register of a value type, not the predicate ${first.expr.name} (write d|p for a predicate result)`, first.span);
     return false;
   }
   // (The scalar video instructions are in PLAIN_OPCODES: their selector rules are checked here, behind a first-letter test.)
@@ -1749,7 +1797,7 @@ function opcodeRules(ins: A.Instruction, plan: Plan, form: InstructionForm, ctx:
   if (op === 'clusterlaunchcontrol' && ops[0]?.kind === 'expr' && plan.t1Info !== undefined && ins.modifiers[0] === '.query_cancel') {
     // Measured: query_cancel's scalar result is typed by its first type (.b32: any 32-bit register but a predicate; .pred: a predicate), "Arguments mismatch".
     const want = plan.t1 === '.pred' ? PRED : plan.t1Info;
-    if (!plainOperandFits(ops[0], want, false, ctx) && !operandFits(ins, name, 0, ops[0], want, plan.t1!, false, false, ctx)) return false;
+    if (!plainOperandFits(ops[0], 0, want, false, ctx) && !operandFits(ins, name, 0, ops[0], want, plan.t1!, false, false, ctx)) return false;
   }
   if (op === 'elect' && !electFits(ins, name, ctx)) return false;
   if (op === 'movmatrix' && !movmatrixFits(ins, name, ctx)) return false;

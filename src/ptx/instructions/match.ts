@@ -316,7 +316,8 @@ function matchModifiers(opcode: string, words: readonly string[]): ModifierMatch
       const p = place(f, e.slotIndex[i]!, words, e.vocabulary, e.ignored[i]!);
       if (p.problems.length > 0 && (!nearest || p.problems.length < nearest.problems.length)) nearest = { form: f, problems: p.problems };
     });
-  const r: ModifierMatch = forms.length > 0 ? { forms } : { forms, nearest };
+  // (An exact-size copy: an array grown by push keeps room for 16, and the memo keeps it.)
+  const r: ModifierMatch = forms.length > 0 ? { forms: forms.slice() } : { forms, nearest };
   if (memo.size > 50_000) memo.clear();
   memo.set(key, r);
   return r;
@@ -416,47 +417,45 @@ export function gateProblems(form: InstructionForm, words: readonly string[], ct
  * Instruction.modifiers holds them) against the tables under the module's version and target.
  */
 export function matchInstruction(opcode: string, words: readonly string[], ctx: MatchContext = {}): MatchResult {
-  // Whole answers are memoized too, in a trie of words per context (a module has one version and
-  // target, and repeats few spellings): a lookup builds no string. Pass the same `ctx` object for
-  // a whole module: it is recognized by identity.
+  // Whole answers are memoized too, per context (a module has one version and target, and repeats
+  // few spellings) by the spelling's text, as matchModifiers' memo. Pass the same `ctx` object for
+  // a whole module: it is recognized by identity. (One Map per version and target: a trie of words
+  // held a Map per word of each spelling, a tenth of what the instruction layer keeps alive.)
   if (ctx !== lastCtx) {
     lastCtx = ctx;
     const k = `${ctx.version ?? ''}|${ctx.target ?? ''}`;
-    let t = tries.get(k);
-    if (!t) tries.set(k, (t = { next: new Map() }));
-    lastTrie = t;
+    let t = answers.get(k);
+    if (!t) answers.set(k, (t = new Map()));
+    lastAnswers = t;
   }
-  let node: ResultNode | undefined = lastTrie!.next.get(opcode);
-  if (!node) lastTrie!.next.set(opcode, (node = { next: new Map() }));
-  for (let j = 0; j < words.length; j++) {
-    const w = words[j]!;
-    let child: ResultNode | undefined = node.next.get(w);
-    if (!child) node.next.set(w, (child = { next: new Map() }));
-    node = child;
-  }
-  if (node.result) return node.result;
+  const key = spellingKey(opcode, words);
+  const hit = lastAnswers!.get(key);
+  if (hit !== undefined) return hit;
   if (++cached > 200_000) {
     // Bound memory on adversarial input: start over.
-    tries.clear();
+    for (const m of answers.values()) m.clear();
     cached = 0;
-    lastCtx = undefined;
   }
-  return (node.result = matchUncached(opcode, words, ctx));
+  const r = matchUncached(opcode, words, ctx);
+  lastAnswers!.set(key, r);
+  return r;
 }
 
-interface ResultNode {
-  next: Map<string, ResultNode>;
-  result?: MatchResult;
+/** A spelling as one string: the opcode, a NUL, the words as written (each starts with its dot). */
+function spellingKey(opcode: string, words: readonly string[]): string {
+  let key = opcode + '\u0000';
+  for (let j = 0; j < words.length; j++) key += words[j]!;
+  return key;
 }
 
-/** Drops the reference to the last context (the tries, keyed by version and target, stay). */
+/** Drops the reference to the last context (the answers, kept by version and target, stay). */
 export function releaseMatchContext(): void {
   lastCtx = undefined;
 }
 
-const tries = new Map<string, ResultNode>();
+const answers = new Map<string, Map<string, MatchResult>>();
 let lastCtx: MatchContext | undefined;
-let lastTrie: ResultNode | undefined;
+let lastAnswers: Map<string, MatchResult> | undefined;
 let cached = 0;
 
 function matchUncached(opcode: string, words: readonly string[], ctx: MatchContext): MatchResult {
@@ -475,7 +474,8 @@ function matchUncached(opcode: string, words: readonly string[], ctx: MatchConte
     if (g.length === 0) passing.push(f);
     else firstProblems ??= g;
   }
-  if (passing.length > 0) return { ok: true, forms: passing };
+  // (The modifier match's own array when every form passes, else an exact-size copy: answers are kept.)
+  if (passing.length > 0) return { ok: true, forms: passing.length === m.forms.length ? m.forms : passing.slice() };
   return { ok: false, reasons: firstProblems!, nearest: m.forms[0] };
 }
 
