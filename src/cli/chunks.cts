@@ -36,11 +36,8 @@ export interface Bundle {
 // code arrives sooner, at no cost to the code itself (docs/benchmarks.md: inlining less cut the
 // compiler's work by half; without loop peeling and escape analysis it does 13% less again, and
 // the whole run executes fewer instructions; on small files too). Only on the V8 versions they
-// were measured on (an engine that lacks a flag would print an error for it). Without incremental
-// marking a major collection marks in one go when the old generation reaches its limit: a check of
-// a large file no longer runs its allocations under the marking write barrier's slow path (about
-// a tenth of the instruction layer's cost on distinct PTX code; same peak RSS, docs/benchmarks.md).
-const V8_FLAGS = ['--max-inlined-bytecode-size-cumulative=150', '--no-turbo-loop-peeling', '--no-turbo-escape', '--no-incremental-marking'];
+// were measured on (an engine that lacks a flag would print an error for it).
+const V8_FLAGS = ['--max-inlined-bytecode-size-cumulative=150', '--no-turbo-loop-peeling', '--no-turbo-escape'];
 
 /**
  * Sets the CLI's V8 flags: before any chunk is loaded, so that every function is compiled with
