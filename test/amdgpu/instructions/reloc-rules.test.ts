@@ -26,7 +26,7 @@ const FAMILIES = /^(SOP1|SOP2|SOPC|SOPK|VOP1|VOP2|VOPC|VOP3|VOP3P|SMEM|SDWA|DPP1
  * llvm-mc-19 wants a name it knows or an absolute value), and symbols with a value (`known`), which
  * are not judged as the constant they stand for.
  */
-const KNOWN_GAPS = /^(v_(add|sub|subrev)_co_u32|v_writelane_b32|v_readlane_b32)(_e32|_e64)? |^s_(atc_probe|buffer_load|load|prefetch|buffer_prefetch)\w* .*, u$|^s_sendmsg_rtn|^s_(version|waitcnt_\w+|getreg_b32|setreg_b32) |\bknown\b/;
+const KNOWN_GAPS = /^(v_(add|sub|subrev)_co_u32|v_writelane_b32|v_readlane_b32)(_e32|_e64)? |^s_(atc_probe|buffer_load|load|prefetch|buffer_prefetch)\w* .*, u$|^s_sendmsg_rtn|^s_(getreg_b32|setreg_b32) |\bknown\b/;
 
 function matrix(mcpu: string): string[] {
   const out: string[] = [];
