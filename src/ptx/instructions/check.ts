@@ -651,16 +651,17 @@ const MIXED_ROLES: ReadonlyMap<string, string> = new Map([
  * 'multimem.ld_reduce'"): .min/.max integer and half-precision and 8-bit float types (no .b32/.b64,
  * no .f32/.f64), .add integers but .s64 and the float types, .and/.or/.xor .b32/.b64 only.
  */
-const ATOM_BITS_MM = ['.b32', '.b64'];
+/** The bit-size types atom/red's and multimem's .and/.or/.xor take. */
+const ATOM_BITS = ['.b32', '.b64'];
 const MULTIMEM_SMALL_FLOATS = ['.f16', '.f16x2', '.bf16', '.bf16x2', '.e5m2', '.e5m2x2', '.e5m2x4', '.e4m3', '.e4m3x2', '.e4m3x4'];
 const MULTIMEM_MINMAX = ['.u32', '.u64', '.s32', '.s64', ...MULTIMEM_SMALL_FLOATS];
 const MULTIMEM_OP_TYPES: ReadonlyMap<string, readonly string[]> = new Map([
   ['.min', MULTIMEM_MINMAX],
   ['.max', MULTIMEM_MINMAX],
   ['.add', ['.u32', '.u64', '.s32', '.f32', '.f64', ...MULTIMEM_SMALL_FLOATS]],
-  ['.and', ATOM_BITS_MM],
-  ['.or', ATOM_BITS_MM],
-  ['.xor', ATOM_BITS_MM],
+  ['.and', ATOM_BITS],
+  ['.or', ATOM_BITS],
+  ['.xor', ATOM_BITS],
 ]);
 
 function multimemOpTypeProblem(w: readonly string[], name: string): [PtxCode, string] | undefined {
@@ -706,7 +707,6 @@ function tcgen05ScaleVecProblem(w: readonly string[], name: string): [PtxCode, s
 }
 
 /** The operand types of atom/red's operations (ptxas 13.0: "Operation .and requires .b32 or .b64 type for instruction 'atom'"; measured on sm_90). */
-const ATOM_BITS = ['.b32', '.b64'];
 const ATOM_MINMAX = ['.u32', '.s32', '.u64', '.s64', '.f16', '.f16x2', '.bf16', '.bf16x2'];
 const ATOM_OP_TYPES: ReadonlyMap<string, readonly string[]> = new Map([
   ['.and', ATOM_BITS],
