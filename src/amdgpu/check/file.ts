@@ -9,6 +9,7 @@ import { StatementChecker, type CheckOptions } from './statements.js';
 import { applyStatement, SymbolTable, type SymbolInfo } from './symbols.js';
 import { findTarget, type AmdgpuTarget } from '../targets.js';
 import { tripleOrThrow, type AmdgpuOs, type AmdgpuTriple } from '../triple.js';
+import { UC_VERSION_SYMBOLS } from '../data/uc-version.js';
 
 export type { CheckOptions } from './statements.js';
 
@@ -21,8 +22,10 @@ export type { CheckOptions } from './statements.js';
  * follow register use and are not modelled: they are marked maintained
  * (SymbolTable.valueUnknowable), so that no rule refuses their use for want of a value (measured
  * with llvm-mc-19 on amdhsa, amdpal and linux for generic, generic-hsa, gfx908, gfx90a, gfx1100).
+ * The `UC_VERSION_*` names of `s_version` on every processor and triple (data/uc-version.ts).
  */
 function predefineSymbols(table: SymbolTable, target: AmdgpuTarget, os: AmdgpuOs): void {
+  for (const [name, value] of UC_VERSION_SYMBOLS) table.predefine(name, value);
   if (os === 'amdhsa') {
     // Raised by every register operand in llvm-mc (not modelled): their values are unknowable here.
     table.maintain('.amdgcn.next_free_vgpr');

@@ -321,6 +321,11 @@ export class InstructionChecker {
       const m = lower(mnemonic);
       if (m === 's_setreg_b32' || m === 's_setreg_imm32_b32') this.checkHwregValue(m, operands[0]!.operand);
     }
+    // s_sendmsg_rtn_b32 / _b64's message: the second (s_se(n)dmsg_rtn_).
+    else if ((mnemonic.charCodeAt(4) | 0x20) === 110 && mnemonic.length === 17) {
+      const m = lower(mnemonic);
+      if (m === 's_sendmsg_rtn_b32' || m === 's_sendmsg_rtn_b64') this.checkSendmsgRtnValue(m, operands[1]!.operand);
+    }
   }
 
   /**
@@ -511,6 +516,24 @@ export class InstructionChecker {
   }
 
   /**
+   * The message operand of `s_sendmsg_rtn_b32`/`_b64` written as a value (not `sendmsg(...)`):
+   * llvm-mc-19 needs it here ("expected a sendmsg macro or an absolute expression": a label, a
+   * symbol set later or never, `-u`, `.`, `1f`; a register, `m0` and `null` too) and in 0-65535
+   * ("invalid immediate: only 16-bit values are legal": `-1`, `0x10000`; a float is its double
+   * bits, `-0.0` 0, as in `s_sendmsg`).
+   * (`s_sendmsg`/`s_sendmsghalt`, SOPP: checkSoppValue.) AMD556.
+   */
+  private checkSendmsgRtnValue(mnemonic: string, op: Operand): void {
+    // GFX11+ (elsewhere the instruction is not supported: the instruction layer says so).
+    if (!this.target || this.target.generation < 11 || op.kind === 'call') return;
+    const register = op.kind === 'regRange' || (op.kind === 'word' && looksLikeRegister(op.name, 0));
+    const v = register ? null : this.macroArgValue(op);
+    if (v === undefined) return;
+    if (v === null) this.cx.issue('AMD556', `expected a sendmsg macro or an absolute expression: '${this.text.slice(op.span.start, op.span.end)}' ${register ? 'is a register' : 'has no value here'} (${mnemonic} takes sendmsg(MSG[, OP[, STREAM]]) or a 16-bit value)`, op.span);
+    else if (v < 0n || v > 0xffffn) this.cx.issue('AMD556', `invalid immediate: only 16-bit values are legal (the message operand of ${mnemonic} is 0…65535, not ${v})`, op.span);
+  }
+
+  /**
    * The 16-bit immediate of `s_movk_i32`, `s_cmovk_i32`, `s_cmpk_*`, `s_addk_i32` (`s_addk_co_i32`), `s_mulk_i32`,
    * `s_version`, `s_waitcnt_{vs,vm,exp,lgkm}cnt` (llvm-mc-19 "invalid operand for instruction"): -32768…65535, 0…65535 for the unsigned compares
    * (`s_cmpk_*_u32`); a float is its double bits (`0.0` fits, `1.0` and `-0.0` do not), a symbol
@@ -528,8 +551,8 @@ export class InstructionChecker {
     if (v === undefined) return;
     if (v === null) {
       // A symbol without a value: a relocatable where the instruction layer judges one (movk...);
-      // s_version and s_waitcnt_*cnt take none, but llvm-mc-19's UC_VERSION_* names (in both; not judged).
-      if ((m.startsWith('s_waitcnt_') || m === 's_version') && !this.text.slice(op.span.start, op.span.end).includes('UC_VERSION_')) this.cx.issue('AMD573', `invalid operand for instruction: the 16-bit immediate of ${m} must have a value here ('${this.text.slice(op.span.start, op.span.end)}' has none)`, op.span);
+      // s_version and s_waitcnt_*cnt take none (llvm-mc-19's UC_VERSION_* names are symbols with a value: data/uc-version.ts).
+      if (m.startsWith('s_waitcnt_') || m === 's_version') this.cx.issue('AMD573', `invalid operand for instruction: the 16-bit immediate of ${m} must have a value here ('${this.text.slice(op.span.start, op.span.end)}' has none)`, op.span);
       return;
     }
     const unsigned = m.endsWith('_u32');

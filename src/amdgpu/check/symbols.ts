@@ -256,7 +256,8 @@ export class SymbolTable {
   /** Processes a label definition. */
   label(name: string, span: Span): void {
     const s = this.getOrCreate(name);
-    if (s.state === 'label' || s.state === 'common') {
+    // An assembler-defined symbol is one too until the file sets it (`.set UC_VERSION_GFX10, 1` makes it redefinable).
+    if (s.state === 'label' || s.state === 'common' || (s.predefined && s.expr !== undefined && s.expr.span.end === 0)) {
       this.issue('AMD122', `symbol '${name}' is already defined`, span);
       return;
     }

@@ -21,12 +21,12 @@ const FAMILIES = /^(SOP1|SOP2|SOPC|SOPK|VOP1|VOP2|VOPC|VOP3|VOP3P|SMEM|SDWA|DPP1
 /**
  * Misses not modelled: GFX6's VOP3-only carry instructions and lane selects (lane instructions
  * are left out of the constant-bus rule), GFX12 SMEM offsets (llvm-mc-19 takes a symbol in some
- * and not in others), GFX12 `s_sendmsg_rtn` (its message operand is unchecked), the SOPK
- * immediates that take symbolic names too (`s_version`, `s_waitcnt_*cnt`, `s_getreg`/`s_setreg`:
- * llvm-mc-19 wants a name it knows or an absolute value), and symbols with a value (`known`), which
- * are not judged as the constant they stand for.
+ * and not in others), `s_getreg`/`s_setreg` (llvm-mc-19 wants a hwreg name it knows or an absolute
+ * value), and symbols with a value (`known`), which are not judged as the constant they stand for.
+ * (`s_sendmsg_rtn_*`'s message is judged since session 15, AMD556; `s_version`, `s_waitcnt_*cnt`
+ * since session 14, AMD573.)
  */
-const KNOWN_GAPS = /^(v_(add|sub|subrev)_co_u32|v_writelane_b32|v_readlane_b32)(_e32|_e64)? |^s_(atc_probe|buffer_load|load|prefetch|buffer_prefetch)\w* .*, u$|^s_sendmsg_rtn|^s_(getreg_b32|setreg_b32) |\bknown\b/;
+const KNOWN_GAPS = /^(v_(add|sub|subrev)_co_u32|v_writelane_b32|v_readlane_b32)(_e32|_e64)? |^s_(atc_probe|buffer_load|load|prefetch|buffer_prefetch)\w* .*, u$|^s_(getreg_b32|setreg_b32) |\bknown\b/;
 
 function matrix(mcpu: string): string[] {
   const out: string[] = [];
