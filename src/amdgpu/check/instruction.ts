@@ -430,7 +430,6 @@ export class InstructionChecker {
       if (m.startsWith('s_branch') || (m.startsWith('s_cbranch_') && m !== 's_cbranch_g_fork')) this.checkBranchTarget(m, op);
       return;
     }
-    let e: Expr | undefined;
     // A float (`1.0`, `-0.0`): its double bits, as llvm-mc-19 reads them here.
     let real: bigint | undefined;
     if (op.kind === 'expr' && op.expr.kind !== 'int') {
@@ -441,7 +440,6 @@ export class InstructionChecker {
         const f = (x as { operand: { value: number } }).operand.value;
         real = floatJoins(mnemonic, 0) ? BigInt.asIntN(64, -doubleBits(f)) : doubleBits(-f);
       }
-      else e = x;
     } else if (op.kind === 'neg' ? op.operand.kind !== 'word' && op.operand.kind !== 'expr' : op.kind !== 'word') return;
     let sopp = this.soppValues.get(mnemonic);
     if (sopp === undefined) {
@@ -452,21 +450,12 @@ export class InstructionChecker {
       this.soppValues.set(mnemonic, sopp);
     }
     if (!sopp || (op.kind === 'word' && looksLikeRegister(op.name, 0))) return;
-    let v: bigint | null;
-    if (real !== undefined) v = real;
-    else if (e) v = this.cx.valueOf(e);
-    else if (op.kind === 'neg') {
-      // `-u`: the expression -u (no modifier in a scalar instruction).
-      const x = this.macroArgValue(op);
-      if (x === undefined) return;
-      v = x;
-    }
-    else {
-      this.cx.symbolAccesses++;
-      v = this.table.currentValue((op as { name: string }).name);
-    }
+    // A symbol or an expression (`-u` is the expression -u: no modifier in a scalar instruction):
+    // its value here; undefined where gpuasm cannot know it (valueUnknowable: not judged).
+    const v = real ?? this.macroArgValue(op);
+    if (v === undefined) return;
     if (v === null) {
-      if (!this.unknowable(op)) this.cx.issue('AMD547', `invalid operand for instruction: the operand of ${mnemonic} must have a value here ('${this.text.slice(op.span.start, op.span.end)}' is not defined before it as a value)`, op.span);
+      this.cx.issue('AMD547', `invalid operand for instruction: the operand of ${mnemonic} must have a value here ('${this.text.slice(op.span.start, op.span.end)}' is not defined before it as a value)`, op.span);
       return;
     }
     // The range of the instruction's immediate (data/sopp-ranges.ts), for a value not written as a number (per mnemonic as written).
