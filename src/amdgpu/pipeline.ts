@@ -59,6 +59,7 @@ export function checkText(text: string, options: CheckOptions & Pick<AmdgpuCheck
   const hooks: RepeatHooks = {
     effects: () => errors + c.symbolAccesses,
     kernelBodySkipped: () => c.kernelBodySkipped(),
+    lineSkipped: (directive) => c.lineSkipped(directive),
   };
   // An error inside an `.amdhsa_kernel` block ends it (llvm-mc): the parser counts every error, the checker drops the block.
   const parseOptions = { masmIntegers: options.masmIntegers, os: c.triple.os, errorCount: () => errors, onKernelAborted: () => c.kernelBodySkipped(), symbolValue: (n: string) => c.symbolValue(n), symbolDefined: (n: string) => c.symbolDefined(n), symbolUnknowable: (n: string) => c.symbolUnknowable(n), onBodyDefinition: (n: string | undefined) => c.definedInBody(n), latin1Bytes: options.latin1Bytes };

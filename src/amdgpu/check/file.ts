@@ -96,6 +96,10 @@ export class FileChecker {
   kernelBodySkipped(): void {
     this.checker.kernelBodySkipped();
   }
+  /** The repeated-line memo skipped a remembered line (a directive or an instruction; check/branch-reach.ts). */
+  lineSkipped(directive: boolean): void {
+    this.checker.reach.lineSkipped(directive);
+  }
   /** `reportWriteErrors`: the file had no other error (llvm-mc writes no object otherwise). */
   finish(reportWriteErrors = true, collectSymbols = true): SymbolInfo[] {
     // Forward references to local labels never defined: llvm-mc reports them when parsing ends.

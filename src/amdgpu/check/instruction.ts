@@ -12,6 +12,7 @@ import { floatJoins } from '../parse/parser.js';
 import { IMM_CODES, inlineCode64, inlineIntCode, smemOffsetRule, type SmemOffsetRule } from './immediates.js';
 import { looksLikeRegister, parseNsaAddress, parseRegister, validateRegisterForTarget } from './registers.js';
 import type { SymbolTable } from './symbols.js';
+import type { BranchReach } from './branch-reach.js';
 import type { AmdgpuTarget } from '../targets.js';
 import { HWREG_NAMES, hwregGroup } from '../data/hwreg.js';
 import {
@@ -201,6 +202,8 @@ export interface InstructionContext {
   readonly table: SymbolTable;
   /** Register-index expressions: the one llvm-mc evaluator, with the current symbols. */
   readonly evaluator: OperandExprEvaluator;
+  /** The branch-reach bound (branch-reach.ts): told of each branch to a label. */
+  readonly reach: BranchReach;
   /** Symbol-table lookups and references so far (the repeat memo's effects count, pipeline.ts). */
   symbolAccesses: number;
   issue(code: AmdCode, message: string, span: Span): void;
@@ -424,7 +427,10 @@ export class InstructionChecker {
       // A label (the common case): a symbol without a value, by one lookup.
       if (op.kind === 'word') {
         this.cx.symbolAccesses++;
-        if (this.table.currentValue(op.name) === null) return;
+        if (this.table.currentValue(op.name) === null) {
+          this.cx.reach.branch(op.name, op.span);
+          return;
+        }
       }
       const m = lower(mnemonic);
       if (m.startsWith('s_branch') || (m.startsWith('s_cbranch_') && m !== 's_cbranch_g_fork')) this.checkBranchTarget(m, op);
@@ -478,7 +484,10 @@ export class InstructionChecker {
       if (looksLikeRegister(op.name, 0)) return;
       this.cx.symbolAccesses++;
       v = this.table.currentValue(op.name);
-      if (v === null) return;
+      if (v === null) {
+        this.cx.reach.branch(op.name, op.span);
+        return;
+      }
     } else if (op.kind === 'expr') {
       const e = op.expr;
       if (e.kind === 'sym' || e.kind === 'dot' || e.kind === 'local') return;
@@ -1003,6 +1012,8 @@ export class InstructionChecker {
         // yet may become one (`s_mov_b32 s0, y` before and after `.set y, x + 1`), and the same line
         // then marks it used. Registers (`s0`, `vcc`) and `off` never name a symbol here.
         else if (op.name !== 'off' && !this.looksLikeRegister(op.name)) this.cx.symbolAccesses++;
+        // vccz/execz under a source modifier on GFX11+: llvm-mc-19 refuses them bare only (below).
+        if (nested && this.modifiedVcczExecz(op.name)) return;
         this.checkRegister(op);
         return;
       case 'regRange':
@@ -1291,6 +1302,21 @@ export class InstructionChecker {
    * their text: clang output repeats the same few hundred register spellings.
    */
   private readonly registerCache = new Map<string, AmdRawDiagnostic | null>();
+
+  /**
+   * `vccz`/`execz` (`src_vccz`, `src_execz`) inside `-`, `|...|`, `neg()`, `abs()`, `sext()` on
+   * GFX11+: llvm-mc-19 refuses these registers only where written bare ("execz and vccz are not
+   * supported on this GPU": its check skips an operand with input modifiers) and encodes them under
+   * a modifier (`v_ceil_f32 v0, -vccz` is `v_ceil_f32_e64 v0, -src_vccz`), so the register is not
+   * refused here; a position that takes no modifier is refused by the modifier rules as before
+   * (`v_mov_b32 v0, -vccz`, `_e32`, DPP, VOPD, scalar instructions). docs/divergences.md,
+   * "vccz/execz on GFX11+".
+   */
+  private modifiedVcczExecz(name: string): boolean {
+    if (!this.target || this.target.generation < 11) return false;
+    const n = name.charCodeAt(0) === 115 /* s */ && name.startsWith('src_') ? name.slice(4) : name;
+    return n === 'vccz' || n === 'execz';
+  }
 
   private checkRegister(op: Operand): void {
     if (!this.target) return;

@@ -13,6 +13,7 @@ import { isTemporarySymbol, type SymbolTable } from './symbols.js';
 import type { AmdgpuTarget } from '../targets.js';
 import type { AmdgpuTriple } from '../triple.js';
 import { InstructionChecker, type InstructionContext } from './instruction.js';
+import { BranchReach } from './branch-reach.js';
 import type { AmdCode } from '../diagnostics.js';
 
 /** The ELF section flag letters llvm-mc takes for an AMDGPU triple (`c`, `d`, `y`, `s`, `l` are other targets'). */
@@ -215,6 +216,8 @@ export class StatementChecker implements InstructionContext {
   private codeObjectVersion: { value: bigint; span: Span } | undefined;
   /** Symbol-table lookups and references so far (see checkText). */
   symbolAccesses = 0;
+  /** Branches out of reach at layout (branch-reach.ts). */
+  readonly reach = new BranchReach();
   /** A `.amdgcn.next_free_vgpr`/`_sgpr` assignment was seen (see checkGprCountSymbols). */
   private gprCountSymbolsSet = false;
   private readonly lookup = (n: string): bigint | null => {
@@ -280,6 +283,7 @@ export class StatementChecker implements InstructionContext {
    */
   reportWriteTimeErrors(): void {
     for (const i of this.deferredDataErrors) this.sink(i);
+    for (const i of this.reach.found) this.sink(i);
     const cov = this.codeObjectVersion;
     // llvm-mc-19 writes code objects of versions 4, 5 and 6 only ("LLVM ERROR: Unsupported AMDHSA Code Object Version", no line).
     if (cov && (cov.value < 4n || cov.value > 6n))
@@ -321,6 +325,37 @@ export class StatementChecker implements InstructionContext {
     }
   }
 
+  /**
+   * A directive's bytes for the branch-reach bound: data of a size known here (`.fill N, SIZE`,
+   * `.space`/`.skip`/`.zero N`, `.byte`... per argument), an effect (the repeated-line memo must not
+   * skip it: it skips only what adds no bytes); any other directive a new run (branch-reach.ts).
+   */
+  private reachDirective(st: Extract<Statement, { kind: 'directive' }>): void {
+    const name = st.name;
+    const size = DATA_SIZES.get(name);
+    let bytes: number | undefined;
+    if (size !== undefined) bytes = size * st.args.length;
+    else if (name === '.fill' || name === '.space' || name === '.skip' || name === '.zero') {
+      const n = this.reachValue(st.args[0]?.expr);
+      // `.fill N, SIZE`: SIZE 1 by default, at most 8 (llvm-mc clamps it); a negative count is none.
+      const each = name === '.fill' && st.args.length > 1 ? this.reachValue(st.args[1]?.expr) : 1n;
+      if (n !== undefined && each !== undefined) bytes = Number(n <= 0n ? 0n : n > 1n << 40n ? 1n << 40n : n) * Number(each <= 0n ? 0n : each > 8n ? 8n : each);
+    }
+    if (bytes === undefined) this.reach.barrier();
+    else {
+      this.symbolAccesses++;
+      this.reach.data(bytes);
+    }
+  }
+
+  /** An absolute value here without reporting (the directive's own rules report), or undefined. */
+  private reachValue(e: Expr | undefined): bigint | undefined {
+    if (!e) return undefined;
+    if (e.kind === 'int') return e.value;
+    const r = evaluate(e, this.lookup);
+    return 'value' in r && typeof r.value === 'bigint' ? r.value : undefined;
+  }
+
   noteTemporary(name: string, span: Span): void {
     if (isTemporarySymbol(name) && !this.temporaryRefs.has(name)) this.temporaryRefs.set(name, span);
   }
@@ -343,12 +378,18 @@ export class StatementChecker implements InstructionContext {
         // `.L` names in data and `.size` must be defined; `.globl .Lx` and the like only declare.
         for (const a of st.args) if (a.expr) this.noteReferences(a.expr, st.name === '.size' || DATA_SIZES.has(st.name));
         this.checkDirective(st);
+        this.reachDirective(st);
+        return;
+      case 'label':
+        this.reach.label(st.name);
         return;
       case 'instruction':
-        if (this.gprCountSymbolsSet && this.triple.os === 'amdhsa' && (!this.checkGprCountSymbols(st.operands) || (st.dual && !this.checkGprCountSymbols(st.dual.operands)))) return;
-        this.instructions.check(st);
+        // (A branch is measured from its start: its own bytes are counted after it.)
+        if (!(this.gprCountSymbolsSet && this.triple.os === 'amdhsa' && (!this.checkGprCountSymbols(st.operands) || (st.dual && !this.checkGprCountSymbols(st.dual.operands))))) this.instructions.check(st);
+        this.reach.instruction();
         return;
       default:
+        this.reach.barrier();
         return;
     }
   }

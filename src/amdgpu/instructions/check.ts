@@ -15,7 +15,7 @@ import type { Expr, InstructionOperand, Operand, Statement } from '../parse/ast.
 import type { IssueSink } from '../parse/expr.js';
 import type { AmdCode } from '../diagnostics.js';
 import { inlineCode16, inlineCode32, inlineCode64 } from '../check/immediates.js';
-import { parseRegister } from '../check/registers.js';
+import { parseRegister, REG_CODES } from '../check/registers.js';
 import type { AmdgpuTarget } from '../targets.js';
 import { AMD_INSTRUCTION_CODES as C } from './diagnostics.js';
 import { formSpec, instructionInfo, lookupInstruction, operandSpec, OperandFile as F, OperandModifier, type FormSpec, type OperandSpec } from './table.js';
@@ -1035,6 +1035,7 @@ let wordCacheTarget: AmdgpuTarget | undefined;
 const WORD_CACHE_MAX = 4096;
 
 const SIZED_SPECIAL = /^(exec|vcc|flat_scratch|xnack_mask|tba|tma)(_lo|_hi)?$|^m0$/;
+const VCCZ_EXECZ = /^(src_)?(vccz|execz)$/;
 
 function classifyText(text: string, op: Operand, target: AmdgpuTarget): void {
   const r = parseRegister(text, op.span.start, target);
@@ -1044,7 +1045,12 @@ function classifyText(text: string, op: Operand, target: AmdgpuTarget): void {
     return;
   }
   if (r.status === 'error' || r.reg.end !== op.span.end) {
-    seen.what = What.Unknown;
+    // vccz/execz on GFX11+ reach the layer only under a source modifier, where llvm-mc-19 takes
+    // them (check/instruction.ts, modifiedVcczExecz): a special register, judged as one.
+    if (r.status === 'error' && r.error.code === REG_CODES.notAvailable && VCCZ_EXECZ.test(text.slice(op.span.start, op.span.end))) {
+      seen.what = What.Special;
+      seen.size = 0;
+    } else seen.what = What.Unknown;
     return;
   }
   const reg = r.reg;

@@ -25,6 +25,11 @@ export interface RepeatHooks {
   effects(): number;
   /** A remembered `.amdhsa_kernel` body was skipped: the block is closed, as its end directive would close it. */
   kernelBodySkipped(): void;
+  /**
+   * A remembered line was skipped: one directive (`directive`, its text starts with `.`) or one
+   * instruction. (What the branch-reach bound counts of every line: check/branch-reach.ts.)
+   */
+  lineSkipped(directive: boolean): void;
 }
 
 /**
@@ -183,6 +188,7 @@ class RepeatingStatementParser extends StatementParser {
     if (nl < 0 || nl - p >= MAX_REPEAT_KEY) return false;
     if (repeats.lines.has(p, nl + 1)) {
       this.lex.resumeAfterLine(nl);
+      repeats.hooks.lineSkipped(c === 46 /* . */);
       return true;
     }
     this.missedAt = p;
@@ -224,8 +230,10 @@ class RepeatingStatementParser extends StatementParser {
       const start = lex.start;
       const nl = this.lineEndFrom(start);
       if (nl >= 0 && nl - start < MAX_REPEAT_KEY) {
-        if (start !== this.missedAt && repeats.lines.has(start, nl + 1)) lex.resumeAfterLine(nl);
-        else this.lineStatement(repeats, start, nl);
+        if (start !== this.missedAt && repeats.lines.has(start, nl + 1)) {
+          lex.resumeAfterLine(nl);
+          repeats.hooks.lineSkipped(this.text.charCodeAt(start) === 46 /* . */);
+        } else this.lineStatement(repeats, start, nl);
         return;
       }
     }
