@@ -12,7 +12,6 @@ import { floatJoins } from '../parse/parser.js';
 import { IMM_CODES, inlineCode64, inlineIntCode, smemOffsetRule, type SmemOffsetRule } from './immediates.js';
 import { looksLikeRegister, parseNsaAddress, parseRegister, validateRegisterForTarget } from './registers.js';
 import type { SymbolTable } from './symbols.js';
-import type { BranchReach } from './branch-reach.js';
 import type { AmdgpuTarget } from '../targets.js';
 import { HWREG_NAMES, hwregGroup } from '../data/hwreg.js';
 import {
@@ -202,8 +201,8 @@ export interface InstructionContext {
   readonly table: SymbolTable;
   /** Register-index expressions: the one llvm-mc evaluator, with the current symbols. */
   readonly evaluator: OperandExprEvaluator;
-  /** The branch-reach bound (branch-reach.ts): told of each branch to a label. */
-  readonly reach: BranchReach;
+  /** A branch to a symbol without a value here (a label, or one never defined): the branch-reach bound and "undefined label". */
+  branchTarget(name: string, span: Span): void;
   /** Symbol-table lookups and references so far (the repeat memo's effects count, pipeline.ts). */
   symbolAccesses: number;
   issue(code: AmdCode, message: string, span: Span): void;
@@ -428,7 +427,7 @@ export class InstructionChecker {
       if (op.kind === 'word') {
         this.cx.symbolAccesses++;
         if (this.table.currentValue(op.name) === null) {
-          this.cx.reach.branch(op.name, op.span);
+          this.cx.branchTarget(op.name, op.span);
           return;
         }
       }
@@ -485,7 +484,7 @@ export class InstructionChecker {
       this.cx.symbolAccesses++;
       v = this.table.currentValue(op.name);
       if (v === null) {
-        this.cx.reach.branch(op.name, op.span);
+        this.cx.branchTarget(op.name, op.span);
         return;
       }
     } else if (op.kind === 'expr') {

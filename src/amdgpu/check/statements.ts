@@ -205,6 +205,8 @@ export class StatementChecker implements InstructionContext {
   private readonly pendingForward = new Map<string, Span[]>();
   /** Data values that cannot be evaluated (division by zero): llvm-mc finds them only when writing the object. */
   private readonly deferredDataErrors: ParseIssue[] = [];
+  /** The first branch to each symbol not defined at that point (not `.L`: see branchTarget). */
+  private readonly undefinedBranchTargets = new Map<string, Span>();
   /** First reference to each `.L` temporary symbol from an instruction or a directive. */
   private readonly temporaryRefs = new Map<string, Span>();
   /** A section switch happened (llvm-mc's "previous section"), and what each open `.pushsection` saved of it. */
@@ -289,6 +291,8 @@ export class StatementChecker implements InstructionContext {
     if (cov && (cov.value < 4n || cov.value > 6n))
       this.issue('AMD229', `unsupported AMDHSA code object version ${cov.value} (llvm-mc writes versions 4, 5 and 6)`, cov.span);
     for (const [name, at] of this.temporaryRefs) if (!this.table.isDefined(name)) this.issue('AMD127', `undefined label '${name}' (a .L temporary symbol must be defined in the file)`, at);
+    for (const [name, at] of this.undefinedBranchTargets)
+      if (!this.table.isDefined(name) && !this.table.valueUnknowable(name)) this.issue('AMD558', `undefined label '${name}': a branch target must be defined in the file (a label or a symbol set to one), whatever .globl, .extern or .weak say`, at);
   }
 
   /** Directional references (`1b`, `1f`) and `.L` symbol references in an expression. */
@@ -354,6 +358,17 @@ export class StatementChecker implements InstructionContext {
     if (e.kind === 'int') return e.value;
     const r = evaluate(e, this.lookup);
     return 'value' in r && typeof r.value === 'bigint' ? r.value : undefined;
+  }
+
+  /**
+   * A branch to a symbol without a value here: measured by the branch-reach bound, and, where the
+   * symbol is not defined yet (not a `.L` temporary: AMD127 covers those), remembered to be
+   * defined by the end of the file: llvm-mc-19 refuses a branch to a symbol never defined when it
+   * writes the object ("undefined label", also after `.globl`/`.extern`/`.weak`; AMD558).
+   */
+  branchTarget(name: string, span: Span): void {
+    this.reach.branch(name, span);
+    if (!this.table.isDefined(name) && !isTemporarySymbol(name) && !this.undefinedBranchTargets.has(name)) this.undefinedBranchTargets.set(name, span);
   }
 
   noteTemporary(name: string, span: Span): void {

@@ -4,8 +4,8 @@
  * llvm-mc-19 is missing: files of a label and a branch with data and instructions between them at
  * both limits (131,068 / 131,072 bytes back, 131,072 / 131,076 forward from the branch's start), on
  * four GPUs, each file's error lines the same; the kinds gpuasm does not measure (a local label,
- * `.org`, `.p2align`, a section left and re-entered, a branch to a label never defined) may only
- * be missed, never refused wrongly. And the repeated-line memo: the same answer with it off, and
+ * `.org`, `.p2align`, a section left and re-entered) may only be missed, never refused wrongly.
+ * And branches to a label never defined (AMD558, "undefined label", also a layout error). And the repeated-line memo: the same answer with it off, and
  * remembered section switches still end a run.
  */
 import { test } from 'node:test';
@@ -57,9 +57,21 @@ const CASES: Record<string, string> = {
   org: 'L:\n.org 131072\ns_branch L\n',
   p2align: 'L:\n.fill 32767, 4, 0\n.p2align 8\ns_branch L\n',
   sectionReentered: '.text\nL:\n.fill 32768, 4, 0\n.section .data\n.long 0\n.text\ns_branch L\n',
+  // A branch to a label never defined (AMD558): refused, declared or not; defined later in any way, taken.
   undefinedTarget: '.fill 32768, 4, 0\ns_branch U\n',
+  undefinedGlobl: '.globl U\ns_branch U\ns_endpgm\n',
+  undefinedExtern: '.extern U\ns_call_b64 s[0:1], U\n',
+  undefinedWeak: 's_cbranch_scc0 U\n.weak U\n',
+  undefinedAfterError: 's_branch U\ns_mov_b32 s0, v1\n',
+  definedLater: 's_branch U\nU = 5\n',
+  definedElsewhere: 's_branch U\n.section .data\nU:\n.long 0\n',
+  definedAsVariable: 's_branch U\n.set U, V\nV:\n',
+  // Not measured: the second branch to the same undefined label, a label defined in an unexpanded macro body, a common symbol.
+  undefinedTwice: 's_branch U\ns_branch U\n',
+  undefinedInMacro: '.macro M\nU:\n.endm\ns_branch U\n',
+  undefinedCommon: 's_branch U\n.comm U, 4\n',
 };
-const NOT_MEASURED = new Set(['localBack', 'localForward', 'org', 'p2align', 'sectionReentered', 'undefinedTarget']);
+const NOT_MEASURED = new Set(['localBack', 'localForward', 'org', 'p2align', 'sectionReentered', 'undefinedTwice', 'undefinedInMacro', 'undefinedCommon']);
 
 function errorLines(lines: readonly (number | undefined)[]): string {
   return [...new Set(lines)].sort((a, b) => a! - b!).join(' ');
@@ -81,7 +93,8 @@ for (const mcpu of ['gfx900', 'gfx1030', 'gfx1100', 'gfx1200']) {
       const plain = errorLines(checkAmdgpuText(`${name}.s`, text, { mcpu, repeats: false }).filter((d) => d.severity === 'error').map((d) => d.location?.line));
       if (plain !== ours) wrong.push(`${name}: gpuasm [${ours}], without the memo [${plain}]`);
       if (NOT_MEASURED.has(name)) {
-        if (ours !== '' || theirs === '') wrong.push(`${name} (not measured): llvm-mc [${theirs}], gpuasm [${ours}]`);
+        // Missed (fewer lines than llvm-mc-19's, never one it takes).
+        if (ours.split(' ').some((l) => l !== '' && !theirs.split(' ').includes(l)) || theirs === '' || ours === theirs) wrong.push(`${name} (not measured): llvm-mc [${theirs}], gpuasm [${ours}]`);
       } else if (theirs !== ours) wrong.push(`${name}: llvm-mc [${theirs}] ${mc.messages[0]?.message ?? ''}, gpuasm [${ours}]`);
     }
     assert.deepEqual(wrong, []);
