@@ -72,6 +72,11 @@ interface PreparedForm {
   readonly soppRange: ImmediateRange | undefined;
   /** Of a family whose modifiers checkRanges reads (RANGED_MODIFIER_FAMILIES). */
   readonly rangedModifiers: boolean;
+  /**
+   * Whether checkFloatLiterals judges the form's literals as 16-bit sources (SHORT_SOURCES, not
+   * SHORT_EXCEPT): 1 or 0, -1 until checkFloatLiterals first needs it (then set, once per form).
+   */
+  short: number;
 }
 
 type Prepared =
@@ -194,7 +199,8 @@ function prepare(mnemonic: string, target: AmdgpuTarget): Prepared {
       if (target.generation >= 11 && r.base === 'v_mov_b16') return MOV16;
       if (specs.some((f) => !f.verified || f.form === 'vopdx' || f.form === 'vopdy')) return target.generation >= 11 ? NO_HALVES : OK;
       const split = withoutVcc(specs, r.base, target);
-      const forms = split.map((spec) => prepareForm(mnemonic.toLowerCase(), spec, target));
+      const lowered = mnemonic.toLowerCase();
+      const forms = split.map((spec) => sharedForm(lowered, spec, target));
       let minAll = Infinity;
       let maxAll = 0;
       for (const f of forms) {
@@ -396,6 +402,25 @@ function wmma12Forms(base: string, forms: readonly FormSpec[], [d, a, b, c, kind
   return forms.filter((f) => f.form === '' || f.form === 'e64').map((f) => formSpec({ ...f, family: 'VOP3P', operands, minOperands: 4, maxOperands: 4, modifiers: mods, requiredModifiers: [], verified: true }));
 }
 
+/** The PreparedForm of each FormSpec prepared for the target in use (see sharedForm). */
+let sharedTarget: AmdgpuTarget | undefined;
+let sharedForms = new Map<FormSpec, PreparedForm>();
+
+/**
+ * prepareForm once per FormSpec and target: the spellings of one base (`v_add_f32`,
+ * `v_add_f32_e32`) share their forms' preparation. prepareForm reads the mnemonic only through
+ * tests of its base (`_d16`, `lane`, `s_buffer_`, `cndmask`...), which no encoding suffix changes.
+ */
+function sharedForm(mnemonic: string, spec: FormSpec, target: AmdgpuTarget): PreparedForm {
+  if (target !== sharedTarget) {
+    sharedTarget = target;
+    sharedForms = new Map();
+  }
+  let f = sharedForms.get(spec);
+  if (f === undefined) sharedForms.set(spec, (f = prepareForm(mnemonic, spec, target)));
+  return f;
+}
+
 /**
  * A form's operands as the rules use them. The table's register files come from probes that
  * replace one operand of a valid example at a time; where the example's other operands or
@@ -473,7 +498,7 @@ function preparedForm(spec: FormSpec, ops: readonly PreparedOperand[], min: numb
   let vaddrAt = -1;
   for (let j = 0; j < ops.length; j++) if (ops[j]!.spec.kind === 'vaddr') vaddrAt = j;
   const soppRange = spec.family === 'SOPP' ? soppImmediateRange(spec.base) : undefined;
-  return { spec, ops, min, max, vccOptional, busLimit, implicitVcc, scalar, cachePolicy12, vaddrAt, soppRange, rangedModifiers: RANGED_MODIFIER_FAMILIES.has(spec.family) };
+  return { spec, ops, min, max, vccOptional, busLimit, implicitVcc, scalar, cachePolicy12, vaddrAt, soppRange, rangedModifiers: RANGED_MODIFIER_FAMILIES.has(spec.family), short: -1 };
 }
 
 let lastTarget: AmdgpuTarget | undefined;
@@ -749,6 +774,7 @@ function classifyPositional(text: string, target: AmdgpuTarget): void {
   let exprs = 0;
   let aperture = 0;
   sawTinyReal = false;
+  sawReal = false;
   narrowInline = false;
   let candidates = 0;
   for (let i = 0; i < positional.length; i++) {
@@ -873,6 +899,8 @@ let narrowInline = false;
 const INLINE_FLOATS = [0.5, 1, 2, 4, 0.15915494309189535];
 /** A tiny float was classified as maybe inline (floatMaybeInline) since classifyPositional began. */
 let sawTinyReal = false;
+/** A float (`0.5`, `-1.5e3`) was classified (classifyExpr) since classifyPositional began: without one, checkFloatLiterals has nothing to judge outside its 16-bit path. */
+let sawReal = false;
 
 /**
  * A float that may round to an inline constant (to f16, 2^-11 relative), so is not surely a
@@ -937,7 +965,9 @@ function classify(text: string, op: Operand, target: AmdgpuTarget, kind: Operand
     case 'expr': {
       const e = (op as Extract<Operand, { kind: 'expr' }>).expr;
       if (e.kind === 'int') {
-        seen.what = maybeInline(e.value, target.inv2Pi) ? What.Inline : What.Literal;
+        // (-16..64 tested here: maybeInline, called for every integer, was optimized on its own.)
+        const v = e.value;
+        seen.what = (v >= -16n && v <= 64n) || maybeInline(v, target.inv2Pi) ? What.Inline : What.Literal;
         return;
       }
       classifyExpr(e, target);
@@ -1017,7 +1047,12 @@ function classifyExpr(e: Expr, target: AmdgpuTarget): void {
       return;
     }
   }
-  seen.what = x === undefined ? What.Expr : floatMaybeInline(x, target.inv2Pi) ? What.Inline : What.Literal;
+  if (x === undefined) {
+    seen.what = What.Expr;
+    return;
+  }
+  sawReal = true;
+  seen.what = floatMaybeInline(x, target.inv2Pi) ? What.Inline : What.Literal;
 }
 
 /**
@@ -1248,20 +1283,28 @@ function matchForm(f: PreparedForm, count: number): void {
  */
 export function checkInstruction(text: string, st: InstructionStatement, target: AmdgpuTarget, sink: IssueSink, relocatable?: (op: Operand) => boolean): void {
   relocQuery = relocatable;
-  let m = st.mnemonic;
-  // llvm-mc-19 takes `_e32` on a VOPD X half (`v_dual_add_f32_e32 ... :: ...`), on no Y half.
+  const m = st.mnemonic;
   // (isDualMnemonic only for `v_d…`: called for every instruction, the small function was
   // compiled by the optimizing compiler on its own.)
-  const dualName = target.generation >= 11 && (m.charCodeAt(2) | 0x20) === 100 /* d */ && isDualMnemonic(m);
-  const dual = dualName || (target.generation >= 11 && st.dual !== undefined);
-  if (dualName && m.length > 11 && lower(m.slice(-4)) === '_e32') m = m.slice(0, -4);
-  if (!checkOne(text, m, st.mnemonicSpan, st.operands, target, sink)) return;
-  if (dual) {
-    checkVopd(text, m, st, target, sink);
-    return;
+  if (target.generation >= 11) {
+    const dualName = (m.charCodeAt(2) | 0x20) === 100 /* d */ && isDualMnemonic(m);
+    if (dualName || st.dual !== undefined) {
+      checkDual(text, st, dualName, target, sink);
+      return;
+    }
   }
+  if (!checkOne(text, m, st.mnemonicSpan, st.operands, target, sink)) return;
   if (!st.dual) return;
   checkOne(text, st.dual.mnemonic, st.dual.mnemonicSpan, st.dual.operands, target, sink);
+}
+
+/** A VOPD pair (GFX11+: a `v_dual_` mnemonic, or an `X :: Y` statement). (Apart from checkInstruction, see checkOther.) */
+function checkDual(text: string, st: InstructionStatement, dualName: boolean, target: AmdgpuTarget, sink: IssueSink): void {
+  let m = st.mnemonic;
+  // llvm-mc-19 takes `_e32` on a VOPD X half (`v_dual_add_f32_e32 ... :: ...`), on no Y half.
+  if (dualName && m.length > 11 && lower(m.slice(-4)) === '_e32') m = m.slice(0, -4);
+  if (!checkOne(text, m, st.mnemonicSpan, st.operands, target, sink)) return;
+  checkVopd(text, m, st, target, sink);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1326,9 +1369,14 @@ const halfX: VopdHalf = { dst: -1, src0: -1, src1: -1, src2: -1, cndmask: false 
 const halfY: VopdHalf = { dst: -1, src0: -1, src1: -1, src2: -1, cndmask: false };
 
 /** `v7`, `v[7]`, `v[7:7]`: 7; anything else -1. */
+const VGPR_WORD = /^v[0-9]+$/;
 function vgprNumber(op: Operand): number {
   // (isPlainRegister written out: a small function called here was compiled on its own.)
-  if (op.kind === 'word') return op.name.charCodeAt(0) === 118 /* v */ && isDigits(op.name, 1) ? Number(op.name.slice(1)) : -1;
+  if (op.kind === 'word') {
+    // (A regular expression, not isDigits or a loop: called four times per VOPD pair, either made
+    // a function the optimizing compiler compiled on distinct.gfx1100.s.)
+    return VGPR_WORD.test(op.name) ? Number(op.name.slice(1)) : -1;
+  }
   if (op.kind === 'regRange' && op.prefix.length === 1 && (op.prefix.charCodeAt(0) | 0x20) === 118 && op.first.kind === 'int' && (op.last === null || (op.last.kind === 'int' && op.last.value === op.first.value))) return Number(op.first.value);
   return -1;
 }
@@ -1555,14 +1603,10 @@ function checkModifiers(operands: readonly InstructionOperand[], p: PreparedForm
     if (kind !== 'modifier' && !(kind === 'word' && !positional.includes(op))) continue;
     const name = canonicalModifier(op, kind);
     // `done` and `row_en` have no `no` form (llvm-mc-19 refuses `nodone`, `norow_en`; `novm` is taken).
-    if (kind === 'word' && (name === 'done' || name === 'row_en') && (op as WordOperand).name.length > name.length)
-      return report(sink, C.modifier, `invalid operand for instruction: '${(op as WordOperand).name}' is not a modifier (${name} has no 'no' form)`, op.span);
+    if (kind === 'word' && (name === 'done' || name === 'row_en') && (op as WordOperand).name.length > name.length) return reportNoForm(op as WordOperand, name, sink);
     if (name === undefined) continue;
     if (kind === 'modifier' && OP_SEL_LISTS.has(name)) opSelModifier = true;
-    if (vocab.has(name) && !union.has(name)) {
-      const span = op.kind === 'modifier' ? op.nameSpan : op.span;
-      return report(sink, C.modifier, `invalid operand for instruction: ${f.spec.spelled} takes no '${(op as NamedOperand).name}' modifier${union.size ? ` (it takes ${[...union].sort().join(', ')})` : ' (it takes none)'}`, span);
-    }
+    if (vocab.has(name) && !union.has(name)) return reportNotTaken(op as NamedOperand, union, f, sink);
     if (DPP_FOLLOWERS.has(name)) {
       if (name === 'dpp_ctrl') {
         dppControl |= 1;
@@ -1590,11 +1634,28 @@ function checkModifiers(operands: readonly InstructionOperand[], p: PreparedForm
   // row_mask, bank_mask, bound_ctrl go with a DPP16 control, fi with one or dpp8 (llvm-mc-19
   // "not a valid operand." without: `v_add3_u32 v4, v2, v5, v3 row_mask:0xf` on gfx1100).
   const dppAlone = dppMask !== undefined && (dppControl & 1) === 0 ? dppMask : dppFi !== undefined && dppControl === 0 ? dppFi : undefined;
-  if (dppAlone !== undefined) {
-    const spelled = dppAlone.kind === 'modifier' || dppAlone.kind === 'word' ? dppAlone.name : 'this modifier';
-    return report(sink, C.modifier, `not a valid operand: '${spelled}' goes with a DPP control (quad_perm, row_shl...${dppAlone === dppFi ? ' or dpp8' : ''})`, dppAlone.kind === 'modifier' ? dppAlone.nameSpan : dppAlone.span);
-  }
+  if (dppAlone !== undefined) return reportDppAlone(dppAlone, dppAlone === dppFi, sink);
   if (orderAt < 0) return true;
+  return reportOrder(operands, orderAt, orderRepeat, topName, f, sink);
+}
+
+// The issues of checkModifiers (apart from it, which is optimized: its bytecode is shorter, see checkOther).
+
+function reportNoForm(op: WordOperand, name: string, sink: IssueSink): false {
+  return report(sink, C.modifier, `invalid operand for instruction: '${op.name}' is not a modifier (${name} has no 'no' form)`, op.span);
+}
+
+function reportNotTaken(op: NamedOperand, union: ReadonlySet<string>, f: PreparedForm, sink: IssueSink): false {
+  const span = op.kind === 'modifier' ? op.nameSpan : op.span;
+  return report(sink, C.modifier, `invalid operand for instruction: ${f.spec.spelled} takes no '${op.name}' modifier${union.size ? ` (it takes ${[...union].sort().join(', ')})` : ' (it takes none)'}`, span);
+}
+
+function reportDppAlone(dppAlone: Operand, fi: boolean, sink: IssueSink): false {
+  const spelled = dppAlone.kind === 'modifier' || dppAlone.kind === 'word' ? dppAlone.name : 'this modifier';
+  return report(sink, C.modifier, `not a valid operand: '${spelled}' goes with a DPP control (quad_perm, row_shl...${fi ? ' or dpp8' : ''})`, dppAlone.kind === 'modifier' ? dppAlone.nameSpan : dppAlone.span);
+}
+
+function reportOrder(operands: readonly InstructionOperand[], orderAt: number, orderRepeat: boolean, topName: string, f: PreparedForm, sink: IssueSink): false {
   const op = operands[orderAt]!.operand as Extract<Operand, { kind: 'modifier' | 'word' }>;
   const span = op.kind === 'modifier' ? op.nameSpan : op.span;
   if (orderRepeat) return report(sink, C.modifierOrder, `invalid operand for instruction: '${op.name}' repeats a modifier of ${f.spec.spelled} (each is written once)`, span);
@@ -2360,7 +2421,10 @@ function checkMatched(text: string, at: Span, operands: readonly InstructionOper
     lessCommon(text, operands, p, f, count, target, at, sink, mnemonic) &&
     // (After checkLessCommon's rules: these judge `src`/`ssrc` operands only, which no SMEM or DS
     // instruction, the last two of checkLessCommon, has, so the first issue reported is the same.)
-    ((posLiterals === 0 && !sawTinyReal && !narrowInline) || checkFloatLiterals(f, count, target, sink)) &&
+    // (Without a float among the operands checkFloatLiterals judges nothing but a 16-bit form's
+    // literals: the form's `short` known to be 0 is enough to skip it. On distinct.gfx1100.s,
+    // where most literals are integers, it was called for each of them and optimized.)
+    ((posLiterals === 0 && !sawTinyReal && !narrowInline) || (!sawReal && f.short === 0) || checkFloatLiterals(f, count, target, sink)) &&
     (!narrowInline || checkNarrowInline(p, f, count, target, sink)) &&
     // (The bounds from matchForm: more scalar values than the limit, or two literals, may be read.)
     (f.busLimit === 0 || (matchBus + (f.implicitVcc ? 1 : 0) <= f.busLimit && matchBusLiterals < 2) || checkConstantBus(text, f, count, target, sink)) &&
@@ -2480,7 +2544,8 @@ const SHORT_OR_PACKED = /(?:^|_)(?:pk|[fbiu]16|bf16)(?:_|$)/;
  */
 function checkFloatLiterals(f: PreparedForm, count: number, target: AmdgpuTarget, sink: IssueSink): boolean {
   const base = f.spec.base;
-  if (SHORT_SOURCES.test(base) && !SHORT_EXCEPT.test(base)) return checkShortLiterals(f, count, sink);
+  if (f.short < 0) f.short = SHORT_SOURCES.test(base) && !SHORT_EXCEPT.test(base) ? 1 : 0;
+  if (f.short === 1) return checkShortLiterals(f, count, sink);
   const shift = f.vccOptional && count < f.spec.maxOperands ? 1 : 0;
   for (let i = 0; i < count; i++) {
     if (posWhat[i] !== What.Literal && posWhat[i] !== What.Inline) continue;
@@ -2689,9 +2754,14 @@ function checkNoHalves(mnemonic: string, operands: readonly InstructionOperand[]
   return true;
 }
 
-/** false when an issue was reported. */
-function checkOne(text: string, mnemonic: string, at: Span, operands: readonly InstructionOperand[], target: AmdgpuTarget, sink: IssueSink): boolean {
-  const p = prepared(mnemonic, target);
+/**
+ * A mnemonic whose preparation is not 'forms': known without verified forms, refused, or checked
+ * by a rule of its own. (Apart from checkOne, whose bytecode was three times as long with these
+ * cases in it: V8 runs a function in its baseline code until it has spent a budget that grows
+ * with its bytecode's length, so the long checkOne ran about three times as many instructions
+ * before it was optimized.) false when an issue was reported.
+ */
+function checkOther(text: string, mnemonic: string, at: Span, operands: readonly InstructionOperand[], target: AmdgpuTarget, sink: IssueSink, p: Exclude<Prepared, PreparedForms>): boolean {
   if (p.status === 'ok') return true;
   if (p.status === 'error') return report(sink, p.code, p.message, at);
   if (p.status === 'count') {
@@ -2713,28 +2783,26 @@ function checkOne(text: string, mnemonic: string, at: Span, operands: readonly I
     return r ? report(sink, r.code, r.message, r.span) : true;
   }
   if (p.status === 'mov16') return checkMovB16(text, mnemonic, at, operands, target, sink);
-  if (p.status === 'noHalves') return checkNoHalves(mnemonic, operands, sink);
+  return checkNoHalves(mnemonic, operands, sink);
+}
+
+/** false when an issue was reported. */
+function checkOne(text: string, mnemonic: string, at: Span, operands: readonly InstructionOperand[], target: AmdgpuTarget, sink: IssueSink): boolean {
+  const p = prepared(mnemonic, target);
+  if (p.status !== 'forms') return p.status === 'ok' || checkOther(text, mnemonic, at, operands, target, sink, p);
   const forms = p.forms;
   const minAll = p.minAll;
   const maxAll = p.maxAll;
   collectPositional(operands, minAll > 0, p.memory);
-  if (p.memory && p.union.has('lds') && forms[0]!.spec.family === 'MUBUF' && forms[0]!.spec.maxOperands >= 4 && hasLdsWord(operands)) return checkMubufLds(text, mnemonic, at, operands, p, target, sink);
-  if (positional.length < minAll && !wordsAsOperands(operands, p, minAll)) {
-    const count = positional.length;
-    const f = forms[0]!;
-    const missing = f.ops[count]?.spec;
-    return report(sink, C.tooFewOperands, `too few operands for instruction: ${mnemonic} takes ${minAll === maxAll ? minAll : `${minAll} to ${maxAll}`}${missing ? `; next is ${expected(missing)}` : ''}`, at);
-  }
+  if (p.memory && isMubufLds(p, operands)) return checkMubufLds(text, mnemonic, at, operands, p, target, sink);
+  if (positional.length < minAll && !wordsAsOperands(operands, p, minAll)) return reportTooFew(p, mnemonic, at, sink);
   classifyPositional(text, target);
   if (posExprs !== 0 && !p.sopp && relocQuery !== undefined) relocatableOperands(relocQuery);
   // SOPP operands are one expression or symbolic operand, which may split into pieces here
   // (`instid0(VALU_DEP_1) | instskip(NEXT)`: a piece from a `(` on continues the one before):
   // those are joined, and any other piece is one too many.
   const count = p.sopp && positional.length > 1 ? joinSoppPieces(text) : positional.length;
-  if (count > maxAll) {
-    const extra = positional[maxAll]!;
-    return report(sink, C.tooManyOperands, `invalid operand for instruction: ${mnemonic} takes ${maxAll} operand${maxAll === 1 ? '' : 's'}, this is one more`, extra.span);
-  }
+  if (count > maxAll) return reportTooMany(mnemonic, maxAll, sink);
   let best = -1;
   let bestForm: PreparedForm | undefined;
   let bestSize = false;
@@ -2744,7 +2812,7 @@ function checkOne(text: string, mnemonic: string, at: Span, operands: readonly I
   for (let k = 0; k < forms.length; k++) {
     const f = forms[k]!;
     if (count < f.min || count > f.max) continue;
-    if (p.vccSplit && VCC_LESS.has(f.spec) && count > 1 && positional[1]!.kind === 'word' && lower((positional[1] as { name: string }).name) === 'vcc') continue;
+    if (p.vccSplit && vccAsSecond(f, count)) continue;
     matchForm(f, count);
     if (mismatch.at < 0) return checkMatched(text, at, operands, p, f, count, target, sink, mnemonic);
     if (mismatch.at > best) {
@@ -2755,11 +2823,43 @@ function checkOne(text: string, mnemonic: string, at: Span, operands: readonly I
       bestModifier = mismatch.modifier;
     }
   }
-  if (!bestForm) {
-    // Every form with this count... none: the count fits the union only (e.g. e32 2, e64 3).
-    if (p.vccSplit) return report(sink, C.tooFewOperands, `too few operands for instruction: ${mnemonic} takes its VCC operands all or none (${forms.map((f) => f.max).join(' or ')} operands)`, at);
-    return true;
-  }
+  // No form with this count: the count fits the union only (e.g. e32 2, e64 3).
+  if (!bestForm) return !p.vccSplit || reportVccSplit(p, mnemonic, at, sink);
+  return checkMismatch(text, at, operands, p, count, target, sink, mnemonic, best, bestForm, bestSize, bestSpec, bestModifier);
+}
+
+// The rarer paths of checkOne (apart from it, see checkOther).
+
+/** A MUBUF instruction with an LDS form and an `lds` word (checkMubufLds). */
+function isMubufLds(p: PreparedForms, operands: readonly InstructionOperand[]): boolean {
+  return p.union.has('lds') && p.forms[0]!.spec.family === 'MUBUF' && p.forms[0]!.spec.maxOperands >= 4 && hasLdsWord(operands);
+}
+
+/** A VCC-less form (withoutVcc) with `vcc` as the second operand: llvm-mc's VCC token, so not this form. */
+function vccAsSecond(f: PreparedForm, count: number): boolean {
+  return VCC_LESS.has(f.spec) && count > 1 && positional[1]!.kind === 'word' && lower((positional[1] as { name: string }).name) === 'vcc';
+}
+
+function reportTooMany(mnemonic: string, maxAll: number, sink: IssueSink): false {
+  return report(sink, C.tooManyOperands, `invalid operand for instruction: ${mnemonic} takes ${maxAll} operand${maxAll === 1 ? '' : 's'}, this is one more`, positional[maxAll]!.span);
+}
+
+function reportVccSplit(p: PreparedForms, mnemonic: string, at: Span, sink: IssueSink): false {
+  return report(sink, C.tooFewOperands, `too few operands for instruction: ${mnemonic} takes its VCC operands all or none (${p.forms.map((f) => f.max).join(' or ')} operands)`, at);
+}
+
+/** too few operands for every form (see checkOne). */
+function reportTooFew(p: PreparedForms, mnemonic: string, at: Span, sink: IssueSink): false {
+  const count = positional.length;
+  const missing = p.forms[0]!.ops[count]?.spec;
+  return report(sink, C.tooFewOperands, `too few operands for instruction: ${mnemonic} takes ${p.minAll === p.maxAll ? p.minAll : `${p.minAll} to ${p.maxAll}`}${missing ? `; next is ${expected(missing)}` : ''}`, at);
+}
+
+/**
+ * No form matched: the operand at `best` (of the form that matched furthest) is reported, but for
+ * the two cases where the operand is taken after all (checkOne). Apart from checkOne: see checkOther.
+ */
+function checkMismatch(text: string, at: Span, operands: readonly InstructionOperand[], p: PreparedForms, count: number, target: AmdgpuTarget, sink: IssueSink, mnemonic: string, best: number, bestForm: PreparedForm, bestSize: boolean, bestSpec: number, bestModifier: number): boolean {
   const op = positional[best]!;
   seen.what = posWhat[best]!;
   seen.size = posSize[best]!;
