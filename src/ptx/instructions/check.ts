@@ -1392,8 +1392,10 @@ function shapesAfter(ins: A.Instruction, plan: Plan, form: InstructionForm, ctx:
   if (op === 'ld' || op === 'st') {
     // ld/st proper (not st.async, st.bulk, ...: ptxas does not check their vectors the same way).
     if (LD_ST_FAMILIES.has(form.family) && !vectorShape(ins, name, plan, ctx)) return false;
-  } else if (lists && first !== undefined && first.kind === 'vector' && (VECTOR_RESULT_REFUSED.has(op) || (op === 'atom' && plan.vectors === 1))) {
-    // ptxas "Vector operand is not allowed for instruction 'shfl'", "Vector is not expected for argument 0 of instruction 'atom'", "Arguments mismatch" (measured with ptxas 13.0 on each).
+  } else if (op === 'atom' || op === 'red' || op === 'multimem') {
+    if (!atomicVectorShape(ins, name, plan, ctx)) return false;
+  } else if (lists && first !== undefined && first.kind === 'vector' && VECTOR_RESULT_REFUSED.has(op)) {
+    // ptxas "Vector operand is not allowed for instruction 'shfl'", "Arguments mismatch" (measured with ptxas 13.0 on each).
     ctx.report('PTX502', `operand 1 of ${name} must not be a vector`, first.span);
     return false;
   } else if (lists && roles !== undefined && op !== 'mov' && op !== 'atom' && op !== 'red') {
@@ -1415,6 +1417,77 @@ function shapesAfter(ins: A.Instruction, plan: Plan, form: InstructionForm, ctx:
   // (st is in PLAIN_OPCODES: st.bulk's named operands, size and initval, are checked here.)
   if (op === 'st' && form.family !== 'st' && !namedOperandsFit(ins, name, form, NAMED_ROLES.get('st')!, ctx)) return false;
   return !plan.ruled || opcodeRules(ins, plan, form, ctx);
+}
+
+/**
+ * Where atom, red and multimem take a vector (measured with ptxas 13.0 on sm_100a, found on
+ * microsoft/mscclpp's inline PTX): the operand positions that hold the value(s) moved, by
+ * instruction (multimem by its second word).
+ */
+const ATOMIC_VALUE_OPERANDS: ReadonlyMap<string, readonly number[]> = new Map([
+  ['atom', [0, 2]],
+  ['red', [1]],
+  ['.ld_reduce', [0]],
+  ['.st', [1]],
+  ['.red', [1]],
+]);
+/** The multimem types that move as vectors (the floating-point ones); an integer multimem takes no braced list. */
+const MULTIMEM_VECTOR_TYPES: ReadonlySet<string> = new Set(['.f16', '.bf16', '.f16x2', '.bf16x2', '.f32', '.f64', '.e5m2', '.e4m3', '.e5m2x2', '.e4m3x2', '.e5m2x4', '.e4m3x4']);
+
+/**
+ * atom/red/multimem against their vector word (measured with ptxas 13.0). atom and red (red.async
+ * too) without `.v2/.v4/.v8` take no braced list ("Vector is not expected for argument 1 of
+ * instruction 'red'", "Vector operand is not allowed for instruction 'atom'"); with one, the value
+ * operands (atom's d and b, red's b) are braced lists or vector registers of that size ("Argument
+ * vector size mismatch", "Vector expected for argument 1") and nothing else is braced. multimem:
+ * an integer type takes no braced list; a floating-point one a braced list (never a vector
+ * register) of exactly the vector size where it moves its value, of 1 without `.vN` for ld_reduce
+ * and st; multimem.red without `.vN` takes none ("Vector of size 2 is expected for argument 1 of
+ * instruction 'multimem.red'").
+ */
+function atomicVectorShape(ins: A.Instruction, name: string, plan: Plan, ctx: InstructionCheckContext): boolean {
+  const op = plan.op;
+  const n = plan.vectors;
+  const ops = ins.operands;
+  let positions: readonly number[] | undefined;
+  let multimemFloat = false;
+  if (op === 'multimem') {
+    const sub = ins.modifiers[0];
+    positions = sub === undefined ? undefined : ATOMIC_VALUE_OPERANDS.get(sub);
+    if (positions === undefined) return true;
+    for (let k = 0; k < ins.modifiers.length; k++) if (MULTIMEM_VECTOR_TYPES.has(ins.modifiers[k]!)) multimemFloat = true;
+  } else positions = ATOMIC_VALUE_OPERANDS.get(op)!;
+  // How many values a braced list at a value position holds: 0 where none is taken.
+  const want = op === 'multimem' ? (!multimemFloat ? 0 : n === 1 && ins.modifiers[0] === '.red' ? 0 : n) : n === 1 ? 0 : n;
+  for (let i = 0; i < ops.length; i++) {
+    const o = ops[i]!;
+    const value = positions.includes(i);
+    if (o.kind === 'vector') {
+      if (!value || want === 0) {
+        ctx.report('PTX502', `operand ${i + 1} of ${name} must not be a vector${value && op !== 'multimem' ? ' (a vector atom or red writes .v2, .v4 or .v8)' : ''}`, o.span);
+        return false;
+      }
+      if (o.elements.length !== want) {
+        ctx.report('PTX505', `${name} moves ${want === 1 ? 'one value' : `a vector of ${want}`}, not ${o.elements.length}`, o.span);
+        return false;
+      }
+      continue;
+    }
+    if (!value || o.kind !== 'expr') continue;
+    const e = o.expr;
+    const v = e.kind === 'name' ? ctx.vectorRegister?.(e.name) : undefined;
+    if (e.kind === 'name' && v !== undefined) {
+      // A vector register: atom/red's b where the word asks for as many (elements typed later; as atom's d
+      // nameOperandFits refuses it: ptxas 13.0 crashes on it); never multimem's.
+      if (op !== 'multimem' && (n === 1 || v.count === n)) continue;
+      ctx.report('PTX505', `${name} moves ${n === 1 ? 'one value' : `a vector of ${n}`}; ${e.name} is a vector register of ${v.count}`, o.span);
+      return false;
+    }
+    if (n === 1 || e.kind === 'sink') continue;
+    ctx.report('PTX505', `${name} moves a vector of ${n}: operand ${i + 1} must be a braced list of ${n}`, o.span);
+    return false;
+  }
+  return true;
 }
 
 /** `{d...}|p`: ptxas "Predicate output not allowed for instruction 'mov'" where the form has no `d|p`, "Predicate output expected" for a register of another type. */
@@ -3029,7 +3102,8 @@ function nameOperandFits(ins: A.Instruction, name: string, i: number, o: A.Opera
     // asked it already, but for a context without percentVariables).
     return o !== ins.operands[i] || variableAloneFits(ins, i, e, name, ctx);
   }
-  if (op !== 'ld' && op !== 'st') {
+  // (atom/red .vN take a vector register of N as b: atomicVectorShape checked the count. As atom's d, ptxas 13.0 crashes: refused here.)
+  if (op !== 'ld' && op !== 'st' && !((op === 'atom' || op === 'red') && i !== 0 && vectorWidth(ins.modifiers) === v.count && v.count > 1)) {
     // ptxas "Vector operand is not allowed for instruction 'add'" ("Arguments mismatch" for and, shl ...).
     ctx.report('PTX502', `operand ${i + 1} of ${name} must not be a vector register (${e.name})`, e.span);
     return false;

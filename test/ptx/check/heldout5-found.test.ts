@@ -1,0 +1,74 @@
+/**
+ * Module-check cases found by checking held-out PTX (session 15: the inline `asm` statements of
+ * microsoft/mscclpp, NVIDIA/Fuser, InternLM/lmdeploy, mit-han-lab/nunchaku and omniserve,
+ * thu-ml/SageAttention, microsoft/BitBLAS, rapidsai/raft, NVIDIA/warp, xlite-dev/LeetCUDA and
+ * exllama, each made a module, and tinygrad's own PTX renderer's output) with gpuasm and ptxas 13.0.
+ * Each case is minimal and written here; its verdict and line were read from ptxas 13.0 at the
+ * case's -arch, and with ptxas on PATH the table is re-run through it.
+ */
+import { ptxCaseTable, type PtxCase } from '../../harness/ptx-case-table.js';
+
+/** A whole module at `target` with one instruction on line 14. */
+const mod = (target: string, ins: string, version = '9.0'): string =>
+  `.version ${version}\n.target ${target}\n.address_size 64\n.visible .entry k()\n{\n.reg .b32 %r<9>;\n.reg .f32 %f<9>;\n.reg .b64 %rd<9>;\n` +
+  `.reg .f64 %fd<9>;\n.reg .b16 %h<9>;\n.reg .v2 .f32 %v2;\n.reg .v4 .f32 %v4;\n.reg .v2 .b32 %w2;\n${ins}\nret;\n}\n`;
+
+const ok = (ins: string, t = 'sm_100a'): PtxCase => ({ name: `${ins} on ${t}`, text: mod(t, ins), full: true, arch: t });
+const bad = (ins: string, code: string, t = 'sm_100a'): PtxCase => ({ ...ok(ins, t), line: 14, code });
+
+const cases: PtxCase[] = [
+  // atom/red without a vector word take no braced list and no vector register (red.async neither).
+  bad('red.global.add.u32 [%rd0], {%r0};', 'PTX502'),
+  bad('red.global.add.noftz.f16x2 [%rd0], {%r0};', 'PTX502'),
+  bad('atom.global.add.u32 %r0, [%rd0], {%r1};', 'PTX502'),
+  bad('atom.global.add.u32 {%r0}, [%rd0], %r1;', 'PTX502'),
+  bad('atom.shared.cas.b32 %r0, [%r1], %r1, {%r2};', 'PTX502'),
+  bad('red.global.add.f32 [%rd0], %v2;', 'PTX502'),
+  bad('red.async.relaxed.cluster.shared::cluster.mbarrier::complete_tx::bytes.add.u32 [%r0], {%r1}, [%r2];', 'PTX502'),
+  // With .v2/.v4/.v8: d and b braced lists of that size; b also a vector register of that size.
+  ok('atom.global.v2.f32.add {%f0, %f1}, [%rd0], {%f2, %f3};'),
+  ok('atom.global.v2.f32.add {_, %f1}, [%rd0], {%f2, %f3};'),
+  ok('atom.global.v2.f32.add _, [%rd0], {%f2, %f3};'),
+  ok('atom.global.v2.f32.add.L2::cache_hint {%f0, %f1}, [%rd0], {%f2, %f3}, %rd1;'),
+  ok('atom.global.v8.bf16.add.noftz {%h0, %h1, %h2, %h3, %h4, %h5, %h6, %h7}, [%rd0], {%h0, %h1, %h2, %h3, %h4, %h5, %h6, %h7};'),
+  ok('red.global.add.noftz.v2.f16x2 [%rd0], {%r0, %r1};'),
+  ok('red.global.v2.f32.add [%rd0], {0f3F800000, %f1};'),
+  ok('red.global.v2.f32.add [%rd0], %v2;'),
+  ok('red.global.v2.f32.add [%rd0], %w2;'),
+  ok('atom.global.v2.f32.add {%f0, %f1}, [%rd0], %v2;'),
+  // (A vector register as atom's d: ptxas 13.0 crashes (signal 11) writing the cubin; refused.)
+  bad('red.global.add.noftz.v2.f16x2 [%rd0], {%r0};', 'PTX505'),
+  bad('red.global.add.noftz.v8.f16 [%rd0], {%h0, %h1, %h2, %h3};', 'PTX505'),
+  bad('atom.global.v4.f32.add {%f0, %f1, %f2, %f3}, [%rd0], {%f2, %f3};', 'PTX505'),
+  bad('atom.global.v2.f32.add {%f0}, [%rd0], {%f2, %f3};', 'PTX505'),
+  bad('red.global.v2.f32.add [%rd0], %f0;', 'PTX505'),
+  bad('atom.global.v2.f32.add {%f0, %f1}, [%rd0], %f2;', 'PTX505'),
+  bad('red.global.v2.f32.add [%rd0], %v4;', 'PTX505'),
+  bad('atom.global.v2.f32.add.L2::cache_hint {%f0, %f1}, [%rd0], {%f2, %f3}, {%rd1};', 'PTX502'),
+  // multimem: a floating-point ld_reduce/st takes a braced list of exactly its vector size (1
+  // without .vN), red one only with .vN; an integer type none; a vector register never.
+  ok('multimem.st.relaxed.sys.global.f32 [%rd0], {%f0};'),
+  ok('multimem.st.relaxed.sys.global.f64 [%rd0], {%fd0};'),
+  ok('multimem.ld_reduce.relaxed.sys.global.add.f16x2 {%r0}, [%rd0];'),
+  ok('multimem.ld_reduce.weak.global.add.e4m3x4 {%r0}, [%rd0];'),
+  ok('multimem.ld_reduce.relaxed.sys.global.add.v2.f32 {_, %f1}, [%rd0];'),
+  ok('multimem.st.relaxed.sys.global.v8.f16 [%rd0], {%h0, %h1, %h2, %h3, %h4, %h5, %h6, %h7};'),
+  ok('multimem.red.relaxed.sys.global.add.v2.f32 [%rd0], {0f3F800000, %f1};'),
+  ok('multimem.red.relaxed.sys.global.add.f32 [%rd0], %f0;'),
+  bad('multimem.red.relaxed.sys.global.add.f32 [%rd0], {%f0};', 'PTX502'),
+  bad('multimem.red.relaxed.sys.global.add.f16x2 [%rd0], {%r0};', 'PTX502'),
+  bad('multimem.st.relaxed.sys.global.u32 [%rd0], {%r0};', 'PTX502'),
+  bad('multimem.ld_reduce.relaxed.sys.global.and.b32 {%r0}, [%rd0];', 'PTX502'),
+  bad('multimem.red.relaxed.sys.global.add.u32 [%rd0], {%r0};', 'PTX502'),
+  bad('multimem.st.relaxed.sys.global.f32 [%rd0], {%f0, %f1};', 'PTX505'),
+  bad('multimem.ld_reduce.relaxed.sys.global.add.v2.f32 {%f0}, [%rd0];', 'PTX505'),
+  bad('multimem.ld_reduce.relaxed.sys.global.add.acc::f16.v2.e4m3x4 {%r0}, [%rd0];', 'PTX505'),
+  bad('multimem.st.relaxed.sys.global.v8.f16 [%rd0], {%h0, %h1, %h2, %h3};', 'PTX505'),
+  bad('multimem.red.relaxed.sys.global.add.v4.f32 [%rd0], {%f0, %f1};', 'PTX505'),
+  bad('multimem.red.relaxed.sys.global.add.v2.f32 [%rd0], %f0;', 'PTX505'),
+  bad('multimem.st.relaxed.sys.global.v2.f32 [%rd0], %v2;', 'PTX505'),
+  bad('multimem.red.relaxed.sys.global.add.f32 [%rd0], %v2;', 'PTX505'),
+  bad('multimem.ld_reduce.relaxed.sys.global.add.u32 %w2, [%rd0];', 'PTX505'),
+];
+
+ptxCaseTable('PTX cases found on held-out PTX (session 15)', cases);
