@@ -1388,6 +1388,7 @@ function shapesAfter(ins: A.Instruction, plan: Plan, form: InstructionForm, ctx:
   if (op.charCodeAt(0) === 118 /* v */ && VIDEO_SCALAR.has(op) && !videoSelectorsFit(ins, op, name, ctx)) return false;
   // (min/max are in PLAIN_OPCODES: their three-input form's gate is checked here.)
   if (ops.length === 4 && (op === 'min' || op === 'max') && !threeInputGate(name, ctx, ins)) return false;
+  if (ops.length === 3 && op === 'mbarrier' && !arriveCountGate(name, ctx, ins)) return false;
   if (plan.ruled && !opcodeRulesFirst(ins, plan, ctx)) return false;
   if (op === 'ld' || op === 'st') {
     // ld/st proper (not st.async, st.bulk, ...: ptxas does not check their vectors the same way).
@@ -3614,6 +3615,28 @@ const BIT_HELD: ReadonlyMap<string, Cls> = new Map([
   ['.e3m2x4', Cls.Bits32],
   ['.b128', Cls.Bits128],
 ]);
+
+/**
+ * mbarrier.arrive/arrive_drop with a count and without `.noComplete` (measured with ptxas 13.0,
+ * found by retargeting thu-ml/SageAttention's inline PTX): "Feature 'mbarrier.arrive with count
+ * argument and without '.noComplete' modifier' requires .target sm_90 or higher" (then .version 7.8).
+ * (`.expect_tx` has its own word gate.)
+ */
+const ARRIVE_COUNT_OPS: ReadonlySet<string> = new Set(['.arrive', '.arrive_drop']);
+function arriveCountGate(name: string, ctx: InstructionCheckContext, ins: A.Instruction): boolean {
+  const w = ins.modifiers;
+  if (!ARRIVE_COUNT_OPS.has(w[0] ?? '') || w.includes('.noComplete') || w.includes('.expect_tx')) return true;
+  const t = ctx.target === undefined ? undefined : parseTargetName(ctx.target);
+  if (t !== undefined && t.number < 90) {
+    ctx.report('PTX509', `${name} with a count and without .noComplete requires .target sm_90 or higher`, ins.opcodeSpan);
+    return false;
+  }
+  if (ctx.version !== undefined && ctx.version < 78) {
+    ctx.report('PTX508', `${name} with a count and without .noComplete requires PTX ISA .version 7.8 or later`, ins.opcodeSpan);
+    return false;
+  }
+  return true;
+}
 
 /** min/max.f32 with three sources (measured): "Feature 'min.f32 with 3 input operands' requires .target sm_100 or higher" (and .version 8.8). */
 function threeInputGate(name: string, ctx: InstructionCheckContext, ins: A.Instruction): boolean {

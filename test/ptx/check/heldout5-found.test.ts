@@ -69,6 +69,30 @@ const cases: PtxCase[] = [
   bad('multimem.st.relaxed.sys.global.v2.f32 [%rd0], %v2;', 'PTX505'),
   bad('multimem.red.relaxed.sys.global.add.f32 [%rd0], %v2;', 'PTX505'),
   bad('multimem.ld_reduce.relaxed.sys.global.add.u32 %w2, [%rd0];', 'PTX505'),
+  // Found by checking the same modules at other targets. add/sub of .bf16 and .bf16x2: sm_90 (as mul).
+  ...['sub.bf16 %h0, %h1, %h2;', 'sub.rn.bf16x2 %r0, %r1, %r2;', 'add.bf16x2 %r0, %r1, %r2;', 'add.rn.bf16 %h0, %h1, %h2;'].flatMap((ins): PtxCase[] => [
+    bad(ins, 'PTX509', 'sm_80'),
+    bad(ins, 'PTX509', 'sm_89'),
+    ok(ins, 'sm_90'),
+  ]),
+  ok('fma.rn.bf16 %h0, %h1, %h2, %h3;', 'sm_80'),
+  // mbarrier.arrive/arrive_drop with a count and without .noComplete: sm_90 (the count form with .noComplete from sm_80).
+  ...['mbarrier.arrive.shared.b64 %rd0, [%r0], %r1;', 'mbarrier.arrive_drop.shared.b64 %rd0, [%r0], %r1;', 'mbarrier.arrive.shared::cta.b64 _, [%r0], %r1;', 'mbarrier.arrive.b64 %rd0, [%rd1], %r1;'].flatMap((ins): PtxCase[] => [
+    bad(ins, 'PTX509', 'sm_80'),
+    ok(ins, 'sm_90'),
+  ]),
+  ok('mbarrier.arrive.noComplete.shared.b64 %rd0, [%r0], %r1;', 'sm_80'),
+  ok('mbarrier.arrive_drop.noComplete.shared.b64 %rd0, [%r0], %r1;', 'sm_80'),
+  ok('mbarrier.arrive.shared.b64 %rd0, [%r0];', 'sm_80'),
+  // multimem's FP8 types: the a/f targets of sm_100 and sm_110, sm_120a and sm_121a; .version 8.6.
+  ...['sm_100a', 'sm_100f', 'sm_103f', 'sm_110a', 'sm_110f', 'sm_120a', 'sm_121a'].map((t) => ok('multimem.ld_reduce.relaxed.sys.global.add.acc::f16.v2.e5m2x4 {%r0, %r1}, [%rd0];', t)),
+  ...['sm_90a', 'sm_100', 'sm_110', 'sm_120', 'sm_120f', 'sm_121f'].flatMap((t): PtxCase[] => [
+    bad('multimem.ld_reduce.relaxed.sys.global.add.acc::f16.v2.e5m2x4 {%r0, %r1}, [%rd0];', 'PTX509', t),
+    bad('multimem.st.relaxed.sys.global.e4m3x4 [%rd0], %r0;', 'PTX509', t),
+    bad('multimem.ld_reduce.relaxed.sys.global.min.v2.e4m3x2 {%h0, %h1}, [%rd0];', 'PTX509', t),
+  ]),
+  ok('multimem.ld_reduce.relaxed.sys.global.add.bf16x2 %r0, [%rd0];', 'sm_90a'),
+  { ...bad('multimem.st.relaxed.sys.global.e4m3x4 [%rd0], %r0;', 'PTX508'), name: 'multimem.st .e4m3x4 at .version 8.5', text: mod('sm_100a', 'multimem.st.relaxed.sys.global.e4m3x4 [%rd0], %r0;', '8.5') },
 ];
 
 ptxCaseTable('PTX cases found on held-out PTX (session 15)', cases);
