@@ -1389,6 +1389,7 @@ function shapesAfter(ins: A.Instruction, plan: Plan, form: InstructionForm, ctx:
   // (min/max are in PLAIN_OPCODES: their three-input form's gate is checked here.)
   if (ops.length === 4 && (op === 'min' || op === 'max') && !threeInputGate(name, ctx, ins)) return false;
   if (ops.length === 3 && op === 'mbarrier' && !arriveCountGate(name, ctx, ins)) return false;
+  if (op === 'mma' && ops.length === 8 && ins.modifiers.includes('.block_scale') && !mmaScaleIdsFit(ins, name, ctx)) return false;
   if (plan.ruled && !opcodeRulesFirst(ins, plan, ctx)) return false;
   if (op === 'ld' || op === 'st') {
     // ld/st proper (not st.async, st.bulk, ...: ptxas does not check their vectors the same way).
@@ -3634,6 +3635,40 @@ function arriveCountGate(name: string, ctx: InstructionCheckContext, ins: A.Inst
   if (ctx.version !== undefined && ctx.version < 78) {
     ctx.report('PTX508', `${name} with a count and without .noComplete requires PTX ISA .version 7.8 or later`, ins.opcodeSpan);
     return false;
+  }
+  return true;
+}
+
+/**
+ * A block-scaled mma's `{byte-id, thread-id}` pairs (operands 6 and 8), where constants (measured
+ * with ptxas 13.0 on sm_120a, found by retargeting mit-han-lab/nunchaku's inline PTX): the byte-id
+ * by the scale vector's size ("unexpected value '1', expected to be 0 or 2"): 1X any of 0 to 3, 2X
+ * 0 or 2, 4X 0; A's thread-id 0 or 1, B's 0 to 3 ("value '2' out of range, expected to be in range
+ * [0..1]"). The size is the `.scale_vec::` word's, else `.block16` 4X and `.block32` 1X with
+ * `.kind::mxf8f6f4` and 2X with the others, else 1X for `.kind::mxf8f6f4` and 2X for `.kind::mxf4`.
+ */
+const SCALE_BYTE_IDS: ReadonlyMap<number, readonly bigint[]> = new Map([[1, [0n, 1n, 2n, 3n]], [2, [0n, 2n]], [4, [0n]]]);
+const SCALE_THREAD_ID_MAX: readonly bigint[] = [1n, 3n];
+function mmaScaleIdsFit(ins: A.Instruction, name: string, ctx: InstructionCheckContext): boolean {
+  const w = ins.modifiers;
+  const f8 = w.includes('.kind::mxf8f6f4');
+  const size = w.includes('.scale_vec::1X') ? 1 : w.includes('.scale_vec::2X') ? 2 : w.includes('.scale_vec::4X') ? 4 : w.includes('.block16') ? 4 : w.includes('.block32') ? (f8 ? 1 : 2) : f8 ? 1 : w.includes('.kind::mxf4') ? 2 : 0;
+  const bytes = SCALE_BYTE_IDS.get(size);
+  if (bytes === undefined) return true;
+  for (let k = 0; k < 2; k++) {
+    const o = ins.operands[5 + 2 * k]!;
+    if (o.kind !== 'vector' || o.elements.length !== 2) continue;
+    const [b, t] = o.elements;
+    const bv = b!.kind === 'expr' ? intConstant(b!.expr) : undefined;
+    if (bv !== undefined && !bytes.includes(bv)) {
+      ctx.report('PTX502', `${name}: the byte-id of operand ${6 + 2 * k} must be ${bytes.length === 1 ? '0' : bytes.length === 2 ? '0 or 2' : '0 to 3'} with a ${size}X scale vector, not ${String(bv)}`, b!.span);
+      return false;
+    }
+    const tv = t!.kind === 'expr' ? intConstant(t!.expr) : undefined;
+    if (tv !== undefined && (tv < 0n || tv > SCALE_THREAD_ID_MAX[k]!)) {
+      ctx.report('PTX502', `${name}: the thread-id of operand ${6 + 2 * k} must be 0 to ${String(SCALE_THREAD_ID_MAX[k])}, not ${String(tv)}`, t!.span);
+      return false;
+    }
   }
   return true;
 }

@@ -93,6 +93,23 @@ const cases: PtxCase[] = [
   ]),
   ok('multimem.ld_reduce.relaxed.sys.global.add.bf16x2 %r0, [%rd0];', 'sm_90a'),
   { ...bad('multimem.st.relaxed.sys.global.e4m3x4 [%rd0], %r0;', 'PTX508'), name: 'multimem.st .e4m3x4 at .version 8.5', text: mod('sm_100a', 'multimem.st.relaxed.sys.global.e4m3x4 [%rd0], %r0;', '8.5') },
+  // A block-scaled mma's {byte-id, thread-id} constants: the byte-id by the scale vector (1X 0-3, 2X 0/2, 4X 0), thread-id A 0-1, B 0-3.
+  ...([
+    ['kind::mxf4nvf4.block_scale.scale_vec::4X.f32.e2m1.e2m1.f32.ue4m3', 'm16n8k64', ['0', '%h1'], ['1', '2']],
+    ['kind::mxf4nvf4.block_scale.scale_vec::2X.f32.e2m1.e2m1.f32.ue8m0', 'm16n8k64', ['0', '2'], ['1', '3']],
+    ['kind::mxf4.block_scale.f32.e2m1.e2m1.f32.ue8m0', 'm16n8k64', ['0', '2'], ['1', '3']],
+    ['kind::mxf8f6f4.block_scale.f32.e4m3.e4m3.f32.ue8m0', 'm16n8k32', ['0', '1', '2', '3'], ['4']],
+    ['kind::mxf8f6f4.block_scale.scale_vec::1X.f32.e4m3.e4m3.f32.ue8m0', 'm16n8k32', ['3'], ['4']],
+  ] as [string, string, string[], string[]][]).flatMap(([words, shape, good, wrong]): PtxCase[] => {
+    const ins = (bidA: string, tidA: string, bidB: string, tidB: string): string =>
+      `mma.sync.aligned.${shape}.row.col.${words} {%f0, %f1, %f2, %f3}, {%r0, %r1, %r2, %r3}, {%r4, %r5}, {%f4, %f5, %f6, %f7}, {%r6}, {${bidA}, ${tidA}}, {%r7}, {${bidB}, ${tidB}};`;
+    return [
+      ...good.flatMap((b) => [ok(ins(b, '1', b, '3'), 'sm_120a')]),
+      ...wrong.flatMap((b) => [bad(ins(b, '0', '0', '0'), 'PTX502', 'sm_120a'), bad(ins('0', '0', b, '0'), 'PTX502', 'sm_120a')]),
+      bad(ins('0', '2', '0', '0'), 'PTX502', 'sm_120a'),
+      bad(ins('0', '0', '0', '4'), 'PTX502', 'sm_120a'),
+    ];
+  }),
 ];
 
 ptxCaseTable('PTX cases found on held-out PTX (session 15)', cases);
