@@ -236,6 +236,11 @@ function prepare(mnemonic: string, target: AmdgpuTarget): Prepared {
         union.clear();
         for (const m of mods12) union.add(m);
       }
+      // GFX12 writes the cache policy th:/scope: and has no GDS: no instruction takes glc, slc, dlc or
+      // gds there (llvm-mc-19 "invalid operand for instruction", "gds modifier is not supported on this
+      // GPU"), the GFX9-10 names (flat_load_dword, ds_read_b32, s_load_dword, ...) neither, whose table
+      // entries list them (found on AQuickBlackFox/amdgpu-code's kernels taken to gfx1200).
+      if (target.generation >= 12) for (const m of GFX12_REFUSED_MODIFIERS) union.delete(m);
       // MUBUF loads take tfe up to GFX10 (not gfx90a/gfx940): the same gap in the probes.
       if (family === 'MUBUF' && target.generation <= 10 && target.name !== 'gfx90a' && !target.isGfx940 && /_load_/i.test(mnemonic)) union.add('tfe');
       // (GFX11 on spell the format forms `buffer_store_d16_format_xyzw`, measured as GFX10's.)
@@ -519,6 +524,9 @@ function prepared(mnemonic: string, target: AmdgpuTarget): Prepared {
 
 // ---------------------------------------------------------------------------------------------
 // Operands as llvm-mc separates them: positional operands, then modifiers (commas are optional)
+
+/** Modifiers no GFX12 instruction takes (see prepare). */
+const GFX12_REFUSED_MODIFIERS: readonly string[] = ['glc', 'slc', 'dlc', 'gds'];
 
 /** Bare words llvm-mc reads as modifiers (also with a `no` prefix for the bit modifiers). */
 export const MODIFIER_WORDS: ReadonlySet<string> = new Set([

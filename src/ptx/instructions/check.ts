@@ -1388,12 +1388,16 @@ function shapesAfter(ins: A.Instruction, plan: Plan, form: InstructionForm, ctx:
   if (op.charCodeAt(0) === 118 /* v */ && VIDEO_SCALAR.has(op) && !videoSelectorsFit(ins, op, name, ctx)) return false;
   // (min/max are in PLAIN_OPCODES: their three-input form's gate is checked here.)
   if (ops.length === 4 && (op === 'min' || op === 'max') && !threeInputGate(name, ctx, ins)) return false;
+  if (ops.length === 3 && op === 'mbarrier' && !arriveCountGate(name, ctx, ins)) return false;
+  if (op === 'mma' && ops.length === 8 && ins.modifiers.includes('.block_scale') && !mmaScaleIdsFit(ins, name, ctx)) return false;
   if (plan.ruled && !opcodeRulesFirst(ins, plan, ctx)) return false;
   if (op === 'ld' || op === 'st') {
     // ld/st proper (not st.async, st.bulk, ...: ptxas does not check their vectors the same way).
     if (LD_ST_FAMILIES.has(form.family) && !vectorShape(ins, name, plan, ctx)) return false;
-  } else if (lists && first !== undefined && first.kind === 'vector' && (VECTOR_RESULT_REFUSED.has(op) || (op === 'atom' && plan.vectors === 1))) {
-    // ptxas "Vector operand is not allowed for instruction 'shfl'", "Vector is not expected for argument 0 of instruction 'atom'", "Arguments mismatch" (measured with ptxas 13.0 on each).
+  } else if (op === 'atom' || op === 'red' || op === 'multimem') {
+    if (!atomicVectorShape(ins, name, plan, ctx)) return false;
+  } else if (lists && first !== undefined && first.kind === 'vector' && VECTOR_RESULT_REFUSED.has(op)) {
+    // ptxas "Vector operand is not allowed for instruction 'shfl'", "Arguments mismatch" (measured with ptxas 13.0 on each).
     ctx.report('PTX502', `operand 1 of ${name} must not be a vector`, first.span);
     return false;
   } else if (lists && roles !== undefined && op !== 'mov' && op !== 'atom' && op !== 'red') {
@@ -1415,6 +1419,77 @@ function shapesAfter(ins: A.Instruction, plan: Plan, form: InstructionForm, ctx:
   // (st is in PLAIN_OPCODES: st.bulk's named operands, size and initval, are checked here.)
   if (op === 'st' && form.family !== 'st' && !namedOperandsFit(ins, name, form, NAMED_ROLES.get('st')!, ctx)) return false;
   return !plan.ruled || opcodeRules(ins, plan, form, ctx);
+}
+
+/**
+ * Where atom, red and multimem take a vector (measured with ptxas 13.0 on sm_100a, found on
+ * microsoft/mscclpp's inline PTX): the operand positions that hold the value(s) moved, by
+ * instruction (multimem by its second word).
+ */
+const ATOMIC_VALUE_OPERANDS: ReadonlyMap<string, readonly number[]> = new Map([
+  ['atom', [0, 2]],
+  ['red', [1]],
+  ['.ld_reduce', [0]],
+  ['.st', [1]],
+  ['.red', [1]],
+]);
+/** The multimem types that move as vectors (the floating-point ones); an integer multimem takes no braced list. */
+const MULTIMEM_VECTOR_TYPES: ReadonlySet<string> = new Set(['.f16', '.bf16', '.f16x2', '.bf16x2', '.f32', '.f64', '.e5m2', '.e4m3', '.e5m2x2', '.e4m3x2', '.e5m2x4', '.e4m3x4']);
+
+/**
+ * atom/red/multimem against their vector word (measured with ptxas 13.0). atom and red (red.async
+ * too) without `.v2/.v4/.v8` take no braced list ("Vector is not expected for argument 1 of
+ * instruction 'red'", "Vector operand is not allowed for instruction 'atom'"); with one, the value
+ * operands (atom's d and b, red's b) are braced lists or vector registers of that size ("Argument
+ * vector size mismatch", "Vector expected for argument 1") and nothing else is braced. multimem:
+ * an integer type takes no braced list; a floating-point one a braced list (never a vector
+ * register) of exactly the vector size where it moves its value, of 1 without `.vN` for ld_reduce
+ * and st; multimem.red without `.vN` takes none ("Vector of size 2 is expected for argument 1 of
+ * instruction 'multimem.red'").
+ */
+function atomicVectorShape(ins: A.Instruction, name: string, plan: Plan, ctx: InstructionCheckContext): boolean {
+  const op = plan.op;
+  const n = plan.vectors;
+  const ops = ins.operands;
+  let positions: readonly number[] | undefined;
+  let multimemFloat = false;
+  if (op === 'multimem') {
+    const sub = ins.modifiers[0];
+    positions = sub === undefined ? undefined : ATOMIC_VALUE_OPERANDS.get(sub);
+    if (positions === undefined) return true;
+    for (let k = 0; k < ins.modifiers.length; k++) if (MULTIMEM_VECTOR_TYPES.has(ins.modifiers[k]!)) multimemFloat = true;
+  } else positions = ATOMIC_VALUE_OPERANDS.get(op)!;
+  // How many values a braced list at a value position holds: 0 where none is taken.
+  const want = op === 'multimem' ? (!multimemFloat ? 0 : n === 1 && ins.modifiers[0] === '.red' ? 0 : n) : n === 1 ? 0 : n;
+  for (let i = 0; i < ops.length; i++) {
+    const o = ops[i]!;
+    const value = positions.includes(i);
+    if (o.kind === 'vector') {
+      if (!value || want === 0) {
+        ctx.report('PTX502', `operand ${i + 1} of ${name} must not be a vector${value && op !== 'multimem' ? ' (a vector atom or red writes .v2, .v4 or .v8)' : ''}`, o.span);
+        return false;
+      }
+      if (o.elements.length !== want) {
+        ctx.report('PTX505', `${name} moves ${want === 1 ? 'one value' : `a vector of ${want}`}, not ${o.elements.length}`, o.span);
+        return false;
+      }
+      continue;
+    }
+    if (!value || o.kind !== 'expr') continue;
+    const e = o.expr;
+    const v = e.kind === 'name' ? ctx.vectorRegister?.(e.name) : undefined;
+    if (e.kind === 'name' && v !== undefined) {
+      // A vector register: atom/red's b where the word asks for as many (elements typed later; as atom's d
+      // nameOperandFits refuses it: ptxas 13.0 crashes on it); never multimem's.
+      if (op !== 'multimem' && (n === 1 || v.count === n)) continue;
+      ctx.report('PTX505', `${name} moves ${n === 1 ? 'one value' : `a vector of ${n}`}; ${e.name} is a vector register of ${v.count}`, o.span);
+      return false;
+    }
+    if (n === 1 || e.kind === 'sink') continue;
+    ctx.report('PTX505', `${name} moves a vector of ${n}: operand ${i + 1} must be a braced list of ${n}`, o.span);
+    return false;
+  }
+  return true;
 }
 
 /** `{d...}|p`: ptxas "Predicate output not allowed for instruction 'mov'" where the form has no `d|p`, "Predicate output expected" for a register of another type. */
@@ -3029,7 +3104,8 @@ function nameOperandFits(ins: A.Instruction, name: string, i: number, o: A.Opera
     // asked it already, but for a context without percentVariables).
     return o !== ins.operands[i] || variableAloneFits(ins, i, e, name, ctx);
   }
-  if (op !== 'ld' && op !== 'st') {
+  // (atom/red .vN take a vector register of N as b: atomicVectorShape checked the count. As atom's d, ptxas 13.0 crashes: refused here.)
+  if (op !== 'ld' && op !== 'st' && !((op === 'atom' || op === 'red') && i !== 0 && vectorWidth(ins.modifiers) === v.count && v.count > 1)) {
     // ptxas "Vector operand is not allowed for instruction 'add'" ("Arguments mismatch" for and, shl ...).
     ctx.report('PTX502', `operand ${i + 1} of ${name} must not be a vector register (${e.name})`, e.span);
     return false;
@@ -3540,6 +3616,62 @@ const BIT_HELD: ReadonlyMap<string, Cls> = new Map([
   ['.e3m2x4', Cls.Bits32],
   ['.b128', Cls.Bits128],
 ]);
+
+/**
+ * mbarrier.arrive/arrive_drop with a count and without `.noComplete` (measured with ptxas 13.0,
+ * found by retargeting thu-ml/SageAttention's inline PTX): "Feature 'mbarrier.arrive with count
+ * argument and without '.noComplete' modifier' requires .target sm_90 or higher" (then .version 7.8).
+ * (`.expect_tx` has its own word gate.)
+ */
+const ARRIVE_COUNT_OPS: ReadonlySet<string> = new Set(['.arrive', '.arrive_drop']);
+function arriveCountGate(name: string, ctx: InstructionCheckContext, ins: A.Instruction): boolean {
+  const w = ins.modifiers;
+  if (!ARRIVE_COUNT_OPS.has(w[0] ?? '') || w.includes('.noComplete') || w.includes('.expect_tx')) return true;
+  const t = ctx.target === undefined ? undefined : parseTargetName(ctx.target);
+  if (t !== undefined && t.number < 90) {
+    ctx.report('PTX509', `${name} with a count and without .noComplete requires .target sm_90 or higher`, ins.opcodeSpan);
+    return false;
+  }
+  if (ctx.version !== undefined && ctx.version < 78) {
+    ctx.report('PTX508', `${name} with a count and without .noComplete requires PTX ISA .version 7.8 or later`, ins.opcodeSpan);
+    return false;
+  }
+  return true;
+}
+
+/**
+ * A block-scaled mma's `{byte-id, thread-id}` pairs (operands 6 and 8), where constants (measured
+ * with ptxas 13.0 on sm_120a, found by retargeting mit-han-lab/nunchaku's inline PTX): the byte-id
+ * by the scale vector's size ("unexpected value '1', expected to be 0 or 2"): 1X any of 0 to 3, 2X
+ * 0 or 2, 4X 0; A's thread-id 0 or 1, B's 0 to 3 ("value '2' out of range, expected to be in range
+ * [0..1]"). The size is the `.scale_vec::` word's, else `.block16` 4X and `.block32` 1X with
+ * `.kind::mxf8f6f4` and 2X with the others, else 1X for `.kind::mxf8f6f4` and 2X for `.kind::mxf4`.
+ */
+const SCALE_BYTE_IDS: ReadonlyMap<number, readonly bigint[]> = new Map([[1, [0n, 1n, 2n, 3n]], [2, [0n, 2n]], [4, [0n]]]);
+const SCALE_THREAD_ID_MAX: readonly bigint[] = [1n, 3n];
+function mmaScaleIdsFit(ins: A.Instruction, name: string, ctx: InstructionCheckContext): boolean {
+  const w = ins.modifiers;
+  const f8 = w.includes('.kind::mxf8f6f4');
+  const size = w.includes('.scale_vec::1X') ? 1 : w.includes('.scale_vec::2X') ? 2 : w.includes('.scale_vec::4X') ? 4 : w.includes('.block16') ? 4 : w.includes('.block32') ? (f8 ? 1 : 2) : f8 ? 1 : w.includes('.kind::mxf4') ? 2 : 0;
+  const bytes = SCALE_BYTE_IDS.get(size);
+  if (bytes === undefined) return true;
+  for (let k = 0; k < 2; k++) {
+    const o = ins.operands[5 + 2 * k]!;
+    if (o.kind !== 'vector' || o.elements.length !== 2) continue;
+    const [b, t] = o.elements;
+    const bv = b!.kind === 'expr' ? intConstant(b!.expr) : undefined;
+    if (bv !== undefined && !bytes.includes(bv)) {
+      ctx.report('PTX502', `${name}: the byte-id of operand ${6 + 2 * k} must be ${bytes.length === 1 ? '0' : bytes.length === 2 ? '0 or 2' : '0 to 3'} with a ${size}X scale vector, not ${String(bv)}`, b!.span);
+      return false;
+    }
+    const tv = t!.kind === 'expr' ? intConstant(t!.expr) : undefined;
+    if (tv !== undefined && (tv < 0n || tv > SCALE_THREAD_ID_MAX[k]!)) {
+      ctx.report('PTX502', `${name}: the thread-id of operand ${6 + 2 * k} must be 0 to ${String(SCALE_THREAD_ID_MAX[k])}, not ${String(tv)}`, t!.span);
+      return false;
+    }
+  }
+  return true;
+}
 
 /** min/max.f32 with three sources (measured): "Feature 'min.f32 with 3 input operands' requires .target sm_100 or higher" (and .version 8.8). */
 function threeInputGate(name: string, ctx: InstructionCheckContext, ins: A.Instruction): boolean {

@@ -144,9 +144,16 @@ const ASYNC_GLOBAL: Gate = { ptx: '8.7', sm: ['sm_100'] };
  * higher" / "PTX ISA .version 8.6" (measured with ptxas 13.0, found on TransformerEngine and DeepEP).
  */
 const MIXED_F32: Record<string, Gate> = { '.f32+.f16': F32X2, '.f32+.bf16': F32X2 };
-/** mul and red of .bf16/.bf16x2: "Feature 'mul.bf16x2' requires .target sm_90 or higher", "Instruction 'red.add.bf16.global'
+/** add, sub, mul and red of .bf16/.bf16x2: "Feature 'mul.bf16x2' requires .target sm_90 or higher" (add/sub .bf16x2: found by retargeting NVIDIA/warp's inline PTX), "Instruction 'red.add.bf16.global'
  * requires .target sm_90" / ".version 7.8"; min/max of .s16x2/.u16x2: sm_90 and 8.0 (measured with ptxas 13.0 on sm_80 and sm_90). */
 const BF16_SM90: Gate = { ptx: '7.8', sm: ['sm_90'] };
+/**
+ * multimem's FP8 types: "Feature '.e4m3x4' not supported on .target 'sm_90a'" (and sm_100, sm_110,
+ * sm_120, sm_120f, sm_121f) / "requires PTX ISA .version 8.6" (measured with ptxas 13.0 on sm_90a to
+ * sm_121f, found by retargeting microsoft/mscclpp's inline PTX): the a/f targets of sm_100 and sm_110,
+ * sm_120a and sm_121a. (The 8-bit `.e4m3`/`.e5m2` are left alone, as in multimemVectorFits.)
+ */
+const MULTIMEM_FP8: Gate = { ptx: '8.6', sm: ['sm_100f', 'sm_110f', 'sm_120a', 'sm_121a'] };
 const PACKED16: Record<string, Gate> = { '.s16x2': { ptx: '8.0', sm: ['sm_90'] }, '.u16x2': { ptx: '8.0', sm: ['sm_90'] } };
 /** The 8-bit matrix shapes of ldmatrix/stmatrix: the a/f targets of sm_100 to sm_121 (see wordGates). */
 const MATRIX_B8_SHAPES: Gate = { sm: ['sm_100f', 'sm_110f', 'sm_120f'] };
@@ -391,6 +398,7 @@ export const CURATION: Curation = {
     // sm_90 and 8.0 (measured with ptxas 13.0 on sm_80 and sm_90, found by retargeting flashinfer's and tilelang's inline PTX).
     'mbarrier.test_wait': { '.try_wait': { ptx: '7.8', sm: ['sm_90'] } },
     'mbarrier.arrive': { '.expect_tx': { ptx: '8.0', sm: ['sm_90'] } },
+    'multimem.ld_reduce': { '.e4m3x4': MULTIMEM_FP8, '.e5m2x4': MULTIMEM_FP8, '.e4m3x2': MULTIMEM_FP8, '.e5m2x2': MULTIMEM_FP8 },
     // "Feature '.tile::gather4 with destination state space as .shared::cta' requires .target sm_100
     // or higher"; with .shared::cluster, with cp.async.bulk.prefetch.tensor and '.tile::scatter4'
     // "not supported on .target 'sm_100'" (and sm_120a): the a/f targets of sm_100 to sm_110; all
@@ -476,14 +484,14 @@ export const CURATION: Curation = {
       '.relaxed': { ptx: '6.0', sm: ['sm_70'] },
     },
     setp: { '.bf16': { ptx: '7.8', sm: ['sm_90'] }, '.f16': F16, '.f16x2': F16 },
-    add: { '.bf16': { ptx: '7.8', sm: ['sm_90'] }, '.f16': F16, '.f16x2': F16, ...RM_RP_F32, '.f32x2': F32X2, ...MIXED_F32 },
+    add: { '.bf16': BF16_SM90, '.bf16x2': BF16_SM90, '.f16': F16, '.f16x2': F16, ...RM_RP_F32, '.f32x2': F32X2, ...MIXED_F32 },
     // "Feature 'f16 arithemetic and compare instructions' requires .target sm_53 / PTX ISA .version 4.2";
     // neg 6.0 and abs 6.5 ("Feature 'abs.f16 or abs.f16x2'"); set with an integer result 6.5.
     // "Feature 'cvta/isspacep with .param state space' requires .target sm_70 / PTX ISA .version 7.7".
     // "Feature 'cvta/isspacep with .const state space' requires PTX ISA .version 3.1".
     cvta: { '.param': { ptx: '7.7', sm: ['sm_70'] }, '.const': { ptx: '3.1' } },
     isspacep: { '.param': { ptx: '7.7', sm: ['sm_70'] }, '.const': { ptx: '3.1' } },
-    sub: { '.f16': F16, '.f16x2': F16, ...RM_RP_F32, '.f32x2': F32X2, ...MIXED_F32 },
+    sub: { '.bf16': BF16_SM90, '.bf16x2': BF16_SM90, '.f16': F16, '.f16x2': F16, ...RM_RP_F32, '.f32x2': F32X2, ...MIXED_F32 },
     mul: { '.f16': F16, '.f16x2': F16, ...RM_RP_F32, '.f32x2': F32X2, '.bf16': BF16_SM90, '.bf16x2': BF16_SM90 },
     // "Feature 'fma.f32' requires PTX ISA .version 2.0 or later" / "Instruction 'fma.f32' requires .target sm_20
     // or higher"; "Feature 'fma.f64' requires PTX ISA .version 1.4 or later"; on sm_10 `.f64` as add's.
