@@ -147,6 +147,12 @@ const MIXED_F32: Record<string, Gate> = { '.f32+.f16': F32X2, '.f32+.bf16': F32X
 /** mul and red of .bf16/.bf16x2: "Feature 'mul.bf16x2' requires .target sm_90 or higher", "Instruction 'red.add.bf16.global'
  * requires .target sm_90" / ".version 7.8"; min/max of .s16x2/.u16x2: sm_90 and 8.0 (measured with ptxas 13.0 on sm_80 and sm_90). */
 const BF16_SM90: Gate = { ptx: '7.8', sm: ['sm_90'] };
+/**
+ * min/max `.abs` and `.xorsign` (every type, the three-source `.abs` form too): "Feature '.abs' requires .target sm_86 or
+ * higher" / "PTX ISA .version 7.2 or later", "Modifier '.xorsign' requires .target sm_86" (measured with ptxas 13.0 on
+ * sm_80, sm_86 at 7.1 and 7.2, sm_90, sm_100).
+ */
+const XORSIGN_ABS: Record<string, Gate> = { '.abs': { ptx: '7.2', sm: ['sm_86'] }, '.xorsign': { ptx: '7.2', sm: ['sm_86'] } };
 const PACKED16: Record<string, Gate> = { '.s16x2': { ptx: '8.0', sm: ['sm_90'] }, '.u16x2': { ptx: '8.0', sm: ['sm_90'] } };
 /** The 8-bit matrix shapes of ldmatrix/stmatrix: the a/f targets of sm_100 to sm_121 (see wordGates). */
 const MATRIX_B8_SHAPES: Gate = { sm: ['sm_100f', 'sm_110f', 'sm_120f'] };
@@ -160,12 +166,36 @@ const TCGEN05_MMA_WORDS: Record<string, Gate> = {
   '.block32': { ptx: '8.8' },
 };
 
+/** The architecture-specific tcgen05 targets (not their `f` targets) and the words only they take (see wordGates). */
+const TCGEN05_ARCH: Gate = { sm: ['sm_100a', 'sm_103a', 'sm_110a'] };
+const TCGEN05_SCALE_VEC_WORDS: Record<string, Gate> = { '.scale_vec::1X': TCGEN05_ARCH, '.scale_vec::2X': TCGEN05_ARCH, '.scale_vec::4X': TCGEN05_ARCH };
+
 /** The `.kind::mxf4nvf4` block-scale forms: 2X with `.ue8m0` (the Syntax block, narrowed), 4X with `.ue4m3` (an extra block). */
 const MXF4NVF4_4X = { kind: ['.kind::mxf4nvf4'], scale_vec_size: ['.scale_vec::4X'], stype: ['.ue4m3'] };
 const MXF4NVF4_2X: SetPatch[] = [
   { set: 'scale_vec_size', block: 3, remove: ['.scale_vec::4X'] },
   { set: 'stype', block: 3, remove: ['.ue4m3'] },
 ];
+
+/**
+ * atom/red `.v2/.v4/.v8`: "Feature 'atom instruction with vector types' requires .target sm_90 or higher" / "PTX ISA
+ * .version 8.1 or later" (and 'red instruction ...'; measured with ptxas 13.0 on sm_80, sm_89, sm_90 at 7.8, 8.0, 8.1).
+ */
+const ATOM_VECTOR_GATE: Gate = { ptx: '8.1', sm: ['sm_90'] };
+const ATOM_VECTORS: Record<string, Gate> = { '.v2': ATOM_VECTOR_GATE, '.v4': ATOM_VECTOR_GATE, '.v8': ATOM_VECTOR_GATE };
+
+/** The unidirectional proxy fences and `.sync_restrict` (see wordGates' membar). */
+const PROXY_FENCE: Gate = { ptx: '8.3', sm: ['sm_90'] };
+const SYNC_RESTRICT: Gate = { ptx: '8.6', sm: ['sm_90'] };
+
+/** mbarrier's orders and scopes (see wordGates). */
+const MBARRIER_SEM: Record<string, Gate> = {
+  '.relaxed': { ptx: '8.6', sm: ['sm_90'] },
+  '.release': { ptx: '8.0' },
+  '.acquire': { ptx: '8.0' },
+  '.cta': { ptx: '8.0' },
+  '.cluster': { ptx: '8.0', sm: ['sm_90'] },
+};
 
 /** "Feature 'Type .b128' requires PTX ISA .version 8.3 or later" / ".target sm_70 or higher" (ld, st, mov, ldu; atom's sm_90). */
 const B128: Gate = { ptx: '8.3', sm: ['sm_70'] };
@@ -340,6 +370,10 @@ export const CURATION: Curation = {
     // Integer wgmma: the text's shape list stops at .m64n224k32; ptxas 13.0 takes .m64n240k32 and
     // .m64n256k32 too (CUTLASS writes them).
     'wgmma.mma_async': [{ set: 'shape', block: 4, add: ['.m64n240k32', '.m64n256k32'] }],
+    // red's vector forms (block 1) name `{.space}` without a set of their own (block 0's would give
+    // them .shared): ptxas 13.0 takes .global only, as atom's ("State space incorrect for feature
+    // 'red instruction with vector types'", measured with .shared, .shared::cta, .shared::cluster).
+    red: [{ set: 'space', block: 1, add: ['.global'] }],
     // getctarank takes .s32 too.
     getctarank: [{ set: 'type', add: ['.s32'] }],
     // st.async with the mbarrier: `.shared` and `.shared::cta` accepted too.
@@ -389,8 +423,14 @@ export const CURATION: Curation = {
     'red.async': { '.global': ASYNC_GLOBAL, '.mmio': ASYNC_GLOBAL },
     // "Feature 'mbarrier.try_wait' requires .target sm_90 or higher" / ".version 7.8"; 'mbarrier.arrive.expect_tx'
     // sm_90 and 8.0 (measured with ptxas 13.0 on sm_80 and sm_90, found by retargeting flashinfer's and tilelang's inline PTX).
-    'mbarrier.test_wait': { '.try_wait': { ptx: '7.8', sm: ['sm_90'] } },
-    'mbarrier.arrive': { '.expect_tx': { ptx: '8.0', sm: ['sm_90'] } },
+    // "Modifier '.relaxed' on 'mbarrier.arrive' requires .target sm_90 or higher" / ".version 8.6"; "Modifier '.release'
+    // on 'mbarrier.arrive' requires PTX ISA .version 8.0"; "Feature 'scopes on mbarrier operations' requires PTX ISA
+    // .version 8.0"; "Feature '.cluster scope' requires .target sm_90"; "Feature '.shared::cluster' requires PTX ISA
+    // .version 8.0"; "Feature 'mbarrier.arrive_drop.expect_tx' requires .target sm_90" (measured with ptxas 13.0 on
+    // sm_80 and sm_90 at 7.0 to 8.6; arrive, arrive_drop, test_wait, try_wait and their .parity/.expect_tx forms).
+    'mbarrier.test_wait': { '.try_wait': { ptx: '7.8', sm: ['sm_90'] }, ...MBARRIER_SEM },
+    'mbarrier.arrive': { '.expect_tx': { ptx: '8.0', sm: ['sm_90'] }, ...MBARRIER_SEM, '.shared::cluster': { ptx: '8.0', sm: ['sm_90'] } },
+    'mbarrier.arrive_drop': { '.expect_tx': { ptx: '8.0', sm: ['sm_90'] }, ...MBARRIER_SEM, '.shared::cluster': { ptx: '8.0', sm: ['sm_90'] } },
     // "Feature '.tile::gather4 with destination state space as .shared::cta' requires .target sm_100
     // or higher"; with .shared::cluster, with cp.async.bulk.prefetch.tensor and '.tile::scatter4'
     // "not supported on .target 'sm_100'" (and sm_120a): the a/f targets of sm_100 to sm_110; all
@@ -409,8 +449,26 @@ export const CURATION: Curation = {
       ...L2_WORDS,
       // "Instruction 'atom.exch.b128.global' requires .target sm_90 or higher".
       '.b128': { ptx: '8.3', sm: ['sm_90'] },
+      ...ATOM_VECTORS,
     },
-    red: { ...ATOM_SCOPES, '.f16': { ptx: '6.3', sm: ['sm_70'] }, ...L2_WORDS, '.bf16': BF16_SM90, '.bf16x2': BF16_SM90 },
+    red: { ...ATOM_SCOPES, '.f16': { ptx: '6.3', sm: ['sm_70'] }, ...L2_WORDS, '.bf16': BF16_SM90, '.bf16x2': BF16_SM90, ...ATOM_VECTORS },
+    // fence (measured with ptxas 13.0 on sm_80, sm_86, sm_89, sm_90 to sm_121, .version 7.8 to 8.6):
+    // "Instruction 'fence.proxy with unidirection proxy fence' not supported on .target 'sm_89'" /
+    // "requires PTX ISA .version 8.3" (the tensormap and async::generic fences, sm_90 and every later
+    // target); "Feature '.sync_restrict' requires .target sm_90" / ".version 8.6"; "Feature
+    // '.cluster scope' requires .target sm_90"; "Modifier '.async' requires PTX ISA .version 8.0".
+    membar: {
+      '.tensormap::generic': PROXY_FENCE,
+      '.async::generic': PROXY_FENCE,
+      '.sync_restrict::shared::cta': SYNC_RESTRICT,
+      '.sync_restrict::shared::cluster': SYNC_RESTRICT,
+      '.cluster': { sm: ['sm_90'] },
+      '.async': { ptx: '8.0', sm: ['sm_90'] },
+    },
+    // multimem's 8-bit float types (ld_reduce, st): "Feature '.e4m3x4' not supported on .target 'sm_90a'" (and sm_100,
+    // sm_120) / "requires PTX ISA .version 8.6" (measured with ptxas 13.0 on sm_90 to sm_120a; the a/f targets of
+    // sm_100 to sm_121 take them).
+    'multimem.ld_reduce': Object.fromEntries(['.e5m2', '.e5m2x2', '.e5m2x4', '.e4m3', '.e4m3x2', '.e4m3x4'].map((w) => [w, { ptx: '8.6', sm: ['sm_100f', 'sm_110f', 'sm_120f'] }])),
     // "Feature 'bar.cta' requires PTX ISA .version 7.8 or later" (also barrier.cta, bar.cta.arrive,
     // bar.cta.red); "Instruction 'bar.cta' requires .target sm_20 or higher".
     bar: { '.cta': { ptx: '7.8', sm: ['sm_20'] } },
@@ -429,8 +487,8 @@ export const CURATION: Curation = {
     // cp.async.ca/.cg take `.shared::cta` from their own .version 7.0 (measured), not from the 7.8
     // every other instruction needs for it (check.ts spaceWordGates defers to this entry).
     'cp.async': { '.shared::cta': { ptx: '7.0', sm: ['sm_80'] }, ...L2_WORDS },
-    min: { '.f16': { ptx: '7.0', sm: ['sm_80'] }, '.f16x2': { ptx: '7.0', sm: ['sm_80'] }, ...PACKED16 },
-    max: { '.f16': { ptx: '7.0', sm: ['sm_80'] }, '.f16x2': { ptx: '7.0', sm: ['sm_80'] }, ...PACKED16 },
+    min: { '.f16': { ptx: '7.0', sm: ['sm_80'] }, '.f16x2': { ptx: '7.0', sm: ['sm_80'] }, ...PACKED16, ...XORSIGN_ABS },
+    max: { '.f16': { ptx: '7.0', sm: ['sm_80'] }, '.f16x2': { ptx: '7.0', sm: ['sm_80'] }, ...PACKED16, ...XORSIGN_ABS },
     mma: {
       '.e4m3': { ptx: '8.4', sm: ['sm_89'] },
       '.e5m2': { ptx: '8.4', sm: ['sm_89'] },
@@ -447,8 +505,11 @@ export const CURATION: Curation = {
     // '.kind::i8' not supported on .target 'sm_100f'" (sm_103a/f, sm_110f too: sm_100a and sm_110a
     // only); "Feature '.kind::mxf4nvf4' requires PTX ISA .version 8.7 or later"; "Feature '.block32'
     // requires PTX ISA .version 8.8 or later" (and .block16).
-    'tcgen05.mma': TCGEN05_MMA_WORDS,
-    'tcgen05.mma.sp': TCGEN05_MMA_WORDS,
+    // "Feature '.scale_vec::4X' not supported on .target 'sm_100f'" (every `.scale_vec::NX`, on sm_100f,
+    // sm_103f and sm_110f; `.block16`/`.block32` taken there); "Feature '.kind::mxf4 with .sp modifier' not
+    // supported on .target 'sm_100f'" (and .kind::mxf4nvf4; measured with ptxas 13.0, .version 9.0).
+    'tcgen05.mma': { ...TCGEN05_MMA_WORDS, ...TCGEN05_SCALE_VEC_WORDS },
+    'tcgen05.mma.sp': { ...TCGEN05_MMA_WORDS, ...TCGEN05_SCALE_VEC_WORDS, '.kind::mxf4': TCGEN05_ARCH, '.kind::mxf4nvf4': { ptx: '8.7', sm: TCGEN05_ARCH.sm } },
     'tcgen05.mma.ws': { '.kind::i8': TCGEN05_I8 },
     'tcgen05.mma.ws.sp': { '.kind::i8': TCGEN05_I8 },
     // "Instruction 'redux.f32' not supported on .target 'sm_100'" (sm_90a, sm_110a, sm_120a too); sm_100a/f and sm_103a/f take it, from .version 8.6.
