@@ -270,6 +270,9 @@ export const CURATION: Curation = {
       // 6.5 on "... with '.satfinite' is not supported starting from PTX ISA version 6.5" (measured);
       { forms: ['wmma.mma.sync.aligned.alayout.blayout.shape.dtype.ctype.satfinite d, a, b, c'], sets: { alayout: ['.row', '.col'], blayout: ['.row', '.col'], shape: ['.m16n16k16', '.m8n32k16', '.m32n8k16'], dtype: ['.f16', '.f32'], ctype: ['.f16', '.f32'] } },
     ],
+    // ldmatrix .m16n16 and stmatrix .m16n8: .b8 with .trans (their first block keeps .m8n8 .b16; setPatches);
+    ldmatrix: [{ forms: ['ldmatrix.sync.aligned.m16n16.num.trans{.ss}.b8 r, [p]'], sets: { ss: ['.shared', '.shared::cta'] } }],
+    stmatrix: [{ forms: ['stmatrix.sync.aligned.m16n8.num.trans{.ss}.b8 [p], r'], sets: { ss: ['.shared', '.shared::cta'] } }],
     // bar.warp.sync with `.no_membermask_overlap`;
     'bar.warp.sync': [{ forms: ['bar.warp.sync.no_membermask_overlap membermask'], sets: {} }],
     // set with a .bf16 destination of .bf16 sources (the text's source set for it lacks .bf16);
@@ -384,8 +387,12 @@ export const CURATION: Curation = {
     fma: [{ set: 'type', block: 1, add: ['.f16', '.f16x2', '.bf16', '.bf16x2'] }],
     // ldmatrix/stmatrix take tcgen05's larger counts `.x8` to `.x128` as their `.num` (measured:
     // `ldmatrix.sync.aligned.m8n8.x64.shared.b16` with 1, 2 or 4 registers accepted).
-    ldmatrix: [{ set: 'num', add: ['.x8', '.x16', '.x32', '.x64', '.x128'] }],
-    stmatrix: [{ set: 'num', add: ['.x8', '.x16', '.x32', '.x64', '.x128'] }],
+    // Their first block pairs `.m8n8` with `.b16` only; `.m16n16`/`.m16n8` with `.b8` and `.trans` are
+    // an extra block ("Incorrect instruction type specified for ldmatrix with shape '.m8n8'",
+    // "Modifier '.trans' require for instruction stmatrix with shape '.m16n8'"; measured with ptxas 13.0
+    // on sm_100a, every shape, type and .trans; fresh mutation seed 1682).
+    ldmatrix: [{ set: 'num', add: ['.x8', '.x16', '.x32', '.x64', '.x128'] }, { set: 'shape', block: 0, remove: ['.m16n16'] }, { set: 'type', block: 0, remove: ['.b8'] }],
+    stmatrix: [{ set: 'num', add: ['.x8', '.x16', '.x32', '.x64', '.x128'] }, { set: 'shape', block: 0, remove: ['.m16n8'] }, { set: 'type', block: 0, remove: ['.b8'] }],
     // The text names `{.level::cache_hint}` without defining the set (measured: `.L2::cache_hint`
     // with a cache-policy operand accepted).
     'cp.reduce.async.bulk.tensor': [{ set: 'level::cache_hint', block: 0, add: ['.L2::cache_hint'] }],

@@ -99,6 +99,11 @@ const cases: PtxCase[] = [
   C('mma .block_scale: a {byte-id, thread-id} of one', 'sm_120a', '8.8', `${MXF4} ${D4}, ${A4}, {%r5, %r6}, ${C4}, %r7, {0}, %r8, {0, 0};`, 10, 'PTX505'),
   C('mma.sp .block_scale: A of 2', 'sm_120a', '8.8', `${MXF4SP} ${D4}, {%r1, %r2}, {%r5, %r6, %r7, %r8}, ${C4}, %r1, 0, %r7, {0, 0}, %r8, {0, 0};`, 10, 'PTX505'),
   C('mma.sp .block_scale: the second {byte-id, thread-id} of one', 'sm_120a', '8.8', `${MXF4SP} ${D4}, ${A4}, {%r5, %r6, %r7, %r8}, ${C4}, %r1, 0, %r7, {0, 0}, %r8, {0};`, 10, 'PTX505'),
+  // Fresh mutation seed 1682: ldmatrix/stmatrix shapes and types are paired
+  C('ldmatrix .m8n8 .b16, .m16n16 .trans .b8; stmatrix .m16n8 .trans .b8', 'sm_100a', '8.8', 'ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 {%r1, %r2, %r3, %r4}, [%rd1];\nldmatrix.sync.aligned.m16n16.x2.trans.shared.b8 {%r1, %r2, %r3, %r4}, [%rd1];\nstmatrix.sync.aligned.m8n8.x2.b16 [%rd1], {%r1, %r2};\nstmatrix.sync.aligned.m16n8.x1.trans.shared::cta.b8 [%rd1], {%r1};'),
+  C('ldmatrix .m8n8 with .b8 (fresh mutation seed 1682)', 'sm_100a', '8.8', 'ldmatrix.sync.aligned.m8n8.x4.shared.b8 {%r1, %r2, %r3, %r4}, [%rd1];', 10, 'PTX500'),
+  C('stmatrix .m16n8 without .trans', 'sm_100a', '8.8', 'stmatrix.sync.aligned.m16n8.x1.shared.b8 [%rd1], {%r1};', 10, 'PTX500'),
+  C('stmatrix .m16n8 with .b16', 'sm_100a', '8.8', 'stmatrix.sync.aligned.m16n8.x1.trans.shared.b16 [%rd1], {%r1};', 10, 'PTX500'),
 ];
 
 ptxCaseTable('PTX instruction rules of session 15 (ptxmiss4)', cases);
