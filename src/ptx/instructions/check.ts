@@ -594,8 +594,9 @@ function planOf(ins: A.Instruction, r: MatchResult & { ok: true }, ctx: Instruct
   // Measured: "Illegal modifier '.cta' for instruction 'bar'" where .cta is not the first word (`bar.sync.cta`).
   if (!problem && (op === 'atom' || op === 'red')) problem = atomOpTypeProblem(w, name);
   if (!problem && op === 'createpolicy') problem = createpolicyWordsProblem(w, name);
-  if (!problem && op === 'multimem') problem = multimemOpTypeProblem(w, name);
+  if (!problem && op === 'multimem') problem = multimemOpTypeProblem(w, name, ctx.version);
   if (!problem && op === 'tcgen05') problem = tcgen05ScaleVecProblem(w, name);
+  if (!problem && op === 'mbarrier') problem = mbarrierOrderScopeProblem(w, name);
   // Measured: "Unexpected instruction types specified for 'mad'" for `mad.cc.lo` (madc: "Not a name of any known instruction").
   if (!problem && (op === 'mad' || op === 'madc') && w.indexOf('.cc') >= 0 && w.findIndex((x) => x === '.lo' || x === '.hi') > w.indexOf('.cc')) problem = ['PTX500', `${name}: .cc goes after .lo or .hi (${op}.lo.cc)`];
   if (!problem && (op === 'bar' || op === 'barrier') && w[0] !== '.cta' && w.includes('.cta')) problem = ['PTX500', `${name}: .cta goes right after ${op} (${op}.cta${w.filter((x) => x !== '.cta').join('')})`];
@@ -664,13 +665,38 @@ const MULTIMEM_OP_TYPES: ReadonlyMap<string, readonly string[]> = new Map([
   ['.xor', ATOM_BITS],
 ]);
 
-function multimemOpTypeProblem(w: readonly string[], name: string): [PtxCode, string] | undefined {
+/**
+ * multimem.ld_reduce's accumulator precisions (measured with ptxas 13.0 on sm_90, sm_100a, sm_120a, every
+ * operation and type): `.add` only ("Illegal reduction operation for instruction 'multimem.ld_reduce.acc::f32'");
+ * `.acc::f32` with the 16-bit float types, `.acc::f16` with the 8-bit ones ("Illegal modifier '.acc::f32' for
+ * instruction 'multimem.ld_reduce' with type '.f32'"); `.acc::f32` from .version 8.2 ("Modifier '.acc::f32'
+ * requires PTX ISA .version 8.2"; `.acc::f16` comes with its types' gate, 8.6). ptxas ignores them on
+ * multimem.st and multimem.red, as on other instructions (curation.ts, ignoredWords).
+ */
+const MULTIMEM_ACC: ReadonlyMap<string, { types: readonly string[]; ptx: number }> = new Map([
+  ['.acc::f32', { types: ['.f16', '.f16x2', '.bf16', '.bf16x2'], ptx: 82 }],
+  ['.acc::f16', { types: ['.e5m2', '.e5m2x2', '.e5m2x4', '.e4m3', '.e4m3x2', '.e4m3x4'], ptx: 86 }],
+]);
+
+function multimemOpTypeProblem(w: readonly string[], name: string, version: number | undefined): [PtxCode, string] | undefined {
   if (w[0] !== '.ld_reduce' && w[0] !== '.red') return undefined;
   const t = typeWord(w, 0);
   if (t === undefined) return undefined;
+  let op: string | undefined;
   for (let k = 1; k < w.length; k++) {
     const types = MULTIMEM_OP_TYPES.get(w[k]!);
-    if (types !== undefined) return types.includes(t) ? undefined : ['PTX500', `${name}: ${w[k]} takes ${types.join(', ')}, not ${t}`];
+    if (types !== undefined) {
+      if (!types.includes(t)) return ['PTX500', `${name}: ${w[k]} takes ${types.join(', ')}, not ${t}`];
+      op ??= w[k];
+    }
+  }
+  if (w[0] !== '.ld_reduce') return undefined;
+  for (let k = 1; k < w.length; k++) {
+    const acc = MULTIMEM_ACC.get(w[k]!);
+    if (acc === undefined) continue;
+    if (op !== '.add') return ['PTX500', `${name}: ${w[k]} goes with .add only${op === undefined ? '' : `, not ${op}`}`];
+    if (!acc.types.includes(t)) return ['PTX500', `${name}: ${w[k]} takes ${acc.types.join(', ')}, not ${t}`];
+    if (version !== undefined && version < acc.ptx) return ['PTX508', `${name}: ${w[k]} requires PTX ISA .version ${formatVersionCode(acc.ptx)} or later`];
   }
   return undefined;
 }
@@ -738,6 +764,29 @@ function atomOpTypeProblem(w: readonly string[], name: string): [PtxCode, string
  * (`.L2::evict_last.L2::evict_last`: "Unsupported modifier '.evict_last' as secondary_priority";
  * the matcher takes a repeated word as the same choice).
  */
+/** mbarrier's memory orders and scopes (the Syntax blocks' `{.sem}{.scope}`). */
+const MBARRIER_ORDERS: ReadonlySet<string> = new Set(['.relaxed', '.release', '.acquire']);
+const MBARRIER_SCOPES: ReadonlySet<string> = new Set(['.cta', '.cluster']);
+
+/**
+ * mbarrier's order and scope go together (measured with ptxas 13.0 on sm_90 at 8.6, on arrive,
+ * arrive.expect_tx, arrive.noComplete, arrive_drop(.expect_tx), test_wait(.parity), try_wait(.parity),
+ * expect_tx, complete_tx): "Modifier '.cta' requires order with 'mbarrier.arrive' instruction",
+ * "Modifier '.release' requires scope with 'mbarrier.arrive' instruction".
+ */
+function mbarrierOrderScopeProblem(w: readonly string[], name: string): [PtxCode, string] | undefined {
+  let order: string | undefined;
+  let scope: string | undefined;
+  for (let k = 0; k < w.length; k++) {
+    const x = w[k]!;
+    if (MBARRIER_ORDERS.has(x)) order ??= x;
+    else if (MBARRIER_SCOPES.has(x)) scope ??= x;
+  }
+  if (order !== undefined && scope === undefined) return ['PTX500', `${name}: '${order}' needs a scope (.cta or .cluster) with it`];
+  if (scope !== undefined && order === undefined) return ['PTX500', `${name}: '${scope}' needs a memory order (.release, .acquire or .relaxed) with it`];
+  return undefined;
+}
+
 function createpolicyWordsProblem(w: readonly string[], name: string): [PtxCode, string] | undefined {
   let first: string | undefined;
   for (let k = 0; k < w.length; k++) {
@@ -1206,6 +1255,27 @@ function resultListFits(o: A.VectorOperand, name: string, ctx: InstructionCheckC
   return true;
 }
 
+/**
+ * A braced list read as an input (not written first; an address's braced coordinates): no sink `_`
+ * among its elements (measured with ptxas 13.0 on st, st.async, red and atom .v2, multimem.st/red,
+ * mov.b64's source, sust's coordinates and value, tex's and cp.async.bulk.tensor's coordinates,
+ * mma's and wgmma's A and C: "Sink '_' not allowed as a source operand"). mov's vector form
+ * (`mov.v2.b32 %v, {%r1, _}`) takes one.
+ */
+function sourceListFits(ins: A.Instruction, op: string, o: A.VectorOperand, name: string, ctx: InstructionCheckContext): boolean {
+  const els = o.elements;
+  for (let k = 0; k < els.length; k++) {
+    const el = els[k]!;
+    if (el.kind !== 'expr' || el.expr.kind !== 'sink') continue;
+    if (op === 'mov' && vectorWidth(ins.modifiers) > 1) return true;
+    // (A list of sinks only: "Unable to infer type of vector elements" first, mixedVectorFits.)
+    if (els.every((x) => x.kind === 'expr' && x.expr.kind === 'sink')) return true;
+    ctx.report('PTX502', `${name}: the sink '_' is for results only; it cannot be read in a braced list`, el.span);
+    return false;
+  }
+  return true;
+}
+
 /** Opcodes (not typed by ROLES) whose result is no braced list (measured with ptxas 13.0 on each); atom's without .v2/.v4/.v8 too (operandShapes). */
 const VECTOR_RESULT_REFUSED: ReadonlySet<string> = new Set(['bar', 'barrier', 'activemask', 'shfl', 'match', 'dp4a', 'dp2a', 'mapa', 'getctarank', 'szext', 'bmsk', 'fns', 'mbarrier', 'stacksave', 'alloca', 'suq', 'txq']);
 
@@ -1352,12 +1422,12 @@ function otherOperandShape(ins: A.Instruction, op: string, o: A.Operand, i: numb
       return specialRefused(name, i, `${e.object.name}.${e.member}`, e.span, ctx);
     return true;
   }
-  if (o.kind === 'vector') return (i !== 0 || resultListFits(o, name, ctx)) && vectorExpressionFits(o, i, name, ctx);
+  if (o.kind === 'vector') return (i !== 0 ? sourceListFits(ins, op, o, name, ctx) : resultListFits(o, name, ctx)) && vectorExpressionFits(o, i, name, ctx);
   if (o.kind === 'address') {
     if (o.elements.length > 1) {
       // `[tex, {c0, c1}]`: the braced coordinates are a vector expression too.
       const c = o.elements[o.elements.length - 1]!;
-      if (c.kind === 'vector' && !vectorExpressionFits(c, i, name, ctx, (op === 'tex' || op === 'tld4') && arrayGeometry(ins.modifiers))) return false;
+      if (c.kind === 'vector' && (!sourceListFits(ins, op, c, name, ctx) || !vectorExpressionFits(c, i, name, ctx, (op === 'tex' || op === 'tld4') && arrayGeometry(ins.modifiers)))) return false;
     }
     const h = o.elements[0];
     return !(h !== undefined && h.kind === 'expr' && h.expr.kind === 'name' && h.expr.name.charCodeAt(0) !== percent && TEXTURE_OPS.has(op) && !textureHandleFits(op, h.expr, name, ctx));
@@ -1689,7 +1759,10 @@ const MMA_INPUT_BITS: ReadonlyMap<string, number> = new Map([
  * 32 threads of 32-bit registers (.f64 one a register), half of that when sparse; B likewise N*K;
  * .m8n8k4 with .f16 inputs is a quad-pair shape (A and B 2, D and C 4 of .f16 or 8 of .f32). ptxas
  * takes B of any size with the FP8 .m16n8k16 form (measured: 1 to 8), which is left alone, as are
- * forms with `.block_scale` or a `.v2`/`.v4` word (mmaVectorWordFits) and forms of fewer than four types.
+ * forms with a `.v2`/`.v4` word (mmaVectorWordFits) and forms of fewer than four types. `.block_scale`
+ * (measured with ptxas 13.0 on sm_120a, the .kind::mxf4, mxf4nvf4 and mxf8f6f4 forms, dense and sparse,
+ * each list one shorter and longer, half and double): as the others, `.kind::mxf8f6f4` in 8-bit
+ * containers, and each {byte-id, thread-id} a braced list of 2.
  */
 function mmaFragmentCountsFit(ins: A.Instruction, name: string, ctx: InstructionCheckContext): boolean {
   const w = ins.modifiers;
@@ -1698,11 +1771,14 @@ function mmaFragmentCountsFit(ins: A.Instruction, name: string, ctx: Instruction
   let K = 0;
   let kind8 = false;
   let sparse = false;
+  let blockScale = false;
   for (let j = 0; j < w.length; j++) {
     const x = w[j]!;
-    if (x === '.block_scale' || x === '.v2' || x === '.v4' || x === '.v8') return true;
-    if (x === '.sp' || x === '.sp::ordered_metadata') sparse = true;
-    else if (x === '.kind::f8f6f4') kind8 = true;
+    if (x === '.v2' || x === '.v4' || x === '.v8') return true;
+    if (x === '.block_scale') blockScale = true;
+    else if (x === '.sp' || x === '.sp::ordered_metadata') sparse = true;
+    else if (x === '.kind::f8f6f4' || x === '.kind::mxf8f6f4') kind8 = true;
+    else if (x === '.kind::mxf4' || x === '.kind::mxf4nvf4') continue;
     else if (x.startsWith('.kind::')) return true;
     else if (M === 0 && x.startsWith('.m')) {
       const m = /^\.m(\d+)n(\d+)k(\d+)$/.exec(x);
@@ -1736,6 +1812,14 @@ function mmaFragmentCountsFit(ins: A.Instruction, name: string, ctx: Instruction
     const n = want[i];
     if (o?.kind !== 'vector' || n === undefined || !Number.isInteger(n) || n < 1 || o.elements.length === n) continue;
     ctx.report('PTX505', `${name}: ${'DABC'[i]} (operand ${i + 1}) is ${n === 1 ? 'one register' : `${n} registers`} per thread for .m${M}n${N}k${K} ${[d, a, b, c][i]}: a braced list of ${n}, not ${o.elements.length}`, o.span);
+    return false;
+  }
+  // `.block_scale`: after C (and mma.sp's e and f) scale-a-data, {byte-id-a, thread-id-a}, scale-b-data,
+  // {byte-id-b, thread-id-b}; each id pair a braced list of 2 (scale data may be braced, `{%r7}`: taken).
+  for (let i = sparse ? 7 : 5; blockScale && i < ins.operands.length; i += 2) {
+    const o = ins.operands[i]!;
+    if (o.kind !== 'vector' || o.elements.length === 2) continue;
+    ctx.report('PTX505', `${name}: operand ${i + 1} is a scale factor's {byte-id, thread-id}: a braced list of 2, not ${o.elements.length}`, o.span);
     return false;
   }
   return true;
@@ -2874,10 +2958,14 @@ function mixedVectorFits(o: A.VectorOperand, at: number, name: string, ctx: Inst
     if (e.kind === 'unary' && e.op === '-' && (e.operand.kind === 'int' || e.operand.kind === 'float')) e = e.operand;
     let t: string | undefined;
     let r: TypeInfo | undefined;
-    const text = e.kind === 'name' ? e.name : e.kind === 'member' && e.object.kind === 'name' ? `${e.object.name}.${e.member}` : e.kind === 'int' || e.kind === 'float' ? e.raw : '';
+    const text = e.kind === 'name' ? e.name : e.kind === 'member' && e.object.kind === 'name' ? `${e.object.name}.${e.member}` : e.kind === 'int' || e.kind === 'float' ? e.raw : exprText(e);
     if (e.kind === 'int') r = INT_CONSTANT;
     else if (e.kind === 'float') r = FLOAT_CONSTANT;
-    else if (e.kind === 'name') {
+    else if (e.kind !== 'name' && e.kind !== 'member') {
+      // A constant expression (`(0f3f800000)`, `1+2`) by its type (constantKind).
+      const c = constantKind(e, true);
+      if (c !== undefined) r = c === 'int' ? INT_CONSTANT : FLOAT_CONSTANT;
+    } else if (e.kind === 'name') {
       t = ctx.registerType(e.name);
       if (t === undefined && ctx.vectorRegister?.(e.name) === undefined) {
         const v = ctx.variableSpace(e.name);
@@ -3052,7 +3140,13 @@ function operandFits(ins: A.Instruction, name: string, i: number, o: A.Operand, 
       return specialRefused(name, i, `${e.object.name}.${e.member}`, e.span, ctx);
     return e.object.kind !== 'name' || vectorElementFits(name, i, e.object.name, e.member, want, wantName, relaxed, e.span, ctx);
   }
-  const lit = e.kind === 'unary' && e.op === '-' ? e.operand : e;
+  let lit: A.Expr = e.kind === 'unary' && e.op === '-' ? e.operand : e;
+  if (lit.kind !== 'int' && lit.kind !== 'float') {
+    // A constant expression (`(1.0)`, `1.0+1.0`, `1+1`, `1.0 > 0.5`): judged by its type as a literal of it.
+    const k = constantKind(e, true);
+    if (k === undefined) return true;
+    lit = k === 'int' ? { kind: 'int', value: 0n, unsigned: false, raw: exprText(e), span: e.span } : { kind: 'float', form: k === 'f32' ? 'f32' : 'f64', value: 0, bits: 0n, raw: exprText(e), span: e.span } as A.Expr;
+  }
   if ((lit.kind === 'int' || lit.kind === 'float') && want.kind === K.Packed) {
     ctx.report('PTX504', `operand ${i + 1} of ${name} must be a .f16x2 register; no constant is one`, e.span);
     return false;
@@ -3077,6 +3171,57 @@ function operandFits(ins: A.Instruction, name: string, i: number, o: A.Operand, 
     }
   }
   return true;
+}
+
+/**
+ * The type of a constant expression as ptxas gives it (measured with ptxas 13.0 on mov, add, st,
+ * sust, sured): an integer, or a floating-point value of 32 bits (a `0f` literal, alone or in
+ * parentheses) or 64 bits (a decimal or `0d` literal; any arithmetic on a float, `-(0f3f800000)`
+ * included); a comparison or logical operation is an integer. Undefined for anything that is not
+ * a constant (a register, a variable's address, `gv+4`).
+ */
+function constantKind(e: A.Expr, whole: boolean, depth = 0): 'int' | 'f32' | 'f64' | undefined {
+  // (A deeper expression, `1+1+...` of thousands of terms, is left alone: no stack for it, and no verdict.)
+  if (depth > 64) return undefined;
+  switch (e.kind) {
+    case 'int':
+      return 'int';
+    case 'float':
+      return e.form === 'f32' && whole ? 'f32' : 'f64';
+    case 'name':
+      return e.name === 'WARP_SZ' ? 'int' : undefined;
+    case 'paren':
+      return constantKind(e.expr, whole, depth + 1);
+    case 'cast':
+      return constantKind(e.operand, false, depth + 1) === undefined ? undefined : 'int';
+    case 'unary': {
+      // (`+(0f3f800000)` keeps its 32 bits: measured, `mov.b32 %r1, +(0f3f800000)` taken.)
+      if (e.op === '+') return constantKind(e.operand, whole, depth + 1);
+      const k = constantKind(e.operand, false, depth + 1);
+      if (k === undefined) return undefined;
+      return e.op === '!' || e.op === '~' || k === 'int' ? 'int' : 'f64';
+    }
+    case 'binary': {
+      const l = constantKind(e.left, false, depth + 1);
+      const r = constantKind(e.right, false, depth + 1);
+      if (l === undefined || r === undefined) return undefined;
+      if (COMPARISON_OPS.has(e.op)) return 'int';
+      return l === 'int' && r === 'int' ? 'int' : 'f64';
+    }
+    case 'conditional': {
+      const a = constantKind(e.consequent, false, depth + 1);
+      const b = constantKind(e.alternate, false, depth + 1);
+      return a === undefined || b === undefined || constantKind(e.test, false, depth + 1) === undefined ? undefined : a === 'int' && b === 'int' ? 'int' : 'f64';
+    }
+    default:
+      return undefined;
+  }
+}
+const COMPARISON_OPS: ReadonlySet<string> = new Set(['<', '>', '<=', '>=', '==', '!=', '&&', '||']);
+
+/** The text of an expression for a message (its span is not at hand here: a short description). */
+function exprText(e: A.Expr): string {
+  return e.kind === 'paren' ? 'the parenthesized constant' : 'the constant expression';
 }
 
 /** operandFits for a name that is no scalar register (a special register, a vector register, a variable, a label); not mov's (movShape's). */
@@ -3292,9 +3437,13 @@ function classFits(o: A.Operand, cls: Cls, name: string, at: number, note: strin
   const e = o.expr.kind === 'unary' && o.expr.op === '-' ? o.expr.operand : o.expr;
   const row = CLASSES[cls];
   // (WARP_SZ is an integer constant: mma.sp's metadata refuses it as any constant, fresh mutation seed 1411.)
-  if (e.kind === 'int' || e.kind === 'float' || (e.kind === 'name' && e.name === 'WARP_SZ')) {
-    const lits = row !== undefined ? row.constants : t.kind === K.Float ? Lit.Float : Lit.Int;
-    if (lits === Lit.Any || (lits === Lit.Int && e.kind !== 'float') || (lits === Lit.Float && e.kind === 'float')) return true;
+  // A constant expression (`(1.0)`, `1+1`) by its type, where the class takes constants of one kind (measured on sust's and sured's coordinates).
+  const k = e.kind === 'int' || e.kind === 'float' || e.kind === 'name' ? undefined : constantKind(o.expr, true);
+  const lits0 = row !== undefined ? row.constants : t.kind === K.Float ? Lit.Float : Lit.Int;
+  if (e.kind === 'int' || e.kind === 'float' || (e.kind === 'name' && e.name === 'WARP_SZ') || (k !== undefined && (lits0 === Lit.Int || lits0 === Lit.Float))) {
+    const lits = lits0;
+    const float = k === undefined ? e.kind === 'float' : k !== 'int';
+    if (lits === Lit.Any || (lits === Lit.Int && !float) || (lits === Lit.Float && float)) return true;
     const want = lits === Lit.Int ? 'an integer, not a floating-point constant' : lits === Lit.Float ? 'a floating-point value, not an integer constant' : `${row!.text}, not a constant`;
     ctx.report(row?.constantCode ?? 'PTX504', `${classSubject(name, at, note)} must be ${want}`, o.span);
     return false;
@@ -3488,7 +3637,7 @@ function surfaceFits(ins: A.Instruction, name: string, plan: Plan, ctx: Instruct
   const v = ops[op === 'suld' ? 0 : 1];
   if (v === undefined || plan.t1Info === undefined) return true;
   // (A floating-point constant as sust's or sured's value too: one of the type's size for sust.b, none for sured; measured with ptxas 13.0.)
-  if (v.kind === 'vector' || (v.kind === 'expr' && ((v.expr.kind === 'name' && ctx.registerType(v.expr.name) !== undefined) || v.expr.kind === 'float' || (v.expr.kind === 'unary' && v.expr.operand.kind === 'float'))))
+  if (v.kind === 'vector' || (v.kind === 'expr' && ((v.expr.kind === 'name' && ctx.registerType(v.expr.name) !== undefined) || v.expr.kind === 'float' || (v.expr.kind === 'unary' && v.expr.operand.kind === 'float') || constantKind(v.expr, true) === 'f32' || constantKind(v.expr, true) === 'f64')))
     return operandFits(ins, name, op === 'suld' ? 0 : 1, v, plan.t1Info, plan.t1!, true, false, ctx);
   return true;
 }

@@ -72,7 +72,11 @@ function splitLine(line: string): { head: string; rest: string } {
   return { head: line, rest: '' };
 }
 
-/** Words of a head: `{ word, optional }` in order; `{.a.b}` makes each word optional. */
+/**
+ * Words of a head: `{ word, optional }` in order. `{.a.b}` is one optional group, `.a.b`, taken whole
+ * or not at all (min/max's `{.xorsign.abs}`: ptxas 13.0 says "Modifier '.abs' requires modifier
+ * '.xorsign'" and the reverse).
+ */
 function headWords(head: string): { opcode: string; words: { word: string; optional: boolean }[] } {
   const m = /^[A-Za-z_][\w]*/.exec(head);
   if (!m) throw new Error(`bad syntax head: ${head}`);
@@ -84,7 +88,8 @@ function headWords(head: string): { opcode: string; words: { word: string; optio
     if (c === ' ') { i++; continue; }
     if (c === '{') {
       const end = head.indexOf('}', i);
-      for (const w of head.slice(i + 1, end).split('.').filter((x) => x.trim())) words.push({ word: '.' + w.trim(), optional: true });
+      const group = head.slice(i + 1, end).split('.').filter((x) => x.trim()).map((w) => '.' + w.trim());
+      if (group.length > 0) words.push({ word: group.join(''), optional: true });
       i = end + 1;
       continue;
     }
@@ -233,7 +238,13 @@ export function compileForm(line: string, sets: (name: string) => readonly strin
     const single = values.filter((v) => v.lastIndexOf('.') === 0);
     const multi = values.filter((v) => v.lastIndexOf('.') > 0);
     const next: Draft[] = [];
+    // An optional group of literal words (`{.xorsign.abs}`): a variant without it and one with every word required.
+    const group = !set && opt && multi.length === 1 && values.length === 1;
     for (const d of drafts) {
+      if (group) {
+        next.push(d, [...d, ...multi[0]!.split(/(?=\.)/).map((w) => ({ word: w, optional: false, values: [w], isSet: false }))]);
+        continue;
+      }
       if (single.length > 0) next.push([...d, { word, optional: opt, values: single, isSet: !!set }]);
       // A word of a multi-word member may name a set itself (`.to_proxy::from_proxy.release.scope`).
       for (const m of multi) next.push([...d, ...m.split(/(?=\.)/).map((w) => {

@@ -151,9 +151,15 @@ const BF16_SM90: Gate = { ptx: '7.8', sm: ['sm_90'] };
  * multimem's FP8 types: "Feature '.e4m3x4' not supported on .target 'sm_90a'" (and sm_100, sm_110,
  * sm_120, sm_120f, sm_121f) / "requires PTX ISA .version 8.6" (measured with ptxas 13.0 on sm_90a to
  * sm_121f, found by retargeting microsoft/mscclpp's inline PTX): the a/f targets of sm_100 and sm_110,
- * sm_120a and sm_121a. (The 8-bit `.e4m3`/`.e5m2` are left alone, as in multimemVectorFits.)
+ * sm_120a and sm_121a.
  */
 const MULTIMEM_FP8: Gate = { ptx: '8.6', sm: ['sm_100f', 'sm_110f', 'sm_120a', 'sm_121a'] };
+/**
+ * min/max `.abs` and `.xorsign` (every type, the three-source `.abs` form too): "Feature '.abs' requires .target sm_86 or
+ * higher" / "PTX ISA .version 7.2 or later", "Modifier '.xorsign' requires .target sm_86" (measured with ptxas 13.0 on
+ * sm_80, sm_86 at 7.1 and 7.2, sm_90, sm_100).
+ */
+const XORSIGN_ABS: Record<string, Gate> = { '.abs': { ptx: '7.2', sm: ['sm_86'] }, '.xorsign': { ptx: '7.2', sm: ['sm_86'] } };
 const PACKED16: Record<string, Gate> = { '.s16x2': { ptx: '8.0', sm: ['sm_90'] }, '.u16x2': { ptx: '8.0', sm: ['sm_90'] } };
 /** The 8-bit matrix shapes of ldmatrix/stmatrix: the a/f targets of sm_100 to sm_121 (see wordGates). */
 const MATRIX_B8_SHAPES: Gate = { sm: ['sm_100f', 'sm_110f', 'sm_120f'] };
@@ -167,12 +173,36 @@ const TCGEN05_MMA_WORDS: Record<string, Gate> = {
   '.block32': { ptx: '8.8' },
 };
 
+/** The architecture-specific tcgen05 targets (not their `f` targets) and the words only they take (see wordGates). */
+const TCGEN05_ARCH: Gate = { sm: ['sm_100a', 'sm_103a', 'sm_110a'] };
+const TCGEN05_SCALE_VEC_WORDS: Record<string, Gate> = { '.scale_vec::1X': TCGEN05_ARCH, '.scale_vec::2X': TCGEN05_ARCH, '.scale_vec::4X': TCGEN05_ARCH };
+
 /** The `.kind::mxf4nvf4` block-scale forms: 2X with `.ue8m0` (the Syntax block, narrowed), 4X with `.ue4m3` (an extra block). */
 const MXF4NVF4_4X = { kind: ['.kind::mxf4nvf4'], scale_vec_size: ['.scale_vec::4X'], stype: ['.ue4m3'] };
 const MXF4NVF4_2X: SetPatch[] = [
   { set: 'scale_vec_size', block: 3, remove: ['.scale_vec::4X'] },
   { set: 'stype', block: 3, remove: ['.ue4m3'] },
 ];
+
+/**
+ * atom/red `.v2/.v4/.v8`: "Feature 'atom instruction with vector types' requires .target sm_90 or higher" / "PTX ISA
+ * .version 8.1 or later" (and 'red instruction ...'; measured with ptxas 13.0 on sm_80, sm_89, sm_90 at 7.8, 8.0, 8.1).
+ */
+const ATOM_VECTOR_GATE: Gate = { ptx: '8.1', sm: ['sm_90'] };
+const ATOM_VECTORS: Record<string, Gate> = { '.v2': ATOM_VECTOR_GATE, '.v4': ATOM_VECTOR_GATE, '.v8': ATOM_VECTOR_GATE };
+
+/** The unidirectional proxy fences and `.sync_restrict` (see wordGates' membar). */
+const PROXY_FENCE: Gate = { ptx: '8.3', sm: ['sm_90'] };
+const SYNC_RESTRICT: Gate = { ptx: '8.6', sm: ['sm_90'] };
+
+/** mbarrier's orders and scopes (see wordGates). */
+const MBARRIER_SEM: Record<string, Gate> = {
+  '.relaxed': { ptx: '8.6', sm: ['sm_90'] },
+  '.release': { ptx: '8.0' },
+  '.acquire': { ptx: '8.0' },
+  '.cta': { ptx: '8.0' },
+  '.cluster': { ptx: '8.0', sm: ['sm_90'] },
+};
 
 /** "Feature 'Type .b128' requires PTX ISA .version 8.3 or later" / ".target sm_70 or higher" (ld, st, mov, ldu; atom's sm_90). */
 const B128: Gate = { ptx: '8.3', sm: ['sm_70'] };
@@ -247,6 +277,9 @@ export const CURATION: Curation = {
       // 6.5 on "... with '.satfinite' is not supported starting from PTX ISA version 6.5" (measured);
       { forms: ['wmma.mma.sync.aligned.alayout.blayout.shape.dtype.ctype.satfinite d, a, b, c'], sets: { alayout: ['.row', '.col'], blayout: ['.row', '.col'], shape: ['.m16n16k16', '.m8n32k16', '.m32n8k16'], dtype: ['.f16', '.f32'], ctype: ['.f16', '.f32'] } },
     ],
+    // ldmatrix .m16n16 and stmatrix .m16n8: .b8 with .trans (their first block keeps .m8n8 .b16; setPatches);
+    ldmatrix: [{ forms: ['ldmatrix.sync.aligned.m16n16.num.trans{.ss}.b8 r, [p]'], sets: { ss: ['.shared', '.shared::cta'] } }],
+    stmatrix: [{ forms: ['stmatrix.sync.aligned.m16n8.num.trans{.ss}.b8 [p], r'], sets: { ss: ['.shared', '.shared::cta'] } }],
     // bar.warp.sync with `.no_membermask_overlap`;
     'bar.warp.sync': [{ forms: ['bar.warp.sync.no_membermask_overlap membermask'], sets: {} }],
     // set with a .bf16 destination of .bf16 sources (the text's source set for it lacks .bf16);
@@ -347,6 +380,10 @@ export const CURATION: Curation = {
     // Integer wgmma: the text's shape list stops at .m64n224k32; ptxas 13.0 takes .m64n240k32 and
     // .m64n256k32 too (CUTLASS writes them).
     'wgmma.mma_async': [{ set: 'shape', block: 4, add: ['.m64n240k32', '.m64n256k32'] }],
+    // red's vector forms (block 1) name `{.space}` without a set of their own (block 0's would give
+    // them .shared): ptxas 13.0 takes .global only, as atom's ("State space incorrect for feature
+    // 'red instruction with vector types'", measured with .shared, .shared::cta, .shared::cluster).
+    red: [{ set: 'space', block: 1, add: ['.global'] }],
     // getctarank takes .s32 too.
     getctarank: [{ set: 'type', add: ['.s32'] }],
     // st.async with the mbarrier: `.shared` and `.shared::cta` accepted too.
@@ -357,8 +394,12 @@ export const CURATION: Curation = {
     fma: [{ set: 'type', block: 1, add: ['.f16', '.f16x2', '.bf16', '.bf16x2'] }],
     // ldmatrix/stmatrix take tcgen05's larger counts `.x8` to `.x128` as their `.num` (measured:
     // `ldmatrix.sync.aligned.m8n8.x64.shared.b16` with 1, 2 or 4 registers accepted).
-    ldmatrix: [{ set: 'num', add: ['.x8', '.x16', '.x32', '.x64', '.x128'] }],
-    stmatrix: [{ set: 'num', add: ['.x8', '.x16', '.x32', '.x64', '.x128'] }],
+    // Their first block pairs `.m8n8` with `.b16` only; `.m16n16`/`.m16n8` with `.b8` and `.trans` are
+    // an extra block ("Incorrect instruction type specified for ldmatrix with shape '.m8n8'",
+    // "Modifier '.trans' require for instruction stmatrix with shape '.m16n8'"; measured with ptxas 13.0
+    // on sm_100a, every shape, type and .trans; fresh mutation seed 1682).
+    ldmatrix: [{ set: 'num', add: ['.x8', '.x16', '.x32', '.x64', '.x128'] }, { set: 'shape', block: 0, remove: ['.m16n16'] }, { set: 'type', block: 0, remove: ['.b8'] }],
+    stmatrix: [{ set: 'num', add: ['.x8', '.x16', '.x32', '.x64', '.x128'] }, { set: 'shape', block: 0, remove: ['.m16n8'] }, { set: 'type', block: 0, remove: ['.b8'] }],
     // The text names `{.level::cache_hint}` without defining the set (measured: `.L2::cache_hint`
     // with a cache-policy operand accepted).
     'cp.reduce.async.bulk.tensor': [{ set: 'level::cache_hint', block: 0, add: ['.L2::cache_hint'] }],
@@ -396,9 +437,16 @@ export const CURATION: Curation = {
     'red.async': { '.global': ASYNC_GLOBAL, '.mmio': ASYNC_GLOBAL },
     // "Feature 'mbarrier.try_wait' requires .target sm_90 or higher" / ".version 7.8"; 'mbarrier.arrive.expect_tx'
     // sm_90 and 8.0 (measured with ptxas 13.0 on sm_80 and sm_90, found by retargeting flashinfer's and tilelang's inline PTX).
-    'mbarrier.test_wait': { '.try_wait': { ptx: '7.8', sm: ['sm_90'] } },
-    'mbarrier.arrive': { '.expect_tx': { ptx: '8.0', sm: ['sm_90'] } },
-    'multimem.ld_reduce': { '.e4m3x4': MULTIMEM_FP8, '.e5m2x4': MULTIMEM_FP8, '.e4m3x2': MULTIMEM_FP8, '.e5m2x2': MULTIMEM_FP8 },
+    // "Modifier '.relaxed' on 'mbarrier.arrive' requires .target sm_90 or higher" / ".version 8.6"; "Modifier '.release'
+    // on 'mbarrier.arrive' requires PTX ISA .version 8.0"; "Feature 'scopes on mbarrier operations' requires PTX ISA
+    // .version 8.0"; "Feature '.cluster scope' requires .target sm_90"; "Feature '.shared::cluster' requires PTX ISA
+    // .version 8.0"; "Feature 'mbarrier.arrive_drop.expect_tx' requires .target sm_90" (measured with ptxas 13.0 on
+    // sm_80 and sm_90 at 7.0 to 8.6; arrive, arrive_drop, test_wait, try_wait and their .parity/.expect_tx forms).
+    'mbarrier.test_wait': { '.try_wait': { ptx: '7.8', sm: ['sm_90'] }, ...MBARRIER_SEM },
+    'mbarrier.arrive': { '.expect_tx': { ptx: '8.0', sm: ['sm_90'] }, ...MBARRIER_SEM, '.shared::cluster': { ptx: '8.0', sm: ['sm_90'] } },
+    // multimem's 8-bit float types (MULTIMEM_FP8; the scalar .e5m2/.e4m3 too: "Feature '.e5m2' not supported on .target 'sm_120f'", measured with ptxas 13.0).
+    'multimem.ld_reduce': Object.fromEntries(['.e5m2', '.e5m2x2', '.e5m2x4', '.e4m3', '.e4m3x2', '.e4m3x4'].map((w) => [w, MULTIMEM_FP8])),
+    'mbarrier.arrive_drop': { '.expect_tx': { ptx: '8.0', sm: ['sm_90'] }, ...MBARRIER_SEM, '.shared::cluster': { ptx: '8.0', sm: ['sm_90'] } },
     // "Feature '.tile::gather4 with destination state space as .shared::cta' requires .target sm_100
     // or higher"; with .shared::cluster, with cp.async.bulk.prefetch.tensor and '.tile::scatter4'
     // "not supported on .target 'sm_100'" (and sm_120a): the a/f targets of sm_100 to sm_110; all
@@ -417,8 +465,22 @@ export const CURATION: Curation = {
       ...L2_WORDS,
       // "Instruction 'atom.exch.b128.global' requires .target sm_90 or higher".
       '.b128': { ptx: '8.3', sm: ['sm_90'] },
+      ...ATOM_VECTORS,
     },
-    red: { ...ATOM_SCOPES, '.f16': { ptx: '6.3', sm: ['sm_70'] }, ...L2_WORDS, '.bf16': BF16_SM90, '.bf16x2': BF16_SM90 },
+    red: { ...ATOM_SCOPES, '.f16': { ptx: '6.3', sm: ['sm_70'] }, ...L2_WORDS, '.bf16': BF16_SM90, '.bf16x2': BF16_SM90, ...ATOM_VECTORS },
+    // fence (measured with ptxas 13.0 on sm_80, sm_86, sm_89, sm_90 to sm_121, .version 7.8 to 8.6):
+    // "Instruction 'fence.proxy with unidirection proxy fence' not supported on .target 'sm_89'" /
+    // "requires PTX ISA .version 8.3" (the tensormap and async::generic fences, sm_90 and every later
+    // target); "Feature '.sync_restrict' requires .target sm_90" / ".version 8.6"; "Feature
+    // '.cluster scope' requires .target sm_90"; "Modifier '.async' requires PTX ISA .version 8.0".
+    membar: {
+      '.tensormap::generic': PROXY_FENCE,
+      '.async::generic': PROXY_FENCE,
+      '.sync_restrict::shared::cta': SYNC_RESTRICT,
+      '.sync_restrict::shared::cluster': SYNC_RESTRICT,
+      '.cluster': { sm: ['sm_90'] },
+      '.async': { ptx: '8.0', sm: ['sm_90'] },
+    },
     // "Feature 'bar.cta' requires PTX ISA .version 7.8 or later" (also barrier.cta, bar.cta.arrive,
     // bar.cta.red); "Instruction 'bar.cta' requires .target sm_20 or higher".
     bar: { '.cta': { ptx: '7.8', sm: ['sm_20'] } },
@@ -437,8 +499,8 @@ export const CURATION: Curation = {
     // cp.async.ca/.cg take `.shared::cta` from their own .version 7.0 (measured), not from the 7.8
     // every other instruction needs for it (check.ts spaceWordGates defers to this entry).
     'cp.async': { '.shared::cta': { ptx: '7.0', sm: ['sm_80'] }, ...L2_WORDS },
-    min: { '.f16': { ptx: '7.0', sm: ['sm_80'] }, '.f16x2': { ptx: '7.0', sm: ['sm_80'] }, ...PACKED16 },
-    max: { '.f16': { ptx: '7.0', sm: ['sm_80'] }, '.f16x2': { ptx: '7.0', sm: ['sm_80'] }, ...PACKED16 },
+    min: { '.f16': { ptx: '7.0', sm: ['sm_80'] }, '.f16x2': { ptx: '7.0', sm: ['sm_80'] }, ...PACKED16, ...XORSIGN_ABS },
+    max: { '.f16': { ptx: '7.0', sm: ['sm_80'] }, '.f16x2': { ptx: '7.0', sm: ['sm_80'] }, ...PACKED16, ...XORSIGN_ABS },
     mma: {
       '.e4m3': { ptx: '8.4', sm: ['sm_89'] },
       '.e5m2': { ptx: '8.4', sm: ['sm_89'] },
@@ -455,8 +517,11 @@ export const CURATION: Curation = {
     // '.kind::i8' not supported on .target 'sm_100f'" (sm_103a/f, sm_110f too: sm_100a and sm_110a
     // only); "Feature '.kind::mxf4nvf4' requires PTX ISA .version 8.7 or later"; "Feature '.block32'
     // requires PTX ISA .version 8.8 or later" (and .block16).
-    'tcgen05.mma': TCGEN05_MMA_WORDS,
-    'tcgen05.mma.sp': TCGEN05_MMA_WORDS,
+    // "Feature '.scale_vec::4X' not supported on .target 'sm_100f'" (every `.scale_vec::NX`, on sm_100f,
+    // sm_103f and sm_110f; `.block16`/`.block32` taken there); "Feature '.kind::mxf4 with .sp modifier' not
+    // supported on .target 'sm_100f'" (and .kind::mxf4nvf4; measured with ptxas 13.0, .version 9.0).
+    'tcgen05.mma': { ...TCGEN05_MMA_WORDS, ...TCGEN05_SCALE_VEC_WORDS },
+    'tcgen05.mma.sp': { ...TCGEN05_MMA_WORDS, ...TCGEN05_SCALE_VEC_WORDS, '.kind::mxf4': TCGEN05_ARCH, '.kind::mxf4nvf4': { ptx: '8.7', sm: TCGEN05_ARCH.sm } },
     'tcgen05.mma.ws': { '.kind::i8': TCGEN05_I8 },
     'tcgen05.mma.ws.sp': { '.kind::i8': TCGEN05_I8 },
     // "Instruction 'redux.f32' not supported on .target 'sm_100'" (sm_90a, sm_110a, sm_120a too); sm_100a/f and sm_103a/f take it, from .version 8.6.
