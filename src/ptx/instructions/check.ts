@@ -472,6 +472,8 @@ interface Plan {
   /** The opcode's rules in shapesAfter (shapeRuleOf, lateRuleOf). */
   shapeRule: ShapeRule;
   lateRule: ShapeRule;
+  /** mma's registers per fragment (mmaFragmentCountsFit; undefined: not worked out yet). */
+  mmaCounts: MmaCounts | null | undefined;
 }
 
 /** A form chosen for a spelling and a count of operands, with the type each operand takes (see bind). */
@@ -633,6 +635,7 @@ function planOf(ins: A.Instruction, r: MatchResult & { ok: true }, ctx: Instruct
     lastBound: undefined,
     shapeRule: shapeRuleOf(op),
     lateRule: lateRuleOf(op),
+    mmaCounts: undefined,
   };
   plans.set(r, p);
   return p;
@@ -1521,7 +1524,7 @@ function opcodeRulesFirst(ins: A.Instruction, plan: Plan, ctx: InstructionCheckC
   if ((op === 'mma' || op === 'wgmma') && !mmaVectorWordFits(ins, name, ctx)) return false;
   if (op === 'mma' && ins.operands.length === 6 && !sparsityMetadataFits(ins.operands[4]!, name, ctx)) return false;
   if (op === 'mma' && !mmaFragmentsFit(ins, name, ctx)) return false;
-  if (op === 'mma' && !mmaFragmentCountsFit(ins, name, ctx)) return false;
+  if (op === 'mma' && !mmaFragmentCountsFit(ins, plan, ctx)) return false;
   if (op === 'mma' && !mmaResultSinkFits(ins, name, ctx)) return false;
   return true;
 }
@@ -1670,8 +1673,32 @@ const MMA_INPUT_BITS: ReadonlyMap<string, number> = new Map([
  * takes B of any size with the FP8 .m16n8k16 form (measured: 1 to 8), which is left alone, as are
  * forms with `.block_scale` or a `.v2`/`.v4` word (mmaVectorWordFits) and forms of fewer than four types.
  */
-function mmaFragmentCountsFit(ins: A.Instruction, name: string, ctx: InstructionCheckContext): boolean {
-  const w = ins.modifiers;
+function mmaFragmentCountsFit(ins: A.Instruction, plan: Plan, ctx: InstructionCheckContext): boolean {
+  // (What the words decide, once per spelling: the instruction only compares its lists' lengths.)
+  let counts = plan.mmaCounts;
+  if (counts === undefined) plan.mmaCounts = counts = mmaCountsOf(ins.modifiers);
+  if (counts === null) return true;
+  const want = counts.want;
+  for (let i = 0; i < 4; i++) {
+    const o = ins.operands[i];
+    const n = want[i];
+    if (o?.kind !== 'vector' || n === undefined || !Number.isInteger(n) || n < 1 || o.elements.length === n) continue;
+    ctx.report('PTX505', `${plan.name}: ${'DABC'[i]} (operand ${i + 1}) is ${n === 1 ? 'one register' : `${n} registers`} per thread for .m${counts.m}n${counts.n}k${counts.k} ${counts.types[i]}: a braced list of ${n}, not ${o.elements.length}`, o.span);
+    return false;
+  }
+  return true;
+}
+
+/** What mmaFragmentCountsFit reads of an mma's words: the registers per thread of D, A, B, C (null: not checked). */
+interface MmaCounts {
+  want: readonly (number | undefined)[];
+  m: number;
+  n: number;
+  k: number;
+  types: readonly string[];
+}
+
+function mmaCountsOf(w: readonly string[]): MmaCounts | null {
   let M = 0;
   let N = 0;
   let K = 0;
@@ -1679,10 +1706,10 @@ function mmaFragmentCountsFit(ins: A.Instruction, name: string, ctx: Instruction
   let sparse = false;
   for (let j = 0; j < w.length; j++) {
     const x = w[j]!;
-    if (x === '.block_scale' || x === '.v2' || x === '.v4' || x === '.v8') return true;
+    if (x === '.block_scale' || x === '.v2' || x === '.v4' || x === '.v8') return null;
     if (x === '.sp' || x === '.sp::ordered_metadata') sparse = true;
     else if (x === '.kind::f8f6f4') kind8 = true;
-    else if (x.startsWith('.kind::')) return true;
+    else if (x.startsWith('.kind::')) return null;
     else if (M === 0 && x.startsWith('.m')) {
       const m = /^\.m(\d+)n(\d+)k(\d+)$/.exec(x);
       if (m !== null) {
@@ -1696,7 +1723,7 @@ function mmaFragmentCountsFit(ins: A.Instruction, name: string, ctx: Instruction
   const a = typeWord(w, 1);
   const b = typeWord(w, 2);
   const c = typeWord(w, 3);
-  if (M === 0 || d === undefined || a === undefined || b === undefined || c === undefined) return true;
+  if (M === 0 || d === undefined || a === undefined || b === undefined || c === undefined) return null;
   const accumulator = (t: string): number | undefined => (t === '.f16' ? (M * N) / 64 : t === '.f32' || t === '.s32' || t === '.f64' ? (M * N) / 32 : undefined);
   const input = (rows: number, t: string): number | undefined => {
     const bits = MMA_INPUT_BITS.get(t);
@@ -1710,14 +1737,7 @@ function mmaFragmentCountsFit(ins: A.Instruction, name: string, ctx: Instruction
     const bn = (a === '.e4m3' || a === '.e5m2') && !kind8 && M === 16 && N === 8 && K === 16 ? undefined : input(N, b);
     want = [accumulator(d), an === undefined ? undefined : sparse ? an / 2 : an, bn, accumulator(c)];
   }
-  for (let i = 0; i < 4; i++) {
-    const o = ins.operands[i];
-    const n = want[i];
-    if (o?.kind !== 'vector' || n === undefined || !Number.isInteger(n) || n < 1 || o.elements.length === n) continue;
-    ctx.report('PTX505', `${name}: ${'DABC'[i]} (operand ${i + 1}) is ${n === 1 ? 'one register' : `${n} registers`} per thread for .m${M}n${N}k${K} ${[d, a, b, c][i]}: a braced list of ${n}, not ${o.elements.length}`, o.span);
-    return false;
-  }
-  return true;
+  return { want, m: M, n: N, k: K, types: [d, a, b, c] };
 }
 
 /**
