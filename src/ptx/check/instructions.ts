@@ -11,6 +11,7 @@ import { SPECIAL_REGISTERS } from '../data/special-registers.js';
 import { formatVersionCode } from '../data/targets.js';
 import { type PtxSymbol } from './scope.js';
 import type { CheckerState } from './state.js';
+import type { PtxCode } from '../diagnostics.js';
 import { checkCallArguments } from './call-args.js';
 import { checkInstruction as checkInstructionForms, registerTypeOf, type InstructionCheckContext } from '../instructions/check.js';
 export { releaseInstructionCaches } from '../instructions/check.js';
@@ -268,58 +269,72 @@ export interface InstructionLayer {
 }
 
 function instructionLayerOf(c: CheckerState): InstructionLayer {
-  // The common case apart from the closures below: a function whose variables closures capture
-  // allocates their context on every call, returning early or not.
+  // (The first call's work apart, in newInstructionLayer.)
   return c.instructionLayer ?? newInstructionLayer(c);
 }
 
 function newInstructionLayer(c: CheckerState): InstructionLayer {
-  let l: InstructionLayer | undefined = undefined;
-  const lookup = (name: string): PtxSymbol | undefined => {
-    for (let i = 0; i < l!.count; i++) if (l!.names[i] === name) return l!.syms[i];
-    return c.table.lookup(name);
-  };
-  l = {
-    ins: undefined,
-    names: [],
-    syms: [],
-    count: 0,
-    slots: [],
-    context: {
-      get version() {
-        return c.header.version;
-      },
-      get target() {
-        return c.header.target;
-      },
-      get percentVariables() {
-        return c.table.percentVariables > 0;
-      },
-      registerType: (name) => registerTypeOf(lookup(name)),
-      operandRegisterType: (i, name) => {
-        // (The name compared as a check: the same string object when the slot is this operand's.)
-        const at = i < 0 ? 0 : l!.slots[i]!;
-        return registerTypeOf(at < l!.count && l!.names[at] === name ? l!.syms[at] : lookup(name));
-      },
-      vectorRegister: (name) => {
-        const sym = lookup(name);
-        return sym?.kind === 'variable' && sym.space === '.reg' && sym.vector !== undefined && !sym.array && sym.type !== undefined ? { count: sym.vector, type: sym.type } : undefined;
-      },
-      variableSpace: (name) => {
-        const sym = lookup(name);
-        return sym?.kind === 'variable' && sym.space !== undefined && sym.space !== '.reg' ? { space: sym.space, type: sym.type, array: sym.array, vector: sym.vector } : undefined;
-      },
-      // (As addressSpaceOf(variableSpace(name)), without its object.)
-      addressSpace: (name) => {
-        const sym = lookup(name);
-        return sym?.kind === 'variable' && sym.space !== undefined && sym.space !== '.reg' && !(sym.type !== undefined && sym.type.endsWith('ref')) ? sym.space : undefined;
-      },
-      report: (code, message, at) => c.error(code, message, c.lineOf(at, instructionDate(l!.ins!, c.text))),
-      reportAt: (code, message, at) => c.error(code, message, c.spanLoc(at)),
-    },
-  };
+  const l: { -readonly [K in keyof InstructionLayer]: InstructionLayer[K] } = { ins: undefined, names: [], syms: [], count: 0, slots: [], context: undefined! };
+  l.context = new LayerContext(c, l);
   c.instructionLayer = l;
   return l;
+}
+
+/**
+ * The layer's context: a class, not an object literal. A literal with getters (version, target,
+ * percentVariables) is made in dictionary mode, and every `ctx.registerType`, `ctx.operandRegisterType`
+ * ... the layer's optimized code read from it was a generic property load (LoadIC) per use; an
+ * instance of a class has a fast, stable map and its methods sit on the prototype (loads folded,
+ * calls inlined).
+ */
+class LayerContext implements InstructionCheckContext {
+  constructor(
+    private readonly c: CheckerState,
+    private readonly l: InstructionLayer,
+  ) {}
+  get version(): number | undefined {
+    return this.c.header.version;
+  }
+  get target(): string | undefined {
+    return this.c.header.target;
+  }
+  get percentVariables(): boolean {
+    return this.c.table.percentVariables > 0;
+  }
+  /** A name among those the operand pass just resolved, else the symbol table. */
+  private lookup(name: string): PtxSymbol | undefined {
+    const l = this.l;
+    for (let i = 0; i < l.count; i++) if (l.names[i] === name) return l.syms[i];
+    return this.c.table.lookup(name);
+  }
+  registerType(name: string): string | undefined {
+    return registerTypeOf(this.lookup(name));
+  }
+  operandRegisterType(i: number, name: string): string | undefined {
+    // (The name compared as a check: the same string object when the slot is this operand's.)
+    const l = this.l;
+    const at = i < 0 ? 0 : l.slots[i]!;
+    return registerTypeOf(at < l.count && l.names[at] === name ? l.syms[at] : this.lookup(name));
+  }
+  vectorRegister(name: string): { count: number; type: string } | undefined {
+    const sym = this.lookup(name);
+    return sym?.kind === 'variable' && sym.space === '.reg' && sym.vector !== undefined && !sym.array && sym.type !== undefined ? { count: sym.vector, type: sym.type } : undefined;
+  }
+  variableSpace(name: string): { space: string; type?: string; array?: boolean; vector?: number } | undefined {
+    const sym = this.lookup(name);
+    return sym?.kind === 'variable' && sym.space !== undefined && sym.space !== '.reg' ? { space: sym.space, type: sym.type, array: sym.array, vector: sym.vector } : undefined;
+  }
+  // (As addressSpaceOf(variableSpace(name)), without its object.)
+  addressSpace(name: string): string | undefined {
+    const sym = this.lookup(name);
+    return sym?.kind === 'variable' && sym.space !== undefined && sym.space !== '.reg' && !(sym.type !== undefined && sym.type.endsWith('ref')) ? sym.space : undefined;
+  }
+  report(code: PtxCode, message: string, at: Span): void {
+    this.c.error(code, message, this.c.lineOf(at, instructionDate(this.l.ins!, this.c.text)));
+  }
+  reportAt(code: PtxCode, message: string, at: Span): void {
+    this.c.error(code, message, this.c.spanLoc(at));
+  }
 }
 
 /** A direct call passes as many arguments and return parameters as the callee declares. */

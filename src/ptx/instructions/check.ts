@@ -9,7 +9,7 @@
 import type * as A from '../parse/ast.js';
 import type { Span } from '../../core/source.js';
 import { isTypeWord } from './compile.js';
-import { formatVersionCode, parseTargetName } from '../data/targets.js';
+import { formatVersionCode, parseTargetName, type ParsedTarget } from '../data/targets.js';
 import { matchInstruction, releaseMatchContext, vocabularyOf, type MatchContext, type MatchFail, type MatchResult, type WhyNot } from './match.js';
 import type { InstructionForm, OperandSpec } from './types.js';
 import type { PtxSymbol } from '../check/scope.js';
@@ -469,6 +469,11 @@ interface Plan {
   /** The last shape used (-1: none yet) and its form, checked before formByShape. */
   lastShape: number;
   lastBound: Bound | undefined;
+  /** The opcode's rules in shapesAfter (shapeRuleOf, lateRuleOf). */
+  shapeRule: ShapeRule;
+  lateRule: ShapeRule;
+  /** mma's registers per fragment (mmaFragmentCountsFit; undefined: not worked out yet). */
+  mmaCounts: MmaCounts | null | undefined;
 }
 
 /** A form chosen for a spelling and a count of operands, with the type each operand takes (see bind). */
@@ -580,7 +585,7 @@ function planOf(ins: A.Instruction, r: MatchResult & { ok: true }, ctx: Instruct
   if (!problem && (op === 'ld' || op === 'st')) problem = spaceModifierProblem(w, name) ?? (LD_ST_FAMILIES.has(r.forms[0]?.family ?? '') ? l2EvictionProblem(w, name) : undefined);
   // Measured (ld, ld.global.nc, ldu, st; every space, sm_80 and sm_100): "Vector type too large, exceeds 128 bit limit".
   if (!problem && (op === 'ld' || op === 'st' || op === 'ldu') && vectorWidth(w) > 1 && w.includes('.b128')) problem = ['PTX505', `${name}: a vector of .b128 values is more than 128 bits (move one .b128 value, or .v2 of .b64)`];
-  if (!problem && op === 'st' && (w.includes('.param') || w.includes('.param::func')) && ctx.target !== undefined && (parseTargetName(ctx.target)?.number ?? 99) < 20)
+  if (!problem && op === 'st' && (w.includes('.param') || w.includes('.param::func')) && ctx.target !== undefined && (parsedTarget(ctx.target)?.number ?? 99) < 20)
     // Measured: ptxas "State space incorrect for instruction 'st'" below sm_20 (ld.param is accepted).
     problem = ['PTX509', `${name}: st to the .param space requires .target sm_20 or higher`];
   if (!problem && (op === 'setp' || op === 'set')) comparisonFits(ins, name, recorder);
@@ -605,7 +610,7 @@ function planOf(ins: A.Instruction, r: MatchResult & { ok: true }, ctx: Instruct
     const x = w[k]!;
     if (SPACE_WORDS.has(x)) generic = false;
   }
-  const t = ctx.target === undefined ? undefined : parseTargetName(ctx.target);
+  const t = ctx.target === undefined ? undefined : parsedTarget(ctx.target);
   const t1 = typeWord(w, 0);
   const t2 = typeWord(w, 1);
   p = {
@@ -629,6 +634,9 @@ function planOf(ins: A.Instruction, r: MatchResult & { ok: true }, ctx: Instruct
     formByShape: undefined,
     lastShape: -1,
     lastBound: undefined,
+    shapeRule: shapeRuleOf(op),
+    lateRule: lateRuleOf(op),
+    mmaCounts: undefined,
   };
   plans.set(r, p);
   return p;
@@ -976,7 +984,7 @@ function spaceWordGates(ins: A.Instruction, family: string | undefined, ctx: Ins
     const sub = w.slice(7);
     if (ctx.version !== undefined && ctx.version < 78) return ctx.report('PTX508', `'${sub}' (on ${w}) requires PTX ISA .version 7.8 or later`, ins.opcodeSpan);
     if (sub === '::cluster' && ctx.target !== undefined) {
-      const t = parseTargetName(ctx.target);
+      const t = parsedTarget(ctx.target);
       if (t && t.number < 90) return ctx.report('PTX509', `'::cluster' (on ${w}) requires .target sm_90 or higher`, ins.opcodeSpan);
     }
   }
@@ -1002,9 +1010,21 @@ function operandGates(ins: A.Instruction, plan: Plan, ctx: InstructionCheckConte
   return true;
 }
 
+/** parseTargetName of the module's target, remembered (a module has one; planOf asks once per spelling). */
+function parsedTarget(name: string): ParsedTarget | undefined {
+  if (name !== lastTargetName) {
+    lastTargetName = name;
+    lastTarget = parseTargetName(name);
+  }
+  return lastTarget;
+}
+
+let lastTargetName: string | undefined;
+let lastTarget: ParsedTarget | undefined;
+
 function withoutSyncRefused(ctx: InstructionCheckContext): boolean {
   if (ctx.version === undefined || ctx.version < 64 || ctx.target === undefined) return false;
-  const t = parseTargetName(ctx.target);
+  const t = parsedTarget(ctx.target);
   return t !== undefined && t.number >= 70;
 }
 
@@ -1449,21 +1469,14 @@ function shapesAfter(ins: A.Instruction, plan: Plan, form: InstructionForm, ctx:
   }
   const first = ops[0];
   if (lists && first !== undefined && first.kind === 'vector' && first.predicate !== undefined && !predicateResultFits(first.predicate, name, form, ctx)) return false;
-  // (lop3 is in PLAIN_OPCODES, its d untyped: a predicate register there is "Arguments mismatch", measured with ptxas 13.0.)
-  if (op === 'lop3' && first instanceof ExprOperandNode && first.expr instanceof NameRefNode && ctx.registerType(first.expr.name) === '.pred') {
-    ctx.report('PTX503', `operand 1 of ${name} is a value result: it must be a register of a value type, not the predicate ${first.expr.name} (write d|p for a predicate result)`, first.span);
-    return false;
-  }
-  // (The scalar video instructions are in PLAIN_OPCODES: their selector rules are checked here, behind a first-letter test.)
-  if (op.charCodeAt(0) === 118 /* v */ && VIDEO_SCALAR.has(op) && !videoSelectorsFit(ins, op, name, ctx)) return false;
-  // (min/max are in PLAIN_OPCODES: their three-input form's gate is checked here.)
-  if (ops.length === 4 && (op === 'min' || op === 'max') && !threeInputGate(name, ctx, ins)) return false;
-  if (ops.length === 3 && op === 'mbarrier' && !arriveCountGate(name, ctx, ins)) return false;
-  if (op === 'mma' && ops.length === 8 && ins.modifiers.includes('.block_scale') && !mmaScaleIdsFit(ins, name, ctx)) return false;
+  // The opcode's own shape rule (lop3, the scalar video instructions, min/max, ld/st's vectors,
+  // mbarrier's count gate, mma's block-scale ids: see shapeRuleOf), through one call whatever the
+  // opcode: ld and st come early in every file, so this call is soon megamorphic, and the first lop3
+  // or vadd late in a file no longer throws this function's optimized code away (it did, once per rule).
+  if (!plan.shapeRule(ins, plan, form, ctx)) return false;
   if (plan.ruled && !opcodeRulesFirst(ins, plan, ctx)) return false;
   if (op === 'ld' || op === 'st') {
-    // ld/st proper (not st.async, st.bulk, ...: ptxas does not check their vectors the same way).
-    if (LD_ST_FAMILIES.has(form.family) && !vectorShape(ins, name, plan, ctx)) return false;
+    // (Their vectors: shapeRule. No rule of lop3, video, min/max or opcodeRulesFirst applies to ld/st, so it may come first.)
   } else if (op === 'atom' || op === 'red' || op === 'multimem') {
     if (!atomicVectorShape(ins, name, plan, ctx)) return false;
   } else if (lists && first !== undefined && first.kind === 'vector' && VECTOR_RESULT_REFUSED.has(op)) {
@@ -1485,9 +1498,8 @@ function shapesAfter(ins: A.Instruction, plan: Plan, form: InstructionForm, ctx:
       if (o.kind === 'address' && o.elements.length === 1 && !addressRegister(o.elements[0]!, ctx)) return false;
     }
   if (plan.space !== null && !spaceFits(ins, name, plan, ctx)) return false;
-  if (op === 'mov' && !movShape(ins, name, plan, ctx)) return false;
-  // (st is in PLAIN_OPCODES: st.bulk's named operands, size and initval, are checked here.)
-  if (op === 'st' && form.family !== 'st' && !namedOperandsFit(ins, name, form, NAMED_ROLES.get('st')!, ctx)) return false;
+  // mov's shapes, st.bulk's named operands (lateRuleOf): one call, as shapeRule's.
+  if (!plan.lateRule(ins, plan, form, ctx)) return false;
   return !plan.ruled || opcodeRules(ins, plan, form, ctx);
 }
 
@@ -1562,6 +1574,57 @@ function atomicVectorShape(ins: A.Instruction, name: string, plan: Plan, ctx: In
   return true;
 }
 
+/** An opcode's shape rule (Plan.shapeRule, Plan.lateRule): false when it reported. */
+type ShapeRule = (ins: A.Instruction, plan: Plan, form: InstructionForm, ctx: InstructionCheckContext) => boolean;
+
+const noShapeRule: ShapeRule = () => true;
+
+/** lop3 is in PLAIN_OPCODES, its d untyped: a predicate register there is "Arguments mismatch" (measured with ptxas 13.0). */
+const lop3Rule: ShapeRule = (ins, plan, form, ctx) => {
+  const first = ins.operands[0];
+  if (first instanceof ExprOperandNode && first.expr instanceof NameRefNode && ctx.registerType(first.expr.name) === '.pred') {
+    ctx.report('PTX503', `operand 1 of ${plan.name} is a value result: it must be a register of a value type, not the predicate ${first.expr.name} (write d|p for a predicate result)`, first.span);
+    return false;
+  }
+  return true;
+};
+
+/** The scalar video instructions (in PLAIN_OPCODES): their selectors. */
+const videoRule: ShapeRule = (ins, plan, form, ctx) => videoSelectorsFit(ins, plan.op, plan.name, ctx);
+
+/** min/max (in PLAIN_OPCODES): their three-input form's gate. */
+const minMaxRule: ShapeRule = (ins, plan, form, ctx) => ins.operands.length !== 4 || threeInputGate(plan.name, ctx, ins);
+
+/** ld/st proper (not st.async, st.bulk, ...: ptxas does not check their vectors the same way). */
+const vectorRule: ShapeRule = (ins, plan, form, ctx) => !LD_ST_FAMILIES.has(form.family) || vectorShape(ins, plan.name, plan, ctx);
+
+/** mbarrier.arrive/arrive_drop with a count: its gate (arriveCountGate). */
+const mbarrierRule: ShapeRule = (ins, plan, form, ctx) => ins.operands.length !== 3 || arriveCountGate(plan.name, ctx, ins);
+
+/** mma `.block_scale`: the byte-id and thread-id constants (mmaScaleIdsFit). */
+const mmaRule: ShapeRule = (ins, plan, form, ctx) => ins.operands.length !== 8 || !ins.modifiers.includes('.block_scale') || mmaScaleIdsFit(ins, plan.name, ctx);
+
+/** shapesAfter's first opcode rule for an opcode (Plan.shapeRule). */
+function shapeRuleOf(op: string): ShapeRule {
+  if (op === 'ld' || op === 'st') return vectorRule;
+  if (op === 'lop3') return lop3Rule;
+  if (op === 'min' || op === 'max') return minMaxRule;
+  if (VIDEO_SCALAR.has(op)) return videoRule;
+  if (op === 'mbarrier') return mbarrierRule;
+  if (op === 'mma') return mmaRule;
+  return noShapeRule;
+}
+
+const movRule: ShapeRule = (ins, plan, form, ctx) => movShape(ins, plan.name, plan, ctx);
+
+/** st is in PLAIN_OPCODES: st.bulk's named operands, size and initval. */
+const stRule: ShapeRule = (ins, plan, form, ctx) => form.family === 'st' || namedOperandsFit(ins, plan.name, form, ST_NAMED_ROLES, ctx);
+
+/** shapesAfter's rule after the address checks, for an opcode (Plan.lateRule). */
+function lateRuleOf(op: string): ShapeRule {
+  return op === 'mov' ? movRule : op === 'st' ? stRule : noShapeRule;
+}
+
 /** `{d...}|p`: ptxas "Predicate output not allowed for instruction 'mov'" where the form has no `d|p`, "Predicate output expected" for a register of another type. */
 function predicateResultFits(p: A.Expr, name: string, form: InstructionForm, ctx: InstructionCheckContext): boolean {
   const pt = p.kind === 'name' ? ctx.registerType(p.name) : undefined;
@@ -1612,7 +1675,7 @@ function opcodeRulesFirst(ins: A.Instruction, plan: Plan, ctx: InstructionCheckC
   if ((op === 'mma' || op === 'wgmma') && !mmaVectorWordFits(ins, name, ctx)) return false;
   if (op === 'mma' && ins.operands.length === 6 && !sparsityMetadataFits(ins.operands[4]!, name, ctx)) return false;
   if (op === 'mma' && !mmaFragmentsFit(ins, name, ctx)) return false;
-  if (op === 'mma' && !mmaFragmentCountsFit(ins, name, ctx)) return false;
+  if (op === 'mma' && !mmaFragmentCountsFit(ins, plan, ctx)) return false;
   if (op === 'mma' && !mmaResultSinkFits(ins, name, ctx)) return false;
   return true;
 }
@@ -1634,7 +1697,7 @@ function mmaResultSinkFits(ins: A.Instruction, name: string, ctx: InstructionChe
   if (sink === undefined) return true;
   const a = typeWord(ins.modifiers, 1);
   if ((a !== '.e4m3' && a !== '.e5m2') || ins.modifiers.some((w) => w.startsWith('.kind::'))) return true;
-  const n = parseTargetName(ctx.target)?.number ?? 0;
+  const n = parsedTarget(ctx.target)?.number ?? 0;
   if (n < 90 || n >= 120) return true;
   ctx.report('PTX528', `${name}: the sink '_' is not allowed in the result of an FP8 mma on ${ctx.target} (ptxas expands it there; write a register)`, sink.span);
   return false;
@@ -1764,8 +1827,42 @@ const MMA_INPUT_BITS: ReadonlyMap<string, number> = new Map([
  * each list one shorter and longer, half and double): as the others, `.kind::mxf8f6f4` in 8-bit
  * containers, and each {byte-id, thread-id} a braced list of 2.
  */
-function mmaFragmentCountsFit(ins: A.Instruction, name: string, ctx: InstructionCheckContext): boolean {
-  const w = ins.modifiers;
+function mmaFragmentCountsFit(ins: A.Instruction, plan: Plan, ctx: InstructionCheckContext): boolean {
+  // (What the words decide, once per spelling: the instruction only compares its lists' lengths.)
+  let counts = plan.mmaCounts;
+  if (counts === undefined) plan.mmaCounts = counts = mmaCountsOf(ins.modifiers);
+  if (counts === null) return true;
+  const want = counts.want;
+  for (let i = 0; i < 4; i++) {
+    const o = ins.operands[i];
+    const n = want[i];
+    if (o?.kind !== 'vector' || n === undefined || !Number.isInteger(n) || n < 1 || o.elements.length === n) continue;
+    ctx.report('PTX505', `${plan.name}: ${'DABC'[i]} (operand ${i + 1}) is ${n === 1 ? 'one register' : `${n} registers`} per thread for .m${counts.m}n${counts.n}k${counts.k} ${counts.types[i]}: a braced list of ${n}, not ${o.elements.length}`, o.span);
+    return false;
+  }
+  // `.block_scale`: after C (and mma.sp's e and f) scale-a-data, {byte-id-a, thread-id-a}, scale-b-data,
+  // {byte-id-b, thread-id-b}; each id pair a braced list of 2 (scale data may be braced, `{%r7}`: taken).
+  for (let i = counts.idsFrom; i >= 0 && i < ins.operands.length; i += 2) {
+    const o = ins.operands[i]!;
+    if (o.kind !== 'vector' || o.elements.length === 2) continue;
+    ctx.report('PTX505', `${plan.name}: operand ${i + 1} is a scale factor's {byte-id, thread-id}: a braced list of 2, not ${o.elements.length}`, o.span);
+    return false;
+  }
+  return true;
+}
+
+/** What mmaFragmentCountsFit reads of an mma's words: the registers per thread of D, A, B, C (null: not checked). */
+interface MmaCounts {
+  want: readonly (number | undefined)[];
+  m: number;
+  n: number;
+  k: number;
+  types: readonly string[];
+  /** `.block_scale`: the first {byte-id, thread-id} operand (-1: none). */
+  idsFrom: number;
+}
+
+function mmaCountsOf(w: readonly string[]): MmaCounts | null {
   let M = 0;
   let N = 0;
   let K = 0;
@@ -1774,12 +1871,12 @@ function mmaFragmentCountsFit(ins: A.Instruction, name: string, ctx: Instruction
   let blockScale = false;
   for (let j = 0; j < w.length; j++) {
     const x = w[j]!;
-    if (x === '.v2' || x === '.v4' || x === '.v8') return true;
+    if (x === '.v2' || x === '.v4' || x === '.v8') return null;
     if (x === '.block_scale') blockScale = true;
     else if (x === '.sp' || x === '.sp::ordered_metadata') sparse = true;
     else if (x === '.kind::f8f6f4' || x === '.kind::mxf8f6f4') kind8 = true;
     else if (x === '.kind::mxf4' || x === '.kind::mxf4nvf4') continue;
-    else if (x.startsWith('.kind::')) return true;
+    else if (x.startsWith('.kind::')) return null;
     else if (M === 0 && x.startsWith('.m')) {
       const m = /^\.m(\d+)n(\d+)k(\d+)$/.exec(x);
       if (m !== null) {
@@ -1793,7 +1890,7 @@ function mmaFragmentCountsFit(ins: A.Instruction, name: string, ctx: Instruction
   const a = typeWord(w, 1);
   const b = typeWord(w, 2);
   const c = typeWord(w, 3);
-  if (M === 0 || d === undefined || a === undefined || b === undefined || c === undefined) return true;
+  if (M === 0 || d === undefined || a === undefined || b === undefined || c === undefined) return null;
   const accumulator = (t: string): number | undefined => (t === '.f16' ? (M * N) / 64 : t === '.f32' || t === '.s32' || t === '.f64' ? (M * N) / 32 : undefined);
   const input = (rows: number, t: string): number | undefined => {
     const bits = MMA_INPUT_BITS.get(t);
@@ -1807,22 +1904,7 @@ function mmaFragmentCountsFit(ins: A.Instruction, name: string, ctx: Instruction
     const bn = (a === '.e4m3' || a === '.e5m2') && !kind8 && M === 16 && N === 8 && K === 16 ? undefined : input(N, b);
     want = [accumulator(d), an === undefined ? undefined : sparse ? an / 2 : an, bn, accumulator(c)];
   }
-  for (let i = 0; i < 4; i++) {
-    const o = ins.operands[i];
-    const n = want[i];
-    if (o?.kind !== 'vector' || n === undefined || !Number.isInteger(n) || n < 1 || o.elements.length === n) continue;
-    ctx.report('PTX505', `${name}: ${'DABC'[i]} (operand ${i + 1}) is ${n === 1 ? 'one register' : `${n} registers`} per thread for .m${M}n${N}k${K} ${[d, a, b, c][i]}: a braced list of ${n}, not ${o.elements.length}`, o.span);
-    return false;
-  }
-  // `.block_scale`: after C (and mma.sp's e and f) scale-a-data, {byte-id-a, thread-id-a}, scale-b-data,
-  // {byte-id-b, thread-id-b}; each id pair a braced list of 2 (scale data may be braced, `{%r7}`: taken).
-  for (let i = sparse ? 7 : 5; blockScale && i < ins.operands.length; i += 2) {
-    const o = ins.operands[i]!;
-    if (o.kind !== 'vector' || o.elements.length === 2) continue;
-    ctx.report('PTX505', `${name}: operand ${i + 1} is a scale factor's {byte-id, thread-id}: a braced list of 2, not ${o.elements.length}`, o.span);
-    return false;
-  }
-  return true;
+  return { want, m: M, n: N, k: K, types: [d, a, b, c], idsFrom: blockScale ? (sparse ? 7 : 5) : -1 };
 }
 
 /**
@@ -2308,7 +2390,7 @@ const BF16_VALUE: TypeInfo = { kind: K.Float, size: 16 };
 function bf16Gates(dn: string, an: string, name: string, ins: A.Instruction, ctx: InstructionCheckContext): boolean {
   if (dn !== '.bf16' && an !== '.bf16') return true;
   const other = dn === '.bf16' ? an : dn;
-  const t = ctx.target === undefined ? undefined : parseTargetName(ctx.target);
+  const t = ctx.target === undefined ? undefined : parsedTarget(ctx.target);
   if (other === '.f32') {
     if (dn !== '.f32') return true;
     if (ctx.version !== undefined && ctx.version < 71) {
@@ -3578,7 +3660,7 @@ function textureFits(ins: A.Instruction, name: string, plan: Plan, ctx: Instruct
   }
   const rest = ops.length - i;
   const e = rest === 2 || (rest === 1 && ops[i]!.kind === 'vector') ? ops[i]! : undefined;
-  if (e !== undefined && ctx.target !== undefined && (parseTargetName(ctx.target)?.number ?? 99) < 30) {
+  if (e !== undefined && ctx.target !== undefined && (parsedTarget(ctx.target)?.number ?? 99) < 30) {
     // Measured: "Feature 'offset operand' requires .target sm_30 or higher".
     ctx.report('PTX509', `${name}: an offset operand requires .target sm_30 or higher`, e.span);
     return false;
@@ -3682,6 +3764,9 @@ const NAMED_ROLES: ReadonlyMap<string, ReadonlyMap<string, Cls | NamedRole>> = n
   ['cp', new Map<string, Cls | NamedRole>([['size', NamedRole.Multiple16]])],
   ['tcgen05', new Map<string, Cls | NamedRole>([['nCols', NamedRole.Columns]])],
 ]);
+
+/** st.bulk's roles (stRule). */
+const ST_NAMED_ROLES = NAMED_ROLES.get('st')!;
 
 function namedOperandsFit(ins: A.Instruction, name: string, form: InstructionForm, roles: ReadonlyMap<string, Cls | NamedRole>, ctx: InstructionCheckContext): boolean {
   const ops = ins.operands;
@@ -3824,7 +3909,7 @@ function mmaScaleIdsFit(ins: A.Instruction, name: string, ctx: InstructionCheckC
 
 /** min/max.f32 with three sources (measured): "Feature 'min.f32 with 3 input operands' requires .target sm_100 or higher" (and .version 8.8). */
 function threeInputGate(name: string, ctx: InstructionCheckContext, ins: A.Instruction): boolean {
-  const t = ctx.target === undefined ? undefined : parseTargetName(ctx.target);
+  const t = ctx.target === undefined ? undefined : parsedTarget(ctx.target);
   if (t !== undefined && t.number < 100) {
     ctx.report('PTX509', `${name} with three sources requires .target sm_100 or higher`, ins.opcodeSpan);
     return false;

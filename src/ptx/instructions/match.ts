@@ -275,6 +275,60 @@ function place(form: InstructionForm, slotIndex: Map<string, number[]>, words: r
   return { problems, filled };
 }
 
+/**
+ * Whether `place` finds no problem, told without building its answer (no problem objects, no
+ * `filled` array of its own): matchModifiers' question for every form that takes all the words.
+ * The same walk as place's, stopping at its first problem.
+ */
+function placeFits(form: InstructionForm, slotIndex: Map<string, number[]>, words: readonly string[], ignored: ReadonlySet<string>): boolean {
+  const slots = form.slots;
+  const n = slots.length;
+  const filled = n <= placeScratch.length ? placeScratch : new Array<string | undefined>(n);
+  for (let i = 0; i < n; i++) filled[i] = undefined;
+  let lastType = -1;
+  let lastSpace = -1;
+  for (let k = 0; k < words.length; k++) {
+    const w = words[k]!;
+    const cands = slotIndex.get(w);
+    if (cands === undefined) {
+      if (ignored.has(w)) continue;
+      return false;
+    }
+    let chosen = -1;
+    let duplicate = false;
+    for (let j = 0; j < cands.length; j++) {
+      const c = cands[j]!;
+      if (filled[c] === undefined) {
+        if (slots[c]!.isType && c < lastType) continue;
+        chosen = c;
+        break;
+      }
+      if (filled[c] === w && !slots[c]!.isType) duplicate = true;
+    }
+    if (chosen >= 0) {
+      filled[chosen] = w;
+      const s = slots[chosen]!;
+      if (s.isType) lastType = chosen;
+      else if (SPACES.has(w) && allSpaces(s.values)) {
+        if (chosen < lastSpace) return false;
+        if (chosen > lastSpace) lastSpace = chosen;
+      }
+      continue;
+    }
+    if (!duplicate) return false;
+  }
+  for (let i = 0; i < n; i++) if (!slots[i]!.optional && filled[i] === undefined) return false;
+  return true;
+}
+
+/** placeFits' slots (a form has a few dozen at most; a longer one gets an array of its own). */
+const placeScratch: (string | undefined)[] = new Array<string | undefined>(64).fill(undefined);
+
+function allSpaces(values: readonly string[]): boolean {
+  for (let i = 0; i < values.length; i++) if (!SPACES.has(values[i]!)) return false;
+  return true;
+}
+
 /** Whether every word is one some slot of the form takes or one the form ignores (else `place` finds a problem). */
 function takesAll(slotIndex: Map<string, number[]>, words: readonly string[], ignored: ReadonlySet<string>): boolean {
   // (An indexed loop: run mostly before it is optimized, where for-of calls the array iterator per word.)
@@ -309,7 +363,7 @@ function matchModifiers(opcode: string, words: readonly string[]): ModifierMatch
   for (let i = 0; i < e.forms.length; i++) {
     if (!takesAll(e.slotIndex[i]!, words, e.ignored[i]!)) continue;
     const f = e.forms[i]!;
-    if (place(f, e.slotIndex[i]!, words, e.vocabulary, e.ignored[i]!).problems.length === 0) forms.push(f);
+    if (placeFits(f, e.slotIndex[i]!, words, e.ignored[i]!)) forms.push(f);
   }
   if (forms.length === 0)
     e.forms.forEach((f, i) => {
@@ -394,6 +448,29 @@ function pairGatesOf(family: string, wg: Readonly<Record<string, Gate>>): readon
 
 const pairGates = new Map<string, { parts: string[]; gate: Gate }[]>();
 
+/** Whether gateProblems finds nothing (most forms pass): without its array, its text or the pair loop's iterator. */
+function gatesPass(form: InstructionForm, words: readonly string[], ctx: MatchContext): boolean {
+  if (form.gate && gateFails(form.gate, ctx)) return false;
+  const wg = CURATION.wordGates[form.family];
+  if (!wg) return true;
+  for (let k = 0; k < words.length; k++) {
+    const gate = wg[words[k]!];
+    if (gate && gateFails(gate, ctx)) return false;
+  }
+  const pairs = pairGatesOf(form.family, wg);
+  for (let k = 0; k < pairs.length; k++) {
+    const parts = pairs[k]!.parts;
+    let all = true;
+    for (let j = 0; j < parts.length; j++)
+      if (!words.includes(parts[j]!)) {
+        all = false;
+        break;
+      }
+    if (all && gateFails(pairs[k]!.gate, ctx)) return false;
+  }
+  return true;
+}
+
 /** The version/target problems of a modifier-matched form under `ctx` (empty: it passes). */
 export function gateProblems(form: InstructionForm, words: readonly string[], ctx: MatchContext): WhyNot[] {
   const out: WhyNot[] = [];
@@ -470,9 +547,8 @@ function matchUncached(opcode: string, words: readonly string[], ctx: MatchConte
   let firstProblems: WhyNot[] | undefined;
   for (let k = 0; k < m.forms.length; k++) {
     const f = m.forms[k]!;
-    const g = gateProblems(f, words, ctx);
-    if (g.length === 0) passing.push(f);
-    else firstProblems ??= g;
+    if (gatesPass(f, words, ctx)) passing.push(f);
+    else firstProblems ??= gateProblems(f, words, ctx);
   }
   // (The modifier match's own array when every form passes, else an exact-size copy: answers are kept.)
   if (passing.length > 0) return { ok: true, forms: passing.length === m.forms.length ? m.forms : passing.slice() };
