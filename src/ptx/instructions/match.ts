@@ -224,6 +224,27 @@ interface Placement {
   filled: (string | undefined)[];
 }
 
+/** slotFor's answer when the word repeats a modifier already placed (not a problem of the placement). */
+const DUPLICATE = -2;
+
+/**
+ * The slot a word goes to among its candidate slots `cands`: the first empty one (a type slot only
+ * after the last type placed, types keep their order); DUPLICATE when the word repeats a modifier
+ * already placed; -1 when none is free. place's and placeFits' one step.
+ */
+function slotFor(slots: InstructionForm['slots'], filled: readonly (string | undefined)[], cands: readonly number[], w: string, lastType: number): number {
+  let duplicate = false;
+  for (let j = 0; j < cands.length; j++) {
+    const c = cands[j]!;
+    if (filled[c] === undefined) {
+      if (slots[c]!.isType && c < lastType) continue;
+      return c;
+    }
+    if (filled[c] === w && !slots[c]!.isType) duplicate = true;
+  }
+  return duplicate ? DUPLICATE : -1;
+}
+
 /** State-space words: where a form has two space slots (a copy's destination and source), ptxas reads them in order (measured: "State space incorrect for instruction 'cp.async'"). */
 const SPACES: ReadonlySet<string> = new Set(['.global', '.shared', '.shared::cta', '.shared::cluster', '.local', '.const', '.param', '.param::entry', '.param::func']);
 
@@ -243,17 +264,7 @@ function place(form: InstructionForm, slotIndex: Map<string, number[]>, words: r
       else problems.push({ kind: 'modifier-not-allowed', word: w, form: form.id });
       continue;
     }
-    let chosen = -1;
-    let duplicate = false;
-    for (let j = 0; j < cands.length; j++) {
-      const c = cands[j]!;
-      if (filled[c] === undefined) {
-        if (slots[c]!.isType && c < lastType) continue;
-        chosen = c;
-        break;
-      }
-      if (filled[c] === w && !slots[c]!.isType) duplicate = true;
-    }
+    const chosen = slotFor(slots, filled, cands, w, lastType);
     if (chosen >= 0) {
       filled[chosen] = w;
       if (slots[chosen]!.isType) lastType = chosen;
@@ -263,7 +274,7 @@ function place(form: InstructionForm, slotIndex: Map<string, number[]>, words: r
       }
       continue;
     }
-    if (duplicate) continue;
+    if (chosen === DUPLICATE) continue;
     const c0 = cands[0]!;
     if (slots[c0]!.isType && cands.some((c) => filled[c] === undefined)) problems.push({ kind: 'type-order', word: w, form: form.id });
     else if (slots[c0]!.isType) problems.push({ kind: 'type-not-allowed', word: w, form: form.id });
@@ -294,17 +305,7 @@ function placeFits(form: InstructionForm, slotIndex: Map<string, number[]>, word
       if (ignored.has(w)) continue;
       return false;
     }
-    let chosen = -1;
-    let duplicate = false;
-    for (let j = 0; j < cands.length; j++) {
-      const c = cands[j]!;
-      if (filled[c] === undefined) {
-        if (slots[c]!.isType && c < lastType) continue;
-        chosen = c;
-        break;
-      }
-      if (filled[c] === w && !slots[c]!.isType) duplicate = true;
-    }
+    const chosen = slotFor(slots, filled, cands, w, lastType);
     if (chosen >= 0) {
       filled[chosen] = w;
       const s = slots[chosen]!;
@@ -315,7 +316,7 @@ function placeFits(form: InstructionForm, slotIndex: Map<string, number[]>, word
       }
       continue;
     }
-    if (!duplicate) return false;
+    if (chosen !== DUPLICATE) return false;
   }
   for (let i = 0; i < n; i++) if (!slots[i]!.optional && filled[i] === undefined) return false;
   return true;
