@@ -99,3 +99,26 @@ export function gpuasmErrorLines(text: string, mcpu: string, repeats = true): nu
   const d = checkAmdgpuText('t.s', text, { mcpu, repeats }).filter((x) => x.severity === 'error');
   return [...new Set(d.map((x) => x.location!.line))].sort((a, b) => a - b);
 }
+
+/**
+ * Verdict per line, and, where both refuse a line and gpuasm answers with one of `codes`,
+ * llvm-mc-19's message as the start of gpuasm's (gpuasm says what is allowed after it). Asserts;
+ * returns how many lines llvm-mc-19 refused.
+ */
+export function assertSameAnswers(lines: readonly string[], mcpu: string, codes: ReadonlySet<string>, triple = 'amdgcn-amd-amdhsa'): { refused: number } {
+  const text = lines.join('\n') + '\n';
+  const mc = runLlvmMc(text, { mcpu, triple, filetype: 'null' });
+  const theirs = new Map<number, string>();
+  for (const m of mc.messages) if (m.severity === 'error' && m.line && !theirs.has(m.line)) theirs.set(m.line, m.message);
+  const ours = new Map<number, { code: string; message: string }>();
+  for (const d of checkAmdgpuText('m.s', text, { mcpu, triple })) if (d.severity === 'error' && !ours.has(d.location!.line)) ours.set(d.location!.line, { code: d.code, message: d.message });
+  const wrong: string[] = [];
+  for (let i = 1; i <= lines.length; i++) {
+    const a = theirs.get(i);
+    const b = ours.get(i);
+    if (!a !== !b) wrong.push(`${mcpu} ${triple}: ${lines[i - 1]} -- llvm-mc: ${a ?? 'accepted'}; gpuasm: ${b ? `${b.code} ${b.message}` : 'accepted'}`);
+    else if (a && b && codes.has(b.code) && !b.message.startsWith(a.replace(/\.$/, ''))) wrong.push(`${mcpu} ${triple}: ${lines[i - 1]} -- llvm-mc: ${a}; gpuasm: ${b.code} ${b.message}`);
+  }
+  assert.deepEqual(wrong.slice(0, 10), [], `${wrong.length} lines answered otherwise than llvm-mc-19`);
+  return { refused: theirs.size };
+}

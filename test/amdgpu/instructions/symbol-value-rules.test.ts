@@ -9,34 +9,14 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { llvmMcSkipReason, runLlvmMc } from '../../harness/tools.js';
-import { checkAmdgpuText } from '../../../src/amdgpu/index.js';
+import { llvmMcSkipReason } from '../../harness/tools.js';
 import { UC_VERSION_SYMBOLS } from '../../../src/amdgpu/data/uc-version.js';
 import { lookupInstruction, mnemonicsFor } from '../../../src/amdgpu/instructions/table.js';
 import { dppControl, formOperands } from '../../harness/amdgpu-form-operands.js';
-import { assertLinesAgree } from '../../harness/amdgpu-line-compare.js';
+import { assertLinesAgree, assertSameAnswers } from '../../harness/amdgpu-line-compare.js';
 
 const skip = llvmMcSkipReason;
 if (skip) console.log(skip);
-
-/** Verdict per line, and llvm-mc-19's message the start of gpuasm's where gpuasm answers with one of `codes`. */
-function assertSameAnswers(lines: readonly string[], mcpu: string, codes: ReadonlySet<string>, triple = 'amdgcn-amd-amdhsa'): { refused: number } {
-  const text = lines.join('\n') + '\n';
-  const mc = runLlvmMc(text, { mcpu, triple, filetype: 'null' });
-  const theirs = new Map<number, string>();
-  for (const m of mc.messages) if (m.severity === 'error' && m.line && !theirs.has(m.line)) theirs.set(m.line, m.message);
-  const ours = new Map<number, { code: string; message: string }>();
-  for (const d of checkAmdgpuText('m.s', text, { mcpu, triple })) if (d.severity === 'error' && !ours.has(d.location!.line)) ours.set(d.location!.line, { code: d.code, message: d.message });
-  const wrong: string[] = [];
-  for (let i = 1; i <= lines.length; i++) {
-    const a = theirs.get(i);
-    const b = ours.get(i);
-    if (!a !== !b) wrong.push(`${mcpu} ${triple}: ${lines[i - 1]} -- llvm-mc: ${a ?? 'accepted'}; gpuasm: ${b ? `${b.code} ${b.message}` : 'accepted'}`);
-    else if (a && b && codes.has(b.code) && !b.message.startsWith(a.replace(/\.$/, ''))) wrong.push(`${mcpu} ${triple}: ${lines[i - 1]} -- llvm-mc: ${a}; gpuasm: ${b.code} ${b.message}`);
-  }
-  assert.deepEqual(wrong.slice(0, 10), [], `${wrong.length} lines answered otherwise than llvm-mc-19`);
-  return { refused: theirs.size };
-}
 
 /** Values and symbols of every kind: numbers around 0-65535, floats, symbols set before, after and never, labels, `.`, `1f`/`1b`, registers. */
 const VALUES = [
