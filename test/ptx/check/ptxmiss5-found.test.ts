@@ -1,7 +1,7 @@
 /**
  * Instruction rules of session 15's second round (ptxmiss5), each measured with ptxas 13.0 on small
  * cases: the registers multimem's value takes (ld_reduce's result, st's and red's value; alone and
- * in braced lists). Valid cases and broken ones; with ptxas on PATH every case is re-run through it
+ * in braced lists), shfl.sync's operands (32-bit; the member mask an integer). Valid cases and broken ones; with ptxas on PATH every case is re-run through it
  * (test/harness/ptx-case-table.ts).
  */
 import { ptxCaseTable, type PtxCase } from '../../harness/ptx-case-table.js';
@@ -49,6 +49,23 @@ const cases: PtxCase[] = [
   MM('multimem.red.global.add.v4.bf16 [%rd1], {%h1, %h2, %h3, %h4};', 9),
   MM('multimem.red.global.add.f64 [%rd1], %sd1;', 9),
   MM('multimem.red.global.and.b32 [%rd1], %rd1;', 9),
+  // 2. shfl.sync's operands
+  C('shfl.sync with 32-bit registers of every kind, integer and 0f constants', 'sm_90', '8.8', [
+    'shfl.sync.idx.b32 %r1, %f1, %u1, %s1, %r2;', 'shfl.sync.bfly.b32 %r1|%p1, %x1, %f2, %x2, %u1;', 'shfl.sync.up.b32 %f1, %r1, 0f3f800000, 0x1f, -1;',
+    'shfl.sync.down.b32 %x1|%p1, %s1, 1+1, (31), 0xffffffff;', 'shfl.sync.idx.b32 %u1, %r1, 1, 31, %s2;',
+  ].join('\n')),
+  C('shfl.sync: a 64-bit lane', 'sm_90', '8.8', 'shfl.sync.idx.b32 %r1, %r2, %rd1, 31, -1;', 9, 'PTX503'),
+  C('shfl.sync: a 16-bit lane', 'sm_90', '8.8', 'shfl.sync.idx.b32 %r1, %r2, %h1, 31, -1;', 9, 'PTX503'),
+  C('shfl.sync: a predicate clamp', 'sm_90', '8.8', 'shfl.sync.idx.b32 %r1, %r2, 1, %p1, -1;', 9, 'PTX503'),
+  C('shfl.sync: a 64-bit clamp', 'sm_90', '8.8', 'shfl.sync.idx.b32 %r1, %r2, 1, %ud1, -1;', 9, 'PTX503'),
+  C('shfl.sync: a decimal constant lane', 'sm_90', '8.8', 'shfl.sync.idx.b32 %r1, %r2, 1.0, 31, -1;', 9, 'PTX504'),
+  C('shfl.sync: a 0d constant clamp', 'sm_90', '8.8', 'shfl.sync.idx.b32 %r1, %r2, 1, 0d3ff0000000000000, -1;', 9, 'PTX504'),
+  C('shfl.sync: a .f32 member mask', 'sm_90', '8.8', 'shfl.sync.idx.b32 %r1, %r2, 1, 31, %f1;', 9, 'PTX503'),
+  C('shfl.sync: a .f16x2 member mask', 'sm_90', '8.8', 'shfl.sync.idx.b32 %r1, %r2, 1, 31, %x1;', 9, 'PTX503'),
+  C('shfl.sync: a 0f member mask', 'sm_90', '8.8', 'shfl.sync.idx.b32 %r1, %r2, 1, 31, 0f3f800000;', 9, 'PTX504'),
+  C('shfl.sync: a 16-bit member mask', 'sm_90', '8.8', 'shfl.sync.idx.b32 %r1, %r2, 1, 31, %us1;', 9, 'PTX503'),
+  C('shfl.sync: a 64-bit value', 'sm_90', '8.8', 'shfl.sync.idx.b32 %r1, %fd1, 1, 31, -1;', 9, 'PTX503'),
+  C('shfl.sync: a 16-bit result', 'sm_90', '8.8', 'shfl.sync.idx.b32 %rs1, %r1, 1, 31, -1;', 9, 'PTX503'),
 ];
 
 ptxCaseTable('PTX instruction rules of session 15, second round (ptxmiss5)', cases);
