@@ -237,14 +237,15 @@ const ROLES: ReadonlyMap<string, string> = (() => {
 })();
 
 /**
- * shfl.sync d|p, a, b, c, membermask (measured with ptxas 13.0 on sm_90 with a register of every
+ * shfl.sync d|p, a, b, c, membermask and shfl d|p, a, b, c (measured with ptxas 13.0 on sm_90 with a register of every
  * type and constants, every mode): b and c any 32-bit register, an integer or `0f` constant (a
  * 16- or 64-bit or predicate register, `1.0` or `0d...`: "Arguments mismatch"); the member mask a
- * 32-bit integer or bit-size register or an integer constant (not `.f32`, `.f16x2`, `0f`). Not in
- * ROLES: shfl without `.sync` is not typed (its 64-bit clamp at .version 6.0 is not measurable
- * with ptxas 13.0, which takes no target below sm_75).
+ * 32-bit integer or bit-size register or an integer constant (not `.f32`, `.f16x2`, `0f`). shfl
+ * without `.sync` (d, a, b, c) the same, at every .version from 3.0 (measured with -arch=sm_75 on
+ * .target sm_30 and sm_60 modules, .address_size 32 and 64). Not in ROLES: shfl keeps its opcode
+ * rules (PLAIN_OPCODES).
  */
-const SHFL_SYNC_ROLES = 'TTTTU';
+const SHFL_ROLES = 'TTTTU';
 
 /**
  * Opcodes that opcodeRulesFirst and opcodeRules have no rule for (their shape rules are operandShapes'):
@@ -639,7 +640,7 @@ function planOf(ins: A.Instruction, r: MatchResult & { ok: true }, ctx: Instruct
     t2Info: t2 === undefined ? undefined : TYPES.get(t2),
     genericOld: generic && t !== undefined && t.number < 20,
     textureOld: TEXTURE_OPS.has(op) && ctx.version !== undefined && ctx.version < 31,
-    roles: (t2 === '.f16' || t2 === '.bf16') && t1 === '.f32' && (op === 'add' || op === 'sub' || op === 'fma') ? MIXED_ROLES.get(op) : op === 'shfl' && w.includes('.sync') ? SHFL_SYNC_ROLES : ROLES.get(op),
+    roles: (t2 === '.f16' || t2 === '.bf16') && t1 === '.f32' && (op === 'add' || op === 'sub' || op === 'fma') ? MIXED_ROLES.get(op) : op === 'shfl' ? SHFL_ROLES : ROLES.get(op),
     relaxed: RELAXED.has(op),
     formByShape: undefined,
     lastShape: -1,

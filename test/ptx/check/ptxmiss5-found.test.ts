@@ -66,6 +66,11 @@ const cases: PtxCase[] = [
   C('shfl.sync: a 16-bit member mask', 'sm_90', '8.8', 'shfl.sync.idx.b32 %r1, %r2, 1, 31, %us1;', 9, 'PTX503'),
   C('shfl.sync: a 64-bit value', 'sm_90', '8.8', 'shfl.sync.idx.b32 %r1, %fd1, 1, 31, -1;', 9, 'PTX503'),
   C('shfl.sync: a 16-bit result', 'sm_90', '8.8', 'shfl.sync.idx.b32 %rs1, %r1, 1, 31, -1;', 9, 'PTX503'),
+  // shfl without .sync: the same operands (ptxas run with -arch=sm_75: it takes no older target)
+  { ...C('shfl without .sync: 32-bit operands, 0f constants', 'sm_60', '6.0', 'shfl.idx.b32 %r1|%p1, %f1, 1, %x1;\nshfl.up.b32 %f1, %r2, 0f3f800000, 31;'), arch: 'sm_75' },
+  { ...C('shfl without .sync: a 64-bit clamp at .version 6.0', 'sm_60', '6.0', 'shfl.idx.b32 %r1, %r2, 1, %rd1;', 9, 'PTX503'), arch: 'sm_75' },
+  { ...C('shfl without .sync: a 16-bit lane at .version 4.2', 'sm_53', '4.2', 'shfl.bfly.b32 %r1, %r2, %rs1, 31;', 9, 'PTX503'), arch: 'sm_75' },
+  { ...C('shfl without .sync: a decimal constant clamp', 'sm_60', '6.3', 'shfl.down.b32 %r1, %r2, 1, 31.0;', 9, 'PTX504'), arch: 'sm_75' },
 ];
 
 ptxCaseTable('PTX instruction rules of session 15, second round (ptxmiss5)', cases);
