@@ -237,6 +237,17 @@ const ROLES: ReadonlyMap<string, string> = (() => {
 })();
 
 /**
+ * shfl.sync d|p, a, b, c, membermask and shfl d|p, a, b, c (measured with ptxas 13.0 on sm_90 with a register of every
+ * type and constants, every mode): b and c any 32-bit register, an integer or `0f` constant (a
+ * 16- or 64-bit or predicate register, `1.0` or `0d...`: "Arguments mismatch"); the member mask a
+ * 32-bit integer or bit-size register or an integer constant (not `.f32`, `.f16x2`, `0f`). shfl
+ * without `.sync` (d, a, b, c) the same, at every .version from 3.0 (measured with -arch=sm_75 on
+ * .target sm_30 and sm_60 modules, .address_size 32 and 64). Not in ROLES: shfl keeps its opcode
+ * rules (PLAIN_OPCODES).
+ */
+const SHFL_ROLES = 'TTTTU';
+
+/**
  * Opcodes that opcodeRulesFirst and opcodeRules have no rule for (their shape rules are operandShapes'):
  * the common instructions skip those functions. An opcode given a rule there must leave this set.
  */
@@ -629,7 +640,7 @@ function planOf(ins: A.Instruction, r: MatchResult & { ok: true }, ctx: Instruct
     t2Info: t2 === undefined ? undefined : TYPES.get(t2),
     genericOld: generic && t !== undefined && t.number < 20,
     textureOld: TEXTURE_OPS.has(op) && ctx.version !== undefined && ctx.version < 31,
-    roles: (t2 === '.f16' || t2 === '.bf16') && t1 === '.f32' && (op === 'add' || op === 'sub' || op === 'fma') ? MIXED_ROLES.get(op) : ROLES.get(op),
+    roles: (t2 === '.f16' || t2 === '.bf16') && t1 === '.f32' && (op === 'add' || op === 'sub' || op === 'fma') ? MIXED_ROLES.get(op) : op === 'shfl' ? SHFL_ROLES : ROLES.get(op),
     relaxed: RELAXED.has(op),
     formByShape: undefined,
     lastShape: -1,
@@ -2111,7 +2122,7 @@ function opcodeRules(ins: A.Instruction, plan: Plan, form: InstructionForm, ctx:
   if (TEXTURE_OPS.has(op) && !(op === 'tex' || op === 'tld4' ? textureFits(ins, name, plan, ctx) : surfaceFits(ins, name, plan, ctx))) return false;
   // (bar/barrier have no roles: nothing is typed after their own operand rules.)
   if (op === 'bar' || op === 'barrier') barOperands(ins, name, ctx);
-  if (op === 'multimem' && !multimemVectorFits(ins, name, ctx)) return false;
+  if (op === 'multimem' && !(multimemVectorFits(ins, name, ctx) && multimemValuesFit(ins, name, ctx))) return false;
   if (op === 'createpolicy' && !createpolicyFits(ins, name, form, ctx)) return false;
   if (PRED_RESULT_REFUSED.has(op)) {
     // A predicate register where a value result goes (measured with ptxas 13.0 on each: "Arguments mismatch for instruction 'shfl'").
@@ -2261,6 +2272,72 @@ function multimemVectorFits(ins: A.Instruction, name: string, ctx: InstructionCh
   if (total >= 32 && total <= 128 && (bits !== 64 || count === 1)) return true;
   ctx.report('PTX500', `${name}: a multimem access of ${count === 1 ? 'one' : count} ${bits}-bit value${count === 1 ? '' : 's'} (${total} bits): ptxas takes 32 to 128 bits, a 64-bit type unvectored`, ins.opcodeSpan);
   return false;
+}
+
+/**
+ * The registers multimem's value takes (ld_reduce's d, st's and red's b; measured with ptxas 13.0 on
+ * sm_100a with each register type, "Arguments mismatch for instruction 'multimem.st'"): by the
+ * instruction's type, a register alone by MULTIMEM_SCALAR, each register of a braced list (`.vN`
+ * or not) by MULTIMEM_ELEMENT; `red.` and `ld_reduce.` keys override the shared ones. Register types
+ * not measured (and constants) are not judged.
+ */
+const MM_ANY16 = ['.b16', '.u16', '.s16', '.f16'];
+const MM_ANY32 = ['.b32', '.u32', '.s32', '.f32', '.f16x2'];
+const MM_INT32 = ['.b32', '.u32', '.s32', '.f16x2'];
+const MM_ANY64 = ['.b64', '.u64', '.s64', '.f64'];
+const MM_INT64 = ['.b64', '.u64', '.s64'];
+const MM_PACKED = ['.b32', '.f16x2'];
+const MM_LD_ANY32 = [...MM_ANY32, '.pred']; // ld_reduce's .bf16x2/.e5m2x4/.e4m3x4 result takes a predicate register (measured)
+const MM_MEASURED: ReadonlySet<string> = new Set([...MM_ANY16, ...MM_ANY32, ...MM_ANY64, '.pred']);
+const MULTIMEM_SCALAR: ReadonlyMap<string, readonly string[]> = new Map([
+  ['.b32', MM_ANY32], ['.b64', MM_ANY64], ['.u32', MM_INT32], ['.s32', MM_INT32], ['.u64', MM_INT64], ['.s64', MM_INT64],
+  ['.f16x2', MM_PACKED], ['.f32', ['.b32', '.f32']], ['.f64', ['.b64', '.f64']],
+  ['.bf16x2', MM_ANY32], ['.e5m2x4', MM_ANY32], ['.e4m3x4', MM_ANY32],
+  ['red.bf16x2', ['.b32']],
+  ['ld_reduce.bf16x2', MM_LD_ANY32], ['ld_reduce.e5m2x4', MM_LD_ANY32], ['ld_reduce.e4m3x4', MM_LD_ANY32],
+]);
+const MULTIMEM_ELEMENT: ReadonlyMap<string, readonly string[]> = new Map([
+  ['.f16', MM_ANY16], ['.bf16', MM_ANY16], ['.e5m2x2', MM_ANY16], ['.e4m3x2', MM_ANY16],
+  ['.f32', ['.b32', '.u32', '.s32', '.f32']], ['.f16x2', MM_PACKED],
+  ['.bf16x2', MM_ANY32], ['.e5m2x4', MM_ANY32], ['.e4m3x4', MM_ANY32],
+  ['red.bf16', ['.b16']], ['red.bf16x2', ['.b32']],
+  ['ld_reduce.bf16x2', MM_LD_ANY32], ['ld_reduce.e5m2x4', MM_LD_ANY32], ['ld_reduce.e4m3x4', MM_LD_ANY32],
+]);
+function multimemValuesFit(ins: A.Instruction, name: string, ctx: InstructionCheckContext): boolean {
+  const sub = ins.modifiers[0];
+  if (sub !== '.ld_reduce' && sub !== '.st' && sub !== '.red') return true;
+  let type: string | undefined;
+  for (const w of ins.modifiers) if (MULTIMEM_SCALAR.has(w) || MULTIMEM_ELEMENT.has(w)) type = w;
+  if (type === undefined) return true;
+  const at = sub === '.ld_reduce' ? 0 : 1;
+  const o = ins.operands[at];
+  if (o === undefined) return true;
+  const table = o.kind === 'vector' ? MULTIMEM_ELEMENT : MULTIMEM_SCALAR;
+  const takes = table.get(sub.slice(1) + type) ?? table.get(type);
+  if (takes === undefined) return true;
+  const regs = o.kind === 'vector' ? o.elements : [o];
+  // A list of registers of different types is one of bit-size elements (as in st; vectorExpressionFits).
+  let first: string | undefined;
+  let mixed = false;
+  for (const r of regs) {
+    if (r.kind !== 'expr' || r.expr.kind !== 'name') continue;
+    const t = ctx.registerType(r.expr.name);
+    if (first === undefined) first = t;
+    else if (t !== first) mixed = true;
+  }
+  for (const r of regs) {
+    if (r.kind !== 'expr' || r.expr.kind !== 'name') continue;
+    let t = ctx.registerType(r.expr.name);
+    if (t === undefined || !MM_MEASURED.has(t)) continue;
+    if (mixed) {
+      if (t === '.pred') continue;
+      t = t === '.f16x2' ? '.b32' : `.b${t.replace(/^\.[a-z]+/, '').replace(/x2$/, '')}`;
+    }
+    if (takes.includes(t)) continue;
+    ctx.report('PTX503', `operand ${at + 1} of ${name}${o.kind === 'vector' ? ' (an element)' : ''} takes a ${takes.join(' / ')} register for ${type}, not ${r.expr.name} (${t})`, r.span);
+    return false;
+  }
+  return true;
 }
 
 /**
