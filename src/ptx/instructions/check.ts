@@ -2331,7 +2331,7 @@ function multimemValuesFit(ins: A.Instruction, name: string, ctx: InstructionChe
     if (t === undefined || !MM_MEASURED.has(t)) continue;
     if (mixed) {
       if (t === '.pred') continue;
-      t = t === '.f16x2' ? '.b32' : `.b${t.replace(/^\.[a-z]+/, '').replace(/x2$/, '')}`;
+      t = `.b${TYPES.get(t)!.size}`; // (every type of MM_MEASURED but .pred is in TYPES)
     }
     if (takes.includes(t)) continue;
     ctx.report('PTX503', `operand ${at + 1} of ${name}${o.kind === 'vector' ? ' (an element)' : ''} takes a ${takes.join(' / ')} register for ${type}, not ${r.expr.name} (${t})`, r.span);
@@ -3938,7 +3938,7 @@ const ARRIVE_COUNT_OPS: ReadonlySet<string> = new Set(['.arrive', '.arrive_drop'
 function arriveCountGate(name: string, ctx: InstructionCheckContext, ins: A.Instruction): boolean {
   const w = ins.modifiers;
   if (!ARRIVE_COUNT_OPS.has(w[0] ?? '') || w.includes('.noComplete') || w.includes('.expect_tx')) return true;
-  const t = ctx.target === undefined ? undefined : parseTargetName(ctx.target);
+  const t = ctx.target === undefined ? undefined : parsedTarget(ctx.target);
   if (t !== undefined && t.number < 90) {
     ctx.report('PTX509', `${name} with a count and without .noComplete requires .target sm_90 or higher`, ins.opcodeSpan);
     return false;
