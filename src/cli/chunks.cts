@@ -93,7 +93,7 @@ export function openBundle(bin: URL): Bundle | undefined {
   const distUrl = new URL('../../', bin).href;
   const defs = new Map<string, ModuleBody>();
   const define = (id: string, body: ModuleBody) => void defs.set(id, body);
-  const loaded: { cacheFile: string; script: Script; cachedData: Buffer | undefined }[] = [];
+  const loaded: { cacheFile: string; script: Script; hadCache: boolean }[] = [];
   const loadChunk = (name: (typeof CHUNKS)[number]) => {
     const file = files.get(name)!;
     // ASCII (scripts/bundle.mjs escapes everything else): latin1 is a plain copy, no UTF-8 decoding.
@@ -109,7 +109,9 @@ export function openBundle(bin: URL): Bundle | undefined {
     }
     const script = new Script(source, { filename: file, cachedData });
     (script.runInThisContext() as (d: typeof define) => void)(define);
-    if (cacheFile) loaded.push({ cacheFile, script, cachedData });
+    // Whether there was a cache, not the cache itself: its bytes (588 KB for the AMDGPU chunk) are
+    // not needed once the script is compiled, and a check's peak memory would carry them.
+    if (cacheFile) loaded.push({ cacheFile, script, hadCache: cachedData !== undefined });
   };
   const modules = new Map<string, { exports: object }>();
   const join = (from: string, spec: string) => {
@@ -134,8 +136,8 @@ export function openBundle(bin: URL): Bundle | undefined {
   const plain = process.execArgv.length === 0 && !process.env['NODE_OPTIONS'];
   const saveCaches = (underOptions = false) => {
     if (!plain && !underOptions) return;
-    for (const { cacheFile, script, cachedData } of loaded) {
-      if (cachedData && !script.cachedDataRejected) continue;
+    for (const { cacheFile, script, hadCache } of loaded) {
+      if (hadCache && !script.cachedDataRejected) continue;
       // An installation this user cannot write to: not even the work of making the cache.
       try {
         accessSync(dirname(cacheFile), constants.W_OK);
