@@ -429,39 +429,13 @@ export class StatementChecker implements InstructionContext {
     return true;
   }
 
+  // checkDirective runs for every directive line: each case with more than a call is a method of
+  // its own, so that the optimizing compiler's graph of the dispatch stays small (compile time and
+  // the compiler's memory; docs/benchmarks.md, "Session 16 (amdmem)").
   private checkDirective(st: Extract<Statement, { kind: 'directive' }>): void {
     const name = st.name;
     if (this.kernel) {
-      if (name === '.end_amdhsa_kernel') {
-        this.checkKernelRegisterCounts(this.kernel);
-        const k = this.kernel;
-        if (k.userSgprCount !== undefined && k.userSgprCount < k.impliedUserSgprs)
-          this.issue('AMD226', `amdgpu_user_sgpr_count smaller than than implied by enabled user SGPRs (${k.userSgprCount} < ${k.impliedUserSgprs})`, st.nameSpan);
-        else if ((k.userSgprCount ?? k.impliedUserSgprs) > 31n) this.issue('AMD226', `too many user SGPRs enabled (${k.userSgprCount ?? k.impliedUserSgprs}; the field holds 0…31)`, st.nameSpan);
-        // Only an explicit `.amdhsa_wavefront_size32 1` counts (llvm-mc), not the target's default.
-        if (k.sharedVgprs && k.wave32 === true) this.issue('AMD226', 'shared_vgpr_count directive not valid on wavefront size 32', st.nameSpan);
-        let missing = false;
-        for (const req of this.requiredKernelEntries()) {
-          if (this.kernel.seen.has(req)) continue;
-          missing = true;
-          this.issue('AMD222', `${req} directive is required in an .amdhsa_kernel block`, { start: st.nameSpan.end, end: st.nameSpan.end });
-        }
-        if (!missing && k.accumOffset !== undefined) this.checkAccumOffset(k.accumOffset, k.vgprs?.value ?? 0n, { start: st.nameSpan.end, end: st.nameSpan.end });
-        this.kernel = null;
-        return;
-      }
-      if (!AMDHSA_KERNEL_ENTRIES.has(name)) {
-        this.issue('AMD220', `unknown directive '${name}' in .amdhsa_kernel block`, st.nameSpan);
-        return;
-      }
-      const arg = st.args[0];
-      if (this.kernel.seen.has(name)) {
-        this.issue('AMD221', '.amdhsa_ directives cannot be repeated', arg ? arg.span : st.nameSpan);
-        return;
-      }
-      this.kernel.seen.add(name);
-      const v = arg?.expr ? this.valueOf(arg.expr) : null;
-      if (this.target && arg) this.checkKernelField(name, st.nameSpan, v, arg.span);
+      this.kernelBlockDirective(st);
       return;
     }
     if (name === '.amdhsa_kernel') {
@@ -470,27 +444,7 @@ export class StatementChecker implements InstructionContext {
     }
     const size = DATA_SIZES.get(name);
     if (size !== undefined) {
-      for (const a of st.args) {
-        if (!a.expr) continue;
-        this.table.markUsed(a.expr);
-        // A name in data is a reference (an undefined one is relocated against: it is in the object).
-        if (a.expr.kind !== 'int')
-          for (const n of symbolsIn(a.expr)) {
-            const at = n.indexOf('@');
-            this.symbolAccesses++;
-            this.table.reference(at > 0 ? n.slice(0, at) : n);
-          }
-        const r = evaluate(a.expr, this.lookup);
-        if ('error' in r) {
-          this.deferredDataErrors.push(r.error);
-          this.symbolAccesses++;
-          continue;
-        }
-        const v = 'value' in r ? r.value : null;
-        if (v === null || size === 8) continue;
-        const bits = BigInt(size * 8);
-        if (v < -(1n << (bits - 1n)) || v >= 1n << bits) this.issue('AMD131', `out of range literal value: ${v} does not fit in ${size} byte${size > 1 ? 's' : ''}`, a.span);
-      }
+      this.dataDirective(st, size);
       return;
     }
     switch (name) {
@@ -502,14 +456,9 @@ export class StatementChecker implements InstructionContext {
       case '.print':
         this.checkMessageDirective(st);
         return;
-      case '.include': {
-        // Left here only when the host could not read the file (pipeline.ts splices the others).
-        const arg = this.stringArgument(st);
-        if (arg.value === undefined) this.issue('AMD553', "expected string in '.include' directive", arg.at);
-        else if (arg.after) this.issue('AMD553', "unexpected token in '.include' directive", arg.after);
-        else this.issue('AMD553', `Could not find include file '${arg.value}'`, arg.at);
+      case '.include':
+        this.includeDirective(st);
         return;
-      }
       case '.text':
       case '.data':
       case '.bss':
@@ -521,99 +470,189 @@ export class StatementChecker implements InstructionContext {
       case '.previous':
         this.sectionDirective(st);
         return;
-      case '.amdhsa_code_object_version': {
-        // State the parser's repeat skipping must see (a repeated line may set it back).
-        this.symbolAccesses++;
-        const a = st.args[0]!;
-        // Any value not known here (undefined, division by zero, ...) is llvm-mc's one "expected
-        // absolute expression", so the evaluation's own error is not reported as well.
-        const r = evaluate(a.expr!, this.lookup);
-        if (!('value' in r)) {
-          this.issue('AMD124', 'expected absolute expression: .amdhsa_code_object_version needs a value known here', a.span);
-          return;
-        }
-        // llvm-mc keeps the value as 32 bits; the last one is what the object gets.
-        this.codeObjectVersion = { value: BigInt.asUintN(32, r.value), span: a.span };
+      case '.amdhsa_code_object_version':
+        this.codeObjectVersionDirective(st);
         return;
-      }
       case '.p2align':
       case '.p2alignl':
       case '.p2alignw':
       case '.align':
       case '.balign':
       case '.balignl':
-      case '.balignw': {
-        const a = st.args[0];
-        if (!a?.expr) return;
-        const v = this.valueOf(a.expr);
-        if (v === null) {
-          this.issue('AMD132', `expected an absolute expression for the alignment of ${name}`, a.span);
-          return;
-        }
-        if (name.startsWith('.p2align')) {
-          if (v < 0n || v >= 32n) this.issue('AMD133', `invalid alignment value: ${v} (a power of two exponent 0…31)`, a.span);
-        } else if (v !== 0n && (v < 0n || (v & (v - 1n)) !== 0n)) {
-          this.issue('AMD133', `invalid alignment value: ${v} is not a power of two`, a.span);
-        }
-        for (const b of st.args.slice(1)) if (b.expr) this.valueOf(b.expr);
+      case '.balignw':
+        this.alignDirective(st);
         return;
-      }
-      case '.amdgcn_target': {
-        const a = st.args[0];
-        if (!a) {
-          this.issue('AMD223', '.amdgcn_target expects a quoted target id string', { start: st.nameSpan.end, end: st.nameSpan.end });
-          return;
-        }
-        if (!this.target) return;
-        const raw = this.text.slice(a.span.start, a.span.end);
-        if (raw.charCodeAt(0) !== 34) {
-          this.issue('AMD223', '.amdgcn_target expects a quoted target id string', a.span);
-          return;
-        }
-        const id = raw.slice(1, -1);
-        const expected = `${this.triple.idPrefix}${this.target.idName}`;
-        if (id === expected) return;
-        // A string that ran on over line ends is shown escaped, the same for CRLF and LF text.
-        const shown = id.includes('\n') ? JSON.stringify(id.replace(/\r\n/g, '\n')) : id;
-        this.issue('AMD224', `.amdgcn_target directive's target id ${shown} does not match the specified target id ${expected}`, a.span);
+      case '.amdgcn_target':
+        this.amdgcnTargetDirective(st);
         return;
-      }
-      case '.amd_amdgpu_isa': {
-        // The target id as a string token (llvm-mc compares the token's contents with its own).
-        this.symbolAccesses++;
-        if (!this.target) return;
-        const a = st.args[0]!;
-        const raw = this.text.slice(a.span.start, a.span.end);
-        const expected = `${this.triple.idPrefix}${this.target.idName}`;
-        if (raw.charCodeAt(0) === 34 && raw.slice(1, -1) === expected) return;
-        const at = a.span.end > a.span.start ? a.span : { start: a.span.start, end: a.span.start + 1 };
-        this.issue('AMD325', `target id must match options: .amd_amdgpu_isa needs "${expected}" for ${this.target.name} on ${this.triple.text}`, at);
+      case '.amd_amdgpu_isa':
+        this.amdgpuIsaDirective(st);
         return;
-      }
       case '.amd_kernel_code_t':
         this.checkKernelCodeT(st);
         return;
       case '.amdgpu_lds':
         this.checkAmdgpuLds(st);
         return;
-      case '.amd_amdgpu_pal_metadata': {
-        let absolute = true;
-        for (const a of st.args) {
-          if (!a.expr) continue;
-          if (!('value' in evaluate(a.expr, this.lookup))) {
-            this.issue('AMD124', 'expected absolute expression: .amd_amdgpu_pal_metadata takes register/value numbers known here', a.span);
-            absolute = false;
-            break;
-          }
-        }
-        if (absolute && st.args.length % 2 !== 0)
-          this.issue('AMD326', `expected an even number of values in .amd_amdgpu_pal_metadata (register, value pairs; ${st.args.length} given)`, { start: st.span.end, end: st.span.end });
+      case '.amd_amdgpu_pal_metadata':
+        this.palMetadataDirective(st);
         return;
-      }
       default:
         for (const a of st.args) if (a.expr) this.valueOf(a.expr);
         return;
     }
+  }
+
+  /** A directive inside an open `.amdhsa_kernel` block, its end included. */
+  private kernelBlockDirective(st: Extract<Statement, { kind: 'directive' }>): void {
+    const name = st.name;
+    if (name === '.end_amdhsa_kernel') {
+      this.endKernelBlock(st);
+      return;
+    }
+    if (!AMDHSA_KERNEL_ENTRIES.has(name)) {
+      this.issue('AMD220', `unknown directive '${name}' in .amdhsa_kernel block`, st.nameSpan);
+      return;
+    }
+    const arg = st.args[0];
+    if (this.kernel!.seen.has(name)) {
+      this.issue('AMD221', '.amdhsa_ directives cannot be repeated', arg ? arg.span : st.nameSpan);
+      return;
+    }
+    this.kernel!.seen.add(name);
+    const v = arg?.expr ? this.valueOf(arg.expr) : null;
+    if (this.target && arg) this.checkKernelField(name, st.nameSpan, v, arg.span);
+  }
+
+  /** `.end_amdhsa_kernel`: the block's own rules, then it is closed. */
+  private endKernelBlock(st: Extract<Statement, { kind: 'directive' }>): void {
+    this.checkKernelRegisterCounts(this.kernel!);
+    const k = this.kernel!;
+    if (k.userSgprCount !== undefined && k.userSgprCount < k.impliedUserSgprs)
+      this.issue('AMD226', `amdgpu_user_sgpr_count smaller than than implied by enabled user SGPRs (${k.userSgprCount} < ${k.impliedUserSgprs})`, st.nameSpan);
+    else if ((k.userSgprCount ?? k.impliedUserSgprs) > 31n) this.issue('AMD226', `too many user SGPRs enabled (${k.userSgprCount ?? k.impliedUserSgprs}; the field holds 0…31)`, st.nameSpan);
+    // Only an explicit `.amdhsa_wavefront_size32 1` counts (llvm-mc), not the target's default.
+    if (k.sharedVgprs && k.wave32 === true) this.issue('AMD226', 'shared_vgpr_count directive not valid on wavefront size 32', st.nameSpan);
+    let missing = false;
+    for (const req of this.requiredKernelEntries()) {
+      if (this.kernel!.seen.has(req)) continue;
+      missing = true;
+      this.issue('AMD222', `${req} directive is required in an .amdhsa_kernel block`, { start: st.nameSpan.end, end: st.nameSpan.end });
+    }
+    if (!missing && k.accumOffset !== undefined) this.checkAccumOffset(k.accumOffset, k.vgprs?.value ?? 0n, { start: st.nameSpan.end, end: st.nameSpan.end });
+    this.kernel = null;
+  }
+
+  /** `.byte`, `.short`, `.long`, `.quad` and their kin: `size` bytes a value. */
+  private dataDirective(st: Extract<Statement, { kind: 'directive' }>, size: number): void {
+    for (const a of st.args) {
+      if (!a.expr) continue;
+      this.table.markUsed(a.expr);
+      // A name in data is a reference (an undefined one is relocated against: it is in the object).
+      if (a.expr.kind !== 'int')
+        for (const n of symbolsIn(a.expr)) {
+          const at = n.indexOf('@');
+          this.symbolAccesses++;
+          this.table.reference(at > 0 ? n.slice(0, at) : n);
+        }
+      const r = evaluate(a.expr, this.lookup);
+      if ('error' in r) {
+        this.deferredDataErrors.push(r.error);
+        this.symbolAccesses++;
+        continue;
+      }
+      const v = 'value' in r ? r.value : null;
+      if (v === null || size === 8) continue;
+      const bits = BigInt(size * 8);
+      if (v < -(1n << (bits - 1n)) || v >= 1n << bits) this.issue('AMD131', `out of range literal value: ${v} does not fit in ${size} byte${size > 1 ? 's' : ''}`, a.span);
+    }
+  }
+
+  private includeDirective(st: Extract<Statement, { kind: 'directive' }>): void {
+    // Left here only when the host could not read the file (pipeline.ts splices the others).
+    const arg = this.stringArgument(st);
+    if (arg.value === undefined) this.issue('AMD553', "expected string in '.include' directive", arg.at);
+    else if (arg.after) this.issue('AMD553', "unexpected token in '.include' directive", arg.after);
+    else this.issue('AMD553', `Could not find include file '${arg.value}'`, arg.at);
+  }
+
+  private codeObjectVersionDirective(st: Extract<Statement, { kind: 'directive' }>): void {
+    // State the parser's repeat skipping must see (a repeated line may set it back).
+    this.symbolAccesses++;
+    const a = st.args[0]!;
+    // Any value not known here (undefined, division by zero, ...) is llvm-mc's one "expected
+    // absolute expression", so the evaluation's own error is not reported as well.
+    const r = evaluate(a.expr!, this.lookup);
+    if (!('value' in r)) {
+      this.issue('AMD124', 'expected absolute expression: .amdhsa_code_object_version needs a value known here', a.span);
+      return;
+    }
+    // llvm-mc keeps the value as 32 bits; the last one is what the object gets.
+    this.codeObjectVersion = { value: BigInt.asUintN(32, r.value), span: a.span };
+  }
+
+  /** `.p2align`, `.align`, `.balign` and their `l`/`w` forms. */
+  private alignDirective(st: Extract<Statement, { kind: 'directive' }>): void {
+    const name = st.name;
+    const a = st.args[0];
+    if (!a?.expr) return;
+    const v = this.valueOf(a.expr);
+    if (v === null) {
+      this.issue('AMD132', `expected an absolute expression for the alignment of ${name}`, a.span);
+      return;
+    }
+    if (name.startsWith('.p2align')) {
+      if (v < 0n || v >= 32n) this.issue('AMD133', `invalid alignment value: ${v} (a power of two exponent 0…31)`, a.span);
+    } else if (v !== 0n && (v < 0n || (v & (v - 1n)) !== 0n)) {
+      this.issue('AMD133', `invalid alignment value: ${v} is not a power of two`, a.span);
+    }
+    for (const b of st.args.slice(1)) if (b.expr) this.valueOf(b.expr);
+  }
+
+  private amdgcnTargetDirective(st: Extract<Statement, { kind: 'directive' }>): void {
+    const a = st.args[0];
+    if (!a) {
+      this.issue('AMD223', '.amdgcn_target expects a quoted target id string', { start: st.nameSpan.end, end: st.nameSpan.end });
+      return;
+    }
+    if (!this.target) return;
+    const raw = this.text.slice(a.span.start, a.span.end);
+    if (raw.charCodeAt(0) !== 34) {
+      this.issue('AMD223', '.amdgcn_target expects a quoted target id string', a.span);
+      return;
+    }
+    const id = raw.slice(1, -1);
+    const expected = `${this.triple.idPrefix}${this.target.idName}`;
+    if (id === expected) return;
+    // A string that ran on over line ends is shown escaped, the same for CRLF and LF text.
+    const shown = id.includes('\n') ? JSON.stringify(id.replace(/\r\n/g, '\n')) : id;
+    this.issue('AMD224', `.amdgcn_target directive's target id ${shown} does not match the specified target id ${expected}`, a.span);
+  }
+
+  private amdgpuIsaDirective(st: Extract<Statement, { kind: 'directive' }>): void {
+    // The target id as a string token (llvm-mc compares the token's contents with its own).
+    this.symbolAccesses++;
+    if (!this.target) return;
+    const a = st.args[0]!;
+    const raw = this.text.slice(a.span.start, a.span.end);
+    const expected = `${this.triple.idPrefix}${this.target.idName}`;
+    if (raw.charCodeAt(0) === 34 && raw.slice(1, -1) === expected) return;
+    const at = a.span.end > a.span.start ? a.span : { start: a.span.start, end: a.span.start + 1 };
+    this.issue('AMD325', `target id must match options: .amd_amdgpu_isa needs "${expected}" for ${this.target.name} on ${this.triple.text}`, at);
+  }
+
+  private palMetadataDirective(st: Extract<Statement, { kind: 'directive' }>): void {
+    let absolute = true;
+    for (const a of st.args) {
+      if (!a.expr) continue;
+      if (!('value' in evaluate(a.expr, this.lookup))) {
+        this.issue('AMD124', 'expected absolute expression: .amd_amdgpu_pal_metadata takes register/value numbers known here', a.span);
+        absolute = false;
+        break;
+      }
+    }
+    if (absolute && st.args.length % 2 !== 0)
+      this.issue('AMD326', `expected an even number of values in .amd_amdgpu_pal_metadata (register, value pairs; ${st.args.length} given)`, { start: st.span.end, end: st.span.end });
   }
 
   /**

@@ -402,165 +402,213 @@ export class StatementParser {
     return this.parseDirectiveArgs(rawName, name, kind, start, nameEnd);
   }
 
-  /** A directive's arguments, read as its kind says. */
+  /**
+   * A directive's arguments, read as its kind says: one method a kind, so that the optimizing
+   * compiler's graph of the dispatch stays small (docs/benchmarks.md, "Session 16 (amdmem)").
+   */
   private parseDirectiveArgs(rawName: string, name: string, kind: DirectiveKindValue, start: number, nameEnd: number): boolean {
+    switch (kind) {
+      case DirectiveKind.Assign:
+        return this.parseAssignArgs(rawName, name, start, nameEnd);
+      case DirectiveKind.Exprs:
+        return this.parseExprsArgs(rawName, name, start, nameEnd);
+      case DirectiveKind.LeadingExpr:
+        return this.parseLeadingExprArgs(rawName, name, start, nameEnd);
+      case DirectiveKind.OptExprs:
+        return this.parseOptExprsArgs(rawName, name, start, nameEnd);
+      case DirectiveKind.NameExpr:
+        return this.parseNameExprArgs(rawName, name, start, nameEnd);
+      case DirectiveKind.Names:
+        return this.parseNamesArgs(rawName, name, start, nameEnd);
+      case DirectiveKind.Kernel:
+        return this.parseKernelArgs(rawName, name, start, nameEnd);
+      case DirectiveKind.Raw:
+      default:
+        return this.parseRawArgs(rawName, name, start, nameEnd);
+    }
+  }
+
+  /** `.set NAME, EXPR` and its kin. */
+  private parseAssignArgs(rawName: string, name: string, start: number, nameEnd: number): boolean {
+    const lex = this.lex;
+    // .set NAME, EXPR
+    if (lex.cur() !== Tok.Identifier && lex.cur() !== Tok.String) {
+      this.issue('AMD207', `expected identifier after ${rawName}`, lex.start, lex.end);
+      return false;
+    }
+    const symName = lex.cur() === Tok.String ? lex.tokenText().slice(1, -1) : lex.tokenText();
+    const symSpan = { start: lex.start, end: lex.end };
+    lex.next();
+    if (lex.cur() !== Tok.Comma) {
+      this.issue('AMD208', `expected ',' after the symbol name in ${rawName}`, lex.start, lex.end);
+      return false;
+    }
+    lex.next();
+    return this.parseAssignmentValue(symName, symSpan, name as '.set' | '.equ' | '.equiv', start);
+  }
+
+  /** Comma-separated expressions, at least one. */
+  private parseExprsArgs(rawName: string, name: string, start: number, nameEnd: number): boolean {
     const lex = this.lex;
     const nameSpan = { start, end: nameEnd };
-    switch (kind) {
-      case DirectiveKind.Assign: {
-        // .set NAME, EXPR
-        if (lex.cur() !== Tok.Identifier && lex.cur() !== Tok.String) {
-          this.issue('AMD207', `expected identifier after ${rawName}`, lex.start, lex.end);
-          return false;
-        }
-        const symName = lex.cur() === Tok.String ? lex.tokenText().slice(1, -1) : lex.tokenText();
-        const symSpan = { start: lex.start, end: lex.end };
-        lex.next();
-        if (lex.cur() !== Tok.Comma) {
-          this.issue('AMD208', `expected ',' after the symbol name in ${rawName}`, lex.start, lex.end);
-          return false;
-        }
-        lex.next();
-        return this.parseAssignmentValue(symName, symSpan, name as '.set' | '.equ' | '.equiv', start);
-      }
-      case DirectiveKind.Exprs: {
-        // Comma-separated expressions (at least one).
-        const args: DirectiveArg[] = [];
-        for (;;) {
-          const e = this.ep.parseExpression();
-          if (!e) return false;
-          args.push({ span: e.span, expr: e });
-          if (lex.cur() !== Tok.Comma) break;
-          lex.next();
-        }
-        this.emit({ kind: 'directive', name, nameSpan, args, span: { start, end: args[args.length - 1]!.span.end } });
-        return true;
-      }
-      case DirectiveKind.LeadingExpr: {
-        // Any other first token (`(5)`, `-1`, `"5"`, none) makes llvm-mc's handler fail silently,
-        // and the generic parser then reports the directive itself as unknown.
-        if (lex.cur() !== Tok.Integer && lex.cur() !== Tok.Identifier) {
-          this.issue('AMD205', `unknown directive '${rawName}' (its value must start with a number or a symbol name)`, start, nameEnd);
-          return false;
-        }
-        const e = this.ep.parseExpression();
-        if (!e) return false;
-        this.emit({ kind: 'directive', name, nameSpan, args: [{ span: e.span, expr: e }], span: { start, end: e.span.end } });
-        this.endsWithLabel = true;
-        return true;
-      }
-      case DirectiveKind.OptExprs: {
-        // Expressions, possibly none, possibly empty between commas (`.p2align 6, , 4`).
-        const args: DirectiveArg[] = [];
-        let end = nameEnd;
-        if (lex.cur() !== Tok.EndOfStatement && lex.cur() !== Tok.Eof) {
-          for (;;) {
-            if (lex.cur() === Tok.Comma) {
-              args.push({ span: { start: lex.start, end: lex.start } });
-            } else {
-              const e = this.ep.parseExpression();
-              if (!e) return false;
-              args.push({ span: e.span, expr: e });
-              end = e.span.end;
-            }
-            if (lex.cur() !== Tok.Comma) break;
-            end = lex.end;
-            lex.next();
-          }
-        }
-        this.emit({ kind: 'directive', name, nameSpan, args, span: { start, end } });
-        return true;
-      }
-      case DirectiveKind.NameExpr: {
-        // .size NAME, EXPR  /  .comm NAME, SIZE[, ALIGN]  /  .amdgpu_lds NAME, SIZE[, ALIGN]
-        if (lex.cur() !== Tok.Identifier && lex.cur() !== Tok.String) {
-          this.issue('AMD207', `expected identifier after ${rawName}`, lex.start, lex.end);
-          return false;
-        }
-        const args: DirectiveArg[] = [{ span: { start: lex.start, end: lex.end } }];
-        lex.next();
-        let end = args[0]!.span.end;
-        while (lex.cur() === Tok.Comma) {
-          lex.next();
+    // Comma-separated expressions (at least one).
+    const args: DirectiveArg[] = [];
+    for (;;) {
+      const e = this.ep.parseExpression();
+      if (!e) return false;
+      args.push({ span: e.span, expr: e });
+      if (lex.cur() !== Tok.Comma) break;
+      lex.next();
+    }
+    this.emit({ kind: 'directive', name, nameSpan, args, span: { start, end: args[args.length - 1]!.span.end } });
+    return true;
+  }
+
+  /** One expression that starts with a number or a name. */
+  private parseLeadingExprArgs(rawName: string, name: string, start: number, nameEnd: number): boolean {
+    const lex = this.lex;
+    const nameSpan = { start, end: nameEnd };
+    // Any other first token (`(5)`, `-1`, `"5"`, none) makes llvm-mc's handler fail silently,
+    // and the generic parser then reports the directive itself as unknown.
+    if (lex.cur() !== Tok.Integer && lex.cur() !== Tok.Identifier) {
+      this.issue('AMD205', `unknown directive '${rawName}' (its value must start with a number or a symbol name)`, start, nameEnd);
+      return false;
+    }
+    const e = this.ep.parseExpression();
+    if (!e) return false;
+    this.emit({ kind: 'directive', name, nameSpan, args: [{ span: e.span, expr: e }], span: { start, end: e.span.end } });
+    this.endsWithLabel = true;
+    return true;
+  }
+
+  /** Expressions, possibly none, possibly empty between commas. */
+  private parseOptExprsArgs(rawName: string, name: string, start: number, nameEnd: number): boolean {
+    const lex = this.lex;
+    const nameSpan = { start, end: nameEnd };
+    // Expressions, possibly none, possibly empty between commas (`.p2align 6, , 4`).
+    const args: DirectiveArg[] = [];
+    let end = nameEnd;
+    if (lex.cur() !== Tok.EndOfStatement && lex.cur() !== Tok.Eof) {
+      for (;;) {
+        if (lex.cur() === Tok.Comma) {
+          args.push({ span: { start: lex.start, end: lex.start } });
+        } else {
           const e = this.ep.parseExpression();
           if (!e) return false;
           args.push({ span: e.span, expr: e });
           end = e.span.end;
         }
-        if (args.length < 2) {
-          this.issue('AMD208', `expected ',' and an expression after the symbol name in ${rawName}`, lex.start, lex.end);
-          return false;
-        }
-        this.emit({ kind: 'directive', name, nameSpan, args, span: { start, end } });
-        return true;
-      }
-      case DirectiveKind.Names: {
-        // .globl a, b   .weak a   .hidden a; an empty list is taken (llvm-mc-19), but by .addrsig_sym.
-        const args: DirectiveArg[] = [];
-        if ((lex.cur() === Tok.EndOfStatement || lex.cur() === Tok.Eof) && name !== '.addrsig_sym') {
-          this.emit({ kind: 'directive', name, nameSpan, args, span: { start, end: nameSpan.end } });
-          return true;
-        }
-        for (;;) {
-          if (lex.cur() !== Tok.Identifier && lex.cur() !== Tok.String) {
-            this.issue('AMD207', `expected a symbol name after ${rawName}`, lex.start, lex.end);
-            return false;
-          }
-          if (GENERIC_SYMBOL_ATTRIBUTES.has(name) && this.text.startsWith(lex.cur() === Tok.String ? '".L' : '.L', lex.start)) {
-            // llvm-mc-19's target-independent attributes refuse assembler-local names (the ELF
-            // ones, .weak/.hidden/.protected/.internal/.local, take them).
-            this.issue('AMD207', `non-local symbol required in directive ${rawName}: '${this.text.slice(lex.start, lex.end)}' is a temporary (.L) symbol`, lex.start, lex.end);
-            return false;
-          }
-          args.push({ span: { start: lex.start, end: lex.end } });
-          lex.next();
-          // .addrsig_sym takes one name (llvm-mc-19: "expected newline" at a comma).
-          if (lex.cur() !== Tok.Comma || name === '.addrsig_sym') break;
-          lex.next();
-        }
-        this.emit({ kind: 'directive', name, nameSpan, args, span: { start, end: args[args.length - 1]!.span.end } });
-        return true;
-      }
-      case DirectiveKind.Kernel: {
-        // .amdhsa_kernel NAME
-        if (lex.cur() !== Tok.Identifier && lex.cur() !== Tok.String) {
-          this.issue('AMD207', 'expected the kernel name after .amdhsa_kernel', lex.start, lex.end);
-          return false;
-        }
-        const args: DirectiveArg[] = [{ span: { start: lex.start, end: lex.end } }];
+        if (lex.cur() !== Tok.Comma) break;
+        end = lex.end;
         lex.next();
-        this.inKernel = { start, nameEnd };
-        this.kernelOpened = true;
-        this.kernelAborted = false;
-        this.emit({ kind: 'directive', name, nameSpan, args, span: { start, end: args[0]!.span.end } });
-        return true;
-      }
-      case DirectiveKind.Raw:
-      default: {
-        // Arguments kept as raw text up to the end of the statement (strings, @types, flags).
-        const args: DirectiveArg[] = [];
-        let argStart = -1;
-        let argEnd = -1;
-        while (lex.cur() !== Tok.EndOfStatement && lex.cur() !== Tok.Eof) {
-          if (lex.cur() === Tok.Error) {
-            this.ep.reportLexError();
-            return false;
-          }
-          if (lex.cur() === Tok.Comma) {
-            if (argStart >= 0) args.push({ span: { start: argStart, end: argEnd } });
-            argStart = -1;
-          } else {
-            if (argStart < 0) argStart = lex.start;
-            argEnd = lex.end;
-          }
-          lex.next();
-        }
-        if (argStart >= 0) args.push({ span: { start: argStart, end: argEnd } });
-        const end = args.length ? args[args.length - 1]!.span.end : nameEnd;
-        this.emit({ kind: 'directive', name, nameSpan, args, span: { start, end } });
-        return true;
       }
     }
+    this.emit({ kind: 'directive', name, nameSpan, args, span: { start, end } });
+    return true;
+  }
+
+  /** `NAME, EXPR[, EXPR]` (`.size`, `.comm`, `.amdgpu_lds`). */
+  private parseNameExprArgs(rawName: string, name: string, start: number, nameEnd: number): boolean {
+    const lex = this.lex;
+    const nameSpan = { start, end: nameEnd };
+    // .size NAME, EXPR  /  .comm NAME, SIZE[, ALIGN]  /  .amdgpu_lds NAME, SIZE[, ALIGN]
+    if (lex.cur() !== Tok.Identifier && lex.cur() !== Tok.String) {
+      this.issue('AMD207', `expected identifier after ${rawName}`, lex.start, lex.end);
+      return false;
+    }
+    const args: DirectiveArg[] = [{ span: { start: lex.start, end: lex.end } }];
+    lex.next();
+    let end = args[0]!.span.end;
+    while (lex.cur() === Tok.Comma) {
+      lex.next();
+      const e = this.ep.parseExpression();
+      if (!e) return false;
+      args.push({ span: e.span, expr: e });
+      end = e.span.end;
+    }
+    if (args.length < 2) {
+      this.issue('AMD208', `expected ',' and an expression after the symbol name in ${rawName}`, lex.start, lex.end);
+      return false;
+    }
+    this.emit({ kind: 'directive', name, nameSpan, args, span: { start, end } });
+    return true;
+  }
+
+  /** A list of symbol names (`.globl a, b`). */
+  private parseNamesArgs(rawName: string, name: string, start: number, nameEnd: number): boolean {
+    const lex = this.lex;
+    const nameSpan = { start, end: nameEnd };
+    // .globl a, b   .weak a   .hidden a; an empty list is taken (llvm-mc-19), but by .addrsig_sym.
+    const args: DirectiveArg[] = [];
+    if ((lex.cur() === Tok.EndOfStatement || lex.cur() === Tok.Eof) && name !== '.addrsig_sym') {
+      this.emit({ kind: 'directive', name, nameSpan, args, span: { start, end: nameSpan.end } });
+      return true;
+    }
+    for (;;) {
+      if (lex.cur() !== Tok.Identifier && lex.cur() !== Tok.String) {
+        this.issue('AMD207', `expected a symbol name after ${rawName}`, lex.start, lex.end);
+        return false;
+      }
+      if (GENERIC_SYMBOL_ATTRIBUTES.has(name) && this.text.startsWith(lex.cur() === Tok.String ? '".L' : '.L', lex.start)) {
+        // llvm-mc-19's target-independent attributes refuse assembler-local names (the ELF
+        // ones, .weak/.hidden/.protected/.internal/.local, take them).
+        this.issue('AMD207', `non-local symbol required in directive ${rawName}: '${this.text.slice(lex.start, lex.end)}' is a temporary (.L) symbol`, lex.start, lex.end);
+        return false;
+      }
+      args.push({ span: { start: lex.start, end: lex.end } });
+      lex.next();
+      // .addrsig_sym takes one name (llvm-mc-19: "expected newline" at a comma).
+      if (lex.cur() !== Tok.Comma || name === '.addrsig_sym') break;
+      lex.next();
+    }
+    this.emit({ kind: 'directive', name, nameSpan, args, span: { start, end: args[args.length - 1]!.span.end } });
+    return true;
+  }
+
+  /** `.amdhsa_kernel NAME`. */
+  private parseKernelArgs(rawName: string, name: string, start: number, nameEnd: number): boolean {
+    const lex = this.lex;
+    const nameSpan = { start, end: nameEnd };
+    // .amdhsa_kernel NAME
+    if (lex.cur() !== Tok.Identifier && lex.cur() !== Tok.String) {
+      this.issue('AMD207', 'expected the kernel name after .amdhsa_kernel', lex.start, lex.end);
+      return false;
+    }
+    const args: DirectiveArg[] = [{ span: { start: lex.start, end: lex.end } }];
+    lex.next();
+    this.inKernel = { start, nameEnd };
+    this.kernelOpened = true;
+    this.kernelAborted = false;
+    this.emit({ kind: 'directive', name, nameSpan, args, span: { start, end: args[0]!.span.end } });
+    return true;
+  }
+
+  /** Arguments kept as raw text up to the end of the statement. */
+  private parseRawArgs(rawName: string, name: string, start: number, nameEnd: number): boolean {
+    const lex = this.lex;
+    const nameSpan = { start, end: nameEnd };
+    // Arguments kept as raw text up to the end of the statement (strings, @types, flags).
+    const args: DirectiveArg[] = [];
+    let argStart = -1;
+    let argEnd = -1;
+    while (lex.cur() !== Tok.EndOfStatement && lex.cur() !== Tok.Eof) {
+      if (lex.cur() === Tok.Error) {
+        this.ep.reportLexError();
+        return false;
+      }
+      if (lex.cur() === Tok.Comma) {
+        if (argStart >= 0) args.push({ span: { start: argStart, end: argEnd } });
+        argStart = -1;
+      } else {
+        if (argStart < 0) argStart = lex.start;
+        argEnd = lex.end;
+      }
+      lex.next();
+    }
+    if (argStart >= 0) args.push({ span: { start: argStart, end: argEnd } });
+    const end = args.length ? args[args.length - 1]!.span.end : nameEnd;
+    this.emit({ kind: 'directive', name, nameSpan, args, span: { start, end } });
+    return true;
   }
 
   /**
