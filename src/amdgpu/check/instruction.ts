@@ -1013,6 +1013,7 @@ export class InstructionChecker {
         else if (op.name !== 'off' && !this.looksLikeRegister(op.name)) this.cx.symbolAccesses++;
         // vccz/execz under a source modifier on GFX11+: llvm-mc-19 refuses them bare only (below).
         if (nested && this.modifiedVcczExecz(op.name)) return;
+        if (position === 1 && !nested && this.vopdLdsDirect(mnemonic, op.name)) return;
         this.checkRegister(op);
         return;
       case 'regRange':
@@ -1315,6 +1316,15 @@ export class InstructionChecker {
     if (!this.target || this.target.generation < 11) return false;
     const n = name.charCodeAt(0) === 115 /* s */ && name.startsWith('src_') ? name.slice(4) : name;
     return n === 'vccz' || n === 'execz';
+  }
+
+  /**
+   * `lds_direct` (`src_lds_direct`) as the src0 of either half of a GFX11+ `v_dual_…`: llvm-mc-19
+   * takes it there (encoded as source 254), though the register is "not supported on this GPU"
+   * everywhere else on GFX11+ (vsrc1 too: "invalid operand for instruction").
+   */
+  private vopdLdsDirect(mnemonic: string, name: string): boolean {
+    return (name === 'lds_direct' || name === 'src_lds_direct') && this.target !== undefined && this.target.generation >= 11 && mnemonic.toLowerCase().startsWith('v_dual_');
   }
 
   private checkRegister(op: Operand): void {

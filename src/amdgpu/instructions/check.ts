@@ -240,7 +240,12 @@ function prepare(mnemonic: string, target: AmdgpuTarget): Prepared {
       // gds there (llvm-mc-19 "invalid operand for instruction", "gds modifier is not supported on this
       // GPU"), the GFX9-10 names (flat_load_dword, ds_read_b32, s_load_dword, ...) neither, whose table
       // entries list them (found on AQuickBlackFox/amdgpu-code's kernels taken to gfx1200).
-      if (target.generation >= 12) for (const m of GFX12_REFUSED_MODIFIERS) union.delete(m);
+      if (target.generation >= 12) {
+        for (const m of GFX12_REFUSED_MODIFIERS) union.delete(m);
+        // byte_sel: the GFX12 fp8/bf8 conversions that pick a byte, in their VOP1 and VOP3 forms,
+        // not _e32 (llvm-mc-19 "invalid operand for instruction") nor DPP ("not a valid operand.").
+        if (BYTE_SEL_BASES.has(r.base) && forms.some((f) => f.spec.form === '' || f.spec.form === 'e64')) union.add('byte_sel');
+      }
       // MUBUF loads take tfe up to GFX10 (not gfx90a/gfx940): the same gap in the probes.
       if (family === 'MUBUF' && target.generation <= 10 && target.name !== 'gfx90a' && !target.isGfx940 && /_load_/i.test(mnemonic)) union.add('tfe');
       // (GFX11 on spell the format forms `buffer_store_d16_format_xyzw`, measured as GFX10's.)
@@ -890,7 +895,10 @@ function maybeInline(v: bigint, inv2Pi: boolean): boolean {
     // No f64 inline pattern is a sign-extended 32-bit value: only the 32- and 16-bit ones can match.
     // (Inline only under 32 or 16 bits: a literal in a 64-bit source, see checkNarrowInline.)
     const n = Number(v) >>> 0;
-    return (narrowInline = inlineCode32(n, inv2Pi) !== undefined || (n <= 0xffff && inlineCode16(n, inv2Pi) !== undefined));
+    // (Set, never cleared here: a later integer of the instruction must not hide an earlier one.)
+    const narrow = inlineCode32(n, inv2Pi) !== undefined || (n <= 0xffff && inlineCode16(n, inv2Pi) !== undefined);
+    if (narrow) narrowInline = true;
+    return narrow;
   }
   if (inlineCode64(v, inv2Pi) !== undefined) return true;
   if (v >= -0x80000000n && v <= 0xffffffffn) {
@@ -1509,11 +1517,15 @@ function checkVopd(text: string, mnemonic: string, st: InstructionStatement, tar
 /** DPP controls, which the table lists as the one modifier `dpp_ctrl`. */
 const DPP_CONTROLS = new Set(['quad_perm', 'row_shl', 'row_shr', 'row_ror', 'wave_shl', 'wave_rol', 'wave_shr', 'wave_ror', 'row_mirror', 'row_half_mirror', 'row_bcast', 'row_share', 'row_xmask', 'row_newbcast']);
 
-/** Every modifier name the table knows (a modifier outside it is not judged). */
+/**
+ * Every modifier name the table knows, with `byte_sel` and `index_key` (which only the rules below
+ * give: BYTE_SEL_BASES, wmma12Forms). A modifier outside it is not judged as a word; written with a
+ * value (`foo:1`) it is taken by no instruction (checkModifiers).
+ */
 let vocabulary: Set<string> | undefined;
 function knownModifiers(): Set<string> {
   if (!vocabulary) {
-    vocabulary = new Set(['dpp_ctrl', 'dpp8', 'omod', 'format']);
+    vocabulary = new Set(['dpp_ctrl', 'dpp8', 'omod', 'format', 'byte_sel', 'index_key']);
     for (const set of MODIFIER_SETS) for (const w of set.split(' ')) if (w) vocabulary.add(w.replace('!', ''));
   }
   return vocabulary;
@@ -1527,9 +1539,17 @@ function canonicalModifier(op: Operand, kind: Operand['kind'] = op.kind): string
   if (DPP_CONTROLS.has(n)) return 'dpp_ctrl';
   if (n === 'mul' || n === 'div') return 'omod';
   if (n === 'dfmt' || n === 'nfmt') return 'format';
+  // llvm-mc-19 reads `inst_offset:` as `offset:` on FLAT, GLOBAL and SCRATCH instructions (checkModifiers refuses it elsewhere).
+  if (n === 'inst_offset') return 'offset';
   if (kind === 'word' && n.startsWith('no') && (MODIFIER_WORDS.has(n.slice(2)) || MEMORY_MODIFIER_WORDS.has(n.slice(2)))) n = n.slice(2);
   return n;
 }
+
+/** The families whose `offset:` llvm-mc-19 also reads as `inst_offset:`. */
+const FLAT_OFFSET_FAMILIES: ReadonlySet<string> = new Set(['FLAT', 'GLOBAL', 'SCRATCH']);
+
+/** GFX12 instructions that take `byte_sel` (measured with llvm-mc-19 on gfx1200/gfx1201). */
+const BYTE_SEL_BASES: ReadonlySet<string> = new Set(['v_cvt_f32_fp8', 'v_cvt_f32_bf8', 'v_cvt_sr_fp8_f32', 'v_cvt_sr_bf8_f32']);
 
 /** Cache-policy bits of gfx90a and of gfx940-942 memory instructions (llvm-mc-19: each refuses the other's). */
 const GFX90A_CACHE_BITS = ['glc', 'slc', 'scc'];
@@ -1614,7 +1634,10 @@ function checkModifiers(operands: readonly InstructionOperand[], p: PreparedForm
     if (kind === 'word' && (name === 'done' || name === 'row_en') && (op as WordOperand).name.length > name.length) return reportNoForm(op as WordOperand, name, sink);
     if (name === undefined) continue;
     if (kind === 'modifier' && OP_SEL_LISTS.has(name)) opSelModifier = true;
-    if (vocab.has(name) && !union.has(name)) return reportNotTaken(op as NamedOperand, union, f, sink);
+    if (vocab.has(name)) {
+      if (!union.has(name)) return reportNotTaken(op as NamedOperand, union, f, sink);
+      if (name === 'offset' && kind === 'modifier' && (op as NamedOperand).name.length === 11 && !FLAT_OFFSET_FAMILIES.has(f.spec.family)) return reportUnknownModifier(op as NamedOperand, sink);
+    } else if (kind === 'modifier') return reportUnknownModifier(op as NamedOperand, sink);
     if (DPP_FOLLOWERS.has(name)) {
       if (name === 'dpp_ctrl') {
         dppControl |= 1;
@@ -1651,6 +1674,10 @@ function checkModifiers(operands: readonly InstructionOperand[], p: PreparedForm
 
 function reportNoForm(op: WordOperand, name: string, sink: IssueSink): false {
   return report(sink, C.modifier, `invalid operand for instruction: '${op.name}' is not a modifier (${name} has no 'no' form)`, op.span);
+}
+
+function reportUnknownModifier(op: NamedOperand, sink: IssueSink): false {
+  return report(sink, C.unknownModifier, `not a valid operand: '${op.name}:' is a modifier of no ${lower(op.name) === 'inst_offset' ? 'instruction but FLAT, GLOBAL and SCRATCH ones' : 'instruction'}`, op.kind === 'modifier' ? op.nameSpan : op.span);
 }
 
 function reportNotTaken(op: NamedOperand, union: ReadonlySet<string>, f: PreparedForm, sink: IssueSink): false {
@@ -1827,7 +1854,7 @@ function checkRanges(operands: readonly InstructionOperand[], f: PreparedForm, t
   if (fam === 'FLAT' || fam === 'GLOBAL' || fam === 'SCRATCH') {
     for (let i = 0; i < operands.length; i++) {
       const op = operands[i]!.operand;
-      if (op.kind !== 'modifier' || lower(op.name) !== 'offset') continue;
+      if (op.kind !== 'modifier' || (lower(op.name) !== 'offset' && lower(op.name) !== 'inst_offset')) continue;
       const v = intValue(op.value);
       if (v === undefined) continue;
       if (g < 9) {
@@ -2008,6 +2035,35 @@ function checkRelocatable(text: string, p: PreparedForms, f: PreparedForm, count
 
 const DPP_SDWA: ReadonlySet<string> = new Set(['SDWA', 'DPP16', 'DPP8']);
 
+/** The instructions other than SOP and SMEM whose 32-bit scalar destination takes no aperture register. */
+const APERTURE_FREE_DESTINATION: ReadonlySet<string> = new Set(['v_readlane_b32', 'v_readfirstlane_b32']);
+
+/**
+ * An aperture register (`src_shared_base`, `private_limit`...) is no 32-bit scalar destination of
+ * a SOP1/SOP2/SOPK/SMEM instruction (nor a SMEM store's or atomic's 32-bit data) or of
+ * `v_readlane_b32`/`v_readfirstlane_b32`, nor the source of
+ * `s_setreg_b32` (llvm-mc-19 "invalid operand for instruction", GFX9 on); 64-bit destinations
+ * (`s_mov_b64 src_shared_base, exec`) and other sources take it.
+ */
+function checkApertureDestination(f: PreparedForm, count: number, sink: IssueSink): boolean {
+  const fam = f.spec.family;
+  const base = f.spec.base;
+  const setreg = base === 's_setreg_b32';
+  if (!(fam === 'SOP1' || fam === 'SOP2' || fam === 'SOPK' || fam === 'SMEM' || APERTURE_FREE_DESTINATION.has(base))) return true;
+  const ops = f.ops;
+  for (let i = 0; i < count && i < ops.length; i++) {
+    const o = ops[i]!.spec;
+    // The destination's kind in the table differs by processor (gfx90a/gfx940: the SMEM loads'
+    // `sdata`, the lane reads' `vdst`); a SMEM store's or atomic's 32-bit data is refused alike.
+    const destination = o.size === 1 && (o.kind === 'sdst' || (i === 0 && (o.kind === 'vdst' ? APERTURE_FREE_DESTINATION.has(base) : o.kind === 'sdata' && fam === 'SMEM')));
+    if (!destination && !(setreg && o.kind === 'ssrc')) continue;
+    const op = positional[i]!;
+    if (op.kind !== 'word' || !APERTURES.has(op.name)) continue;
+    return report(sink, C.operandKind, `invalid operand for instruction: ${op.name} is no ${destination ? '32-bit scalar destination' : `${base} source`}`, op.span);
+  }
+  return true;
+}
+
 /**
  * An aperture register (`src_shared_base`, `private_limit`...) is no SMEM soffset (llvm-mc-19
  * "invalid operand for instruction", GFX9+) and, on GFX12, no MUBUF/MTBUF soffset ("operands are
@@ -2015,6 +2071,7 @@ const DPP_SDWA: ReadonlySet<string> = new Set(['SDWA', 'DPP16', 'DPP8']);
  */
 function checkApertureOffset(f: PreparedForm, count: number, target: AmdgpuTarget, sink: IssueSink): boolean {
   const fam = f.spec.family;
+  if (!checkApertureDestination(f, count, sink)) return false;
   const smem = fam === 'SMEM';
   if (!smem && !(target.generation >= 12 && (fam === 'MUBUF' || fam === 'MTBUF'))) return true;
   const i = posAperture - 1;
@@ -2600,6 +2657,7 @@ function inlineAsHighDword(v: bigint, inv2Pi: boolean): boolean {
  * where the position takes none, `v_fract_f64_e64 v[0:1], 0x3e22f983` on GFX8-9).
  */
 function checkNarrowInline(p: PreparedForms, f: PreparedForm, count: number, target: AmdgpuTarget, sink: IssueSink): boolean {
+  if (SALU_LITERAL_FAMILIES.has(f.spec.family)) return checkScalarNarrowLiterals(f, count, target, sink);
   if (f.spec.family === 'VOP3P') return PACKED_16.test(f.spec.base) ? checkPackedInline(f, count, target, sink) : true;
   const shift = f.vccOptional && count < f.spec.maxOperands ? 1 : 0;
   for (let i = 0; i < count; i++) {
@@ -2612,6 +2670,36 @@ function checkNarrowInline(p: PreparedForms, f: PreparedForm, count: number, tar
     // Another form of the mnemonic that takes a literal there (a compare's `_e32`) is the one llvm-mc-19 picks.
     if (p.forms.some((g) => g !== f && count >= g.min && count <= g.max && ((g.ops[i + (g.vccOptional && count < g.spec.maxOperands ? 1 : 0)]?.files ?? 0) & F.LITERAL) !== 0)) continue;
     return report(sink, C.literalNotSupported, `literal operands are not supported: the integer is inline only as 32 or 16 bits; operand ${i + 1} of ${f.spec.spelled} is 64 bits, where it is a literal, which the position does not take`, positional[i]!.span);
+  }
+  return true;
+}
+
+/**
+ * Scalar ALU (SOP1, SOP2, SOPC) with an integer inline only as 16 bits (`0xffff`, `0x3c00`): in a
+ * 32-bit source it is a literal (llvm-mc-19), so with another literal of a different value
+ * (`s_and_b32 s7, -17, 0xffff`, `s_and_b32 s7, 0x11111, 0x3c00`) "only one unique literal operand
+ * is allowed" (checkScalarLiterals counts only the operands classified literal); in a 64-bit source
+ * so is any integer not inline as 64 bits. A float or an expression leaves it unjudged.
+ */
+function checkScalarNarrowLiterals(f: PreparedForm, count: number, target: AmdgpuTarget, sink: IssueSink): boolean {
+  let first: bigint | undefined;
+  for (let i = 0; i < count; i++) {
+    const what = posWhat[i];
+    if (what !== What.Literal && what !== What.Inline) continue;
+    const v = intOperand(positional[i]!);
+    if (v === undefined) {
+      if (what === What.Literal) return true;
+      continue;
+    }
+    if (v < -0x80000000n || v > 0xffffffffn) return true;
+    const bits = BigInt.asUintN(32, v);
+    if (what === What.Inline) {
+      const size = f.ops[i]?.spec.size;
+      if (v >= -16n && v <= 64n) continue;
+      if (size === 1 ? inlineCode32(Number(bits), target.inv2Pi) !== undefined : size !== 2 || inlineCode64(v, target.inv2Pi) !== undefined) continue;
+    }
+    if (first === undefined) first = bits;
+    else if (bits !== first) return report(sink, C.uniqueLiteral, `only one unique literal operand is allowed: ${f.spec.spelled} has two different literals (an integer inline only as 16 bits is a literal in a 32-bit source)`, positional[i]!.span);
   }
   return true;
 }

@@ -33,6 +33,7 @@ export const AMD_INSTRUCTION_CODES = {
   imageDmask: 'AMD531',
   imageMsaaDim: 'AMD532',
   soppImmediate: 'AMD550',
+  unknownModifier: 'AMD559',
 } as const;
 
 /** The layer's codes with their catalog entries (src/amdgpu/diagnostics.ts holds the one text of each). */
