@@ -2312,6 +2312,7 @@ function multimemValuesFit(ins: A.Instruction, name: string, ctx: InstructionChe
   const at = sub === '.ld_reduce' ? 0 : 1;
   const o = ins.operands[at];
   if (o === undefined) return true;
+  if (sub !== '.ld_reduce' && !multimemConstantsFit(o, sub.slice(1), type, at, name, ctx)) return false;
   const table = o.kind === 'vector' ? MULTIMEM_ELEMENT : MULTIMEM_SCALAR;
   const takes = table.get(sub.slice(1) + type) ?? table.get(type);
   if (takes === undefined) return true;
@@ -2335,6 +2336,52 @@ function multimemValuesFit(ins: A.Instruction, name: string, ctx: InstructionChe
     }
     if (takes.includes(t)) continue;
     ctx.report('PTX503', `operand ${at + 1} of ${name}${o.kind === 'vector' ? ' (an element)' : ''} takes a ${takes.join(' / ')} register for ${type}, not ${r.expr.name} (${t})`, r.span);
+    return false;
+  }
+  return true;
+}
+
+/**
+ * The constants multimem.st's and multimem.red's value takes (measured with ptxas 13.0 on sm_100a,
+ * each type with `1`, `-1`, `1.0`, `0f...`, `0d...`; "Arguments mismatch for instruction
+ * 'multimem.st'"). Alone: `.b32` and the packed 8-bit and bf16 types an integer or a 32-bit float
+ * (`0f`), `.b64` an integer or a 64-bit float, the integer types an integer, `.f32`/`.f64` any
+ * floating-point constant, `.f16x2` none, multimem.red's `.bf16x2` none. A braced list of constants
+ * only: `.f32` any floating-point constant in a list of one and in multimem.red's lists, `0f` only in
+ * multimem.st's longer ones; the packed bf16 and 8-bit types `0f`; the 16-bit types, `.f16x2` and
+ * multimem.red's `.bf16x2` none. (With a register in the list, constants are judged by their kind
+ * only, multimemListOfOneKind; ptxas crashes on an integer constant in multimem.red's float lists.)
+ */
+type ConstKind = 'int' | 'f32' | 'f64';
+const MM_C_BITS32: readonly ConstKind[] = ['int', 'f32'];
+const MM_C_FLOAT: readonly ConstKind[] = ['f32', 'f64'];
+const MULTIMEM_CONSTANT: ReadonlyMap<string, readonly ConstKind[]> = new Map<string, readonly ConstKind[]>([
+  ['.b32', MM_C_BITS32], ['.b64', ['int', 'f64']], ['.u32', ['int']], ['.s32', ['int']], ['.u64', ['int']], ['.s64', ['int']],
+  ['.f32', MM_C_FLOAT], ['.f64', MM_C_FLOAT], ['.f16x2', []], ['.bf16x2', MM_C_BITS32], ['.e5m2x4', MM_C_BITS32], ['.e4m3x4', MM_C_BITS32],
+  ['red.bf16x2', []],
+]);
+const MULTIMEM_LIST_CONSTANT: ReadonlyMap<string, readonly ConstKind[]> = new Map<string, readonly ConstKind[]>([
+  ['.f32', MM_C_FLOAT], ['st.vN.f32', ['f32']], ['.bf16x2', ['f32']], ['.e5m2x4', ['f32']], ['.e4m3x4', ['f32']], ['red.bf16x2', []],
+  ['.f16x2', []], ['.f16', []], ['.bf16', []], ['.e5m2x2', []], ['.e4m3x2', []],
+]);
+const CONST_KIND_NAME: Readonly<Record<ConstKind, string>> = { int: 'an integer', f32: 'a 32-bit floating-point (0f...)', f64: 'a 64-bit floating-point' };
+function multimemConstantsFit(o: A.Operand, sub: string, type: string, at: number, name: string, ctx: InstructionCheckContext): boolean {
+  let takes: readonly ConstKind[] | undefined;
+  let elements: readonly A.Operand[];
+  if (o.kind === 'vector') {
+    elements = o.elements;
+    for (const r of elements) if (r.kind !== 'expr' || constantKind(r.expr, true) === undefined) return true;
+    takes = (o.elements.length > 1 ? MULTIMEM_LIST_CONSTANT.get(`${sub}.vN${type}`) : undefined) ?? MULTIMEM_LIST_CONSTANT.get(sub + type) ?? MULTIMEM_LIST_CONSTANT.get(type);
+  } else {
+    elements = [o];
+    takes = MULTIMEM_CONSTANT.get(sub + type) ?? MULTIMEM_CONSTANT.get(type);
+  }
+  if (takes === undefined) return true;
+  for (const r of elements) {
+    const k = r.kind === 'expr' ? constantKind(r.expr, true) : undefined;
+    if (k === undefined || takes.includes(k)) continue;
+    const list = o.kind === 'vector' ? ' in a list of constants only' : '';
+    ctx.report('PTX504', `operand ${at + 1} of ${name} takes ${takes.length === 0 ? 'no constant' : takes.map((t) => CONST_KIND_NAME[t]).join(' or ') + ' constant'}${list} for ${type}, not ${CONST_KIND_NAME[k]} one`, r.span);
     return false;
   }
   return true;
@@ -3030,7 +3077,9 @@ function movVectorFits(ins: A.Instruction, name: string, o: A.VectorOperand, wan
  * ("Incompatible elements of vector expression"); each element's type agreeing with its neighbour's
  * ("Vector with elements of different types are not allowed in st instruction"): the same type,
  * bit-size on either side, or two integer types; an integer constant is an integer of any size, a
- * floating-point constant a float of any size; sinks are passed over. A list whose types differ is
+ * floating-point constant a float of any size, a `.f16x2` register agrees with `.f16x2` and bit-size
+ * ones only and is 32 bits (measured on st, ld, mov, red and multimem: `{%f1, %x1}`, `{%x1, %u1}`,
+ * `{%x1, 1.0}`, `{%p1, %x1}`, `{%x1, %rd1}` refused, `{%x1, %r1}` taken); sinks are passed over. A list whose types differ is
  * then one of bit-size elements (`{%f1, %r1}` is taken by st.u32, `{%u1, %s1}` by st.f32). An array
  * or vector variable is no element ("Illegal expression"). Registers of one type only: the common
  * case, told without the slower walk.
@@ -3141,8 +3190,8 @@ function mixedVectorFits(o: A.VectorOperand, at: number, name: string, ctx: Inst
       if (t === undefined && VECTOR_SPECIALS.has(e.object.name)) t = '.b32';
     }
     if (t !== undefined) r = t === '.b128' ? B128 : TYPES.get(t);
-    // (Anything else, and .f16x2 or types not measured here, breaks the comparisons.)
-    if (r === undefined || r.kind === K.Packed) {
+    // (Anything else, and types not measured here, breaks the comparisons.)
+    if (r === undefined || (r.kind === K.Packed && t !== '.f16x2')) {
       prev = undefined;
       continue;
     }
@@ -3281,6 +3330,17 @@ function operandFits(ins: A.Instruction, name: string, i: number, o: A.Operand, 
     // setp's `p|q`.
     return operandFits(ins, name, i, { kind: 'expr', expr: e.left, span: e.left.span }, want, wantName, relaxed, isMov, ctx) &&
       operandFits(ins, name, i, { kind: 'expr', expr: e.right, span: e.right.span }, want, wantName, relaxed, isMov, ctx);
+  }
+  if (e.kind === 'binary' && e.op === '|' && i === 0 && o === ins.operands[0] && ins.opcode === 'shfl') {
+    // shfl's `d|p` (measured with ptxas 13.0 on sm_90): d typed as a d alone (a 16- or 64-bit or
+    // predicate register is "Arguments mismatch"), p a .pred register or the sink ("Predicate output
+    // expected for instruction 'shfl'"). (A sink d is refused by the result rules.)
+    if (e.left.kind !== 'sink' && !operandFits(ins, name, i, { kind: 'expr', expr: e.left, span: e.left.span }, want, wantName, relaxed, isMov, ctx)) return false;
+    const p = e.right;
+    const pt = p.kind === 'name' ? ctx.registerType(p.name) : undefined;
+    if (pt === undefined || pt === '.pred') return true;
+    ctx.report('PTX503', `the predicate result of ${name} must be a .pred register; ${(p as A.NameRef).name} is ${pt}`, p.span);
+    return false;
   }
   if (want.kind === K.Pred && e.kind === 'unary' && e.op === '!') e = e.operand;
   if (e.kind === 'name') {
