@@ -3899,16 +3899,32 @@ const NAMED_ROLES: ReadonlyMap<string, ReadonlyMap<string, Cls | NamedRole>> = n
   // expected to be in range [32..512]", "value must be power of 2"), tcgen05.dealloc's ("expected to
   // be multiple of 32"). Measured with ptxas 13.0, found on ThunderKittens' and DeepGEMM's inline PTX.
   ['cp', new Map<string, Cls | NamedRole>([['size', NamedRole.Multiple16]])],
-  ['tcgen05', new Map<string, Cls | NamedRole>([['nCols', NamedRole.Columns]])],
+  // tcgen05's register operands (measured with ptxas 13.0 on sm_100a with a register of every type,
+  // `1` and `1.0`: "Arguments mismatch for instruction 'tcgen05.mma'"): the descriptors a 64-bit
+  // integer or bit-size register or an integer constant, idesc and dealloc's taddr (and the column
+  // count) a 32-bit one, enable-input-d a predicate or an integer constant.
+  ['tcgen05', new Map<string, Cls | NamedRole>([['nCols', NamedRole.Columns], ['taddr', Cls.Int32], ['a-desc', Cls.Int64], ['b-desc', Cls.Int64], ['s-desc', Cls.Int64], ['idesc', Cls.Int32], ['enable-input-d', NamedRole.Pred]])],
 ]);
 
 /** st.bulk's roles (stRule). */
 const ST_NAMED_ROLES = NAMED_ROLES.get('st')!;
 
+/** Operands the tables read as values that are braced lists (tcgen05.mma's disable-output-lane). */
+const BRACED_SPECS: ReadonlySet<string> = new Set(['disable-output-lane']);
+
 function namedOperandsFit(ins: A.Instruction, name: string, form: InstructionForm, roles: ReadonlyMap<string, Cls | NamedRole>, ctx: InstructionCheckContext): boolean {
   const ops = ins.operands;
-  for (let i = 0; i < ops.length && i < form.operands.length; i++) {
-    const role = roles.get(form.operands[i]!.name);
+  // An optional braced operand left out before others (tcgen05.mma's `{, disable-output-lane}`):
+  // the operands after it go with the specs after it.
+  let skip = 0;
+  for (let i = 0; i < ops.length && i + skip < form.operands.length; i++) {
+    let spec = form.operands[i + skip]!;
+    if (spec.optional && (spec.kind === 'vector' || BRACED_SPECS.has(spec.name)) && ops[i]!.kind !== 'vector' && ops.length < form.operands.length - skip) {
+      skip++;
+      if (i + skip >= form.operands.length) break;
+      spec = form.operands[i + skip]!;
+    }
+    const role = roles.get(spec.name);
     if (role === undefined) continue;
     const o = ops[i]!;
     if (o.kind !== 'expr') continue;
@@ -3927,8 +3943,11 @@ function namedOperandsFit(ins: A.Instruction, name: string, form: InstructionFor
       if (!operandFits(ins, name, i, o, PRED, '.pred', false, false, ctx)) return false;
     } else if (role === NamedRole.Multiple16 || role === NamedRole.Columns) {
       const v = intConstant(o.expr);
-      if (v === undefined) continue;
-      const what = form.operands[i]!.name;
+      if (v === undefined) {
+        if (role === NamedRole.Columns && !classFits(o, Cls.Int32, name, i, spec.name, ctx)) return false;
+        continue;
+      }
+      const what = spec.name;
       const alloc = name.startsWith('tcgen05.alloc');
       if (role === NamedRole.Multiple16 ? v % 16n !== 0n : alloc ? v < 32n || v > 512n || (v & (v - 1n)) !== 0n : v % 32n !== 0n) {
         const rule = role === NamedRole.Multiple16 ? 'a multiple of 16' : alloc ? 'a power of 2 from 32 to 512' : 'a multiple of 32';
@@ -3939,17 +3958,17 @@ function namedOperandsFit(ins: A.Instruction, name: string, form: InstructionFor
       const v = intConstant(o.expr);
       const register = o.expr.kind === 'name' && ctx.registerType(o.expr.name) !== undefined;
       if (v === 128n || (v === undefined && !register && lit.kind !== 'float')) continue;
-      ctx.report('PTX502', `operand ${i + 1} of ${name} (${form.operands[i]!.name}) must be the constant 128`, o.span);
+      ctx.report('PTX502', `operand ${i + 1} of ${name} (${spec.name}) must be the constant 128`, o.span);
       return false;
     } else if (role === NamedRole.Zero) {
       if (o.expr.kind === 'int' && o.expr.value === 0n) continue;
-      ctx.report('PTX502', `operand ${i + 1} of ${name} (${form.operands[i]!.name}) must be the constant 0`, o.span);
+      ctx.report('PTX502', `operand ${i + 1} of ${name} (${spec.name}) must be the constant 0`, o.span);
       return false;
     } else if (role === Cls.BulkSize && lit.kind === 'int' && lit.value % 8n !== 0n) {
       // Measured: "unexpected value '1', expected to be multiple of 8".
-      ctx.report('PTX502', `operand ${i + 1} of ${name} (${form.operands[i]!.name}) must be a multiple of 8, not ${lit.raw}`, o.span);
+      ctx.report('PTX502', `operand ${i + 1} of ${name} (${spec.name}) must be a multiple of 8, not ${lit.raw}`, o.span);
       return false;
-    } else if (!classFits(o, role, name, i, form.operands[i]!.name, ctx)) return false;
+    } else if (!classFits(o, role, name, i, spec.name, ctx)) return false;
   }
   return true;
 }
