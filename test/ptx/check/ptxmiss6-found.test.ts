@@ -108,6 +108,41 @@ const cases: PtxCase[] = [
   { ...C('shfl without .sync: d|p with a .f32 d', 'sm_60', '6.0', 'shfl.idx.b32 %f1|%p1, %r2, 1, 31;'), arch: 'sm_75' },
   { ...C('shfl without .sync: a 64-bit d with |p', 'sm_60', '6.0', 'shfl.idx.b32 %rd1|%p1, %r2, 1, 31;', 9, 'PTX503'), arch: 'sm_75' },
   { ...C('shfl without .sync: a .b32 register as p', 'sm_60', '6.0', 'shfl.idx.b32 %r1|%r2, %r2, 1, 31;', 9, 'PTX503'), arch: 'sm_75' },
+  // 5. tcgen05's register operands (sm_100a)
+  MM([
+    'tcgen05.alloc.cta_group::1.sync.aligned.shared::cta.b32 [%rd1], %u1;', 'tcgen05.dealloc.cta_group::1.sync.aligned.b32 %s1, %r2;',
+    'tcgen05.mma.cta_group::1.kind::f16 [%r1], %ud1, %sd1, %u2, %p1;', 'tcgen05.mma.cta_group::1.kind::f16 [%r1], 1, %rd2, 1, 1;',
+    'tcgen05.mma.cta_group::1.kind::f16 [%r1], %rd1, %rd2, %r2, {%r3, %r4, %u5, %s6}, %p1;', 'tcgen05.mma.cta_group::1.kind::f16 [%r1], %rd1, %rd2, %r2, %p1, 1;',
+    'tcgen05.mma.cta_group::1.kind::f16 [%r1], %rd1, %rd2, %r2, {%r3, %r4, %r5, %r6}, %p1, 1;', 'tcgen05.mma.cta_group::1.kind::f16 [%r1], %rd1, %rd2, %r2, 0, 3;',
+    'tcgen05.mma.sp.cta_group::1.kind::f16 [%r1], %rd1, %rd2, [%r5], %r2, %p1;', 'tcgen05.mma.ws.cta_group::1.kind::f16 [%r1], %rd1, %rd2, %r2, %p1, %rd3;',
+    'tcgen05.mma.cta_group::1.kind::mxf8f6f4.block_scale [%r1], %rd1, %rd2, %r2, [%r3], [%r4], %p1;', 'tcgen05.cp.cta_group::1.128x256b [%r1], %ud1;',
+  ].join('\n')),
+  MM('tcgen05.alloc.cta_group::1.sync.aligned.shared::cta.b32 [%rd1], %rd2;', 'PTX503'),
+  MM('tcgen05.dealloc.cta_group::1.sync.aligned.b32 %rd1, 32;', 'PTX503'),
+  MM('tcgen05.dealloc.cta_group::1.sync.aligned.b32 %r1, %rd2;', 'PTX503'),
+  MM('tcgen05.mma.cta_group::1.kind::f16 [%r1], %r1, %rd2, %r2, %p1;', 'PTX503'),
+  MM('tcgen05.mma.cta_group::1.kind::f16 [%r1], %rd1, %fd2, %r2, %p1;', 'PTX503'),
+  MM('tcgen05.mma.cta_group::1.kind::f16 [%r1], %rd1, %rd2, %rd3, %p1;', 'PTX503'),
+  MM('tcgen05.mma.cta_group::1.kind::f16 [%r1], %rd1, %rd2, %r2, %r3;', 'PTX503'),
+  MM('tcgen05.mma.cta_group::1.kind::f16 [%r1], %rd1, %rd2, %r2, %r3, 1;', 'PTX503'),
+  MM('tcgen05.mma.cta_group::1.kind::f16 [%r1], %rd1, %rd2, %r2, {%r3, %r4, %r5, %r6}, %r1, 1;', 'PTX503'),
+  MM('tcgen05.mma.sp.cta_group::1.kind::f16 [%r1], %rd1, %rd2, [%r5], %r2, %r7;', 'PTX503'),
+  MM('tcgen05.mma.cta_group::1.kind::mxf8f6f4.block_scale [%r1], %rd1, %rd2, %r2, [%r3], [%r4], %r1;', 'PTX503'),
+  MM('tcgen05.mma.cta_group::1.kind::f16 [%r1], %rd1, %rd2, %r2, 1.0;', 'PTX504'),
+  MM('tcgen05.cp.cta_group::1.128x256b [%r1], %r2;', 'PTX503'),
+  // 6. red.async and st.async with the completion mechanism and no mbarrier operand; red.async's .add.s64
+  C('red.async/st.async without [mbar], red.async .add.s64', 'sm_90', '8.1', [
+    'red.async.relaxed.cluster.shared::cluster.mbarrier::complete_tx::bytes.add.u32 [%rd1], %r1;', 'red.async.relaxed.cluster.shared::cluster.mbarrier::complete_tx::bytes.min.s32 [%rd1], %r1;',
+    'red.async.relaxed.cluster.shared::cluster.mbarrier::complete_tx::bytes.and.b32 [%rd1], %r1;', 'red.async.relaxed.cluster.mbarrier::complete_tx::bytes.dec.u32 [%rd1], %r1;',
+    'red.async.relaxed.cluster.shared::cluster.mbarrier::complete_tx::bytes.add.s64 [%rd1], %rd1, [%rd2];', 'red.async.relaxed.cluster.shared::cluster.mbarrier::complete_tx::bytes.add.s64 [%rd1], 1;',
+    'st.async.shared::cluster.mbarrier::complete_tx::bytes.u32 [%rd1], %r1;', 'st.async.shared::cluster.mbarrier::complete_tx::bytes.f32 [%rd1], %f1;',
+  ].join('\n')),
+  C('red.async.min.s64', 'sm_90', '8.1', 'red.async.relaxed.cluster.shared::cluster.mbarrier::complete_tx::bytes.min.s64 [%rd1], %rd1, [%rd2];', 9, 'PTX500'),
+  C('red.async.dec.s32 without [mbar]', 'sm_90', '8.1', 'red.async.relaxed.cluster.shared::cluster.mbarrier::complete_tx::bytes.dec.s32 [%rd1], %r1;', 9, 'PTX500'),
+  C('red.async.add.s64 of a 32-bit register', 'sm_90', '8.1', 'red.async.relaxed.cluster.shared::cluster.mbarrier::complete_tx::bytes.add.s64 [%rd1], %r1, [%rd2];', 9, 'PTX503'),
+  C('st.async without [mbar] with .v2', 'sm_90', '8.1', 'st.async.shared::cluster.mbarrier::complete_tx::bytes.v2.f32 [%rd1], {%f1, %f2};', 9, 'PTX501'),
+  C('red.async .global .add.s64 (sm_100a)', 'sm_100a', '8.8', 'red.async.release.gpu.global.add.s64 [%rd1], %rd2;\nred.async.release.gpu.global.add.u64 [%rd1], %rd2;'),
+  C('red .add.s64 stays refused', 'sm_100a', '8.8', 'red.global.add.s64 [%rd2], %rd3;', 9, 'PTX500'),
 ];
 
 ptxCaseTable('PTX instruction rules of session 16 (ptxmiss6)', cases);
