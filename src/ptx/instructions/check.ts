@@ -3904,6 +3904,9 @@ const NAMED_ROLES: ReadonlyMap<string, ReadonlyMap<string, Cls | NamedRole>> = n
   // `1` and `1.0`: "Arguments mismatch for instruction 'tcgen05.mma'"): the descriptors a 64-bit
   // integer or bit-size register or an integer constant, idesc and dealloc's taddr (and the column
   // count) a 32-bit one, enable-input-d a predicate or an integer constant.
+  // wgmma's descriptors a 64-bit integer or bit-size register or an integer constant, the sparsity
+  // metadata any 32-bit register or a predicate, no constant (measured with ptxas 13.0 on sm_90a).
+  ['wgmma', new Map<string, Cls | NamedRole>([['a-desc', Cls.Int64], ['b-desc', Cls.Int64], ['sp-meta', Cls.Metadata]])],
   ['tcgen05', new Map<string, Cls | NamedRole>([['nCols', NamedRole.Columns], ['taddr', Cls.Int32], ['a-desc', Cls.Int64], ['b-desc', Cls.Int64], ['s-desc', Cls.Int64], ['idesc', Cls.Int32], ['enable-input-d', NamedRole.Pred]])],
 ]);
 

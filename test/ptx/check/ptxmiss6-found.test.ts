@@ -130,6 +130,17 @@ const cases: PtxCase[] = [
   MM('tcgen05.mma.cta_group::1.kind::mxf8f6f4.block_scale [%r1], %rd1, %rd2, %r2, [%r3], [%r4], %r1;', 'PTX503'),
   MM('tcgen05.mma.cta_group::1.kind::f16 [%r1], %rd1, %rd2, %r2, 1.0;', 'PTX504'),
   MM('tcgen05.cp.cta_group::1.128x256b [%r1], %r2;', 'PTX503'),
+  // wgmma's descriptors and sparsity metadata (sm_90a)
+  C('wgmma descriptors and metadata of the registers taken', 'sm_90a', '8.8', [
+    'wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16 {%f1, %f2, %f3, %f4}, %ud1, %sd1, %p1, 1, 1, 0, 0;',
+    'wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16 {%f1, %f2, %f3, %f4}, {%r1, %r2, %r3, %r4}, 1, %p1, 1, 1, 0;',
+    'wgmma.mma_async.sp.sync.aligned.m64n8k32.f32.f16.f16 {%f1, %f2, %f3, %f4}, %rd1, %rd2, %f1, 0, %p1, 1, 1, 0, 0;',
+    'wgmma.mma_async.sp.sync.aligned.m64n8k32.f32.f16.f16 {%f1, %f2, %f3, %f4}, %rd1, %rd2, %p1, 0, %p1, 1, 1, 0, 0;',
+  ].join('\n')),
+  C('wgmma: a 32-bit a-desc', 'sm_90a', '8.8', 'wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16 {%f1, %f2, %f3, %f4}, %r1, %rd2, %p1, 1, 1, 0, 0;', 9, 'PTX503'),
+  C('wgmma: a .f64 b-desc', 'sm_90a', '8.8', 'wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16 {%f1, %f2, %f3, %f4}, %rd1, %fd1, %p1, 1, 1, 0, 0;', 9, 'PTX503'),
+  C('wgmma: a 64-bit sparsity metadata', 'sm_90a', '8.8', 'wgmma.mma_async.sp.sync.aligned.m64n8k32.f32.f16.f16 {%f1, %f2, %f3, %f4}, %rd1, %rd2, %rd1, 0, %p1, 1, 1, 0, 0;', 9, 'PTX503'),
+  C('wgmma: a constant sparsity metadata', 'sm_90a', '8.8', 'wgmma.mma_async.sp.sync.aligned.m64n8k32.f32.f16.f16 {%f1, %f2, %f3, %f4}, %rd1, %rd2, 1, 0, %p1, 1, 1, 0, 0;', 9),
   // 6. red.async and st.async with the completion mechanism and no mbarrier operand; red.async's .add.s64
   C('red.async/st.async without [mbar], red.async .add.s64', 'sm_90', '8.1', [
     'red.async.relaxed.cluster.shared::cluster.mbarrier::complete_tx::bytes.add.u32 [%rd1], %r1;', 'red.async.relaxed.cluster.shared::cluster.mbarrier::complete_tx::bytes.min.s32 [%rd1], %r1;',
