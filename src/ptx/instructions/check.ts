@@ -2124,6 +2124,7 @@ function opcodeRules(ins: A.Instruction, plan: Plan, form: InstructionForm, ctx:
   // (bar/barrier have no roles: nothing is typed after their own operand rules.)
   if (op === 'bar' || op === 'barrier') barOperands(ins, name, ctx);
   if (op === 'multimem' && !(multimemVectorFits(ins, name, ctx) && multimemValuesFit(ins, name, ctx))) return false;
+  if (op === 'tcgen05' && !tcgen05RegistersFit(ins, name, ctx)) return false;
   if (op === 'createpolicy' && !createpolicyFits(ins, name, form, ctx)) return false;
   if (PRED_RESULT_REFUSED.has(op)) {
     // A predicate register where a value result goes (measured with ptxas 13.0 on each: "Arguments mismatch for instruction 'shfl'").
@@ -2337,6 +2338,42 @@ function multimemValuesFit(ins: A.Instruction, name: string, ctx: InstructionChe
     }
     if (takes.includes(t)) continue;
     ctx.report('PTX503', `operand ${at + 1} of ${name}${o.kind === 'vector' ? ' (an element)' : ''} takes a ${takes.join(' / ')} register for ${type}, not ${r.expr.name} (${t})`, r.span);
+    return false;
+  }
+  return true;
+}
+
+/**
+ * tcgen05.ld's and tcgen05.st's braced registers (measured with ptxas 13.0 on sm_100a, each shape
+ * with .x1 and .x2, with and without .pack::16b/.unpack::16b, lists of 1 to 16): `.num`'s count
+ * times 1 (`.32x32b`, `.16x64b`, `.16x32bx2`), 2 (`.16x128b`) or 4 (`.16x256b`) registers ("Argument
+ * vector size mismatch"), each any 32-bit register but a predicate ("Arguments mismatch for
+ * instruction 'tcgen05.ld'"; the size rule of every list is vectorExpressionFits'). The .red forms
+ * are left alone.
+ */
+const TCGEN05_SHAPE_REGISTERS: ReadonlyMap<string, number> = new Map([['.32x32b', 1], ['.16x64b', 1], ['.16x32bx2', 1], ['.16x128b', 2], ['.16x256b', 4]]);
+function tcgen05RegistersFit(ins: A.Instruction, name: string, ctx: InstructionCheckContext): boolean {
+  const w = ins.modifiers;
+  if ((w[0] !== '.ld' && w[0] !== '.st') || w.includes('.red')) return true;
+  let per: number | undefined;
+  let num: number | undefined;
+  for (const x of w) {
+    per = TCGEN05_SHAPE_REGISTERS.get(x) ?? per;
+    if (/^\.x\d+$/.test(x)) num = Number(x.slice(2));
+  }
+  const at = ins.operands.findIndex((o) => o.kind === 'vector');
+  const o = ins.operands[at];
+  if (per === undefined || num === undefined || o === undefined || o.kind !== 'vector') return true;
+  if (o.elements.length !== per * num) {
+    ctx.report('PTX505', `operand ${at + 1} of ${name} must be a braced list of ${per * num} registers (${per === 1 ? '' : `${per} per `}${num === 1 ? 'one' : num} ${num === 1 ? 'repetition' : 'repetitions'}), not ${o.elements.length}`, o.span);
+    return false;
+  }
+  for (const r of o.elements) {
+    if (r.kind !== 'expr' || r.expr.kind !== 'name') continue;
+    const t = ctx.registerType(r.expr.name);
+    const ti = t === undefined ? undefined : TYPES.get(t);
+    if (ti === undefined || (ti.size === 32 && ti.kind !== K.Pred)) continue;
+    ctx.report('PTX503', `operand ${at + 1} of ${name}: each register must be a 32-bit one; ${r.expr.name} is ${t}`, r.span);
     return false;
   }
   return true;

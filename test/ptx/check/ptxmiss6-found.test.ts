@@ -130,6 +130,21 @@ const cases: PtxCase[] = [
   MM('tcgen05.mma.cta_group::1.kind::mxf8f6f4.block_scale [%r1], %rd1, %rd2, %r2, [%r3], [%r4], %r1;', 'PTX503'),
   MM('tcgen05.mma.cta_group::1.kind::f16 [%r1], %rd1, %rd2, %r2, 1.0;', 'PTX504'),
   MM('tcgen05.cp.cta_group::1.128x256b [%r1], %r2;', 'PTX503'),
+  // tcgen05.ld/st's register counts by shape and .num, 32-bit registers
+  MM([
+    'tcgen05.st.sync.aligned.16x128b.x1.unpack::16b.b32 [%r2], {%r1, %r2};', 'tcgen05.st.sync.aligned.16x256b.x1.b32 [%r2], {%r1, %r2, %r3, %r4};',
+    'tcgen05.st.sync.aligned.16x32bx2.x2.b32 [%r2], 2, {%r1, %r2};', 'tcgen05.st.sync.aligned.32x32b.x2.b32 [%r2], {%x1, %x2};',
+    'tcgen05.ld.sync.aligned.16x64b.x4.pack::16b.b32 {%u1, %u2, %s1, %s2}, [%r2];', 'tcgen05.ld.sync.aligned.16x32bx2.x1.b32 {%r1}, [%r2], 2;',
+    'tcgen05.ld.sync.aligned.32x32b.x2.b32 {%f1, %f2}, [%r2];',
+  ].join('\n')),
+  MM('tcgen05.st.sync.aligned.16x128b.x1.b32 [%r2], {%r1};', 'PTX505'),
+  MM('tcgen05.st.sync.aligned.16x256b.x2.b32 [%r2], {%r1, %r2, %r3, %r4};', 'PTX505'),
+  MM('tcgen05.st.sync.aligned.16x32bx2.x2.b32 [%r2], 2, {%r1};', 'PTX505'),
+  MM('tcgen05.ld.sync.aligned.32x32b.x2.b32 {%r1}, [%r3];', 'PTX505'),
+  MM('tcgen05.ld.sync.aligned.16x32bx2.x1.b32 {%r1, %r2}, [%r2], 2;', 'PTX505'),
+  MM('tcgen05.st.sync.aligned.32x32b.x2.b32 [%r2], {%r1, %p1};', 'PTX503'),
+  MM('tcgen05.ld.sync.aligned.32x32b.x2.b32 {%rd1, %rd2}, [%r2];', 'PTX503'),
+  MM('tcgen05.ld.sync.aligned.32x32b.x2.b32 {%h1, %h2}, [%r2];', 'PTX503'),
   // wgmma's descriptors and sparsity metadata (sm_90a)
   C('wgmma descriptors and metadata of the registers taken', 'sm_90a', '8.8', [
     'wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16 {%f1, %f2, %f3, %f4}, %ud1, %sd1, %p1, 1, 1, 0, 0;',
