@@ -256,8 +256,21 @@ export const CURATION: Curation = {
     // formatted sust with a cache operator, and of arrays;
     sust: [{ forms: ['sust.p.dim{.cop}.vec.b32{.mode} [a, b], c'], sets: { dim: ['.1d', '.2d', '.3d', '.a1d', '.a2d'], cop: ['.wb', '.cg', '.cs', '.wt'], vec: ['none', '.v2', '.v4'], mode: ['.trap', '.clamp', '.zero'] } }],
     // st.async with no completion mechanism nor mbarrier operand (any type);
-    // and the `.gpu`/`.sys` form without `.release`;
-    'st.async': [{ forms: ['st.async{.weak}{.shared::cluster}{.vec}.type [a], b', 'st.async.scope{.global}.type [a], b', 'st.async.global.type [a], b'], sets: { scope: ['.gpu', '.sys'], vec: ['.v2', '.v4'], type: ['.b8', '.b16', '.b32', '.b64', '.u8', '.u16', '.u32', '.u64', '.s8', '.s16', '.s32', '.s64', '.f32', '.f64'] } }],
+    // and the `.gpu`/`.sys` form without `.release` (with the red.async blocks below);
+    // st.async and red.async with the completion mechanism but no mbarrier operand, and red.async's
+    // `.add.s64` (measured with ptxas 13.0 on sm_90 at .version 8.1 and on sm_100a: taken, st.async's
+    // without `.v2`/`.v4`, "Vector qualifier is not allowed"; the text writes `[mbar]` in every such
+    // form and gives `.add` `.u32`/`.s32`/`.u64`; setPatches);
+    'st.async': [
+      { forms: ['st.async{.weak}{.shared::cluster}{.vec}.type [a], b', 'st.async.scope{.global}.type [a], b', 'st.async.global.type [a], b'], sets: { scope: ['.gpu', '.sys'], vec: ['.v2', '.v4'], type: ['.b8', '.b16', '.b32', '.b64', '.u8', '.u16', '.u32', '.u64', '.s8', '.s16', '.s32', '.s64', '.f32', '.f64'] } },
+      { forms: ['st.async{.sem}{.scope}{.ss}.completion_mechanism.type [a], b'], sets: { sem: ['.weak'], scope: ['.cluster'], ss: ['.shared::cluster'], type: ['.b32', '.b64', '.u32', '.u64', '.s32', '.s64', '.f32', '.f64'], completion_mechanism: ['.mbarrier::complete_tx::bytes'] } },
+    ],
+    'red.async': [
+      { forms: ['red.async.sem.scope{.ss}.completion_mechanism.op.type [a], b'], sets: { sem: ['.relaxed'], scope: ['.cluster'], ss: ['.shared::cluster'], op: ['.inc', '.dec'], type: ['.u32'], completion_mechanism: ['.mbarrier::complete_tx::bytes'] } },
+      { forms: ['red.async.sem.scope{.ss}.completion_mechanism.op.type [a], b'], sets: { sem: ['.relaxed'], scope: ['.cluster'], ss: ['.shared::cluster'], op: ['.min', '.max'], type: ['.u32', '.s32'], completion_mechanism: ['.mbarrier::complete_tx::bytes'] } },
+      { forms: ['red.async.sem.scope{.ss}.completion_mechanism.op.type [a], b'], sets: { sem: ['.relaxed'], scope: ['.cluster'], ss: ['.shared::cluster'], op: ['.and', '.or', '.xor'], type: ['.b32'], completion_mechanism: ['.mbarrier::complete_tx::bytes'] } },
+      { forms: ['red.async.sem.scope{.ss}.completion_mechanism.add.type [a], b'], sets: { sem: ['.relaxed'], scope: ['.cluster'], ss: ['.shared::cluster'], type: ['.u32', '.s32', '.u64', '.s64'], completion_mechanism: ['.mbarrier::complete_tx::bytes'] } },
+    ],
     // the 4X `.kind::mxf4nvf4` forms (setPatches);
     'mma.sp': [{ forms: ['mma.spvariant.sync.aligned.m16n8k128.row.col.kind.block_scale.scale_vec_size.f32.e2m1.e2m1.f32.stype d, a, b, c, e, f, scale-a-data, {byte-id-a, thread-id-a}, scale-b-data, {byte-id-b, thread-id-b}'], sets: { ...MXF4NVF4_4X, spvariant: ['.sp::ordered_metadata'] } }],
     // a rounding on the .f64 mma; a boolean operation on the 4-bit integer mma; the 4X
@@ -388,6 +401,8 @@ export const CURATION: Curation = {
     getctarank: [{ set: 'type', add: ['.s32'] }],
     // st.async with the mbarrier: `.shared` and `.shared::cta` accepted too.
     'st.async': [{ set: 'ss', block: 0, add: ['.shared', '.shared::cta'] }],
+    // red.async's `.add.s64` with the mbarrier (extraBlocks).
+    'red.async': [{ set: 'type', block: 3, add: ['.s64'] }],
     // mapa takes signed types too.
     mapa: [{ set: 'type', add: ['.s32', '.s64'] }],
     // `fma.rn.oob{.relu}.type`: the text names no set for .type.
