@@ -6,6 +6,7 @@ import { nextTokenStart } from '../lex/lexer.js';
 import { SymbolTable, type PendingRef, type PtxSymbol } from './scope.js';
 import type { InstructionLayer } from './instructions.js';
 import { PTX_DIAGNOSTICS, reportPtx, type PtxCode } from '../diagnostics.js';
+import { newStamp } from '../speed/spelling.js';
 
 /** What the header said, for checks that depend on it. */
 export interface ModuleHeaderInfo {
@@ -235,6 +236,8 @@ export class CheckerState {
 
   /** Modifier lists found all known, per opcode (the parser shares one list object per distinct list). */
   readonly knownModifierLists = new WeakMap<readonly string[], Set<string>>();
+  /** This checker's mark on the parser's spelling records whose words it found all known (Spelling.knownIn). */
+  readonly spellingStamp = newStamp();
 
   /** The use's location, moved to `at`'s line when the two differ (see `defer`). */
   lineOf(span: Span, at: Span | undefined): SourceLocation {

@@ -18,6 +18,7 @@ import { maybeSpecialRegister, SPECIAL_REGISTERS } from '../data/special-registe
 import { INSTRUCTION_KEYWORDS } from '../data/keywords.js';
 import { CURATION } from './curation.js';
 import { ExprOperandNode, NameRefNode } from '../parse/nodes.js';
+import { newStamp, type Spelling } from '../speed/spelling.js';
 
 /** What the check needs from the checker: the module's version/target and the registers in scope. */
 export interface InstructionCheckContext extends MatchContext {
@@ -386,9 +387,13 @@ function shapeKey(ops: readonly A.Operand[]): number {
 function cachedPlan(ins: A.Instruction, ctx: InstructionCheckContext): Plan | undefined {
   if (ctx !== planCtx) {
     planCtx = ctx;
+    planStamp = newStamp();
     byList = new WeakMap();
     recentLists.fill(undefined);
   }
+  // The parser's record of the spelling, where the plan is kept under this context's stamp.
+  const spelling = ins.spelling;
+  if (spelling !== undefined) return spelling.planIn === planStamp ? (spelling.plan as Plan | undefined) : spellingPlan(ins, spelling, ctx);
   // A direct-mapped table of recent spellings first (a function repeats few): no map lookups on a hit.
   const words = ins.modifiers;
   const opcode = ins.opcode;
@@ -403,6 +408,15 @@ function cachedPlan(ins: A.Instruction, ctx: InstructionCheckContext): Plan | un
   recentLists[h] = words;
   recentOpcodes[h] = opcode;
   recentPlans[h] = p;
+  return p;
+}
+
+/** cachedPlan's first use of a spelling record under this context: the plan worked out and kept on it. */
+function spellingPlan(ins: A.Instruction, spelling: Spelling, ctx: InstructionCheckContext): Plan | undefined {
+  const r = matchInstruction(ins.opcode, ins.modifiers, ctx);
+  const p = r.ok ? planOf(ins, r, ctx) : undefined;
+  spelling.plan = p;
+  spelling.planIn = planStamp;
   return p;
 }
 
@@ -425,6 +439,7 @@ function plannedOf(ins: A.Instruction, ctx: InstructionCheckContext): Plan | und
  */
 export function releaseInstructionCaches(): void {
   planCtx = undefined;
+  planStamp = 0;
   byList = new WeakMap();
   recentLists.fill(undefined);
   recentPlans.fill(undefined);
@@ -432,6 +447,8 @@ export function releaseInstructionCaches(): void {
 }
 
 let planCtx: InstructionCheckContext | undefined;
+/** The mark of planCtx's plans on the parser's spelling records (Spelling.planIn): a new one per context. */
+let planStamp = 0;
 let byList = new WeakMap<readonly string[], (string | Plan | null)[]>();
 /** The table of recent spellings (cachedPlan): per slot, a modifier list (by identity), its opcode and plan. */
 const RECENT = 256;

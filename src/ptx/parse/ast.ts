@@ -4,6 +4,7 @@
  * The printer writes any tree back canonically; parse(print(t)) equals t up to spans.
  */
 import type { MappedText, Span } from '../../core/source.js';
+import type { Spelling } from '../speed/spelling.js';
 
 export interface Node {
   span: Span;
@@ -289,6 +290,11 @@ export interface Instruction extends Node {
   /** Dotted modifiers in order, with dots: ['.global', '.v4', '.f32']. */
   modifiers: string[];
   operands: Operand[];
+  /**
+   * The parser's record of this spelling (opcode and modifiers), where the checks keep what they
+   * work out once per spelling (see speed/spelling.ts); undefined from other producers.
+   */
+  spelling?: Spelling | undefined;
 }
 
 /** `name: .callprototype (.param .b32 _) _ (.param .b64 _);` */

@@ -11,9 +11,10 @@ import type { MappedText, Span } from '../../core/source.js';
 import { tokenExcerpt } from '../../core/source.js';
 import { Lexer } from '../lex/lexer.js';
 import { Tok, TokFlag, tokenKindText } from '../lex/tokens.js';
-import { STATE_SPACE_SET } from '../data/keywords.js';
+import { INSTRUCTION_SET, STATE_SPACE_SET } from '../data/keywords.js';
 import { DecimalLiteral, decimalLiteralClass } from './nodes.js';
 import { PTX_DIAGNOSTICS, type PtxCode } from '../diagnostics.js';
+import { Spelling } from '../speed/spelling.js';
 
 /** Nesting bound for parentheses, ternaries, braces and blocks. */
 export const MAX_DEPTH = 1000;
@@ -35,6 +36,14 @@ export const DECLARABLE_SPACES = new Set([...STATE_SPACE_SET].filter((s) => s !=
 export interface ModifierTrieNode {
   next: Map<string, ModifierTrieNode>;
   list: readonly string[] | undefined;
+}
+
+/** A node of the spelling trie (an opcode, then its words in order): the spelling ending here, and the longer ones by next word. */
+export interface SpellingTrieNode {
+  next: Map<string, SpellingTrieNode>;
+  spelling: Spelling | undefined;
+  /** At an opcode's node, whether the opcode is an instruction keyword (looked up once per opcode); false below (one shape for all nodes). */
+  readonly known: boolean;
 }
 
 /** One parse's state and moves (see the file comment); the grammar's functions take it as `p`. */
@@ -131,26 +140,62 @@ export class Cursor {
   readonly modifierTrie: ModifierTrieNode = { next: new Map(), list: undefined };
   static readonly NO_MODIFIERS: readonly string[] = Object.freeze([]);
 
-  /// modifiers := DOTTED*      (`.global.v4.f32` -> ['.global', '.v4', '.f32'])
-  parseModifiers(): string[] {
+  /**
+   * The spellings of this parse by opcode and words: one record per distinct spelling, carried on
+   * its instructions (see speed/spelling.ts).
+   */
+  private readonly spellingTrie = new Map<string, SpellingTrieNode>();
+
+  /** The spelling trie's node of an opcode (interned): made on its first use. */
+  opcodeNode(opcode: string): SpellingTrieNode {
+    let node = this.spellingTrie.get(opcode);
+    if (node === undefined) {
+      node = { next: new Map(), spelling: undefined, known: INSTRUCTION_SET.has(opcode) };
+      this.spellingTrie.set(opcode, node);
+    }
+    return node;
+  }
+
+  /**
+   * An instruction's modifiers after its opcode (`root`, from opcodeNode; the opcode already read),
+   * as the record of the spelling; its list is the shared one of the words (see modifierTrie).
+   *
+   * modifiers := DOTTED*      (`.global.v4.f32` -> ['.global', '.v4', '.f32'])
+   */
+  parseSpelling(opcode: string, root: SpellingTrieNode): Spelling {
     const lx = this.lx;
-    if (lx.tok() !== Tok.Dotted) return Cursor.NO_MODIFIERS as string[];
+    let node: SpellingTrieNode = root;
     const base = this.sp;
-    let node = this.modifierTrie;
     while (lx.tok() === Tok.Dotted) {
       const word = this.word();
       this.scratch[this.sp++] = word;
+      let next: SpellingTrieNode | undefined = node.next.get(word);
+      if (next === undefined) {
+        next = { next: new Map(), spelling: undefined, known: false };
+        node.next.set(word, next);
+      }
+      node = next;
+      this.advance();
+    }
+    const s = (node.spelling ??= new Spelling(opcode, this.sharedList(base)));
+    this.sp = base;
+    return s;
+  }
+
+  /** The shared list (see modifierTrie) of the words in `scratch` from `base` on: once per spelling. */
+  private sharedList(base: number): string[] {
+    if (base === this.sp) return Cursor.NO_MODIFIERS as string[];
+    let node = this.modifierTrie;
+    for (let i = base; i < this.sp; i++) {
+      const word = this.scratch[i] as string;
       let next = node.next.get(word);
       if (next === undefined) {
         next = { next: new Map(), list: undefined };
         node.next.set(word, next);
       }
       node = next;
-      this.advance();
     }
-    const list = (node.list ??= this.scratch.slice(base, this.sp) as string[]);
-    this.sp = base;
-    return list as string[];
+    return (node.list ??= this.scratch.slice(base, this.sp) as string[]) as string[];
   }
 
   /** Current token's text, interned. */

@@ -2,7 +2,6 @@
 import type * as A from './ast.js';
 import { nextTokenStart } from '../lex/lexer.js';
 import { Tok } from '../lex/tokens.js';
-import { INSTRUCTION_SET } from '../data/keywords.js';
 import { DIRECTIVE_WORDS } from '../data/modifiers.js';
 import type { ExprCursor } from './expressions.js';
 import { InstructionNode } from './nodes.js';
@@ -37,13 +36,15 @@ export function parseInstruction(p: ExprCursor, out: A.Statement[], start: numbe
   const opcodeEnd = lx.end;
   // ptxas parses a statement with an unknown opcode like any other and reports the opcode only
   // when the statement is otherwise well-formed (a syntax error in its operands wins).
-  const known = INSTRUCTION_SET.has(opcode);
+  const root = p.opcodeNode(opcode);
+  const known = root.known;
   p.advance();
   // ptxas names a bare unknown opcode (`foo %r1;`) at the line of the token after it, one with
   // modifiers (`ad.s32 ...`) at its own line.
   const nextStart = lx.start;
   const nextLen = lx.end - lx.start;
-  const modifiers = p.parseModifiers();
+  const spelling = p.parseSpelling(opcode, root);
+  const modifiers = spelling.modifiers;
   if (!known) {
     // A directive word is a syntax error at that word (ptxas: "Parsing error near '.reg'",
     // fatal), before any operand is read; the opcode is never named.
@@ -87,5 +88,5 @@ export function parseInstruction(p: ExprCursor, out: A.Statement[], start: numbe
     else p.error('PTX226', `unknown instruction '${shown}'`, opcodeStart, opcodeEnd - opcodeStart);
     return;
   }
-  out.push(new InstructionNode(opcode, modifiers, operands, opcodeStart, start, p.lastEnd, guard));
+  out.push(new InstructionNode(opcode, spelling, operands, opcodeStart, start, p.lastEnd, guard));
 }

@@ -5,6 +5,7 @@
 import type { Span } from '../../core/source.js';
 import type * as A from './ast.js';
 import { TokFlag } from '../lex/tokens.js';
+import type { Spelling } from '../speed/spelling.js';
 
 export const C_0 = 48;
 export const C_9 = 57;
@@ -125,7 +126,8 @@ export class InstructionNode implements A.Instruction {
   // object shape for all instructions, so reads of them stay monomorphic.
   constructor(
     readonly opcode: string,
-    readonly modifiers: string[],
+    /** The parse's record of the opcode and words (see speed/spelling.ts), which holds the modifier list: left out of toJSON. */
+    readonly spelling: Spelling,
     readonly operands: A.Operand[],
     private readonly opcodeStart: number,
     private readonly start: number,
@@ -133,6 +135,10 @@ export class InstructionNode implements A.Instruction {
     readonly guard: A.Guard | undefined,
   ) {}
   readonly kind = 'instruction' as const;
+  /** The spelling's (shared) list: no field of its own, so that an instruction is no larger than before the record. */
+  get modifiers(): string[] {
+    return this.spelling.modifiers;
+  }
   get opcodeSpan(): Span {
     return { start: this.opcodeStart, end: this.opcodeStart + this.opcode.length };
   }
