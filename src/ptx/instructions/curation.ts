@@ -173,6 +173,8 @@ const XORSIGN_ABS: Record<string, Gate> = { '.abs': { ptx: '7.2', sm: ['sm_86'] 
 const PACKED16: Record<string, Gate> = { '.s16x2': { ptx: '8.0', sm: ['sm_90'] }, '.u16x2': { ptx: '8.0', sm: ['sm_90'] } };
 /** The 8-bit matrix shapes of ldmatrix/stmatrix: the a/f targets of sm_100 to sm_121 (see wordGates). */
 const MATRIX_B8_SHAPES: Gate = { sm: ['sm_100f', 'sm_110f', 'sm_120f'] };
+/** The a/f targets of sm_100 to sm_121 (clusterlaunchcontrol's multicast, see wordGates). */
+const AF_SM100_UP: Gate = { sm: ['sm_100f', 'sm_110f', 'sm_120f'] };
 
 /** tcgen05.mma's words (see wordGates below). */
 const TCGEN05_I8: Gate = { sm: ['sm_100a', 'sm_110a'] };
@@ -484,6 +486,9 @@ export const CURATION: Curation = {
       // "Instruction 'atom.add.f16 with generic state space' requires PTX ISA .version 6.3" (and sm_70), in every space.
       '.f16': { ptx: '6.3', sm: ['sm_70'] },
       '.bf16': { ptx: '7.8', sm: ['sm_90'] },
+      // "Instruction 'atom.add.bf16x2.global' requires .target sm_90 or higher" (.shared too; measured
+      // with ptxas 13.0 on sm_80, sm_89 and sm_90; .bf16x2 had no gate).
+      '.bf16x2': { ptx: '7.8', sm: ['sm_90'] },
       // "Feature 'shared storage' requires .target sm_12 or higher".
       '.shared': { sm: ['sm_12'] },
       ...L2_WORDS,
@@ -523,8 +528,10 @@ export const CURATION: Curation = {
     // cp.async.ca/.cg take `.shared::cta` from their own .version 7.0 (measured), not from the 7.8
     // every other instruction needs for it (check.ts spaceWordGates defers to this entry).
     'cp.async': { '.shared::cta': { ptx: '7.0', sm: ['sm_80'] }, ...L2_WORDS },
-    min: { '.f16': { ptx: '7.0', sm: ['sm_80'] }, '.f16x2': { ptx: '7.0', sm: ['sm_80'] }, ...PACKED16, ...XORSIGN_ABS },
-    max: { '.f16': { ptx: '7.0', sm: ['sm_80'] }, '.f16x2': { ptx: '7.0', sm: ['sm_80'] }, ...PACKED16, ...XORSIGN_ABS },
+    // (.bf16/.bf16x2: "Feature '.bf16' requires .target sm_80 or higher" / ".version 7.0", measured
+    // with ptxas 13.0 on sm_75 and sm_80 at 6.5 to 9.0; min.bf16 had no gate.)
+    min: { '.f16': { ptx: '7.0', sm: ['sm_80'] }, '.f16x2': { ptx: '7.0', sm: ['sm_80'] }, '.bf16': { ptx: '7.0', sm: ['sm_80'] }, '.bf16x2': { ptx: '7.0', sm: ['sm_80'] }, ...PACKED16, ...XORSIGN_ABS },
+    max: { '.f16': { ptx: '7.0', sm: ['sm_80'] }, '.f16x2': { ptx: '7.0', sm: ['sm_80'] }, '.bf16': { ptx: '7.0', sm: ['sm_80'] }, '.bf16x2': { ptx: '7.0', sm: ['sm_80'] }, ...PACKED16, ...XORSIGN_ABS },
     mma: {
       '.e4m3': { ptx: '8.4', sm: ['sm_89'] },
       '.e5m2': { ptx: '8.4', sm: ['sm_89'] },
@@ -600,6 +607,10 @@ export const CURATION: Curation = {
     // sm_100 to sm_121 take it; measured with ptxas 13.0, found on ThunderKittens' inline PTX);
     // ldmatrix's .m16n16 and .m8n16 alike.
     stmatrix: { '.m16n8': MATRIX_B8_SHAPES },
+    // "Feature '.multicast::cluster::all' not supported on .target 'sm_100'" (and sm_103, sm_110,
+    // sm_120, sm_121; their a/f targets take it; measured with ptxas 13.0, found by retargeting
+    // ThunderKittens' and CUTLASS's inline PTX).
+    'clusterlaunchcontrol.try_cancel': { '.multicast::cluster::all': AF_SM100_UP },
     ldmatrix: { '.m16n16': MATRIX_B8_SHAPES, '.m8n16': MATRIX_B8_SHAPES },
     neg: { '.f16': { ptx: '6.0', sm: ['sm_53'] }, '.f16x2': { ptx: '6.0', sm: ['sm_53'] } },
     abs: { '.f16': { ptx: '6.5', sm: ['sm_53'] }, '.f16x2': { ptx: '6.5', sm: ['sm_53'] } },

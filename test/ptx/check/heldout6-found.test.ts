@@ -95,6 +95,28 @@ const cases: PtxCase[] = [
   bad('cvt.rz.satfinite.tf32.f32 %r0, %f1;', 'PTX509', 'sm_90a'),
   bad('cvt.rn.satfinite.relu.tf32.f32 %r0, %f1;', 'PTX509', 'sm_90'),
   bad('cvt.rn.satfinite.tf32.f32 %r0, %f1;', 'PTX508', 'sm_90a', '8.5'),
+  // min/max .bf16/.bf16x2: sm_80 and .version 7.0 (min.bf16 had no gate).
+  ok('min.bf16 %h0, %h1, %h2;', 'sm_80', '7.0'),
+  ok('max.NaN.bf16x2 %r0, %r1, %r2;', 'sm_80'),
+  bad('min.bf16 %h0, %h1, %h2;', 'PTX509', 'sm_75'),
+  bad('min.bf16 %h0, %h1, %h2;', 'PTX508', 'sm_75', '6.5'),
+  bad('max.bf16 %h0, %h1, %h2;', 'PTX509', 'sm_75'),
+  // atom .bf16x2: sm_90 (.global, .shared and generic alike).
+  ok('atom.global.add.noftz.bf16x2 %r0, [%rd1], %r1;', 'sm_90', '7.8'),
+  ok('atom.shared.add.noftz.bf16x2 %r0, [%r1], %r1;', 'sm_90'),
+  ok('atom.global.add.noftz.f16x2 %r0, [%rd1], %r1;', 'sm_80'),
+  bad('atom.global.add.noftz.bf16x2 %r0, [%rd1], %r1;', 'PTX509', 'sm_80'),
+  bad('atom.shared.add.noftz.bf16x2 %r0, [%r1], %r1;', 'PTX509', 'sm_89'),
+  // clusterlaunchcontrol.try_cancel `.multicast::cluster::all`: the a/f targets of sm_100 to sm_121.
+  ...['sm_100a', 'sm_100f', 'sm_103f', 'sm_110f', 'sm_120a', 'sm_121a'].map((t) => ok('clusterlaunchcontrol.try_cancel.async.shared::cta.mbarrier::complete_tx::bytes.multicast::cluster::all.b128 [%r0], [%r1];', t)),
+  ...['sm_100', 'sm_103', 'sm_110', 'sm_120', 'sm_121'].flatMap((t): PtxCase[] => [
+    bad('clusterlaunchcontrol.try_cancel.async.shared::cta.mbarrier::complete_tx::bytes.multicast::cluster::all.b128 [%r0], [%r1];', 'PTX509', t),
+    ok('clusterlaunchcontrol.try_cancel.async.shared::cta.mbarrier::complete_tx::bytes.b128 [%r0], [%r1];', t),
+  ]),
+  // %is_explicit_cluster is a predicate: mov.pred reads it, no other mov type nor any cvt.
+  ok('mov.pred %p0, %is_explicit_cluster;', 'sm_90'),
+  ok('mov.u32 %r0, %cluster_ctarank;', 'sm_90'),
+  ...['mov.u32 %r0, %is_explicit_cluster;', 'mov.b16 %h0, %is_explicit_cluster;', 'mov.u64 %rd0, %is_explicit_cluster;', 'cvt.u32.u32 %r0, %is_explicit_cluster;'].map((ins) => bad(ins, 'PTX503', 'sm_90')),
 ];
 
 ptxCaseTable('PTX cases found on held-out PTX (session 16)', cases);
