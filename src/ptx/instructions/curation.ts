@@ -544,7 +544,9 @@ export const CURATION: Curation = {
       '.m16n8k16+.f64': SM90_78,
       ...MMA_KIND_WORDS,
     },
-    'mma.sp': { ...MMA_KIND_WORDS, ...SPARSE_F8_F16 },
+    // (the sparse FP8 forms as the dense ones: "Feature 'mma with FP8 floating point type' requires .target
+    // sm_89 or higher", measured with ptxas 13.0 on sm_80, found by retargeting CUTLASS's SM89 sparse atoms)
+    'mma.sp': { '.e4m3': { ptx: '8.4', sm: ['sm_89'] }, '.e5m2': { ptx: '8.4', sm: ['sm_89'] }, ...MMA_KIND_WORDS, ...SPARSE_F8_F16 },
     // "Instruction 'tcgen05.ld.red' not supported on .target 'sm_100a'" (and sm_100f); sm_103a/f and
     // sm_110a/f accept it.
     'tcgen05.ld': { '.red': { sm: ['sm_103f', 'sm_110f'] } },
@@ -606,6 +608,10 @@ export const CURATION: Curation = {
     // "Feature '.m16n8' not supported on .target 'sm_90a'" (and sm_100, sm_120; the a/f targets of
     // sm_100 to sm_121 take it; measured with ptxas 13.0, found on ThunderKittens' inline PTX);
     // ldmatrix's .m16n16 and .m8n16 alike.
+    // wmma.mma's sm_80 shapes and types (.m16n16k8 .tf32, .m8n8k4 .f64, .bf16): "Feature '.tf32' requires
+    // .target sm_80 or higher", "Feature 'WMMA with fp64 types' requires .target sm_80", ".bf16" alike,
+    // all .version 7.0 (measured with ptxas 13.0 on sm_75 and sm_80 at 6.5 and 7.0; wmma.load/store had them).
+    'wmma.mma': { '.m16n16k8': { ptx: '7.0', sm: ['sm_80'] }, '.m8n8k4': { ptx: '7.0', sm: ['sm_80'] }, '.bf16': { ptx: '7.0', sm: ['sm_80'] } },
     stmatrix: { '.m16n8': MATRIX_B8_SHAPES },
     // "Feature '.multicast::cluster::all' not supported on .target 'sm_100'" (and sm_103, sm_110,
     // sm_120, sm_121; their a/f targets take it; measured with ptxas 13.0, found by retargeting

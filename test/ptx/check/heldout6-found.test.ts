@@ -63,6 +63,11 @@ const cases: PtxCase[] = [
   ok('mma.sync.aligned.kind::f8f6f4.m16n8k32.row.col.f16.e4m3.e4m3.f16 {%r0, %r1}, {%r2, %r3, %r4, %r5}, {%r6, %r7}, {%r10, %r11};', 'sm_100a'),
   ok('mma.sync.aligned.m16n8k32.row.col.f16.e4m3.e4m3.f16 {%r0, %r1}, {%r2, %r3, %r4, %r5}, {%r6, %r7}, {%r10, %r11};', 'sm_89'),
   ok(`mma.sp::ordered_metadata.sync.aligned.kind::f8f6f4.m16n8k64.row.col.f16.e2m1.e4m3.f16 ${SP16}`, 'sm_120a'),
+  // Sparse FP8 (.f32): sm_89 and .version 8.4, as the dense form.
+  ok(`mma.sp.sync.aligned.m16n8k64.row.col.f32.e4m3.e5m2.f32 ${SP32}`, 'sm_89', '8.4'),
+  bad(`mma.sp.sync.aligned.m16n8k64.row.col.f32.e4m3.e5m2.f32 ${SP32}`, 'PTX509', 'sm_80'),
+  bad(`mma.sp::ordered_metadata.sync.aligned.m16n8k64.row.col.f32.e5m2.e5m2.f32 ${SP32}`, 'PTX509', 'sm_86'),
+  bad(`mma.sp.sync.aligned.m16n8k64.row.col.f32.e4m3.e4m3.f32 ${SP32}`, 'PTX508', 'sm_89', '8.3'),
   // `.sp` without ::ordered_metadata on the .f16 form: "Illegal modifier '.sp'".
   bad(`mma.sp.sync.aligned.m16n8k64.row.col.f16.e4m3.e4m3.f16 ${SP16}`, 'PTX500', 'sm_120a'),
   // Mixed .f16/.f32 accumulators: "Unexpected instruction types".
@@ -113,6 +118,14 @@ const cases: PtxCase[] = [
     bad('clusterlaunchcontrol.try_cancel.async.shared::cta.mbarrier::complete_tx::bytes.multicast::cluster::all.b128 [%r0], [%r1];', 'PTX509', t),
     ok('clusterlaunchcontrol.try_cancel.async.shared::cta.mbarrier::complete_tx::bytes.b128 [%r0], [%r1];', t),
   ]),
+  // wmma.mma's .m16n16k8 (.tf32), .m8n8k4 (.f64) and .bf16: sm_80 and .version 7.0, as wmma.load's.
+  ...[
+    'wmma.mma.sync.aligned.row.col.m16n16k8.f32.tf32.tf32.f32 {%f0, %f1, %f2, %f3, %f4, %f5, %f6, %f7}, {%r0, %r1, %r2, %r3}, {%r4, %r5, %r6, %r7}, {%f0, %f1, %f2, %f3, %f4, %f5, %f6, %f7};',
+    'wmma.mma.sync.aligned.row.col.m8n8k4.f64.f64.f64.f64 {%fd0, %fd1}, {%fd2}, {%fd3}, {%fd4, %fd5};',
+    'wmma.mma.sync.aligned.row.col.m8n8k4.rn.f64.f64.f64.f64 {%fd0, %fd1}, {%fd2}, {%fd3}, {%fd4, %fd5};',
+    'wmma.mma.sync.aligned.row.col.m16n16k16.f32.bf16.bf16.f32 {%f0, %f1, %f2, %f3, %f4, %f5, %f6, %f7}, {%r0, %r1, %r2, %r3}, {%r4, %r5, %r6, %r7}, {%f0, %f1, %f2, %f3, %f4, %f5, %f6, %f7};',
+  ].flatMap((ins): PtxCase[] => [ok(ins, 'sm_80', '7.0'), bad(ins, 'PTX509', 'sm_75', '7.0'), bad(ins, 'PTX508', 'sm_80', '6.5')]),
+  ok('wmma.mma.sync.aligned.row.col.m16n16k16.f32.f32 {%f0, %f1, %f2, %f3, %f4, %f5, %f6, %f7}, {%r0, %r1, %r2, %r3, %r4, %r5, %r6, %r7}, {%r8, %r9, %r10, %r11, %r12, %r13, %r14, %r15}, {%f0, %f1, %f2, %f3, %f4, %f5, %f6, %f7};', 'sm_75', '6.5'),
   // %is_explicit_cluster is a predicate: mov.pred reads it, no other mov type nor any cvt.
   ok('mov.pred %p0, %is_explicit_cluster;', 'sm_90'),
   ok('mov.u32 %r0, %cluster_ctarank;', 'sm_90'),
