@@ -2977,7 +2977,8 @@ function specialFits(o: A.Operand, t: TypeInfo, ctx: InstructionCheckContext): b
   const s = specialName(o);
   if (s === undefined || (o.kind === 'expr' && o.expr.kind === 'name' && VECTOR_SPECIALS.has(s)) || ctx.registerType(s) !== undefined) return true;
   if (s === 'WARP_SZ') return t.kind !== K.Float; // a constant
-  if (s === '%is_explicit_cluster') return true; // a predicate
+  // A predicate: mov.pred only ("Arguments mismatch" for .b16/.b32/.u32/.s32/.u64/.f32, measured with ptxas 13.0 at .version 7.8 and 9.0).
+  if (s === '%is_explicit_cluster') return t.kind === K.Pred;
   if (t.kind !== K.Bit && t.kind !== K.Unsigned && t.kind !== K.Signed) return false;
   if (s === '%gridid') return true; // any integer size
   // `mov.u16 %rs1, %tid.x`: the elements of %tid, %ntid, ... are also read as 16-bit (every .version, measured).
@@ -2992,7 +2993,12 @@ function specialFits(o: A.Operand, t: TypeInfo, ctx: InstructionCheckContext): b
  */
 function cvtSpecialFits(o: A.Operand, i: number, n: number, plan: Plan, name: string, ctx: InstructionCheckContext): boolean {
   const s = specialName(o);
-  if (s === undefined || s === 'WARP_SZ' || s === '%is_explicit_cluster' || (o.kind === 'expr' && o.expr.kind === 'name' && VECTOR_SPECIALS.has(s)) || ctx.registerType(s) !== undefined) return true;
+  if (s === undefined || s === 'WARP_SZ' || (o.kind === 'expr' && o.expr.kind === 'name' && VECTOR_SPECIALS.has(s)) || ctx.registerType(s) !== undefined) return true;
+  if (s === '%is_explicit_cluster') {
+    // A predicate: no cvt reads it ("Arguments mismatch", measured with ptxas 13.0).
+    ctx.report('PTX503', `operand ${i + 1} of ${name}: the special register %is_explicit_cluster is a predicate (mov.pred it to a predicate register)`, o.span);
+    return false;
+  }
   const t1 = plan.t1Info;
   const t2 = plan.t2Info;
   const reg = o.kind === 'expr' && o.expr.kind === 'member' ? `${s}.${o.expr.member}` : s;
@@ -3029,7 +3035,8 @@ function movShape(ins: A.Instruction, name: string, plan: Plan, ctx: Instruction
       return false;
     }
     if (i === 1 && plan.t1Info !== undefined && !specialFits(ops[1]!, plan.t1Info, ctx)) {
-      ctx.report('PTX503', `operand 2 of ${name}: the special register does not fit ${plan.t1} (it is ${SPECIALS_64.has(specialName(ops[1]!) ?? '') ? '64' : '32'}-bit${plan.t1Info.kind === K.Float ? ', and no float' : ''})`, ops[1]!.span);
+      const sp = specialName(ops[1]!) ?? '';
+      ctx.report('PTX503', `operand 2 of ${name}: the special register does not fit ${plan.t1} (${sp === '%is_explicit_cluster' ? 'it is a predicate: mov.pred' : `it is ${SPECIALS_64.has(sp) ? '64' : '32'}-bit${plan.t1Info.kind === K.Float ? ', and no float' : ''}`})`, ops[1]!.span);
       return false;
     }
     if (i === 1 && o.kind === 'expr' && plan.t1Info?.kind === K.Float && n === 1) {

@@ -133,6 +133,16 @@ const MMA_KIND_WORDS: Record<string, Gate> = {
   '.e2m1': SM120F_87,
 };
 
+/**
+ * Sparse mma of FP8 (.e4m3/.e5m2, with or without `.kind::f8f6f4`) into an .f16 accumulator (measured
+ * with ptxas 13.0, found on CUTLASS's SM120 sparse MMA atoms): "Instruction 'mma with with F16
+ * accumulator and F8 floating point type' not supported on .target 'sm_100a'" (sm_89, sm_90a,
+ * sm_100a/f, sm_103a/f, sm_110a/f, plain sm_120 and sm_121 too; sm_120a/f and sm_121a/f take it) and
+ * "requires PTX ISA .version 8.7 or later". The dense forms take .f16 on every FP8 target.
+ */
+const SPARSE_F8_F16: Record<string, Gate> = { '.f16+.e4m3': SM120F_87, '.f16+.e5m2': SM120F_87 };
+/** sm_90 and .version 7.8 (see the wordGates that use it). */
+const SM90_78: Gate = { ptx: '7.8', sm: ['sm_90'] };
 /** add/sub/mul/fma `.f32x2`: "Feature 'add.f32x2' requires .target sm_100 or higher" / "PTX ISA .version 8.6" (measured, found on ThunderKittens). */
 const F32X2: Gate = { ptx: '8.6', sm: ['sm_100'] };
 /** The 4-row gather/scatter tensor modes (see wordGates). */
@@ -163,6 +173,8 @@ const XORSIGN_ABS: Record<string, Gate> = { '.abs': { ptx: '7.2', sm: ['sm_86'] 
 const PACKED16: Record<string, Gate> = { '.s16x2': { ptx: '8.0', sm: ['sm_90'] }, '.u16x2': { ptx: '8.0', sm: ['sm_90'] } };
 /** The 8-bit matrix shapes of ldmatrix/stmatrix: the a/f targets of sm_100 to sm_121 (see wordGates). */
 const MATRIX_B8_SHAPES: Gate = { sm: ['sm_100f', 'sm_110f', 'sm_120f'] };
+/** The a/f targets of sm_100 to sm_121 (clusterlaunchcontrol's multicast, see wordGates). */
+const AF_SM100_UP: Gate = { sm: ['sm_100f', 'sm_110f', 'sm_120f'] };
 
 /** tcgen05.mma's words (see wordGates below). */
 const TCGEN05_I8: Gate = { sm: ['sm_100a', 'sm_110a'] };
@@ -272,7 +284,12 @@ export const CURATION: Curation = {
       { forms: ['red.async.sem.scope{.ss}.completion_mechanism.add.type [a], b'], sets: { sem: ['.relaxed'], scope: ['.cluster'], ss: ['.shared::cluster'], type: ['.u32', '.s32', '.u64', '.s64'], completion_mechanism: ['.mbarrier::complete_tx::bytes'] } },
     ],
     // the 4X `.kind::mxf4nvf4` forms (setPatches);
-    'mma.sp': [{ forms: ['mma.spvariant.sync.aligned.m16n8k128.row.col.kind.block_scale.scale_vec_size.f32.e2m1.e2m1.f32.stype d, a, b, c, e, f, scale-a-data, {byte-id-a, thread-id-a}, scale-b-data, {byte-id-b, thread-id-b}'], sets: { ...MXF4NVF4_4X, spvariant: ['.sp::ordered_metadata'] } }],
+    // and the sparse FP8 form with an .f16 accumulator and no `.kind` (the text lists .f32 only;
+    // `.sp` without `::ordered_metadata` is an "Illegal modifier" there; wordGates gates it);
+    'mma.sp': [
+      { forms: ['mma.spvariant.sync.aligned.m16n8k128.row.col.kind.block_scale.scale_vec_size.f32.e2m1.e2m1.f32.stype d, a, b, c, e, f, scale-a-data, {byte-id-a, thread-id-a}, scale-b-data, {byte-id-b, thread-id-b}'], sets: { ...MXF4NVF4_4X, spvariant: ['.sp::ordered_metadata'] } },
+      { forms: ['mma.sp::ordered_metadata.sync.aligned.m16n8k64.row.col.f16.f8type.f8type.f16 d, a, b, c, e, f'], sets: { f8type: ['.e4m3', '.e5m2'] } },
+    ],
     // a rounding on the .f64 mma; a boolean operation on the 4-bit integer mma; the 4X
     // `.kind::mxf4nvf4` form (setPatches);
     mma: [
@@ -438,6 +455,15 @@ export const CURATION: Curation = {
       '.bf16': { ptx: '7.0', sm: ['sm_80'] },
       '.bf16x2': { ptx: '7.0', sm: ['sm_80'] },
       '.tf32': { ptx: '7.0', sm: ['sm_80'] },
+      // "Feature 'cvt with .tf32.f32.rn' requires .target sm_90 or higher" (and .rz; .rna takes sm_80);
+      // "Modifier '.satfinite' on 'cvt.tf32.f32.rna' requires PTX ISA .version 8.1", on .rn/.rz
+      // ".version 8.6" and ".target sm_100 or higher" (measured with ptxas 13.0 on sm_80 to sm_120,
+      // found by retargeting CUTLASS's inline PTX).
+      '.rn+.tf32': SM90_78,
+      '.rz+.tf32': SM90_78,
+      '.rna+.satfinite+.tf32': { ptx: '8.1', sm: ['sm_80'] },
+      '.rn+.satfinite+.tf32': { ptx: '8.6', sm: ['sm_100'] },
+      '.rz+.satfinite+.tf32': { ptx: '8.6', sm: ['sm_100'] },
       // "Instruction 'cvt with .e2m1x2' not supported on .target 'sm_90a'" (and sm_100, sm_120; the
       // a/f targets of sm_100 to sm_121 take them; measured with ptxas 13.0, found on CUTLASS).
       ...Object.fromEntries(['.e2m1x2', '.e3m2x2', '.e2m3x2', '.ue8m0x2'].map((w) => [w, { sm: ['sm_100f', 'sm_110f', 'sm_120f'] }])),
@@ -475,6 +501,9 @@ export const CURATION: Curation = {
       // "Instruction 'atom.add.f16 with generic state space' requires PTX ISA .version 6.3" (and sm_70), in every space.
       '.f16': { ptx: '6.3', sm: ['sm_70'] },
       '.bf16': { ptx: '7.8', sm: ['sm_90'] },
+      // "Instruction 'atom.add.bf16x2.global' requires .target sm_90 or higher" (.shared too; measured
+      // with ptxas 13.0 on sm_80, sm_89 and sm_90; .bf16x2 had no gate).
+      '.bf16x2': { ptx: '7.8', sm: ['sm_90'] },
       // "Feature 'shared storage' requires .target sm_12 or higher".
       '.shared': { sm: ['sm_12'] },
       ...L2_WORDS,
@@ -514,17 +543,25 @@ export const CURATION: Curation = {
     // cp.async.ca/.cg take `.shared::cta` from their own .version 7.0 (measured), not from the 7.8
     // every other instruction needs for it (check.ts spaceWordGates defers to this entry).
     'cp.async': { '.shared::cta': { ptx: '7.0', sm: ['sm_80'] }, ...L2_WORDS },
-    min: { '.f16': { ptx: '7.0', sm: ['sm_80'] }, '.f16x2': { ptx: '7.0', sm: ['sm_80'] }, ...PACKED16, ...XORSIGN_ABS },
-    max: { '.f16': { ptx: '7.0', sm: ['sm_80'] }, '.f16x2': { ptx: '7.0', sm: ['sm_80'] }, ...PACKED16, ...XORSIGN_ABS },
+    // (.bf16/.bf16x2: "Feature '.bf16' requires .target sm_80 or higher" / ".version 7.0", measured
+    // with ptxas 13.0 on sm_75 and sm_80 at 6.5 to 9.0; min.bf16 had no gate.)
+    min: { '.f16': { ptx: '7.0', sm: ['sm_80'] }, '.f16x2': { ptx: '7.0', sm: ['sm_80'] }, '.bf16': { ptx: '7.0', sm: ['sm_80'] }, '.bf16x2': { ptx: '7.0', sm: ['sm_80'] }, ...PACKED16, ...XORSIGN_ABS },
+    max: { '.f16': { ptx: '7.0', sm: ['sm_80'] }, '.f16x2': { ptx: '7.0', sm: ['sm_80'] }, '.bf16': { ptx: '7.0', sm: ['sm_80'] }, '.bf16x2': { ptx: '7.0', sm: ['sm_80'] }, ...PACKED16, ...XORSIGN_ABS },
     mma: {
       '.e4m3': { ptx: '8.4', sm: ['sm_89'] },
       '.e5m2': { ptx: '8.4', sm: ['sm_89'] },
       '.m16n8k32': { ptx: '7.0', sm: ['sm_80'] },
-      // "Feature '.m16n8k4 with double types' requires .target sm_90 or higher"
-      '.m16n8k4+.f64': { sm: ['sm_90'] },
+      // "Feature '.m16n8k4 with double types' requires .target sm_90 or higher" / "PTX ISA .version
+      // 7.8" (and .m16n8k8, .m16n8k16: measured with ptxas 13.0 on sm_80, sm_89 and sm_90 at 7.0 to
+      // 8.1, found by retargeting CUTLASS's SM90 DMMA atoms; .m8n8k4 takes sm_80).
+      '.m16n8k4+.f64': SM90_78,
+      '.m16n8k8+.f64': SM90_78,
+      '.m16n8k16+.f64': SM90_78,
       ...MMA_KIND_WORDS,
     },
-    'mma.sp': MMA_KIND_WORDS,
+    // (the sparse FP8 forms as the dense ones: "Feature 'mma with FP8 floating point type' requires .target
+    // sm_89 or higher", measured with ptxas 13.0 on sm_80, found by retargeting CUTLASS's SM89 sparse atoms)
+    'mma.sp': { '.e4m3': { ptx: '8.4', sm: ['sm_89'] }, '.e5m2': { ptx: '8.4', sm: ['sm_89'] }, ...MMA_KIND_WORDS, ...SPARSE_F8_F16 },
     // "Instruction 'tcgen05.ld.red' not supported on .target 'sm_100a'" (and sm_100f); sm_103a/f and
     // sm_110a/f accept it.
     'tcgen05.ld': { '.red': { sm: ['sm_103f', 'sm_110f'] } },
@@ -563,7 +600,12 @@ export const CURATION: Curation = {
       '.b128': B128,
       '.relaxed': { ptx: '6.0', sm: ['sm_70'] },
     },
-    setp: { '.bf16': { ptx: '7.8', sm: ['sm_90'] }, '.f16': F16, '.f16x2': F16 },
+    setp: { '.bf16': SM90_78, '.bf16x2': SM90_78, '.f16': F16, '.f16x2': F16 },
+    // "Feature 'tanh.bf16' requires .target sm_90 or higher" (and tanh.bf16x2, ex2.bf16/.bf16x2,
+    // set.bf16/.bf16x2, setp.bf16x2 above; measured with ptxas 13.0 on sm_80, sm_89 and sm_90 at
+    // 7.0 to 8.1, found by retargeting the bf16 header's inline PTX that numba-cuda ships).
+    tanh: { '.bf16': SM90_78, '.bf16x2': SM90_78 },
+    ex2: { '.bf16': SM90_78, '.bf16x2': SM90_78 },
     add: { '.bf16': BF16_SM90, '.bf16x2': BF16_SM90, '.f16': F16, '.f16x2': F16, ...RM_RP_F32, '.f32x2': F32X2, ...MIXED_F32 },
     // "Feature 'f16 arithemetic and compare instructions' requires .target sm_53 / PTX ISA .version 4.2";
     // neg 6.0 and abs 6.5 ("Feature 'abs.f16 or abs.f16x2'"); set with an integer result 6.5.
@@ -575,15 +617,27 @@ export const CURATION: Curation = {
     mul: { '.f16': F16, '.f16x2': F16, ...RM_RP_F32, '.f32x2': F32X2, '.bf16': BF16_SM90, '.bf16x2': BF16_SM90 },
     // "Feature 'fma.f32' requires PTX ISA .version 2.0 or later" / "Instruction 'fma.f32' requires .target sm_20
     // or higher"; "Feature 'fma.f64' requires PTX ISA .version 1.4 or later"; on sm_10 `.f64` as add's.
-    fma: { '.f16': F16, '.f16x2': F16, '.f32': { ptx: '2.0', sm: ['sm_20'] }, '.f64': V14, '.rm+.f64': { sm: ['sm_13'] }, '.rp+.f64': { sm: ['sm_13'] }, '.f32x2': F32X2, ...MIXED_F32 },
+    // "Modifier '.oob' requires .target sm_90 or higher" / "Feature '.oob' requires PTX ISA .version 8.1"
+    // (measured with ptxas 13.0 on sm_80, sm_89 and sm_90, found by retargeting CUTLASS's inline PTX).
+    fma: { '.f16': F16, '.f16x2': F16, '.f32': { ptx: '2.0', sm: ['sm_20'] }, '.f64': V14, '.rm+.f64': { sm: ['sm_13'] }, '.rp+.f64': { sm: ['sm_13'] }, '.f32x2': F32X2, ...MIXED_F32, '.oob': { ptx: '8.1', sm: ['sm_90'] } },
     // "Feature '.m16n8' not supported on .target 'sm_90a'" (and sm_100, sm_120; the a/f targets of
     // sm_100 to sm_121 take it; measured with ptxas 13.0, found on ThunderKittens' inline PTX);
     // ldmatrix's .m16n16 and .m8n16 alike.
+    // wmma.mma's sm_80 shapes and types (.m16n16k8 .tf32, .m8n8k4 .f64, .bf16): "Feature '.tf32' requires
+    // .target sm_80 or higher", "Feature 'WMMA with fp64 types' requires .target sm_80", ".bf16" alike,
+    // all .version 7.0 (measured with ptxas 13.0 on sm_75 and sm_80 at 6.5 and 7.0; wmma.load/store had them).
+    'wmma.mma': { '.m16n16k8': { ptx: '7.0', sm: ['sm_80'] }, '.m8n8k4': { ptx: '7.0', sm: ['sm_80'] }, '.bf16': { ptx: '7.0', sm: ['sm_80'] } },
     stmatrix: { '.m16n8': MATRIX_B8_SHAPES },
+    // "Feature '.multicast::cluster::all' not supported on .target 'sm_100'" (and sm_103, sm_110,
+    // sm_120, sm_121; their a/f targets take it; measured with ptxas 13.0, found by retargeting
+    // ThunderKittens' and CUTLASS's inline PTX).
+    'clusterlaunchcontrol.try_cancel': { '.multicast::cluster::all': AF_SM100_UP },
     ldmatrix: { '.m16n16': MATRIX_B8_SHAPES, '.m8n16': MATRIX_B8_SHAPES },
     neg: { '.f16': { ptx: '6.0', sm: ['sm_53'] }, '.f16x2': { ptx: '6.0', sm: ['sm_53'] } },
     abs: { '.f16': { ptx: '6.5', sm: ['sm_53'] }, '.f16x2': { ptx: '6.5', sm: ['sm_53'] } },
     set: {
+      '.bf16': SM90_78,
+      '.bf16x2': SM90_78,
       '.ftz': V14,
       '.f16': F16,
       '.f16x2': F16,
