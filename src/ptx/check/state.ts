@@ -6,7 +6,7 @@ import { nextTokenStart } from '../lex/lexer.js';
 import { SymbolTable, type PendingRef, type PtxSymbol } from './scope.js';
 import type { InstructionLayer } from './instructions.js';
 import { PTX_DIAGNOSTICS, reportPtx, type PtxCode } from '../diagnostics.js';
-import { newStamp } from '../speed/spelling.js';
+import { newStamp } from '../parse/spelling.js';
 
 /** What the header said, for checks that depend on it. */
 export interface ModuleHeaderInfo {

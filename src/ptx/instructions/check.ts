@@ -18,7 +18,7 @@ import { maybeSpecialRegister, SPECIAL_REGISTERS } from '../data/special-registe
 import { INSTRUCTION_KEYWORDS } from '../data/keywords.js';
 import { CURATION } from './curation.js';
 import { ExprOperandNode, NameRefNode } from '../parse/nodes.js';
-import { newStamp, type Spelling } from '../speed/spelling.js';
+import { newStamp, type Spelling } from '../parse/spelling.js';
 
 /** What the check needs from the checker: the module's version/target and the registers in scope. */
 export interface InstructionCheckContext extends MatchContext {

@@ -4,7 +4,7 @@
  * The printer writes any tree back canonically; parse(print(t)) equals t up to spans.
  */
 import type { MappedText, Span } from '../../core/source.js';
-import type { Spelling } from '../speed/spelling.js';
+import type { Spelling } from './spelling.js';
 
 export interface Node {
   span: Span;
@@ -292,7 +292,7 @@ export interface Instruction extends Node {
   operands: Operand[];
   /**
    * The parser's record of this spelling (opcode and modifiers), where the checks keep what they
-   * work out once per spelling (see speed/spelling.ts); undefined from other producers.
+   * work out once per spelling (see parse/spelling.ts); undefined from other producers.
    */
   spelling?: Spelling | undefined;
 }

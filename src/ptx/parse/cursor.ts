@@ -14,7 +14,7 @@ import { Tok, TokFlag, tokenKindText } from '../lex/tokens.js';
 import { INSTRUCTION_SET, STATE_SPACE_SET } from '../data/keywords.js';
 import { DecimalLiteral, decimalLiteralClass } from './nodes.js';
 import { PTX_DIAGNOSTICS, type PtxCode } from '../diagnostics.js';
-import { Spelling } from '../speed/spelling.js';
+import { Spelling } from './spelling.js';
 
 /** Nesting bound for parentheses, ternaries, braces and blocks. */
 export const MAX_DEPTH = 1000;
@@ -142,7 +142,7 @@ export class Cursor {
 
   /**
    * The spellings of this parse by opcode and words: one record per distinct spelling, carried on
-   * its instructions (see speed/spelling.ts).
+   * its instructions (see parse/spelling.ts).
    */
   private readonly spellingTrie = new Map<string, SpellingTrieNode>();
 

@@ -5,7 +5,7 @@
 import type { Span } from '../../core/source.js';
 import type * as A from './ast.js';
 import { TokFlag } from '../lex/tokens.js';
-import type { Spelling } from '../speed/spelling.js';
+import type { Spelling } from './spelling.js';
 
 export const C_0 = 48;
 export const C_9 = 57;
@@ -126,7 +126,7 @@ export class InstructionNode implements A.Instruction {
   // object shape for all instructions, so reads of them stay monomorphic.
   constructor(
     readonly opcode: string,
-    /** The parse's record of the opcode and words (see speed/spelling.ts), which holds the modifier list: left out of toJSON. */
+    /** The parse's record of the opcode and words (see parse/spelling.ts), which holds the modifier list: left out of toJSON. */
     readonly spelling: Spelling,
     readonly operands: A.Operand[],
     private readonly opcodeStart: number,
