@@ -983,81 +983,106 @@ export class InstructionChecker {
 
   /** `position`: the operand's index in the instruction, or -1 inside an expression; `nested`: inside `|…|`, `-…`, `neg(…)`… */
   private checkOperand(mnemonic: string, op: Operand, position: number, nested = false): void {
+    // A small dispatch: each case with more than a call is a method of its own (the optimizing
+    // compiler's zone for one large function was the largest of a check; docs/benchmarks.md).
     switch (op.kind) {
-      case 'expr': {
-        const e = op.expr;
-        // A literal (the common case) has nothing to resolve or evaluate.
-        if (e.kind === 'int') {
-          if (!fits32(e.value)) this.checkValue(mnemonic, position, e.value, op.span, nested);
-          return;
-        }
-        if (this.isFloatLiteral(e)) return;
-        this.cx.noteReferences(e, true);
-        this.table.markUsed(e);
-        for (const n of symbolsIn(e)) {
-          const at = n.indexOf('@');
-          this.cx.symbolAccesses++;
-          this.table.reference(at > 0 ? n.slice(0, at) : n);
-        }
-        const v = this.cx.valueOf(e);
-        if (v !== null && !fits32(v)) this.checkValue(mnemonic, position, v, op.span, nested);
+      case 'expr':
+        this.checkExprOperand(mnemonic, op, position, nested);
         return;
-      }
       case 'word':
-        this.cx.noteTemporary(op.name, op.span);
-        // A bare name is an expression operand when it is not a register or modifier: a variable there is evaluated.
-        if (this.table.isVariable(op.name)) this.table.markUsed({ kind: 'sym', name: op.name, span: op.span });
-        // The lookup is state the repeat memo must see (speed/repeats.ts): a name that is no variable
-        // yet may become one (`s_mov_b32 s0, y` before and after `.set y, x + 1`), and the same line
-        // then marks it used. Registers (`s0`, `vcc`) and `off` never name a symbol here.
-        else if (op.name !== 'off' && !this.looksLikeRegister(op.name)) this.cx.symbolAccesses++;
-        // vccz/execz under a source modifier on GFX11+: llvm-mc-19 refuses them bare only (below).
-        if (nested && this.modifiedVcczExecz(op.name)) return;
-        if (position === 1 && !nested && this.vopdLdsDirect(mnemonic, op.name)) return;
-        this.checkRegister(op);
+        this.checkWordOperand(mnemonic, op, position, nested);
         return;
       case 'regRange':
-        // Index expressions are evaluated: the variables they name become "used".
-        this.table.markUsed(op.first);
-        if (op.last) this.table.markUsed(op.last);
-        this.checkRegister(op);
+        this.checkRegRangeOperand(op);
         return;
       case 'list':
         if (position >= 0) this.checkRegisterList(mnemonic, op, position);
         return;
       case 'neg':
       case 'abs':
-        this.checkOperand(mnemonic, op.operand, position, true);
-        if (op.kind === 'abs' && position >= 0 && isValu(mnemonic)) this.checkModifiedValue(op.operand);
-        // `-lit(1.0)` (llvm-mc-19: "invalid operand for instruction"; `neg(lit(1.0))` and `-|lit(1.0)|` are taken).
-        else if (op.kind === 'neg' && op.operand.kind === 'call' && op.operand.name === 'lit' && position >= 0 && this.cx.issued === this.issuedBefore)
-          this.cx.issue(IMM_CODES.badLit, `invalid operand for instruction: '-' before lit(...) (llvm-mc-19 takes neg(lit(...)))`, op.span);
+        this.checkNegAbsOperand(mnemonic, op, position);
         return;
       case 'call':
-        if (op.name === 'neg' || op.name === 'abs' || op.name === 'sext' || op.name === 'lit' || op.name === 'lit64') {
-          for (const a of op.args) this.checkOperand(mnemonic, a, position, true);
-          if (position >= 0 && op.args.length === 1 && op.name !== 'lit' && op.name !== 'lit64' && isValu(mnemonic)) this.checkModifiedValue(op.args[0]!);
-          else if (position >= 0 && (op.name === 'lit' || op.name === 'lit64')) this.checkLit(op);
-        } else if (op.name === 'hwreg' && position >= 0) this.checkHwreg(op);
-        else if (position >= 0) this.checkCallName(mnemonic, op);
+        this.checkCallOperand(mnemonic, op, position);
         return;
       case 'modifier':
-        if (op.name === 'dim' && position >= 0) {
-          this.checkDim(op);
-          return;
-        }
-        // DPP controls and masks, byte_sel (data/modifier-values.ts); not offset:, dmask:...
-        if (position >= 0) {
-          const rule = MODIFIER_VALUE_RULES.get(op.name);
-          if (rule) {
-            this.checkModifierValue(op, rule);
-            return;
-          }
-          if (!this.checkModifierName(op, mnemonic)) return;
-        }
-        if (op.value.kind === 'expr' && op.value.expr.kind !== 'int') this.cx.valueOf(op.value.expr);
+        this.checkModifierOperand(mnemonic, op, position);
         return;
     }
+  }
+
+  private checkExprOperand(mnemonic: string, op: Extract<Operand, { kind: 'expr' }>, position: number, nested: boolean): void {
+    const e = op.expr;
+    // A literal (the common case) has nothing to resolve or evaluate.
+    if (e.kind === 'int') {
+      if (!fits32(e.value)) this.checkValue(mnemonic, position, e.value, op.span, nested);
+      return;
+    }
+    if (this.isFloatLiteral(e)) return;
+    this.cx.noteReferences(e, true);
+    this.table.markUsed(e);
+    for (const n of symbolsIn(e)) {
+      const at = n.indexOf('@');
+      this.cx.symbolAccesses++;
+      this.table.reference(at > 0 ? n.slice(0, at) : n);
+    }
+    const v = this.cx.valueOf(e);
+    if (v !== null && !fits32(v)) this.checkValue(mnemonic, position, v, op.span, nested);
+  }
+
+  private checkWordOperand(mnemonic: string, op: Extract<Operand, { kind: 'word' }>, position: number, nested: boolean): void {
+    this.cx.noteTemporary(op.name, op.span);
+    // A bare name is an expression operand when it is not a register or modifier: a variable there is evaluated.
+    if (this.table.isVariable(op.name)) this.table.markUsed({ kind: 'sym', name: op.name, span: op.span });
+    // The lookup is state the repeat memo must see (speed/repeats.ts): a name that is no variable
+    // yet may become one (`s_mov_b32 s0, y` before and after `.set y, x + 1`), and the same line
+    // then marks it used. Registers (`s0`, `vcc`) and `off` never name a symbol here.
+    else if (op.name !== 'off' && !this.looksLikeRegister(op.name)) this.cx.symbolAccesses++;
+    // vccz/execz under a source modifier on GFX11+: llvm-mc-19 refuses them bare only (below).
+    if (nested && this.modifiedVcczExecz(op.name)) return;
+    if (position === 1 && !nested && this.vopdLdsDirect(mnemonic, op.name)) return;
+    this.checkRegister(op);
+  }
+
+  private checkRegRangeOperand(op: Extract<Operand, { kind: 'regRange' }>): void {
+    // Index expressions are evaluated: the variables they name become "used".
+    this.table.markUsed(op.first);
+    if (op.last) this.table.markUsed(op.last);
+    this.checkRegister(op);
+  }
+
+  private checkNegAbsOperand(mnemonic: string, op: Extract<Operand, { kind: 'neg' | 'abs' }>, position: number): void {
+    this.checkOperand(mnemonic, op.operand, position, true);
+    if (op.kind === 'abs' && position >= 0 && isValu(mnemonic)) this.checkModifiedValue(op.operand);
+    // `-lit(1.0)` (llvm-mc-19: "invalid operand for instruction"; `neg(lit(1.0))` and `-|lit(1.0)|` are taken).
+    else if (op.kind === 'neg' && op.operand.kind === 'call' && op.operand.name === 'lit' && position >= 0 && this.cx.issued === this.issuedBefore)
+      this.cx.issue(IMM_CODES.badLit, `invalid operand for instruction: '-' before lit(...) (llvm-mc-19 takes neg(lit(...)))`, op.span);
+  }
+
+  private checkCallOperand(mnemonic: string, op: Extract<Operand, { kind: 'call' }>, position: number): void {
+    if (op.name === 'neg' || op.name === 'abs' || op.name === 'sext' || op.name === 'lit' || op.name === 'lit64') {
+      for (const a of op.args) this.checkOperand(mnemonic, a, position, true);
+      if (position >= 0 && op.args.length === 1 && op.name !== 'lit' && op.name !== 'lit64' && isValu(mnemonic)) this.checkModifiedValue(op.args[0]!);
+      else if (position >= 0 && (op.name === 'lit' || op.name === 'lit64')) this.checkLit(op);
+    } else if (op.name === 'hwreg' && position >= 0) this.checkHwreg(op);
+    else if (position >= 0) this.checkCallName(mnemonic, op);
+  }
+
+  private checkModifierOperand(mnemonic: string, op: Extract<Operand, { kind: 'modifier' }>, position: number): void {
+    if (op.name === 'dim' && position >= 0) {
+      this.checkDim(op);
+      return;
+    }
+    // DPP controls and masks, byte_sel (data/modifier-values.ts); not offset:, dmask:...
+    if (position >= 0) {
+      const rule = MODIFIER_VALUE_RULES.get(op.name);
+      if (rule) {
+        this.checkModifierValue(op, rule);
+        return;
+      }
+      if (!this.checkModifierName(op, mnemonic)) return;
+    }
+    if (op.value.kind === 'expr' && op.value.expr.kind !== 'int') this.cx.valueOf(op.value.expr);
   }
 
   /**

@@ -1237,118 +1237,141 @@ export class StatementParser {
     return op;
   }
 
+  /** A small dispatch: each case with more than a call is a method of its own (docs/benchmarks.md). */
   private parseOperandInner(inAbs: boolean): Operand | null {
+    switch (this.lex.cur()) {
+      case Tok.Pipe:
+        return this.parseAbsOperand();
+      case Tok.Minus:
+        return this.parseNegOperand(inAbs);
+      case Tok.LBrac:
+        return this.parseListOperand();
+      case Tok.Identifier:
+        return this.parseNamedOperand(inAbs);
+      default:
+        return this.parseExprOperand(inAbs);
+    }
+  }
+
+  private parseAbsOperand(): Operand | null {
     const lex = this.lex;
     const start = lex.start;
-    {
-      switch (lex.cur()) {
-        case Tok.Pipe: {
-          lex.next();
-          const inner = this.parseOperand(true);
-          if (!inner) return null;
-          if (lex.cur() !== Tok.Pipe) {
-            this.issue('AMD209', "expected vertical bar '|' closing the absolute-value modifier (only a register or a primary expression may stand between bars)", lex.start, lex.end);
-            return null;
-          }
-          const end = lex.end;
-          lex.next();
-          return { kind: 'abs', operand: inner, span: { start, end } };
-        }
-        case Tok.Minus: {
-          // SP3 negation of a register/abs/call form; otherwise an expression with unary minus.
-          lex.next();
-          const k = lex.cur();
-          let modifierForm = k === Tok.Pipe || k === Tok.LBrac;
-          if (k === Tok.Identifier) {
-            const k2 = lex.peek();
-            modifierForm = k2 === Tok.LBrac || k2 === Tok.LParen || (binaryPrecedence(k2) === 0 && k2 !== Tok.Colon && k2 !== Tok.At);
-            if (k2 === Tok.Pipe && inAbs) modifierForm = true;
-          }
-          if (!modifierForm) {
-            // `-` binds to the primary that follows; the rest continues as a binary expression.
-            const operand = this.ep.parsePrimary(false);
-            if (!operand) return null;
-            const neg = this.ep.makeUnary('-', operand, start);
-            if (!neg) return null;
-            const full = inAbs ? neg : this.ep.continueBinary(neg);
-            if (!full) return null;
-            return { kind: 'expr', expr: full, span: full.span };
-          }
-          const inner = this.parseOperand(inAbs);
-          if (!inner) return null;
-          return { kind: 'neg', operand: inner, span: { start, end: inner.span.end } };
-        }
-        case Tok.LBrac: {
-          const items = this.parseList(Tok.RBrac);
-          if (!items) return null;
-          return { kind: 'list', items: items.items, span: { start, end: items.end } };
-        }
-        case Tok.Identifier: {
-          const name = lex.tokenText();
-          const nameEnd = lex.end;
-          lex.next();
-          const k = lex.cur();
-          if (k === Tok.LBrac) {
-            // v[0:3], s[2], ttmp[4:7]
-            lex.next();
-            const first = this.ep.parseExpression();
-            if (!first) return null;
-            let last: Expr | null = null;
-            if (lex.cur() === Tok.Colon) {
-              lex.next();
-              last = this.ep.parseExpression();
-              if (!last) return null;
-            }
-            if (lex.cur() !== Tok.RBrac) {
-              this.issue('AMD210', `expected ']' closing the register range of '${name}'`, lex.start, lex.end);
-              return null;
-            }
-            const end = lex.end;
-            lex.next();
-            return { kind: 'regRange', prefix: name, first, last, span: { start, end } };
-          }
-          if (k === Tok.Colon && !inAbs && lex.text.charCodeAt(lex.end) !== 58 /* ':' of VOPD '::' */) {
-            // name:value modifier
-            lex.next();
-            // `dim:2D`, `dim:1D_ARRAY`: llvm-mc joins a number and a name written against it into
-            // one dim value (the checker validates it).
-            if (name === 'dim' && lex.cur() === Tok.Integer) {
-              const saved = lex.save();
-              const vStart = lex.start;
-              const vEnd = lex.end;
-              lex.next();
-              if (lex.cur() === Tok.Identifier && lex.start === vEnd) {
-                const end = lex.end;
-                lex.next();
-                const value: Operand = { kind: 'word', name: lex.text.slice(vStart, end), span: { start: vStart, end } };
-                return { kind: 'modifier', name, value, nameSpan: { start, end: nameEnd }, span: { start, end } };
-              }
-              lex.restore(saved);
-            }
-            const value = this.parseModifierValue();
-            if (!value) return null;
-            return { kind: 'modifier', name, value, nameSpan: { start, end: nameEnd }, span: { start, end: value.span.end } };
-          }
-          if (k === Tok.LParen) {
-            const args = this.parseList(Tok.RParen, name === 'neg' || name === 'abs' || name === 'sext' || name === 'lit');
-            if (!args) return null;
-            const call: Operand = { kind: 'call', name, args: args.items, span: { start, end: args.end } };
-            // `vmcnt(0) & lgkmcnt(0)`: there `&` separates counters (see parseOperandList).
-            if (!inAbs && binaryPrecedence(lex.cur()) > 0 && lex.cur() !== Tok.Amp) return this.continueAsExpression(call);
-            return call;
-          }
-          if (!inAbs && binaryPrecedence(k) > 0) {
-            // An expression starting with a symbol.
-            const full = this.ep.continueBinary({ kind: 'sym', name, span: { start, end: nameEnd } });
-            if (!full) return null;
-            return { kind: 'expr', expr: full, span: full.span };
-          }
-          return { kind: 'word', name, span: { start, end: nameEnd } };
-        }
-        default:
-          return this.parseExprOperand(inAbs);
-      }
+    lex.next();
+    const inner = this.parseOperand(true);
+    if (!inner) return null;
+    if (lex.cur() !== Tok.Pipe) {
+      this.issue('AMD209', "expected vertical bar '|' closing the absolute-value modifier (only a register or a primary expression may stand between bars)", lex.start, lex.end);
+      return null;
     }
+    const end = lex.end;
+    lex.next();
+    return { kind: 'abs', operand: inner, span: { start, end } };
+  }
+
+  private parseNegOperand(inAbs: boolean): Operand | null {
+    const lex = this.lex;
+    const start = lex.start;
+    // SP3 negation of a register/abs/call form; otherwise an expression with unary minus.
+    lex.next();
+    const k = lex.cur();
+    let modifierForm = k === Tok.Pipe || k === Tok.LBrac;
+    if (k === Tok.Identifier) {
+      const k2 = lex.peek();
+      modifierForm = k2 === Tok.LBrac || k2 === Tok.LParen || (binaryPrecedence(k2) === 0 && k2 !== Tok.Colon && k2 !== Tok.At);
+      if (k2 === Tok.Pipe && inAbs) modifierForm = true;
+    }
+    if (!modifierForm) {
+      // `-` binds to the primary that follows; the rest continues as a binary expression.
+      const operand = this.ep.parsePrimary(false);
+      if (!operand) return null;
+      const neg = this.ep.makeUnary('-', operand, start);
+      if (!neg) return null;
+      const full = inAbs ? neg : this.ep.continueBinary(neg);
+      if (!full) return null;
+      return { kind: 'expr', expr: full, span: full.span };
+    }
+    const inner = this.parseOperand(inAbs);
+    if (!inner) return null;
+    return { kind: 'neg', operand: inner, span: { start, end: inner.span.end } };
+  }
+
+  private parseListOperand(): Operand | null {
+    const start = this.lex.start;
+    const items = this.parseList(Tok.RBrac);
+    if (!items) return null;
+    return { kind: 'list', items: items.items, span: { start, end: items.end } };
+  }
+
+  /** An operand that starts with a name: a register range, a `name:value` modifier, a call, an expression or a word. */
+  private parseNamedOperand(inAbs: boolean): Operand | null {
+    const lex = this.lex;
+    const start = lex.start;
+    const name = lex.tokenText();
+    const nameEnd = lex.end;
+    lex.next();
+    const k = lex.cur();
+    if (k === Tok.LBrac) return this.parseRegRange(name, start);
+    if (k === Tok.Colon && !inAbs && lex.text.charCodeAt(lex.end) !== 58 /* ':' of VOPD '::' */) return this.parseModifierOperand(name, start, nameEnd);
+    if (k === Tok.LParen) {
+      const args = this.parseList(Tok.RParen, name === 'neg' || name === 'abs' || name === 'sext' || name === 'lit');
+      if (!args) return null;
+      const call: Operand = { kind: 'call', name, args: args.items, span: { start, end: args.end } };
+      // `vmcnt(0) & lgkmcnt(0)`: there `&` separates counters (see parseOperandList).
+      if (!inAbs && binaryPrecedence(lex.cur()) > 0 && lex.cur() !== Tok.Amp) return this.continueAsExpression(call);
+      return call;
+    }
+    if (!inAbs && binaryPrecedence(k) > 0) {
+      // An expression starting with a symbol.
+      const full = this.ep.continueBinary({ kind: 'sym', name, span: { start, end: nameEnd } });
+      if (!full) return null;
+      return { kind: 'expr', expr: full, span: full.span };
+    }
+    return { kind: 'word', name, span: { start, end: nameEnd } };
+  }
+
+  /** v[0:3], s[2], ttmp[4:7]: `[` current. */
+  private parseRegRange(name: string, start: number): Operand | null {
+    const lex = this.lex;
+    lex.next();
+    const first = this.ep.parseExpression();
+    if (!first) return null;
+    let last: Expr | null = null;
+    if (lex.cur() === Tok.Colon) {
+      lex.next();
+      last = this.ep.parseExpression();
+      if (!last) return null;
+    }
+    if (lex.cur() !== Tok.RBrac) {
+      this.issue('AMD210', `expected ']' closing the register range of '${name}'`, lex.start, lex.end);
+      return null;
+    }
+    const end = lex.end;
+    lex.next();
+    return { kind: 'regRange', prefix: name, first, last, span: { start, end } };
+  }
+
+  /** name:value modifier: `:` current. */
+  private parseModifierOperand(name: string, start: number, nameEnd: number): Operand | null {
+    const lex = this.lex;
+    lex.next();
+    // `dim:2D`, `dim:1D_ARRAY`: llvm-mc joins a number and a name written against it into
+    // one dim value (the checker validates it).
+    if (name === 'dim' && lex.cur() === Tok.Integer) {
+      const saved = lex.save();
+      const vStart = lex.start;
+      const vEnd = lex.end;
+      lex.next();
+      if (lex.cur() === Tok.Identifier && lex.start === vEnd) {
+        const end = lex.end;
+        lex.next();
+        const value: Operand = { kind: 'word', name: lex.text.slice(vStart, end), span: { start: vStart, end } };
+        return { kind: 'modifier', name, value, nameSpan: { start, end: nameEnd }, span: { start, end } };
+      }
+      lex.restore(saved);
+    }
+    const value = this.parseModifierValue();
+    if (!value) return null;
+    return { kind: 'modifier', name, value, nameSpan: { start, end: nameEnd }, span: { start, end: value.span.end } };
   }
 
   /** Value after `name:` — a list `[..]`, or an operand (number, expression, word). */
