@@ -1701,7 +1701,7 @@ function opcodeRulesFirst(ins: A.Instruction, plan: Plan, ctx: InstructionCheckC
   if (op === 'ldmatrix' && !fragmentListFits(ins, 0, name, ctx)) return false;
   if ((op === 'ldmatrix' || op === 'stmatrix') && !matrixCountFits(ins, name, ctx)) return false;
   if (op === 'mma' && !(fragmentListFits(ins, 0, name, ctx) && fragmentListFits(ins, 1, name, ctx) && fragmentListFits(ins, 2, name, ctx) && fragmentListFits(ins, 3, name, ctx))) return false;
-  if ((op === 'mma' || op === 'wgmma') && !mmaVectorWordFits(ins, name, ctx)) return false;
+  if ((op === 'mma' || op === 'wgmma' || (op === 'wmma' && ins.modifiers[0] !== '.mma')) && !mmaVectorWordFits(ins, name, ctx)) return false;
   if (op === 'mma' && ins.operands.length === 6 && !sparsityMetadataFits(ins.operands[4]!, name, ctx)) return false;
   if (op === 'mma' && !mmaFragmentsFit(ins, name, ctx)) return false;
   if (op === 'mma' && !mmaFragmentCountsFit(ins, plan, ctx)) return false;
@@ -2864,10 +2864,12 @@ function movmatrixFits(ins: A.Instruction, name: string, ctx: InstructionCheckCo
 }
 
 /**
- * A `.v2`/`.v4` word on mma, and `.v2`/`.v4`/`.v8` on wgmma.mma_async(.sp) (measured with ptxas
- * 13.0, dense and sparse forms): accepted when every braced operand has that many registers, else
- * "Argument vector size mismatch"; more than 128 bits of the result type ("Vector type too large,
- * exceeds 128 bit limit": `.v8` with .f32/.s32; on mma `.v8` is a word it does not take).
+ * A `.v2`/`.v4` word on mma, and `.v2`/`.v4`/`.v8` on wgmma.mma_async(.sp), wmma.load and
+ * wmma.store (measured with ptxas 13.0, dense and sparse forms; wmma on 180 lines of every fragment
+ * kind): accepted when every braced operand has that many registers, else "Argument vector size
+ * mismatch"; more than 128 bits of the result type ("Vector type too large, exceeds 128 bit limit":
+ * `.v8` with .f32/.s32, `.v4` with .f64; on mma `.v8` is a word it does not take). On wmma the
+ * fragment's own count (wmmaFragmentFits) must hold as well, so the word only ever repeats it.
  */
 function mmaVectorWordFits(ins: A.Instruction, name: string, ctx: InstructionCheckContext): boolean {
   let n = 0;

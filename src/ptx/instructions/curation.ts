@@ -339,7 +339,7 @@ export const CURATION: Curation = {
     'bar .popc': ['.all', '.any'],
     'bar .arrive': ['.any'],
     'bar .red': ['.any'],
-    // a vector word on wmma.store.d (the vector operand decides); and, measured on the .m8n8k32 and
+    // a vector word on wmma.store.d (check.ts, mmaVectorWordFits, with the fragment's count); and, measured on the .m8n8k32 and
     // .m8n8k128 shapes, mma's trailing type words (`wmma.store.d.sync.aligned.row.m8n8k32.s32.bf16`;
     // refused after .m16n16k16 types: lenient there).
     'wmma.store': ['.v2', '.v4', '.v8', '.bf16', '.bf16x2', '.tf32', '.u4', '.s4', '.b1', '.s2', '.u2'],

@@ -1,7 +1,7 @@
 /**
  * Instruction rules of session 16 (ptxmiss6), each measured with ptxas 13.0 on small cases: a `.f16x2`
  * register beside another kind in a braced list (multimem's and every other), the constants multimem's value takes (alone and
- * in lists of constants only), shfl's `d|p`. Valid cases beside broken ones; with ptxas on PATH every
+ * in lists of constants only), shfl's `d|p`, a `.vN` word on wmma.load/wmma.store. Valid cases beside broken ones; with ptxas on PATH every
  * case is re-run through it (test/harness/ptx-case-table.ts).
  */
 import { ptxCaseTable, type PtxCase } from '../../harness/ptx-case-table.js';
@@ -169,6 +169,20 @@ const cases: PtxCase[] = [
   C('st.async without [mbar] with .v2', 'sm_90', '8.1', 'st.async.shared::cluster.mbarrier::complete_tx::bytes.v2.f32 [%rd1], {%f1, %f2};', 9, 'PTX501'),
   C('red.async .global .add.s64 (sm_100a)', 'sm_100a', '8.8', 'red.async.release.gpu.global.add.s64 [%rd1], %rd2;\nred.async.release.gpu.global.add.u64 [%rd1], %rd2;'),
   C('red .add.s64 stays refused', 'sm_100a', '8.8', 'red.global.add.s64 [%rd2], %rd3;', 9, 'PTX500'),
+  // 7. A vector word on wmma.load/wmma.store (found by the mutation sweep, seed 2666): taken when it
+  // repeats the fragment's own register count and stays within 128 bits.
+  C('wmma .vN repeating the fragment count', 'sm_80', '8.0', [
+    'wmma.load.a.sync.aligned.row.m16n16k16.f16.v8 {%r1, %r2, %r3, %r4, %r5, %r6, %r7, %r8}, [%rd1], %r0;',
+    'wmma.load.c.sync.aligned.row.m8n8k4.f64.v2 {%fd1, %fd2}, [%rd1], %r0;',
+    'wmma.store.d.sync.aligned.row.m16n16k16.f16.v4 [%rd1], {%r1, %r2, %r3, %r4}, %r0;',
+    'wmma.load.a.sync.aligned.row.m16n16k16.s8.v2 {%r1, %r2}, [%rd1], %r0;',
+    'wmma.store.d.sync.aligned.row.m8n8k32.s32.v2 [%rd1], {%r1, %r2}, %r0;',
+  ].join('\n')),
+  C('wmma.load.b .f64 .v2 of one register', 'sm_80', '8.0', 'wmma.load.b.sync.aligned.row.m8n8k4.f64.v2 {%fd1}, [%rd1], %r0;', 9, 'PTX505'),
+  C('wmma.load.a .s4 .v2 of one register', 'sm_80', '8.0', 'wmma.load.a.sync.aligned.row.m8n8k32.s4.v2 {%r1}, [%rd1], %r0;', 9, 'PTX505'),
+  C('wmma.store.d .f32 .v4 of eight registers', 'sm_80', '8.0', 'wmma.store.d.sync.aligned.row.m16n16k16.f32.v4 [%rd1], {%f1, %f2, %f3, %f4, %f5, %f6, %f7, %f8}, %r0;', 9, 'PTX505'),
+  C('wmma.load.c .f32 .v8: more than 128 bits', 'sm_80', '8.0', 'wmma.load.c.sync.aligned.row.m16n16k16.f32.v8 {%f1, %f2, %f3, %f4, %f5, %f6, %f7, %f8}, [%rd1], %r0;', 9, 'PTX505'),
+  C('wmma.load.c .f64 .v4: more than 128 bits', 'sm_80', '8.0', 'wmma.load.c.sync.aligned.row.m8n8k4.f64.v4 {%fd1, %fd2}, [%rd1], %r0;', 9, 'PTX505'),
 ];
 
 ptxCaseTable('PTX instruction rules of session 16 (ptxmiss6)', cases);

@@ -46,8 +46,8 @@ const MAX_BYTES = 12_000;
  * 1661-1700 after them (40 seeds, 27,427 cases, 22,489 refusals): one miss (seed 1682: ldmatrix
  * .m8n8 with .b8; ptxas pairs the shapes and types, fixed for ldmatrix and stmatrix, the seed re-run
  * clean), no false error. Session 16: fresh seeds 2600-2685 (1,000 draws) and 2700-2707 (3,000
- * draws), 73,846 cases, 60,596 refusals: one miss (seed 2666: a stray modifier on wmma.load.b .m8n8k4
- * .f64, left), no false error; hand-written cases of the families the mutations rarely reach found
+ * draws), 73,846 cases, 60,596 refusals: one miss (seed 2666: `.v2` on wmma.load.b .m8n8k4 .f64,
+ * fixed at the merge, the seed re-run clean), no false error; hand-written cases of the families the mutations rarely reach found
  * two false errors (red.async/st.async without [mbar], red.async .add.s64), fixed
  * (ptxmiss6-found.test.ts). The bound is 0.
  */
