@@ -1230,6 +1230,15 @@ const RESULT_NAME = /^(?:d|dst|p|r|f|ptr|state|count|waitComplete|pred|reg|cache
 function resultFits(e: A.Expr, form: InstructionForm, name: string, ctx: InstructionCheckContext): boolean {
   // (A compiler's register, the common case, told by class and spelling first: `kind` read from the many expression shapes is a megamorphic load.)
   if (e instanceof NameRefNode && e.name.charCodeAt(0) === C_PERCENT && !maybeSpecialRegister(e.name)) return true;
+  return otherResultFits(e, form, name, ctx);
+}
+
+/**
+ * resultFits for a result that is not a plain register: a function of its own, so that a shape of
+ * result first seen late in a file throws this one's optimized code away, not resultFits' (which
+ * ran as baseline code for 22,954 calls after such a deoptimization on the distinct file).
+ */
+function otherResultFits(e: A.Expr, form: InstructionForm, name: string, ctx: InstructionCheckContext): boolean {
   let what: string;
   if (e.kind === 'name') {
     if (e.name === 'WARP_SZ') what = 'WARP_SZ (a constant)';
@@ -1471,6 +1480,11 @@ function otherOperandShape(ins: A.Instruction, op: string, o: A.Operand, i: numb
       return specialRefused(name, i, `${e.object.name}.${e.member}`, e.span, ctx);
     return true;
   }
+  return listOperandShape(ins, op, o, i, name, percent, ctx);
+}
+
+/** otherOperandShape's operands that are no expression of the parser's class (braced lists, addresses): a function of its own, as otherResultFits. */
+function listOperandShape(ins: A.Instruction, op: string, o: A.Operand, i: number, name: string, percent: number, ctx: InstructionCheckContext): boolean {
   if (o.kind === 'vector') return (i !== 0 ? sourceListFits(ins, op, o, name, ctx) : resultListFits(o, name, ctx)) && vectorExpressionFits(o, i, name, ctx);
   if (o.kind === 'address') {
     if (o.elements.length > 1) {
@@ -3354,40 +3368,7 @@ function variableAloneFits(ins: A.Instruction, i: number, e: A.NameRef, name: st
 }
 
 function operandFits(ins: A.Instruction, name: string, i: number, o: A.Operand, want: TypeInfo, wantName: string, relaxed: boolean, isMov: boolean, ctx: InstructionCheckContext): boolean {
-  if (o.kind === 'vector') {
-    // mov packs and unpacks: `mov.b64 {%r1, %r2}, %rd1`: 2 or 4 registers of one size making the type's.
-    if (isMov) return movVectorFits(ins, name, o, want, ctx);
-    // Elements of a float vector of ld/st (and of atom/red .v2/.v4.f32) may also be integer registers of the type's size (measured).
-    const elementWant = (relaxed || ins.opcode === 'atom' || ins.opcode === 'red') && want.kind === K.Float ? (want.size === 32 ? F32_ELEMENT : want.size === 64 ? F64_ELEMENT : want) : want;
-    if (o === joinedList) {
-      // Elements of differing types: one bit-size type of their size (vectorExpressionFits).
-      const j = joinedType;
-      if (j !== undefined) {
-        if (j === CONSTANT_ROLE || registerOperandFits(elementWant, j, relaxed)) return true;
-        ctx.report('PTX503', `operand ${i + 1} of ${name} must have elements of ${typeDescription(want, wantName, relaxed)}; the elements of this list make ${j.size}-bit values`, o.span);
-        return false;
-      }
-      if (joinedVariable && !listVariablesFit(o, name, i, elementWant, wantName, relaxed, ctx)) return false;
-    } else if (o === uniformList && o.elements.length > 0) {
-      // Registers of one type (vectorExpressionFits): each element's verdict below is this one, the first reported.
-      const t = uniformType!;
-      const r = TYPES.get(t);
-      if (!r || registerOperandFits(elementWant, r, relaxed)) return true;
-      // (Every element is a name: see vectorExpressionFits.)
-      const e = (o.elements[0] as A.ExprOperand).expr as A.NameRef;
-      ctx.report('PTX503', `operand ${i + 1} of ${name} must be ${typeDescription(elementWant, wantName, relaxed)}; ${e.name} is ${t}`, e.span);
-      return false;
-    }
-    for (let k = 0; k < o.elements.length; k++) {
-      const e = o.elements[k]!;
-      if (ins.opcode === 'st' && e.kind === 'expr' && e.expr.kind === 'sink') {
-        ctx.report('PTX502', `${name}: the sink '_' cannot be stored (it is for results only)`, e.span);
-        return false;
-      }
-      if (!operandFits(ins, name, i, e, elementWant, wantName, relaxed, isMov, ctx)) return false;
-    }
-    return true;
-  }
+  if (o.kind === 'vector') return listOperandFits(ins, name, i, o, want, wantName, relaxed, isMov, ctx);
   if (o.kind !== 'expr') return true;
   let e = o.expr;
   if (want.kind === K.Pred && e.kind === 'binary' && e.op === '|') {
@@ -3423,6 +3404,47 @@ function operandFits(ins: A.Instruction, name: string, i: number, o: A.Operand, 
       return specialRefused(name, i, `${e.object.name}.${e.member}`, e.span, ctx);
     return e.object.kind !== 'name' || vectorElementFits(name, i, e.object.name, e.member, want, wantName, relaxed, e.span, ctx);
   }
+  return constantOperandFits(e, i, name, want, wantName, ctx);
+}
+
+/** operandFits' braced list: a function of its own, so that a list first seen late in a file throws this one's optimized code away, not operandFits'. */
+function listOperandFits(ins: A.Instruction, name: string, i: number, o: A.VectorOperand, want: TypeInfo, wantName: string, relaxed: boolean, isMov: boolean, ctx: InstructionCheckContext): boolean {
+  // mov packs and unpacks: `mov.b64 {%r1, %r2}, %rd1`: 2 or 4 registers of one size making the type's.
+  if (isMov) return movVectorFits(ins, name, o, want, ctx);
+  // Elements of a float vector of ld/st (and of atom/red .v2/.v4.f32) may also be integer registers of the type's size (measured).
+  const elementWant = (relaxed || ins.opcode === 'atom' || ins.opcode === 'red') && want.kind === K.Float ? (want.size === 32 ? F32_ELEMENT : want.size === 64 ? F64_ELEMENT : want) : want;
+  if (o === joinedList) {
+    // Elements of differing types: one bit-size type of their size (vectorExpressionFits).
+    const j = joinedType;
+    if (j !== undefined) {
+      if (j === CONSTANT_ROLE || registerOperandFits(elementWant, j, relaxed)) return true;
+      ctx.report('PTX503', `operand ${i + 1} of ${name} must have elements of ${typeDescription(want, wantName, relaxed)}; the elements of this list make ${j.size}-bit values`, o.span);
+      return false;
+    }
+    if (joinedVariable && !listVariablesFit(o, name, i, elementWant, wantName, relaxed, ctx)) return false;
+  } else if (o === uniformList && o.elements.length > 0) {
+    // Registers of one type (vectorExpressionFits): each element's verdict below is this one, the first reported.
+    const t = uniformType!;
+    const r = TYPES.get(t);
+    if (!r || registerOperandFits(elementWant, r, relaxed)) return true;
+    // (Every element is a name: see vectorExpressionFits.)
+    const e = (o.elements[0] as A.ExprOperand).expr as A.NameRef;
+    ctx.report('PTX503', `operand ${i + 1} of ${name} must be ${typeDescription(elementWant, wantName, relaxed)}; ${e.name} is ${t}`, e.span);
+    return false;
+  }
+  for (let k = 0; k < o.elements.length; k++) {
+    const e = o.elements[k]!;
+    if (ins.opcode === 'st' && e.kind === 'expr' && e.expr.kind === 'sink') {
+      ctx.report('PTX502', `${name}: the sink '_' cannot be stored (it is for results only)`, e.span);
+      return false;
+    }
+    if (!operandFits(ins, name, i, e, elementWant, wantName, relaxed, isMov, ctx)) return false;
+  }
+  return true;
+}
+
+/** operandFits' constant (a literal or a constant expression): a function of its own, as listOperandFits. */
+function constantOperandFits(e: A.Expr, i: number, name: string, want: TypeInfo, wantName: string, ctx: InstructionCheckContext): boolean {
   let lit: A.Expr = e.kind === 'unary' && e.op === '-' ? e.operand : e;
   if (lit.kind !== 'int' && lit.kind !== 'float') {
     // A constant expression (`(1.0)`, `1.0+1.0`, `1+1`, `1.0 > 0.5`): judged by its type as a literal of it.
