@@ -23,6 +23,7 @@ import { MODIFIER_SETS } from './table.generated.js';
 import { checkGfx12Image, checkGfx12ImageAddress, gfx12ImageModifiers, checkGfx12ImageData, checkImageOperands, checkUnverifiedImage, imageDataDwords, imageOp, isGatherLike, isModelledUnverifiedImage } from './image.js';
 import { ImageBits } from '../data/mimg.js';
 import { soppImmediateRange, type ImmediateRange } from '../data/sopp-ranges.js';
+import { MODIFIER_VALUE_RULES } from '../data/modifier-values.js';
 import { lower } from './lower.js';
 
 const IMAGE_NO_D16 = ImageBits.NO_D16;
@@ -246,6 +247,8 @@ function prepare(mnemonic: string, target: AmdgpuTarget): Prepared {
         // not _e32 (llvm-mc-19 "invalid operand for instruction") nor DPP ("not a valid operand.").
         if (BYTE_SEL_BASES.has(r.base) && forms.some((f) => f.spec.form === '' || f.spec.form === 'e64')) union.add('byte_sel');
       }
+      // gfx940's f64 MFMA take `neg:[a,b,c]` (llvm-mc-19; the table lists no neg), gfx90a's not.
+      if (target.isGfx940 && r.base.startsWith('v_mfma_f64_')) union.add('neg');
       // MUBUF loads take tfe up to GFX10 (not gfx90a/gfx940): the same gap in the probes.
       if (family === 'MUBUF' && target.generation <= 10 && target.name !== 'gfx90a' && !target.isGfx940 && /_load_/i.test(mnemonic)) union.add('tfe');
       // (GFX11 on spell the format forms `buffer_store_d16_format_xyzw`, measured as GFX10's.)
@@ -1518,14 +1521,15 @@ function checkVopd(text: string, mnemonic: string, st: InstructionStatement, tar
 const DPP_CONTROLS = new Set(['quad_perm', 'row_shl', 'row_shr', 'row_ror', 'wave_shl', 'wave_rol', 'wave_shr', 'wave_ror', 'row_mirror', 'row_half_mirror', 'row_bcast', 'row_share', 'row_xmask', 'row_newbcast']);
 
 /**
- * Every modifier name the table knows, with `byte_sel` and `index_key` (which only the rules below
- * give: BYTE_SEL_BASES, wmma12Forms). A modifier outside it is not judged as a word; written with a
- * value (`foo:1`) it is taken by no instruction (checkModifiers).
+ * Every modifier name the table knows, with the valued ones of MODIFIER_VALUE_RULES (`byte_sel` and
+ * `index_key` only the rules give: BYTE_SEL_BASES, wmma12Forms) and gfx940's MFMA `neg` (prepare). A
+ * modifier outside it is not judged as a word; written with a value (`foo:1`) it is taken by no
+ * instruction (checkModifiers).
  */
 let vocabulary: Set<string> | undefined;
 function knownModifiers(): Set<string> {
   if (!vocabulary) {
-    vocabulary = new Set(['dpp_ctrl', 'dpp8', 'omod', 'format', 'byte_sel', 'index_key']);
+    vocabulary = new Set(['dpp_ctrl', 'dpp8', 'omod', 'format', 'neg', ...MODIFIER_VALUE_RULES.keys()]);
     for (const set of MODIFIER_SETS) for (const w of set.split(' ')) if (w) vocabulary.add(w.replace('!', ''));
   }
   return vocabulary;
@@ -2674,6 +2678,9 @@ function checkNarrowInline(p: PreparedForms, f: PreparedForm, count: number, tar
   return true;
 }
 
+/** SOP2 `_f16` arithmetic whose sources are 16-bit floats (not s_fmamk_f16/s_fmaak_f16, whose K is the literal). */
+const F16_SOP2_INLINE = /^s_(?!fmamk|fmaak)\w+_f16$/;
+
 /**
  * Scalar ALU (SOP1, SOP2, SOPC) with an integer inline only as 16 bits (`0xffff`, `0x3c00`): in a
  * 32-bit source it is a literal (llvm-mc-19), so with another literal of a different value
@@ -2697,6 +2704,10 @@ function checkScalarNarrowLiterals(f: PreparedForm, count: number, target: Amdgp
       const size = f.ops[i]?.spec.size;
       if (v >= -16n && v <= 64n) continue;
       if (size === 1 ? inlineCode32(Number(bits), target.inv2Pi) !== undefined : size !== 2 || inlineCode64(v, target.inv2Pi) !== undefined) continue;
+      // The 16-bit float sources of the SOP2 `_f16` arithmetic (GFX11.5+: s_add_f16, s_fmac_f16,
+      // s_max_num_f16 ...) take 16-bit inlines as inline (llvm-mc-19 accepts `s_add_f16 s0, 0x3c00,
+      // 0x1234`); the SOPC compares and s_fmamk/s_fmaak do not.
+      if (f.spec.family === 'SOP2' && F16_SOP2_INLINE.test(f.spec.base) && inlineCode16(Number(bits), target.inv2Pi) !== undefined) continue;
     }
     if (first === undefined) first = bits;
     else if (bits !== first) return report(sink, C.uniqueLiteral, `only one unique literal operand is allowed: ${f.spec.spelled} has two different literals (an integer inline only as 16 bits is a literal in a 32-bit source)`, positional[i]!.span);

@@ -6,7 +6,8 @@
  * (FLAT, GLOBAL and SCRATCH read it as `offset:`), `byte_sel` (GFX12 fp8/bf8 conversions only) and
  * `index_key` (GFX12 SWMMAC only, 0 or 1), aperture registers as 32-bit scalar destinations, and
  * `lds_direct` as the src0 of a GFX11+ VOPD half (taken by llvm-mc-19, not a false error any more),
- * and a scalar integer inline only as 16 bits counted as a literal.
+ * and a scalar integer inline only as 16 bits counted as a literal; the two false errors the
+ * session's review found (SOP2 `_f16` inlines, gfx940 MFMA `neg:`), each with its neighbours.
  */
 import { test } from 'node:test';
 import { llvmMcSkipReason } from '../../harness/tools.js';
@@ -161,4 +162,41 @@ test('a scalar integer inline only as 16 bits is a literal: one unique literal p
     's_movk_i32 s1, 0xffff',
   ];
   assertLinesAgree(lines, ['gfx803', 'gfx900', 'gfx942', 'gfx1030', 'gfx1100', 'gfx1201'], { verdicts: 'both' });
+});
+
+// Review of session 16: two false errors of the rules above, each with its neighbours.
+test('the SOP2 _f16 arithmetic takes 16-bit inlines as inline; the f16 compares and s_fmamk/s_fmaak do not', { skip }, () => {
+  const lines = [
+    's_add_f16 s0, 0x3c00, 0x4000',
+    's_add_f16 s0, 0x3c00, 0x1234',
+    's_sub_f16 s0, 0x3800, 0x1234',
+    's_mul_f16 s0, 0x3c00, 0xbc00',
+    's_fmac_f16 s0, 0x3c00, 0x1234',
+    's_max_num_f16 s0, 0x3c00, 0x4000',
+    's_min_num_f16 s0, 0x1234, 0x3c00',
+    's_add_f16 s0, 0x1235, 0x1234',
+    's_add_f16 s0, 1.0, 0x1234',
+    's_cmp_lt_f16 0x3c00, 0x1234',
+    's_cmp_lt_f16 0x3c00, 0x4000',
+    's_add_f32 s0, 0x3c00, 0x1234',
+    's_fmamk_f16 s0, 0x3c00, 0x1234, s1',
+    's_fmaak_f16 s0, 0x3c00, s1, 0x1234',
+    's_pack_ll_b32_b16 s0, 0x3c00, 0x1234',
+  ];
+  assertLinesAgree(lines, ['gfx1150', 'gfx1200', 'gfx1201'], { verdicts: 'both' });
+});
+
+test("neg:[a,b,c] is a modifier of gfx940's f64 MFMA only (not AMD559)", { skip }, () => {
+  const lines = [
+    'v_mfma_f64_16x16x4_f64 v[0:7], v[0:1], v[2:3], v[0:7] neg:[0,0,1]',
+    'v_mfma_f64_4x4x4_4b_f64 v[0:1], v[0:1], v[2:3], v[0:1] neg:[1,1,1]',
+    'v_mfma_f64_16x16x4_f64 v[0:7], v[0:1], v[2:3], v[0:7] cbsz:1 neg:[1,0,0]',
+    'v_mfma_f32_4x4x1_16b_f32 a[0:3], v0, v1, a[0:3] neg:[1,0,0]',
+    'v_add_f32 v0, v1, v2 neg:[1,0]',
+    'v_pk_add_f16 v0, v1, v2 neg:[1,0]',
+    'v_mfma_f64_16x16x4_f64 v[0:7], v[0:1], v[2:3], v[0:7] foo:1',
+    'v_mfma_f64_16x16x4f64 v[0:7], v[0:1], v[2:3], v[0:7] cbsz:1',
+    'v_mfma_f64_16x16x4f64 v[0:7], v[0:1], v[2:3], v[0:7] neg:[0,0,1]',
+  ];
+  assertLinesAgree(lines, ['gfx90a', 'gfx940', 'gfx942'], { verdicts: 'both' });
 });
