@@ -903,13 +903,7 @@ function maybeInline(v: bigint, inv2Pi: boolean): boolean {
     if (narrow) narrowInline = true;
     return narrow;
   }
-  if (inlineCode64(v, inv2Pi) !== undefined) return true;
-  if (v >= -0x80000000n && v <= 0xffffffffn) {
-    const n = Number(BigInt.asUintN(32, v));
-    if (inlineCode32(n, inv2Pi) !== undefined) return true;
-    if (n <= 0xffff && inlineCode16(n, inv2Pi) !== undefined) return true;
-  }
-  return false;
+  return inlineCode64(v, inv2Pi) !== undefined;
 }
 
 /** An integer outside -16..64 was classified as inline by its 32- or 16-bit value (maybeInline) since classifyPositional began. */
@@ -1640,7 +1634,7 @@ function checkModifiers(operands: readonly InstructionOperand[], p: PreparedForm
     if (kind === 'modifier' && OP_SEL_LISTS.has(name)) opSelModifier = true;
     if (vocab.has(name)) {
       if (!union.has(name)) return reportNotTaken(op as NamedOperand, union, f, sink);
-      if (name === 'offset' && kind === 'modifier' && (op as NamedOperand).name.length === 11 && !FLAT_OFFSET_FAMILIES.has(f.spec.family)) return reportUnknownModifier(op as NamedOperand, sink);
+      if (name === 'offset' && kind === 'modifier' && lower((op as NamedOperand).name) === 'inst_offset' && !FLAT_OFFSET_FAMILIES.has(f.spec.family)) return reportUnknownModifier(op as NamedOperand, sink);
     } else if (kind === 'modifier') return reportUnknownModifier(op as NamedOperand, sink);
     if (DPP_FOLLOWERS.has(name)) {
       if (name === 'dpp_ctrl') {

@@ -390,26 +390,14 @@ export function checkModifiers(c: CheckerState, ins: A.Instruction): void {
   const list = ins.modifiers;
   if (list.length === 0) return;
   // Whether a word is known depends on the opcode (`mul.wide`, `add.wide`), so what is kept is per
-  // opcode: on the parser's record of the spelling (opcode and words), marked by the checker that
-  // found them known, else per list object.
+  // spelling: on the parser's record of the opcode and words, marked by the checker that found
+  // them known. An instruction from another producer (no record) is looked at every time.
   const spelling = ins.spelling;
-  let unknown: readonly string[];
-  if (spelling !== undefined) {
-    if (spelling.knownIn === c.spellingStamp) return;
-    unknown = unknownModifiers(ins.opcode, list);
-    if (unknown.length === 0 && !list.some(isDotDigits)) {
-      spelling.knownIn = c.spellingStamp;
-      return;
-    }
-  } else {
-    const knownFor = c.knownModifierLists.get(list);
-    if (knownFor?.has(ins.opcode)) return;
-    unknown = unknownModifiers(ins.opcode, list);
-    if (unknown.length === 0 && !list.some(isDotDigits)) {
-      if (knownFor) knownFor.add(ins.opcode);
-      else c.knownModifierLists.set(list, new Set([ins.opcode]));
-      return;
-    }
+  if (spelling !== undefined && spelling.knownIn === c.spellingStamp) return;
+  const unknown = unknownModifiers(ins.opcode, list);
+  if (unknown.length === 0 && !list.some(isDotDigits)) {
+    if (spelling !== undefined) spelling.knownIn = c.spellingStamp;
+    return;
   }
   for (const m of list) {
     if (!isDotDigits(m)) continue;

@@ -234,8 +234,6 @@ export class CheckerState {
     this.deferred.push(d);
   }
 
-  /** Modifier lists found all known, per opcode (the parser shares one list object per distinct list). */
-  readonly knownModifierLists = new WeakMap<readonly string[], Set<string>>();
   /** This checker's mark on the parser's spelling records whose words it found all known (Spelling.knownIn). */
   readonly spellingStamp = newStamp();
 

@@ -380,81 +380,45 @@ function shapeKey(ops: readonly A.Operand[]): number {
 }
 
 /**
- * The plan of an instruction's spelling, or undefined when its words match no form. The parser
- * shares one modifier list object per distinct list, so plans are found by that object (and the
- * opcode) without hashing the words; per context object (one per module).
+ * The plan of an instruction's spelling, or undefined when its words match no form: kept on the
+ * parser's record of the spelling (parse/spelling.ts) under this context's stamp (one context per
+ * module), so worked out once per spelling. An instruction from another producer (no record) has
+ * it worked out each time (matchInstruction keeps its own per-spelling answers).
  */
 function cachedPlan(ins: A.Instruction, ctx: InstructionCheckContext): Plan | undefined {
   if (ctx !== planCtx) {
     planCtx = ctx;
     planStamp = newStamp();
-    byList = new WeakMap();
-    recentLists.fill(undefined);
   }
-  // The parser's record of the spelling, where the plan is kept under this context's stamp.
   const spelling = ins.spelling;
-  if (spelling !== undefined) return spelling.planIn === planStamp ? (spelling.plan as Plan | undefined) : spellingPlan(ins, spelling, ctx);
-  // A direct-mapped table of recent spellings first (a function repeats few): no map lookups on a hit.
-  const words = ins.modifiers;
-  const opcode = ins.opcode;
-  let h = opcode.length * 31 + opcode.charCodeAt(0);
-  for (let i = 0; i < words.length; i++) {
-    const w = words[i]!;
-    h = (h * 33 + w.length * 7 + w.charCodeAt(w.length - 1) + w.charCodeAt(1)) | 0;
-  }
-  h &= RECENT - 1;
-  if (recentLists[h] === words && recentOpcodes[h] === opcode) return recentPlans[h];
-  const p = plannedOf(ins, ctx);
-  recentLists[h] = words;
-  recentOpcodes[h] = opcode;
-  recentPlans[h] = p;
-  return p;
+  if (spelling !== undefined && spelling.planIn === planStamp) return spelling.plan as Plan | undefined;
+  return spellingPlan(ins, spelling, ctx);
 }
 
-/** cachedPlan's first use of a spelling record under this context: the plan worked out and kept on it. */
-function spellingPlan(ins: A.Instruction, spelling: Spelling, ctx: InstructionCheckContext): Plan | undefined {
+/** cachedPlan's first use of a spelling under this context: the plan worked out (and kept on the record, if any). */
+function spellingPlan(ins: A.Instruction, spelling: Spelling | undefined, ctx: InstructionCheckContext): Plan | undefined {
   const r = matchInstruction(ins.opcode, ins.modifiers, ctx);
   const p = r.ok ? planOf(ins, r, ctx) : undefined;
-  spelling.plan = p;
-  spelling.planIn = planStamp;
+  if (spelling !== undefined) {
+    spelling.plan = p;
+    spelling.planIn = planStamp;
+  }
   return p;
-}
-
-function plannedOf(ins: A.Instruction, ctx: InstructionCheckContext): Plan | undefined {
-  const opcode = ins.opcode;
-  // Per list, its opcodes and their plans in turn (a list has few: an array, lighter than a Map).
-  let m = byList.get(ins.modifiers);
-  if (!m) byList.set(ins.modifiers, (m = []));
-  for (let i = 0; i < m.length; i += 2) if (m[i] === opcode) return (m[i + 1] as Plan | null) ?? undefined;
-  const r = matchInstruction(opcode, ins.modifiers, ctx);
-  const p = r.ok ? planOf(ins, r, ctx) : null;
-  m.push(opcode, p);
-  return p ?? undefined;
 }
 
 /**
- * Forgets the last module's context (its checker: symbol tables and all) held by the spelling
- * caches, which otherwise keep it alive until the next module is checked: called when a module's
- * check ends. The next instruction rebuilds them.
+ * Forgets the last module's context (its checker: symbol tables and all), which planCtx otherwise
+ * keeps alive until the next module is checked: called when a module's check ends.
  */
 export function releaseInstructionCaches(): void {
   planCtx = undefined;
   planStamp = 0;
-  byList = new WeakMap();
-  recentLists.fill(undefined);
-  recentPlans.fill(undefined);
   releaseMatchContext();
 }
 
 let planCtx: InstructionCheckContext | undefined;
 /** The mark of planCtx's plans on the parser's spelling records (Spelling.planIn): a new one per context. */
 let planStamp = 0;
-let byList = new WeakMap<readonly string[], (string | Plan | null)[]>();
-/** The table of recent spellings (cachedPlan): per slot, a modifier list (by identity), its opcode and plan. */
-const RECENT = 256;
-const recentLists: (readonly string[] | undefined)[] = new Array<readonly string[] | undefined>(RECENT).fill(undefined);
-const recentOpcodes: string[] = new Array<string>(RECENT).fill('');
-const recentPlans: (Plan | undefined)[] = new Array<Plan | undefined>(RECENT).fill(undefined);
 
 /** What an instruction's spelling (opcode and words, under one context) decides, worked out once per spelling. */
 interface Plan {
@@ -1670,11 +1634,16 @@ function lateRuleOf(op: string): ShapeRule {
 
 /** `{d...}|p`: ptxas "Predicate output not allowed for instruction 'mov'" where the form has no `d|p`, "Predicate output expected" for a register of another type. */
 function predicateResultFits(p: A.Expr, name: string, form: InstructionForm, ctx: InstructionCheckContext): boolean {
-  const pt = p.kind === 'name' ? ctx.registerType(p.name) : undefined;
   if (form.operands[0]?.kind !== 'pred-pair') {
     ctx.report('PTX502', `${name} has no predicate result: operand 1 takes no '|p'`, p.span);
     return false;
   }
+  return predicateRegisterFits(p, name, ctx);
+}
+
+/** The `p` of a `d|p` result: a .pred register (or anything not a register, judged elsewhere): "Predicate output expected". */
+function predicateRegisterFits(p: A.Expr, name: string, ctx: InstructionCheckContext): boolean {
+  const pt = p.kind === 'name' ? ctx.registerType(p.name) : undefined;
   if (pt !== undefined && pt !== '.pred') {
     ctx.report('PTX503', `the predicate result of ${name} must be a .pred register; ${(p as A.NameRef).name} is ${pt}`, p.span);
     return false;
@@ -2886,14 +2855,8 @@ function movmatrixFits(ins: A.Instruction, name: string, ctx: InstructionCheckCo
  * fragment's own count (wmmaFragmentFits) must hold as well, so the word only ever repeats it.
  */
 function mmaVectorWordFits(ins: A.Instruction, name: string, ctx: InstructionCheckContext): boolean {
-  let n = 0;
-  for (let k = 0; k < ins.modifiers.length; k++) {
-    const w = ins.modifiers[k]!;
-    if (w === '.v2') n = 2;
-      else if (w === '.v4') n = 4;
-      else if (w === '.v8') n = 8;
-  }
-  if (n === 0) return true;
+  const n = vectorWidth(ins.modifiers);
+  if (n === 1) return true;
   const size = TYPES.get(typeWord(ins.modifiers, 0) ?? '')?.size ?? 0;
   if (n * size > 128) {
     ctx.report('PTX505', `${name}: .v${n} of ${size}-bit values is more than 128 bits`, ins.opcodeSpan);
@@ -3381,11 +3344,7 @@ function operandFits(ins: A.Instruction, name: string, i: number, o: A.Operand, 
     // predicate register is "Arguments mismatch"), p a .pred register or the sink ("Predicate output
     // expected for instruction 'shfl'"). (A sink d is refused by the result rules.)
     if (e.left.kind !== 'sink' && !operandFits(ins, name, i, { kind: 'expr', expr: e.left, span: e.left.span }, want, wantName, relaxed, isMov, ctx)) return false;
-    const p = e.right;
-    const pt = p.kind === 'name' ? ctx.registerType(p.name) : undefined;
-    if (pt === undefined || pt === '.pred') return true;
-    ctx.report('PTX503', `the predicate result of ${name} must be a .pred register; ${(p as A.NameRef).name} is ${pt}`, p.span);
-    return false;
+    return predicateRegisterFits(e.right, name, ctx);
   }
   if (want.kind === K.Pred && e.kind === 'unary' && e.op === '!') e = e.operand;
   if (e.kind === 'name') {

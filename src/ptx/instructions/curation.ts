@@ -141,8 +141,6 @@ const MMA_KIND_WORDS: Record<string, Gate> = {
  * "requires PTX ISA .version 8.7 or later". The dense forms take .f16 on every FP8 target.
  */
 const SPARSE_F8_F16: Record<string, Gate> = { '.f16+.e4m3': SM120F_87, '.f16+.e5m2': SM120F_87 };
-/** sm_90 and .version 7.8 (see the wordGates that use it). */
-const SM90_78: Gate = { ptx: '7.8', sm: ['sm_90'] };
 /** add/sub/mul/fma `.f32x2`: "Feature 'add.f32x2' requires .target sm_100 or higher" / "PTX ISA .version 8.6" (measured, found on ThunderKittens). */
 const F32X2: Gate = { ptx: '8.6', sm: ['sm_100'] };
 /** The 4-row gather/scatter tensor modes (see wordGates). */
@@ -154,9 +152,12 @@ const ASYNC_GLOBAL: Gate = { ptx: '8.7', sm: ['sm_100'] };
  * higher" / "PTX ISA .version 8.6" (measured with ptxas 13.0, found on TransformerEngine and DeepEP).
  */
 const MIXED_F32: Record<string, Gate> = { '.f32+.f16': F32X2, '.f32+.bf16': F32X2 };
-/** add, sub, mul and red of .bf16/.bf16x2: "Feature 'mul.bf16x2' requires .target sm_90 or higher" (add/sub .bf16x2: found by retargeting NVIDIA/warp's inline PTX), "Instruction 'red.add.bf16.global'
- * requires .target sm_90" / ".version 7.8"; min/max of .s16x2/.u16x2: sm_90 and 8.0 (measured with ptxas 13.0 on sm_80 and sm_90). */
-const BF16_SM90: Gate = { ptx: '7.8', sm: ['sm_90'] };
+/**
+ * sm_90 and .version 7.8: add, sub, mul and red of .bf16/.bf16x2: "Feature 'mul.bf16x2' requires .target sm_90 or higher" (add/sub .bf16x2: found by retargeting NVIDIA/warp's inline PTX), "Instruction 'red.add.bf16.global'
+ * requires .target sm_90" / ".version 7.8"; min/max of .s16x2/.u16x2: sm_90 and 8.0 (measured with ptxas 13.0 on sm_80 and sm_90);
+ * and the other wordGates that use it (bf16 tanh/ex2/set/setp, .f64 mma shapes, cvt .tf32 roundings).
+ */
+const SM90_78: Gate = { ptx: '7.8', sm: ['sm_90'] };
 /**
  * multimem's FP8 types: "Feature '.e4m3x4' not supported on .target 'sm_90a'" (and sm_100, sm_110,
  * sm_120, sm_120f, sm_121f) / "requires PTX ISA .version 8.6" (measured with ptxas 13.0 on sm_90a to
@@ -511,7 +512,7 @@ export const CURATION: Curation = {
       '.b128': { ptx: '8.3', sm: ['sm_90'] },
       ...ATOM_VECTORS,
     },
-    red: { ...ATOM_SCOPES, '.f16': { ptx: '6.3', sm: ['sm_70'] }, ...L2_WORDS, '.bf16': BF16_SM90, '.bf16x2': BF16_SM90, ...ATOM_VECTORS },
+    red: { ...ATOM_SCOPES, '.f16': { ptx: '6.3', sm: ['sm_70'] }, ...L2_WORDS, '.bf16': SM90_78, '.bf16x2': SM90_78, ...ATOM_VECTORS },
     // fence (measured with ptxas 13.0 on sm_80, sm_86, sm_89, sm_90 to sm_121, .version 7.8 to 8.6):
     // "Instruction 'fence.proxy with unidirection proxy fence' not supported on .target 'sm_89'" /
     // "requires PTX ISA .version 8.3" (the tensormap and async::generic fences, sm_90 and every later
@@ -606,15 +607,15 @@ export const CURATION: Curation = {
     // 7.0 to 8.1, found by retargeting the bf16 header's inline PTX that numba-cuda ships).
     tanh: { '.bf16': SM90_78, '.bf16x2': SM90_78 },
     ex2: { '.bf16': SM90_78, '.bf16x2': SM90_78 },
-    add: { '.bf16': BF16_SM90, '.bf16x2': BF16_SM90, '.f16': F16, '.f16x2': F16, ...RM_RP_F32, '.f32x2': F32X2, ...MIXED_F32 },
+    add: { '.bf16': SM90_78, '.bf16x2': SM90_78, '.f16': F16, '.f16x2': F16, ...RM_RP_F32, '.f32x2': F32X2, ...MIXED_F32 },
     // "Feature 'f16 arithemetic and compare instructions' requires .target sm_53 / PTX ISA .version 4.2";
     // neg 6.0 and abs 6.5 ("Feature 'abs.f16 or abs.f16x2'"); set with an integer result 6.5.
     // "Feature 'cvta/isspacep with .param state space' requires .target sm_70 / PTX ISA .version 7.7".
     // "Feature 'cvta/isspacep with .const state space' requires PTX ISA .version 3.1".
     cvta: { '.param': { ptx: '7.7', sm: ['sm_70'] }, '.const': { ptx: '3.1' } },
     isspacep: { '.param': { ptx: '7.7', sm: ['sm_70'] }, '.const': { ptx: '3.1' } },
-    sub: { '.bf16': BF16_SM90, '.bf16x2': BF16_SM90, '.f16': F16, '.f16x2': F16, ...RM_RP_F32, '.f32x2': F32X2, ...MIXED_F32 },
-    mul: { '.f16': F16, '.f16x2': F16, ...RM_RP_F32, '.f32x2': F32X2, '.bf16': BF16_SM90, '.bf16x2': BF16_SM90 },
+    sub: { '.bf16': SM90_78, '.bf16x2': SM90_78, '.f16': F16, '.f16x2': F16, ...RM_RP_F32, '.f32x2': F32X2, ...MIXED_F32 },
+    mul: { '.f16': F16, '.f16x2': F16, ...RM_RP_F32, '.f32x2': F32X2, '.bf16': SM90_78, '.bf16x2': SM90_78 },
     // "Feature 'fma.f32' requires PTX ISA .version 2.0 or later" / "Instruction 'fma.f32' requires .target sm_20
     // or higher"; "Feature 'fma.f64' requires PTX ISA .version 1.4 or later"; on sm_10 `.f64` as add's.
     // "Modifier '.oob' requires .target sm_90 or higher" / "Feature '.oob' requires PTX ISA .version 8.1"
