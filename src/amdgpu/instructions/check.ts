@@ -1493,6 +1493,13 @@ function checkVopd(text: string, mnemonic: string, st: InstructionStatement, tar
   busKeys.length = 0;
   literalKeys.length = 0;
   if (!vopdHalf(text, mnemonic, st.mnemonicSpan, st.operands, fx, target, halfX, sink)) return false;
+  // X's last operand a bare name (a symbol, `foo`, `LDS_DIRECT`: register names are lower case):
+  // followed by the ':' of '::', llvm-mc-19 reads it as a modifier's name ("not a valid operand.").
+  const last = positional.length - 1;
+  if (last >= 0 && posWhat[last] === What.Expr && positional[last]!.kind === 'word') {
+    const op = positional[last] as WordOperand;
+    return report(sink, C.operandKind, `not a valid operand: '${op.name}' right before '::' is read as a modifier name ('name:'); a symbol there needs parentheses, '(${op.name})'`, op.span);
+  }
   if (!vopdHalf(text, dual.mnemonic, dual.mnemonicSpan, dual.operands, fy, target, halfY, sink)) return false;
   const at = dual.mnemonicSpan;
   if (literalKeys.length > 1) return report(sink, C.uniqueLiteral, `only one unique literal operand is allowed: this VOPD pair has ${literalKeys.length} different literals`, at);
@@ -2039,22 +2046,26 @@ const APERTURE_FREE_DESTINATION: ReadonlySet<string> = new Set(['v_readlane_b32'
 /**
  * An aperture register (`src_shared_base`, `private_limit`...) is no 32-bit scalar destination of
  * a SOP1/SOP2/SOPK/SMEM instruction (nor a SMEM store's or atomic's 32-bit data) or of
- * `v_readlane_b32`/`v_readfirstlane_b32`, nor the source of
- * `s_setreg_b32` (llvm-mc-19 "invalid operand for instruction", GFX9 on); 64-bit destinations
- * (`s_mov_b64 src_shared_base, exec`) and other sources take it.
+ * `v_readlane_b32`/`v_readfirstlane_b32`, nor the register source of a SOPK instruction (the
+ * `s_cmpk_` compares' first operand, `s_setreg_b32`'s value): llvm-mc-19 "invalid operand for
+ * instruction", GFX9 on (the operand is a 32-bit SGPR class, which holds no aperture register;
+ * the table names it `sdst` on some processors, `ssrc` on others). 64-bit destinations
+ * (`s_mov_b64 src_shared_base, exec`) and the other sources take it.
  */
 function checkApertureDestination(f: PreparedForm, count: number, sink: IssueSink): boolean {
   const fam = f.spec.family;
   const base = f.spec.base;
-  const setreg = base === 's_setreg_b32';
   if (!(fam === 'SOP1' || fam === 'SOP2' || fam === 'SOPK' || fam === 'SMEM' || APERTURE_FREE_DESTINATION.has(base))) return true;
+  // The SOPK operand that is a register source: s_setreg_b32's second, the s_cmpk_ compares' first.
+  const sourceAt = fam !== 'SOPK' ? -1 : base === 's_setreg_b32' ? 1 : base.startsWith('s_cmpk_') ? 0 : -1;
   const ops = f.ops;
   for (let i = 0; i < count && i < ops.length; i++) {
     const o = ops[i]!.spec;
+    const source = i === sourceAt;
     // The destination's kind in the table differs by processor (gfx90a/gfx940: the SMEM loads'
     // `sdata`, the lane reads' `vdst`); a SMEM store's or atomic's 32-bit data is refused alike.
-    const destination = o.size === 1 && (o.kind === 'sdst' || (i === 0 && (o.kind === 'vdst' ? APERTURE_FREE_DESTINATION.has(base) : o.kind === 'sdata' && fam === 'SMEM')));
-    if (!destination && !(setreg && o.kind === 'ssrc')) continue;
+    const destination = !source && o.size === 1 && (o.kind === 'sdst' || (i === 0 && (o.kind === 'vdst' ? APERTURE_FREE_DESTINATION.has(base) : o.kind === 'sdata' && fam === 'SMEM')));
+    if (!destination && !(source && o.size === 1)) continue;
     const op = positional[i]!;
     if (op.kind !== 'word' || !APERTURES.has(op.name)) continue;
     return report(sink, C.operandKind, `invalid operand for instruction: ${op.name} is no ${destination ? '32-bit scalar destination' : `${base} source`}`, op.span);
@@ -2069,7 +2080,6 @@ function checkApertureDestination(f: PreparedForm, count: number, sink: IssueSin
  */
 function checkApertureOffset(f: PreparedForm, count: number, target: AmdgpuTarget, sink: IssueSink): boolean {
   const fam = f.spec.family;
-  if (!checkApertureDestination(f, count, sink)) return false;
   const smem = fam === 'SMEM';
   if (!smem && !(target.generation >= 12 && (fam === 'MUBUF' || fam === 'MTBUF'))) return true;
   const i = posAperture - 1;
@@ -2548,7 +2558,7 @@ function checkLessCommon(text: string, operands: readonly InstructionOperand[], 
     (!target.ldsDirect || !hasLdsDirect || checkLdsDirect(f, count, sink, target)) &&
     (posLiterals < 2 || !SALU_LITERAL_FAMILIES.has(f.spec.family) || checkScalarLiterals(f, count, sink)) &&
     (posRelocs === 0 || checkRelocatable(text, p, f, count, target, sink)) &&
-    (posAperture === 0 || checkApertureOffset(f, count, target, sink)) &&
+    (posAperture === 0 || (checkApertureDestination(f, count, sink) && checkApertureOffset(f, count, target, sink))) &&
     (f.spec.family !== 'DS' || count === 0 || checkGwsData(f, target, sink)) &&
     (f.spec.family !== 'SMEM' || operands.length === count || checkSmemOffset(operands, count, sink))
   );
