@@ -1381,6 +1381,12 @@ interface VopdHalf {
 const halfX: VopdHalf = { dst: -1, src0: -1, src1: -1, src2: -1, cndmask: false };
 const halfY: VopdHalf = { dst: -1, src0: -1, src1: -1, src2: -1, cndmask: false };
 
+/** lds_direct as a VOPD src0, for the bank rule: in bank 3 (see vopdVgprs), shown by vopdSrc0. */
+const LDS_DIRECT_SRC0 = 1023;
+function vopdSrc0(n: number): string {
+  return n === LDS_DIRECT_SRC0 ? 'lds_direct' : `v${n}`;
+}
+
 /** `v7`, `v[7]`, `v[7:7]`: 7; anything else -1. */
 const VGPR_WORD = /^v[0-9]+$/;
 function vgprNumber(op: Operand): number {
@@ -1450,6 +1456,9 @@ function vopdVgprs(count: number, roles: number, half: VopdHalf): void {
   const mk = (roles & VOPD_MK) !== 0;
   half.dst = vgprNumber(positional[0]!);
   half.src0 = count > 1 ? vgprNumber(positional[1]!) : -1;
+  // lds_direct as src0 (GFX11+): llvm-mc-19 counts it in VGPR bank 3 ("src0 operands must use
+  // different VGPR banks" beside v3, v7 ... or another lds_direct).
+  if (half.src0 < 0 && count > 1 && isLdsDirect(positional[1]!)) half.src0 = LDS_DIRECT_SRC0;
   half.src1 = count > 2 && !mk ? vgprNumber(positional[2]!) : -1;
   half.src2 = mk ? vgprNumber(positional[3]!) : (roles & VOPD_ACC) !== 0 ? half.dst : -1;
   half.cndmask = (roles & VOPD_CNDMASK) !== 0;
@@ -1509,7 +1518,7 @@ function checkVopd(text: string, mnemonic: string, st: InstructionStatement, tar
   // GFX12: a pair of v_dual_mov_b32 has no source bank rule (llvm-mc-19).
   const movPair = target.generation >= 12 && halfX.src1 < 0 && halfY.src1 < 0 && lower(mnemonic) === 'v_dual_mov_b32' && lower(dual.mnemonic) === 'v_dual_mov_b32';
   if (movPair) return true;
-  if (halfX.src0 >= 0 && halfY.src0 >= 0 && (halfX.src0 & 3) === (halfY.src0 & 3)) return report(sink, C.vopdBanks, `src0 operands must use different VGPR banks: v${halfX.src0} and v${halfY.src0} are both in bank ${halfX.src0 & 3} (register number mod 4)`, at);
+  if (halfX.src0 >= 0 && halfY.src0 >= 0 && (halfX.src0 & 3) === (halfY.src0 & 3)) return report(sink, C.vopdBanks, `src0 operands must use different VGPR banks: ${vopdSrc0(halfX.src0)} and ${vopdSrc0(halfY.src0)} are both in bank ${halfX.src0 & 3} (register number mod 4${halfX.src0 === LDS_DIRECT_SRC0 || halfY.src0 === LDS_DIRECT_SRC0 ? '; lds_direct is read as bank 3' : ''})`, at);
   if (halfX.src1 >= 0 && halfY.src1 >= 0 && (halfX.src1 & 3) === (halfY.src1 & 3)) return report(sink, C.vopdBanks, `src1 operands must use different VGPR banks: v${halfX.src1} and v${halfY.src1} are both in bank ${halfX.src1 & 3} (register number mod 4)`, at);
   if (halfX.src2 >= 0 && halfY.src2 >= 0 && (halfX.src2 & 1) === (halfY.src2 & 1)) return report(sink, C.vopdBanks, `src2 operands must use different VGPR banks: v${halfX.src2} and v${halfY.src2} are both ${halfX.src2 & 1 ? 'odd' : 'even'}`, at);
   return true;
