@@ -16,6 +16,9 @@ import { InstructionChecker, type InstructionContext } from './instruction.js';
 import { BranchReach } from './branch-reach.js';
 import type { AmdCode } from '../diagnostics.js';
 
+/** A directive statement (`.text`, `.amdhsa_kernel`...), as the parser gives it. */
+type DirectiveStatement = Extract<Statement, { kind: 'directive' }>;
+
 /** The ELF section flag letters llvm-mc takes for an AMDGPU triple (`c`, `d`, `y`, `s`, `l` are other targets'). */
 const SECTION_MERGE = 1;
 const SECTION_GROUP = 2;
@@ -334,7 +337,7 @@ export class StatementChecker implements InstructionContext {
    * `.space`/`.skip`/`.zero N`, `.byte`... per argument), an effect (the repeated-line memo must not
    * skip it: it skips only what adds no bytes); any other directive a new run (branch-reach.ts).
    */
-  private reachDirective(st: Extract<Statement, { kind: 'directive' }>): void {
+  private reachDirective(st: DirectiveStatement): void {
     const name = st.name;
     const size = DATA_SIZES.get(name);
     let bytes: number | undefined;
@@ -432,7 +435,7 @@ export class StatementChecker implements InstructionContext {
   // checkDirective runs for every directive line: each case with more than a call is a method of
   // its own, so that the optimizing compiler's graph of the dispatch stays small (compile time and
   // the compiler's memory; docs/benchmarks.md, "Session 16 (amdmem)").
-  private checkDirective(st: Extract<Statement, { kind: 'directive' }>): void {
+  private checkDirective(st: DirectiveStatement): void {
     const name = st.name;
     if (this.kernel) {
       this.kernelBlockDirective(st);
@@ -504,7 +507,7 @@ export class StatementChecker implements InstructionContext {
   }
 
   /** A directive inside an open `.amdhsa_kernel` block, its end included. */
-  private kernelBlockDirective(st: Extract<Statement, { kind: 'directive' }>): void {
+  private kernelBlockDirective(st: DirectiveStatement): void {
     const name = st.name;
     if (name === '.end_amdhsa_kernel') {
       this.endKernelBlock(st);
@@ -525,7 +528,7 @@ export class StatementChecker implements InstructionContext {
   }
 
   /** `.end_amdhsa_kernel`: the block's own rules, then it is closed. */
-  private endKernelBlock(st: Extract<Statement, { kind: 'directive' }>): void {
+  private endKernelBlock(st: DirectiveStatement): void {
     this.checkKernelRegisterCounts(this.kernel!);
     const k = this.kernel!;
     if (k.userSgprCount !== undefined && k.userSgprCount < k.impliedUserSgprs)
@@ -544,7 +547,7 @@ export class StatementChecker implements InstructionContext {
   }
 
   /** `.byte`, `.short`, `.long`, `.quad` and their kin: `size` bytes a value. */
-  private dataDirective(st: Extract<Statement, { kind: 'directive' }>, size: number): void {
+  private dataDirective(st: DirectiveStatement, size: number): void {
     for (const a of st.args) {
       if (!a.expr) continue;
       this.table.markUsed(a.expr);
@@ -568,7 +571,7 @@ export class StatementChecker implements InstructionContext {
     }
   }
 
-  private includeDirective(st: Extract<Statement, { kind: 'directive' }>): void {
+  private includeDirective(st: DirectiveStatement): void {
     // Left here only when the host could not read the file (pipeline.ts splices the others).
     const arg = this.stringArgument(st);
     if (arg.value === undefined) this.issue('AMD553', "expected string in '.include' directive", arg.at);
@@ -576,7 +579,7 @@ export class StatementChecker implements InstructionContext {
     else this.issue('AMD553', `Could not find include file '${arg.value}'`, arg.at);
   }
 
-  private codeObjectVersionDirective(st: Extract<Statement, { kind: 'directive' }>): void {
+  private codeObjectVersionDirective(st: DirectiveStatement): void {
     // State the parser's repeat skipping must see (a repeated line may set it back).
     this.symbolAccesses++;
     const a = st.args[0]!;
@@ -592,7 +595,7 @@ export class StatementChecker implements InstructionContext {
   }
 
   /** `.p2align`, `.align`, `.balign` and their `l`/`w` forms. */
-  private alignDirective(st: Extract<Statement, { kind: 'directive' }>): void {
+  private alignDirective(st: DirectiveStatement): void {
     const name = st.name;
     const a = st.args[0];
     if (!a?.expr) return;
@@ -609,7 +612,7 @@ export class StatementChecker implements InstructionContext {
     for (const b of st.args.slice(1)) if (b.expr) this.valueOf(b.expr);
   }
 
-  private amdgcnTargetDirective(st: Extract<Statement, { kind: 'directive' }>): void {
+  private amdgcnTargetDirective(st: DirectiveStatement): void {
     const a = st.args[0];
     if (!a) {
       this.issue('AMD223', '.amdgcn_target expects a quoted target id string', { start: st.nameSpan.end, end: st.nameSpan.end });
@@ -629,7 +632,7 @@ export class StatementChecker implements InstructionContext {
     this.issue('AMD224', `.amdgcn_target directive's target id ${shown} does not match the specified target id ${expected}`, a.span);
   }
 
-  private amdgpuIsaDirective(st: Extract<Statement, { kind: 'directive' }>): void {
+  private amdgpuIsaDirective(st: DirectiveStatement): void {
     // The target id as a string token (llvm-mc compares the token's contents with its own).
     this.symbolAccesses++;
     if (!this.target) return;
@@ -641,7 +644,7 @@ export class StatementChecker implements InstructionContext {
     this.issue('AMD325', `target id must match options: .amd_amdgpu_isa needs "${expected}" for ${this.target.name} on ${this.triple.text}`, at);
   }
 
-  private palMetadataDirective(st: Extract<Statement, { kind: 'directive' }>): void {
+  private palMetadataDirective(st: DirectiveStatement): void {
     let absolute = true;
     for (const a of st.args) {
       if (!a.expr) continue;
@@ -660,7 +663,7 @@ export class StatementChecker implements InstructionContext {
    * error (its string, or ".error directive invoked in source file"), `.warning` a warning, `.print`
    * prints; an argument that is not one string is an error.
    */
-  private checkMessageDirective(st: Extract<Statement, { kind: 'directive' }>): void {
+  private checkMessageDirective(st: DirectiveStatement): void {
     const name = st.name;
     const arg = this.stringArgument(st);
     if (name === '.print') {
@@ -682,7 +685,7 @@ export class StatementChecker implements InstructionContext {
    * string), where it is (the directive's end when missing), and `after`: from the first token
    * after the string to the statement's end, when anything follows it.
    */
-  private stringArgument(st: Extract<Statement, { kind: 'directive' }>): { value: string | undefined; at: Span; after?: Span } {
+  private stringArgument(st: DirectiveStatement): { value: string | undefined; at: Span; after?: Span } {
     const a = st.args[0];
     if (!a) return { value: undefined, at: { start: st.span.end, end: st.span.end } };
     const raw = this.text.slice(a.span.start, a.span.end);
@@ -698,7 +701,7 @@ export class StatementChecker implements InstructionContext {
    * the size non-negative and at most the processor's addressable LDS (ldsBytes), the alignment a
    * power of two below 2^31.
    */
-  private checkAmdgpuLds(st: Extract<Statement, { kind: 'directive' }>): void {
+  private checkAmdgpuLds(st: DirectiveStatement): void {
     this.symbolAccesses++;
     const size = st.args[1];
     const align = st.args[2];
@@ -733,7 +736,7 @@ export class StatementChecker implements InstructionContext {
    * match the processor's (wave64 before GFX10, wave32 from GFX10 on, as llvm-mc's default
    * features); mode bits that the processor lacks are refused when the object is written.
    */
-  private checkKernelCodeT(st: Extract<Statement, { kind: 'directive' }>): void {
+  private checkKernelCodeT(st: DirectiveStatement): void {
     // The block has effects the parser's repeat skipping must see (deferred errors).
     this.symbolAccesses++;
     const t = this.target;
@@ -787,7 +790,7 @@ export class StatementChecker implements InstructionContext {
    * sets (every switch, also to the same section); `.pushsection` saves the pair and switches,
    * `.popsection` needs a push and restores what was saved. Errors at the token after the name.
    */
-  private sectionDirective(st: Extract<Statement, { kind: 'directive' }>): void {
+  private sectionDirective(st: DirectiveStatement): void {
     // State the parser's repeat skipping must see, unless nothing changes: a section switch when
     // one was already made, with no .pushsection ever (only .popsection can undo a switch), is no
     // effect, so the thousands of `.text`/`.section` lines of compiler output are still skipped.
@@ -826,7 +829,7 @@ export class StatementChecker implements InstructionContext {
    * `.pushsection` subsection (what it has instead of flags that are no string), an entry size that is not a plain integer, and what follows the
    * entry size or a type (link-order symbol, group, `unique`) are left alone.
    */
-  private checkSectionArguments(st: Extract<Statement, { kind: 'directive' }>): boolean {
+  private checkSectionArguments(st: DirectiveStatement): boolean {
     const text = this.text;
     const lex = new Lexer(text, this.options, st.nameSpan.end);
     let k: number = lex.next();
@@ -951,7 +954,7 @@ export class StatementChecker implements InstructionContext {
 
   /// '.type' name [','] ('@'|'%'|'#')? type   — as llvm-mc's ELF parser reads it (the comma is optional),
   /// token by token: names are the lexer's identifiers (`a?b`, `a@b`), comments are space.
-  private checkTypeDirective(st: Extract<Statement, { kind: 'directive' }>): void {
+  private checkTypeDirective(st: DirectiveStatement): void {
     const text = this.text;
     const lex = new Lexer(text, this.options, st.nameSpan.end);
     let k: number = lex.next();

@@ -308,15 +308,25 @@ export class StatementParser {
   // -------------------------------------------------------------------------------------------
   // Directives
 
+  /** Emits a directive statement: its name (as the caller spells it), the name's span from `start`, its arguments, and its span from `start` to `end`. */
+  private emitDirective(name: string, start: number, nameEnd: number, args: DirectiveArg[], end: number): void {
+    this.emit({ kind: 'directive', name, nameSpan: { start, end: nameEnd }, args, span: { start, end } });
+  }
+
+  /** Whether the current token can be a symbol name: an identifier or a quoted string. */
+  private atSymbolName(): boolean {
+    const k = this.lex.cur();
+    return k === Tok.Identifier || k === Tok.String;
+  }
+
   /// directive ::= '.name' args
   private parseDirective(rawName: string, start: number, nameEnd: number): boolean {
     const lex = this.lex;
     const name = rawName.toLowerCase();
-    const nameSpan = { start, end: nameEnd };
     if (this.inKernel) {
       if (name === '.end_amdhsa_kernel') {
         this.inKernel = null;
-        this.emit({ kind: 'directive', name, nameSpan, args: [], span: nameSpan });
+        this.emitDirective(name, start, nameEnd, [], nameEnd);
         return true;
       }
       if (!name.startsWith('.amdhsa_')) {
@@ -325,7 +335,7 @@ export class StatementParser {
       }
       const e = this.ep.parseExpression();
       if (!e) return false;
-      this.emit({ kind: 'directive', name, nameSpan, args: [{ span: e.span, expr: e }], span: { start, end: e.span.end } });
+      this.emitDirective(name, start, nameEnd, [{ span: e.span, expr: e }], e.span.end);
       return true;
     }
     if (COND_IFS.has(name) || name === '.else' || name === '.elseif' || name === '.endif') return this.parseConditional(name, start, nameEnd);
@@ -432,7 +442,7 @@ export class StatementParser {
   private parseAssignArgs(rawName: string, name: string, start: number, nameEnd: number): boolean {
     const lex = this.lex;
     // .set NAME, EXPR
-    if (lex.cur() !== Tok.Identifier && lex.cur() !== Tok.String) {
+    if (!this.atSymbolName()) {
       this.issue('AMD207', `expected identifier after ${rawName}`, lex.start, lex.end);
       return false;
     }
@@ -450,7 +460,6 @@ export class StatementParser {
   /** Comma-separated expressions, at least one. */
   private parseExprsArgs(rawName: string, name: string, start: number, nameEnd: number): boolean {
     const lex = this.lex;
-    const nameSpan = { start, end: nameEnd };
     // Comma-separated expressions (at least one).
     const args: DirectiveArg[] = [];
     for (;;) {
@@ -460,14 +469,13 @@ export class StatementParser {
       if (lex.cur() !== Tok.Comma) break;
       lex.next();
     }
-    this.emit({ kind: 'directive', name, nameSpan, args, span: { start, end: args[args.length - 1]!.span.end } });
+    this.emitDirective(name, start, nameEnd, args, args[args.length - 1]!.span.end);
     return true;
   }
 
   /** One expression that starts with a number or a name. */
   private parseLeadingExprArgs(rawName: string, name: string, start: number, nameEnd: number): boolean {
     const lex = this.lex;
-    const nameSpan = { start, end: nameEnd };
     // Any other first token (`(5)`, `-1`, `"5"`, none) makes llvm-mc's handler fail silently,
     // and the generic parser then reports the directive itself as unknown.
     if (lex.cur() !== Tok.Integer && lex.cur() !== Tok.Identifier) {
@@ -476,7 +484,7 @@ export class StatementParser {
     }
     const e = this.ep.parseExpression();
     if (!e) return false;
-    this.emit({ kind: 'directive', name, nameSpan, args: [{ span: e.span, expr: e }], span: { start, end: e.span.end } });
+    this.emitDirective(name, start, nameEnd, [{ span: e.span, expr: e }], e.span.end);
     this.endsWithLabel = true;
     return true;
   }
@@ -484,7 +492,6 @@ export class StatementParser {
   /** Expressions, possibly none, possibly empty between commas. */
   private parseOptExprsArgs(rawName: string, name: string, start: number, nameEnd: number): boolean {
     const lex = this.lex;
-    const nameSpan = { start, end: nameEnd };
     // Expressions, possibly none, possibly empty between commas (`.p2align 6, , 4`).
     const args: DirectiveArg[] = [];
     let end = nameEnd;
@@ -503,16 +510,15 @@ export class StatementParser {
         lex.next();
       }
     }
-    this.emit({ kind: 'directive', name, nameSpan, args, span: { start, end } });
+    this.emitDirective(name, start, nameEnd, args, end);
     return true;
   }
 
   /** `NAME, EXPR[, EXPR]` (`.size`, `.comm`, `.amdgpu_lds`). */
   private parseNameExprArgs(rawName: string, name: string, start: number, nameEnd: number): boolean {
     const lex = this.lex;
-    const nameSpan = { start, end: nameEnd };
     // .size NAME, EXPR  /  .comm NAME, SIZE[, ALIGN]  /  .amdgpu_lds NAME, SIZE[, ALIGN]
-    if (lex.cur() !== Tok.Identifier && lex.cur() !== Tok.String) {
+    if (!this.atSymbolName()) {
       this.issue('AMD207', `expected identifier after ${rawName}`, lex.start, lex.end);
       return false;
     }
@@ -530,22 +536,21 @@ export class StatementParser {
       this.issue('AMD208', `expected ',' and an expression after the symbol name in ${rawName}`, lex.start, lex.end);
       return false;
     }
-    this.emit({ kind: 'directive', name, nameSpan, args, span: { start, end } });
+    this.emitDirective(name, start, nameEnd, args, end);
     return true;
   }
 
   /** A list of symbol names (`.globl a, b`). */
   private parseNamesArgs(rawName: string, name: string, start: number, nameEnd: number): boolean {
     const lex = this.lex;
-    const nameSpan = { start, end: nameEnd };
     // .globl a, b   .weak a   .hidden a; an empty list is taken (llvm-mc-19), but by .addrsig_sym.
     const args: DirectiveArg[] = [];
     if ((lex.cur() === Tok.EndOfStatement || lex.cur() === Tok.Eof) && name !== '.addrsig_sym') {
-      this.emit({ kind: 'directive', name, nameSpan, args, span: { start, end: nameSpan.end } });
+      this.emitDirective(name, start, nameEnd, args, nameEnd);
       return true;
     }
     for (;;) {
-      if (lex.cur() !== Tok.Identifier && lex.cur() !== Tok.String) {
+      if (!this.atSymbolName()) {
         this.issue('AMD207', `expected a symbol name after ${rawName}`, lex.start, lex.end);
         return false;
       }
@@ -561,16 +566,15 @@ export class StatementParser {
       if (lex.cur() !== Tok.Comma || name === '.addrsig_sym') break;
       lex.next();
     }
-    this.emit({ kind: 'directive', name, nameSpan, args, span: { start, end: args[args.length - 1]!.span.end } });
+    this.emitDirective(name, start, nameEnd, args, args[args.length - 1]!.span.end);
     return true;
   }
 
   /** `.amdhsa_kernel NAME`. */
   private parseKernelArgs(rawName: string, name: string, start: number, nameEnd: number): boolean {
     const lex = this.lex;
-    const nameSpan = { start, end: nameEnd };
     // .amdhsa_kernel NAME
-    if (lex.cur() !== Tok.Identifier && lex.cur() !== Tok.String) {
+    if (!this.atSymbolName()) {
       this.issue('AMD207', 'expected the kernel name after .amdhsa_kernel', lex.start, lex.end);
       return false;
     }
@@ -579,14 +583,13 @@ export class StatementParser {
     this.inKernel = { start, nameEnd };
     this.kernelOpened = true;
     this.kernelAborted = false;
-    this.emit({ kind: 'directive', name, nameSpan, args, span: { start, end: args[0]!.span.end } });
+    this.emitDirective(name, start, nameEnd, args, args[0]!.span.end);
     return true;
   }
 
   /** Arguments kept as raw text up to the end of the statement. */
   private parseRawArgs(rawName: string, name: string, start: number, nameEnd: number): boolean {
     const lex = this.lex;
-    const nameSpan = { start, end: nameEnd };
     // Arguments kept as raw text up to the end of the statement (strings, @types, flags).
     const args: DirectiveArg[] = [];
     let argStart = -1;
@@ -607,7 +610,7 @@ export class StatementParser {
     }
     if (argStart >= 0) args.push({ span: { start: argStart, end: argEnd } });
     const end = args.length ? args[args.length - 1]!.span.end : nameEnd;
-    this.emit({ kind: 'directive', name, nameSpan, args, span: { start, end } });
+    this.emitDirective(name, start, nameEnd, args, end);
     return true;
   }
 
@@ -635,7 +638,7 @@ export class StatementParser {
       const idStart = lex.start;
       lex.next();
       if (id === '.end_amd_kernel_code_t') {
-        this.emit({ kind: 'directive', name: '.amd_kernel_code_t', nameSpan: { start, end: nameEnd }, args, span: { start, end: idStart + id.length } });
+        this.emitDirective('.amd_kernel_code_t', start, nameEnd, args, idStart + id.length);
         this.endsWithLabel = true;
         return true;
       }
@@ -666,7 +669,6 @@ export class StatementParser {
    */
   private parseV2Directive(rawName: string, start: number, nameEnd: number): boolean {
     const lex = this.lex;
-    const nameSpan = { start, end: nameEnd };
     if (rawName === '.amdgpu_hsa_kernel' && lex.cur() !== Tok.Identifier) {
       this.issueAtToken('AMD207', `expected symbol name after ${rawName}`);
       return false;
@@ -678,7 +680,7 @@ export class StatementParser {
     const atEnd = lex.cur() === Tok.EndOfStatement || lex.cur() === Tok.Eof;
     const arg = { span: { start: lex.start, end: atEnd ? lex.start : lex.end } };
     if (!atEnd) lex.next();
-    this.emit({ kind: 'directive', name: rawName, nameSpan, args: [arg], span: { start, end: arg.span.end } });
+    this.emitDirective(rawName, start, nameEnd, [arg], arg.span.end);
     this.endsWithLabel = true;
     return true;
   }
@@ -724,7 +726,7 @@ export class StatementParser {
    */
   private parseMacro(start: number, nameEnd: number): boolean {
     const lex = this.lex;
-    if (lex.cur() !== Tok.Identifier && lex.cur() !== Tok.String) {
+    if (!this.atSymbolName()) {
       this.issueAtToken('AMD207', "expected identifier in '.macro' directive");
       return false;
     }
@@ -815,7 +817,7 @@ export class StatementParser {
         this.issueAtToken('AMD215', `vararg parameter '${vararg}' should be the last parameter`);
         return false;
       }
-      if (lex.cur() !== Tok.Identifier && lex.cur() !== Tok.String) {
+      if (!this.atSymbolName()) {
         this.issueAtToken('AMD207', "expected identifier in '.macro' directive");
         return false;
       }
@@ -997,7 +999,7 @@ export class StatementParser {
     }
     // `.ifnotdef` is llvm-mc-19's other spelling of `.ifndef`.
     if (name === '.ifdef' || name === '.ifndef' || name === '.ifnotdef') {
-      if (lex.cur() !== Tok.Identifier && lex.cur() !== Tok.String) {
+      if (!this.atSymbolName()) {
         this.issueAtToken('AMD207', 'expected identifier after \'' + name + "'");
         return undefined;
       }
