@@ -243,9 +243,10 @@ function prepare(mnemonic: string, target: AmdgpuTarget): Prepared {
       // entries list them (found on AQuickBlackFox/amdgpu-code's kernels taken to gfx1200).
       if (target.generation >= 12) {
         for (const m of GFX12_REFUSED_MODIFIERS) union.delete(m);
-        // byte_sel: the GFX12 fp8/bf8 conversions that pick a byte, in their VOP1 and VOP3 forms,
-        // not _e32 (llvm-mc-19 "invalid operand for instruction") nor DPP ("not a valid operand.").
-        if (BYTE_SEL_BASES.has(r.base) && forms.some((f) => f.spec.form === '' || f.spec.form === 'e64')) union.add('byte_sel');
+        // byte_sel: the GFX12 fp8/bf8 conversions that pick a byte, in their VOP1 and VOP3 forms
+        // and VOP3's DPP (`_e64_dpp` with quad_perm or dpp8), not _e32 (llvm-mc-19 "invalid operand
+        // for instruction") nor VOP1's DPP (`_dpp`, "not a valid operand.").
+        if (BYTE_SEL_BASES.has(r.base) && forms.some((f) => f.spec.form === '' || f.spec.form === 'e64' || f.spec.form.startsWith('e64_dpp'))) union.add('byte_sel');
       }
       // gfx940's f64 MFMA take `neg:[a,b,c]` (llvm-mc-19; the table lists no neg), gfx90a's not.
       if (target.isGfx940 && r.base.startsWith('v_mfma_f64_')) union.add('neg');
