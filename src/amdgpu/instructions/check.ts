@@ -119,7 +119,9 @@ interface PreparedForms {
   readonly image: number;
   /** Forms split by withoutVcc: a count between the two (`v_add_co_ci_u32_e32 v1, vcc_lo, v2, v3`) is refused. */
   readonly vccSplit?: boolean;
-  /** Some rule of checkLessCommon applies whatever the operands (required modifiers, image or buffer d16 data, GWS data): see lessCommon. */
+  /** gfx90a and gfx940-942 DS/FLAT/GLOBAL/SCRATCH with two or more data registers (vdst, vdata): all VGPRs or all AGPRs (see checkAvData). */
+  readonly avData: boolean;
+  /** Some rule of checkLessCommon applies whatever the operands (required modifiers, image or buffer d16 data, GWS data, AV data): see lessCommon. */
   readonly lessCommon: boolean;
 }
 
@@ -257,8 +259,9 @@ function prepare(mnemonic: string, target: AmdgpuTarget): Prepared {
       const bufferD16 = d16 ? d16[1]!.length : (family === 'MUBUF' || family === 'MTBUF') && /_d16/i.test(mnemonic) ? 1 : 0;
       const image = family === 'MIMG' && target.generation <= 11 ? imageOp(lower(r.base)) : 0;
       const gws = (target.name === 'gfx90a' || target.isGfx940) && forms.some((f) => f.spec.family === 'DS');
-      const lessCommon = required !== undefined || imageData || bufferD16 !== 0 || image !== 0 || gws;
-      return { status: 'forms', forms, minAll, maxAll, memory: MEMORY_FAMILIES.has(family), sopp: family === 'SOPP', union, required, imageData, bufferD16, image, vccSplit: split !== specs, lessCommon };
+      const avData = target.alignedVgprTuples && AV_DATA_FAMILIES.has(family) && forms.some((f) => f.ops.filter((o) => isAvData(o.spec)).length > 1);
+      const lessCommon = required !== undefined || imageData || bufferD16 !== 0 || image !== 0 || gws || avData;
+      return { status: 'forms', forms, minAll, maxAll, memory: MEMORY_FAMILIES.has(family), sopp: family === 'SOPP', union, required, imageData, bufferD16, image, vccSplit: split !== specs, avData, lessCommon };
     }
   }
 }
@@ -449,6 +452,11 @@ function prepareForm(mnemonic: string, spec: FormSpec, target: AmdgpuTarget): Pr
   const sizeFree = SIZE_FREE_FAMILIES.has(family) || (buffer && mnemonic.includes('_d16'));
   // MFMA (gfx90a on): vdst and src2 are both VGPRs or both AGPRs; the table probed one at a time.
   const mfmaAgprs = family === 'MFMA' && spec.operands.some((o) => (o.files & F.A) !== 0);
+  // gfx90a and gfx940-942 DS/FLAT/GLOBAL/SCRATCH: a data register (vdst, vdata) is a VGPR or an
+  // AGPR (llvm-mc-19's AV classes; the table's probes, one operand at a time, found the AGPR in
+  // loads and stores but not in an atomic's return and data, nor in ds_write2/ds_cmpst data).
+  // ds_swizzle's data is a VGPR only. All data registers of one instruction in one file: checkAvData.
+  const avData = target.alignedVgprTuples && AV_DATA_FAMILIES.has(family) && !AV_DATA_EXCEPT.has(spec.base);
   const ops = spec.operands.map((o, index): PreparedOperand => {
     let files = o.files;
     // SGPR tuples are sized as strictly as VGPRs on scalar and VALU instructions (llvm-mc-19:
@@ -462,6 +470,7 @@ function prepareForm(mnemonic: string, spec: FormSpec, target: AmdgpuTarget): Pr
     }
     if (buffer && (o.kind === 'vdata' || o.kind === 'vdst') && mnemonic.includes('_d16')) sized = 0;
     if (mfmaAgprs && (o.name === 'vdst' || o.name === 'src2')) files |= F.V | F.A;
+    if (avData && (files & F.V) !== 0 && isAvData(o)) files |= F.A;
     if (valu && o.name.startsWith('ssrc')) files |= F.S | F.SPECIAL;
     // madmk/madak/fmamk/fmaak: src0 may be a literal of K's value (llvm-mc-19; one unique literal).
     if (valu && o.name === 'src0' && spec.operands.some((x) => x.kind === 'imm')) files |= F.LITERAL;
@@ -2570,6 +2579,7 @@ function checkLessCommon(text: string, operands: readonly InstructionOperand[], 
     (posRelocs === 0 || checkRelocatable(text, p, f, count, target, sink)) &&
     (posAperture === 0 || (checkApertureDestination(f, count, sink) && checkApertureOffset(f, count, target, sink))) &&
     (f.spec.family !== 'DS' || count === 0 || checkGwsData(f, target, sink)) &&
+    (!p.avData || checkAvData(f, count, sink)) &&
     (f.spec.family !== 'SMEM' || operands.length === count || checkSmemOffset(operands, count, sink))
   );
 }
@@ -2598,6 +2608,43 @@ function checkVccSource(f: PreparedForm, count: number, mnemonic: string, at: Sp
   if (!f.vccOptional || count === f.spec.maxOperands) return true;
   const first = positional[0]!;
   if (first.kind === 'word' && lower(first.name) === 'vcc' && f.ops[1]?.spec.size !== 2) return report(sink, C.tooFewOperands, `too few operands for instruction: ${mnemonic} takes vcc as its destination, then ${f.spec.maxOperands - 1} sources`, at);
+  return true;
+}
+
+/** The families whose data registers are AV (VGPR or AGPR) on gfx90a and gfx940-942 (see prepareForm). */
+const AV_DATA_FAMILIES: ReadonlySet<string> = new Set(['DS', 'FLAT', 'GLOBAL', 'SCRATCH']);
+/** Their instructions whose data operand is a VGPR only (llvm-mc-19 refuses `ds_swizzle_b32 v4, a8`). */
+const AV_DATA_EXCEPT: ReadonlySet<string> = new Set(['ds_swizzle_b32']);
+/** A memory instruction's data register: its destination or data (not the address). */
+function isAvData(o: OperandSpec): boolean {
+  return o.kind === 'vdst' || o.kind === 'vdata';
+}
+
+/**
+ * gfx90a and gfx940-942 DS/FLAT/GLOBAL/SCRATCH: the data registers of one instruction (an
+ * atomic's return and data, ds_write2's or ds_cmpst's two data) are all VGPRs or all AGPRs
+ * (llvm-mc-19 "invalid operand for instruction": `global_atomic_add v4, v[0:1], a8, off glc`,
+ * `ds_add_rtn_u32 a4, v0, v8`). Reported at the first register of the other file.
+ */
+function checkAvData(f: PreparedForm, count: number, sink: IssueSink): boolean {
+  const ops = f.ops;
+  let skipReturn = count < f.spec.maxOperands;
+  let file = -1;
+  for (let i = 0, j = 0; i < count; i++, j++) {
+    let o = ops[j];
+    if (o && o.returnOnly && skipReturn) {
+      skipReturn = false;
+      o = ops[++j];
+    }
+    if (!o) return true;
+    if (!isAvData(o.spec)) continue;
+    const what = posWhat[i];
+    if (what !== What.Vgpr && what !== What.Agpr) continue;
+    if (file < 0) file = what;
+    else if (what !== file) {
+      return report(sink, C.operandKind, `invalid operand for instruction: ${f.spec.spelled}'s data registers are all VGPRs or all AGPRs on gfx90a and gfx940-942; operand ${i + 1} (${o.spec.name}) is ${what === What.Agpr ? 'an AGPR' : 'a VGPR'}, an earlier one ${what === What.Agpr ? 'a VGPR' : 'an AGPR'}`, positional[i]!.span);
+    }
+  }
   return true;
 }
 
