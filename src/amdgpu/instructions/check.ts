@@ -36,8 +36,8 @@ interface PreparedOperand {
   readonly spec: OperandSpec;
   /** `OperandFile` bits, the table's, widened where a probe could not tell (see `widen`). */
   readonly files: number;
-  /** The register size is checked: 0 no, 1 vector registers, 2 vector and scalar registers. */
-  readonly sized: 0 | 1 | 2;
+  /** The register size is checked: 0 no, 1 vector registers, 2 vector and scalar registers, 3 a vector register of one or two dwords (gfx90a/gfx940 DPP sources with input modifiers). */
+  readonly sized: 0 | 1 | 2 | 3;
   /** A GLOBAL `vaddr`: one dword with an SGPR base after it, two with `off`. */
   readonly globalVaddr: boolean;
   readonly returnOnly: boolean;
@@ -461,7 +461,7 @@ function prepareForm(mnemonic: string, spec: FormSpec, target: AmdgpuTarget): Pr
     let files = o.files;
     // SGPR tuples are sized as strictly as VGPRs on scalar and VALU instructions (llvm-mc-19:
     // `v_cmp_ge_u32_e64 s[0:1], ...` on wave32, `v_readlane_b32 s[4:5], ...`, `v_add_f64 ..., s0, ...`).
-    let sized: 0 | 1 | 2 = sizeFree ? 0 : SCALAR_FAMILIES.has(family) || valu ? 2 : 1;
+    let sized: 0 | 1 | 2 | 3 = sizeFree ? 0 : SCALAR_FAMILIES.has(family) || valu ? 2 : 1;
     // A buffer resource is four SGPRs (llvm-mc-19 refuses `s[8:12]`).
     if (buffer && o.kind === 'srsrc') sized = 2;
     if (buffer && o.kind === 'vaddr') {
@@ -469,6 +469,11 @@ function prepareForm(mnemonic: string, spec: FormSpec, target: AmdgpuTarget): Pr
       sized = 0;
     }
     if (buffer && (o.kind === 'vdata' || o.kind === 'vdst') && mnemonic.includes('_d16')) sized = 0;
+    // gfx90a and gfx940-942 (DP ALU DPP): a DPP source that takes input modifiers (`-x`, `|x|`,
+    // `sext(x)`) is a VGPR of one or two dwords (llvm-mc-19 takes `v_ceil_f64_dpp v[0:1], v2`,
+    // `v_add_f32_dpp v0, v[2:3], v1`, `v_ldexp_f16_dpp v2, v6, v[10:11]`); sources without them
+    // (`v_add_u32_dpp`, `v_mov_b32_dpp`) and destinations keep their size. PreparedOperand.sized 3.
+    if (family === 'DPP16' && target.alignedVgprTuples && (o.kind === 'src' || o.kind === 'vsrc') && o.size <= 2 && o.operandModifiers !== 0) sized = 3;
     if (mfmaAgprs && (o.name === 'vdst' || o.name === 'src2')) files |= F.V | F.A;
     if (avData && (files & F.V) !== 0 && isAvData(o)) files |= F.A;
     if (valu && o.name.startsWith('ssrc')) files |= F.S | F.SPECIAL;
@@ -503,7 +508,7 @@ function isExecOrM0(op: Operand): boolean {
 }
 
 /** A PreparedOperand (made here and in prepareForm, with the same fields in the same order: one object shape). */
-function preparedOperand(spec: OperandSpec, files: number, sized: 0 | 1 | 2, globalVaddr: boolean, returnOnly: boolean, noSpecial: boolean, noExecM0: boolean, bus: number): PreparedOperand {
+function preparedOperand(spec: OperandSpec, files: number, sized: 0 | 1 | 2 | 3, globalVaddr: boolean, returnOnly: boolean, noSpecial: boolean, noExecM0: boolean, bus: number): PreparedOperand {
   return { spec, files, sized, globalVaddr, returnOnly, noSpecial, noExecM0, bus };
 }
 
@@ -1285,7 +1290,7 @@ function matchForm(f: PreparedForm, count: number): void {
         const last = positional[count - 1]!;
         want = last.kind === 'word' && lower(last.name) === 'off' ? 2 : 1;
       }
-      if (!hasTfe && size !== want) {
+      if (!hasTfe && size !== want && (o.sized !== 3 || size > 2)) {
         mismatch.at = i;
         mismatch.size = true;
         return;
