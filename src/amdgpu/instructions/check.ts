@@ -2399,7 +2399,7 @@ function isFlatLds(p: PreparedForms, operands: readonly InstructionOperand[], ta
   const f = p.forms[0]!;
   if (f.spec.family !== 'GLOBAL' && f.spec.family !== 'SCRATCH') return false;
   if (target.generation !== 10 && (target.generation !== 9 || target.isGfx940)) return false;
-  return FLAT_LDS_BASE.test(f.spec.base) && hasLdsWord(operands);
+  return hasLdsWord(operands) && FLAT_LDS_BASE.test(f.spec.base);
 }
 
 /**
