@@ -2425,6 +2425,58 @@ function checkMubufLds(text: string, mnemonic: string, at: Span, operands: reado
 /** The form of a MUBUF load without its vdata (see checkMubufLds), per prepared form. */
 const LDS_FORMS = new WeakMap<PreparedForm, PreparedForm>();
 
+/** The loads of one dword or less that take `lds` on GFX9 (not gfx940-942, whose `*_load_lds_*` are instructions of their own) and GFX10. */
+const FLAT_LDS_BASE = /^(global|scratch)_load_(dword|ubyte|sbyte|ushort|sshort)$/;
+
+/** A GLOBAL/SCRATCH load written with `lds` where llvm-mc-19 has that form (checkFlatLds). */
+function isFlatLds(p: PreparedForms, operands: readonly InstructionOperand[], target: AmdgpuTarget): boolean {
+  const f = p.forms[0]!;
+  if (f.spec.family !== 'GLOBAL' && f.spec.family !== 'SCRATCH') return false;
+  if (target.generation !== 10 && (target.generation !== 9 || target.isGfx940)) return false;
+  return hasLdsWord(operands) && FLAT_LDS_BASE.test(f.spec.base);
+}
+
+/**
+ * A GLOBAL or SCRATCH load with `lds` (GFX9 but gfx940-942, GFX10; llvm-mc-19, and llc-19's output
+ * of llvm.amdgcn.global.load.lds): the data goes to LDS, so the instruction has no vdst:
+ * `global_load_dword v0, s[0:1] lds`, `global_load_dword v[0:1], off offset:16 glc lds`,
+ * `scratch_load_dword off, s0 lds`. `lds` is the last word (a modifier after it is "invalid operand
+ * for instruction"); written with its vdst it is "invalid operand for instruction" too. The
+ * operands are matched against the form without its vdst, the modifiers before `lds` judged as
+ * the load's own.
+ */
+function checkFlatLds(text: string, mnemonic: string, at: Span, operands: readonly InstructionOperand[], p: PreparedForms, target: AmdgpuTarget, sink: IssueSink): boolean {
+  const f = p.forms[0]!;
+  const max = f.spec.maxOperands;
+  const count = positional.length;
+  let ldsAt = -1;
+  for (let i = 0; i < operands.length; i++) {
+    const op = operands[i]!.operand;
+    if (op.kind === 'word' && op.name.length === 3 && lower(op.name) === 'lds') {
+      ldsAt = i;
+      break;
+    }
+  }
+  if (ldsAt + 1 < operands.length) return report(sink, C.modifier, `invalid operand for instruction: ${mnemonic} with lds takes nothing after lds (write its modifiers before it)`, operands[ldsAt + 1]!.operand.span);
+  if (count >= max) return report(sink, C.operandKind, `invalid operand for instruction: ${mnemonic} with lds loads into LDS and takes no vdst (vaddr, saddr)`, positional[0]!.span);
+  if (count < max - 1) return report(sink, C.tooFewOperands, `too few operands for instruction: ${mnemonic} with lds takes ${max - 1} (vaddr, saddr)`, at);
+  let lds = LDS_FORMS.get(f);
+  if (lds === undefined) {
+    const ops = f.spec.operands.slice(1);
+    LDS_FORMS.set(f, (lds = prepareForm(lower(mnemonic), formSpec({ ...f.spec, operands: ops, minOperands: ops.length, maxOperands: ops.length }), target)));
+  }
+  classifyPositional(text, target);
+  matchForm(lds, count);
+  if (mismatch.at >= 0) {
+    seen.what = posWhat[mismatch.at]!;
+    seen.size = posSize[mismatch.at]!;
+    return report(sink, mismatch.size ? C.operandSize : C.operandKind, `invalid operand for instruction: ${mnemonic} with lds: operand ${mismatch.at + 1} is ${expected(lds.ops[mismatch.spec]!.spec)}, not ${whatName()}`, positional[mismatch.at]!.span);
+  }
+  // (`lds` is the last operand: without it the others keep their indexes.)
+  const before = operands.slice(0, ldsAt);
+  return checkModifiers(before, p, f, sink) && checkRanges(before, lds, target, sink);
+}
+
 /**
  * MUBUF/MTBUF `vaddr` (llvm-mc-19): `off` without idxen, offen and addr64; one VGPR with idxen or
  * offen; two with both, or with addr64 (GFX6-7), which goes with neither of the others. Anything
@@ -2968,6 +3020,7 @@ function checkOne(text: string, mnemonic: string, at: Span, operands: readonly I
   const maxAll = p.maxAll;
   collectPositional(operands, minAll > 0, p.memory);
   if (p.memory && isMubufLds(p, operands)) return checkMubufLds(text, mnemonic, at, operands, p, target, sink);
+  if (p.memory && operands.length > positional.length && isFlatLds(p, operands, target)) return checkFlatLds(text, mnemonic, at, operands, p, target, sink);
   if (positional.length < minAll && !wordsAsOperands(operands, p, minAll)) return reportTooFew(p, mnemonic, at, sink);
   classifyPositional(text, target);
   if (posExprs !== 0 && !p.sopp && relocQuery !== undefined) relocatableOperands(relocQuery);
