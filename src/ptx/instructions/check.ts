@@ -3167,11 +3167,7 @@ function movShape(ins: A.Instruction, name: string, plan: Plan, ctx: Instruction
       ctx.report('PTX505', `${name} moves a vector of ${n}, not ${o.elements.length}`, o.span);
       return false;
     }
-    if (i === 1 && plan.t1Info !== undefined && !specialFits(ops[1]!, plan.t1Info, ctx)) {
-      const sp = specialName(ops[1]!) ?? '';
-      ctx.report('PTX503', `operand 2 of ${name}: the special register does not fit ${plan.t1} (${sp === '%is_explicit_cluster' ? 'it is a predicate: mov.pred' : `it is ${SPECIALS_64.has(sp) ? '64' : '32'}-bit${plan.t1Info.kind === K.Float ? ', and no float' : ''}`})`, ops[1]!.span);
-      return false;
-    }
+    if (i === 1 && plan.t1Info !== undefined && !specialFits(ops[1]!, plan.t1Info, ctx)) return movSpecialRefused(ops[1]!, name, plan, plan.t1Info, ctx);
     if (i === 1 && o.kind === 'expr' && plan.t1Info?.kind === K.Float && n === 1) {
       // A variable's address moves as an integer (measured: `mov.f32 %f1, gv` and `mov.f64 %fd1, gv+4` refused; a function's is taken).
       const x = o.expr.kind === 'binary' && (o.expr.op === '+' || o.expr.op === '-') ? o.expr.left : o.expr;
@@ -3199,23 +3195,37 @@ function movShape(ins: A.Instruction, name: string, plan: Plan, ctx: Instruction
       }
       continue;
     }
-    const e = TYPES.get(v.type);
-    const t = plan.t1Info;
-    if (e === undefined || t === undefined) continue;
-    if (n === 1 && (t.kind === K.Unsigned || t.kind === K.Signed || t.kind === K.Float)) {
-      // As with a braced list (movVectorFits): a vector register packs only with a bit-size type (measured: `mov.s64 %rd1, %v2u32` refused).
-      ctx.report('PTX505', `${name}: a vector register packs or unpacks only with a bit-size type (write mov.b${t.size})`, o.span);
-      return false;
-    }
-    if (n > 1 ? v.count !== n : v.count * e.size !== t.size) {
-      ctx.report('PTX505', n > 1 ? `${name} moves a vector of ${n}; ${o.expr.name} is a vector register of ${v.count}` : `${name}: ${o.expr.name} (${v.count} x ${v.type}) is not one ${t.size}-bit value`, o.span);
-      return false;
-    }
-    // Same size; an integer type takes no float elements (a float type takes integer ones, measured).
-    if (n > 1 && e.kind !== K.Packed && e.kind !== K.Pred && (e.size !== t.size || ((t.kind === K.Unsigned || t.kind === K.Signed) && e.kind === K.Float))) {
-      ctx.report('PTX503', `operand ${i + 1} of ${name} must have elements of ${typeDescription(t, plan.t1!, false)}; ${o.expr.name} is a vector of ${v.type}`, o.span);
-      return false;
-    }
+    if (!movVectorRegisterFits(o, o.expr, i, v, name, plan, ctx)) return false;
+  }
+  return true;
+}
+
+/** movShape's special register that does not fit the type (reported): a function of its own, as the rare cases below, so that movShape's bytecode stays small (it is optimized after fewer calls). */
+function movSpecialRefused(o: A.Operand, name: string, plan: Plan, t1Info: TypeInfo, ctx: InstructionCheckContext): false {
+  const sp = specialName(o) ?? '';
+  ctx.report('PTX503', `operand 2 of ${name}: the special register does not fit ${plan.t1} (${sp === '%is_explicit_cluster' ? 'it is a predicate: mov.pred' : `it is ${SPECIALS_64.has(sp) ? '64' : '32'}-bit${t1Info.kind === K.Float ? ', and no float' : ''}`})`, o.span);
+  return false;
+}
+
+/** movShape's operand `i` that is the vector register `v`: its count and elements against the words. */
+function movVectorRegisterFits(o: A.Operand, x: A.NameRef, i: number, v: { count: number; type: string }, name: string, plan: Plan, ctx: InstructionCheckContext): boolean {
+  const n = plan.vectors;
+  const e = TYPES.get(v.type);
+  const t = plan.t1Info;
+  if (e === undefined || t === undefined) return true;
+  if (n === 1 && (t.kind === K.Unsigned || t.kind === K.Signed || t.kind === K.Float)) {
+    // As with a braced list (movVectorFits): a vector register packs only with a bit-size type (measured: `mov.s64 %rd1, %v2u32` refused).
+    ctx.report('PTX505', `${name}: a vector register packs or unpacks only with a bit-size type (write mov.b${t.size})`, o.span);
+    return false;
+  }
+  if (n > 1 ? v.count !== n : v.count * e.size !== t.size) {
+    ctx.report('PTX505', n > 1 ? `${name} moves a vector of ${n}; ${x.name} is a vector register of ${v.count}` : `${name}: ${x.name} (${v.count} x ${v.type}) is not one ${t.size}-bit value`, o.span);
+    return false;
+  }
+  // Same size; an integer type takes no float elements (a float type takes integer ones, measured).
+  if (n > 1 && e.kind !== K.Packed && e.kind !== K.Pred && (e.size !== t.size || ((t.kind === K.Unsigned || t.kind === K.Signed) && e.kind === K.Float))) {
+    ctx.report('PTX503', `operand ${i + 1} of ${name} must have elements of ${typeDescription(t, plan.t1!, false)}; ${x.name} is a vector of ${v.type}`, o.span);
+    return false;
   }
   return true;
 }
