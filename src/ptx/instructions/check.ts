@@ -3498,18 +3498,7 @@ function operandFits(ins: A.Instruction, name: string, i: number, o: A.Operand, 
   if (o.kind === 'vector') return listOperandFits(ins, name, i, o, want, wantName, relaxed, isMov, ctx);
   if (o.kind !== 'expr') return true;
   let e = o.expr;
-  if (want.kind === K.Pred && e.kind === 'binary' && e.op === '|') {
-    // setp's `p|q`.
-    return operandFits(ins, name, i, { kind: 'expr', expr: e.left, span: e.left.span }, want, wantName, relaxed, isMov, ctx) &&
-      operandFits(ins, name, i, { kind: 'expr', expr: e.right, span: e.right.span }, want, wantName, relaxed, isMov, ctx);
-  }
-  if (e.kind === 'binary' && e.op === '|' && i === 0 && o === ins.operands[0] && ins.opcode === 'shfl') {
-    // shfl's `d|p` (measured with ptxas 13.0 on sm_90): d typed as a d alone (a 16- or 64-bit or
-    // predicate register is "Arguments mismatch"), p a .pred register or the sink ("Predicate output
-    // expected for instruction 'shfl'"). (A sink d is refused by the result rules.)
-    if (e.left.kind !== 'sink' && !operandFits(ins, name, i, { kind: 'expr', expr: e.left, span: e.left.span }, want, wantName, relaxed, isMov, ctx)) return false;
-    return predicateRegisterFits(e.right, name, ctx);
-  }
+  if (e.kind === 'binary' && e.op === '|' && (want.kind === K.Pred || (i === 0 && o === ins.operands[0] && ins.opcode === 'shfl'))) return pairOperandFits(ins, name, i, e, want, wantName, relaxed, isMov, ctx);
   if (want.kind === K.Pred && e.kind === 'unary' && e.op === '!') e = e.operand;
   if (e.kind === 'name') {
     const t = ctx.registerType(e.name);
@@ -3528,6 +3517,20 @@ function operandFits(ins: A.Instruction, name: string, i: number, o: A.Operand, 
     return e.object.kind !== 'name' || vectorElementFits(name, i, e.object.name, e.member, want, wantName, relaxed, e.span, ctx);
   }
   return constantOperandFits(e, i, name, want, wantName, ctx);
+}
+
+/** operandFits' `a|b`: setp's `p|q`, shfl's `d|p` (a function of its own, as listOperandFits: operandFits' bytecode stays small). */
+function pairOperandFits(ins: A.Instruction, name: string, i: number, e: A.BinaryExpr, want: TypeInfo, wantName: string, relaxed: boolean, isMov: boolean, ctx: InstructionCheckContext): boolean {
+  if (want.kind === K.Pred) {
+    // setp's `p|q`.
+    return operandFits(ins, name, i, { kind: 'expr', expr: e.left, span: e.left.span }, want, wantName, relaxed, isMov, ctx) &&
+      operandFits(ins, name, i, { kind: 'expr', expr: e.right, span: e.right.span }, want, wantName, relaxed, isMov, ctx);
+  }
+  // shfl's `d|p` (measured with ptxas 13.0 on sm_90): d typed as a d alone (a 16- or 64-bit or
+  // predicate register is "Arguments mismatch"), p a .pred register or the sink ("Predicate output
+  // expected for instruction 'shfl'"). (A sink d is refused by the result rules.)
+  if (e.left.kind !== 'sink' && !operandFits(ins, name, i, { kind: 'expr', expr: e.left, span: e.left.span }, want, wantName, relaxed, isMov, ctx)) return false;
+  return predicateRegisterFits(e.right, name, ctx);
 }
 
 /** operandFits' braced list: a function of its own, so that a list first seen late in a file throws this one's optimized code away, not operandFits'. */
