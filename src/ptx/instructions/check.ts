@@ -244,15 +244,9 @@ const ROLES: ReadonlyMap<string, string> = (() => {
  * 32-bit integer or bit-size register or an integer constant (not `.f32`, `.f16x2`, `0f`). shfl
  * without `.sync` (d, a, b, c) the same, at every .version from 3.0 (measured with -arch=sm_75 on
  * .target sm_30 and sm_60 modules, .address_size 32 and 64). Not in ROLES: shfl keeps its opcode
- * rules (PLAIN_OPCODES).
+ * rules (OPCODE_RULES: PRED_RESULT_REFUSED).
  */
 const SHFL_ROLES = 'TTTTU';
-
-/**
- * Opcodes that opcodeRulesFirst and opcodeRules have no rule for (their shape rules are operandShapes'):
- * the common instructions skip those functions. An opcode given a rule there must leave this set.
- */
-const PLAIN_OPCODES: ReadonlySet<string> = new Set([...ROLES.keys()].filter((op) => op !== 'cvta' && op !== 'elect' && op !== 'movmatrix' && op !== 'isspacep' && op !== 'setmaxnreg' && op !== 'createpolicy').concat(['bra', 'ret', 'call', 'exit', 'brx']));
 
 /** Instructions whose registers may be wider than their type (measured: `ld.u8 %r1`, `cvt.u16.u32 %rd1, %r1`). */
 const RELAXED: ReadonlySet<string> = new Set(['ld', 'st', 'cvt']);
@@ -430,8 +424,6 @@ interface Plan {
   op: string;
   /** mul/mad `.wide`. */
   wide: boolean;
-  /** Not one of PLAIN_OPCODES: the opcode-specific rules (opcodeRulesFirst, opcodeRules) apply. */
-  ruled: boolean;
   /** The vector width the words give (`.v2`, `.v4`, `.v8`: the last of them), else 1. */
   vectors: number;
   /**
@@ -461,7 +453,7 @@ interface Plan {
   /** The last shape used (-1: none yet) and its form, checked before formByShape. */
   lastShape: number;
   lastBound: Bound | undefined;
-  /** The opcode's rules in shapesAfter (shapeRuleOf, lateRuleOf). */
+  /** The opcode's rules in shapesAfter, before and after the address checks (shapeRuleOf, lateRuleOf). */
   shapeRule: ShapeRule;
   lateRule: ShapeRule;
   /** mma's registers per fragment (mmaFragmentCountsFit; undefined: not worked out yet). */
@@ -609,7 +601,6 @@ function planOf(ins: A.Instruction, r: MatchResult & { ok: true }, ctx: Instruct
     result: r,
     op: OPCODES.get(op) ?? op,
     wide: (op === 'mul' || op === 'mad') && w.includes('.wide'),
-    ruled: !PLAIN_OPCODES.has(op),
     vectors: vectorWidth(w),
     space: SPACE_CHECKED.has(op) ? instructionSpace(op, w) : null,
     name,
@@ -1477,13 +1468,13 @@ function shapesAfter(ins: A.Instruction, plan: Plan, form: InstructionForm, ctx:
   const first = ops[0];
   if (lists && first !== undefined && first.kind === 'vector' && first.predicate !== undefined && !predicateResultFits(first.predicate, name, form, ctx)) return false;
   // The opcode's own shape rule (lop3, the scalar video instructions, min/max, ld/st's vectors,
-  // mbarrier's count gate, mma's block-scale ids: see shapeRuleOf), through one call whatever the
-  // opcode: ld and st come early in every file, so this call is soon megamorphic, and the first lop3
-  // or vadd late in a file no longer throws this function's optimized code away (it did, once per rule).
+  // mbarrier's count gate, mma's block-scale ids and fragments: see shapeRuleOf), through one call
+  // whatever the opcode: ld and st come early in every file, so this call is soon megamorphic, and
+  // the first lop3 or vadd late in a file no longer throws this function's optimized code away (it
+  // did, once per rule).
   if (!plan.shapeRule(ins, plan, form, ctx)) return false;
-  if (plan.ruled && !opcodeRulesFirst(ins, plan, ctx)) return false;
   if (op === 'ld' || op === 'st') {
-    // (Their vectors: shapeRule. No rule of lop3, video, min/max or opcodeRulesFirst applies to ld/st, so it may come first.)
+    // (Their vectors: shapeRule. No other opcode's rule applies to ld/st, so it may come first.)
   } else if (op === 'atom' || op === 'red' || op === 'multimem') {
     if (!atomicVectorShape(ins, name, plan, ctx)) return false;
   } else if (lists && first !== undefined && first.kind === 'vector' && VECTOR_RESULT_REFUSED.has(op)) {
@@ -1505,9 +1496,8 @@ function shapesAfter(ins: A.Instruction, plan: Plan, form: InstructionForm, ctx:
       if (o.kind === 'address' && o.elements.length === 1 && !addressRegister(o.elements[0]!, ctx)) return false;
     }
   if (plan.space !== null && !spaceFits(ins, name, plan, ctx)) return false;
-  // mov's shapes, st.bulk's named operands (lateRuleOf): one call, as shapeRule's.
-  if (!plan.lateRule(ins, plan, form, ctx)) return false;
-  return !plan.ruled || opcodeRules(ins, plan, form, ctx);
+  // mov's shapes, st.bulk's named operands, the other opcodes' rules (lateRuleOf): one call, as shapeRule's.
+  return plan.lateRule(ins, plan, form, ctx);
 }
 
 /**
@@ -1586,7 +1576,7 @@ type ShapeRule = (ins: A.Instruction, plan: Plan, form: InstructionForm, ctx: In
 
 const noShapeRule: ShapeRule = () => true;
 
-/** lop3 is in PLAIN_OPCODES, its d untyped: a predicate register there is "Arguments mismatch" (measured with ptxas 13.0). */
+/** lop3's d is untyped (ROLES): a predicate register there is "Arguments mismatch" (measured with ptxas 13.0). */
 const lop3Rule: ShapeRule = (ins, plan, form, ctx) => {
   const first = ins.operands[0];
   if (first instanceof ExprOperandNode && first.expr instanceof NameRefNode && ctx.registerType(first.expr.name) === '.pred') {
@@ -1596,10 +1586,10 @@ const lop3Rule: ShapeRule = (ins, plan, form, ctx) => {
   return true;
 };
 
-/** The scalar video instructions (in PLAIN_OPCODES): their selectors. */
+/** The scalar video instructions: their selectors. */
 const videoRule: ShapeRule = (ins, plan, form, ctx) => videoSelectorsFit(ins, plan.op, plan.name, ctx);
 
-/** min/max (in PLAIN_OPCODES): their three-input form's gate. */
+/** min/max: their three-input form's gate. */
 const minMaxRule: ShapeRule = (ins, plan, form, ctx) => ins.operands.length !== 4 || threeInputGate(plan.name, ctx, ins);
 
 /** ld/st proper (not st.async, st.bulk, ...: ptxas does not check their vectors the same way). */
@@ -1618,18 +1608,22 @@ function shapeRuleOf(op: string): ShapeRule {
   if (op === 'min' || op === 'max') return minMaxRule;
   if (VIDEO_SCALAR.has(op)) return videoRule;
   if (op === 'mbarrier') return mbarrierRule;
-  if (op === 'mma') return mmaRule;
+  if (op === 'mma') return mmaRules;
+  if (op === 'ldmatrix') return ldmatrixRules;
+  if (op === 'stmatrix') return stmatrixRules;
+  if (op === 'wgmma') return wgmmaFirstRules;
+  if (op === 'wmma') return wmmaFirstRules;
   return noShapeRule;
 }
 
 const movRule: ShapeRule = (ins, plan, form, ctx) => movShape(ins, plan.name, plan, ctx);
 
-/** st is in PLAIN_OPCODES: st.bulk's named operands, size and initval. */
+/** st.bulk's named operands, size and initval. */
 const stRule: ShapeRule = (ins, plan, form, ctx) => form.family === 'st' || namedOperandsFit(ins, plan.name, form, ST_NAMED_ROLES, ctx);
 
 /** shapesAfter's rule after the address checks, for an opcode (Plan.lateRule). */
 function lateRuleOf(op: string): ShapeRule {
-  return op === 'mov' ? movRule : op === 'st' ? stRule : noShapeRule;
+  return op === 'mov' ? movRule : op === 'st' ? stRule : OPCODE_RULES.get(op) ?? noShapeRule;
 }
 
 /** `{d...}|p`: ptxas "Predicate output not allowed for instruction 'mov'" where the form has no `d|p`, "Predicate output expected" for a register of another type. */
@@ -1677,18 +1671,47 @@ function sparsityMetadataFits(o: A.Operand, name: string, ctx: InstructionCheckC
   return classFits(o, Cls.Metadata, name, 4, 'the sparsity metadata', ctx);
 }
 
-/** The rules of opcodes not in PLAIN_OPCODES that come before the address checks. */
-function opcodeRulesFirst(ins: A.Instruction, plan: Plan, ctx: InstructionCheckContext): boolean {
-  const op = plan.op;
+/**
+ * The rules of particular opcodes that come before the address checks: one function per opcode,
+ * chosen once per spelling (shapeRuleOf, Plan.shapeRule), so that each opcode's calls land in a
+ * small function of its own (one that tested the opcode against each rule's was never optimized:
+ * 2,499 bytes of bytecode, too few calls for TurboFan's ticks).
+ */
+function ldmatrixRules(ins: A.Instruction, plan: Plan, form: InstructionForm, ctx: InstructionCheckContext): boolean {
   const name = plan.name;
-  if (op === 'ldmatrix' && !fragmentListFits(ins, 0, name, ctx)) return false;
-  if ((op === 'ldmatrix' || op === 'stmatrix') && !matrixCountFits(ins, name, ctx)) return false;
-  if (op === 'mma' && !(fragmentListFits(ins, 0, name, ctx) && fragmentListFits(ins, 1, name, ctx) && fragmentListFits(ins, 2, name, ctx) && fragmentListFits(ins, 3, name, ctx))) return false;
-  if ((op === 'mma' || op === 'wgmma' || (op === 'wmma' && ins.modifiers[0] !== '.mma')) && !mmaVectorWordFits(ins, name, ctx)) return false;
-  if (op === 'mma' && ins.operands.length === 6 && !sparsityMetadataFits(ins.operands[4]!, name, ctx)) return false;
-  if (op === 'mma' && !mmaFragmentsFit(ins, name, ctx)) return false;
-  if (op === 'mma' && !mmaFragmentCountsFit(ins, plan, ctx)) return false;
-  if (op === 'mma' && !mmaResultSinkFits(ins, name, ctx)) return false;
+  if (!fragmentListFits(ins, 0, name, ctx)) return false;
+  if (!matrixCountFits(ins, name, ctx)) return false;
+  return true;
+}
+
+function stmatrixRules(ins: A.Instruction, plan: Plan, form: InstructionForm, ctx: InstructionCheckContext): boolean {
+  const name = plan.name;
+  if (!matrixCountFits(ins, name, ctx)) return false;
+  return true;
+}
+
+/** mma: its block-scale ids (mmaRule), then its fragments. */
+function mmaRules(ins: A.Instruction, plan: Plan, form: InstructionForm, ctx: InstructionCheckContext): boolean {
+  if (!mmaRule(ins, plan, form, ctx)) return false;
+  const name = plan.name;
+  if (!(fragmentListFits(ins, 0, name, ctx) && fragmentListFits(ins, 1, name, ctx) && fragmentListFits(ins, 2, name, ctx) && fragmentListFits(ins, 3, name, ctx))) return false;
+  if (!mmaVectorWordFits(ins, name, ctx)) return false;
+  if (ins.operands.length === 6 && !sparsityMetadataFits(ins.operands[4]!, name, ctx)) return false;
+  if (!mmaFragmentsFit(ins, name, ctx)) return false;
+  if (!mmaFragmentCountsFit(ins, plan, ctx)) return false;
+  if (!mmaResultSinkFits(ins, name, ctx)) return false;
+  return true;
+}
+
+function wgmmaFirstRules(ins: A.Instruction, plan: Plan, form: InstructionForm, ctx: InstructionCheckContext): boolean {
+  const name = plan.name;
+  if (!mmaVectorWordFits(ins, name, ctx)) return false;
+  return true;
+}
+
+function wmmaFirstRules(ins: A.Instruction, plan: Plan, form: InstructionForm, ctx: InstructionCheckContext): boolean {
+  const name = plan.name;
+  if (ins.modifiers[0] !== '.mma' && !mmaVectorWordFits(ins, name, ctx)) return false;
   return true;
 }
 
@@ -2032,30 +2055,83 @@ function mmaFragmentClass(t: string, input: boolean, sparse: boolean): Cls | und
 }
 
 /**
- * The rules of particular opcodes, after the shape and address checks (operandShapes). Only for
- * opcodes not in PLAIN_OPCODES: a rule for one of those is skipped here (take it out of that set).
- * False when one reported.
+ * The rules of particular opcodes after the shape and address checks (operandShapes): one function
+ * per opcode, chosen once per spelling (lateRuleOf, Plan.lateRule; OPCODE_RULES). False when one
+ * reported. An opcode without one here has none.
  */
-function opcodeRules(ins: A.Instruction, plan: Plan, form: InstructionForm, ctx: InstructionCheckContext): boolean {
-  const op = plan.op;
+function cvtaRules(ins: A.Instruction, plan: Plan, form: InstructionForm, ctx: InstructionCheckContext): boolean {
   const ops = ins.operands;
   const name = plan.name;
-  if (op === 'cvta' && ops.length === 2 && ops[1]!.kind === 'expr' && ops[1]!.expr.kind === 'name' && ins.modifiers.includes('.to') && ctx.variableSpace(ops[1]!.expr.name)) {
+  if (ops.length === 2 && ops[1]!.kind === 'expr' && ops[1]!.expr.kind === 'name' && ins.modifiers.includes('.to') && ctx.variableSpace(ops[1]!.expr.name)) {
     // ptxas "Argument 1 of instruction 'cvta.to': must be register".
     ctx.report('PTX502', `operand 2 of ${name} must be a register holding a generic address, not the variable '${ops[1]!.expr.name}' (use cvta without .to, or mov)`, ops[1]!.span);
     return false;
   }
-  if (op === 'isspacep' && ops.length === 2 && !isspacepAddressFits(ops[1]!, name, ctx)) return false;
-  if ((op === 'suld' || op === 'sust') && !surfaceVectorFits(ins, name, ctx)) return false;
-  if (op === 'clusterlaunchcontrol' && ops[0]?.kind === 'expr' && plan.t1Info !== undefined && ins.modifiers[0] === '.query_cancel') {
+  return true;
+}
+
+function isspacepRules(ins: A.Instruction, plan: Plan, form: InstructionForm, ctx: InstructionCheckContext): boolean {
+  const ops = ins.operands;
+  const name = plan.name;
+  if (ops.length === 2 && !isspacepAddressFits(ops[1]!, name, ctx)) return false;
+  return true;
+}
+
+/** suld, sust: their vector word, then the surface rules (surfaceRules). */
+function suldSustRules(ins: A.Instruction, plan: Plan, form: InstructionForm, ctx: InstructionCheckContext): boolean {
+  const name = plan.name;
+  if (!surfaceVectorFits(ins, name, ctx)) return false;
+  return surfaceRules(ins, plan, form, ctx);
+}
+
+/** The texture and surface instructions (TEXTURE_OPS): tex and tld4 by textureFits, the others by surfaceFits. */
+function textureRules(ins: A.Instruction, plan: Plan, form: InstructionForm, ctx: InstructionCheckContext): boolean {
+  const name = plan.name;
+  if (!textureFits(ins, name, plan, ctx)) return false;
+  return true;
+}
+
+function surfaceRules(ins: A.Instruction, plan: Plan, form: InstructionForm, ctx: InstructionCheckContext): boolean {
+  const name = plan.name;
+  if (!surfaceFits(ins, name, plan, ctx)) return false;
+  return true;
+}
+
+function clusterlaunchcontrolRules(ins: A.Instruction, plan: Plan, form: InstructionForm, ctx: InstructionCheckContext): boolean {
+  const ops = ins.operands;
+  const name = plan.name;
+  if (ops[0]?.kind === 'expr' && plan.t1Info !== undefined && ins.modifiers[0] === '.query_cancel') {
     // Measured: query_cancel's scalar result is typed by its first type (.b32: any 32-bit register but a predicate; .pred: a predicate), "Arguments mismatch".
     const want = plan.t1 === '.pred' ? PRED : plan.t1Info;
     if (!plainOperandFits(ops[0], 0, want, false, ctx) && !operandFits(ins, name, 0, ops[0], want, plan.t1!, false, false, ctx)) return false;
   }
-  if (op === 'elect' && !electFits(ins, name, ctx)) return false;
-  if (op === 'movmatrix' && !movmatrixFits(ins, name, ctx)) return false;
-  if (op === 'wmma' && !wmmaFragmentFits(ins, name, ctx)) return false;
-  if (op === 'wgmma' && form.operands[1]?.name === 'a' && ops[1]?.kind === 'expr' && !(ops[1].expr.kind === 'name' && ctx.vectorRegister?.(ops[1].expr.name))) {
+  return true;
+}
+
+function electRules(ins: A.Instruction, plan: Plan, form: InstructionForm, ctx: InstructionCheckContext): boolean {
+  const name = plan.name;
+  if (!electFits(ins, name, ctx)) return false;
+  return true;
+}
+
+function movmatrixRules(ins: A.Instruction, plan: Plan, form: InstructionForm, ctx: InstructionCheckContext): boolean {
+  const name = plan.name;
+  if (!movmatrixFits(ins, name, ctx)) return false;
+  return true;
+}
+
+/** wmma: its fragments, then its operands typed by name (NAMED_ROLES). */
+function wmmaRules(ins: A.Instruction, plan: Plan, form: InstructionForm, ctx: InstructionCheckContext): boolean {
+  const name = plan.name;
+  if (!wmmaFragmentFits(ins, name, ctx)) return false;
+  return namedRules(ins, plan, form, ctx);
+}
+
+/** wgmma: the register-A form's A, the fragment counts and immediates, the sparsity selector, then its operands typed by name (NAMED_ROLES). */
+function wgmmaRules(ins: A.Instruction, plan: Plan, form: InstructionForm, ctx: InstructionCheckContext): boolean {
+  const ops = ins.operands;
+  const name = plan.name;
+  if (form.operands[1]?.name === 'a' && ops[1]?.kind === 'expr' && !(ops[1].expr.kind === 'name' && ctx.vectorRegister?.(ops[1].expr.name))) {
     // The register-A form (measured with ptxas 13.0): A is a braced list or a vector register
     // ("Vector expected for argument 1"; a descriptor there is "Arguments mismatch": the
     // descriptor form takes one more immediate, imm-trans-a).
@@ -2063,17 +2139,6 @@ function opcodeRules(ins: A.Instruction, plan: Plan, form: InstructionForm, ctx:
     return false;
   }
   if ((form.family === 'wgmma.mma_async' || form.family === 'wgmma.mma_async.sp') && !(wgmmaFragmentCountsFit(ins, name, ctx) && wgmmaImmediatesFit(ins, form, name, ctx))) return false;
-  if ((form.family === 'cp.async.bulk.tensor' || form.family === 'cp.async.bulk.prefetch.tensor' || form.family === 'cp.reduce.async.bulk.tensor') && !tensorCoordinatesFit(ins, name, ctx)) return false;
-  if (form.family === 'setmaxnreg' && ops[0]?.kind === 'expr') {
-    // The register count (measured with ptxas 13.0): "value '264' out of range, expected to be in
-    // range [24..256]", "unexpected value '23', expected to be multiple of 8".
-    const e = ops[0].expr;
-    const v = intConstant(e);
-    if (v !== undefined && (v < 24n || v > 256n || v % 8n !== 0n)) {
-      ctx.report('PTX502', `operand 1 of ${name} (the register count) must be a multiple of 8 from 24 to 256, not ${v}`, ops[0].span);
-      return false;
-    }
-  }
   if (form.family === 'wgmma.mma_async.sp') {
     // The sparsity selector (measured with ptxas 13.0): a constant, 0 or 1 with .f16/.bf16/.tf32 and
     // 0 with the FP8 and integer types ("Argument 4 of instruction 'Sparse wgmma.mma_async with FP8
@@ -2090,7 +2155,15 @@ function opcodeRules(ins: A.Instruction, plan: Plan, form: InstructionForm, ctx:
       }
     }
   }
-  if (op === 'cp' && form.family === 'cp.async') {
+  return namedRules(ins, plan, form, ctx);
+}
+
+/** cp: the bulk tensor copies' coordinates, cp.async's sizes, then its operands typed by name (NAMED_ROLES). */
+function cpRules(ins: A.Instruction, plan: Plan, form: InstructionForm, ctx: InstructionCheckContext): boolean {
+  const ops = ins.operands;
+  const name = plan.name;
+  if ((form.family === 'cp.async.bulk.tensor' || form.family === 'cp.async.bulk.prefetch.tensor' || form.family === 'cp.reduce.async.bulk.tensor') && !tensorCoordinatesFit(ins, name, ctx)) return false;
+  if (form.family === 'cp.async') {
     // A size the form fixes (cp.async.cg: 16): ptxas "unexpected value '8', expected to be 16".
     // cp-size is the constant 4, 8 or 16 ("unexpected value '12', expected to be 4 or 8 or 16"; a
     // register is "Arguments mismatch"); a constant src-size is 0 to cp-size ("value '20' out of
@@ -2118,27 +2191,108 @@ function opcodeRules(ins: A.Instruction, plan: Plan, form: InstructionForm, ctx:
       }
     }
   }
-  const named = NAMED_ROLES.get(op);
-  if (named !== undefined && !namedOperandsFit(ins, name, form, named, ctx)) return false;
-  if (TEXTURE_OPS.has(op) && !(op === 'tex' || op === 'tld4' ? textureFits(ins, name, plan, ctx) : surfaceFits(ins, name, plan, ctx))) return false;
-  // (bar/barrier have no roles: nothing is typed after their own operand rules.)
-  if (op === 'bar' || op === 'barrier') barOperands(ins, name, ctx);
-  if (op === 'multimem' && !(multimemVectorFits(ins, name, ctx) && multimemValuesFit(ins, name, ctx))) return false;
-  if (op === 'tcgen05' && !tcgen05RegistersFit(ins, name, ctx)) return false;
-  if (op === 'createpolicy' && !createpolicyFits(ins, name, form, ctx)) return false;
-  if (PRED_RESULT_REFUSED.has(op)) {
-    // A predicate register where a value result goes (measured with ptxas 13.0 on each: "Arguments mismatch for instruction 'shfl'").
-    const d = ops[0];
-    if (d !== undefined && d.kind === 'expr' && d.expr.kind === 'name' && ctx.registerType(d.expr.name) === '.pred') {
-      ctx.report('PTX503', `operand 1 of ${name} is a value result: it must be a register of a value type, not the predicate ${d.expr.name}`, d.span);
+  return namedRules(ins, plan, form, ctx);
+}
+
+function setmaxnregRules(ins: A.Instruction, plan: Plan, form: InstructionForm, ctx: InstructionCheckContext): boolean {
+  const ops = ins.operands;
+  const name = plan.name;
+  if (form.family === 'setmaxnreg' && ops[0]?.kind === 'expr') {
+    // The register count (measured with ptxas 13.0): "value '264' out of range, expected to be in
+    // range [24..256]", "unexpected value '23', expected to be multiple of 8".
+    const e = ops[0].expr;
+    const v = intConstant(e);
+    if (v !== undefined && (v < 24n || v > 256n || v % 8n !== 0n)) {
+      ctx.report('PTX502', `operand 1 of ${name} (the register count) must be a multiple of 8 from 24 to 256, not ${v}`, ops[0].span);
       return false;
     }
   }
   return true;
 }
 
+/** The operands typed by name (NAMED_ROLES) of an opcode that has them (st's: stRule). */
+function namedRules(ins: A.Instruction, plan: Plan, form: InstructionForm, ctx: InstructionCheckContext): boolean {
+  const name = plan.name;
+  const named = NAMED_ROLES.get(plan.op);
+  if (named !== undefined && !namedOperandsFit(ins, name, form, named, ctx)) return false;
+  return true;
+}
+
+/** tcgen05: its operands typed by name (NAMED_ROLES), then ld's and st's registers. */
+function tcgen05Rules(ins: A.Instruction, plan: Plan, form: InstructionForm, ctx: InstructionCheckContext): boolean {
+  const name = plan.name;
+  if (!namedRules(ins, plan, form, ctx)) return false;
+  if (!tcgen05RegistersFit(ins, name, ctx)) return false;
+  return true;
+}
+
+/** bar/barrier (no roles: nothing is typed after their own operand rules). */
+function barRules(ins: A.Instruction, plan: Plan, form: InstructionForm, ctx: InstructionCheckContext): boolean {
+  const name = plan.name;
+  barOperands(ins, name, ctx);
+  return true;
+}
+
+function multimemRules(ins: A.Instruction, plan: Plan, form: InstructionForm, ctx: InstructionCheckContext): boolean {
+  const name = plan.name;
+  if (!(multimemVectorFits(ins, name, ctx) && multimemValuesFit(ins, name, ctx))) return false;
+  return true;
+}
+
+function createpolicyRules(ins: A.Instruction, plan: Plan, form: InstructionForm, ctx: InstructionCheckContext): boolean {
+  const name = plan.name;
+  if (!createpolicyFits(ins, name, form, ctx)) return false;
+  return true;
+}
+
+/** The opcodes of PRED_RESULT_REFUSED. */
+function predResultRules(ins: A.Instruction, plan: Plan, form: InstructionForm, ctx: InstructionCheckContext): boolean {
+  const ops = ins.operands;
+  const name = plan.name;
+  // A predicate register where a value result goes (measured with ptxas 13.0 on each: "Arguments mismatch for instruction 'shfl'").
+  const d = ops[0];
+  if (d !== undefined && d.kind === 'expr' && d.expr.kind === 'name' && ctx.registerType(d.expr.name) === '.pred') {
+    ctx.report('PTX503', `operand 1 of ${name} is a value result: it must be a register of a value type, not the predicate ${d.expr.name}`, d.span);
+    return false;
+  }
+  return true;
+}
+
 /** Opcodes not typed by ROLES whose result is a value (no predicate register; measured with ptxas 13.0). */
 const PRED_RESULT_REFUSED: ReadonlySet<string> = new Set(['ldu', 'activemask', 'shfl', 'match', 'dp4a', 'dp2a', 'stacksave']);
+
+/**
+ * Each opcode's rules after the address checks (lateRuleOf; mov's and st's are movRule and stRule).
+ * An opcode given a rule here must not be one of the opcodes typed by ROLES unless its rules type
+ * what ROLES leaves untyped (cvta, elect, movmatrix, isspacep, setmaxnreg, createpolicy).
+ */
+const OPCODE_RULES: ReadonlyMap<string, ShapeRule> = new Map<string, ShapeRule>([
+  ['cvta', cvtaRules],
+  ['isspacep', isspacepRules],
+  ['suld', suldSustRules],
+  ['sust', suldSustRules],
+  ['sured', surfaceRules],
+  ['suq', surfaceRules],
+  ['txq', surfaceRules],
+  ['tex', textureRules],
+  ['tld4', textureRules],
+  ['clusterlaunchcontrol', clusterlaunchcontrolRules],
+  ['elect', electRules],
+  ['movmatrix', movmatrixRules],
+  ['wmma', wmmaRules],
+  ['wgmma', wgmmaRules],
+  ['cp', cpRules],
+  ['setmaxnreg', setmaxnregRules],
+  ['mbarrier', namedRules],
+  ['tensormap', namedRules],
+  ['fence', namedRules],
+  ['tcgen05', tcgen05Rules],
+  ['bar', barRules],
+  ['barrier', barRules],
+  ['multimem', multimemRules],
+  ['createpolicy', createpolicyRules],
+  ...[...PRED_RESULT_REFUSED].map((op): [string, ShapeRule] => [op, predResultRules]),
+]);
 
 /**
  * createpolicy's operands after its result (measured with ptxas 13.0 on sm_80 and sm_100a; the
@@ -3013,11 +3167,7 @@ function movShape(ins: A.Instruction, name: string, plan: Plan, ctx: Instruction
       ctx.report('PTX505', `${name} moves a vector of ${n}, not ${o.elements.length}`, o.span);
       return false;
     }
-    if (i === 1 && plan.t1Info !== undefined && !specialFits(ops[1]!, plan.t1Info, ctx)) {
-      const sp = specialName(ops[1]!) ?? '';
-      ctx.report('PTX503', `operand 2 of ${name}: the special register does not fit ${plan.t1} (${sp === '%is_explicit_cluster' ? 'it is a predicate: mov.pred' : `it is ${SPECIALS_64.has(sp) ? '64' : '32'}-bit${plan.t1Info.kind === K.Float ? ', and no float' : ''}`})`, ops[1]!.span);
-      return false;
-    }
+    if (i === 1 && plan.t1Info !== undefined && !specialFits(ops[1]!, plan.t1Info, ctx)) return movSpecialRefused(ops[1]!, name, plan, plan.t1Info, ctx);
     if (i === 1 && o.kind === 'expr' && plan.t1Info?.kind === K.Float && n === 1) {
       // A variable's address moves as an integer (measured: `mov.f32 %f1, gv` and `mov.f64 %fd1, gv+4` refused; a function's is taken).
       const x = o.expr.kind === 'binary' && (o.expr.op === '+' || o.expr.op === '-') ? o.expr.left : o.expr;
@@ -3045,23 +3195,37 @@ function movShape(ins: A.Instruction, name: string, plan: Plan, ctx: Instruction
       }
       continue;
     }
-    const e = TYPES.get(v.type);
-    const t = plan.t1Info;
-    if (e === undefined || t === undefined) continue;
-    if (n === 1 && (t.kind === K.Unsigned || t.kind === K.Signed || t.kind === K.Float)) {
-      // As with a braced list (movVectorFits): a vector register packs only with a bit-size type (measured: `mov.s64 %rd1, %v2u32` refused).
-      ctx.report('PTX505', `${name}: a vector register packs or unpacks only with a bit-size type (write mov.b${t.size})`, o.span);
-      return false;
-    }
-    if (n > 1 ? v.count !== n : v.count * e.size !== t.size) {
-      ctx.report('PTX505', n > 1 ? `${name} moves a vector of ${n}; ${o.expr.name} is a vector register of ${v.count}` : `${name}: ${o.expr.name} (${v.count} x ${v.type}) is not one ${t.size}-bit value`, o.span);
-      return false;
-    }
-    // Same size; an integer type takes no float elements (a float type takes integer ones, measured).
-    if (n > 1 && e.kind !== K.Packed && e.kind !== K.Pred && (e.size !== t.size || ((t.kind === K.Unsigned || t.kind === K.Signed) && e.kind === K.Float))) {
-      ctx.report('PTX503', `operand ${i + 1} of ${name} must have elements of ${typeDescription(t, plan.t1!, false)}; ${o.expr.name} is a vector of ${v.type}`, o.span);
-      return false;
-    }
+    if (!movVectorRegisterFits(o, o.expr, i, v, name, plan, ctx)) return false;
+  }
+  return true;
+}
+
+/** movShape's special register that does not fit the type (reported): a function of its own, as the rare cases below, so that movShape's bytecode stays small (it is optimized after fewer calls). */
+function movSpecialRefused(o: A.Operand, name: string, plan: Plan, t1Info: TypeInfo, ctx: InstructionCheckContext): false {
+  const sp = specialName(o) ?? '';
+  ctx.report('PTX503', `operand 2 of ${name}: the special register does not fit ${plan.t1} (${sp === '%is_explicit_cluster' ? 'it is a predicate: mov.pred' : `it is ${SPECIALS_64.has(sp) ? '64' : '32'}-bit${t1Info.kind === K.Float ? ', and no float' : ''}`})`, o.span);
+  return false;
+}
+
+/** movShape's operand `i` that is the vector register `v`: its count and elements against the words. */
+function movVectorRegisterFits(o: A.Operand, x: A.NameRef, i: number, v: { count: number; type: string }, name: string, plan: Plan, ctx: InstructionCheckContext): boolean {
+  const n = plan.vectors;
+  const e = TYPES.get(v.type);
+  const t = plan.t1Info;
+  if (e === undefined || t === undefined) return true;
+  if (n === 1 && (t.kind === K.Unsigned || t.kind === K.Signed || t.kind === K.Float)) {
+    // As with a braced list (movVectorFits): a vector register packs only with a bit-size type (measured: `mov.s64 %rd1, %v2u32` refused).
+    ctx.report('PTX505', `${name}: a vector register packs or unpacks only with a bit-size type (write mov.b${t.size})`, o.span);
+    return false;
+  }
+  if (n > 1 ? v.count !== n : v.count * e.size !== t.size) {
+    ctx.report('PTX505', n > 1 ? `${name} moves a vector of ${n}; ${x.name} is a vector register of ${v.count}` : `${name}: ${x.name} (${v.count} x ${v.type}) is not one ${t.size}-bit value`, o.span);
+    return false;
+  }
+  // Same size; an integer type takes no float elements (a float type takes integer ones, measured).
+  if (n > 1 && e.kind !== K.Packed && e.kind !== K.Pred && (e.size !== t.size || ((t.kind === K.Unsigned || t.kind === K.Signed) && e.kind === K.Float))) {
+    ctx.report('PTX503', `operand ${i + 1} of ${name} must have elements of ${typeDescription(t, plan.t1!, false)}; ${x.name} is a vector of ${v.type}`, o.span);
+    return false;
   }
   return true;
 }
@@ -3334,18 +3498,7 @@ function operandFits(ins: A.Instruction, name: string, i: number, o: A.Operand, 
   if (o.kind === 'vector') return listOperandFits(ins, name, i, o, want, wantName, relaxed, isMov, ctx);
   if (o.kind !== 'expr') return true;
   let e = o.expr;
-  if (want.kind === K.Pred && e.kind === 'binary' && e.op === '|') {
-    // setp's `p|q`.
-    return operandFits(ins, name, i, { kind: 'expr', expr: e.left, span: e.left.span }, want, wantName, relaxed, isMov, ctx) &&
-      operandFits(ins, name, i, { kind: 'expr', expr: e.right, span: e.right.span }, want, wantName, relaxed, isMov, ctx);
-  }
-  if (e.kind === 'binary' && e.op === '|' && i === 0 && o === ins.operands[0] && ins.opcode === 'shfl') {
-    // shfl's `d|p` (measured with ptxas 13.0 on sm_90): d typed as a d alone (a 16- or 64-bit or
-    // predicate register is "Arguments mismatch"), p a .pred register or the sink ("Predicate output
-    // expected for instruction 'shfl'"). (A sink d is refused by the result rules.)
-    if (e.left.kind !== 'sink' && !operandFits(ins, name, i, { kind: 'expr', expr: e.left, span: e.left.span }, want, wantName, relaxed, isMov, ctx)) return false;
-    return predicateRegisterFits(e.right, name, ctx);
-  }
+  if (e.kind === 'binary' && e.op === '|' && (want.kind === K.Pred || (i === 0 && o === ins.operands[0] && ins.opcode === 'shfl'))) return pairOperandFits(ins, name, i, e, want, wantName, relaxed, isMov, ctx);
   if (want.kind === K.Pred && e.kind === 'unary' && e.op === '!') e = e.operand;
   if (e.kind === 'name') {
     const t = ctx.registerType(e.name);
@@ -3364,6 +3517,20 @@ function operandFits(ins: A.Instruction, name: string, i: number, o: A.Operand, 
     return e.object.kind !== 'name' || vectorElementFits(name, i, e.object.name, e.member, want, wantName, relaxed, e.span, ctx);
   }
   return constantOperandFits(e, i, name, want, wantName, ctx);
+}
+
+/** operandFits' `a|b`: setp's `p|q`, shfl's `d|p` (a function of its own, as listOperandFits: operandFits' bytecode stays small). */
+function pairOperandFits(ins: A.Instruction, name: string, i: number, e: A.BinaryExpr, want: TypeInfo, wantName: string, relaxed: boolean, isMov: boolean, ctx: InstructionCheckContext): boolean {
+  if (want.kind === K.Pred) {
+    // setp's `p|q`.
+    return operandFits(ins, name, i, { kind: 'expr', expr: e.left, span: e.left.span }, want, wantName, relaxed, isMov, ctx) &&
+      operandFits(ins, name, i, { kind: 'expr', expr: e.right, span: e.right.span }, want, wantName, relaxed, isMov, ctx);
+  }
+  // shfl's `d|p` (measured with ptxas 13.0 on sm_90): d typed as a d alone (a 16- or 64-bit or
+  // predicate register is "Arguments mismatch"), p a .pred register or the sink ("Predicate output
+  // expected for instruction 'shfl'"). (A sink d is refused by the result rules.)
+  if (e.left.kind !== 'sink' && !operandFits(ins, name, i, { kind: 'expr', expr: e.left, span: e.left.span }, want, wantName, relaxed, isMov, ctx)) return false;
+  return predicateRegisterFits(e.right, name, ctx);
 }
 
 /** operandFits' braced list: a function of its own, so that a list first seen late in a file throws this one's optimized code away, not operandFits'. */
