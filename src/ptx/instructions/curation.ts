@@ -88,6 +88,8 @@ const ATOM_64_BIT_LOGIC: Record<string, Gate> = Object.fromEntries(
   ['.and+.b64', '.or+.b64', '.xor+.b64', '.min+.u64', '.min+.s64', '.max+.u64', '.max+.s64'].map((k) => [k, { ptx: '3.1', sm: ['sm_32'] }]),
 );
 
+const STACK_SM52: Record<string, Gate> = { '.u32': { ptx: '7.3', sm: ['sm_52'] }, '.u64': { ptx: '7.3', sm: ['sm_52'] } };
+
 /** "Feature 'scopes on atomic operations' requires .target sm_60 or higher" / ".version 5.0" (atom, red). */
 const ATOM_SCOPES: Record<string, Gate> = { '.cta': { ptx: '5.0', sm: ['sm_60'] }, '.gpu': { ptx: '5.0', sm: ['sm_60'] }, '.sys': { ptx: '5.0', sm: ['sm_60'] } };
 const CC64: Gate = { ptx: '4.3', sm: ['sm_20'] };
@@ -507,6 +509,12 @@ export const CURATION: Curation = {
     // "Feature '.cta_group::2' not supported on .target 'sm_120a'" (and sm_100): as gather4's targets (found on FlashMLA).
     'cp.async.bulk.tensor': { '.tile::gather4+.shared::cta': { ptx: '8.6', sm: ['sm_100'] }, '.tile::gather4+.shared::cluster': GATHER4, '.tile::scatter4': GATHER4, '.cta_group::1': GATHER4, '.cta_group::2': GATHER4 },
     'cp.async.bulk.prefetch.tensor': { '.tile::gather4': GATHER4 },
+    // "Feature 'alloca' requires .target sm_52 or higher" (and 'stacksave', 'stackrestore'; the text's
+    // family floor gives .version 7.3 only): measured with ptxas 13.0 on sm_30, sm_50 and sm_52 at 7.2
+    // to 7.8, found by retargeting llc-19's dynamic alloca. Every form has one of these type words.
+    alloca: STACK_SM52,
+    stacksave: STACK_SM52,
+    stackrestore: STACK_SM52,
     atom: {
       ...ATOM_SCOPES,
       '.add+.f64': { ptx: '5.0', sm: ['sm_60'] },

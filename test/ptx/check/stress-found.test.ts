@@ -68,6 +68,14 @@ const cases: PtxCase[] = [
     bad(ins, 'PTX508', 'sm_35', '3.0'),
   ]),
   ...SM20.flatMap((ins): PtxCase[] => [ok(ins, 'sm_20', '3.0'), ok(ins, 'sm_30', '6.0')]),
+  // "Feature 'alloca' requires .target sm_52 or higher" (and stacksave, stackrestore); .version 7.3 before it.
+  ...['alloca.u64 %rd1, %rd2, 8;', 'alloca.u64 %rd1, %rd2;', 'stacksave.u64 %rd1;', 'stackrestore.u64 %rd1;'].flatMap((ins): PtxCase[] => [
+    ok(ins, 'sm_52', '7.3'),
+    ok(ins, 'sm_90', '7.8'),
+    bad(ins, 'PTX509', 'sm_50', '7.3'),
+    bad(ins, 'PTX509', 'sm_30', '7.8'),
+    bad(ins, 'PTX508', 'sm_52', '7.2'),
+  ]),
   // "Feature '.noreturn' requires .target sm_30 or higher" (and .version 6.4, on the same line).
   nr('sm_30', '6.4'),
   nr('sm_35', '7.0'),
