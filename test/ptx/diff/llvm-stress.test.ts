@@ -4,9 +4,11 @@
  * drawn `-march` (nvptx64, sometimes nvptx), `-mcpu` (sm_20 to sm_90a), `+ptxNN` and -O level;
  * each PTX file goes through ptxas 13.0 at its `.target` (sm_75 at least: ptxas 13.0 has nothing
  * older; `compute_XX` for a 32-bit module, which ptxas 13.0 makes no code for) with and without
- * `-c`, and through gpuasm with and without `compileOnly`: the verdicts and the first error's line
- * must agree. Inputs llc-19 refuses or crashes on are skipped (counted). Files are generated into a
- * temporary directory. Replay with GPUASM_SEED=<seed>; scale with GPUASM_FUZZ_RUNS.
+ * `-c`, and through gpuasm with and without `compileOnly`: the verdicts must agree, and when ptxas
+ * names a line, gpuasm's first error must be on it. About half the draws also check the file retargeted: `.version` and `.target`
+ * rewritten to a drawn pair the version supports (sm_20 to sm_120a), which reaches the target and
+ * version floors of what llc-19 wrote. Inputs llc-19 refuses or crashes on are skipped (counted).
+ * Files are generated into a temporary directory. Replay with GPUASM_SEED=<seed>; scale with GPUASM_FUZZ_RUNS.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -18,6 +20,7 @@ import fc from 'fast-check';
 import { fuzzRuns, fuzzSeed, ptxasSkipReason, runPtxas } from '../../harness/tools.js';
 import { which } from '../../harness/process.js';
 import { checkPtxText } from '../../../src/ptx/index.js';
+import { SUPPORTED_VERSIONS, TARGET_MIN_VERSION, formatVersionCode } from '../../../src/ptx/data/targets.js';
 
 const LLVM_STRESS = which('llvm-stress-19');
 const LLC = which('llc-19');
@@ -36,6 +39,10 @@ const MIN_PTX: Record<(typeof CPUS)[number], number> = {
 const PTX = [32, 40, 42, 43, 50, 60, 61, 63, 64, 65, 70, 71, 72, 74, 75, 76, 78, 80, 81, 82, 83, 84, 85];
 const OPT_PASSES = [[], [], ['-O2'], ['-O3'], ['-passes=loop-vectorize,slp-vectorizer,instcombine'], ['-passes=sroa,instcombine,gvn,simplifycfg']];
 
+/** Retargets: `.target` and a `.version` from those (2.3 on) that support it. */
+const RETARGETS = ['sm_20', 'sm_30', 'sm_35', 'sm_50', 'sm_52', 'sm_60', 'sm_70', 'sm_75', 'sm_80', 'sm_86', 'sm_89', 'sm_90', 'sm_90a', 'sm_100a', 'sm_120a'];
+const VERSION_CODES = [...SUPPORTED_VERSIONS].filter((v) => v >= 23).sort((a, b) => a - b);
+
 interface Draw {
   seed: number;
   size: number;
@@ -46,6 +53,8 @@ interface Draw {
   kernel: boolean;
   opt: number;
   level: string;
+  /** Indexes into RETARGETS and the versions that support it, or null: the file as llc-19 wrote it only. */
+  re: { target: number; version: number } | null;
 }
 
 const draw: fc.Arbitrary<Draw> = fc.record({
@@ -57,18 +66,25 @@ const draw: fc.Arbitrary<Draw> = fc.record({
   kernel: fc.boolean(),
   opt: fc.integer({ min: 0, max: OPT_PASSES.length - 1 }),
   level: fc.constantFrom('-O0', '-O1', '-O2', '-O3'),
+  re: fc.oneof(fc.constant(null), fc.record({ target: fc.nat({ max: RETARGETS.length - 1 }), version: fc.nat({ max: 100 }) })),
 });
+
+/** ptxas 13.0's -arch for a module: its target (sm_75 at least), `compute_XX` for a 32-bit module. */
+function archFor(text: string): string {
+  const target = /^\s*\.target\s+(sm_\w+)/m.exec(text)?.[1] ?? 'sm_75';
+  const arch = Number(/\d+/.exec(target)![0]) < 75 ? 'sm_75' : target;
+  return /^\s*\.address_size\s+32/m.test(text) ? arch.replace('sm_', 'compute_') : arch;
+}
 
 function run(cmd: string, args: string[]): { ok: boolean; stdout: string; stderr: string } {
   const r = spawnSync(cmd, args, { encoding: 'latin1', maxBuffer: 64 << 20, timeout: 60_000 });
   return { ok: r.status === 0 && !r.signal, stdout: r.stdout ?? '', stderr: r.stderr ?? '' };
 }
 
-/** gpuasm's first error line (0 for one reported without a line, as ptxas's link-time errors), or undefined. */
+/** gpuasm's first error line (0 for one without a location), or undefined when it accepts. */
 function oursFirstLine(text: string, compileOnly: boolean): number | undefined {
   const e = checkPtxText('stress.ptx', text, { compileOnly }).find((d) => d.severity === 'error');
-  if (!e) return undefined;
-  return e.code === 'PTX348' || e.code === 'PTX349' ? 0 : (e.location?.line ?? 0);
+  return e ? (e.location?.line ?? 0) : undefined;
 }
 
 test('llvm-stress-19 | llc-19 PTX agrees with ptxas (verdict and first error line, with and without -c)', { skip }, () => {
@@ -100,18 +116,26 @@ test('llvm-stress-19 | llc-19 PTX agrees with ptxas (verdict and first error lin
       const l = run(LLC!, args);
       if (!l.ok) { skipped++; continue; }
       const text = readFileSync(out, 'latin1');
-      const target = /^\s*\.target\s+(sm_\w+)/m.exec(text)?.[1] ?? 'sm_75';
-      let arch = Number(target.slice(3, 5)) < 75 ? 'sm_75' : target;
-      if (/^\s*\.address_size\s+32/m.test(text)) arch = arch.replace('sm_', 'compute_');
       const recipe = `llvm-stress-19 -seed ${d.seed} -size ${d.size}${d.kernel ? ' (ptx_kernel)' : ''}${passes.length && OPT ? ` | opt-19 ${passes.join(' ')}` : ''} | llc-19 ${args.slice(0, -3).join(' ')}`;
-      for (const compileOnly of [false, true]) {
-        const r = runPtxas(text, { arch, compileOnly, name: 'stress' });
-        if (r.signal) continue;
-        compared++;
-        if (!r.ok) refused++;
-        const theirs = r.ok ? undefined : (r.firstErrorLine ?? 0);
-        const ours = oursFirstLine(text, compileOnly);
-        if (theirs !== ours) wrong.push(`${recipe}${compileOnly ? ' (-c)' : ''}: gpuasm ${ours ?? 'accepts'}, ptxas -arch=${arch} ${theirs ?? 'accepts'} ${r.stderr.split('\n')[0]}`);
+      const variants: [string, string][] = [[recipe, text]];
+      if (d.re) {
+        const target = RETARGETS[d.re.target]!;
+        const versions = VERSION_CODES.filter((v) => v >= TARGET_MIN_VERSION.get(target.slice(3))!);
+        const version = formatVersionCode(versions[d.re.version % versions.length]!);
+        variants.push([`${recipe}, retargeted to .version ${version} .target ${target}`, text.replace(/^\.version\s+\S+/m, `.version ${version}`).replace(/^\.target\s+\S+/m, `.target ${target}`)]);
+      }
+      for (const [what, ptx] of variants) {
+        const arch = archFor(ptx);
+        for (const compileOnly of [false, true]) {
+          const r = runPtxas(ptx, { arch, compileOnly, name: 'stress' });
+          if (r.signal) continue;
+          compared++;
+          if (!r.ok) refused++;
+          // A refusal without a line (link-time resolution, `-c` below .version 3.1) is compared by verdict.
+          const ours = oursFirstLine(ptx, compileOnly);
+          const agree = r.ok ? ours === undefined : ours !== undefined && (r.firstErrorLine === undefined || r.firstErrorLine === ours);
+          if (!agree) wrong.push(`${what}${compileOnly ? ' (-c)' : ''}: gpuasm ${ours ?? 'accepts'}, ptxas -arch=${arch} ${r.ok ? 'accepts' : (r.firstErrorLine ?? 'refuses (no line)')} ${r.stderr.split('\n')[0]}`);
+        }
       }
     }
   } finally {
