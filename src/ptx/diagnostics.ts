@@ -122,7 +122,7 @@ export const PTX_DIAGNOSTICS = defineCatalog({
   PTX304: { severity: 'error', summary: 'the `.version` is too old for the `.target` architecture (link-time, like `PTX348`: ptxas compares them after the whole module)' },
   PTX305: { severity: 'error', summary: 'conflicting `.target` texture modes' },
   PTX306: { severity: 'error', summary: '`.address_size` other than 32 or 64' },
-  PTX307: { severity: 'error', summary: 'a feature that needs a newer `.version` or target (`.address_size` 2.3, `.weak` 3.1, `.common` 5.0, `.alias` 6.3 and sm_30, `.f16x2` 4.2, `.b128` 8.3, `.local_maxnreg` 8.8, `.abi_preserve` 9.0, a label difference in `.section` data 7.5; cluster directives sm_90)' },
+  PTX307: { severity: 'error', summary: 'a feature that needs a newer `.version` or target (`.address_size` 2.3, `.weak` 3.1, `.common` 5.0, `.alias` 6.3 and sm_30, `.noreturn` 6.4 and sm_30, `.f16x2` 4.2, `.b128` 8.3, `.local_maxnreg` 8.8, `.abi_preserve` 9.0, a label difference in `.section` data 7.5; cluster directives sm_90)' },
   PTX308: { severity: 'error', summary: '`.version`, `.target` or `.address_size` outside the module header' },
   PTX310: { severity: 'error', summary: 'use of an undeclared identifier (register, variable, label, function)' },
   PTX311: { severity: 'error', summary: 'a variable used before its declaration (only labels may be used before they are defined)' },

@@ -78,6 +78,8 @@ export const FUNC_ATTRIBUTES: ReadonlySet<string> = new Set([
 
 /** Function attributes that need a newer target (SM number): "Feature '.maxclusterrank' requires .target sm_90". */
 export const ATTRIBUTE_MIN_SM: ReadonlyMap<string, number> = new Map([
+  // "Feature '.noreturn' requires .target sm_30 or higher" (ptxas 13.0 on sm_20/sm_21 at .version 6.4; found by retargeting llc-19's output).
+  ['.noreturn', 30],
   ['.maxclusterrank', 90],
   ['.reqnctapercluster', 90],
   ['.explicitcluster', 90],

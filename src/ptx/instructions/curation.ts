@@ -77,6 +77,19 @@ const F16: Gate = { ptx: '4.2', sm: ['sm_53'] };
 const SM20: Gate = { sm: ['sm_20'] };
 /** "Feature '.cc with 64bit type' requires PTX ISA .version 4.3 or later" / "requires .target sm_20 or higher" (measured on add.cc, sub.cc, addc.cc, mad.lo.cc). */
 const V14: Gate = { ptx: '1.4' };
+/**
+ * atom/red `.and`/`.or`/`.xor` `.b64` and `.min`/`.max` `.u64`/`.s64`, in every state space: "Instruction
+ * 'atom.and.b64 with generic state space' requires .target sm_32 or higher" (`'red.max.s64.shared'`, ...)
+ * / "requires PTX ISA .version 3.1 or later"; `.add.u64`, `.exch.b64` and `.cas.b64` have no such floor
+ * (measured with ptxas 13.0 on sm_20, sm_30, sm_32 and sm_35 at 3.0 to 7.0; found by retargeting
+ * llc-19's output to sm_20/sm_30).
+ */
+const ATOM_64_BIT_LOGIC: Record<string, Gate> = Object.fromEntries(
+  ['.and+.b64', '.or+.b64', '.xor+.b64', '.min+.u64', '.min+.s64', '.max+.u64', '.max+.s64'].map((k) => [k, { ptx: '3.1', sm: ['sm_32'] }]),
+);
+
+const STACK_SM52: Record<string, Gate> = { '.u32': { ptx: '7.3', sm: ['sm_52'] }, '.u64': { ptx: '7.3', sm: ['sm_52'] } };
+
 /** "Feature 'scopes on atomic operations' requires .target sm_60 or higher" / ".version 5.0" (atom, red). */
 const ATOM_SCOPES: Record<string, Gate> = { '.cta': { ptx: '5.0', sm: ['sm_60'] }, '.gpu': { ptx: '5.0', sm: ['sm_60'] }, '.sys': { ptx: '5.0', sm: ['sm_60'] } };
 const CC64: Gate = { ptx: '4.3', sm: ['sm_20'] };
@@ -496,6 +509,12 @@ export const CURATION: Curation = {
     // "Feature '.cta_group::2' not supported on .target 'sm_120a'" (and sm_100): as gather4's targets (found on FlashMLA).
     'cp.async.bulk.tensor': { '.tile::gather4+.shared::cta': { ptx: '8.6', sm: ['sm_100'] }, '.tile::gather4+.shared::cluster': GATHER4, '.tile::scatter4': GATHER4, '.cta_group::1': GATHER4, '.cta_group::2': GATHER4 },
     'cp.async.bulk.prefetch.tensor': { '.tile::gather4': GATHER4 },
+    // "Feature 'alloca' requires .target sm_52 or higher" (and 'stacksave', 'stackrestore'; the text's
+    // family floor gives .version 7.3 only): measured with ptxas 13.0 on sm_30, sm_50 and sm_52 at 7.2
+    // to 7.8, found by retargeting llc-19's dynamic alloca. Every form has one of these type words.
+    alloca: STACK_SM52,
+    stacksave: STACK_SM52,
+    stackrestore: STACK_SM52,
     atom: {
       ...ATOM_SCOPES,
       '.add+.f64': { ptx: '5.0', sm: ['sm_60'] },
@@ -507,12 +526,13 @@ export const CURATION: Curation = {
       '.bf16x2': { ptx: '7.8', sm: ['sm_90'] },
       // "Feature 'shared storage' requires .target sm_12 or higher".
       '.shared': { sm: ['sm_12'] },
+      ...ATOM_64_BIT_LOGIC,
       ...L2_WORDS,
       // "Instruction 'atom.exch.b128.global' requires .target sm_90 or higher".
       '.b128': { ptx: '8.3', sm: ['sm_90'] },
       ...ATOM_VECTORS,
     },
-    red: { ...ATOM_SCOPES, '.f16': { ptx: '6.3', sm: ['sm_70'] }, ...L2_WORDS, '.bf16': SM90_78, '.bf16x2': SM90_78, ...ATOM_VECTORS },
+    red: { ...ATOM_SCOPES, ...ATOM_64_BIT_LOGIC, '.f16': { ptx: '6.3', sm: ['sm_70'] }, ...L2_WORDS, '.bf16': SM90_78, '.bf16x2': SM90_78, ...ATOM_VECTORS },
     // fence (measured with ptxas 13.0 on sm_80, sm_86, sm_89, sm_90 to sm_121, .version 7.8 to 8.6):
     // "Instruction 'fence.proxy with unidirection proxy fence' not supported on .target 'sm_89'" /
     // "requires PTX ISA .version 8.3" (the tensormap and async::generic fences, sm_90 and every later
