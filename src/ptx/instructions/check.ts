@@ -802,12 +802,13 @@ const ATOM_OP_TYPES: ReadonlyMap<string, readonly string[]> = new Map([
 
 function atomOpTypeProblem(w: readonly string[], name: string): [PtxCode, string] | undefined {
   const t = typeWord(w, 0);
-  if (t === undefined) return undefined;
+  // (red.async's syntax blocks list each operation's types: its table decides; its .add takes .s64
+  // too, both forms, measured with ptxas 13.0 on sm_90 and sm_100a.)
+  if (t === undefined || w[0] === '.async') return undefined;
   for (let k = 0; k < w.length; k++) {
     const x = w[k]!;
     const types = ATOM_OP_TYPES.get(x);
-    // (red.async's .add takes .s64 too, both forms: measured with ptxas 13.0 on sm_90 and sm_100a.)
-    if (types !== undefined) return types.includes(t) || (t === '.s64' && x === '.add' && w[0] === '.async') ? undefined : ['PTX500', `${name}: ${x} takes ${types.join(', ')}, not ${t}`];
+    if (types !== undefined) return types.includes(t) ? undefined : ['PTX500', `${name}: ${x} takes ${types.join(', ')}, not ${t}`];
   }
   return undefined;
 }
@@ -1748,7 +1749,7 @@ function opcodeRulesFirst(ins: A.Instruction, plan: Plan, ctx: InstructionCheckC
   if (op === 'ldmatrix' && !fragmentListFits(ins, 0, name, ctx)) return false;
   if ((op === 'ldmatrix' || op === 'stmatrix') && !matrixCountFits(ins, name, ctx)) return false;
   if (op === 'mma' && !(fragmentListFits(ins, 0, name, ctx) && fragmentListFits(ins, 1, name, ctx) && fragmentListFits(ins, 2, name, ctx) && fragmentListFits(ins, 3, name, ctx))) return false;
-  if ((op === 'mma' || op === 'wgmma' || (op === 'wmma' && ins.modifiers[0] !== '.mma')) && !mmaVectorWordFits(ins, name, ctx)) return false;
+  if ((op === 'mma' || op === 'wgmma' || (op === 'wmma' && ins.modifiers[0] !== '.mma')) && !mmaVectorWordFits(ins, plan, ctx)) return false;
   if (op === 'mma' && ins.operands.length === 6 && !sparsityMetadataFits(ins.operands[4]!, name, ctx)) return false;
   if (op === 'mma' && !mmaFragmentsFit(ins, name, ctx)) return false;
   if (op === 'mma' && !mmaFragmentCountsFit(ins, plan, ctx)) return false;
@@ -1832,9 +1833,10 @@ const WGMMA_IMMEDIATES: ReadonlyMap<string, readonly bigint[]> = new Map([
  * 'wgmma.mma_async with floating point types': unexpected value '2'", found on flashinfer).
  */
 function wgmmaImmediatesFit(ins: A.Instruction, form: InstructionForm, name: string, ctx: InstructionCheckContext): boolean {
-  if (form.operands[1]?.name === 'a-desc' && ins.operands[1]?.kind === 'vector') {
-    // A braced A where the count of operands is the descriptor form's (measured: "Arguments mismatch"):
-    // the register-A form has no imm-trans-a.
+  const transA = form.operands[1]?.name === 'a-desc' && ins.operands[1]?.kind === 'vector' ? form.operands.findIndex((o) => o.name === 'imm-trans-a') : -1;
+  if (transA >= 0 && ins.operands.length > transA) {
+    // A braced A with the descriptor form's imm-trans-a (measured: "Arguments mismatch"): the
+    // register-A form has none (the .tf32 and 8-bit forms have none in either: their counts agree).
     ctx.report('PTX501', `${name}: with A as a braced list of registers the form takes one immediate fewer (no imm-trans-a)`, ins.operands[1].span);
     return false;
   }
@@ -2984,10 +2986,11 @@ function movmatrixFits(ins: A.Instruction, name: string, ctx: InstructionCheckCo
  * `.v8` with .f32/.s32, `.v4` with .f64; on mma `.v8` is a word it does not take). On wmma the
  * fragment's own count (wmmaFragmentFits) must hold as well, so the word only ever repeats it.
  */
-function mmaVectorWordFits(ins: A.Instruction, name: string, ctx: InstructionCheckContext): boolean {
-  const n = vectorWidth(ins.modifiers);
+function mmaVectorWordFits(ins: A.Instruction, plan: Plan, ctx: InstructionCheckContext): boolean {
+  const n = plan.vectors;
   if (n === 1) return true;
-  const size = TYPES.get(typeWord(ins.modifiers, 0) ?? '')?.size ?? 0;
+  const name = plan.name;
+  const size = plan.t1Info?.size ?? 0;
   if (n * size > 128) {
     ctx.report('PTX505', `${name}: .v${n} of ${size}-bit values is more than 128 bits`, ins.opcodeSpan);
     return false;
@@ -4131,8 +4134,9 @@ function namedOperandsFit(ins: A.Instruction, name: string, form: InstructionFor
   let skip = 0;
   for (let i = 0; i < ops.length && i + skip < form.operands.length; i++) {
     let spec = form.operands[i + skip]!;
-    // (Likewise a multicast ctaMask without a `.multicast` word: the operand there is the cache policy.)
-    while (spec.optional && (spec.kind === 'vector' ? ops[i]!.kind !== 'vector' : spec.name === 'ctaMask' && !ins.modifiers.some((x) => x.startsWith('.multicast'))) && ops.length < form.operands.length - skip) {
+    // (Likewise a multicast ctaMask without a `.multicast` word, a cache policy without `.L2::cache_hint`:
+    // the operand there is the next one, the cache policy, cp.async.bulk's byteMask.)
+    while (spec.optional && (spec.kind === 'vector' ? ops[i]!.kind !== 'vector' : spec.name === 'ctaMask' ? !ins.modifiers.some((x) => x.startsWith('.multicast')) : spec.name === 'cache-policy' && !ins.modifiers.includes('.L2::cache_hint')) && ops.length < form.operands.length - skip) {
       skip++;
       if (i + skip >= form.operands.length) break;
       spec = form.operands[i + skip]!;
