@@ -265,6 +265,19 @@ export const FAMILY_CASES: readonly FamilyCase[] = [
     valid: ['tcgen05.cp.cta_group::1.128x256b [%r1], %rd1;', 'tcgen05.cp.cta_group::1.128x256b.col [%r1], %rd1;', 'tcgen05.cp.cta_group::2.32x128b.warpx4 [%r1], %rd1;'],
     misses: ['tcgen05.cp.128x256b [%r1], %rd1;', 'tcgen05.cp.cta_group::1 [%r1], %rd1;'],
   },
+  // (tcgen05.shift's and cvta's synthesized baselines are refused by ptxas alone: a 64-bit
+  // tensor-memory address, "Arguments mismatch for instruction 'add'"; a 32-bit address on sm_100a,
+  // "32-Bit ABI ... is not supported": their valid cases are these.)
+  {
+    family: 'tcgen05.shift', target: 'sm_100a',
+    valid: ['tcgen05.shift.cta_group::1.down [%r1];'],
+    misses: ['tcgen05.shift.cta_group::1.down [%rd1];', 'tcgen05.shift.cta_group::1.up [%r1];'],
+  },
+  {
+    family: 'cvta', target: 'sm_100a',
+    valid: ['cvta.to.global.u64 %rd1, %rd2;', 'cvta.global.u64 %rd1, %rd2;'],
+    misses: ['cvta.to.global.f64 %rd1, %rd2;'],
+  },
   {
     family: 'tcgen05.ld', target: 'sm_100a',
     valid: ['tcgen05.ld.sync.aligned.32x32b.x1.b32 {%r1}, [%r2];', 'tcgen05.ld.sync.aligned.16x32bx2.x2.b32 {%r1, %r2}, [%r3], 2;'],
