@@ -458,6 +458,8 @@ interface Plan {
   lateRule: ShapeRule;
   /** mma's registers per fragment (mmaFragmentCountsFit; undefined: not worked out yet). */
   mmaCounts: MmaCounts | null | undefined;
+  /** tcgen05's braced list's register count (tcgen05RegistersFit; 0: none checked, undefined: not worked out yet). */
+  tcgen05List: number | undefined;
 }
 
 /** A form chosen for a spelling and a count of operands, with the type each operand takes (see bind). */
@@ -584,7 +586,10 @@ function planOf(ins: A.Instruction, r: MatchResult & { ok: true }, ctx: Instruct
   if (!problem && (op === 'atom' || op === 'red')) problem = atomOpTypeProblem(w, name);
   if (!problem && op === 'createpolicy') problem = createpolicyWordsProblem(w, name);
   if (!problem && op === 'multimem') problem = multimemOpTypeProblem(w, name, ctx.version);
-  if (!problem && op === 'tcgen05') problem = tcgen05ScaleVecProblem(w, name);
+  if (!problem && op === 'tcgen05') problem = tcgen05ScaleVecProblem(w, name) ?? tcgen05CopyShapeProblem(w, name);
+  if (!problem && op === 'tensormap') problem = tensormapFieldTypeProblem(w, name);
+  // Measured (ptxas 13.0, sm_90 and sm_100a, with and without [mbar]): "Modifier '.shared::cluster' requires modifier '.completion_mechanism' for instruction 'st.async'".
+  if (!problem && op === 'st' && w[0] === '.async' && w.includes('.shared::cluster') && !w.includes('.mbarrier::complete_tx::bytes')) problem = ['PTX500', `${name}: .shared::cluster needs the completion mechanism .mbarrier::complete_tx::bytes`];
   if (!problem && op === 'mbarrier') problem = mbarrierOrderScopeProblem(w, name);
   // Measured: "Unexpected instruction types specified for 'mad'" for `mad.cc.lo` (madc: "Not a name of any known instruction").
   if (!problem && (op === 'mad' || op === 'madc') && w.indexOf('.cc') >= 0 && w.findIndex((x) => x === '.lo' || x === '.hi') > w.indexOf('.cc')) problem = ['PTX500', `${name}: .cc goes after .lo or .hi (${op}.lo.cc)`];
@@ -613,13 +618,15 @@ function planOf(ins: A.Instruction, r: MatchResult & { ok: true }, ctx: Instruct
     genericOld: generic && t !== undefined && t.number < 20,
     textureOld: TEXTURE_OPS.has(op) && ctx.version !== undefined && ctx.version < 31,
     roles: (t2 === '.f16' || t2 === '.bf16') && t1 === '.f32' && (op === 'add' || op === 'sub' || op === 'fma') ? MIXED_ROLES.get(op) : op === 'shfl' ? SHFL_ROLES : ROLES.get(op),
-    relaxed: RELAXED.has(op),
+    // (st.async's value is of the type's size, measured with ptxas 13.0: "Arguments mismatch" for a .b64 register of .b32.)
+    relaxed: RELAXED.has(op) && !(op === 'st' && w[0] === '.async'),
     formByShape: undefined,
     lastShape: -1,
     lastBound: undefined,
     shapeRule: shapeRuleOf(op),
     lateRule: lateRuleOf(op),
     mmaCounts: undefined,
+    tcgen05List: undefined,
   };
   plans.set(r, p);
   return p;
@@ -723,6 +730,52 @@ function tcgen05ScaleVecProblem(w: readonly string[], name: string): [PtxCode, s
   return kind.words.includes(scale) ? undefined : ['PTX500', `${name}: ${kindWord} takes ${kind.words.join(', ')}, not ${scale}`];
 }
 
+/**
+ * tcgen05.cp's shape against its warp word (measured with ptxas 13.0 on sm_100a, every shape with no
+ * word and each of the three): `.32x128b` needs `.warpx4`, `.64x128b` `.warpx2::02_13` or
+ * `.warpx2::01_23` ("Modifier '.warptype' require for instruction tcgen05.cp with shape '.32x128b'"),
+ * the other shapes take none ("Modifier .warpx4 not allowed for instruction tcgen05.cp with shape").
+ */
+const TCGEN05_CP_WARPS: ReadonlyMap<string, readonly string[]> = new Map([
+  ['.32x128b', ['.warpx4']], ['.64x128b', ['.warpx2::02_13', '.warpx2::01_23']], ['.128x256b', []], ['.4x256b', []], ['.128x128b', []],
+]);
+const TCGEN05_CP_WARP_WORDS: ReadonlySet<string> = new Set(['.warpx4', '.warpx2::02_13', '.warpx2::01_23']);
+function tcgen05CopyShapeProblem(w: readonly string[], name: string): [PtxCode, string] | undefined {
+  if (w[0] !== '.cp') return undefined;
+  let takes: readonly string[] | undefined;
+  let shape = '';
+  let warp: string | undefined;
+  for (let k = 1; k < w.length; k++) {
+    const x = w[k]!;
+    const row = TCGEN05_CP_WARPS.get(x);
+    if (row !== undefined) {
+      takes = row;
+      shape = x;
+    } else if (TCGEN05_CP_WARP_WORDS.has(x)) warp = x;
+  }
+  if (takes === undefined) return undefined;
+  if (warp === undefined) return takes.length === 0 ? undefined : ['PTX500', `${name}: shape ${shape} needs a warp word (${takes.join(' or ')})`];
+  return takes.includes(warp) ? undefined : ['PTX500', `${name}: shape ${shape} takes ${takes.length === 0 ? 'no warp word' : takes.join(' or ')}, not ${warp}`];
+}
+
+/**
+ * tensormap.replace's field against its type word (measured with ptxas 13.0 on sm_100a, each field with
+ * `.b32` and `.b64`: "Illegal modifier '.rank' for instruction 'tensormap.replace' with type '.b64'"):
+ * `.global_address` and `.global_stride` are `.b64`, the others `.b32`.
+ */
+const TENSORMAP_B64_FIELDS: ReadonlySet<string> = new Set(['.global_address', '.global_stride']);
+const TENSORMAP_B32_FIELDS: ReadonlySet<string> = new Set(['.rank', '.box_dim', '.global_dim', '.element_stride', '.elemtype', '.interleave_layout', '.swizzle_mode', '.swizzle_atomicity', '.fill_mode']);
+function tensormapFieldTypeProblem(w: readonly string[], name: string): [PtxCode, string] | undefined {
+  if (w[0] !== '.replace') return undefined;
+  const b64 = w.includes('.b64');
+  if (!b64 && !w.includes('.b32')) return undefined;
+  for (let k = 1; k < w.length; k++) {
+    const x = w[k]!;
+    if (b64 ? TENSORMAP_B32_FIELDS.has(x) : TENSORMAP_B64_FIELDS.has(x)) return ['PTX500', `${name}: the field ${x} is replaced with .${b64 ? 'b32' : 'b64'}, not .${b64 ? 'b64' : 'b32'}`];
+  }
+  return undefined;
+}
+
 /** The operand types of atom/red's operations (ptxas 13.0: "Operation .and requires .b32 or .b64 type for instruction 'atom'"; measured on sm_90). */
 const ATOM_MINMAX = ['.u32', '.s32', '.u64', '.s64', '.f16', '.f16x2', '.bf16', '.bf16x2'];
 const ATOM_OP_TYPES: ReadonlyMap<string, readonly string[]> = new Map([
@@ -740,12 +793,13 @@ const ATOM_OP_TYPES: ReadonlyMap<string, readonly string[]> = new Map([
 
 function atomOpTypeProblem(w: readonly string[], name: string): [PtxCode, string] | undefined {
   const t = typeWord(w, 0);
-  if (t === undefined) return undefined;
+  // (red.async's syntax blocks list each operation's types: its table decides; its .add takes .s64
+  // too, both forms, measured with ptxas 13.0 on sm_90 and sm_100a.)
+  if (t === undefined || w[0] === '.async') return undefined;
   for (let k = 0; k < w.length; k++) {
     const x = w[k]!;
     const types = ATOM_OP_TYPES.get(x);
-    // (red.async's .add takes .s64 too, both forms: measured with ptxas 13.0 on sm_90 and sm_100a.)
-    if (types !== undefined) return types.includes(t) || (t === '.s64' && x === '.add' && w[0] === '.async') ? undefined : ['PTX500', `${name}: ${x} takes ${types.join(', ')}, not ${t}`];
+    if (types !== undefined) return types.includes(t) ? undefined : ['PTX500', `${name}: ${x} takes ${types.join(', ')}, not ${t}`];
   }
   return undefined;
 }
@@ -1618,8 +1672,19 @@ function shapeRuleOf(op: string): ShapeRule {
 
 const movRule: ShapeRule = (ins, plan, form, ctx) => movShape(ins, plan.name, plan, ctx);
 
-/** st.bulk's named operands, size and initval. */
-const stRule: ShapeRule = (ins, plan, form, ctx) => form.family === 'st' || namedOperandsFit(ins, plan.name, form, ST_NAMED_ROLES, ctx);
+/** st.bulk's named operands, size and initval; st.async's [mbar]. */
+const stRule: ShapeRule = (ins, plan, form, ctx) => form.family === 'st' || (form.family === 'st.async' ? stAsyncMbarrierFits(ins, plan.name, ctx) : namedOperandsFit(ins, plan.name, form, ST_NAMED_ROLES, ctx));
+
+/**
+ * st.async's `[mbar]` needs `.mbarrier::complete_tx::bytes` (measured with ptxas 13.0 on sm_90 and
+ * sm_100a: "Modifier '.shared::cluster' requires modifier '.completion_mechanism'"; the form without
+ * `[mbar]` and the word is the release form's, `st.async.b32 [a], b`).
+ */
+function stAsyncMbarrierFits(ins: A.Instruction, name: string, ctx: InstructionCheckContext): boolean {
+  if (ins.operands.length < 3 || ins.modifiers.includes('.mbarrier::complete_tx::bytes')) return true;
+  ctx.report('PTX500', `${name}: the [mbar] operand needs the completion mechanism .mbarrier::complete_tx::bytes`, ins.opcodeSpan);
+  return false;
+}
 
 /** shapesAfter's rule after the address checks, for an opcode (Plan.lateRule). */
 function lateRuleOf(op: string): ShapeRule {
@@ -1695,7 +1760,7 @@ function mmaRules(ins: A.Instruction, plan: Plan, form: InstructionForm, ctx: In
   if (!mmaRule(ins, plan, form, ctx)) return false;
   const name = plan.name;
   if (!(fragmentListFits(ins, 0, name, ctx) && fragmentListFits(ins, 1, name, ctx) && fragmentListFits(ins, 2, name, ctx) && fragmentListFits(ins, 3, name, ctx))) return false;
-  if (!mmaVectorWordFits(ins, name, ctx)) return false;
+  if (!mmaVectorWordFits(ins, plan, ctx)) return false;
   if (ins.operands.length === 6 && !sparsityMetadataFits(ins.operands[4]!, name, ctx)) return false;
   if (!mmaFragmentsFit(ins, name, ctx)) return false;
   if (!mmaFragmentCountsFit(ins, plan, ctx)) return false;
@@ -1704,14 +1769,12 @@ function mmaRules(ins: A.Instruction, plan: Plan, form: InstructionForm, ctx: In
 }
 
 function wgmmaFirstRules(ins: A.Instruction, plan: Plan, form: InstructionForm, ctx: InstructionCheckContext): boolean {
-  const name = plan.name;
-  if (!mmaVectorWordFits(ins, name, ctx)) return false;
+  if (!mmaVectorWordFits(ins, plan, ctx)) return false;
   return true;
 }
 
 function wmmaFirstRules(ins: A.Instruction, plan: Plan, form: InstructionForm, ctx: InstructionCheckContext): boolean {
-  const name = plan.name;
-  if (ins.modifiers[0] !== '.mma' && !mmaVectorWordFits(ins, name, ctx)) return false;
+  if (ins.modifiers[0] !== '.mma' && !mmaVectorWordFits(ins, plan, ctx)) return false;
   return true;
 }
 
@@ -1766,6 +1829,12 @@ function wgmmaFragmentCountsFit(ins: A.Instruction, name: string, ctx: Instructi
     ctx.report('PTX505', `${name}: ${'DA'[i]} (operand ${i + 1}) is ${n} registers per thread for .m64n${N} ${i === 0 ? d : ''}: a braced list of ${n}, not ${o.elements.length}`.replace(' :', ':'), o.span);
     return false;
   }
+  // D's registers by its type (measured with ptxas 13.0 on sm_90a, a list of each register type: "Arguments
+  // mismatch"): .f32 a .f32 or .b32 one, .f16 a .f16x2 or .b32 one, .s32 a 32-bit integer or bit-size one.
+  const cls = d === '.f32' ? Cls.FragF32 : d === '.f16' ? Cls.FragF16 : d === '.s32' ? Cls.FragInt32 : undefined;
+  const o = ins.operands[0];
+  if (cls === undefined || o?.kind !== 'vector' || o === joinedList) return true;
+  for (const r of o.elements) if (!classFits(r, cls, name, 0, `D, ${d}`, ctx)) return false;
   return true;
 }
 
@@ -1785,6 +1854,13 @@ const WGMMA_IMMEDIATES: ReadonlyMap<string, readonly bigint[]> = new Map([
  * 'wgmma.mma_async with floating point types': unexpected value '2'", found on flashinfer).
  */
 function wgmmaImmediatesFit(ins: A.Instruction, form: InstructionForm, name: string, ctx: InstructionCheckContext): boolean {
+  const transA = form.operands[1]?.name === 'a-desc' && ins.operands[1]?.kind === 'vector' ? form.operands.findIndex((o) => o.name === 'imm-trans-a') : -1;
+  if (transA >= 0 && ins.operands.length > transA) {
+    // A braced A with the descriptor form's imm-trans-a (measured: "Arguments mismatch"): the
+    // register-A form has none (the .tf32 and 8-bit forms have none in either: their counts agree).
+    ctx.report('PTX501', `${name}: with A as a braced list of registers the form takes one immediate fewer (no imm-trans-a)`, ins.operands[1].span);
+    return false;
+  }
   for (let i = 0; i < form.operands.length && i < ins.operands.length; i++) {
     const allowed = WGMMA_IMMEDIATES.get(form.operands[i]!.name);
     const o = ins.operands[i]!;
@@ -1829,17 +1905,41 @@ function tensorCoordinatesFit(ins: A.Instruction, name: string, ctx: Instruction
       ctx.report('PTX505', `${name}: a ${dim}-dimensional tensor takes ${dim === 1 ? 'one coordinate' : `${dim} coordinates`}: a braced list of ${dim}, not ${c.elements.length}`, c.span);
       return false;
     }
+    if (!listOfSizeFits(c, 32, name, 'the coordinates', ctx)) return false;
     if (!im2col || dim < 3) return true;
     for (let k = i + 1; k < ops.length; k++) {
       const o = ops[k]!;
       if (o.kind !== 'vector') continue;
-      if (o.elements.length === dim - 2) return true;
+      if (o.elements.length === dim - 2) return listOfSizeFits(o, 16, name, 'the im2col offsets', ctx);
       ctx.report('PTX505', `${name}: the im2col offsets of a ${dim}-dimensional tensor are ${dim - 2 === 1 ? 'one value' : `${dim - 2} values`}: a braced list of ${dim - 2}, not ${o.elements.length}`, o.span);
       return false;
     }
     return true;
   }
   return true;
+}
+
+/**
+ * A braced list of registers of one type (measured with ptxas 13.0 on the bulk tensor copies, sm_100a):
+ * that type must be an integer or bit-size one of `size` bits (coordinates 32, im2col offsets 16;
+ * "Arguments mismatch"). Lists of differing types make a bit-size type (vectorExpressionFits's
+ * rule: `{%f1, %r1}` is taken), constants go with any.
+ */
+function listOfSizeFits(o: A.VectorOperand, size: number, name: string, what: string, ctx: InstructionCheckContext): boolean {
+  let one: string | undefined;
+  let at: A.NameRef | undefined;
+  for (const r of o.elements) {
+    if (r.kind !== 'expr' || r.expr.kind !== 'name') continue;
+    const t = ctx.registerType(r.expr.name);
+    if (t === undefined) continue;
+    if (one !== undefined && t !== one) return true;
+    one = t;
+    at ??= r.expr;
+  }
+  const ti = one === undefined ? undefined : TYPES.get(one);
+  if (at === undefined || ti === undefined || (isInt(ti) && ti.size === size)) return true;
+  ctx.report('PTX503', `${name}: ${what} must be ${size}-bit integer or bit-size registers; ${at.name} is ${one}`, at.span);
+  return false;
 }
 
 /** The bits of an mma input element by its type word (.e2m1 and the FP6 types in an 8-bit container under `.kind::f8f6f4`). */
@@ -2222,7 +2322,7 @@ function namedRules(ins: A.Instruction, plan: Plan, form: InstructionForm, ctx: 
 function tcgen05Rules(ins: A.Instruction, plan: Plan, form: InstructionForm, ctx: InstructionCheckContext): boolean {
   const name = plan.name;
   if (!namedRules(ins, plan, form, ctx)) return false;
-  if (!tcgen05RegistersFit(ins, name, ctx)) return false;
+  if (!tcgen05RegistersFit(ins, plan, ctx)) return false;
   return true;
 }
 
@@ -2502,32 +2602,62 @@ function multimemValuesFit(ins: A.Instruction, name: string, ctx: InstructionChe
  * with .x1 and .x2, with and without .pack::16b/.unpack::16b, lists of 1 to 16): `.num`'s count
  * times 1 (`.32x32b`, `.16x64b`, `.16x32bx2`), 2 (`.16x128b`) or 4 (`.16x256b`) registers ("Argument
  * vector size mismatch"), each any 32-bit register but a predicate ("Arguments mismatch for
- * instruction 'tcgen05.ld'"; the size rule of every list is vectorExpressionFits'). The .red forms
- * are left alone.
+ * instruction 'tcgen05.ld'"; the size rule of every list is vectorExpressionFits'); tcgen05.st's
+ * constants among them: a 64-bit floating-point one (`1.0`, `0d...`) never, an integer one only
+ * beside a register (`{%r1, 1}`; `{1, 2}` "Arguments mismatch"). tcgen05.mma's disable-output-lane
+ * (every form that has one, dense and `.sp`): 4 registers with `.cta_group::1`, 8 with
+ * `.cta_group::2` ("Argument vector size mismatch", "Illegal vector size: 3"). The .red forms are
+ * left alone.
  */
 const TCGEN05_SHAPE_REGISTERS: ReadonlyMap<string, number> = new Map([['.32x32b', 1], ['.16x64b', 1], ['.16x32bx2', 1], ['.16x128b', 2], ['.16x256b', 4]]);
-function tcgen05RegistersFit(ins: A.Instruction, name: string, ctx: InstructionCheckContext): boolean {
-  const w = ins.modifiers;
-  if ((w[0] !== '.ld' && w[0] !== '.st') || w.includes('.red')) return true;
-  let per: number | undefined;
-  let num: number | undefined;
-  for (const x of w) {
+const TCGEN05_NUM: ReadonlyMap<string, number> = new Map(['.x1', '.x2', '.x4', '.x8', '.x16', '.x32', '.x64', '.x128'].map((x) => [x, Number(x.slice(2))]));
+
+/** The registers of a tcgen05 spelling's braced list (Plan.tcgen05List): ld's/st's registers, mma's disable-output-lane count; 0: not checked. */
+function tcgen05ListOf(w: readonly string[]): number {
+  const w0 = w[0];
+  if (w0 === '.mma') return w.includes('.ws') ? 0 : w.includes('.cta_group::1') ? 4 : w.includes('.cta_group::2') ? 8 : 0;
+  if ((w0 !== '.ld' && w0 !== '.st') || w.includes('.red')) return 0;
+  let per = 0;
+  let num = 0;
+  for (let k = 1; k < w.length; k++) {
+    const x = w[k]!;
     per = TCGEN05_SHAPE_REGISTERS.get(x) ?? per;
-    if (/^\.x\d+$/.test(x)) num = Number(x.slice(2));
+    num = TCGEN05_NUM.get(x) ?? num;
   }
+  return per * num;
+}
+
+function tcgen05RegistersFit(ins: A.Instruction, plan: Plan, ctx: InstructionCheckContext): boolean {
+  let want = plan.tcgen05List;
+  if (want === undefined) plan.tcgen05List = want = tcgen05ListOf(ins.modifiers);
+  if (want === 0) return true;
+  const name = plan.name;
   const at = ins.operands.findIndex((o) => o.kind === 'vector');
   const o = ins.operands[at];
-  if (per === undefined || num === undefined || o === undefined || o.kind !== 'vector') return true;
-  if (o.elements.length !== per * num) {
-    ctx.report('PTX505', `operand ${at + 1} of ${name} must be a braced list of ${per * num} registers (${per === 1 ? '' : `${per} per `}${num === 1 ? 'one' : num} ${num === 1 ? 'repetition' : 'repetitions'}), not ${o.elements.length}`, o.span);
+  if (o === undefined || o.kind !== 'vector') return true;
+  const mma = ins.modifiers[0] === '.mma';
+  if (o.elements.length !== want) {
+    const per = want / (TCGEN05_NUM.get(ins.modifiers.find((x) => TCGEN05_NUM.has(x)) ?? '') ?? 1);
+    const how = mma ? `the disable-output-lane mask of ${ins.modifiers.includes('.cta_group::1') ? '.cta_group::1' : '.cta_group::2'}` : `${per === 1 ? '' : `${per} per `}${want / per === 1 ? 'one repetition' : `${want / per} repetitions`}`;
+    ctx.report('PTX505', `operand ${at + 1} of ${name} must be a braced list of ${want} registers (${how}), not ${o.elements.length}`, o.span);
     return false;
   }
+  if (mma) return true;
+  let register = false;
   for (const r of o.elements) {
     if (r.kind !== 'expr' || r.expr.kind !== 'name') continue;
     const t = ctx.registerType(r.expr.name);
+    if (t !== undefined) register = true;
     const ti = t === undefined ? undefined : TYPES.get(t);
     if (ti === undefined || (ti.size === 32 && ti.kind !== K.Pred)) continue;
     ctx.report('PTX503', `operand ${at + 1} of ${name}: each register must be a 32-bit one; ${r.expr.name} is ${t}`, r.span);
+    return false;
+  }
+  if (ins.modifiers[0] !== '.st') return true;
+  for (const r of o.elements) {
+    const k = r.kind !== 'expr' ? undefined : r.expr.kind !== 'name' ? constantKind(r.expr, true) : r.expr.name === 'WARP_SZ' && !register ? 'int' : undefined;
+    if (k === undefined || k === 'f32' || (k === 'int' && register)) continue;
+    ctx.report('PTX504', `operand ${at + 1} of ${name}: ${k === 'f64' ? 'a 64-bit floating-point constant is no 32-bit value' : 'an integer constant goes only beside a register'} (write 0f... or a register)`, r.span);
     return false;
   }
   return true;
@@ -3008,10 +3138,11 @@ function movmatrixFits(ins: A.Instruction, name: string, ctx: InstructionCheckCo
  * `.v8` with .f32/.s32, `.v4` with .f64; on mma `.v8` is a word it does not take). On wmma the
  * fragment's own count (wmmaFragmentFits) must hold as well, so the word only ever repeats it.
  */
-function mmaVectorWordFits(ins: A.Instruction, name: string, ctx: InstructionCheckContext): boolean {
-  const n = vectorWidth(ins.modifiers);
+function mmaVectorWordFits(ins: A.Instruction, plan: Plan, ctx: InstructionCheckContext): boolean {
+  const n = plan.vectors;
   if (n === 1) return true;
-  const size = TYPES.get(typeWord(ins.modifiers, 0) ?? '')?.size ?? 0;
+  const name = plan.name;
+  const size = plan.t1Info?.size ?? 0;
   if (n * size > 128) {
     ctx.report('PTX505', `${name}: .v${n} of ${size}-bit values is more than 128 bits`, ins.opcodeSpan);
     return false;
@@ -3125,6 +3256,13 @@ function specialFits(o: A.Operand, t: TypeInfo, ctx: InstructionCheckContext): b
  * a conversion to or from a floating-point type is "Special register argument not allowed".
  */
 function cvtSpecialFits(o: A.Operand, i: number, n: number, plan: Plan, name: string, ctx: InstructionCheckContext): boolean {
+  if (o.kind === 'vector') {
+    // (Here too, cvt's one braced operand: the four sources of `.rs` to a four-element type; measured
+    // with ptxas 13.0 on sm_100a, lists of 2, 3 and 5: "Illegal vector size: 3", "Arguments mismatch".)
+    if (o.elements.length === 4 || !plan.t1?.endsWith('x4')) return true;
+    ctx.report('PTX505', `operand ${i + 1} of ${name} must be a braced list of 4 sources for ${plan.t1}, not ${o.elements.length}`, o.span);
+    return false;
+  }
   const s = specialName(o);
   if (s === undefined || s === 'WARP_SZ' || (o.kind === 'expr' && o.expr.kind === 'name' && VECTOR_SPECIALS.has(s)) || ctx.registerType(s) !== undefined) return true;
   if (s === '%is_explicit_cluster') {
@@ -3807,6 +3945,9 @@ const enum Cls {
   Element,
   /** As add's operands, of the type `t`. */
   Strict,
+  /** A 16-bit integer or bit-size register or an integer constant (a bulk copy's multicast ctaMask); Reg16 no constant (tcgen05.commit's). */
+  Int16,
+  Reg16,
 }
 
 /** Which constants a class takes. */
@@ -3830,7 +3971,7 @@ const isInt = (r: TypeInfo) => r.kind === K.Bit || r.kind === K.Unsigned || r.ki
 const INT32 = 'a 32-bit integer or bit-size register';
 const INT64 = 'a 64-bit integer or bit-size register';
 
-const CLASSES: readonly ClassRow[] = [
+const CLASSES: readonly (ClassRow | undefined)[] = [
   { takes: (r) => r === undefined || (isInt(r) && r.size === 32), text: INT32, constants: Lit.Int, constantCode: 'PTX504' },
   { takes: (r) => r === undefined || (isInt(r) && r.size === 64), text: INT64, constants: Lit.Int, constantCode: 'PTX504' },
   { takes: (r) => r === undefined || (r.kind !== K.Pred && r.size === 32), text: 'a 32-bit register', constants: Lit.Any, constantCode: 'PTX504' },
@@ -3856,6 +3997,11 @@ const CLASSES: readonly ClassRow[] = [
   { takes: (r) => r === undefined || (r.kind === K.Bit && r.size === 32), text: 'a .b32 register', constants: Lit.Any, constantCode: 'PTX504' },
   { takes: (r) => r === undefined || r.size === 32 || r.kind === K.Pred, text: 'a 32-bit register', constants: Lit.Any, constantCode: 'PTX504' },
   { takes: (r) => r === undefined || (r.size === 32 && (r.kind === K.Bit || r.kind === K.Float)), text: 'a .f32 or .b32 register', constants: Lit.Float, constantCode: 'PTX504' },
+  // (Element and Strict have no row: typed by `t`.)
+  undefined,
+  undefined,
+  { takes: (r) => r === undefined || (isInt(r) && r.size === 16), text: 'a 16-bit integer or bit-size register', constants: Lit.Int, constantCode: 'PTX504' },
+  { takes: (r) => r === undefined || (isInt(r) && r.size === 16), text: 'a 16-bit integer or bit-size register', constants: Lit.None, constantCode: 'PTX502' },
 ];
 
 /**
@@ -4094,6 +4240,16 @@ const enum NamedRole {
   Multiple16 = -4,
   /** tcgen05's column count, if a constant: alloc's a power of 2 from 32 to 512, dealloc's a multiple of 32. */
   Columns = -5,
+  /** A tensor-memory address `[r]`, `[r+imm]`: r a 32-bit integer or bit-size register (no variable; tcgen05ld/st/mma: no constant). */
+  Tmem = -6,
+  /** An integer constant (a register or a floating-point constant is "Arguments mismatch"). */
+  IntConstant = -7,
+  /** A non-negative integer constant (wgmma.wait_group's count). */
+  Count = -8,
+  /** tensormap.replace's ordinal: the constant 0 to 4. */
+  Ordinal = -9,
+  /** tensormap.replace's new value: by the field and the type word (tensormapValueFits). */
+  TensormapValue = -10,
 }
 
 /** Per opcode, the operand names typed by name: an operand class (Cls.Int32, Cls.Int64, Cls.BulkSize) or a NamedRole. */
@@ -4104,28 +4260,37 @@ const NAMED_ROLES: ReadonlyMap<string, ReadonlyMap<string, Cls | NamedRole>> = n
   // The size of tensormap.cp_fenceproxy and of the acquire fence.proxy.tensormap::generic: the
   // constant 128 (measured with ptxas 13.0: "unexpected value '8', expected to be 128"; a register
   // or a floating-point constant is "Arguments mismatch"; a constant expression such as 64+64 is taken).
-  ['tensormap', new Map<string, Cls | NamedRole>([['size', NamedRole.Size128]])],
+  ['tensormap', new Map<string, Cls | NamedRole>([['size', NamedRole.Size128], ['ord', NamedRole.Ordinal], ['new_val', NamedRole.TensormapValue]])],
   ['fence', new Map<string, Cls | NamedRole>([['size', NamedRole.Size128]])],
   // The size of cp.async.bulk, cp.reduce.async.bulk and cp.async.bulk.prefetch ("unexpected value
   // '17', expected to be multiple of 16"); tcgen05.alloc's column count ("value '16' out of range,
   // expected to be in range [32..512]", "value must be power of 2"), tcgen05.dealloc's ("expected to
   // be multiple of 32"). Measured with ptxas 13.0, found on ThunderKittens' and DeepGEMM's inline PTX.
-  ['cp', new Map<string, Cls | NamedRole>([['size', NamedRole.Multiple16]])],
+  // The cache policy of every cp form a 64-bit integer or bit-size register (or an integer constant),
+  // the multicast ctaMask a 16-bit one; the bulk tensor copies' coordinates and im2col offsets:
+  // tensorCoordinatesFit (measured with ptxas 13.0 on sm_100a: "Arguments mismatch").
+  ['cp', new Map<string, Cls | NamedRole>([['size', NamedRole.Multiple16], ['cache-policy', Cls.Int64], ['ctaMask', Cls.Int16]])],
   // tcgen05's register operands (measured with ptxas 13.0 on sm_100a with a register of every type,
   // `1` and `1.0`: "Arguments mismatch for instruction 'tcgen05.mma'"): the descriptors a 64-bit
   // integer or bit-size register or an integer constant, idesc and dealloc's taddr (and the column
   // count) a 32-bit one, enable-input-d a predicate or an integer constant.
   // wgmma's descriptors a 64-bit integer or bit-size register or an integer constant, the sparsity
   // metadata any 32-bit register or a predicate, no constant (measured with ptxas 13.0 on sm_90a).
-  ['wgmma', new Map<string, Cls | NamedRole>([['a-desc', Cls.Int64], ['b-desc', Cls.Int64], ['sp-meta', Cls.Metadata]])],
-  ['tcgen05', new Map<string, Cls | NamedRole>([['nCols', NamedRole.Columns], ['taddr', Cls.Int32], ['a-desc', Cls.Int64], ['b-desc', Cls.Int64], ['s-desc', Cls.Int64], ['idesc', Cls.Int32], ['enable-input-d', NamedRole.Pred]])],
+  // wgmma.wait_group's count a non-negative integer constant ("unexpected value '-1', expected to be non-negative int").
+  // tcgen05's tensor-memory addresses a 32-bit integer or bit-size register, `+imm` taken (a 64-bit or
+  // 16-bit one "Arguments mismatch", a variable "must be register", a constant "Arguments mismatch" on
+  // tcgen05.ld, st and mma: ptxas crashes on one in tcgen05.cp and tcgen05.shift, no verdict, taken);
+  // the half-split offset an integer constant; commit's ctaMask a 16-bit integer or bit-size register, no constant.
+  ['wgmma', new Map<string, Cls | NamedRole>([['a-desc', Cls.Int64], ['b-desc', Cls.Int64], ['sp-meta', Cls.Metadata], ['N', NamedRole.Count]])],
+  ['tcgen05', new Map<string, Cls | NamedRole>([
+    ['nCols', NamedRole.Columns], ['taddr', Cls.Int32], ['a-desc', Cls.Int64], ['b-desc', Cls.Int64], ['s-desc', Cls.Int64], ['idesc', Cls.Int32], ['enable-input-d', NamedRole.Pred],
+    ['[taddr]', NamedRole.Tmem], ['[d-tmem]', NamedRole.Tmem], ['[a-tmem]', NamedRole.Tmem], ['[sp-meta-tmem]', NamedRole.Tmem], ['[scale-A-tmem]', NamedRole.Tmem], ['[scale-B-tmem]', NamedRole.Tmem],
+    ['immHalfSplitoff', NamedRole.IntConstant], ['ctaMask', Cls.Reg16],
+  ])],
 ]);
 
 /** st.bulk's roles (stRule). */
 const ST_NAMED_ROLES = NAMED_ROLES.get('st')!;
-
-/** Operands the tables read as values that are braced lists (tcgen05.mma's disable-output-lane). */
-const BRACED_SPECS: ReadonlySet<string> = new Set(['disable-output-lane']);
 
 function namedOperandsFit(ins: A.Instruction, name: string, form: InstructionForm, roles: ReadonlyMap<string, Cls | NamedRole>, ctx: InstructionCheckContext): boolean {
   const ops = ins.operands;
@@ -4134,17 +4299,26 @@ function namedOperandsFit(ins: A.Instruction, name: string, form: InstructionFor
   let skip = 0;
   for (let i = 0; i < ops.length && i + skip < form.operands.length; i++) {
     let spec = form.operands[i + skip]!;
-    if (spec.optional && (spec.kind === 'vector' || BRACED_SPECS.has(spec.name)) && ops[i]!.kind !== 'vector' && ops.length < form.operands.length - skip) {
+    // (Likewise a multicast ctaMask without a `.multicast` word, a cache policy without `.L2::cache_hint`:
+    // the operand there is the next one, the cache policy, cp.async.bulk's byteMask.)
+    while (spec.optional && (spec.kind === 'vector' ? ops[i]!.kind !== 'vector' : spec.name === 'ctaMask' ? !ins.modifiers.some((x) => x.startsWith('.multicast')) : spec.name === 'cache-policy' && !ins.modifiers.includes('.L2::cache_hint')) && ops.length < form.operands.length - skip) {
       skip++;
       if (i + skip >= form.operands.length) break;
       spec = form.operands[i + skip]!;
     }
-    const role = roles.get(spec.name);
-    if (role === undefined) continue;
+    if (i + skip >= form.operands.length) break;
     const o = ops[i]!;
+    // (tcgen05.mma's two forms differ in A alone, `a-desc` or `[a-tmem]`, and an optional operand
+    // before the last leaves the first form bound: an address there is the second form's.)
+    const role = roles.get(o.kind === 'address' && spec.name === 'a-desc' ? '[a-tmem]' : spec.name);
+    if (role === undefined) continue;
+    if (role === NamedRole.Tmem) {
+      if (!tmemAddressFits(ins, name, i, o, ctx)) return false;
+      continue;
+    }
     if (o.kind !== 'expr') continue;
     const lit = o.expr.kind === 'unary' && o.expr.op === '-' ? o.expr.operand : o.expr;
-    if (i === 0 && (lit.kind === 'int' || lit.kind === 'float')) {
+    if (i === 0 && (lit.kind === 'int' || lit.kind === 'float') && role !== NamedRole.Count) {
       // ptxas "Arguments mismatch": a constant where a result goes.
       ctx.report('PTX502', `operand 1 of ${name} (${form.operands[0]!.name}) is a result: it must be a register, not a constant`, o.span);
       return false;
@@ -4175,6 +4349,14 @@ function namedOperandsFit(ins: A.Instruction, name: string, form: InstructionFor
       if (v === 128n || (v === undefined && !register && lit.kind !== 'float')) continue;
       ctx.report('PTX502', `operand ${i + 1} of ${name} (${spec.name}) must be the constant 128`, o.span);
       return false;
+    } else if (role === NamedRole.IntConstant || role === NamedRole.Count || role === NamedRole.Ordinal) {
+      const v = intConstant(o.expr);
+      const want = role === NamedRole.IntConstant ? 'an integer constant' : role === NamedRole.Count ? 'a non-negative integer constant' : 'the constant 0 to 4';
+      if (v === undefined ? o.expr.kind === 'name' && ctx.registerType(o.expr.name) === undefined : role === NamedRole.IntConstant || (v >= 0n && (role === NamedRole.Count || v <= 4n))) continue;
+      ctx.report('PTX502', `operand ${i + 1} of ${name} (${spec.name}) must be ${want}`, o.span);
+      return false;
+    } else if (role === NamedRole.TensormapValue) {
+      if (!tensormapValueFits(ins, name, i, o, ctx)) return false;
     } else if (role === NamedRole.Zero) {
       if (o.expr.kind === 'int' && o.expr.value === 0n) continue;
       ctx.report('PTX502', `operand ${i + 1} of ${name} (${spec.name}) must be the constant 0`, o.span);
@@ -4186,6 +4368,66 @@ function namedOperandsFit(ins: A.Instruction, name: string, form: InstructionFor
     } else if (!classFits(o, role, name, i, spec.name, ctx)) return false;
   }
   return true;
+}
+
+/** A tcgen05 tensor-memory address (NamedRole.Tmem). */
+function tmemAddressFits(ins: A.Instruction, name: string, i: number, o: A.Operand, ctx: InstructionCheckContext): boolean {
+  if (o.kind !== 'address' || o.elements.length !== 1 || o.elements[0]!.kind !== 'expr') return true;
+  let x = o.elements[0]!.expr;
+  if (x.kind === 'binary' && (x.op === '+' || x.op === '-')) x = x.left;
+  if (x.kind === 'name') {
+    const t = ctx.registerType(x.name);
+    if (t === undefined) {
+      if (ctx.variableSpace(x.name) === undefined) return true;
+      ctx.report('PTX502', `operand ${i + 1} of ${name} is a tensor-memory address: a 32-bit register, not the variable ${x.name}`, x.span);
+      return false;
+    }
+    const r = TYPES.get(t);
+    if (r === undefined || (isInt(r) && r.size === 32)) return true;
+    ctx.report('PTX503', `operand ${i + 1} of ${name} is a tensor-memory address: a 32-bit integer or bit-size register; ${x.name} is ${t}`, x.span);
+    return false;
+  }
+  const w0 = ins.modifiers[0];
+  if (intConstant(x) === undefined || w0 === '.cp' || w0 === '.shift') return true;
+  ctx.report('PTX502', `operand ${i + 1} of ${name} is a tensor-memory address: a 32-bit register, not a constant`, o.span);
+  return false;
+}
+
+/**
+ * tensormap.replace's new value (measured with ptxas 13.0 on sm_100a): `.elemtype`,
+ * `.interleave_layout`, `.swizzle_mode`, `.swizzle_atomicity` and `.fill_mode` an integer constant
+ * of 0 to 15, 2, 3, 3 and 1 ("value '16' expected to be in range [0..15]"; a register "Integer
+ * constant expression expected"); the other fields any register of the type word's size
+ * ("Arguments mismatch"; `.box_dim`, `.global_dim` and `.element_stride` no .f32 one: "Arguments
+ * mismatch for instruction 'sub'") or an integer constant, `.b64` also a 64-bit floating-point one,
+ * `.rank` a `0f...` one.
+ */
+const TENSORMAP_FIELD_MAX: ReadonlyMap<string, bigint> = new Map([['.elemtype', 15n], ['.interleave_layout', 2n], ['.swizzle_mode', 3n], ['.swizzle_atomicity', 3n], ['.fill_mode', 1n]]);
+function tensormapValueFits(ins: A.Instruction, name: string, i: number, o: A.Operand, ctx: InstructionCheckContext): boolean {
+  if (o.kind !== 'expr') return true;
+  const w = ins.modifiers;
+  let max: bigint | undefined;
+  for (let k = 1; k < w.length && max === undefined; k++) max = TENSORMAP_FIELD_MAX.get(w[k]!);
+  if (max === undefined) {
+    const b64 = w.includes('.b64');
+    const ord = ins.operands.length === 3;
+    const e = o.expr;
+    const k = e.kind === 'name' ? undefined : constantKind(e, true);
+    if (k !== undefined) {
+      if (k === 'int' || k === (b64 ? 'f64' : ord ? 'int' : 'f32')) return true;
+      ctx.report('PTX504', `operand ${i + 1} of ${name} (new_val) must be an integer constant${b64 ? ' or a 64-bit floating-point one' : ord ? '' : ' or a 32-bit floating-point one (0f...)'}`, o.span);
+      return false;
+    }
+    if (ord && !b64 && e.kind === 'name' && ctx.registerType(e.name) === '.f32') {
+      ctx.report('PTX503', `operand ${i + 1} of ${name} (new_val) must be a 32-bit register other than .f32 for this field; ${e.name} is .f32`, o.span);
+      return false;
+    }
+    return classFits(o, b64 ? Cls.Frag64 : Cls.Word, name, i, 'new_val', ctx);
+  }
+  const v = intConstant(o.expr);
+  if (v === undefined ? o.expr.kind === 'name' && ctx.registerType(o.expr.name) === undefined : v >= 0n && v <= max) return true;
+  ctx.report('PTX502', `operand ${i + 1} of ${name} (new_val) must be an integer constant of 0 to ${String(max)} for this field`, o.span);
+  return false;
 }
 
 /**

@@ -208,6 +208,8 @@ function parseOperandList(text: string, optional: boolean, out: OperandSpec[], o
 function operandKindByName(opcode: string, name: string): OperandSpec['kind'] {
   if ((opcode === 'bra' || opcode === 'brx') && /^(tgt|target|tlist|label)$/.test(name)) return 'label';
   if (opcode === 'call' && /^(func|fptr)$/.test(name)) return 'function';
+  // Braced lists the syntax line names bare: tcgen05.mma's disable-output-lane mask, the bulk tensor copies' im2col offsets.
+  if (name === 'disable-output-lane' || name === 'im2colInfo') return 'vector';
   return 'value';
 }
 

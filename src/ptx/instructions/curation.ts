@@ -171,6 +171,8 @@ const MIXED_F32: Record<string, Gate> = { '.f32+.f16': F32X2, '.f32+.bf16': F32X
  * and the other wordGates that use it (bf16 tanh/ex2/set/setp, .f64 mma shapes, cvt .tf32 roundings).
  */
 const SM90_78: Gate = { ptx: '7.8', sm: ['sm_90'] };
+/** sm_80 and .version 7.0 (the Ampere words: bf16/tf32 types, `.shared::cta`, min/max's half types, wmma's new shapes). */
+const SM80_70: Gate = { ptx: '7.0', sm: ['sm_80'] };
 /**
  * multimem's FP8 types: "Feature '.e4m3x4' not supported on .target 'sm_90a'" (and sm_100, sm_110,
  * sm_120, sm_120f, sm_121f) / "requires PTX ISA .version 8.6" (measured with ptxas 13.0 on sm_90a to
@@ -185,9 +187,7 @@ const MULTIMEM_FP8: Gate = { ptx: '8.6', sm: ['sm_100f', 'sm_110f', 'sm_120a', '
  */
 const XORSIGN_ABS: Record<string, Gate> = { '.abs': { ptx: '7.2', sm: ['sm_86'] }, '.xorsign': { ptx: '7.2', sm: ['sm_86'] } };
 const PACKED16: Record<string, Gate> = { '.s16x2': { ptx: '8.0', sm: ['sm_90'] }, '.u16x2': { ptx: '8.0', sm: ['sm_90'] } };
-/** The 8-bit matrix shapes of ldmatrix/stmatrix: the a/f targets of sm_100 to sm_121 (see wordGates). */
-const MATRIX_B8_SHAPES: Gate = { sm: ['sm_100f', 'sm_110f', 'sm_120f'] };
-/** The a/f targets of sm_100 to sm_121 (clusterlaunchcontrol's multicast, see wordGates). */
+/** The a/f targets of sm_100 to sm_121: the 8-bit matrix shapes of ldmatrix/stmatrix, clusterlaunchcontrol's multicast (see wordGates). */
 const AF_SM100_UP: Gate = { sm: ['sm_100f', 'sm_110f', 'sm_120f'] };
 
 /** tcgen05.mma's words (see wordGates below). */
@@ -462,13 +462,13 @@ export const CURATION: Curation = {
     cvt: {
       // "Feature '.ftz' requires PTX ISA .version 1.4 or later" (also mad, set; measured on .version 1.3).
       '.ftz': V14,
-      '.f16x2+.f32': { ptx: '7.0', sm: ['sm_80'] },
+      '.f16x2+.f32': SM80_70,
       // sm_89 from .version 8.1; before it sm_90 (measured with 7.8, 8.0 and 8.1 on sm_86/89/90).
       '.e4m3x2': { ptx: '7.8', sm: ['sm_89'], smBefore: { ptx: '8.1', sm: ['sm_90'] } },
       '.e5m2x2': { ptx: '7.8', sm: ['sm_89'], smBefore: { ptx: '8.1', sm: ['sm_90'] } },
-      '.bf16': { ptx: '7.0', sm: ['sm_80'] },
-      '.bf16x2': { ptx: '7.0', sm: ['sm_80'] },
-      '.tf32': { ptx: '7.0', sm: ['sm_80'] },
+      '.bf16': SM80_70,
+      '.bf16x2': SM80_70,
+      '.tf32': SM80_70,
       // "Feature 'cvt with .tf32.f32.rn' requires .target sm_90 or higher" (and .rz; .rna takes sm_80);
       // "Modifier '.satfinite' on 'cvt.tf32.f32.rna' requires PTX ISA .version 8.1", on .rn/.rz
       // ".version 8.6" and ".target sm_100 or higher" (measured with ptxas 13.0 on sm_80 to sm_120,
@@ -563,15 +563,15 @@ export const CURATION: Curation = {
     madc: { '.cc+.u64': CC64, '.cc+.s64': CC64 },
     // cp.async.ca/.cg take `.shared::cta` from their own .version 7.0 (measured), not from the 7.8
     // every other instruction needs for it (check.ts spaceWordGates defers to this entry).
-    'cp.async': { '.shared::cta': { ptx: '7.0', sm: ['sm_80'] }, ...L2_WORDS },
+    'cp.async': { '.shared::cta': SM80_70, ...L2_WORDS },
     // (.bf16/.bf16x2: "Feature '.bf16' requires .target sm_80 or higher" / ".version 7.0", measured
     // with ptxas 13.0 on sm_75 and sm_80 at 6.5 to 9.0; min.bf16 had no gate.)
-    min: { '.f16': { ptx: '7.0', sm: ['sm_80'] }, '.f16x2': { ptx: '7.0', sm: ['sm_80'] }, '.bf16': { ptx: '7.0', sm: ['sm_80'] }, '.bf16x2': { ptx: '7.0', sm: ['sm_80'] }, ...PACKED16, ...XORSIGN_ABS },
-    max: { '.f16': { ptx: '7.0', sm: ['sm_80'] }, '.f16x2': { ptx: '7.0', sm: ['sm_80'] }, '.bf16': { ptx: '7.0', sm: ['sm_80'] }, '.bf16x2': { ptx: '7.0', sm: ['sm_80'] }, ...PACKED16, ...XORSIGN_ABS },
+    min: { '.f16': SM80_70, '.f16x2': SM80_70, '.bf16': SM80_70, '.bf16x2': SM80_70, ...PACKED16, ...XORSIGN_ABS },
+    max: { '.f16': SM80_70, '.f16x2': SM80_70, '.bf16': SM80_70, '.bf16x2': SM80_70, ...PACKED16, ...XORSIGN_ABS },
     mma: {
       '.e4m3': { ptx: '8.4', sm: ['sm_89'] },
       '.e5m2': { ptx: '8.4', sm: ['sm_89'] },
-      '.m16n8k32': { ptx: '7.0', sm: ['sm_80'] },
+      '.m16n8k32': SM80_70,
       // "Feature '.m16n8k4 with double types' requires .target sm_90 or higher" / "PTX ISA .version
       // 7.8" (and .m16n8k8, .m16n8k16: measured with ptxas 13.0 on sm_80, sm_89 and sm_90 at 7.0 to
       // 8.1, found by retargeting CUTLASS's SM90 DMMA atoms; .m8n8k4 takes sm_80).
@@ -647,13 +647,13 @@ export const CURATION: Curation = {
     // wmma.mma's sm_80 shapes and types (.m16n16k8 .tf32, .m8n8k4 .f64, .bf16): "Feature '.tf32' requires
     // .target sm_80 or higher", "Feature 'WMMA with fp64 types' requires .target sm_80", ".bf16" alike,
     // all .version 7.0 (measured with ptxas 13.0 on sm_75 and sm_80 at 6.5 and 7.0; wmma.load/store had them).
-    'wmma.mma': { '.m16n16k8': { ptx: '7.0', sm: ['sm_80'] }, '.m8n8k4': { ptx: '7.0', sm: ['sm_80'] }, '.bf16': { ptx: '7.0', sm: ['sm_80'] } },
-    stmatrix: { '.m16n8': MATRIX_B8_SHAPES },
+    'wmma.mma': { '.m16n16k8': SM80_70, '.m8n8k4': SM80_70, '.bf16': SM80_70 },
+    stmatrix: { '.m16n8': AF_SM100_UP },
     // "Feature '.multicast::cluster::all' not supported on .target 'sm_100'" (and sm_103, sm_110,
     // sm_120, sm_121; their a/f targets take it; measured with ptxas 13.0, found by retargeting
     // ThunderKittens' and CUTLASS's inline PTX).
     'clusterlaunchcontrol.try_cancel': { '.multicast::cluster::all': AF_SM100_UP },
-    ldmatrix: { '.m16n16': MATRIX_B8_SHAPES, '.m8n16': MATRIX_B8_SHAPES },
+    ldmatrix: { '.m16n16': AF_SM100_UP, '.m8n16': AF_SM100_UP },
     neg: { '.f16': { ptx: '6.0', sm: ['sm_53'] }, '.f16x2': { ptx: '6.0', sm: ['sm_53'] } },
     abs: { '.f16': { ptx: '6.5', sm: ['sm_53'] }, '.f16x2': { ptx: '6.5', sm: ['sm_53'] } },
     set: {

@@ -162,7 +162,7 @@ export class Cursor {
    *
    * modifiers := DOTTED*      (`.global.v4.f32` -> ['.global', '.v4', '.f32'])
    */
-  parseSpelling(opcode: string, root: SpellingTrieNode): Spelling {
+  parseSpelling(root: SpellingTrieNode): Spelling {
     const lx = this.lx;
     let node: SpellingTrieNode = root;
     const base = this.sp;
@@ -177,7 +177,7 @@ export class Cursor {
       node = next;
       this.advance();
     }
-    const s = (node.spelling ??= new Spelling(opcode, this.sharedList(base)));
+    const s = (node.spelling ??= new Spelling(this.sharedList(base)));
     this.sp = base;
     return s;
   }

@@ -43,7 +43,7 @@ export function parseInstruction(p: ExprCursor, out: A.Statement[], start: numbe
   // modifiers (`ad.s32 ...`) at its own line.
   const nextStart = lx.start;
   const nextLen = lx.end - lx.start;
-  const spelling = p.parseSpelling(opcode, root);
+  const spelling = p.parseSpelling(root);
   const modifiers = spelling.modifiers;
   if (!known) {
     // A directive word is a syntax error at that word (ptxas: "Parsing error near '.reg'",

@@ -19,7 +19,6 @@ export class Spelling {
   /** The instruction layer's plan for the spelling (its own type, opaque here), or undefined when the words match no form. */
   plan: unknown = undefined;
   constructor(
-    readonly opcode: string,
     /** The parser's shared list (one object per distinct list, as without a record). */
     readonly modifiers: string[],
   ) {}

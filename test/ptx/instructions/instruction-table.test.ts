@@ -434,7 +434,15 @@ function ptxasVerdicts(cases: Case[]): boolean[][] {
       out[ci]![li] = true;
       last = Math.max(last, k);
     }
-    if (r.status === 0 || last + 1 >= units.length) return;
+    if (r.status === 0) return;
+    // ptxas reports some errors only once a module passes its earlier checks (an operand its own
+    // expansion cannot take: "Arguments mismatch for instruction 'add'", st.async's "requires modifier
+    // '.completion_mechanism'"): a line before the last one named is judged again without the named ones.
+    if (last > 0) {
+      const quiet = units.slice(0, last).filter(([ci, li]) => !out[ci]![li]);
+      if (quiet.length > 0) run(group, arch, quiet);
+    }
+    if (last + 1 >= units.length) return;
     if (last >= 0) run(group, arch, units.slice(last + 1));
     else if (units.length > 1) {
       // Refused with no line we know: halve.
