@@ -43,6 +43,12 @@ export function spaceLoc(c: CheckerState, decl: A.VariableDecl): SourceLocation 
 }
 
 /** Type, vector and state-space rules shared by every declaration. */
+/**
+ * Declarations whose shape failed only at the handle rules (checkOpaqueHandles): ptxas still applies
+ * the module-scope .local/.reg rule to each of their declarators (moduleVariable).
+ */
+const handlesRefused = new WeakSet<A.VariableDecl>();
+
 export function checkDeclarationShape(c: CheckerState, decl: A.VariableDecl, context: 'module' | 'body' | 'entryParam' | 'funcParam', definition = true): boolean {
   const bits = DECLARATION_TYPE_BITS.get(decl.type);
   if (bits === undefined) {
@@ -113,7 +119,10 @@ export function checkDeclarationShape(c: CheckerState, decl: A.VariableDecl, con
       c.error('PTX336', `texture, sampler and surface variables ('${firstName}') must be declared at module scope or as entry parameters`, typeLoc(c, decl));
       return false;
     }
-    if (!checkOpaqueHandles(c, decl, context)) return false;
+    if (!checkOpaqueHandles(c, decl, context)) {
+      handlesRefused.add(decl);
+      return false;
+    }
   }
   if (decl.vector !== undefined && !writtenBeforeType(c, decl, `.v${decl.vector}`)) {
     c.error('PTX339', `the vector width .v${decl.vector} must come before the type ${decl.type}`, typeLoc(c, decl));
@@ -231,8 +240,10 @@ export function moduleVariable(c: CheckerState, decl: A.VariableDecl): void {
   let shapeOk = false;
   if (decl.space === '.param') c.error('PTX330', `.param variables may not be declared at module scope`, spaceLoc(c, decl));
   else shapeOk = checkDeclarationShape(c, decl, 'module');
-  // ptxas: for each declarator, at the token after its name.
-  if (shapeOk && (decl.space === '.reg' || decl.space === '.local')) {
+  // ptxas: for each declarator, at the token after its name; after a handle's own error there
+  // (`.local .samplerref s[2], t = {};`: line of s[2] "Module-scoped variables in .local state space
+  // are not allowed with ABI", then t's texture error and its own; measured with ptxas 13.0).
+  if ((shapeOk || handlesRefused.has(decl)) && (decl.space === '.reg' || decl.space === '.local')) {
     if (c.versionAtLeast(MODULE_REG_ERROR_VERSION))
       for (const d of decl.declarators)
         c.error('PTX331', `module-scope ${decl.space} variable '${d.name}' is not allowed with the ABI (PTX 3.0 and later)`, c.tokenLoc(nextTokenStart(c.text, d.nameSpan.end)));

@@ -160,6 +160,14 @@ const F32X2: Gate = { ptx: '8.6', sm: ['sm_100'] };
 const GATHER4: Gate = { ptx: '8.6', sm: ['sm_100f', 'sm_110f'] };
 /** st.async/red.async to global memory, and `.mmio` (see wordGates). */
 const ASYNC_GLOBAL: Gate = { ptx: '8.7', sm: ['sm_100'] };
+
+/** red.async's operations and types in its global-memory form without the mbarrier (extraBlocks). */
+const RED_ASYNC_GLOBAL_OPS: readonly { op: readonly string[]; type: readonly string[] }[] = [
+  { op: ['.add'], type: ['.u32', '.s32', '.u64', '.s64'] },
+  { op: ['.min', '.max'], type: ['.u32', '.s32'] },
+  { op: ['.inc', '.dec'], type: ['.u32'] },
+  { op: ['.and', '.or', '.xor'], type: ['.b32'] },
+];
 /**
  * add/sub/fma `.f32.f16`/`.f32.bf16` (mixed precision): "Feature 'add.f32.bf16' requires .target sm_100 or
  * higher" / "PTX ISA .version 8.6" (measured with ptxas 13.0, found on TransformerEngine and DeepEP).
@@ -296,6 +304,14 @@ export const CURATION: Curation = {
       { forms: ['red.async.sem.scope{.ss}.completion_mechanism.op.type [a], b'], sets: { sem: ['.relaxed'], scope: ['.cluster'], ss: ['.shared::cluster'], op: ['.min', '.max'], type: ['.u32', '.s32'], completion_mechanism: ['.mbarrier::complete_tx::bytes'] } },
       { forms: ['red.async.sem.scope{.ss}.completion_mechanism.op.type [a], b'], sets: { sem: ['.relaxed'], scope: ['.cluster'], ss: ['.shared::cluster'], op: ['.and', '.or', '.xor'], type: ['.b32'], completion_mechanism: ['.mbarrier::complete_tx::bytes'] } },
       { forms: ['red.async.sem.scope{.ss}.completion_mechanism.add.type [a], b'], sets: { sem: ['.relaxed'], scope: ['.cluster'], ss: ['.shared::cluster'], type: ['.u32', '.s32', '.u64', '.s64'], completion_mechanism: ['.mbarrier::complete_tx::bytes'] } },
+      // red.async to global memory without the mbarrier: every operation of the mbarrier form, not
+      // only `.add` as the text gives it, `.release` (`.mmio` with it) or `.relaxed`, `.gpu` or `.sys`
+      // (measured with ptxas 13.0 on sm_100a at .version 8.8: `.min`/`.max` `.u32`/`.s32`,
+      // `.inc`/`.dec` `.u32`, `.and`/`.or`/`.xor` `.b32` taken; `.f32`, 64-bit min/max and logic,
+      // `.exch`, `.cluster` refused; "Modifier '.mmio' cannot be combined with modifier '.relaxed'";
+      // `.relaxed` on sm_90 at 8.7 too, `.release` gated in wordGates; found in session 17's review).
+      ...RED_ASYNC_GLOBAL_OPS.map((ot) => ({ forms: ['red.async{.mmio}.sem.scope{.ss}.op.type [a], b'], sets: { sem: ['.release'], scope: ['.gpu', '.sys'], ss: ['.global'], ...ot } })),
+      ...RED_ASYNC_GLOBAL_OPS.map((ot) => ({ forms: ['red.async.sem.scope{.ss}.op.type [a], b'], sets: { sem: ['.relaxed'], scope: ['.gpu', '.sys'], ss: ['.global'], ...ot } })),
     ],
     // the 4X `.kind::mxf4nvf4` forms (setPatches);
     // and the sparse FP8 form with an .f16 accumulator and no `.kind` (the text lists .f32 only;
@@ -432,8 +448,10 @@ export const CURATION: Curation = {
     getctarank: [{ set: 'type', add: ['.s32'] }],
     // st.async with the mbarrier: `.shared` and `.shared::cta` accepted too.
     'st.async': [{ set: 'ss', block: 0, add: ['.shared', '.shared::cta'] }],
-    // red.async's `.add.s64` with the mbarrier (extraBlocks).
-    'red.async': [{ set: 'type', block: 3, add: ['.s64'] }],
+    // red.async's `.add.s64` with the mbarrier (extraBlocks); its `.release` form without the
+    // mbarrier takes `.gpu` and `.sys`, not `.cluster` ("Illegal modifier '.cluster' for instruction
+    // 'red.async' with '.release'", measured with ptxas 13.0 on sm_100a; extraBlocks adds `.sys`).
+    'red.async': [{ set: 'type', block: 3, add: ['.s64'] }, { set: 'scope', block: 4, remove: ['.cluster'] }],
     // mapa takes signed types too.
     mapa: [{ set: 'type', add: ['.s32', '.s64'] }],
     // `fma.rn.oob{.relu}.type`: the text names no set for .type.
@@ -488,8 +506,9 @@ export const CURATION: Curation = {
     },
     // "Feature 'st.async/red.async with .global state space' (and 'with .mmio modifier') requires
     // .target sm_100 or higher" / ".version 8.7" (measured with ptxas 13.0 on sm_90 to sm_120, found on nccl).
-    'st.async': { '.global': ASYNC_GLOBAL, '.mmio': ASYNC_GLOBAL },
-    'red.async': { '.global': ASYNC_GLOBAL, '.mmio': ASYNC_GLOBAL },
+    // `.release` likewise ("Feature 'st.async/red.async with .release modifier'", measured on sm_90 at 8.7 and sm_100a at 8.6).
+    'st.async': { '.global': ASYNC_GLOBAL, '.mmio': ASYNC_GLOBAL, '.release': ASYNC_GLOBAL },
+    'red.async': { '.global': ASYNC_GLOBAL, '.mmio': ASYNC_GLOBAL, '.release': ASYNC_GLOBAL },
     // "Feature 'mbarrier.try_wait' requires .target sm_90 or higher" / ".version 7.8"; 'mbarrier.arrive.expect_tx'
     // sm_90 and 8.0 (measured with ptxas 13.0 on sm_80 and sm_90, found by retargeting flashinfer's and tilelang's inline PTX).
     // "Modifier '.relaxed' on 'mbarrier.arrive' requires .target sm_90 or higher" / ".version 8.6"; "Modifier '.release'
