@@ -2408,6 +2408,19 @@ function checkMubufLds(text: string, mnemonic: string, at: Span, operands: reado
       if (op.kind === 'word' && (op.name === 'tfe' || op.name === 'lwe')) return report(sink, C.modifier, `invalid operand for instruction: ${mnemonic} with lds takes no ${op.name}`, op.span);
     }
   }
+  const lds = ldsFormMatch(text, mnemonic, f, count, target, sink);
+  if (lds === undefined) return false;
+  return checkBufferVaddr(operands, lds, sink) && checkModifiers(operands, p, f, sink);
+}
+
+/** The form of a MUBUF load without its vdata (see checkMubufLds), per prepared form. */
+const LDS_FORMS = new WeakMap<PreparedForm, PreparedForm>();
+
+/**
+ * Matches the positional operands of a load written with `lds` against its form without the
+ * vdata/vdst (checkMubufLds, checkFlatLds): that form, or undefined once a mismatch is reported.
+ */
+function ldsFormMatch(text: string, mnemonic: string, f: PreparedForm, count: number, target: AmdgpuTarget, sink: IssueSink): PreparedForm | undefined {
   let lds = LDS_FORMS.get(f);
   if (lds === undefined) {
     const ops = f.spec.operands.slice(1);
@@ -2415,15 +2428,12 @@ function checkMubufLds(text: string, mnemonic: string, at: Span, operands: reado
   }
   classifyPositional(text, target);
   matchForm(lds, count);
-  if (mismatch.at >= 0) {
-    seen.what = posWhat[mismatch.at]!;
-    seen.size = posSize[mismatch.at]!;
-    return report(sink, mismatch.size ? C.operandSize : C.operandKind, `invalid operand for instruction: ${mnemonic} with lds: operand ${mismatch.at + 1} is ${expected(lds.ops[mismatch.spec]!.spec)}, not ${whatName()}`, positional[mismatch.at]!.span);
-  }
-  return checkBufferVaddr(operands, lds, sink) && checkModifiers(operands, p, f, sink);
+  if (mismatch.at < 0) return lds;
+  seen.what = posWhat[mismatch.at]!;
+  seen.size = posSize[mismatch.at]!;
+  report(sink, mismatch.size ? C.operandSize : C.operandKind, `invalid operand for instruction: ${mnemonic} with lds: operand ${mismatch.at + 1} is ${expected(lds.ops[mismatch.spec]!.spec)}, not ${whatName()}`, positional[mismatch.at]!.span);
+  return undefined;
 }
-/** The form of a MUBUF load without its vdata (see checkMubufLds), per prepared form. */
-const LDS_FORMS = new WeakMap<PreparedForm, PreparedForm>();
 
 /** The loads of one dword or less that take `lds` on GFX9 (not gfx940-942, whose `*_load_lds_*` are instructions of their own) and GFX10. */
 const FLAT_LDS_BASE = /^(global|scratch)_load_(dword|ubyte|sbyte|ushort|sshort)$/;
@@ -2460,18 +2470,8 @@ function checkFlatLds(text: string, mnemonic: string, at: Span, operands: readon
   if (ldsAt + 1 < operands.length) return report(sink, C.modifier, `invalid operand for instruction: ${mnemonic} with lds takes nothing after lds (write its modifiers before it)`, operands[ldsAt + 1]!.operand.span);
   if (count >= max) return report(sink, C.operandKind, `invalid operand for instruction: ${mnemonic} with lds loads into LDS and takes no vdst (vaddr, saddr)`, positional[0]!.span);
   if (count < max - 1) return report(sink, C.tooFewOperands, `too few operands for instruction: ${mnemonic} with lds takes ${max - 1} (vaddr, saddr)`, at);
-  let lds = LDS_FORMS.get(f);
-  if (lds === undefined) {
-    const ops = f.spec.operands.slice(1);
-    LDS_FORMS.set(f, (lds = prepareForm(lower(mnemonic), formSpec({ ...f.spec, operands: ops, minOperands: ops.length, maxOperands: ops.length }), target)));
-  }
-  classifyPositional(text, target);
-  matchForm(lds, count);
-  if (mismatch.at >= 0) {
-    seen.what = posWhat[mismatch.at]!;
-    seen.size = posSize[mismatch.at]!;
-    return report(sink, mismatch.size ? C.operandSize : C.operandKind, `invalid operand for instruction: ${mnemonic} with lds: operand ${mismatch.at + 1} is ${expected(lds.ops[mismatch.spec]!.spec)}, not ${whatName()}`, positional[mismatch.at]!.span);
-  }
+  const lds = ldsFormMatch(text, mnemonic, f, count, target, sink);
+  if (lds === undefined) return false;
   // (`lds` is the last operand: without it the others keep their indexes.)
   const before = operands.slice(0, ldsAt);
   return checkModifiers(before, p, f, sink) && checkRanges(before, lds, target, sink);

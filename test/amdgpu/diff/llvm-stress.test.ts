@@ -18,6 +18,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fuzzRuns, fuzzSeed, llvmMcSkipReason, runLlvmMc } from '../../harness/tools.js';
 import { which } from '../../harness/process.js';
+import { rng as random } from '../../harness/ptx-mutate.js';
 import { checkAmdgpuText } from '../../../src/amdgpu/index.js';
 
 const LLVM_STRESS = which('llvm-stress-19');
@@ -61,18 +62,6 @@ function amdgpuStressModule(ir: string, space: Space, convention: string): strin
   if (space !== 'flat') text = text.replace(/\bptr\b(?! addrspace)/g, `ptr addrspace(${SPACE_NUMBER[space]})`) + '\n' + globals.join('\n') + '\n';
   if (convention) text = text.replace(/^define void @/m, `define ${convention} void @`);
   return text;
-}
-
-/** mulberry32: a small seeded generator, so a seed replays the same draws. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const skip = llvmMcSkipReason ?? (!LLVM_STRESS || !LLC ? 'llvm-stress-19 or llc-19 not found (apt-get install -y llvm-19): the llvm-stress differential test skipped' : undefined);
