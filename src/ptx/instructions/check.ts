@@ -1248,21 +1248,35 @@ function resultFits(e: A.Expr, form: InstructionForm, name: string, ctx: Instruc
  * ran as baseline code for 22,954 calls after such a deoptimization on the distinct file).
  */
 function otherResultFits(e: A.Expr, form: InstructionForm, name: string, ctx: InstructionCheckContext): boolean {
-  let what: string;
+  // (The refusals' reports in functions of their own, resultRefused and the two below: this body stays small and is optimized sooner.)
   if (e.kind === 'name') {
-    if (e.name === 'WARP_SZ') what = 'WARP_SZ (a constant)';
-    else if (maybeSpecialRegister(e.name) && SPECIAL_REGISTERS.has(e.name) && ctx.registerType(e.name) === undefined) what = `the special register ${e.name} (read-only)`;
-    else return true;
-  } else if (e.kind === 'member') {
-    const x = e.object;
-    if (x.kind !== 'name' || !SPECIAL_REGISTERS.has(x.name) || ctx.registerType(x.name) !== undefined) return true;
-    what = `the special register ${x.name}.${e.member} (read-only)`;
-  } else if (constantResult(e)) what = 'a constant';
-  else if (e.kind === 'binary' && e.op === '|' && e.left.kind === 'sink' && form.opcode === 'shfl') what = "the sink '_' (shfl's value result is no sink; its predicate may be)";
-  else if (e.kind === 'sink') {
+    if (e.name === 'WARP_SZ' || (maybeSpecialRegister(e.name) && SPECIAL_REGISTERS.has(e.name) && ctx.registerType(e.name) === undefined)) return nameResultFits(e, form, name, ctx);
+    return true;
+  }
+  if (e.kind === 'member') return memberResultFits(e, form, name, ctx);
+  if (constantResult(e)) return resultRefused(e, form, name, 'a constant', ctx);
+  if (e.kind === 'binary' && e.op === '|' && e.left.kind === 'sink' && form.opcode === 'shfl') return resultRefused(e, form, name, "the sink '_' (shfl's value result is no sink; its predicate may be)", ctx);
+  if (e.kind === 'sink') {
     if (!sinkResultRefused(form) && !SINK_FIRST_REFUSED.has(form.opcode)) return true;
-    what = "the sink '_' (ptxas takes no discarded result here)";
-  } else return true;
+    return resultRefused(e, form, name, "the sink '_' (ptxas takes no discarded result here)", ctx);
+  }
+  return true;
+}
+
+/** otherResultFits' WARP_SZ or special register (not declared as a register) written as the result. */
+function nameResultFits(e: A.NameRef, form: InstructionForm, name: string, ctx: InstructionCheckContext): boolean {
+  return resultRefused(e, form, name, e.name === 'WARP_SZ' ? 'WARP_SZ (a constant)' : `the special register ${e.name} (read-only)`, ctx);
+}
+
+/** otherResultFits' member expression written as the result (`%tid.x`). */
+function memberResultFits(e: A.MemberExpr, form: InstructionForm, name: string, ctx: InstructionCheckContext): boolean {
+  const x = e.object;
+  if (x.kind !== 'name' || !SPECIAL_REGISTERS.has(x.name) || ctx.registerType(x.name) !== undefined) return true;
+  return resultRefused(e, form, name, `the special register ${x.name}.${e.member} (read-only)`, ctx);
+}
+
+/** otherResultFits' report of a result that is no register (`what`), where the form's first operand is its result. */
+function resultRefused(e: A.Expr, form: InstructionForm, name: string, what: string, ctx: InstructionCheckContext): boolean {
   const r = form.operands[0];
   if (e.kind === 'sink' && SINK_FIRST_REFUSED.has(form.opcode)) {
     // (An input written first: ptxas reads a first operand '_' as a discarded result all the same.)
