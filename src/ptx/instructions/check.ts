@@ -1510,15 +1510,17 @@ function otherOperandShape(ins: A.Instruction, op: string, o: A.Operand, i: numb
 function listOperandShape(ins: A.Instruction, op: string, o: A.Operand, i: number, name: string, percent: number, ctx: InstructionCheckContext): boolean {
   if (o.kind === 'vector') return (i !== 0 ? sourceListFits(ins, op, o, name, ctx) : resultListFits(o, name, ctx)) && vectorExpressionFits(o, i, name, ctx);
   if (o.kind === 'address') {
-    if (o.elements.length > 1) {
-      // `[tex, {c0, c1}]`: the braced coordinates are a vector expression too.
-      const c = o.elements[o.elements.length - 1]!;
-      if (c.kind === 'vector' && (!sourceListFits(ins, op, c, name, ctx) || !vectorExpressionFits(c, i, name, ctx, (op === 'tex' || op === 'tld4') && arrayGeometry(ins.modifiers)))) return false;
-    }
+    if (o.elements.length > 1 && !coordinatesFit(ins, op, o, i, name, ctx)) return false;
     const h = o.elements[0];
     return !(h !== undefined && h.kind === 'expr' && h.expr.kind === 'name' && h.expr.name.charCodeAt(0) !== percent && TEXTURE_OPS.has(op) && !textureHandleFits(op, h.expr, name, ctx));
   }
   return !(o.kind === 'expr' && o.expr.kind === 'name' && o.expr.name.charCodeAt(0) !== percent && !variableAloneFits(ins, i, o.expr, name, ctx));
+}
+
+/** listOperandShape's address of more than one element (`[tex, {c0, c1}]`): the braced coordinates are a vector expression too. A function of its own, as the rare case. */
+function coordinatesFit(ins: A.Instruction, op: string, o: A.AddressOperand, i: number, name: string, ctx: InstructionCheckContext): boolean {
+  const c = o.elements[o.elements.length - 1]!;
+  return !(c.kind === 'vector' && (!sourceListFits(ins, op, c, name, ctx) || !vectorExpressionFits(c, i, name, ctx, (op === 'tex' || op === 'tld4') && arrayGeometry(ins.modifiers))));
 }
 
 /** operandShapes' rules after its loop over the operands (`lists`: an operand is not an expression of the parser's class). */
