@@ -3661,16 +3661,24 @@ function operandFits(ins: A.Instruction, name: string, i: number, o: A.Operand, 
     const r = TYPES.get(t);
     // A predicate or 32-bit-integer role (setp's result, a shift amount) takes no .f16x2 register.
     if (!r || registerOperandFits(want, r, relaxed)) return true;
-    ctx.report('PTX503', `operand ${i + 1} of ${name} must be ${typeDescription(want, wantName, relaxed)}; ${e.name} is ${t}`, e.span);
-    return false;
+    return registerMismatch(name, i, e, t, want, wantName, relaxed, ctx);
   }
-  if (e.kind === 'member') {
-    // `%tid.x`: a special register's element is refused as an operand but of mov and cvt (or in a braced list), measured.
-    if (!isMov && ins.opcode !== 'cvt' && o === ins.operands[i] && e.object.kind === 'name' && SPECIAL_REGISTERS.has(e.object.name) && ctx.registerType(e.object.name) === undefined)
-      return specialRefused(name, i, `${e.object.name}.${e.member}`, e.span, ctx);
-    return e.object.kind !== 'name' || vectorElementFits(name, i, e.object.name, e.member, want, wantName, relaxed, e.span, ctx);
-  }
+  if (e.kind === 'member') return memberOperandFits(ins, name, i, o, e, want, wantName, relaxed, isMov, ctx);
   return constantOperandFits(e, i, name, want, wantName, ctx);
+}
+
+/** operandFits' report of a register of the wrong type (`t`): a function of its own, as pairOperandFits. */
+function registerMismatch(name: string, i: number, e: A.NameRef, t: string, want: TypeInfo, wantName: string, relaxed: boolean, ctx: InstructionCheckContext): boolean {
+  ctx.report('PTX503', `operand ${i + 1} of ${name} must be ${typeDescription(want, wantName, relaxed)}; ${e.name} is ${t}`, e.span);
+  return false;
+}
+
+/** operandFits' member expression (`%tid.x`, `v.x`): a function of its own, as pairOperandFits. */
+function memberOperandFits(ins: A.Instruction, name: string, i: number, o: A.Operand, e: A.MemberExpr, want: TypeInfo, wantName: string, relaxed: boolean, isMov: boolean, ctx: InstructionCheckContext): boolean {
+  // `%tid.x`: a special register's element is refused as an operand but of mov and cvt (or in a braced list), measured.
+  if (!isMov && ins.opcode !== 'cvt' && o === ins.operands[i] && e.object.kind === 'name' && SPECIAL_REGISTERS.has(e.object.name) && ctx.registerType(e.object.name) === undefined)
+    return specialRefused(name, i, `${e.object.name}.${e.member}`, e.span, ctx);
+  return e.object.kind !== 'name' || vectorElementFits(name, i, e.object.name, e.member, want, wantName, relaxed, e.span, ctx);
 }
 
 /** operandFits' `a|b`: setp's `p|q`, shfl's `d|p` (a function of its own, as listOperandFits: operandFits' bytecode stays small). */
