@@ -1248,21 +1248,35 @@ function resultFits(e: A.Expr, form: InstructionForm, name: string, ctx: Instruc
  * ran as baseline code for 22,954 calls after such a deoptimization on the distinct file).
  */
 function otherResultFits(e: A.Expr, form: InstructionForm, name: string, ctx: InstructionCheckContext): boolean {
-  let what: string;
+  // (The refusals' reports in functions of their own, resultRefused and the two below: this body stays small and is optimized sooner.)
   if (e.kind === 'name') {
-    if (e.name === 'WARP_SZ') what = 'WARP_SZ (a constant)';
-    else if (maybeSpecialRegister(e.name) && SPECIAL_REGISTERS.has(e.name) && ctx.registerType(e.name) === undefined) what = `the special register ${e.name} (read-only)`;
-    else return true;
-  } else if (e.kind === 'member') {
-    const x = e.object;
-    if (x.kind !== 'name' || !SPECIAL_REGISTERS.has(x.name) || ctx.registerType(x.name) !== undefined) return true;
-    what = `the special register ${x.name}.${e.member} (read-only)`;
-  } else if (constantResult(e)) what = 'a constant';
-  else if (e.kind === 'binary' && e.op === '|' && e.left.kind === 'sink' && form.opcode === 'shfl') what = "the sink '_' (shfl's value result is no sink; its predicate may be)";
-  else if (e.kind === 'sink') {
+    if (e.name === 'WARP_SZ' || (maybeSpecialRegister(e.name) && SPECIAL_REGISTERS.has(e.name) && ctx.registerType(e.name) === undefined)) return nameResultFits(e, form, name, ctx);
+    return true;
+  }
+  if (e.kind === 'member') return memberResultFits(e, form, name, ctx);
+  if (constantResult(e)) return resultRefused(e, form, name, 'a constant', ctx);
+  if (e.kind === 'binary' && e.op === '|' && e.left.kind === 'sink' && form.opcode === 'shfl') return resultRefused(e, form, name, "the sink '_' (shfl's value result is no sink; its predicate may be)", ctx);
+  if (e.kind === 'sink') {
     if (!sinkResultRefused(form) && !SINK_FIRST_REFUSED.has(form.opcode)) return true;
-    what = "the sink '_' (ptxas takes no discarded result here)";
-  } else return true;
+    return resultRefused(e, form, name, "the sink '_' (ptxas takes no discarded result here)", ctx);
+  }
+  return true;
+}
+
+/** otherResultFits' WARP_SZ or special register (not declared as a register) written as the result. */
+function nameResultFits(e: A.NameRef, form: InstructionForm, name: string, ctx: InstructionCheckContext): boolean {
+  return resultRefused(e, form, name, e.name === 'WARP_SZ' ? 'WARP_SZ (a constant)' : `the special register ${e.name} (read-only)`, ctx);
+}
+
+/** otherResultFits' member expression written as the result (`%tid.x`). */
+function memberResultFits(e: A.MemberExpr, form: InstructionForm, name: string, ctx: InstructionCheckContext): boolean {
+  const x = e.object;
+  if (x.kind !== 'name' || !SPECIAL_REGISTERS.has(x.name) || ctx.registerType(x.name) !== undefined) return true;
+  return resultRefused(e, form, name, `the special register ${x.name}.${e.member} (read-only)`, ctx);
+}
+
+/** otherResultFits' report of a result that is no register (`what`), where the form's first operand is its result. */
+function resultRefused(e: A.Expr, form: InstructionForm, name: string, what: string, ctx: InstructionCheckContext): boolean {
   const r = form.operands[0];
   if (e.kind === 'sink' && SINK_FIRST_REFUSED.has(form.opcode)) {
     // (An input written first: ptxas reads a first operand '_' as a discarded result all the same.)
@@ -1496,15 +1510,17 @@ function otherOperandShape(ins: A.Instruction, op: string, o: A.Operand, i: numb
 function listOperandShape(ins: A.Instruction, op: string, o: A.Operand, i: number, name: string, percent: number, ctx: InstructionCheckContext): boolean {
   if (o.kind === 'vector') return (i !== 0 ? sourceListFits(ins, op, o, name, ctx) : resultListFits(o, name, ctx)) && vectorExpressionFits(o, i, name, ctx);
   if (o.kind === 'address') {
-    if (o.elements.length > 1) {
-      // `[tex, {c0, c1}]`: the braced coordinates are a vector expression too.
-      const c = o.elements[o.elements.length - 1]!;
-      if (c.kind === 'vector' && (!sourceListFits(ins, op, c, name, ctx) || !vectorExpressionFits(c, i, name, ctx, (op === 'tex' || op === 'tld4') && arrayGeometry(ins.modifiers)))) return false;
-    }
+    if (o.elements.length > 1 && !coordinatesFit(ins, op, o, i, name, ctx)) return false;
     const h = o.elements[0];
     return !(h !== undefined && h.kind === 'expr' && h.expr.kind === 'name' && h.expr.name.charCodeAt(0) !== percent && TEXTURE_OPS.has(op) && !textureHandleFits(op, h.expr, name, ctx));
   }
   return !(o.kind === 'expr' && o.expr.kind === 'name' && o.expr.name.charCodeAt(0) !== percent && !variableAloneFits(ins, i, o.expr, name, ctx));
+}
+
+/** listOperandShape's address of more than one element (`[tex, {c0, c1}]`): the braced coordinates are a vector expression too. A function of its own, as the rare case. */
+function coordinatesFit(ins: A.Instruction, op: string, o: A.AddressOperand, i: number, name: string, ctx: InstructionCheckContext): boolean {
+  const c = o.elements[o.elements.length - 1]!;
+  return !(c.kind === 'vector' && (!sourceListFits(ins, op, c, name, ctx) || !vectorExpressionFits(c, i, name, ctx, (op === 'tex' || op === 'tld4') && arrayGeometry(ins.modifiers))));
 }
 
 /** operandShapes' rules after its loop over the operands (`lists`: an operand is not an expression of the parser's class). */
@@ -3645,16 +3661,24 @@ function operandFits(ins: A.Instruction, name: string, i: number, o: A.Operand, 
     const r = TYPES.get(t);
     // A predicate or 32-bit-integer role (setp's result, a shift amount) takes no .f16x2 register.
     if (!r || registerOperandFits(want, r, relaxed)) return true;
-    ctx.report('PTX503', `operand ${i + 1} of ${name} must be ${typeDescription(want, wantName, relaxed)}; ${e.name} is ${t}`, e.span);
-    return false;
+    return registerMismatch(name, i, e, t, want, wantName, relaxed, ctx);
   }
-  if (e.kind === 'member') {
-    // `%tid.x`: a special register's element is refused as an operand but of mov and cvt (or in a braced list), measured.
-    if (!isMov && ins.opcode !== 'cvt' && o === ins.operands[i] && e.object.kind === 'name' && SPECIAL_REGISTERS.has(e.object.name) && ctx.registerType(e.object.name) === undefined)
-      return specialRefused(name, i, `${e.object.name}.${e.member}`, e.span, ctx);
-    return e.object.kind !== 'name' || vectorElementFits(name, i, e.object.name, e.member, want, wantName, relaxed, e.span, ctx);
-  }
+  if (e.kind === 'member') return memberOperandFits(ins, name, i, o, e, want, wantName, relaxed, isMov, ctx);
   return constantOperandFits(e, i, name, want, wantName, ctx);
+}
+
+/** operandFits' report of a register of the wrong type (`t`): a function of its own, as pairOperandFits. */
+function registerMismatch(name: string, i: number, e: A.NameRef, t: string, want: TypeInfo, wantName: string, relaxed: boolean, ctx: InstructionCheckContext): boolean {
+  ctx.report('PTX503', `operand ${i + 1} of ${name} must be ${typeDescription(want, wantName, relaxed)}; ${e.name} is ${t}`, e.span);
+  return false;
+}
+
+/** operandFits' member expression (`%tid.x`, `v.x`): a function of its own, as pairOperandFits. */
+function memberOperandFits(ins: A.Instruction, name: string, i: number, o: A.Operand, e: A.MemberExpr, want: TypeInfo, wantName: string, relaxed: boolean, isMov: boolean, ctx: InstructionCheckContext): boolean {
+  // `%tid.x`: a special register's element is refused as an operand but of mov and cvt (or in a braced list), measured.
+  if (!isMov && ins.opcode !== 'cvt' && o === ins.operands[i] && e.object.kind === 'name' && SPECIAL_REGISTERS.has(e.object.name) && ctx.registerType(e.object.name) === undefined)
+    return specialRefused(name, i, `${e.object.name}.${e.member}`, e.span, ctx);
+  return e.object.kind !== 'name' || vectorElementFits(name, i, e.object.name, e.member, want, wantName, relaxed, e.span, ctx);
 }
 
 /** operandFits' `a|b`: setp's `p|q`, shfl's `d|p` (a function of its own, as listOperandFits: operandFits' bytecode stays small). */
