@@ -42,13 +42,13 @@ export function spaceLoc(c: CheckerState, decl: A.VariableDecl): SourceLocation 
   return c.loc(decl.span.start, decl.space.length);
 }
 
-/** Type, vector and state-space rules shared by every declaration. */
 /**
  * Declarations whose shape failed only at the handle rules (checkOpaqueHandles): ptxas still applies
  * the module-scope .local/.reg rule to each of their declarators (moduleVariable).
  */
 const handlesRefused = new WeakSet<A.VariableDecl>();
 
+/** Type, vector and state-space rules shared by every declaration. */
 export function checkDeclarationShape(c: CheckerState, decl: A.VariableDecl, context: 'module' | 'body' | 'entryParam' | 'funcParam', definition = true): boolean {
   const bits = DECLARATION_TYPE_BITS.get(decl.type);
   if (bits === undefined) {
