@@ -1760,15 +1760,12 @@ function sparsityMetadataFits(o: A.Operand, name: string, ctx: InstructionCheckC
  */
 function ldmatrixRules(ins: A.Instruction, plan: Plan, form: InstructionForm, ctx: InstructionCheckContext): boolean {
   const name = plan.name;
-  if (!fragmentListFits(ins, 0, name, ctx)) return false;
-  if (!matrixCountFits(ins, name, ctx)) return false;
-  return true;
+  return fragmentListFits(ins, 0, name, ctx) && matrixCountFits(ins, name, ctx);
 }
 
 function stmatrixRules(ins: A.Instruction, plan: Plan, form: InstructionForm, ctx: InstructionCheckContext): boolean {
   const name = plan.name;
-  if (!matrixCountFits(ins, name, ctx)) return false;
-  return true;
+  return matrixCountFits(ins, name, ctx);
 }
 
 /** mma: its block-scale ids (mmaRule), then its fragments. */
@@ -1785,8 +1782,7 @@ function mmaRules(ins: A.Instruction, plan: Plan, form: InstructionForm, ctx: In
 }
 
 function wgmmaFirstRules(ins: A.Instruction, plan: Plan, form: InstructionForm, ctx: InstructionCheckContext): boolean {
-  if (!mmaVectorWordFits(ins, plan, ctx)) return false;
-  return true;
+  return mmaVectorWordFits(ins, plan, ctx);
 }
 
 function wmmaFirstRules(ins: A.Instruction, plan: Plan, form: InstructionForm, ctx: InstructionCheckContext): boolean {
@@ -2203,14 +2199,12 @@ function suldSustRules(ins: A.Instruction, plan: Plan, form: InstructionForm, ct
 /** The texture and surface instructions (TEXTURE_OPS): tex and tld4 by textureFits, the others by surfaceFits. */
 function textureRules(ins: A.Instruction, plan: Plan, form: InstructionForm, ctx: InstructionCheckContext): boolean {
   const name = plan.name;
-  if (!textureFits(ins, name, plan, ctx)) return false;
-  return true;
+  return textureFits(ins, name, plan, ctx);
 }
 
 function surfaceRules(ins: A.Instruction, plan: Plan, form: InstructionForm, ctx: InstructionCheckContext): boolean {
   const name = plan.name;
-  if (!surfaceFits(ins, name, plan, ctx)) return false;
-  return true;
+  return surfaceFits(ins, name, plan, ctx);
 }
 
 function clusterlaunchcontrolRules(ins: A.Instruction, plan: Plan, form: InstructionForm, ctx: InstructionCheckContext): boolean {
@@ -2226,14 +2220,12 @@ function clusterlaunchcontrolRules(ins: A.Instruction, plan: Plan, form: Instruc
 
 function electRules(ins: A.Instruction, plan: Plan, form: InstructionForm, ctx: InstructionCheckContext): boolean {
   const name = plan.name;
-  if (!electFits(ins, name, ctx)) return false;
-  return true;
+  return electFits(ins, name, ctx);
 }
 
 function movmatrixRules(ins: A.Instruction, plan: Plan, form: InstructionForm, ctx: InstructionCheckContext): boolean {
   const name = plan.name;
-  if (!movmatrixFits(ins, name, ctx)) return false;
-  return true;
+  return movmatrixFits(ins, name, ctx);
 }
 
 /** wmma: its fragments, then its operands typed by name (NAMED_ROLES). */
@@ -2336,10 +2328,7 @@ function namedRules(ins: A.Instruction, plan: Plan, form: InstructionForm, ctx: 
 
 /** tcgen05: its operands typed by name (NAMED_ROLES), then ld's and st's registers. */
 function tcgen05Rules(ins: A.Instruction, plan: Plan, form: InstructionForm, ctx: InstructionCheckContext): boolean {
-  const name = plan.name;
-  if (!namedRules(ins, plan, form, ctx)) return false;
-  if (!tcgen05RegistersFit(ins, plan, ctx)) return false;
-  return true;
+  return namedRules(ins, plan, form, ctx) && tcgen05RegistersFit(ins, plan, ctx);
 }
 
 /** bar/barrier (no roles: nothing is typed after their own operand rules). */
@@ -2351,14 +2340,12 @@ function barRules(ins: A.Instruction, plan: Plan, form: InstructionForm, ctx: In
 
 function multimemRules(ins: A.Instruction, plan: Plan, form: InstructionForm, ctx: InstructionCheckContext): boolean {
   const name = plan.name;
-  if (!(multimemVectorFits(ins, name, ctx) && multimemValuesFit(ins, name, ctx))) return false;
-  return true;
+  return multimemVectorFits(ins, name, ctx) && multimemValuesFit(ins, name, ctx);
 }
 
 function createpolicyRules(ins: A.Instruction, plan: Plan, form: InstructionForm, ctx: InstructionCheckContext): boolean {
   const name = plan.name;
-  if (!createpolicyFits(ins, name, form, ctx)) return false;
-  return true;
+  return createpolicyFits(ins, name, form, ctx);
 }
 
 /** The opcodes of PRED_RESULT_REFUSED. */
