@@ -2383,11 +2383,16 @@ function checkAtomicReturn(operands: readonly InstructionOperand[], at: Span, f:
 }
 
 function hasLdsWord(operands: readonly InstructionOperand[]): boolean {
+  return ldsWordAt(operands) >= 0;
+}
+
+/** The index of the `lds` word among the operands, -1 without one. */
+function ldsWordAt(operands: readonly InstructionOperand[]): number {
   for (let i = 0; i < operands.length; i++) {
     const op = operands[i]!.operand;
-    if (op.kind === 'word' && op.name.length === 3 && lower(op.name) === 'lds') return true;
+    if (op.kind === 'word' && op.name.length === 3 && lower(op.name) === 'lds') return i;
   }
-  return false;
+  return -1;
 }
 
 /**
@@ -2459,14 +2464,7 @@ function checkFlatLds(text: string, mnemonic: string, at: Span, operands: readon
   const f = p.forms[0]!;
   const max = f.spec.maxOperands;
   const count = positional.length;
-  let ldsAt = -1;
-  for (let i = 0; i < operands.length; i++) {
-    const op = operands[i]!.operand;
-    if (op.kind === 'word' && op.name.length === 3 && lower(op.name) === 'lds') {
-      ldsAt = i;
-      break;
-    }
-  }
+  const ldsAt = ldsWordAt(operands);
   if (ldsAt + 1 < operands.length) return report(sink, C.modifier, `invalid operand for instruction: ${mnemonic} with lds takes nothing after lds (write its modifiers before it)`, operands[ldsAt + 1]!.operand.span);
   if (count >= max) return report(sink, C.operandKind, `invalid operand for instruction: ${mnemonic} with lds loads into LDS and takes no vdst (vaddr, saddr)`, positional[0]!.span);
   if (count < max - 1) return report(sink, C.tooFewOperands, `too few operands for instruction: ${mnemonic} with lds takes ${max - 1} (vaddr, saddr)`, at);
