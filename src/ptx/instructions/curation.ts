@@ -84,11 +84,13 @@ const V14: Gate = { ptx: '1.4' };
  * (measured with ptxas 13.0 on sm_20, sm_30, sm_32 and sm_35 at 3.0 to 7.0; found by retargeting
  * llc-19's output to sm_20/sm_30).
  */
+const SM32_31: Gate = { ptx: '3.1', sm: ['sm_32'] };
 const ATOM_64_BIT_LOGIC: Record<string, Gate> = Object.fromEntries(
-  ['.and+.b64', '.or+.b64', '.xor+.b64', '.min+.u64', '.min+.s64', '.max+.u64', '.max+.s64'].map((k) => [k, { ptx: '3.1', sm: ['sm_32'] }]),
+  ['.and+.b64', '.or+.b64', '.xor+.b64', '.min+.u64', '.min+.s64', '.max+.u64', '.max+.s64'].map((k) => [k, SM32_31]),
 );
 
-const STACK_SM52: Record<string, Gate> = { '.u32': { ptx: '7.3', sm: ['sm_52'] }, '.u64': { ptx: '7.3', sm: ['sm_52'] } };
+const SM52_73: Gate = { ptx: '7.3', sm: ['sm_52'] };
+const STACK_SM52: Record<string, Gate> = { '.u32': SM52_73, '.u64': SM52_73 };
 
 /** "Feature 'scopes on atomic operations' requires .target sm_60 or higher" / ".version 5.0" (atom, red). */
 const ATOM_SCOPES: Record<string, Gate> = { '.cta': { ptx: '5.0', sm: ['sm_60'] }, '.gpu': { ptx: '5.0', sm: ['sm_60'] }, '.sys': { ptx: '5.0', sm: ['sm_60'] } };
@@ -160,6 +162,8 @@ const F32X2: Gate = { ptx: '8.6', sm: ['sm_100'] };
 const GATHER4: Gate = { ptx: '8.6', sm: ['sm_100f', 'sm_110f'] };
 /** st.async/red.async to global memory, and `.mmio` (see wordGates). */
 const ASYNC_GLOBAL: Gate = { ptx: '8.7', sm: ['sm_100'] };
+/** st.async's and red.async's words with that floor: `.global`, `.mmio`, `.release`. */
+const ASYNC_WORD_GATES: Record<string, Gate> = { '.global': ASYNC_GLOBAL, '.mmio': ASYNC_GLOBAL, '.release': ASYNC_GLOBAL };
 
 /** red.async's operations and types in its global-memory form without the mbarrier (extraBlocks). */
 const RED_ASYNC_GLOBAL_OPS: readonly { op: readonly string[]; type: readonly string[] }[] = [
@@ -507,8 +511,8 @@ export const CURATION: Curation = {
     // "Feature 'st.async/red.async with .global state space' (and 'with .mmio modifier') requires
     // .target sm_100 or higher" / ".version 8.7" (measured with ptxas 13.0 on sm_90 to sm_120, found on nccl).
     // `.release` likewise ("Feature 'st.async/red.async with .release modifier'", measured on sm_90 at 8.7 and sm_100a at 8.6).
-    'st.async': { '.global': ASYNC_GLOBAL, '.mmio': ASYNC_GLOBAL, '.release': ASYNC_GLOBAL },
-    'red.async': { '.global': ASYNC_GLOBAL, '.mmio': ASYNC_GLOBAL, '.release': ASYNC_GLOBAL },
+    'st.async': ASYNC_WORD_GATES,
+    'red.async': ASYNC_WORD_GATES,
     // "Feature 'mbarrier.try_wait' requires .target sm_90 or higher" / ".version 7.8"; 'mbarrier.arrive.expect_tx'
     // sm_90 and 8.0 (measured with ptxas 13.0 on sm_80 and sm_90, found by retargeting flashinfer's and tilelang's inline PTX).
     // "Modifier '.relaxed' on 'mbarrier.arrive' requires .target sm_90 or higher" / ".version 8.6"; "Modifier '.release'
