@@ -1,6 +1,7 @@
 /**
  * The values llvm-mc-19 takes in the modifiers that carry a number (or a list of numbers), and the
- * processors that have each modifier: DPP controls and masks, `byte_sel` and `index_key`. Read off llvm-mc-19
+ * processors that have each modifier: DPP controls and masks, `byte_sel`, `index_key` and the MFMA
+ * controls (`abid`, `cbsz`, `blgp`; gfx908, gfx90a, gfx942, session 18). Read off llvm-mc-19
  * on every value from -1 to 32 (and 2^32 + 15) on gfx803, gfx90a, gfx940, gfx1030, gfx1100 and
  * gfx1200 (test/amdgpu/instructions/misc-rules.test.ts re-checks them). Which instructions take
  * a modifier is the instruction table's; a modifier of another processor is "not a valid operand.".
@@ -48,6 +49,10 @@ export const MODIFIER_VALUE_RULES: ReadonlyMap<string, ModifierValueRule> = new 
   ['byte_sel', { gpus: 'all', min: 0, max: 3, message: 'invalid byte_sel value.' }],
   // GFX12 SWMMAC's sparsity index selector: 0 or 1 on every one of them in llvm-mc-19 (the 8-bit ones too).
   ['index_key', { gpus: 'all', min: 0, max: 1, message: 'out of range index_key' }],
+  // MFMA broadcast controls (gfx908, gfx90a, gfx940-942): abid 4 bits, cbsz and blgp 3 bits.
+  ['abid', { gpus: 'all', min: 0, max: 15, message: 'invalid abid value.' }],
+  ['cbsz', { gpus: 'all', min: 0, max: 7, message: 'invalid cbsz value.' }],
+  ['blgp', { gpus: 'all', min: 0, max: 7, message: 'invalid operand for instruction' }],
 ]);
 
 export function modifierOnGpu(gpus: ModifierGpus, t: AmdgpuTarget): boolean {
