@@ -14,7 +14,7 @@ import type { Span } from '../../core/source.js';
 import type { Expr, InstructionOperand, Operand, Statement } from '../parse/ast.js';
 import type { IssueSink } from '../parse/expr.js';
 import type { AmdCode } from '../diagnostics.js';
-import { inlineCode16, inlineCode32, inlineCode64 } from '../check/immediates.js';
+import { convertFloat, inlineCode16, inlineCode32, inlineCode64 } from '../check/immediates.js';
 import { parseRegister, REG_CODES } from '../check/registers.js';
 import type { AmdgpuTarget } from '../targets.js';
 import { AMD_INSTRUCTION_CODES as C } from './diagnostics.js';
@@ -121,6 +121,8 @@ interface PreparedForms {
   readonly vccSplit?: boolean;
   /** gfx90a and gfx940-942 DS/FLAT/GLOBAL/SCRATCH with two or more data registers (vdst, vdata): all VGPRs or all AGPRs (see checkAvData). */
   readonly avData: boolean;
+  /** SCRATCH on GFX9 (not gfx940-942) and GFX10: its address is a VGPR or an SGPR, not both (checkScratchAddress). */
+  readonly scratchAddress: boolean;
   /** Some rule of checkLessCommon applies whatever the operands (required modifiers, image or buffer d16 data, GWS data, AV data): see lessCommon. */
   readonly lessCommon: boolean;
 }
@@ -186,7 +188,7 @@ function prepare(mnemonic: string, target: AmdgpuTarget): Prepared {
     case 'found': {
       const wmma = target.generation === 11 ? WMMA11[r.base] : undefined;
       const wmma12 = target.generation === 12 ? WMMA12[r.base] : undefined;
-      const specs = wmma ? wmma11Forms(r.forms, wmma) : wmma12 ? wmma12Forms(r.base, r.forms, wmma12) : (target.name === 'gfx90a' || target.isGfx940) && CARRY_E32.test(r.base) ? carryE32Forms(r.forms) : r.forms;
+      const specs = wmma ? wmma11Forms(r.forms, wmma) : wmma12 ? wmma12Forms(r.base, r.forms, wmma12) : (target.name === 'gfx90a' || target.isGfx940) && CARRY_E32.test(r.base) ? carryE32Forms(r.forms) : target.isGfx940 && LDS_LOADS_940.test(r.base) ? ldsLoad940Forms(r.forms) : r.forms;
       // GFX12 image instructions the table could not verify: their operand count (from the syntax
       // page) is still checked; llvm-mc-19 refuses one operand fewer or more on every one of them.
       if (target.generation >= 12 && specs.every((f) => !f.verified && f.family === 'MIMG'))
@@ -260,8 +262,9 @@ function prepare(mnemonic: string, target: AmdgpuTarget): Prepared {
       const image = family === 'MIMG' && target.generation <= 11 ? imageOp(lower(r.base)) : 0;
       const gws = (target.name === 'gfx90a' || target.isGfx940) && forms.some((f) => f.spec.family === 'DS');
       const avData = target.alignedVgprTuples && AV_DATA_FAMILIES.has(family) && forms.some((f) => f.ops.filter((o) => isAvData(o.spec)).length > 1);
-      const lessCommon = required !== undefined || imageData || bufferD16 !== 0 || image !== 0 || gws || avData;
-      return { status: 'forms', forms, minAll, maxAll, memory: MEMORY_FAMILIES.has(family), sopp: family === 'SOPP', union, required, imageData, bufferD16, image, vccSplit: split !== specs, avData, lessCommon };
+      const scratchAddress = family === 'SCRATCH' && (target.generation === 10 || (target.generation === 9 && !target.isGfx940));
+      const lessCommon = required !== undefined || imageData || bufferD16 !== 0 || image !== 0 || gws || avData || scratchAddress;
+      return { status: 'forms', forms, minAll, maxAll, memory: MEMORY_FAMILIES.has(family), sopp: family === 'SOPP', union, required, imageData, bufferD16, image, vccSplit: split !== specs, avData, scratchAddress, lessCommon };
     }
   }
 }
@@ -346,6 +349,19 @@ function withoutVcc(specs: readonly FormSpec[], base: string, target: AmdgpuTarg
  * not verify: llvm-mc-19 treats them there exactly as on gfx900 (a matrix of valid and broken
  * operand lists gives the same answers line for line), so gfx900's verified form stands in.
  */
+/**
+ * gfx940-942's loads into LDS (`global_load_lds_dword v[2:3], off`, `global_load_lds_ubyte v1,
+ * s[2:3] offset:8 sc0`, `scratch_load_lds_dword off, s2`): the table's entries, unverified, list a
+ * vdst these instructions do not have; llvm-mc-19 takes vaddr and saddr as the GLOBAL and SCRATCH
+ * loads' (a 64-bit vaddr with `off`, a 32-bit one with an SGPR pair; on SCRATCH one VGPR or `off`
+ * and one SGPR or `off`), `offset:` and the cache bits, so they are matched as those loads without
+ * the vdst.
+ */
+const LDS_LOADS_940 = /^(global|scratch)_load_lds_(dword|ubyte|sbyte|ushort|sshort)$/;
+function ldsLoad940Forms(forms: readonly FormSpec[]): FormSpec[] {
+  return forms.map((f) => formSpec({ ...f, operands: f.operands.slice(1), minOperands: 2, maxOperands: 2, modifiers: ['offset'], verified: true }));
+}
+
 const CARRY_E32 = /^v_(addc|subb|subbrev)_co_u32$/;
 function carryE32Forms(forms: readonly FormSpec[]): readonly FormSpec[] {
   return forms.map((f) => {
@@ -457,7 +473,8 @@ function prepareForm(mnemonic: string, spec: FormSpec, target: AmdgpuTarget): Pr
   // loads and stores but not in an atomic's return and data, nor in ds_write2/ds_cmpst data).
   // ds_swizzle's data is a VGPR only. All data registers of one instruction in one file: checkAvData.
   const avData = target.alignedVgprTuples && AV_DATA_FAMILIES.has(family) && !AV_DATA_EXCEPT.has(spec.base);
-  const ops = spec.operands.map((o, index): PreparedOperand => {
+  const ops = spec.operands.map((written, index): PreparedOperand => {
+    let o = written;
     let files = o.files;
     // SGPR tuples are sized as strictly as VGPRs on scalar and VALU instructions (llvm-mc-19:
     // `v_cmp_ge_u32_e64 s[0:1], ...` on wave32, `v_readlane_b32 s[4:5], ...`, `v_add_f64 ..., s0, ...`).
@@ -479,9 +496,19 @@ function prepareForm(mnemonic: string, spec: FormSpec, target: AmdgpuTarget): Pr
     if (valu && o.name.startsWith('ssrc')) files |= F.S | F.SPECIAL;
     // madmk/madak/fmamk/fmaak: src0 may be a literal of K's value (llvm-mc-19; one unique literal).
     if (valu && o.name === 'src0' && spec.operands.some((x) => x.kind === 'imm')) files |= F.LITERAL;
+    // So may the sources of GFX11.5+'s s_fmamk_f32/s_fmaak_f32 (llvm-mc-19 takes `s_fmaak_f32 s0,
+    // 1.5, s1, 1.5`; a second value is "only one unique literal operand is allowed").
+    if (family === 'SOP2' && o.kind === 'ssrc' && spec.operands.some((x) => x.kind === 'imm')) files |= F.LITERAL;
     // GLOBAL: `vaddr, saddr` is `v[0:1], off` or `v0, s[0:1]`; SCRATCH: `v0, off` or `off, s0`.
     if ((family === 'GLOBAL' || family === 'SCRATCH') && o.kind === 'vaddr') files |= F.V | (family === 'SCRATCH' ? F.OFF : 0);
-    if ((family === 'GLOBAL' || family === 'SCRATCH') && o.kind === 'saddr') files |= F.S | F.SPECIAL | F.OFF;
+    if ((family === 'GLOBAL' || family === 'SCRATCH') && o.kind === 'saddr') {
+      files |= F.S | F.SPECIAL | F.OFF;
+      // An SGPR saddr is two SGPRs on GLOBAL, one on SCRATCH (llvm-mc-19 "invalid operand for
+      // instruction": `global_load_dword v0, v1, s0`, `s[0:2]`, `vcc_lo`, `m0`; `scratch_load_dword
+      // v0, off, s[0:1]`, `vcc`, `exec`); the table's probes wrote `off` there only.
+      sized = 2;
+      if (family === 'GLOBAL' && o.size !== 2) o = operandSpec({ ...o, size: 2 });
+    }
     const noSpecial = o.kind === 'srsrc' || o.kind === 'ssamp' || (o.kind === 'sbase' && mnemonic.startsWith('s_buffer_'));
     const noExecM0 = family === 'SMEM' && (o.kind === 'sdst' || o.kind === 'sdata');
     // (The object made here, with preparedOperand's fields in its order, so of its shape: called
@@ -781,6 +808,17 @@ let posAperture = 0;
 /** The aperture registers, as llvm-mc-19 spells them (lower case), with and without `src_`. */
 const APERTURES: ReadonlySet<string> = new Set(['src_shared_base', 'src_shared_limit', 'src_private_base', 'src_private_limit', 'shared_base', 'shared_limit', 'private_base', 'private_limit']);
 let posRelocs = 0;
+/**
+ * 1 + the index of a positional operand that is one of the 32-bit constant registers (`src_scc`,
+ * `vccz`, `src_execz`, `src_pops_exiting_wave_id`, with or without `src_`), or 0 (set by
+ * classifyPositional; checkConstantRegisters judges it).
+ */
+let posConstant32 = 0;
+/** The constant registers by size in dwords: the apertures 2, the 32-bit ones 1 (lower case, with and without `src_`). */
+const CONSTANT_REGISTERS: ReadonlyMap<string, number> = new Map([
+  ...[...APERTURES].map((r): [string, number] => [r, 2]),
+  ...['scc', 'vccz', 'execz', 'pops_exiting_wave_id'].flatMap((r): [string, number][] => [[r, 1], [`src_${r}`, 1]]),
+]);
 
 /**
  * After classifyPositional, on checkOne's main path (not SOPP) where some operand is What.Expr:
@@ -804,9 +842,11 @@ function classifyPositional(text: string, target: AmdgpuTarget): void {
   let literals = 0;
   let exprs = 0;
   let aperture = 0;
+  let constant32 = 0;
   sawTinyReal = false;
   sawReal = false;
   narrowInline = false;
+  modifiedInteger = false;
   let candidates = 0;
   for (let i = 0; i < positional.length; i++) {
     const op = positional[i]!;
@@ -832,9 +872,14 @@ function classifyPositional(text: string, target: AmdgpuTarget): void {
     // (`i + 1` computed every time: its first use at the file's first aperture register, after
     // this function was optimized, deoptimized it, "insufficient type feedback for binary operation".)
     const after = i + 1;
-    if (what === What.Special && kind === 'word' && APERTURES.has((op as WordOperand).name)) aperture = after;
+    if (what === What.Special && kind === 'word') {
+      const c = CONSTANT_REGISTERS.get((op as WordOperand).name);
+      if (c === 2) aperture = after;
+      else if (c === 1) constant32 = after;
+    }
   }
   posAperture = aperture;
+  posConstant32 = constant32;
   posRelocs = 0;
   posExprs = exprs;
   posLiterals = literals;
@@ -865,7 +910,11 @@ function modifiedOperand(text: string, op: Operand, target: AmdgpuTarget): numbe
       op = op.args[0]!;
     } else break;
   }
-  if (bits === 0) return 0;
+  if (bits === 0) {
+    // `lit(65)`: judged by checkModifiedIntegers in a 16-bit source.
+    if (op.kind === 'call' && op.name.length === 3 && op.args.length === 1 && lower(op.name) === 'lit' && intOperand(op.args[0]!) !== undefined) modifiedInteger = true;
+    return 0;
+  }
   classify(text, op, target);
   if (seen.what === What.Literal && (bits & OperandModifier.SEXT) === 0) modifiedWhat = What.Literal;
   else if (seen.what === What.Half || seen.what === What.Sgpr || seen.what === What.Agpr || seen.what === What.Special) modifiedWhat = seen.what;
@@ -879,9 +928,27 @@ function modifiedOperand(text: string, op: Operand, target: AmdgpuTarget): numbe
     if (seen.what === What.Expr) modifiedWhat = What.Expr;
     return 0;
   }
+  if ((bits & (OperandModifier.NEG | OperandModifier.ABS)) !== 0 && seen.what !== What.Vgpr && modifiedIntegerValue(op) !== undefined) modifiedInteger = true;
   return mods;
 }
 const MODS_ON_REGISTER = 1 << 8;
+
+/**
+ * Set by modifiedOperand since classifyPositional began: some operand is `neg(…)`, `abs(…)` or
+ * `-|…|` around an integer (`neg(65)`, `|0x12345678|`, `neg(lit(65))`); checkModifiedIntegers
+ * judges it.
+ */
+let modifiedInteger = false;
+
+/** The integer inside source modifiers (`65` of `neg(65)`, of `-|lit(65)|`), or undefined. */
+function modifiedIntegerValue(op: Operand): bigint | undefined {
+  for (;;) {
+    if (op.kind === 'neg' || op.kind === 'abs') op = op.operand;
+    else if (op.kind === 'call' && op.args.length === 1 && WRAPPERS.has(lower(op.name)) && lower(op.name) !== 'sext') op = op.args[0]!;
+    else break;
+  }
+  return intOperand(op);
+}
 
 /**
  * Set by modifiedOperand (-1: not set): What.Literal when the operand is `neg(…)`/`abs(…)`/`-|…|`
@@ -1001,9 +1068,15 @@ function classify(text: string, op: Operand, target: AmdgpuTarget, kind: Operand
       classifyExpr(e, target);
       return;
     }
-    case 'call':
-      seen.what = WRAPPERS.has(lower((op as Extract<Operand, { kind: 'call' }>).name)) ? What.Unknown : What.Symbolic;
+    case 'call': {
+      const c = op as Extract<Operand, { kind: 'call' }>;
+      const n = lower(c.name);
+      seen.what = WRAPPERS.has(n) ? What.Unknown : What.Symbolic;
+      // `lit(0x1234)`: a literal as the value inside is one (before GFX11 lit() changes nothing,
+      // llvm-mc-19 "literal operands are not supported" where the position takes none).
+      if (n === 'lit' && c.args.length === 1) litLiteral(text, c.args[0]!, target);
       return;
+    }
     case 'neg':
     case 'abs':
       seen.what = What.Unknown;
@@ -1047,6 +1120,13 @@ function classify(text: string, op: Operand, target: AmdgpuTarget, kind: Operand
     return;
   }
   classifyText(text, op, target);
+}
+
+/** classify's `lit(x)`: What.Literal where `x` is a literal, else What.Unknown (apart from classify: rare). */
+function litLiteral(text: string, inner: Operand, target: AmdgpuTarget): void {
+  classify(text, inner, target);
+  if (seen.what !== What.Literal) seen.what = What.Unknown;
+  seen.size = 1;
 }
 
 /**
@@ -2098,6 +2178,48 @@ function checkApertureDestination(f: PreparedForm, count: number, sink: IssueSin
 }
 
 /**
+ * The constant registers as registers of a size (llvm-mc-19 "invalid operand for instruction"):
+ * a 32-bit one (`src_scc`, `vccz`, `src_execz`, `src_pops_exiting_wave_id`) is no scalar
+ * destination or data of 64 bits or more (`s_mov_b64 src_scc, s[0:1]`, `s_getpc_b64`,
+ * `s_load_dwordx2`'s), SMEM base or GLOBAL saddr; an aperture (64 bits) none of more than 64
+ * bits (`s_load_dwordx4 src_shared_base, ...`) and no SCRATCH saddr. As a source they are inline values of
+ * any size (`s_mov_b64 s[0:1], src_scc`, `v_add_f64 v[0:1], src_shared_base, v[2:3]`), taken.
+ */
+function checkConstantRegisters(f: PreparedForm, count: number, sink: IssueSink): boolean {
+  const shift = f.vccOptional && count < f.spec.maxOperands ? 1 : 0;
+  for (let i = 0; i < count; i++) {
+    const op = positional[i]!;
+    if (op.kind !== 'word') continue;
+    const c = CONSTANT_REGISTERS.get(op.name);
+    const o = f.ops[i + shift]?.spec;
+    if (c === undefined || !o || o.kind === 'src' || o.kind === 'ssrc' || o.kind === 'vsrc') continue;
+    // (VALU destinations take them: `v_cmp_eq_u32_e64 src_scc, v0, v1` on wave64.)
+    if (((c === 1 && o.size >= 2) || (c === 2 && o.size > 2)) && (f.scalar || f.spec.family === 'GLOBAL')) return report(sink, C.operandKind, `invalid operand for instruction: ${op.name} is a ${c * 32}-bit constant, no ${o.size * 32}-bit ${o.name} of ${f.spec.spelled}`, op.span);
+    if (c === 2 && o.kind === 'saddr' && f.spec.family === 'SCRATCH') return report(sink, C.operandKind, `invalid operand for instruction: ${op.name} is a 64-bit constant, no SCRATCH saddr`, op.span);
+  }
+  return true;
+}
+
+/**
+ * SCRATCH addresses before gfx940 and GFX11 (llvm-mc-19 "operands are not valid for this GPU or
+ * mode"): a VGPR and an SGPR together (`scratch_load_dword v0, v1, s2`: the SVS address mode of
+ * gfx940-942 and GFX11+), and on GFX9 neither (`scratch_load_dword v0, off, off`, taken on GFX10).
+ * Called for SCRATCH instructions on GFX9 (not gfx940-942) and GFX10 (PreparedForms.scratchAddress).
+ */
+function checkScratchAddress(f: PreparedForm, count: number, target: AmdgpuTarget, sink: IssueSink, lds = false): boolean {
+  const v = f.vaddrAt;
+  const s = f.ops.length - 1;
+  if (v < 0 || s >= count || f.ops[s]!.spec.kind !== 'saddr') return true;
+  const vOff = posWhat[v] === What.Off;
+  const sOff = posWhat[s] === What.Off;
+  // (With `lds`, GFX9-10, llvm-mc-19 says "invalid operand for instruction" of both.)
+  if (!vOff && !sOff && lds) return report(sink, C.operandKind, `invalid operand for instruction: ${f.spec.spelled} with lds takes a VGPR or an SGPR address on ${target.name}, not both`, positional[s]!.span);
+  if (!vOff && !sOff) return report(sink, C.operandKind, `operands are not valid for this GPU or mode: ${f.spec.spelled} takes a VGPR or an SGPR address on ${target.name}, not both (the other one \`off\`)`, positional[s]!.span);
+  if (vOff && sOff && target.generation === 9) return report(sink, C.operandKind, `operands are not valid for this GPU or mode: ${f.spec.spelled} needs a VGPR or an SGPR address on ${target.name} (\`off, off\` from gfx940 and GFX10 on)`, positional[s]!.span);
+  return true;
+}
+
+/**
  * An aperture register (`src_shared_base`, `private_limit`...) is no SMEM soffset (llvm-mc-19
  * "invalid operand for instruction", GFX9+) and, on GFX12, no MUBUF/MTBUF soffset ("operands are
  * not valid for this GPU or mode"); elsewhere it is taken as one.
@@ -2188,23 +2310,65 @@ function relocIssue(text: string, f: PreparedForm, count: number, target: Amdgpu
 }
 
 /**
- * Scalar ALU: one distinct literal value per instruction (llvm-mc-19: "only one unique literal
- * operand is allowed"). Integer literals only, by value; a float or an expression leaves it unjudged.
+ * Scalar ALU (SOP1, SOP2, SOPC): one distinct literal value per instruction (llvm-mc-19: "only one
+ * unique literal operand is allowed"), compared as encoded, by the 32 bits of the literal dword:
+ * an integer by its low 32 bits; a float by its single-precision bits (half precision in the
+ * `_f16` instructions: `s_add_u32 s0, 1.5, 2.5` is refused, `s_add_u32 s0, 1.5, 0x3fc00000` taken);
+ * an integer inline only as 16 bits (`0xffff`, `0x3c00`) is a literal in a 32-bit source, and in a
+ * 64-bit source so is any integer not inline as 64 bits (`s_and_b32 s7, -17, 0xffff`,
+ * `s_and_b32 s7, 0x11111, 0x3c00`). Not in the 16-bit float sources of the SOP2 `_f16`
+ * arithmetic. An expression, or a float in a 64-bit source (refused by checkFloatLiterals), leaves
+ * it unjudged. Called with two literals or more (lessCommon) and with an integer inline by 16 or 32
+ * bits only (checkNarrowInline).
  */
-function checkScalarLiterals(f: PreparedForm, count: number, sink: IssueSink): boolean {
+function checkScalarLiterals(f: PreparedForm, count: number, target: AmdgpuTarget, sink: IssueSink): boolean {
   let first: bigint | undefined;
-  let second: Operand | undefined;
+  let narrow = false;
   for (let i = 0; i < count; i++) {
-    if (posWhat[i] !== What.Literal) continue;
-    const w = intValue(positional[i]!);
-    if (w === undefined) return true;
-    // Compared by their low 32 bits (the encoded literal): never two for one value written twice.
-    const v = BigInt.asUintN(32, w);
-    if (first === undefined) first = v;
-    else if (v !== first && !second) second = positional[i];
+    const what = posWhat[i];
+    if (what !== What.Literal && what !== What.Inline) continue;
+    const op = positional[i]!;
+    const v = intOperand(op);
+    let bits: bigint;
+    if (v === undefined) {
+      if (what !== What.Literal) continue;
+      const x = realOperand(op);
+      if (x === undefined || f.ops[i]?.spec.size !== 1) return true;
+      if (f.spec.base.endsWith('_f16')) {
+        const h = convertFloat(x, 16);
+        bits = BigInt(h.ok ? h.bits : 0);
+      } else bits = BigInt(f32Bits(x));
+    } else if (what === What.Literal) bits = BigInt.asUintN(32, v);
+    else {
+      if (v < -0x80000000n || v > 0xffffffffn) return true;
+      bits = BigInt.asUintN(32, v);
+      const size = f.ops[i]?.spec.size;
+      if (v >= -16n && v <= 64n) continue;
+      if (size === 1 ? inlineCode32(Number(bits), target.inv2Pi) !== undefined : size !== 2 || inlineCode64(v, target.inv2Pi) !== undefined) continue;
+      // The 16-bit float sources of the SOP2 `_f16` arithmetic (GFX11.5+: s_add_f16, s_fmac_f16,
+      // s_max_num_f16 ...) take 16-bit inlines as inline (llvm-mc-19 accepts `s_add_f16 s0, 0x3c00,
+      // 0x1234`); the SOPC compares and s_fmamk/s_fmaak do not.
+      if (f.spec.family === 'SOP2' && F16_SOP2_INLINE.test(f.spec.base) && inlineCode16(Number(bits), target.inv2Pi) !== undefined) continue;
+      narrow = true;
+    }
+    if (first === undefined) first = bits;
+    else if (bits !== first) return report(sink, C.uniqueLiteral, `only one unique literal operand is allowed: ${f.spec.spelled} has ${narrow ? 'two different literals (an integer inline only as 16 bits is a literal in a 32-bit source)' : 'two different literals'}`, op.span);
   }
-  if (!second) return true;
-  return report(sink, C.uniqueLiteral, `only one unique literal operand is allowed: ${f.spec.spelled} has two different literals`, second.span);
+  return true;
+}
+
+/** A float operand's value (`1.5`, `-0.1`), or undefined. */
+function realOperand(op: Operand): number | undefined {
+  if (op.kind !== 'expr') return undefined;
+  const e = op.expr;
+  return e.kind === 'real' ? e.value : e.kind === 'unary' && e.op === '-' && e.operand.kind === 'real' ? -e.operand.value : undefined;
+}
+
+const F32_VIEW = new DataView(new ArrayBuffer(4));
+/** A double's single-precision bits (round to nearest even). */
+function f32Bits(x: number): number {
+  F32_VIEW.setFloat32(0, x);
+  return F32_VIEW.getUint32(0);
 }
 
 /** `lds_direct` / `src_lds_direct` (any case). */
@@ -2469,7 +2633,7 @@ function checkFlatLds(text: string, mnemonic: string, at: Span, operands: readon
   if (count >= max) return report(sink, C.operandKind, `invalid operand for instruction: ${mnemonic} with lds loads into LDS and takes no vdst (vaddr, saddr)`, positional[0]!.span);
   if (count < max - 1) return report(sink, C.tooFewOperands, `too few operands for instruction: ${mnemonic} with lds takes ${max - 1} (vaddr, saddr)`, at);
   const lds = ldsFormMatch(text, mnemonic, f, count, target, sink);
-  if (lds === undefined) return false;
+  if (lds === undefined || (p.scratchAddress && !checkScratchAddress(lds, count, target, sink, true))) return false;
   // (`lds` is the last operand: without it the others keep their indexes.)
   const before = operands.slice(0, ldsAt);
   return checkModifiers(before, p, f, sink) && checkRanges(before, lds, target, sink);
@@ -2596,7 +2760,7 @@ function checkMatched(text: string, at: Span, operands: readonly InstructionOper
  * compiled twice per file, 25 M instructions; docs/benchmarks.md).
  */
 function lessCommon(text: string, operands: readonly InstructionOperand[], p: PreparedForms, f: PreparedForm, count: number, target: AmdgpuTarget, at: Span, sink: IssueSink, mnemonic: string): boolean {
-  if (!p.lessCommon && !opSelModifier && dpp16Control === undefined && !hasLdsDirect && posLiterals < 2 && posRelocs === 0 && posAperture === 0 && (operands.length === count || f.spec.family !== 'SMEM') && matchedCalls >= WARM_CALLS) return true;
+  if (!p.lessCommon && !opSelModifier && dpp16Control === undefined && !hasLdsDirect && posLiterals < 2 && posRelocs === 0 && posAperture === 0 && posConstant32 === 0 && !modifiedInteger && (operands.length === count || f.spec.family !== 'SMEM') && matchedCalls >= WARM_CALLS) return true;
   return checkLessCommon(text, operands, p, f, count, target, at, sink, mnemonic);
 }
 /**
@@ -2630,13 +2794,44 @@ function checkLessCommon(text: string, operands: readonly InstructionOperand[], 
     (target.generation < 12 || !p.imageData || checkImage12(operands, count, f, sink)) &&
     (dpp16Control === undefined || checkDpAluDpp(f, target, sink)) &&
     (!target.ldsDirect || !hasLdsDirect || checkLdsDirect(f, count, sink, target)) &&
-    (posLiterals < 2 || !SALU_LITERAL_FAMILIES.has(f.spec.family) || checkScalarLiterals(f, count, sink)) &&
+    (posLiterals < 2 || !SALU_LITERAL_FAMILIES.has(f.spec.family) || checkScalarLiterals(f, count, target, sink)) &&
     (posRelocs === 0 || checkRelocatable(text, p, f, count, target, sink)) &&
     (posAperture === 0 || (checkApertureDestination(f, count, sink) && checkApertureOffset(f, count, target, sink))) &&
+    ((posAperture === 0 && posConstant32 === 0) || checkConstantRegisters(f, count, sink)) &&
+    (!p.scratchAddress || checkScratchAddress(f, count, target, sink)) &&
     (f.spec.family !== 'DS' || count === 0 || checkGwsData(f, target, sink)) &&
     (!p.avData || checkAvData(f, count, sink)) &&
-    (f.spec.family !== 'SMEM' || operands.length === count || checkSmemOffset(operands, count, sink))
+    (f.spec.family !== 'SMEM' || operands.length === count || checkSmemOffset(operands, count, sink)) &&
+    (!modifiedInteger || checkModifiedIntegers(f, count, target, sink))
   );
+}
+
+/**
+ * An integer under `neg`/`abs` in a 64-bit floating-point source (`v_add_f64 v[0:1], neg(65),
+ * v[2:3]`, `|0x12345678|`, `-|-17|`, `neg(lit(65))`): llvm-mc-19 cannot fold the modifier into an
+ * integer literal the way it would be read as a double, and refuses it on every processor
+ * ("invalid operand for instruction"; before GFX10 most such lines are refused as literals
+ * already, but not VOP1/VOP2 written without a suffix, `v_ceil_f64 v[0:1], neg(65)`). An inline
+ * value is taken: -16 to 64, or a double's inline bit pattern (`neg(0x3ff0000000000000)`); a
+ * minus without bars is no modifier (`-65` is a literal, taken), nor is a float (`neg(1.5)`).
+ * Only with such an operand (modifiedInteger).
+ */
+function checkModifiedIntegers(f: PreparedForm, count: number, target: AmdgpuTarget, sink: IssueSink): boolean {
+  const shift = f.vccOptional && count < f.spec.maxOperands ? 1 : 0;
+  for (let i = 0; i < count; i++) {
+    const op = positional[i]!;
+    const mods = posMods[i]! & (OperandModifier.NEG | OperandModifier.ABS);
+    if (mods === 0 && op.kind !== 'call') continue;
+    const o = f.ops[i + shift];
+    const v = modifiedIntegerValue(op);
+    if (!o || v === undefined || (o.spec.kind !== 'src' && o.spec.kind !== 'ssrc')) continue;
+    if (mods !== 0 && o.spec.size === 2 && !((v >= -16n && v <= 64n) || inlineCode64(v, target.inv2Pi) !== undefined))
+      return report(sink, C.operandKind, `invalid operand for instruction: operand ${i + 1} of ${f.spec.spelled} is a 64-bit float, where neg or abs around an integer that is no inline value (-16 to 64, a double's inline bits) is refused`, op.span);
+    // (A 16-bit source, as checkShortLiterals judges the integers written bare.)
+    if (o.spec.size === 1 && shortForm(f) && (v < -32768n || v > 65535n))
+      return report(sink, C.operandKind, `invalid operand for instruction: ${v} does not fit the 16-bit operand ${i + 1} of ${f.spec.spelled} (-32768 to 65535)`, op.span);
+  }
+  return true;
 }
 
 /**
@@ -2729,8 +2924,7 @@ const SHORT_OR_PACKED = /(?:^|_)(?:pk|[fbiu]16|bf16)(?:_|$)/;
  */
 function checkFloatLiterals(f: PreparedForm, count: number, target: AmdgpuTarget, sink: IssueSink): boolean {
   const base = f.spec.base;
-  if (f.short < 0) f.short = SHORT_SOURCES.test(base) && !SHORT_EXCEPT.test(base) ? 1 : 0;
-  if (f.short === 1) return checkShortLiterals(f, count, sink);
+  if (shortForm(f)) return checkShortLiterals(f, count, sink);
   const shift = f.vccOptional && count < f.spec.maxOperands ? 1 : 0;
   for (let i = 0; i < count; i++) {
     if (posWhat[i] !== What.Literal && posWhat[i] !== What.Inline) continue;
@@ -2777,7 +2971,7 @@ function inlineAsHighDword(v: bigint, inv2Pi: boolean): boolean {
  * where the position takes none, `v_fract_f64_e64 v[0:1], 0x3e22f983` on GFX8-9).
  */
 function checkNarrowInline(p: PreparedForms, f: PreparedForm, count: number, target: AmdgpuTarget, sink: IssueSink): boolean {
-  if (SALU_LITERAL_FAMILIES.has(f.spec.family)) return checkScalarNarrowLiterals(f, count, target, sink);
+  if (SALU_LITERAL_FAMILIES.has(f.spec.family)) return checkScalarLiterals(f, count, target, sink);
   if (f.spec.family === 'VOP3P') return PACKED_16.test(f.spec.base) ? checkPackedInline(f, count, target, sink) : true;
   const shift = f.vccOptional && count < f.spec.maxOperands ? 1 : 0;
   for (let i = 0; i < count; i++) {
@@ -2796,40 +2990,6 @@ function checkNarrowInline(p: PreparedForms, f: PreparedForm, count: number, tar
 
 /** SOP2 `_f16` arithmetic whose sources are 16-bit floats (not s_fmamk_f16/s_fmaak_f16, whose K is the literal). */
 const F16_SOP2_INLINE = /^s_(?!fmamk|fmaak)\w+_f16$/;
-
-/**
- * Scalar ALU (SOP1, SOP2, SOPC) with an integer inline only as 16 bits (`0xffff`, `0x3c00`): in a
- * 32-bit source it is a literal (llvm-mc-19), so with another literal of a different value
- * (`s_and_b32 s7, -17, 0xffff`, `s_and_b32 s7, 0x11111, 0x3c00`) "only one unique literal operand
- * is allowed" (checkScalarLiterals counts only the operands classified literal); in a 64-bit source
- * so is any integer not inline as 64 bits. A float or an expression leaves it unjudged.
- */
-function checkScalarNarrowLiterals(f: PreparedForm, count: number, target: AmdgpuTarget, sink: IssueSink): boolean {
-  let first: bigint | undefined;
-  for (let i = 0; i < count; i++) {
-    const what = posWhat[i];
-    if (what !== What.Literal && what !== What.Inline) continue;
-    const v = intOperand(positional[i]!);
-    if (v === undefined) {
-      if (what === What.Literal) return true;
-      continue;
-    }
-    if (v < -0x80000000n || v > 0xffffffffn) return true;
-    const bits = BigInt.asUintN(32, v);
-    if (what === What.Inline) {
-      const size = f.ops[i]?.spec.size;
-      if (v >= -16n && v <= 64n) continue;
-      if (size === 1 ? inlineCode32(Number(bits), target.inv2Pi) !== undefined : size !== 2 || inlineCode64(v, target.inv2Pi) !== undefined) continue;
-      // The 16-bit float sources of the SOP2 `_f16` arithmetic (GFX11.5+: s_add_f16, s_fmac_f16,
-      // s_max_num_f16 ...) take 16-bit inlines as inline (llvm-mc-19 accepts `s_add_f16 s0, 0x3c00,
-      // 0x1234`); the SOPC compares and s_fmamk/s_fmaak do not.
-      if (f.spec.family === 'SOP2' && F16_SOP2_INLINE.test(f.spec.base) && inlineCode16(Number(bits), target.inv2Pi) !== undefined) continue;
-    }
-    if (first === undefined) first = bits;
-    else if (bits !== first) return report(sink, C.uniqueLiteral, `only one unique literal operand is allowed: ${f.spec.spelled} has two different literals (an integer inline only as 16 bits is a literal in a 32-bit source)`, positional[i]!.span);
-  }
-  return true;
-}
 
 /** The packed 16-bit instructions (`v_pk_add_f16`, `v_pk_mad_u16`; not `v_pk_fma_f32`, `v_pk_mov_b32`). */
 const PACKED_16 = /^v_pk_\w*_(?:f16|i16|u16|b16)$/;
@@ -2861,6 +3021,19 @@ function checkPackedInline(f: PreparedForm, count: number, target: AmdgpuTarget,
   return true;
 }
 
+/**
+ * Whether a form's sources are 16 bits (PreparedForm.short, set on first use): the instructions
+ * SHORT_SOURCES names, and the mixed-precision FMAs (`v_fma_mix_f32`, `v_fma_mixlo_f16`,
+ * `v_mad_mix_f32`), whose sources llvm-mc-19 reads as 16-bit floats whatever op_sel_hi says
+ * (`0x12345678`, `0x3f800000`, `1.0e10`, `6.0e-5` refused; `0x3c00`, `0.1` taken).
+ */
+function shortForm(f: PreparedForm): boolean {
+  const base = f.spec.base;
+  if (f.short < 0) f.short = (SHORT_SOURCES.test(base) && !SHORT_EXCEPT.test(base)) || MIX_FMA.test(base) ? 1 : 0;
+  return f.short === 1;
+}
+const MIX_FMA = /^v_(?:fma|mad)_mix(?:lo|hi)?_f(?:16|32)$/;
+
 /** Instructions whose sources are all 16 bits (by the type their name ends in), the packed and mixed ones and those with a 32-bit source (class masks, ldexp exponents) aside. */
 const SHORT_SOURCES = /^v_[a-z0-9_]*_(?:f16|i16|u16|b16)$/;
 const SHORT_EXCEPT = /_pk_|^v_pk_|_mix|class|ldexp|_dot|v_cvt_pk|v_interp|sad|v_cvt_.*_(?:f32|i32|u32)_|_f32_|_b32_|_u32_|_i32_/;
@@ -2883,12 +3056,15 @@ function checkShortLiterals(f: PreparedForm, count: number, sink: IssueSink): bo
       if (v >= -32768n && v <= 65535n) continue;
       return report(sink, C.operandKind, `invalid operand for instruction: ${v} does not fit the 16-bit operand ${i + 1} of ${f.spec.spelled} (-32768 to 65535)`, op.span);
     }
-    if (op.kind !== 'expr' || !f.spec.base.endsWith('_f16')) continue;
+    if (op.kind !== 'expr' || !(f.spec.base.endsWith('_f16') || MIX_FMA.test(f.spec.base))) continue;
     const e = op.expr;
     const x = e.kind === 'real' ? e.value : e.kind === 'unary' && e.op === '-' && e.operand.kind === 'real' ? -e.operand.value : undefined;
     // Half precision's largest finite value is 65504; from 65520 on a value rounds to infinity.
     if (x !== undefined && Number.isFinite(x) && Math.abs(x) >= 65520)
       return report(sink, C.operandKind, `invalid operand for instruction: ${x} overflows half precision (operand ${i + 1} of ${f.spec.spelled} is 16 bits)`, op.span);
+    // Below 2^-14 an f16 is subnormal: refused where that loses the value (`6.0e-5`, `3.0e-8`; 0 is exact).
+    if (x !== undefined && Number.isFinite(x) && !convertFloat(x, 16).ok)
+      return report(sink, C.operandKind, `invalid operand for instruction: ${x} underflows half precision (operand ${i + 1} of ${f.spec.spelled} is 16 bits)`, op.span);
   }
   return true;
 }
