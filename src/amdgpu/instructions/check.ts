@@ -509,7 +509,10 @@ function prepareForm(mnemonic: string, spec: FormSpec, target: AmdgpuTarget): Pr
       sized = 2;
       if (family === 'GLOBAL' && o.size !== 2) o = operandSpec({ ...o, size: 2 });
     }
-    const noSpecial = o.kind === 'srsrc' || o.kind === 'ssamp' || (o.kind === 'sbase' && mnemonic.startsWith('s_buffer_'));
+    // An immediate (SOPK's simm16/imm32, madmk/fmaak's K) is no register: a special one is refused
+    // there too (llvm-mc-19 "invalid operand for instruction": `s_waitcnt_vscnt null, null`,
+    // `s_movk_i32 s0, m0`, `v_fmaak_f32 v0, v1, v2, src_scc`), though it fits a constant's position.
+    const noSpecial = o.kind === 'srsrc' || o.kind === 'ssamp' || (o.kind === 'sbase' && mnemonic.startsWith('s_buffer_')) || (o.kind === 'imm' && family !== 'SOPP');
     const noExecM0 = family === 'SMEM' && (o.kind === 'sdst' || o.kind === 'sdata');
     // (The object made here, with preparedOperand's fields in its order, so of its shape: called
     // for every operand of every form prepared, preparedOperand was compiled on its own.)
@@ -1711,9 +1714,13 @@ function modifierUnion(forms: readonly PreparedForm[], target: AmdgpuTarget): Se
 /** The DPP16 control (`quad_perm:[...]`, `row_shl:1`...) of the instruction, set by checkModifiers (see checkDpAluDpp). */
 let dpp16Control: Operand | undefined;
 
+/** A `dpp8:[...]` was written (set by checkModifiers). */
+let dpp8Written = false;
+
 function checkModifiers(operands: readonly InstructionOperand[], p: PreparedForms, f: PreparedForm, sink: IssueSink): boolean {
   opSelModifier = false;
   dpp16Control = undefined;
+  dpp8Written = false;
   if (operands.length === positional.length) return true;
   const union = p.union;
   const vocab = knownModifiers();
@@ -1751,7 +1758,10 @@ function checkModifiers(operands: readonly InstructionOperand[], p: PreparedForm
       if (name === 'dpp_ctrl') {
         dppControl |= 1;
         dpp16Control = op;
-      } else if (name === 'dpp8') dppControl |= 2;
+      } else if (name === 'dpp8') {
+        dppControl |= 2;
+        dpp8Written = true;
+      }
       else if (name === 'fi') dppFi ??= op;
       else dppMask ??= op;
     }
@@ -2679,10 +2689,17 @@ const OP_SEL_LISTS = new Set(['op_sel', 'op_sel_hi', 'neg_lo', 'neg_hi']);
 /** Whether the instruction has one of OP_SEL_LISTS as a modifier (set by checkModifiers; see checkLessCommon). */
 let opSelModifier = false;
 
+/** GFX11+'s 16-bit dot products (their src0/src1 are packed: no op_sel bit of their own). */
+const DOT2_16 = /^v_dot2_(?:f16_f16|bf16_bf16)(?:_e64|_e64_dpp)?$/;
+/** GFX12's fp8/bf8 dot products (integer-like packed sources: no neg_lo/neg_hi bit for src0/src1). */
+const DOT4_FP8 = /^v_dot4_f32_(?:fp8|bf8)_(?:fp8|bf8)(?:_e64|_e64_dpp)?$/;
+
 /**
  * `op_sel:[…]`, `op_sel_hi:[…]`, `neg_lo:[…]`, `neg_hi:[…]`: each number written must be 0 or 1
  * (llvm-mc-19 "invalid op_sel value."); v_permlane16/v_permlanex16 (and their _var forms) take
- * op_sel bits for src0 and src1 only ("invalid op_sel operand").
+ * op_sel bits for src0 and src1 only ("invalid op_sel operand"); GFX11+'s v_dot2_f16_f16 and
+ * v_dot2_bf16_bf16 none for src0 or src1 ("invalid op_sel operand"), GFX12's v_dot4_f32_fp8_bf8
+ * family no neg_lo/neg_hi bit for them ("invalid neg_lo operand").
  */
 function checkOpSelLists(operands: readonly InstructionOperand[], mnemonic: string, sink: IssueSink): boolean {
   for (let i = 0; i < operands.length; i++) {
@@ -2699,6 +2716,8 @@ function checkOpSelLists(operands: readonly InstructionOperand[], mnemonic: stri
       if (v !== undefined && v !== 0n && v !== 1n) return report(sink, C.modifier, `invalid ${name} value: each element is 0 or 1, not ${v}`, it.span);
       if (v === 1n && j >= 2 && name === 'op_sel' && /^v_permlanex?16_(var_)?b32/.test(lower(mnemonic)))
         return report(sink, C.modifier, `invalid op_sel operand: ${mnemonic} takes op_sel bits for src0 and src1 only`, it.span);
+      if (v === 1n && j < 2 && (name === 'op_sel' ? DOT2_16.test(lower(mnemonic)) : name !== 'op_sel_hi' && DOT4_FP8.test(lower(mnemonic))))
+        return report(sink, C.modifier, `invalid ${name} operand: ${mnemonic} takes no ${name} bit for src0 or src1`, it.span);
     }
   }
   return true;
@@ -2760,7 +2779,7 @@ function checkMatched(text: string, at: Span, operands: readonly InstructionOper
  * compiled twice per file, 25 M instructions; docs/benchmarks.md).
  */
 function lessCommon(text: string, operands: readonly InstructionOperand[], p: PreparedForms, f: PreparedForm, count: number, target: AmdgpuTarget, at: Span, sink: IssueSink, mnemonic: string): boolean {
-  if (!p.lessCommon && !opSelModifier && dpp16Control === undefined && !hasLdsDirect && posLiterals < 2 && posRelocs === 0 && posAperture === 0 && posConstant32 === 0 && !modifiedInteger && (operands.length === count || f.spec.family !== 'SMEM') && matchedCalls >= WARM_CALLS) return true;
+  if (!p.lessCommon && !opSelModifier && dpp16Control === undefined && !dpp8Written && !hasLdsDirect && posLiterals < 2 && posRelocs === 0 && posAperture === 0 && posConstant32 === 0 && !modifiedInteger && (operands.length === count || f.spec.family !== 'SMEM') && matchedCalls >= WARM_CALLS) return true;
   return checkLessCommon(text, operands, p, f, count, target, at, sink, mnemonic);
 }
 /**
@@ -2792,6 +2811,7 @@ function checkLessCommon(text: string, operands: readonly InstructionOperand[], 
     (p.bufferD16 === 0 || checkBufferD16(p.bufferD16, f.spec.spelled, target, sink)) &&
     (p.image === 0 || checkImage(operands, p, count, target, at, sink)) &&
     (target.generation < 12 || !p.imageData || checkImage12(operands, count, f, sink)) &&
+    ((dpp16Control === undefined && !dpp8Written) || checkDppForm(p, f, count, sink)) &&
     (dpp16Control === undefined || checkDpAluDpp(f, target, sink)) &&
     (!target.ldsDirect || !hasLdsDirect || checkLdsDirect(f, count, sink, target)) &&
     (posLiterals < 2 || !SALU_LITERAL_FAMILIES.has(f.spec.family) || checkScalarLiterals(f, count, target, sink)) &&
@@ -2832,6 +2852,38 @@ function checkModifiedIntegers(f: PreparedForm, count: number, target: AmdgpuTar
       return report(sink, C.operandKind, `invalid operand for instruction: ${v} does not fit the 16-bit operand ${i + 1} of ${f.spec.spelled} (-32768 to 65535)`, op.span);
   }
   return true;
+}
+
+/**
+ * A DPP control written after a mnemonic without its suffix (`v_add_f32 v0, v1, v2
+ * quad_perm:[0,1,2,3]`): llvm-mc-19 matches the operands against the DPP forms only (DPP16 with a
+ * DPP16 control, DPP8 with `dpp8:`), so an operand only the VOP1/VOP2/VOP3 forms take is refused
+ * ("invalid operand for instruction": `v_sin_f32 v0, s1 quad_perm:[...]`, GFX12's `v_cvt_f32_fp8
+ * v0, s1 dpp8:[...]`; GFX11's "src1 immediate operand invalid for instruction": `v_add_f32 v0, v1,
+ * 1.0 quad_perm:[...]`, which gfx1150 and GFX12 take). Only with a DPP control
+ * (dpp16Control, dpp8Written); a form of the mnemonic without a DPP form is left to the others.
+ */
+function checkDppForm(p: PreparedForms, f: PreparedForm, count: number, sink: IssueSink): boolean {
+  const fam = f.spec.family;
+  if (fam === 'DPP16' || fam === 'DPP8') return true;
+  const want = dpp8Written ? 'DPP8' : 'DPP16';
+  let first: PreparedForm | undefined;
+  let at = -1;
+  let spec = -1;
+  for (const g of p.forms) {
+    if (g.spec.family !== want || count < g.min || count > g.max) continue;
+    matchForm(g, count);
+    if (mismatch.at < 0) return true;
+    if (first === undefined || mismatch.at > at) {
+      first = g;
+      at = mismatch.at;
+      spec = mismatch.spec;
+    }
+  }
+  if (first === undefined) return true;
+  seen.what = posWhat[at]!;
+  seen.size = posSize[at]!;
+  return report(sink, C.operandKind, `invalid operand for instruction: with a DPP control ${first.spec.spelled} is the form, whose operand ${at + 1} is ${expected(first.ops[spec]!.spec)}, not ${whatName()}`, positional[at]!.span);
 }
 
 /**
@@ -3203,6 +3255,7 @@ function checkOne(text: string, mnemonic: string, at: Span, operands: readonly I
   // those are joined, and any other piece is one too many.
   const count = p.sopp && positional.length > 1 ? joinSoppPieces(text) : positional.length;
   if (count > maxAll) return reportTooMany(mnemonic, maxAll, sink);
+  if (p.sopp && operands.length > positional.length && forms[0]!.spec.base === 's_delay_alu' && !checkDelayAlu(operands, sink)) return false;
   let best = -1;
   let bestForm: PreparedForm | undefined;
   let bestSize = false;
@@ -3229,6 +3282,21 @@ function checkOne(text: string, mnemonic: string, at: Span, operands: readonly I
 }
 
 // The rarer paths of checkOne (apart from it, see checkOther).
+
+/**
+ * `s_delay_alu`'s fields are joined by `|` (`instid0(VALU_DEP_1) | instskip(NEXT)`): written one
+ * after the other, with or without a comma, the second is "invalid operand for instruction"
+ * (llvm-mc-19; `s_waitcnt vmcnt(0) lgkmcnt(0)` and `s_waitcnt_depctr` take them so). Reached with
+ * a run of calls collectPositional counted as one operand.
+ */
+function checkDelayAlu(operands: readonly InstructionOperand[], sink: IssueSink): boolean {
+  for (let i = 1; i < operands.length; i++) {
+    const op = operands[i]!.operand;
+    if (op.kind === 'call' && operands[i - 1]!.operand.kind === 'call')
+      return report(sink, C.operandKind, `invalid operand for instruction: s_delay_alu's fields are joined by '|' (${op.name}(...) follows another field without it)`, op.span);
+  }
+  return true;
+}
 
 /** A MUBUF instruction with an LDS form and an `lds` word (checkMubufLds). */
 function isMubufLds(p: PreparedForms, operands: readonly InstructionOperand[]): boolean {
