@@ -2860,13 +2860,13 @@ function checkModifiedIntegers(f: PreparedForm, count: number, target: AmdgpuTar
  * DPP16 control, DPP8 with `dpp8:`), so an operand only the VOP1/VOP2/VOP3 forms take is refused
  * ("invalid operand for instruction": `v_sin_f32 v0, s1 quad_perm:[...]`, GFX12's `v_cvt_f32_fp8
  * v0, s1 dpp8:[...]`; GFX11's "src1 immediate operand invalid for instruction": `v_add_f32 v0, v1,
- * 1.0 quad_perm:[...]`, which gfx1150 and GFX12 take). Only with a DPP control
+ * 1.0 quad_perm:[...]`, which gfx1150 and GFX12 take); so is `_dpp` with `dpp8:`, whose VOP1/VOP2
+ * DPP8 forms take no source modifier (`v_add_f32_dpp v0, -v1, v2 dpp8:[...]`). Only with a DPP control
  * (dpp16Control, dpp8Written); a form of the mnemonic without a DPP form is left to the others.
  */
 function checkDppForm(p: PreparedForms, f: PreparedForm, count: number, sink: IssueSink): boolean {
-  const fam = f.spec.family;
-  if (fam === 'DPP16' || fam === 'DPP8') return true;
   const want = dpp8Written ? 'DPP8' : 'DPP16';
+  if (f.spec.family === want) return true;
   let first: PreparedForm | undefined;
   let at = -1;
   let spec = -1;
