@@ -716,11 +716,22 @@ function collectPositional(operands: readonly InstructionOperand[], firstIsPosit
  * (`s_mov_b32 s0, gds`, `v_mov_b32 v0, clamp`, `s_add_u32 s0, s1, offen`: taken; llvm-mc-19 looks
  * for a modifier only at the positions after the operands). Such words are counted as operands (positional is rebuilt,
  * in order) where each lands at a 32-bit position some form takes a literal at, in VOP3 only
- * without source modifiers and never in VOP3P (a symbol is a literal to llvm-mc-19, which it
+ * without source modifiers and in VOP3P only at a dot product's accumulator (a symbol is a literal to llvm-mc-19, which it
  * refuses in a VOP3 source with modifiers, `v_add_f32 v0, v1 clamp` on gfx1030, in a VOP3P one,
  * `v_pk_add_u16 v2, v3 clamp`, and as a 64-bit operand; elsewhere
  * it is refused, as the missing operand is). true when that makes `min`.
  */
+/**
+ * A VOP3P source a word may be (wordsAsOperands): a 32-bit one that is neither packed nor 16 bits
+ * (the dot products' accumulator, `v_dot2_f32_f16 v2, v11, v15 clamp`, taken by llvm-mc-19 on
+ * GFX10+); not a packed 16-bit one (`v_pk_add_u16 v2, v3 clamp`, `v_pk_mad_u16 v2, v3, v4
+ * clamp`), a mixed FMA's nor a dot product's src0/src1.
+ */
+function vop3pWordSource(f: PreparedForm, at: number): boolean {
+  const base = f.spec.base;
+  return f.ops[at]!.spec.name === 'src2' && base.startsWith('v_dot') && !shortSource(base, 'src2', 'VOP3P');
+}
+
 function wordsAsOperands(operands: readonly InstructionOperand[], p: PreparedForms, min: number): boolean {
   const taken = positional;
   const out: Operand[] = [];
@@ -735,7 +746,7 @@ function wordsAsOperands(operands: readonly InstructionOperand[], p: PreparedFor
       if (p.union.has('lds') && !(p.union.has('sc0') && lower(op.name) === 'scc')) return false;
       // `scc` (a cache bit on gfx90a) is the register src_scc there, an inline value.
       const want = lower(op.name) === 'scc' ? F.S | F.INLINE | F.LITERAL : F.LITERAL;
-      if (!p.forms.some((f) => ((f.ops[at]?.files ?? 0) & want) !== 0 && f.ops[at]!.spec.size === 1 && f.spec.family !== 'VOP3P' && (f.spec.family !== 'VOP3' || f.ops[at]!.spec.operandModifiers === 0))) return false;
+      if (!p.forms.some((f) => ((f.ops[at]?.files ?? 0) & want) !== 0 && f.ops[at]!.spec.size === 1 && (f.spec.family !== 'VOP3P' || vop3pWordSource(f, at)) && (f.spec.family !== 'VOP3' || f.ops[at]!.spec.operandModifiers === 0))) return false;
       out.push(op);
       words = true;
     }
@@ -931,17 +942,59 @@ function modifiedOperand(text: string, op: Operand, target: AmdgpuTarget): numbe
     if (seen.what === What.Expr) modifiedWhat = What.Expr;
     return 0;
   }
-  if ((bits & (OperandModifier.NEG | OperandModifier.ABS)) !== 0 && seen.what !== What.Vgpr && modifiedIntegerValue(op) !== undefined) modifiedInteger = true;
+  if ((bits & (OperandModifier.NEG | OperandModifier.ABS)) !== 0 && (seen.what === What.Inline || seen.what === What.Literal || modifiedIntegerValue(op) !== undefined)) modifiedInteger = true;
   return mods;
 }
 const MODS_ON_REGISTER = 1 << 8;
 
 /**
  * Set by modifiedOperand since classifyPositional began: some operand is `neg(…)`, `abs(…)` or
- * `-|…|` around an integer (`neg(65)`, `|0x12345678|`, `neg(lit(65))`); checkModifiedIntegers
- * judges it.
+ * `-|…|` around a constant (`neg(65)`, `|0x12345678|`, `neg(lit(65))`, `neg(1.5)`), or `lit(…)`
+ * around an integer; checkModifiedIntegers judges it.
  */
 let modifiedInteger = false;
+
+/** The ordinal of a form's operand among its sources (`src*`, `vsrc*`, `ssrc*`), or -1. */
+function sourceOrdinal(f: PreparedForm, j: number): number {
+  let k = 0;
+  for (let n = 0; n < j && n < f.ops.length; n++) {
+    const kind = f.ops[n]!.spec.kind;
+    if (kind === 'src' || kind === 'vsrc' || kind === 'ssrc') k++;
+  }
+  const kind = f.ops[j]?.spec.kind;
+  return kind === 'src' || kind === 'vsrc' || kind === 'ssrc' ? k : -1;
+}
+
+/** The modifier bits a form's k-th source takes (0 without one). */
+function sourceModifiers(g: FormSpec, k: number): number {
+  let n = 0;
+  for (const o of g.operands) {
+    if (o.kind !== 'src' && o.kind !== 'vsrc' && o.kind !== 'ssrc') continue;
+    if (n++ === k) return o.operandModifiers;
+  }
+  return 0;
+}
+
+/**
+ * `neg`/`abs` around a constant where the matched VALU form takes no such modifier (checkModifiedIntegers):
+ * taken where another form the spelling selects takes it at that source (`v_ceil_f64 v[0:1],
+ * neg(1)` is VOP3); where only the instruction's other encodings do (a floating-point source
+ * written `_e32`), llvm-mc-19 folds the modifier into the constant, into a double from a float
+ * only (`v_ceil_f64_e32 v[0:1], neg(1.0)`; `neg(1)` is "invalid operand for instruction",
+ * `v_add_f32_e32 v0, neg(1), v1` is taken); where no form
+ * of the instruction does (an integer source: `v_add3_u32 v0, neg(1), v1, v2`,
+ * `v_ashrrev_i64 v[0:1], v2, neg(1.5)`), "not a valid operand.".
+ */
+function modifiedConstantTaken(p: PreparedForms, f: PreparedForm, j: number, count: number, op: Operand, target: AmdgpuTarget, sink: IssueSink): boolean {
+  const k = sourceOrdinal(f, j);
+  if (k < 0) return true;
+  for (const g of p.forms) if (count >= g.min && count <= g.max && (sourceModifiers(g.spec, k) & (OperandModifier.NEG | OperandModifier.ABS)) !== 0) return true;
+  const r = lookupInstruction(f.spec.base, target.name);
+  const float = r.status === 'found' && r.forms.some((g) => (sourceModifiers(g, k) & (OperandModifier.NEG | OperandModifier.ABS)) !== 0);
+  if (!float) return report(sink, C.modifier, `not a valid operand: source ${k} of ${f.spec.base} takes no neg or abs (an integer source), not even around a constant`, op.span);
+  if (modifiedIntegerValue(op) === undefined || f.ops[j]!.spec.size !== 2) return true;
+  return report(sink, C.operandKind, `invalid operand for instruction: ${f.spec.spelled} takes no source modifier at source ${k}, and neg or abs folds into a double only from a float, not an integer`, op.span);
+}
 
 /** The integer inside source modifiers (`65` of `neg(65)`, of `-|lit(65)|`), or undefined. */
 function modifiedIntegerValue(op: Operand): bigint | undefined {
@@ -2822,7 +2875,7 @@ function checkLessCommon(text: string, operands: readonly InstructionOperand[], 
     (f.spec.family !== 'DS' || count === 0 || checkGwsData(f, target, sink)) &&
     (!p.avData || checkAvData(f, count, sink)) &&
     (f.spec.family !== 'SMEM' || operands.length === count || checkSmemOffset(operands, count, sink)) &&
-    (!modifiedInteger || checkModifiedIntegers(f, count, target, sink))
+    (!modifiedInteger || checkModifiedIntegers(p, f, count, target, sink))
   );
 }
 
@@ -2836,13 +2889,14 @@ function checkLessCommon(text: string, operands: readonly InstructionOperand[], 
  * minus without bars is no modifier (`-65` is a literal, taken), nor is a float (`neg(1.5)`).
  * Only with such an operand (modifiedInteger).
  */
-function checkModifiedIntegers(f: PreparedForm, count: number, target: AmdgpuTarget, sink: IssueSink): boolean {
+function checkModifiedIntegers(p: PreparedForms, f: PreparedForm, count: number, target: AmdgpuTarget, sink: IssueSink): boolean {
   const shift = f.vccOptional && count < f.spec.maxOperands ? 1 : 0;
   for (let i = 0; i < count; i++) {
     const op = positional[i]!;
     const mods = posMods[i]! & (OperandModifier.NEG | OperandModifier.ABS);
     if (mods === 0 && op.kind !== 'call') continue;
     const o = f.ops[i + shift];
+    if (o && mods !== 0 && (posMods[i]! & MODS_ON_REGISTER) === 0 && (o.spec.operandModifiers & mods) !== mods && VALU_FAMILIES.has(f.spec.family) && !modifiedConstantTaken(p, f, i + shift, count, op, target, sink)) return false;
     const v = modifiedIntegerValue(op);
     if (!o || v === undefined || (o.spec.kind !== 'src' && o.spec.kind !== 'ssrc')) continue;
     if (mods !== 0 && o.spec.size === 2 && !((v >= -16n && v <= 64n) || inlineCode64(v, target.inv2Pi) !== undefined))
