@@ -3162,7 +3162,9 @@ function checkShortLiterals(f: PreparedForm, count: number, sink: IssueSink): bo
       if (v >= -32768n && v <= 65535n) continue;
       return report(sink, C.operandKind, `invalid operand for instruction: ${v} does not fit the 16-bit operand ${i + 1} of ${f.spec.spelled} (-32768 to 65535)`, op.span);
     }
-    if (op.kind !== 'expr' || !(f.spec.base.endsWith('_f16') || MIX_FMA.test(f.spec.base))) continue;
+    // (A float is read as half precision in the integer 16-bit sources too: `v_add_nc_i16 v0,
+    // 1.0e10, v1`, `v_add_u16 v0, 6.0e-5, v1` are refused, `0.1` taken.)
+    if (op.kind !== 'expr') continue;
     const e = op.expr;
     const x = e.kind === 'real' ? e.value : e.kind === 'unary' && e.op === '-' && e.operand.kind === 'real' ? -e.operand.value : undefined;
     // Half precision's largest finite value is 65504; from 65520 on a value rounds to infinity.

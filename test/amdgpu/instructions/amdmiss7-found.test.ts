@@ -47,7 +47,10 @@ test("the mixed-precision FMAs' sources are 16 bits; f16 underflow; lit() around
   lines.push('v_fma_mix_f32 v0, v1, 0x1234, 0x1234', 'v_fma_mix_f32 v0, v1, 0x1234, 0x1235', 'v_fma_mix_f32 v0, v1, v2, 0x12345678 op_sel_hi:[0,0,0]');
   assertLinesAgree(lines, ['gfx1030', 'gfx1100', 'gfx1150', 'gfx1200'], { verdicts: 'both' });
   const f16 = ['v_add_f16 v0, 3.0e-8, v1', 'v_add_f16 v0, 6.0e-5, v1', 'v_add_f16 v0, 6.2e-5, v1', 'v_add_f16 v0, 0.0, v1', 'v_add_f16 v0, neg(0x12345), v1', 'v_add_f16 v0, |0x12345|, v1', 'v_add_f16 v0, lit(0x12345), v1', 'v_add_f16 v0, lit(0x1234), v1', 'v_add_f16_e64 v0, neg(0x12345), v1'];
+  // A float is half precision in the integer 16-bit sources too.
+  for (const v of ['0.1', '6.0e-5', '1.0e10', '65520.0', '-2.5']) f16.push(`v_add_nc_i16 v10, ${v}, v26`, `v_add_nc_u16 v10, v18, ${v}`, `v_max3_u16 v10, ${v}, v26, v34`, `v_cmpx_gt_u16_e64 ${v}, v18`);
   assertLinesAgree(f16, ['gfx1030', 'gfx1100', 'gfx1200'], { verdicts: 'both' });
+  assertLinesAgree(['v_add_u16 v10, 6.0e-5, v26', 'v_add_u16 v10, 1.0e10, v26', 'v_add_u16 v10, 0.1, v26', 'v_add_u16 v10, -2.5, v26'], ['gfx803', 'gfx900'], { verdicts: 'both' });
   const lit = ['v_pk_add_u16 v0, lit(1), v1', 'v_pk_add_u16 v0, lit(0x1234), v1', 'v_pk_add_f16 v0, lit(1), v1', 'v_add_u32_e64 v0, lit(1), v1', 'v_fma_f32 v0, lit(1.0), lit(2.0), v2', 'v_fma_f32 v0, lit(0x3f800000), 1.0, v2', 's_add_u32 s0, lit(0x1234), 0x1234', 'v_mad_u32_u24 v0, lit(1), v1, s2', 'v_fma_f32 v0, lit(0x1234), 0x1235, v2'];
   assertLinesAgree(lit, ['gfx900', 'gfx90a', 'gfx942', 'gfx1030', 'gfx1100', 'gfx1200'], { verdicts: 'broken' });
 });
