@@ -367,7 +367,8 @@ export class InstructionChecker {
   private issuedBefore = 0;
 
   /**
-   * gfx908 MFMA sources (llvm-mc-19): src0 and src1 VGPRs or AGPRs, src2 AGPRs (a constant there:
+   * gfx908 MFMA sources (llvm-mc-19): src0 and src1 VGPRs or AGPRs, src2 AGPRs or an inline-valued
+   * special source such as src_scc (a constant there:
    * "inline constants are not allowed for this operand"; an SGPR or a constant as src0/src1:
    * "invalid operand for instruction"). False when an issue was reported.
    */
@@ -385,6 +386,8 @@ export class InstructionChecker {
       const kind = r.reg.kind;
       if (kind === 'agpr' || (kind === 'vgpr' && k < 3)) continue;
       if (kind === 'vgpr') continue; // src2 in VGPRs: the destination rule below (both AGPRs)
+      // src2 takes the special sources llvm-mc-19 encodes as inline values (src_scc, src_vccz, src_shared_base, ...), not lds_direct.
+      if (k === 3 && kind === 'special' && r.reg.special?.inlineValue && r.reg.special.name !== 'src_lds_direct') continue;
       this.cx.issue('AMD546', `invalid operand for instruction: ${mnemonic}'s ${k === 3 ? 'src2 is AGPRs' : `src${k - 1} is a VGPR or an AGPR`} on ${this.target!.name}, not ${kind === 'sgpr' || kind === 'ttmp' ? 'an SGPR' : 'a special register'}`, op.span);
       return false;
     }
@@ -427,7 +430,8 @@ export class InstructionChecker {
       if (op.kind === 'word') {
         this.cx.symbolAccesses++;
         if (this.table.currentValue(op.name) === null) {
-          this.cx.branchTarget(op.name, op.span);
+          // A register (s_cbranch_join's and s_cbranch_g_fork's SGPR operands) is no label.
+          if (!looksLikeRegister(op.name, 0)) this.cx.branchTarget(op.name, op.span);
           return;
         }
       }

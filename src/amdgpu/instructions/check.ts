@@ -475,10 +475,15 @@ function prepareForm(mnemonic: string, spec: FormSpec, target: AmdgpuTarget): Pr
     // (`v_add_u32_dpp`, `v_mov_b32_dpp`) and destinations keep their size. PreparedOperand.sized 3.
     if (family === 'DPP16' && target.alignedVgprTuples && (o.kind === 'src' || o.kind === 'vsrc') && o.size <= 2 && o.operandModifiers !== 0) sized = 3;
     if (mfmaAgprs && (o.name === 'vdst' || o.name === 'src2')) files |= F.V | F.A;
+    // gfx908 MFMA src2: AGPRs, or a special source llvm-mc-19 encodes as an inline value (src_scc,
+    // src_vccz, src_shared_base...); the other special registers are check/instruction.ts's (AMD546).
+    if (family === 'MFMA' && o.name === 'src2' && !target.alignedVgprTuples) files |= F.SPECIAL;
     if (avData && (files & F.V) !== 0 && isAvData(o)) files |= F.A;
     if (valu && o.name.startsWith('ssrc')) files |= F.S | F.SPECIAL;
     // madmk/madak/fmamk/fmaak: src0 may be a literal of K's value (llvm-mc-19; one unique literal).
     if (valu && o.name === 'src0' && spec.operands.some((x) => x.kind === 'imm')) files |= F.LITERAL;
+    // s_fmamk_f32/s_fmaak_f32 (SOP2 with a K): either source may be a literal of K's value (llvm-mc-19; checkScalarLiterals).
+    if (family === 'SOP2' && o.kind === 'ssrc' && spec.operands.some((x) => x.kind === 'imm')) files |= F.LITERAL;
     // GLOBAL: `vaddr, saddr` is `v[0:1], off` or `v0, s[0:1]`; SCRATCH: `v0, off` or `off, s0`.
     if ((family === 'GLOBAL' || family === 'SCRATCH') && o.kind === 'vaddr') files |= F.V | (family === 'SCRATCH' ? F.OFF : 0);
     if ((family === 'GLOBAL' || family === 'SCRATCH') && o.kind === 'saddr') files |= F.S | F.SPECIAL | F.OFF;
@@ -2259,14 +2264,16 @@ function checkLdsDirect(f: PreparedForm, count: number, sink: IssueSink, target:
  * SMEM: an `offset:` modifier goes with a register soffset only (llvm-mc-19: "invalid operand for
  * instruction" after an immediate offset, "not a valid operand." without a soffset).
  */
-function checkSmemOffset(operands: readonly InstructionOperand[], count: number, sink: IssueSink): boolean {
+function checkSmemOffset(operands: readonly InstructionOperand[], count: number, f: PreparedForm, sink: IssueSink): boolean {
   if (operands.length === count) return true;
-  const what = count > 2 ? posWhat[2]! : What.Unknown;
-  if (count > 2 && (what === What.Sgpr || what === What.Special || what === What.Unknown)) return true;
+  // The soffset is the form's last operand: the third of a load, the second of s_dcache_discard's.
+  const at = f.spec.operands.length - 1;
+  const what = count > at ? posWhat[at]! : What.Unknown;
+  if (count > at && (what === What.Sgpr || what === What.Special || what === What.Unknown)) return true;
   for (let i = 0; i < operands.length; i++) {
     const op = operands[i]!.operand;
     if (op.kind === 'modifier' && lower(op.name) === 'offset')
-      return report(sink, C.modifier, `invalid operand for instruction: an 'offset:' modifier goes with a register soffset (${count > 2 ? 'not an immediate offset' : 'none is written'})`, op.nameSpan);
+      return report(sink, C.modifier, `invalid operand for instruction: an 'offset:' modifier goes with a register soffset (${count > at ? 'not an immediate offset' : 'none is written'})`, op.nameSpan);
   }
   return true;
 }
@@ -2635,7 +2642,7 @@ function checkLessCommon(text: string, operands: readonly InstructionOperand[], 
     (posAperture === 0 || (checkApertureDestination(f, count, sink) && checkApertureOffset(f, count, target, sink))) &&
     (f.spec.family !== 'DS' || count === 0 || checkGwsData(f, target, sink)) &&
     (!p.avData || checkAvData(f, count, sink)) &&
-    (f.spec.family !== 'SMEM' || operands.length === count || checkSmemOffset(operands, count, sink))
+    (f.spec.family !== 'SMEM' || operands.length === count || checkSmemOffset(operands, count, f, sink))
   );
 }
 
@@ -2742,7 +2749,7 @@ function checkFloatLiterals(f: PreparedForm, count: number, target: AmdgpuTarget
       return report(sink, C.operandKind, `invalid operand for instruction: ${x} overflows half precision (operand ${i + 1} of ${f.spec.spelled} is packed f16)`, op.span);
     if (x === undefined || SHORT_OR_PACKED.test(base)) continue;
     const o = f.ops[i + shift];
-    if (!o || (o.spec.kind !== 'src' && o.spec.kind !== 'ssrc')) continue;
+    if (!o || (o.spec.kind !== 'src' && o.spec.kind !== 'ssrc' && (o.spec.kind !== 'imm' || o.spec.size !== 1))) continue;
     const a = Math.abs(x);
     if (o.spec.size === 2 && !base.includes('_f64') && a !== 0 && a !== 0.5 && a !== 1 && a !== 2 && a !== 4 && (!target.inv2Pi || Math.abs(a - 0.15915494309189535) > 1e-9))
       return report(sink, C.operandKind, `invalid operand for instruction: ${f.spec.spelled} operand ${i + 1} is a 64-bit integer, which takes no floating-point literal`, op.span);
@@ -2866,9 +2873,10 @@ const SHORT_SOURCES = /^v_[a-z0-9_]*_(?:f16|i16|u16|b16)$/;
 const SHORT_EXCEPT = /_pk_|^v_pk_|_mix|class|ldexp|_dot|v_cvt_pk|v_interp|sad|v_cvt_.*_(?:f32|i32|u32)_|_f32_|_b32_|_u32_|_i32_/;
 
 /**
- * 16-bit sources (checkFloatLiterals' caller: literals written): an integer literal fits 16 bits,
- * -32768 to 65535, and a floating-point one half precision (f16; llvm-mc-19 "invalid operand for
- * instruction": `v_add_f16 v1, 0x10000, v2`, `v_add_f16 v1, 123456.0, v2`).
+ * 16-bit sources and K (checkFloatLiterals' caller: literals written): an integer literal fits 16 bits,
+ * -32768 to 65535, and a floating-point one half precision, neither overflowing nor underflowing
+ * it (f16; llvm-mc-19 "invalid operand for instruction": `v_add_f16 v1, 0x10000, v2`,
+ * `v_add_f16 v1, 123456.0, v2`, `v_add_f16 v1, 1e-5, v2`).
  */
 function checkShortLiterals(f: PreparedForm, count: number, sink: IssueSink): boolean {
   const shift = f.vccOptional && count < f.spec.maxOperands ? 1 : 0;
@@ -2876,7 +2884,8 @@ function checkShortLiterals(f: PreparedForm, count: number, sink: IssueSink): bo
     // (Inline too: `0x3f800000` is inline as f32 bits only.)
     if (posWhat[i] !== What.Literal && posWhat[i] !== What.Inline) continue;
     const o = f.ops[i + shift];
-    if (!o || o.spec.size !== 1 || (o.spec.kind !== 'src' && o.spec.kind !== 'ssrc')) continue;
+    // (And the K of v_madak_f16/v_madmk_f16/v_fmaak_f16/v_fmamk_f16, 16 bits too: `0xfa047617` is refused there.)
+    if (!o || o.spec.size !== 1 || (o.spec.kind !== 'src' && o.spec.kind !== 'ssrc' && o.spec.kind !== 'imm')) continue;
     const op = positional[i]!;
     const v = intOperand(op);
     if (v !== undefined) {
@@ -2889,6 +2898,9 @@ function checkShortLiterals(f: PreparedForm, count: number, sink: IssueSink): bo
     // Half precision's largest finite value is 65504; from 65520 on a value rounds to infinity.
     if (x !== undefined && Number.isFinite(x) && Math.abs(x) >= 65520)
       return report(sink, C.operandKind, `invalid operand for instruction: ${x} overflows half precision (operand ${i + 1} of ${f.spec.spelled} is 16 bits)`, op.span);
+    // Below the smallest normal half (2^-14) only the exact subnormals, multiples of 2^-24, are taken (`1e-5` underflows).
+    if (x !== undefined && x !== 0 && Math.abs(x) < 2 ** -14 && !Number.isInteger(x * 2 ** 24))
+      return report(sink, C.operandKind, `invalid operand for instruction: ${x} underflows half precision (operand ${i + 1} of ${f.spec.spelled} is 16 bits)`, op.span);
   }
   return true;
 }
