@@ -99,3 +99,39 @@ test('a floating-point literal in a 16-bit float source: below 2^-14 only the ex
   const lines = forms.flatMap((f) => ks.map((k) => f.replace('K', k)));
   assertLinesAgree(lines, ['gfx803', 'gfx900', 'gfx1030', 'gfx1100', 'gfx1200'], { verdicts: 'both' });
 });
+
+test('the 64-bit float buffer atomics of GFX6-7 and GFX10 take idxen, offen (and addr64 on GFX6-7)', { skip }, () => {
+  const lines = ['buffer_atomic_fmin_x2 v[175:176], v[176:177], s[92:95], ttmp9 idxen offen offset:3381'];
+  for (const m of ['buffer_atomic_fmin_x2', 'buffer_atomic_fmax_x2', 'buffer_atomic_fcmpswap_x2']) {
+    const d = m.endsWith('cmpswap_x2') ? 'v[0:3]' : 'v[0:1]';
+    for (const a of ['v2, s[4:7], s8 idxen', 'v2, s[4:7], s8 offen', 'v[2:3], s[4:7], s8 idxen offen', 'v[2:3], s[4:7], s8 addr64', 'v2, s[4:7], s8 offen offset:4095 glc slc', 'off, s[4:7], s8 offset:4', 'v2, s[4:7], s8 offen glc slc dlc'])
+      lines.push(`${m} ${d}, ${a}`);
+    // Broken: tfe, lds, a repeated modifier, the address of the wrong size, idxen with addr64.
+    for (const a of ['v2, s[4:7], s8 idxen tfe', 'v2, s[4:7], s8 offen lds', 'v2, s[4:7], s8 offen offen', 'v[2:3], s[4:7], s8 offen', 'v2, s[4:7], s8 idxen addr64', 'v2, s[4:7], s8 idxen offen'])
+      lines.push(`${m} ${d}, ${a}`);
+  }
+  assertLinesAgree(lines, ['gfx600', 'gfx700', 'gfx1010', 'gfx1030'], { verdicts: 'both' });
+});
+
+test('GFX11-12 _e64_dpp forms take the op_sel (and v_dot2_f32_f16 the op_sel_hi, neg_lo, neg_hi) of their _e64 forms', { skip }, () => {
+  const lines = [
+    'v_minimum3_f16_e64_dpp v64, -|v49|, v231, -|v103| op_sel:[0,1,0,1] mul:2 dpp8:[2,2,2,4,2,4,3,7] fi:1',
+    'v_maximum3_f16_e64_dpp v52, -v112, -v82, |ttmp3| op_sel:[0,0,1,0] dpp8:[4,5,0,1,2,1,5,6]',
+    'v_maximumminimum_f16_e64_dpp v163, -v171, -|ttmp2|, |s4| op_sel:[1,1,1,1] div:2 dpp8:[2,0,2,0,5,6,7,5]',
+  ];
+  const three = ['v_add_i16', 'v_sub_i16', 'v_fmac_f16', 'v_cvt_pk_bf8_f32', 'v_cvt_pk_fp8_f32'];
+  const four = ['v_dot2_f32_f16', 'v_max3_num_f16', 'v_maximum3_f16', 'v_maximumminimum_f16', 'v_med3_num_f16', 'v_min3_num_f16', 'v_minimum3_f16', 'v_minimummaximum_f16'];
+  for (const m of [...three, ...four]) {
+    const ops = three.includes(m) ? 'v1, v2, v3' : 'v1, v2, v3, v4';
+    for (const os of ['op_sel:[0,0,0,0]', 'op_sel:[1,0,0,0]', 'op_sel:[0,0,0,1]', 'op_sel:[1,1,1,1]', 'op_sel:[0,1]'])
+      lines.push(`${m}_e64_dpp ${ops} ${os} dpp8:[7,6,5,4,3,2,1,0]`, `${m}_e64_dpp ${ops} ${os} quad_perm:[0,1,2,3]`, `${m}_e64 ${ops} ${os}`);
+    // Broken: a modifier of VOP3P only, a repeated op_sel.
+    lines.push(`${m}_e64_dpp ${ops} op_sel:[0,0,0,0] op_sel:[0,0,0,0] quad_perm:[0,1,2,3]`);
+    if (m !== 'v_dot2_f32_f16') lines.push(`${m}_e64_dpp ${ops} op_sel_hi:[0,0,0] quad_perm:[0,1,2,3]`);
+  }
+  for (const mod of ['op_sel_hi:[1,1,1]', 'neg_lo:[1,0,1]', 'neg_hi:[0,1,0]', 'op_sel:[1,0,0]', 'clamp', 'row_mask:0xf', 'bank_mask:0x3', 'bound_ctrl:1', 'fi:1'])
+    lines.push(`v_dot2_f32_f16_e64_dpp v1, v2, v3, v4 ${mod} quad_perm:[0,1,2,3]`, `v_dot2_f32_f16_e64_dpp v1, v2, v3, v4 ${mod} dpp8:[0,1,2,3,4,5,6,7]`);
+  assertLinesAgree(lines, ['gfx1200', 'gfx1201'], { verdicts: 'both' });
+  // GFX11: the GFX12 instructions are refused whole.
+  assertLinesAgree(lines, ['gfx1100', 'gfx1150'], { verdicts: 'both' });
+});
