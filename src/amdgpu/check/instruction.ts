@@ -134,15 +134,21 @@ const SMEM_OFFSET_24: SmemOffsetRule = { min: -(1n << 23n), max: (1n << 23n) - 1
 
 /**
  * Where a scalar memory instruction's immediate offset is, and its range (GFX8 on): the third
- * operand of loads, stores and `s_atc_probe*` (smemOffsetRule; `s_atc_probe_buffer` as the buffer
- * forms), the second of GFX12's `s_prefetch_inst`/`_data` and `s_buffer_prefetch_data`, the
+ * operand of loads, stores, atomics and `s_atc_probe*` (smemOffsetRule; `s_atc_probe_buffer` and
+ * `s_buffer_atomic_*` as the buffer forms), the second of `s_dcache_discard*`, the second of GFX12's `s_prefetch_inst`/`_data` and `s_buffer_prefetch_data`, the
  * first of their `_pc_rel` forms (24-bit signed).
  */
 function smemOffsetOf(mnemonic: string, generation: number): SmemOffset | null {
   const m = mnemonic.toLowerCase();
   if (generation >= 12 && (m === 's_prefetch_inst' || m === 's_prefetch_data' || m === 's_buffer_prefetch_data')) return { index: 1, rule: SMEM_OFFSET_24 };
   if (generation >= 12 && (m === 's_prefetch_inst_pc_rel' || m === 's_prefetch_data_pc_rel')) return { index: 0, rule: SMEM_OFFSET_24 };
-  const rule = smemOffsetRule(m === 's_atc_probe' ? 's_load_dword' : m === 's_atc_probe_buffer' ? 's_buffer_load_dword' : m, generation);
+  // The atomics and s_dcache_discard (GFX9-10) as the loads of their kind (llvm-mc-19, measured on gfx900 and gfx1010).
+  if (m.startsWith('s_dcache_discard')) {
+    const r = smemOffsetRule('s_load_dword', generation);
+    return r ? { index: 1, rule: r } : null;
+  }
+  const as = m === 's_atc_probe' || m.startsWith('s_atomic_') ? 's_load_dword' : m === 's_atc_probe_buffer' || m.startsWith('s_buffer_atomic_') ? 's_buffer_load_dword' : m;
+  const rule = smemOffsetRule(as, generation);
   return rule ? { index: 2, rule } : null;
 }
 
@@ -284,11 +290,11 @@ export class InstructionChecker {
     for (; i < operands.length; i++) this.checkOperand(mnemonic, operands[i]!.operand, i);
     if (operands.length > 1 && mnemonic.length === 16 && (mnemonic.charCodeAt(4) | 0x20) === 116 /* s_se(t) */ && this.target && (this.target.generation === 8 || this.target.generation === 9) && mnemonic.toLowerCase() === 's_set_gpr_idx_on')
       this.checkGprIdxMode(operands[1]!.operand);
-    // s_lo(ad), s_bu(ffer), s_st(ore), s_sc(ratch), s_at(c_probe), s_pr(efetch): by two letters, no lookup for other scalar instructions.
+    // s_lo(ad), s_bu(ffer), s_st(ore), s_sc(ratch), s_at(c_probe, omic), s_dc(ache_discard), s_pr(efetch): by two letters, no lookup for other scalar instructions.
     const c2 = mnemonic.charCodeAt(2) | 0x20;
     const c3 = mnemonic.charCodeAt(3) | 0x20;
     if (
-      (c2 === 108 ? c3 === 111 : c2 === 98 ? c3 === 117 : c2 === 115 ? c3 === 116 || c3 === 99 : c2 === 97 ? c3 === 116 : c2 === 112 && c3 === 114) &&
+      (c2 === 108 ? c3 === 111 : c2 === 98 ? c3 === 117 : c2 === 115 ? c3 === 116 || c3 === 99 : c2 === 97 ? c3 === 116 : c2 === 100 ? c3 === 99 : c2 === 112 && c3 === 114) &&
       (mnemonic.charCodeAt(0) | 0x20) === 115 &&
       this.target &&
       this.target.generation >= 6 &&

@@ -135,3 +135,11 @@ test('GFX11-12 _e64_dpp forms take the op_sel (and v_dot2_f32_f16 the op_sel_hi,
   // GFX11: the GFX12 instructions are refused whole.
   assertLinesAgree(lines, ['gfx1100', 'gfx1150'], { verdicts: 'both' });
 });
+
+test('the SMEM offsets of the GFX9-10 atomics and s_dcache_discard: 21-bit signed, 20-bit unsigned for s_buffer_atomic_*', { skip }, () => {
+  const lines: string[] = ['s_buffer_atomic_add_x2 s[70:71], s[100:103], s88 offset:-0x24393', 's_buffer_atomic_and_x2 s[38:39], ttmp[8:11], s41 offset:-0xf75d glc dlc'];
+  for (const v of ['-1', '0xfffff', '0x100000', '-0x100000', '-0x100001', '0x1fffff', '0'])
+    for (const f of ['s_buffer_atomic_add s0, s[0:3], V', 's_buffer_atomic_add s0, s[0:3], s5 offset:V', 's_atomic_add s0, s[0:1], V', 's_atomic_add s0, s[0:1], s5 offset:V', 's_atomic_cmpswap_x2 s[0:3], s[4:5], V glc', 's_atc_probe_buffer 0, s[0:3], V', 's_atc_probe 0, s[0:1], V', 's_dcache_discard s[0:1], V', 's_dcache_discard_x2 s[0:1], s5 offset:V', 's_buffer_atomic_cmpswap_x2 s[0:3], s[4:7], V'])
+      lines.push(f.replace('V', v));
+  assertLinesAgree(lines, ['gfx900', 'gfx90a', 'gfx942', 'gfx1010', 'gfx1030'], { verdicts: 'both' });
+});
