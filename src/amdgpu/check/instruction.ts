@@ -290,6 +290,8 @@ export class InstructionChecker {
     for (; i < operands.length; i++) this.checkOperand(mnemonic, operands[i]!.operand, i);
     if (operands.length > 1 && mnemonic.length === 16 && (mnemonic.charCodeAt(4) | 0x20) === 116 /* s_se(t) */ && this.target && (this.target.generation === 8 || this.target.generation === 9) && mnemonic.toLowerCase() === 's_set_gpr_idx_on')
       this.checkGprIdxMode(operands[1]!.operand);
+    // s_waitcnt_vmcnt/_expcnt/_lgkmcnt/_vscnt on GFX11: the register is null (by two letters and the '_' at 9, then the name).
+    if (operands.length > 1 && (mnemonic.charCodeAt(2) | 0x20) === 119 /* w */ && mnemonic.charCodeAt(9) === 95 && this.target && this.target.generation === 11) this.checkWaitcntNull(mnemonic, operands[0]!.operand);
     // s_lo(ad), s_bu(ffer), s_st(ore), s_sc(ratch), s_at(c_probe, omic), s_dc(ache_discard), s_pr(efetch): by two letters, no lookup for other scalar instructions.
     const c2 = mnemonic.charCodeAt(2) | 0x20;
     const c3 = mnemonic.charCodeAt(3) | 0x20;
@@ -566,6 +568,18 @@ export class InstructionChecker {
     const min = unsigned ? 0n : -0x8000n;
     if (v >= min && v <= 0xffffn) return;
     this.cx.issue('AMD573', `invalid operand for instruction: the 16-bit immediate of ${m} is ${min}…65535, not ${v}${op.kind === 'expr' && (op.expr.kind === 'real' || this.isFloatLiteral(op.expr)) ? ' (a float stands for its double bits here)' : ''}`, op.span);
+  }
+
+  /**
+   * GFX11's SOPK `s_waitcnt_vmcnt`, `_expcnt`, `_lgkmcnt`, `_vscnt`: the register operand is `null`
+   * (llvm-mc-19 "src0 must be null": `s_waitcnt_vmcnt vcc_hi, 0x6e7c`, decoded by its disassembler
+   * from words whose field is not 0x7c). An SGPR is refused by the form (AMD505); here the special registers.
+   */
+  private checkWaitcntNull(mnemonic: string, op: Operand): void {
+    if (op.kind !== 'word' || lower(op.name) === 'null' || !/^s_waitcnt_(vm|exp|lgkm|vs)cnt$/i.test(mnemonic)) return;
+    const r = parseRegister(this.text, op.span.start, this.target!, this.evaluator);
+    if (r.status !== 'ok' || r.reg.kind !== 'special' || r.reg.end !== op.span.end) return;
+    this.cx.issue('AMD560', `src0 must be null: ${mnemonic}'s register on ${this.target!.name} is null, not ${op.name}`, op.span);
   }
 
   /** Per mnemonic (as written): where its SMEM immediate offset is and its range, or null (see smemOffsetOf). */

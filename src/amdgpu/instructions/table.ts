@@ -368,6 +368,9 @@ function makeSpec(base: string, r: RawForm): FormSpec {
   const s = signature(r.sig);
   const m = modifierSet(r.mods);
   let mods = ADDRESS_MODIFIERS_MISSING.has(base) && !m.mods.includes('idxen') ? withAddressModifiers(m.mods) : m.mods;
+  // Buffer stores take no tfe (llvm-mc-19: "TFE modifier has no meaning for store instructions"),
+  // though GFX12's generated sets list it (the disassembler prints it: `buffer_store_b64 v[1:3], off, s[0:3], null tfe`).
+  if (mods.includes('tfe') && STORE_NO_TFE.test(base)) mods = Object.freeze(mods.filter((x) => x !== 'tfe'));
   const missing = r.form === 'e64_dpp' || r.form === 'e64_dpp8' ? MODIFIERS_MISSING_DPP.get(base) : undefined;
   if (missing) mods = Object.freeze([...new Set([...mods, ...missing])].sort());
   return newFormSpec(base, r.form, base + FORM_SUFFIX[r.form], FAMILIES[r.family]!, s.ops, s.min, s.max, mods, m.required, r.verified, frozenGpus(r.mask));
@@ -393,6 +396,9 @@ const MODIFIERS_MISSING_DPP: ReadonlyMap<string, readonly string[]> = new Map([
   ...['v_add_i16', 'v_sub_i16', 'v_fmac_f16', 'v_cvt_pk_bf8_f32', 'v_cvt_pk_fp8_f32', 'v_max3_num_f16', 'v_maximum3_f16', 'v_maximumminimum_f16', 'v_med3_num_f16', 'v_min3_num_f16', 'v_minimum3_f16', 'v_minimummaximum_f16'].map((b) => [b, OP_SEL] as const),
   ['v_dot2_f32_f16', ['op_sel', 'op_sel_hi', 'neg_lo', 'neg_hi']],
 ]);
+
+/** MUBUF and MTBUF stores (GFX12's VBUFFER ones included). */
+const STORE_NO_TFE = /^t?buffer_store_/;
 
 function withAddressModifiers(mods: readonly string[]): readonly string[] {
   return Object.freeze([...mods, 'idxen', 'offen', ...(mods.includes('dlc') ? [] : ['addr64'])].sort());

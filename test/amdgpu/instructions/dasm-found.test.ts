@@ -143,3 +143,16 @@ test('the SMEM offsets of the GFX9-10 atomics and s_dcache_discard: 21-bit signe
       lines.push(f.replace('V', v));
   assertLinesAgree(lines, ['gfx900', 'gfx90a', 'gfx942', 'gfx1010', 'gfx1030'], { verdicts: 'both' });
 });
+
+test('GFX12 buffer stores take no tfe (GFX12 generated sets list it)', { skip }, () => {
+  const lines = ['buffer_store_b32 v1, off, s[0:3], null', 'buffer_store_b64 v[1:2], v0, s[0:3], s4 offen', 'tbuffer_store_format_x v1, off, s[0:3], null format:[BUF_FMT_32_FLOAT]', 'buffer_load_b32 v[1:2], off, s[0:3], null tfe', 'buffer_load_format_xyz v[1:4], off, s[0:3], null tfe'];
+  for (const [m, d] of [['buffer_store_b32', 'v1'], ['buffer_store_b32', 'v[1:2]'], ['buffer_store_b64', 'v[1:3]'], ['buffer_store_b96', 'v[1:4]'], ['buffer_store_b8', 'v1'], ['buffer_store_d16_format_x', 'v[1:2]'], ['buffer_store_format_x', 'v1'], ['tbuffer_store_format_x', 'v[1:2]']] as const)
+    lines.push(`${m} ${d}, off, s[0:3], null tfe`, `${m} ${d}, v0, s[0:3], s4 offen tfe`);
+  assertLinesAgree(lines, ['gfx1200', 'gfx1201'], { verdicts: 'both' });
+});
+
+test('GFX11 s_waitcnt_vmcnt/_expcnt/_lgkmcnt/_vscnt: the register is null (AMD560)', { skip }, () => {
+  const lines = ['s_waitcnt_vmcnt vcc_hi, 0x6e7c', 's_waitcnt_expcnt exec_lo, 0xe150', 's_waitcnt_vmcnt null, 0x6e7c', 's_waitcnt_lgkmcnt null, 1', 's_waitcnt_vscnt null, 0x1'];
+  for (const r of ['m0', 'vcc', 'vcc_lo', 'exec_hi', 'src_scc', 'src_vccz', 'ttmp0', 's0', '0', 'NULL', 'x']) lines.push(`s_waitcnt_vscnt ${r}, 0`, `s_waitcnt_lgkmcnt ${r}, 1`);
+  assertLinesAgree(lines, ['gfx1030', 'gfx1100', 'gfx1150'], { verdicts: 'both' });
+});
