@@ -43,7 +43,7 @@ interface PreparedOperand {
   readonly returnOnly: boolean;
   /** A resource or sampler descriptor (and `s_buffer_*`'s sbase): no special register, `null` included. */
   readonly noSpecial: boolean;
-  /** SMEM data (`sdst`, `sdata`): no `m0` nor `exec` (or its halves), llvm-mc-19's "invalid operand for instruction". */
+  /** SMEM data (`sdst`, `sdata`): no `m0` nor `exec` (or its halves), no `null` wider than two dwords, llvm-mc-19's "invalid operand for instruction". */
   readonly noExecM0: boolean;
   /**
    * What the position reads through the constant bus, as checkConstantBus counts it: BUS_READ (a
@@ -508,8 +508,9 @@ function prepareForm(mnemonic: string, spec: FormSpec, target: AmdgpuTarget): Pr
 }
 
 const EXEC_M0 = new Set(['m0', 'exec', 'exec_lo', 'exec_hi']);
-function isExecOrM0(op: Operand): boolean {
-  return op.kind === 'word' && EXEC_M0.has(lower(op.name));
+/** SMEM data refused: m0, exec (or a half); `null` wider than two dwords (`s_load_dwordx4 null, ...`; llvm-mc-19 takes `s_load_dwordx2 null, ...`). */
+function isExecOrM0(op: Operand, size: number): boolean {
+  return op.kind === 'word' && (EXEC_M0.has(lower(op.name)) || (size > 2 && lower(op.name) === 'null'));
 }
 
 /** A PreparedOperand (made here and in prepareForm, with the same fields in the same order: one object shape). */
@@ -1271,7 +1272,7 @@ function matchForm(f: PreparedForm, count: number): void {
     const k = role >> 1;
     bus += (role & BUS_CANDIDATE[what]!) | k;
     busLiterals += (role & BUS_LITERAL[what]!) | k;
-    if ((what !== What.Unknown && (FITS[what]! & o.files) === 0) || (what === What.Special && (o.noSpecial || (o.noExecM0 && isExecOrM0(positional[i]!))))) {
+    if ((what !== What.Unknown && (FITS[what]! & o.files) === 0) || (what === What.Special && (o.noSpecial || (o.noExecM0 && isExecOrM0(positional[i]!, o.spec.size))))) {
       mismatch.at = i;
       return;
     }

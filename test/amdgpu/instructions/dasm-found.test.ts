@@ -156,3 +156,16 @@ test('GFX11 s_waitcnt_vmcnt/_expcnt/_lgkmcnt/_vscnt: the register is null (AMD56
   for (const r of ['m0', 'vcc', 'vcc_lo', 'exec_hi', 'src_scc', 'src_vccz', 'ttmp0', 's0', '0', 'NULL', 'x']) lines.push(`s_waitcnt_vscnt ${r}, 0`, `s_waitcnt_lgkmcnt ${r}, 1`);
   assertLinesAgree(lines, ['gfx1030', 'gfx1100', 'gfx1150'], { verdicts: 'both' });
 });
+
+test('SMEM data: null up to two dwords (GFX10+)', { skip }, () => {
+  const lines = [
+    's_load_dwordx4 null, s[102:103], s97 offset:0x9ae00',
+    ...['s_load_dword', 's_load_dwordx2', 's_load_dwordx4', 's_load_dwordx8', 's_store_dword', 's_store_dwordx2', 's_store_dwordx4', 's_atomic_swap_x2', 's_atomic_cmpswap_x2'].map((m) => `${m} null, s[0:1], 0`),
+    ...['s_buffer_load_dword', 's_buffer_load_dwordx2', 's_buffer_load_dwordx8'].map((m) => `${m} null, s[0:3], 0`),
+    's_load_dword m0, s[0:1], 0',
+    's_load_dwordx2 exec, s[0:1], 0',
+  ];
+  assertLinesAgree(lines, ['gfx1010', 'gfx1030'], { verdicts: 'both' });
+  const gfx11 = ['s_load_b32', 's_load_b64', 's_load_b96', 's_load_b128', 's_load_b256'].map((m) => `${m} null, s[0:1], 0`);
+  assertLinesAgree([...gfx11, 's_buffer_load_b32 null, s[0:3], 0', 's_buffer_load_b128 null, s[0:3], 0'], ['gfx1100', 'gfx1200'], { verdicts: 'both' });
+});
