@@ -291,6 +291,8 @@ export class InstructionChecker {
     if (operands.length > 1 && mnemonic.length === 16 && (mnemonic.charCodeAt(4) | 0x20) === 116 /* s_se(t) */ && this.target && (this.target.generation === 8 || this.target.generation === 9) && mnemonic.toLowerCase() === 's_set_gpr_idx_on')
       this.checkGprIdxMode(operands[1]!.operand);
     // s_waitcnt_vmcnt/_expcnt/_lgkmcnt/_vscnt on GFX11: the register is null (by two letters and the '_' at 9, then the name).
+    // buffer_store_*/tbuffer_store_*: no tfe (the forms the table could not verify included).
+    if (operands.length > 4 && ((mnemonic.charCodeAt(0) | 0x20) === 98 || (mnemonic.charCodeAt(0) | 0x20) === 116) && /^t?buffer_store_/i.test(mnemonic)) this.checkStoreTfe(operands);
     if (operands.length > 1 && (mnemonic.charCodeAt(2) | 0x20) === 119 /* w */ && mnemonic.charCodeAt(9) === 95 && this.target && this.target.generation === 11) this.checkWaitcntNull(mnemonic, operands[0]!.operand);
     // s_lo(ad), s_bu(ffer), s_st(ore), s_sc(ratch), s_at(c_probe, omic), s_dc(ache_discard), s_pr(efetch): by two letters, no lookup for other scalar instructions.
     const c2 = mnemonic.charCodeAt(2) | 0x20;
@@ -568,6 +570,19 @@ export class InstructionChecker {
     const min = unsigned ? 0n : -0x8000n;
     if (v >= min && v <= 0xffffn) return;
     this.cx.issue('AMD573', `invalid operand for instruction: the 16-bit immediate of ${m} is ${min}…65535, not ${v}${op.kind === 'expr' && (op.expr.kind === 'real' || this.isFloatLiteral(op.expr)) ? ' (a float stands for its double bits here)' : ''}`, op.span);
+  }
+
+  /**
+   * MUBUF and MTBUF stores take no `tfe` (llvm-mc-19 "TFE modifier has no meaning for store
+   * instructions"; its disassembler prints one: `buffer_store_format_xyz v[82:85], off, s[36:39],
+   * s60 offset:125 dlc tfe` on gfx1100). The verified forms refuse it already (AMD507); this
+   * reaches the ones the table could not verify.
+   */
+  private checkStoreTfe(operands: readonly InstructionOperand[]): void {
+    for (let i = 4; i < operands.length; i++) {
+      const op = operands[i]!.operand;
+      if (op.kind === 'word' && lower(op.name) === 'tfe') this.cx.issue('AMD561', 'TFE modifier has no meaning for store instructions', op.span);
+    }
   }
 
   /**

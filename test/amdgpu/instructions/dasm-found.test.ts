@@ -169,3 +169,20 @@ test('SMEM data: null up to two dwords (GFX10+)', { skip }, () => {
   const gfx11 = ['s_load_b32', 's_load_b64', 's_load_b96', 's_load_b128', 's_load_b256'].map((m) => `${m} null, s[0:1], 0`);
   assertLinesAgree([...gfx11, 's_buffer_load_b32 null, s[0:3], 0', 's_buffer_load_b128 null, s[0:3], 0'], ['gfx1100', 'gfx1200'], { verdicts: 'both' });
 });
+
+test('MUBUF and MTBUF stores take no tfe, the unverified forms too (AMD561)', { skip }, () => {
+  const lines = [
+    'buffer_store_format_xyz v[82:85], off, s[36:39], s60 offset:125 dlc tfe',
+    'buffer_store_format_xyz v[82:84], off, s[36:39], s60 offset:125 dlc',
+    'buffer_store_format_d16_xyz v[24:27], v128, s[76:79], 0 idxen offset:571 slc tfe',
+    'buffer_store_dword v1, off, s[0:3], 0 tfe',
+    'buffer_store_dword v1, off, s[0:3], 0',
+    'buffer_load_format_xyz v[1:4], off, s[0:3], 0 tfe',
+    'tbuffer_store_format_xyz v[1:4], off, s[0:3], 0 format:[BUF_FMT_32_FLOAT] tfe',
+    'buffer_store_format_xyz v[1:3], off, s[0:3], 0 TFE',
+    'buffer_store_format_xyz v[1:3], off, s[0:3], 0 tfe',
+  ];
+  assertLinesAgree(lines, ['gfx1030', 'gfx1100', 'gfx1150'], { verdicts: 'both' });
+  // gfx803's d16 data is unpacked: three dwords for xyz, four with tfe.
+  assertLinesAgree(['buffer_store_format_d16_xyz v[24:27], v128, s[76:79], 0 idxen offset:571 slc tfe', 'buffer_store_format_d16_xyz v[24:26], v128, s[76:79], 0 idxen offset:571 slc', 'buffer_load_format_d16_xyz v[24:27], v128, s[76:79], 0 idxen tfe', 'buffer_store_format_d16_xy v[24:26], v128, s[76:79], 0 idxen tfe'], ['gfx803'], { verdicts: 'both' });
+});
