@@ -134,15 +134,21 @@ const SMEM_OFFSET_24: SmemOffsetRule = { min: -(1n << 23n), max: (1n << 23n) - 1
 
 /**
  * Where a scalar memory instruction's immediate offset is, and its range (GFX8 on): the third
- * operand of loads, stores and `s_atc_probe*` (smemOffsetRule; `s_atc_probe_buffer` as the buffer
- * forms), the second of GFX12's `s_prefetch_inst`/`_data` and `s_buffer_prefetch_data`, the
+ * operand of loads, stores, atomics and `s_atc_probe*` (smemOffsetRule; `s_atc_probe_buffer` and
+ * `s_buffer_atomic_*` as the buffer forms), the second of `s_dcache_discard*`, the second of GFX12's `s_prefetch_inst`/`_data` and `s_buffer_prefetch_data`, the
  * first of their `_pc_rel` forms (24-bit signed).
  */
 function smemOffsetOf(mnemonic: string, generation: number): SmemOffset | null {
   const m = mnemonic.toLowerCase();
   if (generation >= 12 && (m === 's_prefetch_inst' || m === 's_prefetch_data' || m === 's_buffer_prefetch_data')) return { index: 1, rule: SMEM_OFFSET_24 };
   if (generation >= 12 && (m === 's_prefetch_inst_pc_rel' || m === 's_prefetch_data_pc_rel')) return { index: 0, rule: SMEM_OFFSET_24 };
-  const rule = smemOffsetRule(m === 's_atc_probe' ? 's_load_dword' : m === 's_atc_probe_buffer' ? 's_buffer_load_dword' : m, generation);
+  // The atomics and s_dcache_discard (GFX9-10) as the loads of their kind (llvm-mc-19, measured on gfx900 and gfx1010).
+  if (m.startsWith('s_dcache_discard')) {
+    const r = smemOffsetRule('s_load_dword', generation);
+    return r ? { index: 1, rule: r } : null;
+  }
+  const as = m === 's_atc_probe' || m.startsWith('s_atomic_') ? 's_load_dword' : m === 's_atc_probe_buffer' || m.startsWith('s_buffer_atomic_') ? 's_buffer_load_dword' : m;
+  const rule = smemOffsetRule(as, generation);
   return rule ? { index: 2, rule } : null;
 }
 
@@ -284,11 +290,15 @@ export class InstructionChecker {
     for (; i < operands.length; i++) this.checkOperand(mnemonic, operands[i]!.operand, i);
     if (operands.length > 1 && mnemonic.length === 16 && (mnemonic.charCodeAt(4) | 0x20) === 116 /* s_se(t) */ && this.target && (this.target.generation === 8 || this.target.generation === 9) && mnemonic.toLowerCase() === 's_set_gpr_idx_on')
       this.checkGprIdxMode(operands[1]!.operand);
-    // s_lo(ad), s_bu(ffer), s_st(ore), s_sc(ratch), s_at(c_probe), s_pr(efetch): by two letters, no lookup for other scalar instructions.
+    // s_waitcnt_vmcnt/_expcnt/_lgkmcnt/_vscnt on GFX11: the register is null (by two letters and the '_' at 9, then the name).
+    // buffer_store_*/tbuffer_store_*: no tfe (the forms the table could not verify included).
+    if (operands.length > 4 && ((mnemonic.charCodeAt(0) | 0x20) === 98 || (mnemonic.charCodeAt(0) | 0x20) === 116) && /^t?buffer_store_/i.test(mnemonic)) this.checkStoreTfe(operands);
+    if (operands.length > 1 && (mnemonic.charCodeAt(2) | 0x20) === 119 /* w */ && mnemonic.charCodeAt(9) === 95 && this.target && this.target.generation === 11) this.checkWaitcntNull(mnemonic, operands[0]!.operand);
+    // s_lo(ad), s_bu(ffer), s_st(ore), s_sc(ratch), s_at(c_probe, omic), s_dc(ache_discard), s_pr(efetch): by two letters, no lookup for other scalar instructions.
     const c2 = mnemonic.charCodeAt(2) | 0x20;
     const c3 = mnemonic.charCodeAt(3) | 0x20;
     if (
-      (c2 === 108 ? c3 === 111 : c2 === 98 ? c3 === 117 : c2 === 115 ? c3 === 116 || c3 === 99 : c2 === 97 ? c3 === 116 : c2 === 112 && c3 === 114) &&
+      (c2 === 108 ? c3 === 111 : c2 === 98 ? c3 === 117 : c2 === 115 ? c3 === 116 || c3 === 99 : c2 === 97 ? c3 === 116 : c2 === 100 ? c3 === 99 : c2 === 112 && c3 === 114) &&
       (mnemonic.charCodeAt(0) | 0x20) === 115 &&
       this.target &&
       this.target.generation >= 6 &&
@@ -367,7 +377,8 @@ export class InstructionChecker {
   private issuedBefore = 0;
 
   /**
-   * gfx908 MFMA sources (llvm-mc-19): src0 and src1 VGPRs or AGPRs, src2 AGPRs (a constant there:
+   * gfx908 MFMA sources (llvm-mc-19): src0 and src1 VGPRs or AGPRs, src2 AGPRs or an inline-valued
+   * special source such as src_scc (a constant there:
    * "inline constants are not allowed for this operand"; an SGPR or a constant as src0/src1:
    * "invalid operand for instruction"). False when an issue was reported.
    */
@@ -385,6 +396,8 @@ export class InstructionChecker {
       const kind = r.reg.kind;
       if (kind === 'agpr' || (kind === 'vgpr' && k < 3)) continue;
       if (kind === 'vgpr') continue; // src2 in VGPRs: the destination rule below (both AGPRs)
+      // src2 takes the special sources llvm-mc-19 encodes as inline values (src_scc, src_vccz, src_shared_base, ...), not lds_direct.
+      if (k === 3 && kind === 'special' && r.reg.special?.inlineValue && r.reg.special.name !== 'src_lds_direct') continue;
       this.cx.issue('AMD546', `invalid operand for instruction: ${mnemonic}'s ${k === 3 ? 'src2 is AGPRs' : `src${k - 1} is a VGPR or an AGPR`} on ${this.target!.name}, not ${kind === 'sgpr' || kind === 'ttmp' ? 'an SGPR' : 'a special register'}`, op.span);
       return false;
     }
@@ -427,7 +440,8 @@ export class InstructionChecker {
       if (op.kind === 'word') {
         this.cx.symbolAccesses++;
         if (this.table.currentValue(op.name) === null) {
-          this.cx.branchTarget(op.name, op.span);
+          // A register (s_cbranch_join's and s_cbranch_g_fork's SGPR operands) is no label.
+          if (!looksLikeRegister(op.name, 0)) this.cx.branchTarget(op.name, op.span);
           return;
         }
       }
@@ -556,6 +570,31 @@ export class InstructionChecker {
     const min = unsigned ? 0n : -0x8000n;
     if (v >= min && v <= 0xffffn) return;
     this.cx.issue('AMD573', `invalid operand for instruction: the 16-bit immediate of ${m} is ${min}…65535, not ${v}${op.kind === 'expr' && (op.expr.kind === 'real' || this.isFloatLiteral(op.expr)) ? ' (a float stands for its double bits here)' : ''}`, op.span);
+  }
+
+  /**
+   * MUBUF and MTBUF stores take no `tfe` (llvm-mc-19 "TFE modifier has no meaning for store
+   * instructions"; its disassembler prints one: `buffer_store_format_xyz v[82:85], off, s[36:39],
+   * s60 offset:125 dlc tfe` on gfx1100). The verified forms refuse it already (AMD507); this
+   * reaches the ones the table could not verify.
+   */
+  private checkStoreTfe(operands: readonly InstructionOperand[]): void {
+    for (let i = 4; i < operands.length; i++) {
+      const op = operands[i]!.operand;
+      if (op.kind === 'word' && lower(op.name) === 'tfe') this.cx.issue('AMD561', 'TFE modifier has no meaning for store instructions', op.span);
+    }
+  }
+
+  /**
+   * GFX11's SOPK `s_waitcnt_vmcnt`, `_expcnt`, `_lgkmcnt`, `_vscnt`: the register operand is `null`
+   * (llvm-mc-19 "src0 must be null": `s_waitcnt_vmcnt vcc_hi, 0x6e7c`, decoded by its disassembler
+   * from words whose field is not 0x7c). An SGPR is refused by the form (AMD505); here the special registers.
+   */
+  private checkWaitcntNull(mnemonic: string, op: Operand): void {
+    if (op.kind !== 'word' || lower(op.name) === 'null' || !/^s_waitcnt_(vm|exp|lgkm|vs)cnt$/i.test(mnemonic)) return;
+    const r = parseRegister(this.text, op.span.start, this.target!, this.evaluator);
+    if (r.status !== 'ok' || r.reg.kind !== 'special' || r.reg.end !== op.span.end) return;
+    this.cx.issue('AMD560', `src0 must be null: ${mnemonic}'s register on ${this.target!.name} is null, not ${op.name}`, op.span);
   }
 
   /** Per mnemonic (as written): where its SMEM immediate offset is and its range, or null (see smemOffsetOf). */

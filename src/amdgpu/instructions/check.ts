@@ -43,7 +43,7 @@ interface PreparedOperand {
   readonly returnOnly: boolean;
   /** A resource or sampler descriptor (and `s_buffer_*`'s sbase): no special register, `null` included. */
   readonly noSpecial: boolean;
-  /** SMEM data (`sdst`, `sdata`): no `m0` nor `exec` (or its halves), llvm-mc-19's "invalid operand for instruction". */
+  /** SMEM data (`sdst`, `sdata`): no `m0` nor `exec` (or its halves), no `null` wider than two dwords, llvm-mc-19's "invalid operand for instruction". */
   readonly noExecM0: boolean;
   /**
    * What the position reads through the constant bus, as checkConstantBus counts it: BUS_READ (a
@@ -492,6 +492,9 @@ function prepareForm(mnemonic: string, spec: FormSpec, target: AmdgpuTarget): Pr
     // (`v_add_u32_dpp`, `v_mov_b32_dpp`) and destinations keep their size. PreparedOperand.sized 3.
     if (family === 'DPP16' && target.alignedVgprTuples && (o.kind === 'src' || o.kind === 'vsrc') && o.size <= 2 && o.operandModifiers !== 0) sized = 3;
     if (mfmaAgprs && (o.name === 'vdst' || o.name === 'src2')) files |= F.V | F.A;
+    // gfx908 MFMA src2: AGPRs, or a special source llvm-mc-19 encodes as an inline value (src_scc,
+    // src_vccz, src_shared_base...); the other special registers are check/instruction.ts's (AMD546).
+    if (family === 'MFMA' && o.name === 'src2' && !target.alignedVgprTuples) files |= F.SPECIAL;
     if (avData && (files & F.V) !== 0 && isAvData(o)) files |= F.A;
     if (valu && o.name.startsWith('ssrc')) files |= F.S | F.SPECIAL;
     // madmk/madak/fmamk/fmaak: src0 may be a literal of K's value (llvm-mc-19; one unique literal).
@@ -533,8 +536,9 @@ function prepareForm(mnemonic: string, spec: FormSpec, target: AmdgpuTarget): Pr
 }
 
 const EXEC_M0 = new Set(['m0', 'exec', 'exec_lo', 'exec_hi']);
-function isExecOrM0(op: Operand): boolean {
-  return op.kind === 'word' && EXEC_M0.has(lower(op.name));
+/** SMEM data refused: m0, exec (or a half); `null` wider than two dwords (`s_load_dwordx4 null, ...`; llvm-mc-19 takes `s_load_dwordx2 null, ...`). */
+function isExecOrM0(op: Operand, size: number): boolean {
+  return op.kind === 'word' && (EXEC_M0.has(lower(op.name)) || (size > 2 && lower(op.name) === 'null'));
 }
 
 /** A PreparedOperand (made here and in prepareForm, with the same fields in the same order: one object shape). */
@@ -1402,7 +1406,7 @@ function matchForm(f: PreparedForm, count: number): void {
     const k = role >> 1;
     bus += (role & BUS_CANDIDATE[what]!) | k;
     busLiterals += (role & BUS_LITERAL[what]!) | k;
-    if ((what !== What.Unknown && (FITS[what]! & o.files) === 0) || (what === What.Special && (o.noSpecial || (o.noExecM0 && isExecOrM0(positional[i]!))))) {
+    if ((what !== What.Unknown && (FITS[what]! & o.files) === 0) || (what === What.Special && (o.noSpecial || (o.noExecM0 && isExecOrM0(positional[i]!, o.spec.size))))) {
       mismatch.at = i;
       return;
     }
@@ -2486,14 +2490,16 @@ function checkLdsDirect(f: PreparedForm, count: number, sink: IssueSink, target:
  * SMEM: an `offset:` modifier goes with a register soffset only (llvm-mc-19: "invalid operand for
  * instruction" after an immediate offset, "not a valid operand." without a soffset).
  */
-function checkSmemOffset(operands: readonly InstructionOperand[], count: number, sink: IssueSink): boolean {
+function checkSmemOffset(operands: readonly InstructionOperand[], count: number, f: PreparedForm, sink: IssueSink): boolean {
   if (operands.length === count) return true;
-  const what = count > 2 ? posWhat[2]! : What.Unknown;
-  if (count > 2 && (what === What.Sgpr || what === What.Special || what === What.Unknown)) return true;
+  // The soffset is the form's last operand: the third of a load, the second of s_dcache_discard's.
+  const at = f.spec.operands.length - 1;
+  const what = count > at ? posWhat[at]! : What.Unknown;
+  if (count > at && (what === What.Sgpr || what === What.Special || what === What.Unknown)) return true;
   for (let i = 0; i < operands.length; i++) {
     const op = operands[i]!.operand;
     if (op.kind === 'modifier' && lower(op.name) === 'offset')
-      return report(sink, C.modifier, `invalid operand for instruction: an 'offset:' modifier goes with a register soffset (${count > 2 ? 'not an immediate offset' : 'none is written'})`, op.nameSpan);
+      return report(sink, C.modifier, `invalid operand for instruction: an 'offset:' modifier goes with a register soffset (${count > at ? 'not an immediate offset' : 'none is written'})`, op.nameSpan);
   }
   return true;
 }
@@ -2874,7 +2880,7 @@ function checkLessCommon(text: string, operands: readonly InstructionOperand[], 
     (!p.scratchAddress || checkScratchAddress(f, count, target, sink)) &&
     (f.spec.family !== 'DS' || count === 0 || checkGwsData(f, target, sink)) &&
     (!p.avData || checkAvData(f, count, sink)) &&
-    (f.spec.family !== 'SMEM' || operands.length === count || checkSmemOffset(operands, count, sink)) &&
+    (f.spec.family !== 'SMEM' || operands.length === count || checkSmemOffset(operands, count, f, sink)) &&
     (!modifiedInteger || checkModifiedIntegers(p, f, count, target, sink))
   );
 }
@@ -3042,7 +3048,7 @@ function checkFloatLiterals(f: PreparedForm, count: number, target: AmdgpuTarget
       return report(sink, C.operandKind, `invalid operand for instruction: ${x} overflows half precision (operand ${i + 1} of ${f.spec.spelled} is packed f16)`, op.span);
     if (x === undefined || SHORT_OR_PACKED.test(base)) continue;
     const o = f.ops[i + shift];
-    if (!o || (o.spec.kind !== 'src' && o.spec.kind !== 'ssrc')) continue;
+    if (!o || (o.spec.kind !== 'src' && o.spec.kind !== 'ssrc' && (o.spec.kind !== 'imm' || o.spec.size !== 1))) continue;
     const a = Math.abs(x);
     if (o.spec.size === 2 && !base.includes('_f64') && a !== 0 && a !== 0.5 && a !== 1 && a !== 2 && a !== 4 && (!target.inv2Pi || Math.abs(a - 0.15915494309189535) > 1e-9))
       return report(sink, C.operandKind, `invalid operand for instruction: ${f.spec.spelled} operand ${i + 1} is a 64-bit integer, which takes no floating-point literal`, op.span);
@@ -3145,9 +3151,10 @@ const SHORT_SOURCES = /^v_[a-z0-9_]*_(?:f16|i16|u16|b16)$/;
 const SHORT_EXCEPT = /_pk_|^v_pk_|_mix|class|ldexp|_dot|v_cvt_pk|v_interp|sad|v_cvt_.*_(?:f32|i32|u32)_|_f32_|_b32_|_u32_|_i32_/;
 
 /**
- * 16-bit sources (checkFloatLiterals' caller: literals written): an integer literal fits 16 bits,
- * -32768 to 65535, and a floating-point one half precision (f16; llvm-mc-19 "invalid operand for
- * instruction": `v_add_f16 v1, 0x10000, v2`, `v_add_f16 v1, 123456.0, v2`).
+ * 16-bit sources and K (checkFloatLiterals' caller: literals written): an integer literal fits 16 bits,
+ * -32768 to 65535, and a floating-point one half precision, neither overflowing nor underflowing
+ * it (f16; llvm-mc-19 "invalid operand for instruction": `v_add_f16 v1, 0x10000, v2`,
+ * `v_add_f16 v1, 123456.0, v2`, `v_add_f16 v1, 1e-5, v2`).
  */
 function checkShortLiterals(f: PreparedForm, count: number, sink: IssueSink): boolean {
   const shift = f.vccOptional && count < f.spec.maxOperands ? 1 : 0;
@@ -3155,7 +3162,8 @@ function checkShortLiterals(f: PreparedForm, count: number, sink: IssueSink): bo
     // (Inline too: `0x3f800000` is inline as f32 bits only.)
     if (posWhat[i] !== What.Literal && posWhat[i] !== What.Inline) continue;
     const o = f.ops[i + shift];
-    if (!o || o.spec.size !== 1 || (o.spec.kind !== 'src' && o.spec.kind !== 'ssrc')) continue;
+    // (And the K of v_madak_f16/v_madmk_f16/v_fmaak_f16/v_fmamk_f16, 16 bits too: `0xfa047617` is refused there.)
+    if (!o || o.spec.size !== 1 || (o.spec.kind !== 'src' && o.spec.kind !== 'ssrc' && o.spec.kind !== 'imm')) continue;
     const op = positional[i]!;
     const v = intOperand(op);
     if (v !== undefined) {

@@ -367,7 +367,41 @@ function spec(base: string, r: RawForm): FormSpec {
 function makeSpec(base: string, r: RawForm): FormSpec {
   const s = signature(r.sig);
   const m = modifierSet(r.mods);
-  return newFormSpec(base, r.form, base + FORM_SUFFIX[r.form], FAMILIES[r.family]!, s.ops, s.min, s.max, m.mods, m.required, r.verified, frozenGpus(r.mask));
+  let mods = ADDRESS_MODIFIERS_MISSING.has(base) && !m.mods.includes('idxen') ? withAddressModifiers(m.mods) : m.mods;
+  // Buffer stores take no tfe (llvm-mc-19: "TFE modifier has no meaning for store instructions"),
+  // though GFX12's generated sets list it (the disassembler prints it: `buffer_store_b64 v[1:3], off, s[0:3], null tfe`).
+  if (mods.includes('tfe') && STORE_NO_TFE.test(base)) mods = Object.freeze(mods.filter((x) => x !== 'tfe'));
+  const missing = r.form === 'e64_dpp' || r.form === 'e64_dpp8' ? MODIFIERS_MISSING_DPP.get(base) : undefined;
+  if (missing) mods = Object.freeze([...new Set([...mods, ...missing])].sort());
+  return newFormSpec(base, r.form, base + FORM_SUFFIX[r.form], FAMILIES[r.family]!, s.ops, s.min, s.max, mods, m.required, r.verified, frozenGpus(r.mask));
+}
+
+/**
+ * MUBUF instructions whose generated modifier sets lack the address modifiers (verified with
+ * `off` only): the 64-bit float atomics of GFX6-7 and GFX10, which llvm-mc-19 takes with `idxen`,
+ * `offen` (both: `v[2:3]`) and, on GFX6-7 (no `dlc` there), `addr64`, like buffer_atomic_add_x2
+ * (found by the session 18 disassembler sweep: `buffer_atomic_fmin_x2 v[0:1], v2, s[4:7], s8 offen`).
+ */
+const ADDRESS_MODIFIERS_MISSING: ReadonlySet<string> = new Set(['buffer_atomic_fmin_x2', 'buffer_atomic_fmax_x2', 'buffer_atomic_fcmpswap_x2']);
+
+/**
+ * VOP3 and VOP3P instructions whose `_e64_dpp` forms (DPP16 and DPP8) lack modifiers in the
+ * generated data that their `_e64` forms have and llvm-mc-19 takes there too (GFX11-12), found by
+ * the session 18 disassembler sweep: `op_sel` (`v_minimum3_f16_e64_dpp v64, -|v49|, v231, -|v103|
+ * op_sel:[0,1,0,1] dpp8:[2,2,2,4,2,4,3,7]`), and v_dot2_f32_f16's `op_sel_hi`, `neg_lo`, `neg_hi`
+ * (not row_mask, bank_mask, bound_ctrl, fi: llvm-mc-19 refuses those there).
+ */
+const OP_SEL = ['op_sel'];
+const MODIFIERS_MISSING_DPP: ReadonlyMap<string, readonly string[]> = new Map([
+  ...['v_add_i16', 'v_sub_i16', 'v_fmac_f16', 'v_cvt_pk_bf8_f32', 'v_cvt_pk_fp8_f32', 'v_max3_num_f16', 'v_maximum3_f16', 'v_maximumminimum_f16', 'v_med3_num_f16', 'v_min3_num_f16', 'v_minimum3_f16', 'v_minimummaximum_f16'].map((b) => [b, OP_SEL] as const),
+  ['v_dot2_f32_f16', ['op_sel', 'op_sel_hi', 'neg_lo', 'neg_hi']],
+]);
+
+/** MUBUF and MTBUF stores (GFX12's VBUFFER ones included). */
+const STORE_NO_TFE = /^t?buffer_store_/;
+
+function withAddressModifiers(mods: readonly string[]): readonly string[] {
+  return Object.freeze([...mods, 'idxen', 'offen', ...(mods.includes('dlc') ? [] : ['addr64'])].sort());
 }
 
 // Every FormSpec and OperandSpec is made by one of these two (frozen, one object shape each: the
