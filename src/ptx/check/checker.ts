@@ -273,14 +273,19 @@ export class ModuleChecker extends CheckerState {
    * directly or through others, name both `.cta_group::1` and `.cta_group::2` (any tcgen05
    * instruction with the word, guarded or unreachable) is refused by ptxas without a line ("Function
    * 'k' uses single CTA(.cta_group::1) and CTA pair granularity(.cta_group::2) and that is not
-   * allowed"); a function no kernel calls is not compiled and not judged. With `-c` each function is
-   * judged on its own instructions, every function, called or not, kernel or not (callees are not
-   * followed). Measured with ptxas 13.0 on sm_100a. Calls through a register are not followed (ptxas
-   * follows some without -c: a miss, never a false error). Reported at the kernel's (function's)
-   * name, as a link-time error (see LINK_TIME_CODES).
+   * allowed"); a function no kernel reaches is not compiled and not judged. Every kernel reaches, with
+   * the functions it calls, every function whose address is taken anywhere in the module (by an
+   * instruction of any function, called or not, or an initializer), whether or not anything calls
+   * through a register (addresses in initializers are not followed here: a miss, never a false
+   * error). With `-c`
+   * each function is judged on its own instructions, every function, called or not, kernel or not
+   * (callees are not followed). Measured with ptxas 13.0 on sm_100a. Reported at the kernel's
+   * (function's) name, as a link-time error (see LINK_TIME_CODES).
    */
   private ctaGroupMix(): void {
     const names = this.table.module.names;
+    const addressed: string[] = [];
+    for (const sym of names.values()) if (sym.kind === 'function' && sym.addressTakenAt !== undefined) addressed.push(sym.name);
     for (const sym of names.values()) {
       if (sym.kind !== 'function' || !sym.defined) continue;
       let groups: number;
@@ -288,8 +293,8 @@ export class ModuleChecker extends CheckerState {
       else if (!sym.entry) continue;
       else {
         groups = 0;
-        const seen = new Set<string>([sym.name]);
-        const todo = [sym.name];
+        const todo = [sym.name, ...addressed];
+        const seen = new Set<string>(todo);
         while (todo.length > 0 && groups !== 3) {
           const f = todo.pop()!;
           groups |= this.ctaGroups.get(f) ?? 0;

@@ -4,8 +4,8 @@
  * operand, offset and predicate result, the texture and surface instructions' words (version and
  * target floors), a texture or surface handle in a register below sm_20, cp.async's src-size and
  * its cache policy with `.L2::cache_hint`, predicate registers in A/B of an FP8 mma where ptxas
- * expands it (sm_90 to sm_11x), and tcgen05's two CTA granularities in one kernel (with and
- * without -c). With ptxas on PATH every case is re-run through it (test/harness/ptx-case-table.ts;
+ * expands it (sm_90 to sm_11x), and tcgen05's two CTA granularities in one kernel, its callees
+ * and the functions whose address it takes (with and without -c). With ptxas on PATH every case is re-run through it (test/harness/ptx-case-table.ts;
  * the -c cases here).
  */
 import { describe, test } from 'node:test';
@@ -210,6 +210,15 @@ const ctaCases: PtxCase[] = [
     `@%p1 ${TWO}`,
   ].map((x) => g(`::1 beside ${x}`, `.entry k()\n${body([ONE, x])}`, 0)),
   g('after ret', `.entry k()\n${body([ONE, 'ret;', TWO])}`, 0),
+  // Every kernel reaches every function whose address is taken anywhere (an indirect call or not); an indirect call reaches nothing else.
+  g('the address of one of the other granularity', `.func f()\n${body([TWO])}.entry k()\n${body([ONE, 'mov.u64 %rd1, f;'])}`, 0),
+  g('the address taken in an uncalled function', `.func f()\n${body([TWO])}.func h()\n${body(['mov.u64 %rd1, f;'])}.entry k()\n${body([ONE])}`, 0),
+  g('a function whose address is taken calls one of the other granularity', `.func f()\n${body([TWO])}.func h()\n${body(['call f;'])}.entry k2()\n${body(['mov.u64 %rd1, h;'])}.entry k()\n${body([ONE])}`, 0),
+  g('a function of one granularity takes its own address; a kernel without tcgen05', `.func f()\n${body([TWO, 'mov.u64 %rd1, f;'])}.entry k()\n${body([])}`),
+  g('an indirect call, the address taken in another kernel', `.func f()\n${body([TWO])}.entry k2()\n${body(['mov.u64 %rd1, f;', 'st.global.u64 [%rd2], %rd1;'])}.entry k()\n${body([ONE, 'ld.global.u64 %rd1, [%rd2];', 'proto: .callprototype _ ();', 'call %rd1, proto;'])}`, 0),
+  g('an indirect call of another prototype', `.func f()\n${body([TWO])}.entry k()\n${body([ONE, 'mov.u64 %rd1, f;', 'proto: .callprototype _ (.param .b32 _);', '{ .param .b32 a; st.param.b32 [a], 1;', 'call %rd1, (a), proto; }'])}`, 0),
+  g('an indirect call, no address taken', `.func f()\n${body([TWO])}.entry k()\n${body([ONE, 'ld.global.u64 %rd1, [%rd2];', 'proto: .callprototype _ ();', 'call %rd1, proto;'])}`),
+  g('the address taken in a kernel without tcgen05', `.func f()\n${body([TWO])}.entry k2()\n${body(['mov.u64 %rd1, f;', 'st.global.u64 [%rd2], %rd1;'])}.entry k()\n${body([ONE])}`, 0),
   g('one each in two kernels', `.entry k1()\n${body([TWO])}.entry k2()\n${body([ONE])}`),
   g('a function with both that no kernel calls', `.visible .func f()\n${body([TWO, ONE])}.entry k()\n${body([ONE])}`),
   g('tcgen05.ld, fence and wait name no granularity', `.entry k()\n${body([ONE, 'tcgen05.ld.sync.aligned.32x32b.x2.b32 {%r1, %r2}, [%r3];', 'tcgen05.wait::ld.sync.aligned;', 'tcgen05.fence::before_thread_sync;'])}`),
@@ -228,6 +237,7 @@ const compileOnlyCases: { name: string; text: string; refused: boolean }[] = [
   { name: 'a visible function calling one of the other granularity', text: G(`.func f()\n${body([TWO])}.visible .func g()\n${body([ONE, 'call f;'])}`), refused: false },
   { name: 'a kernel calling one of the other granularity', text: G(`.func f()\n${body([TWO])}.entry k()\n${body([ONE, 'call f;'])}`), refused: false },
   { name: 'a kernel with both and an .extern call', text: G(`.extern .func e();\n.entry k()\n${body([ONE, TWO, 'call e;'])}`), refused: true },
+  { name: 'a kernel taking the address of one of the other granularity', text: G(`.func f()\n${body([TWO])}.entry k()\n${body([ONE, 'mov.u64 %rd1, f;'])}`), refused: false },
 ];
 
 describe('ptxmiss8: tcgen05 CTA granularities with -c (cases verified with ptxas 13.0 -c)', () => {
