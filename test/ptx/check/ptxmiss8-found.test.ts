@@ -11,7 +11,8 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ptxCaseTable, type PtxCase } from '../../harness/ptx-case-table.js';
-import { checkPtxText } from '../../../src/ptx/index.js';
+import { checkPtx, checkPtxText, createPtxSession } from '../../../src/ptx/index.js';
+import '../../../src/node/host.js';
 import { ptxasSkipReason, runPtxas } from '../../harness/tools.js';
 
 /**
@@ -260,3 +261,35 @@ describe('ptxmiss8: tcgen05 CTA granularities with -c (cases verified with ptxas
   });
 });
 if (ptxasSkipReason) console.log(ptxasSkipReason);
+
+/** PTX529 is found in `finish` from every body's record: the incremental session (bodies replayed) and the two-thread check (a part's record merged) must give checkPtxText's answer. */
+describe('ptxmiss8: tcgen05 CTA granularities through the session and the two-thread check', () => {
+  const fn = (name: string, lines: readonly string[]) => `.func ${name}()\n${body(lines)}`;
+  const pad = Array.from({ length: 120 }, (_, i) => fn(`p${i}`, [`add.u32 %r1, %r1, ${i};`])).join('');
+  const mk = (g: string, k: string) => G(`${fn('f', [TWO])}${fn('g', [g])}.func h();\n.entry k()\n${body([k])}${fn('h', [ONE])}`);
+  const codes = (ds: readonly { code: string; location?: { line: number } }[]) => ds.map((d) => `${d.code}@${d.location?.line}`).join(',');
+  test('an edited module, bodies reused: as checkPtxText', () => {
+    const session = createPtxSession('s.ptx');
+    const versions = [mk('add.u32 %r1, %r1, 1;', 'call f; call h;'), mk('add.u32 %r1, %r1, 2;', 'call f; call h;'), mk('add.u32 %r1, %r1, 2;', 'call h;'), mk('add.u32 %r1, %r1, 3;', 'call f; call h;'), mk('mov.u64 %rd1, f;', 'call h;'), mk('add.u32 %r1, %r1, 3;', 'call h;')];
+    let reused = 0;
+    for (const v of versions) {
+      assert.equal(codes(session.update(v)), codes(checkPtxText('s.ptx', v)), v);
+      reused += session.stats.bodiesReused;
+    }
+    assert.ok(reused > 0, 'some bodies were reused');
+    assert.equal(codes(checkPtxText('s.ptx', versions[0]!)).split(',')[0]!.split('@')[0], 'PTX529');
+  });
+  test('split in two parts: as checkPtxText', () => {
+    const texts = [
+      G(`${fn('f', [TWO])}.func h();\n${pad}.entry k()\n${body([ONE, 'call f;'])}${fn('h', [])}`),
+      G(`${fn('f', [ONE])}.entry k()\n${body(['call f;'])}${pad}${fn('g', [TWO, 'mov.u64 %rd1, g;'])}`),
+    ];
+    for (const t of texts)
+      for (const share of [0.3, 0.5, 0.8]) {
+        const r = checkPtx('p.ptx', t, {}, { parallel: Math.floor(t.length * share) });
+        assert.equal(codes(r.diagnostics), codes(checkPtxText('p.ptx', t)));
+        assert.match(codes(r.diagnostics), /^PTX529@/);
+      }
+  });
+});
+
