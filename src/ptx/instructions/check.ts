@@ -1488,7 +1488,10 @@ function operandShapes(ins: A.Instruction, plan: Plan, form: InstructionForm, ct
         if (specials && c === C_PERCENT && maybeSpecialRegister(e.name) && SPECIAL_REGISTERS.has(e.name) && ctx.registerType(e.name) === undefined) return specialRefused(name, i, e.name, e.span, ctx);
         continue;
       }
-      if (!specials) continue;
+      if (!specials) {
+        if (e.kind === 'member' && !selectorAllowed(op, e, i, name, ctx)) return false;
+        continue;
+      }
     } else lists = true;
     if (!otherOperandShape(ins, op, o, i, name, percent, ctx)) return false;
   }
@@ -1505,9 +1508,37 @@ function otherOperandShape(ins: A.Instruction, op: string, o: A.Operand, i: numb
     const e = o.expr;
     if (e.kind === 'member' && e.object.kind === 'name' && SPECIAL_REGISTERS.has(e.object.name) && ctx.registerType(e.object.name) === undefined)
       return specialRefused(name, i, `${e.object.name}.${e.member}`, e.span, ctx);
-    return true;
+    return e.kind !== 'member' || selectorAllowed(op, e, i, name, ctx);
   }
   return listOperandShape(ins, op, o, i, name, percent, ctx);
+}
+
+/** The video instructions, which alone take a byte or half-word selector on a register operand. */
+const VIDEO_OPS: ReadonlySet<string> = new Set([
+  ...VIDEO_SCALAR,
+  ...['vadd', 'vsub', 'vavrg', 'vabsdiff', 'vmin', 'vmax', 'vset'].flatMap((v) => [`${v}2`, `${v}4`]),
+]);
+const SELECTOR = /^[bh][0-7]/;
+
+/**
+ * A byte or half-word selector (`%r1.b0`, `%r1.h1`) on a register operand outside a braced list:
+ * the video instructions' only (measured with ptxas 13.0 on mov, add, cvt, st, shl, setp, prmt,
+ * dp4a and vote: "Video selector is not allowed on source operand for instruction 'mov'", "... on
+ * destination"; `{%r1.b0, %r2}` is taken), a source's of the video instruction's kind. Out of line: rare.
+ */
+function selectorAllowed(op: string, e: A.MemberExpr, i: number, name: string, ctx: InstructionCheckContext): boolean {
+  if (!SELECTOR.test(e.member) || e.object.kind !== 'name' || ctx.registerType(e.object.name) === undefined) return true;
+  if (VIDEO_OPS.has(op)) {
+    // A source's selector of the instruction's kind (measured: "Incorrect video selector for operand 1"):
+    // .b0-.b3/.h0-.h1 on the scalar ones, .h00-.h33 on the two-way SIMD ones, .b0000-.b7777 on the four-way. The result's: videoRule.
+    const last = op.charCodeAt(op.length - 1);
+    const fits = last === 50 /* 2 */ ? /^h[0-3]{2}$/ : last === 52 /* 4 */ ? /^b[0-7]{4}$/ : /^(b[0-3]|h[01])$/;
+    if (i === 0 || fits.test(e.member)) return true;
+    ctx.report('PTX502', `${name}: .${e.member} is not a selector of ${op} (operand ${i + 1})`, e.span);
+    return false;
+  }
+  ctx.report('PTX502', `${name}: a byte or half-word selector (${e.object.name}.${e.member}) is allowed on the video instructions only, not on ${i === 0 ? 'the result' : `operand ${i + 1}`}`, e.span);
+  return false;
 }
 
 /** otherOperandShape's operands that are no expression of the parser's class (braced lists, addresses): a function of its own, as otherResultFits. */

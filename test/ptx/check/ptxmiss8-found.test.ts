@@ -5,7 +5,8 @@
  * target floors), a texture or surface handle in a register below sm_20, cp.async's src-size and
  * its cache policy with `.L2::cache_hint`, predicate registers in A/B of an FP8 mma where ptxas
  * expands it (sm_90 to sm_11x), and tcgen05's two CTA granularities in one kernel, its callees
- * and the functions whose address it takes (with and without -c). With ptxas on PATH every case is re-run through it (test/harness/ptx-case-table.ts;
+ * and the functions whose address it takes (with and without -c); a member in an address (a
+ * syntax error), byte and half-word selectors outside the video instructions. With ptxas on PATH every case is re-run through it (test/harness/ptx-case-table.ts;
  * the -c cases here).
  */
 import { describe, test } from 'node:test';
@@ -227,7 +228,36 @@ const ctaCases: PtxCase[] = [
 ];
 ctaCases[ctaCases.length - 1]!.code = 'PTX503';
 
+const AD = reg('sm_80', '8.0');
+/** A member (`%tid.x`, `%r1.b0`) in an address, outside a braced list: ptxas "Parsing error near '.x'" (a syntax error, PTX201). */
+const addressMemberCases: PtxCase[] = [
+  AD.V(['mov.u32 %r1, %tid.x;', 'ld.global.u32 %r1, [%rd1];', 'ld.global.u32 %r1, [%rd1+4];', 'tex.2d.v4.f32.f32 {%f1,%f2,%f3,%f4}, [%rd1, {%f1,%f2}];']),
+  AD.X('ld.global.u32 %r1, [%tid.x];', 'PTX201'),
+  AD.X('st.global.u32 [%ctaid.x], %r1;', 'PTX201'),
+  AD.X('ld.global.u32 %r1, [%r1.b0];', 'PTX201'),
+  AD.X('ld.global.u32 %r1, [%rd1.lo];', 'PTX201'),
+  AD.X('suld.b.1d.b32.trap {%r1}, [%rd1, %r2.x];', 'PTX201'),
+];
+
+/** Byte and half-word selectors: the video instructions' only, each of its kind; in a braced list any (measured on 221 lines). */
+const selectorCases: PtxCase[] = [
+  AD.V(['vadd.u32.u32.u32 %r2, %r1.b0, %r3.h1;', 'vmad.u32.u32.u32 %r2, %r1.h0, %r3.b1, %r4;', 'vadd2.u32.u32.u32 %r2, %r1.h10, %r3.h32, %r4;', 'vset2.u32.u32.ne %r2, %r1.h33, %r3, %r4;', 'vadd4.u32.u32.u32 %r2, %r1.b3210, %r3.b7654, %r4;', 'st.global.v2.u32 [%rd1], {%r1.b0, %r2};', 'mov.b64 %rd1, {%r1.h0, %r2};', 'mov.u32 %r2, %tid.x;']),
+  AD.X('mov.u32 %r2, %r1.b0;', 'PTX502'),
+  AD.X('mov.b32 %r2.b0, %r1;', 'PTX502'),
+  AD.X('cvt.u32.u16 %r2, %r1.h0;', 'PTX502'),
+  AD.X('add.u32 %r2, %r1.b0, 1;', 'PTX502'),
+  AD.X('st.global.u32 [%rd1], %r1.b0;', 'PTX502'),
+  AD.X('dp4a.u32.u32 %r2, %r1.b0, %r3, %r4;', 'PTX502'),
+  AD.X('vote.sync.all.pred %p1, %p2, %r1.b0;', 'PTX502'),
+  AD.X('vadd.u32.u32.u32 %r2, %r1.h10, %r3;', 'PTX502'),
+  AD.X('vadd2.u32.u32.u32 %r2, %r1.h0, %r3, %r4;', 'PTX502'),
+  AD.X('vset4.u32.u32.lt %r2, %r1.h10, %r3, %r4;', 'PTX502'),
+  AD.X('vavrg4.u32.u32.u32 %r2, %r1, %r3.b0, %r4;', 'PTX502'),
+];
+
 ptxCaseTable('ptxmiss8: tex/tld4 sampler, offsets, predicate result; texture and surface words', textureCases);
+ptxCaseTable('ptxmiss8: byte and half-word selectors', selectorCases);
+ptxCaseTable('ptxmiss8: a member in an address', addressMemberCases);
 ptxCaseTable('ptxmiss8: cp.async src-size and cache policy', cpAsyncCases);
 ptxCaseTable('ptxmiss8: predicates in an expanded FP8 mma', mmaCases);
 ptxCaseTable('ptxmiss8: tcgen05 CTA granularities of a kernel', ctaCases);
