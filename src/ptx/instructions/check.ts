@@ -1527,7 +1527,15 @@ const SELECTOR = /^[bh][0-7]/;
  * destination"; `{%r1.b0, %r2}` is taken), a source's of the video instruction's kind. Out of line: rare.
  */
 function selectorAllowed(op: string, e: A.MemberExpr, i: number, name: string, ctx: InstructionCheckContext): boolean {
-  if (!SELECTOR.test(e.member) || e.object.kind !== 'name' || ctx.registerType(e.object.name) === undefined) return true;
+  if (e.object.kind !== 'name') return true;
+  if (e.member.length === 1) {
+    // A vector element (`.x`, `.r`) of a scalar register (measured: "Unknown video selector: '.x'", on a
+    // 64-bit one "Unknown field '.x'"; a .v2/.v4 register's are taken, so is %tid.x).
+    if (ctx.registerType(e.object.name) === undefined) return true;
+    ctx.report('PTX502', `${name}: ${e.object.name} is a scalar register; it has no element .${e.member}`, e.span);
+    return false;
+  }
+  if (!SELECTOR.test(e.member) || ctx.registerType(e.object.name) === undefined) return true;
   if (VIDEO_OPS.has(op)) {
     // A source's selector of the instruction's kind (measured: "Incorrect video selector for operand 1"):
     // .b0-.b3/.h0-.h1 on the scalar ones, .h00-.h33 on the two-way SIMD ones, .b0000-.b7777 on the four-way. The result's: videoRule.

@@ -253,6 +253,12 @@ const selectorCases: PtxCase[] = [
   AD.X('vadd2.u32.u32.u32 %r2, %r1.h0, %r3, %r4;', 'PTX502'),
   AD.X('vset4.u32.u32.lt %r2, %r1.h10, %r3, %r4;', 'PTX502'),
   AD.X('vavrg4.u32.u32.u32 %r2, %r1, %r3.b0, %r4;', 'PTX502'),
+  // A vector element of a scalar register.
+  AD.X('mov.u32 %r2, %r1.x;', 'PTX502'),
+  AD.X('add.u32 %r2, %r1.y, 1;', 'PTX502'),
+  AD.X('vadd.u32.u32.u32 %r2, %r1.x, %r3;', 'PTX502'),
+  AD.X('mov.b32 %r2.x, %r1;', 'PTX502'),
+  AD.X('mov.u64 %rd2, %rd1.x;', 'PTX502'),
 ];
 
 ptxCaseTable('ptxmiss8: tex/tld4 sampler, offsets, predicate result; texture and surface words', textureCases);
