@@ -3614,6 +3614,14 @@ function mixedVectorFits(o: A.VectorOperand, at: number, name: string, ctx: Inst
     if (el.kind === 'expr' && el.expr.kind === 'sink') sinks++;
   }
   if (sinks > 0 && sinks === o.elements.length) return reportAtBrace('PTX505', `operand ${at + 1} of ${name}: a braced list of sinks only has no element type to go by (keep one register in it)`, o, ctx);
+  for (let k = 0; k < o.elements.length; k++) {
+    const el = o.elements[k]!;
+    // A vector element of a scalar register (measured: `{%r1.x, %r2}` "Unknown video selector: '.x'", as outside a list).
+    if (el.kind === 'expr' && el.expr.kind === 'member' && el.expr.member.length === 1 && el.expr.object.kind === 'name' && ctx.registerType(el.expr.object.name) !== undefined) {
+      ctx.report('PTX502', `operand ${at + 1} of ${name}: ${el.expr.object.name} is a scalar register; it has no element .${el.expr.member}`, el.span);
+      return false;
+    }
+  }
   let prev: TypeInfo | undefined;
   let prevType = '';
   let prevName = '';

@@ -259,6 +259,8 @@ const selectorCases: PtxCase[] = [
   AD.X('vadd.u32.u32.u32 %r2, %r1.x, %r3;', 'PTX502'),
   AD.X('mov.b32 %r2.x, %r1;', 'PTX502'),
   AD.X('mov.u64 %rd2, %rd1.x;', 'PTX502'),
+  AD.X('st.global.v2.u32 [%rd1], {%r1.x, %r2};', 'PTX502'),
+  AD.X('mov.b64 %rd1, {%r2, %r1.y};', 'PTX502'),
 ];
 
 ptxCaseTable('ptxmiss8: tex/tld4 sampler, offsets, predicate result; texture and surface words', textureCases);
