@@ -1555,9 +1555,21 @@ function listOperandShape(ins: A.Instruction, op: string, o: A.Operand, i: numbe
   if (o.kind === 'address') {
     if (o.elements.length > 1 && !coordinatesFit(ins, op, o, i, name, ctx)) return false;
     const h = o.elements[0];
+    if (o.elements.length === 1 && h !== undefined && h.kind === 'expr' && !addressBaseFits(h.expr, name, ctx)) return false;
     return !(h !== undefined && h.kind === 'expr' && h.expr.kind === 'name' && h.expr.name.charCodeAt(0) !== percent && TEXTURE_OPS.has(op) && !textureHandleFits(op, h.expr, name, ctx));
   }
   return !(o.kind === 'expr' && o.expr.kind === 'name' && o.expr.name.charCodeAt(0) !== percent && !variableAloneFits(ins, i, o.expr, name, ctx));
+}
+
+/**
+ * An address `[r]`, `[r+imm]` of a vector special register (measured with ptxas 13.0 on ld, st, atom and
+ * prefetch, sm_90: "Illegal operand type for address/array-index"; `[%laneid]`, `[%clock64]` are taken).
+ */
+function addressBaseFits(e: A.Expr, name: string, ctx: InstructionCheckContext): boolean {
+  const b = e.kind === 'binary' ? e.left : e;
+  if (b.kind !== 'name' || !VECTOR_SPECIALS.has(b.name) || ctx.registerType(b.name) !== undefined) return true;
+  ctx.report('PTX502', `${name}: ${b.name} has four components; an address takes a register or a scalar special register, not it`, b.span);
+  return false;
 }
 
 /** listOperandShape's address of more than one element (`[tex, {c0, c1}]`): the braced coordinates are a vector expression too. A function of its own, as the rare case. */

@@ -237,6 +237,13 @@ const addressMemberCases: PtxCase[] = [
   AD.X('ld.global.u32 %r1, [%r1.b0];', 'PTX201'),
   AD.X('ld.global.u32 %r1, [%rd1.lo];', 'PTX201'),
   AD.X('suld.b.1d.b32.trap {%r1}, [%rd1, %r2.x];', 'PTX201'),
+  // A special register of four components, whole, as an address (scalar ones taken).
+  reg('sm_90', '8.0').V(['ld.global.u32 %r1, [%laneid];', 'ld.global.u32 %r1, [%laneid+4];', 'ld.global.u32 %r1, [%clock64];', 'ld.global.u32 %r1, [%smid];']),
+  reg('sm_90', '8.0').X('ld.global.u32 %r1, [%tid];', 'PTX502'),
+  reg('sm_90', '8.0').X('ld.global.u32 %r1, [%tid+4];', 'PTX502'),
+  reg('sm_90', '8.0').X('st.global.u32 [%ctaid], %r1;', 'PTX502'),
+  reg('sm_90', '8.0').X('atom.global.add.u32 %r1, [%ntid], 1;', 'PTX502'),
+  reg('sm_90', '8.0').X('prefetch.global.L2 [%cluster_nctaid];', 'PTX502'),
 ];
 
 /** Byte and half-word selectors: the video instructions' only, each of its kind; in a braced list any (measured on 221 lines). */
