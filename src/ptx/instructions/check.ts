@@ -1567,7 +1567,8 @@ function listOperandShape(ins: A.Instruction, op: string, o: A.Operand, i: numbe
  */
 function addressBaseFits(e: A.Expr, name: string, ctx: InstructionCheckContext): boolean {
   const b = e.kind === 'binary' ? e.left : e;
-  if (b.kind !== 'name' || !VECTOR_SPECIALS.has(b.name) || ctx.registerType(b.name) !== undefined) return true;
+  // (Each of them ends in 'd', no register of a family does: one character read for `[%rd1]`.)
+  if (b.kind !== 'name' || b.name.charCodeAt(b.name.length - 1) !== 100 || !VECTOR_SPECIALS.has(b.name) || ctx.registerType(b.name) !== undefined) return true;
   ctx.report('PTX502', `${name}: ${b.name} has four components; an address takes a register or a scalar special register, not it`, b.span);
   return false;
 }
