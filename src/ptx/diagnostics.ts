@@ -187,6 +187,7 @@ export const PTX_DIAGNOSTICS = defineCatalog({
   PTX514: { severity: 'error', summary: 'a call argument or return parameter that is a `.param` parameter of the calling function itself rather than a `.param` variable of the call\'s block (ptxas "Formal parameter ... declared in .param space cannot be used as argument to call")' },
   PTX515: { severity: 'error', summary: 'a `.param` return parameter declared as an unsized array `[]`, of a function or a `.callprototype` (ptxas "Output parameter cannot be an incomplete array."), at its name' },
   PTX528: { severity: 'error', summary: 'a sink `_` in the result of an FP8 `mma` (`.e4m3`/`.e5m2` without `.kind::`) on sm_90 to sm_11x, where ptxas expands the instruction (ptxas "Result discard mode is not allowed for instruction \'add\'")' },
+  PTX529: { severity: 'error', summary: 'a kernel whose tcgen05 instructions, with those of the functions it calls directly or through others, name both `.cta_group::1` and `.cta_group::2` (with `-c` / compileOnly: a function, any, whose own instructions do); ptxas refuses it without a line ("Function \'k\' uses single CTA(.cta_group::1) and CTA pair granularity(.cta_group::2) and that is not allowed"). Link-time (reported only when nothing else is wrong, not after an unresolved function), at the kernel\'s name' },
 });
 
 /** A code of the PTX catalog (preprocessor included). */

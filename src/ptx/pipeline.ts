@@ -98,7 +98,7 @@ export function firstFatal(items: readonly Diagnostic[]): SourceLocation | undef
  * wrong: `.version` too old for `.target` (it compares them at the end), and the whole-program
  * resolution of functions (declared but never defined, address of an undefined function).
  */
-const LINK_TIME_CODES = new Set<string>(['PTX304', 'PTX348', 'PTX349', 'PTX436', 'PTX358', 'PTX359', 'PTX360'] satisfies PtxCode[]);
+const LINK_TIME_CODES = new Set<string>(['PTX304', 'PTX348', 'PTX349', 'PTX436', 'PTX358', 'PTX359', 'PTX360', 'PTX529'] satisfies PtxCode[]);
 
 /**
  * What `ptxas -c` needs of the whole module (see PtxCheckOptions.compileOnly): found at the end
@@ -190,6 +190,8 @@ export function checkPtx(name: string, text: string, options: PtxCheckOptions, s
 export function finalDiagnostics(all: Diagnostic[]): Diagnostic[] {
   const isOther = (d: Diagnostic) => d.severity === 'error' && !LINK_TIME_CODES.has(d.code);
   if (all.some(isOther) && all.some((d) => LINK_TIME_CODES.has(d.code))) return sortDiagnostics(all.filter((d) => !LINK_TIME_CODES.has(d.code)));
+  // An unresolved function stops ptxas before it judges the kernels' tcgen05 granularities (PTX529, measured).
+  if (all.some((d) => d.code === 'PTX529') && all.some((d) => RESOLUTION_CODES.has(d.code))) all = all.filter((d) => d.code !== 'PTX529');
   // Separate compilation (-c): ptxas reports a too-old .version for the .target before what -c
   // needs, and what -c needs before the resolution of functions (it stops at the first of these).
   if (all.some((d) => COMPILE_ONLY_CODES.has(d.code))) {

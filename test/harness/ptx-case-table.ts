@@ -27,7 +27,7 @@ export interface PtxCase {
 export const caseText = (c: { text: string; full?: boolean }): string => (c.full ? c.text : HEADER + c.text + '\n');
 
 /** Errors ptxas reports without a line (whole-program resolution). */
-const LINK_TIME = new Set(['PTX348', 'PTX349']);
+const LINK_TIME = new Set(['PTX348', 'PTX349', 'PTX529']);
 
 /** gpuasm's first error: its line (0 for a link-time error) and code. */
 export function firstError(text: string): { line?: number; code?: string } {

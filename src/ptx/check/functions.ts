@@ -53,7 +53,12 @@ export function func(c: CheckerState, f: A.FunctionDecl): void {
   for (const p of f.params ?? []) declareParam(c, p, f.entry ? 'entryParam' : 'funcParam');
   c.inputParams.clear();
   for (const p of f.params ?? []) if (p.space === '.param') for (const d of p.declarators) c.inputParams.add(d.name);
+  c.bodyCtaGroups = 0;
+  c.bodyCallees = undefined;
   statements(c, f.body.statements);
+  if (c.bodyCtaGroups !== 0) c.ctaGroups.set(f.name, (c.ctaGroups.get(f.name) ?? 0) | c.bodyCtaGroups);
+  if (c.bodyCallees !== undefined) c.callees.set(f.name, c.bodyCallees);
+  c.bodyCallees = undefined;
   c.returnParams.clear();
   c.inputParams.clear();
   closeScope(c, true);

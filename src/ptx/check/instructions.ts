@@ -151,6 +151,7 @@ export function checkInstruction(c: CheckerState, ins: A.Instruction): void {
     }
   }
   checkModifiers(c, ins);
+  if (ins.opcode === 'tcgen05') tcgen05CtaGroup(c, ins);
   const ops = ins.operands;
   if (ins.opcode === 'ld' && c.returnParams.size > 0) paramDirection(c, ops, c.returnParams, ins.opcodeSpan, 'a return parameter of this function: it can be written, not read');
   else if (ins.opcode === 'st' && c.inputParams.size > 0 && ins.modifiers.includes('.param'))
@@ -172,6 +173,7 @@ export function checkInstruction(c: CheckerState, ins: A.Instruction): void {
         // ptxas dates it like its other operand errors: `call.uni` + newline + callee is on the opcode's line.
         c.error('PTX312', `call to '${calleeOp.expr.name}', which is not declared before this point (declare the function or a .callprototype first)`, c.lineOf(ops[0]!.span, instructionDate(ins, c.text)));
       else if (sym.kind === 'function') {
+        (c.bodyCallees ??= []).push(sym.name);
         sym.calledAt ??= calleeOp.expr.span;
         c.functionUse?.(sym, 'calledAt', calleeOp.expr.span);
         // (`call f, x`: an operand after the callee that is not the argument list counts too.)
@@ -300,6 +302,9 @@ class LayerContext implements InstructionCheckContext {
   }
   get percentVariables(): boolean {
     return this.c.table.percentVariables > 0;
+  }
+  get texmodeIndependent(): boolean {
+    return this.c.header.texmodeIndependent;
   }
   /** A name among those the operand pass just resolved, else the symbol table. */
   private lookup(name: string): PtxSymbol | undefined {
@@ -596,4 +601,13 @@ export function use(c: CheckerState, name: string, span: Span, role: OperandRole
     return;
   }
   c.table.addPending(reportAt ? { name, span, reportAt } : { name, span });
+}
+
+/** The tcgen05 CTA granularity an instruction names (`.cta_group::1` or `::2`), for ModuleChecker.ctaGroupMix. Out of line: rare. */
+function tcgen05CtaGroup(c: CheckerState, ins: A.Instruction): void {
+  for (let k = 0; k < ins.modifiers.length; k++) {
+    const w = ins.modifiers[k]!;
+    if (w === '.cta_group::1') c.bodyCtaGroups |= 1;
+    else if (w === '.cta_group::2') c.bodyCtaGroups |= 2;
+  }
 }

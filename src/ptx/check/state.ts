@@ -55,6 +55,9 @@ export interface CheckerSnapshot {
   functionEnds: FunctionEnd[];
   functionFacts: FunctionFact[];
   abiOff?: AbiOff | undefined;
+  /** The part's function bodies' tcgen05 CTA granularities and direct callees (CheckerState.ctaGroups, callees). */
+  ctaGroups?: [string, number][];
+  callees?: [string, string[]][];
 }
 
 /** The first module-scope `.reg` or `.local` variable (allowed below PTX 3.0), which turns the ABI off. */
@@ -128,6 +131,16 @@ export class CheckerState {
   bodyItem = false;
   /** The first module-scope `.reg`/`.local` variable: `ptxas -c` then refuses the module ("requires ABI"). */
   abiOff: AbiOff | undefined = undefined;
+  /**
+   * Per function body (by name), the tcgen05 CTA granularities its instructions name (1:
+   * `.cta_group::1`, 2: `::2`, 3: both) and the functions it calls directly: a kernel may not use
+   * both with the functions it calls (ModuleChecker.ctaGroupMix). Only bodies that have some.
+   */
+  readonly ctaGroups = new Map<string, number>();
+  readonly callees = new Map<string, string[]>();
+  /** The body being checked: its granularities and direct callees so far (see ctaGroups). */
+  bodyCtaGroups = 0;
+  bodyCallees: string[] | undefined = undefined;
   /** Errors reported so far, those the bag drops as repeats included. */
   errorCount = 0;
   /**

@@ -48,6 +48,8 @@ export interface InstructionCheckContext extends MatchContext {
    * .u32 %g`): only then are such names of the operands asked whether they are variables.
    */
   readonly percentVariables?: boolean;
+  /** The module's `.target` names texmode_independent (tex and tld4 then take a sampler operand). */
+  readonly texmodeIndependent?: boolean;
   /** Reports a problem; `at` is the operand (or the opcode) it concerns. */
   report(code: PtxCode, message: string, at: Span): void;
   /** Reports a problem on the line of `at` itself (a problem ptxas finds while it reads the operands); report when absent. */
@@ -442,7 +444,7 @@ interface Plan {
   t1Info: TypeInfo | undefined;
   t2: string | undefined;
   t2Info: TypeInfo | undefined;
-  /** Generic addressing on a target below sm_20; a texture instruction below .version 3.1. */
+  /** Generic addressing on a target below sm_20; a texture instruction below .version 3.1 or sm_20. */
   genericOld: boolean;
   textureOld: boolean;
   /** By opcode, looked up once: the operand roles, the relaxed size rule. */
@@ -616,7 +618,7 @@ function planOf(ins: A.Instruction, r: MatchResult & { ok: true }, ctx: Instruct
     t2,
     t2Info: t2 === undefined ? undefined : TYPES.get(t2),
     genericOld: generic && t !== undefined && t.number < 20,
-    textureOld: TEXTURE_OPS.has(op) && ctx.version !== undefined && ctx.version < 31,
+    textureOld: TEXTURE_OPS.has(op) && ((ctx.version !== undefined && ctx.version < 31) || (t !== undefined && t.number < 20)),
     roles: (t2 === '.f16' || t2 === '.bf16') && t1 === '.f32' && (op === 'add' || op === 'sub' || op === 'fma') ? MIXED_ROLES.get(op) : op === 'shfl' ? SHFL_ROLES : ROLES.get(op),
     // (st.async's value is of the type's size, measured with ptxas 13.0: "Arguments mismatch" for a .b64 register of .b32.)
     relaxed: RELAXED.has(op) && !(op === 'st' && w[0] === '.async'),
@@ -1028,7 +1030,7 @@ function spaceWordGates(ins: A.Instruction, family: string | undefined, ctx: Ins
   }
 }
 
-/** Generic addressing needs sm_20; a texture or surface handle in a register .version 3.1 (measured). */
+/** Generic addressing needs sm_20; a texture or surface handle in a register .version 3.1 and sm_20 (measured). */
 function operandGates(ins: A.Instruction, plan: Plan, ctx: InstructionCheckContext): boolean {
   if (plan.genericOld && ins.operands.some((o) => o.kind === 'address')) {
     ctx.report('PTX509', `generic addressing (${ins.opcode} without a state space) requires .target sm_20 or higher`, ins.opcodeSpan);
@@ -1040,7 +1042,9 @@ function operandGates(ins: A.Instruction, plan: Plan, ctx: InstructionCheckConte
       if (o.kind !== 'address' || o.elements.length === 0) continue;
       const e = o.elements[0]!;
       if (e.kind === 'expr' && e.expr.kind === 'name' && ctx.registerType(e.expr.name) !== undefined) {
-        ctx.report('PTX508', `a texture or surface handle in a register (${e.expr.name}) requires PTX ISA .version 3.1 or later`, e.span);
+        if (ctx.version !== undefined && ctx.version < 31) ctx.report('PTX508', `a texture or surface handle in a register (${e.expr.name}) requires PTX ISA .version 3.1 or later`, e.span);
+        // Measured: "Instruction 'indirect texture access' requires .target sm_20 or higher".
+        else ctx.report('PTX509', `a texture or surface handle in a register (${e.expr.name}) requires .target sm_20 or higher`, e.span);
         return false;
       }
     }
@@ -1484,7 +1488,10 @@ function operandShapes(ins: A.Instruction, plan: Plan, form: InstructionForm, ct
         if (specials && c === C_PERCENT && maybeSpecialRegister(e.name) && SPECIAL_REGISTERS.has(e.name) && ctx.registerType(e.name) === undefined) return specialRefused(name, i, e.name, e.span, ctx);
         continue;
       }
-      if (!specials) continue;
+      if (!specials) {
+        if (e.kind === 'member' && !selectorAllowed(op, e, i, name, ctx)) return false;
+        continue;
+      }
     } else lists = true;
     if (!otherOperandShape(ins, op, o, i, name, percent, ctx)) return false;
   }
@@ -1501,9 +1508,45 @@ function otherOperandShape(ins: A.Instruction, op: string, o: A.Operand, i: numb
     const e = o.expr;
     if (e.kind === 'member' && e.object.kind === 'name' && SPECIAL_REGISTERS.has(e.object.name) && ctx.registerType(e.object.name) === undefined)
       return specialRefused(name, i, `${e.object.name}.${e.member}`, e.span, ctx);
-    return true;
+    return e.kind !== 'member' || selectorAllowed(op, e, i, name, ctx);
   }
   return listOperandShape(ins, op, o, i, name, percent, ctx);
+}
+
+/** The video instructions, which alone take a byte or half-word selector on a register operand. */
+const VIDEO_OPS: ReadonlySet<string> = new Set([
+  ...VIDEO_SCALAR,
+  ...['vadd', 'vsub', 'vavrg', 'vabsdiff', 'vmin', 'vmax', 'vset'].flatMap((v) => [`${v}2`, `${v}4`]),
+]);
+const SELECTOR = /^[bh][0-7]/;
+
+/**
+ * A byte or half-word selector (`%r1.b0`, `%r1.h1`) on a register operand outside a braced list:
+ * the video instructions' only (measured with ptxas 13.0 on mov, add, cvt, st, shl, setp, prmt,
+ * dp4a and vote: "Video selector is not allowed on source operand for instruction 'mov'", "... on
+ * destination"; `{%r1.b0, %r2}` is taken), a source's of the video instruction's kind. Out of line: rare.
+ */
+function selectorAllowed(op: string, e: A.MemberExpr, i: number, name: string, ctx: InstructionCheckContext): boolean {
+  if (e.object.kind !== 'name') return true;
+  if (e.member.length === 1) {
+    // A vector element (`.x`, `.r`) of a scalar register (measured: "Unknown video selector: '.x'", on a
+    // 64-bit one "Unknown field '.x'"; a .v2/.v4 register's are taken, so is %tid.x).
+    if (ctx.registerType(e.object.name) === undefined) return true;
+    ctx.report('PTX502', `${name}: ${e.object.name} is a scalar register; it has no element .${e.member}`, e.span);
+    return false;
+  }
+  if (!SELECTOR.test(e.member) || ctx.registerType(e.object.name) === undefined) return true;
+  if (VIDEO_OPS.has(op)) {
+    // A source's selector of the instruction's kind (measured: "Incorrect video selector for operand 1"):
+    // .b0-.b3/.h0-.h1 on the scalar ones, .h00-.h33 on the two-way SIMD ones, .b0000-.b7777 on the four-way. The result's: videoRule.
+    const last = op.charCodeAt(op.length - 1);
+    const fits = last === 50 /* 2 */ ? /^h[0-3]{2}$/ : last === 52 /* 4 */ ? /^b[0-7]{4}$/ : /^(b[0-3]|h[01])$/;
+    if (i === 0 || fits.test(e.member)) return true;
+    ctx.report('PTX502', `${name}: .${e.member} is not a selector of ${op} (operand ${i + 1})`, e.span);
+    return false;
+  }
+  ctx.report('PTX502', `${name}: a byte or half-word selector (${e.object.name}.${e.member}) is allowed on the video instructions only, not on ${i === 0 ? 'the result' : `operand ${i + 1}`}`, e.span);
+  return false;
 }
 
 /** otherOperandShape's operands that are no expression of the parser's class (braced lists, addresses): a function of its own, as otherResultFits. */
@@ -1512,9 +1555,22 @@ function listOperandShape(ins: A.Instruction, op: string, o: A.Operand, i: numbe
   if (o.kind === 'address') {
     if (o.elements.length > 1 && !coordinatesFit(ins, op, o, i, name, ctx)) return false;
     const h = o.elements[0];
+    if (o.elements.length === 1 && h !== undefined && h.kind === 'expr' && !addressBaseFits(h.expr, name, ctx)) return false;
     return !(h !== undefined && h.kind === 'expr' && h.expr.kind === 'name' && h.expr.name.charCodeAt(0) !== percent && TEXTURE_OPS.has(op) && !textureHandleFits(op, h.expr, name, ctx));
   }
   return !(o.kind === 'expr' && o.expr.kind === 'name' && o.expr.name.charCodeAt(0) !== percent && !variableAloneFits(ins, i, o.expr, name, ctx));
+}
+
+/**
+ * An address `[r]`, `[r+imm]` of a vector special register (measured with ptxas 13.0 on ld, st, atom and
+ * prefetch, sm_90: "Illegal operand type for address/array-index"; `[%laneid]`, `[%clock64]` are taken).
+ */
+function addressBaseFits(e: A.Expr, name: string, ctx: InstructionCheckContext): boolean {
+  const b = e.kind === 'binary' ? e.left : e;
+  // (Each of them ends in 'd', no register of a family does: one character read for `[%rd1]`.)
+  if (b.kind !== 'name' || b.name.charCodeAt(b.name.length - 1) !== 100 || !VECTOR_SPECIALS.has(b.name) || ctx.registerType(b.name) !== undefined) return true;
+  ctx.report('PTX502', `${name}: ${b.name} has four components; an address takes a register or a scalar special register, not it`, b.span);
+  return false;
 }
 
 /** listOperandShape's address of more than one element (`[tex, {c0, c1}]`): the braced coordinates are a vector expression too. A function of its own, as the rare case. */
@@ -1778,6 +1834,7 @@ function mmaRules(ins: A.Instruction, plan: Plan, form: InstructionForm, ctx: In
   if (!mmaFragmentsFit(ins, name, ctx)) return false;
   if (!mmaFragmentCountsFit(ins, plan, ctx)) return false;
   if (!mmaResultSinkFits(ins, name, ctx)) return false;
+  if (!mmaExpandedPredicatesFit(ins, name, ctx)) return false;
   return true;
 }
 
@@ -1811,6 +1868,32 @@ function mmaResultSinkFits(ins: A.Instruction, name: string, ctx: InstructionChe
   if (n < 90 || n >= 120) return true;
   ctx.report('PTX528', `${name}: the sink '_' is not allowed in the result of an FP8 mma on ${ctx.target} (ptxas expands it there; write a register)`, sink.span);
   return false;
+}
+
+/**
+ * A predicate register in A or B of an FP8 mma (.e4m3/.e5m2, no `.kind::`; dense m16n8k16 and
+ * m16n8k32, sparse m16n8k64, .f32 or .f16 D) on sm_90 to sm_11x, where ptxas expands the
+ * instruction: "Arguments mismatch for instruction 'mov'" (measured with ptxas 13.0 on sm_89 to
+ * sm_121a, every A/B type pair, predicates in A, B, both or one among .b32 registers; sm_89 and
+ * sm_120 and later take them, as every other mma does; .f32 registers are taken everywhere).
+ */
+function mmaExpandedPredicatesFit(ins: A.Instruction, name: string, ctx: InstructionCheckContext): boolean {
+  if (ctx.target === undefined) return true;
+  const a = typeWord(ins.modifiers, 1);
+  if ((a !== '.e4m3' && a !== '.e5m2') || ins.modifiers.some((w) => w.startsWith('.kind::'))) return true;
+  const n = parsedTarget(ctx.target)?.number ?? 0;
+  if (n < 90 || n >= 120) return true;
+  for (let i = 1; i <= 2; i++) {
+    const o = ins.operands[i];
+    if (o?.kind !== 'vector') continue;
+    for (let k = 0; k < o.elements.length; k++) {
+      const el = o.elements[k]!;
+      if (el.kind !== 'expr' || el.expr.kind !== 'name' || ctx.registerType(el.expr.name) !== '.pred') continue;
+      ctx.report('PTX503', `operand ${i + 1} of ${name}: a predicate register (${el.expr.name}) is not allowed in ${i === 1 ? 'A' : 'B'} of an FP8 mma on ${ctx.target} (ptxas expands it there; write a .b32 register)`, el.span);
+      return false;
+    }
+  }
+  return true;
 }
 
 /**
@@ -2199,7 +2282,54 @@ function suldSustRules(ins: A.Instruction, plan: Plan, form: InstructionForm, ct
 /** The texture and surface instructions (TEXTURE_OPS): tex and tld4 by textureFits, the others by surfaceFits. */
 function textureRules(ins: A.Instruction, plan: Plan, form: InstructionForm, ctx: InstructionCheckContext): boolean {
   const name = plan.name;
-  return textureFits(ins, name, plan, ctx);
+  return textureSamplerFits(ins, name, ctx) && textureFits(ins, name, plan, ctx);
+}
+
+/**
+ * tex's and tld4's predicate result `d|p` (sm_60, .version 7.1) and sampler operand `[a, b, c]` (measured with ptxas 13.0 at .version 3.1 to 7.0,
+ * unified and independent mode, the handles named or in registers, on tex, tex.level, tex.grad,
+ * tex.a1d and tld4): in texmode_unified (the default) it needs .version 4.3 ("Feature 'tex' requires
+ * PTX ISA .version 4.3 or later", 'tex.level', 'tld4' ...); in texmode_independent it is required at
+ * every .version ("Argument 2 of instruction 'tex': .samplerref or .u64 register expected" for
+ * `[a, c]`), and a texture or sampler in a register needs .version 4.3 ("Feature 'indirect texture
+ * access with texmode_independent' requires PTX ISA .version 4.3 or later"). Out of line: rare.
+ */
+function textureSamplerFits(ins: A.Instruction, name: string, ctx: InstructionCheckContext): boolean {
+  const d = ins.operands[0];
+  if (d !== undefined && d.kind === 'vector' && d.predicate !== undefined) {
+    // Measured (tex, tld4; .version 4.3 to 7.0, sm_35 to sm_75): "Feature 'Texture instruction with optional
+    // predicate result' requires .target sm_60 or higher" (the target first), "... PTX ISA .version 7.1 or later".
+    const t = ctx.target === undefined ? undefined : parsedTarget(ctx.target);
+    if (t !== undefined && t.number < 60) {
+      ctx.report('PTX509', `${name}: a predicate result (d|p) requires .target sm_60 or higher`, d.predicate.span);
+      return false;
+    }
+    if (ctx.version !== undefined && ctx.version < 71) {
+      ctx.report('PTX508', `${name}: a predicate result (d|p) requires PTX ISA .version 7.1 or later`, d.predicate.span);
+      return false;
+    }
+  }
+  const a = ins.operands[1];
+  if (a === undefined || a.kind !== 'address') return true;
+  const n = a.elements.length;
+  const independent = ctx.texmodeIndependent === true;
+  if (independent && n === 2) {
+    ctx.report('PTX502', `${name}: under texmode_independent the address takes a sampler: [texture, sampler, coordinates]`, a.span);
+    return false;
+  }
+  if (n !== 3 || ctx.version === undefined || ctx.version >= 43) return true;
+  if (!independent) {
+    ctx.report('PTX508', `${name} with a sampler operand ([texture, sampler, coordinates]) under texmode_unified requires PTX ISA .version 4.3 or later`, a.span);
+    return false;
+  }
+  for (let k = 0; k < 2; k++) {
+    const h = a.elements[k]!;
+    if (h.kind === 'expr' && h.expr.kind === 'name' && ctx.registerType(h.expr.name) !== undefined) {
+      ctx.report('PTX508', `${name}: a ${k === 0 ? 'texture' : 'sampler'} in a register (${h.expr.name}) under texmode_independent requires PTX ISA .version 4.3 or later`, h.span);
+      return false;
+    }
+  }
+  return true;
 }
 
 function surfaceRules(ins: A.Instruction, plan: Plan, form: InstructionForm, ctx: InstructionCheckContext): boolean {
@@ -2276,12 +2406,17 @@ function cpRules(ins: A.Instruction, plan: Plan, form: InstructionForm, ctx: Ins
     // cp-size is the constant 4, 8 or 16 ("unexpected value '12', expected to be 4 or 8 or 16"; a
     // register is "Arguments mismatch"); a constant src-size is 0 to cp-size ("value '20' out of
     // range, expected to be in range [0..16]"). Measured with ptxas 13.0.
+    // With .L2::cache_hint and four operands the fourth is the cache policy, not src-size (measured:
+    // `-1`, `17` and a .b64 register taken there, a .b32 one "Arguments mismatch"; namedOperandsFit).
+    const policyFourth = ops.length === 4 && ins.modifiers.includes('.L2::cache_hint');
     let size: bigint | undefined;
     for (let i = 0; i < ops.length && i < form.operands.length; i++) {
       const fixed = form.operands[i]!.name;
       const o = ops[i]!;
       const e = o.kind === 'expr' ? o.expr : undefined;
-      const v = intConstant(e);
+      if (i === 3 && policyFourth) break;
+      // (WARP_SZ is 32 there: "value '32' out of range, expected to be in range [0..16]".)
+      const v = e !== undefined && e.kind === 'name' && e.name === 'WARP_SZ' && ctx.registerType(e.name) === undefined ? 32n : intConstant(e);
       if (/^\d+$/.test(fixed) && o.kind === 'expr' && o.expr.kind === 'int' && o.expr.value !== BigInt(fixed)) {
         ctx.report('PTX502', `operand ${i + 1} of ${name} must be ${fixed}, not ${o.expr.raw}`, o.span);
         return false;
@@ -3492,6 +3627,14 @@ function mixedVectorFits(o: A.VectorOperand, at: number, name: string, ctx: Inst
     if (el.kind === 'expr' && el.expr.kind === 'sink') sinks++;
   }
   if (sinks > 0 && sinks === o.elements.length) return reportAtBrace('PTX505', `operand ${at + 1} of ${name}: a braced list of sinks only has no element type to go by (keep one register in it)`, o, ctx);
+  for (let k = 0; k < o.elements.length; k++) {
+    const el = o.elements[k]!;
+    // A vector element of a scalar register (measured: `{%r1.x, %r2}` "Unknown video selector: '.x'", as outside a list).
+    if (el.kind === 'expr' && el.expr.kind === 'member' && el.expr.member.length === 1 && el.expr.object.kind === 'name' && ctx.registerType(el.expr.object.name) !== undefined) {
+      ctx.report('PTX502', `operand ${at + 1} of ${name}: ${el.expr.object.name} is a scalar register; it has no element .${el.expr.member}`, el.span);
+      return false;
+    }
+  }
   let prev: TypeInfo | undefined;
   let prevType = '';
   let prevName = '';
@@ -3959,6 +4102,8 @@ const enum Cls {
   /** A 16-bit integer or bit-size register or an integer constant (a bulk copy's multicast ctaMask); Reg16 no constant (tcgen05.commit's). */
   Int16,
   Reg16,
+  /** cp.async's src-size (or ignore-src): a 32-bit integer or bit-size register or a predicate, or an integer constant (its range: cpRules). */
+  SrcSize,
 }
 
 /** Which constants a class takes. */
@@ -4013,6 +4158,7 @@ const CLASSES: readonly (ClassRow | undefined)[] = [
   undefined,
   { takes: (r) => r === undefined || (isInt(r) && r.size === 16), text: 'a 16-bit integer or bit-size register', constants: Lit.Int, constantCode: 'PTX504' },
   { takes: (r) => r === undefined || (isInt(r) && r.size === 16), text: 'a 16-bit integer or bit-size register', constants: Lit.None, constantCode: 'PTX502' },
+  { takes: (r) => r === undefined || (isInt(r) && r.size === 32) || r.kind === K.Pred, text: `${INT32} or a predicate`, constants: Lit.Int, constantCode: 'PTX504' },
 ];
 
 /**
@@ -4171,6 +4317,11 @@ function textureFits(ins: A.Instruction, name: string, plan: Plan, ctx: Instruct
     ctx.report('PTX509', `${name}: an offset operand requires .target sm_30 or higher`, e.span);
     return false;
   }
+  if (e !== undefined && ctx.version !== undefined && ctx.version < 43) {
+    // Measured (tex and tld4, .version 3.0 to 4.2): "Feature 'tex' requires PTX ISA .version 4.3 or later" for an offset, with or without a depth compare value.
+    ctx.report('PTX508', `${name}: an offset operand (and a depth compare value) requires PTX ISA .version 4.3 or later`, e.span);
+    return false;
+  }
   if (e?.kind === 'vector') {
     if (geom.offsets === 0) {
       ctx.report('PTX502', `${name}: a cube geometry takes no offset vector`, e.span);
@@ -4280,7 +4431,10 @@ const NAMED_ROLES: ReadonlyMap<string, ReadonlyMap<string, Cls | NamedRole>> = n
   // The cache policy of every cp form a 64-bit integer or bit-size register (or an integer constant),
   // the multicast ctaMask a 16-bit one; the bulk tensor copies' coordinates and im2col offsets:
   // tensorCoordinatesFit (measured with ptxas 13.0 on sm_100a: "Arguments mismatch").
-  ['cp', new Map<string, Cls | NamedRole>([['size', NamedRole.Multiple16], ['cache-policy', Cls.Int64], ['ctaMask', Cls.Int16]])],
+  // cp.async's src-size (ignore-src) a 32-bit integer or bit-size register, a predicate or an integer
+  // constant (a 16- or 64-bit or float register or a floating-point constant "Arguments mismatch";
+  // measured with ptxas 13.0 on sm_80, with and without .L2::cache_hint and a cache policy).
+  ['cp', new Map<string, Cls | NamedRole>([['size', NamedRole.Multiple16], ['cache-policy', Cls.Int64], ['ctaMask', Cls.Int16], ['src-size', Cls.SrcSize], ['ignore-src', Cls.SrcSize]])],
   // tcgen05's register operands (measured with ptxas 13.0 on sm_100a with a register of every type,
   // `1` and `1.0`: "Arguments mismatch for instruction 'tcgen05.mma'"): the descriptors a 64-bit
   // integer or bit-size register or an integer constant, idesc and dealloc's taddr (and the column
@@ -4312,7 +4466,8 @@ function namedOperandsFit(ins: A.Instruction, name: string, form: InstructionFor
     let spec = form.operands[i + skip]!;
     // (Likewise a multicast ctaMask without a `.multicast` word, a cache policy without `.L2::cache_hint`:
     // the operand there is the next one, the cache policy, cp.async.bulk's byteMask.)
-    while (spec.optional && (spec.kind === 'vector' ? ops[i]!.kind !== 'vector' : spec.name === 'ctaMask' ? !ins.modifiers.some((x) => x.startsWith('.multicast')) : spec.name === 'cache-policy' && !ins.modifiers.includes('.L2::cache_hint')) && ops.length < form.operands.length - skip) {
+    // cp.async's src-size with .L2::cache_hint and one operand short: ptxas reads the cache policy there.)
+    while (spec.optional && (spec.kind === 'vector' ? ops[i]!.kind !== 'vector' : spec.name === 'ctaMask' ? !ins.modifiers.some((x) => x.startsWith('.multicast')) : spec.name === 'cache-policy' ? !ins.modifiers.includes('.L2::cache_hint') : (spec.name === 'src-size' || spec.name === 'ignore-src') && ins.modifiers.includes('.L2::cache_hint')) && ops.length < form.operands.length - skip) {
       skip++;
       if (i + skip >= form.operands.length) break;
       spec = form.operands[i + skip]!;

@@ -13,12 +13,20 @@ import { MEASURED_FAMILY_GATES, MEASURED_WORD_GATES } from './gates.measured.js'
 function familyGates(): Record<string, Gate> {
   const out: Record<string, Gate> = { ...FAMILY_GATES };
   for (const [family, m] of Object.entries(MEASURED_FAMILY_GATES)) {
+    if (NOT_FAMILY_GATES.has(family)) continue;
     const g = out[family] ?? {};
     out[family] = { ...g, ...(g.ptx === undefined && m.ptx !== undefined ? { ptx: m.ptx } : {}), ...(g.sm === undefined && m.sm !== undefined ? { sm: m.sm } : {}) };
   }
   for (const [family, sm] of Object.entries(ARCH_SPECIFIC_FAMILIES)) out[family] = { ...(out[family] ?? {}), sm };
   return out;
 }
+
+/**
+ * Harvested family floors that hold only for the corpus's forms: suld.b, sust.b, suq and txq with a
+ * named handle are taken at .version 1.5 on sm_10 (measured with ptxas 13.0); the corpus's used a
+ * handle in a register (3.1 and sm_20, checked by the instruction layer) or words gated below.
+ */
+const NOT_FAMILY_GATES: ReadonlySet<string> = new Set(['suld', 'sust', 'suq', 'txq']);
 
 /**
  * Families of architecture-specific targets only (measured with ptxas 13.0 on sm_90, sm_90a, sm_100,
@@ -71,6 +79,15 @@ const NOT_WORD_GATES: Readonly<Record<string, readonly string[]>> = {
   mma: ['.and'],
 };
 import type { Curation, Gate, SetPatch } from './types.js';
+
+/** The surface instructions' clamp modes and geometries (measured with ptxas 13.0 on suld.b and sust.b, .version 1.5 to 5.0, sm_10 to sm_30). */
+const SURFACE_WORDS: Readonly<Record<string, Gate>> = {
+  '.clamp': { ptx: '2.0' },
+  '.zero': { ptx: '2.0' },
+  '.3d': { ptx: '3.0', sm: ['sm_20'] },
+  '.a1d': { ptx: '3.0', sm: ['sm_20'] },
+  '.a2d': { ptx: '3.0', sm: ['sm_20'] },
+};
 
 /** f16 arithmetic and comparisons (measured). */
 const F16: Gate = { ptx: '4.2', sm: ['sm_53'] };
@@ -690,5 +707,42 @@ export const CURATION: Curation = {
       '.u32+.f16x2': { ptx: '6.5', sm: ['sm_53'] },
       '.s32+.f16x2': { ptx: '6.5', sm: ['sm_53'] },
     },
+    // The texture instructions' words (measured with ptxas 13.0 at .version 1.5 to 7.8 on .target
+    // sm_10 to sm_75, each word beside a form taken at every version: "Feature 'array geometry'
+    // requires PTX ISA .version 2.3", "'cubemap textures' ... 3.0", "'cubemap array' requires .target
+    // sm_20", "'multi-sample textures' ... 3.2" / "sm_30", "'tex.grad' ... 3.1", "Instruction 'tex.grad'
+    // requires .target sm_20", "'tex.grad with cube geometry' ... 4.3", "'tld4 instruction with .cube'
+    // ... 4.3" / "sm_30", "'txq.level' ... 4.3" / "sm_30", "'array_size attribute' ... 4.1",
+    // "'memory_layout attribute' ... 4.2"; test/ptx/check/ptxmiss8-found.test.ts).
+    tex: {
+      '.a1d': { ptx: '2.3' },
+      '.a2d': { ptx: '2.3' },
+      '.cube': { ptx: '3.0' },
+      '.acube': { ptx: '3.0', sm: ['sm_20'] },
+      '.2dms': { ptx: '3.2', sm: ['sm_30'] },
+      '.a2dms': { ptx: '3.2', sm: ['sm_30'] },
+      '.level': { ptx: '3.1', sm: ['sm_20'] },
+      '.grad': { ptx: '3.1', sm: ['sm_20'] },
+      '.base': { ptx: '3.1', sm: ['sm_20'] },
+      '.grad+.cube': { ptx: '4.3' },
+      '.grad+.acube': { ptx: '4.3' },
+    },
+    tld4: { '.a2d': { ptx: '4.3', sm: ['sm_30'] }, '.cube': { ptx: '4.3', sm: ['sm_30'] }, '.acube': { ptx: '4.3', sm: ['sm_30'] } },
+    txq: {
+      '.level': { ptx: '4.3', sm: ['sm_30'] },
+      '.channel_data_type': { ptx: '2.1' },
+      '.channel_order': { ptx: '2.1' },
+      '.force_unnormalized_coords': { ptx: '2.2' },
+      '.array_size': { ptx: '4.1' },
+      '.num_mipmap_levels': { ptx: '4.1', sm: ['sm_20'] },
+      '.num_samples': { ptx: '4.1', sm: ['sm_30'] },
+    },
+    suq: { '.channel_data_type': { ptx: '2.1' }, '.channel_order': { ptx: '2.1' }, '.array_size': { ptx: '4.1' }, '.memory_layout': { ptx: '4.2' } },
+    // The surface loads and stores (measured likewise): "Feature '.clamp modifier' requires PTX ISA
+    // .version 2.0" (and .zero), "'surface instruction with .3d geometry' ... 3.0" / "sm_20" (and
+    // array geometry), "Instruction 'suld.b' requires .target sm_20" with a cache operator,
+    // "Instruction 'sust.p' requires .target sm_20".
+    suld: { ...SURFACE_WORDS, '.ca': SM20, '.cg': SM20, '.cs': SM20, '.cv': SM20 },
+    sust: { ...SURFACE_WORDS, '.p': SM20, '.wb': SM20, '.cg': SM20, '.cs': SM20, '.wt': SM20 },
   }),
 };

@@ -124,7 +124,9 @@ export function parseAddressElements(p: ExprCursor): boolean {
     p.scratch[p.sp++] = new ExprOperandNode(expr);
     return true;
   }
-  const name = parseNameWithMember(p);
+  // (No member here: ptxas "Parsing error near '.x'" for `[%tid.x]`, `[%rv.x]`, `[%r1.b0]`, also
+  // after a texture handle; measured with ptxas 13.0. A braced list below takes them.)
+  const name = parsePlainName(p);
   if (name.kind === 'name' && lx.tok() === Tok.Plus) {
     const expr = parseOffsetTail(p, name, start);
     p.scratch[p.sp++] = new ExprOperandNode(expr);
@@ -139,7 +141,7 @@ export function parseAddressElements(p: ExprCursor): boolean {
       if (!v) return false;
       p.scratch[p.sp++] = v;
     } else if (lx.tok() === Tok.Ident && !p.isWarpSize()) {
-      const n = parseNameWithMember(p);
+      const n = parsePlainName(p);
       p.scratch[p.sp++] = new ExprOperandNode(n);
     } else {
       p.errorHere('PTX201');
@@ -177,6 +179,15 @@ export function parseNameWithMember(p: ExprCursor): A.Expr {
   const name = lx.tokenText();
   p.advance();
   return p.memberTail(name, start, true);
+}
+
+/** NAME alone (a member written after it is left for the caller, which finds it unexpected). */
+function parsePlainName(p: ExprCursor): A.Expr {
+  const lx = p.lx;
+  const start = lx.start;
+  const name = lx.tokenText();
+  p.advance();
+  return p.memberTail(name, start, false);
 }
 
 export function parseSinkExpr(p: ExprCursor): A.Expr {

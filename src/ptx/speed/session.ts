@@ -78,6 +78,9 @@ interface CleanFunction {
   facts: { fact: Fact; name: string; start: number; end: number }[];
   /** Labels of the body (initializers may name them). */
   labels: string[];
+  /** Its tcgen05 CTA granularities and direct callees (the checker's ctaGroups and callees, which `finish` reads). */
+  ctaGroups: number | undefined;
+  callees: string[] | undefined;
 }
 
 /** A replay met a module that does not fit it: start again with everything read. */
@@ -166,6 +169,8 @@ export function createPtxSession(name: string, options: PtxCheckOptions = {}): P
         const sym = names.get(r.name);
         if (sym?.kind === 'function') sym[r.fact] ??= { start: at + r.start, end: at + r.end };
       }
+      if (c.ctaGroups !== undefined) checker.ctaGroups.set(c.name, (checker.ctaGroups.get(c.name) ?? 0) | c.ctaGroups);
+      if (c.callees !== undefined) checker.callees.set(c.name, c.callees);
       const body: A.Block = { kind: 'block', statements: [], span: { start: at + c.headerLength, end: at + c.length } };
       input.add({ kind: 'function', linkage: undefined, entry: c.entry, name: c.name, nameSpan: body.span, attributes: [], body, span: { start: at, end: at + c.length } });
       for (const l of c.labels) input.labels.add(l);
@@ -214,7 +219,8 @@ export function createPtxSession(name: string, options: PtxCheckOptions = {}): P
           if (fresh) {
             declares = symbolAt(sym!, -start);
           }
-          nextCache.set(start, { start, length: item.span.end - start, headerLength, index, name: own(item.name), entry: item.entry, declares, facts, labels: labelsOf(body.statements) });
+          const callees = checker.callees.get(item.name);
+          nextCache.set(start, { start, length: item.span.end - start, headerLength, index, name: own(item.name), entry: item.entry, declares, facts, labels: labelsOf(body.statements), ctaGroups: checker.ctaGroups.get(item.name), callees: callees?.map(own) });
         }
       }
       moduleLevel(index, start, headerLength);
