@@ -95,7 +95,8 @@ export class ExprOperandNode implements A.ExprOperand {
   // Fields assigned in the constructor, none declared as class fields (here and in the node classes
   // below): a class field makes V8 run a field initializer per object, which keeps `new` from being
   // inlined into the parser's optimized code under the CLI's inlining budget (src/cli/chunks.cts),
-  // so each node went through the generic construct stub and a runtime allocation.
+  // so each node went through the generic construct stub and a runtime allocation. (Assigned in
+  // the order the class fields had: the same own-property order as before.)
   declare readonly expr: A.Expr;
   declare readonly kind: 'expr';
   constructor(expr: A.Expr) {
@@ -190,11 +191,11 @@ export class OperandListNode {
   declare private readonly start: number;
   declare private readonly end: number;
   constructor(kind: 'vector' | 'address' | 'list', elements: A.Operand[], start: number, end: number) {
-    this.predicate = undefined;
     this.kind = kind;
     this.elements = elements;
     this.start = start;
     this.end = end;
+    this.predicate = undefined;
   }
   get span(): Span {
     return { start: this.start, end: this.end };
@@ -227,6 +228,8 @@ export class VariableDeclNode {
   declare private start: number;
   declare readonly kind: 'variable';
   constructor(space: A.StateSpace, start: number) {
+    this.space = space;
+    this.start = start;
     this.linkage = undefined;
     this.bank = undefined;
     this.align = undefined;
@@ -237,8 +240,6 @@ export class VariableDeclNode {
     this.typeStart = 0;
     this.typeEnd = 0;
     this.end = 0;
-    this.space = space;
-    this.start = start;
     this.kind = 'variable';
   }
   setType(start: number, end: number): void {
@@ -287,12 +288,12 @@ export class DeclaratorNode {
   declare readonly name: string;
   declare private start: number;
   constructor(name: string, start: number) {
+    this.name = name;
+    this.start = start;
     this.parameterizedCount = undefined;
     this.initializer = undefined;
     this.dims = NO_DIMS as (A.Expr | null)[];
     this.end = 0;
-    this.name = name;
-    this.start = start;
   }
   get nameSpan(): Span {
     return { start: this.start, end: this.start + this.name.length };
