@@ -153,10 +153,10 @@ export function checkInstruction(c: CheckerState, ins: A.Instruction): void {
   checkModifiers(c, ins);
   if (ins.opcode === 'tcgen05') tcgen05CtaGroup(c, ins);
   const ops = ins.operands;
-  if (ins.opcode === 'ld' && c.returnParams.size > 0) paramDirection(c, ops, c.returnParams, ins.opcodeSpan, 'a return parameter of this function: it can be written, not read');
+  if (ins.opcode === 'ld' && c.returnParams.size > 0) paramDirection(c, ops, c.returnParams, ins, 'a return parameter of this function: it can be written, not read');
   else if (ins.opcode === 'st' && c.inputParams.size > 0 && ins.modifiers.includes('.param'))
-    paramDirection(c, ops, c.inputParams, ins.opcodeSpan, 'an input parameter of this function: it can be read, not written');
-  else if ((ins.opcode === 'mov' || (ins.opcode === 'cvta' && !ins.modifiers.includes('.to'))) && ops.length === 2) paramAddress(c, ops[1]!, ins.opcodeSpan);
+    paramDirection(c, ops, c.inputParams, ins, 'an input parameter of this function: it can be read, not written');
+  else if ((ins.opcode === 'mov' || (ins.opcode === 'cvta' && !ins.modifiers.includes('.to'))) && ops.length === 2) paramAddress(c, ops[1]!, ins);
   let callee = -1;
   if (ins.opcode === 'call' && ops.length > 0) {
     callee = ops[0]!.kind === 'list' ? 1 : 0;
@@ -358,12 +358,13 @@ export function callArity(c: CheckerState, ops: A.Operand[], callee: number, fn:
  * name: one named like the function's own input or return parameter is taken (measured, ptxas
  * 13.0). At the opcode.
  */
-function paramAddress(c: CheckerState, op: A.Operand, opcode: Span): void {
+// (The instruction, not its opcode's span: the span is built only when reported, not for every mov.)
+function paramAddress(c: CheckerState, op: A.Operand, ins: A.Instruction): void {
   if (op.kind !== 'expr' || op.expr.kind !== 'name') return;
   const name = op.expr.name;
   const sym = c.table.lookup(name);
   if (sym === undefined || sym.kind !== 'variable' || sym.space !== '.param' || c.inputParams.has(name) || c.returnParams.has(name)) return;
-  c.error('PTX352', `'${name}' is a .param variable of a call: its address cannot be taken (only ld.param and st.param reach it)`, c.lineOf(op.expr.span, opcode));
+  c.error('PTX352', `'${name}' is a .param variable of a call: its address cannot be taken (only ld.param and st.param reach it)`, c.lineOf(op.expr.span, ins.opcodeSpan));
 }
 
 /**
@@ -371,7 +372,7 @@ function paramAddress(c: CheckerState, op: A.Operand, opcode: Span): void {
  * return) and "Illegal to write to function input parameter" (`st.param` to one of its own or a
  * kernel's `.param` inputs, with or without an offset). By the name in `names`, at the opcode.
  */
-export function paramDirection(c: CheckerState, ops: A.Operand[], names: ReadonlySet<string>, opcode: Span, what: string): void {
+export function paramDirection(c: CheckerState, ops: A.Operand[], names: ReadonlySet<string>, ins: A.Instruction, what: string): void {
   for (let i = 0; i < ops.length; i++) {
     const op = ops[i]!;
     if (op.kind !== 'address') continue;
@@ -383,7 +384,7 @@ export function paramDirection(c: CheckerState, ops: A.Operand[], names: Readonl
         const x = stack.pop()!;
         if (x.kind === 'name') {
           // ptxas goes by the name (a `.param` of an inner block named alike counts too), at the opcode.
-          if (names.has(x.name)) c.error('PTX352', `'${x.name}' is ${what}`, c.lineOf(x.span, opcode));
+          if (names.has(x.name)) c.error('PTX352', `'${x.name}' is ${what}`, c.lineOf(x.span, ins.opcodeSpan));
         } else if (x.kind === 'binary') stack.push(x.left, x.right);
         else if (x.kind === 'paren') stack.push(x.expr);
       }

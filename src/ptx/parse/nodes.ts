@@ -54,7 +54,10 @@ export function digitsEnd(text: string, start: number): number {
 export abstract class DecimalLiteral implements A.IntLiteral {
   /** The parsed text (on the per-parse subclass's prototype, not on each literal). */
   declare protected readonly text: string;
-  constructor(private readonly start: number) {}
+  declare private readonly start: number;
+  constructor(start: number) {
+    this.start = start;
+  }
   // On the prototype, not a field: initializer lists hold millions of these.
   get kind(): 'int' {
     return 'int';
@@ -89,8 +92,17 @@ export function decimalLiteralClass(text: string): new (start: number) => Decima
  * span object of its own). `toJSON` gives the plain ExprOperand shape.
  */
 export class ExprOperandNode implements A.ExprOperand {
-  constructor(readonly expr: A.Expr) {}
-  readonly kind = 'expr' as const;
+  // Fields assigned in the constructor, none declared as class fields (here and in the node classes
+  // below): a class field makes V8 run a field initializer per object, which keeps `new` from being
+  // inlined into the parser's optimized code under the CLI's inlining budget (src/cli/chunks.cts),
+  // so each node went through the generic construct stub and a runtime allocation. (Assigned in
+  // the order the class fields had: the same own-property order as before.)
+  declare readonly expr: A.Expr;
+  declare readonly kind: 'expr';
+  constructor(expr: A.Expr) {
+    this.expr = expr;
+    this.kind = 'expr';
+  }
   get span(): Span {
     return this.expr.span;
   }
@@ -104,11 +116,14 @@ export class ExprOperandNode implements A.ExprOperand {
  * object per name). `toJSON` gives the plain NameRef shape.
  */
 export class NameRefNode implements A.NameRef {
-  constructor(
-    readonly name: string,
-    private readonly start: number,
-  ) {}
-  readonly kind = 'name' as const;
+  declare readonly name: string;
+  declare private readonly start: number;
+  declare readonly kind: 'name';
+  constructor(name: string, start: number) {
+    this.name = name;
+    this.start = start;
+    this.kind = 'name';
+  }
   get span(): Span {
     return { start: this.start, end: this.start + this.name.length };
   }
@@ -124,17 +139,25 @@ export class NameRefNode implements A.NameRef {
 export class InstructionNode implements A.Instruction {
   // `guard` is a field of every instruction (undefined when none), set by the constructor: one
   // object shape for all instructions, so reads of them stay monomorphic.
-  constructor(
-    readonly opcode: string,
-    /** The parse's record of the opcode and words (see parse/spelling.ts), which holds the modifier list: left out of toJSON. */
-    readonly spelling: Spelling,
-    readonly operands: A.Operand[],
-    private readonly opcodeStart: number,
-    private readonly start: number,
-    private readonly end: number,
-    readonly guard: A.Guard | undefined,
-  ) {}
-  readonly kind = 'instruction' as const;
+  declare readonly opcode: string;
+  /** The parse's record of the opcode and words (see parse/spelling.ts), which holds the modifier list: left out of toJSON. */
+  declare readonly spelling: Spelling;
+  declare readonly operands: A.Operand[];
+  declare private readonly opcodeStart: number;
+  declare private readonly start: number;
+  declare private readonly end: number;
+  declare readonly guard: A.Guard | undefined;
+  declare readonly kind: 'instruction';
+  constructor(opcode: string, spelling: Spelling, operands: A.Operand[], opcodeStart: number, start: number, end: number, guard: A.Guard | undefined) {
+    this.opcode = opcode;
+    this.spelling = spelling;
+    this.operands = operands;
+    this.opcodeStart = opcodeStart;
+    this.start = start;
+    this.end = end;
+    this.guard = guard;
+    this.kind = 'instruction';
+  }
   /** The spelling's (shared) list: no field of its own, so that an instruction is no larger than before the record. */
   get modifiers(): string[] {
     return this.spelling.modifiers;
@@ -162,13 +185,18 @@ export class InstructionNode implements A.Instruction {
 /** `{a, b}`, `[addr]`, `(a, b)`: the span kept as offsets, built when read. `toJSON` gives the plain shape. */
 export class OperandListNode {
   /** A vector's `|p` (see A.VectorOperand); a field of every list (undefined when none): one object shape. */
-  predicate: A.Expr | undefined = undefined;
-  constructor(
-    readonly kind: 'vector' | 'address' | 'list',
-    readonly elements: A.Operand[],
-    private readonly start: number,
-    private readonly end: number,
-  ) {}
+  declare predicate: A.Expr | undefined;
+  declare readonly kind: 'vector' | 'address' | 'list';
+  declare readonly elements: A.Operand[];
+  declare private readonly start: number;
+  declare private readonly end: number;
+  constructor(kind: 'vector' | 'address' | 'list', elements: A.Operand[], start: number, end: number) {
+    this.kind = kind;
+    this.elements = elements;
+    this.start = start;
+    this.end = end;
+    this.predicate = undefined;
+  }
   get span(): Span {
     return { start: this.start, end: this.end };
   }
@@ -186,21 +214,34 @@ export class OperandListNode {
 export class VariableDeclNode {
   // Optional parts are fields of every declaration (undefined when absent), not added when met:
   // one object shape for all declarations.
-  linkage: A.Linkage | undefined = undefined;
-  bank: number | undefined = undefined;
-  align: bigint | undefined = undefined;
-  vector: number | undefined = undefined;
-  type = '';
-  attributes: A.DirectiveWord[] = [];
-  declarators: A.Declarator[] = [];
-  private typeStart = 0;
-  private typeEnd = 0;
-  private end = 0;
-  constructor(
-    readonly space: A.StateSpace,
-    private start: number,
-  ) {}
-  readonly kind = 'variable' as const;
+  declare linkage: A.Linkage | undefined;
+  declare bank: number | undefined;
+  declare align: bigint | undefined;
+  declare vector: number | undefined;
+  declare type: string;
+  declare attributes: A.DirectiveWord[];
+  declare declarators: A.Declarator[];
+  declare private typeStart: number;
+  declare private typeEnd: number;
+  declare private end: number;
+  declare readonly space: A.StateSpace;
+  declare private start: number;
+  declare readonly kind: 'variable';
+  constructor(space: A.StateSpace, start: number) {
+    this.space = space;
+    this.start = start;
+    this.linkage = undefined;
+    this.bank = undefined;
+    this.align = undefined;
+    this.vector = undefined;
+    this.type = '';
+    this.attributes = [];
+    this.declarators = [];
+    this.typeStart = 0;
+    this.typeEnd = 0;
+    this.end = 0;
+    this.kind = 'variable';
+  }
   setType(start: number, end: number): void {
     this.typeStart = start;
     this.typeEnd = end;
@@ -239,15 +280,21 @@ export class VariableDeclNode {
 /** One declarator: the name span is the name token (start plus the name's length). */
 export class DeclaratorNode {
   // Fields of every declarator (undefined when absent): one object shape for all.
-  parameterizedCount: number | undefined = undefined;
-  initializer: A.Initializer | undefined = undefined;
+  declare parameterizedCount: number | undefined;
+  declare initializer: A.Initializer | undefined;
   /** Shared and frozen while empty; the parser gives a declarator with dimensions its own array. */
-  dims: (A.Expr | null)[] = NO_DIMS as (A.Expr | null)[];
-  private end = 0;
-  constructor(
-    readonly name: string,
-    private start: number,
-  ) {}
+  declare dims: (A.Expr | null)[];
+  declare private end: number;
+  declare readonly name: string;
+  declare private start: number;
+  constructor(name: string, start: number) {
+    this.name = name;
+    this.start = start;
+    this.parameterizedCount = undefined;
+    this.initializer = undefined;
+    this.dims = NO_DIMS as (A.Expr | null)[];
+    this.end = 0;
+  }
   get nameSpan(): Span {
     return { start: this.start, end: this.start + this.name.length };
   }
