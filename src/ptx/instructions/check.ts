@@ -16,6 +16,7 @@ import type { PtxSymbol } from '../check/scope.js';
 import type { PtxCode } from '../diagnostics.js';
 import { maybeSpecialRegister, SPECIAL_REGISTERS } from '../data/special-registers.js';
 import { INSTRUCTION_KEYWORDS } from '../data/keywords.js';
+import { SCALAR_RESULT_EXTRA, SCALAR_SELECTOR, SIMD2_MASKS, SIMD2_SOURCE, SIMD4_MASKS, SIMD4_SOURCE, VIDEO_SIMD2, VIDEO_SIMD4 } from '../data/video-selectors.js';
 import { CURATION } from './curation.js';
 import { ExprOperandNode, NameRefNode } from '../parse/nodes.js';
 import { newStamp, type Spelling } from '../parse/spelling.js';
@@ -1386,6 +1387,61 @@ function videoSelectorsFit(ins: A.Instruction, op: string, name: string, ctx: In
     ctx.report('PTX502', `operand 4 of ${name} (c) takes no selector (${c.expr.member})`, c.span);
     return false;
   }
+  // vmad: "Operand negation limited to either (source A xor source B) or source C" (measured with ptxas 13.0,
+  // session 18: -c with exactly one of -a, -b is refused; -a -b -c is taken).
+  if (op === 'vmad' && ops.length === 4 && negated(ops[3]!) && negated(ops[1]!) !== negated(ops[2]!)) {
+    ctx.report('PTX502', `${name}: c is negated with only one of a and b (negate a and b together, or c alone)`, ops[3]!.span);
+    return false;
+  }
+  for (let i = 0; i < 3 && i < ops.length; i++) {
+    const sel = selectorOf(ops[i]!);
+    if (sel !== undefined && !SCALAR_SELECTOR.test(sel) && !(i === 0 && SCALAR_RESULT_EXTRA.has(sel))) {
+      ctx.report('PTX516', `operand ${i + 1} of ${name} takes no selector .${sel}`, ops[i]!.span);
+      return false;
+    }
+  }
+  return true;
+}
+
+/** A register operand negated (`-%r1`, `-%r1.b0`; not a constant). */
+function negated(o: A.Operand): boolean {
+  return o.kind === 'expr' && o.expr.kind === 'unary' && o.expr.op === '-' && (o.expr.operand.kind === 'name' || o.expr.operand.kind === 'member');
+}
+
+/** A video operand's selector (`%r1.h10`: 'h10'; `-%r1.b0` too), if it has one. */
+function selectorOf(o: A.Operand): string | undefined {
+  if (o.kind !== 'expr') return undefined;
+  const e = o.expr.kind === 'unary' ? o.expr.operand : o.expr;
+  return e.kind === 'member' ? e.member : undefined;
+}
+
+/**
+ * The SIMD video instructions' selectors (measured with ptxas 13.0, data/video-selectors.ts): a mask on
+ * d (`.h0`, `.h1`, `.h10`; byte lanes `.b0` ... `.b3210`), a lane selector on a and b (`.hxy`, `.bxyzw`),
+ * none on c ("Video selector is not allowed on 'source C' operand"); no constant source.
+ */
+function simdSelectorsFit(ins: A.Instruction, op: string, name: string, ctx: InstructionCheckContext): boolean {
+  const ops = ins.operands;
+  const two = VIDEO_SIMD2.has(op);
+  for (let i = 0; i < ops.length; i++) {
+    const o = ops[i]!;
+    // No constant source either (measured: ptxas 13.0 says "Incorrect video selector for operand N" of a constant a, b or c).
+    if (i > 0 && o.kind === 'expr' && constantResult(o.expr)) {
+      ctx.report('PTX502', `operand ${i + 1} of ${name} must be a register, not a constant`, o.span);
+      return false;
+    }
+    const sel = selectorOf(o);
+    if (sel === undefined) continue;
+    if (i === 3) {
+      ctx.report('PTX502', `operand 4 of ${name} (c) takes no selector (${sel})`, ops[i]!.span);
+      return false;
+    }
+    const fits = i === 0 ? (two ? SIMD2_MASKS : SIMD4_MASKS).has(sel) : (two ? SIMD2_SOURCE : SIMD4_SOURCE).test(sel);
+    if (!fits) {
+      ctx.report('PTX516', `operand ${i + 1} of ${name} takes no selector .${sel}: ${i === 0 ? `the result mask is one of ${[...(two ? SIMD2_MASKS : SIMD4_MASKS)].map((m) => '.' + m).join(', ')}` : two ? 'a source takes .hxy, x and y lanes 0-3' : 'a source takes .bxyzw, lanes 0-7'}`, ops[i]!.span);
+      return false;
+    }
+  }
   return true;
 }
 
@@ -1659,6 +1715,9 @@ const lop3Rule: ShapeRule = (ins, plan, form, ctx) => {
 /** The scalar video instructions: their selectors. */
 const videoRule: ShapeRule = (ins, plan, form, ctx) => videoSelectorsFit(ins, plan.op, plan.name, ctx);
 
+/** The SIMD video instructions: their selectors. */
+const simdVideoRule: ShapeRule = (ins, plan, form, ctx) => simdSelectorsFit(ins, plan.op, plan.name, ctx);
+
 /** min/max: their three-input form's gate. */
 const minMaxRule: ShapeRule = (ins, plan, form, ctx) => ins.operands.length !== 4 || threeInputGate(plan.name, ctx, ins);
 
@@ -1677,6 +1736,7 @@ function shapeRuleOf(op: string): ShapeRule {
   if (op === 'lop3') return lop3Rule;
   if (op === 'min' || op === 'max') return minMaxRule;
   if (VIDEO_SCALAR.has(op)) return videoRule;
+  if (VIDEO_SIMD2.has(op) || VIDEO_SIMD4.has(op)) return simdVideoRule;
   if (op === 'mbarrier') return mbarrierRule;
   if (op === 'mma') return mmaRules;
   if (op === 'ldmatrix') return ldmatrixRules;
@@ -3959,6 +4019,8 @@ const enum Cls {
   /** A 16-bit integer or bit-size register or an integer constant (a bulk copy's multicast ctaMask); Reg16 no constant (tcgen05.commit's). */
   Int16,
   Reg16,
+  /** A sampler in a register with .f32 coordinates: a 64-bit integer or bit-size one or a .b32 or .f32 one (not .u32/.s32). */
+  FloatSampler,
 }
 
 /** Which constants a class takes. */
@@ -4013,6 +4075,7 @@ const CLASSES: readonly (ClassRow | undefined)[] = [
   undefined,
   { takes: (r) => r === undefined || (isInt(r) && r.size === 16), text: 'a 16-bit integer or bit-size register', constants: Lit.Int, constantCode: 'PTX504' },
   { takes: (r) => r === undefined || (isInt(r) && r.size === 16), text: 'a 16-bit integer or bit-size register', constants: Lit.None, constantCode: 'PTX502' },
+  { takes: (r) => r === undefined || (isInt(r) && r.size === 64) || (r.size === 32 && (r.kind === K.Bit || r.kind === K.Float)), text: `${INT64} or a .b32 or .f32 one`, constants: Lit.Int, constantCode: 'PTX504' },
 ];
 
 /**
@@ -4094,11 +4157,15 @@ function texCountFits(o: A.VectorOperand, min: number, exact: boolean, what: str
   return false;
 }
 
-/** A texture, sampler or surface in a register: 64-bit (the elements before the coordinates of `[a, b, c]`, or `[a]`). */
+/**
+ * A texture, sampler or surface in a register: 64-bit (the elements before the coordinates of `[a, b, c]`, or `[a]`); a
+ * sampler may also be a 32-bit register of the coordinates' kind (measured with ptxas 13.0, session 18: .f32 coordinates
+ * take a .b32 or .f32 sampler, not .u32; .s32 ones any 32-bit but .f32).
+ */
 function texHandlesFit(o: A.Operand | undefined, upTo: number, floatCoords: boolean, name: string, ctx: InstructionCheckContext): boolean {
   if (o?.kind !== 'address') return true;
   for (let i = 0; i < upTo && i < o.elements.length; i++)
-    if (!texOperandFits(o.elements[i]!, i === 0 || floatCoords ? Cls.Int64 : Cls.IntSampler, U64, '.u64', i === 0 ? 'texture or surface handle' : 'sampler', name, false, ctx)) return false;
+    if (!texOperandFits(o.elements[i]!, i === 0 ? Cls.Int64 : floatCoords ? Cls.FloatSampler : Cls.IntSampler, U64, '.u64', i === 0 ? 'texture or surface handle' : 'sampler', name, false, ctx)) return false;
   return true;
 }
 
