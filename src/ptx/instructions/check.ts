@@ -4164,9 +4164,23 @@ function texCountFits(o: A.VectorOperand, min: number, exact: boolean, what: str
  */
 function texHandlesFit(o: A.Operand | undefined, upTo: number, floatCoords: boolean, name: string, ctx: InstructionCheckContext): boolean {
   if (o?.kind !== 'address') return true;
+  // With .f32 coordinates a 32-bit sampler is taken only beside a coordinate list holding some register
+  // not declared .f32 (measured: `[t, %f3, {%r1, %r2}]` and `[t, %r3, {%f1, %r2}]` taken, `[t, %r3, {%f1, %f2}]` refused).
+  const floatSampler = floatCoords && upTo < o.elements.length && someNotF32(o.elements[o.elements.length - 1]!, ctx);
   for (let i = 0; i < upTo && i < o.elements.length; i++)
-    if (!texOperandFits(o.elements[i]!, i === 0 ? Cls.Int64 : floatCoords ? Cls.FloatSampler : Cls.IntSampler, U64, '.u64', i === 0 ? 'texture or surface handle' : 'sampler', name, false, ctx)) return false;
+    if (!texOperandFits(o.elements[i]!, i === 0 || (floatCoords && !floatSampler) ? Cls.Int64 : floatCoords ? Cls.FloatSampler : Cls.IntSampler, U64, '.u64', i === 0 ? 'texture or surface handle' : 'sampler', name, false, ctx)) return false;
   return true;
+}
+
+/** Whether a coordinate operand (a braced list or one register) has a register declared other than .f32. */
+function someNotF32(o: A.Operand, ctx: InstructionCheckContext): boolean {
+  const els = o.kind === 'vector' ? o.elements : [o];
+  for (const e of els) {
+    if (e.kind !== 'expr' || e.expr.kind !== 'name') continue;
+    const t = ctx.registerType(e.expr.name);
+    if (t !== undefined && t !== '.f32') return true;
+  }
+  return false;
 }
 
 /**

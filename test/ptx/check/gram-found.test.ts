@@ -10,7 +10,8 @@
  * - vmad's negated register sources (`-%r2`, `-%r3.b0`), but not c with only one of a and b, nor
  *   with `.po`, nor a symbol;
  * - tex/tld4 with .f32 coordinates take a .b32 or .f32 sampler register (a .u32 or .s32 one is
- *   refused), as well as a 64-bit one.
+ *   refused) when some coordinate register is not declared .f32 (all-.f32 coordinates: refused), as
+ *   well as a 64-bit one.
  * With ptxas on PATH the table is re-run through it.
  */
 import { ptxCaseTable, type PtxCase } from '../../harness/ptx-case-table.js';
@@ -71,6 +72,9 @@ const sampler: PtxCase[] = [
   ok('tex.2d.v4.f32.f32 {%r10, %r11, %r12, %r13}, [tex0, %rd3, {%r20, %r21}];'),
   ok('tex.2d.v4.f32.s32 {%r10, %r11, %r12, %r13}, [tex0, %u3, {%r20, %r21}];'),
   ok('tld4.r.2d.v4.s32.f32 {%r10, %r11, %r12, %r13}, [tex0, %r3, {%r20, %r21}];'),
+  ok('tex.2d.v4.f32.f32 {%r10, %r11, %r12, %r13}, [tex0, %r3, {%f1, %r21}];'),
+  bad('tex.2d.v4.f32.f32 {%r10, %r11, %r12, %r13}, [tex0, %r3, {%f1, %f2}];', 'PTX503'),
+  bad('tex.2d.v4.f32.f32 {%r10, %r11, %r12, %r13}, [tex0, %f3, {%f1, %f2}];', 'PTX503'),
   bad('tex.2d.v4.f32.f32 {%r10, %r11, %r12, %r13}, [tex0, %u3, {%r20, %r21}];', 'PTX503'),
   bad('tex.2d.v4.f32.f32 {%r10, %r11, %r12, %r13}, [tex0, %s3, {%r20, %r21}];', 'PTX503'),
   bad('tex.2d.v4.f32.s32 {%r10, %r11, %r12, %r13}, [tex0, %f3, {%r20, %r21}];', 'PTX503'),
