@@ -425,6 +425,19 @@ export function checkModifiers(c: CheckerState, ins: A.Instruction): void {
   }
 }
 
+/**
+ * vmad negates its register sources, with or without a selector (`-%r2`, `-%r3.b0`; measured with ptxas 13.0,
+ * session 18), but not with `.po` ("Conflicting use of '.po' modifier with operand negation"), and never a symbol or
+ * special register.
+ */
+function vmadNegatesRegister(c: CheckerState, ins: A.Instruction, x: A.Expr): boolean {
+  if (ins.opcode !== 'vmad' || ins.modifiers.includes('.po')) return false;
+  const ref = x.kind === 'member' ? x.object : x;
+  if (ref.kind !== 'name') return false;
+  const sym = c.table.lookup(ref.name);
+  return sym?.kind === 'variable' && sym.space === '.reg';
+}
+
 export function operand(c: CheckerState, op: A.Operand, role: OperandRole, ins: A.Instruction): void {
   // Fast paths for the common shapes (`%r1`, `[%rd2+8]`) without an explicit stack.
   if (op.kind === 'expr') {
@@ -435,7 +448,7 @@ export function operand(c: CheckerState, op: A.Operand, role: OperandRole, ins: 
     if (e.kind === 'unary' && e.op === '-' && (e.operand.kind === 'int' || e.operand.kind === 'float')) return;
     // `-%r1`, `-%tid.x`, `-gv`: ptxas negates no register or symbol operand ("Operand negation not
     // allowed for instruction", "Illegal argument to unary minus"; measured on 40 opcodes).
-    if (e.kind === 'unary' && e.op === '-' && (e.operand.kind === 'name' || e.operand.kind === 'member'))
+    if (e.kind === 'unary' && e.op === '-' && (e.operand.kind === 'name' || e.operand.kind === 'member') && !vmadNegatesRegister(c, ins, e.operand))
       c.error('PTX502', `an operand of ${ins.opcode} cannot be negated: '-' applies to constants only`, c.lineOf(e.span, instructionDate(ins, c.text)));
     // A constant expression: evaluated as in initializers; no name in it for the walk below.
     if ((e.kind === 'binary' || e.kind === 'unary' || e.kind === 'paren' || e.kind === 'conditional' || e.kind === 'cast') && !hasName(e)) return constantOperand(c, e);

@@ -16,6 +16,7 @@ import type { PtxSymbol } from '../check/scope.js';
 import type { PtxCode } from '../diagnostics.js';
 import { maybeSpecialRegister, SPECIAL_REGISTERS } from '../data/special-registers.js';
 import { INSTRUCTION_KEYWORDS } from '../data/keywords.js';
+import { SCALAR_RESULT_EXTRA, SCALAR_SELECTOR, SIMD2_MASKS, VIDEO_OPCODES, VIDEO_SELECTOR_SHAPE, SIMD2_SOURCE, SIMD4_MASKS, SIMD4_SOURCE, VIDEO_SIMD2, VIDEO_SIMD4 } from '../data/video-selectors.js';
 import { CURATION } from './curation.js';
 import { ExprOperandNode, NameRefNode } from '../parse/nodes.js';
 import { newStamp, type Spelling } from '../parse/spelling.js';
@@ -1377,7 +1378,9 @@ const VIDEO_SCALAR: ReadonlySet<string> = new Set(['vadd', 'vsub', 'vabsdiff', '
 function videoSelectorsFit(ins: A.Instruction, op: string, name: string, ctx: InstructionCheckContext): boolean {
   const ops = ins.operands;
   const d = ops[0];
-  if (d !== undefined && d.kind === 'expr' && d.expr.kind === 'member') {
+  // `.b01`, `.b12`, `.b23` on d and c are no selector to ptxas (taken in every form, with a secondary
+  // operation and on vmad too; measured with ptxas 13.0, session 18); on a and b they are refused below.
+  if (d !== undefined && d.kind === 'expr' && d.expr.kind === 'member' && !SCALAR_RESULT_EXTRA.has(d.expr.member)) {
     const w = ins.modifiers;
     const op2 = w.includes('.add') || w.includes('.min') || w.includes('.max');
     if (op === 'vmad' || ops.length < 4 || op2) {
@@ -1386,9 +1389,64 @@ function videoSelectorsFit(ins: A.Instruction, op: string, name: string, ctx: In
     }
   }
   const c = ops[3];
-  if (c !== undefined && c.kind === 'expr' && c.expr.kind === 'member') {
+  if (c !== undefined && c.kind === 'expr' && c.expr.kind === 'member' && !SCALAR_RESULT_EXTRA.has(c.expr.member)) {
     ctx.report('PTX502', `operand 4 of ${name} (c) takes no selector (${c.expr.member})`, c.span);
     return false;
+  }
+  // vmad: "Operand negation limited to either (source A xor source B) or source C" (measured with ptxas 13.0,
+  // session 18: -c with exactly one of -a, -b is refused; -a -b -c is taken).
+  if (op === 'vmad' && ops.length === 4 && negated(ops[3]!) && negated(ops[1]!) !== negated(ops[2]!)) {
+    ctx.report('PTX502', `${name}: c is negated with only one of a and b (negate a and b together, or c alone)`, ops[3]!.span);
+    return false;
+  }
+  for (let i = 0; i < 3 && i < ops.length; i++) {
+    const sel = selectorOf(ops[i]!);
+    if (sel !== undefined && !SCALAR_SELECTOR.test(sel) && !(i === 0 && SCALAR_RESULT_EXTRA.has(sel))) {
+      ctx.report('PTX516', `operand ${i + 1} of ${name} takes no selector .${sel}`, ops[i]!.span);
+      return false;
+    }
+  }
+  return true;
+}
+
+/** A register operand negated (`-%r1`, `-%r1.b0`; not a constant). */
+function negated(o: A.Operand): boolean {
+  return o.kind === 'expr' && o.expr.kind === 'unary' && o.expr.op === '-' && (o.expr.operand.kind === 'name' || o.expr.operand.kind === 'member');
+}
+
+/** A video operand's selector (`%r1.h10`: 'h10'; `-%r1.b0` too), if it has one. */
+function selectorOf(o: A.Operand): string | undefined {
+  if (o.kind !== 'expr') return undefined;
+  const e = o.expr.kind === 'unary' ? o.expr.operand : o.expr;
+  return e.kind === 'member' ? e.member : undefined;
+}
+
+/**
+ * The SIMD video instructions' selectors (measured with ptxas 13.0, data/video-selectors.ts): a mask on
+ * d (`.h0`, `.h1`, `.h10`; byte lanes `.b0` ... `.b3210`), a lane selector on a and b (`.hxy`, `.bxyzw`),
+ * none on c ("Video selector is not allowed on 'source C' operand"); no constant source.
+ */
+function simdSelectorsFit(ins: A.Instruction, op: string, name: string, ctx: InstructionCheckContext): boolean {
+  const ops = ins.operands;
+  const two = VIDEO_SIMD2.has(op);
+  for (let i = 0; i < ops.length; i++) {
+    const o = ops[i]!;
+    // No constant source either (measured: ptxas 13.0 says "Incorrect video selector for operand N" of a constant a, b or c).
+    if (i > 0 && o.kind === 'expr' && constantResult(o.expr)) {
+      ctx.report('PTX502', `operand ${i + 1} of ${name} must be a register, not a constant`, o.span);
+      return false;
+    }
+    const sel = selectorOf(o);
+    if (sel === undefined) continue;
+    if (i === 3) {
+      ctx.report('PTX502', `operand 4 of ${name} (c) takes no selector (${sel})`, ops[i]!.span);
+      return false;
+    }
+    const fits = i === 0 ? (two ? SIMD2_MASKS : SIMD4_MASKS).has(sel) : (two ? SIMD2_SOURCE : SIMD4_SOURCE).test(sel);
+    if (!fits) {
+      ctx.report('PTX516', `operand ${i + 1} of ${name} takes no selector .${sel}: ${i === 0 ? `the result mask is one of ${[...(two ? SIMD2_MASKS : SIMD4_MASKS)].map((m) => '.' + m).join(', ')}` : two ? 'a source takes .hxy, x and y lanes 0-3' : 'a source takes .bxyzw, lanes 0-7'}`, ops[i]!.span);
+      return false;
+    }
   }
   return true;
 }
@@ -1513,18 +1571,15 @@ function otherOperandShape(ins: A.Instruction, op: string, o: A.Operand, i: numb
   return listOperandShape(ins, op, o, i, name, percent, ctx);
 }
 
-/** The video instructions, which alone take a byte or half-word selector on a register operand. */
-const VIDEO_OPS: ReadonlySet<string> = new Set([
-  ...VIDEO_SCALAR,
-  ...['vadd', 'vsub', 'vavrg', 'vabsdiff', 'vmin', 'vmax', 'vset'].flatMap((v) => [`${v}2`, `${v}4`]),
-]);
-const SELECTOR = /^[bh][0-7]/;
 
 /**
  * A byte or half-word selector (`%r1.b0`, `%r1.h1`) on a register operand outside a braced list:
  * the video instructions' only (measured with ptxas 13.0 on mov, add, cvt, st, shl, setp, prmt,
  * dp4a and vote: "Video selector is not allowed on source operand for instruction 'mov'", "... on
- * destination"; `{%r1.b0, %r2}` is taken), a source's of the video instruction's kind. Out of line: rare.
+ * destination"; `{%r1.b0, %r2}` is taken); the video instructions' own are judged by videoRule and
+ * simdVideoRule. `.b01`, `.b12`, `.b23` are no selector to ptxas outside the video instructions: taken
+ * on a 32-bit register of any instruction (measured: add, mov, st, add.f32; a 64-bit one's "Unknown
+ * field", left as a miss). Out of line: rare.
  */
 function selectorAllowed(op: string, e: A.MemberExpr, i: number, name: string, ctx: InstructionCheckContext): boolean {
   if (e.object.kind !== 'name') return true;
@@ -1535,16 +1590,7 @@ function selectorAllowed(op: string, e: A.MemberExpr, i: number, name: string, c
     ctx.report('PTX502', `${name}: ${e.object.name} is a scalar register; it has no element .${e.member}`, e.span);
     return false;
   }
-  if (!SELECTOR.test(e.member) || ctx.registerType(e.object.name) === undefined) return true;
-  if (VIDEO_OPS.has(op)) {
-    // A source's selector of the instruction's kind (measured: "Incorrect video selector for operand 1"):
-    // .b0-.b3/.h0-.h1 on the scalar ones, .h00-.h33 on the two-way SIMD ones, .b0000-.b7777 on the four-way. The result's: videoRule.
-    const last = op.charCodeAt(op.length - 1);
-    const fits = last === 50 /* 2 */ ? /^h[0-3]{2}$/ : last === 52 /* 4 */ ? /^b[0-7]{4}$/ : /^(b[0-3]|h[01])$/;
-    if (i === 0 || fits.test(e.member)) return true;
-    ctx.report('PTX502', `${name}: .${e.member} is not a selector of ${op} (operand ${i + 1})`, e.span);
-    return false;
-  }
+  if (!VIDEO_SELECTOR_SHAPE.test(e.member) || VIDEO_OPCODES.has(op) || SCALAR_RESULT_EXTRA.has(e.member) || ctx.registerType(e.object.name) === undefined) return true;
   ctx.report('PTX502', `${name}: a byte or half-word selector (${e.object.name}.${e.member}) is allowed on the video instructions only, not on ${i === 0 ? 'the result' : `operand ${i + 1}`}`, e.span);
   return false;
 }
@@ -1715,6 +1761,9 @@ const lop3Rule: ShapeRule = (ins, plan, form, ctx) => {
 /** The scalar video instructions: their selectors. */
 const videoRule: ShapeRule = (ins, plan, form, ctx) => videoSelectorsFit(ins, plan.op, plan.name, ctx);
 
+/** The SIMD video instructions: their selectors. */
+const simdVideoRule: ShapeRule = (ins, plan, form, ctx) => simdSelectorsFit(ins, plan.op, plan.name, ctx);
+
 /** min/max: their three-input form's gate. */
 const minMaxRule: ShapeRule = (ins, plan, form, ctx) => ins.operands.length !== 4 || threeInputGate(plan.name, ctx, ins);
 
@@ -1733,6 +1782,7 @@ function shapeRuleOf(op: string): ShapeRule {
   if (op === 'lop3') return lop3Rule;
   if (op === 'min' || op === 'max') return minMaxRule;
   if (VIDEO_SCALAR.has(op)) return videoRule;
+  if (VIDEO_SIMD2.has(op) || VIDEO_SIMD4.has(op)) return simdVideoRule;
   if (op === 'mbarrier') return mbarrierRule;
   if (op === 'mma') return mmaRules;
   if (op === 'ldmatrix') return ldmatrixRules;
@@ -4104,6 +4154,8 @@ const enum Cls {
   Reg16,
   /** cp.async's src-size (or ignore-src): a 32-bit integer or bit-size register or a predicate, or an integer constant (its range: cpRules). */
   SrcSize,
+  /** A sampler in a register with .f32 coordinates: a 64-bit integer or bit-size one or a .b32 or .f32 one (not .u32/.s32). */
+  FloatSampler,
 }
 
 /** Which constants a class takes. */
@@ -4159,6 +4211,7 @@ const CLASSES: readonly (ClassRow | undefined)[] = [
   { takes: (r) => r === undefined || (isInt(r) && r.size === 16), text: 'a 16-bit integer or bit-size register', constants: Lit.Int, constantCode: 'PTX504' },
   { takes: (r) => r === undefined || (isInt(r) && r.size === 16), text: 'a 16-bit integer or bit-size register', constants: Lit.None, constantCode: 'PTX502' },
   { takes: (r) => r === undefined || (isInt(r) && r.size === 32) || r.kind === K.Pred, text: `${INT32} or a predicate`, constants: Lit.Int, constantCode: 'PTX504' },
+  { takes: (r) => r === undefined || (isInt(r) && r.size === 64) || (r.size === 32 && (r.kind === K.Bit || r.kind === K.Float)), text: `${INT64} or a .b32 or .f32 one`, constants: Lit.Int, constantCode: 'PTX504' },
 ];
 
 /**
@@ -4240,12 +4293,30 @@ function texCountFits(o: A.VectorOperand, min: number, exact: boolean, what: str
   return false;
 }
 
-/** A texture, sampler or surface in a register: 64-bit (the elements before the coordinates of `[a, b, c]`, or `[a]`). */
+/**
+ * A texture, sampler or surface in a register: 64-bit (the elements before the coordinates of `[a, b, c]`, or `[a]`); a
+ * sampler may also be a 32-bit register of the coordinates' kind (measured with ptxas 13.0, session 18: .f32 coordinates
+ * take a .b32 or .f32 sampler, not .u32; .s32 ones any 32-bit but .f32).
+ */
 function texHandlesFit(o: A.Operand | undefined, upTo: number, floatCoords: boolean, name: string, ctx: InstructionCheckContext): boolean {
   if (o?.kind !== 'address') return true;
+  // With .f32 coordinates a 32-bit sampler is taken only beside a coordinate list holding some register
+  // not declared .f32 (measured: `[t, %f3, {%r1, %r2}]` and `[t, %r3, {%f1, %r2}]` taken, `[t, %r3, {%f1, %f2}]` refused).
+  const floatSampler = floatCoords && upTo < o.elements.length && someNotF32(o.elements[o.elements.length - 1]!, ctx);
   for (let i = 0; i < upTo && i < o.elements.length; i++)
-    if (!texOperandFits(o.elements[i]!, i === 0 || floatCoords ? Cls.Int64 : Cls.IntSampler, U64, '.u64', i === 0 ? 'texture or surface handle' : 'sampler', name, false, ctx)) return false;
+    if (!texOperandFits(o.elements[i]!, i === 0 || (floatCoords && !floatSampler) ? Cls.Int64 : floatCoords ? Cls.FloatSampler : Cls.IntSampler, U64, '.u64', i === 0 ? 'texture or surface handle' : 'sampler', name, false, ctx)) return false;
   return true;
+}
+
+/** Whether a coordinate operand (a braced list or one register) has a register declared other than .f32. */
+function someNotF32(o: A.Operand, ctx: InstructionCheckContext): boolean {
+  const els = o.kind === 'vector' ? o.elements : [o];
+  for (const e of els) {
+    if (e.kind !== 'expr' || e.expr.kind !== 'name') continue;
+    const t = ctx.registerType(e.expr.name);
+    if (t !== undefined && t !== '.f32') return true;
+  }
+  return false;
 }
 
 /**

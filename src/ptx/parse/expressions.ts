@@ -5,6 +5,7 @@ import { Tok, TokFlag, tokenKindText } from '../lex/tokens.js';
 import { TYPE_SET } from '../data/keywords.js';
 import { Cursor } from './cursor.js';
 import { NameRefNode, plainDecimalValue } from './nodes.js';
+import { VIDEO_SELECTOR_SHAPE } from '../data/video-selectors.js';
 
 const BINARY_PREC: Partial<Record<Tok, number>> = {
   [Tok.OrOr]: 1,
@@ -27,9 +28,12 @@ const BINARY_PREC: Partial<Record<Tok, number>> = {
   [Tok.Percent]: 10,
 };
 const MEMBER_NAMES = new Set(['x', 'y', 'z', 'w', 'r', 'g', 'b', 'a']);
-/** Video-instruction operand selectors: `.b0`-`.b3`, `.b3210`, `.h0`/`.h1`, `.h10` (not a regex on the hot path: only after `name.`). */
-// (The SIMD video instructions' half-word selectors run .h00 to .h33: vadd2's `%r1.h32`, measured with ptxas 13.0.)
-const VIDEO_SELECTOR = /^(b[0-3]|b[0-7]{4}|h[01]|h[0-3]{2})$/;
+/**
+ * Video-instruction operand selectors: `.b0`, `.b3210`, `.h10`, `.h03`; any `b`/`h` with digits, as ptxas reads
+ * them (which ones an instruction takes is the checker's: data/video-selectors.ts). Not a regex on the hot path:
+ * only after `name.`.
+ */
+const VIDEO_SELECTOR = VIDEO_SELECTOR_SHAPE;
 /** Multi-component selectors (`.xy`, `.rgba`): parsed, then rejected as ptxas does. */
 const SWIZZLE = /^([xyzw]{2,4}|[rgba]{2,4})$/;
 

@@ -1,0 +1,84 @@
+/**
+ * False errors found by the session 18 held-out source (PTX valid forms enumerated from the syntax
+ * reference, judged by ptxas 13.0 at sm_80 ... sm_110a; generator in /work/heldout8/ptx), each
+ * measured with ptxas 13.0 before the rule changed, beside near-misses that prove each rule the
+ * other way:
+ * - the SIMD video instructions' selectors: sources `.hxy` with lanes 0-3 (`.h03`, `.h21`: a
+ *   syntax error before), byte masks on d (`.b10`, `.b20`, `.b310`, ...), `.b01`/`.b12`/`.b23`
+ *   on a scalar video result; refused: other masks, other source selectors, a selector on c or
+ *   on a non-video instruction, a constant source of a SIMD one (PTX516, PTX502);
+ * - vmad's negated register sources (`-%r2`, `-%r3.b0`), but not c with only one of a and b, nor
+ *   with `.po`, nor a symbol;
+ * - tex/tld4 with .f32 coordinates take a .b32 or .f32 sampler register (a .u32 or .s32 one is
+ *   refused) when some coordinate register is not declared .f32 (all-.f32 coordinates: refused), as
+ *   well as a 64-bit one.
+ * With ptxas on PATH the table is re-run through it.
+ */
+import { ptxCaseTable, type PtxCase } from '../../harness/ptx-case-table.js';
+
+/** A kernel at sm_80 with one instruction on line 8. */
+const kernel = (ins: string): string =>
+  `.version 8.0\n.target sm_80\n.address_size 64\n.global .texref tex0; .global .align 4 .b8 gbuf[16];\n.visible .entry k()\n{\n` +
+  `.reg .b32 %r<30>; .reg .u32 %u<4>; .reg .s32 %s<4>; .reg .f32 %f<4>; .reg .b64 %rd<4>; .reg .pred %p<3>;\n${ins}\nret;\n}\n`;
+const ok = (ins: string): PtxCase => ({ name: `valid: ${ins}`, text: kernel(ins), full: true });
+const bad = (ins: string, code: string): PtxCase => ({ name: `refused: ${ins}`, text: kernel(ins), full: true, line: 8, code });
+
+const video: PtxCase[] = [
+  ok('vset2.u32.u32.eq %r1.h0, %r2.h03, %r3.h03, %r4;'),
+  ok('vset2.s32.s32.le %r1.h10, %r2.h03, %r3.h31, %r4;'),
+  ok('vset2.u32.u32.lt.add %r1, %r2.h01, %r3.h30, %r4;'),
+  ok('vadd2.u32.u32.u32.sat %r1.h1, %r2.h22, %r3.h13, %r4;'),
+  ok('vmin2.s32.s32.s32 %r1, %r2.h20, %r3.h02, %r4;'),
+  ok('vset4.u32.u32.eq %r1.b310, %r2, %r3, %r4;'),
+  ok('vset4.s32.s32.ge %r1.b20, %r2.b7654, %r3.b0123, %r4;'),
+  ok('vadd4.u32.u32.u32 %r1.b10, %r2, %r3, %r4;'),
+  ok('vmax4.s32.s32.s32.add %r1.b321, %r2.b3210, %r3, %r4;'),
+  ok('vadd.u32.u32.u32 %r1.b01, %r2, %r3, %r4;'),
+  ok('vsub.s32.s32.s32.sat %r1.b23, %r2.b1, %r3.h0, %r4;'),
+  bad('vset2.u32.u32.eq %r1.h2, %r2.h03, %r3.h03, %r4;', 'PTX516'),
+  bad('vset2.u32.u32.eq %r1, %r2.h04, %r3, %r4;', 'PTX516'),
+  bad('vadd2.u32.u32.u32 %r1, %r2.h3, %r3, %r4;', 'PTX516'),
+  bad('vset4.u32.u32.eq %r1.b301, %r2, %r3, %r4;', 'PTX516'),
+  bad('vadd4.u32.u32.u32 %r1, %r2.b0, %r3, %r4;', 'PTX516'),
+  bad('vadd4.u32.u32.u32 %r1, %r2, %r3.b00000, %r4;', 'PTX516'),
+  bad('vadd4.u32.u32.u32 %r1, %r2.b7654, %r3, %r4.b3210;', 'PTX502'),
+  bad('vadd2.u32.u32.u32 %r1, %r2, %r3, 1;', 'PTX502'),
+  bad('vset4.s32.s32.ge %r1.b20, %r2, %r3, 1;', 'PTX502'),
+  bad('vadd.u32.u32.u32 %r1.b02, %r2, %r3, %r4;', 'PTX516'),
+  bad('vadd.u32.u32.u32 %r1, %r2.h2, %r3, %r4;', 'PTX516'),
+  bad('add.u32 %r1, %r2.h2, 1;', 'PTX516'),
+  bad('add.u32 %r1.b0, %r2, 1;', 'PTX516'),
+];
+
+const vmad: PtxCase[] = [
+  ok('vmad.u32.u32.u32 %r1, -%r2, %r3, %r4;'),
+  ok('vmad.u32.u32.u32 %r1, %r2, -%r3, %r4;'),
+  ok('vmad.u32.u32.u32 %r1, %r2, %r3, -%r4;'),
+  ok('vmad.s32.s32.s32.sat.shr7 %r1, -%r2, -%r3, -%r4;'),
+  ok('vmad.u32.u32.u32 %r1, -%r2.b1, -%r3.h0, %r4;'),
+  ok('vmad.s32.u32.s32.sat %s1, %s2.b0, %s3.b1, -%s3;'),
+  bad('vmad.u32.u32.u32 %r1, %r2, -%r3, -%r4;', 'PTX502'),
+  bad('vmad.s32.s32.s32 %r1, -%r2, %r3, -%r4;', 'PTX502'),
+  bad('vmad.u32.u32.u32.po %r1, -%r2, %r3, %r4;', 'PTX502'),
+  bad('vmad.u32.u32.u32 %r1, %r2, -gbuf, %r4;', 'PTX502'),
+  bad('vadd.u32.u32.u32 %r1, -%r2, %r3;', 'PTX502'),
+];
+
+const sampler: PtxCase[] = [
+  ok('tex.2d.v4.f32.f32 {%r10, %r11, %r12, %r13}, [tex0, %r3, {%r20, %r21}];'),
+  ok('tex.2d.v4.f32.f32 {%r10, %r11, %r12, %r13}, [tex0, %f3, {%r20, %r21}];'),
+  ok('tex.level.1d.v4.u32.f32 {%r10, %r11, %r12, %r13}, [tex0, %r3, {%r20}], %r4;'),
+  ok('tex.3d.v4.s32.f32 {%r10, %r11, %r12, %r13}, [%rd1, %f3, {%r20, %r21, %r22, %r23}];'),
+  ok('tex.2d.v4.f32.f32 {%r10, %r11, %r12, %r13}, [tex0, %rd3, {%r20, %r21}];'),
+  ok('tex.2d.v4.f32.s32 {%r10, %r11, %r12, %r13}, [tex0, %u3, {%r20, %r21}];'),
+  ok('tld4.r.2d.v4.s32.f32 {%r10, %r11, %r12, %r13}, [tex0, %r3, {%r20, %r21}];'),
+  ok('tex.2d.v4.f32.f32 {%r10, %r11, %r12, %r13}, [tex0, %r3, {%f1, %r21}];'),
+  bad('tex.2d.v4.f32.f32 {%r10, %r11, %r12, %r13}, [tex0, %r3, {%f1, %f2}];', 'PTX503'),
+  bad('tex.2d.v4.f32.f32 {%r10, %r11, %r12, %r13}, [tex0, %f3, {%f1, %f2}];', 'PTX503'),
+  bad('tex.2d.v4.f32.f32 {%r10, %r11, %r12, %r13}, [tex0, %u3, {%r20, %r21}];', 'PTX503'),
+  bad('tex.2d.v4.f32.f32 {%r10, %r11, %r12, %r13}, [tex0, %s3, {%r20, %r21}];', 'PTX503'),
+  bad('tex.2d.v4.f32.s32 {%r10, %r11, %r12, %r13}, [tex0, %f3, {%r20, %r21}];', 'PTX503'),
+  bad('tld4.r.2d.v4.s32.f32 {%r10, %r11, %r12, %r13}, [tex0, %u3, {%r20, %r21}];', 'PTX503'),
+];
+
+ptxCaseTable('session 18 valid-forms finds', [...video, ...vmad, ...sampler]);
