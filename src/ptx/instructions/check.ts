@@ -1591,7 +1591,7 @@ function selectorAllowed(op: string, e: A.MemberExpr, i: number, name: string, c
     return false;
   }
   if (!VIDEO_SELECTOR_SHAPE.test(e.member) || VIDEO_OPCODES.has(op) || SCALAR_RESULT_EXTRA.has(e.member) || ctx.registerType(e.object.name) === undefined) return true;
-  ctx.report('PTX502', `${name}: a byte or half-word selector (${e.object.name}.${e.member}) is allowed on the video instructions only, not on ${i === 0 ? 'the result' : `operand ${i + 1}`}`, e.span);
+  ctx.report('PTX516', `${name}: a byte or half-word selector (${e.object.name}.${e.member}) is allowed on the video instructions only, not on ${i === 0 ? 'the result' : `operand ${i + 1}`}`, e.span);
   return false;
 }
 

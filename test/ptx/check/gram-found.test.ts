@@ -48,6 +48,24 @@ const video: PtxCase[] = [
   bad('vadd.u32.u32.u32 %r1, %r2.h2, %r3, %r4;', 'PTX516'),
   bad('add.u32 %r1, %r2.h2, 1;', 'PTX516'),
   bad('add.u32 %r1.b0, %r2, 1;', 'PTX516'),
+  // Merge review (session 18): `.b01`/`.b12`/`.b23` are no video selector to ptxas 13.0: taken on any 32-bit
+  // register of the other instructions and on a scalar video d (every form) and c; refused on a and b.
+  // Braced lists take selectors; a scalar video operand takes `.b0`-`.b3`, `.h0`/`.h1` only.
+  ok('add.u32 %r1, %r2.b01, %r3;'),
+  ok('add.f32 %f1, %f2.b12, %f3;'),
+  ok('mov.u32 %r1.b23, %r2;'),
+  ok('st.global.u32 [gbuf], %r1.b12;'),
+  ok('mov.b64 %rd1, {%r1.b0, %r2};'),
+  ok('vadd.u32.u32.u32 %r1.b01, %r2, %r3;'),
+  ok('vadd.u32.u32.u32.add %r1.b12, %r2, %r3, %r4;'),
+  ok('vmad.u32.u32.u32 %r1.b23, %r2, %r3, %r4;'),
+  ok('vadd.u32.u32.u32 %r1.b0, %r2, %r3, %r4.b01;'),
+  bad('vadd.u32.u32.u32 %r1, %r2.b02, %r3;', 'PTX516'),
+  bad('vadd.u32.u32.u32 %r1, %r2.b3210, %r3;', 'PTX516'),
+  bad('vadd.u32.u32.u32 %r1.h10, %r2, %r3, %r4;', 'PTX516'),
+  bad('vset.u32.u32.lt %r1.b3210, %r2, %r3, %r4;', 'PTX516'),
+  bad('vadd.u32.u32.u32 %r1.b0, %r2, %r3;', 'PTX502'),
+  bad('add.u32 %r1, %r2.b13, %r3;', 'PTX516'),
 ];
 
 const vmad: PtxCase[] = [
