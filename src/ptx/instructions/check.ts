@@ -4358,6 +4358,12 @@ function textureFits(ins: A.Instruction, name: string, plan: Plan, ctx: Instruct
   }
   const a = ops[1]!;
   if (a.kind !== 'address' || a.elements.length < 2) return true;
+  // tex.grad with a sampler register and a scalar after a braced dPdx: ptxas takes it (and refuses two braced gradients
+  // beside a 32-bit sampler), reading another form than the reference's (measured with ptxas 13.0, session 18:
+  // `[t, %f3, {%f0}], {%f0}, %f1` taken; `[t, {%f0}], {%f0}, %f1` not; the array geometries refuse it: "Operand vector
+  // size doesn't match geometry"; with a 64-bit sampler taken up to sm_89, refused from sm_90 by a later stage:
+  // "Arguments mismatch for instruction 'mov'"). Left alone.
+  if (grad && geom?.array !== true && a.elements.length === 3 && ops.length > 3 && ops[2]!.kind === 'vector' && ops[3]!.kind === 'expr') return true;
   if (!texHandlesFit(a, a.elements.length - 1, floatCoords, name, ctx)) return false;
   const c = a.elements[a.elements.length - 1]!;
   if (geom === undefined) return true;
@@ -4549,6 +4555,11 @@ function namedOperandsFit(ins: A.Instruction, name: string, form: InstructionFor
     // before the last leaves the first form bound: an address there is the second form's.)
     const role = roles.get(o.kind === 'address' && spec.name === 'a-desc' ? '[a-tmem]' : spec.name);
     if (role === undefined) continue;
+    // A multicast im2col bulk tensor copy takes a 64-bit register where the ctaMask goes (measured with ptxas 13.0,
+    // session 18, sm_90a to sm_110a: `..., {%h0, %h1}, %rd6` taken, not `%r6`, nor `%rd6` in the tile form): left alone.
+    if (spec.name === 'ctaMask' && o.kind === 'expr' && o.expr.kind === 'name' && ins.modifiers.includes('.im2col') &&
+      !ins.modifiers.includes('.L2::cache_hint') && ops[i - 1]?.kind === 'vector' &&
+      TYPES.get(ctx.registerType(o.expr.name) ?? '')?.size === 64) continue;
     if (role === NamedRole.Tmem) {
       if (!tmemAddressFits(ins, name, i, o, ctx)) return false;
       continue;

@@ -99,4 +99,31 @@ const sampler: PtxCase[] = [
   bad('tld4.r.2d.v4.s32.f32 {%r10, %r11, %r12, %r13}, [tex0, %u3, {%r20, %r21}];', 'PTX503'),
 ];
 
-ptxCaseTable('session 18 valid-forms finds', [...video, ...vmad, ...sampler]);
+// Merge review (session 18): tex.grad with a sampler register and a scalar after a braced dPdx (ptxas reads another
+// form there: left alone), not without the sampler, nor with an array geometry, nor a scalar dPdx.
+const gradSampler: PtxCase[] = [
+  ok('tex.grad.1d.v4.s32.f32 {%r10, %r11, %r12, %r13}, [tex0, %f3, {%r20}], {%r21}, %r22, %r23;'),
+  ok('tex.grad.1d.v4.s32.f32 {%r10, %r11, %r12, %r13}, [tex0, %f3, {%f1}], {%f1}, %f2;'),
+  ok('tex.grad.2d.v4.f32.f32 {%r10, %r11, %r12, %r13}, [tex0, %r3, {%r20, %r21}], {%f1, %f2}, %r22;'),
+  ok('tex.grad.1d.v4.s32.f32 {%r10, %r11, %r12, %r13}, [tex0, %rd3, {%f1}], {%f1}, %f2;'),
+  bad('tex.grad.1d.v4.s32.f32 {%r10, %r11, %r12, %r13}, [tex0, {%f1}], {%f1}, %f2;', 'PTX505'),
+  bad('tex.grad.a1d.v4.f32.f32 {%r10, %r11, %r12, %r13}, [tex0, %r3, {%r20, %r21}], {%f1}, %f2;', 'PTX505'),
+  bad('tex.grad.1d.v4.s32.f32 {%r10, %r11, %r12, %r13}, [tex0, %r3, {%r20}], %r21, {%r22};', 'PTX505'),
+];
+
+/** A kernel at sm_90a with one instruction on line 8. */
+const kernel90 = (ins: string): string =>
+  `.version 8.0\n.target sm_90a\n.address_size 64\n.shared .align 16 .b8 sbuf[64];\n.visible .entry k()\n{\n` +
+  `.reg .b32 %r<30>; .reg .b16 %h<4>; .reg .b64 %rd<8>;\n${ins}\nret;\n}\n`;
+const ok90 = (ins: string): PtxCase => ({ name: `valid: ${ins}`, text: kernel90(ins), full: true, arch: 'sm_90a' });
+const bad90 = (ins: string, code: string): PtxCase => ({ name: `refused: ${ins}`, text: kernel90(ins), full: true, arch: 'sm_90a', line: 8, code });
+// A multicast im2col bulk tensor copy takes a 64-bit register where the 16-bit ctaMask goes; not a 32-bit one, nor
+// the tile form.
+const im2colMask: PtxCase[] = [
+  ok90('cp.async.bulk.tensor.4d.shared::cluster.global.im2col.mbarrier::complete_tx::bytes.multicast::cluster [%rd1], [%rd2, {%r0, %r1, %r2, %r3}], [sbuf], {%h0, %h1}, %rd6;'),
+  ok90('cp.async.bulk.tensor.3d.shared::cluster.global.im2col.mbarrier::complete_tx::bytes.multicast::cluster [%rd1], [%rd2, {%r0, %r1, %r2}], [sbuf], {%h0}, %h2;'),
+  bad90('cp.async.bulk.tensor.4d.shared::cluster.global.im2col.mbarrier::complete_tx::bytes.multicast::cluster [%rd1], [%rd2, {%r0, %r1, %r2, %r3}], [sbuf], {%h0, %h1}, %r6;', 'PTX503'),
+  bad90('cp.async.bulk.tensor.4d.shared::cluster.global.tile.mbarrier::complete_tx::bytes.multicast::cluster [%rd1], [%rd2, {%r0, %r1, %r2, %r3}], [sbuf], %rd6;', 'PTX503'),
+];
+
+ptxCaseTable('session 18 valid-forms finds', [...video, ...vmad, ...sampler, ...gradSampler, ...im2colMask]);
