@@ -123,6 +123,8 @@ interface PreparedForms {
   readonly avData: boolean;
   /** SCRATCH on GFX9 (not gfx940-942) and GFX10: its address is a VGPR or an SGPR, not both (checkScratchAddress). */
   readonly scratchAddress: boolean;
+  /** GFX8 v_mac_f32/v_mac_f16 with an SDWA form: that form writes the whole destination (checkMacSdwa). */
+  readonly macSdwa: boolean;
   /** Some rule of checkLessCommon applies whatever the operands (required modifiers, image or buffer d16 data, GWS data, AV data): see lessCommon. */
   readonly lessCommon: boolean;
 }
@@ -263,8 +265,9 @@ function prepare(mnemonic: string, target: AmdgpuTarget): Prepared {
       const gws = (target.name === 'gfx90a' || target.isGfx940) && forms.some((f) => f.spec.family === 'DS');
       const avData = target.alignedVgprTuples && AV_DATA_FAMILIES.has(family) && forms.some((f) => f.ops.filter((o) => isAvData(o.spec)).length > 1);
       const scratchAddress = family === 'SCRATCH' && (target.generation === 10 || (target.generation === 9 && !target.isGfx940));
-      const lessCommon = required !== undefined || imageData || bufferD16 !== 0 || image !== 0 || gws || avData || scratchAddress;
-      return { status: 'forms', forms, minAll, maxAll, memory: MEMORY_FAMILIES.has(family), sopp: family === 'SOPP', union, required, imageData, bufferD16, image, vccSplit: split !== specs, avData, scratchAddress, lessCommon };
+      const macSdwa = target.generation === 8 && (r.base === 'v_mac_f32' || r.base === 'v_mac_f16') && forms.some((f) => f.spec.family === 'SDWA');
+      const lessCommon = required !== undefined || imageData || bufferD16 !== 0 || image !== 0 || gws || avData || scratchAddress || macSdwa;
+      return { status: 'forms', forms, minAll, maxAll, memory: MEMORY_FAMILIES.has(family), sopp: family === 'SOPP', union, required, imageData, bufferD16, image, vccSplit: split !== specs, avData, scratchAddress, macSdwa, lessCommon };
     }
   }
 }
@@ -2881,8 +2884,24 @@ function checkLessCommon(text: string, operands: readonly InstructionOperand[], 
     (f.spec.family !== 'DS' || count === 0 || checkGwsData(f, target, sink)) &&
     (!p.avData || checkAvData(f, count, sink)) &&
     (f.spec.family !== 'SMEM' || operands.length === count || checkSmemOffset(operands, count, f, sink)) &&
-    (!modifiedInteger || checkModifiedIntegers(p, f, count, target, sink))
+    (!modifiedInteger || checkModifiedIntegers(p, f, count, target, sink)) &&
+    (!p.macSdwa || checkMacSdwa(operands, f, sink))
   );
+}
+
+/**
+ * GFX8 v_mac_f32_sdwa and v_mac_f16_sdwa (or the bare mnemonic with an SDWA modifier): the
+ * destination is also src2, so the whole dword is written: a `dst_sel:` other than DWORD is refused
+ * (llvm-mc-19 "invalid operand for instruction", found by amddasm's seed-9 sweep:
+ * `v_mac_f32_sdwa v76, v119, v148 dst_sel:BYTE_3 ...`); dst_unused and the source selects are taken.
+ * GFX9 on has no SDWA form of them. Only for those mnemonics (PreparedForms.macSdwa).
+ */
+function checkMacSdwa(operands: readonly InstructionOperand[], f: PreparedForm, sink: IssueSink): boolean {
+  for (const { operand: op } of operands) {
+    if (op.kind !== 'modifier' || lower(op.name) !== 'dst_sel' || op.value.kind !== 'word' || op.value.name === 'DWORD') continue;
+    return report(sink, C.modifier, `invalid operand for instruction: the SDWA form of ${f.spec.spelled.replace(/_(e32|e64|sdwa)$/, '')} writes its whole destination (also src2): dst_sel:${op.value.name} is refused, only DWORD`, op.span);
+  }
+  return true;
 }
 
 /**

@@ -6,7 +6,7 @@
  * operands of s_cbranch_join/s_cbranch_g_fork taken for undefined labels, gfx908 MFMA src2 as an
  * inline-valued special source, literal sources of K's value in s_fmaak_f32/s_fmamk_f32) and the
  * misses beside them (the 16-bit K of the f16 madak/madmk/fmaak/fmamk, K over- and underflow, f16
- * underflow of a floating-point literal).
+ * underflow of a floating-point literal); the merge review's seed-9 sweep: GFX8 v_mac SDWA dst_sel.
  */
 import { test } from 'node:test';
 import { llvmMcSkipReason } from '../../harness/tools.js';
@@ -185,4 +185,29 @@ test('MUBUF and MTBUF stores take no tfe, the unverified forms too (AMD561)', { 
   assertLinesAgree(lines, ['gfx1030', 'gfx1100', 'gfx1150'], { verdicts: 'both' });
   // gfx803's d16 data is unpacked: three dwords for xyz, four with tfe.
   assertLinesAgree(['buffer_store_format_d16_xyz v[24:27], v128, s[76:79], 0 idxen offset:571 slc tfe', 'buffer_store_format_d16_xyz v[24:26], v128, s[76:79], 0 idxen offset:571 slc', 'buffer_load_format_d16_xyz v[24:27], v128, s[76:79], 0 idxen tfe', 'buffer_store_format_d16_xy v[24:26], v128, s[76:79], 0 idxen tfe'], ['gfx803'], { verdicts: 'both' });
+});
+
+test('GFX8 v_mac_f32/v_mac_f16 SDWA: dst_sel is DWORD or absent (the destination is also src2)', { skip }, () => {
+  const lines = [
+    // From the review's seed-9 sweep (refused by llvm-mc-19).
+    'v_mac_f32_sdwa v76, v119, |v148| dst_sel:BYTE_3 dst_unused:UNUSED_PAD src0_sel:BYTE_0 src1_sel:BYTE_0',
+    'v_mac_f16_sdwa v72, |v30|, |v239| dst_sel:BYTE_3 dst_unused:UNUSED_PAD src0_sel:WORD_1 src1_sel:BYTE_0',
+    'v_mac_f32_sdwa v33, -|v118|, |v61| clamp dst_sel:WORD_1 dst_unused:UNUSED_PAD src0_sel:WORD_1 src1_sel:BYTE_3',
+    'v_mac_f16_sdwa v171, -v73, -v89 clamp dst_sel:BYTE_2 dst_unused:UNUSED_PRESERVE src0_sel:DWORD src1_sel:DWORD',
+    'v_mac_f32 v76, v119, v148 dst_sel:WORD_1',
+    'v_mac_f16 v1, v2, v3 dst_sel:WORD_0 dst_unused:UNUSED_PRESERVE',
+    // Taken: dst_sel:DWORD or none, any dst_unused and source selects.
+    'v_mac_f32_sdwa v76, v119, v148 dst_sel:DWORD dst_unused:UNUSED_PAD src0_sel:BYTE_0 src1_sel:BYTE_0',
+    'v_mac_f32_sdwa v76, v119, v148 dst_sel:DWORD dst_unused:UNUSED_PRESERVE src0_sel:BYTE_0 src1_sel:BYTE_0',
+    'v_mac_f16_sdwa v1, -v2, |v3| clamp dst_sel:DWORD dst_unused:UNUSED_SEXT src0_sel:WORD_1 src1_sel:WORD_0',
+    'v_mac_f32_sdwa v76, v119, v148 src0_sel:BYTE_0 src1_sel:BYTE_0',
+    'v_mac_f32 v76, v119, v148 dst_sel:DWORD',
+    'v_mac_f16 v76, v119, v148 src0_sel:WORD_1',
+    // Other VOP2 SDWA instructions take any dst_sel.
+    'v_add_f32_sdwa v1, v2, v3 dst_sel:WORD_1 dst_unused:UNUSED_PAD src0_sel:DWORD src1_sel:DWORD',
+    'v_mul_f16_sdwa v1, v2, v3 dst_sel:BYTE_2 dst_unused:UNUSED_PRESERVE src0_sel:WORD_1 src1_sel:DWORD',
+  ];
+  assertLinesAgree(lines, ['gfx803'], { verdicts: 'both' });
+  // GFX9 on: no SDWA form of v_mac (refused whatever dst_sel); the other VOP2 SDWA lines taken.
+  assertLinesAgree([...lines.slice(0, 4), ...lines.slice(-2)], ['gfx900', 'gfx1010'], { verdicts: 'both' });
 });
