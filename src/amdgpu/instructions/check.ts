@@ -2761,9 +2761,11 @@ const DOT4_FP8 = /^v_dot4_f32_(?:fp8|bf8)_(?:fp8|bf8)(?:_e64|_e64_dpp)?$/;
  * (llvm-mc-19 "invalid op_sel value."); v_permlane16/v_permlanex16 (and their _var forms) take
  * op_sel bits for src0 and src1 only ("invalid op_sel operand"); GFX11+'s v_dot2_f16_f16 and
  * v_dot2_bf16_bf16 none for src0 or src1 ("invalid op_sel operand"), GFX12's v_dot4_f32_fp8_bf8
- * family no neg_lo/neg_hi bit for them ("invalid neg_lo operand").
+ * family no neg_lo/neg_hi bit for them ("invalid neg_lo operand"); gfx940-942's dot products
+ * (`v_dot2_f32_f16`, `v_dot4_u32_u8`, ...) no op_sel bit at all ("invalid op_sel operand", at the
+ * modifier; `op_sel:[0,0,0]` taken: found by the merge review's seed-9 sweep).
  */
-function checkOpSelLists(operands: readonly InstructionOperand[], mnemonic: string, sink: IssueSink): boolean {
+function checkOpSelLists(operands: readonly InstructionOperand[], mnemonic: string, target: AmdgpuTarget, sink: IssueSink): boolean {
   for (let i = 0; i < operands.length; i++) {
     const op = operands[i]!.operand;
     if (op.kind !== 'modifier' || op.value.kind !== 'list') continue;
@@ -2776,6 +2778,8 @@ function checkOpSelLists(operands: readonly InstructionOperand[], mnemonic: stri
       const e = it.expr;
       const v = e.kind === 'int' ? e.value : e.kind === 'unary' && e.op === '-' && e.operand.kind === 'int' ? -e.operand.value : undefined;
       if (v !== undefined && v !== 0n && v !== 1n) return report(sink, C.modifier, `invalid ${name} value: each element is 0 or 1, not ${v}`, it.span);
+      if (v === 1n && name === 'op_sel' && target.isGfx940 && /^v_dot\d/.test(lower(mnemonic)))
+        return report(sink, C.modifier, `invalid op_sel operand: ${mnemonic} takes no op_sel bit on ${target.name} (op_sel:[0,0,0] or none)`, op.span);
       if (v === 1n && j >= 2 && name === 'op_sel' && /^v_permlanex?16_(var_)?b32/.test(lower(mnemonic)))
         return report(sink, C.modifier, `invalid op_sel operand: ${mnemonic} takes op_sel bits for src0 and src1 only`, it.span);
       if (v === 1n && j < 2 && (name === 'op_sel' ? DOT2_16.test(lower(mnemonic)) : name !== 'op_sel_hi' && DOT4_FP8.test(lower(mnemonic))))
@@ -2867,7 +2871,7 @@ function checkLessCommon(text: string, operands: readonly InstructionOperand[], 
     // (First here, as it came right before this function in checkMatched. Only with an op_sel,
     // op_sel_hi, neg_lo or neg_hi modifier: called for every instruction with a modifier, it was
     // compiled by the optimizing compiler for little use; see docs/benchmarks.md, session 11.)
-    (!opSelModifier || checkOpSelLists(operands, mnemonic, sink)) &&
+    (!opSelModifier || checkOpSelLists(operands, mnemonic, target, sink)) &&
     (p.required === undefined || checkRequired(operands, p, at, sink)) &&
     (!p.imageData || checkImageData(operands, f, target, sink)) &&
     (p.bufferD16 === 0 || checkBufferD16(p.bufferD16, f.spec.spelled, target, sink)) &&

@@ -6,7 +6,8 @@
  * operands of s_cbranch_join/s_cbranch_g_fork taken for undefined labels, gfx908 MFMA src2 as an
  * inline-valued special source, literal sources of K's value in s_fmaak_f32/s_fmamk_f32) and the
  * misses beside them (the 16-bit K of the f16 madak/madmk/fmaak/fmamk, K over- and underflow, f16
- * underflow of a floating-point literal); the merge review's seed-9 sweep: GFX8 v_mac SDWA dst_sel.
+ * underflow of a floating-point literal); the merge review's seed-9 sweep: GFX8 v_mac SDWA dst_sel,
+ * gfx940-942 dot products' op_sel.
  */
 import { test } from 'node:test';
 import { llvmMcSkipReason } from '../../harness/tools.js';
@@ -210,4 +211,28 @@ test('GFX8 v_mac_f32/v_mac_f16 SDWA: dst_sel is DWORD or absent (the destination
   assertLinesAgree(lines, ['gfx803'], { verdicts: 'both' });
   // GFX9 on: no SDWA form of v_mac (refused whatever dst_sel); the other VOP2 SDWA lines taken.
   assertLinesAgree([...lines.slice(0, 4), ...lines.slice(-2)], ['gfx900', 'gfx1010'], { verdicts: 'both' });
+});
+
+test('gfx940-942 dot products take no op_sel bit (gfx90a and GFX10 do)', { skip }, () => {
+  const lines = [
+    // From the review's seed-9 sweep (refused by llvm-mc-19 on gfx942).
+    'v_dot4_u32_u8 v128, src_scc, v152, v3 op_sel:[1,1,1] neg_lo:[0,0,1] neg_hi:[1,1,1]',
+    'v_dot8_u32_u4 v250, v177, v165, -2 op_sel:[1,1,1] neg_lo:[0,1,0] neg_hi:[1,0,1]',
+    'v_dot8_i32_i4 v220, v81, v139, v252 op_sel:[0,0,1] neg_lo:[1,0,1] neg_hi:[1,1,0] clamp',
+    'v_dot2_u32_u16 v174, v141, v49, v180 op_sel:[0,1,1] neg_lo:[1,0,1] clamp',
+    'v_dot4_i32_i8 v1, v2, v3, v4 op_sel:[1,0,0]',
+    'v_dot2_f32_f16 v1, v2, v3, v4 op_sel:[0,1,0]',
+    'v_dot2_i32_i16 v1, v2, v3, v4 op_sel:[1]',
+    // Taken: op_sel of zeros or none, neg_lo/neg_hi; other VOP3P instructions keep their op_sel.
+    'v_dot4_u32_u8 v128, v1, v152, v3 op_sel:[0,0,0]',
+    'v_dot2_f32_f16 v1, v2, v3, v4 op_sel:[0,0]',
+    'v_dot4_u32_u8 v128, v1, v152, v3 neg_lo:[0,0,1] neg_hi:[1,0,0]',
+    'v_dot2_f32_f16 v1, v2, v3, v4 neg_lo:[1,1,0] clamp',
+    'v_dot2c_f32_f16 v1, v2, v3',
+    'v_pk_fma_f32 v[0:1], v[2:3], v[4:5], v[6:7] op_sel:[1,0,0]',
+    'v_pk_add_f16 v1, v2, v3 op_sel:[1,1]',
+  ];
+  assertLinesAgree(lines, ['gfx940', 'gfx942'], { verdicts: 'both' });
+  // gfx90a takes every line (the op_sel bits included).
+  assertLinesAgree(lines, ['gfx90a']);
 });
