@@ -60,7 +60,7 @@ interface PreparedForm {
   readonly max: number;
   /** The first operand (a compare's VCC destination) may be left out. */
   readonly vccOptional: boolean;
-  /** Constant-bus limit (0: not checked), and the implicit VCC read it includes. */
+  /** Constant-bus limit (0: not checked), and the implicit VCC read it includes (M0 for v_movrel*). */
   readonly busLimit: number;
   readonly implicitVcc: boolean;
   /** A scalar instruction (SOP*, SMEM): no operand takes a source modifier. */
@@ -532,9 +532,10 @@ function prepareForm(mnemonic: string, spec: FormSpec, target: AmdgpuTarget): Pr
   // Constant bus (VALU; lane instructions, whose scalar lane select has rules of its own, left out).
   const wide = target.generation >= 10 && !/^v_(lshlrev|lshrrev|ashrrev)_[bi]64/.test(mnemonic);
   const busLimit = VALU_FAMILIES.has(family) && !mnemonic.includes('lane') ? (wide ? 2 : 1) : 0;
-  // Implicit VCC reads: carry-in (e32 of v_addc/v_subb/*_co_ci), v_cndmask_b32_e32, v_div_fmas.
+  // Implicit VCC reads: carry-in (e32 of v_addc/v_subb/*_co_ci), v_cndmask_b32_e32, v_div_fmas;
+  // and the implicit M0 of v_movreld/v_movrels/v_movrelsd (see checkConstantBus).
   const e32 = spec.form === 'e32' || family === 'VOP2' || family === 'SDWA';
-  const implicitVcc = (e32 && /addc|subb|_co_ci|cndmask/.test(mnemonic)) || mnemonic.startsWith('v_div_fmas');
+  const implicitVcc = (e32 && /addc|subb|_co_ci|cndmask/.test(mnemonic)) || mnemonic.startsWith('v_div_fmas') || spec.base.startsWith('v_movrel');
   return preparedForm(spec, ops, vccOptional ? spec.minOperands - 1 : spec.minOperands, max, vccOptional, busLimit, implicitVcc, SCALAR_FAMILIES.has(family), spec.modifiers.includes('th') || spec.modifiers.includes('scope'));
 }
 
@@ -2004,7 +2005,10 @@ function checkConstantBus(text: string, f: PreparedForm, count: number, target: 
     if (busKeys.length + literalKeys.length > before && !culprit && busKeys.length + literalKeys.length > limit) culprit = positional[i];
   }
   if (literalCulprit) return report(sink, C.uniqueLiteral, `only one unique literal operand is allowed: ${f.spec.spelled} has ${literalKeys.length} different literals`, literalCulprit.span);
-  if (f.implicitVcc) addKey(busKeys, target.generation >= 10 ? 'vcc_lo' : 'vcc');
+  // (v_movrel*: M0 holds the index, read through the bus: on GFX6-8 the source is then a VGPR, an
+  // inline constant, lds_direct or M0 itself; llvm-mc-19 refuses `v_movreld_b32 v1, vcc_lo`, `scc`,
+  // `src_execz`: found by the merge review's seed-9 sweep.)
+  if (f.implicitVcc) addKey(busKeys, f.spec.base.startsWith('v_movrel') ? 'm0' : target.generation >= 10 ? 'vcc_lo' : 'vcc');
   const used = busKeys.length + literalKeys.length;
   if (used > limit) {
     const at = culprit ?? positional[count - 1]!;

@@ -7,7 +7,7 @@
  * inline-valued special source, literal sources of K's value in s_fmaak_f32/s_fmamk_f32) and the
  * misses beside them (the 16-bit K of the f16 madak/madmk/fmaak/fmamk, K over- and underflow, f16
  * underflow of a floating-point literal); the merge review's seed-9 sweep: GFX8 v_mac SDWA dst_sel,
- * gfx940-942 dot products' op_sel.
+ * gfx940-942 dot products' op_sel, the implicit M0 of v_movrel*.
  */
 import { test } from 'node:test';
 import { llvmMcSkipReason } from '../../harness/tools.js';
@@ -235,4 +235,29 @@ test('gfx940-942 dot products take no op_sel bit (gfx90a and GFX10 do)', { skip 
   assertLinesAgree(lines, ['gfx940', 'gfx942'], { verdicts: 'both' });
   // gfx90a takes every line (the op_sel bits included).
   assertLinesAgree(lines, ['gfx90a']);
+});
+
+test('v_movreld/v_movrels/v_movrelsd read M0 through the constant bus (GFX6-8: no other scalar source)', { skip }, () => {
+  const lines = [
+    // From the review's seed-9 sweep (refused by llvm-mc-19 on gfx600-gfx803).
+    'v_movreld_b32_e32 v168, src_scc',
+    'v_movreld_b32 v1, vcc_lo',
+    'v_movreld_b32 v1, exec_lo',
+    'v_movreld_b32 v1, scc',
+    'v_movreld_b32 v1, src_vccz',
+    'v_movreld_b32_e64 v1, src_execz',
+    'v_movrels_b32_e64 v1, exec_hi',
+    'v_movreld_b32 v1, s0',
+    'v_movreld_b32 v1, 0x1234',
+    // Taken: a VGPR, an inline constant, lds_direct, M0 itself.
+    'v_movreld_b32 v1, m0',
+    'v_movreld_b32_e64 v1, m0',
+    'v_movreld_b32 v1, 1',
+    'v_movreld_b32 v1, src_lds_direct',
+    'v_movrels_b32 v1, v2',
+    'v_movrelsd_b32 v1, v2',
+  ];
+  assertLinesAgree(lines, ['gfx600', 'gfx700', 'gfx803'], { verdicts: 'both' });
+  // GFX10 allows two scalar values: M0 and one more (the literal too).
+  assertLinesAgree(lines, ['gfx1010', 'gfx1030']);
 });
