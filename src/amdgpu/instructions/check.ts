@@ -710,6 +710,8 @@ function collectPositional(operands: readonly InstructionOperand[], firstIsPosit
       continue;
     } else {
       const call = kind === 'call' && !WRAPPERS.has(lower((op as Extract<Operand, { kind: 'call' }>).name));
+      // (lds_direct under a source modifier: `-src_lds_direct`, `|lds_direct|`, `neg(lds_direct)`.)
+      if (!hasLdsDirect && (kind === 'neg' || kind === 'abs' || (kind === 'call' && !call)) && ldsDirectInside(op) !== undefined) hasLdsDirect = true;
       if (call && prevCall) continue;
       prevCall = call;
     }
@@ -2446,6 +2448,13 @@ function f32Bits(x: number): number {
 }
 
 /** `lds_direct` / `src_lds_direct` (any case). */
+/** The lds_direct word of an operand, under its source modifiers (neg, abs, sext...), or undefined. */
+function ldsDirectInside(op: Operand): Operand | undefined {
+  let inner = op;
+  while (inner.kind === 'neg' || inner.kind === 'abs' || (inner.kind === 'call' && inner.args.length === 1 && WRAPPERS.has(lower(inner.name)))) inner = inner.kind === 'call' ? inner.args[0]! : inner.operand;
+  return isLdsDirect(inner) ? inner : undefined;
+}
+
 function isLdsDirect(op: Operand): boolean {
   if (op.kind !== 'word' || (op.name.length !== 10 && op.name.length !== 14)) return false;
   const n = lower(op.name);
@@ -2461,7 +2470,7 @@ const LDS_DIRECT_FAMILIES = new Set(['VOP1', 'VOP2', 'VOPC', 'VOP3', 'VOP3P', 'S
  */
 function checkLdsDirect(f: PreparedForm, count: number, sink: IssueSink, target: AmdgpuTarget): boolean {
   let at = -1;
-  for (let i = 0; i < count; i++) if (isLdsDirect(positional[i]!)) at = i;
+  for (let i = 0; i < count; i++) if (ldsDirectInside(positional[i]!) !== undefined) at = i;
   if (at < 0) return true;
   const ops = f.ops;
   let skipReturn = count < f.spec.maxOperands;
@@ -2476,9 +2485,11 @@ function checkLdsDirect(f: PreparedForm, count: number, sink: IssueSink, target:
     const k = o.spec.kind;
     const source = k === 'src' || k === 'vsrc' || k === 'ssrc';
     if (source) sources++;
-    if (!isLdsDirect(positional[i]!)) continue;
+    const ld = ldsDirectInside(positional[i]!);
+    if (ld === undefined) continue;
     const fam = f.spec.family;
-    const span = positional[i]!.span;
+    // (At the register, under its modifiers, as llvm-mc-19: `v_fma_f32 v1, v2, v3, -src_lds_direct`.)
+    const span = ld.span;
     const m = f.spec.base;
     // Where a VCC or SGPR operand may be left out, the position is ambiguous here: not judged.
     if (!source && k !== 'vdst' && count < f.spec.maxOperands && LDS_DIRECT_FAMILIES.has(fam)) return true;

@@ -7,7 +7,7 @@
  * inline-valued special source, literal sources of K's value in s_fmaak_f32/s_fmamk_f32) and the
  * misses beside them (the 16-bit K of the f16 madak/madmk/fmaak/fmamk, K over- and underflow, f16
  * underflow of a floating-point literal); the merge review's seed-9 sweep: GFX8 v_mac SDWA dst_sel,
- * gfx940-942 dot products' op_sel, the implicit M0 of v_movrel*.
+ * gfx940-942 dot products' op_sel, the implicit M0 of v_movrel*, lds_direct under a modifier.
  */
 import { test } from 'node:test';
 import { llvmMcSkipReason } from '../../harness/tools.js';
@@ -260,4 +260,30 @@ test('v_movreld/v_movrels/v_movrelsd read M0 through the constant bus (GFX6-8: n
   assertLinesAgree(lines, ['gfx600', 'gfx700', 'gfx803'], { verdicts: 'both' });
   // GFX10 allows two scalar values: M0 and one more (the literal too).
   assertLinesAgree(lines, ['gfx1010', 'gfx1030']);
+});
+
+test('lds_direct under a source modifier is still lds_direct (src0 only, no SDWA, no subrev, 32 bits)', { skip }, () => {
+  const lines = [
+    // From the review's seed-9 sweep (refused by llvm-mc-19: "lds_direct may be used as src0 only").
+    'v_div_scale_f32 v207, s[96:97], -tba_lo, v249, -src_lds_direct clamp',
+    'v_div_scale_f32 v207, vcc, v1, v249, -src_lds_direct',
+    'v_fma_f32 v1, v2, v3, -src_lds_direct',
+    'v_fma_f32 v1, v2, |lds_direct|, v3',
+    'v_fma_f32 v1, v2, -|lds_direct|, v3',
+    'v_fma_f32 v1, v2, v3, neg(src_lds_direct)',
+    'v_fma_f32 v1, v2, v3, abs(src_lds_direct)',
+    'v_fma_f32 v1, v2, v3, sext(lds_direct)',
+    'v_add_f32 v1, v2, -lds_direct',
+    'v_subrev_f32 v1, -lds_direct, v2',
+    'v_mov_b32_sdwa v1, -lds_direct',
+    'v_fma_f64 v[1:2], -lds_direct, v[2:3], v[4:5]',
+    // Taken: src0, with or without its modifiers.
+    'v_fma_f32 v1, -src_lds_direct, v2, v3',
+    'v_fma_f32 v1, |lds_direct|, v2, v3',
+    'v_fma_f32 v1, -|lds_direct|, v2, v3',
+    'v_fma_f32 v1, neg(lds_direct), v2, v3',
+    'v_add_f32 v1, -lds_direct, v2',
+    'v_div_scale_f32 v207, s[96:97], src_lds_direct, v249, v1',
+  ];
+  assertLinesAgree(lines, ['gfx600', 'gfx803', 'gfx900'], { verdicts: 'both' });
 });
