@@ -60,7 +60,7 @@ interface PreparedForm {
   readonly max: number;
   /** The first operand (a compare's VCC destination) may be left out. */
   readonly vccOptional: boolean;
-  /** Constant-bus limit (0: not checked), and the implicit VCC read it includes. */
+  /** Constant-bus limit (0: not checked), and the implicit VCC read it includes (M0 for v_movrel*). */
   readonly busLimit: number;
   readonly implicitVcc: boolean;
   /** A scalar instruction (SOP*, SMEM): no operand takes a source modifier. */
@@ -123,6 +123,8 @@ interface PreparedForms {
   readonly avData: boolean;
   /** SCRATCH on GFX9 (not gfx940-942) and GFX10: its address is a VGPR or an SGPR, not both (checkScratchAddress). */
   readonly scratchAddress: boolean;
+  /** GFX8 v_mac_f32/v_mac_f16 with an SDWA form: that form writes the whole destination (checkMacSdwa). */
+  readonly macSdwa: boolean;
   /** Some rule of checkLessCommon applies whatever the operands (required modifiers, image or buffer d16 data, GWS data, AV data): see lessCommon. */
   readonly lessCommon: boolean;
 }
@@ -263,8 +265,9 @@ function prepare(mnemonic: string, target: AmdgpuTarget): Prepared {
       const gws = (target.name === 'gfx90a' || target.isGfx940) && forms.some((f) => f.spec.family === 'DS');
       const avData = target.alignedVgprTuples && AV_DATA_FAMILIES.has(family) && forms.some((f) => f.ops.filter((o) => isAvData(o.spec)).length > 1);
       const scratchAddress = family === 'SCRATCH' && (target.generation === 10 || (target.generation === 9 && !target.isGfx940));
-      const lessCommon = required !== undefined || imageData || bufferD16 !== 0 || image !== 0 || gws || avData || scratchAddress;
-      return { status: 'forms', forms, minAll, maxAll, memory: MEMORY_FAMILIES.has(family), sopp: family === 'SOPP', union, required, imageData, bufferD16, image, vccSplit: split !== specs, avData, scratchAddress, lessCommon };
+      const macSdwa = target.generation === 8 && (r.base === 'v_mac_f32' || r.base === 'v_mac_f16') && forms.some((f) => f.spec.family === 'SDWA');
+      const lessCommon = required !== undefined || imageData || bufferD16 !== 0 || image !== 0 || gws || avData || scratchAddress || macSdwa;
+      return { status: 'forms', forms, minAll, maxAll, memory: MEMORY_FAMILIES.has(family), sopp: family === 'SOPP', union, required, imageData, bufferD16, image, vccSplit: split !== specs, avData, scratchAddress, macSdwa, lessCommon };
     }
   }
 }
@@ -529,9 +532,10 @@ function prepareForm(mnemonic: string, spec: FormSpec, target: AmdgpuTarget): Pr
   // Constant bus (VALU; lane instructions, whose scalar lane select has rules of its own, left out).
   const wide = target.generation >= 10 && !/^v_(lshlrev|lshrrev|ashrrev)_[bi]64/.test(mnemonic);
   const busLimit = VALU_FAMILIES.has(family) && !mnemonic.includes('lane') ? (wide ? 2 : 1) : 0;
-  // Implicit VCC reads: carry-in (e32 of v_addc/v_subb/*_co_ci), v_cndmask_b32_e32, v_div_fmas.
+  // Implicit VCC reads: carry-in (e32 of v_addc/v_subb/*_co_ci), v_cndmask_b32_e32, v_div_fmas;
+  // and the implicit M0 of v_movreld/v_movrels/v_movrelsd (see checkConstantBus).
   const e32 = spec.form === 'e32' || family === 'VOP2' || family === 'SDWA';
-  const implicitVcc = (e32 && /addc|subb|_co_ci|cndmask/.test(mnemonic)) || mnemonic.startsWith('v_div_fmas');
+  const implicitVcc = (e32 && /addc|subb|_co_ci|cndmask/.test(mnemonic)) || mnemonic.startsWith('v_div_fmas') || spec.base.startsWith('v_movrel');
   return preparedForm(spec, ops, vccOptional ? spec.minOperands - 1 : spec.minOperands, max, vccOptional, busLimit, implicitVcc, SCALAR_FAMILIES.has(family), spec.modifiers.includes('th') || spec.modifiers.includes('scope'));
 }
 
@@ -706,6 +710,8 @@ function collectPositional(operands: readonly InstructionOperand[], firstIsPosit
       continue;
     } else {
       const call = kind === 'call' && !WRAPPERS.has(lower((op as Extract<Operand, { kind: 'call' }>).name));
+      // (lds_direct under a source modifier: `-src_lds_direct`, `|lds_direct|`, `neg(lds_direct)`.)
+      if (!hasLdsDirect && (kind === 'neg' || kind === 'abs' || (kind === 'call' && !call)) && ldsDirectInside(op) !== undefined) hasLdsDirect = true;
       if (call && prevCall) continue;
       prevCall = call;
     }
@@ -2001,7 +2007,10 @@ function checkConstantBus(text: string, f: PreparedForm, count: number, target: 
     if (busKeys.length + literalKeys.length > before && !culprit && busKeys.length + literalKeys.length > limit) culprit = positional[i];
   }
   if (literalCulprit) return report(sink, C.uniqueLiteral, `only one unique literal operand is allowed: ${f.spec.spelled} has ${literalKeys.length} different literals`, literalCulprit.span);
-  if (f.implicitVcc) addKey(busKeys, target.generation >= 10 ? 'vcc_lo' : 'vcc');
+  // (v_movrel*: M0 holds the index, read through the bus: on GFX6-8 the source is then a VGPR, an
+  // inline constant, lds_direct or M0 itself; llvm-mc-19 refuses `v_movreld_b32 v1, vcc_lo`, `scc`,
+  // `src_execz`: found by the merge review's seed-9 sweep.)
+  if (f.implicitVcc) addKey(busKeys, f.spec.base.startsWith('v_movrel') ? 'm0' : target.generation >= 10 ? 'vcc_lo' : 'vcc');
   const used = busKeys.length + literalKeys.length;
   if (used > limit) {
     const at = culprit ?? positional[count - 1]!;
@@ -2439,6 +2448,13 @@ function f32Bits(x: number): number {
 }
 
 /** `lds_direct` / `src_lds_direct` (any case). */
+/** The lds_direct word of an operand, under its source modifiers (neg, abs, sext...), or undefined. */
+function ldsDirectInside(op: Operand): Operand | undefined {
+  let inner = op;
+  while (inner.kind === 'neg' || inner.kind === 'abs' || (inner.kind === 'call' && inner.args.length === 1 && WRAPPERS.has(lower(inner.name)))) inner = inner.kind === 'call' ? inner.args[0]! : inner.operand;
+  return isLdsDirect(inner) ? inner : undefined;
+}
+
 function isLdsDirect(op: Operand): boolean {
   if (op.kind !== 'word' || (op.name.length !== 10 && op.name.length !== 14)) return false;
   const n = lower(op.name);
@@ -2454,7 +2470,7 @@ const LDS_DIRECT_FAMILIES = new Set(['VOP1', 'VOP2', 'VOPC', 'VOP3', 'VOP3P', 'S
  */
 function checkLdsDirect(f: PreparedForm, count: number, sink: IssueSink, target: AmdgpuTarget): boolean {
   let at = -1;
-  for (let i = 0; i < count; i++) if (isLdsDirect(positional[i]!)) at = i;
+  for (let i = 0; i < count; i++) if (ldsDirectInside(positional[i]!) !== undefined) at = i;
   if (at < 0) return true;
   const ops = f.ops;
   let skipReturn = count < f.spec.maxOperands;
@@ -2469,9 +2485,11 @@ function checkLdsDirect(f: PreparedForm, count: number, sink: IssueSink, target:
     const k = o.spec.kind;
     const source = k === 'src' || k === 'vsrc' || k === 'ssrc';
     if (source) sources++;
-    if (!isLdsDirect(positional[i]!)) continue;
+    const ld = ldsDirectInside(positional[i]!);
+    if (ld === undefined) continue;
     const fam = f.spec.family;
-    const span = positional[i]!.span;
+    // (At the register, under its modifiers, as llvm-mc-19: `v_fma_f32 v1, v2, v3, -src_lds_direct`.)
+    const span = ld.span;
     const m = f.spec.base;
     // Where a VCC or SGPR operand may be left out, the position is ambiguous here: not judged.
     if (!source && k !== 'vdst' && count < f.spec.maxOperands && LDS_DIRECT_FAMILIES.has(fam)) return true;
@@ -2758,9 +2776,11 @@ const DOT4_FP8 = /^v_dot4_f32_(?:fp8|bf8)_(?:fp8|bf8)(?:_e64|_e64_dpp)?$/;
  * (llvm-mc-19 "invalid op_sel value."); v_permlane16/v_permlanex16 (and their _var forms) take
  * op_sel bits for src0 and src1 only ("invalid op_sel operand"); GFX11+'s v_dot2_f16_f16 and
  * v_dot2_bf16_bf16 none for src0 or src1 ("invalid op_sel operand"), GFX12's v_dot4_f32_fp8_bf8
- * family no neg_lo/neg_hi bit for them ("invalid neg_lo operand").
+ * family no neg_lo/neg_hi bit for them ("invalid neg_lo operand"); gfx940-942's dot products
+ * (`v_dot2_f32_f16`, `v_dot4_u32_u8`, ...) no op_sel bit at all ("invalid op_sel operand", at the
+ * modifier; `op_sel:[0,0,0]` taken: found by the merge review's seed-9 sweep).
  */
-function checkOpSelLists(operands: readonly InstructionOperand[], mnemonic: string, sink: IssueSink): boolean {
+function checkOpSelLists(operands: readonly InstructionOperand[], mnemonic: string, target: AmdgpuTarget, sink: IssueSink): boolean {
   for (let i = 0; i < operands.length; i++) {
     const op = operands[i]!.operand;
     if (op.kind !== 'modifier' || op.value.kind !== 'list') continue;
@@ -2773,6 +2793,8 @@ function checkOpSelLists(operands: readonly InstructionOperand[], mnemonic: stri
       const e = it.expr;
       const v = e.kind === 'int' ? e.value : e.kind === 'unary' && e.op === '-' && e.operand.kind === 'int' ? -e.operand.value : undefined;
       if (v !== undefined && v !== 0n && v !== 1n) return report(sink, C.modifier, `invalid ${name} value: each element is 0 or 1, not ${v}`, it.span);
+      if (v === 1n && name === 'op_sel' && target.isGfx940 && /^v_dot\d/.test(lower(mnemonic)))
+        return report(sink, C.modifier, `invalid op_sel operand: ${mnemonic} takes no op_sel bit on ${target.name} (op_sel:[0,0,0] or none)`, op.span);
       if (v === 1n && j >= 2 && name === 'op_sel' && /^v_permlanex?16_(var_)?b32/.test(lower(mnemonic)))
         return report(sink, C.modifier, `invalid op_sel operand: ${mnemonic} takes op_sel bits for src0 and src1 only`, it.span);
       if (v === 1n && j < 2 && (name === 'op_sel' ? DOT2_16.test(lower(mnemonic)) : name !== 'op_sel_hi' && DOT4_FP8.test(lower(mnemonic))))
@@ -2864,7 +2886,7 @@ function checkLessCommon(text: string, operands: readonly InstructionOperand[], 
     // (First here, as it came right before this function in checkMatched. Only with an op_sel,
     // op_sel_hi, neg_lo or neg_hi modifier: called for every instruction with a modifier, it was
     // compiled by the optimizing compiler for little use; see docs/benchmarks.md, session 11.)
-    (!opSelModifier || checkOpSelLists(operands, mnemonic, sink)) &&
+    (!opSelModifier || checkOpSelLists(operands, mnemonic, target, sink)) &&
     (p.required === undefined || checkRequired(operands, p, at, sink)) &&
     (!p.imageData || checkImageData(operands, f, target, sink)) &&
     (p.bufferD16 === 0 || checkBufferD16(p.bufferD16, f.spec.spelled, target, sink)) &&
@@ -2881,8 +2903,24 @@ function checkLessCommon(text: string, operands: readonly InstructionOperand[], 
     (f.spec.family !== 'DS' || count === 0 || checkGwsData(f, target, sink)) &&
     (!p.avData || checkAvData(f, count, sink)) &&
     (f.spec.family !== 'SMEM' || operands.length === count || checkSmemOffset(operands, count, f, sink)) &&
-    (!modifiedInteger || checkModifiedIntegers(p, f, count, target, sink))
+    (!modifiedInteger || checkModifiedIntegers(p, f, count, target, sink)) &&
+    (!p.macSdwa || checkMacSdwa(operands, f, sink))
   );
+}
+
+/**
+ * GFX8 v_mac_f32_sdwa and v_mac_f16_sdwa (or the bare mnemonic with an SDWA modifier): the
+ * destination is also src2, so the whole dword is written: a `dst_sel:` other than DWORD is refused
+ * (llvm-mc-19 "invalid operand for instruction", found by amddasm's seed-9 sweep:
+ * `v_mac_f32_sdwa v76, v119, v148 dst_sel:BYTE_3 ...`); dst_unused and the source selects are taken.
+ * GFX9 on has no SDWA form of them. Only for those mnemonics (PreparedForms.macSdwa).
+ */
+function checkMacSdwa(operands: readonly InstructionOperand[], f: PreparedForm, sink: IssueSink): boolean {
+  for (const { operand: op } of operands) {
+    if (op.kind !== 'modifier' || lower(op.name) !== 'dst_sel' || op.value.kind !== 'word' || op.value.name === 'DWORD') continue;
+    return report(sink, C.modifier, `invalid operand for instruction: the SDWA form of ${f.spec.spelled.replace(/_(e32|e64|sdwa)$/, '')} writes its whole destination (also src2): dst_sel:${op.value.name} is refused, only DWORD`, op.span);
+  }
+  return true;
 }
 
 /**

@@ -6,7 +6,8 @@
  * operands of s_cbranch_join/s_cbranch_g_fork taken for undefined labels, gfx908 MFMA src2 as an
  * inline-valued special source, literal sources of K's value in s_fmaak_f32/s_fmamk_f32) and the
  * misses beside them (the 16-bit K of the f16 madak/madmk/fmaak/fmamk, K over- and underflow, f16
- * underflow of a floating-point literal).
+ * underflow of a floating-point literal); the merge review's seed-9 sweep: GFX8 v_mac SDWA dst_sel,
+ * gfx940-942 dot products' op_sel, the implicit M0 of v_movrel*, lds_direct under a modifier.
  */
 import { test } from 'node:test';
 import { llvmMcSkipReason } from '../../harness/tools.js';
@@ -185,4 +186,104 @@ test('MUBUF and MTBUF stores take no tfe, the unverified forms too (AMD561)', { 
   assertLinesAgree(lines, ['gfx1030', 'gfx1100', 'gfx1150'], { verdicts: 'both' });
   // gfx803's d16 data is unpacked: three dwords for xyz, four with tfe.
   assertLinesAgree(['buffer_store_format_d16_xyz v[24:27], v128, s[76:79], 0 idxen offset:571 slc tfe', 'buffer_store_format_d16_xyz v[24:26], v128, s[76:79], 0 idxen offset:571 slc', 'buffer_load_format_d16_xyz v[24:27], v128, s[76:79], 0 idxen tfe', 'buffer_store_format_d16_xy v[24:26], v128, s[76:79], 0 idxen tfe'], ['gfx803'], { verdicts: 'both' });
+});
+
+test('GFX8 v_mac_f32/v_mac_f16 SDWA: dst_sel is DWORD or absent (the destination is also src2)', { skip }, () => {
+  const lines = [
+    // From the review's seed-9 sweep (refused by llvm-mc-19).
+    'v_mac_f32_sdwa v76, v119, |v148| dst_sel:BYTE_3 dst_unused:UNUSED_PAD src0_sel:BYTE_0 src1_sel:BYTE_0',
+    'v_mac_f16_sdwa v72, |v30|, |v239| dst_sel:BYTE_3 dst_unused:UNUSED_PAD src0_sel:WORD_1 src1_sel:BYTE_0',
+    'v_mac_f32_sdwa v33, -|v118|, |v61| clamp dst_sel:WORD_1 dst_unused:UNUSED_PAD src0_sel:WORD_1 src1_sel:BYTE_3',
+    'v_mac_f16_sdwa v171, -v73, -v89 clamp dst_sel:BYTE_2 dst_unused:UNUSED_PRESERVE src0_sel:DWORD src1_sel:DWORD',
+    'v_mac_f32 v76, v119, v148 dst_sel:WORD_1',
+    'v_mac_f16 v1, v2, v3 dst_sel:WORD_0 dst_unused:UNUSED_PRESERVE',
+    // Taken: dst_sel:DWORD or none, any dst_unused and source selects.
+    'v_mac_f32_sdwa v76, v119, v148 dst_sel:DWORD dst_unused:UNUSED_PAD src0_sel:BYTE_0 src1_sel:BYTE_0',
+    'v_mac_f32_sdwa v76, v119, v148 dst_sel:DWORD dst_unused:UNUSED_PRESERVE src0_sel:BYTE_0 src1_sel:BYTE_0',
+    'v_mac_f16_sdwa v1, -v2, |v3| clamp dst_sel:DWORD dst_unused:UNUSED_SEXT src0_sel:WORD_1 src1_sel:WORD_0',
+    'v_mac_f32_sdwa v76, v119, v148 src0_sel:BYTE_0 src1_sel:BYTE_0',
+    'v_mac_f32 v76, v119, v148 dst_sel:DWORD',
+    'v_mac_f16 v76, v119, v148 src0_sel:WORD_1',
+    // Other VOP2 SDWA instructions take any dst_sel.
+    'v_add_f32_sdwa v1, v2, v3 dst_sel:WORD_1 dst_unused:UNUSED_PAD src0_sel:DWORD src1_sel:DWORD',
+    'v_mul_f16_sdwa v1, v2, v3 dst_sel:BYTE_2 dst_unused:UNUSED_PRESERVE src0_sel:WORD_1 src1_sel:DWORD',
+  ];
+  assertLinesAgree(lines, ['gfx803'], { verdicts: 'both' });
+  // GFX9 on: no SDWA form of v_mac (refused whatever dst_sel); the other VOP2 SDWA lines taken.
+  assertLinesAgree([...lines.slice(0, 4), ...lines.slice(-2)], ['gfx900', 'gfx1010'], { verdicts: 'both' });
+});
+
+test('gfx940-942 dot products take no op_sel bit (gfx90a and GFX10 do)', { skip }, () => {
+  const lines = [
+    // From the review's seed-9 sweep (refused by llvm-mc-19 on gfx942).
+    'v_dot4_u32_u8 v128, src_scc, v152, v3 op_sel:[1,1,1] neg_lo:[0,0,1] neg_hi:[1,1,1]',
+    'v_dot8_u32_u4 v250, v177, v165, -2 op_sel:[1,1,1] neg_lo:[0,1,0] neg_hi:[1,0,1]',
+    'v_dot8_i32_i4 v220, v81, v139, v252 op_sel:[0,0,1] neg_lo:[1,0,1] neg_hi:[1,1,0] clamp',
+    'v_dot2_u32_u16 v174, v141, v49, v180 op_sel:[0,1,1] neg_lo:[1,0,1] clamp',
+    'v_dot4_i32_i8 v1, v2, v3, v4 op_sel:[1,0,0]',
+    'v_dot2_f32_f16 v1, v2, v3, v4 op_sel:[0,1,0]',
+    'v_dot2_i32_i16 v1, v2, v3, v4 op_sel:[1]',
+    // Taken: op_sel of zeros or none, neg_lo/neg_hi; other VOP3P instructions keep their op_sel.
+    'v_dot4_u32_u8 v128, v1, v152, v3 op_sel:[0,0,0]',
+    'v_dot2_f32_f16 v1, v2, v3, v4 op_sel:[0,0]',
+    'v_dot4_u32_u8 v128, v1, v152, v3 neg_lo:[0,0,1] neg_hi:[1,0,0]',
+    'v_dot2_f32_f16 v1, v2, v3, v4 neg_lo:[1,1,0] clamp',
+    'v_dot2c_f32_f16 v1, v2, v3',
+    'v_pk_fma_f32 v[0:1], v[2:3], v[4:5], v[6:7] op_sel:[1,0,0]',
+    'v_pk_add_f16 v1, v2, v3 op_sel:[1,1]',
+  ];
+  assertLinesAgree(lines, ['gfx940', 'gfx942'], { verdicts: 'both' });
+  // gfx90a takes every line (the op_sel bits included).
+  assertLinesAgree(lines, ['gfx90a']);
+});
+
+test('v_movreld/v_movrels/v_movrelsd read M0 through the constant bus (GFX6-8: no other scalar source)', { skip }, () => {
+  const lines = [
+    // From the review's seed-9 sweep (refused by llvm-mc-19 on gfx600-gfx803).
+    'v_movreld_b32_e32 v168, src_scc',
+    'v_movreld_b32 v1, vcc_lo',
+    'v_movreld_b32 v1, exec_lo',
+    'v_movreld_b32 v1, scc',
+    'v_movreld_b32 v1, src_vccz',
+    'v_movreld_b32_e64 v1, src_execz',
+    'v_movrels_b32_e64 v1, exec_hi',
+    'v_movreld_b32 v1, s0',
+    'v_movreld_b32 v1, 0x1234',
+    // Taken: a VGPR, an inline constant, lds_direct, M0 itself.
+    'v_movreld_b32 v1, m0',
+    'v_movreld_b32_e64 v1, m0',
+    'v_movreld_b32 v1, 1',
+    'v_movreld_b32 v1, src_lds_direct',
+    'v_movrels_b32 v1, v2',
+    'v_movrelsd_b32 v1, v2',
+  ];
+  assertLinesAgree(lines, ['gfx600', 'gfx700', 'gfx803'], { verdicts: 'both' });
+  // GFX10 allows two scalar values: M0 and one more (the literal too).
+  assertLinesAgree(lines, ['gfx1010', 'gfx1030']);
+});
+
+test('lds_direct under a source modifier is still lds_direct (src0 only, no SDWA, no subrev, 32 bits)', { skip }, () => {
+  const lines = [
+    // From the review's seed-9 sweep (refused by llvm-mc-19: "lds_direct may be used as src0 only").
+    'v_div_scale_f32 v207, s[96:97], -tba_lo, v249, -src_lds_direct clamp',
+    'v_div_scale_f32 v207, vcc, v1, v249, -src_lds_direct',
+    'v_fma_f32 v1, v2, v3, -src_lds_direct',
+    'v_fma_f32 v1, v2, |lds_direct|, v3',
+    'v_fma_f32 v1, v2, -|lds_direct|, v3',
+    'v_fma_f32 v1, v2, v3, neg(src_lds_direct)',
+    'v_fma_f32 v1, v2, v3, abs(src_lds_direct)',
+    'v_fma_f32 v1, v2, v3, sext(lds_direct)',
+    'v_add_f32 v1, v2, -lds_direct',
+    'v_subrev_f32 v1, -lds_direct, v2',
+    'v_mov_b32_sdwa v1, -lds_direct',
+    'v_fma_f64 v[1:2], -lds_direct, v[2:3], v[4:5]',
+    // Taken: src0, with or without its modifiers.
+    'v_fma_f32 v1, -src_lds_direct, v2, v3',
+    'v_fma_f32 v1, |lds_direct|, v2, v3',
+    'v_fma_f32 v1, -|lds_direct|, v2, v3',
+    'v_fma_f32 v1, neg(lds_direct), v2, v3',
+    'v_add_f32 v1, -lds_direct, v2',
+    'v_div_scale_f32 v207, s[96:97], src_lds_direct, v249, v1',
+  ];
+  assertLinesAgree(lines, ['gfx600', 'gfx803', 'gfx900'], { verdicts: 'both' });
 });
