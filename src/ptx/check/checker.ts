@@ -274,12 +274,11 @@ export class ModuleChecker extends CheckerState {
    * instruction with the word, guarded or unreachable) is refused by ptxas without a line ("Function
    * 'k' uses single CTA(.cta_group::1) and CTA pair granularity(.cta_group::2) and that is not
    * allowed"); a function no kernel reaches is not compiled and not judged. Every kernel reaches, with
-   * the functions it calls, every function whose address is taken anywhere in the module (by an
-   * instruction of any function, called or not, or an initializer), whether or not anything calls
-   * through a register (addresses in initializers are not followed here: a miss, never a false
-   * error). With `-c`
-   * each function is judged on its own instructions, every function, called or not, kernel or not
-   * (callees are not followed). Measured with ptxas 13.0 on sm_100a. Reported at the kernel's
+   * the functions it calls, every function whose address is taken anywhere in the module, by an
+   * instruction of any function (called or not) or by an initializer, whether or not anything calls
+   * through a register; addresses taken in initializers are not followed here (a miss, never a false
+   * error). With `-c` each function is judged on its own instructions, every function, called or
+   * not, kernel or not (callees are not followed). Measured with ptxas 13.0 on sm_100a. Reported at the kernel's
    * (function's) name, as a link-time error (see LINK_TIME_CODES).
    */
   private ctaGroupMix(): void {

@@ -38,4 +38,5 @@ export const SIMD4_SOURCE = /^b[0-7]{4}$/;
  * register of the other instructions), refused on a and b.
  */
 export const SCALAR_SELECTOR = /^(b[0-3]|h[01])$/;
-export const SCALAR_RESULT_EXTRA: ReadonlySet<string> = new Set(['b01', 'b12', 'b23']);
+/** `.b01`, `.b12`, `.b23`: no selector to ptxas (see SCALAR_SELECTOR). */
+export const NOT_SELECTORS: ReadonlySet<string> = new Set(['b01', 'b12', 'b23']);

@@ -16,7 +16,7 @@ import type { PtxSymbol } from '../check/scope.js';
 import type { PtxCode } from '../diagnostics.js';
 import { maybeSpecialRegister, SPECIAL_REGISTERS } from '../data/special-registers.js';
 import { INSTRUCTION_KEYWORDS } from '../data/keywords.js';
-import { SCALAR_RESULT_EXTRA, SCALAR_SELECTOR, SIMD2_MASKS, VIDEO_OPCODES, VIDEO_SELECTOR_SHAPE, SIMD2_SOURCE, SIMD4_MASKS, SIMD4_SOURCE, VIDEO_SIMD2, VIDEO_SIMD4 } from '../data/video-selectors.js';
+import { NOT_SELECTORS, SCALAR_SELECTOR, SIMD2_MASKS, VIDEO_OPCODES, VIDEO_SELECTOR_SHAPE, SIMD2_SOURCE, SIMD4_MASKS, SIMD4_SOURCE, VIDEO_SIMD2, VIDEO_SIMD4 } from '../data/video-selectors.js';
 import { CURATION } from './curation.js';
 import { ExprOperandNode, NameRefNode } from '../parse/nodes.js';
 import { newStamp, type Spelling } from '../parse/spelling.js';
@@ -1380,7 +1380,7 @@ function videoSelectorsFit(ins: A.Instruction, op: string, name: string, ctx: In
   const d = ops[0];
   // `.b01`, `.b12`, `.b23` on d and c are no selector to ptxas (taken in every form, with a secondary
   // operation and on vmad too; measured with ptxas 13.0, session 18); on a and b they are refused below.
-  if (d !== undefined && d.kind === 'expr' && d.expr.kind === 'member' && !SCALAR_RESULT_EXTRA.has(d.expr.member)) {
+  if (d !== undefined && d.kind === 'expr' && d.expr.kind === 'member' && !NOT_SELECTORS.has(d.expr.member)) {
     const w = ins.modifiers;
     const op2 = w.includes('.add') || w.includes('.min') || w.includes('.max');
     if (op === 'vmad' || ops.length < 4 || op2) {
@@ -1389,7 +1389,7 @@ function videoSelectorsFit(ins: A.Instruction, op: string, name: string, ctx: In
     }
   }
   const c = ops[3];
-  if (c !== undefined && c.kind === 'expr' && c.expr.kind === 'member' && !SCALAR_RESULT_EXTRA.has(c.expr.member)) {
+  if (c !== undefined && c.kind === 'expr' && c.expr.kind === 'member' && !NOT_SELECTORS.has(c.expr.member)) {
     ctx.report('PTX502', `operand 4 of ${name} (c) takes no selector (${c.expr.member})`, c.span);
     return false;
   }
@@ -1401,7 +1401,7 @@ function videoSelectorsFit(ins: A.Instruction, op: string, name: string, ctx: In
   }
   for (let i = 0; i < 3 && i < ops.length; i++) {
     const sel = selectorOf(ops[i]!);
-    if (sel !== undefined && !SCALAR_SELECTOR.test(sel) && !(i === 0 && SCALAR_RESULT_EXTRA.has(sel))) {
+    if (sel !== undefined && !SCALAR_SELECTOR.test(sel) && !(i === 0 && NOT_SELECTORS.has(sel))) {
       ctx.report('PTX516', `operand ${i + 1} of ${name} takes no selector .${sel}`, ops[i]!.span);
       return false;
     }
@@ -1571,7 +1571,6 @@ function otherOperandShape(ins: A.Instruction, op: string, o: A.Operand, i: numb
   return listOperandShape(ins, op, o, i, name, percent, ctx);
 }
 
-
 /**
  * A byte or half-word selector (`%r1.b0`, `%r1.h1`) on a register operand outside a braced list:
  * the video instructions' only (measured with ptxas 13.0 on mov, add, cvt, st, shl, setp, prmt,
@@ -1583,15 +1582,20 @@ function otherOperandShape(ins: A.Instruction, op: string, o: A.Operand, i: numb
  */
 function selectorAllowed(op: string, e: A.MemberExpr, i: number, name: string, ctx: InstructionCheckContext): boolean {
   if (e.object.kind !== 'name') return true;
-  if (e.member.length === 1) {
-    // A vector element (`.x`, `.r`) of a scalar register (measured: "Unknown video selector: '.x'", on a
-    // 64-bit one "Unknown field '.x'"; a .v2/.v4 register's are taken, so is %tid.x).
-    if (ctx.registerType(e.object.name) === undefined) return true;
-    ctx.report('PTX502', `${name}: ${e.object.name} is a scalar register; it has no element .${e.member}`, e.span);
-    return false;
-  }
-  if (!VIDEO_SELECTOR_SHAPE.test(e.member) || VIDEO_OPCODES.has(op) || SCALAR_RESULT_EXTRA.has(e.member) || ctx.registerType(e.object.name) === undefined) return true;
+  if (e.member.length === 1) return scalarElementFits(e, name, ctx);
+  if (!VIDEO_SELECTOR_SHAPE.test(e.member) || VIDEO_OPCODES.has(op) || NOT_SELECTORS.has(e.member) || ctx.registerType(e.object.name) === undefined) return true;
   ctx.report('PTX516', `${name}: a byte or half-word selector (${e.object.name}.${e.member}) is allowed on the video instructions only, not on ${i === 0 ? 'the result' : `operand ${i + 1}`}`, e.span);
+  return false;
+}
+
+/**
+ * A one-letter member (`.x`, `.r`) is a vector element: a scalar register has none (measured with
+ * ptxas 13.0: "Unknown video selector: '.x'", on a 64-bit one "Unknown field '.x'"; a .v2/.v4
+ * register's are taken, so is %tid.x). `what` names the instruction or its operand.
+ */
+function scalarElementFits(e: A.MemberExpr, what: string, ctx: InstructionCheckContext): boolean {
+  if (e.object.kind !== 'name' || ctx.registerType(e.object.name) === undefined) return true;
+  ctx.report('PTX502', `${what}: ${e.object.name} is a scalar register; it has no element .${e.member}`, e.span);
   return false;
 }
 
@@ -3679,11 +3683,8 @@ function mixedVectorFits(o: A.VectorOperand, at: number, name: string, ctx: Inst
   if (sinks > 0 && sinks === o.elements.length) return reportAtBrace('PTX505', `operand ${at + 1} of ${name}: a braced list of sinks only has no element type to go by (keep one register in it)`, o, ctx);
   for (let k = 0; k < o.elements.length; k++) {
     const el = o.elements[k]!;
-    // A vector element of a scalar register (measured: `{%r1.x, %r2}` "Unknown video selector: '.x'", as outside a list).
-    if (el.kind === 'expr' && el.expr.kind === 'member' && el.expr.member.length === 1 && el.expr.object.kind === 'name' && ctx.registerType(el.expr.object.name) !== undefined) {
-      ctx.report('PTX502', `operand ${at + 1} of ${name}: ${el.expr.object.name} is a scalar register; it has no element .${el.expr.member}`, el.span);
-      return false;
-    }
+    // (Inside a braced list too: `{%r1.x, %r2}` "Unknown video selector: '.x'", as outside one.)
+    if (el.kind === 'expr' && el.expr.kind === 'member' && el.expr.member.length === 1 && !scalarElementFits(el.expr, `operand ${at + 1} of ${name}`, ctx)) return false;
   }
   let prev: TypeInfo | undefined;
   let prevType = '';

@@ -126,7 +126,7 @@ export function parseAddressElements(p: ExprCursor): boolean {
   }
   // (No member here: ptxas "Parsing error near '.x'" for `[%tid.x]`, `[%rv.x]`, `[%r1.b0]`, also
   // after a texture handle; measured with ptxas 13.0. A braced list below takes them.)
-  const name = parsePlainName(p);
+  const name = parseNameWithMember(p, false);
   if (name.kind === 'name' && lx.tok() === Tok.Plus) {
     const expr = parseOffsetTail(p, name, start);
     p.scratch[p.sp++] = new ExprOperandNode(expr);
@@ -141,7 +141,7 @@ export function parseAddressElements(p: ExprCursor): boolean {
       if (!v) return false;
       p.scratch[p.sp++] = v;
     } else if (lx.tok() === Tok.Ident && !p.isWarpSize()) {
-      const n = parsePlainName(p);
+      const n = parseNameWithMember(p, false);
       p.scratch[p.sp++] = new ExprOperandNode(n);
     } else {
       p.errorHere('PTX201');
@@ -173,21 +173,13 @@ export function parseOffsetTail(p: ExprCursor, base: A.Expr, start: number): A.E
 }
 
 /// NAME ['.' MEMBER]      (the member only when written without spaces: `%tid.x`, `%r1.b0`)
-export function parseNameWithMember(p: ExprCursor): A.Expr {
+/// With `members` false, NAME alone (an address's: a member after it is left for the caller, which finds it unexpected).
+export function parseNameWithMember(p: ExprCursor, members = true): A.Expr {
   const lx = p.lx;
   const start = lx.start;
   const name = lx.tokenText();
   p.advance();
-  return p.memberTail(name, start, true);
-}
-
-/** NAME alone (a member written after it is left for the caller, which finds it unexpected). */
-function parsePlainName(p: ExprCursor): A.Expr {
-  const lx = p.lx;
-  const start = lx.start;
-  const name = lx.tokenText();
-  p.advance();
-  return p.memberTail(name, start, false);
+  return p.memberTail(name, start, members);
 }
 
 export function parseSinkExpr(p: ExprCursor): A.Expr {
