@@ -15,6 +15,7 @@ import type { Expr, InstructionOperand, Operand, Statement } from '../parse/ast.
 import type { IssueSink } from '../parse/expr.js';
 import type { AmdCode } from '../diagnostics.js';
 import { convertFloat, inlineCode16, inlineCode32, inlineCode64 } from '../check/immediates.js';
+import { f64ToBits, f64ToF32Bits } from '../../core/float.js';
 import { parseRegister, REG_CODES } from '../check/registers.js';
 import type { AmdgpuTarget } from '../targets.js';
 import { AMD_INSTRUCTION_CODES as C } from './diagnostics.js';
@@ -348,11 +349,6 @@ function withoutVcc(specs: readonly FormSpec[], base: string, target: AmdgpuTarg
 }
 
 /**
- * The `_e32` forms of the VOP2 carry instructions on gfx90a and gfx940-942, which the table could
- * not verify: llvm-mc-19 treats them there exactly as on gfx900 (a matrix of valid and broken
- * operand lists gives the same answers line for line), so gfx900's verified form stands in.
- */
-/**
  * gfx940-942's loads into LDS (`global_load_lds_dword v[2:3], off`, `global_load_lds_ubyte v1,
  * s[2:3] offset:8 sc0`, `scratch_load_lds_dword off, s2`): the table's entries, unverified, list a
  * vdst these instructions do not have; llvm-mc-19 takes vaddr and saddr as the GLOBAL and SCRATCH
@@ -365,6 +361,11 @@ function ldsLoad940Forms(forms: readonly FormSpec[]): FormSpec[] {
   return forms.map((f) => formSpec({ ...f, operands: f.operands.slice(1), minOperands: 2, maxOperands: 2, modifiers: ['offset'], verified: true }));
 }
 
+/**
+ * The `_e32` forms of the VOP2 carry instructions on gfx90a and gfx940-942, which the table could
+ * not verify: llvm-mc-19 treats them there exactly as on gfx900 (a matrix of valid and broken
+ * operand lists gives the same answers line for line), so gfx900's verified form stands in.
+ */
 const CARRY_E32 = /^v_(addc|subb|subbrev)_co_u32$/;
 function carryE32Forms(forms: readonly FormSpec[]): readonly FormSpec[] {
   return forms.map((f) => {
@@ -722,16 +723,6 @@ function collectPositional(operands: readonly InstructionOperand[], firstIsPosit
 }
 
 /**
- * A modifier word where an operand is still missing is a symbol to llvm-mc-19, so an operand
- * (`s_mov_b32 s0, gds`, `v_mov_b32 v0, clamp`, `s_add_u32 s0, s1, offen`: taken; llvm-mc-19 looks
- * for a modifier only at the positions after the operands). Such words are counted as operands (positional is rebuilt,
- * in order) where each lands at a 32-bit position some form takes a literal at, in VOP3 only
- * without source modifiers and in VOP3P only at a dot product's accumulator (a symbol is a literal to llvm-mc-19, which it
- * refuses in a VOP3 source with modifiers, `v_add_f32 v0, v1 clamp` on gfx1030, in a VOP3P one,
- * `v_pk_add_u16 v2, v3 clamp`, and as a 64-bit operand; elsewhere
- * it is refused, as the missing operand is). true when that makes `min`.
- */
-/**
  * A VOP3P source a word may be (wordsAsOperands): a 32-bit one that is neither packed nor 16 bits
  * (the dot products' accumulator, `v_dot2_f32_f16 v2, v11, v15 clamp`, taken by llvm-mc-19 on
  * GFX10+); not a packed 16-bit one (`v_pk_add_u16 v2, v3 clamp`, `v_pk_mad_u16 v2, v3, v4
@@ -742,6 +733,16 @@ function vop3pWordSource(f: PreparedForm, at: number): boolean {
   return f.ops[at]!.spec.name === 'src2' && base.startsWith('v_dot') && !shortSource(base, 'src2', 'VOP3P');
 }
 
+/**
+ * A modifier word where an operand is still missing is a symbol to llvm-mc-19, so an operand
+ * (`s_mov_b32 s0, gds`, `v_mov_b32 v0, clamp`, `s_add_u32 s0, s1, offen`: taken; llvm-mc-19 looks
+ * for a modifier only at the positions after the operands). Such words are counted as operands (positional is rebuilt,
+ * in order) where each lands at a 32-bit position some form takes a literal at, in VOP3 only
+ * without source modifiers and in VOP3P only at a dot product's accumulator (a symbol is a literal to llvm-mc-19, which it
+ * refuses in a VOP3 source with modifiers, `v_add_f32 v0, v1 clamp` on gfx1030, in a VOP3P one,
+ * `v_pk_add_u16 v2, v3 clamp`, and as a 64-bit operand; elsewhere
+ * it is refused, as the missing operand is). true when that makes `min`.
+ */
 function wordsAsOperands(operands: readonly InstructionOperand[], p: PreparedForms, min: number): boolean {
   const taken = positional;
   const out: Operand[] = [];
@@ -1633,7 +1634,8 @@ function vopdScalars(text: string, count: number, roles: number, target: AmdgpuT
     // The literal of fmamk/fmaak is one even when its value is an inline constant.
     if ((mk && i === 2) || (ak && i === 3)) {
       const op = positional[i]!;
-      if (op.kind === 'expr') addKey(literalKeys, op.expr.kind === 'int' ? op.expr.value : text.slice(op.span.start, op.span.end));
+      // (VOPD's halves are 32-bit instructions.)
+      if (op.kind === 'expr') addKey(literalKeys, literalKey(text, op, LIT32));
       continue;
     }
     busOperand(text, i, target);
@@ -1934,7 +1936,7 @@ const BUS_SPECIALS = new Set(
 const BUS_SOURCES = new Set(['scc', 'vccz', 'execz', 'shared_base', 'shared_limit', 'private_base', 'private_limit', 'pops_exiting_wave_id'].flatMap((r) => [r, `src_${r}`]));
 
 /** The scalar value a source operand reads, added to busKeys or literalKeys; `at`: its positional index. */
-function busOperand(text: string, at: number, target: AmdgpuTarget): void {
+function busOperand(text: string, at: number, target: AmdgpuTarget, f?: PreparedForm, o?: OperandSpec): void {
   const op = positional[at]!;
   let inner = op;
   while (inner.kind === 'neg' || inner.kind === 'abs' || (inner.kind === 'call' && WRAPPERS.has(lower(inner.name)) && inner.args.length === 1)) inner = inner.kind === 'call' ? inner.args[0]! : inner.operand;
@@ -1945,18 +1947,59 @@ function busOperand(text: string, at: number, target: AmdgpuTarget): void {
     classify(text, inner, target);
     what = seen.what;
   }
-  if (what === What.Sgpr) addKey(busKeys, inner.kind === 'word' ? inner.name : withoutBlanks(text.slice(inner.span.start, inner.span.end)));
+  if (what === What.Sgpr) addKey(busKeys, inner.kind === 'word' ? inner.name : sgprKey(withoutBlanks(text.slice(inner.span.start, inner.span.end))));
   else if (what === What.Special && inner.kind === 'word') {
     const n = lower(inner.name);
     if (BUS_SPECIALS.has(n)) addKey(busKeys, n);
     else if (BUS_SOURCES.has(n)) addKey(busKeys, n.startsWith('src_') ? n.slice(4) : n);
   } else if (what === What.Literal && inner.kind === 'expr') {
-    // An integer by its value (a bigint, never equal to a string key), anything else by its text.
-    addKey(literalKeys, inner.expr.kind === 'int' ? inner.expr.value : text.slice(inner.span.start, inner.span.end));
+    addKey(literalKeys, literalKey(text, inner, f !== undefined && o !== undefined ? literalWidth(f, o) : LIT32));
   } else if (what === What.Expr && inner === op && posRelocs !== 0 && posReloc[at]) {
     // A value unknown here: a literal of its own, never the same as another (llvm-mc-19).
     addKey(literalKeys, op);
   }
+}
+
+/** `s[5]`, `s[5:5]`, `ttmp[2]` as the one register they are (`s5`, `ttmp2`): llvm-mc-19 counts registers, not spellings. */
+function sgprKey(key: string): string {
+  const m = /^(s|ttmp)\[(\d+)(?::(\d+))?\]$/.exec(key);
+  return m && (m[3] === undefined || Number(m[3]) === Number(m[2])) ? `${m[1]}${Number(m[2])}` : key;
+}
+
+/** How a literal is encoded at a source (literalKey): 32 bits, the high half of 64, a half-precision float, another 16-bit source. */
+const LIT32 = 0;
+const LIT64 = 1;
+const LIT_F16 = 2;
+const LIT16 = 3;
+
+/** literalKey's width for a form's operand (only for literals: shortSource's patterns are not for every operand). */
+function literalWidth(f: PreparedForm, o: OperandSpec): number {
+  if (o.size === 2) return LIT64;
+  if (shortForm(f) || shortSource(f.spec.base, o.name, f.spec.family)) return f.spec.base.endsWith('_f16') ? LIT_F16 : LIT16;
+  return LIT32;
+}
+
+/**
+ * A literal as llvm-mc-19 compares literals ("only one unique literal operand is allowed"): by the
+ * dword it encodes, so `1.5e3` and `0x44bb8000` in a 32-bit source are one, as are `0.12345` and
+ * `0x3fbf9a6b` in a 64-bit float one (the double's high half), `-4660` and `0xedcc` in a 16-bit one
+ * (measured on gfx1030 and gfx1100). An integer by its low 32 bits (16 in a 16-bit source), a float
+ * by its single-precision bits, the high half of its double, or its half-precision bits in an
+ * `_f16` instruction's 16-bit source. Anything else (an expression; a float in an integer 16-bit
+ * source, which llvm-mc-19 does not take as half precision: `v_add_nc_u16 v0, 1.5, 0x3e00` is
+ * refused) by its text.
+ */
+function literalKey(text: string, op: Operand, width: number): bigint | string {
+  const v = intOperand(op);
+  if (v !== undefined) return BigInt.asUintN(width >= LIT_F16 ? 16 : 32, v);
+  const x = realOperand(op);
+  if (x === undefined || width === LIT16) return text.slice(op.span.start, op.span.end);
+  if (width === LIT64) return BigInt.asUintN(64, f64ToBits(x)) >> 32n;
+  if (width === LIT_F16) {
+    const h = convertFloat(x, 16);
+    return h.ok ? BigInt(h.bits) : text.slice(op.span.start, op.span.end);
+  }
+  return BigInt(f64ToF32Bits(x));
 }
 
 function withoutBlanks(s: string): string {
@@ -1994,7 +2037,7 @@ function checkConstantBus(text: string, f: PreparedForm, count: number, target: 
     // (llvm-mc-19: `v_madmk_f32 v5, vcc_hi, 0x3dcccccd, v5` violates the bus on GFX6-9).
     if (k === 'imm') {
       const op = positional[i]!;
-      if (op.kind === 'expr') addKey(literalKeys, op.expr.kind === 'int' ? op.expr.value : text.slice(op.span.start, op.span.end));
+      if (op.kind === 'expr') addKey(literalKeys, literalKey(text, op, literalWidth(f, o.spec)));
       if (literalKeys.length > 1 && !literalCulprit) literalCulprit = op;
       if (!culprit && busKeys.length + literalKeys.length > limit) culprit = op;
       continue;
@@ -2002,7 +2045,7 @@ function checkConstantBus(text: string, f: PreparedForm, count: number, target: 
     if (k !== 'src' && k !== 'ssrc' && k !== 'vsrc' && !(k === 'vcc' && j > 1)) continue;
     const before = busKeys.length + literalKeys.length;
     const lits = literalKeys.length;
-    busOperand(text, i, target);
+    busOperand(text, i, target, f, o.spec);
     if (literalKeys.length > 1 && lits === 1 && !literalCulprit) literalCulprit = positional[i];
     if (busKeys.length + literalKeys.length > before && !culprit && busKeys.length + literalKeys.length > limit) culprit = positional[i];
   }
@@ -2413,7 +2456,7 @@ function checkScalarLiterals(f: PreparedForm, count: number, target: AmdgpuTarge
       if (f.spec.base.endsWith('_f16')) {
         const h = convertFloat(x, 16);
         bits = BigInt(h.ok ? h.bits : 0);
-      } else bits = BigInt(f32Bits(x));
+      } else bits = BigInt(f64ToF32Bits(x));
     } else if (what === What.Literal) bits = BigInt.asUintN(32, v);
     else {
       if (v < -0x80000000n || v > 0xffffffffn) return true;
@@ -2440,14 +2483,6 @@ function realOperand(op: Operand): number | undefined {
   return e.kind === 'real' ? e.value : e.kind === 'unary' && e.op === '-' && e.operand.kind === 'real' ? -e.operand.value : undefined;
 }
 
-const F32_VIEW = new DataView(new ArrayBuffer(4));
-/** A double's single-precision bits (round to nearest even). */
-function f32Bits(x: number): number {
-  F32_VIEW.setFloat32(0, x);
-  return F32_VIEW.getUint32(0);
-}
-
-/** `lds_direct` / `src_lds_direct` (any case). */
 /** The lds_direct word of an operand, under its source modifiers (neg, abs, sext...), or undefined. */
 function ldsDirectInside(op: Operand): Operand | undefined {
   let inner = op;
@@ -2455,6 +2490,7 @@ function ldsDirectInside(op: Operand): Operand | undefined {
   return isLdsDirect(inner) ? inner : undefined;
 }
 
+/** `lds_direct` / `src_lds_direct` (any case). */
 function isLdsDirect(op: Operand): boolean {
   if (op.kind !== 'word' || (op.name.length !== 10 && op.name.length !== 14)) return false;
   const n = lower(op.name);
@@ -3079,9 +3115,7 @@ function checkFloatLiterals(f: PreparedForm, count: number, target: AmdgpuTarget
   for (let i = 0; i < count; i++) {
     if (posWhat[i] !== What.Literal && posWhat[i] !== What.Inline) continue;
     const op = positional[i]!;
-    if (op.kind !== 'expr') continue;
-    const e = op.expr;
-    const x = e.kind === 'real' ? e.value : e.kind === 'unary' && e.op === '-' && e.operand.kind === 'real' ? -e.operand.value : undefined;
+    const x = realOperand(op);
     if (x !== undefined && PACKED_16.test(base) && base.endsWith('_f16') && Number.isFinite(x) && Math.abs(x) >= 65520 && f.ops[i]?.spec.kind === 'src')
       return report(sink, C.operandKind, `invalid operand for instruction: ${x} overflows half precision (operand ${i + 1} of ${f.spec.spelled} is packed f16)`, op.span);
     if (x === undefined || SHORT_OR_PACKED.test(base)) continue;
@@ -3210,15 +3244,11 @@ function checkShortLiterals(f: PreparedForm, count: number, sink: IssueSink): bo
     }
     // (A float is read as half precision in the integer 16-bit sources too: `v_add_nc_i16 v0,
     // 1.0e10, v1`, `v_add_u16 v0, 6.0e-5, v1` are refused, `0.1` taken.)
-    if (op.kind !== 'expr') continue;
-    const e = op.expr;
-    const x = e.kind === 'real' ? e.value : e.kind === 'unary' && e.op === '-' && e.operand.kind === 'real' ? -e.operand.value : undefined;
-    // Half precision's largest finite value is 65504; from 65520 on a value rounds to infinity.
-    if (x !== undefined && Number.isFinite(x) && Math.abs(x) >= 65520)
-      return report(sink, C.operandKind, `invalid operand for instruction: ${x} overflows half precision (operand ${i + 1} of ${f.spec.spelled} is 16 bits)`, op.span);
-    // Below 2^-14 an f16 is subnormal: refused where that loses the value (`6.0e-5`, `3.0e-8`; 0 is exact).
+    // Half precision's largest finite value is 65504 (from 65520 on a value rounds to infinity); below
+    // 2^-14 an f16 is subnormal, refused where that loses the value (`6.0e-5`, `3.0e-8`; 0 is exact).
+    const x = realOperand(op);
     if (x !== undefined && Number.isFinite(x) && !convertFloat(x, 16).ok)
-      return report(sink, C.operandKind, `invalid operand for instruction: ${x} underflows half precision (operand ${i + 1} of ${f.spec.spelled} is 16 bits)`, op.span);
+      return report(sink, C.operandKind, `invalid operand for instruction: ${x} ${Math.abs(x) >= 65520 ? 'overflows' : 'underflows'} half precision (operand ${i + 1} of ${f.spec.spelled} is 16 bits)`, op.span);
   }
   return true;
 }

@@ -287,3 +287,47 @@ test('lds_direct under a source modifier is still lds_direct (src0 only, no SDWA
   ];
   assertLinesAgree(lines, ['gfx600', 'gfx803', 'gfx900'], { verdicts: 'both' });
 });
+
+test('literals compared by the dword they encode, not by their spelling (merge review sweep: vop3-literal.s)', { skip }, () => {
+  const lines = [
+    // From llvm-mc-tests/vop3-literal.s (its wave64 RUN line is one the MC-test sweep leaves out).
+    'v_ldexp_f64 v[5:6], 0.12345, 0x3fbf9a6b',
+    'v_fma_f32 v0, 1.5e3, 1.5E3, v1',
+    'v_fma_f32 v0, 1.5e3, 1500.0, v1',
+    'v_fma_f32 v0, 1.5e3, 0x44bb8000, v1',
+    'v_fma_f16 v0, 0x58b0, 1.5e2, v1',
+    'v_fma_f16 v0, -4660, 0xedcc, v1',
+    'v_pk_fma_f16 v0, 0x3e00, 1.5, v1',
+    'v_fma_f64 v[0:1], 1.5, 0x3ff80000, v[2:3]',
+    'v_add_nc_u32_e64 v0, -1234567, 0xffed2979',
+    'v_add_nc_u32_e64 v0, 1.5, 0x3fc00000',
+    'v_add_nc_u16 v0, -4660, 0xedcc',
+    'v_bfi_b32 v0, 0xffff0000, -65536, v1',
+    'v_fmaak_f32 v0, 1.5e3, v1, 0x44bb8000',
+    // Broken: two values.
+    'v_fma_f32 v0, 1.5, 1.5000001, v1',
+    'v_fma_f32 v0, 1.5, 0x3fc00001, v1',
+    'v_fma_f64 v[0:1], 1.5, 0x3ff80001, v[2:3]',
+    'v_add_nc_u16 v0, 1.5, 0x3e00',
+    'v_fma_f16 v0, 0x3e01, 1.5, v1',
+    'v_fmaak_f32 v0, 1.5e3, v1, 0x44bb8001',
+  ];
+  assertLinesAgree(lines, ['gfx1030', 'gfx1100', 'gfx1201'], { verdicts: 'both' });
+  assertLinesAgree(['v_dual_mov_b32 v0, 1.5e3 :: v_dual_mov_b32 v1, 1500.0', 'v_dual_mov_b32 v0, 1.5e3 :: v_dual_mov_b32 v1, 0x44bb8000', 'v_dual_mov_b32 v0, 1.5e3 :: v_dual_mov_b32 v1, 0x44bb8001'], ['gfx1100', 'gfx1201'], { verdicts: 'both' });
+});
+
+test('the constant bus counts registers, not spellings: s0, s[0] and s[0:0] are one (merge review sweep)', { skip }, () => {
+  const lines = [
+    'v_fma_f32 v0, s0, s[0], v1',
+    'v_fma_f32 v0, s1, s[1:1], v1',
+    'v_fma_f32 v0, s[2], -s2, v1',
+    'v_fma_f32 v0, ttmp0, ttmp[0], v1',
+    'v_mad_u32_u24 v0, s5, s[5], v1',
+    // Broken: two registers.
+    'v_fma_f32 v0, s0, s[1], v1',
+    'v_fma_f32 v0, s[2:2], s3, v1',
+    'v_fma_f32 v0, ttmp0, ttmp[1], v1',
+  ];
+  assertLinesAgree(lines, ['gfx803', 'gfx900', 'gfx90a'], { verdicts: 'both' });
+  assertLinesAgree(['v_div_fmas_f32 v0, s0, s[0:0], v2', 'v_div_fmas_f32 v0, s0, s[1:1], v2'], ['gfx1030'], { verdicts: 'both' });
+});
