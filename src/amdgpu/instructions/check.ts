@@ -963,7 +963,9 @@ function modifiedOperand(text: string, op: Operand, target: AmdgpuTarget): numbe
     if (seen.what === What.Expr) modifiedWhat = What.Expr;
     return 0;
   }
-  if ((bits & (OperandModifier.NEG | OperandModifier.ABS)) !== 0 && (seen.what === What.Inline || seen.what === What.Literal || modifiedIntegerValue(op) !== undefined)) modifiedInteger = true;
+  // (modifiedIntegerValue only where it can find an integer, an expression or a `lit(…)` inside:
+  // called for every `-v1` and `|v2|`, it was compiled into this function.)
+  if ((bits & (OperandModifier.NEG | OperandModifier.ABS)) !== 0 && (seen.what === What.Inline || seen.what === What.Literal || ((op.kind === 'expr' || op.kind === 'call') && modifiedIntegerValue(op) !== undefined))) modifiedInteger = true;
   return mods;
 }
 const MODS_ON_REGISTER = 1 << 8;
