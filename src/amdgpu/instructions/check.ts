@@ -664,7 +664,10 @@ const SHAPES = [{ kind: 'word', a: 0 }, { kind: 'word', b: 0 }, { kind: 'word', 
 for (let round = 0; round < 4; round++) for (const shape of SHAPES) operandKind(shape as unknown as Operand);
 /** Whether the instruction has a `tfe` or `lwe` word (set by collectPositional). */
 let hasTfe = false;
-/** Whether the instruction has a `lds_direct` / `src_lds_direct` word (set by collectPositional; see checkLdsDirect). */
+/**
+ * Whether the instruction has a `lds_direct` / `src_lds_direct` word (set by collectPositional; under
+ * source modifiers, on GPUs with lds_direct, by modifiedOperand; see checkLdsDirect).
+ */
 let hasLdsDirect = false;
 function collectPositional(operands: readonly InstructionOperand[], firstIsPositional: boolean, memory: boolean): void {
   positional = [];
@@ -711,8 +714,9 @@ function collectPositional(operands: readonly InstructionOperand[], firstIsPosit
       continue;
     } else {
       const call = kind === 'call' && !WRAPPERS.has(lower((op as Extract<Operand, { kind: 'call' }>).name));
-      // (lds_direct under a source modifier: `-src_lds_direct`, `|lds_direct|`, `neg(lds_direct)`.)
-      if (!hasLdsDirect && (kind === 'neg' || kind === 'abs' || (kind === 'call' && !call)) && ldsDirectInside(op) !== undefined) hasLdsDirect = true;
+      // (lds_direct under a source modifier, `-src_lds_direct`, `|lds_direct|`, `neg(lds_direct)`,
+      // is found by modifiedOperand, which walks those modifiers anyway: out of this loop, whose
+      // every line the optimizing compiler compiles; docs/benchmarks.md, session 18 review.)
       if (call && prevCall) continue;
       prevCall = call;
     }
@@ -931,7 +935,11 @@ function modifiedOperand(text: string, op: Operand, target: AmdgpuTarget): numbe
       if (n === 'neg') bits |= OperandModifier.NEG;
       else if (n === 'abs') bits |= OperandModifier.ABS;
       else if (n === 'sext') bits |= OperandModifier.SEXT;
-      else break;
+      else {
+        // `lit(lds_direct)`, `neg(lit64(src_lds_direct))`: lds_direct too (see checkLdsDirect).
+        if (target.ldsDirect && (n === 'lit' || n === 'lit64') && ldsDirectInside(op) !== undefined) hasLdsDirect = true;
+        break;
+      }
       op = op.args[0]!;
     } else break;
   }
@@ -941,6 +949,9 @@ function modifiedOperand(text: string, op: Operand, target: AmdgpuTarget): numbe
     return 0;
   }
   classify(text, op, target);
+  // lds_direct under source modifiers (`-src_lds_direct`, `|lds_direct|`, `neg(lds_direct)`):
+  // judged by checkLdsDirect where the GPU has it.
+  if (target.ldsDirect && isLdsDirect(op)) hasLdsDirect = true;
   if (seen.what === What.Literal && (bits & OperandModifier.SEXT) === 0) modifiedWhat = What.Literal;
   else if (seen.what === What.Half || seen.what === What.Sgpr || seen.what === What.Agpr || seen.what === What.Special) modifiedWhat = seen.what;
   modifiedSize = seen.size;
@@ -953,7 +964,9 @@ function modifiedOperand(text: string, op: Operand, target: AmdgpuTarget): numbe
     if (seen.what === What.Expr) modifiedWhat = What.Expr;
     return 0;
   }
-  if ((bits & (OperandModifier.NEG | OperandModifier.ABS)) !== 0 && (seen.what === What.Inline || seen.what === What.Literal || modifiedIntegerValue(op) !== undefined)) modifiedInteger = true;
+  // (modifiedIntegerValue only where it can find an integer, an expression or a `lit(…)` inside:
+  // called for every `-v1` and `|v2|`, it was compiled into this function.)
+  if ((bits & (OperandModifier.NEG | OperandModifier.ABS)) !== 0 && (seen.what === What.Inline || seen.what === What.Literal || ((op.kind === 'expr' || op.kind === 'call') && modifiedIntegerValue(op) !== undefined))) modifiedInteger = true;
   return mods;
 }
 const MODS_ON_REGISTER = 1 << 8;
