@@ -288,12 +288,22 @@ export class InstructionChecker {
     // An indexed loop: this runs for every instruction, mostly before the optimizing compiler
     // has seen it, where an iterator with destructuring costs more.
     for (; i < operands.length; i++) this.checkOperand(mnemonic, operands[i]!.operand, i);
+    this.checkByMnemonic(mnemonic, operands);
+  }
+
+  /**
+   * The rules of a few mnemonics, each found by a test of its letters (a function of its own, out of
+   * checkOperands: their first uses come late in a file and deoptimized it, which the optimizing
+   * compiler then compiled again with all of these inside; docs/benchmarks.md, session 19).
+   */
+  private checkByMnemonic(mnemonic: string, operands: readonly InstructionOperand[]): void {
     if (operands.length > 1 && mnemonic.length === 16 && (mnemonic.charCodeAt(4) | 0x20) === 116 /* s_se(t) */ && this.target && (this.target.generation === 8 || this.target.generation === 9) && mnemonic.toLowerCase() === 's_set_gpr_idx_on')
       this.checkGprIdxMode(operands[1]!.operand);
-    // s_waitcnt_vmcnt/_expcnt/_lgkmcnt/_vscnt on GFX11: the register is null (by two letters and the '_' at 9, then the name).
+    // s_waitcnt_vmcnt/_expcnt/_lgkmcnt/_vscnt on GFX11: the register is null (by the length, two letters and the '_' at 9, then
+    // the name; the length first: charCodeAt past the end of `s_waitcnt` deoptimized this function).
     // buffer_store_*/tbuffer_store_*: no tfe (the forms the table could not verify included).
     if (operands.length > 4 && ((mnemonic.charCodeAt(0) | 0x20) === 98 || (mnemonic.charCodeAt(0) | 0x20) === 116) && /^t?buffer_store_/i.test(mnemonic)) this.checkStoreTfe(operands);
-    if (operands.length > 1 && (mnemonic.charCodeAt(2) | 0x20) === 119 /* w */ && mnemonic.charCodeAt(9) === 95 && this.target && this.target.generation === 11) this.checkWaitcntNull(mnemonic, operands[0]!.operand);
+    if (operands.length > 1 && mnemonic.length >= 15 && (mnemonic.charCodeAt(2) | 0x20) === 119 /* w */ && mnemonic.charCodeAt(9) === 95 && this.target && this.target.generation === 11) this.checkWaitcntNull(mnemonic, operands[0]!.operand);
     // s_lo(ad), s_bu(ffer), s_st(ore), s_sc(ratch), s_at(c_probe, omic), s_dc(ache_discard), s_pr(efetch): by two letters, no lookup for other scalar instructions.
     const c2 = mnemonic.charCodeAt(2) | 0x20;
     const c3 = mnemonic.charCodeAt(3) | 0x20;
