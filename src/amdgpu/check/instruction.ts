@@ -132,6 +132,9 @@ interface SmemOffset {
 
 const SMEM_OFFSET_24: SmemOffsetRule = { min: -(1n << 23n), max: (1n << 23n) - 1n, message: 'expected a 24-bit signed offset' };
 
+/** MUBUF and MTBUF stores (checkByMnemonic). */
+const BUFFER_STORE = /^t?buffer_store_/i;
+
 /**
  * Where a scalar memory instruction's immediate offset is, and its range (GFX8 on): the third
  * operand of loads, stores, atomics and `s_atc_probe*` (smemOffsetRule; `s_atc_probe_buffer` and
@@ -294,33 +297,41 @@ export class InstructionChecker {
   /**
    * The rules of a few mnemonics, each found by a test of its letters (a function of its own, out of
    * checkOperands: their first uses come late in a file and deoptimized it, which the optimizing
-   * compiler then compiled again with all of these inside; docs/benchmarks.md, session 19).
+   * compiler then compiled again with all of these inside; docs/benchmarks.md, session 19). By the
+   * first letter: the scalar ones in a method of their own, so that the first late use of one kind
+   * recompiles only that kind's tests.
    */
   private checkByMnemonic(mnemonic: string, operands: readonly InstructionOperand[]): void {
+    const c0 = mnemonic.charCodeAt(0) | 0x20;
+    if (c0 === 115 /* s */) this.checkScalarByMnemonic(mnemonic, operands);
+    // buffer_store_*/tbuffer_store_*: no tfe (the forms the table could not verify included).
+    else if (c0 === 98 || c0 === 116) {
+      if (operands.length > 4 && BUFFER_STORE.test(mnemonic)) this.checkStoreTfe(operands);
+    } else if (operands.length >= 4 && (mnemonic.charCodeAt(3) | 0x20) === 102 /* f */ && (mnemonic.charCodeAt(4) | 0x20) === 109 /* m */ && mnemonic.toLowerCase().startsWith('v_mfma'))
+      this.checkMfmaOverlap(mnemonic, operands);
+    // v_interp_* (VINTRP, and their VOP3 forms) and GFX11+ lds_param_load / ds_param_load.
+    if (mnemonic.length >= 13 && (mnemonic.startsWith('v_interp_') || mnemonic.endsWith('param_load'))) this.checkInterpolation(mnemonic, operands);
+  }
+
+  /** checkByMnemonic's rules of the mnemonics that begin with `s` (in the order they had there). */
+  private checkScalarByMnemonic(mnemonic: string, operands: readonly InstructionOperand[]): void {
     if (operands.length > 1 && mnemonic.length === 16 && (mnemonic.charCodeAt(4) | 0x20) === 116 /* s_se(t) */ && this.target && (this.target.generation === 8 || this.target.generation === 9) && mnemonic.toLowerCase() === 's_set_gpr_idx_on')
       this.checkGprIdxMode(operands[1]!.operand);
     // s_waitcnt_vmcnt/_expcnt/_lgkmcnt/_vscnt on GFX11: the register is null (by the length, two letters and the '_' at 9, then
     // the name; the length first: charCodeAt past the end of `s_waitcnt` deoptimized this function).
-    // buffer_store_*/tbuffer_store_*: no tfe (the forms the table could not verify included).
-    if (operands.length > 4 && ((mnemonic.charCodeAt(0) | 0x20) === 98 || (mnemonic.charCodeAt(0) | 0x20) === 116) && /^t?buffer_store_/i.test(mnemonic)) this.checkStoreTfe(operands);
     if (operands.length > 1 && mnemonic.length >= 15 && (mnemonic.charCodeAt(2) | 0x20) === 119 /* w */ && mnemonic.charCodeAt(9) === 95 && this.target && this.target.generation === 11) this.checkWaitcntNull(mnemonic, operands[0]!.operand);
     // s_lo(ad), s_bu(ffer), s_st(ore), s_sc(ratch), s_at(c_probe, omic), s_dc(ache_discard), s_pr(efetch): by two letters, no lookup for other scalar instructions.
     const c2 = mnemonic.charCodeAt(2) | 0x20;
     const c3 = mnemonic.charCodeAt(3) | 0x20;
     if (
       (c2 === 108 ? c3 === 111 : c2 === 98 ? c3 === 117 : c2 === 115 ? c3 === 116 || c3 === 99 : c2 === 97 ? c3 === 116 : c2 === 100 ? c3 === 99 : c2 === 112 && c3 === 114) &&
-      (mnemonic.charCodeAt(0) | 0x20) === 115 &&
       this.target &&
       this.target.generation >= 6 &&
       mayHaveLargeOffset(operands)
     )
       this.checkSmemOffset(mnemonic, operands);
-    if (operands.length >= 4 && (mnemonic.charCodeAt(3) | 0x20) === 102 /* f */ && (mnemonic.charCodeAt(4) | 0x20) === 109 /* m */ && mnemonic.toLowerCase().startsWith('v_mfma'))
-      this.checkMfmaOverlap(mnemonic, operands);
     // Scalar instructions of one or two operands: SOPP values, branch targets, hwreg values, SOPK immediates.
-    if (operands.length <= 2 && operands.length > 0 && (mnemonic.charCodeAt(0) | 0x20) === 115 && mnemonic.charCodeAt(1) === 95) this.checkScalarValues(mnemonic, operands);
-    // v_interp_* (VINTRP, and their VOP3 forms) and GFX11+ lds_param_load / ds_param_load.
-    if (mnemonic.length >= 13 && (mnemonic.startsWith('v_interp_') || mnemonic.endsWith('param_load'))) this.checkInterpolation(mnemonic, operands);
+    if (operands.length <= 2 && operands.length > 0 && mnemonic.charCodeAt(1) === 95) this.checkScalarValues(mnemonic, operands);
   }
 
   /** The operand values of scalar instructions of one or two operands (a function of its own: checkOperands stays small). */
