@@ -191,7 +191,8 @@ function prepare(mnemonic: string, target: AmdgpuTarget): Prepared {
     case 'found': {
       const wmma = target.generation === 11 ? WMMA11[r.base] : undefined;
       const wmma12 = target.generation === 12 ? WMMA12[r.base] : undefined;
-      const specs = wmma ? wmma11Forms(r.forms, wmma) : wmma12 ? wmma12Forms(r.base, r.forms, wmma12) : (target.name === 'gfx90a' || target.isGfx940) && CARRY_E32.test(r.base) ? carryE32Forms(r.forms) : target.isGfx940 && LDS_LOADS_940.test(r.base) ? ldsLoad940Forms(r.forms) : r.forms;
+      const tabled = wmma ? wmma11Forms(r.forms, wmma) : wmma12 ? wmma12Forms(r.base, r.forms, wmma12) : (target.name === 'gfx90a' || target.isGfx940) && CARRY_E32.test(r.base) ? carryE32Forms(r.forms) : target.isGfx940 && LDS_LOADS_940.test(r.base) ? ldsLoad940Forms(r.forms) : r.forms;
+      const specs = target.key === target.name ? tabled : waveForms(tabled, r.base, target);
       // GFX12 image instructions the table could not verify: their operand count (from the syntax
       // page) is still checked; llvm-mc-19 refuses one operand fewer or more on every one of them.
       if (target.generation >= 12 && specs.every((f) => !f.verified && f.family === 'MIMG'))
@@ -349,6 +350,28 @@ function withoutVcc(specs: readonly FormSpec[], base: string, target: AmdgpuTarg
 }
 
 /**
+ * Lane masks in another wave size than the processor's default (-mattr, features.ts): VCC and the
+ * SGPRs of a compare's result, a carry, v_cndmask's select, v_div_scale's and v_mad_u64_u32's
+ * carry-out (VALU operands named `vcc`, and `sdst`/`ssrc2` of SGPRs and special registers only, not
+ * v_readlane/v_readfirstlane's `sdst`) are one dword in wave32 (`vcc_lo`, `s0`), two in wave64
+ * (`vcc`, `s[0:1]`), either when both are on (size 0: not judged). The table has the default
+ * (wave64 before GFX10, wave32 from GFX10). Measured with llvm-mc-19 on gfx900, gfx1030, gfx1100
+ * and gfx1200 in every mode.
+ */
+const LANE_MASK_FILES = F.S | F.SPECIAL;
+const NOT_LANE_MASK = /^v_read(first)?lane_b32$/;
+function waveForms(specs: readonly FormSpec[], base: string, target: AmdgpuTarget): readonly FormSpec[] {
+  const size = target.wave32 && target.wave64 ? 0 : target.wave64 ? 2 : 1;
+  if (size === (target.generation >= 10 ? 1 : 2) || NOT_LANE_MASK.test(base)) return specs;
+  return specs.map((f) => {
+    if (!(f.family.startsWith('VOP') || f.family === 'SDWA' || f.family === 'DPP16' || f.family === 'DPP8')) return f;
+    const isMask = (o: OperandSpec) => o.name === 'vcc' || ((o.name === 'sdst' || o.name === 'ssrc2') && o.files === LANE_MASK_FILES);
+    if (!f.operands.some(isMask)) return f;
+    return formSpec({ ...f, operands: f.operands.map((o) => (isMask(o) ? operandSpec({ ...o, size }) : o)) });
+  });
+}
+
+/**
  * gfx940-942's loads into LDS (`global_load_lds_dword v[2:3], off`, `global_load_lds_ubyte v1,
  * s[2:3] offset:8 sc0`, `scratch_load_lds_dword off, s2`): the table's entries, unverified, list a
  * vdst these instructions do not have; llvm-mc-19 takes vaddr and saddr as the GLOBAL and SCRATCH
@@ -482,7 +505,8 @@ function prepareForm(mnemonic: string, spec: FormSpec, target: AmdgpuTarget): Pr
     let files = o.files;
     // SGPR tuples are sized as strictly as VGPRs on scalar and VALU instructions (llvm-mc-19:
     // `v_cmp_ge_u32_e64 s[0:1], ...` on wave32, `v_readlane_b32 s[4:5], ...`, `v_add_f64 ..., s0, ...`).
-    let sized: 0 | 1 | 2 | 3 = sizeFree ? 0 : SCALAR_FAMILIES.has(family) || valu ? 2 : 1;
+    // (A lane mask of either size when both wave sizes are on is of size 0: waveForms.)
+    let sized: 0 | 1 | 2 | 3 = sizeFree || o.size === 0 ? 0 : SCALAR_FAMILIES.has(family) || valu ? 2 : 1;
     // A buffer resource is four SGPRs (llvm-mc-19 refuses `s[8:12]`).
     if (buffer && o.kind === 'srsrc') sized = 2;
     if (buffer && o.kind === 'vaddr') {
@@ -574,8 +598,8 @@ let lastPerGpu = new Map<string, Prepared>();
 function prepared(mnemonic: string, target: AmdgpuTarget): Prepared {
   let perGpu = lastPerGpu;
   if (target !== lastTarget) {
-    perGpu = cache.get(target.name)!;
-    if (!perGpu) cache.set(target.name, (perGpu = new Map()));
+    perGpu = cache.get(target.key)!;
+    if (!perGpu) cache.set(target.key, (perGpu = new Map()));
     lastTarget = target;
     lastPerGpu = perGpu;
   }
@@ -1524,7 +1548,7 @@ const VOPD_CNDMASK = 8;
 /** The VOPD form (`vopdx` / `vopdy`) of a mnemonic on the target, prepared (cached per GPU). */
 const vopdCache = new Map<string, PreparedForm | null>();
 function vopdForm(mnemonic: string, which: 'vopdx' | 'vopdy', target: AmdgpuTarget): PreparedForm | null | undefined {
-  const key = `${target.name} ${which} ${mnemonic}`;
+  const key = `${target.key} ${which} ${mnemonic}`;
   let f = vopdCache.get(key);
   if (f === undefined) {
     const r = lookupInstruction(mnemonic, target.name);
@@ -2066,7 +2090,7 @@ function checkConstantBus(text: string, f: PreparedForm, count: number, target: 
   // (v_movrel*: M0 holds the index, read through the bus: on GFX6-8 the source is then a VGPR, an
   // inline constant, lds_direct or M0 itself; llvm-mc-19 refuses `v_movreld_b32 v1, vcc_lo`, `scc`,
   // `src_execz`: found by the merge review's seed-9 sweep.)
-  if (f.implicitVcc) addKey(busKeys, f.spec.base.startsWith('v_movrel') ? 'm0' : target.generation >= 10 ? 'vcc_lo' : 'vcc');
+  if (f.implicitVcc) addKey(busKeys, f.spec.base.startsWith('v_movrel') ? 'm0' : target.wave32 ? 'vcc_lo' : 'vcc');
   const used = busKeys.length + literalKeys.length;
   if (used > limit) {
     const at = culprit ?? positional[count - 1]!;
