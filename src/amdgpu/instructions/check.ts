@@ -2378,7 +2378,13 @@ function checkConstantRegisters(f: PreparedForm, count: number, sink: IssueSink)
     if (op.kind !== 'word') continue;
     const c = CONSTANT_REGISTERS.get(op.name);
     const o = f.ops[i + shift]?.spec;
-    if (c === undefined || !o || o.kind === 'src' || o.kind === 'ssrc' || o.kind === 'vsrc') continue;
+    if (c === undefined || !o) continue;
+    // s_movrels_b32/_b64 read a register, whose index M0 offsets: a constant register of the
+    // source's own size only (llvm-mc-19 on GFX6-12: `s_movrels_b64 s[0:1], src_scc`, `src_vccz`,
+    // `src_execz`, `s_movrels_b32 s0, src_shared_base` refused; `s_movrels_b64 s[0:1],
+    // src_shared_limit` and `s_movrels_b32 s0, src_scc` taken). Other scalar sources take either.
+    if (o.kind === 'ssrc' && c !== o.size && f.spec.base.startsWith('s_movrels_b')) return report(sink, C.operandKind, `invalid operand for instruction: ${op.name} is a ${c * 32}-bit constant register, and ${f.spec.spelled} reads a ${o.size * 32}-bit register`, op.span);
+    if (o.kind === 'src' || o.kind === 'ssrc' || o.kind === 'vsrc') continue;
     // (VALU destinations take them: `v_cmp_eq_u32_e64 src_scc, v0, v1` on wave64.)
     if (((c === 1 && o.size >= 2) || (c === 2 && o.size > 2)) && (f.scalar || f.spec.family === 'GLOBAL')) return report(sink, C.operandKind, `invalid operand for instruction: ${op.name} is a ${c * 32}-bit constant, no ${o.size * 32}-bit ${o.name} of ${f.spec.spelled}`, op.span);
     if (c === 2 && o.kind === 'saddr' && f.spec.family === 'SCRATCH') return report(sink, C.operandKind, `invalid operand for instruction: ${op.name} is a 64-bit constant, no SCRATCH saddr`, op.span);
