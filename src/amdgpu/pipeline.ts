@@ -8,6 +8,8 @@ import type { Diagnostic } from '../core/diagnostics.js';
 import { SourceFile } from '../core/source.js';
 import { diagnostic } from '../core/catalog.js';
 import { AMD_DIAGNOSTICS } from './diagnostics.js';
+import { findTarget } from './targets.js';
+import { applyMattr } from './features.js';
 import { FileChecker, type CheckOptions } from './check/file.js';
 import type { AmdgpuFile } from './parse/ast.js';
 import { evaluate, parseExpression, symbolsIn } from './parse/expr.js';
@@ -23,6 +25,12 @@ export interface AmdgpuCheckOptions {
   mcpu: string;
   /** llvm-mc --masm-integers: `0ffh`-style suffixed integers (and `0b…` is no longer binary). */
   masmIntegers?: boolean;
+  /**
+   * llvm-mc's -mattr, as it spells it: `+wavefrontsize64` (wave64 on GFX10+: lane masks are `vcc`,
+   * `s[0:1]`), `-wavefrontsize32`, `+wavefrontsize32`... (features.ts). Other features: a warning
+   * (AMD562 unknown to llvm-mc-19, AMD563 not modelled), the processor's default checked.
+   */
+  mattr?: string;
   /**
    * llvm-mc's -triple, default `amdgcn-amd-amdhsa`: its OS decides which directives exist
    * (`.amdhsa_*` on amdhsa; `.amd_kernel_code_t`, `.amd_amdgpu_isa`, `.amdgpu_hsa_kernel`
@@ -93,6 +101,9 @@ function run(name: string, text: string, options: AmdgpuCheckOptions, collectSym
   // One diagnostic per spot; ordered by position.
   issues.sort((a, b) => a.start - b.start);
   const diagnostics: Diagnostic[] = [];
+  // -mattr's warnings first, without a place (llvm-mc-19 writes them before reading the file).
+  const cpu = options.mattr ? findTarget(options.mcpu) : undefined;
+  if (cpu) for (const w of applyMattr(cpu, options.mattr).warnings) diagnostics.push(diagnostic(AMD_DIAGNOSTICS, w.code, w.message));
   const seen = new Set<number>();
   for (const i of issues) {
     if (seen.has(i.start)) continue;

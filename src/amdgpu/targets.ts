@@ -41,6 +41,16 @@ export interface AmdgpuTarget {
   readonly isaMajor: number;
   /** Processor name in the target id (`.amdgcn_target`, `.amd_amdgpu_isa`): the name, gfx600 for `generic`, gfx700 for `generic-hsa`. */
   readonly idName: string;
+  /**
+   * The wave sizes the assembler takes (llvm-mc-19's WavefrontSize32/64 features): by default wave64
+   * before GFX10 and wave32 from GFX10; `-mattr` may give the other, or both (features.ts). A lane
+   * mask (VCC, a compare's or a carry's SGPRs) is then 32 bits (`vcc_lo`, `s0`), 64 (`vcc`,
+   * `s[0:1]`) or either.
+   */
+  readonly wave32: boolean;
+  readonly wave64: boolean;
+  /** Name of the processor with these features, for caches: the name, with `+wave64` etc. when not the default (withWaveSizes). */
+  readonly key: string;
 }
 
 interface Row {
@@ -128,7 +138,18 @@ function build(r: Row): AmdgpuTarget {
     generic: r.generic ?? false,
     isaMajor: r.isa ?? r.gen,
     idName: r.id ?? r.name,
+    wave32: r.gen >= 10,
+    wave64: r.gen < 10,
+    key: r.name,
   });
+}
+
+/** The target with other wave sizes (the same object for its own): a copy whose `key` tells the caches apart. */
+export function withWaveSizes(t: AmdgpuTarget, wave32: boolean, wave64: boolean): AmdgpuTarget {
+  if (t.wave32 === wave32 && t.wave64 === wave64) return t;
+  const base = findTarget(t.name)!;
+  if (base.wave32 === wave32 && base.wave64 === wave64) return base;
+  return Object.freeze({ ...base, wave32, wave64, key: `${base.name}${wave32 ? '+wave32' : ''}${wave64 ? '+wave64' : ''}` });
 }
 
 /** All targets in -mcpu=help order of generations. */

@@ -13,6 +13,8 @@ export interface CheckFileOptions {
   lang?: 'ptx' | 'amdgpu';
   mcpu: string;
   triple?: string;
+  /** `--mattr` (AMDGPU features, as llvm-mc -mattr). */
+  mattr?: string;
   masmIntegers: boolean;
   includeDirs: string[];
   defines: string[];
@@ -46,6 +48,7 @@ export async function checkFile(path: string, options: CheckFileOptions, io: Pic
     diagnostics = checkAmdgpuText(name, text, {
       mcpu: options.mcpu,
       triple: options.triple,
+      mattr: options.mattr,
       masmIntegers: options.masmIntegers,
       latin1Bytes: bytes,
       readInclude: commandLineIncludes(options.includeDirs),

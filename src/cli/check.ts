@@ -1,7 +1,7 @@
 /** `gpuasm check FILE...`: PTX or AMDGPU, chosen by --lang or the file extension. */
 import type { Diagnostic } from '../core/diagnostics.js';
 import { checkFile, type CheckFileOptions, type FileChecked } from './check-file.js';
-import { EXIT_ERRORS, EXIT_OK, EXIT_USAGE, formatOption, lastOption, parseArgs, printDiagnostics, UsageError, type CliIO, type ParsedArgs } from './io.js';
+import { EXIT_ERRORS, EXIT_OK, EXIT_USAGE, formatOption, lastOption, mattrOption, parseArgs, printDiagnostics, UsageError, type CliIO, type ParsedArgs } from './io.js';
 
 export const CHECK_HELP = `usage: gpuasm check [options] FILE...
 
@@ -15,6 +15,11 @@ options:
   --triple TRIPLE     AMDGPU target triple, as llvm-mc -triple (default amdgcn-amd-amdhsa;
                       also amdgcn-amd-amdpal, amdgcn-mesa-mesa3d, amdgcn-pc-linux-gnu, amdgcn--):
                       its OS decides which directives exist
+  --mattr FEATURES    AMDGPU target features, as llvm-mc -mattr: a comma-separated list of
+                      +name / -name (repeatable, joined in order). gpuasm models the wave
+                      size: +wavefrontsize64 (wave64 on GFX10+: vcc, exec, s[0:1] lane
+                      masks), +wavefrontsize32, -wavefrontsize32 (still wave32 on GFX10+,
+                      as llvm-mc), both on (either size); other features are warnings
   --masm-integers     AMDGPU: read 0ffh-style integers, as llvm-mc --masm-integers
   -I DIR              add DIR to the #include search path (PTX) or the .include search
                       path (AMDGPU: the working directory first, then each DIR, as llvm-mc)
@@ -39,7 +44,7 @@ export async function runCheck(argv: string[], io: CliIO): Promise<number> {
     io.stdout(CHECK_HELP);
     return EXIT_OK;
   }
-  const args = parseArgs(argv, ['--lang', '--mcpu', '--triple', '-I', '-D', '--format', '-j', '--jobs'], ['--no-preprocess', '--no-parallel', '--json', '--masm-integers', '-c', '--compile-only'], undefined, { '--jobs': '-j' });
+  const args = parseArgs(argv, ['--lang', '--mcpu', '--mattr', '--triple', '-I', '-D', '--format', '-j', '--jobs'], ['--no-preprocess', '--no-parallel', '--json', '--masm-integers', '-c', '--compile-only'], undefined, { '--jobs': '-j' });
   const format = formatOption(args);
   const jobs = jobsOption(args);
   if (args.positional.length === 0) throw new UsageError('no input files (see gpuasm check --help)');
@@ -52,6 +57,7 @@ export async function runCheck(argv: string[], io: CliIO): Promise<number> {
     lang: langOpt as CheckFileOptions['lang'],
     mcpu,
     triple,
+    mattr: mattrOption(args),
     masmIntegers: args.flags.has('--masm-integers'),
     includeDirs: args.options.get('-I') ?? [],
     defines: args.options.get('-D') ?? [],

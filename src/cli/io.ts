@@ -120,6 +120,12 @@ export interface ParsedArgs {
  * after all (e.g. `gpuasm eval -WARP_SZ`); otherwise it is an unknown option (a usage error).
  * `aliases`: value options stored under another's name (`--jobs` as `-j`: one list, in order).
  */
+/** `--mattr` (llvm-mc's -mattr, a list: each given joined in order with commas); undefined when absent. */
+export function mattrOption(args: ParsedArgs): string | undefined {
+  const all = args.options.get('--mattr');
+  return all && all.length ? all.join(',') : undefined;
+}
+
 export function parseArgs(argv: string[], valueOptions: string[], flagOptions: string[], isOperand?: (arg: string) => boolean, aliases: Record<string, string> = {}): ParsedArgs {
   const positional: string[] = [];
   const options = new Map<string, string[]>();

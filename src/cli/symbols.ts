@@ -3,7 +3,7 @@ import { hex } from '../core/int64.js';
 import { amdgpuSymbols } from '../amdgpu/index.js';
 import { parseTriple } from '../amdgpu/triple.js';
 import { commandLineIncludes } from '../node/host.js';
-import { EXIT_ERRORS, EXIT_OK, EXIT_USAGE, formatOption, lastOption, parseArgs, printDiagnostics, readInput, UsageError, type CliIO } from './io.js';
+import { EXIT_ERRORS, EXIT_OK, EXIT_USAGE, formatOption, lastOption, mattrOption, parseArgs, printDiagnostics, readInput, UsageError, type CliIO } from './io.js';
 
 export const SYMBOLS_HELP = `usage: gpuasm symbols [options] FILE.s
 
@@ -26,6 +26,8 @@ options:
                       amdgcn-amd-amdpal, amdgcn-mesa-mesa3d, amdgcn-pc-linux-gnu, amdgcn--)
   -I DIR              also look for .include files in DIR (repeatable; first the working
                       directory, then each -I directory in order, as llvm-mc-19)
+  --mattr FEATURES    target features, as llvm-mc -mattr (see gpuasm check --help: the wave
+                      size, +wavefrontsize64, is what gpuasm models)
   --masm-integers     read 0ffh-style integers, as llvm-mc --masm-integers
   --json              one JSON document on stdout:
                         {"symbols":[{"name":..,"value":"-1"|null,"kind":..}],"diagnostics":[..]}
@@ -37,7 +39,7 @@ export async function runSymbols(argv: string[], io: CliIO): Promise<number> {
     io.stdout(SYMBOLS_HELP);
     return EXIT_OK;
   }
-  const args = parseArgs(argv, ['--mcpu', '--triple', '-I', '--format'], ['--json', '--masm-integers']);
+  const args = parseArgs(argv, ['--mcpu', '--mattr', '--triple', '-I', '--format'], ['--json', '--masm-integers']);
   const json = formatOption(args) === 'json';
   if (args.positional.length !== 1) throw new UsageError('expected exactly one input file (see gpuasm symbols --help)');
   const path = args.positional[0]!;
@@ -50,7 +52,7 @@ export async function runSymbols(argv: string[], io: CliIO): Promise<number> {
   const input = await readInput(io, 'symbols', path);
   if (!input) return EXIT_USAGE;
   const { name, text } = input;
-  const { symbols, diagnostics } = amdgpuSymbols(name, text, { mcpu, triple, masmIntegers: args.flags.has('--masm-integers'), readInclude: commandLineIncludes(args.options.get('-I') ?? []) });
+  const { symbols, diagnostics } = amdgpuSymbols(name, text, { mcpu, mattr: mattrOption(args), triple, masmIntegers: args.flags.has('--masm-integers'), readInclude: commandLineIncludes(args.options.get('-I') ?? []) });
   const failed = diagnostics.some((d) => d.severity === 'error');
   if (json) {
     await printDiagnostics(io, diagnostics, 'json', {

@@ -265,6 +265,24 @@ describe('cli: eval, layout, symbols, operand', () => {
     assert.match(bogus.stderr, /unknown option --bogus/);
     assert.equal((await cli(['check', '-x'])).code, 2, 'other commands keep their option errors');
   });
+  test('check/symbols --mattr: the wave size as llvm-mc -mattr, repeatable, other features warned about', async () => {
+    const f = join(tmp, 'wave64.s');
+    writeFileSync(f, 'v_cmp_eq_u32_e64 s[0:1], v0, v1\nv_cndmask_b32 v0, v1, v2, vcc\n');
+    const wave32 = await cli(['check', '--mcpu', 'gfx1030', '--format', 'json', f]);
+    assert.equal(wave32.code, 1, 'wave32 by default on gfx1030');
+    assert.deepEqual(parseCheckJson(wave32.stdout).diagnostics.map((d) => d.line), [1, 2]);
+    assert.deepEqual(await cli(['check', '--mcpu', 'gfx1030', '--mattr', '+wavefrontsize64', f]), { code: 0, stdout: '', stderr: '' });
+    assert.equal((await cli(['check', '--mcpu', 'gfx1030', '--mattr=-wavefrontsize32,+wavefrontsize64', f])).code, 0, '= form and a list');
+    assert.equal((await cli(['check', '--mcpu', 'gfx1030', '--mattr', '-wavefrontsize32', '--mattr', '+wavefrontsize64', f])).code, 0, 'repeated: joined in order');
+    assert.equal((await cli(['check', '--mcpu', 'gfx1030', '--mattr', '+wavefrontsize64', '--mattr', '-wavefrontsize64', f])).code, 1, 'the last word wins');
+    const unknown = await cli(['check', '--mcpu', 'gfx1030', '--mattr', '+wavefrontsize64,+foo', '--format', 'json', f]);
+    assert.equal(unknown.code, 0, 'an unknown feature is a warning');
+    assert.deepEqual(parseCheckJson(unknown.stdout).diagnostics.map((d) => [d.code, d.severity, d.line]), [['AMD562', 'warning', null]]);
+    const sym = await cli(['symbols', '--mcpu', 'gfx1030', '--mattr', '+wavefrontsize64', f]);
+    assert.equal(sym.code, 0, sym.stderr);
+    assert.equal((await cli(['symbols', '--mcpu', 'gfx1030', f])).code, 1);
+    assert.match((await cli(['check', '--help'])).stdout, /--mattr FEATURES/);
+  });
   test('operand --masm-integers reads 0ffh-style integers', async () => {
     const r = await cli(['operand', '--mcpu', 'gfx900', '--masm-integers', '-'], { stdin: 'b32 0ffh\nb32 10h\nb32 101y\nb32 0fgh\n' });
     const out = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);

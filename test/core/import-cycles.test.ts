@@ -31,7 +31,7 @@ const LAYERS: { name: string; files: RegExp; mayImport: string[] }[] = [
  */
 const STAGES: Record<string, { rank: number; name: string; files: RegExp }[]> = {
   amdgpu: [
-    { rank: 0, name: 'tables and targets', files: /^src\/amdgpu\/(diagnostics\.ts|targets\.ts|triple\.ts|data\/)/ },
+    { rank: 0, name: 'tables and targets', files: /^src\/amdgpu\/(diagnostics\.ts|targets\.ts|features\.ts|triple\.ts|data\/)/ },
     { rank: 1, name: 'lex', files: /^src\/amdgpu\/lex\// },
     { rank: 2, name: 'parse', files: /^src\/amdgpu\/parse\// },
     { rank: 3, name: 'check', files: /^src\/amdgpu\/(check|instructions)\// },

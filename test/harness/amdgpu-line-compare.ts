@@ -16,13 +16,13 @@ export interface LineComparison {
   mcErrors: number;
 }
 
-export function compareLines(lines: readonly string[], mcpu: string, countMiss: (line: string, mcMessage: string) => boolean, triple?: string): LineComparison {
+export function compareLines(lines: readonly string[], mcpu: string, countMiss: (line: string, mcMessage: string) => boolean, triple?: string, mattr?: string): LineComparison {
   const text = lines.join('\n') + '\n';
-  const mc = runLlvmMc(text, { mcpu, filetype: 'null', ...(triple ? { triple } : {}) });
+  const mc = runLlvmMc(text, { mcpu, filetype: 'null', ...(triple ? { triple } : {}), ...(mattr ? { extraArgs: [`-mattr=${mattr}`] } : {}) });
   const theirs = new Map<number, string>();
   for (const m of mc.messages) if (m.severity === 'error' && m.line && !theirs.has(m.line)) theirs.set(m.line, m.message);
   const ours = new Map<number, string>();
-  for (const d of checkAmdgpuText('rules.s', text, { mcpu, ...(triple ? { triple } : {}) })) if (d.severity === 'error' && !ours.has(d.location!.line)) ours.set(d.location!.line, `${d.code} ${d.message}`);
+  for (const d of checkAmdgpuText('rules.s', text, { mcpu, ...(triple ? { triple } : {}), ...(mattr ? { mattr } : {}) })) if (d.severity === 'error' && !ours.has(d.location!.line)) ours.set(d.location!.line, `${d.code} ${d.message}`);
   const falseErrors: string[] = [];
   const missed: string[] = [];
   for (let i = 1; i <= lines.length; i++) {
@@ -46,15 +46,18 @@ export interface AgreeOptions {
   verdicts?: 'both' | 'broken';
   /** The triple of both runs (default amdgcn-amd-amdhsa). */
   triple?: string;
+  /** -mattr of both runs (gpuasm's `mattr`), e.g. `+wavefrontsize64`. */
+  mattr?: string;
 }
 
 /** compareLines on each of `mcpus`: no false error, no miss, and the verdicts `o.verdicts` asks for. */
 export function assertLinesAgree(lines: readonly string[], mcpus: readonly string[], o: AgreeOptions = {}): void {
   const label = o.label ? `${o.label} ` : '';
   for (const mcpu of mcpus) {
-    const r = compareLines(lines, mcpu, o.countMiss ?? (() => true), o.triple);
-    assert.deepEqual(r.falseErrors.slice(0, 10), [], `${label}${mcpu}: ${r.falseErrors.length} false errors`);
-    assert.deepEqual(r.missed.slice(0, 10), [], `${label}${mcpu}: ${r.missed.length} missed`);
+    const r = compareLines(lines, mcpu, o.countMiss ?? (() => true), o.triple, o.mattr);
+    const where = `${label}${mcpu}${o.mattr ? ` -mattr=${o.mattr}` : ''}`;
+    assert.deepEqual(r.falseErrors.slice(0, 10), [], `${where}: ${r.falseErrors.length} false errors`);
+    assert.deepEqual(r.missed.slice(0, 10), [], `${where}: ${r.missed.length} missed`);
     if (o.verdicts === 'both') assert.ok(r.mcErrors > 0 && r.mcErrors < lines.length, `${label}${mcpu}: llvm-mc-19 rejects ${r.mcErrors} of ${lines.length} (the matrix needs both verdicts)`);
     if (o.verdicts === 'broken') assert.ok(r.mcErrors > 0 || lines.length < 4, `${label}${mcpu}: the matrix has broken lines`);
   }

@@ -8,6 +8,7 @@ import type { Statement } from '../parse/ast.js';
 import { StatementChecker, type CheckOptions } from './statements.js';
 import { applyStatement, SymbolTable, type SymbolInfo } from './symbols.js';
 import { findTarget, type AmdgpuTarget } from '../targets.js';
+import { applyMattr } from '../features.js';
 import { tripleOrThrow, type AmdgpuOs, type AmdgpuTriple } from '../triple.js';
 import { UC_VERSION_SYMBOLS } from '../data/uc-version.js';
 
@@ -64,7 +65,9 @@ export class FileChecker {
   ) {
     this.triple = tripleOrThrow(options.triple);
     this.table = new SymbolTable(sink, text, options);
-    const target = findTarget(options.mcpu);
+    const cpu = findTarget(options.mcpu);
+    // (The feature warnings are the pipeline's: they have no place in the text.)
+    const target = cpu && options.mattr ? applyMattr(cpu, options.mattr).target : cpu;
     if (target) predefineSymbols(this.table, target, this.triple.os);
     this.checker = new StatementChecker(text, this.table, target, options, sink, this.triple);
   }

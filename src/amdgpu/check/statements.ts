@@ -33,6 +33,8 @@ const SECTION_SUN_FLAGS: ReadonlySet<string> = new Set(['alloc', 'execinstr', 'w
 
 export interface CheckOptions extends LexerOptions {
   mcpu: string;
+  /** llvm-mc's -mattr (`+wavefrontsize64`...): features.ts. */
+  mattr?: string;
   /** llvm-mc's -triple (default amdgcn-amd-amdhsa): its OS decides which directives exist. */
   triple?: string;
   /** false: parse and check every statement, even text repeated verbatim (speed/repeats.ts). Default true; the answer is the same. */
@@ -734,7 +736,7 @@ export class StatementChecker implements InstructionContext {
   /**
    * `.amd_kernel_code_t` fields: absolute values; at the block's end the wave size fields must
    * match the processor's (wave64 before GFX10, wave32 from GFX10 on, as llvm-mc's default
-   * features); mode bits that the processor lacks are refused when the object is written.
+   * features, or those of -mattr: target.wave32/wave64); mode bits that the processor lacks are refused when the object is written.
    */
   private checkKernelCodeT(st: DirectiveStatement): void {
     // The block has effects the parser's repeat skipping must see (deferred errors).
@@ -765,11 +767,13 @@ export class StatementChecker implements InstructionContext {
       let message: string | undefined;
       if (field === 'enable_wavefront_size32') {
         if ((v.value & 1n) === 1n && !g10) message = 'enable_wavefront_size32=1 is only allowed on GFX10+';
-        else if ((v.value & 1n) === 0n && g10) message = `enable_wavefront_size32=0 requires +WavefrontSize64 (${t.name} is wave32 here)`;
+        else if ((v.value & 1n) === 1n && !t.wave32) message = `enable_wavefront_size32=1 requires +WavefrontSize32 (${t.name} is wave64 here)`;
+        else if ((v.value & 1n) === 0n && !t.wave64) message = `enable_wavefront_size32=0 requires +WavefrontSize64 (${t.name} is wave32 here)`;
       } else {
         const size = BigInt.asUintN(8, v.value);
         if (size === 5n && !g10) message = 'wavefront_size=5 is only allowed on GFX10+';
-        else if (size === 6n && g10) message = `wavefront_size=6 requires +WavefrontSize64 (${t.name} is wave32 here)`;
+        else if (size === 5n && !t.wave32) message = `wavefront_size=5 requires +WavefrontSize32 (${t.name} is wave64 here)`;
+        else if (size === 6n && !t.wave64) message = `wavefront_size=6 requires +WavefrontSize64 (${t.name} is wave32 here)`;
       }
       if (message === undefined) continue;
       const nl = this.text.indexOf('\n', a.span.end);
@@ -944,8 +948,10 @@ export class StatementChecker implements InstructionContext {
   private checkKernelRegisterCounts(k: NonNullable<StatementChecker['kernel']>): void {
     const t = this.target;
     if (!t) return;
-    const wave32 = k.wave32 ?? t.generation >= 10;
-    const maxVgprs = t.alignedVgprTuples || (t.generation >= 10 && wave32) ? 512n : 256n;
+    // (The directive's wave size, else the processor's: 512 also on gfx900 with -wavefrontsize64,
+    // or both sizes on; llvm-mc-19.)
+    const wave32 = k.wave32 ?? t.wave32;
+    const maxVgprs = t.alignedVgprTuples || wave32 ? 512n : 256n;
     if (k.vgprs && k.vgprs.value > maxVgprs) this.issue('AMD226', `value out of range: ${k.vgprs.value} VGPRs (at most ${maxVgprs} on ${t.name})`, k.vgprs.span);
     const maxSgprs = k.sgprs ? maxNextFreeSgpr(t, k.reserveVcc ?? true, k.reserveFlatScratch ?? true) : undefined;
     if (k.sgprs && maxSgprs !== undefined && k.sgprs.value > maxSgprs)

@@ -191,7 +191,8 @@ function prepare(mnemonic: string, target: AmdgpuTarget): Prepared {
     case 'found': {
       const wmma = target.generation === 11 ? WMMA11[r.base] : undefined;
       const wmma12 = target.generation === 12 ? WMMA12[r.base] : undefined;
-      const specs = wmma ? wmma11Forms(r.forms, wmma) : wmma12 ? wmma12Forms(r.base, r.forms, wmma12) : (target.name === 'gfx90a' || target.isGfx940) && CARRY_E32.test(r.base) ? carryE32Forms(r.forms) : target.isGfx940 && LDS_LOADS_940.test(r.base) ? ldsLoad940Forms(r.forms) : r.forms;
+      const tabled = wmma ? wmma11Forms(r.forms, wmma, target) : wmma12 ? wmma12Forms(r.base, r.forms, wmma12, target) : (target.name === 'gfx90a' || target.isGfx940) && CARRY_E32.test(r.base) ? carryE32Forms(r.forms) : target.isGfx940 && LDS_LOADS_940.test(r.base) ? ldsLoad940Forms(r.forms) : r.forms;
+      const specs = target.key === target.name ? tabled : waveForms(tabled, r.base, target);
       // GFX12 image instructions the table could not verify: their operand count (from the syntax
       // page) is still checked; llvm-mc-19 refuses one operand fewer or more on every one of them.
       if (target.generation >= 12 && specs.every((f) => !f.verified && f.family === 'MIMG'))
@@ -349,6 +350,38 @@ function withoutVcc(specs: readonly FormSpec[], base: string, target: AmdgpuTarg
 }
 
 /**
+ * Lane masks in another wave size than the processor's default (-mattr, features.ts): VCC and the
+ * SGPRs of a compare's result, a carry, v_cndmask's select, v_div_scale's and v_mad_u64_u32's
+ * carry-out (VALU operands named `vcc`, and `sdst`/`ssrc2`/`src2` of SGPRs and special registers only, not
+ * v_readlane/v_readfirstlane's `sdst`) are one dword in wave32 (`vcc_lo`, `s0`), two in wave64
+ * (`vcc`, `s[0:1]`), either when both are on (size 0: not judged). The table has the default
+ * (wave64 before GFX10, wave32 from GFX10). (WMMA: wmma11Forms, wmma12Forms.) Measured with llvm-mc-19 on gfx900, gfx1030, gfx1100
+ * and gfx1200 in every mode.
+ */
+/**
+ * A register size measured in wave32 (WMMA, GFX12's global_load_tr) in the target's wave size: half
+ * in wave64 (one register at least), 0 (not judged) with both sizes on.
+ */
+function waveHalf(n: number, target: AmdgpuTarget): number {
+  return !target.wave64 ? n : target.wave32 ? 0 : Math.max(1, n >> 1);
+}
+
+const LANE_MASK_FILES = F.S | F.SPECIAL;
+const NOT_LANE_MASK = /^v_read(first)?lane_b32$/;
+function waveForms(specs: readonly FormSpec[], base: string, target: AmdgpuTarget): readonly FormSpec[] {
+  const size = target.wave32 && target.wave64 ? 0 : target.wave64 ? 2 : 1;
+  if (size === (target.generation >= 10 ? 1 : 2) || NOT_LANE_MASK.test(base)) return specs;
+  // GFX12's transposing loads write half the data in wave64 (`global_load_tr_b128 v[1:2], ...`).
+  if (base.startsWith('global_load_tr_')) return specs.map((f) => formSpec({ ...f, operands: f.operands.map((o) => (o.kind === 'vdst' ? operandSpec({ ...o, size: waveHalf(o.size, target) }) : o)) }));
+  return specs.map((f) => {
+    if (!(f.family.startsWith('VOP') || f.family === 'SDWA' || f.family === 'DPP16' || f.family === 'DPP8')) return f;
+    const isMask = (o: OperandSpec) => o.name === 'vcc' || ((o.name === 'sdst' || o.name === 'ssrc2' || o.name === 'src2') && o.files === LANE_MASK_FILES);
+    if (!f.operands.some(isMask)) return f;
+    return formSpec({ ...f, operands: f.operands.map((o) => (isMask(o) ? operandSpec({ ...o, size }) : o)) });
+  });
+}
+
+/**
  * gfx940-942's loads into LDS (`global_load_lds_dword v[2:3], off`, `global_load_lds_ubyte v1,
  * s[2:3] offset:8 sc0`, `scratch_load_lds_dword off, s2`): the table's entries, unverified, list a
  * vdst these instructions do not have; llvm-mc-19 takes vaddr and saddr as the GLOBAL and SCRATCH
@@ -390,9 +423,11 @@ const WMMA11: Record<string, readonly [number, 'f32' | 'f16' | 'i32']> = {
   v_wmma_i32_16x16x16_iu4: [2, 'i32'],
 };
 
-function wmma11Forms(forms: readonly FormSpec[], [size, result]: readonly [number, 'f32' | 'f16' | 'i32']): FormSpec[] {
+function wmma11Forms(forms: readonly FormSpec[], [size, result]: readonly [number, 'f32' | 'f16' | 'i32'], target: AmdgpuTarget): FormSpec[] {
   const op = (name: string, kind: OperandSpec['kind'], n: number, files: number): OperandSpec => operandSpec({ name, kind, size: n, files, operandModifiers: 0, optional: false, returnOnly: false });
-  const operands = [op('vdst', 'vdst', 8, F.V), op('src0', 'src', size, F.V), op('src1', 'src', size, F.V), op('src2', 'src', 8, F.V | F.INLINE)];
+  // In wave64 (-mattr) vdst and src2 are four VGPRs (llvm-mc-19 on gfx1100).
+  const acc = waveHalf(8, target);
+  const operands = [op('vdst', 'vdst', acc, F.V), op('src0', 'src', size, F.V), op('src1', 'src', size, F.V), op('src2', 'src', acc, F.V | F.INLINE)];
   const modifiers = result === 'f16' ? ['neg_hi', 'neg_lo', 'op_sel', 'op_sel_hi'] : result === 'i32' ? ['clamp', 'neg_hi', 'neg_lo'] : ['neg_hi', 'neg_lo'];
   return forms.filter((f) => f.form === '' || f.form === 'e64').map((f) => formSpec({ ...f, family: 'VOP3P', operands, minOperands: 4, maxOperands: 4, modifiers, requiredModifiers: [], verified: true }));
 }
@@ -429,8 +464,10 @@ const WMMA12: Record<string, readonly [number, number, number, number, 'f' | 'i'
   v_swmmac_f32_16x16x32_bf8_bf8: [8, 2, 4, 1, '8'],
 };
 
-function wmma12Forms(base: string, forms: readonly FormSpec[], [d, a, b, c, kind]: readonly [number, number, number, number, 'f' | 'i' | '8']): FormSpec[] {
+function wmma12Forms(base: string, forms: readonly FormSpec[], [d32, a32, b32, c32, kind]: readonly [number, number, number, number, 'f' | 'i' | '8'], target: AmdgpuTarget): FormSpec[] {
   const op = (name: string, k: OperandSpec['kind'], n: number, files: number): OperandSpec => operandSpec({ name, kind: k, size: n, files, operandModifiers: 0, optional: false, returnOnly: false });
+  // In wave64 (-mattr) every size is half, one VGPR at least, but SWMMAC's index (llvm-mc-19 on gfx1200).
+  const [d, a, b, c] = [waveHalf(d32, target), waveHalf(a32, target), waveHalf(b32, target), waveHalf(c32, target)];
   const sparse = base.startsWith('v_swmmac');
   const operands = [op('vdst', 'vdst', d, F.V), op('src0', 'src', a, F.V), op('src1', 'src', b, F.V), sparse ? op('src2', 'src', 1, F.V) : op('src2', 'src', c, F.V | F.INLINE)];
   const modifiers = kind === 'i' ? ['clamp', 'neg_lo'] : ['neg_lo', 'neg_hi'];
@@ -482,7 +519,8 @@ function prepareForm(mnemonic: string, spec: FormSpec, target: AmdgpuTarget): Pr
     let files = o.files;
     // SGPR tuples are sized as strictly as VGPRs on scalar and VALU instructions (llvm-mc-19:
     // `v_cmp_ge_u32_e64 s[0:1], ...` on wave32, `v_readlane_b32 s[4:5], ...`, `v_add_f64 ..., s0, ...`).
-    let sized: 0 | 1 | 2 | 3 = sizeFree ? 0 : SCALAR_FAMILIES.has(family) || valu ? 2 : 1;
+    // (A lane mask of either size when both wave sizes are on is of size 0: waveForms.)
+    let sized: 0 | 1 | 2 | 3 = sizeFree || o.size === 0 ? 0 : SCALAR_FAMILIES.has(family) || valu ? 2 : 1;
     // A buffer resource is four SGPRs (llvm-mc-19 refuses `s[8:12]`).
     if (buffer && o.kind === 'srsrc') sized = 2;
     if (buffer && o.kind === 'vaddr') {
@@ -574,8 +612,8 @@ let lastPerGpu = new Map<string, Prepared>();
 function prepared(mnemonic: string, target: AmdgpuTarget): Prepared {
   let perGpu = lastPerGpu;
   if (target !== lastTarget) {
-    perGpu = cache.get(target.name)!;
-    if (!perGpu) cache.set(target.name, (perGpu = new Map()));
+    perGpu = cache.get(target.key)!;
+    if (!perGpu) cache.set(target.key, (perGpu = new Map()));
     lastTarget = target;
     lastPerGpu = perGpu;
   }
@@ -1477,6 +1515,11 @@ export function checkInstruction(text: string, st: InstructionStatement, target:
   if (target.generation >= 11) {
     const dualName = (m.charCodeAt(2) | 0x20) === 100 /* d */ && isDualMnemonic(m);
     if (dualName || st.dual !== undefined) {
+      // VOPD is wave32 only (llvm-mc-19 on gfx1100, gfx1200 with -mattr=+wavefrontsize64; both sizes on, taken).
+      if (!target.wave32) {
+        report(sink, C.waveSize, `instruction requires wavesize=32: ${m} is a VOPD instruction, and ${target.name} is wave64 here (-mattr)`, st.mnemonicSpan);
+        return;
+      }
       checkDual(text, st, dualName, target, sink);
       return;
     }
@@ -1524,7 +1567,7 @@ const VOPD_CNDMASK = 8;
 /** The VOPD form (`vopdx` / `vopdy`) of a mnemonic on the target, prepared (cached per GPU). */
 const vopdCache = new Map<string, PreparedForm | null>();
 function vopdForm(mnemonic: string, which: 'vopdx' | 'vopdy', target: AmdgpuTarget): PreparedForm | null | undefined {
-  const key = `${target.name} ${which} ${mnemonic}`;
+  const key = `${target.key} ${which} ${mnemonic}`;
   let f = vopdCache.get(key);
   if (f === undefined) {
     const r = lookupInstruction(mnemonic, target.name);
@@ -2034,6 +2077,8 @@ function checkConstantBus(text: string, f: PreparedForm, count: number, target: 
   if (limit === 0) return true;
   busKeys.length = 0;
   literalKeys.length = 0;
+  // Operand sizes literals were seen at: 1 one dword or less, 2 two dwords, 3 both.
+  let literalSizes = 0;
   const ops = f.ops;
   let skipReturn = count < f.spec.maxOperands;
   let culprit: Operand | undefined;
@@ -2056,18 +2101,27 @@ function checkConstantBus(text: string, f: PreparedForm, count: number, target: 
       continue;
     }
     if (k !== 'src' && k !== 'ssrc' && k !== 'vsrc' && !(k === 'vcc' && j > 1)) continue;
-    const before = busKeys.length + literalKeys.length;
+    const before = busKeys.length + literalKeys.length + (literalSizes === 3 ? 1 : 0);
     const lits = literalKeys.length;
     busOperand(text, i, target, f, o.spec);
     if (literalKeys.length > 1 && lits === 1 && !literalCulprit) literalCulprit = positional[i];
-    if (busKeys.length + literalKeys.length > before && !culprit && busKeys.length + literalKeys.length > limit) culprit = positional[i];
+    // A literal in a 64-bit and in a 32-bit source (one value or two) is two on the bus (llvm-mc-19
+    // counts literals of two operand sizes twice: `v_lshlrev_b64 v[0:1], 0x12345, 0x12345` exceeds
+    // the 64-bit shifts' limit of 1, `v_mad_u64_u32 v[0:1], s[0:1], 0x12345, s1, 0x12345` in wave64
+    // the limit of 2; two 16/32-bit sizes are not told apart: `v_mad_u32_u16 v0, 0x1234, s1, 0x1234`
+    // is taken).
+    if (posWhat[i] === What.Literal) literalSizes |= o.spec.size === 2 ? 2 : 1;
+    const now = busKeys.length + literalKeys.length + (literalSizes === 3 ? 1 : 0);
+    if (now > before && !culprit && now > limit) culprit = positional[i];
   }
   if (literalCulprit) return report(sink, C.uniqueLiteral, `only one unique literal operand is allowed: ${f.spec.spelled} has ${literalKeys.length} different literals`, literalCulprit.span);
   // (v_movrel*: M0 holds the index, read through the bus: on GFX6-8 the source is then a VGPR, an
   // inline constant, lds_direct or M0 itself; llvm-mc-19 refuses `v_movreld_b32 v1, vcc_lo`, `scc`,
   // `src_execz`: found by the merge review's seed-9 sweep.)
-  if (f.implicitVcc) addKey(busKeys, f.spec.base.startsWith('v_movrel') ? 'm0' : target.generation >= 10 ? 'vcc_lo' : 'vcc');
-  const used = busKeys.length + literalKeys.length;
+  // (Both wave sizes on: the VCC the instruction names, `vcc` or `vcc_lo`, is the one read;
+  // llvm-mc-19 takes `v_add_co_ci_u32_e32 v0, vcc, s1, v2, vcc` and `v_cndmask_b32_e32 v0, vcc_hi, v1, vcc` then.)
+  if (f.implicitVcc) addKey(busKeys, f.spec.base.startsWith('v_movrel') ? 'm0' : !target.wave32 ? 'vcc' : !target.wave64 || !busKeys.includes('vcc') ? 'vcc_lo' : 'vcc');
+  const used = busKeys.length + literalKeys.length + (literalSizes === 3 ? 1 : 0);
   if (used > limit) {
     const at = culprit ?? positional[count - 1]!;
     return report(sink, C.constantBus, `invalid operand (violates constant bus restrictions): ${f.spec.spelled} reads ${used} scalar values (SGPRs, VCC/EXEC/M0, literals); ${target.name} allows ${limit}`, at.span);
@@ -2324,7 +2378,13 @@ function checkConstantRegisters(f: PreparedForm, count: number, sink: IssueSink)
     if (op.kind !== 'word') continue;
     const c = CONSTANT_REGISTERS.get(op.name);
     const o = f.ops[i + shift]?.spec;
-    if (c === undefined || !o || o.kind === 'src' || o.kind === 'ssrc' || o.kind === 'vsrc') continue;
+    if (c === undefined || !o) continue;
+    // s_movrels_b32/_b64 read a register, whose index M0 offsets: a constant register of the
+    // source's own size only (llvm-mc-19 on GFX6-12: `s_movrels_b64 s[0:1], src_scc`, `src_vccz`,
+    // `src_execz`, `s_movrels_b32 s0, src_shared_base` refused; `s_movrels_b64 s[0:1],
+    // src_shared_limit` and `s_movrels_b32 s0, src_scc` taken). Other scalar sources take either.
+    if (o.kind === 'ssrc' && c !== o.size && f.spec.base.startsWith('s_movrels_b')) return report(sink, C.operandKind, `invalid operand for instruction: ${op.name} is a ${c * 32}-bit constant register, and ${f.spec.spelled} reads a ${o.size * 32}-bit register`, op.span);
+    if (o.kind === 'src' || o.kind === 'ssrc' || o.kind === 'vsrc') continue;
     // (VALU destinations take them: `v_cmp_eq_u32_e64 src_scc, v0, v1` on wave64.)
     if (((c === 1 && o.size >= 2) || (c === 2 && o.size > 2)) && (f.scalar || f.spec.family === 'GLOBAL')) return report(sink, C.operandKind, `invalid operand for instruction: ${op.name} is a ${c * 32}-bit constant, no ${o.size * 32}-bit ${o.name} of ${f.spec.spelled}`, op.span);
     if (c === 2 && o.kind === 'saddr' && f.spec.family === 'SCRATCH') return report(sink, C.operandKind, `invalid operand for instruction: ${op.name} is a 64-bit constant, no SCRATCH saddr`, op.span);

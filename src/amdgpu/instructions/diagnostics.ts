@@ -34,6 +34,7 @@ export const AMD_INSTRUCTION_CODES = {
   imageMsaaDim: 'AMD532',
   soppImmediate: 'AMD550',
   unknownModifier: 'AMD559',
+  waveSize: 'AMD564',
 } as const;
 
 /** The layer's codes with their catalog entries (src/amdgpu/diagnostics.ts holds the one text of each). */

@@ -65,23 +65,23 @@ function mc(args: string[], input: string): { status: number | null; stdout: str
 }
 
 /** Decoded lines of `lines` (llvm-mc-19's disassembler aborts on some words: halved until the word is alone, then dropped). */
-function decode(cpu: string, lines: readonly string[], crashed: { n: number }): string[] {
-  const r = mc([`-mcpu=${cpu}`, '--disassemble'], lines.join('\n') + '\n');
+function decode(cpu: string, lines: readonly string[], crashed: { n: number }, mattr = ''): string[] {
+  const r = mc([`-mcpu=${cpu}`, ...(mattr ? [`-mattr=${mattr}`] : []), '--disassemble'], lines.join('\n') + '\n');
   if (r.status === 0) return r.stdout.split('\n').map((l) => l.trim()).filter((l) => l && l !== '.text');
   if (lines.length === 1) {
     crashed.n++;
     return [];
   }
   const h = lines.length >> 1;
-  return [...decode(cpu, lines.slice(0, h), crashed), ...decode(cpu, lines.slice(h), crashed)];
+  return [...decode(cpu, lines.slice(0, h), crashed, mattr), ...decode(cpu, lines.slice(h), crashed, mattr)];
 }
 
 /** The lines llvm-mc-19 assembles at `cpu` (those it refuses dropped, run again until none is). */
-function reassembled(cpu: string, lines: readonly string[]): { accepted: string[]; refused: number } {
+function reassembled(cpu: string, lines: readonly string[], mattr = ''): { accepted: string[]; refused: number } {
   let cur = [...lines];
   let refused = 0;
   for (let round = 0; round < 20 && cur.length; round++) {
-    const r = mc([`-mcpu=${cpu}`, '-show-encoding', '-o', '/dev/null'], cur.join('\n') + '\n');
+    const r = mc([`-mcpu=${cpu}`, ...(mattr ? [`-mattr=${mattr}`] : []), '-show-encoding', '-o', '/dev/null'], cur.join('\n') + '\n');
     const bad = new Set<number>();
     for (const m of r.stderr.matchAll(/^<stdin>:(\d+):\d+: error: /gm)) bad.add(Number(m[1]));
     if (bad.size === 0) return { accepted: cur, refused };
@@ -91,7 +91,8 @@ function reassembled(cpu: string, lines: readonly string[]): { accepted: string[
   return { accepted: cur, refused };
 }
 
-const CPUS = ['gfx600', 'gfx700', 'gfx803', 'gfx900', 'gfx908', 'gfx90a', 'gfx942', 'gfx1010', 'gfx1030', 'gfx1100', 'gfx1150', 'gfx1200', 'gfx1201'];
+/** Processors, some in wave64 (`-mattr=+wavefrontsize64`: decoded, reassembled and checked so). */
+const CPUS = ['gfx600', 'gfx700', 'gfx803', 'gfx900', 'gfx908', 'gfx90a', 'gfx942', 'gfx1010', 'gfx1030', 'gfx1100', 'gfx1150', 'gfx1200', 'gfx1201', 'gfx1030 +wavefrontsize64', 'gfx1100 +wavefrontsize64', 'gfx1200 +wavefrontsize64'];
 
 const skip = llvmMcSkipReason;
 if (skip) console.log(skip);
@@ -101,22 +102,23 @@ test('random words decoded and reassembled by llvm-mc-19: no gpuasm error on a l
   console.log(`AMDGPU disassembler sweep: seed ${seed} (GPUASM_SEED=${seed} to replay)`);
   const rnd = random(seed);
   const perCpu = fuzzRuns(800);
-  // Five processors per run, drawn from the thirteen.
+  // Five processors per run, drawn from the sixteen (three of them wave64).
   const cpus = [...CPUS].sort(() => rnd() - 0.5).slice(0, 5);
   const bad: string[] = [];
   let total = 0;
-  for (const cpu of cpus) {
+  for (const entry of cpus) {
+    const [cpu, mattr = ''] = entry.split(' ') as [string, string?];
     const dcpu = cpu === 'gfx600' || cpu === 'gfx700' ? 'gfx803' : cpu;
     const fams = families(dcpu);
     const weight = fams.reduce((a, [, w]) => a + w, 0);
     const words = Array.from({ length: perCpu }, () => word(rnd, fams, weight));
     const crashed = { n: 0 };
-    const decoded = decode(dcpu, words, crashed).filter((l) => !l.includes('/*') && !l.includes(';') && !l.includes('//'));
-    const { accepted, refused } = reassembled(cpu, [...new Set(decoded)]);
+    const decoded = decode(dcpu, words, crashed, mattr).filter((l) => !l.includes('/*') && !l.includes(';') && !l.includes('//'));
+    const { accepted, refused } = reassembled(cpu, [...new Set(decoded)], mattr);
     total += accepted.length;
-    const diags = checkAmdgpuText('dasm.s', accepted.join('\n') + '\n', { mcpu: cpu, triple: 'amdgcn-amd-amdhsa' });
-    for (const d of diags) if (d.severity === 'error' && d.location) bad.push(`${cpu}: ${accepted[d.location.line - 1]} -- ${d.code} ${d.message}`);
-    console.log(`  ${cpu}: ${words.length} words, ${decoded.length} decoded (${crashed.n} crashed the disassembler), ${accepted.length} reassembled, ${refused} refused`);
+    const diags = checkAmdgpuText('dasm.s', accepted.join('\n') + '\n', { mcpu: cpu, triple: 'amdgcn-amd-amdhsa', mattr: mattr || undefined });
+    for (const d of diags) if (d.severity === 'error' && d.location) bad.push(`${entry}: ${accepted[d.location.line - 1]} -- ${d.code} ${d.message}`);
+    console.log(`  ${entry}: ${words.length} words, ${decoded.length} decoded (${crashed.n} crashed the disassembler), ${accepted.length} reassembled, ${refused} refused`);
   }
   assert.ok(total > 0, `seed ${seed}: no line decoded and reassembled`);
   assert.deepEqual(bad.slice(0, 10), [], `seed ${seed}: ${bad.length} false errors (replay with GPUASM_SEED=${seed})`);

@@ -1,7 +1,8 @@
 /**
  * Differential test on compiler output gpuasm has never seen: random LLVM IR from `llvm-stress-19`,
  * compiled by `llc-19` to AMDGPU assembly for a random processor, triple, calling convention,
- * address space and optimisation level, then judged by llvm-mc-19 (`-filetype=null`) and by gpuasm.
+ * address space and optimisation level (on GFX10+ half in wave64: `-mattr=+wavefrontsize64`, given to
+ * llc-19, llvm-mc-19 and gpuasm), then judged by llvm-mc-19 (`-filetype=null`) and by gpuasm.
  * Both must give the same verdict and the same first error line (llc's output is valid, so in
  * practice: no false error).
  *
@@ -91,8 +92,11 @@ describe('llvm-stress-19 IR compiled by llc-19 for AMDGPU vs llvm-mc-19', () => 
         if (space === 'flat' && mcpu.startsWith('gfx60')) space = 'global'; // no flat address space on GFX6
         if (space === 'local' && convention !== 'amdgpu_kernel') space = 'private';
         const level = pick(['-O0', '-O1', '-O2', '-O3']);
+        // GFX10+: half the modules in wave64 (HIP's -mwavefrontsize64), as llc-19 -mattr writes them
+        // and gpuasm's mattr reads them (vcc, exec, s[0:1] lane masks).
+        const mattr = /^gfx1[0-2]/.test(mcpu) && rnd() < 0.5 ? pick(['+wavefrontsize64', '-wavefrontsize32,+wavefrontsize64']) : '';
         const preOpt = OPT !== undefined && rnd() < 0.25;
-        const what = `llvm-stress-19 -seed ${stressSeed} -size ${size}, ${space}, ${convention || 'ccc'}, ${preOpt ? 'opt-19 -O2, ' : ''}llc-19 -mtriple=${triple} -mcpu=${mcpu} ${level}`;
+        const what = `llvm-stress-19 -seed ${stressSeed} -size ${size}, ${space}, ${convention || 'ccc'}, ${preOpt ? 'opt-19 -O2, ' : ''}llc-19 -mtriple=${triple} -mcpu=${mcpu}${mattr ? ` -mattr=${mattr}` : ''} ${level}`;
         const stress = spawnSync(LLVM_STRESS!, ['-seed', String(stressSeed), '-size', String(size)], { encoding: 'utf8', maxBuffer: 64 << 20 });
         if (stress.status !== 0) {
           skipped++;
@@ -110,21 +114,21 @@ describe('llvm-stress-19 IR compiled by llc-19 for AMDGPU vs llvm-mc-19', () => 
           input = join(dir, `m${i}.opt.ll`);
         }
         const s = join(dir, `m${i}.s`);
-        const llc = spawnSync(LLC!, [`-mtriple=${triple}`, `-mcpu=${mcpu}`, level, input, '-o', s], { encoding: 'utf8', timeout: 60_000, killSignal: 'SIGKILL', maxBuffer: 64 << 20 });
+        const llc = spawnSync(LLC!, [`-mtriple=${triple}`, `-mcpu=${mcpu}`, ...(mattr ? [`-mattr=${mattr}`] : []), level, input, '-o', s], { encoding: 'utf8', timeout: 60_000, killSignal: 'SIGKILL', maxBuffer: 64 << 20 });
         if (llc.status !== 0) {
           skipped++; // llc refuses or crashes on some random IR: not gpuasm's input
           continue;
         }
         compiled++;
         const text = readFileSync(s, 'latin1');
-        const mc = runLlvmMc(text, { mcpu, triple, filetype: 'null' });
+        const mc = runLlvmMc(text, { mcpu, triple, filetype: 'null', extraArgs: mattr ? [`-mattr=${mattr}`] : [] });
         if (mc.timedOut) {
           skipped++;
           continue;
         }
         if (!mc.ok) refused++;
         const theirs = mc.messages.find((m) => m.severity === 'error')?.line;
-        const first = checkAmdgpuText('stress.s', text, { mcpu, triple }).find((d) => d.severity === 'error');
+        const first = checkAmdgpuText('stress.s', text, { mcpu, triple, mattr: mattr || undefined }).find((d) => d.severity === 'error');
         const ours = first?.location?.line;
         if (mc.ok !== (first === undefined) || (!mc.ok && theirs !== undefined && theirs !== ours)) {
           const line = (n: number | undefined) => (n === undefined ? '' : ` ${JSON.stringify(text.split('\n')[n - 1] ?? '')}`);
