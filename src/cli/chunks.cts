@@ -64,8 +64,8 @@ export function setCliV8Flags(): void {
  * which V8 checks against a hash of its flags: once setCliV8Flags has changed them, every built-in
  * loaded afterwards is compiled from source (and Node makes a cache for it that it never uses).
  * node:tty, which `gpuasm check` loads to decide on colour when stderr is a terminal, brings net and
- * the stream modules: 6-10 M instructions at the defaults, 45-50 M under the CLI's flags, half of
- * Node's own start (docs/benchmarks.md, session 19). Nothing is compiled in between but the
+ * the stream modules: `node -e "require('tty')"` 92-104 M instructions at the defaults, 134-139 M
+ * under the CLI's flags (`node -e 0`: 83-87 M; docs/benchmarks.md, session 19). Nothing is compiled in between but the
  * built-ins (chunks are loaded by `load` of a Bundle, never inside this), so no code cache of ours
  * is read or made under the defaults. bin.cjs hands this to src/node/builtins.ts.
  */
