@@ -6,11 +6,12 @@
  * an empty CommonJS script; docs/benchmarks.md). dist/src/cli/bin.js (bin.ts) runs this same file, for scripts that name it.
  */
 import { pathToFileURL } from 'node:url';
-import { openBundle, setCliV8Flags } from './chunks.cjs';
+import { openBundle, setCliV8Flags, withDefaultV8Flags } from './chunks.cjs';
 
 // The CLI's V8 flags, before any chunk is compiled (chunks.cts says which and why).
 setCliV8Flags();
 
+type Builtins = Pick<typeof import('../node/builtins.js', { with: { 'resolution-mode': 'import' } }), 'loadBuiltinsThrough'>;
 type Cli = { main: (argv: string[]) => Promise<number>; outputFlushed: () => boolean; saveCaches?: () => void };
 
 /**
@@ -20,12 +21,15 @@ type Cli = { main: (argv: string[]) => Promise<number>; outputFlushed: () => boo
 function bundled(): Cli | undefined {
   const bundle = openBundle(pathToFileURL(__filename));
   if (!bundle) return undefined;
+  // Node's built-ins loaded from now on, at V8's default flags (chunks.cts says why).
+  (bundle.load('src/node/builtins.js') as Builtins).loadBuiltinsThrough(withDefaultV8Flags);
   const { main } = bundle.load('src/cli/main.js') as Pick<Cli, 'main'>;
   const { outputFlushed } = bundle.load('src/cli/io.js') as Pick<Cli, 'outputFlushed'>;
   return { main, outputFlushed, saveCaches: bundle.saveCaches };
 }
 
 async function modules(): Promise<Cli> {
+  ((await import('../node/builtins.js')) as Builtins).loadBuiltinsThrough(withDefaultV8Flags);
   return { main: (await import('./main.js')).main, outputFlushed: (await import('./io.js')).outputFlushed };
 }
 

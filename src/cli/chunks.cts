@@ -38,6 +38,11 @@ export interface Bundle {
 // the whole run executes fewer instructions; on small files too). Only on the V8 versions they
 // were measured on (an engine that lacks a flag would print an error for it).
 const V8_FLAGS = ['--max-inlined-bytecode-size-cumulative=150', '--no-turbo-loop-peeling', '--no-turbo-escape'];
+/** The same flags at V8's defaults (test/cli/cli.test.ts checks, through V8's code cache, that they are). */
+export const V8_FLAG_DEFAULTS = ['--max-inlined-bytecode-size-cumulative=920', '--turbo-loop-peeling', '--turbo-escape'];
+
+/** V8's `setFlagsFromString` once setCliV8Flags has set the CLI's flags; undefined before (or never). */
+let flagsSetBy: ((flag: string) => void) | undefined;
 
 /**
  * Sets the CLI's V8 flags: before any chunk is loaded, so that every function is compiled with
@@ -48,6 +53,30 @@ export function setCliV8Flags(): void {
   const v8Major = Number(process.versions.v8.split('.')[0]);
   if (v8Major >= 11 && v8Major <= 13) {
     const setFlags = v8FlagSetter();
+    for (const flag of V8_FLAGS) setFlags(flag);
+    flagsSetBy = setFlags;
+  }
+}
+
+/**
+ * Runs `load` (a require of a Node built-in module) with V8's flags at their defaults, then sets
+ * the CLI's again. Node compiles its built-in modules with the code cache embedded in its binary,
+ * which V8 checks against a hash of its flags: once setCliV8Flags has changed them, every built-in
+ * loaded afterwards is compiled from source (and Node makes a cache for it that it never uses).
+ * node:tty, which `gpuasm check` loads to decide on colour when stderr is a terminal, brings net and
+ * the stream modules: `node -e "require('tty')"` 92-104 M instructions at the defaults, 134-139 M
+ * under the CLI's flags (`node -e 0`: 83-87 M; docs/benchmarks.md, session 19). Nothing is
+ * compiled in between but the built-ins (chunks are loaded by `load` of a Bundle, never inside
+ * this), so no code cache of ours is read or made under the defaults. bin.cjs hands this to
+ * src/node/builtins.ts. (Not for worker threads: a worker boots on its own thread.)
+ */
+export function withDefaultV8Flags<T>(load: () => T): T {
+  const setFlags = flagsSetBy;
+  if (!setFlags) return load();
+  for (const flag of V8_FLAG_DEFAULTS) setFlags(flag);
+  try {
+    return load();
+  } finally {
     for (const flag of V8_FLAGS) setFlags(flag);
   }
 }

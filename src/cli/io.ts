@@ -1,7 +1,7 @@
 /** Shared CLI plumbing: output streams, colour decision, diagnostic printing, exit codes. */
 import { fstatSync, writeSync } from 'node:fs';
+import { nodeBuiltin, nodeStdin } from '../node/builtins.js';
 import { readWithEndMark } from './read.js';
-import { createRequire } from 'node:module';
 import { diagnosticToJson, formatDiagnostic, sortDiagnostics, type Diagnostic } from '../core/diagnostics.js';
 
 export const EXIT_OK = 0;
@@ -74,12 +74,12 @@ export function defaultIO(colorFlag?: boolean): CliIO {
     // 9 M instructions): only asked when stderr is a character device (a terminal is one; a file
     // or a pipe, as under a script or an editor, is not).
     get color(): boolean {
-      color ??= isCharacterDevice(2) && (createRequire(import.meta.url)('node:tty') as typeof import('node:tty')).isatty(2) && !process.env['NO_COLOR'];
+      color ??= isCharacterDevice(2) && nodeBuiltin<typeof import('node:tty')>('node:tty').isatty(2) && !process.env['NO_COLOR'];
       return color;
     },
     readStdin: async () => {
       const chunks: Buffer[] = [];
-      for await (const c of process.stdin) chunks.push(c as Buffer);
+      for await (const c of nodeStdin()) chunks.push(c as Buffer);
       return Buffer.concat(chunks).toString('utf8');
     },
   };

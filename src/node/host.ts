@@ -5,9 +5,9 @@
  */
 import { readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { createRequire } from 'node:module';
 import { installHost, type Host } from '../core/host.js';
 import { MAX_INCLUDED_BYTES } from '../ptx/preprocess/limits.js';
+import { nodeBuiltin } from './builtins.js';
 
 /** Regular files only: a directory, device (/dev/zero) or FIFO is "not found" rather than a hang. */
 export function readFileFromDisk(path: string): string | undefined {
@@ -39,9 +39,9 @@ export const NODE_HOST: Host = {
   readFile: readFileFromDisk,
   threads: {
     // node:os too is loaded only when asked (a large PTX module): a few M instructions a start.
-    cpus: () => (createRequire(import.meta.url)('node:os') as typeof import('node:os')).availableParallelism(),
+    cpus: () => nodeBuiltin<typeof import('node:os')>('node:os').availableParallelism(),
     // Loaded only when a check uses them (loading them costs every `gpuasm check` a few ms).
-    workerThreads: () => createRequire(import.meta.url)('node:worker_threads') as typeof import('node:worker_threads'),
+    workerThreads: () => nodeBuiltin<typeof import('node:worker_threads')>('node:worker_threads'),
   },
 };
 

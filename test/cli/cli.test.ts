@@ -384,6 +384,34 @@ test('the built CLI entry is executable, so `npx gpuasm` runs it directly', { sk
   }
 });
 
+test("the CLI's V8 flags: Node's built-ins loaded later see V8's defaults, every other compile the CLI's flags", () => {
+  // V8 takes a code cache only under the flags it was made under (a hash of them), as Node's own
+  // cache of its built-ins: a cache made at the defaults must be taken inside withDefaultV8Flags
+  // (so V8_FLAG_DEFAULTS are V8's defaults), and one made under the CLI's flags outside it only.
+  const chunks = join(REPO_ROOT, 'dist', 'src', 'cli', 'chunks.cjs');
+  const script = [
+    `const c = require(${JSON.stringify(chunks)});`,
+    "const { Script } = require('node:vm');",
+    // A source of its own each time (the same length: V8 compares only that): V8 would otherwise
+    // take the script from its in-memory compilation cache and never look at the cached data.
+    'let n = 0;',
+    "const src = () => 'function f(a) { return a + 1; } f(1); // ' + String(n++).padStart(6, '0');",
+    'const rejected = (data) => new Script(src(), { cachedData: data }).cachedDataRejected;',
+    'const atDefaults = new Script(src()).createCachedData();',
+    'c.setCliV8Flags();',
+    'const underCli = new Script(src()).createCachedData();',
+    "const inside = c.withDefaultV8Flags(() => ({ defaults: rejected(atDefaults), cli: rejected(underCli), tty: typeof require('node:tty').isatty }));",
+    'console.log(JSON.stringify({ inside, after: { defaults: rejected(atDefaults), cli: rejected(underCli) } }));',
+  ].join('\n');
+  const r = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8' });
+  assert.equal(r.status, 0, r.stderr);
+  const v8Major = Number(process.versions.v8.split('.')[0]);
+  const out = JSON.parse(r.stdout) as { inside: { defaults: boolean; cli: boolean; tty: string }; after: { defaults: boolean; cli: boolean } };
+  assert.equal(out.inside.tty, 'function');
+  if (v8Major < 11 || v8Major > 13) return void console.log(`V8 ${process.versions.v8}: the CLI sets no flags; only the load checked`);
+  assert.deepEqual(out, { inside: { defaults: false, cli: true, tty: 'function' }, after: { defaults: true, cli: false } });
+});
+
 test('cli process: output far larger than a pipe buffer arrives whole, through a reader that waits', { skip: process.platform === 'win32' ? 'needs a POSIX shell' : undefined }, () => {
   const dir = mkdtempSync(join(tmpdir(), 'gpuasm-big-out-'));
   const file = join(dir, 'many.ptx');
