@@ -614,7 +614,7 @@ function planOf(ins: A.Instruction, r: MatchResult & { ok: true }, ctx: Instruct
     op: OPCODES.get(op) ?? op,
     wide: (op === 'mul' || op === 'mad') && w.includes('.wide'),
     vectors: vectorWidth(w),
-    space: SPACE_CHECKED.has(op) ? instructionSpace(op, w) : null,
+    space: SPACE_CHECKED.has(op) ? instructionSpace(op, w) : op === 'mbarrier' ? mbarrierSpace(w) : null,
     name,
     wordProblem: problem,
     forms: r.forms,
@@ -3168,6 +3168,16 @@ function instructionSpace(opcode: string, words: readonly string[]): string | un
     }
   }
   return space;
+}
+
+/**
+ * mbarrier's address: a `.shared` variable, with or without `.shared`/`.shared::cta` (measured with
+ * ptxas 13.0 on sm_100a, init, arrive, arrive_drop, expect_tx, complete_tx, test_wait, try_wait, inval:
+ * a .global, .const, .local or kernel .param variable is "Illegal state space for address operand");
+ * `.shared::cluster` is left alone.
+ */
+function mbarrierSpace(words: readonly string[]): string | null {
+  return words.includes('.shared::cluster') ? null : '.shared';
 }
 
 /** `.v2`, `.v4`, `.v8` among the words (the last one), else 1. */

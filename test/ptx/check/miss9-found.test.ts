@@ -11,16 +11,17 @@
  * - mma.sp's sparsity selector: an integer constant (a register or a floating-point constant is
  *   "Arguments mismatch", PTX502);
  * - `.u16x2`, `.s16x2`, `.f32x2` sources of add, sub, mul, fma, min, max: no constant (PTX504);
+ * - mbarrier's address variable: a .shared one ("Illegal state space for address operand", PTX502);
  * and, from the corpus mutation test (seed 159387715), instruction names in an operand read as one
  * undeclared symbol with a field (`barrier.cluster.wait`, `mul.wide.u32`: "Unknown symbol", PTX310).
  * With ptxas on PATH the table is re-run through it.
  */
 import { ptxCaseTable, type PtxCase } from '../../harness/ptx-case-table.js';
 
-/** A kernel with one instruction on line 8. */
+/** A kernel with one instruction on line 8 (variables of three spaces on line 4, a .local one on line 7). */
 const kernel = (ins: string, arch: string): string =>
-  `.version 9.0\n.target ${arch}\n.address_size 64\n.visible .entry k()\n{\n` +
-  `.reg .b32 %r<9>; .reg .b64 %rd<9>; .reg .b128 %q<4>; .reg .f32 %f<4>;\n.reg .pred %p<3>;\n${ins}\nret;\n}\n`;
+  `.version 9.0\n.target ${arch}\n.address_size 64\n.global .align 16 .b8 gbuf[64]; .shared .align 16 .b8 sbuf[64]; .const .align 16 .b8 cbuf[64];\n.visible .entry k()\n{\n` +
+  `.reg .b32 %r<9>; .reg .b64 %rd<9>; .reg .b128 %q<4>; .reg .f32 %f<4>; .reg .pred %p<3>; .local .align 16 .b8 lbuf[64];\n${ins}\nret;\n}\n`;
 const ok = (ins: string, arch = 'sm_90a'): PtxCase => ({ name: `valid (${arch}): ${ins}`, text: kernel(ins, arch), full: true, arch });
 const bad = (ins: string, code: string, arch = 'sm_90a'): PtxCase => ({ name: `refused (${arch}): ${ins}`, text: kernel(ins, arch), full: true, arch, line: 8, code });
 
@@ -101,6 +102,19 @@ const packed: PtxCase[] = [
   bad('fma.rn.f32x2 %rd1, 7, %rd2, %rd3;', 'PTX504', 'sm_100a'),
 ];
 
+const mbarrier: PtxCase[] = [
+  ok('mbarrier.init.b64 [sbuf], 1;'),
+  ok('mbarrier.init.shared::cta.b64 [sbuf+8], 1;'),
+  ok('mbarrier.arrive.b64 %rd1, [%rd2];'),
+  ok('mbarrier.arrive.release.cluster.shared::cluster.b64 _, [sbuf];'),
+  bad('mbarrier.init.b64 [gbuf], 1;', 'PTX502'),
+  bad('mbarrier.init.b64 [gbuf], 1;', 'PTX502', 'sm_80'),
+  bad('mbarrier.init.shared.b64 [cbuf], 1;', 'PTX502'),
+  bad('mbarrier.arrive.b64 %rd1, [gbuf+16];', 'PTX502'),
+  bad('mbarrier.try_wait.b64 %p1, [lbuf], %rd1;', 'PTX502'),
+  bad('mbarrier.inval.b64 [gbuf];', 'PTX502'),
+];
+
 const operandNames: PtxCase[] = [
   bad('mov.u32 %r1, barrier.cluster.wait;', 'PTX310'),
   bad('mov.u32 %r1, mul.wide.u32;', 'PTX310'),
@@ -109,4 +123,4 @@ const operandNames: PtxCase[] = [
   bad('mov.u32 %r1, barrier.cluster.wait.aligned;', 'PTX201'),
 ];
 
-ptxCaseTable('PTX valid-forms misses (session 19)', [...cacheHint, ...size128, ...multimem, ...mmaSp, ...packed, ...operandNames]);
+ptxCaseTable('PTX valid-forms misses (session 19)', [...cacheHint, ...size128, ...multimem, ...mmaSp, ...packed, ...mbarrier, ...operandNames]);
