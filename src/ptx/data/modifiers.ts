@@ -263,3 +263,96 @@ const COLON = 58;
 function isIdentifierChar(c: number): boolean {
   return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 36;
 }
+
+/**
+ * Instruction names ptxas's lexer reads as one symbol outside the opcode place (an operand, where a
+ * lost `;` puts the next line's opcode): `mov.u32 %r1, barrier.cluster.wait;` is "Unknown symbol
+ * 'barrier.cluster.wait'", a semantic error, where `ld.global` there is "Parsing error near
+ * '.global'". Measured with ptxas 13.0 (every prefix of every instruction name of the syntax
+ * reference and of COMPOUND_NAMES, 813 strings; docs/divergences.md): longest match, so a name that
+ * ends inside the next word (`tcgen05.wait_operation`, `barrier.cluster.wait::ld`) is a syntax error
+ * there. Not COMPOUND_NAMES: the `::` names end before the `::` here, `bar.warp.sync`,
+ * `clusterlaunchcontrol.query_cancel.is_canceled` and `fence.proxy.tensormap` are not tokens, and
+ * `barrier.cluster.wait`, `brx.idx`, `tcgen05.dealloc` are.
+ */
+const OPERAND_NAMES: readonly (readonly [string, string])[] = [
+  ['applypriority', 'bulk'],
+  ['bar', 'arrive cta cta.arrive cta.red red warp'],
+  ['barrier', 'arrive cluster cluster.arrive cluster.wait cta cta.arrive cta.red red warp'],
+  ['brx', 'idx'],
+  ['clusterlaunchcontrol', 'query_cancel try_cancel.async'],
+  ['cp', 'async async.bulk async.bulk.commit_group async.bulk.prefetch async.bulk.prefetch.tensor async.bulk.tensor async.bulk.wait_group async.commit_group async.mbarrier.arrive async.wait_all async.wait_group reduce.async.bulk reduce.async.bulk.tensor'],
+  ['createpolicy', 'cvt fractional range'],
+  ['cvt', 'pack'],
+  ['cvta', 'to'],
+  ['discard', 'bulk'],
+  ['div', 'full'],
+  ['dp2a', 'hi lo'],
+  ['elect', 'one'],
+  ['fence', 'proxy'],
+  ['mad', 'hi lo wide'],
+  ['mad24', 'hi lo'],
+  ['madc', 'hi lo'],
+  ['mbarrier', 'arrive arrive.expect_tx arrive_drop arrive_drop.expect_tx complete_tx expect_tx init inval pending_count test_wait test_wait.parity try_wait try_wait.parity tx'],
+  ['membar', 'proxy'],
+  ['mul', 'hi lo wide'],
+  ['mul24', 'hi lo'],
+  ['multimem', 'ld_reduce red st'],
+  ['pmevent', 'mask'],
+  ['red', 'async'],
+  ['shf', 'l r'],
+  ['st', 'async bulk'],
+  ['suld', 'b p'],
+  ['sured', 'b p'],
+  ['sust', 'b p'],
+  ['tcgen05', 'alloc commit cp dealloc fence ld ld.red mma mma.ws relinquish_alloc_permit shift st wait'],
+  ['tensormap', 'cp_fenceproxy replace'],
+  ['tex', 'base grad level'],
+  ['txq', 'level'],
+  ['wgmma', 'commit_group fence mma_async wait_group'],
+  ['wmma', 'load.a load.b load.c mma store.d'],
+];
+
+/**
+ * Known words ptxas reads as a field after a symbol (`mul.wide.u32`: "Unknown symbol 'mul.wide'",
+ * "Unknown field '.u32'", no syntax error); every other word of GENERIC_MODIFIERS, the
+ * DIRECTIVE_WORDS and INSTRUCTION_REFUSED are "Parsing error" there, and a word ptxas does not know
+ * (`.load`, `.wide`, `.version`) is a field. Measured with ptxas 13.0 (`mov.u32 %r1, foo.WORD;` for
+ * every known word and name part).
+ */
+const FIELD_WORDS: readonly string[] = [
+  'a alloc ashift async b b1 b128 b16 b2 b32 b4x16_p64 b64 b6x16_p32 b8 b8x16 block_scale collector::a::discard',
+  'collector::a::fill collector::a::lastuse collector::a::use collector::b0::discard collector::b0::fill',
+  'collector::b0::lastuse collector::b0::use collector::b1::discard collector::b1::fill collector::b1::lastuse',
+  'collector::b1::use collector::b2::discard collector::b2::fill collector::b2::lastuse collector::b2::use',
+  'collector::b3::discard collector::b3::fill collector::b3::lastuse collector::b3::use cp cp_mask cta_group::1',
+  'cta_group::2 dealloc e0m3x2 e0m3x4 e2m1 e2m1x2 e2m1x4 e2m3 e2m3x2 e2m3x4 e3m2 e3m2x2 e3m2x4 e4m3 e4m3x2 e4m3x4',
+  'e5m2 e5m2x2 e5m2x4 evict_first evict_last evict_normal evict_unchanged f16 f16x2 f32 f32x2 f64 g get_first_ctaid',
+  'get_first_ctaid::x get_first_ctaid::y get_first_ctaid::z im2col im2col::w im2col::w::128 im2col_no_offs',
+  'is_canceled kind::f16 kind::f8f6f4 kind::i8 kind::mxf4 kind::mxf4nvf4 kind::mxf8f6f4 kind::tf32',
+  'launch_dependents ld matrix::A matrix::D matrix::scaleA matrix::scaleB matrix::sparseMetadata mma multicast',
+  'no_allocate oob pack::16b pred r read regoffset s16 s16x2 s32 s64 s8 scale_vec::1X scale_vec::2X scale_vec::4X',
+  'shift st tf32 tile tile::gather4 tile::scatter4 u16 u16x2 u32 u64 u8 ue4m3 ue8m0 ue8m0x2 ue8m0x4 unpack::16b v8',
+  'wait warpx2::01_23 warpx2::02_13 warpx4 xorsign',
+];
+
+/** OPERAND_NAMES per opcode: the whole names (`barrier.cluster.wait`), longest first. */
+const OPERAND_NAME_TABLE: ReadonlyMap<string, readonly string[]> = new Map(
+  OPERAND_NAMES.map(([opcode, names]) => [opcode, names.split(' ').map((n) => `${opcode}.${n}`).sort((a, b) => b.length - a.length)] as const),
+);
+
+const NAME_FIELDS: ReadonlySet<string> = new Set(FIELD_WORDS.flatMap((line) => line.split(' ').map((w) => '.' + w)));
+
+/**
+ * The instruction names ptxas lexes as one symbol in an operand that begin with the word `name`
+ * (longest first), or undefined (most names).
+ */
+export function operandNames(name: string): readonly string[] | undefined {
+  return OPERAND_NAME_TABLE.get(name);
+}
+
+/** Whether ptxas reads the dotted `word` after a symbol as a field (a semantic error) rather than a syntax error. */
+export function isFieldWord(word: string): boolean {
+  if (NAME_FIELDS.has(word)) return true;
+  return !GENERIC_MODIFIERS.has(word) && !DIRECTIVE_WORDS.has(word) && !INSTRUCTION_REFUSED.has(word);
+}

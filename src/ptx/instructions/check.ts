@@ -357,6 +357,10 @@ function chooseForm(ins: A.Instruction, plan: Plan, ctx: InstructionCheckContext
     ctx.report('PTX501', `${plan.name}: the cache-policy operand needs .L2::cache_hint (${kindFit.syntax})`, ops[n - 1]?.span ?? ins.opcodeSpan);
     return undefined;
   }
+  if (!cachePolicyPresent(cacheFit, ins)) {
+    ctx.report('PTX501', `${plan.name}: .L2::cache_hint needs the cache-policy operand (${cacheFit.syntax})`, ins.opcodeSpan);
+    return undefined;
+  }
   return cacheFit;
 }
 
@@ -610,7 +614,7 @@ function planOf(ins: A.Instruction, r: MatchResult & { ok: true }, ctx: Instruct
     op: OPCODES.get(op) ?? op,
     wide: (op === 'mul' || op === 'mad') && w.includes('.wide'),
     vectors: vectorWidth(w),
-    space: SPACE_CHECKED.has(op) ? instructionSpace(op, w) : null,
+    space: SPACE_CHECKED.has(op) ? instructionSpace(op, w) : op === 'mbarrier' ? mbarrierSpace(w) : null,
     name,
     wordProblem: problem,
     forms: r.forms,
@@ -627,7 +631,7 @@ function planOf(ins: A.Instruction, r: MatchResult & { ok: true }, ctx: Instruct
     lastShape: -1,
     lastBound: undefined,
     shapeRule: shapeRuleOf(op),
-    lateRule: lateRuleOf(op),
+    lateRule: t1 !== undefined && NO_CONSTANT_TYPES.has(t1) && NO_CONSTANT_OPS.has(op) ? noConstantRule(lateRuleOf(op)) : lateRuleOf(op),
     mmaCounts: undefined,
     tcgen05List: undefined,
   };
@@ -933,6 +937,17 @@ function formsTaking(plan: Plan, n: number): InstructionForm[] {
   // (Not kept per plan: chooseForm runs once per spelling and operand shape, and what plans keep is
   // marked by every major collection.)
   return plan.forms.filter((f) => takesCount(f, n));
+}
+
+/**
+ * `.L2::cache_hint` goes with the cache-policy operand: written with fewer operands than the form's
+ * required ones and the policy, it is "Arguments mismatch" (measured with ptxas 13.0 on sm_80 and
+ * sm_100a: ld, ld.global.nc, st, atom, red, cp.async, the bulk copies, prefetches and reductions).
+ */
+function cachePolicyPresent(f: InstructionForm, ins: A.Instruction): boolean {
+  if (!ins.modifiers.includes('.L2::cache_hint')) return true;
+  if (!f.operands.some((o) => o.optional && o.name === 'cache-policy')) return true;
+  return ins.operands.length > arity(f).min;
 }
 
 /** An operand the form names `cache-policy` (optional, last) goes with `.L2::cache_hint`. */
@@ -1813,6 +1828,30 @@ function stAsyncMbarrierFits(ins: A.Instruction, name: string, ctx: InstructionC
 }
 
 /** shapesAfter's rule after the address checks, for an opcode (Plan.lateRule). */
+/**
+ * Packed types (not typed by TYPES) whose sources take no constant, integer or floating-point, on
+ * these opcodes (measured with ptxas 13.0 on sm_100a: `add.u16x2 %r1, %r2, 7`, `min.relu.s16x2 ..., 1`,
+ * `add.f32x2 %rd1, %rd2, 1.0`, `fma.rn.f32x2 %rd1, 7, %rd2, %rd3`, `(1+1)` and WARP_SZ too: "Arguments mismatch").
+ */
+const NO_CONSTANT_TYPES: ReadonlySet<string> = new Set(['.u16x2', '.s16x2', '.f32x2']);
+const NO_CONSTANT_OPS: ReadonlySet<string> = new Set(['add', 'sub', 'mul', 'fma', 'min', 'max']);
+
+/** The late rule of a spelling of NO_CONSTANT_TYPES: no constant source, then the opcode's own rule. */
+function noConstantRule(next: ShapeRule): ShapeRule {
+  return (ins, plan, form, ctx) => {
+    const ops = ins.operands;
+    for (let i = 1; i < ops.length; i++) {
+      const o = ops[i]!;
+      if (o.kind !== 'expr') continue;
+      const e = o.expr;
+      if (e.kind === 'name' ? e.name !== 'WARP_SZ' : constantKind(e, true) === undefined) continue;
+      ctx.report('PTX504', `operand ${i + 1} of ${plan.name} must be a register: ${plan.t1} takes no constant`, o.span);
+      return false;
+    }
+    return next(ins, plan, form, ctx);
+  };
+}
+
 function lateRuleOf(op: string): ShapeRule {
   return op === 'mov' ? movRule : op === 'st' ? stRule : OPCODE_RULES.get(op) ?? noShapeRule;
 }
@@ -1885,6 +1924,7 @@ function mmaRules(ins: A.Instruction, plan: Plan, form: InstructionForm, ctx: In
   if (!(fragmentListFits(ins, 0, name, ctx) && fragmentListFits(ins, 1, name, ctx) && fragmentListFits(ins, 2, name, ctx) && fragmentListFits(ins, 3, name, ctx))) return false;
   if (!mmaVectorWordFits(ins, plan, ctx)) return false;
   if (ins.operands.length === 6 && !sparsityMetadataFits(ins.operands[4]!, name, ctx)) return false;
+  if (!namedRules(ins, plan, form, ctx)) return false;
   if (!mmaFragmentsFit(ins, name, ctx)) return false;
   if (!mmaFragmentCountsFit(ins, plan, ctx)) return false;
   if (!mmaResultSinkFits(ins, name, ctx)) return false;
@@ -2529,7 +2569,26 @@ function barRules(ins: A.Instruction, plan: Plan, form: InstructionForm, ctx: In
 
 function multimemRules(ins: A.Instruction, plan: Plan, form: InstructionForm, ctx: InstructionCheckContext): boolean {
   const name = plan.name;
-  return multimemVectorFits(ins, name, ctx) && multimemValuesFit(ins, name, ctx);
+  return multimemScopeFits(ins, name, ctx) && multimemVectorFits(ins, name, ctx) && multimemValuesFit(ins, name, ctx);
+}
+
+/** multimem's scopes and memory orders other than `.weak`: each needs the other (MULTIMEM_SCOPE_ORDER). */
+const MULTIMEM_SCOPES: readonly string[] = ['.cta', '.cluster', '.gpu', '.sys'];
+const MULTIMEM_ORDERS: readonly string[] = ['.relaxed', '.acquire', '.release'];
+
+/**
+ * multimem.ld_reduce, st and red: a scope without a memory order, or an order without a scope
+ * (measured with ptxas 13.0 on sm_100a, every order with every scope: "Modifier '.gpu' requires
+ * order with 'multimem.st' instruction", "Modifier '.relaxed' requires scope with ...").
+ */
+function multimemScopeFits(ins: A.Instruction, name: string, ctx: InstructionCheckContext): boolean {
+  const mods = ins.modifiers;
+  const scope = mods.find((w) => MULTIMEM_SCOPES.includes(w));
+  const order = mods.find((w) => MULTIMEM_ORDERS.includes(w));
+  if ((scope === undefined) === (order === undefined)) return true;
+  const message = scope !== undefined ? `${name}: the scope ${scope} needs a memory order (.relaxed, .acquire or .release)` : `${name}: the memory order ${order} needs a scope (.cta, .cluster, .gpu or .sys)`;
+  ctx.report('PTX530', message, ins.opcodeSpan);
+  return false;
 }
 
 function createpolicyRules(ins: A.Instruction, plan: Plan, form: InstructionForm, ctx: InstructionCheckContext): boolean {
@@ -2578,6 +2637,8 @@ const OPCODE_RULES: ReadonlyMap<string, ShapeRule> = new Map<string, ShapeRule>(
   ['mbarrier', namedRules],
   ['tensormap', namedRules],
   ['fence', namedRules],
+  ['applypriority', namedRules],
+  ['discard', namedRules],
   ['tcgen05', tcgen05Rules],
   ['bar', barRules],
   ['barrier', barRules],
@@ -3107,6 +3168,16 @@ function instructionSpace(opcode: string, words: readonly string[]): string | un
     }
   }
   return space;
+}
+
+/**
+ * mbarrier's address: a `.shared` variable, with or without `.shared`/`.shared::cta` (measured with
+ * ptxas 13.0 on sm_100a, init, arrive, arrive_drop, expect_tx, complete_tx, test_wait, try_wait, inval:
+ * a .global, .const, .local or kernel .param variable is "Illegal state space for address operand");
+ * `.shared::cluster` is left alone.
+ */
+function mbarrierSpace(words: readonly string[]): string | null {
+  return words.includes('.shared::cluster') ? null : '.shared';
 }
 
 /** `.v2`, `.v4`, `.v8` among the words (the last one), else 1. */
@@ -4502,6 +4573,13 @@ const NAMED_ROLES: ReadonlyMap<string, ReadonlyMap<string, Cls | NamedRole>> = n
   // or a floating-point constant is "Arguments mismatch"; a constant expression such as 64+64 is taken).
   ['tensormap', new Map<string, Cls | NamedRole>([['size', NamedRole.Size128], ['ord', NamedRole.Ordinal], ['new_val', NamedRole.TensormapValue]])],
   ['fence', new Map<string, Cls | NamedRole>([['size', NamedRole.Size128]])],
+  // applypriority's and discard's size likewise (measured with ptxas 13.0 on sm_80 and sm_100a: "Argument 2 of
+  // instruction 'discard': unexpected value '64', expected to be 128"; a register or 1.0 "Arguments mismatch"; 64+64 taken).
+  // mma.sp's sparsity selector f: an integer constant (measured with ptxas 13.0 on sm_90a, m16n8k8 .tf32, m16n8k16 .f16,
+  // m16n8k32 .s8, `.sp` and `.sp::ordered_metadata`: a register, 1.0 or 0f00000000 "Arguments mismatch"; 0, 0x0 taken).
+  ['mma', new Map<string, Cls | NamedRole>([['f', NamedRole.IntConstant]])],
+  ['applypriority', new Map<string, Cls | NamedRole>([['size', NamedRole.Size128]])],
+  ['discard', new Map<string, Cls | NamedRole>([['size', NamedRole.Size128]])],
   // The size of cp.async.bulk, cp.reduce.async.bulk and cp.async.bulk.prefetch ("unexpected value
   // '17', expected to be multiple of 16"); tcgen05.alloc's column count ("value '16' out of range,
   // expected to be in range [32..512]", "value must be power of 2"), tcgen05.dealloc's ("expected to

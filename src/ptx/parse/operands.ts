@@ -3,6 +3,7 @@ import type * as A from './ast.js';
 import { Tok } from '../lex/tokens.js';
 import type { ExprCursor } from './expressions.js';
 import { ExprOperandNode, OperandListNode } from './nodes.js';
+import { isFieldWord, operandNames } from '../data/modifiers.js';
 
 /**
  * Instruction operands, in ptxas's grammar: identifiers may appear only in the shapes below;
@@ -179,7 +180,42 @@ export function parseNameWithMember(p: ExprCursor, members = true): A.Expr {
   const start = lx.start;
   const name = lx.tokenText();
   p.advance();
+  if (lx.tok() === Tok.Dotted && lx.start === p.lastEnd) {
+    const names = operandNames(name);
+    if (names !== undefined) {
+      const joined = parseOperandName(p, start, names, members);
+      if (joined !== undefined) return joined;
+    }
+  }
   return p.memberTail(name, start, members);
+}
+
+/**
+ * An instruction name in an operand (`barrier.cluster.wait`, where a lost `;` puts the next line's
+ * opcode): ptxas's lexer reads the longest such name as one symbol (an undeclared name, a semantic
+ * error), then one field, spaces allowed (`mul.wide.u32`, `mul.wide .u32`: "Unknown field
+ * '.u32'"; data/modifiers.ts). A name that ends inside the next word (`tcgen05.wait_operation`) is
+ * a syntax error there. The cursor is on the dotted word right after `name`; undefined (nothing
+ * read) when no name of `names` is written.
+ */
+function parseOperandName(p: ExprCursor, start: number, names: readonly string[], members: boolean): A.Expr | undefined {
+  const lx = p.lx;
+  const text = p.text;
+  const whole = names.find((n) => text.startsWith(n, start));
+  if (whole === undefined) return undefined;
+  const end = start + whole.length;
+  while (lx.tok() === Tok.Dotted && lx.end <= end) p.advance();
+  const ref: A.Expr = { kind: 'name', name: whole, span: p.span(start) };
+  // A name that runs on inside the word the cursor is on (ptxas "Parsing error near '_operation'")
+  // leaves that word to the caller, which finds it unexpected (PTX201 on the same line).
+  if (members && lx.tok() === Tok.Dotted && lx.start >= end) {
+    const word = lx.tokenText();
+    if (isFieldWord(word)) {
+      p.advance();
+      return { kind: 'member', object: ref, member: word.slice(1), span: p.span(start) };
+    }
+  }
+  return ref;
 }
 
 export function parseSinkExpr(p: ExprCursor): A.Expr {

@@ -515,4 +515,27 @@ export const SYNTAX_CASES: string[] = [
   ".pragma \"nounroll\" ;",
   "$L__BB0_1:\n@%p1 bra.uni $L__BB0_1;",
   "bra.uni $L__BB0_1\n$L__BB0_1:",
+  // Instruction names as operands (a lost ';' puts the next line's opcode there): ptxas lexes the
+  // longest name of data/modifiers.ts OPERAND_NAMES as one symbol, then takes one field; a name
+  // that runs on inside a word, a second field and a modifier word after it are syntax errors.
+  "barrier.cluster.arrive\nbarrier.cluster.wait;",
+  "ret\nfence.proxy.async;",
+  "ret\ncp.async.bulk.commit_group;",
+  "mov.u32 %r1, mul.wide.u32;",
+  "mov.u32 %r1, tcgen05.mma.ws;",
+  "mov.u32 %r1, mbarrier.try_wait.parity.x;",
+  "mov.u32 %r1, wmma.load.a.sync;",
+  "mov.u32 %r1, barrier.cluster.arrive.relaxed;",
+  "mov.u32 %r1, barrier.cluster.wait::ld;",
+  "mov.u32 %r1, tcgen05.wait_operation;",
+  "mov.u32 %r1, mul.widex;",
+  "mov.u32 %r1, fence.proxy.tensormap;",
+  "mov.u32 %r1, bar.warp.sync;",
+  "mov.u32 %r1, mul.wide.x.y;",
+  "mov.u32 %r1, wgmma.fence.sync.aligned;",
+  "mov.u32 %r1, wmma.load.sync;",
+  "ld.global.u32 %r1, [cp.async.bulk];",
+  "mov.b64 %rd1, {mul.hi, %r1};",
+  "mov.u32 %r1, mul.wide .u32;",
+  "mov.u32 %r1, mul.wide .u32.x;",
 ];
