@@ -3,6 +3,7 @@ import { type SourceLocation } from '../../core/source.js';
 import type { Diagnostic } from '../../core/diagnostics.js';
 import { workMeter } from '../../core/work.js';
 import type * as A from '../parse/ast.js';
+import { InstructionNode } from '../parse/nodes.js';
 import { nextTokenStart } from '../lex/lexer.js';
 import { ATTRIBUTE_MIN_SM, ATTRIBUTE_MIN_VERSION, ENTRY_ATTRIBUTES, FUNC_ATTRIBUTES, DECLARATION_TYPE_BITS, INSTRUCTION_ONLY_TYPES } from '../data/declarations.js';
 import { SPECIAL_REGISTERS } from '../data/special-registers.js';
@@ -272,6 +273,11 @@ export function statements(c: CheckerState, list: A.Statement[]): void {
   for (let i = 0; i < list.length; i++) {
     const s = list[i]!;
     workMeter.steps++;
+    // (A statement's `kind` is a megamorphic load: the parser's instructions, most statements, are told by their class.)
+    if (s instanceof InstructionNode) {
+      checkInstruction(c, s);
+      continue;
+    }
     switch (s.kind) {
       case 'instruction':
         checkInstruction(c, s);

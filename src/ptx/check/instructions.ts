@@ -4,6 +4,7 @@
  */
 import { type Span } from '../../core/source.js';
 import type * as A from '../parse/ast.js';
+import { NameRefNode } from '../parse/nodes.js';
 import { evaluateConstExpr } from './consteval.js';
 import { nextTokenStart } from '../lex/lexer.js';
 import { INSTRUCTION_REFUSED, unknownModifiers } from '../data/modifiers.js';
@@ -440,26 +441,35 @@ function vmadNegatesRegister(c: CheckerState, ins: A.Instruction, x: A.Expr): bo
 
 export function operand(c: CheckerState, op: A.Operand, role: OperandRole, ins: A.Instruction): void {
   // Fast paths for the common shapes (`%r1`, `[%rd2+8]`) without an explicit stack.
+  // (An expression's `kind` is a megamorphic load, a stub-cache probe each: the parser's name node
+  // is told by its class, and the kind of any other expression is read once.)
   if (op.kind === 'expr') {
     const e = op.expr;
-    if (e.kind === 'name') return operandName(c, e, role, ins);
-    if (e.kind === 'int' || e.kind === 'float' || e.kind === 'sink') return;
-    // `-1`, `-0f3F800000` (common in compiler output): a negated literal, nothing to evaluate.
-    if (e.kind === 'unary' && e.op === '-' && (e.operand.kind === 'int' || e.operand.kind === 'float')) return;
-    // `-%r1`, `-%tid.x`, `-gv`: ptxas negates no register or symbol operand ("Operand negation not
-    // allowed for instruction", "Illegal argument to unary minus"; measured on 40 opcodes).
-    if (e.kind === 'unary' && e.op === '-' && (e.operand.kind === 'name' || e.operand.kind === 'member') && !vmadNegatesRegister(c, ins, e.operand))
-      c.error('PTX502', `an operand of ${ins.opcode} cannot be negated: '-' applies to constants only`, c.lineOf(e.span, instructionDate(ins, c.text)));
+    if (e instanceof NameRefNode) return operandName(c, e, role, ins);
+    const k = e.kind;
+    if (k === 'name') return operandName(c, e, role, ins);
+    if (k === 'int' || k === 'float' || k === 'sink') return;
+    if (k === 'unary') {
+      const ok = e.operand.kind;
+      // `-1`, `-0f3F800000` (common in compiler output): a negated literal, nothing to evaluate.
+      if (e.op === '-' && (ok === 'int' || ok === 'float')) return;
+      // `-%r1`, `-%tid.x`, `-gv`: ptxas negates no register or symbol operand ("Operand negation not
+      // allowed for instruction", "Illegal argument to unary minus"; measured on 40 opcodes).
+      if (e.op === '-' && (ok === 'name' || ok === 'member') && !vmadNegatesRegister(c, ins, e.operand))
+        c.error('PTX502', `an operand of ${ins.opcode} cannot be negated: '-' applies to constants only`, c.lineOf(e.span, instructionDate(ins, c.text)));
+    }
     // A constant expression: evaluated as in initializers; no name in it for the walk below.
-    if ((e.kind === 'binary' || e.kind === 'unary' || e.kind === 'paren' || e.kind === 'conditional' || e.kind === 'cast') && !hasName(e)) return constantOperand(c, e);
+    if ((k === 'binary' || k === 'unary' || k === 'paren' || k === 'conditional' || k === 'cast') && !hasName(e)) return constantOperand(c, e);
   }
   if (op.kind === 'address' && op.elements.length === 1) {
     // `[%rd1]`, `[%rd1+8]`: what the walk below does for them (no shape or offset to check).
     const el = op.elements[0]!;
     if (el.kind === 'expr') {
       const e = el.expr;
-      if (e.kind === 'name') return operandName(c, e, role, ins);
-      if (e.kind === 'binary' && (e.op === '+' || e.op === '-') && e.left.kind === 'name' && e.right.kind === 'int') return operandName(c, e.left, role, ins);
+      if (e instanceof NameRefNode) return operandName(c, e, role, ins);
+      const k = e.kind;
+      if (k === 'name') return operandName(c, e, role, ins);
+      if (k === 'binary' && (e.op === '+' || e.op === '-') && e.left.kind === 'name' && e.right.kind === 'int') return operandName(c, e.left, role, ins);
     }
   }
   if (op.kind === 'vector') {

@@ -139,6 +139,8 @@ export class Scope {
   families: Map<string, PtxSymbol> = NO_FAMILIES;
   /** Smallest numeric suffix of a plain name per prefix (to see `%r1` collide with `%r<4>`); see suffixTable. */
   smallestSuffix: Map<string, number> | undefined;
+  /** How many times suffixTable built `smallestSuffix` from `names`; from the second on, `declare` keeps it up to date. */
+  suffixBuilds = 0;
   /** Forward references waiting for this scope to close, grouped by name. */
   pending: Map<string, PendingRef[]> | undefined;
   constructor(readonly parent: Scope | undefined, readonly depth: number) {}
@@ -262,7 +264,13 @@ export class SymbolTable {
     }
     c.plain = { symbol, scope: s, outer: top };
     s.declared.push(c);
-    if (s.smallestSuffix) noteSuffix(s.smallestSuffix, symbol.name);
+    if (s.smallestSuffix) {
+      // Kept up to date only in a scope that met a family after plain names twice; elsewhere
+      // dropped and built again if another family comes (function bodies declare their `.reg`
+      // families first, then labels: the table is built once and never read again).
+      if (s.suffixBuilds > 1) noteSuffix(s.smallestSuffix, symbol.name);
+      else s.smallestSuffix = undefined;
+    }
   }
 
   /** The innermost visible declaration of `name` (plain or family member). */
@@ -333,14 +341,18 @@ export class SymbolTable {
 
 /**
  * The scope's smallest numeric suffix per prefix of its plain names, so a family can see a collision
- * (`%r1` then `%r<4>`). Built when the scope first meets a family, then kept up to date by
- * `declare`: scopes without families (most call blocks) never pay for it.
+ * (`%r1` then `%r<4>`). Built when the scope meets a family: scopes without families (most call
+ * blocks) never pay for it. A plain name declared later drops it (a label, a local: most are
+ * declared after the last family, and the table is not read again), and the next family builds
+ * it again; from that second build on, `declare` keeps it up to date instead (at most two builds
+ * per scope, however declarations and families alternate).
  */
 function suffixTable(s: Scope): Map<string, number> {
   if (s.smallestSuffix) return s.smallestSuffix;
   const table = new Map<string, number>();
   for (const name of s.names.keys()) noteSuffix(table, name);
   s.smallestSuffix = table;
+  s.suffixBuilds++;
   return table;
 }
 

@@ -19,6 +19,7 @@ import { type MappedText, type Span } from '../../core/source.js';
 import { toS64, toU64 } from '../../core/int64.js';
 import { bytesToHex } from '../../core/hex.js';
 import type { Module, ModuleItem, Statement, VariableDecl } from '../parse/ast.js';
+import { InstructionNode } from '../parse/nodes.js';
 import { DATA_TYPES, MASK_VALUES } from '../data/data-types.js';
 import { SYSTEM_CALLS } from '../data/declarations.js';
 import { evaluateDims, flattenInitializer, reportDisplaced, type FlatInitializer, type InitContext, type InitSymbol } from '../check/initializers.js';
@@ -139,9 +140,12 @@ export class LayoutInput {
         continue;
       }
       const s = top.list[top.i++]!;
-      if (s.kind === 'variable') locals.push(s);
-      else if (s.kind === 'label') this.labels.add(s.name);
-      else if (s.kind === 'block') stack.push({ list: s.statements, i: 0 });
+      // (A statement's `kind` is a megamorphic load: the parser's instructions, most statements, are told by their class.)
+      if (s instanceof InstructionNode) continue;
+      const k = s.kind;
+      if (k === 'variable') locals.push(s);
+      else if (k === 'label') this.labels.add(s.name);
+      else if (k === 'block') stack.push({ list: s.statements, i: 0 });
     }
     return locals;
   }
