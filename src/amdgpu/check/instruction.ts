@@ -243,9 +243,10 @@ export class InstructionChecker {
   check(st: Extract<Statement, { kind: 'instruction' }>): void {
     const issued = this.cx.issued;
     this.issuedBefore = issued;
+    this.symbolicRange = false;
     this.checkOperands(st.mnemonic, st.operands);
     if (st.dual) this.checkOperands(st.dual.mnemonic, st.dual.operands);
-    if (this.target && this.cx.issued === issued) checkInstruction(this.text, this.withResolvedRanges(st), this.target, this.cx.sink, this.isRelocatable);
+    if (this.target && this.cx.issued === issued) checkInstruction(this.text, this.symbolicRange ? this.withResolvedRanges(st) : st, this.target, this.cx.sink, this.isRelocatable);
   }
 
   /**
@@ -1125,7 +1126,11 @@ export class InstructionChecker {
     this.checkRegister(op);
   }
 
+  /** A register range with an index that is no number was seen in the statement's operands (withResolvedRanges). */
+  private symbolicRange = false;
+
   private checkRegRangeOperand(op: Extract<Operand, { kind: 'regRange' }>): void {
+    if (op.first.kind !== 'int' || (op.last !== null && op.last.kind !== 'int')) this.symbolicRange = true;
     // Index expressions are evaluated: the variables they name become "used".
     this.table.markUsed(op.first);
     if (op.last) this.table.markUsed(op.last);
