@@ -246,9 +246,52 @@ export class InstructionChecker {
   check(st: Extract<Statement, { kind: 'instruction' }>): void {
     const issued = this.cx.issued;
     this.issuedBefore = issued;
+    this.symbolicRange = false;
     this.checkOperands(st.mnemonic, st.operands);
     if (st.dual) this.checkOperands(st.dual.mnemonic, st.dual.operands);
-    if (this.target && this.cx.issued === issued) checkInstruction(this.text, st, this.target, this.cx.sink, this.isRelocatable);
+    if (this.target && this.cx.issued === issued) checkInstruction(this.text, this.symbolicRange ? this.withResolvedRanges(st) : st, this.target, this.cx.sink, this.isRelocatable);
+  }
+
+  /**
+   * The statement with its register ranges of symbolic indices (`v[vo:vo+1]` after `.set vo, 16`,
+   * as hand-written and Tensile kernels write them) made numbers, as llvm-mc-19 reads them (an
+   * absolute value where the line is): the instruction layer then judges their file and size as
+   * it does `v[16:17]`. The statement itself when there is none (no copy); a range whose indices do
+   * not evaluate, or are symbols llvm-mc maintains, stays as written (not judged).
+   */
+  private withResolvedRanges(st: Extract<Statement, { kind: 'instruction' }>): Extract<Statement, { kind: 'instruction' }> {
+    const ops = this.resolvedOperands(st.operands);
+    const dualOps = st.dual ? this.resolvedOperands(st.dual.operands) : undefined;
+    if (ops === st.operands && (!st.dual || dualOps === st.dual.operands)) return st;
+    return { ...st, operands: ops, dual: st.dual ? { ...st.dual, operands: dualOps! } : undefined };
+  }
+
+  private resolvedOperands(operands: InstructionOperand[]): InstructionOperand[] {
+    let out: InstructionOperand[] | undefined;
+    for (let i = 0; i < operands.length; i++) {
+      const io = operands[i]!;
+      const op = io.operand;
+      const inner = op.kind === 'neg' || op.kind === 'abs' ? op.operand : op;
+      if (inner.kind !== 'regRange' || (inner.first.kind === 'int' && (inner.last === null || inner.last.kind === 'int'))) continue;
+      const r = this.resolvedRange(inner);
+      if (!r) continue;
+      out ??= operands.slice();
+      out[i] = { ...io, operand: inner === op ? r : { ...(op as Extract<Operand, { kind: 'neg' | 'abs' }>), operand: r } };
+    }
+    return out ?? operands;
+  }
+
+  private resolvedRange(op: Extract<Operand, { kind: 'regRange' }>): Extract<Operand, { kind: 'regRange' }> | null {
+    const c = op.prefix.length === 1 ? op.prefix.charCodeAt(0) | 0x20 : 0;
+    if (c !== 118 && c !== 115 && c !== 97) return null;
+    if (this.table.exprUnknowable(op.first) || (op.last !== null && this.table.exprUnknowable(op.last))) return null;
+    const r = parseRegister(this.text, op.span.start, this.target!, this.evaluator);
+    if (r.status !== 'ok' || r.reg.end !== op.span.end || r.reg.half !== undefined) return null;
+    const k = r.reg.kind;
+    if ((c === 118 && k !== 'vgpr') || (c === 115 && k !== 'sgpr') || (c === 97 && k !== 'agpr')) return null;
+    const first: Expr = { kind: 'int', value: BigInt(r.reg.index), span: op.first.span };
+    const last: Expr | null = r.reg.count === 1 ? null : { kind: 'int', value: BigInt(r.reg.index + r.reg.count - 1), span: (op.last ?? op.first).span };
+    return { kind: 'regRange', prefix: op.prefix, first, last, span: op.span, resolved: true };
   }
 
   /**
@@ -1104,7 +1147,11 @@ export class InstructionChecker {
     this.checkRegister(op);
   }
 
+  /** A register range with an index that is no number was seen in the statement's operands (withResolvedRanges). */
+  private symbolicRange = false;
+
   private checkRegRangeOperand(op: Extract<Operand, { kind: 'regRange' }>): void {
+    if (op.first.kind !== 'int' || (op.last !== null && op.last.kind !== 'int')) this.symbolicRange = true;
     // Index expressions are evaluated: the variables they name become "used".
     this.table.markUsed(op.first);
     if (op.last) this.table.markUsed(op.last);

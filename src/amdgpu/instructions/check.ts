@@ -2003,7 +2003,7 @@ function busOperand(text: string, at: number, target: AmdgpuTarget, f?: Prepared
     classify(text, inner, target);
     what = seen.what;
   }
-  if (what === What.Sgpr) addKey(busKeys, inner.kind === 'word' ? inner.name : sgprKey(withoutBlanks(text.slice(inner.span.start, inner.span.end))));
+  if (what === What.Sgpr) addKey(busKeys, inner.kind === 'word' ? inner.name : inner.kind === 'regRange' && inner.resolved ? rangeKey(inner) : sgprKey(withoutBlanks(text.slice(inner.span.start, inner.span.end))));
   else if (what === What.Special && inner.kind === 'word') {
     const n = lower(inner.name);
     if (BUS_SPECIALS.has(n)) addKey(busKeys, n);
@@ -2014,6 +2014,14 @@ function busOperand(text: string, at: number, target: AmdgpuTarget, f?: Prepared
     // A value unknown here: a literal of its own, never the same as another (llvm-mc-19).
     addKey(literalKeys, op);
   }
+}
+
+/** A register range whose symbolic indices the checker resolved (check/instruction.ts): its key by number, as sgprKey's. */
+function rangeKey(r: Extract<Operand, { kind: 'regRange' }>): string {
+  const p = lower(r.prefix);
+  const a = r.first.kind === 'int' ? Number(r.first.value) : -1;
+  const b = r.last && r.last.kind === 'int' ? Number(r.last.value) : a;
+  return a === b ? `${p}${a}` : `${p}[${a}:${b}]`;
 }
 
 /** `s[5]`, `s[5:5]`, `ttmp[2]` as the one register they are (`s5`, `ttmp2`): llvm-mc-19 counts registers, not spellings. */
@@ -3556,7 +3564,15 @@ function checkMismatch(text: string, at: Span, operands: readonly InstructionOpe
   return report(
     sink,
     bestSize ? C.operandSize : C.operandKind,
-    `invalid operand for instruction: ${bestForm.spec.spelled} operand ${best + 1} is ${expected(o)}, not ${whatName()}`,
+    `invalid operand for instruction: ${bestForm.spec.spelled} operand ${best + 1} is ${globalVaddrExpected(bestForm, best, count) ?? expected(o)}, not ${whatName()}`,
     op.span,
   );
+}
+
+/** A GLOBAL vaddr's wanted size follows saddr (the last operand): one VGPR beside an SGPR pair, a pair beside `off`. */
+function globalVaddrExpected(f: PreparedForm, at: number, count: number): string | undefined {
+  const o = f.ops[at];
+  if (!o || !o.globalVaddr) return undefined;
+  const last = positional[count - 1]!;
+  return last.kind === 'word' && lower(last.name) === 'off' ? 'a 2-dword VGPR tuple (saddr off)' : 'a VGPR (one dword beside an SGPR saddr)';
 }
