@@ -271,47 +271,11 @@ function isIdentifierChar(c: number): boolean {
  * '.global'". Measured with ptxas 13.0 (every prefix of every instruction name of the syntax
  * reference and of COMPOUND_NAMES, 813 strings; docs/divergences.md): longest match, so a name that
  * ends inside the next word (`tcgen05.wait_operation`, `barrier.cluster.wait::ld`) is a syntax error
- * there. Not COMPOUND_NAMES: the `::` names end before the `::` here, `bar.warp.sync`,
- * `clusterlaunchcontrol.query_cancel.is_canceled` and `fence.proxy.tensormap` are not tokens, and
- * `barrier.cluster.wait`, `brx.idx`, `tcgen05.dealloc` are.
+ * there. They are COMPOUND_NAMES cut before any `::` (`barrier.cluster.wait::ld` gives
+ * `barrier.cluster.wait`), less NOT_OPERAND_TOKENS, plus EXTRA_OPERAND_TOKENS.
  */
-const OPERAND_NAMES: readonly (readonly [string, string])[] = [
-  ['applypriority', 'bulk'],
-  ['bar', 'arrive cta cta.arrive cta.red red warp'],
-  ['barrier', 'arrive cluster cluster.arrive cluster.wait cta cta.arrive cta.red red warp'],
-  ['brx', 'idx'],
-  ['clusterlaunchcontrol', 'query_cancel try_cancel.async'],
-  ['cp', 'async async.bulk async.bulk.commit_group async.bulk.prefetch async.bulk.prefetch.tensor async.bulk.tensor async.bulk.wait_group async.commit_group async.mbarrier.arrive async.wait_all async.wait_group reduce.async.bulk reduce.async.bulk.tensor'],
-  ['createpolicy', 'cvt fractional range'],
-  ['cvt', 'pack'],
-  ['cvta', 'to'],
-  ['discard', 'bulk'],
-  ['div', 'full'],
-  ['dp2a', 'hi lo'],
-  ['elect', 'one'],
-  ['fence', 'proxy'],
-  ['mad', 'hi lo wide'],
-  ['mad24', 'hi lo'],
-  ['madc', 'hi lo'],
-  ['mbarrier', 'arrive arrive.expect_tx arrive_drop arrive_drop.expect_tx complete_tx expect_tx init inval pending_count test_wait test_wait.parity try_wait try_wait.parity tx'],
-  ['membar', 'proxy'],
-  ['mul', 'hi lo wide'],
-  ['mul24', 'hi lo'],
-  ['multimem', 'ld_reduce red st'],
-  ['pmevent', 'mask'],
-  ['red', 'async'],
-  ['shf', 'l r'],
-  ['st', 'async bulk'],
-  ['suld', 'b p'],
-  ['sured', 'b p'],
-  ['sust', 'b p'],
-  ['tcgen05', 'alloc commit cp dealloc fence ld ld.red mma mma.ws relinquish_alloc_permit shift st wait'],
-  ['tensormap', 'cp_fenceproxy replace'],
-  ['tex', 'base grad level'],
-  ['txq', 'level'],
-  ['wgmma', 'commit_group fence mma_async wait_group'],
-  ['wmma', 'load.a load.b load.c mma store.d'],
-];
+const NOT_OPERAND_TOKENS: ReadonlySet<string> = new Set(['bar.warp.sync', 'clusterlaunchcontrol.query_cancel.is_canceled', 'fence.proxy.tensormap']);
+const EXTRA_OPERAND_TOKENS: readonly string[] = ['brx.idx', 'tcgen05.dealloc'];
 
 /**
  * Known words ptxas reads as a field after a symbol (`mul.wide.u32`: "Unknown symbol 'mul.wide'",
@@ -336,10 +300,23 @@ const FIELD_WORDS: readonly string[] = [
   'wait warpx2::01_23 warpx2::02_13 warpx4 xorsign',
 ];
 
-/** OPERAND_NAMES per opcode: the whole names (`barrier.cluster.wait`), longest first. */
-const OPERAND_NAME_TABLE: ReadonlyMap<string, readonly string[]> = new Map(
-  OPERAND_NAMES.map(([opcode, names]) => [opcode, names.split(' ').map((n) => `${opcode}.${n}`).sort((a, b) => b.length - a.length)] as const),
-);
+/** The whole names per opcode (`barrier.cluster.wait`), longest first. */
+const OPERAND_NAME_TABLE: ReadonlyMap<string, readonly string[]> = operandNameTable();
+
+function operandNameTable(): Map<string, string[]> {
+  const table = new Map<string, string[]>();
+  const add = (whole: string): void => {
+    if (NOT_OPERAND_TOKENS.has(whole)) return;
+    const opcode = whole.slice(0, whole.indexOf('.'));
+    const names = table.get(opcode) ?? [];
+    if (!names.includes(whole)) names.push(whole);
+    table.set(opcode, names);
+  };
+  for (const [opcode, parts] of COMPOUND_NAMES) for (const part of parts.split(' ')) add(`${opcode}.${part.split('::')[0]}`);
+  for (const whole of EXTRA_OPERAND_TOKENS) add(whole);
+  for (const names of table.values()) names.sort((a, b) => b.length - a.length);
+  return table;
+}
 
 const NAME_FIELDS: ReadonlySet<string> = new Set(FIELD_WORDS.flatMap((line) => line.split(' ').map((w) => '.' + w)));
 
