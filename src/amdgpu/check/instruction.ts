@@ -291,7 +291,7 @@ export class InstructionChecker {
     if ((c === 118 && k !== 'vgpr') || (c === 115 && k !== 'sgpr') || (c === 97 && k !== 'agpr')) return null;
     const first: Expr = { kind: 'int', value: BigInt(r.reg.index), span: op.first.span };
     const last: Expr | null = r.reg.count === 1 ? null : { kind: 'int', value: BigInt(r.reg.index + r.reg.count - 1), span: (op.last ?? op.first).span };
-    return { kind: 'regRange', prefix: op.prefix, first, last, span: op.span, resolved: true };
+    return { kind: 'regRange', prefix: op.prefix, first, last, span: op.span };
   }
 
   /**

@@ -2003,7 +2003,7 @@ function busOperand(text: string, at: number, target: AmdgpuTarget, f?: Prepared
     classify(text, inner, target);
     what = seen.what;
   }
-  if (what === What.Sgpr) addKey(busKeys, inner.kind === 'word' ? inner.name : inner.kind === 'regRange' && inner.resolved ? rangeKey(inner) : sgprKey(withoutBlanks(text.slice(inner.span.start, inner.span.end))));
+  if (what === What.Sgpr) addKey(busKeys, inner.kind === 'word' ? inner.name : inner.kind === 'regRange' ? rangeKey(text, inner) : withoutBlanks(text.slice(inner.span.start, inner.span.end)));
   else if (what === What.Special && inner.kind === 'word') {
     const n = lower(inner.name);
     if (BUS_SPECIALS.has(n)) addKey(busKeys, n);
@@ -2016,18 +2016,17 @@ function busOperand(text: string, at: number, target: AmdgpuTarget, f?: Prepared
   }
 }
 
-/** A register range whose symbolic indices the checker resolved (check/instruction.ts): its key by number, as sgprKey's. */
-function rangeKey(r: Extract<Operand, { kind: 'regRange' }>): string {
+/**
+ * A register range's bus key by number (`s[5]`, `s[5:5]`, `s[0x5]`, `S[5]` are `s5`; `s[vo:vo+1]`
+ * after the checker resolved it to numbers, check/instruction.ts): llvm-mc-19 counts registers,
+ * not spellings. A range whose indices are no numbers keys as written.
+ */
+function rangeKey(text: string, r: Extract<Operand, { kind: 'regRange' }>): string {
+  if (r.first.kind !== 'int' || (r.last !== null && r.last.kind !== 'int')) return withoutBlanks(text.slice(r.span.start, r.span.end));
   const p = lower(r.prefix);
-  const a = r.first.kind === 'int' ? Number(r.first.value) : -1;
-  const b = r.last && r.last.kind === 'int' ? Number(r.last.value) : a;
+  const a = Number(r.first.value);
+  const b = r.last !== null && r.last.kind === 'int' ? Number(r.last.value) : a;
   return a === b ? `${p}${a}` : `${p}[${a}:${b}]`;
-}
-
-/** `s[5]`, `s[5:5]`, `ttmp[2]` as the one register they are (`s5`, `ttmp2`): llvm-mc-19 counts registers, not spellings. */
-function sgprKey(key: string): string {
-  const m = /^(s|ttmp)\[(\d+)(?::(\d+))?\]$/.exec(key);
-  return m && (m[3] === undefined || Number(m[3]) === Number(m[2])) ? `${m[1]}${Number(m[2])}` : key;
 }
 
 /** How a literal is encoded at a source (literalKey): 32 bits, the high half of 64, a half-precision float, another 16-bit source. */

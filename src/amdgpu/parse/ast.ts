@@ -66,15 +66,7 @@ export type Operand =
   /** A bare identifier: `v0`, `s12`, `vcc`, `exec_lo`, `off`, `glc`, `BUF_FMT_32_FLOAT`, a symbol... */
   | { kind: 'word'; name: string; span: Span }
   /** `v[N]`, `v[N:K]`, `s[..]`, `ttmp[..]`, `a[..]`, `acc[..]`: prefix plus index expression(s). */
-  | {
-      kind: 'regRange';
-      prefix: string;
-      first: Expr;
-      last: Expr | null;
-      span: Span;
-      /** Set on the copy the checker makes of a range with symbolic indices (`v[vo:vo+1]`), its indices resolved to numbers. */
-      resolved?: true;
-    }
+  | { kind: 'regRange'; prefix: string; first: Expr; last: Expr | null; span: Span }
   /** `[x, y, ...]`: register list `[v0,v1]`, NSA `[v1,v[2:3]]`, or a value list `[0,1]` (after `op_sel:`). */
   | { kind: 'list'; items: Operand[]; span: Span }
   /** An integer/float literal or expression: `0x2c`, `-1`, `1.0`, `-0.5`, `x+4`, `vmcnt(0) & lgkmcnt(0)`. */

@@ -1827,7 +1827,6 @@ function stAsyncMbarrierFits(ins: A.Instruction, name: string, ctx: InstructionC
   return false;
 }
 
-/** shapesAfter's rule after the address checks, for an opcode (Plan.lateRule). */
 /**
  * Packed types (not typed by TYPES) whose sources take no constant, integer or floating-point, on
  * these opcodes (measured with ptxas 13.0 on sm_100a: `add.u16x2 %r1, %r2, 7`, `min.relu.s16x2 ..., 1`,
@@ -1852,6 +1851,7 @@ function noConstantRule(next: ShapeRule): ShapeRule {
   };
 }
 
+/** shapesAfter's rule after the address checks, for an opcode (Plan.lateRule). */
 function lateRuleOf(op: string): ShapeRule {
   return op === 'mov' ? movRule : op === 'st' ? stRule : OPCODE_RULES.get(op) ?? noShapeRule;
 }

@@ -2,7 +2,7 @@
 import type * as A from './ast.js';
 import { Tok } from '../lex/tokens.js';
 import type { ExprCursor } from './expressions.js';
-import { ExprOperandNode, OperandListNode } from './nodes.js';
+import { ExprOperandNode, NameRefNode, OperandListNode } from './nodes.js';
 import { isFieldWord, operandNames } from '../data/modifiers.js';
 
 /**
@@ -205,7 +205,7 @@ function parseOperandName(p: ExprCursor, start: number, names: readonly string[]
   if (whole === undefined) return undefined;
   const end = start + whole.length;
   while (lx.tok() === Tok.Dotted && lx.end <= end) p.advance();
-  const ref: A.Expr = { kind: 'name', name: whole, span: p.span(start) };
+  const ref: A.Expr = new NameRefNode(whole, start);
   // A name that runs on inside the word the cursor is on (ptxas "Parsing error near '_operation'")
   // leaves that word to the caller, which finds it unexpected (PTX201 on the same line).
   if (members && lx.tok() === Tok.Dotted && lx.start >= end) {
