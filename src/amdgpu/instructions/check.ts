@@ -1994,8 +1994,7 @@ const BUS_SOURCES = new Set(['scc', 'vccz', 'execz', 'shared_base', 'shared_limi
 /** The scalar value a source operand reads, added to busKeys or literalKeys; `at`: its positional index. */
 function busOperand(text: string, at: number, target: AmdgpuTarget, f?: PreparedForm, o?: OperandSpec): void {
   const op = positional[at]!;
-  let inner = op;
-  while (inner.kind === 'neg' || inner.kind === 'abs' || (inner.kind === 'call' && WRAPPERS.has(lower(inner.name)) && inner.args.length === 1)) inner = inner.kind === 'call' ? inner.args[0]! : inner.operand;
+  const inner = underModifiers(op);
   if (inner.kind === 'call') return;
   let what: What;
   if (inner === op) what = posWhat[at]!;
@@ -2563,10 +2562,16 @@ function realOperand(op: Operand): number | undefined {
   return e.kind === 'real' ? e.value : e.kind === 'unary' && e.op === '-' && e.operand.kind === 'real' ? -e.operand.value : undefined;
 }
 
-/** The lds_direct word of an operand, under its source modifiers (neg, abs, sext...), or undefined. */
-function ldsDirectInside(op: Operand): Operand | undefined {
+/** The operand under its source modifiers (`-x`, `|x|`, `neg(x)`, `abs(x)`, `sext(x)`...): the operand itself when it has none. */
+function underModifiers(op: Operand): Operand {
   let inner = op;
   while (inner.kind === 'neg' || inner.kind === 'abs' || (inner.kind === 'call' && inner.args.length === 1 && WRAPPERS.has(lower(inner.name)))) inner = inner.kind === 'call' ? inner.args[0]! : inner.operand;
+  return inner;
+}
+
+/** The lds_direct word of an operand, under its source modifiers (neg, abs, sext...), or undefined. */
+function ldsDirectInside(op: Operand): Operand | undefined {
+  const inner = underModifiers(op);
   return isLdsDirect(inner) ? inner : undefined;
 }
 
@@ -3409,8 +3414,7 @@ function checkMovB16(text: string, mnemonic: string, at: Span, operands: readonl
  */
 function checkNoHalves(mnemonic: string, operands: readonly InstructionOperand[], sink: IssueSink): boolean {
   for (let i = 0; i < operands.length; i++) {
-    let op = operands[i]!.operand;
-    while (op.kind === 'neg' || op.kind === 'abs' || (op.kind === 'call' && op.args.length === 1 && WRAPPERS.has(lower(op.name)))) op = op.kind === 'call' ? op.args[0]! : op.operand;
+    const op = underModifiers(operands[i]!.operand);
     if (op.kind === 'word' && /^v\d+\.[lh]$/.test(op.name))
       return report(sink, C.operandKind, `invalid operand for instruction: ${mnemonic} takes no 16-bit VGPR half such as ${op.name} (llvm-mc-19 takes .l/.h only in v_mov_b16, or with -mattr=+real-true16, which gpuasm does not model)`, op.span);
   }
