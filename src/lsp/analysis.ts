@@ -22,9 +22,11 @@ export interface Settings {
   defines: string[];
   /** PTX: check as `ptxas -c`. */
   compileOnly: boolean;
+  /** AMDGPU target features, as llvm-mc's -mattr (`+wavefrontsize64`); empty for none. */
+  mattr: string;
 }
 
-export const DEFAULT_SETTINGS: Settings = { mcpu: 'gfx900', includePaths: [], defines: [], compileOnly: false };
+export const DEFAULT_SETTINGS: Settings = { mcpu: 'gfx900', includePaths: [], defines: [], compileOnly: false, mattr: '' };
 
 export function normalizeSettings(raw: unknown): Settings {
   const r = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
@@ -34,6 +36,7 @@ export function normalizeSettings(raw: unknown): Settings {
     includePaths: strings(r['includePaths']),
     defines: strings(r['defines']),
     compileOnly: r['compileOnly'] === true,
+    mattr: typeof r['mattr'] === 'string' ? r['mattr'].trim() : '',
   };
 }
 
@@ -71,6 +74,11 @@ export function amdgcnTarget(text: string): { mcpu: string; triple?: string } | 
   const triple = id.slice(0, cut);
   const t = parseTriple(triple);
   return 'error' in t ? { mcpu } : { mcpu, triple };
+}
+
+/** The AMDGPU options of a document checked for `t` under `settings`. */
+export function amdgpuOptions(t: { mcpu: string; triple?: string }, settings: Settings): { mcpu: string; triple?: string; mattr?: string } {
+  return { mcpu: t.mcpu, ...(t.triple ? { triple: t.triple } : {}), ...(settings.mattr ? { mattr: settings.mattr } : {}) };
 }
 
 /** The PTX check options of the settings. */
@@ -114,7 +122,7 @@ export class DocumentAnalysis {
     } else {
       const t = this.target;
       try {
-        this._diagnostics = checkAmdgpuText(this.name, this.text, { mcpu: t.mcpu, ...(t.triple ? { triple: t.triple } : {}), readInclude: (file) => this.readInclude(file) });
+        this._diagnostics = checkAmdgpuText(this.name, this.text, { ...amdgpuOptions(t, this.settings), readInclude: (file) => this.readInclude(file) });
       } catch (e) {
         this._diagnostics = [diagnostic(LSP_DIAGNOSTICS, 'LSP001', `gpuasm could not check this file: ${(e as Error).message}`)];
       }
@@ -158,7 +166,7 @@ export class DocumentAnalysis {
     const m = new Map<string, bigint | null>();
     try {
       const t = this.target;
-      for (const s of amdgpuSymbols(this.name, this.text, { mcpu: t.mcpu, ...(t.triple ? { triple: t.triple } : {}), readInclude: (file) => this.readInclude(file) }).symbols) m.set(s.name, s.value);
+      for (const s of amdgpuSymbols(this.name, this.text, { ...amdgpuOptions(t, this.settings), readInclude: (file) => this.readInclude(file) }).symbols) m.set(s.name, s.value);
     } catch {
       // A symbol table is a nicety: hover goes without it.
     }

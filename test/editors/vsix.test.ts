@@ -13,6 +13,7 @@ import { inflateRawSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { REPO_ROOT } from '../harness/corpus.js';
 import { BIN, fileUri, LspClient } from '../harness/lsp-client.js';
+import { DEFAULT_SETTINGS } from '../../src/lsp/analysis.js';
 
 const VSCE = join(REPO_ROOT, 'node_modules', '@vscode', 'vsce', 'vsce');
 const ESBUILD = join(REPO_ROOT, 'node_modules', 'esbuild');
@@ -61,7 +62,13 @@ describe('VS Code extension package', { skip }, () => {
     const pkg = JSON.parse(entries.get('extension/package.json')!().toString('utf8')) as { main: string; contributes: { languages: { id: string; extensions: string[] }[]; grammars: { path: string }[]; configuration: { properties: Record<string, unknown> } } };
     assert.equal(pkg.main, './dist/extension.js');
     assert.deepEqual(pkg.contributes.languages.map((l) => [l.id, l.extensions]), [['ptx', ['.ptx']], ['amdgpu', ['.s', '.S', '.asm']]]);
-    for (const s of ['gpuasm.mcpu', 'gpuasm.includePaths', 'gpuasm.defines', 'gpuasm.compileOnly']) assert.ok(s in pkg.contributes.configuration.properties, s);
+    // Every setting the server reads is contributed (so VS Code offers it) and documented in docs/lsp.md.
+    const lspDoc = readFileSync(join(REPO_ROOT, 'docs', 'lsp.md'), 'utf8');
+    for (const key of Object.keys(DEFAULT_SETTINGS)) {
+      const s = `gpuasm.${key}`;
+      assert.ok(s in pkg.contributes.configuration.properties, s);
+      assert.ok(lspDoc.includes(`| \`${s}\` |`), `${s} in docs/lsp.md`);
+    }
     for (const g of pkg.contributes.grammars) assert.ok(entries.has('extension/' + g.path.replace(/^\.\//, '')), g.path);
     // The server is one file: it requires nothing but Node's own modules.
     const server = entries.get('extension/dist/server.js')!().toString('utf8');

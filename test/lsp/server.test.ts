@@ -42,7 +42,8 @@ const SEV: Record<string, number> = { error: 1, warning: 2, note: 3 };
 
 /** What the CLI says, in the shape the server must publish for a diagnostic located in the file. */
 function expected(d: CliDiag): object {
-  return { line: d.line! - 1, character: d.column! - 1, length: d.length, code: d.code, message: d.message, severity: SEV[d.severity], notes: d.notes.map((n) => n.message) };
+  // A diagnostic without a place (line 0 in the JSON, e.g. an --mattr warning) sits at the file's start.
+  return { line: Math.max(0, d.line! - 1), character: Math.max(0, d.column! - 1), length: d.length, code: d.code, message: d.message, severity: SEV[d.severity], notes: d.notes.map((n) => n.message) };
 }
 function actual(d: LspDiagnostic): object {
   return {
@@ -141,6 +142,25 @@ describe('gpuasm lsp over stdio', { skip: sharedSkipReason }, () => {
     }
     assert.ok(withDiags >= 3 && fromTarget >= 3, `${withDiags} files with diagnostics, ${fromTarget} with .amdgcn_target`);
     c.notify('workspace/didChangeConfiguration', { settings: { gpuasm: { mcpu: 'gfx900' } } });
+  });
+
+  test('the gpuasm.mattr setting checks AMDGPU as --mattr does (wave64 on gfx1100; an unknown feature warns)', async (t) => {
+    const f = join(tmp, 'wave.s');
+    writeFileSync(f, '.amdgcn_target "amdgcn-amd-amdhsa--gfx1100"\nv_cndmask_b32 v0, v1, v2, vcc\nv_cndmask_b32 v0, v1, v2, vcc_lo\n');
+    const text = readFileSync(f, 'utf8');
+    const uri = fileUri(f);
+    const seen: string[] = [];
+    t.after(() => c.notify('workspace/didChangeConfiguration', { settings: { gpuasm: { mcpu: 'gfx900' } } }));
+    for (const [version, mattr] of [[1, ''], [2, '+wavefrontsize64'], [3, '+wavefrontsize64,+bogus']] as const) {
+      c.notify('workspace/didChangeConfiguration', { settings: { gpuasm: { mcpu: 'gfx900', mattr } } });
+      c.open(uri, 'amdgpu', text, version);
+      const got = await c.diagnosticsFor(uri, version);
+      const want = cliCheck(f, ['--mcpu', 'gfx1100', ...(mattr ? ['--mattr', mattr] : [])]);
+      assert.deepEqual(got.diagnostics.map(actual), want.map(expected), `mattr '${mattr}'`);
+      seen.push(got.diagnostics.map((d) => `${d.range.start.line}:${String(d.code)}`).join(' '));
+      c.close(uri);
+    }
+    assert.deepEqual(seen, ['1:AMD506', '2:AMD506', '0:AMD562 2:AMD506'], 'wave32 refuses vcc, wave64 refuses vcc_lo, an unknown feature warns');
   });
 
   test('includes resolve relative to the file; a diagnostic in an included file sits on the #include line', async () => {

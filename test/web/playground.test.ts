@@ -144,6 +144,22 @@ test('playground in Chromium', { skip: browserSkipReason }, async (t) => {
       assert.ok(seen.size >= 3, 'the processors disagree about the text');
     });
 
+    await t.test('the --mattr field checks as --mattr does (wave64 on gfx1100; an unknown feature warns)', async () => {
+      await selectMcpu(page, 'gfx1100');
+      const text = '\tv_cndmask_b32 v0, v1, v2, vcc\n\tv_cndmask_b32 v0, v1, v2, vcc_lo\n';
+      await paste(page, text);
+      const seen = new Set<string>();
+      for (const mattr of ['+wavefrontsize64', '+wavefrontsize64,+bogus', '']) {
+        await page.locator('[data-testid=mattr]').fill(mattr);
+        await settled(page);
+        const expected = cliDiagnostics('input.s', text, ['--mcpu', 'gfx1100', ...(mattr ? ['--mattr', mattr] : [])]);
+        assert.deepEqual(await diagnosticsShown(page), expected, mattr);
+        assert.equal(await page.locator('[data-testid=command]').textContent(), `gpuasm check --mcpu gfx1100${mattr ? ` --mattr ${mattr}` : ''} input.s`);
+        seen.add(expected.join('\n'));
+      }
+      assert.equal(seen.size, 3, 'wave64, an unknown feature and wave32 each give other diagnostics');
+    });
+
     await t.test("the text's .amdgcn_target wins over the GPU selector", async () => {
       await selectMcpu(page, 'gfx900');
       const text = '\t.amdgcn_target "amdgcn-amd-amdhsa--gfx90a"\n\tv_accvgpr_read_b32 v0, a1\n\tv_mov_b32 v0, lds_direct\n';
@@ -232,8 +248,10 @@ test('playground in Chromium', { skip: browserSkipReason }, async (t) => {
       await selectMcpu(page, 'gfx1030');
       const text = '; shared: h\u00e9llo \u2713\n\tv_mov_b32 v0, a1\n\ts_mov_b32 s0, 1\n';
       await paste(page, text);
+      await page.locator('[data-testid=mattr]').fill('+wavefrontsize64');
+      await settled(page);
       const before = await diagnosticsShown(page);
-      assert.deepEqual(before, cliDiagnostics('input.s', Buffer.from(text, 'utf8').toString('latin1'), ['--mcpu', 'gfx1030']));
+      assert.deepEqual(before, cliDiagnostics('input.s', Buffer.from(text, 'utf8').toString('latin1'), ['--mcpu', 'gfx1030', '--mattr', '+wavefrontsize64']));
       await page.locator('[data-testid=share]').click();
       await page.waitForFunction(() => (document.querySelector('[data-testid=share-url]') as HTMLInputElement).value !== '');
       const link = await page.locator('[data-testid=share-url]').inputValue();
@@ -246,11 +264,14 @@ test('playground in Chromium', { skip: browserSkipReason }, async (t) => {
         assert.equal(await other.locator('[data-testid=lang]').inputValue(), 'amdgpu');
         assert.equal(await other.locator('[data-testid=mcpu]').inputValue(), 'gfx1030');
         assert.equal(await other.locator('[data-testid=compile-only]').isChecked(), false);
+        assert.equal(await other.locator('[data-testid=mattr]').inputValue(), '+wavefrontsize64');
         assert.equal(await other.locator('.cm-content').evaluate((el) => [...el.querySelectorAll('.cm-line')].map((l) => l.textContent).join('\n')), text);
         assert.deepEqual(await diagnosticsShown(other), before);
       } finally {
         await other.close();
       }
+      await page.locator('[data-testid=mattr]').fill('');
+      await settled(page);
     });
 
     await t.test('typing in a 200 KB file: the checker runs only in the worker, never on the page', async () => {

@@ -88,6 +88,7 @@ worker.onmessage = (e: MessageEvent<Response>) => {
 const langSelect = $<HTMLSelectElement>('lang');
 const mcpuSelect = $<HTMLSelectElement>('mcpu');
 const compileOnlyBox = $<HTMLInputElement>('compile-only');
+const mattrInput = $<HTMLInputElement>('mattr');
 const exampleSelect = $<HTMLSelectElement>('examples');
 const diagList = $<HTMLOListElement>('diagnostics');
 const status = $<HTMLElement>('status');
@@ -108,7 +109,7 @@ const files: Record<string, string> = {};
 /** The processor the last AMDGPU check used (the text's `.amdgcn_target` or the selector's). */
 let effectiveMcpu = 'gfx900';
 
-const options = (): Options => ({ lang: langSelect.value as Lang, mcpu: mcpuSelect.value || 'gfx900', compileOnly: compileOnlyBox.checked });
+const options = (): Options => ({ lang: langSelect.value as Lang, mcpu: mcpuSelect.value || 'gfx900', compileOnly: compileOnlyBox.checked, mattr: mattrInput.value.trim() });
 
 // ------------------------------------------------------------------------------------- editor
 
@@ -224,7 +225,7 @@ function scheduleCheck(text = view.state.doc.toString()): void {
 function commandFor(o: Options, r: ResponseOf<'check'> | undefined): string {
   if (o.lang === 'ptx') return `gpuasm check${o.compileOnly ? ' -c' : ''} ${docName}`;
   const mcpu = r?.mcpu ?? o.mcpu;
-  return `gpuasm check --mcpu ${mcpu}${r?.triple ? ` --triple ${r.triple}` : ''} ${docName}`;
+  return `gpuasm check --mcpu ${mcpu}${r?.triple ? ` --triple ${r.triple}` : ''}${o.mattr ? ` --mattr ${o.mattr}` : ''} ${docName}`;
 }
 
 function showDiagnostics(r: ResponseOf<'check'>, changes: ChangeSet | undefined, at: number): void {
@@ -304,6 +305,7 @@ function setLang(lang: Lang): void {
   document.body.dataset['lang'] = lang;
   compileOnlyBox.disabled = lang !== 'ptx';
   mcpuSelect.disabled = lang !== 'amdgpu';
+  mattrInput.disabled = lang !== 'amdgpu';
   view.dispatch({ effects: language.reconfigure(languageOf(lang)) });
   const wanted = lang === 'ptx' ? /\.ptx$/ : /\.(s|S|asm)$/;
   if (!wanted.test(docName)) docName = lang === 'ptx' ? 'input.ptx' : 'input.s';
@@ -328,6 +330,7 @@ mcpuSelect.addEventListener('change', () => {
   scheduleOperand();
 });
 compileOnlyBox.addEventListener('change', () => scheduleCheck());
+mattrInput.addEventListener('input', () => scheduleCheck());
 exampleSelect.addEventListener('change', () => {
   loadExample(exampleSelect.value);
   exampleSelect.value = '';
@@ -385,6 +388,7 @@ async function restoreFromHash(): Promise<boolean> {
   setLang(s.lang);
   if ([...mcpuSelect.options].some((o) => o.value === s.mcpu)) mcpuSelect.value = s.mcpu;
   compileOnlyBox.checked = s.compileOnly;
+  mattrInput.value = s.mattr;
   docName = s.name;
   setText(s.text);
   return true;

@@ -12,6 +12,8 @@ export interface Options {
   mcpu: string;
   /** PTX `-c` (ptxas -c, separate compilation). */
   compileOnly: boolean;
+  /** AMDGPU `--mattr` (llvm-mc's -mattr), as typed; empty for none. */
+  mattr: string;
 }
 
 /** A diagnostic as the page shows it: the `gpuasm check` wording and where to underline it. */

@@ -115,7 +115,8 @@ function checked(name: string, text: string, options: Options, files: Record<str
     const fromText = targetOfText(bytes.text);
     const mcpu = fromText?.mcpu ?? options.mcpu;
     const triple = fromText?.triple;
-    const diags = amdgpu.checkAmdgpuText(name, bytes.text, { mcpu, triple });
+    const mattr = options.mattr.trim();
+    const diags = amdgpu.checkAmdgpuText(name, bytes.text, { mcpu, triple, ...(mattr ? { mattr } : {}) });
     return { kind: 'check', id: 0, checks, diagnostics: toWeb(diags, name, bytes), mcpu, triple, mcpuFrom: fromText ? 'amdgcn_target' : 'selector' };
   }
   // One incremental session for the document being edited (re-checks only the function an edit
@@ -230,10 +231,10 @@ export function warmUp(done: (checksRun: number, ms: number) => void, rounds = W
   for (let r = 0; r < rounds; r++) {
     for (const ex of examples) {
       if (/\.ptx$/.test(ex.name)) {
-        steps.push(() => void checked(ex.name, ex.text, { lang: 'ptx', mcpu: 'gfx900', compileOnly: false }, {}));
+        steps.push(() => void checked(ex.name, ex.text, { lang: 'ptx', mcpu: 'gfx900', compileOnly: false, mattr: '' }, {}));
         steps.push(() => void layout(ex.name, ex.text, {}));
       } else {
-        steps.push(() => void checked(ex.name, ex.text, { lang: 'amdgpu', mcpu: 'gfx900', compileOnly: false }, {}));
+        steps.push(() => void checked(ex.name, ex.text, { lang: 'amdgpu', mcpu: 'gfx900', compileOnly: false, mattr: '' }, {}));
       }
     }
   }

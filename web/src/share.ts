@@ -9,6 +9,8 @@ export interface Shared {
   lang: Lang;
   mcpu: string;
   compileOnly: boolean;
+  /** AMDGPU `--mattr` as typed (links made before it existed have none). */
+  mattr: string;
   /** The document's name (diagnostics carry it, as the CLI's carry the file name). */
   name: string;
   text: string;
@@ -48,7 +50,7 @@ export async function decodeShare(hash: string): Promise<Shared | undefined> {
     if (m[1] === 'z') bytes = await through(bytes, new DecompressionStream('deflate-raw'));
     const o = JSON.parse(new TextDecoder().decode(bytes)) as Partial<Shared> & { v?: number };
     if (o.v !== 1 || typeof o.text !== 'string' || (o.lang !== 'ptx' && o.lang !== 'amdgpu')) return undefined;
-    return { lang: o.lang, mcpu: typeof o.mcpu === 'string' ? o.mcpu : 'gfx900', compileOnly: o.compileOnly === true, name: typeof o.name === 'string' ? o.name : o.lang === 'ptx' ? 'input.ptx' : 'input.s', text: o.text };
+    return { lang: o.lang, mcpu: typeof o.mcpu === 'string' ? o.mcpu : 'gfx900', compileOnly: o.compileOnly === true, mattr: typeof o.mattr === 'string' ? o.mattr : '', name: typeof o.name === 'string' ? o.name : o.lang === 'ptx' ? 'input.ptx' : 'input.s', text: o.text };
   } catch {
     return undefined;
   }
