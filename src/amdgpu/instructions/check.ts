@@ -993,7 +993,10 @@ function modifiedOperand(text: string, op: Operand, target: AmdgpuTarget): numbe
   if (seen.what === What.Literal && (bits & OperandModifier.SEXT) === 0) modifiedWhat = What.Literal;
   else if (seen.what === What.Half || seen.what === What.Sgpr || seen.what === What.Agpr || seen.what === What.Special) modifiedWhat = seen.what;
   modifiedSize = seen.size;
-  const mods = seen.what <= What.Special || seen.what === What.Half ? bits | MODS_ON_REGISTER : bits;
+  // (lds_direct as a register too: its modifiers are judged as a VGPR's, llvm-mc-19 "not a valid
+  // operand." in `v_and_b32 v1, -lds_direct, v2`, and an `_e32` form takes none. The rest of its
+  // rules are checkLdsDirect's.)
+  const mods = seen.what <= What.Special || seen.what === What.Half || (seen.what === What.Unknown && hasLdsDirect && isLdsDirect(op)) ? bits | MODS_ON_REGISTER : bits;
   // `-sym` around no register is an expression (llvm-mc-19 takes `s_mov_b32 s0, -u`), no modifier.
   // (Tested here, not in classifyPositional: a compare first reached late in a file deoptimizes
   // the function it is in, and this one is small.)
@@ -1243,7 +1246,10 @@ function classify(text: string, op: Operand, target: AmdgpuTarget, kind: Operand
 /** classify's `lit(x)`: What.Literal where `x` is a literal, else What.Unknown (apart from classify: rare). */
 function litLiteral(text: string, inner: Operand, target: AmdgpuTarget): void {
   classify(text, inner, target);
-  if (seen.what !== What.Literal) seen.what = What.Unknown;
+  // (`lit(1)`, `lit(0.5)`: an inline value inside is taken where the value itself is, and refused
+  // where it is (llvm-mc-19: `v_add_f32_e32 v1, v2, lit(1)`, `ds_write_b32 lit(1), v2`, "invalid
+  // operand for instruction"), on every processor probed (gfx900, gfx1030, gfx1100).)
+  if (seen.what !== What.Literal && seen.what !== What.Inline) seen.what = What.Unknown;
   seen.size = 1;
 }
 
@@ -2614,7 +2620,11 @@ function checkLdsDirect(f: PreparedForm, count: number, sink: IssueSink, target:
     const m = f.spec.base;
     // Where a VCC or SGPR operand may be left out, the position is ambiguous here: not judged.
     if (!source && k !== 'vdst' && count < f.spec.maxOperands && LDS_DIRECT_FAMILIES.has(fam)) return true;
-    if (!LDS_DIRECT_FAMILIES.has(fam) || f.spec.form.includes('dpp') || !source || o.spec.size > 1)
+    // (With a DPP control written lds_direct is refused whichever form matched here, `v_add_f32 v1,
+    // lds_direct, v2 row_shl:1`; a DPP form matched without one, `v_fmac_f32 v1, -lds_direct, v2`
+    // on GFX10, is not what llvm-mc-19 encodes: it takes the VOP3 form, judged as one.)
+    const dpp = fam === 'DPP16' || fam === 'DPP8' || f.spec.form.includes('dpp');
+    if (dpp16Control !== undefined || dpp8Written || (!dpp && !LDS_DIRECT_FAMILIES.has(fam)) || !source || o.spec.size > 1)
       return report(sink, C.operandKind, `invalid operand for instruction: ${f.spec.spelled} operand ${i + 1} is ${expected(o.spec)}, not lds_direct`, span);
     if (fam === 'SDWA' || f.spec.form === 'sdwa' || /^v_(pk_)?(sub|subb|lshl|lshr|ashr)rev/.test(m)) return report(sink, C.operandKind, `lds_direct cannot be used with this instruction (${f.spec.spelled})`, span);
     if (sources > 1) return report(sink, C.operandKind, `lds_direct may be used as src0 only: it is ${o.spec.name} of ${f.spec.spelled} here`, span);
