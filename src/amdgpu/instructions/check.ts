@@ -2797,7 +2797,7 @@ function checkMubufLds(text: string, mnemonic: string, at: Span, operands: reado
   }
   const lds = ldsFormMatch(text, mnemonic, f, count, target, sink);
   if (lds === undefined) return false;
-  return checkBufferVaddr(operands, lds, sink) && checkModifiers(operands, p, f, sink);
+  return checkBufferVaddr(operands, lds, target, sink) && checkModifiers(operands, p, f, sink);
 }
 
 /** The form of a MUBUF load without its vdata (see checkMubufLds), per prepared form. */
@@ -2858,12 +2858,50 @@ function checkFlatLds(text: string, mnemonic: string, at: Span, operands: readon
 }
 
 /**
+ * MTBUF's format operand, GFX6-11 (llvm-mc-19 reads it right after soffset, or with a comma right
+ * before it): after soffset and any other modifier (`s1 idxen format:22`, `0 offset:4 format:22`,
+ * `0 glc format:22`) it is "not a valid operand." everywhere; before GFX10 `format:` goes after
+ * soffset only (`format:22, 0` refused) and `dfmt:`/`nfmt:` before it only (`dfmt:4, nfmt:7, 0`
+ * taken, `0 dfmt:4` refused); GFX10-11 have no `dfmt:`/`nfmt:`. Their values (symbolic names,
+ * ranges) are not judged here. Only for MTBUF with a modifier (checkBufferVaddr).
+ */
+function checkMtbufFormat(operands: readonly InstructionOperand[], f: PreparedForm, target: AmdgpuTarget, sink: IssueSink): boolean {
+  if (target.generation >= 12 || positional.length < 4 || f.spec.operands[3]?.kind !== 'soffset') return true;
+  const soffset = positional[3]!;
+  let seenSoffset = false;
+  let other: Operand | undefined;
+  for (let i = 0; i < operands.length; i++) {
+    const op = operands[i]!.operand;
+    if (op === soffset) {
+      seenSoffset = true;
+      continue;
+    }
+    const format = op.kind === 'modifier' && (op.name === 'format' || op.name === 'dfmt' || op.name === 'nfmt');
+    if (!format) {
+      if (seenSoffset) other ??= op;
+      continue;
+    }
+    const m = op as Extract<Operand, { kind: 'modifier' }>;
+    if (m.name !== 'format' && target.generation >= 10)
+      return report(sink, C.modifier, `not a valid operand: ${target.name} takes no '${m.name}:' (a unified format:[BUF_FMT_...] or format:N instead)`, m.nameSpan);
+    if (other !== undefined) {
+      const name = other.kind === 'modifier' || other.kind === 'word' ? other.name : 'another operand';
+      return report(sink, C.modifierOrder, `not a valid operand: '${m.name}:' must come right after soffset, before '${name}' (llvm-mc reads ${f.spec.spelled}'s format there)`, m.nameSpan);
+    }
+    if (target.generation <= 9 && seenSoffset !== (m.name === 'format'))
+      return report(sink, C.modifierOrder, `not a valid operand: on ${target.name} '${m.name}:' goes ${m.name === 'format' ? 'after soffset (`soffset format:N`)' : 'before soffset (`dfmt:N, nfmt:N, soffset`)'}`, m.nameSpan);
+  }
+  return true;
+}
+
+/**
  * MUBUF/MTBUF `vaddr` (llvm-mc-19): `off` without idxen, offen and addr64; one VGPR with idxen or
  * offen; two with both, or with addr64 (GFX6-7), which goes with neither of the others. Anything
  * else at that position (an SGPR, a constant) is left to the other rules.
  */
-function checkBufferVaddr(operands: readonly InstructionOperand[], f: PreparedForm, sink: IssueSink): boolean {
+function checkBufferVaddr(operands: readonly InstructionOperand[], f: PreparedForm, target: AmdgpuTarget, sink: IssueSink): boolean {
   if (f.spec.family !== 'MUBUF' && f.spec.family !== 'MTBUF') return true;
+  if (f.spec.family === 'MTBUF' && operands.length !== positional.length && !checkMtbufFormat(operands, f, target, sink)) return false;
   const at = f.vaddrAt;
   if (at < 0 || at >= positional.length) return true;
   let idxen = false;
@@ -2978,7 +3016,7 @@ function checkMatched(text: string, at: Span, operands: readonly InstructionOper
     // (checkBufferVaddr called for the first WARM_CALLS instructions whatever the family, so that
     // this call has type feedback from the first lines on: its first call, at the first buffer
     // instruction, came after this function was optimized on distinct.gfx1100.s and deoptimized it.)
-    ((f.spec.family !== 'MUBUF' && f.spec.family !== 'MTBUF' && matchedCalls >= WARM_CALLS) || checkBufferVaddr(operands, f, sink))
+    ((f.spec.family !== 'MUBUF' && f.spec.family !== 'MTBUF' && matchedCalls >= WARM_CALLS) || checkBufferVaddr(operands, f, target, sink))
   );
 }
 
