@@ -10,7 +10,7 @@ import { isDigitCode } from '../lex/lexer.js';
 import { skipSpaces, type OperandExprEvaluator } from '../parse/operand-expr.js';
 import { floatJoins } from '../parse/parser.js';
 import { IMM_CODES, inlineCode64, inlineIntCode, smemOffsetRule, type SmemOffsetRule } from './immediates.js';
-import { looksLikeRegister, parseNsaAddress, parseRegister, validateRegisterForTarget } from './registers.js';
+import { isRangePrefix, looksLikeRegister, parseNsaAddress, parseRegister, validateRegisterForTarget } from './registers.js';
 import type { SymbolTable } from './symbols.js';
 import type { AmdgpuTarget } from '../targets.js';
 import { HWREG_NAMES, hwregGroup } from '../data/hwreg.js';
@@ -1478,11 +1478,32 @@ export class InstructionChecker {
       }
     }
     let found = this.registerProblem(op.span.start);
+    if (found === null && op.kind === 'regRange') found = this.unknownPrefixRange(op);
     // An index of symbols llvm-mc maintains (`v[A]` after `A = .kernel.vgpr_count`): its value is
     // not modelled, so the register is not judged (only on this error path).
     if (found && found.code === 'AMD316' && op.kind === 'regRange' && (this.table.exprUnknowable(op.first) || (op.last !== null && this.table.exprUnknowable(op.last)))) found = null;
     if (key !== undefined) this.registerCache.set(key, found ? { code: found.code, message: found.message, start: found.start - op.span.start, length: found.length } : null);
     if (found) this.cx.issue(found.code, found.message, { start: found.start, end: found.start + found.length });
+  }
+
+  /**
+   * `name[...]` where `name` is no register prefix as llvm-mc-19 spells them (case-sensitive:
+   * `V[2]`, `S[4:7]`, `TTMP[2]`, `foo[0]`; or a whole register, `vcc[2]`, `m0[2]`): llvm-mc reads
+   * `name` as a symbol (or that register) and the bracket as a register list that follows it
+   * without a comma, so a bracket that holds no register list is refused there ("expected a
+   * register or a list of registers" at `2`, "expected a comma or a closing square bracket" in
+   * `foo[v2:3]`). A bracket that is a register list makes one operand more (`v_add_f32 v1,
+   * foo[v2]` is taken as `v1, foo, v2`), which is left to the instruction's forms. Only on the
+   * register check's path, for a range no register rule refused.
+   */
+  private unknownPrefixRange(op: Extract<Operand, { kind: 'regRange' }>): AmdRawDiagnostic | null {
+    if (isRangePrefix(op.prefix)) return null;
+    let at = op.span.start + op.prefix.length;
+    while (at < op.span.end && this.text.charCodeAt(at) !== 91 /* [ */) at++;
+    if (at >= op.span.end) return null;
+    const r = parseRegister(this.text, at, this.target!, this.evaluator);
+    if (r.status !== 'error') return null;
+    return { code: r.error.code, message: `${r.error.message}: '${op.prefix}' is no register prefix (llvm-mc-19 reads it as ${looksLikeRegister(this.text, op.span.start) ? 'a register' : 'a symbol'}, and the '[' after it as a register list)`, start: r.error.start, length: Math.max(1, r.error.length) };
   }
 
   /** The first register rule the operand at `pos` breaks, or null (also for non-registers). */

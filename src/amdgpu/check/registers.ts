@@ -85,6 +85,12 @@ const REGULAR_PREFIXES: [string, Exclude<RegisterKind, 'special'>][] = [
   ['a', 'agpr'],
 ];
 
+/** Whether `name` is a register prefix before `[` as llvm-mc-19 spells one (`v`, `s`, `ttmp`, `acc`, `a`; lower case only). */
+export function isRangePrefix(name: string): boolean {
+  for (const p of REGULAR_PREFIXES) if (name === p[0]) return true;
+  return false;
+}
+
 function regularPrefix(name: string): [string, Exclude<RegisterKind, 'special'>] | undefined {
   for (const p of REGULAR_PREFIXES) if (name.startsWith(p[0])) return p;
   return undefined;

@@ -993,7 +993,10 @@ function modifiedOperand(text: string, op: Operand, target: AmdgpuTarget): numbe
   if (seen.what === What.Literal && (bits & OperandModifier.SEXT) === 0) modifiedWhat = What.Literal;
   else if (seen.what === What.Half || seen.what === What.Sgpr || seen.what === What.Agpr || seen.what === What.Special) modifiedWhat = seen.what;
   modifiedSize = seen.size;
-  const mods = seen.what <= What.Special || seen.what === What.Half ? bits | MODS_ON_REGISTER : bits;
+  // (lds_direct as a register too: its modifiers are judged as a VGPR's, llvm-mc-19 "not a valid
+  // operand." in `v_and_b32 v1, -lds_direct, v2`, and an `_e32` form takes none. The rest of its
+  // rules are checkLdsDirect's.)
+  const mods = seen.what <= What.Special || seen.what === What.Half || (seen.what === What.Unknown && hasLdsDirect && isLdsDirect(op)) ? bits | MODS_ON_REGISTER : bits;
   // `-sym` around no register is an expression (llvm-mc-19 takes `s_mov_b32 s0, -u`), no modifier.
   // (Tested here, not in classifyPositional: a compare first reached late in a file deoptimizes
   // the function it is in, and this one is small.)
@@ -1243,7 +1246,10 @@ function classify(text: string, op: Operand, target: AmdgpuTarget, kind: Operand
 /** classify's `lit(x)`: What.Literal where `x` is a literal, else What.Unknown (apart from classify: rare). */
 function litLiteral(text: string, inner: Operand, target: AmdgpuTarget): void {
   classify(text, inner, target);
-  if (seen.what !== What.Literal) seen.what = What.Unknown;
+  // (`lit(1)`, `lit(0.5)`: an inline value inside is taken where the value itself is, and refused
+  // where it is (llvm-mc-19: `v_add_f32_e32 v1, v2, lit(1)`, `ds_write_b32 lit(1), v2`, "invalid
+  // operand for instruction"), on every processor probed (gfx900, gfx1030, gfx1100).)
+  if (seen.what !== What.Literal && seen.what !== What.Inline) seen.what = What.Unknown;
   seen.size = 1;
 }
 
@@ -2614,7 +2620,11 @@ function checkLdsDirect(f: PreparedForm, count: number, sink: IssueSink, target:
     const m = f.spec.base;
     // Where a VCC or SGPR operand may be left out, the position is ambiguous here: not judged.
     if (!source && k !== 'vdst' && count < f.spec.maxOperands && LDS_DIRECT_FAMILIES.has(fam)) return true;
-    if (!LDS_DIRECT_FAMILIES.has(fam) || f.spec.form.includes('dpp') || !source || o.spec.size > 1)
+    // (With a DPP control written lds_direct is refused whichever form matched here, `v_add_f32 v1,
+    // lds_direct, v2 row_shl:1`; a DPP form matched without one, `v_fmac_f32 v1, -lds_direct, v2`
+    // on GFX10, is not what llvm-mc-19 encodes: it takes the VOP3 form, judged as one.)
+    const dpp = fam === 'DPP16' || fam === 'DPP8' || f.spec.form.includes('dpp');
+    if (dpp16Control !== undefined || dpp8Written || (!dpp && !LDS_DIRECT_FAMILIES.has(fam)) || !source || o.spec.size > 1)
       return report(sink, C.operandKind, `invalid operand for instruction: ${f.spec.spelled} operand ${i + 1} is ${expected(o.spec)}, not lds_direct`, span);
     if (fam === 'SDWA' || f.spec.form === 'sdwa' || /^v_(pk_)?(sub|subb|lshl|lshr|ashr)rev/.test(m)) return report(sink, C.operandKind, `lds_direct cannot be used with this instruction (${f.spec.spelled})`, span);
     if (sources > 1) return report(sink, C.operandKind, `lds_direct may be used as src0 only: it is ${o.spec.name} of ${f.spec.spelled} here`, span);
@@ -2787,7 +2797,7 @@ function checkMubufLds(text: string, mnemonic: string, at: Span, operands: reado
   }
   const lds = ldsFormMatch(text, mnemonic, f, count, target, sink);
   if (lds === undefined) return false;
-  return checkBufferVaddr(operands, lds, sink) && checkModifiers(operands, p, f, sink);
+  return checkBufferVaddr(operands, lds, target, sink) && checkModifiers(operands, p, f, sink);
 }
 
 /** The form of a MUBUF load without its vdata (see checkMubufLds), per prepared form. */
@@ -2848,12 +2858,50 @@ function checkFlatLds(text: string, mnemonic: string, at: Span, operands: readon
 }
 
 /**
+ * MTBUF's format operand, GFX6-11 (llvm-mc-19 reads it right after soffset, or with a comma right
+ * before it): after soffset and any other modifier (`s1 idxen format:22`, `0 offset:4 format:22`,
+ * `0 glc format:22`) it is "not a valid operand." everywhere; before GFX10 `format:` goes after
+ * soffset only (`format:22, 0` refused) and `dfmt:`/`nfmt:` before it only (`dfmt:4, nfmt:7, 0`
+ * taken, `0 dfmt:4` refused); GFX10-11 have no `dfmt:`/`nfmt:`. Their values (symbolic names,
+ * ranges) are not judged here. Only for MTBUF with a modifier (checkBufferVaddr).
+ */
+function checkMtbufFormat(operands: readonly InstructionOperand[], f: PreparedForm, target: AmdgpuTarget, sink: IssueSink): boolean {
+  if (target.generation >= 12 || positional.length < 4 || f.spec.operands[3]?.kind !== 'soffset') return true;
+  const soffset = positional[3]!;
+  let seenSoffset = false;
+  let other: Operand | undefined;
+  for (let i = 0; i < operands.length; i++) {
+    const op = operands[i]!.operand;
+    if (op === soffset) {
+      seenSoffset = true;
+      continue;
+    }
+    const format = op.kind === 'modifier' && (op.name === 'format' || op.name === 'dfmt' || op.name === 'nfmt');
+    if (!format) {
+      if (seenSoffset) other ??= op;
+      continue;
+    }
+    const m = op as Extract<Operand, { kind: 'modifier' }>;
+    if (m.name !== 'format' && target.generation >= 10)
+      return report(sink, C.modifier, `not a valid operand: ${target.name} takes no '${m.name}:' (a unified format:[BUF_FMT_...] or format:N instead)`, m.nameSpan);
+    if (other !== undefined) {
+      const name = other.kind === 'modifier' || other.kind === 'word' ? other.name : 'another operand';
+      return report(sink, C.modifierOrder, `not a valid operand: '${m.name}:' must come right after soffset, before '${name}' (llvm-mc reads ${f.spec.spelled}'s format there)`, m.nameSpan);
+    }
+    if (target.generation <= 9 && seenSoffset !== (m.name === 'format'))
+      return report(sink, C.modifierOrder, `not a valid operand: on ${target.name} '${m.name}:' goes ${m.name === 'format' ? 'after soffset (`soffset format:N`)' : 'before soffset (`dfmt:N, nfmt:N, soffset`)'}`, m.nameSpan);
+  }
+  return true;
+}
+
+/**
  * MUBUF/MTBUF `vaddr` (llvm-mc-19): `off` without idxen, offen and addr64; one VGPR with idxen or
  * offen; two with both, or with addr64 (GFX6-7), which goes with neither of the others. Anything
  * else at that position (an SGPR, a constant) is left to the other rules.
  */
-function checkBufferVaddr(operands: readonly InstructionOperand[], f: PreparedForm, sink: IssueSink): boolean {
+function checkBufferVaddr(operands: readonly InstructionOperand[], f: PreparedForm, target: AmdgpuTarget, sink: IssueSink): boolean {
   if (f.spec.family !== 'MUBUF' && f.spec.family !== 'MTBUF') return true;
+  if (f.spec.family === 'MTBUF' && operands.length !== positional.length && !checkMtbufFormat(operands, f, target, sink)) return false;
   const at = f.vaddrAt;
   if (at < 0 || at >= positional.length) return true;
   let idxen = false;
@@ -2968,7 +3016,7 @@ function checkMatched(text: string, at: Span, operands: readonly InstructionOper
     // (checkBufferVaddr called for the first WARM_CALLS instructions whatever the family, so that
     // this call has type feedback from the first lines on: its first call, at the first buffer
     // instruction, came after this function was optimized on distinct.gfx1100.s and deoptimized it.)
-    ((f.spec.family !== 'MUBUF' && f.spec.family !== 'MTBUF' && matchedCalls >= WARM_CALLS) || checkBufferVaddr(operands, f, sink))
+    ((f.spec.family !== 'MUBUF' && f.spec.family !== 'MTBUF' && matchedCalls >= WARM_CALLS) || checkBufferVaddr(operands, f, target, sink))
   );
 }
 
