@@ -504,17 +504,61 @@ function sharedForm(mnemonic: string, spec: FormSpec, target: AmdgpuTarget): Pre
  */
 function prepareForm(mnemonic: string, spec: FormSpec, target: AmdgpuTarget): PreparedForm {
   const family = spec.family;
+  const ops = preparedOperands(mnemonic, spec, target);
+  // SOPP: s_endpgm's optional immediate is not in the table; the other SOPP instructions without
+  // an operand in the table take none (llvm-mc-19: `s_barrier 0` is an invalid operand).
+  const max = family === 'SOPP' && spec.maxOperands === 0 && spec.base === 's_endpgm' ? 1 : spec.maxOperands;
+  // VOPC: llvm-mc also takes the compare without its VCC destination (`v_cmpx_eq_u32_e32 0, v2`).
+  const vccOptional = family === 'VOPC' && ops.length > 0 && (ops[0]!.files & F.V) === 0 && ops[0]!.spec.kind !== 'src';
+  // Constant bus (VALU; lane instructions, whose scalar lane select has rules of its own, left out).
+  const wide = target.generation >= 10 && !/^v_(lshlrev|lshrrev|ashrrev)_[bi]64/.test(mnemonic);
+  const busLimit = VALU_FAMILIES.has(family) && !mnemonic.includes('lane') ? (wide ? 2 : 1) : 0;
+  // Implicit VCC reads: carry-in (e32 of v_addc/v_subb/*_co_ci), v_cndmask_b32_e32, v_div_fmas;
+  // and the implicit M0 of v_movreld/v_movrels/v_movrelsd (see checkConstantBus).
+  const e32 = spec.form === 'e32' || family === 'VOP2' || family === 'SDWA';
+  const implicitVcc = (e32 && /addc|subb|_co_ci|cndmask/.test(mnemonic)) || mnemonic.startsWith('v_div_fmas') || spec.base.startsWith('v_movrel');
+  return preparedForm(spec, ops, vccOptional ? spec.minOperands - 1 : spec.minOperands, max, vccOptional, busLimit, implicitVcc, SCALAR_FAMILIES.has(family), spec.modifiers.includes('th') || spec.modifiers.includes('scope'));
+}
+
+/**
+ * The PreparedOperands of a form, shared by the forms with the same operand list (the table's
+ * forms of one signature share one frozen list), family and the few tests of the mnemonic and the
+ * base made here (a small file prepares about 340 forms on gfx900 with 90 distinct operand lists).
+ * The lists are read only (checkDual copies one to change it).
+ */
+let opsTarget: AmdgpuTarget | undefined;
+let opsShared = new Map<readonly OperandSpec[], Map<string, readonly PreparedOperand[]>>();
+
+function preparedOperands(mnemonic: string, spec: FormSpec, target: AmdgpuTarget): readonly PreparedOperand[] {
+  if (target !== opsTarget) {
+    opsTarget = target;
+    opsShared = new Map();
+  }
+  let byKey = opsShared.get(spec.operands);
+  if (byKey === undefined) opsShared.set(spec.operands, (byKey = new Map()));
+  const d16 = mnemonic.includes('_d16');
+  const sBuffer = mnemonic.startsWith('s_buffer_');
+  const avExcept = AV_DATA_EXCEPT.has(spec.base);
+  const key = spec.family + (d16 ? 1 : 0) + (sBuffer ? 2 : 0) + (avExcept ? 4 : 0);
+  let ops = byKey.get(key);
+  if (ops === undefined) byKey.set(key, (ops = makePreparedOperands(spec, target, d16, sBuffer, avExcept)));
+  return ops;
+}
+
+/** preparedOperands' list, made (reads the mnemonic only through d16, sBuffer; the base through avExcept). */
+function makePreparedOperands(spec: FormSpec, target: AmdgpuTarget, d16: boolean, sBuffer: boolean, avExcept: boolean): readonly PreparedOperand[] {
+  const family = spec.family;
   const buffer = family === 'MUBUF' || family === 'MTBUF';
   const valu = family.startsWith('VOP') || family === 'SDWA' || family === 'DPP16' || family === 'DPP8' || family === 'MFMA';
-  const sizeFree = SIZE_FREE_FAMILIES.has(family) || (buffer && mnemonic.includes('_d16'));
+  const sizeFree = SIZE_FREE_FAMILIES.has(family) || (buffer && d16);
   // MFMA (gfx90a on): vdst and src2 are both VGPRs or both AGPRs; the table probed one at a time.
   const mfmaAgprs = family === 'MFMA' && spec.operands.some((o) => (o.files & F.A) !== 0);
   // gfx90a and gfx940-942 DS/FLAT/GLOBAL/SCRATCH: a data register (vdst, vdata) is a VGPR or an
   // AGPR (llvm-mc-19's AV classes; the table's probes, one operand at a time, found the AGPR in
   // loads and stores but not in an atomic's return and data, nor in ds_write2/ds_cmpst data).
   // ds_swizzle's data is a VGPR only. All data registers of one instruction in one file: checkAvData.
-  const avData = target.alignedVgprTuples && AV_DATA_FAMILIES.has(family) && !AV_DATA_EXCEPT.has(spec.base);
-  const ops = spec.operands.map((written, index): PreparedOperand => {
+  const avData = target.alignedVgprTuples && AV_DATA_FAMILIES.has(family) && !avExcept;
+  return spec.operands.map((written, index): PreparedOperand => {
     let o = written;
     let files = o.files;
     // SGPR tuples are sized as strictly as VGPRs on scalar and VALU instructions (llvm-mc-19:
@@ -527,7 +571,7 @@ function prepareForm(mnemonic: string, spec: FormSpec, target: AmdgpuTarget): Pr
       files |= F.V | F.OFF;
       sized = 0;
     }
-    if (buffer && (o.kind === 'vdata' || o.kind === 'vdst') && mnemonic.includes('_d16')) sized = 0;
+    if (buffer && (o.kind === 'vdata' || o.kind === 'vdst') && d16) sized = 0;
     // gfx90a and gfx940-942 (DP ALU DPP): a DPP source that takes input modifiers (`-x`, `|x|`,
     // `sext(x)`) is a VGPR of one or two dwords (llvm-mc-19 takes `v_ceil_f64_dpp v[0:1], v2`,
     // `v_add_f32_dpp v0, v[2:3], v1`, `v_ldexp_f16_dpp v2, v6, v[10:11]`); sources without them
@@ -557,25 +601,12 @@ function prepareForm(mnemonic: string, spec: FormSpec, target: AmdgpuTarget): Pr
     // An immediate (SOPK's simm16/imm32, madmk/fmaak's K) is no register: a special one is refused
     // there too (llvm-mc-19 "invalid operand for instruction": `s_waitcnt_vscnt null, null`,
     // `s_movk_i32 s0, m0`, `v_fmaak_f32 v0, v1, v2, src_scc`), though it fits a constant's position.
-    const noSpecial = o.kind === 'srsrc' || o.kind === 'ssamp' || (o.kind === 'sbase' && mnemonic.startsWith('s_buffer_')) || (o.kind === 'imm' && family !== 'SOPP');
+    const noSpecial = o.kind === 'srsrc' || o.kind === 'ssamp' || (o.kind === 'sbase' && sBuffer) || (o.kind === 'imm' && family !== 'SOPP');
     const noExecM0 = family === 'SMEM' && (o.kind === 'sdst' || o.kind === 'sdata');
     // (The object made here, with preparedOperand's fields in its order, so of its shape: called
     // for every operand of every form prepared, preparedOperand was compiled on its own.)
     return { spec: o, files, sized, globalVaddr: family === 'GLOBAL' && o.kind === 'vaddr', returnOnly: o.returnOnly, noSpecial, noExecM0, bus: busRole(o.kind, index) };
   });
-  // SOPP: s_endpgm's optional immediate is not in the table; the other SOPP instructions without
-  // an operand in the table take none (llvm-mc-19: `s_barrier 0` is an invalid operand).
-  const max = family === 'SOPP' && spec.maxOperands === 0 && spec.base === 's_endpgm' ? 1 : spec.maxOperands;
-  // VOPC: llvm-mc also takes the compare without its VCC destination (`v_cmpx_eq_u32_e32 0, v2`).
-  const vccOptional = family === 'VOPC' && ops.length > 0 && (ops[0]!.files & F.V) === 0 && ops[0]!.spec.kind !== 'src';
-  // Constant bus (VALU; lane instructions, whose scalar lane select has rules of its own, left out).
-  const wide = target.generation >= 10 && !/^v_(lshlrev|lshrrev|ashrrev)_[bi]64/.test(mnemonic);
-  const busLimit = VALU_FAMILIES.has(family) && !mnemonic.includes('lane') ? (wide ? 2 : 1) : 0;
-  // Implicit VCC reads: carry-in (e32 of v_addc/v_subb/*_co_ci), v_cndmask_b32_e32, v_div_fmas;
-  // and the implicit M0 of v_movreld/v_movrels/v_movrelsd (see checkConstantBus).
-  const e32 = spec.form === 'e32' || family === 'VOP2' || family === 'SDWA';
-  const implicitVcc = (e32 && /addc|subb|_co_ci|cndmask/.test(mnemonic)) || mnemonic.startsWith('v_div_fmas') || spec.base.startsWith('v_movrel');
-  return preparedForm(spec, ops, vccOptional ? spec.minOperands - 1 : spec.minOperands, max, vccOptional, busLimit, implicitVcc, SCALAR_FAMILIES.has(family), spec.modifiers.includes('th') || spec.modifiers.includes('scope'));
 }
 
 const EXEC_M0 = new Set(['m0', 'exec', 'exec_lo', 'exec_hi']);

@@ -316,13 +316,18 @@ function signature(i: number): { ops: OperandSpec[]; min: number; max: number } 
   let s = sigCache.get(i);
   if (s) return s;
   const text = SIGNATURES[i]!;
-  const ops: OperandSpec[] = text
-    ? text.split(' ').map((o) => {
-        const [name, size, files, mods] = o.split('.') as [string, string, string, string];
-        return newOperandSpec(name, kindOf(name), Number(size), parseInt(files, 36), parseInt(mods, 10), o.endsWith('?'), o.endsWith('r'));
-      })
-    : [];
-  const min = ops.filter((o) => !o.optional && !o.returnOnly).length;
+  const ops: OperandSpec[] = [];
+  let min = 0;
+  // (Indexed, without destructuring: see splitMnemonic.)
+  const words = text ? text.split(' ') : [];
+  for (let w = 0; w < words.length; w++) {
+    const o = words[w]!;
+    const f = o.split('.');
+    const name = f[0]!;
+    const op = newOperandSpec(name, kindOf(name), Number(f[1]), parseInt(f[2]!, 36), parseInt(f[3]!, 10), o.endsWith('?'), o.endsWith('r'));
+    if (!op.optional && !op.returnOnly) min++;
+    ops.push(op);
+  }
   s = { ops: Object.freeze(ops) as OperandSpec[], min, max: ops.length };
   sigCache.set(i, s);
   return s;
@@ -451,10 +456,13 @@ function splitMnemonic(m: string): { base: string; forms: readonly InstructionFo
   // (index once loaded: load() called for every lookup was compiled as a small function.)
   const t = index ?? load();
   if (t.has(m)) return { base: m, forms: null, suffix: '' };
-  for (const [suffix, forms] of SUFFIX_FORMS) {
+  // (An indexed loop: destructuring a pair reads it through the iterator protocol, which before
+  // optimization costs more than the rest of the test; this runs once per mnemonic.)
+  for (let i = 0; i < SUFFIX_FORMS.length; i++) {
+    const suffix = SUFFIX_FORMS[i]![0];
     if (m.endsWith(suffix)) {
       const base = m.slice(0, -suffix.length);
-      if (t.has(base)) return { base, forms, suffix };
+      if (t.has(base)) return { base, forms: SUFFIX_FORMS[i]![1], suffix };
     }
   }
   return { base: m, forms: null, suffix: '' };
