@@ -111,6 +111,16 @@ export class Cursor {
   scratch: unknown[] = [];
   sp = 0;
 
+  /**
+   * A new, empty `scratch` for a function body (when nothing is on it). The stack outlives many
+   * bodies and is moved to the old generation, where every store of a new operand node into it
+   * took the write barrier's slow path (a remembered-set insertion per operand); one made with the
+   * body is as young as the nodes stored into it.
+   */
+  renewScratch(): void {
+    if (this.sp === 0) this.scratch = [];
+  }
+
   take(base: number): unknown[] {
     const s = this.scratch;
     const sp = this.sp;
