@@ -12,7 +12,7 @@ import { newSymbol, type PtxSymbol } from './scope.js';
 import type { CheckerState } from './state.js';
 import { OperandRole } from './state.js';
 import { checkArrayDims, checkDeclarationShape, checkDeclaredName, closeScope, declareLabel, linkageVersion, localVariable, spaceLoc, variableShape } from './declarations.js';
-import { checkInstruction, use } from './instructions.js';
+import { checkInstruction, renewInstructionLayer, use } from './instructions.js';
 import { formalsOf, unsizedReturns } from './call-args.js';
 
 /** Return and parameter lists as ptxas compares prototypes: state space, alignment, type, sizes. */
@@ -48,6 +48,7 @@ export function func(c: CheckerState, f: A.FunctionDecl): void {
   }
   c.table.open();
   c.deferred = [];
+  renewInstructionLayer(c);
   for (const r of f.returns ?? []) declareParam(c, r, 'funcParam');
   c.returnParams.clear();
   for (const r of f.returns ?? []) if (r.space === '.param') for (const d of r.declarators) c.returnParams.add(d.name);

@@ -128,7 +128,8 @@ export function operandName(c: CheckerState, x: A.NameRef, role: OperandRole, in
   const seen = instructionLayerOf(c);
   seen.names[seen.count] = x.name;
   seen.syms[seen.count++] = sym;
-  if (sym === undefined || !cleanUse(sym, role)) use(c, x.name, x.span, role, instructionDate(ins, c.text));
+  // (A variable, most names, is clean in every role but a branch's: told here without the call.)
+  if (sym === undefined || (sym.kind === 'variable' ? role === OperandRole.Branch : !cleanUse(sym, role))) useSymbol(c, sym, x.name, x.span, role, undefined, ins);
   if (sym?.kind === 'function' && ins.opcode === 'mov' && role === OperandRole.Value) {
     sym.movAddressAt ??= x.span;
     c.functionUse?.(sym, 'movAddressAt', x.span);
@@ -148,7 +149,7 @@ export function checkInstruction(c: CheckerState, ins: A.Instruction): void {
     layer.syms[layer.count++] = sym;
     if (sym === undefined || !cleanUse(sym, OperandRole.Value)) {
       const g = { start: guard.span.end - guard.name.length, end: guard.span.end };
-      use(c, guard.name, g, OperandRole.Value, g);
+      useSymbol(c, sym, guard.name, g, OperandRole.Value, g, undefined);
     }
   }
   checkModifiers(c, ins);
@@ -263,12 +264,27 @@ function branchRules(c: CheckerState, ins: A.Instruction): void {
 /** What the instruction layer reads of the checker: the names the operand pass just resolved, the header, a report. */
 export interface InstructionLayer {
   ins: A.Instruction | undefined;
-  readonly names: string[];
-  readonly syms: (PtxSymbol | undefined)[];
+  /** (Made anew at each function body: see renewInstructionLayer.) */
+  names: string[];
+  syms: (PtxSymbol | undefined)[];
   count: number;
   /** Per operand of the instruction, the first of `names` recorded for it (the guard's is 0). */
   readonly slots: number[];
   readonly context: InstructionCheckContext;
+}
+
+/**
+ * New `names` and `syms` arrays for a function body. The arrays outlive many bodies and are moved
+ * to the old generation, while most symbols an instruction names are the body's own (young):
+ * every store of a young object into an old array takes the write barrier's slow path (a
+ * remembered-set insertion; about 39 M instructions on the distinct file). Arrays made with the
+ * body are as young as its symbols.
+ */
+export function renewInstructionLayer(c: CheckerState): void {
+  const l = c.instructionLayer;
+  if (l === undefined) return;
+  l.names = [];
+  l.syms = [];
 }
 
 function instructionLayerOf(c: CheckerState): InstructionLayer {
@@ -598,18 +614,25 @@ export function specialRegisterProblem(c: CheckerState, special: { minSm?: numbe
  * (its type check runs when it reads the instruction).
  */
 export function use(c: CheckerState, name: string, span: Span, role: OperandRole, opcode?: Span): void {
-  const sym = c.table.lookup(name);
-  const reportAt = role === OperandRole.Value ? opcode : undefined;
+  useSymbol(c, c.table.lookup(name), name, span, role, opcode, undefined);
+}
+
+/**
+ * `use` of a name already looked up (`sym`). The date is `opcode`, else `ins`'s (instructionDate),
+ * built only where a report or a pending reference keeps it: a branch to a label further on (the
+ * most common case here) keeps none.
+ */
+function useSymbol(c: CheckerState, sym: PtxSymbol | undefined, name: string, span: Span, role: OperandRole, opcode: Span | undefined, ins: A.Instruction | undefined): void {
   if (sym) {
     if (role === OperandRole.Value || role === OperandRole.Element) {
       if (isLabelLike(sym))
-        c.error('PTX344', `label '${name}' cannot be used as a value operand (only as a branch or call target)`, c.lineOf(span, reportAt));
+        c.error('PTX344', `label '${name}' cannot be used as a value operand (only as a branch or call target)`, c.lineOf(span, role === OperandRole.Value ? dateOf(c, opcode, ins) : undefined));
       else if (sym.kind === 'function') {
         sym.addressTakenAt ??= span;
         c.functionUse?.(sym, 'addressTakenAt', span);
       }
     } else if (role === OperandRole.Branch && sym.kind !== 'label') {
-      c.error('PTX345', `branch target '${name}' is not a label`, c.lineOf(span, opcode));
+      c.error('PTX345', `branch target '${name}' is not a label`, c.lineOf(span, dateOf(c, opcode, ins)));
     }
     return;
   }
@@ -624,7 +647,13 @@ export function use(c: CheckerState, name: string, span: Span, role: OperandRole
     c.error('PTX310', `use of undeclared identifier '${name}' (a .callprototype or .calltargets must precede the call)`, c.spanLoc(span));
     return;
   }
+  const reportAt = role === OperandRole.Value ? dateOf(c, opcode, ins) : undefined;
   c.table.addPending(reportAt ? { name, span, reportAt } : { name, span });
+}
+
+/** `use`'s date: the one given, else the instruction's (instructionDate), else none. */
+function dateOf(c: CheckerState, opcode: Span | undefined, ins: A.Instruction | undefined): Span | undefined {
+  return opcode ?? (ins === undefined ? undefined : instructionDate(ins, c.text));
 }
 
 /** The tcgen05 CTA granularity an instruction names (`.cta_group::1` or `::2`), for ModuleChecker.ctaGroupMix. Out of line: rare. */

@@ -103,6 +103,7 @@ export function parseFunction(p: ExprCursor, start: number, linkage: A.Linkage |
     else p.errorHere('PTX201', `expected ';' after function prototype near ${p.nearText()}`);
     return abandon(p);
   } else if (lx.tok() === Tok.LBrace) {
+    p.renewScratch();
     f.body = lx.start < p.skipBodiesBefore ? skipBlock(p) : parseBlock(p);
   } else if (!entry && (lx.tok() === Tok.EOF || (lx.tok() === Tok.Dotted && MODULE_LEVEL_STARTERS.has(p.word())))) {
     // Old PTX (ISA 1.x/2.x) writes `.func` prototypes without a `;`; ptxas accepts them (not `.entry`).
