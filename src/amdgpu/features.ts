@@ -1,15 +1,16 @@
 /**
  * llvm-mc's `-mattr` for AMDGPU: a comma-separated list of features, each `+name`, `-name` or
  * `name` (on), applied in order, names compared in lower case (measured with llvm-mc-19). gpuasm
- * models the wave size (`wavefrontsize32`, `wavefrontsize64`); a feature llvm-mc-19 does not know
+ * models the wave size (`wavefrontsize32`, `wavefrontsize64`) and the target id's `xnack` and
+ * `sramecc`; a feature llvm-mc-19 does not know
  * is a warning with its words, and one it knows that gpuasm does not model a warning too (the
  * processor's default is checked).
  */
 import { LLVM_FEATURES } from './data/features.js';
-import { withWaveSizes, type AmdgpuTarget } from './targets.js';
+import { withTargetIdFeatures, withWaveSizes, type AmdgpuTarget } from './targets.js';
 
 /** Features gpuasm models (lower case). */
-export const MODELLED_FEATURES: readonly string[] = ['wavefrontsize32', 'wavefrontsize64'];
+export const MODELLED_FEATURES: readonly string[] = ['wavefrontsize32', 'wavefrontsize64', 'xnack', 'sramecc'];
 
 export interface MattrResult {
   /** The target with the features applied. */
@@ -30,6 +31,9 @@ export function applyMattr(target: AmdgpuTarget, mattr: string | undefined): Mat
   if (!mattr) return { target, warnings };
   let wave32 = false;
   let wave64 = target.generation < 10;
+  // xnack and sramecc: only the target id (`.amdgcn_target`) and `.amdhsa_reserve_xnack_mask` (targets.ts).
+  let xnack: boolean | undefined;
+  let sramecc: boolean | undefined;
   const unmodelled = new Set<string>();
   for (const word of mattr.split(',')) {
     if (word === '') continue;
@@ -41,6 +45,8 @@ export function applyMattr(target: AmdgpuTarget, mattr: string | undefined): Mat
     }
     if (name === 'wavefrontsize32') wave32 = sign === '+';
     else if (name === 'wavefrontsize64') wave64 = sign === '+';
+    else if (name === 'xnack') xnack = sign === '+';
+    else if (name === 'sramecc') sramecc = sign === '+';
     else if (!unmodelled.has(`${sign}${name}`)) {
       unmodelled.add(`${sign}${name}`);
       warnings.push({ code: 'AMD563', message: `feature '${sign}${name}' is not modelled by gpuasm: checked with ${target.name}'s default for it (gpuasm models ${MODELLED_FEATURES.map((f) => `±${f}`).join(', ')})` });
@@ -55,5 +61,5 @@ export function applyMattr(target: AmdgpuTarget, mattr: string | undefined): Mat
     wave32 = false;
     wave64 = true;
   }
-  return { target: withWaveSizes(target, wave32, wave64), warnings };
+  return { target: withTargetIdFeatures(withWaveSizes(target, wave32, wave64), xnack, sramecc), warnings };
 }

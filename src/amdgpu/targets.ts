@@ -49,6 +49,13 @@ export interface AmdgpuTarget {
    */
   readonly wave32: boolean;
   readonly wave64: boolean;
+  /**
+   * The target id's feature part as llvm-mc-19 gives it on amdhsa from `-mattr` (`:sramecc+:xnack-`;
+   * empty for the default "any", and for a feature the processor does not support): withTargetIdFeatures.
+   */
+  readonly idFeatures: string;
+  /** `-mattr=-xnack` on a processor that supports XNACK: `.amdhsa_reserve_xnack_mask` must be 0. */
+  readonly xnackOff: boolean;
   /** Name of the processor with these features, for caches: the name, with `+wave64` etc. when not the default (withWaveSizes). */
   readonly key: string;
 }
@@ -140,8 +147,33 @@ function build(r: Row): AmdgpuTarget {
     idName: r.id ?? r.name,
     wave32: r.gen >= 10,
     wave64: r.gen < 10,
+    idFeatures: '',
+    xnackOff: false,
     key: r.name,
   });
+}
+
+/** XNACK replay is supported (the default target id has xnack "any"): GFX8 APUs, GFX9, GFX10.1 (gfx10-1-generic too). */
+export function supportsXnack(t: AmdgpuTarget): boolean {
+  return t.xnack || /^gfx101[0-3]$/.test(t.name) || t.name === 'gfx10-1-generic';
+}
+
+/** SRAM ECC is a target-id feature (measured with llvm-mc-19's `-mattr=+sramecc`): gfx906, gfx908, gfx90a, gfx940-942. */
+export function supportsSramEcc(t: AmdgpuTarget): boolean {
+  return t.name === 'gfx906' || t.name === 'gfx908' || t.name === 'gfx90a' || t.isGfx940;
+}
+
+/**
+ * The target with `-mattr`'s xnack and sramecc words (true on, false off, undefined not given) as
+ * llvm-mc-19 puts them in the target id: `:sramecc±` before `:xnack±`, each only where the
+ * processor supports it (elsewhere llvm-mc-19 ignores the word). The same object when nothing changes.
+ */
+export function withTargetIdFeatures(t: AmdgpuTarget, xnack: boolean | undefined, sramecc: boolean | undefined): AmdgpuTarget {
+  const x = xnack !== undefined && supportsXnack(t) ? xnack : undefined;
+  const e = sramecc !== undefined && supportsSramEcc(t) ? sramecc : undefined;
+  if (x === undefined && e === undefined) return t;
+  const idFeatures = `${e === undefined ? '' : e ? ':sramecc+' : ':sramecc-'}${x === undefined ? '' : x ? ':xnack+' : ':xnack-'}`;
+  return Object.freeze({ ...t, idFeatures, xnackOff: x === false, key: `${t.key}${idFeatures}` });
 }
 
 /** The target with other wave sizes (the same object for its own): a copy whose `key` tells the caches apart. */

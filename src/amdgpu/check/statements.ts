@@ -10,7 +10,7 @@ import { evaluate, symbolsIn, type IssueSink, type ParseIssue } from '../parse/e
 import { isDigitCode, Lexer, Tok, type LexerOptions } from '../lex/lexer.js';
 import { llvmOperandExprEvaluator, skipSpaces, type OperandExprEvaluator } from '../parse/operand-expr.js';
 import { isTemporarySymbol, type SymbolTable } from './symbols.js';
-import type { AmdgpuTarget } from '../targets.js';
+import { supportsXnack, type AmdgpuTarget } from '../targets.js';
 import type { AmdgpuTriple } from '../triple.js';
 import { InstructionChecker, type InstructionContext } from './instruction.js';
 import { BranchReach } from './branch-reach.js';
@@ -150,10 +150,6 @@ function maxNextFreeSgpr(t: AmdgpuTarget, vcc: boolean, flatScratch: boolean): b
   return 104n - (flatScratch ? 4n : vcc ? 2n : 0n);
 }
 
-/** XNACK replay is supported (the default target id has xnack "any"): GFX8 APUs, GFX9, GFX10.1. */
-function supportsXnack(t: AmdgpuTarget): boolean {
-  return t.xnack || /^gfx101[0-3]$/.test(t.name);
-}
 
 /** The value of a local label's number as llvm-mc reads it (`01:` and `1b` name the same label). */
 function localLabelKey(text: string): string {
@@ -627,7 +623,8 @@ export class StatementChecker implements InstructionContext {
       return;
     }
     const id = raw.slice(1, -1);
-    const expected = `${this.triple.idPrefix}${this.target.idName}`;
+    // `-mattr`'s xnack/sramecc are in the target id on amdhsa only (measured with llvm-mc-19).
+    const expected = `${this.triple.idPrefix}${this.target.idName}${this.triple.os === 'amdhsa' ? this.target.idFeatures : ''}`;
     if (id === expected) return;
     // A string that ran on over line ends is shown escaped, the same for CRLF and LF text.
     const shown = id.includes('\n') ? JSON.stringify(id.replace(/\r\n/g, '\n')) : id;
@@ -940,8 +937,8 @@ export class StatementChecker implements InstructionContext {
     else if (name === '.amdhsa_accum_offset') k.accumOffset = v;
     else if (name === '.amdhsa_user_sgpr_kernarg_preload_length') k.impliedUserSgprs += v;
     else if (v === 1n && USER_SGPR_SIZES.has(name)) k.impliedUserSgprs += USER_SGPR_SIZES.get(name)!;
-    else if (name === '.amdhsa_reserve_xnack_mask' && (v === 1n) !== supportsXnack(t))
-      this.issue('AMD226', `.amdhsa_reserve_xnack_mask does not match target id (XNACK is ${supportsXnack(t) ? '' : 'not '}supported on ${t.name})`, valueSpan);
+    else if (name === '.amdhsa_reserve_xnack_mask' && (v === 1n) !== (supportsXnack(t) && !t.xnackOff))
+      this.issue('AMD226', `.amdhsa_reserve_xnack_mask does not match target id (XNACK is ${t.xnackOff ? 'off (-mattr=-xnack)' : supportsXnack(t) ? 'supported' : 'not supported'} on ${t.name})`, valueSpan);
   }
 
   /** Register counts are checked when the block ends (the wave size may come later), at their value. */

@@ -252,7 +252,7 @@ test('-mattr as llvm-mc-19 reads it: order, case, unknown features (AMD562), unm
     assert.equal(d[0]!.severity, 'warning');
     assert.ok(mc.stderr.includes(d[0]!.message), `${mattr}: llvm-mc-19 says ${mc.stderr}`);
   }
-  for (const mattr of ['+xnack', '-mad-mix-insts', '+real-true16']) {
+  for (const mattr of ['+cumode', '-mad-mix-insts', '+real-true16']) {
     const d = checkAmdgpuText('f.s', 's_nop 0\n', { mcpu: 'gfx900', mattr });
     assert.deepEqual(d.map((x) => `${x.code} ${x.severity}`), ['AMD563 warning'], mattr);
     assert.match(d[0]!.message, /not modelled/);
