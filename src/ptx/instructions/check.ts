@@ -578,6 +578,9 @@ function planOf(ins: A.Instruction, r: MatchResult & { ok: true }, ctx: Instruct
   if (!problem && (op === 'ld' || op === 'st')) problem = spaceModifierProblem(w, name) ?? (LD_ST_FAMILIES.has(r.forms[0]?.family ?? '') ? l2EvictionProblem(w, name) : undefined);
   // Measured (ld, ld.global.nc, ldu, st; every space, sm_80 and sm_100): "Vector type too large, exceeds 128 bit limit".
   if (!problem && (op === 'ld' || op === 'st' || op === 'ldu') && vectorWidth(w) > 1 && w.includes('.b128')) problem = ['PTX505', `${name}: a vector of .b128 values is more than 128 bits (move one .b128 value, or .v2 of .b64)`];
+  if (!problem && (op === 'ld' || op === 'st' || op === 'ldu' || op === 'suld' || op === 'sust')) problem = vectorSizeProblem(op, w, name);
+  if (!problem && (op === 'atom' || op === 'red')) problem = cacheHintSpaceProblem(w, name);
+  if (!problem && op === 'mad') problem = madRoundingProblem(w, name, ctx);
   if (!problem && op === 'st' && (w.includes('.param') || w.includes('.param::func')) && ctx.target !== undefined && (parsedTarget(ctx.target)?.number ?? 99) < 20)
     // Measured: ptxas "State space incorrect for instruction 'st'" below sm_20 (ld.param is accepted).
     problem = ['PTX509', `${name}: st to the .param space requires .target sm_20 or higher`];
@@ -597,6 +600,8 @@ function planOf(ins: A.Instruction, r: MatchResult & { ok: true }, ctx: Instruct
   if (!problem && op === 'tensormap') problem = tensormapFieldTypeProblem(w, name);
   // Measured (ptxas 13.0, sm_90 and sm_100a, with and without [mbar]): "Modifier '.shared::cluster' requires modifier '.completion_mechanism' for instruction 'st.async'".
   if (!problem && op === 'st' && w[0] === '.async' && w.includes('.shared::cluster') && !w.includes('.mbarrier::complete_tx::bytes')) problem = ['PTX500', `${name}: .shared::cluster needs the completion mechanism .mbarrier::complete_tx::bytes`];
+  // Measured (ptxas 13.0, sm_90a and sm_100a): "Modifier '.weak' cannot be combined with modifier '.cluster'" (each alone taken).
+  if (!problem && op === 'st' && w[0] === '.async' && w.includes('.weak') && w.includes('.cluster')) problem = ['PTX500', `${name}: .weak cannot be combined with the scope .cluster (write either alone)`];
   if (!problem && op === 'mbarrier') problem = mbarrierOrderScopeProblem(w, name);
   // Measured: "Unexpected instruction types specified for 'mad'" for `mad.cc.lo` (madc: "Not a name of any known instruction").
   if (!problem && (op === 'mad' || op === 'madc') && w.indexOf('.cc') >= 0 && w.findIndex((x) => x === '.lo' || x === '.hi') > w.indexOf('.cc')) problem = ['PTX500', `${name}: .cc goes after .lo or .hi (${op}.lo.cc)`];
@@ -967,8 +972,56 @@ function cachePolicyFits(f: InstructionForm, ins: A.Instruction, ctx: Instructio
   return !(last.optional && last.name === 'cache-policy') || ins.modifiers.includes('.L2::cache_hint') || ins.modifiers.includes('.b128');
 }
 
-/** ld/st words that apply to the generic and .global spaces only ("Modifier '.no_allocate' cannot be applied to '.shared' space"), measured. */
-const GLOBAL_ONLY_WORDS: ReadonlySet<string> = new Set(['.L1::no_allocate', '.L1::evict_last', '.L1::evict_first', '.L1::evict_normal', '.L1::evict_unchanged', '.L2::64B', '.L2::128B', '.L2::256B']);
+/**
+ * ld/st words that apply to the generic and .global spaces only ("Modifier '.no_allocate' cannot be applied to '.shared' space"), measured;
+ * `.L2::cache_hint` too (ptxas 13.0, sm_80 to sm_120a: "Modifier '.L2::cache_hint' cannot be applied to '.shared::cta' space", every
+ * space word but .global: .shared, .shared::cta, .shared::cluster, .local, .const, .param).
+ */
+const GLOBAL_ONLY_WORDS: ReadonlySet<string> = new Set(['.L1::no_allocate', '.L1::evict_last', '.L1::evict_first', '.L1::evict_normal', '.L1::evict_unchanged', '.L2::64B', '.L2::128B', '.L2::256B', '.L2::cache_hint']);
+
+/**
+ * atom/red's `.L2::cache_hint` with a state space: .global only (measured with ptxas 13.0 on sm_80, sm_90a, sm_100a, sm_120a: "Modifier
+ * '.L2::cache_hint' cannot be applied to '.shared' space for instruction 'atom'"; .shared, .shared::cta, .shared::cluster; every
+ * operation and type, .noftz and the memory orders alike). Generic is taken.
+ */
+function cacheHintSpaceProblem(w: readonly string[], name: string): [PtxCode, string] | undefined {
+  if (!w.includes('.L2::cache_hint')) return undefined;
+  for (let k = 0; k < w.length; k++) {
+    const x = w[k]!;
+    if (SPACE_WORDS.has(x) && x !== '.global') return ['PTX500', `${name}: .L2::cache_hint applies only to the .global (or generic) space, not ${x}`];
+  }
+  return undefined;
+}
+
+/**
+ * The widest vector access (measured with ptxas 13.0 on sm_90a and sm_100a, every space: "Vector type too large, exceeds 128 bit
+ * limit"): ld, ld.global.nc and st move up to 256 bits (`.v8.b64` refused), ldu, st.async, suld and sust up to 128 (`.v4.b64`
+ * refused). (`.b128` vectors: the rule above.)
+ */
+function vectorSizeProblem(op: string, w: readonly string[], name: string): [PtxCode, string] | undefined {
+  const v = vectorWidth(w);
+  if (v < 4) return undefined;
+  let size = 0;
+  for (let k = 0; k < w.length; k++) {
+    const t = TYPES.get(w[k]!);
+    if (t !== undefined) size = t.size;
+  }
+  const limit = (op === 'ld' || op === 'st') && w[0] !== '.async' ? 256 : 128;
+  if (size === 0 || v * size <= limit) return undefined;
+  return ['PTX505', `${name}: a vector of ${v * size} bits is more than ${op}${op === 'st' && w[0] === '.async' ? '.async' : ''} moves (${limit} bits at most)`];
+}
+
+/**
+ * mad.f32 without a rounding word (measured with ptxas 13.0): "Rounding modifier required for instruction 'mad'" from PTX ISA
+ * .version 3.2 on with .target sm_20 and higher (a warning at 3.1, nothing before; sm_1x targets take it at every .version).
+ */
+function madRoundingProblem(w: readonly string[], name: string, ctx: InstructionCheckContext): [PtxCode, string] | undefined {
+  if (!w.includes('.f32') || w.includes('.rn') || w.includes('.rz') || w.includes('.rm') || w.includes('.rp')) return undefined;
+  if (ctx.version === undefined || ctx.version < 32 || ctx.target === undefined) return undefined;
+  const t = parsedTarget(ctx.target);
+  if (t === undefined || t.number < 20) return undefined;
+  return ['PTX500', `${name}: a rounding modifier (.rn, .rz, .rm, .rp) is required from PTX ISA .version 3.2 on with .target sm_20 and higher`];
+}
 /** Spaces `.volatile` does not apply to ("Modifier '.volatile' cannot be applied to '.local' space"; .param has its own message). */
 const NOT_VOLATILE_SPACES: ReadonlySet<string> = new Set(['.local', '.const', '.param::entry', '.param::func']);
 
