@@ -2555,6 +2555,7 @@ function cpRules(ins: A.Instruction, plan: Plan, form: InstructionForm, ctx: Ins
     // range, expected to be in range [0..16]"). Measured with ptxas 13.0.
     // With .L2::cache_hint and four operands the fourth is the cache policy, not src-size (measured:
     // `-1`, `17` and a .b64 register taken there, a .b32 one "Arguments mismatch"; namedOperandsFit).
+    if (!cpAsyncSpacesFit(ins, name, ctx)) return false;
     const policyFourth = ops.length === 4 && ins.modifiers.includes('.L2::cache_hint');
     let size: bigint | undefined;
     for (let i = 0; i < ops.length && i < form.operands.length; i++) {
@@ -2582,6 +2583,27 @@ function cpRules(ins: A.Instruction, plan: Plan, form: InstructionForm, ctx: Ins
     }
   }
   return namedRules(ins, plan, form, ctx);
+}
+
+/**
+ * cp.async's addresses by variable: the destination a .shared one, the source a .global one (measured with ptxas 13.0 on sm_80 and
+ * sm_90a, .ca and .cg, `.shared` and `.shared::cta`: a .global, .shared, .const, .local or kernel .param variable in the other
+ * place is "State space mismatch between instruction and address in instruction 'cp.async'"; registers are taken).
+ */
+function cpAsyncSpacesFit(ins: A.Instruction, name: string, ctx: InstructionCheckContext): boolean {
+  for (let k = 0; k < 2 && k < ins.operands.length; k++) {
+    const o = ins.operands[k]!;
+    if (o.kind !== 'address' || o.elements.length !== 1 || o.elements[0]!.kind !== 'expr') continue;
+    let x = o.elements[0]!.expr;
+    if (x.kind === 'binary' && (x.op === '+' || x.op === '-')) x = x.left;
+    if (x.kind !== 'name') continue;
+    const vs = ctx.addressSpace !== undefined ? ctx.addressSpace(x.name) : addressSpaceOf(ctx.variableSpace(x.name));
+    const want = k === 0 ? '.shared' : '.global';
+    if (vs === undefined || !VARIABLE_SPACES.has(vs) || vs === want) continue;
+    ctx.report('PTX502', `${name} copies from the .global space to the .shared space; '${x.name}' (operand ${k + 1}) is a ${vs} variable`, x.span);
+    return false;
+  }
+  return true;
 }
 
 function setmaxnregRules(ins: A.Instruction, plan: Plan, form: InstructionForm, ctx: InstructionCheckContext): boolean {
@@ -4558,6 +4580,13 @@ function surfaceFits(ins: A.Instruction, name: string, plan: Plan, ctx: Instruct
   const op = ins.opcode;
   if (op === 'txq' || op === 'suq') {
     if (ops[0] && !texOperandFits(ops[0], Cls.Word, U32, '.b32', 'result', name, false, ctx)) return false;
+    // Measured (ptxas 13.0, sm_80 to sm_100a): the handle takes no offset (`[tex0+8]`: "Arguments mismatch"; `[%rd1+8]`, `[%rd1+0]`:
+    // "Argument 1 of instruction 'txq': .texref or .u64 register expected").
+    const h = ops[1];
+    if (h?.kind === 'address' && h.elements.length === 1 && h.elements[0]!.kind === 'expr' && h.elements[0]!.expr.kind === 'binary') {
+      ctx.report('PTX502', `${name}: the ${op === 'txq' ? 'texture' : 'surface'} is a handle alone ([name] or [register]), without an offset`, h.span);
+      return false;
+    }
     if (!texHandlesFit(ops[1], 1, true, name, ctx)) return false;
     return ops[2] === undefined || texOperandFits(ops[2], Cls.Int32, U32, '.u32', 'level', name, false, ctx);
   }

@@ -8,7 +8,10 @@
  *   (`.v4.b64` refused): "Vector type too large, exceeds 128 bit limit", PTX505;
  * - mad.f32 without a rounding word from .version 3.2 with sm_20 and higher ("Rounding modifier
  *   required for instruction 'mad'", PTX500);
- * - st.async's `.weak` with `.cluster` ("Modifier '.weak' cannot be combined with modifier '.cluster'", PTX500).
+ * - st.async's `.weak` with `.cluster` ("Modifier '.weak' cannot be combined with modifier '.cluster'", PTX500);
+ * - cp.async's variables: the destination a .shared one, the source a .global one ("State space mismatch between
+ *   instruction and address", PTX502);
+ * - txq's and suq's handle without an offset (`[%rd1+8]`: ".texref or .u64 register expected", PTX502).
  * With ptxas on PATH the table is re-run through it.
  */
 import { ptxCaseTable, type PtxCase } from '../../harness/ptx-case-table.js';
@@ -93,4 +96,26 @@ const stAsync: PtxCase[] = [
   bad('st.async.weak.cluster.shared::cluster.mbarrier::complete_tx::bytes.v2.b32 [%rd1], {%r2, %r3}, [%rd1];', 'PTX500', 'sm_100a'),
 ];
 
-ptxCaseTable('PTX valid-forms misses (session 20)', [...cacheHintSpace, ...vectorSize, ...madRounding, ...stAsync]);
+const cpAsyncSpaces: PtxCase[] = [
+  ok('cp.async.ca.shared.global [sbuf], [gbuf], 16;', 'sm_80'),
+  ok('cp.async.cg.shared.global [sbuf+16], [gbuf+16], 16;'),
+  ok('cp.async.ca.shared.global [%rd1], [%rd2], 16;'),
+  ok('cp.async.ca.shared::cta.global [%r1], [gbuf], 8;'),
+  bad('cp.async.ca.shared.global [%rd1], [sbuf], 16;', 'PTX502', 'sm_80'),
+  bad('cp.async.cg.shared.global [%r1], [cbuf], 16;', 'PTX502'),
+  bad('cp.async.ca.shared.global [sbuf], [lbuf], 16;', 'PTX502'),
+  bad('cp.async.ca.shared.global [gbuf], [%rd2], 16;', 'PTX502'),
+  bad('cp.async.cg.shared::cta.global [lbuf], [gbuf+16], 16;', 'PTX502', 'sm_100a'),
+  bad('cp.async.ca.shared.global.L2::cache_hint [cbuf], [gbuf], 16, %rd2;', 'PTX502'),
+];
+
+const handleOffset: PtxCase[] = [
+  ok('txq.width.b32 %r1, [%rd1];'),
+  ok('suq.width.b32 %r1, [surf0];'),
+  bad('txq.width.b32 %r1, [%rd1+8];', 'PTX502'),
+  bad('txq.level.width.b32 %r1, [%rd1+0], %r2;', 'PTX502', 'sm_80'),
+  bad('suq.width.b32 %r1, [surf0+8];', 'PTX502'),
+  bad('suq.depth.b32 %r1, [%rd1+8];', 'PTX502', 'sm_100a'),
+];
+
+ptxCaseTable('PTX valid-forms misses (session 20)', [...cacheHintSpace, ...vectorSize, ...madRounding, ...stAsync, ...cpAsyncSpaces, ...handleOffset]);
