@@ -4445,11 +4445,12 @@ function texCountFits(o: A.VectorOperand, min: number, exact: boolean, what: str
  * sampler may also be a 32-bit register of the coordinates' kind (measured with ptxas 13.0, session 18: .f32 coordinates
  * take a .b32 or .f32 sampler, not .u32; .s32 ones any 32-bit but .f32).
  */
-function texHandlesFit(o: A.Operand | undefined, upTo: number, floatCoords: boolean, name: string, ctx: InstructionCheckContext): boolean {
+function texHandlesFit(o: A.Operand | undefined, upTo: number, floatCoords: boolean, name: string, ctx: InstructionCheckContext, level = false): boolean {
   if (o?.kind !== 'address') return true;
   // With .f32 coordinates a 32-bit sampler is taken only beside a coordinate list holding some register
-  // not declared .f32 (measured: `[t, %f3, {%r1, %r2}]` and `[t, %r3, {%f1, %r2}]` taken, `[t, %r3, {%f1, %f2}]` refused).
-  const floatSampler = floatCoords && upTo < o.elements.length && someNotF32(o.elements[o.elements.length - 1]!, ctx);
+  // not declared .f32 (measured: `[t, %f3, {%r1, %r2}]` and `[t, %r3, {%f1, %r2}]` taken, `[t, %r3, {%f1, %f2}]` refused);
+  // tex.level's with any (session 20: `tex.level.2d.v4.f32.f32 d, [t, %r3, {%f0, %f1}], %f5` taken on sm_80 to sm_120a).
+  const floatSampler = floatCoords && upTo < o.elements.length && (level || someNotF32(o.elements[o.elements.length - 1]!, ctx));
   for (let i = 0; i < upTo && i < o.elements.length; i++)
     if (!texOperandFits(o.elements[i]!, i === 0 || (floatCoords && !floatSampler) ? Cls.Int64 : floatCoords ? Cls.FloatSampler : Cls.IntSampler, U64, '.u64', i === 0 ? 'texture or surface handle' : 'sampler', name, false, ctx)) return false;
   return true;
@@ -4482,10 +4483,12 @@ function textureFits(ins: A.Instruction, name: string, plan: Plan, ctx: Instruct
   let geom: { coords: number; offsets: number; grad: number; array: boolean } | undefined;
   let level = false;
   let grad = false;
+  let geomWord: string | undefined;
   let n = 0;
   for (let k = 0; k < ins.modifiers.length; k++) {
     const w = ins.modifiers[k]!;
     geom ??= GEOMETRY.get(w);
+    if (GEOMETRY_WORDS.has(w)) geomWord = w;
     if (w === '.level') level = true;
     else if (w === '.grad') grad = true;
     else if (w === '.v4') n = 4;
@@ -4511,7 +4514,8 @@ function textureFits(ins: A.Instruction, name: string, plan: Plan, ctx: Instruct
   // size doesn't match geometry"; with a 64-bit sampler taken up to sm_89, refused from sm_90 by a later stage:
   // "Arguments mismatch for instruction 'mov'"). Left alone.
   if (grad && geom?.array !== true && a.elements.length === 3 && ops.length > 3 && ops[2]!.kind === 'vector' && ops[3]!.kind === 'expr') return true;
-  if (!texHandlesFit(a, a.elements.length - 1, floatCoords, name, ctx)) return false;
+  if (!texHandlesFit(a, a.elements.length - 1, floatCoords, name, ctx, level)) return false;
+  if (a.elements.length === 3 && ctx.texmodeIndependent !== true && !sampler32Fits(ins, a, geomWord, level, grad, floatCoords, name, ctx)) return false;
   const c = a.elements[a.elements.length - 1]!;
   if (geom === undefined) return true;
   if (c.kind === 'vector') {
@@ -4547,7 +4551,9 @@ function textureFits(ins: A.Instruction, name: string, plan: Plan, ctx: Instruct
     return false;
   }
   if (e?.kind === 'vector') {
-    if (geom.offsets === 0) {
+    // (tex.level.cube with a 64-bit sampler register takes an offset vector beside a depth compare value: measured with ptxas
+    // 13.0, sm_80 to sm_120a, `[t, %rd3, {...}], %f5, {%r0}, %f6` taken, without the sampler or the depth value refused.)
+    if (geom.offsets === 0 && !(level && a.elements.length === 3 && rest === 2)) {
       ctx.report('PTX502', `${name}: a cube geometry takes no offset vector`, e.span);
       return false;
     }
@@ -4568,6 +4574,37 @@ function textureFits(ins: A.Instruction, name: string, plan: Plan, ctx: Instruct
     if (!texOperandFits(f, Cls.Depth, F32, '.f32', 'depth compare value', name, floatCoords, ctx)) return false;
   }
   return true;
+}
+
+const GEOMETRY_WORDS: ReadonlySet<string> = new Set([...GEOMETRY.keys(), '.a2dms']);
+
+/**
+ * tex/tld4 `[a, b, c]` with b a 32-bit register in texmode_unified (measured with ptxas 13.0 on sm_80 .version 7.0 and 9.0, sm_90a,
+ * sm_100a, sm_120a: every geometry, .s32/.f32 coordinates, .v4 and .v2.f16x2 results, .b32/.u32/.s32/.f32 samplers, 13,920 lines):
+ * ptxas reads another form than the 64-bit sampler's: tex, tex.base and tld4 take no .cube/.acube, no .a2dms
+ * with .f32 coordinates, and after the address only a scalar with .f32 coordinates on .1d/.2d (a depth compare value): an offset
+ * vector, two operands, or a scalar with .s32 coordinates are "Arguments mismatch" ("Illegal modifier '.cube'" for the geometries).
+ * The array geometries and .2dms with nothing after the address crash ptxas (signal 11): left alone.
+ */
+function sampler32Fits(ins: A.Instruction, a: A.AddressOperand, geomWord: string | undefined, level: boolean, grad: boolean, floatCoords: boolean, name: string, ctx: InstructionCheckContext): boolean {
+  const s = a.elements[1]!;
+  if (s.kind !== 'expr' || s.expr.kind !== 'name') return true;
+  const rt = ctx.registerType(s.expr.name);
+  if (rt === undefined || TYPES.get(rt)?.size !== 32) return true;
+  const ops = ins.operands;
+  const after = ops.length - 2 - (level ? 1 : 0);
+  let why: string | undefined;
+  // (tex.grad and tex.level are left alone: ptxas takes them or not by their operands' register types, `{%r0, %r1}` gradients
+  // and a .b32 level of detail taken where .f32 ones are refused.)
+  if (grad || level) return true;
+  if (geomWord === '.cube' || geomWord === '.acube') why = `no ${geomWord} geometry`;
+  else if (geomWord === '.a2dms' && floatCoords) why = '.a2dms needs .s32 coordinates';
+  else if (after >= 2) why = 'no offset operand';
+  else if (after === 1 && (ops[2]!.kind === 'vector' || !floatCoords || (geomWord !== '.1d' && geomWord !== '.2d')))
+    why = 'no offset operand (after the address only a depth compare value, with .f32 coordinates on .1d or .2d)';
+  if (why === undefined) return true;
+  ctx.report('PTX502', `${name} with a 32-bit sampler register (${s.expr.name}, texmode_unified): ${why}`, s.span);
+  return false;
 }
 
 /**

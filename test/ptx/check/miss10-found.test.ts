@@ -11,14 +11,18 @@
  * - st.async's `.weak` with `.cluster` ("Modifier '.weak' cannot be combined with modifier '.cluster'", PTX500);
  * - cp.async's variables: the destination a .shared one, the source a .global one ("State space mismatch between
  *   instruction and address", PTX502);
- * - txq's and suq's handle without an offset (`[%rd1+8]`: ".texref or .u64 register expected", PTX502).
+ * - txq's and suq's handle without an offset (`[%rd1+8]`: ".texref or .u64 register expected", PTX502);
+ * - tex, tex.base and tld4 with a 32-bit sampler register in texmode_unified: no offset operand, no .cube/.acube, no
+ *   .a2dms with .f32 coordinates ("Arguments mismatch", "Illegal modifier '.cube'", PTX502; tex.level and tex.grad left);
+ * and two false errors of tex.level the same sweep found (a 32-bit sampler beside .f32 registers; .cube's offset
+ * vector beside a depth compare value with a 64-bit sampler).
  * With ptxas on PATH the table is re-run through it.
  */
 import { ptxCaseTable, type PtxCase } from '../../harness/ptx-case-table.js';
 
 /** A kernel with one instruction on line 8 (variables of three spaces on line 4, a .local one on line 7). */
 const kernel = (ins: string, arch: string, version = '9.0'): string =>
-  `.version ${version}\n.target ${arch}\n.address_size 64\n.global .align 16 .b8 gbuf[64]; .shared .align 16 .b8 sbuf[64]; .const .align 16 .b8 cbuf[64]; .global .surfref surf0;\n.visible .entry k()\n{\n` +
+  `.version ${version}\n.target ${arch}\n.address_size 64\n.global .align 16 .b8 gbuf[64]; .shared .align 16 .b8 sbuf[64]; .const .align 16 .b8 cbuf[64]; .global .surfref surf0; .global .texref tex0;\n.visible .entry k()\n{\n` +
   `.reg .b32 %r<9>; .reg .b64 %rd<20>; .reg .f32 %f<5>; .reg .f64 %fd<5>; .reg .f16 %hf<4>; .reg .pred %p<3>; .local .align 16 .b8 lbuf[64];\n${ins}\nret;\n}\n`;
 const ok = (ins: string, arch = 'sm_90a', version = '9.0'): PtxCase => ({ name: `valid (${arch}, ${version}): ${ins}`, text: kernel(ins, arch, version), full: true, arch });
 const bad = (ins: string, code: string, arch = 'sm_90a', version = '9.0'): PtxCase => ({ name: `refused (${arch}, ${version}): ${ins}`, text: kernel(ins, arch, version), full: true, arch, line: 8, code });
@@ -118,4 +122,35 @@ const handleOffset: PtxCase[] = [
   bad('suq.depth.b32 %r1, [%rd1+8];', 'PTX502', 'sm_100a'),
 ];
 
-ptxCaseTable('PTX valid-forms misses (session 20)', [...cacheHintSpace, ...vectorSize, ...madRounding, ...stAsync, ...cpAsyncSpaces, ...handleOffset]);
+const D = '{%f0, %f1, %f2, %f3}';
+const sampler32: PtxCase[] = [
+  ok(`tex.2d.v4.f32.s32 ${D}, [tex0, %r3, {%r0, %r1}];`),
+  ok(`tex.1d.v4.f32.f32 ${D}, [tex0, %r3, {%r0}], %r7;`, 'sm_100a'),
+  ok(`tex.base.2d.v4.f32.f32 ${D}, [tex0, %f3, {%r0, %r1}], %r7;`, 'sm_80', '7.0'),
+  ok(`tex.level.2d.v4.f32.s32 ${D}, [tex0, %r3, {%r0, %r1}], %r5;`),
+  ok(`tex.level.cube.v4.f32.f32 ${D}, [tex0, %r3, {%r0, %r1, %r2, %r3}], %f4;`),
+  ok(`tld4.r.2d.v4.f32.f32 ${D}, [tex0, %r3, {%r0, %r1}], %r7;`),
+  ok(`tex.2d.v4.f32.s32 ${D}, [tex0, %rd3, {%r0, %r1}], {%r0, %r1};`),
+  ok(`tex.2d.v4.f32.s32 ${D}, [tex0, {%r0, %r1}], {%r0, %r1};`),
+  bad(`tex.2d.v4.f32.s32 ${D}, [tex0, %r3, {%r0, %r1}], {%r0, %r1};`, 'PTX502'),
+  bad(`tex.2d.v4.f32.f32 ${D}, [tex0, %r3, {%r0, %r1}], {%r0, %r1};`, 'PTX502', 'sm_80', '7.0'),
+  bad(`tex.base.2d.v4.f32.s32 ${D}, [tex0, %r4, {%r0, %r1}], %r5;`, 'PTX502', 'sm_100a'),
+  bad(`tex.cube.v4.f32.f32 ${D}, [tex0, %r3, {%r0, %r1, %r2, %r3}];`, 'PTX502'),
+  bad(`tex.3d.v4.f32.f32 ${D}, [tex0, %f3, {%r0, %r1, %r2, %r3}], %r7;`, 'PTX502'),
+  bad(`tex.a2dms.v4.f32.f32 ${D}, [tex0, %r3, {%r0, %r1, %r2, %r3}];`, 'PTX502'),
+  bad(`tld4.g.2d.v4.f32.f32 ${D}, [tex0, %r3, {%r0, %r1}], {%r0, %r1};`, 'PTX502'),
+  bad(`tex.2d.v2.f16x2.f32 {%r1, %r2}, [tex0, %r3, {%r0, %r1}], {%r0, %r1}, %f1;`, 'PTX502', 'sm_100a'),
+  // tex.level and tex.grad with a 32-bit sampler: taken or not by the registers' types (left alone).
+  ok(`tex.level.2d.v4.f32.f32 ${D}, [tex0, %r3, {%r0, %r1}], %r3, %r5;`, 'sm_80'),
+  ok(`tex.grad.2d.v4.f32.f32 ${D}, [tex0, %r3, {%r0, %r1}], {%r0, %r1}, {%r0, %r1};`),
+  // False errors before (found by the same sweep): tex.level's 32-bit sampler beside .f32 coordinates of .f32 registers, and
+  // tex.level.cube's offset vector beside a depth compare value with a 64-bit sampler.
+  ok(`tex.level.2d.v4.f32.f32 ${D}, [tex0, %r3, {%f0, %f1}], %f4;`),
+  ok(`tex.level.1d.v2.f16x2.f32 {%r1, %r2}, [tex0, %f3, {%f0}], %f4;`, 'sm_80', '7.0'),
+  ok(`tex.level.cube.v4.f32.f32 ${D}, [tex0, %rd3, {%f0, %f1, %f2, %f3}], %f4, {%r0}, %f3;`),
+  ok(`tex.level.cube.v4.f32.f32 ${D}, [tex0, %rd3, {%f0, %f1, %f2, %f3}], %f4, {%r0, %r1, %r2, %r3}, %f3;`, 'sm_100a'),
+  bad(`tex.level.cube.v4.f32.f32 ${D}, [tex0, {%f0, %f1, %f2, %f3}], %f4, {%r0}, %f3;`, 'PTX502'),
+  bad(`tex.level.cube.v4.f32.f32 ${D}, [tex0, %rd3, {%f0, %f1, %f2, %f3}], %f4, {%r0};`, 'PTX502'),
+];
+
+ptxCaseTable('PTX valid-forms misses (session 20)', [...cacheHintSpace, ...vectorSize, ...madRounding, ...stAsync, ...cpAsyncSpaces, ...handleOffset, ...sampler32]);
