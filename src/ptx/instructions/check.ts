@@ -578,6 +578,9 @@ function planOf(ins: A.Instruction, r: MatchResult & { ok: true }, ctx: Instruct
   if (!problem && (op === 'ld' || op === 'st')) problem = spaceModifierProblem(w, name) ?? (LD_ST_FAMILIES.has(r.forms[0]?.family ?? '') ? l2EvictionProblem(w, name) : undefined);
   // Measured (ld, ld.global.nc, ldu, st; every space, sm_80 and sm_100): "Vector type too large, exceeds 128 bit limit".
   if (!problem && (op === 'ld' || op === 'st' || op === 'ldu') && vectorWidth(w) > 1 && w.includes('.b128')) problem = ['PTX505', `${name}: a vector of .b128 values is more than 128 bits (move one .b128 value, or .v2 of .b64)`];
+  if (!problem && (op === 'ld' || op === 'st' || op === 'ldu' || op === 'suld' || op === 'sust')) problem = vectorSizeProblem(op, w, name);
+  if (!problem && (op === 'atom' || op === 'red')) problem = cacheHintSpaceProblem(w, name);
+  if (!problem && op === 'mad') problem = madRoundingProblem(w, name, ctx);
   if (!problem && op === 'st' && (w.includes('.param') || w.includes('.param::func')) && ctx.target !== undefined && (parsedTarget(ctx.target)?.number ?? 99) < 20)
     // Measured: ptxas "State space incorrect for instruction 'st'" below sm_20 (ld.param is accepted).
     problem = ['PTX509', `${name}: st to the .param space requires .target sm_20 or higher`];
@@ -597,6 +600,8 @@ function planOf(ins: A.Instruction, r: MatchResult & { ok: true }, ctx: Instruct
   if (!problem && op === 'tensormap') problem = tensormapFieldTypeProblem(w, name);
   // Measured (ptxas 13.0, sm_90 and sm_100a, with and without [mbar]): "Modifier '.shared::cluster' requires modifier '.completion_mechanism' for instruction 'st.async'".
   if (!problem && op === 'st' && w[0] === '.async' && w.includes('.shared::cluster') && !w.includes('.mbarrier::complete_tx::bytes')) problem = ['PTX500', `${name}: .shared::cluster needs the completion mechanism .mbarrier::complete_tx::bytes`];
+  // Measured (ptxas 13.0, sm_90a and sm_100a): "Modifier '.weak' cannot be combined with modifier '.cluster'" (each alone taken).
+  if (!problem && op === 'st' && w[0] === '.async' && w.includes('.weak') && w.includes('.cluster')) problem = ['PTX500', `${name}: .weak cannot be combined with the scope .cluster (write either alone)`];
   if (!problem && op === 'mbarrier') problem = mbarrierOrderScopeProblem(w, name);
   // Measured: "Unexpected instruction types specified for 'mad'" for `mad.cc.lo` (madc: "Not a name of any known instruction").
   if (!problem && (op === 'mad' || op === 'madc') && w.indexOf('.cc') >= 0 && w.findIndex((x) => x === '.lo' || x === '.hi') > w.indexOf('.cc')) problem = ['PTX500', `${name}: .cc goes after .lo or .hi (${op}.lo.cc)`];
@@ -967,8 +972,56 @@ function cachePolicyFits(f: InstructionForm, ins: A.Instruction, ctx: Instructio
   return !(last.optional && last.name === 'cache-policy') || ins.modifiers.includes('.L2::cache_hint') || ins.modifiers.includes('.b128');
 }
 
-/** ld/st words that apply to the generic and .global spaces only ("Modifier '.no_allocate' cannot be applied to '.shared' space"), measured. */
-const GLOBAL_ONLY_WORDS: ReadonlySet<string> = new Set(['.L1::no_allocate', '.L1::evict_last', '.L1::evict_first', '.L1::evict_normal', '.L1::evict_unchanged', '.L2::64B', '.L2::128B', '.L2::256B']);
+/**
+ * ld/st words that apply to the generic and .global spaces only ("Modifier '.no_allocate' cannot be applied to '.shared' space"), measured;
+ * `.L2::cache_hint` too (ptxas 13.0, sm_80 to sm_120a: "Modifier '.L2::cache_hint' cannot be applied to '.shared::cta' space", every
+ * space word but .global: .shared, .shared::cta, .shared::cluster, .local, .const, .param).
+ */
+const GLOBAL_ONLY_WORDS: ReadonlySet<string> = new Set(['.L1::no_allocate', '.L1::evict_last', '.L1::evict_first', '.L1::evict_normal', '.L1::evict_unchanged', '.L2::64B', '.L2::128B', '.L2::256B', '.L2::cache_hint']);
+
+/**
+ * atom/red's `.L2::cache_hint` with a state space: .global only (measured with ptxas 13.0 on sm_80, sm_90a, sm_100a, sm_120a: "Modifier
+ * '.L2::cache_hint' cannot be applied to '.shared' space for instruction 'atom'"; .shared, .shared::cta, .shared::cluster; every
+ * operation and type, .noftz and the memory orders alike). Generic is taken.
+ */
+function cacheHintSpaceProblem(w: readonly string[], name: string): [PtxCode, string] | undefined {
+  if (!w.includes('.L2::cache_hint')) return undefined;
+  for (let k = 0; k < w.length; k++) {
+    const x = w[k]!;
+    if (SPACE_WORDS.has(x) && x !== '.global') return ['PTX500', `${name}: .L2::cache_hint applies only to the .global (or generic) space, not ${x}`];
+  }
+  return undefined;
+}
+
+/**
+ * The widest vector access (measured with ptxas 13.0 on sm_90a and sm_100a, every space: "Vector type too large, exceeds 128 bit
+ * limit"): ld, ld.global.nc and st move up to 256 bits (`.v8.b64` refused), ldu, st.async, suld and sust up to 128 (`.v4.b64`
+ * refused). (`.b128` vectors: the rule above.)
+ */
+function vectorSizeProblem(op: string, w: readonly string[], name: string): [PtxCode, string] | undefined {
+  const v = vectorWidth(w);
+  if (v < 4) return undefined;
+  let size = 0;
+  for (let k = 0; k < w.length; k++) {
+    const t = TYPES.get(w[k]!);
+    if (t !== undefined) size = t.size;
+  }
+  const limit = (op === 'ld' || op === 'st') && w[0] !== '.async' ? 256 : 128;
+  if (size === 0 || v * size <= limit) return undefined;
+  return ['PTX505', `${name}: a vector of ${v * size} bits is more than ${op}${op === 'st' && w[0] === '.async' ? '.async' : ''} moves (${limit} bits at most)`];
+}
+
+/**
+ * mad.f32 without a rounding word (measured with ptxas 13.0): "Rounding modifier required for instruction 'mad'" from PTX ISA
+ * .version 3.2 on with .target sm_20 and higher (a warning at 3.1, nothing before; sm_1x targets take it at every .version).
+ */
+function madRoundingProblem(w: readonly string[], name: string, ctx: InstructionCheckContext): [PtxCode, string] | undefined {
+  if (!w.includes('.f32') || w.includes('.rn') || w.includes('.rz') || w.includes('.rm') || w.includes('.rp')) return undefined;
+  if (ctx.version === undefined || ctx.version < 32 || ctx.target === undefined) return undefined;
+  const t = parsedTarget(ctx.target);
+  if (t === undefined || t.number < 20) return undefined;
+  return ['PTX500', `${name}: a rounding modifier (.rn, .rz, .rm, .rp) is required from PTX ISA .version 3.2 on with .target sm_20 and higher`];
+}
 /** Spaces `.volatile` does not apply to ("Modifier '.volatile' cannot be applied to '.local' space"; .param has its own message). */
 const NOT_VOLATILE_SPACES: ReadonlySet<string> = new Set(['.local', '.const', '.param::entry', '.param::func']);
 
@@ -2502,6 +2555,7 @@ function cpRules(ins: A.Instruction, plan: Plan, form: InstructionForm, ctx: Ins
     // range, expected to be in range [0..16]"). Measured with ptxas 13.0.
     // With .L2::cache_hint and four operands the fourth is the cache policy, not src-size (measured:
     // `-1`, `17` and a .b64 register taken there, a .b32 one "Arguments mismatch"; namedOperandsFit).
+    if (!cpAsyncSpacesFit(ins, name, ctx)) return false;
     const policyFourth = ops.length === 4 && ins.modifiers.includes('.L2::cache_hint');
     let size: bigint | undefined;
     for (let i = 0; i < ops.length && i < form.operands.length; i++) {
@@ -2529,6 +2583,27 @@ function cpRules(ins: A.Instruction, plan: Plan, form: InstructionForm, ctx: Ins
     }
   }
   return namedRules(ins, plan, form, ctx);
+}
+
+/**
+ * cp.async's addresses by variable: the destination a .shared one, the source a .global one (measured with ptxas 13.0 on sm_80 and
+ * sm_90a, .ca and .cg, `.shared` and `.shared::cta`: a .global, .shared, .const, .local or kernel .param variable in the other
+ * place is "State space mismatch between instruction and address in instruction 'cp.async'"; registers are taken).
+ */
+function cpAsyncSpacesFit(ins: A.Instruction, name: string, ctx: InstructionCheckContext): boolean {
+  for (let k = 0; k < 2 && k < ins.operands.length; k++) {
+    const o = ins.operands[k]!;
+    if (o.kind !== 'address' || o.elements.length !== 1 || o.elements[0]!.kind !== 'expr') continue;
+    let x = o.elements[0]!.expr;
+    if (x.kind === 'binary' && (x.op === '+' || x.op === '-')) x = x.left;
+    if (x.kind !== 'name') continue;
+    const vs = ctx.addressSpace !== undefined ? ctx.addressSpace(x.name) : addressSpaceOf(ctx.variableSpace(x.name));
+    const want = k === 0 ? '.shared' : '.global';
+    if (vs === undefined || !VARIABLE_SPACES.has(vs) || vs === want) continue;
+    ctx.report('PTX502', `${name} copies from the .global space to the .shared space; '${x.name}' (operand ${k + 1}) is a ${vs} variable`, x.span);
+    return false;
+  }
+  return true;
 }
 
 function setmaxnregRules(ins: A.Instruction, plan: Plan, form: InstructionForm, ctx: InstructionCheckContext): boolean {
@@ -4370,11 +4445,12 @@ function texCountFits(o: A.VectorOperand, min: number, exact: boolean, what: str
  * sampler may also be a 32-bit register of the coordinates' kind (measured with ptxas 13.0, session 18: .f32 coordinates
  * take a .b32 or .f32 sampler, not .u32; .s32 ones any 32-bit but .f32).
  */
-function texHandlesFit(o: A.Operand | undefined, upTo: number, floatCoords: boolean, name: string, ctx: InstructionCheckContext): boolean {
+function texHandlesFit(o: A.Operand | undefined, upTo: number, floatCoords: boolean, name: string, ctx: InstructionCheckContext, level = false): boolean {
   if (o?.kind !== 'address') return true;
   // With .f32 coordinates a 32-bit sampler is taken only beside a coordinate list holding some register
-  // not declared .f32 (measured: `[t, %f3, {%r1, %r2}]` and `[t, %r3, {%f1, %r2}]` taken, `[t, %r3, {%f1, %f2}]` refused).
-  const floatSampler = floatCoords && upTo < o.elements.length && someNotF32(o.elements[o.elements.length - 1]!, ctx);
+  // not declared .f32 (measured: `[t, %f3, {%r1, %r2}]` and `[t, %r3, {%f1, %r2}]` taken, `[t, %r3, {%f1, %f2}]` refused);
+  // tex.level's with any (session 20: `tex.level.2d.v4.f32.f32 d, [t, %r3, {%f0, %f1}], %f5` taken on sm_80 to sm_120a).
+  const floatSampler = floatCoords && upTo < o.elements.length && (level || someNotF32(o.elements[o.elements.length - 1]!, ctx));
   for (let i = 0; i < upTo && i < o.elements.length; i++)
     if (!texOperandFits(o.elements[i]!, i === 0 || (floatCoords && !floatSampler) ? Cls.Int64 : floatCoords ? Cls.FloatSampler : Cls.IntSampler, U64, '.u64', i === 0 ? 'texture or surface handle' : 'sampler', name, false, ctx)) return false;
   return true;
@@ -4407,10 +4483,12 @@ function textureFits(ins: A.Instruction, name: string, plan: Plan, ctx: Instruct
   let geom: { coords: number; offsets: number; grad: number; array: boolean } | undefined;
   let level = false;
   let grad = false;
+  let geomWord: string | undefined;
   let n = 0;
   for (let k = 0; k < ins.modifiers.length; k++) {
     const w = ins.modifiers[k]!;
     geom ??= GEOMETRY.get(w);
+    if (GEOMETRY_WORDS.has(w)) geomWord = w;
     if (w === '.level') level = true;
     else if (w === '.grad') grad = true;
     else if (w === '.v4') n = 4;
@@ -4436,7 +4514,8 @@ function textureFits(ins: A.Instruction, name: string, plan: Plan, ctx: Instruct
   // size doesn't match geometry"; with a 64-bit sampler taken up to sm_89, refused from sm_90 by a later stage:
   // "Arguments mismatch for instruction 'mov'"). Left alone.
   if (grad && geom?.array !== true && a.elements.length === 3 && ops.length > 3 && ops[2]!.kind === 'vector' && ops[3]!.kind === 'expr') return true;
-  if (!texHandlesFit(a, a.elements.length - 1, floatCoords, name, ctx)) return false;
+  if (!texHandlesFit(a, a.elements.length - 1, floatCoords, name, ctx, level)) return false;
+  if (a.elements.length === 3 && ctx.texmodeIndependent !== true && !sampler32Fits(ins, a, geomWord, level, grad, floatCoords, name, ctx)) return false;
   const c = a.elements[a.elements.length - 1]!;
   if (geom === undefined) return true;
   if (c.kind === 'vector') {
@@ -4472,7 +4551,9 @@ function textureFits(ins: A.Instruction, name: string, plan: Plan, ctx: Instruct
     return false;
   }
   if (e?.kind === 'vector') {
-    if (geom.offsets === 0) {
+    // (tex.level.cube with a 64-bit sampler register takes an offset vector beside a depth compare value: measured with ptxas
+    // 13.0, sm_80 to sm_120a, `[t, %rd3, {...}], %f5, {%r0}, %f6` taken, without the sampler or the depth value refused.)
+    if (geom.offsets === 0 && !(level && a.elements.length === 3 && rest === 2)) {
       ctx.report('PTX502', `${name}: a cube geometry takes no offset vector`, e.span);
       return false;
     }
@@ -4495,6 +4576,37 @@ function textureFits(ins: A.Instruction, name: string, plan: Plan, ctx: Instruct
   return true;
 }
 
+const GEOMETRY_WORDS: ReadonlySet<string> = new Set([...GEOMETRY.keys(), '.a2dms']);
+
+/**
+ * tex/tld4 `[a, b, c]` with b a 32-bit register in texmode_unified (measured with ptxas 13.0 on sm_80 .version 7.0 and 9.0, sm_90a,
+ * sm_100a, sm_120a: every geometry, .s32/.f32 coordinates, .v4 and .v2.f16x2 results, .b32/.u32/.s32/.f32 samplers, 13,920 lines):
+ * ptxas reads another form than the 64-bit sampler's: tex, tex.base and tld4 take no .cube/.acube, no .a2dms
+ * with .f32 coordinates, and after the address only a scalar with .f32 coordinates on .1d/.2d (a depth compare value): an offset
+ * vector, two operands, or a scalar with .s32 coordinates are "Arguments mismatch" ("Illegal modifier '.cube'" for the geometries).
+ * The array geometries and .2dms with nothing after the address crash ptxas (signal 11): left alone.
+ */
+function sampler32Fits(ins: A.Instruction, a: A.AddressOperand, geomWord: string | undefined, level: boolean, grad: boolean, floatCoords: boolean, name: string, ctx: InstructionCheckContext): boolean {
+  const s = a.elements[1]!;
+  if (s.kind !== 'expr' || s.expr.kind !== 'name') return true;
+  const rt = ctx.registerType(s.expr.name);
+  if (rt === undefined || TYPES.get(rt)?.size !== 32) return true;
+  const ops = ins.operands;
+  const after = ops.length - 2 - (level ? 1 : 0);
+  let why: string | undefined;
+  // (tex.grad and tex.level are left alone: ptxas takes them or not by their operands' register types, `{%r0, %r1}` gradients
+  // and a .b32 level of detail taken where .f32 ones are refused.)
+  if (grad || level) return true;
+  if (geomWord === '.cube' || geomWord === '.acube') why = `no ${geomWord} geometry`;
+  else if (geomWord === '.a2dms' && floatCoords) why = '.a2dms needs .s32 coordinates';
+  else if (after >= 2) why = 'no offset operand';
+  else if (after === 1 && (ops[2]!.kind === 'vector' || !floatCoords || (geomWord !== '.1d' && geomWord !== '.2d')))
+    why = 'no offset operand (after the address only a depth compare value, with .f32 coordinates on .1d or .2d)';
+  if (why === undefined) return true;
+  ctx.report('PTX502', `${name} with a 32-bit sampler register (${s.expr.name}, texmode_unified): ${why}`, s.span);
+  return false;
+}
+
 /**
  * txq/suq (measured): the result any 32-bit register, the handle 64-bit, txq.level's level a
  * 32-bit integer; suld/sust/sured: the handle 64-bit, the coordinates 32-bit integers, as many as
@@ -4505,6 +4617,13 @@ function surfaceFits(ins: A.Instruction, name: string, plan: Plan, ctx: Instruct
   const op = ins.opcode;
   if (op === 'txq' || op === 'suq') {
     if (ops[0] && !texOperandFits(ops[0], Cls.Word, U32, '.b32', 'result', name, false, ctx)) return false;
+    // Measured (ptxas 13.0, sm_80 to sm_100a): the handle takes no offset (`[tex0+8]`: "Arguments mismatch"; `[%rd1+8]`, `[%rd1+0]`:
+    // "Argument 1 of instruction 'txq': .texref or .u64 register expected").
+    const h = ops[1];
+    if (h?.kind === 'address' && h.elements.length === 1 && h.elements[0]!.kind === 'expr' && h.elements[0]!.expr.kind === 'binary') {
+      ctx.report('PTX502', `${name}: the ${op === 'txq' ? 'texture' : 'surface'} is a handle alone ([name] or [register]), without an offset`, h.span);
+      return false;
+    }
     if (!texHandlesFit(ops[1], 1, true, name, ctx)) return false;
     return ops[2] === undefined || texOperandFits(ops[2], Cls.Int32, U32, '.u32', 'level', name, false, ctx);
   }
