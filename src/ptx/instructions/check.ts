@@ -1955,6 +1955,42 @@ function sparsityMetadataFits(o: A.Operand, name: string, ctx: InstructionCheckC
 }
 
 /**
+ * mma.sp's sparsity selector (operand 6, `f`): its largest value by shape and A type (measured with
+ * ptxas 13.0 on sm_80, sm_90a, sm_100a and sm_120a, `.sp` and `.sp::ordered_metadata` alike: "Argument
+ * 6 of instruction 'Sparse mma': value '2' out of range, expected to be in range [0..1]"; the FP8,
+ * FP6 and FP4 types "Argument 5 of instruction 'mma': unexpected value '1', expected to be 0"). The
+ * .f16 m16n8k32 range follows the result type: [0..3] with .f32, [0..1] with .f16. ptxas evaluates a
+ * constant expression there (`2-1` taken, `1+1` out of range); only a plain or negated literal is
+ * judged here.
+ */
+function sparsitySelectorFits(o: A.Operand, name: string, ctx: InstructionCheckContext): boolean {
+  const v = o.kind === 'expr' ? intConstant(o.expr) : undefined;
+  if (v === undefined) return true;
+  const m = SPARSE_MMA_TYPES.exec(name);
+  if (m === null) return true;
+  const max = sparsitySelectorMax(Number(m[1]), m[2]!, m[3]!);
+  if (max === undefined || (v >= 0n && v <= max)) return true;
+  ctx.report('PTX502', `operand 6 of ${name} (the sparsity selector) must be ${max === 0n ? 'the constant 0' : `a constant from 0 to ${max}`} with this shape and type`, o.span);
+  return false;
+}
+
+/** An mma.sp spelling's K, result type and A type. */
+const SPARSE_MMA_TYPES = /\.m16n8k(\d+)\.row\.col(?:\.kind::f8f6f4)?(?:\.satfinite)?\.(\w+)\.(\w+)\./;
+
+/** The sparsity selector's largest value (sparsitySelectorFits); undefined where unmeasured. */
+function sparsitySelectorMax(k: number, d: string, a: string): bigint | undefined {
+  switch (a) {
+    case 'e4m3': case 'e5m2': case 'e2m1': case 'e2m3': case 'e3m2': return 0n;
+    case 's8': case 'u8': return k === 32 ? 1n : k === 64 ? 0n : undefined;
+    case 's4': case 'u4': return k === 64 ? 1n : k === 128 ? 0n : undefined;
+    case 'tf32': return k === 8 ? 3n : k === 16 ? 1n : undefined;
+    case 'bf16': return k === 16 ? 3n : k === 32 ? 1n : undefined;
+    case 'f16': return k === 16 ? 3n : k === 32 ? (d === 'f32' ? 3n : 1n) : undefined;
+    default: return undefined;
+  }
+}
+
+/**
  * The rules of particular opcodes that come before the address checks: one function per opcode,
  * chosen once per spelling (shapeRuleOf, Plan.shapeRule), so that each opcode's calls land in a
  * small function of its own (one that tested the opcode against each rule's was never optimized:
@@ -1978,6 +2014,7 @@ function mmaRules(ins: A.Instruction, plan: Plan, form: InstructionForm, ctx: In
   if (!mmaVectorWordFits(ins, plan, ctx)) return false;
   if (ins.operands.length === 6 && !sparsityMetadataFits(ins.operands[4]!, name, ctx)) return false;
   if (!namedRules(ins, plan, form, ctx)) return false;
+  if (ins.operands.length === 6 && !sparsitySelectorFits(ins.operands[5]!, name, ctx)) return false;
   if (!mmaFragmentsFit(ins, name, ctx)) return false;
   if (!mmaFragmentCountsFit(ins, plan, ctx)) return false;
   if (!mmaResultSinkFits(ins, name, ctx)) return false;
@@ -3134,6 +3171,22 @@ function cvtModifiersFit(ins: A.Instruction, name: string, ctx: InstructionCheck
 function intConstant(e: A.Expr | undefined): bigint | undefined {
   if (e === undefined) return undefined;
   return e.kind === 'int' ? e.value : e.kind === 'unary' && e.op === '-' && e.operand.kind === 'int' ? -e.operand.value : undefined;
+}
+
+/**
+ * A constant expression of integer literals only (`2-1`, `(1)`): ptxas evaluates one where it wants an
+ * integer constant (measured with ptxas 13.0: mma.sp's sparsity selector `2-1` taken), so it is no
+ * register, variable or floating-point value to refuse.
+ */
+function integerLiteralExpr(e: A.Expr): boolean {
+  switch (e.kind) {
+    case 'int': return true;
+    case 'paren': return integerLiteralExpr(e.expr);
+    case 'unary': case 'cast': return integerLiteralExpr(e.operand);
+    case 'binary': return integerLiteralExpr(e.left) && integerLiteralExpr(e.right);
+    case 'conditional': return integerLiteralExpr(e.test) && integerLiteralExpr(e.consequent) && integerLiteralExpr(e.alternate);
+    default: return false;
+  }
 }
 
 /** The 16-bit float conversions from `.f32` that take `.satfinite` from .version 8.1 (satfiniteGate). */
@@ -4798,7 +4851,7 @@ function namedOperandsFit(ins: A.Instruction, name: string, form: InstructionFor
     } else if (role === NamedRole.IntConstant || role === NamedRole.Count || role === NamedRole.Ordinal) {
       const v = intConstant(o.expr);
       const want = role === NamedRole.IntConstant ? 'an integer constant' : role === NamedRole.Count ? 'a non-negative integer constant' : 'the constant 0 to 4';
-      if (v === undefined ? o.expr.kind === 'name' && ctx.registerType(o.expr.name) === undefined : role === NamedRole.IntConstant || (v >= 0n && (role === NamedRole.Count || v <= 4n))) continue;
+      if (v === undefined ? (o.expr.kind === 'name' && ctx.registerType(o.expr.name) === undefined) || (role === NamedRole.IntConstant && integerLiteralExpr(o.expr)) : role === NamedRole.IntConstant || (v >= 0n && (role === NamedRole.Count || v <= 4n))) continue;
       ctx.report('PTX502', `operand ${i + 1} of ${name} (${spec.name}) must be ${want}`, o.span);
       return false;
     } else if (role === NamedRole.TensormapValue) {
