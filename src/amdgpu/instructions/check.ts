@@ -1682,6 +1682,7 @@ function vopdHalf(text: string, mnemonic: string, at: Span, operands: readonly I
         const roles = VOPD_ROLES.get(f)!;
         vopdVgprs(count, roles, half);
         if (posBusCandidates > 0 || (roles & (VOPD_MK | VOPD_AK)) !== 0) vopdScalars(text, count, roles, target);
+        if (narrowInline && !f.spec.base.endsWith('_f16')) vopdNarrowLiterals(count, target);
         return true;
       }
     }
@@ -1732,6 +1733,26 @@ function vopdScalars(text: string, count: number, roles: number, target: AmdgpuT
       continue;
     }
     busOperand(text, i, target);
+  }
+}
+
+/**
+ * A VOPD half's integers inline only as 16 bits (`0xffff`, `0x3c00`, `0x3118`), into literalKeys:
+ * llvm-mc-19 reads them in the halves' 32-bit sources as literals, counted against the pair's one
+ * literal value and its bus (`v_dual_mov_b32 v4, 0xffff :: v_dual_add_f32 v1, 0x12345678, v2`,
+ * `v_dual_fmaak_f32 v1, 0xffff, v2, 0x12345678 :: ...`, `v_dual_mov_b32 v4, 0xffff ::
+ * v_dual_cndmask_b32 v1, s3, v2` refused; `0xffff` beside `0xffff` or `65535` taken). Not
+ * v_dual_dot2acc_f32_f16 (its caller): there `0xffff` is a literal but `0x3f800000` beside a
+ * fmaak K of `0x3c00` is taken, a rule not pinned down. Called where maybeInline saw such an integer.
+ */
+function vopdNarrowLiterals(count: number, target: AmdgpuTarget): void {
+  for (let i = 1; i < count; i++) {
+    if (posWhat[i] !== What.Inline) continue;
+    const v = intOperand(positional[i]!);
+    if (v === undefined || v < -0x80000000n || v > 0xffffffffn || (v >= -16n && v <= 64n)) continue;
+    const bits = Number(BigInt.asUintN(32, v));
+    if (inlineCode32(bits, target.inv2Pi) !== undefined) continue;
+    addKey(literalKeys, BigInt(bits));
   }
 }
 
