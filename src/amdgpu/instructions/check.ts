@@ -1682,6 +1682,7 @@ function vopdHalf(text: string, mnemonic: string, at: Span, operands: readonly I
         const roles = VOPD_ROLES.get(f)!;
         vopdVgprs(count, roles, half);
         if (posBusCandidates > 0 || (roles & (VOPD_MK | VOPD_AK)) !== 0) vopdScalars(text, count, roles, target);
+        if (narrowInline && !f.spec.base.endsWith('_f16')) vopdNarrowLiterals(count, target);
         return true;
       }
     }
@@ -1732,6 +1733,26 @@ function vopdScalars(text: string, count: number, roles: number, target: AmdgpuT
       continue;
     }
     busOperand(text, i, target);
+  }
+}
+
+/**
+ * A VOPD half's integers inline only as 16 bits (`0xffff`, `0x3c00`, `0x3118`), into literalKeys:
+ * llvm-mc-19 reads them in the halves' 32-bit sources as literals, counted against the pair's one
+ * literal value and its bus (`v_dual_mov_b32 v4, 0xffff :: v_dual_add_f32 v1, 0x12345678, v2`,
+ * `v_dual_fmaak_f32 v1, 0xffff, v2, 0x12345678 :: ...`, `v_dual_mov_b32 v4, 0xffff ::
+ * v_dual_cndmask_b32 v1, s3, v2` refused; `0xffff` beside `0xffff` or `65535` taken). Not
+ * v_dual_dot2acc_f32_f16 (its caller): there `0xffff` is a literal but `0x3f800000` beside a
+ * fmaak K of `0x3c00` is taken, a rule not pinned down. Called where maybeInline saw such an integer.
+ */
+function vopdNarrowLiterals(count: number, target: AmdgpuTarget): void {
+  for (let i = 1; i < count; i++) {
+    if (posWhat[i] !== What.Inline) continue;
+    const v = intOperand(positional[i]!);
+    if (v === undefined || v < -0x80000000n || v > 0xffffffffn || (v >= -16n && v <= 64n)) continue;
+    const bits = Number(BigInt.asUintN(32, v));
+    if (inlineCode32(bits, target.inv2Pi) !== undefined) continue;
+    addKey(literalKeys, BigInt(bits));
   }
 }
 
@@ -3321,6 +3342,7 @@ function inlineAsHighDword(v: bigint, inv2Pi: boolean): boolean {
 function checkNarrowInline(p: PreparedForms, f: PreparedForm, count: number, target: AmdgpuTarget, sink: IssueSink): boolean {
   if (SALU_LITERAL_FAMILIES.has(f.spec.family)) return checkScalarLiterals(f, count, target, sink);
   if (f.spec.family === 'VOP3P') return PACKED_16.test(f.spec.base) ? checkPackedInline(f, count, target, sink) : true;
+  if (MADAK_32.test(f.spec.base)) return checkMadakNarrow(f, count, target, sink);
   const shift = f.vccOptional && count < f.spec.maxOperands ? 1 : 0;
   for (let i = 0; i < count; i++) {
     if (posWhat[i] !== What.Inline) continue;
@@ -3332,6 +3354,48 @@ function checkNarrowInline(p: PreparedForms, f: PreparedForm, count: number, tar
     // Another form of the mnemonic that takes a literal there (a compare's `_e32`) is the one llvm-mc-19 picks.
     if (p.forms.some((g) => g !== f && count >= g.min && count <= g.max && ((g.ops[i + (g.vccOptional && count < g.spec.maxOperands ? 1 : 0)]?.files ?? 0) & F.LITERAL) !== 0)) continue;
     return report(sink, C.literalNotSupported, `literal operands are not supported: the integer is inline only as 32 or 16 bits; operand ${i + 1} of ${f.spec.spelled} is 64 bits, where it is a literal, which the position does not take`, positional[i]!.span);
+  }
+  return true;
+}
+
+/** The 32-bit VOP2 instructions with a K literal (`v_madak_f32`, `v_madmk_f32`, `v_fmaak_f32`, `v_fmamk_f32`). */
+const MADAK_32 = /^v_(?:mad|fma)(?:ak|mk)_f32$/;
+
+/**
+ * madak/madmk/fmaak/fmamk (f32): an integer source inline only as 16 bits (`0xffff`, `0x3c00`,
+ * `0x3118` with 1/(2*pi)) is a literal in their 32-bit source, so a second one beside a K of other
+ * 32 bits (llvm-mc-19, GFX6-9 madak/madmk, GFX9.4/GFX10-12 fmaak/fmamk: "only one unique literal
+ * operand is allowed" for `v_madak_f32 v1, 0xffff, v2, 0x12345678`, `v_madak_f32 v1, 0xffff, v2,
+ * -1`, `v_fmaak_f32 v1, 0x3c00, v2, 1.0`; `v_madak_f32 v1, 0xffff, v2, 65535` and
+ * `v_madmk_f32 v1, 0xffff, 0xffff, v2` taken). K is compared by its encoded 32 bits (an integer's
+ * low 32, a float's single-precision bits); a K written as an expression is left unjudged.
+ * Called where an integer was classified inline by 16 or 32 bits only (checkNarrowInline).
+ */
+function checkMadakNarrow(f: PreparedForm, count: number, target: AmdgpuTarget, sink: IssueSink): boolean {
+  let k: bigint | undefined;
+  for (let i = 0; i < count; i++) {
+    if (f.ops[i]?.spec.kind !== 'imm') continue;
+    const op = positional[i]!;
+    const v = intOperand(op);
+    if (v !== undefined) {
+      if (v < -0x80000000n || v > 0xffffffffn) return true;
+      k = BigInt.asUintN(32, v);
+    } else {
+      const x = realOperand(op);
+      if (x === undefined) return true;
+      k = BigInt(f64ToF32Bits(x));
+    }
+  }
+  if (k === undefined) return true;
+  for (let i = 0; i < count; i++) {
+    if (posWhat[i] !== What.Inline) continue;
+    const o = f.ops[i];
+    if (!o || o.spec.kind !== 'src' || o.spec.size !== 1) continue;
+    const v = intOperand(positional[i]!);
+    if (v === undefined || v < -0x80000000n || v > 0xffffffffn || (v >= -16n && v <= 64n)) continue;
+    const bits = Number(BigInt.asUintN(32, v));
+    if (inlineCode32(bits, target.inv2Pi) !== undefined || BigInt(bits) === k) continue;
+    return report(sink, C.uniqueLiteral, `only one unique literal operand is allowed: ${f.spec.spelled} has two different literals (an integer inline only as 16 bits is a literal in its 32-bit source, beside K)`, positional[i]!.span);
   }
   return true;
 }
