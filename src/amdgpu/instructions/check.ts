@@ -1748,12 +1748,21 @@ function vopdScalars(text: string, count: number, roles: number, target: AmdgpuT
 function vopdNarrowLiterals(count: number, target: AmdgpuTarget): void {
   for (let i = 1; i < count; i++) {
     if (posWhat[i] !== What.Inline) continue;
-    const v = intOperand(positional[i]!);
-    if (v === undefined || v < -0x80000000n || v > 0xffffffffn || (v >= -16n && v <= 64n)) continue;
-    const bits = Number(BigInt.asUintN(32, v));
-    if (inlineCode32(bits, target.inv2Pi) !== undefined) continue;
-    addKey(literalKeys, BigInt(bits));
+    const bits = narrowInlineBits(positional[i]!, target);
+    if (bits !== undefined) addKey(literalKeys, bits);
   }
+}
+
+/**
+ * The 32 bits of an integer operand that is inline only as 16 bits (`0xffff`, `0x3c00`; `0x3118`
+ * with 1/(2*pi)), which llvm-mc-19 reads as a literal in a 32-bit source; undefined for anything
+ * else (inline in 32 bits, out of 32-bit range, not an integer).
+ */
+function narrowInlineBits(op: Operand, target: AmdgpuTarget): bigint | undefined {
+  const v = intOperand(op);
+  if (v === undefined || v < -0x80000000n || v > 0xffffffffn || (v >= -16n && v <= 64n)) return undefined;
+  const bits = Number(BigInt.asUintN(32, v));
+  return inlineCode32(bits, target.inv2Pi) === undefined ? BigInt(bits) : undefined;
 }
 
 /**
@@ -3391,10 +3400,8 @@ function checkMadakNarrow(f: PreparedForm, count: number, target: AmdgpuTarget, 
     if (posWhat[i] !== What.Inline) continue;
     const o = f.ops[i];
     if (!o || o.spec.kind !== 'src' || o.spec.size !== 1) continue;
-    const v = intOperand(positional[i]!);
-    if (v === undefined || v < -0x80000000n || v > 0xffffffffn || (v >= -16n && v <= 64n)) continue;
-    const bits = Number(BigInt.asUintN(32, v));
-    if (inlineCode32(bits, target.inv2Pi) !== undefined || BigInt(bits) === k) continue;
+    const bits = narrowInlineBits(positional[i]!, target);
+    if (bits === undefined || bits === k) continue;
     return report(sink, C.uniqueLiteral, `only one unique literal operand is allowed: ${f.spec.spelled} has two different literals (an integer inline only as 16 bits is a literal in its 32-bit source, beside K)`, positional[i]!.span);
   }
   return true;
