@@ -83,11 +83,19 @@ describe('AMDGPU symbols used between definitions vs llvm-mc-19', () => {
     // files and expressions"): at most one rejected line in 200 may differ.
     const lineDiffs: string[] = [];
     let differing = 0;
+    // llvm-mc 19 loops forever on some cyclic chains (`.set a, -b` then `.set b, a == ~a`: it
+    // re-evaluates the cycle instead of reporting it); such a file has no verdict to compare with
+    // (its partial output names only the lines before the hang), so it is counted and left out.
+    let hangs = 0;
     fc.sample(groupsArb, { seed, numRuns: files }).forEach((groups, f) => {
       let text = renderGroups(groups);
       statements += text.split('\n').length - 2;
       for (let round = 0; round < 6; round++) {
         const mc = runLlvmMc(text, { mcpu: 'gfx900', filetype: 'obj', timeoutMs: 20000 });
+        if (mc.timedOut) {
+          hangs++;
+          break;
+        }
         const crashed = mc.stderr.includes('LLVM ERROR') || mc.stderr.includes('Stack dump');
         const theirs = errorLines(mc.messages.filter((m) => m.severity === 'error').map((m) => m.line));
         const mine = amdgpuSymbols('t.s', text, { mcpu: 'gfx900' });
@@ -121,7 +129,8 @@ describe('AMDGPU symbols used between definitions vs llvm-mc-19', () => {
           .join('\n');
       }
     });
-    console.log(`amdgpu symbol uses: ${files} files, ${statements} statements, ${rejected} rejected lines (${differing} differ${lineDiffs.length ? ', first: ' + lineDiffs[0] : ''}), ${values} values compared, seed ${seed}`);
+    console.log(`amdgpu symbol uses: ${files} files, ${statements} statements, ${rejected} rejected lines (${differing} differ${lineDiffs.length ? ', first: ' + lineDiffs[0] : ''}), ${values} values compared, ${hangs} files left out (llvm-mc-19 hung), seed ${seed}`);
+    assert.ok(hangs * 4 <= files, `seed ${seed}: llvm-mc-19 hung on ${hangs} of ${files} files: too few compared`);
     assert.ok(differing * 200 <= Math.max(rejected, 200), `seed ${seed}: ${differing} of ${rejected} rejected lines differ: ${lineDiffs.slice(0, 5).join('; ')}`);
     assert.deepEqual(problems.slice(0, 8), [], `seed ${seed}: ${problems.length} problems`);
   });
