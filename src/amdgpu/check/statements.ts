@@ -373,7 +373,11 @@ export class StatementChecker implements InstructionContext {
   }
 
   noteTemporary(name: string, span: Span): void {
-    if (isTemporarySymbol(name) && !this.temporaryRefs.has(name)) this.temporaryRefs.set(name, span);
+    // A relocation variant (`.LC0@rel32@lo`, as GCC's amdgcn output loads its string constants)
+    // names the symbol before the `@`: that one must be defined.
+    const at = name.indexOf('@');
+    const base = at > 0 ? name.slice(0, at) : name;
+    if (isTemporarySymbol(base) && !this.temporaryRefs.has(base)) this.temporaryRefs.set(base, span);
   }
 
   check(st: Statement): void {
