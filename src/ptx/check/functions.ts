@@ -17,9 +17,13 @@ import { formalsOf, unsizedReturns } from './call-args.js';
 
 /** Return and parameter lists as ptxas compares prototypes: state space, alignment, type, sizes. */
 function functionShape(f: A.FunctionDecl): string {
-  const list = (ps: A.VariableDecl[] | undefined) =>
-    (ps ?? []).map((p) => p.declarators.map((d) => `${p.space}${p.align ?? ''}${variableShape(p, d)}`).join(';')).join(';');
-  return `${list(f.returns)}=>${list(f.params)}`;
+  return `${listShape(f.returns)}=>${listShape(f.params)}`;
+}
+
+/** One list of functionShape (a function of the module, not a closure made per call). */
+function listShape(ps: A.VariableDecl[] | undefined): string {
+  if (ps === undefined) return '';
+  return ps.map((p) => p.declarators.map((d) => `${p.space}${p.align ?? ''}${variableShape(p, d)}`).join(';')).join(';');
 }
 
 /** How many `.param` return parameters a return list declares. */

@@ -90,6 +90,41 @@ export function newSymbol(name: string, kind: SymbolKind, nameSpan: Span): PtxSy
 }
 
 /**
+ * Every field of a symbol is written after the symbol is made (its declaration's facts, then its
+ * uses: `calledAt`, `addressTakenAt`, `branchTargets`...). V8 takes a field nobody has written
+ * since its object was made as constant, and the first later store anywhere turns it mutable on
+ * the map all symbols share, throwing away the optimized code that made or read symbols under the
+ * old assumption ("code dependencies" deoptimizations of newSymbol and localVariable, at the first
+ * function whose address is taken, the first `.branchtargets`...). One symbol written once per
+ * field, with values of the kinds the checker stores, when the module loads: the map's fields are
+ * mutable before any code is optimized (docs/benchmarks.md, session 21). No behaviour: the symbol
+ * is dropped.
+ */
+function settleSymbolFields(): void {
+  const span: Span = { start: 0, end: 0 };
+  const sym = newSymbol('', 'function', span);
+  sym.space = '.reg';
+  sym.linkage = '.extern';
+  sym.entry = true;
+  sym.defined = true;
+  sym.paramCount = 1;
+  sym.returnCount = 1;
+  sym.shape = '';
+  sym.type = '.b32';
+  sym.array = true;
+  sym.vector = 2;
+  sym.aliased = true;
+  sym.calledAt = span;
+  sym.addressTakenAt = span;
+  sym.movAddressAt = span;
+  sym.branchTargets = true;
+  sym.familyCount = 1;
+  sym.formals = { returns: [], params: [] };
+  sym.param = { name: '', type: '.b32', dims: undefined, align: undefined };
+}
+settleSymbolFields();
+
+/**
  * Everything the table knows about one name, for the whole module (see SymbolTable.cells): its
  * innermost visible plain declaration and, split once, the family its digits could belong to.
  * Callers may hold a cell to look the name up again without hashing it.

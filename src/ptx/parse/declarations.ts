@@ -26,18 +26,50 @@ export function parseVariableDecl(p: ExprCursor, start: number, linkage: A.Linka
   const lx = p.lx;
   const space = p.word() as A.StateSpace;
   p.advance();
-  const decl: A.VariableDecl = new VariableDeclNode(space, start);
-  if (linkage) decl.linkage = linkage;
+  // The linkage given to the constructor, not stored afterwards: a store into a field after its
+  // object is made turns the field from constant to mutable on the shared map, which throws away
+  // the optimized code that made such objects (a "code dependencies" deoptimization at the file's
+  // first declaration with a linkage; docs/benchmarks.md, session 21).
+  const decl: A.VariableDecl = new VariableDeclNode(space, start, linkage);
+  if (!parseDeclParts(p, decl, space)) return failDecl(p, withSemi);
+  const base = p.sp;
+  for (;;) {
+    const d = parseDeclarator(p, withSemi);
+    if (!d) {
+      p.sp = base;
+      return failDecl(p, withSemi);
+    }
+    p.scratch[p.sp++] = d;
+    if (!withSemi || !p.accept(Tok.Comma)) break;
+  }
+  decl.declarators = p.take(base) as A.Declarator[];
+  if (withSemi && !p.expect(Tok.Semi)) return failDecl(p, withSemi);
+  decl.span = p.span(start);
+  if (decl.attributes.length === 0) decl.attributes = NO_ATTRIBUTES as A.DirectiveWord[];
+  return decl;
+}
+
+/**
+ * A declaration's parts between its state space and its first declarator: a constant bank
+ * (`.const[2]`), `.align N` and `.attribute(...)` (any number), at most one `.vN`, the type, then
+ * (parameters only) `.ptr [space] [.align N]`; false after reporting an error. Its own function,
+ * called for every declaration, so that a rare part (`.attribute`, `.ptr .global`, a second
+ * `.align`) first met after parseVariableDecl was optimized throws away only this function's
+ * optimized code ("insufficient type feedback"), not the larger caller's (docs/benchmarks.md,
+ * session 21).
+ */
+function parseDeclParts(p: ExprCursor, decl: A.VariableDecl, space: A.StateSpace): boolean {
+  const lx = p.lx;
   if (lx.tok() === Tok.LBracket && space === '.const') {
     // `.const[2]`: old constant banks.
     p.advance();
     if (lx.tok() !== Tok.Int) {
       p.errorHere('PTX217', `expected constant bank number near ${p.nearText()}`);
-      return failDecl(p, withSemi);
+      return false;
     }
     decl.bank = Number(decodeInt(p.text, lx.start, lx.end).value);
     p.advance();
-    if (!p.expect(Tok.RBracket)) return failDecl(p, withSemi);
+    if (!p.expect(Tok.RBracket)) return false;
   }
   // Order as ptxas requires it: `.align N` / `.attribute(...)` (any number), then at most one
   // `.vN`, then the type, then (parameters only) `.ptr [space] [.align N]`.
@@ -47,7 +79,7 @@ export function parseVariableDecl(p: ExprCursor, start: number, linkage: A.Linka
       p.advance();
       if (lx.tok() !== Tok.Int) {
         p.errorHere('PTX217', `expected alignment after .align near ${p.nearText()}`);
-        return failDecl(p, withSemi);
+        return false;
       }
       if (decl.align === undefined) {
         decl.align = decodeInt(p.text, lx.start, lx.end).value;
@@ -60,7 +92,7 @@ export function parseVariableDecl(p: ExprCursor, start: number, linkage: A.Linka
     }
     p.advance();
     const words = parseParenWords(p);
-    if (!words) return failDecl(p, withSemi);
+    if (!words) return false;
     decl.attributes.push({ name: '.attribute', args: [], words, span: p.span(ws) });
   }
   if (lx.tok() === Tok.Dotted && VECTOR_WIDTHS[p.word()] !== undefined) {
@@ -84,7 +116,7 @@ export function parseVariableDecl(p: ExprCursor, start: number, linkage: A.Linka
       p.advance();
       if (lx.tok() !== Tok.Int) {
         p.errorHere('PTX217', `expected alignment after .align near ${p.nearText()}`);
-        return failDecl(p, withSemi);
+        return false;
       }
       const lit = p.parsePrimary();
       decl.attributes.push({ name: '.align', args: [lit], span: p.span(ws) });
@@ -95,32 +127,18 @@ export function parseVariableDecl(p: ExprCursor, start: number, linkage: A.Linka
     const w = p.word();
     if (VECTOR_WIDTHS[w] !== undefined) {
       p.errorHere('PTX339', `the vector width ${w} must come before the type ${decl.type}`);
-      return failDecl(p, withSemi);
+      return false;
     }
     if (w === '.align') {
       p.errorHere('PTX339', `.align must come before the type ${decl.type}`);
-      return failDecl(p, withSemi);
+      return false;
     }
   }
   if (decl.type === '') {
     p.errorHere('PTX218', `expected a type in declaration near ${p.nearText()}`);
-    return failDecl(p, withSemi);
+    return false;
   }
-  const base = p.sp;
-  for (;;) {
-    const d = parseDeclarator(p, withSemi);
-    if (!d) {
-      p.sp = base;
-      return failDecl(p, withSemi);
-    }
-    p.scratch[p.sp++] = d;
-    if (!withSemi || !p.accept(Tok.Comma)) break;
-  }
-  decl.declarators = p.take(base) as A.Declarator[];
-  if (withSemi && !p.expect(Tok.Semi)) return failDecl(p, withSemi);
-  decl.span = p.span(start);
-  if (decl.attributes.length === 0) decl.attributes = NO_ATTRIBUTES as A.DirectiveWord[];
-  return decl;
+  return true;
 }
 
 export function failDecl(p: ExprCursor, withSemi: boolean): undefined {

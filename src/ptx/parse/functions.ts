@@ -161,11 +161,10 @@ export function parseFunctionAttribute(p: ExprCursor): A.FunctionAttribute | und
   const name = p.word();
   p.advance();
   const args: (A.Expr | A.StringLiteral)[] = [];
-  const attr: A.FunctionAttribute = { name, args, span: { start, end: 0 } };
+  let words: A.DirectiveWord[] | undefined;
   if (name === '.attribute' || lx.tok() === Tok.LParen) {
-    const words = parseParenWords(p);
+    words = parseParenWords(p);
     if (!words) return undefined;
-    attr.words = words;
   } else if (name === '.pragma') {
     for (;;) {
       if (lx.tok() !== Tok.String) {
@@ -197,7 +196,10 @@ export function parseFunctionAttribute(p: ExprCursor): A.FunctionAttribute | und
       }
     }
   }
-  attr.span = p.span(start);
+  // Made once its span is known: a store into `span` afterwards would turn that field mutable on
+  // the map every `{ name, args, span }` shares, deoptimizing the code that makes them (session 21).
+  const attr: A.FunctionAttribute = { name, args, span: p.span(start) };
+  if (words) attr.words = words;
   return attr;
 }
 

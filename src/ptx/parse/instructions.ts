@@ -13,11 +13,10 @@ export function parseInstruction(p: ExprCursor, out: A.Statement[], start: numbe
   let guard: A.Guard | undefined;
   if (lx.tok() === Tok.At) {
     p.advance();
-    let negated = false;
-    if (lx.tok() === Tok.Bang) {
-      negated = true;
-      p.advance();
-    }
+    // `accept`, not an inline test and advance: its call runs for every guard, so a file whose
+    // first `@!` comes after parseInstruction was optimized does not deoptimize it ("insufficient
+    // type feedback" at a call never run before; docs/benchmarks.md, session 21).
+    const negated = p.accept(Tok.Bang);
     if (lx.tok() !== Tok.Ident) {
       p.errorHere('PTX225', `expected predicate after '@' near ${p.nearText()}`);
       p.skipStatement();

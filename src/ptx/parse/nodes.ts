@@ -227,10 +227,10 @@ export class VariableDeclNode {
   declare readonly space: A.StateSpace;
   declare private start: number;
   declare readonly kind: 'variable';
-  constructor(space: A.StateSpace, start: number) {
+  constructor(space: A.StateSpace, start: number, linkage: A.Linkage | undefined = undefined) {
     this.space = space;
     this.start = start;
-    this.linkage = undefined;
+    this.linkage = linkage;
     this.bank = undefined;
     this.align = undefined;
     this.vector = undefined;
