@@ -3427,9 +3427,9 @@ const NARROW_32_FAMILIES = new Set(['VOP1', 'VOP2', 'VOPC', 'VOP3', 'VOP3P', 'SD
  * An integer inline only as 16 bits (`0xffff`, `0x3c00`; `0x3118` with 1/(2*pi)) in a 32-bit VALU
  * source (not a 16-bit one, shortSource) is a literal there (llvm-mc-19: "literal operands are not
  * supported" in `v_fma_f32 v1, v2, 0x3c00, v3` and `v_cmp_lt_f32_e64 s[0:1], v5, 0x3c00` before
- * GFX10, `v_pk_add_f32 v[0:1], v[0:1], 0x3118` on gfx90a; "invalid operand (violates constant bus
- * restrictions)" in `v_cndmask_b32_e32 v6, 0x3c00, v6, vcc` on gfx900 and
- * `v_cndmask_b32_e64 v4, s15, 0x3c00, s23` on gfx1030; "only one unique literal operand is allowed"
+ * GFX10, and in `v_cndmask_b32_e32 v6, 0x3c00, v6, vcc` on gfx900, where llvm-mc-19 says "invalid
+ * operand (violates constant bus restrictions)"; that in `v_cndmask_b32_e64 v4, s15, 0x3c00, s23`
+ * on gfx1030; "only one unique literal operand is allowed"
  * beside another literal). Such operands become What.Literal, and the constant bus and literal
  * count are judged again (checkConstantBus). Where another form of the mnemonic takes a literal
  * there (a compare's `_e32`), llvm-mc-19 picks that one.
@@ -3464,8 +3464,13 @@ function checkNarrow32(text: string, p: PreparedForms, f: PreparedForm, count: n
   // Another form of the mnemonic that takes the literal, and the constant bus with it (a
   // compare's `_e32`), is the one llvm-mc-19 picks.
   const taken = p.forms.some((g) => g !== f && count >= g.min && count <= g.max && matches(g, count) && checkConstantBus(text, g, count, target, NO_SINK));
+  if (taken) {
+    // (The rules after this one judge `f` as before: the integers inline.)
+    for (let i = 0; i < count; i++) if (posWhat[i] === What.Literal && intOperand(positional[i]!) !== undefined && narrowInlineBits(positional[i]!, target) !== undefined) posWhat[i] = What.Inline;
+    matchForm(f, count);
+    return true;
+  }
   matchForm(f, count);
-  if (taken) return true;
   return report(sink, C.literalNotSupported, `literal operands are not supported: the integer is inline only as 16 bits; operand ${refused + 1} of ${f.spec.spelled} is 32 bits, where it is a literal, which no form of the instruction takes there with these operands`, positional[refused]!.span);
 }
 const NO_SINK: IssueSink = () => {};
