@@ -3464,13 +3464,8 @@ function checkNarrow32(text: string, p: PreparedForms, f: PreparedForm, count: n
   // Another form of the mnemonic that takes the literal, and the constant bus with it (a
   // compare's `_e32`), is the one llvm-mc-19 picks.
   const taken = p.forms.some((g) => g !== f && count >= g.min && count <= g.max && matches(g, count) && checkConstantBus(text, g, count, target, NO_SINK));
-  if (taken) {
-    // (The rules after this one judge `f` as before: the integers inline.)
-    for (let i = 0; i < count; i++) if (posWhat[i] === What.Literal && intOperand(positional[i]!) !== undefined && narrowInlineBits(positional[i]!, target) !== undefined) posWhat[i] = What.Inline;
-    matchForm(f, count);
-    return true;
-  }
   matchForm(f, count);
+  if (taken) return true;
   return report(sink, C.literalNotSupported, `literal operands are not supported: the integer is inline only as 16 bits; operand ${refused + 1} of ${f.spec.spelled} is 32 bits, where it is a literal, which no form of the instruction takes there with these operands`, positional[refused]!.span);
 }
 const NO_SINK: IssueSink = () => {};
