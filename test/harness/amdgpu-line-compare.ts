@@ -125,3 +125,16 @@ export function assertSameAnswers(lines: readonly string[], mcpu: string, codes:
   assert.deepEqual(wrong.slice(0, 10), [], `${wrong.length} lines answered otherwise than llvm-mc-19`);
   return { refused: theirs.size };
 }
+
+/**
+ * `[input line, expected first error ('CODE col message start'), or '' for none]` at `mcpu`:
+ * gpuasm's first error on each line alone (no tool needed; the rule tests' expected errors).
+ */
+export function expectFirstErrors(mcpu: string, cases: readonly (readonly [string, string])[]): void {
+  for (const [line, want] of cases) {
+    const errors = checkAmdgpuText('expect.s', line + '\n', { mcpu }).filter((d) => d.severity === 'error');
+    const got = errors.length === 0 ? '' : `${errors[0]!.code} ${errors[0]!.location!.column} ${errors[0]!.message}`;
+    if (want === '') assert.equal(got, '', `${mcpu}: ${line}`);
+    else assert.ok(got.startsWith(want), `${mcpu}: ${line}\n  want: ${want}\n  got:  ${got}`);
+  }
+}

@@ -66,6 +66,13 @@ interface PreparedForm {
   readonly implicitVcc: boolean;
   /** A scalar instruction (SOP*, SMEM): no operand takes a source modifier. */
   readonly scalar: boolean;
+  /**
+   * Source modifiers around a constant are judged by the position, as around a register: every
+   * family but the VALU's, which fold `neg(1.0)` into a floating-point constant (scalar and memory
+   * instructions, EXP: `buffer_load_dword v1, off, s[0:3], neg(1)`, `|off|`, llvm-mc-19 "not a
+   * valid operand.").
+   */
+  readonly constantModifiers: boolean;
   /** Takes GFX12's `th:` / `scope:` (see checkCachePolicy12). */
   readonly cachePolicy12: boolean;
   /** The position of the (last) `vaddr` operand, -1 without one (MUBUF/MTBUF: checkBufferVaddr). */
@@ -138,6 +145,8 @@ const NO_HALVES: Prepared = { status: 'noHalves' };
 const SIZE_FREE_FAMILIES = new Set(['MIMG', 'VIMAGE', 'VSAMPLE']);
 /** Families whose operands are scalar registers sized by the instruction alone. */
 const SCALAR_FAMILIES = new Set(['SOP1', 'SOP2', 'SOPK', 'SOPC', 'SMEM']);
+/** Families whose source modifiers around a constant are judged by the position (PreparedForm.constantModifiers). */
+const CONSTANT_MODIFIER_FAMILIES = new Set([...SCALAR_FAMILIES, 'SOPP', 'MFMA', 'DS', 'EXP', 'FLAT', 'GLOBAL', 'SCRATCH', 'MIMG', 'MTBUF', 'MUBUF']);
 
 const cache = new Map<string, Map<string, Prepared>>();
 
@@ -634,7 +643,8 @@ function preparedForm(spec: FormSpec, ops: readonly PreparedOperand[], min: numb
   let vaddrAt = -1;
   for (let j = 0; j < ops.length; j++) if (ops[j]!.spec.kind === 'vaddr') vaddrAt = j;
   const soppRange = spec.family === 'SOPP' ? soppImmediateRange(spec.base) : undefined;
-  return { spec, ops, min, max, vccOptional, busLimit, implicitVcc, scalar, cachePolicy12, vaddrAt, soppRange, rangedModifiers: RANGED_MODIFIER_FAMILIES.has(spec.family), short: -1 };
+  const constantModifiers = CONSTANT_MODIFIER_FAMILIES.has(spec.family);
+  return { spec, ops, min, max, vccOptional, busLimit, implicitVcc, scalar, constantModifiers, cachePolicy12, vaddrAt, soppRange, rangedModifiers: RANGED_MODIFIER_FAMILIES.has(spec.family), short: -1 };
 }
 
 let lastTarget: AmdgpuTarget | undefined;
@@ -1022,6 +1032,10 @@ function modifiedOperand(text: string, op: Operand, target: AmdgpuTarget): numbe
   // judged by checkLdsDirect where the GPU has it.
   if (target.ldsDirect && isLdsDirect(op)) hasLdsDirect = true;
   if (seen.what === What.Literal && (bits & OperandModifier.SEXT) === 0) modifiedWhat = What.Literal;
+  // `sext(1)`, `sext(0x12345678)`: the constant as written, inline or literal (llvm-mc-19 "literal
+  // operands are not supported" in `v_add_u32_e64 v1, sext(0x12345678), v2` on gfx900, an SDWA
+  // source before GFX9 takes neither).
+  else if (seen.what === What.Inline || (bits === OperandModifier.SEXT && seen.what === What.Literal)) modifiedWhat = seen.what;
   else if (seen.what === What.Half || seen.what === What.Sgpr || seen.what === What.Agpr || seen.what === What.Special) modifiedWhat = seen.what;
   modifiedSize = seen.size;
   // (lds_direct as a register too: its modifiers are judged as a VGPR's, llvm-mc-19 "not a valid
@@ -1032,13 +1046,17 @@ function modifiedOperand(text: string, op: Operand, target: AmdgpuTarget): numbe
   // (Tested here, not in classifyPositional: a compare first reached late in a file deoptimizes
   // the function it is in, and this one is small.)
   // (And judged as the expression it is: `v_add_f16 v1, -u, v2` refuses `-u` as it refuses `u`.)
+  // (`-off` is the symbol `off` negated, an expression: llvm-mc-19 refuses it as a MUBUF or
+  // scratch address, "invalid operand for instruction", and takes it as a VALU source.)
   if (minus && mods === OperandModifier.NEG) {
-    if (seen.what === What.Expr) modifiedWhat = What.Expr;
+    if (seen.what === What.Expr || seen.what === What.Off) modifiedWhat = What.Expr;
     return 0;
   }
   // (modifiedIntegerValue only where it can find an integer, an expression or a `lit(…)` inside:
   // called for every `-v1` and `|v2|`, it was compiled into this function.)
   if ((bits & (OperandModifier.NEG | OperandModifier.ABS)) !== 0 && (seen.what === What.Inline || seen.what === What.Literal || ((op.kind === 'expr' || op.kind === 'call') && modifiedIntegerValue(op) !== undefined))) modifiedInteger = true;
+  // `sext(1)`: judged by checkModifiedIntegers too (sextConstantTaken).
+  else if (mods === (bits & OperandModifier.SEXT) && (seen.what === What.Inline || seen.what === What.Literal)) modifiedInteger = true;
   return mods;
 }
 const MODS_ON_REGISTER = 1 << 8;
@@ -1090,6 +1108,29 @@ function modifiedConstantTaken(p: PreparedForms, f: PreparedForm, j: number, cou
   if (!float) return report(sink, C.modifier, `not a valid operand: source ${k} of ${f.spec.base} takes no neg or abs (an integer source), not even around a constant`, op.span);
   if (modifiedIntegerValue(op) === undefined || f.ops[j]!.spec.size !== 2) return true;
   return report(sink, C.operandKind, `invalid operand for instruction: ${f.spec.spelled} takes no source modifier at source ${k}, and neg or abs folds into a double only from a float, not an integer`, op.span);
+}
+
+/**
+ * Source modifiers around a constant in a VALU form, where neg/abs fold into a floating-point
+ * constant (modifiedConstantTaken judges those) and nothing else does. The K of
+ * madak/madmk/fmaak/fmamk (and their VOPD halves) takes none (`v_fmaak_f32 v1, s1, v2, abs(0x3f000000)`,
+ * `v_madmk_f32 v1, v2, neg(1.0), v3`, `sext(0.5)`; a minus is no modifier: `-1.0` is taken); `sext`
+ * around a constant only at a source some form of the instruction takes `sext` at (llvm-mc-19
+ * takes `v_add_u32_e64 v1, sext(1), v2` on gfx900, whose SDWA form takes `sext`, and refuses
+ * `v_add_f32 v1, sext(1), v2`, `v_lshlrev_b64 v[2:3], sext(3), v[2:3]`, `v_writelane_b32 v1, s2,
+ * sext(1)`, and every `sext(1)` on GFX11+, which has no SDWA: "not a valid operand.").
+ */
+function constantModifiersTaken(p: PreparedForms, f: PreparedForm, j: number, count: number, op: Operand, bits: number, target: AmdgpuTarget, sink: IssueSink): boolean {
+  if ((bits & MODS_ON_REGISTER) !== 0 || (bits & (OperandModifier.NEG | OperandModifier.ABS | OperandModifier.SEXT)) === 0 || !VALU_FAMILIES.has(f.spec.family)) return true;
+  const o = f.ops[j]!.spec;
+  if (o.kind === 'imm') return report(sink, C.modifier, `not a valid operand: the constant K of ${f.spec.spelled} takes no source modifier`, op.span);
+  if ((bits & OperandModifier.SEXT) === 0 || (o.operandModifiers & OperandModifier.SEXT) !== 0) return true;
+  const k = sourceOrdinal(f, j);
+  if (k < 0) return true;
+  for (const g of p.forms) if (count >= g.min && count <= g.max && (sourceModifiers(g.spec, k) & OperandModifier.SEXT) !== 0) return true;
+  const r = lookupInstruction(f.spec.base, target.name);
+  if (r.status === 'found' && r.forms.some((g) => (sourceModifiers(g, k) & OperandModifier.SEXT) !== 0)) return true;
+  return report(sink, C.modifier, `not a valid operand: source ${k} of ${f.spec.base} takes no sext in any form, not even around a constant`, op.span);
 }
 
 /** The integer inside source modifiers (`65` of `neg(65)`, of `-|lit(65)|`), or undefined. */
@@ -1506,13 +1547,13 @@ function matchForm(f: PreparedForm, count: number): void {
       return;
     }
     // Source modifiers the position does not take: llvm-mc-19 "not a valid operand.". On a
-    // constant only in scalar instructions: a VALU source of a floating-point type folds
+    // constant only in scalar and memory instructions (constantModifiers): a VALU source of a floating-point type folds
     // `neg(1.0)`/`abs(-1)` into the constant (`v_ceil_f64_e32 v[0:1], neg(1.0)`), an integer one
     // does not, and the table does not tell the two apart.
     // (Computed every time: an operation first reached late in the file deoptimizes this loop.)
     const mods = posMods[i]!;
     const extra = mods & ~MODS_ON_REGISTER & ~o.spec.operandModifiers;
-    if (extra !== 0 && ((mods & MODS_ON_REGISTER) !== 0 || f.scalar)) {
+    if (extra !== 0 && ((mods & MODS_ON_REGISTER) !== 0 || f.constantModifiers)) {
       mismatch.at = i;
       mismatch.modifier = extra;
       return;
@@ -1675,7 +1716,7 @@ function vopdHalf(text: string, mnemonic: string, at: Span, operands: readonly I
   if (count === operands.length && count === n) {
     classifyPositional(text, target);
     let k = 0;
-    while (k < count && posKinds[k] !== 'neg' && posKinds[k] !== 'abs') k++;
+    while (k < count && posKinds[k] !== 'neg' && posKinds[k] !== 'abs' && (posKinds[k] !== 'call' || posMods[k] === 0)) k++;
     if (k === count) {
       matchForm(f, count);
       if (mismatch.at < 0) {
@@ -1699,8 +1740,9 @@ function vopdHalf(text: string, mnemonic: string, at: Span, operands: readonly I
   if (count > n) return report(sink, C.tooManyOperands, `invalid operand for instruction: ${mnemonic} takes ${n} operands in a VOPD pair, this is one more`, positional[n]!.span);
   for (let i = 0; i < count; i++) {
     const k = positional[i]!.kind;
-    // llvm-mc-19: no source modifiers in VOPD ("not a valid operand.").
-    if (k === 'neg' || k === 'abs') return report(sink, C.operandKind, `not a valid operand: ${mnemonic} takes no source modifier in a VOPD pair`, positional[i]!.span);
+    // llvm-mc-19: no source modifiers in VOPD ("not a valid operand."), around a constant too
+    // (`neg(1.0)`, `sext(1)`; a minus is no modifier: `-1.0` is taken).
+    if (k === 'neg' || k === 'abs' || (k === 'call' && posMods[i] !== 0)) return report(sink, C.operandKind, `not a valid operand: ${mnemonic} takes no source modifier in a VOPD pair`, positional[i]!.span);
   }
   seen.what = posWhat[mismatch.at]!;
   seen.size = posSize[mismatch.at]!;
@@ -3066,7 +3108,7 @@ function checkMatched(text: string, at: Span, operands: readonly InstructionOper
     // literals: the form's `short` known to be 0 is enough to skip it. On distinct.gfx1100.s,
     // where most literals are integers, it was called for each of them and optimized.)
     ((posLiterals === 0 && !sawTinyReal && !narrowInline) || (!sawReal && f.short === 0) || checkFloatLiterals(f, count, target, sink)) &&
-    (!narrowInline || checkNarrowInline(p, f, count, target, sink)) &&
+    (!narrowInline || checkNarrowInline(text, p, f, count, target, sink)) &&
     // (The bounds from matchForm: more scalar values than the limit, or two literals, may be read.)
     (f.busLimit === 0 || (matchBus + (f.implicitVcc ? 1 : 0) <= f.busLimit && matchBusLiterals < 2) || checkConstantBus(text, f, count, target, sink)) &&
     // checkRanges can refuse a FLAT/GLOBAL/SCRATCH/MUBUF/MTBUF/DS modifier (`offset:`) or SOPP's
@@ -3170,6 +3212,7 @@ function checkModifiedIntegers(p: PreparedForms, f: PreparedForm, count: number,
     const mods = posMods[i]! & (OperandModifier.NEG | OperandModifier.ABS);
     if (mods === 0 && op.kind !== 'call') continue;
     const o = f.ops[i + shift];
+    if (o && !constantModifiersTaken(p, f, i + shift, count, op, posMods[i]!, target, sink)) return false;
     if (o && mods !== 0 && (posMods[i]! & MODS_ON_REGISTER) === 0 && (o.spec.operandModifiers & mods) !== mods && VALU_FAMILIES.has(f.spec.family) && !modifiedConstantTaken(p, f, i + shift, count, op, target, sink)) return false;
     const v = modifiedIntegerValue(op);
     if (!o || v === undefined || (o.spec.kind !== 'src' && o.spec.kind !== 'ssrc')) continue;
@@ -3348,11 +3391,15 @@ function inlineAsHighDword(v: bigint, inv2Pi: boolean): boolean {
  * high dword of a double, so a literal there (llvm-mc-19: "literal operands are not supported"
  * where the position takes none, `v_fract_f64_e64 v[0:1], 0x3e22f983` on GFX8-9).
  */
-function checkNarrowInline(p: PreparedForms, f: PreparedForm, count: number, target: AmdgpuTarget, sink: IssueSink): boolean {
+function checkNarrowInline(text: string, p: PreparedForms, f: PreparedForm, count: number, target: AmdgpuTarget, sink: IssueSink): boolean {
   if (SALU_LITERAL_FAMILIES.has(f.spec.family)) return checkScalarLiterals(f, count, target, sink);
-  if (f.spec.family === 'VOP3P') return PACKED_16.test(f.spec.base) ? checkPackedInline(f, count, target, sink) : true;
+  if (f.spec.family === 'VOP3P' && PACKED_16.test(f.spec.base)) return checkPackedInline(f, count, target, sink);
   if (MADAK_32.test(f.spec.base)) return checkMadakNarrow(f, count, target, sink);
   const shift = f.vccOptional && count < f.spec.maxOperands ? 1 : 0;
+  if (NARROW_32_FAMILIES.has(f.spec.family) && !checkNarrow32(text, p, f, count, shift, target, sink)) return false;
+  // (Not the packed 32-bit VOP3P sources, two dwords each read as 32 bits: `v_pk_mul_f32 v[0:1],
+  // v[2:3], 0x3e22f983` is inline on gfx90a.)
+  if (f.spec.family === 'VOP3P') return true;
   for (let i = 0; i < count; i++) {
     if (posWhat[i] !== What.Inline) continue;
     const o = f.ops[i + shift];
@@ -3360,11 +3407,73 @@ function checkNarrowInline(p: PreparedForms, f: PreparedForm, count: number, tar
     const v = intOperand(positional[i]!);
     // (In a double the high dword: 0x3ff00000 is 1.0; in a 64-bit integer the value itself.)
     if (v === undefined || (v >= -16n && v <= 64n) || inlineCode64(v, target.inv2Pi) !== undefined || (f.spec.base.includes('_f64') && inlineAsHighDword(v, target.inv2Pi))) continue;
-    // Another form of the mnemonic that takes a literal there (a compare's `_e32`) is the one llvm-mc-19 picks.
-    if (p.forms.some((g) => g !== f && count >= g.min && count <= g.max && ((g.ops[i + (g.vccOptional && count < g.spec.maxOperands ? 1 : 0)]?.files ?? 0) & F.LITERAL) !== 0)) continue;
+    // Another form of the mnemonic that takes a literal there with these operands (a compare's
+    // `_e32` with `vcc`) is the one llvm-mc-19 picks.
+    const what = posWhat[i]!;
+    posWhat[i] = What.Literal;
+    const taken = p.forms.some((g) => g !== f && count >= g.min && count <= g.max && matches(g, count) && checkConstantBus(text, g, count, target, NO_SINK));
+    posWhat[i] = what;
+    matchForm(f, count);
+    if (taken) continue;
     return report(sink, C.literalNotSupported, `literal operands are not supported: the integer is inline only as 32 or 16 bits; operand ${i + 1} of ${f.spec.spelled} is 64 bits, where it is a literal, which the position does not take`, positional[i]!.span);
   }
   return true;
+}
+
+/** The VALU families whose 32-bit sources checkNarrow32 judges. */
+const NARROW_32_FAMILIES = new Set(['VOP1', 'VOP2', 'VOPC', 'VOP3', 'VOP3P', 'SDWA']);
+
+/**
+ * An integer inline only as 16 bits (`0xffff`, `0x3c00`; `0x3118` with 1/(2*pi)) in a 32-bit VALU
+ * source (not a 16-bit one, shortSource) is a literal there (llvm-mc-19: "literal operands are not
+ * supported" in `v_fma_f32 v1, v2, 0x3c00, v3` and `v_cmp_lt_f32_e64 s[0:1], v5, 0x3c00` before
+ * GFX10, and in `v_cndmask_b32_e32 v6, 0x3c00, v6, vcc` on gfx900, where llvm-mc-19 says "invalid
+ * operand (violates constant bus restrictions)"; that in `v_cndmask_b32_e64 v4, s15, 0x3c00, s23`
+ * on gfx1030; "only one unique literal operand is allowed"
+ * beside another literal). Such operands become What.Literal, and the constant bus and literal
+ * count are judged again (checkConstantBus). Where another form of the mnemonic takes a literal
+ * there (a compare's `_e32`), llvm-mc-19 picks that one.
+ */
+function checkNarrow32(text: string, p: PreparedForms, f: PreparedForm, count: number, shift: number, target: AmdgpuTarget, sink: IssueSink): boolean {
+  // (Not the instructions of 16-bit values, whose 32-bit sources llvm-mc-19's classes do not
+  // follow the name: `v_cvt_pknorm_i16_f16`'s src1 and GFX10's `v_ldexp_f16_sdwa`'s src1 take `0xffff`.)
+  // Before GFX10, the integer ones (`v_add_u16`, `v_cmp_eq_i16`, `v_mad_u32_u16`, `v_cvt_pk_i16_i32`)
+  // read these integers as literals in every source, 16-bit or not (`v_add_u16_e64 v1, 0xffff,
+  // v2`, `v_mad_u16 v1, v2, 0x3c00, v3` refused; their f16 ones take them: `v_add_f16_e64 v1,
+  // 0xffff, v2`).
+  const base = f.spec.base;
+  const int16 = base.includes('16');
+  // (Not their SDWA forms, which take `0xffff` on GFX9: `v_add_u16_sdwa v1, 0xffff, v2`.)
+  if (int16 ? target.generation >= 10 || base.includes('f16') || f.spec.family === 'VOP3P' || f.spec.family === 'SDWA' : shortForm(f)) return true;
+  let refused = -1;
+  let changed = false;
+  for (let i = 0; i < count; i++) {
+    if (posWhat[i] !== What.Inline) continue;
+    const o = f.ops[i + shift];
+    if (!o || o.spec.size !== 1 || (o.spec.kind !== 'src' && o.spec.kind !== 'ssrc') || (!int16 && shortSource(base, o.spec.name, f.spec.family))) continue;
+    if (narrowInlineBits(positional[i]!, target) === undefined) continue;
+    posWhat[i] = What.Literal;
+    changed = true;
+    if (refused < 0 && (o.files & F.LITERAL) === 0) refused = i;
+  }
+  if (!changed) return true;
+  if (refused < 0) {
+    matchForm(f, count);
+    return checkConstantBus(text, f, count, target, sink);
+  }
+  // Another form of the mnemonic that takes the literal, and the constant bus with it (a
+  // compare's `_e32`), is the one llvm-mc-19 picks.
+  const taken = p.forms.some((g) => g !== f && count >= g.min && count <= g.max && matches(g, count) && checkConstantBus(text, g, count, target, NO_SINK));
+  matchForm(f, count);
+  if (taken) return true;
+  return report(sink, C.literalNotSupported, `literal operands are not supported: the integer is inline only as 16 bits; operand ${refused + 1} of ${f.spec.spelled} is 32 bits, where it is a literal, which no form of the instruction takes there with these operands`, positional[refused]!.span);
+}
+const NO_SINK: IssueSink = () => {};
+
+/** Whether form `g` matches the operands (matchForm; the caller restores its own form's match after). */
+function matches(g: PreparedForm, count: number): boolean {
+  matchForm(g, count);
+  return mismatch.at < 0;
 }
 
 /** The 32-bit VOP2 instructions with a K literal (`v_madak_f32`, `v_madmk_f32`, `v_fmaak_f32`, `v_fmamk_f32`). */

@@ -7,23 +7,13 @@
  * of sources, K values and mnemonics judged line by line against llvm-mc-19.
  */
 import { test } from 'node:test';
-import assert from 'node:assert/strict';
 import { llvmMcSkipReason } from '../../harness/tools.js';
-import { assertLinesAgree } from '../../harness/amdgpu-line-compare.js';
-import { checkAmdgpuText } from '../../../src/amdgpu/index.js';
+import { assertLinesAgree, expectFirstErrors } from '../../harness/amdgpu-line-compare.js';
 
 const skip = llvmMcSkipReason;
 if (skip) console.log(skip);
 
-/** `[input line, expected first error ('CODE col message start'), or '' for none]` at `mcpu`. */
-function expectErrors(mcpu: string, cases: readonly (readonly [string, string])[]): void {
-  for (const [line, want] of cases) {
-    const errors = checkAmdgpuText('miss9.s', line + '\n', { mcpu }).filter((d) => d.severity === 'error');
-    const got = errors.length === 0 ? '' : `${errors[0]!.code} ${errors[0]!.location!.column} ${errors[0]!.message}`;
-    if (want === '') assert.equal(got, '', `${mcpu}: ${line}`);
-    else assert.ok(got.startsWith(want), `${mcpu}: ${line}\n  want: ${want}\n  got:  ${got}`);
-  }
-}
+const expectErrors = expectFirstErrors;
 
 test('madak/madmk/fmaak/fmamk f32: an integer inline only as 16 bits is a second literal beside K: expected errors', () => {
   expectErrors('gfx900', [
