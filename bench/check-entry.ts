@@ -9,10 +9,9 @@
  *   node dist/bench/check-entry.js [--no-repeats] [--mcpu CPU] FILE...
  */
 const { openBundle, setCliV8Flags } = await import('../src/cli/chunks.cjs');
+const { createRequire } = await import('node:module');
 // The CLI's V8 flags, before the library is loaded.
 setCliV8Flags();
-const { writeSync } = await import('node:fs');
-const { readWithEndMark } = await import('../src/cli/read.js');
 
 /**
  * A module of the library from the CLI's bundled chunks, loaded as bin.cjs loads them (the same
@@ -21,6 +20,10 @@ const { readWithEndMark } = await import('../src/cli/read.js');
  */
 const bundle = openBundle(new URL('../src/cli/bin.cjs', import.meta.url));
 const fromBundle = bundle ? (id: string) => bundle.load(id) : undefined;
+// node:fs as bin.cjs's code takes it (require): an ES import of a built-in copies every export,
+// and fs's stream getters load Node's stream modules, which `gpuasm check` never loads.
+const { writeSync } = createRequire(import.meta.url)('node:fs') as typeof import('node:fs');
+const { readWithEndMark } = (fromBundle?.('src/cli/read.js') as typeof import('../src/cli/read.js') | undefined) ?? (await import('../src/cli/read.js'));
 const args = process.argv.slice(2);
 const repeats = !args.includes('--no-repeats');
 const mcpuAt = args.indexOf('--mcpu');
