@@ -596,6 +596,7 @@ function planOf(ins: A.Instruction, r: MatchResult & { ok: true }, ctx: Instruct
   if (!problem && (op === 'atom' || op === 'red')) problem = atomOpTypeProblem(w, name);
   if (!problem && op === 'createpolicy') problem = createpolicyWordsProblem(w, name);
   if (!problem && op === 'multimem') problem = multimemOpTypeProblem(w, name, ctx.version);
+  if (!problem && op === 'cp') problem = cpReduceBulkTypeProblem(w, name);
   if (!problem && op === 'tcgen05') problem = tcgen05ScaleVecProblem(w, name) ?? tcgen05CopyShapeProblem(w, name);
   if (!problem && op === 'tensormap') problem = tensormapFieldTypeProblem(w, name);
   // Measured (ptxas 13.0, sm_90 and sm_100a, with and without [mbar]): "Modifier '.shared::cluster' requires modifier '.completion_mechanism' for instruction 'st.async'".
@@ -674,6 +675,35 @@ const MULTIMEM_OP_TYPES: ReadonlyMap<string, readonly string[]> = new Map([
   ['.or', ATOM_BITS],
   ['.xor', ATOM_BITS],
 ]);
+
+/**
+ * cp.reduce.async.bulk's (not .tensor) types per reduction and destination (measured with ptxas 13.0 on
+ * sm_90a and sm_100a, every operation and type of the Syntax blocks: "Incorrect type '.b32' for operation
+ * '.add'", "Illegal reduction operation for instruction 'cp.reduce.async.bulk.shared::cluster.shared::cta.b64'").
+ * The text's type sets are each block's union. The `.add.noftz` form (.f16, .bf16) is its own block.
+ */
+const CP_REDUCE_BULK_TYPES: ReadonlyMap<string, ReadonlyMap<string, readonly string[]>> = new Map([
+  ['.global', new Map([
+    ['.add', ['.u32', '.s32', '.u64', '.f32', '.f64']], ['.and', ['.b32', '.b64']], ['.or', ['.b32', '.b64']], ['.xor', ['.b32', '.b64']],
+    ['.inc', ['.u32']], ['.dec', ['.u32']], ['.min', ['.u32', '.s32', '.u64', '.s64', '.f16', '.bf16']], ['.max', ['.u32', '.s32', '.u64', '.s64', '.f16', '.bf16']],
+  ])],
+  ['.shared::cluster', new Map([
+    ['.add', ['.u32', '.s32', '.u64']], ['.and', ['.b32']], ['.or', ['.b32']], ['.xor', ['.b32']],
+    ['.inc', ['.u32']], ['.dec', ['.u32']], ['.min', ['.u32', '.s32']], ['.max', ['.u32', '.s32']],
+  ])],
+]);
+
+function cpReduceBulkTypeProblem(w: readonly string[], name: string): [PtxCode, string] | undefined {
+  if (w[0] !== '.reduce' || w[2] !== '.bulk' || w.includes('.tensor') || w.includes('.noftz')) return undefined;
+  const byOp = CP_REDUCE_BULK_TYPES.get(w[3] ?? '');
+  const t = typeWord(w, 0);
+  if (byOp === undefined || t === undefined) return undefined;
+  for (const x of w) {
+    const types = byOp.get(x);
+    if (types !== undefined && !types.includes(t)) return ['PTX500', `${name}: ${x} to ${w[3]} takes ${types.join(', ')}, not ${t}`];
+  }
+  return undefined;
+}
 
 /**
  * multimem.ld_reduce's accumulator precisions (measured with ptxas 13.0 on sm_90, sm_100a, sm_120a, every
@@ -2585,6 +2615,20 @@ function cpRules(ins: A.Instruction, plan: Plan, form: InstructionForm, ctx: Ins
   const ops = ins.operands;
   const name = plan.name;
   if ((form.family === 'cp.async.bulk.tensor' || form.family === 'cp.async.bulk.prefetch.tensor' || form.family === 'cp.reduce.async.bulk.tensor') && !tensorCoordinatesFit(ins, name, ctx)) return false;
+  if (form.family === 'cp.async.bulk') {
+    // The operands its words ask for, each word's one operand, none left out or added (measured with ptxas
+    // 13.0 on sm_100a, every direction: `.multicast::cluster` without ctaMask, a cache policy without
+    // `.L2::cache_hint` (`..., 16, %rd4` in the .bulk_group form, `..., [mbar], %rd4` to .shared::cluster),
+    // `.cp_mask` without byteMask or with a cache policy but no `.L2::cache_hint`: "Arguments mismatch",
+    // "Illegal modifier '.cp_mask'"). The text marks ctaMask, cache-policy and byteMask optional.
+    const w = ins.modifiers;
+    const want = (w.includes('.bulk_group') ? 3 : 4) + Number(w.includes('.multicast::cluster')) + Number(w.includes('.L2::cache_hint')) + Number(w.includes('.cp_mask'));
+    if (ops.length !== want) {
+      const words = ['.multicast::cluster', '.L2::cache_hint', '.cp_mask'].filter((x) => w.includes(x));
+      ctx.report('PTX501', `${name} takes ${want} operands, not ${ops.length}: one for each of ${words.length ? words.join(', ') : 'no word'} (ctaMask, cache-policy, byteMask) after ${w.includes('.bulk_group') ? 'size' : '[mbar]'}`, ins.opcodeSpan);
+      return false;
+    }
+  }
   if (form.family === 'cp.async') {
     // A size the form fixes (cp.async.cg: 16): ptxas "unexpected value '8', expected to be 16".
     // cp-size is the constant 4, 8 or 16 ("unexpected value '12', expected to be 4 or 8 or 16"; a
@@ -2669,7 +2713,65 @@ function namedRules(ins: A.Instruction, plan: Plan, form: InstructionForm, ctx: 
 
 /** tcgen05: its operands typed by name (NAMED_ROLES), then ld's and st's registers. */
 function tcgen05Rules(ins: A.Instruction, plan: Plan, form: InstructionForm, ctx: InstructionCheckContext): boolean {
-  return namedRules(ins, plan, form, ctx) && tcgen05RegistersFit(ins, plan, ctx);
+  return namedRules(ins, plan, form, ctx) && tcgen05RegistersFit(ins, plan, ctx) && tcgen05MmaTailFits(ins, plan, ctx);
+}
+
+/**
+ * tcgen05.mma{.sp}'s operands after idesc, by `.kind::` (measured with ptxas 13.0 on sm_100a, dense and
+ * `.sp`, `.cta_group::1`/`::2`, with `.collector::a::*` and `.ashift`): scale-input-d an integer constant,
+ * 0 to 15 with .kind::f16/.kind::tf32 ("value '16' out of range, expected to be in range [0..15]"; a
+ * register or 1.0 "Arguments mismatch"), any with .kind::i8 and none with .kind::f8f6f4 ("Illegal
+ * modifier '.kind::f8f6f4' ... with 'arg scale-inp-d-imm'"). Two operands after idesc, the first no
+ * braced list: enable-input-d and scale-input-d (so `%p5, %p6` is refused), with .kind::i8 also a
+ * predicate mask and enable-input-d (`%p5, %p6` taken, `1, %p6` not). Three: the disable-output-lane
+ * mask a braced list or a predicate register (`%p5, %p6, 1` taken; a 32-bit register "Arguments mismatch
+ * for instruction 'selp'", a 64-bit one or a constant "Arguments mismatch"). Null: no scale-input-d.
+ */
+const TCGEN05_SCALE_INPUT_D: ReadonlyMap<string, readonly [bigint, bigint] | null | undefined> = new Map([
+  ['.kind::f16', [0n, 15n]], ['.kind::tf32', [0n, 15n]], ['.kind::f8f6f4', null], ['.kind::i8', undefined],
+]);
+
+function tcgen05MmaTailFits(ins: A.Instruction, plan: Plan, ctx: InstructionCheckContext): boolean {
+  const w = ins.modifiers;
+  if (w[0] !== '.mma' || w[1] === '.ws') return true;
+  const kind = w.find((x) => TCGEN05_SCALE_INPUT_D.has(x));
+  if (kind === undefined) return true;
+  const ops = ins.operands;
+  const at = w[1] === '.sp' ? 5 : 4;
+  const n = ops.length - at;
+  if ((n !== 2 && n !== 3) || (n === 2 && ops[at]!.kind === 'vector')) return true;
+  // Each operand's kind: a braced list, a predicate or other register, an integer constant (a literal or an expression of them).
+  const kinds: string[] = [];
+  for (const o of ops.slice(at)) {
+    if (o.kind === 'vector') { kinds.push('vector'); continue; }
+    if (o.kind !== 'expr') return true;
+    const e = o.expr;
+    if (e.kind === 'name') {
+      const t = ctx.registerType(e.name);
+      if (t === undefined) return true;
+      kinds.push(t === '.pred' ? 'pred' : 'register');
+    } else kinds.push(intConstant(e) !== undefined ? 'int' : integerLiteralExpr(e) ? 'expr' : 'other');
+  }
+  const isInt = (k: string): boolean => k === 'int' || k === 'expr';
+  const enable = (k: string): boolean => k === 'pred' || isInt(k);
+  const range = TCGEN05_SCALE_INPUT_D.get(kind);
+  const name = plan.name;
+  const last = ops[ops.length - 1]!;
+  if (range === null) {
+    ctx.report('PTX502', `${name}: .kind::f8f6f4 takes no scale-input-d (after idesc: {disable-output-lane,} enable-input-d)`, last.span);
+    return false;
+  }
+  if (n === 3 && kinds[0] !== 'vector' && kinds[0] !== 'pred') {
+    ctx.report('PTX502', `operand ${at + 1} of ${name} (disable-output-lane) must be a braced list of registers or a predicate`, ops[at]!.span);
+    return false;
+  }
+  if (n === 2 && range === undefined && ((enable(kinds[0]!) && isInt(kinds[1]!)) || (kinds[0] === 'pred' && enable(kinds[1]!)))) return true;
+  const scale = kinds[n - 1]!;
+  const v = last.kind === 'expr' ? intConstant(last.expr) : undefined;
+  if (isInt(scale) && (range === undefined || v === undefined || (v >= range[0] && v <= range[1]))) return true;
+  const want = range === undefined ? 'an integer constant' : `an integer constant from ${range[0]} to ${range[1]}`;
+  ctx.report('PTX502', `operand ${ops.length} of ${name} (scale-input-d) must be ${want}`, last.span);
+  return false;
 }
 
 /** bar/barrier (no roles: nothing is typed after their own operand rules). */
@@ -4757,16 +4859,18 @@ const NAMED_ROLES: ReadonlyMap<string, ReadonlyMap<string, Cls | NamedRole>> = n
   // expected to be in range [32..512]", "value must be power of 2"), tcgen05.dealloc's ("expected to
   // be multiple of 32"). Measured with ptxas 13.0, found on ThunderKittens' and DeepGEMM's inline PTX.
   // The cache policy of every cp form a 64-bit integer or bit-size register (or an integer constant),
-  // the multicast ctaMask a 16-bit one; the bulk tensor copies' coordinates and im2col offsets:
+  // the multicast ctaMask a 16-bit one (cp.async.bulk's byteMask too: a 32- or 64-bit register "Arguments mismatch", measured); the bulk tensor copies' coordinates and im2col offsets:
   // tensorCoordinatesFit (measured with ptxas 13.0 on sm_100a: "Arguments mismatch").
   // cp.async's src-size (ignore-src) a 32-bit integer or bit-size register, a predicate or an integer
   // constant (a 16- or 64-bit or float register or a floating-point constant "Arguments mismatch";
   // measured with ptxas 13.0 on sm_80, with and without .L2::cache_hint and a cache policy).
-  ['cp', new Map<string, Cls | NamedRole>([['size', NamedRole.Multiple16], ['cache-policy', Cls.Int64], ['ctaMask', Cls.Int16], ['src-size', Cls.SrcSize], ['ignore-src', Cls.SrcSize]])],
+  ['cp', new Map<string, Cls | NamedRole>([['size', NamedRole.Multiple16], ['cache-policy', Cls.Int64], ['ctaMask', Cls.Int16], ['byteMask', Cls.Int16], ['src-size', Cls.SrcSize], ['ignore-src', Cls.SrcSize]])],
   // tcgen05's register operands (measured with ptxas 13.0 on sm_100a with a register of every type,
   // `1` and `1.0`: "Arguments mismatch for instruction 'tcgen05.mma'"): the descriptors a 64-bit
   // integer or bit-size register or an integer constant, idesc and dealloc's taddr (and the column
   // count) a 32-bit one, enable-input-d a predicate or an integer constant.
+  // tcgen05.mma.ws's zero-column-mask-desc a 64-bit integer or bit-size register or an integer constant (measured
+  // with ptxas 13.0 on sm_100a, dense and `.sp`: a 32-bit, 16-bit, .f64 or predicate register or 1.0 "Arguments mismatch").
   // wgmma's descriptors a 64-bit integer or bit-size register or an integer constant, the sparsity
   // metadata any 32-bit register or a predicate, no constant (measured with ptxas 13.0 on sm_90a).
   // wgmma.wait_group's count a non-negative integer constant ("unexpected value '-1', expected to be non-negative int").
@@ -4776,7 +4880,7 @@ const NAMED_ROLES: ReadonlyMap<string, ReadonlyMap<string, Cls | NamedRole>> = n
   // the half-split offset an integer constant; commit's ctaMask a 16-bit integer or bit-size register, no constant.
   ['wgmma', new Map<string, Cls | NamedRole>([['a-desc', Cls.Int64], ['b-desc', Cls.Int64], ['sp-meta', Cls.Metadata], ['N', NamedRole.Count]])],
   ['tcgen05', new Map<string, Cls | NamedRole>([
-    ['nCols', NamedRole.Columns], ['taddr', Cls.Int32], ['a-desc', Cls.Int64], ['b-desc', Cls.Int64], ['s-desc', Cls.Int64], ['idesc', Cls.Int32], ['enable-input-d', NamedRole.Pred],
+    ['nCols', NamedRole.Columns], ['taddr', Cls.Int32], ['a-desc', Cls.Int64], ['b-desc', Cls.Int64], ['s-desc', Cls.Int64], ['idesc', Cls.Int32], ['enable-input-d', NamedRole.Pred], ['zero-column-mask-desc', Cls.Int64],
     ['[taddr]', NamedRole.Tmem], ['[d-tmem]', NamedRole.Tmem], ['[a-tmem]', NamedRole.Tmem], ['[sp-meta-tmem]', NamedRole.Tmem], ['[scale-A-tmem]', NamedRole.Tmem], ['[scale-B-tmem]', NamedRole.Tmem],
     ['immHalfSplitoff', NamedRole.IntConstant], ['ctaMask', Cls.Reg16],
   ])],

@@ -288,6 +288,11 @@ export const CURATION: Curation = {
     ],
     // wmma.store.d of any shape but the .f64 one in any of .f16/.f32/.s32 (ptxas checks the vector);
     'wmma.store': [{ forms: ['wmma.store.d.sync.aligned.layout.shape{.ss}.type [p], r {, stride}'], sets: { layout: ['.row', '.col'], shape: ['.m16n16k16', '.m8n32k16', '.m32n8k16', '.m16n16k8', '.m8n8k32', '.m8n8k128'], ss: ['.global', '.shared', '.shared::cta'], type: ['.f16', '.f32', '.s32'] } }],
+    // tcgen05.mma's `.kind::i8` with a last operand after enable-input-d (a scale-input-d the text
+    // gives .kind::f16/.kind::tf32 only: measured with ptxas 13.0 on sm_100a, taken as any integer
+    // constant, 16 and -1 too, after a braced mask or a predicate; tcgen05.mma.sp's refuses it:
+    // "Arguments mismatch"; the rest by tcgen05MmaTailFits);
+    'tcgen05.mma': [{ forms: ['tcgen05.mma.cta_group.kind::i8{.collector_usage} [d-tmem], a-desc, b-desc, idesc, disable-output-lane, enable-input-d, scale-input-d', 'tcgen05.mma.cta_group.kind::i8{.ashift}{.collector_usage} [d-tmem], [a-tmem], b-desc, idesc, disable-output-lane, enable-input-d, scale-input-d'], sets: { cta_group: ['.cta_group::1', '.cta_group::2'], collector_usage: ['.collector::a::fill', '.collector::a::use', '.collector::a::lastuse', '.collector::a::discard'] } }],
     // addc/subc with `.sat` on .s32, which the text does not list (measured with ptxas 13.0: taken
     // as `.sat.s32` or `.s32.sat`; "Modifier '.sat' does not apply to '.u32' type", and not with `.cc`);
     addc: [{ forms: ['addc.sat.s32 d, a, b'], sets: {} }],
@@ -549,6 +554,8 @@ export const CURATION: Curation = {
     // "Feature '.cta_group::2' not supported on .target 'sm_120a'" (and sm_100): as gather4's targets (found on FlashMLA).
     'cp.async.bulk.tensor': { '.tile::gather4+.shared::cta': { ptx: '8.6', sm: ['sm_100'] }, '.tile::gather4+.shared::cluster': GATHER4, '.tile::scatter4': GATHER4, '.cta_group::1': GATHER4, '.cta_group::2': GATHER4 },
     'cp.async.bulk.prefetch.tensor': { '.tile::gather4': GATHER4 },
+    // "Feature '.cp_mask' requires .target sm_100 or higher" / "PTX ISA .version 8.6" (measured with ptxas 13.0 on sm_90, sm_90a, sm_100a, sm_110, sm_120a).
+    'cp.async.bulk': { '.cp_mask': { ptx: '8.6', sm: ['sm_100'] } },
     // "Feature 'alloca' requires .target sm_52 or higher" (and 'stacksave', 'stackrestore'; the text's
     // family floor gives .version 7.3 only): measured with ptxas 13.0 on sm_30, sm_50 and sm_52 at 7.2
     // to 7.8, found by retargeting llc-19's dynamic alloca. Every form has one of these type words.
