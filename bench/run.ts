@@ -68,6 +68,8 @@ interface Sample {
   /** CPU time of the process(es), user + system: less moved by other jobs than the wall time. */
   cpuMs?: number;
   rssKb?: number;
+  /** Minor page faults of the process(es): every page of memory touched for the first time is one. */
+  faults?: number;
   code: number | null;
   stderr: string;
 }
@@ -83,25 +85,26 @@ interface Cmd {
 const one = (label: string, cmd: string, argv: string[], count = false): Cmd => ({ label, steps: [{ cmd, argv }], count });
 
 /** One process under GNU time: wall time, peak RSS and CPU time (user + system) of the child. */
-function spawnTimed(cmd: string, argv: string[]): { wallMs: number; cpuMs?: number; maxRssKb?: number; code: number | null; stderr: string } {
+function spawnTimed(cmd: string, argv: string[]): { wallMs: number; cpuMs?: number; maxRssKb?: number; faults?: number; code: number | null; stderr: string } {
   if (!GNU_TIME) {
     const r = measuredSpawn(cmd, argv, { maxBuffer: 512 << 20 });
     return { wallMs: r.wallMs, maxRssKb: r.maxRssKb, code: r.code, stderr: r.stderr };
   }
   const t0 = performance.now();
-  const r = spawnSync(GNU_TIME, ['-f', '@@bench %M %U %S', cmd, ...argv], { encoding: 'latin1', maxBuffer: 512 << 20 });
+  const r = spawnSync(GNU_TIME, ['-f', '@@bench %M %U %S %R', cmd, ...argv], { encoding: 'latin1', maxBuffer: 512 << 20 });
   const wallMs = performance.now() - t0;
   let stderr = r.stderr ?? '';
-  const m = /@@bench (\d+) ([\d.]+) ([\d.]+)\s*$/.exec(stderr);
+  const m = /@@bench (\d+) ([\d.]+) ([\d.]+) (\d+)\s*$/.exec(stderr);
   if (m) stderr = stderr.slice(0, m.index);
   stderr = stderr.replace(/^Command (terminated by signal|exited with non-zero status) .*\n?/m, '');
-  return { wallMs, maxRssKb: m ? Number(m[1]) : undefined, cpuMs: m ? (Number(m[2]) + Number(m[3])) * 1000 : undefined, code: r.status, stderr };
+  return { wallMs, maxRssKb: m ? Number(m[1]) : undefined, cpuMs: m ? (Number(m[2]) + Number(m[3])) * 1000 : undefined, faults: m ? Number(m[4]) : undefined, code: r.status, stderr };
 }
 
 function runOnce(c: Cmd): Sample {
   let ms = 0;
   let cpuMs: number | undefined;
   let rss: number | undefined;
+  let faults: number | undefined;
   let code: number | null = 0;
   let stderr = '';
   for (const s of c.steps) {
@@ -109,10 +112,11 @@ function runOnce(c: Cmd): Sample {
     ms += r.wallMs;
     if (r.cpuMs !== undefined) cpuMs = (cpuMs ?? 0) + r.cpuMs;
     if (r.maxRssKb !== undefined) rss = Math.max(rss ?? 0, r.maxRssKb);
+    if (r.faults !== undefined) faults = (faults ?? 0) + r.faults;
     if (r.code !== 0 && code === 0) code = r.code;
     if (!stderr) stderr = r.stderr;
   }
-  return { ms, cpuMs, rssKb: rss, code, stderr };
+  return { ms, cpuMs, rssKb: rss, faults, code, stderr };
 }
 
 
@@ -123,6 +127,8 @@ interface Measured {
   /** Median CPU time (user + system). */
   cpuMs?: number;
   rssMb?: number;
+  /** Median minor page faults. */
+  faults?: number;
   samples: Sample[];
   /** Instructions (callgrind), millions. */
   mInstr?: number;
@@ -136,7 +142,8 @@ function measure(cmds: Cmd[]): Measured[] {
     const s = samples[i]!;
     const rss = s.map((x) => x.rssKb).filter((x): x is number => x !== undefined);
     const cpu = s.map((x) => x.cpuMs).filter((x): x is number => x !== undefined);
-    return { label: c.label, ms: median(s.map((x) => x.ms)), cpuMs: cpu.length ? median(cpu) : undefined, minMs: Math.min(...s.map((x) => x.ms)), rssMb: rss.length ? median(rss) / 1024 : undefined, samples: s, mInstr: c.count && CALLGRIND ? instructions(c) : undefined };
+    const faults = s.map((x) => x.faults).filter((x): x is number => x !== undefined);
+    return { label: c.label, ms: median(s.map((x) => x.ms)), cpuMs: cpu.length ? median(cpu) : undefined, faults: faults.length ? median(faults) : undefined, minMs: Math.min(...s.map((x) => x.ms)), rssMb: rss.length ? median(rss) / 1024 : undefined, samples: s, mInstr: c.count && CALLGRIND ? instructions(c) : undefined };
   });
 }
 
@@ -204,12 +211,12 @@ function describeVerdict(s: Sample): string {
 function table(title: string, bytes: number, rows: Measured[], reference: Measured): string[] {
   const counted = rows.some((r) => r.mInstr !== undefined);
   const lines = [
-    `| ${title} | median wall s | min s | MB/s | peak RSS MB | time / ${reference.label.split(' ')[0]} | CPU s (user+sys) | CPU / ${reference.label.split(' ')[0]} |${counted ? ' instructions (M) |' : ''}`,
-    `| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |${counted ? ' ---: |' : ''}`,
+    `| ${title} | median wall s | min s | MB/s | peak RSS MB | time / ${reference.label.split(' ')[0]} | CPU s (user+sys) | CPU / ${reference.label.split(' ')[0]} | minor faults | fault time s (est.) |${counted ? ' instructions (M) |' : ''}`,
+    `| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |${counted ? ' ---: |' : ''}`,
   ];
   for (const r of rows) {
     lines.push(
-      `| ${r.label} | ${fmt(r.ms / 1000, 3)} | ${fmt(r.minMs / 1000, 3)} | ${bytes ? fmt(mb(bytes) / (r.ms / 1000), 1) : ''} | ${fmt(r.rssMb, 0)} | ${fmt(r.ms / reference.ms, 3)} | ${fmt(r.cpuMs === undefined ? undefined : r.cpuMs / 1000, 3)} | ${fmt(r.cpuMs === undefined || reference.cpuMs === undefined ? undefined : r.cpuMs / reference.cpuMs, 3)} |${counted ? ` ${r.mInstr === undefined ? '' : fmt(r.mInstr, 0)} |` : ''}`,
+      `| ${r.label} | ${fmt(r.ms / 1000, 3)} | ${fmt(r.minMs / 1000, 3)} | ${bytes ? fmt(mb(bytes) / (r.ms / 1000), 1) : ''} | ${fmt(r.rssMb, 0)} | ${fmt(r.ms / reference.ms, 3)} | ${fmt(r.cpuMs === undefined ? undefined : r.cpuMs / 1000, 3)} | ${fmt(r.cpuMs === undefined || reference.cpuMs === undefined ? undefined : r.cpuMs / reference.cpuMs, 3)} | ${r.faults === undefined ? '' : fmt(r.faults, 0)} | ${r.faults === undefined || FAULT_US === undefined ? '' : fmt((r.faults * FAULT_US) / 1e6, 3)} |${counted ? ` ${r.mInstr === undefined ? '' : fmt(r.mInstr, 0)} |` : ''}`,
     );
   }
   return lines;
@@ -264,12 +271,36 @@ function profile(label: string, argv: string[]): string[] {
 
 // ---------------------------------------------------------------- main
 
+/**
+ * What a minor page fault costs on this machine, in microseconds: the first touch of each page of
+ * a fresh 64 MB buffer, less a second pass over the same (now mapped) pages; the median of three
+ * processes. A process pays this for every page it touches for the first time (V8's heap as it
+ * grows, the input file and its text, the code caches), and on some virtual machines it is far
+ * more than on bare hardware (13-14 us here in session 22, against well under 1 us usually), so
+ * the tables show each command's faults and what they cost at this rate.
+ */
+function faultCostUs(): number | undefined {
+  const script =
+    'const n=64<<20,b=Buffer.allocUnsafeSlow(n),t0=process.hrtime.bigint();b.fill(1);const t1=process.hrtime.bigint();b.fill(2);const t2=process.hrtime.bigint();' +
+    'process.stdout.write(String(Number((t1-t0)-(t2-t1))/1e3/(n/4096)))';
+  const costs: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    const r = spawnSync(NODE, ['-e', script], { encoding: 'latin1' });
+    const us = Number(r.stdout);
+    if (r.status === 0 && Number.isFinite(us)) costs.push(us);
+  }
+  return costs.length ? median(costs) : undefined;
+}
+/** faultCostUs(), measured once at the start of main. */
+let FAULT_US: number | undefined;
+
 function machine(): string[] {
   const c = cpus();
   return [
     `- date: ${new Date().toISOString()}`,
     `- machine: ${c[0]?.model ?? 'unknown CPU'}, ${c.length} cores, ${(totalmem() / 2 ** 30).toFixed(0)} GiB RAM; load average at start ${loadavg().map((x) => x.toFixed(1)).join(' ')}`,
-    `- node ${process.version}; ${RUNS} interleaved rounds, median reported; peak RSS from ${GNU_TIME ? '/usr/bin/time' : '(unavailable)'}${CALLGRIND ? '; instructions: one run under `valgrind --tool=callgrind node --single-threaded`' : ''}`,
+    `- a minor page fault (first touch of a 4 KB page) costs ${fmt(FAULT_US, 1)} us here (64 MB filled in a fresh process, less a second fill); "fault time" in the tables = faults x that`,
+    `- node ${process.version}; ${RUNS} interleaved rounds, median reported; peak RSS and minor faults from ${GNU_TIME ? '/usr/bin/time' : '(unavailable)'}${CALLGRIND ? '; instructions: one run under `valgrind --tool=callgrind node --single-threaded`' : ''}`,
   ];
 }
 
@@ -278,6 +309,7 @@ async function main(): Promise<void> {
     log(`${BIN} not built: run npx tsc -p . first`);
     process.exit(2);
   }
+  FAULT_US = faultCostUs();
   const report: string[] = ['## Latest results', '', ...machine(), ''];
   log(report.join('\n'));
   const ptxas = which('ptxas');

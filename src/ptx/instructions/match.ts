@@ -131,7 +131,7 @@ function opcodeEntry(opcode: string): CompiledOpcode | undefined {
   const hit = entries.get(opcode);
   if (hit !== undefined) return hit ?? undefined;
   if (PREPARED !== undefined) {
-    const e = Object.prototype.hasOwnProperty.call(PREPARED, opcode) ? preparedEntry(PREPARED[opcode]!) : undefined;
+    const e = Object.prototype.hasOwnProperty.call(PREPARED, opcode) ? preparedEntry(opcode, PREPARED[opcode]!) : undefined;
     entries.set(opcode, e ?? null);
     return e;
   }
@@ -147,48 +147,96 @@ function opcodeEntry(opcode: string): CompiledOpcode | undefined {
   return e;
 }
 
-/** What prepared.ts holds per opcode, as JSON: its forms, and per form the index of its ignored-word list in `lists`. */
+/**
+ * What prepared.ts holds per opcode, as JSON: its forms as arrays (not objects: the keys of every
+ * slot and operand would be most of the text, and the chunk's source, the string constants made
+ * from it and its code cache all hold that text at start), the gates, operand lists and value
+ * lists its forms share given once each, and per form the index of its ignored-word list.
+ *
+ * - `g`: gates (Gate objects as they are);
+ * - `p`: operand lists, each operand `[name, kind, flags, count?]` (flags: 1 optional, 2 negatable);
+ * - `v`: modifier value lists;
+ * - `f`: forms, `[id, syntax, gate, operands, slots]` (indexes into `g` and `p`), each slot
+ *   `[name, values, flags]` (an index into `v`; name 0 when it is the slot's only value; flags:
+ *   1 optional, 2 literal, 4 isType); a form's family is its id up to `#`, its opcode the key, a
+ *   slot's position its index;
+ * - `i`: per form, an index into `l`, the ignored-word lists.
+ */
 interface PreparedOpcode {
-  forms: InstructionForm[];
-  ignored: number[];
-  lists: string[][];
+  g: Gate[];
+  p: PreparedOperand[][];
+  v: string[][];
+  f: [id: string, syntax: string, gate: number, operands: number, slots: [name: string | 0, values: number, flags: number][]][];
+  i: number[];
+  l: string[][];
+}
+type PreparedOperand = [name: string, kind: OperandSpec['kind'], flags: number, count?: number];
+
+/** Index of `item` in `list` by its JSON text, added when new. */
+function shared<T>(list: T[], at: Map<string, number>, item: T): number {
+  const key = JSON.stringify(item);
+  let i = at.get(key);
+  if (i === undefined) at.set(key, (i = list.push(item) - 1));
+  return i;
 }
 
 /** Per opcode, the JSON the build writes into prepared.js (compiled here, at run time, from the tables). */
 export function preparedOpcodes(): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [opcode, e] of index()) {
-    const lists: string[][] = [];
-    const at = new Map<ReadonlySet<string>, number>();
-    const ignored = e.ignored.map((s) => {
-      let i = at.get(s);
-      if (i === undefined) at.set(s, (i = lists.push([...s]) - 1));
-      return i;
-    });
-    const data: PreparedOpcode = { forms: e.forms, ignored, lists };
+    const data: PreparedOpcode = { g: [], p: [], v: [], f: [], i: [], l: [] };
+    const at = { g: new Map<string, number>(), p: new Map<string, number>(), v: new Map<string, number>(), l: new Map<string, number>() };
+    for (const f of e.forms) {
+      if (f.opcode !== opcode || f.family !== f.id.slice(0, f.id.indexOf('#'))) throw new Error(`prepared tables: form ${f.id} is not named after its family or opcode`);
+      const operands = f.operands.map((o): PreparedOperand => {
+        const flags = (o.optional ? 1 : 0) | (o.negatable ? 2 : 0);
+        if (o.negatable === false) throw new Error(`prepared tables: ${f.id}: negatable is false, not absent`);
+        return o.count === undefined ? [o.name, o.kind, flags] : [o.name, o.kind, flags, o.count];
+      });
+      const slots = f.slots.map((sl, position): [string | 0, number, number] => {
+        if (sl.position !== position) throw new Error(`prepared tables: ${f.id}: a slot's position is not its index`);
+        const name = sl.values.length === 1 && sl.name === sl.values[0] ? 0 : sl.name;
+        return [name, shared(data.v, at.v, [...sl.values]), (sl.optional ? 1 : 0) | (sl.literal ? 2 : 0) | (sl.isType ? 4 : 0)];
+      });
+      data.f.push([f.id, f.syntax, shared(data.g, at.g, f.gate), shared(data.p, at.p, operands), slots]);
+    }
+    data.i = e.ignored.map((s) => shared(data.l, at.l, [...s]));
     out[opcode] = JSON.stringify(data);
   }
   return out;
 }
 
 /** An opcode's entry from its prepared JSON (the index built as indexForms builds it). */
-function preparedEntry(json: string): CompiledOpcode {
+function preparedEntry(opcode: string, json: string): CompiledOpcode {
   const data = JSON.parse(json) as PreparedOpcode;
-  const lists = data.lists.map((l) => new Set(l));
-  const e: CompiledOpcode = { forms: data.forms, vocabulary: new Set(), slotIndex: [], ignored: [] };
-  for (let i = 0; i < data.forms.length; i++) {
-    const f = data.forms[i]!;
-    e.ignored.push(lists[data.ignored[i]!]!);
+  const lists = data.l.map((l) => new Set(l));
+  const operandLists = data.p.map((ops) =>
+    ops.map(([name, kind, flags, count]): OperandSpec => {
+      const o: OperandSpec = { name, kind, optional: (flags & 1) !== 0 };
+      if (flags & 2) o.negatable = true;
+      if (count !== undefined) o.count = count;
+      return o;
+    }),
+  );
+  const e: CompiledOpcode = { forms: [], vocabulary: new Set(), slotIndex: [], ignored: [] };
+  for (let i = 0; i < data.f.length; i++) {
+    const [id, syntax, gate, operands, compact] = data.f[i]!;
+    const slots: ModifierSlot[] = [];
     const idx = new Map<string, number[]>();
-    const slots = f.slots;
-    for (let j = 0; j < slots.length; j++)
-      for (let k = 0; k < slots[j]!.values.length; k++) {
-        const v = slots[j]!.values[k]!;
-        e.vocabulary.add(v);
-        const l = idx.get(v);
+    for (let j = 0; j < compact.length; j++) {
+      const [name, v, flags] = compact[j]!;
+      const values = data.v[v]!;
+      slots.push({ name: name === 0 ? values[0]! : name, values, optional: (flags & 1) !== 0, literal: (flags & 2) !== 0, isType: (flags & 4) !== 0, position: j });
+      for (let k = 0; k < values.length; k++) {
+        const w = values[k]!;
+        e.vocabulary.add(w);
+        const l = idx.get(w);
         if (l) l.push(j);
-        else idx.set(v, [j]);
+        else idx.set(w, [j]);
       }
+    }
+    e.forms.push({ id, family: id.slice(0, id.indexOf('#')), opcode, syntax, slots, operands: operandLists[operands]!, gate: data.g[gate]! });
+    e.ignored.push(lists[data.i[i]!]!);
     e.slotIndex.push(idx);
   }
   return e;
