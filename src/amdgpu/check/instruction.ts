@@ -62,6 +62,19 @@ function isInt(op: Operand): boolean {
 }
 
 /** A vector ALU instruction (`v_…`, also each half of a GFX11 dual `v_dual_…`). */
+/** What a source modifier is around (`-x`, `|x|`, `neg(x)`, `abs(x)`, `sext(x)`), or undefined. */
+function modifierInner(op: Operand): Operand | undefined {
+  if (op.kind === 'neg' || op.kind === 'abs') return op.operand;
+  if (op.kind === 'call' && (op.name === 'neg' || op.name === 'abs' || op.name === 'sext') && op.args.length === 1) return op.args[0];
+  return undefined;
+}
+function isNegation(op: Operand): boolean {
+  return op.kind === 'neg' || (op.kind === 'call' && op.name === 'neg');
+}
+function isAbsolute(op: Operand): boolean {
+  return op.kind === 'abs' || (op.kind === 'call' && op.name === 'abs');
+}
+
 function isValu(mnemonic: string): boolean {
   const c = mnemonic.charCodeAt(0);
   return (c === 118 /* v */ || c === 86 /* V */) && mnemonic.charCodeAt(1) === 95 /* _ */;
@@ -194,6 +207,12 @@ const SDWA_SELECT_VALUES: ReadonlyMap<string, readonly string[]> = new Map([
 const CALL_NAMES: ReadonlySet<string> = new Set(['neg', 'abs', 'sext', 'lit', 'lit64', 'hwreg', 'sendmsg', 'swizzle', 'gpr_idx', 'vmcnt', 'expcnt', 'lgkmcnt', 'vmcnt_sat', 'expcnt_sat', 'lgkmcnt_sat', 'instid0', 'instid1', 'instskip']);
 /** The counters `s_waitcnt` takes. */
 const WAITCNT_COUNTERS: ReadonlySet<string> = new Set(['vmcnt', 'expcnt', 'lgkmcnt', 'vmcnt_sat', 'expcnt_sat', 'lgkmcnt_sat']);
+
+/**
+ * Modifiers whose value (or each value of the list) is a number llvm-mc-19 needs where the
+ * modifier is written (AMD565); those of MODIFIER_VALUE_RULES are judged with their ranges (AMD543).
+ */
+const ABSOLUTE_MODIFIERS: ReadonlySet<string> = new Set(['offset', 'offset0', 'offset1', 'op_sel', 'op_sel_hi', 'neg_lo', 'neg_hi', 'dmask', 'dfmt', 'nfmt', 'format']);
 
 /** First letters of the modifiers of MODIFIER_VALUE_RULES. */
 
@@ -1103,9 +1122,11 @@ export class InstructionChecker {
         return;
       case 'neg':
       case 'abs':
+        if (!nested && position >= 0 && isValu(mnemonic) && !this.checkModifierNesting(op)) return;
         this.checkNegAbsOperand(mnemonic, op, position);
         return;
       case 'call':
+        if (!nested && position >= 0 && (op.name === 'neg' || op.name === 'abs') && isValu(mnemonic) && !this.checkModifierNesting(op)) return;
         this.checkCallOperand(mnemonic, op, position);
         return;
       case 'modifier':
@@ -1158,6 +1179,36 @@ export class InstructionChecker {
     this.checkRegister(op);
   }
 
+  /**
+   * Source modifiers of a VALU operand nested as llvm-mc-19 reads them: one negation (`-x` or
+   * `neg(x)`) around one absolute value (`|x|` or `abs(x)`) around a register or a constant (a
+   * negative number included: `|-1|`, `neg(-1.0)`). Refused: an absolute value around a negation
+   * or another absolute value (`|-v1|`, `abs(neg(v1))`, `abs(|v1|)`, `-|neg(1)|`), a `neg(...)`
+   * around a negation (`neg(-v1)`, `neg(neg(v1))`, `neg(-abs(v1))`) ("failed parsing operand."),
+   * and `-` before `neg(...)` (`-neg(1.0)`: "not a valid operand."). AMD566. False when reported.
+   */
+  private checkModifierNesting(op: Operand): boolean {
+    let outer = op;
+    let inner = modifierInner(op);
+    // `-neg(...)`.
+    if (op.kind === 'neg' && inner !== undefined && inner.kind === 'call' && inner.name === 'neg') return this.nestingIssue('not a valid operand', op, 'a `-` before neg(...)');
+    // After the negation, an absolute value.
+    if (isNegation(op) && inner !== undefined) {
+      if (isNegation(inner)) return this.nestingIssue('failed parsing operand', inner, 'a negation inside a negation');
+      if (!isAbsolute(inner)) return true;
+      outer = inner;
+      inner = modifierInner(inner);
+    }
+    if (isAbsolute(outer) && inner !== undefined && (isNegation(inner) || isAbsolute(inner) || (inner.kind === 'call' && inner.name === 'sext')))
+      return this.nestingIssue('failed parsing operand', inner, 'a source modifier inside an absolute value');
+    return true;
+  }
+
+  private nestingIssue(message: string, at: Operand, what: string): false {
+    if (this.cx.issued === this.issuedBefore) this.cx.issue('AMD566', `${message}: ${what} (llvm-mc-19 reads one negation around one absolute value around a register or constant)`, at.span);
+    return false;
+  }
+
   private checkNegAbsOperand(mnemonic: string, op: Extract<Operand, { kind: 'neg' | 'abs' }>, position: number): void {
     this.checkOperand(mnemonic, op.operand, position, true);
     if (op.kind === 'abs' && position >= 0 && isValu(mnemonic)) this.checkModifiedValue(op.operand);
@@ -1188,8 +1239,37 @@ export class InstructionChecker {
         return;
       }
       if (!this.checkModifierName(op, mnemonic)) return;
+      if (ABSOLUTE_MODIFIERS.has(op.name) && !(op.value.kind === 'expr' && op.value.expr.kind === 'int')) {
+        this.checkAbsoluteModifier(op);
+        return;
+      }
     }
     if (op.value.kind === 'expr' && op.value.expr.kind !== 'int') this.cx.valueOf(op.value.expr);
+  }
+
+  /**
+   * A numeric modifier's value (ABSOLUTE_MODIFIERS; each item of `op_sel:[...]`): llvm-mc-19 needs it
+   * where it is written ("expected absolute expression": `offset:i1+4` before `i1=1`, or with `i1`
+   * a label or never set; `format:BUF_DATA_FORMAT_32` without brackets, the bracketed form being
+   * symbolic). AMD565.
+   */
+  private checkAbsoluteModifier(op: Extract<Operand, { kind: 'modifier' }>): void {
+    const v = op.value;
+    if (v.kind === 'list') {
+      if (op.name === 'format') return;
+      for (const it of v.items) if (!this.checkAbsoluteValue(op.name, it)) return;
+      return;
+    }
+    this.checkAbsoluteValue(op.name, v);
+  }
+
+  private checkAbsoluteValue(name: string, v: Operand): boolean {
+    if (v.kind === 'expr' && (v.expr.kind === 'int' || v.expr.kind === 'real')) return true;
+    if (v.kind !== 'expr' && v.kind !== 'word') return true;
+    if (this.macroArgValue(v) !== null) return true;
+    if (this.cx.issued > this.issuedBefore) return false;
+    this.cx.issue('AMD565', `expected absolute expression: the value of ${name}: must be known here ('${this.text.slice(v.span.start, v.span.end)}' has none at this point)`, v.span);
+    return false;
   }
 
   /**

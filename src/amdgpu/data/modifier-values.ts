@@ -1,7 +1,8 @@
 /**
  * The values llvm-mc-19 takes in the modifiers that carry a number (or a list of numbers), and the
  * processors that have each modifier: DPP controls and masks, `byte_sel`, `index_key` and the MFMA
- * controls (`abid`, `cbsz`, `blgp`; gfx908, gfx90a, gfx942, session 18). Read off llvm-mc-19
+ * controls (`abid`, `cbsz`, `blgp`; gfx908, gfx90a, gfx942, session 18), the GFX11-12 wait counts
+ * (session 22). Read off llvm-mc-19
  * on every value from -1 to 32 (and 2^32 + 15) on gfx803, gfx90a, gfx940, gfx1030, gfx1100 and
  * gfx1200 (test/amdgpu/instructions/misc-rules.test.ts re-checks them). Which instructions take
  * a modifier is the instruction table's; a modifier of another processor is "not a valid operand.".
@@ -53,6 +54,15 @@ export const MODIFIER_VALUE_RULES: ReadonlyMap<string, ModifierValueRule> = new 
   ['abid', { gpus: 'all', min: 0, max: 15, message: 'invalid abid value.' }],
   ['cbsz', { gpus: 'all', min: 0, max: 7, message: 'invalid cbsz value.' }],
   ['blgp', { gpus: 'all', min: 0, max: 7, message: 'invalid operand for instruction' }],
+  // Output modifiers (omod): `mul:1`, `mul:2`, `mul:4`, `div:1`, `div:2` (session 22, every processor).
+  ['mul', { gpus: 'all', values: [1, 2, 4], message: 'invalid mul value.' }],
+  ['div', { gpus: 'all', values: [1, 2], message: 'invalid div value.' }],
+  // Wait counts of GFX11's VINTERP (wait_exp) and LDSDIR (wait_vdst), GFX12's ds_direct_load and
+  // ds_param_load (wait_va_vdst, wait_vm_vsrc): 3, 4, 4 and 1 bits (session 22, gfx1100 and gfx1201).
+  ['wait_exp', { gpus: 'all', min: 0, max: 7, message: 'invalid wait_exp value.' }],
+  ['wait_vdst', { gpus: 'all', min: 0, max: 15, message: 'invalid wait_vdst value.' }],
+  ['wait_va_vdst', { gpus: 'all', min: 0, max: 15, message: 'invalid wait_va_vdst value.' }],
+  ['wait_vm_vsrc', { gpus: 'all', min: 0, max: 1, message: 'invalid wait_vm_vsrc value.' }],
 ]);
 
 export function modifierOnGpu(gpus: ModifierGpus, t: AmdgpuTarget): boolean {

@@ -44,8 +44,12 @@ interface PreparedOperand {
   readonly returnOnly: boolean;
   /** A resource or sampler descriptor (and `s_buffer_*`'s sbase): no special register, `null` included. */
   readonly noSpecial: boolean;
-  /** SMEM data (`sdst`, `sdata`): no `m0` nor `exec` (or its halves), no `null` wider than two dwords, llvm-mc-19's "invalid operand for instruction". */
-  readonly noExecM0: boolean;
+  /**
+   * Only some special registers (refusedSpecial): SMEM data (`sdst`, `sdata`) no `m0` nor `exec`
+   * (or its halves), no `null` wider than two dwords; an e32/DPP/SDWA form's `vcc` position (where
+   * the table has special registers only) `vcc` or `vcc_lo`. llvm-mc-19's "invalid operand for instruction".
+   */
+  readonly limitedSpecial: boolean;
   /**
    * What the position reads through the constant bus, as checkConstantBus counts it: BUS_READ (a
    * source: `src*`, `ssrc*`, `vsrc*`, a VCC source after the first two operands), BUS_K (the K of
@@ -201,7 +205,9 @@ function prepare(mnemonic: string, target: AmdgpuTarget): Prepared {
       const wmma = target.generation === 11 ? WMMA11[r.base] : undefined;
       const wmma12 = target.generation === 12 ? WMMA12[r.base] : undefined;
       const tabled = wmma ? wmma11Forms(r.forms, wmma, target) : wmma12 ? wmma12Forms(r.base, r.forms, wmma12, target) : (target.name === 'gfx90a' || target.isGfx940) && CARRY_E32.test(r.base) ? carryE32Forms(r.forms) : target.isGfx940 && LDS_LOADS_940.test(r.base) ? ldsLoad940Forms(r.forms) : r.forms;
-      const specs = target.key === target.name ? tabled : waveForms(tabled, r.base, target);
+      const mfma = hasSiblingDonor(r.base, tabled, target) ? siblingForms(tabled, target.name) : tabled;
+      if (mfma.length === 0) return { status: 'error', code: C.variantNotSupported, message: `${suffix ? lower(suffix[1]!) : ''} variant of this instruction is not supported: ${target.name} takes ${r.base} and ${r.base}_e64 only (llvm-mc-19 "invalid operand for instruction")` };
+      const specs = target.key === target.name ? mfma : waveForms(mfma, r.base, target);
       // GFX12 image instructions the table could not verify: their operand count (from the syntax
       // page) is still checked; llvm-mc-19 refuses one operand fewer or more on every one of them.
       if (target.generation >= 12 && specs.every((f) => !f.verified && f.family === 'MIMG'))
@@ -404,6 +410,42 @@ function ldsLoad940Forms(forms: readonly FormSpec[]): FormSpec[] {
 }
 
 /**
+ * Forms the table could not verify beside verified ones of the same instruction, replaced by
+ * those: MFMA on gfx908 and gfx90a (v_mfma_f32_32x32x4bf16's unsuffixed form) and on gfx940-942
+ * (`_e32`, `_sdwa`, `_dpp`, `_e64_dpp` of the names from before gfx940, and 32x32x4bf16's `_e64`);
+ * GFX11+ v_interp_p2_f32's `_e64` (a VOP3 form of GFX10's with an `attr` operand). llvm-mc-19
+ * takes the unsuffixed and `_e64` spellings alike (one operand list: on MFMA a matrix of both
+ * spellings with VGPR and AGPR tuples, with and without cbsz/blgp, gets the same answer on each; on
+ * GFX11+ `v_interp_p2_f32_e64 v0, v1, v2, v3 wait_exp:1` is the VINTERP instruction, as
+ * `v_interp_p10_f32_e64` is, and `v_interp_p2_f32_e64 v2, v1, attr0.x` is refused), so the
+ * verified one of the two stands in for the other; it refuses every MFMA `_e32`, `_sdwa`, `_dpp`
+ * and `_e64_dpp` spelling there ("invalid operand for instruction"), which are left out
+ * (test/amdgpu/instructions/miss11-found.test.ts).
+ */
+const MFMA_UNVERIFIED_TARGETS: ReadonlySet<string> = new Set(['gfx908', 'gfx90a']);
+function hasSiblingDonor(base: string, forms: readonly FormSpec[], target: AmdgpuTarget): boolean {
+  if (forms.length === 0) return false;
+  if (forms[0]!.family === 'MFMA') return MFMA_UNVERIFIED_TARGETS.has(target.name) || target.isGfx940;
+  return target.generation >= 11 && base === 'v_interp_p2_f32';
+}
+function siblingForms(forms: readonly FormSpec[], gpu: string): readonly FormSpec[] {
+  if (forms.every((f) => f.verified)) return forms;
+  const isDonor = (f: FormSpec) => f.verified && (f.form === '' || f.form === 'e64');
+  let donor = forms.find(isDonor);
+  if (!donor) {
+    const all = lookupInstruction(forms[0]!.base, gpu);
+    if (all.status === 'found') donor = all.forms.find(isDonor);
+  }
+  const out: FormSpec[] = [];
+  for (const f of forms) {
+    if (f.verified) out.push(f);
+    else if (f.form === '' || f.form === 'e64') out.push(donor ? formSpec({ ...donor, form: f.form, spelled: f.spelled }) : f);
+    else if (f.family !== 'MFMA') out.push(f);
+  }
+  return out;
+}
+
+/**
  * The `_e32` forms of the VOP2 carry instructions on gfx90a and gfx940-942, which the table could
  * not verify: llvm-mc-19 treats them there exactly as on gfx900 (a matrix of valid and broken
  * operand lists gives the same answers line for line), so gfx900's verified form stands in.
@@ -521,7 +563,9 @@ function prepareForm(mnemonic: string, spec: FormSpec, target: AmdgpuTarget): Pr
   const vccOptional = family === 'VOPC' && ops.length > 0 && (ops[0]!.files & F.V) === 0 && ops[0]!.spec.kind !== 'src';
   // Constant bus (VALU; lane instructions, whose scalar lane select has rules of its own, left out).
   const wide = target.generation >= 10 && !/^v_(lshlrev|lshrrev|ashrrev)_[bi]64/.test(mnemonic);
-  const busLimit = VALU_FAMILIES.has(family) && !mnemonic.includes('lane') ? (wide ? 2 : 1) : 0;
+  // (Before GFX10, v_writelane_b32's two scalar sources share the one bus slot, the lane select
+  // `m0` apart: see checkConstantBus.)
+  const busLimit = VALU_FAMILIES.has(family) && (!mnemonic.includes('lane') || (!wide && spec.base === 'v_writelane_b32')) ? (wide ? 2 : 1) : 0;
   // Implicit VCC reads: carry-in (e32 of v_addc/v_subb/*_co_ci), v_cndmask_b32_e32, v_div_fmas;
   // and the implicit M0 of v_movreld/v_movrels/v_movrelsd (see checkConstantBus).
   const e32 = spec.form === 'e32' || family === 'VOP2' || family === 'SDWA';
@@ -576,6 +620,8 @@ function makePreparedOperands(spec: FormSpec, target: AmdgpuTarget, d16: boolean
     let sized: 0 | 1 | 2 | 3 = sizeFree || o.size === 0 ? 0 : SCALAR_FAMILIES.has(family) || valu ? 2 : 1;
     // A buffer resource is four SGPRs (llvm-mc-19 refuses `s[8:12]`).
     if (buffer && o.kind === 'srsrc') sized = 2;
+    // So is soffset one SGPR (llvm-mc-19 refuses `s[32:33]`, `vcc`, `exec`; GFX6-12).
+    if (buffer && o.kind === 'soffset') sized = 2;
     if (buffer && o.kind === 'vaddr') {
       files |= F.V | F.OFF;
       sized = 0;
@@ -592,6 +638,10 @@ function makePreparedOperands(spec: FormSpec, target: AmdgpuTarget, d16: boolean
     if (family === 'MFMA' && o.name === 'src2' && !target.alignedVgprTuples) files |= F.SPECIAL;
     if (avData && (files & F.V) !== 0 && isAvData(o)) files |= F.A;
     if (valu && o.name.startsWith('ssrc')) files |= F.S | F.SPECIAL;
+    // gfx90a and gfx940-942's VOP3 v_writelane_b32: the lane select is an SGPR, M0 or an inline
+    // constant, as the e32 form's (the table's probes found an expression only; llvm-mc-19 refuses
+    // `v_writelane_b32 v5, 1, 65`, `v_writelane_b32 v5, 1, k`).
+    if (spec.base === 'v_writelane_b32' && o.name === 'src1' && files === F.EXPR) files = F.S | F.SPECIAL | F.INLINE;
     // madmk/madak/fmamk/fmaak: src0 may be a literal of K's value (llvm-mc-19; one unique literal).
     if (valu && o.name === 'src0' && spec.operands.some((x) => x.kind === 'imm')) files |= F.LITERAL;
     // So may the sources of GFX11.5+'s s_fmamk_f32/s_fmaak_f32 (llvm-mc-19 takes `s_fmaak_f32 s0,
@@ -611,22 +661,31 @@ function makePreparedOperands(spec: FormSpec, target: AmdgpuTarget, d16: boolean
     // there too (llvm-mc-19 "invalid operand for instruction": `s_waitcnt_vscnt null, null`,
     // `s_movk_i32 s0, m0`, `v_fmaak_f32 v0, v1, v2, src_scc`), though it fits a constant's position.
     const noSpecial = o.kind === 'srsrc' || o.kind === 'ssamp' || (o.kind === 'sbase' && sBuffer) || (o.kind === 'imm' && family !== 'SOPP');
-    const noExecM0 = family === 'SMEM' && (o.kind === 'sdst' || o.kind === 'sdata');
+    const limitedSpecial = (family === 'SMEM' && (o.kind === 'sdst' || o.kind === 'sdata')) || (o.kind === 'vcc' && files === F.SPECIAL);
     // (The object made here, with preparedOperand's fields in its order, so of its shape: called
     // for every operand of every form prepared, preparedOperand was compiled on its own.)
-    return { spec: o, files, sized, globalVaddr: family === 'GLOBAL' && o.kind === 'vaddr', returnOnly: o.returnOnly, noSpecial, noExecM0, bus: busRole(o.kind, index) };
+    return { spec: o, files, sized, globalVaddr: family === 'GLOBAL' && o.kind === 'vaddr', returnOnly: o.returnOnly, noSpecial, limitedSpecial, bus: busRole(o.kind, index) };
   });
 }
 
 const EXEC_M0 = new Set(['m0', 'exec', 'exec_lo', 'exec_hi']);
-/** SMEM data refused: m0, exec (or a half); `null` wider than two dwords (`s_load_dwordx4 null, ...`; llvm-mc-19 takes `s_load_dwordx2 null, ...`). */
-function isExecOrM0(op: Operand, size: number): boolean {
-  return op.kind === 'word' && (EXEC_M0.has(lower(op.name)) || (size > 2 && lower(op.name) === 'null'));
+/**
+ * A special register refused at a PreparedOperand.limitedSpecial position. SMEM data: m0, exec (or
+ * a half); `null` wider than two dwords (`s_load_dwordx4 null, ...`; llvm-mc-19 takes
+ * `s_load_dwordx2 null, ...`). A `vcc` position: all but `vcc` and `vcc_lo` (llvm-mc-19 refuses
+ * `v_add_co_ci_u32_e32 v1, exec_lo, v2, v3, vcc_lo`, `null`, `m0`, `vcc_hi`, `v_cmp_eq_u32_e32
+ * exec, v1, v2`, `v_cndmask_b32_e32 v1, v2, v3, null` on GFX10+; their sizes are checked apart).
+ */
+function refusedSpecial(op: Operand, spec: OperandSpec): boolean {
+  if (op.kind !== 'word') return false;
+  const n = lower(op.name);
+  if (spec.kind === 'vcc') return n !== 'vcc' && n !== 'vcc_lo';
+  return EXEC_M0.has(n) || (spec.size > 2 && n === 'null');
 }
 
 /** A PreparedOperand (made here and in prepareForm, with the same fields in the same order: one object shape). */
-function preparedOperand(spec: OperandSpec, files: number, sized: 0 | 1 | 2 | 3, globalVaddr: boolean, returnOnly: boolean, noSpecial: boolean, noExecM0: boolean, bus: number): PreparedOperand {
-  return { spec, files, sized, globalVaddr, returnOnly, noSpecial, noExecM0, bus };
+function preparedOperand(spec: OperandSpec, files: number, sized: 0 | 1 | 2 | 3, globalVaddr: boolean, returnOnly: boolean, noSpecial: boolean, limitedSpecial: boolean, bus: number): PreparedOperand {
+  return { spec, files, sized, globalVaddr, returnOnly, noSpecial, limitedSpecial, bus };
 }
 
 /** PreparedOperand.bus: a source read through the constant bus, and madmk/fmaak's K. */
@@ -1036,7 +1095,7 @@ function modifiedOperand(text: string, op: Operand, target: AmdgpuTarget): numbe
   // operands are not supported" in `v_add_u32_e64 v1, sext(0x12345678), v2` on gfx900, an SDWA
   // source before GFX9 takes neither).
   else if (seen.what === What.Inline || (bits === OperandModifier.SEXT && seen.what === What.Literal)) modifiedWhat = seen.what;
-  else if (seen.what === What.Half || seen.what === What.Sgpr || seen.what === What.Agpr || seen.what === What.Special) modifiedWhat = seen.what;
+  else if (seen.what === What.Half || seen.what === What.Sgpr || seen.what === What.Agpr || seen.what === What.Special || seen.what === What.Vgpr) modifiedWhat = seen.what;
   modifiedSize = seen.size;
   // (lds_direct as a register too: its modifiers are judged as a VGPR's, llvm-mc-19 "not a valid
   // operand." in `v_and_b32 v1, -lds_direct, v2`, and an `_e32` form takes none. The rest of its
@@ -1542,7 +1601,7 @@ function matchForm(f: PreparedForm, count: number): void {
     const k = role >> 1;
     bus += (role & BUS_CANDIDATE[what]!) | k;
     busLiterals += (role & BUS_LITERAL[what]!) | k;
-    if ((what !== What.Unknown && (FITS[what]! & o.files) === 0) || (what === What.Special && (o.noSpecial || (o.noExecM0 && isExecOrM0(positional[i]!, o.spec.size))))) {
+    if ((what !== What.Unknown && (FITS[what]! & o.files) === 0) || (what === What.Special && (o.noSpecial || (o.limitedSpecial && refusedSpecial(positional[i]!, o.spec))))) {
       mismatch.at = i;
       return;
     }
@@ -1654,7 +1713,7 @@ function vopdForm(mnemonic: string, which: 'vopdx' | 'vopdy', target: AmdgpuTarg
     // fmamk/fmaak: src0 may be a literal too, the same value as the instruction's own (llvm-mc-19).
     // (Made as prepareForm makes its objects, so that the code reading them sees one shape.)
     if (f && /fmamk|fmaak/i.test(mnemonic)) {
-      const ops = f.ops.map((o, i) => (i === 1 ? preparedOperand(o.spec, o.files | F.LITERAL, o.sized, o.globalVaddr, o.returnOnly, o.noSpecial, o.noExecM0, o.bus) : o));
+      const ops = f.ops.map((o, i) => (i === 1 ? preparedOperand(o.spec, o.files | F.LITERAL, o.sized, o.globalVaddr, o.returnOnly, o.noSpecial, o.limitedSpecial, o.bus) : o));
       f = preparedForm(f.spec, ops, f.min, f.max, f.vccOptional, f.busLimit, f.implicitVcc, f.scalar, f.cachePolicy12);
     }
     if (f) {
@@ -1957,6 +2016,7 @@ function checkModifiers(operands: readonly InstructionOperand[], p: PreparedForm
   // The order rules (MODIFIER_RANK) in the same pass, not a second loop over the operands: a
   // modifier that is not taken is reported first wherever it is, so the first order issue waits.
   const ordered = !UNORDERED_FAMILIES.has(f.spec.family);
+  const ranks = f.spec.family === 'VINTERP' ? VINTERP_RANK : MODIFIER_RANK;
   let top = 0;
   let topName = '';
   let orderAt = -1;
@@ -2002,7 +2062,7 @@ function checkModifiers(operands: readonly InstructionOperand[], p: PreparedForm
       continue;
     }
     seenModifiers.push(name);
-    const rank = MODIFIER_RANK.get(name);
+    const rank = ranks.get(name);
     if (rank === undefined || !ordered) continue;
     if (rank < top) {
       orderAt = i;
@@ -2066,10 +2126,18 @@ const MODIFIER_RANK: ReadonlyMap<string, number> = new Map(Object.entries({
   glc: 70, slc: 70, dlc: 70, scc: 70, nt: 70, sc0: 70, sc1: 70, th: 70, scope: 70,
   lds: 72,
   gds: 75,
+  // GFX12 ds_direct_load, ds_param_load (llvm-mc-19 refuses `wait_vm_vsrc:1 wait_va_vdst:1`).
+  wait_va_vdst: 80, wait_vm_vsrc: 81,
 }));
 
-/** Families whose order differs (VINTERP: clamp before op_sel) or was not measured. */
-const UNORDERED_FAMILIES = new Set(['VINTERP', 'LDSDIR', 'EXP', 'VINTRP', 'MTBUF']);
+/**
+ * VINTERP (GFX11+): clamp, op_sel, wait_exp (llvm-mc-19 on every ordered pair and triple, gfx1100
+ * and gfx1201: `v_interp_p10_f32 v0, v1, v2, v3 wait_exp:7 clamp` is refused).
+ */
+const VINTERP_RANK: ReadonlyMap<string, number> = new Map(Object.entries({ clamp: 1, op_sel: 2, wait_exp: 3 }));
+
+/** Families whose order was not measured. */
+const UNORDERED_FAMILIES = new Set(['LDSDIR', 'EXP', 'VINTRP', 'MTBUF']);
 
 /** DPP controls and the modifiers that go with them (see checkModifiers). */
 const DPP_FOLLOWERS = new Set(['dpp_ctrl', 'dpp8', 'row_mask', 'bank_mask', 'bound_ctrl', 'fi']);
@@ -2173,6 +2241,10 @@ function literalKey(text: string, op: Operand, width: number): bigint | string {
   return BigInt(f64ToF32Bits(x));
 }
 
+function isM0(op: Operand): boolean {
+  return op.kind === 'word' && lower(op.name) === 'm0';
+}
+
 function withoutBlanks(s: string): string {
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
@@ -2185,7 +2257,8 @@ function withoutBlanks(s: string): string {
  * llvm-mc's constant-bus limit on VALU instructions: distinct SGPRs (and VCC, EXEC, M0...) read,
  * plus literals, at most 1 before GFX10 and 2 from GFX10 (1 for the 64-bit shifts); and one
  * distinct literal value per instruction. Lane instructions (readlane, writelane, permlane), whose
- * scalar lane select has rules of its own, and VOPD are left out.
+ * scalar lane select has rules of its own, and VOPD are left out, but for v_writelane_b32 before
+ * GFX10 (one scalar value, an `m0` lane select not counted).
  */
 function checkConstantBus(text: string, f: PreparedForm, count: number, target: AmdgpuTarget, sink: IssueSink): boolean {
   const limit = f.busLimit;
@@ -2216,6 +2289,9 @@ function checkConstantBus(text: string, f: PreparedForm, count: number, target: 
       continue;
     }
     if (k !== 'src' && k !== 'ssrc' && k !== 'vsrc' && !(k === 'vcc' && j > 1)) continue;
+    // v_writelane_b32 (GFX6-9): `m0` as the lane select is not counted (llvm-mc-19 takes
+    // `v_writelane_b32 v1, s2, m0`, refuses `v_writelane_b32 v1, m0, s2` and `v_writelane_b32 v1, s2, s3`).
+    if (i === 2 && f.spec.base === 'v_writelane_b32' && isM0(positional[i]!)) continue;
     const before = busKeys.length + literalKeys.length + (literalSizes === 3 ? 1 : 0);
     const lits = literalKeys.length;
     busOperand(text, i, target, f, o.spec);
@@ -2416,7 +2492,7 @@ function checkBufferD16(comps: number, spelled: string, target: AmdgpuTarget, si
 const SALU_LITERAL_FAMILIES = new Set(['SOP1', 'SOP2', 'SOPC']);
 
 /** The families whose operands checkRelocatable judges (ALU and scalar memory). */
-const RELOC_FAMILIES = new Set(['SOP1', 'SOP2', 'SOPC', 'SOPK', 'VOP1', 'VOP2', 'VOPC', 'VOP3', 'VOP3P', 'SDWA', 'DPP16', 'DPP8', 'SMEM']);
+const RELOC_FAMILIES = new Set(['SOP1', 'SOP2', 'SOPC', 'SOPK', 'VOP1', 'VOP2', 'VOPC', 'VOP3', 'VOP3P', 'SDWA', 'DPP16', 'DPP8', 'SMEM', 'MUBUF', 'MTBUF']);
 
 /**
  * An operand whose value is not known where it is written (a label, a symbol set later or never:
@@ -3395,6 +3471,7 @@ function checkNarrowInline(text: string, p: PreparedForms, f: PreparedForm, coun
   if (SALU_LITERAL_FAMILIES.has(f.spec.family)) return checkScalarLiterals(f, count, target, sink);
   if (f.spec.family === 'VOP3P' && PACKED_16.test(f.spec.base)) return checkPackedInline(f, count, target, sink);
   if (MADAK_32.test(f.spec.base)) return checkMadakNarrow(f, count, target, sink);
+  if (f.spec.family === 'MUBUF' || f.spec.family === 'MTBUF') return checkBufferSoffsetNarrow(f, count, target, sink);
   const shift = f.vccOptional && count < f.spec.maxOperands ? 1 : 0;
   if (NARROW_32_FAMILIES.has(f.spec.family) && !checkNarrow32(text, p, f, count, shift, target, sink)) return false;
   // (Not the packed 32-bit VOP3P sources, two dwords each read as 32 bits: `v_pk_mul_f32 v[0:1],
@@ -3469,6 +3546,22 @@ function checkNarrow32(text: string, p: PreparedForms, f: PreparedForm, count: n
   return report(sink, C.literalNotSupported, `literal operands are not supported: the integer is inline only as 16 bits; operand ${refused + 1} of ${f.spec.spelled} is 32 bits, where it is a literal, which no form of the instruction takes there with these operands`, positional[refused]!.span);
 }
 const NO_SINK: IssueSink = () => {};
+
+/**
+ * MUBUF/MTBUF soffset (GFX6-11): an integer inline only as 16 bits (`0x3c00`, `0xffff`, `65535`,
+ * `0x3118`) is a literal in this 32-bit position, which takes none (llvm-mc-19 "invalid operand for
+ * instruction": `buffer_load_dword v1, off, s[0:3], 0x3c00 offset:4`; `0x3f000000`, `0.5`, `-16`,
+ * `0x3e22f983` from GFX8 taken). Called where an integer was classified inline by 16 or 32 bits
+ * only (checkNarrowInline).
+ */
+function checkBufferSoffsetNarrow(f: PreparedForm, count: number, target: AmdgpuTarget, sink: IssueSink): boolean {
+  for (let i = 0; i < count; i++) {
+    if (posWhat[i] !== What.Inline || f.ops[i]?.spec.kind !== 'soffset') continue;
+    if (narrowInlineBits(positional[i]!, target) === undefined) continue;
+    return report(sink, C.operandKind, `invalid operand for instruction: the integer is inline only as 16 bits; ${f.spec.spelled}'s soffset is 32 bits, where it is a literal, which the position does not take`, positional[i]!.span);
+  }
+  return true;
+}
 
 /** Whether form `g` matches the operands (matchForm; the caller restores its own form's match after). */
 function matches(g: PreparedForm, count: number): boolean {

@@ -376,6 +376,9 @@ function makeSpec(base: string, r: RawForm): FormSpec {
   // Buffer stores take no tfe (llvm-mc-19: "TFE modifier has no meaning for store instructions"),
   // though GFX12's generated sets list it (the disassembler prints it: `buffer_store_b64 v[1:3], off, s[0:3], null tfe`).
   if (mods.includes('tfe') && STORE_NO_TFE.test(base)) mods = Object.freeze(mods.filter((x) => x !== 'tfe'));
+  // GFX12's ds_direct_load and ds_param_load take no wait_vdst (GFX11's lds_* do), though the
+  // generated sets list it (llvm-mc-19: `ds_param_load v1, attr0.x wait_vdst:1` "not a valid operand.").
+  if (GFX12_DS_DIRECT.test(base) && mods.includes('wait_vdst')) mods = Object.freeze(mods.filter((x) => x !== 'wait_vdst'));
   const missing = r.form === 'e64_dpp' || r.form === 'e64_dpp8' ? MODIFIERS_MISSING_DPP.get(base) : undefined;
   if (missing) mods = Object.freeze([...new Set([...mods, ...missing])].sort());
   return newFormSpec(base, r.form, base + FORM_SUFFIX[r.form], FAMILIES[r.family]!, s.ops, s.min, s.max, mods, m.required, r.verified, frozenGpus(r.mask));
@@ -401,6 +404,8 @@ const MODIFIERS_MISSING_DPP: ReadonlyMap<string, readonly string[]> = new Map([
   ...['v_add_i16', 'v_sub_i16', 'v_fmac_f16', 'v_cvt_pk_bf8_f32', 'v_cvt_pk_fp8_f32', 'v_max3_num_f16', 'v_maximum3_f16', 'v_maximumminimum_f16', 'v_med3_num_f16', 'v_min3_num_f16', 'v_minimum3_f16', 'v_minimummaximum_f16'].map((b) => [b, OP_SEL] as const),
   ['v_dot2_f32_f16', ['op_sel', 'op_sel_hi', 'neg_lo', 'neg_hi']],
 ]);
+
+const GFX12_DS_DIRECT = /^ds_(direct|param)_load$/;
 
 /** MUBUF and MTBUF stores (GFX12's VBUFFER ones included). */
 const STORE_NO_TFE = /^t?buffer_store_/;
