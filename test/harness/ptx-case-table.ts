@@ -26,6 +26,69 @@ export interface PtxCase {
 
 export const caseText = (c: { text: string; full?: boolean }): string => (c.full ? c.text : HEADER + c.text + '\n');
 
+/** Registers of most scalar types, two lines: %h .f16, %rs .b16, %us .u16, %r .b32, %u .u32, %s .s32, %rd .b64, %ud .u64, %f .f32, %fd .f64, %x .f16x2, %p .pred. */
+export const TYPED_REGISTERS =
+  '.reg .f16 %h<9>; .reg .b16 %rs<9>; .reg .u16 %us<9>; .reg .b32 %r<9>; .reg .u32 %u<9>; .reg .s32 %s<9>;\n' +
+  '.reg .b64 %rd<9>; .reg .u64 %ud<9>; .reg .f32 %f<9>; .reg .f64 %fd<9>; .reg .f16x2 %x<9>; .reg .pred %p<4>;';
+
+/**
+ * The module around the lines a table tests: its head, the kernel's declarations, and the lines.
+ * Module text: `.version`, `.target`, `.address_size 64` (unless `addressSize` is false), `globals`,
+ * `entry`, `{`, `decls`, the lines, `ret;`, `}`.
+ */
+export interface KernelShape {
+  /** The kernel's lines ahead of the tested ones: register (and other) declarations, one or more lines. */
+  decls: string;
+  /** Module-scope lines between `.address_size` and the entry. */
+  globals?: string;
+  /** The entry's head (default `.visible .entry k()`). */
+  entry?: string;
+  /** Without `.address_size 64` (an old .version). */
+  addressSize?: false;
+  /** `ok`/`bad`'s target and .version when a case names none. */
+  target?: string;
+  version?: string;
+  /** ptxas's -arch for a target (default: the target itself). */
+  arch?: (target: string) => string;
+}
+
+/** The module of `shape` at `target` and `version` around `body` (one or more lines). */
+export function kernelModule(shape: KernelShape, target: string, version: string, body: string): string {
+  const address = shape.addressSize === false ? '' : '.address_size 64\n';
+  const globals = shape.globals === undefined ? '' : `${shape.globals}\n`;
+  return `.version ${version}\n.target ${target}\n${address}${globals}${shape.entry ?? '.visible .entry k()'}\n{\n${shape.decls}\n${body}\nret;\n}\n`;
+}
+
+export interface KernelCases {
+  /** The instruction's line. */
+  line: number;
+  ok: (ins: string, target?: string, version?: string) => PtxCase;
+  bad: (ins: string, code: string, target?: string, version?: string) => PtxCase;
+  valid: (lines: readonly string[], target?: string, version?: string) => PtxCase;
+  at: (target: string, version: string) => KernelCases;
+}
+
+/**
+ * Cases of `shape`: `ok` a line ptxas takes, `bad` a line it refuses (at the instruction's line,
+ * `line`) with gpuasm's code, `valid` several lines ptxas takes in one module; target and version
+ * default to the shape's (`at` gives them for a set of cases).
+ */
+export function kernelCases(shape: KernelShape): KernelCases {
+  const line = kernelModule(shape, '', '', '').split('\n').length - 3;
+  const make = (verdict: string, shown: string, body: string, target = shape.target, version = shape.version): PtxCase => {
+    if (target === undefined || version === undefined) throw new Error(`no target or version for ${body}`);
+    const arch = shape.arch ? shape.arch(target) : target;
+    return { name: `${verdict} (${target} ${version}): ${shown}`, text: kernelModule(shape, target, version, body), full: true, arch };
+  };
+  return {
+    line,
+    ok: (ins, target, version) => make('valid', ins, ins, target, version),
+    bad: (ins, code, target, version) => ({ ...make('refused', ins, ins, target, version), line, code }),
+    valid: (lines, target, version) => make('valid', `${lines[0]} (+${lines.length - 1} more)`, lines.join('\n'), target, version),
+    at: (target, version) => kernelCases({ ...shape, target, version }),
+  };
+}
+
 /** Errors ptxas reports without a line (whole-program resolution). */
 const LINK_TIME = new Set(['PTX348', 'PTX349', 'PTX529']);
 

@@ -14,14 +14,15 @@
  *   well as a 64-bit one.
  * With ptxas on PATH the table is re-run through it.
  */
-import { ptxCaseTable, type PtxCase } from '../../harness/ptx-case-table.js';
+import { kernelCases, ptxCaseTable, type PtxCase } from '../../harness/ptx-case-table.js';
 
 /** A kernel at sm_80 with one instruction on line 8. */
-const kernel = (ins: string): string =>
-  `.version 8.0\n.target sm_80\n.address_size 64\n.global .texref tex0; .global .align 4 .b8 gbuf[16];\n.visible .entry k()\n{\n` +
-  `.reg .b32 %r<30>; .reg .u32 %u<4>; .reg .s32 %s<4>; .reg .f32 %f<4>; .reg .b64 %rd<4>; .reg .pred %p<3>;\n${ins}\nret;\n}\n`;
-const ok = (ins: string): PtxCase => ({ name: `valid: ${ins}`, text: kernel(ins), full: true });
-const bad = (ins: string, code: string): PtxCase => ({ name: `refused: ${ins}`, text: kernel(ins), full: true, line: 8, code });
+const { ok, bad } = kernelCases({
+  target: 'sm_80',
+  version: '8.0',
+  globals: '.global .texref tex0; .global .align 4 .b8 gbuf[16];',
+  decls: '.reg .b32 %r<30>; .reg .u32 %u<4>; .reg .s32 %s<4>; .reg .f32 %f<4>; .reg .b64 %rd<4>; .reg .pred %p<3>;',
+});
 
 const video: PtxCase[] = [
   ok('vset2.u32.u32.eq %r1.h0, %r2.h03, %r3.h03, %r4;'),
@@ -112,11 +113,12 @@ const gradSampler: PtxCase[] = [
 ];
 
 /** A kernel at sm_90a with one instruction on line 8. */
-const kernel90 = (ins: string): string =>
-  `.version 8.0\n.target sm_90a\n.address_size 64\n.shared .align 16 .b8 sbuf[64];\n.visible .entry k()\n{\n` +
-  `.reg .b32 %r<30>; .reg .b16 %h<4>; .reg .b64 %rd<8>;\n${ins}\nret;\n}\n`;
-const ok90 = (ins: string): PtxCase => ({ name: `valid: ${ins}`, text: kernel90(ins), full: true, arch: 'sm_90a' });
-const bad90 = (ins: string, code: string): PtxCase => ({ name: `refused: ${ins}`, text: kernel90(ins), full: true, arch: 'sm_90a', line: 8, code });
+const { ok: ok90, bad: bad90 } = kernelCases({
+  target: 'sm_90a',
+  version: '8.0',
+  globals: '.shared .align 16 .b8 sbuf[64];',
+  decls: '.reg .b32 %r<30>; .reg .b16 %h<4>; .reg .b64 %rd<8>;',
+});
 // A multicast im2col bulk tensor copy takes a 64-bit register where the 16-bit ctaMask goes; not a 32-bit one, nor
 // the tile form.
 const im2colMask: PtxCase[] = [

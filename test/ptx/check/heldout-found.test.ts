@@ -4,7 +4,7 @@
  * here; its verdict and line were read from ptxas 13.0 (`ptxas -arch=sm_80`), and with ptxas on
  * PATH the table is re-run through it.
  */
-import { ptxCaseTable, type PtxCase } from '../../harness/ptx-case-table.js';
+import { kernelModule, ptxCaseTable, type PtxCase } from '../../harness/ptx-case-table.js';
 
 const k = (params: string, body = 'ret;'): string => `.visible .entry k(${params})\n{\n${body}\n}`;
 
@@ -13,8 +13,7 @@ const R8 = '{%r1, %r2, %r3, %r4, %r5, %r6, %r7, %r8}';
 const F8 = '{%f1, %f2, %f3, %f4, %f5, %f6, %f7, %f8}';
 /** A whole sm_75 module with one wmma.mma (`words` after `.aligned.`); the instruction is on line 8. */
 const wmma = (version: string, words: string, d: string, c: string): string =>
-  `.version ${version}\n.target sm_75\n.address_size 64\n.visible .entry k()\n{\n.reg .b32 %r<9>;\n.reg .f32 %f<9>;\n` +
-  `wmma.mma.sync.aligned.${words} ${d}, ${R8}, ${R8}, ${c};\nret;\n}\n`;
+  kernelModule({ decls: '.reg .b32 %r<9>;\n.reg .f32 %f<9>;' }, 'sm_75', version, `wmma.mma.sync.aligned.${words} ${d}, ${R8}, ${R8}, ${c};`);
 
 /** A whole module with a .section whose first datum (line 10) is a label difference. */
 const section = (version: string): string =>

@@ -5,7 +5,7 @@
  * and ptxas 13.0. Each case is minimal and written here; its verdict and line were read from
  * ptxas 13.0 at the case's -arch, and with ptxas on PATH the table is re-run through it.
  */
-import { ptxCaseTable, type PtxCase } from '../../harness/ptx-case-table.js';
+import { kernelModule, ptxCaseTable, type PtxCase } from '../../harness/ptx-case-table.js';
 
 const D = '{%r9, %r10, %r11, %r12}';
 const A = '{%r0, %r1, %r2, %r3}';
@@ -13,8 +13,7 @@ const C = '{%r8, %r8, %r8, %r8}';
 const SCALES = '%r6, {%rs0, %rs1}, %r7, {%rs0, %rs1}';
 /** A whole module at `target` with one mma (`words` after `mma`, operands after it); the instruction is on line 8. */
 const mma = (target: string, words: string, operands: string, version = '9.0'): string =>
-  `.version ${version}\n.target ${target}\n.address_size 64\n.visible .entry k()\n{\n.reg .b32 %r<32>;\n.reg .b16 %rs<4>;\n` +
-  `mma${words} ${operands};\nret;\n}\n`;
+  kernelModule({ decls: '.reg .b32 %r<32>;\n.reg .b16 %rs<4>;' }, target, version, `mma${words} ${operands};`);
 const dense = (kind: string, scale: string, types: string): string => `.sync.aligned.m16n8k64.row.col.kind::${kind}.block_scale${scale}.f32.${types}`;
 const denseOps = `${D}, ${A}, {%r4, %r5}, ${C}, ${SCALES}`;
 const sparse = (scale: string, stype: string): string => `.sp::ordered_metadata.sync.aligned.m16n8k128.row.col.kind::mxf4nvf4.block_scale${scale}.f32.e2m1.e2m1.f32.${stype}`;
@@ -24,12 +23,11 @@ const f8f6f4Ops = `${D}, ${A}, {%r4, %r5}, ${C}`;
 
 /** A whole sm_90a module with one wgmma.mma_async (`words` after it, `n` result registers, the other operands); the instruction is on line 9. */
 const wgmma = (words: string, n: number, rest: string): string =>
-  `.version 8.7\n.target sm_90a\n.address_size 64\n.visible .entry k()\n{\n.reg .b32 %r<201>;\n.reg .b64 %rd<3>;\n.reg .pred %p<2>;\n` +
-  `wgmma.mma_async${words} {${Array.from({ length: n }, (_, i) => `%r${i}`).join(', ')}}, ${rest};\nret;\n}\n`;
+  kernelModule({ decls: '.reg .b32 %r<201>;\n.reg .b64 %rd<3>;\n.reg .pred %p<2>;' }, 'sm_90a', '8.7', `wgmma.mma_async${words} {${Array.from({ length: n }, (_, i) => `%r${i}`).join(', ')}}, ${rest};`);
 
 /** A whole module at `target` (.version 9.0) with registers of each kind; the instruction is on line 7. */
 const one = (target: string, ins: string): string =>
-  `.version 9.0\n.target ${target}\n.address_size 64\n.visible .entry k()\n{\n.reg .b32 %r<4>; .reg .b64 %rd<4>; .reg .f32 %f<4>; .reg .b16 %h<4>; .reg .b8 %b<4>;\n${ins}\nret;\n}\n`;
+  kernelModule({ decls: '.reg .b32 %r<4>; .reg .b64 %rd<4>; .reg .f32 %f<4>; .reg .b16 %h<4>; .reg .b8 %b<4>;' }, target, '9.0', ins);
 /** An instruction, targets ptxas 13.0 takes it on, targets where it is "not supported" (measured). */
 const ARCH: [string, string, string[], string[]][] = [
   ['wgmma.fence', 'wgmma.fence.sync.aligned;', ['sm_90a'], ['sm_90', 'sm_100a', 'sm_120a']],

@@ -5,16 +5,15 @@
  * gpuasm and ptxas 13.0. Each case is minimal and written here; its verdict and line were read
  * from ptxas 13.0 at the case's -arch, and with ptxas on PATH the table is re-run through it.
  */
-import { ptxCaseTable, type PtxCase } from '../../harness/ptx-case-table.js';
+import { kernelModule, ptxCaseTable, type PtxCase } from '../../harness/ptx-case-table.js';
 
 /** A whole module at `target` and `version` with one instruction on line 9. */
 const mod = (target: string, ins: string, version = '9.0'): string =>
-  `.version ${version}\n.target ${target}\n.address_size 64\n.visible .entry k()\n{\n.reg .b32 %r<9>;\n.reg .b64 %rd<4>;\n.reg .pred %p<2>;\n` +
-  `${ins}\nret;\n}\n`;
+  kernelModule({ decls: '.reg .b32 %r<9>;\n.reg .b64 %rd<4>;\n.reg .pred %p<2>;' }, target, version, ins);
 
 /** An sm_100a module with 16-, 32- and 64-bit registers; the instruction on line 9. */
 const mmod = (ins: string): string =>
-  `.version 9.0\n.target sm_100a\n.address_size 64\n.visible .entry k()\n{\n.reg .b32 %r<9>; .reg .b64 %rd<4>;\n.reg .b16 %h<4>; .reg .f32 %f<4>;\n.reg .f64 %fd<4>;\n${ins}\nret;\n}\n`;
+  kernelModule({ decls: '.reg .b32 %r<9>; .reg .b64 %rd<4>;\n.reg .b16 %h<4>; .reg .f32 %f<4>;\n.reg .f64 %fd<4>;' }, 'sm_100a', '9.0', ins);
 
 const I8: [string, string][] = [
   ['tcgen05.mma', 'tcgen05.mma.cta_group::1.kind::i8 [%r0], %rd0, %rd1, %r1, %p1;'],

@@ -5,12 +5,13 @@
  * minimal and written here; its verdict and line were read from ptxas 13.0 at the case's -arch, and
  * with ptxas on PATH the table is re-run through it.
  */
-import { ptxCaseTable, type PtxCase } from '../../harness/ptx-case-table.js';
+import { kernelCases, ptxCaseTable, type PtxCase } from '../../harness/ptx-case-table.js';
 
-/** A whole module at `target` and `version` with one instruction on line 12. */
-const mod = (target: string, ins: string, version = '9.0'): string =>
-  `.version ${version}\n.target ${target}\n.address_size 64\n.visible .entry k()\n{\n.reg .b32 %r<300>;\n.reg .b64 %rd<9>;\n.reg .pred %p<2>;\n` +
-  `.reg .f32 %f<300>;\n.reg .f64 %fd<160>;\n.reg .b16 %h<9>;\n${ins}\nret;\n}\n`;
+/** A whole module at a target (.version 9.0 unless named) with one instruction on line 12. */
+const K = kernelCases({
+  version: '9.0',
+  decls: '.reg .b32 %r<300>;\n.reg .b64 %rd<9>;\n.reg .pred %p<2>;\n.reg .f32 %f<300>;\n.reg .f64 %fd<160>;\n.reg .b16 %h<9>;',
+});
 
 /** `{%<p>0, ... }` of n registers from `from`. */
 const list = (p: string, n: number, from = 0): string => `{${Array.from({ length: n }, (_, i) => `%${p}${from + i}`).join(', ')}}`;
@@ -19,8 +20,9 @@ const list = (p: string, n: number, from = 0): string => `{${Array.from({ length
 const mma = (words: string, dc: string, ab: string, n: [number, number, number, number], tail = ''): string =>
   `${words} ${list(dc, n[0])}, ${list(ab, n[1], 100)}, ${list(ab, n[2], 120)}, ${list(dc, n[3], 140)}${tail};`;
 
-const ok = (name: string, t: string, ins: string, version?: string): PtxCase => ({ name: `${name} on ${t}`, text: mod(t, ins, version), full: true, arch: t });
-const bad = (name: string, t: string, ins: string, code: string, version?: string): PtxCase => ({ ...ok(name, t, ins, version), line: 12, code });
+/** K's cases under a name of their own. */
+const ok = (name: string, t: string, ins: string, version?: string): PtxCase => ({ ...K.ok(ins, t, version), name: `${name} on ${t}` });
+const bad = (name: string, t: string, ins: string, code: string, version?: string): PtxCase => ({ ...K.bad(ins, code, t, version), name: `${name} on ${t}` });
 
 // The per-thread fragment sizes of mma (D, A, B, C): a form, then which operand to change.
 const MMA_FORMS: [string, string, string, [number, number, number, number], string?][] = [

@@ -6,15 +6,14 @@
  * Each case is minimal and written here; its verdict and line were read from ptxas 13.0 at the
  * case's -arch, and with ptxas on PATH the table is re-run through it.
  */
-import { ptxCaseTable, type PtxCase } from '../../harness/ptx-case-table.js';
+import { kernelCases, ptxCaseTable, type PtxCase } from '../../harness/ptx-case-table.js';
 
-/** A whole module at `target` with one instruction on line 14. */
-const mod = (target: string, ins: string, version = '9.0'): string =>
-  `.version ${version}\n.target ${target}\n.address_size 64\n.visible .entry k()\n{\n.reg .b32 %r<9>;\n.reg .f32 %f<9>;\n.reg .b64 %rd<9>;\n` +
-  `.reg .f64 %fd<9>;\n.reg .b16 %h<9>;\n.reg .v2 .f32 %v2;\n.reg .v4 .f32 %v4;\n.reg .v2 .b32 %w2;\n${ins}\nret;\n}\n`;
-
-const ok = (ins: string, t = 'sm_100a'): PtxCase => ({ name: `${ins} on ${t}`, text: mod(t, ins), full: true, arch: t });
-const bad = (ins: string, code: string, t = 'sm_100a'): PtxCase => ({ ...ok(ins, t), line: 14, code });
+/** A whole module (sm_100a, .version 9.0 unless named) with one instruction on line 14. */
+const { ok, bad } = kernelCases({
+  target: 'sm_100a',
+  version: '9.0',
+  decls: '.reg .b32 %r<9>;\n.reg .f32 %f<9>;\n.reg .b64 %rd<9>;\n.reg .f64 %fd<9>;\n.reg .b16 %h<9>;\n.reg .v2 .f32 %v2;\n.reg .v4 .f32 %v4;\n.reg .v2 .b32 %w2;',
+});
 
 const cases: PtxCase[] = [
   // atom/red without a vector word take no braced list and no vector register (red.async neither).
@@ -92,7 +91,7 @@ const cases: PtxCase[] = [
     bad('multimem.ld_reduce.relaxed.sys.global.min.v2.e4m3x2 {%h0, %h1}, [%rd0];', 'PTX509', t),
   ]),
   ok('multimem.ld_reduce.relaxed.sys.global.add.bf16x2 %r0, [%rd0];', 'sm_90a'),
-  { ...bad('multimem.st.relaxed.sys.global.e4m3x4 [%rd0], %r0;', 'PTX508'), name: 'multimem.st .e4m3x4 at .version 8.5', text: mod('sm_100a', 'multimem.st.relaxed.sys.global.e4m3x4 [%rd0], %r0;', '8.5') },
+  bad('multimem.st.relaxed.sys.global.e4m3x4 [%rd0], %r0;', 'PTX508', 'sm_100a', '8.5'),
   // A block-scaled mma's {byte-id, thread-id} constants: the byte-id by the scale vector (1X 0-3, 2X 0/2, 4X 0), thread-id A 0-1, B 0-3.
   ...([
     ['kind::mxf4nvf4.block_scale.scale_vec::4X.f32.e2m1.e2m1.f32.ue4m3', 'm16n8k64', ['0', '%h1'], ['1', '2']],

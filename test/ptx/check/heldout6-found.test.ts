@@ -6,15 +6,13 @@
  * Each case is minimal and written here; its verdict and line were read from ptxas 13.0 at the
  * case's -arch, and with ptxas on PATH the table is re-run through it.
  */
-import { ptxCaseTable, type PtxCase } from '../../harness/ptx-case-table.js';
+import { kernelCases, ptxCaseTable, type PtxCase } from '../../harness/ptx-case-table.js';
 
-/** A whole module at `target` with one instruction on line 12. */
-const mod = (target: string, ins: string, version = '9.0'): string =>
-  `.version ${version}\n.target ${target}\n.address_size 64\n.visible .entry k()\n{\n.reg .b32 %r<20>;\n.reg .f32 %f<9>;\n.reg .b64 %rd<9>;\n` +
-  `.reg .f64 %fd<20>;\n.reg .b16 %h<9>;\n.reg .pred %p<3>;\n${ins}\nret;\n}\n`;
-
-const ok = (ins: string, t: string, v = '9.0'): PtxCase => ({ name: `${ins} on ${t} at ${v}`, text: mod(t, ins, v), full: true, arch: t });
-const bad = (ins: string, code: string, t: string, v = '9.0'): PtxCase => ({ ...ok(ins, t, v), line: 12, code });
+/** A whole module at a target (.version 9.0 unless named) with one instruction on line 12. */
+const { ok, bad } = kernelCases({
+  version: '9.0',
+  decls: '.reg .b32 %r<20>;\n.reg .f32 %f<9>;\n.reg .b64 %rd<9>;\n.reg .f64 %fd<20>;\n.reg .b16 %h<9>;\n.reg .pred %p<3>;',
+});
 
 /** Sparse m16n8k64 mma of FP8 into .f16, with and without `.kind::f8f6f4`. */
 const SP16 = '{%r0, %r1}, {%r2, %r3, %r4, %r5}, {%r6, %r7, %r8, %r9}, {%r10, %r11}, %r12, 0x0;';

@@ -18,23 +18,18 @@
  * vector beside a depth compare value with a 64-bit sampler).
  * With ptxas on PATH the table is re-run through it.
  */
-import { ptxCaseTable, type PtxCase } from '../../harness/ptx-case-table.js';
+import { kernelCases, ptxCaseTable, type PtxCase } from '../../harness/ptx-case-table.js';
 
 /** A kernel with one instruction on line 8 (variables of three spaces on line 4, a .local one on line 7). */
-const kernel = (ins: string, arch: string, version = '9.0'): string =>
-  `.version ${version}\n.target ${arch}\n.address_size 64\n.global .align 16 .b8 gbuf[64]; .shared .align 16 .b8 sbuf[64]; .const .align 16 .b8 cbuf[64]; .global .surfref surf0; .global .texref tex0;\n.visible .entry k()\n{\n` +
-  `.reg .b32 %r<9>; .reg .b64 %rd<20>; .reg .f32 %f<5>; .reg .f64 %fd<5>; .reg .f16 %hf<4>; .reg .pred %p<3>; .local .align 16 .b8 lbuf[64];\n${ins}\nret;\n}\n`;
-const ok = (ins: string, arch = 'sm_90a', version = '9.0'): PtxCase => ({ name: `valid (${arch}, ${version}): ${ins}`, text: kernel(ins, arch, version), full: true, arch });
-const bad = (ins: string, code: string, arch = 'sm_90a', version = '9.0'): PtxCase => ({ name: `refused (${arch}, ${version}): ${ins}`, text: kernel(ins, arch, version), full: true, arch, line: 8, code });
-
-/** A module of an old .target (line 7 the instruction), run through ptxas at sm_75. */
-const old = (ins: string, target: string, version: string, code?: string): PtxCase => ({
-  name: `${code ? 'refused' : 'valid'} (.target ${target}, ${version}): ${ins}`,
-  text: `.version ${version}\n.target ${target}\n.entry k()\n{\n.reg .f32 %f<5>;\n.reg .b32 %r<5>;\n${ins}\nret;\n}\n`,
-  full: true,
-  arch: 'sm_75',
-  ...(code ? { line: 7, code } : {}),
+const { ok, bad } = kernelCases({
+  target: 'sm_90a',
+  version: '9.0',
+  globals: '.global .align 16 .b8 gbuf[64]; .shared .align 16 .b8 sbuf[64]; .const .align 16 .b8 cbuf[64]; .global .surfref surf0; .global .texref tex0;',
+  decls: '.reg .b32 %r<9>; .reg .b64 %rd<20>; .reg .f32 %f<5>; .reg .f64 %fd<5>; .reg .f16 %hf<4>; .reg .pred %p<3>; .local .align 16 .b8 lbuf[64];',
 });
+
+/** A module of an old .target without .address_size (line 7 the instruction), run through ptxas at sm_75. */
+const old = kernelCases({ addressSize: false, entry: '.entry k()', decls: '.reg .f32 %f<5>;\n.reg .b32 %r<5>;', arch: () => 'sm_75' });
 
 const cacheHintSpace: PtxCase[] = [
   ok('atom.global.add.L2::cache_hint.u32 %r1, [%rd1], %r2, %rd4;'),
@@ -84,12 +79,12 @@ const madRounding: PtxCase[] = [
   bad('mad.ftz.sat.f32 %f1, %f2, %f3, %f4;', 'PTX500', 'sm_100a'),
   bad('mad.sat.f32 %f1, %f2, %f3, %f4;', 'PTX500', 'sm_80', '7.0'),
   // Older targets (ptxas -arch=sm_75): from .version 3.2 with sm_20 and higher; .version 3.0 and 3.1 (a warning), and the sm_1x targets at any .version: taken.
-  old('mad.f32 %f1, %f2, %f3, %f4;', 'sm_20', '3.2', 'PTX500'),
-  old('mad.ftz.f32 %f1, %f2, %f3, %f4;', 'sm_35', '4.0', 'PTX500'),
-  old('mad.f32 %f1, %f2, %f3, %f4;', 'sm_20', '3.0'),
-  old('mad.f32 %f1, %f2, %f3, %f4;', 'sm_35', '3.1'),
-  old('mad.f32 %f1, %f2, %f3, %f4;', 'sm_13', '9.0'),
-  old('mad.sat.f32 %f1, %f2, %f3, %f4;', 'sm_13', '4.0'),
+  old.bad('mad.f32 %f1, %f2, %f3, %f4;', 'PTX500', 'sm_20', '3.2'),
+  old.bad('mad.ftz.f32 %f1, %f2, %f3, %f4;', 'PTX500', 'sm_35', '4.0'),
+  old.ok('mad.f32 %f1, %f2, %f3, %f4;', 'sm_20', '3.0'),
+  old.ok('mad.f32 %f1, %f2, %f3, %f4;', 'sm_35', '3.1'),
+  old.ok('mad.f32 %f1, %f2, %f3, %f4;', 'sm_13', '9.0'),
+  old.ok('mad.sat.f32 %f1, %f2, %f3, %f4;', 'sm_13', '4.0'),
 ];
 
 const stAsync: PtxCase[] = [

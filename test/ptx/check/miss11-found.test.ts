@@ -7,14 +7,13 @@
  * and a false error the probing found: a constant expression of integer literals as the selector
  * (`2-1`, taken by ptxas). With ptxas on PATH the table is re-run through it.
  */
-import { ptxCaseTable, type PtxCase } from '../../harness/ptx-case-table.js';
+import { kernelCases, ptxCaseTable, type PtxCase } from '../../harness/ptx-case-table.js';
 
 /** A kernel with one instruction on line 7. */
-const kernel = (ins: string, arch: string): string =>
-  `.version 9.0\n.target ${arch}\n.address_size 64\n.visible .entry k()\n{\n` +
-  `.reg .b32 %r<9>; .reg .f32 %f<5>;\n${ins}\nret;\n}\n`;
-const ok = (ins: string, arch = 'sm_90a'): PtxCase => ({ name: `valid (${arch}): ${ins}`, text: kernel(ins, arch), full: true, arch });
-const bad = (ins: string, arch = 'sm_90a'): PtxCase => ({ name: `refused (${arch}): ${ins}`, text: kernel(ins, arch), full: true, arch, line: 7, code: 'PTX502' });
+const K = kernelCases({ target: 'sm_90a', version: '9.0', decls: '.reg .b32 %r<9>; .reg .f32 %f<5>;' });
+const ok = K.ok;
+/** Every refusal here is PTX502. */
+const bad = (ins: string, target?: string): PtxCase => K.bad(ins, 'PTX502', target);
 
 const R2 = '{%r0, %r1}';
 const R4 = '{%r0, %r1, %r2, %r3}';

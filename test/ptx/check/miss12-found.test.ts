@@ -9,14 +9,14 @@
  * found (tcgen05.mma .kind::i8 with a scale-input-d, taken by ptxas). With ptxas on PATH the table is
  * re-run through it.
  */
-import { ptxCaseTable, type PtxCase } from '../../harness/ptx-case-table.js';
+import { kernelCases, ptxCaseTable, type PtxCase } from '../../harness/ptx-case-table.js';
 
 /** A kernel with one instruction on line 7. */
-const kernel = (ins: string, arch: string, version: string): string =>
-  `.version ${version}\n.target ${arch}\n.address_size 64\n.visible .entry k()\n{\n` +
-  `.reg .pred %p<9>; .reg .b16 %h<9>; .reg .b32 %r<13>; .reg .b64 %rd<9>; .reg .f64 %fd<3>;\n${ins}\nret;\n}\n`;
-const ok = (ins: string, arch = 'sm_100a', version = '9.0'): PtxCase => ({ name: `valid (${arch} ${version}): ${ins}`, text: kernel(ins, arch, version), full: true, arch });
-const bad = (ins: string, code: string, arch = 'sm_100a', version = '9.0'): PtxCase => ({ name: `refused (${arch} ${version}): ${ins}`, text: kernel(ins, arch, version), full: true, arch, line: 7, code });
+const { ok, bad } = kernelCases({
+  target: 'sm_100a',
+  version: '9.0',
+  decls: '.reg .pred %p<9>; .reg .b16 %h<9>; .reg .b32 %r<13>; .reg .b64 %rd<9>; .reg .f64 %fd<3>;',
+});
 
 const M4 = '{%r5, %r6, %r7, %r8}';
 const M8 = '{%r5, %r6, %r7, %r8, %r9, %r10, %r11, %r12}';

@@ -16,14 +16,15 @@
  * undeclared symbol with a field (`barrier.cluster.wait`, `mul.wide.u32`: "Unknown symbol", PTX310).
  * With ptxas on PATH the table is re-run through it.
  */
-import { ptxCaseTable, type PtxCase } from '../../harness/ptx-case-table.js';
+import { kernelCases, ptxCaseTable, type PtxCase } from '../../harness/ptx-case-table.js';
 
 /** A kernel with one instruction on line 8 (variables of three spaces on line 4, a .local one on line 7). */
-const kernel = (ins: string, arch: string): string =>
-  `.version 9.0\n.target ${arch}\n.address_size 64\n.global .align 16 .b8 gbuf[64]; .shared .align 16 .b8 sbuf[64]; .const .align 16 .b8 cbuf[64];\n.visible .entry k()\n{\n` +
-  `.reg .b32 %r<9>; .reg .b64 %rd<9>; .reg .b128 %q<4>; .reg .f32 %f<4>; .reg .pred %p<3>; .local .align 16 .b8 lbuf[64];\n${ins}\nret;\n}\n`;
-const ok = (ins: string, arch = 'sm_90a'): PtxCase => ({ name: `valid (${arch}): ${ins}`, text: kernel(ins, arch), full: true, arch });
-const bad = (ins: string, code: string, arch = 'sm_90a'): PtxCase => ({ name: `refused (${arch}): ${ins}`, text: kernel(ins, arch), full: true, arch, line: 8, code });
+const { ok, bad } = kernelCases({
+  target: 'sm_90a',
+  version: '9.0',
+  globals: '.global .align 16 .b8 gbuf[64]; .shared .align 16 .b8 sbuf[64]; .const .align 16 .b8 cbuf[64];',
+  decls: '.reg .b32 %r<9>; .reg .b64 %rd<9>; .reg .b128 %q<4>; .reg .f32 %f<4>; .reg .pred %p<3>; .local .align 16 .b8 lbuf[64];',
+});
 
 const cacheHint: PtxCase[] = [
   ok('atom.global.add.L2::cache_hint.s32 %r1, [%rd1], %r3, %rd2;'),

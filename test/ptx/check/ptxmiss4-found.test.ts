@@ -7,11 +7,12 @@
  * multimem.ld_reduce's `.acc::f32`/`.acc::f16`, mma `.block_scale` fragment sizes. Valid cases and
  * broken ones; with ptxas on PATH every case is re-run through it (test/harness/ptx-case-table.ts).
  */
-import { ptxCaseTable, type PtxCase } from '../../harness/ptx-case-table.js';
+import { kernelModule, ptxCaseTable, type PtxCase } from '../../harness/ptx-case-table.js';
 
 /** A whole module for `target` and `version` whose body starts at line 10 (registers %rs, %r, %rd, %f, %fd, %p, vectors %v (.v2 .f32) and %w (.v4 .f32), `.shared` sh, `.surfref` s). */
 function M(target: string, version: string, body: string): string {
-  return `.version ${version}\n.target ${target}\n.address_size 64\n.global .surfref s;\n.entry k()\n{\n.reg .b16 %rs<9>; .reg .b32 %r<9>; .reg .b64 %rd<9>; .reg .f32 %f<9>; .reg .f64 %fd<9>; .reg .pred %p<4>;\n.shared .align 16 .b8 sh[1024];\n.reg .v2 .f32 %v; .reg .v4 .f32 %w;\n${body}\nret;\n}\n`;
+  const decls = '.reg .b16 %rs<9>; .reg .b32 %r<9>; .reg .b64 %rd<9>; .reg .f32 %f<9>; .reg .f64 %fd<9>; .reg .pred %p<4>;\n.shared .align 16 .b8 sh[1024];\n.reg .v2 .f32 %v; .reg .v4 .f32 %w;';
+  return kernelModule({ globals: '.global .surfref s;', entry: '.entry k()', decls }, target, version, body);
 }
 
 /** A case on `target`: valid when `line` is undefined, else broken on that line (10: the body's first). */

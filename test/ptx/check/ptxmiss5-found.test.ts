@@ -4,11 +4,11 @@
  * in braced lists), shfl.sync's operands (32-bit; the member mask an integer). Valid cases and broken ones; with ptxas on PATH every case is re-run through it
  * (test/harness/ptx-case-table.ts).
  */
-import { ptxCaseTable, type PtxCase } from '../../harness/ptx-case-table.js';
+import { kernelModule, ptxCaseTable, TYPED_REGISTERS, type PtxCase } from '../../harness/ptx-case-table.js';
 
 /** A whole module for `target` and `version` whose body starts at line 9 (registers %h (.f16), %rs (.b16), %us (.u16), %r (.b32), %u (.u32), %s (.s32), %rd (.b64), %ud (.u64), %f (.f32), %fd (.f64), %x (.f16x2), %p (.pred)). */
 function M(target: string, version: string, body: string): string {
-  return `.version ${version}\n.target ${target}\n.address_size 64\n.entry k()\n{\n.reg .f16 %h<9>; .reg .b16 %rs<9>; .reg .u16 %us<9>; .reg .b32 %r<9>; .reg .u32 %u<9>; .reg .s32 %s<9>;\n.reg .b64 %rd<9>; .reg .u64 %ud<9>; .reg .f32 %f<9>; .reg .f64 %fd<9>; .reg .f16x2 %x<9>; .reg .pred %p<4>;\n.reg .s64 %sd<9>;\n${body}\nret;\n}\n`;
+  return kernelModule({ entry: '.entry k()', decls: `${TYPED_REGISTERS}\n.reg .s64 %sd<9>;` }, target, version, body);
 }
 
 /** A case on `target`: valid when `line` is undefined, else broken on that line (9: the body's first). */

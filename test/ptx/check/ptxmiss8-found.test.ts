@@ -11,52 +11,37 @@
  */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ptxCaseTable, type PtxCase } from '../../harness/ptx-case-table.js';
+import { kernelCases, ptxCaseTable, type PtxCase } from '../../harness/ptx-case-table.js';
 import { checkPtx, checkPtxText, createPtxSession } from '../../../src/ptx/index.js';
 import '../../../src/node/host.js';
 import { ptxasSkipReason, runPtxas } from '../../harness/tools.js';
 
 /**
- * A texture module whose body starts at line 10: `tr` a .texref, `sr` a .samplerref (in
- * texmode_independent only), `su` a .surfref; registers %r (.b32), %f (.f32), %rd (.b64), %p (.pred).
+ * Cases of a texture module whose body starts at line 10 (run at sm_75): `tr` a .texref, `sr` a
+ * .samplerref (in texmode_independent only), `su` a .surfref; registers %r (.b32), %f (.f32), %rd
+ * (.b64), %p (.pred). `valid`: valid lines (one module); `bad`: one broken line and gpuasm's code.
  */
-function T(target: string, version: string, independent: boolean, body: string): string {
-  const wide = Number(version) >= 2.3;
-  return (
-    `.version ${version}\n.target ${target}${independent ? ', texmode_independent' : ''}\n${wide ? '.address_size 64' : '// 32-bit'}\n` +
-    `.global .texref tr;\n${independent ? '.global .samplerref sr;' : '// no sampler'}\n.global .surfref su;\n.entry k()\n{\n` +
-    '.reg .b32 %r<9>; .reg .f32 %f<9>; .reg .b64 %rd<9>; .reg .pred %p<3>;\n' +
-    `${body}\nret;\n}\n`
-  );
-}
-
-/** Cases of one header: V, valid lines (one module); X, one broken line (line 10) and gpuasm's code. */
 function tex(target: string, version: string, independent = false) {
-  const mode = independent ? ' independent' : '';
-  return {
-    V: (lines: readonly string[]): PtxCase => ({ name: `${version} ${target}${mode}: ${lines[0]} (+${lines.length - 1} valid)`, full: true, arch: 'sm_75', text: T(target, version, independent, lines.join('\n')) }),
-    X: (line: string, code: string): PtxCase => ({ name: `${version} ${target}${mode}: ${line}`, full: true, arch: 'sm_75', text: T(target, version, independent, line), line: 10, code }),
-  };
+  const wide = Number(version) >= 2.3;
+  return kernelCases({
+    ...(wide ? {} : { addressSize: false }),
+    globals: `${wide ? '' : '// 32-bit\n'}.global .texref tr;\n${independent ? '.global .samplerref sr;' : '// no sampler'}\n.global .surfref su;`,
+    entry: '.entry k()',
+    decls: '.reg .b32 %r<9>; .reg .f32 %f<9>; .reg .b64 %rd<9>; .reg .pred %p<3>;',
+    arch: () => 'sm_75',
+  }).at(`${target}${independent ? ', texmode_independent' : ''}`, version);
 }
 
-/** A module of registers of every type whose body starts at line 10. */
-function R(target: string, version: string, body: string): string {
-  return (
-    `.version ${version}\n.target ${target}\n.address_size 64\n.entry k()\n{\n` +
+/** Cases of a module of registers of every type whose body starts at line 10. */
+const REGISTERS = kernelCases({
+  entry: '.entry k()',
+  decls:
     '.reg .b32 %r<20>; .reg .u32 %u<9>; .reg .s32 %s<9>; .reg .b16 %rs<9>; .reg .u16 %us<9>;\n' +
     '.reg .b64 %rd<9>; .reg .u64 %ud<9>; .reg .s64 %sd<9>; .reg .f32 %f<20>; .reg .f64 %fd<9>;\n' +
     '.reg .pred %p<20>; .reg .f16x2 %h<9>;\n' +
-    '// line 9\n' +
-    `${body}\nret;\n}\n`
-  );
-}
-
-function reg(target: string, version: string) {
-  return {
-    V: (lines: readonly string[]): PtxCase => ({ name: `${target}: ${lines[0]} (+${lines.length - 1} valid)`, full: true, arch: target, text: R(target, version, lines.join('\n')) }),
-    X: (line: string, code: string): PtxCase => ({ name: `${target}: ${line}`, full: true, arch: target, text: R(target, version, line), line: 10, code }),
-  };
-}
+    '// line 9',
+});
+const reg = (target: string, version: string) => REGISTERS.at(target, version);
 
 const U31 = tex('sm_35', '3.1');
 const U42 = tex('sm_35', '4.2');
@@ -70,62 +55,62 @@ const V4 = '{%f1,%f2,%f3,%f4}';
 
 const textureCases: PtxCase[] = [
   // The sampler operand: texmode_unified from .version 4.3; texmode_independent always, a register handle from 4.3.
-  U31.V([`tex.1d.v4.f32.s32 ${V4}, [%rd1, {%r1}];`, `tex.1d.v4.f32.s32 ${V4}, [tr, {%r1}];`, `tex.level.2d.v4.f32.f32 ${V4}, [tr, {%f1,%f2}], %f5;`, `tld4.r.2d.v4.f32.f32 ${V4}, [tr, {%f1,%f2}];`, 'txq.width.b32 %r1, [%rd1];', 'txq.filter_mode.b32 %r1, [%rd2];']),
-  U43.V([`tex.1d.v4.f32.s32 ${V4}, [%rd1, %rd2, {%r1}];`, `tex.1d.v4.f32.s32 ${V4}, [tr, %rd2, {%r1}];`, `tex.level.2d.v4.f32.f32 ${V4}, [tr, %rd2, {%f1,%f2}], %f5;`, `tex.grad.2d.v4.f32.f32 ${V4}, [%rd1, %rd2, {%f1,%f2}], {%f3,%f4}, {%f5,%f6};`, `tld4.r.2d.v4.f32.f32 ${V4}, [tr, %rd2, {%f1,%f2}];`]),
-  U42.X(`tex.1d.v4.f32.s32 ${V4}, [%rd1, %rd2, {%r1}];`, 'PTX508'),
-  U42.X(`tex.2d.v4.s32.f32 {%r1,%r2,%r3,%r4}, [tr, %rd2, {%f1,%f2}];`, 'PTX508'),
-  U31.X(`tex.level.2d.v4.f32.f32 ${V4}, [%rd1, %rd2, {%f1,%f2}], %f5;`, 'PTX508'),
-  U31.X(`tld4.r.2d.v4.f32.f32 ${V4}, [tr, %rd2, {%f1,%f2}];`, 'PTX508'),
-  I31.V([`tex.1d.v4.f32.s32 ${V4}, [tr, sr, {%r1}];`, `tex.level.2d.v4.f32.f32 ${V4}, [tr, sr, {%f1,%f2}], %f5;`, `tex.a1d.v4.f32.s32 ${V4}, [tr, sr, {%r1,%r2}];`, `tld4.r.2d.v4.f32.f32 ${V4}, [tr, sr, {%f1,%f2}];`, 'txq.width.b32 %r1, [%rd1];', 'txq.filter_mode.b32 %r1, [sr];', 'suq.width.b32 %r1, [%rd3];']),
-  I43.V([`tex.1d.v4.f32.s32 ${V4}, [%rd1, %rd2, {%r1}];`, `tex.1d.v4.f32.s32 ${V4}, [tr, %rd2, {%r1}];`, `tex.1d.v4.f32.s32 ${V4}, [%rd1, sr, {%r1}];`, `tld4.r.2d.v4.f32.f32 ${V4}, [%rd1, sr, {%f1,%f2}];`]),
-  I42.X(`tex.1d.v4.f32.s32 ${V4}, [%rd1, sr, {%r1}];`, 'PTX508'),
-  I42.X(`tex.1d.v4.f32.s32 ${V4}, [tr, %rd2, {%r1}];`, 'PTX508'),
-  I31.X(`tld4.r.2d.v4.f32.f32 ${V4}, [%rd1, %rd2, {%f1,%f2}];`, 'PTX508'),
-  I31.X(`tex.1d.v4.f32.s32 ${V4}, [tr, {%r1}];`, 'PTX502'),
-  I43.X(`tex.level.2d.v4.f32.f32 ${V4}, [%rd1, {%f1,%f2}], %f5;`, 'PTX502'),
-  I70.X(`tld4.r.2d.v4.f32.f32 ${V4}, [tr, {%f1,%f2}];`, 'PTX502'),
+  U31.valid([`tex.1d.v4.f32.s32 ${V4}, [%rd1, {%r1}];`, `tex.1d.v4.f32.s32 ${V4}, [tr, {%r1}];`, `tex.level.2d.v4.f32.f32 ${V4}, [tr, {%f1,%f2}], %f5;`, `tld4.r.2d.v4.f32.f32 ${V4}, [tr, {%f1,%f2}];`, 'txq.width.b32 %r1, [%rd1];', 'txq.filter_mode.b32 %r1, [%rd2];']),
+  U43.valid([`tex.1d.v4.f32.s32 ${V4}, [%rd1, %rd2, {%r1}];`, `tex.1d.v4.f32.s32 ${V4}, [tr, %rd2, {%r1}];`, `tex.level.2d.v4.f32.f32 ${V4}, [tr, %rd2, {%f1,%f2}], %f5;`, `tex.grad.2d.v4.f32.f32 ${V4}, [%rd1, %rd2, {%f1,%f2}], {%f3,%f4}, {%f5,%f6};`, `tld4.r.2d.v4.f32.f32 ${V4}, [tr, %rd2, {%f1,%f2}];`]),
+  U42.bad(`tex.1d.v4.f32.s32 ${V4}, [%rd1, %rd2, {%r1}];`, 'PTX508'),
+  U42.bad(`tex.2d.v4.s32.f32 {%r1,%r2,%r3,%r4}, [tr, %rd2, {%f1,%f2}];`, 'PTX508'),
+  U31.bad(`tex.level.2d.v4.f32.f32 ${V4}, [%rd1, %rd2, {%f1,%f2}], %f5;`, 'PTX508'),
+  U31.bad(`tld4.r.2d.v4.f32.f32 ${V4}, [tr, %rd2, {%f1,%f2}];`, 'PTX508'),
+  I31.valid([`tex.1d.v4.f32.s32 ${V4}, [tr, sr, {%r1}];`, `tex.level.2d.v4.f32.f32 ${V4}, [tr, sr, {%f1,%f2}], %f5;`, `tex.a1d.v4.f32.s32 ${V4}, [tr, sr, {%r1,%r2}];`, `tld4.r.2d.v4.f32.f32 ${V4}, [tr, sr, {%f1,%f2}];`, 'txq.width.b32 %r1, [%rd1];', 'txq.filter_mode.b32 %r1, [sr];', 'suq.width.b32 %r1, [%rd3];']),
+  I43.valid([`tex.1d.v4.f32.s32 ${V4}, [%rd1, %rd2, {%r1}];`, `tex.1d.v4.f32.s32 ${V4}, [tr, %rd2, {%r1}];`, `tex.1d.v4.f32.s32 ${V4}, [%rd1, sr, {%r1}];`, `tld4.r.2d.v4.f32.f32 ${V4}, [%rd1, sr, {%f1,%f2}];`]),
+  I42.bad(`tex.1d.v4.f32.s32 ${V4}, [%rd1, sr, {%r1}];`, 'PTX508'),
+  I42.bad(`tex.1d.v4.f32.s32 ${V4}, [tr, %rd2, {%r1}];`, 'PTX508'),
+  I31.bad(`tld4.r.2d.v4.f32.f32 ${V4}, [%rd1, %rd2, {%f1,%f2}];`, 'PTX508'),
+  I31.bad(`tex.1d.v4.f32.s32 ${V4}, [tr, {%r1}];`, 'PTX502'),
+  I43.bad(`tex.level.2d.v4.f32.f32 ${V4}, [%rd1, {%f1,%f2}], %f5;`, 'PTX502'),
+  I70.bad(`tld4.r.2d.v4.f32.f32 ${V4}, [tr, {%f1,%f2}];`, 'PTX502'),
   // Offset and depth compare operands: .version 4.3 (sm_30 as before); the predicate result: sm_60, then .version 7.1.
-  U43.V([`tex.2d.v4.f32.f32 ${V4}, [tr, {%f1,%f2}], {%r1,%r2};`, `tex.2d.v4.f32.f32 ${V4}, [tr, {%f1,%f2}], {%r1,%r2}, %f5;`, `tld4.r.2d.v4.f32.f32 ${V4}, [tr, {%f1,%f2}], {%r1,%r2};`]),
-  tex('sm_53', '4.2').X(`tex.2d.v4.f32.f32 ${V4}, [tr, {%f1,%f2}], {%r1,%r2};`, 'PTX508'),
-  U31.X(`tld4.r.2d.v4.f32.f32 ${V4}, [tr, {%f1,%f2}], {%r1,%r2}, %f5;`, 'PTX508'),
-  tex('sm_75', '7.1').V([`tex.1d.v4.f32.s32 ${V4}|%p1, [tr, {%r1}];`, `tex.2d.v4.f32.f32 ${V4}|%p1, [%rd1, %rd2, {%f1,%f2}];`, `tld4.r.2d.v4.f32.f32 ${V4}|%p1, [tr, {%f1,%f2}];`]),
-  tex('sm_75', '7.0').X(`tex.1d.v4.f32.s32 ${V4}|%p1, [tr, {%r1}];`, 'PTX508'),
-  U43.X(`tld4.r.2d.v4.f32.f32 ${V4}|%p1, [tr, {%f1,%f2}];`, 'PTX509'),
+  U43.valid([`tex.2d.v4.f32.f32 ${V4}, [tr, {%f1,%f2}], {%r1,%r2};`, `tex.2d.v4.f32.f32 ${V4}, [tr, {%f1,%f2}], {%r1,%r2}, %f5;`, `tld4.r.2d.v4.f32.f32 ${V4}, [tr, {%f1,%f2}], {%r1,%r2};`]),
+  tex('sm_53', '4.2').bad(`tex.2d.v4.f32.f32 ${V4}, [tr, {%f1,%f2}], {%r1,%r2};`, 'PTX508'),
+  U31.bad(`tld4.r.2d.v4.f32.f32 ${V4}, [tr, {%f1,%f2}], {%r1,%r2}, %f5;`, 'PTX508'),
+  tex('sm_75', '7.1').valid([`tex.1d.v4.f32.s32 ${V4}|%p1, [tr, {%r1}];`, `tex.2d.v4.f32.f32 ${V4}|%p1, [%rd1, %rd2, {%f1,%f2}];`, `tld4.r.2d.v4.f32.f32 ${V4}|%p1, [tr, {%f1,%f2}];`]),
+  tex('sm_75', '7.0').bad(`tex.1d.v4.f32.s32 ${V4}|%p1, [tr, {%r1}];`, 'PTX508'),
+  U43.bad(`tld4.r.2d.v4.f32.f32 ${V4}|%p1, [tr, {%f1,%f2}];`, 'PTX509'),
   // Words: geometries, mipmaps, queries.
-  tex('sm_10', '2.3').V([`tex.a1d.v4.f32.s32 ${V4}, [tr, {%r1,%r2}];`, 'txq.width.b32 %r1, [tr];', 'txq.channel_order.b32 %r1, [tr];', 'suq.width.b32 %r1, [su];', 'suld.b.1d.b32.trap {%r1}, [su, %r2];', 'sust.b.2d.b32.clamp [su, {%r2,%r3}], {%r1};']),
-  tex('sm_10', '1.5').V(['txq.width.b32 %r1, [tr];', 'suq.width.b32 %r1, [su];', 'suld.b.1d.v4.b32.trap {%r1,%r2,%r3,%r4}, [su, %r2];', 'sust.b.1d.b32.trap [su, %r2], {%r1};']),
-  tex('sm_10', '2.2').X(`tex.a2d.v4.f32.f32 ${V4}, [tr, {%r1,%f2,%f3,%f4}];`, 'PTX508'),
-  tex('sm_20', '3.0').V([`tex.cube.v4.f32.f32 ${V4}, [tr, {%f1,%f2,%f3,%f4}];`, `tex.acube.v4.f32.f32 ${V4}, [tr, {%r1,%f2,%f3,%f4}];`, 'suld.b.3d.b32.trap {%r1}, [su, {%r2,%r3,%r4,%r5}];', 'sust.b.a2d.b32.zero [su, {%r2,%r3,%r4,%r5}], {%r1};', 'suld.b.1d.ca.b32.trap {%r1}, [su, %r2];', 'sust.p.1d.b32.trap [su, %r2], {%r1};']),
-  tex('sm_20', '2.3').X(`tex.cube.v4.f32.f32 ${V4}, [tr, {%f1,%f2,%f3,%f4}];`, 'PTX508'),
-  tex('sm_10', '3.0').X(`tex.acube.v4.f32.f32 ${V4}, [tr, {%r1,%f2,%f3,%f4}];`, 'PTX509'),
-  tex('sm_30', '3.2').V([`tex.2dms.v4.f32.s32 ${V4}, [tr, {%r1,%r2,%r3,%r4}];`, `tex.a2dms.v4.f32.s32 ${V4}, [tr, {%r1,%r2,%r3,%r4}];`]),
-  tex('sm_30', '3.1').X(`tex.2dms.v4.f32.s32 ${V4}, [tr, {%r1,%r2,%r3,%r4}];`, 'PTX508'),
-  tex('sm_20', '4.3').X(`tex.a2dms.v4.f32.s32 ${V4}, [tr, {%r1,%r2,%r3,%r4}];`, 'PTX509'),
-  tex('sm_20', '3.1').V([`tex.level.2d.v4.f32.f32 ${V4}, [tr, {%f1,%f2}], %f5;`, `tex.grad.2d.v4.f32.f32 ${V4}, [tr, {%f1,%f2}], {%f3,%f4}, {%f5,%f6};`, `tex.base.2d.v4.f32.f32 ${V4}, [tr, {%f1,%f2}];`, 'txq.width.b32 %r1, [%rd1];']),
-  tex('sm_20', '3.0').X(`tex.grad.2d.v4.f32.f32 ${V4}, [tr, {%f1,%f2}], {%f3,%f4}, {%f5,%f6};`, 'PTX508'),
-  tex('sm_10', '3.1').X(`tex.level.2d.v4.f32.f32 ${V4}, [tr, {%f1,%f2}], %f5;`, 'PTX509'),
-  tex('sm_10', '3.1').X(`tex.base.2d.v4.f32.f32 ${V4}, [tr, {%f1,%f2}];`, 'PTX509'),
-  tex('sm_30', '4.3').V([`tex.grad.cube.v4.f32.f32 ${V4}, [tr, {%f1,%f2,%f3,%f4}], {%f3,%f4,%f5,%f6}, {%f5,%f6,%f7,%f8};`, `tld4.r.a2d.v4.f32.f32 ${V4}, [tr, {%r1,%f2,%f3,%f4}];`, `tld4.r.cube.v4.f32.f32 ${V4}, [tr, {%f1,%f2,%f3,%f4}];`, `tld4.r.acube.v4.f32.f32 ${V4}, [tr, {%r1,%f2,%f3,%f4}];`, 'txq.level.width.b32 %r1, [tr], %r2;']),
-  tex('sm_30', '4.2').X(`tex.grad.acube.v4.f32.f32 ${V4}, [tr, {%r1,%f2,%f3,%f4}], {%f3,%f4,%f5,%f6}, {%f5,%f6,%f7,%f8};`, 'PTX508'),
-  tex('sm_30', '4.2').X(`tld4.r.cube.v4.f32.f32 ${V4}, [tr, {%f1,%f2,%f3,%f4}];`, 'PTX508'),
-  tex('sm_20', '4.3').X(`tld4.r.a2d.v4.f32.f32 ${V4}, [tr, {%r1,%f2,%f3,%f4}];`, 'PTX509'),
-  tex('sm_30', '4.2').X('txq.level.width.b32 %r1, [tr], %r2;', 'PTX508'),
-  tex('sm_20', '4.3').X('txq.level.width.b32 %r1, [tr], %r2;', 'PTX509'),
-  tex('sm_30', '4.1').V(['txq.array_size.b32 %r1, [tr];', 'txq.num_mipmap_levels.b32 %r1, [tr];', 'txq.num_samples.b32 %r1, [tr];', 'suq.array_size.b32 %r1, [su];']),
-  tex('sm_30', '4.0').X('txq.num_samples.b32 %r1, [tr];', 'PTX508'),
-  tex('sm_20', '4.1').X('txq.num_samples.b32 %r1, [tr];', 'PTX509'),
-  tex('sm_10', '4.1').X('txq.num_mipmap_levels.b32 %r1, [tr];', 'PTX509'),
-  tex('sm_30', '4.1').X('suq.memory_layout.b32 %r1, [su];', 'PTX508'),
-  tex('sm_10', '2.0').X('txq.channel_data_type.b32 %r1, [tr];', 'PTX508'),
-  tex('sm_10', '1.5').X('suld.b.1d.b32.clamp {%r1}, [su, %r2];', 'PTX508'),
-  tex('sm_10', '3.0').X('suld.b.a1d.b32.trap {%r1}, [su, {%r2,%r3}];', 'PTX509'),
-  tex('sm_20', '2.3').X('sust.b.3d.b32.trap [su, {%r2,%r3,%r4,%r5}], {%r1};', 'PTX508'),
-  tex('sm_10', '2.3').X('sust.b.1d.wb.b32.trap [su, %r2], {%r1};', 'PTX509'),
-  tex('sm_10', '2.3').X('sust.p.1d.b32.trap [su, %r2], {%r1};', 'PTX509'),
+  tex('sm_10', '2.3').valid([`tex.a1d.v4.f32.s32 ${V4}, [tr, {%r1,%r2}];`, 'txq.width.b32 %r1, [tr];', 'txq.channel_order.b32 %r1, [tr];', 'suq.width.b32 %r1, [su];', 'suld.b.1d.b32.trap {%r1}, [su, %r2];', 'sust.b.2d.b32.clamp [su, {%r2,%r3}], {%r1};']),
+  tex('sm_10', '1.5').valid(['txq.width.b32 %r1, [tr];', 'suq.width.b32 %r1, [su];', 'suld.b.1d.v4.b32.trap {%r1,%r2,%r3,%r4}, [su, %r2];', 'sust.b.1d.b32.trap [su, %r2], {%r1};']),
+  tex('sm_10', '2.2').bad(`tex.a2d.v4.f32.f32 ${V4}, [tr, {%r1,%f2,%f3,%f4}];`, 'PTX508'),
+  tex('sm_20', '3.0').valid([`tex.cube.v4.f32.f32 ${V4}, [tr, {%f1,%f2,%f3,%f4}];`, `tex.acube.v4.f32.f32 ${V4}, [tr, {%r1,%f2,%f3,%f4}];`, 'suld.b.3d.b32.trap {%r1}, [su, {%r2,%r3,%r4,%r5}];', 'sust.b.a2d.b32.zero [su, {%r2,%r3,%r4,%r5}], {%r1};', 'suld.b.1d.ca.b32.trap {%r1}, [su, %r2];', 'sust.p.1d.b32.trap [su, %r2], {%r1};']),
+  tex('sm_20', '2.3').bad(`tex.cube.v4.f32.f32 ${V4}, [tr, {%f1,%f2,%f3,%f4}];`, 'PTX508'),
+  tex('sm_10', '3.0').bad(`tex.acube.v4.f32.f32 ${V4}, [tr, {%r1,%f2,%f3,%f4}];`, 'PTX509'),
+  tex('sm_30', '3.2').valid([`tex.2dms.v4.f32.s32 ${V4}, [tr, {%r1,%r2,%r3,%r4}];`, `tex.a2dms.v4.f32.s32 ${V4}, [tr, {%r1,%r2,%r3,%r4}];`]),
+  tex('sm_30', '3.1').bad(`tex.2dms.v4.f32.s32 ${V4}, [tr, {%r1,%r2,%r3,%r4}];`, 'PTX508'),
+  tex('sm_20', '4.3').bad(`tex.a2dms.v4.f32.s32 ${V4}, [tr, {%r1,%r2,%r3,%r4}];`, 'PTX509'),
+  tex('sm_20', '3.1').valid([`tex.level.2d.v4.f32.f32 ${V4}, [tr, {%f1,%f2}], %f5;`, `tex.grad.2d.v4.f32.f32 ${V4}, [tr, {%f1,%f2}], {%f3,%f4}, {%f5,%f6};`, `tex.base.2d.v4.f32.f32 ${V4}, [tr, {%f1,%f2}];`, 'txq.width.b32 %r1, [%rd1];']),
+  tex('sm_20', '3.0').bad(`tex.grad.2d.v4.f32.f32 ${V4}, [tr, {%f1,%f2}], {%f3,%f4}, {%f5,%f6};`, 'PTX508'),
+  tex('sm_10', '3.1').bad(`tex.level.2d.v4.f32.f32 ${V4}, [tr, {%f1,%f2}], %f5;`, 'PTX509'),
+  tex('sm_10', '3.1').bad(`tex.base.2d.v4.f32.f32 ${V4}, [tr, {%f1,%f2}];`, 'PTX509'),
+  tex('sm_30', '4.3').valid([`tex.grad.cube.v4.f32.f32 ${V4}, [tr, {%f1,%f2,%f3,%f4}], {%f3,%f4,%f5,%f6}, {%f5,%f6,%f7,%f8};`, `tld4.r.a2d.v4.f32.f32 ${V4}, [tr, {%r1,%f2,%f3,%f4}];`, `tld4.r.cube.v4.f32.f32 ${V4}, [tr, {%f1,%f2,%f3,%f4}];`, `tld4.r.acube.v4.f32.f32 ${V4}, [tr, {%r1,%f2,%f3,%f4}];`, 'txq.level.width.b32 %r1, [tr], %r2;']),
+  tex('sm_30', '4.2').bad(`tex.grad.acube.v4.f32.f32 ${V4}, [tr, {%r1,%f2,%f3,%f4}], {%f3,%f4,%f5,%f6}, {%f5,%f6,%f7,%f8};`, 'PTX508'),
+  tex('sm_30', '4.2').bad(`tld4.r.cube.v4.f32.f32 ${V4}, [tr, {%f1,%f2,%f3,%f4}];`, 'PTX508'),
+  tex('sm_20', '4.3').bad(`tld4.r.a2d.v4.f32.f32 ${V4}, [tr, {%r1,%f2,%f3,%f4}];`, 'PTX509'),
+  tex('sm_30', '4.2').bad('txq.level.width.b32 %r1, [tr], %r2;', 'PTX508'),
+  tex('sm_20', '4.3').bad('txq.level.width.b32 %r1, [tr], %r2;', 'PTX509'),
+  tex('sm_30', '4.1').valid(['txq.array_size.b32 %r1, [tr];', 'txq.num_mipmap_levels.b32 %r1, [tr];', 'txq.num_samples.b32 %r1, [tr];', 'suq.array_size.b32 %r1, [su];']),
+  tex('sm_30', '4.0').bad('txq.num_samples.b32 %r1, [tr];', 'PTX508'),
+  tex('sm_20', '4.1').bad('txq.num_samples.b32 %r1, [tr];', 'PTX509'),
+  tex('sm_10', '4.1').bad('txq.num_mipmap_levels.b32 %r1, [tr];', 'PTX509'),
+  tex('sm_30', '4.1').bad('suq.memory_layout.b32 %r1, [su];', 'PTX508'),
+  tex('sm_10', '2.0').bad('txq.channel_data_type.b32 %r1, [tr];', 'PTX508'),
+  tex('sm_10', '1.5').bad('suld.b.1d.b32.clamp {%r1}, [su, %r2];', 'PTX508'),
+  tex('sm_10', '3.0').bad('suld.b.a1d.b32.trap {%r1}, [su, {%r2,%r3}];', 'PTX509'),
+  tex('sm_20', '2.3').bad('sust.b.3d.b32.trap [su, {%r2,%r3,%r4,%r5}], {%r1};', 'PTX508'),
+  tex('sm_10', '2.3').bad('sust.b.1d.wb.b32.trap [su, %r2], {%r1};', 'PTX509'),
+  tex('sm_10', '2.3').bad('sust.p.1d.b32.trap [su, %r2], {%r1};', 'PTX509'),
   // A handle in a register: sm_20 (and .version 3.1, as before).
-  tex('sm_10', '3.1').X(`tex.1d.v4.f32.s32 ${V4}, [%rd1, {%r1}];`, 'PTX509'),
-  tex('sm_10', '3.1').X('suq.width.b32 %r1, [%rd1];', 'PTX509'),
-  tex('sm_20', '3.0').X('suld.b.1d.b32.trap {%r1}, [%rd1, %r2];', 'PTX508'),
+  tex('sm_10', '3.1').bad(`tex.1d.v4.f32.s32 ${V4}, [%rd1, {%r1}];`, 'PTX509'),
+  tex('sm_10', '3.1').bad('suq.width.b32 %r1, [%rd1];', 'PTX509'),
+  tex('sm_20', '3.0').bad('suld.b.1d.b32.trap {%r1}, [%rd1, %r2];', 'PTX508'),
 ];
 
 const CP = reg('sm_80', '8.0');
@@ -135,26 +120,26 @@ const H = '.L2::cache_hint';
 
 const cpAsyncCases: PtxCase[] = [
   // Without the hint the fourth operand is src-size (or ignore-src): a 32-bit integer or bit-size register, a predicate, a constant 0 to cp-size.
-  CP.V([`${CA} [%rd1], [%rd2], 16, %r4;`, `${CA} [%rd1], [%rd2], 16, %u4;`, `${CA} [%rd1], [%rd2], 16, %s4;`, `${CA} [%rd1], [%rd2], 16, %p1;`, `${CA} [%rd1], [%rd2], 16, 8;`, `${CG} [%rd1], [%rd2], 16, 0;`]),
-  CP.X(`${CA} [%rd1], [%rd2], 16, %rd4;`, 'PTX503'),
-  CP.X(`${CA} [%rd1], [%rd2], 16, %rs4;`, 'PTX503'),
-  CP.X(`${CG} [%rd1], [%rd2], 16, %f4;`, 'PTX503'),
-  CP.X(`${CA} [%rd1], [%rd2], 16, 1.0;`, 'PTX504'),
-  CP.X(`${CA} [%rd1], [%rd2], 16, WARP_SZ;`, 'PTX502'),
-  CP.X(`${CA} [%rd1], [%rd2], 16, -1;`, 'PTX502'),
+  CP.valid([`${CA} [%rd1], [%rd2], 16, %r4;`, `${CA} [%rd1], [%rd2], 16, %u4;`, `${CA} [%rd1], [%rd2], 16, %s4;`, `${CA} [%rd1], [%rd2], 16, %p1;`, `${CA} [%rd1], [%rd2], 16, 8;`, `${CG} [%rd1], [%rd2], 16, 0;`]),
+  CP.bad(`${CA} [%rd1], [%rd2], 16, %rd4;`, 'PTX503'),
+  CP.bad(`${CA} [%rd1], [%rd2], 16, %rs4;`, 'PTX503'),
+  CP.bad(`${CG} [%rd1], [%rd2], 16, %f4;`, 'PTX503'),
+  CP.bad(`${CA} [%rd1], [%rd2], 16, 1.0;`, 'PTX504'),
+  CP.bad(`${CA} [%rd1], [%rd2], 16, WARP_SZ;`, 'PTX502'),
+  CP.bad(`${CA} [%rd1], [%rd2], 16, -1;`, 'PTX502'),
   // With the hint and four operands the fourth is the cache policy: a 64-bit integer or bit-size register, any integer constant.
-  CP.V([`${CA}${H} [%rd1], [%rd2], 16, %rd4;`, `${CA}${H} [%rd1], [%rd2], 16, %ud4;`, `${CA}${H} [%rd1], [%rd2], 16, %sd4;`, `${CA}${H} [%rd1], [%rd2], 16, -1;`, `${CG}${H} [%rd1], [%rd2], 16, 17;`, `${CA}${H} [%rd1], [%rd2], 16, WARP_SZ;`]),
-  CP.X(`${CA}${H} [%rd1], [%rd2], 16, %r4;`, 'PTX503'),
-  CP.X(`${CG}${H} [%rd1], [%rd2], 16, %u4;`, 'PTX503'),
-  CP.X(`${CA}${H} [%rd1], [%rd2], 16, %p1;`, 'PTX503'),
-  CP.X(`${CA}${H} [%rd1], [%rd2], 16, %fd4;`, 'PTX503'),
-  CP.X(`${CA}${H} [%rd1], [%rd2], 16, 0f3f800000;`, 'PTX504'),
+  CP.valid([`${CA}${H} [%rd1], [%rd2], 16, %rd4;`, `${CA}${H} [%rd1], [%rd2], 16, %ud4;`, `${CA}${H} [%rd1], [%rd2], 16, %sd4;`, `${CA}${H} [%rd1], [%rd2], 16, -1;`, `${CG}${H} [%rd1], [%rd2], 16, 17;`, `${CA}${H} [%rd1], [%rd2], 16, WARP_SZ;`]),
+  CP.bad(`${CA}${H} [%rd1], [%rd2], 16, %r4;`, 'PTX503'),
+  CP.bad(`${CG}${H} [%rd1], [%rd2], 16, %u4;`, 'PTX503'),
+  CP.bad(`${CA}${H} [%rd1], [%rd2], 16, %p1;`, 'PTX503'),
+  CP.bad(`${CA}${H} [%rd1], [%rd2], 16, %fd4;`, 'PTX503'),
+  CP.bad(`${CA}${H} [%rd1], [%rd2], 16, 0f3f800000;`, 'PTX504'),
   // Five operands: src-size (ignore-src) then the cache policy.
-  CP.V([`${CA}${H} [%rd1], [%rd2], 16, %r4, %rd5;`, `${CA}${H} [%rd1], [%rd2], 16, %p1, %rd5;`, `${CA}${H} [%rd1], [%rd2], 16, 8, -1;`, `${CA}${H} [%rd1], [%rd2], 16, %u4, 17;`]),
-  CP.X(`${CA}${H} [%rd1], [%rd2], 16, %rd4, %rd5;`, 'PTX503'),
-  CP.X(`${CA}${H} [%rd1], [%rd2], 16, %us4, %rd5;`, 'PTX503'),
-  CP.X(`${CA}${H} [%rd1], [%rd2], 16, %r5, %r4;`, 'PTX503'),
-  CP.X(`${CA}${H} [%rd1], [%rd2], 16, 17, %rd5;`, 'PTX502'),
+  CP.valid([`${CA}${H} [%rd1], [%rd2], 16, %r4, %rd5;`, `${CA}${H} [%rd1], [%rd2], 16, %p1, %rd5;`, `${CA}${H} [%rd1], [%rd2], 16, 8, -1;`, `${CA}${H} [%rd1], [%rd2], 16, %u4, 17;`]),
+  CP.bad(`${CA}${H} [%rd1], [%rd2], 16, %rd4, %rd5;`, 'PTX503'),
+  CP.bad(`${CA}${H} [%rd1], [%rd2], 16, %us4, %rd5;`, 'PTX503'),
+  CP.bad(`${CA}${H} [%rd1], [%rd2], 16, %r5, %r4;`, 'PTX503'),
+  CP.bad(`${CA}${H} [%rd1], [%rd2], 16, 17, %rd5;`, 'PTX502'),
 ];
 
 const F4 = '{%f1,%f2,%f3,%f4}';
@@ -166,7 +151,7 @@ const K32H = 'mma.sync.aligned.m16n8k32.row.col.f16.e4m3.e4m3.f16';
 const mmaCases: PtxCase[] = [
   // sm_89 and sm_120a take predicates in A and B (ptxas does not expand the instruction there); .f32 registers are taken everywhere.
   ...['sm_89', 'sm_120a'].map((t) =>
-    reg(t, '8.7').V([
+    reg(t, '8.7').valid([
       `${SP64} ${F4}, {%p1,%p2,%p3,%p4}, {%p5,%p6,%p7,%p8}, ${F4}, %r9, 0;`,
       `${K32} ${F4}, {%r1,%p2,%r3,%r4}, {%p5,%p6}, ${F4};`,
       `${K16} ${F4}, {%p1,%p2}, {%p5}, ${F4};`,
@@ -174,18 +159,18 @@ const mmaCases: PtxCase[] = [
     ]),
   ),
   ...['sm_90', 'sm_100a', 'sm_110a'].map((t) =>
-    reg(t, t === 'sm_90' ? '8.7' : '9.0').V([
+    reg(t, t === 'sm_90' ? '8.7' : '9.0').valid([
       `${SP64} ${F4}, {%r1,%r2,%r3,%r4}, {%r5,%r6,%r7,%r8}, ${F4}, %r9, 0;`,
       `${SP64} ${F4}, {%f1,%f2,%f3,%f4}, {%f5,%f6,%f7,%f8}, ${F4}, %r9, 0;`,
       `${K32} ${F4}, {%r1,%r2,%r3,%r4}, {%r5,%r6}, ${F4};`,
       `${K16} ${F4}, {%r1,%r2}, {%r5}, ${F4};`,
     ]),
   ),
-  reg('sm_90', '8.7').X(`${SP64} ${F4}, {%r1,%r2,%r3,%r4}, {%p5,%p6,%p7,%p8}, ${F4}, %r9, 0;`, 'PTX503'),
-  reg('sm_90a', '8.7').X(`${SP64} ${F4}, {%p1,%p2,%p3,%p4}, {%r5,%r6,%r7,%r8}, ${F4}, %r9, 0;`, 'PTX503'),
-  reg('sm_100a', '8.8').X(`${K32} ${F4}, {%r1,%p2,%r3,%r4}, {%r5,%r6}, ${F4};`, 'PTX503'),
-  reg('sm_103a', '8.8').X(`${K16} ${F4}, {%r1,%r2}, {%p5}, ${F4};`, 'PTX503'),
-  reg('sm_110', '9.0').X(`${K32H} {%h1,%h2}, {%r1,%r2,%r3,%r4}, {%r5,%p6}, {%h1,%h2};`, 'PTX503'),
+  reg('sm_90', '8.7').bad(`${SP64} ${F4}, {%r1,%r2,%r3,%r4}, {%p5,%p6,%p7,%p8}, ${F4}, %r9, 0;`, 'PTX503'),
+  reg('sm_90a', '8.7').bad(`${SP64} ${F4}, {%p1,%p2,%p3,%p4}, {%r5,%r6,%r7,%r8}, ${F4}, %r9, 0;`, 'PTX503'),
+  reg('sm_100a', '8.8').bad(`${K32} ${F4}, {%r1,%p2,%r3,%r4}, {%r5,%r6}, ${F4};`, 'PTX503'),
+  reg('sm_103a', '8.8').bad(`${K16} ${F4}, {%r1,%r2}, {%p5}, ${F4};`, 'PTX503'),
+  reg('sm_110', '9.0').bad(`${K32H} {%h1,%h2}, {%r1,%r2,%r3,%r4}, {%r5,%p6}, {%h1,%h2};`, 'PTX503'),
 ];
 
 /** A tcgen05 module (sm_100a, .version 8.8) of the given items; its first item starts at line 4. */
@@ -231,43 +216,43 @@ ctaCases[ctaCases.length - 1]!.code = 'PTX503';
 const AD = reg('sm_80', '8.0');
 /** A member (`%tid.x`, `%r1.b0`) in an address, outside a braced list: ptxas "Parsing error near '.x'" (a syntax error, PTX201). */
 const addressMemberCases: PtxCase[] = [
-  AD.V(['mov.u32 %r1, %tid.x;', 'ld.global.u32 %r1, [%rd1];', 'ld.global.u32 %r1, [%rd1+4];', 'tex.2d.v4.f32.f32 {%f1,%f2,%f3,%f4}, [%rd1, {%f1,%f2}];']),
-  AD.X('ld.global.u32 %r1, [%tid.x];', 'PTX201'),
-  AD.X('st.global.u32 [%ctaid.x], %r1;', 'PTX201'),
-  AD.X('ld.global.u32 %r1, [%r1.b0];', 'PTX201'),
-  AD.X('ld.global.u32 %r1, [%rd1.lo];', 'PTX201'),
-  AD.X('suld.b.1d.b32.trap {%r1}, [%rd1, %r2.x];', 'PTX201'),
+  AD.valid(['mov.u32 %r1, %tid.x;', 'ld.global.u32 %r1, [%rd1];', 'ld.global.u32 %r1, [%rd1+4];', 'tex.2d.v4.f32.f32 {%f1,%f2,%f3,%f4}, [%rd1, {%f1,%f2}];']),
+  AD.bad('ld.global.u32 %r1, [%tid.x];', 'PTX201'),
+  AD.bad('st.global.u32 [%ctaid.x], %r1;', 'PTX201'),
+  AD.bad('ld.global.u32 %r1, [%r1.b0];', 'PTX201'),
+  AD.bad('ld.global.u32 %r1, [%rd1.lo];', 'PTX201'),
+  AD.bad('suld.b.1d.b32.trap {%r1}, [%rd1, %r2.x];', 'PTX201'),
   // A special register of four components, whole, as an address (scalar ones taken).
-  reg('sm_90', '8.0').V(['ld.global.u32 %r1, [%laneid];', 'ld.global.u32 %r1, [%laneid+4];', 'ld.global.u32 %r1, [%clock64];', 'ld.global.u32 %r1, [%smid];']),
-  reg('sm_90', '8.0').X('ld.global.u32 %r1, [%tid];', 'PTX502'),
-  reg('sm_90', '8.0').X('ld.global.u32 %r1, [%tid+4];', 'PTX502'),
-  reg('sm_90', '8.0').X('st.global.u32 [%ctaid], %r1;', 'PTX502'),
-  reg('sm_90', '8.0').X('atom.global.add.u32 %r1, [%ntid], 1;', 'PTX502'),
-  reg('sm_90', '8.0').X('prefetch.global.L2 [%cluster_nctaid];', 'PTX502'),
+  reg('sm_90', '8.0').valid(['ld.global.u32 %r1, [%laneid];', 'ld.global.u32 %r1, [%laneid+4];', 'ld.global.u32 %r1, [%clock64];', 'ld.global.u32 %r1, [%smid];']),
+  reg('sm_90', '8.0').bad('ld.global.u32 %r1, [%tid];', 'PTX502'),
+  reg('sm_90', '8.0').bad('ld.global.u32 %r1, [%tid+4];', 'PTX502'),
+  reg('sm_90', '8.0').bad('st.global.u32 [%ctaid], %r1;', 'PTX502'),
+  reg('sm_90', '8.0').bad('atom.global.add.u32 %r1, [%ntid], 1;', 'PTX502'),
+  reg('sm_90', '8.0').bad('prefetch.global.L2 [%cluster_nctaid];', 'PTX502'),
 ];
 
 /** Byte and half-word selectors: the video instructions' only, each of its kind; in a braced list any (measured on 221 lines). */
 const selectorCases: PtxCase[] = [
-  AD.V(['vadd.u32.u32.u32 %r2, %r1.b0, %r3.h1;', 'vmad.u32.u32.u32 %r2, %r1.h0, %r3.b1, %r4;', 'vadd2.u32.u32.u32 %r2, %r1.h10, %r3.h32, %r4;', 'vset2.u32.u32.ne %r2, %r1.h33, %r3, %r4;', 'vadd4.u32.u32.u32 %r2, %r1.b3210, %r3.b7654, %r4;', 'st.global.v2.u32 [%rd1], {%r1.b0, %r2};', 'mov.b64 %rd1, {%r1.h0, %r2};', 'mov.u32 %r2, %tid.x;']),
-  AD.X('mov.u32 %r2, %r1.b0;', 'PTX516'),
-  AD.X('mov.b32 %r2.b0, %r1;', 'PTX516'),
-  AD.X('cvt.u32.u16 %r2, %r1.h0;', 'PTX516'),
-  AD.X('add.u32 %r2, %r1.b0, 1;', 'PTX516'),
-  AD.X('st.global.u32 [%rd1], %r1.b0;', 'PTX516'),
-  AD.X('dp4a.u32.u32 %r2, %r1.b0, %r3, %r4;', 'PTX516'),
-  AD.X('vote.sync.all.pred %p1, %p2, %r1.b0;', 'PTX516'),
-  AD.X('vadd.u32.u32.u32 %r2, %r1.h10, %r3;', 'PTX516'),
-  AD.X('vadd2.u32.u32.u32 %r2, %r1.h0, %r3, %r4;', 'PTX516'),
-  AD.X('vset4.u32.u32.lt %r2, %r1.h10, %r3, %r4;', 'PTX516'),
-  AD.X('vavrg4.u32.u32.u32 %r2, %r1, %r3.b0, %r4;', 'PTX516'),
+  AD.valid(['vadd.u32.u32.u32 %r2, %r1.b0, %r3.h1;', 'vmad.u32.u32.u32 %r2, %r1.h0, %r3.b1, %r4;', 'vadd2.u32.u32.u32 %r2, %r1.h10, %r3.h32, %r4;', 'vset2.u32.u32.ne %r2, %r1.h33, %r3, %r4;', 'vadd4.u32.u32.u32 %r2, %r1.b3210, %r3.b7654, %r4;', 'st.global.v2.u32 [%rd1], {%r1.b0, %r2};', 'mov.b64 %rd1, {%r1.h0, %r2};', 'mov.u32 %r2, %tid.x;']),
+  AD.bad('mov.u32 %r2, %r1.b0;', 'PTX516'),
+  AD.bad('mov.b32 %r2.b0, %r1;', 'PTX516'),
+  AD.bad('cvt.u32.u16 %r2, %r1.h0;', 'PTX516'),
+  AD.bad('add.u32 %r2, %r1.b0, 1;', 'PTX516'),
+  AD.bad('st.global.u32 [%rd1], %r1.b0;', 'PTX516'),
+  AD.bad('dp4a.u32.u32 %r2, %r1.b0, %r3, %r4;', 'PTX516'),
+  AD.bad('vote.sync.all.pred %p1, %p2, %r1.b0;', 'PTX516'),
+  AD.bad('vadd.u32.u32.u32 %r2, %r1.h10, %r3;', 'PTX516'),
+  AD.bad('vadd2.u32.u32.u32 %r2, %r1.h0, %r3, %r4;', 'PTX516'),
+  AD.bad('vset4.u32.u32.lt %r2, %r1.h10, %r3, %r4;', 'PTX516'),
+  AD.bad('vavrg4.u32.u32.u32 %r2, %r1, %r3.b0, %r4;', 'PTX516'),
   // A vector element of a scalar register.
-  AD.X('mov.u32 %r2, %r1.x;', 'PTX502'),
-  AD.X('add.u32 %r2, %r1.y, 1;', 'PTX502'),
-  AD.X('vadd.u32.u32.u32 %r2, %r1.x, %r3;', 'PTX502'),
-  AD.X('mov.b32 %r2.x, %r1;', 'PTX502'),
-  AD.X('mov.u64 %rd2, %rd1.x;', 'PTX502'),
-  AD.X('st.global.v2.u32 [%rd1], {%r1.x, %r2};', 'PTX502'),
-  AD.X('mov.b64 %rd1, {%r2, %r1.y};', 'PTX502'),
+  AD.bad('mov.u32 %r2, %r1.x;', 'PTX502'),
+  AD.bad('add.u32 %r2, %r1.y, 1;', 'PTX502'),
+  AD.bad('vadd.u32.u32.u32 %r2, %r1.x, %r3;', 'PTX502'),
+  AD.bad('mov.b32 %r2.x, %r1;', 'PTX502'),
+  AD.bad('mov.u64 %rd2, %rd1.x;', 'PTX502'),
+  AD.bad('st.global.v2.u32 [%rd1], {%r1.x, %r2};', 'PTX502'),
+  AD.bad('mov.b64 %rd1, {%r2, %r1.y};', 'PTX502'),
 ];
 
 ptxCaseTable('ptxmiss8: tex/tld4 sampler, offsets, predicate result; texture and surface words', textureCases);

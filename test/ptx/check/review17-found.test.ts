@@ -9,21 +9,18 @@
  *   the random field-initializer differential, seed 1191161749).
  * With ptxas on PATH the table is re-run through it.
  */
-import { ptxCaseTable, type PtxCase } from '../../harness/ptx-case-table.js';
+import { kernelCases, ptxCaseTable, type PtxCase } from '../../harness/ptx-case-table.js';
 
-/** A kernel at `target` with one instruction on line 8. */
-const kernel = (target: string, version: string, ins: string): string =>
-  `.version ${version}\n.target ${target}\n.address_size 64\n.visible .entry k(.param .u64 a)\n{\n.reg .b64 %rd<3>; .reg .b32 %r<3>; .reg .f32 %f<3>;\nld.param.u64 %rd1, [a];\n${ins}\nret;\n}\n`;
+/** A kernel (sm_100a, .version 8.8 unless named) with one instruction on line 8. */
+const { ok, bad } = kernelCases({
+  target: 'sm_100a',
+  version: '8.8',
+  entry: '.visible .entry k(.param .u64 a)',
+  decls: '.reg .b64 %rd<3>; .reg .b32 %r<3>; .reg .f32 %f<3>;\nld.param.u64 %rd1, [a];',
+});
 
 const value = (ot: string): string => (ot.endsWith('64') ? '%rd2' : ot.endsWith('f32') ? '%f1' : '%r1');
 const red = (prefix: string, ot: string): string => `${prefix}.${ot} [%rd1], ${value(ot)};`;
-const at = (target: string, version: string, ins: string, line?: number): PtxCase => ({
-  name: `${ins} on ${target} at ${version}`,
-  text: kernel(target, version, ins),
-  full: true,
-  arch: target,
-  ...(line ? { line } : {}),
-});
 
 const TAKEN_OPS = ['add.u32', 'add.s32', 'add.u64', 'add.s64', 'min.u32', 'max.s32', 'min.s32', 'max.u32', 'inc.u32', 'dec.u32', 'and.b32', 'or.b32', 'xor.b32'];
 const REFUSED_OPS = ['add.f32', 'min.u64', 'max.s64', 'xor.b64', 'exch.b32'];
@@ -38,19 +35,19 @@ const TAKEN_PREFIXES = [
 const REFUSED_PREFIXES = ['red.async.release.cluster.global', 'red.async.mmio.relaxed.sys', 'red.async.release.global', 'red.async.relaxed.gpu.shared::cluster', 'red.async.acquire.gpu.global'];
 
 const redAsync: PtxCase[] = [
-  ...TAKEN_PREFIXES.flatMap((p) => TAKEN_OPS.map((ot) => at('sm_100a', '8.8', red(p, ot)))),
-  ...TAKEN_PREFIXES.flatMap((p) => REFUSED_OPS.map((ot) => at('sm_100a', '8.8', red(p, ot), 8))),
-  ...REFUSED_PREFIXES.flatMap((p) => ['add.u32', 'min.u32', 'and.b32'].map((ot) => at('sm_100a', '8.8', red(p, ot), 8))),
+  ...TAKEN_PREFIXES.flatMap((p) => TAKEN_OPS.map((ot) => ok(red(p, ot)))),
+  ...TAKEN_PREFIXES.flatMap((p) => REFUSED_OPS.map((ot) => bad(red(p, ot), 'PTX500'))),
+  ...REFUSED_PREFIXES.flatMap((p) => ['add.u32', 'min.u32', 'and.b32'].map((ot) => bad(red(p, ot), 'PTX500'))),
   // `.relaxed` without `.global` from the family's floor; `.release` from sm_100 and 8.7 ("Feature
   // 'st.async/red.async with .release modifier' requires .target sm_100 or higher").
-  at('sm_90', '8.7', red('red.async.relaxed.gpu', 'add.u32')),
-  at('sm_90', '8.7', red('red.async.relaxed.sys', 'min.u32')),
-  at('sm_90', '8.7', red('red.async.release.gpu', 'add.u32'), 8),
-  at('sm_100a', '8.6', red('red.async.release.gpu', 'inc.u32'), 8),
-  at('sm_120', '8.7', red('red.async.release.sys', 'xor.b32')),
-  at('sm_90', '8.7', 'st.async.release.gpu.b32 [%rd1], %r1;', 8),
-  at('sm_100a', '8.7', 'st.async.release.gpu.b32 [%rd1], %r1;'),
-  at('sm_90', '8.7', 'st.async.gpu.b32 [%rd1], %r1;'),
+  ok(red('red.async.relaxed.gpu', 'add.u32'), 'sm_90', '8.7'),
+  ok(red('red.async.relaxed.sys', 'min.u32'), 'sm_90', '8.7'),
+  bad(red('red.async.release.gpu', 'add.u32'), 'PTX509', 'sm_90', '8.7'),
+  bad(red('red.async.release.gpu', 'inc.u32'), 'PTX508', 'sm_100a', '8.6'),
+  ok(red('red.async.release.sys', 'xor.b32'), 'sm_120', '8.7'),
+  bad('st.async.release.gpu.b32 [%rd1], %r1;', 'PTX509', 'sm_90', '8.7'),
+  ok('st.async.release.gpu.b32 [%rd1], %r1;', 'sm_100a', '8.7'),
+  ok('st.async.gpu.b32 [%rd1], %r1;', 'sm_90', '8.7'),
 ];
 
 /** A module with texmode_independent and declarations from line 4. */

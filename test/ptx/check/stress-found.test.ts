@@ -6,16 +6,12 @@
  * -arch=sm_75 for the older targets, which ptxas 13.0 no longer generates code for), and with ptxas
  * on PATH the table is re-run through it.
  */
-import { ptxCaseTable, type PtxCase } from '../../harness/ptx-case-table.js';
-
-/** A kernel at `target` with one instruction on line 9. */
-const kernel = (target: string, ins: string, version: string): string =>
-  `.version ${version}\n.target ${target}\n.address_size 64\n.visible .entry k()\n{\n.reg .b64 %rd<5>;\n.reg .b32 %r<4>;\n.reg .f32 %f<4>;\n${ins}\nret;\n}\n`;
+import { kernelCases, ptxCaseTable, type PtxCase } from '../../harness/ptx-case-table.js';
 
 /** ptxas 13.0's -arch for a target: the target itself, or sm_75 for the older ones. */
 const archOf = (t: string): string => (Number(t.slice(3, 5)) < 75 ? 'sm_75' : t);
-const ok = (ins: string, t: string, v: string): PtxCase => ({ name: `${ins} on ${t} at ${v}`, text: kernel(t, ins, v), full: true, arch: archOf(t) });
-const bad = (ins: string, code: string, t: string, v: string): PtxCase => ({ ...ok(ins, t, v), line: 9, code });
+/** A kernel at a target with one instruction on line 9. */
+const { ok, bad } = kernelCases({ decls: '.reg .b64 %rd<5>;\n.reg .b32 %r<4>;\n.reg .f32 %f<4>;', arch: archOf });
 
 /** atom/red forms that need sm_32 and .version 3.1 (64-bit bitwise operations and min/max). */
 const SM32 = [
@@ -64,7 +60,7 @@ const cases: PtxCase[] = [
     ok(ins, 'sm_90', '8.0'),
     bad(ins, 'PTX509', 'sm_30', '6.0'),
     // Both floors missed: ptxas names the target, gpuasm the version (PTX508), on the same line.
-    { ...ok(ins, 'sm_20', '3.0'), line: 9 },
+    bad(ins, 'PTX508', 'sm_20', '3.0'),
     bad(ins, 'PTX508', 'sm_35', '3.0'),
   ]),
   ...SM20.flatMap((ins): PtxCase[] => [ok(ins, 'sm_20', '3.0'), ok(ins, 'sm_30', '6.0')]),
