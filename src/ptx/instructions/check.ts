@@ -590,13 +590,14 @@ function planOf(ins: A.Instruction, r: MatchResult & { ok: true }, ctx: Instruct
     problem = ['PTX500', `${name}: a clamp mode (.trap, .clamp or .zero) is required`];
   if (!problem && op === 'cvt' && cvtModifiersFit(ins, name, recorder)) satfiniteGate(ins, name, recorder);
   if (!problem && op === 'wmma' && w[0] === '.mma') problem = wmmaIntegerTypesProblem(w, name);
-  if (!problem && op === 'tex') problem = textureWordsProblem(w, name);
+  if (!problem && op === 'tex') problem = textureWordsProblem(w, name, ctx.texmodeIndependent === true);
   if (!problem && op === 'mma') problem = mmaHalfTypesProblem(w, name) ?? mmaBitOpProblem(w, name);
   // Measured: "Illegal modifier '.cta' for instruction 'bar'" where .cta is not the first word (`bar.sync.cta`).
   if (!problem && (op === 'atom' || op === 'red')) problem = atomOpTypeProblem(w, name);
   if (!problem && op === 'createpolicy') problem = createpolicyWordsProblem(w, name);
   if (!problem && op === 'multimem') problem = multimemOpTypeProblem(w, name, ctx.version);
   if (!problem && op === 'cp') problem = cpReduceBulkTypeProblem(w, name);
+  if (!problem && op === 'sured') problem = suredTypeProblem(w, name);
   if (!problem && op === 'tcgen05') problem = tcgen05ScaleVecProblem(w, name) ?? tcgen05CopyShapeProblem(w, name);
   if (!problem && op === 'tensormap') problem = tensormapFieldTypeProblem(w, name);
   // Measured (ptxas 13.0, sm_90 and sm_100a, with and without [mbar]): "Modifier '.shared::cluster' requires modifier '.completion_mechanism' for instruction 'st.async'".
@@ -695,14 +696,33 @@ const CP_REDUCE_BULK_TYPES: ReadonlyMap<string, ReadonlyMap<string, readonly str
 
 function cpReduceBulkTypeProblem(w: readonly string[], name: string): [PtxCode, string] | undefined {
   if (w[0] !== '.reduce' || w[2] !== '.bulk' || w.includes('.tensor') || w.includes('.noftz')) return undefined;
-  const byOp = CP_REDUCE_BULK_TYPES.get(w[3] ?? '');
+  return opTypesProblem(CP_REDUCE_BULK_TYPES.get(w[3] ?? ''), w, name, ` to ${w[3]}`);
+}
+
+/** The first operation word of w whose types (byOp) lack w's type, as a problem (`where` follows the word in the message). */
+function opTypesProblem(byOp: ReadonlyMap<string, readonly string[]> | undefined, w: readonly string[], name: string, where: string): [PtxCode, string] | undefined {
   const t = typeWord(w, 0);
   if (byOp === undefined || t === undefined) return undefined;
   for (const x of w) {
     const types = byOp.get(x);
-    if (types !== undefined && !types.includes(t)) return ['PTX500', `${name}: ${x} to ${w[3]} takes ${types.join(', ')}, not ${t}`];
+    if (types !== undefined && !types.includes(t)) return ['PTX500', `${name}: ${x}${where} takes ${types.join(', ')}, not ${t}`];
   }
   return undefined;
+}
+
+/**
+ * sured's types per operation and addressing (measured with ptxas 13.0 on sm_80, sm_90a and sm_100a, every
+ * operation and type of the Syntax blocks: "Incorrect type '.b32' for operation '.add' in instruction 'sured.b'").
+ * The text gives each addressing's type set for every operation.
+ */
+const SURED_B_MINMAX = ['.u32', '.u64', '.s32', '.s64'];
+const SURED_TYPES: ReadonlyMap<string, ReadonlyMap<string, readonly string[]>> = new Map([
+  ['.b', new Map([['.add', ['.u32', '.u64', '.s32']], ['.min', SURED_B_MINMAX], ['.max', SURED_B_MINMAX], ['.and', ['.b32']], ['.or', ['.b32']]])],
+  ['.p', new Map([['.add', ['.b32']], ['.min', ['.b32', '.b64']], ['.max', ['.b32', '.b64']], ['.and', ['.b32']], ['.or', ['.b32']]])],
+]);
+
+function suredTypeProblem(w: readonly string[], name: string): [PtxCode, string] | undefined {
+  return opTypesProblem(SURED_TYPES.get(w[0] ?? ''), w, name, ` (sured${w[0]})`);
 }
 
 /**
@@ -719,6 +739,13 @@ const MULTIMEM_ACC: ReadonlyMap<string, { types: readonly string[]; ptx: number 
 ]);
 
 function multimemOpTypeProblem(w: readonly string[], name: string, version: number | undefined): [PtxCode, string] | undefined {
+  // Measured with ptxas 13.0 on sm_90a, sm_100a, sm_103a, sm_110a and sm_120a: the single 8-bit float types the text lists
+  // are taken by no multimem form, scalar or .v2/.v4/.v8, whatever the register ("Arguments mismatch"; multimem.red:
+  // "Unexpected instruction types"); the four-element .e4m3x4/.e5m2x4 are.
+  for (let k = 1; k < w.length; k++) {
+    const x = w[k]!;
+    if (x === '.e4m3' || x === '.e5m2') return ['PTX500', `${name}: multimem takes 8-bit floats four to a 32-bit value (${x}x4), not ${x}`];
+  }
   if (w[0] !== '.ld_reduce' && w[0] !== '.red') return undefined;
   const t = typeWord(w, 0);
   if (t === undefined) return undefined;
@@ -890,12 +917,17 @@ function createpolicyWordsProblem(w: readonly string[], name: string): [PtxCode,
  * tex's geometry against its coordinate type and mipmap words (measured with ptxas 13.0): cube
  * geometries take .f32 coordinates only ("Floating-point coordinates required"), `.2dms` .s32 only
  * ("Integer coordinates require .s32 instruction type") and no `.level`/`.grad` ("Illegal modifier
- * 'Multi-sample geometry'"); `.a2dms` is taken with either.
+ * 'Multi-sample geometry'"); `.a2dms` likewise in texmode_unified (measured with ptxas 13.0 on sm_80 to sm_120a, with and
+ * without a sampler: "Integer coordinates require .s32 instruction type"; texmode_independent not measured, left alone).
  */
-function textureWordsProblem(w: readonly string[], name: string): [PtxCode, string] | undefined {
+function textureWordsProblem(w: readonly string[], name: string, independent: boolean): [PtxCode, string] | undefined {
   const ct = typeWord(w, 1);
   for (let k = 0; k < w.length; k++) {
     const x = w[k]!;
+    if (x === '.a2dms' && !independent) {
+      if (ct === '.f32') return ['PTX500', `${name}: .a2dms takes .s32 coordinates, not .f32`];
+      if (w.includes('.level') || w.includes('.grad')) return ['PTX500', `${name}: a multi-sample geometry (.a2dms) takes no .level or .grad`];
+    }
     if ((x === '.cube' || x === '.acube') && ct === '.s32') return ['PTX500', `${name}: ${x} takes .f32 coordinates, not .s32`];
     if (x === '.2dms') {
       if (ct === '.f32') return ['PTX500', `${name}: .2dms takes .s32 coordinates, not .f32`];
@@ -990,16 +1022,10 @@ function cachePolicyFits(f: InstructionForm, ins: A.Instruction, ctx: Instructio
   const n = ins.operands.length;
   if (n === 0 || f.operands.length !== n) return true;
   const last = f.operands[n - 1]!;
-  if (f.family === 'atom' && last.name === 'c' && !ins.modifiers.includes('.cas')) {
-    // Measured: a fourth operand without .cas is read as a cache policy ("... required for
-    // instruction 'atom' with 4 arguments" when it is 64-bit); a 32-bit one only with a bit-size type.
-    const o = ins.operands[3]!;
-    const t = o.kind === 'expr' && o.expr.kind === 'name' ? ctx.registerType(o.expr.name) : undefined;
-    if (t !== undefined && TYPES.get(t)?.size === 64) return false;
-    return ins.modifiers.some((w) => w === '.b32' || w === '.b64' || w === '.b16' || w === '.b128');
-  }
-  // `atom.exch.b128 d, [a], b, c` without the hint is accepted (measured): not for .b128.
-  return !(last.optional && last.name === 'cache-policy') || ins.modifiers.includes('.L2::cache_hint') || ins.modifiers.includes('.b128');
+  // atom's fourth operand without .cas or the hint: the form that names it `c` (.b128 has none), then
+  // atomRules, per instruction (it reads the operand).
+  if (f.family === 'atom' && n === 4 && !ins.modifiers.includes('.cas') && !ins.modifiers.includes('.L2::cache_hint')) return last.name === 'c' || ins.modifiers.includes('.b128');
+  return !(last.optional && last.name === 'cache-policy') || ins.modifiers.includes('.L2::cache_hint');
 }
 
 /**
@@ -2479,6 +2505,75 @@ function cvtaRules(ins: A.Instruction, plan: Plan, form: InstructionForm, ctx: I
   return true;
 }
 
+/**
+ * atom without .cas with a fourth operand and no `.L2::cache_hint` (measured with ptxas 13.0 on sm_80 and
+ * sm_100a): taken only as a register of a bit-size type's size, .b32 or .b128 (`atom.exch.b32 d, [a], b,
+ * %r4` and `%f4`, `atom.exch.b128 ..., %q4`); a constant, a 64-bit register (read as a cache policy:
+ * ".L2::cache_hint modifier required for instruction 'atom' with 4 arguments"), a register of another
+ * size ("Arguments mismatch"), and any fourth operand with .b64 or a typed (.u32, .f32 ...) operation are refused.
+ */
+function atomRules(ins: A.Instruction, plan: Plan, form: InstructionForm, ctx: InstructionCheckContext): boolean {
+  const ops = ins.operands;
+  const w = ins.modifiers;
+  if (ops.length !== 4 || w.includes('.cas') || w.includes('.L2::cache_hint')) return true;
+  const o = ops[3]!;
+  const t = plan.t1;
+  const size = t === '.b32' ? 32 : t === '.b128' ? 128 : 0;
+  const rt = o.kind === 'expr' && o.expr.kind === 'name' ? ctx.registerType(o.expr.name) : undefined;
+  // (A name not typed here: a variable, judged elsewhere ("must be register"), a special or vector register.)
+  if (o.kind === 'expr' && o.expr.kind === 'name' && rt === undefined) return true;
+  if (size !== 0 && rt !== undefined && registerBits(rt) === size) return true;
+  ctx.report('PTX501', `${plan.name}: a fourth operand without .cas is the cache policy, which needs .L2::cache_hint (or, with .b32/.b128, a register of that size)`, o.span);
+  return false;
+}
+
+/** A register type's size in bits (.b128 included), 0 when unknown. */
+function registerBits(t: string): number {
+  return t === '.b128' ? 128 : TYPES.get(t)?.size ?? 0;
+}
+
+/**
+ * cvt's operands its roles do not type (measured with ptxas 13.0 on sm_100a, "Arguments mismatch"): `.rs`'s rbits
+ * (the last operand) a .b32 register, no other type, no constant; `cvt.rna{.satfinite}.tf32.f32`'s source no
+ * .f64 constant (a decimal or 0d one, even in parentheses or negated; 0f taken, as `.rn`/`.rz` take both:
+ * ptxas reports "Arguments mismatch for instruction 'mov'"); `cvt.pack`'s result and `.b32` operand (c) a
+ * register of 32 bits or more (a 16-bit one refused; the .s16/.u16/.u8... type names the packed elements).
+ */
+function cvtRules(ins: A.Instruction, plan: Plan, form: InstructionForm, ctx: InstructionCheckContext): boolean {
+  const ops = ins.operands;
+  const w = ins.modifiers;
+  const name = plan.name;
+  if (w[0] === '.pack') {
+    for (const i of [0, 3]) {
+      const o = ops[i];
+      const t = o !== undefined && o.kind === 'expr' && o.expr.kind === 'name' ? ctx.registerType(o.expr.name) : undefined;
+      const size = t === undefined ? 0 : registerBits(t);
+      if (size === 0 || size >= 32) continue;
+      ctx.report('PTX503', `operand ${i + 1} of ${name} must be a register of 32 bits or more (${i === 0 ? 'the packed result' : 'c, the .b32 source'}), not ${(o as A.ExprOperand & { expr: A.NameRef }).expr.name} (${t})`, o!.span);
+      return false;
+    }
+    return true;
+  }
+  if (w.includes('.rs') && ops.length >= 3) {
+    const o = ops[ops.length - 1]!;
+    const e = o.kind === 'expr' ? o.expr : undefined;
+    const t = e !== undefined && e.kind === 'name' ? ctx.registerType(e.name) : undefined;
+    const constant = e !== undefined && constantKind(e, true) !== undefined;
+    if (constant || (t !== undefined && t !== '.b32')) {
+      ctx.report(constant ? 'PTX504' : 'PTX503', `operand ${ops.length} of ${name} (rbits, the random bits) must be a .b32 register, not ${constant ? 'a constant' : `${(e as A.NameRef).name} (${t})`}`, o.span);
+      return false;
+    }
+  }
+  if (plan.t1 === '.tf32' && w.includes('.rna') && ops.length === 2) {
+    const o = ops[1]!;
+    if (o.kind === 'expr' && constantKind(o.expr, true) === 'f64') {
+      ctx.report('PTX504', `operand 2 of ${name} must not be a 64-bit floating-point constant (a decimal or 0d one): write it as 0f... or in a register`, o.span);
+      return false;
+    }
+  }
+  return true;
+}
+
 function isspacepRules(ins: A.Instruction, plan: Plan, form: InstructionForm, ctx: InstructionCheckContext): boolean {
   const ops = ins.operands;
   const name = plan.name;
@@ -2615,6 +2710,7 @@ function cpRules(ins: A.Instruction, plan: Plan, form: InstructionForm, ctx: Ins
   const ops = ins.operands;
   const name = plan.name;
   if ((form.family === 'cp.async.bulk.tensor' || form.family === 'cp.async.bulk.prefetch.tensor' || form.family === 'cp.reduce.async.bulk.tensor') && !tensorCoordinatesFit(ins, name, ctx)) return false;
+  if ((form.family === 'cp.async.bulk' || form.family === 'cp.reduce.async.bulk' || form.family === 'cp.async.bulk.prefetch') && !copySpacesFit(ins, name, bulkCopySpaces(ins.modifiers), ctx)) return false;
   if (form.family === 'cp.async.bulk') {
     // The operands its words ask for, each word's one operand, none left out or added (measured with ptxas
     // 13.0 on sm_100a, every direction: `.multicast::cluster` without ctaMask, a cache policy without
@@ -2636,7 +2732,7 @@ function cpRules(ins: A.Instruction, plan: Plan, form: InstructionForm, ctx: Ins
     // range, expected to be in range [0..16]"). Measured with ptxas 13.0.
     // With .L2::cache_hint and four operands the fourth is the cache policy, not src-size (measured:
     // `-1`, `17` and a .b64 register taken there, a .b32 one "Arguments mismatch"; namedOperandsFit).
-    if (!cpAsyncSpacesFit(ins, name, ctx)) return false;
+    if (!copySpacesFit(ins, name, CP_ASYNC_SPACES, ctx)) return false;
     const policyFourth = ops.length === 4 && ins.modifiers.includes('.L2::cache_hint');
     let size: bigint | undefined;
     for (let i = 0; i < ops.length && i < form.operands.length; i++) {
@@ -2671,17 +2767,38 @@ function cpRules(ins: A.Instruction, plan: Plan, form: InstructionForm, ctx: Ins
  * sm_90a, .ca and .cg, `.shared` and `.shared::cta`: a .global, .shared, .const, .local or kernel .param variable in the other
  * place is "State space mismatch between instruction and address in instruction 'cp.async'"; registers are taken).
  */
-function cpAsyncSpacesFit(ins: A.Instruction, name: string, ctx: InstructionCheckContext): boolean {
-  for (let k = 0; k < 2 && k < ins.operands.length; k++) {
+const CP_ASYNC_SPACES: readonly (string | undefined)[] = ['.shared', '.global'];
+
+/**
+ * The bulk copies' (cp.async.bulk, cp.reduce.async.bulk, cp.async.bulk.prefetch; not .tensor) addresses by variable: each of the
+ * first operands in the space its space word names, in order (`.shared::cta`/`.shared::cluster` a .shared variable), and
+ * `[mbar]` a .shared one (measured with ptxas 13.0 on sm_90a and sm_100a, every direction, .global, .shared and .const
+ * variables in each place: "State space mismatch between instruction and address in instruction 'cp.async.bulk'"; registers
+ * are taken).
+ */
+function bulkCopySpaces(w: readonly string[]): (string | undefined)[] {
+  const spaces: (string | undefined)[] = [];
+  for (let k = 0; k < w.length; k++) {
+    const x = w[k]!;
+    if (x === '.global') spaces.push('.global');
+    else if (x === '.shared::cta' || x === '.shared::cluster') spaces.push('.shared');
+  }
+  if (w.includes('.mbarrier::complete_tx::bytes')) spaces[3] = '.shared';
+  return spaces;
+}
+
+/** Each address operand k holding a variable (plus an offset) of the space wants[k] (cp.async, the bulk copies). */
+function copySpacesFit(ins: A.Instruction, name: string, wants: readonly (string | undefined)[], ctx: InstructionCheckContext): boolean {
+  for (let k = 0; k < wants.length && k < ins.operands.length; k++) {
     const o = ins.operands[k]!;
-    if (o.kind !== 'address' || o.elements.length !== 1 || o.elements[0]!.kind !== 'expr') continue;
+    const want = wants[k];
+    if (want === undefined || o.kind !== 'address' || o.elements.length !== 1 || o.elements[0]!.kind !== 'expr') continue;
     let x = o.elements[0]!.expr;
     if (x.kind === 'binary' && (x.op === '+' || x.op === '-')) x = x.left;
     if (x.kind !== 'name') continue;
     const vs = ctx.addressSpace !== undefined ? ctx.addressSpace(x.name) : addressSpaceOf(ctx.variableSpace(x.name));
-    const want = k === 0 ? '.shared' : '.global';
     if (vs === undefined || !VARIABLE_SPACES.has(vs) || vs === want) continue;
-    ctx.report('PTX502', `${name} copies from the .global space to the .shared space; '${x.name}' (operand ${k + 1}) is a ${vs} variable`, x.span);
+    ctx.report('PTX502', `operand ${k + 1} of ${name} addresses the ${want} space; '${x.name}' is a ${vs} variable`, x.span);
     return false;
   }
   return true;
@@ -2833,6 +2950,8 @@ const PRED_RESULT_REFUSED: ReadonlySet<string> = new Set(['ldu', 'activemask', '
  */
 const OPCODE_RULES: ReadonlyMap<string, ShapeRule> = new Map<string, ShapeRule>([
   ['cvta', cvtaRules],
+  ['atom', atomRules],
+  ['cvt', cvtRules],
   ['isspacep', isspacepRules],
   ['suld', suldSustRules],
   ['sust', suldSustRules],
@@ -3011,7 +3130,8 @@ const MM_ANY64 = ['.b64', '.u64', '.s64', '.f64'];
 const MM_INT64 = ['.b64', '.u64', '.s64'];
 const MM_PACKED = ['.b32', '.f16x2'];
 const MM_LD_ANY32 = [...MM_ANY32, '.pred']; // ld_reduce's .bf16x2/.e5m2x4/.e4m3x4 result takes a predicate register (measured)
-const MM_MEASURED: ReadonlySet<string> = new Set([...MM_ANY16, ...MM_ANY32, ...MM_ANY64, '.pred']);
+// (8-bit registers: refused for every type, measured on .f16x2, .bf16x2, .e4m3x4, .f16 and .b32, scalar and braced.)
+const MM_MEASURED: ReadonlySet<string> = new Set([...MM_ANY16, ...MM_ANY32, ...MM_ANY64, '.pred', '.b8', '.u8', '.s8']);
 const MULTIMEM_SCALAR: ReadonlyMap<string, readonly string[]> = new Map([
   ['.b32', MM_ANY32], ['.b64', MM_ANY64], ['.u32', MM_INT32], ['.s32', MM_INT32], ['.u64', MM_INT64], ['.s64', MM_INT64],
   ['.f16x2', MM_PACKED], ['.f32', ['.b32', '.f32']], ['.f64', ['.b64', '.f64']],
@@ -4425,7 +4545,7 @@ const enum Cls {
   Bf16,
   Bf16x2,
   Bf16x2OrPred,
-  /** cvt's .tf32: a .b32 register; its two-element fp8/fp6 types: a .b16 one (BIT_HELD; constants left to ptxas's other rules). */
+  /** cvt's .tf32: a .b32 register (constants left to ptxas's other rules); its two-element fp8/fp6 types and .ue8m0x2: a .b16 one, no constant (measured: `cvt.rn.f16x2.e4m3x2 %r1, 7`, "Arguments mismatch"). */
   Tf32,
   Bits16,
   /** cvt's .e2m1x2: a .b8 register, no constant; its four-element fp8/fp6 types: a .b32 one (BIT_HELD). */
@@ -4496,7 +4616,7 @@ const CLASSES: readonly (ClassRow | undefined)[] = [
   { takes: (_, rt) => rt === '.b32', text: 'a .b32 register (.bf16x2 values live in bit-size registers)', constants: Lit.None, constantCode: 'PTX504' },
   { takes: (_, rt) => rt === '.b32' || rt === '.pred', text: 'a .b32 register (.bf16x2 values live in bit-size registers)', constants: Lit.None, constantCode: 'PTX504' },
   { takes: (_, rt) => rt === '.b32', text: 'a .b32 register (.tf32 values live in bit-size registers)', constants: Lit.Any, constantCode: 'PTX504' },
-  { takes: (_, rt) => rt === '.b16', text: 'a .b16 register (two-element 8-bit float values live in bit-size registers)', constants: Lit.Any, constantCode: 'PTX504' },
+  { takes: (_, rt) => rt === '.b16', text: 'a .b16 register (two-element 8-bit float values live in bit-size registers)', constants: Lit.None, constantCode: 'PTX504' },
   { takes: (_, rt) => rt === '.b8', text: 'a .b8 register (.e2m1x2 values live in bit-size registers)', constants: Lit.None, constantCode: 'PTX504' },
   { takes: (_, rt) => rt === '.b32', text: 'a .b32 register (four-element 8-bit and 6-bit float values live in bit-size registers)', constants: Lit.Any, constantCode: 'PTX504' },
   { takes: (_, rt) => rt === '.b128', text: 'a .b128 register', constants: Lit.Any, constantCode: 'PTX504' },
@@ -4672,6 +4792,10 @@ function textureFits(ins: A.Instruction, name: string, plan: Plan, ctx: Instruct
   if (!texHandlesFit(a, a.elements.length - 1, floatCoords, name, ctx, level)) return false;
   if (a.elements.length === 3 && ctx.texmodeIndependent !== true && !sampler32Fits(ins, a, geomWord, level, grad, floatCoords, name, ctx)) return false;
   const c = a.elements[a.elements.length - 1]!;
+  // .a2dms without a sampler in texmode_unified: as .2dms after the address (measured with ptxas 13.0 on sm_100a: an offset
+  // vector of 2 or 4, a lone 32-bit integer operand, nothing after an offset). (Its coordinate type: textureWordsProblem.)
+  const unifiedPlain = a.elements.length === 2 && ctx.texmodeIndependent !== true;
+  if (geom === undefined && geomWord === '.a2dms' && unifiedPlain) geom = MULTISAMPLE;
   if (geom === undefined) return true;
   if (c.kind === 'vector') {
     // (.2dms: ptxas types its sample index and coordinates in ways not modelled here; only the count is checked.)
@@ -4694,6 +4818,7 @@ function textureFits(ins: A.Instruction, name: string, plan: Plan, ctx: Instruct
     }
   }
   const rest = ops.length - i;
+  if (rest === 1 && unifiedPlain && ops[i]!.kind !== 'vector' && !texLoneScalarFits(ops[i]!, geom, geomWord, name, floatCoords, ctx)) return false;
   const e = rest === 2 || (rest === 1 && ops[i]!.kind === 'vector') ? ops[i]! : undefined;
   if (e !== undefined && ctx.target !== undefined && (parsedTarget(ctx.target)?.number ?? 99) < 30) {
     // Measured: "Feature 'offset operand' requires .target sm_30 or higher".
@@ -4717,6 +4842,11 @@ function textureFits(ins: A.Instruction, name: string, plan: Plan, ctx: Instruct
   } else if (e !== undefined && !texOperandFits(e, Cls.Int32, U32, '.u32', 'offset', name, floatCoords, ctx)) return false;
   if (rest === 2) {
     const f = ops[i + 1]!;
+    if (unifiedPlain && geomWord === '.3d') {
+      // Measured (ptxas 13.0, sm_100a): any two operands after .3d's coordinates ("Arguments mismatch", "Illegal modifier '.3d'").
+      ctx.report('PTX502', `${name}: a .3d texture takes no depth compare value (operand ${i + 2})`, f.span);
+      return false;
+    }
     if (!floatCoords) {
       // Measured: any depth compare value (a .f32 register or constant) is refused with .s32 coordinates.
       ctx.report('PTX502', `${name}: a depth compare value (operand ${i + 2}) needs .f32 coordinates`, f.span);
@@ -4732,6 +4862,35 @@ function textureFits(ins: A.Instruction, name: string, plan: Plan, ctx: Instruct
 }
 
 const GEOMETRY_WORDS: ReadonlySet<string> = new Set([...GEOMETRY.keys(), '.a2dms']);
+
+/** .3d's lone scalar: an integer constant or a .u32/.s32 register (or a name not typed here). */
+function lone3dFits(e: A.Expr, ctx: InstructionCheckContext): boolean {
+  if (e.kind === 'name') {
+    const t = ctx.registerType(e.name);
+    return t === undefined ? e.name === 'WARP_SZ' || ctx.variableSpace(e.name) === undefined : t === '.u32' || t === '.s32';
+  }
+  return constantKind(e, true) !== 'f32' && constantKind(e, true) !== 'f64';
+}
+
+/**
+ * tex `[a, c]` (texmode_unified) with one scalar after the coordinates (and lod or gradients), which ptxas reads as the depth
+ * compare value unless it is an integer (measured with ptxas 13.0 on sm_100a, every geometry, plain, .base, .level and .grad): .3d
+ * takes no depth compare value ("Illegal modifier '.3d'" for a .b32 or .f32 register or a float constant; .b64, .s64, .s16 refused)
+ * but a .u32/.s32 register or an integer constant (an offset, then); the multi-sample geometries a 32-bit integer or bit-size register or an integer constant (a .f32 register
+ * or constant "Arguments mismatch"); the others any 32-bit register or constant (a 16- or 64-bit register "Arguments mismatch").
+ */
+function texLoneScalarFits(o: A.Operand, geom: { coords: number }, geomWord: string | undefined, name: string, floatCoords: boolean, ctx: InstructionCheckContext): boolean {
+  if (geomWord === '.3d') {
+    if (o.kind === 'expr' && !lone3dFits(o.expr, ctx)) {
+      ctx.report('PTX502', `${name}: a .3d texture takes no depth compare value (after the coordinates: an offset vector of 4, or one .u32/.s32 register or integer constant)`, o.span);
+      return false;
+    }
+    return true;
+  }
+  return geom === MULTISAMPLE
+    ? texOperandFits(o, Cls.Int32, U32, '.u32', 'operand after the coordinates', name, floatCoords, ctx)
+    : texOperandFits(o, Cls.Word, F32, '.f32', 'depth compare value', name, floatCoords, ctx);
+}
 
 /**
  * tex/tld4 `[a, b, c]` with b a 32-bit register in texmode_unified (measured with ptxas 13.0 on sm_80 .version 7.0 and 9.0, sm_90a,
