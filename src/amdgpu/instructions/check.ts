@@ -247,6 +247,11 @@ function prepare(mnemonic: string, target: AmdgpuTarget): Prepared {
       if (family === 'MIMG' && union.has('lwe')) union.add('dmask');
       // No MIMG instruction takes dlc before GFX10 (image_gather4h's table entry on GFX9 lists it).
       if (family === 'MIMG' && target.generation <= 9) union.delete('dlc');
+      // gfx90a's `scc` cache bit is taken by every MIMG instruction as by the buffer and FLAT ones
+      // (modifierUnion); no other processor takes it (llvm-mc-19 "scc modifier is not supported on this GPU").
+      if (family === 'MIMG' && target.name === 'gfx90a') union.add('scc');
+      // SMEM on gfx90a and gfx940-942 takes the bit cleared (`noscc`; llvm-mc-19 checks the bits set only).
+      if (family === 'SMEM' && (target.name === 'gfx90a' || target.isGfx940)) union.add('noscc');
       // MIMG on GFX10-11: every form takes dmask, a16 and tfe, and d16 but the atomics (llvm-mc-19 with
       // fitting data and address sizes); the table's probes changed a size with each of them.
       if (family === 'MIMG' && (target.generation === 10 || target.generation === 11) && union.has('lwe')) {
@@ -1926,7 +1931,9 @@ const DPP_CONTROLS = new Set(['quad_perm', 'row_shl', 'row_shr', 'row_ror', 'wav
 let vocabulary: Set<string> | undefined;
 function knownModifiers(): Set<string> {
   if (!vocabulary) {
-    vocabulary = new Set(['dpp_ctrl', 'dpp8', 'omod', 'format', 'neg', ...MODIFIER_VALUE_RULES.keys()]);
+    // `scc` (a register name, a modifier in memory instructions only: gfx90a's cache bit) is judged
+    // against the forms' modifiers like the others (held-out session 22: taken before on every GPU).
+    vocabulary = new Set(['dpp_ctrl', 'dpp8', 'omod', 'format', 'neg', 'scc', ...MODIFIER_VALUE_RULES.keys()]);
     for (const set of MODIFIER_SETS) for (const w of set.split(' ')) if (w) vocabulary.add(w.replace('!', ''));
   }
   return vocabulary;
@@ -2041,7 +2048,7 @@ function checkModifiers(operands: readonly InstructionOperand[], p: PreparedForm
     if (name === undefined) continue;
     if (kind === 'modifier' && OP_SEL_LISTS.has(name)) opSelModifier = true;
     if (vocab.has(name)) {
-      if (!union.has(name)) return reportNotTaken(op as NamedOperand, union, f, sink);
+      if (!union.has(name) && !(name === 'scc' && union.has('noscc') && lower((op as WordOperand).name) === 'noscc')) return reportNotTaken(op as NamedOperand, union, f, sink);
       if (name === 'offset' && kind === 'modifier' && lower((op as NamedOperand).name) === 'inst_offset' && !FLAT_OFFSET_FAMILIES.has(f.spec.family)) return reportUnknownModifier(op as NamedOperand, sink);
     } else if (kind === 'modifier') return reportUnknownModifier(op as NamedOperand, sink);
     if (DPP_FOLLOWERS.has(name)) {
