@@ -1,8 +1,9 @@
 /**
  * Tables of small PTX modules with the first error ptxas 13.0 reports for each (or none), shared by
- * the module-check tables (test/ptx/check/checker.test.ts, fuzz-found.test.ts): each case is a test
- * of its own against gpuasm, and with ptxas on PATH the whole table (plus any extra modules) is run
- * through ptxas, which must give the table's line and gpuasm's.
+ * the module-check tables (test/ptx/check/*.test.ts): each case is a test of its own against gpuasm,
+ * and with ptxas on PATH the whole table (plus any extra modules) is run through ptxas, which must
+ * give the table's line and gpuasm's. `kernelCases` makes the cases of one kernel shape (its
+ * declarations, target and version) around one line or a few.
  */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';

@@ -41,8 +41,8 @@ export interface InsnFile {
 
 const INSN = /^([ \t]*(?:@!?%?[\w$]+[ \t]+)?)([a-z][a-z0-9_]*)((?:\.[\w:]+)*)(?:[ \t]+([^;]*))?;[ \t]*(?:\/\/.*)?$/;
 
-/** Splits operands at top-level commas (brackets, braces and parentheses nest). */
-function splitOperands(s: string): string[] {
+/** Splits operands at top-level commas (brackets, braces and parentheses nest), each trimmed. */
+export function splitOperands(s: string): string[] {
   const out: string[] = [];
   let depth = 0;
   let cur = '';

@@ -7,6 +7,7 @@
  * only the lines it takes matter. The module around them: moduleHeader and kernelDeclarations.
  */
 import { syntaxFamilies } from '../../src/ptx/instructions/syntax.generated.js';
+import { splitOperands } from './ptx-insn-mutate.js';
 
 export interface FormLine {
   family: string;
@@ -99,7 +100,7 @@ export class FormLineGenerator {
 
   private operandItems(ops: string): string[] {
     const t = ops.replace(/\{\s*,\s*([^{}]*?)\s*\}/g, ', ?$1').replace(/\{\s*([^{},]*?),\s*\}/g, '?$1,');
-    return splitTop(t).filter((x) => x !== '');
+    return splitOperands(t).filter((x) => x !== '');
   }
 
   private reg(t: string, n: number, typed: boolean): string {
@@ -245,9 +246,9 @@ export class FormLineGenerator {
       const x = this.operand(t.replace(/[{}]/g, '').split('|')[0]!, ctx, i);
       return t.includes('{|') && this.rnd() < 0.5 ? x : `${x}|%p${2 + i}`;
     }
-    if (/^\{.*\}$/.test(t)) return '{' + splitTop(t.slice(1, -1)).map((x, k) => (x === '_' ? '_' : this.operand(x, ctx, i * 4 + k))).join(', ') + '}';
+    if (/^\{.*\}$/.test(t)) return '{' + splitOperands(t.slice(1, -1)).map((x, k) => (x === '_' ? '_' : this.operand(x, ctx, i * 4 + k))).join(', ') + '}';
     if (/^\[.*\]$/.test(t)) {
-      const inner = splitTop(t.slice(1, -1));
+      const inner = splitOperands(t.slice(1, -1));
       if (inner.length === 1) return this.address(inner[0]!, ctx);
       const handle = (x: string): string => (x === 'a' ? (/^(tex|tld4)/.test(ctx.fam) ? 'tex0' : 'surf0') : this.pick(['%rd3', 'gbuf']));
       return '[' + inner.map((x, k) => (k === 0 && /tensorMap|^a$/.test(x) ? handle(x) : this.operand(x.replace(/^\?/, ''), ctx, i + k))).filter((x) => x !== null).join(', ') + ']';
@@ -283,18 +284,3 @@ function vector(n: number, t: string): string {
   return '{' + out.join(', ') + '}';
 }
 
-function splitTop(s: string): string[] {
-  const out: string[] = [];
-  let depth = 0;
-  let cur = '';
-  for (const ch of s) {
-    if (ch === '{' || ch === '[' || ch === '(') depth++;
-    if (ch === '}' || ch === ']' || ch === ')') depth--;
-    if (ch === ',' && depth === 0) {
-      out.push(cur);
-      cur = '';
-    } else cur += ch;
-  }
-  if (cur.trim()) out.push(cur);
-  return out.map((x) => x.trim());
-}

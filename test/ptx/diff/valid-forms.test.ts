@@ -9,11 +9,8 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fuzzRuns, fuzzSeed, PTXAS, ptxasSkipReason } from '../../harness/tools.js';
+import { fuzzRuns, fuzzSeed, ptxasSkipReason } from '../../harness/tools.js';
+import { ptxasRefusedLines } from '../../harness/ptxas-lines.js';
 import { FormLineGenerator, kernelDeclarations, moduleHeader } from '../../harness/ptx-valid-forms.js';
 import { checkPtxText } from '../../../src/ptx/index.js';
 
@@ -21,73 +18,13 @@ const TARGETS: readonly [string, string][] = [['sm_80', '9.0'], ['sm_90a', '9.0'
 const PER_KERNEL = 40;
 let runs = 0;
 
-/** Which lines ptxas takes at `arch` (each in a kernel of PER_KERNEL lines with kernelDeclarations). */
+/** Which lines ptxas takes at `arch` (PER_KERNEL lines a kernel with kernelDeclarations, 400 a run). */
 function ptxasTakes(lines: readonly string[], arch: string, version: string): boolean[] {
-  const dir = mkdtempSync(join(tmpdir(), 'gpuasm-forms-'));
-  const refused = lines.map(() => false);
-  let file = 0;
-  const run = (units: number[], perKernel = PER_KERNEL): void => {
-    let pending = units;
-    for (let round = 0; round < 80 && pending.length > 0; round++) {
-      let text = moduleHeader(arch, version);
-      let line = text.split('\n').length;
-      const where = new Map<number, number>();
-      const kernels = new Map<string, number[]>();
-      for (let at = 0; at < pending.length; at += perKernel) {
-        kernels.set(`k${at}`, pending.slice(at, at + perKernel));
-        const head = `.visible .entry k${at}()\n{\n${kernelDeclarations(version)}`;
-        text += head;
-        line += head.split('\n').length - 1;
-        for (const u of pending.slice(at, at + perKernel)) {
-          text += lines[u] + '\n';
-          where.set(line++, u);
-        }
-        text += 'L_end:\nret;\n}\n';
-        line += 3;
-      }
-      const p = join(dir, `f${file++}.ptx`);
-      writeFileSync(p, text);
-      const r = spawnSync(PTXAS!, [`-arch=${arch}`, p, '-o', '/dev/null'], { encoding: 'latin1', maxBuffer: 1 << 26 });
-      if (r.status === 0) return;
-      const crashed = r.signal !== null;
-      const named = new Set<number>();
-      const whole = new Set<number>();
-      for (const m of (r.stderr ?? '').split('\n')) {
-        const x = /^ptxas (.*), line (\d+); (error|fatal)/.exec(m);
-        const u = x && x[1] === p ? where.get(Number(x[2])) : undefined;
-        if (u !== undefined) named.add(u);
-        // A kernel's error without a line (".cta_group::1 and ::2 in one function"): its lines one per kernel.
-        const k = /^ptxas error\s*: Function '(k\d+)'/.exec(m);
-        if (k && perKernel > 1) for (const v of kernels.get(k[1]!) ?? []) whole.add(v);
-      }
-      if (named.size === 0 && whole.size > 0 && !crashed) {
-        run([...whole], 1);
-        run(pending.filter((u) => !whole.has(u)), perKernel);
-        return;
-      }
-      if (named.size === 0 || crashed) {
-        if (pending.length === 1) {
-          refused[pending[0]!] = true;
-          return;
-        }
-        const half = Math.ceil(pending.length / 2);
-        run(pending.slice(0, half));
-        run(pending.slice(half));
-        return;
-      }
-      for (const u of named) refused[u] = true;
-      pending = pending.filter((u) => !named.has(u));
-    }
-    for (const u of pending) refused[u] = true;
-  };
-  try {
-    const all = lines.map((_, i) => i);
-    for (let at = 0; at < all.length; at += 400) run(all.slice(at, at + 400));
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-  runs = file;
-  return refused.map((r) => !r);
+  const head = moduleHeader(arch, version);
+  const decls = kernelDeclarations(version);
+  const r = ptxasRefusedLines(lines.map((text) => ({ head, arch, decls, text })), { perKernel: PER_KERNEL, perFile: 400, kernelTail: 'L_end:\nret;\n}\n' });
+  runs = r.runs;
+  return r.refused.map((x) => !x);
 }
 
 test('valid forms from the syntax reference: no false error', { skip: ptxasSkipReason }, () => {

@@ -7,7 +7,7 @@
  */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { checkPtxText, parsePtx } from '../../../src/ptx/index.js';
 import type * as A from '../../../src/ptx/parse/ast.js';
 import { printOperand } from '../../../src/ptx/parse/printer.js';
@@ -26,7 +26,8 @@ import {
 } from '../../../src/ptx/instructions/index.js';
 import { CURATION } from '../../../src/ptx/instructions/curation.js';
 import { acceptedPtxFiles, sharedSkipReason, type AcceptedPtxFile } from '../../harness/corpus.js';
-import { fuzzSeed, parsePtxasMessages, PTXAS, ptxasSkipReason } from '../../harness/tools.js';
+import { fuzzSeed, ptxasSkipReason } from '../../harness/tools.js';
+import { ptxasRefusedLines } from '../../harness/ptxas-lines.js';
 import { rng } from '../../harness/ptx-mutate.js';
 import { FAMILY_CASES, FAMILY_DECLS } from './family-cases.js';
 
@@ -42,9 +43,6 @@ function tally(stats: Stats, kind: string, ptxasOk: boolean, matcherOk: boolean)
   s[verdict]++;
   return verdict;
 }
-import { spawnSync } from 'node:child_process';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 
 const words = (s: string) => {
   const [opcode, ...rest] = s.split('.');
@@ -383,91 +381,12 @@ function buildCases(seed: number): Case[] {
   return [...groups.values()].flat();
 }
 
-/**
- * Runs ptxas on batches of kernels, one instruction each; returns, per case and line, whether
- * ptxas reported an error on it. ptxas stops checking after some errors (a fatal one, several
- * hundred messages, or some operand errors of sparse mma): the kernels after the last one it
- * reported on are run again in a new batch.
- */
+/** Per case and line, whether ptxas refuses it (the lines of a case share its kernel; test/harness/ptxas-lines.ts). */
 function ptxasVerdicts(cases: Case[]): boolean[][] {
-  const dir = mkdtempSync(join(tmpdir(), 'gpuasm-itab-'));
-  const out: boolean[][] = cases.map((c) => c.lines.map(() => false));
-  let file = 0;
-  const run = (group: string, arch: string, units: [number, number][]): void => {
-    let text = group;
-    let line = text.split('\n').length;
-    const where = new Map<number, number>();
-    let open = -1;
-    units.forEach(([ci, li], k) => {
-      // The lines of one case share a kernel (its register declarations).
-      if (ci !== open) {
-        if (open >= 0) {
-          text += 'ret;\n}\n';
-          line += 2;
-        }
-        const head = cases[ci]!.kernelHead.replace(/k\d+\(\)/, `k${k}()`);
-        text += head;
-        line += head.split('\n').length - 1;
-        open = ci;
-      }
-      text += cases[ci]!.lines[li]!.text + '\n';
-      where.set(line, k);
-      line++;
-    });
-    text += 'ret;\n}\n';
-    const p = join(dir, `f${file++}.ptx`);
-    writeFileSync(p, text, 'latin1');
-    const r = spawnSync(PTXAS!, [`-arch=${arch}`, p, '-o', '/dev/null'], { encoding: 'latin1', maxBuffer: 64 << 20 });
-    const msgs = parsePtxasMessages(r.stderr ?? '');
-    // Errors in ptxas's own expansions (`<builtin>`) name no line of ours: judge one by one, and a
-    // unit that fails alone counts as refused.
-    if (units.length > 1 && msgs.some((m) => m.severity !== 'warning' && m.file !== undefined && m.file !== p)) {
-      for (const u of units) run(group, arch, [u]);
-      return;
-    }
-    let last = -1;
-    for (const m of msgs) {
-      if (m.severity === 'warning' || m.line === undefined) continue;
-      const k = where.get(m.line);
-      if (k === undefined) continue;
-      const [ci, li] = units[k]!;
-      out[ci]![li] = true;
-      last = Math.max(last, k);
-    }
-    if (r.status === 0) return;
-    // ptxas reports some errors only once a module passes its earlier checks (an operand its own
-    // expansion cannot take: "Arguments mismatch for instruction 'add'", st.async's "requires modifier
-    // '.completion_mechanism'"): a line before the last one named is judged again without the named ones.
-    if (last > 0) {
-      const quiet = units.slice(0, last).filter(([ci, li]) => !out[ci]![li]);
-      if (quiet.length > 0) run(group, arch, quiet);
-    }
-    if (last + 1 >= units.length) return;
-    if (last >= 0) run(group, arch, units.slice(last + 1));
-    else if (units.length > 1) {
-      // Refused with no line we know: halve.
-      const half = Math.ceil(units.length / 2);
-      run(group, arch, units.slice(0, half));
-      run(group, arch, units.slice(half));
-    } else out[units[0]![0]]![units[0]![1]] = true;
-  };
-  try {
-    const byGroup = new Map<string, [number, number][]>();
-    cases.forEach((c, ci) => {
-      const k = `${c.group}\u0000${c.arch}`;
-      const l = byGroup.get(k) ?? [];
-      c.lines.forEach((_, li) => l.push([ci, li]));
-      byGroup.set(k, l);
-    });
-    for (const [k, units] of byGroup) {
-      const [group, arch] = k.split('\u0000') as [string, string];
-      for (let at = 0; at < units.length; at += 200) run(group, arch, units.slice(at, at + 200));
-    }
-  } finally {
-    if (!process.env['GPUASM_ITAB_KEEP']) rmSync(dir, { recursive: true, force: true });
-    else console.log(`kept ${dir}`);
-  }
-  return out;
+  const lines = cases.flatMap((c, ci) => c.lines.map((l) => ({ head: c.group, arch: c.arch, decls: c.kernelHead.replace(/^\.visible \.entry k\d+\(\)\n\{\n/, ''), kernel: ci, text: l.text })));
+  const { refused } = ptxasRefusedLines(lines, { keep: !!process.env['GPUASM_ITAB_KEEP'] });
+  let at = 0;
+  return cases.map((c) => c.lines.map(() => refused[at++]!));
 }
 
 /**
