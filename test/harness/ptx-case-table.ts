@@ -38,8 +38,11 @@ export const TYPED_REGISTERS =
  * `entry`, `{`, `decls`, the lines, `ret;`, `}`.
  */
 export interface KernelShape {
-  /** The kernel's lines ahead of the tested ones: register (and other) declarations, one or more lines. */
-  decls: string;
+  /**
+   * The kernel's lines ahead of the tested ones: register (and other) declarations, one or more
+   * lines; or made per `.version` (the same number of lines for every version).
+   */
+  decls: string | ((version: string) => string);
   /** Module-scope lines between `.address_size` and the entry. */
   globals?: string;
   /** The entry's head (default `.visible .entry k()`). */
@@ -57,7 +60,8 @@ export interface KernelShape {
 export function kernelModule(shape: KernelShape, target: string, version: string, body: string): string {
   const address = shape.addressSize === false ? '' : '.address_size 64\n';
   const globals = shape.globals === undefined ? '' : `${shape.globals}\n`;
-  return `.version ${version}\n.target ${target}\n${address}${globals}${shape.entry ?? '.visible .entry k()'}\n{\n${shape.decls}\n${body}\nret;\n}\n`;
+  const decls = typeof shape.decls === 'function' ? shape.decls(version) : shape.decls;
+  return `.version ${version}\n.target ${target}\n${address}${globals}${shape.entry ?? '.visible .entry k()'}\n{\n${decls}\n${body}\nret;\n}\n`;
 }
 
 export interface KernelCases {

@@ -9,18 +9,17 @@
  * .a2dms as .2dms. The first .3d rule was a false error the sweep found (`tex.3d... , %s4`), fixed here. With ptxas on PATH the table is re-run
  * through it (skipped, with the reason printed, without).
  */
-import { ptxCaseTable, type PtxCase } from '../../harness/ptx-case-table.js';
+import { kernelCases, ptxCaseTable, type PtxCase } from '../../harness/ptx-case-table.js';
 
-/** A kernel with one instruction on line 14. */
-const kernel = (ins: string, arch: string, version: string): string =>
-  `.version ${version}\n.target ${arch}\n.address_size 64\n` +
-  `.global .align 16 .b8 gbuf[1024];\n.shared .align 16 .b8 sbuf[1024];\n.const .align 16 .b8 cbuf[256];\n.global .texref tex0;\n.global .surfref surf0;\n` +
-  `.visible .entry k()\n{\n` +
-  `.reg .pred %p<9>; .reg .b8 %b<9>; .reg .b16 %h<9>; .reg .b32 %r<16>; .reg .b64 %rd<9>;\n` +
-  `.reg .f32 %f<9>; .reg .u32 %u<9>; .reg .s32 %s<9>; .reg .f16 %hf<9>; .reg .s16 %ss<9>;\n` +
-  `${Number(version) >= 8.3 ? '.reg .b128 %q<9>;' : ''}\n${ins}\nret;\n}\n`;
-const ok = (ins: string, arch = 'sm_100a', version = '9.0'): PtxCase => ({ name: `valid (${arch} ${version}): ${ins}`, text: kernel(ins, arch, version), full: true, arch });
-const bad = (ins: string, code: string, arch = 'sm_100a', version = '9.0'): PtxCase => ({ name: `refused (${arch} ${version}): ${ins}`, text: kernel(ins, arch, version), full: true, arch, line: 14, code });
+/** A kernel with one instruction on line 14 (.b128 registers from .version 8.3). */
+const { ok, bad } = kernelCases({
+  target: 'sm_100a',
+  version: '9.0',
+  globals: '.global .align 16 .b8 gbuf[1024];\n.shared .align 16 .b8 sbuf[1024];\n.const .align 16 .b8 cbuf[256];\n.global .texref tex0;\n.global .surfref surf0;',
+  decls: (version) =>
+    '.reg .pred %p<9>; .reg .b8 %b<9>; .reg .b16 %h<9>; .reg .b32 %r<16>; .reg .b64 %rd<9>;\n' +
+    `.reg .f32 %f<9>; .reg .u32 %u<9>; .reg .s32 %s<9>; .reg .f16 %hf<9>; .reg .s16 %ss<9>;\n${Number(version) >= 8.3 ? '.reg .b128 %q<9>;' : ''}`,
+});
 
 const sured: PtxCase[] = [
   // sured.b: .add .u32/.u64/.s32; .min/.max also .s64; .and/.or .b32 only. sured.p: .b32, and .b64 for .min/.max.
