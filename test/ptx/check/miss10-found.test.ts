@@ -13,7 +13,8 @@
  *   instruction and address", PTX502);
  * - txq's and suq's handle without an offset (`[%rd1+8]`: ".texref or .u64 register expected", PTX502);
  * - tex, tex.base and tld4 with a 32-bit sampler register in texmode_unified: no offset operand, no .cube/.acube, no
- *   .a2dms with .f32 coordinates ("Arguments mismatch", "Illegal modifier '.cube'", PTX502; tex.level and tex.grad left);
+ *   .a2dms with .f32 coordinates ("Arguments mismatch", "Illegal modifier '.cube'", PTX502; .a2dms's .f32 coordinates
+ *   PTX500 since session 22; tex.level and tex.grad left);
  * and two false errors of tex.level the same sweep found (a 32-bit sampler beside .f32 registers; .cube's offset
  * vector beside a depth compare value with a 64-bit sampler).
  * With ptxas on PATH the table is re-run through it.
@@ -132,7 +133,8 @@ const sampler32: PtxCase[] = [
   bad(`tex.base.2d.v4.f32.s32 ${D}, [tex0, %r4, {%r0, %r1}], %r5;`, 'PTX502', 'sm_100a'),
   bad(`tex.cube.v4.f32.f32 ${D}, [tex0, %r3, {%r0, %r1, %r2, %r3}];`, 'PTX502'),
   bad(`tex.3d.v4.f32.f32 ${D}, [tex0, %f3, {%r0, %r1, %r2, %r3}], %r7;`, 'PTX502'),
-  bad(`tex.a2dms.v4.f32.f32 ${D}, [tex0, %r3, {%r0, %r1, %r2, %r3}];`, 'PTX502'),
+  // Since session 22 (ptxmiss13) .a2dms takes .s32 coordinates only, whatever the sampler: the type is refused first (PTX500).
+  bad(`tex.a2dms.v4.f32.f32 ${D}, [tex0, %r3, {%r0, %r1, %r2, %r3}];`, 'PTX500'),
   bad(`tld4.g.2d.v4.f32.f32 ${D}, [tex0, %r3, {%r0, %r1}], {%r0, %r1};`, 'PTX502'),
   bad(`tex.2d.v2.f16x2.f32 {%r1, %r2}, [tex0, %r3, {%r0, %r1}], {%r0, %r1}, %f1;`, 'PTX502', 'sm_100a'),
   // tex.level and tex.grad with a 32-bit sampler: taken or not by the registers' types (left alone).
