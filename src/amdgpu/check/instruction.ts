@@ -61,7 +61,6 @@ function isInt(op: Operand): boolean {
   return op.kind === 'expr' && op.expr.kind === 'int';
 }
 
-/** A vector ALU instruction (`v_…`, also each half of a GFX11 dual `v_dual_…`). */
 /** What a source modifier is around (`-x`, `|x|`, `neg(x)`, `abs(x)`, `sext(x)`), or undefined. */
 function modifierInner(op: Operand): Operand | undefined {
   if (op.kind === 'neg' || op.kind === 'abs') return op.operand;
@@ -75,6 +74,7 @@ function isAbsolute(op: Operand): boolean {
   return op.kind === 'abs' || (op.kind === 'call' && op.name === 'abs');
 }
 
+/** A vector ALU instruction (`v_…`, also each half of a GFX11 dual `v_dual_…`). */
 function isValu(mnemonic: string): boolean {
   const c = mnemonic.charCodeAt(0);
   return (c === 118 /* v */ || c === 86 /* V */) && mnemonic.charCodeAt(1) === 95 /* _ */;

@@ -861,16 +861,9 @@ const ATOM_OP_TYPES: ReadonlyMap<string, readonly string[]> = new Map([
 ]);
 
 function atomOpTypeProblem(w: readonly string[], name: string): [PtxCode, string] | undefined {
-  const t = typeWord(w, 0);
   // (red.async's syntax blocks list each operation's types: its table decides; its .add takes .s64
   // too, both forms, measured with ptxas 13.0 on sm_90 and sm_100a.)
-  if (t === undefined || w[0] === '.async') return undefined;
-  for (let k = 0; k < w.length; k++) {
-    const x = w[k]!;
-    const types = ATOM_OP_TYPES.get(x);
-    if (types !== undefined) return types.includes(t) ? undefined : ['PTX500', `${name}: ${x} takes ${types.join(', ')}, not ${t}`];
-  }
-  return undefined;
+  return w[0] === '.async' ? undefined : opTypesProblem(ATOM_OP_TYPES, w, name, '');
 }
 
 /**
@@ -2518,7 +2511,7 @@ function atomRules(ins: A.Instruction, plan: Plan, form: InstructionForm, ctx: I
   if (ops.length !== 4 || w.includes('.cas') || w.includes('.L2::cache_hint')) return true;
   const o = ops[3]!;
   const t = plan.t1;
-  const size = t === '.b32' ? 32 : t === '.b128' ? 128 : 0;
+  const size = t === '.b32' || t === '.b128' ? registerBits(t) : 0;
   const rt = o.kind === 'expr' && o.expr.kind === 'name' ? ctx.registerType(o.expr.name) : undefined;
   // (A name not typed here: a variable, judged elsewhere ("must be register"), a special or vector register.)
   if (o.kind === 'expr' && o.expr.kind === 'name' && rt === undefined) return true;
@@ -2527,9 +2520,14 @@ function atomRules(ins: A.Instruction, plan: Plan, form: InstructionForm, ctx: I
   return false;
 }
 
-/** A register type's size in bits (.b128 included), 0 when unknown. */
+/** A register type's facts, .b128 included (TYPES lists the types of values, not .b128). */
+function registerTypeInfo(t: string): TypeInfo | undefined {
+  return t === '.b128' ? B128 : TYPES.get(t);
+}
+
+/** A register type's size in bits, 0 when unknown. */
 function registerBits(t: string): number {
-  return t === '.b128' ? 128 : TYPES.get(t)?.size ?? 0;
+  return registerTypeInfo(t)?.size ?? 0;
 }
 
 /**
@@ -4150,7 +4148,7 @@ function mixedVectorFits(o: A.VectorOperand, at: number, name: string, ctx: Inst
       // `%tid.x`: 32 bits, of no type a neighbour disagrees with (measured: `{%tid.x, %f1}` taken, `{%tid.x, %rd1}` refused).
       if (t === undefined && VECTOR_SPECIALS.has(e.object.name)) t = '.b32';
     }
-    if (t !== undefined) r = t === '.b128' ? B128 : TYPES.get(t);
+    if (t !== undefined) r = registerTypeInfo(t);
     // (Anything else, and types not measured here, breaks the comparisons.)
     if (r === undefined || (r.kind === K.Packed && t !== '.f16x2')) {
       prev = undefined;
