@@ -19,7 +19,7 @@ import { f64ToBits, f64ToF32Bits } from '../../core/float.js';
 import { parseRegister, REG_CODES } from '../check/registers.js';
 import type { AmdgpuTarget } from '../targets.js';
 import { AMD_INSTRUCTION_CODES as C } from './diagnostics.js';
-import { formSpec, instructionInfo, lookupInstruction, operandSpec, OperandFile as F, OperandModifier, type FormSpec, type OperandSpec } from './table.js';
+import { formSpec, instructionInfo, lookupInstruction, operandSpec, OperandFile as F, OperandModifier, type FormSpec, type InstructionLookup, type OperandSpec } from './table.js';
 import { MODIFIER_SETS } from './table.generated.js';
 import { checkGfx12Image, checkGfx12ImageAddress, gfx12ImageModifiers, checkGfx12ImageData, checkImageOperands, checkUnverifiedImage, imageDataDwords, imageOp, isGatherLike, isModelledUnverifiedImage } from './image.js';
 import { ImageBits } from '../data/mimg.js';
@@ -137,6 +137,15 @@ interface PreparedForms {
   readonly scratchAddress: boolean;
   /** GFX8 v_mac_f32/v_mac_f16 with an SDWA form: that form writes the whole destination (checkMacSdwa). */
   readonly macSdwa: boolean;
+  /** An interpolation attribute or slot among the operands (`v_interp_p1_f32`, `ds_param_load`): checkInterpConstants. */
+  readonly interp: boolean;
+  /**
+   * The modifiers of the forms that take a compare's operands without its VCC destination
+   * (`v_cmp_gt_f32 v2, v4`, the `_e32` form alone before GFX10): checkModifiers judges such a line
+   * by these, not by `union` (llvm-mc-19 refuses `v_cmp_le_f32 v3, v4 src0_sel:WORD_1`,
+   * `v_cmp_gt_f32 v2, v4 clamp`; with `vcc` written both are taken). Undefined without such a form.
+   */
+  readonly vccLessUnion?: ReadonlySet<string>;
   /** Some rule of checkLessCommon applies whatever the operands (required modifiers, image or buffer d16 data, GWS data, AV data): see lessCommon. */
   readonly lessCommon: boolean;
 }
@@ -288,8 +297,12 @@ function prepare(mnemonic: string, target: AmdgpuTarget): Prepared {
       const avData = target.alignedVgprTuples && AV_DATA_FAMILIES.has(family) && forms.some((f) => f.ops.filter((o) => isAvData(o.spec)).length > 1);
       const scratchAddress = family === 'SCRATCH' && (target.generation === 10 || (target.generation === 9 && !target.isGfx940));
       const macSdwa = target.generation === 8 && (r.base === 'v_mac_f32' || r.base === 'v_mac_f16') && forms.some((f) => f.spec.family === 'SDWA');
-      const lessCommon = required !== undefined || imageData || bufferD16 !== 0 || image !== 0 || gws || avData || scratchAddress || macSdwa;
-      return { status: 'forms', forms, minAll, maxAll, memory: MEMORY_FAMILIES.has(family), sopp: family === 'SOPP', union, required, imageData, bufferD16, image, vccSplit: split !== specs, avData, scratchAddress, macSdwa, lessCommon };
+      const interp = forms.some((f) => f.ops.some((o) => o.spec.kind === 'attr' || o.spec.kind === 'param'));
+      // (GFX8-10, not GFX10's v_cmpx, which write no VCC: GFX11+'s DPP forms take the line without VCC.)
+      const vccLess = target.generation <= 9 || (target.generation === 10 && !r.base.startsWith('v_cmpx')) ? forms.find((f) => f.vccOptional) : undefined;
+      const vccLessUnion = vccLess && modifierUnion(forms.filter((g) => vccLess.min >= g.min && vccLess.min <= g.max), target);
+      const lessCommon = required !== undefined || imageData || bufferD16 !== 0 || image !== 0 || gws || avData || scratchAddress || macSdwa || interp;
+      return { status: 'forms', forms, minAll, maxAll, memory: MEMORY_FAMILIES.has(family), sopp: family === 'SOPP', union, required, imageData, bufferD16, image, vccSplit: split !== specs, avData, scratchAddress, macSdwa, interp, vccLessUnion, lessCommon };
     }
   }
 }
@@ -1019,10 +1032,12 @@ function classifyPositional(text: string, target: AmdgpuTarget): void {
   sawReal = false;
   narrowInline = false;
   modifiedInteger = false;
+  doubledMinus = false;
   let candidates = 0;
   for (let i = 0; i < positional.length; i++) {
     const op = positional[i]!;
     const kind = posKinds[i]!;
+    if (text.charCodeAt(op.span.start) === 45 /* - */ && text.charCodeAt(skipBlanks(text, op.span.start + 1)) === 45) doubledMinus = true;
     modifiedWhat = -1;
     // Every call (`vmcnt(0)` too, whose modifier bits are 0): so the call has type feedback from
     // the first lines of a file on, and its first `neg(…)` does not deoptimize this function.
@@ -1153,6 +1168,39 @@ function sourceModifiers(g: FormSpec, k: number): number {
   return 0;
 }
 
+/** The first offset at or after `at` that is no space or tab. */
+function skipBlanks(text: string, at: number): number {
+  let c = text.charCodeAt(at);
+  while (c === 32 || c === 9) c = text.charCodeAt(++at);
+  return at;
+}
+
+/**
+ * A source written with two minus signs first (`--1`, `- -4.0`, `--v1`) where some form of the
+ * instruction takes `neg` at that source (a floating-point one): llvm-mc-19 reads the first minus as
+ * the neg modifier and a second as a misspelt one, "invalid syntax, expected 'neg' modifier"
+ * (`v_add_f32 v0, --1, v1`, `v_sqrt_f64 v[0:1], --4.0`, `v_cndmask_b32_e64 v8, 0, --1, vcc` on
+ * gfx900); elsewhere the line is an integer expression (`v_add_u32 v0, --1, v1`, `v_mov_b32 v0,
+ * --1`, `v_pk_add_f16 v0, --1, v1`, `s_add_u32 s0, --1, s1` taken), as is `-(-1)` and `|--1|`.
+ * Only with such an operand (doubledMinus).
+ */
+function checkDoubledMinus(text: string, p: PreparedForms, f: PreparedForm, count: number, target: AmdgpuTarget, sink: IssueSink): boolean {
+  if (!VALU_FAMILIES.has(f.spec.family)) return true;
+  const shift = f.vccOptional && count < f.spec.maxOperands ? 1 : 0;
+  let r: InstructionLookup | undefined;
+  for (let i = 0; i < count; i++) {
+    const op = positional[i]!;
+    const at = op.span.start;
+    if (text.charCodeAt(at) !== 45 /* - */ || text.charCodeAt(skipBlanks(text, at + 1)) !== 45) continue;
+    const k = sourceOrdinal(f, i + shift);
+    if (k < 0) continue;
+    r ??= lookupInstruction(f.spec.base, target.name);
+    const neg = p.forms.some((g) => (sourceModifiers(g.spec, k) & OperandModifier.NEG) !== 0) || (r.status === 'found' && r.forms.some((g) => (sourceModifiers(g, k) & OperandModifier.NEG) !== 0));
+    if (neg) return report(sink, C.misspeltNeg, `invalid syntax, expected 'neg' modifier: source ${k} of ${f.spec.base} takes neg, so llvm-mc-19 reads a second minus as a misspelt one (write -(-x) for the expression)`, { start: at, end: op.span.end });
+  }
+  return true;
+}
+
 /**
  * `neg`/`abs` around a constant where the matched VALU form takes no such modifier (checkModifiedIntegers):
  * taken where another form the spelling selects takes it at that source (`v_ceil_f64 v[0:1],
@@ -1247,6 +1295,8 @@ function maybeInline(v: bigint, inv2Pi: boolean): boolean {
 
 /** An integer outside -16..64 was classified as inline by its 32- or 16-bit value (maybeInline) since classifyPositional began. */
 let narrowInline = false;
+/** Some positional operand begins with two minus signs (`--1`, `- -v1`), set by classifyPositional; checkDoubledMinus judges it. */
+let doubledMinus = false;
 
 const INLINE_FLOATS = [0.5, 1, 2, 4, 0.15915494309189535];
 /** A tiny float was classified as maybe inline (floatMaybeInline) since classifyPositional began. */
@@ -1573,6 +1623,9 @@ let matchBusLiterals = 0;
 const BUS_CANDIDATE: readonly number[] = [0, 1, 0, 1, 0, 0, 1, 1, 0, 1, 0];
 const BUS_LITERAL: readonly number[] = [0, 0, 0, 0, 0, 0, 1, 1, 0, 0, 0];
 
+/** The instructions whose immediate is a branch target (a label; GFX12's table names it simm16). */
+const BRANCH_TARGET = /^s_(?:branch|cbranch_\w+|call_b64|subvector_loop_(?:begin|end))$/;
+
 function matchForm(f: PreparedForm, count: number): void {
   mismatch.at = -1;
   mismatch.size = false;
@@ -1606,7 +1659,9 @@ function matchForm(f: PreparedForm, count: number): void {
     const k = role >> 1;
     bus += (role & BUS_CANDIDATE[what]!) | k;
     busLiterals += (role & BUS_LITERAL[what]!) | k;
-    if ((what !== What.Unknown && (FITS[what]! & o.files) === 0) || (what === What.Special && (o.noSpecial || (o.limitedSpecial && refusedSpecial(positional[i]!, o.spec))))) {
+    if ((what !== What.Unknown && (FITS[what]! & o.files) === 0 && !(what === What.Off && (o.spec.kind === 'label' || (o.spec.name === 'simm16' && BRANCH_TARGET.test(f.spec.base))))) || (what === What.Special && (o.noSpecial || (o.limitedSpecial && refusedSpecial(positional[i]!, o.spec))))) {
+      // (`off` at a branch target is the symbol of that name: llvm-mc-19 takes `s_branch off`,
+      // `s_subvector_loop_end exec_hi, off`, `s_call_b64 s[0:1], off`.)
       mismatch.at = i;
       return;
     }
@@ -1964,6 +2019,8 @@ const GFX90A_CACHE_BITS = ['glc', 'slc', 'scc'];
 const GFX940_CACHE_BITS = ['sc0', 'sc1', 'nt'];
 const DPP_MODIFIERS = ['row_mask', 'bank_mask', 'bound_ctrl', 'fi', 'dpp_ctrl', 'dpp8'];
 const SDWA_MODIFIERS = ['dst_sel', 'dst_unused', 'src0_sel', 'src1_sel', 'clamp', 'omod'];
+const SDWA_COMPARE_MODIFIERS = ['src0_sel', 'src1_sel'];
+const SDWA_COMPARE_MODIFIERS_8 = ['src0_sel', 'src1_sel', 'clamp'];
 
 /**
  * Modifiers (canonical names) the forms of a written mnemonic take: the union over the forms the
@@ -1991,7 +2048,9 @@ function modifierUnion(forms: readonly PreparedForm[], target: AmdgpuTarget): Se
       if (fam === 'FLAT' && target.generation < 9) union.add('offset');
       if (fam === 'DPP16' || fam === 'DPP8' || g.spec.form.includes('dpp') || g.spec.modifiers.includes('dpp_ctrl') || g.spec.modifiers.includes('dpp8'))
         for (const m of DPP_MODIFIERS) union.add(m);
-      if (fam === 'SDWA') for (const m of SDWA_MODIFIERS) union.add(m);
+      // (A compare's SDWA form writes no VGPR, so no dst_sel, dst_unused or omod; clamp on GFX8 only:
+      // llvm-mc-19 refuses `v_cmp_nle_f32_sdwa vcc, v2, v4 dst_sel:DWORD`, `mul:2`, gfx900's `clamp`.)
+      if (fam === 'SDWA') for (const m of g.ops[0]?.spec.kind === 'vdst' ? SDWA_MODIFIERS : target.generation === 8 ? SDWA_COMPARE_MODIFIERS_8 : SDWA_COMPARE_MODIFIERS) union.add(m);
     }
   }
   if (cacheBits) for (const m of target.isGfx940 ? GFX90A_CACHE_BITS : GFX940_CACHE_BITS) union.delete(m);
@@ -2018,7 +2077,7 @@ function checkModifiers(operands: readonly InstructionOperand[], p: PreparedForm
   dpp16Control = undefined;
   dpp8Written = false;
   if (operands.length === positional.length) return true;
-  const union = p.union;
+  const union = p.vccLessUnion !== undefined && f.vccOptional && positional.length < f.spec.maxOperands ? p.vccLessUnion : p.union;
   const vocab = knownModifiers();
   // The order rules (MODIFIER_RANK) in the same pass, not a second loop over the operands: a
   // modifier that is not taken is reported first wherever it is, so the first order issue waits.
@@ -3215,7 +3274,7 @@ function checkMatched(text: string, at: Span, operands: readonly InstructionOper
  * compiled twice per file, 25 M instructions; docs/benchmarks.md).
  */
 function lessCommon(text: string, operands: readonly InstructionOperand[], p: PreparedForms, f: PreparedForm, count: number, target: AmdgpuTarget, at: Span, sink: IssueSink, mnemonic: string): boolean {
-  if (!p.lessCommon && !opSelModifier && dpp16Control === undefined && !dpp8Written && !hasLdsDirect && posLiterals < 2 && posRelocs === 0 && posAperture === 0 && posConstant32 === 0 && !modifiedInteger && (operands.length === count || f.spec.family !== 'SMEM') && matchedCalls >= WARM_CALLS) return true;
+  if (!p.lessCommon && !doubledMinus && !opSelModifier && dpp16Control === undefined && !dpp8Written && !hasLdsDirect && posLiterals < 2 && posRelocs === 0 && posAperture === 0 && posConstant32 === 0 && !modifiedInteger && (operands.length === count || f.spec.family !== 'SMEM') && matchedCalls >= WARM_CALLS) return true;
   return checkLessCommon(text, operands, p, f, count, target, at, sink, mnemonic);
 }
 /**
@@ -3238,6 +3297,7 @@ const WARM_CALLS = 64;
  */
 function checkLessCommon(text: string, operands: readonly InstructionOperand[], p: PreparedForms, f: PreparedForm, count: number, target: AmdgpuTarget, at: Span, sink: IssueSink, mnemonic: string): boolean {
   return (
+    (!doubledMinus || checkDoubledMinus(text, p, f, count, target, sink)) &&
     // (First here, as it came right before this function in checkMatched. Only with an op_sel,
     // op_sel_hi, neg_lo or neg_hi modifier: called for every instruction with a modifier, it was
     // compiled by the optimizing compiler for little use; see docs/benchmarks.md, session 11.)
@@ -3259,8 +3319,27 @@ function checkLessCommon(text: string, operands: readonly InstructionOperand[], 
     (!p.avData || checkAvData(f, count, sink)) &&
     (f.spec.family !== 'SMEM' || operands.length === count || checkSmemOffset(operands, count, f, sink)) &&
     (!modifiedInteger || checkModifiedIntegers(p, f, count, target, sink)) &&
-    (!p.macSdwa || checkMacSdwa(operands, f, sink))
+    (!p.macSdwa || checkMacSdwa(operands, f, sink)) &&
+    (!p.interp || checkInterpConstants(f, count, sink))
   );
+}
+
+/**
+ * An interpolation attribute (`attr0.x`) or slot (`p20`) written as a number (`v_interp_p1_f32 v5,
+ * v0, 64`, `v_interp_mov_f32 v1, 3.14, attr0.x`, `v_interp_p2_f16 v1, v0, 1, v2`, `ds_param_load
+ * v11, 0.5`) or an expression (`1+1`): llvm-mc-19 refuses it ("invalid operand for instruction"; "not a valid operand." on
+ * GFX12's ds_param_load), where other symbolic positions (`s_sendmsg 1`, `exp 0, ...`) take a number.
+ * Only for instructions with such an operand (PreparedForms.interp).
+ */
+function checkInterpConstants(f: PreparedForm, count: number, sink: IssueSink): boolean {
+  for (let i = 0; i < count; i++) {
+    const kind = f.ops[i]?.spec.kind;
+    const what = posWhat[i];
+    // (A name is judged by the statement checker, AMD544: `attr0.x`, `p20` are names, What.Expr.)
+    if ((kind !== 'attr' && kind !== 'param') || (what !== What.Inline && what !== What.Literal && (what !== What.Expr || positional[i]!.kind === 'word'))) continue;
+    return report(sink, C.operandKind, `invalid operand for instruction: operand ${i + 1} of ${f.spec.spelled} is an interpolation ${kind === 'attr' ? 'attribute (attr0.x to attr32.w)' : 'slot (p10, p20 or p0)'}, not a number or an expression`, positional[i]!.span);
+  }
+  return true;
 }
 
 /**
@@ -3476,14 +3555,14 @@ function inlineAsHighDword(v: bigint, inv2Pi: boolean): boolean {
  */
 function checkNarrowInline(text: string, p: PreparedForms, f: PreparedForm, count: number, target: AmdgpuTarget, sink: IssueSink): boolean {
   if (SALU_LITERAL_FAMILIES.has(f.spec.family)) return checkScalarLiterals(f, count, target, sink);
-  if (f.spec.family === 'VOP3P' && PACKED_16.test(f.spec.base)) return checkPackedInline(f, count, target, sink);
+  if (f.spec.family === 'VOP3P' && PACKED_16.test(f.spec.base)) return checkPackedInline(f, count, target, true, sink);
   if (MADAK_32.test(f.spec.base)) return checkMadakNarrow(f, count, target, sink);
   if (f.spec.family === 'MUBUF' || f.spec.family === 'MTBUF') return checkBufferSoffsetNarrow(f, count, target, sink);
   const shift = f.vccOptional && count < f.spec.maxOperands ? 1 : 0;
   if (NARROW_32_FAMILIES.has(f.spec.family) && !checkNarrow32(text, p, f, count, shift, target, sink)) return false;
-  // (Not the packed 32-bit VOP3P sources, two dwords each read as 32 bits: `v_pk_mul_f32 v[0:1],
-  // v[2:3], 0x3e22f983` is inline on gfx90a.)
-  if (f.spec.family === 'VOP3P') return true;
+  // (The packed 32-bit VOP3P sources, two dwords each read as 32 bits: `v_pk_mul_f32 v[0:1],
+  // v[2:3], 0x3e22f983` is inline on gfx90a, `0x3c00` is not; the dot products' sources.)
+  if (f.spec.family === 'VOP3P') return MIX_FMA.test(f.spec.base) || checkPackedInline(f, count, target, false, sink);
   for (let i = 0; i < count; i++) {
     if (posWhat[i] !== What.Inline) continue;
     const o = f.ops[i + shift];
@@ -3628,14 +3707,28 @@ const PACKED_16 = /^v_pk_\w*_(?:f16|i16|u16|b16)$/;
  * of an f16 inline value in the low half (`0x3c00`), on the integer ones those of an f32 inline value
  * (`0x3f800000`). Anything else (`0xffff`, `65535`: inline as a 16-bit -1 elsewhere) is a literal,
  * refused where the position takes none (VOP3P before GFX10: "literal operands are not supported").
+ * `all16`: every source is packed 16 bits (`v_pk_add_f16`); otherwise (the other VOP3P, not the
+ * mixed-precision FMAs) the packed 16-bit sources are the dot products' src0 and src1 whose names
+ * say 16 bits (`v_dot2_f32_f16`, `v_dot2_i32_i16`; shortSource), and the rest, 32-bit sources
+ * (their src2) and the packed 32-bit ones (`v_pk_fma_f32`, read as 32 bits), take an integer inline
+ * only as 16 bits (`0x3c00`, `0xffff`, `0x3118`) as a literal (llvm-mc-19 on gfx90a, gfx942:
+ * `v_pk_add_f32 v[0:1], 0x3c00, v[0:1]`, `v_dot2_f32_f16 v0, v1, v2, 0xffff` refused).
  * Called where an integer was classified inline by 16 or 32 bits only (checkNarrowInline).
  */
-function checkPackedInline(f: PreparedForm, count: number, target: AmdgpuTarget, sink: IssueSink): boolean {
-  const float = f.spec.base.endsWith('_f16');
+function checkPackedInline(f: PreparedForm, count: number, target: AmdgpuTarget, all16: boolean, sink: IssueSink): boolean {
+  const base = f.spec.base;
+  const float = base.endsWith('_f16');
+  // (The other 32-bit sources of 16-bit-free names checkNarrow32 judged.)
+  const int16 = base.includes('16');
   for (let i = 0; i < count; i++) {
     if (posWhat[i] !== What.Inline) continue;
     const o = f.ops[i];
-    if (!o || o.spec.size !== 1 || o.spec.kind !== 'src' || (o.files & F.LITERAL) !== 0) continue;
+    if (!o || o.spec.kind !== 'src' || (o.files & F.LITERAL) !== 0) continue;
+    if (!all16 && (o.spec.size === 2 || (int16 && !shortSource(base, o.spec.name, f.spec.family)))) {
+      if (narrowInlineBits(positional[i]!, target) === undefined) continue;
+      return report(sink, C.literalNotSupported, `literal operands are not supported: the integer is inline only as 16 bits; operand ${i + 1} of ${f.spec.spelled} is read as 32 bits, where it is a literal, which the position does not take`, positional[i]!.span);
+    }
+    if (o.spec.size !== 1 || (!all16 && !int16)) continue;
     const v = intOperand(positional[i]!);
     if (v === undefined || v < -0x80000000n || v > 0xffffffffn) continue;
     const signed = Number(BigInt.asIntN(32, v));

@@ -35,6 +35,7 @@ export const AMD_INSTRUCTION_CODES = {
   soppImmediate: 'AMD550',
   unknownModifier: 'AMD559',
   waveSize: 'AMD564',
+  misspeltNeg: 'AMD414',
 } as const;
 
 /** The layer's codes with their catalog entries (src/amdgpu/diagnostics.ts holds the one text of each). */
