@@ -336,16 +336,16 @@ export function closeScope(c: CheckerState, isFunction: boolean, block?: Span): 
     // forward reference" (PTX311) is fatal: names after it are never reported, and a block's
     // stops ptxas before the function's end (where its unresolved labels are reported).
     let fatal = false;
-    let groups: [string, PendingGroup][];
-    if (isFunction || scope.families.size > 0 || scope.names.size >= pending.size) groups = pendingInOrder(pending);
+    let groups: Iterable<[string, PendingGroup]>;
+    if (isFunction || scope.families.size > 0 || scope.names.size >= pending.size) groups = pendingInOrder(scope);
     else {
-      groups = [];
+      const found: [string, PendingGroup][] = [];
       for (const name of scope.names.keys()) {
         workMeter.steps++;
         const g = pending.get(name);
-        if (g) groups.push([name, g]);
+        if (g) found.push([name, g]);
       }
-      groups.sort((a, b) => a[1].first - b[1].first);
+      groups = found.sort((a, b) => a[1].first - b[1].first);
     }
     for (const [name, { refs }] of groups) {
       workMeter.steps++;
@@ -364,7 +364,7 @@ export function closeScope(c: CheckerState, isFunction: boolean, block?: Span): 
         if (!fatal) for (const r of refs) c.defer('PTX310', `use of undeclared identifier '${name}'`, r);
       }
     }
-    if (!isFunction && pending.size > 0 && scope.parent) mergePending(scope.parent, pending);
+    if (!isFunction && pending.size > 0 && scope.parent) mergePending(scope.parent, scope);
     if (fatal && !isFunction) c.stoppedInFunction = true;
   }
   c.table.close();

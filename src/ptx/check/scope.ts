@@ -192,6 +192,11 @@ export class Scope {
    * see PendingGroup.first). A closing block hands its map on whole when it is the larger one.
    */
   pending: Map<string, PendingGroup> | undefined;
+  /**
+   * Whether `pending` iterates in order of first use already: it does until a block's larger map
+   * takes in this scope's groups (closeScope then sorts them).
+   */
+  pendingOrdered = true;
   constructor(readonly parent: Scope | undefined, readonly depth: number) {}
 }
 
@@ -425,13 +430,17 @@ function noteSuffix(smallest: Map<string, number>, name: string): void {
  * enclosing block). Two groups of one name become one: the smaller list appended to the larger
  * (the parent's first when they are as long).
  */
-export function mergePending(into: Scope, refs: Map<string, PendingGroup>): void {
+export function mergePending(into: Scope, from: Scope): void {
+  const refs = from.pending!;
   const have = into.pending;
   if (!have || have.size === 0) {
     into.pending = refs;
+    into.pendingOrdered = from.pendingOrdered;
     return;
   }
   const parentLarger = have.size >= refs.size;
+  // The block's groups were all made after the parent's: appended, they keep the order.
+  into.pendingOrdered = parentLarger && into.pendingOrdered && from.pendingOrdered;
   const [small, large] = parentLarger ? [refs, have] : [have, refs];
   for (const [name, g] of small) {
     workMeter.steps++;
@@ -450,7 +459,8 @@ function joinGroups(have: PendingGroup, list: PendingGroup): PendingGroup {
   return to;
 }
 
-/** A scope's pending groups in order of first use. */
-export function pendingInOrder(pending: Map<string, PendingGroup>): [string, PendingGroup][] {
-  return [...pending].sort((a, b) => a[1].first - b[1].first);
+/** A scope's pending groups in order of first use (the map itself when it iterates so). */
+export function pendingInOrder(scope: Scope): Iterable<[string, PendingGroup]> {
+  const pending = scope.pending!;
+  return scope.pendingOrdered ? pending : [...pending].sort((a, b) => a[1].first - b[1].first);
 }
