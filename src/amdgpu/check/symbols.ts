@@ -46,6 +46,7 @@ const USED = 4;
 const REDEFINABLE = 8;
 const PREDEFINED = 16;
 const VISITED = 32;
+const ACTIVE = 64;
 
 class Sym {
   private flags = REDEFINABLE;
@@ -60,7 +61,7 @@ class Sym {
   constant: bigint | undefined = undefined;
   /** Offset of the definition's expression in the file text when `expr` is not kept (else -1). */
   exprStart = -1;
-  /** `usedIn` walk that last reached this variable (an epoch, not a set of names per walk). */
+  /** The walk (`usedIn`, `unknowableFrom`) that last reached this variable (an epoch, not a set of names per walk). */
   seenIn = 0;
   /**
    * Final value (from `finish`): an absolute value as a bare bigint, null when it cannot be
@@ -106,6 +107,17 @@ class Sym {
   }
   set visited(v: boolean) {
     this.flag(VISITED, v);
+  }
+  /**
+   * Being expanded by the evaluation under way (`rel`): a reference back to it is a cycle. A bit,
+   * not a set of names: a set that gains and loses a name per variable gets new tables, in the old
+   * generation once the set is old (24 MB of garbage for a cycle of 200,000 variables).
+   */
+  get active(): boolean {
+    return (this.flags & ACTIVE) !== 0;
+  }
+  set active(v: boolean) {
+    this.flag(ACTIVE, v);
   }
 }
 
@@ -179,7 +191,7 @@ export class SymbolTable {
     // statement that leaves `touches` alone can be skipped when repeated, see speed/repeats.ts).
     if (!hasSymbol(e)) return;
     this.touches++;
-    this.rel(this.parseTimeFold(e), { mark: true, final: false, depth: 0, active: new Set() });
+    this.rel(this.parseTimeFold(e), { mark: true, final: false, depth: 0 });
   }
 
   /** Whether the name is a variable (assigned with `=`, `.set`, …) so far. */
@@ -222,30 +234,37 @@ export class SymbolTable {
    * Only asked on that error path (no cost on valid code).
    */
   valueUnknowable(name: string, withMaintained = true): boolean {
-    // A worklist, not recursion: a chain of variables may be as long as the file.
-    const seen = new Set<string>([name]);
-    const todo = [name];
-    const visit = (n: string): boolean => {
-      if (!seen.has(n)) {
-        seen.add(n);
-        todo.push(n);
-      }
-      return false;
-    };
-    while (todo.length) {
-      const n = todo.pop()!;
-      if (this.bodyDefined.has(n) || (withMaintained && this.maintained.has(n))) return true;
-      const sym = this.syms.get(n);
-      if (!sym || sym.state === 'undefined') {
-        if (this.anyBodyDefined) return true;
-      } else if (sym.state === 'variable' && valueUnknowableIn(this.exprOf(sym), visit)) return true;
-    }
-    return false;
+    return this.unknowableFrom((visit) => visit(name), withMaintained);
   }
 
   /** Whether an expression's value may be one gpuasm cannot know (see valueUnknowable). */
   exprUnknowable(e: Expr): boolean {
-    return valueUnknowableIn(e, (n) => this.valueUnknowable(n));
+    return this.unknowableFrom((visit) => valueUnknowableIn(e, visit));
+  }
+
+  /**
+   * The walk of valueUnknowable from the names `start` visits (it returns true on a subtarget
+   * function of its own). A worklist, not recursion: a chain of variables may be as long as the
+   * file. Each variable is looked into once per walk, marked with an epoch on the symbol (no set of
+   * names, which for a chain of 200,000 variables held 200,000 names at the peak), and the worklist
+   * holds symbols, whose definitions are parsed again only when taken.
+   */
+  private unknowableFrom(start: (visit: (name: string) => boolean) => boolean, withMaintained = true): boolean {
+    const walk = ++this.walks;
+    const todo: Sym[] = [];
+    const visit = (n: string): boolean => {
+      if (this.bodyDefined.has(n) || (withMaintained && this.maintained.has(n))) return true;
+      const s = this.syms.get(n);
+      if (!s || s.state === 'undefined') return this.anyBodyDefined;
+      if (s.state === 'variable' && s.seenIn !== walk) {
+        s.seenIn = walk;
+        todo.push(s);
+      }
+      return false;
+    };
+    if (start(visit)) return true;
+    while (todo.length) if (valueUnknowableIn(this.exprOf(todo.pop()!), visit)) return true;
+    return false;
   }
 
   /** Current absolute value of a symbol (after the statements processed so far), or null. */
@@ -288,7 +307,7 @@ export class SymbolTable {
     this.getOrCreate(name); // (listed in order of first appearance: the name comes first)
     for (const ref of refs) this.getOrCreate(ref);
     // Fold when absolute with the current definitions.
-    const folded = this.rel(inlined, { mark: true, final: false, depth: 0, active: new Set() });
+    const folded = this.rel(inlined, { mark: true, final: false, depth: 0 });
     const constant = folded !== null && folded.a === null && folded.b === null ? folded.c : undefined;
     const s = this.getOrCreate(name);
     const allowRedef = form !== '.equiv';
@@ -372,7 +391,7 @@ export class SymbolTable {
         return e;
     }
     if (!this.parenthesized(out)) return out;
-    const v = this.rel(out, { mark: true, final: false, depth: 0, active: new Set() });
+    const v = this.rel(out, { mark: true, final: false, depth: 0 });
     return v !== null && v.a === null && v.b === null ? { kind: 'int', value: v.c, span: e.span } : out;
   }
 
@@ -491,7 +510,8 @@ export class SymbolTable {
    * llvm-mc's evaluateAsRelocatable: `a - b + c` with symbols a, b (null when absent), or null when
    * the expression cannot be evaluated (an operator other than + - on a symbol, division by
    * zero). `final`: with the whole file known (the object writer: variables always expand, and
-   * the difference of a label with itself folds).
+   * the difference of a label with itself folds). A variable is expanded only while not already
+   * being expanded (`Sym.active`: the caller marks the variable it evaluates).
    */
   private rel(e: Expr, ctx: RelContext): RelValue | null {
     switch (e.kind) {
@@ -510,18 +530,18 @@ export class SymbolTable {
         if (ctx.mark) s.used = true;
         // canExpand: always when writing the object; otherwise only when not in a section.
         const frag = ctx.final ? 'abs' : this.fragmentOf(this.exprOf(s), ctx.mark, 0, (ctx.fragMemo ??= new Map()));
-        if ((ctx.final || frag !== 'sec') && !ctx.active.has(s.name) && ctx.depth < MAX_CHAIN) {
+        if ((ctx.final || frag !== 'sec') && !s.active && ctx.depth < MAX_CHAIN) {
           // Each variable is expanded once per evaluation (shared definitions stay linear).
           // Final values live on the symbols; an evaluation before the end has its own memo.
           const memo = ctx.final ? null : (ctx.memo ??= new Map());
           const m = memo ? memo.get(s.name) : s.final;
           if (m !== undefined) return m === null ? { a: e.name, b: null, c: 0n } : unpackRel(m);
-          ctx.active.add(s.name);
+          s.active = true;
           ctx.depth++;
           const saved = this.failure;
           const v = this.rel(this.exprOf(s), ctx);
           ctx.depth--;
-          ctx.active.delete(s.name);
+          s.active = false;
           if (memo) memo.set(s.name, packRel(v));
           else s.final = packRel(v);
           if (v) return v;
@@ -592,7 +612,9 @@ export class SymbolTable {
     const s = this.syms.get(name);
     if (!s || s.state !== 'variable') return null;
     if (s.constant !== undefined) return s.constant;
-    const v = this.rel(this.exprOf(s), { mark: false, final: false, depth: 0, active: new Set([name]) });
+    s.active = true;
+    const v = this.rel(this.exprOf(s), { mark: false, final: false, depth: 0 });
+    s.active = false;
     return v && v.a === null && v.b === null ? v.c : null;
   }
 
@@ -607,7 +629,6 @@ export class SymbolTable {
     // Evaluate variables after the variables they refer to (iterative post-order), sharing one
     // memo: every definition is evaluated once, and recursion stays shallow on long chains.
     const failures = new Map<string, { span: Span; message: string }>();
-    const active = new Set<string>();
     // The depth-first stack without an object per frame: the frames' variables, and one flat list
     // of the references still to visit, where each frame's part starts at `pendingFrom`.
     const frames: Sym[] = [];
@@ -631,9 +652,9 @@ export class SymbolTable {
         pendingFrom.pop();
         const s = frames.pop()!;
         this.failure = null;
-        active.clear();
-        active.add(s.name);
-        const v = this.rel(this.exprOf(s), { mark: false, final: true, depth: 0, active });
+        s.active = true;
+        const v = this.rel(this.exprOf(s), { mark: false, final: true, depth: 0 });
+        s.active = false;
         s.final = packRel(v);
         if (!v && this.failure) failures.set(s.name, this.failure);
       }
@@ -667,7 +688,6 @@ interface RelContext {
   mark: boolean;
   final: boolean;
   depth: number;
-  active: Set<string>;
   memo?: RelMemo;
   /** fragmentOf results shared by one evaluation (keeps shared definitions linear). */
   fragMemo?: Map<string, 'abs' | 'sec' | null>;

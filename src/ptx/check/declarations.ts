@@ -7,7 +7,7 @@ import { opaqueInitializerFails } from './opaque.js';
 import { DECLARATION_TYPE_BITS, DECLARATION_VECTOR_WIDTHS, INSTRUCTION_ONLY_TYPES, MAX_VECTOR_BITS, MODULE_REG_ERROR_VERSION, OPAQUE_TYPES, TEX_DEPRECATED_VERSION, TYPE_REQUIREMENTS } from '../data/declarations.js';
 import { SPECIAL_REGISTERS } from '../data/special-registers.js';
 import { formatVersionCode } from '../data/targets.js';
-import { mergePending, newSymbol, SymbolTable, type PendingRef, type PtxSymbol } from './scope.js';
+import { mergePending, newSymbol, pendingInOrder, SymbolTable, type PendingGroup, type PtxSymbol } from './scope.js';
 import type { CheckerState } from './state.js';
 import { paramFacts, type Formals } from './call-args.js';
 
@@ -321,21 +321,37 @@ export function literalDimension(c: CheckerState, e: A.Expr): boolean {
   return false;
 }
 
-/** Resolves the forward references of the scope being closed; passes the rest outwards. */
+/**
+ * Resolves the forward references of the scope being closed; passes the rest outwards. A block
+ * looks up only the names it could resolve: its pending names, or its own declarations when it
+ * has fewer (and no family), so references passing through blocks that declare nothing of theirs
+ * cost nothing there.
+ */
 /** `block`: the block being closed (none for a function's scope). */
 export function closeScope(c: CheckerState, isFunction: boolean, block?: Span): void {
   const scope = c.table.scope;
   const pending = scope.pending;
-  if (pending) {
-    let unresolved: Map<string, PendingRef[]> | undefined;
+  if (pending && pending.size > 0) {
     // ptxas resolves a scope's forward references in order of first use, and "Label expected for
     // forward reference" (PTX311) is fatal: names after it are never reported, and a block's
     // stops ptxas before the function's end (where its unresolved labels are reported).
     let fatal = false;
-    for (const [name, refs] of pending) {
+    let groups: Iterable<[string, PendingGroup]>;
+    if (isFunction || scope.families.size > 0 || scope.names.size >= pending.size) groups = pendingInOrder(scope);
+    else {
+      const found: [string, PendingGroup][] = [];
+      for (const name of scope.names.keys()) {
+        workMeter.steps++;
+        const g = pending.get(name);
+        if (g) found.push([name, g]);
+      }
+      groups = found.sort((a, b) => a[1].first - b[1].first);
+    }
+    for (const [name, { refs }] of groups) {
       workMeter.steps++;
       const sym = SymbolTable.lookupIn(scope, name);
       if (sym) {
+        pending.delete(name);
         for (const r of refs) {
           if (sym.kind !== 'label') {
             // ptxas stops here (at the block's `}`), so this is kept when it never reaches the function's end.
@@ -346,12 +362,9 @@ export function closeScope(c: CheckerState, isFunction: boolean, block?: Span): 
         }
       } else if (isFunction) {
         if (!fatal) for (const r of refs) c.defer('PTX310', `use of undeclared identifier '${name}'`, r);
-      } else {
-        unresolved ??= new Map();
-        unresolved.set(name, refs);
       }
     }
-    if (unresolved && scope.parent) mergePending(scope.parent, unresolved);
+    if (!isFunction && pending.size > 0 && scope.parent) mergePending(scope.parent, scope);
     if (fatal && !isFunction) c.stoppedInFunction = true;
   }
   c.table.close();

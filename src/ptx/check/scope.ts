@@ -162,6 +162,17 @@ export interface PendingRef {
   reportAt?: Span;
 }
 
+/** A scope's unresolved uses of one name, and when the first of them was made. */
+export interface PendingGroup {
+  /**
+   * Order of first use: the groups a scope holds are resolved and reported in ascending order of
+   * this (numbered as groups are made; a merged group keeps the smaller number), which is the
+   * order in which the scope met the names, its own uses and those its closed blocks left.
+   */
+  first: number;
+  refs: PendingRef[];
+}
+
 // Most block scopes (call sequences) declare no family: they share this map, which is never written.
 const NO_FAMILIES: Map<string, PtxSymbol> = new Map();
 
@@ -176,8 +187,16 @@ export class Scope {
   smallestSuffix: Map<string, number> | undefined;
   /** How many times suffixTable built `smallestSuffix` from `names`; from the second on, `declare` keeps it up to date. */
   suffixBuilds = 0;
-  /** Forward references waiting for this scope to close, grouped by name. */
-  pending: Map<string, PendingRef[]> | undefined;
+  /**
+   * Forward references waiting for this scope to close, grouped by name (in no particular order:
+   * see PendingGroup.first). A closing block hands its map on whole when it is the larger one.
+   */
+  pending: Map<string, PendingGroup> | undefined;
+  /**
+   * Whether `pending` iterates in order of first use already: it does until a block's larger map
+   * takes in this scope's groups (closeScope then sorts them).
+   */
+  pendingOrdered = true;
   constructor(readonly parent: Scope | undefined, readonly depth: number) {}
 }
 
@@ -364,13 +383,16 @@ export class SymbolTable {
     return undefined;
   }
 
+  /** Numbers the pending groups as they are made (PendingGroup.first). */
+  private pendingGroups = 0;
+
   /** Records a use that nothing visible declares yet, in the current scope. */
   addPending(ref: PendingRef): void {
     const s = this.current;
     s.pending ??= new Map();
-    const list = s.pending.get(ref.name);
-    if (list) list.push(ref);
-    else s.pending.set(ref.name, [ref]);
+    const group = s.pending.get(ref.name);
+    if (group) group.refs.push(ref);
+    else s.pending.set(ref.name, { first: this.pendingGroups++, refs: [ref] });
   }
 }
 
@@ -401,17 +423,44 @@ function noteSuffix(smallest: Map<string, number>, name: string): void {
   if (prev === undefined || value < prev) smallest.set(prefix, value);
 }
 
-/** Moves unresolved references of a closed scope to its parent (smaller list appended to larger). */
-export function mergePending(into: Scope, refs: Map<string, PendingRef[]>): void {
-  into.pending ??= new Map();
-  for (const [name, list] of refs) {
-    workMeter.steps++;
-    const have = into.pending.get(name);
-    if (!have) into.pending.set(name, list);
-    else if (have.length >= list.length) for (const r of list) have.push(r);
-    else {
-      for (const r of have) list.push(r);
-      into.pending.set(name, list);
-    }
+/**
+ * Moves the unresolved references of a closed block to its parent: the smaller of the two maps
+ * is merged into the larger, which the parent keeps, so a reference made deep in a nest moves only
+ * when its map is the smaller one (at most log2 of the references' count times, not once per
+ * enclosing block). Two groups of one name become one: the smaller list appended to the larger
+ * (the parent's first when they are as long).
+ */
+export function mergePending(into: Scope, from: Scope): void {
+  const refs = from.pending!;
+  const have = into.pending;
+  if (!have || have.size === 0) {
+    into.pending = refs;
+    into.pendingOrdered = from.pendingOrdered;
+    return;
   }
+  const parentLarger = have.size >= refs.size;
+  // The block's groups were all made after the parent's: appended, they keep the order.
+  into.pendingOrdered = parentLarger && into.pendingOrdered && from.pendingOrdered;
+  const [small, large] = parentLarger ? [refs, have] : [have, refs];
+  for (const [name, g] of small) {
+    workMeter.steps++;
+    const other = large.get(name);
+    if (!other) large.set(name, g);
+    else large.set(name, parentLarger ? joinGroups(other, g) : joinGroups(g, other));
+  }
+  into.pending = large;
+}
+
+/** One group of a parent's (`have`) and a closed block's (`list`) uses of a name. */
+function joinGroups(have: PendingGroup, list: PendingGroup): PendingGroup {
+  const [to, from] = have.refs.length >= list.refs.length ? [have, list] : [list, have];
+  for (const r of from.refs) to.refs.push(r);
+  to.first = Math.min(have.first, list.first);
+  return to;
+}
+
+/** A scope's pending groups in order of first use (the map itself when it iterates so). */
+export function pendingInOrder(scope: Scope): Iterable<[string, PendingGroup]> {
+  const pending = scope.pending!;
+  return scope.pendingOrdered ? pending : [...pending].sort((a, b) => a[1].first - b[1].first);
 }
