@@ -2206,43 +2206,93 @@ function wgmmaImmediatesFit(ins: A.Instruction, form: InstructionForm, name: str
 }
 
 /**
- * The bulk tensor copies' `[tensorMap, {coordinates}]` and im2col offsets (measured with ptxas 13.0
- * on cp.async.bulk.tensor both ways, cp.async.bulk.prefetch.tensor and cp.reduce.async.bulk.tensor,
- * .1d to .5d, 1 to 6 coordinates, 1 to 3 offsets, sm_90a and sm_100a: 432 lines, "Argument vector
- * size mismatch", found on flashinfer): with `.tile` (or no load mode) as many coordinates as the
- * dimension; with `.im2col` as many, and a braced offset list of two fewer. The other modes
- * (`.tile::gather4`, `.im2col::w` ...) are left alone.
+ * The bulk tensor copies' load modes (measured with ptxas 13.0 on sm_100a, session 23: every mode
+ * with .1d to .5d, coordinate lists of 1 to 5 and a lone register, no im2col offsets, braced lists of
+ * 1 to 3 and a lone register, on cp.async.bulk.tensor both ways, cp.async.bulk.prefetch.tensor and
+ * cp.reduce.async.bulk.tensor: 3,360 lines, each mode and dimension taken in exactly one shape): the
+ * dimensions it goes with ("Modifier '.1d' cannot be combined with modifier '.tile::gather4'"), the
+ * coordinates (0: as many as the dimension; "Argument vector size mismatch"), the im2col offsets
+ * (0: none, "Arguments mismatch"; -2: two fewer than the dimension; 2: {wHalo, wOffset}). No load
+ * mode is `.tile`.
  */
-function tensorCoordinatesFit(ins: A.Instruction, name: string, ctx: InstructionCheckContext): boolean {
+interface TensorLoadMode { readonly lo: number; readonly hi: number; readonly coordinates: number; readonly offsets: number }
+const TENSOR_LOAD_MODES: ReadonlyMap<string, TensorLoadMode> = new Map([
+  ['.tile', { lo: 1, hi: 5, coordinates: 0, offsets: 0 }],
+  ['.tile::gather4', { lo: 2, hi: 2, coordinates: 5, offsets: 0 }],
+  ['.tile::scatter4', { lo: 2, hi: 2, coordinates: 5, offsets: 0 }],
+  ['.im2col', { lo: 3, hi: 5, coordinates: 0, offsets: -2 }],
+  ['.im2col::w', { lo: 3, hi: 5, coordinates: 0, offsets: 2 }],
+  ['.im2col::w::128', { lo: 3, hi: 5, coordinates: 0, offsets: 2 }],
+  ['.im2col_no_offs', { lo: 3, hi: 5, coordinates: 0, offsets: 0 }],
+]);
+
+/**
+ * The bulk tensor copies' operands by their words (TENSOR_LOAD_MODES; measured as there, and the
+ * operands after [mbar] or [srcMem] on sm_100a with and without `.multicast::cluster` and
+ * `.L2::cache_hint`, each left out, doubled or braced: 920 lines): `[tensorMap, {coordinates}]`, a
+ * braced list even of one ("Vector expected for argument 1"); to shared memory `[dstMem]` before it
+ * and `[mbar]` after, then the im2col offsets (a braced list) if the mode has them, the ctaMask with
+ * `.multicast::cluster`, the cache policy with `.L2::cache_hint`, none other ("Arguments mismatch");
+ * neither of the last two braced ("Vector is not expected"). The prefetch: the offsets and the
+ * cache policy after the tensor; to global memory and the reduction: `[srcMem]` and the cache policy.
+ */
+function tensorOperandsFit(ins: A.Instruction, name: string, family: string, ctx: InstructionCheckContext): boolean {
   const w = ins.modifiers;
   let dim = 0;
-  let im2col = false;
+  let modeWord = '.tile';
   for (let j = 0; j < w.length; j++) {
     const x = w[j]!;
     if (x.length === 3 && x.endsWith('d') && x >= '.1d' && x <= '.5d') dim = x.charCodeAt(1) - 48;
-    else if (x === '.im2col') im2col = true;
-    else if (x.startsWith('.tile::') || x.startsWith('.im2col::')) return true;
+    else if (TENSOR_LOAD_MODES.has(x)) modeWord = x;
   }
+  const mode = TENSOR_LOAD_MODES.get(modeWord)!;
   if (dim === 0) return true;
+  if (dim < mode.lo || dim > mode.hi) {
+    ctx.report('PTX500', `${name}: ${modeWord} goes with ${mode.lo === mode.hi ? `.${mode.lo}d only` : `.${mode.lo}d to .${mode.hi}d`}, not .${dim}d`, ins.opcodeSpan);
+    return false;
+  }
+  const toShared = family === 'cp.async.bulk.tensor' && w.includes('.mbarrier::complete_tx::bytes');
+  const at = toShared ? 1 : 0;
+  const fixed = toShared ? 3 : family === 'cp.async.bulk.prefetch.tensor' ? 1 : 2;
+  const offsets = fixed === 2 ? 0 : mode.offsets < 0 ? dim + mode.offsets : mode.offsets;
+  const mask = toShared && w.includes('.multicast::cluster');
+  const hint = w.includes('.L2::cache_hint');
   const ops = ins.operands;
-  for (let i = 0; i < ops.length; i++) {
-    const a = ops[i]!;
-    if (a.kind !== 'address' || a.elements.length !== 2 || a.elements[1]!.kind !== 'vector') continue;
-    const c = a.elements[1];
-    if (c.elements.length !== dim) {
-      ctx.report('PTX505', `${name}: a ${dim}-dimensional tensor takes ${dim === 1 ? 'one coordinate' : `${dim} coordinates`}: a braced list of ${dim}, not ${c.elements.length}`, c.span);
+  const want = fixed + Number(offsets > 0) + Number(mask) + Number(hint);
+  if (ops.length !== want) {
+    const tail = [offsets > 0 ? `the im2col offsets of ${modeWord}` : '', mask ? 'the ctaMask of .multicast::cluster' : '', hint ? 'the cache policy of .L2::cache_hint' : ''].filter(Boolean);
+    ctx.report('PTX501', `${name} takes ${want} operands, not ${ops.length}: ${tail.length ? `after the tensor${toShared ? ' and [mbar]' : ''}, ${tail.join(', ')}` : 'no operand after the tensor' + (fixed > 1 ? ` and ${toShared ? '[mbar]' : '[srcMem]'}` : '')}`, ins.opcodeSpan);
+    return false;
+  }
+  const a = ops[at]!;
+  if (a.kind !== 'address' || a.elements.length !== 2) return true;
+  const c = a.elements[1]!;
+  const count = mode.coordinates || dim;
+  if (c.kind !== 'vector') {
+    ctx.report('PTX502', `${name}: the coordinates are a braced list of ${count}, even of one (${modeWord === '.tile' ? '' : modeWord + ', '}.${dim}d)`, c.span);
+    return false;
+  }
+  if (c.elements.length !== count) {
+    ctx.report('PTX505', `${name}: ${mode.coordinates ? `${modeWord} takes ${count} coordinates` : `a ${dim}-dimensional tensor takes ${dim === 1 ? 'one coordinate' : `${dim} coordinates`}`}: a braced list of ${count}, not ${c.elements.length}`, c.span);
+    return false;
+  }
+  if (!listOfSizeFits(c, 32, name, 'the coordinates', ctx)) return false;
+  for (let i = fixed; i < ops.length; i++) {
+    const o = ops[i]!;
+    if (i === fixed && offsets > 0) {
+      if (o.kind !== 'vector') {
+        ctx.report('PTX502', `${name}: the im2col offsets of ${modeWord} are a braced list of ${offsets}`, o.span);
+        return false;
+      }
+      if (o.elements.length !== offsets) {
+        ctx.report('PTX505', `${name}: the im2col offsets of ${modeWord}${mode.offsets < 0 ? ` on a ${dim}-dimensional tensor` : ''} are ${offsets === 1 ? 'one value' : `${offsets} values`}: a braced list of ${offsets}, not ${o.elements.length}`, o.span);
+        return false;
+      }
+      if (!listOfSizeFits(o, 16, name, 'the im2col offsets', ctx)) return false;
+    } else if (o.kind === 'vector') {
+      ctx.report('PTX502', `${name}: the ${mask && i === ops.length - 1 - Number(hint) ? 'ctaMask' : 'cache policy'} is one value, not a braced list`, o.span);
       return false;
     }
-    if (!listOfSizeFits(c, 32, name, 'the coordinates', ctx)) return false;
-    if (!im2col || dim < 3) return true;
-    for (let k = i + 1; k < ops.length; k++) {
-      const o = ops[k]!;
-      if (o.kind !== 'vector') continue;
-      if (o.elements.length === dim - 2) return listOfSizeFits(o, 16, name, 'the im2col offsets', ctx);
-      ctx.report('PTX505', `${name}: the im2col offsets of a ${dim}-dimensional tensor are ${dim - 2 === 1 ? 'one value' : `${dim - 2} values`}: a braced list of ${dim - 2}, not ${o.elements.length}`, o.span);
-      return false;
-    }
-    return true;
   }
   return true;
 }
@@ -2707,7 +2757,7 @@ function wgmmaRules(ins: A.Instruction, plan: Plan, form: InstructionForm, ctx: 
 function cpRules(ins: A.Instruction, plan: Plan, form: InstructionForm, ctx: InstructionCheckContext): boolean {
   const ops = ins.operands;
   const name = plan.name;
-  if ((form.family === 'cp.async.bulk.tensor' || form.family === 'cp.async.bulk.prefetch.tensor' || form.family === 'cp.reduce.async.bulk.tensor') && !tensorCoordinatesFit(ins, name, ctx)) return false;
+  if ((form.family === 'cp.async.bulk.tensor' || form.family === 'cp.async.bulk.prefetch.tensor' || form.family === 'cp.reduce.async.bulk.tensor') && !tensorOperandsFit(ins, name, form.family, ctx)) return false;
   if ((form.family === 'cp.async.bulk' || form.family === 'cp.reduce.async.bulk' || form.family === 'cp.async.bulk.prefetch') && !copySpacesFit(ins, name, bulkCopySpaces(ins.modifiers), ctx)) return false;
   if (form.family === 'cp.async.bulk') {
     // The operands its words ask for, each word's one operand, none left out or added (measured with ptxas
@@ -2828,7 +2878,27 @@ function namedRules(ins: A.Instruction, plan: Plan, form: InstructionForm, ctx: 
 
 /** tcgen05: its operands typed by name (NAMED_ROLES), then ld's and st's registers. */
 function tcgen05Rules(ins: A.Instruction, plan: Plan, form: InstructionForm, ctx: InstructionCheckContext): boolean {
-  return namedRules(ins, plan, form, ctx) && tcgen05RegistersFit(ins, plan, ctx) && tcgen05MmaTailFits(ins, plan, ctx);
+  return tcgen05CommitFits(ins, plan.name, ctx) && namedRules(ins, plan, form, ctx) && tcgen05RegistersFit(ins, plan, ctx) && tcgen05MmaTailFits(ins, plan, ctx);
+}
+
+/**
+ * tcgen05.commit's ctaMask goes with `.multicast::cluster`, always and only (measured with ptxas 13.0 on
+ * sm_100a, both CTA groups, with and without `.shared::cluster`, the mask left out, added, braced or
+ * doubled: 40 lines, "Arguments mismatch for instruction 'tcgen05.commit'"); never braced.
+ */
+function tcgen05CommitFits(ins: A.Instruction, name: string, ctx: InstructionCheckContext): boolean {
+  if (ins.modifiers[0] !== '.commit') return true;
+  const mask = ins.modifiers.includes('.multicast::cluster');
+  const ops = ins.operands;
+  if (ops.length !== 1 + Number(mask)) {
+    ctx.report('PTX501', `${name} takes ${mask ? 'two operands, [mbar] and the ctaMask of .multicast::cluster' : 'one operand, [mbar] (a ctaMask goes with .multicast::cluster)'}, not ${ops.length}`, ins.opcodeSpan);
+    return false;
+  }
+  if (mask && ops[1]!.kind === 'vector') {
+    ctx.report('PTX502', `${name}: the ctaMask is one register, not a braced list`, ops[1]!.span);
+    return false;
+  }
+  return true;
 }
 
 /**
@@ -3195,6 +3265,12 @@ function multimemValuesFit(ins: A.Instruction, name: string, ctx: InstructionChe
  * left alone.
  */
 const TCGEN05_SHAPE_REGISTERS: ReadonlyMap<string, number> = new Map([['.32x32b', 1], ['.16x64b', 1], ['.16x32bx2', 1], ['.16x128b', 2], ['.16x256b', 4]]);
+/**
+ * The most registers of a tcgen05.ld/st list (measured with ptxas 13.0 on sm_100a, each shape with
+ * .x1 to .x128, its list braced in full: `.16x128b.x128` and `.16x256b.x64`/`.x128` "Illegal vector
+ * size: 256"/"512"); a lone register, even for one, "Vector expected".
+ */
+const TCGEN05_LIST_MOST = 128;
 const TCGEN05_NUM: ReadonlyMap<string, number> = new Map(['.x1', '.x2', '.x4', '.x8', '.x16', '.x32', '.x64', '.x128'].map((x) => [x, Number(x.slice(2))]));
 
 /** The registers of a tcgen05 spelling's braced list (Plan.tcgen05List): ld's/st's registers, mma's disable-output-lane count; 0: not checked. */
@@ -3217,10 +3293,22 @@ function tcgen05RegistersFit(ins: A.Instruction, plan: Plan, ctx: InstructionChe
   if (want === undefined) plan.tcgen05List = want = tcgen05ListOf(ins.modifiers);
   if (want === 0) return true;
   const name = plan.name;
+  const mma = ins.modifiers[0] === '.mma';
+  if (!mma && want > TCGEN05_LIST_MOST) {
+    ctx.report('PTX505', `${name}: its shape and .num make a list of ${want} registers; at most ${TCGEN05_LIST_MOST} go in one (a smaller .num)`, ins.opcodeSpan);
+    return false;
+  }
   const at = ins.operands.findIndex((o) => o.kind === 'vector');
   const o = ins.operands[at];
+  if (!mma && at < 0) {
+    // The registers always braced, even one (`tcgen05.ld.sync.aligned.32x32b.x1.b32 %r0, [%r1]`).
+    const lone = ins.modifiers[0] === '.ld' ? ins.operands[0] : ins.operands[ins.operands.length - 1];
+    if (lone !== undefined && lone.kind === 'expr') {
+      ctx.report('PTX502', `${name}: the registers are a braced list of ${want}, even of one`, lone.span);
+      return false;
+    }
+  }
   if (o === undefined || o.kind !== 'vector') return true;
-  const mma = ins.modifiers[0] === '.mma';
   if (o.elements.length !== want) {
     const per = want / (TCGEN05_NUM.get(ins.modifiers.find((x) => TCGEN05_NUM.has(x)) ?? '') ?? 1);
     const how = mma ? `the disable-output-lane mask of ${ins.modifiers.includes('.cta_group::1') ? '.cta_group::1' : '.cta_group::2'}` : `${per === 1 ? '' : `${per} per `}${want / per === 1 ? 'one repetition' : `${want / per} repetitions`}`;
@@ -5017,7 +5105,7 @@ const NAMED_ROLES: ReadonlyMap<string, ReadonlyMap<string, Cls | NamedRole>> = n
   // be multiple of 32"). Measured with ptxas 13.0, found on ThunderKittens' and DeepGEMM's inline PTX.
   // The cache policy of every cp form a 64-bit integer or bit-size register (or an integer constant),
   // the multicast ctaMask a 16-bit one (cp.async.bulk's byteMask too: a 32- or 64-bit register "Arguments mismatch", measured); the bulk tensor copies' coordinates and im2col offsets:
-  // tensorCoordinatesFit (measured with ptxas 13.0 on sm_100a: "Arguments mismatch").
+  // tensorOperandsFit (measured with ptxas 13.0 on sm_100a: "Arguments mismatch").
   // cp.async's src-size (ignore-src) a 32-bit integer or bit-size register, a predicate or an integer
   // constant (a 16- or 64-bit or float register or a floating-point constant "Arguments mismatch";
   // measured with ptxas 13.0 on sm_80, with and without .L2::cache_hint and a cache policy).
@@ -5068,10 +5156,10 @@ function namedOperandsFit(ins: A.Instruction, name: string, form: InstructionFor
     const role = roles.get(o.kind === 'address' && spec.name === 'a-desc' ? '[a-tmem]' : spec.name);
     if (role === undefined) continue;
     // A multicast im2col bulk tensor copy takes a 64-bit register where the ctaMask goes (measured with ptxas 13.0,
-    // session 18, sm_90a to sm_110a: `..., {%h0, %h1}, %rd6` taken, not `%r6`, nor `%rd6` in the tile form): left alone.
-    if (spec.name === 'ctaMask' && o.kind === 'expr' && o.expr.kind === 'name' && ins.modifiers.includes('.im2col') &&
-      !ins.modifiers.includes('.L2::cache_hint') && ops[i - 1]?.kind === 'vector' &&
-      TYPES.get(ctx.registerType(o.expr.name) ?? '')?.size === 64) continue;
+    // session 18, sm_90a to sm_110a: `..., {%h0, %h1}, %rd6` taken, not `%r6`, nor `%rd6` in the tile form;
+    // session 23, sm_100a: `.im2col::w` and `.im2col::w::128` likewise, %rd and %sd, not %fd): left alone.
+    if (spec.name === 'ctaMask' && o.kind === 'expr' && o.expr.kind === 'name' && ins.modifiers.some((x) => x === '.im2col' || x.startsWith('.im2col::')) &&
+      !ins.modifiers.includes('.L2::cache_hint') && ops[i - 1]?.kind === 'vector' && isWideMask(TYPES.get(ctx.registerType(o.expr.name) ?? ''))) continue;
     if (role === NamedRole.Tmem) {
       if (!tmemAddressFits(ins, name, i, o, ctx)) return false;
       continue;
@@ -5128,6 +5216,11 @@ function namedOperandsFit(ins: A.Instruction, name: string, form: InstructionFor
     } else if (!classFits(o, role, name, i, spec.name, ctx)) return false;
   }
   return true;
+}
+
+/** A 64-bit integer or bit-size register type (the ctaMask ptxas takes after im2col offsets; namedOperandsFit). */
+function isWideMask(ti: TypeInfo | undefined): boolean {
+  return ti !== undefined && ti.size === 64 && isInt(ti);
 }
 
 /** A tcgen05 tensor-memory address (NamedRole.Tmem). */

@@ -492,7 +492,9 @@ export const CURATION: Curation = {
     stmatrix: [{ set: 'num', add: ['.x8', '.x16', '.x32', '.x64', '.x128'] }, { set: 'shape', block: 0, remove: ['.m16n8'] }, { set: 'type', block: 0, remove: ['.b8'] }],
     // The text names `{.level::cache_hint}` without defining the set (measured: `.L2::cache_hint`
     // with a cache-policy operand accepted).
-    'cp.reduce.async.bulk.tensor': [{ set: 'level::cache_hint', block: 0, add: ['.L2::cache_hint'] }],
+    // `.tile::scatter4` taken as in cp.async.bulk.tensor (measured with ptxas 13.0, session 23: every
+    // redOp, .2d only, on sm_100a, sm_110f, at 8.6 and 9.0; gated as there, not `.tile::gather4`).
+    'cp.reduce.async.bulk.tensor': [{ set: 'level::cache_hint', block: 0, add: ['.L2::cache_hint'] }, { set: 'load_mode', block: 0, add: ['.tile::scatter4'] }],
     // (tld4 has no `.a2dms`, as the text says: ptxas 13.0 refuses `tld4.r.a2dms.v4.f32.f32` at every
     // .version from 4.3 to 9.0 with every coordinate typing tried, "Integer coordinates require .s32
     // instruction type" / "Array index ... Expecting type .u32", and `.s32` coordinates as
@@ -552,8 +554,18 @@ export const CURATION: Curation = {
     // "not supported on .target 'sm_100'" (and sm_120a): the a/f targets of sm_100 to sm_110; all
     // "requires PTX ISA .version 8.6" (measured with ptxas 13.0, found on FlashMLA and tilelang).
     // "Feature '.cta_group::2' not supported on .target 'sm_120a'" (and sm_100): as gather4's targets (found on FlashMLA).
-    'cp.async.bulk.tensor': { '.tile::gather4+.shared::cta': { ptx: '8.6', sm: ['sm_100'] }, '.tile::gather4+.shared::cluster': GATHER4, '.tile::scatter4': GATHER4, '.cta_group::1': GATHER4, '.cta_group::2': GATHER4 },
-    'cp.async.bulk.prefetch.tensor': { '.tile::gather4': GATHER4 },
+    // `.im2col::w` as .tile::gather4 ("Feature '.im2col::w with destination state space as .shared::cta'
+    // requires .target sm_100 or higher"; "... .shared::cluster' not supported on .target 'sm_100'", sm_90a,
+    // sm_120a, sm_120f; "'.im2col::w with cp.async.bulk.prefetch.tensor' not supported"), `.im2col::w::128`
+    // with both spaces and the prefetch as gather4's targets ("Feature '.im2col::w::128' not supported on
+    // .target 'sm_120a'"); "requires PTX ISA .version 8.6" (measured with ptxas 13.0, session 23, on sm_90a,
+    // sm_100, sm_100a/f, sm_103a, sm_110a/f, sm_120a/f at 9.0, sm_100a at 8.5 and 8.6).
+    'cp.async.bulk.tensor': {
+      '.tile::gather4+.shared::cta': { ptx: '8.6', sm: ['sm_100'] }, '.tile::gather4+.shared::cluster': GATHER4, '.tile::scatter4': GATHER4, '.cta_group::1': GATHER4, '.cta_group::2': GATHER4,
+      '.im2col::w+.shared::cta': { ptx: '8.6', sm: ['sm_100'] }, '.im2col::w+.shared::cluster': GATHER4, '.im2col::w::128': GATHER4,
+    },
+    'cp.async.bulk.prefetch.tensor': { '.tile::gather4': GATHER4, '.im2col::w': GATHER4, '.im2col::w::128': GATHER4 },
+    'cp.reduce.async.bulk.tensor': { '.tile::scatter4': GATHER4 },
     // "Feature '.cp_mask' requires .target sm_100 or higher" / "PTX ISA .version 8.6" (measured with ptxas 13.0 on sm_90, sm_90a, sm_100a, sm_110, sm_120a).
     'cp.async.bulk': { '.cp_mask': { ptx: '8.6', sm: ['sm_100'] } },
     // "Feature 'alloca' requires .target sm_52 or higher" (and 'stacksave', 'stackrestore'; the text's
