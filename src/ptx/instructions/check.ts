@@ -213,7 +213,11 @@ const ROLES: ReadonlyMap<string, string> = (() => {
   m.set('st', '-T');
   // Measured with ptxas 13.0 (test/ptx/instructions/family-cases.ts).
   m.set('isspacep', 'P');
-  m.set('istypep', 'P');
+  // istypep's a a 64-bit integer or bit-size register (or a constant); alloca's ptr and size of its type; getctarank's d a
+  // 32-bit integer, a of its type (measured with ptxas 13.0 on sm_100a, session 23: "Arguments mismatch").
+  m.set('istypep', 'PL');
+  m.set('alloca', 'TT');
+  m.set('getctarank', 'UT');
   // vote.sync's member mask (measured with ptxas 13.0: a 64-bit, float, 16-bit or predicate register, or a floating-point constant, "Arguments mismatch").
   m.set('vote', 'TPU');
   m.set('slct', 'TTT2');
@@ -581,6 +585,10 @@ function planOf(ins: A.Instruction, r: MatchResult & { ok: true }, ctx: Instruct
   if (!problem && (op === 'ld' || op === 'st' || op === 'ldu' || op === 'suld' || op === 'sust')) problem = vectorSizeProblem(op, w, name);
   if (!problem && (op === 'atom' || op === 'red')) problem = cacheHintSpaceProblem(w, name);
   if (!problem && op === 'mad') problem = madRoundingProblem(w, name, ctx);
+  // Measured with ptxas 13.0 (sm_90a .version 8.6, sm_100a 9.0): "Unexpected instruction types specified for 'mul.wide'" (and 'mad.wide').
+  if (!problem && (op === 'mul' || op === 'mad') && w.includes('.wide') && (w.includes('.s64') || w.includes('.u64'))) problem = ['PTX500', `${name}: .wide takes 16- or 32-bit integer types (a 64-bit product has no wider result)`];
+  // Measured (sm_90a .version 8.6, sm_100a 9.0): "Illegal modifier '.async' for instruction 'membar.proxy'" ("State space incorrect" with a space); fence.proxy.async is the form.
+  if (!problem && op === 'membar' && w[0] === '.proxy' && w.includes('.async')) problem = ['PTX500', `${name}: membar.proxy takes .alias only (the async proxy: fence.proxy.async)`];
   if (!problem && op === 'st' && (w.includes('.param') || w.includes('.param::func')) && ctx.target !== undefined && (parsedTarget(ctx.target)?.number ?? 99) < 20)
     // Measured: ptxas "State space incorrect for instruction 'st'" below sm_20 (ld.param is accepted).
     problem = ['PTX509', `${name}: st to the .param space requires .target sm_20 or higher`];
@@ -1085,6 +1093,8 @@ function spaceModifierProblem(w: readonly string[], name: string): [PtxCode, str
     const x = w[k]!;
     if (GLOBAL_ONLY_WORDS.has(x)) return ['PTX500', `${name}: ${x} applies only to the .global (or generic) space, not ${space}`];
     if (x === '.volatile' && NOT_VOLATILE_SPACES.has(space)) return ['PTX500', `${name}: .volatile does not apply to the ${space} space`];
+    // Measured with ptxas 13.0 (sm_80 .version 7.0, sm_100a 9.0; session 23): "Modifier '.relaxed' cannot be applied to '.param' space" (.acquire, .release; .const, .local, .param::entry, .param::func likewise).
+    if ((x === '.relaxed' || x === '.acquire' || x === '.release') && (space === '.param' || NOT_VOLATILE_SPACES.has(space))) return ['PTX500', `${name}: ${x} does not apply to the ${space} space (only to .global, .shared or generic addresses)`];
   }
   return undefined;
 }
@@ -2052,7 +2062,7 @@ function ldmatrixRules(ins: A.Instruction, plan: Plan, form: InstructionForm, ct
 
 function stmatrixRules(ins: A.Instruction, plan: Plan, form: InstructionForm, ctx: InstructionCheckContext): boolean {
   const name = plan.name;
-  return matrixCountFits(ins, name, ctx);
+  return fragmentListFits(ins, 1, name, ctx) && matrixCountFits(ins, name, ctx);
 }
 
 /** mma: its block-scale ids (mmaRule), then its fragments. */
@@ -2447,9 +2457,9 @@ function mmaFragmentsFit(ins: A.Instruction, name: string, ctx: InstructionCheck
 
 /**
  * A matrix fragment (mma's and wmma.mma's d, a, b and c, wmma.load's d, wmma.store's r, ldmatrix's
- * d): a braced list or a vector register (measured with ptxas 13.0: a scalar register, a constant,
+ * d, stmatrix's r): a braced list or a vector register (measured with ptxas 13.0: a scalar register, a constant,
  * WARP_SZ or a special register is "Vector expected for argument 2", "Arguments mismatch" or
- * "Vector of size 1 is expected"). Other operand kinds (an address) are the other rules'.
+ * "Vector of size 1 is expected"; stmatrix .x1 `[sbuf], %r0` too, session 23). Other operand kinds (an address) are the other rules'.
  */
 function fragmentListFits(ins: A.Instruction, i: number, name: string, ctx: InstructionCheckContext): boolean {
   const o = ins.operands[i];
@@ -4876,7 +4886,9 @@ function textureFits(ins: A.Instruction, name: string, plan: Plan, ctx: Instruct
   // "Arguments mismatch for instruction 'mov'"). Left alone.
   if (grad && geom?.array !== true && a.elements.length === 3 && ops.length > 3 && ops[2]!.kind === 'vector' && ops[3]!.kind === 'expr') return true;
   if (!texHandlesFit(a, a.elements.length - 1, floatCoords, name, ctx, level)) return false;
-  if (a.elements.length === 3 && ctx.texmodeIndependent !== true && !sampler32Fits(ins, a, geomWord, level, grad, floatCoords, name, ctx)) return false;
+  if (a.elements.length === 3 && ctx.texmodeIndependent !== true && !(sampler32Fits(ins, a, geomWord, level, grad, floatCoords, name, ctx) && (ins.opcode !== 'tex' || unifiedSamplerFits(ins, a, geomWord, level, grad, floatCoords, name, ctx)))) return false;
+  // A 64-bit sampler register in texmode_unified: any offset vector of 1, 2 or 4 (unifiedSamplerFits).
+  const freeOffsets = a.elements.length === 3 && ctx.texmodeIndependent !== true && samplerRegisterSize(a, ctx) === 64;
   const c = a.elements[a.elements.length - 1]!;
   // .a2dms without a sampler in texmode_unified: as .2dms after the address (measured with ptxas 13.0 on sm_100a: an offset
   // vector of 2 or 4, a lone 32-bit integer operand, nothing after an offset). (Its coordinate type: textureWordsProblem.)
@@ -4890,7 +4902,9 @@ function textureFits(ins: A.Instruction, name: string, plan: Plan, ctx: Instruct
   let i = 2;
   if (level && ops.length > i) {
     const lod = ops[i++]!;
-    if (lod.kind === 'vector' ? !texCountFits(lod, 1, false, 'level of detail', name, ctx) || !texVectorFits(lod, Cls.Strict, ct, ctName!, 'level of detail', name, floatCoords, ctx) : !texOperandFits(lod, Cls.Strict, ct, ctName!, 'level of detail', name, floatCoords, ctx)) return false;
+    // (Beside a 32-bit sampler register in texmode_unified a .s32 level of detail is taken with .f32 coordinates: measured, session 23.)
+    const typed = !(a.elements.length === 3 && ctx.texmodeIndependent !== true && samplerRegisterSize(a, ctx) === 32);
+    if (typed && (lod.kind === 'vector' ? !texCountFits(lod, 1, false, 'level of detail', name, ctx) || !texVectorFits(lod, Cls.Strict, ct, ctName!, 'level of detail', name, floatCoords, ctx) : !texOperandFits(lod, Cls.Strict, ct, ctName!, 'level of detail', name, floatCoords, ctx))) return false;
   } else if (grad) {
     for (; i < 4 && i < ops.length; i++) {
       const g = ops[i]!;
@@ -4904,6 +4918,11 @@ function textureFits(ins: A.Instruction, name: string, plan: Plan, ctx: Instruct
     }
   }
   const rest = ops.length - i;
+  if (rest === 1 && !floatCoords && ops[i]!.kind !== 'vector' && typedAs(ops[i], F32_TYPED, ctx)) {
+    // Measured (session 23, every geometry, with and without a sampler, both texture modes): a .f32 register alone after .s32 coordinates.
+    ctx.report('PTX502', `${name}: a depth compare value (operand ${i + 1}) needs .f32 coordinates`, ops[i]!.span);
+    return false;
+  }
   if (rest === 1 && unifiedPlain && ops[i]!.kind !== 'vector' && !texLoneScalarFits(ops[i]!, geom, geomWord, name, floatCoords, ctx)) return false;
   const e = rest === 2 || (rest === 1 && ops[i]!.kind === 'vector') ? ops[i]! : undefined;
   if (e !== undefined && ctx.target !== undefined && (parsedTarget(ctx.target)?.number ?? 99) < 30) {
@@ -4923,7 +4942,7 @@ function textureFits(ins: A.Instruction, name: string, plan: Plan, ctx: Instruct
       ctx.report('PTX502', `${name}: a cube geometry takes no offset vector`, e.span);
       return false;
     }
-    if (!texCountFits(e, geom.offsets, false, 'offset', name, ctx)) return false;
+    if (!texCountFits(e, freeOffsets ? 1 : geom.offsets, false, 'offset', name, ctx)) return false;
     if (!texVectorFits(e, Cls.Int32, U32, '.u32', 'offset', name, floatCoords, ctx)) return false;
   } else if (e !== undefined && !texOperandFits(e, Cls.Int32, U32, '.u32', 'offset', name, floatCoords, ctx)) return false;
   if (rest === 2) {
@@ -5000,10 +5019,86 @@ function sampler32Fits(ins: A.Instruction, a: A.AddressOperand, geomWord: string
   if (geomWord === '.cube' || geomWord === '.acube') why = `no ${geomWord} geometry`;
   else if (geomWord === '.a2dms' && floatCoords) why = '.a2dms needs .s32 coordinates';
   else if (after >= 2) why = 'no offset operand';
-  else if (after === 1 && (ops[2]!.kind === 'vector' || !floatCoords || (geomWord !== '.1d' && geomWord !== '.2d')))
+  else if (after === 1 && (ops[2]!.kind === 'vector' || !floatCoords || (geomWord !== '.1d' && geomWord !== '.2d') || typedAs(ops[2], INT32_TYPED, ctx)))
     why = 'no offset operand (after the address only a depth compare value, with .f32 coordinates on .1d or .2d)';
   if (why === undefined) return true;
   ctx.report('PTX502', `${name} with a 32-bit sampler register (${s.expr.name}, texmode_unified): ${why}`, s.span);
+  return false;
+}
+
+/** The size of `[a, b, c]`'s b when it is a register of a known type (undefined otherwise). */
+function samplerRegisterSize(a: A.AddressOperand, ctx: InstructionCheckContext): number | undefined {
+  const s = a.elements[1]!;
+  if (s.kind !== 'expr' || s.expr.kind !== 'name') return undefined;
+  const rt = ctx.registerType(s.expr.name);
+  return rt === undefined ? undefined : TYPES.get(rt)?.size;
+}
+
+/** A register operand declared with one of `types` (a braced list: any element). */
+function typedAs(o: A.Operand | undefined, types: ReadonlySet<string>, ctx: InstructionCheckContext): boolean {
+  if (o === undefined) return false;
+  const els = o.kind === 'vector' ? o.elements : [o];
+  for (const e of els) {
+    if (e.kind !== 'expr' || e.expr.kind !== 'name') continue;
+    const t = ctx.registerType(e.expr.name);
+    if (t !== undefined && types.has(t)) return true;
+  }
+  return false;
+}
+
+const INT32_TYPED: ReadonlySet<string> = new Set(['.s32', '.u32']);
+const F32_TYPED: ReadonlySet<string> = new Set(['.f32']);
+const B32_F32_TYPED: ReadonlySet<string> = new Set(['.b32', '.f32']);
+
+/**
+ * tex `[a, b, c]` with b a sampler register in texmode_unified, the forms sampler32Fits leaves (measured with ptxas 13.0, session 23:
+ * every geometry, plain, .base, .level and .grad, .s32/.f32 coordinates, samplers .b64/.b32/.f32/.s32, coordinates, levels of
+ * detail and gradients in .b32 and typed registers, ten shapes after them; sm_80 .version 9.0, sm_90a, sm_100a). Only what every
+ * measured line refuses is refused here; ptxas reads these forms unlike the reference's (a register's declared type decides more
+ * than elsewhere) and crashes on the array and multi-sample geometries with a sampler register (signal 11): those are left alone.
+ *  - a 32-bit sampler, .level or .grad: .grad only on .1d/.2d/.3d, its gradients not .f32 registers; after the level of detail or
+ *    gradients at most one scalar, not a .s32/.u32 register, and only with .f32 coordinates outside .3d ("Arguments mismatch",
+ *    "Illegal modifier '.cube'").
+ *  - a 64-bit sampler: no .cube/.acube without .level; .3d takes no depth compare value (a lone .f32 register there refused) and
+ *    no .level; .level's level of detail not a .s32/.u32 register (nor a .f32 one with .s32 coordinates), after it no lone vector or
+ *    .s32/.u32 register, two operands only with .f32 coordinates; from sm_90 on .grad only on .1d/.2d, after the gradients at
+ *    most one operand, not a .f32 or .b32 register (up to sm_89 taken). Any offset vector of 1, 2 or 4 elements (textureFits).
+ *  - with .s32 coordinates, with or without a sampler: no lone .f32 register after the coordinates (a depth compare value).
+ */
+function unifiedSamplerFits(ins: A.Instruction, a: A.AddressOperand, geomWord: string | undefined, level: boolean, grad: boolean, floatCoords: boolean, name: string, ctx: InstructionCheckContext): boolean {
+  const size = samplerRegisterSize(a, ctx);
+  if (size !== 32 && size !== 64) return true;
+  if (size === 32 && !level && !grad) return true; // (sampler32Fits)
+  const ops = ins.operands;
+  const first = 2 + (level ? 1 : grad ? 2 : 0);
+  const n = ops.length - first;
+  const tail = ops[first];
+  const lone = n === 1 && tail!.kind !== 'vector' ? tail : undefined;
+  let why: string | undefined;
+  if (size === 32) {
+    if (grad && geomWord !== '.1d' && geomWord !== '.2d' && geomWord !== '.3d') why = `tex.grad takes no ${geomWord} geometry`;
+    else if (grad && (typedAs(ops[2], F32_TYPED, ctx) || typedAs(ops[3], F32_TYPED, ctx))) why = 'the gradients are no .f32 registers (.b32 ones are taken)';
+    else if (n >= 2 || (n === 1 && lone === undefined)) why = 'no offset operand';
+    else if (lone !== undefined && (!floatCoords || geomWord === '.3d' || typedAs(lone, INT32_TYPED, ctx))) why = 'no offset operand (after the address only a depth compare value, with .f32 coordinates outside .3d)';
+    else if (level && geomWord === '.3d' && typedAs(ops[2], B32_F32_TYPED, ctx)) why = 'with .3d the level of detail is a .s32 register';
+    else if (level && lone !== undefined && typedAs(ops[2], F32_TYPED, ctx)) why = 'nothing after a .f32 level of detail';
+  } else if (!floatCoords && (n >= 2 || (lone !== undefined && typedAs(lone, F32_TYPED, ctx)))) why = 'a depth compare value needs .f32 coordinates';
+  else if (grad) {
+    // (Up to sm_89 ptxas takes .3d and a depth compare value here: these are refused from sm_90 on by a later stage, "Arguments mismatch for instruction 'mov'".)
+    if (ctx.target === undefined || (parsedTarget(ctx.target)?.number ?? 0) < 90) return true;
+    if (geomWord !== '.1d' && geomWord !== '.2d') why = `tex.grad takes no ${geomWord} geometry`;
+    else if (n >= 2) why = 'no depth compare value';
+    else if (lone !== undefined && typedAs(lone, B32_F32_TYPED, ctx)) why = 'no depth compare value (after the gradients an offset: a braced vector or a .s32/.u32 register)';
+  } else if (level) {
+    if (geomWord === '.3d') why = 'no .3d geometry';
+    else if (typedAs(ops[2], INT32_TYPED, ctx) || (!floatCoords && typedAs(ops[2], F32_TYPED, ctx))) why = 'the level of detail is a .b32 register (or .f32 with .f32 coordinates)';
+    else if (n === 1 && (lone === undefined || typedAs(lone, INT32_TYPED, ctx))) why = 'after the level of detail a depth compare value, not an offset alone';
+    else if (n >= 2 && !floatCoords) why = 'no depth compare value with .s32 coordinates';
+  } else if (geomWord === '.cube' || geomWord === '.acube') why = `no ${geomWord} geometry`;
+  else if (geomWord === '.3d' && (n >= 2 || (lone !== undefined && typedAs(lone, F32_TYPED, ctx)))) why = 'no depth compare value on .3d';
+  if (why === undefined) return true;
+  const b = a.elements[1]!;
+  ctx.report('PTX502', `${name} with a ${size}-bit sampler register (${b.kind === 'expr' && b.expr.kind === 'name' ? b.expr.name : 'b'}, texmode_unified): ${why}`, b.span);
   return false;
 }
 

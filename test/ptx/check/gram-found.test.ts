@@ -108,7 +108,7 @@ const gradSampler: PtxCase[] = [
   ok('tex.grad.2d.v4.f32.f32 {%r10, %r11, %r12, %r13}, [tex0, %r3, {%r20, %r21}], {%f1, %f2}, %r22;'),
   ok('tex.grad.1d.v4.s32.f32 {%r10, %r11, %r12, %r13}, [tex0, %rd3, {%f1}], {%f1}, %f2;'),
   bad('tex.grad.1d.v4.s32.f32 {%r10, %r11, %r12, %r13}, [tex0, {%f1}], {%f1}, %f2;', 'PTX505'),
-  bad('tex.grad.a1d.v4.f32.f32 {%r10, %r11, %r12, %r13}, [tex0, %r3, {%r20, %r21}], {%f1}, %f2;', 'PTX505'),
+  bad('tex.grad.a1d.v4.f32.f32 {%r10, %r11, %r12, %r13}, [tex0, %r3, {%r20, %r21}], {%f1}, %f2;', 'PTX502'), // (session 23: unifiedSamplerFits, .grad on .a1d beside a 32-bit sampler, before the count)
   bad('tex.grad.1d.v4.s32.f32 {%r10, %r11, %r12, %r13}, [tex0, %r3, {%r20}], %r21, {%r22};', 'PTX505'),
 ];
 
