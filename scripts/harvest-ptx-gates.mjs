@@ -6,11 +6,15 @@
  * .version N or later" / "requires .target sm_N or higher", and goes on). Per instruction line: what
  * its messages require; a message naming one of the instruction's words (`'::cta'`, `'.aligned'`,
  * `Modifier '.no_allocate' on 'ld'`) is the word's, any other the family's. A family's (or word's)
- * gate is the lowest requirement over every corpus line of it (a line without a message requires
+ * gate is the lowest requirement over every line of it (a line without a message requires
  * nothing), so no accepted line is refused; a family or word with a line that ptxas refused for
- * another reason is left out. Writes src/ptx/instructions/gates.measured.ts.
+ * another reason is left out. A requirement whose message names no word of the line ("WMMA with
+ * integer types") is the family's and also each word's on that line: a word all of whose lines need
+ * it gets the gate. Besides the corpus, the valid-forms lines of the syntax reference that ptxas
+ * takes (test/harness/ptx-valid-forms.ts) are measured the same way: real code does not use every
+ * word. Writes src/ptx/instructions/gates.measured.ts.
  *
- * Usage (after a build): node scripts/harvest-ptx-gates.mjs [corpus/ptx dir]
+ * Usage (after a build): node scripts/harvest-ptx-gates.mjs [corpus/ptx dir] [--no-forms] [--cache FILE]
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
@@ -19,7 +23,8 @@ import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const corpus = process.argv[2] ?? resolve(root, '..', 'shared', 'corpus', 'ptx');
+const positional = process.argv.slice(2).filter((a, i, all) => !a.startsWith('--') && all[i - 1] !== '--cache');
+const corpus = positional[0] ?? resolve(root, '..', 'shared', 'corpus', 'ptx');
 const { parsePtx } = await import(join(root, 'dist/src/ptx/index.js'));
 const { matchInstruction } = await import(join(root, 'dist/src/ptx/instructions/index.js'));
 
@@ -31,6 +36,35 @@ function manifest(path) {
 const files = [];
 for (const r of manifest(join(corpus, 'generated', 'MANIFEST.tsv'))) if (r.ptxas_verdict?.startsWith('PASS')) files.push({ path: join(corpus, 'generated', r.file), arch: r.target || 'sm_80', c: r.ptxas_verdict.includes('-c') });
 for (const r of manifest(join(corpus, 'public', 'MANIFEST.tsv'))) if (r.classification === 'accepted') files.push({ path: join(corpus, 'public', r.path), arch: r.ptxas_arch || 'sm_80', c: false });
+
+// The second source: the valid-forms lines of the syntax reference (test/harness/ptx-valid-forms.ts,
+// seeds 1 and 2 as the valid-forms sweep), each at the first of FORM_TARGETS where ptxas takes it, 40 to
+// a kernel. Real code does not use every word; these lines do. `--no-forms` skips them.
+const FORM_TARGETS = [['sm_80', '9.0'], ['sm_90a', '9.0'], ['sm_100a', '9.0'], ['sm_120a', '9.0'], ['sm_103a', '9.0'], ['sm_110a', '9.0']];
+let formLines = 0;
+const cacheAt = process.argv.indexOf('--cache');
+const cache = cacheAt > 0 ? process.argv[cacheAt + 1] : undefined;
+if (!process.argv.includes('--no-forms') && !(cache && existsSync(cache))) {
+  const { FormLineGenerator, moduleHeader, kernelDeclarations } = await import(join(root, 'dist/test/harness/ptx-valid-forms.js'));
+  const { ptxasRefusedLines } = await import(join(root, 'dist/test/harness/ptxas-lines.js'));
+  let left = new Set();
+  for (const [seed, draws] of [[1, 24], [2, 48]]) {
+    const g = new FormLineGenerator(seed);
+    for (const f of FormLineGenerator.forms()) for (let i = 0; i < draws; i++) left.add(g.line(f.family, f.form, f.sets));
+  }
+  for (const [arch, version] of FORM_TARGETS) {
+    const pending = [...left];
+    const { refused } = ptxasRefusedLines(pending.map((text) => ({ head: moduleHeader(arch, version), arch, decls: kernelDeclarations(version), text })), { perKernel: 40, kernelTail: 'L_end:\nret;\n}\n' });
+    const taken = pending.filter((_, i) => !refused[i]);
+    for (const t of taken) left.delete(t);
+    formLines += taken.length;
+    for (let at = 0; at < taken.length; at += 100) {
+      let text = moduleHeader(arch, version);
+      for (let k = at; k < Math.min(at + 100, taken.length); k += 40) text += `.visible .entry k${k}()\n{\n${kernelDeclarations(version)}${taken.slice(k, Math.min(k + 40, at + 100, taken.length)).join('\n')}\nL_end:\nret;\n}\n`;
+      files.push({ text, arch, c: false });
+    }
+  }
+}
 
 const dir = mkdtempSync(join(tmpdir(), 'harvest-'));
 function ptxas(text, arch, c) {
@@ -57,6 +91,9 @@ const vcode = (v) => {
 /** family -> { ptx: {min, bad}, sm: {min, bad}, words: word -> same } ; min: 0 = nothing required */
 const stats = new Map();
 const rec = () => ({ ptx: { min: Infinity, bad: false, reqs: new Set() }, sm: { min: Infinity, bad: false, reqs: new Set() } });
+/** A word's: from the messages naming it, and `inferred` with its lines' family requirements too. */
+const wordRec = () => ({ ...rec(), inferred: rec(), lines: 0 });
+const INFER_LINES = 8;
 function note(r, kind, value, req) {
   const s = r[kind];
   if (value === undefined) s.bad = true;
@@ -66,75 +103,116 @@ function note(r, kind, value, req) {
   }
 }
 
+// Collected per instruction line: family, opcode, words, and per kind ('ptx', 'sm') ptxas's
+// messages as [named, value, requirement] (value 0 for a message that is no requirement).
+// `--cache FILE` keeps them (the ptxas runs take long) and reuses them when FILE exists.
 let n = 0;
-for (const f of files) {
-  if (!existsSync(f.path)) continue;
-  const text = readFileSync(f.path, 'latin1');
-  if (/^\s*#/m.test(text)) continue;
-  const vm = /^[ \t]*\.version[ \t]+\d+\.\d+/m.exec(text);
-  const tm = /^[ \t]*\.target[ \t]+sm_\d+[af]?/m.exec(text);
-  if (!vm || !tm) continue;
-  const { module, diagnostics } = parsePtx('h.ptx', text, { preprocess: false });
-  if (!module || diagnostics.some((d) => d.severity === 'error')) continue;
-  const ctx = {};
-  const lines = new Map(); // line -> { family, words }
-  const walk = (sts) => {
-    for (const s of sts) {
-      if (s.kind === 'block') walk(s.statements);
-      else if (s.kind === 'instruction') {
-        const m = matchInstruction(s.opcode, s.modifiers, ctx);
-        if (!m.ok) continue;
-        const start = module.source.locate(s.span.start).line;
-        const end = module.source.locate(s.span.end).line;
-        if (start !== end) continue;
-        if (lines.has(start)) lines.set(start, null);
-        else lines.set(start, { family: m.forms[0].family, words: s.modifiers, opcode: s.opcode });
+let records = [];
+if (cache && existsSync(cache)) ({ n, formLines, records } = JSON.parse(readFileSync(cache, 'utf8')));
+else {
+  for (const f of files) {
+    if (f.text === undefined && !existsSync(f.path)) continue;
+    const text = f.text ?? readFileSync(f.path, 'latin1');
+    if (/^\s*#/m.test(text)) continue;
+    const vm = /^[ \t]*\.version[ \t]+\d+\.\d+/m.exec(text);
+    const tm = /^[ \t]*\.target[ \t]+sm_\d+[af]?/m.exec(text);
+    if (!vm || !tm) continue;
+    const { module, diagnostics } = parsePtx('h.ptx', text, { preprocess: false });
+    if (!module || diagnostics.some((d) => d.severity === 'error')) continue;
+    const ctx = {};
+    const lines = new Map(); // line -> { family, words }
+    const walk = (sts) => {
+      for (const s of sts) {
+        if (s.kind === 'block') walk(s.statements);
+        else if (s.kind === 'instruction') {
+          const m = matchInstruction(s.opcode, s.modifiers, ctx);
+          if (!m.ok) continue;
+          const start = module.source.locate(s.span.start).line;
+          const end = module.source.locate(s.span.end).line;
+          if (start !== end) continue;
+          if (lines.has(start)) lines.set(start, null);
+          else lines.set(start, { family: m.forms[0].family, words: s.modifiers, opcode: s.opcode });
+        }
       }
+    };
+    for (const it of module.items) if (it.kind === 'function' && it.body) walk(it.body.statements);
+    const lowV = ptxas(text.slice(0, vm.index) + vm[0].replace(/\d+\.\d+/, '1.0') + text.slice(vm.index + vm[0].length), f.arch, f.c);
+    const lowT = ptxas(text.slice(0, tm.index) + tm[0].replace(/sm_\d+[af]?/, 'sm_10') + text.slice(tm.index + tm[0].length), f.arch, f.c);
+    n++;
+    for (const [line, ins] of lines) {
+      if (!ins) continue;
+      const messages = (msgs, kind) =>
+        msgs.map((msg) => {
+          const req = kind === 'ptx' ? /requires PTX ISA \.version (\d+\.\d+) or later/.exec(msg) : /requires \.target (sm_\d+[af]?) or higher/.exec(msg);
+          if (process.env.HARVEST_DEBUG) console.log(kind, ins.family, ins.words.join(''), '|', msg);
+          // Not a floor: [named, 0, the message] ("Feature '.cta_group::1' not supported on .target 'sm_10'").
+          if (!req) return [/^(?:Feature|Modifier|Instruction) '([^']*)'/.exec(msg)?.[1] ?? '', 0, msg];
+          const value = kind === 'ptx' ? vcode(req[1]) : Number(/\d+/.exec(req[1])[0]);
+          return [/^(?:Feature|Modifier|Instruction) '([^']*)'/.exec(msg)?.[1] ?? '', value, req[1]];
+        });
+      records.push({ ...ins, ptx: messages(lowV.get(line) ?? [], 'ptx'), sm: messages(lowT.get(line) ?? [], 'sm') });
     }
-  };
-  for (const it of module.items) if (it.kind === 'function' && it.body) walk(it.body.statements);
-  const lowV = ptxas(text.slice(0, vm.index) + vm[0].replace(/\d+\.\d+/, '1.0') + text.slice(vm.index + vm[0].length), f.arch, f.c);
-  const lowT = ptxas(text.slice(0, tm.index) + tm[0].replace(/sm_\d+[af]?/, 'sm_10') + text.slice(tm.index + tm[0].length), f.arch, f.c);
-  n++;
-  for (const [line, ins] of lines) {
-    if (!ins) continue;
-    let fam = stats.get(ins.family);
-    if (!fam) stats.set(ins.family, (fam = { ...rec(), words: new Map() }));
-    for (const [msgs, kind] of [[lowV.get(line) ?? [], 'ptx'], [lowT.get(line) ?? [], 'sm']]) {
-      let famReq = 0;
-      let famReqText = '';
-      const wordReq = new Map();
-      let other = false;
-      for (const msg of msgs) {
-        const req = kind === 'ptx' ? /requires PTX ISA \.version (\d+\.\d+) or later/.exec(msg) : /requires \.target (sm_\d+[af]?) or higher/.exec(msg);
-        if (!req) {
-          other = true;
-          continue;
-        }
-        const value = kind === 'ptx' ? vcode(req[1]) : Number(/\d+/.exec(req[1])[0]);
-        const named = /^(?:Feature|Modifier|Instruction) '([^']*)'/.exec(msg)?.[1] ?? '';
-        if (process.env.HARVEST_DEBUG) console.log(kind, ins.family, ins.words.join(''), '|', msg);
-        // Only a message naming the word alone is the word's ('.aligned', '::cta', Modifier '.x' on 'op');
-        // a qualified one ('.m8n8k4 with .f64', 'cvt with .e4m3x2/.e5m2x2') is the family's.
-        const word = ins.words.find((w) => named === w || named === w.slice(1) || (w.includes('::') && named === w.slice(w.indexOf('::'))));
-        if (word && !named.startsWith(ins.opcode + ' ') && named !== ins.opcode) {
-          if ((wordReq.get(word)?.[0] ?? 0) < value) wordReq.set(word, [value, req[1]]);
-        } else if (famReq < value) {
-          famReq = value;
-          famReqText = req[1];
-        }
-      }
-      if (other) {
-        note(fam, kind, undefined);
-        for (const w of ins.words) note(fam.words.get(w) ?? (fam.words.set(w, rec()), fam.words.get(w)), kind, undefined);
+  }
+  if (cache) writeFileSync(cache, JSON.stringify({ n, formLines, records }));
+}
+
+for (const ins of records) {
+  let fam = stats.get(ins.family);
+  if (!fam) stats.set(ins.family, (fam = { ...rec(), words: new Map() }));
+  for (const kind of ['ptx', 'sm']) {
+    let famReq = 0;
+    let famReqText = '';
+    const wordReq = new Map();
+    let other = false;
+    const otherWords = new Set();
+    for (const [named, value, reqText] of ins[kind]) {
+      if (value === 0) {
+        // An architecture's word ("'.multicast::cluster::all' not supported on .target 'sm_10'") has
+        // no floor; the line's other messages still give theirs. Anything else: the line says nothing.
+        const word = / not supported on \.target /.test(reqText) ? ins.words.find((w) => named === w || named === w.slice(1)) : undefined;
+        if (word) otherWords.add(word);
+        else other = true;
         continue;
       }
-      note(fam, kind, famReq, famReqText);
-      for (const w of ins.words) {
-        const r = fam.words.get(w) ?? (fam.words.set(w, rec()), fam.words.get(w));
-        const q = wordReq.get(w);
-        note(r, kind, q ? q[0] : 0, q ? q[1] : '');
+      // A message naming the word alone is the word's ('.aligned', '::cta', Modifier '.x' on 'op'),
+      // also 'max.relu' / 'add.u16x2' (the opcode and one word) and '.cluster scope'; a qualified one
+      // ('.m8n8k4 with .f64', 'WMMA with integer types') is the family's.
+      const word = ins.words.find((w) => named === w || named === w.slice(1) || (named === ins.opcode + w && !ins.family.startsWith(named)) || named === `${w} scope` || (w.includes('::') && named === w.slice(w.indexOf('::'))));
+      if (word && !named.startsWith(ins.opcode + ' ') && named !== ins.opcode) {
+        if ((wordReq.get(word)?.[0] ?? 0) < value) wordReq.set(word, [value, reqText]);
+      } else if (famReq < value) {
+        famReq = value;
+        famReqText = reqText;
       }
+    }
+    if (other) {
+      note(fam, kind, undefined);
+      for (const w of ins.words) {
+        const r = fam.words.get(w) ?? (fam.words.set(w, wordRec()), fam.words.get(w));
+        note(r, kind, undefined);
+        note(r.inferred, kind, undefined);
+        if (kind === 'sm') r.lines++;
+      }
+      continue;
+    }
+    note(fam, kind, famReq, famReqText);
+    for (const w of ins.words) {
+      const r = fam.words.get(w) ?? (fam.words.set(w, wordRec()), fam.words.get(w));
+      const q = wordReq.get(w);
+      if (otherWords.has(w)) {
+        note(r, kind, undefined);
+        note(r.inferred, kind, undefined);
+        if (kind === 'sm') r.lines++;
+        continue;
+      }
+      note(r, kind, q ? q[0] : 0, q ? q[1] : '');
+      // A family's requirement (no word named) is also each word's on this line, inferred: a word
+      // whose every line needs a target ('.s8' in wmma: "WMMA with integer types") is gated though
+      // no message names it. Only for words on INFER_LINES lines or more: on fewer, another word
+      // they happened to share each line with may be what needs it ('.cs' with `.L2::64B`).
+      if (kind === 'sm') r.lines++;
+      if (q && q[0] >= famReq) note(r.inferred, kind, q[0], q[1]);
+      else note(r.inferred, kind, famReq, famReqText);
     }
   }
 }
@@ -144,11 +222,9 @@ const fmtV = (c) => `${Math.floor(c / 10)}.${c % 10}`;
 function gate(r) {
   const g = {};
   if (!r.ptx.bad && r.ptx.min > 0 && r.ptx.min !== Infinity) g.ptx = fmtV(r.ptx.min);
-  // A target requirement is kept only when every line that had one named the same plain sm_N.
-  if (!r.sm.bad && r.sm.min > 0 && r.sm.min !== Infinity) {
-    const reqs = [...r.sm.reqs].filter(Boolean);
-    if (reqs.length > 0 && reqs.every((q) => /^sm_\d+$/.test(q))) g.sm = [`sm_${r.sm.min}`];
-  }
+  // Every line needed at least sm_<min>, so that is a floor even where a line's own requirement was
+  // an architecture's (`sm_90a`) or a family's (`sm_100f`).
+  if (!r.sm.bad && r.sm.min > 0 && r.sm.min !== Infinity) g.sm = [`sm_${r.sm.min}`];
   return g;
 }
 const fam = {};
@@ -157,7 +233,7 @@ for (const [family, r] of [...stats].sort(([a], [b]) => a.localeCompare(b))) {
   const g = gate(r);
   if (g.ptx || g.sm) fam[family] = g;
   for (const [w, wr] of [...r.words].sort(([a], [b]) => a.localeCompare(b))) {
-    const wg = gate(wr);
+    const wg = gate(wr.lines >= INFER_LINES ? wr.inferred : wr);
     // Only what the family's own gate does not already say.
     if (wg.ptx && g.ptx && vcode(wg.ptx) <= vcode(g.ptx)) delete wg.ptx;
     if (wg.sm && g.sm && Number(wg.sm[0].slice(3)) <= Number(g.sm[0].slice(3))) delete wg.sm;
@@ -165,9 +241,10 @@ for (const [family, r] of [...stats].sort(([a], [b]) => a.localeCompare(b))) {
   }
 }
 const out = `/**
- * GENERATED by scripts/harvest-ptx-gates.mjs from ptxas 13.0 on the accepted corpus files (${n}
+ * GENERATED by scripts/harvest-ptx-gates.mjs from ptxas 13.0 on the accepted corpus files and the
+ * syntax reference's valid-forms lines ptxas takes (${n} modules, ${formLines} form lines, each
  * assembled with \`.version 1.0\` and with \`.target sm_10\`): per family and per word, the lowest
- * .version and target ptxas required over every corpus instruction of it. Do not edit.
+ * .version and target ptxas required over every instruction of it. Do not edit.
  */
 import type { Gate } from './types.js';
 

@@ -1,0 +1,60 @@
+/**
+ * Version and target floors of instruction words that real code rarely uses, found in session 23 by
+ * judging the valid-forms lines (the syntax reference's forms, lines ptxas takes at sm_80 to sm_120a)
+ * again at older targets (sm_20 to sm_89) and older `.version`s: `scripts/harvest-ptx-gates.mjs` now
+ * measures those lines beside the corpus, and a requirement ptxas names no word for ("WMMA with
+ * integer types") is inferred for a word all of whose lines (eight or more) need it. Each floor
+ * beside the line at the floor itself, and one valid line the inference once refused (`.cs` with
+ * `ld.global.nc`, whose few sampled lines all had a prefetch size). With ptxas on PATH the table is
+ * re-run through it (skipped, with the reason printed, without).
+ */
+import { kernelCases, ptxCaseTable, type PtxCase } from '../../harness/ptx-case-table.js';
+
+/** ptxas 13.0 assembles `.target` below sm_75 only under a newer -arch. */
+const archOf = (target: string): string => (Number(/\d+/.exec(target)![0]) < 75 ? 'sm_75' : target);
+
+/** A kernel with one instruction (no .b128 or .f16x2 registers: sm_70 and sm_53 types). */
+const shape = {
+  target: 'sm_80',
+  version: '9.0',
+  globals: '.global .align 16 .b8 gbuf[1024];\n.shared .align 16 .b8 sbuf[1024];\n.global .surfref surf0;',
+  decls: '.reg .pred %p<9>; .reg .b16 %h<9>; .reg .b32 %r<16>; .reg .b64 %rd<9>; .reg .f32 %f<9>;\n.reg .u32 %u<9>; .reg .s32 %s<9>; .reg .f16 %hf<9>;',
+  arch: archOf,
+};
+const { ok, bad } = kernelCases(shape);
+/** The same with .b128 registers (sm_70 and .version 8.3 on). */
+const wide = kernelCases({ ...shape, decls: `${shape.decls}\n.reg .b128 %q<9>;` });
+
+const targets: PtxCase[] = [
+  bad('add.u16x2 %r1, %r2, %r3;', 'PTX509', 'sm_89'),
+  ok('add.u16x2 %r1, %r2, %r3;', 'sm_90'),
+  bad('max.relu.s32 %r1, %r2, %r3;', 'PTX509', 'sm_86'),
+  ok('max.relu.s32 %r1, %r2, %r3;', 'sm_90'),
+  bad('min.relu.s32 %r1, %r2, 7;', 'PTX509', 'sm_75'),
+  bad('atom.acq_rel.cluster.add.noftz.f16x2 %r1, [gbuf+16], %r3;', 'PTX509', 'sm_86'),
+  ok('atom.acq_rel.cluster.add.noftz.f16x2 %r1, [gbuf+16], %r3;', 'sm_90'),
+  bad('atom.cas.b16 %h1, [%rd1+8], %h3, %h4;', 'PTX509', 'sm_60'),
+  ok('atom.cas.b16 %h1, [%rd1+8], %h3, %h4;', 'sm_70'),
+  bad('mbarrier.arrive.noComplete.b64 %rd1, [%rd1+8], 128;', 'PTX509', 'sm_75'),
+  ok('mbarrier.arrive.noComplete.b64 %rd1, [%rd1+8], 128;', 'sm_80'),
+  bad('szext.clamp.s32 %r1, %r2, %r3;', 'PTX509', 'sm_60'),
+  ok('szext.clamp.s32 %r1, %r2, %r3;', 'sm_70'),
+  bad('wmma.load.a.sync.aligned.col.m16n16k16.shared.s8 {%r0, %r1}, [%rd1];', 'PTX509', 'sm_70'),
+  ok('wmma.load.a.sync.aligned.col.m16n16k16.shared.s8 {%r0, %r1}, [%rd1];', 'sm_72'),
+  bad('vset2.u32.s32.lt %u1.h0, %s2, %s3, %s4;', 'PTX509', 'sm_20'),
+  ok('vset2.u32.s32.lt %u1.h0, %s2, %s3, %s4;', 'sm_30'),
+  // Inferred from too few lines once (all with `.L2::64B`, which needs sm_75): ptxas takes it on sm_70.
+  wide.ok('ld.global.cs.nc.b128 %q1, [gbuf];', 'sm_70'),
+  ok('ld.global.cs.nc.s16 %h1, [gbuf];', 'sm_60'),
+];
+
+const versions: PtxCase[] = [
+  bad('add.s16x2 %r1, %r2, %r3;', 'PTX508', 'sm_90', '7.8'),
+  ok('add.s16x2 %r1, %r2, %r3;', 'sm_90', '8.0'),
+  bad('ld.mmio.relaxed.sys.b16 %h1, [%rd1+8];', 'PTX508', 'sm_90', '8.0'),
+  ok('ld.mmio.relaxed.sys.b16 %h1, [%rd1+8];', 'sm_90', '8.2'),
+  bad('max.relu.s32 %r1, %r2, %r3;', 'PTX508', 'sm_90', '7.8'),
+];
+
+ptxCaseTable('PTX target floors of rare words (session 23, valid-forms lines at older targets)', targets);
+ptxCaseTable('PTX version floors of rare words (session 23, valid-forms lines at older .versions)', versions);
