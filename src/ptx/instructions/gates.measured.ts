@@ -7,2984 +7,735 @@
 import type { Gate } from './types.js';
 
 export const MEASURED_FAMILY_GATES: Readonly<Record<string, Gate>> = {
-  "activemask": {
-    "ptx": "6.2",
-    "sm": [
-      "sm_30"
-    ]
-  },
-  "addc": {
-    "ptx": "1.2"
-  },
-  "alloca": {
-    "ptx": "7.3",
-    "sm": [
-      "sm_52"
-    ]
-  },
-  "applypriority": {
-    "ptx": "7.4",
-    "sm": [
-      "sm_80"
-    ]
-  },
-  "atom": {
-    "sm": [
-      "sm_11"
-    ]
-  },
-  "bar.warp.sync": {
-    "ptx": "6.0",
-    "sm": [
-      "sm_30"
-    ]
-  },
-  "barrier.cluster": {
-    "ptx": "7.8",
-    "sm": [
-      "sm_90"
-    ]
-  },
-  "bfe": {
-    "ptx": "2.0",
-    "sm": [
-      "sm_20"
-    ]
-  },
-  "bfi": {
-    "ptx": "2.0",
-    "sm": [
-      "sm_20"
-    ]
-  },
-  "bfind": {
-    "ptx": "2.0",
-    "sm": [
-      "sm_20"
-    ]
-  },
-  "bmsk": {
-    "sm": [
-      "sm_70"
-    ]
-  },
-  "brev": {
-    "ptx": "2.0",
-    "sm": [
-      "sm_20"
-    ]
-  },
-  "brkpt": {
-    "sm": [
-      "sm_11"
-    ]
-  },
-  "brx.idx": {
-    "ptx": "6.0",
-    "sm": [
-      "sm_30"
-    ]
-  },
-  "clusterlaunchcontrol.query_cancel": {
-    "ptx": "8.6",
-    "sm": [
-      "sm_100"
-    ]
-  },
-  "clusterlaunchcontrol.try_cancel": {
-    "ptx": "8.6",
-    "sm": [
-      "sm_100"
-    ]
-  },
-  "clz": {
-    "ptx": "2.0",
-    "sm": [
-      "sm_20"
-    ]
-  },
-  "copysign": {
-    "ptx": "2.0",
-    "sm": [
-      "sm_20"
-    ]
-  },
-  "cp.async": {
-    "ptx": "7.0",
-    "sm": [
-      "sm_80"
-    ]
-  },
-  "cp.async.bulk": {
-    "ptx": "8.0",
-    "sm": [
-      "sm_90"
-    ]
-  },
-  "cp.async.bulk.commit_group": {
-    "ptx": "8.0",
-    "sm": [
-      "sm_90"
-    ]
-  },
-  "cp.async.bulk.prefetch": {
-    "ptx": "8.0",
-    "sm": [
-      "sm_90"
-    ]
-  },
-  "cp.async.bulk.prefetch.tensor": {
-    "ptx": "8.0"
-  },
-  "cp.async.bulk.tensor": {
-    "ptx": "8.0"
-  },
-  "cp.async.bulk.wait_group": {
-    "ptx": "8.0",
-    "sm": [
-      "sm_90"
-    ]
-  },
-  "cp.async.commit_group": {
-    "ptx": "7.0",
-    "sm": [
-      "sm_80"
-    ]
-  },
-  "cp.async.mbarrier.arrive": {
-    "ptx": "7.0",
-    "sm": [
-      "sm_80"
-    ]
-  },
-  "cp.async.wait_group": {
-    "ptx": "7.0",
-    "sm": [
-      "sm_80"
-    ]
-  },
-  "cp.reduce.async.bulk": {
-    "ptx": "8.0",
-    "sm": [
-      "sm_90"
-    ]
-  },
-  "cp.reduce.async.bulk.tensor": {
-    "ptx": "8.0",
-    "sm": [
-      "sm_90"
-    ]
-  },
-  "cvt.pack": {
-    "ptx": "6.5",
-    "sm": [
-      "sm_72"
-    ]
-  },
-  "discard": {
-    "ptx": "7.4",
-    "sm": [
-      "sm_80"
-    ]
-  },
-  "dp4a": {
-    "ptx": "5.0",
-    "sm": [
-      "sm_61"
-    ]
-  },
-  "elect.sync": {
-    "ptx": "8.0",
-    "sm": [
-      "sm_90"
-    ]
-  },
-  "fns": {
-    "ptx": "6.0",
-    "sm": [
-      "sm_30"
-    ]
-  },
-  "getctarank": {
-    "ptx": "7.8",
-    "sm": [
-      "sm_90"
-    ]
-  },
-  "griddepcontrol": {
-    "ptx": "7.8",
-    "sm": [
-      "sm_90"
-    ]
-  },
-  "istypep": {
-    "ptx": "4.0",
-    "sm": [
-      "sm_30"
-    ]
-  },
-  "ldmatrix": {
-    "ptx": "6.5"
-  },
-  "ldu": {
-    "ptx": "2.0",
-    "sm": [
-      "sm_20"
-    ]
-  },
-  "lop3": {
-    "ptx": "4.3",
-    "sm": [
-      "sm_50"
-    ]
-  },
-  "mad.cc": {
-    "ptx": "3.0",
-    "sm": [
-      "sm_20"
-    ]
-  },
-  "madc": {
-    "ptx": "3.0",
-    "sm": [
-      "sm_20"
-    ]
-  },
-  "mapa": {
-    "ptx": "7.8",
-    "sm": [
-      "sm_90"
-    ]
-  },
-  "match.sync": {
-    "ptx": "6.0",
-    "sm": [
-      "sm_70"
-    ]
-  },
-  "mbarrier.complete_tx": {
-    "ptx": "8.0",
-    "sm": [
-      "sm_90"
-    ]
-  },
-  "mbarrier.expect_tx": {
-    "ptx": "8.0",
-    "sm": [
-      "sm_90"
-    ]
-  },
-  "mbarrier.init": {
-    "sm": [
-      "sm_80"
-    ]
-  },
-  "mbarrier.inval": {
-    "sm": [
-      "sm_80"
-    ]
-  },
-  "mbarrier.pending_count": {
-    "ptx": "7.0",
-    "sm": [
-      "sm_80"
-    ]
-  },
-  "mma": {
-    "ptx": "6.4"
-  },
-  "mma.sp": {
-    "ptx": "7.1",
-    "sm": [
-      "sm_80"
-    ]
-  },
-  "movmatrix": {
-    "ptx": "7.8",
-    "sm": [
-      "sm_75"
-    ]
-  },
-  "nanosleep": {
-    "ptx": "6.2",
-    "sm": [
-      "sm_70"
-    ]
-  },
-  "popc": {
-    "ptx": "2.0",
-    "sm": [
-      "sm_20"
-    ]
-  },
-  "prefetch": {
-    "ptx": "2.0",
-    "sm": [
-      "sm_20"
-    ]
-  },
-  "prmt": {
-    "ptx": "2.0",
-    "sm": [
-      "sm_20"
-    ]
-  },
-  "rcp.approx.ftz.f64": {
-    "ptx": "2.1",
-    "sm": [
-      "sm_20"
-    ]
-  },
-  "red": {
-    "ptx": "1.2",
-    "sm": [
-      "sm_11"
-    ]
-  },
-  "redux.sync": {
-    "sm": [
-      "sm_80"
-    ]
-  },
-  "rsqrt.approx.ftz.f64": {
-    "ptx": "4.0",
-    "sm": [
-      "sm_20"
-    ]
-  },
-  "shfl.sync": {
-    "sm": [
-      "sm_30"
-    ]
-  },
-  "st.bulk": {
-    "ptx": "8.6",
-    "sm": [
-      "sm_100"
-    ]
-  },
-  "stackrestore": {
-    "ptx": "7.3",
-    "sm": [
-      "sm_52"
-    ]
-  },
-  "stacksave": {
-    "ptx": "7.3",
-    "sm": [
-      "sm_52"
-    ]
-  },
-  "stmatrix": {
-    "ptx": "7.8"
-  },
-  "sub.cc": {
-    "ptx": "1.3"
-  },
-  "subc": {
-    "ptx": "1.3"
-  },
-  "suld": {
-    "ptx": "1.5"
-  },
-  "suq": {
-    "ptx": "3.1",
-    "sm": [
-      "sm_20"
-    ]
-  },
-  "sured": {
-    "ptx": "1.5"
-  },
-  "sust": {
-    "ptx": "1.5"
-  },
-  "szext": {
-    "ptx": "7.6",
-    "sm": [
-      "sm_70"
-    ]
-  },
-  "tanh": {
-    "ptx": "7.0",
-    "sm": [
-      "sm_75"
-    ]
-  },
-  "tcgen05.commit": {
-    "ptx": "8.6"
-  },
-  "tcgen05.cp": {
-    "ptx": "8.6"
-  },
-  "tcgen05.fence": {
-    "ptx": "8.6"
-  },
-  "tcgen05.ld": {
-    "ptx": "8.6"
-  },
-  "tcgen05.mma": {
-    "ptx": "8.6"
-  },
-  "tcgen05.mma.sp": {
-    "ptx": "8.6"
-  },
-  "tcgen05.mma.ws": {
-    "ptx": "8.6"
-  },
-  "tcgen05.mma.ws.sp": {
-    "ptx": "8.6"
-  },
-  "tcgen05.shift": {
-    "ptx": "8.6"
-  },
-  "tcgen05.st": {
-    "ptx": "8.6"
-  },
-  "tcgen05.wait": {
-    "ptx": "8.6"
-  },
-  "tensormap.replace": {
-    "ptx": "8.3"
-  },
-  "testp": {
-    "ptx": "2.0",
-    "sm": [
-      "sm_20"
-    ]
-  },
-  "tld4": {
-    "ptx": "2.2",
-    "sm": [
-      "sm_20"
-    ]
-  },
-  "txq": {
-    "ptx": "3.1",
-    "sm": [
-      "sm_20"
-    ]
-  },
-  "vmad": {
-    "ptx": "2.0",
-    "sm": [
-      "sm_20"
-    ]
-  },
-  "vop": {
-    "ptx": "2.0",
-    "sm": [
-      "sm_20"
-    ]
-  },
-  "vop2": {
-    "ptx": "3.0",
-    "sm": [
-      "sm_30"
-    ]
-  },
-  "vop4": {
-    "ptx": "3.0",
-    "sm": [
-      "sm_30"
-    ]
-  },
-  "vote": {
-    "ptx": "1.2",
-    "sm": [
-      "sm_12"
-    ]
-  },
-  "vote.sync": {
-    "ptx": "6.0",
-    "sm": [
-      "sm_30"
-    ]
-  },
-  "vset": {
-    "ptx": "2.0",
-    "sm": [
-      "sm_20"
-    ]
-  },
-  "vset2": {
-    "ptx": "3.0",
-    "sm": [
-      "sm_30"
-    ]
-  },
-  "vset4": {
-    "ptx": "3.0",
-    "sm": [
-      "sm_30"
-    ]
-  },
-  "vsh": {
-    "ptx": "2.0",
-    "sm": [
-      "sm_20"
-    ]
-  },
-  "wmma.load": {
-    "ptx": "6.3",
-    "sm": [
-      "sm_70"
-    ]
-  },
-  "wmma.mma": {
-    "ptx": "6.3"
-  },
-  "wmma.store": {
-    "ptx": "6.3",
-    "sm": [
-      "sm_70"
-    ]
-  }
+  "activemask": {"ptx":"6.2","sm":["sm_30"]},
+  "addc": {"ptx":"1.2"},
+  "alloca": {"ptx":"7.3","sm":["sm_52"]},
+  "applypriority": {"ptx":"7.4","sm":["sm_80"]},
+  "atom": {"sm":["sm_11"]},
+  "bar.warp.sync": {"ptx":"6.0","sm":["sm_30"]},
+  "barrier.cluster": {"ptx":"7.8","sm":["sm_90"]},
+  "bfe": {"ptx":"2.0","sm":["sm_20"]},
+  "bfi": {"ptx":"2.0","sm":["sm_20"]},
+  "bfind": {"ptx":"2.0","sm":["sm_20"]},
+  "bmsk": {"sm":["sm_70"]},
+  "brev": {"ptx":"2.0","sm":["sm_20"]},
+  "brkpt": {"sm":["sm_11"]},
+  "brx.idx": {"ptx":"6.0","sm":["sm_30"]},
+  "clusterlaunchcontrol.query_cancel": {"ptx":"8.6","sm":["sm_100"]},
+  "clusterlaunchcontrol.try_cancel": {"ptx":"8.6","sm":["sm_100"]},
+  "clz": {"ptx":"2.0","sm":["sm_20"]},
+  "copysign": {"ptx":"2.0","sm":["sm_20"]},
+  "cp.async": {"ptx":"7.0","sm":["sm_80"]},
+  "cp.async.bulk": {"ptx":"8.0","sm":["sm_90"]},
+  "cp.async.bulk.commit_group": {"ptx":"8.0","sm":["sm_90"]},
+  "cp.async.bulk.prefetch": {"ptx":"8.0","sm":["sm_90"]},
+  "cp.async.bulk.prefetch.tensor": {"ptx":"8.0"},
+  "cp.async.bulk.tensor": {"ptx":"8.0"},
+  "cp.async.bulk.wait_group": {"ptx":"8.0","sm":["sm_90"]},
+  "cp.async.commit_group": {"ptx":"7.0","sm":["sm_80"]},
+  "cp.async.mbarrier.arrive": {"ptx":"7.0","sm":["sm_80"]},
+  "cp.async.wait_group": {"ptx":"7.0","sm":["sm_80"]},
+  "cp.reduce.async.bulk": {"ptx":"8.0","sm":["sm_90"]},
+  "cp.reduce.async.bulk.tensor": {"ptx":"8.0","sm":["sm_90"]},
+  "cvt.pack": {"ptx":"6.5","sm":["sm_72"]},
+  "discard": {"ptx":"7.4","sm":["sm_80"]},
+  "dp4a": {"ptx":"5.0","sm":["sm_61"]},
+  "elect.sync": {"ptx":"8.0","sm":["sm_90"]},
+  "fns": {"ptx":"6.0","sm":["sm_30"]},
+  "getctarank": {"ptx":"7.8","sm":["sm_90"]},
+  "griddepcontrol": {"ptx":"7.8","sm":["sm_90"]},
+  "istypep": {"ptx":"4.0","sm":["sm_30"]},
+  "ldmatrix": {"ptx":"6.5"},
+  "ldu": {"ptx":"2.0","sm":["sm_20"]},
+  "lop3": {"ptx":"4.3","sm":["sm_50"]},
+  "mad.cc": {"ptx":"3.0","sm":["sm_20"]},
+  "madc": {"ptx":"3.0","sm":["sm_20"]},
+  "mapa": {"ptx":"7.8","sm":["sm_90"]},
+  "match.sync": {"ptx":"6.0","sm":["sm_70"]},
+  "mbarrier.complete_tx": {"ptx":"8.0","sm":["sm_90"]},
+  "mbarrier.expect_tx": {"ptx":"8.0","sm":["sm_90"]},
+  "mbarrier.init": {"sm":["sm_80"]},
+  "mbarrier.inval": {"sm":["sm_80"]},
+  "mbarrier.pending_count": {"ptx":"7.0","sm":["sm_80"]},
+  "mma": {"ptx":"6.4"},
+  "mma.sp": {"ptx":"7.1","sm":["sm_80"]},
+  "movmatrix": {"ptx":"7.8","sm":["sm_75"]},
+  "nanosleep": {"ptx":"6.2","sm":["sm_70"]},
+  "popc": {"ptx":"2.0","sm":["sm_20"]},
+  "prefetch": {"ptx":"2.0","sm":["sm_20"]},
+  "prmt": {"ptx":"2.0","sm":["sm_20"]},
+  "rcp.approx.ftz.f64": {"ptx":"2.1","sm":["sm_20"]},
+  "red": {"ptx":"1.2","sm":["sm_11"]},
+  "redux.sync": {"sm":["sm_80"]},
+  "rsqrt.approx.ftz.f64": {"ptx":"4.0","sm":["sm_20"]},
+  "shfl.sync": {"sm":["sm_30"]},
+  "st.bulk": {"ptx":"8.6","sm":["sm_100"]},
+  "stackrestore": {"ptx":"7.3","sm":["sm_52"]},
+  "stacksave": {"ptx":"7.3","sm":["sm_52"]},
+  "stmatrix": {"ptx":"7.8"},
+  "sub.cc": {"ptx":"1.3"},
+  "subc": {"ptx":"1.3"},
+  "suld": {"ptx":"1.5"},
+  "suq": {"ptx":"3.1","sm":["sm_20"]},
+  "sured": {"ptx":"1.5"},
+  "sust": {"ptx":"1.5"},
+  "szext": {"ptx":"7.6","sm":["sm_70"]},
+  "tanh": {"ptx":"7.0","sm":["sm_75"]},
+  "tcgen05.commit": {"ptx":"8.6"},
+  "tcgen05.cp": {"ptx":"8.6"},
+  "tcgen05.fence": {"ptx":"8.6"},
+  "tcgen05.ld": {"ptx":"8.6"},
+  "tcgen05.mma": {"ptx":"8.6"},
+  "tcgen05.mma.sp": {"ptx":"8.6"},
+  "tcgen05.mma.ws": {"ptx":"8.6"},
+  "tcgen05.mma.ws.sp": {"ptx":"8.6"},
+  "tcgen05.shift": {"ptx":"8.6"},
+  "tcgen05.st": {"ptx":"8.6"},
+  "tcgen05.wait": {"ptx":"8.6"},
+  "tensormap.replace": {"ptx":"8.3"},
+  "testp": {"ptx":"2.0","sm":["sm_20"]},
+  "tld4": {"ptx":"2.2","sm":["sm_20"]},
+  "txq": {"ptx":"3.1","sm":["sm_20"]},
+  "vmad": {"ptx":"2.0","sm":["sm_20"]},
+  "vop": {"ptx":"2.0","sm":["sm_20"]},
+  "vop2": {"ptx":"3.0","sm":["sm_30"]},
+  "vop4": {"ptx":"3.0","sm":["sm_30"]},
+  "vote": {"ptx":"1.2","sm":["sm_12"]},
+  "vote.sync": {"ptx":"6.0","sm":["sm_30"]},
+  "vset": {"ptx":"2.0","sm":["sm_20"]},
+  "vset2": {"ptx":"3.0","sm":["sm_30"]},
+  "vset4": {"ptx":"3.0","sm":["sm_30"]},
+  "vsh": {"ptx":"2.0","sm":["sm_20"]},
+  "wmma.load": {"ptx":"6.3","sm":["sm_70"]},
+  "wmma.mma": {"ptx":"6.3"},
+  "wmma.store": {"ptx":"6.3","sm":["sm_70"]},
 };
 
 export const MEASURED_WORD_GATES: Readonly<Record<string, Readonly<Record<string, Gate>>>> = {
   "abs": {
-    ".bf16": {
-      "ptx": "7.0",
-      "sm": [
-        "sm_80"
-      ]
-    },
-    ".bf16x2": {
-      "ptx": "7.0",
-      "sm": [
-        "sm_80"
-      ]
-    },
-    ".f16": {
-      "ptx": "6.5",
-      "sm": [
-        "sm_53"
-      ]
-    },
-    ".f16x2": {
-      "ptx": "6.5",
-      "sm": [
-        "sm_53"
-      ]
-    },
-    ".ftz": {
-      "ptx": "1.4"
-    }
+    ".bf16": {"ptx":"7.0","sm":["sm_80"]},
+    ".bf16x2": {"ptx":"7.0","sm":["sm_80"]},
+    ".f16": {"ptx":"6.5","sm":["sm_53"]},
+    ".f16x2": {"ptx":"6.5","sm":["sm_53"]},
+    ".ftz": {"ptx":"1.4"},
   },
   "add": {
-    ".bf16": {
-      "ptx": "7.8",
-      "sm": [
-        "sm_90"
-      ]
-    },
-    ".bf16x2": {
-      "ptx": "7.8",
-      "sm": [
-        "sm_90"
-      ]
-    },
-    ".f16": {
-      "ptx": "4.2",
-      "sm": [
-        "sm_53"
-      ]
-    },
-    ".f16x2": {
-      "ptx": "4.2",
-      "sm": [
-        "sm_53"
-      ]
-    },
-    ".f32x2": {
-      "ptx": "8.6"
-    },
-    ".ftz": {
-      "ptx": "1.4"
-    },
-    ".s16x2": {
-      "ptx": "8.0",
-      "sm": [
-        "sm_90"
-      ]
-    },
-    ".u16x2": {
-      "ptx": "8.0",
-      "sm": [
-        "sm_90"
-      ]
-    }
+    ".bf16": {"ptx":"7.8","sm":["sm_90"]},
+    ".bf16x2": {"ptx":"7.8","sm":["sm_90"]},
+    ".f16": {"ptx":"4.2","sm":["sm_53"]},
+    ".f16x2": {"ptx":"4.2","sm":["sm_53"]},
+    ".f32x2": {"ptx":"8.6"},
+    ".ftz": {"ptx":"1.4"},
+    ".s16x2": {"ptx":"8.0","sm":["sm_90"]},
+    ".u16x2": {"ptx":"8.0","sm":["sm_90"]},
   },
   "add.cc": {
-    ".cc": {
-      "ptx": "1.2"
-    }
+    ".cc": {"ptx":"1.2"},
   },
   "atom": {
-    ".acq_rel": {
-      "ptx": "6.0",
-      "sm": [
-        "sm_70"
-      ]
-    },
-    ".acquire": {
-      "ptx": "6.0",
-      "sm": [
-        "sm_70"
-      ]
-    },
-    ".b128": {
-      "ptx": "8.3",
-      "sm": [
-        "sm_90"
-      ]
-    },
-    ".b16": {
-      "ptx": "6.3",
-      "sm": [
-        "sm_70"
-      ]
-    },
-    ".b64": {
-      "ptx": "1.2",
-      "sm": [
-        "sm_12"
-      ]
-    },
-    ".bf16": {
-      "ptx": "7.8",
-      "sm": [
-        "sm_90"
-      ]
-    },
-    ".bf16x2": {
-      "ptx": "7.8",
-      "sm": [
-        "sm_90"
-      ]
-    },
-    ".cluster": {
-      "ptx": "7.8",
-      "sm": [
-        "sm_90"
-      ]
-    },
-    ".cta": {
-      "ptx": "5.0",
-      "sm": [
-        "sm_60"
-      ]
-    },
-    ".f16": {
-      "ptx": "6.3",
-      "sm": [
-        "sm_70"
-      ]
-    },
-    ".f16x2": {
-      "ptx": "6.2",
-      "sm": [
-        "sm_60"
-      ]
-    },
-    ".f32": {
-      "ptx": "2.0",
-      "sm": [
-        "sm_20"
-      ]
-    },
-    ".f64": {
-      "ptx": "5.0",
-      "sm": [
-        "sm_60"
-      ]
-    },
-    ".gpu": {
-      "ptx": "5.0",
-      "sm": [
-        "sm_60"
-      ]
-    },
-    ".L2::cache_hint": {
-      "ptx": "7.4",
-      "sm": [
-        "sm_80"
-      ]
-    },
-    ".noftz": {
-      "ptx": "6.2",
-      "sm": [
-        "sm_60"
-      ]
-    },
-    ".relaxed": {
-      "ptx": "6.0",
-      "sm": [
-        "sm_70"
-      ]
-    },
-    ".release": {
-      "ptx": "6.0",
-      "sm": [
-        "sm_70"
-      ]
-    },
-    ".s64": {
-      "ptx": "3.1",
-      "sm": [
-        "sm_32"
-      ]
-    },
-    ".shared": {
-      "sm": [
-        "sm_12"
-      ]
-    },
-    ".shared::cluster": {
-      "ptx": "7.8",
-      "sm": [
-        "sm_90"
-      ]
-    },
-    ".shared::cta": {
-      "ptx": "7.8",
-      "sm": [
-        "sm_60"
-      ]
-    },
-    ".sys": {
-      "ptx": "5.0",
-      "sm": [
-        "sm_60"
-      ]
-    },
-    ".u64": {
-      "ptx": "1.2",
-      "sm": [
-        "sm_12"
-      ]
-    },
-    ".v2": {
-      "ptx": "8.1",
-      "sm": [
-        "sm_90"
-      ]
-    },
-    ".v4": {
-      "ptx": "8.1",
-      "sm": [
-        "sm_90"
-      ]
-    },
-    ".v8": {
-      "ptx": "8.1",
-      "sm": [
-        "sm_90"
-      ]
-    }
+    ".acq_rel": {"ptx":"6.0","sm":["sm_70"]},
+    ".acquire": {"ptx":"6.0","sm":["sm_70"]},
+    ".b128": {"ptx":"8.3","sm":["sm_90"]},
+    ".b16": {"ptx":"6.3","sm":["sm_70"]},
+    ".b64": {"ptx":"1.2","sm":["sm_12"]},
+    ".bf16": {"ptx":"7.8","sm":["sm_90"]},
+    ".bf16x2": {"ptx":"7.8","sm":["sm_90"]},
+    ".cluster": {"ptx":"7.8","sm":["sm_90"]},
+    ".cta": {"ptx":"5.0","sm":["sm_60"]},
+    ".f16": {"ptx":"6.3","sm":["sm_70"]},
+    ".f16x2": {"ptx":"6.2","sm":["sm_60"]},
+    ".f32": {"ptx":"2.0","sm":["sm_20"]},
+    ".f64": {"ptx":"5.0","sm":["sm_60"]},
+    ".gpu": {"ptx":"5.0","sm":["sm_60"]},
+    ".L2::cache_hint": {"ptx":"7.4","sm":["sm_80"]},
+    ".noftz": {"ptx":"6.2","sm":["sm_60"]},
+    ".relaxed": {"ptx":"6.0","sm":["sm_70"]},
+    ".release": {"ptx":"6.0","sm":["sm_70"]},
+    ".s64": {"ptx":"3.1","sm":["sm_32"]},
+    ".shared": {"sm":["sm_12"]},
+    ".shared::cluster": {"ptx":"7.8","sm":["sm_90"]},
+    ".shared::cta": {"ptx":"7.8","sm":["sm_60"]},
+    ".sys": {"ptx":"5.0","sm":["sm_60"]},
+    ".u64": {"ptx":"1.2","sm":["sm_12"]},
+    ".v2": {"ptx":"8.1","sm":["sm_90"]},
+    ".v4": {"ptx":"8.1","sm":["sm_90"]},
+    ".v8": {"ptx":"8.1","sm":["sm_90"]},
   },
   "bar": {
-    ".aligned": {
-      "ptx": "6.0",
-      "sm": [
-        "sm_20"
-      ]
-    },
-    ".arrive": {
-      "ptx": "2.0",
-      "sm": [
-        "sm_20"
-      ]
-    },
-    ".cta": {
-      "ptx": "7.8",
-      "sm": [
-        "sm_20"
-      ]
-    },
-    ".red": {
-      "ptx": "2.0",
-      "sm": [
-        "sm_20"
-      ]
-    }
+    ".aligned": {"ptx":"6.0","sm":["sm_20"]},
+    ".arrive": {"ptx":"2.0","sm":["sm_20"]},
+    ".cta": {"ptx":"7.8","sm":["sm_20"]},
+    ".red": {"ptx":"2.0","sm":["sm_20"]},
   },
   "barrier.cluster": {
-    ".acquire": {
-      "ptx": "8.0"
-    },
-    ".relaxed": {
-      "ptx": "8.0"
-    },
-    ".release": {
-      "ptx": "8.0"
-    }
+    ".acquire": {"ptx":"8.0"},
+    ".relaxed": {"ptx":"8.0"},
+    ".release": {"ptx":"8.0"},
   },
   "cos": {
-    ".approx": {
-      "ptx": "1.4"
-    },
-    ".ftz": {
-      "ptx": "1.4"
-    }
+    ".approx": {"ptx":"1.4"},
+    ".ftz": {"ptx":"1.4"},
   },
   "cp.async": {
-    ".L2::128B": {
-      "ptx": "7.4"
-    },
-    ".L2::256B": {
-      "ptx": "7.4"
-    },
-    ".L2::64B": {
-      "ptx": "7.4"
-    },
-    ".L2::cache_hint": {
-      "ptx": "7.4"
-    }
+    ".L2::128B": {"ptx":"7.4"},
+    ".L2::256B": {"ptx":"7.4"},
+    ".L2::64B": {"ptx":"7.4"},
+    ".L2::cache_hint": {"ptx":"7.4"},
   },
   "cp.async.bulk.prefetch.tensor": {
-    ".im2col::w": {
-      "ptx": "8.6"
-    },
-    ".im2col::w::128": {
-      "ptx": "8.6"
-    },
-    ".L2::cache_hint": {
-      "sm": [
-        "sm_80"
-      ]
-    },
-    ".tile": {
-      "sm": [
-        "sm_90"
-      ]
-    }
+    ".im2col::w": {"ptx":"8.6"},
+    ".im2col::w::128": {"ptx":"8.6"},
+    ".L2::cache_hint": {"sm":["sm_80"]},
+    ".tile": {"sm":["sm_90"]},
   },
   "cp.async.bulk.tensor": {
-    ".1d": {
-      "sm": [
-        "sm_90"
-      ]
-    },
-    ".2d": {
-      "sm": [
-        "sm_90"
-      ]
-    },
-    ".3d": {
-      "sm": [
-        "sm_90"
-      ]
-    },
-    ".5d": {
-      "sm": [
-        "sm_90"
-      ]
-    },
-    ".bulk_group": {
-      "sm": [
-        "sm_90"
-      ]
-    },
-    ".cta_group::1": {
-      "ptx": "8.6"
-    },
-    ".cta_group::2": {
-      "ptx": "8.6"
-    },
-    ".im2col": {
-      "sm": [
-        "sm_90"
-      ]
-    },
-    ".im2col_no_offs": {
-      "sm": [
-        "sm_90"
-      ]
-    },
-    ".im2col::w": {
-      "ptx": "8.6"
-    },
-    ".L2::cache_hint": {
-      "sm": [
-        "sm_90"
-      ]
-    },
-    ".shared::cta": {
-      "sm": [
-        "sm_90"
-      ]
-    },
-    ".tile": {
-      "sm": [
-        "sm_90"
-      ]
-    }
+    ".1d": {"sm":["sm_90"]},
+    ".2d": {"sm":["sm_90"]},
+    ".3d": {"sm":["sm_90"]},
+    ".5d": {"sm":["sm_90"]},
+    ".bulk_group": {"sm":["sm_90"]},
+    ".cta_group::1": {"ptx":"8.6"},
+    ".cta_group::2": {"ptx":"8.6"},
+    ".im2col": {"sm":["sm_90"]},
+    ".im2col_no_offs": {"sm":["sm_90"]},
+    ".im2col::w": {"ptx":"8.6"},
+    ".L2::cache_hint": {"sm":["sm_90"]},
+    ".shared::cta": {"sm":["sm_90"]},
+    ".tile": {"sm":["sm_90"]},
   },
   "cp.async.mbarrier.arrive": {
-    ".shared::cta": {
-      "ptx": "7.8"
-    }
+    ".shared::cta": {"ptx":"7.8"},
   },
   "createpolicy": {
-    ".cvt": {
-      "ptx": "7.4",
-      "sm": [
-        "sm_80"
-      ]
-    },
-    ".fractional": {
-      "ptx": "7.4",
-      "sm": [
-        "sm_80"
-      ]
-    },
-    ".L2::evict_first": {
-      "ptx": "7.4",
-      "sm": [
-        "sm_80"
-      ]
-    },
-    ".L2::evict_last": {
-      "ptx": "7.4",
-      "sm": [
-        "sm_80"
-      ]
-    },
-    ".L2::evict_normal": {
-      "ptx": "7.4",
-      "sm": [
-        "sm_80"
-      ]
-    },
-    ".L2::evict_unchanged": {
-      "ptx": "7.4",
-      "sm": [
-        "sm_80"
-      ]
-    },
-    ".range": {
-      "ptx": "7.4",
-      "sm": [
-        "sm_80"
-      ]
-    }
+    ".cvt": {"ptx":"7.4","sm":["sm_80"]},
+    ".fractional": {"ptx":"7.4","sm":["sm_80"]},
+    ".L2::evict_first": {"ptx":"7.4","sm":["sm_80"]},
+    ".L2::evict_last": {"ptx":"7.4","sm":["sm_80"]},
+    ".L2::evict_normal": {"ptx":"7.4","sm":["sm_80"]},
+    ".L2::evict_unchanged": {"ptx":"7.4","sm":["sm_80"]},
+    ".range": {"ptx":"7.4","sm":["sm_80"]},
   },
   "cvt": {
-    ".bf16": {
-      "ptx": "7.0",
-      "sm": [
-        "sm_80"
-      ]
-    },
-    ".bf16x2": {
-      "ptx": "7.0"
-    },
-    ".e2m1x2": {
-      "ptx": "8.6"
-    },
-    ".e2m3x2": {
-      "ptx": "8.6"
-    },
-    ".e3m2x2": {
-      "ptx": "8.6"
-    },
-    ".e4m3x2": {
-      "sm": [
-        "sm_89"
-      ]
-    },
-    ".e5m2x2": {
-      "sm": [
-        "sm_89"
-      ]
-    },
-    ".relu": {
-      "ptx": "7.0"
-    },
-    ".rs": {
-      "ptx": "8.7"
-    },
-    ".tf32": {
-      "ptx": "7.0",
-      "sm": [
-        "sm_80"
-      ]
-    },
-    ".ue8m0x2": {
-      "ptx": "8.6"
-    }
+    ".bf16": {"ptx":"7.0","sm":["sm_80"]},
+    ".bf16x2": {"ptx":"7.0"},
+    ".e2m1x2": {"ptx":"8.6"},
+    ".e2m3x2": {"ptx":"8.6"},
+    ".e3m2x2": {"ptx":"8.6"},
+    ".e4m3x2": {"sm":["sm_89"]},
+    ".e5m2x2": {"sm":["sm_89"]},
+    ".relu": {"ptx":"7.0"},
+    ".rs": {"ptx":"8.7"},
+    ".tf32": {"ptx":"7.0","sm":["sm_80"]},
+    ".ue8m0x2": {"ptx":"8.6"},
   },
   "cvt.pack": {
-    ".s2": {
-      "sm": [
-        "sm_75"
-      ]
-    },
-    ".s4": {
-      "sm": [
-        "sm_75"
-      ]
-    },
-    ".u2": {
-      "sm": [
-        "sm_75"
-      ]
-    },
-    ".u4": {
-      "sm": [
-        "sm_75"
-      ]
-    }
+    ".s2": {"sm":["sm_75"]},
+    ".s4": {"sm":["sm_75"]},
+    ".u2": {"sm":["sm_75"]},
+    ".u4": {"sm":["sm_75"]},
   },
   "cvta": {
-    ".to": {
-      "sm": [
-        "sm_20"
-      ]
-    }
+    ".to": {"sm":["sm_20"]},
   },
   "div": {
-    ".approx": {
-      "ptx": "1.4"
-    },
-    ".full": {
-      "ptx": "1.4"
-    },
-    ".rz": {
-      "sm": [
-        "sm_20"
-      ]
-    }
+    ".approx": {"ptx":"1.4"},
+    ".full": {"ptx":"1.4"},
+    ".rz": {"sm":["sm_20"]},
   },
   "dp2a": {
-    ".hi": {
-      "ptx": "5.0",
-      "sm": [
-        "sm_61"
-      ]
-    },
-    ".lo": {
-      "ptx": "5.0",
-      "sm": [
-        "sm_61"
-      ]
-    }
+    ".hi": {"ptx":"5.0","sm":["sm_61"]},
+    ".lo": {"ptx":"5.0","sm":["sm_61"]},
   },
   "ex2": {
-    ".approx": {
-      "ptx": "1.4"
-    },
-    ".bf16": {
-      "ptx": "7.8",
-      "sm": [
-        "sm_90"
-      ]
-    },
-    ".bf16x2": {
-      "ptx": "7.8",
-      "sm": [
-        "sm_90"
-      ]
-    },
-    ".ftz": {
-      "ptx": "1.4"
-    }
+    ".approx": {"ptx":"1.4"},
+    ".bf16": {"ptx":"7.8","sm":["sm_90"]},
+    ".bf16x2": {"ptx":"7.8","sm":["sm_90"]},
+    ".ftz": {"ptx":"1.4"},
   },
   "fma": {
-    ".bf16": {
-      "ptx": "7.0",
-      "sm": [
-        "sm_80"
-      ]
-    },
-    ".bf16x2": {
-      "ptx": "7.0",
-      "sm": [
-        "sm_80"
-      ]
-    },
-    ".f16": {
-      "ptx": "4.2",
-      "sm": [
-        "sm_53"
-      ]
-    },
-    ".f16x2": {
-      "ptx": "4.2",
-      "sm": [
-        "sm_53"
-      ]
-    },
-    ".f32": {
-      "ptx": "2.0"
-    },
-    ".f32x2": {
-      "ptx": "8.6"
-    },
-    ".f64": {
-      "ptx": "1.4"
-    },
-    ".ftz": {
-      "ptx": "1.4"
-    },
-    ".relu": {
-      "ptx": "7.0",
-      "sm": [
-        "sm_80"
-      ]
-    }
+    ".bf16": {"ptx":"7.0","sm":["sm_80"]},
+    ".bf16x2": {"ptx":"7.0","sm":["sm_80"]},
+    ".f16": {"ptx":"4.2","sm":["sm_53"]},
+    ".f16x2": {"ptx":"4.2","sm":["sm_53"]},
+    ".f32": {"ptx":"2.0"},
+    ".f32x2": {"ptx":"8.6"},
+    ".f64": {"ptx":"1.4"},
+    ".ftz": {"ptx":"1.4"},
+    ".relu": {"ptx":"7.0","sm":["sm_80"]},
   },
   "isspacep": {
-    ".const": {
-      "sm": [
-        "sm_20"
-      ]
-    },
-    ".global": {
-      "ptx": "2.0",
-      "sm": [
-        "sm_20"
-      ]
-    },
-    ".local": {
-      "ptx": "2.0",
-      "sm": [
-        "sm_20"
-      ]
-    },
-    ".shared": {
-      "ptx": "2.0",
-      "sm": [
-        "sm_20"
-      ]
-    },
-    ".shared::cluster": {
-      "ptx": "7.8",
-      "sm": [
-        "sm_90"
-      ]
-    },
-    ".shared::cta": {
-      "ptx": "7.8"
-    }
+    ".const": {"sm":["sm_20"]},
+    ".global": {"ptx":"2.0","sm":["sm_20"]},
+    ".local": {"ptx":"2.0","sm":["sm_20"]},
+    ".shared": {"ptx":"2.0","sm":["sm_20"]},
+    ".shared::cluster": {"ptx":"7.8","sm":["sm_90"]},
+    ".shared::cta": {"ptx":"7.8"},
   },
   "ld": {
-    ".acquire": {
-      "ptx": "6.0",
-      "sm": [
-        "sm_70"
-      ]
-    },
-    ".b128": {
-      "ptx": "8.3",
-      "sm": [
-        "sm_70"
-      ]
-    },
-    ".cg": {
-      "ptx": "2.0",
-      "sm": [
-        "sm_20"
-      ]
-    },
-    ".cluster": {
-      "ptx": "7.8",
-      "sm": [
-        "sm_90"
-      ]
-    },
-    ".cs": {
-      "ptx": "2.0",
-      "sm": [
-        "sm_20"
-      ]
-    },
-    ".cv": {
-      "ptx": "2.0",
-      "sm": [
-        "sm_20"
-      ]
-    },
-    ".gpu": {
-      "ptx": "2.0",
-      "sm": [
-        "sm_20"
-      ]
-    },
-    ".L1::evict_last": {
-      "ptx": "7.4",
-      "sm": [
-        "sm_70"
-      ]
-    },
-    ".L1::no_allocate": {
-      "ptx": "7.4",
-      "sm": [
-        "sm_70"
-      ]
-    },
-    ".L2::128B": {
-      "ptx": "7.4",
-      "sm": [
-        "sm_75"
-      ]
-    },
-    ".L2::256B": {
-      "ptx": "7.4",
-      "sm": [
-        "sm_80"
-      ]
-    },
-    ".L2::64B": {
-      "ptx": "7.4",
-      "sm": [
-        "sm_75"
-      ]
-    },
-    ".L2::cache_hint": {
-      "ptx": "7.4",
-      "sm": [
-        "sm_80"
-      ]
-    },
-    ".lu": {
-      "ptx": "2.0",
-      "sm": [
-        "sm_20"
-      ]
-    },
-    ".mmio": {
-      "ptx": "8.2",
-      "sm": [
-        "sm_70"
-      ]
-    },
-    ".param::func": {
-      "ptx": "8.3"
-    },
-    ".relaxed": {
-      "ptx": "6.0",
-      "sm": [
-        "sm_70"
-      ]
-    },
-    ".shared::cluster": {
-      "ptx": "7.8",
-      "sm": [
-        "sm_90"
-      ]
-    },
-    ".shared::cta": {
-      "ptx": "7.8"
-    },
-    ".volatile": {
-      "ptx": "1.1"
-    },
-    ".weak": {
-      "ptx": "6.0",
-      "sm": [
-        "sm_70"
-      ]
-    }
+    ".acquire": {"ptx":"6.0","sm":["sm_70"]},
+    ".b128": {"ptx":"8.3","sm":["sm_70"]},
+    ".cg": {"ptx":"2.0","sm":["sm_20"]},
+    ".cluster": {"ptx":"7.8","sm":["sm_90"]},
+    ".cs": {"ptx":"2.0","sm":["sm_20"]},
+    ".cv": {"ptx":"2.0","sm":["sm_20"]},
+    ".gpu": {"ptx":"2.0","sm":["sm_20"]},
+    ".L1::evict_last": {"ptx":"7.4","sm":["sm_70"]},
+    ".L1::no_allocate": {"ptx":"7.4","sm":["sm_70"]},
+    ".L2::128B": {"ptx":"7.4","sm":["sm_75"]},
+    ".L2::256B": {"ptx":"7.4","sm":["sm_80"]},
+    ".L2::64B": {"ptx":"7.4","sm":["sm_75"]},
+    ".L2::cache_hint": {"ptx":"7.4","sm":["sm_80"]},
+    ".lu": {"ptx":"2.0","sm":["sm_20"]},
+    ".mmio": {"ptx":"8.2","sm":["sm_70"]},
+    ".param::func": {"ptx":"8.3"},
+    ".relaxed": {"ptx":"6.0","sm":["sm_70"]},
+    ".shared::cluster": {"ptx":"7.8","sm":["sm_90"]},
+    ".shared::cta": {"ptx":"7.8"},
+    ".volatile": {"ptx":"1.1"},
+    ".weak": {"ptx":"6.0","sm":["sm_70"]},
   },
   "ld.global.nc": {
-    ".b32": {
-      "ptx": "2.0",
-      "sm": [
-        "sm_20"
-      ]
-    },
-    ".b64": {
-      "ptx": "2.0",
-      "sm": [
-        "sm_20"
-      ]
-    },
-    ".cg": {
-      "ptx": "2.0",
-      "sm": [
-        "sm_20"
-      ]
-    },
-    ".L1::no_allocate": {
-      "ptx": "7.4",
-      "sm": [
-        "sm_70"
-      ]
-    },
-    ".L2::128B": {
-      "ptx": "7.4",
-      "sm": [
-        "sm_75"
-      ]
-    },
-    ".L2::256B": {
-      "ptx": "7.4",
-      "sm": [
-        "sm_80"
-      ]
-    },
-    ".L2::64B": {
-      "ptx": "7.4",
-      "sm": [
-        "sm_75"
-      ]
-    },
-    ".L2::cache_hint": {
-      "ptx": "7.4",
-      "sm": [
-        "sm_80"
-      ]
-    },
-    ".nc": {
-      "sm": [
-        "sm_32"
-      ]
-    },
-    ".s64": {
-      "ptx": "7.4",
-      "sm": [
-        "sm_75"
-      ]
-    }
+    ".b32": {"ptx":"2.0","sm":["sm_20"]},
+    ".b64": {"ptx":"2.0","sm":["sm_20"]},
+    ".cg": {"ptx":"2.0","sm":["sm_20"]},
+    ".L1::no_allocate": {"ptx":"7.4","sm":["sm_70"]},
+    ".L2::128B": {"ptx":"7.4","sm":["sm_75"]},
+    ".L2::256B": {"ptx":"7.4","sm":["sm_80"]},
+    ".L2::64B": {"ptx":"7.4","sm":["sm_75"]},
+    ".L2::cache_hint": {"ptx":"7.4","sm":["sm_80"]},
+    ".nc": {"sm":["sm_32"]},
+    ".s64": {"ptx":"7.4","sm":["sm_75"]},
   },
   "ldmatrix": {
-    ".b16": {
-      "sm": [
-        "sm_75"
-      ]
-    },
-    ".b4x16_p64": {
-      "ptx": "8.6"
-    },
-    ".b6x16_p32": {
-      "ptx": "8.6"
-    },
-    ".b8x16": {
-      "ptx": "8.6"
-    },
-    ".m8n16": {
-      "ptx": "8.6"
-    },
-    ".m8n8": {
-      "sm": [
-        "sm_75"
-      ]
-    },
-    ".shared::cta": {
-      "ptx": "7.8"
-    },
-    ".trans": {
-      "sm": [
-        "sm_75"
-      ]
-    }
+    ".b16": {"sm":["sm_75"]},
+    ".b4x16_p64": {"ptx":"8.6"},
+    ".b6x16_p32": {"ptx":"8.6"},
+    ".b8x16": {"ptx":"8.6"},
+    ".m8n16": {"ptx":"8.6"},
+    ".m8n8": {"sm":["sm_75"]},
+    ".shared::cta": {"ptx":"7.8"},
+    ".trans": {"sm":["sm_75"]},
   },
   "lg2": {
-    ".approx": {
-      "ptx": "1.4"
-    },
-    ".ftz": {
-      "ptx": "1.4"
-    }
+    ".approx": {"ptx":"1.4"},
+    ".ftz": {"ptx":"1.4"},
   },
   "mad": {
-    ".ftz": {
-      "ptx": "1.4"
-    }
+    ".ftz": {"ptx":"1.4"},
   },
   "max": {
-    ".abs": {
-      "ptx": "7.2",
-      "sm": [
-        "sm_86"
-      ]
-    },
-    ".bf16": {
-      "ptx": "7.0",
-      "sm": [
-        "sm_80"
-      ]
-    },
-    ".bf16x2": {
-      "ptx": "7.0",
-      "sm": [
-        "sm_80"
-      ]
-    },
-    ".f16": {
-      "ptx": "7.0",
-      "sm": [
-        "sm_80"
-      ]
-    },
-    ".f16x2": {
-      "ptx": "7.0",
-      "sm": [
-        "sm_80"
-      ]
-    },
-    ".ftz": {
-      "ptx": "1.4"
-    },
-    ".NaN": {
-      "ptx": "7.0",
-      "sm": [
-        "sm_80"
-      ]
-    },
-    ".relu": {
-      "ptx": "8.0",
-      "sm": [
-        "sm_90"
-      ]
-    },
-    ".s16x2": {
-      "ptx": "8.0",
-      "sm": [
-        "sm_90"
-      ]
-    },
-    ".u16x2": {
-      "ptx": "8.0",
-      "sm": [
-        "sm_90"
-      ]
-    },
-    ".xorsign": {
-      "ptx": "7.2",
-      "sm": [
-        "sm_86"
-      ]
-    }
+    ".abs": {"ptx":"7.2","sm":["sm_86"]},
+    ".bf16": {"ptx":"7.0","sm":["sm_80"]},
+    ".bf16x2": {"ptx":"7.0","sm":["sm_80"]},
+    ".f16": {"ptx":"7.0","sm":["sm_80"]},
+    ".f16x2": {"ptx":"7.0","sm":["sm_80"]},
+    ".ftz": {"ptx":"1.4"},
+    ".NaN": {"ptx":"7.0","sm":["sm_80"]},
+    ".relu": {"ptx":"8.0","sm":["sm_90"]},
+    ".s16x2": {"ptx":"8.0","sm":["sm_90"]},
+    ".u16x2": {"ptx":"8.0","sm":["sm_90"]},
+    ".xorsign": {"ptx":"7.2","sm":["sm_86"]},
   },
   "mbarrier.arrive": {
-    ".expect_tx": {
-      "sm": [
-        "sm_90"
-      ]
-    },
-    ".noComplete": {
-      "sm": [
-        "sm_80"
-      ]
-    }
+    ".expect_tx": {"sm":["sm_90"]},
+    ".noComplete": {"sm":["sm_80"]},
   },
   "mbarrier.arrive_drop": {
-    ".expect_tx": {
-      "sm": [
-        "sm_90"
-      ]
-    },
-    ".noComplete": {
-      "sm": [
-        "sm_80"
-      ]
-    }
+    ".expect_tx": {"sm":["sm_90"]},
+    ".noComplete": {"sm":["sm_80"]},
   },
   "mbarrier.test_wait": {
-    ".acquire": {
-      "sm": [
-        "sm_90"
-      ]
-    },
-    ".cluster": {
-      "ptx": "8.0",
-      "sm": [
-        "sm_90"
-      ]
-    },
-    ".cta": {
-      "sm": [
-        "sm_90"
-      ]
-    },
-    ".parity": {
-      "sm": [
-        "sm_90"
-      ]
-    },
-    ".shared::cta": {
-      "sm": [
-        "sm_90"
-      ]
-    },
-    ".test_wait": {
-      "ptx": "7.0",
-      "sm": [
-        "sm_80"
-      ]
-    },
-    ".try_wait": {
-      "sm": [
-        "sm_90"
-      ]
-    }
+    ".acquire": {"sm":["sm_90"]},
+    ".cluster": {"ptx":"8.0","sm":["sm_90"]},
+    ".cta": {"sm":["sm_90"]},
+    ".parity": {"sm":["sm_90"]},
+    ".shared::cta": {"sm":["sm_90"]},
+    ".test_wait": {"ptx":"7.0","sm":["sm_80"]},
+    ".try_wait": {"sm":["sm_90"]},
   },
   "membar": {
-    ".acq_rel": {
-      "sm": [
-        "sm_70"
-      ]
-    },
-    ".alias": {
-      "ptx": "7.5",
-      "sm": [
-        "sm_60"
-      ]
-    },
-    ".async": {
-      "sm": [
-        "sm_90"
-      ]
-    },
-    ".cluster": {
-      "ptx": "7.8"
-    },
-    ".gl": {
-      "ptx": "1.4"
-    },
-    ".mbarrier_init": {
-      "ptx": "8.0",
-      "sm": [
-        "sm_90"
-      ]
-    },
-    ".release": {
-      "ptx": "6.0"
-    },
-    ".sc": {
-      "sm": [
-        "sm_70"
-      ]
-    },
-    ".shared::cluster": {
-      "ptx": "7.8",
-      "sm": [
-        "sm_90"
-      ]
-    },
-    ".tensormap::generic": {
-      "ptx": "8.3"
-    }
+    ".acq_rel": {"sm":["sm_70"]},
+    ".alias": {"ptx":"7.5","sm":["sm_60"]},
+    ".async": {"sm":["sm_90"]},
+    ".cluster": {"ptx":"7.8"},
+    ".gl": {"ptx":"1.4"},
+    ".mbarrier_init": {"ptx":"8.0","sm":["sm_90"]},
+    ".release": {"ptx":"6.0"},
+    ".sc": {"sm":["sm_70"]},
+    ".shared::cluster": {"ptx":"7.8","sm":["sm_90"]},
+    ".tensormap::generic": {"ptx":"8.3"},
   },
   "min": {
-    ".abs": {
-      "ptx": "7.2",
-      "sm": [
-        "sm_86"
-      ]
-    },
-    ".bf16": {
-      "ptx": "7.0",
-      "sm": [
-        "sm_80"
-      ]
-    },
-    ".bf16x2": {
-      "ptx": "7.0",
-      "sm": [
-        "sm_80"
-      ]
-    },
-    ".f16": {
-      "ptx": "7.0",
-      "sm": [
-        "sm_80"
-      ]
-    },
-    ".f16x2": {
-      "ptx": "7.0",
-      "sm": [
-        "sm_80"
-      ]
-    },
-    ".ftz": {
-      "ptx": "1.4"
-    },
-    ".NaN": {
-      "ptx": "7.0",
-      "sm": [
-        "sm_80"
-      ]
-    },
-    ".relu": {
-      "ptx": "8.0",
-      "sm": [
-        "sm_90"
-      ]
-    },
-    ".s16x2": {
-      "ptx": "8.0",
-      "sm": [
-        "sm_90"
-      ]
-    },
-    ".u16x2": {
-      "ptx": "8.0",
-      "sm": [
-        "sm_90"
-      ]
-    },
-    ".xorsign": {
-      "ptx": "7.2",
-      "sm": [
-        "sm_86"
-      ]
-    }
+    ".abs": {"ptx":"7.2","sm":["sm_86"]},
+    ".bf16": {"ptx":"7.0","sm":["sm_80"]},
+    ".bf16x2": {"ptx":"7.0","sm":["sm_80"]},
+    ".f16": {"ptx":"7.0","sm":["sm_80"]},
+    ".f16x2": {"ptx":"7.0","sm":["sm_80"]},
+    ".ftz": {"ptx":"1.4"},
+    ".NaN": {"ptx":"7.0","sm":["sm_80"]},
+    ".relu": {"ptx":"8.0","sm":["sm_90"]},
+    ".s16x2": {"ptx":"8.0","sm":["sm_90"]},
+    ".u16x2": {"ptx":"8.0","sm":["sm_90"]},
+    ".xorsign": {"ptx":"7.2","sm":["sm_86"]},
   },
   "mma": {
-    ".and": {
-      "ptx": "7.1",
-      "sm": [
-        "sm_80"
-      ]
-    },
-    ".b1": {
-      "sm": [
-        "sm_75"
-      ]
-    },
-    ".bf16": {
-      "ptx": "7.0",
-      "sm": [
-        "sm_80"
-      ]
-    },
-    ".e2m1": {
-      "ptx": "8.7"
-    },
-    ".e3m2": {
-      "ptx": "8.7"
-    },
-    ".e4m3": {
-      "ptx": "8.4"
-    },
-    ".e5m2": {
-      "ptx": "8.4"
-    },
-    ".f64": {
-      "ptx": "7.0",
-      "sm": [
-        "sm_80"
-      ]
-    },
-    ".kind::f8f6f4": {
-      "ptx": "8.6"
-    },
-    ".m16n8k128": {
-      "ptx": "7.0",
-      "sm": [
-        "sm_80"
-      ]
-    },
-    ".m16n8k16": {
-      "ptx": "7.0",
-      "sm": [
-        "sm_80"
-      ]
-    },
-    ".m16n8k256": {
-      "ptx": "7.0",
-      "sm": [
-        "sm_80"
-      ]
-    },
-    ".m16n8k32": {
-      "ptx": "7.0"
-    },
-    ".m16n8k64": {
-      "ptx": "7.0",
-      "sm": [
-        "sm_80"
-      ]
-    },
-    ".m16n8k8": {
-      "ptx": "6.5",
-      "sm": [
-        "sm_75"
-      ]
-    },
-    ".m8n8k128": {
-      "ptx": "7.0",
-      "sm": [
-        "sm_75"
-      ]
-    },
-    ".m8n8k16": {
-      "ptx": "6.5",
-      "sm": [
-        "sm_75"
-      ]
-    },
-    ".m8n8k32": {
-      "ptx": "6.5",
-      "sm": [
-        "sm_75"
-      ]
-    },
-    ".popc": {
-      "sm": [
-        "sm_70"
-      ]
-    },
-    ".s32": {
-      "sm": [
-        "sm_70"
-      ]
-    },
-    ".s4": {
-      "sm": [
-        "sm_75"
-      ]
-    },
-    ".s8": {
-      "sm": [
-        "sm_70"
-      ]
-    },
-    ".satfinite": {
-      "sm": [
-        "sm_70"
-      ]
-    },
-    ".tf32": {
-      "ptx": "7.0",
-      "sm": [
-        "sm_80"
-      ]
-    },
-    ".u4": {
-      "sm": [
-        "sm_75"
-      ]
-    },
-    ".u8": {
-      "sm": [
-        "sm_70"
-      ]
-    },
-    ".xor": {
-      "sm": [
-        "sm_70"
-      ]
-    }
+    ".and": {"ptx":"7.1","sm":["sm_80"]},
+    ".b1": {"sm":["sm_75"]},
+    ".bf16": {"ptx":"7.0","sm":["sm_80"]},
+    ".e2m1": {"ptx":"8.7"},
+    ".e3m2": {"ptx":"8.7"},
+    ".e4m3": {"ptx":"8.4"},
+    ".e5m2": {"ptx":"8.4"},
+    ".f64": {"ptx":"7.0","sm":["sm_80"]},
+    ".kind::f8f6f4": {"ptx":"8.6"},
+    ".m16n8k128": {"ptx":"7.0","sm":["sm_80"]},
+    ".m16n8k16": {"ptx":"7.0","sm":["sm_80"]},
+    ".m16n8k256": {"ptx":"7.0","sm":["sm_80"]},
+    ".m16n8k32": {"ptx":"7.0"},
+    ".m16n8k64": {"ptx":"7.0","sm":["sm_80"]},
+    ".m16n8k8": {"ptx":"6.5","sm":["sm_75"]},
+    ".m8n8k128": {"ptx":"7.0","sm":["sm_75"]},
+    ".m8n8k16": {"ptx":"6.5","sm":["sm_75"]},
+    ".m8n8k32": {"ptx":"6.5","sm":["sm_75"]},
+    ".popc": {"sm":["sm_70"]},
+    ".s32": {"sm":["sm_70"]},
+    ".s4": {"sm":["sm_75"]},
+    ".s8": {"sm":["sm_70"]},
+    ".satfinite": {"sm":["sm_70"]},
+    ".tf32": {"ptx":"7.0","sm":["sm_80"]},
+    ".u4": {"sm":["sm_75"]},
+    ".u8": {"sm":["sm_70"]},
+    ".xor": {"sm":["sm_70"]},
   },
   "mma.sp": {
-    ".sp::ordered_metadata": {
-      "ptx": "8.5"
-    }
+    ".sp::ordered_metadata": {"ptx":"8.5"},
   },
   "mov": {
-    ".b128": {
-      "ptx": "8.3",
-      "sm": [
-        "sm_70"
-      ]
-    }
+    ".b128": {"ptx":"8.3","sm":["sm_70"]},
   },
   "mul": {
-    ".bf16": {
-      "ptx": "7.8",
-      "sm": [
-        "sm_90"
-      ]
-    },
-    ".bf16x2": {
-      "ptx": "7.8",
-      "sm": [
-        "sm_90"
-      ]
-    },
-    ".f16": {
-      "ptx": "4.2",
-      "sm": [
-        "sm_53"
-      ]
-    },
-    ".f16x2": {
-      "ptx": "4.2",
-      "sm": [
-        "sm_53"
-      ]
-    },
-    ".f32x2": {
-      "ptx": "8.6"
-    },
-    ".ftz": {
-      "ptx": "1.4"
-    }
+    ".bf16": {"ptx":"7.8","sm":["sm_90"]},
+    ".bf16x2": {"ptx":"7.8","sm":["sm_90"]},
+    ".f16": {"ptx":"4.2","sm":["sm_53"]},
+    ".f16x2": {"ptx":"4.2","sm":["sm_53"]},
+    ".f32x2": {"ptx":"8.6"},
+    ".ftz": {"ptx":"1.4"},
   },
   "multimem.ld_reduce": {
-    ".acc::f32": {
-      "ptx": "8.2",
-      "sm": [
-        "sm_90"
-      ]
-    },
-    ".acquire": {
-      "ptx": "8.1",
-      "sm": [
-        "sm_90"
-      ]
-    },
-    ".bf16": {
-      "ptx": "7.0",
-      "sm": [
-        "sm_80"
-      ]
-    },
-    ".bf16x2": {
-      "ptx": "7.0",
-      "sm": [
-        "sm_80"
-      ]
-    },
-    ".cluster": {
-      "ptx": "7.8",
-      "sm": [
-        "sm_90"
-      ]
-    },
-    ".e4m3x2": {
-      "ptx": "8.6"
-    },
-    ".e4m3x4": {
-      "ptx": "8.6"
-    },
-    ".e5m2x2": {
-      "ptx": "8.6"
-    },
-    ".e5m2x4": {
-      "ptx": "8.6"
-    },
-    ".ld_reduce": {
-      "ptx": "8.1",
-      "sm": [
-        "sm_90"
-      ]
-    },
-    ".red": {
-      "ptx": "8.1",
-      "sm": [
-        "sm_90"
-      ]
-    },
-    ".relaxed": {
-      "ptx": "6.0",
-      "sm": [
-        "sm_70"
-      ]
-    },
-    ".release": {
-      "ptx": "6.0",
-      "sm": [
-        "sm_70"
-      ]
-    },
-    ".st": {
-      "ptx": "8.1",
-      "sm": [
-        "sm_90"
-      ]
-    },
-    ".weak": {
-      "ptx": "6.0",
-      "sm": [
-        "sm_70"
-      ]
-    }
+    ".acc::f32": {"ptx":"8.2","sm":["sm_90"]},
+    ".acquire": {"ptx":"8.1","sm":["sm_90"]},
+    ".bf16": {"ptx":"7.0","sm":["sm_80"]},
+    ".bf16x2": {"ptx":"7.0","sm":["sm_80"]},
+    ".cluster": {"ptx":"7.8","sm":["sm_90"]},
+    ".e4m3x2": {"ptx":"8.6"},
+    ".e4m3x4": {"ptx":"8.6"},
+    ".e5m2x2": {"ptx":"8.6"},
+    ".e5m2x4": {"ptx":"8.6"},
+    ".ld_reduce": {"ptx":"8.1","sm":["sm_90"]},
+    ".red": {"ptx":"8.1","sm":["sm_90"]},
+    ".relaxed": {"ptx":"6.0","sm":["sm_70"]},
+    ".release": {"ptx":"6.0","sm":["sm_70"]},
+    ".st": {"ptx":"8.1","sm":["sm_90"]},
+    ".weak": {"ptx":"6.0","sm":["sm_70"]},
   },
   "neg": {
-    ".bf16": {
-      "ptx": "7.0",
-      "sm": [
-        "sm_80"
-      ]
-    },
-    ".bf16x2": {
-      "ptx": "7.0",
-      "sm": [
-        "sm_80"
-      ]
-    },
-    ".f16": {
-      "ptx": "6.0",
-      "sm": [
-        "sm_53"
-      ]
-    },
-    ".f16x2": {
-      "ptx": "6.0",
-      "sm": [
-        "sm_53"
-      ]
-    },
-    ".ftz": {
-      "ptx": "1.4"
-    }
+    ".bf16": {"ptx":"7.0","sm":["sm_80"]},
+    ".bf16x2": {"ptx":"7.0","sm":["sm_80"]},
+    ".f16": {"ptx":"6.0","sm":["sm_53"]},
+    ".f16x2": {"ptx":"6.0","sm":["sm_53"]},
+    ".ftz": {"ptx":"1.4"},
   },
   "pmevent": {
-    ".mask": {
-      "ptx": "3.0",
-      "sm": [
-        "sm_20"
-      ]
-    }
+    ".mask": {"ptx":"3.0","sm":["sm_20"]},
   },
   "prefetch": {
-    ".L2::evict_last": {
-      "ptx": "7.4",
-      "sm": [
-        "sm_80"
-      ]
-    },
-    ".tensormap": {
-      "ptx": "8.0",
-      "sm": [
-        "sm_90"
-      ]
-    }
+    ".L2::evict_last": {"ptx":"7.4","sm":["sm_80"]},
+    ".tensormap": {"ptx":"8.0","sm":["sm_90"]},
   },
   "rcp": {
-    ".approx": {
-      "ptx": "1.4"
-    },
-    ".rz": {
-      "sm": [
-        "sm_20"
-      ]
-    }
+    ".approx": {"ptx":"1.4"},
+    ".rz": {"sm":["sm_20"]},
   },
   "red": {
-    ".b32": {
-      "sm": [
-        "sm_12"
-      ]
-    },
-    ".bf16": {
-      "ptx": "7.8",
-      "sm": [
-        "sm_90"
-      ]
-    },
-    ".bf16x2": {
-      "ptx": "7.8",
-      "sm": [
-        "sm_90"
-      ]
-    },
-    ".cluster": {
-      "ptx": "7.8",
-      "sm": [
-        "sm_90"
-      ]
-    },
-    ".cta": {
-      "ptx": "6.2",
-      "sm": [
-        "sm_60"
-      ]
-    },
-    ".f16": {
-      "ptx": "6.3",
-      "sm": [
-        "sm_70"
-      ]
-    },
-    ".f16x2": {
-      "ptx": "6.2",
-      "sm": [
-        "sm_60"
-      ]
-    },
-    ".f32": {
-      "ptx": "2.0",
-      "sm": [
-        "sm_20"
-      ]
-    },
-    ".f64": {
-      "ptx": "5.0",
-      "sm": [
-        "sm_60"
-      ]
-    },
-    ".gpu": {
-      "ptx": "5.0",
-      "sm": [
-        "sm_60"
-      ]
-    },
-    ".L2::cache_hint": {
-      "ptx": "7.4",
-      "sm": [
-        "sm_80"
-      ]
-    },
-    ".max": {
-      "sm": [
-        "sm_12"
-      ]
-    },
-    ".noftz": {
-      "ptx": "6.2",
-      "sm": [
-        "sm_60"
-      ]
-    },
-    ".or": {
-      "ptx": "3.1",
-      "sm": [
-        "sm_32"
-      ]
-    },
-    ".relaxed": {
-      "ptx": "6.0",
-      "sm": [
-        "sm_70"
-      ]
-    },
-    ".release": {
-      "ptx": "6.0",
-      "sm": [
-        "sm_70"
-      ]
-    },
-    ".shared": {
-      "sm": [
-        "sm_12"
-      ]
-    },
-    ".shared::cluster": {
-      "ptx": "7.8",
-      "sm": [
-        "sm_90"
-      ]
-    },
-    ".shared::cta": {
-      "ptx": "7.8"
-    },
-    ".sys": {
-      "ptx": "5.0",
-      "sm": [
-        "sm_60"
-      ]
-    },
-    ".v2": {
-      "ptx": "8.1",
-      "sm": [
-        "sm_90"
-      ]
-    },
-    ".v4": {
-      "ptx": "8.1",
-      "sm": [
-        "sm_90"
-      ]
-    }
+    ".b32": {"sm":["sm_12"]},
+    ".bf16": {"ptx":"7.8","sm":["sm_90"]},
+    ".bf16x2": {"ptx":"7.8","sm":["sm_90"]},
+    ".cluster": {"ptx":"7.8","sm":["sm_90"]},
+    ".cta": {"ptx":"6.2","sm":["sm_60"]},
+    ".f16": {"ptx":"6.3","sm":["sm_70"]},
+    ".f16x2": {"ptx":"6.2","sm":["sm_60"]},
+    ".f32": {"ptx":"2.0","sm":["sm_20"]},
+    ".f64": {"ptx":"5.0","sm":["sm_60"]},
+    ".gpu": {"ptx":"5.0","sm":["sm_60"]},
+    ".L2::cache_hint": {"ptx":"7.4","sm":["sm_80"]},
+    ".max": {"sm":["sm_12"]},
+    ".noftz": {"ptx":"6.2","sm":["sm_60"]},
+    ".or": {"ptx":"3.1","sm":["sm_32"]},
+    ".relaxed": {"ptx":"6.0","sm":["sm_70"]},
+    ".release": {"ptx":"6.0","sm":["sm_70"]},
+    ".shared": {"sm":["sm_12"]},
+    ".shared::cluster": {"ptx":"7.8","sm":["sm_90"]},
+    ".shared::cta": {"ptx":"7.8"},
+    ".sys": {"ptx":"5.0","sm":["sm_60"]},
+    ".v2": {"ptx":"8.1","sm":["sm_90"]},
+    ".v4": {"ptx":"8.1","sm":["sm_90"]},
   },
   "red.async": {
-    ".and": {
-      "ptx": "8.1",
-      "sm": [
-        "sm_90"
-      ]
-    },
-    ".b32": {
-      "ptx": "8.1",
-      "sm": [
-        "sm_90"
-      ]
-    },
-    ".cluster": {
-      "ptx": "8.1",
-      "sm": [
-        "sm_90"
-      ]
-    },
-    ".dec": {
-      "ptx": "8.1",
-      "sm": [
-        "sm_90"
-      ]
-    },
-    ".inc": {
-      "ptx": "8.1",
-      "sm": [
-        "sm_90"
-      ]
-    },
-    ".max": {
-      "ptx": "8.1",
-      "sm": [
-        "sm_90"
-      ]
-    },
-    ".mbarrier::complete_tx::bytes": {
-      "ptx": "8.1",
-      "sm": [
-        "sm_90"
-      ]
-    },
-    ".min": {
-      "ptx": "8.1",
-      "sm": [
-        "sm_90"
-      ]
-    },
-    ".or": {
-      "ptx": "8.1",
-      "sm": [
-        "sm_90"
-      ]
-    },
-    ".relaxed": {
-      "ptx": "8.1",
-      "sm": [
-        "sm_90"
-      ]
-    },
-    ".shared::cluster": {
-      "ptx": "8.1",
-      "sm": [
-        "sm_90"
-      ]
-    },
-    ".xor": {
-      "ptx": "8.1",
-      "sm": [
-        "sm_90"
-      ]
-    }
+    ".and": {"ptx":"8.1","sm":["sm_90"]},
+    ".b32": {"ptx":"8.1","sm":["sm_90"]},
+    ".cluster": {"ptx":"8.1","sm":["sm_90"]},
+    ".dec": {"ptx":"8.1","sm":["sm_90"]},
+    ".inc": {"ptx":"8.1","sm":["sm_90"]},
+    ".max": {"ptx":"8.1","sm":["sm_90"]},
+    ".mbarrier::complete_tx::bytes": {"ptx":"8.1","sm":["sm_90"]},
+    ".min": {"ptx":"8.1","sm":["sm_90"]},
+    ".or": {"ptx":"8.1","sm":["sm_90"]},
+    ".relaxed": {"ptx":"8.1","sm":["sm_90"]},
+    ".shared::cluster": {"ptx":"8.1","sm":["sm_90"]},
+    ".xor": {"ptx":"8.1","sm":["sm_90"]},
   },
   "redux.sync": {
-    ".b32": {
-      "ptx": "7.0"
-    },
-    ".max": {
-      "ptx": "7.0"
-    },
-    ".min": {
-      "ptx": "7.0"
-    },
-    ".u32": {
-      "ptx": "7.0"
-    }
+    ".b32": {"ptx":"7.0"},
+    ".max": {"ptx":"7.0"},
+    ".min": {"ptx":"7.0"},
+    ".u32": {"ptx":"7.0"},
   },
   "rsqrt": {
-    ".approx": {
-      "ptx": "1.4"
-    },
-    ".ftz": {
-      "ptx": "1.4"
-    }
+    ".approx": {"ptx":"1.4"},
+    ".ftz": {"ptx":"1.4"},
   },
   "set": {
-    ".bf16x2": {
-      "ptx": "7.8",
-      "sm": [
-        "sm_90"
-      ]
-    },
-    ".f16": {
-      "ptx": "4.2",
-      "sm": [
-        "sm_53"
-      ]
-    },
-    ".f16x2": {
-      "ptx": "4.2",
-      "sm": [
-        "sm_53"
-      ]
-    },
-    ".ftz": {
-      "ptx": "1.4"
-    }
+    ".bf16x2": {"ptx":"7.8","sm":["sm_90"]},
+    ".f16": {"ptx":"4.2","sm":["sm_53"]},
+    ".f16x2": {"ptx":"4.2","sm":["sm_53"]},
+    ".ftz": {"ptx":"1.4"},
   },
   "setp": {
-    ".bf16": {
-      "ptx": "7.8",
-      "sm": [
-        "sm_90"
-      ]
-    },
-    ".bf16x2": {
-      "ptx": "7.8",
-      "sm": [
-        "sm_90"
-      ]
-    },
-    ".f16": {
-      "ptx": "4.2",
-      "sm": [
-        "sm_53"
-      ]
-    },
-    ".f16x2": {
-      "ptx": "4.2",
-      "sm": [
-        "sm_53"
-      ]
-    },
-    ".ftz": {
-      "ptx": "1.4"
-    }
+    ".bf16": {"ptx":"7.8","sm":["sm_90"]},
+    ".bf16x2": {"ptx":"7.8","sm":["sm_90"]},
+    ".f16": {"ptx":"4.2","sm":["sm_53"]},
+    ".f16x2": {"ptx":"4.2","sm":["sm_53"]},
+    ".ftz": {"ptx":"1.4"},
   },
   "shf": {
-    ".l": {
-      "ptx": "3.1",
-      "sm": [
-        "sm_32"
-      ]
-    },
-    ".r": {
-      "ptx": "3.1",
-      "sm": [
-        "sm_32"
-      ]
-    }
+    ".l": {"ptx":"3.1","sm":["sm_32"]},
+    ".r": {"ptx":"3.1","sm":["sm_32"]},
   },
   "shfl.sync": {
-    ".bfly": {
-      "ptx": "6.0"
-    },
-    ".idx": {
-      "ptx": "6.0"
-    }
+    ".bfly": {"ptx":"6.0"},
+    ".idx": {"ptx":"6.0"},
   },
   "sin": {
-    ".approx": {
-      "ptx": "1.4"
-    },
-    ".ftz": {
-      "ptx": "1.4"
-    }
+    ".approx": {"ptx":"1.4"},
+    ".ftz": {"ptx":"1.4"},
   },
   "slct": {
-    ".ftz": {
-      "ptx": "1.4"
-    }
+    ".ftz": {"ptx":"1.4"},
   },
   "sqrt": {
-    ".approx": {
-      "ptx": "1.4"
-    },
-    ".rz": {
-      "sm": [
-        "sm_20"
-      ]
-    }
+    ".approx": {"ptx":"1.4"},
+    ".rz": {"sm":["sm_20"]},
   },
   "st": {
-    ".b128": {
-      "ptx": "8.3"
-    },
-    ".cg": {
-      "ptx": "2.0",
-      "sm": [
-        "sm_20"
-      ]
-    },
-    ".cluster": {
-      "ptx": "7.8",
-      "sm": [
-        "sm_90"
-      ]
-    },
-    ".cs": {
-      "ptx": "2.0",
-      "sm": [
-        "sm_20"
-      ]
-    },
-    ".cta": {
-      "ptx": "2.0",
-      "sm": [
-        "sm_20"
-      ]
-    },
-    ".gpu": {
-      "ptx": "2.0",
-      "sm": [
-        "sm_20"
-      ]
-    },
-    ".L1::no_allocate": {
-      "ptx": "7.4",
-      "sm": [
-        "sm_70"
-      ]
-    },
-    ".L2::cache_hint": {
-      "ptx": "7.4",
-      "sm": [
-        "sm_80"
-      ]
-    },
-    ".mmio": {
-      "ptx": "8.2",
-      "sm": [
-        "sm_70"
-      ]
-    },
-    ".param::func": {
-      "ptx": "8.3"
-    },
-    ".relaxed": {
-      "ptx": "6.0",
-      "sm": [
-        "sm_70"
-      ]
-    },
-    ".release": {
-      "ptx": "6.0",
-      "sm": [
-        "sm_70"
-      ]
-    },
-    ".shared::cluster": {
-      "ptx": "7.8",
-      "sm": [
-        "sm_90"
-      ]
-    },
-    ".shared::cta": {
-      "ptx": "7.8"
-    },
-    ".volatile": {
-      "ptx": "1.1"
-    },
-    ".wb": {
-      "ptx": "2.0",
-      "sm": [
-        "sm_20"
-      ]
-    },
-    ".weak": {
-      "ptx": "6.0"
-    },
-    ".wt": {
-      "ptx": "2.0",
-      "sm": [
-        "sm_20"
-      ]
-    }
+    ".b128": {"ptx":"8.3"},
+    ".cg": {"ptx":"2.0","sm":["sm_20"]},
+    ".cluster": {"ptx":"7.8","sm":["sm_90"]},
+    ".cs": {"ptx":"2.0","sm":["sm_20"]},
+    ".cta": {"ptx":"2.0","sm":["sm_20"]},
+    ".gpu": {"ptx":"2.0","sm":["sm_20"]},
+    ".L1::no_allocate": {"ptx":"7.4","sm":["sm_70"]},
+    ".L2::cache_hint": {"ptx":"7.4","sm":["sm_80"]},
+    ".mmio": {"ptx":"8.2","sm":["sm_70"]},
+    ".param::func": {"ptx":"8.3"},
+    ".relaxed": {"ptx":"6.0","sm":["sm_70"]},
+    ".release": {"ptx":"6.0","sm":["sm_70"]},
+    ".shared::cluster": {"ptx":"7.8","sm":["sm_90"]},
+    ".shared::cta": {"ptx":"7.8"},
+    ".volatile": {"ptx":"1.1"},
+    ".wb": {"ptx":"2.0","sm":["sm_20"]},
+    ".weak": {"ptx":"6.0"},
+    ".wt": {"ptx":"2.0","sm":["sm_20"]},
   },
   "st.async": {
-    ".cluster": {
-      "ptx": "8.1",
-      "sm": [
-        "sm_90"
-      ]
-    },
-    ".mbarrier::complete_tx::bytes": {
-      "ptx": "8.1",
-      "sm": [
-        "sm_90"
-      ]
-    },
-    ".shared::cluster": {
-      "ptx": "8.1",
-      "sm": [
-        "sm_90"
-      ]
-    },
-    ".weak": {
-      "ptx": "8.1",
-      "sm": [
-        "sm_90"
-      ]
-    }
+    ".cluster": {"ptx":"8.1","sm":["sm_90"]},
+    ".mbarrier::complete_tx::bytes": {"ptx":"8.1","sm":["sm_90"]},
+    ".shared::cluster": {"ptx":"8.1","sm":["sm_90"]},
+    ".weak": {"ptx":"8.1","sm":["sm_90"]},
   },
   "stmatrix": {
-    ".b16": {
-      "sm": [
-        "sm_90"
-      ]
-    },
-    ".b8": {
-      "ptx": "8.6"
-    },
-    ".m16n8": {
-      "ptx": "8.6"
-    },
-    ".m8n8": {
-      "sm": [
-        "sm_90"
-      ]
-    }
+    ".b16": {"sm":["sm_90"]},
+    ".b8": {"ptx":"8.6"},
+    ".m16n8": {"ptx":"8.6"},
+    ".m8n8": {"sm":["sm_90"]},
   },
   "sub": {
-    ".bf16": {
-      "ptx": "7.8",
-      "sm": [
-        "sm_90"
-      ]
-    },
-    ".bf16x2": {
-      "ptx": "7.8",
-      "sm": [
-        "sm_90"
-      ]
-    },
-    ".f16": {
-      "ptx": "4.2",
-      "sm": [
-        "sm_53"
-      ]
-    },
-    ".f16x2": {
-      "ptx": "4.2",
-      "sm": [
-        "sm_53"
-      ]
-    },
-    ".f32x2": {
-      "ptx": "8.6"
-    },
-    ".ftz": {
-      "ptx": "1.4"
-    }
+    ".bf16": {"ptx":"7.8","sm":["sm_90"]},
+    ".bf16x2": {"ptx":"7.8","sm":["sm_90"]},
+    ".f16": {"ptx":"4.2","sm":["sm_53"]},
+    ".f16x2": {"ptx":"4.2","sm":["sm_53"]},
+    ".f32x2": {"ptx":"8.6"},
+    ".ftz": {"ptx":"1.4"},
   },
   "suld": {
-    ".2d": {
-      "ptx": "2.0"
-    },
-    ".3d": {
-      "ptx": "3.0",
-      "sm": [
-        "sm_20"
-      ]
-    },
-    ".a1d": {
-      "ptx": "3.0",
-      "sm": [
-        "sm_20"
-      ]
-    },
-    ".a2d": {
-      "ptx": "3.0",
-      "sm": [
-        "sm_20"
-      ]
-    },
-    ".b16": {
-      "ptx": "2.0"
-    },
-    ".b32": {
-      "ptx": "2.0"
-    },
-    ".b8": {
-      "ptx": "2.0"
-    },
-    ".clamp": {
-      "ptx": "2.0"
-    },
-    ".v4": {
-      "ptx": "2.0"
-    },
-    ".zero": {
-      "ptx": "2.0"
-    }
+    ".2d": {"ptx":"2.0"},
+    ".3d": {"ptx":"3.0","sm":["sm_20"]},
+    ".a1d": {"ptx":"3.0","sm":["sm_20"]},
+    ".a2d": {"ptx":"3.0","sm":["sm_20"]},
+    ".b16": {"ptx":"2.0"},
+    ".b32": {"ptx":"2.0"},
+    ".b8": {"ptx":"2.0"},
+    ".clamp": {"ptx":"2.0"},
+    ".v4": {"ptx":"2.0"},
+    ".zero": {"ptx":"2.0"},
   },
   "sured": {
-    ".3d": {
-      "ptx": "3.0",
-      "sm": [
-        "sm_20"
-      ]
-    },
-    ".b": {
-      "ptx": "2.0",
-      "sm": [
-        "sm_20"
-      ]
-    },
-    ".b64": {
-      "ptx": "8.1",
-      "sm": [
-        "sm_50"
-      ]
-    },
-    ".clamp": {
-      "ptx": "2.0"
-    },
-    ".max": {
-      "ptx": "2.0"
-    },
-    ".p": {
-      "ptx": "2.0",
-      "sm": [
-        "sm_20"
-      ]
-    },
-    ".s32": {
-      "ptx": "2.0"
-    },
-    ".u32": {
-      "ptx": "2.0"
-    },
-    ".zero": {
-      "ptx": "2.0"
-    }
+    ".3d": {"ptx":"3.0","sm":["sm_20"]},
+    ".b": {"ptx":"2.0","sm":["sm_20"]},
+    ".b64": {"ptx":"8.1","sm":["sm_50"]},
+    ".clamp": {"ptx":"2.0"},
+    ".max": {"ptx":"2.0"},
+    ".p": {"ptx":"2.0","sm":["sm_20"]},
+    ".s32": {"ptx":"2.0"},
+    ".u32": {"ptx":"2.0"},
+    ".zero": {"ptx":"2.0"},
   },
   "sust": {
-    ".3d": {
-      "ptx": "3.0",
-      "sm": [
-        "sm_20"
-      ]
-    },
-    ".a1d": {
-      "ptx": "3.0",
-      "sm": [
-        "sm_20"
-      ]
-    },
-    ".a2d": {
-      "ptx": "3.0",
-      "sm": [
-        "sm_20"
-      ]
-    },
-    ".b16": {
-      "ptx": "2.0"
-    },
-    ".b64": {
-      "ptx": "2.0"
-    },
-    ".clamp": {
-      "ptx": "2.0"
-    },
-    ".cs": {
-      "ptx": "2.0"
-    },
-    ".p": {
-      "ptx": "2.0",
-      "sm": [
-        "sm_20"
-      ]
-    },
-    ".wb": {
-      "ptx": "2.0"
-    },
-    ".wt": {
-      "ptx": "2.0"
-    },
-    ".zero": {
-      "ptx": "2.0"
-    }
+    ".3d": {"ptx":"3.0","sm":["sm_20"]},
+    ".a1d": {"ptx":"3.0","sm":["sm_20"]},
+    ".a2d": {"ptx":"3.0","sm":["sm_20"]},
+    ".b16": {"ptx":"2.0"},
+    ".b64": {"ptx":"2.0"},
+    ".clamp": {"ptx":"2.0"},
+    ".cs": {"ptx":"2.0"},
+    ".p": {"ptx":"2.0","sm":["sm_20"]},
+    ".wb": {"ptx":"2.0"},
+    ".wt": {"ptx":"2.0"},
+    ".zero": {"ptx":"2.0"},
   },
   "tanh": {
-    ".bf16": {
-      "ptx": "7.8",
-      "sm": [
-        "sm_90"
-      ]
-    },
-    ".bf16x2": {
-      "ptx": "7.8",
-      "sm": [
-        "sm_90"
-      ]
-    }
+    ".bf16": {"ptx":"7.8","sm":["sm_90"]},
+    ".bf16x2": {"ptx":"7.8","sm":["sm_90"]},
   },
   "tcgen05.alloc": {
-    ".aligned": {
-      "ptx": "6.0"
-    },
-    ".alloc": {
-      "ptx": "8.6"
-    },
-    ".cta_group::1": {
-      "ptx": "8.6"
-    },
-    ".cta_group::2": {
-      "ptx": "8.6"
-    },
-    ".dealloc": {
-      "ptx": "8.6"
-    },
-    ".relinquish_alloc_permit": {
-      "ptx": "8.6"
-    },
-    ".shared::cta": {
-      "ptx": "8.6"
-    }
+    ".aligned": {"ptx":"6.0"},
+    ".alloc": {"ptx":"8.6"},
+    ".cta_group::1": {"ptx":"8.6"},
+    ".cta_group::2": {"ptx":"8.6"},
+    ".dealloc": {"ptx":"8.6"},
+    ".relinquish_alloc_permit": {"ptx":"8.6"},
+    ".shared::cta": {"ptx":"8.6"},
   },
   "tcgen05.ld": {
-    ".abs": {
-      "ptx": "8.8"
-    },
-    ".f32": {
-      "ptx": "8.8"
-    },
-    ".max": {
-      "ptx": "8.8"
-    },
-    ".min": {
-      "ptx": "8.8"
-    },
-    ".NaN": {
-      "ptx": "8.8"
-    },
-    ".red": {
-      "ptx": "8.8"
-    },
-    ".s32": {
-      "ptx": "8.8"
-    },
-    ".u32": {
-      "ptx": "8.8"
-    }
+    ".abs": {"ptx":"8.8"},
+    ".f32": {"ptx":"8.8"},
+    ".max": {"ptx":"8.8"},
+    ".min": {"ptx":"8.8"},
+    ".NaN": {"ptx":"8.8"},
+    ".red": {"ptx":"8.8"},
+    ".s32": {"ptx":"8.8"},
+    ".u32": {"ptx":"8.8"},
   },
   "tcgen05.mma": {
-    ".block16": {
-      "ptx": "8.8"
-    },
-    ".block32": {
-      "ptx": "8.8"
-    },
-    ".kind::mxf4nvf4": {
-      "ptx": "8.7"
-    },
-    ".scale_vec::4X": {
-      "ptx": "8.7"
-    }
+    ".block16": {"ptx":"8.8"},
+    ".block32": {"ptx":"8.8"},
+    ".kind::mxf4nvf4": {"ptx":"8.7"},
+    ".scale_vec::4X": {"ptx":"8.7"},
   },
   "tcgen05.mma.sp": {
-    ".block16": {
-      "ptx": "8.8"
-    },
-    ".block32": {
-      "ptx": "8.8"
-    },
-    ".kind::mxf4nvf4": {
-      "ptx": "8.7"
-    },
-    ".scale_vec::4X": {
-      "ptx": "8.7"
-    }
+    ".block16": {"ptx":"8.8"},
+    ".block32": {"ptx":"8.8"},
+    ".kind::mxf4nvf4": {"ptx":"8.7"},
+    ".scale_vec::4X": {"ptx":"8.7"},
   },
   "tex": {
-    ".acube": {
-      "sm": [
-        "sm_20"
-      ]
-    },
-    ".base": {
-      "ptx": "4.3",
-      "sm": [
-        "sm_30"
-      ]
-    },
-    ".cube": {
-      "ptx": "3.0",
-      "sm": [
-        "sm_20"
-      ]
-    },
-    ".f16": {
-      "sm": [
-        "sm_53"
-      ]
-    },
-    ".f16x2": {
-      "sm": [
-        "sm_53"
-      ]
-    },
-    ".grad": {
-      "ptx": "3.1",
-      "sm": [
-        "sm_20"
-      ]
-    },
-    ".level": {
-      "ptx": "3.1",
-      "sm": [
-        "sm_20"
-      ]
-    },
-    ".v2": {
-      "sm": [
-        "sm_53"
-      ]
-    }
+    ".acube": {"sm":["sm_20"]},
+    ".base": {"ptx":"4.3","sm":["sm_30"]},
+    ".cube": {"ptx":"3.0","sm":["sm_20"]},
+    ".f16": {"sm":["sm_53"]},
+    ".f16x2": {"sm":["sm_53"]},
+    ".grad": {"ptx":"3.1","sm":["sm_20"]},
+    ".level": {"ptx":"3.1","sm":["sm_20"]},
+    ".v2": {"sm":["sm_53"]},
   },
   "txq": {
-    ".level": {
-      "ptx": "4.3",
-      "sm": [
-        "sm_30"
-      ]
-    }
+    ".level": {"ptx":"4.3","sm":["sm_30"]},
   },
   "vote": {
-    ".ballot": {
-      "ptx": "2.0",
-      "sm": [
-        "sm_20"
-      ]
-    }
+    ".ballot": {"ptx":"2.0","sm":["sm_20"]},
   },
   "wgmma.mma_async": {
-    ".and": {
-      "ptx": "8.0"
-    },
-    ".b1": {
-      "ptx": "8.0"
-    },
-    ".bf16": {
-      "ptx": "8.0"
-    },
-    ".e4m3": {
-      "ptx": "8.0"
-    },
-    ".e5m2": {
-      "ptx": "8.0"
-    },
-    ".m64n112k16": {
-      "ptx": "8.0"
-    },
-    ".m64n112k32": {
-      "ptx": "8.0"
-    },
-    ".m64n120k32": {
-      "ptx": "8.0"
-    },
-    ".m64n128k32": {
-      "ptx": "8.0"
-    },
-    ".m64n144k16": {
-      "ptx": "8.0"
-    },
-    ".m64n144k32": {
-      "ptx": "8.0"
-    },
-    ".m64n152k16": {
-      "ptx": "8.0"
-    },
-    ".m64n16k16": {
-      "ptx": "8.0"
-    },
-    ".m64n16k32": {
-      "ptx": "8.0"
-    },
-    ".m64n176k16": {
-      "ptx": "8.0"
-    },
-    ".m64n176k32": {
-      "ptx": "8.0"
-    },
-    ".m64n184k16": {
-      "ptx": "8.0"
-    },
-    ".m64n192k32": {
-      "ptx": "8.0"
-    },
-    ".m64n208k32": {
-      "ptx": "8.0"
-    },
-    ".m64n216k16": {
-      "ptx": "8.0"
-    },
-    ".m64n224k32": {
-      "ptx": "8.0"
-    },
-    ".m64n240k16": {
-      "ptx": "8.0"
-    },
-    ".m64n24k32": {
-      "ptx": "8.0"
-    },
-    ".m64n256k16": {
-      "ptx": "8.0"
-    },
-    ".m64n32k16": {
-      "ptx": "8.0"
-    },
-    ".m64n32k32": {
-      "ptx": "8.0"
-    },
-    ".m64n48k32": {
-      "ptx": "8.0"
-    },
-    ".m64n56k16": {
-      "ptx": "8.0"
-    },
-    ".m64n64k32": {
-      "ptx": "8.0"
-    },
-    ".m64n80k32": {
-      "ptx": "8.0"
-    },
-    ".m64n88k16": {
-      "ptx": "8.0"
-    },
-    ".m64n8k16": {
-      "ptx": "8.0"
-    },
-    ".m64n8k32": {
-      "ptx": "8.0"
-    },
-    ".popc": {
-      "ptx": "8.0"
-    },
-    ".s32": {
-      "ptx": "8.0"
-    },
-    ".s8": {
-      "ptx": "8.0"
-    },
-    ".satfinite": {
-      "ptx": "8.0"
-    },
-    ".tf32": {
-      "ptx": "8.0"
-    },
-    ".u8": {
-      "ptx": "8.0"
-    }
+    ".and": {"ptx":"8.0"},
+    ".b1": {"ptx":"8.0"},
+    ".bf16": {"ptx":"8.0"},
+    ".e4m3": {"ptx":"8.0"},
+    ".e5m2": {"ptx":"8.0"},
+    ".m64n112k16": {"ptx":"8.0"},
+    ".m64n112k32": {"ptx":"8.0"},
+    ".m64n120k32": {"ptx":"8.0"},
+    ".m64n128k32": {"ptx":"8.0"},
+    ".m64n144k16": {"ptx":"8.0"},
+    ".m64n144k32": {"ptx":"8.0"},
+    ".m64n152k16": {"ptx":"8.0"},
+    ".m64n16k16": {"ptx":"8.0"},
+    ".m64n16k32": {"ptx":"8.0"},
+    ".m64n176k16": {"ptx":"8.0"},
+    ".m64n176k32": {"ptx":"8.0"},
+    ".m64n184k16": {"ptx":"8.0"},
+    ".m64n192k32": {"ptx":"8.0"},
+    ".m64n208k32": {"ptx":"8.0"},
+    ".m64n216k16": {"ptx":"8.0"},
+    ".m64n224k32": {"ptx":"8.0"},
+    ".m64n240k16": {"ptx":"8.0"},
+    ".m64n24k32": {"ptx":"8.0"},
+    ".m64n256k16": {"ptx":"8.0"},
+    ".m64n32k16": {"ptx":"8.0"},
+    ".m64n32k32": {"ptx":"8.0"},
+    ".m64n48k32": {"ptx":"8.0"},
+    ".m64n56k16": {"ptx":"8.0"},
+    ".m64n64k32": {"ptx":"8.0"},
+    ".m64n80k32": {"ptx":"8.0"},
+    ".m64n88k16": {"ptx":"8.0"},
+    ".m64n8k16": {"ptx":"8.0"},
+    ".m64n8k32": {"ptx":"8.0"},
+    ".popc": {"ptx":"8.0"},
+    ".s32": {"ptx":"8.0"},
+    ".s8": {"ptx":"8.0"},
+    ".satfinite": {"ptx":"8.0"},
+    ".tf32": {"ptx":"8.0"},
+    ".u8": {"ptx":"8.0"},
   },
   "wmma.load": {
-    ".b1": {
-      "sm": [
-        "sm_75"
-      ]
-    },
-    ".bf16": {
-      "ptx": "7.0",
-      "sm": [
-        "sm_80"
-      ]
-    },
-    ".f64": {
-      "ptx": "7.0",
-      "sm": [
-        "sm_80"
-      ]
-    },
-    ".m16n16k8": {
-      "ptx": "7.0",
-      "sm": [
-        "sm_80"
-      ]
-    },
-    ".m8n8k128": {
-      "sm": [
-        "sm_75"
-      ]
-    },
-    ".m8n8k32": {
-      "sm": [
-        "sm_75"
-      ]
-    },
-    ".m8n8k4": {
-      "ptx": "7.0",
-      "sm": [
-        "sm_80"
-      ]
-    },
-    ".s32": {
-      "sm": [
-        "sm_72"
-      ]
-    },
-    ".s4": {
-      "sm": [
-        "sm_75"
-      ]
-    },
-    ".s8": {
-      "sm": [
-        "sm_72"
-      ]
-    },
-    ".shared::cta": {
-      "ptx": "7.8"
-    },
-    ".tf32": {
-      "ptx": "7.0",
-      "sm": [
-        "sm_80"
-      ]
-    },
-    ".u4": {
-      "sm": [
-        "sm_75"
-      ]
-    },
-    ".u8": {
-      "sm": [
-        "sm_72"
-      ]
-    }
+    ".b1": {"sm":["sm_75"]},
+    ".bf16": {"ptx":"7.0","sm":["sm_80"]},
+    ".f64": {"ptx":"7.0","sm":["sm_80"]},
+    ".m16n16k8": {"ptx":"7.0","sm":["sm_80"]},
+    ".m8n8k128": {"sm":["sm_75"]},
+    ".m8n8k32": {"sm":["sm_75"]},
+    ".m8n8k4": {"ptx":"7.0","sm":["sm_80"]},
+    ".s32": {"sm":["sm_72"]},
+    ".s4": {"sm":["sm_75"]},
+    ".s8": {"sm":["sm_72"]},
+    ".shared::cta": {"ptx":"7.8"},
+    ".tf32": {"ptx":"7.0","sm":["sm_80"]},
+    ".u4": {"sm":["sm_75"]},
+    ".u8": {"sm":["sm_72"]},
   },
   "wmma.mma": {
-    ".and": {
-      "ptx": "7.1"
-    },
-    ".bf16": {
-      "ptx": "7.0"
-    },
-    ".f64": {
-      "ptx": "7.0"
-    },
-    ".m16n16k8": {
-      "ptx": "7.0"
-    },
-    ".m8n8k4": {
-      "ptx": "7.0"
-    },
-    ".rn": {
-      "ptx": "7.0"
-    },
-    ".tf32": {
-      "ptx": "7.0"
-    }
+    ".and": {"ptx":"7.1"},
+    ".bf16": {"ptx":"7.0"},
+    ".f64": {"ptx":"7.0"},
+    ".m16n16k8": {"ptx":"7.0"},
+    ".m8n8k4": {"ptx":"7.0"},
+    ".rn": {"ptx":"7.0"},
+    ".tf32": {"ptx":"7.0"},
   },
   "wmma.store": {
-    ".f64": {
-      "ptx": "7.0",
-      "sm": [
-        "sm_80"
-      ]
-    },
-    ".m16n16k8": {
-      "ptx": "7.0",
-      "sm": [
-        "sm_80"
-      ]
-    },
-    ".m8n8k128": {
-      "sm": [
-        "sm_75"
-      ]
-    },
-    ".m8n8k32": {
-      "sm": [
-        "sm_75"
-      ]
-    },
-    ".m8n8k4": {
-      "ptx": "7.0",
-      "sm": [
-        "sm_80"
-      ]
-    },
-    ".s32": {
-      "sm": [
-        "sm_72"
-      ]
-    },
-    ".shared::cta": {
-      "ptx": "7.8"
-    }
-  }
+    ".f64": {"ptx":"7.0","sm":["sm_80"]},
+    ".m16n16k8": {"ptx":"7.0","sm":["sm_80"]},
+    ".m8n8k128": {"sm":["sm_75"]},
+    ".m8n8k32": {"sm":["sm_75"]},
+    ".m8n8k4": {"ptx":"7.0","sm":["sm_80"]},
+    ".s32": {"sm":["sm_72"]},
+    ".shared::cta": {"ptx":"7.8"},
+  },
 };
