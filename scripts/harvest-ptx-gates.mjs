@@ -9,8 +9,9 @@
  * gate is the lowest requirement over every line of it (a line without a message requires
  * nothing), so no accepted line is refused; a family or word with a line that ptxas refused for
  * another reason is left out. A requirement whose message names no word of the line ("WMMA with
- * integer types") is the family's and also each word's on that line: a word all of whose lines need
- * it gets the gate. Besides the corpus, the valid-forms lines of the syntax reference that ptxas
+ * integer types") is the family's only: inferring it for the line's words (session 23) refused valid
+ * lines the sample had not shown (`.parity` from try_wait's message on test_wait, `.v4` from suld's
+ * indirect access). Besides the corpus, the valid-forms lines of the syntax reference that ptxas
  * takes (test/harness/ptx-valid-forms.ts) are measured the same way: real code does not use every
  * word. Writes src/ptx/instructions/gates.measured.ts.
  *
@@ -91,9 +92,6 @@ const vcode = (v) => {
 /** family -> { ptx: {min, bad}, sm: {min, bad}, words: word -> same } ; min: 0 = nothing required */
 const stats = new Map();
 const rec = () => ({ ptx: { min: Infinity, bad: false, reqs: new Set() }, sm: { min: Infinity, bad: false, reqs: new Set() } });
-/** A word's: from the messages naming it, and `inferred` with its lines' family requirements too. */
-const wordRec = () => ({ ...rec(), inferred: rec(), lines: 0 });
-const INFER_LINES = 8;
 function note(r, kind, value, req) {
   const s = r[kind];
   if (value === undefined) s.bad = true;
@@ -188,31 +186,22 @@ for (const ins of records) {
     if (other) {
       note(fam, kind, undefined);
       for (const w of ins.words) {
-        const r = fam.words.get(w) ?? (fam.words.set(w, wordRec()), fam.words.get(w));
+        const r = fam.words.get(w) ?? (fam.words.set(w, rec()), fam.words.get(w));
         note(r, kind, undefined);
-        note(r.inferred, kind, undefined);
         if (kind === 'sm') r.lines++;
       }
       continue;
     }
     note(fam, kind, famReq, famReqText);
     for (const w of ins.words) {
-      const r = fam.words.get(w) ?? (fam.words.set(w, wordRec()), fam.words.get(w));
+      const r = fam.words.get(w) ?? (fam.words.set(w, rec()), fam.words.get(w));
       const q = wordReq.get(w);
+      if (kind === 'sm') r.lines++;
       if (otherWords.has(w)) {
         note(r, kind, undefined);
-        note(r.inferred, kind, undefined);
-        if (kind === 'sm') r.lines++;
         continue;
       }
       note(r, kind, q ? q[0] : 0, q ? q[1] : '');
-      // A family's requirement (no word named) is also each word's on this line, inferred: a word
-      // whose every line needs a target ('.s8' in wmma: "WMMA with integer types") is gated though
-      // no message names it. Only for words on INFER_LINES lines or more: on fewer, another word
-      // they happened to share each line with may be what needs it ('.cs' with `.L2::64B`).
-      if (kind === 'sm') r.lines++;
-      if (q && q[0] >= famReq) note(r.inferred, kind, q[0], q[1]);
-      else note(r.inferred, kind, famReq, famReqText);
     }
   }
 }
@@ -233,7 +222,7 @@ for (const [family, r] of [...stats].sort(([a], [b]) => a.localeCompare(b))) {
   const g = gate(r);
   if (g.ptx || g.sm) fam[family] = g;
   for (const [w, wr] of [...r.words].sort(([a], [b]) => a.localeCompare(b))) {
-    const wg = gate(wr.lines >= INFER_LINES ? wr.inferred : wr);
+    const wg = gate(wr);
     // Only what the family's own gate does not already say.
     if (wg.ptx && g.ptx && vcode(wg.ptx) <= vcode(g.ptx)) delete wg.ptx;
     if (wg.sm && g.sm && Number(wg.sm[0].slice(3)) <= Number(g.sm[0].slice(3))) delete wg.sm;

@@ -156,7 +156,7 @@ const tex: PtxCase[] = [
   bad(`tex.grad.3d.v4.f32.f32 ${D4}, [tex0, ${C4}], ${C4}, ${C4}, 1.0;`, 'PTX502', 'sm_80'),
   bad(`tex.1d.v4.f32.f32 ${D4}, [tex0, {%r10}], %rd5;`, 'PTX503'),
   bad(`tex.cube.v4.f32.f32 ${D4}, [tex0, ${C4}], %h5;`, 'PTX503'),
-  bad(`tex.2dms.v4.f32.s32 ${D4}, [tex0, ${C4}], %f5;`, 'PTX503'),
+  bad(`tex.2dms.v4.f32.s32 ${D4}, [tex0, ${C4}], %f5;`, 'PTX502'), // PTX502 since ptxtex (session 23): a lone .f32 after .s32 coordinates is refused by its shape first
   bad(`tex.a2dms.v4.f32.s32 ${D4}, [tex0, ${C4}], 1.0;`, 'PTX504'),
   bad(`tex.a2dms.v4.f32.f32 ${D4}, [tex0, ${C4}];`, 'PTX500'),
   bad(`tex.a2dms.v4.f32.f32 ${D4}, [tex0, %rd3, ${C4}];`, 'PTX500', 'sm_90a'),
