@@ -2,11 +2,10 @@
  * Version and target floors of instruction words that real code rarely uses, found in session 23 by
  * judging the valid-forms lines (the syntax reference's forms, lines ptxas takes at sm_80 to sm_120a)
  * again at older targets (sm_20 to sm_89) and older `.version`s: `scripts/harvest-ptx-gates.mjs` now
- * measures those lines beside the corpus, and a requirement ptxas names no word for ("WMMA with
- * integer types") is inferred for a word all of whose lines (eight or more) need it. Each floor
- * beside the line at the floor itself, and one valid line the inference once refused (`.cs` with
- * `ld.global.nc`, whose few sampled lines all had a prefetch size). With ptxas on PATH the table is
- * re-run through it (skipped, with the reason printed, without).
+ * measures those lines beside the corpus. Each floor beside the line at the floor itself, and valid
+ * lines an inference from family messages (tried and taken out) once refused: `.cs` with
+ * `ld.global.nc` on sm_70 and sm_60, `mbarrier.test_wait.parity` on sm_80. With ptxas on PATH the table is re-run through it (skipped,
+ * with the reason printed, without).
  */
 import { kernelCases, ptxCaseTable, type PtxCase } from '../../harness/ptx-case-table.js';
 
@@ -43,6 +42,8 @@ const targets: PtxCase[] = [
   // Inferred from too few lines once (all with `.L2::64B`, which needs sm_75): ptxas takes it on sm_70.
   wide.ok('ld.global.cs.nc.b128 %q1, [gbuf];', 'sm_70'),
   ok('ld.global.cs.nc.s16 %h1, [gbuf];', 'sm_60'),
+  // Inferred once from try_wait's message ('mbarrier.try_wait.parity' needs sm_90): test_wait's .parity is sm_80's.
+  ok('mbarrier.test_wait.parity.shared.b64 %p1, [%rd1], %r2;', 'sm_80'),
 ];
 
 const versions: PtxCase[] = [
