@@ -162,20 +162,18 @@ for (const ins of records) {
     let famReqText = '';
     const wordReq = new Map();
     let other = false;
-    const otherWords = new Set();
     for (const [named, value, reqText] of ins[kind]) {
       if (value === 0) {
-        // An architecture's word ("'.multicast::cluster::all' not supported on .target 'sm_10'") has
-        // no floor; the line's other messages still give theirs. Anything else: the line says nothing.
-        const word = / not supported on \.target /.test(reqText) ? ins.words.find((w) => named === w || named === w.slice(1)) : undefined;
-        if (word) otherWords.add(word);
-        else other = true;
+        // An architecture's feature ("'.multicast::cluster::all' not supported on .target 'sm_10'")
+        // gives no floor, and ptxas still gives the line's others. Anything else: the line says nothing.
+        if (!/ not supported on \.target /.test(reqText)) other = true;
         continue;
       }
       // A message naming the word alone is the word's ('.aligned', '::cta', Modifier '.x' on 'op'),
-      // also 'max.relu' / 'add.u16x2' (the opcode and one word) and '.cluster scope'; a qualified one
+      // also 'max.relu' / 'add.u16x2' (the opcode and one word, in a family of that opcode alone:
+      // 'mbarrier.try_wait' is its family's) and '.cluster scope'; a qualified one
       // ('.m8n8k4 with .f64', 'WMMA with integer types') is the family's.
-      const word = ins.words.find((w) => named === w || named === w.slice(1) || (named === ins.opcode + w && !ins.family.startsWith(named)) || named === `${w} scope` || (w.includes('::') && named === w.slice(w.indexOf('::'))));
+      const word = ins.words.find((w) => named === w || named === w.slice(1) || (named === ins.opcode + w && ins.family === ins.opcode) || named === `${w} scope` || (w.includes('::') && named === w.slice(w.indexOf('::'))));
       if (word && !named.startsWith(ins.opcode + ' ') && named !== ins.opcode) {
         if ((wordReq.get(word)?.[0] ?? 0) < value) wordReq.set(word, [value, reqText]);
       } else if (famReq < value) {
@@ -197,10 +195,6 @@ for (const ins of records) {
       const r = fam.words.get(w) ?? (fam.words.set(w, rec()), fam.words.get(w));
       const q = wordReq.get(w);
       if (kind === 'sm') r.lines++;
-      if (otherWords.has(w)) {
-        note(r, kind, undefined);
-        continue;
-      }
       note(r, kind, q ? q[0] : 0, q ? q[1] : '');
     }
   }

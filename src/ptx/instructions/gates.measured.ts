@@ -29,8 +29,8 @@ export const MEASURED_FAMILY_GATES: Readonly<Record<string, Gate>> = {
   "cp.async.bulk": {"ptx":"8.0","sm":["sm_90"]},
   "cp.async.bulk.commit_group": {"ptx":"8.0","sm":["sm_90"]},
   "cp.async.bulk.prefetch": {"ptx":"8.0","sm":["sm_90"]},
-  "cp.async.bulk.prefetch.tensor": {"ptx":"8.0"},
-  "cp.async.bulk.tensor": {"ptx":"8.0"},
+  "cp.async.bulk.prefetch.tensor": {"ptx":"8.0","sm":["sm_90"]},
+  "cp.async.bulk.tensor": {"ptx":"8.0","sm":["sm_90"]},
   "cp.async.bulk.wait_group": {"ptx":"8.0","sm":["sm_90"]},
   "cp.async.commit_group": {"ptx":"7.0","sm":["sm_80"]},
   "cp.async.mbarrier.arrive": {"ptx":"7.0","sm":["sm_80"]},
@@ -45,7 +45,8 @@ export const MEASURED_FAMILY_GATES: Readonly<Record<string, Gate>> = {
   "getctarank": {"ptx":"7.8","sm":["sm_90"]},
   "griddepcontrol": {"ptx":"7.8","sm":["sm_90"]},
   "istypep": {"ptx":"4.0","sm":["sm_30"]},
-  "ldmatrix": {"ptx":"6.5"},
+  "ld.global.nc": {"sm":["sm_32"]},
+  "ldmatrix": {"ptx":"6.5","sm":["sm_75"]},
   "ldu": {"ptx":"2.0","sm":["sm_20"]},
   "lop3": {"ptx":"4.3","sm":["sm_50"]},
   "mad.cc": {"ptx":"3.0","sm":["sm_20"]},
@@ -57,9 +58,11 @@ export const MEASURED_FAMILY_GATES: Readonly<Record<string, Gate>> = {
   "mbarrier.init": {"sm":["sm_80"]},
   "mbarrier.inval": {"sm":["sm_80"]},
   "mbarrier.pending_count": {"ptx":"7.0","sm":["sm_80"]},
+  "mbarrier.test_wait": {"sm":["sm_80"]},
   "mma": {"ptx":"6.4"},
   "mma.sp": {"ptx":"7.1","sm":["sm_80"]},
   "movmatrix": {"ptx":"7.8","sm":["sm_75"]},
+  "multimem.ld_reduce": {"ptx":"8.1","sm":["sm_90"]},
   "nanosleep": {"ptx":"6.2","sm":["sm_70"]},
   "popc": {"ptx":"2.0","sm":["sm_20"]},
   "prefetch": {"ptx":"2.0","sm":["sm_20"]},
@@ -72,7 +75,7 @@ export const MEASURED_FAMILY_GATES: Readonly<Record<string, Gate>> = {
   "st.bulk": {"ptx":"8.6","sm":["sm_100"]},
   "stackrestore": {"ptx":"7.3","sm":["sm_52"]},
   "stacksave": {"ptx":"7.3","sm":["sm_52"]},
-  "stmatrix": {"ptx":"7.8"},
+  "stmatrix": {"ptx":"7.8","sm":["sm_90"]},
   "sub.cc": {"ptx":"1.3"},
   "subc": {"ptx":"1.3"},
   "suld": {"ptx":"1.5"},
@@ -81,7 +84,8 @@ export const MEASURED_FAMILY_GATES: Readonly<Record<string, Gate>> = {
   "sust": {"ptx":"1.5"},
   "szext": {"ptx":"7.6","sm":["sm_70"]},
   "tanh": {"ptx":"7.0","sm":["sm_75"]},
-  "tcgen05.commit": {"ptx":"8.6"},
+  "tcgen05.alloc": {"ptx":"8.6"},
+  "tcgen05.commit": {"ptx":"8.6","sm":["sm_90"]},
   "tcgen05.cp": {"ptx":"8.6"},
   "tcgen05.fence": {"ptx":"8.6"},
   "tcgen05.ld": {"ptx":"8.6"},
@@ -158,18 +162,11 @@ export const MEASURED_WORD_GATES: Readonly<Record<string, Readonly<Record<string
   "cp.async.bulk.prefetch.tensor": {
     ".im2col::w": {"ptx":"8.6"},
     ".im2col::w::128": {"ptx":"8.6"},
-    ".L2::cache_hint": {"sm":["sm_80"]},
-    ".tile": {"sm":["sm_90"]},
   },
   "cp.async.bulk.tensor": {
-    ".bulk_group": {"sm":["sm_90"]},
     ".cta_group::1": {"ptx":"8.6"},
     ".cta_group::2": {"ptx":"8.6"},
-    ".im2col": {"sm":["sm_90"]},
-    ".im2col_no_offs": {"sm":["sm_90"]},
     ".im2col::w": {"ptx":"8.6"},
-    ".L2::cache_hint": {"sm":["sm_80"]},
-    ".tile": {"sm":["sm_90"]},
   },
   "cp.async.mbarrier.arrive": {
     ".shared::cta": {"ptx":"7.8"},
@@ -185,9 +182,10 @@ export const MEASURED_WORD_GATES: Readonly<Record<string, Readonly<Record<string
   },
   "cvt": {
     ".bf16": {"ptx":"7.0","sm":["sm_80"]},
-    ".bf16x2": {"ptx":"7.0"},
-    ".relu": {"ptx":"7.0"},
+    ".bf16x2": {"ptx":"7.0","sm":["sm_80"]},
+    ".relu": {"ptx":"7.0","sm":["sm_80"]},
     ".rs": {"ptx":"8.7"},
+    ".satfinite": {"sm":["sm_70"]},
     ".tf32": {"ptx":"7.0","sm":["sm_80"]},
   },
   "cvt.pack": {
@@ -242,11 +240,9 @@ export const MEASURED_WORD_GATES: Readonly<Record<string, Readonly<Record<string
   "ld.global.nc": {
     ".L2::256B": {"sm":["sm_80"]},
     ".L2::cache_hint": {"ptx":"7.4","sm":["sm_80"]},
-    ".nc": {"sm":["sm_32"]},
   },
   "ldmatrix": {
     ".m8n16": {"ptx":"8.6"},
-    ".m8n8": {"sm":["sm_75"]},
     ".shared::cta": {"ptx":"7.8"},
   },
   "lg2": {
@@ -268,16 +264,16 @@ export const MEASURED_WORD_GATES: Readonly<Record<string, Readonly<Record<string
     ".xorsign": {"ptx":"7.2","sm":["sm_86"]},
   },
   "mbarrier.test_wait": {
-    ".acquire": {"sm":["sm_70"]},
     ".cluster": {"ptx":"7.8","sm":["sm_90"]},
   },
   "membar": {
     ".acq_rel": {"sm":["sm_70"]},
+    ".acquire": {"sm":["sm_70"]},
     ".alias": {"ptx":"7.5","sm":["sm_60"]},
     ".async": {"sm":["sm_90"]},
-    ".cluster": {"ptx":"7.8"},
+    ".cluster": {"ptx":"7.8","sm":["sm_90"]},
     ".mbarrier_init": {"ptx":"8.0","sm":["sm_90"]},
-    ".release": {"ptx":"6.0"},
+    ".release": {"ptx":"6.0","sm":["sm_70"]},
     ".sc": {"sm":["sm_70"]},
     ".shared::cluster": {"ptx":"7.8","sm":["sm_90"]},
   },
@@ -293,6 +289,7 @@ export const MEASURED_WORD_GATES: Readonly<Record<string, Readonly<Record<string
     ".xorsign": {"ptx":"7.2","sm":["sm_86"]},
   },
   "mma": {
+    ".aligned": {"sm":["sm_20"]},
     ".and": {"ptx":"7.1","sm":["sm_80"]},
     ".b1": {"sm":["sm_75"]},
     ".bf16": {"ptx":"7.0","sm":["sm_80"]},
@@ -318,20 +315,11 @@ export const MEASURED_WORD_GATES: Readonly<Record<string, Readonly<Record<string
     ".ftz": {"ptx":"1.4"},
   },
   "multimem.ld_reduce": {
-    ".acc::f32": {"ptx":"8.2","sm":["sm_90"]},
-    ".acquire": {"ptx":"6.0","sm":["sm_70"]},
-    ".bf16": {"ptx":"7.0","sm":["sm_80"]},
-    ".bf16x2": {"ptx":"7.0","sm":["sm_80"]},
-    ".cluster": {"ptx":"7.8","sm":["sm_90"]},
+    ".acc::f32": {"ptx":"8.2"},
     ".e4m3x2": {"ptx":"8.6"},
     ".e4m3x4": {"ptx":"8.6"},
     ".e5m2x2": {"ptx":"8.6"},
     ".e5m2x4": {"ptx":"8.6"},
-    ".red": {"ptx":"8.1","sm":["sm_90"]},
-    ".relaxed": {"ptx":"6.0","sm":["sm_70"]},
-    ".release": {"ptx":"6.0","sm":["sm_70"]},
-    ".st": {"ptx":"8.1","sm":["sm_90"]},
-    ".weak": {"ptx":"6.0","sm":["sm_70"]},
   },
   "neg": {
     ".bf16": {"ptx":"7.0","sm":["sm_80"]},
@@ -370,6 +358,9 @@ export const MEASURED_WORD_GATES: Readonly<Record<string, Readonly<Record<string
   "set": {
     ".bf16x2": {"ptx":"7.8","sm":["sm_90"]},
     ".ftz": {"ptx":"1.4"},
+  },
+  "setmaxnreg": {
+    ".aligned": {"sm":["sm_20"]},
   },
   "setp": {
     ".bf16": {"ptx":"7.8","sm":["sm_90"]},
@@ -430,12 +421,11 @@ export const MEASURED_WORD_GATES: Readonly<Record<string, Readonly<Record<string
     ".bf16x2": {"ptx":"7.8","sm":["sm_90"]},
   },
   "tcgen05.alloc": {
-    ".aligned": {"ptx":"6.0"},
-    ".cta_group::1": {"ptx":"8.6"},
-    ".cta_group::2": {"ptx":"8.6"},
-    ".dealloc": {"ptx":"8.6"},
-    ".relinquish_alloc_permit": {"ptx":"8.6"},
-    ".shared::cta": {"ptx":"7.8"},
+    ".aligned": {"sm":["sm_20"]},
+  },
+  "tcgen05.ld": {
+    ".abs": {"sm":["sm_86"]},
+    ".NaN": {"sm":["sm_80"]},
   },
   "tcgen05.mma": {
     ".block16": {"ptx":"8.8"},
@@ -449,6 +439,12 @@ export const MEASURED_WORD_GATES: Readonly<Record<string, Readonly<Record<string
     ".kind::mxf4nvf4": {"ptx":"8.7"},
     ".scale_vec::4X": {"ptx":"8.7"},
   },
+  "tcgen05.wait": {
+    ".aligned": {"sm":["sm_20"]},
+  },
+  "tensormap.replace": {
+    ".tile": {"sm":["sm_90"]},
+  },
   "tex": {
     ".base": {"ptx":"4.3","sm":["sm_20"]},
     ".grad": {"ptx":"3.1","sm":["sm_20"]},
@@ -460,11 +456,24 @@ export const MEASURED_WORD_GATES: Readonly<Record<string, Readonly<Record<string
   "vote": {
     ".ballot": {"ptx":"2.0","sm":["sm_20"]},
   },
+  "wgmma.commit_group": {
+    ".aligned": {"sm":["sm_20"]},
+  },
+  "wgmma.fence": {
+    ".aligned": {"sm":["sm_20"]},
+  },
   "wgmma.mma_async": {
-    ".b1": {"ptx":"6.3"},
-    ".bf16": {"ptx":"7.0"},
-    ".satfinite": {"ptx":"6.0"},
-    ".tf32": {"ptx":"7.0"},
+    ".aligned": {"sm":["sm_20"]},
+    ".b1": {"ptx":"6.3","sm":["sm_75"]},
+    ".bf16": {"ptx":"7.0","sm":["sm_80"]},
+    ".satfinite": {"ptx":"6.0","sm":["sm_70"]},
+    ".tf32": {"ptx":"7.0","sm":["sm_80"]},
+  },
+  "wgmma.mma_async.sp": {
+    ".aligned": {"sm":["sm_20"]},
+  },
+  "wgmma.wait_group": {
+    ".aligned": {"sm":["sm_20"]},
   },
   "wmma.load": {
     ".b1": {"sm":["sm_75"]},
