@@ -91,18 +91,16 @@ const vcode = (v) => {
 };
 /** family -> { ptx: {min, bad}, sm: {min, bad}, words: word -> same } ; min: 0 = nothing required */
 const stats = new Map();
-const rec = () => ({ ptx: { min: Infinity, bad: false, reqs: new Set() }, sm: { min: Infinity, bad: false, reqs: new Set() } });
-function note(r, kind, value, req) {
+const rec = () => ({ ptx: { min: Infinity, bad: false }, sm: { min: Infinity, bad: false } });
+/** One line's requirement of a family or word (undefined: the line says nothing, so no gate). */
+function note(r, kind, value) {
   const s = r[kind];
   if (value === undefined) s.bad = true;
-  else {
-    s.min = Math.min(s.min, value);
-    if (req) s.reqs.add(req);
-  }
+  else s.min = Math.min(s.min, value);
 }
 
 // Collected per instruction line: family, opcode, words, and per kind ('ptx', 'sm') ptxas's
-// messages as [named, value, requirement] (value 0 for a message that is no requirement).
+// messages as [named, value, requirement or message] (value 0 for a message that is no requirement).
 // `--cache FILE` keeps them (the ptxas runs take long) and reuses them when FILE exists.
 let n = 0;
 let records = [];
@@ -143,10 +141,10 @@ else {
         msgs.map((msg) => {
           const req = kind === 'ptx' ? /requires PTX ISA \.version (\d+\.\d+) or later/.exec(msg) : /requires \.target (sm_\d+[af]?) or higher/.exec(msg);
           if (process.env.HARVEST_DEBUG) console.log(kind, ins.family, ins.words.join(''), '|', msg);
-          // Not a floor: [named, 0, the message] ("Feature '.cta_group::1' not supported on .target 'sm_10'").
-          if (!req) return [/^(?:Feature|Modifier|Instruction) '([^']*)'/.exec(msg)?.[1] ?? '', 0, msg];
-          const value = kind === 'ptx' ? vcode(req[1]) : Number(/\d+/.exec(req[1])[0]);
-          return [/^(?:Feature|Modifier|Instruction) '([^']*)'/.exec(msg)?.[1] ?? '', value, req[1]];
+          const named = /^(?:Feature|Modifier|Instruction) '([^']*)'/.exec(msg)?.[1] ?? '';
+          // Not a floor: value 0 ("Feature '.cta_group::1' not supported on .target 'sm_10'").
+          if (!req) return [named, 0, msg];
+          return [named, kind === 'ptx' ? vcode(req[1]) : Number(/\d+/.exec(req[1])[0]), req[1]];
         });
       records.push({ ...ins, ptx: messages(lowV.get(line) ?? [], 'ptx'), sm: messages(lowT.get(line) ?? [], 'sm') });
     }
@@ -159,14 +157,13 @@ for (const ins of records) {
   if (!fam) stats.set(ins.family, (fam = { ...rec(), words: new Map() }));
   for (const kind of ['ptx', 'sm']) {
     let famReq = 0;
-    let famReqText = '';
     const wordReq = new Map();
     let other = false;
-    for (const [named, value, reqText] of ins[kind]) {
+    for (const [named, value, message] of ins[kind]) {
       if (value === 0) {
         // An architecture's feature ("'.multicast::cluster::all' not supported on .target 'sm_10'")
         // gives no floor, and ptxas still gives the line's others. Anything else: the line says nothing.
-        if (!/ not supported on \.target /.test(reqText)) other = true;
+        if (!/ not supported on \.target /.test(message)) other = true;
         continue;
       }
       // A message naming the word alone is the word's ('.aligned', '::cta', Modifier '.x' on 'op'),
@@ -175,27 +172,14 @@ for (const ins of records) {
       // ('.m8n8k4 with .f64', 'WMMA with integer types') is the family's.
       const word = ins.words.find((w) => named === w || named === w.slice(1) || (named === ins.opcode + w && ins.family === ins.opcode) || named === `${w} scope` || (w.includes('::') && named === w.slice(w.indexOf('::'))));
       if (word && !named.startsWith(ins.opcode + ' ') && named !== ins.opcode) {
-        if ((wordReq.get(word)?.[0] ?? 0) < value) wordReq.set(word, [value, reqText]);
-      } else if (famReq < value) {
-        famReq = value;
-        famReqText = reqText;
-      }
+        wordReq.set(word, Math.max(wordReq.get(word) ?? 0, value));
+      } else famReq = Math.max(famReq, value);
     }
-    if (other) {
-      note(fam, kind, undefined);
-      for (const w of ins.words) {
-        const r = fam.words.get(w) ?? (fam.words.set(w, rec()), fam.words.get(w));
-        note(r, kind, undefined);
-        if (kind === 'sm') r.lines++;
-      }
-      continue;
-    }
-    note(fam, kind, famReq, famReqText);
+    // A line refused for another reason says nothing: its family and words get no gate.
+    note(fam, kind, other ? undefined : famReq);
     for (const w of ins.words) {
       const r = fam.words.get(w) ?? (fam.words.set(w, rec()), fam.words.get(w));
-      const q = wordReq.get(w);
-      if (kind === 'sm') r.lines++;
-      note(r, kind, q ? q[0] : 0, q ? q[1] : '');
+      note(r, kind, other ? undefined : (wordReq.get(w) ?? 0));
     }
   }
 }

@@ -52,8 +52,16 @@ export interface KernelShape {
   /** `ok`/`bad`'s target and .version when a case names none. */
   target?: string;
   version?: string;
-  /** ptxas's -arch for a target (default: the target itself). */
+  /** ptxas's -arch for a target (default: ptxasArch). */
   arch?: (target: string) => string;
+}
+
+/**
+ * ptxas 13.0's -arch for a `.target`: the target itself, or sm_75 for the older ones, which it
+ * still reads (judging each instruction by the `.target`) but no longer generates code for.
+ */
+export function ptxasArch(target: string): string {
+  return Number(/\d+/.exec(target)?.[0] ?? 0) < 75 ? 'sm_75' : target;
 }
 
 /** The module of `shape` at `target` and `version` around `body` (one or more lines). */
@@ -82,7 +90,7 @@ export function kernelCases(shape: KernelShape): KernelCases {
   const line = kernelModule(shape, '', '', '').split('\n').length - 3;
   const make = (verdict: string, shown: string, body: string, target = shape.target, version = shape.version): PtxCase => {
     if (target === undefined || version === undefined) throw new Error(`no target or version for ${body}`);
-    const arch = shape.arch ? shape.arch(target) : target;
+    const arch = (shape.arch ?? ptxasArch)(target);
     return { name: `${verdict} (${target} ${version}): ${shown}`, text: kernelModule(shape, target, version, body), full: true, arch };
   };
   return {

@@ -506,12 +506,20 @@ export class SymbolTable {
   /** Where the last failed `rel` evaluation failed (an operator), for the write-time error. */
   private failure: { span: Span; message: string } | null = null;
 
+  /** rel of a variable's definition, the variable marked as being expanded (Sym.active) meanwhile. */
+  private relOf(s: Sym, ctx: RelContext): RelValue | null {
+    s.active = true;
+    const v = this.rel(this.exprOf(s), ctx);
+    s.active = false;
+    return v;
+  }
+
   /**
    * llvm-mc's evaluateAsRelocatable: `a - b + c` with symbols a, b (null when absent), or null when
    * the expression cannot be evaluated (an operator other than + - on a symbol, division by
    * zero). `final`: with the whole file known (the object writer: variables always expand, and
    * the difference of a label with itself folds). A variable is expanded only while not already
-   * being expanded (`Sym.active`: the caller marks the variable it evaluates).
+   * being expanded (`Sym.active`, set by relOf).
    */
   private rel(e: Expr, ctx: RelContext): RelValue | null {
     switch (e.kind) {
@@ -536,12 +544,10 @@ export class SymbolTable {
           const memo = ctx.final ? null : (ctx.memo ??= new Map());
           const m = memo ? memo.get(s.name) : s.final;
           if (m !== undefined) return m === null ? { a: e.name, b: null, c: 0n } : unpackRel(m);
-          s.active = true;
           ctx.depth++;
           const saved = this.failure;
-          const v = this.rel(this.exprOf(s), ctx);
+          const v = this.relOf(s, ctx);
           ctx.depth--;
-          s.active = false;
           if (memo) memo.set(s.name, packRel(v));
           else s.final = packRel(v);
           if (v) return v;
@@ -612,9 +618,7 @@ export class SymbolTable {
     const s = this.syms.get(name);
     if (!s || s.state !== 'variable') return null;
     if (s.constant !== undefined) return s.constant;
-    s.active = true;
-    const v = this.rel(this.exprOf(s), { mark: false, final: false, depth: 0 });
-    s.active = false;
+    const v = this.relOf(s, { mark: false, final: false, depth: 0 });
     return v && v.a === null && v.b === null ? v.c : null;
   }
 
@@ -652,9 +656,7 @@ export class SymbolTable {
         pendingFrom.pop();
         const s = frames.pop()!;
         this.failure = null;
-        s.active = true;
-        const v = this.rel(this.exprOf(s), { mark: false, final: true, depth: 0 });
-        s.active = false;
+        const v = this.relOf(s, { mark: false, final: true, depth: 0 });
         s.final = packRel(v);
         if (!v && this.failure) failures.set(s.name, this.failure);
       }

@@ -1037,7 +1037,7 @@ function classifyPositional(text: string, target: AmdgpuTarget): void {
   for (let i = 0; i < positional.length; i++) {
     const op = positional[i]!;
     const kind = posKinds[i]!;
-    if (text.charCodeAt(op.span.start) === 45 /* - */ && text.charCodeAt(skipBlanks(text, op.span.start + 1)) === 45) doubledMinus = true;
+    if (doubledMinusAt(text, op.span.start)) doubledMinus = true;
     modifiedWhat = -1;
     // Every call (`vmcnt(0)` too, whose modifier bits are 0): so the call has type feedback from
     // the first lines of a file on, and its first `neg(…)` does not deoptimize this function.
@@ -1168,11 +1168,12 @@ function sourceModifiers(g: FormSpec, k: number): number {
   return 0;
 }
 
-/** The first offset at or after `at` that is no space or tab. */
-function skipBlanks(text: string, at: number): number {
-  let c = text.charCodeAt(at);
+/** Whether the operand at `at` begins with two minus signs (`--1`, `- -4.0`; blanks between). */
+function doubledMinusAt(text: string, at: number): boolean {
+  if (text.charCodeAt(at) !== 45 /* - */) return false;
+  let c = text.charCodeAt(++at);
   while (c === 32 || c === 9) c = text.charCodeAt(++at);
-  return at;
+  return c === 45;
 }
 
 /**
@@ -1191,7 +1192,7 @@ function checkDoubledMinus(text: string, p: PreparedForms, f: PreparedForm, coun
   for (let i = 0; i < count; i++) {
     const op = positional[i]!;
     const at = op.span.start;
-    if (text.charCodeAt(at) !== 45 /* - */ || text.charCodeAt(skipBlanks(text, at + 1)) !== 45) continue;
+    if (!doubledMinusAt(text, at)) continue;
     const k = sourceOrdinal(f, i + shift);
     if (k < 0) continue;
     r ??= lookupInstruction(f.spec.base, target.name);

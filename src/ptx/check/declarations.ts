@@ -325,9 +325,8 @@ export function literalDimension(c: CheckerState, e: A.Expr): boolean {
  * Resolves the forward references of the scope being closed; passes the rest outwards. A block
  * looks up only the names it could resolve: its pending names, or its own declarations when it
  * has fewer (and no family), so references passing through blocks that declare nothing of theirs
- * cost nothing there.
+ * cost nothing there. `block`: the block being closed (none for a function's scope).
  */
-/** `block`: the block being closed (none for a function's scope). */
 export function closeScope(c: CheckerState, isFunction: boolean, block?: Span): void {
   const scope = c.table.scope;
   const pending = scope.pending;

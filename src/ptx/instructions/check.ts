@@ -4886,9 +4886,12 @@ function textureFits(ins: A.Instruction, name: string, plan: Plan, ctx: Instruct
   // "Arguments mismatch for instruction 'mov'"). Left alone.
   if (grad && geom?.array !== true && a.elements.length === 3 && ops.length > 3 && ops[2]!.kind === 'vector' && ops[3]!.kind === 'expr') return true;
   if (!texHandlesFit(a, a.elements.length - 1, floatCoords, name, ctx, level)) return false;
-  if (a.elements.length === 3 && ctx.texmodeIndependent !== true && !(sampler32Fits(ins, a, geomWord, level, grad, floatCoords, name, ctx) && (ins.opcode !== 'tex' || unifiedSamplerFits(ins, a, geomWord, level, grad, floatCoords, name, ctx)))) return false;
+  // A sampler register's size in texmode_unified (undefined without one or of no known type).
+  const samplerBits = a.elements.length === 3 && ctx.texmodeIndependent !== true ? samplerRegisterSize(a, ctx) : undefined;
+  if (samplerBits === 32 && !sampler32Fits(ins, a, geomWord, level, grad, floatCoords, name, ctx)) return false;
+  if ((samplerBits === 32 || samplerBits === 64) && ins.opcode === 'tex' && !unifiedSamplerFits(ins, a, samplerBits, geomWord, level, grad, floatCoords, name, ctx)) return false;
   // A 64-bit sampler register in texmode_unified: any offset vector of 1, 2 or 4 (unifiedSamplerFits).
-  const freeOffsets = a.elements.length === 3 && ctx.texmodeIndependent !== true && samplerRegisterSize(a, ctx) === 64;
+  const freeOffsets = samplerBits === 64;
   const c = a.elements[a.elements.length - 1]!;
   // .a2dms without a sampler in texmode_unified: as .2dms after the address (measured with ptxas 13.0 on sm_100a: an offset
   // vector of 2 or 4, a lone 32-bit integer operand, nothing after an offset). (Its coordinate type: textureWordsProblem.)
@@ -4903,8 +4906,7 @@ function textureFits(ins: A.Instruction, name: string, plan: Plan, ctx: Instruct
   if (level && ops.length > i) {
     const lod = ops[i++]!;
     // (Beside a 32-bit sampler register in texmode_unified a .s32 level of detail is taken with .f32 coordinates: measured, session 23.)
-    const typed = !(a.elements.length === 3 && ctx.texmodeIndependent !== true && samplerRegisterSize(a, ctx) === 32);
-    if (typed && (lod.kind === 'vector' ? !texCountFits(lod, 1, false, 'level of detail', name, ctx) || !texVectorFits(lod, Cls.Strict, ct, ctName!, 'level of detail', name, floatCoords, ctx) : !texOperandFits(lod, Cls.Strict, ct, ctName!, 'level of detail', name, floatCoords, ctx))) return false;
+    if (samplerBits !== 32 && (lod.kind === 'vector' ? !texCountFits(lod, 1, false, 'level of detail', name, ctx) || !texVectorFits(lod, Cls.Strict, ct, ctName!, 'level of detail', name, floatCoords, ctx) : !texOperandFits(lod, Cls.Strict, ct, ctName!, 'level of detail', name, floatCoords, ctx))) return false;
   } else if (grad) {
     for (; i < 4 && i < ops.length; i++) {
       const g = ops[i]!;
@@ -5004,12 +5006,11 @@ function texLoneScalarFits(o: A.Operand, geom: { coords: number }, geomWord: str
  * with .f32 coordinates, and after the address only a scalar with .f32 coordinates on .1d/.2d (a depth compare value): an offset
  * vector, two operands, or a scalar with .s32 coordinates are "Arguments mismatch" ("Illegal modifier '.cube'" for the geometries).
  * The array geometries and .2dms with nothing after the address crash ptxas (signal 11): left alone.
+ * Called for a sampler register of 32 bits (textureFits).
  */
 function sampler32Fits(ins: A.Instruction, a: A.AddressOperand, geomWord: string | undefined, level: boolean, grad: boolean, floatCoords: boolean, name: string, ctx: InstructionCheckContext): boolean {
   const s = a.elements[1]!;
   if (s.kind !== 'expr' || s.expr.kind !== 'name') return true;
-  const rt = ctx.registerType(s.expr.name);
-  if (rt === undefined || TYPES.get(rt)?.size !== 32) return true;
   const ops = ins.operands;
   const after = ops.length - 2 - (level ? 1 : 0);
   let why: string | undefined;
@@ -5065,9 +5066,7 @@ const B32_F32_TYPED: ReadonlySet<string> = new Set(['.b32', '.f32']);
  *    most one operand, not a .f32 or .b32 register (up to sm_89 taken). Any offset vector of 1, 2 or 4 elements (textureFits).
  *  - with .s32 coordinates, with or without a sampler: no lone .f32 register after the coordinates (a depth compare value).
  */
-function unifiedSamplerFits(ins: A.Instruction, a: A.AddressOperand, geomWord: string | undefined, level: boolean, grad: boolean, floatCoords: boolean, name: string, ctx: InstructionCheckContext): boolean {
-  const size = samplerRegisterSize(a, ctx);
-  if (size !== 32 && size !== 64) return true;
+function unifiedSamplerFits(ins: A.Instruction, a: A.AddressOperand, size: 32 | 64, geomWord: string | undefined, level: boolean, grad: boolean, floatCoords: boolean, name: string, ctx: InstructionCheckContext): boolean {
   if (size === 32 && !level && !grad) return true; // (sampler32Fits)
   const ops = ins.operands;
   const first = 2 + (level ? 1 : grad ? 2 : 0);

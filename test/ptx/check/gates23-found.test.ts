@@ -9,16 +9,12 @@
  */
 import { kernelCases, ptxCaseTable, type PtxCase } from '../../harness/ptx-case-table.js';
 
-/** ptxas 13.0 assembles `.target` below sm_75 only under a newer -arch. */
-const archOf = (target: string): string => (Number(/\d+/.exec(target)![0]) < 75 ? 'sm_75' : target);
-
 /** A kernel with one instruction (no .b128 or .f16x2 registers: sm_70 and sm_53 types). */
 const shape = {
   target: 'sm_80',
   version: '9.0',
   globals: '.global .align 16 .b8 gbuf[1024];\n.shared .align 16 .b8 sbuf[1024];\n.global .surfref surf0;',
   decls: '.reg .pred %p<9>; .reg .b16 %h<9>; .reg .b32 %r<16>; .reg .b64 %rd<9>; .reg .f32 %f<9>;\n.reg .u32 %u<9>; .reg .s32 %s<9>; .reg .f16 %hf<9>;',
-  arch: archOf,
 };
 const { ok, bad } = kernelCases(shape);
 /** The same with .b128 registers (sm_70 and .version 8.3 on). */

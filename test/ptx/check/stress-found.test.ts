@@ -6,12 +6,10 @@
  * -arch=sm_75 for the older targets, which ptxas 13.0 no longer generates code for), and with ptxas
  * on PATH the table is re-run through it.
  */
-import { kernelCases, ptxCaseTable, type PtxCase } from '../../harness/ptx-case-table.js';
+import { kernelCases, ptxasArch, ptxCaseTable, type PtxCase } from '../../harness/ptx-case-table.js';
 
-/** ptxas 13.0's -arch for a target: the target itself, or sm_75 for the older ones. */
-const archOf = (t: string): string => (Number(t.slice(3, 5)) < 75 ? 'sm_75' : t);
 /** A kernel at a target with one instruction on line 9. */
-const { ok, bad } = kernelCases({ decls: '.reg .b64 %rd<5>;\n.reg .b32 %r<4>;\n.reg .f32 %f<4>;', arch: archOf });
+const { ok, bad } = kernelCases({ decls: '.reg .b64 %rd<5>;\n.reg .b32 %r<4>;\n.reg .f32 %f<4>;' });
 
 /** atom/red forms that need sm_32 and .version 3.1 (64-bit bitwise operations and min/max). */
 const SM32 = [
@@ -46,7 +44,7 @@ const nr = (t: string, v: string, line?: number): PtxCase => ({
   name: `.noreturn on ${t} at ${v}`,
   text: noreturn(t, v),
   full: true,
-  arch: archOf(t),
+  arch: ptxasArch(t),
   ...(line ? { line, code: 'PTX307' } : {}),
 });
 
