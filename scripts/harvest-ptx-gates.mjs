@@ -62,7 +62,7 @@ if (!process.argv.includes('--no-forms') && !(cache && existsSync(cache))) {
     for (let at = 0; at < taken.length; at += 100) {
       let text = moduleHeader(arch, version);
       for (let k = at; k < Math.min(at + 100, taken.length); k += 40) text += `.visible .entry k${k}()\n{\n${kernelDeclarations(version)}${taken.slice(k, Math.min(k + 40, at + 100, taken.length)).join('\n')}\nL_end:\nret;\n}\n`;
-      files.push({ text, arch, c: false });
+      files.push({ text, arch, c: false, form: true });
     }
   }
 }
@@ -73,16 +73,20 @@ function ptxas(text, arch, c) {
   writeFileSync(f, text, 'latin1');
   const args = [`-arch=${arch}`, f, '-o', join(dir, 'h.cubin')];
   if (c) args.unshift('-c');
-  const r = spawnSync('ptxas', args, { encoding: 'latin1' });
-  const out = new Map();
+  const r = spawnSync('ptxas', args, { encoding: 'latin1', maxBuffer: 64 << 20 });
+  const byLine = new Map();
+  // ptxas stops at a fatal message ("Result discard mode is not allowed" for `_` at .version 1.0): the
+  // lines after it have none, which says nothing of what they need (`stoppedAt`).
+  let stoppedAt = Infinity;
   for (const l of (r.stderr ?? '').split('\n')) {
     const m = /^ptxas .*?, line (\d+); (error|fatal)\s*: (.*)$/.exec(l);
     if (!m) continue;
     const line = Number(m[1]);
-    if (!out.has(line)) out.set(line, []);
-    out.get(line).push(m[3]);
+    if (m[2] === 'fatal') stoppedAt = Math.min(stoppedAt, line);
+    if (!byLine.has(line)) byLine.set(line, []);
+    byLine.get(line).push(m[3]);
   }
-  return out;
+  return { byLine, stoppedAt };
 }
 
 const vcode = (v) => {
@@ -100,7 +104,7 @@ function note(r, kind, value) {
 }
 
 // Collected per instruction line: family, opcode, words, and per kind ('ptx', 'sm') ptxas's
-// messages as [named, value, requirement or message] (value 0 for a message that is no requirement).
+// messages (null after a fatal one) as [named, value, requirement or message] (value 0 for a message that is no requirement).
 // `--cache FILE` keeps them (the ptxas runs take long) and reuses them when FILE exists.
 let n = 0;
 let records = [];
@@ -146,7 +150,10 @@ else {
           if (!req) return [named, 0, msg];
           return [named, kind === 'ptx' ? vcode(req[1]) : Number(/\d+/.exec(req[1])[0]), req[1]];
         });
-      records.push({ ...ins, ptx: messages(lowV.get(line) ?? [], 'ptx'), sm: messages(lowT.get(line) ?? [], 'sm') });
+      // (null: after the line ptxas stopped at, nothing known.)
+      const ptx = line > lowV.stoppedAt ? null : messages(lowV.byLine.get(line) ?? [], 'ptx');
+      const sm = line > lowT.stoppedAt ? null : messages(lowT.byLine.get(line) ?? [], 'sm');
+      records.push({ ...ins, ptx, sm, ...(f.form ? { form: true } : {}) });
     }
   }
   if (cache) writeFileSync(cache, JSON.stringify({ n, formLines, records }));
@@ -156,6 +163,7 @@ for (const ins of records) {
   let fam = stats.get(ins.family);
   if (!fam) stats.set(ins.family, (fam = { ...rec(), words: new Map() }));
   for (const kind of ['ptx', 'sm']) {
+    if (ins[kind] === null) continue;
     let famReq = 0;
     const wordReq = new Map();
     let other = false;
@@ -175,11 +183,21 @@ for (const ins of records) {
         wordReq.set(word, Math.max(wordReq.get(word) ?? 0, value));
       } else famReq = Math.max(famReq, value);
     }
-    // A line refused for another reason says nothing: its family and words get no gate.
+    // A corpus line refused for another reason says nothing: its family and words get no gate. A
+    // valid-forms line so refused is left out (ptxas reads some otherwise at sm_10, "'.noComplete'
+    // modifier required" on mbarrier.arrive_drop): it is left out rather than voiding the others' gates.
+    if (other && ins.form) continue;
     note(fam, kind, other ? undefined : famReq);
+    // A word ptxas names on this line needs what it says. One it does not: what the whole line needs
+    // (ptxas says something else instead, 'mma with FP8 floating point type' for `.m16n8k16`), but
+    // only for a word ptxas names on some other line (`named`): a word never named is never gated,
+    // whatever the lines it was seen on needed (`.cs` beside `.L2::64B`, `.parity` in try_wait's).
+    const lineReq = Math.max(famReq, ...wordReq.values());
     for (const w of ins.words) {
       const r = fam.words.get(w) ?? (fam.words.set(w, rec()), fam.words.get(w));
-      note(r, kind, other ? undefined : (wordReq.get(w) ?? 0));
+      const q = wordReq.get(w);
+      if (q !== undefined) r[kind].named = true;
+      note(r, kind, other ? undefined : (q ?? lineReq));
     }
   }
 }
@@ -201,6 +219,8 @@ for (const [family, r] of [...stats].sort(([a], [b]) => a.localeCompare(b))) {
   if (g.ptx || g.sm) fam[family] = g;
   for (const [w, wr] of [...r.words].sort(([a], [b]) => a.localeCompare(b))) {
     const wg = gate(wr);
+    if (!wr.ptx.named) delete wg.ptx;
+    if (!wr.sm.named) delete wg.sm;
     // Only what the family's own gate does not already say.
     if (wg.ptx && g.ptx && vcode(wg.ptx) <= vcode(g.ptx)) delete wg.ptx;
     if (wg.sm && g.sm && Number(wg.sm[0].slice(3)) <= Number(g.sm[0].slice(3))) delete wg.sm;

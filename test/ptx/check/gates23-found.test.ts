@@ -48,6 +48,14 @@ const versions: PtxCase[] = [
   bad('ld.mmio.relaxed.sys.b16 %h1, [%rd1+8];', 'PTX508', 'sm_90', '8.0'),
   ok('ld.mmio.relaxed.sys.b16 %h1, [%rd1+8];', 'sm_90', '8.2'),
   bad('max.relu.s32 %r1, %r2, %r3;', 'PTX508', 'sm_90', '7.8'),
+  // Lost by the first harvest of valid-forms lines (one refused at .version 1.0 for another reason
+  // voided the family's and words' gates), found by the CI's mutation and operand-rule tests.
+  bad('mbarrier.init.shared.b64 [%rd1], %r2;', 'PTX508', 'sm_80', '6.5'),
+  ok('mbarrier.init.shared.b64 [%rd1], %r2;', 'sm_80', '7.0'),
+  bad('mma.sync.aligned.m16n8k16.row.col.f16.f16.f16.f16 {%r1, %r2}, {%r3, %r4, %r5, %r6}, {%r7, %r8}, {%r9, %r10};', 'PTX508', 'sm_80', '6.5'),
+  ok('mma.sync.aligned.m16n8k16.row.col.f16.f16.f16.f16 {%r1, %r2}, {%r3, %r4, %r5, %r6}, {%r7, %r8}, {%r9, %r10};', 'sm_80', '7.0'),
+  ok('mma.sync.aligned.m16n8k8.row.col.f16.f16.f16.f16 {%r1, %r2}, {%r3, %r4}, {%r7}, {%r9, %r10};', 'sm_75', '6.5'),
+  bad('mma.sync.aligned.m16n8k8.row.col.f16.f16.f16.f16 {%r1, %r2}, {%r3, %r4}, {%r7}, {%r9, %r10};', 'PTX508', 'sm_75', '6.4'),
 ];
 
 ptxCaseTable('PTX target floors of rare words (session 23, valid-forms lines at older targets)', targets);
