@@ -598,8 +598,8 @@ function planOf(ins: A.Instruction, r: MatchResult & { ok: true }, ctx: Instruct
     problem = ['PTX500', `${name}: a clamp mode (.trap, .clamp or .zero) is required`];
   if (!problem && op === 'cvt' && cvtModifiersFit(ins, name, recorder)) satfiniteGate(ins, name, recorder);
   if (!problem && op === 'wmma' && w[0] === '.mma') problem = wmmaIntegerTypesProblem(w, name);
-  if (!problem && op === 'tex') problem = textureWordsProblem(w, name, ctx.texmodeIndependent === true);
-  if (!problem && op === 'mma') problem = mmaHalfTypesProblem(w, name) ?? mmaBitOpProblem(w, name);
+  if (!problem && op === 'tex') problem = textureWordsProblem(w, name);
+  if (!problem && op === 'mma') problem = mmaTypePairsProblem(w, name) ?? mmaBitOpProblem(w, name);
   // Measured: "Illegal modifier '.cta' for instruction 'bar'" where .cta is not the first word (`bar.sync.cta`).
   if (!problem && (op === 'atom' || op === 'red')) problem = atomOpTypeProblem(w, name);
   if (!problem && op === 'createpolicy') problem = createpolicyWordsProblem(w, name);
@@ -918,14 +918,14 @@ function createpolicyWordsProblem(w: readonly string[], name: string): [PtxCode,
  * tex's geometry against its coordinate type and mipmap words (measured with ptxas 13.0): cube
  * geometries take .f32 coordinates only ("Floating-point coordinates required"), `.2dms` .s32 only
  * ("Integer coordinates require .s32 instruction type") and no `.level`/`.grad` ("Illegal modifier
- * 'Multi-sample geometry'"); `.a2dms` likewise in texmode_unified (measured with ptxas 13.0 on sm_80 to sm_120a, with and
- * without a sampler: "Integer coordinates require .s32 instruction type"; texmode_independent not measured, left alone).
+ * 'Multi-sample geometry'"); `.a2dms` likewise (measured with ptxas 13.0 on sm_80 to sm_120a, with and
+ * without a sampler: "Integer coordinates require .s32 instruction type"; in texmode_independent too, session 24).
  */
-function textureWordsProblem(w: readonly string[], name: string, independent: boolean): [PtxCode, string] | undefined {
+function textureWordsProblem(w: readonly string[], name: string): [PtxCode, string] | undefined {
   const ct = typeWord(w, 1);
   for (let k = 0; k < w.length; k++) {
     const x = w[k]!;
-    if (x === '.a2dms' && !independent) {
+    if (x === '.a2dms') {
       if (ct === '.f32') return ['PTX500', `${name}: .a2dms takes .s32 coordinates, not .f32`];
       if (w.includes('.level') || w.includes('.grad')) return ['PTX500', `${name}: a multi-sample geometry (.a2dms) takes no .level or .grad`];
     }
@@ -945,17 +945,30 @@ function textureWordsProblem(w: readonly string[], name: string, independent: bo
 const OPCODE_VERSIONS: ReadonlyMap<string, number> = new Map([['barrier', 60]]);
 
 /**
- * mma.m16n8k8/.m16n8k16 with .f16 A and B (measured): D and C of one type (".dtype must be '.f32'
- * when .ctype is '.f32' for 'mma' instruction with shape '.m16n8k8'"); .m8n8k4 takes them mixed.
+ * mma's type pairs (measured with ptxas 13.0 on sm_80 to sm_120a): with these A and B types, on these shapes (any shape
+ * where none are given), D and C have one type (".dtype must be '.f32' when .ctype is '.f32'", "Unexpected instruction types
+ * specified for 'mma'"), or A and B have one type ("Incorrect instruction type specified for mma with shape '.m16n8k8'");
+ * .m8n8k4 takes .f16 A and B with D and C mixed.
  */
-function mmaHalfTypesProblem(w: readonly string[], name: string): [PtxCode, string] | undefined {
-  if (!w.includes('.m16n8k8') && !w.includes('.m16n8k16')) return undefined;
+const MMA_TYPE_PAIRS: readonly { readonly ab: ReadonlySet<string>; readonly shapes?: ReadonlySet<string>; readonly same: 'dc' | 'ab' }[] = [
+  { ab: new Set(['.f16']), shapes: new Set(['.m16n8k8', '.m16n8k16']), same: 'dc' },
+  { ab: new Set(['.e4m3', '.e5m2', '.e3m2', '.e2m3', '.e2m1']), same: 'dc' },
+  { ab: new Set(['.bf16', '.tf32']), shapes: new Set(['.m16n8k8']), same: 'ab' },
+];
+
+/** mma's D/C and A/B type pairs against MMA_TYPE_PAIRS (D and C .f16 or .f32 only). */
+function mmaTypePairsProblem(w: readonly string[], name: string): [PtxCode, string] | undefined {
   const d = typeWord(w, 0);
   const a = typeWord(w, 1);
   const b = typeWord(w, 2);
   const c = typeWord(w, 3);
-  if (a !== '.f16' || b !== '.f16' || c === undefined || d === c || (d !== '.f16' && d !== '.f32') || (c !== '.f16' && c !== '.f32')) return undefined;
-  return ['PTX500', `${name}: with .f16 A and B, D and C have one type (${d} and ${c} differ)`];
+  if (a === undefined || b === undefined || c === undefined) return undefined;
+  for (const rule of MMA_TYPE_PAIRS) {
+    if (!rule.ab.has(a) || !rule.ab.has(b) || (rule.shapes !== undefined && !w.some((x) => rule.shapes!.has(x)))) continue;
+    if (rule.same === 'ab' && a !== b) return ['PTX500', `${name}: A and B have one type here (${a} and ${b} differ)`];
+    if (rule.same === 'dc' && d !== c && (d === '.f16' || d === '.f32') && (c === '.f16' || c === '.f32')) return ['PTX500', `${name}: with ${a} A and ${b} B, D and C have one type (${d} and ${c} differ)`];
+  }
+  return undefined;
 }
 
 /**
@@ -2707,6 +2720,22 @@ function surfaceRules(ins: A.Instruction, plan: Plan, form: InstructionForm, ctx
 function clusterlaunchcontrolRules(ins: A.Instruction, plan: Plan, form: InstructionForm, ctx: InstructionCheckContext): boolean {
   const ops = ins.operands;
   const name = plan.name;
+  if (ins.modifiers[0] === '.query_cancel' && ops[0] !== undefined) {
+    // Measured (ptxas 13.0, sm_100a, session 24): a .b128 register in the result, alone or in the braced list ("Arguments
+    // mismatch"; 32-bit registers of any type taken), and the sink as is_canceled's predicate ("Result discard mode is not
+    // allowed"; get_first_ctaid's results take it).
+    const d = ops[0];
+    if (plan.t1 === '.pred' && d.kind === 'expr' && d.expr.kind === 'sink') {
+      ctx.report('PTX502', `${name}: the sink '_' is not taken as the predicate result`, d.span);
+      return false;
+    }
+    for (const el of d.kind === 'vector' ? d.elements : [d]) {
+      if (el.kind === 'expr' && el.expr.kind === 'name' && ctx.registerType(el.expr.name) === '.b128') {
+        ctx.report('PTX503', `operand 1 of ${name}: its results are 32-bit registers, not the .b128 ${el.expr.name}`, el.span);
+        return false;
+      }
+    }
+  }
   if (ops[0]?.kind === 'expr' && plan.t1Info !== undefined && ins.modifiers[0] === '.query_cancel') {
     // Measured: query_cancel's scalar result is typed by its first type (.b32: any 32-bit register but a predicate; .pred: a predicate), "Arguments mismatch".
     const want = plan.t1 === '.pred' ? PRED : plan.t1Info;
@@ -4890,13 +4919,21 @@ function textureFits(ins: A.Instruction, name: string, plan: Plan, ctx: Instruct
   const samplerBits = a.elements.length === 3 && ctx.texmodeIndependent !== true ? samplerRegisterSize(a, ctx) : undefined;
   if (samplerBits === 32 && !sampler32Fits(ins, a, geomWord, level, grad, floatCoords, name, ctx)) return false;
   if ((samplerBits === 32 || samplerBits === 64) && ins.opcode === 'tex' && !unifiedSamplerFits(ins, a, samplerBits, geomWord, level, grad, floatCoords, name, ctx)) return false;
+  if (samplerBits === 64 && ins.opcode === 'tld4' && (geomWord === '.cube' || geomWord === '.acube')) {
+    // Measured (ptxas 13.0, sm_80, sm_90a, sm_100a, sm_120a, session 24): "Illegal modifier '.cube' for instruction 'tld4'" with any
+    // operands after the address (without a sampler, and in texmode_independent, taken; .a2d with a 64-bit sampler crashes ptxas).
+    ctx.report('PTX502', `${name} with a 64-bit sampler register (texmode_unified): no ${geomWord} geometry`, a.elements[1]!.span);
+    return false;
+  }
   // A 64-bit sampler register in texmode_unified: any offset vector of 1, 2 or 4 (unifiedSamplerFits).
   const freeOffsets = samplerBits === 64;
   const c = a.elements[a.elements.length - 1]!;
-  // .a2dms without a sampler in texmode_unified: as .2dms after the address (measured with ptxas 13.0 on sm_100a: an offset
-  // vector of 2 or 4, a lone 32-bit integer operand, nothing after an offset). (Its coordinate type: textureWordsProblem.)
-  const unifiedPlain = a.elements.length === 2 && ctx.texmodeIndependent !== true;
-  if (geom === undefined && geomWord === '.a2dms' && unifiedPlain) geom = MULTISAMPLE;
+  // .a2dms without a sampler in texmode_unified, and in texmode_independent: as .2dms after the address (measured with
+  // ptxas 13.0 on sm_100a, and in texmode_independent on sm_80 to sm_120a, session 24: an offset vector of 2 or 4, a lone
+  // 32-bit integer operand, nothing after an offset). (Its coordinate type: textureWordsProblem.)
+  const independent = ctx.texmodeIndependent === true;
+  const unifiedPlain = a.elements.length === 2 && !independent;
+  if (geom === undefined && geomWord === '.a2dms' && (unifiedPlain || independent)) geom = MULTISAMPLE;
   if (geom === undefined) return true;
   if (c.kind === 'vector') {
     // (.2dms: ptxas types its sample index and coordinates in ways not modelled here; only the count is checked.)
@@ -4925,7 +4962,8 @@ function textureFits(ins: A.Instruction, name: string, plan: Plan, ctx: Instruct
     ctx.report('PTX502', `${name}: a depth compare value (operand ${i + 1}) needs .f32 coordinates`, ops[i]!.span);
     return false;
   }
-  if (rest === 1 && unifiedPlain && ops[i]!.kind !== 'vector' && !texLoneScalarFits(ops[i]!, geom, geomWord, name, floatCoords, ctx)) return false;
+  // (texmode_independent: .3d's lone scalar as texmode_unified's without a sampler, measured session 24; the others not.)
+  if (rest === 1 && (unifiedPlain || (independent && geomWord === '.3d')) && ops[i]!.kind !== 'vector' && !texLoneScalarFits(ops[i]!, geom, geomWord, name, floatCoords, ctx)) return false;
   const e = rest === 2 || (rest === 1 && ops[i]!.kind === 'vector') ? ops[i]! : undefined;
   if (e !== undefined && ctx.target !== undefined && (parsedTarget(ctx.target)?.number ?? 99) < 30) {
     // Measured: "Feature 'offset operand' requires .target sm_30 or higher".
@@ -4939,8 +4977,9 @@ function textureFits(ins: A.Instruction, name: string, plan: Plan, ctx: Instruct
   }
   if (e?.kind === 'vector') {
     // (tex.level.cube with a 64-bit sampler register takes an offset vector beside a depth compare value: measured with ptxas
-    // 13.0, sm_80 to sm_120a, `[t, %rd3, {...}], %f5, {%r0}, %f6` taken, without the sampler or the depth value refused.)
-    if (geom.offsets === 0 && !(level && a.elements.length === 3 && rest === 2)) {
+    // 13.0, sm_80 to sm_120a, `[t, %rd3, {...}], %f5, {%r0}, %f6` taken, without the sampler or the depth value refused,
+    // and in texmode_independent refused, session 24.)
+    if (geom.offsets === 0 && !(level && samplerBits === 64 && rest === 2)) {
       ctx.report('PTX502', `${name}: a cube geometry takes no offset vector`, e.span);
       return false;
     }
@@ -4949,8 +4988,9 @@ function textureFits(ins: A.Instruction, name: string, plan: Plan, ctx: Instruct
   } else if (e !== undefined && !texOperandFits(e, Cls.Int32, U32, '.u32', 'offset', name, floatCoords, ctx)) return false;
   if (rest === 2) {
     const f = ops[i + 1]!;
-    if (unifiedPlain && geomWord === '.3d') {
-      // Measured (ptxas 13.0, sm_100a): any two operands after .3d's coordinates ("Arguments mismatch", "Illegal modifier '.3d'").
+    if ((unifiedPlain || independent) && geomWord === '.3d') {
+      // Measured (ptxas 13.0, sm_100a; texmode_independent sm_80 to sm_120a, session 24): any two operands after .3d's
+      // coordinates ("Arguments mismatch", "Illegal modifier '.3d'").
       ctx.report('PTX502', `${name}: a .3d texture takes no depth compare value (operand ${i + 2})`, f.span);
       return false;
     }
@@ -4961,6 +5001,13 @@ function textureFits(ins: A.Instruction, name: string, plan: Plan, ctx: Instruct
     }
     if (f.kind === 'vector') {
       ctx.report('PTX502', `${name}: the depth compare value (operand ${i + 2}) is a scalar .f32, not a vector`, f.span);
+      return false;
+    }
+    if (independent && grad && e!.kind !== 'vector' && !typedAs(e, B32_TYPED, ctx) && ctx.target !== undefined && (parsedTarget(ctx.target)?.number ?? 0) >= 90) {
+      // Measured (ptxas 13.0, texmode_independent, every geometry .grad takes, sm_90a to sm_120a; taken on sm_80): a scalar offset
+      // beside a depth compare value only as a .b32 register (a .s32/.u32 register or an integer constant: "Arguments mismatch
+      // for instruction 'st'", from a later stage).
+      ctx.report('PTX502', `${name}: beside a depth compare value tex.grad's scalar offset (operand ${i + 1}) is a .b32 register (or a braced vector) from sm_90 on`, e!.span);
       return false;
     }
     if (!texOperandFits(f, Cls.Depth, F32, '.f32', 'depth compare value', name, floatCoords, ctx)) return false;
@@ -5049,6 +5096,7 @@ function typedAs(o: A.Operand | undefined, types: ReadonlySet<string>, ctx: Inst
 
 const INT32_TYPED: ReadonlySet<string> = new Set(['.s32', '.u32']);
 const F32_TYPED: ReadonlySet<string> = new Set(['.f32']);
+const B32_TYPED: ReadonlySet<string> = new Set(['.b32']);
 const B32_F32_TYPED: ReadonlySet<string> = new Set(['.b32', '.f32']);
 
 /**
