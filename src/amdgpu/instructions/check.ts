@@ -25,6 +25,7 @@ import { checkGfx12Image, checkGfx12ImageAddress, gfx12ImageModifiers, checkGfx1
 import { ImageBits } from '../data/mimg.js';
 import { soppImmediateRange, type ImmediateRange } from '../data/sopp-ranges.js';
 import { MODIFIER_VALUE_RULES } from '../data/modifier-values.js';
+import { DELAY_ALU_FIELDS } from '../data/delay-alu.js';
 import { lower } from './lower.js';
 
 const IMAGE_NO_D16 = ImageBits.NO_D16;
@@ -121,6 +122,8 @@ interface PreparedForms {
   readonly sopp: boolean;
   /** Modifiers (canonical names) the forms take (see checkModifiers). */
   readonly union: ReadonlySet<string>;
+  /** Modifiers taken only cleared, written with `no` (gfx90a/gfx940-942 SMEM's `noscc`): checkModifiers; undefined for most. */
+  readonly clearedOnly?: ReadonlySet<string>;
   /** Each form's required modifiers, when every form has some (else undefined: nothing required). */
   readonly required: readonly (readonly string[])[] | undefined;
   /** A MIMG instruction whose data size follows dmask, d16 and tfe (see checkImageData). */
@@ -146,6 +149,11 @@ interface PreparedForms {
    * `v_cmp_gt_f32 v2, v4 clamp`; with `vcc` written both are taken). Undefined without such a form.
    */
   readonly vccLessUnion?: ReadonlySet<string>;
+  /**
+   * Before GFX10 (no literal in VOP3), the `_e32` forms of a mnemonic written without a suffix whose
+   * unsuffixed form takes a literal (checkLiteralVia); undefined elsewhere.
+   */
+  readonly literalVia: readonly PreparedForm[] | undefined;
   /** Some rule of checkLessCommon applies whatever the operands (required modifiers, image or buffer d16 data, GWS data, AV data): see lessCommon. */
   readonly lessCommon: boolean;
 }
@@ -260,7 +268,7 @@ function prepare(mnemonic: string, target: AmdgpuTarget): Prepared {
       // (modifierUnion); no other processor takes it (llvm-mc-19 "scc modifier is not supported on this GPU").
       if (family === 'MIMG' && target.name === 'gfx90a') union.add('scc');
       // SMEM on gfx90a and gfx940-942 takes the bit cleared (`noscc`; llvm-mc-19 checks the bits set only).
-      if (family === 'SMEM' && (target.name === 'gfx90a' || target.isGfx940)) union.add('noscc');
+      const clearedOnly = family === 'SMEM' && (target.name === 'gfx90a' || target.isGfx940) ? SCC_CLEARED : undefined;
       // MIMG on GFX10-11: every form takes dmask, a16 and tfe, and d16 but the atomics (llvm-mc-19 with
       // fitting data and address sizes); the table's probes changed a size with each of them.
       if (family === 'MIMG' && (target.generation === 10 || target.generation === 11) && union.has('lwe')) {
@@ -301,8 +309,11 @@ function prepare(mnemonic: string, target: AmdgpuTarget): Prepared {
       // (GFX8-10, not GFX10's v_cmpx, which write no VCC: GFX11+'s DPP forms take the line without VCC.)
       const vccLess = target.generation <= 9 || (target.generation === 10 && !r.base.startsWith('v_cmpx')) ? forms.find((f) => f.vccOptional) : undefined;
       const vccLessUnion = vccLess && modifierUnion(forms.filter((g) => vccLess.min >= g.min && vccLess.min <= g.max), target);
+      // (Only where the `_e32` forms take no modifier word: a literal with one is then never in them.)
+      const viaForms = target.generation < 10 && forms.some((f) => f.spec.form === '') ? forms.filter((f) => f.spec.form === 'e32') : [];
+      const literalVia = viaForms.length > 0 && modifierUnion(viaForms, target).size === 0 ? viaForms : undefined;
       const lessCommon = required !== undefined || imageData || bufferD16 !== 0 || image !== 0 || gws || avData || scratchAddress || macSdwa || interp;
-      return { status: 'forms', forms, minAll, maxAll, memory: MEMORY_FAMILIES.has(family), sopp: family === 'SOPP', union, required, imageData, bufferD16, image, vccSplit: split !== specs, avData, scratchAddress, macSdwa, interp, vccLessUnion, lessCommon };
+      return { status: 'forms', forms, minAll, maxAll, memory: MEMORY_FAMILIES.has(family), sopp: family === 'SOPP', union, required, imageData, bufferD16, image, vccSplit: split !== specs, avData, scratchAddress, macSdwa, interp, vccLessUnion, literalVia, clearedOnly, lessCommon };
     }
   }
 }
@@ -986,6 +997,8 @@ let posBusCandidates = 0;
 let relocQuery: ((op: Operand) => boolean) | undefined;
 /** How many positional operands classifyPositional classified What.Expr (the ones relocatableOperands asks about). */
 let posExprs = 0;
+/** How many positional operands are `off` (set by classifyPositional; see offSymbols). */
+let posOffs = 0;
 /** Which positional operands are relocatable (valid up to positional.length where posRelocs > 0). */
 const posReloc: boolean[] = [];
 /** 1 + the index of a positional operand that is an aperture register (`src_shared_base`...), or 0 (set by classifyPositional). */
@@ -1011,6 +1024,22 @@ const CONSTANT_REGISTERS: ReadonlyMap<string, number> = new Map([
  * for the constant bus. (Apart from classifyPositional, which is compiled within a file's first
  * lines: the query there, first made at a file's first symbol operand, deoptimized it.)
  */
+/**
+ * `off` outside a memory instruction: where a source takes it, llvm-mc-19 reads it as the symbol of
+ * that name, a value unknown here, so a literal of its own (`s_add_i32 s32, off, 0x500` and
+ * `v_mad_u32_u24 v7, 0x84, v0, off` on GFX10+: "only one unique literal operand is allowed").
+ * Marked relocatable (posReloc) for relocIssue, which counts it in a source position only.
+ */
+function offSymbols(): void {
+  let relocs = 0;
+  for (let i = 0; i < positional.length; i++) {
+    if (posWhat[i] !== What.Off) continue;
+    posReloc[i] = true;
+    relocs++;
+  }
+  posRelocs += relocs;
+}
+
 function relocatableOperands(query: (op: Operand) => boolean): void {
   let relocs = 0;
   for (let i = 0; i < positional.length; i++) {
@@ -1026,6 +1055,7 @@ function relocatableOperands(query: (op: Operand) => boolean): void {
 function classifyPositional(text: string, target: AmdgpuTarget): void {
   let literals = 0;
   let exprs = 0;
+  let offs = 0;
   let aperture = 0;
   let constant32 = 0;
   sawTinyReal = false;
@@ -1056,6 +1086,7 @@ function classifyPositional(text: string, target: AmdgpuTarget): void {
     if (what === What.Literal) literals++;
     if (what === What.Sgpr || what === What.Special || what === What.Literal || what === What.Unknown) candidates++;
     exprs += what === What.Expr ? 1 : 0;
+    offs += what === What.Off ? 1 : 0;
     // (`i + 1` computed every time: its first use at the file's first aperture register, after
     // this function was optimized, deoptimized it, "insufficient type feedback for binary operation".)
     const after = i + 1;
@@ -1069,6 +1100,7 @@ function classifyPositional(text: string, target: AmdgpuTarget): void {
   posConstant32 = constant32;
   posRelocs = 0;
   posExprs = exprs;
+  posOffs = offs;
   posLiterals = literals;
   posBusCandidates = candidates;
 }
@@ -1835,6 +1867,8 @@ function vopdHalf(text: string, mnemonic: string, at: Span, operands: readonly I
   const n = f.spec.operands.length;
   if (count === operands.length && count === n) {
     classifyPositional(text, target);
+    // (A symbol without a value here is a literal of its own: busOperand.)
+    if (posExprs !== 0 && relocQuery !== undefined) relocatableOperands(relocQuery);
     let k = 0;
     while (k < count && posKinds[k] !== 'neg' && posKinds[k] !== 'abs' && (posKinds[k] !== 'call' || posMods[k] === 0)) k++;
     if (k === count) {
@@ -1892,6 +1926,8 @@ function vopdScalars(text: string, count: number, roles: number, target: AmdgpuT
       const op = positional[i]!;
       // (VOPD's halves are 32-bit instructions.)
       if (op.kind === 'expr') addKey(literalKeys, literalKey(text, op, LIT32));
+      // (`lit(1)`: the value inside.)
+      else if (op.kind === 'call' && op.args.length === 1 && op.args[0]!.kind === 'expr' && lower(op.name) === 'lit') addKey(literalKeys, literalKey(text, op.args[0]!, LIT32));
       continue;
     }
     busOperand(text, i, target);
@@ -2017,6 +2053,8 @@ const BYTE_SEL_BASES: ReadonlySet<string> = new Set(['v_cvt_f32_fp8', 'v_cvt_f32
 
 /** Cache-policy bits of gfx90a and of gfx940-942 memory instructions (llvm-mc-19: each refuses the other's). */
 const GFX90A_CACHE_BITS = ['glc', 'slc', 'scc'];
+/** The cache bits gfx90a/gfx940-942 SMEM takes cleared only (`noscc`; PreparedForms.clearedOnly). */
+const SCC_CLEARED: ReadonlySet<string> = new Set(['scc']);
 const GFX940_CACHE_BITS = ['sc0', 'sc1', 'nt'];
 const DPP_MODIFIERS = ['row_mask', 'bank_mask', 'bound_ctrl', 'fi', 'dpp_ctrl', 'dpp8'];
 const SDWA_MODIFIERS = ['dst_sel', 'dst_unused', 'src0_sel', 'src1_sel', 'clamp', 'omod'];
@@ -2108,7 +2146,8 @@ function checkModifiers(operands: readonly InstructionOperand[], p: PreparedForm
     if (name === undefined) continue;
     if (kind === 'modifier' && OP_SEL_LISTS.has(name)) opSelModifier = true;
     if (vocab.has(name)) {
-      if (!union.has(name) && !(name === 'scc' && union.has('noscc') && lower((op as WordOperand).name) === 'noscc')) return reportNotTaken(op as NamedOperand, union, f, sink);
+      // (A bit taken only cleared: its `no` form, longer than the canonical name.)
+      if (!union.has(name) && !(p.clearedOnly !== undefined && p.clearedOnly.has(name) && kind === 'word' && (op as WordOperand).name.length > name.length)) return reportNotTaken(op as NamedOperand, union, f, sink, p.clearedOnly);
       if (name === 'offset' && kind === 'modifier' && lower((op as NamedOperand).name) === 'inst_offset' && !FLAT_OFFSET_FAMILIES.has(f.spec.family)) return reportUnknownModifier(op as NamedOperand, sink);
     } else if (kind === 'modifier') return reportUnknownModifier(op as NamedOperand, sink);
     if (DPP_FOLLOWERS.has(name)) {
@@ -2156,9 +2195,11 @@ function reportUnknownModifier(op: NamedOperand, sink: IssueSink): false {
   return report(sink, C.unknownModifier, `not a valid operand: '${op.name}:' is a modifier of no ${lower(op.name) === 'inst_offset' ? 'instruction but FLAT, GLOBAL and SCRATCH ones' : 'instruction'}`, op.kind === 'modifier' ? op.nameSpan : op.span);
 }
 
-function reportNotTaken(op: NamedOperand, union: ReadonlySet<string>, f: PreparedForm, sink: IssueSink): false {
+function reportNotTaken(op: NamedOperand, union: ReadonlySet<string>, f: PreparedForm, sink: IssueSink, clearedOnly?: ReadonlySet<string>): false {
   const span = op.kind === 'modifier' ? op.nameSpan : op.span;
-  return report(sink, C.modifier, `invalid operand for instruction: ${f.spec.spelled} takes no '${op.name}' modifier${union.size ? ` (it takes ${[...union].sort().join(', ')})` : ' (it takes none)'}`, span);
+  // (The bits taken cleared only are listed by their `no` form: `noscc`.)
+  const taken = clearedOnly === undefined ? [...union] : [...union, ...[...clearedOnly].map((m) => `no${m}`)];
+  return report(sink, C.modifier, `invalid operand for instruction: ${f.spec.spelled} takes no '${op.name}' modifier${taken.length ? ` (it takes ${taken.sort().join(', ')})` : ' (it takes none)'}`, span);
 }
 
 function reportDppAlone(dppAlone: Operand, fi: boolean, sink: IssueSink): false {
@@ -2435,7 +2476,8 @@ function checkRanges(operands: readonly InstructionOperand[], f: PreparedForm, t
       const max = name === 'vmcnt' ? (g <= 8 ? 15 : 63) : name === 'expcnt' ? 7 : name === 'lgkmcnt' ? (g <= 9 ? 15 : 63) : undefined;
       const v = intValue(op.args[0]!);
       if (max === undefined || v === undefined) continue;
-      if (v > BigInt(max)) return report(sink, C.counterRange, `too large value for ${name}: ${v} (at most ${max} on ${target.name})`, op.args[0]!.span);
+      // (A negative count is a large unsigned one to llvm-mc-19: `lgkmcnt(-1)` is "too large" too.)
+      if (v > BigInt(max) || v < 0n) return report(sink, C.counterRange, `too large value for ${name}: ${v} (at most ${max} on ${target.name}${v < 0n ? ', and a negative count is a large unsigned one' : ''})`, op.args[0]!.span);
     }
   }
   return true;
@@ -2728,7 +2770,10 @@ function relocIssue(text: string, f: PreparedForm, count: number, target: Amdgpu
     if (!o) break;
     const spec = o.spec;
     const source = spec.kind === 'src' || spec.kind === 'ssrc' || spec.kind === 'vsrc';
-    if (posWhat[i] === What.Expr && posReloc[i]) {
+    if (posWhat[i] === What.Off) {
+      // (The form took `off` here: a symbol in a source, counted as a literal; elsewhere not judged.)
+      if (source && posReloc[i] && ++lits > 1) return { code: C.uniqueLiteral, message: `only one unique literal operand is allowed: 'off' here is the symbol of that name, which has no value here, so is a literal of its own`, span: op.span };
+    } else if (posWhat[i] === What.Expr && posReloc[i]) {
       const shown = text.slice(op.span.start, op.span.end);
       const why =
         (spec.files & F.LITERAL) === 0
@@ -3252,6 +3297,7 @@ function checkMatched(text: string, at: Span, operands: readonly InstructionOper
     // where most literals are integers, it was called for each of them and optimized.)
     ((posLiterals === 0 && !sawTinyReal && !narrowInline) || (!sawReal && f.short === 0) || checkFloatLiterals(f, count, target, sink)) &&
     (!narrowInline || checkNarrowInline(text, p, f, count, target, sink)) &&
+    (p.literalVia === undefined || (posLiterals === 0 && !narrowInline && posOffs === 0) || (f.spec.form !== '' && (f.spec.form !== 'e32' || operands.length === count)) || checkLiteralVia(p.literalVia, operands, count, sink)) &&
     // (The bounds from matchForm: more scalar values than the limit, or two literals, may be read.)
     (f.busLimit === 0 || (matchBus + (f.implicitVcc ? 1 : 0) <= f.busLimit && matchBusLiterals < 2) || checkConstantBus(text, f, count, target, sink)) &&
     // checkRanges can refuse a FLAT/GLOBAL/SCRATCH/MUBUF/MTBUF/DS modifier (`offset:`) or SOPP's
@@ -3575,7 +3621,7 @@ function checkNarrowInline(text: string, p: PreparedForms, f: PreparedForm, coun
     // `_e32` with `vcc`) is the one llvm-mc-19 picks.
     const what = posWhat[i]!;
     posWhat[i] = What.Literal;
-    const taken = p.forms.some((g) => g !== f && count >= g.min && count <= g.max && matches(g, count) && checkConstantBus(text, g, count, target, NO_SINK));
+    const taken = p.forms.some((g) => g !== f && count >= g.min && count <= g.max && !unionForm(p, g) && matches(g, count) && checkConstantBus(text, g, count, target, NO_SINK));
     posWhat[i] = what;
     matchForm(f, count);
     if (taken) continue;
@@ -3627,7 +3673,7 @@ function checkNarrow32(text: string, p: PreparedForms, f: PreparedForm, count: n
   }
   // Another form of the mnemonic that takes the literal, and the constant bus with it (a
   // compare's `_e32`), is the one llvm-mc-19 picks.
-  const taken = p.forms.some((g) => g !== f && count >= g.min && count <= g.max && matches(g, count) && checkConstantBus(text, g, count, target, NO_SINK));
+  const taken = p.forms.some((g) => g !== f && count >= g.min && count <= g.max && !unionForm(p, g) && matches(g, count) && checkConstantBus(text, g, count, target, NO_SINK));
   matchForm(f, count);
   if (taken) return true;
   return report(sink, C.literalNotSupported, `literal operands are not supported: the integer is inline only as 16 bits; operand ${refused + 1} of ${f.spec.spelled} is 32 bits, where it is a literal, which no form of the instruction takes there with these operands`, positional[refused]!.span);
@@ -3648,6 +3694,35 @@ function checkBufferSoffsetNarrow(f: PreparedForm, count: number, target: Amdgpu
     return report(sink, C.operandKind, `invalid operand for instruction: the integer is inline only as 16 bits; ${f.spec.spelled}'s soffset is 32 bits, where it is a literal, which the position does not take`, positional[i]!.span);
   }
   return true;
+}
+
+/**
+ * Before GFX10, a literal in an instruction written without a suffix is taken in its `_e32` form
+ * only: with a source that form does not take (a constant or an SGPR in src1, a source modifier
+ * on a register, a compare's SGPR destination) or a modifier (`clamp`, `mul:2`, an SDWA select),
+ * llvm-mc-19 picks the VOP3 or SDWA form, which takes no literal ("literal operands are not
+ * supported": `v_add_f32 v1, 0x1234, 4`, `v_add_f16 v1, -17, abs(v2)`, `v_add_f32 v1, 0x1234, v2
+ * clamp` on gfx803-gfx942). The table's unsuffixed form is the union of the forms, one operand at a
+ * time: it takes each of these alone. (PreparedForms.literalVia; the match of `f` is kept.)
+ */
+function checkLiteralVia(via: readonly PreparedForm[], operands: readonly InstructionOperand[], count: number, sink: IssueSink): boolean {
+  let lit = -1;
+  // (`off` here is a symbol: a literal, see offSymbols.)
+  for (let i = count - 1; i >= 0 && lit < 0; i--) if (posWhat[i] === What.Literal || posWhat[i] === What.Off) lit = i;
+  if (lit < 0) return true;
+  const bus = matchBus;
+  const busLiterals = matchBusLiterals;
+  let fits = false;
+  if (operands.length === count) for (let k = 0; k < via.length && !fits; k++) fits = count >= via[k]!.min && count <= via[k]!.max && matches(via[k]!, count);
+  matchBus = bus;
+  matchBusLiterals = busLiterals;
+  if (fits) return true;
+  return report(sink, C.literalNotSupported, `literal operands are not supported: ${via[0]!.spec.spelled}, the one form that takes a literal before GFX10, does not take these operands${operands.length === count ? '' : ' and modifiers'}; the others are VOP3, SDWA or DPP`, positional[lit]!.span);
+}
+
+/** The unsuffixed form before GFX10, a union of the others one operand at a time: no witness that a literal is taken (checkLiteralVia judges it). */
+function unionForm(p: PreparedForms, g: PreparedForm): boolean {
+  return p.literalVia !== undefined && g.spec.form === '';
 }
 
 /** Whether form `g` matches the operands (matchForm; the caller restores its own form's match after). */
@@ -3919,12 +3994,13 @@ function checkOne(text: string, mnemonic: string, at: Span, operands: readonly I
   if (positional.length < minAll && !wordsAsOperands(operands, p, minAll)) return reportTooFew(p, mnemonic, at, sink);
   classifyPositional(text, target);
   if (posExprs !== 0 && !p.sopp && relocQuery !== undefined) relocatableOperands(relocQuery);
+  if (posOffs !== 0 && !p.memory && !p.sopp) offSymbols();
   // SOPP operands are one expression or symbolic operand, which may split into pieces here
   // (`instid0(VALU_DEP_1) | instskip(NEXT)`: a piece from a `(` on continues the one before):
   // those are joined, and any other piece is one too many.
   const count = p.sopp && positional.length > 1 ? joinSoppPieces(text) : positional.length;
   if (count > maxAll) return reportTooMany(mnemonic, maxAll, sink);
-  if (p.sopp && operands.length > positional.length && forms[0]!.spec.base === 's_delay_alu' && !checkDelayAlu(operands, sink)) return false;
+  if (p.sopp && forms[0]!.spec.base === 's_delay_alu' && !checkDelayAlu(text, operands, sink)) return false;
   let best = -1;
   let bestForm: PreparedForm | undefined;
   let bestSize = false;
@@ -3958,11 +4034,32 @@ function checkOne(text: string, mnemonic: string, at: Span, operands: readonly I
  * (llvm-mc-19; `s_waitcnt vmcnt(0) lgkmcnt(0)` and `s_waitcnt_depctr` take them so). Reached with
  * a run of calls collectPositional counted as one operand.
  */
-function checkDelayAlu(operands: readonly InstructionOperand[], sink: IssueSink): boolean {
+function checkDelayAlu(text: string, operands: readonly InstructionOperand[], sink: IssueSink): boolean {
   for (let i = 1; i < operands.length; i++) {
     const op = operands[i]!.operand;
     if (op.kind === 'call' && operands[i - 1]!.operand.kind === 'call')
       return report(sink, C.operandKind, `invalid operand for instruction: s_delay_alu's fields are joined by '|' (${op.name}(...) follows another field without it)`, op.span);
+  }
+  return operands.length === 0 || checkDelayAluFields(text, operands[0]!.operand.span.start, operands[operands.length - 1]!.operand.span.end, sink);
+}
+
+/**
+ * Each `field(value)` of an `s_delay_alu` operand: a field of DELAY_ALU_FIELDS with one of its
+ * value names (llvm-mc-19 "invalid field name", "invalid value name", "expected a value name").
+ */
+const DELAY_ALU_FIELD = /([A-Za-z_.$][\w.$]*)\s*\(\s*([^()]*?)\s*\)/g;
+function checkDelayAluFields(text: string, start: number, end: number, sink: IssueSink): boolean {
+  const re = DELAY_ALU_FIELD;
+  re.lastIndex = start;
+  for (let m = re.exec(text); m !== null && m.index < end; m = re.exec(text)) {
+    const name = m[1]!;
+    const values = DELAY_ALU_FIELDS.get(name);
+    const at = m.index;
+    if (values === undefined) return report(sink, C.delayAluField, `invalid field name ${name}: s_delay_alu's fields are ${[...DELAY_ALU_FIELDS.keys()].join(', ')}`, { start: at, end: at + name.length });
+    const v = m[2]!;
+    const vAt = text.indexOf(v, at + name.length);
+    if (!/^[A-Za-z_][\w]*$/.test(v)) return report(sink, C.delayAluField, `expected a value name: ${name}(...) takes one of ${[...values].join(', ')}${v === '' ? '' : `, not '${v}'`}`, { start: vAt, end: vAt + Math.max(v.length, 1) });
+    if (!values.has(v)) return report(sink, C.delayAluField, `invalid value name ${v}: ${name}(...) takes one of ${[...values].join(', ')}`, { start: vAt, end: vAt + v.length });
   }
   return true;
 }

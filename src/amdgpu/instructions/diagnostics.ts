@@ -36,6 +36,7 @@ export const AMD_INSTRUCTION_CODES = {
   unknownModifier: 'AMD559',
   waveSize: 'AMD564',
   misspeltNeg: 'AMD414',
+  delayAluField: 'AMD567',
 } as const;
 
 /** The layer's codes with their catalog entries (src/amdgpu/diagnostics.ts holds the one text of each). */
