@@ -7,7 +7,7 @@ import type * as A from '../parse/ast.js';
 import { NameRefNode } from '../parse/nodes.js';
 import { evaluateConstExpr } from './consteval.js';
 import { nextTokenStart } from '../lex/lexer.js';
-import { INSTRUCTION_REFUSED, unknownModifiers } from '../data/modifiers.js';
+import { INSTRUCTION_REFUSED, compoundNames, lacksName, unknownModifiers } from '../data/modifiers.js';
 import { SPECIAL_REGISTERS } from '../data/special-registers.js';
 import { formatVersionCode } from '../data/targets.js';
 import { type PtxSymbol } from './scope.js';
@@ -417,6 +417,10 @@ export function checkModifiers(c: CheckerState, ins: A.Instruction): void {
   // them known. An instruction from another producer (no record) is looked at every time.
   const spelling = ins.spelling;
   if (spelling !== undefined && spelling.knownIn === c.spellingStamp) return;
+  if (lacksName(ins.opcode, list)) {
+    c.error('PTX226', `unknown instruction '${ins.opcode}': its name is ${compoundNames(ins.opcode).join(' or ')}, with no modifier between`, c.spanLoc(ins.opcodeSpan));
+    return;
+  }
   const unknown = unknownModifiers(ins.opcode, list);
   if (unknown.length === 0 && !list.some(isDotDigits)) {
     if (spelling !== undefined) spelling.knownIn = c.spellingStamp;

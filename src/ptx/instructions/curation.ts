@@ -18,8 +18,19 @@ function familyGates(): Record<string, Gate> {
     out[family] = { ...g, ...(g.ptx === undefined && m.ptx !== undefined ? { ptx: m.ptx } : {}), ...(g.sm === undefined && m.sm !== undefined ? { sm: m.sm } : {}) };
   }
   for (const [family, sm] of Object.entries(ARCH_SPECIFIC_FAMILIES)) out[family] = { ...(out[family] ?? {}), sm };
+  for (const [family, g] of Object.entries(FAMILY_FLOORS_BY_HAND)) out[family] = { ...(out[family] ?? {}), ...g };
   return out;
 }
+
+/**
+ * Family floors measured by hand where the harvest gives none: ptxas names the family itself
+ * ("Feature 'mbarrier.arrive' requires .target sm_80 or higher", also for `.noComplete` and every
+ * state space; measured with ptxas 13.0 at sm_70/sm_75/sm_80 and .version 6.5/7.0/9.0), which the
+ * harvest reads as the opcode `mbarrier` with the word `.arrive`.
+ */
+const FAMILY_FLOORS_BY_HAND: Readonly<Record<string, Gate>> = {
+  'mbarrier.arrive': { ptx: '7.0', sm: ['sm_80'] },
+};
 
 /**
  * Harvested family floors that hold only for the corpus's forms: suld.b, sust.b, suq and txq with a
@@ -112,6 +123,10 @@ const STACK_SM52: Record<string, Gate> = { '.u32': SM52_73, '.u64': SM52_73 };
 /** "Feature 'scopes on atomic operations' requires .target sm_60 or higher" / ".version 5.0" (atom, red). */
 const ATOM_SCOPES: Record<string, Gate> = { '.cta': { ptx: '5.0', sm: ['sm_60'] }, '.gpu': { ptx: '5.0', sm: ['sm_60'] }, '.sys': { ptx: '5.0', sm: ['sm_60'] } };
 const CC64: Gate = { ptx: '4.3', sm: ['sm_20'] };
+const V81: Gate = { ptx: '8.1' };
+const SURED_64: Record<string, Gate> = Object.fromEntries(['.min+.s64', '.min+.u64', '.max+.s64', '.max+.u64'].map((k) => [`.b+${k}`, V81]));
+/** cvta/isspacep `.param::entry`: '::entry' at 8.3 and the `.param` space's sm_70. */
+const PARAM_ENTRY_SPACE: Gate = { ptx: '8.3', sm: ['sm_70'] };
 /** ld/st's L1 eviction words (measured with ptxas 13.0: .version 7.4 and sm_70). */
 const L1_GATE: Gate = { ptx: '7.4', sm: ['sm_70'] };
 const L1_EVICTION: Record<string, Gate> = { '.L1::no_allocate': L1_GATE, '.L1::evict_last': L1_GATE, '.L1::evict_first': L1_GATE, '.L1::evict_normal': L1_GATE, '.L1::evict_unchanged': L1_GATE };
@@ -682,6 +697,7 @@ export const CURATION: Curation = {
       ...L2_WORDS,
       '.b128': B128,
       '.relaxed': { ptx: '6.0', sm: ['sm_70'] },
+      '.param::entry': { ptx: '8.3' },
     },
     setp: { '.bf16': SM90_78, '.bf16x2': SM90_78, '.f16': F16, '.f16x2': F16 },
     // "Feature 'tanh.bf16' requires .target sm_90 or higher" (and tanh.bf16x2, ex2.bf16/.bf16x2,
@@ -694,8 +710,10 @@ export const CURATION: Curation = {
     // neg 6.0 and abs 6.5 ("Feature 'abs.f16 or abs.f16x2'"); set with an integer result 6.5.
     // "Feature 'cvta/isspacep with .param state space' requires .target sm_70 / PTX ISA .version 7.7".
     // "Feature 'cvta/isspacep with .const state space' requires PTX ISA .version 3.1".
-    cvta: { '.param': { ptx: '7.7', sm: ['sm_70'] }, '.const': { ptx: '3.1' } },
-    isspacep: { '.param': { ptx: '7.7', sm: ['sm_70'] }, '.const': { ptx: '3.1' } },
+    // "Feature '::entry' requires PTX ISA .version 8.3 or later" (ld, cvta, isspacep; with the
+    // `.param` floor above on cvta/isspacep: sm_60 refused at 8.3; measured with ptxas 13.0).
+    cvta: { '.param': { ptx: '7.7', sm: ['sm_70'] }, '.param::entry': PARAM_ENTRY_SPACE, '.const': { ptx: '3.1' } },
+    isspacep: { '.param': { ptx: '7.7', sm: ['sm_70'] }, '.param::entry': PARAM_ENTRY_SPACE, '.const': { ptx: '3.1' } },
     sub: { '.bf16': SM90_78, '.bf16x2': SM90_78, '.f16': F16, '.f16x2': F16, ...RM_RP_F32, '.f32x2': F32X2, ...MIXED_F32 },
     mul: { '.f16': F16, '.f16x2': F16, ...RM_RP_F32, '.f32x2': F32X2, '.bf16': SM90_78, '.bf16x2': SM90_78 },
     // "Feature 'fma.f32' requires PTX ISA .version 2.0 or later" / "Instruction 'fma.f32' requires .target sm_20
@@ -766,5 +784,9 @@ export const CURATION: Curation = {
     // "Instruction 'sust.p' requires .target sm_20".
     suld: { ...SURFACE_WORDS, '.ca': SM20, '.cg': SM20, '.cs': SM20, '.cv': SM20 },
     sust: { ...SURFACE_WORDS, '.p': SM20, '.wb': SM20, '.cg': SM20, '.cs': SM20, '.wt': SM20 },
+    // "Feature '64-bit min/max operation on sured.b' requires PTX ISA .version 8.1 or later" (`.s64`/
+    // `.u64` with `.min`/`.max`; `.add.u64` has no such floor) and "Feature '.b64 on sured.p'"
+    // (measured with ptxas 13.0 at sm_90, .version 8.0 and 8.1).
+    sured: { ...SURED_64, '.p+.b64': V81 },
   }),
 };

@@ -110,3 +110,20 @@ ptxCaseTable('PTX tex in texmode_independent (session 24, ptxmiss15)', independe
 ptxCaseTable('PTX tld4 with a 64-bit sampler register in texmode_unified (session 24, ptxmiss15)', tld4);
 ptxCaseTable('PTX clusterlaunchcontrol.query_cancel results (session 24, ptxmiss15)', queryCancel);
 ptxCaseTable('PTX mma type pairs and .kind::f8f6f4 on .m16n8k16 (session 24, ptxmiss15)', mma);
+
+/**
+ * suld/sust/sured are names only with `.b`/`.p` right after (found by the instruction mutations,
+ * seed 86355905: `sust.cg.b.2d...` in ZLUDA's mipmap_array.ptx): "Not a name of any known
+ * instruction: 'sust'" with a cache operator or an operation first.
+ */
+const surf = kernelCases({ globals: '.global .surfref surf0;', decls: '.reg .b32 %r<8>;\n.reg .b64 %rd<4>;', target: 'sm_90', version: '8.0' });
+const surfaceNames: PtxCase[] = [
+  surf.bad('sust.cg.b.2d.v4.b32.trap [surf0, {%r1, %r2}], {%r1, %r2, %r3, %r4};', 'PTX226'),
+  surf.ok('sust.b.cg.2d.v4.b32.trap [surf0, {%r1, %r2}], {%r1, %r2, %r3, %r4};'),
+  surf.bad('suld.cg.b.2d.v4.b32.trap {%r1, %r2, %r3, %r4}, [surf0, {%r1, %r2}];', 'PTX226'),
+  surf.ok('suld.b.cg.2d.v4.b32.trap {%r1, %r2, %r3, %r4}, [surf0, {%r1, %r2}];'),
+  surf.bad('sured.add.b.1d.u32.trap [surf0, {%r1}], %r2;', 'PTX226'),
+  surf.ok('sured.b.add.1d.u32.trap [surf0, {%r1}], %r2;'),
+  surf.ok('sured.p.add.1d.b32.trap [surf0, {%r1}], %r2;'),
+];
+ptxCaseTable('PTX surface instruction names: .b or .p right after the opcode (session 24)', surfaceNames);
