@@ -7,8 +7,8 @@
  * its messages require; a message naming one of the instruction's words (`'::cta'`, `'.aligned'`,
  * `Modifier '.no_allocate' on 'ld'`) is the word's, any other the family's. A family's (or word's)
  * gate is the lowest requirement over every line of it (a line without a message requires
- * nothing), so no accepted line is refused; a family or word with a line that ptxas refused for
- * another reason is left out. A requirement whose message names no word of the line ("WMMA with
+ * nothing), so no accepted line is refused. A line ptxas also refuses for another reason counts
+ * with what ptxas says it requires (a lower bound: it lowers a gate, never raises one). A requirement whose message names no word of the line ("WMMA with
  * integer types") is the family's only: inferring it for the line's words (session 23) refused valid
  * lines the sample had not shown (`.parity` from try_wait's message on test_wait, `.v4` from suld's
  * indirect access). Besides the corpus, the valid-forms lines of the syntax reference that ptxas
@@ -93,14 +93,12 @@ const vcode = (v) => {
   const [a, b] = v.split('.');
   return Number(a) * 10 + Number(b);
 };
-/** family -> { ptx: {min, bad}, sm: {min, bad}, words: word -> same } ; min: 0 = nothing required */
+/** family -> { ptx: {min, named}, sm: {min, named}, words: word -> same } ; min: 0 = nothing required; named: ptxas named the word alone on some line */
 const stats = new Map();
-const rec = () => ({ ptx: { min: Infinity, bad: false }, sm: { min: Infinity, bad: false } });
-/** One line's requirement of a family or word (undefined: the line says nothing, so no gate). */
+const rec = () => ({ ptx: { min: Infinity, named: false }, sm: { min: Infinity, named: false } });
+/** One line's requirement of a family or word. */
 function note(r, kind, value) {
-  const s = r[kind];
-  if (value === undefined) s.bad = true;
-  else s.min = Math.min(s.min, value);
+  r[kind].min = Math.min(r[kind].min, value);
 }
 
 // Collected per instruction line: family, opcode, words, and per kind ('ptx', 'sm') ptxas's
@@ -166,14 +164,10 @@ for (const ins of records) {
     if (ins[kind] === null) continue;
     let famReq = 0;
     const wordReq = new Map();
-    let other = false;
-    for (const [named, value, message] of ins[kind]) {
-      if (value === 0) {
-        // An architecture's feature ("'.multicast::cluster::all' not supported on .target 'sm_10'")
-        // gives no floor, and ptxas still gives the line's others. Anything else: the line says nothing.
-        if (!/ not supported on \.target /.test(message)) other = true;
-        continue;
-      }
+    for (const [named, value] of ins[kind]) {
+      // A message that is no requirement gives no floor ("'.multicast::cluster::all' not supported
+      // on .target 'sm_10'", "'.noComplete' modifier required"); the line's others still do.
+      if (value === 0) continue;
       // A message naming the word alone is the word's ('.aligned', '::cta', Modifier '.x' on 'op'),
       // also 'max.relu' / 'add.u16x2' (the opcode and one word, in a family of that opcode alone:
       // 'mbarrier.try_wait' is its family's) and '.cluster scope'; a qualified one
@@ -183,11 +177,12 @@ for (const ins of records) {
         wordReq.set(word, Math.max(wordReq.get(word) ?? 0, value));
       } else famReq = Math.max(famReq, value);
     }
-    // A corpus line refused for another reason says nothing: its family and words get no gate. A
-    // valid-forms line so refused is left out (ptxas reads some otherwise at sm_10, "'.noComplete'
-    // modifier required" on mbarrier.arrive_drop): it is left out rather than voiding the others' gates.
-    if (other && ins.form) continue;
-    note(fam, kind, other ? undefined : famReq);
+    // A line ptxas also refuses for another reason ("'.noComplete' modifier required", "Result
+    // discard mode is not allowed" at .version 1.0) still needs what ptxas says it needs; it may need
+    // more that ptxas no longer says, so its requirement is a lower bound, which the minimum over the
+    // lines can take: such a line lowers a gate, never raises one. (Voiding the family's gates for
+    // it lost mbarrier.arrive's 7.0/sm_80; leaving it out could raise a gate above it.)
+    note(fam, kind, famReq);
     // A word ptxas names on this line needs what it says. One it does not: what the whole line needs
     // (ptxas says something else instead, 'mma with FP8 floating point type' for `.m16n8k16`), but
     // only for a word ptxas names on some other line (`named`): a word never named is never gated,
@@ -197,7 +192,7 @@ for (const ins of records) {
       const r = fam.words.get(w) ?? (fam.words.set(w, rec()), fam.words.get(w));
       const q = wordReq.get(w);
       if (q !== undefined) r[kind].named = true;
-      note(r, kind, other ? undefined : (q ?? lineReq));
+      note(r, kind, q ?? lineReq);
     }
   }
 }
@@ -206,10 +201,10 @@ rmSync(dir, { recursive: true, force: true });
 const fmtV = (c) => `${Math.floor(c / 10)}.${c % 10}`;
 function gate(r) {
   const g = {};
-  if (!r.ptx.bad && r.ptx.min > 0 && r.ptx.min !== Infinity) g.ptx = fmtV(r.ptx.min);
+  if (r.ptx.min > 0 && r.ptx.min !== Infinity) g.ptx = fmtV(r.ptx.min);
   // Every line needed at least sm_<min>, so that is a floor even where a line's own requirement was
   // an architecture's (`sm_90a`) or a family's (`sm_100f`).
-  if (!r.sm.bad && r.sm.min > 0 && r.sm.min !== Infinity) g.sm = [`sm_${r.sm.min}`];
+  if (r.sm.min > 0 && r.sm.min !== Infinity) g.sm = [`sm_${r.sm.min}`];
   return g;
 }
 const fam = {};

@@ -2146,8 +2146,8 @@ function checkModifiers(operands: readonly InstructionOperand[], p: PreparedForm
     if (name === undefined) continue;
     if (kind === 'modifier' && OP_SEL_LISTS.has(name)) opSelModifier = true;
     if (vocab.has(name)) {
-      // (A bit taken only cleared: its `no` form, longer than the canonical name.)
-      if (!union.has(name) && !(p.clearedOnly !== undefined && p.clearedOnly.has(name) && kind === 'word' && (op as WordOperand).name.length > name.length)) return reportNotTaken(op as NamedOperand, union, f, sink, p.clearedOnly);
+      // (A bit taken only cleared: written as its `no` form.)
+      if (!union.has(name) && !(p.clearedOnly !== undefined && p.clearedOnly.has(name) && kind === 'word' && lower((op as WordOperand).name) === `no${name}`)) return reportNotTaken(op as NamedOperand, union, f, sink, p.clearedOnly);
       if (name === 'offset' && kind === 'modifier' && lower((op as NamedOperand).name) === 'inst_offset' && !FLAT_OFFSET_FAMILIES.has(f.spec.family)) return reportUnknownModifier(op as NamedOperand, sink);
     } else if (kind === 'modifier') return reportUnknownModifier(op as NamedOperand, sink);
     if (DPP_FOLLOWERS.has(name)) {
@@ -3297,6 +3297,8 @@ function checkMatched(text: string, at: Span, operands: readonly InstructionOper
     // where most literals are integers, it was called for each of them and optimized.)
     ((posLiterals === 0 && !sawTinyReal && !narrowInline) || (!sawReal && f.short === 0) || checkFloatLiterals(f, count, target, sink)) &&
     (!narrowInline || checkNarrowInline(text, p, f, count, target, sink)) &&
+    // (Before GFX10, a literal, 16-bit-only inline or `off` in a line matched by the unsuffixed union
+    // form, or by `_e32` with modifier words: checkLiteralVia asks whether `_e32` takes it.)
     (p.literalVia === undefined || (posLiterals === 0 && !narrowInline && posOffs === 0) || (f.spec.form !== '' && (f.spec.form !== 'e32' || operands.length === count)) || checkLiteralVia(p.literalVia, operands, count, sink)) &&
     // (The bounds from matchForm: more scalar values than the limit, or two literals, may be read.)
     (f.busLimit === 0 || (matchBus + (f.implicitVcc ? 1 : 0) <= f.busLimit && matchBusLiterals < 2) || checkConstantBus(text, f, count, target, sink)) &&
@@ -4049,12 +4051,15 @@ function checkDelayAlu(text: string, operands: readonly InstructionOperand[], si
  */
 const DELAY_ALU_FIELD = /([A-Za-z_.$][\w.$]*)\s*\(\s*([^()]*?)\s*\)/g;
 function checkDelayAluFields(text: string, start: number, end: number, sink: IssueSink): boolean {
+  // (Over the operands' text only: a search of the whole text from `start` would run on past the
+  // line to the next `name(...)` of the file.)
+  const operand = text.slice(start, end);
   const re = DELAY_ALU_FIELD;
-  re.lastIndex = start;
-  for (let m = re.exec(text); m !== null && m.index < end; m = re.exec(text)) {
+  re.lastIndex = 0;
+  for (let m = re.exec(operand); m !== null; m = re.exec(operand)) {
     const name = m[1]!;
     const values = DELAY_ALU_FIELDS.get(name);
-    const at = m.index;
+    const at = start + m.index;
     if (values === undefined) return report(sink, C.delayAluField, `invalid field name ${name}: s_delay_alu's fields are ${[...DELAY_ALU_FIELDS.keys()].join(', ')}`, { start: at, end: at + name.length });
     const v = m[2]!;
     const vAt = text.indexOf(v, at + name.length);

@@ -18,19 +18,8 @@ function familyGates(): Record<string, Gate> {
     out[family] = { ...g, ...(g.ptx === undefined && m.ptx !== undefined ? { ptx: m.ptx } : {}), ...(g.sm === undefined && m.sm !== undefined ? { sm: m.sm } : {}) };
   }
   for (const [family, sm] of Object.entries(ARCH_SPECIFIC_FAMILIES)) out[family] = { ...(out[family] ?? {}), sm };
-  for (const [family, g] of Object.entries(FAMILY_FLOORS_BY_HAND)) out[family] = { ...(out[family] ?? {}), ...g };
   return out;
 }
-
-/**
- * Family floors measured by hand where the harvest gives none: ptxas names the family itself
- * ("Feature 'mbarrier.arrive' requires .target sm_80 or higher", also for `.noComplete` and every
- * state space; measured with ptxas 13.0 at sm_70/sm_75/sm_80 and .version 6.5/7.0/9.0), which the
- * harvest reads as the opcode `mbarrier` with the word `.arrive`.
- */
-const FAMILY_FLOORS_BY_HAND: Readonly<Record<string, Gate>> = {
-  'mbarrier.arrive': { ptx: '7.0', sm: ['sm_80'] },
-};
 
 /**
  * Harvested family floors that hold only for the corpus's forms: suld.b, sust.b, suq and txq with a

@@ -44,7 +44,7 @@ export const MEASURED_FAMILY_GATES: Readonly<Record<string, Gate>> = {
   "fns": {"ptx":"6.0","sm":["sm_30"]},
   "getctarank": {"ptx":"7.8","sm":["sm_90"]},
   "griddepcontrol": {"ptx":"7.8","sm":["sm_90"]},
-  "isspacep": {"sm":["sm_20"]},
+  "isspacep": {"ptx":"2.0","sm":["sm_20"]},
   "istypep": {"ptx":"4.0","sm":["sm_30"]},
   "ld.global.nc": {"sm":["sm_32"]},
   "ldmatrix": {"ptx":"6.5","sm":["sm_75"]},
@@ -54,6 +54,7 @@ export const MEASURED_FAMILY_GATES: Readonly<Record<string, Gate>> = {
   "madc": {"ptx":"3.0","sm":["sm_20"]},
   "mapa": {"ptx":"7.8","sm":["sm_90"]},
   "match.sync": {"ptx":"6.0","sm":["sm_70"]},
+  "mbarrier.arrive": {"ptx":"7.0","sm":["sm_80"]},
   "mbarrier.arrive_drop": {"ptx":"7.0","sm":["sm_80"]},
   "mbarrier.complete_tx": {"ptx":"8.0","sm":["sm_90"]},
   "mbarrier.expect_tx": {"ptx":"8.0","sm":["sm_90"]},
@@ -119,7 +120,7 @@ export const MEASURED_FAMILY_GATES: Readonly<Record<string, Gate>> = {
   "wgmma.mma_async": {"ptx":"8.0"},
   "wgmma.wait_group": {"ptx":"8.0"},
   "wmma.load": {"ptx":"6.3","sm":["sm_70"]},
-  "wmma.mma": {"ptx":"6.3"},
+  "wmma.mma": {"ptx":"6.3","sm":["sm_70"]},
   "wmma.store": {"ptx":"6.3","sm":["sm_70"]},
 };
 
@@ -194,9 +195,10 @@ export const MEASURED_WORD_GATES: Readonly<Record<string, Readonly<Record<string
   "cvt": {
     ".bf16": {"ptx":"7.0","sm":["sm_80"]},
     ".bf16x2": {"ptx":"7.0","sm":["sm_80"]},
+    ".ftz": {"ptx":"1.4"},
     ".relu": {"ptx":"7.0","sm":["sm_80"]},
     ".rs": {"ptx":"8.7"},
-    ".satfinite": {"sm":["sm_70"]},
+    ".satfinite": {"ptx":"6.0","sm":["sm_70"]},
     ".tf32": {"ptx":"7.0","sm":["sm_80"]},
   },
   "cvt.pack": {
@@ -206,10 +208,11 @@ export const MEASURED_WORD_GATES: Readonly<Record<string, Readonly<Record<string
     ".u4": {"sm":["sm_75"]},
   },
   "cvta": {
-    ".to": {"sm":["sm_20"]},
+    ".to": {"ptx":"2.0","sm":["sm_20"]},
   },
   "div": {
     ".approx": {"ptx":"1.4"},
+    ".ftz": {"ptx":"1.4"},
     ".full": {"ptx":"1.4"},
   },
   "dp2a": {
@@ -225,13 +228,14 @@ export const MEASURED_WORD_GATES: Readonly<Record<string, Readonly<Record<string
   "fma": {
     ".bf16": {"ptx":"7.0","sm":["sm_80"]},
     ".bf16x2": {"ptx":"7.0","sm":["sm_80"]},
-    ".f32": {"ptx":"2.0"},
+    ".f32": {"ptx":"2.0","sm":["sm_20"]},
     ".f32x2": {"ptx":"8.6","sm":["sm_100"]},
     ".f64": {"ptx":"1.4"},
     ".ftz": {"ptx":"1.4"},
     ".relu": {"ptx":"7.0","sm":["sm_80"]},
   },
   "isspacep": {
+    ".param::entry": {"ptx":"8.3"},
     ".shared::cluster": {"ptx":"7.8","sm":["sm_90"]},
     ".shared::cta": {"ptx":"7.8"},
   },
@@ -278,8 +282,9 @@ export const MEASURED_WORD_GATES: Readonly<Record<string, Readonly<Record<string
   "mbarrier.arrive": {
     ".cluster": {"ptx":"7.8","sm":["sm_90"]},
     ".relaxed": {"ptx":"8.6","sm":["sm_90"]},
-    ".release": {"sm":["sm_70"]},
-    ".shared::cluster": {"sm":["sm_90"]},
+    ".release": {"ptx":"8.0"},
+    ".shared::cluster": {"ptx":"8.0","sm":["sm_90"]},
+    ".shared::cta": {"ptx":"7.8"},
   },
   "mbarrier.arrive_drop": {
     ".cluster": {"ptx":"7.8","sm":["sm_90"]},
@@ -374,6 +379,7 @@ export const MEASURED_WORD_GATES: Readonly<Record<string, Readonly<Record<string
   },
   "rcp": {
     ".approx": {"ptx":"1.4"},
+    ".ftz": {"ptx":"1.4"},
   },
   "red": {
     ".bf16": {"ptx":"7.0","sm":["sm_80"]},
@@ -384,6 +390,9 @@ export const MEASURED_WORD_GATES: Readonly<Record<string, Readonly<Record<string
     ".release": {"ptx":"6.0","sm":["sm_70"]},
     ".shared::cluster": {"ptx":"7.8","sm":["sm_90"]},
     ".shared::cta": {"ptx":"7.8"},
+  },
+  "red.async": {
+    ".mmio": {"ptx":"8.2"},
   },
   "rsqrt": {
     ".approx": {"ptx":"1.4"},
@@ -416,6 +425,7 @@ export const MEASURED_WORD_GATES: Readonly<Record<string, Readonly<Record<string
   },
   "sqrt": {
     ".approx": {"ptx":"1.4"},
+    ".ftz": {"ptx":"1.4"},
   },
   "st": {
     ".cluster": {"ptx":"7.8","sm":["sm_90"]},
@@ -428,6 +438,9 @@ export const MEASURED_WORD_GATES: Readonly<Record<string, Readonly<Record<string
     ".shared::cta": {"ptx":"7.8"},
     ".volatile": {"ptx":"1.1"},
     ".weak": {"ptx":"6.0","sm":["sm_70"]},
+  },
+  "st.async": {
+    ".mmio": {"ptx":"8.2"},
   },
   "stmatrix": {
     ".b8": {"ptx":"8.6"},
@@ -455,6 +468,7 @@ export const MEASURED_WORD_GATES: Readonly<Record<string, Readonly<Record<string
   },
   "tcgen05.ld": {
     ".abs": {"sm":["sm_86"]},
+    ".aligned": {"sm":["sm_20"]},
     ".NaN": {"sm":["sm_80"]},
   },
   "tcgen05.mma": {
@@ -468,6 +482,9 @@ export const MEASURED_WORD_GATES: Readonly<Record<string, Readonly<Record<string
     ".block32": {"ptx":"8.8"},
     ".kind::mxf4nvf4": {"ptx":"8.7"},
     ".scale_vec::4X": {"ptx":"8.7"},
+  },
+  "tcgen05.st": {
+    ".aligned": {"sm":["sm_20"]},
   },
   "tcgen05.wait": {
     ".aligned": {"sm":["sm_20"]},
@@ -518,11 +535,16 @@ export const MEASURED_WORD_GATES: Readonly<Record<string, Readonly<Record<string
     ".u4": {"sm":["sm_75"]},
   },
   "wmma.mma": {
-    ".and": {"ptx":"7.1"},
-    ".bf16": {"ptx":"7.0"},
-    ".m16n16k8": {"ptx":"7.0"},
-    ".m8n8k4": {"ptx":"7.0"},
-    ".tf32": {"ptx":"7.0"},
+    ".and": {"ptx":"7.1","sm":["sm_80"]},
+    ".b1": {"sm":["sm_75"]},
+    ".bf16": {"ptx":"7.0","sm":["sm_80"]},
+    ".m16n16k8": {"ptx":"7.0","sm":["sm_80"]},
+    ".m8n8k128": {"sm":["sm_75"]},
+    ".m8n8k32": {"sm":["sm_75"]},
+    ".m8n8k4": {"ptx":"7.0","sm":["sm_80"]},
+    ".s4": {"sm":["sm_75"]},
+    ".tf32": {"ptx":"7.0","sm":["sm_80"]},
+    ".u4": {"sm":["sm_75"]},
   },
   "wmma.store": {
     ".m16n16k8": {"ptx":"7.0","sm":["sm_80"]},
