@@ -11,6 +11,7 @@ import type { BinaryExpr, ConditionalExpr, Declarator, Expr, Initializer, StateS
 import { evaluateConstExpr, intLiteralValue, type ConstValue } from './consteval.js';
 import { ignoredField } from './opaque.js';
 import { nextTokenStart } from '../lex/lexer.js';
+import { listLength, PackedLiteralList, SMALL_BIGINTS } from '../parse/nodes.js';
 import {
   ADDRESS_TYPES,
   DATA_TYPES,
@@ -347,11 +348,12 @@ export function flattenInitializer(decl: VariableDecl, dims: number[], init: Ini
       ctx.report('PTX426', 'an array needs a brace-enclosed initializer', shapeAt(init, ctx));
       return undefined;
     }
-    if (init.elements.length === 0) {
+    const n = listLength(init);
+    if (n === 0) {
       ctx.report('PTX433', 'an unsized array needs at least one initializer element', init.span);
       return undefined;
     }
-    resolved[0] = init.elements.length;
+    resolved[0] = n;
   }
   for (let i = 1; i < resolved.length; i++) {
     if (resolved[i] === -1) {
@@ -413,6 +415,23 @@ export function flattenInitializer(decl: VariableDecl, dims: number[], init: Ini
     }
     return true;
   };
+  /**
+   * An innermost list of plain decimal literals for an integer or bit-size type (packed by the
+   * parser): what readElement gives each of them (its value cut to the type's size; none can fail),
+   * read from the text, with no node made unless C places it elsewhere (`displaced`).
+   */
+  const readPlainLiterals = (list: PackedLiteralList, slot0: number) => {
+    const starts = list.starts;
+    const width = Math.min(info.size, 8) * 8;
+    for (let k = 0; k < starts.length; k++) {
+      const cSlot = slot0 + k;
+      const at = cSlot === next && !displaced ? ((next += lanes), cSlot) : place(list.literal(k), cSlot);
+      if (keep || displaced) {
+        const v = list.value(k);
+        store(at, { kind: 'bits', bits: BigInt.asUintN(width, v < SMALL_BIGINTS.length ? SMALL_BIGINTS[v]! : BigInt(v)) });
+      }
+    }
+  };
   // Explicit stack: (initializer, dimension level, first slot in C's layout).
   const work: { init: Initializer; level: number; base: number }[] = [{ init, level: 0, base: 0 }];
   while (work.length > 0) {
@@ -431,14 +450,19 @@ export function flattenInitializer(decl: VariableDecl, dims: number[], init: Ini
         ctx.report('PTX426', 'initial value type mismatch: expected a brace-enclosed list for an array dimension', shapeAt(node, ctx));
         return undefined;
       }
-      if (node.elements.length > resolved[level]!) {
+      const n = listLength(node);
+      if (n > resolved[level]!) {
         // ptxas: at the list's closing brace.
-        ctx.report('PTX425', `too many elements in array initializer: ${node.elements.length} for a dimension of ${resolved[level]}`, { start: Math.max(node.span.start, node.span.end - 1), end: node.span.end });
+        ctx.report('PTX425', `too many elements in array initializer: ${n} for a dimension of ${resolved[level]}`, { start: Math.max(node.span.start, node.span.end - 1), end: node.span.end });
         return undefined;
       }
       if (level === resolved.length - 1 && decl.vector === undefined) {
         // The innermost list of scalars: read it in place (no work item per element), each value
         // placed on its own.
+        if (node instanceof PackedLiteralList && (info.init === 'int' || info.init === 'bits')) {
+          readPlainLiterals(node, base);
+          continue;
+        }
         if (!readValues(node.elements, 'braces where a single value is expected', (el, k) => place(el, base + k))) return undefined;
         continue;
       }

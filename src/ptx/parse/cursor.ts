@@ -71,6 +71,12 @@ export class Cursor {
   quiet = false;
   /** Plain decimal literals of this text. */
   readonly DecimalLiteral: new (start: number) => DecimalLiteral;
+  /**
+   * The offsets of the plain decimal literals read so far by the innermost brace list that holds
+   * nothing else (see parseInitializer): a stack from `literalTop` down, grown by doubling.
+   */
+  literalStarts = new Int32Array(256);
+  literalTop = 0;
 
   /** `latin1`: the bytes `text` was decoded from as latin1, when the caller has them (see Lexer). */
   constructor(text: string, latin1?: Uint8Array) {

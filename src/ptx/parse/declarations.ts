@@ -5,7 +5,8 @@ import { Tok } from '../lex/tokens.js';
 import { TYPE_SET } from '../data/keywords.js';
 import { OPAQUE_VALUE_WORDS } from '../data/declarations.js';
 import type { ExprCursor } from './expressions.js';
-import { DeclaratorNode, NO_ATTRIBUTES, NO_DIMS, VariableDeclNode } from './nodes.js';
+import { MAX_DEPTH } from './cursor.js';
+import { DeclaratorNode, NO_ATTRIBUTES, NO_DIMS, PACKED_LIST_MIN, PackedLiteralList, plainDecimalValue, VariableDeclNode } from './nodes.js';
 import { parseParenWords } from './directives.js';
 import { parseNameWithMember, parseOffsetTail } from './operands.js';
 
@@ -263,30 +264,74 @@ export function parseInitializer(p: ExprCursor): A.Initializer | undefined {
   // Long lists are gathered in chunks and joined once: growing one stack to a million slots
   // would leave every smaller copy of it behind as garbage at the peak.
   let chunks: A.Initializer[][] | undefined;
+  // While the list holds nothing but plain decimal literals, only their offsets are kept (on the
+  // cursor's literalStarts, from `runBase`); the first other element turns them into nodes.
+  const runBase = p.literalTop;
+  let packing = true;
+  const push = (e: A.Initializer) => {
+    p.scratch[p.sp++] = e;
+    if (p.sp - base === INITIALIZER_CHUNK) (chunks ??= []).push(p.take(base) as A.Initializer[]);
+  };
   if (lx.tok() !== Tok.RBrace) {
     for (;;) {
-      const e = parseInitializer(p);
-      if (!e) {
-        p.depth--;
-        p.openBraces--;
-        p.sp = base;
-        skipInitializerList(p);
-        return undefined;
+      if (packing && plainLiteralElement(p)) {
+        pushLiteralStart(p, lx.start);
+        p.advance();
+      } else {
+        if (packing) {
+          packing = false;
+          for (let i = runBase; i < p.literalTop; i++) push(new p.DecimalLiteral(p.literalStarts[i]!));
+          p.literalTop = runBase;
+        }
+        const e = parseInitializer(p);
+        if (!e) {
+          p.depth--;
+          p.openBraces--;
+          p.sp = base;
+          p.literalTop = runBase;
+          skipInitializerList(p);
+          return undefined;
+        }
+        push(e);
       }
-      p.scratch[p.sp++] = e;
-      if (p.sp - base === INITIALIZER_CHUNK) (chunks ??= []).push(p.take(base) as A.Initializer[]);
       if (!p.accept(Tok.Comma)) break;
     }
   }
-  const rest = p.take(base) as A.Initializer[];
-  const elements = chunks ? chunks[0]!.concat(...chunks.slice(1), rest) : rest;
+  let packed: Int32Array | undefined;
+  if (packing && p.literalTop - runBase >= PACKED_LIST_MIN) packed = p.literalStarts.slice(runBase, p.literalTop);
+  else if (packing) for (let i = runBase; i < p.literalTop; i++) push(new p.DecimalLiteral(p.literalStarts[i]!));
+  p.literalTop = runBase;
+  const rest = packed ? [] : (p.take(base) as A.Initializer[]);
   p.depth--;
   p.openBraces--;
   if (!p.expect(Tok.RBrace)) {
     skipInitializerList(p);
     return undefined;
   }
+  if (packed) return new PackedLiteralList(packed, p.span(start), p.DecimalLiteral, p.text);
+  const elements = chunks ? chunks[0]!.concat(...chunks.slice(1), rest) : rest;
   return { kind: 'braces', elements, span: p.span(start) };
+}
+
+/**
+ * Whether the current token is an initializer element that is one plain decimal literal (what
+ * parseInitValue would read as a DecimalLiteral and nothing more): `42` followed by `,` or `}`,
+ * below the nesting limit (which the expression parser's level for it would pass).
+ */
+function plainLiteralElement(p: ExprCursor): boolean {
+  const lx = p.lx;
+  if (lx.tok() !== Tok.Int || p.depth >= MAX_DEPTH || plainDecimalValue(p.text, lx.start, lx.end, lx.flags) < 0) return false;
+  const next = lx.peek();
+  return next === Tok.Comma || next === Tok.RBrace;
+}
+
+function pushLiteralStart(p: ExprCursor, offset: number): void {
+  if (p.literalTop === p.literalStarts.length) {
+    const grown = new Int32Array(p.literalStarts.length * 2);
+    grown.set(p.literalStarts);
+    p.literalStarts = grown;
+  }
+  p.literalStarts[p.literalTop++] = offset;
 }
 
 /**

@@ -80,6 +80,60 @@ export abstract class DecimalLiteral implements A.IntLiteral {
   }
 }
 
+/**
+ * A brace list of plain decimal literals only (`{0, 128, 63, ...}`: the data tables compilers write)
+ * of at least PACKED_LIST_MIN of them: the literals' offsets in one Int32Array, 4 bytes each, where a
+ * node each took 32 bytes and an array slot 8 more, all of it copied by the young-generation collector
+ * (a 2 MB table line spent half its parse in the collector). `elements` makes the DecimalLiteral
+ * nodes on first read and keeps them (library users, the printer, error paths); the initializer
+ * check reads `starts` (see check/initializers.ts). `toJSON` gives the plain InitializerList shape.
+ */
+export class PackedLiteralList implements A.InitializerList {
+  declare readonly starts: Int32Array;
+  declare readonly span: Span;
+  declare private readonly Literal: new (start: number) => DecimalLiteral;
+  declare private readonly text: string;
+  declare private made: A.Initializer[] | undefined;
+  constructor(starts: Int32Array, span: Span, Literal: new (start: number) => DecimalLiteral, text: string) {
+    this.starts = starts;
+    this.span = span;
+    this.Literal = Literal;
+    this.text = text;
+    this.made = undefined;
+  }
+  get kind(): 'braces' {
+    return 'braces';
+  }
+  get elements(): A.Initializer[] {
+    if (this.made === undefined) {
+      const made: A.Initializer[] = new Array(this.starts.length);
+      for (let i = 0; i < made.length; i++) made[i] = new this.Literal(this.starts[i]!);
+      this.made = made;
+    }
+    return this.made;
+  }
+  /** The k-th literal's value (at most 15 digits: exact in a double). */
+  value(k: number): number {
+    const s = this.starts[k]!;
+    return plainDecimalValue(this.text, s, digitsEnd(this.text, s), 0);
+  }
+  /** The k-th literal's node (made alone unless `elements` has been read). */
+  literal(k: number): A.Initializer {
+    return this.made !== undefined ? this.made[k]! : new this.Literal(this.starts[k]!);
+  }
+  toJSON(): A.InitializerList {
+    return { kind: 'braces', elements: this.elements, span: this.span };
+  }
+}
+
+/** Lists shorter than this keep a node per literal (vectors' lanes, short tables). */
+export const PACKED_LIST_MIN = 16;
+
+/** The number of elements of a brace list, without making a packed list's nodes. */
+export function listLength(list: A.InitializerList): number {
+  return list instanceof PackedLiteralList ? list.starts.length : list.elements.length;
+}
+
 /** The DecimalLiteral class for literals of `text`. */
 export function decimalLiteralClass(text: string): new (start: number) => DecimalLiteral {
   class Literal extends DecimalLiteral {}

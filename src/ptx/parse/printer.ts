@@ -115,7 +115,7 @@ function printWord(w: A.DirectiveWord): string {
   return s;
 }
 
-function printInitializer(i: A.Initializer): string {
+export function printInitializer(i: A.Initializer): string {
   if (i.kind === 'braces') return `{${i.elements.map(printInitializer).join(', ')}}`;
   if (i.kind === 'field') return `${i.name} = ${printExpr(i.value)}`;
   return printExpr(i);

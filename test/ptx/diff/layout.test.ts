@@ -224,6 +224,8 @@ interface Shape {
   type: string;
   vector: number;
   dims: (number | null)[];
+  /** Long innermost lists: elements mostly plain decimal literals. */
+  long: boolean;
 }
 
 const shapeArb: fc.Arbitrary<Shape> = fc
@@ -235,12 +237,16 @@ const shapeArb: fc.Arbitrary<Shape> = fc
       { arbitrary: fc.array(fc.integer({ min: 1, max: 4 }), { minLength: 1, maxLength: 3 }), weight: 3 },
       // Nested arrays, where inner lists can be incomplete.
       { arbitrary: fc.array(fc.integer({ min: 1, max: 4 }), { minLength: 2, maxLength: 3 }), weight: 3 },
+      // Long innermost lists (data tables), which the parser packs when they hold plain decimal
+      // literals only (parse/nodes.ts, PackedLiteralList): alone or inside an outer dimension.
+      { arbitrary: fc.tuple(fc.integer({ min: 1, max: 3 }), fc.integer({ min: 14, max: 40 })).map(([a, b]) => (a === 1 ? [b] : [a, b])), weight: 2 },
     ),
     fc.boolean(),
   )
   .map(([type, vector, dims, unsized]) => {
-    const v = type === '.b128' || (type === '.f64' || type.endsWith('64') ? vector > 2 : false) ? 0 : vector;
-    return { type, vector: v, dims: dims.length && unsized ? [null, ...dims.slice(1)] : dims };
+    const long = dims.length > 0 && dims[dims.length - 1]! >= 14;
+    const v = long || type === '.b128' || (type === '.f64' || type.endsWith('64') ? vector > 2 : false) ? 0 : vector;
+    return { type, vector: v, dims: dims.length && unsized ? [null, ...dims.slice(1)] : dims, long };
   });
 
 interface GenInit {
@@ -280,7 +286,11 @@ function validElementArb(type: string): fc.Arbitrary<string> {
 }
 
 function initializerArb(shape: Shape): fc.Arbitrary<GenInit> {
-  const el = shape.dims.length >= 2 ? fc.oneof(elementArb(shape.type), validElementArb(shape.type), validElementArb(shape.type)) : elementArb(shape.type);
+  const el = shape.long
+    ? fc.oneof({ arbitrary: fc.nat(300).map(String), weight: 60 }, { arbitrary: validElementArb(shape.type), weight: 1 }, { arbitrary: elementArb(shape.type), weight: 1 })
+    : shape.dims.length >= 2
+      ? fc.oneof(elementArb(shape.type), validElementArb(shape.type), validElementArb(shape.type))
+      : elementArb(shape.type);
   const z = zeroOf(shape.type);
   const vectorZero = `{${new Array(shape.vector).fill(z).join(', ')}}`;
   const scalar: fc.Arbitrary<GenInit> =
@@ -391,6 +401,10 @@ describe('PTX layout vs ptxas', { skip: ptxasSkipReason }, () => {
       label: `declaration v${i}`,
       ...(twin ? { cLayout: { variable: `v${i}`, twin: `v${i}p` } } : {}),
     }));
+    // Lists the parser packs (16 or more plain decimals and nothing else) are among them.
+    const packed = cases.filter((c) => /\{(?:\d+, ){15,}\d+\}/.test(c.line)).length;
+    console.log(`  declarations with a list of 16 or more plain decimal literals: ${packed}`);
+    assert.ok(packed > 0, `seed ${seed}: no long list of plain literals drawn`);
     const o = diffLineCases(DECL_PRELUDE, cases, { batchSize: 150, maxRejectSingles: 600 });
     console.log(`  nested initializers ptxas stores otherwise than C (PTX450): ${o.cDiffers}; as C: ${o.cSame}`);
     report('declarations', seed, o);

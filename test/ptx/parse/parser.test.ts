@@ -7,7 +7,8 @@ import { SourceFile, unmapped } from '../../../src/core/source.js';
 import type * as A from '../../../src/ptx/parse/ast.js';
 import { runPtxas, ptxasSkipReason, fuzzSeed } from '../../harness/tools.js';
 import fc from 'fast-check';
-import { printModule } from '../../../src/ptx/parse/printer.js';
+import { printInitializer, printModule } from '../../../src/ptx/parse/printer.js';
+import { PackedLiteralList } from '../../../src/ptx/parse/nodes.js';
 import { SYNTAX_CASES } from './syntax-cases.js';
 
 function parse(text: string): { m: A.Module; bag: DiagnosticBag } {
@@ -94,6 +95,44 @@ describe('PTX parser: module structure', () => {
     assert.deepEqual(p.attributes.map((a) => a.name), ['.ptr', '.global', '.align']);
     const regs = k.body!.statements[0] as A.VariableDecl;
     assert.equal(regs.declarators[0]!.parameterizedCount, 10);
+  });
+});
+
+describe('PTX parser: long initializer lists of plain literals', () => {
+  // A list of plain decimal literals only, 16 or more, keeps their offsets (PackedLiteralList);
+  // anything else in it, or a shorter list, keeps a node per element. Either way the tree reads the same.
+  const init = (text: string) => {
+    const { m, bag } = parse(`${HEAD}.global .u8 t[] = ${text};\n`);
+    assert.deepEqual(bag.items, []);
+    return (m.items[3] as A.VariableDecl).declarators[0]!.initializer as A.InitializerList;
+  };
+  const plain = (n: number, f: (i: number) => string) => `{${Array.from({ length: n }, (_, i) => f(i)).join(', ')}}`;
+  test('packed from 16 plain decimals; elements and JSON as a node per literal', () => {
+    const list = plain(40, (i) => String(i * 7));
+    const long = init(list);
+    assert.ok(long instanceof PackedLiteralList);
+    assert.equal(long.starts.length, 40);
+    // What each element must read as, from the text itself.
+    const at = `${HEAD}.global .u8 t[] = `.length;
+    const expected: unknown[] = [];
+    for (const m of list.matchAll(/\d+/g)) expected.push({ kind: 'int', value: BigInt(m[0]), unsigned: false, raw: m[0], span: { start: at + m.index!, end: at + m.index! + m[0].length } });
+    assert.deepEqual(long.elements.map((e) => ({ kind: e.kind, value: (e as A.IntLiteral).value, unsigned: (e as A.IntLiteral).unsigned, raw: (e as A.IntLiteral).raw, span: e.span })), expected);
+    assert.deepEqual(JSON.parse(JSON.stringify(long, (_, v) => (typeof v === 'bigint' ? `${v}n` : v))).elements.map((e: { raw: string }) => e.raw), expected.map((e) => (e as { raw: string }).raw));
+    assert.deepEqual(long.span, { start: at, end: at + list.length });
+    assert.equal(long.elements, long.elements, 'elements are made once');
+    assert.ok(!(init(plain(15, String)) instanceof PackedLiteralList));
+    // One element of another kind anywhere: nodes, in order.
+    for (const other of ['0x10', '-1', '1+1', '007', '3U', '1.5']) {
+      const l = init(plain(30, (i) => (i === 20 ? other : String(i))));
+      assert.ok(!(l instanceof PackedLiteralList), other);
+      assert.equal(l.elements.length, 30);
+      assert.deepEqual(l.elements.slice(18, 22).map((e) => e.span.start < e.span.end), [true, true, true, true]);
+      assert.equal(printInitializer(l).split(', ')[20], other === '1+1' ? '1 + 1' : other);
+    }
+    // Nested: inner lists packed on their own.
+    const nested = init(`{${plain(20, String)}, {1, 2}, ${plain(17, String)}}`);
+    assert.deepEqual(nested.elements.map((e) => e instanceof PackedLiteralList), [true, false, true]);
+    assert.equal(printInitializer(nested), `{${plain(20, String)}, {1, 2}, ${plain(17, String)}}`);
   });
 });
 
