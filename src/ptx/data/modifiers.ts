@@ -166,9 +166,10 @@ interface NameNode {
 /**
  * Opcodes that are no instruction name alone: a part of COMPOUND_NAMES must follow right after
  * (`sust.cg.b.2d...` is "Not a name of any known instruction: 'sust'"; measured with ptxas 13.0 on
- * suld, sust and sured with a cache operator or an operation first).
+ * suld, sust and sured with a cache operator or an operation first; multimem with a `.v4`, a state
+ * space or an order before `.ld_reduce`/`.st`/`.red`, session 25's mutations).
  */
-const NOT_NAMES_ALONE: ReadonlySet<string> = new Set(['suld', 'sust', 'sured']);
+const NOT_NAMES_ALONE: ReadonlySet<string> = new Set(['suld', 'sust', 'sured', 'multimem']);
 
 const NAME_TRIES: ReadonlyMap<string, NameNode> = (() => {
   const tries = new Map<string, NameNode>();

@@ -123,7 +123,7 @@ const F64_ELEMENT: TypeInfo = { kind: K.Float, size: 64 };
 const U32: TypeInfo = { kind: K.Unsigned, size: 32 };
 const PRED: TypeInfo = { kind: K.Pred, size: 1 };
 const U64: TypeInfo = { kind: K.Unsigned, size: 64 };
-/** bar.red's result: as U32 and PRED, but a `.f16x2` register is taken (other objects, so the identity test lets it). */
+/** bar.red's result and the role `V` (a video operand): as U32 and PRED, but a `.f16x2` register is taken (other objects, so the identity test lets it). */
 const U32_RESULT: TypeInfo = { kind: K.Unsigned, size: 32 };
 const PRED_RESULT: TypeInfo = { kind: K.Pred, size: 1 };
 
@@ -189,7 +189,7 @@ function typeDescription(t: TypeInfo, name: string, relaxed: boolean): string {
 /**
  * The type each operand position takes, per opcode (only the opcodes measured): `T` the
  * instruction's (first) type, `T2` its second type (cvt's source), `W` twice the first type's size
- * (`mul.wide`/`mad.wide` results), `U` a 32-bit integer, `L` a 64-bit integer, `P` a predicate,
+ * (`mul.wide`/`mad.wide` results), `U` a 32-bit integer (`V` or a .f16x2 register), `L` a 64-bit integer, `P` a predicate,
  * `I` a constant (a register there is "Arguments mismatch"), `-` not checked.
  */
 const ROLES: ReadonlyMap<string, string> = (() => {
@@ -237,10 +237,15 @@ const ROLES: ReadonlyMap<string, string> = (() => {
   m.set('redux', 'TTU');
   // nanosleep.u32 t: a 32-bit integer or bit-size register or an integer constant (measured with ptxas 13.0; a fresh break kind's case).
   m.set('nanosleep', 'U');
-  // The scalar video instructions: d, a, b and c 32-bit integer or bit-size registers or integer
+  // The video instructions: d, a, b and c 32-bit integer or bit-size registers or integer
   // constants (`%r1.b0` selectors too), measured with ptxas 13.0 on each with .u32/.s32/.b32, .f32,
-  // .b64, .b16 and .pred registers and floating-point constants (a fresh break kind's case).
-  for (const op of ['vadd', 'vsub', 'vabsdiff', 'vmin', 'vmax', 'vshl', 'vshr', 'vset']) m.set(op, 'UUUU');
+  // .b64, .b16 and .pred registers and floating-point constants (a fresh break kind's case); a .f16x2
+  // register too (`V`), but for vset's, vset2's and vset4's d and c (measured on sm_90a, session 25:
+  // the scalar ones, vmad and the SIMD ones; the SIMD ones' constants are simdSelectorsFit's).
+  for (const op of ['vadd', 'vsub', 'vabsdiff', 'vmin', 'vmax', 'vshl', 'vshr', 'vmad']) m.set(op, 'VVVV');
+  for (const op of VIDEO_SIMD2) m.set(op, 'VVVV');
+  for (const op of VIDEO_SIMD4) m.set(op, 'VVVV');
+  for (const op of ['vset', 'vset2', 'vset4']) m.set(op, 'UVVU');
   return m;
 })();
 
@@ -531,6 +536,9 @@ function bind(plan: Plan, form: InstructionForm, n: number): Bound {
       wantName = '.u64';
     } else if (role === 85 /* U */) {
       want = U32;
+      wantName = '.u32';
+    } else if (role === 86 /* V */) {
+      want = U32_RESULT;
       wantName = '.u32';
     } else if (role === 80 /* P */) {
       want = PRED;
@@ -1354,7 +1362,7 @@ function checkOperands(ins: A.Instruction, plan: Plan, bound: Bound, ctx: Instru
 
 /** checkOperands' operand of role `I` (a constant) or of a bf16 type. */
 function roleOperandFits(ins: A.Instruction, plan: Plan, bound: Bound, i: number, o: A.Operand, want: TypeInfo, ctx: InstructionCheckContext): boolean {
-  return want === CONSTANT_ROLE ? constantOperand(ins, plan.name, i, o, ctx) : bf16Fits(plan.name, i, o, bound.wantNames[i]!, plan.op === 'setp', ctx);
+  return want === CONSTANT_ROLE ? constantOperand(ins, plan.name, i, o, ctx) : bf16Fits(plan.name, i, o, bound.wantNames[i]!, plan.op, ins.operands.length, ctx);
 }
 
 /**
@@ -1539,6 +1547,11 @@ function videoSelectorsFit(ins: A.Instruction, op: string, name: string, ctx: In
     ctx.report('PTX502', `${name}: c is negated with only one of a and b (negate a and b together, or c alone)`, ops[3]!.span);
     return false;
   }
+  if (op === 'vmad' && d !== undefined && negated(d)) {
+    ctx.report('PTX502', `${name}: the result cannot be negated`, d.span);
+    return false;
+  }
+  for (let i = 0; i < ops.length; i++) if (!videoRegisterFits(ops[i]!, i, op, name, ctx)) return false;
   for (let i = 0; i < 3 && i < ops.length; i++) {
     const sel = selectorOf(ops[i]!);
     if (sel !== undefined && !SCALAR_SELECTOR.test(sel) && !(i === 0 && NOT_SELECTORS.has(sel))) {
@@ -1547,6 +1560,28 @@ function videoSelectorsFit(ins: A.Instruction, op: string, name: string, ctx: In
     }
   }
   return true;
+}
+
+/**
+ * A video operand's register under a selector or a negation (`%r1.b0`, `-%r1`; a plain register is
+ * ROLES' `V`/`U`), measured with ptxas 13.0 on sm_90a (session 25, the scalar and SIMD ones and vmad):
+ * a 32-bit integer or bit-size register or a .f16x2 one (not for vset's, vset2's and vset4's d and c);
+ * a 64-bit one "Unknown field '.b0'", a .f32 one "Arguments mismatch", a negated .f16x2 one "Illegal
+ * argument to unary minus".
+ */
+function videoRegisterFits(o: A.Operand, i: number, op: string, name: string, ctx: InstructionCheckContext): boolean {
+  if (o.kind !== 'expr') return true;
+  const neg = o.expr.kind === 'unary' && o.expr.op === '-';
+  const e = neg ? (o.expr as A.UnaryExpr).operand : o.expr;
+  const reg = e.kind === 'member' ? e.object : neg ? e : undefined;
+  if (reg === undefined || reg.kind !== 'name') return true;
+  const rt = ctx.registerType(reg.name);
+  const r = rt === undefined ? undefined : TYPES.get(rt);
+  if (r === undefined) return true;
+  const packedRefused = neg || ((op === 'vset' || op === 'vset2' || op === 'vset4') && (i === 0 || i === 3));
+  if (r.size === 32 && r.kind !== K.Float && r.kind !== K.Pred && !(r.kind === K.Packed && packedRefused)) return true;
+  ctx.report('PTX503', `operand ${i + 1} of ${name} must be a 32-bit integer or bit-size register${packedRefused ? '' : ' or a .f16x2 one'}; ${reg.name} is ${rt}`, o.span);
+  return false;
 }
 
 /** A register operand negated (`-%r1`, `-%r1.b0`; not a constant). */
@@ -1571,11 +1606,12 @@ function simdSelectorsFit(ins: A.Instruction, op: string, name: string, ctx: Ins
   const two = VIDEO_SIMD2.has(op);
   for (let i = 0; i < ops.length; i++) {
     const o = ops[i]!;
-    // No constant source either (measured: ptxas 13.0 says "Incorrect video selector for operand N" of a constant a, b or c).
-    if (i > 0 && o.kind === 'expr' && constantResult(o.expr)) {
+    // No constant source either (measured: ptxas 13.0 says "Incorrect video selector for operand N" of a constant a, b or c, WARP_SZ too).
+    if (i > 0 && o.kind === 'expr' && (constantResult(o.expr) || (o.expr.kind === 'name' && o.expr.name === 'WARP_SZ'))) {
       ctx.report('PTX502', `operand ${i + 1} of ${name} must be a register, not a constant`, o.span);
       return false;
     }
+    if (!videoRegisterFits(o, i, op, name, ctx)) return false;
     const sel = selectorOf(o);
     if (sel === undefined) continue;
     if (i === 3) {
@@ -1911,18 +1947,35 @@ const simdVideoRule: ShapeRule = (ins, plan, form, ctx) => simdSelectorsFit(ins,
 /** min/max: their three-input form's gate. */
 const minMaxRule: ShapeRule = (ins, plan, form, ctx) => ins.operands.length !== 4 || threeInputGate(plan.name, ctx, ins);
 
+/**
+ * ldu's braced result with `.v2`/`.v4` (measured with ptxas 13.0 on sm_90a, session 25's mutations):
+ * that many elements ("Argument vector size mismatch for instruction 'ldu'"); without `.vN`, a braced
+ * one is taken.
+ */
+const lduRule: ShapeRule = (ins, plan, form, ctx) => {
+  const o = ins.operands[0];
+  const n = plan.vectors;
+  if (n === 1 || o === undefined || o.kind !== 'vector' || o.elements.length === n) return true;
+  ctx.report('PTX505', `${plan.name} loads a vector of ${n}, not ${o.elements.length}`, o.span);
+  return false;
+};
+
 /** ld/st proper (not st.async, st.bulk, ...: ptxas does not check their vectors the same way). */
 const vectorRule: ShapeRule = (ins, plan, form, ctx) => !LD_ST_FAMILIES.has(form.family) || vectorShape(ins, plan.name, plan, ctx);
 
 /** mbarrier.arrive/arrive_drop with a count: its gate (arriveCountGate). */
 const mbarrierRule: ShapeRule = (ins, plan, form, ctx) => ins.operands.length !== 3 || arriveCountGate(plan.name, ctx, ins);
 
-/** mma `.block_scale`: the byte-id and thread-id constants (mmaScaleIdsFit). */
-const mmaRule: ShapeRule = (ins, plan, form, ctx) => ins.operands.length !== 8 || !ins.modifiers.includes('.block_scale') || mmaScaleIdsFit(ins, plan.name, ctx);
+/** mma `.block_scale`: its scale operands' kinds (mmaScaleOperandsFit), the byte-id and thread-id constants (mmaScaleIdsFit). */
+const mmaRule: ShapeRule = (ins, plan, form, ctx) =>
+  (ins.operands.length !== 8 && ins.operands.length !== 10) ||
+  !ins.modifiers.includes('.block_scale') ||
+  (mmaScaleOperandsFit(ins, plan.name, ctx) && mmaScaleIdsFit(ins, plan.name, ctx));
 
 /** shapesAfter's first opcode rule for an opcode (Plan.shapeRule). */
 function shapeRuleOf(op: string): ShapeRule {
   if (op === 'ld' || op === 'st') return vectorRule;
+  if (op === 'ldu') return lduRule;
   if (op === 'lop3') return lop3Rule;
   if (op === 'min' || op === 'max') return minMaxRule;
   if (VIDEO_SCALAR.has(op)) return videoRule;
@@ -3330,7 +3383,7 @@ function tcgen05ListOf(w: readonly string[]): number {
 function tcgen05RegistersFit(ins: A.Instruction, plan: Plan, ctx: InstructionCheckContext): boolean {
   let want = plan.tcgen05List;
   if (want === undefined) plan.tcgen05List = want = tcgen05ListOf(ins.modifiers);
-  if (want === 0) return true;
+  if (want === 0) return ins.modifiers[0] !== '.ld' || !ins.modifiers.includes('.red') || tcgen05RedFits(ins, plan.name, ctx);
   const name = plan.name;
   const mma = ins.modifiers[0] === '.mma';
   if (!mma && want > TCGEN05_LIST_MOST) {
@@ -3373,6 +3426,34 @@ function tcgen05RegistersFit(ins: A.Instruction, plan: Plan, ctx: InstructionChe
     return false;
   }
   return true;
+}
+
+/**
+ * tcgen05.ld.red (measured with ptxas 13.0 on sm_103a and sm_110a, session 25): `.num` from `.x2`
+ * ("Illegal modifier '.x1' for instruction 'tcgen05.ld.red'", fresh valid-forms lines; plain
+ * tcgen05.ld takes `.x1`); its redval (operand 2; every register type and constant kind, the
+ * mutations): any 32-bit register but a predicate (.f32 and .f16x2 too; braced, `{%r3}`, too); a
+ * 16-, 64- or 128-bit register, a predicate or a constant "Arguments mismatch".
+ */
+function tcgen05RedFits(ins: A.Instruction, name: string, ctx: InstructionCheckContext): boolean {
+  if (ins.modifiers.includes('.x1')) {
+    ctx.report('PTX500', `${name}: tcgen05.ld.red's .num is .x2 to .x128, not .x1`, ins.opcodeSpan);
+    return false;
+  }
+  const o = ins.operands[1];
+  if (o === undefined || o.kind !== 'expr') return true;
+  const e = o.expr;
+  const k = e.kind === 'name' ? (e.name === 'WARP_SZ' ? 'int' : undefined) : constantKind(e, true);
+  if (k !== undefined) {
+    ctx.report('PTX504', `operand 2 of ${name} (redval) must be a 32-bit register, not a constant`, o.span);
+    return false;
+  }
+  const rt = e.kind === 'name' ? ctx.registerType(e.name) : undefined;
+  if (rt === undefined) return true;
+  const r = TYPES.get(rt);
+  if (rt !== '.b128' && (r === undefined || (r.size === 32 && r.kind !== K.Pred))) return true;
+  ctx.report('PTX503', `operand 2 of ${name} (redval) must be a 32-bit register other than a predicate; ${(e as A.NameRef).name} is ${rt}`, o.span);
+  return false;
 }
 
 /**
@@ -5427,11 +5508,19 @@ function tensormapValueFits(ins: A.Instruction, name: string, i: number, o: A.Op
 
 /**
  * An operand of a .bf16 or .bf16x2 instruction (measured with ptxas 13.0 on fma, add, mul, max,
- * neg, abs, ex2, tanh, setp, set and cvt): a .b16 register (.bf16x2: a .b32 one; setp's sources
- * also a predicate, as ptxas takes for .f16x2), no constant.
+ * neg, abs, ex2, tanh, setp, set and cvt): a .b16 register (.bf16x2: a .b32 one), no constant.
+ * set and setp with .bf16x2 sources (measured on sm_90a, every register type in each operand, with
+ * and without a boolean operation; session 25's mutations): b is also a predicate when no c follows
+ * (`setp.ge.bf16x2 %p1|%p2, %r3, %p4` taken; a predicate a, or b beside c, "Arguments mismatch");
+ * set's .bf16x2 result is any 32-bit register or a predicate (16- and 64-bit ones refused).
  */
-function bf16Fits(name: string, i: number, o: A.Operand, t: string, setp: boolean, ctx: InstructionCheckContext): boolean {
-  return classFits(o, setp && t === '.bf16x2' ? Cls.Bf16x2OrPred : BIT_HELD.get(t)!, name, i, undefined, ctx);
+function bf16Fits(name: string, i: number, o: A.Operand, t: string, op: string, operands: number, ctx: InstructionCheckContext): boolean {
+  let cls = BIT_HELD.get(t)!;
+  if (t === '.bf16x2' && (op === 'set' || op === 'setp')) {
+    if (i === 2 && operands === 3) cls = Cls.Bf16x2OrPred;
+    else if (i === 0 && op === 'set') cls = Cls.WordOrPred;
+  }
+  return classFits(o, cls, name, i, undefined, ctx);
 }
 
 /**
@@ -5486,7 +5575,7 @@ function arriveCountGate(name: string, ctx: InstructionCheckContext, ins: A.Inst
 }
 
 /**
- * A block-scaled mma's `{byte-id, thread-id}` pairs (operands 6 and 8), where constants (measured
+ * A block-scaled mma's `{byte-id, thread-id}` pairs (operands 6 and 8, mma.sp's 8 and 10), where constants (measured
  * with ptxas 13.0 on sm_120a, found by retargeting mit-han-lab/nunchaku's inline PTX): the byte-id
  * by the scale vector's size ("unexpected value '1', expected to be 0 or 2"): 1X any of 0 to 3, 2X
  * 0 or 2, 4X 0; A's thread-id 0 or 1, B's 0 to 3 ("value '2' out of range, expected to be in range
@@ -5502,17 +5591,72 @@ function mmaScaleIdsFit(ins: A.Instruction, name: string, ctx: InstructionCheckC
   const bytes = SCALE_BYTE_IDS.get(size);
   if (bytes === undefined) return true;
   for (let k = 0; k < 2; k++) {
-    const o = ins.operands[5 + 2 * k]!;
+    const at = ins.operands.length - 3 + 2 * k;
+    const o = ins.operands[at]!;
     if (o.kind !== 'vector' || o.elements.length !== 2) continue;
     const [b, t] = o.elements;
     const bv = b!.kind === 'expr' ? intConstant(b!.expr) : undefined;
     if (bv !== undefined && !bytes.includes(bv)) {
-      ctx.report('PTX502', `${name}: the byte-id of operand ${6 + 2 * k} must be ${bytes.length === 1 ? '0' : bytes.length === 2 ? '0 or 2' : '0 to 3'} with a ${size}X scale vector, not ${String(bv)}`, b!.span);
+      ctx.report('PTX502', `${name}: the byte-id of operand ${at + 1} must be ${bytes.length === 1 ? '0' : bytes.length === 2 ? '0 or 2' : '0 to 3'} with a ${size}X scale vector, not ${String(bv)}`, b!.span);
       return false;
     }
     const tv = t!.kind === 'expr' ? intConstant(t!.expr) : undefined;
     if (tv !== undefined && (tv < 0n || tv > SCALE_THREAD_ID_MAX[k]!)) {
-      ctx.report('PTX502', `${name}: the thread-id of operand ${6 + 2 * k} must be 0 to ${String(SCALE_THREAD_ID_MAX[k])}, not ${String(tv)}`, t!.span);
+      ctx.report('PTX502', `${name}: the thread-id of operand ${at + 1} must be 0 to ${String(SCALE_THREAD_ID_MAX[k])}, not ${String(tv)}`, t!.span);
+      return false;
+    }
+  }
+  return true;
+}
+
+/**
+ * A block-scaled mma's last four operands, scale-a-data, {byte-id-a, thread-id-a}, scale-b-data,
+ * {byte-id-b, thread-id-b} (measured with ptxas 13.0 on sm_120a, dense and sparse, every register
+ * type and constant kind in each; "Arguments mismatch", found by fresh valid-forms lines, session 25):
+ * scale data is a 32-bit register (a predicate too) or a `0f` constant (no integer, `0d` or decimal
+ * one); a {byte-id, thread-id} element is a 16-bit register (.b16, .u16, .s16, .f16) or a constant,
+ * and the pair is neither two .f16 registers nor two floating-point constants (a .f16 register beside
+ * a .b16 one or a constant is taken). A braced scale data (`{%r7}`) and a mixed pair's sizes are the
+ * other rules'.
+ */
+function mmaScaleOperandsFit(ins: A.Instruction, name: string, ctx: InstructionCheckContext): boolean {
+  const first = ins.operands.length - 4;
+  for (let k = 0; k < 4; k++) {
+    const at = first + k;
+    const o = ins.operands[at]!;
+    if (k % 2 === 0) {
+      if (o.kind !== 'expr') continue;
+      const kind = constantKind(o.expr, true);
+      if (kind !== undefined && kind !== 'f32') {
+        ctx.report('PTX504', `operand ${at + 1} of ${name} (scale data) must be a 32-bit register or a 0f constant, not ${kind === 'int' ? 'an integer' : 'a 64-bit floating-point'} constant`, o.span);
+        return false;
+      }
+      const rt = o.expr.kind === 'name' ? ctx.registerType(o.expr.name) : undefined;
+      const r = rt === undefined ? undefined : TYPES.get(rt);
+      if (r !== undefined && r.size !== 32 && r.kind !== K.Pred) {
+        ctx.report('PTX503', `operand ${at + 1} of ${name} (scale data) must be a 32-bit register; ${(o.expr as A.NameRef).name} is ${rt}`, o.span);
+        return false;
+      }
+      continue;
+    }
+    if (o.kind !== 'vector' || o.elements.length !== 2) continue;
+    let floats = 0;
+    let floatConstants = 0;
+    for (const el of o.elements) {
+      if (el.kind !== 'expr') break;
+      const kind = constantKind(el.expr, true);
+      if (kind === 'f32' || kind === 'f64') floatConstants++;
+      const rt = el.expr.kind === 'name' ? ctx.registerType(el.expr.name) : undefined;
+      const r = rt === undefined ? undefined : TYPES.get(rt);
+      if (r === undefined) continue;
+      if (r.size !== 16 || r.kind === K.Pred || r.kind === K.Packed) {
+        ctx.report('PTX503', `operand ${at + 1} of ${name}: a {byte-id, thread-id} element must be a 16-bit register or a constant; ${(el.expr as A.NameRef).name} is ${rt}`, el.span);
+        return false;
+      }
+      if (r.kind === K.Float) floats++;
+    }
+    if (floats === 2 || floatConstants === 2) {
+      ctx.report('PTX503', `operand ${at + 1} of ${name}: a {byte-id, thread-id} pair must not be ${floats === 2 ? 'two .f16 registers' : 'two floating-point constants'}`, o.span);
       return false;
     }
   }

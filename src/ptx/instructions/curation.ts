@@ -652,6 +652,10 @@ export const CURATION: Curation = {
     // "Instruction 'tcgen05.ld.red' not supported on .target 'sm_100a'" (and sm_100f); sm_103a/f and
     // sm_110a/f accept it.
     'tcgen05.ld': { '.red': { sm: ['sm_103f', 'sm_110f'] } },
+    // "Instruction 'tensormap.replace.swizzle_atomicity' not supported on .target 'sm_90a'" / "Feature
+    // 'tensormap.replace.swizzle_atomicity' requires PTX ISA .version 8.6 or later" (measured with ptxas
+    // 13.0 on sm_90a, sm_100a/f, sm_103a, sm_110a, sm_120a, sm_121a at 8.3 to 9.0; fresh valid-forms lines, session 25).
+    'tensormap.replace': { '.swizzle_atomicity': { ptx: '8.6', sm: ['sm_100f', 'sm_110f', 'sm_120f'] } },
     // tcgen05.mma, .sp, .ws, .ws.sp (measured with ptxas 13.0, found on CCCL's cuda::ptx): "Feature
     // '.kind::i8' not supported on .target 'sm_100f'" (sm_103a/f, sm_110f too: sm_100a and sm_110a
     // only); "Feature '.kind::mxf4nvf4' requires PTX ISA .version 8.7 or later"; "Feature '.block32'
