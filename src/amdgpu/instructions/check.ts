@@ -26,6 +26,7 @@ import { ImageBits } from '../data/mimg.js';
 import { soppImmediateRange, type ImmediateRange } from '../data/sopp-ranges.js';
 import { MODIFIER_VALUE_RULES } from '../data/modifier-values.js';
 import { DELAY_ALU_FIELDS } from '../data/delay-alu.js';
+import { ALL_32_NAMES, DOT_F16_NAMES, FLOAT16_SOURCE_NAMES, LAST_TYPE_16, LAST_TYPE_32, PACKED_SOURCE_NAMES, SINGLE16_SRC01_NAMES, SOURCE_TYPES_UNJUDGED, SDWA_SRC1_I16_NAMES, SRC1_32_NAMES, SRC2_32_NAMES, TRUNCATED16_SRC1_NAMES } from '../data/source-types.js';
 import { lower } from './lower.js';
 
 const IMAGE_NO_D16 = ImageBits.NO_D16;
@@ -91,6 +92,11 @@ interface PreparedForm {
    * SHORT_EXCEPT): 1 or 0, -1 until checkFloatLiterals first needs it (then set, once per form).
    */
   short: number;
+  /**
+   * The positions (bit i: operand i of the form) of the sources read as single 16-bit values,
+   * neither packed nor 32 bits (checkShortSources, checkTypedInline): -1 until first needed.
+   */
+  shortOps: number;
 }
 
 type Prepared =
@@ -156,6 +162,8 @@ interface PreparedForms {
   readonly literalVia: readonly PreparedForm[] | undefined;
   /** Some rule of checkLessCommon applies whatever the operands (required modifiers, image or buffer d16 data, GWS data, AV data): see lessCommon. */
   readonly lessCommon: boolean;
+  /** A VALU instruction whose src1 is read by its low 16 bits (data/source-types.ts; checkTruncatedSource). */
+  readonly truncated16: boolean;
 }
 
 const OK: Prepared = { status: 'ok' };
@@ -314,7 +322,7 @@ function prepare(mnemonic: string, target: AmdgpuTarget): Prepared {
       const viaForms = target.generation < 10 && forms.some((f) => f.spec.form === '') ? forms.filter((f) => f.spec.form === 'e32') : [];
       const literalVia = viaForms.length > 0 && modifierUnion(viaForms, target).size === 0 ? viaForms : undefined;
       const lessCommon = required !== undefined || imageData || bufferD16 !== 0 || image !== 0 || gws || avData || scratchAddress || macSdwa || interp;
-      return { status: 'forms', forms, minAll, maxAll, memory: MEMORY_FAMILIES.has(family), sopp: family === 'SOPP', union, required, imageData, bufferD16, image, vccSplit: split !== specs, avData, scratchAddress, macSdwa, interp, vccLessUnion, literalVia, clearedOnly, lessCommon };
+      return { status: 'forms', forms, minAll, maxAll, memory: MEMORY_FAMILIES.has(family), sopp: family === 'SOPP', union, required, imageData, bufferD16, image, vccSplit: split !== specs, avData, scratchAddress, macSdwa, interp, vccLessUnion, literalVia, clearedOnly, lessCommon, truncated16: TRUNCATED16_SRC1_NAMES.test(r.base) };
     }
   }
 }
@@ -743,7 +751,7 @@ function preparedForm(spec: FormSpec, ops: readonly PreparedOperand[], min: numb
   for (let j = 0; j < ops.length; j++) if (ops[j]!.spec.kind === 'vaddr') vaddrAt = j;
   const soppRange = spec.family === 'SOPP' ? soppImmediateRange(spec.base) : undefined;
   const constantModifiers = CONSTANT_MODIFIER_FAMILIES.has(spec.family);
-  return { spec, ops, min, max, vccOptional, busLimit, implicitVcc, scalar, constantModifiers, cachePolicy12, vaddrAt, soppRange, rangedModifiers: RANGED_MODIFIER_FAMILIES.has(spec.family), short: -1 };
+  return { spec, ops, min, max, vccOptional, busLimit, implicitVcc, scalar, constantModifiers, cachePolicy12, vaddrAt, soppRange, rangedModifiers: RANGED_MODIFIER_FAMILIES.has(spec.family), short: -1, shortOps: -1 };
 }
 
 let lastTarget: AmdgpuTarget | undefined;
@@ -2106,6 +2114,9 @@ function modifierUnion(forms: readonly PreparedForm[], target: AmdgpuTarget): Se
         for (const m of DPP_MODIFIERS) union.add(m);
       // (A compare's SDWA form writes no VGPR, so no dst_sel, dst_unused or omod; clamp on GFX8 only:
       // llvm-mc-19 refuses `v_cmp_nle_f32_sdwa vcc, v2, v4 dst_sel:DWORD`, `mul:2`, gfx900's `clamp`.)
+      // (omod, `mul:2`/`div:2`, only where the table lists it for the SDWA form, float results from
+      // GFX9 on: llvm-mc-19 refuses `v_mov_b32_sdwa v1, v2 mul:2`, `v_max_i32_sdwa`'s, and gfx803's
+      // `v_cvt_f32_i32_sdwa v1, v2 mul:2`.)
       if (fam === 'SDWA') {
         const writesVgpr = g.ops[0]?.spec.kind === 'vdst';
         for (const m of writesVgpr ? SDWA_MODIFIERS : target.generation === 8 ? SDWA_COMPARE_MODIFIERS_8 : SDWA_COMPARE_MODIFIERS) union.add(m);
@@ -2314,6 +2325,9 @@ function busOperand(text: string, at: number, target: AmdgpuTarget, f?: Prepared
     if (BUS_SPECIALS.has(n)) addKey(busKeys, n);
     else if (BUS_SOURCES.has(n)) addKey(busKeys, n.startsWith('src_') ? n.slice(4) : n);
   } else if (what === What.Literal && inner.kind === 'expr') {
+    // (Not a 32-bit integer that is the high dword of an inline double in an f64 source, inline:
+    // llvm-mc-19 takes `v_fma_f64 v[6:7], v[6:7], 0x3ff00000, 0x3fe80000` on GFX10+.)
+    if (o !== undefined && o.size === 2 && f !== undefined && f.spec.base.includes('_f64') && inlineAsHighDword(intOperand(inner) ?? -1n, target.inv2Pi)) return;
     addKey(literalKeys, literalKey(text, inner, f !== undefined && o !== undefined ? literalWidth(f, o) : LIT32));
   } else if (what === What.Expr && inner === op && posRelocs !== 0 && posReloc[at]) {
     // A value unknown here: a literal of its own, never the same as another (llvm-mc-19).
@@ -2546,6 +2560,25 @@ function checkSoppImmediate(op: Operand, f: PreparedForm, sink: IssueSink): bool
 
 // ---------------------------------------------------------------------------------------------
 // Required modifiers, MIMG data size
+
+/**
+ * A line matched by a DPP16 form without a DPP control (checkMatched): refused when no other form
+ * of the mnemonic takes its operands either (GFX12's `v_cndmask_b16 v10, v12, 0x3c00, s1`, matched
+ * by the DPP16 form first, is VOP3's).
+ */
+function checkDppOnly(p: PreparedForms, f: PreparedForm, count: number, at: Span, sink: IssueSink): boolean {
+  const bus = matchBus;
+  const busLiterals = matchBusLiterals;
+  let other = false;
+  for (let k = 0; k < p.forms.length && !other; k++) {
+    const g = p.forms[k]!;
+    other = g !== f && g.spec.family !== 'DPP16' && g.spec.family !== 'DPP8' && count >= g.min && count <= g.max && matches(g, count);
+  }
+  matchForm(f, count);
+  matchBus = bus;
+  matchBusLiterals = busLiterals;
+  return other || report(sink, C.requiredModifier, `too few operands for instruction: only ${f.spec.base}'s DPP form takes these operands, and it needs a DPP control (quad_perm, row_shl...)`, at);
+}
 
 /**
  * A modifier the encoding cannot go without (llvm-mc-19: "operands are not valid for this GPU or
@@ -3308,6 +3341,10 @@ function checkMatched(text: string, at: Span, operands: readonly InstructionOper
   return (
     checkVccSource(f, count, mnemonic, at, sink) &&
     checkModifiers(operands, p, f, sink) &&
+    // (A line only a DPP16 form takes needs its control: gfx90a/gfx940-942 `v_log_f32 v1, v[2:3]`,
+    // whose 64-bit source only the DPP form takes, is refused by llvm-mc-19, "too few operands for
+    // instruction"; with `quad_perm:[0,1,2,3]` taken.)
+    (f.spec.family !== 'DPP16' || dpp16Control !== undefined || dpp8Written || checkDppOnly(p, f, count, at, sink)) &&
     (target.generation < 12 || !f.cachePolicy12 || checkCachePolicy12(operands, mnemonic, at, f, count, sink)) &&
     (target.generation >= 12 || (f.spec.family !== 'FLAT' && f.spec.family !== 'GLOBAL') || checkAtomicReturn(operands, at, f, count, target, sink)) &&
     lessCommon(text, operands, p, f, count, target, at, sink, mnemonic) &&
@@ -3317,6 +3354,8 @@ function checkMatched(text: string, at: Span, operands: readonly InstructionOper
     // literals: the form's `short` known to be 0 is enough to skip it. On distinct.gfx1100.s,
     // where most literals are integers, it was called for each of them and optimized.)
     ((posLiterals === 0 && !sawTinyReal && !narrowInline) || (!sawReal && f.short === 0) || checkFloatLiterals(f, count, target, sink)) &&
+    // (Single 16-bit sources of instructions not all of whose sources are 16 bits: checkShortSources.)
+    ((posLiterals === 0 && !narrowInline) || f.shortOps === 0 || checkShortSources(f, count, sink)) &&
     (!narrowInline || checkNarrowInline(text, p, f, count, target, sink)) &&
     // (Before GFX10, a literal, 16-bit-only inline or `off` in a line matched by the unsuffixed union
     // form, or by `_e32` with modifier words: checkLiteralVia asks whether `_e32` takes it.)
@@ -3625,6 +3664,7 @@ function inlineAsHighDword(v: bigint, inv2Pi: boolean): boolean {
  */
 function checkNarrowInline(text: string, p: PreparedForms, f: PreparedForm, count: number, target: AmdgpuTarget, sink: IssueSink): boolean {
   if (SALU_LITERAL_FAMILIES.has(f.spec.family)) return checkScalarLiterals(f, count, target, sink);
+  if (target.generation >= 10 && NARROW_32_FAMILIES.has(f.spec.family) && !checkTypedInline(text, f, count, target, sink)) return false;
   if (f.spec.family === 'VOP3P' && PACKED_16.test(f.spec.base)) return checkPackedInline(f, count, target, true, sink);
   if (MADAK_32.test(f.spec.base)) return checkMadakNarrow(f, count, target, sink);
   if (f.spec.family === 'MUBUF' || f.spec.family === 'MTBUF') return checkBufferSoffsetNarrow(f, count, target, sink);
@@ -3653,6 +3693,54 @@ function checkNarrowInline(text: string, p: PreparedForms, f: PreparedForm, coun
   return true;
 }
 
+/**
+ * src1 of the instructions read by its low 16 bits (TRUNCATED16_SRC1_NAMES, `v_ldexp_f16 v1, v2,
+ * 65536`), its third operand: GFX8-GFX10 an integer there whose low 16 bits are inline (an f16
+ * inline value or -16 to 64) is inline, whatever its high bits (llvm-mc-19 takes `v_ldexp_f16_e64
+ * v10, v12, 65536` on gfx803-gfx942, where VOP3 takes no literal); GFX11+ an integer that does
+ * not fit 16 bits is refused.
+ */
+function checkTruncatedSource(mnemonic: string, operands: readonly InstructionOperand[], target: AmdgpuTarget, sink: IssueSink): boolean {
+  // (Not in SDWA, whose src1 is read as 32 bits: `v_ldexp_f16_sdwa v10, v12, 0x3c00` is refused;
+  // a line with a modifier is left as it was classified.)
+  if (positional.length !== 3 || operands.length !== 3 || lower(mnemonic).endsWith('_sdwa')) return true;
+  const op = positional[2]!;
+  const v = intOperand(op);
+  if (v === undefined || v < -0x80000000n || v > 0xffffffffn) return true;
+  if (target.generation >= 11) {
+    if (v >= -32768n && v <= 65535n) return true;
+    return report(sink, C.operandKind, `operands are not valid for this GPU or mode: the exponent, src1 of v_ldexp_f16, is 16 bits on ${target.name}; ${v} does not fit them`, op.span);
+  }
+  const what = posWhat[2];
+  const inline = inlineCode16(Number(v & 0xffffn), target.inv2Pi) !== undefined;
+  if (what === What.Literal && inline) {
+    posWhat[2] = What.Inline;
+    posLiterals--;
+  } else if (what === What.Inline && !inline) {
+    posWhat[2] = What.Literal;
+    posLiterals++;
+  }
+  return true;
+}
+
+/**
+ * Whether source `name` of an instruction whose name has a 16-bit type is read as 32 bits
+ * (data/source-types.ts): all of them where the last type is 32 bits or the name is one of
+ * ALL_32_NAMES, src1 of SRC1_32_NAMES, src2 of SRC2_32_NAMES.
+ */
+function wide32Source(base: string, name: string): boolean {
+  if (LAST_TYPE_32.test(base) || ALL_32_NAMES.test(base)) return !shortSource(base, name, '');
+  // (`src1`, SDWA's `vsrc1`.)
+  const d = name.charCodeAt(name.length - 1);
+  return d === 50 /* 2 */ ? SRC2_32_NAMES.test(base) : d === 49 /* 1 */ && SRC1_32_NAMES.test(base);
+}
+
+/** Whether a 16-bit integer's sign extension is an inline integer (-16 to 64: `0xffff` is -1). */
+function inlineIntCode16(v: number): boolean {
+  const x = (v << 16) >> 16;
+  return x >= -16 && x <= 64;
+}
+
 /** The VALU families whose 32-bit sources checkNarrow32 judges. */
 const NARROW_32_FAMILIES = new Set(['VOP1', 'VOP2', 'VOPC', 'VOP3', 'VOP3P', 'SDWA']);
 
@@ -3677,14 +3765,30 @@ function checkNarrow32(text: string, p: PreparedForms, f: PreparedForm, count: n
   const base = f.spec.base;
   const int16 = base.includes('16');
   // (Not their SDWA forms, which take `0xffff` on GFX9: `v_add_u16_sdwa v1, 0xffff, v2`.)
-  if (int16 ? target.generation >= 10 || base.includes('f16') || f.spec.family === 'VOP3P' || f.spec.family === 'SDWA' : shortForm(f)) return true;
+  const fam = f.spec.family;
+  const skip = int16 ? target.generation >= 10 || base.includes('f16') || fam === 'VOP3P' || fam === 'SDWA' : shortForm(f);
+  // But the 32-bit sources of names with a 16-bit type (`v_cvt_pkrtz_f16_f32`'s, the class
+  // compares' mask: wide32Source) before GFX10 and in SDWA (`v_cvt_pkrtz_f16_f32 v1, 0x3c00, v2`,
+  // `v_cmp_class_f16 vcc, 0.5, 0x3c00`, `v_cmp_class_f16_sdwa vcc, v12, 0x3c00` refused on
+  // gfx803-gfx942), and the 16-bit integer sources of SDWA (sdwa16, SDWA_SRC1_I16_NAMES' src1), inline there only as a
+  // 16-bit integer of -16 to 64 (`0xffff` taken; `0x3c00`, `0x3f800000` refused: `v_sub_u16_sdwa
+  // v10, v12, 0x3c00` on gfx900).
+  const wide = skip && int16 && fam !== 'VOP3P' && (target.generation < 10 || fam === 'SDWA');
+  const sdwa16 = int16 && fam === 'SDWA' && !FLOAT16_SOURCE_NAMES.test(base);
+  if (skip && !wide) return true;
   let refused = -1;
   let changed = false;
   for (let i = 0; i < count; i++) {
     if (posWhat[i] !== What.Inline) continue;
     const o = f.ops[i + shift];
-    if (!o || o.spec.size !== 1 || (o.spec.kind !== 'src' && o.spec.kind !== 'ssrc') || (!int16 && shortSource(base, o.spec.name, f.spec.family))) continue;
-    if (narrowInlineBits(positional[i]!, target) === undefined) continue;
+    // (SDWA's src1 is a `vsrc` that takes inline constants on GFX9-10.)
+    if (!o || o.spec.size !== 1 || (o.spec.kind !== 'src' && o.spec.kind !== 'ssrc' && (o.spec.kind !== 'vsrc' || (o.files & F.INLINE) === 0))) continue;
+    if (skip && !wide32Source(base, o.spec.name)) {
+      if (!sdwa16 && !(fam === 'SDWA' && o.spec.name.endsWith('1') && SDWA_SRC1_I16_NAMES.test(base))) continue;
+      const v = intOperand(positional[i]!);
+      if (v === undefined || (v >= -32768n && v <= 65535n && inlineIntCode16(Number(v)))) continue;
+    } else if (!skip && !int16 && shortSource(base, o.spec.name, fam)) continue;
+    else if (narrowInlineBits(positional[i]!, target) === undefined) continue;
     posWhat[i] = What.Literal;
     changed = true;
     if (refused < 0 && (o.files & F.LITERAL) === 0) refused = i;
@@ -3829,16 +3933,21 @@ function checkPackedInline(f: PreparedForm, count: number, target: AmdgpuTarget,
     }
     if (o.spec.size !== 1 || (!all16 && !int16)) continue;
     const v = intOperand(positional[i]!);
-    if (v === undefined || v < -0x80000000n || v > 0xffffffffn) continue;
-    const signed = Number(BigInt.asIntN(32, v));
-    if (signed >= -16 && signed <= 64) continue;
-    const bits = signed >>> 0;
-    // (An f16 pattern, not the 16-bit integers: 0xffff is no -1 here.)
-    const low = (bits << 16) >> 16;
-    if (float ? bits <= 0xffff && (low < -16 || low > 64) && inlineCode16(bits, target.inv2Pi) !== undefined : inlineCode32(bits, target.inv2Pi) !== undefined) continue;
+    if (v === undefined || v < -0x80000000n || v > 0xffffffffn || packedInline(v, float, target)) continue;
     return report(sink, C.literalNotSupported, `literal operands are not supported: ${v} is no inline constant in the packed 16-bit operand ${i + 1} of ${f.spec.spelled} (a literal, which the position does not take)`, positional[i]!.span);
   }
   return true;
+}
+
+/** Whether an integer (-2^31 to 2^32-1) is inline in a packed 16-bit source (checkPackedInline), of f16 values if `float`. */
+function packedInline(v: bigint, float: boolean, target: AmdgpuTarget): boolean {
+  if (v < -0x80000000n || v > 0xffffffffn) return false;
+  const signed = Number(BigInt.asIntN(32, v));
+  if (signed >= -16 && signed <= 64) return true;
+  const bits = signed >>> 0;
+  // (An f16 pattern, not the 16-bit integers: 0xffff is no -1 here.)
+  const low = (bits << 16) >> 16;
+  return float ? bits <= 0xffff && (low < -16 || low > 64) && inlineCode16(bits, target.inv2Pi) !== undefined : inlineCode32(bits, target.inv2Pi) !== undefined;
 }
 
 /**
@@ -3871,22 +3980,115 @@ function checkShortLiterals(f: PreparedForm, count: number, sink: IssueSink): bo
     if (posWhat[i] !== What.Literal && posWhat[i] !== What.Inline) continue;
     const o = f.ops[i + shift];
     // (And the K of v_madak_f16/v_madmk_f16/v_fmaak_f16/v_fmamk_f16, 16 bits too: `0xfa047617` is refused there.)
-    if (!o || o.spec.size !== 1 || (o.spec.kind !== 'src' && o.spec.kind !== 'ssrc' && o.spec.kind !== 'imm')) continue;
-    const op = positional[i]!;
-    const v = intOperand(op);
-    if (v !== undefined) {
-      if (v >= -32768n && v <= 65535n) continue;
-      return report(sink, C.operandKind, `invalid operand for instruction: ${v} does not fit the 16-bit operand ${i + 1} of ${f.spec.spelled} (-32768 to 65535)`, op.span);
-    }
-    // (A float is read as half precision in the integer 16-bit sources too: `v_add_nc_i16 v0,
-    // 1.0e10, v1`, `v_add_u16 v0, 6.0e-5, v1` are refused, `0.1` taken.)
-    // Half precision's largest finite value is 65504 (from 65520 on a value rounds to infinity); below
-    // 2^-14 an f16 is subnormal, refused where that loses the value (`6.0e-5`, `3.0e-8`; 0 is exact).
-    const x = realOperand(op);
-    if (x !== undefined && Number.isFinite(x) && !convertFloat(x, 16).ok)
-      return report(sink, C.operandKind, `invalid operand for instruction: ${x} ${Math.abs(x) >= 65520 ? 'overflows' : 'underflows'} half precision (operand ${i + 1} of ${f.spec.spelled} is 16 bits)`, op.span);
+    // (And SDWA's src1, a `vsrc` that takes inline constants on GFX9-10: `v_add_f16_sdwa v10, v12, 0x3f800000` is refused.)
+    if (!o || o.spec.size !== 1 || (o.spec.kind !== 'src' && o.spec.kind !== 'ssrc' && o.spec.kind !== 'imm' && (o.spec.kind !== 'vsrc' || (o.files & F.INLINE) === 0))) continue;
+    if (!shortOperandFits(f, i, sink)) return false;
   }
   return true;
+}
+
+/** Whether positional operand `i`, a constant in a 16-bit source, fits it (else reported: checkShortLiterals). */
+function shortOperandFits(f: PreparedForm, i: number, sink: IssueSink): boolean {
+  const op = positional[i]!;
+  const v = intOperand(op);
+  if (v !== undefined) {
+    if (v >= -32768n && v <= 65535n) return true;
+    return report(sink, C.operandKind, `invalid operand for instruction: ${v} does not fit the 16-bit operand ${i + 1} of ${f.spec.spelled} (-32768 to 65535)`, op.span);
+  }
+  // (A float is read as half precision in the integer 16-bit sources too: `v_add_nc_i16 v0,
+  // 1.0e10, v1`, `v_add_u16 v0, 6.0e-5, v1` are refused, `0.1` taken.)
+  // Half precision's largest finite value is 65504 (from 65520 on a value rounds to infinity); below
+  // 2^-14 an f16 is subnormal, refused where that loses the value (`6.0e-5`, `3.0e-8`; 0 is exact).
+  const x = realOperand(op);
+  if (x !== undefined && Number.isFinite(x) && !convertFloat(x, 16).ok)
+    return report(sink, C.operandKind, `invalid operand for instruction: ${x} ${Math.abs(x) >= 65520 ? 'overflows' : 'underflows'} half precision (operand ${i + 1} of ${f.spec.spelled} is 16 bits)`, op.span);
+  return true;
+}
+
+/**
+ * The positions of a form's sources read as single 16-bit values (PreparedForm.shortOps, set on
+ * first use): shortSource's, but not those read packed (data/source-types.ts), nor in VOP3P, nor of
+ * the names no rule here judges; 0 for the forms all of whose sources are 16 bits (shortForm:
+ * checkShortLiterals judges those).
+ */
+function shortOps(f: PreparedForm): number {
+  if (f.shortOps >= 0) return f.shortOps;
+  const base = f.spec.base;
+  const fam = f.spec.family;
+  let mask = 0;
+  const both = SINGLE16_SRC01_NAMES.test(base);
+  if (DOT_F16_NAMES.test(base)) {
+    for (let j = 0; j < f.ops.length && j < 31; j++) if (f.ops[j]!.spec.name === 'src2') mask |= 1 << j;
+  } else if (!shortForm(f) && fam !== 'VOP3P' && (both || !PACKED_SOURCE_NAMES.test(base)) && !SOURCE_TYPES_UNJUDGED.test(base))
+    for (let j = 0; j < f.ops.length && j < 31; j++) {
+      const s = f.ops[j]!.spec;
+      if ((s.kind === 'src' || s.kind === 'ssrc') && s.size === 1 && (both ? s.name === 'src0' || s.name === 'src1' : shortSource(base, s.name, fam))) mask |= 1 << j;
+    }
+  f.shortOps = mask;
+  return mask;
+}
+
+/**
+ * 16-bit sources of the instructions whose other sources or result are not 16 bits (conversions
+ * from f16/i16/u16, `v_ldexp_f16`'s and the `_class_f16` compares' src0, `v_mad_u32_u16`'s src0
+ * and src1, GFX12's scalar `_f16` ones): a constant fits 16 bits as checkShortLiterals says
+ * (llvm-mc-19 "invalid operand for instruction": `v_ldexp_f16 v1, 0x12345678, v3` on gfx90a,
+ * `v_cvt_f32_f16 v1, 0x3f800000` (inline as f32 bits only), `s_cmp_lt_f16 0x3456, 0x3e22f983` on
+ * gfx1201; `0x3c00`, `-32768`, `65535` taken). Called where a literal or a 16/32-bit-only inline
+ * integer was seen.
+ */
+function checkShortSources(f: PreparedForm, count: number, sink: IssueSink): boolean {
+  const mask = shortOps(f);
+  if (mask === 0) return true;
+  const shift = f.vccOptional && count < f.spec.maxOperands ? 1 : 0;
+  for (let i = 0; i < count; i++) {
+    if ((posWhat[i] !== What.Literal && posWhat[i] !== What.Inline) || ((mask >>> (i + shift)) & 1) === 0) continue;
+    if (!shortOperandFits(f, i, sink)) return false;
+  }
+  return true;
+}
+
+/**
+ * GFX10+: an integer llvm-mc-19 reads as inline under some operand size but not under the one of
+ * its source, in a position that takes a literal, is a literal there, counted on the constant bus
+ * and among the instruction's literals ("only one unique literal operand is allowed": `v_fma_f64
+ * v[6:7], v[6:7], 0x3c00, 0x3fe80000`, `v_add_nc_u16 v5, 0x1234, 0x3c00`, `v_pk_add_f16 v5,
+ * 0xffff, 0x3f717273`; "invalid operand (violates constant bus restrictions)": `v_lshlrev_b64
+ * v[5:6], s0, 0x3c00`, `v_dot2_f32_f16 v10, s1, s5, 0x3c00` on gfx1030-gfx1201). Inline in a
+ * 64-bit source: a 64-bit inline value (in a double also as its high dword); in a packed 16-bit
+ * one: as checkPackedInline says; in a single 16-bit one (shortOps): -16 to 64, and in an f16 one
+ * (data/source-types.ts) an f16 inline value's bits; in a 32-bit one: an f32 inline value's bits.
+ * (Before GFX10 the positions that take such an integer as a literal are few: checkNarrow32 and
+ * checkLiteralVia judge those lines.)
+ */
+function checkTypedInline(text: string, f: PreparedForm, count: number, target: AmdgpuTarget, sink: IssueSink): boolean {
+  const base = f.spec.base;
+  if (SOURCE_TYPES_UNJUDGED.test(base)) return true;
+  const shift = f.vccOptional && count < f.spec.maxOperands ? 1 : 0;
+  const fam = f.spec.family;
+  const all16 = fam === 'VOP3P' && PACKED_16.test(base);
+  const mask = shortOps(f);
+  let changed = false;
+  for (let i = 0; i < count; i++) {
+    if (posWhat[i] !== What.Inline) continue;
+    const o = f.ops[i + shift];
+    if (!o || (o.spec.kind !== 'src' && o.spec.kind !== 'ssrc') || (o.files & F.LITERAL) === 0) continue;
+    const v = intOperand(positional[i]!);
+    if (v === undefined || (v >= -16n && v <= 64n)) continue;
+    let inline: boolean;
+    if (o.spec.size === 2) inline = inlineCode64(v, target.inv2Pi) !== undefined || (base.includes('_f64') && inlineAsHighDword(v, target.inv2Pi));
+    else if (o.spec.size !== 1) continue;
+    else if (all16 || (fam === 'VOP3P' && shortSource(base, o.spec.name, fam)) || (o.spec.name !== 'src2' && DOT_F16_NAMES.test(base))) inline = packedInline(v, base.endsWith('_f16'), target);
+    else if (((mask >>> (i + shift)) & 1) !== 0 || shortForm(f)) inline = v >= -32768n && v <= 65535n && FLOAT16_SOURCE_NAMES.test(base) && inlineCode16(Number(BigInt.asUintN(16, v)), target.inv2Pi) !== undefined;
+    else if (LAST_TYPE_16.test(base) && !wide32Source(base, o.spec.name)) continue;
+    else inline = narrowInlineBits(positional[i]!, target) === undefined;
+    if (inline) continue;
+    posWhat[i] = What.Literal;
+    changed = true;
+  }
+  if (!changed) return true;
+  matchForm(f, count);
+  return checkConstantBus(text, f, count, target, sink);
 }
 
 /** What checkCachePolicy12 reads of a form, for the GFX12 image instructions the table could not verify. */
@@ -4018,6 +4220,7 @@ function checkOne(text: string, mnemonic: string, at: Span, operands: readonly I
   classifyPositional(text, target);
   if (posExprs !== 0 && !p.sopp && relocQuery !== undefined) relocatableOperands(relocQuery);
   if (posOffs !== 0 && !p.memory && !p.sopp) offSymbols();
+  if (p.truncated16 && (posLiterals !== 0 || narrowInline) && !checkTruncatedSource(mnemonic, operands, target, sink)) return false;
   // SOPP operands are one expression or symbolic operand, which may split into pieces here
   // (`instid0(VALU_DEP_1) | instskip(NEXT)`: a piece from a `(` on continues the one before):
   // those are joined, and any other piece is one too many.
