@@ -189,8 +189,12 @@ export class StatementChecker implements InstructionContext {
     /** `.amdhsa_user_sgpr_count` as written, and the user SGPRs the enabled ones take. */
     userSgprCount?: bigint;
     impliedUserSgprs: bigint;
-    /** A non-zero `.amdhsa_shared_vgpr_count` (GFX10-11, wave64 only). */
-    sharedVgprs?: boolean;
+    /** `.amdhsa_shared_vgpr_count` (GFX10-11, wave64 only). */
+    sharedVgprs?: bigint;
+    /** `.amdhsa_kernarg_size` (null: not known where it stands) and the kernarg preload (gfx90a). */
+    kernargSize?: bigint | null;
+    preloadLength?: bigint;
+    preloadOffset?: bigint;
     /** `.amdhsa_accum_offset` (gfx90a-style AGPR split). */
     accumOffset?: bigint;
     /** `.amdhsa_reserve_vcc` / `.amdhsa_reserve_flat_scratch` as written (both default to 1). */
@@ -529,23 +533,47 @@ export class StatementChecker implements InstructionContext {
     if (this.target && arg) this.checkKernelField(name, st.nameSpan, v, arg.span);
   }
 
-  /** `.end_amdhsa_kernel`: the block's own rules, then it is closed. */
+  /**
+   * `.end_amdhsa_kernel`: the block's own rules, in llvm-mc-19's order; it reports the first that
+   * fails and no other (each is a return from its directive parser). Then the block is closed.
+   */
   private endKernelBlock(st: DirectiveStatement): void {
-    this.checkKernelRegisterCounts(this.kernel!);
     const k = this.kernel!;
-    if (k.userSgprCount !== undefined && k.userSgprCount < k.impliedUserSgprs)
-      this.issue('AMD226', `amdgpu_user_sgpr_count smaller than than implied by enabled user SGPRs (${k.userSgprCount} < ${k.impliedUserSgprs})`, st.nameSpan);
-    else if ((k.userSgprCount ?? k.impliedUserSgprs) > 31n) this.issue('AMD226', `too many user SGPRs enabled (${k.userSgprCount ?? k.impliedUserSgprs}; the field holds 0…31)`, st.nameSpan);
-    // Only an explicit `.amdhsa_wavefront_size32 1` counts (llvm-mc), not the target's default.
-    if (k.sharedVgprs && k.wave32 === true) this.issue('AMD226', 'shared_vgpr_count directive not valid on wavefront size 32', st.nameSpan);
-    let missing = false;
-    for (const req of this.requiredKernelEntries()) {
-      if (this.kernel!.seen.has(req)) continue;
-      missing = true;
-      this.issue('AMD222', `${req} directive is required in an .amdhsa_kernel block`, { start: st.nameSpan.end, end: st.nameSpan.end });
-    }
-    if (!missing && k.accumOffset !== undefined) this.checkAccumOffset(k.accumOffset, k.vgprs?.value ?? 0n, { start: st.nameSpan.end, end: st.nameSpan.end });
     this.kernel = null;
+    // At the end of `.end_amdhsa_kernel` (llvm-mc's token error at the end of the statement).
+    const at = { start: st.nameSpan.end, end: st.nameSpan.end };
+    for (const req of ['.amdhsa_next_free_vgpr', '.amdhsa_next_free_sgpr'])
+      if (!k.seen.has(req)) return this.issue('AMD222', `${req} directive is required in an .amdhsa_kernel block`, at);
+    if (this.checkKernelRegisterCounts(k)) return;
+    if (k.userSgprCount !== undefined && k.userSgprCount < k.impliedUserSgprs)
+      return this.issue('AMD226', `amdgpu_user_sgpr_count smaller than than implied by enabled user SGPRs (${k.userSgprCount} < ${k.impliedUserSgprs})`, at);
+    if ((k.userSgprCount ?? k.impliedUserSgprs) > 31n) return this.issue('AMD226', `too many user SGPRs enabled (${k.userSgprCount ?? k.impliedUserSgprs}; the field holds 0…31)`, at);
+    if (k.kernargSize === null) return this.issue('AMD124', 'Kernarg size should be resolvable: .amdhsa_kernarg_size needs a value known where it stands', at);
+    // Preloaded kernel arguments (dwords from the offset on) must lie within a non-zero kernarg segment.
+    const kernarg = k.kernargSize ?? 0n;
+    const length = k.preloadLength ?? 0n;
+    const offset = k.preloadOffset ?? 0n;
+    if (length !== 0n && kernarg !== 0n && (length + offset) * 4n > kernarg)
+      return this.issue('AMD226', `Kernarg preload length + offset is larger than the kernarg segment size (${length} + ${offset} dwords, ${kernarg} bytes)`, at);
+    const t = this.target;
+    if (t && t.alignedVgprTuples) {
+      if (!k.seen.has('.amdhsa_accum_offset')) return this.issue('AMD222', '.amdhsa_accum_offset directive is required in an .amdhsa_kernel block', at);
+      // Either value known only later: llvm-mc leaves both checks to nobody.
+      if (k.accumOffset !== undefined && this.checkAccumOffset(k.accumOffset, k.vgprs?.value, at)) return;
+    }
+    const shared = k.sharedVgprs ?? 0n;
+    if (shared === 0n) return;
+    // Only an explicit `.amdhsa_wavefront_size32 1` counts (llvm-mc), not the target's default.
+    if (k.wave32 === true) return this.issue('AMD226', 'shared_vgpr_count directive not valid on wavefront size 32', at);
+    // The shared VGPRs (two granules each) and the kernel's own VGPR granules (less one) share a
+    // 6-bit count: 8 VGPRs a granule in wave32 (the processor's default), 4 in wave64.
+    if (t && k.vgprs) {
+      const granule = (k.wave32 ?? t.wave32) ? 8n : 4n;
+      const v = k.vgprs.value > 1n ? k.vgprs.value : 1n;
+      const blocks = (v + granule - 1n) / granule - 1n;
+      if (blocks + 2n * shared > 63n)
+        this.issue('AMD226', `shared_vgpr_count*2 + compute_pgm_rsrc1.GRANULATED_WORKITEM_VGPR_COUNT cannot exceed 63 (${shared}*2 + ${blocks})`, at);
+    }
   }
 
   /** `.byte`, `.short`, `.long`, `.quad` and their kin: `size` bytes a value. */
@@ -916,11 +944,23 @@ export class StatementChecker implements InstructionContext {
     const t = this.target!;
     const rule = AMDHSA_FIELD_RULES.get(name);
     const unavailable = rule?.availability?.find((a) => !kernelFieldAvailable(a, t));
+    // Where llvm-mc needs the value known (a value known later is its "directive should have
+    // resolvable expression"), before or after the processor's rules as it reads the line.
+    const unresolved = v === null && rule?.resolved !== undefined;
+    if (unresolved && rule.resolved === 'before') return this.issue('AMD124', `directive should have resolvable expression: ${name} needs a value known here`, nameSpan);
     if (unavailable) {
       this.issue('AMD225', AMDHSA_AVAILABILITY_MESSAGES[unavailable], nameSpan);
       return;
     }
-    if (v === null) return;
+    if (unresolved) return this.issue('AMD124', `directive should have resolvable expression: ${name} needs a value known here`, nameSpan);
+    const k = this.kernel!;
+    if (v === null) {
+      // A value known only later is 0 to llvm-mc's checks on the line (the descriptor gets the
+      // expression): for the XNACK mask, 0 against the target id.
+      if (name === '.amdhsa_kernarg_size') k.kernargSize = null;
+      else if (name === '.amdhsa_reserve_xnack_mask') this.checkXnackMask(0n, nameSpan);
+      return;
+    }
     if (v < 0n || (rule?.bits !== undefined && v >= 1n << BigInt(rule.bits))) {
       this.issue('AMD226', `value out of range: ${v} does not fit the ${rule?.bits ?? 64}-bit unsigned field of ${name}`, valueSpan);
       return;
@@ -929,7 +969,6 @@ export class StatementChecker implements InstructionContext {
       this.issue('AMD226', `value out of range: ${v} is more than ${rule.max} for ${name}`, valueSpan);
       return;
     }
-    const k = this.kernel!;
     if (name === '.amdhsa_next_free_vgpr') k.vgprs = { value: v, span: valueSpan };
     else if (name === '.amdhsa_next_free_sgpr') k.sgprs = { value: v, span: valueSpan };
     else if (name === '.amdhsa_wavefront_size32') k.wave32 = v === 1n;
@@ -937,26 +976,45 @@ export class StatementChecker implements InstructionContext {
     else if (name === '.amdhsa_user_sgpr_count') k.userSgprCount = BigInt.asUintN(32, v);
     else if (name === '.amdhsa_reserve_vcc') k.reserveVcc = v === 1n;
     else if (name === '.amdhsa_reserve_flat_scratch') k.reserveFlatScratch = v === 1n;
-    else if (name === '.amdhsa_shared_vgpr_count') k.sharedVgprs = v !== 0n;
+    else if (name === '.amdhsa_shared_vgpr_count') k.sharedVgprs = v;
     else if (name === '.amdhsa_accum_offset') k.accumOffset = v;
-    else if (name === '.amdhsa_user_sgpr_kernarg_preload_length') k.impliedUserSgprs += v;
-    else if (v === 1n && USER_SGPR_SIZES.has(name)) k.impliedUserSgprs += USER_SGPR_SIZES.get(name)!;
-    else if (name === '.amdhsa_reserve_xnack_mask' && (v === 1n) !== (supportsXnack(t) && !t.xnackOff))
-      this.issue('AMD226', `.amdhsa_reserve_xnack_mask does not match target id (XNACK is ${t.xnackOff ? 'off (-mattr=-xnack)' : supportsXnack(t) ? 'supported' : 'not supported'} on ${t.name})`, valueSpan);
+    else if (name === '.amdhsa_kernarg_size') k.kernargSize = v;
+    else if (name === '.amdhsa_user_sgpr_kernarg_preload_offset') k.preloadOffset = v;
+    else if (name === '.amdhsa_user_sgpr_kernarg_preload_length') {
+      k.preloadLength = v;
+      k.impliedUserSgprs += v;
+    } else if (v === 1n && USER_SGPR_SIZES.has(name)) k.impliedUserSgprs += USER_SGPR_SIZES.get(name)!;
+    else if (name === '.amdhsa_reserve_xnack_mask') this.checkXnackMask(v, nameSpan);
   }
 
-  /** Register counts are checked when the block ends (the wave size may come later), at their value. */
-  private checkKernelRegisterCounts(k: NonNullable<StatementChecker['kernel']>): void {
+  /** `.amdhsa_reserve_xnack_mask` must say what the target id says of XNACK (llvm-mc: at the directive's name). */
+  private checkXnackMask(v: bigint, at: Span): void {
+    const t = this.target!;
+    if ((v === 1n) !== (supportsXnack(t) && !t.xnackOff))
+      this.issue('AMD226', `.amdhsa_reserve_xnack_mask does not match target id (XNACK is ${t.xnackOff ? 'off (-mattr=-xnack)' : supportsXnack(t) ? 'supported' : 'not supported'} on ${t.name})`, at);
+  }
+
+  /**
+   * Register counts are checked when the block ends (the wave size may come later), at their value.
+   * True when one is out of range (reported).
+   */
+  private checkKernelRegisterCounts(k: NonNullable<StatementChecker['kernel']>): boolean {
     const t = this.target;
-    if (!t) return;
+    if (!t) return false;
     // (The directive's wave size, else the processor's: 512 also on gfx900 with -wavefrontsize64,
     // or both sizes on; llvm-mc-19.)
     const wave32 = k.wave32 ?? t.wave32;
     const maxVgprs = t.alignedVgprTuples || wave32 ? 512n : 256n;
-    if (k.vgprs && k.vgprs.value > maxVgprs) this.issue('AMD226', `value out of range: ${k.vgprs.value} VGPRs (at most ${maxVgprs} on ${t.name})`, k.vgprs.span);
+    if (k.vgprs && k.vgprs.value > maxVgprs) {
+      this.issue('AMD226', `value out of range: ${k.vgprs.value} VGPRs (at most ${maxVgprs} on ${t.name})`, k.vgprs.span);
+      return true;
+    }
     const maxSgprs = k.sgprs ? maxNextFreeSgpr(t, k.reserveVcc ?? true, k.reserveFlatScratch ?? true) : undefined;
-    if (k.sgprs && maxSgprs !== undefined && k.sgprs.value > maxSgprs)
+    if (k.sgprs && maxSgprs !== undefined && k.sgprs.value > maxSgprs) {
       this.issue('AMD226', `value out of range: ${k.sgprs.value} SGPRs (at most ${maxSgprs} on ${t.name} with the reserved VCC and flat scratch)`, k.sgprs.span);
+      return true;
+    }
+    return false;
   }
 
   /// '.type' name [','] ('@'|'%'|'#')? type   — as llvm-mc's ELF parser reads it (the comma is optional),
@@ -984,14 +1042,10 @@ export class StatementChecker implements InstructionContext {
    * gfx90a's AGPRs start at `accum_offset`: a multiple of 4 in [4, 256], within the VGPRs the kernel
    * allocates (`next_free_vgpr` rounded up to 4). llvm-mc checks it at the block's end.
    */
-  private checkAccumOffset(offset: bigint, nextFreeVgpr: bigint, at: Span): void {
+  private checkAccumOffset(offset: bigint, nextFreeVgpr: bigint | undefined, at: Span): boolean {
     if (offset < 4n || offset > 256n || offset % 4n !== 0n) this.issue('AMD226', 'accum_offset should be in range [4..256] in increments of 4', at);
-    else if (offset > ((nextFreeVgpr > 1n ? nextFreeVgpr : 1n) + 3n) / 4n * 4n) this.issue('AMD226', 'accum_offset exceeds total VGPR allocation', at);
-  }
-
-  private requiredKernelEntries(): string[] {
-    const req = ['.amdhsa_next_free_vgpr', '.amdhsa_next_free_sgpr'];
-    if (this.target && this.target.alignedVgprTuples) req.push('.amdhsa_accum_offset');
-    return req;
+    else if (nextFreeVgpr !== undefined && offset > ((nextFreeVgpr > 1n ? nextFreeVgpr : 1n) + 3n) / 4n * 4n) this.issue('AMD226', 'accum_offset exceeds total VGPR allocation', at);
+    else return false;
+    return true;
   }
 }

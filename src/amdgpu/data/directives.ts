@@ -238,6 +238,13 @@ export interface AmdhsaFieldRule {
   readonly max?: bigint;
   /** Every rule must hold; the first that fails gives the message. */
   readonly availability?: readonly AmdhsaAvailability[];
+  /**
+   * The value must be known where the directive stands (llvm-mc-19: "directive should have
+   * resolvable expression"; a symbol set later does not do): checked before the availability, or
+   * after it. The other fields take a value known only later (their descriptor bits are an
+   * expression).
+   */
+  readonly resolved?: 'before' | 'after';
 }
 
 /** `.amdhsa_` directives with a field width or an availability rule (measured with llvm-mc-19). */
@@ -245,18 +252,19 @@ export const AMDHSA_FIELD_RULES: ReadonlyMap<string, AmdhsaFieldRule> = new Map<
   ['.amdhsa_group_segment_fixed_size', { bits: 32 }],
   ['.amdhsa_private_segment_fixed_size', { bits: 32 }],
   ['.amdhsa_kernarg_size', { bits: 32 }],
-  ['.amdhsa_user_sgpr_private_segment_buffer', { bits: 1, availability: ['noArchitectedFlatScratch'] }],
-  ['.amdhsa_user_sgpr_dispatch_ptr', { bits: 1 }],
-  ['.amdhsa_user_sgpr_queue_ptr', { bits: 1 }],
-  ['.amdhsa_user_sgpr_kernarg_segment_ptr', { bits: 1 }],
-  ['.amdhsa_user_sgpr_dispatch_id', { bits: 1 }],
-  ['.amdhsa_user_sgpr_flat_scratch_init', { bits: 1, availability: ['noArchitectedFlatScratch'] }],
+  ['.amdhsa_user_sgpr_count', { resolved: 'before' }],
+  ['.amdhsa_user_sgpr_private_segment_buffer', { resolved: 'before', bits: 1, availability: ['noArchitectedFlatScratch'] }],
+  ['.amdhsa_user_sgpr_dispatch_ptr', { resolved: 'before', bits: 1 }],
+  ['.amdhsa_user_sgpr_queue_ptr', { resolved: 'before', bits: 1 }],
+  ['.amdhsa_user_sgpr_kernarg_segment_ptr', { resolved: 'before', bits: 1 }],
+  ['.amdhsa_user_sgpr_dispatch_id', { resolved: 'before', bits: 1 }],
+  ['.amdhsa_user_sgpr_flat_scratch_init', { resolved: 'after', bits: 1, availability: ['noArchitectedFlatScratch'] }],
   // At most the 16 user SGPRs a kernel has (llvm-mc: "value out of range" at the value).
-  ['.amdhsa_user_sgpr_kernarg_preload_length', { max: 16n, availability: ['gfx90a'] }],
+  ['.amdhsa_user_sgpr_kernarg_preload_length', { resolved: 'before', max: 16n, availability: ['gfx90a'] }],
   // A 9-bit field (found by the break differential, seed 2424733: 0x100000000).
-  ['.amdhsa_user_sgpr_kernarg_preload_offset', { bits: 9, availability: ['gfx90a'] }],
-  ['.amdhsa_user_sgpr_private_segment_size', { bits: 1 }],
-  ['.amdhsa_wavefront_size32', { bits: 1, availability: ['gfx10plus'] }],
+  ['.amdhsa_user_sgpr_kernarg_preload_offset', { resolved: 'before', bits: 9, availability: ['gfx90a'] }],
+  ['.amdhsa_user_sgpr_private_segment_size', { resolved: 'before', bits: 1 }],
+  ['.amdhsa_wavefront_size32', { resolved: 'before', bits: 1, availability: ['gfx10plus'] }],
   ['.amdhsa_uses_dynamic_stack', { bits: 1 }],
   ['.amdhsa_system_sgpr_private_segment_wavefront_offset', { bits: 1, availability: ['noArchitectedFlatScratch'] }],
   ['.amdhsa_enable_private_segment', { bits: 1, availability: ['architectedFlatScratch'] }],
@@ -280,7 +288,7 @@ export const AMDHSA_FIELD_RULES: ReadonlyMap<string, AmdhsaFieldRule> = new Map<
   ['.amdhsa_workgroup_processor_mode', { bits: 1, availability: ['gfx10plus'] }],
   ['.amdhsa_memory_ordered', { bits: 1, availability: ['gfx10plus'] }],
   ['.amdhsa_forward_progress', { bits: 1, availability: ['gfx10plus'] }],
-  ['.amdhsa_shared_vgpr_count', { bits: 4, availability: ['gfx10to11'] }],
+  ['.amdhsa_shared_vgpr_count', { resolved: 'before', bits: 4, availability: ['gfx10to11'] }],
   ['.amdhsa_round_robin_scheduling', { bits: 1, availability: ['gfx12plus'] }],
   ['.amdhsa_exception_fp_ieee_invalid_op', { bits: 1 }],
   ['.amdhsa_exception_fp_denorm_src', { bits: 1 }],
