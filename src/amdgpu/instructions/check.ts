@@ -2414,6 +2414,8 @@ function checkConstantBus(text: string, f: PreparedForm, count: number, target: 
   let skipReturn = count < f.spec.maxOperands;
   let culprit: Operand | undefined;
   let literalCulprit: Operand | undefined;
+  // The first source given a literal: where llvm-mc-19 places a second literal beside K.
+  let firstLiteral: Operand | undefined;
   for (let i = 0, j = f.vccOptional && count < f.spec.maxOperands ? 1 : 0; i < count; i++, j++) {
     let o = ops[j];
     if (o && o.returnOnly && skipReturn) {
@@ -2427,7 +2429,8 @@ function checkConstantBus(text: string, f: PreparedForm, count: number, target: 
     if (k === 'imm') {
       const op = positional[i]!;
       if (op.kind === 'expr') addKey(literalKeys, literalKey(text, op, literalWidth(f, o.spec)));
-      if (literalKeys.length > 1 && !literalCulprit) literalCulprit = op;
+      // (llvm-mc-19 names the source's literal, not K: `v_fmaak_f32 v1, 0x1234, v2, 0x12345678` at 17.)
+      if (literalKeys.length > 1 && !literalCulprit) literalCulprit = firstLiteral ?? op;
       if (!culprit && busKeys.length + literalKeys.length > limit) culprit = op;
       continue;
     }
@@ -2444,7 +2447,10 @@ function checkConstantBus(text: string, f: PreparedForm, count: number, target: 
     // the 64-bit shifts' limit of 1, `v_mad_u64_u32 v[0:1], s[0:1], 0x12345, s1, 0x12345` in wave64
     // the limit of 2; two 16/32-bit sizes are not told apart: `v_mad_u32_u16 v0, 0x1234, s1, 0x1234`
     // is taken).
-    if (posWhat[i] === What.Literal) literalSizes |= o.spec.size === 2 ? 2 : 1;
+    if (posWhat[i] === What.Literal) {
+      literalSizes |= o.spec.size === 2 ? 2 : 1;
+      firstLiteral ??= positional[i];
+    }
     const now = busKeys.length + literalKeys.length + (literalSizes === 3 ? 1 : 0);
     if (now > before && !culprit && now > limit) culprit = positional[i];
   }
