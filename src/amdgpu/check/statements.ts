@@ -947,12 +947,11 @@ export class StatementChecker implements InstructionContext {
     // Where llvm-mc needs the value known (a value known later is its "directive should have
     // resolvable expression"), before or after the processor's rules as it reads the line.
     const unresolved = v === null && rule?.resolved !== undefined;
-    if (unresolved && rule.resolved === 'before') return this.issue('AMD124', `directive should have resolvable expression: ${name} needs a value known here`, nameSpan);
+    if (unresolved && (rule.resolved === 'before' || !unavailable)) return this.issue('AMD124', `directive should have resolvable expression: ${name} needs a value known here`, nameSpan);
     if (unavailable) {
       this.issue('AMD225', AMDHSA_AVAILABILITY_MESSAGES[unavailable], nameSpan);
       return;
     }
-    if (unresolved) return this.issue('AMD124', `directive should have resolvable expression: ${name} needs a value known here`, nameSpan);
     const k = this.kernel!;
     if (v === null) {
       // A value known only later is 0 to llvm-mc's checks on the line (the descriptor gets the

@@ -2573,16 +2573,13 @@ function checkSoppImmediate(op: Operand, f: PreparedForm, sink: IssueSink): bool
  * by the DPP16 form first, is VOP3's).
  */
 function checkDppOnly(p: PreparedForms, f: PreparedForm, count: number, at: Span, sink: IssueSink): boolean {
-  const bus = matchBus;
-  const busLiterals = matchBusLiterals;
   let other = false;
   for (let k = 0; k < p.forms.length && !other; k++) {
     const g = p.forms[k]!;
     other = g !== f && g.spec.family !== 'DPP16' && g.spec.family !== 'DPP8' && count >= g.min && count <= g.max && matches(g, count);
   }
+  // (`f`'s own match back, its bus counts included.)
   matchForm(f, count);
-  matchBus = bus;
-  matchBusLiterals = busLiterals;
   return other || report(sink, C.requiredModifier, `too few operands for instruction: only ${f.spec.base}'s DPP form takes these operands, and it needs a DPP control (quad_perm, row_shl...)`, at);
 }
 

@@ -11,7 +11,7 @@ import type { BinaryExpr, ConditionalExpr, Declarator, Expr, Initializer, StateS
 import { evaluateConstExpr, intLiteralValue, type ConstValue } from './consteval.js';
 import { ignoredField } from './opaque.js';
 import { nextTokenStart } from '../lex/lexer.js';
-import { listLength, PackedLiteralList, SMALL_BIGINTS } from '../parse/nodes.js';
+import { listLength, PackedLiteralList } from '../parse/nodes.js';
 import {
   ADDRESS_TYPES,
   DATA_TYPES,
@@ -376,11 +376,12 @@ export function flattenInitializer(decl: VariableDecl, dims: number[], init: Ini
   // it, both layouts hold the same values in the same slots, and C puts none of the later ones there.
   let next = 0;
   let displaced: Displaced | undefined;
-  const place = (node: Initializer, cSlot: number) => {
+  // (`k`: the node is the k-th literal of a packed list, made only when it is kept here.)
+  const place = (node: Initializer, cSlot: number, k = -1) => {
     if (cSlot !== next && !displaced && ctx.placement) displaced = { from: next, lanes, cSlots: [], nodes: [], values: keep ? elements : [] };
     if (displaced) {
       displaced.cSlots.push(cSlot);
-      displaced.nodes.push(node);
+      displaced.nodes.push(k < 0 ? node : (node as PackedLiteralList).literal(k));
     }
     const at = next;
     next += lanes;
@@ -421,15 +422,11 @@ export function flattenInitializer(decl: VariableDecl, dims: number[], init: Ini
    * read from the text, with no node made unless C places it elsewhere (`displaced`).
    */
   const readPlainLiterals = (list: PackedLiteralList, slot0: number) => {
-    const starts = list.starts;
     const width = Math.min(info.size, 8) * 8;
-    for (let k = 0; k < starts.length; k++) {
-      const cSlot = slot0 + k;
-      const at = cSlot === next && !displaced ? ((next += lanes), cSlot) : place(list.literal(k), cSlot);
-      if (keep || displaced) {
-        const v = list.value(k);
-        store(at, { kind: 'bits', bits: BigInt.asUintN(width, v < SMALL_BIGINTS.length ? SMALL_BIGINTS[v]! : BigInt(v)) });
-      }
+    for (let k = 0; k < list.starts.length; k++) {
+      const at = place(list, slot0 + k, k);
+      // (The value only where it is stored: the image is kept, or C places it elsewhere.)
+      if (keep || displaced) store(at, { kind: 'bits', bits: BigInt.asUintN(width, list.value(k)) });
     }
   };
   // Explicit stack: (initializer, dimension level, first slot in C's layout).

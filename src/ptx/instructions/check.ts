@@ -1562,6 +1562,13 @@ function videoSelectorsFit(ins: A.Instruction, op: string, name: string, ctx: In
   return true;
 }
 
+/** A register named by `e`: its name, declared type and that type's facts (undefined for .b128), or undefined. */
+function namedRegister(e: A.Expr, ctx: InstructionCheckContext): { name: string; type: string; info: TypeInfo | undefined } | undefined {
+  if (e.kind !== 'name') return undefined;
+  const type = ctx.registerType(e.name);
+  return type === undefined ? undefined : { name: e.name, type, info: TYPES.get(type) };
+}
+
 /**
  * A video operand's register under a selector or a negation (`%r1.b0`, `-%r1`; a plain register is
  * ROLES' `V`/`U`), measured with ptxas 13.0 on sm_90a (session 25, the scalar and SIMD ones and vmad):
@@ -1573,14 +1580,13 @@ function videoRegisterFits(o: A.Operand, i: number, op: string, name: string, ct
   if (o.kind !== 'expr') return true;
   const neg = o.expr.kind === 'unary' && o.expr.op === '-';
   const e = neg ? (o.expr as A.UnaryExpr).operand : o.expr;
-  const reg = e.kind === 'member' ? e.object : neg ? e : undefined;
-  if (reg === undefined || reg.kind !== 'name') return true;
-  const rt = ctx.registerType(reg.name);
-  const r = rt === undefined ? undefined : TYPES.get(rt);
+  const held = e.kind === 'member' ? e.object : neg ? e : undefined;
+  const reg = held === undefined ? undefined : namedRegister(held, ctx);
+  const r = reg?.info;
   if (r === undefined) return true;
   const packedRefused = neg || ((op === 'vset' || op === 'vset2' || op === 'vset4') && (i === 0 || i === 3));
   if (r.size === 32 && r.kind !== K.Float && r.kind !== K.Pred && !(r.kind === K.Packed && packedRefused)) return true;
-  ctx.report('PTX503', `operand ${i + 1} of ${name} must be a 32-bit integer or bit-size register${packedRefused ? '' : ' or a .f16x2 one'}; ${reg.name} is ${rt}`, o.span);
+  ctx.report('PTX503', `operand ${i + 1} of ${name} must be a 32-bit integer or bit-size register${packedRefused ? '' : ' or a .f16x2 one'}; ${reg!.name} is ${reg!.type}`, o.span);
   return false;
 }
 
@@ -3448,11 +3454,11 @@ function tcgen05RedFits(ins: A.Instruction, name: string, ctx: InstructionCheckC
     ctx.report('PTX504', `operand 2 of ${name} (redval) must be a 32-bit register, not a constant`, o.span);
     return false;
   }
-  const rt = e.kind === 'name' ? ctx.registerType(e.name) : undefined;
-  if (rt === undefined) return true;
-  const r = TYPES.get(rt);
-  if (rt !== '.b128' && (r === undefined || (r.size === 32 && r.kind !== K.Pred))) return true;
-  ctx.report('PTX503', `operand 2 of ${name} (redval) must be a 32-bit register other than a predicate; ${(e as A.NameRef).name} is ${rt}`, o.span);
+  const reg = namedRegister(e, ctx);
+  if (reg === undefined) return true;
+  const r = reg.info;
+  if (reg.type !== '.b128' && (r === undefined || (r.size === 32 && r.kind !== K.Pred))) return true;
+  ctx.report('PTX503', `operand 2 of ${name} (redval) must be a 32-bit register other than a predicate; ${reg.name} is ${reg.type}`, o.span);
   return false;
 }
 
@@ -5631,10 +5637,10 @@ function mmaScaleOperandsFit(ins: A.Instruction, name: string, ctx: InstructionC
         ctx.report('PTX504', `operand ${at + 1} of ${name} (scale data) must be a 32-bit register or a 0f constant, not ${kind === 'int' ? 'an integer' : 'a 64-bit floating-point'} constant`, o.span);
         return false;
       }
-      const rt = o.expr.kind === 'name' ? ctx.registerType(o.expr.name) : undefined;
-      const r = rt === undefined ? undefined : TYPES.get(rt);
+      const reg = namedRegister(o.expr, ctx);
+      const r = reg?.info;
       if (r !== undefined && r.size !== 32 && r.kind !== K.Pred) {
-        ctx.report('PTX503', `operand ${at + 1} of ${name} (scale data) must be a 32-bit register; ${(o.expr as A.NameRef).name} is ${rt}`, o.span);
+        ctx.report('PTX503', `operand ${at + 1} of ${name} (scale data) must be a 32-bit register; ${reg!.name} is ${reg!.type}`, o.span);
         return false;
       }
       continue;
@@ -5646,11 +5652,11 @@ function mmaScaleOperandsFit(ins: A.Instruction, name: string, ctx: InstructionC
       if (el.kind !== 'expr') break;
       const kind = constantKind(el.expr, true);
       if (kind === 'f32' || kind === 'f64') floatConstants++;
-      const rt = el.expr.kind === 'name' ? ctx.registerType(el.expr.name) : undefined;
-      const r = rt === undefined ? undefined : TYPES.get(rt);
+      const reg = namedRegister(el.expr, ctx);
+      const r = reg?.info;
       if (r === undefined) continue;
       if (r.size !== 16 || r.kind === K.Pred || r.kind === K.Packed) {
-        ctx.report('PTX503', `operand ${at + 1} of ${name}: a {byte-id, thread-id} element must be a 16-bit register or a constant; ${(el.expr as A.NameRef).name} is ${rt}`, el.span);
+        ctx.report('PTX503', `operand ${at + 1} of ${name}: a {byte-id, thread-id} element must be a 16-bit register or a constant; ${reg!.name} is ${reg!.type}`, el.span);
         return false;
       }
       if (r.kind === K.Float) floats++;

@@ -272,17 +272,19 @@ export function parseInitializer(p: ExprCursor): A.Initializer | undefined {
     p.scratch[p.sp++] = e;
     if (p.sp - base === INITIALIZER_CHUNK) (chunks ??= []).push(p.take(base) as A.Initializer[]);
   };
+  // The offsets read so far, as nodes, and the list no longer packed.
+  const unpack = () => {
+    packing = false;
+    for (let i = runBase; i < p.literalTop; i++) push(new p.DecimalLiteral(p.literalStarts[i]!));
+    p.literalTop = runBase;
+  };
   if (lx.tok() !== Tok.RBrace) {
     for (;;) {
       if (packing && plainLiteralElement(p)) {
         pushLiteralStart(p, lx.start);
         p.advance();
       } else {
-        if (packing) {
-          packing = false;
-          for (let i = runBase; i < p.literalTop; i++) push(new p.DecimalLiteral(p.literalStarts[i]!));
-          p.literalTop = runBase;
-        }
+        if (packing) unpack();
         const e = parseInitializer(p);
         if (!e) {
           p.depth--;
@@ -298,9 +300,10 @@ export function parseInitializer(p: ExprCursor): A.Initializer | undefined {
     }
   }
   let packed: Int32Array | undefined;
-  if (packing && p.literalTop - runBase >= PACKED_LIST_MIN) packed = p.literalStarts.slice(runBase, p.literalTop);
-  else if (packing) for (let i = runBase; i < p.literalTop; i++) push(new p.DecimalLiteral(p.literalStarts[i]!));
-  p.literalTop = runBase;
+  if (packing && p.literalTop - runBase >= PACKED_LIST_MIN) {
+    packed = p.literalStarts.slice(runBase, p.literalTop);
+    p.literalTop = runBase;
+  } else if (packing) unpack();
   const rest = packed ? [] : (p.take(base) as A.Initializer[]);
   p.depth--;
   p.openBraces--;

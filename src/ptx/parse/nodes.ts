@@ -44,6 +44,12 @@ export function digitsEnd(text: string, start: number): number {
   return p;
 }
 
+/** The value of the plain decimal literal at `start` of `text` (a shared bigint for small ones). */
+export function decimalValueAt(text: string, start: number): bigint {
+  const v = plainDecimalValue(text, start, digitsEnd(text, start), 0);
+  return v < SMALL_BIGINTS.length ? SMALL_BIGINTS[v]! : BigInt(v);
+}
+
 /**
  * A plain decimal literal (`0`, `42`): the bulk of initializer lists and immediates. Each keeps one
  * field, its offset; `value`, `raw` and `span` are read back from the text (a plain literal's digits
@@ -66,8 +72,7 @@ export abstract class DecimalLiteral implements A.IntLiteral {
     return false;
   }
   get value(): bigint {
-    const v = plainDecimalValue(this.text, this.start, digitsEnd(this.text, this.start), 0);
-    return v < SMALL_BIGINTS.length ? SMALL_BIGINTS[v]! : BigInt(v);
+    return decimalValueAt(this.text, this.start);
   }
   get raw(): string {
     return this.text.slice(this.start, digitsEnd(this.text, this.start));
@@ -112,10 +117,9 @@ export class PackedLiteralList implements A.InitializerList {
     }
     return this.made;
   }
-  /** The k-th literal's value (at most 15 digits: exact in a double). */
-  value(k: number): number {
-    const s = this.starts[k]!;
-    return plainDecimalValue(this.text, s, digitsEnd(this.text, s), 0);
+  /** The k-th literal's value, read from the parsed text. */
+  value(k: number): bigint {
+    return decimalValueAt(this.text, this.starts[k]!);
   }
   /** The k-th literal's node (made alone unless `elements` has been read). */
   literal(k: number): A.Initializer {
