@@ -349,6 +349,25 @@ describe('PTX450: ptxas packs incomplete inner lists', () => {
     assert.deepEqual(warnings(P + '.visible .global .u8 x[2][3] = {{}, {0xff(c0)}};'), []);
     assert.equal(warnings('.visible .global .u32 g;\n.visible .global .u64 x[2][2] = {{}, {0xff0000(g)}};').length, 1);
   });
+  test('long lists of plain literals (packed by the parser) after an incomplete one: as ptxas, the same warning as unpacked', () => {
+    // 20 plain literals make a packed list; the same values with the first 0 written `00` (octal,
+    // no plain literal) are not packed.
+    const values = Array.from({ length: 20 }, (_, i) => String((i * 37) % 256));
+    const packed = `{${values.join(', ')}}`;
+    const unpacked = `{${['00', ...values.slice(1)].join(', ')}}`;
+    for (const [type, dims] of [['.u8', '[3][20]'], ['.s32', '[3][20]'], ['.b16', '[3][24]']] as const) {
+      for (const make of [(l: string) => `{{1, 2}, ${l}}`, (l: string) => `{${l}, {5}, ${l}}`, (l: string) => `{{}, ${l}}`]) {
+        const body = (l: string) => `.visible .global ${type} v${dims} = ${make(l)};`;
+        const hex = image(body(packed));
+        checkAgainstPtxas(body(packed), hex);
+        // Where C places the packed values elsewhere, the warning names one of them, as unpacked it does.
+        assert.equal(image(body(unpacked)), hex, body(unpacked));
+        const w = warnings(body(packed)).map((d) => d.message);
+        const u = warnings(body(unpacked)).map((d) => d.message.replace("'00'", "'0'"));
+        assert.deepEqual(w, u, body(packed));
+      }
+    }
+  });
   test('a moved -0.0 differs from +0.0', () => {
     assert.equal(warnings('.visible .global .f32 x[2][2] = {{0.0}, {-0.0}};').length, 1);
   });
