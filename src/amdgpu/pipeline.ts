@@ -70,7 +70,7 @@ export function checkText(text: string, options: CheckOptions & Pick<AmdgpuCheck
     lineSkipped: (directive) => c.lineSkipped(directive),
   };
   // An error inside an `.amdhsa_kernel` block ends it (llvm-mc): the parser counts every error, the checker drops the block.
-  const parseOptions = { masmIntegers: options.masmIntegers, os: c.triple.os, errorCount: () => errors, onKernelAborted: () => c.kernelBodySkipped(), symbolValue: (n: string) => c.symbolValue(n), symbolDefined: (n: string) => c.symbolDefined(n), symbolUnknowable: (n: string) => c.symbolUnknowable(n), onBodyDefinition: (n: string | undefined) => c.definedInBody(n), latin1Bytes: options.latin1Bytes };
+  const parseOptions = { masmIntegers: options.masmIntegers, os: c.triple.os, errorCount: () => errors, onKernelAborted: () => c.kernelBodySkipped(), symbolValue: (n: string) => c.symbolValue(n), symbolDefined: (n: string) => c.symbolDefined(n), symbolUnknowable: (n: string) => c.symbolUnknowable(n), onBodyDefinition: (n: string | undefined) => c.definedInBody(n), kernelCodeFields: c.kernelCodeFields, latin1Bytes: options.latin1Bytes };
   if (options.repeats === false) forEachAmdgpuStatement(text, parseOptions, counting, (st) => c.statement(st));
   else forEachAmdgpuStatementOnce(text, parseOptions, counting, (st) => c.statement(st), hooks);
   return c.finish(errors === 0, collectSymbols);

@@ -5,6 +5,7 @@
  */
 import type { IssueSink } from '../parse/expr.js';
 import type { Statement } from '../parse/ast.js';
+import type { KernelCodeFieldChecks } from '../parse/parser.js';
 import { StatementChecker, type CheckOptions } from './statements.js';
 import { applyStatement, SymbolTable, type SymbolInfo } from './symbols.js';
 import { findTarget, type AmdgpuTarget } from '../targets.js';
@@ -94,6 +95,10 @@ export class FileChecker {
   /** Symbol-table lookups, references and definitions so far (by the checks and by statements' effects). */
   get symbolAccesses(): number {
     return this.checker.symbolAccesses + this.table.touches;
+  }
+  /** The checks of `.amd_kernel_code_t` fields made as the parser reads them. */
+  get kernelCodeFields(): KernelCodeFieldChecks {
+    return this.checker.kernelCodeFields;
   }
   /** The parser skipped a kernel body known to have no effect, or an error ended the block: the block is closed. */
   kernelBodySkipped(): void {

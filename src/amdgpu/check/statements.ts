@@ -5,6 +5,8 @@
  */
 import type { Span } from '../../core/source.js';
 import type { Expr, InstructionOperand, Operand, Statement } from '../parse/ast.js';
+import type { KernelCodeFieldChecks } from '../parse/parser.js';
+import { AMD_KERNEL_CODE_T_EXPRESSION_FIELDS, AMD_KERNEL_CODE_T_RSRC1_FIELDS } from '../data/kernel-code-t.js';
 import { AMDHSA_AVAILABILITY_MESSAGES, AMDHSA_FIELD_RULES, AMDHSA_KERNEL_ENTRIES, type AmdhsaAvailability } from '../data/directives.js';
 import { evaluate, symbolsIn, type IssueSink, type ParseIssue } from '../parse/expr.js';
 import { isDigitCode, Lexer, Tok, type LexerOptions } from '../lex/lexer.js';
@@ -763,58 +765,80 @@ export class StatementChecker implements InstructionContext {
   }
 
   /**
-   * `.amd_kernel_code_t` fields: absolute values; at the block's end the wave size fields must
-   * match the processor's (wave64 before GFX10, wave32 from GFX10 on, as llvm-mc's default
-   * features, or those of -mattr: target.wave32/wave64); mode bits that the processor lacks are refused when the object is written.
+   * The `.amd_kernel_code_t` checks llvm-mc-19 makes while it reads the block (the parser calls
+   * them field by field; a refused field ends the block there, see KernelCodeFieldChecks).
+   */
+  readonly kernelCodeFields: KernelCodeFieldChecks = {
+    value: (field, value) => AMD_KERNEL_CODE_T_EXPRESSION_FIELDS.has(field) || this.kernelCodeValue(value),
+    afterValue: (field, value, at) => this.kernelCodeWaveSize(field, value, at),
+  };
+
+  /** A field's value must be absolute where it stands ("expected absolute expression"). */
+  private kernelCodeValue(value: Expr): boolean {
+    // The value reads the symbol table: effects the parser's repeat skipping must see.
+    this.symbolAccesses++;
+    const r = evaluate(value, this.lookup);
+    if ('value' in r) return true;
+    if ('error' in r) this.sink(r.error);
+    else this.issue('AMD124', 'expected absolute expression: an amd_kernel_code_t field needs a value known here', value.span);
+    return false;
+  }
+
+  /**
+   * The wave size fields must match the processor's (wave64 before GFX10, wave32 from GFX10 on, as
+   * llvm-mc's default features, or those of -mattr: target.wave32/wave64). llvm-mc checks them once
+   * it has taken the token after the value, and reports at the token after that (`at`): normally
+   * the next line's first.
+   */
+  private kernelCodeWaveSize(field: string, value: Expr, at: number): boolean {
+    const t = this.target;
+    if (!t || (field !== 'enable_wavefront_size32' && field !== 'wavefront_size')) return true;
+    const v = evaluate(value, this.lookup);
+    if (!('value' in v)) return true;
+    const g10 = t.generation >= 10;
+    let message: string | undefined;
+    if (field === 'enable_wavefront_size32') {
+      if ((v.value & 1n) === 1n && !g10) message = 'enable_wavefront_size32=1 is only allowed on GFX10+';
+      else if ((v.value & 1n) === 1n && !t.wave32) message = `enable_wavefront_size32=1 requires +WavefrontSize32 (${t.name} is wave64 here)`;
+      else if ((v.value & 1n) === 0n && !t.wave64) message = `enable_wavefront_size32=0 requires +WavefrontSize64 (${t.name} is wave32 here)`;
+    } else {
+      const size = BigInt.asUintN(8, v.value);
+      if (size === 5n && !g10) message = 'wavefront_size=5 is only allowed on GFX10+';
+      else if (size === 5n && !t.wave32) message = `wavefront_size=5 requires +WavefrontSize32 (${t.name} is wave64 here)`;
+      else if (size === 6n && !t.wave64) message = `wavefront_size=6 requires +WavefrontSize64 (${t.name} is wave32 here)`;
+    }
+    if (message === undefined) return true;
+    this.issue('AMD328', `${message} (reported at the token after the ${field} field's line end, as llvm-mc does; the block ends here)`, { start: at, end: at });
+    return false;
+  }
+
+  /**
+   * A whole `.amd_kernel_code_t` block (every field taken as it was read): at its end llvm-mc-19
+   * checks COMPUTE_PGM_RSRC1's mode bits against the processor when every field written to that
+   * register has a value known there, and reports the first refused without a place (gpuasm: at
+   * the field).
    */
   private checkKernelCodeT(st: DirectiveStatement): void {
-    // The block has effects the parser's repeat skipping must see (deferred errors).
+    // The block's values read the symbol table: effects the parser's repeat skipping must see.
     this.symbolAccesses++;
     const t = this.target;
+    if (!t) return;
     const bits = new Map<string, bigint>();
     const spans = new Map<string, Span>();
     for (const a of st.args) {
-      const r = evaluate(a.expr!, this.lookup);
-      if (!('value' in r)) {
-        if ('error' in r) this.sink(r.error);
-        else this.issue('AMD124', 'expected absolute expression: an amd_kernel_code_t field needs a value known here', a.expr!.span);
-        return;
-      }
       const field = this.text.slice(a.span.start, a.span.end).match(/^[\w.$]+/)![0];
+      if (!AMD_KERNEL_CODE_T_RSRC1_FIELDS.has(field)) continue;
+      const r = evaluate(a.expr!, this.lookup);
+      if (!('value' in r)) return;
       const key = KERNEL_CODE_T_BITS.get(field) ?? field;
       bits.set(key, r.value);
       spans.set(key, a.span);
     }
-    if (!t) return;
-    const g10 = t.generation >= 10;
-    // The wave size fields are checked as each is read: llvm-mc reports at the next line's first token.
-    for (const a of st.args) {
-      const field = this.text.slice(a.span.start, a.span.end).match(/^[\w.$]+/)![0];
-      if (field !== 'enable_wavefront_size32' && field !== 'wavefront_size') continue;
-      const v = evaluate(a.expr!, this.lookup);
-      if (!('value' in v)) return;
-      let message: string | undefined;
-      if (field === 'enable_wavefront_size32') {
-        if ((v.value & 1n) === 1n && !g10) message = 'enable_wavefront_size32=1 is only allowed on GFX10+';
-        else if ((v.value & 1n) === 1n && !t.wave32) message = `enable_wavefront_size32=1 requires +WavefrontSize32 (${t.name} is wave64 here)`;
-        else if ((v.value & 1n) === 0n && !t.wave64) message = `enable_wavefront_size32=0 requires +WavefrontSize64 (${t.name} is wave32 here)`;
-      } else {
-        const size = BigInt.asUintN(8, v.value);
-        if (size === 5n && !g10) message = 'wavefront_size=5 is only allowed on GFX10+';
-        else if (size === 5n && !t.wave32) message = `wavefront_size=5 requires +WavefrontSize32 (${t.name} is wave64 here)`;
-        else if (size === 6n && !t.wave64) message = `wavefront_size=6 requires +WavefrontSize64 (${t.name} is wave32 here)`;
-      }
-      if (message === undefined) continue;
-      const nl = this.text.indexOf('\n', a.span.end);
-      const at = nl < 0 ? this.text.length : skipSpaces(this.text, nl + 1);
-      this.issue('AMD328', `${message} (reported at the line after the ${field} field, as llvm-mc does)`, { start: at, end: at });
-      return;
-    }
     for (const [field, rule] of KERNEL_CODE_T_MODE_BITS) {
       const v = bits.get(field);
       if (v === undefined || (v & 1n) === 0n || rule.allowed(t)) continue;
-      const at = spans.get(field)!;
-      this.deferredDataErrors.push({ code: 'AMD328', message: `${field}=1 ${rule.message}`, start: at.start, length: at.end - at.start });
+      this.issue('AMD328', `${field}=1 ${rule.message} (llvm-mc-19 reports this without a place, at the block's end)`, spans.get(field)!);
+      return;
     }
   }
 

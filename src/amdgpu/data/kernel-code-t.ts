@@ -100,3 +100,28 @@ export const AMD_KERNEL_CODE_T_FIELDS: ReadonlySet<string> = new Set([
   'workitem_private_segment_byte_size',
   'workitem_vgpr_count',
 ]);
+
+/**
+ * The fields that write COMPUTE_PGM_RSRC1 (an expression in llvm-mc-19): it checks that register's
+ * mode bits at the block's end only when every one of these written in the block has a value known there.
+ */
+export const AMD_KERNEL_CODE_T_RSRC1_FIELDS: ReadonlySet<string> = new Set([
+  ...'debug_mode dx10_clamp float_mode fwd_progress ieee_mode mem_ordered priority priv sgprs vgprs wgp_mode'.split(' ').map((f) => `compute_pgm_rsrc1_${f}`),
+  'debug_mode', 'enable_dx10_clamp', 'enable_fwd_progress', 'enable_ieee_mode', 'enable_mem_ordered', 'enable_wgp_mode', 'float_mode',
+  'granulated_wavefront_sgpr_count', 'granulated_workitem_vgpr_count', 'priority', 'priv',
+]);
+
+/**
+ * The fields whose value llvm-mc-19 keeps as an expression (resolved when the object is written),
+ * so a symbol defined later is taken; every other field needs a value known where it stands
+ * ("expected absolute expression"). Found by giving each field of the list a symbol defined after
+ * the block (test/amdgpu/check/kernel-code-t.test.ts re-checks it).
+ */
+export const AMD_KERNEL_CODE_T_EXPRESSION_FIELDS: ReadonlySet<string> = new Set([
+  ...AMD_KERNEL_CODE_T_RSRC1_FIELDS,
+  ...'excp_en excp_en_msb lds_size scratch_en tg_size_en tgid_x_en tgid_y_en tgid_z_en tidig_comp_cnt trap_handler user_sgpr'.split(' ').map((f) => `compute_pgm_rsrc2_${f}`),
+  'enable_exception', 'enable_exception_msb', 'enable_sgpr_private_segment_wave_byte_offset', 'enable_sgpr_workgroup_id_x',
+  'enable_sgpr_workgroup_id_y', 'enable_sgpr_workgroup_id_z', 'enable_sgpr_workgroup_info', 'enable_trap_handler',
+  'enable_vgpr_workitem_id', 'granulated_lds_size', 'user_sgpr_count',
+  'is_dynamic_callstack', 'wavefront_sgpr_count', 'workitem_private_segment_byte_size', 'workitem_vgpr_count',
+]);

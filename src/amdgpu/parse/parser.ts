@@ -38,6 +38,20 @@ export interface ParseOptions extends LexerOptions {
   onBodyDefinition?: (name: string | undefined) => void;
   /** The text's latin1 bytes with an end mark (core/end-mark.ts), when the caller has them: the lexer scans them. */
   latin1Bytes?: Uint8Array;
+  /** The checks llvm-mc makes on each `.amd_kernel_code_t` field while it reads the block (the checker's). */
+  kernelCodeFields?: KernelCodeFieldChecks;
+}
+
+/**
+ * What llvm-mc-19 refuses while it reads an `.amd_kernel_code_t` block, field by field. A refused
+ * field ends the block there: llvm-mc drops the directive, and the lines after it are read as
+ * top-level statements (`FIELD = VALUE` an assignment, `.end_amd_kernel_code_t` an unknown directive).
+ */
+export interface KernelCodeFieldChecks {
+  /** The value just read (the lexer after it): false when refused (reported by the callee). */
+  value(field: string, value: Expr): boolean;
+  /** The same field once the token after its value is taken; `at`: the next token's start, where llvm-mc reports. */
+  afterValue(field: string, value: Expr, at: number): boolean;
 }
 
 /** A condition gpuasm cannot evaluate (see ParseOptions.symbolUnknowable). */
@@ -82,6 +96,7 @@ export class StatementParser {
   protected readonly lex: Lexer;
   private readonly ep: ExprParser;
   private readonly os: AmdgpuOs;
+  private readonly kernelCodeFields: KernelCodeFieldChecks | undefined;
   /** Inside `.amdhsa_kernel` … `.end_amdhsa_kernel`. */
   protected inKernel: { start: number; nameEnd: number } | null = null;
   private opNesting = 0;
@@ -138,6 +153,7 @@ export class StatementParser {
     this.lex = new Lexer(text, options, 0, options.latin1Bytes);
     this.ep = new ExprParser(this.lex, sink);
     this.os = options.os ?? 'amdhsa';
+    this.kernelCodeFields = options.kernelCodeFields;
   }
 
   private issue(code: AmdCode, message: string, start: number, end: number): void {
@@ -642,6 +658,11 @@ export class StatementParser {
         this.endsWithLabel = true;
         return true;
       }
+      if (id === 'max_scratch_backing_memory_byte_size') {
+        // Deprecated: llvm-mc skips the rest of its line unread.
+        lex.skipToEndOfStatement();
+        continue;
+      }
       if (!AMD_KERNEL_CODE_T_FIELDS.has(id)) {
         this.issueAtToken('AMD327', `unexpected amd_kernel_code_t field name ${id}`);
         return false;
@@ -653,13 +674,22 @@ export class StatementParser {
       lex.next();
       const e = this.ep.parseExpression();
       if (!e) return false;
+      const checks = this.kernelCodeFields;
+      // A refused value: the rest of its line is skipped, and the block has ended.
+      if (checks && !checks.value(id, e)) return false;
       args.push({ span: { start: idStart, end: e.span.end }, expr: e });
       if (lex.cur() === Tok.Eof) continue;
       if (lex.cur() === Tok.Error) {
         this.ep.reportLexError();
         return false;
       }
+      const tookLineEnd = lex.cur() === Tok.EndOfStatement;
       lex.next();
+      if (checks && !checks.afterValue(id, e, lex.start)) {
+        // Refused at the next token: when that starts a line, the line is read as a statement.
+        this.endsWithLabel = tookLineEnd;
+        return tookLineEnd;
+      }
     }
   }
 
