@@ -2454,7 +2454,7 @@ function checkConstantBus(text: string, f: PreparedForm, count: number, target: 
     const now = busKeys.length + literalKeys.length + (literalSizes === 3 ? 1 : 0);
     if (now > before && !culprit && now > limit) culprit = positional[i];
   }
-  if (literalCulprit) return report(sink, C.uniqueLiteral, `only one unique literal operand is allowed: ${f.spec.spelled} has ${literalKeys.length} different literals`, literalCulprit.span);
+  if (literalCulprit) return report(sink, C.uniqueLiteral, `only one unique literal operand is allowed: ${f.spec.spelled} has ${literalKeys.length} different literals`, lastLiteralSpan(f, count, target, insideModifiers(literalCulprit).span));
   // (v_movrel*: M0 holds the index, read through the bus: on GFX6-8 the source is then a VGPR, an
   // inline constant, lds_direct or M0 itself; llvm-mc-19 refuses `v_movreld_b32 v1, vcc_lo`, `scc`,
   // `src_execz`: found by the merge review's seed-9 sweep.)
@@ -3691,7 +3691,7 @@ function checkNarrowInline(text: string, p: PreparedForms, f: PreparedForm, coun
     posWhat[i] = what;
     matchForm(f, count);
     if (taken) continue;
-    return report(sink, C.literalNotSupported, `literal operands are not supported: the integer is inline only as 32 or 16 bits; operand ${i + 1} of ${f.spec.spelled} is 64 bits, where it is a literal, which the position does not take`, positional[i]!.span);
+    return report(sink, C.literalNotSupported, `literal operands are not supported: the integer is inline only as 32 or 16 bits; operand ${i + 1} of ${f.spec.spelled} is 64 bits, where it is a literal, which the position does not take`, refusedLiteralSpan(f, count, target, positional[i]!.span));
   }
   return true;
 }
@@ -4322,6 +4322,44 @@ function reportTooFew(p: PreparedForms, mnemonic: string, at: Span, sink: IssueS
 }
 
 /**
+ * Where llvm-mc-19 reports a literal refused (VOP3 before GFX10) or one too many (a second value):
+ * at the last operand that is a literal or a floating-point token in a 16- or 32-bit operand, inline
+ * or not (it searches the operands from the end), inside its `|..|`, `-|..|` or `neg(..)`; beside an
+ * expression (a symbol) the match itself fails, at the first literal or expression.
+ */
+function lastLiteralSpan(form: PreparedForm, count: number, target: AmdgpuTarget, first: Span): Span {
+  for (let i = 0; i < count; i++) if (posWhat[i] === What.Expr) for (let j = 0; j < count; j++) if (posWhat[j] === What.Expr || posWhat[j] === What.Literal) return positional[j]!.span;
+  let at: Span | undefined;
+  for (let i = 0; i < count; i++) {
+    const op = insideModifiers(positional[i]!);
+    const wide = form.ops[i]?.spec.size === 2;
+    if (posWhat[i] === What.Literal || (op.kind === 'expr' && isRealToken(op.expr) && !wide)) at = op.span;
+    else if (wide && posWhat[i] === What.Inline) {
+      // An integer inline only by its 32-bit value (`0x3f800000`) is a literal in a 64-bit source.
+      const v = intOperand(op);
+      if (v !== undefined && inlineCode64(BigInt.asUintN(64, v), target.inv2Pi) === undefined && !(form.spec.base.includes('_f64') && inlineAsHighDword(v, target.inv2Pi))) at = op.span;
+    }
+  }
+  return at ?? first;
+}
+
+/** Where a literal the position does not take is reported: in VOP3 before GFX10 as lastLiteralSpan, else at the operand (`at`). */
+function refusedLiteralSpan(form: PreparedForm, count: number, target: AmdgpuTarget, at: Span): Span {
+  return target.generation < 10 && form.spec.family.startsWith('VOP3') ? lastLiteralSpan(form, count, target, at) : at;
+}
+
+/** The operand inside `-`, `|..|`, `neg(..)`, `abs(..)`: where llvm-mc-19 places a literal's errors. */
+function insideModifiers(op: Operand): Operand {
+  while (op.kind === 'neg' || op.kind === 'abs' || (op.kind === 'call' && op.args.length === 1 && (op.name === 'neg' || op.name === 'abs'))) op = op.kind === 'call' ? op.args[0]! : op.operand;
+  return op;
+}
+
+/** A floating-point token, maybe negated (`1.0`, `-0.5`). */
+function isRealToken(e: Expr): boolean {
+  return e.kind === 'real' || (e.kind === 'unary' && e.op === '-' && e.operand.kind === 'real');
+}
+
+/**
  * No form matched: the operand at `best` (of the form that matched furthest) is reported, but for
  * the two cases where the operand is taken after all (checkOne). Apart from checkOne: see checkOther.
  */
@@ -4344,8 +4382,10 @@ function checkMismatch(text: string, at: Span, operands: readonly InstructionOpe
     if (mismatch.at < 0) return checkMatched(text, at, operands, p, bestForm, count, target, sink, mnemonic);
     posWhat[best] = What.Literal;
   }
-  if (seen.what === What.Literal && o.files & F.INLINE)
-    return report(sink, C.literalNotSupported, `literal operands are not supported: ${bestForm.spec.spelled} operand ${best + 1} (${o.name}) takes an inline constant, not a literal${target.generation < 10 && bestForm.spec.family.startsWith('VOP3') ? ` (no literal in VOP3 before GFX10)` : ''}`, op.span);
+  if (seen.what === What.Literal && o.files & F.INLINE) {
+    const noVop3Literal = target.generation < 10 && bestForm.spec.family.startsWith('VOP3');
+    return report(sink, C.literalNotSupported, `literal operands are not supported: ${bestForm.spec.spelled} operand ${best + 1} (${o.name}) takes an inline constant, not a literal${noVop3Literal ? ` (no literal in VOP3 before GFX10)` : ''}`, refusedLiteralSpan(bestForm, count, target, op.span));
+  }
   return report(
     sink,
     bestSize ? C.operandSize : C.operandKind,
