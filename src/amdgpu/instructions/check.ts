@@ -26,7 +26,7 @@ import { ImageBits } from '../data/mimg.js';
 import { soppImmediateRange, type ImmediateRange } from '../data/sopp-ranges.js';
 import { MODIFIER_VALUE_RULES } from '../data/modifier-values.js';
 import { DELAY_ALU_FIELDS } from '../data/delay-alu.js';
-import { ALL_32_NAMES, BF16_DOT_NAMES, BF16_SINGLE_SRC2_NAMES, DOT_F16_NAMES, FLOAT16_SOURCE_NAMES, LANE_SELECT_LITERAL_NAMES, LAST_TYPE_16, SDWA_NO_DST_SEL_NAMES, LAST_TYPE_32, PACKED_SOURCE_NAMES, SINGLE16_SRC01_NAMES, SOURCE_TYPES_UNJUDGED, SDWA_SRC1_I16_NAMES, SRC1_32_NAMES, SRC2_32_NAMES, TRUNCATED16_SRC1_NAMES } from '../data/source-types.js';
+import { ALL_32_NAMES, BF16_DOT_NAMES, BF16_SINGLE_SRC2_NAMES, DOT_F16_NAMES, FLOAT16_SOURCE_NAMES, LANE_SELECT_LITERAL_NAMES, LAST_TYPE_16, LAST_TYPE_32, PACKED_SOURCE_NAMES, SINGLE16_SRC01_NAMES, SDWA_NO_DST_SEL_NAMES, SOURCE_TYPES_UNJUDGED, SDWA_SRC1_I16_NAMES, SRC1_32_NAMES, SRC2_32_NAMES, TRUNCATED16_SRC1_NAMES } from '../data/source-types.js';
 import { lower } from './lower.js';
 
 const IMAGE_NO_D16 = ImageBits.NO_D16;
@@ -2676,33 +2676,30 @@ function checkBufferD16(comps: number, spelled: string, target: AmdgpuTarget, si
 }
 
 /**
- * A MUBUF load with `tfe` (GFX6-GFX10 but gfx90a/gfx940-942, which take no tfe): its data is one
- * dword more than the load's, exactly (llvm-mc-19 "invalid operand for instruction": at `tfe` for
- * the load's own size, `buffer_load_dword v3, off, s[0:3], 0 tfe`; at the data for any other,
- * `v[3:5]`). The d16 loads are
- * checkBufferD16's, an `lds` load checkMubufLds'. Nothing follows `tfe` (gfx803-gfx1100: `buffer_load_dword
- * v[4:5], off, s[8:11], 0 tfe offset:4` refused at `offset:4`, `... glc tfe` taken).
+ * A MUBUF load with `tfe` (GFX6-GFX10 but gfx90a/gfx940-942, which take no tfe): nothing follows
+ * `tfe` (`buffer_load_dword v[4:5], off, s[8:11], 0 tfe offset:4` refused at `offset:4`, `... glc
+ * tfe` taken), and the data is one dword more than the load's, exactly (llvm-mc-19 "invalid operand
+ * for instruction": at `tfe` for the load's own size, `buffer_load_dword v3, off, s[0:3], 0 tfe`;
+ * at the data for any other, `v[3:5]`). The d16 loads' data is checkBufferD16's, an `lds` load
+ * checkMubufLds'.
  */
 function checkTfeData(operands: readonly InstructionOperand[], f: PreparedForm, sink: IssueSink): boolean {
   const o = f.ops[0];
   if (f.spec.family !== 'MUBUF' || !o || o.spec.kind !== 'vdst') return true;
-  // (`tfe` ends a MUBUF load's operands: `... 0 tfe glc`, `tfe offset:4`, `tfe offen` refused at the next one.)
-  for (let i = 0; i + 1 < operands.length; i++) {
+  let tfe = -1;
+  for (let i = 0; i < operands.length && tfe < 0; i++) {
     const op = operands[i]!.operand;
-    if (op.kind === 'word' && lower(op.name) === 'tfe') return report(sink, C.operandKind, `invalid operand for instruction: nothing follows tfe in ${f.spec.spelled}`, operands[i + 1]!.operand.span);
+    if (op.kind === 'word' && lower(op.name) === 'tfe') tfe = i;
   }
-  if (f.spec.base.includes('d16')) return true;
+  if (tfe < 0) return true;
+  if (tfe + 1 < operands.length) return report(sink, C.operandKind, `invalid operand for instruction: nothing follows tfe in ${f.spec.spelled}`, operands[tfe + 1]!.operand.span);
   const what = posWhat[0];
-  if (what !== What.Vgpr && what !== What.Agpr) return true;
+  if (f.spec.base.includes('d16') || (what !== What.Vgpr && what !== What.Agpr)) return true;
   const want = o.spec.size + 1;
   const size = posSize[0]!;
   if (size === want) return true;
-  if (size !== want - 1) return report(sink, C.operandKind, `invalid operand for instruction: ${f.spec.spelled} with tfe takes ${want} dwords of data (the load's and the status dword), not ${size}`, positional[0]!.span);
-  for (let i = 0; i < operands.length; i++) {
-    const op = operands[i]!.operand;
-    if (op.kind === 'word' && lower(op.name) === 'tfe') return report(sink, C.operandKind, `invalid operand for instruction: ${f.spec.spelled} with tfe takes ${want} dwords of data (the load's and the status dword), not ${size}`, op.span);
-  }
-  return true;
+  const at = size === want - 1 ? operands[tfe]!.operand : positional[0]!;
+  return report(sink, C.operandKind, `invalid operand for instruction: ${f.spec.spelled} with tfe takes ${want} dwords of data (the load's and the status dword), not ${size}`, at.span);
 }
 
 const SALU_LITERAL_FAMILIES = new Set(['SOP1', 'SOP2', 'SOPC']);

@@ -99,7 +99,7 @@ test('packed 16-bit sources: a literal by its 32 bits, a float by its f16 bits; 
     expectErrors(cpu, [
       ['v_dot2c_f32_f16_e32 v10, 0xffff, v14', ''],
       ['v_dot2c_f32_f16 v10, 0x3c00, v14', ''],
-      ['v_dot2c_f32_f16 v10, 0xffff, s1', 'AMD509'],
+      ['v_dot2c_f32_f16_e64 v10, 0xffff, v14', 'AMD509'],
       ['v_dot2c_f32_f16_e64 v10, 0x3f800000, v14', 'AMD509'],
       ['v_dot2c_f32_f16_e64 v10, v12, 0xffff', 'AMD509'],
     ]);
