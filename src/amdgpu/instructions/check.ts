@@ -3683,11 +3683,12 @@ function checkFloatLiterals(f: PreparedForm, count: number, target: AmdgpuTarget
       return report(sink, C.operandKind, `invalid operand for instruction: ${x} overflows half precision (operand ${i + 1} of ${f.spec.spelled} is packed f16)`, op.span);
     if (x === undefined) continue;
     // (The packed f16 sources of the dot products, `v_dot2_f32_f16`'s, `v_dot2c_f32_f16`'s src0
-    // and src1: a float there fits half precision, `1.0e10` refused.)
+    // and src1: a float there does not overflow half precision, `1.0e10` refused.)
     if (SHORT_OR_PACKED.test(base)) {
       const o = f.ops[i + shift];
-      if (o && o.spec.size === 1 && o.spec.kind !== 'imm' && Number.isFinite(x) && PACKED_SOURCE_NAMES.test(base) && literalWidth(f, o.spec) === LIT_PACKED_F16 && !convertFloat(x, 16).ok)
-        return report(sink, C.operandKind, `invalid operand for instruction: ${x} ${Math.abs(x) >= 65520 ? 'overflows' : 'underflows'} half precision (operand ${i + 1} (${o.spec.name}) of ${f.spec.spelled} is packed f16)`, op.span);
+      // (Overflow only: a tiny float, `2.3509886e-38`, is taken there as 0.)
+      if (o && o.spec.size === 1 && o.spec.kind !== 'imm' && Number.isFinite(x) && Math.abs(x) >= 65520 && PACKED_SOURCE_NAMES.test(base) && literalWidth(f, o.spec) === LIT_PACKED_F16)
+        return report(sink, C.operandKind, `invalid operand for instruction: ${x} overflows half precision (operand ${i + 1} (${o.spec.name}) of ${f.spec.spelled} is packed f16)`, op.span);
       continue;
     }
     const o = f.ops[i + shift];
@@ -4192,8 +4193,8 @@ function checkTypedInline(text: string, f: PreparedForm, count: number, target: 
  * else (`0x3f80` inline, `0x3c00`, `0xffff` literals); in `v_dot2_bf16_bf16`'s src2, a single
  * bf16, it fits 16 bits (-32768 to 65535; "invalid operand for instruction") and is inline as -16
  * to 64 after sign extension or a bf16 inline value's bits; in `v_dot2_f32_bf16`'s src2 as a
- * 32-bit source. A float fits half precision in `v_dot2_bf16_bf16` and single precision in
- * `v_dot2_f32_bf16`'s packed sources (their 32-bit src2 is checkFloatLiterals'). Then the literals
+ * 32-bit source. A float fits half precision in `v_dot2_bf16_bf16`'s src2 and does not overflow it
+ * in its packed sources, and fits single precision in `v_dot2_f32_bf16`'s packed sources (their 32-bit src2 is checkFloatLiterals'). Then the literals
  * are counted again (checkConstantBus, literalWidth: packed literals by 32 bits, floats by their
  * bf16 bits).
  */
@@ -4213,8 +4214,10 @@ function checkBf16Sources(text: string, f: PreparedForm, count: number, target: 
     const x = realOperand(op);
     if (x !== undefined) {
       if (src2 && !single2) continue;
+      // (In `v_dot2_bf16_bf16` half precision, in its packed sources overflow only: `1.0e-10`,
+      // `2.3509886e-38` are taken in src0, refused in src2.)
       const half = single2;
-      const ok = half ? convertFloat(x, 16).ok || !Number.isFinite(x) : convertFloat(x, 32).ok || !Number.isFinite(x);
+      const ok = !Number.isFinite(x) || (half ? (src2 ? convertFloat(x, 16).ok : Math.abs(x) < 65520) : convertFloat(x, 32).ok);
       if (!ok) return report(sink, C.operandKind, `invalid operand for instruction: ${x} does not fit ${half ? 'half' : 'single'} precision, the range of operand ${i + 1} (${o.spec.name}) of ${f.spec.spelled}`, op.span);
       continue;
     }
