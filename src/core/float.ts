@@ -31,20 +31,35 @@ export function bitsToF32(bits: number): number {
  * Rounds directly from the double (no double rounding through single).
  */
 export function f64ToF16Bits(x: number): number {
+  return f64ToNarrowBits(x, 5, 10);
+}
+
+/**
+ * Bits of a double rounded to bfloat16 (1 sign, 8 exponent, 7 fraction bits), round to nearest
+ * even, overflow to infinity. Rounds directly from the double (no double rounding through single).
+ */
+export function f64ToBF16Bits(x: number): number {
+  return f64ToNarrowBits(x, 8, 7);
+}
+
+/** Bits of a double rounded to a binary format of at most 16 bits (1 sign bit, `expBits`, `fracBits`), RNE. */
+function f64ToNarrowBits(x: number, expBits: number, fracBits: number): number {
   const b = f64ToBits(x);
-  const sign = Number(b >> 63n) << 15;
+  const sign = Number(b >> 63n) << (expBits + fracBits);
   const exp = Number((b >> 52n) & 0x7ffn);
   const mant = b & 0xfffffffffffffn;
-  if (exp === 0x7ff) return sign | 0x7c00 | (mant !== 0n ? 0x200 | Number(mant >> 42n) : 0);
+  const bias = (1 << (expBits - 1)) - 1;
+  const inf = ((1 << expBits) - 1) << fracBits;
+  if (exp === 0x7ff) return sign | inf | (mant !== 0n ? (1 << (fracBits - 1)) | Number(mant >> BigInt(52 - fracBits)) : 0);
   if (exp === 0 && mant === 0n) return sign;
-  // value = 1.mant * 2^(exp-1023) (or subnormal double, far below half range)
+  // value = 1.mant * 2^(exp-1023) (or subnormal double, far below the narrow format's range)
   const e = exp - 1023;
-  if (e > 15) return sign | 0x7c00;
+  if (e > bias) return sign | inf;
   // Full significand with the implicit bit: 53 bits.
   const sig = exp === 0 ? mant : mant | (1n << 52n);
-  // Half keeps 11 significant bits for normals (e >= -14); fewer for subnormals.
-  // Shift so that the result unit is 2^-24 (the half subnormal step) or 2^(e-10) for normals.
-  const unitExp = e >= -14 ? e - 10 : -24;
+  // The result's unit: 2^(e-fracBits) for normals (e >= 1-bias), the subnormal step below.
+  const emin = 1 - bias;
+  const unitExp = e >= emin ? e - fracBits : emin - fracBits;
   // sig is scaled by 2^(e-52) (for normal doubles); shift right by unitExp - (e - 52).
   const shift = BigInt(unitExp - (exp === 0 ? -1074 : e - 52));
   let q: bigint;
@@ -55,17 +70,17 @@ export function f64ToF16Bits(x: number): number {
     const half = 1n << (shift - 1n);
     if (rem > half || (rem === half && (q & 1n) === 1n)) q += 1n;
   }
-  if (e >= -14) {
-    // q has 11 bits (maybe 12 after rounding up).
-    let he = e + 15;
-    if (q >= 2048n) {
+  if (e >= emin) {
+    // q has fracBits+1 bits (maybe one more after rounding up).
+    let he = e + bias;
+    if (q >= 1n << BigInt(fracBits + 1)) {
       q >>= 1n;
       he += 1;
     }
-    if (he >= 31) return sign | 0x7c00;
-    return sign | (he << 10) | Number(q & 0x3ffn);
+    if (he >= (1 << expBits) - 1) return sign | inf;
+    return sign | (he << fracBits) | Number(q & ((1n << BigInt(fracBits)) - 1n));
   }
-  // Subnormal half: q counts units of 2^-24; q == 1024 rounds up into the smallest normal.
+  // Subnormal: q counts units of the subnormal step; a carry into the smallest normal is its encoding.
   return sign | Number(q);
 }
 

@@ -5,6 +5,7 @@
  */
 import { bitsToF32, f16BitsToF64, f64ToBits, f64ToF16Bits, f64ToF32Bits } from '../../core/float.js';
 import {
+  INLINE_BF16_BITS,
   INLINE_F16_BITS,
   INLINE_F32_BITS,
   INLINE_F64_BITS,
@@ -90,6 +91,13 @@ export function inlineCode16(bits: number, inv2Pi: boolean): number | undefined 
   const i = inlineIntCode((bits << 16) >> 16);
   if (i !== undefined) return i;
   return floatCode((INLINE_F16_BITS as readonly number[]).indexOf(bits & 0xffff), inv2Pi);
+}
+
+/** Inline code of 16-bit bf16-operand bits (integer as int16, or a bf16 pattern: `0x3f80` is 1.0). */
+export function inlineCodeBF16(bits: number, inv2Pi: boolean): number | undefined {
+  const i = inlineIntCode((bits << 16) >> 16);
+  if (i !== undefined) return i;
+  return floatCode((INLINE_BF16_BITS as readonly number[]).indexOf(bits & 0xffff), inv2Pi);
 }
 
 /** Inline code of 64-bit value bits (integer as int64, or f64 pattern), as getLit64Encoding. */

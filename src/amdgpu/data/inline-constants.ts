@@ -14,6 +14,8 @@ export const INV_2PI_CODE = 248;
 
 /** f16 bits of the values above, in code order. */
 export const INLINE_F16_BITS = [0x3800, 0xb800, 0x3c00, 0xbc00, 0x4000, 0xc000, 0x4400, 0xc400, 0x3118] as const;
+/** bf16 bits of the values above, in code order (the bf16 dot products' sources; 1/(2*pi) rounds down to 0x3e22). */
+export const INLINE_BF16_BITS = [0x3f00, 0xbf00, 0x3f80, 0xbf80, 0x4000, 0xc000, 0x4080, 0xc080, 0x3e22] as const;
 /** f32 bits. */
 export const INLINE_F32_BITS = [0x3f000000, 0xbf000000, 0x3f800000, 0xbf800000, 0x40000000, 0xc0000000, 0x40800000, 0xc0800000, 0x3e22f983] as const;
 /** f64 bits. */

@@ -21,10 +21,26 @@ export const PACKED_SOURCE_NAMES = /^v_pk_|_pk_|_dot/;
 export const FLOAT16_SOURCE_NAMES = /_f16$/;
 
 /**
- * Names whose sources no rule here judges: the mixed-precision FMAs (sources read as f16 whatever
- * op_sel_hi says) and the bf16 instructions (their inline values not probed).
+ * Names whose sources the typed-inline rule does not judge: the mixed-precision FMAs (sources read
+ * as f16 whatever op_sel_hi says) and the bf16 instructions (BF16_DOT_NAMES are judged by a rule
+ * of their own).
  */
 export const SOURCE_TYPES_UNJUDGED = /_mix|bf16/;
+
+/**
+ * The bf16 dot products (GFX11+; session 26, amdmiss15, measured with llvm-mc-19 on gfx1100 and
+ * gfx1201): src0 and src1 packed bf16, inline as -16 to 64 or a bf16 inline value's bits (`0x3f80`
+ * is 1.0; `0x3c00`, `0xffff`, `0xffffbf80` are literals), a literal there 32 bits (`-17` is
+ * 0xffffffef), a float literal its bf16 bits (`0.1` is 0x3dcd). src2 of `v_dot2_bf16_bf16` is a
+ * single bf16 (BF16_SINGLE_SRC2_NAMES): a constant fits 16 bits (-32768 to 65535), inline as -16 to
+ * 64 after 16-bit sign extension (`0xffff` is -1) or a bf16 inline value's bits, a literal 16 bits;
+ * src2 of `v_dot2_f32_bf16` 32 bits. A float in `v_dot2_bf16_bf16`'s sources must not overflow or
+ * underflow half precision (`1.0e10` refused there, taken in `v_dot2_f32_bf16`'s src0: llvm-mc-19
+ * checks their range as 16-bit values), in `v_dot2_f32_bf16`'s single precision.
+ */
+export const BF16_DOT_NAMES = /^v_dot2_(?:f32|bf16)_bf16$/;
+/** BF16_DOT_NAMES whose src2 is a single bf16 and whose floats are checked for half-precision range. */
+export const BF16_SINGLE_SRC2_NAMES = /^v_dot2_bf16_bf16$/;
 
 /**
  * Names whose last type is 16 bits: their sources that are neither single 16-bit (shortSource) nor
@@ -76,3 +92,19 @@ export const LAST_TYPE_32 = /_(?:f32|i32|u32|b32)$/;
  * (`v_ldexp_f16_sdwa v10, v12, 0xffff` taken, `0x3c00` refused on gfx900).
  */
 export const SDWA_SRC1_I16_NAMES = /^v_ldexp_f16$/;
+
+/**
+ * Lane instructions with two scalar lane selects (GFX10+ `v_permlane16_b32`, `v_permlanex16_b32`;
+ * session 26, amdmiss15): no constant-bus limit (`s1, s2` taken), but one unique literal between
+ * src1 and src2, each read as 32 bits (`0x1234, 0x5678` refused, `0x1234, 0x1234` and `0.1,
+ * 0x3dcccccd` taken, `0x3c00` and `0xffff` literals there).
+ */
+export const LANE_SELECT_LITERAL_NAMES = /^v_permlanex?16_b32$/;
+
+/**
+ * SDWA forms that write a VGPR but take no destination select (gfx940-942's fp8/bf8 conversions to
+ * f32; session 26, amdmiss15): llvm-mc-19 refuses `dst_sel:` (any value, DWORD too) and
+ * `dst_unused:` there, "not a valid operand." (`v_cvt_f32_fp8_sdwa v2, v4 dst_sel:WORD_1`); the
+ * source select, `clamp` and `mul:2` are taken.
+ */
+export const SDWA_NO_DST_SEL_NAMES = /^v_cvt_(?:pk_)?f32_(?:fp8|bf8)$/;

@@ -14,8 +14,8 @@ import type { Span } from '../../core/source.js';
 import type { Expr, InstructionOperand, Operand, Statement } from '../parse/ast.js';
 import type { IssueSink } from '../parse/expr.js';
 import type { AmdCode } from '../diagnostics.js';
-import { convertFloat, inlineCode16, inlineCode32, inlineCode64 } from '../check/immediates.js';
-import { f64ToBits, f64ToF32Bits } from '../../core/float.js';
+import { convertFloat, inlineCode16, inlineCode32, inlineCode64, inlineCodeBF16 } from '../check/immediates.js';
+import { f64ToBF16Bits, f64ToBits, f64ToF32Bits } from '../../core/float.js';
 import { parseRegister, REG_CODES } from '../check/registers.js';
 import type { AmdgpuTarget } from '../targets.js';
 import { AMD_INSTRUCTION_CODES as C } from './diagnostics.js';
@@ -26,7 +26,7 @@ import { ImageBits } from '../data/mimg.js';
 import { soppImmediateRange, type ImmediateRange } from '../data/sopp-ranges.js';
 import { MODIFIER_VALUE_RULES } from '../data/modifier-values.js';
 import { DELAY_ALU_FIELDS } from '../data/delay-alu.js';
-import { ALL_32_NAMES, DOT_F16_NAMES, FLOAT16_SOURCE_NAMES, LAST_TYPE_16, LAST_TYPE_32, PACKED_SOURCE_NAMES, SINGLE16_SRC01_NAMES, SOURCE_TYPES_UNJUDGED, SDWA_SRC1_I16_NAMES, SRC1_32_NAMES, SRC2_32_NAMES, TRUNCATED16_SRC1_NAMES } from '../data/source-types.js';
+import { ALL_32_NAMES, BF16_DOT_NAMES, BF16_SINGLE_SRC2_NAMES, DOT_F16_NAMES, FLOAT16_SOURCE_NAMES, LANE_SELECT_LITERAL_NAMES, LAST_TYPE_16, LAST_TYPE_32, PACKED_SOURCE_NAMES, SINGLE16_SRC01_NAMES, SDWA_NO_DST_SEL_NAMES, SOURCE_TYPES_UNJUDGED, SDWA_SRC1_I16_NAMES, SRC1_32_NAMES, SRC2_32_NAMES, TRUNCATED16_SRC1_NAMES } from '../data/source-types.js';
 import { lower } from './lower.js';
 
 const IMAGE_NO_D16 = ImageBits.NO_D16;
@@ -97,6 +97,8 @@ interface PreparedForm {
    * neither packed nor 32 bits (checkShortSources, checkTypedInline): -1 until first needed.
    */
   shortOps: number;
+  /** Whether the form is a bf16 dot product's (BF16_DOT_NAMES, checkBf16Sources): 1 or 0, -1 until first needed. */
+  bf16: number;
 }
 
 type Prepared =
@@ -751,7 +753,7 @@ function preparedForm(spec: FormSpec, ops: readonly PreparedOperand[], min: numb
   for (let j = 0; j < ops.length; j++) if (ops[j]!.spec.kind === 'vaddr') vaddrAt = j;
   const soppRange = spec.family === 'SOPP' ? soppImmediateRange(spec.base) : undefined;
   const constantModifiers = CONSTANT_MODIFIER_FAMILIES.has(spec.family);
-  return { spec, ops, min, max, vccOptional, busLimit, implicitVcc, scalar, constantModifiers, cachePolicy12, vaddrAt, soppRange, rangedModifiers: RANGED_MODIFIER_FAMILIES.has(spec.family), short: -1, shortOps: -1 };
+  return { spec, ops, min, max, vccOptional, busLimit, implicitVcc, scalar, constantModifiers, cachePolicy12, vaddrAt, soppRange, rangedModifiers: RANGED_MODIFIER_FAMILIES.has(spec.family), short: -1, shortOps: -1, bf16: -1 };
 }
 
 let lastTarget: AmdgpuTarget | undefined;
@@ -2083,6 +2085,8 @@ const DPP_MODIFIERS = ['row_mask', 'bank_mask', 'bound_ctrl', 'fi', 'dpp_ctrl', 
  * operand.", which a blanket list here took; test/amdgpu/instructions/heldout15-found.test.ts).
  */
 const SDWA_MODIFIERS = ['dst_sel', 'dst_unused', 'src0_sel', 'clamp'];
+/** SDWA_NO_DST_SEL_NAMES' (data/source-types.ts). */
+const SDWA_SOURCE_MODIFIERS = ['src0_sel', 'clamp'];
 const SDWA_COMPARE_MODIFIERS = ['src0_sel', 'src1_sel'];
 const SDWA_COMPARE_MODIFIERS_8 = ['src0_sel', 'src1_sel', 'clamp'];
 
@@ -2119,7 +2123,7 @@ function modifierUnion(forms: readonly PreparedForm[], target: AmdgpuTarget): Se
       // `v_cvt_f32_i32_sdwa v1, v2 mul:2`.)
       if (fam === 'SDWA') {
         const writesVgpr = g.ops[0]?.spec.kind === 'vdst';
-        for (const m of writesVgpr ? SDWA_MODIFIERS : target.generation === 8 ? SDWA_COMPARE_MODIFIERS_8 : SDWA_COMPARE_MODIFIERS) union.add(m);
+        for (const m of writesVgpr ? (SDWA_NO_DST_SEL_NAMES.test(g.spec.base) ? SDWA_SOURCE_MODIFIERS : SDWA_MODIFIERS) : target.generation === 8 ? SDWA_COMPARE_MODIFIERS_8 : SDWA_COMPARE_MODIFIERS) union.add(m);
         if (writesVgpr && g.spec.operands.filter((o) => o.kind === 'src' || o.kind === 'vsrc').length >= 2) union.add('src1_sel');
       }
     }
@@ -2348,16 +2352,31 @@ function rangeKey(text: string, r: Extract<Operand, { kind: 'regRange' }>): stri
   return a === b ? `${p}${a}` : `${p}[${a}:${b}]`;
 }
 
-/** How a literal is encoded at a source (literalKey): 32 bits, the high half of 64, a half-precision float, another 16-bit source. */
+/**
+ * How a literal is encoded at a source (literalKey): 32 bits, the high half of 64, a half-precision
+ * float, another 16-bit source, a bf16 one; a packed 16-bit source (an integer by its 32 bits, a
+ * float by its f16 or bf16 bits, as llvm-mc-19 keeps them: `v_dot2_f32_f16 v10, -17, v14, -17` has
+ * one literal, 0xffffffef, `v_pk_add_f16 v1, -17, 0xffef` two).
+ */
 const LIT32 = 0;
 const LIT64 = 1;
-const LIT_F16 = 2;
-const LIT16 = 3;
+const LIT_PACKED_F16 = 2;
+const LIT_PACKED_BF16 = 3;
+const LIT_PACKED_INT = 4;
+const LIT_F16 = 5;
+const LIT16 = 6;
+const LIT_BF16 = 7;
 
 /** literalKey's width for a form's operand (only for literals: shortSource's patterns are not for every operand). */
 function literalWidth(f: PreparedForm, o: OperandSpec): number {
   if (o.size === 2) return LIT64;
-  if (shortForm(f) || shortSource(f.spec.base, o.name, f.spec.family)) return f.spec.base.endsWith('_f16') ? LIT_F16 : LIT16;
+  const base = f.spec.base;
+  if (BF16_DOT_NAMES.test(base)) return o.name.endsWith('2') ? (BF16_SINGLE_SRC2_NAMES.test(base) ? LIT_BF16 : LIT32) : LIT_PACKED_BF16;
+  if (DOT_F16_NAMES.test(base)) return o.name.endsWith('2') ? LIT_F16 : LIT_PACKED_F16;
+  if (shortForm(f) || shortSource(base, o.name, f.spec.family)) {
+    if (PACKED_SOURCE_NAMES.test(base) && !SINGLE16_SRC01_NAMES.test(base) && !MIX_FMA.test(base)) return base.endsWith('_f16') ? LIT_PACKED_F16 : LIT_PACKED_INT;
+    return base.endsWith('_f16') ? LIT_F16 : LIT16;
+  }
   return LIT32;
 }
 
@@ -2377,10 +2396,11 @@ function literalKey(text: string, op: Operand, width: number): bigint | string {
   const x = realOperand(op);
   if (x === undefined || width === LIT16) return text.slice(op.span.start, op.span.end);
   if (width === LIT64) return BigInt.asUintN(64, f64ToBits(x)) >> 32n;
-  if (width === LIT_F16) {
+  if (width === LIT_F16 || width === LIT_PACKED_F16) {
     const h = convertFloat(x, 16);
     return h.ok ? BigInt(h.bits) : text.slice(op.span.start, op.span.end);
   }
+  if (width === LIT_BF16 || width === LIT_PACKED_BF16) return BigInt(f64ToBF16Bits(x));
   return BigInt(f64ToF32Bits(x));
 }
 
@@ -2655,6 +2675,33 @@ function checkBufferD16(comps: number, spelled: string, target: AmdgpuTarget, si
   return report(sink, C.operandSize, `operands are not valid for this GPU or mode: ${spelled} takes ${size} dword${size === 1 ? '' : 's'} of data on ${target.name} (d16 ${packed ? 'packed' : 'unpacked'}${hasTfe ? ', and tfe' : ''}), not ${posSize[0]}`, positional[0]!.span);
 }
 
+/**
+ * A MUBUF load with `tfe` (GFX6-GFX10 but gfx90a/gfx940-942, which take no tfe): nothing follows
+ * `tfe` (`buffer_load_dword v[4:5], off, s[8:11], 0 tfe offset:4` refused at `offset:4`, `... glc
+ * tfe` taken), and the data is one dword more than the load's, exactly (llvm-mc-19 "invalid operand
+ * for instruction": at `tfe` for the load's own size, `buffer_load_dword v3, off, s[0:3], 0 tfe`;
+ * at the data for any other, `v[3:5]`). The d16 loads' data is checkBufferD16's, an `lds` load
+ * checkMubufLds'.
+ */
+function checkTfeData(operands: readonly InstructionOperand[], f: PreparedForm, sink: IssueSink): boolean {
+  const o = f.ops[0];
+  if (f.spec.family !== 'MUBUF' || !o || o.spec.kind !== 'vdst') return true;
+  let tfe = -1;
+  for (let i = 0; i < operands.length && tfe < 0; i++) {
+    const op = operands[i]!.operand;
+    if (op.kind === 'word' && lower(op.name) === 'tfe') tfe = i;
+  }
+  if (tfe < 0) return true;
+  if (tfe + 1 < operands.length) return report(sink, C.operandKind, `invalid operand for instruction: nothing follows tfe in ${f.spec.spelled}`, operands[tfe + 1]!.operand.span);
+  const what = posWhat[0];
+  if (f.spec.base.includes('d16') || (what !== What.Vgpr && what !== What.Agpr)) return true;
+  const want = o.spec.size + 1;
+  const size = posSize[0]!;
+  if (size === want) return true;
+  const at = size === want - 1 ? operands[tfe]!.operand : positional[0]!;
+  return report(sink, C.operandKind, `invalid operand for instruction: ${f.spec.spelled} with tfe takes ${want} dwords of data (the load's and the status dword), not ${size}`, at.span);
+}
+
 const SALU_LITERAL_FAMILIES = new Set(['SOP1', 'SOP2', 'SOPC']);
 
 /** The families whose operands checkRelocatable judges (ALU and scalar memory). */
@@ -2665,7 +2712,7 @@ const RELOC_FAMILIES = new Set(['SOP1', 'SOP2', 'SOPC', 'SOPK', 'VOP1', 'VOP2', 
  * llvm-mc-19 keeps it as a relocatable expression). Only a 32-bit source that takes a literal and
  * no source modifier takes one: not a 64-bit or 16-bit source, a source with modifiers (VOP3
  * floating-point sources, SDWA, DPP, VOP3P), the K of madak/madmk, a SOPK or s_setreg_imm32
- * immediate, an SMEM offset before GFX12, a position that takes no literal (VOP3 before GFX10,
+ * immediate, an SMEM offset (GFX12 too: session 26), a position that takes no literal (VOP3 before GFX10,
  * a lane select) ("invalid operand for instruction", "literal operands are not supported"). Each
  * one is a literal of its own: two in one instruction, or one and a literal constant, are "only one
  * unique literal operand is allowed" (even `u, u`); on the constant bus it counts as a literal
@@ -2841,7 +2888,7 @@ function relocIssue(text: string, f: PreparedForm, count: number, target: Amdgpu
               ? 'takes source modifiers'
               : spec.kind === 'imm' && (fam !== 'SOPK' || IMM_K.test(f.spec.base))
                 ? 'is an immediate field'
-                : fam === 'SMEM' && target.generation < 12
+                : fam === 'SMEM'
                   ? 'is an offset'
                   : source && shortSource(f.spec.base, spec.name, fam)
                     ? 'is 16 bits'
@@ -3351,6 +3398,7 @@ function checkMatched(text: string, at: Span, operands: readonly InstructionOper
     (target.generation < 12 || !f.cachePolicy12 || checkCachePolicy12(operands, mnemonic, at, f, count, sink)) &&
     (target.generation >= 12 || (f.spec.family !== 'FLAT' && f.spec.family !== 'GLOBAL') || checkAtomicReturn(operands, at, f, count, target, sink)) &&
     lessCommon(text, operands, p, f, count, target, at, sink, mnemonic) &&
+    (!hasTfe || checkTfeData(operands, f, sink)) &&
     // (After checkLessCommon's rules: these judge `src`/`ssrc` operands only, which no SMEM or DS
     // instruction, the last two of checkLessCommon, has, so the first issue reported is the same.)
     // (Without a float among the operands checkFloatLiterals judges nothing but a 16-bit form's
@@ -3360,6 +3408,10 @@ function checkMatched(text: string, at: Span, operands: readonly InstructionOper
     // (Single 16-bit sources of instructions not all of whose sources are 16 bits: checkShortSources.)
     ((posLiterals === 0 && !narrowInline) || f.shortOps === 0 || checkShortSources(f, count, sink)) &&
     (!narrowInline || checkNarrowInline(text, p, f, count, target, sink)) &&
+    // (Two literals, or one beside a 16-bit-only inline integer, in a form without a bus limit: the lane selects' rule.)
+    (f.busLimit !== 0 || (posLiterals + posOffs <= 1 && !narrowInline) || checkLaneLiterals(text, f, count, target, sink)) &&
+    // (The bf16 dot products' sources: inline by bf16 values, literals by their encodings.)
+    ((posLiterals === 0 && !narrowInline && !sawReal) || f.bf16 === 0 || checkBf16Sources(text, f, count, target, sink)) &&
     // (Before GFX10, a literal, 16-bit-only inline or `off` in a line matched by the unsuffixed union
     // form, or by `_e32` with modifier words: checkLiteralVia asks whether `_e32` takes it.)
     (p.literalVia === undefined || (posLiterals === 0 && !narrowInline && posOffs === 0) || (f.spec.form !== '' && (f.spec.form !== 'e32' || operands.length === count)) || checkLiteralVia(p.literalVia, operands, count, sink)) &&
@@ -3629,7 +3681,16 @@ function checkFloatLiterals(f: PreparedForm, count: number, target: AmdgpuTarget
     const x = realOperand(op);
     if (x !== undefined && PACKED_16.test(base) && base.endsWith('_f16') && Number.isFinite(x) && Math.abs(x) >= 65520 && f.ops[i]?.spec.kind === 'src')
       return report(sink, C.operandKind, `invalid operand for instruction: ${x} overflows half precision (operand ${i + 1} of ${f.spec.spelled} is packed f16)`, op.span);
-    if (x === undefined || SHORT_OR_PACKED.test(base)) continue;
+    if (x === undefined) continue;
+    // (The packed f16 sources of the dot products, `v_dot2_f32_f16`'s, `v_dot2c_f32_f16`'s src0
+    // and src1: a float there does not overflow half precision, `1.0e10` refused.)
+    if (SHORT_OR_PACKED.test(base)) {
+      const o = f.ops[i + shift];
+      // (Overflow only: a tiny float, `2.3509886e-38`, is taken there as 0.)
+      if (o && o.spec.size === 1 && o.spec.kind !== 'imm' && Number.isFinite(x) && Math.abs(x) >= 65520 && PACKED_SOURCE_NAMES.test(base) && literalWidth(f, o.spec) === LIT_PACKED_F16)
+        return report(sink, C.operandKind, `invalid operand for instruction: ${x} overflows half precision (operand ${i + 1} (${o.spec.name}) of ${f.spec.spelled} is packed f16)`, op.span);
+      continue;
+    }
     const o = f.ops[i + shift];
     if (!o || (o.spec.kind !== 'src' && o.spec.kind !== 'ssrc' && (o.spec.kind !== 'imm' || o.spec.size !== 1))) continue;
     const a = Math.abs(x);
@@ -3676,6 +3737,7 @@ function checkNarrowInline(text: string, p: PreparedForms, f: PreparedForm, coun
   // (The packed 32-bit VOP3P sources, two dwords each read as 32 bits: `v_pk_mul_f32 v[0:1],
   // v[2:3], 0x3e22f983` is inline on gfx90a, `0x3c00` is not; the dot products' sources.)
   if (f.spec.family === 'VOP3P') return MIX_FMA.test(f.spec.base) || checkPackedInline(f, count, target, false, sink);
+  if (f.spec.family === 'MFMA' && !checkMfmaNarrow(f, count, target, sink)) return false;
   for (let i = 0; i < count; i++) {
     if (posWhat[i] !== What.Inline) continue;
     const o = f.ops[i + shift];
@@ -3692,6 +3754,32 @@ function checkNarrowInline(text: string, p: PreparedForms, f: PreparedForm, coun
     matchForm(f, count);
     if (taken) continue;
     return report(sink, C.literalNotSupported, `literal operands are not supported: the integer is inline only as 32 or 16 bits; operand ${i + 1} of ${f.spec.spelled} is 64 bits, where it is a literal, which the position does not take`, refusedLiteralSpan(f, count, target, positional[i]!.span));
+  }
+  return true;
+}
+
+/**
+ * MFMA's accumulator source (srcC, four or more dwords, gfx908-gfx942): each dword a 32-bit value,
+ * inline only as a 32-bit inline constant; an integer inline only as 16 bits (`0x3c00`, `0xffff`,
+ * `65535`, `0x3118`) is a literal, which srcC does not take (llvm-mc-19 "invalid operand for
+ * instruction": `v_mfma_f32_4x4x1f32 v[0:3], v1, v2, 0x3c00`; `0x3f800000`, `1.0` taken). Its
+ * 64-bit srcC (`v_mfma_f64_*`) is checkNarrowInline's.
+ */
+function checkMfmaNarrow(f: PreparedForm, count: number, target: AmdgpuTarget, sink: IssueSink): boolean {
+  const f64 = f.spec.base.includes('f64');
+  for (let i = 0; i < count; i++) {
+    if (posWhat[i] !== What.Inline) continue;
+    const o = f.ops[i];
+    if (!o || o.spec.kind !== 'src' || o.spec.size < 2) continue;
+    if (f64) {
+      // (The f64 ones' srcC holds doubles: inline only as a 64-bit inline value, not as a double's
+      // high dword, `0x3ff00000` and `0x3f800000` refused.)
+      const v = intOperand(positional[i]!);
+      if (v === undefined || inlineCode64(v, target.inv2Pi) !== undefined) continue;
+      return report(sink, C.operandKind, `invalid operand for instruction: the integer is inline only as 32 or 16 bits; operand ${i + 1} (${o.spec.name}) of ${f.spec.spelled} holds 64-bit values, where it is a literal, which the position does not take`, positional[i]!.span);
+    }
+    if (o.spec.size === 2 || narrowInlineBits(positional[i]!, target) === undefined) continue;
+    return report(sink, C.operandKind, `invalid operand for instruction: the integer is inline only as 16 bits; operand ${i + 1} (${o.spec.name}) of ${f.spec.spelled} holds 32-bit values, where it is a literal, which the position does not take`, positional[i]!.span);
   }
   return true;
 }
@@ -3786,7 +3874,12 @@ function checkNarrow32(text: string, p: PreparedForms, f: PreparedForm, count: n
     const o = f.ops[i + shift];
     // (SDWA's src1 is a `vsrc` that takes inline constants on GFX9-10.)
     if (!o || o.spec.size !== 1 || (o.spec.kind !== 'src' && o.spec.kind !== 'ssrc' && (o.spec.kind !== 'vsrc' || (o.files & F.INLINE) === 0))) continue;
-    if (skip && !wide32Source(base, o.spec.name)) {
+    // (The packed sources of the VOP2/VOP3 dot products before GFX10, `v_dot2c_f32_f16`'s src0 and
+    // src1 on gfx90a-gfx942: inline as VOP3P's packed 16-bit sources, `0xffff`, `0x3f800000` literals.)
+    if (fam !== 'VOP3P' && PACKED_SOURCE_NAMES.test(base) && literalWidth(f, o.spec) === LIT_PACKED_F16) {
+      const v = intOperand(positional[i]!);
+      if (v === undefined || packedInline(v, true, target)) continue;
+    } else if (skip && !wide32Source(base, o.spec.name)) {
       if (!sdwa16 && !(fam === 'SDWA' && o.spec.name.endsWith('1') && SDWA_SRC1_I16_NAMES.test(base))) continue;
       const v = intOperand(positional[i]!);
       if (v === undefined || (v >= -32768n && v <= 65535n && inlineIntCode16(Number(v)))) continue;
@@ -4092,6 +4185,81 @@ function checkTypedInline(text: string, f: PreparedForm, count: number, target: 
   if (!changed) return true;
   matchForm(f, count);
   return checkConstantBus(text, f, count, target, sink);
+}
+
+/**
+ * The bf16 dot products' sources (data/source-types.ts, BF16_DOT_NAMES; GFX11+): an integer in a
+ * packed bf16 source (src0, src1) is inline as -16 to 64 or a bf16 inline value's bits, nothing
+ * else (`0x3f80` inline, `0x3c00`, `0xffff` literals); in `v_dot2_bf16_bf16`'s src2, a single
+ * bf16, it fits 16 bits (-32768 to 65535; "invalid operand for instruction") and is inline as -16
+ * to 64 after sign extension or a bf16 inline value's bits; in `v_dot2_f32_bf16`'s src2 as a
+ * 32-bit source. A float fits half precision in `v_dot2_bf16_bf16`'s src2 and does not overflow it
+ * in its packed sources, and fits single precision in `v_dot2_f32_bf16`'s packed sources (their 32-bit src2 is checkFloatLiterals'). Then the literals
+ * are counted again (checkConstantBus, literalWidth: packed literals by 32 bits, floats by their
+ * bf16 bits).
+ */
+function checkBf16Sources(text: string, f: PreparedForm, count: number, target: AmdgpuTarget, sink: IssueSink): boolean {
+  const base = f.spec.base;
+  if (f.bf16 < 0) f.bf16 = BF16_DOT_NAMES.test(base) ? 1 : 0;
+  if (f.bf16 === 0) return true;
+  const single2 = BF16_SINGLE_SRC2_NAMES.test(base);
+  const shift = f.vccOptional && count < f.spec.maxOperands ? 1 : 0;
+  for (let i = 0; i < count; i++) {
+    const what = posWhat[i];
+    if (what !== What.Inline && what !== What.Literal) continue;
+    const o = f.ops[i + shift];
+    if (!o || (o.spec.kind !== 'src' && o.spec.kind !== 'ssrc' && o.spec.kind !== 'vsrc') || o.spec.size !== 1) continue;
+    const op = positional[i]!;
+    const src2 = o.spec.name.endsWith('2');
+    const x = realOperand(op);
+    if (x !== undefined) {
+      if (src2 && !single2) continue;
+      // (In `v_dot2_bf16_bf16` half precision, in its packed sources overflow only: `1.0e-10`,
+      // `2.3509886e-38` are taken in src0, refused in src2.)
+      const half = single2;
+      const ok = !Number.isFinite(x) || (half ? (src2 ? convertFloat(x, 16).ok : Math.abs(x) < 65520) : convertFloat(x, 32).ok);
+      if (!ok) return report(sink, C.operandKind, `invalid operand for instruction: ${x} does not fit ${half ? 'half' : 'single'} precision, the range of operand ${i + 1} (${o.spec.name}) of ${f.spec.spelled}`, op.span);
+      continue;
+    }
+    const v = intOperand(op);
+    if (v === undefined) continue;
+    let inline: boolean;
+    if (src2 && !single2) inline = (v >= -16n && v <= 64n) || (v >= -0x80000000n && v <= 0xffffffffn && inlineCode32(Number(BigInt.asUintN(32, v)), target.inv2Pi) !== undefined);
+    else if (src2) {
+      if (v < -32768n || v > 65535n) return report(sink, C.operandKind, `invalid operand for instruction: ${v} does not fit 16 bits, operand ${i + 1} (src2) of ${f.spec.spelled}, a single bf16`, op.span);
+      inline = inlineCodeBF16(Number(BigInt.asUintN(16, v)), target.inv2Pi) !== undefined;
+    } else {
+      // (By its 32 bits: `0xfffffff0` is -16.)
+      const n = v >= -0x80000000n && v <= 0xffffffffn ? Number(BigInt.asIntN(32, v)) : 0x10000;
+      inline = (n >= -16 && n <= 64) || (n >= 0 && n <= 0xffff && !inlineIntCode16(n) && inlineCodeBF16(n, target.inv2Pi) !== undefined);
+    }
+    if (inline === (what === What.Inline)) continue;
+    posWhat[i] = inline ? What.Inline : What.Literal;
+    posLiterals += inline ? -1 : 1;
+  }
+  matchForm(f, count);
+  return checkConstantBus(text, f, count, target, sink);
+}
+
+/**
+ * The lane selects of `v_permlane16_b32`/`v_permlanex16_b32` (LANE_SELECT_LITERAL_NAMES): one
+ * unique literal, each read as 32 bits (an integer inline only as 16 bits is a literal); llvm-mc-19
+ * "only one unique literal operand is allowed" at the second.
+ */
+function checkLaneLiterals(text: string, f: PreparedForm, count: number, target: AmdgpuTarget, sink: IssueSink): boolean {
+  if (!LANE_SELECT_LITERAL_NAMES.test(f.spec.base)) return true;
+  let first: bigint | string | undefined;
+  for (let i = 0; i < count; i++) {
+    const what = posWhat[i];
+    let op = positional[i]!;
+    // (`off` is the symbol of that name, a literal of its own.)
+    if (what === What.Inline ? narrowInlineBits(op, target) === undefined : what !== What.Literal && what !== What.Off) continue;
+    if (op.kind === 'call' && op.args.length === 1 && lower(op.name) === 'lit') op = op.args[0]!;
+    const key = literalKey(text, op, LIT32);
+    if (first === undefined) first = key;
+    else if (key !== first) return report(sink, C.uniqueLiteral, `only one unique literal operand is allowed: ${f.spec.spelled}'s lane selects are 32 bits each and share one literal`, op.span);
+  }
+  return true;
 }
 
 /** What checkCachePolicy12 reads of a form, for the GFX12 image instructions the table could not verify. */
