@@ -19,6 +19,7 @@ import { f64ToBF16Bits, f64ToBits, f64ToF32Bits } from '../../core/float.js';
 import { parseRegister, REG_CODES } from '../check/registers.js';
 import type { AmdgpuTarget } from '../targets.js';
 import { AMD_INSTRUCTION_CODES as C } from './diagnostics.js';
+import { SPLIT_FORMAT_NAMES, UNIFIED_FORMATS_GFX10, UNIFIED_FORMATS_NOT_GFX11 } from '../data/buffer-formats.js';
 import { formSpec, instructionInfo, lookupInstruction, operandSpec, OperandFile as F, OperandModifier, type FormSpec, type InstructionLookup, type OperandSpec } from './table.js';
 import { MODIFIER_SETS } from './table.generated.js';
 import { checkGfx12Image, checkGfx12ImageAddress, gfx12ImageModifiers, checkGfx12ImageData, checkImageOperands, checkUnverifiedImage, imageDataDwords, imageOp, isGatherLike, isModelledUnverifiedImage } from './image.js';
@@ -2105,12 +2106,15 @@ function modifierUnion(forms: readonly PreparedForm[], target: AmdgpuTarget): Se
       for (const m of g.spec.modifiers) union.add(m);
       const fam = g.spec.family;
       if (fam === 'GLOBAL' || fam === 'FLAT' || fam === 'SCRATCH' || fam === 'MUBUF' || fam === 'MTBUF') {
-        if (target.name === 'gfx90a' || target.isGfx940) {
+        // (Not the cache-control instructions, which have no operands: buffer_wbl2, buffer_invl2 and
+        // buffer_wbinvl1(_vol) take no cache bit on gfx90a, buffer_wbinvl1(_vol) none on gfx940-942;
+        // buffer_wbl2/buffer_inv's sc0/sc1 there come from the table. Held-out session 26.)
+        if ((target.name === 'gfx90a' || target.isGfx940) && g.spec.maxOperands > 0) {
           union.add('offset');
           if (fam === 'MUBUF') union.add('lds');
           for (const m of target.isGfx940 ? GFX940_CACHE_BITS : GFX90A_CACHE_BITS) union.add(m);
-          cacheBits = true;
         }
+        if (target.name === 'gfx90a' || target.isGfx940) cacheBits = true;
       }
       // GFX7-8 FLAT: llvm-mc-19 reads `offset:` and takes a value of 0 (checkRanges refuses the others).
       if (fam === 'FLAT' && target.generation < 9) union.add('offset');
@@ -3277,6 +3281,7 @@ function checkMtbufFormat(operands: readonly InstructionOperand[], f: PreparedFo
       continue;
     }
     const m = op as Extract<Operand, { kind: 'modifier' }>;
+    if (m.name === 'format' && m.value.kind === 'list' && !checkFormatNames(m.value.items, target, sink)) return false;
     if (m.name !== 'format' && target.generation >= 10)
       return report(sink, C.modifier, `not a valid operand: ${target.name} takes no '${m.name}:' (a unified format:[BUF_FMT_...] or format:N instead)`, m.nameSpan);
     if (other !== undefined) {
@@ -3285,6 +3290,43 @@ function checkMtbufFormat(operands: readonly InstructionOperand[], f: PreparedFo
     }
     if (target.generation <= 9 && seenSoffset !== (m.name === 'format'))
       return report(sink, C.modifierOrder, `not a valid operand: on ${target.name} '${m.name}:' goes ${m.name === 'format' ? 'after soffset (`soffset format:N`)' : 'before soffset (`dfmt:N, nfmt:N, soffset`)'}`, m.nameSpan);
+  }
+  return true;
+}
+
+const UNIFIED_GFX10: ReadonlySet<string> = new Set(UNIFIED_FORMATS_GFX10.map((n) => `BUF_FMT_${n}`));
+const UNIFIED_GFX11: ReadonlySet<string> = new Set(UNIFIED_FORMATS_GFX10.filter((n) => !UNIFIED_FORMATS_NOT_GFX11.includes(n)).map((n) => `BUF_FMT_${n}`));
+const SPLIT_FORMATS: ReadonlySet<string> = new Set(SPLIT_FORMAT_NAMES);
+
+/**
+ * The names of a symbolic `format:[...]`, GFX6-11 (llvm-mc-19; held-out session 26, the unified
+ * format of a kfdtest shader assembled for gfx90a): a unified name (`BUF_FMT_32_FLOAT`) first is
+ * "unified format is not supported on this GPU" before GFX10; a name that is neither a unified
+ * name of the processor nor a split one (`BUF_DATA_FORMAT_32`, `BUF_NUM_FORMAT_FLOAT`; case
+ * counts) is "unsupported format". Not judged: GFX10-11's split pairs that name no unified format,
+ * repeated or misordered names, numeric values.
+ */
+function checkFormatNames(items: readonly Operand[], target: AmdgpuTarget, sink: IssueSink): boolean {
+  const unified = target.generation === 11 ? UNIFIED_GFX11 : UNIFIED_GFX10;
+  for (let i = 0; i < items.length; i++) {
+    const it = items[i]!;
+    if (it.kind !== 'word') return true;
+    if (i === 0 && UNIFIED_GFX10.has(it.name) && target.generation <= 9)
+      return report(sink, C.modifier, `unified format is not supported on this GPU: ${target.name} takes the split names (format:[BUF_DATA_FORMAT_..., BUF_NUM_FORMAT_...]) or format:N`, it.span);
+    if ((i > 0 || !unified.has(it.name)) && !SPLIT_FORMATS.has(it.name))
+      return report(sink, C.modifier, `unsupported format: '${it.name}' is no buffer format name on ${target.name}${i > 0 && unified.has(it.name) ? ' after another name' : ''}`, it.span);
+  }
+  // GFX10-11 read a split pair as the unified format it names (data format 8 and UNORM by default).
+  if (target.generation >= 10 && items.length <= 2 && SPLIT_FORMATS.has((items[0] as { name: string }).name)) {
+    let data = '8';
+    let num = 'UNORM';
+    for (const it of items as readonly { name: string }[]) {
+      if (it.name.startsWith('BUF_DATA_FORMAT_')) data = it.name.slice(16);
+      else num = it.name.slice(15);
+    }
+    const named = data === 'INVALID' && num === 'UNORM' ? 'BUF_FMT_INVALID' : `BUF_FMT_${data}_${num}`;
+    if (!data.startsWith('RESERVED') && !num.startsWith('RESERVED') && !unified.has(named))
+      return report(sink, C.modifier, `unsupported format: ${target.name} has no unified format ${named} for these names`, items[0]!.span);
   }
   return true;
 }
