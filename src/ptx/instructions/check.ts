@@ -4813,6 +4813,8 @@ const enum Cls {
   SrcSize,
   /** A sampler in a register with .f32 coordinates: a 64-bit integer or bit-size one or a .b32 or .f32 one (not .u32/.s32). */
   FloatSampler,
+  /** A 32-bit register but .f16x2 or a predicate, or any constant (tex's level of detail beside a 32-bit sampler: sampler32ScalarFits). */
+  Scalar32,
 }
 
 /** Which constants a class takes. */
@@ -4869,6 +4871,7 @@ const CLASSES: readonly (ClassRow | undefined)[] = [
   { takes: (r) => r === undefined || (isInt(r) && r.size === 16), text: 'a 16-bit integer or bit-size register', constants: Lit.None, constantCode: 'PTX502' },
   { takes: (r) => r === undefined || (isInt(r) && r.size === 32) || r.kind === K.Pred, text: `${INT32} or a predicate`, constants: Lit.Int, constantCode: 'PTX504' },
   { takes: (r) => r === undefined || (isInt(r) && r.size === 64) || (r.size === 32 && (r.kind === K.Bit || r.kind === K.Float)), text: `${INT64} or a .b32 or .f32 one`, constants: Lit.Int, constantCode: 'PTX504' },
+  { takes: (r) => r === undefined || (r.size === 32 && r.kind !== K.Pred && r.kind !== K.Packed), text: 'a 32-bit register other than .f16x2', constants: Lit.Any, constantCode: 'PTX504' },
 ];
 
 /**
@@ -5023,7 +5026,8 @@ function textureFits(ins: A.Instruction, name: string, plan: Plan, ctx: Instruct
   // `[t, %f3, {%f0}], {%f0}, %f1` taken; `[t, {%f0}], {%f0}, %f1` not; the array geometries refuse it: "Operand vector
   // size doesn't match geometry"; with a 64-bit sampler taken up to sm_89, refused from sm_90 by a later stage:
   // "Arguments mismatch for instruction 'mov'"). Left alone.
-  if (grad && geom?.array !== true && a.elements.length === 3 && ops.length > 3 && ops[2]!.kind === 'vector' && ops[3]!.kind === 'expr') return true;
+  if (grad && geom?.array !== true && a.elements.length === 3 && ops.length > 3 && ops[2]!.kind === 'vector' && ops[3]!.kind === 'expr')
+    return ctx.texmodeIndependent === true || samplerRegisterSize(a, ctx) !== 32 || sampler32GradFits(ops, geomWord, name, ctx);
   if (!texHandlesFit(a, a.elements.length - 1, floatCoords, name, ctx, level)) return false;
   // A sampler register's size in texmode_unified (undefined without one or of no known type).
   const samplerBits = a.elements.length === 3 && ctx.texmodeIndependent !== true ? samplerRegisterSize(a, ctx) : undefined;
@@ -5053,6 +5057,7 @@ function textureFits(ins: A.Instruction, name: string, plan: Plan, ctx: Instruct
   if (level && ops.length > i) {
     const lod = ops[i++]!;
     // (Beside a 32-bit sampler register in texmode_unified a .s32 level of detail is taken with .f32 coordinates: measured, session 23.)
+    if (samplerBits === 32 && lod.kind === 'expr' && (geomWord === '.1d' || geomWord === '.2d' || geomWord === '.3d') && !sampler32ScalarFits(lod, geomWord, 'level of detail', name, ctx)) return false;
     if (samplerBits !== 32 && (lod.kind === 'vector' ? !texCountFits(lod, 1, false, 'level of detail', name, ctx) || !texVectorFits(lod, Cls.Strict, ct, ctName!, 'level of detail', name, floatCoords, ctx) : !texOperandFits(lod, Cls.Strict, ct, ctName!, 'level of detail', name, floatCoords, ctx))) return false;
   } else if (grad) {
     for (; i < 4 && i < ops.length; i++) {
@@ -5072,6 +5077,10 @@ function textureFits(ins: A.Instruction, name: string, plan: Plan, ctx: Instruct
     ctx.report('PTX502', `${name}: a depth compare value (operand ${i + 1}) needs .f32 coordinates`, ops[i]!.span);
     return false;
   }
+  // tex.grad's depth compare value after two gradients beside a 32-bit sampler register, .1d/.2d: a .f32 or .b32 register or a 0f
+  // constant (measured with ptxas 13.0 on sm_80 and sm_90a, session 26: .u32, .s32, .f16x2, 16- and 64-bit registers, predicates,
+  // .b128 and integer constants "Arguments mismatch").
+  if (rest === 1 && grad && floatCoords && samplerBits === 32 && (geomWord === '.1d' || geomWord === '.2d') && !classFits(ops[i]!, Cls.Depth32, name, -1, 'depth compare value', ctx)) return false;
   // (texmode_independent: .3d's lone scalar as texmode_unified's without a sampler, measured session 24; the others not.)
   if (rest === 1 && (unifiedPlain || (independent && geomWord === '.3d')) && ops[i]!.kind !== 'vector' && !texLoneScalarFits(ops[i]!, geom, geomWord, name, floatCoords, ctx)) return false;
   const e = rest === 2 || (rest === 1 && ops[i]!.kind === 'vector') ? ops[i]! : undefined;
@@ -5181,6 +5190,32 @@ function sampler32Fits(ins: A.Instruction, a: A.AddressOperand, geomWord: string
     why = 'no offset operand (after the address only a depth compare value, with .f32 coordinates on .1d or .2d)';
   if (why === undefined) return true;
   ctx.report('PTX502', `${name} with a 32-bit sampler register (${s.expr.name}, texmode_unified): ${why}`, s.span);
+  return false;
+}
+
+/**
+ * Beside a 32-bit sampler register (texmode_unified), tex.level's level of detail and the scalar after tex.grad's one braced
+ * gradient (measured with ptxas 13.0 on sm_80 and sm_90a, session 26: .f32 and .b32 samplers, registers of every type and
+ * constants): on .1d and .2d a 32-bit register but .f16x2 (or a constant), on .3d a .u32/.s32 register or an integer constant
+ * (lone3dFits); anything else "Arguments mismatch".
+ */
+function sampler32ScalarFits(o: A.ExprOperand, geomWord: string, what: string, name: string, ctx: InstructionCheckContext): boolean {
+  if (geomWord === '.3d' ? lone3dFits(o.expr, ctx) : classFits(o, Cls.Scalar32, name, -1, what, ctx)) return true;
+  if (geomWord === '.3d') ctx.report('PTX503', `${name}: beside a 32-bit sampler register a .3d texture's ${what} is a .u32/.s32 register or an integer constant`, o.span);
+  return false;
+}
+
+/**
+ * tex.grad `[a, b, c], {dPdx}, x` with b a 32-bit register (texmode_unified; measured with ptxas 13.0 on sm_80 and sm_90a,
+ * session 26: .1d, .2d, .3d and .cube, .f32/.b32/.u32/.s32 samplers, 3,360 lines): x as sampler32ScalarFits says (on .1d,
+ * .2d, .3d); a braced operand after x, or two, "Arguments mismatch". (One scalar after x is taken or not by the registers'
+ * types, `{%r0}, %r0, %f6` taken and `{%f0}, %f1, %r0` not: left alone.)
+ */
+function sampler32GradFits(ops: readonly A.Operand[], geomWord: string | undefined, name: string, ctx: InstructionCheckContext): boolean {
+  const x = ops[3] as A.ExprOperand;
+  if (ops.length === 4) return (geomWord !== '.1d' && geomWord !== '.2d' && geomWord !== '.3d') || sampler32ScalarFits(x, geomWord, 'operand after the gradient', name, ctx);
+  if (ops.length === 5 && ops[4]!.kind !== 'vector') return true;
+  ctx.report('PTX502', `${name} with a 32-bit sampler register and one braced gradient takes at most one scalar after operand 4, no braced operand`, ops[4]!.span);
   return false;
 }
 
@@ -5415,6 +5450,11 @@ function namedOperandsFit(ins: A.Instruction, name: string, form: InstructionFor
     if (role === NamedRole.Tmem) {
       if (!tmemAddressFits(ins, name, i, o, ctx)) return false;
       continue;
+    }
+    if (spec.name === 'stride' && o.kind === 'vector') {
+      // wmma's stride is one value (measured with ptxas 13.0 on sm_80 to sm_110a, session 26: `{%r0}` "Arguments mismatch").
+      ctx.report('PTX502', `operand ${i + 1} of ${name} (stride) is one value, not a braced list`, o.span);
+      return false;
     }
     if (o.kind !== 'expr') continue;
     const lit = o.expr.kind === 'unary' && o.expr.op === '-' ? o.expr.operand : o.expr;
