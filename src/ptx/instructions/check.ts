@@ -515,7 +515,8 @@ function bind(plan: Plan, form: InstructionForm, n: number): Bound {
     let wantName = '';
     if (spec !== undefined && spec.optional && spec.name === 'cache-policy') {
       // A cache policy is a 64-bit integer (measured: `ld.global.L2::cache_hint.u32 %r1, [%rd1], %r3` is refused).
-      want = U64;
+      // (atom .b128's fourth operand there is a .b128 register: atomFourthFits, session 22.)
+      want = plan.op === 'atom' && plan.t1 === '.b128' ? undefined : U64;
       wantName = '.u64';
     } else if (role === 84 /* T */) {
       if (plan.t1 !== undefined) {
