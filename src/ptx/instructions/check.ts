@@ -211,6 +211,9 @@ const ROLES: ReadonlyMap<string, string> = (() => {
   m.set('cvt', 'T22');
   m.set('ld', 'T');
   m.set('st', '-T');
+  // ldu's result as ld's (measured with ptxas 13.0 on sm_90a, session 26: every type of ld.global's and ldu.global's, scalar
+  // and .v2, against registers of every type, the same verdicts).
+  m.set('ldu', 'T');
   // Measured with ptxas 13.0 (test/ptx/instructions/family-cases.ts).
   m.set('isspacep', 'P');
   // istypep's a a 64-bit integer or bit-size register (or a constant); alloca's ptr and size of its type; getctarank's d a
@@ -261,7 +264,7 @@ const ROLES: ReadonlyMap<string, string> = (() => {
 const SHFL_ROLES = 'TTTTU';
 
 /** Instructions whose registers may be wider than their type (measured: `ld.u8 %r1`, `cvt.u16.u32 %rd1, %r1`). */
-const RELAXED: ReadonlySet<string> = new Set(['ld', 'st', 'cvt']);
+const RELAXED: ReadonlySet<string> = new Set(['ld', 'ldu', 'st', 'cvt']);
 
 // ------------------------------------------------------------------------------ the check
 
@@ -512,7 +515,8 @@ function bind(plan: Plan, form: InstructionForm, n: number): Bound {
     let wantName = '';
     if (spec !== undefined && spec.optional && spec.name === 'cache-policy') {
       // A cache policy is a 64-bit integer (measured: `ld.global.L2::cache_hint.u32 %r1, [%rd1], %r3` is refused).
-      want = U64;
+      // (atom .b128's fourth operand there is a .b128 register: atomFourthFits, session 22.)
+      want = plan.op === 'atom' && plan.t1 === '.b128' ? undefined : U64;
       wantName = '.u64';
     } else if (role === 84 /* T */) {
       if (plan.t1 !== undefined) {
@@ -1566,7 +1570,7 @@ function videoSelectorsFit(ins: A.Instruction, op: string, name: string, ctx: In
 function namedRegister(e: A.Expr, ctx: InstructionCheckContext): { name: string; type: string; info: TypeInfo | undefined } | undefined {
   if (e.kind !== 'name') return undefined;
   const type = ctx.registerType(e.name);
-  return type === undefined ? undefined : { name: e.name, type, info: TYPES.get(type) };
+  return type === undefined ? undefined : { name: e.name, type, info: registerTypeInfo(type) };
 }
 
 /**
@@ -1675,7 +1679,7 @@ function plainOperandFits(o: A.Operand, i: number, want: TypeInfo, relaxed: bool
   let r: TypeInfo | undefined;
   if (t === lastType) r = lastTypeInfo;
   else {
-    r = TYPES.get(t);
+    r = registerTypeInfo(t);
     lastType = t;
     lastTypeInfo = r;
   }
@@ -1831,8 +1835,8 @@ function shapesAfter(ins: A.Instruction, plan: Plan, form: InstructionForm, ctx:
   // the first lop3 or vadd late in a file no longer throws this function's optimized code away (it
   // did, once per rule).
   if (!plan.shapeRule(ins, plan, form, ctx)) return false;
-  if (op === 'ld' || op === 'st') {
-    // (Their vectors: shapeRule. No other opcode's rule applies to ld/st, so it may come first.)
+  if (op === 'ld' || op === 'st' || op === 'ldu') {
+    // (Their vectors: shapeRule. No other opcode's rule applies to ld/st/ldu, so it may come first.)
   } else if (op === 'atom' || op === 'red' || op === 'multimem') {
     if (!atomicVectorShape(ins, name, plan, ctx)) return false;
   } else if (lists && first !== undefined && first.kind === 'vector' && VECTOR_RESULT_REFUSED.has(op)) {
@@ -2276,7 +2280,8 @@ function wgmmaImmediatesFit(ins: A.Instruction, form: InstructionForm, name: str
     const o = ins.operands[i]!;
     if (allowed === undefined || o.kind !== 'expr') continue;
     const e = o.expr;
-    const v = intConstant(e);
+    // (WARP_SZ is 32 there, measured with ptxas 13.0 on sm_90a, session 26: "unexpected value '32', expected to be 0 or 1".)
+    const v = intOrWarpSize(e, ctx);
     const pred = form.operands[i]!.name === 'scale-d' && ((e.kind === 'name' && ctx.registerType(e.name) === '.pred') || (e.kind === 'unary' && e.op === '!'));
     if (pred || (v !== undefined && allowed.includes(v))) continue;
     if (e.kind === 'name' && ctx.registerType(e.name) === undefined && v === undefined) continue;
@@ -2887,7 +2892,7 @@ function cpRules(ins: A.Instruction, plan: Plan, form: InstructionForm, ctx: Ins
       const e = o.kind === 'expr' ? o.expr : undefined;
       if (i === 3 && policyFourth) break;
       // (WARP_SZ is 32 there: "value '32' out of range, expected to be in range [0..16]".)
-      const v = e !== undefined && e.kind === 'name' && e.name === 'WARP_SZ' && ctx.registerType(e.name) === undefined ? 32n : intConstant(e);
+      const v = intOrWarpSize(e, ctx);
       if (/^\d+$/.test(fixed) && o.kind === 'expr' && o.expr.kind === 'int' && o.expr.value !== BigInt(fixed)) {
         ctx.report('PTX502', `operand ${i + 1} of ${name} must be ${fixed}, not ${o.expr.raw}`, o.span);
         return false;
@@ -2972,6 +2977,17 @@ function namedRules(ins: A.Instruction, plan: Plan, form: InstructionForm, ctx: 
   const named = NAMED_ROLES.get(plan.op);
   if (named !== undefined && !namedOperandsFit(ins, name, form, named, ctx)) return false;
   return true;
+}
+
+/**
+ * tensormap: its operands typed by name (NAMED_ROLES); cp_fenceproxy's [dst] and [src] variables in the spaces its words
+ * name, in order (bulkCopySpaces: `.global.shared::cta`, a .global then a .shared one; measured with ptxas 13.0 on sm_90a,
+ * session 26: "State space mismatch between instruction and address in instruction 'tensormap.cp_fenceproxy'"). (replace's
+ * address: spaceFits, SPACE_CHECKED.)
+ */
+function tensormapRules(ins: A.Instruction, plan: Plan, form: InstructionForm, ctx: InstructionCheckContext): boolean {
+  if (!namedRules(ins, plan, form, ctx)) return false;
+  return ins.modifiers[0] !== '.cp_fenceproxy' || copySpacesFit(ins, plan.name, bulkCopySpaces(ins.modifiers), ctx);
 }
 
 /** tcgen05: its operands typed by name (NAMED_ROLES), then ld's and st's registers. */
@@ -3134,7 +3150,7 @@ const OPCODE_RULES: ReadonlyMap<string, ShapeRule> = new Map<string, ShapeRule>(
   ['cp', cpRules],
   ['setmaxnreg', setmaxnregRules],
   ['mbarrier', namedRules],
-  ['tensormap', namedRules],
+  ['tensormap', tensormapRules],
   ['fence', namedRules],
   ['applypriority', namedRules],
   ['discard', namedRules],
@@ -3457,7 +3473,7 @@ function tcgen05RedFits(ins: A.Instruction, name: string, ctx: InstructionCheckC
   const reg = namedRegister(e, ctx);
   if (reg === undefined) return true;
   const r = reg.info;
-  if (reg.type !== '.b128' && (r === undefined || (r.size === 32 && r.kind !== K.Pred))) return true;
+  if (r === undefined || (r.size === 32 && r.kind !== K.Pred)) return true;
   ctx.report('PTX503', `operand 2 of ${name} (redval) must be a 32-bit register other than a predicate; ${reg.name} is ${reg.type}`, o.span);
   return false;
 }
@@ -3607,6 +3623,11 @@ function intConstant(e: A.Expr | undefined): bigint | undefined {
   return e.kind === 'int' ? e.value : e.kind === 'unary' && e.op === '-' && e.operand.kind === 'int' ? -e.operand.value : undefined;
 }
 
+/** intConstant, with WARP_SZ (a name not declared as a register) as 32. */
+function intOrWarpSize(e: A.Expr | undefined, ctx: InstructionCheckContext): bigint | undefined {
+  return e !== undefined && e.kind === 'name' && e.name === 'WARP_SZ' && ctx.registerType(e.name) === undefined ? 32n : intConstant(e);
+}
+
 /**
  * A constant expression of integer literals only (`2-1`, `(1)`): ptxas evaluates one where it wants an
  * integer constant (measured with ptxas 13.0: mma.sp's sparsity selector `2-1` taken), so it is no
@@ -3699,8 +3720,8 @@ function comparisonFits(ins: A.Instruction, name: string, ctx: InstructionCheckC
   return false;
 }
 
-/** Instructions whose address `[var]` must be in the instruction's state space (measured). */
-const SPACE_CHECKED: ReadonlySet<string> = new Set(['ld', 'st', 'atom', 'red', 'prefetch', 'cvta', 'ldu', 'createpolicy']);
+/** Instructions whose address `[var]` must be in the instruction's state space (measured; tensormap.replace's with ptxas 13.0 on sm_90a, session 26). */
+const SPACE_CHECKED: ReadonlySet<string> = new Set(['ld', 'st', 'atom', 'red', 'prefetch', 'cvta', 'ldu', 'createpolicy', 'tensormap']);
 /** Instruction state-space words checked, and the variable space each names. */
 const INSTRUCTION_SPACES: ReadonlyMap<string, string> = new Map([
   ['.global', '.global'],
@@ -3785,14 +3806,17 @@ function addressSpaceOf(v: { space: string; type?: string } | undefined): string
   return v === undefined || (v.type !== undefined && v.type.endsWith('ref')) ? undefined : v.space;
 }
 
-/** `[%f1]`, `[%p1+4]`: ptxas "Illegal to use symbol '%f1' of type .f32 as address operand". */
+/**
+ * `[%f1]`, `[%p1+4]`: ptxas "Illegal to use symbol '%f1' of type .f32 as address operand"; `[%q1]` (.b128) "Illegal operand
+ * type for address/array-index" (measured with ptxas 13.0 on sm_90a, session 26).
+ */
 function addressRegister(e: A.Operand, ctx: InstructionCheckContext): boolean {
   if (e.kind !== 'expr') return true;
   let x = e.expr;
   if (x.kind === 'binary' && (x.op === '+' || x.op === '-')) x = x.left;
   if (x.kind !== 'name') return true;
   const t = ctx.registerType(x.name);
-  if (t === '.pred' || t === '.f16' || t === '.f32' || t === '.f64' || t === '.f16x2') {
+  if (t === '.pred' || t === '.f16' || t === '.f32' || t === '.f64' || t === '.f16x2' || t === '.b128') {
     ctx.report('PTX506', `'${x.name}' is ${t}: an address register must be an integer or bit-size register`, x.span);
     return false;
   }
@@ -4472,7 +4496,7 @@ function operandFits(ins: A.Instruction, name: string, i: number, o: A.Operand, 
     const t = ctx.registerType(e.name);
     // (A name that is no scalar register: a function of its own, so that its first use late in a file does not throw this one's optimized code away.)
     if (t === undefined) return isMov || nameOperandFits(ins, name, i, o, e, want, wantName, ctx);
-    const r = TYPES.get(t);
+    const r = registerTypeInfo(t);
     // A predicate or 32-bit-integer role (setp's result, a shift amount) takes no .f16x2 register.
     if (!r || registerOperandFits(want, r, relaxed)) return true;
     return registerMismatch(name, i, e, t, want, wantName, relaxed, ctx);
@@ -4527,7 +4551,7 @@ function listOperandFits(ins: A.Instruction, name: string, i: number, o: A.Vecto
   } else if (o === uniformList && o.elements.length > 0) {
     // Registers of one type (vectorExpressionFits): each element's verdict below is this one, the first reported.
     const t = uniformType!;
-    const r = TYPES.get(t);
+    const r = registerTypeInfo(t);
     if (!r || registerOperandFits(elementWant, r, relaxed)) return true;
     // (Every element is a name: see vectorExpressionFits.)
     const e = (o.elements[0] as A.ExprOperand).expr as A.NameRef;
@@ -4790,6 +4814,8 @@ const enum Cls {
   SrcSize,
   /** A sampler in a register with .f32 coordinates: a 64-bit integer or bit-size one or a .b32 or .f32 one (not .u32/.s32). */
   FloatSampler,
+  /** A 32-bit register but .f16x2 or a predicate, or any constant (tex's level of detail beside a 32-bit sampler: sampler32ScalarFits). */
+  Scalar32,
 }
 
 /** Which constants a class takes. */
@@ -4846,6 +4872,7 @@ const CLASSES: readonly (ClassRow | undefined)[] = [
   { takes: (r) => r === undefined || (isInt(r) && r.size === 16), text: 'a 16-bit integer or bit-size register', constants: Lit.None, constantCode: 'PTX502' },
   { takes: (r) => r === undefined || (isInt(r) && r.size === 32) || r.kind === K.Pred, text: `${INT32} or a predicate`, constants: Lit.Int, constantCode: 'PTX504' },
   { takes: (r) => r === undefined || (isInt(r) && r.size === 64) || (r.size === 32 && (r.kind === K.Bit || r.kind === K.Float)), text: `${INT64} or a .b32 or .f32 one`, constants: Lit.Int, constantCode: 'PTX504' },
+  { takes: (r) => r === undefined || (r.size === 32 && r.kind !== K.Pred && r.kind !== K.Packed), text: 'a 32-bit register other than .f16x2', constants: Lit.Any, constantCode: 'PTX504' },
 ];
 
 /**
@@ -4872,7 +4899,7 @@ function classFits(o: A.Operand, cls: Cls, name: string, at: number, note: strin
   if (e.kind !== 'name') return true;
   const rt = ctx.registerType(e.name);
   if (rt === undefined) return true;
-  const r = TYPES.get(rt);
+  const r = registerTypeInfo(rt);
   if (row !== undefined ? row.takes(r, rt) : r === undefined || typedClassTakes(cls, t, r)) return true;
   ctx.report('PTX503', `${classSubject(name, at, note)} must be ${row !== undefined ? row.text : typeDescription(t, tName, false)}; ${e.name} is ${rt}`, o.span);
   return false;
@@ -5000,7 +5027,8 @@ function textureFits(ins: A.Instruction, name: string, plan: Plan, ctx: Instruct
   // `[t, %f3, {%f0}], {%f0}, %f1` taken; `[t, {%f0}], {%f0}, %f1` not; the array geometries refuse it: "Operand vector
   // size doesn't match geometry"; with a 64-bit sampler taken up to sm_89, refused from sm_90 by a later stage:
   // "Arguments mismatch for instruction 'mov'"). Left alone.
-  if (grad && geom?.array !== true && a.elements.length === 3 && ops.length > 3 && ops[2]!.kind === 'vector' && ops[3]!.kind === 'expr') return true;
+  if (grad && geom?.array !== true && a.elements.length === 3 && ops.length > 3 && ops[2]!.kind === 'vector' && ops[3]!.kind === 'expr')
+    return ctx.texmodeIndependent === true || samplerRegisterSize(a, ctx) !== 32 || sampler32GradFits(ops, geomWord, name, ctx);
   if (!texHandlesFit(a, a.elements.length - 1, floatCoords, name, ctx, level)) return false;
   // A sampler register's size in texmode_unified (undefined without one or of no known type).
   const samplerBits = a.elements.length === 3 && ctx.texmodeIndependent !== true ? samplerRegisterSize(a, ctx) : undefined;
@@ -5030,6 +5058,7 @@ function textureFits(ins: A.Instruction, name: string, plan: Plan, ctx: Instruct
   if (level && ops.length > i) {
     const lod = ops[i++]!;
     // (Beside a 32-bit sampler register in texmode_unified a .s32 level of detail is taken with .f32 coordinates: measured, session 23.)
+    if (samplerBits === 32 && lod.kind === 'expr' && (geomWord === '.1d' || geomWord === '.2d' || geomWord === '.3d') && !sampler32ScalarFits(lod, geomWord, 'level of detail', name, ctx)) return false;
     if (samplerBits !== 32 && (lod.kind === 'vector' ? !texCountFits(lod, 1, false, 'level of detail', name, ctx) || !texVectorFits(lod, Cls.Strict, ct, ctName!, 'level of detail', name, floatCoords, ctx) : !texOperandFits(lod, Cls.Strict, ct, ctName!, 'level of detail', name, floatCoords, ctx))) return false;
   } else if (grad) {
     for (; i < 4 && i < ops.length; i++) {
@@ -5049,6 +5078,10 @@ function textureFits(ins: A.Instruction, name: string, plan: Plan, ctx: Instruct
     ctx.report('PTX502', `${name}: a depth compare value (operand ${i + 1}) needs .f32 coordinates`, ops[i]!.span);
     return false;
   }
+  // tex.grad's depth compare value after two gradients beside a 32-bit sampler register, .1d/.2d: a .f32 or .b32 register or a 0f
+  // constant (measured with ptxas 13.0 on sm_80 and sm_90a, session 26: .u32, .s32, .f16x2, 16- and 64-bit registers, predicates,
+  // .b128 and integer constants "Arguments mismatch").
+  if (rest === 1 && grad && floatCoords && samplerBits === 32 && (geomWord === '.1d' || geomWord === '.2d') && !classFits(ops[i]!, Cls.Depth32, name, -1, 'depth compare value', ctx)) return false;
   // (texmode_independent: .3d's lone scalar as texmode_unified's without a sampler, measured session 24; the others not.)
   if (rest === 1 && (unifiedPlain || (independent && geomWord === '.3d')) && ops[i]!.kind !== 'vector' && !texLoneScalarFits(ops[i]!, geom, geomWord, name, floatCoords, ctx)) return false;
   const e = rest === 2 || (rest === 1 && ops[i]!.kind === 'vector') ? ops[i]! : undefined;
@@ -5158,6 +5191,32 @@ function sampler32Fits(ins: A.Instruction, a: A.AddressOperand, geomWord: string
     why = 'no offset operand (after the address only a depth compare value, with .f32 coordinates on .1d or .2d)';
   if (why === undefined) return true;
   ctx.report('PTX502', `${name} with a 32-bit sampler register (${s.expr.name}, texmode_unified): ${why}`, s.span);
+  return false;
+}
+
+/**
+ * Beside a 32-bit sampler register (texmode_unified), tex.level's level of detail and the scalar after tex.grad's one braced
+ * gradient (measured with ptxas 13.0 on sm_80 and sm_90a, session 26: .f32 and .b32 samplers, registers of every type and
+ * constants): on .1d and .2d a 32-bit register but .f16x2 (or a constant), on .3d a .u32/.s32 register or an integer constant
+ * (lone3dFits); anything else "Arguments mismatch".
+ */
+function sampler32ScalarFits(o: A.ExprOperand, geomWord: string, what: string, name: string, ctx: InstructionCheckContext): boolean {
+  if (geomWord === '.3d' ? lone3dFits(o.expr, ctx) : classFits(o, Cls.Scalar32, name, -1, what, ctx)) return true;
+  if (geomWord === '.3d') ctx.report('PTX503', `${name}: beside a 32-bit sampler register a .3d texture's ${what} is a .u32/.s32 register or an integer constant`, o.span);
+  return false;
+}
+
+/**
+ * tex.grad `[a, b, c], {dPdx}, x` with b a 32-bit register (texmode_unified; measured with ptxas 13.0 on sm_80 and sm_90a,
+ * session 26: .1d, .2d, .3d and .cube, .f32/.b32/.u32/.s32 samplers, 3,360 lines): x as sampler32ScalarFits says (on .1d,
+ * .2d, .3d); a braced operand after x, or two, "Arguments mismatch". (One scalar after x is taken or not by the registers'
+ * types, `{%r0}, %r0, %f6` taken and `{%f0}, %f1, %r0` not: left alone.)
+ */
+function sampler32GradFits(ops: readonly A.Operand[], geomWord: string | undefined, name: string, ctx: InstructionCheckContext): boolean {
+  const x = ops[3] as A.ExprOperand;
+  if (ops.length === 4) return (geomWord !== '.1d' && geomWord !== '.2d' && geomWord !== '.3d') || sampler32ScalarFits(x, geomWord, 'operand after the gradient', name, ctx);
+  if (ops.length === 5 && ops[4]!.kind !== 'vector') return true;
+  ctx.report('PTX502', `${name} with a 32-bit sampler register and one braced gradient takes at most one scalar after operand 4, no braced operand`, ops[4]!.span);
   return false;
 }
 
@@ -5392,6 +5451,11 @@ function namedOperandsFit(ins: A.Instruction, name: string, form: InstructionFor
     if (role === NamedRole.Tmem) {
       if (!tmemAddressFits(ins, name, i, o, ctx)) return false;
       continue;
+    }
+    if (spec.name === 'stride' && o.kind === 'vector') {
+      // wmma's stride is one value (measured with ptxas 13.0 on sm_80 to sm_110a, session 26: `{%r0}` "Arguments mismatch").
+      ctx.report('PTX502', `operand ${i + 1} of ${name} (stride) is one value, not a braced list`, o.span);
+      return false;
     }
     if (o.kind !== 'expr') continue;
     const lit = o.expr.kind === 'unary' && o.expr.op === '-' ? o.expr.operand : o.expr;
