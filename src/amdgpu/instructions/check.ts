@@ -4541,6 +4541,8 @@ function lastLiteralSpan(form: PreparedForm, count: number, target: AmdgpuTarget
   for (let i = 0; i < count; i++) if (posWhat[i] === What.Expr) for (let j = 0; j < count; j++) if (posWhat[j] === What.Expr || posWhat[j] === What.Literal) return positional[j]!.span;
   let at: Span | undefined;
   for (let i = 0; i < count; i++) {
+    // (madak/fmaak's K is a literal llvm-mc does not search: the source's is named.)
+    if (form.ops[i]?.spec.kind === 'imm') continue;
     const op = insideModifiers(positional[i]!);
     const wide = form.ops[i]?.spec.size === 2;
     if (posWhat[i] === What.Literal || (op.kind === 'expr' && isRealToken(op.expr) && !wide)) at = op.span;
