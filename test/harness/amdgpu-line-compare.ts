@@ -138,3 +138,23 @@ export function expectFirstErrors(mcpu: string, cases: readonly (readonly [strin
     else assert.ok(got.startsWith(want), `${mcpu}: ${line}\n  want: ${want}\n  got:  ${got}`);
   }
 }
+
+/**
+ * Each line's verdict (refused or taken) at each processor is llvm-mc-19's (`-filetype=null`);
+ * among the lines `what` picks, both verdicts must be seen.
+ */
+export function assertLineVerdicts(lines: readonly string[], cpus: readonly string[], what: (line: string) => boolean): void {
+  const text = lines.join('\n') + '\n';
+  let taken = 0;
+  let refused = 0;
+  for (const mcpu of cpus) {
+    const mc = runLlvmMc(text, { mcpu, filetype: 'null' });
+    const theirs = new Set(mc.messages.filter((m) => m.severity === 'error').map((m) => m.line));
+    const ours = new Set(checkAmdgpuText('t.s', text, { mcpu }).filter((d) => d.severity === 'error').map((d) => d.location?.line));
+    for (let i = 1; i <= lines.length; i++) {
+      assert.equal(ours.has(i), theirs.has(i), `${mcpu} line ${i} '${lines[i - 1]}': llvm-mc ${theirs.has(i) ? 'refuses' : 'takes'} it, gpuasm ${ours.has(i) ? 'refuses' : 'takes'} it`);
+      if (what(lines[i - 1]!)) theirs.has(i) ? refused++ : taken++;
+    }
+  }
+  assert.ok(taken > 0 && refused > 0, `both verdicts seen (${taken} taken, ${refused} refused)`);
+}

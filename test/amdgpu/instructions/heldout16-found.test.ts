@@ -13,28 +13,13 @@
  * Each line beside valid twins, every error line compared with llvm-mc-19.
  */
 import { test } from 'node:test';
-import assert from 'node:assert/strict';
-import { llvmMcSkipReason, runLlvmMc } from '../../harness/tools.js';
-import { checkAmdgpuText } from '../../../src/amdgpu/index.js';
+import { llvmMcSkipReason } from '../../harness/tools.js';
+import { assertLineVerdicts } from '../../harness/amdgpu-line-compare.js';
 
 const skip = llvmMcSkipReason;
 if (skip) console.log(skip);
 
-function compare(lines: readonly string[], cpus: readonly string[], what: (line: string) => boolean): void {
-  const text = lines.join('\n') + '\n';
-  let taken = 0;
-  let refused = 0;
-  for (const mcpu of cpus) {
-    const mc = runLlvmMc(text, { mcpu, filetype: 'null' });
-    const theirs = new Set(mc.messages.filter((m) => m.severity === 'error').map((m) => m.line));
-    const ours = new Set(checkAmdgpuText('t.s', text, { mcpu }).filter((d) => d.severity === 'error').map((d) => d.location?.line));
-    for (let i = 1; i <= lines.length; i++) {
-      assert.equal(ours.has(i), theirs.has(i), `${mcpu} line ${i} '${lines[i - 1]}': llvm-mc ${theirs.has(i) ? 'refuses' : 'takes'} it, gpuasm ${ours.has(i) ? 'refuses' : 'takes'} it`);
-      if (what(lines[i - 1]!)) theirs.has(i) ? refused++ : taken++;
-    }
-  }
-  assert.ok(taken > 0 && refused > 0, `both verdicts seen (${taken} taken, ${refused} refused)`);
-}
+const compare = assertLineVerdicts;
 
 test('cache-control buffer instructions: their own cache bits only, as llvm-mc-19', { skip }, () => {
   const lines: string[] = [];
