@@ -2438,8 +2438,6 @@ function checkConstantBus(text: string, f: PreparedForm, count: number, target: 
   let skipReturn = count < f.spec.maxOperands;
   let culprit: Operand | undefined;
   let literalCulprit: Operand | undefined;
-  // The first source given a literal: where llvm-mc-19 places a second literal beside K.
-  let firstLiteral: Operand | undefined;
   for (let i = 0, j = f.vccOptional && count < f.spec.maxOperands ? 1 : 0; i < count; i++, j++) {
     let o = ops[j];
     if (o && o.returnOnly && skipReturn) {
@@ -2453,8 +2451,9 @@ function checkConstantBus(text: string, f: PreparedForm, count: number, target: 
     if (k === 'imm') {
       const op = positional[i]!;
       if (op.kind === 'expr') addKey(literalKeys, literalKey(text, op, literalWidth(f, o.spec)));
-      // (llvm-mc-19 names the source's literal, not K: `v_fmaak_f32 v1, 0x1234, v2, 0x12345678` at 17.)
-      if (literalKeys.length > 1 && !literalCulprit) literalCulprit = firstLiteral ?? op;
+      // (llvm-mc-19 names the source's literal, not K, `v_fmaak_f32 v1, 0x1234, v2, 0x12345678` at
+      // 17: lastLiteralSpan, which leaves K out.)
+      if (literalKeys.length > 1 && !literalCulprit) literalCulprit = op;
       if (!culprit && busKeys.length + literalKeys.length > limit) culprit = op;
       continue;
     }
@@ -2471,10 +2470,7 @@ function checkConstantBus(text: string, f: PreparedForm, count: number, target: 
     // the 64-bit shifts' limit of 1, `v_mad_u64_u32 v[0:1], s[0:1], 0x12345, s1, 0x12345` in wave64
     // the limit of 2; two 16/32-bit sizes are not told apart: `v_mad_u32_u16 v0, 0x1234, s1, 0x1234`
     // is taken).
-    if (posWhat[i] === What.Literal) {
-      literalSizes |= o.spec.size === 2 ? 2 : 1;
-      firstLiteral ??= positional[i];
-    }
+    if (posWhat[i] === What.Literal) literalSizes |= o.spec.size === 2 ? 2 : 1;
     const now = busKeys.length + literalKeys.length + (literalSizes === 3 ? 1 : 0);
     if (now > before && !culprit && now > limit) culprit = positional[i];
   }
@@ -4538,20 +4534,29 @@ function reportTooFew(p: PreparedForms, mnemonic: string, at: Span, sink: IssueS
  * expression (a symbol) the match itself fails, at the first literal or expression.
  */
 function lastLiteralSpan(form: PreparedForm, count: number, target: AmdgpuTarget, first: Span): Span {
-  for (let i = 0; i < count; i++) if (posWhat[i] === What.Expr) for (let j = 0; j < count; j++) if (posWhat[j] === What.Expr || posWhat[j] === What.Literal) return positional[j]!.span;
+  const shift = form.vccOptional && count < form.spec.maxOperands ? 1 : 0;
+  let firstAny = -1;
+  let expr = false;
   let at: Span | undefined;
   for (let i = 0; i < count; i++) {
+    const what = posWhat[i];
+    if (what === What.Expr || what === What.Literal) {
+      if (firstAny < 0) firstAny = i;
+      expr ||= what === What.Expr;
+    }
+    const spec = form.ops[i + shift]?.spec;
     // (madak/fmaak's K is a literal llvm-mc does not search: the source's is named.)
-    if (form.ops[i]?.spec.kind === 'imm') continue;
+    if (spec?.kind === 'imm') continue;
     const op = insideModifiers(positional[i]!);
-    const wide = form.ops[i]?.spec.size === 2;
-    if (posWhat[i] === What.Literal || (op.kind === 'expr' && isRealToken(op.expr) && !wide)) at = op.span;
-    else if (wide && posWhat[i] === What.Inline) {
+    const wide = spec?.size === 2;
+    if (what === What.Literal || (op.kind === 'expr' && isRealToken(op.expr) && !wide)) at = op.span;
+    else if (wide && what === What.Inline) {
       // An integer inline only by its 32-bit value (`0x3f800000`) is a literal in a 64-bit source.
       const v = intOperand(op);
       if (v !== undefined && inlineCode64(BigInt.asUintN(64, v), target.inv2Pi) === undefined && !(form.spec.base.includes('_f64') && inlineAsHighDword(v, target.inv2Pi))) at = op.span;
     }
   }
+  if (expr) return positional[firstAny]!.span;
   return at ?? first;
 }
 
